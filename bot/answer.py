@@ -1,0 +1,76 @@
+"""The transport-neutral answer every route returns (DESIGN.md, «Flow of a chat message»).
+
+An ``Answer`` is a verdict, ordered text blocks, citations and a trace. Renderers in
+``bot/chat`` turn it into Telegram HTML, console text or JSON; nothing here knows
+about a transport.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+BlockKind = Literal["text", "rule", "list", "steps", "code", "note"]
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of an answer.
+
+    kind: ``text`` (plain paragraph), ``rule`` (a quoted rule paragraph; ``number`` set),
+    ``list`` (``items`` are lines), ``steps`` (numbered resolution steps, ``items``),
+    ``code`` (preformatted, e.g. an AST tree), ``note`` (a remark such as «не понял: …»).
+    ``title`` is an optional heading. All strings are plain text (renderers escape).
+    """
+
+    kind: BlockKind
+    text: str = ""
+    number: str | None = None
+    title: str | None = None
+    items: tuple[str, ...] = ()
+
+
+@dataclass
+class Answer:
+    """A judge's answer to one question.
+
+    question: the text asked; route: ``rule`` | ``ability`` | ``scenario`` | ``search``;
+    verdict: short ruling («Да, …», «Нет, …», «погибает») or ``None`` when the route
+    derives none (search never invents one); blocks: what to show, in order;
+    citations: paragraph numbers as strings, most relevant first; trace: step lines
+    (each citing its paragraph) showing how the answer was reached.
+    """
+
+    question: str
+    route: str
+    verdict: str | None = None
+    blocks: list[Block] = field(default_factory=list)
+    citations: list[str] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The answer as plain text (blocks joined), used for ``answer`` in JSON."""
+        parts: list[str] = []
+        for b in self.blocks:
+            head = f"{b.title}\n" if b.title else ""
+            if b.kind == "rule" and b.number:
+                parts.append(f"{head}{b.number}. {b.text}".rstrip())
+            elif b.items:
+                body = "\n".join(b.items)
+                parts.append(f"{head}{b.text + chr(10) if b.text else ''}{body}")
+            else:
+                parts.append(f"{head}{b.text}".rstrip())
+        return "\n\n".join(p for p in parts if p)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``ask --json`` object of DESIGN.md:
+        ``{question, route, verdict, answer, citations, trace}``."""
+        return {
+            "question": self.question,
+            "route": self.route,
+            "verdict": self.verdict,
+            "answer": self.text,
+            "citations": list(self.citations),
+            "trace": list(self.trace),
+        }

@@ -1,0 +1,48 @@
+"""Renderers: an ``Answer`` -> plain console text or JSON (Telegram HTML lives in
+``bot.chat.telegram_render``). No rules logic here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, Iterable
+
+from bot.answer import Answer
+
+
+def render_plain(answer: Answer) -> str:
+    """Plain text for the console and the CLI: verdict, blocks, then «Пункты: …»."""
+    lines: list[str] = []
+    if answer.verdict:
+        lines.append(f"Вердикт: {answer.verdict}")
+        lines.append("")
+    body = answer.text
+    if body:
+        lines.append(body)
+    if answer.citations:
+        lines.append("")
+        lines.append("Пункты: " + ", ".join(answer.citations))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def dump_json(obj: Any) -> str:
+    """JSON as the CLI prints it: UTF-8 Russian kept readable, stable key order."""
+    return json.dumps(obj, ensure_ascii=False, indent=2)
+
+
+def print_answers(
+    answers: Iterable[Answer],
+    as_json: bool,
+    json_of: Callable[[Answer], Any],
+    out=None,
+) -> int:
+    """Print answers: JSON (one object, or a list for several) or plain text
+    separated by a rule line. Returns exit code 0."""
+    out = out or sys.stdout
+    answers = list(answers)
+    if as_json:
+        objs = [json_of(a) for a in answers]
+        out.write(dump_json(objs[0] if len(objs) == 1 else objs) + "\n")
+    else:
+        out.write(("\n" + "—" * 40 + "\n\n").join(render_plain(a) for a in answers))
+    return 0

@@ -1,0 +1,131 @@
+"""Command line of ``berserk-judge`` (DESIGN.md, «Command-line contract»).
+
+This module only declares the arguments; each sub-command is run by a
+``run_<name>(args) -> int`` function in the module that owns the concept, imported
+lazily so that start-up stays fast. With no sub-command the console chat starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from bot.paths import DEFAULT_EDITION
+
+# sub-command -> (module, function)
+RUNNERS: dict[str, tuple[str, str]] = {
+    "ask": ("bot.judge", "run_ask"),
+    "rule": ("bot.lookup", "run_rule"),
+    "search": ("bot.search", "run_search"),
+    "glossary": ("bot.glossary", "run_glossary"),
+    "parse": ("bot.abilities.cli", "run_parse"),
+    "explain": ("bot.abilities.cli", "run_explain"),
+    "scenario": ("bot.sim.cli", "run_scenario"),
+    "rulebook-import": ("bot.importer", "run_import"),
+    "rulebook-check": ("bot.check", "run_check"),
+    "rulebook-html": ("bot.site", "run_html"),
+    "telegram": ("bot.chat.telegram", "run"),
+    "console": ("bot.chat.console", "run"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with Russian error messages and exit code 2."""
+
+    def error(self, message: str) -> None:  # noqa: D401 - argparse API
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: ошибка: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser (used by ``main`` and by the README's examples)."""
+    p = _Parser(prog="berserk-judge", description="Судья по правилам «Берсерка». Без аргументов — консольный чат.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    def edition(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--edition", default=DEFAULT_EDITION, help=f"редакция правил (по умолчанию {DEFAULT_EDITION})")
+
+    def json_flag(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--json", action="store_true", help="машиночитаемый вывод (JSON)")
+
+    sp = sub.add_parser("ask", help="ответить на вопрос судье")
+    sp.add_argument("text", nargs="+", help="вопрос(ы); несколько вопросов — несколько аргументов")
+    json_flag(sp); edition(sp)
+
+    sp = sub.add_parser("rule", help="пункт правил по номеру, раздел или диапазон")
+    sp.add_argument("numbers", nargs="+", help="209.5, п.209.5, 209, 209.4-209.6")
+    json_flag(sp); edition(sp)
+
+    sp = sub.add_parser("search", help="поиск по правилам")
+    sp.add_argument("text", nargs="+")
+    sp.add_argument("-k", type=int, default=5, help="сколько пунктов показать (по умолчанию 5)")
+    json_flag(sp); edition(sp)
+
+    sp = sub.add_parser("glossary", help="термины правил и пункты, где они определены")
+    sp.add_argument("word", nargs="?", default=None)
+    json_flag(sp); edition(sp)
+
+    sp = sub.add_parser("parse", help="текст карты -> дерево (AST)")
+    sp.add_argument("text", nargs="?", default=None)
+    sp.add_argument("--file", default=None, help="файл: по тексту карты на строку (\\n внутри текста — два символа)")
+    json_flag(sp)
+
+    sp = sub.add_parser("explain", help="пошаговое разрешение составной особенности (505)")
+    sp.add_argument("text")
+    sp.add_argument("--failed", type=int, action="append", default=[], metavar="N", help="часть N не выполнена")
+    sp.add_argument("--illegal", type=int, action="append", default=[], metavar="N", help="часть N нелегально объявить")
+    sp.add_argument("--refuse", action="store_true", help="противник отказался (505.7)")
+    sp.add_argument("--choose", type=int, default=None, metavar="N", help="выбран вариант N (505.5)")
+    sp.add_argument("--declare", default=None, metavar="N,M", help="объявлены только части N,M (505.8)")
+    sp.add_argument("--no-resources", action="store_true", help="ресурсов для оплаты не хватает (505.9)")
+    json_flag(sp); edition(sp)
+
+    sp = sub.add_parser("scenario", help="сценарии судьи (YAML)")
+    ssub = sp.add_subparsers(dest="scenario_command", parser_class=_Parser)
+    sr = ssub.add_parser("run", help="прогнать файлы или папки сценариев")
+    sr.add_argument("paths", nargs="+")
+    json_flag(sr); edition(sr)
+
+    sp = sub.add_parser("rulebook", help="сборка и проверка редакций правил")
+    rsub = sp.add_subparsers(dest="rulebook_command", parser_class=_Parser)
+    ri = rsub.add_parser("import", help="собрать редакцию из страниц правил")
+    ri.add_argument("sources", nargs="+")
+    ri.add_argument("--edition", required=True)
+    ri.add_argument("--out-dir", default=None, help="куда писать <edition>.yaml (по умолчанию rulebook/)")
+    rc = rsub.add_parser("check", help="проверить редакцию")
+    edition(rc); json_flag(rc)
+    rh = rsub.add_parser("html", help="гипертекстовые правила (статический сайт)")
+    rh.add_argument("outdir")
+    edition(rh)
+
+    sp = sub.add_parser("telegram", help="запустить Telegram-бота (токен в TELEGRAM_BOT_TOKEN)")
+    sp.add_argument("--webhook-url", default=None)
+    sp.add_argument("--webhook-secret", default=None)
+    sp.add_argument("--listen", default="0.0.0.0")
+    sp.add_argument("--port", type=int, default=8443)
+    edition(sp)
+    return p
+
+
+def _runner_key(args: argparse.Namespace) -> str | None:
+    if args.command == "rulebook":
+        return f"rulebook-{args.rulebook_command}" if args.rulebook_command else None
+    if args.command == "scenario":
+        return "scenario" if args.scenario_command else None
+    return args.command
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``berserk-judge`` / ``python -m bot``; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        key = "console"
+    else:
+        key = _runner_key(args)
+        if key is None:
+            parser.parse_args([args.command, "--help"])
+            return 2
+    module, func = RUNNERS[key]
+    return int(getattr(importlib.import_module(module), func)(args) or 0)

@@ -1,0 +1,46 @@
+"""One base error type per concern (DESIGN.md, «Errors»); all are ValueErrors.
+
+Messages are Russian and say where (position in card text, file and line in
+YAML, paragraph number) and what was expected.
+"""
+
+from __future__ import annotations
+
+
+class BerserkError(ValueError):
+    """Base of the project's user-facing errors; ``str(err)`` is the Russian message."""
+
+
+class RulebookError(BerserkError):
+    """A rulebook file or source page is unreadable or inconsistent."""
+
+
+class ParseError(BerserkError):
+    """Card text that cannot be read as card text at all.
+
+    Attributes:
+        position: 0-based character offset in the (original) text where reading stopped.
+        expected: short Russian description of what was expected there.
+    """
+
+    def __init__(self, message: str, position: int = 0, expected: str = "") -> None:
+        super().__init__(message)
+        self.position = position
+        self.expected = expected
+
+
+class ScenarioError(BerserkError):
+    """A scenario file or described situation that cannot be loaded.
+
+    Attributes:
+        file: path of the YAML file, when there is one.
+        line: 1-based line in that file, when known.
+    """
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None) -> None:
+        where = ""
+        if file:
+            where = f"{file}" + (f", строка {line}" if line else "") + ": "
+        super().__init__(where + message)
+        self.file = file
+        self.line = line

@@ -1,0 +1,223 @@
+"""The numbered rulebook: clauses, sections, lookup by number, references.
+
+An edition is a YAML file ``rulebook/<edition>.yaml`` written by ``bot.importer``:
+
+    edition: 5ed
+    title: <str>
+    sections:                       # in rulebook order
+      - {number: "209", title: "Симбиоты, паразиты", part: "Часть 2. …" | null}
+    clauses:                        # in rulebook order
+      - number: "209.5"
+        section: "209"
+        text: <str>                 # normalised typography
+        examples: [<str>, ...]      # «ПРИМЕР.» paragraphs attached to this one
+        inferred: false             # number derived from position, not printed
+        sources: [<file name>, ...]
+        variants: [<str>, ...]      # other wordings of the same paragraph
+
+References (``refs``) and the reverse index (``cited_by``) are derived from the
+texts at load time, never stored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from bot.errors import RulebookError
+from bot.paths import DEFAULT_EDITION, rulebook_dir
+
+_NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,3}$")
+_PREFIX_RE = re.compile(r"^\s*(?:§|пп?\.?|пункт|параграф)?\s*", re.IGNORECASE)
+# A reference inside rule text: «п.503», «см. 209.4», «(п. 302.6)», or a bare
+# dotted number of three levels such as 505.4.1.
+_REF_RE = re.compile(
+    r"(?:(?:\bпп?\.|\bсм\.)\s*(?P<a>\d{3}(?:\.\d{1,3}){0,2}))|(?P<b>\b\d{3}\.\d{1,3}(?:\.\d{1,3})?\b)",
+    re.IGNORECASE,
+)
+
+
+def parse_number(raw: str) -> str | None:
+    """Normalise a paragraph number as a user types it.
+
+    Accepts "209.5", "п. 209.5", "п.209.5", "209.5.", "§209.5", "209"; returns the
+    canonical dotted form ("209.5") or ``None`` when ``raw`` is not a number.
+    """
+    s = _PREFIX_RE.sub("", raw.strip()).rstrip(".").strip()
+    s = s.replace(",", ".")
+    return s if _NUMBER_RE.match(s) else None
+
+
+def number_key(number: str) -> tuple[int, ...]:
+    """Sort key of a dotted number: "209.10" sorts after "209.9"."""
+    return tuple(int(p) for p in number.split("."))
+
+
+def find_refs(text: str) -> list[str]:
+    """Paragraph numbers referenced inside ``text`` («п.503», «см. 209.4», «505.4.1»),
+    in order of appearance, without repeats."""
+    out: list[str] = []
+    for m in _REF_RE.finditer(text):
+        n = (m.group("a") or m.group("b")).rstrip(".")
+        if n not in out:
+            out.append(n)
+    return out
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section header of the rulebook ("209" «Симбиоты, паразиты»)."""
+
+    number: str
+    title: str
+    part: str | None = None
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One numbered paragraph of an edition (see the module docstring for fields)."""
+
+    number: str
+    section: str
+    text: str
+    examples: tuple[str, ...] = ()
+    inferred: bool = False
+    sources: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+
+    @property
+    def refs(self) -> list[str]:
+        """Numbers this clause's text (and examples) reference, excluding itself."""
+        return [r for r in find_refs(" ".join((self.text, *self.examples))) if r != self.number]
+
+
+@dataclass
+class Rulebook:
+    """An edition of the rules, loaded from ``rulebook/<edition>.yaml``.
+
+    Lookup is by canonical number (see ``parse_number``); prefix collisions are
+    impossible because numbers are compared whole (209.1 is not 209.10).
+    """
+
+    edition: str
+    title: str
+    sections: list[Section]
+    clauses: list[Clause]
+    _by_number: dict[str, Clause] = field(default_factory=dict, repr=False)
+    _cited_by: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_number = {c.number: c for c in self.clauses}
+        self._sections = {s.number: s for s in self.sections}
+        cited: dict[str, list[str]] = {}
+        for c in self.clauses:
+            for r in c.refs:
+                cited.setdefault(r, []).append(c.number)
+        self._cited_by = cited
+
+    # -- loading -------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: dict, where: str = "<dict>") -> "Rulebook":
+        """Build from the parsed YAML mapping; raises ``RulebookError`` naming ``where``."""
+        try:
+            sections = [Section(str(s["number"]), s["title"], s.get("part")) for s in data.get("sections", [])]
+            clauses = [
+                Clause(
+                    number=str(c["number"]),
+                    section=str(c.get("section") or str(c["number"]).split(".")[0]),
+                    text=c["text"],
+                    examples=tuple(c.get("examples") or ()),
+                    inferred=bool(c.get("inferred", False)),
+                    sources=tuple(c.get("sources") or ()),
+                    variants=tuple(c.get("variants") or ()),
+                )
+                for c in data["clauses"]
+            ]
+        except (KeyError, TypeError, AttributeError) as e:
+            raise RulebookError(f"{where}: неверная структура редакции ({e!r}); ожидались ключи edition, sections, clauses") from e
+        return cls(edition=str(data.get("edition", "")), title=data.get("title", ""), sections=sections, clauses=clauses)
+
+    @classmethod
+    def load_file(cls, path: Path) -> "Rulebook":
+        """Load an edition file; raises ``RulebookError`` when missing or malformed."""
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except FileNotFoundError as e:
+            raise RulebookError(f"нет файла редакции {path}") from e
+        except yaml.YAMLError as e:
+            raise RulebookError(f"{path}: не читается как YAML: {e}") from e
+        if not isinstance(data, dict):
+            raise RulebookError(f"{path}: ожидался словарь с ключами edition, sections, clauses")
+        return cls.from_dict(data, where=str(path))
+
+    # -- lookup --------------------------------------------------------------
+    def get(self, number: str) -> Clause | None:
+        """The clause with exactly this (raw or canonical) number, or ``None``."""
+        n = parse_number(number)
+        return self._by_number.get(n) if n else None
+
+    def section(self, number: str) -> Section | None:
+        """The section header "209", or ``None``."""
+        n = parse_number(number)
+        return self._sections.get(n) if n else None
+
+    def children(self, number: str) -> list[Clause]:
+        """Clauses directly or indirectly under ``number`` ("209" -> 209.1…209.11;
+        "505.4" -> 505.4.1, 505.4.2), in rulebook order."""
+        n = parse_number(number)
+        if not n:
+            return []
+        prefix = n + "."
+        return [c for c in self.clauses if c.number.startswith(prefix)]
+
+    def cited_by(self, number: str) -> list[str]:
+        """Numbers of clauses whose text references ``number``."""
+        return list(self._cited_by.get(number, []))
+
+    def neighbours(self, number: str) -> tuple[Clause | None, Clause | None]:
+        """(previous, next) clause in rulebook order around ``number``."""
+        idx = {c.number: i for i, c in enumerate(self.clauses)}.get(number)
+        if idx is None:
+            return None, None
+        prev = self.clauses[idx - 1] if idx > 0 else None
+        nxt = self.clauses[idx + 1] if idx + 1 < len(self.clauses) else None
+        return prev, nxt
+
+    def nearest(self, number: str, k: int = 3) -> list[str]:
+        """Up to ``k`` existing numbers closest to ``number`` (for «нет такого пункта»)."""
+        n = parse_number(number)
+        if not n:
+            return []
+        key = number_key(n)
+        def dist(c: Clause) -> tuple:
+            ck = number_key(c.number)
+            common = 0
+            for a, b in zip(key, ck):
+                if a != b:
+                    break
+                common += 1
+            first_diff = abs((ck + (0,) * 4)[common] - (key + (0,) * 4)[common]) if common < 4 else 0
+            return (-common, first_diff, ck)
+        return [c.number for c in sorted(self.clauses, key=dist)[:k]]
+
+
+def edition_path(edition: str = DEFAULT_EDITION) -> Path:
+    """Path of ``rulebook/<edition>.yaml``."""
+    return rulebook_dir() / f"{edition}.yaml"
+
+
+@lru_cache(maxsize=8)
+def load(edition: str = DEFAULT_EDITION) -> Rulebook:
+    """The edition ``edition``, loaded once per process.
+
+    Raises ``RulebookError`` (Russian message) when the edition does not exist.
+    """
+    path = edition_path(edition)
+    if not path.exists():
+        known = sorted(p.stem for p in rulebook_dir().glob("*.yaml"))
+        raise RulebookError(f"нет редакции «{edition}»; есть: {', '.join(known) or 'ни одной'}")
+    return Rulebook.load_file(path)
