@@ -1,0 +1,57 @@
+"""Typography normalisation shared by the importer, the grammar and search.
+
+Two levels:
+- ``normalize_typography``: keeps the Russian text and its case, but makes one form
+  of quotes («…»), dashes (– between words, - inside words), spaces, and repairs the
+  seeds' quote artefacts (``" симбиот"`` -> «симбиот»).
+- ``fold``: for matching only — casefold, ё→е, Latin look-alike letters to Cyrillic.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SPACES = re.compile(r"[ \t\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
+_DASHES = re.compile(r"\s+[-\u2010-\u2015\u2212]\s+")  # a dash between words
+_LONG_DASH = re.compile(r"[\u2012-\u2015\u2212]")
+# Straight or curly double quotes around a phrase, with the seeds' stray space after
+# the opening quote: " симбиот" / “симбиот” / „симбиот“ -> «симбиот»
+_QUOTED = re.compile(r'["\u201c\u201e\u201f]\s*([^"\u201c\u201d\u201e\u201f\n]*?)\s*["\u201d\u201c]')
+
+_LOOKALIKE = str.maketrans({
+    "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "k": "к", "m": "м",
+    "t": "т", "h": "н", "b": "в",
+})
+_CYR = re.compile(r"[а-яё]", re.IGNORECASE)
+
+
+def normalize_typography(text: str) -> str:
+    """One form of quotes, dashes and spaces; the words themselves unchanged.
+
+    ``'особенность " Паразит" и “Симбиот”'`` -> ``'особенность «Паразит» и «Симбиот»'``;
+    ``'A - B'``, ``'A — B'`` -> ``'A – B'``; runs of spaces -> one space.
+    """
+    s = text.replace("\r\n", "\n").replace("\r", "\n")
+    s = _SPACES.sub(" ", s)
+    s = _QUOTED.sub(lambda m: f"«{m.group(1)}»", s)
+    s = s.replace("«\u00a0", "«").replace("\u00a0»", "»")
+    s = _DASHES.sub(" – ", s)
+    s = _LONG_DASH.sub("–", s)
+    s = re.sub(r" *\n *", "\n", s)
+    return s.strip()
+
+
+def _fold_word(m: re.Match) -> str:
+    w = m.group(0)
+    # Only words that already contain Cyrillic letters (or are a lone X/x, the
+    # variable of card text) get their Latin look-alikes replaced.
+    if _CYR.search(w) or w in ("x", "х"):
+        return w.translate(_LOOKALIKE)
+    return w
+
+
+def fold(text: str) -> str:
+    """Matching form: casefold, ё→е, Latin look-alikes inside Cyrillic words → Cyrillic,
+    lone «X» → «х», typography normalised."""
+    s = normalize_typography(text).casefold().replace("ё", "е")
+    return re.sub(r"[a-zа-я0-9]+", _fold_word, s)
