@@ -1,0 +1,605 @@
+"""Russian full-text search over the rulebook, and the ``search`` route of ``ask``.
+
+Pipeline (the same for rule paragraphs and for questions):
+
+1. words: letters/digits runs, each folded (``bot.textnorm.fold``: casefold, ё→е,
+   Latin look-alikes → Cyrillic);
+2. a question word that is neither in the rulebook, nor in the lexicon, nor in the
+   dictionary is a typo: it is corrected against the rulebook's own words with
+   rapidfuzz («положть» → «положить», «симбеота» → «симбиота»);
+3. lemmas (``bot.morph.lemma``, pymorphy3 plus domain lemmas), then
+   ``bot.lexicon``: «не X» pairs, other editions' phrases, synonym groups
+   (положить/надеть → поместить, внезапное → быстрое, умер → погиб), expansions;
+4. stop words dropped (inside «quoted» text only the bare function words are);
+5. each term also yields a stem term («~переме») so that derivations the lexicon
+   does not list still meet, with a lower weight.
+
+Each paragraph is indexed with its text, examples, other editions' wordings
+(``variants``), its section title and the glossary terms it defines. Ranking is
+BM25 (bm25s) over those terms, weighted by how much of the question (idf-weighted)
+the paragraph covers. The index is built once per edition per process.
+
+Snippets mark matched words as ``*слово*`` (asterisks: the rule texts use «» and
+[] themselves, never asterisks).
+
+A question whose terms the rulebook barely covers (``coverage`` of the best
+paragraph below ``NOT_FOUND_COVERAGE``) gets «не нашёл в правилах» with the
+nearest paragraphs instead of a confident answer.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable
+
+from bot.answer import Answer, Block
+from bot.paths import DEFAULT_EDITION
+
+MARK = "*"
+"""Marker put on both sides of a matched word in a snippet."""
+
+NOT_FOUND_COVERAGE = 0.34
+"""Minimum idf-weighted share of the question's terms that the best paragraph must
+contain for the search route to answer (below it: «не нашёл в правилах»).
+Calibrated on tests/data/questions.yaml and off-topic questions (tests/test_search.py)."""
+SINGLE_TERM_COVERAGE = 0.6
+"""When the best paragraph shares only one term with the question, that term must
+carry at least this share (so «как сыграть в шахматы» is not answered by 406.1)."""
+
+NOT = "не_"
+"""Prefix of a negated term: «не использующие» -> «не_использовать»."""
+STEM_LEN = 6
+STEM_WEIGHT = 0.35
+EXPANSION_WEIGHT = 0.6
+SNIPPET_CHARS = 200
+QUOTE_CHARS = 420
+
+_WORD = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+")
+_QUOTE_SPAN = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
+_NUMBER_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}(?:\.\d{1,3}){1,3})(?![\d])")
+_MIN_TYPO_LEN = 4
+# «Что такое пас?», «Какие игродействия используют стек?» ask for a definition …
+_DEFINITION_QUESTION = re.compile(
+    r"^\W*(что\s+(такое|это|значит|означает|называется|считается)|кто\s+так|какие|каки[ех]\s|что\s+относится)",
+    re.IGNORECASE,
+)
+# … which the rules give as «X – это …» or «X, …, это:» near the start of a paragraph.
+_DEFINITION_TEXT = re.compile(r"^.{0,80}?(\s[–-]\s*это\b|\bэто\s*:|\bназывается\b)", re.IGNORECASE | re.DOTALL)
+DEFINITION_BOOST = 1.25
+# Stop words still dropped inside quoted text (the quote is card or rule wording).
+_BARE_FUNCTION_WORDS = frozenset("и в во на с со к у о от из за по а но же ли бы".split())
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class Hit:
+    """One ranked paragraph: ``number`` ("209.4"), ``score`` (BM25 × coverage,
+    higher is better, not comparable across questions), ``snippet`` (a piece of the
+    paragraph text, matched words as ``*слово*``, «…» where cut)."""
+
+    number: str
+    score: float
+    snippet: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{number, score, snippet}`` as ``search --json`` prints it."""
+        return {"number": self.number, "score": round(self.score, 3), "snippet": self.snippet}
+
+
+@dataclass
+class QueryTerms:
+    """A question turned into index terms.
+
+    weights: term -> weight (lemmas 1.0, expansions 0.6, stems 0.35);
+    content: the distinct lemma terms that coverage is measured on;
+    corrections: (typed word, corrected word) pairs; ignored: words that were
+    neither known nor correctable."""
+
+    weights: dict[str, float] = field(default_factory=dict)
+    content: list[str] = field(default_factory=list)
+    corrections: list[tuple[str, str]] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    numbers: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Result:
+    """Search outcome: ``hits`` best first, ``coverage`` of the best hit (0..1),
+    ``matched`` (how many question terms the best hit contains), ``found`` (coverage
+    at or above ``NOT_FOUND_COVERAGE``, or ``SINGLE_TERM_COVERAGE`` when only one
+    term matched), the ``query`` terms."""
+
+    hits: list[Hit]
+    coverage: float
+    found: bool
+    query: QueryTerms
+    matched: int = 0
+
+
+# --------------------------------------------------------------------------- text -> terms
+def _lexicon():
+    from bot import lexicon
+
+    return lexicon
+
+
+@lru_cache(maxsize=1)
+def _canonical_map() -> dict[str, str]:
+    lex = _lexicon()
+    out: dict[str, str] = {}
+    for head, others in lex.SYNONYMS.items():
+        for w in others:
+            out[w] = head
+    return out
+
+
+@lru_cache(maxsize=1)
+def lexicon_words() -> frozenset[str]:
+    """Every word the lexicon knows (synonyms, phrase and expansion words)."""
+    lex = _lexicon()
+    words: set[str] = set()
+    for head, others in lex.SYNONYMS.items():
+        words.add(head)
+        words.update(others)
+    for k, v in lex.NEGATED.items():
+        words.update((k, v))
+    for k, v in lex.PHRASES.items():
+        words.update(k)
+        words.update(v)
+    for k, v in lex.EXPANSIONS.items():
+        words.add(k)
+        words.update(v)
+    return frozenset(w for w in words if "_" not in w)
+
+
+def fold_word(word: str) -> str:
+    """One word in matching form (``bot.textnorm.fold`` applied to a single word)."""
+    from bot.textnorm import fold
+
+    return fold(word)
+
+
+def words_with_spans(text: str) -> list[tuple[int, int, str]]:
+    """``(start, end, folded word)`` for every word of ``text`` (offsets into ``text``)."""
+    return [(m.start(), m.end(), _fold_cached(m.group(0))) for m in _WORD.finditer(text)]
+
+
+@lru_cache(maxsize=100_000)
+def _fold_cached(word: str) -> str:
+    return fold_word(word)
+
+
+@lru_cache(maxsize=100_000)
+def canonical(lemma: str) -> str:
+    """The head of the lemma's synonym group (``bot.lexicon.SYNONYMS``), or the lemma;
+    a reflexive verb falls back to its plain verb's group («назначаться» → «назначить»'s)."""
+    m = _canonical_map()
+    if lemma in m:
+        return m[lemma]
+    if lemma.endswith(("ся", "сь")) and lemma[:-2] in m:
+        return m[lemma[:-2]]
+    return lemma
+
+
+@lru_cache(maxsize=100_000)
+def word_term(word: str) -> str:
+    """Folded word -> its index term: lemma, then synonym head («положила» → «поместить»)."""
+    from bot.morph import lemma
+
+    return canonical(lemma(word))
+
+
+@lru_cache(maxsize=50_000)
+def _negation_base(term: str) -> str | None:
+    """«незанятый» -> «занятый» when the word is a не-adjective/participle of a known
+    word, so «занятая клетка» meets the rule about «незанятая клетка»."""
+    if len(term) < 6 or not term.startswith("не"):
+        return None
+    from bot.morph import analyzer
+
+    base = term[2:]
+    morph = analyzer()
+    if not morph.word_is_known(base):
+        return None
+    if morph.parse(term)[0].tag.POS not in ("ADJF", "ADJS", "PRTF", "PRTS", "ADVB"):
+        return None
+    return canonical(base)
+
+
+def stem(term: str) -> str | None:
+    """Stem term («~переме») for lemmas long enough to have a meaningful prefix."""
+    if term.startswith(NOT):
+        return None
+    return "~" + term[:STEM_LEN] if len(term) > STEM_LEN else None
+
+
+def _lemma_stream(words: list[str], quoted: list[bool]) -> list[tuple[str, bool]]:
+    """Folded words -> (term, quoted) with «не X» and phrases rewritten."""
+    lex = _lexicon()
+    terms = [word_term(w) for w in words]
+    out: list[tuple[str, bool]] = []
+    i = 0
+    while i < len(terms):
+        t = terms[i]
+        if t == "не" and i + 1 < len(terms) and terms[i + 1] in lex.NEGATED:
+            out.append((lex.NEGATED[terms[i + 1]], quoted[i]))
+            i += 2
+            continue
+        if t == "не" and i + 1 < len(terms) and terms[i + 1] not in lex.STOP_WORDS:
+            out.append((NOT + terms[i + 1], quoted[i]))
+            i += 2
+            continue
+        for phrase, repl in lex.PHRASES.items():
+            n = len(phrase)
+            if tuple(terms[i : i + n]) == phrase:
+                out.extend((r, quoted[i]) for r in repl)
+                i += n
+                break
+        else:
+            out.append((t, quoted[i]))
+            i += 1
+    return out
+
+
+def _is_stop(term: str, quoted: bool) -> bool:
+    if quoted:
+        return term in _BARE_FUNCTION_WORDS
+    return term in _lexicon().STOP_WORDS
+
+
+def text_terms(text: str) -> list[str]:
+    """Index terms of a rule text: lemmas (synonym heads), не-bases, expansions and
+    stems, stop words dropped; repeats kept (BM25 counts them)."""
+    words = [w for _, _, w in words_with_spans(text)]
+    out: list[str] = []
+    lex = _lexicon()
+    for t, _ in _lemma_stream(words, [False] * len(words)):
+        if _is_stop(t, False) or t.isdigit():
+            continue
+        out.append(t)
+        base = _negation_base(t)
+        if base:
+            out.append(base)
+        out.extend(lex.EXPANSIONS.get(t, ()))
+        s = stem(t)
+        if s:
+            out.append(s)
+    return out
+
+
+def _quoted_mask(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _QUOTE_SPAN.finditer(text)]
+
+
+# --------------------------------------------------------------------------- the index
+class SearchIndex:
+    """BM25 index of one edition's paragraphs.
+
+    Build with ``SearchIndex(rulebook, glossary_terms=())`` (about 5 ms per 100
+    paragraphs once lemmas are cached); ``search(text, k)`` -> ``Result``.
+    ``glossary_terms``: pairs (paragraph number, term text) added to that paragraph.
+    """
+
+    def __init__(self, rulebook, glossary_terms: Iterable[tuple[str, str]] = ()) -> None:
+        import bm25s
+        import numpy as np
+
+        self._np = np
+        self.rulebook = rulebook
+        self.clauses = list(rulebook.clauses)
+        self.numbers = [c.number for c in self.clauses]
+        extra: dict[str, list[str]] = {}
+        for number, term in glossary_terms:
+            extra.setdefault(number, []).append(term)
+        titles = {s.number: s.title for s in rulebook.sections}
+        self.doc_terms: list[set[str]] = []
+        corpus: list[list[str]] = []
+        surface: set[str] = set()
+        for c in self.clauses:
+            parts = [c.text, *c.examples, *c.variants, titles.get(c.section, ""), *extra.get(c.number, ())]
+            terms: list[str] = []
+            for p in parts:
+                terms.extend(text_terms(p))
+                surface.update(w for _, _, w in words_with_spans(p))
+            corpus.append(terms or ["_пусто_"])
+            self.doc_terms.append(set(terms))
+        self.surface = frozenset(surface)
+        self._typo_choices = sorted(w for w in self.surface | lexicon_words() if len(w) >= _MIN_TYPO_LEN and not w.isdigit())
+        self.bm25 = bm25s.BM25()
+        self.bm25.index(corpus, show_progress=False)
+        self.vocab: dict[str, int] = dict(self.bm25.vocab_dict)
+        n = len(corpus)
+        df: dict[str, int] = {}
+        for terms in self.doc_terms:
+            for t in terms:
+                df[t] = df.get(t, 0) + 1
+        self.df = df
+        self.n_docs = n
+        self._definition_boost = [DEFINITION_BOOST if _DEFINITION_TEXT.search(c.text) else 1.0 for c in self.clauses]
+
+    # -- query side ---------------------------------------------------------
+    def idf(self, term: str) -> float:
+        """BM25 idf of a term; unknown terms get the idf of a term seen in no paragraph."""
+        df = self.df.get(term, 0)
+        return math.log(1 + (self.n_docs - df + 0.5) / (df + 0.5))
+
+    def _correct(self, word: str) -> str | None:
+        """A typo -> the closest rulebook/lexicon word, or None when nothing is close."""
+        if len(word) < _MIN_TYPO_LEN or word.isdigit():
+            return None
+        from rapidfuzz import fuzz, process
+
+        cutoff = 80 if len(word) < 6 else 75
+        best = process.extractOne(word, self._typo_choices, scorer=fuzz.ratio, score_cutoff=cutoff)
+        return best[0] if best else None
+
+    def _known(self, word: str) -> bool:
+        if word in self.surface or word in lexicon_words() or word.isdigit() or len(word) < _MIN_TYPO_LEN:
+            return True
+        from bot.morph import DOMAIN_LEMMAS, analyzer
+
+        return word in DOMAIN_LEMMAS or analyzer().word_is_known(word)
+
+    def query_terms(self, text: str) -> QueryTerms:
+        """Turn a question into weighted terms (see ``QueryTerms``)."""
+        q = QueryTerms()
+        q.numbers = [n for n in _NUMBER_IN_TEXT.findall(text) if self.rulebook.get(n)]
+        spans = _quoted_mask(text)
+        words: list[str] = []
+        quoted: list[bool] = []
+        for start, _end, w in words_with_spans(text):
+            if not self._known(w):
+                fixed = self._correct(w)
+                if fixed is None:
+                    q.ignored.append(w)
+                else:
+                    q.corrections.append((w, fixed))
+                    w = fixed
+            words.append(w)
+            quoted.append(any(a <= start < b for a, b in spans))
+        lex = _lexicon()
+
+        def add(term: str, weight: float) -> None:
+            if weight > q.weights.get(term, 0.0):
+                q.weights[term] = weight
+
+        for t, is_quoted in _lemma_stream(words, quoted):
+            if _is_stop(t, is_quoted) or t.isdigit():
+                continue
+            if t not in q.content:
+                q.content.append(t)
+            add(t, 1.0)
+            if t.startswith(NOT):
+                add(t[len(NOT):], EXPANSION_WEIGHT)
+            base = _negation_base(t)
+            if base:
+                add(base, EXPANSION_WEIGHT)
+            for e in lex.EXPANSIONS.get(t, ()):
+                add(e, EXPANSION_WEIGHT)
+            s = stem(t)
+            if s:
+                add(s, STEM_WEIGHT)
+        return q
+
+    # -- ranking ------------------------------------------------------------
+    def matched(self, q: QueryTerms, doc: int) -> int:
+        """How many of the question's content terms (or their stems) paragraph ``doc`` has."""
+        terms = self.doc_terms[doc]
+        return sum(1 for t in q.content if t in terms or (stem(t) or "\0") in terms)
+
+    def coverage(self, q: QueryTerms, doc: int) -> float:
+        """Idf-weighted share (0..1) of the question's content terms found in paragraph
+        ``doc`` (a term counts half when only its stem is there)."""
+        terms = self.doc_terms[doc]
+        total = got = 0.0
+        for t in q.content:
+            w = self.idf(t)
+            total += w
+            if t in terms:
+                got += w
+            else:
+                s = stem(t)
+                if s and s in terms:
+                    got += w * 0.5
+                else:
+                    base = _negation_base(t)
+                    if base and base in terms:
+                        got += w * 0.5
+                    elif any(e in terms for e in _lexicon().EXPANSIONS.get(t, ())):
+                        got += w * 0.75
+        return got / total if total else 0.0
+
+    def search(self, text: str, k: int = 5) -> Result:
+        """Rank paragraphs for ``text``; ``Result.hits`` has at most ``k`` hits with a
+        positive score, best first (a paragraph number written in the question first)."""
+        np = self._np
+        q = self.query_terms(text)
+        by_weight: dict[float, list[str]] = {}
+        for t, w in q.weights.items():
+            if t in self.vocab:
+                by_weight.setdefault(w, []).append(t)
+        scores = np.zeros(self.n_docs, dtype="float64")
+        for w, terms in by_weight.items():
+            scores += w * self.bm25.get_scores(terms)
+        order = [int(i) for i in np.argsort(-scores, kind="stable")[: max(k * 4, 20)] if scores[i] > 0]
+        boost = [1.0] * self.n_docs if not _DEFINITION_QUESTION.search(text) else self._definition_boost
+        ranked = sorted(
+            ((scores[i] * (0.25 + self.coverage(q, i)) * boost[i], i) for i in order),
+            key=lambda x: -x[0],
+        )
+        chosen = [i for _, i in ranked]
+        final = {i: s for s, i in ranked}
+        # a paragraph number written in the question comes first
+        for n in reversed(q.numbers):
+            i = self.numbers.index(n)
+            if i in chosen:
+                chosen.remove(i)
+            chosen.insert(0, i)
+            final[i] = max(final.values(), default=1.0) + 1.0
+        chosen = chosen[:k]
+        coverage = self.coverage(q, chosen[0]) if chosen else 0.0
+        matched = self.matched(q, chosen[0]) if chosen else 0
+        found = bool(chosen) and coverage >= (NOT_FOUND_COVERAGE if matched >= 2 else SINGLE_TERM_COVERAGE)
+        if q.numbers:
+            coverage, found = 1.0, True
+        hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q)) for i in chosen]
+        return Result(hits=hits, coverage=coverage, found=found, query=q, matched=matched)
+
+    # -- snippets -----------------------------------------------------------
+    def _matches(self, text: str, q: QueryTerms) -> list[tuple[int, int]]:
+        wanted = set(q.weights)
+        out: list[tuple[int, int]] = []
+        for start, end, w in words_with_spans(text):
+            t = word_term(w)
+            if t in _lexicon().STOP_WORDS:
+                continue
+            if t in wanted or (stem(t) in wanted) or (_negation_base(t) in wanted):
+                out.append((start, end))
+        return out
+
+    def snippet(self, doc: int, q: QueryTerms, width: int = SNIPPET_CHARS, mark: bool = True) -> str:
+        """Up to ``width`` characters of paragraph ``doc`` around the densest matches,
+        matched words wrapped in ``*`` (when ``mark``), «…» where the text is cut."""
+        text = self.clauses[doc].text.replace("\n", " ")
+        spans = self._matches(text, q)
+        start, end = 0, min(len(text), width)
+        if spans and len(text) > width:
+            best, best_n = spans[0][0], 0
+            for s, _ in spans:
+                n = sum(1 for a, _b in spans if s <= a < s + width - 40)
+                if n > best_n:
+                    best, best_n = s, n
+            start = max(0, best - 40)
+            end = min(len(text), start + width)
+            start = max(0, end - width)
+        # snap to word boundaries
+        if start > 0:
+            sp = text.find(" ", start)
+            start = sp + 1 if 0 <= sp < start + 20 else start
+        if end < len(text):
+            sp = text.rfind(" ", start, end)
+            end = sp if sp > start + width // 2 else end
+        pieces: list[str] = []
+        pos = start
+        for a, b in spans:
+            if a < start or b > end:
+                continue
+            pieces.append(text[pos:a])
+            pieces.append(f"{MARK}{text[a:b]}{MARK}" if mark else text[a:b])
+            pos = b
+        pieces.append(text[pos:end])
+        body = "".join(pieces).strip()
+        return ("…" if start > 0 else "") + body + ("…" if end < len(text) else "")
+
+
+# --------------------------------------------------------------------------- per edition
+def _glossary_terms(edition: str) -> list[tuple[str, str]]:
+    import importlib
+
+    try:
+        glossary = importlib.import_module("bot.glossary")
+    except ModuleNotFoundError as e:  # the glossary is built on another branch
+        if e.name != "bot.glossary":
+            raise
+        return []
+    out: list[tuple[str, str]] = []
+    for t in glossary.terms(edition):
+        if t.number:
+            out.append((t.number, " ".join([t.name, *getattr(t, "forms", ())])))
+    return out
+
+
+@lru_cache(maxsize=8)
+def index_for(edition: str = DEFAULT_EDITION) -> SearchIndex:
+    """The search index of ``edition``, built once per process.
+    Raises ``RulebookError`` when the edition does not exist."""
+    from bot.rulebook import load
+
+    return SearchIndex(load(edition), _glossary_terms(edition))
+
+
+def search(text: str, k: int = 5, edition: str = DEFAULT_EDITION) -> list[Hit]:
+    """Ranked paragraphs for ``text`` (at most ``k``), best first; ``[]`` when no
+    paragraph shares a word with it. Raises ``RulebookError`` for an unknown edition."""
+    return index_for(edition).search(text, k).hits
+
+
+# --------------------------------------------------------------------------- answers
+def _trace(res: Result) -> list[str]:
+    q = res.query
+    lines = [f"поиск по правилам: термины запроса — {', '.join(q.content) or 'нет'}"]
+    if q.corrections:
+        lines.append("исправлены опечатки: " + ", ".join(f"{a} → {b}" for a, b in q.corrections))
+    if q.ignored:
+        lines.append("не узнал слова: " + ", ".join(q.ignored))
+    if q.numbers:
+        lines.append("номер пункта в вопросе: " + ", ".join(q.numbers))
+    if res.hits:
+        lines.append(
+            f"лучший пункт {res.hits[0].number}: покрытие запроса {res.coverage:.0%} "
+            f"(порог {NOT_FOUND_COVERAGE:.0%}), оценка {res.hits[0].score:.2f}"
+        )
+    return lines
+
+
+def result_answer(question: str, res: Result, index: SearchIndex, cite: int = 3) -> Answer:
+    """An ``Answer`` (route ``search``, verdict ``None``) for a search ``Result``:
+    the best paragraph quoted (and the second when it scores close), up to ``cite``
+    citations best first; «не нашёл в правилах» with the nearest paragraphs when
+    the result is not ``found``."""
+    hits = res.hits
+    if not res.found:
+        blocks = [Block("text", "Ответа на этот вопрос не нашёл в правилах.")]
+        if hits:
+            blocks.append(Block("list", title="Ближайшие пункты:", items=tuple(f"{h.number} — {h.snippet}" for h in hits[:cite])))
+        return Answer(question, "search", None, blocks, [h.number for h in hits[:cite]], _trace(res))
+    top = hits[0].score
+    shown = [h for h in hits[:cite] if h.score >= 0.25 * top]
+    blocks: list[Block] = []
+    by_number = {c.number: i for i, c in enumerate(index.clauses)}
+    for j, h in enumerate(shown[:2]):
+        if j == 1 and h.score < 0.6 * top:
+            break
+        i = by_number[h.number]
+        quote = index.snippet(i, res.query, width=QUOTE_CHARS, mark=False)
+        blocks.append(Block("rule", quote, number=h.number))
+    rest = [h for h in shown[len(blocks):]]
+    if rest:
+        blocks.append(Block("list", title="Ещё по теме:", items=tuple(f"{h.number} — {h.snippet}" for h in rest)))
+    return Answer(question, "search", None, blocks, [h.number for h in shown], _trace(res))
+
+
+def search_answer(text: str, k: int = 5, edition: str = DEFAULT_EDITION) -> Answer:
+    """``Answer`` for the ``search`` command: the best paragraphs quoted, ``k`` at most."""
+    index = index_for(edition)
+    return result_answer(text, index.search(text, k), index, cite=k)
+
+
+def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer:
+    """The search route of ``bot.judge.ask``: always answers (route ``search``,
+    verdict ``None``); citations are the up to 3 best paragraphs."""
+    index = index_for(edition)
+    return result_answer(question, index.search(question, 5), index, cite=3)
+
+
+def run_search(args) -> int:
+    """CLI ``search TEXT [-k N] [--json]``: JSON ``[{number, score, snippet}]`` or
+    lines «209.4  (5.31)  snippet». Exit 0 (also when nothing matched)."""
+    import sys
+
+    from bot.chat.render import dump_json
+
+    text = " ".join(args.text)
+    k = max(1, int(args.k))
+    hits = search(text, k, args.edition)
+    if args.json:
+        sys.stdout.write(dump_json([h.to_json() for h in hits]) + "\n")
+    elif not hits:
+        sys.stdout.write("Ничего не нашёл в правилах.\n")
+    else:
+        for h in hits:
+            sys.stdout.write(f"{h.number}  ({h.score:.2f})  {h.snippet}\n")
+    return 0

@@ -1,0 +1,125 @@
+"""Search engine on a small fixture edition (Rulebook.from_dict): lemmas, typos,
+synonyms, negation, snippets, off-topic questions, the answer shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rulebook import Rulebook
+from bot.search import MARK, Hit, SearchIndex, result_answer
+
+FIXTURE = {
+    "edition": "fixture",
+    "title": "fixture",
+    "sections": [
+        {"number": "209", "title": "Симбиоты, паразиты"},
+        {"number": "212", "title": "Экипировки"},
+        {"number": "303", "title": "Приоритет"},
+        {"number": "304", "title": "Медленные и быстрые игродействия"},
+        {"number": "506", "title": "Движение"},
+        {"number": "507", "title": "Перемещение"},
+    ],
+    "clauses": [
+        {"number": "209.4", "text": "Нельзя помещать симбиота на летающее существо. Если существо покидает поле боя (например, погибает, становится летающим и т.п.), его симбиот погибает."},
+        {"number": "209.5", "text": "Небестелесного симбиота нельзя поместить на бестелесное существо. Если существо стало бестелесным, его небестелесный симбиот погибает."},
+        {"number": "209.6", "text": "На существо можно поместить только одного симбиота. На симбиота нельзя помещать другого симбиота."},
+        {"number": "209.10", "text": "Нельзя объявить движение симбиота."},
+        {"number": "212.2", "text": "Экипировку нельзя помещать на существ без класса."},
+        {"number": "212.4", "text": "На существо можно поместить только одну экипировку каждого класса."},
+        {"number": "303.2", "text": "Пас – это передача приоритета противнику без объявления какого-либо игродействия. Пас не является игродействием."},
+        {"number": "304.2", "text": "Медленные игродействия – это:\n· движение существа по полю боя;\n· действие карты (кроме внезапного)."},
+        {"number": "304.3", "text": "Быстрые игродействия – это все другие использующие стек игродействия, кроме медленных:\n· внезапное действие (в том числе внезапная атака);\n· бросок кубика."},
+        {"number": "506.1", "text": "Движение – это перемещение существа на соседнюю по вертикали или горизонтали незанятую клетку поля боя."},
+        {"number": "507.2", "text": "Перемещение может быть объявлено и выполнено только на незанятую клетку."},
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def index() -> SearchIndex:
+    return SearchIndex(Rulebook.from_dict(FIXTURE))
+
+
+def numbers(index: SearchIndex, text: str, k: int = 3) -> list[str]:
+    return [h.number for h in index.search(text, k).hits]
+
+
+def test_lemmas_match_other_word_forms(index):
+    assert numbers(index, "симбиоты летающих существ")[0] == "209.4"
+    assert numbers(index, "бестелесным существам")[0] == "209.5"
+
+
+def test_typos_are_corrected_against_the_rulebook_words(index):
+    res = index.search("пожно ли положть симбиота на летающего", 3)
+    assert res.hits[0].number == "209.4"
+    assert ("положть", "положить") in res.query.corrections
+    assert numbers(index, "симбеот на бестелестное сущесво")[0] == "209.5"
+
+
+def test_slang_and_other_editions_words_are_synonyms(index):
+    # «надеть» / «положить» = поместить; «внезапное» = быстрое; «не внезапное» = медленное
+    assert numbers(index, "надеть две шмотки одного класса")[0] == "212.4"
+    assert numbers(index, "положить симбиота на летуна")[0] == "209.4"
+    assert numbers(index, "внезапное игродействие")[0] == "304.3"
+    assert numbers(index, "не внезапное игродействие")[0] == "304.2"
+
+
+def test_negated_adjective_meets_its_base(index):
+    # «занятую» has to find the rules about «незанятую клетку»
+    assert set(numbers(index, "переместить на занятую клетку", 2)) == {"507.2", "506.1"}
+
+
+def test_definition_question_prefers_the_defining_paragraph(index):
+    assert numbers(index, "Что такое пас?")[0] == "303.2"
+
+
+def test_quoted_words_keep_their_stop_words():
+    idx = SearchIndex(Rulebook.from_dict({"clauses": [
+        {"number": "505.5", "text": "Если составная особенность содержит запись «[способность 1] или [способность 2]», то игрок выбирает."},
+        {"number": "505.6", "text": "Если составная особенность содержит запись «[способность 1], в противном случае – [способность 2]», то игрок обязан."},
+    ]}))
+    assert idx.search("что значит «в противном случае»", 2).hits[0].number == "505.6"
+
+
+def test_snippet_marks_matched_words(index):
+    hit = index.search("летающее существо", 1).hits[0]
+    assert isinstance(hit, Hit)
+    assert f"{MARK}летающее{MARK}" in hit.snippet
+    assert hit.to_json().keys() == {"number", "score", "snippet"}
+
+
+def test_long_paragraph_snippet_is_cut_around_the_matches():
+    long = "Вступление без смысла. " * 30 + "Здесь про симбиота на летающем существе. " + "Хвост текста. " * 30
+    idx = SearchIndex(Rulebook.from_dict({"clauses": [{"number": "1.1", "text": long}, {"number": "1.2", "text": "Другое."}]}))
+    snip = idx.search("симбиот", 1).hits[0].snippet
+    assert snip.startswith("…") and snip.endswith("…")
+    assert f"{MARK}симбиота{MARK}" in snip
+    assert len(snip) < 260
+
+
+def test_paragraph_number_in_the_question_comes_first(index):
+    assert numbers(index, "что значит 212.4 про классы")[0] == "212.4"
+
+
+@pytest.mark.parametrize("question", [
+    "как приготовить борщ?",
+    "Какая погода в Москве завтра?",
+    "как сыграть в шахматы",
+    "привет",
+])
+def test_off_topic_question_is_not_answered_confidently(index, question):
+    res = index.search(question, 3)
+    assert not res.found
+    ans = result_answer(question, res, index)
+    assert ans.verdict is None
+    assert "не нашёл в правилах" in ans.text
+
+
+def test_answer_quotes_and_cites_best_first(index):
+    res = index.search("Можно ли положить симбиота на летающее существо?", 5)
+    ans = result_answer("q", res, index)
+    assert ans.route == "search" and ans.verdict is None
+    assert ans.citations[0] == "209.4"
+    assert ans.blocks[0].kind == "rule" and ans.blocks[0].number == "209.4"
+    assert "летающее существо" in ans.blocks[0].text
+    assert any("209.4" in line for line in ans.trace)
