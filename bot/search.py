@@ -66,9 +66,15 @@ _DEFINITION_QUESTION = re.compile(
     r"^\W*(что\s+(такое|это|значит|означает|называется|считается)|кто\s+так|какие|каки[ех]\s|что\s+относится)",
     re.IGNORECASE,
 )
-# … which the rules give as «X – это …» or «X, …, это:» near the start of a paragraph.
-_DEFINITION_TEXT = re.compile(r"^.{0,80}?(\s[–-]\s*это\b|\bэто\s*:|\bназывается\b)", re.IGNORECASE | re.DOTALL)
-DEFINITION_BOOST = 1.25
+# … which the rules give as «X – это …», «X, …, это:» or «… называется X».
+_DEFINITION_HEADS = (
+    re.compile(r"(?:^|[.!?]\s)([^.!?:;]{1,90}?)\s[–-]\s*это\b"),
+    re.compile(r"(?:^|[.!?]\s)([^.!?:;]{1,90}?),?\s+это\s*:"),
+    re.compile(r"\bназыва\w*\s+([^.!?:;]{1,60})"),
+)
+DEFINITION_BOOST = 1.0
+"""A definition question multiplies a paragraph's score by 1 + DEFINITION_BOOST × the
+share of the question's terms found in the term the paragraph defines."""
 # Stop words still dropped inside quoted text (the quote is card or rule wording).
 _BARE_FUNCTION_WORDS = frozenset("и в во на с со к у о от из за по а но же ли бы".split())
 
@@ -318,7 +324,23 @@ class SearchIndex:
                 df[t] = df.get(t, 0) + 1
         self.df = df
         self.n_docs = n
-        self._definition_boost = [DEFINITION_BOOST if _DEFINITION_TEXT.search(c.text) else 1.0 for c in self.clauses]
+        self.defines: list[set[str]] = [self._defined_terms(c.text) for c in self.clauses]
+
+    @staticmethod
+    def _defined_terms(text: str) -> set[str]:
+        """Terms of what a paragraph defines: «Пас – это …» -> {пас}."""
+        out: set[str] = set()
+        for rx in _DEFINITION_HEADS:
+            for m in rx.finditer(text):
+                out.update(text_terms(m.group(1)))
+        return out
+
+    def _definition_boost(self, q: QueryTerms, doc: int) -> float:
+        head = self.defines[doc]
+        if not head:
+            return 1.0
+        share = sum(1 for t in q.content if t in head) / len(q.content)
+        return 1.0 + DEFINITION_BOOST * share
 
     # -- query side ---------------------------------------------------------
     def idf(self, term: str) -> float:
@@ -425,9 +447,9 @@ class SearchIndex:
         for w, terms in by_weight.items():
             scores += w * self.bm25.get_scores(terms)
         order = [int(i) for i in np.argsort(-scores, kind="stable")[: max(k * 4, 20)] if scores[i] > 0]
-        boost = [1.0] * self.n_docs if not _DEFINITION_QUESTION.search(text) else self._definition_boost
+        definition = bool(_DEFINITION_QUESTION.search(text)) and bool(q.content)
         ranked = sorted(
-            ((scores[i] * (0.25 + self.coverage(q, i)) * boost[i], i) for i in order),
+            ((scores[i] * (0.25 + self.coverage(q, i)) * (self._definition_boost(q, i) if definition else 1.0), i) for i in order),
             key=lambda x: -x[0],
         )
         chosen = [i for _, i in ranked]
