@@ -574,9 +574,14 @@ def result_answer(question: str, res: Result, index: SearchIndex, cite: int = 3)
     the result is not ``found``."""
     hits = res.hits
     if not res.found:
-        blocks = [Block("text", "Ответа на этот вопрос не нашёл в правилах.")]
+        if not res.query.content and not res.query.ignored:
+            blocks = [Block("text", "Не понял вопроса: в нём нет слов, по которым можно искать, — ответа не нашёл в правилах.")]
+        else:
+            blocks = [Block("text", "Ответа на этот вопрос не нашёл в правилах.")]
         if hits:
             blocks.append(Block("list", title="Ближайшие пункты:", items=tuple(f"{h.number} — {h.snippet}" for h in hits[:cite])))
+        elif res.query.content:
+            blocks.append(Block("note", "Ни один пункт правил не содержит слов вопроса."))
         return Answer(question, "search", None, blocks, [h.number for h in hits[:cite]], _trace(res))
     top = hits[0].score
     shown = [h for h in hits[:cite] if h.score >= 0.25 * top]

@@ -123,3 +123,10 @@ def test_answer_quotes_and_cites_best_first(index):
     assert ans.blocks[0].kind == "rule" and ans.blocks[0].number == "209.4"
     assert "летающее существо" in ans.blocks[0].text
     assert any("209.4" in line for line in ans.trace)
+
+
+def test_empty_question_says_so(index):
+    res = index.search("   ?! ", 3)
+    ans = result_answer("", res, index)
+    assert res.hits == [] and not res.found
+    assert "не нашёл в правилах" in ans.text and ans.citations == []
