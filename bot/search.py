@@ -426,6 +426,8 @@ class SearchIndex:
                 s = stem(t)
                 if s and s in terms:
                     got += w * 0.5
+                elif t.startswith(NOT) and t[len(NOT):] in terms:  # «не пуст» vs «пуст»
+                    got += w * 0.5
                 else:
                     base = _negation_base(t)
                     if base and base in terms:
