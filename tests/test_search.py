@@ -130,3 +130,15 @@ def test_empty_question_says_so(index):
     ans = result_answer("", res, index)
     assert res.hits == [] and not res.found
     assert "не нашёл в правилах" in ans.text and ans.citations == []
+
+
+def test_latin_lookalikes_yo_and_case_are_folded(index):
+    # Latin «c», «o», «e» inside Cyrillic words; «ё»; capitals
+    assert numbers(index, "CИМБИOТ на лeтающее сущёство")[0] == "209.4"
+
+
+def test_reflexive_verb_joins_its_synonym_group():
+    from bot.search import canonical
+
+    assert canonical("назначаться") == canonical("назначить") == "поместить"
+    assert canonical("умереть") == "погибнуть"
