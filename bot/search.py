@@ -531,8 +531,18 @@ def _glossary_terms(edition: str) -> list[tuple[str, str]]:
         return []
     out: list[tuple[str, str]] = []
     for t in glossary.terms(edition):
-        if t.number:
-            out.append((t.number, " ".join([t.name, *getattr(t, "forms", ())])))
+        if not t.number:
+            continue
+        # the name and those forms that bring a new term (inflections collapse to
+        # the name's lemmas), each once, so the glossary does not inflate term counts
+        seen: set[str] = set()
+        words: list[str] = []
+        for form in (t.name, *getattr(t, "forms", ())):
+            new = [x for x in text_terms(form) if x not in seen and not x.startswith("~")]
+            if new or not words:
+                words.append(form)
+            seen.update(text_terms(form))
+        out.append((t.number, " ".join(words)))
     return out
 
 
