@@ -142,3 +142,20 @@ def test_reflexive_verb_joins_its_synonym_group():
 
     assert canonical("назначаться") == canonical("назначить") == "поместить"
     assert canonical("умереть") == "погибнуть"
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=st.sampled_from(list("абвгдеёжзийклмнопрстуфхцчшщъыьэюяABCxo .,?!«»-–0123456789\n")), max_size=80),
+       st.integers(min_value=1, max_value=6))
+def test_any_text_gives_at_most_k_hits_best_first_and_an_honest_answer(index, text, k):
+    idx = index
+    res = idx.search(text, k)
+    assert len(res.hits) <= k
+    scores = [h.score for h in res.hits]
+    assert scores == sorted(scores, reverse=True)
+    ans = result_answer(text, res, idx)
+    assert ans.verdict is None and ans.route == "search"
+    assert ans.citations == [h.number for h in res.hits[: len(ans.citations)]]
