@@ -10,6 +10,8 @@ Pipeline (the same for rule paragraphs and for questions):
 3. lemmas (``bot.morph.lemma``, pymorphy3 plus domain lemmas), then
    ``bot.lexicon``: «не X» pairs, other editions' phrases, synonym groups
    (положить/надеть → поместить, внезапное → быстрое, умер → погиб), expansions;
+   any other «не X» becomes one negated term «не_X» (302.3 «использующие стек» is
+   not 302.5 «не использующие стек»);
 4. stop words dropped (inside «quoted» text only the bare function words are);
 5. each term also yields a stem term («~переме») so that derivations the lexicon
    does not list still meet, with a lower weight.
@@ -35,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
+from bot import lexicon as lex
 from bot.answer import Answer, Block
 from bot.paths import DEFAULT_EDITION
 
@@ -44,7 +47,8 @@ MARK = "*"
 NOT_FOUND_COVERAGE = 0.34
 """Minimum idf-weighted share of the question's terms that the best paragraph must
 contain for the search route to answer (below it: «не нашёл в правилах»).
-Calibrated on tests/data/questions.yaml and off-topic questions (tests/test_search.py)."""
+Calibrated on tests/data/questions.yaml and off-topic questions (tests/test_search.py,
+tests/test_ask_search.py)."""
 SINGLE_TERM_COVERAGE = 0.6
 """When the best paragraph shares only one term with the question, that term must
 carry at least this share (so «как сыграть в шахматы» is not answered by 406.1)."""
@@ -126,15 +130,8 @@ class Result:
 
 
 # --------------------------------------------------------------------------- text -> terms
-def _lexicon():
-    from bot import lexicon
-
-    return lexicon
-
-
 @lru_cache(maxsize=1)
 def _canonical_map() -> dict[str, str]:
-    lex = _lexicon()
     out: dict[str, str] = {}
     for head, others in lex.SYNONYMS.items():
         for w in others:
@@ -145,7 +142,6 @@ def _canonical_map() -> dict[str, str]:
 @lru_cache(maxsize=1)
 def lexicon_words() -> frozenset[str]:
     """Every word the lexicon knows (synonyms, phrase and expansion words)."""
-    lex = _lexicon()
     words: set[str] = set()
     for head, others in lex.SYNONYMS.items():
         words.add(head)
@@ -224,7 +220,6 @@ def stem(term: str) -> str | None:
 
 def _lemma_stream(words: list[str], quoted: list[bool]) -> list[tuple[str, bool]]:
     """Folded words -> (term, quoted) with «не X» and phrases rewritten."""
-    lex = _lexicon()
     terms = [word_term(w) for w in words]
     out: list[tuple[str, bool]] = []
     i = 0
@@ -253,7 +248,7 @@ def _lemma_stream(words: list[str], quoted: list[bool]) -> list[tuple[str, bool]
 def _is_stop(term: str, quoted: bool) -> bool:
     if quoted:
         return term in _BARE_FUNCTION_WORDS
-    return term in _lexicon().STOP_WORDS
+    return term in lex.STOP_WORDS
 
 
 def text_terms(text: str) -> list[str]:
@@ -261,7 +256,6 @@ def text_terms(text: str) -> list[str]:
     stems, stop words dropped; repeats kept (BM25 counts them)."""
     words = [w for _, _, w in words_with_spans(text)]
     out: list[str] = []
-    lex = _lexicon()
     for t, _ in _lemma_stream(words, [False] * len(words)):
         if _is_stop(t, False) or t.isdigit():
             continue
@@ -382,7 +376,6 @@ class SearchIndex:
                     w = fixed
             words.append(w)
             quoted.append(any(a <= start < b for a, b in spans))
-        lex = _lexicon()
 
         def add(term: str, weight: float) -> None:
             if weight > q.weights.get(term, 0.0):
@@ -432,7 +425,7 @@ class SearchIndex:
                     base = _negation_base(t)
                     if base and base in terms:
                         got += w * 0.5
-                    elif any(e in terms for e in _lexicon().EXPANSIONS.get(t, ())):
+                    elif any(e in terms for e in lex.EXPANSIONS.get(t, ())):
                         got += w * 0.75
         return got / total if total else 0.0
 
@@ -478,7 +471,7 @@ class SearchIndex:
         out: list[tuple[int, int]] = []
         for start, end, w in words_with_spans(text):
             t = word_term(w)
-            if t in _lexicon().STOP_WORDS:
+            if t in lex.STOP_WORDS:
                 continue
             if t in wanted or (stem(t) in wanted) or (_negation_base(t) in wanted):
                 out.append((start, end))
