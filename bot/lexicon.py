@@ -115,10 +115,11 @@ EXPANSIONS: dict[str, tuple[str, ...]] = {
 }
 
 # Function words and question words, as lemmas. Kept out on purpose: один, два,
-# без, после, до, другой, сам, только, не (read by NEGATED first) — rules hinge on them.
+# без, после, до, другой, сам, только, или — rules hinge on them. «не» is dropped
+# only after search has joined it to the next word (NEGATED, or a «не_X» term).
 STOP_WORDS: frozenset[str] = frozenset("""
 и в во на с со к ко у о об обо от из за по под над при про для через между перед
-а но да же ли бы ж ну вот ведь уж лишь
+а но да же ли бы ж ну вот ведь уж лишь не ни
 что кто как какой каков где куда когда зачем почему откуда чей сколько насколько
 это этот тот такой так тогда там тут здесь весь всё все сей оно
 я ты он она они мы вы себя свой мой твой наш ваш его ее их ей ему им нее него них
