@@ -147,6 +147,7 @@ def fix_quotes(line: str) -> str:
     if depth and last_close >= 0:
         out[last_close:last_close] = ["»"] * depth
     s = "".join(out)
+    s = re.sub(r"»\s+(?=[.,;:!?])", "»", s)
     return re.sub(r"\s+\)", ")", s)
 
 
@@ -304,24 +305,17 @@ class _HtmlRules(HTMLParser):
 
     # helpers
     def _flush(self) -> None:
-        text = " ".join("".join(self._buf).split())
+        text = fix_quotes(" ".join("".join(self._buf).split()))
         self._buf = []
         if not text:
             return
         if self._heading:
             self.lines.append(("header", None, text))
+        elif self._li_numbers:
+            number = self._li_numbers[-1]
+            self.lines.append(("item", number, text) if number else ("bullet", None, text))
         else:
-            number = self._li_numbers[-1] if self._li_numbers else None
-            kind = "item" if number is not None else "text"
-            if self._li_numbers and number is None:
-                kind = "bullet"
-            self.lines.append((kind, number, text))
-            if self._li_numbers:
-                self._li_numbers[-1] = None if number is None else number  # continuation text
-                if number is not None:
-                    # further text blocks inside the same <li> continue the paragraph
-                    self._li_numbers[-1] = number
-                    self._li_cont = True
+            self.lines.append(("text", None, text))
 
     def handle_starttag(self, tag, attrs):
         if tag in _SKIP_TAGS:
@@ -397,46 +391,39 @@ def read_html(html: str, source: str) -> tuple[list[Item], list[str]]:
     parser.feed(html)
     parser.close()
     page = _PageBuilder(source)
-    last_number: str | None = None
-    raw_lines = [t for _, _, t in parser.lines]
-    keep = set(_drop_chrome(raw_lines))
+    by_number: dict[str, Para] = {}
+    keep = set(_drop_chrome([t for _, _, t in parser.lines]))
     for kind, number, text in parser.lines:
         if text not in keep:
             continue
         if kind == "header":
+            m = _SECTION_NUM.match(text)
             if _PART.match(text):
                 page.header(text, "part")
-                continue
-            m = _SECTION_NUM.match(text)
-            if m:
+            elif m:
                 page.header(m.group("t"), "section", m.group("n"))
             else:
                 page.header(text)
-            continue
-        if kind == "bullet":
+        elif kind == "bullet":
             page.bullet(text)
-            continue
-        if kind == "item":
+        elif kind == "item":
             if "." not in number and is_header(text):
                 page.header(text, "section", number)
-                last_number = None
-                continue
-            if number == last_number:  # a second block inside the same <li>
+            elif number in by_number:  # more text of the same <li> (a second <p>, text after a sub-list)
+                para, t = by_number[number], normalize_typography(text)
+                if _EXAMPLE.match(t):
+                    para.examples.append(t)
+                elif _NOTE.match(t):
+                    para.notes.append(t)
+                else:
+                    para.text += "\n" + t
+            else:
+                page.para(text, number)
                 last = page._last_para()
                 if last is not None and last.number == number:
-                    t = normalize_typography(text)
-                    if _EXAMPLE.match(t):
-                        last.examples.append(t)
-                    elif _NOTE.match(t):
-                        last.notes.append(t)
-                    else:
-                        last.text += "\n" + t
-                    continue
-            page.para(text, number)
-            last_number = number
-            continue
-        last_number = None
-        _split_line(text, page)
+                    by_number[number] = last
+        else:
+            _split_line(text, page)
     return page.items, page.orphans
 
 

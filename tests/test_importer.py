@@ -372,3 +372,46 @@ def test_cli_import_writes_edition_and_prints_report(tmp_path):
     assert "209.9" in r.stdout
     assert (tmp_path / "5ed.yaml").read_bytes() == EDITION.read_bytes()
     assert yaml.safe_load((tmp_path / "5ed.yaml").read_text(encoding="utf-8"))["edition"] == "5ed"
+
+
+HTML2 = """<!DOCTYPE html><html><head><style>p{}</style><script>var x = "1.1. no";</script></head><body>
+<div class="menu">Главная страница Случайная страница КАТЕГОРИИ: Спорт</div>
+<h1>3. Стек</h1>
+<ol start="3">
+ <li>Стек
+  <ol>
+   <li>Игродействия, использующие стек, это:
+     <ul><li>действие карты;</li><li>бросок кубика.</li></ul>
+   </li>
+   <li>Стек состоит из " игродействий" . <ol type="а"><li>первое;</li></ol> Так и есть.</li>
+  </ol>
+ </li>
+</ol>
+<p>⇐ Предыдущая 2 3 Следующая ⇒</p>
+</body></html>"""
+
+
+def test_html_bullets_start_values_chrome_and_text_after_sublist():
+    items, orphans = read_html(HTML2, "s.html")
+    paras = [i for i in items if isinstance(i, Para)]
+    assert [p.number for p in paras] == ["3.1", "3.2", "3.2.а"]
+    assert paras[0].text == "Игродействия, использующие стек, это:\n· действие карты;\n· бросок кубика."
+    assert paras[1].text == "Стек состоит из «игродействий».\nТак и есть."
+    heads = [(h.number, h.text) for h in items if isinstance(h, Header)]
+    assert heads == [("3", "Стек"), ("3", "Стек")]
+    assert not any("Главная" in p.text or "⇐" in p.text for p in paras)
+
+
+from hypothesis import given, settings, strategies as st
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("209.1 5абвАБВ\n«\"–-<>/ol li")), max_size=200))
+def test_reading_any_text_never_crashes(text):
+    try:
+        items, orphans = read_text(text, "h.txt")
+        read_html(text, "h.html")
+    except RulebookError:
+        pass
+    for it in items:
+        assert it.text == it.text.strip() or "\n" in it.text
