@@ -38,6 +38,7 @@ import yaml
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION, rulebook_dir
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: ~10x faster
 _NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[а-я])?$")
 _LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
 _PREFIX_RE = re.compile(r"^\s*(?:§|пп?\.?|пункт|параграф)?\s*", re.IGNORECASE)
@@ -156,7 +157,7 @@ class Rulebook:
     def load_file(cls, path: Path) -> "Rulebook":
         """Load an edition file; raises ``RulebookError`` when missing or malformed."""
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
         except FileNotFoundError as e:
             raise RulebookError(f"нет файла редакции {path}") from e
         except yaml.YAMLError as e:
