@@ -294,20 +294,26 @@ class _Importer:
                 nxt = next((secs[k] for k in range(j, len(runs)) if secs[k] is not None), None)
                 count = j - i
                 if prev is not None and (nxt is None or nxt - prev - 1 >= count):
-                    taken_secs = {int(c.number.split(".")[0]) for c in self.clusters if c.number}
-                    for k in range(count):
-                        sec = prev + 1 + k
-                        if sec in taken_secs:
-                            break
-                        secs[i + k] = sec
-                        if nxt is None or nxt - prev - 1 != count:
-                            self.report.notes.append(
-                                f"Раздел «{runs[i + k][0].text}» получил номер {sec} по положению (неточно)."
-                            )
-                        for n, p in enumerate(runs[i + k][1], 1):
-                            c = self.of[id(p)]
-                            if c.number is None:
-                                c.number, c.inferred = f"{sec}.{n}", True
+                    start, exact = prev + 1, nxt is not None and nxt - prev - 1 == count
+                elif prev is None and nxt is not None and nxt - count >= 1:
+                    start, exact = nxt - count, False
+                else:
+                    i = j
+                    continue
+                taken_secs = {int(c.number.split(".")[0]) for c in self.clusters if c.number}
+                for k in range(count):
+                    sec = start + k
+                    if sec in taken_secs:
+                        break
+                    secs[i + k] = sec
+                    if not exact:
+                        self.report.notes.append(
+                            f"Раздел «{runs[i + k][0].text}» получил номер {sec} по положению (неточно)."
+                        )
+                    for n, p in enumerate(runs[i + k][1], 1):
+                        c = self.of[id(p)]
+                        if c.number is None:
+                            c.number, c.inferred = f"{sec}.{n}", True
                 i = j
 
     # 3. sections -------------------------------------------------------------

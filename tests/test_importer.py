@@ -415,3 +415,29 @@ def test_reading_any_text_never_crashes(text):
         pass
     for it in items:
         assert it.text == it.text.strip() or "\n" in it.text
+
+
+def test_page_000_alone_places_what_it_can_and_reports_the_rest():
+    data, report = import_sources([SOURCES[0]], "one")
+    rb = Rulebook.from_dict(data)
+    # sections without numbers are placed below the next numbered one (212), marked inexact
+    assert rb.get("210.1").text.startswith("Артефакты располагаются")
+    assert rb.get("211.4").inferred
+    assert "Раздел «Артефакты.» получил номер 210 по положению (неточно)." in report.notes
+    # the headerless symbiote paragraphs that open the page cannot be placed: kept, reported
+    assert len(data["unplaced"]) == 7
+    assert data["unplaced"][0] == {
+        "source": SOURCES[0].name,
+        "text": "Небестелесного симбиота нельзя поместить на бестелесное существо. "
+                "Если существо стало бестелесным, его небестелесный симбиот погибает.",
+    }
+    assert any(line.startswith("Не удалось разместить (7)") for line in report.lines())
+
+
+def test_page_order_does_not_change_the_edition():
+    a, _ = import_sources(SOURCES, "5ed")
+    b, _ = import_sources(SOURCES[::-1], "5ed")
+    assert [(c["number"], c["text"], c["inferred"]) for c in a["clauses"]] == [
+        (c["number"], c["text"], c["inferred"]) for c in b["clauses"]
+    ]
+    assert a["sections"] == b["sections"]
