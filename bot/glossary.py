@@ -31,7 +31,7 @@ from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.morph import analyzer, lemma
 from bot.paths import DEFAULT_EDITION, rulebook_dir
-from bot.rulebook import Clause, Rulebook, load
+from bot.rulebook import Clause, load
 from bot.textnorm import fold
 
 _TOKEN = re.compile(r"[a-zа-я]+(?:-[a-zа-я]+)*|–|«|»|·|\(")

@@ -149,7 +149,7 @@ def _fill(a: str | None, b: str | None, k: int) -> tuple[list[str], int] | None:
     return None
 
 
-def _runs(items: list, number_of) -> list[tuple[Header | None, list]]:
+def _runs(items: list) -> list[tuple[Header | None, list]]:
     """Split a page's items at headers: [(header or None, [Para, ...]), ...]."""
     runs: list[tuple[Header | None, list]] = [(None, [])]
     for it in items:
@@ -218,7 +218,7 @@ class _Importer:
             taken = self._taken()
             for page_i, (_, items, _) in enumerate(self.pages):
                 penalty = 0 if self._ordered(items) else 1
-                for _, run in _runs(items, None):
+                for _, run in _runs(items):
                     self._propose(run, page_i, proposals, penalty)
             chosen: list[tuple[int, str, int]] = []
             for cid, props in proposals.items():
@@ -280,7 +280,7 @@ class _Importer:
     def _number_bare_runs(self) -> None:
         """Whole runs without any known number (a section printed without numbers)."""
         for _, items, _ in self.pages:
-            runs = _runs(items, None)
+            runs = _runs(items)
             secs = [self._section_of(r) for _, r in runs]
             i = 0
             while i < len(runs):

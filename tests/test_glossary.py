@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from bot.glossary import glossary_answer, lookup_term, term_list, terms, terms_path
-from bot.rulebook import Rulebook, load
+from bot.rulebook import load
 
 ROOT = Path(__file__).resolve().parent.parent
 
