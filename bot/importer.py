@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from bot.errors import RulebookError
 from bot.pages import Header, Para, read_page
@@ -181,14 +181,12 @@ class _Importer:
             for qi in range(pi + 1, len(paras)):
                 if not paras[pi] or not paras[qi]:
                     continue
-                scores = [[fuzz.ratio(a, b) for b in folded[qi]] for a in folded[pi]]
-                best_q = [max(range(len(row)), key=lambda j, row=row: (row[j], -j)) for row in scores]
-                best_p = [
-                    max(range(len(scores)), key=lambda i, j=j: (scores[i][j], -i)) for j in range(len(paras[qi]))
-                ]
-                for i, j in enumerate(best_q):
+                scores = process.cdist(folded[pi], folded[qi], scorer=fuzz.ratio)
+                best_q = scores.argmax(axis=1)  # first best on ties: deterministic
+                best_p = scores.argmax(axis=0)
+                for i, j in enumerate(best_q.tolist()):
                     if best_p[j] == i and scores[i][j] >= TWIN_SCORE:
-                        links.append((-scores[i][j], pi, i, qi, j))
+                        links.append((-float(scores[i][j]), pi, i, qi, j))
         links.sort()
         for _, pi, i, qi, j in links:
             a, b = self.of[id(paras[pi][i])], self.of[id(paras[qi][j])]
