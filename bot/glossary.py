@@ -81,6 +81,7 @@ def _tokens(text: str) -> list[tuple[str, frozenset[str]]]:
     return [(t, _lemmas(t)) for t in _TOKEN.findall(fold(text))]
 
 
+@lru_cache(maxsize=4096)
 def _term_lemmas(name: str) -> tuple[str, ...]:
     return tuple(lemma(w) for w in _TOKEN.findall(fold(name)) if w[0].isalpha())
 
