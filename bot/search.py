@@ -17,7 +17,8 @@ Pipeline (the same for rule paragraphs and for questions):
    does not list still meet, with a lower weight.
 
 Each paragraph is indexed with its text, examples, other editions' wordings
-(``variants``), its section title and the glossary terms it defines. Ranking is
+(``variants``), its section title and the glossary terms it contains (a multi-word
+term such as «летающее существо» also as one phrase term). Ranking is
 BM25 (bm25s) over those terms, weighted by how much of the question (idf-weighted)
 the paragraph covers. The index is built once per edition per process.
 
@@ -53,6 +54,9 @@ SINGLE_TERM_COVERAGE = 0.6
 """When the best paragraph shares only one term with the question, that term must
 carry at least this share (so «как сыграть в шахматы» is not answered by 406.1)."""
 
+PHRASE = "="
+"""Prefix of a glossary phrase term: «летающее существо» -> «=летать_существо»."""
+PHRASE_WEIGHT = 1.0
 NOT = "не_"
 """Prefix of a negated term: «не использующие» -> «не_использовать»."""
 STEM_LEN = 6
@@ -251,14 +255,32 @@ def _is_stop(term: str, quoted: bool) -> bool:
     return term in lex.STOP_WORDS
 
 
-def text_terms(text: str) -> list[str]:
-    """Index terms of a rule text: lemmas (synonym heads), не-bases, expansions and
-    stems, stop words dropped; repeats kept (BM25 counts them)."""
+def term_sequence(text: str) -> list[str]:
+    """Lemma terms of ``text`` in order (synonym heads, «не_X», phrases rewritten),
+    stop words dropped — the sequence glossary phrases are matched on."""
     words = [w for _, _, w in words_with_spans(text)]
+    return [t for t, _ in _lemma_stream(words, [False] * len(words)) if not _is_stop(t, False) and not t.isdigit()]
+
+
+def phrase_terms(seq: list[str], phrases: dict[str, list[tuple[str, ...]]]) -> list[str]:
+    """Glossary phrase terms («=летать_существо») for every multi-word glossary term
+    whose lemmas occur adjacently in ``seq``; ``phrases`` maps a first lemma to the
+    phrases starting with it."""
     out: list[str] = []
-    for t, _ in _lemma_stream(words, [False] * len(words)):
-        if _is_stop(t, False) or t.isdigit():
-            continue
+    for i, t in enumerate(seq):
+        for ph in phrases.get(t, ()):
+            if tuple(seq[i : i + len(ph)]) == ph:
+                out.append(PHRASE + "_".join(ph))
+    return out
+
+
+def text_terms(text: str, phrases: dict[str, list[tuple[str, ...]]] | None = None) -> list[str]:
+    """Index terms of a rule text: lemmas (synonym heads), не-bases, expansions,
+    stems and glossary phrase terms (when ``phrases`` is given); stop words dropped;
+    repeats kept (BM25 counts them)."""
+    seq = term_sequence(text)
+    out: list[str] = []
+    for t in seq:
         out.append(t)
         base = _negation_base(t)
         if base:
@@ -267,6 +289,8 @@ def text_terms(text: str) -> list[str]:
         s = stem(t)
         if s:
             out.append(s)
+    if phrases:
+        out.extend(phrase_terms(seq, phrases))
     return out
 
 
@@ -278,12 +302,14 @@ def _quoted_mask(text: str) -> list[tuple[int, int]]:
 class SearchIndex:
     """BM25 index of one edition's paragraphs.
 
-    Build with ``SearchIndex(rulebook, glossary_terms=())`` (about 5 ms per 100
+    Build with ``SearchIndex(rulebook, glossary_names=())`` (about 5 ms per 100
     paragraphs once lemmas are cached); ``search(text, k)`` -> ``Result``.
-    ``glossary_terms``: pairs (paragraph number, term text) added to that paragraph.
+    ``glossary_names``: the glossary's term names («летающее существо», «подфаза
+    Вскрытия»); a multi-word term found in a paragraph (or a question) becomes one
+    extra phrase term, so the exact term outranks its words scattered apart.
     """
 
-    def __init__(self, rulebook, glossary_terms: Iterable[tuple[str, str]] = ()) -> None:
+    def __init__(self, rulebook, glossary_names: Iterable[str] = ()) -> None:
         import bm25s
         import numpy as np
 
@@ -291,18 +317,20 @@ class SearchIndex:
         self.rulebook = rulebook
         self.clauses = list(rulebook.clauses)
         self.numbers = [c.number for c in self.clauses]
-        extra: dict[str, list[str]] = {}
-        for number, term in glossary_terms:
-            extra.setdefault(number, []).append(term)
+        self.phrases: dict[str, list[tuple[str, ...]]] = {}
+        for name in glossary_names:
+            seq = tuple(term_sequence(name))
+            if len(seq) >= 2 and seq not in self.phrases.get(seq[0], []):
+                self.phrases.setdefault(seq[0], []).append(seq)
         titles = {s.number: s.title for s in rulebook.sections}
         self.doc_terms: list[set[str]] = []
         corpus: list[list[str]] = []
         surface: set[str] = set()
         for c in self.clauses:
-            parts = [c.text, *c.examples, *c.variants, titles.get(c.section, ""), *extra.get(c.number, ())]
+            parts = [c.text, *c.examples, *c.variants, titles.get(c.section, "")]
             terms: list[str] = []
             for p in parts:
-                terms.extend(text_terms(p))
+                terms.extend(text_terms(p, self.phrases))
                 surface.update(w for _, _, w in words_with_spans(p))
             corpus.append(terms or ["_пусто_"])
             self.doc_terms.append(set(terms))
@@ -381,7 +409,10 @@ class SearchIndex:
             if weight > q.weights.get(term, 0.0):
                 q.weights[term] = weight
 
-        for t, is_quoted in _lemma_stream(words, quoted):
+        stream = _lemma_stream(words, quoted)
+        for p in phrase_terms([t for t, qd in stream if not _is_stop(t, qd) and not t.isdigit()], self.phrases):
+            add(p, PHRASE_WEIGHT)
+        for t, is_quoted in stream:
             if _is_stop(t, is_quoted) or t.isdigit():
                 continue
             if t not in q.content:
@@ -513,7 +544,9 @@ class SearchIndex:
 
 
 # --------------------------------------------------------------------------- per edition
-def _glossary_terms(edition: str) -> list[tuple[str, str]]:
+def _glossary_names() -> list[str]:
+    """Term names of the glossary's term list (bot.glossary.term_list); empty while
+    the glossary is not built. Only the names are read — fast, no edition scan."""
     import importlib
 
     try:
@@ -522,21 +555,7 @@ def _glossary_terms(edition: str) -> list[tuple[str, str]]:
         if e.name != "bot.glossary":
             raise
         return []
-    out: list[tuple[str, str]] = []
-    for t in glossary.terms(edition):
-        if not t.number:
-            continue
-        # the name and those forms that bring a new term (inflections collapse to
-        # the name's lemmas), each once, so the glossary does not inflate term counts
-        seen: set[str] = set()
-        words: list[str] = []
-        for form in (t.name, *getattr(t, "forms", ())):
-            new = [x for x in text_terms(form) if x not in seen and not x.startswith("~")]
-            if new or not words:
-                words.append(form)
-            seen.update(text_terms(form))
-        out.append((t.number, " ".join(words)))
-    return out
+    return [name for name, _code in glossary.term_list()]
 
 
 @lru_cache(maxsize=8)
@@ -545,7 +564,7 @@ def index_for(edition: str = DEFAULT_EDITION) -> SearchIndex:
     Raises ``RulebookError`` when the edition does not exist."""
     from bot.rulebook import load
 
-    return SearchIndex(load(edition), _glossary_terms(edition))
+    return SearchIndex(load(edition), _glossary_names())
 
 
 def search(text: str, k: int = 5, edition: str = DEFAULT_EDITION) -> list[Hit]:

@@ -25,7 +25,6 @@ def fake_edition(monkeypatch):
 
     real_load = bot.rulebook.load
     monkeypatch.setattr(bot.rulebook, "load", lambda e="5ed": rb if e == "fx" else real_load(e))
-    monkeypatch.setattr(bot.search, "_glossary_terms", lambda e: [])
     bot.search.index_for.cache_clear()
     yield "fx"
     bot.search.index_for.cache_clear()
