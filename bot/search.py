@@ -347,10 +347,17 @@ class SearchIndex:
         self.df = df
         self.n_docs = n
         self.defines: list[set[str]] = [self._defined_terms(c.text) for c in self.clauses]
+        # the first paragraph of a section defines the section's subject («Стек» -> 302.1)
+        first_of_section: set[str] = set()
+        for i, c in enumerate(self.clauses):
+            if c.section not in first_of_section:
+                first_of_section.add(c.section)
+                self.defines[i] |= set(term_sequence(titles.get(c.section, "")))
 
     @staticmethod
     def _defined_terms(text: str) -> set[str]:
-        """Terms of what a paragraph defines: «Пас – это …» -> {пас}."""
+        """Terms of what a paragraph defines: «Пас – это …» -> {пас} (the first
+        paragraph of a section also defines the section title, see ``__init__``)."""
         out: set[str] = set()
         for rx in _DEFINITION_HEADS:
             for m in rx.finditer(text):

@@ -159,3 +159,23 @@ def test_any_text_gives_at_most_k_hits_best_first_and_an_honest_answer(index, te
     ans = result_answer(text, res, idx)
     assert ans.verdict is None and ans.route == "search"
     assert ans.citations == [h.number for h in res.hits[: len(ans.citations)]]
+
+
+def test_first_paragraph_of_a_section_defines_its_title():
+    idx = SearchIndex(Rulebook.from_dict({
+        "sections": [{"number": "302", "title": "Стек"}],
+        "clauses": [
+            {"number": "302.1", "text": "Стек состоит из последовательности объявленных игродействий."},
+            {"number": "302.3", "text": "Игродействия, использующие стек, это: · действие карты; · бросок кубика стек."},
+        ]}))
+    assert idx.search("что такое стек", 2).hits[0].number == "302.1"
+
+
+def test_glossary_phrase_is_one_extra_term():
+    idx = SearchIndex(Rulebook.from_dict({"clauses": [
+        {"number": "1.1", "text": "Существо может летать над полем, если это летающее существо."},
+        {"number": "1.2", "text": "Летающее существо переносится во вспомогательную зону."},
+    ]}), glossary_names=["летающее существо", "вспомогательная зона"])
+    q = idx.query_terms("летающие существа во вспомогательной зоне")
+    assert "=летать_существо" in q.weights and "=вспомогательный_зона" in q.weights
+    assert idx.search("летающие существа во вспомогательной зоне", 1).hits[0].number == "1.2"
