@@ -133,3 +133,13 @@ STOP_WORDS: frozenset[str] = frozenset("""
 значить означать значит работать происходить произойти случиться случаться бывать
 делать сделать написать написано понимать понять правильно обязательно
 """.split())
+
+# Frequent words of questions as typed (surface forms), used only as targets of typo
+# correction so that «сколко», «таоке», «буудет» come back as the question words
+# they are instead of the nearest rulebook word.
+QUESTION_WORDS: frozenset[str] = frozenset("""
+что как какой какая какое какие каких когда где куда кто кого кому сколько почему зачем
+такое такой такая такие это этот эта эти можно нельзя может могут мочь будет будут было
+ли если или либо тогда потом происходит случится произойдет бывает значит означает
+считается является работает нужно надо должен обязательно обязан правильно
+""".split())

@@ -61,6 +61,7 @@ NOT = "не_"
 """Prefix of a negated term: «не использующие» -> «не_использовать»."""
 STEM_LEN = 6
 STEM_WEIGHT = 0.35
+COVERAGE_BASE = 0.25
 EXPANSION_WEIGHT = 0.6
 SNIPPET_CHARS = 200
 QUOTE_CHARS = 420
@@ -110,13 +111,15 @@ class QueryTerms:
     weights: term -> weight (lemmas 1.0, expansions 0.6, stems 0.35);
     content: the distinct lemma terms that coverage is measured on;
     corrections: (typed word, corrected word) pairs; ignored: words that were
-    neither known nor correctable."""
+    neither known nor correctable; numbers: paragraph numbers written in the question;
+    words: the question's folded words after typo correction."""
 
     weights: dict[str, float] = field(default_factory=dict)
     content: list[str] = field(default_factory=list)
     corrections: list[tuple[str, str]] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     numbers: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -294,6 +297,14 @@ def text_terms(text: str, phrases: dict[str, list[tuple[str, ...]]] | None = Non
     return out
 
 
+def df_terms(corpus: list[list[str]]) -> set[str]:
+    """Every distinct term of a tokenised corpus."""
+    out: set[str] = set()
+    for terms in corpus:
+        out.update(terms)
+    return out
+
+
 def _quoted_mask(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _QUOTE_SPAN.finditer(text)]
 
@@ -335,7 +346,10 @@ class SearchIndex:
             corpus.append(terms or ["_пусто_"])
             self.doc_terms.append(set(terms))
         self.surface = frozenset(surface)
-        self._typo_choices = sorted(w for w in self.surface | lexicon_words() if len(w) >= _MIN_TYPO_LEN and not w.isdigit())
+        lemmas = {t for t in df_terms(corpus) if t[0].isalpha() and "_" not in t}
+        self._typo_choices = sorted(
+            w for w in self.surface | lemmas | lexicon_words() | lex.QUESTION_WORDS if len(w) >= _MIN_TYPO_LEN and not w.isdigit()
+        )
         self.bm25 = bm25s.BM25()
         self.bm25.index(corpus, show_progress=False)
         self.vocab: dict[str, int] = dict(self.bm25.vocab_dict)
@@ -378,17 +392,24 @@ class SearchIndex:
         return math.log(1 + (self.n_docs - df + 0.5) / (df + 0.5))
 
     def _correct(self, word: str) -> str | None:
-        """A typo -> the closest rulebook/lexicon word, or None when nothing is close."""
+        """A typo -> the closest rulebook/lexicon/question word, or None when nothing
+        is close. Closeness is the optimal-string-alignment distance (a swap of two
+        letters is one edit): at most 1 edit for words up to 5 letters, 2 up to 9, 3
+        beyond; ties go to the higher similarity ratio, then to the shorter word."""
         if len(word) < _MIN_TYPO_LEN or word.isdigit():
             return None
         from rapidfuzz import fuzz, process
+        from rapidfuzz.distance import OSA
 
-        cutoff = 80 if len(word) < 6 else 75
-        best = process.extractOne(word, self._typo_choices, scorer=fuzz.ratio, score_cutoff=cutoff)
-        return best[0] if best else None
+        max_edits = 1 if len(word) <= 5 else 2 if len(word) <= 9 else 3
+        found = process.extract(word, self._typo_choices, scorer=OSA.distance, score_cutoff=max_edits, limit=8)
+        if not found:
+            return None
+        best = min(found, key=lambda m: (m[1], -fuzz.ratio(word, m[0]), len(m[0]), m[0]))
+        return best[0]
 
     def _known(self, word: str) -> bool:
-        if word in self.surface or word in lexicon_words() or word.isdigit() or len(word) < _MIN_TYPO_LEN:
+        if word in self.surface or word in lexicon_words() or word in lex.QUESTION_WORDS or word.isdigit() or len(word) < _MIN_TYPO_LEN:
             return True
         from bot.morph import DOMAIN_LEMMAS, analyzer
 
@@ -411,6 +432,7 @@ class SearchIndex:
                     w = fixed
             words.append(w)
             quoted.append(any(a <= start < b for a, b in spans))
+        q.words = words
 
         def add(term: str, weight: float) -> None:
             if weight > q.weights.get(term, 0.0):
@@ -480,9 +502,9 @@ class SearchIndex:
         for w, terms in by_weight.items():
             scores += w * self.bm25.get_scores(terms)
         order = [int(i) for i in np.argsort(-scores, kind="stable")[: max(k * 4, 20)] if scores[i] > 0]
-        definition = bool(_DEFINITION_QUESTION.search(text)) and bool(q.content)
+        definition = bool(_DEFINITION_QUESTION.search(" ".join(q.words))) and bool(q.content)
         ranked = sorted(
-            ((scores[i] * (0.25 + self.coverage(q, i)) * (self._definition_boost(q, i) if definition else 1.0), i) for i in order),
+            ((scores[i] * (COVERAGE_BASE + self.coverage(q, i)) * (self._definition_boost(q, i) if definition else 1.0), i) for i in order),
             key=lambda x: -x[0],
         )
         chosen = [i for _, i in ranked]

@@ -179,3 +179,13 @@ def test_glossary_phrase_is_one_extra_term():
     q = idx.query_terms("летающие существа во вспомогательной зоне")
     assert "=летать_существо" in q.weights and "=вспомогательный_зона" in q.weights
     assert idx.search("летающие существа во вспомогательной зоне", 1).hits[0].number == "1.2"
+
+
+def test_typo_correction_prefers_one_swap_and_question_words(index):
+    q = index.query_terms("что таоке пас сколко симбиотов")
+    fixed = dict(q.corrections)
+    assert fixed["таоке"] == "такое"      # a swap is one edit (not «также»)
+    assert fixed["сколко"] == "сколько"   # question words are correction targets too
+    assert index.search("что таоке пас", 1).hits[0].number == "303.2"
+    # nothing close: the word is reported, not guessed
+    assert index.query_terms("абырвалг").ignored == ["абырвалг"]
