@@ -1,0 +1,58 @@
+// Filter paragraphs by words typed in the box (every word must occur, ё = е, case ignored);
+// anchors keep working: following a link to a hidden paragraph clears the filter first.
+(function () {
+  "use strict";
+  var input = document.getElementById("q");
+  var status = document.getElementById("q-status");
+  var clauses = Array.prototype.slice.call(document.querySelectorAll(".clause"));
+  var sections = Array.prototype.slice.call(document.querySelectorAll(".sec"));
+  var parts = Array.prototype.slice.call(document.querySelectorAll(".part"));
+  function fold(s) { return s.toLowerCase().replace(/ё/g, "е"); }
+  var texts = clauses.map(function (el) {
+    var bits = el.querySelectorAll(".text, .example, .variant");
+    var s = "";
+    for (var i = 0; i < bits.length; i++) { s += " " + bits[i].textContent; }
+    return fold(s);
+  });
+  function apply() {
+    var words = fold(input.value).split(/\s+/).filter(Boolean);
+    var shown = 0;
+    clauses.forEach(function (el, i) {
+      var ok = words.every(function (w) { return texts[i].indexOf(w) !== -1; });
+      el.hidden = !ok;
+      if (ok) { shown++; }
+    });
+    sections.forEach(function (sec) {
+      sec.hidden = words.length > 0 && !sec.querySelector(".clause:not([hidden])");
+    });
+    parts.forEach(function (part) {
+      part.hidden = words.length > 0 && !part.querySelector(".sec:not([hidden])");
+    });
+    status.textContent = words.length ? "найдено: " + shown : "";
+  }
+  function clear() {
+    if (input.value) { input.value = ""; apply(); }
+  }
+  function targetOf(hash) {
+    if (!hash || hash.length < 2) { return null; }
+    try { return document.getElementById(decodeURIComponent(hash.slice(1))); } catch (e) { return null; }
+  }
+  input.addEventListener("input", apply);
+  input.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") { clear(); }
+  });
+  // A click on an in-page link: unhide its target before the browser scrolls to it.
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest ? e.target.closest("a[href^='#']") : null;
+    var el = a ? targetOf(a.getAttribute("href")) : null;
+    if (el && el.closest("[hidden]")) { clear(); }
+  });
+  // A hash typed or pasted into the address bar while filtering.
+  window.addEventListener("hashchange", function () {
+    var el = targetOf(location.hash);
+    if (el && el.closest("[hidden]")) { clear(); el.scrollIntoView(); }
+  });
+  if (input.value) { apply(); }
+  var toc = document.getElementById("toc");
+  if (toc && window.matchMedia && window.matchMedia("(min-width: 60rem)").matches) { toc.open = true; }
+})();
