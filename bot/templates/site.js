@@ -53,6 +53,11 @@
     if (el && el.closest("[hidden]")) { clear(); el.scrollIntoView(); }
   });
   if (input.value) { apply(); }
+  // The contents sit beside the text on a wide screen (open) and fold above it on a phone.
   var toc = document.getElementById("toc");
-  if (toc && window.matchMedia && window.matchMedia("(min-width: 60rem)").matches) { toc.open = true; }
+  var wide = window.matchMedia ? window.matchMedia("(min-width: 60rem)") : null;
+  if (toc && wide) {
+    toc.open = wide.matches;
+    wide.addEventListener("change", function () { toc.open = wide.matches; });
+  }
 })();

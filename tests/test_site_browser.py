@@ -1,0 +1,158 @@
+"""The rulebook site in a real browser: Debian's headless Chromium driven by selenium.
+
+Opens the edition page at ``#209.5``, follows a reference link, uses the filter box
+and checks that anchors still work while it filters; saves phone and desktop
+screenshots in the test's temporary folder. Skipped when Chromium is missing
+(install: ``apt-get install chromium chromium-driver``); with ``REQUIRE_BROWSER=1``
+(set by .ci/run) a missing browser fails instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.rulebook import Rulebook, edition_path, load
+from bot.site import build_site
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "data" / "site_rulebook.yaml"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+INSTALL = "apt-get install chromium chromium-driver"
+
+
+def _unavailable(why: str) -> None:
+    msg = f"headless Chromium unavailable ({why}); install it with: {INSTALL}"
+    if os.environ.get("REQUIRE_BROWSER") == "1":
+        pytest.fail(msg + " — REQUIRE_BROWSER=1 makes this test mandatory")
+    pytest.skip(msg)
+
+
+@pytest.fixture
+def driver(tmp_path):
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).is_file()]
+    if missing:
+        _unavailable("not found: " + ", ".join(missing))
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        _unavailable("the selenium package is not installed")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run",
+                f"--user-data-dir={tmp_path / 'chromium-profile'}", "--window-size=1280,900"):
+        options.add_argument(arg)
+    # An explicit driver path: selenium does not run Selenium Manager (no download).
+    drv = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    try:
+        yield drv
+    finally:
+        drv.quit()
+
+
+@pytest.fixture
+def site_page(tmp_path) -> Path:
+    """The 5ed page once rulebook/5ed.yaml exists, else the fixture edition (which also has 209.5)."""
+    rb = load("5ed") if edition_path("5ed").exists() else Rulebook.load_file(FIXTURE)
+    return build_site(tmp_path / "site", [rb])[0]
+
+
+IN_VIEW = """
+const el = document.getElementById(arguments[0]);
+if (!el) return 'no element';
+const r = el.getBoundingClientRect();
+if (r.height === 0) return 'not displayed';
+if (r.top < 0 || r.top >= window.innerHeight) return 'top ' + r.top + ' outside 0..' + window.innerHeight;
+const hit = document.elementFromPoint(r.left + 8, r.top + 8);
+if (!hit || !el.contains(hit)) return 'covered by ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing');
+return 'ok';
+"""
+
+
+def in_view(drv, anchor: str) -> str:
+    """'ok' when the element with id ``anchor`` is on screen and its top-left is not covered."""
+    return drv.execute_script(IN_VIEW, anchor)
+
+
+def hash_of(drv) -> str:
+    return drv.execute_script("return decodeURIComponent(location.hash.slice(1));")
+
+
+def phone(drv) -> None:
+    drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                        {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+
+
+def desktop(drv) -> None:
+    drv.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    drv.set_window_size(1280, 900)
+
+
+def test_anchor_reference_link_and_filter_on_phone_and_desktop(driver, site_page, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    url = site_page.as_uri()
+    phone(driver)
+    driver.get(url + "#209.5")
+    assert hash_of(driver) == "209.5"
+    assert in_view(driver, "209.5") == "ok"
+    assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), \
+        "page scrolls sideways on a phone"
+    driver.save_screenshot(str(tmp_path / "site-phone.png"))
+
+    # Follow a reference: one inside 209.5 when it has any, else the first on the page.
+    links = driver.find_elements(By.CSS_SELECTOR, "[id='209.5'] a.ref") or driver.find_elements(By.CSS_SELECTOR, "a.ref")
+    assert links, "no reference links on the page"
+    link = links[0]
+    source = link.find_element(By.XPATH, "ancestor::article").get_attribute("id")
+    target = link.get_attribute("href").split("#", 1)[1]
+    assert target != source
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+    link.click()
+    assert hash_of(driver) == target
+    assert in_view(driver, target) == "ok"
+
+    # While filtering, the target is hidden; following the same link clears the filter.
+    driver.get(url + "#" + source)
+    box = driver.find_element(By.ID, "q")
+    words = driver.execute_script(
+        "return document.getElementById(arguments[0]).querySelector('.text').textContent", source).split()
+    box.send_keys(" ".join(words[:4]))  # its number and first words: few paragraphs match
+    target_el = driver.find_element(By.ID, target)
+    assert not target_el.is_displayed()
+    assert driver.find_element(By.ID, source).is_displayed()
+    shown = len([e for e in driver.find_elements(By.CSS_SELECTOR, "article.clause") if e.is_displayed()])
+    assert driver.find_element(By.ID, "q-status").text == f"найдено: {shown}"
+    driver.find_element(By.CSS_SELECTOR, f"[id='{source}'] a.ref[href='#{target}']").click()
+    assert box.get_attribute("value") == ""
+    assert hash_of(driver) == target
+    assert in_view(driver, target) == "ok"
+
+    # A hash set from outside (address bar) while filtering: the filter clears, the paragraph shows.
+    driver.execute_script("location.hash = arguments[0];", source)
+    box.send_keys(" ".join(words[:4]))
+    assert not driver.find_element(By.ID, target).is_displayed()
+    driver.execute_script("location.hash = arguments[0];", target)
+    assert box.get_attribute("value") == ""
+    assert in_view(driver, target) == "ok"
+    box.send_keys("нетакогословавправилах")
+    assert driver.find_element(By.ID, "q-status").text == "найдено: 0"
+    box.send_keys(Keys.ESCAPE)
+    assert box.get_attribute("value") == ""
+
+    desktop(driver)
+    driver.get(url + "#209.5")
+    assert in_view(driver, "209.5") == "ok"
+    assert driver.find_element(By.ID, "toc").get_attribute("open") is not None, "contents open beside the text"
+    driver.save_screenshot(str(tmp_path / "site-desktop.png"))
+    assert (tmp_path / "site-phone.png").stat().st_size > 10_000
+    assert (tmp_path / "site-desktop.png").stat().st_size > 10_000
