@@ -20,6 +20,7 @@ index lists them all when they are built one at a time.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -251,6 +252,16 @@ def build_site(outdir: str | Path, editions: Iterable[str | Rulebook]) -> list[P
     index.write_text(render_index(ordered), encoding="utf-8")
     written.append(index)
     return written
+
+
+def rule_url(number: str, base_url: str | None = None) -> str | None:
+    """The link to paragraph ``number`` ("209.5") on the published site:
+    ``"<base>#209.5"``, where base is ``base_url`` or the env ``BERSERK_RULES_URL``
+    (the URL of the edition page, e.g. ``https://example.org/rules/5ed.html``; a
+    fragment already on it is dropped). ``None`` when no base URL is configured."""
+    base = base_url if base_url is not None else os.environ.get("BERSERK_RULES_URL", "")
+    base = base.strip().split("#", 1)[0]
+    return f"{base}#{number}" if base else None
 
 
 def _edition_names(arg: str) -> list[str]:

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 import bot.rulebook as rulebook
 from bot.rulebook import Rulebook, edition_path, find_refs, iter_ref_spans
-from bot.site import build_site, render_edition, segments
+from bot.site import build_site, render_edition, rule_url, segments
 from tests.sitehtml import El, parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,6 +235,14 @@ def test_cli_unknown_edition_is_a_russian_error(tmp_path):
     assert out.returncode == 1
     assert "нет редакции «нетакой»" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_rule_url_joins_the_edition_page_and_the_anchor(monkeypatch):
+    monkeypatch.delenv("BERSERK_RULES_URL", raising=False)
+    assert rule_url("209.5") is None
+    assert rule_url("505.4.1", "https://example.org/rules/5ed.html#top") == "https://example.org/rules/5ed.html#505.4.1"
+    monkeypatch.setenv("BERSERK_RULES_URL", "https://example.org/5ed.html")
+    assert rule_url("209.5") == "https://example.org/5ed.html#209.5"
 
 
 # -- the real edition ---------------------------------------------------------------------
