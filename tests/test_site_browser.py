@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -148,6 +149,21 @@ def test_anchor_reference_link_and_filter_on_phone_and_desktop(driver, site_page
     assert driver.find_element(By.ID, "q-status").text == "найдено: 0"
     box.send_keys(Keys.ESCAPE)
     assert box.get_attribute("value") == ""
+
+    # ?q= prefills the filter: the count is the paragraphs holding the word, and the word is highlighted.
+    driver.get(url + "?q=" + quote("Симбиот"))
+    rb = load("5ed") if edition_path("5ed").exists() else Rulebook.load_file(FIXTURE)
+    holding = [c.number for c in rb.clauses
+               if "симбиот" in " ".join((c.number, c.text, *c.examples, *c.variants)).lower().replace("ё", "е")]
+    assert holding
+    assert driver.find_element(By.ID, "q-status").text == f"найдено: {len(holding)}"
+    shown = [e.get_attribute("id") for e in driver.find_elements(By.CSS_SELECTOR, "article.clause") if e.is_displayed()]
+    assert shown == holding
+    assert driver.execute_script("return CSS.highlights.get('q').size") >= len(holding)
+    # ...unless the address names a paragraph the filter would hide.
+    driver.get(url + "?q=" + quote("нетакогословавправилах") + "#209.5")
+    assert driver.find_element(By.ID, "q").get_attribute("value") == ""
+    assert in_view(driver, "209.5") == "ok"
 
     desktop(driver)
     driver.get(url + "#209.5")
