@@ -52,9 +52,12 @@ class Segment:
 
 @dataclass(frozen=True)
 class ClauseView:
-    """What the template shows of one paragraph; ``depth`` is 1 for "209.5", 2 for "505.4.1"."""
+    """What the template shows of one paragraph; ``depth`` is 1 for "209.5", 2 for
+    "505.4.1"; ``anchor`` is the number (``<number>~2`` for a repeated number, which
+    ``rulebook check`` reports, so that ids stay unique)."""
 
     number: str
+    anchor: str
     depth: int
     inferred: bool
     text: list[Segment]
@@ -119,8 +122,12 @@ def segments(text: str, href_of) -> list[Segment]:
 def _all_sections(rb: Rulebook) -> list[Section]:
     """The edition's sections in rulebook order, plus a header for every section a
     paragraph names that the section list lacks (placed by number, part inherited)."""
-    sections = list(rb.sections)
-    known = {s.number for s in sections}
+    sections: list[Section] = []
+    known: set[str] = set()
+    for s in rb.sections:  # a repeated header is shown once
+        if s.number not in known:
+            known.add(s.number)
+            sections.append(s)
     for c in rb.clauses:
         if c.section in known:
             continue
@@ -142,10 +149,13 @@ def edition_view(rb: Rulebook) -> dict:
     sections = _all_sections(rb)
     anchors = _Anchors(rb, sections)
     by_section: dict[str, list[ClauseView]] = {s.number: [] for s in sections}
+    seen: dict[str, int] = {}
     for c in rb.clauses:
+        seen[c.number] = seen.get(c.number, 0) + 1
         by_section[c.section].append(
             ClauseView(
                 number=c.number,
+                anchor=c.number if seen[c.number] == 1 else f"{c.number}~{seen[c.number]}",
                 depth=max(1, c.number.count(".")),
                 inferred=c.inferred,
                 text=segments(c.text, anchors.href),

@@ -178,6 +178,14 @@ def test_section_number_shared_by_a_paragraph_keeps_the_bare_id_for_the_paragrap
     assert [a.attrs["href"] for a in article(doc, "100.1").find_all("a", "ref")] == ["#100"]
 
 
+def test_repeated_numbers_keep_ids_unique():
+    rb = Rulebook.from_dict({"edition": "t", "sections": [{"number": "101", "title": "А"}, {"number": "101", "title": "А"}],
+                             "clauses": [{"number": "101.1", "text": "Один."}, {"number": "101.1", "text": "Два."}]})
+    doc = parse(render_edition(rb))
+    assert [i for i in ids_of(doc) if i[0].isdigit()] == ["101", "101.1", "101.1~2"]
+    assert [a.attrs["href"] for a in doc.find_all("a", "num")] == ["#101", "#101.1", "#101.1"]
+
+
 def test_page_is_self_contained_and_phone_ready(fixture_rb):
     html = render_edition(fixture_rb)
     doc = parse(html)
