@@ -62,6 +62,7 @@ class ClauseView:
     inferred: bool
     text: list[Segment]
     examples: list[list[Segment]]
+    notes: list[list[Segment]]
     variants: list[list[Segment]]
     cited_by: list[str]
 
@@ -160,6 +161,7 @@ def edition_view(rb: Rulebook) -> dict:
                 inferred=c.inferred,
                 text=segments(c.text, anchors.href),
                 examples=[segments(e, anchors.href) for e in c.examples],
+                notes=[segments(n, anchors.href) for n in c.notes],
                 variants=[segments(v, anchors.href) for v in c.variants],
                 cited_by=rb.cited_by(c.number),
             )

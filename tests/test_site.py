@@ -106,7 +106,7 @@ def test_fixture_page_passes_the_site_checks(fixture_rb, page):
 def test_references_link_to_their_anchor_or_are_shown_unlinked(page):
     art = article(page, "209.5")
     refs = [(a.text(), a.attrs["href"]) for a in art.find_all("a", "ref")]
-    assert refs == [("см. 209.4", "#209.4"), ("п.503", "#503"), ("505.4.1", "#505.4.1")]
+    assert refs == [("см. 209.4", "#209.4"), ("п.503", "#503"), ("505.4.1", "#505.4.1"), ("см. 302.6", "#302.6")]
     out = art.find_all("span", "ref-out")
     assert [s.text() for s in out] == ["701.2"]
     assert "нет в этой редакции" in out[0].attrs["title"]
@@ -126,12 +126,15 @@ def test_cited_by_lists_citing_paragraphs(page):
     assert article(page, "209.6").find_all("p", "cited") == []
 
 
-def test_inferred_examples_and_variants_are_marked(page):
+def test_inferred_examples_notes_and_variants_are_marked(page):
     assert article(page, "209.6").find_all("span", "inferred")
     assert not article(page, "209.5").find_all("span", "inferred")
     art = article(page, "209.5")
     examples = art.find_all("p", "example")
     assert len(examples) == 1 and examples[0].text().startswith("ПРИМЕР. Симбиот на существе")
+    notes = art.find_all("p", "note")
+    assert [n.text() for n in notes] == ["Обратите внимание! Симбиот погибает, а не уничтожается (см. 302.6)."]
+    assert [a.attrs["href"] for a in notes[0].find_all("a", "ref")] == ["#302.6"]
     variants = art.find_all("p", "variant")
     assert len(variants) == 1 and variants[0].text().endswith("нельзя поместить на бестелесное существо.")
 

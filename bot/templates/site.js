@@ -8,7 +8,7 @@
   var clauses = Array.prototype.slice.call(document.querySelectorAll(".clause"));
   var sections = Array.prototype.slice.call(document.querySelectorAll(".sec"));
   var parts = Array.prototype.slice.call(document.querySelectorAll(".part"));
-  var SEARCHED = ".text, .example, .variant";
+  var SEARCHED = ".text, .example, .note, .variant";
   function fold(s) { return s.toLowerCase().replace(/ё/g, "е"); }
   var texts = clauses.map(function (el) {
     var bits = el.querySelectorAll(SEARCHED);
@@ -89,6 +89,7 @@
     var a = e.target.closest ? e.target.closest("a[href^='#']") : null;
     var el = a ? targetOf(a.getAttribute("href")) : null;
     if (el && el.closest("[hidden]")) { clear(); }
+    if (el && el.tagName === "DETAILS") { el.open = true; }
   });
   // A hash typed or pasted into the address bar while filtering.
   window.addEventListener("hashchange", reveal);
