@@ -19,6 +19,7 @@ index lists them all when they are built one at a time.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -276,6 +277,17 @@ def rule_url(number: str, base_url: str | None = None) -> str | None:
     return f"{base}#{number}" if base else None
 
 
+_OS_ERRORS = {
+    errno.ENOENT: "нет такой папки",
+    errno.EACCES: "нет прав на запись",
+    errno.EPERM: "нет прав на запись",
+    errno.EROFS: "файловая система только для чтения",
+    errno.ENOSPC: "нет места на диске",
+    errno.ENOTDIR: "это не папка",
+    errno.EEXIST: "на этом месте уже есть файл",
+}
+
+
 def _edition_names(arg: str) -> list[str]:
     """``--edition`` value -> names: "5ed", "5ed,4ed", or "all" (every rulebook/*.yaml)."""
     if arg == "all":
@@ -300,7 +312,8 @@ def run_html(args) -> int:
         print(f"ошибка: {e}", file=sys.stderr)
         return 1
     except OSError as e:
-        print(f"ошибка: не удалось записать сайт в {args.outdir}: {e.strerror or e}", file=sys.stderr)
+        why = _OS_ERRORS.get(e.errno, e.strerror or str(e))
+        print(f"ошибка: не удалось записать сайт в {args.outdir}: {why}", file=sys.stderr)
         return 1
     for path in written:
         print(f"записано: {path}")

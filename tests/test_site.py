@@ -256,6 +256,15 @@ def test_rule_url_joins_the_edition_page_and_the_anchor(monkeypatch):
     assert rule_url("209.5") == "https://example.org/5ed.html#209.5"
 
 
+def test_cli_unwritable_folder_is_a_russian_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "bot", "rulebook", "html", str(blocker / "site")],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 1
+    assert f"не удалось записать сайт в {blocker / 'site'}: это не папка" in out.stderr
+
+
 # -- the real edition ---------------------------------------------------------------------
 
 @pytest.mark.skipif(not edition_path("5ed").exists(), reason="rulebook/5ed.yaml is not built yet")
