@@ -6,8 +6,12 @@ On the edition page every paragraph has the anchor ``id="<number>"`` (``5ed.html
 its number is a link to that anchor, every reference inside a text («п.503»,
 «см. 209.4», «505.4.1», found by ``bot.rulebook.iter_ref_spans``) links to the
 paragraph or section it names, references outside the edition are shown but not
-linked, and each paragraph lists the paragraphs that cite it. The Telegram bot links
-a number N as ``f"{BERSERK_RULES_URL}#{N}"`` with BERSERK_RULES_URL = the edition page.
+linked, and each paragraph lists the paragraphs that cite it. Examples («ПРИМЕР.»)
+and notes («Обратите внимание!») are set apart, other wordings (variants) shown,
+inferred numbers marked; a contents list by part and section leads the page, and a
+filter box (inline script; ``?q=слово`` prefills it) hides paragraphs without the
+typed words while anchors keep working. The Telegram bot links a number N as
+``rule_url(N)`` = ``f"{BERSERK_RULES_URL}#{N}"`` with BERSERK_RULES_URL = the edition page.
 
 Pages are rendered by jinja2 templates in ``bot/templates/`` (autoescape on: all rule
 text is escaped); CSS and the small filter script are inlined, so a page works
