@@ -195,3 +195,12 @@ def test_reference_links_and_the_filter(driver, site, tmp_path):
     box.send_keys(Keys.ESCAPE)
     assert box.get_attribute("value") == ""
     assert driver.find_element(By.ID, "q-status").text == ""
+
+
+def test_missing_browser_skips_with_the_install_command_unless_required(monkeypatch):
+    monkeypatch.delenv("REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium chromium-driver"):
+        _unavailable("not found: /usr/bin/chromium")
+    monkeypatch.setenv("REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="REQUIRE_BROWSER=1"):
+        _unavailable("not found: /usr/bin/chromium")
