@@ -347,6 +347,7 @@ class SearchIndex:
             self.doc_terms.append(set(terms))
         self.surface = frozenset(surface)
         lemmas = {t for t in df_terms(corpus) if t[0].isalpha() and "_" not in t}
+        self._surface_sorted = sorted(w for w in self.surface if len(w) >= 5 and not w.isdigit())
         self._typo_choices = sorted(
             w for w in self.surface | lemmas | lexicon_words() | lex.QUESTION_WORDS if len(w) >= _MIN_TYPO_LEN and not w.isdigit()
         )
@@ -391,7 +392,14 @@ class SearchIndex:
         df = self.df.get(term, 0)
         return math.log(1 + (self.n_docs - df + 0.5) / (df + 0.5))
 
-    def _correct(self, word: str) -> str | None:
+    def _foreign(self, word: str) -> bool:
+        """A dictionary word (len ≥ 5) whose term is in neither the rulebook nor the lexicon."""
+        if len(word) < 5 or word in self.surface or word.isdigit():
+            return False
+        t = word_term(word)
+        return t not in self.vocab and t not in lex.STOP_WORDS and t not in lexicon_words()
+
+    def _correct(self, word: str, max_edits: int | None = None, choices: list[str] | None = None) -> str | None:
         """A typo -> the closest rulebook/lexicon/question word, or None when nothing
         is close. Closeness is the optimal-string-alignment distance (a swap of two
         letters is one edit): at most 1 edit for words up to 5 letters, 2 up to 9, 3
@@ -401,8 +409,9 @@ class SearchIndex:
         from rapidfuzz import fuzz, process
         from rapidfuzz.distance import OSA
 
-        max_edits = 1 if len(word) <= 5 else 2 if len(word) <= 9 else 3
-        found = process.extract(word, self._typo_choices, scorer=OSA.distance, score_cutoff=max_edits, limit=8)
+        if max_edits is None:
+            max_edits = 1 if len(word) <= 5 else 2 if len(word) <= 9 else 3
+        found = process.extract(word, choices or self._typo_choices, scorer=OSA.distance, score_cutoff=max_edits, limit=8)
         if not found:
             return None
         best = min(found, key=lambda m: (m[1], -fuzz.ratio(word, m[0]), len(m[0]), m[0]))
@@ -428,6 +437,13 @@ class SearchIndex:
                 if fixed is None:
                     q.ignored.append(w)
                 else:
+                    q.corrections.append((w, fixed))
+                    w = fixed
+            elif self._foreign(w):
+                # a real word the rules never use, one letter away from one they do
+                # («карпы» for «карты»): a typo that happens to be a word
+                fixed = self._correct(w, max_edits=1, choices=self._surface_sorted)
+                if fixed is not None:
                     q.corrections.append((w, fixed))
                     w = fixed
             words.append(w)

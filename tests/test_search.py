@@ -189,3 +189,15 @@ def test_typo_correction_prefers_one_swap_and_question_words(index):
     assert index.search("что таоке пас", 1).hits[0].number == "303.2"
     # nothing close: the word is reported, not guessed
     assert index.query_terms("абырвалг").ignored == ["абырвалг"]
+
+
+def test_real_word_one_letter_from_a_rule_word_is_treated_as_a_typo(index):
+    # «карпы» is a dictionary word (carp) that the rules never use; «карты» is one letter away
+    idx = SearchIndex(Rulebook.from_dict({"clauses": [
+        {"number": "1.1", "text": "Второй игрок может оставить карты скрытыми."},
+        {"number": "1.2", "text": "Пас не является игродействием."},
+    ]}))
+    q = idx.query_terms("оставить карпы скрытыми")
+    assert ("карпы", "карты") in q.corrections
+    # but an unrelated dictionary word far from every rule word stays as typed
+    assert idx.query_terms("борщ").corrections == []
