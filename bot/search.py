@@ -62,7 +62,7 @@ NOT = "не_"
 STEM_LEN = 6
 STEM_WEIGHT = 0.35
 COVERAGE_BASE = 0.25
-EXPANSION_WEIGHT = 0.6
+EXPANSION_WEIGHT = 0.3
 SNIPPET_CHARS = 200
 QUOTE_CHARS = 420
 
@@ -70,6 +70,8 @@ _WORD = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+")
 _QUOTE_SPAN = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
 _NUMBER_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}(?:\.\d{1,3}){1,3})(?![\d])")
 _MIN_TYPO_LEN = 4
+_QUOTED_MARK = re.compile(r"[«\"“„']\s*([" + re.escape("".join(lex.PUNCTUATION_NAMES)) + r"])\s*[»\"”“']")
+_ORDINAL_SUFFIX = frozenset("й го му м ом я ая ой ю ую е ее ые ых ым ми ий ый".split())
 # «Что такое пас?», «Какие игродействия используют стек?» ask for a definition …
 _DEFINITION_QUESTION = re.compile(
     r"^\W*(что\s+(такое|это|значит|означает|называется|считается)|кто\s+так|какие|каки[ех]\s|что\s+относится)",
@@ -108,7 +110,7 @@ class Hit:
 class QueryTerms:
     """A question turned into index terms.
 
-    weights: term -> weight (lemmas 1.0, expansions 0.6, stems 0.35);
+    weights: term -> weight (lemmas and glossary phrases 1.0, expansions 0.3, stems 0.35);
     content: the distinct lemma terms that coverage is measured on;
     corrections: (typed word, corrected word) pairs; ignored: words that were
     neither known nor correctable; numbers: paragraph numbers written in the question;
@@ -232,6 +234,10 @@ def _lemma_stream(words: list[str], quoted: list[bool]) -> list[tuple[str, bool]
     i = 0
     while i < len(terms):
         t = terms[i]
+        if t in lex.ORDINALS and i + 1 < len(terms) and words[i + 1] in _ORDINAL_SUFFIX:  # «3-го ряда»
+            out.append((lex.ORDINALS[t], quoted[i]))
+            i += 2
+            continue
         if t == "не" and i + 1 < len(terms) and terms[i + 1] in lex.NEGATED:
             out.append((lex.NEGATED[terms[i + 1]], quoted[i]))
             i += 2
@@ -425,7 +431,9 @@ class SearchIndex:
         return word in DOMAIN_LEMMAS or analyzer().word_is_known(word)
 
     def query_terms(self, text: str) -> QueryTerms:
-        """Turn a question into weighted terms (see ``QueryTerms``)."""
+        """Turn a question into weighted terms (see ``QueryTerms``). A punctuation mark
+        quoted on its own («;», «–») is read as its name (точка с запятой, тире)."""
+        text = _QUOTED_MARK.sub(lambda m: f"«{lex.PUNCTUATION_NAMES[m.group(1)]}»", text)
         q = QueryTerms()
         q.numbers = [n for n in _NUMBER_IN_TEXT.findall(text) if self.rulebook.get(n)]
         spans = _quoted_mask(text)
@@ -477,32 +485,38 @@ class SearchIndex:
 
     # -- ranking ------------------------------------------------------------
     def matched(self, q: QueryTerms, doc: int) -> int:
-        """How many of the question's content terms (or their stems) paragraph ``doc`` has."""
+        """How many of the question's content terms paragraph ``doc`` has (fully or in
+        part, as ``coverage`` counts them)."""
         terms = self.doc_terms[doc]
-        return sum(1 for t in q.content if t in terms or (stem(t) or "\0") in terms)
+        return sum(1 for t in q.content if self._term_credit(t, terms) > 0)
+
+    @staticmethod
+    def _term_credit(t: str, terms: set[str]) -> float:
+        """1 when term ``t`` is in ``terms``; 0.75 for one of its expansions; 0.5 for its
+        stem, its positive form («не_пустой» -> «пустой») or its не-less base; else 0."""
+        if t in terms:
+            return 1.0
+        if any(e in terms for e in lex.EXPANSIONS.get(t, ())):
+            return 0.75
+        s = stem(t)
+        if s and s in terms:
+            return 0.5
+        if t.startswith(NOT) and t[len(NOT):] in terms:
+            return 0.5
+        base = _negation_base(t)
+        if base and base in terms:
+            return 0.5
+        return 0.0
 
     def coverage(self, q: QueryTerms, doc: int) -> float:
         """Idf-weighted share (0..1) of the question's content terms found in paragraph
-        ``doc`` (a term counts half when only its stem is there)."""
+        ``doc``, each weighted by ``_term_credit``."""
         terms = self.doc_terms[doc]
         total = got = 0.0
         for t in q.content:
             w = self.idf(t)
             total += w
-            if t in terms:
-                got += w
-            else:
-                s = stem(t)
-                if s and s in terms:
-                    got += w * 0.5
-                elif t.startswith(NOT) and t[len(NOT):] in terms:  # «не пуст» vs «пуст»
-                    got += w * 0.5
-                else:
-                    base = _negation_base(t)
-                    if base and base in terms:
-                        got += w * 0.5
-                    elif any(e in terms for e in lex.EXPANSIONS.get(t, ())):
-                        got += w * 0.75
+            got += w * self._term_credit(t, terms)
         return got / total if total else 0.0
 
     def search(self, text: str, k: int = 5) -> Result:

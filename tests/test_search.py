@@ -201,3 +201,15 @@ def test_real_word_one_letter_from_a_rule_word_is_treated_as_a_typo(index):
     assert ("карпы", "карты") in q.corrections
     # but an unrelated dictionary word far from every rule word stays as typed
     assert idx.query_terms("борщ").corrections == []
+
+
+def test_quoted_punctuation_and_ordinal_digits_are_read_as_words():
+    idx = SearchIndex(Rulebook.from_dict({"clauses": [
+        {"number": "505.4.1", "text": "Запись вида «[способность 1]; [способность 2]» (две способности, разделённые точкой с запятой) эквивалентна записи «при этом»."},
+        {"number": "505.4.2", "text": "Запись вида «[способность 1] – [способность 2]» (две способности, разделённые тире) эквивалентна записи «при этом»."},
+        {"number": "405.1", "text": "Второй игрок может оставить любые карты своего 3-го ряда скрытыми."},
+    ]}))
+    assert idx.search("что значит «;» в тексте", 1).hits[0].number == "505.4.1"
+    assert idx.search("что значит «–» в тексте", 1).hits[0].number == "505.4.2"
+    assert "третий" in idx.doc_terms[2]
+    assert idx.search("можно не вскрывать третий ряд", 1).hits[0].number == "405.1"
