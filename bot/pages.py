@@ -34,6 +34,11 @@ _CHROME_LINE = re.compile(
     r"^\s*Нарушение авторских прав\b|^\s*Последнее изменение этой страницы\b",
     re.IGNORECASE,
 )
+# Chrome glued to rule text on the same line: cut out, keep the rest.
+_INLINE_CHROME = re.compile(
+    r"⇐[^⇒\n]*⇒|(?:Главная страница\s*)?(?:Случайная страница\s*)?КАТЕГОРИИ:[^|\n]*(?:\||$)|"
+    r"Дата добавления:\s*\d{4}-\d{2}-\d{2}",
+)
 _POPULAR = re.compile(r"^\s*Популярное\s*:?\s*$", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s+\S")  # "1. B. …" – a popular-links list entry
 
@@ -162,7 +167,8 @@ def _drop_chrome(lines: list[str]) -> list[str]:
             if not line.strip() or _LIST_ITEM.match(line) and not _LEAD_NUM.match(line):
                 continue
             in_popular = False
-        if _CHROME_LINE.search(line):
+        line = _INLINE_CHROME.sub(" ", line).strip()
+        if not line or _CHROME_LINE.search(line):
             continue
         out.append(line)
     return out

@@ -441,3 +441,17 @@ def test_page_order_does_not_change_the_edition():
         (c["number"], c["text"], c["inferred"]) for c in b["clauses"]
     ]
     assert a["sections"] == b["sections"]
+
+
+def test_chrome_glued_to_rule_text_is_cut_out():
+    items, _ = read_text(
+        "Главная страница Случайная страница КАТЕГОРИИ: АвтомобилиСпорт | Подфаза Вскрытия.\n"
+        "405.1.Шаг вскрытия. Первый игрок вскрывает карты. ⇐ ПредыдущаяСтр 7 из 15Следующая ⇒\n"
+        "Поделиться:\n\nПопулярное:\n\n1. B. Что-то.\n2. Bizz: ещё.\n\n405.2. Шаг рассадки. Дата добавления: 2014-10-31",
+        "c.txt",
+    )
+    assert [(type(i).__name__, getattr(i, "number", None), i.text) for i in items] == [
+        ("Header", None, "Подфаза Вскрытия."),
+        ("Para", "405.1", "Шаг вскрытия. Первый игрок вскрывает карты."),
+        ("Para", "405.2", "Шаг рассадки."),
+    ]
