@@ -43,6 +43,7 @@ from pathlib import Path
 import yaml
 from rapidfuzz import fuzz, process
 
+from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.pages import Header, Para, read_page
 from bot.paths import rulebook_dir
@@ -88,6 +89,13 @@ class ImportReport:
             out.extend(f"  {src}: {text[:120]}" for src, text in self.unplaced)
         out.extend(self.notes)
         return out
+
+    def answer(self, edition: str, target: Path | None = None) -> Answer:
+        """The report as an ``Answer`` (route ``import``) for ``render_plain``."""
+        blocks = [Block("list", items=tuple(self.lines()), title=f"Импорт редакции {edition}")]
+        if target is not None:
+            blocks.append(Block("text", f"Записано: {target}"))
+        return Answer(f"rulebook import {edition}", "import", None, blocks, [])
 
 
 class _Cluster:
@@ -533,6 +541,7 @@ def run_import(args) -> int:
     except RulebookError as e:
         print(f"Ошибка импорта: {e}", file=sys.stderr)
         return 1
-    print("\n".join(report.lines()))
-    print(f"Записано: {target}")
+    from bot.chat.render import render_plain
+
+    sys.stdout.write(render_plain(report.answer(args.edition, target)))
     return 0
