@@ -25,6 +25,7 @@ from html.parser import HTMLParser
 
 from bot.errors import RulebookError
 from bot.morph import analyzer
+from bot.rulebook import LETTERS
 from bot.textnorm import normalize_typography
 
 # --- site chrome -----------------------------------------------------------------
@@ -286,7 +287,7 @@ def read_text(text: str, source: str) -> tuple[list[Item], list[str]]:
 
 
 # --- HTML ------------------------------------------------------------------------
-_CYR_LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
+_CYR_LETTERS = LETTERS
 _BLOCK_TAGS = {"p", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "section", "article"}
 _SKIP_TAGS = {"script", "style", "nav", "header", "footer", "noscript", "aside", "form"}
 
