@@ -1,7 +1,8 @@
 """Validate an edition: ``berserk-judge rulebook check [--edition E] [--json]``.
 
 Problems (exit 1): a number used twice, numbers out of rulebook order, a malformed
-number, a clause whose section differs from its number, an empty text, a reference
+number, a clause whose section differs from its number, a lettered sub-point
+(«302.3.в») whose paragraph is missing, an empty text, a reference
 inside a text («п.503», «см. 209.4», «(п. 302.6)») to a paragraph that should be in
 this edition (its section is here) but is not, paragraphs the importer could not place.
 Information only (exit 0): references to sections outside this edition
@@ -18,7 +19,7 @@ import yaml
 from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
-from bot.rulebook import Rulebook, edition_path, number_key, parse_number
+from bot.rulebook import Rulebook, edition_path, is_subpoint, number_key, parse_number
 
 
 def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]:
@@ -43,6 +44,8 @@ def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]
             problems.append(f"{c.number}: указан раздел {c.section}, а номер принадлежит разделу {c.number.split('.')[0]}")
         if not c.text.strip():
             problems.append(f"{c.number}: пустой текст")
+        if is_subpoint(c.number) and rb.parent_of(c.number) is None:
+            problems.append(f"{c.number}: подпункт без пункта {c.number.rsplit('.', 1)[0]}")
     section_numbers = {s.number for s in rb.sections}
     for c in rb.clauses:
         if c.section not in section_numbers:

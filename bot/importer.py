@@ -34,8 +34,9 @@ Pipeline (each page is read by ``bot.pages``):
    aligned like paragraphs (same folded text, else rapidfuzz ratio ≥ ``TWIN_SCORE``):
    one sub-point per item with the sources of the pages that print it, other
    wordings as its ``variants``; an item printed on one page only is placed after
-   the item before it. A paragraph that already has printed lettered sub-points, or
-   more items than letters, keeps its bullets inside its text (reported).
+   the item before it. A paragraph that already has printed lettered sub-points, is
+   itself a lettered sub-point, or has more items than letters keeps its bullets
+   inside its text (reported).
 5. What cannot be placed is reported and kept under ``unplaced`` in the YAML.
 
 Output is deterministic: the same pages give the same file byte for byte.
@@ -415,8 +416,12 @@ class _Importer:
             ordered = [primary] + [p for _, p in c.members if p is not primary]
             split = {id(p): split_items(p.text) for p in ordered}
             has_items = any(split[id(p)][1] for p in ordered)
-            if has_items and (num in lettered or max(len(split[id(p)][1]) for p in ordered) > len(LETTERS)):
-                why = "у пункта уже есть напечатанные подпункты с буквами" if num in lettered else "пунктов списка больше, чем букв"
+            if has_items and (num in lettered or is_subpoint(num) or max(len(split[id(p)][1]) for p in ordered) > len(LETTERS)):
+                why = (
+                    "у пункта уже есть напечатанные подпункты с буквами" if num in lettered
+                    else "пункт сам является подпунктом с буквой" if is_subpoint(num)
+                    else "пунктов списка больше, чем букв"
+                )
                 self.report.notes.append(f"{num}: пункты списка «·» оставлены в тексте ({why}).")
                 split = {id(p): (p.text, []) for p in ordered}
                 has_items = False

@@ -5,7 +5,8 @@ come from nested ordered lists. Either way it becomes a list of items in page or
 
 - ``Para(text, number, source, pos, examples, notes)`` – one rule paragraph; ``number``
   is the printed number ("209.5", "505.4.1") or ``None``; bullet lines («· …») stay
-  inside their paragraph as lines of ``text``; a «ПРИМЕР.» paragraph goes to the
+  inside their paragraph as lines of ``text`` (``bot.importer`` makes them the
+  paragraph's lettered sub-points once its number is known); a «ПРИМЕР.» paragraph goes to the
   ``examples`` of the paragraph before it, an «Обратите внимание!» one to its ``notes``;
 - ``Header(text, kind, number, source, pos)`` – a section title («Артефакты.») or a
   part title («Часть 3. …», ``kind="part"``); ``number`` only when printed («209. …»).

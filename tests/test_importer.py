@@ -515,3 +515,32 @@ def test_chrome_glued_to_rule_text_is_cut_out():
         ("Para", "405.1", "Шаг вскрытия. Первый игрок вскрывает карты."),
         ("Para", "405.2", "Шаг рассадки."),
     ]
+
+
+def test_html_bullet_list_items_become_subpoints(tmp_path):
+    src = tmp_path / "s.html"
+    src.write_text(HTML2, encoding="utf-8")
+    data, _ = import_sources([src], "h")
+    got = [(c["number"], c["text"], c["inferred"]) for c in data["clauses"]]
+    assert got == [
+        ("3.1", "Игродействия, использующие стек, это:", False),
+        ("3.1.а", "действие карты;", True),
+        ("3.1.б", "бросок кубика.", True),
+        ("3.2", "Стек состоит из «игродействий».\nТак и есть.", False),
+        ("3.2.а", "первое;", False),
+    ]
+
+
+def test_bullets_next_to_printed_letters_stay_in_the_text(tmp_path):
+    src = tmp_path / "m.txt"
+    src.write_text("1. Общие\n1.1. Колода, в которой:\nа) не менее 30 карт;\n· не более 3 копий.\n"
+                   "1.2. Бой, в котором:\n· первый ход;\nа) второй ход.\n", encoding="utf-8")
+    data, report = import_sources([src], "m")
+    assert [(c["number"], c["text"]) for c in data["clauses"]] == [
+        ("1.1", "Колода, в которой:"),
+        ("1.1.а", "не менее 30 карт;\n· не более 3 копий."),
+        ("1.2", "Бой, в котором:\n· первый ход;"),
+        ("1.2.а", "второй ход."),
+    ]
+    assert "1.2: пункты списка «·» оставлены в тексте (у пункта уже есть напечатанные подпункты с буквами)." in report.notes
+    assert Rulebook.from_dict(data).get("1.1.а") is not None
