@@ -1,0 +1,325 @@
+"""Card text -> AST: ``parse(text) -> ParseResult`` (grammar/card.lark, paragraph 505).
+
+Pipeline: ``bot.textnorm.normalize_card_text`` -> Lark lexer (grammar/terminals.lark)
+-> ``CardPostLex`` (which words are connectives) -> LALR parser (grammar/card.lark)
+-> ``ToAst`` (frozen ``Node``s). When the whole text does not parse, each sentence
+(or line) is parsed on its own; what still fails is reported in ``unparsed`` and the
+result is ``complete=False`` — nothing is dropped silently.
+
+Also the command-line and chat faces: ``parse_answer(text) -> Answer`` and
+``run_parse(args)`` (``berserk-judge parse TEXT [--json]`` / ``parse --file F``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from bot.abilities.ast import Node, ParseResult, Unparsed
+from bot.abilities.postlex import CardPostLex
+from bot.abilities.transform import ToAst
+from bot.answer import Answer, Block
+from bot.errors import ParseError
+from bot.paths import grammar_dir
+from bot.textnorm import normalize_card_text
+
+MAX_LENGTH = 20_000
+"""Longest text accepted (characters); the longest real card text is well under 1,000."""
+
+# What a terminal is, in Russian, for messages about what was expected.
+TERMINAL_NAMES = {
+    "WORD": "слово", "NUMBER": "число", "ICON": "значок {…}", "QUOTED": "название в «»",
+    "PAREN": "скобки", "PUNCT": "знак", "COMMA": "запятая", "COLON": "двоеточие",
+    "SEMI": "«;»", "DASH": "тире «–»", "AND_THEN": "«, при этом»", "LIBO": "«, либо»",
+    "ILI_V": "«или»", "AND_V": "«и»", "MAY_V": "«может»", "OTHERWISE": "«в противном случае»",
+    "REFUSE": "«если противник не может или не хочет»", "COST": "оплата «{…}:»",
+    "LIMIT": "ограничение «(… раз за ход)»", "TRIGGER_KW": "условие срабатывания",
+    "CONDITION_KW": "условие", "NAMED_KW": "«Воздействие»/«Заклинание»",
+    "HEAD_END": "тире «–» после условия", "_END": "конец предложения", "$END": "конец текста",
+}
+
+
+def _name(term: str) -> str:
+    return TERMINAL_NAMES.get(term, term)
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    """The card grammar, loaded once (LALR, positions propagated)."""
+    return Lark.open(
+        str(grammar_dir() / "card.lark"),
+        parser="lalr",
+        lexer="basic",
+        start=["card", "sentence"],
+        postlex=CardPostLex(),
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+# ---- input checks (ParseError) --------------------------------------------------------
+def _check_input(raw: str) -> None:
+    if not isinstance(raw, str):
+        raise ParseError("Ожидался текст карты (строка).", 0, "текст карты")
+    if len(raw) > MAX_LENGTH:
+        raise ParseError(
+            f"Текст слишком длинный для текста карты: {len(raw)} символов (не больше {MAX_LENGTH}).",
+            MAX_LENGTH, "текст карты не длиннее нескольких тысяч символов")
+    if not raw.strip():
+        raise ParseError("Пустой текст: нечего разбирать.", 0, "текст особенности карты")
+    m = re.search(r"[А-Яа-яЁё]", raw)
+    if not m:
+        first = re.search(r"\S", raw)
+        raise ParseError("Это не текст карты: в нём нет ни одного русского слова.",
+                         first.start() if first else 0, "русский текст особенности")
+    depth, opened = 0, []
+    for i, ch in enumerate(raw):
+        if ch == "«":
+            opened.append(i)
+        elif ch == "»":
+            if not opened:
+                raise ParseError(f"Непарная кавычка «»» в позиции {i}: нет открывающей «.", i, "«")
+            opened.pop()
+    if opened:
+        i = opened[-1]
+        raise ParseError(f"Непарная кавычка «««» в позиции {i}: нет закрывающей ».", i, "»")
+
+
+# ---- sentences for the fallback -----------------------------------------------------------
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """Spans of sentences/lines (split at «.» and line breaks outside «» and ())."""
+    spans, start, q, p = [], 0, 0, 0
+    for i, ch in enumerate(text):
+        if ch == "«":
+            q += 1
+        elif ch == "»":
+            q = max(0, q - 1)
+        elif ch == "(":
+            p += 1
+        elif ch == ")":
+            p = max(0, p - 1)
+        elif ch in ".\n" and q == 0 and p == 0:
+            spans.append((start, i))
+            start = i + 1
+    spans.append((start, len(text)))
+    out = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            out.append((s, e))
+    return out
+
+
+def _reason(err: Exception, text: str, offset: int) -> str:
+    """A short Russian reason for a sentence that did not parse."""
+    if isinstance(err, UnexpectedCharacters):
+        ch = text[offset + err.pos_in_stream] if offset + err.pos_in_stream < len(text) else "?"
+        return f"неизвестный знак «{ch}»"
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        exp = sorted(_name(t) for t in getattr(err, "expected", ()) or ())
+        return "текст оборвался" + (f", ожидалось: {', '.join(exp[:4])}" if exp else "")
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        exp = sorted({_name(t) for t in err.expected})
+        what = tok.value if tok.value else _name(tok.type)
+        if tok.type in ("TRIGGER_KW", "CONDITION_KW") or "HEAD_END" in err.expected:
+            return f"не найден конец условия «{what}» (ожидалось тире «–»)"
+        return f"неожиданное «{what}» ({_name(tok.type)}), ожидалось: {', '.join(exp[:5])}"
+    return "не удалось разобрать"
+
+
+def _parse_one(text: str, start: str) -> Node:
+    tree = _lark().parse(text, start=start)
+    return ToAst(text).transform(tree)
+
+
+def _shift(node: Node, offset: int, text: str) -> Node:
+    """The same node with spans moved by ``offset`` into the full ``text``."""
+    s, e = node.span[0] + offset, node.span[1] + offset
+    return Node(node.kind, node.rule, (s, e), text[s:e],
+                tuple(_shift(c, offset, text) for c in node.children), node.attrs)
+
+
+def parse(text: str) -> ParseResult:
+    """Read one card text (one or several abilities) into an AST.
+
+    Returns ``ParseResult(text, complete, ast, unparsed)``: ``text`` is the normalised
+    text all spans refer to; ``complete`` is False when some sentence could not be read
+    (it is then listed in ``unparsed`` with a Russian reason). Compound nodes cite
+    505.4–505.9, see bot/abilities/transform.py.
+
+    Raises ``ParseError`` (a ``ValueError``) for input that is not card text: empty,
+    without Russian words, unbalanced «», longer than ``MAX_LENGTH``, or with no part
+    readable at all. Nothing else is raised.
+    """
+    _check_input(text)
+    norm = normalize_card_text(text)
+    try:
+        return ParseResult(norm, True, _parse_one(norm, "card"), ())
+    except (LarkError, RecursionError):
+        pass
+    except Exception:  # noqa: BLE001 — never crash on card text; fall back per sentence
+        pass
+    nodes: list[Node] = []
+    unparsed: list[Unparsed] = []
+    for s, e in _sentences(norm):
+        chunk = norm[s:e]
+        try:
+            nodes.append(_shift(_parse_one(chunk, "sentence"), s, norm))
+        except (LarkError, RecursionError) as err:
+            unparsed.append(Unparsed((s, e), chunk, _reason(err, norm, s)))
+        except Exception as err:  # noqa: BLE001
+            unparsed.append(Unparsed((s, e), chunk, f"внутренняя ошибка разбора: {type(err).__name__}"))
+    if not nodes:
+        u = unparsed[0] if unparsed else Unparsed((0, len(norm)), norm, "")
+        raise ParseError(f"Не удалось прочитать текст карты: {u.reason or 'ни одной особенности'} "
+                         f"(позиция {u.span[0]}).", u.span[0], "особенность карты")
+    if len(nodes) == 1:
+        ast = nodes[0]
+    else:
+        s, e = nodes[0].span[0], nodes[-1].span[1]
+        ast = Node("card", None, (s, e), norm[s:e], tuple(nodes))
+    return ParseResult(norm, False, ast, tuple(unparsed))
+
+
+# ---- readable tree ------------------------------------------------------------------------
+_ATTR_NAMES = {"self_source": "источник платит собой (505.9)", "limit": "ограничение",
+               "keyword": "ключевое слово", "value": "значение", "icons": "значки",
+               "variable": "переменная", "head": "условие", "name": "название",
+               "effect_kind": "вид"}
+
+
+def format_tree(node: Node, indent: int = 0) -> str:
+    """Indented tree, one node per line: kind, paragraph(s), attributes, text."""
+    rules = [r for r in (node.rule, *(node.attr("rules") or ())) if r]
+    parts = [node.kind]
+    if rules:
+        parts.append("[" + ", ".join(rules) + "]")
+    for k, v in node.attrs:
+        if k == "rules":
+            continue
+        if isinstance(v, tuple):
+            v = " ".join("{" + x + "}" for x in v) if k == "icons" else ", ".join(map(str, v))
+        parts.append(f"{_ATTR_NAMES.get(k, k)}: {v}" if v is not True else _ATTR_NAMES.get(k, k))
+    line = "  " * indent + " ".join(parts[:1]) + (" " + " ".join(parts[1:2]) if rules else "")
+    extras = parts[2:] if rules else parts[1:]
+    if extras:
+        line += " (" + "; ".join(extras) + ")"
+    if node.kind == "effect" or not node.children:
+        line += f" «{node.text}»"
+    lines = [line]
+    for c in node.children:
+        lines.append(format_tree(c, indent + 1))
+    return "\n".join(lines)
+
+
+def format_result(res: ParseResult) -> str:
+    """The tree plus the verdict line and any unparsed parts."""
+    head = "Разобрано полностью." if res.complete else "Разобрано частично."
+    out = [head, format_tree(res.ast) if res.ast else "(нет дерева)"]
+    for u in res.unparsed:
+        out.append(f"Не разобрано [{u.span[0]}:{u.span[1]}] «{u.text}»" + (f": {u.reason}" if u.reason else ""))
+    return "\n".join(out)
+
+
+def parse_answer(text: str) -> Answer:
+    """Route "parse": the tree as a ``code`` block, citations = the paragraphs of the tree.
+
+    A ``ParseError`` becomes a ``note`` block with its Russian message (never raised).
+    """
+    try:
+        res = parse(text)
+    except ParseError as err:
+        return Answer(question=text, route="parse", verdict=None,
+                      blocks=[Block("note", str(err), title="Не удалось разобрать текст карты")],
+                      trace=[f"ошибка разбора в позиции {err.position}: ожидалось {err.expected}"])
+    blocks = [Block("code", format_tree(res.ast), title="Дерево особенности (505)")]
+    if not res.complete:
+        blocks.append(Block("note", "Не разобрано: " + "; ".join(
+            f"«{u.text}»" + (f" ({u.reason})" if u.reason else "") for u in res.unparsed)))
+    citations = res.ast.rules() if res.ast else []
+    return Answer(question=text, route="parse",
+                  verdict="разобрано полностью" if res.complete else "разобрано частично",
+                  blocks=blocks, citations=citations,
+                  trace=[f"{n.kind}: {n.rule}" for n in res.ast.walk() if n.rule] if res.ast else [])
+
+
+# ---- command line ------------------------------------------------------------------------
+def _error_json(text: str, err: ParseError) -> dict[str, Any]:
+    return {"text": text, "error": {"message": str(err), "position": err.position, "expected": err.expected}}
+
+
+def _reason_kind(reason: str) -> str:
+    """Group reasons for the summary: drop the quoted specifics."""
+    return re.sub(r"«[^»]*»", "«…»", reason).split(",")[0]
+
+
+def run_parse(args) -> int:
+    """``parse TEXT [--json]``: the tree (or JSON ``{text, complete, ast, unparsed}``);
+    exit 0, or 1 with a Russian message on stderr for a ``ParseError``.
+
+    ``parse --file F``: one card text per line (``\\n`` inside a text written as the two
+    characters ``\\n``; empty lines and lines starting with ``#`` skipped); stdout gets
+    one JSON object per line (``{text, error}`` for a ``ParseError``); the summary
+    (complete / partial / failed and the top reasons of partial parses) goes to stderr.
+    Exit 0 when the file was read.
+    """
+    out = sys.stdout
+    if getattr(args, "file", None):
+        try:
+            with open(args.file, encoding="utf-8") as fh:
+                lines = fh.read().splitlines()
+        except OSError as err:
+            sys.stderr.write(f"Не удалось открыть файл {args.file}: {err.strerror}\n")
+            return 1
+        counts = Counter()
+        reasons = Counter()
+        for line in lines:
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            text = line.replace("\\n", "\n")
+            try:
+                res = parse(text)
+            except ParseError as err:
+                counts["failed"] += 1
+                out.write(json.dumps(_error_json(text, err), ensure_ascii=False) + "\n")
+                continue
+            counts["complete" if res.complete else "partial"] += 1
+            for u in res.unparsed:
+                reasons[_reason_kind(u.reason)] += 1
+            out.write(json.dumps(res.to_json(), ensure_ascii=False) + "\n")
+        total = sum(counts.values())
+        pct = 100.0 * counts["complete"] / total if total else 0.0
+        sys.stderr.write(f"Итого: {total}; полностью: {counts['complete']} ({pct:.1f}%), "
+                         f"частично: {counts['partial']}, ошибки: {counts['failed']}\n")
+        for r, n in reasons.most_common(5):
+            sys.stderr.write(f"  {n} × {r}\n")
+        return 0
+    if args.text is None:
+        sys.stderr.write("Укажите текст карты или --file ФАЙЛ.\n")
+        return 2
+    try:
+        res = parse(args.text)
+    except ParseError as err:
+        if args.json:
+            out.write(json.dumps(_error_json(args.text, err), ensure_ascii=False, indent=2) + "\n")
+        sys.stderr.write(f"Ошибка разбора (позиция {err.position}): {err}\n")
+        return 1
+    if args.json:
+        out.write(json.dumps(res.to_json(), ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(format_result(res) + "\n")
+        cites = res.ast.rules() if res.ast else []
+        if cites:
+            out.write("Пункты: " + ", ".join(cites) + "\n")
+    return 0

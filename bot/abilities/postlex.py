@@ -1,0 +1,179 @@
+"""Post-lexer of the card-text grammar: turns raw words into connectives (505).
+
+The Lark lexer (grammar/terminals.lark) cuts the text into tokens; this pass walks
+each sentence and decides, from positions and parts of speech, what the LALR
+grammar (grammar/card.lark) should see:
+
+- a header word (TRIGGER_KW, CONDITION_KW, NAMED_KW) opens a header only at the start
+  of a sentence (after an optional cost); its end becomes HEAD_END: the first dash
+  or colon; otherwise, for a clause ("Когда …", "Если …", "Пока …") the first comma;
+  otherwise an empty HEAD_END before the first verb, «может» or effect noun
+  ("В начале хода противника может …"). Elsewhere the header word is a WORD.
+- «может» (MAY) opening an ability, not after «не», becomes MAY_V (505.8);
+- «или» (ILI) followed by a verb, «может» or an effect noun becomes ILI_V (505.5),
+  otherwise it joins nouns inside one ability and is a WORD;
+- «и» (AND), or a comma, followed by a verb, inside the part governed by «может»,
+  becomes AND_V (505.8: several abilities listed after «может»);
+- a limit in parentheses that does not end the sentence becomes PAREN.
+Connective tokens and positions are kept (spans refer to the normalised text).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from lark import Token
+
+from bot.abilities import lexicon
+
+HEADER_KW = ("TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
+# Tokens after which a new ability (operand of a connective) starts.
+OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V",
+                           "OTHERWISE", "REFUSE", "COST"})
+SENTENCE_END = frozenset({"DOT", "NL", "_END"})
+# Header words that open a clause with its own verb: it ends at a comma.
+_CLAUSE_HEADS = ("когда", "если", "пока", "каждый", "после того")
+_RAW_WORDS = ("ILI", "AND", "MAY")
+
+
+def _retype(tok: Token, type_: str) -> Token:
+    return Token.new_borrow_pos(type_, tok.value, tok)
+
+
+def _empty(type_: str, at: Token) -> Token:
+    """A zero-width token placed just before ``at``."""
+    return Token(type_, "", start_pos=at.start_pos, line=at.line, column=at.column,
+                 end_line=at.line, end_column=at.column, end_pos=at.start_pos)
+
+
+def _opens_ability(tok: Token | None, nxt: Token | None = None) -> bool:
+    """Does an ability start at ``tok`` (a verb, «может», an effect noun)?"""
+    if tok is None:
+        return False
+    if tok.type == "MAY":
+        return True
+    if tok.type not in ("WORD",):
+        return False
+    w = tok.value
+    if w.casefold() == "не" and nxt is not None and nxt.type in ("WORD", "MAY"):
+        return nxt.type == "MAY" or lexicon.is_predicate(nxt.value)
+    return lexicon.is_predicate(w) or lexicon.is_effect_noun(w)
+
+
+def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None]:
+    """The token after position ``i`` skipping adjectives (and the one after it)."""
+    j = i + 1
+    while j < len(toks) and toks[j].type == "WORD" and lexicon.is_adjective(toks[j].value) \
+            and j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.is_effect_noun(toks[j + 1].value):
+        j += 1
+    a = toks[j] if j < len(toks) else None
+    b = toks[j + 1] if j + 1 < len(toks) else None
+    return a, b
+
+
+class CardPostLex:
+    """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
+
+    # Raw terminals that no rule uses but the lexer must still produce.
+    always_accept = ("ILI", "AND", "MAY", "LIMIT", "TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
+
+    def process(self, stream: Iterable[Token]) -> Iterator[Token]:
+        sentence: list[Token] = []
+        for tok in stream:
+            if tok.type in SENTENCE_END:
+                yield from self._sentence(sentence)
+                sentence = []
+                yield tok
+            else:
+                sentence.append(tok)
+        yield from self._sentence(sentence)
+
+    # -- one sentence ------------------------------------------------------------------
+    def _sentence(self, toks: list[Token]) -> list[Token]:
+        if not toks:
+            return []
+        out: list[Token] = []
+        i = 0
+        if toks[0].type == "COST":
+            out.append(toks[0])
+            i = 1
+        body_start = i
+        if i < len(toks) and toks[i].type in HEADER_KW:
+            end = self._header_end(toks, i)
+            if end is None and toks[i].type == "NAMED_KW":
+                toks[i] = _retype(toks[i], "WORD")  # "Воздействие на …" without a name
+            elif end is not None:
+                kind, j = end
+                out.append(toks[i])
+                for t in toks[i + 1:j]:
+                    out.append(t if t.type not in _RAW_WORDS + HEADER_KW + ("LIMIT",) else _retype(t, "WORD" if t.type != "LIMIT" else "PAREN"))
+                if kind == "insert":
+                    out.append(_empty("HEAD_END", toks[j]))
+                    body_start = j
+                else:
+                    out.append(_retype(toks[j], "HEAD_END"))
+                    body_start = j + 1
+                return out + self._body(toks[body_start:])
+            # a header that never ends: leave the keyword, the grammar reports it
+        return out + self._body(toks[body_start:])
+
+    def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
+        """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
+        for j in range(i + 1, len(toks)):
+            t = toks[j]
+            if t.type in ("DASH", "COLON"):
+                return "token", j
+            if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"):
+                break
+        kw = " ".join(toks[i].value.casefold().split())
+        if kw.startswith(_CLAUSE_HEADS):
+            for j in range(i + 1, len(toks)):
+                if toks[j].type == "COMMA":
+                    return "token", j
+            return None
+        if toks[i].type == "NAMED_KW":
+            return None
+        # "В начале хода противника может …", "При гибели ранить …": before the
+        # first verb / «может» / effect noun (not the event word right after «При»)
+        for j in range(i + 2, len(toks)):
+            nxt = toks[j + 1] if j + 1 < len(toks) else None
+            if _opens_ability(toks[j], nxt):
+                k = j
+                while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value):
+                    k -= 1
+                return "insert", k
+        return None
+
+    def _body(self, toks: list[Token]) -> list[Token]:
+        out: list[Token] = []
+        start = True          # an ability starts at the next token
+        may_scope = False     # inside the part governed by «может» (505.8)
+        prev: Token | None = None
+        n = len(toks)
+        for i, t in enumerate(toks):
+            typ = t.type
+            nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
+            if typ == "MAY":
+                after_not = prev is not None and prev.value.casefold() == "не"
+                if start and not after_not:
+                    t = _retype(t, "MAY_V")
+                    may_scope = True
+                else:
+                    t = _retype(t, "WORD")
+            elif typ == "ILI":
+                a, b = _next_content(toks, i)
+                t = _retype(t, "ILI_V" if (not start and _opens_ability(a, b)) else "WORD")
+            elif typ in ("AND", "COMMA"):
+                if may_scope and not start and nxt is not None and nxt.type == "WORD" and (
+                        lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):
+                    t = _retype(t, "AND_V")
+                elif typ == "AND":
+                    t = _retype(t, "WORD")
+            elif typ in HEADER_KW:
+                t = _retype(t, "WORD")
+            elif typ == "LIMIT" and i != n - 1:
+                t = _retype(t, "PAREN")
+            out.append(t)
+            start = t.type in OPERAND_START or t.type == "MAY_V"
+            prev = t
+        return out
