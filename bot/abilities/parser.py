@@ -46,8 +46,21 @@ TERMINAL_NAMES = {
 }
 
 
+_EXPECTED_ORDER = ("WORD", "HEAD_END", "_END", "$END", "NUMBER", "ICON", "QUOTED", "DASH", "SEMI", "AND_THEN")
+
+
 def _name(term: str) -> str:
     return TERMINAL_NAMES.get(term, term)
+
+
+def _expected(terms) -> list[str]:
+    """Russian names of the expected terminals, the most telling first."""
+    order = {t: i for i, t in enumerate(_EXPECTED_ORDER)}
+    names = []
+    for t in sorted(set(terms or ()), key=lambda t: (order.get(t, 99), t)):
+        if _name(t) not in names:
+            names.append(_name(t))
+    return names
 
 
 @lru_cache(maxsize=1)
@@ -125,17 +138,38 @@ def _reason(err: Exception, text: str, offset: int) -> str:
     if isinstance(err, UnexpectedCharacters):
         ch = text[offset + err.pos_in_stream] if offset + err.pos_in_stream < len(text) else "?"
         return f"неизвестный знак «{ch}»"
+    exp = _expected(getattr(err, "expected", ()))
+    if "HEAD_END" in (getattr(err, "expected", ()) or ()):
+        return "не найден конец условия (ожидалось тире «–» или двоеточие)"
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
-        exp = sorted(_name(t) for t in getattr(err, "expected", ()) or ())
-        return "текст оборвался" + (f", ожидалось: {', '.join(exp[:4])}" if exp else "")
+        return "текст оборвался" + (f", ожидалось: {', '.join(exp[:3])}" if exp else "")
     if isinstance(err, UnexpectedToken):
         tok = err.token
-        exp = sorted({_name(t) for t in err.expected})
-        what = tok.value if tok.value else _name(tok.type)
-        if tok.type in ("TRIGGER_KW", "CONDITION_KW") or "HEAD_END" in err.expected:
-            return f"не найден конец условия «{what}» (ожидалось тире «–»)"
-        return f"неожиданное «{what}» ({_name(tok.type)}), ожидалось: {', '.join(exp[:5])}"
+        what = " ".join(tok.value.split()) if tok.value.strip() else _name(tok.type)
+        return f"неожиданное «{what}», ожидалось: {', '.join(exp[:3])}"
     return "не удалось разобрать"
+
+
+def _error_pos(err: Exception, offset: int, length: int) -> int:
+    """Offset in the normalised text where reading stopped."""
+    if isinstance(err, UnexpectedCharacters):
+        return offset + err.pos_in_stream
+    tok = getattr(err, "token", None)
+    if isinstance(tok, Token) and tok.type != "$END" and tok.start_pos is not None:
+        return offset + tok.start_pos
+    return offset + length
+
+
+def _to_original(pos: int, raw: str, norm: str) -> int:
+    """Map an offset in the normalised text back to the text as given (best effort)."""
+    from difflib import SequenceMatcher
+    best = 0
+    for a, b, size in SequenceMatcher(None, norm, raw, autojunk=False).get_matching_blocks():
+        if a <= pos < a + size:
+            return b + (pos - a)
+        if a + size <= pos:
+            best = b + size + (pos - a - size)
+    return max(0, min(best, len(raw)))
 
 
 def _parse_one(text: str, start: str) -> Node:
@@ -148,6 +182,44 @@ def _shift(node: Node, offset: int, text: str) -> Node:
     s, e = node.span[0] + offset, node.span[1] + offset
     return Node(node.kind, node.rule, (s, e), text[s:e],
                 tuple(_shift(c, offset, text) for c in node.children), node.attrs)
+
+
+# Tokens before which a failed sentence may be cut (the connectives and commas).
+_CUT_TYPES = frozenset({"REFUSE", "OTHERWISE", "AND_THEN", "LIBO", "SEMI", "DASH", "ILI", "AND", "COMMA",
+                        "COLON", "MAY"})
+_MAX_CUTS = 6
+
+
+def _cut_points(chunk: str, error_at: int) -> list[int]:
+    """Start offsets of connective tokens (and of an unknown sign) up to ``error_at``."""
+    cuts: list[int] = []
+    try:
+        for tok in _lark().lex(chunk, dont_ignore=False):
+            if tok.start_pos > error_at:
+                break
+            if tok.type in _CUT_TYPES:
+                cuts.append(tok.start_pos)
+    except UnexpectedInput as err:
+        cuts.append(getattr(err, "pos_in_stream", error_at) or error_at)
+    except Exception:  # noqa: BLE001
+        pass
+    return cuts
+
+
+def _parse_prefix(chunk: str, error_at: int) -> tuple[Node, int] | None:
+    """The longest part of a failed sentence that ends before a connective (or an
+    unknown sign) at or before ``error_at`` and parses on its own: ``(node, cut)``."""
+    cuts = sorted(set(_cut_points(chunk, error_at)))
+    for cut in reversed(cuts[-_MAX_CUTS:]):
+        if not chunk[:cut].strip():
+            continue
+        try:
+            return _parse_one(chunk[:cut].rstrip(), "sentence"), cut
+        except (LarkError, RecursionError):
+            continue
+        except Exception:  # noqa: BLE001
+            return None
+    return None
 
 
 def parse(text: str) -> ParseResult:
@@ -172,18 +244,33 @@ def parse(text: str) -> ParseResult:
         pass
     nodes: list[Node] = []
     unparsed: list[Unparsed] = []
+    first_error = None
     for s, e in _sentences(norm):
         chunk = norm[s:e]
         try:
             nodes.append(_shift(_parse_one(chunk, "sentence"), s, norm))
         except (LarkError, RecursionError) as err:
-            unparsed.append(Unparsed((s, e), chunk, _reason(err, norm, s)))
+            at = _error_pos(err, 0, len(chunk))
+            if first_error is None:
+                first_error = (s + at, err)
+            head = _parse_prefix(chunk, at)
+            if head is not None:
+                node, cut = head
+                nodes.append(_shift(node, s, norm))
+                rest = cut
+                while rest < len(chunk) and chunk[rest] == " ":
+                    rest += 1
+                unparsed.append(Unparsed((s + rest, e), chunk[rest:], _reason(err, norm, s)))
+            else:
+                unparsed.append(Unparsed((s, e), chunk, _reason(err, norm, s)))
         except Exception as err:  # noqa: BLE001
             unparsed.append(Unparsed((s, e), chunk, f"внутренняя ошибка разбора: {type(err).__name__}"))
     if not nodes:
-        u = unparsed[0] if unparsed else Unparsed((0, len(norm)), norm, "")
-        raise ParseError(f"Не удалось прочитать текст карты: {u.reason or 'ни одной особенности'} "
-                         f"(позиция {u.span[0]}).", u.span[0], "особенность карты")
+        u = unparsed[0] if unparsed else Unparsed((0, len(norm)), norm, "не найдено ни одной особенности")
+        pos = _to_original(first_error[0], text, norm) if first_error else 0
+        exp = _expected(getattr(first_error[1], "expected", ())) if first_error else []
+        raise ParseError(f"Не удалось прочитать текст карты (позиция {pos}): {u.reason}.",
+                         pos, ", ".join(exp[:3]) or "особенность карты")
     if len(nodes) == 1:
         ast = nodes[0]
     else:

@@ -110,11 +110,20 @@ class CardPostLex:
                 if kind == "insert":
                     out.append(_empty("HEAD_END", toks[j]))
                     body_start = j
+                elif toks[j].type == "COMMA" and j + 1 < len(toks) and toks[j + 1].value.casefold() == "то":
+                    # "Если …, то …": the «то» belongs to the header's end
+                    end_tok = Token("HEAD_END", ", то", start_pos=toks[j].start_pos, line=toks[j].line,
+                                    column=toks[j].column, end_line=toks[j + 1].end_line,
+                                    end_column=toks[j + 1].end_column, end_pos=toks[j + 1].end_pos)
+                    out.append(end_tok)
+                    body_start = j + 2
                 else:
                     out.append(_retype(toks[j], "HEAD_END"))
                     body_start = j + 1
                 return out + self._body(toks[body_start:])
-            # a header that never ends: leave the keyword, the grammar reports it
+            else:
+                # a header that never ends: keep the keyword, the grammar reports it
+                return out + toks[i:i + 1] + self._body(toks[i + 1:])
         return out + self._body(toks[body_start:])
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:

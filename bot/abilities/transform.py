@@ -173,8 +173,9 @@ class ToAst(Transformer):
 
 
 def _keyword(items: list[Token]) -> dict[str, Any]:
-    """Keyword ability ("Броня 2", "Телепортация", "Защита от магии", "{armor}2"):
-    ``{"keyword": name, "value": n}``; empty dict when the effect is not one."""
+    """Keyword ability ("Броня 2", "Телепортация", "Защита от магии", "Первый удар",
+    "{armor}2"): ``{"keyword": name, "value": n}``; empty dict when the effect is not
+    one (it has a verb, or is an effect on a value such as "Разряд на 2")."""
     types = [t.type for t in items]
     value = None
     if types and types[-1] == "NUMBER":
@@ -186,8 +187,10 @@ def _keyword(items: list[Token]) -> dict[str, Any]:
     if not items or any(t != "WORD" for t in types) or len(items) > 4:
         return {}
     words = [t.value for t in items]
-    if not lexicon.is_noun(words[0]) or lexicon.is_effect_noun(words[0]):
+    if not (lexicon.is_noun(words[0]) or lexicon.is_adjective(words[0])):
         return {}
-    if any(lexicon.is_predicate(w) for w in words) or words[-1].casefold() == "на":
+    if any(lexicon.is_predicate(w) for w in words) or words[-1].casefold() in ("на", "X"):
+        return {}
+    if not any(lexicon.is_noun(w) for w in words):
         return {}
     return {"keyword": " ".join(words), "value": value}
