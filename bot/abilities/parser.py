@@ -296,7 +296,7 @@ def format_tree(node: Node, indent: int = 0) -> str:
         if k == "rules":
             continue
         if isinstance(v, tuple):
-            v = " ".join("{" + x + "}" for x in v) if k == "icons" else ", ".join(map(str, v))
+            v = (" ".join("{" + x + "}" for x in v) or "не указаны") if k == "icons" else ", ".join(map(str, v))
         parts.append(f"{_ATTR_NAMES.get(k, k)}: {v}" if v is not True else _ATTR_NAMES.get(k, k))
     line = "  " * indent + " ".join(parts[:1]) + (" " + " ".join(parts[1:2]) if rules else "")
     extras = parts[2:] if rules else parts[1:]

@@ -94,6 +94,9 @@ class CardPostLex:
             return []
         out: list[Token] = []
         i = 0
+        if toks[0].type == "COLON":
+            # a cost whose icons were lost (the seeds print " : Уничтожить …")
+            toks[0] = _retype(toks[0], "COST")
         if toks[0].type == "COST":
             out.append(toks[0])
             i = 1
