@@ -83,4 +83,5 @@ def normalize_card_text(text: str) -> str:
     s = _BRACKET_ICON.sub(r"{\1}", s)
     s = _VARIABLE.sub("X", s)
     s = re.sub(r" +([,;:.])", r"\1", s)
+    s = re.sub(r"([–:])\n", r"\1 ", s)  # a header dash or cost colon ends no line
     return s.strip()

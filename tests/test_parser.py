@@ -332,3 +332,33 @@ def test_corpus_covers_every_compound_and_structure_kind():
         kinds |= {n.kind for n in parse(t).ast.walk()}
     assert kinds >= {"and_then", "choice", "otherwise", "refusable", "optional",
                      "cost", "trigger", "condition", "named", "card", "effect"}
+
+
+# ---- further written forms ----------------------------------------------------------------
+@pytest.mark.parametrize("text, shape, rules", [
+    ("Ранить существо на 2. При этом получить фишку.", "(and_then effect effect)", ["505.4"]),
+    ("Ранить существо на 2. В противном случае – получить фишку.", "(otherwise effect effect)", ["505.6"]),
+    ("Противник теряет фишку. Если противник не может или не хочет этого сделать – разряд на 2.",
+     "(refusable effect effect)", ["505.7"]),
+    ("Либо ранить существо на 2, либо получить фишку", "(choice effect effect)", ["505.5"]),
+    ("Вместо атаки может ранить себя на 2, при этом разряд на 3",
+     "(condition (optional (and_then effect effect)))", ["505.8", "505.4"]),
+])
+def test_connectives_across_a_full_stop_and_leading_libo(text, shape, rules):
+    ast = parse(text).ast
+    assert ast.shape() == shape and ast.rules() == rules
+
+
+def test_limit_before_the_cost_colon():
+    ast = parse("{tap} (1 раз за ход): Разряд на 2").ast
+    assert ast.kind == "cost" and ast.attr("limit") == "1 раз за ход" and ast.attr("icons") == ("tap",)
+
+
+def test_clause_header_ends_at_the_comma_before_the_ability():
+    ast = parse("Когда существо, стоящее рядом, погибает, получить фишку").ast
+    assert ast.attr("head") == "Когда существо, стоящее рядом, погибает"
+    assert ast.children[0].text == "получить фишку"
+    ast = parse("При гибели выбранного существа получить фишку").ast
+    assert ast.kind == "trigger" and ast.attr("head") == "При гибели выбранного существа"
+    ast = parse("При гибели:\nранить все существа рядом на 1").ast
+    assert ast.kind == "trigger" and ast.children[0].text == "ранить все существа рядом на 1"

@@ -106,6 +106,10 @@ def _check_input(raw: str) -> None:
 
 
 # ---- sentences for the fallback -----------------------------------------------------------
+# ". При этом …", ". В противном случае …", ". Если противник не может …" continue the sentence
+_JOINS_AFTER_DOT = re.compile(r"\s*(при\s+этом|в\s+противном\s+случае|если\s+противник\s+не\s+может\s+или)\b", re.I)
+
+
 def _sentences(text: str) -> list[tuple[int, int]]:
     """Spans of sentences/lines (split at «.» and line breaks outside «» and ())."""
     spans, start, q, p = [], 0, 0, 0
@@ -118,7 +122,7 @@ def _sentences(text: str) -> list[tuple[int, int]]:
             p += 1
         elif ch == ")":
             p = max(0, p - 1)
-        elif ch in ".\n" and q == 0 and p == 0:
+        elif ch in ".\n" and q == 0 and p == 0 and not (ch == "." and _JOINS_AFTER_DOT.match(text, i + 1)):
             spans.append((start, i))
             start = i + 1
     spans.append((start, len(text)))

@@ -139,10 +139,20 @@ class CardPostLex:
                 break
         kw = " ".join(toks[i].value.casefold().split())
         if kw.startswith(_CLAUSE_HEADS):
-            for j in range(i + 1, len(toks)):
-                if toks[j].type == "COMMA":
+            # the first comma followed by «то», «может» or an infinitive ("…, получить
+            # фишку"); else the last comma followed by a verb ("…, получает +1");
+            # else the first comma
+            commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA"]
+            for j in commas:
+                nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
+                        nxt.type == "WORD" and (lexicon.is_infinitive(nxt.value) or lexicon.is_effect_noun(nxt.value)))):
                     return "token", j
-            return None
+            for j in reversed(commas):
+                nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
+                    return "token", j
+            return ("token", commas[0]) if commas else None
         if toks[i].type == "NAMED_KW":
             return None
         # "В начале хода противника может …", "При гибели ранить …": before the

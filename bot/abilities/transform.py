@@ -158,7 +158,10 @@ class ToAst(Transformer):
         if cost is not None:
             icons = tuple(_ICON.findall(cost.value))
             x = "X" in cost.value.split("{", 1)[0] or bool(re.search(r"X\{", cost.value))
+            paren = re.search(r"\(([^()]*)\)", cost.value)
             top = self._node("cost", None, items, [body], icons=icons, variable=("X" if x else None))
+            if paren and _LIMIT_WORDS.search(paren.group(1)):
+                top = _with_attrs(top, limit=paren.group(1))
         else:
             top = replace(body, span=_span(items), text=self.text[_span(items)[0]:_span(items)[1]]) if limit else body
         if limit is not None:
