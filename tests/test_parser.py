@@ -362,3 +362,17 @@ def test_clause_header_ends_at_the_comma_before_the_ability():
     assert ast.kind == "trigger" and ast.attr("head") == "При гибели выбранного существа"
     ast = parse("При гибели:\nранить все существа рядом на 1").ast
     assert ast.kind == "trigger" and ast.children[0].text == "ранить все существа рядом на 1"
+
+
+def test_refusal_with_any_subject_and_verb_order():
+    for text in ("Закрыть существо; если владелец цели не может или не хочет этого сделать – ранить его на 2",
+                 "Закрыть существо; если противник не хочет или не может этого сделать – ранить его на 2"):
+        ast = parse(text).ast
+        assert ast.shape() == "(refusable effect effect)" and ast.rule == "505.7"
+
+
+def test_a_connective_left_inside_an_effect_makes_the_result_incomplete():
+    res = parse("Противник может отказаться, если не может или не хочет платить")
+    assert res.complete is False
+    assert [u.text for u in res.unparsed] == ["не может или не хочет"]
+    assert "505" in res.unparsed[0].reason

@@ -226,6 +226,36 @@ def _parse_prefix(chunk: str, error_at: int) -> tuple[Node, int] | None:
     return None
 
 
+# Connective phrases of 505 and the node that must represent each of them.
+_LEFTOVER = re.compile(r"(?P<refusable>не\s+(может\s+или\s+не\s+хочет|хочет\s+или\s+не\s+может))"
+                       r"|(?P<otherwise>в\s+противном\s+случае)|(?P<and_then>при\s+этом)", re.I)
+
+
+def _leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list[Unparsed]:
+    """Connective phrases (505.4, 505.6, 505.7) of the text that no node represents —
+    i.e. that do not stand between two children of a node of their kind (they ended up
+    inside an effect, a header, or split by another reading). Each makes the result
+    incomplete."""
+    out = []
+    nodes = list(ast.walk())
+    for m in _LEFTOVER.finditer(norm):
+        s, e = m.span()
+        if any(u.span[0] <= s and e <= u.span[1] for u in unparsed):
+            continue
+        kind = m.lastgroup
+        ok = any(n.kind == kind and any(a.span[1] <= s and e <= b.span[0]
+                                        for a, b in zip(n.children, n.children[1:]))
+                 for n in nodes)
+        if not ok:
+            out.append(Unparsed((s, e), norm[s:e], f"связка «{norm[s:e]}» не разобрана как составная особенность (505)"))
+    return out
+
+
+def _result(norm: str, ast: Node, unparsed: list[Unparsed]) -> ParseResult:
+    unparsed = sorted(unparsed + _leftover_connectives(norm, ast, unparsed), key=lambda u: u.span)
+    return ParseResult(norm, not unparsed, ast, tuple(unparsed))
+
+
 def parse(text: str) -> ParseResult:
     """Read one card text (one or several abilities) into an AST.
 
@@ -241,7 +271,7 @@ def parse(text: str) -> ParseResult:
     _check_input(text)
     norm = normalize_card_text(text)
     try:
-        return ParseResult(norm, True, _parse_one(norm, "card"), ())
+        return _result(norm, _parse_one(norm, "card"), [])
     except (LarkError, RecursionError):
         pass
     except Exception:  # noqa: BLE001 — never crash on card text; fall back per sentence
@@ -280,7 +310,7 @@ def parse(text: str) -> ParseResult:
     else:
         s, e = nodes[0].span[0], nodes[-1].span[1]
         ast = Node("card", None, (s, e), norm[s:e], tuple(nodes))
-    return ParseResult(norm, False, ast, tuple(unparsed))
+    return _result(norm, ast, unparsed)
 
 
 # ---- readable tree ------------------------------------------------------------------------
