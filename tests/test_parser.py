@@ -376,3 +376,12 @@ def test_a_connective_left_inside_an_effect_makes_the_result_incomplete():
     assert res.complete is False
     assert [u.text for u in res.unparsed] == ["не может или не хочет"]
     assert "505" in res.unparsed[0].reason
+
+
+def test_a_sentence_with_too_many_connectives_is_reported_not_nested():
+    res = parse("Броня 2. " + "Ранить на 1; " * 60 + "получить фишку.")
+    assert res.complete is False and res.ast.attr("keyword") == "Броня"
+    assert "слишком сложное" in res.unparsed[0].reason
+    with pytest.raises(ParseError) as exc:
+        parse("Может ранить, при этом " * 800 + "ранить")
+    assert exc.value.position == 0 and "связок" in str(exc.value)

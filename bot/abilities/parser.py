@@ -23,7 +23,7 @@ from lark import Lark, Token
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from bot.abilities.ast import Node, ParseResult, Unparsed
-from bot.abilities.postlex import CardPostLex
+from bot.abilities.postlex import CardPostLex, TooComplex
 from bot.abilities.transform import ToAst
 from bot.answer import Answer, Block
 from bot.errors import ParseError
@@ -139,6 +139,10 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 def _reason(err: Exception, text: str, offset: int) -> str:
     """A short Russian reason for a sentence that did not parse."""
+    if isinstance(err, TooComplex):
+        return f"слишком сложное предложение: {err}"
+    if isinstance(err, RecursionError):
+        return "слишком глубокая вложенность"
     if isinstance(err, UnexpectedCharacters):
         ch = text[offset + err.pos_in_stream] if offset + err.pos_in_stream < len(text) else "?"
         return f"неизвестный знак «{ch}»"
@@ -156,7 +160,7 @@ def _reason(err: Exception, text: str, offset: int) -> str:
 
 def _error_pos(err: Exception, offset: int, length: int) -> int:
     """Offset in the normalised text where reading stopped."""
-    if isinstance(err, UnexpectedCharacters):
+    if isinstance(err, (UnexpectedCharacters, TooComplex)):
         return offset + err.pos_in_stream
     tok = getattr(err, "token", None)
     if isinstance(tok, Token) and tok.type != "$END" and tok.start_pos is not None:
@@ -164,16 +168,24 @@ def _error_pos(err: Exception, offset: int, length: int) -> int:
     return offset + length
 
 
+_EQUIV = str.maketrans({"—": "–", "-": "–", "‒": "–", "―": "–", "−": "–", '"': "«", "“": "«", "„": "«",
+                        "”": "»", "ё": "е", "Ё": "Е", "Х": "X", "х": "X", "x": "X", "[": "{", "]": "}"})
+
+
 def _to_original(pos: int, raw: str, norm: str) -> int:
-    """Map an offset in the normalised text back to the text as given (best effort)."""
-    from difflib import SequenceMatcher
-    best = 0
-    for a, b, size in SequenceMatcher(None, norm, raw, autojunk=False).get_matching_blocks():
-        if a <= pos < a + size:
-            return b + (pos - a)
-        if a + size <= pos:
-            best = b + size + (pos - a - size)
-    return max(0, min(best, len(raw)))
+    """Map an offset in the normalised text back to the text as given (best effort,
+    linear: the normalisation only collapses spaces and replaces a few signs)."""
+    j = 0
+    for i in range(min(pos + 1, len(norm))):
+        c = norm[i].translate(_EQUIV)
+        for k in range(j, min(len(raw), j + 8)):
+            r = raw[k].translate(_EQUIV)
+            if r == c or (c == "»" and r == "«"):
+                if i == pos:
+                    return k
+                j = k + 1
+                break
+    return min(j, len(raw))
 
 
 def _parse_one(text: str, start: str) -> Node:
@@ -287,7 +299,7 @@ def parse(text: str) -> ParseResult:
             at = _error_pos(err, 0, len(chunk))
             if first_error is None:
                 first_error = (s + at, err)
-            head = _parse_prefix(chunk, at)
+            head = None if isinstance(err, (TooComplex, RecursionError)) else _parse_prefix(chunk, at)
             if head is not None:
                 node, cut = head
                 nodes.append(_shift(node, s, norm))

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from lark import Token
+from lark.exceptions import LarkError
 
 from bot.abilities import lexicon
 
@@ -34,6 +35,22 @@ SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 # Header words that open a clause with its own verb: it ends at a comma.
 _CLAUSE_HEADS = ("когда", "если", "пока", "каждый", "после того")
 _RAW_WORDS = ("ILI", "AND", "MAY")
+
+
+MAX_CONNECTIVES = 40
+"""Most connectives one sentence may hold (real card sentences hold a handful); more
+would only nest the tree deeper than any card, so such a sentence is not read."""
+
+_CONNECTIVES = frozenset({"AND_THEN", "SEMI", "DASH", "LIBO", "OTHERWISE", "REFUSE", "ILI", "MAY"})
+
+
+class TooComplex(LarkError):
+    """A sentence with more than ``MAX_CONNECTIVES`` connectives."""
+
+    def __init__(self, count: int, start: int) -> None:
+        super().__init__(f"{count} связок в одном предложении (не больше {MAX_CONNECTIVES})")
+        self.count = count
+        self.pos_in_stream = start
 
 
 def _retype(tok: Token, type_: str) -> Token:
@@ -92,6 +109,9 @@ class CardPostLex:
     def _sentence(self, toks: list[Token]) -> list[Token]:
         if not toks:
             return []
+        count = sum(t.type in _CONNECTIVES for t in toks)
+        if count > MAX_CONNECTIVES:
+            raise TooComplex(count, toks[0].start_pos)
         out: list[Token] = []
         i = 0
         if toks[0].type == "COLON":
