@@ -385,3 +385,9 @@ def test_a_sentence_with_too_many_connectives_is_reported_not_nested():
     with pytest.raises(ParseError) as exc:
         parse("Может ранить, при этом " * 800 + "ранить")
     assert exc.value.position == 0 and "связок" in str(exc.value)
+
+
+def test_keyword_with_an_explanation_in_parentheses():
+    ast = parse("Регенерация 1 (в начале хода излечивается на 1)").ast
+    assert (ast.attr("keyword"), ast.attr("value"), ast.attr("note")) == (
+        "Регенерация", "1", "в начале хода излечивается на 1")

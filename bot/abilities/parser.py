@@ -329,7 +329,7 @@ def parse(text: str) -> ParseResult:
 _ATTR_NAMES = {"self_source": "источник платит собой (505.9)", "limit": "ограничение",
                "keyword": "ключевое слово", "value": "значение", "icons": "значки",
                "variable": "переменная", "head": "условие", "name": "название",
-               "effect_kind": "вид"}
+               "effect_kind": "вид", "note": "пояснение"}
 
 
 def format_tree(node: Node, indent: int = 0) -> str:

@@ -179,6 +179,17 @@ def _keyword(items: list[Token]) -> dict[str, Any]:
     """Keyword ability ("Броня 2", "Телепортация", "Защита от магии", "Первый удар",
     "{armor}2"): ``{"keyword": name, "value": n}``; empty dict when the effect is not
     one (it has a verb, or is an effect on a value such as "Разряд на 2")."""
+    note = None
+    if len(items) > 1 and items[-1].type == "PAREN" and not _LIMIT_WORDS.search(items[-1].value):
+        note = items[-1].value[1:-1]          # "Регенерация 1 (в начале хода излечивается на 1)"
+        items = items[:-1]
+    found = _keyword_core(items)
+    if found and note:
+        found["note"] = note
+    return found
+
+
+def _keyword_core(items: list[Token]) -> dict[str, Any]:
     types = [t.type for t in items]
     value = None
     if types and types[-1] == "NUMBER":
