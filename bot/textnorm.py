@@ -69,9 +69,10 @@ _STRAY_QUOTE = re.compile(r'^["\u201c\u201d\u201e]\s*|\s*["\u201c\u201d\u201e]$'
 def normalize_card_text(text: str) -> str:
     """The form of a card text the grammar reads (``bot.abilities.parser``).
 
-    ``normalize_typography`` plus: ё -> е, the variable Х/x -> ``X``, ``[:tap]`` ->
-    ``{tap}``, a stray quote at either end removed, spaces around a line break and
-    before ``, ; : .`` removed. Offsets of the result are what AST spans refer to.
+    ``normalize_typography`` plus: ё -> е, the variable Х/x -> ``X``, ``[:tap]`` and
+    ``{TAP}`` -> ``{tap}``, a hyphen glued to one word between words -> «–», a stray
+    quote at either end (or a pair around the whole text) removed, spaces before
+    ``, ; : .`` removed, a line break right after «–» or «:» joined. Offsets of the result are what AST spans refer to.
     """
     s = text.strip()
     # A whole text wrapped in one pair of quotes (seed examples: " : Уничтожить …").
@@ -81,6 +82,9 @@ def normalize_card_text(text: str) -> str:
     s = _STRAY_QUOTE.sub("", s)
     s = s.replace("ё", "е").replace("Ё", "Е")
     s = _BRACKET_ICON.sub(r"{\1}", s)
+    s = re.sub(r"\{([A-Za-z_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
+    # a dash glued to one word: "При гибели- ранить", "При гибели -ранить"
+    s = re.sub(r"(?<=[А-Яа-яЁёA-Za-z»)])-(?= )|(?<= )-(?=[А-Яа-яЁёA-Za-z«])", "–", s)
     s = _VARIABLE.sub("X", s)
     s = re.sub(r" +([,;:.])", r"\1", s)
     s = re.sub(r"([–:])\n", r"\1 ", s)  # a header dash or cost colon ends no line

@@ -391,3 +391,19 @@ def test_keyword_with_an_explanation_in_parentheses():
     ast = parse("Регенерация 1 (в начале хода излечивается на 1)").ast
     assert (ast.attr("keyword"), ast.attr("value"), ast.attr("note")) == (
         "Регенерация", "1", "в начале хода излечивается на 1")
+
+
+@pytest.mark.parametrize("raw, norm", [
+    ("При гибели- ранить цель на 1", "При гибели– ранить цель на 1"),
+    ("При гибели -ранить цель на 1", "При гибели –ранить цель на 1"),
+    ("{TAP}: Разряд на 1", "{tap}: Разряд на 1"),
+])
+def test_glued_dashes_and_icon_case_are_normalised(raw, norm):
+    res = parse(raw)
+    assert res.text == norm and res.complete
+    assert res.ast.kind in ("trigger", "cost")
+
+
+def test_minus_before_a_number_stays_a_sign():
+    ast = parse("Выбранное существо получает -1 к удару").ast
+    assert ast.kind == "effect" and "-1" in ast.text
