@@ -407,3 +407,10 @@ def test_glued_dashes_and_icon_case_are_normalised(raw, norm):
 def test_minus_before_a_number_stays_a_sign():
     ast = parse("Выбранное существо получает -1 к удару").ast
     assert ast.kind == "effect" and "-1" in ast.text
+
+
+def test_cli_parse_file_missing_and_no_text():
+    out = _run("--file", "/nonexistent/cards.txt")
+    assert out.returncode == 1 and "Не удалось открыть файл" in out.stderr
+    out = _run()
+    assert out.returncode == 2 and "текст карты" in out.stderr

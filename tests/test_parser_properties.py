@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.abilities.ast import COMPOUND_KINDS, LEAF_KIND, STRUCTURE_KINDS, ParseResult
-from bot.abilities.parser import parse
+from bot.abilities.parser import parse, parse_answer
+from bot.answer import Answer
 from bot.errors import ParseError
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -73,6 +74,9 @@ def test_arbitrary_text(text):
 @given(st.lists(st.sampled_from(PIECES), max_size=25).map("".join))
 def test_texts_built_from_card_pieces(text):
     _check(text)
+    ans = parse_answer(text)
+    assert isinstance(ans, Answer) and ans.route == "parse"
+    assert all(re.fullmatch(r"505(\.\d+)+", c) for c in ans.citations)
 
 
 @SETTINGS
