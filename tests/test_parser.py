@@ -414,3 +414,11 @@ def test_cli_parse_file_missing_and_no_text():
     assert out.returncode == 1 and "Не удалось открыть файл" in out.stderr
     out = _run()
     assert out.returncode == 2 and "текст карты" in out.stderr
+
+
+def test_ili_before_a_clause_after_an_ability_is_a_choice():
+    ast = parse("Ранить цель на 1 или она получает -1 к удару").ast
+    assert ast.shape() == "(choice effect effect)"
+    assert [c.text for c in ast.children] == ["Ранить цель на 1", "она получает -1 к удару"]
+    # no ability before «или»: the subject is two nouns
+    assert parse("Выбранное существо или артефакт получает защиту от магии").ast.kind == "effect"

@@ -58,3 +58,15 @@ def is_noun(word: str) -> bool:
 def word_lemma(word: str) -> str:
     """Lemma of a word in any case («Уничтожить» -> «уничтожить»)."""
     return lemma(word.casefold())
+
+
+@lru_cache(maxsize=50_000)
+def is_nominal(word: str) -> bool:
+    """True for a noun, pronoun, adjective, participle or numeral («она», «существо»)."""
+    return bool(_WORDISH.match(word)) and pos(word) in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR")
+
+
+@lru_cache(maxsize=50_000)
+def is_finite_verb(word: str) -> bool:
+    """True for a finite verb («получает», «теряет»)."""
+    return bool(_WORDISH.match(word)) and pos(word) == "VERB"

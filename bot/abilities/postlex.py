@@ -77,6 +77,17 @@ def _opens_ability(tok: Token | None, nxt: Token | None = None) -> bool:
     return lexicon.is_predicate(w) or lexicon.is_effect_noun(w)
 
 
+def _clause_follows(toks: list[Token], i: int) -> bool:
+    """After «или» at ``i``: a subject and its verb ("или она получает -1 к удару")."""
+    for j in range(i + 1, min(len(toks), i + 5)):
+        t = toks[j]
+        if t.type in ("WORD", "MAY") and (t.type == "MAY" or lexicon.is_finite_verb(t.value)):
+            return j > i + 1
+        if t.type != "WORD" or not lexicon.is_nominal(t.value):
+            return False
+    return False
+
+
 def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None]:
     """The token after position ``i`` skipping adjectives (and the one after it)."""
     j = i + 1
@@ -189,6 +200,7 @@ class CardPostLex:
     def _body(self, toks: list[Token]) -> list[Token]:
         out: list[Token] = []
         start = True          # an ability starts at the next token
+        has_pred = False      # the current operand has a verb / effect noun
         may_scope = False     # inside the part governed by «может» (505.8)
         prev: Token | None = None
         n = len(toks)
@@ -203,8 +215,11 @@ class CardPostLex:
                 else:
                     t = _retype(t, "WORD")
             elif typ == "ILI":
+                # «или» joins two abilities when an ability follows it ("или ранить …"),
+                # or a clause follows an ability ("ранить …, или она получает …")
                 a, b = _next_content(toks, i)
-                t = _retype(t, "ILI_V" if (not start and _opens_ability(a, b)) else "WORD")
+                joins = not start and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i)))
+                t = _retype(t, "ILI_V" if joins else "WORD")
             elif typ in ("AND", "COMMA"):
                 if may_scope and not start and nxt is not None and nxt.type == "WORD" and (
                         lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):
@@ -217,5 +232,9 @@ class CardPostLex:
                 t = _retype(t, "PAREN")
             out.append(t)
             start = t.type in OPERAND_START or t.type == "MAY_V"
+            if start:
+                has_pred = False
+            elif t.type == "WORD" and not has_pred:
+                has_pred = _opens_ability(t)
             prev = t
         return out
