@@ -332,8 +332,15 @@ class SearchIndex:
 
         self._np = np
         self.rulebook = rulebook
-        self.clauses = list(rulebook.clauses)
+        # lettered list items (302.3.а …) are searched as part of their paragraph, which
+        # is what gets cited: the question «какие игродействия используют стек» is
+        # answered by 302.3 with its list, not by one item
+        from bot.rulebook import is_subpoint
+
+        self.clauses = [c for c in rulebook.clauses if not is_subpoint(c.number)]
         self.numbers = [c.number for c in self.clauses]
+        with_items = getattr(rulebook, "text_with_subpoints", None)
+        self.texts = [with_items(c.number) if with_items else c.text for c in self.clauses]
         self.phrases: dict[str, list[tuple[str, ...]]] = {}
         for name in glossary_names:
             seq = tuple(term_sequence(name))
@@ -343,8 +350,8 @@ class SearchIndex:
         self.doc_terms: list[set[str]] = []
         corpus: list[list[str]] = []
         surface: set[str] = set()
-        for c in self.clauses:
-            parts = [c.text, *c.examples, *c.variants, titles.get(c.section, "")]
+        for c, text in zip(self.clauses, self.texts):
+            parts = [text, *c.examples, *c.variants, titles.get(c.section, "")]
             terms: list[str] = []
             for p in parts:
                 terms.extend(text_terms(p, self.phrases))
@@ -570,7 +577,7 @@ class SearchIndex:
     def snippet(self, doc: int, q: QueryTerms, width: int = SNIPPET_CHARS, mark: bool = True) -> str:
         """Up to ``width`` characters of paragraph ``doc`` around the densest matches,
         matched words wrapped in ``*`` (when ``mark``), «…» where the text is cut."""
-        text = self.clauses[doc].text.replace("\n", " ")
+        text = re.sub(r"\s*\n\s*", " ", self.texts[doc])
         spans = self._matches(text, q)
         start, end = 0, min(len(text), width)
         if spans and len(text) > width:
@@ -674,7 +681,8 @@ def result_answer(question: str, res: Result, index: SearchIndex, cite: int = 3)
         if j == 1 and h.score < 0.6 * top:
             break
         i = by_number[h.number]
-        quote = index.snippet(i, res.query, width=QUOTE_CHARS, mark=False)
+        text = index.texts[i]
+        quote = text if len(text) <= QUOTE_CHARS else index.snippet(i, res.query, width=QUOTE_CHARS, mark=False)
         blocks.append(Block("rule", quote, number=h.number))
     rest = [h for h in shown[len(blocks):]]
     if rest:

@@ -213,3 +213,19 @@ def test_quoted_punctuation_and_ordinal_digits_are_read_as_words():
     assert idx.search("что значит «–» в тексте", 1).hits[0].number == "505.4.2"
     assert "третий" in idx.doc_terms[2]
     assert idx.search("можно не вскрывать третий ряд", 1).hits[0].number == "405.1"
+
+
+def test_lettered_items_are_searched_and_cited_with_their_paragraph():
+    rb = Rulebook.from_dict({"clauses": [
+        {"number": "304.3", "text": "Быстрые игродействия – это все другие использующие стек игродействия, кроме медленных:"},
+        {"number": "304.3.а", "text": "внезапное действие (в том числе внезапная атака);", "inferred": True},
+        {"number": "304.3.б", "text": "бросок кубика.", "inferred": True},
+        {"number": "304.2", "text": "Медленные игродействия – это движение существа."},
+    ]})
+    idx = SearchIndex(rb)
+    assert "304.3.б" not in idx.numbers
+    res = idx.search("бросок кубика быстрое игродействие?", 2)
+    assert res.hits[0].number == "304.3"
+    assert "*бросок*" in res.hits[0].snippet
+    ans = result_answer("q", res, idx)
+    assert ans.citations[0] == "304.3" and "б) бросок кубика." in ans.blocks[0].text
