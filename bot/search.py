@@ -57,6 +57,9 @@ carry at least this share (so «как сыграть в шахматы» is not
 PHRASE = "="
 """Prefix of a glossary phrase term: «летающее существо» -> «=летать_существо»."""
 PHRASE_WEIGHT = 1.0
+ENOUGH_MATCHED = 4
+"""A paragraph sharing this many terms with a long message answers it whatever the
+coverage (a rules question inside a paragraph of chatter)."""
 NOT = "не_"
 """Prefix of a negated term: «не использующие» -> «не_использовать»."""
 STEM_LEN = 6
@@ -129,7 +132,7 @@ class Result:
     """Search outcome: ``hits`` best first, ``coverage`` of the best hit (0..1),
     ``matched`` (how many question terms the best hit contains), ``found`` (coverage
     at or above ``NOT_FOUND_COVERAGE``, or ``SINGLE_TERM_COVERAGE`` when only one
-    term matched), the ``query`` terms."""
+    term matched, or at least ``ENOUGH_MATCHED`` terms matched), the ``query`` terms."""
 
     hits: list[Hit]
     coverage: float
@@ -556,7 +559,9 @@ class SearchIndex:
         chosen = chosen[:k]
         coverage = self.coverage(q, chosen[0]) if chosen else 0.0
         matched = self.matched(q, chosen[0]) if chosen else 0
-        found = bool(chosen) and coverage >= (NOT_FOUND_COVERAGE if matched >= 2 else SINGLE_TERM_COVERAGE)
+        found = bool(chosen) and (
+            coverage >= (NOT_FOUND_COVERAGE if matched >= 2 else SINGLE_TERM_COVERAGE) or matched >= ENOUGH_MATCHED
+        )
         if q.numbers:
             coverage, found = 1.0, True
         hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q)) for i in chosen]

@@ -229,3 +229,10 @@ def test_lettered_items_are_searched_and_cited_with_their_paragraph():
     assert "*бросок*" in res.hits[0].snippet
     ans = result_answer("q", res, idx)
     assert ans.citations[0] == "304.3" and "б) бросок кубика." in ans.blocks[0].text
+
+
+def test_rules_question_inside_chatter_is_still_answered(index):
+    text = ("Вчера вечером мы с друзьями собрались, приготовили пиццу, обсуждали футбол, погоду и фильмы, "
+            "а потом спорили, можно ли положить небестелесного симбиота на бестелесное существо")
+    res = index.search(text, 3)
+    assert res.found and res.hits[0].number == "209.5"
