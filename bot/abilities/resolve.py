@@ -73,6 +73,9 @@ DECIDER = {
     "refusable": "противник",
 }
 
+CHOICE_PRINCIPLE = f"{DECIDER['choice']} использует одну из этих способностей на свой выбор"
+OPTIONAL_PRINCIPLE = f"{DECIDER['optional']} вправе не объявлять некоторые из способностей, перечисленных после «может»"
+
 STATUS_LABEL = {
     "done": "выполнено",
     "failed": "не выполнено",
@@ -354,7 +357,8 @@ class _Resolver:
             if chosen not in legal:
                 raise OutcomeError(f"Выбрана {self.label(chosen)}, но она названа нелегальной для объявления: "
                                    "нелегальную способность выбрать нельзя (505.5).")
-            self.add(f"Выбор: {labels}", True, r, f"{DECIDER['choice']} выбрал {self.label(chosen)}", None, "decision")
+            self.add(f"Выбор: {labels}", True, r, f"{CHOICE_PRINCIPLE}; выбрана {self.label(chosen)}", None,
+                     "decision")
             result = None
             for o in options:
                 if o is chosen:
@@ -368,7 +372,7 @@ class _Resolver:
             return False
         if len(legal) == 1 and len(options) > 1:
             self.add(f"Выбор: {labels}", True, r,
-                     f"остальные объявить нелегально, поэтому {DECIDER['choice']} использует {self.label(legal[0])}",
+                     f"{CHOICE_PRINCIPLE}; остальные объявить нелегально, поэтому используется {self.label(legal[0])}",
                      None, "decision")
             result = None
             for o in options:
@@ -378,7 +382,7 @@ class _Resolver:
                     self.skip(o, "not_declared", "объявить нелегально", r)
             return result
         self.add(f"Выбор: {labels}", False, r,
-                 f"{DECIDER['choice']} использует одну из этих способностей на свой выбор", None, "decision")
+                 CHOICE_PRINCIPLE, None, "decision")
         outcomes = []
         for o in options:
             if o in legal:
@@ -443,15 +447,12 @@ class _Resolver:
         labels = ", ".join(self.label(i) for i in items)
         if self.o.declare is None:
             declared = items
-            self.add(f"Выбор после «может»: {labels}", True, r,
-                     f"{DECIDER['optional']} вправе не объявлять некоторые из них; здесь объявлены все", None,
+            self.add(f"Выбор после «может» ({labels})", True, r, f"{OPTIONAL_PRINCIPLE}; объявлены все", None,
                      "decision")
         else:
             declared = [i for i in items if set(self.parts_of(i)) & self.o.declare]
-            said = ", ".join(self.label(i) for i in declared) or "ничего"
-            self.add(f"Выбор после «может»: {labels}", True, r,
-                     f"{DECIDER['optional']} объявил {said} — он вправе не объявлять некоторые из них", None,
-                     "decision")
+            said = ("объявлена " + ", ".join(self.label(i) for i in declared)) if declared else "не объявлено ничего"
+            self.add(f"Выбор после «может» ({labels})", True, r, f"{OPTIONAL_PRINCIPLE}; {said}", None, "decision")
         results = []
         for item in items:
             if item in declared:

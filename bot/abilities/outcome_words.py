@@ -1,0 +1,206 @@
+"""What a question says happened at the table -> an ``Outcome`` (505.4–505.9).
+
+A judge question quotes card text and tells, in words, what happened:
+«существо не уничтожилось», «не удалось снять жизни», «противник отказался»,
+«ресурсов не хватает», «выбрал второе», «нельзя объявить», «объявил только
+перемещение». This module splits the question into sentences, finds those cue
+words and the part of the text they speak about (by word stems or by ordinals
+«первая», «второе»), and reports the sentences it could not map.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.abilities.resolve import Outcome, Part
+from bot.morph import lemma
+from bot.textnorm import fold, normalize_typography
+
+QUOTE_MARK = "⟪Q⟫"  # stands for a quoted phrase inside a sentence
+
+# Words too common in card text to tell parts apart.
+_GENERIC = {
+    "существо", "противник", "игрок", "карта", "способность", "особенность", "эффект", "часть", "ход",
+    "раз", "ваш", "свой", "выбранный", "этот", "тот", "клетка", "он", "она", "оно", "себя", "это",
+    "который", "весь", "конец", "быть", "на", "до", "за", "при", "если", "или", "либо", "может", "мочь",
+    "первый", "второй", "третий", "вариант",
+}
+_ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "пят": 5}
+_ORD_RE = re.compile(r"\b(перв|втор|трет|четв[её]рт|пят)[а-я]*\b|\b(?:часть|способность|вариант)\s*(\d)\b|\b(\d)[-‑]?(?:я|й|е|ю|ая|ую|ое)\b")
+_WORD_RE = re.compile(r"[а-яё]+")
+
+_NEG_RE = re.compile(r"\b(не|нельзя|невозможно|нет|ни)\b")
+_ILLEGAL_RE = re.compile(r"нелегальн|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
+                         r"(?:быть\s+)?объяв|объявить\s+нельзя|нет\s+(?:законн\w+\s+)?цел")
+_REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|не\s+желает|не\s+согла\w*")
+_CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
+_NO_RES_RE = re.compile(r"ресурс\w*\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
+                        r"нечем\s+(?:за|о)плат|не\s+(?:может|можем|могу|смог\w*)\s+(?:за|о)плат")
+_CHOOSE_RE = re.compile(r"\bвыбр\w*|\bвыбира\w*|\bвыбор\b")
+_DECLARE_ONLY_RE = re.compile(r"\bтолько\b")
+_DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
+_FAILED_RE = re.compile(r"не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
+                        r"произош\w*|прош\w*|случил\w*)|провал\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
+
+
+@dataclass
+class Reading:
+    """What was read from a question.
+
+    outcome: the ``Outcome``; asked: part numbers the question sentence asks about
+    (empty: the question asks what happens overall); understood: sentences mapped
+    (with what they were mapped to); not_understood: statement sentences with no
+    recognised cue; question: the question sentence (folded) or "".
+    """
+
+    outcome: Outcome = field(default_factory=Outcome)
+    asked: list[int] = field(default_factory=list)
+    understood: list[str] = field(default_factory=list)
+    not_understood: list[str] = field(default_factory=list)
+    question: str = ""
+
+
+def quotes(text: str) -> list[tuple[int, int, str]]:
+    """Quoted phrases of ``text`` after typography normalisation, outermost only,
+    with nested «…» kept inside: ``[(start, end, inner_text)]`` into the normalised text."""
+    s = normalize_typography(text)
+    out = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(s):
+        if ch == "«":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == "»" and depth:
+            depth -= 1
+            if depth == 0:
+                out.append((start, i + 1, s[start + 1:i].strip()))
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a question with each quoted phrase replaced by ``QUOTE_MARK``."""
+    s = normalize_typography(text)
+    for a, b, _ in reversed(quotes(text)):
+        s = s[:a] + QUOTE_MARK + s[b:]
+    parts = re.split(r"(?<=[.?!])\s+|(?<=[?!])", s)
+    return [p.strip() for p in parts if p and p.strip(" .")]
+
+
+def stems(text: str) -> set[str]:
+    """Content-word stems of ``text``: lemma without «-ся», first 5 letters."""
+    out = set()
+    for w in _WORD_RE.findall(fold(text)):
+        if len(w) < 3 or w in _GENERIC:
+            continue
+        lm = lemma(w)
+        if lm in _GENERIC:
+            continue
+        lm = re.sub(r"(ся|сь)$", "", lm)
+        out.add(lm[:5] if len(lm) > 5 else lm)
+    return out
+
+
+def _ordinals(s: str) -> list[int]:
+    """Ordinal references in a folded sentence: «второе» -> 2, «способность 1» -> 1."""
+    out = []
+    for m in _ORD_RE.finditer(s):
+        if m.group(1):
+            out.append(next(v for k, v in _ORDINALS.items() if m.group(1).startswith(k)))
+        else:
+            out.append(int(m.group(2) or m.group(3)))
+    return out
+
+
+def match_parts(sentence: str, parts: list[Part]) -> list[int]:
+    """Parts whose content-word stems occur in ``sentence``, best match first."""
+    ss = stems(sentence)
+    scored = []
+    for p in parts:
+        k = len(ss & stems(p.text))
+        if k:
+            scored.append((-k, p.number))
+    return [n for _, n in sorted(scored)]
+
+
+def _options(choices: list[list[int]], n: int) -> int | None:
+    """The first part of option ``n`` (1-based) of the first choice."""
+    if not choices or not 1 <= n <= len(choices[0]):
+        return None
+    return choices[0][n - 1]
+
+
+def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = None,
+         optional_items: list[list[int]] | None = None, refusable_first: list[int] | None = None) -> Reading:
+    """Read what happened from ``question`` about a text with ``parts``.
+
+    choices: for each choice node, the first part of each option (for «выбрал второе»);
+    optional_items: for each optional node, the parts of each item (for «объявил только …»);
+    refusable_first: the first part of each refusable node (for «противник не может»).
+    """
+    choices = choices or []
+    optional_items = optional_items or []
+    refusable_first = refusable_first or []
+    r = Reading()
+    failed: set[int] = set()
+    illegal: set[int] = set()
+    refuse = False
+    no_res = False
+    choose = None
+    declare: set[int] | None = None
+    sents = sentences(question)
+    total = len(parts)
+    for raw in sents:
+        s = fold(raw)
+        is_question = raw.rstrip().endswith("?")
+        refs = match_parts(raw.replace(QUOTE_MARK, ""), parts)
+        ords = [n for n in _ordinals(s) if 1 <= n <= total]
+        target = refs[:1] or ords[:1]
+        mapped = None
+        if _NO_RES_RE.search(s):
+            no_res = True
+            mapped = "ресурсов для оплаты не хватает"
+        elif _CHOOSE_RE.search(s) and not is_question and (ords or refs):
+            if ords and choices:
+                choose = _options(choices, ords[0]) or ords[0]
+            else:
+                choose = (refs or ords)[0]
+            mapped = f"выбрана часть {choose}"
+        elif _REFUSE_RE.search(s) and ("противник" in s or refusable_first) and not is_question:
+            refuse = True
+            mapped = "противник отказался от эффекта"
+        elif _CANNOT_RE.search(s) and refusable_first and not is_question:
+            illegal.add(refusable_first[0])
+            mapped = f"часть {refusable_first[0]}: противник не может этого сделать"
+        elif _ILLEGAL_RE.search(s) and not is_question:
+            if target:
+                illegal.add(target[0])
+                mapped = f"часть {target[0]} объявить нелегально"
+        elif optional_items and _DECLARE_ONLY_RE.search(s) and (refs or ords) and not is_question:
+            declare = set(refs or ords)
+            mapped = "объявлены только части " + ", ".join(map(str, sorted(declare)))
+        elif optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал)", s) and refs and not is_question:
+            every = {p for item in optional_items for p in item}
+            declare = (declare or every) - set(refs)
+            mapped = "не объявлена часть " + ", ".join(map(str, refs))
+        elif _NEG_RE.search(s) and _FAILED_RE.search(s) and not is_question:
+            if target:
+                failed.add(target[0])
+                mapped = f"часть {target[0]} не выполнена"
+        if is_question:
+            r.question = s
+            r.asked = refs or ords
+            continue
+        if mapped:
+            r.understood.append(f"«{raw}» — {mapped}")
+        elif QUOTE_MARK not in raw and not re.search(r"^(у|на)\s+карт|написано|текст", s):
+            r.not_understood.append(raw)
+    r.outcome = Outcome(failed=frozenset(failed), illegal=frozenset(illegal - failed), refuse=refuse,
+                        choose=choose, declare=None if declare is None else frozenset(declare),
+                        no_resources=no_res)
+    return r
+
+
+__all__ = ["Reading", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]
