@@ -225,6 +225,8 @@ def _is_self_source(node: Node) -> bool:
 
 def _head(node: Node) -> str:
     """Text of a structure node before its first child: «{tap}», «При гибели»."""
+    if node.attr("head"):
+        return str(node.attr("head")).strip()
     if not node.children:
         return node.text.strip()
     cut = node.children[0].span[0] - node.span[0]
