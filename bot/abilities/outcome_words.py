@@ -89,18 +89,43 @@ def sentences(text: str) -> list[str]:
     return [p.strip() for p in parts if p and p.strip(" .")]
 
 
+_VERB_END = re.compile(r"(ить|ать|ять|еть|ыть|уть|оть|ти|чь)$")
+_NOUN_END = re.compile(r"(ение|ание|ятие|тие|ение|ка|ие)$")
+
+
+def stem(word: str) -> str | None:
+    """Stem of one folded word for matching a verb with its noun («ранить» ~ «ранение»,
+    «уничтожилось» ~ «уничтожить»); ``None`` for generic or short words."""
+    if len(word) < 3 or word in _GENERIC:
+        return None
+    lm = lemma(word)
+    if lm in _GENERIC:
+        return None
+    lm = re.sub(r"(ся|сь)$", "", lm)
+    cut = _VERB_END.sub("", lm)
+    if cut == lm:
+        cut = _NOUN_END.sub("", lm)
+    return cut if len(cut) >= 3 else lm
+
+
 def stems(text: str) -> set[str]:
-    """Content-word stems of ``text``: lemma without «-ся», first 5 letters."""
-    out = set()
-    for w in _WORD_RE.findall(fold(text)):
-        if len(w) < 3 or w in _GENERIC:
-            continue
-        lm = lemma(w)
-        if lm in _GENERIC:
-            continue
-        lm = re.sub(r"(ся|сь)$", "", lm)
-        out.add(lm[:5] if len(lm) > 5 else lm)
-    return out
+    """Content-word stems of ``text`` (see ``stem``)."""
+    return {st for w in _WORD_RE.findall(fold(text)) if (st := stem(w))}
+
+
+def same_stem(a: str, b: str) -> bool:
+    """Two stems name the same action: equal, one a prefix of the other (4+ letters),
+    or a common prefix of 5+ letters («перемест» ~ «перемещ»)."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)):
+        return True
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n >= 5
 
 
 def _ordinals(s: str) -> list[int]:
@@ -119,7 +144,8 @@ def match_parts(sentence: str, parts: list[Part]) -> list[int]:
     ss = stems(sentence)
     scored = []
     for p in parts:
-        k = len(ss & stems(p.text))
+        ps = stems(p.text)
+        k = sum(1 for a in ss if any(same_stem(a, b) for b in ps))
         if k:
             scored.append((-k, p.number))
     return [n for _, n in sorted(scored)]
@@ -189,6 +215,8 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
             if target:
                 failed.add(target[0])
                 mapped = f"часть {target[0]} не выполнена"
+        elif target and not _NEG_RE.search(s) and not is_question:
+            mapped = f"часть {target[0]} выполнена"
         if is_question:
             r.question = s
             r.asked = refs or ords

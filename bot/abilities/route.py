@@ -113,10 +113,10 @@ def connective_of(question: str) -> Generic | None:
         return GENERICS["semicolon"]
     if any(" – " in t for t in template) or ("тире" in q and "запис" in q):
         return GENERICS["dash"]
-    if any("при этом" in t for t in qs):
-        return GENERICS["and_then"]
     if re.search(r"(уничтожить|вернуть в колоду)\s+себя", q) or ("источник" in q and re.search(r"уничтож|колод", q)):
         return GENERICS["self_source"]
+    if any("при этом" in t for t in qs):
+        return GENERICS["and_then"]
     if "составн" in q and re.search(r"оплат|оплач|плат", q):
         return GENERICS["cost"]
     return None
@@ -296,7 +296,14 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
                 "option": "на выбор", "conditional": "зависит от выбора"}
         bits = [f"{_part_phrase(expl, s.part)} {said[s.status]} — {s.reason} (п. {s.rule})"
                 for s in expl.steps if s.part]
-        main = (done or [s for s in expl.steps if s.part] or [None])[0]
+        mentioned = set(reading.outcome.failed) | set(reading.outcome.illegal)
+        if reading.outcome.refuse:
+            mentioned |= set(_structure(root)["refusable_first"])
+        part_steps = [s for s in expl.steps if s.part]
+        plain = {s.part: s for s in explain(root, Outcome()).steps if s.part}
+        changed = [s for s in part_steps if plain.get(s.part) != s]  # what the told outcome changed
+        main = ([s for s in changed if s.part not in mentioned and s.rule] or changed
+                or [s for s in part_steps if s.part not in mentioned and s.rule] or done or part_steps or [None])[0]
         text = "; ".join(bits) if bits else "ни одна часть не выполняется"
         return _cap(text), (main.rule if main else None), trace
     # how does it work: the paragraph of the outermost connective
@@ -364,7 +371,8 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
     try:
         expl = explain(ParseResult(card_text or root.text, complete, root, tuple(unparsed)), reading.outcome)
     except OutcomeError as e:
-        blocks.append(Block("note", text=f"Не согласуется с текстом: {e}"))
+        said = re.sub(r"^--[a-z-]+(?: [\w,]+)?: ", "", str(e))  # the chat has no CLI flags
+        blocks.append(Block("note", text=f"Не согласуется с текстом: {said}"))
         expl = explain(ParseResult(card_text or root.text, complete, root, tuple(unparsed)), Outcome())
         reading.outcome = Outcome()
     verdict, main_rule, trace = _verdict(root, expl, reading, generic)
