@@ -220,3 +220,42 @@ def test_cli_explain_bad_flags_exit_2(capsys, argv, words):
     assert main(["explain", "Уничтожить ваше существо – разряд на 4", *argv]) == 2
     err = capsys.readouterr().err
     assert "ошибка" in err and words in err
+
+
+# --- more question forms ----------------------------------------------------------
+
+def test_condition_clause_inside_the_question_sets_the_outcome():
+    r = read("Будет ли разряд, если существо не уничтожилось?", DESTROY)
+    assert r.outcome.failed == {1} and r.asked == [2]
+    r = read("Если способность 1 нелегальна, а написано «в противном случае», что делать?", DESTROY)
+    assert r.outcome.illegal == {1} and r.asked == []
+
+
+def test_generic_otherwise_with_illegal_first_in_condition_505_6():
+    a = route.answer("Если способность 1 нелегальна, а написано «в противном случае», что делать?", "5ed")
+    assert a.citations[0] == "505.6"
+    assert "часть 2 «[способность 2]» выполняется" in a.verdict
+
+
+def test_refusable_cannot_means_second_is_declared_505_7():
+    r = read("«…». У противника нет кристаллов. Что будет?",
+             [Part(1, "Противник теряет 2 кристалла"), Part(2, "ранить выбранное существо противника на 3")],
+             refusable_first=[1])
+    assert r.outcome.failed == {1}
+
+
+@needs_parser
+@pytest.mark.parametrize("q, start, cite", [
+    ("Может ли игрок применить обе способности «Излечить ваше существо на 2 или ранить существо противника на 1»?",
+     "Нет", "505.5"),
+    ("Можно ли сделать обе части «может открыться и переместиться на соседнюю клетку»?", "Да", "505.8"),
+    ("Карта «{tap}: Уничтожить ваше существо – разряд на 4». Когда закрывается карта?", "Оплата происходит после",
+     "505.4"),
+    ("Будет ли разряд, если существо не уничтожилось: «Уничтожить ваше существо – разряд на 4»?", "Нет", "505.4.2"),
+    ("«Противник теряет 2 кристалла; если противник не может или не хочет этого сделать – ранить выбранное "
+     "существо противника на 3». У противника нет кристаллов. Будет ли ранение?", "Да", "505.7"),
+])
+def test_more_card_text_question_forms(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite

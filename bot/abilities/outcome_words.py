@@ -40,7 +40,7 @@ _NO_RES_RE = re.compile(r"ресурс\w*\s+(?:не\s+хват|нет|недос
 _CHOOSE_RE = re.compile(r"\bвыбр\w*|\bвыбира\w*|\bвыбор\b")
 _DECLARE_ONLY_RE = re.compile(r"\bтолько\b")
 _DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
-_FAILED_RE = re.compile(r"не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
+_FAILED_RE = re.compile(r"\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
                         r"произош\w*|прош\w*|случил\w*)|провал\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
 
 
@@ -158,76 +158,124 @@ def _options(choices: list[list[int]], n: int) -> int | None:
     return choices[0][n - 1]
 
 
+class _State:
+    """The outcome being assembled while the sentences are read."""
+
+    def __init__(self, parts: list[Part], choices, optional_items, refusable_first):
+        self.parts = parts
+        self.choices = choices
+        self.optional_items = optional_items
+        self.refusable_first = refusable_first
+        self.failed: set[int] = set()
+        self.illegal: set[int] = set()
+        self.refuse = False
+        self.no_res = False
+        self.choose: int | None = None
+        self.declare: set[int] | None = None
+
+    def refs(self, raw: str) -> tuple[list[int], list[int]]:
+        s = fold(raw)
+        refs = match_parts(raw.replace(QUOTE_MARK, ""), self.parts)
+        ords = [n for n in _ordinals(s) if 1 <= n <= len(self.parts)]
+        return refs, ords
+
+    def cue(self, raw: str, *, in_question: bool = False) -> str | None:
+        """Apply the cue words of one statement; return what it was mapped to."""
+        s = fold(raw)
+        refs, ords = self.refs(raw)
+        target = refs[:1] or ords[:1]
+        if _NO_RES_RE.search(s):
+            self.no_res = True
+            return "ресурсов для оплаты не хватает"
+        if _CHOOSE_RE.search(s) and (ords or refs) and not in_question:
+            if ords and self.choices:
+                self.choose = _options(self.choices, ords[0]) or ords[0]
+            else:
+                self.choose = (refs or ords)[0]
+            return f"выбрана часть {self.choose}"
+        if _REFUSE_RE.search(s) and ("противник" in s or self.refusable_first):
+            self.refuse = True
+            return "противник отказался от эффекта"
+        if _CANNOT_RE.search(s) and self.refusable_first:
+            self.illegal.add(self.refusable_first[0])
+            return f"часть {self.refusable_first[0]}: противник не может этого сделать"
+        if _ILLEGAL_RE.search(s) and target:
+            self.illegal.add(target[0])
+            return f"часть {target[0]} объявить нелегально"
+        if self.optional_items and _DECLARE_ONLY_RE.search(s) and (refs or ords):
+            self.declare = set(refs or ords)
+            ns = sorted(self.declare)
+            return ("объявлена только часть " if len(ns) == 1 else "объявлены только части ") + \
+                ", ".join(map(str, ns))
+        if self.optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал)", s) and refs \
+                and not in_question:
+            every = {p for items in self.optional_items for item in items for p in item}
+            self.declare = (self.declare if self.declare is not None else every) - set(refs)
+            return "не объявлена часть " + ", ".join(map(str, refs))
+        if _NEG_RE.search(s) and _FAILED_RE.search(s) and target:
+            self.failed.add(target[0])
+            return f"часть {target[0]} не выполнена"
+        if target and not _NEG_RE.search(s) and not in_question:
+            return f"часть {target[0]} выполнена"
+        return None
+
+    def outcome(self) -> Outcome:
+        return Outcome(failed=frozenset(self.failed), illegal=frozenset(self.illegal - self.failed),
+                       refuse=self.refuse, choose=self.choose,
+                       declare=None if self.declare is None else frozenset(self.declare),
+                       no_resources=self.no_res)
+
+
+_IF_RE = re.compile(r"\bесли\b")
+
+
+def _split_condition(raw: str) -> tuple[str, str | None]:
+    """«Будет ли разряд, если существо не уничтожилось?» -> (main, condition)."""
+    m = _IF_RE.search(raw.casefold())
+    if not m:
+        return raw, None
+    before, after = raw[:m.start()].strip(" ,"), raw[m.end():]
+    if before:
+        return before, after.strip(" ?")
+    cond, _, main = after.rpartition(",")
+    if not cond:
+        return before or after, after.strip(" ?")
+    return (before + " " + main).strip(" ,"), cond.strip(" ?")
+
+
 def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = None,
-         optional_items: list[list[int]] | None = None, refusable_first: list[int] | None = None) -> Reading:
+         optional_items: list[list[list[int]]] | None = None, refusable_first: list[int] | None = None) -> Reading:
     """Read what happened from ``question`` about a text with ``parts``.
 
     choices: for each choice node, the first part of each option (for «выбрал второе»);
     optional_items: for each optional node, the parts of each item (for «объявил только …»);
     refusable_first: the first part of each refusable node (for «противник не может»).
+    Statements set the outcome; in the question sentence an «если …» clause does too,
+    and «только …» under «может»; the rest of the question names the parts asked about.
     """
-    choices = choices or []
-    optional_items = optional_items or []
-    refusable_first = refusable_first or []
+    st = _State(parts, choices or [], optional_items or [], refusable_first or [])
     r = Reading()
-    failed: set[int] = set()
-    illegal: set[int] = set()
-    refuse = False
-    no_res = False
-    choose = None
-    declare: set[int] | None = None
-    sents = sentences(question)
-    total = len(parts)
-    for raw in sents:
-        s = fold(raw)
-        is_question = raw.rstrip().endswith("?")
-        refs = match_parts(raw.replace(QUOTE_MARK, ""), parts)
-        ords = [n for n in _ordinals(s) if 1 <= n <= total]
-        target = refs[:1] or ords[:1]
-        mapped = None
-        if _NO_RES_RE.search(s):
-            no_res = True
-            mapped = "ресурсов для оплаты не хватает"
-        elif _CHOOSE_RE.search(s) and not is_question and (ords or refs):
-            if ords and choices:
-                choose = _options(choices, ords[0]) or ords[0]
-            else:
-                choose = (refs or ords)[0]
-            mapped = f"выбрана часть {choose}"
-        elif _REFUSE_RE.search(s) and ("противник" in s or refusable_first) and not is_question:
-            refuse = True
-            mapped = "противник отказался от эффекта"
-        elif _CANNOT_RE.search(s) and refusable_first and not is_question:
-            illegal.add(refusable_first[0])
-            mapped = f"часть {refusable_first[0]}: противник не может этого сделать"
-        elif _ILLEGAL_RE.search(s) and not is_question:
-            if target:
-                illegal.add(target[0])
-                mapped = f"часть {target[0]} объявить нелегально"
-        elif optional_items and _DECLARE_ONLY_RE.search(s) and (refs or ords) and not is_question:
-            declare = set(refs or ords)
-            mapped = "объявлены только части " + ", ".join(map(str, sorted(declare)))
-        elif optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал)", s) and refs and not is_question:
-            every = {p for item in optional_items for p in item}
-            declare = (declare or every) - set(refs)
-            mapped = "не объявлена часть " + ", ".join(map(str, refs))
-        elif _NEG_RE.search(s) and _FAILED_RE.search(s) and not is_question:
-            if target:
-                failed.add(target[0])
-                mapped = f"часть {target[0]} не выполнена"
-        elif target and not _NEG_RE.search(s) and not is_question:
-            mapped = f"часть {target[0]} выполнена"
-        if is_question:
-            r.question = s
+    for raw in sentences(question):
+        if raw.rstrip().endswith("?"):
+            main, cond = _split_condition(raw)
+            if cond:
+                mapped = st.cue(cond, in_question=True)
+                if mapped:
+                    r.understood.append(f"«{cond}» — {mapped}")
+            elif st.optional_items and _DECLARE_ONLY_RE.search(fold(main)):
+                mapped = st.cue(main, in_question=True)
+                if mapped:
+                    r.understood.append(f"«{main}» — {mapped}")
+            r.question = fold(main)
+            refs, ords = st.refs(main)
             r.asked = refs or ords
             continue
+        mapped = st.cue(raw)
         if mapped:
             r.understood.append(f"«{raw}» — {mapped}")
-        elif QUOTE_MARK not in raw and not re.search(r"^(у|на)\s+карт|написано|текст", s):
+        elif QUOTE_MARK not in raw and not re.search(r"^(у|на)\s+карт|написано|текст", fold(raw)):
             r.not_understood.append(raw)
-    r.outcome = Outcome(failed=frozenset(failed), illegal=frozenset(illegal - failed), refuse=refuse,
-                        choose=choose, declare=None if declare is None else frozenset(declare),
-                        no_resources=no_res)
+    r.outcome = st.outcome()
     return r
 
 

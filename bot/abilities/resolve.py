@@ -129,8 +129,9 @@ class Outcome:
         if self.choose is not None:
             out.append(f"выбрана часть {self.choose}")
         if self.declare is not None:
-            out.append("объявлены только части " + ", ".join(map(str, sorted(self.declare)))
-                       if self.declare else "не объявлено ничего из перечисленного после «может»")
+            ns = sorted(self.declare)
+            out.append(("объявлена только часть " if len(ns) == 1 else "объявлены только части ")
+                       + ", ".join(map(str, ns)) if ns else "не объявлено ничего из перечисленного после «может»")
         if self.no_resources:
             out.append("ресурсов для оплаты не хватает")
         return out
@@ -429,6 +430,10 @@ class _Resolver:
             self.skip(first, "not_declared", "объявить эту способность нелегально", r)
             second_why = f"{self.label(first)} объявить нелегально, поэтому объявляется"
             result = False
+        elif set(self.parts_of(first)) & self.o.failed:
+            self.skip(first, "failed", "противник не может этого сделать", r)
+            second_why = "противник не может сделать то, что требует способность 1, поэтому объявляется"
+            result = False
         else:
             result = self.resolve(first, "противник не отказался от эффекта", r)
             if result is False:
@@ -447,6 +452,7 @@ class _Resolver:
         self.cite(r)
         items = list(node.children)
         labels = ", ".join(self.label(i) for i in items)
+        labels = labels if len(items) > 1 else f"объявлять ли {labels}"
         if self.o.declare is None:
             declared = items
             self.add(f"Выбор после «может» ({labels})", True, r, f"{OPTIONAL_PRINCIPLE}; объявлены все", None,

@@ -205,6 +205,7 @@ def ways(root: Node) -> list[Outcome]:
 # verdicts derived from resolutions
 
 _YESNO = re.compile(r"\bли\b|^(можно|нужно|надо|будет|сработает|произойдет|выполнится|обязательно|должен)")
+_TOGETHER = re.compile(r"\b(обе|оба|обеих|обоих|все|всех|вместе|одновременно|сразу)\b")
 _OBLIGATION = re.compile(r"обязательн|обязан|\bнужно\b|\bнадо\b|\bдолж[еa-я]*\b|необходимо")
 
 
@@ -255,7 +256,8 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         if kinds:
             rule = next(n.rule or DEFAULT_RULES[n.kind] for n in root.walk() if n.kind in DECIDER)
             return f"{_cap(DECIDER[kinds[0]])}: {MEANING[rule]} (п. {rule})", rule, trace
-    if re.search(r"\bкогда\b", q) and re.search(r"оплат|оплач|плат", q):
+    if re.search(r"\bкогда\b", q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
+                                        or (re.search(r"закрыва|закроет|фишк", q) and not reading.asked)):
         pay = next((s for s in expl.steps if s.status == "payment"), None)
         if pay is not None:
             return f"{_cap(pay.reason)} (п. {pay.rule})", pay.rule, trace
@@ -273,6 +275,23 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         rule = next((s.rule for s in expl.steps if s.part in asked), None)
         return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} объявляются при любом решении "
                 f"контролирующего игрока (п. {rule})", rule, trace)
+    if _YESNO.search(q) and _TOGETHER.search(q):
+        asked = reading.asked if len(reading.asked) > 1 else parts_all
+        for way in ways(root):
+            try:
+                e = explain(root, way)
+            except OutcomeError:
+                continue
+            if all(e.part_step(n).status == "done" for n in asked):
+                rule = next((s.rule for s in e.steps if s.part in asked and s.rule), None)
+                trace.append(f"проверено: {', '.join(way.describe()) or 'всё объявлено'} — все части выполняются")
+                return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} могут выполниться вместе "
+                        f"(п. {rule})", rule, trace)
+        step = _decision_step(expl)
+        blocker = step or next((s for s in expl.steps if s.part and s.status != "done"), None)
+        rule = blocker.rule if blocker else None
+        why = blocker.reason.split("; ")[0] if blocker else "не все части могут выполниться"
+        return f"Нет: {why} (п. {rule})", rule, trace
     if _YESNO.search(q) and (told or reading.asked):
         asked = reading.asked
         if not asked:
