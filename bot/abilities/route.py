@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from bot.abilities.ast import COMPOUND_KINDS, Node, ParseResult
-from bot.abilities.outcome_words import Reading, quotes, read, sentences
+from bot.abilities.outcome_words import Reading, quotes, read
 from bot.abilities.resolve import (
     DECIDER,
     DEFAULT_RULES,
@@ -33,6 +33,7 @@ from bot.abilities.resolve import (
     explain,
     number_parts,
     rule_blocks,
+    verdict_of,
 )
 from bot.answer import Answer, Block
 from bot.errors import BerserkError, OutcomeError
@@ -101,7 +102,7 @@ def connective_of(question: str) -> Generic | None:
     template = [t for t in qs if re.search(r"способност\w*\s*\d|\[", t)]
     if "если противник не может или не хочет" in q or (
             re.search(r"\bпротивник\w*\b", q) and re.search(r"не\s+хоч|не\s+хотел|отказ", q)
-            and re.search(r"эффект|способност|особенност", q) and not qs):
+            and re.search(r"эффект|перв\w*\s+способност|способност\w*\s+1", q) and not qs):
         return GENERICS["refusable"]
     if "в противном случае" in q:
         return GENERICS["otherwise"]
@@ -113,7 +114,8 @@ def connective_of(question: str) -> Generic | None:
         return GENERICS["semicolon"]
     if any(" – " in t for t in template) or ("тире" in q and "запис" in q):
         return GENERICS["dash"]
-    if re.search(r"(уничтожить|вернуть в колоду)\s+себя", q) or ("источник" in q and re.search(r"уничтож|колод", q)):
+    if re.search(r"(уничтожить|вернуть в колоду)\s+себя", q) or (
+            "источник" in q and re.search(r"уничтож|колод", q) and re.search(r"ресурс|оплат|при этом", q)):
         return GENERICS["self_source"]
     if any("при этом" in t for t in qs):
         return GENERICS["and_then"]
@@ -152,7 +154,10 @@ def parse_card(text: str) -> ParseResult | None:
 # ---------------------------------------------------------------------------
 # structure facts used for the reading and for the "two ways"
 
-def _structure(root: Node) -> dict:
+def structure_info(root: Node) -> dict:
+    """Facts the reading needs: ``parts``, and per connective the part numbers —
+    ``choices`` (first part of each option), ``optional_items`` (parts of each item),
+    ``refusable_first``, ``and_then_first``, ``otherwise_first``, ``self_source``."""
     nums, parts = number_parts(root)
 
     def ps(n: Node) -> list[int]:
@@ -180,7 +185,7 @@ def ways(root: Node) -> list[Outcome]:
     variation per connective present (first part failed for 505.4, the other option
     for 505.5, first illegal for 505.6, refusal for 505.7, only some declared for
     505.8, no resources for 505.9)."""
-    info = _structure(root)
+    info = structure_info(root)
     out = [Outcome()]
     for opts in info["choices"][:1]:
         out += [Outcome(choose=o) for o in opts]
@@ -220,9 +225,9 @@ def _part_phrase(expl: Explanation, n: int) -> str:
 def _mandatory(root: Node, base: Outcome, parts: list[int]) -> tuple[bool, Explanation | None, int | None]:
     """Whether every part in ``parts`` is declared whatever the controlling player
     decides (505.5, 505.8). Returns (mandatory, explanation showing otherwise, part)."""
-    info = _structure(root)
+    info = structure_info(root)
     variants = []
-    for items in info["optional_items"]:
+    if info["optional_items"]:
         variants.append(Outcome(failed=base.failed, illegal=base.illegal, refuse=base.refuse, declare=frozenset()))
     for opts in info["choices"]:
         for o in opts:
@@ -239,6 +244,7 @@ def _mandatory(root: Node, base: Outcome, parts: list[int]) -> tuple[bool, Expla
 
 
 def _decision_step(expl: Explanation):
+    """The first «выбор» step (505.5 / 505.8), or None."""
     return next((s for s in expl.steps if s.status == "decision"), None)
 
 
@@ -317,7 +323,7 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
                 for s in expl.steps if s.part]
         mentioned = set(reading.outcome.failed) | set(reading.outcome.illegal)
         if reading.outcome.refuse:
-            mentioned |= set(_structure(root)["refusable_first"])
+            mentioned |= set(structure_info(root)["refusable_first"])
         part_steps = [s for s in expl.steps if s.part]
         plain = {s.part: s for s in explain(root, Outcome()).steps if s.part}
         changed = [s for s in part_steps if plain.get(s.part) != s]  # what the told outcome changed
@@ -335,13 +341,7 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         if top.kind == "and_then" and rule != "505.4":
             meaning += "; " + MEANING["505.4"]
         return f"{_cap(meaning)} (п. {rule})", rule, trace
-    return verdict_summary(expl), None, trace
-
-
-def verdict_summary(expl: Explanation) -> str:
-    from bot.abilities.resolve import verdict_of
-
-    return verdict_of(expl)
+    return verdict_of(expl), None, trace
 
 
 # ---------------------------------------------------------------------------
@@ -376,11 +376,9 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
     """Answer ``question`` about the structure ``root`` (a parsed card text or a
     generic connective). Reads the outcome from the words, resolves, derives the
     verdict; lists sentences it could not read, with search results beside them."""
-    info = _structure(root)
+    info = structure_info(root)
     reading = read(question, info["parts"], choices=info["choices"], optional_items=info["optional_items"],
                    refusable_first=info["refusable_first"])
-    if generic is not None:  # «первая способность» — the generic parts are numbered like that
-        pass
     blocks: list[Block] = []
     head = f"Текст: «{card_text}»" if card_text else f"Запись: «{generic.template}»" if generic else ""
     if head:
@@ -438,4 +436,4 @@ def answer(question: str, edition: str) -> Answer | None:
 
 
 __all__ = ["answer", "resolve_question", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
-           "sentences"]
+           "structure_info"]
