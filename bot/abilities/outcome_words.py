@@ -35,7 +35,7 @@ _ILLEGAL_RE = re.compile(r"нелегальн|нельзя\s+(?:\w+\s+)?объя
                          r"(?:быть\s+)?объяв|объявить\s+нельзя|нет\s+(?:законн\w+\s+)?цел")
 _REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|не\s+желает|не\s+согла\w*")
 _CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
-_NO_RES_RE = re.compile(r"ресурс\w*\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
+_NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
                         r"нечем\s+(?:за|о)плат|не\s+(?:может|можем|могу|смог\w*)\s+(?:за|о)плат")
 _CHOOSE_RE = re.compile(r"\bвыбр\w*|\bвыбира\w*|\bвыбор\b")
 _DECLARE_ONLY_RE = re.compile(r"\bтолько\b")
@@ -180,7 +180,13 @@ class _State:
         return refs, ords
 
     def cue(self, raw: str, *, in_question: bool = False) -> str | None:
-        """Apply the cue words of one statement; return what it was mapped to."""
+        """Apply the cue words of each clause of one statement («…, а ресурсов нет»);
+        return what they were mapped to, or None."""
+        got = [m for c in _CLAUSE_RE.split(raw) if c.strip() and (m := self.clause(c, in_question))]
+        return "; ".join(got) or None
+
+    def clause(self, raw: str, in_question: bool) -> str | None:
+        """Apply the cue words of one clause; return what it was mapped to."""
         s = fold(raw)
         refs, ords = self.refs(raw)
         target = refs[:1] or ords[:1]
@@ -226,6 +232,7 @@ class _State:
                        no_resources=self.no_res)
 
 
+_CLAUSE_RE = re.compile(r",\s*(?:а|но|однако|и)\s+|\s+(?:а|но|однако)\s+(?=\w)")
 _IF_RE = re.compile(r"\bесли\b")
 
 
