@@ -64,8 +64,10 @@ def test_reading_maps_words_to_outcome(q, parts, kw, field, value, asked):
 
 def test_reading_lists_sentences_it_cannot_map():
     r = read("«…». Луна была полной. Будет ли разряд?", DESTROY)
-    assert r.not_understood == ["Луна была полной."]
+    assert r.not_understood == ["Луна была полной"]
     assert r.outcome.describe() == []
+    r = read("«…». Существо не уничтожилось, а противник доволен. Будет ли разряд?", DESTROY)
+    assert r.outcome.failed == {1} and r.not_understood == ["противник доволен"]
 
 
 # --- connective questions (generic structures) ---------------------------------

@@ -179,11 +179,20 @@ class _State:
         ords = [n for n in _ordinals(s) if 1 <= n <= len(self.parts)]
         return refs, ords
 
-    def cue(self, raw: str, *, in_question: bool = False) -> str | None:
+    def cue(self, raw: str, *, in_question: bool = False) -> tuple[str | None, list[str]]:
         """Apply the cue words of each clause of one statement («…, а ресурсов нет»);
-        return what they were mapped to, or None."""
-        got = [m for c in _CLAUSE_RE.split(raw) if c.strip() and (m := self.clause(c, in_question))]
-        return "; ".join(got) or None
+        return (what they were mapped to or None, the clauses that mapped to nothing)."""
+        got, missed = [], []
+        for c in _CLAUSE_RE.split(raw):
+            c = c.strip(" ,.?!")
+            if not c:
+                continue
+            m = self.clause(c, in_question)
+            if m:
+                got.append(m)
+            elif QUOTE_MARK not in c and not _INTRO_RE.search(fold(c)):
+                missed.append(c)
+        return ("; ".join(got) or None), missed
 
     def clause(self, raw: str, in_question: bool) -> str | None:
         """Apply the cue words of one clause; return what it was mapped to."""
@@ -232,6 +241,9 @@ class _State:
                        no_resources=self.no_res)
 
 
+# Clauses that introduce the card text rather than tell what happened.
+_INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(способность|особенность|карта)$|"
+                       r"^(в|на|у)\s+(способност|особенност)|^что\b|^как\b")
 _CLAUSE_RE = re.compile(r",\s*(?:а|но|однако|и)\s+|\s+(?:а|но|однако)\s+(?=\w)")
 _IF_RE = re.compile(r"\bесли\b")
 
@@ -266,22 +278,22 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
         if raw.rstrip().endswith("?"):
             main, cond = _split_condition(raw)
             if cond:
-                mapped = st.cue(cond, in_question=True)
+                mapped, missed = st.cue(cond, in_question=True)
                 if mapped:
                     r.understood.append(f"«{cond}» — {mapped}")
+                r.not_understood += missed
             elif st.optional_items and _DECLARE_ONLY_RE.search(fold(main)):
-                mapped = st.cue(main, in_question=True)
+                mapped, _ = st.cue(main, in_question=True)
                 if mapped:
                     r.understood.append(f"«{main}» — {mapped}")
             r.question = fold(main)
             refs, ords = st.refs(main)
             r.asked = refs or ords
             continue
-        mapped = st.cue(raw)
+        mapped, missed = st.cue(raw)
         if mapped:
             r.understood.append(f"«{raw}» — {mapped}")
-        elif QUOTE_MARK not in raw and not re.search(r"^(у|на)\s+карт|написано|текст", fold(raw)):
-            r.not_understood.append(raw)
+        r.not_understood += missed
     r.outcome = st.outcome()
     return r
 
