@@ -31,7 +31,7 @@ _ORD_RE = re.compile(r"\b(перв|втор|трет|четв[её]рт|пят)[
 _WORD_RE = re.compile(r"[а-яё]+")
 
 _NEG_RE = re.compile(r"\b(не|нельзя|невозможно|нет|ни)\b")
-_ILLEGAL_RE = re.compile(r"нелегальн|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
+_ILLEGAL_RE = re.compile(r"нелегальн|\bнельзя\b|\bневозможно\b|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
                          r"(?:быть\s+)?объяв|объявить\s+нельзя|нет\s+(?:законн\w+\s+)?цел")
 _REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|не\s+желает|не\s+согла\w*")
 _CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
@@ -142,13 +142,25 @@ def _ordinals(s: str) -> list[int]:
 def match_parts(sentence: str, parts: list[Part]) -> list[int]:
     """Parts whose content-word stems occur in ``sentence``, best match first."""
     ss = stems(sentence)
+    common = _lemmas(sentence)
     scored = []
     for p in parts:
         ps = stems(p.text)
         k = sum(1 for a in ss if any(same_stem(a, b) for b in ps))
-        if k:
-            scored.append((-k, p.number))
-    return [n for _, n in sorted(scored)]
+        if k:  # ties broken by shared common words («противник получает фишку»)
+            pl = _lemmas(p.text)
+            scored.append((-k, -sum(1 for a in common if any(same_stem(a, b) for b in pl)), p.number))
+    return [n for *_, n in sorted(scored)]
+
+
+def _lemmas(text: str) -> set[str]:
+    """Stems of every word of 3+ letters, generic ones included (for tie-breaks)."""
+    out = set()
+    for w in _WORD_RE.findall(fold(text)):
+        if len(w) > 2:
+            lm = re.sub(r"(ся|сь)$", "", lemma(w))
+            out.add(_VERB_END.sub("", lm) if _VERB_END.sub("", lm) != lm else _NOUN_END.sub("", lm))
+    return out
 
 
 def _options(choices: list[list[int]], n: int) -> int | None:
@@ -161,8 +173,9 @@ def _options(choices: list[list[int]], n: int) -> int | None:
 class _State:
     """The outcome being assembled while the sentences are read."""
 
-    def __init__(self, parts: list[Part], choices, optional_items, refusable_first):
+    def __init__(self, parts: list[Part], choices, optional_items, refusable_first, choice_parts=()):
         self.parts = parts
+        self.choice_parts = set(choice_parts)
         self.choices = choices
         self.optional_items = optional_items
         self.refusable_first = refusable_first
@@ -202,11 +215,12 @@ class _State:
         if _NO_RES_RE.search(s):
             self.no_res = True
             return "ресурсов для оплаты не хватает"
+        in_choice = [n for n in refs if n in self.choice_parts] or refs
         if _CHOOSE_RE.search(s) and (ords or refs) and not in_question:
             if ords and self.choices:
                 self.choose = _options(self.choices, ords[0]) or ords[0]
             else:
-                self.choose = (refs or ords)[0]
+                self.choose = (in_choice or ords)[0]
             return f"выбрана часть {self.choose}"
         if _REFUSE_RE.search(s) and ("противник" in s or self.refusable_first):
             self.refuse = True
@@ -254,7 +268,7 @@ def _split_condition(raw: str) -> tuple[str, str | None]:
     if not m:
         return raw, None
     before, after = raw[:m.start()].strip(" ,"), raw[m.end():]
-    if before:
+    if re.search(r"\w", before.replace(QUOTE_MARK, "")):
         return before, after.strip(" ?")
     cond, _, main = after.rpartition(",")
     if not cond:
@@ -263,16 +277,18 @@ def _split_condition(raw: str) -> tuple[str, str | None]:
 
 
 def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = None,
-         optional_items: list[list[list[int]]] | None = None, refusable_first: list[int] | None = None) -> Reading:
+         optional_items: list[list[list[int]]] | None = None, refusable_first: list[int] | None = None,
+         choice_parts: list[int] | None = None) -> Reading:
     """Read what happened from ``question`` about a text with ``parts``.
 
     choices: for each choice node, the first part of each option (for «выбрал второе»);
     optional_items: for each optional node, the parts of each item (for «объявил только …»);
-    refusable_first: the first part of each refusable node (for «противник не может»).
+    refusable_first: the first part of each refusable node (for «противник не может»);
+    choice_parts: every part inside a choice («выбрал …» names one of them).
     Statements set the outcome; in the question sentence an «если …» clause does too,
     and «только …» under «может»; the rest of the question names the parts asked about.
     """
-    st = _State(parts, choices or [], optional_items or [], refusable_first or [])
+    st = _State(parts, choices or [], optional_items or [], refusable_first or [], choice_parts or ())
     r = Reading()
     for raw in sentences(question):
         if raw.rstrip().endswith("?"):

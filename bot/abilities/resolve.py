@@ -352,6 +352,10 @@ class _Resolver:
         chosen = None
         if self.o.choose is not None:
             chosen = next((o for o in options if self.o.choose in self.parts_of(o)), None)
+        if chosen is None and self.o.failed:  # a part that failed was declared, so it was chosen
+            picked = [o for o in options if set(self.parts_of(o)) & self.o.failed]
+            if len(picked) == 1:
+                chosen = picked[0]
         if chosen is None and self.o.declare is not None:
             picked = [o for o in options if set(self.parts_of(o)) & self.o.declare]
             if len(picked) == 1:

@@ -163,11 +163,12 @@ def structure_info(root: Node) -> dict:
     def ps(n: Node) -> list[int]:
         return [nums[id(x)] for x in n.walk() if id(x) in nums]
 
-    info = {"parts": list(parts), "choices": [], "optional_items": [], "refusable_first": [],
+    info = {"parts": list(parts), "choices": [], "choice_parts": [], "optional_items": [], "refusable_first": [],
             "and_then_first": [], "otherwise_first": [], "self_source": False}
     for n in root.walk():
         if n.kind == "choice":
             info["choices"].append([ps(c)[0] for c in n.children if ps(c)])
+            info["choice_parts"] += ps(n)
         elif n.kind == "optional":
             info["optional_items"].append([ps(c) for c in n.children])
         elif n.kind == "refusable" and ps(n):
@@ -261,7 +262,9 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         kinds = [n.kind for n in root.walk() if n.kind in DECIDER]
         if kinds:
             rule = next(n.rule or DEFAULT_RULES[n.kind] for n in root.walk() if n.kind in DECIDER)
-            return f"{_cap(DECIDER[kinds[0]])}: {MEANING[rule]} (п. {rule})", rule, trace
+            meaning = MEANING[rule]
+            who = "" if meaning.startswith(DECIDER[kinds[0]]) else f"{_cap(DECIDER[kinds[0]])}: "
+            return f"{who}{_cap(meaning) if not who else meaning} (п. {rule})", rule, trace
     if re.search(r"\bкогда\b", q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
                                         or (re.search(r"закрыва|закроет|фишк", q) and not reading.asked)):
         pay = next((s for s in expl.steps if s.status == "payment"), None)
@@ -378,7 +381,7 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
     verdict; lists sentences it could not read, with search results beside them."""
     info = structure_info(root)
     reading = read(question, info["parts"], choices=info["choices"], optional_items=info["optional_items"],
-                   refusable_first=info["refusable_first"])
+                   refusable_first=info["refusable_first"], choice_parts=info["choice_parts"])
     blocks: list[Block] = []
     head = f"Текст: «{card_text}»" if card_text else f"Запись: «{generic.template}»" if generic else ""
     if head:
