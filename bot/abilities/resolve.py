@@ -212,7 +212,7 @@ class Explanation:
 # ---------------------------------------------------------------------------
 # tree helpers
 
-def _is_self_source(node: Node) -> bool:
+def is_self_source(node: Node) -> bool:
     """505.9: an and_then whose first part destroys / returns to deck the source itself."""
     if node.kind != "and_then" or not node.children:
         return False
@@ -236,6 +236,11 @@ def _head(node: Node) -> str:
 
 
 class _Resolver:
+    """One pass over an AST under one Outcome; collects steps and citations.
+
+    ``resolve(node)`` returns True (performed), False (not) or None (depends on a
+    choice the controlling player has not made, 505.5)."""
+
     def __init__(self, root: Node, outcome: Outcome, numbers: dict[int, int]):
         self.root = root
         self.o = outcome
@@ -314,7 +319,7 @@ class _Resolver:
     def k_and_then(self, node: Node, why: str, rule: str | None) -> bool | None:
         r = node.rule or DEFAULT_RULES["and_then"]
         self.cite(r, DEFAULT_RULES["and_then"])
-        self_source = _is_self_source(node)
+        self_source = is_self_source(node)
         prev: bool | None = True
         prev_node: Node | None = None
         for i, child in enumerate(node.children):
@@ -594,7 +599,7 @@ def validate(root: Node, outcome: Outcome) -> None:
         if outside:
             raise OutcomeError(f"--declare {outside[0]}: эта часть не перечислена после «может» (505.8); "
                                f"после «может» стоят части {', '.join(map(str, sorted(inside)))}.")
-    if outcome.no_resources and not any(_is_self_source(n) for n in root.walk()):
+    if outcome.no_resources and not any(is_self_source(n) for n in root.walk()):
         raise OutcomeError("--no-resources: в тексте нет записи «уничтожить / вернуть в колоду себя, при этом …» "
                            "(505.9); для остальных составных особенностей оплата происходит после всех "
                            "способностей (505.4), а нехватку ресурсов пункты 505 не описывают.")
@@ -632,7 +637,7 @@ def explain(text_or_result: str | ParseResult | Node, outcome: Outcome | None = 
     nums, parts = number_parts(root)
     res = _Resolver(root, outcome, nums)
     res.resolve(root, "", None)
-    if any(_is_self_source(n) for n in root.walk()) and root.kind != "cost" and res.self_source_done \
+    if any(is_self_source(n) for n in root.walk()) and root.kind != "cost" and res.self_source_done \
             and outcome.no_resources:
         res._payment(None)
     steps = list(res.steps)
@@ -739,5 +744,5 @@ def run_explain(args) -> int:
     return 0
 
 
-__all__ = ["Outcome", "Step", "Part", "Explanation", "explain", "explain_answer", "run_explain", "validate",
+__all__ = ["Outcome", "Step", "Part", "Explanation", "explain", "is_self_source", "explain_answer", "run_explain", "validate",
            "number_parts", "verdict_of", "MEANING", "DEFAULT_RULES", "DECIDER", "STATUS_LABEL"]

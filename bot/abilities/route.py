@@ -29,7 +29,7 @@ from bot.abilities.resolve import (
     MEANING,
     Explanation,
     Outcome,
-    _is_self_source,
+    is_self_source,
     explain,
     number_parts,
     rule_blocks,
@@ -130,7 +130,7 @@ def connective_of(question: str) -> Generic | None:
 def _compound(result: ParseResult | None) -> bool:
     if result is None or result.ast is None:
         return False
-    return any(n.kind in COMPOUND_KINDS or _is_self_source(n) for n in result.ast.walk())
+    return any(n.kind in COMPOUND_KINDS or is_self_source(n) for n in result.ast.walk())
 
 
 def parse_card(text: str) -> ParseResult | None:
@@ -175,7 +175,7 @@ def structure_info(root: Node) -> dict:
             info["refusable_first"].append(ps(n)[0])
         elif n.kind == "and_then" and ps(n):
             info["and_then_first"].append(ps(n)[0])
-            info["self_source"] |= _is_self_source(n)
+            info["self_source"] |= is_self_source(n)
         elif n.kind == "otherwise" and ps(n):
             info["otherwise_first"].append(ps(n)[0])
     return info
@@ -336,7 +336,7 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         return _cap(text), (main.rule if main else None), trace
     # how does it work: the paragraph of the outermost connective
     top = next((n for n in root.walk() if n.kind in COMPOUND_KINDS), None)
-    if generic is not None and generic.self_source or any(_is_self_source(n) for n in root.walk()):
+    if generic is not None and generic.self_source or any(is_self_source(n) for n in root.walk()):
         return f"{_cap(MEANING['505.9'])} (п. 505.9)", "505.9", trace
     if top is not None:
         rule = top.rule or DEFAULT_RULES[top.kind]
