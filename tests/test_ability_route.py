@@ -292,3 +292,29 @@ def test_failed_option_counts_as_chosen_505_5():
     node = build(t, ("choice", "505.5", ["Излечить ваше существо на 2", "ранить существо противника на 1"]))
     e = explain(node, Outcome(failed={2}))
     assert [(s.part, s.status) for s in e.steps if s.part] == [(1, "not_declared"), (2, "failed")]
+
+
+@pytest.mark.parametrize("q, start, cite", [
+    ("Может ли противник отказаться от эффекта первой способности?", "Да", "505.7"),
+    ("Обязан ли игрок объявлять вторую способность, если написано «в противном случае»?", "Нет", "505.6"),
+    ("Обязан ли игрок объявлять вторую способность, если первую объявить нелегально, а на карте "
+     "«в противном случае»?", "Да", "505.6"),
+    ("Что происходит, если первую часть составной особенности выполнить не удалось?", "Часть 1", "505.4"),
+])
+def test_questions_that_suppose_an_outcome(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite
+
+
+@pytest.mark.parametrize("q, start, cite", [
+    ("«Уничтожить ваше существо – разряд на 4». Можно ли сделать разряд, не уничтожая существо?", "Нет", "505.4.2"),
+    ("«Излечить ваше существо на 2 или ранить существо противника на 1». Может ли противник отказаться?",
+     "Нет", "505.7"),
+    ("«Излечить ваше существо на 2 или ранить существо противника на 1». Может ли игрок выбрать второе?",
+     "Да", "505.5"),
+])
+def test_card_text_questions_that_suppose_an_outcome(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite

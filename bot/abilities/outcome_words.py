@@ -40,7 +40,8 @@ _NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|н
 _CHOOSE_RE = re.compile(r"\bвыбр\w*|\bвыбира\w*|\bвыбор\b")
 _DECLARE_ONLY_RE = re.compile(r"\bтолько\b")
 _DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
-_FAILED_RE = re.compile(r"\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
+_NEGATED_RE = re.compile(r"\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
+_FAILED_RE = re.compile(r"\bне\s+\w+(?:я|в|вши)\b|\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
                         r"произош\w*|прош\w*|случил\w*)|провал\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
 
 
@@ -59,6 +60,7 @@ class Reading:
     understood: list[str] = field(default_factory=list)
     not_understood: list[str] = field(default_factory=list)
     question: str = ""
+    asked_outcome: Outcome | None = None  # what the question itself supposes («может ли противник отказаться»)
 
 
 def quotes(text: str) -> list[tuple[int, int, str]]:
@@ -212,6 +214,10 @@ class _State:
         s = fold(raw)
         refs, ords = self.refs(raw)
         target = refs[:1] or ords[:1]
+        neg = _NEGATED_RE.search(s)
+        if neg and len(refs) > 1:  # «разряд, не уничтожая существо»: the negated word names the part
+            negated = match_parts(s[neg.start():], self.parts)
+            target = negated[:1] or target
         if _NO_RES_RE.search(s):
             self.no_res = True
             return "ресурсов для оплаты не хватает"
@@ -305,6 +311,10 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
             r.question = fold(main)
             refs, ords = st.refs(main)
             r.asked = refs or ords
+            probe = _State(parts, st.choices, st.optional_items, st.refusable_first, st.choice_parts)
+            probe.cue(main)
+            if probe.outcome().describe():
+                r.asked_outcome = probe.outcome()
             continue
         mapped, missed = st.cue(raw)
         if mapped:

@@ -121,6 +121,8 @@ def connective_of(question: str) -> Generic | None:
         return GENERICS["and_then"]
     if "составн" in q and re.search(r"оплат|оплач|плат", q):
         return GENERICS["cost"]
+    if "составн" in q and re.search(r"не\s+(удал|выполн|получ|сработ)|провал|по\s+порядку|очеред", q):
+        return GENERICS["and_then"]
     return None
 
 
@@ -272,6 +274,10 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
             return f"{_cap(pay.reason)} (п. {pay.rule})", pay.rule, trace
     if _OBLIGATION.search(q):
         asked = reading.asked or parts_all
+        skipped = [expl.part_step(n) for n in asked if expl.part_step(n).status == "not_declared"]
+        if skipped:
+            s = skipped[0]
+            return (f"Нет: {_part_phrase(expl, s.part)} не объявляется — {s.reason} (п. {s.rule})", s.rule, trace)
         ok, e, n = _mandatory(root, reading.outcome, asked)
         if not ok and e is not None:
             step = e.part_step(n)
@@ -301,6 +307,27 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         rule = blocker.rule if blocker else None
         why = blocker.reason.split("; ")[0] if blocker else "не все части могут выполниться"
         return f"Нет: {why} (п. {rule})", rule, trace
+    if _YESNO.search(q) and not told and reading.asked_outcome is not None:
+        # «может ли противник отказаться?» — resolve what the question supposes
+        try:
+            e = explain(root, reading.asked_outcome)
+        except OutcomeError as err:
+            msg = re.sub(r"^--[a-z-]+(?: [\w,]+)?: ", "", str(err))
+            return f"Нет: {msg}", next(iter(re.findall(r"50\d\.\d+(?:\.\d+)?", msg)), None), trace
+        supposed = reading.asked_outcome
+        trace.append(f"проверено: {', '.join(supposed.describe())}")
+        named = set(supposed.failed) | set(supposed.illegal) | ({supposed.choose} if supposed.choose else set())
+        if supposed.refuse:
+            named |= set(structure_info(root)["refusable_first"])
+        for n in [n for n in reading.asked if n not in named]:
+            st = e.part_step(n)
+            if st.status != "done":
+                return f"Нет: {_part_phrase(e, n)} не выполняется — {st.reason} (п. {st.rule})", st.rule, trace
+        plain = {s.part: s for s in expl.steps if s.part}
+        changed = [s for s in e.steps if s.part and plain.get(s.part) != s] or [s for s in e.steps if s.part]
+        s = changed[-1]
+        meaning = MEANING.get(s.rule, s.reason)
+        return f"Да: {meaning} (п. {s.rule})", s.rule, trace
     if _YESNO.search(q) and (told or reading.asked):
         asked = reading.asked
         if not asked:
