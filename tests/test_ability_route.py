@@ -177,6 +177,7 @@ def test_unmapped_words_listed_with_search_beside():
                      "Будет ли разряд?", "5ed")
     notes = [b.text for b in a.blocks if b.kind == "note"]
     assert any("Не понял" in n and "Луна была полной" in n for n in notes)
+    assert a.verdict.startswith("Да") and a.verdict.endswith("(не учтено: «Луна была полной»)")
 
 
 @needs_parser

@@ -438,6 +438,7 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
         if c and c not in cites:
             cites.append(c)
     if reading.not_understood:
+        verdict += " (не учтено: " + "; ".join(f"«{x}»" for x in reading.not_understood) + ")"
         blocks.append(Block("note", text="Не понял: " + "; ".join(f"«{s}»" for s in reading.not_understood)
                                          + " — это в разрешении не учтено."))
         sb, sc = _search_blocks(reading.not_understood, edition)
