@@ -319,3 +319,17 @@ def test_card_text_questions_that_suppose_an_outcome(q, start, cite):
     a = route.answer(q, "5ed")
     assert a.verdict.startswith(start), a.verdict
     assert a.citations[0] == cite
+
+
+@pytest.mark.parametrize("q, start, cite", [
+    ("Если в способности написано «или», может ли игрок применить обе?", "Нет", "505.5"),
+    ("Что значит тире между способностями?", "Запись", "505.4.2"),
+    ("Что значит точка с запятой в тексте способности?", "Запись", "505.4.1"),
+    ("Как понимать «при этом» в тексте карты?", "Следующая способность", "505.4"),
+    ("В каком порядке выполняются способности составной особенности?", "Следующая способность", "505.4"),
+    ("Если противник не может выполнить первую способность, что будет?", "Часть 1", "505.7"),
+])
+def test_connective_phrasings(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite

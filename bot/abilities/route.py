@@ -101,7 +101,7 @@ def connective_of(question: str) -> Generic | None:
     qs = [fold(t) for _, _, t in quotes(question)]
     template = [t for t in qs if re.search(r"способност\w*\s*\d|\[", t)]
     if "если противник не может или не хочет" in q or (
-            re.search(r"\bпротивник\w*\b", q) and re.search(r"не\s+хоч|не\s+хотел|отказ", q)
+            re.search(r"\bпротивник\w*\b", q) and re.search(r"не\s+хоч|не\s+хотел|отказ|не\s+мож", q)
             and re.search(r"эффект|перв\w*\s+способност|способност\w*\s+1", q) and not qs):
         return GENERICS["refusable"]
     if "в противном случае" in q:
@@ -110,9 +110,10 @@ def connective_of(question: str) -> Generic | None:
         return GENERICS["choice"]
     if any(t.startswith("может") for t in qs) or "слово «может»" in q:
         return GENERICS["optional"]
-    if any(";" in t for t in template) or ("точк" in q and "запят" in q and "запис" in q):
+    about_text = re.search(r"запис|способност|особенност|текст", q)
+    if any(";" in t for t in template) or ("точк" in q and "запят" in q and about_text):
         return GENERICS["semicolon"]
-    if any(" – " in t for t in template) or ("тире" in q and "запис" in q):
+    if any(" – " in t for t in template) or ("тире" in q and about_text):
         return GENERICS["dash"]
     if re.search(r"(уничтожить|вернуть в колоду)\s+себя", q) or (
             "источник" in q and re.search(r"уничтож|колод", q) and re.search(r"ресурс|оплат|при этом", q)):
@@ -121,7 +122,7 @@ def connective_of(question: str) -> Generic | None:
         return GENERICS["and_then"]
     if "составн" in q and re.search(r"оплат|оплач|плат", q):
         return GENERICS["cost"]
-    if "составн" in q and re.search(r"не\s+(удал|выполн|получ|сработ)|провал|по\s+порядку|очеред", q):
+    if "составн" in q and re.search(r"не\s+(удал|выполн|получ|сработ)|провал|порядк|очеред", q):
         return GENERICS["and_then"]
     return None
 
