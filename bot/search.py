@@ -73,6 +73,9 @@ _WORD = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+")
 _QUOTE_SPAN = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
 _NUMBER_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}(?:\.\d{1,3}){1,3})(?![\d])")
 _MIN_TYPO_LEN = 4
+MAX_TYPO_ATTEMPTS = 40
+"""At most this many words of one question are looked up for typos (bounds the time
+a pasted wall of text can take)."""
 _QUOTED_MARK = re.compile(r"[«\"“„']\s*([" + re.escape("".join(lex.PUNCTUATION_NAMES)) + r"])\s*[»\"”“']")
 _ORDINAL_SUFFIX = frozenset("й го му м ом я ая ой ю ую е ее ые ых ым ми ий ый".split())
 # «Что такое пас?», «Какие игродействия используют стек?» ask for a definition …
@@ -449,15 +452,18 @@ class SearchIndex:
         spans = _quoted_mask(text)
         words: list[str] = []
         quoted: list[bool] = []
+        attempts = 0
         for start, _end, w in words_with_spans(text):
             if not self._known(w):
-                fixed = self._correct(w)
+                attempts += 1
+                fixed = self._correct(w) if attempts <= MAX_TYPO_ATTEMPTS else None
                 if fixed is None:
                     q.ignored.append(w)
                 else:
                     q.corrections.append((w, fixed))
                     w = fixed
-            elif self._foreign(w):
+            elif attempts < MAX_TYPO_ATTEMPTS and self._foreign(w):
+                attempts += 1
                 # a real word the rules never use, one letter away from one they do
                 # («карпы» for «карты»): a typo that happens to be a word
                 fixed = self._correct(w, max_edits=1, choices=self._surface_sorted)
