@@ -716,14 +716,21 @@ def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer:
 
 def run_search(args) -> int:
     """CLI ``search TEXT [-k N] [--json]``: JSON ``[{number, score, snippet}]`` or
-    lines «209.4  (5.31)  snippet». Exit 0 (also when nothing matched)."""
+    lines «209.4  (5.31)  snippet». Exit 0 (also when nothing matched); 1 with a
+    Russian message for an unknown edition."""
     import sys
 
     from bot.chat.render import dump_json
 
+    from bot.errors import RulebookError
+
     text = " ".join(args.text)
     k = max(1, int(args.k))
-    hits = search(text, k, args.edition)
+    try:
+        hits = search(text, k, args.edition)
+    except RulebookError as e:
+        sys.stderr.write(f"berserk-judge: ошибка: {e}\n")
+        return 1
     if args.json:
         sys.stdout.write(dump_json([h.to_json() for h in hits]) + "\n")
     elif not hits:

@@ -108,3 +108,9 @@ def test_cli_search_plain_text():
     out = _cli("search", "пас")
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines()[0].startswith("303.2")
+
+
+def test_cli_search_unknown_edition_is_a_russian_error():
+    out = _cli("search", "--edition", "нет-такой", "пас")
+    assert out.returncode == 1
+    assert "нет редакции" in out.stderr and "Traceback" not in out.stderr
