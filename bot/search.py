@@ -605,8 +605,10 @@ class SearchIndex:
             sp = text.find(" ", start)
             start = sp + 1 if 0 <= sp < start + 20 else start
         if end < len(text):
+            # end on a sentence when one ends in the second half of the window, else on a word
+            dot = max(text.rfind(". ", start, end), text.rfind("; ", start, end))
             sp = text.rfind(" ", start, end)
-            end = sp if sp > start + width // 2 else end
+            end = dot + 1 if dot > start + width // 2 else sp if sp > start + width // 2 else end
         pieces: list[str] = []
         pos = start
         for a, b in spans:
@@ -617,7 +619,8 @@ class SearchIndex:
             pos = b
         pieces.append(text[pos:end])
         body = "".join(pieces).strip()
-        return ("…" if start > 0 else "") + body + ("…" if end < len(text) else "")
+        tail = "" if end >= len(text) else " …" if body.endswith((".", ";", ":")) else "…"
+        return ("…" if start > 0 else "") + body + tail
 
 
 # --------------------------------------------------------------------------- per edition
