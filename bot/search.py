@@ -598,10 +598,17 @@ class SearchIndex:
                 if n > best_n:
                     best, best_n = s, n
             start = max(0, best - 40)
+            # begin with the sentence holding the first match when it starts close enough
+            sentence = text.rfind(". ", max(0, best - width // 2), best)
+            if sentence >= 0:
+                start = sentence + 2
+            elif best <= width // 2:
+                start = 0
             end = min(len(text), start + width)
-            start = max(0, end - width)
+            if sentence < 0:  # no sentence start to keep: fill the window
+                start = max(0, end - width)
         # snap to word boundaries
-        if start > 0:
+        if start > 0 and text[start - 2 : start] != ". ":
             sp = text.find(" ", start)
             start = sp + 1 if 0 <= sp < start + 20 else start
         if end < len(text):
