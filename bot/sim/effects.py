@@ -145,28 +145,41 @@ def apply_rule_effects(state: GameState, after_reveal: bool | None = None) -> li
     out: list[Consequence] = []
     changed = True
     while changed:
-        changed = False
-        for c in list(state.cards.values()):
-            if c.zone != "battlefield":
-                continue
-            if c.host is not None:
-                host = state.cards.get(c.host)
-                breach = _host_breach(state, c, host)
-                if breach:
-                    why, rules, result = breach
-                    remove(state, c)
-                    out.append(Consequence(f"{_cap(label(c))} {result}: {why}", rules, c.id, result))
-                    changed = True
-                elif host is not None and c.cell != host.cell:
-                    c.cell = host.cell
-                    out.append(Consequence(
-                        f"{_cap(label(c))} перемещается вместе с хозяином на клетку {cell_name(host.cell)}",
-                        ("209.11", "209.9") if c.is_symbiote else ("212.8", "212.7"), c.id, "перемещается"))
-            elif after_reveal and (c.is_symbiote or c.kind == "equipment"):
-                remove(state, c)
-                if c.is_symbiote:
-                    out.append(Consequence(f"{_cap(label(c))} погибает: после подфазы Вскрытия у него нет хозяина", ("209.7", "405.2"), c.id, "погибает"))
-                else:
-                    out.append(Consequence(f"{_cap(label(c))} погибает: после подфазы Вскрытия у неё нет хозяина", ("212.5", "405.2"), c.id, "погибает"))
-                changed = True
+        changed = _host_pass(state, out) or (after_reveal and _unhosted_pass(state, out))
     return out
+
+
+def _host_pass(state: GameState, out: list[Consequence]) -> bool:
+    """Attached cards whose host is gone or changed (209.3–209.6, 212.2, 212.3); cell sync."""
+    changed = False
+    for c in list(state.cards.values()):
+        if c.zone != "battlefield" or c.host is None:
+            continue
+        host = state.cards.get(c.host)
+        breach = _host_breach(state, c, host)
+        if breach:
+            why, rules, result = breach
+            remove(state, c)
+            out.append(Consequence(f"{_cap(label(c))} {result}: {why}", rules, c.id, result))
+            changed = True
+        elif host is not None and c.cell != host.cell:
+            c.cell = host.cell
+            out.append(Consequence(
+                f"{_cap(label(c))} перемещается вместе с хозяином на клетку {cell_name(host.cell)}",
+                ("209.11", "209.9") if c.is_symbiote else ("212.8", "212.7"), c.id, "перемещается"))
+    return changed
+
+
+def _unhosted_pass(state: GameState, out: list[Consequence]) -> bool:
+    """Symbiotes (209.7) and equipment (212.5) without a host after the reveal subphase die."""
+    changed = False
+    for c in list(state.cards.values()):
+        if c.zone != "battlefield" or c.host is not None or not (c.is_symbiote or c.kind == "equipment"):
+            continue
+        remove(state, c)
+        if c.is_symbiote:
+            out.append(Consequence(f"{_cap(label(c))} погибает: после подфазы Вскрытия у него нет хозяина", ("209.7", "405.2"), c.id, "погибает"))
+        else:
+            out.append(Consequence(f"{_cap(label(c))} погибает: после подфазы Вскрытия у неё нет хозяина", ("212.5", "405.2"), c.id, "погибает"))
+        changed = True
+    return changed

@@ -86,7 +86,7 @@ def _convert(node: yaml.Node, file: str | None) -> Y:
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Y] = {}
         for k, v in node.value:
-            key = _scalar(k) if isinstance(k, yaml.ScalarNode) else {}
+            key = k.value if isinstance(k, yaml.ScalarNode) else {}  # raw text: «on» stays a string
             if isinstance(key, (dict, list)):
                 raise ScenarioError("ключ словаря должен быть строкой", file, k.start_mark.line + 1)
             key = str(key)
