@@ -326,7 +326,7 @@ class Simulator:
         if kind in ("battle_start_ability", "vanguard_ability") and card:
             st.used_once.add(f"{kind}:{card}")
         speed = {"slow": "медленное", "fast": "быстрое"}[ak.speed]
-        res.consequences.append(C(f"{PLAYER_RU[player]} объявляет «{name}» ({ak.ru}, {speed}); игродействие заносится в стек", ("302.2", *ak.rules[:1]), card, "заносится"))
+        res.consequences.append(C(f"{PLAYER_RU[player]} объявляет «{name}» ({ak.ru}, {speed}); игродействие заносится в стек", ("302.2", *ak.rules), card, "заносится"))
         res.consequences.append(C(f"Приоритет остаётся у объявившего ({PLAYER_RU[player]})", ("303.3",)))
         res.value = speed
 
