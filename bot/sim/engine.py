@@ -305,6 +305,12 @@ class Simulator:
         c = self.card(card) if card else None
         if kind in MOVEMENT_KINDS and c is not None:
             why += self._check_movement(c, kind, to, player)
+        if kind == "relocation" and c is not None:
+            if c.attached:
+                why.append(C(f"{_cap(label(c))} не может перемещаться отдельно от хозяина", ("209.11",) if c.is_symbiote else ("212.8",), c.id))
+            occ = st.occupant(to) if to else None
+            if occ is not None and occ.id != c.id:
+                why.append(C(f"Клетка {cell_name(to)} занята ({label(occ)}); перемещение может быть объявлено только на незанятую клетку", ("507.2",), c.id))
         if kind in ATTACK_KINDS and c is not None:
             why += self._check_attack(c, self.card(target) if target else None)
         if kind in ("battle_start_ability", "vanguard_ability") and card:
@@ -408,7 +414,11 @@ class Simulator:
             if st.stack:
                 top = st.stack.pop()
                 res.consequences.append(C(f"Оба игрока последовательно спасовали: верхнее игродействие «{top.name}» выполняется и выходит из стека", ("303.4", "302.7", "302.6"), top.card, "выполняется"))
-                self._apply_effect(res, top)
+                try:
+                    self._apply_effect(res, top)
+                except Illegal as e:  # the effect became impossible while on the stack
+                    for r in e.reasons:
+                        res.consequences.append(C(f"Эффект «{top.name}» не выполняется: {r.text}", r.rules, r.card, "не выполняется"))
                 more = fx.apply_rule_effects(st)
                 if more:
                     res.consequences.append(C("Эффекты правил игры применяются до получения приоритета", ("303.6",)))
