@@ -1,0 +1,187 @@
+"""Words of board-situation questions -> concepts -> simulator queries (data, not answers).
+
+``CONCEPTS`` maps a concept to word patterns. A pattern is one or more space-separated
+items matched on consecutive words of the question; an item is
+``stem*`` (the folded word starts with ``stem``), ``=lemma`` (``bot.morph.lemma`` of the word
+equals it) or a plain word (the folded word equals it).
+
+``SITUATIONS`` is the routing table: the first situation whose every group of concepts
+is present (each group: any one concept of it), and none of whose ``forbid`` concepts is
+present, names the simulator query (``bot.sim.queries.QUERIES``) that answers the question.
+Order matters: more specific situations come first.
+
+``STOP_WORDS`` are words that carry no situation (they are never reported as not understood).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CONCEPTS: dict[str, tuple[str, ...]] = {
+    # cards and traits
+    "symbiote": ("симбиот*",),
+    "parasite": ("паразит*",),
+    "equipment": ("экипиров*", "снаряжени*"),
+    "artifact": ("артефакт*",),
+    "terrain": ("местност*",),
+    "creature": ("существ*",),
+    "card": ("карт*",),
+    "host": ("хозя*", "носител*"),
+    "flying": ("летающ*", "летун*", "=летать", "полет*", "полёт*", "летает"),
+    "incorporeal": ("бестелес*",),
+    "no_class": ("без класс*", "нет класс*", "не имеет класс*", "бесклассов*", "не имеющ* класс*"),
+    "class": ("класс*",),
+    "same_class": ("одного класс*", "одинаков* класс*", "того же класс*", "тот же класс*", "одного и того же класс*"),
+    "different": ("разн*", "различ*"),
+    "enemy": ("противник*", "чуж*", "вражеск*", "соперник*"),
+    "own": ("сво*", "мо*", "собствен*"),
+    "no_host": ("без хозя*", "нет хозя*", "не имеет хозя*", "не имеющ* хозя*"),
+    # events
+    "dies": ("погиб*", "умер*", "умира*", "убит*", "убил*", "гибел*", "умрет", "умрёт"),
+    "destroyed": ("уничтож*",),
+    "leaves": ("покину*", "покида*", "ушел с пол*", "ушёл с пол*", "уходит с пол*", "вернул* в колод*", "сбросил*"),
+    "become": ("стал*", "станов*", "станет", "превращ*", "превратил*", "получил* полет*", "получил* полёт*", "получает"),
+    "stop_being_creature": ("перестал* быть существ*", "перестает быть существ*", "перестаёт быть существ*"),
+    "lose": ("потерял*", "теря*", "лишил*", "утратил*"),
+    "change": ("сменил*", "смени*", "меня*", "изменил*", "другой класс*", "друго* класс*"),
+    "summon": ("вызва*", "вызыва*", "вызов*", "возрожд*", "возроди*", "инкарн*", "призва*", "призыв*"),
+    # placing and moving
+    "place": ("положить", "=положить", "поместить", "помещать", "=поместить", "помещен*", "помещён*", "надет*", "надева*",
+              "повес*", "посад*", "назнач*", "=класть", "кладут", "прикреп*", "одет*", "одева*", "=носить", "носит*", "сажа*", "положен*"),
+    "placement_word": ("помещается", "переносится", "располагается", "помещаются", "переносятся", "располагаются"),
+    "move": ("двига*", "двинут*", "передвига*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*"),
+    "relocate": ("перемещ*", "перемест*"),
+    "cell": ("клетк*", "клеток"),
+    "occupied": ("занят*",),
+    "diagonal": ("диагонал*", "наискос*"),
+    "jump": ("прыж*", "телепорт*", "=прыгать", "прыга*", "прыгну*"),
+    "instead": ("вместо движени*",),
+    "spend": ("трат*", "потрат*", "расход*", "тратит*"),
+    "already": ("уже", "после того", "потратил*", "подвигал*", "сдвинул*", "походил*"),
+    "movement_points": ("запас* движени*", "единиц* движени*", "очк* движени*"),
+    "restore": ("восстанавл*", "восстанов*"),
+    # attacks
+    "attack": ("атак*", "атаков*", "удар*", "бить", "=бить", "напада*", "напасть", "бьет", "бьёт", "ударить"),
+    "simple_strike": ("прост* удар*",),
+    "redirect": ("перенаправ*",),
+    "target": ("цел*",),
+    "wound": ("=рана", "=ранить", "ранен*", "ранят", "ранить", "раны", "ран"),
+    "defend": ("защит*", "отраж*", "отраз*"),
+    "by_target": ("по артефакт*",),
+    "closed": ("закрыт*",),
+    "open": ("открыт*", "открыва*", "открыл*", "открылось", "открылся", "откроется"),
+    # stack and priority
+    "stack": ("стек*",),
+    "nonempty": ("не пуст*", "непуст*", "в стек* есть", "в стек* лежит", "в стек* что-то"),
+    "uses_stack": ("использ* стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
+    "priority": ("приоритет*",),
+    "pass": ("=пас", "пасу*", "пасов*", "спасов*"),
+    "slow": ("медлен*",),
+    "fast": ("быстр*",),
+    "dice": ("бросок кубик*", "броск* кубик*", "кубик*"),
+    "sudden": ("внезапн*",),
+    "trigger": ("сработ*", "срабатыва*"),
+    "played": ("играем*",),
+    "simultaneous": ("одновремен*",),
+    "order": ("порядк*", "=порядок", "очеред*", "сначала", "первыми", "раньше"),
+    "resolve": ("выполня*", "выполнит*", "выполнят*", "выполнен*", "разреша*", "срабатывает в стек*"),
+    "rule_effect": ("эффект* правил*",),
+    "phase_transition": ("переход* к* фаз*", "переход* к* подфаз*", "смен* фаз*"),
+    "card_action": ("действи* карт*",),
+    # phases
+    "reveal": ("вскры*", "вскрыт*", "вскрыв*"),
+    "seating": ("рассадк*",),
+    "first": ("перв*",),
+    "second": ("втор*",),
+    "player": ("игрок*",),
+    "third_row": ("трет* ряд*", "3-го ряд*", "3 ряд*", "3-м ряд*", "задн* ряд*"),
+    "front_row": ("перв* ряд*", "передн* ряд*", "1-го ряд*", "1 ряд*"),
+    "hidden": ("скрыт*", "не вскрыва*", "не вскрыт*", "рубашк*", "не открывать", "не раскрыва*"),
+    "battle_start": ("начал* бо*", "начала бо*"),
+    "vanguard": ("авангард*",),
+    "decline": ("отказ*",),
+    "later": ("позже", "потом", "позднее", "=поздний", "впоследствии"),
+    "active": ("активн*",),
+    "inactive": ("неактивн*", "в ход противник*", "чужой ход", "не в свой ход"),
+    "who": ("кто", "кому", "кого", "чья", "чей"),
+    "count": ("сколько", "скольк*", "максимум", "больше одн*", "несколько"),
+    "two": ("=два", "двух", "две", "второ* симбиот*", "втор* экипиров*", "втор* местност*"),
+    "main_phase": ("основн* фаз*",),
+    "act": ("действ*",),
+    "choice_subphase": ("подфаз* выбора",),
+    "turn_start": ("начал* ход*", "новом ходу", "новый ход", "следующ* ход*"),
+    "control": ("контрол*",),
+    "movement_q": ("движение ли", "считается движени*", "является движени*", "это движение"),
+}
+
+STOP_WORDS: frozenset[str] = frozenset("""
+а в во и или ли на над под по с со к ко у о об от до из за при для без же бы не ни да нет ну
+я ты он она оно мы вы они его её ее их мой моя моё мое мои твой свой своя своё свое свои этот эта это эти
+тот та то те кто что чем чём чему кого кому какой какая какое какие каким каком как когда где куда
+если то тогда тоже также уже ещё еще всё все весь вся можно нельзя может могу можем могут может ли
+будет будут быть был была было были есть является являются считается считаются ли разве
+сам сама само сами другой другая другое другие один одна одно одного одну одной один
+что-то кто-то какой-то нибудь либо ведь вот там тут здесь потом
+""".split())
+
+QUESTION_MARKERS = ("что такое", "что значит", "что означает", "что означают", "как работает", "определение", "что называется")
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A row of the routing table: all ``groups`` present (any concept of each),
+    no concept of ``forbid`` present -> ``query`` (a key of ``queries.QUERIES``)."""
+
+    query: str
+    groups: tuple[tuple[str, ...], ...]
+    forbid: tuple[str, ...] = ()
+
+
+SUBJECTS = ("symbiote", "parasite", "equipment")
+
+SITUATIONS: tuple[Situation, ...] = (
+    # symbiotes, parasites, equipment
+    Situation("parasite_hosts", (("parasite",), ("who",))),
+    Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),
+    Situation("attached_attack_host", (("symbiote", "parasite"), ("host",), ("attack",))),
+    Situation("summoned", (SUBJECTS, ("summon",))),
+    Situation("unhosted", (SUBJECTS, ("no_host",))),
+    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place",)),
+    Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
+    Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
+    # artifacts and terrains
+    Situation("count_terrain", (("terrain",), ("count", "two", "control"))),
+    Situation("redirect", (("redirect",), ("terrain", "equipment", "artifact", "creature", "symbiote"))),
+    Situation("artifact_struck", (("artifact",), ("attack", "simple_strike"), ("by_target", "closed", "open"))),
+    Situation("artifact_defends", (("artifact",), ("defend",))),
+    Situation("attack_target", (("terrain", "equipment", "artifact"), ("attack", "target"))),
+    Situation("wound_target", (("terrain", "equipment"), ("wound",))),
+    Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
+    # movement and relocation
+    Situation("placement_word", (("placement_word",), ("relocate", "move"))),
+    Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),
+    Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
+    Situation("diagonal", (("diagonal",),)),
+    Situation("jump_after_move", (("jump", "instead"), ("already", "spend", "movement_points"))),
+    Situation("jump_is_movement", (("jump", "instead"), ("move", "movement_q", "slow", "fast"))),
+    Situation("closed_moves", (("closed",), ("move",))),
+    Situation("open_restores", (("open", "restore", "turn_start"), ("move", "movement_points"))),
+    Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
+    # stack, priority, speed
+    Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
+    Situation("trigger_order", (("trigger", "simultaneous"), ("order", "simultaneous", "who"))),
+    Situation("speed", (("slow", "fast"),)),
+    Situation("uses_stack", (("uses_stack", "stack"), ("dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect", "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")), forbid=("resolve",)),
+    Situation("which_use_stack", (("uses_stack",),), forbid=("resolve",)),
+    Situation("stack_resolves", (("stack", "priority"), ("resolve",))),
+    Situation("rule_effects_first", (("rule_effect",), ("priority",))),
+    # phases
+    Situation("decline_later", (("battle_start", "vanguard"), ("decline",))),
+    Situation("preliminary_order", (("battle_start", "vanguard"), ("who", "order", "first"))),
+    Situation("reveal_hidden", (("second", "first"), ("hidden", "third_row")), forbid=("who",)),
+    Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
+    Situation("main_phase_active", (("main_phase",), ("active", "who", "first"))),
+    Situation("who_moves", (("who",), ("move",))),
+    Situation("inactive_moves", (("inactive",), ("move",))),
+    Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
+)
