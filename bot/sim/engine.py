@@ -272,15 +272,15 @@ class Simulator:
             why.append(C(f"Использовать движение может только открытое существо ({label(c)} закрыто)", ("506.3",), c.id))
         if kind == "instead_of_movement":
             if c.movement_left != c.movement:
-                why.append(C(f"Особенность «вместо движения» объявляется только при полном (неистраченном) запасе движения; у {label(c)} осталось {c.movement_left} из {c.movement}", ("506.7",), c.id))
+                why.append(C(f"Особенность «вместо движения» объявляется только при полном (неистраченном) запасе движения; у карты «{c.id}» осталось {c.movement_left} из {c.movement}", ("506.7",), c.id))
         elif not c.movement_left or c.movement_left < 1:
-            why.append(C(f"У {label(c)} не осталось единиц движения", ("506.1",), c.id))
+            why.append(C(f"У карты «{c.id}» не осталось единиц движения", ("506.1",), c.id))
         if to is not None and c.cell is not None:
             if kind == "movement" and not orthogonal(c.cell, to):
                 why.append(C(f"Движение — только на соседнюю по вертикали или горизонтали клетку; {cell_name(to)} не соседняя с {cell_name(c.cell)}", ("506.1",), c.id))
             occ = st.occupant(to)
             if occ is not None and occ.id != c.id:
-                why.append(C(f"Клетка {cell_name(to)} занята ({label(occ)}); перемещение — только на незанятую клетку", ("507.2", "506.1"), c.id))
+                why.append(C(f"Клетка {cell_name(to)} занята ({label(occ)}); перемещение — только на незанятую клетку", ("507.2", "506.1", *(("210.1",) if occ.kind == "artifact" else ())), c.id))
         return why
 
     def _check_attack(self, c: Card, target: Card | None) -> list[Consequence]:
@@ -310,7 +310,7 @@ class Simulator:
                 why.append(C(f"{_cap(label(c))} не может перемещаться отдельно от хозяина", ("209.11",) if c.is_symbiote else ("212.8",), c.id))
             occ = st.occupant(to) if to else None
             if occ is not None and occ.id != c.id:
-                why.append(C(f"Клетка {cell_name(to)} занята ({label(occ)}); перемещение может быть объявлено только на незанятую клетку", ("507.2",), c.id))
+                why.append(C(f"Клетка {cell_name(to)} занята ({label(occ)}); перемещение может быть объявлено только на незанятую клетку", ("507.2", *(("210.1",) if occ.kind == "artifact" else ())), c.id))
         if kind in ATTACK_KINDS and c is not None:
             why += self._check_attack(c, self.card(target) if target else None)
         if kind in ("battle_start_ability", "vanguard_ability") and card:

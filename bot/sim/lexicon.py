@@ -51,6 +51,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "placement_word": ("помещается", "переносится", "располагается", "помещаются", "переносятся", "располагаются"),
     "move": ("двига*", "двинут*", "передвига*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*"),
     "relocate": ("перемещ*", "перемест*"),
+    "alone": ("отдельно", "сам", "сама", "само", "самостоятельно", "независимо", "без хозяина перемещ*"),
+    "together": ("вместе", "следом", "за хозяин*", "с хозяин*"),
     "cell": ("клетк*", "клеток"),
     "occupied": ("занят*",),
     "diagonal": ("диагонал*", "наискос*"),
@@ -66,7 +68,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "redirect": ("перенаправ*",),
     "target": ("цел*",),
     "wound": ("=рана", "=ранить", "ранен*", "ранят", "ранить", "раны", "ран"),
-    "defend": ("защит*", "отраж*", "отраз*"),
+    "defend": ("защит*", "защищ*", "отраж*", "отраз*"),
     "by_target": ("по артефакт*",),
     "closed": ("закрыт*",),
     "open": ("открыт*", "открыва*", "открыл*", "открылось", "открылся", "откроется"),
@@ -78,7 +80,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "pass": ("=пас", "пасу*", "пасов*", "спасов*"),
     "slow": ("медлен*",),
     "fast": ("быстр*",),
-    "dice": ("бросок кубик*", "броск* кубик*", "кубик*"),
+    "dice": ("бросок кубик*", "броск* кубик*", "брос* кубик*", "кубик*"),
     "sudden": ("внезапн*",),
     "trigger": ("сработ*", "срабатыва*"),
     "played": ("играем*",),
@@ -118,11 +120,24 @@ STOP_WORDS: frozenset[str] = frozenset("""
 а в во и или ли на над под по с со к ко у о об от до из за при для без же бы не ни да нет ну
 я ты он она оно мы вы они его её ее их мой моя моё мое мои твой свой своя своё свое свои этот эта это эти
 тот та то те кто что чем чём чему кого кому какой какая какое какие каким каком как когда где куда
-если то тогда тоже также уже ещё еще всё все весь вся можно нельзя может могу можем могут может ли
+если то того тогда тоже также уже ещё еще всё все весь вся можно нельзя может могу можем могут может ли
 будет будут быть был была было были есть является являются считается считаются ли разве
 сам сама само сами другой другая другое другие один одна одно одного одну одной один
 что-то кто-то какой-то нибудь либо ведь вот там тут здесь потом
 """.split())
+
+# Lemmas of generic words that never change the situation (not reported as not understood).
+FILLER_LEMMAS: frozenset[str] = frozenset("""
+игродействие особенность способность объявить объявлять использовать становиться стать оставить оставлять
+нанести наносить бросить бросать после того вместе свой он она оно они существо карта игрок поле бой
+случай момент время правило получить получать происходить произойти случиться делать сделать
+""".split())
+
+# Concepts of generic nouns: always counted as used by the situation.
+GENERIC_CONCEPTS: tuple[str, ...] = ("creature", "card", "player", "cell")
+
+# Interrogative words: a question without any of them (and with «ли» or none) is a yes/no question.
+WH_WORDS: frozenset[str] = frozenset("что кто как когда где куда сколько какой какая какое какие каком каким чей чья почему зачем кого кому чем".split())
 
 QUESTION_MARKERS = ("что такое", "что значит", "что означает", "что означают", "как работает", "определение", "что называется")
 
@@ -146,7 +161,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("attached_attack_host", (("symbiote", "parasite"), ("host",), ("attack",))),
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
-    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place",)),
+    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone")),
     Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
     Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
     # artifacts and terrains

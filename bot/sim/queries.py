@@ -26,6 +26,7 @@ class Ctx:
 
     tokens: list[str]
     found: dict[str, list[int]]
+    yes_no: bool = False
     used: set[str] = field(default_factory=set)
 
     def has(self, *concepts: str) -> bool:
@@ -276,6 +277,30 @@ def _host_event(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | None:
     return None
 
 
+# concept asked about in a yes/no question -> the result word that confirms it
+_ASKED = {"dies": ("погибает",), "destroyed": ("уничтожается",), "together": ("перемещается",),
+          "relocate": ("перемещается",), "move": ("перемещается",)}
+_CLAUSE = ("если", "когда", "при", "после")
+
+
+def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
+    """Turn «Симбиот погибает» into «Да, …» / «Нет, …» when a yes/no question asks about
+    the result in its main clause («Погибает ли симбиот, если …», «Перемещается ли … вместе …»)."""
+    if not ctx.yes_no:
+        return f
+    cut = next((i for i, t in enumerate(ctx.tokens) if t in _CLAUSE), len(ctx.tokens))
+    asked = [c for c in _ASKED if any(i < cut for i in ctx.found.get(c, []))]
+    if "together" in ctx.found:
+        asked.append("together")
+    if not asked:
+        return f
+    ctx.used.update(asked)
+    got = {c.result for c in f.lines}
+    yes = any(r in got for c in asked for r in _ASKED[c])
+    f.verdict = f"{'Да' if yes else 'Нет'}, {f.verdict[:1].lower()}{f.verdict[1:]}"
+    return f
+
+
 def q_host_event(ctx: Ctx) -> Finding | None:
     """What happens to a symbiote / equipment when its host dies, leaves, becomes flying,
     incorporeal or a symbiote, loses its class, moves (209.3–209.6, 209.11, 212.2–212.3, 212.8)."""
@@ -289,7 +314,7 @@ def q_host_event(ctx: Ctx) -> Finding | None:
     rs = _host_event(ctx, sim, "Хозяин")
     if rs is None:
         return None
-    return _fate(sim, rs, "Карта")
+    return _yes_no_fate(ctx, _fate(sim, rs, "Карта"))
 
 
 def q_unhosted(ctx: Ctx) -> Finding | None:
@@ -300,7 +325,7 @@ def q_unhosted(ctx: Ctx) -> Finding | None:
     ctx.has("no_host", "reveal")
     sim = _sim([_card("Воин", cell="c3"), _subject_card(ctx, subj, "Карта", host=None, cell="a1")], phase="reveal")
     r = phases.seating_step(sim, [])
-    return _fate(sim, [r], "Карта")
+    return _yes_no_fate(ctx, _fate(sim, [r], "Карта"))
 
 
 def q_summoned(ctx: Ctx) -> Finding | None:
@@ -325,7 +350,7 @@ def q_attached_moves(ctx: Ctx) -> Finding | None:
     subj = _subject(ctx)
     if subj is None:
         return None
-    ctx.has("move", "relocate")
+    ctx.has("move", "relocate", "alone", "host")
     sim = _sim([_card("Хозяин", creature_class="воин"), _subject_card(ctx, subj, "Карта", host="Хозяин")])
     sim.state.cards["Карта"].owner = "first"
     sim.state.cards["Карта"].movement = sim.state.cards["Карта"].movement_left = 1

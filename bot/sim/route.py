@@ -16,7 +16,8 @@ from functools import lru_cache
 
 from bot.answer import Answer, Block
 from bot.morph import lemma
-from bot.sim.lexicon import CONCEPTS, QUESTION_MARKERS, SITUATIONS, STOP_WORDS, Situation
+from bot.sim.lexicon import (CONCEPTS, FILLER_LEMMAS, GENERIC_CONCEPTS, QUESTION_MARKERS, SITUATIONS, STOP_WORDS,
+                             WH_WORDS, Situation)
 from bot.sim.queries import QUERIES, Ctx, Finding
 from bot.textnorm import fold
 
@@ -92,6 +93,11 @@ def normalize_quotes(q: str) -> str:
     return re.sub(r'"([^"]+)"', r"«\1»", q)
 
 
+def is_yes_no(tokens: list[str]) -> bool:
+    """A yes/no question: «ли» in it, or no interrogative word at all."""
+    return "ли" in tokens or not any(t in WH_WORDS for t in tokens)
+
+
 def _matches(s: Situation, found: dict[str, list[int]]) -> bool:
     return all(any(c in found for c in g) for g in s.groups) and not any(c in found for c in s.forbid)
 
@@ -103,7 +109,7 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
     for s in SITUATIONS:
         if not _matches(s, found):
             continue
-        ctx = Ctx(tokens, found)
+        ctx = Ctx(tokens, found, yes_no=is_yes_no(tokens))
         for g in s.groups:
             ctx.has(*g)
         finding = QUERIES[s.query](ctx)
@@ -147,9 +153,10 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     tokens = ctx.tokens
     _, spans = concepts_of(tokens)
     used_idx: set[int] = set()
-    for c in ctx.used:
+    for c in (*ctx.used, *GENERIC_CONCEPTS):
         used_idx |= spans.get(c, set())
-    unknown = [t for i, t in enumerate(tokens) if i not in used_idx and t not in STOP_WORDS and not t.isdigit()]
+    unknown = [t for i, t in enumerate(tokens)
+               if i not in used_idx and t not in STOP_WORDS and not t.isdigit() and lemma(t) not in FILLER_LEMMAS]
     blocks: list[Block] = []
     if f.lines:
         blocks.append(Block("list", items=tuple(c.line() for c in f.lines), title="Почему"))
