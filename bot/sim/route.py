@@ -49,29 +49,44 @@ def _item_match(item: str, word: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _patterns() -> list[tuple[str, tuple[str, ...]]]:
-    out = []
+def _index() -> tuple[dict[str, list], dict[str, list]]:
+    """Patterns indexed by the first letter of their first item: ``(by_word, by_lemma)``
+    — stems and plain words by the word's letter, ``=lemma`` items by the lemma's."""
+    by_word: dict[str, list] = {}
+    by_lemma: dict[str, list] = {}
     for concept, pats in CONCEPTS.items():
         for p in pats:
-            out.append((concept, tuple(fold(x) if not x.startswith("=") else x for x in p.split())))
-    return out
+            items = tuple(x if x.startswith("=") else fold(x) for x in p.split())
+            first = items[0]
+            if first.startswith("="):
+                by_lemma.setdefault(first[1:2], []).append((concept, items))
+            else:
+                by_word.setdefault(first[:1], []).append((concept, items))
+    return by_word, by_lemma
+
+
+@lru_cache(maxsize=4096)
+def _concepts_cached(tokens: tuple[str, ...]) -> tuple[dict[str, list[int]], dict[str, set[int]]]:
+    by_word, by_lemma = _index()
+    found: dict[str, list[int]] = {}
+    spans: dict[str, set[int]] = {}
+    for i, tok in enumerate(tokens):
+        cands = by_word.get(tok[:1], []) + by_lemma.get(lemma(tok)[:1], [])
+        for concept, items in cands:
+            n = len(items)
+            if i + n <= len(tokens) and all(_item_match(items[k], tokens[i + k]) for k in range(n)):
+                if i not in found.setdefault(concept, []):
+                    found[concept].append(i)
+                spans.setdefault(concept, set()).update(range(i, i + n))
+    return found, spans
 
 
 def concepts_of(tokens: list[str]) -> tuple[dict[str, list[int]], dict[str, set[int]]]:
     """Concepts found in ``tokens``: ``(found, spans)`` — ``found[c]`` the start indices of
-    each mention, ``spans[c]`` every token index the concept covers."""
-    found: dict[str, list[int]] = {}
-    spans: dict[str, set[int]] = {}
-    for concept, items in _patterns():
-        n = len(items)
-        for i in range(len(tokens) - n + 1):
-            if all(_item_match(items[k], tokens[i + k]) for k in range(n)):
-                if i not in found.setdefault(concept, []):
-                    found[concept].append(i)
-                spans.setdefault(concept, set()).update(range(i, i + n))
-    for c in found:
-        found[c].sort()
-    return found, spans
+    each mention (ascending), ``spans[c]`` every token index the concept covers.
+    Fresh copies: callers may not alter the cache."""
+    found, spans = _concepts_cached(tuple(tokens))
+    return {k: list(v) for k, v in found.items()}, {k: set(v) for k, v in spans.items()}
 
 
 def belongs_elsewhere(question: str) -> bool:

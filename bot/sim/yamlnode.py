@@ -111,7 +111,7 @@ def _scalar(node: yaml.ScalarNode) -> Any:
 def compose(text: str, file: str | None = None) -> Y:
     """Parse YAML ``text`` into a ``Y`` tree; ``ScenarioError`` with the line on bad YAML."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         raise ScenarioError(f"не читается как YAML: {getattr(e, 'problem', None) or e}", file, mark.line + 1 if mark else None) from e
