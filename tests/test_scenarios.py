@@ -72,3 +72,12 @@ def test_cli_exit_2_on_load_error_with_russian_message(tmp_path: Path):
     out = _cli(str(f))
     assert out.returncode == 2
     assert "строка 4" in out.stderr and "неверная клетка" in out.stderr
+
+
+def test_every_cited_paragraph_exists_in_the_rulebook():
+    from bot.rulebook import load
+
+    rb = load("5ed")
+    for p in FILES:
+        res = run_file(p)
+        assert [n for n in res.citations if rb.get(n) is None] == [], p.name

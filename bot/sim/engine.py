@@ -25,6 +25,10 @@ from bot.sim.state import (PLAYER_RU, Card, GameState, StackItem, cell_name, hal
 
 C = Consequence
 
+TRAIT_RU = {"flying": "летающим", "incorporeal": "бестелесным", "symbiote": "симбиотом", "parasite": "паразитом",
+            "creature": "существом", "artifact": "артефактом (не существом)", "terrain": "местностью (не существом)",
+            "equipment": "экипировкой (не существом)"}
+
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
@@ -103,21 +107,21 @@ class Simulator:
             c.kind = trait
         else:
             c.traits.add(trait)
-        res.consequences.append(C(f"{_cap(label(c))} получает свойство «{trait}»", (), c.id))
+        res.consequences.append(C(f"{_cap(label(c))} становится: {TRAIT_RU.get(trait, trait)}", (), c.id))
 
     def gain(self, cid: str, trait: str) -> StepResult:
         """Event: the card becomes flying / incorporeal / a symbiote, or changes kind
         (``trait`` = ``artifact`` etc.: it stops being a creature, 209.3, 212.2)."""
-        return self.run(f"«{cid}» становится {trait}", self._gain, cid, trait)
+        return self.run(f"«{cid}» становится: {TRAIT_RU.get(trait, trait)}", self._gain, cid, trait)
 
     def _lose(self, res: StepResult, cid: str, trait: str) -> None:
         c = self.card(cid)
         c.traits.discard(trait)
-        res.consequences.append(C(f"{_cap(label(c))} теряет свойство «{trait}»", (), c.id))
+        res.consequences.append(C(f"{_cap(label(c))} перестаёт быть: {TRAIT_RU.get(trait, trait)}", (), c.id))
 
     def lose(self, cid: str, trait: str) -> StepResult:
         """Event: the card loses a trait."""
-        return self.run(f"«{cid}» теряет {trait}", self._lose, cid, trait)
+        return self.run(f"«{cid}» перестаёт быть: {TRAIT_RU.get(trait, trait)}", self._lose, cid, trait)
 
     def _set_class(self, res: StepResult, cid: str, cls: str | None) -> None:
         c = self.card(cid)

@@ -149,6 +149,9 @@ def _fate(sim: Simulator, rs: list[StepResult], cid: str) -> Finding:
                    _dedup([*_first_rules(lines), *_cites(*rs)]), sim.trace)
 
 
+SUBJECT_IDS = {"symbiote": "Лиана", "parasite": "Клещ", "equipment": "Меч"}
+
+
 def _subject(ctx: Ctx) -> str | None:
     return ctx.first(("symbiote", "parasite", "equipment"), skip_after="на")
 
@@ -177,6 +180,7 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     subj = _subject(ctx)
     if subj is None:
         return None
+    sid = SUBJECT_IDS[subj]
     host_traits: set[str] = set()
     if ctx.has("flying"):
         host_traits.add("flying")
@@ -203,7 +207,7 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     if host_is_symbiote:
         cards[0].cell = None
         cards[0].host = "Другой"
-    subject = _subject_card(ctx, subj, "Карта", host="Другой" if subj != "parasite" else "Другой2")
+    subject = _subject_card(ctx, subj, sid, host="Другой" if subj != "parasite" else "Другой2")
     if subj == "parasite":
         subject.owner = "first"
         subject.host = "Другой2"
@@ -218,7 +222,7 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
         cards.sort(key=lambda c: c.id != "Другой")
     ctx.has("place", "creature", "host")
     sim = _sim(cards)
-    r = sim.place("Карта", "Хозяин")
+    r = sim.place(sid, "Хозяин")
     what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj]
     return _legal(sim, r, f"можно: {what} можно поместить на это существо", "нельзя")
 
@@ -307,14 +311,15 @@ def q_host_event(ctx: Ctx) -> Finding | None:
     subj = _subject(ctx)
     if subj is None:
         return None
+    sid = SUBJECT_IDS[subj]
     ctx.has("host", "creature")
     host_owner = "second" if subj == "parasite" else "first"
-    sim = _sim([_card("Хозяин", owner=host_owner, creature_class="воин"), _subject_card(ctx, subj, "Карта", host="Хозяин")])
-    sim.state.cards["Карта"].owner = "first"
+    sim = _sim([_card("Хозяин", owner=host_owner, creature_class="воин"), _subject_card(ctx, subj, sid, host="Хозяин")])
+    sim.state.cards[sid].owner = "first"
     rs = _host_event(ctx, sim, "Хозяин")
     if rs is None:
         return None
-    return _yes_no_fate(ctx, _fate(sim, rs, "Карта"))
+    return _yes_no_fate(ctx, _fate(sim, rs, sid))
 
 
 def q_unhosted(ctx: Ctx) -> Finding | None:
@@ -322,10 +327,11 @@ def q_unhosted(ctx: Ctx) -> Finding | None:
     subj = _subject(ctx)
     if subj is None:
         return None
+    sid = SUBJECT_IDS[subj]
     ctx.has("no_host", "reveal")
-    sim = _sim([_card("Воин", cell="c3"), _subject_card(ctx, subj, "Карта", host=None, cell="a1")], phase="reveal")
+    sim = _sim([_card("Воин", cell="c3"), _subject_card(ctx, subj, sid, host=None, cell="a1")], phase="reveal")
     r = phases.seating_step(sim, [])
-    return _yes_no_fate(ctx, _fate(sim, [r], "Карта"))
+    return _yes_no_fate(ctx, _fate(sim, [r], sid))
 
 
 def q_summoned(ctx: Ctx) -> Finding | None:
@@ -350,12 +356,13 @@ def q_attached_moves(ctx: Ctx) -> Finding | None:
     subj = _subject(ctx)
     if subj is None:
         return None
+    sid = SUBJECT_IDS[subj]
     ctx.has("move", "relocate", "alone", "host")
-    sim = _sim([_card("Хозяин", creature_class="воин"), _subject_card(ctx, subj, "Карта", host="Хозяин")])
-    sim.state.cards["Карта"].owner = "first"
-    sim.state.cards["Карта"].movement = sim.state.cards["Карта"].movement_left = 1
+    sim = _sim([_card("Хозяин", creature_class="воин"), _subject_card(ctx, subj, sid, host="Хозяин")])
+    sim.state.cards[sid].owner = "first"
+    sim.state.cards[sid].movement = sim.state.cards[sid].movement_left = 1
     kind = "relocation" if ctx.has("relocate") and not ctx.has("move") else "movement"
-    r = sim.declare("first", kind, card="Карта", to=parse_cell("c3"))
+    r = sim.declare("first", kind, card=sid, to=parse_cell("c3"))
     return _legal(sim, r, "может", "не может")
 
 
@@ -464,9 +471,9 @@ def q_noncreature_moves(ctx: Ctx) -> Finding | None:
     """Artifacts (210.2) and other non-creatures (506.6) cannot move."""
     kind = ctx.first(("artifact", "terrain"))
     ctx.has("move", "relocate", "jump")
-    card = _card("Карта", kind=kind or "artifact", cell="c2", movement=1)
+    card = _card("Обелиск", kind=kind or "artifact", cell="c2", movement=1)
     sim = _sim([card])
-    r = sim.declare("first", "instead_of_movement" if ctx.has("jump") else "movement", card="Карта", to=parse_cell("c3"))
+    r = sim.declare("first", "instead_of_movement" if ctx.has("jump") else "movement", card="Обелиск", to=parse_cell("c3"))
     return _legal(sim, r, "может", "не может")
 
 
