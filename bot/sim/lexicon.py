@@ -49,17 +49,19 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "place": ("положить", "=положить", "поместить", "помещать", "=поместить", "помещен*", "помещён*", "надет*", "надева*",
               "повес*", "посад*", "назнач*", "=класть", "кладут", "прикреп*", "одет*", "одева*", "=носить", "носит*", "сажа*", "положен*"),
     "placement_word": ("помещается", "переносится", "располагается", "помещаются", "переносятся", "располагаются"),
-    "move": ("двига*", "двинут*", "передвига*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*"),
+    "move": ("двига*", "двинут*", "передвига*", "передвиж*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*"),
     "relocate": ("перемещ*", "перемест*"),
     "alone": ("отдельно", "сам", "сама", "само", "самостоятельно", "независимо", "без хозяина перемещ*"),
     "together": ("вместе", "следом", "за хозяин*", "с хозяин*"),
-    "cell": ("клетк*", "клеток"),
+    "cell": ("клетк*", "клеток", "соседн* клетк*", "соседн*"),
     "occupied": ("занят*",),
     "diagonal": ("диагонал*", "наискос*"),
     "jump": ("прыж*", "телепорт*", "=прыгать", "прыга*", "прыгну*"),
     "instead": ("вместо движени*",),
     "spend": ("трат*", "потрат*", "расход*", "тратит*"),
     "already": ("уже", "после того", "потратил*", "подвигал*", "сдвинул*", "походил*"),
+    "zero_movement": ("нулев* запас*", "запас* движени* 0", "без запаса движени*", "запас* движени* равен 0",
+                      "нет запаса движени*", "запас* движени* равен нулю", "нулев* движени*"),
     "movement_points": ("запас* движени*", "единиц* движени*", "очк* движени*"),
     "restore": ("восстанавл*", "восстанов*"),
     # attacks
@@ -77,18 +79,20 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "nonempty": ("не пуст*", "непуст*", "в стек* есть", "в стек* лежит", "в стек* что-то"),
     "uses_stack": ("использ* стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
     "priority": ("приоритет*",),
+    "both": ("оба", "обоих", "обоюдн*", "последовательно"),
     "pass": ("=пас", "пасу*", "пасов*", "спасов*"),
     "slow": ("медлен*",),
     "fast": ("быстр*",),
     "dice": ("бросок кубик*", "броск* кубик*", "брос* кубик*", "кубик*"),
-    "sudden": ("внезапн*",),
+    "sudden": ("внезапн* действи*", "внезапн* атак*", "внезапн*"),
     "trigger": ("сработ*", "срабатыва*"),
     "played": ("играем*",),
     "simultaneous": ("одновремен*",),
     "order": ("порядк*", "=порядок", "очеред*", "сначала", "первыми", "раньше"),
     "resolve": ("выполня*", "выполнит*", "выполнят*", "выполнен*", "разреша*", "срабатывает в стек*"),
-    "rule_effect": ("эффект* правил*",),
-    "phase_transition": ("переход* к* фаз*", "переход* к* подфаз*", "смен* фаз*"),
+    "rule_effect": ("эффект* правил* игр*", "эффект* правил*", "базов* эффект*"),
+    "phase_transition": ("переход* к* фаз*", "переход* к* подфаз*", "переход* к* следующ* фаз*", "переход* к* следующ* подфаз*",
+                         "переход* к* нов* фаз*", "смен* фаз*", "переход* фаз*"),
     "card_action": ("действи* карт*",),
     # phases
     "reveal": ("вскры*", "вскрыт*", "вскрыв*"),
@@ -96,6 +100,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "first": ("перв*",),
     "second": ("втор*",),
     "player": ("игрок*",),
+    "second_row": ("втор* ряд*", "2-го ряд*", "2 ряд*", "2-м ряд*"),
     "third_row": ("трет* ряд*", "3-го ряд*", "3 ряд*", "3-м ряд*", "задн* ряд*"),
     "front_row": ("перв* ряд*", "передн* ряд*", "1-го ряд*", "1 ряд*"),
     "hidden": ("скрыт*", "не вскрыва*", "не вскрыт*", "рубашк*", "не открывать", "не раскрыва*"),
@@ -122,7 +127,8 @@ STOP_WORDS: frozenset[str] = frozenset("""
 тот та то те кто что чем чём чему кого кому какой какая какое какие каким каком как когда где куда
 если то того тогда тоже также уже ещё еще всё все весь вся можно нельзя может могу можем могут может ли
 будет будут быть был была было были есть является являются считается считаются ли разве
-сам сама само сами другой другая другое другие один одна одно одного одну одной один
+сам сама само сами другой другая другое другие один одна одно одного одну одной один одном
+который которая которое которые которого которой
 что-то кто-то какой-то нибудь либо ведь вот там тут здесь потом
 """.split())
 
@@ -130,7 +136,7 @@ STOP_WORDS: frozenset[str] = frozenset("""
 FILLER_LEMMAS: frozenset[str] = frozenset("""
 игродействие особенность способность объявить объявлять использовать становиться стать оставить оставлять
 нанести наносить бросить бросать после того вместе свой он она оно они существо карта игрок поле бой
-случай момент время правило получить получать происходить произойти случиться делать сделать
+случай момент время правило применяться применять применить снова опять вновь получить получать происходить произойти случиться делать сделать
 """.split())
 
 # Concepts of generic nouns: always counted as used by the situation.
@@ -156,9 +162,10 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 
 SITUATIONS: tuple[Situation, ...] = (
     # symbiotes, parasites, equipment
+    Situation("new_host", (SUBJECTS, ("who",), ("host",), ("place",))),
     Situation("parasite_hosts", (("parasite",), ("who",))),
     Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),
-    Situation("attached_attack_host", (("symbiote", "parasite"), ("host",), ("attack",))),
+    Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack",))),
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
     Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone")),
@@ -171,12 +178,14 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("artifact_defends", (("artifact",), ("defend",))),
     Situation("attack_target", (("terrain", "equipment", "artifact"), ("attack", "target"))),
     Situation("wound_target", (("terrain", "equipment"), ("wound",))),
+    Situation("cell_with_artifact", (("cell",), ("artifact",), ("move", "relocate", "jump"))),
     Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
     # movement and relocation
     Situation("placement_word", (("placement_word",), ("relocate", "move"))),
     Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),
     Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
     Situation("diagonal", (("diagonal",),)),
+    Situation("jump_zero", (("jump", "instead"), ("zero_movement",))),
     Situation("jump_after_move", (("jump", "instead"), ("already", "spend", "movement_points"))),
     Situation("jump_is_movement", (("jump", "instead"), ("move", "movement_q", "slow", "fast"))),
     Situation("closed_moves", (("closed",), ("move",))),
@@ -189,11 +198,13 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("uses_stack", (("uses_stack", "stack"), ("dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect", "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")), forbid=("resolve",)),
     Situation("which_use_stack", (("uses_stack",),), forbid=("resolve",)),
     Situation("stack_resolves", (("stack", "priority"), ("resolve",))),
-    Situation("rule_effects_first", (("rule_effect",), ("priority",))),
+    Situation("stack_resolves", (("pass",), ("both",))),
+    Situation("rule_effects_first", (("rule_effect",),)),
     # phases
     Situation("decline_later", (("battle_start", "vanguard"), ("decline",))),
     Situation("preliminary_order", (("battle_start", "vanguard"), ("who", "order", "first"))),
     Situation("reveal_hidden", (("second", "first"), ("hidden", "third_row")), forbid=("who",)),
+    Situation("reveal_zones", (("reveal",), ("flying", "terrain"))),
     Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
     Situation("main_phase_active", (("main_phase",), ("active", "who", "first"))),
     Situation("who_moves", (("who",), ("move",))),

@@ -221,10 +221,47 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     if host_is_symbiote:
         cards.sort(key=lambda c: c.id != "Другой")
     ctx.has("place", "creature", "host")
+    if subj == "parasite" and ctx.has("front_row", "second_row", "third_row", "reveal", "seating"):
+        return _parasite_seating(ctx, host_owner, host_traits)
     sim = _sim(cards)
     r = sim.place(sid, "Хозяин")
     what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj]
     return _legal(sim, r, f"можно: {what} можно поместить на это существо", "нельзя")
+
+
+def _parasite_seating(ctx: Ctx, host_owner: str, host_traits: set[str]) -> Finding:
+    """Seat a parasite at the seating step on a creature in the described row (209.2, 405.2)."""
+    row = 2 if ctx.has("second_row") else 3 if ctx.has("third_row") else 1
+    cell = {("second", 1): "c4", ("second", 2): "c5", ("second", 3): "c6", ("first", 1): "c3", ("first", 2): "c2", ("first", 3): "c1"}[(host_owner, row)]
+    sim = _sim([_card("Хозяин", owner=host_owner, cell=cell, traits=host_traits),
+                _card("Клещ", traits={"symbiote", "parasite"}, cell="a1", movement=None)], phase="reveal")
+    r = phases.seating_step(sim, [("Клещ", "Хозяин")])
+    if sim.state.cards["Клещ"].host == "Хозяин":
+        lines = [c for c in r.consequences if c.card == "Клещ"]
+        return Finding("Да, можно: паразит назначается этому существу", lines, _dedup(["209.2", "405.2", *_cites(r)]), sim.trace)
+    lines = [c for c in r.consequences if c.result in ("нельзя", "погибает")]
+    reason = lines[0].text.split(": ", 1)[-1] if lines else ""
+    return Finding(f"Нет, нельзя: {_low(reason)}", lines, _dedup([*_first_rules(lines), "209.2", "405.2"]), sim.trace)
+
+
+def q_new_host(ctx: Ctx) -> Finding | None:
+    """An ability puts a symbiote / equipment on another card: that card is the host (209.3, 212.1)."""
+    subj = _subject(ctx)
+    if subj is None:
+        return None
+    ctx.has("who", "host", "place", "creature", "card")
+    sid = SUBJECT_IDS[subj]
+    owner = "second" if subj == "parasite" else "first"
+    sim = _sim([_card("Прежний", owner=owner, creature_class="воин", cell="c2" if owner == "first" else "c5"),
+                _card("Новый", owner=owner, creature_class="воин", cell="d2" if owner == "first" else "d5"),
+                _subject_card(ctx, subj, sid, host="Прежний")])
+    sim.state.cards[sid].owner = "first"
+    r = sim.place(sid, "Новый")
+    if not r.legal:
+        return _legal(sim, r, "", "нельзя")
+    lines = [c for c in r.consequences if c.rules]
+    return Finding("Хозяином становится карта, на которую его поместили; прежний хозяин перестаёт им быть", lines,
+                   _dedup(["209.3" if subj != "equipment" else "212.1", *_cites(r)]), sim.trace)
 
 
 def q_count_attached(ctx: Ctx) -> Finding | None:
@@ -557,6 +594,29 @@ def q_jump_is_movement(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, _dedup(["506.6", "304.2", *_cites(r)]), sim.trace)
 
 
+def q_jump_zero(ctx: Ctx) -> Finding | None:
+    """«вместо движения» with a full movement of 0 is still allowed (506.7)."""
+    ctx.has("jump", "instead", "zero_movement", "movement_points", "move")
+    sim = _sim([_card("Голем", movement=0)])
+    r = sim.declare("first", "instead_of_movement", card="Голем", name="прыжок", to=parse_cell("e4"))
+    f = _legal(sim, r, "можно: запас движения полный, даже если он равен 0", "нельзя")
+    f.citations = _dedup(["506.7", *f.citations])
+    return f
+
+
+def q_cell_with_artifact(ctx: Ctx) -> Finding | None:
+    """«клетка с артефактом»: the artifact occupies the cell (210.1), so no movement there (507.2)."""
+    if not ctx.after("cell", "artifact"):
+        return None
+    ctx.has("cell", "artifact", "move", "relocate", "jump")
+    sim = _sim([_card("Воин"), _card("Обелиск", owner="second", kind="artifact", cell="c3", movement=None)])
+    kind = "relocation" if ctx.has("relocate") and not ctx.has("move") else "movement"
+    r = sim.declare("first", kind, card="Воин", to=parse_cell("c3"))
+    f = _legal(sim, r, "можно", "нельзя")
+    f.citations = _dedup(["210.1", *f.citations])
+    return f
+
+
 def q_closed_moves(ctx: Ctx) -> Finding | None:
     """Only an open creature uses movement (506.3)."""
     ctx.has("closed", "move", "creature")
@@ -572,7 +632,7 @@ def q_open_restores(ctx: Ctx) -> Finding | None:
     r0 = sim.start_turn("first") if ctx.has("turn_start") and not ctx.has("open") else sim.open("Воин")
     sim.state.subphase = "choice"
     r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
-    f = _legal(sim, r, "может: запас движения восстановился", "не может")
+    f = _legal(sim, r, "запас движения восстановился, существо снова может двигаться", "не может")
     f.lines = [c for c in r0.consequences if "506.4" in c.rules] + f.lines
     f.citations = _dedup(["506.4", *f.citations])
     return f
@@ -662,7 +722,11 @@ def q_speed(ctx: Ctx) -> Finding | None:
                        _dedup([*ak.rules, "304.1", *_cites(r)]), sim.trace)
     word = {"slow": "Медленное", "fast": "Быстрое"}[ak.speed]
     line = Consequence(f"{ak.ru[:1].upper()}{ak.ru[1:]} — {word.lower()} игродействие", ak.rules)
-    return Finding(f"{word} игродействие", [line, *[c for c in r.consequences if c.rules]], _dedup([*ak.rules, *_cites(r)]), sim.trace)
+    verdict = f"{word} игродействие"
+    asked = [c for c in ("slow", "fast") if c in ctx.found]
+    if ctx.yes_no and len(asked) == 1:
+        verdict = f"{'Да' if asked[0] == ak.speed else 'Нет'}, {word.lower()} игродействие"
+    return Finding(verdict, [line, *[c for c in r.consequences if c.rules]], _dedup([*ak.rules, *_cites(r)]), sim.trace)
 
 
 def q_uses_stack(ctx: Ctx) -> Finding | None:
@@ -704,6 +768,10 @@ def q_stack_resolves(ctx: Ctx) -> Finding | None:
     lines = [c for c in r2.consequences if "303.4" in c.rules]
     verdict = ("Когда оно лежит верхним в стеке и оба игрока последовательно спасовали; после выполнения приоритет вновь получает Активный игрок"
                if r2.value and not r1.value else "Модель не смогла определить")
+    if ctx.has("who") and r2.priority == sim.state.active:
+        verdict = "Активный игрок: " + verdict[:1].lower() + verdict[1:]
+    elif ctx.has("pass") and not ctx.has("resolve"):
+        verdict = "Верхнее игродействие в стеке выполняется, затем приоритет получает Активный игрок; если стек пуст — фаза завершается"
     return Finding(verdict, lines, _dedup(["303.4", "302.7", *_cites(r1, r2)]), sim.trace)
 
 
@@ -781,6 +849,21 @@ def q_reveal_hidden(ctx: Ctx) -> Finding | None:
     return _legal(sim, r, "может — до конца первого хода Первого игрока", "нельзя")
 
 
+def q_reveal_zones(ctx: Ctx) -> Finding | None:
+    """At the reveal step flyers and terrains go to the additional zone (405.1, 211.1)."""
+    ctx.has("reveal", "flying", "terrain", "creature", "card", "placement_word", "relocate")
+    kind = "terrain" if ctx.has("terrain") and not ctx.has("flying") else "creature"
+    card = _card("Карта", kind=kind, traits=set() if kind == "terrain" else {"flying"}, cell="a1", revealed=False)
+    sim = _sim([card], phase="reveal")
+    r = phases.reveal_step(sim)
+    lines = [c for c in r.consequences if c.card == "Карта"]
+    zone = sim.state.cards["Карта"].zone
+    verdict = "Во вспомогательную (дополнительную) зону" if zone == "additional_zone" else "Остаются на поле боя"
+    if kind == "terrain":
+        verdict += "; это не использует стек"
+    return Finding(verdict, lines, _dedup([*_first_rules(lines), *_cites(r)]), sim.trace)
+
+
 def q_main_phase_active(ctx: Ctx) -> Finding | None:
     """The first player is active when the main phase starts (408.1)."""
     ctx.has("main_phase", "active", "who", "first", "player")
@@ -830,4 +913,8 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "reveal_order": q_reveal_order,
     "reveal_hidden": q_reveal_hidden,
     "main_phase_active": q_main_phase_active,
+    "new_host": q_new_host,
+    "jump_zero": q_jump_zero,
+    "cell_with_artifact": q_cell_with_artifact,
+    "reveal_zones": q_reveal_zones,
 }
