@@ -79,6 +79,17 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "nonempty": ("не пуст*", "непуст*", "в стек* есть", "в стек* лежит", "в стек* что-то"),
     "uses_stack": ("использ* стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
     "priority": ("приоритет*",),
+    "game_action": ("игродейств*",),
+    "recruit": ("взять в отряд", "брать в отряд", "берет в отряд", "берёт в отряд", "набор* отряд*", "в отряд*", "=взять", "=брать"),
+    "declare": ("объяв*", "заявк*", "заяв*"),
+    "transfer": ("переда*", "передач*", "переходит к противник*", "отда*"),
+    "new_phase": ("начал* нов* фаз*", "начал* нов* подфаз*", "нов* фаз*", "нов* подфаз*", "нов* шаг*", "кажд* фаз*", "начал* фаз*", "начал* подфаз*", "переход* к* фаз*"),
+    "when": ("когда", "в какой момент", "в каких случаях"),
+    "other_subphase": ("подфаз* действи*", "подфаз* движени*", "заключительн* фаз*", "начальн* фаз*", "фаз* открыти*",
+                       "в ход противник*", "чужой ход"),
+    "nearby": ("рядом", "стоящ* рядом", "на той же клетк*", "ту же клетк*", "той же клетк*", "одну клетку", "одной клетк*",
+               "какую клетку", "какой клетк*", "занимает"),
+    "once": ("сколько раз", "один раз", "дважды", "повторно", "второй раз", "ещё раз", "еще раз"),
     "both": ("оба", "обоих", "обоюдн*", "последовательно"),
     "pass": ("=пас", "пасу*", "пасов*", "спасов*"),
     "slow": ("медлен*",),
@@ -140,10 +151,11 @@ FILLER_LEMMAS: frozenset[str] = frozenset("""
 """.split())
 
 # Concepts of generic nouns: always counted as used by the situation.
-GENERIC_CONCEPTS: tuple[str, ...] = ("creature", "card", "player", "cell")
+GENERIC_CONCEPTS: tuple[str, ...] = ("creature", "card", "player", "cell", "game_action")
 
 # Interrogative words: a question without any of them (and with «ли» or none) is a yes/no question.
-WH_WORDS: frozenset[str] = frozenset("что кто как когда где куда сколько какой какая какое какие каком каким чей чья почему зачем кого кому чем".split())
+WH_WORDS: frozenset[str] = frozenset("""что кто как когда где куда откуда сколько какой какая какое какие каком каким какую каких какими
+какого какому чей чья чьё чье чьи почему зачем кого кому чем чему""".split())
 
 QUESTION_MARKERS = ("что такое", "что значит", "что означает", "что означают", "как работает", "определение", "что называется")
 
@@ -170,6 +182,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("unhosted", (SUBJECTS, ("no_host",))),
     Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone")),
     Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
+    Situation("attached_nearby", (SUBJECTS, ("nearby",))),
     Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
     # artifacts and terrains
     Situation("count_terrain", (("terrain",), ("count", "two", "control"))),
@@ -186,13 +199,19 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
     Situation("diagonal", (("diagonal",),)),
     Situation("jump_zero", (("jump", "instead"), ("zero_movement",))),
-    Situation("jump_after_move", (("jump", "instead"), ("already", "spend", "movement_points"))),
+    Situation("jump_after_move", (("jump", "instead"), ("already",))),
+    Situation("jump_spends", (("jump", "instead"), ("spend",))),
     Situation("jump_is_movement", (("jump", "instead"), ("move", "movement_q", "slow", "fast"))),
-    Situation("closed_moves", (("closed",), ("move",))),
+    Situation("closed_moves", (("closed",), ("move", "jump"))),
+    Situation("move_outside_choice", (("other_subphase",), ("move",)), forbid=("inactive",)),
     Situation("open_restores", (("open", "restore", "turn_start"), ("move", "movement_points"))),
     Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
     # stack, priority, speed
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
+    Situation("when_speed", (("when",), ("slow", "fast")), forbid=("nonempty",)),
+    Situation("pass_is_action", (("pass",), ("act", "declare", "game_action")), forbid=("both",)),
+    Situation("priority_after_declare", (("priority",), ("declare",)), forbid=("resolve", "pass")),
+    Situation("priority_new_phase", (("priority",), ("new_phase",))),
     Situation("trigger_order", (("trigger", "simultaneous"), ("order", "simultaneous", "who"))),
     Situation("speed", (("slow", "fast"),)),
     Situation("uses_stack", (("uses_stack", "stack"), ("dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect", "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")), forbid=("resolve",)),
@@ -202,12 +221,14 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("rule_effects_first", (("rule_effect",),)),
     # phases
     Situation("decline_later", (("battle_start", "vanguard"), ("decline",))),
+    Situation("once_per_battle", (("battle_start", "vanguard"), ("once", "count"))),
     Situation("preliminary_order", (("battle_start", "vanguard"), ("who", "order", "first"))),
     Situation("reveal_hidden", (("second", "first"), ("hidden", "third_row")), forbid=("who",)),
     Situation("reveal_zones", (("reveal",), ("flying", "terrain"))),
     Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
     Situation("main_phase_active", (("main_phase",), ("active", "who", "first"))),
     Situation("who_moves", (("who",), ("move",))),
+    Situation("trigger_order", (("inactive", "active"), ("order", "first", "resolve"))),
     Situation("inactive_moves", (("inactive",), ("move",))),
     Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
 )

@@ -117,7 +117,7 @@ def _legal(sim: Simulator, r: StepResult, yes: str, no: str, extra: tuple[str, .
     if r.legal:
         lines = [c for c in r.consequences if c.rules] or r.consequences
         rules = [*extra, *_first_rules(lines)]
-        return Finding(f"Да, {yes}", lines, _dedup(rules + _cites(r)), sim.trace)
+        return Finding(f"Да, {yes}" if yes else "Да", lines, _dedup(rules + _cites(r)), sim.trace)
     reason = r.reasons[0].text if r.reasons else ""
     return Finding(f"Нет, {no}: {_low(reason)}" if reason else f"Нет, {no}", r.reasons,
                    _dedup([*_first_rules(r.reasons), *extra]), sim.trace)
@@ -152,6 +152,16 @@ def _fate(sim: Simulator, rs: list[StepResult], cid: str) -> Finding:
 SUBJECT_IDS = {"symbiote": "Лиана", "parasite": "Клещ", "equipment": "Меч"}
 
 
+def _worn_after_host(ctx: Ctx) -> str | None:
+    """«хозяин экипировки»: the card named right after «хозяин» is the worn one."""
+    for i in ctx.found.get("host", []):
+        for c in ("equipment", "symbiote", "parasite"):
+            if i + 1 in ctx.found.get(c, []):
+                ctx.used.add(c)
+                return c
+    return None
+
+
 def _subject(ctx: Ctx) -> str | None:
     return ctx.first(("symbiote", "parasite", "equipment"), skip_after="на")
 
@@ -180,6 +190,10 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     subj = _subject(ctx)
     if subj is None:
         return None
+    worn = _worn_after_host(ctx)
+    host_is_symbiote = False
+    if worn and worn != subj and subj in ("symbiote", "parasite"):
+        subj, host_is_symbiote = worn, True     # «симбиот — хозяин экипировки»
     sid = SUBJECT_IDS[subj]
     host_traits: set[str] = set()
     if ctx.has("flying"):
@@ -188,7 +202,7 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     if inc and (len(inc) >= 2 or not _subject_incorporeal(ctx, subj)):
         ctx.has("incorporeal")
         host_traits.add("incorporeal")
-    host_is_symbiote = subj == "equipment" and ctx.has("symbiote") or (subj != "equipment" and ctx.count("symbiote") + ctx.count("parasite") >= 2 and ctx.preceded_by("symbiote", "на"))
+    host_is_symbiote = host_is_symbiote or subj == "equipment" and ctx.has("symbiote") or (subj != "equipment" and ctx.count("symbiote") + ctx.count("parasite") >= 2 and ctx.preceded_by("symbiote", "на"))
     if host_is_symbiote:
         host_traits.add("symbiote")
     cls = None if ctx.has("no_class") else "воин"
@@ -212,7 +226,8 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
         subject.owner = "first"
         subject.host = "Другой2"
     cards.append(subject)
-    if ctx.has("two", "same_class"):
+    if ctx.has("two", "same_class", "different"):
+        ctx.has("class")
         if subj == "equipment":
             diff = ctx.has("different")
             cards.append(_card("Первая", kind="equipment", equipment_class="броня" if diff else "оружие", host="Хозяин", cell=None, movement=None))
@@ -226,7 +241,8 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     sim = _sim(cards)
     r = sim.place(sid, "Хозяин")
     what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj]
-    return _legal(sim, r, f"можно: {what} можно поместить на это существо", "нельзя")
+    extra = ("212.4",) if subj == "equipment" and ctx.has("two", "same_class", "different") else ("209.6",) if ctx.has("two") else ()
+    return _legal(sim, r, f"можно: {what} можно поместить на это существо", "нельзя", extra=extra)
 
 
 def _parasite_seating(ctx: Ctx, host_owner: str, host_traits: set[str]) -> Finding:
@@ -403,6 +419,25 @@ def q_attached_moves(ctx: Ctx) -> Finding | None:
     return _legal(sim, r, "может", "не может")
 
 
+def q_attached_nearby(ctx: Ctx) -> Finding | None:
+    """A symbiote / equipment occupies its host's cell and stands next to it (209.9, 212.7)."""
+    subj = _subject(ctx)
+    if subj is None:
+        return None
+    ctx.has("nearby", "host", "cell", "creature")
+    sid = SUBJECT_IDS[subj]
+    sim = _sim([_card("Хозяин", owner="second" if subj == "parasite" else "first", creature_class="воин", cell="c4" if subj == "parasite" else "c2"),
+                _subject_card(ctx, subj, sid, host=None, cell="a1")], phase="reveal")
+    sim.state.cards[sid].owner = "first"
+    r = phases.seating_step(sim, [(sid, "Хозяин")])
+    c, h = sim.state.cards[sid], sim.state.cards["Хозяин"]
+    rule = "212.7" if subj == "equipment" else "209.9"
+    same = c.cell == h.cell and c.host == h.id
+    line = Consequence(f"{label(c)[:1].upper()}{label(c)[1:]} занимает ту же клетку, что и хозяин; они считаются стоящими рядом", (rule,), sid)
+    verdict = ("Да, " if ctx.yes_no else "") + ("на той же клетке, что и хозяин; они считаются стоящими рядом" if same else "модель не смогла определить")
+    return Finding(verdict[:1].upper() + verdict[1:], [line], _dedup([rule, *_cites(r)]), sim.trace)
+
+
 def q_attached_attack_host(ctx: Ctx) -> Finding | None:
     """Host and symbiote stand next to each other and may attack each other (209.9)."""
     ctx.has("symbiote", "parasite", "host", "attack")
@@ -472,7 +507,7 @@ def q_artifact_struck(ctx: Ctx) -> Finding | None:
 
 def q_artifact_defends(ctx: Ctx) -> Finding | None:
     """Artifacts cannot reflect a simple strike or be defenders (210.2)."""
-    ctx.has("artifact", "defend")
+    ctx.has("artifact", "defend", "attack", "simple_strike")
     sim = _sim([_target_card("artifact")])
     r = sim.defend("Цель")
     return _legal(sim, r, "может", "не может")
@@ -516,7 +551,7 @@ def q_noncreature_moves(ctx: Ctx) -> Finding | None:
 
 def q_count_terrain(ctx: Ctx) -> Finding | None:
     """At most one terrain per player (211.3) unless an ability allows a second (211.4)."""
-    ctx.has("terrain", "count", "two", "control", "player")
+    ctx.has("terrain", "count", "two", "control", "player", "recruit")
     sim = _sim([_card("Болото", kind="terrain", cell="a1", movement=None)], phase="recruit")
     r1 = sim.recruit(_card("Лес", kind="terrain", cell="b1", movement=None))
     sim.state.extra_terrain.add("first")
@@ -524,6 +559,8 @@ def q_count_terrain(ctx: Ctx) -> Finding | None:
     one = not r1.legal
     verdict = ("Не более одной местности; две — только если особенность позволяет взять в отряд вторую"
                if one and r2.legal else "Без ограничения")
+    if ctx.yes_no and one:
+        verdict = "Нет, " + verdict[:1].lower() + verdict[1:]
     return Finding(verdict, [*r1.reasons, *[c for c in r2.consequences if c.rules]], _dedup(["211.3", "211.4", *_cites(r1, r2)]), sim.trace)
 
 
@@ -580,6 +617,27 @@ def q_jump_after_move(ctx: Ctx) -> Finding | None:
     return _legal(sim, r, "можно", "нельзя")
 
 
+def q_jump_spends(ctx: Ctx) -> Finding | None:
+    """An ability used instead of movement takes the whole (full) movement (506.6, 506.7)."""
+    ctx.has("jump", "instead", "spend", "movement_points", "move")
+    sim = _sim([_card("Прыгун", movement=2)])
+    sim.declare("first", "instead_of_movement", card="Прыгун", name="прыжок", to=parse_cell("e4"))
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    left = sim.state.cards["Прыгун"].movement_left
+    lines = [c for c in r.consequences if c.card == "Прыгун"]
+    verdict = "Да, весь запас движения: особенность используется вместо движения" if left == 0 else "Нет"
+    return Finding(verdict, lines, _dedup(["506.7", "506.6", *_cites(r)]), sim.trace)
+
+
+def q_move_outside_choice(ctx: Ctx) -> Finding | None:
+    """Movement is declared only in the choice subphase (506.2)."""
+    ctx.has("other_subphase", "move")
+    sim = _sim([_card("Воин")], subphase="action")
+    r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    return _legal(sim, r, "можно", "нельзя")
+
+
 def q_jump_is_movement(ctx: Ctx) -> Finding | None:
     """Abilities replacing movement are movement (506.6) and slow (304.2)."""
     ctx.has("jump", "instead", "move", "movement_q", "slow", "fast")
@@ -621,7 +679,8 @@ def q_closed_moves(ctx: Ctx) -> Finding | None:
     """Only an open creature uses movement (506.3)."""
     ctx.has("closed", "move", "creature")
     sim = _sim([_card("Воин", open=False)])
-    r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    kind = "instead_of_movement" if ctx.has("jump") else "movement"
+    r = sim.declare("first", kind, card="Воин", to=parse_cell("c3"))
     return _legal(sim, r, "может", "не может")
 
 
@@ -677,10 +736,17 @@ def action_kind(ctx: Ctx) -> str | None:
              ("vanguard", "vanguard_ability"), ("card_action", "card_action"), ("rule_effect", "rule_effect"),
              ("phase_transition", "phase_transition"), ("played", "played_ability"), ("relocate", "relocation"),
              ("move", "movement"), ("attack", "attack"), ("act", "card_action"))
-    for concept, kind in table:
-        if ctx.has(concept):
-            return kind
-    return None
+    cut = next((i for i, t in enumerate(ctx.tokens) if t in ("если", "пока", "когда", "при")), len(ctx.tokens))
+    best: tuple[int, int, str, str] | None = None
+    for rank, (concept, kind) in enumerate(table):
+        for i in ctx.found.get(concept, []):
+            key = (0 if i < cut else 1, i, rank)
+            if best is None or key < best[:3]:
+                best = (*key, concept, kind)  # type: ignore[assignment]
+    if best is None:
+        return None
+    ctx.used.add(best[3])
+    return best[4]
 
 
 def _declare_kind(kind: str, stack: bool) -> tuple[Simulator, StepResult]:
@@ -701,6 +767,7 @@ def q_slow_nonempty_stack(ctx: Ctx) -> Finding | None:
     """Slow actions only with an empty stack, fast ones whenever holding priority (304.1)."""
     ctx.has("stack", "nonempty")
     kind = action_kind(ctx) or "movement"
+    ctx.has("trigger", "sudden", "dice", "game_action")  # what lies on the stack
     sim, r = _declare_kind(kind, stack=True)
     ak = ACTIONS[kind]
     if r.legal:
@@ -758,6 +825,56 @@ def q_which_use_stack(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, ["302.3", "302.5", "302.2", "302.4"], trace)
 
 
+def q_when_speed(ctx: Ctx) -> Finding | None:
+    """When slow / fast actions may be declared (304.1): try both with an empty and a full stack."""
+    slow = ctx.has("slow") and not ctx.has("fast")
+    kind = action_kind(ctx) or ("movement" if slow else "dice_roll")
+    _, empty = _declare_kind(kind, stack=False)
+    sim, full = _declare_kind(kind, stack=True)
+    if ACTIONS[kind].speed == "slow":
+        verdict = "Только когда стек пуст (и у игрока есть приоритет)" if empty.legal and not full.legal else "Модель не смогла определить"
+    else:
+        verdict = "В любой момент, когда у игрока есть приоритет, даже если стек не пуст" if empty.legal and full.legal else "Модель не смогла определить"
+    return Finding(verdict, [*full.reasons, *[c for c in full.consequences if c.rules][:1]], _dedup(["304.1", *_cites(full, empty)]), sim.trace)
+
+
+def q_pass_is_action(ctx: Ctx) -> Finding | None:
+    """A pass gives priority away without declaring anything; it is not a game action (303.2)."""
+    ctx.has("pass", "act", "declare")
+    sim = _sim([_card("Воин")])
+    before = list(sim.state.stack)
+    r = sim.pass_priority("first")
+    is_action = bool(sim.state.stack != before)
+    lines = [c for c in r.consequences if c.rules]
+    verdict = ("Нет: пас — передача приоритета противнику без объявления игродействия" if not is_action else "Да")
+    return Finding(verdict, lines, _dedup(["303.2", *_cites(r)]), sim.trace)
+
+
+def q_priority_after_declare(ctx: Ctx) -> Finding | None:
+    """After declaring a stack action the declarer keeps priority (303.3); a non-stack one
+    resolves at once without passing priority (303.5)."""
+    ctx.has("priority", "declare", "transfer", "who", "enemy")
+    kind = action_kind(ctx) or "movement"
+    sim, r = _declare_kind(kind, stack=False)
+    stays = r.priority == "first"
+    lines = [c for c in r.consequences if c.rules]
+    rule = "303.3" if ACTIONS[kind].uses_stack else "303.5"
+    if ctx.has("transfer") and ctx.yes_no:
+        verdict = "Нет, приоритет остаётся у объявившего игрока" if stays else "Да, приоритет переходит к противнику"
+    else:
+        verdict = "У игрока, объявившего игродействие: он может объявить ещё одно или спасовать" if stays else "У противника"
+    return Finding(verdict, lines, _dedup([rule, *_cites(r)]), sim.trace)
+
+
+def q_priority_new_phase(ctx: Ctx) -> Finding | None:
+    """At each new phase / subphase / step the active player receives priority (303.1, 408.2)."""
+    ctx.has("priority", "new_phase", "who", "phase_transition")
+    sim = _sim([_card("Воин")], active="second", priority="first")
+    r = sim.subphase("action")
+    verdict = "Активный игрок" if r.priority == "second" else "Неактивный игрок"
+    return Finding(verdict, [c for c in r.consequences if c.rules], _dedup(["303.1", "408.2", *_cites(r)]), sim.trace)
+
+
 def q_stack_resolves(ctx: Ctx) -> Finding | None:
     """When the top of the stack resolves and who gets priority after (303.4)."""
     ctx.has("stack", "priority", "resolve", "pass")
@@ -812,6 +929,19 @@ def q_decline_later(ctx: Ctx) -> Finding | None:
     f = _legal(sim, r, "можно", "нельзя")
     f.lines = [c for c in r1.consequences if c.result == "отказ"] + f.lines
     return f
+
+
+def q_once_per_battle(ctx: Ctx) -> Finding | None:
+    """Each card uses «в начале боя» / «авангард» once per battle (406.1, 407.1)."""
+    van = ctx.has("vanguard")
+    ctx.has("battle_start", "once", "count")
+    sim = _sim([_card("Воин", cell="c3"), _card("Орк", owner="second", cell="c4")], phase="vanguard" if van else "battle_start", subphase=None)
+    run = phases.vanguard if van else phases.battle_start
+    r1 = run(sim, [("first", "Воин", True), ("second", "Орк", False)])
+    r2 = run(sim, [("first", "Воин", True)])
+    once = r1.legal and not r2.legal
+    verdict = ("Один раз за бой" if not ctx.yes_no else "Нет, каждая карта использует её один раз за бой") if once else "Модель не смогла определить"
+    return Finding(verdict, r2.reasons, _dedup([*_first_rules(r2.reasons), *_cites(r1)]), sim.trace)
 
 
 def q_preliminary_order(ctx: Ctx) -> Finding | None:
@@ -917,4 +1047,12 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "jump_zero": q_jump_zero,
     "cell_with_artifact": q_cell_with_artifact,
     "reveal_zones": q_reveal_zones,
+    "attached_nearby": q_attached_nearby,
+    "jump_spends": q_jump_spends,
+    "move_outside_choice": q_move_outside_choice,
+    "when_speed": q_when_speed,
+    "pass_is_action": q_pass_is_action,
+    "priority_after_declare": q_priority_after_declare,
+    "priority_new_phase": q_priority_new_phase,
+    "once_per_battle": q_once_per_battle,
 }
