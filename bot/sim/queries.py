@@ -846,7 +846,7 @@ def q_pass_is_action(ctx: Ctx) -> Finding | None:
     r = sim.pass_priority("first")
     is_action = bool(sim.state.stack != before)
     lines = [c for c in r.consequences if c.rules]
-    verdict = ("Нет: пас — передача приоритета противнику без объявления игродействия" if not is_action else "Да")
+    verdict = ("Нет, пас — это передача приоритета противнику без объявления игродействия" if not is_action else "Да")
     return Finding(verdict, lines, _dedup(["303.2", *_cites(r)]), sim.trace)
 
 
