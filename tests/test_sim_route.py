@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from bot.sim import route
 from bot.sim.lexicon import SITUATIONS
@@ -108,3 +109,22 @@ def test_unknown_words_are_reported_in_a_note():
 
 def test_routing_table_names_existing_queries():
     assert {s.query for s in SITUATIONS} <= set(QUERIES)
+
+
+_WORDS = ["можно", "ли", "симбиот", "паразита", "экипировку", "на", "летающее", "бестелесное", "существо", "хозяин",
+          "погиб", "стал", "симбиотом", "без", "класса", "артефакт", "местность", "двигаться", "переместить", "клетку",
+          "занятую", "стек", "не", "пуст", "бросок", "кубика", "медленное", "быстрое", "кто", "первым", "вскрывает",
+          "второй", "игрок", "третьего", "ряда", "авангард", "отказался", "позже", "прыжок", "атаковать", "ранить",
+          "перенаправить", "сколько", "две", "одного", "если", "приоритет", "пасуют", "оба", "сработавшие", "одновременно",
+          "порядок", "закрытое", "открылось", "действует", "помещается", "вызванный", "рядом", "противника", "первого"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=9))
+def test_any_word_salad_is_answered_or_declined_without_errors(words):
+    q = " ".join(words) + "?"
+    hit = route.situate(q)          # raises if a query crashes (answer() would hide it)
+    if hit is not None:
+        _, _, f = hit
+        assert f.verdict and f.citations
+        assert all(n.count(".") >= 1 for n in f.citations)

@@ -186,7 +186,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
     # artifacts and terrains
     Situation("count_terrain", (("terrain",), ("count", "two", "control"))),
-    Situation("redirect", (("redirect",), ("terrain", "equipment", "artifact", "creature", "symbiote"))),
+    Situation("redirect", (("redirect",), ("terrain", "equipment"))),
     Situation("artifact_struck", (("artifact",), ("attack", "simple_strike"), ("by_target", "closed", "open"))),
     Situation("artifact_defends", (("artifact",), ("defend",))),
     Situation("attack_target", (("terrain", "equipment", "artifact"), ("attack", "target"))),

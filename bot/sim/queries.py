@@ -484,8 +484,8 @@ def _target_card(kind: str) -> Card:
 
 def q_redirect(ctx: Ctx) -> Finding | None:
     """Redirecting an attack: never to a terrain (211.2) or equipment (212.9)."""
-    kind = _target_kind(ctx)
-    if kind is None:
+    kind = ctx.first(("terrain", "equipment"))
+    if kind is None:      # the seed pages rule only on terrains and equipment
         return None
     ctx.has("redirect", "attack")
     sim = _sim([_card("Носитель", owner="second", cell="d4", creature_class="воин"), _target_card(kind)])

@@ -128,7 +128,7 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
         for g in s.groups:
             ctx.has(*g)
         finding = QUERIES[s.query](ctx)
-        if finding is not None:
+        if finding is not None and finding.citations:  # a conclusion without a paragraph is no answer
             return s, ctx, finding
     return None
 
