@@ -84,3 +84,12 @@ def test_scenario_answer_reports_load_errors_without_raising():
     assert a.verdict is None and "нет обязательного ключа «state»" in a.blocks[0].text
     ok = scenario_answer(GOOD)
     assert ok.verdict == "сценарий выполнен" and "212.3" in ok.citations
+
+
+def test_card_expectation_cites_are_checked():
+    from bot.sim.scenario import run
+
+    ok = run(load(GOOD.replace("Меч: {zone: graveyard}", "Меч: {zone: graveyard, cites: [\"212.3\"]}"), "s.yaml"))
+    assert ok.passed, ok.failures
+    bad = run(load(GOOD.replace("Меч: {zone: graveyard}", "Меч: {zone: graveyard, cites: [\"209.4\"]}"), "s.yaml"))
+    assert not bad.passed and "209.4" in bad.failures[0]

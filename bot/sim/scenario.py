@@ -29,7 +29,7 @@ PHASES = ("recruit", "reveal", "seating", "battle_start", "vanguard", "main")
 EFFECT_KEYS = {"dies", "leaves", "gains", "wound", "place", "to", "target"}
 EXPECT_KEYS = {"steps", "cards", "stack", "priority", "active", "cites", "unchanged"}
 STEP_EXPECT_KEYS = {"step", "legal", "value", "cites", "stack", "priority", "results"}
-CARD_EXPECT_KEYS = {"zone", "cell", "host", "open", "revealed", "movement_left", "wounds", "kind", "traits", "creature_class"}
+CARD_EXPECT_KEYS = {"zone", "cell", "host", "open", "revealed", "movement_left", "wounds", "kind", "traits", "creature_class", "cites"}
 ALL_TRAITS = TRAITS + ("creature", "artifact", "terrain", "equipment")
 
 
@@ -336,6 +336,8 @@ def _expect(y: Y, st: GameState, known: set[str], nsteps: int) -> dict:
                 _cell(cm["cell"])
             if "zone" in cm:
                 cm["zone"].str("zone", ZONES)
+            if "cites" in cm:
+                cm["cites"].seq("cites")
             out["cards"][cid] = {k: v.plain() for k, v in cm.items()}
     for k in ("stack", "cites"):
         if k in m:
@@ -379,6 +381,15 @@ def _match(expected: Any, actual: Any) -> bool:
     return expected == actual
 
 
+def _dedup_rules(consequences) -> list[str]:
+    out: list[str] = []
+    for c in consequences:
+        for n in c.rules:
+            if n not in out:
+                out.append(n)
+    return out
+
+
 def run(sc: Scenario) -> ScenarioResult:
     """Play the scenario and compare; never raises for rule breaches (they are results)."""
     before = sc.state.copy().snapshot()
@@ -420,8 +431,14 @@ def run(sc: Scenario) -> ScenarioResult:
         act["cards"] = {}
         for cid, want in exp["cards"].items():
             got = st.cards[cid].to_json()
+            got["cites"] = _dedup_rules(c for r in sim.results for c in r.consequences if c.card == cid)
             act["cards"][cid] = {k: got[k] for k in want}
             for k, v in want.items():
+                if k == "cites":
+                    missing = [str(n) for n in v if str(n) not in got["cites"]]
+                    if missing:
+                        failures.append(f"карта «{cid}»: не процитированы пункты {', '.join(missing)} (есть: {', '.join(got['cites']) or 'нет'})")
+                    continue
                 if not _match(v, got[k]):
                     failures.append(f"карта «{cid}»: {k} ожидалось {v!r}, получено {got[k]!r}")
     if "stack" in exp:
