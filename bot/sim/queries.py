@@ -7,6 +7,7 @@ the query can model). ``QUERIES`` maps the names used in ``lexicon.SITUATIONS``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -118,9 +119,21 @@ def _legal(sim: Simulator, r: StepResult, yes: str, no: str, extra: tuple[str, .
         lines = [c for c in r.consequences if c.rules] or r.consequences
         rules = [*extra, *_first_rules(lines)]
         return Finding(f"Да, {yes}" if yes else "Да", lines, _dedup(rules + _cites(r)), sim.trace)
-    reason = r.reasons[0].text if r.reasons else ""
+    reason = _short(r.reasons[0].text) if r.reasons else ""
     return Finding(f"Нет, {no}: {_low(reason)}" if reason else f"Нет, {no}", r.reasons,
                    _dedup([*_first_rules(r.reasons), *extra]), sim.trace)
+
+
+_CELL_RE = re.compile(r"\b[a-e][1-6]\b")
+_PAREN_RE = re.compile(r"\s*\([^()]*\)")
+
+
+def _short(reason: str) -> str:
+    """The rule part of a reason for the verdict: no parentheses with the modelled cards,
+    no clause about the modelled cells («c3 занята»); the full text stays in the blocks."""
+    parts = [p for p in _PAREN_RE.sub("", reason).split("; ") if not _CELL_RE.search(p)]
+    parts = [p.split(", а ")[0] for p in parts]   # «…, а существо «Хозяин» — …» names the model
+    return "; ".join(parts) or _PAREN_RE.sub("", reason)
 
 
 def _dedup(xs: list[str]) -> list[str]:
