@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator, NamedTuple
 
 import yaml
 
@@ -67,14 +68,30 @@ def number_key(number: str) -> tuple[int, ...]:
     return tuple(int(p) if p.isdigit() else 1000 + (_LETTERS.find(p) + 1 if p in _LETTERS else 99) for p in number.split("."))
 
 
+class RefSpan(NamedTuple):
+    """One reference inside a text: ``text[start:end]`` is the whole mention
+    («п.503», «см. 209.4», «505.4.1»); ``number`` is the canonical number it names."""
+
+    start: int
+    end: int
+    number: str
+
+
+def iter_ref_spans(text: str) -> Iterator[RefSpan]:
+    """Every reference inside ``text`` in order of appearance, repeats included,
+    as ``RefSpan``s (0-based character offsets, ``end`` exclusive). The one place
+    that knows what a reference looks like; ``find_refs`` and the site use it."""
+    for m in _REF_RE.finditer(text):
+        yield RefSpan(m.start(), m.end(), (m.group("a") or m.group("b")).rstrip("."))
+
+
 def find_refs(text: str) -> list[str]:
     """Paragraph numbers referenced inside ``text`` («п.503», «см. 209.4», «505.4.1»),
     in order of appearance, without repeats."""
     out: list[str] = []
-    for m in _REF_RE.finditer(text):
-        n = (m.group("a") or m.group("b")).rstrip(".")
-        if n not in out:
-            out.append(n)
+    for span in iter_ref_spans(text):
+        if span.number not in out:
+            out.append(span.number)
     return out
 
 
