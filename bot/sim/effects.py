@@ -157,7 +157,12 @@ def _host_pass(state: GameState, out: list[Consequence]) -> bool:
             continue
         host = state.cards.get(c.host)
         breach = _host_breach(state, c, host)
-        if breach:
+        if breach and c.is_symbiote and c.independent_on_host_death and host is not None and host.zone == "graveyard":
+            c.host, c.kind = None, "creature"
+            c.traits -= {"symbiote", "parasite"}
+            out.append(Consequence(f"«{c.id}» по тексту карты становится самостоятельным существом на клетке {cell_name(c.cell) if c.cell else '—'} (без стека)", ("302.5",), c.id, "становится существом"))
+            changed = True
+        elif breach:
             why, rules, result = breach
             remove(state, c)
             out.append(Consequence(f"{_cap(label(c))} {result}: {why}", rules, c.id, result))

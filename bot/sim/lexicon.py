@@ -77,9 +77,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     # stack and priority
     "stack": ("стек*",),
     "nonempty": ("не пуст*", "непуст*", "в стек* есть", "в стек* лежит", "в стек* что-то"),
-    "uses_stack": ("использ* стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
+    "uses_stack": ("использ* стек*", "использ* ли стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
     "priority": ("приоритет*",),
     "game_action": ("игродейств*",),
+    "independent": ("самостоятельн* существ*", "самостоятельным", "самостоятельное"),
     "recruit": ("взять в отряд", "брать в отряд", "берет в отряд", "берёт в отряд", "набор* отряд*", "в отряд*", "=взять", "=брать"),
     "declare": ("объяв*", "заявк*", "заяв*"),
     "transfer": ("переда*", "передач*", "переходит к противник*", "отда*"),
@@ -172,7 +173,12 @@ class Situation:
 
 SUBJECTS = ("symbiote", "parasite", "equipment")
 
+_STACK_ACTIONS = ("independent", "dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect",
+                  "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")
+
 SITUATIONS: tuple[Situation, ...] = (
+    # an explicit «использует ли стек» about a named action wins over the board words around it
+    Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve",)),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who",), ("host",), ("place",))),
     Situation("parasite_hosts", (("parasite",), ("who",))),
@@ -180,7 +186,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack",))),
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
-    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone")),
+    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone", "uses_stack")),
     Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
     Situation("attached_nearby", (SUBJECTS, ("nearby",))),
     Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
@@ -214,7 +220,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("priority_new_phase", (("priority",), ("new_phase",))),
     Situation("trigger_order", (("trigger", "simultaneous"), ("order", "simultaneous", "who"))),
     Situation("speed", (("slow", "fast"),)),
-    Situation("uses_stack", (("uses_stack", "stack"), ("dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect", "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")), forbid=("resolve",)),
+    Situation("uses_stack", (("uses_stack", "stack"), _STACK_ACTIONS), forbid=("resolve",)),
     Situation("which_use_stack", (("uses_stack",),), forbid=("resolve",)),
     Situation("stack_resolves", (("stack", "priority"), ("resolve",))),
     Situation("stack_resolves", (("pass",), ("both",))),

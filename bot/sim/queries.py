@@ -148,8 +148,9 @@ def _low(s: str) -> str:
     return s[:1].lower() + s[1:] if s and not s.startswith("«") else s
 
 
-def _fate(sim: Simulator, rs: list[StepResult], cid: str) -> Finding:
-    """What happened to card ``cid`` during results ``rs``."""
+def _fate(sim: Simulator, rs: list[StepResult], cid: str, what: str | None = None) -> Finding:
+    """What happened to card ``cid`` during results ``rs``; ``what`` names it as it was
+    before (a symbiote that became a creature is still «симбиот» in the verdict)."""
     lines = [c for r in rs for c in r.consequences if c.card == cid and c.result]
     if not lines:
         c = sim.state.cards[cid]
@@ -157,7 +158,9 @@ def _fate(sim: Simulator, rs: list[StepResult], cid: str) -> Finding:
         return Finding(f"Ничего: {label(c)} {where}", [], _cites(*rs), sim.trace)
     last = lines[-1]
     word = {"остаётся": "не уничтожается и используется как обычно"}.get(last.result or "", last.result)
-    what = label(sim.state.cards[cid]).split(" «")[0]
+    what = what or label(sim.state.cards[cid]).split(" «")[0]
+    if last.result == "становится существом":
+        word = "становится самостоятельным существом (это не использует стек)"
     return Finding(f"{what[:1].upper()}{what[1:]} {word}", lines,
                    _dedup([*_first_rules(lines), *_cites(*rs)]), sim.trace)
 
@@ -324,6 +327,9 @@ def q_count_attached(ctx: Ctx) -> Finding | None:
 
 
 def _host_event(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | None:
+    if ctx.has("independent"):
+        ctx.has("dies", "become")
+        return [sim.die(host)]
     if ctx.has("stop_being_creature"):
         return [sim.gain(host, "artifact")]
     if ctx.has("become", "flying", "incorporeal") and (ctx.has("flying", "incorporeal") or ctx.after("become", "symbiote")):
@@ -382,10 +388,12 @@ def q_host_event(ctx: Ctx) -> Finding | None:
     host_owner = "second" if subj == "parasite" else "first"
     sim = _sim([_card("Хозяин", owner=host_owner, creature_class="воин"), _subject_card(ctx, subj, sid, host="Хозяин")])
     sim.state.cards[sid].owner = "first"
+    sim.state.cards[sid].independent_on_host_death = subj != "equipment" and ctx.has("independent")
+    what = label(sim.state.cards[sid]).split(" «")[0]
     rs = _host_event(ctx, sim, "Хозяин")
     if rs is None:
         return None
-    return _yes_no_fate(ctx, _fate(sim, rs, sid))
+    return _yes_no_fate(ctx, _fate(sim, rs, sid, what))
 
 
 def q_unhosted(ctx: Ctx) -> Finding | None:
@@ -744,7 +752,7 @@ def q_inactive_moves(ctx: Ctx) -> Finding | None:
 # ---------------------------------------------------------------------- stack, priority, speed
 def action_kind(ctx: Ctx) -> str | None:
     """The game action the question names, as an ``actions.ACTIONS`` key."""
-    table = (("dice", "dice_roll"), ("sudden", "sudden_action"), ("trigger", "triggered_ability"),
+    table = (("independent", "symbiote_becomes_creature"), ("dice", "dice_roll"), ("sudden", "sudden_action"), ("trigger", "triggered_ability"),
              ("jump", "instead_of_movement"), ("instead", "instead_of_movement"), ("battle_start", "battle_start_ability"),
              ("vanguard", "vanguard_ability"), ("card_action", "card_action"), ("rule_effect", "rule_effect"),
              ("phase_transition", "phase_transition"), ("played", "played_ability"), ("relocate", "relocation"),
@@ -765,6 +773,13 @@ def action_kind(ctx: Ctx) -> str | None:
 def _declare_kind(kind: str, stack: bool) -> tuple[Simulator, StepResult]:
     cards = [_card("Воин", movement=2), _card("Орк", owner="second", cell="c4")]
     sim = _sim(cards, phase="main", subphase="choice")
+    if kind == "symbiote_becomes_creature":
+        sim.state.cards["Личинка"] = _card("Личинка", traits={"symbiote"}, host="Воин", cell="c2", movement=None,
+                                            independent_on_host_death=True)
+        sim.state.cards["Воин"].zone = "graveyard"
+        sim.state.cards["Воин"].cell = None
+        r = sim.run("хозяин «Воин» погиб", lambda res: None)
+        return sim, r
     if kind == "battle_start_ability":
         sim.state.phase, sim.state.subphase = "battle_start", None
     if stack:
@@ -815,6 +830,8 @@ def q_uses_stack(ctx: Ctx) -> Finding | None:
     if kind is None:
         return None
     ctx.has("uses_stack", "stack")
+    if kind == "symbiote_becomes_creature":
+        ctx.has("symbiote", "parasite", "host", "dies", "become")
     ak = ACTIONS[kind]
     sim, r = _declare_kind(kind, stack=False)
     on_stack = bool(r.stack)

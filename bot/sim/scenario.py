@@ -24,7 +24,7 @@ from bot.sim.yamlnode import Y, compose
 TOP_KEYS = {"title", "description", "state", "steps", "expect"}
 STATE_KEYS = {"phase", "subphase", "first", "active", "priority", "cards", "stack", "extra_terrain"}
 CARD_KEYS = {"id", "owner", "kind", "traits", "class", "equipment_class", "open", "movement",
-             "movement_left", "lives", "wounds", "cell", "zone", "host", "revealed"}
+             "movement_left", "lives", "wounds", "cell", "zone", "host", "revealed", "independent_on_host_death"}
 PHASES = ("recruit", "reveal", "seating", "battle_start", "vanguard", "main")
 EFFECT_KEYS = {"dies", "leaves", "gains", "wound", "place", "to", "target"}
 EXPECT_KEYS = {"steps", "cards", "stack", "priority", "active", "cites", "unchanged"}
@@ -114,6 +114,7 @@ def card_from(y: Y, cards: dict[str, Card] | None = None) -> Card:
         zone=m["zone"].str("zone", ZONES) if "zone" in m else "battlefield",
         cell=_cell(m["cell"]) if "cell" in m else None,
         revealed=m["revealed"].bool("revealed") if "revealed" in m else True,
+        independent_on_host_death=m["independent_on_host_death"].bool("independent_on_host_death") if "independent_on_host_death" in m else False,
     )
     if "movement_left" in m:
         c.movement_left = m["movement_left"].int("movement_left")

@@ -79,7 +79,8 @@ class Card:
     left this turn; lives: initial lives (508.1.1), wounds: wounds on it (508.1.1);
     zone: one of ``ZONES``; cell: battlefield cell or ``None``; host: id of the host
     card (symbiote / equipment) or ``None``; revealed: face up (405.1); summoned: put
-    into play by a summoning ability (209.8, 212.6).
+    into play by a summoning ability (209.8, 212.6); independent_on_host_death: its text
+    says the symbiote becomes an independent creature when its host dies (302.5).
     """
 
     id: str
@@ -98,6 +99,7 @@ class Card:
     host: str | None = None
     revealed: bool = True
     summoned: bool = False
+    independent_on_host_death: bool = False
 
     def __post_init__(self) -> None:
         if self.movement_left is None:
