@@ -20,8 +20,7 @@ from bot.sim import effects as fx
 from bot.sim.actions import ACTIONS, ATTACK_KINDS, MOVEMENT_KINDS, ActionKind
 from bot.sim.effects import label
 from bot.sim.outcome import Consequence, Illegal, StepResult
-from bot.sim.state import (PLAYER_RU, Card, GameState, StackItem, cell_name, half_of, orthogonal,
-                           other, player_row)
+from bot.sim.state import PLAYER_RU, Card, GameState, StackItem, cell_name, orthogonal, other
 
 C = Consequence
 
@@ -495,10 +494,3 @@ class Simulator:
         """A card «помещается / переносится / располагается» on a cell: not a relocation (507.3)."""
         return self.run(f"«{cid}» {word} на {cell_name(dest)}", self._put, cid, dest, word)
 
-
-def player_label(p: str) -> str:
-    """«Первый игрок» / «Второй игрок»."""
-    return PLAYER_RU[p]
-
-
-__all__ = ["Simulator", "player_label", "half_of", "player_row"]
