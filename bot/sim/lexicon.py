@@ -59,7 +59,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "jump": ("прыж*", "телепорт*", "=прыгать", "прыга*", "прыгну*"),
     "instead": ("вместо движени*",),
     "spend": ("трат*", "потрат*", "расход*", "тратит*"),
-    "already": ("уже", "после того", "потратил*", "подвигал*", "сдвинул*", "походил*"),
+    "already": ("уже", "после того", "после движени*", "подвигавш*", "двигавш*", "потратил*", "подвигал*", "сдвинул*", "походил*"),
     "zero_movement": ("нулев* запас*", "запас* движени* 0", "без запаса движени*", "запас* движени* равен 0",
                       "нет запаса движени*", "запас* движени* равен нулю", "нулев* движени*"),
     "movement_points": ("запас* движени*", "единиц* движени*", "очк* движени*"),
@@ -80,6 +80,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "uses_stack": ("использ* стек*", "использ* ли стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
     "priority": ("приоритет*",),
     "game_action": ("игродейств*",),
+    "no_points": ("закончил* единиц*", "закончил* движени*", "закончил* запас*", "не осталось", "нет единиц*", "истратил*",
+                  "потратил* все", "потратило все", "0 единиц*", "ноль единиц*", "кончил*"),
+    "top": ("верхн*", "нижн*", "последн*", "последним", "раньше", "первым"),
+    "additional_zone": ("вспомогательн* зон*", "дополнительн* зон*"),
     "independent": ("самостоятельн* существ*", "самостоятельным", "самостоятельное"),
     "recruit": ("взять в отряд", "брать в отряд", "берет в отряд", "берёт в отряд", "набор* отряд*", "в отряд*", "=взять", "=брать"),
     "declare": ("объяв*", "заявк*", "заяв*"),
@@ -148,7 +152,7 @@ STOP_WORDS: frozenset[str] = frozenset("""
 FILLER_LEMMAS: frozenset[str] = frozenset("""
 игродействие особенность способность объявить объявлять использовать становиться стать оставить оставлять
 нанести наносить бросить бросать после того вместе свой он она оно они существо карта игрок поле бой
-случай момент время правило применяться применять применить снова опять вновь получить получать происходить произойти случиться делать сделать
+случай момент время правило шаг применяться применять применить снова опять вновь получить получать происходить произойти случиться делать сделать
 """.split())
 
 # Concepts of generic nouns: always counted as used by the situation.
@@ -173,7 +177,7 @@ class Situation:
 
 SUBJECTS = ("symbiote", "parasite", "equipment")
 
-_STACK_ACTIONS = ("independent", "dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect",
+_STACK_ACTIONS = ("independent", "additional_zone", "dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect",
                   "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")
 
 SITUATIONS: tuple[Situation, ...] = (
@@ -181,6 +185,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve",)),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who",), ("host",), ("place",))),
+    Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
+              forbid=("count",)),
     Situation("parasite_hosts", (("parasite",), ("who",))),
     Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),
     Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack",))),
@@ -204,6 +210,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),
     Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
     Situation("diagonal", (("diagonal",),)),
+    Situation("move_cost", (("count",), ("movement_points", "spend")), forbid=("jump", "instead")),
+    Situation("no_points_move", (("no_points",), ("move", "jump", "instead"))),
     Situation("jump_zero", (("jump", "instead"), ("zero_movement",))),
     Situation("jump_after_move", (("jump", "instead"), ("already",))),
     Situation("jump_spends", (("jump", "instead"), ("spend",))),
@@ -214,6 +222,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
     # stack, priority, speed
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
+    Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order"))),
+    Situation("inactive_fast", (("inactive",), ("fast", "sudden", "dice", "trigger"))),
     Situation("when_speed", (("when",), ("slow", "fast")), forbid=("nonempty",)),
     Situation("pass_is_action", (("pass",), ("act", "declare", "game_action")), forbid=("both",)),
     Situation("priority_after_declare", (("priority",), ("declare",)), forbid=("resolve", "pass")),

@@ -29,6 +29,7 @@ class Ctx:
     found: dict[str, list[int]]
     yes_no: bool = False
     used: set[str] = field(default_factory=set)
+    event: str | None = None
 
     def has(self, *concepts: str) -> bool:
         """Any of ``concepts`` is in the question (and is marked as used)."""
@@ -326,28 +327,52 @@ def q_count_attached(ctx: Ctx) -> Finding | None:
                    _dedup([*_first_rules(r.reasons), *_cites(r)]), sim.trace)
 
 
+# host event -> paragraphs that govern it (symbiote, equipment): cited even when nothing happens
+EVENT_RULES = {
+    "independent": ("302.5", "209.4"), "stop_being_creature": ("209.3", "212.2"), "flying": ("209.4", "212.3"),
+    "incorporeal": ("209.5", "212.3"), "symbiote": ("209.6", "212.3"), "class": ("212.2", "212.2"),
+    "dies": ("209.4", "212.3"), "leaves": ("209.4", "212.3"), "move": ("209.11", "212.8"),
+}
+
+
 def _host_event(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | None:
+    """Run the host event the question names; sets ``ctx.event`` (a key of ``EVENT_RULES``)."""
+    rs = _host_event_run(ctx, sim, host)
+    return rs
+
+
+def _host_event_run(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | None:
     if ctx.has("independent"):
+        ctx.event = "independent"
         ctx.has("dies", "become")
         return [sim.die(host)]
     if ctx.has("stop_being_creature"):
+        ctx.event = "stop_being_creature"
         return [sim.gain(host, "artifact")]
     if ctx.has("become", "flying", "incorporeal") and (ctx.has("flying", "incorporeal") or ctx.after("become", "symbiote")):
         if ctx.has("flying"):
+            ctx.event = "flying"
             return [sim.gain(host, "flying")]
         if ctx.has("incorporeal"):
+            ctx.event = "incorporeal"
             return [sim.gain(host, "incorporeal")]
         ctx.has("symbiote")
+        ctx.event = "symbiote"
         return [sim.gain(host, "symbiote")]
     if ctx.has("lose", "no_class") and ctx.has("class", "no_class"):
+        ctx.event = "class"
         return [sim.set_class(host, None)]
     if ctx.has("change") and ctx.has("class"):
+        ctx.event = "class"
         return [sim.set_class(host, "маг")]
     if ctx.has("dies", "destroyed"):
+        ctx.event = "dies"
         return [sim.die(host)]
     if ctx.has("leaves"):
+        ctx.event = "leaves"
         return [sim.leave(host)]
     if ctx.has("move", "relocate"):
+        ctx.event = "move"
         sim.state.cards[host].movement = sim.state.cards[host].movement_left = 2
         return [sim.declare("first", "movement", card=host, to=parse_cell("c3")), sim.pass_priority("first"), sim.pass_priority("second")]
     return None
@@ -365,7 +390,8 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
     if not ctx.yes_no:
         return f
     cut = next((i for i, t in enumerate(ctx.tokens) if t in _CLAUSE), len(ctx.tokens))
-    asked = [c for c in _ASKED if any(i < cut for i in ctx.found.get(c, []))]
+    li = [i - 1 for i, t in enumerate(ctx.tokens) if t == "ли"]     # «погибнет ли …»: the asked word
+    asked = [c for c in _ASKED if any(i < cut or i in li for i in ctx.found.get(c, []))]
     if "together" in ctx.found:
         asked.append("together")
     if not asked:
@@ -393,7 +419,14 @@ def q_host_event(ctx: Ctx) -> Finding | None:
     rs = _host_event(ctx, sim, "Хозяин")
     if rs is None:
         return None
-    return _yes_no_fate(ctx, _fate(sim, rs, sid, what))
+    f = _fate(sim, rs, sid, what)
+    rule = EVENT_RULES.get(ctx.event or "", ("", ""))[1 if subj == "equipment" else 0]
+    if rule and not f.lines:   # nothing happened: the paragraph that would have acted says why
+        c = sim.state.cards[sid]
+        f.lines = [Consequence(f"{what[:1].upper()}{what[1:]} остаётся у хозяина: правило этого пункта к нему не применяется"
+                               + (" (симбиот бестелесный)" if "incorporeal" in c.traits and ctx.event == "incorporeal" else ""), (rule,), sid)]
+    f.citations = _dedup([*f.citations, rule])
+    return _yes_no_fate(ctx, f)
 
 
 def q_unhosted(ctx: Ctx) -> Finding | None:
@@ -469,6 +502,27 @@ def q_attached_attack_host(ctx: Ctx) -> Finding | None:
     f = _legal(sim, r, "может: симбиот и его хозяин считаются стоящими рядом, атака идёт по общим правилам", "не может", extra=("209.9",))
     f.citations = _dedup(["209.9", *f.citations, *_cites(r2)])
     return f
+
+
+def q_seating_order(ctx: Ctx) -> Finding | None:
+    """Seating order (405.2): first player's symbiotes and equipment, the second's, then parasites."""
+    ctx.has("symbiote", "parasite", "equipment", "seating", "who", "order", "first", "place", "player")
+    sim = _sim([_card("Воин", cell="c3", creature_class="воин"), _card("Орк", owner="second", cell="c4", creature_class="воин"),
+                _card("Паразит_2", owner="second", traits={"symbiote", "parasite"}, cell="a6", movement=None),
+                _card("Паразит_1", traits={"symbiote", "parasite"}, cell="b1", movement=None),
+                _card("Меч_2", owner="second", kind="equipment", equipment_class="оружие", cell="b6", movement=None),
+                _card("Лиана_1", traits={"symbiote"}, cell="a1", movement=None)], phase="reveal")
+    r = phases.seating_step(sim, [("Паразит_2", "Воин"), ("Меч_2", "Орк"), ("Паразит_1", "Орк"), ("Лиана_1", "Воин")])
+    order = [c.card for c in r.consequences if c.result == "помещается"]
+    parasite = ctx.has("parasite") and not ctx.has("symbiote", "equipment")
+    if parasite:
+        verdict = "Паразиты назначаются последними: сначала паразиты Первого игрока, затем Второго"
+    else:
+        verdict = "Первый игрок: сначала он назначает своих симбиотов и экипировки, затем Второй игрок; паразиты — после них"
+    if order[:1] != ["Лиана_1"]:
+        verdict = "Модель не смогла определить"
+    lines = [c for c in r.consequences if c.rules == ("405.2",)]
+    return Finding(verdict, lines, _dedup(["405.2", *_cites(r)]), sim.trace)
 
 
 def q_parasite_hosts(ctx: Ctx) -> Finding | None:
@@ -673,6 +727,28 @@ def q_jump_is_movement(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, _dedup(["506.6", "304.2", *_cites(r)]), sim.trace)
 
 
+def q_move_cost(ctx: Ctx) -> Finding | None:
+    """One step of movement costs one movement point (506.1)."""
+    ctx.has("count", "movement_points", "spend", "move", "cell")
+    sim = _sim([_card("Воин", movement=3)])
+    sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    spent = 3 - (sim.state.cards["Воин"].movement_left or 0)
+    lines = [c for c in r.consequences if c.card == "Воин" and c.rules]
+    verdict = f"{'Одна единица' if spent == 1 else str(spent) + ' единицы'} движения за каждую клетку; трата — оплата движения"
+    return Finding(verdict, lines, _dedup(["506.1", *_cites(r)]), sim.trace)
+
+
+def q_no_points_move(ctx: Ctx) -> Finding | None:
+    """Without movement points left a creature cannot move (506.1), nor use «вместо движения» (506.7)."""
+    ctx.has("no_points", "move", "jump", "instead", "movement_points", "creature")
+    jump = ctx.has("jump", "instead")
+    sim = _sim([_card("Воин", movement=2, movement_left=0)])
+    r = sim.declare("first", "instead_of_movement" if jump else "movement", card="Воин", to=parse_cell("c3"))
+    return _legal(sim, r, "может", "не может")
+
+
 def q_jump_zero(ctx: Ctx) -> Finding | None:
     """«вместо движения» with a full movement of 0 is still allowed (506.7)."""
     ctx.has("jump", "instead", "zero_movement", "movement_points", "move")
@@ -752,7 +828,7 @@ def q_inactive_moves(ctx: Ctx) -> Finding | None:
 # ---------------------------------------------------------------------- stack, priority, speed
 def action_kind(ctx: Ctx) -> str | None:
     """The game action the question names, as an ``actions.ACTIONS`` key."""
-    table = (("independent", "symbiote_becomes_creature"), ("dice", "dice_roll"), ("sudden", "sudden_action"), ("trigger", "triggered_ability"),
+    table = (("independent", "symbiote_becomes_creature"), ("additional_zone", "terrain_to_additional_zone"), ("dice", "dice_roll"), ("sudden", "sudden_action"), ("trigger", "triggered_ability"),
              ("jump", "instead_of_movement"), ("instead", "instead_of_movement"), ("battle_start", "battle_start_ability"),
              ("vanguard", "vanguard_ability"), ("card_action", "card_action"), ("rule_effect", "rule_effect"),
              ("phase_transition", "phase_transition"), ("played", "played_ability"), ("relocate", "relocation"),
@@ -838,7 +914,9 @@ def q_uses_stack(ctx: Ctx) -> Finding | None:
     lines = [c for c in r.consequences if c.rules]
     if on_stack:
         return Finding(f"Да, {ak.ru} использует стек", lines, _dedup(["302.3", *ak.rules, *_cites(r)]), sim.trace)
-    return Finding(f"Нет, {ak.ru} не использует стек: выполняется сразу", lines, _dedup(["302.5", *ak.rules, *_cites(r)]), sim.trace)
+    if kind == "terrain_to_additional_zone":
+        ctx.has("terrain", "placement_word", "relocate", "reveal")
+    return Finding(f"Нет, {ak.ru} не использует стек: выполняется сразу", lines, _dedup([*ak.rules[:1], "302.5", *ak.rules, *_cites(r)]), sim.trace)
 
 
 def q_which_use_stack(ctx: Ctx) -> Finding | None:
@@ -903,6 +981,35 @@ def q_priority_new_phase(ctx: Ctx) -> Finding | None:
     r = sim.subphase("action")
     verdict = "Активный игрок" if r.priority == "second" else "Неактивный игрок"
     return Finding(verdict, [c for c in r.consequences if c.rules], _dedup(["303.1", "408.2", *_cites(r)]), sim.trace)
+
+
+def q_stack_top(ctx: Ctx) -> Finding | None:
+    """The top action — the one put on the stack last — resolves first (302.7, 303.4)."""
+    ctx.has("stack", "top", "resolve", "first", "order")
+    sim = _sim([_card("Воин"), _card("Орк", owner="second", cell="c5")])
+    sim.declare("first", "dice_roll", name="первое объявленное")
+    sim.pass_priority("first")
+    sim.declare("second", "dice_roll", name="последнее объявленное")
+    sim.pass_priority("second")
+    r = sim.pass_priority("first")
+    verdict = ("Верхнее — то, что помещено в стек последним; оно выполняется первым" if r.value == "последнее объявленное"
+               else "Модель не смогла определить")
+    return Finding(verdict, [c for c in r.consequences if "302.7" in c.rules or "303.4" in c.rules],
+                   _dedup(["302.7", "303.4", *_cites(r)]), sim.trace)
+
+
+def q_inactive_fast(ctx: Ctx) -> Finding | None:
+    """Fast actions need only priority (304.1) — the inactive player may declare them when holding it."""
+    ctx.has("inactive", "fast", "player", "declare")
+    kind = action_kind(ctx) or "sudden_action"
+    if ACTIONS[kind].speed != "fast" and any(i + 1 in ctx.found.get("act", []) for i in ctx.found.get("fast", [])):
+        kind = "sudden_action"        # «быстрое действие» is a fast action, not a card action
+    sim = _sim([_card("Воин"), _card("Орк", owner="second", cell="c5")], priority="second")
+    sim.state.stack.append(StackItem("движение", "first", "movement", "Воин"))
+    r = sim.declare("second", kind, card=None if kind == "dice_roll" else "Орк")
+    f = _legal(sim, r, "может, если у него приоритет: быстрое игродействие объявляется в любой момент", "не может")
+    f.citations = _dedup(["304.1", *f.citations])
+    return f
 
 
 def q_stack_resolves(ctx: Ctx) -> Finding | None:
@@ -1085,4 +1192,9 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "priority_after_declare": q_priority_after_declare,
     "priority_new_phase": q_priority_new_phase,
     "once_per_battle": q_once_per_battle,
+    "move_cost": q_move_cost,
+    "no_points_move": q_no_points_move,
+    "stack_top": q_stack_top,
+    "inactive_fast": q_inactive_fast,
+    "seating_order": q_seating_order,
 }
