@@ -425,6 +425,7 @@ def q_host_event(ctx: Ctx) -> Finding | None:
         c = sim.state.cards[sid]
         f.lines = [Consequence(f"{what[:1].upper()}{what[1:]} остаётся у хозяина: правило этого пункта к нему не применяется"
                                + (" (симбиот бестелесный)" if "incorporeal" in c.traits and ctx.event == "incorporeal" else ""), (rule,), sid)]
+        f.trace = [*f.trace, "  " + f.lines[0].line()]
     f.citations = _dedup([*f.citations, rule])
     return _yes_no_fate(ctx, f)
 
