@@ -1101,6 +1101,10 @@ def q_reveal_order(ctx: Ctx) -> Finding | None:
     r = phases.reveal_step(sim)
     order = r.value or []
     verdict = "Первый игрок; после него — Второй" if order == ["first", "second"] else "Второй игрок"
+    if ctx.yes_no:
+        asked = ctx.first(("first", "second"))
+        yes = (asked == "first") == (order[:1] == ["first"])
+        verdict = f"{'Да' if yes else 'Нет'}, первым вскрывает карты Первый игрок, после него — Второй"
     return Finding(verdict, [c for c in r.consequences if c.result == "вскрывает"], _dedup(["405.1", *_cites(r)]), sim.trace)
 
 
@@ -1114,7 +1118,10 @@ def q_reveal_hidden(ctx: Ctx) -> Finding | None:
     sim = _sim([_card("Воин", cell="c3", revealed=False), _card("Орк", owner="second", cell="c4", revealed=False),
                 _card("Карта", owner=who, cell=cell, revealed=False)], phase="reveal")
     r = phases.reveal_step(sim, ["Карта"])
-    return _legal(sim, r, "может — до конца первого хода Первого игрока", "нельзя")
+    f = _legal(sim, r, "может — до конца первого хода Первого игрока", "нельзя")
+    if not ctx.yes_no and r.legal:
+        f.verdict = "До конца первого хода Первого игрока: до тех пор Второй игрок может держать карты 3-го ряда скрытыми"
+    return f
 
 
 def q_reveal_zones(ctx: Ctx) -> Finding | None:
@@ -1130,6 +1137,38 @@ def q_reveal_zones(ctx: Ctx) -> Finding | None:
     if kind == "terrain":
         verdict += "; это не использует стек"
     return Finding(verdict, lines, _dedup([*_first_rules(lines), *_cites(r)]), sim.trace)
+
+
+def q_turn_phases(ctx: Ctx) -> Finding | None:
+    """A turn starts with the start phase; start, opening, main, end — once each, in order (408.2)."""
+    ctx.has("turn_phases", "turn_start", "order")
+    sim = _sim([_card("Воин")], active="second", priority="second")
+    r = sim.start_turn("first")
+    verdict = ("С Начальной фазы; затем фаза Открытия, Главная фаза и Заключительная — каждая один раз за ход, в этом порядке"
+               if sim.state.subphase == "start" else "Модель не смогла определить")
+    return Finding(verdict, [c for c in r.consequences if "408.2" in c.rules], _dedup(["408.2", *_cites(r)]), sim.trace)
+
+
+def q_between_phases(ctx: Ctx) -> Finding | None:
+    """Nothing happens between turns, phases, subphases or steps (408.2); the transition uses no stack (302.5)."""
+    ctx.has("between_phases", "phase_transition")
+    sim = _sim([_card("Воин")])
+    r = sim.subphase("action")
+    lines = [Consequence("Никакое событие не может произойти в игре между ходами, фазами, подфазами или шагами", ("408.2",)),
+             *[c for c in r.consequences if c.rules]]
+    verdict = "Нет, между ходами, фазами, подфазами и шагами ничего не происходит" if ctx.yes_no else "Ничего: переход выполняется сразу, без стека"
+    return Finding(verdict, lines, _dedup(["408.2", *_cites(r)]), sim.trace)
+
+
+def q_phase_end(ctx: Ctx) -> Finding | None:
+    """A phase ends when the stack holds nothing for it and both players pass in turn (408.2)."""
+    ctx.has("phase_end", "stack", "pass", "both", "when")
+    sim = _sim([_card("Воин")])
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    verdict = ("Когда в стеке нет игродействий этой фазы и оба игрока последовательно пасуют; затем игра переходит к следующей"
+               if r.value == "phase_end" else "Модель не смогла определить")
+    return Finding(verdict, [c for c in r.consequences if c.rules], _dedup(["408.2", *_cites(r)]), sim.trace)
 
 
 def q_main_phase_active(ctx: Ctx) -> Finding | None:
@@ -1198,4 +1237,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "stack_top": q_stack_top,
     "inactive_fast": q_inactive_fast,
     "seating_order": q_seating_order,
+    "turn_phases": q_turn_phases,
+    "between_phases": q_between_phases,
+    "phase_end": q_phase_end,
 }
