@@ -160,6 +160,16 @@ class Simulator:
         self.state.cards[card.id] = card
         card.summoned = True
         card.zone = "battlefield"
+        if not (card.is_symbiote or card.kind == "equipment"):
+            if card.cell is None:
+                raise Illegal(C(f"Для вызываемой карты «{card.id}» не указана клетка", ()))
+            occ = self.state.occupant(card.cell)
+            if occ is not None and occ.id != card.id:
+                raise Illegal(C(f"Клетка {cell_name(card.cell)} занята ({label(occ)})", ("507.2",), card.id))
+            card.wounds = 0
+            res.consequences.append(C(f"{_cap(label(card))} появляется на клетке {cell_name(card.cell)}; текущий максимум жизней равен начальному: {card.lives}",
+                                      ("508.1",), card.id, "появляется"))
+            return
         if on is None:
             fx.remove(self.state, card)
             if card.is_symbiote:
@@ -278,12 +288,25 @@ class Simulator:
                 why.append(C(f"Особенность «вместо движения» объявляется только при полном (неистраченном) запасе движения; у карты «{c.id}» осталось {c.movement_left} из {c.movement}", ("506.7",), c.id))
         elif not c.movement_left or c.movement_left < 1:
             why.append(C(f"У карты «{c.id}» не осталось единиц движения", ("506.1",), c.id))
+        why += self._forbidden(c, to)
         if to is not None and c.cell is not None:
             if kind == "movement" and not orthogonal(c.cell, to):
                 why.append(C(f"Движение — только на соседнюю по вертикали или горизонтали клетку; {cell_name(to)} не соседняя с {cell_name(c.cell)}", ("506.1",), c.id))
             occ = st.occupant(to)
             if occ is not None and occ.id != c.id:
                 why.append(C(f"Клетка {cell_name(to)} занята ({label(occ)}); перемещение — только на незанятую клетку", ("507.2", "506.1", *(("210.1",) if occ.kind == "artifact" else ())), c.id))
+        return why
+
+    def _forbidden(self, c: Card, to: tuple[int, int] | None) -> list[Consequence]:
+        """Bans on moving to ``to`` of the card and of its symbiotes / equipment (209.11, 212.8)."""
+        why: list[Consequence] = []
+        if to is None:
+            return why
+        for a in (c, *self.state.attachments(c.id)):
+            if to in a.forbidden_cells:
+                rules = ("209.11",) if a.is_symbiote else ("212.8",) if a.kind == "equipment" else ("507.1",)
+                why.append(C(f"{_cap(label(a))} не может перемещаться на клетку {cell_name(to)}"
+                             + ("; этот запрет действует и на хозяина" if a is not c else ""), rules, a.id))
         return why
 
     def _check_attack(self, c: Card, target: Card | None) -> list[Consequence]:
@@ -309,6 +332,7 @@ class Simulator:
         if kind in MOVEMENT_KINDS and c is not None:
             why += self._check_movement(c, kind, to, player)
         if kind == "relocation" and c is not None:
+            why += self._forbidden(c, to)
             if c.attached:
                 why.append(C(f"{_cap(label(c))} не может перемещаться отдельно от хозяина", ("209.11",) if c.is_symbiote else ("212.8",), c.id))
             occ = st.occupant(to) if to else None

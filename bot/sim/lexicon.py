@@ -80,6 +80,17 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "uses_stack": ("использ* стек*", "использ* ли стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
     "priority": ("приоритет*",),
     "game_action": ("игродейств*",),
+    "before_reveal": ("до вскрыти*", "до своего вскрыти*", "перед вскрыти*", "до подфаз* вскрыти*"),
+    "forbidden": ("запрещ*", "запрет*", "не может перемещаться на", "нельзя перемещаться на"),
+    "consists": ("состоит", "из чего", "этап*", "включает", "из каких част*"),
+    "divide": ("делятся", "подразделя*", "вид* игродейств*", "бывают", "какие бывают", "группы", "типы"),
+    "enters_stack": ("занос* в стек*", "попада* в стек*", "в стек* занос*", "помеща* в стек*", "кладется в стек*", "кладётся в стек*"),
+    "pay": ("оплат*", "оплачива*"),
+    "no_stack": ("не использ* стек*", "без стек*", "не идет в стек*", "не идёт в стек*", "не заносится в стек*"),
+    "lives": ("жизн*",),
+    "lives_max": ("максимум жизн*", "максимальн* жизн*", "начальн* жизн*", "начальн* количеств* жизн*"),
+    "appears": ("появля*", "появил*", "входит в игр*", "вход* в игр*", "в игровой зон*", "вышл*", "разыгран*"),
+    "lives_change": ("изменени* жизн*", "измен* жизн*", "меня* жизн*", "теря* жизн*", "уменьша* жизн*", "увелич* жизн*"),
     "turn_phases": ("начинается ход", "ход начинается", "начинается каждый ход", "начало хода", "фаз* хода", "порядок фаз*",
                     "какие фазы", "из каких фаз"),
     "between_phases": ("между фаз*", "между ход*", "между подфаз*", "между шаг*"),
@@ -157,7 +168,7 @@ STOP_WORDS: frozenset[str] = frozenset("""
 FILLER_LEMMAS: frozenset[str] = frozenset("""
 игродействие особенность способность объявить объявлять использовать становиться стать оставить оставлять
 нанести наносить бросить бросать после того вместе свой он она оно они существо карта игрок поле бой
-случай момент время правило шаг фаза подфаза должный должен применяться применять применить снова опять вновь получить получать происходить произойти случиться делать сделать
+случай момент время правило шаг фаза подфаза должный должен находиться стоять владеть равный равен игра туда там применяться применять применить снова опять вновь получить получать происходить произойти случиться делать сделать
 """.split())
 
 # Concepts of generic nouns: always counted as used by the situation.
@@ -197,7 +208,9 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack",))),
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
-    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone", "uses_stack")),
+    Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
+    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone", "uses_stack", "forbidden")),
+    Situation("before_reveal", (("before_reveal",), SUBJECTS + ("terrain",))),
     Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
     Situation("attached_nearby", (SUBJECTS, ("nearby",))),
     Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
@@ -227,11 +240,16 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
     # stack, priority, speed
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
+    Situation("action_parts", (("game_action",), ("consists",))),
+    Situation("action_divide", (("game_action",), ("divide",)), forbid=("uses_stack", "slow", "fast")),
+    Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
+    Situation("payment", (("pay",), ("when", "order", "uses_stack", "stack")), forbid=("consists",)),
+    Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
     Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order"))),
     Situation("inactive_fast", (("inactive",), ("fast", "sudden", "dice", "trigger"))),
     Situation("when_speed", (("when",), ("slow", "fast")), forbid=("nonempty",)),
     Situation("pass_is_action", (("pass",), ("act", "declare", "game_action")), forbid=("both",)),
-    Situation("priority_after_declare", (("priority",), ("declare",)), forbid=("resolve", "pass")),
+    Situation("priority_after_declare", (("priority",), ("declare", "no_stack")), forbid=("resolve", "pass")),
     Situation("priority_new_phase", (("priority",), ("new_phase",))),
     Situation("trigger_order", (("trigger", "simultaneous"), ("order", "simultaneous", "who"))),
     Situation("speed", (("slow", "fast"),)),
@@ -248,6 +266,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("reveal_zones", (("reveal",), ("flying", "terrain"))),
     Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
     Situation("between_phases", (("between_phases",),)),
+    Situation("lives_on_entry", (("lives", "lives_max"), ("appears",))),
+    Situation("lives_change", (("lives_change",),)),
     Situation("phase_end", (("phase_end",),), forbid=("symbiote", "equipment", "parasite")),
     Situation("turn_phases", (("turn_phases",),)),
     Situation("main_phase_active", (("main_phase",), ("active", "who", "first"))),

@@ -474,6 +474,42 @@ def q_attached_moves(ctx: Ctx) -> Finding | None:
     return _legal(sim, r, "может", "не может")
 
 
+def q_attached_ban(ctx: Ctx) -> Finding | None:
+    """A ban on a symbiote / equipment moving to a cell binds its host (209.11, 212.8)."""
+    subj = _subject(ctx)
+    if subj is None:
+        return None
+    ctx.has("forbidden", "move", "relocate", "host", "cell", "creature")
+    sid = SUBJECT_IDS[subj]
+    card = _subject_card(ctx, subj, sid, host="Хозяин")
+    card.owner = "first"
+    card.forbidden_cells = {parse_cell("c3")}
+    sim = _sim([_card("Хозяин", creature_class="воин", movement=2), card])
+    r = sim.declare("first", "movement", card="Хозяин", to=parse_cell("c3"))
+    f = _legal(sim, r, "может", "нельзя")
+    if not r.legal:
+        f.verdict = f"{'Нет, хозяин тоже не может туда переместиться' if ctx.yes_no else 'Хозяин тоже не может туда переместиться'}: запрет {'симбиоту' if subj != 'equipment' else 'экипировке'} влияет и на хозяина"
+    return f
+
+
+def q_before_reveal(ctx: Ctx) -> Finding | None:
+    """Before its reveal a symbiote / equipment / terrain stands on a separate cell (209.2, 212.1, 211.1)."""
+    kind = ctx.first(("symbiote", "parasite", "equipment", "terrain"))
+    ctx.has("before_reveal", "reveal", "cell", "place")
+    sim = _sim([_card("Воин", cell="c3", revealed=False)], phase="reveal")
+    card = (_card("Карта", kind="terrain", cell="a1", movement=None, revealed=False) if kind == "terrain"
+            else _card("Карта", kind="equipment", equipment_class="оружие", cell="a1", movement=None, revealed=False) if kind == "equipment"
+            else _card("Карта", traits={"symbiote"} | ({"parasite"} if kind == "parasite" else set()), cell="a1", movement=None, revealed=False))
+    sim.state.cards["Карта"] = card
+    occ = sim.state.occupant(parse_cell("a1"))
+    rule = {"terrain": "211.1", "equipment": "212.1"}.get(kind or "", "209.2")
+    line = Consequence(f"До вскрытия карта стоит на отдельной клетке a1 и занимает её", (rule,), "Карта")
+    r = phases.reveal_step(sim)
+    after = [c for c in r.consequences if c.card == "Карта"]
+    verdict = "На отдельной клетке поля боя" if occ is card else "Модель не смогла определить"
+    return Finding(verdict, [line, *after], _dedup([rule, *_cites(r)]), [*sim.trace, "  " + line.line()])
+
+
 def q_attached_nearby(ctx: Ctx) -> Finding | None:
     """A symbiote / equipment occupies its host's cell and stands next to it (209.9, 212.7)."""
     subj = _subject(ctx)
@@ -963,7 +999,7 @@ def q_priority_after_declare(ctx: Ctx) -> Finding | None:
     """After declaring a stack action the declarer keeps priority (303.3); a non-stack one
     resolves at once without passing priority (303.5)."""
     ctx.has("priority", "declare", "transfer", "who", "enemy")
-    kind = action_kind(ctx) or "movement"
+    kind = "rule_effect" if ctx.has("no_stack") else (action_kind(ctx) or "movement")
     sim, r = _declare_kind(kind, stack=False)
     stays = r.priority == "first"
     lines = [c for c in r.consequences if c.rules]
@@ -982,6 +1018,69 @@ def q_priority_new_phase(ctx: Ctx) -> Finding | None:
     r = sim.subphase("action")
     verdict = "Активный игрок" if r.priority == "second" else "Неактивный игрок"
     return Finding(verdict, [c for c in r.consequences if c.rules], _dedup(["303.1", "408.2", *_cites(r)]), sim.trace)
+
+
+def q_action_parts(ctx: Ctx) -> Finding | None:
+    """A game action is declared, resolved and paid (301.1, 302.6) — watched on a movement."""
+    ctx.has("game_action", "consists", "declare", "resolve", "pay")
+    sim = _sim([_card("Воин", movement=2)])
+    r1 = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    sim.pass_priority("first")
+    r2 = sim.pass_priority("second")
+    lines = [c for c in r1.consequences if "302.2" in c.rules] + [c for c in r2.consequences if "302.6" in c.rules]
+    return Finding("Из объявления, выполнения и оплаты (для стековых: объявление — в стек, выполнение — из стека, затем оплата)",
+                   lines, _dedup(["301.1", "302.6", *_cites(r1, r2)]), sim.trace)
+
+
+def q_action_divide(ctx: Ctx) -> Finding | None:
+    """Actions are slow or fast, and use the stack or not (301.2) — classified by declaring each kind."""
+    ctx.has("game_action", "divide")
+    groups: dict[str, list[str]] = {"slow": [], "fast": [], "none": []}
+    trace: list[str] = []
+    for kind in ("movement", "card_action", "sudden_action", "triggered_ability", "dice_roll", "rule_effect"):
+        sim, r = _declare_kind(kind, stack=False)
+        groups[ACTIONS[kind].speed or "none"].append(ACTIONS[kind].ru)
+        trace += sim.trace
+    lines = [Consequence("Медленные: " + ", ".join(groups["slow"]), ("304.2",)),
+             Consequence("Быстрые: " + ", ".join(groups["fast"]), ("304.3",)),
+             Consequence("Не используют стек: " + ", ".join(groups["none"]), ("302.5",))]
+    return Finding("На медленные и быстрые; на использующие стек и не использующие стек", lines,
+                   ["301.2", "304.1", "302.3", "302.5"], trace)
+
+
+def q_when_on_stack(ctx: Ctx) -> Finding | None:
+    """A stack action goes on the stack right after its declaration, before it is resolved and paid (302.2)."""
+    ctx.has("enters_stack", "when", "game_action", "declare")
+    sim = _sim([_card("Воин")])
+    r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    lines = [c for c in r.consequences if "302.2" in c.rules]
+    return Finding("Сразу после объявления — до расчёта, выполнения и оплаты", lines, _dedup(["302.2", *_cites(r)]), sim.trace)
+
+
+def q_payment(ctx: Ctx) -> Finding | None:
+    """A stack action is paid after it resolves; paying uses no stack (302.6)."""
+    ctx.has("pay", "when", "order", "uses_stack", "stack", "game_action")
+    sim = _sim([_card("Воин", movement=2)])
+    sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    lines = [c for c in r.consequences if "302.6" in c.rules]
+    if ctx.has("uses_stack", "stack") and ctx.yes_no:
+        verdict = "Нет, оплата игродействия не использует стек"
+    else:
+        verdict = "После выполнения игродействия; оплата не использует стек"
+    return Finding(verdict, lines, _dedup(["302.6", *_cites(r)]), sim.trace)
+
+
+def q_priority_count(ctx: Ctx) -> Finding | None:
+    """Only one player holds priority at any moment (303.1)."""
+    ctx.has("priority", "count", "who", "player", "simultaneous")
+    sim = _sim([_card("Воин"), _card("Орк", owner="second", cell="c5")])
+    r = sim.declare("second", "dice_roll")
+    verdict = "Только один игрок: в каждый момент приоритетом владеет один игрок"
+    if ctx.yes_no:
+        verdict = "Нет, в каждый момент приоритетом владеет только один игрок"
+    return Finding(verdict, r.reasons, _dedup(["303.1", *_cites(r)]), sim.trace)
 
 
 def q_stack_top(ctx: Ctx) -> Finding | None:
@@ -1139,6 +1238,25 @@ def q_reveal_zones(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, _dedup([*_first_rules(lines), *_cites(r)]), sim.trace)
 
 
+def q_lives_on_entry(ctx: Ctx) -> Finding | None:
+    """A card appearing in the game zone has its current maximum of lives equal to its initial lives (508.1)."""
+    ctx.has("lives", "lives_max", "appears", "card", "creature")
+    sim = _sim([_card("Воин")])
+    r = sim.summon(_card("Волк", cell="c3", lives=4), None)
+    c = sim.state.cards["Волк"]
+    verdict = ("Начальному количеству жизней (без учёта эффектов)" if c.current_lives == c.lives else "Модель не смогла определить")
+    return Finding(verdict, [x for x in r.consequences if x.rules], _dedup(["508.1", *_cites(r)]), sim.trace)
+
+
+def q_lives_change(ctx: Ctx) -> Finding | None:
+    """Any change of lives is put on the card as wounds or extra / negative lives markers (508.1.1)."""
+    ctx.has("lives_change", "lives", "wound", "card", "creature")
+    sim = _sim([_card("Воин", lives=5)])
+    r = sim.wound("Воин", 2)
+    return Finding("В виде ран, маркеров дополнительных или отрицательных жизней", [x for x in r.consequences if x.rules],
+                   _dedup(["508.1.1", *_cites(r)]), sim.trace)
+
+
 def q_turn_phases(ctx: Ctx) -> Finding | None:
     """A turn starts with the start phase; start, opening, main, end — once each, in order (408.2)."""
     ctx.has("turn_phases", "turn_start", "order")
@@ -1237,6 +1355,15 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "stack_top": q_stack_top,
     "inactive_fast": q_inactive_fast,
     "seating_order": q_seating_order,
+    "attached_ban": q_attached_ban,
+    "before_reveal": q_before_reveal,
+    "action_parts": q_action_parts,
+    "action_divide": q_action_divide,
+    "when_on_stack": q_when_on_stack,
+    "payment": q_payment,
+    "priority_count": q_priority_count,
+    "lives_on_entry": q_lives_on_entry,
+    "lives_change": q_lives_change,
     "turn_phases": q_turn_phases,
     "between_phases": q_between_phases,
     "phase_end": q_phase_end,

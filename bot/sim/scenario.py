@@ -24,7 +24,8 @@ from bot.sim.yamlnode import Y, compose
 TOP_KEYS = {"title", "description", "state", "steps", "expect"}
 STATE_KEYS = {"phase", "subphase", "first", "active", "priority", "cards", "stack", "extra_terrain"}
 CARD_KEYS = {"id", "owner", "kind", "traits", "class", "equipment_class", "open", "movement",
-             "movement_left", "lives", "wounds", "cell", "zone", "host", "revealed", "independent_on_host_death"}
+             "movement_left", "lives", "wounds", "cell", "zone", "host", "revealed", "independent_on_host_death",
+             "forbidden_cells"}
 PHASES = ("recruit", "reveal", "seating", "battle_start", "vanguard", "main")
 EFFECT_KEYS = {"dies", "leaves", "gains", "wound", "place", "to", "target"}
 EXPECT_KEYS = {"steps", "cards", "stack", "priority", "active", "cites", "unchanged"}
@@ -118,6 +119,8 @@ def card_from(y: Y, cards: dict[str, Card] | None = None) -> Card:
     )
     if "movement_left" in m:
         c.movement_left = m["movement_left"].int("movement_left")
+    if "forbidden_cells" in m:
+        c.forbidden_cells = {_cell(x) for x in m["forbidden_cells"].seq("forbidden_cells")}
     if "host" in m:
         c.host = m["host"].str("host")
     c._line = y.line  # type: ignore[attr-defined]

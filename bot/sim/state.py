@@ -80,7 +80,9 @@ class Card:
     zone: one of ``ZONES``; cell: battlefield cell or ``None``; host: id of the host
     card (symbiote / equipment) or ``None``; revealed: face up (405.1); summoned: put
     into play by a summoning ability (209.8, 212.6); independent_on_host_death: its text
-    says the symbiote becomes an independent creature when its host dies (302.5).
+    says the symbiote becomes an independent creature when its host dies (302.5);
+    forbidden_cells: cells an ability forbids it to move to (for a symbiote or equipment the
+    ban binds its host too, 209.11, 212.8).
     """
 
     id: str
@@ -100,6 +102,7 @@ class Card:
     revealed: bool = True
     summoned: bool = False
     independent_on_host_death: bool = False
+    forbidden_cells: set[tuple[int, int]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.movement_left is None:
