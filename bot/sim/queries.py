@@ -1262,7 +1262,7 @@ def q_turn_phases(ctx: Ctx) -> Finding | None:
     ctx.has("turn_phases", "turn_start", "order")
     sim = _sim([_card("Воин")], active="second", priority="second")
     r = sim.start_turn("first")
-    verdict = ("С Начальной фазы; затем фаза Открытия, Главная фаза и Заключительная — каждая один раз за ход, в этом порядке"
+    verdict = ("Ход начинается с Начальной фазы; затем фаза Открытия, Главная и Заключительная — каждая один раз за ход, именно в этом порядке"
                if sim.state.subphase == "start" else "Модель не смогла определить")
     return Finding(verdict, [c for c in r.consequences if "408.2" in c.rules], _dedup(["408.2", *_cites(r)]), sim.trace)
 
