@@ -1,0 +1,13 @@
+"""The scenario simulator (issue 6): board, hosts, stack and priority, phases, movement.
+
+Modules, one concept each:
+
+- ``state``    — battlefield cells, cards, players, the ``GameState``;
+- ``outcome``  — ``Consequence`` (a conclusion with its paragraphs), ``StepResult``, ``Illegal``;
+- ``effects``  — placement checks and rule effects of symbiotes / equipment (209, 212);
+- ``actions``  — kinds of game actions: stack use and speed (302, 304);
+- ``engine``   — ``Simulator``: events, declarations, passes, movement, relocation (303, 305, 506, 507);
+- ``phases``   — reveal, seating, battle start, vanguard, main phase (405–408);
+- ``scenario`` / ``yamlnode`` / ``cli`` — scenario files and ``berserk-judge scenario run``;
+- ``lexicon`` / ``queries`` / ``route`` — the ``ask`` route for situations described in words.
+"""

@@ -1,0 +1,278 @@
+"""Words of board-situation questions -> concepts -> simulator queries (data, not answers).
+
+``CONCEPTS`` maps a concept to word patterns. A pattern is one or more space-separated
+items matched on consecutive words of the question; an item is
+``stem*`` (the folded word starts with ``stem``), ``=lemma`` (``bot.morph.lemma`` of the word
+equals it) or a plain word (the folded word equals it).
+
+``SITUATIONS`` is the routing table: the first situation whose every group of concepts
+is present (each group: any one concept of it), and none of whose ``forbid`` concepts is
+present, names the simulator query (``bot.sim.queries.QUERIES``) that answers the question.
+Order matters: more specific situations come first.
+
+``STOP_WORDS`` are words that carry no situation (they are never reported as not understood).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CONCEPTS: dict[str, tuple[str, ...]] = {
+    # cards and traits
+    "symbiote": ("симбиот*",),
+    "parasite": ("паразит*",),
+    "equipment": ("экипиров*", "снаряжени*"),
+    "artifact": ("артефакт*",),
+    "terrain": ("местност*",),
+    "creature": ("существ*",),
+    "card": ("карт*",),
+    "host": ("хозя*", "носител*"),
+    "flying": ("летающ*", "летун*", "=летать", "полет*", "полёт*", "летает"),
+    "incorporeal": ("бестелес*",),
+    "no_class": ("без класс*", "нет класс*", "не имеет класс*", "бесклассов*", "не имеющ* класс*"),
+    "class": ("класс*",),
+    "same_class": ("одного класс*", "одинаков* класс*", "того же класс*", "тот же класс*", "одного и того же класс*"),
+    "different": ("разн*", "различ*"),
+    "enemy": ("противник*", "чуж*", "вражеск*", "соперник*"),
+    "own": ("сво*", "мо*", "собствен*"),
+    "no_host": ("без хозя*", "нет хозя*", "не имеет хозя*", "не имеющ* хозя*"),
+    # events
+    "dies": ("погиб*", "умер*", "умира*", "убит*", "убил*", "гибел*", "умрет", "умрёт"),
+    "destroyed": ("уничтож*",),
+    "leaves": ("покину*", "покида*", "ушел с пол*", "ушёл с пол*", "уходит с пол*", "вернул* в колод*", "сбросил*"),
+    "become": ("стал*", "станов*", "станет", "превращ*", "превратил*", "получил* полет*", "получил* полёт*", "получает"),
+    "stop_being_creature": ("перестал* быть существ*", "перестает быть существ*", "перестаёт быть существ*"),
+    "lose": ("потерял*", "теря*", "лишил*", "утратил*"),
+    "change": ("сменил*", "смени*", "меня*", "изменил*", "другой класс*", "друго* класс*"),
+    "summon": ("вызва*", "вызыва*", "вызов*", "возрожд*", "возроди*", "инкарн*", "призва*", "призыв*"),
+    # placing and moving
+    "place": ("положить", "=положить", "поместить", "помещать", "=поместить", "помещен*", "помещён*", "надет*", "надева*",
+              "повес*", "посад*", "назнач*", "=класть", "кладут", "прикреп*", "одет*", "одева*", "=носить", "носит*", "сажа*", "положен*"),
+    "placement_word": ("помещается", "переносится", "располагается", "помещаются", "переносятся", "располагаются"),
+    "move": ("двига*", "двинут*", "передвига*", "передвиж*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*"),
+    "relocate": ("перемещ*", "перемест*"),
+    "alone": ("отдельно", "сам", "сама", "само", "самостоятельно", "независимо", "без хозяина перемещ*"),
+    "together": ("вместе", "следом", "за хозяин*", "с хозяин*"),
+    "cell": ("клетк*", "клеток", "соседн* клетк*", "соседн*"),
+    "occupied": ("занят*",),
+    "diagonal": ("диагонал*", "наискос*"),
+    "jump": ("прыж*", "телепорт*", "=прыгать", "прыга*", "прыгну*"),
+    "instead": ("вместо движени*",),
+    "spend": ("трат*", "потрат*", "расход*", "тратит*"),
+    "already": ("уже", "после того", "после движени*", "подвигавш*", "двигавш*", "потратил*", "подвигал*", "сдвинул*", "походил*"),
+    "zero_movement": ("нулев* запас*", "запас* движени* 0", "без запаса движени*", "запас* движени* равен 0",
+                      "нет запаса движени*", "запас* движени* равен нулю", "нулев* движени*"),
+    "movement_points": ("запас* движени*", "единиц* движени*", "очк* движени*"),
+    "restore": ("восстанавл*", "восстанов*"),
+    # attacks
+    "attack": ("атак*", "атаков*", "удар*", "бить", "=бить", "напада*", "напасть", "бьет", "бьёт", "ударить"),
+    "simple_strike": ("прост* удар*",),
+    "redirect": ("перенаправ*",),
+    "target": ("цел*",),
+    "wound": ("=рана", "=ранить", "ранен*", "ранят", "ранить", "раны", "ран"),
+    "defend": ("защит*", "защищ*", "отраж*", "отраз*"),
+    "by_target": ("по артефакт*",),
+    "closed": ("закрыт*",),
+    "open": ("открыт*", "открыва*", "открыл*", "открылось", "открылся", "откроется"),
+    # stack and priority
+    "stack": ("стек*",),
+    "nonempty": ("не пуст*", "непуст*", "в стек* есть", "в стек* лежит", "в стек* что-то"),
+    "uses_stack": ("использ* стек*", "использ* ли стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
+    "priority": ("приоритет*",),
+    "game_action": ("игродейств*",),
+    "before_reveal": ("до вскрыти*", "до своего вскрыти*", "перед вскрыти*", "до подфаз* вскрыти*"),
+    "forbidden": ("запрещ*", "запрет*", "не может перемещаться на", "нельзя перемещаться на"),
+    "consists": ("состоит", "из чего", "этап*", "включает", "из каких част*"),
+    "divide": ("делятся", "подразделя*", "вид* игродейств*", "бывают", "какие бывают", "группы", "типы"),
+    "enters_stack": ("занос* в стек*", "попада* в стек*", "в стек* занос*", "помеща* в стек*", "кладется в стек*", "кладётся в стек*"),
+    "pay": ("оплат*", "оплачива*"),
+    "no_stack": ("не использ* стек*", "без стек*", "не идет в стек*", "не идёт в стек*", "не заносится в стек*"),
+    "lives": ("жизн*",),
+    "lives_max": ("максимум жизн*", "максимальн* жизн*", "начальн* жизн*", "начальн* количеств* жизн*"),
+    "appears": ("появля*", "появил*", "входит в игр*", "вход* в игр*", "в игровой зон*", "вышл*", "разыгран*"),
+    "lives_change": ("изменени* жизн*", "измен* жизн*", "меня* жизн*", "теря* жизн*", "уменьша* жизн*", "увелич* жизн*"),
+    "turn_phases": ("начинается ход", "ход начинается", "начинается каждый ход", "начало хода", "фаз* хода", "порядок фаз*",
+                    "какие фазы", "из каких фаз"),
+    "between_phases": ("между фаз*", "между ход*", "между подфаз*", "между шаг*"),
+    "phase_end": ("заканчива* фаз*", "завершае* фаз*", "конец фаз*", "фаз* заканчива*", "фаз* завершае*", "заканчивается",
+                  "завершается", "закончить фаз*", "закончится фаз*", "фаз* закончит*"),
+    "no_points": ("закончил* единиц*", "закончил* движени*", "закончил* запас*", "не осталось", "нет единиц*", "истратил*",
+                  "потратил* все", "потратило все", "0 единиц*", "ноль единиц*", "кончил*"),
+    "top": ("верхн*", "нижн*", "последн*", "последним", "раньше", "первым"),
+    "additional_zone": ("вспомогательн* зон*", "дополнительн* зон*"),
+    "independent": ("самостоятельн* существ*", "самостоятельным", "самостоятельное"),
+    "recruit": ("взять в отряд", "брать в отряд", "берет в отряд", "берёт в отряд", "набор* отряд*", "в отряд*", "=взять", "=брать"),
+    "declare": ("объяв*", "заявк*", "заяв*"),
+    "transfer": ("переда*", "передач*", "переходит к противник*", "отда*"),
+    "new_phase": ("начал* нов* фаз*", "начал* нов* подфаз*", "нов* фаз*", "нов* подфаз*", "нов* шаг*", "кажд* фаз*", "начал* фаз*", "начал* подфаз*", "переход* к* фаз*"),
+    "when": ("когда", "в какой момент", "в каких случаях"),
+    "other_subphase": ("подфаз* действи*", "подфаз* движени*", "заключительн* фаз*", "начальн* фаз*", "фаз* открыти*",
+                       "в ход противник*", "чужой ход"),
+    "nearby": ("рядом", "стоящ* рядом", "на той же клетк*", "ту же клетк*", "той же клетк*", "одну клетку", "одной клетк*",
+               "какую клетку", "какой клетк*", "занимает"),
+    "once": ("сколько раз", "один раз", "дважды", "повторно", "второй раз", "ещё раз", "еще раз"),
+    "both": ("оба", "обоих", "обоюдн*", "последовательно"),
+    "pass": ("=пас", "пасу*", "пасов*", "спасов*"),
+    "slow": ("медлен*",),
+    "fast": ("быстр*",),
+    "dice": ("бросок кубик*", "броск* кубик*", "брос* кубик*", "кубик*"),
+    "sudden": ("внезапн* действи*", "внезапн* атак*", "внезапн*"),
+    "trigger": ("сработ*", "срабатыва*"),
+    "played": ("играем*",),
+    "simultaneous": ("одновремен*",),
+    "order": ("порядк*", "=порядок", "очеред*", "сначала", "первыми", "раньше"),
+    "resolve": ("выполня*", "выполнит*", "выполнят*", "выполнен*", "разреша*", "срабатывает в стек*"),
+    "rule_effect": ("эффект* правил* игр*", "эффект* правил*", "базов* эффект*"),
+    "phase_transition": ("переход* к* фаз*", "переход* к* подфаз*", "переход* к* следующ* фаз*", "переход* к* следующ* подфаз*",
+                         "переход* к* нов* фаз*", "смен* фаз*", "переход* фаз*"),
+    "card_action": ("действи* карт*",),
+    # phases
+    "reveal": ("вскры*", "вскрыт*", "вскрыв*"),
+    "seating": ("рассадк*",),
+    "first": ("перв*",),
+    "second": ("втор*",),
+    "player": ("игрок*",),
+    "second_row": ("втор* ряд*", "2-го ряд*", "2 ряд*", "2-м ряд*"),
+    "third_row": ("трет* ряд*", "3-го ряд*", "3 ряд*", "3-м ряд*", "задн* ряд*"),
+    "front_row": ("перв* ряд*", "передн* ряд*", "1-го ряд*", "1 ряд*"),
+    "hidden": ("скрыт*", "не вскрыва*", "не вскрыт*", "рубашк*", "не открывать", "не раскрыва*"),
+    "battle_start": ("начал* бо*", "начала бо*"),
+    "vanguard": ("авангард*",),
+    "decline": ("отказ*",),
+    "later": ("позже", "потом", "позднее", "=поздний", "впоследствии"),
+    "active": ("активн*",),
+    "inactive": ("неактивн*", "в ход противник*", "чужой ход", "не в свой ход"),
+    "who": ("кто", "кому", "кого", "чья", "чей"),
+    "count": ("сколько", "скольк*", "максимум", "больше одн*", "несколько"),
+    "two": ("=два", "двух", "две", "второ* симбиот*", "втор* экипиров*", "втор* местност*"),
+    "main_phase": ("основн* фаз*",),
+    "act": ("действ*",),
+    "choice_subphase": ("подфаз* выбора",),
+    "turn_start": ("начал* ход*", "новом ходу", "новый ход", "следующ* ход*"),
+    "control": ("контрол*",),
+    "movement_q": ("движение ли", "считается движени*", "является движени*", "это движение"),
+}
+
+STOP_WORDS: frozenset[str] = frozenset("""
+а в во и или ли на над под по с со к ко у о об от до из за при для без же бы не ни да нет ну
+я ты он она оно мы вы они его её ее их мой моя моё мое мои твой свой своя своё свое свои этот эта это эти
+тот та то те кто что чем чём чему кого кому какой какая какое какие каким каком как когда где куда
+если то того тогда тоже также уже ещё еще всё все весь вся можно нельзя может могу можем могут может ли
+будет будут быть был была было были есть является являются считается считаются ли разве
+сам сама само сами другой другая другое другие один одна одно одного одну одной один одном
+который которая которое которые которого которой
+что-то кто-то какой-то нибудь либо ведь вот там тут здесь потом
+""".split())
+
+# Lemmas of generic words that never change the situation (not reported as not understood).
+FILLER_LEMMAS: frozenset[str] = frozenset("""
+игродействие особенность способность объявить объявлять использовать становиться стать оставить оставлять
+нанести наносить бросить бросать после того вместе свой он она оно они существо карта игрок поле бой
+случай момент время правило шаг фаза подфаза должный должен находиться стоять владеть равный равен игра туда там применяться применять применить снова опять вновь получить получать происходить произойти случиться делать сделать
+""".split())
+
+# Concepts of generic nouns: always counted as used by the situation.
+GENERIC_CONCEPTS: tuple[str, ...] = ("creature", "card", "player", "cell", "game_action")
+
+# Interrogative words: a question without any of them (and with «ли» or none) is a yes/no question.
+WH_WORDS: frozenset[str] = frozenset("""что кто как когда где куда откуда сколько какой какая какое какие каком каким какую каких какими
+какого какому чей чья чьё чье чьи почему зачем кого кому чем чему""".split())
+
+QUESTION_MARKERS = ("что такое", "что значит", "что означает", "что означают", "как работает", "определение", "что называется")
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A row of the routing table: all ``groups`` present (any concept of each),
+    no concept of ``forbid`` present -> ``query`` (a key of ``queries.QUERIES``)."""
+
+    query: str
+    groups: tuple[tuple[str, ...], ...]
+    forbid: tuple[str, ...] = ()
+
+
+SUBJECTS = ("symbiote", "parasite", "equipment")
+
+_STACK_ACTIONS = ("independent", "additional_zone", "dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect",
+                  "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")
+
+SITUATIONS: tuple[Situation, ...] = (
+    # an explicit «использует ли стек» about a named action wins over the board words around it
+    Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve",)),
+    # symbiotes, parasites, equipment
+    Situation("new_host", (SUBJECTS, ("who",), ("host",), ("place",))),
+    Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
+              forbid=("count",)),
+    Situation("parasite_hosts", (("parasite",), ("who",))),
+    Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),
+    Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack",))),
+    Situation("summoned", (SUBJECTS, ("summon",))),
+    Situation("unhosted", (SUBJECTS, ("no_host",))),
+    Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
+    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone", "uses_stack", "forbidden")),
+    Situation("before_reveal", (("before_reveal",), SUBJECTS + ("terrain",))),
+    Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
+    Situation("attached_nearby", (SUBJECTS, ("nearby",))),
+    Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
+    # artifacts and terrains
+    Situation("count_terrain", (("terrain",), ("count", "two", "control"))),
+    Situation("redirect", (("redirect",), ("terrain", "equipment"))),
+    Situation("artifact_struck", (("artifact",), ("attack", "simple_strike"), ("by_target", "closed", "open"))),
+    Situation("artifact_defends", (("artifact",), ("defend",))),
+    Situation("attack_target", (("terrain", "equipment", "artifact"), ("attack", "target"))),
+    Situation("wound_target", (("terrain", "equipment"), ("wound",))),
+    Situation("cell_with_artifact", (("cell",), ("artifact",), ("move", "relocate", "jump"))),
+    Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
+    # movement and relocation
+    Situation("placement_word", (("placement_word",), ("relocate", "move"))),
+    Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),
+    Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
+    Situation("diagonal", (("diagonal",),)),
+    Situation("move_cost", (("count",), ("movement_points", "spend")), forbid=("jump", "instead")),
+    Situation("no_points_move", (("no_points",), ("move", "jump", "instead"))),
+    Situation("jump_zero", (("jump", "instead"), ("zero_movement",))),
+    Situation("jump_after_move", (("jump", "instead"), ("already",))),
+    Situation("jump_spends", (("jump", "instead"), ("spend",))),
+    Situation("jump_is_movement", (("jump", "instead"), ("move", "movement_q", "slow", "fast"))),
+    Situation("closed_moves", (("closed",), ("move", "jump"))),
+    Situation("move_outside_choice", (("other_subphase",), ("move",)), forbid=("inactive",)),
+    Situation("open_restores", (("open", "restore", "turn_start"), ("move", "movement_points"))),
+    Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
+    # stack, priority, speed
+    Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
+    Situation("action_parts", (("game_action",), ("consists",))),
+    Situation("action_divide", (("game_action",), ("divide",)), forbid=("uses_stack", "slow", "fast")),
+    Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
+    Situation("payment", (("pay",), ("when", "order", "uses_stack", "stack")), forbid=("consists",)),
+    Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
+    Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order"))),
+    Situation("inactive_fast", (("inactive",), ("fast", "sudden", "dice", "trigger"))),
+    Situation("when_speed", (("when",), ("slow", "fast")), forbid=("nonempty",)),
+    Situation("pass_is_action", (("pass",), ("act", "declare", "game_action")), forbid=("both",)),
+    Situation("priority_after_declare", (("priority",), ("declare", "no_stack")), forbid=("resolve", "pass")),
+    Situation("priority_new_phase", (("priority",), ("new_phase",))),
+    Situation("trigger_order", (("trigger", "simultaneous"), ("order", "simultaneous", "who"))),
+    Situation("speed", (("slow", "fast"),)),
+    Situation("uses_stack", (("uses_stack", "stack"), _STACK_ACTIONS), forbid=("resolve",)),
+    Situation("which_use_stack", (("uses_stack",),), forbid=("resolve",)),
+    Situation("stack_resolves", (("stack", "priority"), ("resolve",))),
+    Situation("stack_resolves", (("pass",), ("both",))),
+    Situation("rule_effects_first", (("rule_effect",),)),
+    # phases
+    Situation("decline_later", (("battle_start", "vanguard"), ("decline",))),
+    Situation("once_per_battle", (("battle_start", "vanguard"), ("once", "count"))),
+    Situation("preliminary_order", (("battle_start", "vanguard"), ("who", "order", "first"))),
+    Situation("reveal_hidden", (("second", "first"), ("hidden", "third_row")), forbid=("who",)),
+    Situation("reveal_zones", (("reveal",), ("flying", "terrain"))),
+    Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
+    Situation("between_phases", (("between_phases",),)),
+    Situation("lives_on_entry", (("lives", "lives_max"), ("appears",))),
+    Situation("lives_change", (("lives_change",),)),
+    Situation("phase_end", (("phase_end",),), forbid=("symbiote", "equipment", "parasite")),
+    Situation("turn_phases", (("turn_phases",),)),
+    Situation("main_phase_active", (("main_phase",), ("active", "who", "first"))),
+    Situation("who_moves", (("who",), ("move",))),
+    Situation("trigger_order", (("inactive", "active"), ("order", "first", "resolve"))),
+    Situation("inactive_moves", (("inactive",), ("move",))),
+    Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
+)

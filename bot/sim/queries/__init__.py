@@ -1,0 +1,90 @@
+"""Simulator queries behind the scenario route: each builds a small board, runs the
+simulator and reads the verdict off the results (never a stored answer string).
+
+A query is ``fn(ctx: Ctx) -> Finding | None`` (``None``: the words do not give a situation
+the query can model). ``QUERIES`` maps the names used in ``lexicon.SITUATIONS``; the queries
+live in ``hosts`` (209, 212), ``board`` (210, 211, 506, 507), ``stack`` (301–305) and
+``phases`` (405–408, 508)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from bot.sim.queries import hosts as _hosts
+from bot.sim.queries import board as _board
+from bot.sim.queries import stack as _stack
+from bot.sim.queries import phases as _phases
+from bot.sim.queries.base import Ctx, Finding
+
+QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
+    "place_on_host": _hosts.q_place_on_host,
+    "count_attached": _hosts.q_count_attached,
+    "host_event": _hosts.q_host_event,
+    "unhosted": _hosts.q_unhosted,
+    "summoned": _hosts.q_summoned,
+    "attached_moves": _hosts.q_attached_moves,
+    "symbiote_no_declare": _hosts.q_attached_moves,
+    "attached_attack_host": _hosts.q_attached_attack_host,
+    "parasite_hosts": _hosts.q_parasite_hosts,
+    "redirect": _board.q_redirect,
+    "artifact_struck": _board.q_artifact_struck,
+    "artifact_defends": _board.q_artifact_defends,
+    "attack_target": _board.q_attack_target,
+    "wound_target": _board.q_wound_target,
+    "noncreature_moves": _board.q_noncreature_moves,
+    "count_terrain": _board.q_count_terrain,
+    "placement_word": _board.q_placement_word,
+    "relocation_spends": _board.q_relocation_spends,
+    "occupied_cell": _board.q_occupied_cell,
+    "diagonal": _board.q_diagonal,
+    "jump_after_move": _board.q_jump_after_move,
+    "jump_is_movement": _board.q_jump_is_movement,
+    "closed_moves": _board.q_closed_moves,
+    "open_restores": _board.q_open_restores,
+    "act_then_move": _board.q_act_then_move,
+    "who_moves": _board.q_who_moves,
+    "inactive_moves": _board.q_inactive_moves,
+    "slow_nonempty_stack": _stack.q_slow_nonempty_stack,
+    "speed": _stack.q_speed,
+    "uses_stack": _stack.q_uses_stack,
+    "which_use_stack": _stack.q_which_use_stack,
+    "stack_resolves": _stack.q_stack_resolves,
+    "rule_effects_first": _stack.q_rule_effects_first,
+    "trigger_order": _stack.q_trigger_order,
+    "decline_later": _phases.q_decline_later,
+    "preliminary_order": _phases.q_preliminary_order,
+    "reveal_order": _phases.q_reveal_order,
+    "reveal_hidden": _phases.q_reveal_hidden,
+    "main_phase_active": _phases.q_main_phase_active,
+    "new_host": _hosts.q_new_host,
+    "jump_zero": _board.q_jump_zero,
+    "cell_with_artifact": _board.q_cell_with_artifact,
+    "reveal_zones": _phases.q_reveal_zones,
+    "attached_nearby": _hosts.q_attached_nearby,
+    "jump_spends": _board.q_jump_spends,
+    "move_outside_choice": _board.q_move_outside_choice,
+    "when_speed": _stack.q_when_speed,
+    "pass_is_action": _stack.q_pass_is_action,
+    "priority_after_declare": _stack.q_priority_after_declare,
+    "priority_new_phase": _stack.q_priority_new_phase,
+    "once_per_battle": _phases.q_once_per_battle,
+    "move_cost": _board.q_move_cost,
+    "no_points_move": _board.q_no_points_move,
+    "stack_top": _stack.q_stack_top,
+    "inactive_fast": _stack.q_inactive_fast,
+    "seating_order": _hosts.q_seating_order,
+    "attached_ban": _hosts.q_attached_ban,
+    "before_reveal": _hosts.q_before_reveal,
+    "action_parts": _stack.q_action_parts,
+    "action_divide": _stack.q_action_divide,
+    "when_on_stack": _stack.q_when_on_stack,
+    "payment": _stack.q_payment,
+    "priority_count": _stack.q_priority_count,
+    "lives_on_entry": _phases.q_lives_on_entry,
+    "lives_change": _phases.q_lives_change,
+    "turn_phases": _phases.q_turn_phases,
+    "between_phases": _phases.q_between_phases,
+    "phase_end": _phases.q_phase_end,
+}
+
+__all__ = ["Ctx", "Finding", "QUERIES"]

@@ -1,0 +1,193 @@
+"""Shared pieces of the simulator queries: the question as concepts (``Ctx``), the answer
+(``Finding``) and helpers that build small boards and read verdicts off step results."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from bot.sim.effects import label
+from bot.sim.engine import Simulator
+from bot.sim.outcome import Consequence, StepResult
+from bot.sim.state import Card, GameState, parse_cell
+
+
+@dataclass
+class Ctx:
+    """The question as concepts: ``found[concept] = [token index, ...]``; ``tokens`` the
+    folded words. ``has`` records every concept a query consulted (``used``), so the
+    route can report the words nothing used."""
+
+    tokens: list[str]
+    found: dict[str, list[int]]
+    yes_no: bool = False
+    used: set[str] = field(default_factory=set)
+    event: str | None = None
+
+    def has(self, *concepts: str) -> bool:
+        """Any of ``concepts`` is in the question (and is marked as used)."""
+        hit = [c for c in concepts if c in self.found]
+        self.used.update(hit)
+        return bool(hit)
+
+    def first(self, concepts: tuple[str, ...], skip_after: str | None = None) -> str | None:
+        """The concept of ``concepts`` mentioned first (optionally ignoring mentions
+        right after the word ``skip_after``, e.g. «на симбиота» = the host)."""
+        best: tuple[int, str] | None = None
+        for c in concepts:
+            for i in self.found.get(c, []):
+                if skip_after and i > 0 and self.tokens[i - 1] == skip_after:
+                    continue
+                if best is None or i < best[0]:
+                    best = (i, c)
+        if best:
+            self.used.add(best[1])
+        return best[1] if best else None
+
+    def count(self, concept: str) -> int:
+        """How many times ``concept`` is mentioned."""
+        return len(self.found.get(concept, []))
+
+    def after(self, a: str, b: str) -> bool:
+        """Some mention of ``b`` comes after the first mention of ``a``."""
+        if a not in self.found or b not in self.found:
+            return False
+        return any(j > self.found[a][0] for j in self.found[b])
+
+    def preceded_by(self, concept: str, word: str) -> bool:
+        """Some mention of ``concept`` directly follows ``word`` («на симбиота»)."""
+        return any(i > 0 and self.tokens[i - 1] == word for i in self.found.get(concept, []))
+
+
+@dataclass
+class Finding:
+    """A query's answer: ``verdict`` («Да, …», «Нет, …», «погибает» …), ``lines`` (the
+    decisive reasons / consequences with paragraphs), ``citations`` (most relevant first),
+    ``trace`` (the simulator trace)."""
+
+    verdict: str
+    lines: list[Consequence]
+    citations: list[str]
+    trace: list[str]
+    explanation: str = ""
+
+
+# ---------------------------------------------------------------------- helpers
+def make_card(cid: str, owner: str = "first", cell: str | None = "c2", **kw) -> Card:
+    return Card(id=cid, owner=owner, cell=parse_cell(cell) if cell else None, **kw)
+
+
+def make_sim(cards: list[Card], **state) -> Simulator:
+    st = GameState(**state)
+    for c in cards:
+        st.cards[c.id] = c
+        if c.host:
+            c.cell = st.cards[c.host].cell
+    return Simulator(st)
+
+
+def cites_of(*results: StepResult, extra: tuple[str, ...] = ()) -> list[str]:
+    out: list[str] = []
+    for r in results:
+        for n in [*[x for c in r.reasons for x in c.rules], *r.cites]:
+            if n not in out:
+                out.append(n)
+    for n in extra:
+        if n not in out:
+            out.append(n)
+    return out
+
+
+def rules_of(lines: list[Consequence]) -> list[str]:
+    out: list[str] = []
+    for c in lines:
+        for n in c.rules:
+            if n not in out:
+                out.append(n)
+    return out
+
+
+def legal_finding(sim: Simulator, r: StepResult, yes: str, no: str, extra: tuple[str, ...] = ()) -> Finding:
+    """A yes/no finding from the legality of step ``r``."""
+    if r.legal:
+        lines = [c for c in r.consequences if c.rules] or r.consequences
+        rules = [*extra, *rules_of(lines)]
+        return Finding(f"Да, {yes}" if yes else "Да", lines, dedup(rules + cites_of(r)), sim.trace)
+    reason = short_reason(r.reasons[0].text) if r.reasons else ""
+    return Finding(f"Нет, {no}: {lower_first(reason)}" if reason else f"Нет, {no}", r.reasons,
+                   dedup([*rules_of(r.reasons), *extra]), sim.trace)
+
+
+_CELL_RE = re.compile(r"\b[a-e][1-6]\b")
+_PAREN_RE = re.compile(r"\s*\([^()]*\)")
+
+
+def short_reason(reason: str) -> str:
+    """The rule part of a reason for the verdict: no parentheses with the modelled cards,
+    no clause about the modelled cells («c3 занята»); the full text stays in the blocks."""
+    parts = [p for p in _PAREN_RE.sub("", reason).split("; ") if not _CELL_RE.search(p)]
+    parts = [p.split(", а ")[0] for p in parts]   # «…, а существо «Хозяин» — …» names the model
+    return "; ".join(parts) or _PAREN_RE.sub("", reason)
+
+
+def dedup(xs: list[str]) -> list[str]:
+    out: list[str] = []
+    for x in xs:
+        if x and x not in out:
+            out.append(x)
+    return out
+
+
+def lower_first(s: str) -> str:
+    return s[:1].lower() + s[1:] if s and not s.startswith("«") else s
+
+
+def fate_finding(sim: Simulator, rs: list[StepResult], cid: str, what: str | None = None) -> Finding:
+    """What happened to card ``cid`` during results ``rs``; ``what`` names it as it was
+    before (a symbiote that became a creature is still «симбиот» in the verdict)."""
+    lines = [c for r in rs for c in r.consequences if c.card == cid and c.result]
+    if not lines:
+        c = sim.state.cards[cid]
+        where = "остаётся у хозяина" if c.host else "остаётся"
+        return Finding(f"Ничего: {label(c)} {where}", [], cites_of(*rs), sim.trace)
+    last = lines[-1]
+    word = {"остаётся": "не уничтожается и используется как обычно"}.get(last.result or "", last.result)
+    what = what or label(sim.state.cards[cid]).split(" «")[0]
+    if last.result == "становится существом":
+        word = "становится самостоятельным существом (это не использует стек)"
+    return Finding(f"{what[:1].upper()}{what[1:]} {word}", lines,
+                   dedup([*rules_of(lines), *cites_of(*rs)]), sim.trace)
+
+
+SUBJECT_IDS = {"symbiote": "Лиана", "parasite": "Клещ", "equipment": "Меч"}
+
+
+def worn_after_host(ctx: Ctx) -> str | None:
+    """«хозяин экипировки»: the card named right after «хозяин» is the worn one."""
+    for i in ctx.found.get("host", []):
+        for c in ("equipment", "symbiote", "parasite"):
+            if i + 1 in ctx.found.get(c, []):
+                ctx.used.add(c)
+                return c
+    return None
+
+
+def subject_of(ctx: Ctx) -> str | None:
+    return ctx.first(("symbiote", "parasite", "equipment"), skip_after="на")
+
+
+def subject_card(ctx: Ctx, subj: str, cid: str = "S", host: str | None = "H", cell: str | None = None) -> Card:
+    if subj == "equipment":
+        return make_card(cid, kind="equipment", equipment_class="оружие", host=host, cell=cell, movement=None)
+    traits = {"symbiote"} | ({"parasite"} if subj == "parasite" else set())
+    if subject_incorporeal(ctx, subj):
+        traits.add("incorporeal")
+    return make_card(cid, owner="second" if subj == "parasite" else "first", traits=traits, host=host, cell=cell, movement=None)
+
+
+def subject_incorporeal(ctx: Ctx, subj: str) -> bool:
+    """«бестелесный симбиот»: incorporeal mentioned twice, or right before the subject."""
+    inc = ctx.found.get("incorporeal", [])
+    subj_at = ctx.found.get(subj, [])
+    if len(inc) >= 2:
+        return True
+    return any(i + 1 in subj_at for i in inc) and subj != "equipment"

@@ -1,0 +1,292 @@
+"""Queries about artifacts, terrains, attacks, movement and relocation (210, 211, 212.9, 506, 507)."""
+
+from __future__ import annotations
+
+from bot.sim.outcome import Consequence
+from bot.sim.state import Card, parse_cell
+from bot.sim.queries.base import (
+    Ctx, Finding, cites_of, dedup, legal_finding, make_card, make_sim, rules_of,
+)
+
+
+def _target_kind(ctx: Ctx) -> str | None:
+    k = ctx.first(("terrain", "equipment", "artifact", "symbiote", "creature"))
+    return k
+
+
+def _target_card(kind: str) -> Card:
+    if kind == "terrain":
+        return make_card("Цель", owner="second", kind="terrain", cell=None, zone="additional_zone", movement=None)
+    if kind == "equipment":
+        return make_card("Цель", owner="second", kind="equipment", equipment_class="оружие", host="Носитель", cell=None, movement=None)
+    if kind == "artifact":
+        return make_card("Цель", owner="second", kind="artifact", cell="c4", movement=None)
+    return make_card("Цель", owner="second", cell="c4")
+
+
+def q_redirect(ctx: Ctx) -> Finding | None:
+    """Redirecting an attack: never to a terrain (211.2) or equipment (212.9)."""
+    kind = ctx.first(("terrain", "equipment"))
+    if kind is None:      # the seed pages rule only on terrains and equipment
+        return None
+    ctx.has("redirect", "attack")
+    sim = make_sim([make_card("Носитель", owner="second", cell="d4", creature_class="воин"), _target_card(kind)])
+    r = sim.redirect("Цель")
+    return legal_finding(sim, r, "можно", "нельзя")
+
+
+def q_artifact_struck(ctx: Ctx) -> Finding | None:
+    """A simple strike on an artifact is calculated as on a closed card (210.3)."""
+    ctx.has("artifact", "attack", "simple_strike", "by_target", "closed", "open", "card")
+    sim = make_sim([make_card("Воин", cell="c3"), _target_card("artifact")])
+    sim.declare("first", "attack", card="Воин", target="Цель")
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    lines = [c for c in r.consequences if c.card == "Цель"]
+    return Finding("Как по закрытой карте" if any(c.result == "как по закрытой" for c in lines) else "Как по открытой карте",
+                   lines, dedup([*rules_of(lines), *cites_of(r)]), sim.trace)
+
+
+def q_artifact_defends(ctx: Ctx) -> Finding | None:
+    """Artifacts cannot reflect a simple strike or be defenders (210.2)."""
+    ctx.has("artifact", "defend", "attack", "simple_strike")
+    sim = make_sim([_target_card("artifact")])
+    r = sim.defend("Цель")
+    return legal_finding(sim, r, "может", "не может")
+
+
+def q_attack_target(ctx: Ctx) -> Finding | None:
+    """Attack with / on an artifact, terrain or equipment (210.2, 210.3, 211.2, 212.9)."""
+    kind = ctx.first(("terrain", "equipment", "artifact"))
+    if kind is None:
+        return None
+    ctx.has("attack", "target")
+    if kind == "artifact" and not ctx.has("by_target", "target"):
+        sim = make_sim([make_card("Артефакт", kind="artifact", cell="c3", movement=None), make_card("Орк", owner="second", cell="c4")])
+        r = sim.declare("first", "attack", card="Артефакт", target="Орк")
+        return legal_finding(sim, r, "может", "не может")
+    if kind == "artifact":
+        return q_artifact_struck(ctx)
+    sim = make_sim([make_card("Воин", cell="c3"), make_card("Носитель", owner="second", cell="d4", creature_class="воин"), _target_card(kind)])
+    r = sim.declare("first", "attack", card="Воин", target="Цель")
+    return legal_finding(sim, r, "может", "нельзя")
+
+
+def q_wound_target(ctx: Ctx) -> Finding | None:
+    """Terrains (211.2) and equipment (212.9) cannot get wounds."""
+    kind = ctx.first(("terrain", "equipment"))
+    ctx.has("wound")
+    sim = make_sim([make_card("Носитель", owner="second", cell="d4", creature_class="воин"), _target_card(kind or "terrain")])
+    r = sim.wound("Цель", 1)
+    return legal_finding(sim, r, "может", "не может")
+
+
+def q_noncreature_moves(ctx: Ctx) -> Finding | None:
+    """Artifacts (210.2) and other non-creatures (506.6) cannot move."""
+    kind = ctx.first(("artifact", "terrain"))
+    ctx.has("move", "relocate", "jump")
+    card = make_card("Обелиск", kind=kind or "artifact", cell="c2", movement=1)
+    sim = make_sim([card])
+    r = sim.declare("first", "instead_of_movement" if ctx.has("jump") else "movement", card="Обелиск", to=parse_cell("c3"))
+    return legal_finding(sim, r, "может", "не может")
+
+
+def q_count_terrain(ctx: Ctx) -> Finding | None:
+    """At most one terrain per player (211.3) unless an ability allows a second (211.4)."""
+    ctx.has("terrain", "count", "two", "control", "player", "recruit")
+    sim = make_sim([make_card("Болото", kind="terrain", cell="a1", movement=None)], phase="recruit")
+    r1 = sim.recruit(make_card("Лес", kind="terrain", cell="b1", movement=None))
+    sim.state.extra_terrain.add("first")
+    r2 = sim.recruit(make_card("Лес", kind="terrain", cell="b1", movement=None))
+    one = not r1.legal
+    verdict = ("Не более одной местности; две — только если особенность позволяет взять в отряд вторую"
+               if one and r2.legal else "Без ограничения")
+    if ctx.yes_no and one:
+        verdict = "Нет, " + verdict[:1].lower() + verdict[1:]
+    return Finding(verdict, [*r1.reasons, *[c for c in r2.consequences if c.rules]], dedup(["211.3", "211.4", *cites_of(r1, r2)]), sim.trace)
+
+
+# ---------------------------------------------------------------------- movement and relocation
+def q_placement_word(ctx: Ctx) -> Finding | None:
+    """«помещается / переносится / располагается» is not a relocation (507.3)."""
+    ctx.has("placement_word", "relocate", "move", "cell", "card")
+    word = next((t for t in ctx.tokens if t.startswith(("помещает", "переносит", "располагает"))), "помещается")
+    word = {"помещаются": "помещается", "переносятся": "переносится", "располагаются": "располагается"}.get(word, word)
+    sim = make_sim([make_card("Воин", movement=1)])
+    r = sim.put("Воин", parse_cell("e1"), word)
+    lines = [c for c in r.consequences if c.card == "Воин"]
+    return Finding("Нет, это не перемещение", lines, dedup(["507.3", *cites_of(r)]), sim.trace)
+
+
+def q_relocation_spends(ctx: Ctx) -> Finding | None:
+    """A relocation by an ability spends no movement points (507.1)."""
+    ctx.has("relocate", "spend", "movement_points")
+    sim = make_sim([make_card("Воин", movement=2)])
+    sim.declare("first", "relocation", card="Воин", to=parse_cell("a1"))
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    left = sim.state.cards["Воин"].movement_left
+    lines = [c for c in r.consequences if c.card == "Воин"]
+    return Finding("Нет, перемещение особенностью не тратит запас движения" if left == 2 else "Да, тратит", lines,
+                   dedup(["507.1", *cites_of(r)]), sim.trace)
+
+
+def q_occupied_cell(ctx: Ctx) -> Finding | None:
+    """Movement and relocation only onto an unoccupied cell (507.2, 506.1)."""
+    ctx.has("occupied", "cell", "creature", "card")
+    kind = "instead_of_movement" if ctx.has("jump") else ("relocation" if ctx.has("relocate") and not ctx.has("move") else "movement")
+    ctx.has("move", "relocate")
+    sim = make_sim([make_card("Воин"), make_card("Страж", cell="c3")])
+    r = sim.declare("first", kind, card="Воин", to=parse_cell("c3"))
+    f = legal_finding(sim, r, "можно", "нельзя")
+    f.citations = dedup(["507.2", *f.citations])
+    return f
+
+
+def q_diagonal(ctx: Ctx) -> Finding | None:
+    """Movement is orthogonal only (506.1)."""
+    ctx.has("diagonal", "move", "relocate", "creature")
+    sim = make_sim([make_card("Воин", movement=2)])
+    r = sim.declare("first", "movement", card="Воин", to=parse_cell("d3"))
+    return legal_finding(sim, r, "может", "нельзя")
+
+
+def q_jump_after_move(ctx: Ctx) -> Finding | None:
+    """An ability «вместо движения» needs full movement points (506.7)."""
+    ctx.has("jump", "instead", "already", "spend", "movement_points", "move")
+    sim = make_sim([make_card("Прыгун", movement=2, movement_left=1)])
+    r = sim.declare("first", "instead_of_movement", card="Прыгун", name="прыжок", to=parse_cell("e4"))
+    return legal_finding(sim, r, "можно", "нельзя")
+
+
+def q_jump_spends(ctx: Ctx) -> Finding | None:
+    """An ability used instead of movement takes the whole (full) movement (506.6, 506.7)."""
+    ctx.has("jump", "instead", "spend", "movement_points", "move")
+    sim = make_sim([make_card("Прыгун", movement=2)])
+    sim.declare("first", "instead_of_movement", card="Прыгун", name="прыжок", to=parse_cell("e4"))
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    left = sim.state.cards["Прыгун"].movement_left
+    lines = [c for c in r.consequences if c.card == "Прыгун"]
+    verdict = "Да, весь запас движения: особенность используется вместо движения" if left == 0 else "Нет"
+    return Finding(verdict, lines, dedup(["506.7", "506.6", *cites_of(r)]), sim.trace)
+
+
+def q_move_outside_choice(ctx: Ctx) -> Finding | None:
+    """Movement is declared only in the choice subphase (506.2)."""
+    ctx.has("other_subphase", "move")
+    sim = make_sim([make_card("Воин")], subphase="action")
+    r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    return legal_finding(sim, r, "можно", "нельзя")
+
+
+def q_jump_is_movement(ctx: Ctx) -> Finding | None:
+    """Abilities replacing movement are movement (506.6) and slow (304.2)."""
+    ctx.has("jump", "instead", "move", "movement_q", "slow", "fast")
+    sim = make_sim([make_card("Прыгун", movement=2)])
+    r = sim.declare("first", "instead_of_movement", card="Прыгун", name="прыжок", to=parse_cell("e4"))
+    is_move = r.legal and "instead_of_movement" in ("movement", "instead_of_movement")
+    lines = [Consequence("Особенность, заменяющая движение (Прыжок, Телепортация и т. п.), также является движением; использовать её могут только существа", ("506.6",))]
+    lines += [c for c in r.consequences if c.rules]
+    verdict = "Да, это движение (медленное игродействие)" if is_move else "Нет"
+    if ctx.has("slow", "fast") and not ctx.has("movement_q", "move"):
+        verdict = f"{r.value.capitalize()}: это движение" if r.value else verdict
+    return Finding(verdict, lines, dedup(["506.6", "304.2", *cites_of(r)]), sim.trace)
+
+
+def q_move_cost(ctx: Ctx) -> Finding | None:
+    """One step of movement costs one movement point (506.1)."""
+    ctx.has("count", "movement_points", "spend", "move", "cell")
+    sim = make_sim([make_card("Воин", movement=3)])
+    sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    spent = 3 - (sim.state.cards["Воин"].movement_left or 0)
+    lines = [c for c in r.consequences if c.card == "Воин" and c.rules]
+    verdict = f"{'Одна единица' if spent == 1 else str(spent) + ' единицы'} движения за каждую клетку; трата — оплата движения"
+    return Finding(verdict, lines, dedup(["506.1", *cites_of(r)]), sim.trace)
+
+
+def q_no_points_move(ctx: Ctx) -> Finding | None:
+    """Without movement points left a creature cannot move (506.1), nor use «вместо движения» (506.7)."""
+    ctx.has("no_points", "move", "jump", "instead", "movement_points", "creature")
+    jump = ctx.has("jump", "instead")
+    sim = make_sim([make_card("Воин", movement=2, movement_left=0)])
+    r = sim.declare("first", "instead_of_movement" if jump else "movement", card="Воин", to=parse_cell("c3"))
+    return legal_finding(sim, r, "может", "не может")
+
+
+def q_jump_zero(ctx: Ctx) -> Finding | None:
+    """«вместо движения» with a full movement of 0 is still allowed (506.7)."""
+    ctx.has("jump", "instead", "zero_movement", "movement_points", "move")
+    sim = make_sim([make_card("Голем", movement=0)])
+    r = sim.declare("first", "instead_of_movement", card="Голем", name="прыжок", to=parse_cell("e4"))
+    f = legal_finding(sim, r, "можно: запас движения полный, даже если он равен 0", "нельзя")
+    f.citations = dedup(["506.7", *f.citations])
+    return f
+
+
+def q_cell_with_artifact(ctx: Ctx) -> Finding | None:
+    """«клетка с артефактом»: the artifact occupies the cell (210.1), so no movement there (507.2)."""
+    if not ctx.after("cell", "artifact"):
+        return None
+    ctx.has("cell", "artifact", "move", "relocate", "jump")
+    sim = make_sim([make_card("Воин"), make_card("Обелиск", owner="second", kind="artifact", cell="c3", movement=None)])
+    kind = "relocation" if ctx.has("relocate") and not ctx.has("move") else "movement"
+    r = sim.declare("first", kind, card="Воин", to=parse_cell("c3"))
+    f = legal_finding(sim, r, "можно", "нельзя")
+    f.citations = dedup(["210.1", *f.citations])
+    return f
+
+
+def q_closed_moves(ctx: Ctx) -> Finding | None:
+    """Only an open creature uses movement (506.3)."""
+    ctx.has("closed", "move", "creature")
+    sim = make_sim([make_card("Воин", open=False)])
+    kind = "instead_of_movement" if ctx.has("jump") else "movement"
+    r = sim.declare("first", kind, card="Воин", to=parse_cell("c3"))
+    return legal_finding(sim, r, "может", "не может")
+
+
+def q_open_restores(ctx: Ctx) -> Finding | None:
+    """Movement points are restored on opening and at the start of the turn (506.4)."""
+    ctx.has("open", "restore", "turn_start", "move", "movement_points", "creature", "card")
+    sim = make_sim([make_card("Воин", movement=2, movement_left=0, open=not ctx.has("open"))])
+    r0 = sim.start_turn("first") if ctx.has("turn_start") and not ctx.has("open") else sim.open("Воин")
+    sim.state.subphase = "choice"
+    r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    f = legal_finding(sim, r, "запас движения восстановился, существо снова может двигаться", "не может")
+    f.lines = [c for c in r0.consequences if "506.4" in c.rules] + f.lines
+    f.citations = dedup(["506.4", *f.citations])
+    return f
+
+
+def q_act_then_move(ctx: Ctx) -> Finding | None:
+    """A card that acts loses all its movement (506.5)."""
+    ctx.has("act", "move", "movement_points", "creature")
+    sim = make_sim([make_card("Воин", movement=3)])
+    r0 = sim.act("Воин")
+    r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    f = legal_finding(sim, r, "может", "не может")
+    f.lines = [c for c in r0.consequences if c.rules] + f.lines
+    f.citations = dedup(["506.5", *f.citations])
+    return f
+
+
+def q_who_moves(ctx: Ctx) -> Finding | None:
+    """Only the active player declares movement, in the choice subphase (506.2)."""
+    ctx.has("who", "move", "player", "active")
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")], priority="second")
+    r1 = sim.declare("second", "movement", card="Орк", to=parse_cell("c6"))
+    sim.state.priority = "first"
+    r2 = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    verdict = "Только Активный игрок, в подфазу Выбора" if (not r1.legal and r2.legal) else "Модель не смогла определить"
+    return Finding(verdict, r1.reasons, dedup(["506.2", *cites_of(r1, r2)]), sim.trace)
+
+
+def q_inactive_moves(ctx: Ctx) -> Finding | None:
+    """The inactive player cannot declare movement (506.2)."""
+    ctx.has("inactive", "move", "player")
+    sim = make_sim([make_card("Орк", owner="second", cell="c5")], priority="second")
+    r = sim.declare("second", "movement", card="Орк", to=parse_cell("c6"))
+    return legal_finding(sim, r, "может", "нельзя")

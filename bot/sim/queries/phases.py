@@ -1,0 +1,153 @@
+"""Queries about the preliminary phase, turns and lives (405–408, 508)."""
+
+from __future__ import annotations
+
+from bot.sim import phases
+from bot.sim.outcome import Consequence
+from bot.sim.queries.base import (
+    Ctx, Finding, cites_of, dedup, legal_finding, make_card, make_sim, rules_of,
+)
+
+
+def q_decline_later(ctx: Ctx) -> Finding | None:
+    """A declined «в начале боя» / «авангард» cannot be played later (406.1, 407.1)."""
+    van = ctx.has("vanguard")
+    ctx.has("battle_start", "decline", "later")
+    phase = "vanguard" if van else "battle_start"
+    sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase=phase, subphase=None)
+    run = phases.vanguard if van else phases.battle_start
+    r1 = run(sim, [("first", "Воин", False), ("second", "Орк", True)])
+    r = sim.declare("first", "vanguard_ability" if van else "battle_start_ability", card="Воин")
+    f = legal_finding(sim, r, "можно", "нельзя")
+    f.lines = [c for c in r1.consequences if c.result == "отказ"] + f.lines
+    return f
+
+
+def q_once_per_battle(ctx: Ctx) -> Finding | None:
+    """Each card uses «в начале боя» / «авангард» once per battle (406.1, 407.1)."""
+    van = ctx.has("vanguard")
+    ctx.has("battle_start", "once", "count")
+    sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase="vanguard" if van else "battle_start", subphase=None)
+    run = phases.vanguard if van else phases.battle_start
+    r1 = run(sim, [("first", "Воин", True), ("second", "Орк", False)])
+    r2 = run(sim, [("first", "Воин", True)])
+    once = r1.legal and not r2.legal
+    verdict = ("Один раз за бой" if not ctx.yes_no else "Нет, каждая карта использует её один раз за бой") if once else "Модель не смогла определить"
+    return Finding(verdict, r2.reasons, dedup([*rules_of(r2.reasons), *cites_of(r1)]), sim.trace)
+
+
+def q_preliminary_order(ctx: Ctx) -> Finding | None:
+    """«в начале боя» / «авангард» alternate starting with the first player (406.1, 407.1)."""
+    van = ctx.has("vanguard")
+    ctx.has("battle_start", "who", "order", "first", "player")
+    sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase="vanguard" if van else "battle_start", subphase=None)
+    run = phases.vanguard if van else phases.battle_start
+    r1 = run(sim, [("second", "Орк", True)])
+    r2 = run(sim, [("first", "Воин", True), ("second", "Орк", True)])
+    verdict = "Первый игрок; затем игроки чередуются" if (not r1.legal and r2.legal) else "Модель не смогла определить"
+    return Finding(verdict, [*r1.reasons], dedup([*cites_of(r1, r2)]), sim.trace)
+
+
+def q_reveal_order(ctx: Ctx) -> Finding | None:
+    """Who reveals first (405.1)."""
+    ctx.has("reveal", "who", "order", "first", "player", "card")
+    sim = make_sim([make_card("Воин", cell="c3", revealed=False), make_card("Орк", owner="second", cell="c4", revealed=False)], phase="reveal")
+    r = phases.reveal_step(sim)
+    order = r.value or []
+    verdict = "Первый игрок; после него — Второй" if order == ["first", "second"] else "Второй игрок"
+    if ctx.yes_no:
+        asked = ctx.first(("first", "second"))
+        yes = (asked == "first") == (order[:1] == ["first"])
+        verdict = f"{'Да' if yes else 'Нет'}, первым вскрывает карты Первый игрок, после него — Второй"
+    return Finding(verdict, [c for c in r.consequences if c.result == "вскрывает"], dedup(["405.1", *cites_of(r)]), sim.trace)
+
+
+def q_reveal_hidden(ctx: Ctx) -> Finding | None:
+    """The second player may keep 3rd-row cards hidden until the end of the first player's first turn (405.1)."""
+    who = "first" if ctx.has("first") and not ctx.has("second") else "second"
+    ctx.has("second", "hidden", "third_row", "reveal", "player", "card")
+    cell = "b6" if who == "second" else "b1"
+    if ctx.has("front_row"):
+        cell = "b4" if who == "second" else "b3"
+    sim = make_sim([make_card("Воин", cell="c3", revealed=False), make_card("Орк", owner="second", cell="c4", revealed=False),
+                make_card("Карта", owner=who, cell=cell, revealed=False)], phase="reveal")
+    r = phases.reveal_step(sim, ["Карта"])
+    f = legal_finding(sim, r, "может — до конца первого хода Первого игрока", "нельзя")
+    if not ctx.yes_no and r.legal:
+        f.verdict = "До конца первого хода Первого игрока: до тех пор Второй игрок может держать карты 3-го ряда скрытыми"
+    return f
+
+
+def q_reveal_zones(ctx: Ctx) -> Finding | None:
+    """At the reveal step flyers and terrains go to the additional zone (405.1, 211.1)."""
+    ctx.has("reveal", "flying", "terrain", "creature", "card", "placement_word", "relocate")
+    kind = "terrain" if ctx.has("terrain") and not ctx.has("flying") else "creature"
+    card = make_card("Карта", kind=kind, traits=set() if kind == "terrain" else {"flying"}, cell="a1", revealed=False)
+    sim = make_sim([card], phase="reveal")
+    r = phases.reveal_step(sim)
+    lines = [c for c in r.consequences if c.card == "Карта"]
+    zone = sim.state.cards["Карта"].zone
+    verdict = "Во вспомогательную (дополнительную) зону" if zone == "additional_zone" else "Остаются на поле боя"
+    if kind == "terrain":
+        verdict += "; это не использует стек"
+    return Finding(verdict, lines, dedup([*rules_of(lines), *cites_of(r)]), sim.trace)
+
+
+def q_lives_on_entry(ctx: Ctx) -> Finding | None:
+    """A card appearing in the game zone has its current maximum of lives equal to its initial lives (508.1)."""
+    ctx.has("lives", "lives_max", "appears", "card", "creature")
+    sim = make_sim([make_card("Воин")])
+    r = sim.summon(make_card("Волк", cell="c3", lives=4), None)
+    c = sim.state.cards["Волк"]
+    verdict = ("Начальному количеству жизней (без учёта эффектов)" if c.current_lives == c.lives else "Модель не смогла определить")
+    return Finding(verdict, [x for x in r.consequences if x.rules], dedup(["508.1", *cites_of(r)]), sim.trace)
+
+
+def q_lives_change(ctx: Ctx) -> Finding | None:
+    """Any change of lives is put on the card as wounds or extra / negative lives markers (508.1.1)."""
+    ctx.has("lives_change", "lives", "wound", "card", "creature")
+    sim = make_sim([make_card("Воин", lives=5)])
+    r = sim.wound("Воин", 2)
+    return Finding("В виде ран, маркеров дополнительных или отрицательных жизней", [x for x in r.consequences if x.rules],
+                   dedup(["508.1.1", *cites_of(r)]), sim.trace)
+
+
+def q_turn_phases(ctx: Ctx) -> Finding | None:
+    """A turn starts with the start phase; start, opening, main, end — once each, in order (408.2)."""
+    ctx.has("turn_phases", "turn_start", "order")
+    sim = make_sim([make_card("Воин")], active="second", priority="second")
+    r = sim.start_turn("first")
+    verdict = ("Ход начинается с Начальной фазы; затем фаза Открытия, Главная и Заключительная — каждая один раз за ход, именно в этом порядке"
+               if sim.state.subphase == "start" else "Модель не смогла определить")
+    return Finding(verdict, [c for c in r.consequences if "408.2" in c.rules], dedup(["408.2", *cites_of(r)]), sim.trace)
+
+
+def q_between_phases(ctx: Ctx) -> Finding | None:
+    """Nothing happens between turns, phases, subphases or steps (408.2); the transition uses no stack (302.5)."""
+    ctx.has("between_phases", "phase_transition")
+    sim = make_sim([make_card("Воин")])
+    r = sim.subphase("action")
+    lines = [Consequence("Никакое событие не может произойти в игре между ходами, фазами, подфазами или шагами", ("408.2",)),
+             *[c for c in r.consequences if c.rules]]
+    verdict = "Нет, между ходами, фазами, подфазами и шагами ничего не происходит" if ctx.yes_no else "Ничего: переход выполняется сразу, без стека"
+    return Finding(verdict, lines, dedup(["408.2", *cites_of(r)]), sim.trace)
+
+
+def q_phase_end(ctx: Ctx) -> Finding | None:
+    """A phase ends when the stack holds nothing for it and both players pass in turn (408.2)."""
+    ctx.has("phase_end", "stack", "pass", "both", "when")
+    sim = make_sim([make_card("Воин")])
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    verdict = ("Когда в стеке нет игродействий этой фазы и оба игрока последовательно пасуют; затем игра переходит к следующей"
+               if r.value == "phase_end" else "Модель не смогла определить")
+    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.2", *cites_of(r)]), sim.trace)
+
+
+def q_main_phase_active(ctx: Ctx) -> Finding | None:
+    """The first player is active when the main phase starts (408.1)."""
+    ctx.has("main_phase", "active", "who", "first", "player")
+    sim = make_sim([make_card("Воин")], phase="vanguard", active="second", priority="second")
+    r = phases.main_phase(sim)
+    verdict = "Первый игрок" if r.value == "first" else "Второй игрок"
+    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.1", *cites_of(r)]), sim.trace)

@@ -1,0 +1,299 @@
+"""Queries about game actions, the stack, priority and speed (301–305)."""
+
+from __future__ import annotations
+
+from bot.sim.actions import ACTIONS
+from bot.sim.engine import Simulator
+from bot.sim.outcome import Consequence, StepResult
+from bot.sim.state import StackItem, parse_cell
+from bot.sim.queries.base import Ctx, Finding, make_card, cites_of, dedup, legal_finding, make_sim
+
+
+def action_kind(ctx: Ctx) -> str | None:
+    """The game action the question names, as an ``actions.ACTIONS`` key."""
+    table = (("independent", "symbiote_becomes_creature"), ("additional_zone", "terrain_to_additional_zone"), ("dice", "dice_roll"), ("sudden", "sudden_action"), ("trigger", "triggered_ability"),
+             ("jump", "instead_of_movement"), ("instead", "instead_of_movement"), ("battle_start", "battle_start_ability"),
+             ("vanguard", "vanguard_ability"), ("card_action", "card_action"), ("rule_effect", "rule_effect"),
+             ("phase_transition", "phase_transition"), ("played", "played_ability"), ("relocate", "relocation"),
+             ("move", "movement"), ("attack", "attack"), ("act", "card_action"))
+    cut = next((i for i, t in enumerate(ctx.tokens) if t in ("если", "пока", "когда", "при")), len(ctx.tokens))
+    best: tuple[int, int, str, str] | None = None
+    for rank, (concept, kind) in enumerate(table):
+        for i in ctx.found.get(concept, []):
+            key = (0 if i < cut else 1, i, rank)
+            if best is None or key < best[:3]:
+                best = (*key, concept, kind)  # type: ignore[assignment]
+    if best is None:
+        return None
+    ctx.used.add(best[3])
+    return best[4]
+
+
+def _declare_kind(kind: str, stack: bool) -> tuple[Simulator, StepResult]:
+    cards = [make_card("Воин", movement=2), make_card("Орк", owner="second", cell="c4")]
+    sim = make_sim(cards, phase="main", subphase="choice")
+    if kind == "symbiote_becomes_creature":
+        sim.state.cards["Личинка"] = make_card("Личинка", traits={"symbiote"}, host="Воин", cell="c2", movement=None,
+                                            independent_on_host_death=True)
+        sim.state.cards["Воин"].zone = "graveyard"
+        sim.state.cards["Воин"].cell = None
+        r = sim.run("хозяин «Воин» погиб", lambda res: None)
+        return sim, r
+    if kind == "battle_start_ability":
+        sim.state.phase, sim.state.subphase = "battle_start", None
+    if stack:
+        sim.state.stack.append(StackItem("срабатывающая особенность противника", "second", "triggered_ability", "Орк"))
+    target = "Орк" if kind in ("attack", "sudden_attack") else None
+    to = parse_cell("c3") if kind in ("movement", "relocation", "instead_of_movement") else None
+    card = None if kind in ("dice_roll", "rule_effect", "phase_transition") else "Воин"
+    r = sim.declare("first", kind, card=card, to=to, target=target)
+    return sim, r
+
+
+def q_slow_nonempty_stack(ctx: Ctx) -> Finding | None:
+    """Slow actions only with an empty stack, fast ones whenever holding priority (304.1)."""
+    ctx.has("stack", "nonempty")
+    kind = action_kind(ctx) or "movement"
+    ctx.has("trigger", "sudden", "dice", "game_action")  # what lies on the stack
+    sim, r = _declare_kind(kind, stack=True)
+    ak = ACTIONS[kind]
+    if r.legal:
+        return Finding(f"Да, можно: {ak.ru} — {'быстрое' if ak.speed == 'fast' else 'не использующее стек'} игродействие", [c for c in r.consequences if c.rules],
+                       dedup(["304.1", *ak.rules, *cites_of(r)]), sim.trace)
+    return legal_finding(sim, r, "", "нельзя", extra=("304.1", "304.2"))
+
+
+def q_speed(ctx: Ctx) -> Finding | None:
+    """Slow or fast (304.2, 304.3) — read from the declaration the simulator makes."""
+    kind = action_kind(ctx)
+    if kind is None:
+        return None
+    ctx.has("slow", "fast")
+    ak = ACTIONS[kind]
+    sim, r = _declare_kind(kind, stack=False)
+    if not ak.uses_stack:
+        return Finding(f"Ни то ни другое: {ak.ru} не использует стек и выполняется сразу", [c for c in r.consequences if c.rules],
+                       dedup([*ak.rules, "304.1", *cites_of(r)]), sim.trace)
+    word = {"slow": "Медленное", "fast": "Быстрое"}[ak.speed]
+    line = Consequence(f"{ak.ru[:1].upper()}{ak.ru[1:]} — {word.lower()} игродействие", ak.rules)
+    verdict = f"{word} игродействие"
+    asked = [c for c in ("slow", "fast") if c in ctx.found]
+    if ctx.yes_no and len(asked) == 1:
+        verdict = f"{'Да' if asked[0] == ak.speed else 'Нет'}, {word.lower()} игродействие"
+    return Finding(verdict, [line, *[c for c in r.consequences if c.rules]], dedup([*ak.rules, *cites_of(r)]), sim.trace)
+
+
+def q_uses_stack(ctx: Ctx) -> Finding | None:
+    """Does an action use the stack (302.3, 302.5)."""
+    kind = action_kind(ctx)
+    if kind is None:
+        return None
+    ctx.has("uses_stack", "stack")
+    if kind == "symbiote_becomes_creature":
+        ctx.has("symbiote", "parasite", "host", "dies", "become")
+    ak = ACTIONS[kind]
+    sim, r = _declare_kind(kind, stack=False)
+    on_stack = bool(r.stack)
+    lines = [c for c in r.consequences if c.rules]
+    if on_stack:
+        return Finding(f"Да, {ak.ru} использует стек", lines, dedup(["302.3", *ak.rules, *cites_of(r)]), sim.trace)
+    if kind == "terrain_to_additional_zone":
+        ctx.has("terrain", "placement_word", "relocate", "reveal")
+    return Finding(f"Нет, {ak.ru} не использует стек: выполняется сразу", lines, dedup([*ak.rules[:1], "302.5", *ak.rules, *cites_of(r)]), sim.trace)
+
+
+def q_which_use_stack(ctx: Ctx) -> Finding | None:
+    """Which actions use the stack: declare one of each kind and see (302.3, 302.5)."""
+    ctx.has("uses_stack", "stack")
+    used, not_used, trace = [], [], []
+    for kind in ("card_action", "triggered_ability", "relocation", "dice_roll", "rule_effect", "phase_transition"):
+        sim, r = _declare_kind(kind, stack=False)
+        (used if r.stack else not_used).append(ACTIONS[kind].ru)
+        trace += sim.trace
+    verdict = "Используют стек: " + ", ".join(used) + "; не используют: " + ", ".join(not_used)
+    lines = [Consequence("Игродействия, использующие стек: " + ", ".join(used), ("302.3",)),
+             Consequence("Не используют стек: " + ", ".join(not_used), ("302.5",))]
+    return Finding(verdict, lines, ["302.3", "302.5", "302.2", "302.4"], trace)
+
+
+def q_when_speed(ctx: Ctx) -> Finding | None:
+    """When slow / fast actions may be declared (304.1): try both with an empty and a full stack."""
+    slow = ctx.has("slow") and not ctx.has("fast")
+    kind = action_kind(ctx) or ("movement" if slow else "dice_roll")
+    _, empty = _declare_kind(kind, stack=False)
+    sim, full = _declare_kind(kind, stack=True)
+    if ACTIONS[kind].speed == "slow":
+        verdict = "Только когда стек пуст (и у игрока есть приоритет)" if empty.legal and not full.legal else "Модель не смогла определить"
+    else:
+        verdict = "В любой момент, когда у игрока есть приоритет, даже если стек не пуст" if empty.legal and full.legal else "Модель не смогла определить"
+    return Finding(verdict, [*full.reasons, *[c for c in full.consequences if c.rules][:1]], dedup(["304.1", *cites_of(full, empty)]), sim.trace)
+
+
+def q_pass_is_action(ctx: Ctx) -> Finding | None:
+    """A pass gives priority away without declaring anything; it is not a game action (303.2)."""
+    ctx.has("pass", "act", "declare")
+    sim = make_sim([make_card("Воин")])
+    before = list(sim.state.stack)
+    r = sim.pass_priority("first")
+    is_action = bool(sim.state.stack != before)
+    lines = [c for c in r.consequences if c.rules]
+    verdict = ("Нет, пас — это передача приоритета противнику без объявления игродействия" if not is_action else "Да")
+    return Finding(verdict, lines, dedup(["303.2", *cites_of(r)]), sim.trace)
+
+
+def q_priority_after_declare(ctx: Ctx) -> Finding | None:
+    """After declaring a stack action the declarer keeps priority (303.3); a non-stack one
+    resolves at once without passing priority (303.5)."""
+    ctx.has("priority", "declare", "transfer", "who", "enemy")
+    kind = "rule_effect" if ctx.has("no_stack") else (action_kind(ctx) or "movement")
+    sim, r = _declare_kind(kind, stack=False)
+    stays = r.priority == "first"
+    lines = [c for c in r.consequences if c.rules]
+    rule = "303.3" if ACTIONS[kind].uses_stack else "303.5"
+    if ctx.has("transfer") and ctx.yes_no:
+        verdict = "Нет, приоритет остаётся у объявившего игрока" if stays else "Да, приоритет переходит к противнику"
+    else:
+        verdict = "У игрока, объявившего игродействие: он может объявить ещё одно или спасовать" if stays else "У противника"
+    return Finding(verdict, lines, dedup([rule, *cites_of(r)]), sim.trace)
+
+
+def q_priority_new_phase(ctx: Ctx) -> Finding | None:
+    """At each new phase / subphase / step the active player receives priority (303.1, 408.2)."""
+    ctx.has("priority", "new_phase", "who", "phase_transition")
+    sim = make_sim([make_card("Воин")], active="second", priority="first")
+    r = sim.subphase("action")
+    verdict = "Активный игрок" if r.priority == "second" else "Неактивный игрок"
+    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["303.1", "408.2", *cites_of(r)]), sim.trace)
+
+
+def q_action_parts(ctx: Ctx) -> Finding | None:
+    """A game action is declared, resolved and paid (301.1, 302.6) — watched on a movement."""
+    ctx.has("game_action", "consists", "declare", "resolve", "pay")
+    sim = make_sim([make_card("Воин", movement=2)])
+    r1 = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    sim.pass_priority("first")
+    r2 = sim.pass_priority("second")
+    lines = [c for c in r1.consequences if "302.2" in c.rules] + [c for c in r2.consequences if "302.6" in c.rules]
+    return Finding("Из объявления, выполнения и оплаты (для стековых: объявление — в стек, выполнение — из стека, затем оплата)",
+                   lines, dedup(["301.1", "302.6", *cites_of(r1, r2)]), sim.trace)
+
+
+def q_action_divide(ctx: Ctx) -> Finding | None:
+    """Actions are slow or fast, and use the stack or not (301.2) — classified by declaring each kind."""
+    ctx.has("game_action", "divide")
+    groups: dict[str, list[str]] = {"slow": [], "fast": [], "none": []}
+    trace: list[str] = []
+    for kind in ("movement", "card_action", "sudden_action", "triggered_ability", "dice_roll", "rule_effect"):
+        sim, r = _declare_kind(kind, stack=False)
+        groups[ACTIONS[kind].speed or "none"].append(ACTIONS[kind].ru)
+        trace += sim.trace
+    lines = [Consequence("Медленные: " + ", ".join(groups["slow"]), ("304.2",)),
+             Consequence("Быстрые: " + ", ".join(groups["fast"]), ("304.3",)),
+             Consequence("Не используют стек: " + ", ".join(groups["none"]), ("302.5",))]
+    return Finding("На медленные и быстрые; на использующие стек и не использующие стек", lines,
+                   ["301.2", "304.1", "302.3", "302.5"], trace)
+
+
+def q_when_on_stack(ctx: Ctx) -> Finding | None:
+    """A stack action goes on the stack right after its declaration, before it is resolved and paid (302.2)."""
+    ctx.has("enters_stack", "when", "game_action", "declare")
+    sim = make_sim([make_card("Воин")])
+    r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    lines = [c for c in r.consequences if "302.2" in c.rules]
+    return Finding("Сразу после объявления — до расчёта, выполнения и оплаты", lines, dedup(["302.2", *cites_of(r)]), sim.trace)
+
+
+def q_payment(ctx: Ctx) -> Finding | None:
+    """A stack action is paid after it resolves; paying uses no stack (302.6)."""
+    ctx.has("pay", "when", "order", "uses_stack", "stack", "game_action")
+    sim = make_sim([make_card("Воин", movement=2)])
+    sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    lines = [c for c in r.consequences if "302.6" in c.rules]
+    if ctx.has("uses_stack", "stack") and ctx.yes_no:
+        verdict = "Нет, оплата игродействия не использует стек"
+    else:
+        verdict = "После выполнения игродействия; оплата не использует стек"
+    return Finding(verdict, lines, dedup(["302.6", *cites_of(r)]), sim.trace)
+
+
+def q_priority_count(ctx: Ctx) -> Finding | None:
+    """Only one player holds priority at any moment (303.1)."""
+    ctx.has("priority", "count", "who", "player", "simultaneous")
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
+    r = sim.declare("second", "dice_roll")
+    verdict = "Только один игрок: в каждый момент приоритетом владеет один игрок"
+    if ctx.yes_no:
+        verdict = "Нет, в каждый момент приоритетом владеет только один игрок"
+    return Finding(verdict, r.reasons, dedup(["303.1", *cites_of(r)]), sim.trace)
+
+
+def q_stack_top(ctx: Ctx) -> Finding | None:
+    """The top action — the one put on the stack last — resolves first (302.7, 303.4)."""
+    ctx.has("stack", "top", "resolve", "first", "order")
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
+    sim.declare("first", "dice_roll", name="первое объявленное")
+    sim.pass_priority("first")
+    sim.declare("second", "dice_roll", name="последнее объявленное")
+    sim.pass_priority("second")
+    r = sim.pass_priority("first")
+    verdict = ("Верхнее — то, что помещено в стек последним; оно выполняется первым" if r.value == "последнее объявленное"
+               else "Модель не смогла определить")
+    return Finding(verdict, [c for c in r.consequences if "302.7" in c.rules or "303.4" in c.rules],
+                   dedup(["302.7", "303.4", *cites_of(r)]), sim.trace)
+
+
+def q_inactive_fast(ctx: Ctx) -> Finding | None:
+    """Fast actions need only priority (304.1) — the inactive player may declare them when holding it."""
+    ctx.has("inactive", "fast", "player", "declare")
+    kind = action_kind(ctx) or "sudden_action"
+    if ACTIONS[kind].speed != "fast" and any(i + 1 in ctx.found.get("act", []) for i in ctx.found.get("fast", [])):
+        kind = "sudden_action"        # «быстрое действие» is a fast action, not a card action
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")], priority="second")
+    sim.state.stack.append(StackItem("движение", "first", "movement", "Воин"))
+    r = sim.declare("second", kind, card=None if kind == "dice_roll" else "Орк")
+    f = legal_finding(sim, r, "может, если у него приоритет: быстрое игродействие объявляется в любой момент", "не может")
+    f.citations = dedup(["304.1", *f.citations])
+    return f
+
+
+def q_stack_resolves(ctx: Ctx) -> Finding | None:
+    """When the top of the stack resolves and who gets priority after (303.4)."""
+    ctx.has("stack", "priority", "resolve", "pass")
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
+    sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    r1 = sim.pass_priority("first")
+    r2 = sim.pass_priority("second")
+    lines = [c for c in r2.consequences if "303.4" in c.rules]
+    verdict = ("Когда оно лежит верхним в стеке и оба игрока последовательно спасовали; после выполнения приоритет вновь получает Активный игрок"
+               if r2.value and not r1.value else "Модель не смогла определить")
+    if ctx.has("who") and r2.priority == sim.state.active:
+        verdict = "Активный игрок: " + verdict[:1].lower() + verdict[1:]
+    elif ctx.has("pass") and not ctx.has("resolve"):
+        verdict = "Верхнее игродействие в стеке выполняется, затем приоритет получает Активный игрок; если стек пуст — фаза завершается"
+    return Finding(verdict, lines, dedup(["303.4", "302.7", *cites_of(r1, r2)]), sim.trace)
+
+
+def q_rule_effects_first(ctx: Ctx) -> Finding | None:
+    """Rule effects are applied before a player receives priority (303.6)."""
+    ctx.has("rule_effect", "priority")
+    sim = make_sim([make_card("Воин", owner="second", cell="c5"), make_card("Лиана", owner="second", traits={"symbiote"}, host="Воин", cell=None, movement=None),
+                make_card("Колдун", cell="c2")])
+    sim.declare("first", "card_action", card="Колдун", name="Проклятие", effect={"dies": "Воин"})
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    lines = [c for c in r.consequences if c.rules]
+    return Finding("До того, как игрок получит приоритет: сначала применяются все эффекты правил игры", lines,
+                   dedup(["303.6", *cites_of(r)]), sim.trace)
+
+
+def q_trigger_order(ctx: Ctx) -> Finding | None:
+    """Simultaneous triggers: active player's first onto the stack, inactive's resolve first (305.1)."""
+    ctx.has("trigger", "simultaneous", "order", "who", "stack", "resolve")
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
+    r = sim.triggers([("second", "особенность Неактивного", "Орк"), ("first", "особенность Активного", "Воин")])
+    first_resolved = r.value[0] if r.value else ""
+    verdict = ("Сначала в стек заносятся особенности Активного игрока (в выбранном им порядке), затем Неактивного; "
+               "поэтому первыми выполняются особенности Неактивного игрока") if first_resolved == "особенность Неактивного" else "Модель не смогла определить"
+    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["305.1", *cites_of(r)]), sim.trace)

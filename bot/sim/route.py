@@ -1,0 +1,184 @@
+"""The scenario route of ``ask``: a board situation described in words -> simulator -> Answer.
+
+``answer(question, edition)`` reads the question as concepts (``lexicon.CONCEPTS``),
+picks the first matching row of ``lexicon.SITUATIONS``, runs its simulator query
+(``queries.QUERIES``) and returns an ``Answer`` with route ``scenario``: the verdict, the
+decisive reasons / consequences, the paragraphs (most relevant first), the simulator trace,
+and a note naming the words nothing used. Returns ``None`` when the question is not a
+situation this route models — definitions («что такое …»), quoted card text and the
+compound-ability connectives of 505 belong to other routes.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from bot.answer import Answer, Block
+from bot.morph import lemma
+from bot.sim.lexicon import (CONCEPTS, FILLER_LEMMAS, GENERIC_CONCEPTS, QUESTION_MARKERS, SITUATIONS, STOP_WORDS,
+                             WH_WORDS, Situation)
+from bot.sim.queries import QUERIES, Ctx, Finding
+from bot.textnorm import fold
+
+_WORD = re.compile(r"[0-9]+-[а-я]+|[а-яa-z0-9]+(?:-[а-я]+)?")
+_QUOTED = re.compile(r"[«\"“„]([^»\"”“]+)[»\"”“]")
+
+# Quoted words that are rule terms (the question is about the rule, not about card text).
+RULE_TERMS_IN_QUOTES = (
+    "в начале боя", "авангард", "помещается", "переносится", "располагается", "помещаются",
+    "вместо движения", "симбиот", "паразит", "до набора отряда", "после расстановки карт",
+    "носит экипировку", "хозяин", "хозяином", "хозяин симбиота", "хозяин экипировки", "прыжок",
+    "телепортация", "внезапное действие", "самостоятельное существо",
+)
+# Phrases of compound card text (505) — the ability route answers those.
+ABILITY_MARKERS = ("при этом", "в противном случае", "если противник не может", "не хочет", "способность 1",
+                   "способности 1", "составн", "на карте написано", "в тексте карты написано", "текст карты")
+
+
+def _tokens(q: str) -> list[str]:
+    return _WORD.findall(fold(q))
+
+
+def _item_match(item: str, word: str) -> bool:
+    if item.endswith("*"):
+        return word.startswith(item[:-1])
+    if item.startswith("="):
+        return lemma(word) == item[1:]
+    return word == item
+
+
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, list], dict[str, list]]:
+    """Patterns indexed by the first letter of their first item: ``(by_word, by_lemma)``
+    — stems and plain words by the word's letter, ``=lemma`` items by the lemma's."""
+    by_word: dict[str, list] = {}
+    by_lemma: dict[str, list] = {}
+    for concept, pats in CONCEPTS.items():
+        for p in pats:
+            items = tuple(x if x.startswith("=") else fold(x) for x in p.split())
+            first = items[0]
+            if first.startswith("="):
+                by_lemma.setdefault(first[1:2], []).append((concept, items))
+            else:
+                by_word.setdefault(first[:1], []).append((concept, items))
+    return by_word, by_lemma
+
+
+@lru_cache(maxsize=4096)
+def _concepts_cached(tokens: tuple[str, ...]) -> tuple[dict[str, list[int]], dict[str, set[int]]]:
+    by_word, by_lemma = _index()
+    found: dict[str, list[int]] = {}
+    spans: dict[str, set[int]] = {}
+    for i, tok in enumerate(tokens):
+        cands = by_word.get(tok[:1], []) + by_lemma.get(lemma(tok)[:1], [])
+        for concept, items in cands:
+            n = len(items)
+            if i + n <= len(tokens) and all(_item_match(items[k], tokens[i + k]) for k in range(n)):
+                if i not in found.setdefault(concept, []):
+                    found[concept].append(i)
+                spans.setdefault(concept, set()).update(range(i, i + n))
+    return found, spans
+
+
+def concepts_of(tokens: list[str]) -> tuple[dict[str, list[int]], dict[str, set[int]]]:
+    """Concepts found in ``tokens``: ``(found, spans)`` — ``found[c]`` the start indices of
+    each mention (ascending), ``spans[c]`` every token index the concept covers.
+    Fresh copies: callers may not alter the cache."""
+    found, spans = _concepts_cached(tuple(tokens))
+    return {k: list(v) for k, v in found.items()}, {k: set(v) for k, v in spans.items()}
+
+
+def belongs_elsewhere(question: str) -> bool:
+    """The question is a definition, quotes card text, or asks about 505 connectives."""
+    f = fold(question)
+    if any(m in f for m in QUESTION_MARKERS):
+        return True
+    if any(m in f for m in ABILITY_MARKERS):
+        return True
+    for quoted in _QUOTED.findall(normalize_quotes(question)):
+        qf = fold(quoted).strip(" .,!?")
+        if qf not in RULE_TERMS_IN_QUOTES:
+            return True
+    return False
+
+
+def normalize_quotes(q: str) -> str:
+    """Straight quotes as «…» so that quoted text is found the same way."""
+    return re.sub(r'"([^"]+)"', r"«\1»", q)
+
+
+def is_yes_no(tokens: list[str]) -> bool:
+    """A yes/no question: «ли» in it, or no interrogative word at all."""
+    return "ли" in tokens or not any(t in WH_WORDS for t in tokens)
+
+
+def _matches(s: Situation, found: dict[str, list[int]]) -> bool:
+    return all(any(c in found for c in g) for g in s.groups) and not any(c in found for c in s.forbid)
+
+
+def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
+    """The first situation whose query can answer ``question``, with its finding."""
+    tokens = _tokens(question)
+    found, _ = concepts_of(tokens)
+    for s in SITUATIONS:
+        if not _matches(s, found):
+            continue
+        ctx = Ctx(tokens, found, yes_no=is_yes_no(tokens))
+        for g in s.groups:
+            ctx.has(*g)
+        finding = QUERIES[s.query](ctx)
+        if finding is not None and finding.citations:  # a conclusion without a paragraph is no answer
+            return s, ctx, finding
+    return None
+
+
+def _rule_blocks(numbers: list[str], edition: str) -> list[Block]:
+    try:
+        from bot.rulebook import load
+        rb = load(edition)
+    except Exception:  # noqa: BLE001 - the rulebook file may not exist yet; the answer stands without quotes
+        return []
+    out = []
+    for n in numbers:
+        c = rb.get(n)
+        if c is not None:
+            out.append(Block("rule", c.text, number=n))
+    return out
+
+
+def answer(question: str, edition: str = "5ed") -> Answer | None:
+    """Answer a board-situation question by running the simulator, or ``None``.
+
+    Answer shape: verdict («Да, …» / «Нет, …» for yes/no questions, else a short result),
+    blocks (explanation, consequences with paragraphs, quoted rules, simulator trace,
+    «Не понял» note), citations (most relevant first), trace (simulator lines).
+    """
+    if not question or belongs_elsewhere(question):
+        return None
+    try:
+        hit = situate(question)
+    except Exception:  # noqa: BLE001 - a modelling bug must not break ``ask``: search answers instead
+        import logging
+        logging.getLogger(__name__).exception("scenario route failed on %r", question)
+        return None
+    if hit is None:
+        return None
+    situation, ctx, f = hit
+    tokens = ctx.tokens
+    _, spans = concepts_of(tokens)
+    used_idx: set[int] = set()
+    for c in (*ctx.used, *GENERIC_CONCEPTS):
+        used_idx |= spans.get(c, set())
+    unknown = [t for i, t in enumerate(tokens)
+               if i not in used_idx and t not in STOP_WORDS and not t.isdigit() and lemma(t) not in FILLER_LEMMAS]
+    blocks: list[Block] = []
+    if f.lines:
+        blocks.append(Block("list", items=tuple(c.line() for c in f.lines), title="Почему"))
+    blocks.extend(_rule_blocks(f.citations[:3], edition))
+    if f.trace:
+        blocks.append(Block("steps", items=tuple(f.trace), title="Моделирование"))
+    if unknown:
+        blocks.append(Block("note", "Не понял (ответ дан без учёта этих слов): " + ", ".join(dict.fromkeys(unknown))))
+    return Answer(question=question, route="scenario", verdict=f.verdict, blocks=blocks,
+                  citations=list(f.citations), trace=list(f.trace))
