@@ -67,6 +67,7 @@ class FakeRequest(BaseRequest):
         self.calls: list[tuple[str, dict[str, Any]]] = calls if calls is not None else []
         self.fail: dict[str, list[tuple[int, dict]]] = {}
         self._ids = itertools.count(100)
+        self.on_call = None  # optional callable(method) run after recording a call
 
     @property
     def read_timeout(self) -> float:
@@ -83,6 +84,10 @@ class FakeRequest(BaseRequest):
         api = url.rsplit("/", 1)[-1]
         params = dict(request_data.parameters) if request_data else {}
         self.calls.append((api, params))
+        if self.on_call is not None:
+            self.on_call(api)
+        if api == "getUpdates":
+            await asyncio.sleep(0.01)  # a long-poll that returned nothing, not a busy loop
         if self.fail.get(api):
             status, body = self.fail[api].pop(0)
             return status, json.dumps(body).encode()

@@ -309,3 +309,66 @@ def test_second_instance_conflict_is_reported_and_exits_nonzero(edition, capsys)
     err = capsys.readouterr().err
     assert "409" in err and "другой экземпляр" in err
     assert req.sent("setMyCommands")
+
+
+def test_long_section_on_button_edits_then_follows_up(monkeypatch, edition):
+    long = Answer(question="q", route="rule", blocks=[Block("rule", "Пункт про симбиотов. " * 40, number="209.4")] * 12, citations=["209"])
+    _install(monkeypatch, "bot.lookup", "rule_answer", lambda q, e=None: long)
+    req = session(callback_update("s:209"))
+    (edit,) = req.sent("editMessageText")
+    rest = req.sent("sendMessage")
+    assert rest and all(m["chat_id"] == 42 for m in rest)
+    assert "reply_markup" not in edit and _buttons(rest[-1]) == ["s:212"]
+    assert sum(m["text"].count("Пункт про симбиотов") for m in [edit, *rest]) == 40 * 12
+
+
+def test_pressing_the_same_button_twice_is_harmless(rule_route):
+    same = (400, {"ok": False, "error_code": 400, "description": "Bad Request: message is not modified: specified new message content and reply markup are exactly the same"})
+    req = session(callback_update("r:209.5"), fail={"editMessageText": [same]})
+    assert len(req.sent("editMessageText")) == 1 and not req.sent("sendMessage")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_webhook_mode_sets_the_webhook_and_checks_the_secret_token(rule_route):
+    """Webhook on loopback only: setWebhook gets the URL and secret; an update
+    POSTed without the secret is refused, with it it is answered."""
+    import asyncio
+    import json
+
+    import httpx
+
+    port = _free_port()
+    req = FakeRequest()
+    app = tg.build_application(TOKEN, edition=rule_route, request=req, updates_request=FakeRequest(req.calls))
+    statuses: list[int] = []
+
+    async def drive() -> None:
+        while not app.running:
+            await asyncio.sleep(0.02)
+        url = f"http://127.0.0.1:{port}/tg/hook"
+        body = json.dumps(message_update("/rule 209.5"))
+        async with httpx.AsyncClient() as client:
+            for secret in ("wrong", "s3cret_X"):
+                r = await client.post(url, content=body, headers={"Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret})
+                statuses.append(r.status_code)
+        for _ in range(200):
+            if req.sent("sendMessage"):
+                break
+            await asyncio.sleep(0.02)
+        app.stop_running()
+
+    req.on_call = lambda api: api == "setWebhook" and asyncio.get_running_loop().create_task(drive())
+    args = argparse.Namespace(webhook_url="https://bot.example.org/tg/hook", webhook_secret="s3cret_X", listen="127.0.0.1", port=port)
+    assert tg.serve(app, args, stop_signals=None) == 0
+    (hook,) = req.sent("setWebhook")
+    assert hook["url"] == "https://bot.example.org/tg/hook" and hook["secret_token"] == "s3cret_X"
+    assert statuses == [403, 200]
+    (msg,) = req.sent("sendMessage")
+    assert "Небестелесного симбиота" in msg["text"]

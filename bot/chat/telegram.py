@@ -154,19 +154,7 @@ def _is_entity_error(e: BadRequest) -> bool:
 async def send_reply(bot, chat_id: int, reply: Reply, link: LinkFn, reply_to: int | None = None) -> None:
     """Send ``reply`` as HTML messages (buttons under the last one); a message
     Telegram cannot parse («can't parse entities») is re-sent as plain text."""
-    messages = render_reply_html(reply.answers, link)
-    markup = keyboard(reply.buttons)
-    for i, text in enumerate(messages):
-        last = i == len(messages) - 1
-        params = ReplyParameters(reply_to, allow_sending_without_reply=True) if (reply_to and i == 0) else None
-        try:
-            await bot.send_message(chat_id, text, parse_mode=ParseMode.HTML, link_preview_options=_NO_PREVIEW,
-                                   reply_markup=markup if last else None, reply_parameters=params)
-        except BadRequest as e:
-            if not _is_entity_error(e):
-                raise
-            log.warning("HTML rejected by Telegram (%s); sending plain text", e)
-            await bot.send_message(chat_id, html_to_plain(text), reply_markup=markup if last else None, reply_parameters=params)
+    await _send_html(bot, chat_id, render_reply_html(reply.answers, link), keyboard(reply.buttons), reply_to)
 
 
 # -- handlers -----------------------------------------------------------------------
@@ -186,36 +174,50 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A navigation button: edit the message in place to show the new paragraph."""
+    """A navigation button: edit the message in place to show the new paragraph.
+
+    When the new view is longer than one message, the first part replaces the
+    message and the rest follows as new messages (buttons under the last one);
+    a message sent in inline mode has no chat to follow up in, so it gets the
+    first part only.
+    """
     query = update.callback_query
     if query is None:
         return
     reply = handlers.callback(query.data or "", _ctx(context))
     await query.answer()
-    link = link_fn(context)
-    messages = render_reply_html(reply.answers, link)
+    messages = render_reply_html(reply.answers, link_fn(context))
     markup = keyboard(reply.buttons)
-    only = len(messages) == 1 or query.message is None  # inline messages cannot get follow-ups
+    only = len(messages) == 1 or query.message is None
+    first_markup = markup if only else None
     try:
         await query.edit_message_text(messages[0], parse_mode=ParseMode.HTML, link_preview_options=_NO_PREVIEW,
-                                      reply_markup=markup if only else None)
+                                      reply_markup=first_markup)
     except BadRequest as e:
         if "message is not modified" in str(e).lower():
             return
         if not _is_entity_error(e):
             raise
-        await query.edit_message_text(html_to_plain(messages[0]), reply_markup=markup if only else None)
+        await query.edit_message_text(html_to_plain(messages[0]), reply_markup=first_markup)
     if not only:
-        rest = Reply(reply.answers, reply.buttons)
-        for i, text in enumerate(messages[1:], 1):
-            last = i == len(messages) - 1
-            try:
-                await context.bot.send_message(query.message.chat_id, text, parse_mode=ParseMode.HTML,
-                                               link_preview_options=_NO_PREVIEW, reply_markup=keyboard(rest.buttons) if last else None)
-            except BadRequest as e:
-                if not _is_entity_error(e):
-                    raise
-                await context.bot.send_message(query.message.chat_id, html_to_plain(text), reply_markup=keyboard(rest.buttons) if last else None)
+        await _send_html(context.bot, query.message.chat_id, messages[1:], markup)
+
+
+async def _send_html(bot, chat_id: int, messages: list[str], markup: InlineKeyboardMarkup | None,
+                     reply_to: int | None = None) -> None:
+    """Send HTML ``messages`` in order (``markup`` under the last, the first replying
+    to ``reply_to``); one that Telegram cannot parse is re-sent as plain text."""
+    for i, text in enumerate(messages):
+        last = i == len(messages) - 1
+        params = ReplyParameters(reply_to, allow_sending_without_reply=True) if (reply_to and i == 0) else None
+        try:
+            await bot.send_message(chat_id, text, parse_mode=ParseMode.HTML, link_preview_options=_NO_PREVIEW,
+                                   reply_markup=markup if last else None, reply_parameters=params)
+        except BadRequest as e:
+            if not _is_entity_error(e):
+                raise
+            log.warning("HTML rejected by Telegram (%s); sending plain text", e)
+            await bot.send_message(chat_id, html_to_plain(text), reply_markup=markup if last else None, reply_parameters=params)
 
 
 async def on_inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
