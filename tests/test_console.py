@@ -88,3 +88,42 @@ def test_a_failing_line_does_not_end_the_chat(monkeypatch):
     assert console.chat(io.StringIO("Что будет?\n/help\n"), out, interactive=False) == 0
     first, second = out.getvalue().split(console.SEPARATOR)
     assert "Извините" in first and "/rule" in second
+
+
+def test_terminal_session_has_prompt_banner_and_history(tmp_path):
+    """On a terminal (a pty): banner, prompt, readline history saved at exit."""
+    import os
+    import pty
+    import select
+    import time
+
+    env = {**os.environ, "HOME": str(tmp_path), "TERM": "dumb"}
+    pid, fd = pty.fork()
+    if pid == 0:  # child: the real entry point on the pty
+        os.chdir(ROOT)
+        os.execvpe(sys.executable, [sys.executable, "-m", "bot"], env)
+    out = b""
+
+    def read_until(marker: bytes, limit: float = 30.0, times: int = 1) -> None:
+        nonlocal out
+        end = time.monotonic() + limit
+        while out.count(marker) < times and time.monotonic() < end:
+            r, _, _ = select.select([fd], [], [], 0.2)
+            if r:
+                try:
+                    out += os.read(fd, 4096)
+                except OSError:
+                    return
+
+    read_until(console.PROMPT.encode())
+    os.write(fd, b"/help\n")
+    read_until(b"/glossary")
+    read_until(console.PROMPT.encode(), 10, times=2)  # answered, prompt again
+    os.write(fd, b"/quit\n")
+    read_until(b"\x00", 5)  # drain until the child closes the pty
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    text = out.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "Судья по правилам «Берсерка»" in text and console.PROMPT in text and "/glossary" in text
+    assert "/help" in (tmp_path / ".berserk_judge_history").read_text(encoding="utf-8")
