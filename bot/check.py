@@ -1,0 +1,105 @@
+"""Validate an edition: ``berserk-judge rulebook check [--edition E] [--json]``.
+
+Problems (exit 1): a number used twice, numbers out of rulebook order, a malformed
+number, a clause whose section differs from its number, an empty text, a reference
+inside a text («п.503», «см. 209.4», «(п. 302.6)») to a paragraph that should be in
+this edition (its section is here) but is not, paragraphs the importer could not place.
+Information only (exit 0): references to sections outside this edition
+(the seeds cite 503, which they do not contain).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import yaml
+
+from bot.errors import RulebookError
+from bot.paths import DEFAULT_EDITION
+from bot.rulebook import Rulebook, edition_path, number_key, parse_number
+
+
+def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]:
+    """(problems, info) for an edition, each a list of Russian lines naming numbers."""
+    problems: list[str] = []
+    info: list[str] = []
+    seen: dict[str, int] = {}
+    for c in rb.clauses:
+        seen[c.number] = seen.get(c.number, 0) + 1
+    for n, k in seen.items():
+        if k > 1:
+            problems.append(f"номер {n} встречается {k} раза")
+    prev = None
+    for c in rb.clauses:
+        if parse_number(c.number) != c.number:
+            problems.append(f"неверный номер «{c.number}» (ожидался вид 209.5)")
+            continue
+        if prev is not None and number_key(c.number) <= number_key(prev):
+            problems.append(f"нарушен порядок: {c.number} стоит после {prev}")
+        prev = c.number
+        if c.section != c.number.split(".")[0]:
+            problems.append(f"{c.number}: указан раздел {c.section}, а номер принадлежит разделу {c.number.split('.')[0]}")
+        if not c.text.strip():
+            problems.append(f"{c.number}: пустой текст")
+    section_numbers = {s.number for s in rb.sections}
+    for c in rb.clauses:
+        if c.section not in section_numbers:
+            problems.append(f"{c.number}: нет заголовка раздела {c.section} в списке разделов")
+    secs = [s.number for s in rb.sections]
+    if secs != sorted(secs, key=number_key):
+        problems.append("разделы идут не по порядку номеров")
+    outside: dict[str, list[str]] = {}
+    for c in rb.clauses:
+        for r in c.refs:
+            if rb.get(r) or rb.section(r) or rb.children(r):
+                continue
+            if r.split(".")[0] in section_numbers:
+                problems.append(f"{c.number}: ссылка на {r}, но такого пункта в редакции нет")
+            else:
+                outside.setdefault(r, []).append(c.number)
+    for r in sorted(outside, key=number_key):
+        info.append(f"ссылка на {r} (из {', '.join(outside[r])}) – вне этой редакции")
+    if unplaced:
+        problems.append(f"не размещено абзацев: {unplaced} (см. раздел unplaced файла редакции)")
+    return problems, info
+
+
+def check(rulebook: Rulebook) -> list[str]:
+    """Problems of an edition as Russian lines; an empty list means it is valid."""
+    return check_report(rulebook)[0]
+
+
+def _load_raw(path: Path) -> tuple[Rulebook, int]:
+    """Load without the deduplicating cache, so repeated numbers are seen."""
+    rb = Rulebook.load_file(path)
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return rb, len(data.get("unplaced") or [])
+
+
+def run_check(args) -> int:
+    """CLI ``rulebook check [--edition E] [--json]``: exit 0 when valid, 1 with the
+    list of problems (or when the edition cannot be read)."""
+    from bot.chat.render import dump_json
+
+    edition = getattr(args, "edition", None) or DEFAULT_EDITION
+    try:
+        rb, unplaced = _load_raw(edition_path(edition))
+    except RulebookError as e:
+        print(f"Ошибка: {e}", file=sys.stderr)
+        return 1
+    problems, info = check_report(rb, unplaced)
+    if getattr(args, "json", False):
+        print(dump_json({"edition": edition, "ok": not problems, "clauses": len(rb.clauses),
+                         "sections": len(rb.sections), "problems": problems, "info": info}))
+    else:
+        print(f"Редакция {edition}: пунктов {len(rb.clauses)}, разделов {len(rb.sections)}.")
+        if problems:
+            print(f"Проблемы ({len(problems)}):")
+            print("\n".join(f"  – {p}" for p in problems))
+        else:
+            print("Проблем нет.")
+        if info:
+            print("Для сведения:")
+            print("\n".join(f"  – {i}" for i in info))
+    return 1 if problems else 0

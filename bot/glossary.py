@@ -1,0 +1,259 @@
+"""The rulebook's terms and the paragraphs that define them: ``berserk-judge glossary [WORD]``.
+
+The term list (Russian name + code name of GLOSSARY.md) is data:
+``rulebook/glossary/terms.yaml``. The defining paragraph is *found in the loaded
+edition*, never stored: every sentence (and bullet line) of every clause is read as
+lemmas (``bot.morph``) and scored for the term:
+
+- 100 «T – это …» (303.2 «Пас – это передача приоритета …»);
+- 90  «… называется T» (507.1 «… называется перемещением»);
+- 85  «T» in quotes with «означает» / «становится «T»» (209.1, 209.2);
+- 80  «T состоит из / подразделяется / делится …», «… подразделяются на T»;
+- 70  first paragraph of a section titled T («Артефакты.» -> 210.1); 65 when the
+      title only contains T («Жизни и раны» for «жизни»);
+- 60  «T считается …»; 40 T explained in brackets right after it («расчёт
+      игродействия (бросок кубика …)»); 30 a sentence or bullet line opening with T;
+- 10  a mention of T; 5 all words of T in one sentence.
+The best score wins, the earlier paragraph on a tie. Any inflected form of a term
+finds it (``lookup_term("пасом")`` -> «пас»); code names work too («pass»).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+
+import yaml
+
+from bot.answer import Answer, Block
+from bot.errors import RulebookError
+from bot.morph import analyzer, lemma
+from bot.paths import DEFAULT_EDITION, rulebook_dir
+from bot.rulebook import Clause, load
+from bot.textnorm import fold
+
+_TOKEN = re.compile(r"[a-zа-я]+(?:-[a-zа-я]+)*|–|«|»|·|\(")
+_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n")
+_DEFINE_VERBS = {"состоять", "подразделяться", "делиться"}
+_CALLED = {"называться", "называть"}
+
+
+@dataclass(frozen=True)
+class Term:
+    """A rulebook term: ``name`` (Russian, as the rulebook writes it), ``code_name``
+    (GLOSSARY.md identifier), ``number`` (defining paragraph in the edition, or
+    ``None`` when the edition does not contain the term), ``forms`` (inflected
+    forms of the term found in the edition's text, sorted)."""
+
+    name: str
+    code_name: str
+    number: str | None
+    forms: tuple[str, ...] = ()
+
+
+def terms_path():
+    """Path of the term list ``rulebook/glossary/terms.yaml``."""
+    return rulebook_dir() / "glossary" / "terms.yaml"
+
+
+@lru_cache(maxsize=1)
+def term_list() -> tuple[tuple[str, str], ...]:
+    """(name, code_name) pairs from the term list; raises ``RulebookError`` when the
+    file is missing or malformed."""
+    path = terms_path()
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return tuple((str(d["name"]), str(d["code"])) for d in data)
+    except (OSError, yaml.YAMLError, KeyError, TypeError) as e:
+        raise RulebookError(f"{path}: не читается список терминов ({e}); ожидался список {{name, code}}") from e
+
+
+@lru_cache(maxsize=50_000)
+def _lemmas(token: str) -> frozenset[str]:
+    if not token[0].isalpha():
+        return frozenset({token})
+    return frozenset({token} | {p.normal_form.replace("ё", "е") for p in analyzer().parse(token)})
+
+
+def _tokens(text: str) -> list[tuple[str, frozenset[str]]]:
+    return [(t, _lemmas(t)) for t in _TOKEN.findall(fold(text))]
+
+
+@lru_cache(maxsize=4096)
+def _term_lemmas(name: str) -> tuple[str, ...]:
+    return tuple(lemma(w) for w in _TOKEN.findall(fold(name)) if w[0].isalpha())
+
+
+def _find(tokens, term: tuple[str, ...], start: int = 0) -> list[int]:
+    """Start indices where ``term`` (lemmas) occurs among ``tokens``."""
+    out = []
+    k = len(term)
+    for i in range(start, len(tokens) - k + 1):
+        if all(term[j] in tokens[i + j][1] for j in range(k)):
+            out.append(i)
+    return out
+
+
+def _score_sentence(tokens, term: tuple[str, ...]) -> tuple[int, list[str]]:
+    """(score, matched surface forms) of one sentence for ``term``."""
+    hits = _find(tokens, term)
+    if not hits:
+        words = [t for t in tokens if t[0][0].isalpha()]
+        if len(term) > 1 and all(any(l in t[1] for t in words) for l in term):
+            return 5, []
+        return 0, []
+    forms = [" ".join(tokens[i + j][0] for j in range(len(term))) for i in hits]
+    best = 10
+    words = [t[0] for t in tokens]
+    first_word = next((i for i, t in enumerate(words) if t[0].isalpha()), 0)
+    for i in hits:
+        after = words[i + len(term): i + len(term) + 3]
+        before = tokens[:i]
+        quoted = i > 0 and words[i - 1] == "«"
+        if i == first_word and after[:2] == ["–", "это"]:
+            best = max(best, 100)
+        if any(t[1] & _CALLED for t in before):
+            best = max(best, 90)
+        if quoted and (any("означать" in t[1] for t in tokens[i:]) or any("становиться" in t[1] for t in before[-2:])):
+            best = max(best, 85)
+        nxt = tokens[i + len(term)][1] if i + len(term) < len(tokens) else frozenset()
+        if i == first_word and nxt & _DEFINE_VERBS:
+            best = max(best, 80)
+        if any(t[1] & {"подразделяться"} for t in before[-3:]):
+            best = max(best, 80)
+        if "(" in words[i + len(term): i + len(term) + 3]:
+            best = max(best, 40)  # «расчёт игродействия (бросок кубика …)»
+        if i == first_word and "считаться" in nxt:
+            best = max(best, 60)
+        if i == first_word:
+            best = max(best, 30)
+    return best, forms
+
+
+def _sentences(c: Clause) -> list[str]:
+    return [s for s in _SENTENCE.split(c.text) if s.strip()]
+
+
+@lru_cache(maxsize=8)
+def _edition_terms(edition: str) -> tuple[Term, ...]:
+    rb = load(edition)
+    sentence_tokens = {c.number: [_tokens(s) for s in _sentences(c)] for c in rb.clauses}
+    title_tokens = {s.number: _tokens(s.title) for s in rb.sections if s.title}
+    first_of: dict[str, str] = {}
+    for c in rb.clauses:
+        first_of.setdefault(c.section, c.number)
+    out = []
+    for name, code in term_list():
+        term = _term_lemmas(name)
+        best: tuple[int, int] = (0, 0)
+        best_number: str | None = None
+        forms: set[str] = set()
+        for idx, c in enumerate(rb.clauses):
+            score = 0
+            for toks in sentence_tokens[c.number]:
+                s, f = _score_sentence(toks, term)
+                score = max(score, s)
+                forms.update(f)
+            toks = title_tokens.get(c.section)
+            if toks and first_of.get(c.section) == c.number:
+                words = [t for t in toks if t[0][0].isalpha()]
+                if len(words) == len(term) and _find(words, term):
+                    score = max(score, 70)
+                elif _find(words, term):
+                    score = max(score, 65)
+            if (score, -idx) > best and score > 0:
+                best, best_number = (score, -idx), c.number
+        out.append(Term(name, code, best_number, tuple(sorted(forms))))
+    return tuple(out)
+
+
+def terms(edition: str = DEFAULT_EDITION) -> list[Term]:
+    """All terms of the term list with their defining paragraph in ``edition``
+    (``number`` is ``None`` for a term the edition does not contain)."""
+    return list(_edition_terms(edition))
+
+
+def lookup_term(word: str, edition: str = DEFAULT_EDITION) -> Term | None:
+    """The term ``word`` names, in any inflected form («пасом», «медленных
+    игродействий», «симбиота») or by code name («pass»); ``None`` when unknown.
+    A single word of a longer term finds it only when no shorter term matches."""
+    all_terms = terms(edition)
+    w = fold(word).strip()
+    for t in all_terms:
+        if w in (t.code_name.lower(), t.code_name.lower().replace("_", " "), fold(t.name)):
+            return t
+    q = [x for x in _tokens(w) if x[0][0].isalpha()]
+    if not q:
+        return None
+    exact = [t for t in all_terms if len(_term_lemmas(t.name)) == len(q) and _find(q, _term_lemmas(t.name))]
+    if exact:
+        return exact[0]
+    partial = [
+        t for t in all_terms
+        if all(any(l in tok[1] for l in _term_lemmas(t.name)) for tok in q)
+    ]
+    partial.sort(key=lambda t: len(_term_lemmas(t.name)))
+    return partial[0] if partial else None
+
+
+def _line(t: Term) -> str:
+    where = f"п. {t.number}" if t.number else "в этой редакции не найден"
+    return f"{t.name} ({t.code_name}) – {where}"
+
+
+def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
+    """Without ``word``: every term with its paragraph. With ``word``: the term and
+    the text of its defining paragraph (citation = that number); an unknown word
+    gives a note with the closest terms. Route ``glossary``."""
+    if word is None:
+        ts = terms(edition)
+        items = tuple(_line(t) for t in ts)
+        cites = []
+        for t in ts:
+            if t.number and t.number not in cites:
+                cites.append(t.number)
+        return Answer("глоссарий", "glossary", None, [Block("list", items=items, title=f"Термины правил ({len(ts)})")], cites)
+    t = lookup_term(word, edition)
+    if t is None:
+        names = [x.name for x in terms(edition)]
+        from rapidfuzz import process
+
+        close = [m[0] for m in process.extract(fold(word), names, processor=fold, limit=3)]
+        msg = f"Термин «{word}» не найден в глоссарии. Похожие: {', '.join(close)}."
+        return Answer(word, "glossary", None, [Block("note", msg)], [])
+    blocks = [Block("text", f"{t.name} (в коде: {t.code_name})")]
+    if t.number is None:
+        blocks.append(Block("note", f"В редакции {edition} определение не найдено."))
+        return Answer(word, "glossary", None, blocks, [])
+    c = load(edition).get(t.number)
+    blocks.append(Block("rule", c.text, number=c.number))
+    if t.forms:
+        blocks.append(Block("text", "Формы в тексте правил: " + ", ".join(t.forms)))
+    return Answer(word, "glossary", None, blocks, [t.number])
+
+
+def run_glossary(args) -> int:
+    """CLI ``glossary [WORD] [--json] [--edition E]``. Exit 0; 1 for an unknown word
+    or a missing edition."""
+    from bot.chat.render import dump_json, render_plain
+
+    try:
+        ans = glossary_answer(args.word, args.edition)
+        if getattr(args, "json", False):
+            if args.word is None:
+                obj = [t.__dict__ | {"forms": list(t.forms)} for t in terms(args.edition)]
+            else:
+                t = lookup_term(args.word, args.edition)
+                obj = {"error": ans.text} if t is None else {
+                    "name": t.name, "code_name": t.code_name, "number": t.number, "forms": list(t.forms),
+                    "text": load(args.edition).get(t.number).text if t.number else None,
+                }
+            print(dump_json(obj))
+        else:
+            sys.stdout.write(render_plain(ans))
+    except RulebookError as e:
+        print(f"Ошибка: {e}", file=sys.stderr)
+        return 1
+    return 0 if (args.word is None or lookup_term(args.word, args.edition)) else 1

@@ -1,0 +1,538 @@
+"""Build an edition ``rulebook/<edition>.yaml`` from scraped rule pages.
+
+``berserk-judge rulebook import SRC... --edition E`` (``run_import``) and
+``import_sources(paths, edition) -> (rulebook_dict, report)``.
+
+Pipeline (each page is read by ``bot.pages``):
+
+1. **Twins.** Paragraphs of different pages that say the same thing are one clause.
+   Two paragraphs are twins when each is the other's best match on the other page
+   (rapidfuzz ``ratio`` of the folded texts ≥ ``TWIN_SCORE``) and they do not carry
+   different printed numbers; a clause holds at most one paragraph per page. Twins
+   whose folded texts differ are kept as ``variants`` and listed in the report
+   (209.9 «объявлять атаку по симбиоту» / «нападать на симбиота»).
+2. **Numbers.** A clause takes its printed number. An unnumbered one is numbered from
+   its position between numbered neighbours inside its section run (the paragraphs
+   between two headers of one page): between 212.1 and 212.4 two paragraphs are
+   212.2 and 212.3; after 212.5 they continue 212.6, 212.7 …; before 302.3 they are
+   302.1, 302.2; a paragraph directly before X.Y.1 is X.Y. Such clauses carry
+   ``inferred: true``. Runs of a page that hold no known number at all (a whole
+   section without printed numbers, «Артефакты.») get the section numbers left free
+   between the sections before and after them on that page, and are numbered 1, 2, ….
+   Passes repeat so that a number inferred on one page helps place paragraphs of
+   another page.
+3. **Sections.** A header votes for the section of the paragraph that follows it;
+   votes from pages whose paragraphs are in rulebook order and where the header
+   stands at a section boundary count double (page 002 of the seeds has its headers
+   misplaced). Each section takes at most one title and each title one section; a
+   title left over goes to the only untitled section of its page, else to the report.
+4. What cannot be placed is reported and kept under ``unplaced`` in the YAML.
+
+Output is deterministic: the same pages give the same file byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from rapidfuzz import fuzz, process
+
+from bot.errors import RulebookError
+from bot.pages import Header, Para, read_page
+from bot.paths import rulebook_dir
+from bot.rulebook import Rulebook, number_key
+from bot.textnorm import fold
+
+TWIN_SCORE = 85.0
+"""Minimal rapidfuzz ratio (0–100) of two folded paragraphs to be twins."""
+
+EXACT, OPEN, WEAK = 3, 2, 1  # confidence of an inferred number
+
+
+@dataclass
+class ImportReport:
+    """What the import did: counts and the lists a judge should review.
+
+    ``variants``: [(number, [wordings])]; ``inferred``: [numbers]; ``unplaced``:
+    [(source, text)]; ``notes``: free Russian lines (titles placed by page, gaps).
+    """
+
+    pages: int = 0
+    clauses: int = 0
+    sections: int = 0
+    merged: int = 0
+    variants: list[tuple[str, list[str]]] = field(default_factory=list)
+    inferred: list[str] = field(default_factory=list)
+    unplaced: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        """The report as Russian text lines (printed by ``run_import``)."""
+        out = [
+            f"Страниц: {self.pages}; пунктов: {self.clauses}; разделов: {self.sections}; "
+            f"абзацев, найденных на нескольких страницах: {self.merged}.",
+            f"Номер выведен по положению ({len(self.inferred)}): {', '.join(self.inferred) or '—'}",
+        ]
+        out.append(f"Разные редакции одного пункта ({len(self.variants)}):")
+        for number, texts in self.variants:
+            out.append(f"  {number}:")
+            out.extend(f"    – {t}" for t in texts)
+        if self.unplaced:
+            out.append(f"Не удалось разместить ({len(self.unplaced)}):")
+            out.extend(f"  {src}: {text[:120]}" for src, text in self.unplaced)
+        out.extend(self.notes)
+        return out
+
+
+class _Cluster:
+    """One future clause: twin paragraphs from different pages."""
+
+    def __init__(self, cid: int, para: Para, page: int) -> None:
+        self.id = cid
+        self.members: list[tuple[int, Para]] = [(page, para)]
+        self.number: str | None = para.number
+        self.inferred = False
+
+    @property
+    def pages(self) -> set[int]:
+        return {p for p, _ in self.members}
+
+    @property
+    def printed(self) -> set[str]:
+        return {p.number for _, p in self.members if p.number}
+
+
+def _parent(n: str) -> str:
+    return n.rsplit(".", 1)[0]
+
+
+def _last(n: str) -> int:
+    return int(n.rsplit(".", 1)[1])
+
+
+def _with_last(n: str, v: int) -> str:
+    return f"{_parent(n)}.{v}"
+
+
+def _fill(a: str | None, b: str | None, k: int) -> tuple[list[str], int] | None:
+    """Numbers for ``k`` unnumbered paragraphs between known numbers ``a`` and ``b``
+    (either may be ``None``: start/end of the run) and the confidence, or ``None``."""
+    if k <= 0:
+        return [], EXACT
+    if a and b and "." in a and "." in b and _parent(a) == _parent(b):
+        slots = _last(b) - _last(a) - 1
+        if slots < k:
+            return None
+        return [_with_last(a, _last(a) + i) for i in range(1, k + 1)], EXACT if slots == k else WEAK
+    if b and "." in b:
+        pb = _parent(b)
+        # directly before X.Y.1 stands X.Y (505.4 before 505.4.1)
+        if _last(b) == 1 and pb.count(".") >= 1:
+            head = _fill(a, pb, k - 1) if k > 1 else ([], EXACT)
+            if head is not None:
+                nums, conf = head
+                return nums + [pb], min(conf, EXACT if a is None or k == 1 else conf)
+        if a is None:
+            if _last(b) - k < 1:
+                return None
+            return [_with_last(b, _last(b) - k + i) for i in range(k)], EXACT if _last(b) - k == 1 else OPEN
+    if a and "." in a:
+        if b is not None and number_key(_with_last(a, _last(a) + k)) >= number_key(b):
+            return None
+        return [_with_last(a, _last(a) + i) for i in range(1, k + 1)], OPEN if b is None else WEAK
+    return None
+
+
+def _runs(items: list) -> list[tuple[Header | None, list]]:
+    """Split a page's items at headers: [(header or None, [Para, ...]), ...]."""
+    runs: list[tuple[Header | None, list]] = [(None, [])]
+    for it in items:
+        if isinstance(it, Header):
+            runs.append((it, []))
+        else:
+            runs[-1][1].append(it)
+    return [r for r in runs if r[1] or r[0] is not None]
+
+
+class _Importer:
+    def __init__(self, pages: list[tuple[str, list, list[str]]]) -> None:
+        self.pages = pages  # (source name, items, orphans)
+        self.report = ImportReport(pages=len(pages))
+        self.clusters: list[_Cluster] = []
+        self.of: dict[int, _Cluster] = {}  # id(Para) -> cluster
+
+    # 1. twins ----------------------------------------------------------------
+    def merge(self) -> None:
+        paras = [[it for it in items if isinstance(it, Para)] for _, items, _ in self.pages]
+        for pi, ps in enumerate(paras):
+            for p in ps:
+                c = _Cluster(len(self.clusters), p, pi)
+                self.clusters.append(c)
+                self.of[id(p)] = c
+        folded = [[fold(p.text) for p in ps] for ps in paras]
+        links: list[tuple[float, int, int, int, int]] = []
+        for pi in range(len(paras)):
+            for qi in range(pi + 1, len(paras)):
+                if not paras[pi] or not paras[qi]:
+                    continue
+                scores = process.cdist(folded[pi], folded[qi], scorer=fuzz.ratio)
+                best_q = scores.argmax(axis=1)  # first best on ties: deterministic
+                best_p = scores.argmax(axis=0)
+                for i, j in enumerate(best_q.tolist()):
+                    if best_p[j] == i and scores[i][j] >= TWIN_SCORE:
+                        links.append((-float(scores[i][j]), pi, i, qi, j))
+        links.sort()
+        for _, pi, i, qi, j in links:
+            a, b = self.of[id(paras[pi][i])], self.of[id(paras[qi][j])]
+            if a is b:
+                continue
+            if a.pages & b.pages:
+                continue
+            if a.printed and b.printed and a.printed != b.printed:
+                self.report.notes.append(
+                    f"Похожие абзацы с разными номерами не объединены: {sorted(a.printed | b.printed, key=number_key)}"
+                )
+                continue
+            a.members.extend(b.members)
+            a.members.sort(key=lambda m: (m[0], m[1].pos))
+            a.number = a.number or b.number
+            for _, p in b.members:
+                self.of[id(p)] = a
+            self.clusters.remove(b)
+
+    # 2. numbers --------------------------------------------------------------
+    def _taken(self) -> set[str]:
+        return {c.number for c in self.clusters if c.number}
+
+    def number(self) -> None:
+        while True:
+            proposals: dict[int, list[tuple[int, str, int]]] = defaultdict(list)
+            taken = self._taken()
+            for page_i, (_, items, _) in enumerate(self.pages):
+                penalty = 0 if self._ordered(items) else 1
+                for _, run in _runs(items):
+                    self._propose(run, page_i, proposals, penalty)
+            chosen: list[tuple[int, str, int]] = []
+            for cid, props in proposals.items():
+                props = [p for p in props if p[1] not in taken]
+                if not props:
+                    continue
+                best = max(p[0] for p in props)
+                nums = sorted({p[1] for p in props if p[0] == best}, key=number_key)
+                if len(nums) == 1 and nums[0] not in taken:
+                    chosen.append((best, nums[0], cid))
+            if not chosen:
+                break
+            # one number per pass and confidence level first, so later passes see it
+            chosen.sort(key=lambda t: (-t[0], number_key(t[1]), t[2]))
+            used: set[str] = set()
+            progress = False
+            top = chosen[0][0]
+            for conf, num, cid in chosen:
+                if conf != top or num in used:
+                    continue
+                c = next(c for c in self.clusters if c.id == cid)
+                c.number, c.inferred = num, True
+                used.add(num)
+                progress = True
+            if not progress:
+                break
+        self._number_bare_runs()
+
+    def _ordered(self, items: list) -> bool:
+        """True when the page's known numbers are in rulebook order."""
+        seq = [number_key(self.of[id(p)].number) for p in items if isinstance(p, Para) and self.of[id(p)].number]
+        return all(x < y for x, y in zip(seq, seq[1:]))
+
+    def _propose(self, run: list[Para], page_i: int, proposals, penalty: int = 0) -> None:
+        nums = [self.of[id(p)].number for p in run]
+        known = [i for i, n in enumerate(nums) if n]
+        bounds = [-1] + known + [len(run)]
+        if not known:
+            return
+        for s, e in zip(bounds, bounds[1:]):
+            gap = list(range(s + 1, e))
+            if not gap:
+                continue
+            a = nums[s] if s >= 0 else None
+            b = nums[e] if e < len(run) else None
+            if a and b and number_key(a) >= number_key(b):
+                continue  # the page is out of order here: no evidence
+            res = _fill(a, b, len(gap))
+            if res is None:
+                continue
+            got, conf = res
+            for i, n in zip(gap, got):
+                proposals[self.of[id(run[i])].id].append((conf - penalty, n, page_i))
+
+    def _section_of(self, run: list[Para]) -> int | None:
+        secs = [int(self.of[id(p)].number.split(".")[0]) for p in run if self.of[id(p)].number]
+        return Counter(secs).most_common(1)[0][0] if secs else None
+
+    def _number_bare_runs(self) -> None:
+        """Whole runs without any known number (a section printed without numbers)."""
+        for _, items, _ in self.pages:
+            runs = _runs(items)
+            secs = [self._section_of(r) for _, r in runs]
+            i = 0
+            while i < len(runs):
+                if secs[i] is not None or not runs[i][1] or runs[i][0] is None:
+                    i += 1
+                    continue
+                j = i
+                while j < len(runs) and secs[j] is None and runs[j][0] is not None and runs[j][1]:
+                    j += 1
+                prev = next((secs[k] for k in range(i - 1, -1, -1) if secs[k] is not None), None)
+                nxt = next((secs[k] for k in range(j, len(runs)) if secs[k] is not None), None)
+                count = j - i
+                if prev is not None and (nxt is None or nxt - prev - 1 >= count):
+                    start, exact = prev + 1, nxt is not None and nxt - prev - 1 == count
+                elif prev is None and nxt is not None and nxt - count >= 1:
+                    start, exact = nxt - count, False
+                else:
+                    i = j
+                    continue
+                taken_secs = {int(c.number.split(".")[0]) for c in self.clusters if c.number}
+                for k in range(count):
+                    sec = start + k
+                    if sec in taken_secs:
+                        break
+                    secs[i + k] = sec
+                    if not exact:
+                        self.report.notes.append(
+                            f"Раздел «{runs[i + k][0].text}» получил номер {sec} по положению (неточно)."
+                        )
+                    for n, p in enumerate(runs[i + k][1], 1):
+                        c = self.of[id(p)]
+                        if c.number is None:
+                            c.number, c.inferred = f"{sec}.{n}", True
+                i = j
+
+    # 3. sections -------------------------------------------------------------
+    def sections(self) -> list[dict]:
+        votes: dict[tuple[int, str], int] = defaultdict(int)
+        first_seen: dict[str, tuple[int, int]] = {}
+        page_secs: dict[str, set[int]] = {}
+        parts: list[tuple[int, str]] = []
+        all_secs = sorted({int(c.number.split(".")[0]) for c in self.clusters if c.number})
+        for page_i, (src, items, _) in enumerate(self.pages):
+            ordered = self._ordered(items)
+            for idx, it in enumerate(items):
+                if not isinstance(it, Header):
+                    continue
+                nxt = next((self.of[id(p)].number for p in items[idx + 1:] if isinstance(p, Para) and self.of[id(p)].number), None)
+                prv = next((self.of[id(p)].number for p in reversed(items[:idx]) if isinstance(p, Para) and self.of[id(p)].number), None)
+                s_next = int(nxt.split(".")[0]) if nxt else None
+                s_prev = int(prv.split(".")[0]) if prv else None
+                if it.kind == "part":
+                    if s_next is not None:
+                        parts.append((s_next, it.text))
+                    continue
+                if it.number and it.number.isdigit():
+                    votes[(int(it.number), it.text)] += 10
+                    first_seen.setdefault(it.text, (page_i, idx))
+                    continue
+                first_seen.setdefault(it.text, (page_i, idx))
+                page_secs[it.text] = {int(self.of[id(p)].number.split(".")[0]) for p in items if isinstance(p, Para) and self.of[id(p)].number}
+                if s_next is None:
+                    continue
+                boundary = s_prev is None or s_prev != s_next
+                votes[(s_next, it.text)] += 2 if ordered and boundary else 1
+        titles: dict[int, str] = {}
+        used: set[str] = set()
+        for (sec, text), w in sorted(votes.items(), key=lambda kv: (-kv[1], first_seen[kv[0][1]], kv[0][0])):
+            if sec in titles or text in used:
+                continue
+            titles[sec] = text
+            used.add(text)
+        for text in sorted(set(first_seen) - used, key=lambda t: first_seen[t]):
+            free = sorted(s for s in page_secs.get(text, ()) if s not in titles)
+            if len(free) == 1:
+                titles[free[0]] = text
+                used.add(text)
+                self.report.notes.append(
+                    f"Заголовок «{text}» отнесён к разделу {free[0]} – единственному разделу без заголовка на его странице."
+                )
+            else:
+                self.report.notes.append(f"Заголовок «{text}» не удалось отнести к разделу.")
+        part_of: dict[int, str] = {}
+        for sec, text in sorted(parts):
+            for s in all_secs:
+                if s >= sec and s // 100 == sec // 100:
+                    part_of.setdefault(s, text)
+        out = []
+        for s in sorted(set(all_secs) | set(titles)):
+            title = titles.get(s, "").rstrip(".")
+            out.append({"number": str(s), "title": title, "part": part_of.get(s)})
+        return out
+
+    # 4. clauses --------------------------------------------------------------
+    def clauses(self) -> list[dict]:
+        out = []
+        by_number: dict[str, _Cluster] = {}
+        for c in self.clusters:
+            if c.number is None:
+                for _, p in c.members:
+                    self.report.unplaced.append((p.source, p.text))
+                continue
+            if c.number in by_number:
+                for _, p in c.members:
+                    self.report.unplaced.append((p.source, p.text))
+                self.report.notes.append(f"Номер {c.number} получили два разных абзаца; второй не размещён.")
+                c.number = None
+                continue
+            by_number[c.number] = c
+        for num in sorted(by_number, key=number_key):
+            c = by_number[num]
+            primary = next((p for _, p in c.members if p.number), c.members[0][1])
+            texts = [primary.text] + [p.text for _, p in c.members if p is not primary]
+            seen: set[str] = set()
+            variants: list[str] = []
+            for t in texts:
+                f = fold(t)
+                if f not in seen:
+                    seen.add(f)
+                    if t is not primary.text:
+                        variants.append(t)
+            examples = _union(p.examples for _, p in c.members)
+            notes = _union(p.notes for _, p in c.members)
+            sources = []
+            for _, p in c.members:
+                if p.source not in sources:
+                    sources.append(p.source)
+            clause = {
+                "number": num,
+                "section": num.split(".")[0],
+                "text": primary.text,
+                "examples": examples,
+                "notes": notes,
+                "inferred": c.inferred,
+                "sources": sources,
+                "variants": variants,
+            }
+            out.append(clause)
+            if variants:
+                self.report.variants.append((num, [primary.text, *variants]))
+            if c.inferred:
+                self.report.inferred.append(num)
+            if len(c.members) > 1:
+                self.report.merged += 1
+        return out
+
+
+def _union(lists) -> list[str]:
+    out: list[str] = []
+    seen: set[str] = set()
+    for lst in lists:
+        for t in lst:
+            f = fold(t)
+            if f not in seen:
+                seen.add(f)
+                out.append(t)
+    return out
+
+
+def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportReport]:
+    """Read rule pages and build an edition.
+
+    paths: page files (plain text or HTML, UTF-8), in the order given (folders are
+    expanded to their files, sorted by name). Returns ``(rulebook_dict, report)``
+    where ``rulebook_dict`` is the YAML mapping of ``bot.rulebook`` (plus
+    ``unplaced``). Raises ``RulebookError`` (Russian, naming the file) for a missing,
+    binary, empty or number-less page, or when nothing numbered is found at all.
+    """
+    files: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files.extend(sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith(".")))
+        else:
+            files.append(p)
+    if not files:
+        raise RulebookError("не указано ни одной страницы правил")
+    pages = []
+    for f in files:
+        try:
+            raw = f.read_bytes()
+        except OSError as e:
+            raise RulebookError(f"{f}: не удалось прочитать файл ({e.strerror})") from e
+        items, orphans = read_page(raw, f.name)
+        pages.append((f.name, items, orphans))
+    imp = _Importer(pages)
+    imp.merge()
+    if not any(c.number for c in imp.clusters):
+        raise RulebookError(
+            "ни на одной странице нет номеров пунктов (вида 209.5); не от чего вывести нумерацию. "
+            "Ожидались страницы правил с номерами пунктов"
+        )
+    imp.number()
+    sections = imp.sections()
+    clauses = imp.clauses()
+    for src, _, orphans in pages:
+        for t in orphans:
+            imp.report.unplaced.append((src, t))
+    imp.report.clauses = len(clauses)
+    imp.report.sections = len(sections)
+    data = {
+        "edition": edition,
+        "title": f"Правила «Берсерка», редакция {edition} (собрана из {len(pages)} стр.)",
+        "sections": sections,
+        "clauses": clauses,
+        "unplaced": [{"source": s, "text": t} for s, t in imp.report.unplaced],
+    }
+    Rulebook.from_dict(data, where=edition)  # validates the shape
+    return data, imp.report
+
+
+class _Dumper(yaml.SafeDumper):
+    """YAML writer: multi-line texts as literal blocks, Unicode kept, no wrapping."""
+
+
+def _str(dumper: yaml.SafeDumper, s: str):
+    if "\n" in s and not any(line != line.rstrip() for line in s.split("\n")):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", s, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", s)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def dump_yaml(data: dict) -> str:
+    """The edition mapping as YAML text (deterministic, UTF-8, unwrapped lines)."""
+    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=10**6, default_flow_style=False)
+
+
+def write_edition(data: dict, out_dir: Path) -> Path:
+    """Write ``out_dir/<edition>.yaml`` atomically (temp file + rename)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{data['edition']}.yaml"
+    fd, tmp = tempfile.mkstemp(prefix=f".{data['edition']}.", suffix=".tmp", dir=out_dir)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(dump_yaml(data))
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def run_import(args) -> int:
+    """CLI ``rulebook import SRC... --edition E [--out-dir D]``: build and write the
+    edition, print the import report. Exit 0; 1 with a Russian message when a page
+    is unreadable (nothing is written then)."""
+    try:
+        data, report = import_sources(args.sources, args.edition)
+        out_dir = Path(args.out_dir) if getattr(args, "out_dir", None) else rulebook_dir()
+        target = write_edition(data, out_dir)
+    except RulebookError as e:
+        print(f"Ошибка импорта: {e}", file=sys.stderr)
+        return 1
+    print("\n".join(report.lines()))
+    print(f"Записано: {target}")
+    return 0

@@ -1,0 +1,283 @@
+"""Rule lookup by number: ``berserk-judge rule NUM... [--json]`` and the ``rule`` route.
+
+A query is a paragraph number in any usual spelling («209.5», «п. 209.5», «п.209.5»,
+«209.5.», «§209.5»), a section («209» – its title and children in order) or a
+range («209.4-209.6», «209.4–6»). Numbers are compared whole: 209.1 is not 209.10.
+An unknown number is answered with the nearest existing ones (exit code 1 in the CLI).
+
+JSON (DESIGN.md): ``{edition, number, title, text, inferred, sources, children,
+refs, cited_by, examples, variants, notes, outside_refs}`` per paragraph or section;
+a range or several queries give a list; an unknown number gives
+``{edition, number, error, nearest}``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+
+from bot.answer import Answer, Block
+from bot.errors import RulebookError
+from bot.paths import DEFAULT_EDITION
+from bot.rulebook import Clause, Rulebook, load, number_key, parse_number
+
+_NUM = r"\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[а-яё])?"
+_RANGE = re.compile(rf"^(?P<a>{_NUM})\.?\s*(?:-|–|—|\.\.)\s*(?P<b>{_NUM})\.?$", re.IGNORECASE)
+_PREFIX = re.compile(r"^\s*(?:§|пп?\.|пункты?\b|параграфы?\b|правило\b)\s*", re.IGNORECASE)
+# a number (or range) inside a question: «что в 209.5?», «пункт 505.4.1»
+_NUM_IN_TEXT = re.compile(rf"(?<!\d)(?<!\d\.)(?P<r>{_NUM}(?:\s*(?:-|–|—)\s*{_NUM})?)(?![\d])", re.IGNORECASE)
+# words that may surround a bare paragraph reference without making it a question
+_FILLER = {
+    "что", "в", "во", "о", "об", "про", "говорит", "говорится", "сказано", "написано", "гласит",
+    "покажи", "покажите", "показать", "дай", "дайте", "открой", "найди", "пункт", "пункта", "пункте",
+    "пункты", "пунктов", "пунктах", "п", "пп", "правило", "правила", "правилах", "параграф", "параграфа",
+    "раздел", "раздела", "разделе", "текст", "и", "там", "такое", "есть", "а", "rule", "см", "смотри",
+    "читать", "прочитать", "это", "номер", "статья", "статьи",
+}
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A query resolved against an edition: ``kind`` is ``clause`` | ``section`` |
+    ``range`` | ``unknown``; ``clauses`` the clauses shown (in rulebook order)."""
+
+    query: str
+    kind: str
+    number: str
+    clauses: tuple[Clause, ...] = ()
+    nearest: tuple[str, ...] = ()
+
+
+def _clean(query: str) -> str:
+    s = query.strip().rstrip("?!").strip()
+    s = _PREFIX.sub("", s)
+    return s.strip()
+
+
+def resolve(query: str, rb: Rulebook) -> Resolved:
+    """Resolve one query («209.5», «209», «209.4-209.6», «п. 505.4.1») against ``rb``.
+
+    Never raises for a malformed or unknown query: returns ``kind="unknown"`` with the
+    nearest existing numbers (empty when the query is not a number at all).
+    """
+    s = _clean(query)
+    m = _RANGE.match(s)
+    if m:
+        a, b = parse_number(m.group("a")), parse_number(m.group("b"))
+        if a and b and "." not in b and "." in a:  # «209.4-6»
+            b = a.rsplit(".", 1)[0] + "." + b
+        if a and b:
+            lo, hi = sorted((a, b), key=number_key)
+            inside = tuple(
+                c for c in rb.clauses
+                if number_key(lo) <= number_key(c.number) <= number_key(hi)
+                or c.number.startswith(hi + ".")
+            )
+            if inside:
+                return Resolved(query, "range", f"{lo}-{hi}", inside)
+            return Resolved(query, "unknown", f"{lo}-{hi}", (), tuple(rb.nearest(lo)))
+    n = parse_number(s)
+    if n is None:
+        return Resolved(query, "unknown", s, (), ())
+    c = rb.get(n)
+    if c is not None:
+        return Resolved(query, "clause", n, (c,))
+    if "." not in n and (rb.section(n) or rb.children(n)):
+        return Resolved(query, "section", n, tuple(rb.children(n)))
+    return Resolved(query, "unknown", n, (), tuple(rb.nearest(n)))
+
+
+def _section_title(rb: Rulebook, number: str) -> str:
+    sec = rb.section(number.split(".")[0])
+    return sec.title if sec else ""
+
+
+def _ref_status(rb: Rulebook, refs: list[str]) -> tuple[list[str], list[str]]:
+    """Split references into (in this edition, outside it)."""
+    inside, outside = [], []
+    for r in refs:
+        (inside if rb.get(r) or rb.section(r) or rb.children(r) else outside).append(r)
+    return inside, outside
+
+
+def _clause_blocks(rb: Rulebook, c: Clause, with_meta: bool = True) -> list[Block]:
+    blocks = [Block("rule", c.text, number=c.number)]
+    for ex in c.examples:
+        blocks.append(Block("note", ex))
+    for note in c.notes:
+        blocks.append(Block("note", note))
+    if not with_meta:
+        return blocks
+    meta: list[str] = []
+    children = [k.number for k in rb.children(c.number)]
+    if children:
+        meta.append("Подпункты: " + ", ".join(children))
+    if c.inferred:
+        meta.append("Номер выведен по положению между соседними пунктами (в источнике не напечатан).")
+    if c.sources:
+        meta.append("Источники: " + ", ".join(c.sources))
+    inside, outside = _ref_status(rb, c.refs)
+    if inside or outside:
+        refs = inside + [f"{r} (вне этой редакции)" for r in outside]
+        meta.append("Ссылается на: " + ", ".join(refs))
+    cited = rb.cited_by(c.number)
+    if cited:
+        meta.append("На него ссылаются: " + ", ".join(cited))
+    if meta:
+        blocks.append(Block("list", items=tuple(meta)))
+    for v in c.variants:
+        blocks.append(Block("text", v, title="Другая редакция этого пункта:"))
+    return blocks
+
+
+def answer_for(res: Resolved, rb: Rulebook, question: str | None = None) -> Answer:
+    """The ``Answer`` (route ``rule``) for a resolved query."""
+    q = question if question is not None else res.query
+    if res.kind == "clause":
+        c = res.clauses[0]
+        title = _section_title(rb, c.number)
+        blocks = _clause_blocks(rb, c)
+        if title:
+            blocks.insert(0, Block("text", f"Раздел {c.section}. {title}"))
+        return Answer(q, "rule", None, blocks, [c.number], [f"пункт {c.number} найден в редакции {rb.edition}"])
+    if res.kind == "section":
+        sec = rb.section(res.number)
+        head = f"Раздел {res.number}" + (f". {sec.title}" if sec and sec.title else "")
+        if sec and sec.part:
+            head = f"{sec.part}\n{head}"
+        blocks = [Block("text", head)]
+        for c in res.clauses:
+            blocks.extend(_clause_blocks(rb, c, with_meta=False))
+        if not res.clauses:
+            blocks.append(Block("note", "В этой редакции у раздела нет пунктов."))
+        nums = [c.number for c in res.clauses]
+        return Answer(q, "rule", None, blocks, [res.number, *nums], [f"раздел {res.number}: пунктов {len(nums)}"])
+    if res.kind == "range":
+        blocks = [Block("text", f"Пункты {res.number}")]
+        for c in res.clauses:
+            blocks.extend(_clause_blocks(rb, c, with_meta=False))
+        nums = [c.number for c in res.clauses]
+        return Answer(q, "rule", None, blocks, nums, [f"диапазон {res.number}: пунктов {len(nums)}"])
+    if res.nearest:
+        msg = f"Пункта {res.number} нет в редакции {rb.edition}. Ближайшие: {', '.join(res.nearest)}."
+    else:
+        msg = f"«{res.query}» – не номер пункта. Ожидался номер вида 209.5, п. 209.5, раздел 209 или диапазон 209.4-209.6."
+    return Answer(q, "rule", None, [Block("note", msg)], [], [msg])
+
+
+def _clause_json(rb: Rulebook, c: Clause) -> dict:
+    inside, outside = _ref_status(rb, c.refs)
+    return {
+        "edition": rb.edition,
+        "number": c.number,
+        "title": _section_title(rb, c.number),
+        "text": c.text,
+        "inferred": c.inferred,
+        "sources": list(c.sources),
+        "children": [k.number for k in rb.children(c.number)],
+        "refs": inside + outside,
+        "outside_refs": outside,
+        "cited_by": rb.cited_by(c.number),
+        "examples": list(c.examples),
+        "notes": list(c.notes),
+        "variants": list(c.variants),
+    }
+
+
+def json_for(res: Resolved, rb: Rulebook) -> dict | list:
+    """The JSON form of a resolved query (see the module docstring)."""
+    if res.kind == "clause":
+        return _clause_json(rb, res.clauses[0])
+    if res.kind == "range":
+        return [_clause_json(rb, c) for c in res.clauses]
+    if res.kind == "section":
+        sec = rb.section(res.number)
+        return {
+            "edition": rb.edition,
+            "number": res.number,
+            "title": sec.title if sec else "",
+            "part": sec.part if sec else None,
+            "text": "",
+            "inferred": False,
+            "sources": sorted({s for c in res.clauses for s in c.sources}),
+            "children": [c.number for c in res.clauses],
+            "refs": [],
+            "outside_refs": [],
+            "cited_by": rb.cited_by(res.number),
+            "examples": [],
+            "notes": [],
+            "variants": [],
+        }
+    msg = answer_for(res, rb).blocks[0].text
+    return {"edition": rb.edition, "number": res.number, "error": msg, "nearest": list(res.nearest)}
+
+
+def rule_answer(query: str, edition: str = DEFAULT_EDITION) -> Answer:
+    """One paragraph, section or range as an ``Answer`` (route ``rule``); an unknown
+    number gives a note with the nearest numbers and no citations.
+    Raises ``RulebookError`` only when ``edition`` does not exist."""
+    rb = load(edition)
+    return answer_for(resolve(query, rb), rb)
+
+
+def rule_json(query: str, edition: str = DEFAULT_EDITION) -> dict | list:
+    """The ``rule --json`` object for one query (a list for a range)."""
+    rb = load(edition)
+    return json_for(resolve(query, rb), rb)
+
+
+def _question_refs(q: str) -> list[str] | None:
+    """The paragraph references of ``q`` when ``q`` is essentially only that
+    («209.5», «что в 209.5?», «пункт 505.4.1», «209.4-209.6»), else ``None``."""
+    refs = [m.group("r") for m in _NUM_IN_TEXT.finditer(q)]
+    if not refs:
+        return None
+    rest = _NUM_IN_TEXT.sub(" ", q.casefold().replace("ё", "е"))
+    words = re.findall(r"[a-zа-я]+", rest)
+    if any(w not in _FILLER for w in words):
+        return None
+    if re.search(r"[^\w\s.,;:?!§«»\"'()\-–—/]", rest):
+        return None
+    return refs
+
+
+def answer(q: str, edition: str = DEFAULT_EDITION) -> Answer | None:
+    """Route for ``judge.ask``: an ``Answer`` (route ``rule``, citations = the numbers)
+    when ``q`` is essentially a paragraph reference; otherwise ``None``.
+
+    A bare integer that is no section of the edition («5», «2014») is not taken."""
+    refs = _question_refs(q)
+    if refs is None:
+        return None
+    rb = load(edition)
+    resolved = [resolve(r, rb) for r in refs]
+    if any(r.kind == "unknown" and "." not in r.number for r in resolved):
+        return None
+    if len(resolved) == 1:
+        return answer_for(resolved[0], rb, question=q)
+    parts = [answer_for(r, rb) for r in resolved]
+    blocks = [b for a in parts for b in a.blocks]
+    cites: list[str] = []
+    for a in parts:
+        cites.extend(n for n in a.citations if n not in cites)
+    return Answer(q, "rule", None, blocks, cites, [t for a in parts for t in a.trace])
+
+
+def run_rule(args) -> int:
+    """CLI ``rule NUM... [--json] [--edition E]``. Exit 0 when every number exists,
+    1 when some is unknown (answered with the nearest numbers) or the edition is missing."""
+    from bot.chat.render import dump_json, render_plain
+
+    try:
+        rb = load(args.edition)
+    except RulebookError as e:
+        print(f"Ошибка: {e}", file=sys.stderr)
+        return 1
+    resolved = [resolve(q, rb) for q in args.numbers]
+    if args.json:
+        objs = [json_for(r, rb) for r in resolved]
+        print(dump_json(objs[0] if len(objs) == 1 else objs))
+    else:
+        sys.stdout.write(("\n" + "—" * 40 + "\n\n").join(render_plain(answer_for(r, rb)) for r in resolved))
+    return 1 if any(r.kind == "unknown" for r in resolved) else 0
