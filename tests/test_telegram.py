@@ -273,7 +273,7 @@ def test_unparsable_html_is_resent_as_plain_text(rule_route):
     html_msg, plain = msgs
     assert html_msg["parse_mode"] == "HTML" and "parse_mode" not in plain
     assert plain["text"] == html_to_plain(html_msg["text"])
-    assert "<a" not in plain["text"] and plain["text"].startswith("209.5. Небестелесного")
+    assert "<a" not in plain["text"] and "\n209.5. Небестелесного симбиота" in "\n" + plain["text"]
     assert _buttons(plain) == _buttons(html_msg)
 
 
@@ -372,3 +372,12 @@ def test_webhook_mode_sets_the_webhook_and_checks_the_secret_token(rule_route):
     assert statuses == [403, 200]
     (msg,) = req.sent("sendMessage")
     assert "Небестелесного симбиота" in msg["text"]
+
+
+def test_glossary_and_rule_on_the_real_edition():
+    """The shipped 5ed edition through the real lookup and glossary modules."""
+    req = session(message_update("/glossary хозяин"), message_update("/rule 209.4"), edition="5ed")
+    gloss, rule = req.sent("sendMessage")
+    assert '<a href="https://t.me/judge_bot?start=r209_2">209.2</a>' in gloss["text"]
+    assert "Нельзя помещать симбиота на летающее существо" in rule["text"]
+    assert _buttons(rule)[:3] == ["r:209.3", "r:209.5", "s:209"]

@@ -257,10 +257,10 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
         ans = _call(COMMANDS["rule"], f"/rule {n}", (n, ctx.edition))
         if ans.route != "rule" or not ans.blocks:
             continue
-        first = ans.blocks[0]
         key = ans.citations[0] if ans.citations else n
-        title = f"{key}. {first.title or ''}".strip() if first.kind != "rule" else f"{key}"
-        desc = _short(next((b.text for b in ans.blocks if b.text), ""), 120)
+        rules = [b for b in ans.blocks if b.kind == "rule" and b.text]
+        title = f"п. {key}" if len(rules) == 1 else f"п. {key} ({len(rules)} пунктов)" if rules else key
+        desc = _short((rules[0] if rules else ans.blocks[0]).text, 120)
         items.append(InlineItem(id=key[:64], title=title, description=desc, answer=ans, buttons=nav.buttons_for(ans, ctx.edition)))
     return items
 

@@ -38,9 +38,10 @@ _NUM_RE = re.compile(
 
 def rules_url_links(base_url: str) -> LinkFn:
     """Links to the hyperlinked rulebook site: ``f"{base_url}#{number}"`` (anchors
-    are the bare numbers, bot.site)."""
-    base = base_url.split("#", 1)[0]
-    return lambda n: f"{base}#{n}"
+    are the bare numbers; ``bot.site.rule_url`` joins them)."""
+    from bot.site import rule_url
+
+    return lambda n: rule_url(n, base_url)
 
 
 def deep_links(bot_username: str) -> LinkFn:
