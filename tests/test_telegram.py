@@ -381,3 +381,14 @@ def test_glossary_and_rule_on_the_real_edition():
     assert '<a href="https://t.me/judge_bot?start=r209_2">209.2</a>' in gloss["text"]
     assert "Нельзя помещать симбиота на летающее существо" in rule["text"]
     assert _buttons(rule)[:3] == ["r:209.3", "r:209.5", "s:209"]
+
+
+@pytest.mark.parametrize("status, code, words", [(401, 2, "отверг токен"), (502, 1, "Не удаётся связаться с Telegram")])
+def test_start_up_failures_exit_with_a_russian_reason(edition, capsys, status, code, words):
+    req = FakeRequest()
+    req.fail["getMe"] = [(status, {"ok": False, "error_code": status, "description": "Unauthorized" if status == 401 else "Bad Gateway"})]
+    app = tg.build_application(TOKEN, edition=edition, request=req, updates_request=FakeRequest(req.calls))
+    args = argparse.Namespace(webhook_url=None, webhook_secret=None, listen="127.0.0.1", port=0)
+    assert tg.serve(app, args, stop_signals=None, bootstrap_retries=0) == code
+    err = capsys.readouterr().err
+    assert words in err and TOKEN not in err

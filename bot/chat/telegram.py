@@ -282,11 +282,14 @@ def configure_logging() -> None:
     logging.getLogger("httpcore").setLevel(logging.WARNING)
 
 
-def serve(app: Application, args: Any, stop_signals: Any = ()) -> int:
+def serve(app: Application, args: Any, stop_signals: Any = (), bootstrap_retries: int = 5) -> int:
     """Run ``app`` by polling, or by webhook when ``args.webhook_url`` is set; returns
     the exit code (see the module docstring). ``stop_signals=()`` keeps PTB's default
-    SIGINT/SIGTERM handling; tests pass ``None``."""
-    kwargs: dict[str, Any] = {"allowed_updates": ["message", "callback_query", "inline_query"]}
+    SIGINT/SIGTERM handling; tests pass ``None``. Start-up network errors are retried
+    ``bootstrap_retries`` times (an invalid token never is)."""
+    kwargs: dict[str, Any] = {"allowed_updates": ["message", "callback_query", "inline_query"],
+                              "bootstrap_retries": bootstrap_retries}
+    asyncio.set_event_loop(asyncio.new_event_loop())  # PTB runs on (and closes) the current loop
     if stop_signals != ():
         kwargs["stop_signals"] = stop_signals
     try:
