@@ -1,7 +1,8 @@
 """Validate an edition: ``berserk-judge rulebook check [--edition E] [--json]``.
 
 Problems (exit 1): a number used twice, numbers out of rulebook order, a malformed
-number, a clause whose section differs from its number, an empty text, a reference
+number, a clause whose section differs from its number, a lettered sub-point
+(«302.3.в») whose paragraph is missing, an empty text, a reference
 inside a text («п.503», «см. 209.4», «(п. 302.6)») to a paragraph that should be in
 this edition (its section is here) but is not, paragraphs the importer could not place.
 Information only (exit 0): references to sections outside this edition
@@ -15,9 +16,10 @@ from pathlib import Path
 
 import yaml
 
+from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
-from bot.rulebook import Rulebook, edition_path, number_key, parse_number
+from bot.rulebook import Rulebook, edition_path, is_subpoint, number_key, parse_number
 
 
 def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]:
@@ -42,6 +44,8 @@ def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]
             problems.append(f"{c.number}: указан раздел {c.section}, а номер принадлежит разделу {c.number.split('.')[0]}")
         if not c.text.strip():
             problems.append(f"{c.number}: пустой текст")
+        if is_subpoint(c.number) and rb.parent_of(c.number) is None:
+            problems.append(f"{c.number}: подпункт без пункта {c.number.rsplit('.', 1)[0]}")
     section_numbers = {s.number for s in rb.sections}
     for c in rb.clauses:
         if c.section not in section_numbers:
@@ -70,6 +74,18 @@ def check(rulebook: Rulebook) -> list[str]:
     return check_report(rulebook)[0]
 
 
+def check_answer(rb: Rulebook, problems: list[str], info: list[str]) -> Answer:
+    """The check result as an ``Answer`` (route ``check``, no verdict) for plain-text rendering."""
+    blocks = [Block("text", f"Редакция {rb.edition}: пунктов {len(rb.clauses)}, разделов {len(rb.sections)}.")]
+    if problems:
+        blocks.append(Block("list", items=tuple(f"– {p}" for p in problems), title=f"Проблемы ({len(problems)}):"))
+    else:
+        blocks.append(Block("text", "Проблем нет."))
+    if info:
+        blocks.append(Block("list", items=tuple(f"– {i}" for i in info), title="Для сведения:"))
+    return Answer(f"rulebook check {rb.edition}", "check", None, blocks, [])
+
+
 def _load_raw(path: Path) -> tuple[Rulebook, int]:
     """Load without the deduplicating cache, so repeated numbers are seen."""
     rb = Rulebook.load_file(path)
@@ -80,7 +96,7 @@ def _load_raw(path: Path) -> tuple[Rulebook, int]:
 def run_check(args) -> int:
     """CLI ``rulebook check [--edition E] [--json]``: exit 0 when valid, 1 with the
     list of problems (or when the edition cannot be read)."""
-    from bot.chat.render import dump_json
+    from bot.chat.render import dump_json, render_plain
 
     edition = getattr(args, "edition", None) or DEFAULT_EDITION
     try:
@@ -93,13 +109,5 @@ def run_check(args) -> int:
         print(dump_json({"edition": edition, "ok": not problems, "clauses": len(rb.clauses),
                          "sections": len(rb.sections), "problems": problems, "info": info}))
     else:
-        print(f"Редакция {edition}: пунктов {len(rb.clauses)}, разделов {len(rb.sections)}.")
-        if problems:
-            print(f"Проблемы ({len(problems)}):")
-            print("\n".join(f"  – {p}" for p in problems))
-        else:
-            print("Проблем нет.")
-        if info:
-            print("Для сведения:")
-            print("\n".join(f"  – {i}" for i in info))
+        sys.stdout.write(render_plain(check_answer(rb, problems, info)))
     return 1 if problems else 0

@@ -44,3 +44,10 @@ class ScenarioError(BerserkError):
         super().__init__(where + message)
         self.file = file
         self.line = line
+
+
+class OutcomeError(BerserkError):
+    """What is said to have happened at the table does not fit the card text
+    (a part number that does not exist, «отказался» where the text has no
+    refusable part, a choice on a text without «или»). Russian message; the CLI
+    exits with code 2."""

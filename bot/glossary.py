@@ -14,7 +14,10 @@ lemmas (``bot.morph``) and scored for the term:
 - 60  «T считается …»; 40 T explained in brackets right after it («расчёт
       игродействия (бросок кубика …)»); 30 a sentence or bullet line opening with T;
 - 10  a mention of T; 5 all words of T in one sentence.
-The best score wins, the earlier paragraph on a tie. Any inflected form of a term
+The best score wins, the earlier paragraph on a tie. A paragraph with a list is
+read together with its lettered sub-points and is the defining paragraph of what the
+list defines («медленное игродействие» -> 304.2, not one of its items 304.2.а…);
+the sub-points are not candidates themselves. Any inflected form of a term
 finds it (``lookup_term("пасом")`` -> «пас»); code names work too («pass»).
 """
 
@@ -31,7 +34,7 @@ from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.morph import analyzer, lemma
 from bot.paths import DEFAULT_EDITION, rulebook_dir
-from bot.rulebook import Clause, load
+from bot.rulebook import Clause, is_subpoint, load
 from bot.textnorm import fold
 
 _TOKEN = re.compile(r"[a-zа-я]+(?:-[a-zа-я]+)*|–|«|»|·|\(")
@@ -139,7 +142,10 @@ def _sentences(c: Clause) -> list[str]:
 @lru_cache(maxsize=8)
 def _edition_terms(edition: str) -> tuple[Term, ...]:
     rb = load(edition)
-    sentence_tokens = {c.number: [_tokens(s) for s in _sentences(c)] for c in rb.clauses}
+    sentence_tokens = {
+        c.number: [_tokens(s) for k in (c, *rb.subpoints(c.number)) for s in _sentences(k)]
+        for c in rb.clauses if not is_subpoint(c.number)
+    }
     title_tokens = {s.number: _tokens(s.title) for s in rb.sections if s.title}
     first_of: dict[str, str] = {}
     for c in rb.clauses:
@@ -151,6 +157,8 @@ def _edition_terms(edition: str) -> tuple[Term, ...]:
         best_number: str | None = None
         forms: set[str] = set()
         for idx, c in enumerate(rb.clauses):
+            if c.number not in sentence_tokens:
+                continue  # a list item: read with its paragraph
             score = 0
             for toks in sentence_tokens[c.number]:
                 s, f = _score_sentence(toks, term)
@@ -227,8 +235,8 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
     if t.number is None:
         blocks.append(Block("note", f"В редакции {edition} определение не найдено."))
         return Answer(word, "glossary", None, blocks, [])
-    c = load(edition).get(t.number)
-    blocks.append(Block("rule", c.text, number=c.number))
+    rb = load(edition)
+    blocks.append(Block("rule", rb.text_with_subpoints(t.number), number=t.number))  # a list with its items
     if t.forms:
         blocks.append(Block("text", "Формы в тексте правил: " + ", ".join(t.forms)))
     return Answer(word, "glossary", None, blocks, [t.number])
@@ -248,7 +256,7 @@ def run_glossary(args) -> int:
                 t = lookup_term(args.word, args.edition)
                 obj = {"error": ans.text} if t is None else {
                     "name": t.name, "code_name": t.code_name, "number": t.number, "forms": list(t.forms),
-                    "text": load(args.edition).get(t.number).text if t.number else None,
+                    "text": load(args.edition).text_with_subpoints(t.number) if t.number else None,
                 }
             print(dump_json(obj))
         else:

@@ -26,7 +26,18 @@ Pipeline (each page is read by ``bot.pages``):
    stands at a section boundary count double (page 002 of the seeds has its headers
    misplaced). Each section takes at most one title and each title one section; a
    title left over goes to the only untitled section of its page, else to the report.
-4. What cannot be placed is reported and kept under ``unplaced`` in the YAML.
+4. **List items.** The «·» bullet items of a paragraph (``bot.pages`` keeps them as
+   «· …» lines of its text) become its lettered sub-points ``<number>.а``,
+   ``<number>.б`` … in order (``inferred: true``: the letters are not printed), the
+   item text verbatim minus the bullet; the paragraph keeps its other lines (the
+   lead-in «Игродействия, использующие стек, это:»). Items of twin paragraphs are
+   aligned like paragraphs (same folded text, else rapidfuzz ratio ≥ ``TWIN_SCORE``):
+   one sub-point per item with the sources of the pages that print it, other
+   wordings as its ``variants``; an item printed on one page only is placed after
+   the item before it. A paragraph that already has printed lettered sub-points, is
+   itself a lettered sub-point, or has more items than letters keeps its bullets
+   inside its text (reported).
+5. What cannot be placed is reported and kept under ``unplaced`` in the YAML.
 
 Output is deterministic: the same pages give the same file byte for byte.
 """
@@ -43,16 +54,19 @@ from pathlib import Path
 import yaml
 from rapidfuzz import fuzz, process
 
+from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.pages import Header, Para, read_page
 from bot.paths import rulebook_dir
-from bot.rulebook import Rulebook, number_key
+from bot.rulebook import LETTERS, Rulebook, is_subpoint, number_key
 from bot.textnorm import fold
 
 TWIN_SCORE = 85.0
 """Minimal rapidfuzz ratio (0–100) of two folded paragraphs to be twins."""
 
 EXACT, OPEN, WEAK = 3, 2, 1  # confidence of an inferred number
+BULLET = "· "
+"""How ``bot.pages`` marks a bullet item line inside a paragraph's text."""
 
 
 @dataclass
@@ -88,6 +102,13 @@ class ImportReport:
             out.extend(f"  {src}: {text[:120]}" for src, text in self.unplaced)
         out.extend(self.notes)
         return out
+
+    def answer(self, edition: str, target: Path | None = None) -> Answer:
+        """The report as an ``Answer`` (route ``import``) for ``render_plain``."""
+        blocks = [Block("list", items=tuple(self.lines()), title=f"Импорт редакции {edition}")]
+        if target is not None:
+            blocks.append(Block("text", f"Записано: {target}"))
+        return Answer(f"rulebook import {edition}", "import", None, blocks, [])
 
 
 class _Cluster:
@@ -388,28 +409,30 @@ class _Importer:
                 c.number = None
                 continue
             by_number[c.number] = c
+        lettered = {n.rsplit(".", 1)[0] for n in by_number if is_subpoint(n)}
         for num in sorted(by_number, key=number_key):
             c = by_number[num]
             primary = next((p for _, p in c.members if p.number), c.members[0][1])
-            texts = [primary.text] + [p.text for _, p in c.members if p is not primary]
-            seen: set[str] = set()
-            variants: list[str] = []
-            for t in texts:
-                f = fold(t)
-                if f not in seen:
-                    seen.add(f)
-                    if t is not primary.text:
-                        variants.append(t)
+            ordered = [primary] + [p for _, p in c.members if p is not primary]
+            split = {id(p): split_items(p.text) for p in ordered}
+            has_items = any(split[id(p)][1] for p in ordered)
+            if has_items and (num in lettered or is_subpoint(num) or max(len(split[id(p)][1]) for p in ordered) > len(LETTERS)):
+                why = (
+                    "у пункта уже есть напечатанные подпункты с буквами" if num in lettered
+                    else "пункт сам является подпунктом с буквой" if is_subpoint(num)
+                    else "пунктов списка больше, чем букв"
+                )
+                self.report.notes.append(f"{num}: пункты списка «·» оставлены в тексте ({why}).")
+                split = {id(p): (p.text, []) for p in ordered}
+                has_items = False
+            variants = _distinct([split[id(p)][0] for p in ordered])[1:]
             examples = _union(p.examples for _, p in c.members)
             notes = _union(p.notes for _, p in c.members)
-            sources = []
-            for _, p in c.members:
-                if p.source not in sources:
-                    sources.append(p.source)
+            sources = _sources([p for _, p in c.members])
             clause = {
                 "number": num,
                 "section": num.split(".")[0],
-                "text": primary.text,
+                "text": split[id(primary)][0],
                 "examples": examples,
                 "notes": notes,
                 "inferred": c.inferred,
@@ -418,12 +441,99 @@ class _Importer:
             }
             out.append(clause)
             if variants:
-                self.report.variants.append((num, [primary.text, *variants]))
+                self.report.variants.append((num, [clause["text"], *variants]))
             if c.inferred:
                 self.report.inferred.append(num)
             if len(c.members) > 1:
                 self.report.merged += 1
+            if has_items:
+                out.extend(self._subpoints(num, [(p, split[id(p)][1]) for p in ordered], sources))
+        out.sort(key=lambda d: number_key(d["number"]))  # sub-points sort after numeric children
         return out
+
+    def _subpoints(self, num: str, lists: list[tuple[Para, list[str]]], parent_sources: list[str]) -> list[dict]:
+        """Lettered sub-points ``num.а``, ``num.б`` … from the bullet items of the
+        twin paragraphs ``lists`` (primary first), aligned item by item; each lists
+        the pages that print it, in the order of ``parent_sources``."""
+        slots: list[list[tuple[Para, str]]] = [[(lists[0][0], t)] for t in lists[0][1]]
+        for para, items in lists[1:]:
+            used: set[int] = set()
+            cursor = -1
+            for t in items:
+                j = _match_item(t, [s[0][1] for s in slots], used)
+                if j is None:
+                    cursor += 1
+                    slots.insert(cursor, [(para, t)])
+                    used = {u + 1 if u >= cursor else u for u in used} | {cursor}
+                    self.report.notes.append(f"{num}: пункт списка «{t}» есть только на странице {para.source}.")
+                else:
+                    slots[j].append((para, t))
+                    used.add(j)
+                    cursor = j
+        out = []
+        for letter, slot in zip(LETTERS, slots):
+            sub = f"{num}.{letter}"
+            texts = _distinct([t for _, t in slot])
+            out.append({
+                "number": sub,
+                "section": num.split(".")[0],
+                "text": texts[0],
+                "examples": [],
+                "notes": [],
+                "inferred": True,
+                "sources": [src for src in parent_sources if any(p.source == src for p, _ in slot)],
+                "variants": texts[1:],
+            })
+            if len(texts) > 1:
+                self.report.variants.append((sub, texts))
+            self.report.inferred.append(sub)
+        return out
+
+
+def split_items(text: str) -> tuple[str, list[str]]:
+    """A paragraph text -> (its lines other than bullet items, the bullet items
+    without the «· » mark, verbatim). ``("A:\n· x;\n· y.")`` -> ``("A:", ["x;", "y."])``.
+    A text made only of items (no lead-in) is left whole: ``(text, [])``."""
+    lines = text.split("\n")
+    items = [line[len(BULLET):] for line in lines if line.startswith(BULLET)]
+    rest = [line for line in lines if not line.startswith(BULLET)]
+    if not items or not "".join(rest).strip():
+        return text, []
+    return "\n".join(rest), items
+
+
+def _match_item(text: str, slots: list[str], used: set[int]) -> int | None:
+    """Index of the slot holding the same list item as ``text`` (same folded text,
+    else the best rapidfuzz ratio ≥ ``TWIN_SCORE``), skipping ``used``; or ``None``."""
+    f = fold(text)
+    free = [(i, fold(s)) for i, s in enumerate(slots) if i not in used]
+    for i, fs in free:
+        if fs == f:
+            return i
+    best = max(free, key=lambda x: (fuzz.ratio(f, x[1]), -x[0]), default=None)
+    if best is not None and fuzz.ratio(f, best[1]) >= TWIN_SCORE:
+        return best[0]
+    return None
+
+
+def _distinct(texts: list[str]) -> list[str]:
+    """``texts`` without those whose folded form repeats an earlier one (order kept)."""
+    seen: set[str] = set()
+    out = []
+    for t in texts:
+        f = fold(t)
+        if f not in seen:
+            seen.add(f)
+            out.append(t)
+    return out
+
+
+def _sources(paras: list[Para]) -> list[str]:
+    out: list[str] = []
+    for p in paras:
+        if p.source not in out:
+            out.append(p.source)
+    return out
 
 
 def _union(lists) -> list[str]:
@@ -533,6 +643,7 @@ def run_import(args) -> int:
     except RulebookError as e:
         print(f"Ошибка импорта: {e}", file=sys.stderr)
         return 1
-    print("\n".join(report.lines()))
-    print(f"Записано: {target}")
+    from bot.chat.render import render_plain
+
+    sys.stdout.write(render_plain(report.answer(args.edition, target)))
     return 0

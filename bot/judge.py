@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 
 from bot.answer import Answer
+from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
 
 ROUTE_MODULES: tuple[str, ...] = (
@@ -43,9 +44,21 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     Raises ``RulebookError`` only when ``edition`` does not exist.
     """
     q = question.strip()
+    skipped: list[str] = []
     for route in _routes():
-        ans = route.answer(q, edition)
+        if route.__name__ == "bot.search":
+            ans = route.answer(q, edition)
+        else:
+            try:
+                ans = route.answer(q, edition)
+            except RulebookError:
+                raise
+            except Exception as e:  # a failing specialised route must not cost the user an answer
+                skipped.append(f"маршрут {route.__name__} не справился ({type(e).__name__}: {e}); отвечает поиск")
+                continue
         if ans is not None:
+            if skipped:
+                ans.trace = skipped + list(ans.trace)
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
 
@@ -53,7 +66,13 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
 def run_ask(args) -> int:
     """CLI ``ask TEXT... [--json] [--edition E]``: one JSON object per question
     (a list for several), or plain text answers. Exit 0; 1 on a rulebook error."""
+    import sys
+
     from bot.chat.render import print_answers
 
-    answers = [ask(q, args.edition) for q in args.text]
+    try:
+        answers = [ask(q, args.edition) for q in args.text]
+    except RulebookError as e:
+        sys.stderr.write(f"berserk-judge: ошибка: {e}\n")
+        return 1
     return print_answers(answers, as_json=args.json, json_of=lambda a: a.to_json())

@@ -1,12 +1,21 @@
 """Rule lookup by number: ``berserk-judge rule NUM... [--json]`` and the ``rule`` route.
 
 A query is a paragraph number in any usual spelling («209.5», «п. 209.5», «п.209.5»,
-«209.5.», «§209.5»), a section («209» – its title and children in order) or a
-range («209.4-209.6», «209.4–6»). Numbers are compared whole: 209.1 is not 209.10.
-An unknown number is answered with the nearest existing ones (exit code 1 in the CLI).
+«209.5.», «§209.5»), a lettered sub-point («302.3.в», «302.3в»), a section («209» –
+its title and children in order) or a range («209.4-209.6», «209.4–6», «302.3.а-в»).
+Numbers are compared whole: 209.1 is not 209.10. An unknown number is answered with
+the nearest existing ones (exit code 1 in the CLI).
+
+A paragraph with a list (lettered sub-points, ``Rulebook.subpoints``) is shown as
+printed: its text, then «  а) item» lines; in a section or range its sub-points are
+not repeated as separate paragraphs (they are still cited). A sub-point alone is
+shown with the lead-in of its paragraph («Из пункта 302.3: …»).
 
 JSON (DESIGN.md): ``{edition, number, title, text, inferred, sources, children,
-refs, cited_by, examples, variants, notes, outside_refs}`` per paragraph or section;
+refs, cited_by, examples, variants, notes, outside_refs, parent, subpoints}`` per
+paragraph or section (``text`` is the clause's own text – the lead-in for a list;
+``subpoints`` = ``[{number, text}]`` of its lettered items; ``parent`` = the
+number one level up for a sub-point like 302.3.в or 505.4.1, else ``null``);
 a range or several queries give a list; an unknown number gives
 ``{edition, number, error, nearest}``.
 """
@@ -20,13 +29,15 @@ from dataclasses import dataclass
 from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
-from bot.rulebook import Clause, Rulebook, load, number_key, parse_number
+from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label
 
-_NUM = r"\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[а-яё])?"
-_RANGE = re.compile(rf"^(?P<a>{_NUM})\.?\s*(?:-|–|—|\.\.)\s*(?P<b>{_NUM})\.?$", re.IGNORECASE)
+_NUM = r"\d{1,3}(?:\.\d{1,3}){0,3}(?:\.?[а-яё](?![а-яё]))?"  # «302.3.в», «302.3в»
+_RANGE = re.compile(rf"^(?P<a>{_NUM})\.?\s*(?:-|–|—|\.\.)\s*(?P<b>{_NUM}|[а-я])\.?$", re.IGNORECASE)
 _PREFIX = re.compile(r"^\s*(?:§|пп?\.|пункты?\b|параграфы?\b|правило\b)\s*", re.IGNORECASE)
 # a number (or range) inside a question: «что в 209.5?», «пункт 505.4.1»
-_NUM_IN_TEXT = re.compile(rf"(?<!\d)(?<!\d\.)(?P<r>{_NUM}(?:\s*(?:-|–|—)\s*{_NUM})?)(?![\d])", re.IGNORECASE)
+_NUM_IN_TEXT = re.compile(
+    rf"(?<!\d)(?<!\d\.)(?P<r>{_NUM}(?:\s*(?:-|–|—)\s*(?:{_NUM}|[а-яё](?![а-яё])))?)(?![\d])", re.IGNORECASE
+)
 # words that may surround a bare paragraph reference without making it a question
 _FILLER = {
     "что", "в", "во", "о", "об", "про", "говорит", "говорится", "сказано", "написано", "гласит",
@@ -65,7 +76,9 @@ def resolve(query: str, rb: Rulebook) -> Resolved:
     m = _RANGE.match(s)
     if m:
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
-        if a and b and "." not in b and "." in a:  # «209.4-6»
+        if a and is_subpoint(a) and m.group("b").isalpha():  # «302.3.а-в»
+            b = parse_number(a.rsplit(".", 1)[0] + "." + m.group("b"))
+        elif a and b and "." not in b and "." in a:  # «209.4-6»
             b = a.rsplit(".", 1)[0] + "." + b
         if a and b:
             lo, hi = sorted((a, b), key=number_key)
@@ -101,8 +114,27 @@ def _ref_status(rb: Rulebook, refs: list[str]) -> tuple[list[str], list[str]]:
     return inside, outside
 
 
-def _clause_blocks(rb: Rulebook, c: Clause, with_meta: bool = True) -> list[Block]:
-    blocks = [Block("rule", c.text, number=c.number)]
+def _rule_text(rb: Rulebook, c: Clause, shown: set[str] | None = None) -> str:
+    """The clause text, then its lettered sub-points as «  а) item» lines like the
+    printed list (only those in ``shown`` when given: a range ending inside a list)."""
+    subs = [s for s in rb.subpoints(c.number) if shown is None or s.number in shown]
+    return "\n".join([c.text] + [f"  {subpoint_label(s.number)} {s.text}" for s in subs])
+
+
+def _clause_blocks(
+    rb: Rulebook, c: Clause, with_meta: bool = True, shown: set[str] | None = None, introduced: set[str] | None = None
+) -> list[Block]:
+    """Blocks of one clause: (for a lettered sub-point, the lead-in of its paragraph
+    unless in ``introduced``), the rule with its list items (only those in ``shown``
+    when given), examples, notes, and with ``with_meta`` the sub-points, sources,
+    references and variants."""
+    blocks: list[Block] = []
+    parent = rb.parent_of(c.number) if is_subpoint(c.number) else None
+    if parent is not None and parent.number not in (introduced or ()):  # cite the item with its lead-in
+        blocks.append(Block("text", f"Из пункта {parent.number}: {parent.text}"))
+        if introduced is not None:
+            introduced.add(parent.number)
+    blocks.append(Block("rule", _rule_text(rb, c, shown), number=c.number))
     for ex in c.examples:
         blocks.append(Block("note", ex))
     for note in c.notes:
@@ -113,7 +145,9 @@ def _clause_blocks(rb: Rulebook, c: Clause, with_meta: bool = True) -> list[Bloc
     children = [k.number for k in rb.children(c.number)]
     if children:
         meta.append("Подпункты: " + ", ".join(children))
-    if c.inferred:
+    if c.inferred and is_subpoint(c.number):
+        meta.append("Буква подпункта дана по порядку в списке (в источнике не напечатана).")
+    elif c.inferred:
         meta.append("Номер выведен по положению между соседними пунктами (в источнике не напечатан).")
     if c.sources:
         meta.append("Источники: " + ", ".join(c.sources))
@@ -128,6 +162,19 @@ def _clause_blocks(rb: Rulebook, c: Clause, with_meta: bool = True) -> list[Bloc
         blocks.append(Block("list", items=tuple(meta)))
     for v in c.variants:
         blocks.append(Block("text", v, title="Другая редакция этого пункта:"))
+    return blocks
+
+
+def _listing_blocks(rb: Rulebook, clauses: tuple[Clause, ...]) -> list[Block]:
+    """Blocks of a section or range: each paragraph with its list items under it;
+    an item whose paragraph is listed too is not repeated on its own."""
+    shown = {c.number for c in clauses}
+    introduced: set[str] = set()  # the lead-in once for a run of items of one list
+    blocks: list[Block] = []
+    for c in clauses:
+        if is_subpoint(c.number) and c.number.rsplit(".", 1)[0] in shown:
+            continue
+        blocks.extend(_clause_blocks(rb, c, with_meta=False, shown=shown, introduced=introduced))
     return blocks
 
 
@@ -146,23 +193,19 @@ def answer_for(res: Resolved, rb: Rulebook, question: str | None = None) -> Answ
         head = f"Раздел {res.number}" + (f". {sec.title}" if sec and sec.title else "")
         if sec and sec.part:
             head = f"{sec.part}\n{head}"
-        blocks = [Block("text", head)]
-        for c in res.clauses:
-            blocks.extend(_clause_blocks(rb, c, with_meta=False))
+        blocks = [Block("text", head), *_listing_blocks(rb, res.clauses)]
         if not res.clauses:
             blocks.append(Block("note", "В этой редакции у раздела нет пунктов."))
         nums = [c.number for c in res.clauses]
         return Answer(q, "rule", None, blocks, [res.number, *nums], [f"раздел {res.number}: пунктов {len(nums)}"])
     if res.kind == "range":
-        blocks = [Block("text", f"Пункты {res.number}")]
-        for c in res.clauses:
-            blocks.extend(_clause_blocks(rb, c, with_meta=False))
+        blocks = [Block("text", f"Пункты {res.number}"), *_listing_blocks(rb, res.clauses)]
         nums = [c.number for c in res.clauses]
         return Answer(q, "rule", None, blocks, nums, [f"диапазон {res.number}: пунктов {len(nums)}"])
     if res.nearest:
         msg = f"Пункта {res.number} нет в редакции {rb.edition}. Ближайшие: {', '.join(res.nearest)}."
     else:
-        msg = f"«{res.query}» – не номер пункта. Ожидался номер вида 209.5, п. 209.5, раздел 209 или диапазон 209.4-209.6."
+        msg = f"«{res.query}» – не номер пункта. Ожидался номер вида 209.5, п. 209.5, подпункт 302.3.в, раздел 209 или диапазон 209.4-209.6."
     return Answer(q, "rule", None, [Block("note", msg)], [], [msg])
 
 
@@ -182,6 +225,8 @@ def _clause_json(rb: Rulebook, c: Clause) -> dict:
         "examples": list(c.examples),
         "notes": list(c.notes),
         "variants": list(c.variants),
+        "parent": c.number.rsplit(".", 1)[0] if rb.parent_of(c.number) else None,
+        "subpoints": [{"number": s.number, "text": s.text} for s in rb.subpoints(c.number)],
     }
 
 
@@ -208,6 +253,8 @@ def json_for(res: Resolved, rb: Rulebook) -> dict | list:
             "examples": [],
             "notes": [],
             "variants": [],
+            "parent": None,
+            "subpoints": [],
         }
     msg = answer_for(res, rb).blocks[0].text
     return {"edition": rb.edition, "number": res.number, "error": msg, "nearest": list(res.nearest)}

@@ -10,8 +10,16 @@ from functools import lru_cache
 
 import pymorphy3
 
-# Game words the dictionary does not know or lemmatises wrongly -> lemma.
-DOMAIN_LEMMAS: dict[str, str] = {}
+# Game words the dictionary does not know or lemmatises wrongly -> lemma
+# (pymorphy3 guesses «симбиота»/«симбиоту» -> «симбиота», «ран» -> «ран»).
+DOMAIN_LEMMAS: dict[str, str] = {
+    **{f"симбиот{e}": "симбиот" for e in ("", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах")},
+    **{f"паразит{e}": "паразит" for e in ("", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах")},
+    **{f"игродействи{e}": "игродействие" for e in ("е", "я", "ю", "ем", "и", "й", "ям", "ями", "ях")},
+    **{f"подфаз{e}": "подфаза" for e in ("а", "ы", "е", "у", "ой", "ам", "ами", "ах", "")},
+    **{f"небестелесн{e}": "небестелесный" for e in ("ый", "ого", "ому", "ым", "ом", "ая", "ой", "ую", "ое", "ые", "ых", "ыми", "ым")},
+    "ран": "рана",
+}
 
 
 @lru_cache(maxsize=1)

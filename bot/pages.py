@@ -5,7 +5,8 @@ come from nested ordered lists. Either way it becomes a list of items in page or
 
 - ``Para(text, number, source, pos, examples, notes)`` – one rule paragraph; ``number``
   is the printed number ("209.5", "505.4.1") or ``None``; bullet lines («· …») stay
-  inside their paragraph as lines of ``text``; a «ПРИМЕР.» paragraph goes to the
+  inside their paragraph as lines of ``text`` (``bot.importer`` makes them the
+  paragraph's lettered sub-points once its number is known); a «ПРИМЕР.» paragraph goes to the
   ``examples`` of the paragraph before it, an «Обратите внимание!» one to its ``notes``;
 - ``Header(text, kind, number, source, pos)`` – a section title («Артефакты.») or a
   part title («Часть 3. …», ``kind="part"``); ``number`` only when printed («209. …»).
@@ -25,6 +26,7 @@ from html.parser import HTMLParser
 
 from bot.errors import RulebookError
 from bot.morph import analyzer
+from bot.rulebook import LETTERS
 from bot.textnorm import normalize_typography
 
 # --- site chrome -----------------------------------------------------------------
@@ -33,6 +35,11 @@ _CHROME_LINE = re.compile(
     r"^\s*Главная страница\b|^\s*\|\s*$|^\s*Читайте также\b|^\s*Поиск по сайту\b|"
     r"^\s*Нарушение авторских прав\b|^\s*Последнее изменение этой страницы\b",
     re.IGNORECASE,
+)
+# Chrome glued to rule text on the same line: cut out, keep the rest.
+_INLINE_CHROME = re.compile(
+    r"⇐[^⇒\n]*⇒|(?:Главная страница\s*)?(?:Случайная страница\s*)?КАТЕГОРИИ:[^|\n]*(?:\||$)|"
+    r"Дата добавления:\s*\d{4}-\d{2}-\d{2}",
 )
 _POPULAR = re.compile(r"^\s*Популярное\s*:?\s*$", re.IGNORECASE)
 _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s+\S")  # "1. B. …" – a popular-links list entry
@@ -162,7 +169,8 @@ def _drop_chrome(lines: list[str]) -> list[str]:
             if not line.strip() or _LIST_ITEM.match(line) and not _LEAD_NUM.match(line):
                 continue
             in_popular = False
-        if _CHROME_LINE.search(line):
+        line = _INLINE_CHROME.sub(" ", line).strip()
+        if not line or _CHROME_LINE.search(line):
             continue
         out.append(line)
     return out
@@ -280,7 +288,7 @@ def read_text(text: str, source: str) -> tuple[list[Item], list[str]]:
 
 
 # --- HTML ------------------------------------------------------------------------
-_CYR_LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
+_CYR_LETTERS = LETTERS
 _BLOCK_TAGS = {"p", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "section", "article"}
 _SKIP_TAGS = {"script", "style", "nav", "header", "footer", "noscript", "aside", "form"}
 

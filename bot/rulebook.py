@@ -18,9 +18,15 @@ An edition is a YAML file ``rulebook/<edition>.yaml`` written by ``bot.importer`
     unplaced:                       # paragraphs the importer could not number (review!)
       - {source: <file name>, text: <str>}
 
-Numbers are dotted integers ("209.5", "505.4.1"); a lettered sub-point of an
-HTML/plain-text rulebook has a Cyrillic letter as its last level ("1.2.а"), sorting
-after the numeric children of the same parent.
+Numbers are dotted integers ("209.5", "505.4.1"); a lettered sub-point has a
+Cyrillic letter as its last level ("1.2.а", "302.3.в"), sorting after the numeric
+children of the same parent. Lettered sub-points are the items of a list inside a
+paragraph: printed «а) …» items of HTML/plain-text rulebooks, and the «·» bullet
+items of the seed pages, lettered by the importer in order (``inferred: true``:
+the letters are not printed). The parent clause keeps the lead-in sentence
+(«Игродействия, использующие стек, это:»); ``Rulebook.subpoints`` gives its items,
+``Rulebook.parent_of`` the paragraph an item belongs to, and
+``Rulebook.text_with_subpoints`` the paragraph as printed (lead-in + «  а) …» lines).
 
 References (``refs``) and the reverse index (``cited_by``) are derived from the
 texts at load time, never stored.
@@ -41,7 +47,10 @@ from bot.paths import DEFAULT_EDITION, rulebook_dir
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: ~10x faster
 _NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[а-я])?$")
-_LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
+LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
+"""Letters of lettered sub-points, in order (ё, й, ъ, ы, ь are not used)."""
+# "302.3а", "302.3 а", "302.3.а)", "302.3(а)" -> "302.3.а"
+_LETTER_SPELLING = re.compile(r"^(?P<n>\d{1,3}(?:\.\d{1,3}){1,3})\s*[.(]?\s*(?P<l>[а-я])\s*\)?$")
 _PREFIX_RE = re.compile(r"^\s*(?:§|пп?\.?|пункт|параграф)?\s*", re.IGNORECASE)
 # A reference inside rule text: «п.503», «см. 209.4», «(п. 302.6)», or a bare
 # dotted number of three levels such as 505.4.1.
@@ -54,18 +63,35 @@ _REF_RE = re.compile(
 def parse_number(raw: str) -> str | None:
     """Normalise a paragraph number as a user types it.
 
-    Accepts "209.5", "п. 209.5", "п.209.5", "209.5.", "§209.5", "209"; returns the
-    canonical dotted form ("209.5") or ``None`` when ``raw`` is not a number.
+    Accepts "209.5", "п. 209.5", "п.209.5", "209.5.", "§209.5", "209", and lettered
+    sub-points "302.3.в", "302.3в", "302.3 в", "302.3.в)", "302.3(в)" (Cyrillic
+    letters only: a Latin "b" could mean «б» or «в», so it is not guessed); returns
+    the canonical dotted form ("209.5", "302.3.в") or ``None`` when ``raw`` is not a
+    number.
     """
     s = _PREFIX_RE.sub("", raw.strip()).rstrip(".").strip()
     s = s.replace(",", ".").lower()
+    m = _LETTER_SPELLING.match(s)
+    if m:
+        s = f"{m.group('n')}.{m.group('l')}"
     return s if _NUMBER_RE.match(s) else None
+
+
+def is_subpoint(number: str) -> bool:
+    """True for a lettered sub-point number ("302.3.в", "1.2.а")."""
+    last = number.rsplit(".", 1)[-1]
+    return "." in number and len(last) == 1 and last in LETTERS
+
+
+def subpoint_label(number: str) -> str:
+    """The printed label of a lettered sub-point: "302.3.в" -> "в)"."""
+    return number.rsplit(".", 1)[-1] + ")"
 
 
 def number_key(number: str) -> tuple[int, ...]:
     """Sort key of a dotted number: "209.10" sorts after "209.9"; a lettered last
     level ("1.2.а") sorts after every numeric child of the same parent."""
-    return tuple(int(p) if p.isdigit() else 1000 + (_LETTERS.find(p) + 1 if p in _LETTERS else 99) for p in number.split("."))
+    return tuple(int(p) if p.isdigit() else 1000 + (LETTERS.find(p) + 1 if p in LETTERS else 99) for p in number.split("."))
 
 
 class RefSpan(NamedTuple):
@@ -140,6 +166,11 @@ class Rulebook:
 
     def __post_init__(self) -> None:
         self._by_number = {c.number: c for c in self.clauses}
+        subs: dict[str, list[Clause]] = {}
+        for c in self.clauses:
+            if is_subpoint(c.number):
+                subs.setdefault(c.number.rsplit(".", 1)[0], []).append(c)
+        self._subpoints = {k: sorted(v, key=lambda c: number_key(c.number)) for k, v in subs.items()}
         self._sections = {s.number: s for s in self.sections}
         cited: dict[str, list[str]] = {}
         for c in self.clauses:
@@ -202,6 +233,33 @@ class Rulebook:
             return []
         prefix = n + "."
         return [c for c in self.clauses if c.number.startswith(prefix)]
+
+    def parent_of(self, number: str) -> Clause | None:
+        """The clause one level up: "302.3.в" -> 302.3, "505.4.1" -> 505.4; ``None``
+        for a top-level paragraph ("209.5": its parent is a section, see ``section``)
+        or when the parent is not in this edition. Use it to cite a list item with the
+        paragraph that introduces it."""
+        n = parse_number(number)
+        if not n or "." not in n:
+            return None
+        return self._by_number.get(n.rsplit(".", 1)[0])
+
+    def subpoints(self, number: str) -> list[Clause]:
+        """The lettered sub-points (list items) of paragraph ``number`` in letter
+        order ("302.3" -> 302.3.а … 302.3.г); numeric children are not included
+        (see ``children``). Empty for a paragraph without a list."""
+        n = parse_number(number)
+        return list(self._subpoints.get(n, ())) if n else []
+
+    def text_with_subpoints(self, number: str) -> str:
+        """The paragraph as printed: its text, then one line «  а) item» per lettered
+        sub-point ("302.3" -> "Игродействия, использующие стек, это:\n  а) действие
+        карты;\n  б) …"). Just the text when it has none; "" for an unknown number."""
+        c = self.get(number)
+        if c is None:
+            return ""
+        lines = [c.text] + [f"  {subpoint_label(s.number)} {s.text}" for s in self.subpoints(c.number)]
+        return "\n".join(lines)
 
     def cited_by(self, number: str) -> list[str]:
         """Numbers of clauses whose text references ``number``."""

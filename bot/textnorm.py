@@ -55,3 +55,37 @@ def fold(text: str) -> str:
     lone «X» → «х», typography normalised."""
     s = normalize_typography(text).casefold().replace("ё", "е")
     return re.sub(r"[a-zа-я0-9]+", _fold_word, s)
+
+
+# --- card text -----------------------------------------------------------------
+# «[:tap]» (the bracket form of some card databases) -> «{tap}».
+_BRACKET_ICON = re.compile(r"\[:([a-z_]+)\]")
+# The variable of card text: a lone Cyrillic Х or Latin x/X -> Latin «X».
+_VARIABLE = re.compile(r"(?<![А-Яа-яЁёA-Za-z])[XxХх](?![А-Яа-яЁёA-Za-z])")
+# A straight quote left alone at the start or end of a seed example (" : Уничтожить …").
+_STRAY_QUOTE = re.compile(r'^["\u201c\u201d\u201e]\s*|\s*["\u201c\u201d\u201e]$')
+
+
+def normalize_card_text(text: str) -> str:
+    """The form of a card text the grammar reads (``bot.abilities.parser``).
+
+    ``normalize_typography`` plus: ё -> е, the variable Х/x -> ``X``, ``[:tap]`` and
+    ``{TAP}`` -> ``{tap}``, a hyphen glued to one word between words -> «–», a stray
+    quote at either end (or a pair around the whole text) removed, spaces before
+    ``, ; : .`` removed, a line break right after «–» or «:» joined. Offsets of the result are what AST spans refer to.
+    """
+    s = text.strip()
+    # A whole text wrapped in one pair of quotes (seed examples: " : Уничтожить …").
+    if len(s) > 1 and s[0] in '"\u201c\u201e«' and s[-1] in '"\u201c\u201d»' and not re.search('["\u201c\u201d\u201e«»]', s[1:-1]):
+        s = s[1:-1]
+    s = normalize_typography(s)
+    s = _STRAY_QUOTE.sub("", s)
+    s = s.replace("ё", "е").replace("Ё", "Е")
+    s = _BRACKET_ICON.sub(r"{\1}", s)
+    s = re.sub(r"\{([A-Za-z_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
+    # a dash glued to one word: "При гибели- ранить", "При гибели -ранить"
+    s = re.sub(r"(?<=[А-Яа-яЁёA-Za-z»)])-(?= )|(?<= )-(?=[А-Яа-яЁёA-Za-z«])", "–", s)
+    s = _VARIABLE.sub("X", s)
+    s = re.sub(r" +([,;:.])", r"\1", s)
+    s = re.sub(r"([–:])\n", r"\1 ", s)  # a header dash or cost colon ends no line
+    return s.strip()

@@ -62,3 +62,12 @@ def test_cli_check_exits_1_with_problems(tmp_path, monkeypatch):
         json = False
 
     assert check_mod.run_check(A()) == 1
+
+
+def test_subpoint_needs_its_paragraph():
+    rb = _rb([
+        {"number": "302.3", "text": "Игродействия, использующие стек, это:"},
+        {"number": "302.3.а", "text": "действие карты;"},
+        {"number": "302.4.а", "text": "потерянный пункт списка;"},
+    ])
+    assert check(rb) == ["302.4.а: подпункт без пункта 302.4"]

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from bot.glossary import glossary_answer, lookup_term, term_list, terms, terms_path
-from bot.rulebook import load
+from bot.rulebook import is_subpoint, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -144,3 +144,11 @@ def test_cli_glossary():
 def test_term_list_file_is_data_in_rulebook_folder():
     assert terms_path().parent.parent.name == "rulebook"
     assert terms_path().exists()
+
+
+def test_list_definition_cites_the_paragraph_and_shows_its_items():
+    """«Медленные игродействия – это:» + items 304.2.а–в: the paragraph defines, not an item."""
+    a = glossary_answer("медленных игродействий")
+    assert a.citations == ["304.2"]
+    assert "304.2. Медленные игродействия – это:\n  а) движение существа по полю боя" in a.text
+    assert not any(t.number and is_subpoint(t.number) for t in terms())

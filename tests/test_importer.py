@@ -13,7 +13,7 @@ import yaml
 from bot.errors import RulebookError
 from bot.importer import dump_yaml, import_sources
 from bot.pages import Header, Para, fix_quotes, is_header, read_html, read_text
-from bot.rulebook import Rulebook, load, number_key
+from bot.rulebook import Rulebook, is_subpoint, load, number_key
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "rulebook" / "sources").glob("*.txt"))
@@ -116,8 +116,10 @@ def test_twins_on_other_pages_give_the_number_not_inference(rb):
 
 def test_one_paragraph_on_two_pages_is_one_clause_with_both_sources(rb):
     assert rb.get("302.8").sources == ("000_ec5f41f764c60386.txt", "002_5c00df85aaf93d2c.txt")
-    texts = [c.text for c in rb.clauses]
+    # no paragraph twice; list items repeat only across lists («бросок кубика.» in 302.3 and 304.3)
+    texts = [(c.number.rsplit(".", 1)[0] if is_subpoint(c.number) else "", c.text) for c in rb.clauses]
     assert len(texts) == len(set(texts))
+    assert rb.get("302.3.г").text == rb.get("304.3.в").text == "бросок кубика."
 
 
 def test_different_wordings_are_variants_and_reported(built, rb):
@@ -145,15 +147,71 @@ def test_examples_and_notes_attach_to_the_paragraph_they_illustrate(rb):
     assert not any(c.text.startswith(("ПРИМЕР", "Обратите")) for c in rb.clauses)
 
 
-def test_bullets_stay_inside_their_paragraph(rb):
-    lines = rb.get("302.3").text.split("\n")
-    assert lines == [
-        "Игродействия, использующие стек, это:",
-        "· действие карты;",
-        "· срабатывающая или играемая особенность карты;",
-        "· перемещение карты;",
-        "· бросок кубика.",
+def test_bullet_items_become_lettered_subpoints(rb):
+    """«·» items are the paragraph's sub-points а, б, в … (letters not printed: inferred);
+    the paragraph keeps its lead-in sentence."""
+    assert rb.get("302.3").text == "Игродействия, использующие стек, это:"
+    assert not rb.get("302.3").inferred
+    subs = rb.subpoints("302.3")
+    assert [(c.number, c.text) for c in subs] == [
+        ("302.3.а", "действие карты;"),
+        ("302.3.б", "срабатывающая или играемая особенность карты;"),
+        ("302.3.в", "перемещение карты;"),
+        ("302.3.г", "бросок кубика."),
     ]
+    assert all(c.inferred and c.section == "302" and c.sources == rb.get("302.3").sources for c in subs)
+    assert rb.parent_of("302.3.в").number == "302.3"
+    assert rb.text_with_subpoints("302.3").split("\n") == [
+        "Игродействия, использующие стек, это:",
+        "  а) действие карты;",
+        "  б) срабатывающая или играемая особенность карты;",
+        "  в) перемещение карты;",
+        "  г) бросок кубика.",
+    ]
+    counts = {n: len(rb.subpoints(n)) for n in ("301.2", "302.3", "302.5", "302.6", "304.2", "304.3")}
+    assert counts == {"301.2": 2, "302.3": 4, "302.5": 3, "302.6": 3, "304.2": 3, "304.3": 3}
+    assert not any("·" in c.text for c in rb.clauses)
+
+
+def test_bullets_of_twin_paragraphs_merge_like_paragraphs(built, rb):
+    # 304.2 is printed on pages 000 and 002; page 000 writes «" до набора отряда"»,
+    # page 002 «"до набора отряда"»: the same item, one sub-point with both sources
+    both = ("000_ec5f41f764c60386.txt", "002_5c00df85aaf93d2c.txt")
+    for n in ("304.2.а", "304.2.б", "304.2.в", "304.3.а", "304.3.б", "304.3.в"):
+        assert rb.get(n).sources == both, n
+        assert rb.get(n).variants == ()
+    assert rb.get("304.2.в").text.startswith("использование особенностей «до набора отряда», «после расстановки карт»")
+    assert rb.get("304.2").variants == ()
+    assert not any(n.startswith("304.") for n, _ in built[1].variants)
+
+
+def _twin_pages(tmp_path, second_items):
+    a = tmp_path / "a.txt"
+    a.write_text("Стек.\n302.3. Игродействия, использующие стек, это:\n· действие карты;\n· перемещение карты;\n· бросок кубика.\n"
+                 "302.4. Игродействие, не использующее стек, сразу выполняется.\n", encoding="utf-8")
+    b = tmp_path / "b.txt"
+    b.write_text("Стек.\nИгродействия, использующие стек, это:\n" + "".join(f"· {t}\n" for t in second_items)
+                 + "302.4. Игродействие, не использующее стек, сразу выполняется.\n", encoding="utf-8")
+    data, report = import_sources([a, b], "t")
+    return Rulebook.from_dict(data), report
+
+
+def test_twin_list_items_align_and_keep_other_wordings(tmp_path):
+    rb, report = _twin_pages(tmp_path, ["действие карты;", "перемещение карт;", "бросок кубика."])
+    assert [c.number for c in rb.subpoints("302.3")] == ["302.3.а", "302.3.б", "302.3.в"]
+    assert rb.get("302.3.б").text == "перемещение карты;"
+    assert rb.get("302.3.б").variants == ("перемещение карт;",)
+    assert rb.get("302.3.б").sources == ("a.txt", "b.txt")
+    assert ("302.3.б", ["перемещение карты;", "перемещение карт;"]) in report.variants
+
+
+def test_list_item_on_one_page_only_is_placed_after_its_predecessor(tmp_path):
+    rb, report = _twin_pages(tmp_path, ["действие карты;", "срабатывающая особенность;", "перемещение карты;", "бросок кубика."])
+    assert [c.text for c in rb.subpoints("302.3")] == [
+        "действие карты;", "срабатывающая особенность;", "перемещение карты;", "бросок кубика."]
+    assert rb.get("302.3.б").sources == ("b.txt",)
+    assert rb.get("302.3.в").sources == ("a.txt", "b.txt")
+    assert any("302.3: пункт списка «срабатывающая особенность;» есть только на странице b.txt" in n for n in report.notes)
 
 
 def test_sections_and_titles(rb):
@@ -176,9 +234,11 @@ def test_sections_and_titles(rb):
 
 
 def test_clause_count_and_order(rb, built):
-    # 73 distinct paragraphs in the seeds (bullet items stay inside 301.2, 302.3,
-    # 302.5, 302.6, 304.2, 304.3); nothing left unplaced
-    assert len(rb.clauses) == 73
+    # 73 distinct paragraphs in the seeds + 18 bullet items of 301.2, 302.3, 302.5,
+    # 302.6, 304.2, 304.3 as lettered sub-points; nothing left unplaced
+    assert len(rb.clauses) == 91
+    assert len(rb.clauses) >= 90  # issue 2 acceptance
+    assert sum(1 for c in rb.clauses if is_subpoint(c.number)) == 18
     assert built[0]["unplaced"] == []
     keys = [number_key(c.number) for c in rb.clauses]
     assert keys == sorted(keys)
@@ -368,7 +428,7 @@ def test_missing_file_is_a_clear_error(tmp_path):
 def test_cli_import_writes_edition_and_prints_report(tmp_path):
     r = _run_import(*SOURCES, "--edition", "5ed", "--out-dir", tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "пунктов: 73" in r.stdout
+    assert "пунктов: 91" in r.stdout
     assert "209.9" in r.stdout
     assert (tmp_path / "5ed.yaml").read_bytes() == EDITION.read_bytes()
     assert yaml.safe_load((tmp_path / "5ed.yaml").read_text(encoding="utf-8"))["edition"] == "5ed"
@@ -441,3 +501,46 @@ def test_page_order_does_not_change_the_edition():
         (c["number"], c["text"], c["inferred"]) for c in b["clauses"]
     ]
     assert a["sections"] == b["sections"]
+
+
+def test_chrome_glued_to_rule_text_is_cut_out():
+    items, _ = read_text(
+        "Главная страница Случайная страница КАТЕГОРИИ: АвтомобилиСпорт | Подфаза Вскрытия.\n"
+        "405.1.Шаг вскрытия. Первый игрок вскрывает карты. ⇐ ПредыдущаяСтр 7 из 15Следующая ⇒\n"
+        "Поделиться:\n\nПопулярное:\n\n1. B. Что-то.\n2. Bizz: ещё.\n\n405.2. Шаг рассадки. Дата добавления: 2014-10-31",
+        "c.txt",
+    )
+    assert [(type(i).__name__, getattr(i, "number", None), i.text) for i in items] == [
+        ("Header", None, "Подфаза Вскрытия."),
+        ("Para", "405.1", "Шаг вскрытия. Первый игрок вскрывает карты."),
+        ("Para", "405.2", "Шаг рассадки."),
+    ]
+
+
+def test_html_bullet_list_items_become_subpoints(tmp_path):
+    src = tmp_path / "s.html"
+    src.write_text(HTML2, encoding="utf-8")
+    data, _ = import_sources([src], "h")
+    got = [(c["number"], c["text"], c["inferred"]) for c in data["clauses"]]
+    assert got == [
+        ("3.1", "Игродействия, использующие стек, это:", False),
+        ("3.1.а", "действие карты;", True),
+        ("3.1.б", "бросок кубика.", True),
+        ("3.2", "Стек состоит из «игродействий».\nТак и есть.", False),
+        ("3.2.а", "первое;", False),
+    ]
+
+
+def test_bullets_next_to_printed_letters_stay_in_the_text(tmp_path):
+    src = tmp_path / "m.txt"
+    src.write_text("1. Общие\n1.1. Колода, в которой:\nа) не менее 30 карт;\n· не более 3 копий.\n"
+                   "1.2. Бой, в котором:\n· первый ход;\nа) второй ход.\n", encoding="utf-8")
+    data, report = import_sources([src], "m")
+    assert [(c["number"], c["text"]) for c in data["clauses"]] == [
+        ("1.1", "Колода, в которой:"),
+        ("1.1.а", "не менее 30 карт;\n· не более 3 копий."),
+        ("1.2", "Бой, в котором:\n· первый ход;"),
+        ("1.2.а", "второй ход."),
+    ]
+    assert "1.2: пункты списка «·» оставлены в тексте (у пункта уже есть напечатанные подпункты с буквами)." in report.notes
+    assert Rulebook.from_dict(data).get("1.1.а") is not None

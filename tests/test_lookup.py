@@ -158,3 +158,60 @@ def test_route_unknown_paragraph_answers_with_nearest():
     a = answer("что в 209.55?", "5ed")
     assert a.route == "rule" and a.citations == []
     assert "Ближайшие: 209.11" in a.text
+
+
+# --- lettered sub-points (the «·» list items of the seeds) ------------------------
+
+
+def test_paragraph_with_a_list_reads_as_the_printed_list():
+    out = render_plain(rule_answer("302.3"))
+    assert "302.3. Игродействия, использующие стек, это:\n  а) действие карты;\n  б) срабатывающая" in out
+    assert "  г) бросок кубика." in out
+    assert "Подпункты: 302.3.а, 302.3.б, 302.3.в, 302.3.г" in out
+    obj = rule_json("302.3")
+    assert obj["text"] == "Игродействия, использующие стек, это:"
+    assert obj["children"] == ["302.3.а", "302.3.б", "302.3.в", "302.3.г"]
+    assert obj["subpoints"][2] == {"number": "302.3.в", "text": "перемещение карты;"}
+    assert obj["parent"] is None
+
+
+@pytest.mark.parametrize("spelling", ["302.3.в", "п. 302.3.в", "302.3в", "302.3(в)", "302.3.В"])
+def test_subpoint_lookup(spelling):
+    res = resolve(spelling, load())
+    assert (res.kind, res.number) == ("clause", "302.3.в")
+
+
+def test_subpoint_is_shown_with_the_lead_in_of_its_paragraph():
+    r = _cli("302.3.в")
+    assert r.returncode == 0
+    assert "Из пункта 302.3: Игродействия, использующие стек, это:" in r.stdout
+    assert "302.3.в. перемещение карты;" in r.stdout
+    assert "Буква подпункта дана по порядку в списке" in r.stdout
+    obj = rule_json("302.3.в")
+    assert obj["parent"] == "302.3" and obj["inferred"] is True and obj["text"] == "перемещение карты;"
+    assert rule_json("505.4.1")["parent"] == "505.4"
+    r = _cli("302.3.b")
+    assert r.returncode == 1 and "подпункт 302.3.в" in r.stdout
+
+
+def test_ranges_and_sections_include_subpoints_in_order():
+    assert [o["number"] for o in rule_json("302.3-302.4")] == [
+        "302.3", "302.3.а", "302.3.б", "302.3.в", "302.3.г", "302.4"]
+    assert [o["number"] for o in rule_json("302.3.а-в")] == ["302.3.а", "302.3.б", "302.3.в"]
+    assert rule_json("304")["children"] == [
+        "304.1", "304.2", "304.2.а", "304.2.б", "304.2.в", "304.3", "304.3.а", "304.3.б", "304.3.в"]
+    out = render_plain(rule_answer("302"))
+    assert out.count("действие карты;") == 1  # items under their paragraph, not repeated
+    assert "302.3.а." not in out
+    assert out.index("  г) бросок кубика.") < out.index("302.4. ")
+    out = render_plain(rule_answer("302.3.б-302.4"))
+    assert out.count("Из пункта 302.3:") == 1  # the lead-in once for the run of items
+    assert out.rstrip().endswith("Пункты: 302.3.б, 302.3.в, 302.3.г, 302.4")
+
+
+@pytest.mark.parametrize(
+    "q,cites",
+    [("что в 302.3.в?", ["302.3.в"]), ("пункт 302.3в", ["302.3.в"]), ("302.3.а-в", ["302.3.а", "302.3.б", "302.3.в"])],
+)
+def test_route_answers_subpoint_references(q, cites):
+    assert answer(q, "5ed").citations == cites

@@ -1,0 +1,72 @@
+"""Word classes the card-text post-lexer needs (parts of speech via bot.morph).
+
+Which «или» joins two abilities (505.5) and which joins two nouns inside one
+ability, which «и» lists abilities after «может» (505.8), and where a header
+without a dash ends — all decided from the part of speech of the next word.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from bot.morph import lemma, pos
+
+# Nouns that open an ability by themselves, without a verb: "разряд на 2",
+# "особый удар на 1", "излечение на 3" (lemmas).
+EFFECT_NOUNS = frozenset({"разряд", "удар", "выстрел", "излечение", "ранение", "отравление", "метание"})
+
+# Parts of speech that open an ability: infinitive ("ранить") or finite verb ("теряет").
+_PREDICATE_POS = frozenset({"INFN", "VERB"})
+
+_WORDISH = re.compile(r"[А-Яа-яЁёA-Za-z]")
+
+
+@lru_cache(maxsize=50_000)
+def is_predicate(word: str) -> bool:
+    """True when ``word`` is an infinitive or a finite verb («ранить», «теряет»)."""
+    if not _WORDISH.match(word):
+        return False
+    return pos(word) in _PREDICATE_POS
+
+
+@lru_cache(maxsize=50_000)
+def is_infinitive(word: str) -> bool:
+    """True when ``word`` is an infinitive («открыться»)."""
+    return bool(_WORDISH.match(word)) and pos(word) == "INFN"
+
+
+@lru_cache(maxsize=50_000)
+def is_effect_noun(word: str) -> bool:
+    """True for a noun that names an effect on its own («разряд», «удар»)."""
+    return bool(_WORDISH.match(word)) and lemma(word) in EFFECT_NOUNS
+
+
+@lru_cache(maxsize=50_000)
+def is_adjective(word: str) -> bool:
+    """True for a full adjective or participle («особый», «стоящее»)."""
+    return bool(_WORDISH.match(word)) and pos(word) in ("ADJF", "PRTF")
+
+
+@lru_cache(maxsize=50_000)
+def is_noun(word: str) -> bool:
+    """True for a noun («броня», «телепортация»)."""
+    return bool(_WORDISH.match(word)) and pos(word) == "NOUN"
+
+
+@lru_cache(maxsize=50_000)
+def word_lemma(word: str) -> str:
+    """Lemma of a word in any case («Уничтожить» -> «уничтожить»)."""
+    return lemma(word.casefold())
+
+
+@lru_cache(maxsize=50_000)
+def is_nominal(word: str) -> bool:
+    """True for a noun, pronoun, adjective, participle or numeral («она», «существо»)."""
+    return bool(_WORDISH.match(word)) and pos(word) in ("NOUN", "NPRO", "ADJF", "PRTF", "NUMR")
+
+
+@lru_cache(maxsize=50_000)
+def is_finite_verb(word: str) -> bool:
+    """True for a finite verb («получает», «теряет»)."""
+    return bool(_WORDISH.match(word)) and pos(word) == "VERB"

@@ -1,0 +1,327 @@
+"""What a question says happened at the table -> an ``Outcome`` (505.4–505.9).
+
+A judge question quotes card text and tells, in words, what happened:
+«существо не уничтожилось», «не удалось снять жизни», «противник отказался»,
+«ресурсов не хватает», «выбрал второе», «нельзя объявить», «объявил только
+перемещение». This module splits the question into sentences, finds those cue
+words and the part of the text they speak about (by word stems or by ordinals
+«первая», «второе»), and reports the sentences it could not map.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.abilities.resolve import Outcome, Part
+from bot.morph import lemma
+from bot.textnorm import fold, normalize_typography
+
+QUOTE_MARK = "⟪Q⟫"  # stands for a quoted phrase inside a sentence
+
+# Words too common in card text to tell parts apart.
+_GENERIC = {
+    "существо", "противник", "игрок", "карта", "способность", "особенность", "эффект", "часть", "ход",
+    "раз", "ваш", "свой", "выбранный", "этот", "тот", "клетка", "он", "она", "оно", "себя", "это",
+    "который", "весь", "конец", "быть", "на", "до", "за", "при", "если", "или", "либо", "может", "мочь",
+    "первый", "второй", "третий", "вариант",
+}
+_ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "пят": 5}
+_ORD_RE = re.compile(r"\b(перв|втор|трет|четв[её]рт|пят)[а-я]*\b|\b(?:часть|способность|вариант)\s*(\d)\b|\b(\d)[-‑]?(?:я|й|е|ю|ая|ую|ое)\b")
+_WORD_RE = re.compile(r"[а-яё]+")
+
+_NEG_RE = re.compile(r"\b(не|нельзя|невозможно|нет|ни)\b")
+_ILLEGAL_RE = re.compile(r"нелегальн|\bнельзя\b|\bневозможно\b|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
+                         r"(?:быть\s+)?объяв|объявить\s+нельзя|нет\s+(?:законн\w+\s+)?цел")
+_REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|не\s+желает|не\s+согла\w*")
+_CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
+_NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
+                        r"нечем\s+(?:за|о)плат|не\s+(?:может|можем|могу|смог\w*)\s+(?:за|о)плат")
+_CHOOSE_RE = re.compile(r"\bвыбр\w*|\bвыбира\w*|\bвыбор\b")
+_DECLARE_ONLY_RE = re.compile(r"\bтолько\b")
+_DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
+_NEGATED_RE = re.compile(r"\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
+_FAILED_RE = re.compile(r"\bне\s+\w+(?:я|в|вши)\b|\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
+                        r"произош\w*|прош\w*|случил\w*)|провал\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
+
+
+@dataclass
+class Reading:
+    """What was read from a question.
+
+    outcome: the ``Outcome``; asked: part numbers the question sentence asks about
+    (empty: the question asks what happens overall); understood: sentences mapped
+    (with what they were mapped to); not_understood: statement sentences with no
+    recognised cue; question: the question sentence (folded) or "".
+    """
+
+    outcome: Outcome = field(default_factory=Outcome)
+    asked: list[int] = field(default_factory=list)
+    understood: list[str] = field(default_factory=list)
+    not_understood: list[str] = field(default_factory=list)
+    question: str = ""
+    asked_outcome: Outcome | None = None  # what the question itself supposes («может ли противник отказаться»)
+
+
+def quotes(text: str) -> list[tuple[int, int, str]]:
+    """Quoted phrases of ``text`` after typography normalisation, outermost only,
+    with nested «…» kept inside: ``[(start, end, inner_text)]`` into the normalised text."""
+    s = normalize_typography(text)
+    out = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(s):
+        if ch == "«":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == "»" and depth:
+            depth -= 1
+            if depth == 0:
+                out.append((start, i + 1, s[start + 1:i].strip()))
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a question with each quoted phrase replaced by ``QUOTE_MARK``."""
+    s = normalize_typography(text)
+    for a, b, _ in reversed(quotes(text)):
+        s = s[:a] + QUOTE_MARK + s[b:]
+    parts = re.split(r"(?<=[.?!])\s+|(?<=[?!])", s)
+    return [p.strip() for p in parts if p and p.strip(" .")]
+
+
+_VERB_END = re.compile(r"(ить|ать|ять|еть|ыть|уть|оть|ти|чь)$")
+_NOUN_END = re.compile(r"(ение|ание|ятие|тие|ение|ка|ие)$")
+
+
+def stem(word: str) -> str | None:
+    """Stem of one folded word for matching a verb with its noun («ранить» ~ «ранение»,
+    «уничтожилось» ~ «уничтожить»); ``None`` for generic or short words."""
+    if len(word) < 3 or word in _GENERIC:
+        return None
+    lm = lemma(word)
+    if lm in _GENERIC:
+        return None
+    lm = re.sub(r"(ся|сь)$", "", lm)
+    cut = _VERB_END.sub("", lm)
+    if cut == lm:
+        cut = _NOUN_END.sub("", lm)
+    return cut if len(cut) >= 3 else lm
+
+
+def stems(text: str) -> set[str]:
+    """Content-word stems of ``text`` (see ``stem``)."""
+    return {st for w in _WORD_RE.findall(fold(text)) if (st := stem(w))}
+
+
+def same_stem(a: str, b: str) -> bool:
+    """Two stems name the same action: equal, one a prefix of the other (4+ letters),
+    or a common prefix of 5+ letters («перемест» ~ «перемещ»)."""
+    if a == b:
+        return True
+    if min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)):
+        return True
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n >= 5
+
+
+def _ordinals(s: str) -> list[int]:
+    """Ordinal references in a folded sentence: «второе» -> 2, «способность 1» -> 1."""
+    out = []
+    for m in _ORD_RE.finditer(s):
+        if m.group(1):
+            out.append(next(v for k, v in _ORDINALS.items() if m.group(1).startswith(k)))
+        else:
+            out.append(int(m.group(2) or m.group(3)))
+    return out
+
+
+def match_parts(sentence: str, parts: list[Part]) -> list[int]:
+    """Parts whose content-word stems occur in ``sentence``, best match first."""
+    ss = stems(sentence)
+    common = _lemmas(sentence)
+    scored = []
+    for p in parts:
+        ps = stems(p.text)
+        k = sum(1 for a in ss if any(same_stem(a, b) for b in ps))
+        if k:  # ties broken by shared common words («противник получает фишку»)
+            pl = _lemmas(p.text)
+            scored.append((-k, -sum(1 for a in common if any(same_stem(a, b) for b in pl)), p.number))
+    return [n for *_, n in sorted(scored)]
+
+
+def _lemmas(text: str) -> set[str]:
+    """Stems of every word of 3+ letters, generic ones included (for tie-breaks)."""
+    out = set()
+    for w in _WORD_RE.findall(fold(text)):
+        if len(w) > 2:
+            lm = re.sub(r"(ся|сь)$", "", lemma(w))
+            out.add(_VERB_END.sub("", lm) if _VERB_END.sub("", lm) != lm else _NOUN_END.sub("", lm))
+    return out
+
+
+def _options(choices: list[list[int]], n: int) -> int | None:
+    """The first part of option ``n`` (1-based) of the first choice."""
+    if not choices or not 1 <= n <= len(choices[0]):
+        return None
+    return choices[0][n - 1]
+
+
+class _State:
+    """The outcome being assembled while the sentences are read."""
+
+    def __init__(self, parts: list[Part], choices, optional_items, refusable_first, choice_parts=()):
+        self.parts = parts
+        self.choice_parts = set(choice_parts)
+        self.choices = choices
+        self.optional_items = optional_items
+        self.refusable_first = refusable_first
+        self.failed: set[int] = set()
+        self.illegal: set[int] = set()
+        self.refuse = False
+        self.no_res = False
+        self.choose: int | None = None
+        self.declare: set[int] | None = None
+
+    def refs(self, raw: str) -> tuple[list[int], list[int]]:
+        s = fold(raw)
+        refs = match_parts(raw.replace(QUOTE_MARK, ""), self.parts)
+        ords = [n for n in _ordinals(s) if 1 <= n <= len(self.parts)]
+        return refs, ords
+
+    def cue(self, raw: str, *, in_question: bool = False) -> tuple[str | None, list[str]]:
+        """Apply the cue words of each clause of one statement («…, а ресурсов нет»);
+        return (what they were mapped to or None, the clauses that mapped to nothing)."""
+        got, missed = [], []
+        for c in _CLAUSE_RE.split(raw):
+            c = c.strip(" ,.?!")
+            if not c:
+                continue
+            m = self.clause(c, in_question)
+            if m:
+                got.append(m)
+            elif QUOTE_MARK not in c and not _INTRO_RE.search(fold(c)):
+                missed.append(c)
+        return ("; ".join(got) or None), missed
+
+    def clause(self, raw: str, in_question: bool) -> str | None:
+        """Apply the cue words of one clause; return what it was mapped to."""
+        s = fold(raw)
+        refs, ords = self.refs(raw)
+        target = refs[:1] or ords[:1]
+        neg = _NEGATED_RE.search(s)
+        if neg and len(refs) > 1:  # «разряд, не уничтожая существо»: the negated word names the part
+            negated = match_parts(s[neg.start():], self.parts)
+            target = negated[:1] or target
+        if _NO_RES_RE.search(s):
+            self.no_res = True
+            return "ресурсов для оплаты не хватает"
+        in_choice = [n for n in refs if n in self.choice_parts] or refs
+        if _CHOOSE_RE.search(s) and (ords or refs) and not in_question:
+            if ords and self.choices:
+                self.choose = _options(self.choices, ords[0]) or ords[0]
+            else:
+                self.choose = (in_choice or ords)[0]
+            return f"выбрана часть {self.choose}"
+        if _REFUSE_RE.search(s) and ("противник" in s or self.refusable_first):
+            self.refuse = True
+            return "противник отказался от эффекта"
+        if _CANNOT_RE.search(s) and self.refusable_first:
+            self.illegal.add(self.refusable_first[0])
+            return f"часть {self.refusable_first[0]}: противник не может этого сделать"
+        if _ILLEGAL_RE.search(s) and target:
+            self.illegal.add(target[0])
+            return f"часть {target[0]} объявить нелегально"
+        if self.optional_items and _DECLARE_ONLY_RE.search(s) and (refs or ords):
+            self.declare = set(refs or ords)
+            ns = sorted(self.declare)
+            return ("объявлена только часть " if len(ns) == 1 else "объявлены только части ") + \
+                ", ".join(map(str, ns))
+        if self.optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал)", s) and refs \
+                and not in_question:
+            every = {p for items in self.optional_items for item in items for p in item}
+            self.declare = (self.declare if self.declare is not None else every) - set(refs)
+            return "не объявлена часть " + ", ".join(map(str, refs))
+        if _NEG_RE.search(s) and _FAILED_RE.search(s) and target:
+            self.failed.add(target[0])
+            return f"часть {target[0]} не выполнена"
+        if target and not _NEG_RE.search(s) and not in_question:
+            return f"часть {target[0]} выполнена"
+        return None
+
+    def outcome(self) -> Outcome:
+        return Outcome(failed=frozenset(self.failed), illegal=frozenset(self.illegal - self.failed),
+                       refuse=self.refuse, choose=self.choose,
+                       declare=None if self.declare is None else frozenset(self.declare),
+                       no_resources=self.no_res)
+
+
+# Clauses that introduce the card text rather than tell what happened.
+_INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(способность|особенность|карта)$|"
+                       r"^(в|на|у)\s+(способност|особенност)|^что\b|^как\b")
+_CLAUSE_RE = re.compile(r",\s*(?:а|но|однако|и)\s+|\s+(?:а|но|однако)\s+(?=\w)")
+_IF_RE = re.compile(r"\bесли\b")
+
+
+def _split_condition(raw: str) -> tuple[str, str | None]:
+    """«Будет ли разряд, если существо не уничтожилось?» -> (main, condition)."""
+    m = _IF_RE.search(raw.casefold())
+    if not m:
+        return raw, None
+    before, after = raw[:m.start()].strip(" ,"), raw[m.end():]
+    if re.search(r"\w", before.replace(QUOTE_MARK, "")):
+        return before, after.strip(" ?")
+    cond, _, main = after.rpartition(",")
+    if not cond:
+        return before or after, after.strip(" ?")
+    return (before + " " + main).strip(" ,"), cond.strip(" ?")
+
+
+def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = None,
+         optional_items: list[list[list[int]]] | None = None, refusable_first: list[int] | None = None,
+         choice_parts: list[int] | None = None) -> Reading:
+    """Read what happened from ``question`` about a text with ``parts``.
+
+    choices: for each choice node, the first part of each option (for «выбрал второе»);
+    optional_items: for each optional node, the parts of each item (for «объявил только …»);
+    refusable_first: the first part of each refusable node (for «противник не может»);
+    choice_parts: every part inside a choice («выбрал …» names one of them).
+    Statements set the outcome; in the question sentence an «если …» clause does too,
+    and «только …» under «может»; the rest of the question names the parts asked about.
+    """
+    st = _State(parts, choices or [], optional_items or [], refusable_first or [], choice_parts or ())
+    r = Reading()
+    for raw in sentences(question):
+        if raw.rstrip().endswith("?"):
+            main, cond = _split_condition(raw)
+            if cond:
+                mapped, missed = st.cue(cond, in_question=True)
+                if mapped:
+                    r.understood.append(f"«{cond}» — {mapped}")
+                r.not_understood += missed
+            elif st.optional_items and _DECLARE_ONLY_RE.search(fold(main)):
+                mapped, _ = st.cue(main, in_question=True)
+                if mapped:
+                    r.understood.append(f"«{main}» — {mapped}")
+            r.question = fold(main)
+            refs, ords = st.refs(main)
+            r.asked = refs or ords
+            probe = _State(parts, st.choices, st.optional_items, st.refusable_first, st.choice_parts)
+            probe.cue(main)
+            if probe.outcome().describe():
+                r.asked_outcome = probe.outcome()
+            continue
+        mapped, missed = st.cue(raw)
+        if mapped:
+            r.understood.append(f"«{raw}» — {mapped}")
+        r.not_understood += missed
+    r.outcome = st.outcome()
+    return r
+
+
+__all__ = ["Reading", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]

@@ -1,0 +1,240 @@
+"""Post-lexer of the card-text grammar: turns raw words into connectives (505).
+
+The Lark lexer (grammar/terminals.lark) cuts the text into tokens; this pass walks
+each sentence and decides, from positions and parts of speech, what the LALR
+grammar (grammar/card.lark) should see:
+
+- a header word (TRIGGER_KW, CONDITION_KW, NAMED_KW) opens a header only at the start
+  of a sentence (after an optional cost); its end becomes HEAD_END: the first dash
+  or colon; otherwise, for a clause ("Когда …", "Если …", "Пока …") the first comma;
+  otherwise an empty HEAD_END before the first verb, «может» or effect noun
+  ("В начале хода противника может …"). Elsewhere the header word is a WORD.
+- «может» (MAY) opening an ability, not after «не», becomes MAY_V (505.8);
+- «или» (ILI) followed by a verb, «может» or an effect noun becomes ILI_V (505.5),
+  otherwise it joins nouns inside one ability and is a WORD;
+- «и» (AND), or a comma, followed by a verb, inside the part governed by «может»,
+  becomes AND_V (505.8: several abilities listed after «может»);
+- a limit in parentheses that does not end the sentence becomes PAREN.
+Connective tokens and positions are kept (spans refer to the normalised text).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from lark import Token
+from lark.exceptions import LarkError
+
+from bot.abilities import lexicon
+
+HEADER_KW = ("TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
+# Tokens after which a new ability (operand of a connective) starts.
+OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V",
+                           "OTHERWISE", "REFUSE", "COST"})
+SENTENCE_END = frozenset({"DOT", "NL", "_END"})
+# Header words that open a clause with its own verb: it ends at a comma.
+_CLAUSE_HEADS = ("когда", "если", "пока", "каждый", "после того")
+_RAW_WORDS = ("ILI", "AND", "MAY")
+
+
+MAX_CONNECTIVES = 40
+"""Most connectives one sentence may hold (real card sentences hold a handful); more
+would only nest the tree deeper than any card, so such a sentence is not read."""
+
+_CONNECTIVES = frozenset({"AND_THEN", "SEMI", "DASH", "LIBO", "OTHERWISE", "REFUSE", "ILI", "MAY"})
+
+
+class TooComplex(LarkError):
+    """A sentence with more than ``MAX_CONNECTIVES`` connectives."""
+
+    def __init__(self, count: int, start: int) -> None:
+        super().__init__(f"{count} связок в одном предложении (не больше {MAX_CONNECTIVES})")
+        self.count = count
+        self.pos_in_stream = start
+
+
+def _retype(tok: Token, type_: str) -> Token:
+    return Token.new_borrow_pos(type_, tok.value, tok)
+
+
+def _empty(type_: str, at: Token) -> Token:
+    """A zero-width token placed just before ``at``."""
+    return Token(type_, "", start_pos=at.start_pos, line=at.line, column=at.column,
+                 end_line=at.line, end_column=at.column, end_pos=at.start_pos)
+
+
+def _opens_ability(tok: Token | None, nxt: Token | None = None) -> bool:
+    """Does an ability start at ``tok`` (a verb, «может», an effect noun)?"""
+    if tok is None:
+        return False
+    if tok.type == "MAY":
+        return True
+    if tok.type not in ("WORD",):
+        return False
+    w = tok.value
+    if w.casefold() == "не" and nxt is not None and nxt.type in ("WORD", "MAY"):
+        return nxt.type == "MAY" or lexicon.is_predicate(nxt.value)
+    return lexicon.is_predicate(w) or lexicon.is_effect_noun(w)
+
+
+def _clause_follows(toks: list[Token], i: int) -> bool:
+    """After «или» at ``i``: a subject and its verb ("или она получает -1 к удару")."""
+    for j in range(i + 1, min(len(toks), i + 5)):
+        t = toks[j]
+        if t.type in ("WORD", "MAY") and (t.type == "MAY" or lexicon.is_finite_verb(t.value)):
+            return j > i + 1
+        if t.type != "WORD" or not lexicon.is_nominal(t.value):
+            return False
+    return False
+
+
+def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None]:
+    """The token after position ``i`` skipping adjectives (and the one after it)."""
+    j = i + 1
+    while j < len(toks) and toks[j].type == "WORD" and lexicon.is_adjective(toks[j].value) \
+            and j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.is_effect_noun(toks[j + 1].value):
+        j += 1
+    a = toks[j] if j < len(toks) else None
+    b = toks[j + 1] if j + 1 < len(toks) else None
+    return a, b
+
+
+class CardPostLex:
+    """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
+
+    # Raw terminals that no rule uses but the lexer must still produce.
+    always_accept = ("ILI", "AND", "MAY", "LIMIT", "TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
+
+    def process(self, stream: Iterable[Token]) -> Iterator[Token]:
+        sentence: list[Token] = []
+        for tok in stream:
+            if tok.type in SENTENCE_END:
+                yield from self._sentence(sentence)
+                sentence = []
+                yield tok
+            else:
+                sentence.append(tok)
+        yield from self._sentence(sentence)
+
+    # -- one sentence ------------------------------------------------------------------
+    def _sentence(self, toks: list[Token]) -> list[Token]:
+        if not toks:
+            return []
+        count = sum(t.type in _CONNECTIVES for t in toks)
+        if count > MAX_CONNECTIVES:
+            raise TooComplex(count, toks[0].start_pos)
+        out: list[Token] = []
+        i = 0
+        if toks[0].type == "COLON":
+            # a cost whose icons were lost (the seeds print " : Уничтожить …")
+            toks[0] = _retype(toks[0], "COST")
+        if toks[0].type == "COST":
+            out.append(toks[0])
+            i = 1
+        body_start = i
+        if i < len(toks) and toks[i].type in HEADER_KW:
+            end = self._header_end(toks, i)
+            if end is None and toks[i].type == "NAMED_KW":
+                toks[i] = _retype(toks[i], "WORD")  # "Воздействие на …" without a name
+            elif end is not None:
+                kind, j = end
+                out.append(toks[i])
+                for t in toks[i + 1:j]:
+                    out.append(t if t.type not in _RAW_WORDS + HEADER_KW + ("LIMIT",) else _retype(t, "WORD" if t.type != "LIMIT" else "PAREN"))
+                if kind == "insert":
+                    out.append(_empty("HEAD_END", toks[j]))
+                    body_start = j
+                elif toks[j].type == "COMMA" and j + 1 < len(toks) and toks[j + 1].value.casefold() == "то":
+                    # "Если …, то …": the «то» belongs to the header's end
+                    end_tok = Token("HEAD_END", ", то", start_pos=toks[j].start_pos, line=toks[j].line,
+                                    column=toks[j].column, end_line=toks[j + 1].end_line,
+                                    end_column=toks[j + 1].end_column, end_pos=toks[j + 1].end_pos)
+                    out.append(end_tok)
+                    body_start = j + 2
+                else:
+                    out.append(_retype(toks[j], "HEAD_END"))
+                    body_start = j + 1
+                return out + self._body(toks[body_start:])
+            else:
+                # a header that never ends: keep the keyword, the grammar reports it
+                return out + toks[i:i + 1] + self._body(toks[i + 1:])
+        return out + self._body(toks[body_start:])
+
+    def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
+        """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
+        for j in range(i + 1, len(toks)):
+            t = toks[j]
+            if t.type in ("DASH", "COLON"):
+                return "token", j
+            if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"):
+                break
+        kw = " ".join(toks[i].value.casefold().split())
+        if kw.startswith(_CLAUSE_HEADS):
+            # the first comma followed by «то», «может» or an infinitive ("…, получить
+            # фишку"); else the last comma followed by a verb ("…, получает +1");
+            # else the first comma
+            commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA"]
+            for j in commas:
+                nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
+                        nxt.type == "WORD" and (lexicon.is_infinitive(nxt.value) or lexicon.is_effect_noun(nxt.value)))):
+                    return "token", j
+            for j in reversed(commas):
+                nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
+                    return "token", j
+            return ("token", commas[0]) if commas else None
+        if toks[i].type == "NAMED_KW":
+            return None
+        # "В начале хода противника может …", "При гибели ранить …": before the
+        # first verb / «может» / effect noun (not the event word right after «При»)
+        for j in range(i + 2, len(toks)):
+            nxt = toks[j + 1] if j + 1 < len(toks) else None
+            if _opens_ability(toks[j], nxt):
+                k = j
+                while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value):
+                    k -= 1
+                return "insert", k
+        return None
+
+    def _body(self, toks: list[Token]) -> list[Token]:
+        out: list[Token] = []
+        start = True          # an ability starts at the next token
+        has_pred = False      # the current operand has a verb / effect noun
+        may_scope = False     # inside the part governed by «может» (505.8)
+        prev: Token | None = None
+        n = len(toks)
+        for i, t in enumerate(toks):
+            typ = t.type
+            nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
+            if typ == "MAY":
+                after_not = prev is not None and prev.value.casefold() == "не"
+                if start and not after_not:
+                    t = _retype(t, "MAY_V")
+                    may_scope = True
+                else:
+                    t = _retype(t, "WORD")
+            elif typ == "ILI":
+                # «или» joins two abilities when an ability follows it ("или ранить …"),
+                # or a clause follows an ability ("ранить …, или она получает …")
+                a, b = _next_content(toks, i)
+                joins = not start and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i)))
+                t = _retype(t, "ILI_V" if joins else "WORD")
+            elif typ in ("AND", "COMMA"):
+                if may_scope and not start and nxt is not None and nxt.type == "WORD" and (
+                        lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):
+                    t = _retype(t, "AND_V")
+                elif typ == "AND":
+                    t = _retype(t, "WORD")
+            elif typ in HEADER_KW:
+                t = _retype(t, "WORD")
+            elif typ == "LIMIT" and i != n - 1:
+                t = _retype(t, "PAREN")
+            out.append(t)
+            start = t.type in OPERAND_START or t.type == "MAY_V"
+            if start:
+                has_pred = False
+            elif t.type == "WORD" and not has_pred:
+                has_pred = _opens_ability(t)
+            prev = t
+        return out

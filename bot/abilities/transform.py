@@ -1,0 +1,210 @@
+"""Lark parse tree of a card text -> frozen ``Node`` AST (bot/abilities/ast.py).
+
+Every compound node carries its paragraph (505.4 … 505.8); same-kind nesting is
+flattened so ``and_then``/``choice``/``optional`` are n-ary; 505.9 ("уничтожить
+себя / вернуть в колоду себя, при этом …") is marked on the ``and_then`` node with
+``("self_source", True)`` and ``("rules", ("505.9",))``. Spans are offsets into the
+normalised text the parser read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from lark import Token, Transformer
+
+from bot.abilities import lexicon
+from bot.abilities.ast import Node
+
+# separator token -> paragraph
+SEPARATOR_RULES = {
+    "AND_THEN": "505.4",
+    "SEMI": "505.4.1",
+    "DASH": "505.4.2",
+    "ILI_V": "505.5",
+    "LIBO": "505.5",
+    "OTHERWISE": "505.6",
+    "REFUSE": "505.7",
+    "AND_V": "505.8",
+    "MAY_V": "505.8",
+}
+_LIMIT = re.compile(r"^\((.*)\)$", re.S)
+_LIMIT_WORDS = re.compile(r"\bраз", re.I)
+_ICON = re.compile(r"\{([a-z_]+)\}")
+
+
+def _span(items: list[Any]) -> tuple[int, int]:
+    starts, ends = [], []
+    for it in items:
+        if isinstance(it, Node):
+            starts.append(it.span[0]); ends.append(it.span[1])
+        elif isinstance(it, Token) and it.start_pos is not None:
+            starts.append(it.start_pos); ends.append(it.end_pos)
+    return (min(starts), max(ends)) if starts else (0, 0)
+
+
+def _with_attrs(node: Node, **extra: Any) -> Node:
+    attrs = dict(node.attrs)
+    attrs.update(extra)
+    return replace(node, attrs=tuple(sorted(attrs.items())))
+
+
+def _is_self_payment(node: Node) -> bool:
+    """505.9: "уничтожить себя" / "вернуть в колоду себя" (the source pays with itself)."""
+    if node.kind != "effect":
+        return False
+    words = [w.casefold() for w in re.findall(r"[А-Яа-яЁёA-Za-z]+", node.text)]
+    if not words or "себя" not in words:
+        return False
+    head = lexicon.word_lemma(words[0])
+    return head == "уничтожить" or (head == "вернуть" and any(w.startswith("колод") for w in words))
+
+
+class ToAst(Transformer):
+    """Lark Transformer: rule callbacks build ``Node``s from tokens and child nodes."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(visit_tokens=False)
+        self.text = text
+
+    def _node(self, kind: str, rule: str | None, items: list[Any], children: list[Node] | None = None,
+              span: tuple[int, int] | None = None, **attrs: Any) -> Node:
+        s, e = span or _span(items)
+        return Node(kind, rule, (s, e), self.text[s:e], tuple(children or ()),
+                    tuple(sorted((k, v) for k, v in attrs.items() if v is not None)))
+
+    # -- leaves ---------------------------------------------------------------------------
+    def effect(self, items: list[Token]) -> Node:
+        attrs: dict[str, Any] = {}
+        limits = [m.group(1) for t in items if t.type == "PAREN" and _LIMIT_WORDS.search(t.value)
+                  for m in [_LIMIT.match(t.value)] if m]
+        if limits:
+            attrs["limit"] = limits[0]
+        attrs.update(_keyword(items))
+        return self._node("effect", None, items, **attrs)
+
+    # -- compound (505) ---------------------------------------------------------------------
+    def _nary(self, kind: str, items: list[Any]) -> Node:
+        children: list[Node] = []
+        rules: list[str] = []
+        for it in items:
+            if isinstance(it, Node):
+                if it.kind == kind and not it.attr("limit"):   # flatten same kind
+                    children.extend(it.children)
+                    rules.extend([it.rule] if it.rule else [])
+                    rules.extend(it.attr("rules") or ())
+                else:
+                    children.append(it)
+            elif isinstance(it, Token) and it.type in SEPARATOR_RULES:
+                rules.append(SEPARATOR_RULES[it.type])
+        rules = list(dict.fromkeys(rules))
+        attrs: dict[str, Any] = {}
+        if kind == "and_then" and any(_is_self_payment(c) for c in children[:-1]):
+            attrs["self_source"] = True
+            rules.append("505.9")
+        if len(rules) > 1:
+            attrs["rules"] = tuple(rules[1:])
+        return self._node(kind, rules[0] if rules else None, items, children, **attrs)
+
+    def and_then(self, items: list[Any]) -> Node:
+        return self._nary("and_then", items)
+
+    def choice(self, items: list[Any]) -> Node:
+        return self._nary("choice", items)
+
+    def list(self, items: list[Any]) -> Node:
+        return self._nary("optional", items)
+
+    def may(self, items: list[Any]) -> Node:
+        return self._nary("optional", items)
+
+    def otherwise(self, items: list[Any]) -> Node:
+        return self._node("otherwise", "505.6", items, [i for i in items if isinstance(i, Node)])
+
+    def refusable(self, items: list[Any]) -> Node:
+        return self._node("refusable", "505.7", items, [i for i in items if isinstance(i, Node)])
+
+    # -- card structure ---------------------------------------------------------------------
+    def head(self, items: list[Token]) -> list[Token]:
+        return items
+
+    def _headed(self, kind: str, items: list[Any], **attrs: Any) -> Node:
+        kw, head, _end, body = items
+        s = kw.start_pos
+        head_text = self.text[s:(head[-1].end_pos if head else kw.end_pos)]
+        return self._node(kind, None, [kw, body], [body], head=head_text, **attrs)
+
+    def trigger(self, items: list[Any]) -> Node:
+        return self._headed("trigger", items)
+
+    def condition(self, items: list[Any]) -> Node:
+        return self._headed("condition", items)
+
+    def named(self, items: list[Any]) -> Node:
+        head = items[1]
+        quoted = [t.value[1:-1] for t in head if t.type == "QUOTED"]
+        name = quoted[0] if quoted else " ".join(t.value for t in head) or None
+        return self._headed("named", items, name=name, effect_kind=items[0].value.casefold())
+
+    def cost(self, items: list[Token]) -> Token:
+        return items[0]
+
+    def sentence(self, items: list[Any]) -> Node:
+        cost = items[0] if isinstance(items[0], Token) and items[0].type == "COST" else None
+        limit = items[-1] if isinstance(items[-1], Token) and items[-1].type == "LIMIT" else None
+        body = next(i for i in items if isinstance(i, Node))
+        if cost is not None:
+            icons = tuple(_ICON.findall(cost.value))
+            x = "X" in cost.value.split("{", 1)[0] or bool(re.search(r"X\{", cost.value))
+            paren = re.search(r"\(([^()]*)\)", cost.value)
+            top = self._node("cost", None, items, [body], icons=icons, variable=("X" if x else None))
+            if paren and _LIMIT_WORDS.search(paren.group(1)):
+                top = _with_attrs(top, limit=paren.group(1))
+        else:
+            top = replace(body, span=_span(items), text=self.text[_span(items)[0]:_span(items)[1]]) if limit else body
+        if limit is not None:
+            top = _with_attrs(top, limit=_LIMIT.match(limit.value).group(1))
+        return top
+
+    def card(self, items: list[Any]) -> Node:
+        nodes = [i for i in items if isinstance(i, Node)]
+        if len(nodes) == 1:
+            return nodes[0]
+        return self._node("card", None, nodes, nodes)
+
+
+def _keyword(items: list[Token]) -> dict[str, Any]:
+    """Keyword ability ("Броня 2", "Телепортация", "Защита от магии", "Первый удар",
+    "{armor}2"): ``{"keyword": name, "value": n}``; empty dict when the effect is not
+    one (it has a verb, or is an effect on a value such as "Разряд на 2")."""
+    note = None
+    if len(items) > 1 and items[-1].type == "PAREN" and not _LIMIT_WORDS.search(items[-1].value):
+        note = items[-1].value[1:-1]          # "Регенерация 1 (в начале хода излечивается на 1)"
+        items = items[:-1]
+    found = _keyword_core(items)
+    if found and note:
+        found["note"] = note
+    return found
+
+
+def _keyword_core(items: list[Token]) -> dict[str, Any]:
+    types = [t.type for t in items]
+    value = None
+    if types and types[-1] == "NUMBER":
+        value = items[-1].value
+        items = items[:-1]
+        types = types[:-1]
+    if len(items) == 1 and types[0] == "ICON":
+        return {"keyword": items[0].value[1:-1], "value": value}
+    if not items or any(t != "WORD" for t in types) or len(items) > 4:
+        return {}
+    words = [t.value for t in items]
+    if not (lexicon.is_noun(words[0]) or lexicon.is_adjective(words[0])):
+        return {}
+    if any(lexicon.is_predicate(w) for w in words) or words[-1].casefold() in ("на", "X"):
+        return {}
+    if not any(lexicon.is_noun(w) for w in words):
+        return {}
+    return {"keyword": " ".join(words), "value": value}

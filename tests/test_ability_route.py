@@ -1,0 +1,335 @@
+"""The ``ability`` route: question words -> Outcome, connective questions, card-text
+questions (the eval questions of tests/data/questions.yaml through bot.judge.ask),
+and the ``explain`` CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.abilities import route
+from bot.abilities.outcome_words import quotes, read, sentences
+from bot.abilities.resolve import Part
+
+DATA = Path(__file__).parent / "data"
+QUESTIONS = yaml.safe_load((DATA / "questions.yaml").read_text(encoding="utf-8"))
+
+
+def has_parser() -> bool:
+    try:
+        import bot.abilities.parser  # noqa: F401
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
+needs_parser = pytest.mark.skipif(not has_parser(), reason="grammar (bot.abilities.parser) not merged yet")
+
+
+# --- question words -> Outcome ------------------------------------------------
+
+EXTRA = [Part(1, "Снять с вашего существа Х дополнительных жизней"), Part(2, "излечить выбранное существо на Х")]
+DESTROY = [Part(1, "Уничтожить ваше существо"), Part(2, "разряд на 4")]
+OPEN_MOVE = [Part(1, "открыться"), Part(2, "переместиться на соседнюю клетку")]
+
+
+def test_quotes_keep_nested_guillemets_and_straight_quotes():
+    q = 'Карта: «{tap}: Воздействие «удар молнии» – разряд на 2». И ещё "Разряд на 1"?'
+    assert [t for _, _, t in quotes(q)] == ["{tap}: Воздействие «удар молнии» – разряд на 2", "Разряд на 1"]
+    assert sentences("Текст «A. B». Существо погибло. Что будет?") == ["Текст ⟪Q⟫.", "Существо погибло.",
+                                                                        "Что будет?"]
+
+
+@pytest.mark.parametrize("q, parts, kw, field, value, asked", [
+    ("«…». Существо не уничтожилось. Будет ли разряд?", DESTROY, {}, "failed", {1}, [2]),
+    ("«…». Не удалось снять с существа дополнительные жизни. Сработает ли излечение?", EXTRA, {}, "failed", {1}, [2]),
+    ("«…». Противник отказался. Что будет?", DESTROY, {"refusable_first": [1]}, "refuse", True, []),
+    ("«…». Противник не хочет терять кристаллы. Что дальше?", DESTROY, {"refusable_first": [1]}, "refuse", True, []),
+    ("«…». Ресурсов не хватает. Что будет?", DESTROY, {}, "no_resources", True, []),
+    ("«…». Игрок выбрал второе. Что будет?", DESTROY, {"choices": [[1, 2]]}, "choose", 2, []),
+    ("«…». Первую способность нельзя объявить. Что будет?", DESTROY, {}, "illegal", {1}, []),
+    ("«…». Игрок объявил только перемещение. Что будет?", OPEN_MOVE, {"optional_items": [[[1], [2]]]},
+     "declare", {2}, []),
+])
+def test_reading_maps_words_to_outcome(q, parts, kw, field, value, asked):
+    r = read(q, parts, **kw)
+    got = getattr(r.outcome, field)
+    assert (set(got) if isinstance(got, frozenset) else got) == value
+    assert r.asked == asked
+    assert not r.not_understood
+
+
+def test_reading_lists_sentences_it_cannot_map():
+    r = read("«…». Луна была полной. Будет ли разряд?", DESTROY)
+    assert r.not_understood == ["Луна была полной"]
+    assert r.outcome.describe() == []
+    r = read("«…». Существо не уничтожилось, а противник доволен. Будет ли разряд?", DESTROY)
+    assert r.outcome.failed == {1} and r.not_understood == ["противник доволен"]
+
+
+# --- connective questions (generic structures) ---------------------------------
+
+@pytest.mark.parametrize("q, cite, word", [
+    ("Кто выбирает, какую способность применить, если на карте написано «или»?", "505.5", "контролирующий игрок"),
+    ("Что значит «в противном случае» в тексте особенности?", "505.6", "нелегально"),
+    ("Как работает запись «способность 1; способность 2» на карте?", "505.4.1", "только если выполнена"),
+    ("Что означает запись «способность 1 – способность 2»?", "505.4.2", "только если выполнена"),
+    ("Противник не хочет получать эффект первой способности. Что тогда?", "505.7", "часть 2"),
+    ("Когда оплачивается составная особенность?", "505.4", "после того, как игрок пройдёт все способности"),
+    ("Что будет, если на карте «уничтожить себя, при этом …», а ресурсов не хватает?", "505.9", "505.9"),
+])
+def test_connective_questions(q, cite, word):
+    a = route.answer(q, "5ed")
+    assert a is not None and a.route == "ability"
+    assert a.citations[0] == cite
+    assert word in a.verdict.lower() or word in a.verdict
+
+
+def test_refusal_question_resolves_refusal_step_by_step():
+    a = route.answer("Противник не хочет получать эффект первой способности. Что тогда?", "5ed")
+    steps = [b for b in a.blocks if b.kind == "steps"][0].items
+    assert "Часть 1" in steps[0] and "не выполнено" in steps[0] and "505.7" in steps[0]
+    assert "Часть 2" in steps[1] and "— выполнено" in steps[1] and "505.7" in steps[1]
+
+
+def test_connective_explanation_shows_both_ways():
+    a = route.answer("Что значит «в противном случае» в тексте особенности?", "5ed")
+    titles = [b.title for b in a.blocks if b.kind == "steps"]
+    assert titles == ["Разрешение:", "Если часть 1 объявить нелегально:"]
+
+
+def test_optional_obligation_generic_is_no():
+    g = route.GENERICS["optional"]
+    a = route.resolve_question("Обязательно делать обе части?", route.generic_node(g), "5ed", generic=g)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "505.8"
+
+
+def test_and_then_obligation_generic_is_yes():
+    g = route.GENERICS["and_then"]
+    a = route.resolve_question("Обязательно объявлять обе способности?", route.generic_node(g), "5ed", generic=g)
+    assert a.verdict.startswith("Да") and a.citations[0] == "505.4"
+
+
+@pytest.mark.parametrize("q", [
+    "Я отказался от особенности «в начале боя». Можно сыграть её позже?",
+    "Если карта «помещается» на клетку, это перемещение?",
+    "Может ли второй игрок не вскрывать карты третьего ряда?",
+    "Можно ли положить симбиота на летающее существо?",
+])
+def test_not_this_route(q):
+    assert route.answer(q, "5ed") is None
+
+
+# --- card-text questions (need the grammar) --------------------------------------
+
+OURS = [c for c in QUESTIONS if any(x.startswith("505") for x in c["cites"])]
+
+
+@needs_parser
+@pytest.mark.parametrize("case", OURS, ids=[c["q"][:40] for c in OURS])
+def test_eval_questions_through_judge_ask(case):
+    from bot.judge import ask
+
+    a = ask(case["q"])
+    assert a.route == "ability"
+    assert a.citations and a.citations[0] in case["cites"]
+    if "verdict" in case:
+        words = case["verdict"] if isinstance(case["verdict"], list) else [case["verdict"]]
+        assert any(w.lower() in a.verdict.lower() for w in words)
+        if case["verdict"] in ("да", "нет"):
+            assert a.verdict.lower().startswith(case["verdict"])
+
+
+@needs_parser
+@pytest.mark.parametrize("q, verdict, cite", [
+    ("Карта: «Снять с вашего существа Х дополнительных жизней, при этом излечить выбранное существо на Х». "
+     "Не удалось снять дополнительные жизни. Сработает ли излечение?", "Нет", "505.4"),
+    ("Карта: «Снять с вашего существа Х дополнительных жизней, при этом излечить выбранное существо на Х». "
+     "Дополнительные жизни сняты. Сработает ли излечение?", "Да", "505.4"),
+    ("У карты способность «Уничтожить ваше существо – разряд на 4». Существо уничтожено. Будет ли разряд?",
+     "Да", "505.4.2"),
+    ("«В начале хода противника может открыться и переместиться на соседнюю клетку». "
+     "Обязательно открываться, если хочу переместиться?", "Нет", "505.8"),
+    ("«Противник теряет 2 кристалла; если противник не может или не хочет этого сделать – ранить выбранное "
+     "существо противника на 3». Противник отказался. Будет ли ранение?", "Да", "505.7"),
+    ("«Противник теряет 2 кристалла; если противник не может или не хочет этого сделать – ранить выбранное "
+     "существо противника на 3». Противник потерял кристаллы. Будет ли ранение?", "Нет", "505.7"),
+    ("«Переместить выбранное существо противника на соседнюю клетку, в противном случае – ранить его на 2». "
+     "Переместить нельзя объявить. Будет ли ранение?", "Да", "505.6"),
+    ("«Излечить ваше существо на 2 или ранить существо противника на 1». Игрок выбрал второе. "
+     "Будет ли излечение?", "Нет", "505.5"),
+    ("«Уничтожить себя, при этом ранить выбранное существо на 3». Ресурсов не хватает. "
+     "Будет ли ранение?", "Да", "505.9"),
+])
+def test_card_text_questions_both_ways(q, verdict, cite):
+    a = route.answer(q, "5ed")
+    assert a is not None
+    assert a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] == cite
+
+
+@needs_parser
+def test_unmapped_words_listed_with_search_beside():
+    a = route.answer("У карты способность «Уничтожить ваше существо – разряд на 4». Луна была полной. "
+                     "Будет ли разряд?", "5ed")
+    notes = [b.text for b in a.blocks if b.kind == "note"]
+    assert any("Не понял" in n and "Луна была полной" in n for n in notes)
+    assert a.verdict.startswith("Да") and a.verdict.endswith("(не учтено: «Луна была полной»)")
+
+
+@needs_parser
+def test_outcome_not_fitting_text_is_reported():
+    a = route.answer("У карты способность «Уничтожить ваше существо – разряд на 4». Противник отказался. "
+                     "Что будет?", "5ed")
+    assert a is not None
+    assert any("505.7" in b.text for b in a.blocks if b.kind == "note")
+
+
+# --- the explain CLI ------------------------------------------------------------
+
+@needs_parser
+def test_cli_explain_json(capsys):
+    from bot.cli import main
+
+    assert main(["explain", "Уничтожить ваше существо – разряд на 4", "--failed", "1", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert [(s["part"], s["done"], s["rule"]) for s in d["steps"]] == [(1, False, "505.4.2"), (2, False, "505.4.2")]
+    assert d["citations"][0] == "505.4.2"
+
+
+@needs_parser
+def test_cli_explain_plain_numbers_parts(capsys):
+    from bot.cli import main
+
+    assert main(["explain", "В начале хода противника может открыться и переместиться на соседнюю клетку",
+                 "--declare", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "1. открыться" in out and "не объявлено" in out and "505.8" in out
+
+
+@needs_parser
+@pytest.mark.parametrize("argv, words", [
+    (["--refuse"], "505.7"),
+    (["--choose", "1"], "505.5"),
+    (["--failed", "7"], "такой части нет"),
+    (["--declare", "1,x"], "через запятую"),
+])
+def test_cli_explain_bad_flags_exit_2(capsys, argv, words):
+    from bot.cli import main
+
+    assert main(["explain", "Уничтожить ваше существо – разряд на 4", *argv]) == 2
+    err = capsys.readouterr().err
+    assert "ошибка" in err and words in err
+
+
+# --- more question forms ----------------------------------------------------------
+
+def test_condition_clause_inside_the_question_sets_the_outcome():
+    r = read("Будет ли разряд, если существо не уничтожилось?", DESTROY)
+    assert r.outcome.failed == {1} and r.asked == [2]
+    r = read("Если способность 1 нелегальна, а написано «в противном случае», что делать?", DESTROY)
+    assert r.outcome.illegal == {1} and r.asked == []
+
+
+def test_generic_otherwise_with_illegal_first_in_condition_505_6():
+    a = route.answer("Если способность 1 нелегальна, а написано «в противном случае», что делать?", "5ed")
+    assert a.citations[0] == "505.6"
+    assert "часть 2 «[способность 2]» выполняется" in a.verdict
+
+
+def test_refusable_cannot_means_second_is_declared_505_7():
+    r = read("«…». У противника нет кристаллов. Что будет?",
+             [Part(1, "Противник теряет 2 кристалла"), Part(2, "ранить выбранное существо противника на 3")],
+             refusable_first=[1])
+    assert r.outcome.failed == {1}
+
+
+@needs_parser
+@pytest.mark.parametrize("q, start, cite", [
+    ("Может ли игрок применить обе способности «Излечить ваше существо на 2 или ранить существо противника на 1»?",
+     "Нет", "505.5"),
+    ("Можно ли сделать обе части «может открыться и переместиться на соседнюю клетку»?", "Да", "505.8"),
+    ("Карта «{tap}: Уничтожить ваше существо – разряд на 4». Когда закрывается карта?", "Оплата происходит после",
+     "505.4"),
+    ("Будет ли разряд, если существо не уничтожилось: «Уничтожить ваше существо – разряд на 4»?", "Нет", "505.4.2"),
+    ("«Противник теряет 2 кристалла; если противник не может или не хочет этого сделать – ранить выбранное "
+     "существо противника на 3». У противника нет кристаллов. Будет ли ранение?", "Да", "505.7"),
+])
+def test_more_card_text_question_forms(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite
+
+
+@needs_parser
+@pytest.mark.parametrize("q, start, cite", [
+    ("«Излечить ваше существо на 3 или получить фишку; противник получает фишку». Выбрал получить фишку. "
+     "Получит ли противник фишку?", "Да: часть 3", "505.4.1"),
+    ("«Излечить ваше существо на 3 или получить фишку; противник получает фишку». Излечить не удалось. "
+     "Получит ли противник фишку?", "Нет: часть 3", "505.4.1"),
+    ("«{tap}: Заклинание «каменная кожа» — выбранное существо получает броню 2 до конца хода, в противном случае — "
+     "получить фишку». Броню дать нельзя. Что будет?", "Часть 1", "505.6"),
+    ("«Снять с вашего существа Х дополнительных жизней, при этом излечить выбранное существо на Х» — если у существа "
+     "нет дополнительных жизней, будет ли излечение?", "Нет", "505.4"),
+    ("«В начале хода противника может открыться и переместиться на соседнюю клетку». Игрок не стал открываться. "
+     "Переместится ли существо?", "Да", "505.8"),
+    ("«В начале хода противника может открыться и переместиться на соседнюю клетку». Игрок решил только открыться. "
+     "Будет ли перемещение?", "Нет", "505.8"),
+])
+def test_nested_and_named_card_texts(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite
+
+
+def test_failed_option_counts_as_chosen_505_5():
+    from bot.abilities.resolve import Outcome, explain
+    from tests.ast_build import build
+
+    t = "Излечить ваше существо на 2 или ранить существо противника на 1"
+    node = build(t, ("choice", "505.5", ["Излечить ваше существо на 2", "ранить существо противника на 1"]))
+    e = explain(node, Outcome(failed={2}))
+    assert [(s.part, s.status) for s in e.steps if s.part] == [(1, "not_declared"), (2, "failed")]
+
+
+@pytest.mark.parametrize("q, start, cite", [
+    ("Может ли противник отказаться от эффекта первой способности?", "Да", "505.7"),
+    ("Обязан ли игрок объявлять вторую способность, если написано «в противном случае»?", "Нет", "505.6"),
+    ("Обязан ли игрок объявлять вторую способность, если первую объявить нелегально, а на карте "
+     "«в противном случае»?", "Да", "505.6"),
+    ("Что происходит, если первую часть составной особенности выполнить не удалось?", "Часть 1", "505.4"),
+])
+def test_questions_that_suppose_an_outcome(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite
+
+
+@pytest.mark.parametrize("q, start, cite", [
+    ("«Уничтожить ваше существо – разряд на 4». Можно ли сделать разряд, не уничтожая существо?", "Нет", "505.4.2"),
+    ("«Излечить ваше существо на 2 или ранить существо противника на 1». Может ли противник отказаться?",
+     "Нет", "505.7"),
+    ("«Излечить ваше существо на 2 или ранить существо противника на 1». Может ли игрок выбрать второе?",
+     "Да", "505.5"),
+])
+def test_card_text_questions_that_suppose_an_outcome(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite
+
+
+@pytest.mark.parametrize("q, start, cite", [
+    ("Если в способности написано «или», может ли игрок применить обе?", "Нет", "505.5"),
+    ("Что значит тире между способностями?", "Запись", "505.4.2"),
+    ("Что значит точка с запятой в тексте способности?", "Запись", "505.4.1"),
+    ("Как понимать «при этом» в тексте карты?", "Следующая способность", "505.4"),
+    ("В каком порядке выполняются способности составной особенности?", "Следующая способность", "505.4"),
+    ("Если противник не может выполнить первую способность, что будет?", "Часть 1", "505.7"),
+])
+def test_connective_phrasings(q, start, cite):
+    a = route.answer(q, "5ed")
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite

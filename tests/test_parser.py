@@ -1,0 +1,424 @@
+"""The card-text grammar: eval set, structure, attributes, spans, errors, CLI, corpus."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.abilities.ast import Node
+from bot.abilities.parser import parse, parse_answer, format_tree
+from bot.errors import ParseError
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+CASES = yaml.safe_load((DATA / "abilities.yaml").read_text(encoding="utf-8"))
+
+
+def _ws(s: str) -> str:
+    return " ".join(s.split())
+
+
+def _find(node: Node, kind: str) -> list[Node]:
+    return [n for n in node.walk() if n.kind == kind]
+
+
+# ---- the development eval set ------------------------------------------------------------
+@pytest.mark.parametrize("case", CASES, ids=[c["text"][:40] for c in CASES])
+def test_eval_case_tree_and_rules(case):
+    res = parse(case["text"])
+    assert res.complete, res.unparsed
+    assert _ws(res.ast.shape()) == _ws(case["tree"])
+    assert set(res.ast.rules()) == set(case["rules"])
+
+
+# ---- compound structure (505) ---------------------------------------------------------------
+def test_and_then_forms_cite_their_paragraphs():
+    assert parse("Ранить существо на 2, при этом получить фишку").ast.rule == "505.4"
+    assert parse("Ранить существо на 2; получить фишку").ast.rule == "505.4.1"
+    assert parse("Ранить существо на 2 – получить фишку").ast.rule == "505.4.2"
+    assert parse("Ранить существо на 2 — получить фишку").ast.rule == "505.4.2"
+    assert parse("Ранить существо на 2 - получить фишку").ast.rule == "505.4.2"
+
+
+def test_and_then_is_nary_and_mixed_separators_cite_all():
+    ast = parse("Ранить себя на 1 – разряд на 2; получить фишку, при этом излечиться на 1").ast
+    assert ast.shape() == "(and_then effect effect effect effect)"
+    assert ast.rule == "505.4.2"
+    assert ast.rules() == ["505.4.2", "505.4.1", "505.4"]
+
+
+def test_choice_binds_tighter_than_and_then():
+    ast = parse("Ранить существо на 2 или закрыть его; получить фишку").ast
+    assert ast.shape() == "(and_then (choice effect effect) effect)"
+    assert [c.text for c in ast.children[0].children] == ["Ранить существо на 2", "закрыть его"]
+
+
+def test_libo_is_a_choice():
+    ast = parse("Получить фишку, либо излечить ваше существо на 1").ast
+    assert (ast.kind, ast.rule) == ("choice", "505.5")
+
+
+@pytest.mark.parametrize("text", [
+    "Ранить существо или артефакт противника на 2",
+    "Ранить себя или стоящее рядом существо на 1",
+    "Уничтожить выбранный артефакт или экипировку противника",
+    "Выбранное существо получает +1 к удару или +1 к движению",
+])
+def test_noun_ili_stays_inside_one_effect(text):
+    ast = parse(text).ast
+    assert ast.kind == "effect" and ast.text == text
+
+
+def test_ili_before_a_verb_or_effect_noun_is_a_choice():
+    assert parse("Разряд на 1 или особый удар на 2").ast.shape() == "(choice effect effect)"
+    assert parse("Оно получает -1 к удару или теряет фишку").ast.shape() == "(choice effect effect)"
+
+
+def test_otherwise_and_refusable_bind_loosest():
+    ast = parse("Закрыть выбранное существо, в противном случае – ранить его на 2 или получить фишку").ast
+    assert ast.shape() == "(otherwise effect (choice effect effect))"
+    assert ast.rules() == ["505.6", "505.5"]
+    ast = parse("Противник теряет фишку; если противник не может или не хочет этого сделать – разряд на 2").ast
+    assert (ast.kind, ast.rule) == ("refusable", "505.7")
+    assert [c.text for c in ast.children] == ["Противник теряет фишку", "разряд на 2"]
+
+
+def test_may_lists_abilities_joined_by_and_and_commas():
+    ast = parse("{tap}: Может закрыться, переместиться на соседнюю клетку и ранить стоящее рядом существо на 1").ast
+    assert ast.shape() == "(cost (optional effect effect effect))"
+    assert [c.text for c in ast.children[0].children] == [
+        "закрыться", "переместиться на соседнюю клетку", "ранить стоящее рядом существо на 1"]
+    assert ast.children[0].text.startswith("Может")
+
+
+def test_may_covers_everything_after_it():
+    ast = parse("Ранить выбранное существо на 2, при этом может получить фишку или излечиться на 1").ast
+    assert ast.shape() == "(and_then effect (optional (choice effect effect)))"
+
+
+@pytest.mark.parametrize("text", [
+    "Выбранное существо может атаковать дважды до конца хода",
+    "Существо противника не может атаковать это существо",
+    "Может закрыть существо и артефакт противника",
+])
+def test_may_not_opening_an_ability_or_and_joining_nouns(text):
+    ast = parse(text).ast
+    assert ast.shape() in ("effect", "(optional effect)")
+    assert all(n.kind in ("effect", "optional") for n in ast.walk())
+
+
+def test_self_source_505_9():
+    for text in ("Уничтожить себя, при этом ранить выбранное существо на 3",
+                 "Вернуть в колоду себя, при этом излечить ваше существо на 4",
+                 "Вернуть себя в колоду, при этом получить 2 фишки"):
+        ast = parse(text).ast
+        assert ast.attr("self_source") is True
+        assert ast.rules() == ["505.4", "505.9"]
+    ast = parse("Уничтожить выбранное существо, при этом получить фишку").ast
+    assert ast.attr("self_source") is None and ast.rules() == ["505.4"]
+
+
+# ---- card structure ------------------------------------------------------------------------
+def test_cost_icons_variable_and_bracket_form():
+    ast = parse("X{counter}{tap}: Разряд на X").ast
+    assert ast.kind == "cost" and ast.attr("icons") == ("counter", "tap") and ast.attr("variable") == "X"
+    res = parse("[:counter][:tap]: Разряд на 1")
+    assert res.text == "{counter}{tap}: Разряд на 1"
+    assert res.ast.attr("icons") == ("counter", "tap")
+
+
+def test_seed_example_with_lost_icon_still_has_a_cost():
+    res = parse('" : Уничтожить ваше существо - разряд на 4"')
+    assert res.text == ": Уничтожить ваше существо – разряд на 4"
+    assert res.ast.shape() == "(cost (and_then effect effect))"
+
+
+def test_trigger_condition_named_heads():
+    ast = parse("Когда существо рядом погибает — получить фишку").ast
+    assert ast.kind == "trigger" and ast.attr("head") == "Когда существо рядом погибает"
+    ast = parse("В начале хода противника может открыться").ast
+    assert ast.kind == "trigger" and ast.attr("head") == "В начале хода противника"
+    ast = parse("Если рядом есть враг, то получает +1 к удару").ast
+    assert ast.kind == "condition" and ast.children[0].text == "получает +1 к удару"
+    ast = parse("Воздействие «удар молнии» — разряд на 2").ast
+    assert ast.kind == "named" and ast.attr("name") == "удар молнии" and ast.attr("effect_kind") == "воздействие"
+    ast = parse("Заклинание каменная кожа — выбранное существо получает броню 2").ast
+    assert ast.kind == "named" and ast.attr("name") == "каменная кожа"
+
+
+def test_header_words_inside_a_sentence_are_words():
+    ast = parse("Получает +1 к удару, пока рядом есть ваше существо").ast
+    assert ast.kind == "effect"
+
+
+def test_keyword_abilities_and_limits_are_attributes():
+    ast = parse("Броня 2.\nИнкарнация 3.\nТелепортация.").ast
+    assert ast.kind == "card"
+    assert [(c.attr("keyword"), c.attr("value")) for c in ast.children] == [
+        ("Броня", "2"), ("Инкарнация", "3"), ("Телепортация", None)]
+    assert parse("Разряд на 2").ast.attr("keyword") is None
+    ast = parse("{tap}: Разряд на 1 (не более 2 раз за ход)").ast
+    assert ast.kind == "cost" and ast.attr("limit") == "не более 2 раз за ход"
+    assert ast.text.endswith("(не более 2 раз за ход)")
+    assert parse("Строй: {armor}2.").ast.children[0].attr("keyword") == "armor"
+
+
+def test_several_abilities_by_line_and_by_sentence():
+    ast = parse("Броня 1.\n{tap}: Разряд на 1. При гибели — получить фишку.").ast
+    assert ast.shape() == "(card effect (cost effect) (trigger effect))"
+
+
+# ---- spans and JSON ---------------------------------------------------------------------------
+def test_spans_refer_to_the_normalised_text():
+    res = parse("{tap}:  Уничтожить  ваше существо — разряд на 4 ")
+    assert res.text == "{tap}: Уничтожить ваше существо – разряд на 4"
+    for n in res.ast.walk():
+        assert res.text[n.span[0]:n.span[1]] == n.text
+    leaves = [n.span for n in res.ast.walk() if n.kind == "effect"]
+    assert leaves == [(7, 31), (34, 45)]
+
+
+def test_typography_normalised_yo_and_variable():
+    res = parse("Снять с вашего существа Х дополнительных жизней, при этом излечить её на х")
+    assert "X дополнительных" in res.text and res.text.endswith("ее на X")
+
+
+def test_json_form():
+    d = parse("{tap}: Ранить существо на 1; получить фишку").to_json()
+    assert d["complete"] is True and d["unparsed"] == []
+    assert d["ast"]["kind"] == "cost" and d["ast"]["attrs"]["icons"] == ["tap"]
+    inner = d["ast"]["children"][0]
+    assert {k: inner[k] for k in ("kind", "rule", "span")} == {"kind": "and_then", "rule": "505.4.1", "span": [7, 43]}
+    assert [c["text"] for c in inner["children"]] == ["Ранить существо на 1", "получить фишку"]
+
+
+# ---- honest coverage ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text, kept, unparsed", [
+    ("Ранить выбранное существо на 1; если противник не может или не хочет этого сделать",
+     "Ранить выбранное существо на 1", "; если противник не может или не хочет этого сделать"),
+    ("Ранить на 2, при этом", "Ранить на 2", ", при этом"),
+    ("Ранить на 2, либо", "Ранить на 2", ", либо"),
+    ("ранить @ существо", "ранить", "@ существо"),
+])
+def test_a_dangling_connective_or_unknown_sign_makes_the_result_partial(text, kept, unparsed):
+    res = parse(text)
+    assert res.complete is False
+    assert res.ast.text == kept
+    assert [u.text for u in res.unparsed] == [unparsed]
+    u = res.unparsed[0]
+    assert res.text[u.span[0]:u.span[1]] == unparsed and u.reason
+
+
+def test_unfinished_header_is_reported_not_guessed():
+    res = parse("При гибели. Получить фишку.")
+    assert res.complete is False
+    assert res.unparsed[0].text == "При гибели" and "конец условия" in res.unparsed[0].reason
+    assert res.ast.text == "Получить фишку"
+
+
+# ---- errors ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, position", [
+    ("", 0), ("   ", 0), ("...;,", 0), ("{tap}:", 0),
+    ("Воздействие «удар молнии — разряд на 2", 12),
+    ("ранить» существо", 6),
+    ("При гибели", 10),
+    ("@@@ ###", 0),
+])
+def test_not_card_text_raises_parse_error_with_position(text, position):
+    with pytest.raises(ParseError) as exc:
+        parse(text)
+    err = exc.value
+    assert isinstance(err, ValueError)
+    assert err.position == position
+    assert err.expected
+    assert re.search(r"[А-Яа-я]", str(err))
+
+
+def test_huge_noise_is_a_parse_error():
+    with pytest.raises(ParseError) as exc:
+        parse("ъ" * 100_000)
+    assert "длинный" in str(exc.value)
+
+
+def test_parse_answer():
+    ans = parse_answer("Излечить ваше существо на 3 или получить фишку; противник получает фишку")
+    assert ans.route == "parse"
+    assert ans.citations == ["505.4.1", "505.5"]
+    assert ans.blocks[0].kind == "code" and "and_then [505.4.1]" in ans.blocks[0].text
+    bad = parse_answer("")
+    assert bad.route == "parse" and bad.blocks[0].kind == "note" and bad.citations == []
+
+
+def test_format_tree_is_indented_with_paragraphs():
+    text = format_tree(parse("{tap}: Уничтожить ваше существо – разряд на 4").ast)
+    assert text.splitlines() == [
+        "cost (значки: {tap})",
+        "  and_then [505.4.2]",
+        "    effect «Уничтожить ваше существо»",
+        "    effect «разряд на 4»",
+    ]
+
+
+# ---- CLI ---------------------------------------------------------------------------------------
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot", "parse", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_cli_parse_text_and_json():
+    out = _run("При гибели — особый удар на 2")
+    assert out.returncode == 0
+    assert "trigger" in out.stdout and "effect «особый удар на 2»" in out.stdout
+    out = _run("Ранить на 2; получить фишку", "--json")
+    d = json.loads(out.stdout)
+    assert d["ast"]["rule"] == "505.4.1" and d["complete"] is True
+
+
+def test_cli_parse_error_exit_1_russian():
+    out = _run("«ранить")
+    assert out.returncode == 1 and "кавычка" in out.stderr
+
+
+def test_cli_parse_file_json_lines_and_summary(tmp_path):
+    f = tmp_path / "cards.txt"
+    f.write_text("{tap}: Разряд на 2.\\nПри гибели — получить фишку.\nРанить на 2, при этом\n\n«плохо\n", encoding="utf-8")
+    out = _run("--file", str(f))
+    assert out.returncode == 0
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r.get("complete") for r in rows] == [True, False, None]
+    assert rows[0]["ast"]["kind"] == "card"
+    assert "error" in rows[2]
+    assert "полностью: 1" in out.stderr and "частично: 1" in out.stderr and "ошибки: 1" in out.stderr
+
+
+# ---- the corpus ---------------------------------------------------------------------------------
+def _corpus() -> list[str]:
+    lines = (DATA / "cards.txt").read_text(encoding="utf-8").splitlines()
+    return [ln.replace("\\n", "\n") for ln in lines if ln.strip() and not ln.startswith("#")]
+
+
+# every text of the corpus the grammar reads only in part: (text, unparsed text)
+CORPUS_PARTIAL = {
+    "{tap}: Ранить выбранное существо на 2, при этом.": ", при этом",
+    "Ранить выбранное существо на 1; если противник не может или не хочет этого сделать.":
+        "; если противник не может или не хочет этого сделать",
+    "При гибели.\nЗащита от магии.": "При гибели",
+    "{tap}: Разряд на 2 ★ по выбранному существу.": "★ по выбранному существу",
+}
+
+
+def test_corpus_size_and_completeness():
+    texts = _corpus()
+    assert len(texts) >= 150
+    results = [parse(t) for t in texts]
+    complete = sum(r.complete for r in results)
+    assert complete / len(texts) >= 0.95
+    partial = {t: r for t, r in zip(texts, results) if not r.complete}
+    assert set(partial) == set(CORPUS_PARTIAL)
+    for t, r in partial.items():
+        assert [u.text for u in r.unparsed] == [CORPUS_PARTIAL[t]]
+        u = r.unparsed[0]
+        assert r.text[u.span[0]:u.span[1]] == u.text
+
+
+def test_corpus_covers_every_compound_and_structure_kind():
+    kinds = set()
+    for t in _corpus():
+        kinds |= {n.kind for n in parse(t).ast.walk()}
+    assert kinds >= {"and_then", "choice", "otherwise", "refusable", "optional",
+                     "cost", "trigger", "condition", "named", "card", "effect"}
+
+
+# ---- further written forms ----------------------------------------------------------------
+@pytest.mark.parametrize("text, shape, rules", [
+    ("Ранить существо на 2. При этом получить фишку.", "(and_then effect effect)", ["505.4"]),
+    ("Ранить существо на 2. В противном случае – получить фишку.", "(otherwise effect effect)", ["505.6"]),
+    ("Противник теряет фишку. Если противник не может или не хочет этого сделать – разряд на 2.",
+     "(refusable effect effect)", ["505.7"]),
+    ("Либо ранить существо на 2, либо получить фишку", "(choice effect effect)", ["505.5"]),
+    ("Вместо атаки может ранить себя на 2, при этом разряд на 3",
+     "(condition (optional (and_then effect effect)))", ["505.8", "505.4"]),
+])
+def test_connectives_across_a_full_stop_and_leading_libo(text, shape, rules):
+    ast = parse(text).ast
+    assert ast.shape() == shape and ast.rules() == rules
+
+
+def test_limit_before_the_cost_colon():
+    ast = parse("{tap} (1 раз за ход): Разряд на 2").ast
+    assert ast.kind == "cost" and ast.attr("limit") == "1 раз за ход" and ast.attr("icons") == ("tap",)
+
+
+def test_clause_header_ends_at_the_comma_before_the_ability():
+    ast = parse("Когда существо, стоящее рядом, погибает, получить фишку").ast
+    assert ast.attr("head") == "Когда существо, стоящее рядом, погибает"
+    assert ast.children[0].text == "получить фишку"
+    ast = parse("При гибели выбранного существа получить фишку").ast
+    assert ast.kind == "trigger" and ast.attr("head") == "При гибели выбранного существа"
+    ast = parse("При гибели:\nранить все существа рядом на 1").ast
+    assert ast.kind == "trigger" and ast.children[0].text == "ранить все существа рядом на 1"
+
+
+def test_refusal_with_any_subject_and_verb_order():
+    for text in ("Закрыть существо; если владелец цели не может или не хочет этого сделать – ранить его на 2",
+                 "Закрыть существо; если противник не хочет или не может этого сделать – ранить его на 2"):
+        ast = parse(text).ast
+        assert ast.shape() == "(refusable effect effect)" and ast.rule == "505.7"
+
+
+def test_a_connective_left_inside_an_effect_makes_the_result_incomplete():
+    res = parse("Противник может отказаться, если не может или не хочет платить")
+    assert res.complete is False
+    assert [u.text for u in res.unparsed] == ["не может или не хочет"]
+    assert "505" in res.unparsed[0].reason
+
+
+def test_a_sentence_with_too_many_connectives_is_reported_not_nested():
+    res = parse("Броня 2. " + "Ранить на 1; " * 60 + "получить фишку.")
+    assert res.complete is False and res.ast.attr("keyword") == "Броня"
+    assert "слишком сложное" in res.unparsed[0].reason
+    with pytest.raises(ParseError) as exc:
+        parse("Может ранить, при этом " * 800 + "ранить")
+    assert exc.value.position == 0 and "связок" in str(exc.value)
+
+
+def test_keyword_with_an_explanation_in_parentheses():
+    ast = parse("Регенерация 1 (в начале хода излечивается на 1)").ast
+    assert (ast.attr("keyword"), ast.attr("value"), ast.attr("note")) == (
+        "Регенерация", "1", "в начале хода излечивается на 1")
+
+
+@pytest.mark.parametrize("raw, norm", [
+    ("При гибели- ранить цель на 1", "При гибели– ранить цель на 1"),
+    ("При гибели -ранить цель на 1", "При гибели –ранить цель на 1"),
+    ("{TAP}: Разряд на 1", "{tap}: Разряд на 1"),
+])
+def test_glued_dashes_and_icon_case_are_normalised(raw, norm):
+    res = parse(raw)
+    assert res.text == norm and res.complete
+    assert res.ast.kind in ("trigger", "cost")
+
+
+def test_minus_before_a_number_stays_a_sign():
+    ast = parse("Выбранное существо получает -1 к удару").ast
+    assert ast.kind == "effect" and "-1" in ast.text
+
+
+def test_cli_parse_file_missing_and_no_text():
+    out = _run("--file", "/nonexistent/cards.txt")
+    assert out.returncode == 1 and "Не удалось открыть файл" in out.stderr
+    out = _run()
+    assert out.returncode == 2 and "текст карты" in out.stderr
+
+
+def test_ili_before_a_clause_after_an_ability_is_a_choice():
+    ast = parse("Ранить цель на 1 или она получает -1 к удару").ast
+    assert ast.shape() == "(choice effect effect)"
+    assert [c.text for c in ast.children] == ["Ранить цель на 1", "она получает -1 к удару"]
+    # no ability before «или»: the subject is two nouns
+    assert parse("Выбранное существо или артефакт получает защиту от магии").ast.kind == "effect"
