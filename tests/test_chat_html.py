@@ -82,6 +82,12 @@ def test_deep_links_and_rule_block_head():
     assert "<b>Пункты:</b> <a" in out
 
 
+def test_search_marks_become_bold_and_stray_asterisks_stay():
+    out = render_answer_html(Answer(question="q", route="search", blocks=[Block("text", "209.6 — На *симбиота* <нельзя> * помещать *другого")]),
+                             lambda n: "https://x/#" + n)
+    assert out == '<a href="https://x/#209.6">209.6</a> — На <b>симбиота</b> &lt;нельзя&gt; * помещать *другого'
+
+
 def test_link_function_can_refuse_numbers():
     out = escape_linkified("209.4 и 999.9", lambda n: "https://x/#" + n if n == "209.4" else None)
     assert out == '<a href="https://x/#209.4">209.4</a> и 999.9'
@@ -120,7 +126,7 @@ def test_split_plain_prefers_paragraphs():
     assert " ".join(parts).split() == text.split()
 
 
-_texts = st.text(alphabet=st.sampled_from(list("абв <>&;/\"'bi209.5\n")), min_size=0, max_size=400)
+_texts = st.text(alphabet=st.sampled_from(list("абв <>&;/\"'*bi209.5\n")), min_size=0, max_size=400)
 
 
 @settings(max_examples=60, deadline=None)
@@ -133,8 +139,11 @@ def test_any_answer_splits_into_valid_messages(spec, limit):
     for m in msgs:
         assert len(m) <= limit
         assert_valid_telegram_html(m)
-    expected = html_to_plain(render_answer_html(a, deep_links("judge_bot"))).split()
-    assert " ".join(html_to_plain(m) for m in msgs).split() == expected
+    # a split may separate a *mark* pair (then its asterisks stay literal): compare without them
+    def squash(t: str) -> str:
+        return "".join(t.replace("*", "").split())
+
+    assert squash("".join(html_to_plain(m) for m in msgs)) == squash(html_to_plain(render_answer_html(a, deep_links("judge_bot"))))
 
 
 def test_split_messages_keeps_small_blocks_together():

@@ -50,6 +50,7 @@ def test_acceptance_rule_then_question():
     rule, answer = out.stdout.split(console.SEPARATOR)
     assert "Небестелесного симбиота нельзя поместить на бестелесное существо" in rule
     assert "209.4" in answer.split("Пункты:")[-1]
+    assert out.stderr == ""  # no log noise from libraries
 
 
 def _install(monkeypatch, module, function, fn):

@@ -125,6 +125,9 @@ def chat(inp: TextIO, out: TextIO, interactive: bool, edition: str = DEFAULT_EDI
 
 def run(args: Any) -> int:
     """CLI entry (no sub-command): the console chat on stdin/stdout. Exit 0."""
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    handler = logging.StreamHandler()
+    handler.setLevel(logging.WARNING)  # libraries such as bm25s set their loggers to DEBUG
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
     edition = getattr(args, "edition", None) or os.environ.get("BERSERK_EDITION") or DEFAULT_EDITION
     return chat(sys.stdin, sys.stdout, interactive=sys.stdin.isatty() and sys.stdout.isatty(), edition=edition)

@@ -78,6 +78,22 @@ def anchor(number: str, link: LinkFn) -> str:
     return f'<a href="{html.escape(url, quote=True)}">{n}</a>' if url else n
 
 
+_MARK_RE = re.compile(r"\*(\S(?:[^*\n]*\S)?)\*")
+
+
+def escape_marked(text: str, link: LinkFn) -> str:
+    """``escape_linkified`` plus search snippets' ``*слово*`` marks (bot.search.MARK)
+    shown bold; an unpaired asterisk stays as it is."""
+    out: list[str] = []
+    pos = 0
+    for m in _MARK_RE.finditer(text):
+        out.append(escape_linkified(text[pos:m.start()], link))
+        out.append(f"<b>{escape_linkified(m.group(1), link)}</b>")
+        pos = m.end()
+    out.append(escape_linkified(text[pos:], link))
+    return "".join(out)
+
+
 def escape_linkified(text: str, link: LinkFn) -> str:
     """Escape ``text`` and turn paragraph numbers in it into links."""
     out: list[str] = []
@@ -96,7 +112,7 @@ def escape_linkified(text: str, link: LinkFn) -> str:
 
 
 def _piece_html(p: Piece, link: LinkFn, first: bool = True) -> str:
-    body = escape_linkified(p.text, link) if p.linkify else html.escape(p.text, quote=False)
+    body = escape_marked(p.text, link) if p.linkify else html.escape(p.text, quote=False)
     return f"{p.open}{p.head if first else ''}{body}{p.close}"
 
 

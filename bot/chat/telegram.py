@@ -277,7 +277,10 @@ async def _stop_when_running(app: Application) -> None:
 def configure_logging() -> None:
     """INFO logging for the bot; httpx stays at WARNING so request URLs (which
     contain the token) never reach the logs."""
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
+    handler = logging.StreamHandler()
+    handler.setLevel(logging.INFO)  # libraries such as bm25s set their own loggers to DEBUG
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("httpcore").setLevel(logging.WARNING)
 
