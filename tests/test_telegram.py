@@ -392,3 +392,15 @@ def test_start_up_failures_exit_with_a_russian_reason(edition, capsys, status, c
     assert tg.serve(app, args, stop_signals=None, bootstrap_retries=0) == code
     err = capsys.readouterr().err
     assert words in err and TOKEN not in err
+
+
+def test_question_and_inline_search_on_the_real_edition():
+    """The shipped 5ed edition through the real judge (search route) and search."""
+    req = session(message_update("Можно ли положить симбиота на летающее существо?"), inline_update("симбиот летающий"), edition="5ed")
+    (msg,) = req.sent("sendMessage")
+    cited = msg["text"].split("<b>Пункты:</b>")[-1]
+    assert '<a href="https://t.me/judge_bot?start=r209_4">209.4</a>' in cited
+    assert_valid_telegram_html(msg["text"])
+    (ans,) = req.sent("answerInlineQuery")
+    assert ans["results"][0]["id"] == "209.4"
+    assert "Нельзя помещать симбиота на летающее существо" in ans["results"][0]["input_message_content"]["message_text"]
