@@ -1,5 +1,5 @@
-"""Renderers: an ``Answer`` -> plain console text or JSON (Telegram HTML lives in
-``bot.chat.telegram_render``). No rules logic here."""
+"""Renderers: an ``Answer`` (or a chat ``Reply``) -> plain console text or JSON
+(Telegram HTML lives in ``bot.chat.html``). No rules logic here."""
 
 from __future__ import annotations
 
@@ -23,6 +23,20 @@ def render_plain(answer: Answer) -> str:
         lines.append("")
         lines.append("Пункты: " + ", ".join(answer.citations))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def render_reply_plain(reply) -> str:
+    """A chat ``Reply`` (bot.chat.handlers) as console text: its answers in order,
+    separated by a blank line. Buttons are not shown (the console has none)."""
+    return "\n".join(render_plain(a) for a in reply.answers)
+
+
+def reply_json(reply) -> dict[str, Any]:
+    """A chat ``Reply`` as JSON: ``{answers: [ask-JSON objects], buttons: [[{text, data}]]}``."""
+    return {
+        "answers": [a.to_json() for a in reply.answers],
+        "buttons": [[{"text": b.text, "data": b.data} for b in row] for row in reply.buttons],
+    }
 
 
 def dump_json(obj: Any) -> str:

@@ -1,0 +1,335 @@
+"""Transport-neutral chat handling: a message text -> ``Reply`` (DESIGN.md, «Flow of a chat message»).
+
+The console chat and the Telegram bot both call ``handle(text, ctx)`` for every
+message, ``callback(data, ctx)`` for a button press and ``inline(query, ctx)`` for an
+inline query. This module only parses the message (command + arguments, group
+addressing) and calls the function of the module that owns the concept (the names
+of TEAM.md's module contract); it holds no rules logic and imports no transport.
+
+Commands: /start [payload], /help, /rule N, /search words, /parse text,
+/explain text, /scenario YAML, /glossary [word]; any other text is a judge
+question (``bot.judge.ask``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from bot.answer import Answer, Block
+from bot.errors import BerserkError
+from bot.paths import DEFAULT_EDITION
+from bot.rulebook import parse_number
+
+
+# -- types ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Ctx:
+    """Where a message came from.
+
+    edition: rulebook edition to answer from; bot_username: the bot's username
+    without «@» (Telegram; ``None`` in the console); group: the message was posted in
+    a group chat; reply_to_bot: it replies to one of the bot's own messages;
+    transport: ``"console"`` or ``"telegram"`` (only changes the help text).
+    """
+
+    edition: str = DEFAULT_EDITION
+    bot_username: str | None = None
+    group: bool = False
+    reply_to_bot: bool = False
+    transport: str = "console"
+
+
+@dataclass(frozen=True)
+class Button:
+    """An inline button: ``text`` shown, ``data`` the compact callback payload
+    ("r:209.6" paragraph, "s:209" section, "c:209.4" paragraphs citing 209.4)."""
+
+    text: str
+    data: str
+
+
+@dataclass
+class Reply:
+    """What a transport shows for one message: answers in order, then optional
+    rows of buttons (shown under the last message). An empty reply means «stay
+    silent» (a group message not addressed to the bot)."""
+
+    answers: list[Answer] = field(default_factory=list)
+    buttons: list[list[Button]] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing is to be sent."""
+        return not self.answers
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed command message: ``name`` lower-case without «/», ``args`` the rest of
+    the text (newlines kept, stripped), ``target`` the «@botname» suffix or ``None``."""
+
+    name: str
+    args: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class InlineItem:
+    """One inline-mode result: a paragraph (or range) to send into any chat."""
+
+    id: str
+    title: str
+    description: str
+    answer: Answer
+    buttons: list[list[Button]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """A chat command: ``description`` (Russian, registered in Telegram's menu),
+    ``usage`` example, and the owning ``module``/``function`` (``None`` = built in)."""
+
+    name: str
+    description: str
+    usage: str
+    module: str | None = None
+    function: str | None = None
+    feature: str = ""
+
+
+COMMANDS: dict[str, CommandSpec] = {
+    s.name: s
+    for s in (
+        CommandSpec("start", "начать: что умеет бот", "/start"),
+        CommandSpec("help", "справка по командам", "/help"),
+        CommandSpec("rule", "пункт правил по номеру: /rule 209.5", "/rule 209.5", "bot.lookup", "rule_answer", "показ пунктов правил"),
+        CommandSpec("search", "поиск по правилам: /search симбиот летающий", "/search симбиот летающий", "bot.search", "search_answer", "поиск по правилам"),
+        CommandSpec("parse", "разобрать текст карты в дерево", "/parse Закрыть: нанесите 2 раны", "bot.abilities.parser", "parse_answer", "разбор текста карты"),
+        CommandSpec("explain", "пошаговое разрешение особенности (505)", "/explain Нанесите 2 раны; излечите 1", "bot.abilities.resolve", "explain_answer", "пошаговое разрешение особенностей"),
+        CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer", "сценарии судьи"),
+        CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer", "глоссарий"),
+    )
+}
+"""The chat's commands in menu order (Telegram's set_my_commands uses this)."""
+
+ASK_SPEC = CommandSpec("ask", "вопрос судье", "Можно ли положить симбиота на летающее существо?", "bot.judge", "ask", "ответы на вопросы")
+
+_COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)(.*)$", re.S)
+_PAYLOAD_RE = re.compile(r"^([rsc])(\d{1,3}(?:_\d{1,3}){0,3})$")
+_CALLBACK_RE = re.compile(r"^([rsc]):(\d{1,3}(?:\.\d{1,3}){0,3})$")
+
+
+# -- parsing ----------------------------------------------------------------------
+def parse_command(text: str) -> Command | None:
+    """``"/rule@judge_bot 209.5"`` -> ``Command("rule", "209.5", "judge_bot")``;
+    ``None`` when ``text`` is not a command."""
+    m = _COMMAND_RE.match(text.strip())
+    if not m:
+        return None
+    return Command(m.group(1).lower(), m.group(3).strip(), m.group(2))
+
+
+def strip_mention(text: str, bot_username: str | None) -> tuple[str, bool]:
+    """Remove «@bot_username» (any case) from ``text``; returns (text, was_mentioned)."""
+    if not bot_username:
+        return text, False
+    pattern = re.compile(rf"(?<![\w@])@{re.escape(bot_username)}\b", re.IGNORECASE)
+    cleaned, n = pattern.subn(" ", text)
+    return re.sub(r"[ \t]{2,}", " ", cleaned).strip(" \t,:"), n > 0
+
+
+def payload_number(payload: str) -> tuple[str, str] | None:
+    """A /start deep-link payload ``r209_5`` -> ``("r", "209.5")`` (``s209`` a section,
+    ``c209_4`` the paragraphs citing it); ``None`` for other payloads."""
+    m = _PAYLOAD_RE.match(payload.strip())
+    return (m.group(1), m.group(2).replace("_", ".")) if m else None
+
+
+def deep_link_payload(number: str, kind: str = "r") -> str:
+    """The /start payload opening paragraph ``number`` ("209.5" -> "r209_5")."""
+    return kind + number.replace(".", "_")
+
+
+# -- entry points -----------------------------------------------------------------
+def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
+    """Answer one chat message.
+
+    Commands (see ``COMMANDS``) go to the owning module's ``*_answer`` function; any
+    other text is ``bot.judge.ask``. In a group chat (``ctx.group``) plain text is
+    answered only when the bot is mentioned or replied to, and a command addressed
+    to another bot («/rule@other_bot») or an unknown command not addressed to this
+    bot is ignored: the reply is then empty. Rule-language errors (``BerserkError``)
+    become a Russian note; a missing feature module a «пока недоступно» note.
+    Other exceptions propagate (the transport's error handler answers politely).
+    """
+    text = (text or "").strip()
+    cmd = parse_command(text)
+    if cmd is not None:
+        mine = cmd.target is None or (ctx.bot_username is not None and cmd.target.lower() == ctx.bot_username.lower())
+        if cmd.target is not None and ctx.bot_username is not None and not mine:
+            return Reply()
+        if cmd.name not in COMMANDS:
+            if ctx.group and cmd.target is None:
+                return Reply()
+            return Reply([note_answer(text, f"Неизвестная команда /{cmd.name}. Список команд — /help.", route="help")])
+        return run_command(cmd.name, cmd.args, ctx)
+    text, mentioned = strip_mention(text, ctx.bot_username)
+    if ctx.group and not (mentioned or ctx.reply_to_bot):
+        return Reply()
+    if not text:
+        return Reply([help_answer(ctx)]) if mentioned else Reply()
+    return _with_nav(_call(ASK_SPEC, text, (text, ctx.edition)), ctx)
+
+
+def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
+    """Run command ``name`` (a key of ``COMMANDS``) with argument text ``args``."""
+    q = f"/{name} {args}".strip()
+    if name == "help":
+        return Reply([help_answer(ctx)])
+    if name == "start":
+        ref = payload_number(args) if args else None
+        if ref is not None:
+            return callback(f"{ref[0]}:{ref[1]}", ctx)
+        return Reply([help_answer(ctx, greeting=True)])
+    spec = COMMANDS[name]
+    if name == "glossary":
+        return Reply([_call(spec, q, (args or None, ctx.edition))])
+    if not args:
+        return Reply([note_answer(q, f"Нужен аргумент. Пример: {spec.usage}", route="help")])
+    if name == "rule":
+        return _with_nav(_call(spec, q, (args, ctx.edition)), ctx)
+    if name == "search":
+        return Reply([_call(spec, q, (args, 5, ctx.edition))])
+    if name == "parse":
+        return Reply([_call(spec, q, (args,))])
+    if name == "explain":
+        return Reply([_call(spec, q, (args, _default_outcome()))])
+    if name == "scenario":
+        return Reply([_call(spec, q, (args,))])
+    raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names
+
+
+def callback(data: str, ctx: Ctx = Ctx()) -> Reply:
+    """A button press: "r:209.6" shows paragraph 209.6, "s:209" the whole section,
+    "c:209.4" the paragraphs that cite 209.4 — each with navigation buttons.
+    Unknown data gives a Russian note (old buttons after a bot update)."""
+    m = _CALLBACK_RE.match((data or "").strip())
+    if not m:
+        return Reply([note_answer(data, "Эта кнопка устарела. Наберите номер пункта: /rule 209.5", route="help")])
+    kind, number = m.groups()
+    if kind == "c":
+        from bot.chat import nav
+
+        return Reply([nav.cited_by_answer(number, ctx.edition)], nav.back_buttons(number))
+    return _with_nav(_call(COMMANDS["rule"], f"/rule {number}", (number, ctx.edition)), ctx)
+
+
+def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
+    """Inline mode («@bot 209.5», «@bot симбиот летающий»): paragraphs to send.
+
+    A paragraph number, section or range gives that one result; other text gives
+    up to ``limit`` search hits, each the full paragraph. Empty query -> ``[]``;
+    a feature that is not built yet -> ``[]`` as well.
+    """
+    from bot.chat import nav
+
+    q = (query or "").strip()
+    if not q:
+        return []
+    number = parse_number(q)
+    numbers: list[str]
+    if number is not None or re.fullmatch(r"[\d.\s\-–пП§]+", q):
+        numbers = [q]
+    else:
+        try:
+            search = importlib.import_module("bot.search").search
+        except (ModuleNotFoundError, AttributeError):
+            return []
+        try:
+            numbers = [h.number for h in search(q, k=limit, edition=ctx.edition)]
+        except BerserkError:
+            return []
+    items: list[InlineItem] = []
+    for n in numbers[:limit]:
+        ans = _call(COMMANDS["rule"], f"/rule {n}", (n, ctx.edition))
+        if ans.route != "rule" or not ans.blocks:
+            continue
+        key = ans.citations[0] if ans.citations else n
+        rules = [b for b in ans.blocks if b.kind == "rule" and b.text]
+        title = f"п. {key}" if len(rules) == 1 else f"п. {key} ({len(rules)} пунктов)" if rules else key
+        desc = _short((rules[0] if rules else ans.blocks[0]).text, 120)
+        items.append(InlineItem(id=key[:64], title=title, description=desc, answer=ans, buttons=nav.buttons_for(ans, ctx.edition)))
+    return items
+
+
+# -- help ---------------------------------------------------------------------------
+def help_answer(ctx: Ctx = Ctx(), greeting: bool = False) -> Answer:
+    """The /help (and /start) text: what the judge does and its commands."""
+    blocks: list[Block] = []
+    if greeting:
+        blocks.append(Block("text", "Здравствуйте! Я судья по правилам «Берсерка»: отвечаю на вопросы по правилам и всегда называю пункты, на которых основан ответ."))
+    blocks.append(Block("text", "Просто задайте вопрос обычным текстом, например: «Можно ли положить симбиота на летающее существо?»"))
+    blocks.append(Block("list", title="Команды", items=tuple(f"/{s.name} — {s.description}" for s in COMMANDS.values())))
+    if ctx.transport == "telegram":
+        bot = f"@{ctx.bot_username}" if ctx.bot_username else "@бот"
+        blocks.append(Block("note", f"В группе обращайтесь ко мне через {bot} или ответом на моё сообщение. В любом чате наберите «{bot} 209.5» или «{bot} симбиот летающий», чтобы отправить пункт правил."))
+    else:
+        blocks.append(Block("note", "/scenario без аргумента читает YAML со следующих строк до пустой строки; /scenario ФАЙЛ читает файл. Выход — /quit или Ctrl-D."))
+    return Answer(question="/help", route="help", blocks=blocks)
+
+
+# -- internals ------------------------------------------------------------------------
+def note_answer(question: str, text: str, route: str = "error") -> Answer:
+    """An answer made of one Russian note (errors, usage hints)."""
+    return Answer(question=question, route=route, blocks=[Block("note", text)])
+
+
+def unavailable_answer(question: str, spec: CommandSpec) -> Answer:
+    """The Russian «feature not available yet» answer for a command whose owning
+    module (or function) is not part of this build."""
+    return note_answer(question, f"Функция «{spec.feature}» пока недоступна в этой сборке бота.", route="unavailable")
+
+
+def _resolve(spec: CommandSpec) -> Callable[..., Any] | None:
+    try:
+        module = importlib.import_module(spec.module or "")
+    except ModuleNotFoundError as e:
+        if e.name and spec.module and (spec.module == e.name or spec.module.startswith(e.name + ".")):
+            return None
+        raise
+    return getattr(module, spec.function or "", None)
+
+
+def _call(spec: CommandSpec, question: str, args: tuple) -> Answer:
+    fn = _resolve(spec)
+    if fn is None:
+        return unavailable_answer(question, spec)
+    try:
+        ans = fn(*args)
+    except BerserkError as e:
+        return note_answer(question, str(e))
+    if ans is None:  # a route-style function that declined: say so honestly
+        return note_answer(question, "Не понял запрос. Попробуйте /help.", route="help")
+    return ans
+
+
+def _default_outcome() -> Any:
+    """The resolver's default ``Outcome`` (everything declared and performed)."""
+    try:
+        return importlib.import_module("bot.abilities.resolve").Outcome()
+    except (ModuleNotFoundError, AttributeError, TypeError):
+        return None
+
+
+def _with_nav(ans: Answer, ctx: Ctx) -> Reply:
+    from bot.chat import nav
+
+    return Reply([ans], nav.buttons_for(ans, ctx.edition))
+
+
+def _short(text: str, n: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
