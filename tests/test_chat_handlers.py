@@ -160,3 +160,20 @@ def test_plain_and_json_renderings_of_a_reply():
         "answers": [{"question": "q", "route": "rule", "verdict": None, "answer": "209.5. Текст", "citations": ["209.5"], "trace": []}],
         "buttons": [[{"text": "209.6 ▶", "data": "r:209.6"}]],
     }
+
+
+def test_explain_flags_are_read_like_the_cli():
+    ns, text = handlers.split_explain_flags("--failed 1 --illegal=2 --refuse --choose 2 --declare 1,3 --no-resources Уничтожить – разряд на 4")
+    assert (ns.failed, ns.illegal, ns.refuse, ns.choose, ns.declare, ns.no_resources) == ([1], [2], True, 2, "1,3", True)
+    assert text == "Уничтожить – разряд на 4"
+    ns, text = handlers.split_explain_flags("Нанесите 2 раны --failed 1")
+    assert ns.failed == [] and text == "Нанесите 2 раны --failed 1"  # flags only at the start
+    assert handlers.split_explain_flags("--choose x text") == (None, "--choose x: ожидался номер части (1, 2, …).")
+
+
+def test_explain_with_an_outcome_on_the_real_resolver():
+    ans = handle("/explain --failed 1 Уничтожить ваше существо – разряд на 4").answers[0]
+    assert ans.route == "ability" and ans.verdict.startswith("Не выполняется")
+    assert ans.citations[0] == "505.4.2"
+    bad = handle("/explain --failed 7 Уничтожить ваше существо – разряд на 4").answers[0]
+    assert bad.route == "error" and "--failed 7" in bad.text

@@ -404,3 +404,17 @@ def test_question_and_inline_search_on_the_real_edition():
     (ans,) = req.sent("answerInlineQuery")
     assert ans["results"][0]["id"] == "209.4"
     assert "Нельзя помещать симбиота на летающее существо" in ans["results"][0]["input_message_content"]["message_text"]
+
+
+def test_parse_explain_scenario_on_the_real_modules():
+    """/parse, /explain and a /scenario whose YAML is the message body, end to end."""
+    scenario = (ROOT / "scenarios" / "209_4_host_becomes_flying.yaml").read_text(encoding="utf-8")
+    req = session(message_update("/parse Уничтожить ваше существо – разряд на 4"),
+                  message_update("/explain Уничтожить ваше существо – разряд на 4"),
+                  message_update("/scenario\n" + scenario), edition="5ed")
+    parsed, explained, ran = req.sent("sendMessage")
+    assert "<pre>" in parsed["text"] and ">505.4.2</a>" in parsed["text"].split("<b>Пункты:</b>")[-1]
+    assert "<b>Вердикт:</b> Выполняется" in explained["text"]
+    assert "<b>Вердикт:</b> сценарий выполнен" in ran["text"] and ">209.4</a>" in ran["text"]
+    for m in (parsed, explained, ran):
+        assert_valid_telegram_html(m["text"])

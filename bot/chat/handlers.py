@@ -13,6 +13,7 @@ question (``bot.judge.ask``).
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import re
 from dataclasses import dataclass, field
@@ -108,7 +109,7 @@ COMMANDS: dict[str, CommandSpec] = {
         CommandSpec("rule", "пункт правил по номеру: /rule 209.5", "/rule 209.5", "bot.lookup", "rule_answer", "показ пунктов правил"),
         CommandSpec("search", "поиск по правилам: /search симбиот летающий", "/search симбиот летающий", "bot.search", "search_answer", "поиск по правилам"),
         CommandSpec("parse", "разобрать текст карты в дерево", "/parse Закрыть: нанесите 2 раны", "bot.abilities.parser", "parse_answer", "разбор текста карты"),
-        CommandSpec("explain", "пошаговое разрешение особенности (505)", "/explain Нанесите 2 раны; излечите 1", "bot.abilities.resolve", "explain_answer", "пошаговое разрешение особенностей"),
+        CommandSpec("explain", "пошаговое разрешение особенности (505)", "/explain --failed 1 Уничтожить ваше существо – разряд на 4", "bot.abilities.resolve", "explain_answer", "пошаговое разрешение особенностей"),
         CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer", "сценарии судьи"),
         CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer", "глоссарий"),
     )
@@ -206,7 +207,12 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
     if name == "parse":
         return Reply([_call(spec, q, (args,))])
     if name == "explain":
-        return Reply([_call(spec, q, (args, _default_outcome()))])
+        flags, text = split_explain_flags(args)
+        if flags is None:
+            return Reply([note_answer(q, text, route="help")])
+        if not text:
+            return Reply([note_answer(q, f"Нужен текст карты. Пример: {spec.usage}", route="help")])
+        return Reply([_call(spec, q, (text, _outcome(flags), ctx.edition))])
     if name == "scenario":
         return Reply([_call(spec, q, (args,))])
     raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names
@@ -308,7 +314,7 @@ def _call(spec: CommandSpec, question: str, args: tuple) -> Answer:
     if fn is None:
         return unavailable_answer(question, spec)
     try:
-        ans = fn(*args)
+        ans = fn(*(a.make() if isinstance(a, _Lazy) else a for a in args))
     except BerserkError as e:
         return note_answer(question, str(e))
     if ans is None:  # a route-style function that declined: say so honestly
@@ -316,12 +322,54 @@ def _call(spec: CommandSpec, question: str, args: tuple) -> Answer:
     return ans
 
 
-def _default_outcome() -> Any:
-    """The resolver's default ``Outcome`` (everything declared and performed)."""
+_FLAG_RE = re.compile(r"^--(failed|illegal|choose|declare)(?:=|\s+)(\S+)\s*|^--(refuse|no-resources)(?=\s|$)\s*")
+
+
+def split_explain_flags(args: str) -> tuple[argparse.Namespace | None, str]:
+    """Leading ``explain`` CLI flags in a chat message -> (namespace, card text).
+
+    ``"--failed 1 --refuse Уничтожить …"`` -> (Namespace(failed=[1], refuse=True, …),
+    "Уничтожить …"); flags as in ``berserk-judge explain``. A bad number gives
+    (``None``, Russian message).
+    """
+    ns = argparse.Namespace(failed=[], illegal=[], refuse=False, choose=None, declare=None, no_resources=False)
+    rest = args.strip()
+    while True:
+        m = _FLAG_RE.match(rest)
+        if not m:
+            break
+        rest = rest[m.end():]
+        name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), None)
+        if name in ("refuse", "no-resources"):
+            setattr(ns, name.replace("-", "_"), True)
+            continue
+        if name == "declare":
+            ns.declare = value
+            continue
+        if not value.isdigit():
+            return None, f"--{name} {value}: ожидался номер части (1, 2, …)."
+        if name == "choose":
+            ns.choose = int(value)
+        else:
+            getattr(ns, name).append(int(value))
+    return ns, rest.strip()
+
+
+def _outcome(flags: argparse.Namespace) -> Any:
+    """The resolver's ``Outcome`` for the flags (its own ``outcome_from_args``);
+    ``None`` (everything declared and performed) when the resolver is not built."""
     try:
-        return importlib.import_module("bot.abilities.resolve").Outcome()
-    except (ModuleNotFoundError, AttributeError, TypeError):
+        build = importlib.import_module("bot.abilities.resolve").outcome_from_args
+    except (ModuleNotFoundError, AttributeError):
         return None
+    return _Lazy(lambda: build(flags))
+
+
+@dataclass(frozen=True)
+class _Lazy:
+    """An argument built inside ``_call`` so that its rules errors become a note."""
+
+    make: Callable[[], Any]
 
 
 def _with_nav(ans: Answer, ctx: Ctx) -> Reply:
