@@ -136,12 +136,16 @@ def message_update(text: str, chat_type: str = "private", chat_id: int = 42, rep
     return {"update_id": next(_update_ids), ("edited_message" if edited else "message"): msg}
 
 
-def callback_update(data: str, chat_id: int = 42) -> dict:
-    """A button press on a message the bot sent earlier."""
+def callback_update(data: str, chat_id: int = 42, inline: bool = False) -> dict:
+    """A button press on a message the bot sent earlier (``inline``: on a message
+    sent through inline mode, which has no chat for the bot, only an inline id)."""
     chat = {"id": chat_id, "type": "private"}
-    return {"update_id": next(_update_ids), "callback_query": {
-        "id": f"cq{next(_update_ids)}", "from": USER, "chat_instance": "ci", "data": data,
-        "message": {"message_id": 77, "date": 0, "chat": chat, "from": BOT_USER, "text": "209.5 …"}}}
+    query = {"id": f"cq{next(_update_ids)}", "from": USER, "chat_instance": "ci", "data": data}
+    if inline:
+        query["inline_message_id"] = "inl-1"
+    else:
+        query["message"] = {"message_id": 77, "date": 0, "chat": chat, "from": BOT_USER, "text": "209.5 …"}
+    return {"update_id": next(_update_ids), "callback_query": query}
 
 
 def inline_update(query: str) -> dict:

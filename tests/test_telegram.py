@@ -418,3 +418,15 @@ def test_parse_explain_scenario_on_the_real_modules():
     assert "<b>Вердикт:</b> сценарий выполнен" in ran["text"] and ">209.4</a>" in ran["text"]
     for m in (parsed, explained, ran):
         assert_valid_telegram_html(m["text"])
+
+
+def test_buttons_on_a_message_sent_via_inline_mode(monkeypatch, edition):
+    long = Answer(question="q", route="rule", blocks=[Block("rule", "Пункт про симбиотов. " * 40, number="209.4")] * 12, citations=["209"])
+    _install(monkeypatch, "bot.lookup", "rule_answer", lambda q, e=None: long)
+    req = session(callback_update("s:209", inline=True))
+    (edit,) = req.sent("editMessageText")
+    assert edit["inline_message_id"] == "inl-1" and "chat_id" not in edit
+    assert _buttons(edit) == ["s:212"] and len(edit["text"]) <= 4096
+    assert edit["text"].endswith("полностью — в личном чате с ботом.</i>")
+    assert_valid_telegram_html(edit["text"])
+    assert not req.sent("sendMessage")  # no chat to follow up in

@@ -260,6 +260,20 @@ def render_reply_html(answers: Iterable[Answer], link: LinkFn = no_links, limit:
     return split_messages(reply_blocks(answers, link), link, limit)
 
 
+TRUNCATED_NOTE = "<i>… не поместилось в одно сообщение; полностью — в личном чате с ботом.</i>"
+
+
+def render_single_html(answers: Iterable[Answer], link: LinkFn = no_links, limit: int = TELEGRAM_LIMIT) -> str:
+    """Answers as ONE message of at most ``limit`` characters (inline mode, edits of
+    inline messages): the first part, plus a note when the rest did not fit."""
+    answers = list(answers)
+    messages = render_reply_html(answers, link, limit)
+    if len(messages) <= 1:
+        return messages[0] if messages else ""
+    first = render_reply_html(answers, link, limit - len(TRUNCATED_NOTE) - 2)[0]
+    return f"{first}\n\n{TRUNCATED_NOTE}"
+
+
 _TAG_RE = re.compile(r"<[^>]+>")
 
 

@@ -54,6 +54,7 @@ from bot.chat.html import (
     html_to_plain,
     no_links,
     render_reply_html,
+    render_single_html,
     rules_url_links,
 )
 from bot.errors import RulebookError
@@ -186,9 +187,13 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     reply = handlers.callback(query.data or "", _ctx(context))
     await query.answer()
-    messages = render_reply_html(reply.answers, link_fn(context))
+    link = link_fn(context)
+    if query.message is None:  # sent via inline mode: no chat to follow up in
+        messages = [render_single_html(reply.answers, link)]
+    else:
+        messages = render_reply_html(reply.answers, link)
     markup = keyboard(reply.buttons)
-    only = len(messages) == 1 or query.message is None
+    only = len(messages) == 1
     first_markup = markup if only else None
     try:
         await query.edit_message_text(messages[0], parse_mode=ParseMode.HTML, link_preview_options=_NO_PREVIEW,
@@ -228,7 +233,7 @@ async def on_inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     link = link_fn(context)
     results = []
     for item in handlers.inline(iq.query, _ctx(context)):
-        text = render_reply_html([item.answer], link)[0]
+        text = render_single_html([item.answer], link)
         results.append(
             InlineQueryResultArticle(
                 id=item.id,
