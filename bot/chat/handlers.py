@@ -169,9 +169,8 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     text = (text or "").strip()
     cmd = parse_command(text)
     if cmd is not None:
-        mine = cmd.target is None or (ctx.bot_username is not None and cmd.target.lower() == ctx.bot_username.lower())
-        if cmd.target is not None and ctx.bot_username is not None and not mine:
-            return Reply()
+        if cmd.target and ctx.bot_username and cmd.target.lower() != ctx.bot_username.lower():
+            return Reply()  # «/rule@other_bot»
         if cmd.name not in COMMANDS:
             if ctx.group and cmd.target is None:
                 return Reply()
