@@ -234,6 +234,21 @@ class Simulator:
         """Event: ``player``'s turn starts (408.2): movement points restored (506.4)."""
         return self.run(f"начинается ход: {PLAYER_RU[player]}", self._start_turn, player)
 
+    def _end_turn(self, res: StepResult, player: str) -> None:
+        st = self.state
+        res.consequences.append(C(f"Ход заканчивается: {PLAYER_RU[player]}", ("408.2",)))
+        if player == st.first and st.turn == 1:
+            for c in st.cards.values():
+                if c.owner != st.first and st.in_play(c) and not c.revealed:
+                    c.revealed = True
+                    res.consequences.append(C(f"Конец первого хода Первого игрока: скрытая карта «{c.id}» 3-го ряда Второго игрока вскрывается — дольше держать её скрытой нельзя",
+                                              ("405.1",), c.id, "вскрывается"))
+
+    def end_turn(self, player: str) -> StepResult:
+        """Event: ``player``'s turn ends; at the end of the first player's first turn the
+        second player's cards kept hidden at the reveal step are revealed (405.1)."""
+        return self.run(f"заканчивается ход: {PLAYER_RU[player]}", self._end_turn, player)
+
     def _subphase(self, res: StepResult, name: str) -> None:
         self.state.subphase = name
         self.state.priority, self.state.passes = self.state.active, []

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 CONCEPTS: dict[str, tuple[str, ...]] = {
     # cards and traits
-    "symbiote": ("симбиот*",),
+    "symbiote": ("симбиот*", "сим", "сима", "симу", "симом", "симе", "симы", "симов", "симам", "симами", "симах"),
     "parasite": ("паразит*",),
-    "equipment": ("экипиров*", "снаряжени*"),
+    "equipment": ("экипиров*", "снаряжени*", "шмот*"),
     "artifact": ("артефакт*",),
     "terrain": ("местност*",),
     "creature": ("существ*",),
@@ -40,18 +40,20 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "dies": ("погиб*", "умер*", "умира*", "убит*", "убил*", "гибел*", "умрет", "умрёт"),
     "destroyed": ("уничтож*",),
     "leaves": ("покину*", "покида*", "ушел с пол*", "ушёл с пол*", "уходит с пол*", "вернул* в колод*", "сбросил*"),
-    "become": ("стал*", "станов*", "станет", "превращ*", "превратил*", "получил* полет*", "получил* полёт*", "получает"),
+    "become": ("стал*", "сделал*", "станов*", "станет", "превращ*", "превратил*", "получил* полет*", "получил* полёт*", "получает"),
     "stop_being_creature": ("перестал* быть существ*", "перестает быть существ*", "перестаёт быть существ*"),
     "lose": ("потерял*", "теря*", "лишил*", "утратил*"),
     "change": ("сменил*", "смени*", "меня*", "изменил*", "другой класс*", "друго* класс*"),
     "summon": ("вызва*", "вызыва*", "вызов*", "возрожд*", "возроди*", "инкарн*", "призва*", "призыв*"),
     # placing and moving
     "place": ("положить", "=положить", "поместить", "помещать", "=поместить", "помещен*", "помещён*", "надет*", "надева*",
-              "повес*", "посад*", "назнач*", "=класть", "кладут", "прикреп*", "одет*", "одева*", "=носить", "носит*", "сажа*", "положен*"),
+              "повес*", "посад*", "назнач*", "вешать", "=вешать", "=класть", "кладут", "прикреп*", "одет*", "одева*", "=носить", "носит*", "сажа*", "положен*"),
     "placement_word": ("помещается", "переносится", "располагается", "помещаются", "переносятся", "располагаются"),
-    "move": ("двига*", "двинут*", "передвига*", "передвиж*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*"),
+    "move": ("двига*", "двинут*", "передвига*", "передвиж*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*",
+             "походит*", "=походить"),
     "relocate": ("перемещ*", "перемест*"),
     "alone": ("отдельно", "сам", "сама", "само", "самостоятельно", "независимо", "без хозяина перемещ*"),
+    "stays": ("оста*",),
     "together": ("вместе", "следом", "за хозяин*", "с хозяин*"),
     "cell": ("клетк*", "клеток", "соседн* клетк*", "соседн*"),
     "occupied": ("занят*",),
@@ -76,7 +78,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "open": ("открыт*", "открыва*", "открыл*", "открылось", "открылся", "откроется"),
     # stack and priority
     "stack": ("стек*",),
-    "nonempty": ("не пуст*", "непуст*", "в стек* есть", "в стек* лежит", "в стек* что-то"),
+    "nonempty": ("не пуст*", "непуст*", "в стек* есть", "в стек* лежит", "в стек* что-то", "в ответ", "ответ* на",
+                 "она в стек*", "он в стек*", "оно в стек*", "уже в стек*", "лежит в стек*", "находит* в стек*",
+                 "в стек* находит*", "в стек* уже"),
     "uses_stack": ("использ* стек*", "использ* ли стек*", "через стек*", "в стек* заносит*", "заносит* в стек*", "заносится в стек*", "идет в стек*", "идёт в стек*", "кладется в стек*"),
     "priority": ("приоритет*",),
     "game_action": ("игродейств*",),
@@ -98,6 +102,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "завершается", "закончить фаз*", "закончится фаз*", "фаз* закончит*"),
     "no_points": ("закончил* единиц*", "закончил* движени*", "закончил* запас*", "не осталось", "нет единиц*", "истратил*",
                   "потратил* все", "потратило все", "0 единиц*", "ноль единиц*", "кончил*"),
+    "top_word": ("верхн*",),
     "top": ("верхн*", "нижн*", "последн*", "последним", "раньше", "первым"),
     "additional_zone": ("вспомогательн* зон*", "дополнительн* зон*"),
     "independent": ("самостоятельн* существ*", "самостоятельным", "самостоятельное"),
@@ -138,18 +143,33 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "hidden": ("скрыт*", "не вскрыва*", "не вскрыт*", "рубашк*", "не открывать", "не раскрыва*"),
     "battle_start": ("начал* бо*", "начала бо*"),
     "vanguard": ("авангард*",),
-    "decline": ("отказ*",),
+    "decline": ("отказ*", "пропуст*", "пропуск*", "не использовал*", "не сыграл*", "не воспользовал*", "не применил*",
+                "упустил*"),
     "later": ("позже", "потом", "позднее", "=поздний", "впоследствии"),
     "active": ("активн*",),
     "inactive": ("неактивн*", "в ход противник*", "чужой ход", "не в свой ход"),
-    "who": ("кто", "кому", "кого", "чья", "чей"),
-    "count": ("сколько", "скольк*", "максимум", "больше одн*", "несколько"),
+    "who": ("кто", "кому", "кого", "чья", "чей", "чьи", "чьих"),
+    "where": ("куда", "на кого", "на каких", "на чьих", "на чьи", "каким существ*", "на какое", "на какие", "на какую"),
+    "count": ("сколько", "скольк*", "скока", "скоко", "максимум", "больше одн*", "несколько"),
     "two": ("=два", "двух", "две", "второ* симбиот*", "втор* экипиров*", "втор* местност*"),
     "main_phase": ("основн* фаз*",),
-    "act": ("действ*",),
+    "act": ("действ*", "подейств*", "=действовать"),
     "choice_subphase": ("подфаз* выбора",),
     "turn_start": ("начал* ход*", "новом ходу", "новый ход", "следующ* ход*"),
     "control": ("контрол*",),
+    # «является игродействием?»
+    "is_action_q": ("является игродейств*", "являются игродейств*", "это игродейств*", "считается игродейств*",
+                    "считаются игродейств*", "игродейств* ли"),
+    "is_verb": ("является", "являются", "считается", "считаются"),
+    # how long: a limit the question supposes, checked against the rule's own limit
+    "forever": ("всю игру", "весь бой", "всего боя", "всей игры", "до конца боя", "до конца игры", "навсегда",
+                "сколько угодно", "все время", "всё время", "постоянно", "бессрочно", "до самого конца"),
+    "allows": ("позволя*", "разреша*", "дает право", "даёт право", "можно взять"),
+    "icon": ("значок*", "значк*", "символ*", "цифр*", "числ*"),
+    "text_field": ("текстов* пол*", "в тексте карт*", "в текстовом"),
+    "properties": ("свойств* карт*", "в свойствах", "рядом со значк*", "рядом с движени*"),
+    "current": ("текущ*",),
+    "occupy": ("занима*", "займет", "займёт"),
     "movement_q": ("движение ли", "считается движени*", "является движени*", "это движение"),
 }
 
@@ -176,7 +196,7 @@ GENERIC_CONCEPTS: tuple[str, ...] = ("creature", "card", "player", "cell", "game
 
 # Interrogative words: a question without any of them (and with «ли» or none) is a yes/no question.
 WH_WORDS: frozenset[str] = frozenset("""что кто как когда где куда откуда сколько какой какая какое какие каком каким какую каких какими
-какого какому чей чья чьё чье чьи почему зачем кого кому чем чему""".split())
+какого какому чей чья чьё чье чьи чьих скока скоко почему зачем кого кому чем чему чё че чо шо""".split())
 
 QUESTION_MARKERS = ("что такое", "что значит", "что означает", "что означают", "как работает", "определение", "что называется")
 
@@ -198,12 +218,16 @@ _STACK_ACTIONS = ("independent", "additional_zone", "dice", "move", "card_action
 
 SITUATIONS: tuple[Situation, ...] = (
     # an explicit «использует ли стек» about a named action wins over the board words around it
-    Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve",)),
+    Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve", "simultaneous")),
+    # «X является игродействием?»
+    Situation("is_game_action", (("is_action_q",),), forbid=("slow", "fast", "top")),
+    Situation("is_game_action", (("is_verb",), ("game_action",), _STACK_ACTIONS + ("attack", "pay")),
+              forbid=("slow", "fast", "top", "uses_stack")),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who",), ("host",), ("place",))),
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
               forbid=("count",)),
-    Situation("parasite_hosts", (("parasite",), ("who",))),
+    Situation("parasite_hosts", (("parasite",), ("who", "where", "alternative"))),
     Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),
     Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack",))),
     Situation("summoned", (SUBJECTS, ("summon",))),
@@ -215,6 +239,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("attached_nearby", (SUBJECTS, ("nearby",))),
     Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
     # artifacts and terrains
+    Situation("cells_occupied", (("count", "occupy", "occupied"), ("cell", "occupy"), ("artifact", "terrain", "creature")),
+              forbid=("move", "relocate", "jump") + SUBJECTS),
     Situation("count_terrain", (("terrain",), ("count", "two", "control"))),
     Situation("redirect", (("redirect",), ("terrain", "equipment"))),
     Situation("artifact_struck", (("artifact",), ("attack", "simple_strike"), ("by_target", "closed", "open"))),
@@ -238,6 +264,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("move_outside_choice", (("other_subphase",), ("move",)), forbid=("inactive",)),
     Situation("open_restores", (("open", "restore", "turn_start"), ("move", "movement_points"))),
     Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
+    Situation("act_then_move", (("attack",), ("move", "movement_points"), ("already", "later")), forbid=("slow", "fast", "stack")),
     # stack, priority, speed
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
     Situation("action_parts", (("game_action",), ("consists",))),
@@ -246,6 +273,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("payment", (("pay",), ("when", "order", "uses_stack", "stack")), forbid=("consists",)),
     Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
     Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order"))),
+    Situation("stack_top", (("stack",), ("top_word",))),
     Situation("inactive_fast", (("inactive",), ("fast", "sudden", "dice", "trigger"))),
     Situation("when_speed", (("when",), ("slow", "fast")), forbid=("nonempty",)),
     Situation("pass_is_action", (("pass",), ("act", "declare", "game_action")), forbid=("both",)),
@@ -260,12 +288,14 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("rule_effects_first", (("rule_effect",),)),
     # phases
     Situation("decline_later", (("battle_start", "vanguard"), ("decline",))),
+    Situation("decline_later", (("battle_start", "vanguard"), ("pass",), ("later",))),
     Situation("once_per_battle", (("battle_start", "vanguard"), ("once", "count"))),
     Situation("preliminary_order", (("battle_start", "vanguard"), ("who", "order", "first"))),
     Situation("reveal_hidden", (("second", "first"), ("hidden", "third_row")), forbid=("who",)),
     Situation("reveal_zones", (("reveal",), ("flying", "terrain"))),
     Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
     Situation("between_phases", (("between_phases",),)),
+    Situation("lives_icon", (("lives",), ("icon",))),
     Situation("lives_on_entry", (("lives", "lives_max"), ("appears",))),
     Situation("lives_change", (("lives_change",),)),
     Situation("phase_end", (("phase_end",),), forbid=("symbiote", "equipment", "parasite")),

@@ -89,6 +89,24 @@ def concepts_of(tokens: list[str]) -> tuple[dict[str, list[int]], dict[str, set[
     return {k: list(v) for k, v in found.items()}, {k: set(v) for k, v in spans.items()}
 
 
+# Openings of a quoted trigger condition named as an ability («при гибели», «в начале хода»).
+TRIGGER_OPENINGS = ("при ", "в начале ", "в конце ", "когда ", "после ")
+_ABILITY_NOUN = re.compile(r"(особенност|способност)[а-я]*\s*$")
+
+
+def is_rule_term_quote(quoted: str, before: str = "") -> bool:
+    """A quoted phrase names a rule term or an ability kind, not card text: a listed term,
+    or a short (≤ 3 words) trigger condition («при гибели», «когда открывается»), or a short
+    phrase right after «особенность» (``before`` is the text before the quote)."""
+    qf = fold(quoted).strip(" .,!?")
+    if qf in RULE_TERMS_IN_QUOTES:
+        return True
+    words = qf.split()
+    if len(words) > 3 or not words:
+        return False
+    return qf.startswith(TRIGGER_OPENINGS) or bool(_ABILITY_NOUN.search(fold(before)))
+
+
 def belongs_elsewhere(question: str) -> bool:
     """The question is a definition, quotes card text, or asks about 505 connectives."""
     f = fold(question)
@@ -96,9 +114,9 @@ def belongs_elsewhere(question: str) -> bool:
         return True
     if any(m in f for m in ABILITY_MARKERS):
         return True
-    for quoted in _QUOTED.findall(normalize_quotes(question)):
-        qf = fold(quoted).strip(" .,!?")
-        if qf not in RULE_TERMS_IN_QUOTES:
+    q = normalize_quotes(question)
+    for m in _QUOTED.finditer(q):
+        if not is_rule_term_quote(m.group(1), q[:m.start()]):
             return True
     return False
 
@@ -109,8 +127,38 @@ def normalize_quotes(q: str) -> str:
 
 
 def is_yes_no(tokens: list[str]) -> bool:
-    """A yes/no question: «ли» in it, or no interrogative word at all."""
+    """A yes/no question: «ли» in it, or no interrogative word at all — and not an
+    either/or question («на своих или на чужих?», see ``alternative_at``)."""
+    if alternative_at(tokens) is not None:
+        return False
     return "ли" in tokens or not any(t in WH_WORDS for t in tokens)
+
+
+# Words after «или» that make «X или нет / или нельзя» a yes/no question, not a choice.
+_NEGATED_OPTION = ("нет", "не", "нельзя", "никак", "наоборот")
+
+
+def alternative_at(tokens: list[str], start: int = 0) -> int | None:
+    """Index of the «или» of an either/or question («X или Y?») at or after ``start``
+    (the asked sentence), or ``None``; «или нет», «или нельзя» do not count."""
+    for i in range(max(start, 1), len(tokens) - 1):
+        if tokens[i] == "или" and tokens[i + 1] not in _NEGATED_OPTION:
+            return i
+    return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+
+
+def asked_sentence_start(question: str) -> int:
+    """Token index where the asked sentence starts: the last sentence with «?» (else the
+    last sentence). Earlier sentences set the scene («Хозяина переместили. Симбиот
+    остаётся?»); the predicate asked about is in this one."""
+    parts = [p for p in _SENTENCE_END.split(fold(normalize_quotes(question))) if p.strip()]
+    if len(parts) < 2:
+        return 0
+    asked = max((i for i, p in enumerate(parts) if "?" in p), default=len(parts) - 1)
+    return sum(len(_WORD.findall(p)) for p in parts[:asked])
 
 
 def _matches(s: Situation, found: dict[str, list[int]]) -> bool:
@@ -121,15 +169,22 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
     """The first situation whose query can answer ``question``, with its finding."""
     tokens = _tokens(question)
     found, _ = concepts_of(tokens)
+    ask_from = asked_sentence_start(question)
+    alt = alternative_at(tokens, ask_from)
+    if alt is not None:
+        found["alternative"] = [alt]
     for s in SITUATIONS:
         if not _matches(s, found):
             continue
-        ctx = Ctx(tokens, found, yes_no=is_yes_no(tokens))
+        ctx = Ctx(tokens, found, yes_no=is_yes_no(tokens[ask_from:]) if alt is None else False, ask_from=ask_from)
         for g in s.groups:
             ctx.has(*g)
         finding = QUERIES[s.query](ctx)
-        if finding is not None and finding.citations:  # a conclusion without a paragraph is no answer
-            return s, ctx, finding
+        if finding is None or not finding.citations:  # a conclusion without a paragraph is no answer
+            continue
+        if not ctx.yes_no and re.match(r"(Да|Нет)\b", finding.verdict):
+            continue  # an either/or or wh- question wants the option / thing named, not «Да» / «Нет»
+        return s, ctx, finding
     return None
 
 

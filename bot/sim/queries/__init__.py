@@ -85,6 +85,9 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "turn_phases": _phases.q_turn_phases,
     "between_phases": _phases.q_between_phases,
     "phase_end": _phases.q_phase_end,
+    "is_game_action": _stack.q_is_game_action,
+    "cells_occupied": _board.q_cells_occupied,
+    "lives_icon": _phases.q_lives_icon,
 }
 
 __all__ = ["Ctx", "Finding", "QUERIES"]

@@ -15,13 +15,27 @@ from bot.sim.state import Card, GameState, parse_cell
 class Ctx:
     """The question as concepts: ``found[concept] = [token index, ...]``; ``tokens`` the
     folded words. ``has`` records every concept a query consulted (``used``), so the
-    route can report the words nothing used."""
+    route can report the words nothing used. ``ask_from``: token index where the asked
+    sentence starts (earlier sentences describe the situation); ``found["alternative"]``
+    marks an either/or question («на своих или на чужих?»)."""
 
     tokens: list[str]
     found: dict[str, list[int]]
     yes_no: bool = False
     used: set[str] = field(default_factory=set)
     event: str | None = None
+    ask_from: int = 0
+
+    def asked(self, *concepts: str) -> bool:
+        """Any of ``concepts`` is mentioned in the asked sentence (marked as used)."""
+        hit = [c for c in concepts if any(i >= self.ask_from for i in self.found.get(c, []))]
+        self.used.update(hit)
+        return bool(hit)
+
+    @property
+    def alternative(self) -> bool:
+        """An either/or question: the verdict must name the option, not say «Да» / «Нет»."""
+        return "alternative" in self.found
 
     def has(self, *concepts: str) -> bool:
         """Any of ``concepts`` is in the question (and is marked as used)."""

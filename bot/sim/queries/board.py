@@ -92,8 +92,14 @@ def q_noncreature_moves(ctx: Ctx) -> Finding | None:
 
 
 def q_count_terrain(ctx: Ctx) -> Finding | None:
-    """At most one terrain per player (211.3) unless an ability allows a second (211.4)."""
+    """At most one terrain per player (211.3) unless an ability allows a second (211.4) —
+    and then two only while both stay in the game zone. A question that says such an
+    ability is in play («у меня карта, которая позволяет взять вторую местность») gets
+    «две»; one that supposes a longer limit («всю игру») is checked against 211.4's."""
     ctx.has("terrain", "count", "two", "control", "player", "recruit")
+    if ctx.has("allows") and any(i < ctx.ask_from or ctx.tokens[i - 1:i] == ["которая"] or ctx.tokens[i - 1:i] == ["которые"]
+                                 for i in ctx.found["allows"]):
+        return _two_terrains(ctx)
     sim = make_sim([make_card("Болото", kind="terrain", cell="a1", movement=None)], phase="recruit")
     r1 = sim.recruit(make_card("Лес", kind="terrain", cell="b1", movement=None))
     sim.state.extra_terrain.add("first")
@@ -262,13 +268,26 @@ def q_open_restores(ctx: Ctx) -> Finding | None:
 
 
 def q_act_then_move(ctx: Ctx) -> Finding | None:
-    """A card that acts loses all its movement (506.5)."""
-    ctx.has("act", "move", "movement_points", "creature")
-    sim = make_sim([make_card("Воин", movement=3)])
-    r0 = sim.act("Воин")
+    """A card that acts (an attack is acting too) loses all its movement (506.5). ``None``
+    when the question runs the other way round (moved first, then acts)."""
+    moved_first = [i for i in ctx.found.get("already", []) if ctx.tokens[i].startswith(("движ", "подвиг", "двига", "походил", "сдвинул", "потратил"))
+                   or (i + 1 < len(ctx.tokens) and ctx.tokens[i] == "после" and ctx.tokens[i + 1].startswith("движ"))]
+    if moved_first:
+        return None
+    ctx.has("act", "attack", "already", "later", "move", "movement_points", "creature")
+    sim = make_sim([make_card("Воин", movement=3), make_card("Орк", owner="second", cell="c3")])
+    if ctx.has("attack") and not ctx.has("act"):
+        sim.declare("first", "attack", card="Воин", target="Орк")
+        sim.pass_priority("first")
+        r0 = sim.pass_priority("second")
+        sim.state.cards["Орк"].cell = parse_cell("e6")
+    else:
+        r0 = sim.act("Воин")
     r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
     f = legal_finding(sim, r, "может", "не может")
-    f.lines = [c for c in r0.consequences if c.rules] + f.lines
+    f.lines = [c for c in r0.consequences if "506.5" in c.rules] + f.lines
+    if not r.legal and any("506.5" in c.rules for c in r0.consequences):
+        f.verdict = ("Нет, не может: " if ctx.yes_no else "Не может: ") + "когда карта действует, она теряет весь свой запас движения"
     f.citations = dedup(["506.5", *f.citations])
     return f
 
@@ -290,3 +309,44 @@ def q_inactive_moves(ctx: Ctx) -> Finding | None:
     sim = make_sim([make_card("Орк", owner="second", cell="c5")], priority="second")
     r = sim.declare("second", "movement", card="Орк", to=parse_cell("c6"))
     return legal_finding(sim, r, "может", "нельзя")
+
+
+def _two_terrains(ctx: Ctx) -> Finding:
+    """An ability allows a second terrain: two are controlled until one leaves the game zone (211.4)."""
+    sim = make_sim([make_card("Болото", kind="terrain", cell="a1", movement=None)], phase="recruit")
+    sim.state.extra_terrain.add("first")
+    r = sim.recruit(make_card("Лес", kind="terrain", cell="b1", movement=None))
+    r_leave = sim.leave("Лес")
+    r3 = sim.recruit(make_card("Роща", kind="terrain", cell="c1", movement=None))
+    two = r.legal
+    verdict = ("Две местности — пока одна из них не покинет игровую зону" if two else "Одна местность")
+    if ctx.yes_no:
+        forever = ctx.has("forever")
+        verdict = (f"Нет, {verdict[:1].lower()}{verdict[1:]}" if forever else f"Да, {verdict[:1].lower()}{verdict[1:]}") if two else f"Нет, {verdict.lower()}"
+    lines = [*[c for c in r.consequences if c.rules], *[c for c in r3.consequences if c.rules], *r3.reasons]
+    return Finding(verdict, lines, dedup(["211.4", "211.3", *cites_of(r, r_leave, r3)]), sim.trace)
+
+
+def q_cells_occupied(ctx: Ctx) -> Finding | None:
+    """How many cells a card occupies on the battlefield: an artifact or a creature one
+    (210.1, 506.1), a terrain none after its reveal (211.1, 405.1) — read off the board
+    after the reveal step."""
+    from bot.sim import phases
+    kind = ctx.first(("artifact", "terrain", "creature"))
+    if kind is None:
+        return None
+    ctx.has("count", "occupy", "occupied", "cell", "card")
+    card = make_card("Карта", kind=kind, cell="b2", movement=None if kind != "creature" else 1, revealed=False)
+    sim = make_sim([card], phase="reveal")
+    r = phases.reveal_step(sim)
+    cells = [(x, y) for x in range(5) for y in range(1, 7) if sim.state.occupant((x, y)) is sim.state.cards["Карта"]]
+    n = len(cells)
+    what = {"artifact": "Артефакт", "terrain": "Местность", "creature": "Существо"}[kind]
+    rule = {"artifact": "210.1", "terrain": "211.1", "creature": "506.1"}[kind]
+    word = {0: "ни одной клетки поля боя (она во вспомогательной зоне)", 1: "одну клетку поля боя"}.get(n, f"{n} клетки")
+    verdict = f"{what} занимает {word}"
+    if ctx.yes_no:
+        verdict = f"{'Да' if n else 'Нет'}, {verdict[:1].lower()}{verdict[1:]}"
+    line = Consequence(f"{what} занимает {word}" + (" — на эту клетку нельзя переместиться" if n else ""), (rule, *(("507.2",) if n else ())), "Карта")
+    return Finding(verdict, [line, *[c for c in r.consequences if c.card == "Карта"]],
+                   dedup([rule, *cites_of(r), *(("405.1",) if kind == "terrain" else ())]), [*sim.trace, "  " + line.line()])

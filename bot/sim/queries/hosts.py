@@ -191,7 +191,9 @@ def _host_event_run(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | N
 
 # concept asked about in a yes/no question -> the result word that confirms it
 _ASKED = {"dies": ("погибает",), "destroyed": ("уничтожается",), "together": ("перемещается",),
-          "relocate": ("перемещается",), "move": ("перемещается",)}
+          "relocate": ("перемещается",), "move": ("перемещается",), "stays": ()}
+# results that mean the card did not stay where / as it was
+_NOT_STAYING = ("погибает", "уничтожается", "перемещается", "покидает поле боя", "становится существом")
 _CLAUSE = ("если", "когда", "при", "после")
 
 
@@ -200,26 +202,44 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
     the result in its main clause («Погибает ли симбиот, если …», «Перемещается ли … вместе …»)."""
     if not ctx.yes_no:
         return f
-    cut = next((i for i, t in enumerate(ctx.tokens) if t in _CLAUSE), len(ctx.tokens))
+    start = ctx.ask_from        # «Хозяина переместили. Симбиот остаётся?»: the asked sentence only
+    cut = next((i for i, t in enumerate(ctx.tokens) if i >= start and t in _CLAUSE), len(ctx.tokens))
     li = [i - 1 for i, t in enumerate(ctx.tokens) if t == "ли"]     # «погибнет ли …»: the asked word
-    asked = [c for c in _ASKED if any(i < cut or i in li for i in ctx.found.get(c, []))]
-    if "together" in ctx.found:
+    asked = [c for c in _ASKED if any(start <= i < cut or i in li for i in ctx.found.get(c, []))]
+    if "together" in ctx.found and "together" not in asked:
         asked.append("together")
+    if "stays" in asked:
+        asked = ["stays"]       # «остаётся ли симбиот на клетке, если хозяин переместился?»
     if not asked:
         return f
     ctx.used.update(asked)
     got = {c.result for c in f.lines}
-    yes = any(r in got for c in asked for r in _ASKED[c])
+    if asked == ["stays"]:
+        yes = not any(r in got for r in _NOT_STAYING)
+    else:
+        yes = any(r in got for c in asked for r in _ASKED[c])
     f.verdict = f"{'Да' if yes else 'Нет'}, {f.verdict[:1].lower()}{f.verdict[1:]}"
     return f
 
 
 def q_host_event(ctx: Ctx) -> Finding | None:
     """What happens to a symbiote / equipment when its host dies, leaves, becomes flying,
-    incorporeal or a symbiote, loses its class, moves (209.3–209.6, 209.11, 212.2–212.3, 212.8)."""
+    incorporeal or a symbiote, loses its class, moves (209.3–209.6, 209.11, 212.2–212.3, 212.8).
+    A host carrying both («хозяин экипировки и симбиота») gets both fates, one after the other."""
     subj = subject_of(ctx)
     if subj is None:
         return None
+    both = [c for c in ("symbiote", "equipment") if c in ctx.found]
+    if len(both) == 2 and not ctx.yes_no:
+        fs = [_host_event_of(ctx, c) for c in both]
+        if all(fs):
+            return Finding("; ".join(f.verdict[:1].lower() + f.verdict[1:] if i else f.verdict for i, f in enumerate(fs)),
+                           [x for f in fs for x in f.lines], dedup([n for f in fs for n in f.citations]),
+                           [x for f in fs for x in f.trace])
+    return _host_event_of(ctx, subj)
+
+
+def _host_event_of(ctx: Ctx, subj: str) -> Finding | None:
     sid = SUBJECT_IDS[subj]
     ctx.has("host", "creature")
     host_owner = "second" if subj == "parasite" else "first"
@@ -374,8 +394,9 @@ def q_seating_order(ctx: Ctx) -> Finding | None:
 
 
 def q_parasite_hosts(ctx: Ctx) -> Finding | None:
-    """Which creatures a parasite can be seated on (209.1, 209.2, 405.2)."""
-    ctx.has("parasite", "who", "place", "reveal", "seating")
+    """Which creatures a parasite can be seated on (209.1, 209.2, 405.2); an either/or
+    question («на своих или на вражеских?») gets the option named first."""
+    ctx.has("parasite", "who", "where", "place", "reveal", "seating", "alternative", "own", "enemy", "front_row", "creature")
     sim = make_sim([make_card("Своё", owner="first", cell="c3"), make_card("Первый_ряд", owner="second", cell="c4"),
                 make_card("Второй_ряд", owner="second", cell="c5"),
                 make_card("Паразит1", traits={"symbiote", "parasite"}, cell="a1", movement=None),
@@ -385,5 +406,7 @@ def q_parasite_hosts(ctx: Ctx) -> Finding | None:
     ok = sim.state.cards["Паразит3"].host == "Первый_ряд" and sim.state.cards["Паразит1"].host is None and sim.state.cards["Паразит2"].host is None
     verdict = ("На существ противника в первом ряду его половины поля боя; назначаются после своих симбиотов и экипировок обоих игроков"
                if ok else "Модель не смогла определить")
+    if ok and ctx.alternative and ctx.has("own", "enemy"):
+        verdict = "На вражеских: " + verdict[:1].lower() + verdict[1:]
     lines = [c for c in r.consequences if c.result in ("нельзя", "помещается")]
     return Finding(verdict, lines, dedup(["209.2", "405.2", *cites_of(r)]), sim.trace)

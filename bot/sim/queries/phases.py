@@ -75,6 +75,17 @@ def q_reveal_hidden(ctx: Ctx) -> Finding | None:
     f = legal_finding(sim, r, "может — до конца первого хода Первого игрока", "нельзя")
     if not ctx.yes_no and r.legal:
         f.verdict = "До конца первого хода Первого игрока: до тех пор Второй игрок может держать карты 3-го ряда скрытыми"
+    if r.legal and ctx.has("forever"):
+        # the question supposes a longer limit than the rule's: play on to the end of that turn
+        phases.main_phase(sim)
+        r_end = sim.end_turn("first")
+        shown = [c for c in r_end.consequences if c.card == "Карта" and c.result == "вскрывается"]
+        if shown:
+            f.verdict = ("Нет, только до конца первого хода Первого игрока — тогда скрытые карты 3-го ряда вскрываются"
+                         if ctx.yes_no else "Только до конца первого хода Первого игрока, не дольше")
+            f.lines = [*f.lines, *shown]
+            f.citations = dedup(["405.1", *f.citations, *cites_of(r_end)])
+            f.trace = sim.trace
     return f
 
 
@@ -151,3 +162,25 @@ def q_main_phase_active(ctx: Ctx) -> Finding | None:
     r = phases.main_phase(sim)
     verdict = "Первый игрок" if r.value == "first" else "Второй игрок"
     return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.1", *cites_of(r)]), sim.trace)
+
+
+def q_lives_icon(ctx: Ctx) -> Finding | None:
+    """What the lives icon shows (508.1.1): in the card's properties — the initial lives;
+    in the text field — the current lives. Read off a wounded card on the board."""
+    ctx.has("lives", "icon", "text_field", "properties", "current", "card")
+    sim = make_sim([make_card("Воин", lives=5)])
+    r = sim.wound("Воин", 2)
+    c = sim.state.cards["Воин"]
+    shown = {"text_field": ("текущие жизни карты", c.current_lives), "properties": ("начальное количество жизней карты", c.lives)}
+    asked = [k for k in ("text_field", "properties") if ctx.has(k)] or ["properties", "text_field"]
+    where = {"text_field": "в текстовом поле", "properties": "в свойствах карты"}
+    parts = [f"{where[k]} — {shown[k][0]}" for k in asked]
+    verdict = "; ".join(parts)
+    verdict = verdict[:1].upper() + verdict[1:]
+    if ctx.yes_no and ctx.has("current"):
+        yes = "text_field" in asked and len(asked) == 1
+        verdict = f"{'Да' if yes else 'Нет'}, {verdict[:1].lower()}{verdict[1:]}"
+    lines = [Consequence(f"Карта с начальными жизнями {c.lives} получила 2 раны: значок в свойствах показывает {c.lives}, "
+                         f"текущие жизни (значок в текстовом поле) — {c.current_lives}", ("508.1.1",), "Воин"),
+             *[x for x in r.consequences if x.rules]]
+    return Finding(verdict, lines, dedup(["508.1.1", *cites_of(r)]), sim.trace)

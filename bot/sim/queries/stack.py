@@ -9,27 +9,48 @@ from bot.sim.state import StackItem, parse_cell
 from bot.sim.queries.base import Ctx, Finding, make_card, cites_of, dedup, legal_finding, make_sim
 
 
-def action_kind(ctx: Ctx) -> str | None:
-    """The game action the question names, as an ``actions.ACTIONS`` key."""
+# Words that open what the asker wants to do («могу я … сыграть внезапное действие?»).
+ASK_VERBS = ("могу", "можно", "может", "можем", "могут", "сыграть", "объявить", "использовать", "применить", "разрешено")
+
+
+def action_kind(ctx: Ctx, exclude: tuple[str, ...] = ()) -> str | None:
+    """The game action the question names, as an ``actions.ACTIONS`` key: the one the
+    asker wants to perform (after «могу / можно / сыграть …» in the asked sentence) wins
+    over one only describing the situation («противник объявил атаку»); then the one
+    before a clause word («если», «пока» …); then the first mentioned. ``exclude``: kinds
+    to skip (e.g. the one already on the stack)."""
     table = (("independent", "symbiote_becomes_creature"), ("additional_zone", "terrain_to_additional_zone"), ("dice", "dice_roll"), ("sudden", "sudden_action"), ("trigger", "triggered_ability"),
              ("jump", "instead_of_movement"), ("instead", "instead_of_movement"), ("battle_start", "battle_start_ability"),
              ("vanguard", "vanguard_ability"), ("card_action", "card_action"), ("rule_effect", "rule_effect"),
              ("phase_transition", "phase_transition"), ("played", "played_ability"), ("relocate", "relocation"),
              ("move", "movement"), ("attack", "attack"), ("act", "card_action"))
-    cut = next((i for i, t in enumerate(ctx.tokens) if t in ("если", "пока", "когда", "при")), len(ctx.tokens))
-    best: tuple[int, int, str, str] | None = None
+    ask = next((i for i, t in enumerate(ctx.tokens) if i >= ctx.ask_from and t in ASK_VERBS), None)
+    cut = next((i for i, t in enumerate(ctx.tokens) if t in ("если", "пока", "когда", "при") and (ask is None or i > ask)), len(ctx.tokens))
+    best: tuple[int, int, int, str, str] | None = None
     for rank, (concept, kind) in enumerate(table):
+        if kind in exclude:
+            continue
         for i in ctx.found.get(concept, []):
-            key = (0 if i < cut else 1, i, rank)
-            if best is None or key < best[:3]:
+            wanted = 0 if ask is not None and ask < i < cut else 1
+            key = (wanted, 0 if i < cut else 1, i, rank)
+            if best is None or key < best[:4]:
                 best = (*key, concept, kind)  # type: ignore[assignment]
     if best is None:
         return None
-    ctx.used.add(best[3])
-    return best[4]
+    ctx.used.add(best[4])
+    return best[5]
 
 
-def _declare_kind(kind: str, stack: bool) -> tuple[Simulator, StepResult]:
+def stacked_kind(ctx: Ctx, asked: str) -> str | None:
+    """The other action the question names — the one lying on the stack («противник
+    объявил атаку, она в стеке»), or ``None``."""
+    other = action_kind(ctx, exclude=(asked,))
+    return other if other and ACTIONS[other].uses_stack else None
+
+
+def _declare_kind(kind: str, stack: bool, on_stack: str | None = None) -> tuple[Simulator, StepResult]:
+    """Declare an action of ``kind`` by the first player on a small board; with ``stack``
+    an opponent's action (``on_stack`` kind, else a triggered ability) already lies there."""
     cards = [make_card("Воин", movement=2), make_card("Орк", owner="second", cell="c4")]
     sim = make_sim(cards, phase="main", subphase="choice")
     if kind == "symbiote_becomes_creature":
@@ -42,7 +63,8 @@ def _declare_kind(kind: str, stack: bool) -> tuple[Simulator, StepResult]:
     if kind == "battle_start_ability":
         sim.state.phase, sim.state.subphase = "battle_start", None
     if stack:
-        sim.state.stack.append(StackItem("срабатывающая особенность противника", "second", "triggered_ability", "Орк"))
+        k = on_stack or "triggered_ability"
+        sim.state.stack.append(StackItem(f"{ACTIONS[k].ru} противника", "second", k, "Орк"))
     target = "Орк" if kind in ("attack", "sudden_attack") else None
     to = parse_cell("c3") if kind in ("movement", "relocation", "instead_of_movement") else None
     card = None if kind in ("dice_roll", "rule_effect", "phase_transition") else "Воин"
@@ -54,8 +76,9 @@ def q_slow_nonempty_stack(ctx: Ctx) -> Finding | None:
     """Slow actions only with an empty stack, fast ones whenever holding priority (304.1)."""
     ctx.has("stack", "nonempty")
     kind = action_kind(ctx) or "movement"
-    ctx.has("trigger", "sudden", "dice", "game_action")  # what lies on the stack
-    sim, r = _declare_kind(kind, stack=True)
+    below = stacked_kind(ctx, kind)
+    ctx.has("trigger", "sudden", "dice", "game_action", "declare", "enemy")  # what lies on the stack
+    sim, r = _declare_kind(kind, stack=True, on_stack=below)
     ak = ACTIONS[kind]
     if r.legal:
         return Finding(f"Да, можно: {ak.ru} — {'быстрое' if ak.speed == 'fast' else 'не использующее стек'} игродействие", [c for c in r.consequences if c.rules],
@@ -288,12 +311,63 @@ def q_rule_effects_first(ctx: Ctx) -> Finding | None:
                    dedup(["303.6", *cites_of(r)]), sim.trace)
 
 
+def _asker_role(ctx: Ctx) -> str | None:
+    """«я активный игрок» / «я неактивный» → ``active`` / ``inactive`` (else ``None``)."""
+    for c, role in (("inactive", "inactive"), ("active", "active")):
+        for i in ctx.found.get(c, []):
+            if "я" in ctx.tokens[max(0, i - 2):i]:
+                ctx.used.add(c)
+                return role
+    return None
+
+
 def q_trigger_order(ctx: Ctx) -> Finding | None:
     """Simultaneous triggers: active player's first onto the stack, inactive's resolve first (305.1)."""
     ctx.has("trigger", "simultaneous", "order", "who", "stack", "resolve")
     sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
     r = sim.triggers([("second", "особенность Неактивного", "Орк"), ("first", "особенность Активного", "Воин")])
     first_resolved = r.value[0] if r.value else ""
-    verdict = ("Сначала в стек заносятся особенности Активного игрока (в выбранном им порядке), затем Неактивного; "
-               "поэтому первыми выполняются особенности Неактивного игрока") if first_resolved == "особенность Неактивного" else "Модель не смогла определить"
+    first_in = r.stack[0] if r.stack else ""
+    if first_in == "особенность Активного" and first_resolved == "особенность Неактивного":
+        verdict = ("Первыми в стек заносит свои особенности Активный игрок (в выбранном им порядке), затем Неактивный; "
+                   "поэтому первыми выполнятся особенности Неактивного игрока")
+        me = _asker_role(ctx)
+        if me == "active":
+            verdict += " (вы Активный игрок: ваши особенности заносятся в стек первыми, а выполнятся первыми особенности противника)"
+        elif me == "inactive":
+            verdict += " (вы Неактивный игрок: ваши особенности заносятся в стек после особенностей противника и выполнятся первыми)"
+    else:
+        verdict = "Модель не смогла определить"
     return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["305.1", *cites_of(r)]), sim.trace)
+
+
+def q_is_game_action(ctx: Ctx) -> Finding | None:
+    """Is X a game action (301.1): whatever a player declares and the simulator resolves —
+    rule effects included — is one; a pass declares nothing (303.2); payment is a stage of
+    a game action, not one of its own (301.1, 302.6)."""
+    ctx.has("is_action_q", "is_verb", "game_action")
+    if ctx.has("pass"):
+        return q_pass_is_action(ctx)
+    if ctx.has("pay") and action_kind(ctx) is None:
+        sim = make_sim([make_card("Воин", movement=2)])
+        sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+        sim.pass_priority("first")
+        r = sim.pass_priority("second")
+        lines = [c for c in r.consequences if "302.6" in c.rules]
+        return Finding("Нет, оплата — не отдельное игродействие, а последняя часть игродействия (объявление, выполнение, оплата)",
+                       lines, dedup(["301.1", "302.6", *cites_of(r)]), sim.trace)
+    kind = action_kind(ctx)
+    if kind is None:
+        return None
+    ak = ACTIONS[kind]
+    sim, r = _declare_kind(kind, stack=False)
+    if not r.legal:
+        return None
+    how = "заносится в стек, выполняется и оплачивается" if r.stack else "объявляется и сразу выполняется, без стека"
+    lines = [Consequence("Игродействие — объявление, выполнение и оплата игровой заявки; заявки, обусловленные правилами игры, "
+                         "и объявление и выполнение эффекта правил игры — тоже игродействия", ("301.1",)),
+             *[c for c in r.consequences if c.rules]]
+    verdict = f"Да, {ak.ru} — игродействие: {how}"
+    if not ctx.yes_no:
+        verdict = f"{ak.ru[:1].upper()}{ak.ru[1:]} — игродействие: {how}"
+    return Finding(verdict, lines, dedup(["301.1", *ak.rules[:1], *cites_of(r)]), sim.trace)
