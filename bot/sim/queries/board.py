@@ -343,10 +343,10 @@ def q_cells_occupied(ctx: Ctx) -> Finding | None:
     n = len(cells)
     what = {"artifact": "Артефакт", "terrain": "Местность", "creature": "Существо"}[kind]
     rule = {"artifact": "210.1", "terrain": "211.1", "creature": "506.1"}[kind]
-    word = {0: "ни одной клетки поля боя (она во вспомогательной зоне)", 1: "одну клетку поля боя"}.get(n, f"{n} клетки")
-    verdict = f"{what} занимает {word}"
+    word = {0: "не занимает клеток поля боя: после вскрытия она во вспомогательной зоне", 1: "занимает одну клетку поля боя"}.get(n, f"занимает {n} клетки")
+    verdict = f"{what} {word}"
     if ctx.yes_no:
         verdict = f"{'Да' if n else 'Нет'}, {verdict[:1].lower()}{verdict[1:]}"
-    line = Consequence(f"{what} занимает {word}" + (" — на эту клетку нельзя переместиться" if n else ""), (rule, *(("507.2",) if n else ())), "Карта")
+    line = Consequence(f"{what} {word}" + (" — на эту клетку нельзя переместиться" if n else ""), (rule, *(("507.2",) if n else ())), "Карта")
     return Finding(verdict, [line, *[c for c in r.consequences if c.card == "Карта"]],
                    dedup([rule, *cites_of(r), *(("405.1",) if kind == "terrain" else ())]), [*sim.trace, "  " + line.line()])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from bot.sim import phases
 from bot.sim.effects import label
 from bot.sim.engine import Simulator
@@ -66,11 +68,41 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     ctx.has("place", "creature", "host")
     if subj == "parasite" and ctx.has("front_row", "second_row", "third_row", "reveal", "seating"):
         return _parasite_seating(ctx, host_owner, host_traits)
+    if ctx.alternative and ctx.has("own") and ctx.has("enemy"):
+        return _whose_creatures(ctx, subj, sid)
     sim = make_sim(cards)
     r = sim.place(sid, "Хозяин")
     what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj]
     extra = ("212.4",) if subj == "equipment" and ctx.has("two", "same_class", "different") else ("209.6",) if ctx.has("two") else ()
     return legal_finding(sim, r, f"можно: {what} можно поместить на это существо", "нельзя", extra=extra)
+
+
+def _whose_creatures(ctx: Ctx, subj: str, sid: str) -> Finding:
+    """«на своих или на чужих?»: at the seating step try the card on an own and on an enemy
+    front-row creature and name the option(s) the simulator accepts (209.1, 209.2, 212.1, 405.2)."""
+    results = {}
+    trace: list[str] = []
+    for owner in ("first", "second"):
+        host = make_card("Хозяин", owner=owner, cell="c3" if owner == "first" else "c4", creature_class="воин")
+        card = subject_card(ctx, subj, sid, host=None, cell="a1")
+        card.owner, card.revealed = "first", False
+        sim = make_sim([host, card], phase="reveal")
+        r = phases.seating_step(sim, [(sid, "Хозяин")])
+        results[owner] = (sim.state.cards[sid].host == "Хозяин", r)
+        trace += sim.trace
+    ok = [o for o, (placed, _) in results.items() if placed]
+    what = {"symbiote": "Симбиота", "parasite": "Паразита", "equipment": "Экипировку"}[subj]
+    if ok == ["first"]:
+        verdict = f"На своих: {what.lower()} назначают существу своего отряда"
+    elif ok == ["second"]:
+        verdict = f"На вражеских: {what.lower()} назначают существу противника в первом ряду"
+    elif ok:
+        verdict = f"{what} можно назначить и своему, и чужому существу"
+    else:
+        verdict = f"{what} нельзя назначить ни своему, ни чужому существу"
+    lines = [c for _, r in results.values() for c in r.consequences if c.card == sid and c.result in ("нельзя", "помещается")]
+    base = "212.1" if subj == "equipment" else "209.1"
+    return Finding(verdict, lines, dedup([base, *rules_of(lines), "405.2", *cites_of(*[r for _, r in results.values()])]), trace)
 
 
 def _parasite_seating(ctx: Ctx, host_owner: str, host_traits: set[str]) -> Finding:

@@ -41,6 +41,16 @@ def action_kind(ctx: Ctx, exclude: tuple[str, ...] = ()) -> str | None:
     return best[5]
 
 
+def asked_action(ctx: Ctx) -> bool:
+    """An action is named after «могу / можно / сыграть …» in the asked sentence."""
+    ask = next((i for i, t in enumerate(ctx.tokens) if i >= ctx.ask_from and t in ASK_VERBS), None)
+    if ask is None:
+        return False
+    concepts = ("independent", "additional_zone", "dice", "sudden", "trigger", "jump", "instead", "battle_start", "vanguard",
+                "card_action", "rule_effect", "phase_transition", "played", "relocate", "move", "attack", "act")
+    return any(i > ask for c in concepts for i in ctx.found.get(c, []))
+
+
 def stacked_kind(ctx: Ctx, asked: str) -> str | None:
     """The other action the question names — the one lying on the stack («противник
     объявил атаку, она в стеке»), or ``None``."""
@@ -74,7 +84,9 @@ def _declare_kind(kind: str, stack: bool, on_stack: str | None = None) -> tuple[
 
 def q_slow_nonempty_stack(ctx: Ctx) -> Finding | None:
     """Slow actions only with an empty stack, fast ones whenever holding priority (304.1)."""
-    ctx.has("stack", "nonempty")
+    if "stack" not in ctx.found and not asked_action(ctx):
+        return None     # «противник объявил атаку …» without an action the asker wants to declare
+    ctx.has("stack", "nonempty", "respond")
     kind = action_kind(ctx) or "movement"
     below = stacked_kind(ctx, kind)
     ctx.has("trigger", "sudden", "dice", "game_action", "declare", "enemy")  # what lies on the stack
