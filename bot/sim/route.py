@@ -161,6 +161,24 @@ def asked_sentence_start(question: str) -> int:
     return sum(len(_WORD.findall(p)) for p in parts[:asked])
 
 
+CLAUSE_WORDS = ("если", "когда", "при", "после", "пока")
+
+
+def main_clause_start(question: str) -> int:
+    """Token index where the main clause of the asked sentence starts: after the comma of a
+    leading subordinate clause («Если хозяин погиб, экипировка сохраняется?»), else the
+    start of the asked sentence."""
+    start = asked_sentence_start(question)
+    parts = [p for p in _SENTENCE_END.split(fold(normalize_quotes(question))) if p.strip()]
+    tokens = _WORD.findall(fold(normalize_quotes(question)))
+    if start >= len(tokens) or tokens[start] not in CLAUSE_WORDS:
+        return start
+    sentence = parts[-1] if len(parts) < 2 else next(
+        (p for i, p in enumerate(parts) if sum(len(_WORD.findall(x)) for x in parts[:i]) == start), parts[-1])
+    head, comma, _ = sentence.partition(",")
+    return start + len(_WORD.findall(head)) if comma else start
+
+
 def _matches(s: Situation, found: dict[str, list[int]]) -> bool:
     return all(any(c in found for c in g) for g in s.groups) and not any(c in found for c in s.forbid)
 
@@ -170,13 +188,15 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
     tokens = _tokens(question)
     found, _ = concepts_of(tokens)
     ask_from = asked_sentence_start(question)
+    main_from = main_clause_start(question)
     alt = alternative_at(tokens, ask_from)
     if alt is not None:
         found["alternative"] = [alt]
     for s in SITUATIONS:
         if not _matches(s, found):
             continue
-        ctx = Ctx(tokens, found, yes_no=is_yes_no(tokens[ask_from:]) if alt is None else False, ask_from=ask_from)
+        ctx = Ctx(tokens, found, yes_no=is_yes_no(tokens[ask_from:]) if alt is None else False, ask_from=ask_from,
+                  main_from=main_from)
         for g in s.groups:
             ctx.has(*g)
         finding = QUERIES[s.query](ctx)

@@ -88,6 +88,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "is_game_action": _stack.q_is_game_action,
     "cells_occupied": _board.q_cells_occupied,
     "lives_icon": _phases.q_lives_icon,
+    "relocation_is_movement": _board.q_relocation_is_movement,
 }
 
 __all__ = ["Ctx", "Finding", "QUERIES"]

@@ -16,7 +16,8 @@ class Ctx:
     """The question as concepts: ``found[concept] = [token index, ...]``; ``tokens`` the
     folded words. ``has`` records every concept a query consulted (``used``), so the
     route can report the words nothing used. ``ask_from``: token index where the asked
-    sentence starts (earlier sentences describe the situation); ``found["alternative"]``
+    sentence starts (earlier sentences describe the situation); ``main_from``: where its
+    main clause starts (after a leading «если …,»); ``found["alternative"]``
     marks an either/or question («на своих или на чужих?»)."""
 
     tokens: list[str]
@@ -25,6 +26,7 @@ class Ctx:
     used: set[str] = field(default_factory=set)
     event: str | None = None
     ask_from: int = 0
+    main_from: int = 0
 
     def asked(self, *concepts: str) -> bool:
         """Any of ``concepts`` is mentioned in the asked sentence (marked as used)."""

@@ -43,8 +43,10 @@ def q_artifact_struck(ctx: Ctx) -> Finding | None:
     sim.pass_priority("first")
     r = sim.pass_priority("second")
     lines = [c for c in r.consequences if c.card == "Цель"]
-    return Finding("Как по закрытой карте" if any(c.result == "как по закрытой" for c in lines) else "Как по открытой карте",
-                   lines, dedup([*rules_of(lines), *cites_of(r)]), sim.trace)
+    verdict = "Как по закрытой карте" if any(c.result == "как по закрытой" for c in lines) else "Как по открытой карте"
+    if ctx.yes_no and not ctx.has("closed", "open"):
+        verdict = "Да, можно: простой удар по артефакту рассчитывается " + verdict.lower()
+    return Finding(verdict, lines, dedup([*rules_of(lines), *cites_of(r)]), sim.trace)
 
 
 def q_artifact_defends(ctx: Ctx) -> Finding | None:
@@ -61,7 +63,8 @@ def q_attack_target(ctx: Ctx) -> Finding | None:
     if kind is None:
         return None
     ctx.has("attack", "target")
-    if kind == "artifact" and not ctx.has("by_target", "target"):
+    struck = ctx.has("by_target", "target") or (kind == "artifact" and ctx.found["attack"][0] < ctx.found["artifact"][0])
+    if kind == "artifact" and not struck:     # «артефакт может атаковать?»: the artifact is the subject
         sim = make_sim([make_card("Артефакт", kind="artifact", cell="c3", movement=None), make_card("Орк", owner="second", cell="c4")])
         r = sim.declare("first", "attack", card="Артефакт", target="Орк")
         return legal_finding(sim, r, "может", "не может")
@@ -264,6 +267,8 @@ def q_open_restores(ctx: Ctx) -> Finding | None:
     f = legal_finding(sim, r, "запас движения восстановился, существо снова может двигаться", "не может")
     f.lines = [c for c in r0.consequences if "506.4" in c.rules] + f.lines
     f.citations = dedup(["506.4", *f.citations])
+    if not ctx.yes_no and r.legal:
+        f.verdict = "В начале хода, а также когда карта открывается в течение хода: она снова может двигаться"
     return f
 
 
@@ -350,3 +355,19 @@ def q_cells_occupied(ctx: Ctx) -> Finding | None:
     line = Consequence(f"{what} {word}" + (" — на эту клетку нельзя переместиться" if n else ""), (rule, *(("507.2",) if n else ())), "Карта")
     return Finding(verdict, [line, *[c for c in r.consequences if c.card == "Карта"]],
                    dedup([rule, *cites_of(r), *(("405.1",) if kind == "terrain" else ())]), [*sim.trace, "  " + line.line()])
+
+
+def q_relocation_is_movement(ctx: Ctx) -> Finding | None:
+    """A relocation by an ability is not movement: it spends no movement points; movement is
+    the special case of relocation (507.1)."""
+    ctx.has("relocate", "movement_q", "move", "spend", "movement_points")
+    sim = make_sim([make_card("Воин", movement=2)])
+    sim.declare("first", "relocation", card="Воин", to=parse_cell("a1"))
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    left = sim.state.cards["Воин"].movement_left
+    lines = [Consequence("Игродействие, меняющее местоположение карты, — перемещение; движение — его частный случай", ("507.1",)),
+             *[c for c in r.consequences if c.card == "Воин"]]
+    verdict = ("Нет, это перемещение, но не движение: запас движения не тратится (движение — частный случай перемещения)"
+               if left == 2 else "Да, это движение")
+    return Finding(verdict, lines, dedup(["507.1", *cites_of(r)]), sim.trace)

@@ -234,7 +234,7 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
     the result in its main clause («Погибает ли симбиот, если …», «Перемещается ли … вместе …»)."""
     if not ctx.yes_no:
         return f
-    start = ctx.ask_from        # «Хозяина переместили. Симбиот остаётся?»: the asked sentence only
+    start = ctx.main_from       # «Хозяина переместили. Симбиот остаётся?»: the asked sentence's main clause only
     cut = next((i for i, t in enumerate(ctx.tokens) if i >= start and t in _CLAUSE), len(ctx.tokens))
     li = [i - 1 for i, t in enumerate(ctx.tokens) if t == "ли"]     # «погибнет ли …»: the asked word
     asked = [c for c in _ASKED if any(start <= i < cut or i in li for i in ctx.found.get(c, []))]

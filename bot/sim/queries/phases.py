@@ -111,6 +111,8 @@ def q_lives_on_entry(ctx: Ctx) -> Finding | None:
     r = sim.summon(make_card("Волк", cell="c3", lives=4), None)
     c = sim.state.cards["Волк"]
     verdict = ("Начальному количеству жизней (без учёта эффектов)" if c.current_lives == c.lives else "Модель не смогла определить")
+    if ctx.yes_no and c.current_lives == c.lives:
+        verdict = "Да, текущий максимум жизней равен начальному количеству жизней (без учёта эффектов)"
     return Finding(verdict, [x for x in r.consequences if x.rules], dedup(["508.1", *cites_of(r)]), sim.trace)
 
 

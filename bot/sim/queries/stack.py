@@ -180,6 +180,8 @@ def q_priority_after_declare(ctx: Ctx) -> Finding | None:
     """After declaring a stack action the declarer keeps priority (303.3); a non-stack one
     resolves at once without passing priority (303.5)."""
     ctx.has("priority", "declare", "transfer", "who", "enemy")
+    if ctx.has("another"):
+        return _declare_another(ctx)
     kind = "rule_effect" if ctx.has("no_stack") else (action_kind(ctx) or "movement")
     sim, r = _declare_kind(kind, stack=False)
     stays = r.priority == "first"
@@ -383,3 +385,22 @@ def q_is_game_action(ctx: Ctx) -> Finding | None:
     if not ctx.yes_no:
         verdict = f"{ak.ru[:1].upper()}{ak.ru[1:]} — игродействие: {how}"
     return Finding(verdict, lines, dedup(["301.1", *ak.rules[:1], *cites_of(r)]), sim.trace)
+
+
+def _declare_another(ctx: Ctx) -> Finding:
+    """Two game actions in a row: the declarer keeps priority and may declare another (303.3),
+    but while the stack is not empty only a fast one (304.1) — tried with a slow and a fast second."""
+    ctx.has("game_action", "player", "two")
+    sim = make_sim([make_card("Воин", movement=2), make_card("Орк", owner="second", cell="c5")])
+    r1 = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    slow = sim.declare("first", "card_action", card="Воин")
+    fast = sim.declare("first", "dice_roll")
+    if r1.priority == "first" and fast.legal and not slow.legal:
+        verdict = ("приоритет остаётся у объявившего, и он может сразу объявить ещё одно игродействие; "
+                   "но пока стек не пуст — только быстрое")
+        verdict = ("Да, " if ctx.yes_no else "") + verdict
+        verdict = verdict[:1].upper() + verdict[1:]
+    else:
+        verdict = "Модель не смогла определить"
+    lines = [*[c for c in r1.consequences if "303.3" in c.rules], *slow.reasons, *[c for c in fast.consequences if c.rules][:1]]
+    return Finding(verdict, lines, dedup(["303.3", "304.1", *cites_of(r1, slow, fast)]), sim.trace)
