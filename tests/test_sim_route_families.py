@@ -84,6 +84,20 @@ FAMILIES = [
     ("Перемещение особенностью — это движение?", "Нет", "507.1"),
     ("Жизни карты при вызове равны начальным?", "Да", "508.1"),
     ("Как отображаются раны на карте?", "ран", "508.1.1"),
+    # informal wording: no punctuation, slang verbs, modal first
+    ("сим может жить без хозяина?", "Нет", "209.7"),
+    ("а если хозяин стал бестелесным симбиот помрёт?", "Нет", "209.5"),
+    ("если хозяин погиб симбиот останется?", "Нет", "209.4"),
+    ("паразита можно на своего", "Нет", "209.1"),
+    ("кубик можно кинуть когда стек не пуст", "Да", "304.1"),
+    ("действие карты можно если в стеке движение", "Нет", "304.1"),
+    ("если оба пасанули а стек пустой что дальше", "завершается", "408.2"),
+    # seating order asked as «когда» / «до или после»
+    ("Когда назначают паразитов?", "последними", "405.2"),
+    ("Симбиоты назначаются до экипировок или после?", "Вместе", "405.2"),
+    ("Паразитов назначают до симбиотов или после?", "После", "405.2"),
+    # either/or between actions: each option with its speed
+    ("Кубик или движение — что быстрое?", "бросок кубика — быстрое", "304.3"),
     # a host carrying both a symbiote and equipment
     ("Хозяин с экипировкой и симбиотом стал летающим. Что будет с экипировкой и симбиотом?", "уничтожается", "209.4"),
 ]
@@ -107,6 +121,16 @@ def test_both_fates_of_a_host_with_symbiote_and_equipment():
     assert {"209.4", "212.3"} <= set(a.citations)
 
 
+def test_an_event_named_by_become_is_not_a_second_card_on_the_host():
+    a = route.answer("чё будет с шмоткой если хозяин стал симбиотом", "5ed")
+    assert a.verdict == "Экипировка уничтожается" and a.citations[0] == "212.3"
+
+
+def test_when_as_a_conjunction_does_not_make_a_seating_question():
+    a = route.answer("Можно ли положить симбиота на существо, когда хозяин летающий?", "5ed")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "209.4"
+
+
 def test_move_then_attack_is_not_read_as_attack_then_move():
     a = route.answer("Может ли существо атаковать после движения?", "5ed")
     assert a is None or "теряет весь свой запас движения" not in a.verdict
@@ -118,6 +142,8 @@ def test_either_or_helpers():
     assert not route.is_yes_no(t)
     assert route.alternative_at(route._tokens("Переход к фазе кидаем в стек или нет?")) is None
     assert route.alternative_at(route._tokens("Можно или нельзя класть симбиота на симбиота?")) is None
+    assert route.is_yes_no(route._tokens("кубик можно кинуть когда стек не пуст"))
+    assert not route.is_yes_no(route._tokens("когда можно кинуть кубик"))
 
 
 def test_asked_sentence_start_skips_the_setting():
@@ -125,6 +151,8 @@ def test_asked_sentence_start_skips_the_setting():
     start = route.asked_sentence_start(q)
     assert route._tokens(q)[start] == "симбиот"
     assert route.asked_sentence_start("Симбиот остаётся?") == 0
+    q = "Если хозяин погиб, экипировка сохраняется?"
+    assert route._tokens(q)[route.main_clause_start(q)] == "экипировка"
 
 
 def test_trigger_names_in_quotes_are_rule_terms_but_card_text_is_not():

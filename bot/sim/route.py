@@ -131,7 +131,14 @@ def is_yes_no(tokens: list[str]) -> bool:
     either/or question («на своих или на чужих?», see ``alternative_at``)."""
     if alternative_at(tokens) is not None:
         return False
-    return "ли" in tokens or not any(t in WH_WORDS for t in tokens)
+    if "ли" in tokens:
+        return True
+    # «кубик можно кинуть, когда стек не пуст?»: after a modal word, «когда / как / что …» is a conjunction
+    modal = next((i for i, t in enumerate(tokens) if t in MODAL_WORDS), len(tokens))
+    return not any(t in WH_WORDS for t in tokens[:modal])
+
+
+MODAL_WORDS = frozenset("можно может могу можем могут можешь нельзя сможет смогу разрешено обязан обязаны должен должна".split())
 
 
 # Words after «или» that make «X или нет / или нельзя» a yes/no question, not a choice.
@@ -171,7 +178,8 @@ def main_clause_start(question: str) -> int:
     start = asked_sentence_start(question)
     parts = [p for p in _SENTENCE_END.split(fold(normalize_quotes(question))) if p.strip()]
     tokens = _WORD.findall(fold(normalize_quotes(question)))
-    if start >= len(tokens) or tokens[start] not in CLAUSE_WORDS:
+    lead = start + 1 if start + 1 < len(tokens) and tokens[start] in ("а", "и", "ну", "так") else start
+    if lead >= len(tokens) or tokens[lead] not in CLAUSE_WORDS:
         return start
     sentence = parts[-1] if len(parts) < 2 else next(
         (p for i, p in enumerate(parts) if sum(len(_WORD.findall(x)) for x in parts[:i]) == start), parts[-1])
@@ -192,6 +200,8 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
     alt = alternative_at(tokens, ask_from)
     if alt is not None:
         found["alternative"] = [alt]
+        if tokens[alt + 1] in ("после", "позже", "раньше", "до", "перед"):
+            found.setdefault("before_after", [alt])     # «до экипировок или после?»
     for s in SITUATIONS:
         if not _matches(s, found):
             continue

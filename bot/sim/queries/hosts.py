@@ -240,6 +240,12 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
     asked = [c for c in _ASKED if any(start <= i < cut or i in li for i in ctx.found.get(c, []))]
     if "together" in ctx.found and "together" not in asked:
         asked.append("together")
+    if not asked:   # no comma: «если хозяин стал бестелесным симбиот помрёт?» — the last predicate after the clause word
+        event_concepts = {"dies": ("dies", "destroyed"), "move": ("move", "relocate"), "leaves": ()}.get(ctx.event or "", ())
+        event_at = {min(ctx.found[c]) for c in event_concepts if c in ctx.found}
+        tail = [(i, c) for c in _ASKED for i in ctx.found.get(c, []) if i > cut and i not in event_at]
+        if tail:
+            asked = [max(tail)[1]]
     if "stays" in asked:
         asked = ["stays"]       # «остаётся ли симбиот на клетке, если хозяин переместился?»
     if not asked:
@@ -261,7 +267,8 @@ def q_host_event(ctx: Ctx) -> Finding | None:
     subj = subject_of(ctx)
     if subj is None:
         return None
-    both = [c for c in ("symbiote", "equipment") if c in ctx.found]
+    become = {i + 1 for i in ctx.found.get("become", [])}    # «стал симбиотом» is the event, not a card on the host
+    both = [c for c in ("symbiote", "equipment") if any(i not in become for i in ctx.found.get(c, []))]
     if len(both) == 2 and not ctx.yes_no:
         fs = [_host_event_of(ctx, c) for c in both]
         if all(fs):
@@ -405,7 +412,11 @@ def q_attached_attack_host(ctx: Ctx) -> Finding | None:
 
 
 def q_seating_order(ctx: Ctx) -> Finding | None:
-    """Seating order (405.2): first player's symbiotes and equipment, the second's, then parasites."""
+    """Seating order (405.2): first player's symbiotes and equipment, the second's, then parasites.
+    ``None`` for a «когда» that is only a conjunction («можно ли положить, когда …»)."""
+    if not any(c in ctx.found for c in ("before_after", "who", "order", "first", "seating")):
+        if not any(i == ctx.ask_from for i in ctx.found.get("when", [])):
+            return None
     ctx.has("symbiote", "parasite", "equipment", "seating", "who", "order", "first", "place", "player")
     sim = make_sim([make_card("Воин", cell="c3", creature_class="воин"), make_card("Орк", owner="second", cell="c4", creature_class="воин"),
                 make_card("Паразит_2", owner="second", traits={"symbiote", "parasite"}, cell="a6", movement=None),
@@ -414,7 +425,18 @@ def q_seating_order(ctx: Ctx) -> Finding | None:
                 make_card("Лиана_1", traits={"symbiote"}, cell="a1", movement=None)], phase="reveal")
     r = phases.seating_step(sim, [("Паразит_2", "Воин"), ("Меч_2", "Орк"), ("Паразит_1", "Орк"), ("Лиана_1", "Воин")])
     order = [c.card for c in r.consequences if c.result == "помещается"]
+    named = [c for c in ("symbiote", "equipment", "parasite") if c in ctx.found]
     parasite = ctx.has("parasite") and not ctx.has("symbiote", "equipment")
+    if ctx.has("before_after") and len(named) >= 2 and order[:1] == ["Лиана_1"]:
+        first_named = ctx.first(tuple(named))
+        if "parasite" in named and first_named != "parasite":
+            verdict = "До паразитов: сначала каждый игрок назначает своих симбиотов и экипировки (Первый, затем Второй), паразиты — последними"
+        elif "parasite" in named:
+            verdict = "После: паразиты назначаются последними, после симбиотов и экипировок обоих игроков"
+        else:
+            verdict = "Вместе: каждый игрок назначает всех своих симбиотов и экипировки за один раз (сначала Первый, затем Второй); паразиты — последними"
+        lines = [c for c in r.consequences if c.rules == ("405.2",)]
+        return Finding(verdict, lines, dedup(["405.2", *cites_of(r)]), sim.trace)
     if parasite:
         verdict = "Паразиты назначаются последними: сначала паразиты Первого игрока, затем Второго"
     else:

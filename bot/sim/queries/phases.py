@@ -154,6 +154,8 @@ def q_phase_end(ctx: Ctx) -> Finding | None:
     r = sim.pass_priority("second")
     verdict = ("Когда в стеке нет игродействий этой фазы и оба игрока последовательно пасуют; затем игра переходит к следующей"
                if r.value == "phase_end" else "Модель не смогла определить")
+    if r.value == "phase_end" and ctx.has("empty_stack") and ctx.has("pass"):
+        verdict = "Фаза (подфаза, шаг) завершается: стек пуст и оба игрока спасовали; игра переходит к следующей"
     return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.2", *cites_of(r)]), sim.trace)
 
 

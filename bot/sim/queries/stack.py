@@ -109,6 +109,14 @@ def q_speed(ctx: Ctx) -> Finding | None:
     if not ak.uses_stack:
         return Finding(f"Ни то ни другое: {ak.ru} не использует стек и выполняется сразу", [c for c in r.consequences if c.rules],
                        dedup([*ak.rules, "304.1", *cites_of(r)]), sim.trace)
+    if ctx.alternative:
+        kinds = _kinds_named(ctx)
+        if len(kinds) >= 2:     # «кубик или движение — что быстрое?»: each option with its speed
+            parts = [f"{ACTIONS[k].ru} — {'быстрое' if ACTIONS[k].speed == 'fast' else 'медленное' if ACTIONS[k].speed else 'не использует стек'}"
+                     for k in kinds]
+            verdict = "; ".join(parts)
+            lines = [Consequence(p[:1].upper() + p[1:], ACTIONS[k].rules) for p, k in zip(parts, kinds)]
+            return Finding(verdict[:1].upper() + verdict[1:], lines, dedup([r for k in kinds for r in ACTIONS[k].rules[:1]] + cites_of(r)), sim.trace)
     word = {"slow": "Медленное", "fast": "Быстрое"}[ak.speed]
     line = Consequence(f"{ak.ru[:1].upper()}{ak.ru[1:]} — {word.lower()} игродействие", ak.rules)
     verdict = f"{word} игродействие"
@@ -404,3 +412,23 @@ def _declare_another(ctx: Ctx) -> Finding:
         verdict = "Модель не смогла определить"
     lines = [*[c for c in r1.consequences if "303.3" in c.rules], *slow.reasons, *[c for c in fast.consequences if c.rules][:1]]
     return Finding(verdict, lines, dedup(["303.3", "304.1", *cites_of(r1, slow, fast)]), sim.trace)
+
+
+def _kinds_named(ctx: Ctx) -> list[str]:
+    """Every action kind the question names, in order of mention, without repeats."""
+    out: list[str] = []
+    skip: tuple[str, ...] = ()
+    while True:
+        k = action_kind(ctx, exclude=skip)
+        if k is None or k in out:
+            break
+        out.append(k)
+        skip = (*skip, k)
+    first_at = {k: min([i for c, kk in _CONCEPT_KIND if kk == k for i in ctx.found.get(c, [])], default=99) for k in out}
+    return sorted(out, key=lambda k: first_at[k])
+
+
+_CONCEPT_KIND = (("dice", "dice_roll"), ("sudden", "sudden_action"), ("trigger", "triggered_ability"), ("jump", "instead_of_movement"),
+                 ("instead", "instead_of_movement"), ("battle_start", "battle_start_ability"), ("vanguard", "vanguard_ability"),
+                 ("card_action", "card_action"), ("rule_effect", "rule_effect"), ("phase_transition", "phase_transition"),
+                 ("played", "played_ability"), ("relocate", "relocation"), ("move", "movement"), ("attack", "attack"), ("act", "card_action"))
