@@ -82,11 +82,21 @@ def test_explain_passes_the_text_and_a_default_outcome(monkeypatch):
     assert calls[0][0] == "Нанесите 2 раны; излечите 1"
 
 
-def test_missing_feature_module_answers_unavailable_in_russian(monkeypatch):
-    monkeypatch.setitem(sys.modules, "bot.sim.scenario", None)  # as if not built
-    reply = handle("/scenario\nfield: {}")
-    assert reply.answers[0].route == "unavailable"
-    assert "пока недоступна" in reply.answers[0].text and "сценарии" in reply.answers[0].text
+def test_every_command_resolves_to_a_real_function():
+    """Each command's owning module and function ship with the bot (a missing one is a
+    packaging bug that must fail loudly, not become a user message)."""
+    owned = {name: spec for name, spec in handlers.COMMANDS.items() if spec.module}
+    assert sorted(owned) == ["explain", "glossary", "parse", "rule", "scenario", "search"]
+    for spec in [*owned.values(), handlers.ASK_SPEC]:
+        fn = handlers.command_function(spec)
+        assert callable(fn) and fn.__module__ == spec.module and fn.__name__ == spec.function
+    assert [n for n, s in handlers.COMMANDS.items() if not s.module] == ["start", "help"]
+
+
+def test_a_missing_owning_module_raises_instead_of_answering(monkeypatch):
+    monkeypatch.setitem(sys.modules, "bot.sim.scenario", None)  # a broken install
+    with pytest.raises(ModuleNotFoundError):
+        handle("/scenario\nfield: {}")
 
 
 def test_rules_errors_become_a_russian_note(monkeypatch):

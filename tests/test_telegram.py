@@ -175,12 +175,6 @@ def test_each_command_reaches_its_module_and_is_rendered(monkeypatch, edition, t
     assert '<b>Пункты:</b> <a href="https://t.me/judge_bot?start=r209_4">209.4</a>' in msg["text"]
 
 
-def test_unbuilt_feature_says_so_in_russian(monkeypatch, edition):
-    monkeypatch.setitem(sys.modules, "bot.abilities.resolve", None)
-    (msg,) = session(message_update("/explain Нанесите 2 раны")).sent("sendMessage")
-    assert "пока недоступна" in msg["text"]
-
-
 # -- inline mode, buttons ------------------------------------------------------------------
 def test_inline_query_by_number_offers_the_paragraph(rule_route):
     req = session(inline_update("209.5"))
