@@ -18,17 +18,6 @@ DATA = Path(__file__).parent / "data"
 QUESTIONS = yaml.safe_load((DATA / "questions.yaml").read_text(encoding="utf-8"))
 
 
-def has_parser() -> bool:
-    try:
-        import bot.abilities.parser  # noqa: F401
-    except ModuleNotFoundError:
-        return False
-    return True
-
-
-needs_parser = pytest.mark.skipif(not has_parser(), reason="grammar (bot.abilities.parser) not merged yet")
-
-
 # --- question words -> Outcome ------------------------------------------------
 
 EXTRA = [Part(1, "Снять с вашего существа Х дополнительных жизней"), Part(2, "излечить выбранное существо на Х")]
@@ -128,7 +117,6 @@ def test_not_this_route(q):
 OURS = [c for c in QUESTIONS if any(x.startswith("505") for x in c["cites"])]
 
 
-@needs_parser
 @pytest.mark.parametrize("case", OURS, ids=[c["q"][:40] for c in OURS])
 def test_eval_questions_through_judge_ask(case):
     from bot.judge import ask
@@ -143,7 +131,6 @@ def test_eval_questions_through_judge_ask(case):
             assert a.verdict.lower().startswith(case["verdict"])
 
 
-@needs_parser
 @pytest.mark.parametrize("q, verdict, cite", [
     ("Карта: «Снять с вашего существа Х дополнительных жизней, при этом излечить выбранное существо на Х». "
      "Не удалось снять дополнительные жизни. Сработает ли излечение?", "Нет", "505.4"),
@@ -171,7 +158,6 @@ def test_card_text_questions_both_ways(q, verdict, cite):
     assert a.citations[0] == cite
 
 
-@needs_parser
 def test_unmapped_words_listed_with_search_beside():
     a = route.answer("У карты способность «Уничтожить ваше существо – разряд на 4». Луна была полной. "
                      "Будет ли разряд?", "5ed")
@@ -180,7 +166,6 @@ def test_unmapped_words_listed_with_search_beside():
     assert a.verdict.startswith("Да") and a.verdict.endswith("(не учтено: «Луна была полной»)")
 
 
-@needs_parser
 def test_outcome_not_fitting_text_is_reported():
     a = route.answer("У карты способность «Уничтожить ваше существо – разряд на 4». Противник отказался. "
                      "Что будет?", "5ed")
@@ -190,7 +175,6 @@ def test_outcome_not_fitting_text_is_reported():
 
 # --- the explain CLI ------------------------------------------------------------
 
-@needs_parser
 def test_cli_explain_json(capsys):
     from bot.cli import main
 
@@ -200,7 +184,6 @@ def test_cli_explain_json(capsys):
     assert d["citations"][0] == "505.4.2"
 
 
-@needs_parser
 def test_cli_explain_plain_numbers_parts(capsys):
     from bot.cli import main
 
@@ -210,7 +193,6 @@ def test_cli_explain_plain_numbers_parts(capsys):
     assert "1. открыться" in out and "не объявлено" in out and "505.8" in out
 
 
-@needs_parser
 @pytest.mark.parametrize("argv, words", [
     (["--refuse"], "505.7"),
     (["--choose", "1"], "505.5"),
@@ -247,7 +229,6 @@ def test_refusable_cannot_means_second_is_declared_505_7():
     assert r.outcome.failed == {1}
 
 
-@needs_parser
 @pytest.mark.parametrize("q, start, cite", [
     ("Может ли игрок применить обе способности «Излечить ваше существо на 2 или ранить существо противника на 1»?",
      "Нет", "505.5"),
@@ -264,7 +245,6 @@ def test_more_card_text_question_forms(q, start, cite):
     assert a.citations[0] == cite
 
 
-@needs_parser
 @pytest.mark.parametrize("q, start, cite", [
     ("«Излечить ваше существо на 3 или получить фишку; противник получает фишку». Выбрал получить фишку. "
      "Получит ли противник фишку?", "Да: часть 3", "505.4.1"),

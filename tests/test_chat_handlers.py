@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import types
 
 import pytest
 
@@ -36,22 +35,15 @@ def test_strip_mention_and_payloads():
 
 
 def _recording(monkeypatch, module: str, function: str, answer: Answer):
-    """Install ``function`` on ``module`` (creating the module when it is not built yet)
-    that records its arguments and returns ``answer``."""
+    """Replace ``module.function`` by a fake that records its arguments and returns
+    ``answer``; returns the list of recorded argument tuples."""
     calls = []
-    mod = sys.modules.get(module)
-    if mod is None:
-        try:
-            mod = __import__(module, fromlist=["_"])
-        except ModuleNotFoundError:
-            mod = types.ModuleType(module)
-            monkeypatch.setitem(sys.modules, module, mod)
 
     def fn(*args):
         calls.append(args)
         return answer
 
-    monkeypatch.setattr(mod, function, fn, raising=False)
+    monkeypatch.setattr(f"{module}.{function}", fn)
     return calls
 
 
@@ -103,8 +95,7 @@ def test_rules_errors_become_a_russian_note(monkeypatch):
     def boom(text):
         raise ParseError("не понял текст карты: позиция 3, ожидалось «:»", position=3, expected="«:»")
 
-    _recording(monkeypatch, "bot.abilities.parser", "parse_answer", None)
-    monkeypatch.setattr(sys.modules["bot.abilities.parser"], "parse_answer", boom)
+    monkeypatch.setattr("bot.abilities.parser.parse_answer", boom)
     ans = handle("/parse ab?").answers[0]
     assert ans.route == "error" and "позиция 3" in ans.text
 
