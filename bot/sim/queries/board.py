@@ -63,7 +63,8 @@ def q_attack_target(ctx: Ctx) -> Finding | None:
     if kind is None:
         return None
     ctx.has("attack", "target")
-    struck = ctx.has("by_target", "target") or (kind == "artifact" and ctx.found["attack"][0] < ctx.found["artifact"][0])
+    impersonal = any(t in ("можно", "нельзя") for t in ctx.tokens) and not any(t in ("может", "могут") for t in ctx.tokens)
+    struck = ctx.has("by_target", "target") or (kind == "artifact" and (ctx.found["attack"][0] < ctx.found["artifact"][0] or impersonal))
     if kind == "artifact" and not struck:     # «артефакт может атаковать?»: the artifact is the subject
         sim = make_sim([make_card("Артефакт", kind="artifact", cell="c3", movement=None), make_card("Орк", owner="second", cell="c4")])
         r = sim.declare("first", "attack", card="Артефакт", target="Орк")

@@ -56,7 +56,12 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
         subject.owner = "first"
         subject.host = "Другой2"
     cards.append(subject)
-    if ctx.has("two", "same_class", "different"):
+    if subj != "equipment" and ctx.has("symbiote") and ctx.has("parasite") and not ctx.preceded_by("symbiote", "на") \
+            and not ctx.preceded_by("parasite", "на"):    # «симбиот и паразит на одном существе»: a parasite is a symbiote too
+        other = "parasite" if subj == "symbiote" else "symbiote"
+        cards.append(make_card("Второй", owner=subject.owner, traits={"symbiote"} | ({"parasite"} if other == "parasite" else set()),
+                               host="Хозяин", cell=None, movement=None))
+    elif ctx.has("two", "same_class", "different"):
         ctx.has("class")
         if subj == "equipment":
             diff = ctx.has("different")

@@ -45,6 +45,10 @@ def q_preliminary_order(ctx: Ctx) -> Finding | None:
     r1 = run(sim, [("second", "Орк", True)])
     r2 = run(sim, [("first", "Воин", True), ("second", "Орк", True)])
     verdict = "Первый игрок; затем игроки чередуются" if (not r1.legal and r2.legal) else "Модель не смогла определить"
+    if ctx.has("in_turn", "simultaneous") and not r1.legal and r2.legal:
+        verdict = "По очереди: игроки чередуются, начиная с Первого игрока"
+        if ctx.yes_no:
+            verdict = ("Да, " if ctx.has("in_turn") else "Нет, ") + verdict[:1].lower() + verdict[1:]
     return Finding(verdict, [*r1.reasons], dedup([*cites_of(r1, r2)]), sim.trace)
 
 

@@ -139,10 +139,12 @@ def q_uses_stack(ctx: Ctx) -> Finding | None:
     on_stack = bool(r.stack)
     lines = [c for c in r.consequences if c.rules]
     if on_stack:
-        return Finding(f"Да, {ak.ru} использует стек", lines, dedup(["302.3", *ak.rules, *cites_of(r)]), sim.trace)
+        verdict = f"Да, {ak.ru} использует стек" if ctx.yes_no else f"Через стек: {ak.ru} использует стек"
+        return Finding(verdict, lines, dedup(["302.3", *ak.rules, *cites_of(r)]), sim.trace)
     if kind == "terrain_to_additional_zone":
         ctx.has("terrain", "placement_word", "relocate", "reveal")
-    return Finding(f"Нет, {ak.ru} не использует стек: выполняется сразу", lines, dedup([*ak.rules[:1], "302.5", *ak.rules, *cites_of(r)]), sim.trace)
+    verdict = f"Нет, {ak.ru} не использует стек: выполняется сразу" if ctx.yes_no else f"Сразу, без стека: {ak.ru} не использует стек"
+    return Finding(verdict, lines, dedup([*ak.rules[:1], "302.5", *ak.rules, *cites_of(r)]), sim.trace)
 
 
 def q_which_use_stack(ctx: Ctx) -> Finding | None:
@@ -417,7 +419,9 @@ def _declare_another(ctx: Ctx) -> Finding:
 def _kinds_named(ctx: Ctx) -> list[str]:
     """Every action kind the question names, in order of mention, without repeats."""
     out: list[str] = []
-    skip: tuple[str, ...] = ()
+    speed_at = {i + 1 for c in ("slow", "fast", "sudden") for i in ctx.found.get(c, [])}
+    generic = all(i in speed_at for i in ctx.found.get("act", [])) and "card_action" not in ctx.found
+    skip: tuple[str, ...] = ("card_action",) if generic else ()   # «быстрое действие» is no card action
     while True:
         k = action_kind(ctx, exclude=skip)
         if k is None or k in out:
