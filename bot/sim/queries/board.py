@@ -101,9 +101,14 @@ def q_count_terrain(ctx: Ctx) -> Finding | None:
     ability is in play («у меня карта, которая позволяет взять вторую местность») gets
     «две»; one that supposes a longer limit («всю игру») is checked against 211.4's."""
     ctx.has("terrain", "count", "two", "control", "player", "recruit")
-    if ctx.has("allows") and any(i < ctx.ask_from or ctx.tokens[i - 1:i] == ["которая"] or ctx.tokens[i - 1:i] == ["которые"]
-                                 for i in ctx.found["allows"]):
+    clause = [i for i, t in enumerate(ctx.tokens) if t in ("если", "когда", "раз", "так как", "поскольку")]
+    if ctx.has("allows") and any(i < ctx.ask_from or ctx.tokens[i - 1:i] in (["которая"], ["которые"], ["которое"])
+                                 or any(c < i for c in clause) for i in ctx.found["allows"]):
         return _two_terrains(ctx)
+    if ctx.yes_no and any(ctx.tokens[i + 1:i + 2] == ["ли"] for i in ctx.found.get("allows", [])):
+        f = _two_terrains(ctx)   # «позволяет ли особенность взять вторую местность?»: 211.4 names such abilities
+        f.verdict = "Да, если особенность позволяет взять в отряд вторую местность, игрок контролирует две — пока одна из них не покинет игровую зону"
+        return f
     sim = make_sim([make_card("Болото", kind="terrain", cell="a1", movement=None)], phase="recruit")
     r1 = sim.recruit(make_card("Лес", kind="terrain", cell="b1", movement=None))
     sim.state.extra_terrain.add("first")

@@ -337,11 +337,16 @@ def q_rule_effects_first(ctx: Ctx) -> Finding | None:
 
 def _asker_role(ctx: Ctx) -> str | None:
     """«я активный игрок» / «я неактивный» → ``active`` / ``inactive`` (else ``None``)."""
+    flip = {"active": "inactive", "inactive": "active"}
     for c, role in (("inactive", "inactive"), ("active", "active")):
         for i in ctx.found.get(c, []):
-            if "я" in ctx.tokens[max(0, i - 2):i]:
+            before = ctx.tokens[max(0, i - 2):i]
+            if "я" in before:
                 ctx.used.add(c)
                 return role
+            if any(t.startswith(("противник", "соперник", "оппонент")) for t in before):   # «противник активный»
+                ctx.used.add(c)
+                return flip[role]
     return None
 
 
@@ -378,7 +383,10 @@ def q_is_game_action(ctx: Ctx) -> Finding | None:
         sim.pass_priority("first")
         r = sim.pass_priority("second")
         lines = [c for c in r.consequences if "302.6" in c.rules]
-        return Finding("Нет, оплата — не отдельное игродействие, а последняя часть игродействия (объявление, выполнение, оплата)",
+        verdict = "Нет, оплата — не отдельное игродействие, а последняя часть игродействия (объявление, выполнение, оплата)"
+        if ctx.has("part"):     # «является ли оплата частью игродействия?»
+            verdict = "Да, оплата — последняя часть игродействия (объявление, выполнение, оплата)"
+        return Finding(verdict,
                        lines, dedup(["301.1", "302.6", *cites_of(r)]), sim.trace)
     kind = action_kind(ctx)
     if kind is None:
