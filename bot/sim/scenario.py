@@ -244,7 +244,7 @@ def _parse_step(y: Y, st: GameState, known: set[str]) -> Step:
     elif op == "wound":
         g = a.mapping({"card", "n"}, {"card", "n"}, op)
         args = (ref(g["card"]), g["n"].int("n"))
-    elif op in ("start_turn", "pass"):
+    elif op in ("start_turn", "end_turn", "pass"):
         args = _player(a, op)
     elif op == "subphase":
         args = a.str("subphase")
@@ -301,6 +301,7 @@ STEP_OPS: dict[str, Callable[[Simulator, Any], StepResult]] = {
     "close": lambda sim, a: sim.open(a, False),
     "act": lambda sim, a: sim.act(a),
     "start_turn": lambda sim, a: sim.start_turn(a),
+    "end_turn": lambda sim, a: sim.end_turn(a),
     "subphase": lambda sim, a: sim.subphase(a),
     "declare": lambda sim, a: sim.declare(**a),
     "pass": lambda sim, a: sim.pass_priority(a),
