@@ -187,3 +187,18 @@ def test_end_of_first_turn_reveals_kept_hidden_cards():
     r2 = sim.end_turn("first")
     assert sim.state.cards["Тайный"].revealed
     assert any(c.result == "вскрывается" and "405.1" in c.rules for c in r2.consequences)
+
+
+def test_the_stacked_action_is_the_one_the_question_says_lies_there():
+    a = route.answer("Противник объявил атаку, она в стеке. Могу я в ответ сыграть внезапное действие?", "5ed")
+    assert a.verdict.startswith("Да") and a.citations[:2] == ["304.1", "304.3"]
+    assert any("Стек: [атака (простой удар) противника, внезапное действие" in t for t in a.trace)
+    assert not [b for b in a.blocks if b.kind == "note"]     # every word was used
+
+
+def test_quoted_ability_names_and_pronouns_are_not_reported_as_not_understood():
+    a = route.answer("У меня и у противника одновременно сработали особенности «при гибели». Я активный игрок. "
+                     "Чьи особенности первыми заносятся в стек?", "5ed")
+    assert a.citations[0] == "305.1" and "Активный" in a.verdict
+    notes = " ".join(b.text for b in a.blocks if b.kind == "note")
+    assert "гибели" not in notes and "меня" not in notes

@@ -255,8 +255,9 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     used_idx: set[int] = set()
     for c in (*ctx.used, *GENERIC_CONCEPTS):
         used_idx |= spans.get(c, set())
+    quoted = {t for q in _QUOTED.findall(normalize_quotes(question)) for t in _tokens(q)}   # names of abilities
     unknown = [t for i, t in enumerate(tokens)
-               if i not in used_idx and t not in STOP_WORDS and not t.isdigit() and lemma(t) not in FILLER_LEMMAS]
+               if i not in used_idx and t not in STOP_WORDS and t not in quoted and not t.isdigit() and lemma(t) not in FILLER_LEMMAS]
     blocks: list[Block] = []
     if f.lines:
         blocks.append(Block("list", items=tuple(c.line() for c in f.lines), title="Почему"))

@@ -29,7 +29,7 @@ def q_redirect(ctx: Ctx) -> Finding | None:
     kind = ctx.first(("terrain", "equipment"))
     if kind is None:      # the seed pages rule only on terrains and equipment
         return None
-    ctx.has("redirect", "attack")
+    ctx.has("redirect", "attack", "enemy")
     sim = make_sim([make_card("Носитель", owner="second", cell="d4", creature_class="воин"), _target_card(kind)])
     r = sim.redirect("Цель")
     return legal_finding(sim, r, "можно", "нельзя")

@@ -70,7 +70,7 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
             cards.append(make_card("Первый", owner=subject.owner, traits=set(subject.traits), host="Хозяин", cell=None, movement=None))
     if host_is_symbiote:
         cards.sort(key=lambda c: c.id != "Другой")
-    ctx.has("place", "creature", "host")
+    ctx.has("place", "creature", "host", "simultaneous")
     if subj == "parasite" and ctx.has("front_row", "second_row", "third_row", "reveal", "seating"):
         return _parasite_seating(ctx, host_owner, host_traits)
     if ctx.alternative and ctx.has("own") and ctx.has("enemy"):

@@ -69,7 +69,7 @@ def q_reveal_order(ctx: Ctx) -> Finding | None:
 def q_reveal_hidden(ctx: Ctx) -> Finding | None:
     """The second player may keep 3rd-row cards hidden until the end of the first player's first turn (405.1)."""
     who = "first" if ctx.has("first") and not ctx.has("second") else "second"
-    ctx.has("second", "hidden", "third_row", "reveal", "player", "card")
+    ctx.has("second", "hidden", "third_row", "reveal", "player", "card", "closed")
     cell = "b6" if who == "second" else "b1"
     if ctx.has("front_row"):
         cell = "b4" if who == "second" else "b3"
@@ -175,7 +175,7 @@ def q_main_phase_active(ctx: Ctx) -> Finding | None:
 def q_lives_icon(ctx: Ctx) -> Finding | None:
     """What the lives icon shows (508.1.1): in the card's properties — the initial lives;
     in the text field — the current lives. Read off a wounded card on the board."""
-    ctx.has("lives", "icon", "text_field", "properties", "current", "card")
+    ctx.has("lives", "icon", "text_field", "properties", "current", "card", "shown")
     sim = make_sim([make_card("Воин", lives=5)])
     r = sim.wound("Воин", 2)
     c = sim.state.cards["Воин"]

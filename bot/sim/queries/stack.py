@@ -27,10 +27,14 @@ def action_kind(ctx: Ctx, exclude: tuple[str, ...] = ()) -> str | None:
     ask = next((i for i, t in enumerate(ctx.tokens) if i >= ctx.ask_from and t in ASK_VERBS), None)
     cut = next((i for i, t in enumerate(ctx.tokens) if t in ("если", "пока", "когда", "при") and (ask is None or i > ask)), len(ctx.tokens))
     best: tuple[int, int, int, str, str] | None = None
+    # «внезапное / быстрое действие», «действие карты»: that «действие» is no separate card action
+    covered = {i + 1 for c in ("sudden", "fast", "slow") for i in ctx.found.get(c, [])} | set(ctx.found.get("card_action", []))
     for rank, (concept, kind) in enumerate(table):
         if kind in exclude:
             continue
         for i in ctx.found.get(concept, []):
+            if concept == "act" and i in covered:
+                continue
             wanted = 0 if ask is not None and ask < i < cut else 1
             key = (wanted, 0 if i < cut else 1, i, rank)
             if best is None or key < best[:4]:
@@ -189,7 +193,7 @@ def q_pass_is_action(ctx: Ctx) -> Finding | None:
 def q_priority_after_declare(ctx: Ctx) -> Finding | None:
     """After declaring a stack action the declarer keeps priority (303.3); a non-stack one
     resolves at once without passing priority (303.5)."""
-    ctx.has("priority", "declare", "transfer", "who", "enemy")
+    ctx.has("priority", "declare", "transfer", "who", "enemy", "stack", "uses_stack")
     if ctx.has("another"):
         return _declare_another(ctx)
     kind = "rule_effect" if ctx.has("no_stack") else (action_kind(ctx) or "movement")
@@ -215,7 +219,7 @@ def q_priority_new_phase(ctx: Ctx) -> Finding | None:
 
 def q_action_parts(ctx: Ctx) -> Finding | None:
     """A game action is declared, resolved and paid (301.1, 302.6) — watched on a movement."""
-    ctx.has("game_action", "consists", "declare", "resolve", "pay")
+    ctx.has("game_action", "consists", "declare", "resolve", "pay", "stack", "uses_stack")
     sim = make_sim([make_card("Воин", movement=2)])
     r1 = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
     sim.pass_priority("first")
@@ -307,7 +311,7 @@ def q_inactive_fast(ctx: Ctx) -> Finding | None:
 
 def q_stack_resolves(ctx: Ctx) -> Finding | None:
     """When the top of the stack resolves and who gets priority after (303.4)."""
-    ctx.has("stack", "priority", "resolve", "pass")
+    ctx.has("stack", "priority", "resolve", "pass", "both", "top", "top_word")
     sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
     sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
     r1 = sim.pass_priority("first")
@@ -352,7 +356,7 @@ def _asker_role(ctx: Ctx) -> str | None:
 
 def q_trigger_order(ctx: Ctx) -> Finding | None:
     """Simultaneous triggers: active player's first onto the stack, inactive's resolve first (305.1)."""
-    ctx.has("trigger", "simultaneous", "order", "who", "stack", "resolve")
+    ctx.has("trigger", "simultaneous", "order", "who", "stack", "resolve", "enters_stack", "uses_stack", "top", "first", "enemy", "own")
     sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
     r = sim.triggers([("second", "особенность Неактивного", "Орк"), ("first", "особенность Активного", "Воин")])
     first_resolved = r.value[0] if r.value else ""
