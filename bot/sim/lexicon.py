@@ -101,7 +101,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "divide": ("делятся", "подразделя*", "вид* игродейств*", "бывают", "какие бывают", "группы", "типы"),
     "enters_stack": ("занос* в стек*", "попада* в стек*", "в стек* занос*", "помеща* в стек*", "кладется в стек*", "кладётся в стек*"),
     "pay": ("оплат*", "оплачива*"),
-    "no_stack": ("не использ* стек*", "без стек*", "не идет в стек*", "не идёт в стек*", "не заносится в стек*"),
+    "no_stack": ("не использ* стек*", "без стек*", "выполня* сразу", "сразу выполня*", "сразу без стек*", "не идет в стек*", "не идёт в стек*", "не заносится в стек*"),
     "lives": ("жизн*",),
     "lives_max": ("максимум жизн*", "максимальн* жизн*", "начальн* жизн*", "начальн* количеств* жизн*"),
     "appears": ("появля*", "появил*", "входит в игр*", "вход* в игр*", "в игровой зон*", "вышл*", "разыгран*"),
@@ -235,6 +235,7 @@ _STACK_ACTIONS = ("independent", "additional_zone", "dice", "move", "card_action
 
 SITUATIONS: tuple[Situation, ...] = (
     # an explicit «использует ли стек» about a named action wins over the board words around it
+    Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS + ("attack",), ("no_stack",)), forbid=("simultaneous",)),
     Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve", "simultaneous")),
     # «X является игродействием?»
     Situation("is_game_action", (("is_action_q",),), forbid=("slow", "fast", "top")),

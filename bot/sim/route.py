@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from bot.answer import Answer, Block
-from bot.morph import lemma
+from bot.morph import lemma, pos
 from bot.sim.lexicon import (CONCEPTS, FILLER_LEMMAS, GENERIC_CONCEPTS, QUESTION_MARKERS, SITUATIONS, STOP_WORDS,
                              WH_WORDS, Situation)
 from bot.sim.queries import QUERIES, Ctx, Finding
@@ -141,16 +141,21 @@ def is_yes_no(tokens: list[str]) -> bool:
 MODAL_WORDS = frozenset("можно может могу можем могут можешь нельзя сможет смогу разрешено обязан обязаны должен должна".split())
 
 
-# Words after «или» that make «X или нет / или нельзя» a yes/no question, not a choice.
-_NEGATED_OPTION = ("нет", "не", "нельзя", "никак", "наоборот")
+# Words after «или» that make «X или нет / или нельзя / или только Y» a yes/no question, not a choice.
+_NEGATED_OPTION = ("нет", "не", "нельзя", "никак", "наоборот", "только", "же")
 
 
 def alternative_at(tokens: list[str], start: int = 0) -> int | None:
     """Index of the «или» of an either/or question («X или Y?») at or after ``start``
-    (the asked sentence), or ``None``; «или нет», «или нельзя» do not count."""
+    (the asked sentence), or ``None``. Not a choice: «или нет», «или нельзя», «или только
+    Y» (a yes/no about X), and «можно атаковать или ранить?» — infinitives joined after a
+    modal word ask whether any of them is allowed."""
     for i in range(max(start, 1), len(tokens) - 1):
-        if tokens[i] == "или" and tokens[i + 1] not in _NEGATED_OPTION:
-            return i
+        if tokens[i] != "или" or tokens[i + 1] in _NEGATED_OPTION:
+            continue
+        if any(t in MODAL_WORDS for t in tokens[start:i]) and pos(tokens[i + 1]) == "INFN":
+            continue
+        return i
     return None
 
 

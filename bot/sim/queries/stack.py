@@ -319,7 +319,7 @@ def q_stack_resolves(ctx: Ctx) -> Finding | None:
     lines = [c for c in r2.consequences if "303.4" in c.rules]
     verdict = ("Когда оно лежит верхним в стеке и оба игрока последовательно спасовали; после выполнения приоритет вновь получает Активный игрок"
                if r2.value and not r1.value else "Модель не смогла определить")
-    if ctx.has("who") and r2.priority == sim.state.active:
+    if (ctx.has("who") or ctx.alternative and ctx.has("active", "inactive")) and r2.priority == sim.state.active:
         verdict = "Активный игрок: " + verdict[:1].lower() + verdict[1:]
     elif ctx.has("pass") and not ctx.has("resolve"):
         verdict = "Верхнее игродействие в стеке выполняется, затем приоритет получает Активный игрок; если стек пуст — фаза завершается"
