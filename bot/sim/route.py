@@ -6,7 +6,15 @@ picks the first matching row of ``lexicon.SITUATIONS``, runs its simulator query
 decisive reasons / consequences, the paragraphs (most relevant first), the simulator trace,
 and a note naming the words nothing used. Returns ``None`` when the question is not a
 situation this route models — definitions («что такое …»), quoted card text and the
-compound-ability connectives of 505 belong to other routes.
+compound-ability connectives of 505 belong to other routes (a quoted trigger name such as
+«при гибели» is a rule term, not card text).
+
+How a question is read: earlier sentences set the scene, the last sentence with «?» is
+asked (``asked_sentence_start``), and in it the main clause after a leading «если …,»
+carries the predicate (``main_clause_start``) — «Хозяина переместили. Симбиот остаётся?»
+is answered about staying. An either/or question («на своих или на чужих?»,
+``alternative_at``) and a wh-question never get a bare «Да» / «Нет»: a situation whose
+finding starts so is skipped for the next one.
 """
 
 from __future__ import annotations

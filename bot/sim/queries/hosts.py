@@ -228,7 +228,8 @@ def _host_event_run(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | N
 
 # concept asked about in a yes/no question -> the result word that confirms it
 _ASKED = {"dies": ("погибает",), "destroyed": ("уничтожается",), "together": ("перемещается",),
-          "relocate": ("перемещается",), "move": ("перемещается",), "stays": ()}
+          "relocate": ("перемещается",), "move": ("перемещается",), "stays": (),
+          "gone": ("погибает", "уничтожается", "покидает поле боя")}
 # results that mean the card did not stay where / as it was
 _NOT_STAYING = ("погибает", "уничтожается", "перемещается", "покидает поле боя", "становится существом")
 _CLAUSE = ("если", "когда", "при", "после")
