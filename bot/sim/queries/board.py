@@ -377,3 +377,32 @@ def q_relocation_is_movement(ctx: Ctx) -> Finding | None:
     verdict = ("Нет, это перемещение, но не движение: запас движения не тратится (движение — частный случай перемещения)"
                if left == 2 else "Да, это движение")
     return Finding(verdict, lines, dedup(["507.1", *cites_of(r)]), sim.trace)
+
+
+_NUMBER_WORDS = {"один": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
+
+
+def q_move_repeat(ctx: Ctx) -> Finding | None:
+    """A creature moves step by step until it has spent all its movement points (506.1):
+    with N points it makes N steps, the N+1-th is refused."""
+    ctx.has("move", "once", "two", "count", "cell", "movement_points", "creature")
+    nums = [int(t) for t in ctx.tokens if t.isdigit()] + [_NUMBER_WORDS[t] for t in ctx.tokens if t in _NUMBER_WORDS]
+    n = max(1, min(nums[0] if nums else 2, 4))
+    sim = make_sim([make_card("Воин", cell="c1", movement=n)])
+    steps = []
+    for k in range(n + 1):
+        sim.state.priority = "first"
+        r = sim.declare("first", "movement", card="Воин", to=(2, 2 + k))
+        if not r.legal:
+            steps.append(r)
+            break
+        sim.pass_priority("first")
+        steps.append(sim.pass_priority("second"))
+    made = sum(1 for r in steps if r.legal)
+    refused = steps[-1] if steps and not steps[-1].legal else None
+    verdict = (f"{made} {'клетку' if made == 1 else 'клетки' if made < 5 else 'клеток'}: существо с запасом движения {n} двигается, "
+               f"пока не потратит все единицы движения — по одной за клетку")
+    if ctx.yes_no:
+        verdict = ("Да, " if made >= 2 else "Нет, ") + verdict
+    lines = [c for r in steps for c in (r.consequences if r.legal else r.reasons) if "506.1" in c.rules]
+    return Finding(verdict, lines, dedup(["506.1", *cites_of(*steps)]), sim.trace)

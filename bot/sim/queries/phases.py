@@ -192,3 +192,35 @@ def q_lives_icon(ctx: Ctx) -> Finding | None:
                          f"текущие жизни (значок в текстовом поле) — {c.current_lives}", ("508.1.1",), "Воин"),
              *[x for x in r.consequences if x.rules]]
     return Finding(verdict, lines, dedup(["508.1.1", *cites_of(r)]), sim.trace)
+
+
+def q_phase_mandatory(ctx: Ctx) -> Finding | None:
+    """The four phases happen every turn, once each, in order; the movement and action
+    subphases may be absent when the active player declares no slow action (408.2) —
+    watched as a choice subphase that ends on a double pass with an empty stack."""
+    ctx.has("phase_named", "turn_phases", "skip", "once", "count", "move", "act", "turn_start")
+    named = [ctx.tokens[i] + " " + ctx.tokens[i + 1] for i in ctx.found.get("phase_named", []) if i + 1 < len(ctx.tokens)]
+    sub = any(n.startswith("подфаз") and ("движ" in n or "действ" in n) for n in named)
+    sim = make_sim([make_card("Воин")])
+    sim.pass_priority("first")
+    r = sim.pass_priority("second")
+    ended = r.value == "phase_end"
+    lines = [Consequence("Начальная фаза, фаза Открытия, Главная и Заключительная фазы обязательно осуществляются каждый ход, "
+                         "1 раз за ход и именно в таком порядке", ("408.2",)),
+             *[c for c in r.consequences if c.rules]]
+    if not ended:
+        return None
+    if sub:
+        verdict = ("подфазы Движения и/или Действия могут отсутствовать, если Активный игрок не объявляет медленных игродействий "
+                   "(оба спасовали при пустом стеке — подфаза Выбора завершается)")
+        yes = not any(t.startswith("обязательн") for t in ctx.tokens)
+    elif ctx.has("once", "count") and not ctx.has("skip"):
+        verdict, yes = "один раз за ход: каждая из четырёх фаз осуществляется каждый ход, 1 раз и в установленном порядке", None
+    else:
+        verdict = "каждая из четырёх фаз (Начальная, Открытия, Главная, Заключительная) обязательно осуществляется каждый ход, 1 раз за ход"
+        yes = any(t.startswith("обязательн") for t in ctx.tokens)
+    if ctx.yes_no and yes is not None:
+        verdict = f"{'Да' if yes else 'Нет'}, {verdict}"
+    else:
+        verdict = verdict[:1].upper() + verdict[1:]
+    return Finding(verdict, lines, dedup(["408.2", *cites_of(r)]), sim.trace)
