@@ -53,7 +53,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "summon": ("вызва*", "вызыва*", "вызов*", "возрожд*", "возроди*", "инкарн*", "призва*", "призыв*"),
     # placing and moving
     "place": ("положить", "=положить", "поместить", "помещать", "=поместить", "помещен*", "помещён*", "надет*", "надева*",
-              "повес*", "посад*", "назнач*", "вешать", "=вешать", "нацеп*", "цепля*", "=класть", "кладут", "прикреп*", "одет*", "одева*", "=носить", "носит*", "сажа*", "положен*"),
+              "повес*", "посад*", "назнач*", "вешать", "=вешать", "нацеп*", "цепля*", "=класть", "кладут", "прикреп*", "одет*", "одева*", "носить", "сажа*", "положен*"),
+    # a card already on its host (state, not placing): «существо носит экипировку», «на нём висела»
+    "wears": ("носит", "носят", "носящ*", "висит", "висят", "висела", "висел", "сидит", "сидел", "сидела"),
     "placement_word": ("помещается", "переносится", "располагается", "помещаются", "переносятся", "располагаются"),
     "move": ("двига*", "двинут*", "передвига*", "передвиж*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*", "пройти", "пройдет", "пройдёт",
              "походит*", "=походить"),
@@ -63,7 +65,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "stays": ("оста*", "выжив*", "выживет", "сохраня*", "сохранит*", "сохранится", "=жить", "живет", "живёт", "жить"),
     "empty_stack": ("стек* пуст*", "пуст* стек*"),
     "before_after": ("до или после", "раньше или позже", "перед или после", "после или до"),
-    "another": ("подряд", "ещё одно", "еще одно", "второе игродейств*", "другое игродейств*", "два игродейств*", "несколько игродейств*"),
+    "another": ("подряд", "ещё одно", "еще одно", "ещё и", "еще и", "сразу объявить", "второе игродейств*", "другое игродейств*", "два игродейств*", "несколько игродейств*"),
     "shown": ("отобража*", "отмеча*", "обознача*", "наклады*", "показыва*", "учитыва*"),
     "after": ("после",),
     "together": ("вместе", "следом", "за хозяин*", "с хозяин*"),
@@ -86,7 +88,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "wound": ("=рана", "=ранить", "ранен*", "ранят", "ранить", "раны", "ран"),
     "defend": ("защит*", "защищ*", "отраж*", "отраз*"),
     "by_target": ("по артефакт*",),
-    "closed": ("закрыт*",),
+    "closed": ("закрыт*", "закрыл*"),
     "open": ("открыт*", "открыва*", "открыл*", "открылось", "открылся", "откроется"),
     # stack and priority
     "stack": ("стек*",),
@@ -166,7 +168,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                 "упустил*"),
     "later": ("позже", "потом", "позднее", "=поздний", "впоследствии"),
     "active": ("активн*",),
-    "inactive": ("неактивн*", "в ход противник*", "чужой ход", "не в свой ход"),
+    "inactive": ("неактивн*", "в ход противник*", "чужой ход", "не в свой ход", "ход противник*", "ход соперник*"),
     "who": ("кто", "кому", "кого", "чья", "чей", "чьи", "чьих"),
     "where": ("куда", "на кого", "на каких", "на чьих", "на чьи", "каким существ*", "на какое", "на какие", "на какую"),
     "count": ("сколько", "скольк*", "скока", "скоко", "максимум", "больше одн*", "несколько"),
@@ -258,7 +260,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
     Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
-    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed")), forbid=("place", "alone", "uses_stack", "forbidden")),
+    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden")),
     Situation("before_reveal", (("before_reveal",), SUBJECTS + ("terrain",))),
     Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
     Situation("attached_nearby", (SUBJECTS, ("nearby",))),
@@ -296,6 +298,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("act_then_move", (("attack",), ("move", "movement_points"), ("already", "later", "after")), forbid=("slow", "fast", "stack")),
     # stack, priority, speed
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
+    Situation("slow_nonempty_stack", (("empty_stack",), _STACK_ACTIONS + ("attack", "act")), forbid=("pass",)),
     Situation("slow_nonempty_stack", (("respond",), _STACK_ACTIONS + ("attack", "act"))),
     Situation("action_parts", (("game_action",), ("consists",))),
     Situation("action_divide", (("game_action",), ("divide",)), forbid=("uses_stack", "slow", "fast")),
@@ -317,6 +320,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("stack_resolves", (("stack", "priority"), ("resolve",))),
     Situation("phase_end", (("pass",), ("empty_stack",))),
     Situation("stack_resolves", (("pass",), ("both",))),
+    Situation("stack_resolves", (("pass",), ("top", "top_word"))),
     Situation("rule_effects_first", (("rule_effect",),)),
     # phases
     Situation("decline_later", (("battle_start", "vanguard"), ("decline",))),

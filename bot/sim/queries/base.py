@@ -164,7 +164,8 @@ def fate_finding(sim: Simulator, rs: list[StepResult], cid: str, what: str | Non
     if not lines:
         c = sim.state.cards[cid]
         where = "остаётся у хозяина" if c.host else "остаётся"
-        return Finding(f"Ничего: {label(c)} {where}", [], cites_of(*rs), sim.trace)
+        name = what or label(c).split(" «")[0]
+        return Finding(f"Ничего: {name} {where}", [], cites_of(*rs), sim.trace)
     last = lines[-1]
     word = {"остаётся": "не уничтожается и используется как обычно"}.get(last.result or "", last.result)
     what = what or label(sim.state.cards[cid]).split(" «")[0]

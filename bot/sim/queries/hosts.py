@@ -180,6 +180,7 @@ EVENT_RULES = {
     "independent": ("302.5", "209.4"), "stop_being_creature": ("209.3", "212.2"), "flying": ("209.4", "212.3"),
     "incorporeal": ("209.5", "212.3"), "symbiote": ("209.6", "212.3"), "class": ("212.2", "212.2"),
     "dies": ("209.4", "212.3"), "leaves": ("209.4", "212.3"), "move": ("209.11", "212.8"),
+    "closed": ("209.4", "212.3"),   # the events that end an attached card are listed there; closing is not one
 }
 
 
@@ -219,6 +220,10 @@ def _host_event_run(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | N
     if ctx.has("leaves"):
         ctx.event = "leaves"
         return [sim.leave(host)]
+    if ctx.has("closed", "open") and not ctx.has("move", "relocate"):
+        ctx.event = "closed"
+        ctx.has("wears")
+        return [sim.open(host, not ctx.has("closed"))]
     if ctx.has("move", "relocate"):
         ctx.event = "move"
         sim.state.cards[host].movement = sim.state.cards[host].movement_left = 2
@@ -262,7 +267,8 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
         yes = not any(r in got for r in _NOT_STAYING)
     else:
         yes = any(r in got for c in asked for r in _ASKED[c])
-    f.verdict = f"{'Да' if yes else 'Нет'}, {f.verdict[:1].lower()}{f.verdict[1:]}"
+    body = f.verdict.removeprefix("Ничего: ")       # «Да, ничего: …» reads badly
+    f.verdict = f"{'Да' if yes else 'Нет'}, {body[:1].lower()}{body[1:]}"
     return f
 
 

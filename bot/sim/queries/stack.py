@@ -92,6 +92,11 @@ def q_slow_nonempty_stack(ctx: Ctx) -> Finding | None:
         return None     # «противник объявил атаку …» without an action the asker wants to declare
     ctx.has("stack", "nonempty", "respond")
     kind = action_kind(ctx) or "movement"
+    if ctx.has("empty_stack") and not ctx.has("nonempty"):
+        sim, r = _declare_kind(kind, stack=False)
+        ak = ACTIONS[kind]
+        return legal_finding(sim, r, f"можно: стек пуст, а {ak.ru} — {'медленное' if ak.speed == 'slow' else 'быстрое'} игродействие",
+                             "нельзя", extra=("304.1",))
     below = stacked_kind(ctx, kind)
     ctx.has("trigger", "sudden", "dice", "game_action", "declare", "enemy")  # what lies on the stack
     sim, r = _declare_kind(kind, stack=True, on_stack=below)
@@ -411,8 +416,25 @@ def q_is_game_action(ctx: Ctx) -> Finding | None:
 
 def _declare_another(ctx: Ctx) -> Finding:
     """Two game actions in a row: the declarer keeps priority and may declare another (303.3),
-    but while the stack is not empty only a fast one (304.1) — tried with a slow and a fast second."""
+    but while the stack is not empty only a fast one (304.1) — tried with a slow and a fast second,
+    or with the very actions the question names («я объявил движение; могу ещё бросок кубика?»)."""
     ctx.has("game_action", "player", "two")
+    second = action_kind(ctx) if asked_action(ctx) else None
+    if second is not None:
+        first_kind = stacked_kind(ctx, second) or ("movement" if second != "movement" else None)
+        if ctx.count("move") >= 2 and second == "movement":
+            first_kind = "movement"
+        if first_kind:
+            sim = make_sim([make_card("Воин", movement=2), make_card("Страж", movement=2, cell="a1"), make_card("Орк", owner="second", cell="c5")])
+            r1 = sim.declare("first", first_kind, card="Воин", to=parse_cell("c3") if first_kind in ("movement", "relocation") else None,
+                             target="Орк" if first_kind == "attack" else None)
+            card = None if second in ("dice_roll", "rule_effect", "phase_transition") else "Страж"
+            r2 = sim.declare("first", second, card=card, to=parse_cell("b1") if second in ("movement", "relocation") else None)
+            ak = ACTIONS[second]
+            f = legal_finding(sim, r2, f"можно: приоритет остаётся у вас, а {ak.ru} — быстрое игродействие", "нельзя", extra=("303.3",))
+            f.lines = [c for c in r1.consequences if "303.3" in c.rules] + f.lines
+            f.citations = dedup(["303.3", "304.1", *f.citations, *cites_of(r1)])
+            return f
     sim = make_sim([make_card("Воин", movement=2), make_card("Орк", owner="second", cell="c5")])
     r1 = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
     slow = sim.declare("first", "card_action", card="Воин")
