@@ -91,6 +91,8 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "relocation_is_movement": _board.q_relocation_is_movement,
     "phase_mandatory": _phases.q_phase_mandatory,
     "move_repeat": _board.q_move_repeat,
+    "which_speed": _stack.q_which_speed,
+    "fast_after_resolve": _stack.q_fast_after_resolve,
 }
 
 __all__ = ["Ctx", "Finding", "QUERIES"]

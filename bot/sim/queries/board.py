@@ -91,6 +91,13 @@ def q_noncreature_moves(ctx: Ctx) -> Finding | None:
     ctx.has("move", "relocate", "jump")
     card = make_card("Обелиск", kind=kind or "artifact", cell="c2", movement=1)
     sim = make_sim([card])
+    if ctx.has("relocate") and not ctx.has("move", "jump"):
+        # «артефакт можно переместить особенностью?»: a relocation is not movement (507.1); 210.2 bans moving only
+        r = sim.declare("first", "relocation", card="Обелиск", to=parse_cell("c3"))
+        f = legal_finding(sim, r, "можно: перемещение особенностью — не движение, запрет двигаться на него не распространяется", "нельзя",
+                          extra=("507.1",))
+        f.citations = dedup(["210.2", *f.citations]) if r.legal else f.citations
+        return f
     r = sim.declare("first", "instead_of_movement" if ctx.has("jump") else "movement", card="Обелиск", to=parse_cell("c3"))
     return legal_finding(sim, r, "может", "не может")
 

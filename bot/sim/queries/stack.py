@@ -267,6 +267,12 @@ def q_payment(ctx: Ctx) -> Finding | None:
     sim.pass_priority("first")
     r = sim.pass_priority("second")
     lines = [c for c in r.consequences if "302.6" in c.rules]
+    if ctx.has("no_stack"):     # «игродействие без стека требует оплаты?»: declare one and see nothing is paid
+        sim2, r2 = _declare_kind("rule_effect", stack=False)
+        paid = any("302.6" in c.rules for c in r2.consequences)
+        verdict = ("Нет, игродействие, не использующее стек, выполняется сразу и никогда не требует расчёта и оплаты" if not paid
+                   else "Да")
+        return Finding(verdict, [c for c in r2.consequences if c.rules], dedup(["302.4", *cites_of(r2)]), sim2.trace)
     if ctx.has("uses_stack", "stack") and ctx.yes_no:
         verdict = "Нет, оплата игродействия не использует стек"
     else:
@@ -470,3 +476,39 @@ _CONCEPT_KIND = (("dice", "dice_roll"), ("sudden", "sudden_action"), ("trigger",
                  ("instead", "instead_of_movement"), ("battle_start", "battle_start_ability"), ("vanguard", "vanguard_ability"),
                  ("card_action", "card_action"), ("rule_effect", "rule_effect"), ("phase_transition", "phase_transition"),
                  ("played", "played_ability"), ("relocate", "relocation"), ("move", "movement"), ("attack", "attack"), ("act", "card_action"))
+
+
+def q_which_speed(ctx: Ctx) -> Finding | None:
+    """Which game actions are slow / fast (304.2, 304.3): declare one of each kind and read the speed."""
+    ctx.has("slow", "fast", "which", "game_action")
+    groups: dict[str, list[str]] = {"slow": [], "fast": []}
+    trace: list[str] = []
+    for kind in ("movement", "instead_of_movement", "card_action", "attack", "battle_start_ability", "vanguard_ability",
+                 "sudden_action", "sudden_attack", "triggered_ability", "played_ability", "relocation", "dice_roll"):
+        sim, r = _declare_kind(kind, stack=False)
+        if r.legal and r.value in ("медленное", "быстрое"):
+            groups["slow" if r.value == "медленное" else "fast"].append(ACTIONS[kind].ru)
+        trace += sim.trace
+    asked = [c for c in ("slow", "fast") if c in ctx.found] or ["slow", "fast"]
+    word = {"slow": "Медленные", "fast": "Быстрые"}
+    verdict = "; ".join(f"{word[c]}: {', '.join(groups[c])}" for c in asked)
+    lines = [Consequence(f"{word[c]} игродействия: {', '.join(groups[c])}", ("304.2" if c == "slow" else "304.3",)) for c in asked]
+    return Finding(verdict, lines, dedup([*("304.2" if c == "slow" else "304.3" for c in asked), "304.1"]), trace)
+
+
+def q_fast_after_resolve(ctx: Ctx) -> Finding | None:
+    """After the top action resolves the active player gets priority and new fast actions may be
+    declared while the rest of the stack waits (303.4, 304.1)."""
+    ctx.has("fast", "resolve", "top", "top_word", "declare", "game_action", "stack")
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
+    sim.declare("first", "dice_roll", name="первое")
+    sim.pass_priority("first")
+    sim.declare("second", "dice_roll", name="второе")
+    sim.pass_priority("second")
+    r = sim.pass_priority("first")
+    fast = sim.declare(sim.state.priority, "dice_roll", name="новое быстрое")
+    f = legal_finding(sim, fast, "можно: после выполнения верхнего приоритет получает Активный игрок, и игроки вправе объявлять новые быстрые игродействия",
+                      "нельзя", extra=("303.4",))
+    f.lines = [c for c in r.consequences if "303.4" in c.rules] + f.lines
+    f.citations = dedup(["303.4", *f.citations])
+    return f
