@@ -237,3 +237,20 @@ def test_quoted_ability_names_and_pronouns_are_not_reported_as_not_understood():
     assert a.citations[0] == "305.1" and "Активный" in a.verdict
     notes = " ".join(b.text for b in a.blocks if b.kind == "note")
     assert "гибели" not in notes and "меня" not in notes
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    ("можно ли положить симбеота на летаюшее существо?", "Нет", "209.4"),
+    ("что будет с экиперовкой если хозяен погиб?", "уничтожается", "212.3"),
+    ("артифакт может атаковать?", "Нет", "210.2"),
+])
+def test_one_letter_typos_of_concept_words(q, verdict, first):
+    a = route.answer(q, "5ed")
+    assert a is not None and a.citations[0] == first
+    assert a.verdict.startswith(verdict) if verdict in ("Да", "Нет") else verdict in a.verdict
+
+
+def test_typo_reading_leaves_real_words_alone():
+    assert route._spelled("симбеота") == "симбиота"
+    assert route._spelled("сыграть") == "сыграть"      # a real word one letter from the stem «сыграл»
+    assert route._spelled("клетке") == "клетке"

@@ -45,7 +45,40 @@ ABILITY_MARKERS = ("при этом", "в противном случае", "е�
 
 
 def _tokens(q: str) -> list[str]:
-    return _WORD.findall(fold(q))
+    return [_spelled(t) for t in _WORD.findall(fold(q))]
+
+
+@lru_cache(maxsize=1)
+def _stems() -> tuple[frozenset[str], tuple[str, ...]]:
+    """Plain words of the patterns, and stems (``stem*`` items) of six letters or more."""
+    words: set[str] = set()
+    stems: set[str] = set()
+    for pats in CONCEPTS.values():
+        for p in pats:
+            for item in p.split():
+                if item.endswith("*"):
+                    stems.add(fold(item[:-1]))
+                elif not item.startswith("="):
+                    words.add(fold(item))
+    return frozenset(words), tuple(sorted(x for x in stems if len(x) >= 6))
+
+
+@lru_cache(maxsize=8192)
+def _spelled(tok: str) -> str:
+    """A misspelt word read as the concept word it is one letter away from («симбеота» →
+    «симбиота», «экиперовку» → «экипировку»): only words of six letters or more that match
+    no pattern, against stems of six letters or more with the same first letter."""
+    words, stems = _stems()
+    if len(tok) < 6 or tok in words or tok in STOP_WORDS or any(tok.startswith(st) for st in stems):
+        return tok
+    from bot.morph import analyzer
+    if analyzer().word_is_known(tok):       # a real word («сыграть»), not a typo of a concept word
+        return tok
+    from rapidfuzz.distance import OSA
+    for st in stems:
+        if st[0] == tok[0] and OSA.distance(tok[:len(st)], st) <= 1:
+            return st + tok[len(st):]
+    return tok
 
 
 def _item_match(item: str, word: str) -> bool:
