@@ -70,3 +70,14 @@ def is_nominal(word: str) -> bool:
 def is_finite_verb(word: str) -> bool:
     """True for a finite verb («получает», «теряет»)."""
     return bool(_WORDISH.match(word)) and pos(word) == "VERB"
+
+
+# Modal words (lemmas) whose infinitives form one ability: "не может атаковать или
+# двигаться", "могут атаковать", "нельзя атаковать", "должен атаковать".
+MODAL_LEMMAS = frozenset({"мочь", "нельзя", "должный"})
+
+
+@lru_cache(maxsize=50_000)
+def is_modal(word: str) -> bool:
+    """True for a modal word («может», «могут», «нельзя», «должен»)."""
+    return bool(_WORDISH.match(word)) and word_lemma(word) in MODAL_LEMMAS

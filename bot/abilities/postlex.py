@@ -11,7 +11,14 @@ grammar (grammar/card.lark) should see:
   ("В начале хода противника может …"). Elsewhere the header word is a WORD.
 - «может» (MAY) opening an ability, not after «не», becomes MAY_V (505.8);
 - «или» (ILI) followed by a verb, «может» or an effect noun becomes ILI_V (505.5),
-  otherwise it joins nouns inside one ability and is a WORD;
+  otherwise it joins nouns inside one ability and is a WORD; also a WORD when it
+  joins the infinitives governed by a modal that is a property of a creature
+  ("оно не может двигаться или атаковать", "существо может A или B": only «может»
+  opening an ability is 505.8);
+- a dash after "где X" defines a value ("на X, где X – число фишек") and is a sign,
+  not 505.4.2;
+- after a header's end the body may open with a cost or another header (nested:
+  "В начале хода — если … — …", "Строй: при гибели — …", "Пока … — {tap}: …");
 - «и» (AND), or a comma, followed by a verb, inside the part governed by «может»,
   becomes AND_V (505.8: several abilities listed after «может»);
 - a limit in parentheses that does not end the sentence becomes PAREN.
@@ -35,6 +42,12 @@ SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 # Header words that open a clause with its own verb: it ends at a comma.
 _CLAUSE_HEADS = ("когда", "если", "пока", "каждый", "после того")
 _RAW_WORDS = ("ILI", "AND", "MAY")
+# inside a header: a definition dash is a sign, a lost cost a word
+_HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD"}
+
+MAX_DEPTH = 3
+"""Most headers one ability opens with ("В начале хода — если … — …" is two); a
+deeper header word is read as a word of the body."""
 
 
 MAX_CONNECTIVES = 40
@@ -88,6 +101,32 @@ def _clause_follows(toks: list[Token], i: int) -> bool:
     return False
 
 
+def _defines_value(toks: list[Token], i: int) -> bool:
+    """Is the dash at ``i`` the one of a definition ("на X, где X – число фишек на нём")?
+    Such a dash is not 505.4.2: «где» and a name (one to three words, no verb) precede it."""
+    for k in range(i - 1, max(-1, i - 5), -1):
+        t = toks[k]
+        if t.type == "WORD" and t.value.casefold() == "где":
+            return k < i - 1
+        if t.type not in ("WORD", "NUMBER", "AND") or lexicon.is_predicate(t.value):
+            return False
+    return False
+
+
+def _opens_condition(tok: Token) -> bool:
+    """«если» / «пока»: a condition clause (inside a trigger's header it opens the body)."""
+    return tok.type == "CONDITION_KW" and tok.value.casefold() in ("если", "пока")
+
+
+def _modal_verbs_follow(toks: list[Token], i: int) -> bool:
+    """After «или» at ``i``: another infinitive governed by the same modal
+    ("не может двигаться или атаковать", "может быть целью … или быть атакован")."""
+    j = i + 1
+    if j < len(toks) and toks[j].type == "WORD" and toks[j].value.casefold() == "не":
+        j += 1
+    return j < len(toks) and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value)
+
+
 def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None]:
     """The token after position ``i`` skipping adjectives (and the one after it)."""
     j = i + 1
@@ -123,16 +162,19 @@ class CardPostLex:
         count = sum(t.type in _CONNECTIVES for t in toks)
         if count > MAX_CONNECTIVES:
             raise TooComplex(count, toks[0].start_pos)
-        out: list[Token] = []
-        i = 0
         if toks[0].type == "COLON":
             # a cost whose icons were lost (the seeds print " : Уничтожить …")
             toks[0] = _retype(toks[0], "COST")
-        if toks[0].type == "COST":
+        return self._statement(toks, 0)
+
+    def _statement(self, toks: list[Token], depth: int) -> list[Token]:
+        """[cost] [header HEAD_END statement | body]; headers nest up to ``MAX_DEPTH``."""
+        out: list[Token] = []
+        i = 0
+        if toks and toks[0].type == "COST":
             out.append(toks[0])
             i = 1
-        body_start = i
-        if i < len(toks) and toks[i].type in HEADER_KW:
+        if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
                 toks[i] = _retype(toks[i], "WORD")  # "Воздействие на …" without a name
@@ -140,7 +182,8 @@ class CardPostLex:
                 kind, j = end
                 out.append(toks[i])
                 for t in toks[i + 1:j]:
-                    out.append(t if t.type not in _RAW_WORDS + HEADER_KW + ("LIMIT",) else _retype(t, "WORD" if t.type != "LIMIT" else "PAREN"))
+                    out.append(t if t.type not in _RAW_WORDS + HEADER_KW + ("LIMIT", "DASH", "COST")
+                               else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
                 if kind == "insert":
                     out.append(_empty("HEAD_END", toks[j]))
                     body_start = j
@@ -154,18 +197,22 @@ class CardPostLex:
                 else:
                     out.append(_retype(toks[j], "HEAD_END"))
                     body_start = j + 1
-                return out + self._body(toks[body_start:])
+                # the body may open with a cost or another header (nested headers)
+                return out + self._statement(toks[body_start:], depth + 1)
             else:
                 # a header that never ends: keep the keyword, the grammar reports it
                 return out + toks[i:i + 1] + self._body(toks[i + 1:])
-        return out + self._body(toks[body_start:])
+        return out + self._body(toks[i:])
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
         for j in range(i + 1, len(toks)):
             t = toks[j]
-            if t.type in ("DASH", "COLON"):
+            if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1:
+                # "В начале хода, если … — …": the condition opens the trigger's body
+                return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
             if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"):
                 break
         kw = " ".join(toks[i].value.casefold().split())
@@ -202,6 +249,8 @@ class CardPostLex:
         start = True          # an ability starts at the next token
         has_pred = False      # the current operand has a verb / effect noun
         may_scope = False     # inside the part governed by «может» (505.8)
+        modal = False         # the current operand holds a modal that is a property
+                              # ("оно не может …", "существо может …"), not 505.8
         prev: Token | None = None
         n = len(toks)
         for i, t in enumerate(toks):
@@ -214,14 +263,19 @@ class CardPostLex:
                     may_scope = True
                 else:
                     t = _retype(t, "WORD")
+                    modal = True
             elif typ == "ILI":
                 # «или» joins two abilities when an ability follows it ("или ранить …"),
-                # or a clause follows an ability ("ранить …, или она получает …")
+                # or a clause follows an ability ("ранить …, или она получает …");
+                # not when it joins the infinitives of one modal ("не может A или B")
                 a, b = _next_content(toks, i)
-                joins = not start and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i)))
+                joins = not start and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
+                    and not (modal and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
+            elif typ == "DASH" and _defines_value(toks, i):
+                t = _retype(t, "PUNCT")
             elif typ in ("AND", "COMMA"):
-                if may_scope and not start and nxt is not None and nxt.type == "WORD" and (
+                if may_scope and not start and not modal and nxt is not None and nxt.type == "WORD" and (
                         lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):
                     t = _retype(t, "AND_V")
                 elif typ == "AND":
@@ -230,10 +284,13 @@ class CardPostLex:
                 t = _retype(t, "WORD")
             elif typ == "LIMIT" and i != n - 1:
                 t = _retype(t, "PAREN")
+            elif typ == "WORD" and lexicon.is_modal(t.value):
+                modal = True
             out.append(t)
             start = t.type in OPERAND_START or t.type == "MAY_V"
             if start:
                 has_pred = False
+                modal = False
             elif t.type == "WORD" and not has_pred:
                 has_pred = _opens_ability(t)
             prev = t

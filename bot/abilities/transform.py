@@ -151,17 +151,27 @@ class ToAst(Transformer):
     def cost(self, items: list[Token]) -> Token:
         return items[0]
 
+    def _cost_node(self, cost: Token, body: Node, items: list[Any]) -> Node:
+        """``cost`` node: icons paid, ``variable`` "X" for "X{counter}", a limit written
+        before the colon ("{tap} (1 раз за ход):")."""
+        icons = tuple(_ICON.findall(cost.value))
+        x = "X" in cost.value.split("{", 1)[0] or bool(re.search(r"X\{", cost.value))
+        paren = re.search(r"\(([^()]*)\)", cost.value)
+        top = self._node("cost", None, items, [body], icons=icons, variable=("X" if x else None))
+        if paren and _LIMIT_WORDS.search(paren.group(1)):
+            top = _with_attrs(top, limit=paren.group(1))
+        return top
+
+    def costed(self, items: list[Any]) -> Node:
+        """A cost inside a header's body ("Пока … — {tap}: Разряд на 1")."""
+        return self._cost_node(items[0], items[1], items)
+
     def sentence(self, items: list[Any]) -> Node:
         cost = items[0] if isinstance(items[0], Token) and items[0].type == "COST" else None
         limit = items[-1] if isinstance(items[-1], Token) and items[-1].type == "LIMIT" else None
         body = next(i for i in items if isinstance(i, Node))
         if cost is not None:
-            icons = tuple(_ICON.findall(cost.value))
-            x = "X" in cost.value.split("{", 1)[0] or bool(re.search(r"X\{", cost.value))
-            paren = re.search(r"\(([^()]*)\)", cost.value)
-            top = self._node("cost", None, items, [body], icons=icons, variable=("X" if x else None))
-            if paren and _LIMIT_WORDS.search(paren.group(1)):
-                top = _with_attrs(top, limit=paren.group(1))
+            top = self._cost_node(cost, body, items)
         else:
             top = replace(body, span=_span(items), text=self.text[_span(items)[0]:_span(items)[1]]) if limit else body
         if limit is not None:
