@@ -89,6 +89,9 @@ def reason(err: Exception, text: str, offset: int) -> str:
         ch = text[offset + err.pos_in_stream] if offset + err.pos_in_stream < len(text) else "?"
         return f"неизвестный знак «{ch}»"
     exp = expected_names(getattr(err, "expected", ()))
+    if isinstance(err, UnexpectedToken) and err.token.type == "COST":
+        return (f"оплата «{err.token.value.rstrip(':').strip()}:» не в начале особенности "
+                "(она пишется в начале или сразу после условия)")
     if "HEAD_END" in (getattr(err, "expected", ()) or ()):
         return "не найден конец условия (ожидалось тире «–» или двоеточие)"
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
@@ -132,7 +135,7 @@ def to_original(pos: int, raw: str, norm: str) -> int:
 
 # Tokens before which a failed sentence may be cut (the connectives and commas).
 _CUT_TYPES = frozenset({"REFUSE", "OTHERWISE", "AND_THEN", "LIBO", "SEMI", "DASH", "ILI", "AND", "COMMA",
-                        "COLON", "MAY"})
+                        "COLON", "MAY", "COST"})
 _MAX_CUTS = 6
 
 
