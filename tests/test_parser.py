@@ -541,3 +541,21 @@ def test_otherwise_runs_to_the_end_of_the_sentence():
     # a new sentence makes C a separate ability
     ast = parse("Закрыть выбранное существо, в противном случае – ранить его на 1. Получить фишку.").ast
     assert ast.shape() == "(card (otherwise effect effect) effect)"
+
+
+@pytest.mark.parametrize("text, shape, rules", [
+    ("Ранить выбранное существо на 2; если оно погибло — получить фишку",
+     "(and_then effect (condition effect))", ["505.4.1"]),
+    ("Ранить выбранное существо на 2, при этом если оно погибло, получить фишку",
+     "(and_then effect (condition effect))", ["505.4"]),
+    ("Ранить выбранное существо на 2; если оно погибло — получить фишку или излечиться на 1; противник теряет фишку",
+     "(and_then effect (condition (choice effect effect)) effect)", ["505.4.1", "505.5"]),
+    ("Ранить выбранное существо на 2; если оно закрыто — может получить фишку",
+     "(and_then effect (condition (optional effect)))", ["505.4.1", "505.8"]),
+])
+def test_a_later_part_may_be_a_condition_whose_dash_is_not_505_4_2(text, shape, rules):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == shape and res.ast.rules() == rules
+    cond = _find(res.ast, "condition")[0]
+    assert cond.attr("head") in ("если оно погибло", "если оно закрыто")
+    assert "505.4.2" not in res.ast.rules()

@@ -45,6 +45,11 @@ _RAW_WORDS = ("ILI", "AND", "MAY")
 # inside a header: a definition dash is a sign, a lost cost a word
 _HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD"}
 
+# Separators after which a part may be a condition ("A; если … – B"), and the ones
+# that end such a condition's search for its end.
+_PART_SEPS = frozenset({"AND_THEN", "SEMI", "DASH", "OTHERWISE", "REFUSE"})
+_PART_STOPS = frozenset({"AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"})
+
 MAX_DEPTH = 3
 """Most headers one ability opens with ("В начале хода — если … — …" is two); a
 deeper header word is read as a word of the body."""
@@ -138,6 +143,27 @@ def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None
     return a, b
 
 
+def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[Token], int]:
+    """Tokens of the header opened at ``toks[i]`` and ending at ``end`` (see
+    ``CardPostLex._header_end``): keyword, words, HEAD_END; and where the body starts."""
+    kind, j = end
+    out = [toks[i]]
+    for t in toks[i + 1:j]:
+        out.append(t if t.type not in _RAW_WORDS + HEADER_KW + ("LIMIT", "DASH", "COST")
+                   else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
+    if kind == "insert":
+        out.append(_empty("HEAD_END", toks[j]))
+        return out, j
+    if toks[j].type == "COMMA" and j + 1 < len(toks) and toks[j + 1].value.casefold() == "то":
+        # "Если …, то …": the «то» belongs to the header's end
+        out.append(Token("HEAD_END", ", то", start_pos=toks[j].start_pos, line=toks[j].line,
+                         column=toks[j].column, end_line=toks[j + 1].end_line,
+                         end_column=toks[j + 1].end_column, end_pos=toks[j + 1].end_pos))
+        return out, j + 2
+    out.append(_retype(toks[j], "HEAD_END"))
+    return out, j + 1
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -179,24 +205,8 @@ class CardPostLex:
             if end is None and toks[i].type == "NAMED_KW":
                 toks[i] = _retype(toks[i], "WORD")  # "Воздействие на …" without a name
             elif end is not None:
-                kind, j = end
-                out.append(toks[i])
-                for t in toks[i + 1:j]:
-                    out.append(t if t.type not in _RAW_WORDS + HEADER_KW + ("LIMIT", "DASH", "COST")
-                               else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
-                if kind == "insert":
-                    out.append(_empty("HEAD_END", toks[j]))
-                    body_start = j
-                elif toks[j].type == "COMMA" and j + 1 < len(toks) and toks[j + 1].value.casefold() == "то":
-                    # "Если …, то …": the «то» belongs to the header's end
-                    end_tok = Token("HEAD_END", ", то", start_pos=toks[j].start_pos, line=toks[j].line,
-                                    column=toks[j].column, end_line=toks[j + 1].end_line,
-                                    end_column=toks[j + 1].end_column, end_pos=toks[j + 1].end_pos)
-                    out.append(end_tok)
-                    body_start = j + 2
-                else:
-                    out.append(_retype(toks[j], "HEAD_END"))
-                    body_start = j + 1
+                head, body_start = _emit_header(toks, i, end)
+                out.extend(head)
                 # the body may open with a cost or another header (nested headers)
                 return out + self._statement(toks[body_start:], depth + 1)
             else:
@@ -253,8 +263,22 @@ class CardPostLex:
                               # ("оно не может …", "существо может …"), not 505.8
         prev: Token | None = None
         n = len(toks)
-        for i, t in enumerate(toks):
+        i = -1
+        while i + 1 < n:
+            i += 1
+            t = toks[i]
             typ = t.type
+            if typ == "CONDITION_KW" and prev is not None and prev.type in _PART_SEPS and _opens_condition(t):
+                # "A; если оно погибло – B": a condition over the next part
+                stop = next((k for k in range(i + 1, n) if toks[k].type in _PART_STOPS), n)
+                end = self._header_end(toks[i:stop], 0)
+                if end is not None:
+                    head, body_start = _emit_header(toks[i:stop], 0, end)
+                    out.extend(head)
+                    i += body_start - 1
+                    prev = head[-1]
+                    start, has_pred, modal = True, False, False
+                    continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
             if typ == "MAY":
                 after_not = prev is not None and prev.value.casefold() == "не"

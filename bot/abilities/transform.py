@@ -142,6 +142,10 @@ class ToAst(Transformer):
     def condition(self, items: list[Any]) -> Node:
         return self._headed("condition", items)
 
+    def inner_condition(self, items: list[Any]) -> Node:
+        """A condition over a later part of a compound ability ("A; если … – B")."""
+        return self._headed("condition", items)
+
     def named(self, items: list[Any]) -> Node:
         head = items[1]
         quoted = [t.value[1:-1] for t in head if t.type == "QUOTED"]
