@@ -449,6 +449,12 @@ def test_ili_joining_the_verbs_of_a_property_modal_is_one_ability(text):
     assert "505.5" not in res.ast.rules()
 
 
+def test_ili_after_a_comma_past_a_modal_clause_is_a_choice():
+    ast = parse("Может закрыть существо, которое может атаковать, или ранить его на 1").ast
+    assert ast.shape() == "(optional (choice effect effect))"
+    assert ast.children[0].children[1].text == "ранить его на 1"
+
+
 def test_property_modal_after_a_connective_stays_inside_its_part():
     ast = parse("Ранить выбранное существо на 1; оно не может атаковать или защищаться до конца хода").ast
     assert ast.shape() == "(and_then effect effect)" and ast.rules() == ["505.4.1"]
@@ -476,6 +482,8 @@ def test_ili_after_a_modal_before_a_finite_verb_or_under_505_8_is_a_choice():
      "(and_then effect effect)", ["505.4.1"]),
     ("Излечить ваше существо на X, где X – число фишек – получить фишку",
      "(and_then effect effect)", ["505.4.2"]),
+    ("{tap}: Разряд на X, X — число ваших существ рядом", "(cost effect)", []),
+    ("Разряд на X. X — число ваших существ рядом", "(card effect effect)", []),
 ])
 def test_a_dash_defining_a_value_is_not_505_4_2(text, shape, rules):
     res = parse(text)

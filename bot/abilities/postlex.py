@@ -106,9 +106,16 @@ def _clause_follows(toks: list[Token], i: int) -> bool:
     return False
 
 
+_VARIABLES = frozenset({"X", "Y", "Z"})
+
+
 def _defines_value(toks: list[Token], i: int) -> bool:
-    """Is the dash at ``i`` the one of a definition ("на X, где X – число фишек на нём")?
-    Such a dash is not 505.4.2: «где» and a name (one to three words, no verb) precede it."""
+    """Is the dash at ``i`` the one of a definition ("на X, где X – число фишек на нём",
+    "… . X – число ваших существ")? Such a dash is not 505.4.2: «где» and a name (one to
+    three words, no verb) precede it, or the variable alone opens the sentence or clause."""
+    if i >= 1 and toks[i - 1].type == "WORD" and toks[i - 1].value in _VARIABLES and (
+            i == 1 or toks[i - 2].type in ("COMMA", "COST")):
+        return True
     for k in range(i - 1, max(-1, i - 5), -1):
         t = toks[k]
         if t.type == "WORD" and t.value.casefold() == "где":
@@ -291,10 +298,11 @@ class CardPostLex:
             elif typ == "ILI":
                 # «или» joins two abilities when an ability follows it ("или ранить …"),
                 # or a clause follows an ability ("ранить …, или она получает …");
-                # not when it joins the infinitives of one modal ("не может A или B")
+                # not when it joins the infinitives of one modal ("не может A или B";
+                # no comma before it: ", или …" after a clause starts another ability)
                 a, b = _next_content(toks, i)
                 joins = not start and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
-                    and not (modal and _modal_verbs_follow(toks, i))
+                    and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
             elif typ == "DASH" and _defines_value(toks, i):
                 t = _retype(t, "PUNCT")
