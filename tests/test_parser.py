@@ -396,6 +396,11 @@ def test_a_sentence_with_too_many_connectives_is_reported_not_nested():
     assert exc.value.position == 0 and "связок" in str(exc.value)
 
 
+def test_an_effect_on_a_variable_value_is_not_a_keyword():
+    assert parse("Разряд на X").ast.attr("keyword") is None
+    assert parse("Разряд на 2").ast.attr("keyword") is None
+
+
 def test_keyword_with_an_explanation_in_parentheses():
     ast = parse("Регенерация 1 (в начале хода излечивается на 1)").ast
     assert (ast.attr("keyword"), ast.attr("value"), ast.attr("note")) == (
@@ -488,8 +493,9 @@ def test_ili_after_a_modal_before_a_finite_verb_or_under_505_8_is_a_choice():
 def test_a_dash_defining_a_value_is_not_505_4_2(text, shape, rules):
     res = parse(text)
     assert res.complete and res.ast.shape() == shape and res.ast.rules() == rules
-    if shape != "effect":
-        assert res.ast.children[0].text.endswith("число фишек на нём") or "где X" in res.ast.children[0].text
+    # the definition stays whole inside one effect
+    holder = [n for n in res.ast.walk() if n.kind == "effect" and "X –" in n.text]
+    assert len(holder) == 1 and re.search(r"X – (число|количество)", holder[0].text)
 
 
 @pytest.mark.parametrize("text, shape, heads, body", [

@@ -217,7 +217,7 @@ def _keyword_core(items: list[Token]) -> dict[str, Any]:
     words = [t.value for t in items]
     if not (lexicon.is_noun(words[0]) or lexicon.is_adjective(words[0])):
         return {}
-    if any(lexicon.is_predicate(w) for w in words) or words[-1].casefold() in ("на", "X"):
+    if any(lexicon.is_predicate(w) for w in words) or words[-1].casefold() in ("на", "x"):
         return {}
     if not any(lexicon.is_noun(w) for w in words):
         return {}
