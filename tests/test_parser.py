@@ -573,3 +573,17 @@ def test_a_later_part_may_be_a_condition_whose_dash_is_not_505_4_2(text, shape, 
     cond = _find(res.ast, "condition")[0]
     assert cond.attr("head") in ("если оно погибло", "если оно закрыто")
     assert "505.4.2" not in res.ast.rules()
+
+
+@pytest.mark.parametrize("text, shape, limit", [
+    ("Раз в ход: если на существе нет фишек — получить фишку", "(condition effect)", "Раз в ход"),
+    ("Один раз за ход: {tap}: Разряд на 1", "(cost effect)", "Один раз за ход"),
+    ("Не более 2 раз за ход: получить фишку", "effect", "Не более 2 раз за ход"),
+])
+def test_a_limit_written_as_a_header(text, shape, limit):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == shape and res.ast.attr("limit") == limit
+    assert res.ast.span == (0, len(res.text))
+    assert "505.4.2" not in res.ast.rules()
+    # elsewhere in a sentence the same words are plain words
+    assert parse("Получить фишку раз в ход: ранить").ast.attr("limit") is None

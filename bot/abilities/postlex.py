@@ -43,7 +43,7 @@ SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 _CLAUSE_HEADS = ("когда", "если", "пока", "каждый", "после того")
 _RAW_WORDS = ("ILI", "AND", "MAY")
 # inside a header: a definition dash is a sign, a lost cost a word
-_HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD"}
+_HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD", "LIMIT_HEAD": "WORD"}
 
 # Separators after which a part may be a condition ("A; если … – B"), and the ones
 # that end such a condition's search for its end.
@@ -156,7 +156,7 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
     kind, j = end
     out = [toks[i]]
     for t in toks[i + 1:j]:
-        out.append(t if t.type not in _RAW_WORDS + HEADER_KW + ("LIMIT", "DASH", "COST")
+        out.append(t if t.type not in _RAW_WORDS + HEADER_KW + tuple(_HEAD_RETYPE)
                    else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
     if kind == "insert":
         out.append(_empty("HEAD_END", toks[j]))
@@ -198,6 +198,9 @@ class CardPostLex:
         if toks[0].type == "COLON":
             # a cost whose icons were lost (the seeds print " : Уничтожить …")
             toks[0] = _retype(toks[0], "COST")
+        if toks[0].type == "LIMIT_HEAD":
+            # "Раз в ход: …" opens the ability; elsewhere it is a word
+            return toks[:1] + self._statement(toks[1:], 0)
         return self._statement(toks, 0)
 
     def _statement(self, toks: list[Token], depth: int) -> list[Token]:
@@ -313,6 +316,8 @@ class CardPostLex:
                 elif typ == "AND":
                     t = _retype(t, "WORD")
             elif typ in HEADER_KW:
+                t = _retype(t, "WORD")
+            elif typ == "LIMIT_HEAD":
                 t = _retype(t, "WORD")
             elif typ == "LIMIT" and i != n - 1:
                 t = _retype(t, "PAREN")

@@ -171,6 +171,9 @@ class ToAst(Transformer):
         return self._cost_node(items[0], items[1], items)
 
     def sentence(self, items: list[Any]) -> Node:
+        head_limit = items[0] if isinstance(items[0], Token) and items[0].type == "LIMIT_HEAD" else None
+        if head_limit is not None:
+            items = items[1:]
         cost = items[0] if isinstance(items[0], Token) and items[0].type == "COST" else None
         limit = items[-1] if isinstance(items[-1], Token) and items[-1].type == "LIMIT" else None
         body = next(i for i in items if isinstance(i, Node))
@@ -180,6 +183,11 @@ class ToAst(Transformer):
             top = replace(body, span=_span(items), text=self.text[_span(items)[0]:_span(items)[1]]) if limit else body
         if limit is not None:
             top = _with_attrs(top, limit=_LIMIT.match(limit.value).group(1))
+        if head_limit is not None:
+            # "Раз в ход: …": the limit covers the whole ability
+            top = _with_attrs(top, limit=" ".join(head_limit.value.rstrip(": ").split()))
+            s, e = head_limit.start_pos, top.span[1]
+            top = replace(top, span=(s, e), text=self.text[s:e])
         return top
 
     def card(self, items: list[Any]) -> Node:
