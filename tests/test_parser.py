@@ -566,12 +566,18 @@ def test_otherwise_runs_to_the_end_of_the_sentence():
      "(and_then effect (condition (choice effect effect)) effect)", ["505.4.1", "505.5"]),
     ("Ранить выбранное существо на 2; если оно закрыто — может получить фишку",
      "(and_then effect (condition (optional effect)))", ["505.4.1", "505.8"]),
+    ("Закрыть существо, в противном случае – если рядом есть ваше существо — ранить его на 1",
+     "(otherwise effect (condition effect))", ["505.6"]),
+    ("Закрыть существо, в противном случае – если рядом есть ваше существо — ранить его на 1; получить фишку",
+     "(otherwise effect (and_then (condition effect) effect))", ["505.6", "505.4.1"]),
+    ("Противник теряет фишку; если противник не может или не хочет этого сделать – если оно закрыто, ранить его",
+     "(refusable effect (condition effect))", ["505.7"]),
 ])
 def test_a_later_part_may_be_a_condition_whose_dash_is_not_505_4_2(text, shape, rules):
     res = parse(text)
     assert res.complete and res.ast.shape() == shape and res.ast.rules() == rules
     cond = _find(res.ast, "condition")[0]
-    assert cond.attr("head") in ("если оно погибло", "если оно закрыто")
+    assert cond.attr("head") in ("если оно погибло", "если оно закрыто", "если рядом есть ваше существо")
     assert "505.4.2" not in res.ast.rules()
 
 

@@ -111,6 +111,10 @@ class ToAst(Transformer):
     def and_then(self, items: list[Any]) -> Node:
         return self._nary("and_then", items)
 
+    def cond_then(self, items: list[Any]) -> Node:
+        """and_then whose first part is a condition (after 505.6 / 505.7)."""
+        return self._nary("and_then", items)
+
     def choice(self, items: list[Any]) -> Node:
         return self._nary("choice", items)
 
