@@ -35,11 +35,17 @@ def _safe(text: str) -> None:
 
 
 def _long_text(n: int, texts: list[str]) -> str:
-    out, i = [], 0
-    while sum(len(t) + 1 for t in out) < n:
-        out.append(texts[i % len(texts)].rstrip("."))
+    """Whole corpus texts joined by ". " up to about ``n`` characters (never cut inside
+    a text: a cut «» would make it an input error instead of a parse)."""
+    out, size, i = [], 0, 0
+    while True:
+        t = texts[i % len(texts)].rstrip(".")
+        if out and size + len(t) + 2 > n:
+            break
+        out.append(t)
+        size += len(t) + 2
         i += 1
-    return ". ".join(out)[:n].rsplit(" ", 1)[0] + "."
+    return ". ".join(out) + "."
 
 
 def _time_ms(text: str, repeat: int = 5) -> float:

@@ -8,6 +8,7 @@ and the rest becomes an ``Unparsed`` span with a Russian reason. Afterwards
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from lark import Token
@@ -182,15 +183,20 @@ def leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list
     inside an effect, a header, or split by another reading). Each makes the result
     incomplete."""
     out = []
-    nodes = list(ast.walk())
+    # the gaps between neighbouring children, per node kind, sorted by start
+    gaps: dict[str, list[tuple[int, int]]] = {}
+    for n in ast.walk():
+        if n.kind in ("refusable", "otherwise", "and_then"):
+            gaps.setdefault(n.kind, []).extend((a.span[1], b.span[0]) for a, b in zip(n.children, n.children[1:]))
+    for g in gaps.values():
+        g.sort()
     for m in _LEFTOVER.finditer(norm):
         s, e = m.span()
         if any(u.span[0] <= s and e <= u.span[1] for u in unparsed):
             continue
-        kind = m.lastgroup
-        ok = any(n.kind == kind and any(a.span[1] <= s and e <= b.span[0]
-                                        for a, b in zip(n.children, n.children[1:]))
-                 for n in nodes)
+        g = gaps.get(m.lastgroup, [])
+        k = bisect.bisect_right(g, (s, float("inf"))) - 1   # the last gap starting at or before s
+        ok = k >= 0 and e <= g[k][1]
         if not ok:
             out.append(Unparsed((s, e), norm[s:e], f"связка «{norm[s:e]}» не разобрана как составная особенность (505)"))
     return out
