@@ -18,7 +18,11 @@ grammar (grammar/card.lark) should see:
 - a dash after "где X" defines a value ("на X, где X – число фишек") and is a sign,
   not 505.4.2;
 - after a header's end the body may open with a cost or another header (nested:
-  "В начале хода — если … — …", "Строй: при гибели — …", "Пока … — {tap}: …");
+  "В начале хода — если … — …", "Строй: при гибели — …", "Пока … — {tap}: …"); a
+  trigger's header ends before «если»/«пока» ("В начале хода, если …, …");
+- «если»/«пока» right after a connective opens a condition over the next part
+  ("A; если оно погибло – B"): its end is HEAD_END, not 505.4.2;
+- "Раз в ход:" (LIMIT_HEAD) opening a sentence is the ability's limit; elsewhere a WORD;
 - «и» (AND), or a comma, followed by a verb, inside the part governed by «может»,
   becomes AND_V (505.8: several abilities listed after «может»);
 - a limit in parentheses that does not end the sentence becomes PAREN.
