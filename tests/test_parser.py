@@ -593,3 +593,19 @@ def test_a_limit_written_as_a_header(text, shape, limit):
     assert "505.4.2" not in res.ast.rules()
     # elsewhere in a sentence the same words are plain words
     assert parse("Получить фишку раз в ход: ранить").ast.attr("limit") is None
+
+
+@pytest.mark.parametrize("text", [
+    "Ранить существо либо артефакт противника на 2",
+    "{tap}: Уничтожить выбранный артефакт, либо экипировку противника",
+    "Ранить либо существо, либо артефакт противника на 2",
+])
+def test_libo_joining_nouns_stays_inside_one_effect(text):
+    res = parse(text)
+    assert res.complete and not _find(res.ast, "choice") and res.ast.rules() == []
+
+
+def test_libo_before_a_clause_after_an_ability_is_a_choice():
+    ast = parse("{tap}: Ранить выбранное существо на 1, либо оно получает -1 к удару").ast
+    assert ast.shape() == "(cost (choice effect effect))"
+    assert ast.children[0].children[1].text == "оно получает -1 к удару"

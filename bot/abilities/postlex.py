@@ -15,6 +15,8 @@ grammar (grammar/card.lark) should see:
   joins the infinitives governed by a modal that is a property of a creature
   ("оно не может двигаться или атаковать", "существо может A или B": only «может»
   opening an ability is 505.8);
+- «либо» (LIBO) likewise: 505.5 only before an ability ("…, либо излечиться"),
+  otherwise a WORD ("существо либо артефакт");
 - a dash after "где X" defines a value ("на X, где X – число фишек") and is a sign,
   not 505.4.2;
 - after a header's end the body may open with a cost or another header (nested:
@@ -311,6 +313,12 @@ class CardPostLex:
                 joins = not start and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
+            elif typ == "LIBO":
+                # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
+                # на 3"; "существо либо артефакт" joins nouns inside one ability
+                a, b = _next_content(toks, i)
+                if not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
+                    t = _retype(t, "WORD")
             elif typ == "DASH" and _defines_value(toks, i):
                 t = _retype(t, "PUNCT")
             elif typ in ("AND", "COMMA"):
