@@ -317,8 +317,8 @@ class CardPostLex:
                 # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
                 # на 3"; "существо либо артефакт" joins nouns inside one ability
                 a, b = _next_content(toks, i)
-                if not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
-                    t = _retype(t, "WORD")
+                if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
+                    t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and _defines_value(toks, i):
                 t = _retype(t, "PUNCT")
             elif typ in ("AND", "COMMA"):
