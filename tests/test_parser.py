@@ -609,3 +609,11 @@ def test_libo_before_a_clause_after_an_ability_is_a_choice():
     ast = parse("{tap}: Ранить выбранное существо на 1, либо оно получает -1 к удару").ast
     assert ast.shape() == "(cost (choice effect effect))"
     assert ast.children[0].children[1].text == "оно получает -1 к удару"
+
+
+def test_may_after_ili_is_the_optional_second_choice():
+    ast = parse("Ранить выбранное существо на 1 или может получить фишку").ast
+    assert ast.shape() == "(choice effect (optional effect))" and ast.rules() == ["505.5", "505.8"]
+    # «может» covers the rest of the sentence (see grammar/card.lark)
+    ast = parse("Ранить выбранное существо на 1 или может получить фишку; излечиться на 1").ast
+    assert ast.shape() == "(choice effect (optional (and_then effect effect)))"
