@@ -617,3 +617,13 @@ def test_may_after_ili_is_the_optional_second_choice():
     # «может» covers the rest of the sentence (see grammar/card.lark)
     ast = parse("Ранить выбранное существо на 1 или может получить фишку; излечиться на 1").ast
     assert ast.shape() == "(choice effect (optional (and_then effect effect)))"
+
+
+@pytest.mark.parametrize("text, head", [
+    ("При атаке либо защите — получает +1 к удару", "При атаке либо защите"),
+    ("Пока это существо закрыто, либо ранено — получает +1 к удару", "Пока это существо закрыто, либо ранено"),
+])
+def test_libo_inside_a_header_is_a_word(text, head):
+    ast = parse(text).ast
+    assert ast.shape() in ("(trigger effect)", "(condition effect)") and ast.attr("head") == head
+    assert ast.children[0].text == "получает +1 к удару"

@@ -48,8 +48,8 @@ SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 # Header words that open a clause with its own verb: it ends at a comma.
 _CLAUSE_HEADS = ("когда", "если", "пока", "каждый", "после того")
 _RAW_WORDS = ("ILI", "AND", "MAY")
-# inside a header: a definition dash is a sign, a lost cost a word
-_HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD", "LIMIT_HEAD": "WORD"}
+# inside a header: a definition dash is a sign; a cost, «либо», a limit header are words
+_HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD", "LIMIT_HEAD": "WORD", "LIBO": "WORD"}
 
 # Separators after which a part may be a condition ("A; если … – B"), and the ones
 # that end such a condition's search for its end.
@@ -239,7 +239,8 @@ class CardPostLex:
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1:
                 # "В начале хода, если … — …": the condition opens the trigger's body
                 return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
-            if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"):
+            if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE") or (
+                    t.type == "LIBO" and _opens_ability(*_next_content(toks, j))):
                 break
         kw = " ".join(toks[i].value.casefold().split())
         if kw.startswith(_CLAUSE_HEADS):
