@@ -627,3 +627,14 @@ def test_libo_inside_a_header_is_a_word(text, head):
     ast = parse(text).ast
     assert ast.shape() in ("(trigger effect)", "(condition effect)") and ast.attr("head") == head
     assert ast.children[0].text == "получает +1 к удару"
+
+
+@pytest.mark.parametrize("text", [
+    "Получает защиту от разрядов или ударов",
+    "Получает защиту от заклинаний или разрядов до конца хода",
+])
+def test_an_effect_noun_in_another_case_does_not_open_an_ability(text):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == "effect"
+    # in the form that opens an ability it does
+    assert parse("Ранить выбранное существо на 2 или разряд на 1").ast.shape() == "(choice effect effect)"

@@ -38,8 +38,13 @@ def is_infinitive(word: str) -> bool:
 
 @lru_cache(maxsize=50_000)
 def is_effect_noun(word: str) -> bool:
-    """True for a noun that names an effect on its own («разряд», «удар»)."""
-    return bool(_WORDISH.match(word)) and lemma(word) in EFFECT_NOUNS
+    """True for a noun that names an effect on its own, in the form that opens an
+    ability («разряд», «Удар», «излечение»); not another case or number, which only
+    names the effect inside an ability («защита от разрядов или ударов»)."""
+    if not _WORDISH.match(word):
+        return False
+    folded = word.casefold()
+    return lemma(folded) in EFFECT_NOUNS and lemma(folded) == folded
 
 
 @lru_cache(maxsize=50_000)
