@@ -638,3 +638,19 @@ def test_an_effect_noun_in_another_case_does_not_open_an_ability(text):
     assert res.complete and res.ast.shape() == "effect"
     # in the form that opens an ability it does
     assert parse("Ранить выбранное существо на 2 или разряд на 1").ast.shape() == "(choice effect effect)"
+
+
+@pytest.mark.parametrize("text", [
+    "Существо, которое атакует или защищается, получает +1 к удару",
+    "Ранить существо, которое атаковало или двигалось в этот ход, на 2",
+    "Выбранное существо, если оно закрыто или атакует, получает +1 к удару",
+])
+def test_ili_inside_a_subordinate_clause_joins_its_verbs(text):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == "effect"
+
+
+def test_ili_after_the_closing_comma_of_a_subordinate_clause_is_a_choice():
+    ast = parse("Ранить существо на 1, если оно закрыто, или получить фишку").ast
+    assert ast.shape() == "(choice effect effect)"
+    assert ast.children[1].text == "получить фишку"

@@ -15,6 +15,8 @@ grammar (grammar/card.lark) should see:
   joins the infinitives governed by a modal that is a property of a creature
   ("оно не может двигаться или атаковать", "существо может A или B": only «может»
   opening an ability is 505.8);
+- «или» inside a subordinate clause («…, которое атакует или защищается, …»,
+  «если …», «когда …» up to the clause's comma) joins that clause's words: a WORD;
 - «либо» (LIBO) likewise: 505.5 only before an ability ("…, либо излечиться"),
   otherwise a WORD ("существо либо артефакт");
 - a dash after "где X" defines a value ("на X, где X – число фишек") and is a sign,
@@ -134,6 +136,15 @@ def _defines_value(toks: list[Token], i: int) -> bool:
 def _opens_condition(tok: Token) -> bool:
     """«если» / «пока»: a condition clause (inside a trigger's header it opens the body)."""
     return tok.type == "CONDITION_KW" and tok.value.casefold() in ("если", "пока")
+
+
+_SUBCLAUSE_WORDS = frozenset({"который", "если", "когда", "пока", "чтобы", "где"})
+
+
+def _opens_subclause(tok: Token) -> bool:
+    """A word opening a subordinate clause inside an ability («которое», «если»): an
+    «или» in it joins that clause's verbs ("существо, которое атакует или защищается")."""
+    return lexicon.word_lemma(tok.value) in _SUBCLAUSE_WORDS
 
 
 def _modal_verbs_follow(toks: list[Token], i: int) -> bool:
@@ -278,6 +289,8 @@ class CardPostLex:
         may_scope = False     # inside the part governed by «может» (505.8)
         modal = False         # the current operand holds a modal that is a property
                               # ("оно не может …", "существо может …"), not 505.8
+        subclause = False     # inside a subordinate clause up to its closing comma
+                              # ("существо, которое атакует или защищается, …")
         prev: Token | None = None
         n = len(toks)
         i = -1
@@ -311,7 +324,8 @@ class CardPostLex:
                 # not when it joins the infinitives of one modal ("не может A или B";
                 # no comma before it: ", или …" after a clause starts another ability)
                 a, b = _next_content(toks, i)
-                joins = not start and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
+                joins = not start and not subclause \
+                    and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
             elif typ == "LIBO":
@@ -329,6 +343,7 @@ class CardPostLex:
                 elif typ == "AND":
                     t = _retype(t, "WORD")
             elif typ in HEADER_KW:
+                subclause = subclause or _opens_subclause(t)
                 t = _retype(t, "WORD")
             elif typ == "LIMIT_HEAD":
                 t = _retype(t, "WORD")
@@ -336,11 +351,15 @@ class CardPostLex:
                 t = _retype(t, "PAREN")
             elif typ == "WORD" and lexicon.is_modal(t.value):
                 modal = True
+            elif typ == "WORD" and _opens_subclause(t):
+                subclause = True
+            if t.type == "COMMA":
+                subclause = False
             out.append(t)
             start = t.type in OPERAND_START or t.type == "MAY_V"
             if start:
                 has_pred = False
-                modal = False
+                modal = subclause = False
             elif t.type == "WORD" and not has_pred:
                 has_pred = _opens_ability(t)
             prev = t
