@@ -144,15 +144,21 @@ def run_parse(args) -> int:
     characters ``\\n``; empty lines and lines starting with ``#`` skipped); stdout gets
     one JSON object per line (``{text, error}`` for a ``ParseError``); the summary
     (complete / partial / failed and the top reasons of partial parses) goes to stderr.
-    Exit 0 when the file was read.
+    Exit 0 when the file was read; 1 with a Russian message when it cannot be read
+    (missing, a folder, not UTF-8); 2 when both a text and ``--file`` are given.
     """
+    from bot.errors import InputFileError
+    from bot.textfile import read_text_file
+
     out = sys.stdout
-    if getattr(args, "file", None):
+    if getattr(args, "file", None) is not None and args.text is not None:
+        sys.stderr.write("berserk-judge parse: ошибка: укажите либо текст, либо --file, но не то и другое сразу\n")
+        return 2
+    if getattr(args, "file", None) is not None:
         try:
-            with open(args.file, encoding="utf-8") as fh:
-                lines = fh.read().splitlines()
-        except OSError as err:
-            sys.stderr.write(f"Не удалось открыть файл {args.file}: {err.strerror}\n")
+            lines = read_text_file(args.file, "файл с текстами карт").splitlines()
+        except InputFileError as err:
+            sys.stderr.write(f"berserk-judge parse: ошибка: {err}\n")
             return 1
         counts = Counter()
         reasons = Counter()
