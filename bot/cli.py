@@ -82,12 +82,14 @@ def build_parser() -> argparse.ArgumentParser:
     json_flag(sp); edition(sp)
 
     sp = sub.add_parser("scenario", help="сценарии судьи (YAML)")
+    sp.set_defaults(print_group_help=sp.print_help)
     ssub = sp.add_subparsers(dest="scenario_command", parser_class=_Parser)
     sr = ssub.add_parser("run", help="прогнать файлы или папки сценариев")
     sr.add_argument("paths", nargs="+")
     json_flag(sr); edition(sr)
 
     sp = sub.add_parser("rulebook", help="сборка и проверка редакций правил")
+    sp.set_defaults(print_group_help=sp.print_help)
     rsub = sp.add_subparsers(dest="rulebook_command", parser_class=_Parser)
     ri = rsub.add_parser("import", help="собрать редакцию из страниц правил")
     ri.add_argument("sources", nargs="+")
@@ -116,8 +118,38 @@ def _runner_key(args: argparse.Namespace) -> str | None:
     return args.command
 
 
+def _edition_error(args: argparse.Namespace, key: str) -> str | None:
+    """The Russian message when ``--edition`` names no edition (or is not a valid
+    name), else ``None``. ``rulebook import`` creates the edition: only its name is
+    checked; ``rulebook html`` also takes «5ed,4ed» and «all»."""
+    from bot.errors import RulebookError
+    from bot.rulebook import check_edition_name, require_edition
+
+    edition = getattr(args, "edition", None)
+    if edition is None:
+        return None
+    try:
+        if key == "rulebook-import":
+            check_edition_name(edition)
+        elif key == "rulebook-html":
+            for name in (n.strip() for n in edition.split(",")):
+                if name != "all":
+                    require_edition(name)
+        else:
+            require_edition(edition)
+    except RulebookError as e:
+        return str(e)
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``berserk-judge`` / ``python -m bot``; returns the exit code."""
+    """Entry point of ``berserk-judge`` / ``python -m bot``; returns the exit code.
+
+    Exit 2 for bad usage, checked here for every command: no sub-command after
+    ``scenario`` / ``rulebook`` (help on stderr), an unknown or malformed
+    ``--edition`` (Russian message on stderr; with ``--json`` also
+    ``{"error": message}`` on stdout).
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -125,7 +157,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         key = _runner_key(args)
         if key is None:
-            parser.parse_args([args.command, "--help"])
+            args.print_group_help(sys.stderr)
             return 2
+    message = _edition_error(args, key)
+    if message is not None:
+        from bot.chat.render import print_error
+
+        print_error(message, bool(getattr(args, "json", False)), args.command or "")
+        return 2
     module, func = RUNNERS[key]
     return int(getattr(importlib.import_module(module), func)(args) or 0)

@@ -245,7 +245,7 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
 def run_glossary(args) -> int:
     """CLI ``glossary [WORD] [--json] [--edition E]``. Exit 0; 1 for an unknown word
     or a missing edition."""
-    from bot.chat.render import dump_json, render_plain
+    from bot.chat.render import dump_json, print_error, render_plain
 
     try:
         ans = glossary_answer(args.word, args.edition)
@@ -262,6 +262,6 @@ def run_glossary(args) -> int:
         else:
             sys.stdout.write(render_plain(ans))
     except RulebookError as e:
-        print(f"Ошибка: {e}", file=sys.stderr)
+        print_error(str(e), bool(getattr(args, "json", False)), "glossary")
         return 1
     return 0 if (args.word is None or lookup_term(args.word, args.edition)) else 1

@@ -314,12 +314,12 @@ def answer(q: str, edition: str = DEFAULT_EDITION) -> Answer | None:
 def run_rule(args) -> int:
     """CLI ``rule NUM... [--json] [--edition E]``. Exit 0 when every number exists,
     1 when some is unknown (answered with the nearest numbers) or the edition is missing."""
-    from bot.chat.render import dump_json, render_plain
+    from bot.chat.render import dump_json, print_error, render_plain
 
     try:
         rb = load(args.edition)
     except RulebookError as e:
-        print(f"Ошибка: {e}", file=sys.stderr)
+        print_error(str(e), args.json, "rule")
         return 1
     resolved = [resolve(q, rb) for q in args.numbers]
     if args.json:

@@ -724,15 +724,16 @@ def outcome_from_args(args) -> Outcome:
 
 def run_explain(args) -> int:
     """CLI ``explain TEXT [--failed N] [--illegal N] [--refuse] [--choose N] [--declare N,M]
-    [--no-resources] [--json]``. Exit 0; 2 on a parse or outcome error (Russian message on stderr)."""
-    from bot.chat.render import dump_json, render_plain
+    [--no-resources] [--json]``. Exit 0; 2 on a parse or outcome error (Russian message on
+    stderr; with ``--json`` also ``{"error": message}`` on stdout)."""
+    from bot.chat.render import dump_json, print_error, render_plain
     from bot.errors import ParseError
 
     try:
         outcome = outcome_from_args(args)
         expl = explain(args.text, outcome)
     except (OutcomeError, ParseError) as e:
-        sys.stderr.write(f"berserk-judge explain: ошибка: {e}\n")
+        print_error(str(e), bool(getattr(args, "json", False)), "explain")
         return 2
     if args.json:
         sys.stdout.write(dump_json(expl.to_json()) + "\n")
