@@ -93,8 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     rsub = sp.add_subparsers(dest="rulebook_command", parser_class=_Parser)
     ri = rsub.add_parser("import", help="собрать редакцию из страниц правил")
     ri.add_argument("sources", nargs="+")
-    ri.add_argument("--edition", required=True)
-    ri.add_argument("--out-dir", default=None, help="куда писать <edition>.yaml (по умолчанию rulebook/)")
+    ri.add_argument("--edition", required=True, help="имя новой редакции: буквы, цифры, «-», «_», «.»")
+    ri.add_argument("--out-dir", default=None,
+                    help="куда писать <edition>.yaml; по умолчанию папка правил программы: rulebook/ "
+                         "в исходниках, а в установленном пакете — его папка данных в site-packages "
+                         "(полный путь печатается в отчёте)")
     rc = rsub.add_parser("check", help="проверить редакцию")
     edition(rc); json_flag(rc)
     rh = rsub.add_parser("html", help="гипертекстовые правила (статический сайт)")
@@ -163,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     if message is not None:
         from bot.chat.render import print_error
 
-        print_error(message, bool(getattr(args, "json", False)), args.command or "")
+        print_error(message, bool(getattr(args, "json", False)), key.replace("-", " "))
         return 2
     module, func = RUNNERS[key]
     return int(getattr(importlib.import_module(module), func)(args) or 0)
