@@ -108,8 +108,8 @@ COMMANDS: dict[str, CommandSpec] = {
         CommandSpec("help", "справка по командам", "/help"),
         CommandSpec("rule", "пункт правил по номеру: /rule 209.5", "/rule 209.5", "bot.lookup", "rule_answer", "показ пунктов правил"),
         CommandSpec("search", "поиск по правилам: /search симбиот летающий", "/search симбиот летающий", "bot.search", "search_answer", "поиск по правилам"),
-        CommandSpec("parse", "разобрать текст карты в дерево", "/parse Закрыть: нанесите 2 раны", "bot.abilities.parser", "parse_answer", "разбор текста карты"),
-        CommandSpec("explain", "пошаговое разрешение особенности (505)", "/explain --failed 1 Уничтожить ваше существо – разряд на 4", "bot.abilities.resolve", "explain_answer", "пошаговое разрешение особенностей"),
+        CommandSpec("parse", "разобрать текст карты в дерево: /parse {tap}: Ранить выбранное существо на 2; получить фишку", "/parse {tap}: Ранить выбранное существо на 2; получить фишку", "bot.abilities.parser", "parse_answer", "разбор текста карты"),
+        CommandSpec("explain", "пошаговое разрешение особенности (505): /explain --failed 1 Уничтожить себя – разряд на 4", "/explain --failed 1 Уничтожить себя – разряд на 4", "bot.abilities.resolve", "explain_answer", "пошаговое разрешение особенностей"),
         CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer", "сценарии судьи"),
         CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer", "глоссарий"),
     )
