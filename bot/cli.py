@@ -80,8 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--failed", type=whole_number, action="append", default=[], metavar="N", help="часть N не выполнена")
     sp.add_argument("--illegal", type=whole_number, action="append", default=[], metavar="N", help="часть N нелегально объявить")
     sp.add_argument("--refuse", action="store_true", help="противник отказался (505.7)")
-    sp.add_argument("--choose", type=whole_number, default=None, metavar="N", help="выбран вариант, в который входит часть N (505.5)")
-    sp.add_argument("--declare", default=None, metavar="N,M", help="объявлены только части N,M (505.8)")
+    sp.add_argument("--choose", type=whole_number, action="append", default=None, metavar="N",
+                    help="выбран вариант, в который входит часть N (505.5); один раз")
+    sp.add_argument("--declare", action="append", default=None, metavar="N,M",
+                    help="объявлены только части N,M (505.8); один раз, списком")
     sp.add_argument("--no-resources", action="store_true", help="ресурсов для оплаты не хватает (505.9)")
     json_flag(sp); edition(sp)
 

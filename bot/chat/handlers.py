@@ -343,12 +343,12 @@ def split_explain_flags(args: str) -> tuple[argparse.Namespace | None, str]:
             setattr(ns, name.replace("-", "_"), True)
             continue
         if name == "declare":
-            ns.declare = value
+            ns.declare = (ns.declare or []) + [value]
             continue
         if not value.isdigit():
             return None, f"--{name} {value}: ожидался номер части (1, 2, …)."
         if name == "choose":
-            ns.choose = int(value)
+            ns.choose = (ns.choose or []) + [int(value)]
         else:
             getattr(ns, name).append(int(value))
     return ns, rest.strip()
