@@ -30,6 +30,7 @@ from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
 from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label
+from bot.textnorm import clip
 
 _NUM = r"\d{1,3}(?:\.\d{1,3}){0,3}(?:\.?[а-яё](?![а-яё]))?"  # «302.3.в», «302.3в»
 _RANGE = re.compile(rf"^(?P<a>{_NUM})\.?\s*(?P<sep>-|–|—|\.\.)\s*(?P<b>{_NUM}|[а-я])\.?$", re.IGNORECASE)
@@ -241,7 +242,7 @@ def answer_for(res: Resolved, rb: Rulebook, question: str | None = None) -> Answ
     elif res.nearest:
         msg = f"Пункта {res.number} нет в редакции {rb.edition}. Ближайшие: {', '.join(res.nearest)}."
     else:
-        msg = f"«{res.query}» – не номер пункта. Ожидался номер вида 209.5, п. 209.5, подпункт 302.3.в, раздел 209 или диапазон 209.4-209.6."
+        msg = f"«{clip(res.query)}» – не номер пункта. Ожидался номер вида 209.5, п. 209.5, подпункт 302.3.в, раздел 209 или диапазон 209.4-209.6."
     return Answer(q, "rule", None, [Block("note", msg)], [], [msg])
 
 

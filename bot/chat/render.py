@@ -39,9 +39,10 @@ def reply_json(reply) -> dict[str, Any]:
     }
 
 
-def dump_json(obj: Any) -> str:
-    """JSON as the CLI prints it: UTF-8 Russian kept readable, stable key order."""
-    return json.dumps(obj, ensure_ascii=False, indent=2)
+def dump_json(obj: Any, indent: int | None = 2) -> str:
+    """JSON as the CLI prints it: UTF-8 Russian kept readable (no ``\\uXXXX``),
+    stable key order. ``indent=None`` gives one line (JSON Lines output)."""
+    return json.dumps(obj, ensure_ascii=False, indent=indent)
 
 
 def print_error(message: str, as_json: bool = False, command: str = "", out=None, err=None) -> None:
