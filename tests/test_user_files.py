@@ -95,3 +95,9 @@ def test_console_multiline_scenario_stops_at_a_command_and_at_end_of_input():
     assert "нет обязательного ключа «state» в сценарии" in parts[0]
     assert "209.5." in parts[1]  # the command that ended the YAML is answered
     assert "строка 1: ожидался словарь (ключ: значение) в сценарии" in parts[2]
+
+
+def test_console_refuses_unknown_edition_from_environment(monkeypatch, capsys):
+    monkeypatch.setenv("BERSERK_EDITION", "nope")
+    assert console.run(None) == 2
+    assert capsys.readouterr().err == "berserk-judge: ошибка: BERSERK_EDITION: нет редакции «nope»; есть: 5ed\n"

@@ -162,10 +162,19 @@ def chat(inp: TextIO, out: TextIO, interactive: bool, edition: str = DEFAULT_EDI
 
 
 def run(args: Any) -> int:
-    """CLI entry (no sub-command): the console chat on stdin/stdout. Exit 0."""
+    """CLI entry (no sub-command): the console chat on stdin/stdout. Exit 0; 2 with a
+    Russian message when the edition (``BERSERK_EDITION``) does not exist."""
+    from bot.errors import RulebookError
+    from bot.rulebook import require_edition
+
+    edition = getattr(args, "edition", None) or os.environ.get("BERSERK_EDITION") or DEFAULT_EDITION
+    try:
+        require_edition(edition)
+    except RulebookError as e:
+        sys.stderr.write(f"berserk-judge: ошибка: BERSERK_EDITION: {e}\n")
+        return 2
     handler = logging.StreamHandler()
     handler.setLevel(logging.WARNING)  # libraries such as bm25s set their loggers to DEBUG
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
-    edition = getattr(args, "edition", None) or os.environ.get("BERSERK_EDITION") or DEFAULT_EDITION
     return chat(sys.stdin, sys.stdout, interactive=sys.stdin.isatty() and sys.stdout.isatty(), edition=edition)
