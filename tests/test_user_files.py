@@ -101,3 +101,12 @@ def test_console_refuses_unknown_edition_from_environment(monkeypatch, capsys):
     monkeypatch.setenv("BERSERK_EDITION", "nope")
     assert console.run(None) == 2
     assert capsys.readouterr().err == "berserk-judge: ошибка: BERSERK_EDITION: нет редакции «nope»; есть: 5ed\n"
+
+
+def test_parse_usage_and_file_errors_as_json(files, capsys):
+    assert main(["parse", "--json", "--file", str(files["missing"])]) == 1
+    assert json.loads(capsys.readouterr().out) == {"error": f"{files['missing']}: файл не найден"}
+    assert main(["parse", "--json"]) == 2
+    out = capsys.readouterr()
+    assert json.loads(out.out) == {"error": "укажите текст карты или --file ФАЙЛ"}
+    assert "текст карты" in out.err

@@ -146,19 +146,19 @@ def run_parse(args) -> int:
     Exit 0 when the file was read; 1 with a Russian message when it cannot be read
     (missing, a folder, not UTF-8); 2 when both a text and ``--file`` are given.
     """
-    from bot.chat.render import dump_json
+    from bot.chat.render import dump_json, print_error
     from bot.errors import InputFileError
     from bot.textfile import read_text_file
 
     out = sys.stdout
     if getattr(args, "file", None) is not None and args.text is not None:
-        sys.stderr.write("berserk-judge parse: ошибка: укажите либо текст, либо --file, но не то и другое сразу\n")
+        print_error("укажите либо текст, либо --file, но не то и другое сразу", bool(getattr(args, "json", False)), "parse")
         return 2
     if getattr(args, "file", None) is not None:
         try:
             lines = read_text_file(args.file, "файл с текстами карт").splitlines()
         except InputFileError as err:
-            sys.stderr.write(f"berserk-judge parse: ошибка: {err}\n")
+            print_error(str(err), bool(getattr(args, "json", False)), "parse")
             return 1
         counts = Counter()
         reasons = Counter()
@@ -184,7 +184,7 @@ def run_parse(args) -> int:
             sys.stderr.write(f"  {n} × {r}\n")
         return 0
     if args.text is None:
-        sys.stderr.write("Укажите текст карты или --file ФАЙЛ.\n")
+        print_error("укажите текст карты или --file ФАЙЛ", bool(getattr(args, "json", False)), "parse")
         return 2
     try:
         res = parse(args.text)
