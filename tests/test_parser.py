@@ -425,7 +425,7 @@ def test_minus_before_a_number_stays_a_sign():
 
 def test_cli_parse_file_missing_and_no_text():
     out = _run("--file", "/nonexistent/cards.txt")
-    assert out.returncode == 1 and "Не удалось открыть файл" in out.stderr
+    assert out.returncode == 1 and "/nonexistent/cards.txt: файл не найден" in out.stderr
     out = _run()
     assert out.returncode == 2 and "текст карты" in out.stderr
 
