@@ -213,7 +213,33 @@ def ways(root: Node) -> list[Outcome]:
 # ---------------------------------------------------------------------------
 # verdicts derived from resolutions
 
-_YESNO = re.compile(r"\bли\b|^(можно|нужно|надо|будет|сработает|произойдет|выполнится|обязательно|должен)")
+_WH = re.compile(r"\b(что|кто|как|каков\w*|как(?:ой|ая|ое|ие|ую|им|их|ого|ому)|когда|где|куда|откуда|почему|зачем|"
+                 r"сколько|чем|чего|кому|кого|чей|чья|чьё|чье)\b")
+
+
+def is_yes_no(q: str) -> bool:
+    """Whether a folded question sentence asks «да или нет»: it has «ли», or it has no
+    question word («Фишку я получу?», «Лечение будет?», «Можно?»); «Что будет?» is not."""
+    if not q.strip():
+        return False
+    if re.search(r"\bли\b", q):
+        return True
+    return not _WH.search(q)
+
+
+class _YesNo:
+    """``_YESNO.search(q)`` as before: a yes/no question (see ``is_yes_no``)."""
+
+    @staticmethod
+    def search(q: str) -> bool:
+        return is_yes_no(q)
+
+
+_YESNO = _YesNo()
+_DECIDE_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bреш(?:ить|ать|ает|ают|ит|ат|у|ил\w*)\b|\bопредел\w*")
+_OPPONENT_RE = re.compile(r"\b(противник\w*|оппонент\w*|соперник\w*)\b")
+_CONTROLLER_RE = re.compile(r"\b(я|мне|меня|игрок\w*|контролирующ\w*|владел\w*|хозяин\w*|могу|смогу|выберу|решу)\b")
+_PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|разреш\w*|допустим\w*|допуска\w*|законн\w*|легальн\w*|имею\s+право)\b")
 _TOGETHER = re.compile(r"\b(обе|оба|обеих|обоих|все|всех|вместе|одновременно|сразу)\b")
 _OBLIGATION = re.compile(r"обязательн|обязан|\bнужно\b|\bнадо\b|\bдолж[еa-я]*\b|необходимо")
 
@@ -245,6 +271,50 @@ def _mandatory(root: Node, base: Outcome, parts: list[int]) -> tuple[bool, Expla
             if e.part_step(n).status in ("not_declared", "option"):
                 return False, e, n
     return True, None, None
+
+
+def _decision_told(o: Outcome) -> bool:
+    """The told outcome is a player's decision (505.5, 505.7, 505.8), not a failure."""
+    return o.declare is not None or o.choose is not None or o.refuse
+
+
+def _actor(q: str) -> str | None:
+    """Who a yes/no question says decides: "opponent" / "controller" / None — the
+    actor named last before the decision verb, else the first one after it."""
+    m = _DECIDE_RE.search(q)
+    if not m:
+        return None
+    found = [(a.start(), "opponent") for a in _OPPONENT_RE.finditer(q)]
+    found += [(a.start(), "controller") for a in _CONTROLLER_RE.finditer(q)]
+    before = sorted(x for x in found if x[0] < m.start())
+    after = sorted(x for x in found if x[0] >= m.start())
+    if before:
+        return before[-1][1]
+    return after[0][1] if after else None
+
+
+def _who_decides(root: Node, q: str) -> tuple[str, str] | None:
+    """«Может ли противник выбрать…?» / «Могу ли я выбрать…?»: compare the actor of
+    the question with who decides at the connective (505.5, 505.7, 505.8).
+    Returns (verdict, paragraph) or None when the question is not about that."""
+    actor = _actor(q)
+    if actor is None:
+        return None
+    node = next((n for n in root.walk() if n.kind in DECIDER), None)
+    if node is None:
+        return None
+    rule = node.rule or DEFAULT_RULES[node.kind]
+    if node.kind == "refusable":
+        decider, what = "opponent", "противник вправе отказаться от эффекта способности 1, и тогда объявляется способность 2"
+    else:
+        decider, what = "controller", MEANING[DEFAULT_RULES[node.kind]]
+    who = DECIDER[node.kind]
+    if actor == decider:
+        return f"Да: {what} (п. {rule})", rule
+    verb = "выбирает" if node.kind == "choice" else "решает"
+    if what.startswith(who):
+        what = "он" + what[len(who):]
+    return f"Нет, {verb} {who}: {what} (п. {rule})", rule
 
 
 def _decision_step(expl: Explanation):
@@ -308,6 +378,27 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         rule = blocker.rule if blocker else None
         why = blocker.reason.split("; ")[0] if blocker else "не все части могут выполниться"
         return f"Нет: {why} (п. {rule})", rule, trace
+    decided = _who_decides(root, q) if _YESNO.search(q) else None
+    if decided is not None:
+        return decided[0], decided[1], trace
+    if _YESNO.search(q) and _PERMISSION_RE.search(q) and (reading.conflict or _decision_told(reading.outcome)):
+        if reading.conflict:
+            rule = next(iter(re.findall(r"50\d\.\d+(?:\.\d+)?", reading.conflict)), None)
+            return f"Нет: {reading.conflict}", rule, trace
+        asked_ok = all(expl.part_step(n).status == "done" for n in reading.asked)
+        if asked_ok:
+            bits = []
+            rule = None
+            for st in (s for s in expl.steps if s.part):
+                if st.status == "done":
+                    bits.append(f"{_part_phrase(expl, st.part)} выполняется")
+                else:
+                    state = "не объявляется" if st.status == "not_declared" else "не выполняется"
+                    bits.append(f"{_part_phrase(expl, st.part)} {state} — {st.reason}")
+                    rule = rule or st.rule
+            rule = rule or next((s.rule for s in expl.steps if s.status == "decision"), None)
+            trace.append(f"проверено: {', '.join(reading.outcome.describe())} — так можно")
+            return f"Да: {'; '.join(bits)} (п. {rule})", rule, trace
     if _YESNO.search(q) and not told and reading.asked_outcome is not None:
         # «может ли противник отказаться?» — resolve what the question supposes
         try:
@@ -423,6 +514,7 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
         blocks.append(Block("note", text=f"Не согласуется с текстом: {said}"))
         expl = explain(ParseResult(card_text or root.text, complete, root, tuple(unparsed)), Outcome())
         reading.outcome = Outcome()
+        reading.conflict = said
     verdict, main_rule, trace = _verdict(root, expl, reading, generic)
     blocks.append(_steps_block(expl, "Разрешение:"))
     extra_cites: list[str] = []
@@ -434,8 +526,14 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
                 continue
             blocks.append(_steps_block(e, f"Если {'; '.join(way.describe())}:"))
             extra_cites += [c for c in e.citations if c not in extra_cites]
+    if reading.facts:
+        verdict += "".join(f" ({f.said}: {f.reason}" + (f", п. {f.rule})" if f.rule else ")")
+                           for f in reading.facts)
+        blocks.append(Block("list", title="Учтённые обстоятельства:",
+                            items=tuple(f"«{f.said}» — часть {f.part}: {f.reason}"
+                                        + (f" (п. {f.rule})" if f.rule else "") for f in reading.facts)))
     cites: list[str] = []
-    for c in [main_rule, *expl.citations, *extra_cites]:
+    for c in [main_rule, *(f.rule for f in reading.facts), *expl.citations, *extra_cites]:
         if c and c not in cites:
             cites.append(c)
     if reading.not_understood:
