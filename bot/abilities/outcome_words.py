@@ -51,7 +51,7 @@ _FAILED_RE = re.compile(r"\bне\s+\w+(?:я|в|вши)\b|\bнет\b|не\s+мо[
 # it: (fact words in the clause, words of the part they block, why, paragraph).
 _IMPOSSIBLE = (
     (re.compile(r"\bзанят\w*|нет\s+(?:свободн|незанят|пуст)\w*\s+клет|\bнекуда\b|"
-                r"(?:свободн|незанят|пуст)\w*\s+клет\w*\s+нет"),
+                r"(?:свободн|незанят|пуст)\w*\s+клет\w*(?:\s+\w+)?\s+нет\b"),
      re.compile(r"перемест|передвин|сдвин"),
      "перемещение объявляется и выполняется только на незанятую клетку", "507.2"),
 )
@@ -141,6 +141,8 @@ def stem(word: str) -> str | None:
     cut = _VERB_END.sub("", lm)
     if cut == lm:
         cut = _NOUN_END.sub("", lm)
+    if cut == lm and len(lm) >= 4:
+        cut = re.sub(r"[аяоы]$", "", lm)  # «рана» ~ «ранить»
     return cut if len(cut) >= 3 else lm
 
 
@@ -351,7 +353,8 @@ _IF_RE = re.compile(r"\bесли\b")
 _ASKING_RE = re.compile(r"\b(ли|что|кто|как|когда|где|куда|почему|зачем|сколько|как\w+|чем|чего|кому|кого|"
                         r"если|чтобы|пока|или|либо|можно|нужно|надо|обязан\w*|обязательн\w*|необходим\w*|"
                         r"должен|должна|должно|вправе)\b")
-_SUBORDINATE_RE = re.compile(r"^(если|когда|пока|чтобы|что|хотя|так\s+как|потому|поскольку|раз|даже|ведь|и|или|либо|а|но)\b")
+_KNOW_RE = re.compile(r"(?:выбира|выбер|выбрал|реша|решит|решил|определя|знает|знаю|знать|скаж|говор)\w*\s*$")
+_SUBORDINATE_RE = re.compile(r"^(если|когда|пока|чтобы|хотя|так\s+как|потому|поскольку|раз|даже|ведь|и|или|либо|а|но)\b")
 _LEAD_SPLIT_RE = re.compile(r"\s+[—–-]\s+|,\s+|:\s+")
 
 
@@ -371,6 +374,9 @@ def split_statements(raw: str) -> tuple[list[str], str]:
         cut = m.end()
     main = raw[cut:].strip()
     if not lead or not re.search(r"[а-яё]", fold(main)) or _SUBORDINATE_RE.match(fold(main)):
+        return [], raw
+    if re.match(r"(как\w*|что|кто|когда|куда|где|сколько)\b", fold(main)) and _KNOW_RE.search(fold(lead[-1])):
+        # «Противник решает, какую часть я применю?»: an indirect question, one clause
         return [], raw
     return lead, main
 

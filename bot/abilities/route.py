@@ -224,7 +224,10 @@ def is_yes_no(q: str) -> bool:
         return False
     if re.search(r"\bли\b", q):
         return True
-    return not _WH.search(q)
+    clauses = [c.strip() for c in re.split(r"[,:;—–]", q) if c.strip()]
+    main = next((c for c in clauses if not re.match(r"(если|когда|пока|чтобы|хотя|раз|после|перед)\b", c)),
+                clauses[0] if clauses else q)
+    return not _WH.search(main)
 
 
 class _YesNo:
@@ -240,7 +243,7 @@ _DECIDE_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bреш(?:ит�
 _OPPONENT_RE = re.compile(r"\b(противник\w*|оппонент\w*|соперник\w*)\b")
 _CONTROLLER_RE = re.compile(r"\b(я|мне|меня|игрок\w*|контролирующ\w*|владел\w*|хозяин\w*|могу|смогу|выберу|решу)\b")
 _PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|разреш\w*|допустим\w*|допуска\w*|законн\w*|легальн\w*|имею\s+право)\b")
-_TOGETHER = re.compile(r"\b(обе|оба|обеих|обоих|все|всех|вместе|одновременно|сразу)\b")
+_TOGETHER = re.compile(r"\b(обе|оба|обеих|обоих|все(?![\s-]+(?:равно|же|таки))|всех|вместе|одновременно|сразу)\b")
 _OBLIGATION = re.compile(r"обязательн|обязан|\bнужно\b|\bнадо\b|\bдолж[еa-я]*\b|необходимо")
 
 
