@@ -38,7 +38,7 @@ _CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\
 _NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
                         r"нечем\s+(?:за|о)плат|не\s+(?:может|можем|могу|смог\w*)\s+(?:за|о)плат")
 _CHOOSE_RE = re.compile(r"\bвыбр\w*|\bвыбира\w*|\bвыбор\b")
-_DECLARE_ONLY_RE = re.compile(r"\bтолько\b|\bбез\b")
+_DECLARE_ONLY_RE = re.compile(r"\bтолько\b|\bбез\b|\b(?:но|а)\s+не\b|\bкроме\b")
 _ONLY_END_RE = re.compile(r",|;|\bбез\b|\b(?:а|но|и)\s+не\b|\bкроме\b")
 _WITHOUT_RE = re.compile(r"\b(?:без|кроме|а\s+не|но\s+не|и\s+не)\b([^,;.?!]*)")
 _DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
@@ -239,6 +239,14 @@ class _State:
         """Apply the cue words of each clause of one statement («…, а ресурсов нет»);
         return (what they were mapped to or None, the clauses that mapped to nothing)."""
         got, missed = [], []
+        if self.optional_items and _DECLARE_ONLY_RE.search(fold(raw)):
+            # «открыться, но не перемещаться» is one decision: do not split it into clauses
+            named = self.only(raw)
+            if named:
+                self.declare = named
+                ns = sorted(named)
+                return ("объявлена только часть " if len(ns) == 1 else "объявлены только части ") + \
+                    ", ".join(map(str, ns)), []
         for c in _CLAUSE_RE.split(raw):
             c = c.strip(" ,.?!")
             if not c:
@@ -423,13 +431,16 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
                 if mapped:
                     r.understood.append(f"«{cond}» — {mapped}")
                 r.not_understood += missed
-            elif st.optional_items and _DECLARE_ONLY_RE.search(fold(main)):
+            decided_here = False
+            if not cond and st.optional_items and _DECLARE_ONLY_RE.search(fold(main)):
                 mapped, _ = st.cue(main, in_question=True)
                 if mapped:
                     r.understood.append(f"«{main}» — {mapped}")
+                    decided_here = st.declare is not None
             r.question = fold(main)
             refs, ords = st.refs(main)
-            r.asked = refs or ords
+            # «Можно ли открыться, но не перемещаться?» asks about the decision, not a part
+            r.asked = [] if decided_here else refs or ords
             probe = _State(parts, st.choices, st.optional_items, st.refusable_first, st.choice_parts)
             probe.cue(main)
             if probe.outcome().describe():
