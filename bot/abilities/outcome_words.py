@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.abilities.resolve import Outcome, Part
-from bot.morph import lemma
+from bot.morph import lemma, pos
 from bot.textnorm import fold, normalize_typography
 
 QUOTE_MARK = "⟪Q⟫"  # stands for a quoted phrase inside a sentence
@@ -32,7 +32,7 @@ _WORD_RE = re.compile(r"[а-яё]+")
 
 _NEG_RE = re.compile(r"\b(не|нельзя|невозможно|нет|ни|отсутству\w*|отсутств\w*)\b")
 _ILLEGAL_RE = re.compile(r"нелегальн|\bнельзя\b|\bневозможно\b|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
-                         r"(?:быть\s+)?объяв|объявить\s+нельзя|нет\s+(?:законн\w+\s+)?цел")
+                         r"(?:быть\s+)?объяв|объявить\s+нельзя|нет\s+(?:\w+\s+){0,2}цел[еи]")
 _REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|не\s+желает|не\s+согла\w*")
 _CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
 _NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
@@ -124,6 +124,12 @@ _OUTCOME_VERBS = {
     "получиться", "удаться", "выйти", "сработать", "выполниться", "пройти", "произойти", "случиться",
     "смочь", "суметь", "оказаться", "хотеть", "захотеть", "решить", "стать", "состояться",
 }
+# Words of the question that name a card action by another word: «существо умерло»
+# ~ «уничтожить», «урон» ~ «ранить».
+_SYNONYMS = {
+    "умереть": "уничтож", "погибнуть": "уничтож", "гибель": "уничтож", "смерть": "уничтож", "погибель": "уничтож",
+    "урон": "ран", "повреждение": "ран", "рана": "ран",
+}
 # Verb prefixes: «лечение» ~ «излечить», «ранение» ~ «ранить».
 _PREFIX_RE = re.compile(r"^(пере|раз|рас|при|вы|из|ис|по|на|за|от|об|о|с|у)")
 _NOUN_END = re.compile(r"(ение|ание|ятие|тие|ение|ка|ие)$")
@@ -137,6 +143,8 @@ def stem(word: str) -> str | None:
     lm = lemma(word)
     if lm in _GENERIC or lm in _OUTCOME_VERBS:
         return None
+    if lm in _SYNONYMS:
+        return _SYNONYMS[lm]
     lm = re.sub(r"(ся|сь)$", "", lm)
     cut = _VERB_END.sub("", lm)
     if cut == lm:
@@ -168,6 +176,12 @@ def same_stem(a: str, b: str) -> bool:
             break
         n += 1
     return n >= 5
+
+
+def _negated_verb(s: str) -> bool:
+    """«не умерло», «не погиб»: «не» before a verb form (pymorphy3 part of speech)."""
+    return any(pos(m.group(1)) in ("VERB", "INFN", "PRTS", "PRTF", "GRND")
+               for m in re.finditer(r"\bне\s+([а-я]+)", s))
 
 
 def _ordinals(s: str) -> list[int]:
@@ -296,12 +310,12 @@ class _State:
             ns = sorted(self.declare)
             return ("объявлена только часть " if len(ns) == 1 else "объявлены только части ") + \
                 ", ".join(map(str, ns))
-        if self.optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал)", s) and refs \
+        if self.optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал|буд\w*|собира\w*)", s) and refs \
                 and not in_question:
             every = {p for items in self.optional_items for item in items for p in item}
             self.declare = (self.declare if self.declare is not None else every) - set(refs)
             return "не объявлена часть " + ", ".join(map(str, refs))
-        if _NEG_RE.search(s) and _FAILED_RE.search(s) and target:
+        if _NEG_RE.search(s) and (_FAILED_RE.search(s) or _negated_verb(s)) and target:
             self.failed.add(target[0])
             return f"часть {target[0]} не выполнена"
         if target and not _NEG_RE.search(s) and not in_question:
@@ -383,8 +397,9 @@ def split_statements(raw: str) -> tuple[list[str], str]:
     main = raw[cut:].strip()
     if not lead or not re.search(r"[а-яё]", fold(main)) or _SUBORDINATE_RE.match(fold(main)):
         return [], raw
-    if re.match(r"(как\w*|что|кто|когда|куда|где|сколько)\b", fold(main)) and _KNOW_RE.search(fold(lead[-1])):
-        # «Противник решает, какую часть я применю?»: an indirect question, one clause
+    if _KNOW_RE.search(fold(lead[-1])):
+        # «Противник решает, какую часть я применю?», «Противник выбирает, открыть или
+        # закрыть?»: what follows is the object of the verb, one clause
         return [], raw
     return lead, main
 
