@@ -30,7 +30,7 @@ _ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "пят
 _ORD_RE = re.compile(r"\b(перв|втор|трет|четв[её]рт|пят)[а-я]*\b|\b(?:часть|способность|вариант)\s*(\d)\b|\b(\d)[-‑]?(?:я|й|е|ю|ая|ую|ое)\b")
 _WORD_RE = re.compile(r"[а-яё]+")
 
-_NEG_RE = re.compile(r"\b(не|нельзя|невозможно|нет|ни|отсутству\w*|отсутств\w*)\b")
+_NEG_RE = re.compile(r"\b(не|без|нельзя|невозможно|нет|ни|отсутству\w*|отсутств\w*)\b")
 _ILLEGAL_RE = re.compile(r"нелегальн|\bнельзя\b|\bневозможно\b|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
                          r"(?:быть\s+)?объяв|объявить\s+нельзя|нет\s+(?:\w+\s+){0,2}цел[еи]")
 _REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|не\s+желает|не\s+согла\w*")
@@ -42,9 +42,9 @@ _DECLARE_ONLY_RE = re.compile(r"\bтолько\b|\bбез\b|\b(?:но|а)\s+не
 _ONLY_END_RE = re.compile(r",|;|\bбез\b|\b(?:а|но|и)\s+не\b|\bкроме\b")
 _WITHOUT_RE = re.compile(r"\b(?:без|кроме|а\s+не|но\s+не|и\s+не)\b([^,;.?!]*)")
 _DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
-_NEGATED_RE = re.compile(r"\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
+_NEGATED_RE = re.compile(r"\bбез\s+[а-я]+|\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
 _FAILED_RE = re.compile(r"\bне\s+\w+(?:я|в|вши)\b|\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
-                        r"произош\w*|прош\w*|случил\w*)|провал\w*|не\s+был[оаи]?\b|отсутств\w*|\bни\s+одн\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
+                        r"произош\w*|прош\w*|случил\w*)|провал\w*|\bбез\s+[а-я]+|не\s+был[оаи]?\b|отсутств\w*|\bни\s+одн\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
 
 
 # Stated facts that make a part impossible to declare, whatever the question calls
@@ -310,6 +310,11 @@ class _State:
             ns = sorted(self.declare)
             return ("объявлена только часть " if len(ns) == 1 else "объявлены только части ") + \
                 ", ".join(map(str, ns))
+        if self.optional_items and not in_question and re.search(
+                r"ничего\s+не\s+(?:объяв|стал|дела|сдела|выбр)|не\s+(?:объявил|стал|сделал)\w*\s+ничего|"
+                r"ни\s+одн\w+\s+(?:из\s+)?(?:способност|част)\w*\s+не\s+объяв", s):
+            self.declare = set()
+            return "не объявлено ничего из перечисленного после «может»"
         if self.optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал|буд\w*|собира\w*)", s) and refs \
                 and not in_question:
             every = {p for items in self.optional_items for item in items for p in item}
@@ -375,6 +380,8 @@ _IF_RE = re.compile(r"\bесли\b")
 _ASKING_RE = re.compile(r"\b(ли|что|кто|как|когда|где|куда|почему|зачем|сколько|как\w+|чем|чего|кому|кого|"
                         r"если|чтобы|пока|или|либо|можно|нужно|надо|обязан\w*|обязательн\w*|необходим\w*|"
                         r"должен|должна|должно|вправе)\b")
+_MODAL_START_RE = re.compile(r"(?:а\s+|и\s+|но\s+)?(могу|можем|может|могут|смогу|сможет|вправе|должен|должна|обязан\w*|"
+                             r"получу|будет|будут|сработает|произойд\w*)\b")
 _KNOW_RE = re.compile(r"(?:выбира|выбер|выбрал|реша|решит|решил|определя|знает|знаю|знать|скаж|говор)\w*\s*$")
 _SUBORDINATE_RE = re.compile(r"^(если|когда|пока|чтобы|хотя|так\s+как|потому|поскольку|раз|даже|ведь|и|или|либо|а|но)\b")
 _LEAD_SPLIT_RE = re.compile(r"\s+[—–-]\s+|,\s+|:\s+")
@@ -390,7 +397,7 @@ def split_statements(raw: str) -> tuple[list[str], str]:
     for m in _LEAD_SPLIT_RE.finditer(raw):
         piece = raw[cut:m.start()].strip()
         f = fold(piece)
-        if _ASKING_RE.search(f) or not re.search(r"[а-яё]", f.replace(fold(QUOTE_MARK), "")):
+        if _ASKING_RE.search(f) or _MODAL_START_RE.match(f) or not re.search(r"[а-яё]", f.replace(fold(QUOTE_MARK), "")):
             break
         lead.append(piece)
         cut = m.end()
