@@ -152,3 +152,13 @@ def test_refusal_is_the_opponents_decision_505_7():
     a = route.resolve_question("Могу ли я решить за противника?", route.generic_node(g), "5ed", generic=g)
     assert a.verdict.startswith("Нет, решает противник"), a.verdict
     assert a.citations[0] == "505.7"
+
+
+@needs_parser
+def test_fact_paragraph_is_quoted_and_listed():
+    a = route.answer("Карта: «Переместить выбранное существо противника на соседнюю клетку, в противном случае – "
+                     "ранить его на 2». Все соседние клетки заняты. Что будет?", "5ed")
+    assert [b.number for b in a.blocks if b.kind == "rule"] == ["505.6", "507.2"]
+    facts = [b for b in a.blocks if b.title == "Учтённые обстоятельства:"][0]
+    assert facts.items == ("«Все соседние клетки заняты» — часть 1: перемещение объявляется и выполняется только "
+                           "на незанятую клетку (п. 507.2)",)

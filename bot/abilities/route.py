@@ -549,7 +549,9 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
     if not complete and unparsed:
         blocks.append(Block("note", text="Текст карты разобран не полностью: "
                                          + "; ".join(f"«{u.text}»" for u in unparsed)))
-    blocks += rule_blocks([c for c in cites if c.startswith("505") or c == "302.6"][:3], edition)
+    quoted = [c for c in cites if c.startswith("505") or c == "302.6"][:3]
+    quoted += [f.rule for f in reading.facts if f.rule and f.rule not in quoted]
+    blocks += rule_blocks(quoted, edition)
     trace = [*(f"понято: {u}" for u in reading.understood), *trace, *(s.line() for s in expl.steps)]
     return Answer(question=question, route=ROUTE, verdict=verdict, blocks=blocks, citations=cites, trace=trace)
 
