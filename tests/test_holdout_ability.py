@@ -162,3 +162,10 @@ def test_fact_paragraph_is_quoted_and_listed():
     facts = [b for b in a.blocks if b.title == "Учтённые обстоятельства:"][0]
     assert facts.items == ("«Все соседние клетки заняты» — часть 1: перемещение объявляется и выполняется только "
                            "на незанятую клетку (п. 507.2)",)
+
+
+def test_already_done_action_is_not_a_blocking_state():
+    r = read("«…». Я уже закрыл своё существо. Лечение будет?", CLOSE_HEAL)
+    assert r.outcome.illegal == set() and r.facts == []
+    r = read("«…». Существо уже закрыто. Лечение будет?", CLOSE_HEAL)
+    assert [f.reason for f in r.facts] == ["уже «закрыто» — «закрыть» выполнить нельзя"]

@@ -353,14 +353,15 @@ class _State:
                 if hit:
                     return Fact(hit[0], said, reason, rule)
         m = _ALREADY_RE.search(s)
-        if m and not re.search(r"\bне\b", s[:m.start()]):
+        # a state («уже закрыто»), not a past action («уже закрыл» = performed)
+        if m and not re.search(r"\bне\b", s[:m.start()]) and pos(m.group(1)) in ("ADJS", "ADJF", "PRTS", "PRTF",
+                                                                                     "ADVB"):
             st = stem(m.group(1))
             for p in self.parts:
                 verb = _WORD_RE.findall(fold(p.text))[:1]
                 vs = stem(verb[0]) if verb else None
                 if st and vs and len(vs) >= 4 and same_stem(st, vs):
-                    return Fact(p.number, said, f"«{m.group(1)}» — это уже так, поэтому «{verb[0]}» "
-                                                "выполнить нельзя", None)
+                    return Fact(p.number, said, f"уже «{m.group(1)}» — «{verb[0]}» выполнить нельзя", None)
         return None
 
     def outcome(self) -> Outcome:
