@@ -6,6 +6,13 @@ A judge question quotes card text and tells, in words, what happened:
 перемещение». This module splits the question into sentences, finds those cue
 words and the part of the text they speak about (by word stems or by ordinals
 «первая», «второе»), and reports the sentences it could not map.
+
+Also read: statements that open the question sentence («Карта уничтожила себя —
+ранение будет?»); facts that make a part impossible to declare («все соседние
+клетки заняты» for a relocation, 507.2; «уже закрыто» for «закрыть»); «не было /
+нет / отсутствуют X» as part X not performed; «только X», «X без Y», «X, но не Y»
+under «может» (505.8). Verbs that tell how an action went («не получилось», «не
+удалось», «не прошло») never name a part themselves.
 """
 
 from __future__ import annotations
@@ -76,7 +83,10 @@ class Reading:
     outcome: the ``Outcome``; asked: part numbers the question sentence asks about
     (empty: the question asks what happens overall); understood: sentences mapped
     (with what they were mapped to); not_understood: statement sentences with no
-    recognised cue; question: the question sentence (folded) or "".
+    recognised cue; question: the question sentence (folded) or ""; asked_outcome:
+    what the question itself supposes; facts: stated facts that made a part
+    impossible (``Fact``); conflict: set by the route when the told outcome does not
+    fit the text (the Russian reason).
     """
 
     outcome: Outcome = field(default_factory=Outcome)
@@ -478,4 +488,4 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
     return r
 
 
-__all__ = ["Reading", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]
+__all__ = ["Reading", "Fact", "split_statements", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]

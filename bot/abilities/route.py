@@ -230,15 +230,6 @@ def is_yes_no(q: str) -> bool:
     return not _WH.search(main)
 
 
-class _YesNo:
-    """``_YESNO.search(q)`` as before: a yes/no question (see ``is_yes_no``)."""
-
-    @staticmethod
-    def search(q: str) -> bool:
-        return is_yes_no(q)
-
-
-_YESNO = _YesNo()
 _DECIDE_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bреш(?:ить|ать|ает|ают|ит|ат|у|ил\w*)\b|\bопредел\w*")
 _OPPONENT_RE = re.compile(r"\b(противник\w*|оппонент\w*|соперник\w*)\b")
 _CONTROLLER_RE = re.compile(r"\b(я|мне|меня|игрок\w*|контролирующ\w*|владел\w*|хозяин\w*|могу|смогу|выберу|решу)\b")
@@ -364,7 +355,7 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         rule = next((s.rule for s in expl.steps if s.part in asked), None)
         return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} объявляются при любом решении "
                 f"контролирующего игрока (п. {rule})", rule, trace)
-    if _YESNO.search(q) and _TOGETHER.search(q):
+    if is_yes_no(q) and _TOGETHER.search(q):
         asked = reading.asked if len(reading.asked) > 1 else parts_all
         for way in ways(root):
             try:
@@ -381,10 +372,10 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         rule = blocker.rule if blocker else None
         why = blocker.reason.split("; ")[0] if blocker else "не все части могут выполниться"
         return f"Нет: {why} (п. {rule})", rule, trace
-    decided = _who_decides(root, q) if _YESNO.search(q) else None
+    decided = _who_decides(root, q) if is_yes_no(q) else None
     if decided is not None:
         return decided[0], decided[1], trace
-    if _YESNO.search(q) and _PERMISSION_RE.search(q) and (reading.conflict or _decision_told(reading.outcome)):
+    if is_yes_no(q) and _PERMISSION_RE.search(q) and (reading.conflict or _decision_told(reading.outcome)):
         if reading.conflict:
             rule = next(iter(re.findall(r"50\d\.\d+(?:\.\d+)?", reading.conflict)), None)
             return f"Нет: {reading.conflict}", rule, trace
@@ -402,7 +393,7 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
             rule = rule or next((s.rule for s in expl.steps if s.status == "decision"), None)
             trace.append(f"проверено: {', '.join(reading.outcome.describe())} — так можно")
             return f"Да: {'; '.join(bits)} (п. {rule})", rule, trace
-    if _YESNO.search(q) and not told and reading.asked_outcome is not None:
+    if is_yes_no(q) and not told and reading.asked_outcome is not None:
         # «может ли противник отказаться?» — resolve what the question supposes
         try:
             e = explain(root, reading.asked_outcome)
@@ -423,7 +414,7 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         s = changed[-1]
         meaning = MEANING.get(s.rule, s.reason)
         return f"Да: {meaning} (п. {s.rule})", s.rule, trace
-    if _YESNO.search(q) and (told or reading.asked):
+    if is_yes_no(q) and (told or reading.asked):
         asked = reading.asked
         if not asked:
             mentioned = set(reading.outcome.failed) | set(reading.outcome.illegal)
@@ -570,5 +561,5 @@ def answer(question: str, edition: str) -> Answer | None:
     return None
 
 
-__all__ = ["answer", "resolve_question", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
+__all__ = ["answer", "resolve_question", "is_yes_no", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
            "structure_info"]
