@@ -169,3 +169,12 @@ def test_already_done_action_is_not_a_blocking_state():
     assert r.outcome.illegal == set() and r.facts == []
     r = read("«…». Существо уже закрыто. Лечение будет?", CLOSE_HEAL)
     assert [f.reason for f in r.facts] == ["уже «закрыто» — «закрыть» выполнить нельзя"]
+
+
+@pytest.mark.parametrize("sentence, lead", [
+    ("Противник может отказаться — что будет?", ["Противник может отказаться"]),
+    ("Я могу сразу ранить, не закрывая?", []),
+    ("Противник не может заплатить, будет ли ранение?", ["Противник не может заплатить"]),
+])
+def test_a_modal_clause_is_the_question_unless_a_question_follows(sentence, lead):
+    assert split_statements(sentence)[0] == lead

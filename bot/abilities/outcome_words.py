@@ -391,7 +391,7 @@ _IF_RE = re.compile(r"\bесли\b")
 _ASKING_RE = re.compile(r"\b(ли|что|кто|как|когда|где|куда|почему|зачем|сколько|как\w+|чем|чего|кому|кого|"
                         r"если|чтобы|пока|или|либо|можно|нужно|надо|обязан\w*|обязательн\w*|необходим\w*|"
                         r"должен|должна|должно|вправе)\b")
-_MODAL_START_RE = re.compile(r"(?:а\s+|и\s+|но\s+)?(могу|можем|может|могут|смогу|сможет|вправе|должен|должна|обязан\w*|"
+_MODAL_START_RE = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:я\s+|мы\s+)?(?:\w+\s+)?(могу|можем|может|могут|смогу|сможет|вправе|должен|должна|обязан\w*|"
                              r"получу|будет|будут|сработает|произойд\w*)\b")
 _KNOW_RE = re.compile(r"(?:выбира|выбер|выбрал|реша|решит|решил|определя|знает|знаю|знать|скаж|говор)\w*\s*$")
 _SUBORDINATE_RE = re.compile(r"^(если|когда|пока|чтобы|хотя|так\s+как|потому|поскольку|раз|даже|ведь|и|или|либо|а|но)\b")
@@ -408,12 +408,17 @@ def split_statements(raw: str) -> tuple[list[str], str]:
     for m in _LEAD_SPLIT_RE.finditer(raw):
         piece = raw[cut:m.start()].strip()
         f = fold(piece)
-        if _ASKING_RE.search(f) or _MODAL_START_RE.match(f) or not re.search(r"[а-яё]", f.replace(fold(QUOTE_MARK), "")):
+        if _ASKING_RE.search(f) or not re.search(r"[а-яё]", f.replace(fold(QUOTE_MARK), "")):
             break
         lead.append(piece)
         cut = m.end()
     main = raw[cut:].strip()
     if not lead or not re.search(r"[а-яё]", fold(main)) or _SUBORDINATE_RE.match(fold(main)):
+        return [], raw
+    if any(_MODAL_START_RE.match(fold(x)) for x in lead) and not re.search(r"\bли\b|\b(что|кто|как|когда)\b",
+                                                                           fold(main)):
+        # «Я могу сразу ранить, не закрывая?»: the modal clause is the question itself;
+        # «Противник может отказаться — что будет?» keeps it as a premise
         return [], raw
     if _KNOW_RE.search(fold(lead[-1])):
         # «Противник решает, какую часть я применю?», «Противник выбирает, открыть или

@@ -275,16 +275,7 @@ def _decision_told(o: Outcome) -> bool:
 def _actor(q: str) -> str | None:
     """Who a yes/no question says decides: "opponent" / "controller" / None — the
     actor named last before the decision verb, else the first one after it."""
-    m = _DECIDE_RE.search(q)
-    if not m:
-        return None
-    found = [(a.start(), "opponent") for a in _OPPONENT_RE.finditer(q)]
-    found += [(a.start(), "controller") for a in _CONTROLLER_RE.finditer(q)]
-    before = sorted(x for x in found if x[0] < m.start())
-    after = sorted(x for x in found if x[0] >= m.start())
-    if before:
-        return before[-1][1]
-    return after[0][1] if after else None
+    return _actor_of(q, _DECIDE_RE)
 
 
 def _who_decides(root: Node, q: str) -> tuple[str, str] | None:
@@ -309,6 +300,64 @@ def _who_decides(root: Node, q: str) -> tuple[str, str] | None:
     if what.startswith(who):
         what = "он" + what[len(who):]
     return f"Нет, {verb} {who}: {what} (п. {rule})", rule
+
+
+def _voluntary_skip(root: Node, q: str, supposed: Outcome, asked: list[int]) -> tuple[str, str] | None:
+    """«Могу ли я ранить, не закрывая?»: the player asks to leave a part out. Whether
+    that is allowed depends on the connective around the part: «может» lets the
+    controlling player leave it undeclared (505.8), «или» lets them pick the other
+    option (505.5); «в противном случае» obliges them to declare part 1 (505.6); only
+    the opponent may refuse part 1 of 505.7. Returns (verdict, paragraph), or None
+    for anything else (``and_then`` is answered by resolving the supposition: 505.4)."""
+    if not (_PERMISSION_RE.search(q) and supposed.failed) or _actor_of(q, _PERMISSION_RE) == "opponent":
+        return None
+    if supposed.illegal or supposed.refuse or supposed.choose is not None or supposed.declare is not None:
+        return None
+    info = structure_info(root)
+    skipped = sorted(supposed.failed)
+    rest = [n for n in asked if n not in skipped]
+    for n in skipped:
+        if n in info["refusable_first"]:
+            return (f"Нет: отказаться от эффекта способности 1 вправе только противник; пока он не отказался и её "
+                    f"можно объявить, способность 2 не объявляется (п. 505.7)"), "505.7"
+        if n in info["otherwise_first"]:
+            return f"Нет: {MEANING['505.6']} (п. 505.6)", "505.6"
+    optional_parts = {p for items in info["optional_items"] for item in items for p in item}
+    if set(skipped) <= optional_parts:
+        way = Outcome(declare=frozenset(optional_parts - set(skipped)))
+        rule = "505.8"
+    elif len(skipped) == 1 and skipped[0] in info["choice_parts"]:
+        others = [o for opts in info["choices"] for o in opts if o != skipped[0]]
+        if not others:
+            return None
+        way = Outcome(choose=others[0])
+        rule = "505.5"
+    else:
+        return None
+    try:
+        e = explain(root, way)
+    except OutcomeError:
+        return None
+    for n in rest:
+        st = e.part_step(n)
+        if st.status != "done":
+            return f"Нет: {_part_phrase(e, n)} не выполняется — {st.reason} (п. {st.rule})", st.rule
+    left = ", ".join(_part_phrase(e, n) for n in skipped)
+    return f"Да: {left} можно не объявлять — {MEANING[rule]} (п. {rule})", rule
+
+
+def _actor_of(q: str, verb_re: re.Pattern) -> str | None:
+    """Who the verb matched by ``verb_re`` is about (see ``_actor``)."""
+    m = verb_re.search(q)
+    if not m:
+        return None
+    found = [(a.start(), "opponent") for a in _OPPONENT_RE.finditer(q)]
+    found += [(a.start(), "controller") for a in _CONTROLLER_RE.finditer(q)]
+    before = sorted(x for x in found if x[0] < m.start())
+    after = sorted(x for x in found if x[0] >= m.start())
+    if before:
+        return before[-1][1]
+    return after[0][1] if after else None
 
 
 def _decision_step(expl: Explanation):
@@ -337,6 +386,8 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
         pay = next((s for s in expl.steps if s.status == "payment"), None)
         if pay is not None:
             return f"{_cap(pay.reason)} (п. {pay.rule})", pay.rule, trace
+    if _OBLIGATION.search(q) and _actor_of(q, _OBLIGATION) == "opponent" and structure_info(root)["refusable_first"]:
+        return (f"Нет: {MEANING['505.7']} (п. 505.7)", "505.7", trace)
     if _OBLIGATION.search(q):
         asked = reading.asked or parts_all
         skipped = [expl.part_step(n) for n in asked if expl.part_step(n).status == "not_declared"]
@@ -395,6 +446,9 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
             return f"Да: {'; '.join(bits)} (п. {rule})", rule, trace
     if is_yes_no(q) and not told and reading.asked_outcome is not None:
         # «может ли противник отказаться?» — resolve what the question supposes
+        skip = _voluntary_skip(root, q, reading.asked_outcome, reading.asked)
+        if skip is not None:
+            return skip[0], skip[1], trace
         try:
             e = explain(root, reading.asked_outcome)
         except OutcomeError as err:
