@@ -632,17 +632,11 @@ class SearchIndex:
 
 # --------------------------------------------------------------------------- per edition
 def _glossary_names() -> list[str]:
-    """Term names of the glossary's term list (bot.glossary.term_list); empty while
-    the glossary is not built. Only the names are read — fast, no edition scan."""
-    import importlib
+    """Term names of the glossary's term list (bot.glossary.term_list). Only the
+    names are read — fast, no edition scan; imported here to keep start-up cheap."""
+    from bot.glossary import term_list
 
-    try:
-        glossary = importlib.import_module("bot.glossary")
-    except ModuleNotFoundError as e:  # the glossary is built on another branch
-        if e.name != "bot.glossary":
-            raise
-        return []
-    return [name for name, _code in glossary.term_list()]
+    return [name for name, _code in term_list()]
 
 
 @lru_cache(maxsize=8)

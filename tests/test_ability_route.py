@@ -18,17 +18,6 @@ DATA = Path(__file__).parent / "data"
 QUESTIONS = yaml.safe_load((DATA / "questions.yaml").read_text(encoding="utf-8"))
 
 
-def has_parser() -> bool:
-    try:
-        import bot.abilities.parser  # noqa: F401
-    except ModuleNotFoundError:
-        return False
-    return True
-
-
-needs_parser = pytest.mark.skipif(not has_parser(), reason="grammar (bot.abilities.parser) not merged yet")
-
-
 # --- question words -> Outcome ------------------------------------------------
 
 EXTRA = [Part(1, "Снять с вашего существа Х дополнительных жизней"), Part(2, "излечить выбранное существо на Х")]
@@ -128,7 +117,6 @@ def test_not_this_route(q):
 OURS = [c for c in QUESTIONS if any(x.startswith("505") for x in c["cites"])]
 
 
-@needs_parser
 @pytest.mark.parametrize("case", OURS, ids=[c["q"][:40] for c in OURS])
 def test_eval_questions_through_judge_ask(case):
     from bot.judge import ask
@@ -143,8 +131,7 @@ def test_eval_questions_through_judge_ask(case):
             assert a.verdict.lower().startswith(case["verdict"])
 
 
-@needs_parser
-@pytest.mark.parametrize("q, verdict, cite", [
+CARD_TEXT_BOTH_WAYS = [
     ("Карта: «Снять с вашего существа Х дополнительных жизней, при этом излечить выбранное существо на Х». "
      "Не удалось снять дополнительные жизни. Сработает ли излечение?", "Нет", "505.4"),
     ("Карта: «Снять с вашего существа Х дополнительных жизней, при этом излечить выбранное существо на Х». "
@@ -163,15 +150,9 @@ def test_eval_questions_through_judge_ask(case):
      "Будет ли излечение?", "Нет", "505.5"),
     ("«Уничтожить себя, при этом ранить выбранное существо на 3». Ресурсов не хватает. "
      "Будет ли ранение?", "Да", "505.9"),
-])
-def test_card_text_questions_both_ways(q, verdict, cite):
-    a = route.answer(q, "5ed")
-    assert a is not None
-    assert a.verdict.startswith(verdict), a.verdict
-    assert a.citations[0] == cite
+]
 
 
-@needs_parser
 def test_unmapped_words_listed_with_search_beside():
     a = route.answer("У карты способность «Уничтожить ваше существо – разряд на 4». Луна была полной. "
                      "Будет ли разряд?", "5ed")
@@ -180,7 +161,6 @@ def test_unmapped_words_listed_with_search_beside():
     assert a.verdict.startswith("Да") and a.verdict.endswith("(не учтено: «Луна была полной»)")
 
 
-@needs_parser
 def test_outcome_not_fitting_text_is_reported():
     a = route.answer("У карты способность «Уничтожить ваше существо – разряд на 4». Противник отказался. "
                      "Что будет?", "5ed")
@@ -190,7 +170,6 @@ def test_outcome_not_fitting_text_is_reported():
 
 # --- the explain CLI ------------------------------------------------------------
 
-@needs_parser
 def test_cli_explain_json(capsys):
     from bot.cli import main
 
@@ -200,7 +179,6 @@ def test_cli_explain_json(capsys):
     assert d["citations"][0] == "505.4.2"
 
 
-@needs_parser
 def test_cli_explain_plain_numbers_parts(capsys):
     from bot.cli import main
 
@@ -210,7 +188,6 @@ def test_cli_explain_plain_numbers_parts(capsys):
     assert "1. открыться" in out and "не объявлено" in out and "505.8" in out
 
 
-@needs_parser
 @pytest.mark.parametrize("argv, words", [
     (["--refuse"], "505.7"),
     (["--choose", "1"], "505.5"),
@@ -247,8 +224,7 @@ def test_refusable_cannot_means_second_is_declared_505_7():
     assert r.outcome.failed == {1}
 
 
-@needs_parser
-@pytest.mark.parametrize("q, start, cite", [
+MORE_CARD_TEXT_FORMS = [
     ("Может ли игрок применить обе способности «Излечить ваше существо на 2 или ранить существо противника на 1»?",
      "Нет", "505.5"),
     ("Можно ли сделать обе части «может открыться и переместиться на соседнюю клетку»?", "Да", "505.8"),
@@ -257,15 +233,10 @@ def test_refusable_cannot_means_second_is_declared_505_7():
     ("Будет ли разряд, если существо не уничтожилось: «Уничтожить ваше существо – разряд на 4»?", "Нет", "505.4.2"),
     ("«Противник теряет 2 кристалла; если противник не может или не хочет этого сделать – ранить выбранное "
      "существо противника на 3». У противника нет кристаллов. Будет ли ранение?", "Да", "505.7"),
-])
-def test_more_card_text_question_forms(q, start, cite):
-    a = route.answer(q, "5ed")
-    assert a.verdict.startswith(start), a.verdict
-    assert a.citations[0] == cite
+]
 
 
-@needs_parser
-@pytest.mark.parametrize("q, start, cite", [
+NESTED_AND_NAMED_CARD_TEXTS = [
     ("«Излечить ваше существо на 3 или получить фишку; противник получает фишку». Выбрал получить фишку. "
      "Получит ли противник фишку?", "Да: часть 3", "505.4.1"),
     ("«Излечить ваше существо на 3 или получить фишку; противник получает фишку». Излечить не удалось. "
@@ -278,11 +249,7 @@ def test_more_card_text_question_forms(q, start, cite):
      "Переместится ли существо?", "Да", "505.8"),
     ("«В начале хода противника может открыться и переместиться на соседнюю клетку». Игрок решил только открыться. "
      "Будет ли перемещение?", "Нет", "505.8"),
-])
-def test_nested_and_named_card_texts(q, start, cite):
-    a = route.answer(q, "5ed")
-    assert a.verdict.startswith(start), a.verdict
-    assert a.citations[0] == cite
+]
 
 
 def test_failed_option_counts_as_chosen_505_5():
@@ -295,41 +262,41 @@ def test_failed_option_counts_as_chosen_505_5():
     assert [(s.part, s.status) for s in e.steps if s.part] == [(1, "not_declared"), (2, "failed")]
 
 
-@pytest.mark.parametrize("q, start, cite", [
+SUPPOSED_OUTCOME_QUESTIONS = [
     ("Может ли противник отказаться от эффекта первой способности?", "Да", "505.7"),
     ("Обязан ли игрок объявлять вторую способность, если написано «в противном случае»?", "Нет", "505.6"),
     ("Обязан ли игрок объявлять вторую способность, если первую объявить нелегально, а на карте "
      "«в противном случае»?", "Да", "505.6"),
     ("Что происходит, если первую часть составной особенности выполнить не удалось?", "Часть 1", "505.4"),
-])
-def test_questions_that_suppose_an_outcome(q, start, cite):
-    a = route.answer(q, "5ed")
-    assert a.verdict.startswith(start), a.verdict
-    assert a.citations[0] == cite
+]
 
 
-@pytest.mark.parametrize("q, start, cite", [
+CARD_TEXT_SUPPOSED_OUTCOME = [
     ("«Уничтожить ваше существо – разряд на 4». Можно ли сделать разряд, не уничтожая существо?", "Нет", "505.4.2"),
     ("«Излечить ваше существо на 2 или ранить существо противника на 1». Может ли противник отказаться?",
      "Нет", "505.7"),
     ("«Излечить ваше существо на 2 или ранить существо противника на 1». Может ли игрок выбрать второе?",
      "Да", "505.5"),
-])
-def test_card_text_questions_that_suppose_an_outcome(q, start, cite):
-    a = route.answer(q, "5ed")
-    assert a.verdict.startswith(start), a.verdict
-    assert a.citations[0] == cite
+]
 
 
-@pytest.mark.parametrize("q, start, cite", [
+CONNECTIVE_PHRASINGS = [
     ("Если в способности написано «или», может ли игрок применить обе?", "Нет", "505.5"),
     ("Что значит тире между способностями?", "Запись", "505.4.2"),
     ("Что значит точка с запятой в тексте способности?", "Запись", "505.4.1"),
     ("Как понимать «при этом» в тексте карты?", "Следующая способность", "505.4"),
     ("В каком порядке выполняются способности составной особенности?", "Следующая способность", "505.4"),
     ("Если противник не может выполнить первую способность, что будет?", "Часть 1", "505.7"),
-])
-def test_connective_phrasings(q, start, cite):
+]
+
+
+@pytest.mark.parametrize("q, start, cite", CARD_TEXT_BOTH_WAYS + MORE_CARD_TEXT_FORMS + NESTED_AND_NAMED_CARD_TEXTS
+                         + SUPPOSED_OUTCOME_QUESTIONS + CARD_TEXT_SUPPOSED_OUTCOME + CONNECTIVE_PHRASINGS)
+def test_verdict_opening_and_first_citation(q, start, cite):
+    """Card texts (an outcome stated both ways, more question forms, nested and named
+    texts), questions that suppose an outcome, connective phrasings: the verdict opens
+    with ``start`` and the deciding paragraph ``cite`` is cited first."""
     a = route.answer(q, "5ed")
+    assert a is not None
     assert a.verdict.startswith(start), a.verdict
     assert a.citations[0] == cite

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import types
 
 import pytest
 
@@ -36,22 +35,15 @@ def test_strip_mention_and_payloads():
 
 
 def _recording(monkeypatch, module: str, function: str, answer: Answer):
-    """Install ``function`` on ``module`` (creating the module when it is not built yet)
-    that records its arguments and returns ``answer``."""
+    """Replace ``module.function`` by a fake that records its arguments and returns
+    ``answer``; returns the list of recorded argument tuples."""
     calls = []
-    mod = sys.modules.get(module)
-    if mod is None:
-        try:
-            mod = __import__(module, fromlist=["_"])
-        except ModuleNotFoundError:
-            mod = types.ModuleType(module)
-            monkeypatch.setitem(sys.modules, module, mod)
 
     def fn(*args):
         calls.append(args)
         return answer
 
-    monkeypatch.setattr(mod, function, fn, raising=False)
+    monkeypatch.setattr(f"{module}.{function}", fn)
     return calls
 
 
@@ -82,19 +74,28 @@ def test_explain_passes_the_text_and_a_default_outcome(monkeypatch):
     assert calls[0][0] == "Нанесите 2 раны; излечите 1"
 
 
-def test_missing_feature_module_answers_unavailable_in_russian(monkeypatch):
-    monkeypatch.setitem(sys.modules, "bot.sim.scenario", None)  # as if not built
-    reply = handle("/scenario\nfield: {}")
-    assert reply.answers[0].route == "unavailable"
-    assert "пока недоступна" in reply.answers[0].text and "сценарии" in reply.answers[0].text
+def test_every_command_resolves_to_a_real_function():
+    """Each command's owning module and function ship with the bot (a missing one is a
+    packaging bug that must fail loudly, not become a user message)."""
+    owned = {name: spec for name, spec in handlers.COMMANDS.items() if spec.module}
+    assert sorted(owned) == ["explain", "glossary", "parse", "rule", "scenario", "search"]
+    for spec in [*owned.values(), handlers.ASK_SPEC]:
+        fn = handlers.command_function(spec)
+        assert callable(fn) and fn.__module__ == spec.module and fn.__name__ == spec.function
+    assert [n for n, s in handlers.COMMANDS.items() if not s.module] == ["start", "help"]
+
+
+def test_a_missing_owning_module_raises_instead_of_answering(monkeypatch):
+    monkeypatch.setitem(sys.modules, "bot.sim.scenario", None)  # a broken install
+    with pytest.raises(ModuleNotFoundError):
+        handle("/scenario\nfield: {}")
 
 
 def test_rules_errors_become_a_russian_note(monkeypatch):
     def boom(text):
         raise ParseError("не понял текст карты: позиция 3, ожидалось «:»", position=3, expected="«:»")
 
-    _recording(monkeypatch, "bot.abilities.parser", "parse_answer", None)
-    monkeypatch.setattr(sys.modules["bot.abilities.parser"], "parse_answer", boom)
+    monkeypatch.setattr("bot.abilities.parser.parse_answer", boom)
     ans = handle("/parse ab?").answers[0]
     assert ans.route == "error" and "позиция 3" in ans.text
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 from bot.answer import Answer, Block
@@ -53,15 +52,6 @@ def test_acceptance_rule_then_question():
     assert out.stderr == ""  # no log noise from libraries
 
 
-def _install(monkeypatch, module, function, fn):
-    try:
-        mod = __import__(module, fromlist=["_"])
-    except ModuleNotFoundError:
-        mod = types.ModuleType(module)
-        monkeypatch.setitem(sys.modules, module, mod)
-    monkeypatch.setattr(mod, function, fn, raising=False)
-
-
 def test_scenario_reads_following_lines_or_a_file(monkeypatch, tmp_path):
     seen = []
 
@@ -69,7 +59,7 @@ def test_scenario_reads_following_lines_or_a_file(monkeypatch, tmp_path):
         seen.append(text)
         return Answer(question="s", route="scenario", verdict="погибает", blocks=[Block("text", "ok")], citations=["209.4"])
 
-    _install(monkeypatch, "bot.sim.scenario", "scenario_answer", scenario_answer)
+    monkeypatch.setattr("bot.sim.scenario.scenario_answer", scenario_answer)
     f = tmp_path / "s.yaml"
     f.write_text("board: {}\nexpect: погибает\n", encoding="utf-8")
     out = io.StringIO()
@@ -84,7 +74,7 @@ def test_a_failing_line_does_not_end_the_chat(monkeypatch):
     def broken(q, e=None):
         raise RuntimeError("boom")
 
-    _install(monkeypatch, "bot.judge", "ask", broken)
+    monkeypatch.setattr("bot.judge.ask", broken)
     out = io.StringIO()
     assert console.chat(io.StringIO("Что будет?\n/help\n"), out, interactive=False) == 0
     first, second = out.getvalue().split(console.SEPARATOR)

@@ -50,15 +50,6 @@ def session(*updates, **kw) -> FakeRequest:
     return run(_session(list(updates), **kw))
 
 
-def _install(monkeypatch, module: str, function: str, fn) -> None:
-    try:
-        mod = __import__(module, fromlist=["_"])
-    except ModuleNotFoundError:
-        mod = types.ModuleType(module)
-        monkeypatch.setitem(sys.modules, module, mod)
-    monkeypatch.setattr(mod, function, fn, raising=False)
-
-
 def _buttons(params) -> list[str]:
     markup = params.get("reply_markup") or {}
     return [b["callback_data"] for row in markup.get("inline_keyboard", []) for b in row]
@@ -96,29 +87,7 @@ def test_httpx_logger_kept_at_warning():
 
 
 # -- every command ------------------------------------------------------------------------
-def _rule_answer(query, edition=None):
-    from bot.rulebook import load
-
-    rb = load(edition)
-    c = rb.get(query)
-    if c is not None:
-        return Answer(question=query, route="rule", blocks=[Block("rule", c.text, number=c.number)], citations=[c.number])
-    kids = rb.children(query)
-    return Answer(question=query, route="rule", blocks=[Block("rule", k.text, number=k.number) for k in kids], citations=[query])
-
-
-@pytest.fixture
-def rule_route(monkeypatch, edition):
-    """bot.lookup.rule_answer over the fixture edition: the real one when merged,
-    else a faithful minimal stand-in (paragraph or section children)."""
-    try:
-        import bot.lookup  # noqa: F401
-    except ModuleNotFoundError:
-        _install(monkeypatch, "bot.lookup", "rule_answer", _rule_answer)
-    return edition
-
-
-def test_rule_command_sends_html_with_links_and_navigation(rule_route):
+def test_rule_command_sends_html_with_links_and_navigation(edition):
     req = session(message_update("/rule 209.5"))
     (msg,) = req.sent("sendMessage")
     assert msg["chat_id"] == 42 and msg["parse_mode"] == "HTML"
@@ -129,14 +98,14 @@ def test_rule_command_sends_html_with_links_and_navigation(rule_route):
     assert_valid_telegram_html(msg["text"])
 
 
-def test_links_go_to_the_rules_site_when_configured(rule_route):
+def test_links_go_to_the_rules_site_when_configured(edition):
     req = session(message_update("/rule 212.3"), rules_url="https://example.org/rules/5ed.html")
     text = req.sent("sendMessage")[0]["text"]
     assert '<a href="https://example.org/rules/5ed.html#212.3">212.3</a>' in text
     assert '<a href="https://example.org/rules/5ed.html#209.4">209.4</a>' in text  # reference inside the text
 
 
-def test_deep_link_start_opens_the_paragraph(rule_route):
+def test_deep_link_start_opens_the_paragraph(edition):
     req = session(message_update("/start r209_5"))
     (msg,) = req.sent("sendMessage")
     assert "Небестелесного симбиота" in msg["text"]
@@ -168,21 +137,15 @@ def test_each_command_reaches_its_module_and_is_rendered(monkeypatch, edition, t
         seen.append(args)
         return Answer(question=text, route="search", verdict="Нет", blocks=[Block("text", f"ответ на {args[0]!s}")], citations=["209.4"])
 
-    _install(monkeypatch, module, function, fn)
+    monkeypatch.setattr(f"{module}.{function}", fn)
     req = session(message_update(text))
     (msg,) = req.sent("sendMessage")
     assert seen and "<b>Вердикт:</b> Нет" in msg["text"]
     assert '<b>Пункты:</b> <a href="https://t.me/judge_bot?start=r209_4">209.4</a>' in msg["text"]
 
 
-def test_unbuilt_feature_says_so_in_russian(monkeypatch, edition):
-    monkeypatch.setitem(sys.modules, "bot.abilities.resolve", None)
-    (msg,) = session(message_update("/explain Нанесите 2 раны")).sent("sendMessage")
-    assert "пока недоступна" in msg["text"]
-
-
 # -- inline mode, buttons ------------------------------------------------------------------
-def test_inline_query_by_number_offers_the_paragraph(rule_route):
+def test_inline_query_by_number_offers_the_paragraph(edition):
     req = session(inline_update("209.5"))
     (ans,) = req.sent("answerInlineQuery")
     (res,) = ans["results"]
@@ -193,9 +156,9 @@ def test_inline_query_by_number_offers_the_paragraph(rule_route):
     assert [b["callback_data"] for row in res["reply_markup"]["inline_keyboard"] for b in row][:2] == ["r:209.4", "r:209.6"]
 
 
-def test_inline_query_by_words_uses_search(monkeypatch, rule_route):
+def test_inline_query_by_words_uses_search(monkeypatch, edition):
     hit = types.SimpleNamespace
-    _install(monkeypatch, "bot.search", "search", lambda text, k=5, edition=None: [hit(number="209.4", score=2.0, snippet="…"), hit(number="212.3", score=1.0, snippet="…")])
+    monkeypatch.setattr("bot.search.search", lambda text, k=5, edition=None: [hit(number="209.4", score=2.0, snippet="…"), hit(number="212.3", score=1.0, snippet="…")])
     (ans,) = session(inline_update("симбиот летающий")).sent("answerInlineQuery")
     assert [r["id"] for r in ans["results"]] == ["209.4", "212.3"]
     assert "летающее существо" in ans["results"][0]["input_message_content"]["message_text"]
@@ -206,7 +169,7 @@ def test_empty_inline_query_answers_nothing(edition):
     assert ans["results"] == []
 
 
-def test_button_press_edits_the_message(rule_route):
+def test_button_press_edits_the_message(edition):
     req = session(callback_update("r:209.6"), callback_update("c:209.5"))
     assert len(req.sent("answerCallbackQuery")) == 2
     edit1, edit2 = req.sent("editMessageText")
@@ -218,16 +181,16 @@ def test_button_press_edits_the_message(rule_route):
     assert not req.sent("sendMessage")
 
 
-def test_section_button_shows_whole_section(rule_route):
+def test_section_button_shows_whole_section(edition):
     (edit,) = session(callback_update("s:209")).sent("editMessageText")
     for n in ("209.4", "209.5", "209.6"):
         assert f">{n}</a>" in edit["text"]
 
 
 # -- groups ------------------------------------------------------------------------------
-def test_group_chat_only_answers_when_addressed(monkeypatch, rule_route):
+def test_group_chat_only_answers_when_addressed(monkeypatch, edition):
     asked = []
-    _install(monkeypatch, "bot.judge", "ask", lambda q, e=None: asked.append(q) or Answer(question=q, route="search", blocks=[Block("text", "ответ")]))
+    monkeypatch.setattr("bot.judge.ask", lambda q, e=None: asked.append(q) or Answer(question=q, route="search", blocks=[Block("text", "ответ")]))
     req = session(
         message_update("Можно ли положить симбиота на летающее существо?", chat_type="supergroup"),
         message_update("/rule@other_bot 209.5", chat_type="supergroup"),
@@ -242,13 +205,13 @@ def test_group_chat_only_answers_when_addressed(monkeypatch, rule_route):
     assert asked == ["можно ли положить симбиота?", "а если хозяин летающий?"]
 
 
-def test_edited_messages_are_not_answered_twice(rule_route):
+def test_edited_messages_are_not_answered_twice(edition):
     assert not session(message_update("/rule 209.5", edited=True)).sent("sendMessage")
 
 
 # -- robustness ---------------------------------------------------------------------------
 def test_hostile_question_is_escaped(monkeypatch, edition):
-    _install(monkeypatch, "bot.judge", "ask", lambda q, e=None: Answer(question=q, route="search", verdict=None, blocks=[Block("text", f"Не нашёл ответа на «{q}»")], citations=[]))
+    monkeypatch.setattr("bot.judge.ask", lambda q, e=None: Answer(question=q, route="search", verdict=None, blocks=[Block("text", f"Не нашёл ответа на «{q}»")], citations=[]))
     (msg,) = session(message_update("<b>симбиот & </i> <a href='x'>летающий")).sent("sendMessage")
     assert "&lt;b&gt;симбиот &amp; &lt;/i&gt; &lt;a href='x'&gt;летающий" in msg["text"]
     assert_valid_telegram_html(msg["text"])
@@ -256,7 +219,7 @@ def test_hostile_question_is_escaped(monkeypatch, edition):
 
 def test_long_answer_is_split_and_buttons_go_last(monkeypatch, edition):
     long = Answer(question="q", route="rule", blocks=[Block("rule", "Очень длинный пункт про симбиотов & хозяев. " * 15, number="209.4")] * 30, citations=["209.4"])
-    _install(monkeypatch, "bot.lookup", "rule_answer", lambda q, e=None: long)
+    monkeypatch.setattr("bot.lookup.rule_answer", lambda q, e=None: long)
     msgs = session(message_update("/rule 209.4")).sent("sendMessage")
     assert len(msgs) >= 5
     assert all(len(m["text"]) <= 4096 for m in msgs)
@@ -266,7 +229,7 @@ def test_long_answer_is_split_and_buttons_go_last(monkeypatch, edition):
     assert sum(m["text"].count("Очень длинный пункт") for m in msgs) == 15 * 30
 
 
-def test_unparsable_html_is_resent_as_plain_text(rule_route):
+def test_unparsable_html_is_resent_as_plain_text(edition):
     bad = (400, {"ok": False, "error_code": 400, "description": "Bad Request: can't parse entities: Unsupported start tag \"x\" at byte offset 3"})
     msgs = session(message_update("/rule 209.5"), fail={"sendMessage": [bad]}).sent("sendMessage")
     assert len(msgs) == 2
@@ -278,7 +241,7 @@ def test_unparsable_html_is_resent_as_plain_text(rule_route):
 
 
 @pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")  # PTB logs retry_after as int
-def test_rate_limit_answer_is_retried_by_the_rate_limiter(rule_route):
+def test_rate_limit_answer_is_retried_by_the_rate_limiter(edition):
     flood = (429, {"ok": False, "error_code": 429, "description": "Too Many Requests: retry after 1", "parameters": {"retry_after": 1}})
     msgs = session(message_update("/rule 209.5"), fail={"sendMessage": [flood]}).sent("sendMessage")
     assert len(msgs) == 2 and msgs[0] == msgs[1]
@@ -289,7 +252,7 @@ def test_handler_error_gets_a_polite_russian_answer(monkeypatch, edition, caplog
     def broken(q, e=None):
         raise RuntimeError("route exploded")
 
-    _install(monkeypatch, "bot.judge", "ask", broken)
+    monkeypatch.setattr("bot.judge.ask", broken)
     with caplog.at_level(logging.ERROR, logger="bot.chat.telegram"):
         (msg,) = session(message_update("Что будет с симбиотом?")).sent("sendMessage")
     assert msg["text"] == tg.ERROR_REPLY
@@ -313,7 +276,7 @@ def test_second_instance_conflict_is_reported_and_exits_nonzero(edition, capsys)
 
 def test_long_section_on_button_edits_then_follows_up(monkeypatch, edition):
     long = Answer(question="q", route="rule", blocks=[Block("rule", "Пункт про симбиотов. " * 40, number="209.4")] * 12, citations=["209"])
-    _install(monkeypatch, "bot.lookup", "rule_answer", lambda q, e=None: long)
+    monkeypatch.setattr("bot.lookup.rule_answer", lambda q, e=None: long)
     req = session(callback_update("s:209"))
     (edit,) = req.sent("editMessageText")
     rest = req.sent("sendMessage")
@@ -322,7 +285,7 @@ def test_long_section_on_button_edits_then_follows_up(monkeypatch, edition):
     assert sum(m["text"].count("Пункт про симбиотов") for m in [edit, *rest]) == 40 * 12
 
 
-def test_pressing_the_same_button_twice_is_harmless(rule_route):
+def test_pressing_the_same_button_twice_is_harmless(edition):
     same = (400, {"ok": False, "error_code": 400, "description": "Bad Request: message is not modified: specified new message content and reply markup are exactly the same"})
     req = session(callback_update("r:209.5"), fail={"editMessageText": [same]})
     assert len(req.sent("editMessageText")) == 1 and not req.sent("sendMessage")
@@ -336,7 +299,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_webhook_mode_sets_the_webhook_and_checks_the_secret_token(rule_route):
+def test_webhook_mode_sets_the_webhook_and_checks_the_secret_token(edition):
     """Webhook on loopback only: setWebhook gets the URL and secret; an update
     POSTed without the secret is refused, with it it is answered."""
     import asyncio
@@ -346,7 +309,7 @@ def test_webhook_mode_sets_the_webhook_and_checks_the_secret_token(rule_route):
 
     port = _free_port()
     req = FakeRequest()
-    app = tg.build_application(TOKEN, edition=rule_route, request=req, updates_request=FakeRequest(req.calls))
+    app = tg.build_application(TOKEN, edition=edition, request=req, updates_request=FakeRequest(req.calls))
     statuses: list[int] = []
 
     async def drive() -> None:
@@ -422,7 +385,7 @@ def test_parse_explain_scenario_on_the_real_modules():
 
 def test_buttons_on_a_message_sent_via_inline_mode(monkeypatch, edition):
     long = Answer(question="q", route="rule", blocks=[Block("rule", "Пункт про симбиотов. " * 40, number="209.4")] * 12, citations=["209"])
-    _install(monkeypatch, "bot.lookup", "rule_answer", lambda q, e=None: long)
+    monkeypatch.setattr("bot.lookup.rule_answer", lambda q, e=None: long)
     req = session(callback_update("s:209", inline=True))
     (edit,) = req.sent("editMessageText")
     assert edit["inline_message_id"] == "inl-1" and "chat_id" not in edit

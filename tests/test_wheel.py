@@ -29,9 +29,6 @@ def installed(tmp_path_factory):
         ROOT, src,
         ignore=shutil.ignore_patterns(".git", "__pycache__", ".pytest_cache", "*.egg-info", "build", "dist", ".venv*"),
     )
-    # pyproject force-includes these folders; other branches add their content
-    for name in ("grammar", "scenarios"):
-        (src / name).mkdir(exist_ok=True)
     venv = tmp / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
     py = venv / ("Scripts" if sys.platform == "win32" else "bin") / "python"

@@ -670,11 +670,11 @@ def rule_blocks(citations: Iterable[str], edition: str | None) -> list[Block]:
     """Quote the cited paragraphs from the rulebook when it is available."""
     if not edition:
         return []
-    try:
-        from bot.rulebook import load
+    from bot.rulebook import load
 
+    try:
         book = load(edition)
-    except (BerserkError, OSError, ImportError):
+    except (BerserkError, OSError):
         return []
     out = []
     for c in citations:

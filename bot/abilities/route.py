@@ -137,16 +137,11 @@ def _compound(result: ParseResult | None) -> bool:
 
 
 def parse_card(text: str) -> ParseResult | None:
-    """Parse a quoted phrase; ``None`` when it is not compound card text (or the
-    grammar is not installed)."""
+    """Parse a quoted phrase; ``None`` when it is not compound card text."""
     if re.search(r"способност\w*\s*\d|\[", fold(text)):
         return None  # a template like «способность 1; способность 2», not card text
-    try:
-        from bot.abilities.parser import parse
-    except ModuleNotFoundError as e:
-        if e.name != "bot.abilities.parser":
-            raise
-        return None
+    from bot.abilities.parser import parse
+
     try:
         result = parse(text)
     except BerserkError:
@@ -518,12 +513,8 @@ def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic |
 # the route
 
 def _search_blocks(texts: list[str], edition: str) -> tuple[list[Block], list[str]]:
-    try:
-        from bot.search import search
-    except ModuleNotFoundError as e:
-        if e.name != "bot.search":
-            raise
-        return [], []
+    from bot.search import search
+
     blocks, cites = [], []
     for t in texts:
         try:

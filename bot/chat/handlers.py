@@ -91,14 +91,14 @@ class InlineItem:
 @dataclass(frozen=True)
 class CommandSpec:
     """A chat command: ``description`` (Russian, registered in Telegram's menu),
-    ``usage`` example, and the owning ``module``/``function`` (``None`` = built in)."""
+    ``usage`` example, and the owning ``module``/``function`` (``None`` = built in;
+    imported on first use, see ``command_function``)."""
 
     name: str
     description: str
     usage: str
     module: str | None = None
     function: str | None = None
-    feature: str = ""
 
 
 COMMANDS: dict[str, CommandSpec] = {
@@ -106,17 +106,17 @@ COMMANDS: dict[str, CommandSpec] = {
     for s in (
         CommandSpec("start", "начать: что умеет бот", "/start"),
         CommandSpec("help", "справка по командам", "/help"),
-        CommandSpec("rule", "пункт правил по номеру: /rule 209.5", "/rule 209.5", "bot.lookup", "rule_answer", "показ пунктов правил"),
-        CommandSpec("search", "поиск по правилам: /search симбиот летающий", "/search симбиот летающий", "bot.search", "search_answer", "поиск по правилам"),
-        CommandSpec("parse", "разобрать текст карты в дерево", "/parse Закрыть: нанесите 2 раны", "bot.abilities.parser", "parse_answer", "разбор текста карты"),
-        CommandSpec("explain", "пошаговое разрешение особенности (505)", "/explain --failed 1 Уничтожить ваше существо – разряд на 4", "bot.abilities.resolve", "explain_answer", "пошаговое разрешение особенностей"),
-        CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer", "сценарии судьи"),
-        CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer", "глоссарий"),
+        CommandSpec("rule", "пункт правил по номеру: /rule 209.5", "/rule 209.5", "bot.lookup", "rule_answer"),
+        CommandSpec("search", "поиск по правилам: /search симбиот летающий", "/search симбиот летающий", "bot.search", "search_answer"),
+        CommandSpec("parse", "разобрать текст карты в дерево", "/parse Закрыть: нанесите 2 раны", "bot.abilities.parser", "parse_answer"),
+        CommandSpec("explain", "пошаговое разрешение особенности (505)", "/explain --failed 1 Уничтожить ваше существо – разряд на 4", "bot.abilities.resolve", "explain_answer"),
+        CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer"),
+        CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer"),
     )
 }
 """The chat's commands in menu order (Telegram's set_my_commands uses this)."""
 
-ASK_SPEC = CommandSpec("ask", "вопрос судье", "Можно ли положить симбиота на летающее существо?", "bot.judge", "ask", "ответы на вопросы")
+ASK_SPEC = CommandSpec("ask", "вопрос судье", "Можно ли положить симбиота на летающее существо?", "bot.judge", "ask")
 
 _COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)(.*)$", re.S)
 _PAYLOAD_RE = re.compile(r"^([rsc])(\d{1,3}(?:_\d{1,3}){0,3})$")
@@ -163,7 +163,7 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     answered only when the bot is mentioned or replied to, and a command addressed
     to another bot («/rule@other_bot») or an unknown command not addressed to this
     bot is ignored: the reply is then empty. Rule-language errors (``BerserkError``)
-    become a Russian note; a missing feature module a «пока недоступно» note.
+    become a Russian note.
     Other exceptions propagate (the transport's error handler answers politely).
     """
     text = (text or "").strip()
@@ -236,8 +236,8 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
     """Inline mode («@bot 209.5», «@bot симбиот летающий»): paragraphs to send.
 
     A paragraph number, section or range gives that one result; other text gives
-    up to ``limit`` search hits, each the full paragraph. Empty query -> ``[]``;
-    a feature that is not built yet -> ``[]`` as well.
+    up to ``limit`` search hits, each the full paragraph. Empty query (or a search
+    that raises ``BerserkError``) -> ``[]``.
     """
     from bot.chat import nav
 
@@ -249,10 +249,8 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
     if number is not None or re.fullmatch(r"[\d.\s\-–пП§]+", q):
         numbers = [q]
     else:
-        try:
-            search = importlib.import_module("bot.search").search
-        except (ModuleNotFoundError, AttributeError):
-            return []
+        from bot.search import search
+
         try:
             numbers = [h.number for h in search(q, k=limit, edition=ctx.edition)]
         except BerserkError:
@@ -292,26 +290,18 @@ def note_answer(question: str, text: str, route: str = "error") -> Answer:
     return Answer(question=question, route=route, blocks=[Block("note", text)])
 
 
-def unavailable_answer(question: str, spec: CommandSpec) -> Answer:
-    """The Russian «feature not available yet» answer for a command whose owning
-    module (or function) is not part of this build."""
-    return note_answer(question, f"Функция «{spec.feature}» пока недоступна в этой сборке бота.", route="unavailable")
-
-
-def _resolve(spec: CommandSpec) -> Callable[..., Any] | None:
-    try:
-        module = importlib.import_module(spec.module or "")
-    except ModuleNotFoundError as e:
-        if e.name and spec.module and (spec.module == e.name or spec.module.startswith(e.name + ".")):
-            return None
-        raise
-    return getattr(module, spec.function or "", None)
+def command_function(spec: CommandSpec) -> Callable[..., Any]:
+    """The owning module's function of a command, imported lazily (start-up stays
+    cheap). Raises ``ValueError`` for a built-in command (no module), and
+    ``ModuleNotFoundError`` / ``AttributeError`` when the module or function is
+    missing — a packaging bug, never a user message."""
+    if spec.module is None or spec.function is None:
+        raise ValueError(f"/{spec.name} is built in: it has no owning function")
+    return getattr(importlib.import_module(spec.module), spec.function)
 
 
 def _call(spec: CommandSpec, question: str, args: tuple) -> Answer:
-    fn = _resolve(spec)
-    if fn is None:
-        return unavailable_answer(question, spec)
+    fn = command_function(spec)
     try:
         ans = fn(*(a.make() if isinstance(a, _Lazy) else a for a in args))
     except BerserkError as e:
@@ -354,14 +344,12 @@ def split_explain_flags(args: str) -> tuple[argparse.Namespace | None, str]:
     return ns, rest.strip()
 
 
-def _outcome(flags: argparse.Namespace) -> Any:
-    """The resolver's ``Outcome`` for the flags (its own ``outcome_from_args``);
-    ``None`` (everything declared and performed) when the resolver is not built."""
-    try:
-        build = importlib.import_module("bot.abilities.resolve").outcome_from_args
-    except (ModuleNotFoundError, AttributeError):
-        return None
-    return _Lazy(lambda: build(flags))
+def _outcome(flags: argparse.Namespace) -> "_Lazy":
+    """The resolver's ``Outcome`` for the flags (its own ``outcome_from_args``),
+    built inside ``_call`` so that a bad flag becomes a Russian note."""
+    from bot.abilities.resolve import outcome_from_args
+
+    return _Lazy(lambda: outcome_from_args(flags))
 
 
 @dataclass(frozen=True)
