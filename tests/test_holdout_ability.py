@@ -16,14 +16,6 @@ from bot.abilities.resolve import Part
 
 CASES = yaml.safe_load((Path(__file__).parent / "data" / "holdout_ability.yaml").read_text(encoding="utf-8"))
 
-try:
-    import bot.abilities.parser  # noqa: F401
-    HAS_PARSER = True
-except ModuleNotFoundError:
-    HAS_PARSER = False
-
-needs_parser = pytest.mark.skipif(not HAS_PARSER, reason="grammar (bot.abilities.parser) not merged yet")
-
 WOUND_TOKEN = [Part(1, "Ранить выбранное существо на 2"), Part(2, "получить фишку")]
 OPEN_MOVE = [Part(1, "открыться"), Part(2, "переместиться на соседнюю клетку")]
 MOVE_WOUND = [Part(1, "Переместить выбранное существо противника на соседнюю клетку"), Part(2, "ранить его на 2")]
@@ -31,7 +23,6 @@ CLOSE_HEAL = [Part(1, "Закрыть ваше существо"), Part(2, "из
 EXTRA = [Part(1, "Снять с вашего существа 2 дополнительных жизни"), Part(2, "излечить выбранное существо на 2")]
 
 
-@needs_parser
 @pytest.mark.parametrize("case", CASES, ids=[c["q"][-50:] for c in CASES])
 def test_holdout_style_questions(case):
     from bot.judge import ask
@@ -154,7 +145,6 @@ def test_refusal_is_the_opponents_decision_505_7():
     assert a.citations[0] == "505.7"
 
 
-@needs_parser
 def test_fact_paragraph_is_quoted_and_listed():
     a = route.answer("Карта: «Переместить выбранное существо противника на соседнюю клетку, в противном случае – "
                      "ранить его на 2». Все соседние клетки заняты. Что будет?", "5ed")
