@@ -65,6 +65,11 @@ _IMPOSSIBLE = (
 _ALREADY_RE = re.compile(r"\bуже\s+(?:(?:был\w*|стал\w*)\s+)?([а-я]+)")
 
 
+# Words that say an action was stopped, without «не»: «ранение отменено», «предотвращено».
+_CANCELLED_RE = re.compile(r"\b(отмен[её]н\w*|отменил\w*|предотвра\w*|сорвал\w*|провалил\w*|аннулир\w*|"
+                           r"заблокирова\w*|отражен\w*|отразил\w*|сведен\w*\s+на\s+нет)")
+
+
 @dataclass(frozen=True)
 class Fact:
     """A stated fact that blocks a part: ``part`` (1-based), the clause that says it,
@@ -155,6 +160,8 @@ def stem(word: str) -> str | None:
         return None
     if lm in _SYNONYMS:
         return _SYNONYMS[lm]
+    if lm.startswith("доп") and len(lm) > 6 and not lm.startswith("дополн"):  # «допжизни»
+        return stem(lm[3:])
     lm = re.sub(r"(ся|сь)$", "", lm)
     cut = _VERB_END.sub("", lm)
     if cut == lm:
@@ -165,8 +172,11 @@ def stem(word: str) -> str | None:
 
 
 def stems(text: str) -> set[str]:
-    """Content-word stems of ``text`` (see ``stem``)."""
-    return {st for w in _WORD_RE.findall(fold(text)) if (st := stem(w))}
+    """Content-word stems of ``text`` (see ``stem``); «допжизни» also gives «дополнительн»."""
+    out = {st for w in _WORD_RE.findall(fold(text)) if (st := stem(w))}
+    if re.search(r"\bдоп(?!олн)[а-я]{3,}", fold(text)):
+        out.add(stem("дополнительный") or "дополнительн")
+    return out
 
 
 def same_stem(a: str, b: str) -> bool:
@@ -330,7 +340,7 @@ class _State:
             every = {p for items in self.optional_items for item in items for p in item}
             self.declare = (self.declare if self.declare is not None else every) - set(refs)
             return "не объявлена часть " + ", ".join(map(str, refs))
-        if _NEG_RE.search(s) and (_FAILED_RE.search(s) or _negated_verb(s)) and target:
+        if (_NEG_RE.search(s) and (_FAILED_RE.search(s) or _negated_verb(s)) or _CANCELLED_RE.search(s)) and target:
             self.failed.add(target[0])
             return f"часть {target[0]} не выполнена"
         if target and not _NEG_RE.search(s) and not in_question:
