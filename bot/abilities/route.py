@@ -6,7 +6,8 @@ Two kinds of questions are this route's:
 1. A question that quotes the text of a compound ability («…», "…", “…”) and says
    what happened («существо не уничтожилось», «противник отказался») — the text is
    parsed, the words are read into an ``Outcome`` (``bot.abilities.outcome_words``),
-   and the resolution (``bot.abilities.resolve``) gives the verdict and the steps.
+   and the resolution (``bot.abilities.resolve``) gives the steps; the verdict for the
+   question sentence comes from ``bot.abilities.verdicts``.
 2. A question about a connective itself («или», «в противном случае», «может …»,
    «способность 1; способность 2», «если противник не хочет», how a compound ability
    is paid) — a generic structure of that connective («[способность 1] или

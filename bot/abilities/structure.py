@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.abilities.ast import Node
 from bot.abilities.resolve import Outcome, is_self_source, number_parts
 
+
 def structure_info(root: Node) -> dict:
     """Facts the reading needs: ``parts``, and per connective the part numbers —
     ``choices`` (first part of each option), ``optional_items`` (parts of each item),
