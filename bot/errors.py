@@ -51,3 +51,19 @@ class OutcomeError(BerserkError):
     (a part number that does not exist, «отказался» where the text has no
     refusable part, a choice on a text without «или»). Russian message; the CLI
     exits with code 2."""
+
+
+class InputFileError(BerserkError):
+    """A file named by the user cannot be read as UTF-8 text: missing, a folder,
+    not a regular file, no permission, or not UTF-8.
+
+    Attributes:
+        path: the path as the user gave it.
+        reason: the Russian reason without the path (``str(err)`` is «path: reason»),
+            so that callers can re-raise it as their own error type.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason

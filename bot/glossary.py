@@ -35,7 +35,7 @@ from bot.errors import RulebookError
 from bot.morph import analyzer, lemma
 from bot.paths import DEFAULT_EDITION, rulebook_dir
 from bot.rulebook import Clause, is_subpoint, load
-from bot.textnorm import fold
+from bot.textnorm import clip, fold
 
 _TOKEN = re.compile(r"[a-zа-я]+(?:-[a-zа-я]+)*|–|«|»|·|\(")
 _SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n")
@@ -208,13 +208,15 @@ def lookup_term(word: str, edition: str = DEFAULT_EDITION) -> Term | None:
 
 def _line(t: Term) -> str:
     where = f"п. {t.number}" if t.number else "в этой редакции не найден"
-    return f"{t.name} ({t.code_name}) – {where}"
+    return f"{t.name} – {where}"  # code names (GLOSSARY.md) only in --json
 
 
 def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
     """Without ``word``: every term with its paragraph. With ``word``: the term and
     the text of its defining paragraph (citation = that number); an unknown word
-    gives a note with the closest terms. Route ``glossary``."""
+    gives a note with the closest terms (the word echoed clipped to 80 characters).
+    Internal code names are not shown to users (they are in ``glossary --json``).
+    Route ``glossary``."""
     if word is None:
         ts = terms(edition)
         items = tuple(_line(t) for t in ts)
@@ -229,9 +231,9 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
         from rapidfuzz import process
 
         close = [m[0] for m in process.extract(fold(word), names, processor=fold, limit=3)]
-        msg = f"Термин «{word}» не найден в глоссарии. Похожие: {', '.join(close)}."
+        msg = f"Термин «{clip(word)}» не найден в глоссарии. Похожие: {', '.join(close)}."
         return Answer(word, "glossary", None, [Block("note", msg)], [])
-    blocks = [Block("text", f"{t.name} (в коде: {t.code_name})")]
+    blocks = [Block("text", t.name)]
     if t.number is None:
         blocks.append(Block("note", f"В редакции {edition} определение не найдено."))
         return Answer(word, "glossary", None, blocks, [])
@@ -245,7 +247,7 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
 def run_glossary(args) -> int:
     """CLI ``glossary [WORD] [--json] [--edition E]``. Exit 0; 1 for an unknown word
     or a missing edition."""
-    from bot.chat.render import dump_json, render_plain
+    from bot.chat.render import dump_json, print_error, render_plain
 
     try:
         ans = glossary_answer(args.word, args.edition)
@@ -262,6 +264,6 @@ def run_glossary(args) -> int:
         else:
             sys.stdout.write(render_plain(ans))
     except RulebookError as e:
-        print(f"Ошибка: {e}", file=sys.stderr)
+        print_error(str(e), bool(getattr(args, "json", False)), "glossary")
         return 1
     return 0 if (args.word is None or lookup_term(args.word, args.edition)) else 1

@@ -55,10 +55,11 @@ import yaml
 from rapidfuzz import fuzz, process
 
 from bot.answer import Answer, Block
-from bot.errors import RulebookError
+from bot.errors import InputFileError, RulebookError
 from bot.pages import Header, Para, read_page
 from bot.paths import rulebook_dir
-from bot.rulebook import LETTERS, Rulebook, is_subpoint, number_key
+from bot.rulebook import LETTERS, Rulebook, check_edition_name, is_subpoint, number_key
+from bot.textfile import check_regular_file
 from bot.textnorm import fold
 
 TWIN_SCORE = 85.0
@@ -557,10 +558,14 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
     ``unplaced``). Raises ``RulebookError`` (Russian, naming the file) for a missing,
     binary, empty or number-less page, or when nothing numbered is found at all.
     """
+    check_edition_name(edition)
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith(".")))
+            found = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
+            if not found:
+                raise RulebookError(f"{p}: это папка, и в ней нет ни одной страницы правил (файла)")
+            files.extend(found)
         else:
             files.append(p)
     if not files:
@@ -568,9 +573,12 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
     pages = []
     for f in files:
         try:
-            raw = f.read_bytes()
+            raw = check_regular_file(f, "страница правил").read_bytes()
+        except InputFileError as e:
+            raise RulebookError(str(e)) from None
         except OSError as e:
-            raise RulebookError(f"{f}: не удалось прочитать файл ({e.strerror})") from e
+            why = "нет прав на чтение" if isinstance(e, PermissionError) else "не удалось прочитать файл"
+            raise RulebookError(f"{f}: {why}") from None
         items, orphans = read_page(raw, f.name)
         pages.append((f.name, items, orphans))
     imp = _Importer(pages)
@@ -617,14 +625,27 @@ def dump_yaml(data: dict) -> str:
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=10**6, default_flow_style=False)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_edition(data: dict, out_dir: Path) -> Path:
-    """Write ``out_dir/<edition>.yaml`` atomically (temp file + rename)."""
+    """Write ``out_dir/<edition>.yaml`` atomically (temp file + rename) and return
+    its absolute path. The file gets the usual permissions of a new file (0666
+    minus the umask, i.e. 0644 with umask 022), not mkstemp's 0600.
+    Raises ``RulebookError`` for an invalid edition name (no path tricks such as
+    «../x»)."""
+    check_edition_name(data["edition"])
+    out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"{data['edition']}.yaml"
+    target = (out_dir / f"{data['edition']}.yaml").resolve()
     fd, tmp = tempfile.mkstemp(prefix=f".{data['edition']}.", suffix=".tmp", dir=out_dir)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(dump_yaml(data))
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -634,14 +655,29 @@ def write_edition(data: dict, out_dir: Path) -> Path:
 
 def run_import(args) -> int:
     """CLI ``rulebook import SRC... --edition E [--out-dir D]``: build and write the
-    edition, print the import report. Exit 0; 1 with a Russian message when a page
-    is unreadable (nothing is written then)."""
+    edition, print the import report ending with the absolute path written.
+
+    Without ``--out-dir`` the file goes to ``bot.paths.rulebook_dir()``: ``rulebook/``
+    of a source checkout, or the package's bundled data folder in an installed wheel
+    (inside site-packages). Exit 0; 2 for an invalid edition name; 1 with a Russian
+    message when a page is unreadable or the folder is not writable (nothing is
+    written then)."""
+    try:
+        check_edition_name(args.edition)
+    except RulebookError as e:
+        print(f"berserk-judge rulebook import: ошибка: {e}", file=sys.stderr)
+        return 2
+    out_dir = Path(args.out_dir) if getattr(args, "out_dir", None) else rulebook_dir()
     try:
         data, report = import_sources(args.sources, args.edition)
-        out_dir = Path(args.out_dir) if getattr(args, "out_dir", None) else rulebook_dir()
         target = write_edition(data, out_dir)
     except RulebookError as e:
         print(f"Ошибка импорта: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        why = "нет прав на запись" if isinstance(e, PermissionError) else (
+            "это не папка" if isinstance(e, (NotADirectoryError, FileExistsError)) else "не удалось записать файл")
+        print(f"Ошибка импорта: {out_dir}: {why}", file=sys.stderr)
         return 1
     from bot.chat.render import render_plain
 

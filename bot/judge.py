@@ -64,14 +64,14 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
 
 def run_ask(args) -> int:
     """CLI ``ask TEXT... [--json] [--edition E]``: one JSON object per question
-    (a list for several), or plain text answers. Exit 0; 1 on a rulebook error."""
-    import sys
-
-    from bot.chat.render import print_answers
+    (a list for several), or plain text answers. Exit 0; 1 on an unreadable rulebook
+    (Russian message on stderr; with ``--json`` also ``{"error": message}`` on stdout).
+    An unknown ``--edition`` is refused by ``bot.cli`` (exit 2)."""
+    from bot.chat.render import print_answers, print_error
 
     try:
         answers = [ask(q, args.edition) for q in args.text]
     except RulebookError as e:
-        sys.stderr.write(f"berserk-judge: ошибка: {e}\n")
+        print_error(str(e), args.json, "ask")
         return 1
     return print_answers(answers, as_json=args.json, json_of=lambda a: a.to_json())

@@ -30,9 +30,10 @@ from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
 from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label
+from bot.textnorm import clip
 
 _NUM = r"\d{1,3}(?:\.\d{1,3}){0,3}(?:\.?[а-яё](?![а-яё]))?"  # «302.3.в», «302.3в»
-_RANGE = re.compile(rf"^(?P<a>{_NUM})\.?\s*(?:-|–|—|\.\.)\s*(?P<b>{_NUM}|[а-я])\.?$", re.IGNORECASE)
+_RANGE = re.compile(rf"^(?P<a>{_NUM})\.?\s*(?P<sep>-|–|—|\.\.)\s*(?P<b>{_NUM}|[а-я])\.?$", re.IGNORECASE)
 _PREFIX = re.compile(r"^\s*(?:§|пп?\.|пункты?\b|параграфы?\b|правило\b)\s*", re.IGNORECASE)
 # a number (or range) inside a question: «что в 209.5?», «пункт 505.4.1»
 _NUM_IN_TEXT = re.compile(
@@ -58,6 +59,51 @@ class Resolved:
     number: str
     clauses: tuple[Clause, ...] = ()
     nearest: tuple[str, ...] = ()
+    reason: str = ""  # the message of an ``unknown`` query when the generic one does not fit
+
+
+_LONG_NUMBER = re.compile(r"^\d+(?:\.\d+){1,3}$")  # «209.1000»: number-shaped, but no rulebook has it
+
+
+def _exists(rb: Rulebook, n: str) -> bool:
+    return bool(rb.get(n) or ("." not in n and (rb.section(n) or rb.children(n))))
+
+
+def _range(query: str, m: re.Match, rb: Rulebook) -> Resolved:
+    """A range query «209.4-209.6» / «209.4-6» / «302.3.а-в» / «209-210»: both ends
+    must be paragraph numbers of this edition in one section (sections for a range of
+    sections); «..» only joins dotted numbers («209..5» is no number)."""
+    raw_a, raw_b = m.group("a"), m.group("b")
+    a, b = parse_number(raw_a), parse_number(raw_b)
+    if m.group("sep") == ".." and "." not in raw_a:
+        return Resolved(query, "unknown", _clean(query), (), ())
+    if a and is_subpoint(a) and raw_b.isalpha():  # «302.3.а-в»
+        b = parse_number(a.rsplit(".", 1)[0] + "." + raw_b)
+    elif a and b and "." not in b and "." in a:  # «209.4-6»
+        b = a.rsplit(".", 1)[0] + "." + b
+    if not (a and b):
+        return Resolved(query, "unknown", _clean(query), (), ())
+    lo, hi = sorted((a, b), key=number_key)
+    number = f"{lo}-{hi}"
+    both_sections = "." not in lo and "." not in hi
+    if not both_sections and lo.split(".")[0] != hi.split(".")[0]:
+        return Resolved(query, "unknown", number, (), (), (
+            f"Диапазон {number}: концы в разных разделах ({lo.split('.')[0]} и {hi.split('.')[0]}). "
+            "Ожидался диапазон внутри одного раздела (как 209.4-209.6) или разделы по отдельности."))
+    for end in (lo, hi):
+        if not _exists(rb, end):
+            nearest = tuple(rb.nearest(end))
+            return Resolved(query, "unknown", number, (), nearest, (
+                f"Диапазон {number}: пункта {end} нет в редакции {rb.edition}. "
+                f"Ближайшие: {', '.join(nearest)}."))
+    inside = tuple(
+        c for c in rb.clauses
+        if number_key(lo) <= number_key(c.number) <= number_key(hi)
+        or c.number.startswith(hi + ".")
+    )
+    if inside:
+        return Resolved(query, "range", number, inside)
+    return Resolved(query, "unknown", number, (), tuple(rb.nearest(lo)))
 
 
 def _clean(query: str) -> str:
@@ -75,22 +121,11 @@ def resolve(query: str, rb: Rulebook) -> Resolved:
     s = _clean(query)
     m = _RANGE.match(s)
     if m:
-        a, b = parse_number(m.group("a")), parse_number(m.group("b"))
-        if a and is_subpoint(a) and m.group("b").isalpha():  # «302.3.а-в»
-            b = parse_number(a.rsplit(".", 1)[0] + "." + m.group("b"))
-        elif a and b and "." not in b and "." in a:  # «209.4-6»
-            b = a.rsplit(".", 1)[0] + "." + b
-        if a and b:
-            lo, hi = sorted((a, b), key=number_key)
-            inside = tuple(
-                c for c in rb.clauses
-                if number_key(lo) <= number_key(c.number) <= number_key(hi)
-                or c.number.startswith(hi + ".")
-            )
-            if inside:
-                return Resolved(query, "range", f"{lo}-{hi}", inside)
-            return Resolved(query, "unknown", f"{lo}-{hi}", (), tuple(rb.nearest(lo)))
+        return _range(query, m, rb)
     n = parse_number(s)
+    if n is None and _LONG_NUMBER.match(s):  # «209.1000»: answered like «999.999»
+        clamped = ".".join(str(min(int(x), 999)) for x in s.split("."))
+        return Resolved(query, "unknown", s, (), tuple(rb.nearest(clamped)))
     if n is None:
         return Resolved(query, "unknown", s, (), ())
     c = rb.get(n)
@@ -202,10 +237,12 @@ def answer_for(res: Resolved, rb: Rulebook, question: str | None = None) -> Answ
         blocks = [Block("text", f"Пункты {res.number}"), *_listing_blocks(rb, res.clauses)]
         nums = [c.number for c in res.clauses]
         return Answer(q, "rule", None, blocks, nums, [f"диапазон {res.number}: пунктов {len(nums)}"])
-    if res.nearest:
+    if res.reason:
+        msg = res.reason
+    elif res.nearest:
         msg = f"Пункта {res.number} нет в редакции {rb.edition}. Ближайшие: {', '.join(res.nearest)}."
     else:
-        msg = f"«{res.query}» – не номер пункта. Ожидался номер вида 209.5, п. 209.5, подпункт 302.3.в, раздел 209 или диапазон 209.4-209.6."
+        msg = f"«{clip(res.query)}» – не номер пункта. Ожидался номер вида 209.5, п. 209.5, подпункт 302.3.в, раздел 209 или диапазон 209.4-209.6."
     return Answer(q, "rule", None, [Block("note", msg)], [], [msg])
 
 
@@ -314,12 +351,12 @@ def answer(q: str, edition: str = DEFAULT_EDITION) -> Answer | None:
 def run_rule(args) -> int:
     """CLI ``rule NUM... [--json] [--edition E]``. Exit 0 when every number exists,
     1 when some is unknown (answered with the nearest numbers) or the edition is missing."""
-    from bot.chat.render import dump_json, render_plain
+    from bot.chat.render import dump_json, print_error, render_plain
 
     try:
         rb = load(args.edition)
     except RulebookError as e:
-        print(f"Ошибка: {e}", file=sys.stderr)
+        print_error(str(e), args.json, "rule")
         return 1
     resolved = [resolve(q, rb) for q in args.numbers]
     if args.json:

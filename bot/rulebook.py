@@ -292,6 +292,42 @@ class Rulebook:
         return [c.number for c in sorted(self.clauses, key=dist)[:k]]
 
 
+EDITION_NAME_RE = re.compile(r"^(?![.-])[\w.-]+$")
+"""A valid edition name: letters (Cyrillic too), digits, «-», «_», «.»; not starting
+with «.» or «-»; no path separators (it becomes the file name ``<edition>.yaml``)."""
+
+
+def check_edition_name(edition: str) -> str:
+    """Return ``edition`` when it is a valid name (``EDITION_NAME_RE``); else raise
+    ``RulebookError`` saying what is allowed."""
+    if not isinstance(edition, str) or not EDITION_NAME_RE.match(edition):
+        from bot.textnorm import clip
+
+        shown = clip(edition) if isinstance(edition, str) else repr(edition)
+        raise RulebookError(
+            f"имя редакции «{shown}» не годится: ожидались буквы, цифры, «-», «_», «.» "
+            "(имя не начинается с «.» или «-»; без «/» и «\\»)"
+        )
+    return edition
+
+
+def editions() -> list[str]:
+    """Names of the editions present (``rulebook/<edition>.yaml``), sorted."""
+    return sorted(p.stem for p in rulebook_dir().glob("*.yaml") if EDITION_NAME_RE.match(p.stem))
+
+
+def require_edition(edition: str) -> str:
+    """Return ``edition`` when it names an existing edition (checked without loading it).
+
+    Raises ``RulebookError`` («имя редакции … не годится» / «нет редакции «X»; есть: …»).
+    """
+    check_edition_name(edition)
+    if not edition_path(edition).is_file():
+        known = editions()
+        raise RulebookError(f"нет редакции «{edition}»; есть: {', '.join(known) or 'ни одной'}")
+    return edition
+
+
 def edition_path(edition: str = DEFAULT_EDITION) -> Path:
     """Path of ``rulebook/<edition>.yaml``."""
     return rulebook_dir() / f"{edition}.yaml"
@@ -303,8 +339,4 @@ def load(edition: str = DEFAULT_EDITION) -> Rulebook:
 
     Raises ``RulebookError`` (Russian message) when the edition does not exist.
     """
-    path = edition_path(edition)
-    if not path.exists():
-        known = sorted(p.stem for p in rulebook_dir().glob("*.yaml"))
-        raise RulebookError(f"нет редакции «{edition}»; есть: {', '.join(known) or 'ни одной'}")
-    return Rulebook.load_file(path)
+    return Rulebook.load_file(edition_path(require_edition(edition)))

@@ -304,8 +304,11 @@ def run_html(args) -> int:
 
     ``--edition`` takes one name, a comma-separated list, or ``all``. Prints the
     written files; on an unknown edition or an unwritable folder prints a Russian
-    error to stderr and returns 1.
+    error to stderr and returns 1; an empty OUTDIR is refused with exit 2.
     """
+    if not str(args.outdir).strip():
+        print("berserk-judge rulebook html: ошибка: укажите папку для сайта (пустой путь не годится)", file=sys.stderr)
+        return 2
     names = _edition_names(args.edition)
     if not names:
         print("ошибка: не указано ни одной редакции (--edition 5ed, --edition 5ed,4ed или --edition all)", file=sys.stderr)

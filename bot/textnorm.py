@@ -89,3 +89,11 @@ def normalize_card_text(text: str) -> str:
     s = re.sub(r" +([,;:.])", r"\1", s)
     s = re.sub(r"([–:])\n", r"\1 ", s)  # a header dash or cost colon ends no line
     return s.strip()
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """``text`` for echoing in a message: at most ``limit`` characters, cut ones
+    replaced by «…» (line breaks shown as spaces), so that a 90 KB input does not
+    come back whole in an error message."""
+    flat = " ".join(text.split()) if ("\n" in text or "\r" in text) else text
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"

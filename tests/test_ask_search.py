@@ -106,5 +106,5 @@ def test_cli_search_plain_text():
 
 def test_cli_search_unknown_edition_is_a_russian_error():
     out = _cli("search", "--edition", "нет-такой", "пас")
-    assert out.returncode == 1
+    assert out.returncode == 2  # bad usage, refused by bot.cli for every command
     assert "нет редакции" in out.stderr and "Traceback" not in out.stderr

@@ -165,7 +165,7 @@ def test_plain_and_json_renderings_of_a_reply():
 
 def test_explain_flags_are_read_like_the_cli():
     ns, text = handlers.split_explain_flags("--failed 1 --illegal=2 --refuse --choose 2 --declare 1,3 --no-resources Уничтожить – разряд на 4")
-    assert (ns.failed, ns.illegal, ns.refuse, ns.choose, ns.declare, ns.no_resources) == ([1], [2], True, 2, "1,3", True)
+    assert (ns.failed, ns.illegal, ns.refuse, ns.choose, ns.declare, ns.no_resources) == ([1], [2], True, [2], ["1,3"], True)  # lists, as argparse append gives
     assert text == "Уничтожить – разряд на 4"
     ns, text = handlers.split_explain_flags("Нанесите 2 раны --failed 1")
     assert ns.failed == [] and text == "Нанесите 2 раны --failed 1"  # flags only at the start

@@ -120,7 +120,7 @@ def test_several_numbers_give_a_json_list():
 
 def test_unknown_edition_is_a_russian_error():
     r = _cli("209.5", "--edition", "nope")
-    assert r.returncode == 1 and "нет редакции «nope»" in r.stderr
+    assert r.returncode == 2 and "нет редакции «nope»" in r.stderr
 
 
 @pytest.mark.parametrize(

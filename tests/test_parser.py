@@ -18,6 +18,7 @@ from bot.errors import ParseError
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 CASES = yaml.safe_load((DATA / "abilities.yaml").read_text(encoding="utf-8"))
+HOLDOUT = yaml.safe_load((DATA / "abilities_holdout.yaml").read_text(encoding="utf-8"))
 
 
 def _ws(s: str) -> str:
@@ -35,6 +36,14 @@ def test_eval_case_tree_and_rules(case):
     assert res.complete, res.unparsed
     assert _ws(res.ast.shape()) == _ws(case["tree"])
     assert set(res.ast.rules()) == set(case["rules"])
+
+
+@pytest.mark.parametrize("case", HOLDOUT, ids=[c["text"][:40] for c in HOLDOUT])
+def test_holdout_case_tree_and_rules(case):
+    res = parse(case["text"])
+    assert res.complete, res.unparsed
+    assert _ws(res.ast.shape()) == _ws(case["tree"])
+    assert set(res.ast.rules()) == set(map(str, case["rules"]))
 
 
 # ---- compound structure (505) ---------------------------------------------------------------
@@ -387,6 +396,11 @@ def test_a_sentence_with_too_many_connectives_is_reported_not_nested():
     assert exc.value.position == 0 and "связок" in str(exc.value)
 
 
+def test_an_effect_on_a_variable_value_is_not_a_keyword():
+    assert parse("Разряд на X").ast.attr("keyword") is None
+    assert parse("Разряд на 2").ast.attr("keyword") is None
+
+
 def test_keyword_with_an_explanation_in_parentheses():
     ast = parse("Регенерация 1 (в начале хода излечивается на 1)").ast
     assert (ast.attr("keyword"), ast.attr("value"), ast.attr("note")) == (
@@ -411,7 +425,7 @@ def test_minus_before_a_number_stays_a_sign():
 
 def test_cli_parse_file_missing_and_no_text():
     out = _run("--file", "/nonexistent/cards.txt")
-    assert out.returncode == 1 and "Не удалось открыть файл" in out.stderr
+    assert out.returncode == 1 and "/nonexistent/cards.txt: файл не найден" in out.stderr
     out = _run()
     assert out.returncode == 2 and "текст карты" in out.stderr
 
@@ -422,3 +436,221 @@ def test_ili_before_a_clause_after_an_ability_is_a_choice():
     assert [c.text for c in ast.children] == ["Ранить цель на 1", "она получает -1 к удару"]
     # no ability before «или»: the subject is two nouns
     assert parse("Выбранное существо или артефакт получает защиту от магии").ast.kind == "effect"
+
+
+# ---- «или» under a modal, definition dashes, nested headers ---------------------------------
+@pytest.mark.parametrize("text", [
+    "Выбранное существо противника не может атаковать или защищаться до конца хода",
+    "Выбранное существо может атаковать или двигаться до конца хода",
+    "Существа противника не могут атаковать или двигаться до конца хода",
+    "Не может атаковать или быть целью воздействий",
+    "Выбранное существо нельзя атаковать или ранить до конца хода",
+    "Заклинание «оковы» — выбранное существо не может двигаться или открываться",
+])
+def test_ili_joining_the_verbs_of_a_property_modal_is_one_ability(text):
+    res = parse(text)
+    assert res.complete
+    assert not _find(res.ast, "choice") and not _find(res.ast, "optional")
+    assert "505.5" not in res.ast.rules()
+
+
+def test_ili_after_a_comma_past_a_modal_clause_is_a_choice():
+    ast = parse("Может закрыть существо, которое может атаковать, или ранить его на 1").ast
+    assert ast.shape() == "(optional (choice effect effect))"
+    assert ast.children[0].children[1].text == "ранить его на 1"
+
+
+def test_property_modal_after_a_connective_stays_inside_its_part():
+    ast = parse("Ранить выбранное существо на 1; оно не может атаковать или защищаться до конца хода").ast
+    assert ast.shape() == "(and_then effect effect)" and ast.rules() == ["505.4.1"]
+    assert ast.children[1].text == "оно не может атаковать или защищаться до конца хода"
+
+
+def test_ili_after_a_modal_before_a_finite_verb_or_under_505_8_is_a_choice():
+    # another ability with its own verb: still a choice of two abilities
+    ast = parse("Оно не может атаковать до конца хода или теряет фишку").ast
+    assert ast.shape() == "(choice effect effect)"
+    assert [c.text for c in ast.children] == ["Оно не может атаковать до конца хода", "теряет фишку"]
+    # «может» opening the ability is 505.8: the card's optional abilities, a choice of them
+    ast = parse("Может открыть выбранное существо или закрыть его").ast
+    assert ast.shape() == "(optional (choice effect effect))" and ast.rules() == ["505.8", "505.5"]
+    # verbs sharing one object: «[способность 1] или [способность 2]» (505.5)
+    ast = parse("Открыть или закрыть выбранное существо").ast
+    assert ast.shape() == "(choice effect effect)"
+    assert [c.text for c in ast.children] == ["Открыть", "закрыть выбранное существо"]
+
+
+@pytest.mark.parametrize("text, shape, rules", [
+    ("Разряд на X, где X — число ваших существ рядом", "effect", []),
+    ("Ранить выбранное существо на X (X — число фишек на нём)", "effect", []),
+    ("Ранить выбранное существо на X, где X — число фишек на нём; получить фишку",
+     "(and_then effect effect)", ["505.4.1"]),
+    ("Излечить ваше существо на X, где X – число фишек – получить фишку",
+     "(and_then effect effect)", ["505.4.2"]),
+    ("{tap}: Разряд на X, X — число ваших существ рядом", "(cost effect)", []),
+    ("Разряд на X. X — число ваших существ рядом", "(card effect effect)", []),
+])
+def test_a_dash_defining_a_value_is_not_505_4_2(text, shape, rules):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == shape and res.ast.rules() == rules
+    # the definition stays whole inside one effect
+    holder = [n for n in res.ast.walk() if n.kind == "effect" and "X –" in n.text]
+    assert len(holder) == 1 and re.search(r"X – (число|количество)", holder[0].text)
+
+
+@pytest.mark.parametrize("text, shape, heads, body", [
+    ("В начале хода — если на существе нет фишек — получить фишку", "(trigger (condition effect))",
+     ["В начале хода", "если на существе нет фишек"], "получить фишку"),
+    ("В начале вашего хода, если рядом нет существ противника, излечиться на 1",
+     "(trigger (condition effect))", ["В начале вашего хода", "если рядом нет существ противника"],
+     "излечиться на 1"),
+    ("В начале хода если на существе нет фишек — получить фишку", "(trigger (condition effect))",
+     ["В начале хода", "если на существе нет фишек"], "получить фишку"),
+    ("Когда это существо атакует, если рядом есть ваш артефакт, получить фишку",
+     "(trigger (condition effect))", ["Когда это существо атакует", "если рядом есть ваш артефакт"],
+     "получить фишку"),
+    ("При атаке — если атакованное существо закрыто, ранить его на 1", "(trigger (condition effect))",
+     ["При атаке", "если атакованное существо закрыто"], "ранить его на 1"),
+    ("Строй: при гибели — получить фишку", "(condition (trigger effect))",
+     ["Строй", "при гибели"], "получить фишку"),
+    ("Строй: при атаке получает +1 к удару", "(condition (trigger effect))",
+     ["Строй", "при атаке"], "получает +1 к удару"),
+    ("Строй: когда существо противника погибает — может получить фишку",
+     "(condition (trigger (optional effect)))", ["Строй", "когда существо противника погибает"],
+     "получить фишку"),
+])
+def test_headers_nest(text, shape, heads, body):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == shape
+    assert [n.attr("head") for n in res.ast.walk() if n.attr("head")] == heads
+    assert [n.text for n in res.ast.walk() if n.kind == "effect"] == [body]
+
+
+def test_a_condition_governs_a_cost_ability():
+    ast = parse("Пока на поле есть ваш артефакт — {tap}: Разряд на 1").ast
+    assert ast.shape() == "(condition (cost effect))"
+    cost = ast.children[0]
+    assert cost.attr("icons") == ("tap",) and cost.text == "{tap}: Разряд на 1"
+    ast = parse("Если рядом есть ваше существо — {counter}{tap}: Излечить выбранное существо на 2 (1 раз за ход)").ast
+    assert ast.shape() == "(condition (cost effect))" and ast.attr("limit") == "1 раз за ход"
+    assert ast.children[0].attr("icons") == ("counter", "tap")
+    # a cost elsewhere inside an ability is not read as a cost: an honest partial result
+    res = parse("Ранить существо на 1 {tap}: разряд на 2")
+    assert not res.complete and res.ast.text == "Ранить существо на 1"
+    assert [u.text for u in res.unparsed] == ["{tap}: разряд на 2"]
+    assert "оплата «{tap}:» не в начале" in res.unparsed[0].reason
+
+
+def test_a_nested_header_that_never_ends_is_reported():
+    with pytest.raises(ParseError) as exc:
+        parse("В начале хода — если на существе нет фишек")
+    assert "конец условия" in str(exc.value)
+
+
+def test_otherwise_runs_to_the_end_of_the_sentence():
+    # documented in grammar/card.lark: "A, в противном случае – B; C" = otherwise(A, and_then(B, C))
+    ast = parse("Закрыть выбранное существо, в противном случае – ранить его на 1; получить фишку").ast
+    assert ast.shape() == "(otherwise effect (and_then effect effect))"
+    assert ast.rules() == ["505.6", "505.4.1"]
+    # a new sentence makes C a separate ability
+    ast = parse("Закрыть выбранное существо, в противном случае – ранить его на 1. Получить фишку.").ast
+    assert ast.shape() == "(card (otherwise effect effect) effect)"
+
+
+@pytest.mark.parametrize("text, shape, rules", [
+    ("Ранить выбранное существо на 2; если оно погибло — получить фишку",
+     "(and_then effect (condition effect))", ["505.4.1"]),
+    ("Ранить выбранное существо на 2, при этом если оно погибло, получить фишку",
+     "(and_then effect (condition effect))", ["505.4"]),
+    ("Ранить выбранное существо на 2; если оно погибло — получить фишку или излечиться на 1; противник теряет фишку",
+     "(and_then effect (condition (choice effect effect)) effect)", ["505.4.1", "505.5"]),
+    ("Ранить выбранное существо на 2; если оно закрыто — может получить фишку",
+     "(and_then effect (condition (optional effect)))", ["505.4.1", "505.8"]),
+    ("Закрыть существо, в противном случае – если рядом есть ваше существо — ранить его на 1",
+     "(otherwise effect (condition effect))", ["505.6"]),
+    ("Закрыть существо, в противном случае – если рядом есть ваше существо — ранить его на 1; получить фишку",
+     "(otherwise effect (and_then (condition effect) effect))", ["505.6", "505.4.1"]),
+    ("Противник теряет фишку; если противник не может или не хочет этого сделать – если оно закрыто, ранить его",
+     "(refusable effect (condition effect))", ["505.7"]),
+])
+def test_a_later_part_may_be_a_condition_whose_dash_is_not_505_4_2(text, shape, rules):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == shape and res.ast.rules() == rules
+    cond = _find(res.ast, "condition")[0]
+    assert cond.attr("head") in ("если оно погибло", "если оно закрыто", "если рядом есть ваше существо")
+    assert "505.4.2" not in res.ast.rules()
+
+
+@pytest.mark.parametrize("text, shape, limit", [
+    ("Раз в ход: если на существе нет фишек — получить фишку", "(condition effect)", "Раз в ход"),
+    ("Один раз за ход: {tap}: Разряд на 1", "(cost effect)", "Один раз за ход"),
+    ("Не более 2 раз за ход: получить фишку", "effect", "Не более 2 раз за ход"),
+])
+def test_a_limit_written_as_a_header(text, shape, limit):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == shape and res.ast.attr("limit") == limit
+    assert res.ast.span == (0, len(res.text))
+    assert "505.4.2" not in res.ast.rules()
+    # elsewhere in a sentence the same words are plain words
+    assert parse("Получить фишку раз в ход: ранить").ast.attr("limit") is None
+
+
+@pytest.mark.parametrize("text", [
+    "Ранить существо либо артефакт противника на 2",
+    "{tap}: Уничтожить выбранный артефакт, либо экипировку противника",
+    "Ранить либо существо, либо артефакт противника на 2",
+])
+def test_libo_joining_nouns_stays_inside_one_effect(text):
+    res = parse(text)
+    assert res.complete and not _find(res.ast, "choice") and res.ast.rules() == []
+
+
+def test_libo_before_a_clause_after_an_ability_is_a_choice():
+    ast = parse("{tap}: Ранить выбранное существо на 1, либо оно получает -1 к удару").ast
+    assert ast.shape() == "(cost (choice effect effect))"
+    assert ast.children[0].children[1].text == "оно получает -1 к удару"
+
+
+def test_may_after_ili_is_the_optional_second_choice():
+    ast = parse("Ранить выбранное существо на 1 или может получить фишку").ast
+    assert ast.shape() == "(choice effect (optional effect))" and ast.rules() == ["505.5", "505.8"]
+    # «может» covers the rest of the sentence (see grammar/card.lark)
+    ast = parse("Ранить выбранное существо на 1 или может получить фишку; излечиться на 1").ast
+    assert ast.shape() == "(choice effect (optional (and_then effect effect)))"
+
+
+@pytest.mark.parametrize("text, head", [
+    ("При атаке либо защите — получает +1 к удару", "При атаке либо защите"),
+    ("Пока это существо закрыто, либо ранено — получает +1 к удару", "Пока это существо закрыто, либо ранено"),
+])
+def test_libo_inside_a_header_is_a_word(text, head):
+    ast = parse(text).ast
+    assert ast.shape() in ("(trigger effect)", "(condition effect)") and ast.attr("head") == head
+    assert ast.children[0].text == "получает +1 к удару"
+
+
+@pytest.mark.parametrize("text", [
+    "Получает защиту от разрядов или ударов",
+    "Получает защиту от заклинаний или разрядов до конца хода",
+])
+def test_an_effect_noun_in_another_case_does_not_open_an_ability(text):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == "effect"
+    # in the form that opens an ability it does
+    assert parse("Ранить выбранное существо на 2 или разряд на 1").ast.shape() == "(choice effect effect)"
+
+
+@pytest.mark.parametrize("text", [
+    "Существо, которое атакует или защищается, получает +1 к удару",
+    "Ранить существо, которое атаковало или двигалось в этот ход, на 2",
+    "Выбранное существо, если оно закрыто или атакует, получает +1 к удару",
+])
+def test_ili_inside_a_subordinate_clause_joins_its_verbs(text):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == "effect"
+
+
+def test_ili_after_the_closing_comma_of_a_subordinate_clause_is_a_choice():
+    ast = parse("Ранить существо на 1, если оно закрыто, или получить фишку").ast
+    assert ast.shape() == "(choice effect effect)"
+    assert ast.children[1].text == "получить фишку"

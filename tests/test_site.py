@@ -243,7 +243,7 @@ def test_cli_builds_a_named_edition(tmp_path, monkeypatch, capsys):
 def test_cli_unknown_edition_is_a_russian_error(tmp_path):
     out = subprocess.run([sys.executable, "-m", "bot", "rulebook", "html", str(tmp_path / "o"), "--edition", "нетакой"],
                          cwd=ROOT, capture_output=True, text=True)
-    assert out.returncode == 1
+    assert out.returncode == 2
     assert "нет редакции «нетакой»" in out.stderr
     assert "Traceback" not in out.stderr
 

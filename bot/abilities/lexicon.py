@@ -38,8 +38,13 @@ def is_infinitive(word: str) -> bool:
 
 @lru_cache(maxsize=50_000)
 def is_effect_noun(word: str) -> bool:
-    """True for a noun that names an effect on its own («разряд», «удар»)."""
-    return bool(_WORDISH.match(word)) and lemma(word) in EFFECT_NOUNS
+    """True for a noun that names an effect on its own, in the form that opens an
+    ability («разряд», «Удар», «излечение»); not another case or number, which only
+    names the effect inside an ability («защита от разрядов или ударов»)."""
+    if not _WORDISH.match(word):
+        return False
+    folded = word.casefold()
+    return lemma(folded) in EFFECT_NOUNS and lemma(folded) == folded
 
 
 @lru_cache(maxsize=50_000)
@@ -70,3 +75,14 @@ def is_nominal(word: str) -> bool:
 def is_finite_verb(word: str) -> bool:
     """True for a finite verb («получает», «теряет»)."""
     return bool(_WORDISH.match(word)) and pos(word) == "VERB"
+
+
+# Modal words (lemmas) whose infinitives form one ability: "не может атаковать или
+# двигаться", "могут атаковать", "нельзя атаковать", "должен атаковать".
+MODAL_LEMMAS = frozenset({"мочь", "нельзя", "должный"})
+
+
+@lru_cache(maxsize=50_000)
+def is_modal(word: str) -> bool:
+    """True for a modal word («может», «могут», «нельзя», «должен»)."""
+    return bool(_WORDISH.match(word)) and word_lemma(word) in MODAL_LEMMAS

@@ -6,6 +6,13 @@ A judge question quotes card text and tells, in words, what happened:
 перемещение». This module splits the question into sentences, finds those cue
 words and the part of the text they speak about (by word stems or by ordinals
 «первая», «второе»), and reports the sentences it could not map.
+
+Also read: statements that open the question sentence («Карта уничтожила себя —
+ранение будет?»); facts that make a part impossible to declare («все соседние
+клетки заняты» for a relocation, 507.2; «уже закрыто» for «закрыть»); «не было /
+нет / отсутствуют X» as part X not performed; «только X», «X без Y», «X, но не Y»
+under «может» (505.8). Verbs that tell how an action went («не получилось», «не
+удалось», «не прошло») never name a part themselves.
 """
 
 from __future__ import annotations
@@ -14,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.abilities.resolve import Outcome, Part
-from bot.morph import lemma
+from bot.morph import lemma, pos
 from bot.textnorm import fold, normalize_typography
 
 QUOTE_MARK = "⟪Q⟫"  # stands for a quoted phrase inside a sentence
@@ -30,19 +37,48 @@ _ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "пят
 _ORD_RE = re.compile(r"\b(перв|втор|трет|четв[её]рт|пят)[а-я]*\b|\b(?:часть|способность|вариант)\s*(\d)\b|\b(\d)[-‑]?(?:я|й|е|ю|ая|ую|ое)\b")
 _WORD_RE = re.compile(r"[а-яё]+")
 
-_NEG_RE = re.compile(r"\b(не|нельзя|невозможно|нет|ни)\b")
+_NEG_RE = re.compile(r"\b(не|без|нельзя|невозможно|нет|ни|отсутству\w*|отсутств\w*)\b")
 _ILLEGAL_RE = re.compile(r"нелегальн|\bнельзя\b|\bневозможно\b|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
-                         r"(?:быть\s+)?объяв|объявить\s+нельзя|нет\s+(?:законн\w+\s+)?цел")
+                         r"(?:быть\s+)?объяв|\bне\s+(?:могу|может|можем|могут|можно)\b|объявить\s+нельзя|нет\s+(?:\w+\s+){0,2}цел[еи]")
 _REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|не\s+желает|не\s+согла\w*")
 _CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
 _NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
                         r"нечем\s+(?:за|о)плат|не\s+(?:может|можем|могу|смог\w*)\s+(?:за|о)плат")
 _CHOOSE_RE = re.compile(r"\bвыбр\w*|\bвыбира\w*|\bвыбор\b")
-_DECLARE_ONLY_RE = re.compile(r"\bтолько\b")
+_DECLARE_ONLY_RE = re.compile(r"\bтолько\b|\bбез\b|\b(?:но|а)\s+не\b|\bкроме\b")
+_ONLY_END_RE = re.compile(r",|;|\bбез\b|\b(?:а|но|и)\s+не\b|\bкроме\b")
+_WITHOUT_RE = re.compile(r"\b(?:без|кроме|а\s+не|но\s+не|и\s+не)\b([^,;.?!]*)")
 _DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
-_NEGATED_RE = re.compile(r"\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
+_NEGATED_RE = re.compile(r"\bбез\s+[а-я]+|\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
 _FAILED_RE = re.compile(r"\bне\s+\w+(?:я|в|вши)\b|\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
-                        r"произош\w*|прош\w*|случил\w*)|провал\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
+                        r"произош\w*|прош\w*|случил\w*)|провал\w*|\bбез\s+[а-я]+|не\s+был[оаи]?\b|отсутств\w*|\bни\s+одн\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
+
+
+# Stated facts that make a part impossible to declare, whatever the question calls
+# it: (fact words in the clause, words of the part they block, why, paragraph).
+_IMPOSSIBLE = (
+    (re.compile(r"\bзанят\w*|нет\s+(?:свободн|незанят|пуст)\w*\s+клет|\bнекуда\b|"
+                r"(?:свободн|незанят|пуст)\w*\s+клет\w*(?:\s+\w+)?\s+нет\b"),
+     re.compile(r"перемест|передвин|сдвин"),
+     "перемещение объявляется и выполняется только на незанятую клетку", "507.2"),
+)
+_ALREADY_RE = re.compile(r"\bуже\s+(?:(?:был\w*|стал\w*)\s+)?([а-я]+)")
+
+
+# Words that say an action was stopped, without «не»: «ранение отменено», «предотвращено».
+_CANCELLED_RE = re.compile(r"\b(отмен[её]н\w*|отменил\w*|предотвра\w*|сорвал\w*|провалил\w*|аннулир\w*|"
+                           r"заблокирова\w*|отражен\w*|отразил\w*|сведен\w*\s+на\s+нет)")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A stated fact that blocks a part: ``part`` (1-based), the clause that says it,
+    ``reason`` (Russian) and the paragraph behind it (``None``: the connective's own)."""
+
+    part: int
+    said: str
+    reason: str
+    rule: str | None = None
 
 
 @dataclass
@@ -52,7 +88,10 @@ class Reading:
     outcome: the ``Outcome``; asked: part numbers the question sentence asks about
     (empty: the question asks what happens overall); understood: sentences mapped
     (with what they were mapped to); not_understood: statement sentences with no
-    recognised cue; question: the question sentence (folded) or "".
+    recognised cue; question: the question sentence (folded) or ""; asked_outcome:
+    what the question itself supposes; facts: stated facts that made a part
+    impossible (``Fact``); conflict: set by the route when the told outcome does not
+    fit the text (the Russian reason).
     """
 
     outcome: Outcome = field(default_factory=Outcome)
@@ -61,6 +100,8 @@ class Reading:
     not_understood: list[str] = field(default_factory=list)
     question: str = ""
     asked_outcome: Outcome | None = None  # what the question itself supposes («может ли противник отказаться»)
+    facts: list[Fact] = field(default_factory=list)  # stated facts that made a part impossible
+    conflict: str | None = None  # set by the route: the told outcome does not fit the text (why)
 
 
 def quotes(text: str) -> list[tuple[int, int, str]]:
@@ -92,6 +133,20 @@ def sentences(text: str) -> list[str]:
 
 
 _VERB_END = re.compile(r"(ить|ать|ять|еть|ыть|уть|оть|ти|чь)$")
+# Verbs that tell how an action went («не получилось», «не удалось», «ранение не
+# прошло»), not which action: they name no part («получиться» is not «получить»).
+_OUTCOME_VERBS = {
+    "получиться", "удаться", "выйти", "сработать", "выполниться", "пройти", "произойти", "случиться",
+    "смочь", "суметь", "оказаться", "хотеть", "захотеть", "решить", "стать", "состояться",
+}
+# Words of the question that name a card action by another word: «существо умерло»
+# ~ «уничтожить», «урон» ~ «ранить».
+_SYNONYMS = {
+    "умереть": "уничтож", "погибнуть": "уничтож", "гибель": "уничтож", "смерть": "уничтож", "погибель": "уничтож",
+    "урон": "ран", "повреждение": "ран", "рана": "ран",
+}
+# Verb prefixes: «лечение» ~ «излечить», «ранение» ~ «ранить».
+_PREFIX_RE = re.compile(r"^(пере|раз|рас|при|вы|из|ис|по|на|за|от|об|о|с|у)")
 _NOUN_END = re.compile(r"(ение|ание|ятие|тие|ение|ка|ие)$")
 
 
@@ -101,18 +156,27 @@ def stem(word: str) -> str | None:
     if len(word) < 3 or word in _GENERIC:
         return None
     lm = lemma(word)
-    if lm in _GENERIC:
+    if lm in _GENERIC or lm in _OUTCOME_VERBS:
         return None
+    if lm in _SYNONYMS:
+        return _SYNONYMS[lm]
+    if lm.startswith("доп") and len(lm) > 6 and not lm.startswith("дополн"):  # «допжизни»
+        return stem(lm[3:])
     lm = re.sub(r"(ся|сь)$", "", lm)
     cut = _VERB_END.sub("", lm)
     if cut == lm:
         cut = _NOUN_END.sub("", lm)
+    if cut == lm and len(lm) >= 4:
+        cut = re.sub(r"[аяоы]$", "", lm)  # «рана» ~ «ранить»
     return cut if len(cut) >= 3 else lm
 
 
 def stems(text: str) -> set[str]:
-    """Content-word stems of ``text`` (see ``stem``)."""
-    return {st for w in _WORD_RE.findall(fold(text)) if (st := stem(w))}
+    """Content-word stems of ``text`` (see ``stem``); «допжизни» also gives «дополнительн»."""
+    out = {st for w in _WORD_RE.findall(fold(text)) if (st := stem(w))}
+    if re.search(r"\bдоп(?!олн)[а-я]{3,}", fold(text)):
+        out.add(stem("дополнительный") or "дополнительн")
+    return out
 
 
 def same_stem(a: str, b: str) -> bool:
@@ -120,6 +184,10 @@ def same_stem(a: str, b: str) -> bool:
     or a common prefix of 5+ letters («перемест» ~ «перемещ»)."""
     if a == b:
         return True
+    for x, y in ((a, b), (b, a)):  # one with a verb prefix: «излеч» ~ «леч»
+        bare = _PREFIX_RE.sub("", x, count=1)
+        if bare != x and len(bare) >= 3 and bare == y:
+            return True
     if min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)):
         return True
     n = 0
@@ -128,6 +196,12 @@ def same_stem(a: str, b: str) -> bool:
             break
         n += 1
     return n >= 5
+
+
+def _negated_verb(s: str) -> bool:
+    """«не умерло», «не погиб»: «не» before a verb form (pymorphy3 part of speech)."""
+    return any(pos(m.group(1)) in ("VERB", "INFN", "PRTS", "PRTF", "GRND")
+               for m in re.finditer(r"\bне\s+([а-я]+)", s))
 
 
 def _ordinals(s: str) -> list[int]:
@@ -187,6 +261,7 @@ class _State:
         self.no_res = False
         self.choose: int | None = None
         self.declare: set[int] | None = None
+        self.facts: list[Fact] = []
 
     def refs(self, raw: str) -> tuple[list[int], list[int]]:
         s = fold(raw)
@@ -198,6 +273,14 @@ class _State:
         """Apply the cue words of each clause of one statement («…, а ресурсов нет»);
         return (what they were mapped to or None, the clauses that mapped to nothing)."""
         got, missed = [], []
+        if self.optional_items and _DECLARE_ONLY_RE.search(fold(raw)):
+            # «открыться, но не перемещаться» is one decision: do not split it into clauses
+            named = self.only(raw)
+            if named:
+                self.declare = named
+                ns = sorted(named)
+                return ("объявлена только часть " if len(ns) == 1 else "объявлены только части ") + \
+                    ", ".join(map(str, ns)), []
         for c in _CLAUSE_RE.split(raw):
             c = c.strip(" ,.?!")
             if not c:
@@ -237,21 +320,68 @@ class _State:
         if _ILLEGAL_RE.search(s) and target:
             self.illegal.add(target[0])
             return f"часть {target[0]} объявить нелегально"
+        fact = self.impossible(raw, s)
+        if fact is not None:
+            self.illegal.add(fact.part)
+            self.facts.append(fact)
+            return f"часть {fact.part} объявить нелегально: {fact.reason}"
         if self.optional_items and _DECLARE_ONLY_RE.search(s) and (refs or ords):
-            self.declare = set(refs or ords)
+            self.declare = self.only(raw) or set(refs or ords)
             ns = sorted(self.declare)
             return ("объявлена только часть " if len(ns) == 1 else "объявлены только части ") + \
                 ", ".join(map(str, ns))
-        if self.optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал)", s) and refs \
+        if self.optional_items and not in_question and re.search(
+                r"ничего\s+не\s+(?:объяв|стал|дела|сдела|выбр)|не\s+(?:объявил|стал|сделал)\w*\s+ничего|"
+                r"ни\s+одн\w+\s+(?:из\s+)?(?:способност|част)\w*\s+не\s+объяв", s):
+            self.declare = set()
+            return "не объявлено ничего из перечисленного после «может»"
+        if self.optional_items and re.search(r"не\s+(?:стал|объявил|захотел|делал|буд\w*|собира\w*)", s) and refs \
                 and not in_question:
             every = {p for items in self.optional_items for item in items for p in item}
             self.declare = (self.declare if self.declare is not None else every) - set(refs)
             return "не объявлена часть " + ", ".join(map(str, refs))
-        if _NEG_RE.search(s) and _FAILED_RE.search(s) and target:
+        if (_NEG_RE.search(s) and (_FAILED_RE.search(s) or _negated_verb(s)) or _CANCELLED_RE.search(s)) and target:
             self.failed.add(target[0])
             return f"часть {target[0]} не выполнена"
         if target and not _NEG_RE.search(s) and not in_question:
             return f"часть {target[0]} выполнена"
+        return None
+
+    def only(self, raw: str) -> set[int]:
+        """Parts named by «только X» minus those named by «без Y» / «а не Y» / «кроме Y»."""
+        s = fold(raw).replace(fold(QUOTE_MARK), " ")
+        named: set[int] = set()
+        m = re.search(r"\bтолько\b", s)
+        if m:
+            after = s[m.end():]
+            cut = _ONLY_END_RE.search(after)
+            seg = after[:cut.start()] if cut else after
+            named = set(match_parts(seg, self.parts)) or {n for n in _ordinals(seg) if 1 <= n <= len(self.parts)}
+        else:
+            named = set(match_parts(_WITHOUT_RE.sub(" ", s), self.parts))
+        without = " ".join(x.group(1) for x in _WITHOUT_RE.finditer(s))
+        excluded = set(match_parts(without, self.parts)) if without.strip() else set()
+        return named - excluded
+
+    def impossible(self, raw: str, s: str) -> Fact | None:
+        """A stated fact that makes one part impossible: «все соседние клетки заняты»
+        for a relocation (507.2); «уже закрыто» for «закрыть» (the state is already there)."""
+        said = raw.strip(" ,.?!")
+        for fact_re, part_re, reason, rule in _IMPOSSIBLE:
+            if fact_re.search(s):
+                hit = [p.number for p in self.parts if part_re.search(fold(p.text))]
+                if hit:
+                    return Fact(hit[0], said, reason, rule)
+        m = _ALREADY_RE.search(s)
+        # a state («уже закрыто»), not a past action («уже закрыл» = performed)
+        if m and not re.search(r"\bне\b", s[:m.start()]) and pos(m.group(1)) in ("ADJS", "ADJF", "PRTS", "PRTF",
+                                                                                     "ADVB"):
+            st = stem(m.group(1))
+            for p in self.parts:
+                verb = _WORD_RE.findall(fold(p.text))[:1]
+                vs = stem(verb[0]) if verb else None
+                if st and vs and len(vs) >= 4 and same_stem(st, vs):
+                    return Fact(p.number, said, f"уже «{m.group(1)}» — «{verb[0]}» выполнить нельзя", None)
         return None
 
     def outcome(self) -> Outcome:
@@ -266,6 +396,45 @@ _INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\b�
                        r"^(в|на|у)\s+(способност|особенност)|^что\b|^как\b")
 _CLAUSE_RE = re.compile(r",\s*(?:а|но|однако|и)\s+|\s+(?:а|но|однако)\s+(?=\w)")
 _IF_RE = re.compile(r"\bесли\b")
+
+
+_ASKING_RE = re.compile(r"\b(ли|что|кто|как|когда|где|куда|почему|зачем|сколько|как\w+|чем|чего|кому|кого|"
+                        r"если|чтобы|пока|или|либо|можно|нужно|надо|обязан\w*|обязательн\w*|необходим\w*|"
+                        r"должен|должна|должно|вправе)\b")
+_MODAL_START_RE = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:я\s+|мы\s+)?(?:\w+\s+)?(могу|можем|может|могут|смогу|сможет|вправе|должен|должна|обязан\w*|"
+                             r"получу|будет|будут|сработает|произойд\w*)\b")
+_KNOW_RE = re.compile(r"(?:выбира|выбер|выбрал|реша|решит|решил|определя|знает|знаю|знать|скаж|говор)\w*\s*$")
+_SUBORDINATE_RE = re.compile(r"^(если|когда|пока|чтобы|хотя|так\s+как|потому|поскольку|раз|даже|ведь|и|или|либо|а|но)\b")
+_LEAD_SPLIT_RE = re.compile(r"\s+[—–-]\s+|,\s+|:\s+")
+
+
+def split_statements(raw: str) -> tuple[list[str], str]:
+    """A question sentence that starts by telling what happened («Карта уничтожила
+    себя — ранение будет?», «Ранить не удалось, фишку получу?») -> (the leading
+    statements, the question proper). A leading clause is a statement when it asks
+    nothing (no «ли», «что», «если», «можно» …) and is not just the quoted text."""
+    lead: list[str] = []
+    cut = 0
+    for m in _LEAD_SPLIT_RE.finditer(raw):
+        piece = raw[cut:m.start()].strip()
+        f = fold(piece)
+        if _ASKING_RE.search(f) or not re.search(r"[а-яё]", f.replace(fold(QUOTE_MARK), "")):
+            break
+        lead.append(piece)
+        cut = m.end()
+    main = raw[cut:].strip()
+    if not lead or not re.search(r"[а-яё]", fold(main)) or _SUBORDINATE_RE.match(fold(main)):
+        return [], raw
+    if any(_MODAL_START_RE.match(fold(x)) for x in lead) and not re.search(r"\bли\b|\b(что|кто|как|когда)\b",
+                                                                           fold(main)):
+        # «Я могу сразу ранить, не закрывая?»: the modal clause is the question itself;
+        # «Противник может отказаться — что будет?» keeps it as a premise
+        return [], raw
+    if _KNOW_RE.search(fold(lead[-1])):
+        # «Противник решает, какую часть я применю?», «Противник выбирает, открыть или
+        # закрыть?»: what follows is the object of the verb, one clause
+        return [], raw
+    return lead, main
 
 
 def _split_condition(raw: str) -> tuple[str, str | None]:
@@ -298,19 +467,28 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
     r = Reading()
     for raw in sentences(question):
         if raw.rstrip().endswith("?"):
+            lead, raw = split_statements(raw)
+            for said in lead:
+                mapped, missed = st.cue(said)
+                if mapped:
+                    r.understood.append(f"«{said}» — {mapped}")
+                r.not_understood += missed
             main, cond = _split_condition(raw)
             if cond:
                 mapped, missed = st.cue(cond, in_question=True)
                 if mapped:
                     r.understood.append(f"«{cond}» — {mapped}")
                 r.not_understood += missed
-            elif st.optional_items and _DECLARE_ONLY_RE.search(fold(main)):
+            decided_here = False
+            if not cond and st.optional_items and _DECLARE_ONLY_RE.search(fold(main)):
                 mapped, _ = st.cue(main, in_question=True)
                 if mapped:
                     r.understood.append(f"«{main}» — {mapped}")
+                    decided_here = st.declare is not None
             r.question = fold(main)
             refs, ords = st.refs(main)
-            r.asked = refs or ords
+            # «Можно ли открыться, но не перемещаться?» asks about the decision, not a part
+            r.asked = [] if decided_here else refs or ords
             probe = _State(parts, st.choices, st.optional_items, st.refusable_first, st.choice_parts)
             probe.cue(main)
             if probe.outcome().describe():
@@ -321,7 +499,8 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
             r.understood.append(f"«{raw}» — {mapped}")
         r.not_understood += missed
     r.outcome = st.outcome()
+    r.facts = list(st.facts)
     return r
 
 
-__all__ = ["Reading", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]
+__all__ = ["Reading", "Fact", "split_statements", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]

@@ -13,7 +13,6 @@ Also the command-line and chat faces: ``parse_answer(text) -> Answer`` and
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections import Counter
@@ -57,11 +56,11 @@ def _check_input(raw: str) -> None:
             opened.append(i)
         elif ch == "»":
             if not opened:
-                raise ParseError(f"Непарная кавычка «»» в позиции {i}: нет открывающей «.", i, "«")
+                raise ParseError(f"Непарная закрывающая кавычка » в позиции {i}: перед ней нет открывающей «.", i, "«")
             opened.pop()
     if opened:
         i = opened[-1]
-        raise ParseError(f"Непарная кавычка «««» в позиции {i}: нет закрывающей ».", i, "»")
+        raise ParseError(f"Непарная открывающая кавычка « в позиции {i}: после неё нет закрывающей ».", i, "»")
 
 
 def _result(norm: str, ast: Node, unparsed: list[Unparsed]) -> ParseResult:
@@ -144,15 +143,22 @@ def run_parse(args) -> int:
     characters ``\\n``; empty lines and lines starting with ``#`` skipped); stdout gets
     one JSON object per line (``{text, error}`` for a ``ParseError``); the summary
     (complete / partial / failed and the top reasons of partial parses) goes to stderr.
-    Exit 0 when the file was read.
+    Exit 0 when the file was read; 1 with a Russian message when it cannot be read
+    (missing, a folder, not UTF-8); 2 when both a text and ``--file`` are given.
     """
+    from bot.chat.render import dump_json, print_error
+    from bot.errors import InputFileError
+    from bot.textfile import read_text_file
+
     out = sys.stdout
-    if getattr(args, "file", None):
+    if getattr(args, "file", None) is not None and args.text is not None:
+        print_error("укажите либо текст, либо --file, но не то и другое сразу", bool(getattr(args, "json", False)), "parse")
+        return 2
+    if getattr(args, "file", None) is not None:
         try:
-            with open(args.file, encoding="utf-8") as fh:
-                lines = fh.read().splitlines()
-        except OSError as err:
-            sys.stderr.write(f"Не удалось открыть файл {args.file}: {err.strerror}\n")
+            lines = read_text_file(args.file, "файл с текстами карт").splitlines()
+        except InputFileError as err:
+            print_error(str(err), bool(getattr(args, "json", False)), "parse")
             return 1
         counts = Counter()
         reasons = Counter()
@@ -164,12 +170,12 @@ def run_parse(args) -> int:
                 res = parse(text)
             except ParseError as err:
                 counts["failed"] += 1
-                out.write(json.dumps(_error_json(text, err), ensure_ascii=False) + "\n")
+                out.write(dump_json(_error_json(text, err), indent=None) + "\n")
                 continue
             counts["complete" if res.complete else "partial"] += 1
             for u in res.unparsed:
                 reasons[_reason_kind(u.reason)] += 1
-            out.write(json.dumps(res.to_json(), ensure_ascii=False) + "\n")
+            out.write(dump_json(res.to_json(), indent=None) + "\n")
         total = sum(counts.values())
         pct = 100.0 * counts["complete"] / total if total else 0.0
         sys.stderr.write(f"Итого: {total}; полностью: {counts['complete']} ({pct:.1f}%), "
@@ -178,17 +184,17 @@ def run_parse(args) -> int:
             sys.stderr.write(f"  {n} × {r}\n")
         return 0
     if args.text is None:
-        sys.stderr.write("Укажите текст карты или --file ФАЙЛ.\n")
+        print_error("укажите текст карты или --file ФАЙЛ", bool(getattr(args, "json", False)), "parse")
         return 2
     try:
         res = parse(args.text)
     except ParseError as err:
         if args.json:
-            out.write(json.dumps(_error_json(args.text, err), ensure_ascii=False, indent=2) + "\n")
-        sys.stderr.write(f"Ошибка разбора (позиция {err.position}): {err}\n")
+            out.write(dump_json(_error_json(args.text, err)) + "\n")
+        sys.stderr.write(f"Ошибка разбора: {err}\n")  # the message names the position where it matters
         return 1
     if args.json:
-        out.write(json.dumps(res.to_json(), ensure_ascii=False, indent=2) + "\n")
+        out.write(dump_json(res.to_json()) + "\n")
     else:
         out.write(format_result(res) + "\n")
         cites = res.ast.rules() if res.ast else []

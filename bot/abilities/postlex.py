@@ -11,7 +11,22 @@ grammar (grammar/card.lark) should see:
   ("В начале хода противника может …"). Elsewhere the header word is a WORD.
 - «может» (MAY) opening an ability, not after «не», becomes MAY_V (505.8);
 - «или» (ILI) followed by a verb, «может» or an effect noun becomes ILI_V (505.5),
-  otherwise it joins nouns inside one ability and is a WORD;
+  otherwise it joins nouns inside one ability and is a WORD; also a WORD when it
+  joins the infinitives governed by a modal that is a property of a creature
+  ("оно не может двигаться или атаковать", "существо может A или B": only «может»
+  opening an ability is 505.8);
+- «или» inside a subordinate clause («…, которое атакует или защищается, …»,
+  «если …», «когда …» up to the clause's comma) joins that clause's words: a WORD;
+- «либо» (LIBO) likewise: 505.5 only before an ability ("…, либо излечиться"),
+  otherwise a WORD ("существо либо артефакт");
+- a dash after "где X" defines a value ("на X, где X – число фишек") and is a sign,
+  not 505.4.2;
+- after a header's end the body may open with a cost or another header (nested:
+  "В начале хода — если … — …", "Строй: при гибели — …", "Пока … — {tap}: …"); a
+  trigger's header ends before «если»/«пока» ("В начале хода, если …, …");
+- «если»/«пока» right after a connective opens a condition over the next part
+  ("A; если оно погибло – B"): its end is HEAD_END, not 505.4.2;
+- "Раз в ход:" (LIMIT_HEAD) opening a sentence is the ability's limit; elsewhere a WORD;
 - «и» (AND), or a comma, followed by a verb, inside the part governed by «может»,
   becomes AND_V (505.8: several abilities listed after «может»);
 - a limit in parentheses that does not end the sentence becomes PAREN.
@@ -35,6 +50,17 @@ SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 # Header words that open a clause with its own verb: it ends at a comma.
 _CLAUSE_HEADS = ("когда", "если", "пока", "каждый", "после того")
 _RAW_WORDS = ("ILI", "AND", "MAY")
+# inside a header: a definition dash is a sign; a cost, «либо», a limit header are words
+_HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD", "LIMIT_HEAD": "WORD", "LIBO": "WORD"}
+
+# Separators after which a part may be a condition ("A; если … – B"), and the ones
+# that end such a condition's search for its end.
+_PART_SEPS = frozenset({"AND_THEN", "SEMI", "DASH", "OTHERWISE", "REFUSE"})
+_PART_STOPS = frozenset({"AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"})
+
+MAX_DEPTH = 3
+"""Most headers one ability opens with ("В начале хода — если … — …" is two); a
+deeper header word is read as a word of the body."""
 
 
 MAX_CONNECTIVES = 40
@@ -88,6 +114,48 @@ def _clause_follows(toks: list[Token], i: int) -> bool:
     return False
 
 
+_VARIABLES = frozenset({"X", "Y", "Z"})
+
+
+def _defines_value(toks: list[Token], i: int) -> bool:
+    """Is the dash at ``i`` the one of a definition ("на X, где X – число фишек на нём",
+    "… . X – число ваших существ")? Such a dash is not 505.4.2: «где» and a name (one to
+    three words, no verb) precede it, or the variable alone opens the sentence or clause."""
+    if i >= 1 and toks[i - 1].type == "WORD" and toks[i - 1].value in _VARIABLES and (
+            i == 1 or toks[i - 2].type in ("COMMA", "COST")):
+        return True
+    for k in range(i - 1, max(-1, i - 5), -1):
+        t = toks[k]
+        if t.type == "WORD" and t.value.casefold() == "где":
+            return k < i - 1
+        if t.type not in ("WORD", "NUMBER", "AND") or lexicon.is_predicate(t.value):
+            return False
+    return False
+
+
+def _opens_condition(tok: Token) -> bool:
+    """«если» / «пока»: a condition clause (inside a trigger's header it opens the body)."""
+    return tok.type == "CONDITION_KW" and tok.value.casefold() in ("если", "пока")
+
+
+_SUBCLAUSE_WORDS = frozenset({"который", "если", "когда", "пока", "чтобы", "где"})
+
+
+def _opens_subclause(tok: Token) -> bool:
+    """A word opening a subordinate clause inside an ability («которое», «если»): an
+    «или» in it joins that clause's verbs ("существо, которое атакует или защищается")."""
+    return lexicon.word_lemma(tok.value) in _SUBCLAUSE_WORDS
+
+
+def _modal_verbs_follow(toks: list[Token], i: int) -> bool:
+    """After «или» at ``i``: another infinitive governed by the same modal
+    ("не может двигаться или атаковать", "может быть целью … или быть атакован")."""
+    j = i + 1
+    if j < len(toks) and toks[j].type == "WORD" and toks[j].value.casefold() == "не":
+        j += 1
+    return j < len(toks) and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value)
+
+
 def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None]:
     """The token after position ``i`` skipping adjectives (and the one after it)."""
     j = i + 1
@@ -97,6 +165,27 @@ def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None
     a = toks[j] if j < len(toks) else None
     b = toks[j + 1] if j + 1 < len(toks) else None
     return a, b
+
+
+def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[Token], int]:
+    """Tokens of the header opened at ``toks[i]`` and ending at ``end`` (see
+    ``CardPostLex._header_end``): keyword, words, HEAD_END; and where the body starts."""
+    kind, j = end
+    out = [toks[i]]
+    for t in toks[i + 1:j]:
+        out.append(t if t.type not in _RAW_WORDS + HEADER_KW + tuple(_HEAD_RETYPE)
+                   else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
+    if kind == "insert":
+        out.append(_empty("HEAD_END", toks[j]))
+        return out, j
+    if toks[j].type == "COMMA" and j + 1 < len(toks) and toks[j + 1].value.casefold() == "то":
+        # "Если …, то …": the «то» belongs to the header's end
+        out.append(Token("HEAD_END", ", то", start_pos=toks[j].start_pos, line=toks[j].line,
+                         column=toks[j].column, end_line=toks[j + 1].end_line,
+                         end_column=toks[j + 1].end_column, end_pos=toks[j + 1].end_pos))
+        return out, j + 2
+    out.append(_retype(toks[j], "HEAD_END"))
+    return out, j + 1
 
 
 class CardPostLex:
@@ -123,50 +212,46 @@ class CardPostLex:
         count = sum(t.type in _CONNECTIVES for t in toks)
         if count > MAX_CONNECTIVES:
             raise TooComplex(count, toks[0].start_pos)
-        out: list[Token] = []
-        i = 0
         if toks[0].type == "COLON":
             # a cost whose icons were lost (the seeds print " : Уничтожить …")
             toks[0] = _retype(toks[0], "COST")
-        if toks[0].type == "COST":
+        if toks[0].type == "LIMIT_HEAD":
+            # "Раз в ход: …" opens the ability; elsewhere it is a word
+            return toks[:1] + self._statement(toks[1:], 0)
+        return self._statement(toks, 0)
+
+    def _statement(self, toks: list[Token], depth: int) -> list[Token]:
+        """[cost] [header HEAD_END statement | body]; headers nest up to ``MAX_DEPTH``."""
+        out: list[Token] = []
+        i = 0
+        if toks and toks[0].type == "COST":
             out.append(toks[0])
             i = 1
-        body_start = i
-        if i < len(toks) and toks[i].type in HEADER_KW:
+        if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
                 toks[i] = _retype(toks[i], "WORD")  # "Воздействие на …" without a name
             elif end is not None:
-                kind, j = end
-                out.append(toks[i])
-                for t in toks[i + 1:j]:
-                    out.append(t if t.type not in _RAW_WORDS + HEADER_KW + ("LIMIT",) else _retype(t, "WORD" if t.type != "LIMIT" else "PAREN"))
-                if kind == "insert":
-                    out.append(_empty("HEAD_END", toks[j]))
-                    body_start = j
-                elif toks[j].type == "COMMA" and j + 1 < len(toks) and toks[j + 1].value.casefold() == "то":
-                    # "Если …, то …": the «то» belongs to the header's end
-                    end_tok = Token("HEAD_END", ", то", start_pos=toks[j].start_pos, line=toks[j].line,
-                                    column=toks[j].column, end_line=toks[j + 1].end_line,
-                                    end_column=toks[j + 1].end_column, end_pos=toks[j + 1].end_pos)
-                    out.append(end_tok)
-                    body_start = j + 2
-                else:
-                    out.append(_retype(toks[j], "HEAD_END"))
-                    body_start = j + 1
-                return out + self._body(toks[body_start:])
+                head, body_start = _emit_header(toks, i, end)
+                out.extend(head)
+                # the body may open with a cost or another header (nested headers)
+                return out + self._statement(toks[body_start:], depth + 1)
             else:
                 # a header that never ends: keep the keyword, the grammar reports it
                 return out + toks[i:i + 1] + self._body(toks[i + 1:])
-        return out + self._body(toks[body_start:])
+        return out + self._body(toks[i:])
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
         for j in range(i + 1, len(toks)):
             t = toks[j]
-            if t.type in ("DASH", "COLON"):
+            if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
-            if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"):
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1:
+                # "В начале хода, если … — …": the condition opens the trigger's body
+                return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
+            if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE") or (
+                    t.type == "LIBO" and _opens_ability(*_next_content(toks, j))):
                 break
         kw = " ".join(toks[i].value.casefold().split())
         if kw.startswith(_CLAUSE_HEADS):
@@ -202,10 +287,28 @@ class CardPostLex:
         start = True          # an ability starts at the next token
         has_pred = False      # the current operand has a verb / effect noun
         may_scope = False     # inside the part governed by «может» (505.8)
+        modal = False         # the current operand holds a modal that is a property
+                              # ("оно не может …", "существо может …"), not 505.8
+        subclause = False     # inside a subordinate clause up to its closing comma
+                              # ("существо, которое атакует или защищается, …")
         prev: Token | None = None
         n = len(toks)
-        for i, t in enumerate(toks):
+        i = -1
+        while i + 1 < n:
+            i += 1
+            t = toks[i]
             typ = t.type
+            if typ == "CONDITION_KW" and prev is not None and prev.type in _PART_SEPS and _opens_condition(t):
+                # "A; если оно погибло – B": a condition over the next part
+                stop = next((k for k in range(i + 1, n) if toks[k].type in _PART_STOPS), n)
+                end = self._header_end(toks[i:stop], 0)
+                if end is not None:
+                    head, body_start = _emit_header(toks[i:stop], 0, end)
+                    out.extend(head)
+                    i += body_start - 1
+                    prev = head[-1]
+                    start, has_pred, modal = True, False, False
+                    continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
             if typ == "MAY":
                 after_not = prev is not None and prev.value.casefold() == "не"
@@ -214,26 +317,49 @@ class CardPostLex:
                     may_scope = True
                 else:
                     t = _retype(t, "WORD")
+                    modal = True
             elif typ == "ILI":
                 # «или» joins two abilities when an ability follows it ("или ранить …"),
-                # or a clause follows an ability ("ранить …, или она получает …")
+                # or a clause follows an ability ("ранить …, или она получает …");
+                # not when it joins the infinitives of one modal ("не может A или B";
+                # no comma before it: ", или …" after a clause starts another ability)
                 a, b = _next_content(toks, i)
-                joins = not start and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i)))
+                joins = not start and not subclause \
+                    and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
+                    and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
+            elif typ == "LIBO":
+                # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
+                # на 3"; "существо либо артефакт" joins nouns inside one ability
+                a, b = _next_content(toks, i)
+                if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
+                    t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
+            elif typ == "DASH" and _defines_value(toks, i):
+                t = _retype(t, "PUNCT")
             elif typ in ("AND", "COMMA"):
-                if may_scope and not start and nxt is not None and nxt.type == "WORD" and (
+                if may_scope and not start and not modal and nxt is not None and nxt.type == "WORD" and (
                         lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):
                     t = _retype(t, "AND_V")
                 elif typ == "AND":
                     t = _retype(t, "WORD")
             elif typ in HEADER_KW:
+                subclause = subclause or _opens_subclause(t)
+                t = _retype(t, "WORD")
+            elif typ == "LIMIT_HEAD":
                 t = _retype(t, "WORD")
             elif typ == "LIMIT" and i != n - 1:
                 t = _retype(t, "PAREN")
+            elif typ == "WORD" and lexicon.is_modal(t.value):
+                modal = True
+            elif typ == "WORD" and _opens_subclause(t):
+                subclause = True
+            if t.type == "COMMA":
+                subclause = False
             out.append(t)
             start = t.type in OPERAND_START or t.type == "MAY_V"
             if start:
                 has_pred = False
+                modal = subclause = False
             elif t.type == "WORD" and not has_pred:
                 has_pred = _opens_ability(t)
             prev = t

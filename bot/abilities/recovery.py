@@ -8,6 +8,7 @@ and the rest becomes an ``Unparsed`` span with a Russian reason. Afterwards
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from lark import Token
@@ -24,7 +25,7 @@ TERMINAL_NAMES = {
     "SEMI": "«;»", "DASH": "тире «–»", "AND_THEN": "«, при этом»", "LIBO": "«, либо»",
     "ILI_V": "«или»", "AND_V": "«и»", "MAY_V": "«может»", "OTHERWISE": "«в противном случае»",
     "REFUSE": "«если противник не может или не хочет»", "COST": "оплата «{…}:»",
-    "LIMIT": "ограничение «(… раз за ход)»", "TRIGGER_KW": "условие срабатывания",
+    "LIMIT": "ограничение «(… раз за ход)»", "LIMIT_HEAD": "ограничение «Раз в ход:»", "TRIGGER_KW": "условие срабатывания",
     "CONDITION_KW": "условие", "NAMED_KW": "«Воздействие»/«Заклинание»",
     "HEAD_END": "тире «–» после условия", "_END": "конец предложения", "$END": "конец текста",
 }
@@ -89,6 +90,9 @@ def reason(err: Exception, text: str, offset: int) -> str:
         ch = text[offset + err.pos_in_stream] if offset + err.pos_in_stream < len(text) else "?"
         return f"неизвестный знак «{ch}»"
     exp = expected_names(getattr(err, "expected", ()))
+    if isinstance(err, UnexpectedToken) and err.token.type == "COST":
+        return (f"оплата «{err.token.value.rstrip(':').strip()}:» не в начале особенности "
+                "(она пишется в начале или сразу после условия)")
     if "HEAD_END" in (getattr(err, "expected", ()) or ()):
         return "не найден конец условия (ожидалось тире «–» или двоеточие)"
     if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
@@ -132,7 +136,7 @@ def to_original(pos: int, raw: str, norm: str) -> int:
 
 # Tokens before which a failed sentence may be cut (the connectives and commas).
 _CUT_TYPES = frozenset({"REFUSE", "OTHERWISE", "AND_THEN", "LIBO", "SEMI", "DASH", "ILI", "AND", "COMMA",
-                        "COLON", "MAY"})
+                        "COLON", "MAY", "COST"})
 _MAX_CUTS = 6
 
 
@@ -179,15 +183,20 @@ def leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list
     inside an effect, a header, or split by another reading). Each makes the result
     incomplete."""
     out = []
-    nodes = list(ast.walk())
+    # the gaps between neighbouring children, per node kind, sorted by start
+    gaps: dict[str, list[tuple[int, int]]] = {}
+    for n in ast.walk():
+        if n.kind in ("refusable", "otherwise", "and_then"):
+            gaps.setdefault(n.kind, []).extend((a.span[1], b.span[0]) for a, b in zip(n.children, n.children[1:]))
+    for g in gaps.values():
+        g.sort()
     for m in _LEFTOVER.finditer(norm):
         s, e = m.span()
         if any(u.span[0] <= s and e <= u.span[1] for u in unparsed):
             continue
-        kind = m.lastgroup
-        ok = any(n.kind == kind and any(a.span[1] <= s and e <= b.span[0]
-                                        for a, b in zip(n.children, n.children[1:]))
-                 for n in nodes)
+        g = gaps.get(m.lastgroup, [])
+        k = bisect.bisect_right(g, (s, float("inf"))) - 1   # the last gap starting at or before s
+        ok = k >= 0 and e <= g[k][1]
         if not ok:
             out.append(Unparsed((s, e), norm[s:e], f"связка «{norm[s:e]}» не разобрана как составная особенность (505)"))
     return out

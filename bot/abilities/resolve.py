@@ -26,11 +26,12 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from bot.abilities.ast import LEAF_KIND, Node, ParseResult, Unparsed
 from bot.answer import Answer, Block
 from bot.errors import BerserkError, OutcomeError
+from bot.textnorm import clip
 
 # Paragraph of each compound kind when the node carries none.
 DEFAULT_RULES = {
@@ -588,6 +589,18 @@ def validate(root: Node, outcome: Outcome) -> None:
             opts = "; ".join(", ".join(map(str, ps)) for _, ps in choices)
             raise OutcomeError(f"--choose {outcome.choose}: эта часть не входит в выбор «или» (505.5); "
                                f"варианты выбора — части {opts}.")
+        for node, _ in choices:
+            options = [[nums[id(x)] for x in opt.walk() if id(x) in nums] for opt in node.children]
+            chosen = next((o for o in options if outcome.choose in o), None)
+            if chosen is None:
+                continue
+            dropped = sorted(n for o in options if o is not chosen for n in o)
+            for n in sorted(outcome.failed):
+                if n in dropped:
+                    raise OutcomeError(
+                        f"--failed {n}: часть {n} не входит в выбранный вариант (--choose {outcome.choose}: "
+                        f"части {', '.join(map(str, chosen))}); невыбранный вариант «или» не объявляется "
+                        "и не выполняется (505.5).")
     if outcome.declare is not None:
         check(outcome.declare, "--declare")
         optionals = _kinds_with_parts(root, nums, "optional")
@@ -709,30 +722,53 @@ def explain_answer(text: str, outcome: Outcome | None = None, edition: str | Non
                   citations=list(expl.citations), trace=[s.line() for s in expl.steps])
 
 
+def _once(value: Any, flag: str, why: str) -> Any:
+    """A flag that may be given once: argparse ``append`` gives a list (chat: a scalar)."""
+    if isinstance(value, (list, tuple)):
+        if len(value) > 1:
+            raise OutcomeError(f"{flag} указан {len(value)} раза ({', '.join(map(str, value))}): {why}")
+        return value[0] if value else None
+    return value
+
+
 def outcome_from_args(args) -> Outcome:
-    """Build an ``Outcome`` from the ``explain`` CLI flags; bad ``--declare`` raises OutcomeError."""
+    """Build an ``Outcome`` from the ``explain`` CLI flags (``--choose`` / ``--declare``
+    as argparse ``append`` lists or single values).
+
+    Raises ``OutcomeError`` (Russian) for ``--choose`` or ``--declare`` given more
+    than once, an empty ``--declare`` and a ``--declare`` that is not numbers.
+    Whether the numbers fit the text is checked by ``validate``."""
+    choose = _once(getattr(args, "choose", None), "--choose",
+                   "выбирается один вариант «или» (505.5); укажите одну часть выбранного варианта.")
+    raw = _once(getattr(args, "declare", None), "--declare",
+                "укажите все объявленные части одним списком через запятую, например --declare 1,2.")
     declare = None
-    if getattr(args, "declare", None) is not None:
+    if raw is not None:
+        items = str(raw).replace(" ", "").split(",")
+        if not any(items):
+            raise OutcomeError("--declare: пустой список; ожидались номера объявленных частей через запятую, "
+                               "например 1,2 (505.8).")
         try:
-            declare = frozenset(int(x) for x in str(args.declare).replace(" ", "").split(",") if x)
+            declare = frozenset(int(x) for x in items if x)
         except ValueError:
-            raise OutcomeError(f"--declare {args.declare}: ожидались номера частей через запятую, например 1,2.")
+            raise OutcomeError(f"--declare {clip(str(raw))}: ожидались номера частей через запятую, например 1,2.") from None
     return Outcome(failed=frozenset(args.failed or ()), illegal=frozenset(args.illegal or ()),
-                   refuse=bool(args.refuse), choose=args.choose, declare=declare,
+                   refuse=bool(args.refuse), choose=choose, declare=declare,
                    no_resources=bool(args.no_resources))
 
 
 def run_explain(args) -> int:
     """CLI ``explain TEXT [--failed N] [--illegal N] [--refuse] [--choose N] [--declare N,M]
-    [--no-resources] [--json]``. Exit 0; 2 on a parse or outcome error (Russian message on stderr)."""
-    from bot.chat.render import dump_json, render_plain
+    [--no-resources] [--json]``. Exit 0; 2 on a parse or outcome error (Russian message on
+    stderr; with ``--json`` also ``{"error": message}`` on stdout)."""
+    from bot.chat.render import dump_json, print_error, render_plain
     from bot.errors import ParseError
 
     try:
         outcome = outcome_from_args(args)
         expl = explain(args.text, outcome)
     except (OutcomeError, ParseError) as e:
-        sys.stderr.write(f"berserk-judge explain: ошибка: {e}\n")
+        print_error(str(e), bool(getattr(args, "json", False)), "explain")
         return 2
     if args.json:
         sys.stdout.write(dump_json(expl.to_json()) + "\n")

@@ -6,7 +6,8 @@ Two kinds of questions are this route's:
 1. A question that quotes the text of a compound ability («…», "…", “…”) and says
    what happened («существо не уничтожилось», «противник отказался») — the text is
    parsed, the words are read into an ``Outcome`` (``bot.abilities.outcome_words``),
-   and the resolution (``bot.abilities.resolve``) gives the verdict and the steps.
+   and the resolution (``bot.abilities.resolve``) gives the steps; the verdict for the
+   question sentence comes from ``bot.abilities.verdicts``.
 2. A question about a connective itself («или», «в противном случае», «может …»,
    «способность 1; способность 2», «если противник не хочет», how a compound ability
    is paid) — a generic structure of that connective («[способность 1] или
@@ -22,19 +23,10 @@ import re
 from dataclasses import dataclass
 
 from bot.abilities.ast import COMPOUND_KINDS, Node, ParseResult
-from bot.abilities.outcome_words import Reading, quotes, read
-from bot.abilities.resolve import (
-    DECIDER,
-    DEFAULT_RULES,
-    MEANING,
-    Explanation,
-    Outcome,
-    is_self_source,
-    explain,
-    number_parts,
-    rule_blocks,
-    verdict_of,
-)
+from bot.abilities.outcome_words import quotes, read
+from bot.abilities.resolve import Explanation, Outcome, explain, is_self_source, rule_blocks
+from bot.abilities.structure import structure_info, ways
+from bot.abilities.verdicts import is_yes_no, verdict_for
 from bot.answer import Answer, Block
 from bot.errors import BerserkError, OutcomeError
 from bot.textnorm import fold
@@ -150,227 +142,6 @@ def parse_card(text: str) -> ParseResult | None:
 
 
 # ---------------------------------------------------------------------------
-# structure facts used for the reading and for the "two ways"
-
-def structure_info(root: Node) -> dict:
-    """Facts the reading needs: ``parts``, and per connective the part numbers —
-    ``choices`` (first part of each option), ``optional_items`` (parts of each item),
-    ``refusable_first``, ``and_then_first``, ``otherwise_first``, ``self_source``."""
-    nums, parts = number_parts(root)
-
-    def ps(n: Node) -> list[int]:
-        return [nums[id(x)] for x in n.walk() if id(x) in nums]
-
-    info = {"parts": list(parts), "choices": [], "choice_parts": [], "optional_items": [], "refusable_first": [],
-            "and_then_first": [], "otherwise_first": [], "self_source": False}
-    for n in root.walk():
-        if n.kind == "choice":
-            info["choices"].append([ps(c)[0] for c in n.children if ps(c)])
-            info["choice_parts"] += ps(n)
-        elif n.kind == "optional":
-            info["optional_items"].append([ps(c) for c in n.children])
-        elif n.kind == "refusable" and ps(n):
-            info["refusable_first"].append(ps(n)[0])
-        elif n.kind == "and_then" and ps(n):
-            info["and_then_first"].append(ps(n)[0])
-            info["self_source"] |= is_self_source(n)
-        elif n.kind == "otherwise" and ps(n):
-            info["otherwise_first"].append(ps(n)[0])
-    return info
-
-
-def ways(root: Node) -> list[Outcome]:
-    """The outcomes that show a structure «both ways»: everything performed, then one
-    variation per connective present (first part failed for 505.4, the other option
-    for 505.5, first illegal for 505.6, refusal for 505.7, only some declared for
-    505.8, no resources for 505.9)."""
-    info = structure_info(root)
-    out = [Outcome()]
-    for opts in info["choices"][:1]:
-        out += [Outcome(choose=o) for o in opts]
-    for first in info["and_then_first"][:1]:
-        out.append(Outcome(failed=frozenset({first})))
-    for first in info["otherwise_first"][:1]:
-        out.append(Outcome(illegal=frozenset({first})))
-    if info["refusable_first"]:
-        out.append(Outcome(refuse=True))
-    for items in info["optional_items"][:1]:
-        out.append(Outcome(declare=frozenset(items[-1]) if len(items) > 1 else frozenset()))
-    if info["self_source"]:
-        out.append(Outcome(no_resources=True))
-    uniq = []
-    for o in out:
-        if o not in uniq:
-            uniq.append(o)
-    return uniq
-
-
-# ---------------------------------------------------------------------------
-# verdicts derived from resolutions
-
-_YESNO = re.compile(r"\bли\b|^(можно|нужно|надо|будет|сработает|произойдет|выполнится|обязательно|должен)")
-_TOGETHER = re.compile(r"\b(обе|оба|обеих|обоих|все|всех|вместе|одновременно|сразу)\b")
-_OBLIGATION = re.compile(r"обязательн|обязан|\bнужно\b|\bнадо\b|\bдолж[еa-я]*\b|необходимо")
-
-
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
-def _part_phrase(expl: Explanation, n: int) -> str:
-    return f"часть {n} «{expl.parts[n - 1].text}»"
-
-
-def _mandatory(root: Node, base: Outcome, parts: list[int]) -> tuple[bool, Explanation | None, int | None]:
-    """Whether every part in ``parts`` is declared whatever the controlling player
-    decides (505.5, 505.8). Returns (mandatory, explanation showing otherwise, part)."""
-    info = structure_info(root)
-    variants = []
-    if info["optional_items"]:
-        variants.append(Outcome(failed=base.failed, illegal=base.illegal, refuse=base.refuse, declare=frozenset()))
-    for opts in info["choices"]:
-        for o in opts:
-            variants.append(Outcome(failed=base.failed, illegal=base.illegal, refuse=base.refuse, choose=o))
-    for v in variants:
-        try:
-            e = explain(root, v)
-        except OutcomeError:
-            continue
-        for n in parts:
-            if e.part_step(n).status in ("not_declared", "option"):
-                return False, e, n
-    return True, None, None
-
-
-def _decision_step(expl: Explanation):
-    """The first «выбор» step (505.5 / 505.8), or None."""
-    return next((s for s in expl.steps if s.status == "decision"), None)
-
-
-def _verdict(root: Node, expl: Explanation, reading: Reading, generic: Generic | None) -> tuple[str, str | None, list[str]]:
-    """(verdict, main paragraph, trace lines) for the question sentence of ``reading``."""
-    q = reading.question
-    trace: list[str] = []
-    parts_all = [p.number for p in expl.parts]
-    told = bool(reading.outcome.describe())
-    if q.startswith("кто") or re.search(r"\bкто\b", q):
-        step = _decision_step(expl)
-        if step is not None:
-            return f"{_cap(step.reason.split('; ')[0])} (п. {step.rule})", step.rule, trace
-        kinds = [n.kind for n in root.walk() if n.kind in DECIDER]
-        if kinds:
-            rule = next(n.rule or DEFAULT_RULES[n.kind] for n in root.walk() if n.kind in DECIDER)
-            meaning = MEANING[rule]
-            who = "" if meaning.startswith(DECIDER[kinds[0]]) else f"{_cap(DECIDER[kinds[0]])}: "
-            return f"{who}{_cap(meaning) if not who else meaning} (п. {rule})", rule, trace
-    if re.search(r"\bкогда\b", q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
-                                        or (re.search(r"закрыва|закроет|фишк", q) and not reading.asked)):
-        pay = next((s for s in expl.steps if s.status == "payment"), None)
-        if pay is not None:
-            return f"{_cap(pay.reason)} (п. {pay.rule})", pay.rule, trace
-    if _OBLIGATION.search(q):
-        asked = reading.asked or parts_all
-        skipped = [expl.part_step(n) for n in asked if expl.part_step(n).status == "not_declared"]
-        if skipped:
-            s = skipped[0]
-            return (f"Нет: {_part_phrase(expl, s.part)} не объявляется — {s.reason} (п. {s.rule})", s.rule, trace)
-        ok, e, n = _mandatory(root, reading.outcome, asked)
-        if not ok and e is not None:
-            step = e.part_step(n)
-            why = _decision_step(e)
-            reason = (why.reason if why else step.reason).split("; ")[0]
-            rule = step.rule
-            trace.append(f"проверено: {', '.join(e.outcome.describe()) or 'всё объявлено'} — {step.line()}")
-            return (f"Нет: {reason}; например, {_part_phrase(expl, n)} можно не объявлять (п. {rule})",
-                    rule, trace)
-        rule = next((s.rule for s in expl.steps if s.part in asked), None)
-        return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} объявляются при любом решении "
-                f"контролирующего игрока (п. {rule})", rule, trace)
-    if _YESNO.search(q) and _TOGETHER.search(q):
-        asked = reading.asked if len(reading.asked) > 1 else parts_all
-        for way in ways(root):
-            try:
-                e = explain(root, way)
-            except OutcomeError:
-                continue
-            if all(e.part_step(n).status == "done" for n in asked):
-                rule = next((s.rule for s in e.steps if s.part in asked and s.rule), None)
-                trace.append(f"проверено: {', '.join(way.describe()) or 'всё объявлено'} — все части выполняются")
-                return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} могут выполниться вместе "
-                        f"(п. {rule})", rule, trace)
-        step = _decision_step(expl)
-        blocker = step or next((s for s in expl.steps if s.part and s.status != "done"), None)
-        rule = blocker.rule if blocker else None
-        why = blocker.reason.split("; ")[0] if blocker else "не все части могут выполниться"
-        return f"Нет: {why} (п. {rule})", rule, trace
-    if _YESNO.search(q) and not told and reading.asked_outcome is not None:
-        # «может ли противник отказаться?» — resolve what the question supposes
-        try:
-            e = explain(root, reading.asked_outcome)
-        except OutcomeError as err:
-            msg = re.sub(r"^--[a-z-]+(?: [\w,]+)?: ", "", str(err))
-            return f"Нет: {msg}", next(iter(re.findall(r"50\d\.\d+(?:\.\d+)?", msg)), None), trace
-        supposed = reading.asked_outcome
-        trace.append(f"проверено: {', '.join(supposed.describe())}")
-        named = set(supposed.failed) | set(supposed.illegal) | ({supposed.choose} if supposed.choose else set())
-        if supposed.refuse:
-            named |= set(structure_info(root)["refusable_first"])
-        for n in [n for n in reading.asked if n not in named]:
-            st = e.part_step(n)
-            if st.status != "done":
-                return f"Нет: {_part_phrase(e, n)} не выполняется — {st.reason} (п. {st.rule})", st.rule, trace
-        plain = {s.part: s for s in expl.steps if s.part}
-        changed = [s for s in e.steps if s.part and plain.get(s.part) != s] or [s for s in e.steps if s.part]
-        s = changed[-1]
-        meaning = MEANING.get(s.rule, s.reason)
-        return f"Да: {meaning} (п. {s.rule})", s.rule, trace
-    if _YESNO.search(q) and (told or reading.asked):
-        asked = reading.asked
-        if not asked:
-            mentioned = set(reading.outcome.failed) | set(reading.outcome.illegal)
-            if reading.outcome.refuse:
-                mentioned |= {expl.parts[0].number} if expl.parts else set()
-            rest = [n for n in parts_all if n not in mentioned]
-            asked = rest[-1:] or parts_all[-1:]
-            trace.append(f"вопрос понят как вопрос о части {asked[0]}")
-        steps = [expl.part_step(n) for n in asked]
-        yes = all(s.status == "done" for s in steps)
-        open_ = any(s.status in ("option", "conditional") for s in steps)
-        s = next((s for s in steps if s.status != "done"), steps[0])
-        word = "Зависит от выбора" if open_ and not yes else ("Да" if yes else "Нет")
-        state = {"done": "выполняется", "failed": "не выполняется", "not_declared": "не объявляется",
-                 "option": "используется, если её выберут", "conditional": "зависит от выбора"}[s.status]
-        return f"{word}: {_part_phrase(expl, s.part)} {state} — {s.reason} (п. {s.rule})", s.rule, trace
-    if told:
-        done = [s for s in expl.steps if s.part and s.status == "done"]
-        said = {"done": "выполняется", "failed": "не выполняется", "not_declared": "не объявляется",
-                "option": "на выбор", "conditional": "зависит от выбора"}
-        bits = [f"{_part_phrase(expl, s.part)} {said[s.status]} — {s.reason} (п. {s.rule})"
-                for s in expl.steps if s.part]
-        mentioned = set(reading.outcome.failed) | set(reading.outcome.illegal)
-        if reading.outcome.refuse:
-            mentioned |= set(structure_info(root)["refusable_first"])
-        part_steps = [s for s in expl.steps if s.part]
-        plain = {s.part: s for s in explain(root, Outcome()).steps if s.part}
-        changed = [s for s in part_steps if plain.get(s.part) != s]  # what the told outcome changed
-        main = ([s for s in changed if s.part not in mentioned and s.rule] or changed
-                or [s for s in part_steps if s.part not in mentioned and s.rule] or done or part_steps or [None])[0]
-        text = "; ".join(bits) if bits else "ни одна часть не выполняется"
-        return _cap(text), (main.rule if main else None), trace
-    # how does it work: the paragraph of the outermost connective
-    top = next((n for n in root.walk() if n.kind in COMPOUND_KINDS), None)
-    if generic is not None and generic.self_source or any(is_self_source(n) for n in root.walk()):
-        return f"{_cap(MEANING['505.9'])} (п. 505.9)", "505.9", trace
-    if top is not None:
-        rule = top.rule or DEFAULT_RULES[top.kind]
-        meaning = MEANING.get(rule, MEANING[DEFAULT_RULES[top.kind]])
-        if top.kind == "and_then" and rule != "505.4":
-            meaning += "; " + MEANING["505.4"]
-        return f"{_cap(meaning)} (п. {rule})", rule, trace
-    return verdict_of(expl), None, trace
-
-
-# ---------------------------------------------------------------------------
 # the route
 
 def _search_blocks(texts: list[str], edition: str) -> tuple[list[Block], list[str]]:
@@ -414,7 +185,9 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
         blocks.append(Block("note", text=f"Не согласуется с текстом: {said}"))
         expl = explain(ParseResult(card_text or root.text, complete, root, tuple(unparsed)), Outcome())
         reading.outcome = Outcome()
-    verdict, main_rule, trace = _verdict(root, expl, reading, generic)
+        reading.conflict = said
+    verdict, main_rule, trace = verdict_for(root, expl, reading,
+                                              self_source=bool(generic and generic.self_source))
     blocks.append(_steps_block(expl, "Разрешение:"))
     extra_cites: list[str] = []
     if not reading.outcome.describe() and not reading.asked:
@@ -425,8 +198,14 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
                 continue
             blocks.append(_steps_block(e, f"Если {'; '.join(way.describe())}:"))
             extra_cites += [c for c in e.citations if c not in extra_cites]
+    if reading.facts:
+        verdict += "".join(f" ({f.said}: {f.reason}" + (f", п. {f.rule})" if f.rule else ")")
+                           for f in reading.facts)
+        blocks.append(Block("list", title="Учтённые обстоятельства:",
+                            items=tuple(f"«{f.said}» — часть {f.part}: {f.reason}"
+                                        + (f" (п. {f.rule})" if f.rule else "") for f in reading.facts)))
     cites: list[str] = []
-    for c in [main_rule, *expl.citations, *extra_cites]:
+    for c in [main_rule, *(f.rule for f in reading.facts), *expl.citations, *extra_cites]:
         if c and c not in cites:
             cites.append(c)
     if reading.not_understood:
@@ -439,7 +218,9 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
     if not complete and unparsed:
         blocks.append(Block("note", text="Текст карты разобран не полностью: "
                                          + "; ".join(f"«{u.text}»" for u in unparsed)))
-    blocks += rule_blocks([c for c in cites if c.startswith("505") or c == "302.6"][:3], edition)
+    quoted = [c for c in cites if c.startswith("505") or c == "302.6"][:3]
+    quoted += [f.rule for f in reading.facts if f.rule and f.rule not in quoted]
+    blocks += rule_blocks(quoted, edition)
     trace = [*(f"понято: {u}" for u in reading.understood), *trace, *(s.line() for s in expl.steps)]
     return Answer(question=question, route=ROUTE, verdict=verdict, blocks=blocks, citations=cites, trace=trace)
 
@@ -458,5 +239,5 @@ def answer(question: str, edition: str) -> Answer | None:
     return None
 
 
-__all__ = ["answer", "resolve_question", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
+__all__ = ["answer", "resolve_question", "is_yes_no", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
            "structure_info"]

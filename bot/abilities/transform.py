@@ -111,6 +111,10 @@ class ToAst(Transformer):
     def and_then(self, items: list[Any]) -> Node:
         return self._nary("and_then", items)
 
+    def cond_then(self, items: list[Any]) -> Node:
+        """and_then whose first part is a condition (after 505.6 / 505.7)."""
+        return self._nary("and_then", items)
+
     def choice(self, items: list[Any]) -> Node:
         return self._nary("choice", items)
 
@@ -142,6 +146,10 @@ class ToAst(Transformer):
     def condition(self, items: list[Any]) -> Node:
         return self._headed("condition", items)
 
+    def inner_condition(self, items: list[Any]) -> Node:
+        """A condition over a later part of a compound ability ("A; если … – B")."""
+        return self._headed("condition", items)
+
     def named(self, items: list[Any]) -> Node:
         head = items[1]
         quoted = [t.value[1:-1] for t in head if t.type == "QUOTED"]
@@ -151,21 +159,39 @@ class ToAst(Transformer):
     def cost(self, items: list[Token]) -> Token:
         return items[0]
 
+    def _cost_node(self, cost: Token, body: Node, items: list[Any]) -> Node:
+        """``cost`` node: icons paid, ``variable`` "X" for "X{counter}", a limit written
+        before the colon ("{tap} (1 раз за ход):")."""
+        icons = tuple(_ICON.findall(cost.value))
+        x = "X" in cost.value.split("{", 1)[0] or bool(re.search(r"X\{", cost.value))
+        paren = re.search(r"\(([^()]*)\)", cost.value)
+        top = self._node("cost", None, items, [body], icons=icons, variable=("X" if x else None))
+        if paren and _LIMIT_WORDS.search(paren.group(1)):
+            top = _with_attrs(top, limit=paren.group(1))
+        return top
+
+    def costed(self, items: list[Any]) -> Node:
+        """A cost inside a header's body ("Пока … — {tap}: Разряд на 1")."""
+        return self._cost_node(items[0], items[1], items)
+
     def sentence(self, items: list[Any]) -> Node:
+        head_limit = items[0] if isinstance(items[0], Token) and items[0].type == "LIMIT_HEAD" else None
+        if head_limit is not None:
+            items = items[1:]
         cost = items[0] if isinstance(items[0], Token) and items[0].type == "COST" else None
         limit = items[-1] if isinstance(items[-1], Token) and items[-1].type == "LIMIT" else None
         body = next(i for i in items if isinstance(i, Node))
         if cost is not None:
-            icons = tuple(_ICON.findall(cost.value))
-            x = "X" in cost.value.split("{", 1)[0] or bool(re.search(r"X\{", cost.value))
-            paren = re.search(r"\(([^()]*)\)", cost.value)
-            top = self._node("cost", None, items, [body], icons=icons, variable=("X" if x else None))
-            if paren and _LIMIT_WORDS.search(paren.group(1)):
-                top = _with_attrs(top, limit=paren.group(1))
+            top = self._cost_node(cost, body, items)
         else:
             top = replace(body, span=_span(items), text=self.text[_span(items)[0]:_span(items)[1]]) if limit else body
         if limit is not None:
             top = _with_attrs(top, limit=_LIMIT.match(limit.value).group(1))
+        if head_limit is not None:
+            # "Раз в ход: …": the limit covers the whole ability
+            top = _with_attrs(top, limit=" ".join(head_limit.value.rstrip(": ").split()))
+            s, e = head_limit.start_pos, top.span[1]
+            top = replace(top, span=(s, e), text=self.text[s:e])
         return top
 
     def card(self, items: list[Any]) -> Node:
@@ -203,7 +229,7 @@ def _keyword_core(items: list[Token]) -> dict[str, Any]:
     words = [t.value for t in items]
     if not (lexicon.is_noun(words[0]) or lexicon.is_adjective(words[0])):
         return {}
-    if any(lexicon.is_predicate(w) for w in words) or words[-1].casefold() in ("на", "X"):
+    if any(lexicon.is_predicate(w) for w in words) or words[-1].casefold() in ("на", "x"):
         return {}
     if not any(lexicon.is_noun(w) for w in words):
         return {}

@@ -22,7 +22,9 @@ from typing import Any, Iterator, TextIO
 from bot.chat import handlers
 from bot.chat.handlers import Ctx, Reply
 from bot.chat.render import render_reply_plain
+from bot.errors import InputFileError
 from bot.paths import DEFAULT_EDITION
+from bot.textfile import read_text_file
 
 log = logging.getLogger("bot.chat.console")
 
@@ -65,28 +67,63 @@ def _setup_readline() -> None:
     atexit.register(save)
 
 
-def _scenario_text(arg: str, lines: Iterator[str]) -> str | None:
-    """YAML for ``/scenario``: a file path argument, or (no argument) the following
-    lines up to an empty one. ``None`` when the argument is inline YAML already."""
+def _scenario_text(arg: str, lines: Iterator[str]) -> tuple[str | None, str | None]:
+    """YAML for ``/scenario`` -> ``(yaml_text, pending_line)``.
+
+    No argument: the following lines up to an empty line, a line starting with «/»
+    (a command: it is handed back as ``pending_line`` to be answered next) or the end
+    of input. A path argument (no «:» in it): the file's text; a missing file, a
+    folder or a non-UTF-8 file raises ``InputFileError`` (Russian message).
+    ``yaml_text`` is ``None`` when the argument is inline YAML already.
+    """
     if not arg:
         body: list[str] = []
+        pending = None
         for ln in lines:
             if not ln.strip():
                 break
+            if ln.lstrip().startswith("/"):
+                pending = ln
+                break
             body.append(ln.rstrip("\n"))
-        return "\n".join(body)
+        return "\n".join(body), pending
     if "\n" not in arg and ":" not in arg:
-        p = Path(arg).expanduser()
-        if p.is_file():
-            return p.read_text(encoding="utf-8")
-    return None
+        return read_text_file(arg, "файл сценария (YAML, UTF-8)"), None
+    return None, None
+
+
+class _Lines:
+    """Input lines with push-back: a command that ended a multi-line /scenario is
+    put back and answered as the next line."""
+
+    def __init__(self, it: Iterator[str]) -> None:
+        self._it = iter(it)
+        self._back: list[str] = []
+
+    def __iter__(self) -> "_Lines":
+        return self
+
+    def __next__(self) -> str:
+        return self._back.pop() if self._back else next(self._it)
+
+    def push(self, line: str) -> None:
+        """Make ``line`` the next line read."""
+        self._back.append(line)
 
 
 def answer_line(line: str, lines: Iterator[str], ctx: Ctx) -> Reply:
-    """Handle one console line (reading more lines for a multi-line /scenario)."""
+    """Handle one console line (reading more lines for a multi-line /scenario).
+
+    A command line that ended a multi-line /scenario is pushed back into ``lines``
+    when it supports ``push`` (the chat loop's ``_Lines``), else dropped."""
     cmd = handlers.parse_command(line)
     if cmd is not None and cmd.name == "scenario":
-        text = _scenario_text(cmd.args, lines)
+        try:
+            text, pending = _scenario_text(cmd.args, lines)
+        except InputFileError as e:
+            return Reply([handlers.note_answer(line, f"Сценарий не загружен: {e}")])
+        if pending is not None and hasattr(lines, "push"):
+            lines.push(pending)
         if text is not None:
             return handlers.handle("/scenario\n" + text if text.strip() else "/scenario", ctx)
     return handlers.handle(line, ctx)
@@ -101,6 +138,7 @@ def chat(inp: TextIO, out: TextIO, interactive: bool, edition: str = DEFAULT_EDI
         lines: Iterator[str] = _lines_interactive()
     else:
         lines = (ln.rstrip("\n") for ln in inp)
+    lines = _Lines(lines)
     first = True
     for raw in lines:
         line = raw.strip()
@@ -124,10 +162,19 @@ def chat(inp: TextIO, out: TextIO, interactive: bool, edition: str = DEFAULT_EDI
 
 
 def run(args: Any) -> int:
-    """CLI entry (no sub-command): the console chat on stdin/stdout. Exit 0."""
+    """CLI entry (no sub-command): the console chat on stdin/stdout. Exit 0; 2 with a
+    Russian message when the edition (``BERSERK_EDITION``) does not exist."""
+    from bot.errors import RulebookError
+    from bot.rulebook import require_edition
+
+    edition = getattr(args, "edition", None) or os.environ.get("BERSERK_EDITION") or DEFAULT_EDITION
+    try:
+        require_edition(edition)
+    except RulebookError as e:
+        sys.stderr.write(f"berserk-judge: ошибка: BERSERK_EDITION: {e}\n")
+        return 2
     handler = logging.StreamHandler()
     handler.setLevel(logging.WARNING)  # libraries such as bm25s set their loggers to DEBUG
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
-    edition = getattr(args, "edition", None) or os.environ.get("BERSERK_EDITION") or DEFAULT_EDITION
     return chat(sys.stdin, sys.stdout, interactive=sys.stdin.isatty() and sys.stdout.isatty(), edition=edition)

@@ -108,8 +108,8 @@ COMMANDS: dict[str, CommandSpec] = {
         CommandSpec("help", "справка по командам", "/help"),
         CommandSpec("rule", "пункт правил по номеру: /rule 209.5", "/rule 209.5", "bot.lookup", "rule_answer"),
         CommandSpec("search", "поиск по правилам: /search симбиот летающий", "/search симбиот летающий", "bot.search", "search_answer"),
-        CommandSpec("parse", "разобрать текст карты в дерево", "/parse Закрыть: нанесите 2 раны", "bot.abilities.parser", "parse_answer"),
-        CommandSpec("explain", "пошаговое разрешение особенности (505)", "/explain --failed 1 Уничтожить ваше существо – разряд на 4", "bot.abilities.resolve", "explain_answer"),
+        CommandSpec("parse", "разобрать текст карты в дерево: /parse {tap}: Ранить выбранное существо на 2; получить фишку", "/parse {tap}: Ранить выбранное существо на 2; получить фишку", "bot.abilities.parser", "parse_answer"),
+        CommandSpec("explain", "пошаговое разрешение особенности (505): /explain --failed 1 Уничтожить себя – разряд на 4", "/explain --failed 1 Уничтожить себя – разряд на 4", "bot.abilities.resolve", "explain_answer"),
         CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer"),
         CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer"),
     )
@@ -333,12 +333,12 @@ def split_explain_flags(args: str) -> tuple[argparse.Namespace | None, str]:
             setattr(ns, name.replace("-", "_"), True)
             continue
         if name == "declare":
-            ns.declare = value
+            ns.declare = (ns.declare or []) + [value]
             continue
         if not value.isdigit():
             return None, f"--{name} {value}: ожидался номер части (1, 2, …)."
         if name == "choose":
-            ns.choose = int(value)
+            ns.choose = (ns.choose or []) + [int(value)]
         else:
             getattr(ns, name).append(int(value))
     return ns, rest.strip()

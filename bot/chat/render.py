@@ -39,9 +39,25 @@ def reply_json(reply) -> dict[str, Any]:
     }
 
 
-def dump_json(obj: Any) -> str:
-    """JSON as the CLI prints it: UTF-8 Russian kept readable, stable key order."""
-    return json.dumps(obj, ensure_ascii=False, indent=2)
+def dump_json(obj: Any, indent: int | None = 2) -> str:
+    """JSON as the CLI prints it: UTF-8 Russian kept readable (no ``\\uXXXX``),
+    stable key order. ``indent=None`` gives one line (JSON Lines output)."""
+    return json.dumps(obj, ensure_ascii=False, indent=indent)
+
+
+def print_error(message: str, as_json: bool = False, command: str = "", out=None, err=None) -> None:
+    """Report a user-facing error of a CLI command.
+
+    stderr always gets «berserk-judge <command>: ошибка: <message>»; with ``as_json``
+    stdout also gets the JSON object ``{"error": message}`` so that a script reading
+    stdout sees the failure (the exit code says which kind; see DESIGN.md).
+    """
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if as_json:
+        out.write(dump_json({"error": message}) + "\n")
+    name = f"berserk-judge {command}".rstrip()
+    err.write(f"{name}: ошибка: {message}\n")
 
 
 def print_answers(

@@ -66,6 +66,13 @@ TOKEN_ENV = "TELEGRAM_BOT_TOKEN"
 RULES_URL_ENV = "BERSERK_RULES_URL"
 EXIT_CONFLICT = 3
 
+TOKEN_RE = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{30,}$")
+"""The shape of a bot token from @BotFather: the bot id, «:», 30+ URL-safe characters."""
+BAD_TOKEN_MESSAGE = (
+    f"{TOKEN_ENV} не похож на токен бота: ожидалось «цифры:строка» (например 123456789:AAE…, "
+    "после двоеточия не меньше 30 латинских букв, цифр, «-» или «_», без пробелов и кавычек). "
+    "Скопируйте токен у @BotFather ещё раз.\n"
+)
 NO_TOKEN_MESSAGE = (
     "Не задан токен Telegram-бота.\n"
     "Получите токен у @BotFather и передайте его через переменную окружения, например:\n"
@@ -340,16 +347,24 @@ def check_args(args: Any) -> str | None:
 def run(args: Any) -> int:
     """CLI ``telegram [--webhook-url URL --webhook-secret S --listen H --port P] [--edition E]``.
 
-    Exit 2 with a Russian message when ``TELEGRAM_BOT_TOKEN`` is not set.
+    Exit 2 with a Russian message when ``TELEGRAM_BOT_TOKEN`` is not set or is not
+    shaped like a bot token (``TOKEN_RE``; checked before any network call, so a
+    mistyped token does not hang on retries). Prints «Подключаюсь к Telegram…» to
+    stderr before connecting.
     """
     token = os.environ.get(TOKEN_ENV, "").strip()
     if not token:
         sys.stderr.write(NO_TOKEN_MESSAGE)
         return 2
+    if not TOKEN_RE.match(token):
+        sys.stderr.write(BAD_TOKEN_MESSAGE)
+        return 2
     problem = check_args(args)
     if problem:
         sys.stderr.write(problem + "\n")
         return 2
+    sys.stderr.write("Подключаюсь к Telegram…\n")
+    sys.stderr.flush()
     configure_logging()
     app = build_application(token, edition=getattr(args, "edition", DEFAULT_EDITION), rules_url=os.environ.get(RULES_URL_ENV) or None)
     return serve(app, args)

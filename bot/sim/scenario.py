@@ -369,11 +369,13 @@ def load(text: str, file: str | None = None) -> Scenario:
 
 def load_file(path: str | Path) -> Scenario:
     """Read a scenario file; ``ScenarioError`` when it is missing or malformed."""
-    p = Path(path)
+    from bot.errors import InputFileError
+    from bot.textfile import read_text_file
+
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError(f"не удаётся прочитать файл: {e.strerror}", str(path)) from e
+        text = read_text_file(path, "файл сценария (YAML, UTF-8)")
+    except InputFileError as e:
+        raise ScenarioError(e.reason, str(path)) from None
     return load(text, str(path))
 
 
@@ -474,13 +476,22 @@ def run_file(path: str | Path) -> ScenarioResult:
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
-    """Expand files and folders (``*.yaml`` inside, sorted); ``ScenarioError`` for a missing path."""
+    """Expand files and folders (``*.yaml`` inside, sorted).
+
+    ``ScenarioError`` for a missing path, a device / pipe (e.g. ``/dev/null``), or a
+    folder with no ``*.yaml`` in it («нет ни одного сценария (*.yaml) в …»).
+    """
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(x for x in p.glob("*.yaml")))
+            found = sorted(x for x in p.glob("*.yaml") if x.is_file())
+            if not found:
+                raise ScenarioError(f"нет ни одного сценария (*.yaml) в папке {p}")
+            out.extend(found)
         elif p.is_file():
             out.append(p)
+        elif p.exists():
+            raise ScenarioError("не обычный файл (устройство или канал); ожидался файл сценария *.yaml или папка", str(p))
         else:
             raise ScenarioError("нет такого файла или папки", str(p))
     return out

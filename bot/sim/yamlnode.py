@@ -31,7 +31,7 @@ class Y:
     def mapping(self, allowed: set[str] | None = None, required: set[str] = frozenset(), what: str = "") -> dict[str, "Y"]:
         """The dict; unknown keys (not in ``allowed``) and missing ``required`` keys are errors."""
         if not isinstance(self.value, dict):
-            raise self.error(f"ожидался словарь{' ' + what if what else ''} (ключ: значение)")
+            raise self.error(f"ожидался словарь (ключ: значение){' в ' + what if what else ''}")
         if allowed is not None:
             for k, v in self.value.items():
                 if k not in allowed:

@@ -1,0 +1,334 @@
+"""Verdicts of the ``ability`` route: what a question sentence asks (yes/no, who
+decides, whether something is allowed, whether parts happen together) answered from
+the resolution of a compound ability (505.4–505.9).
+
+``verdict_for`` takes the parsed structure, its ``Explanation`` under the outcome
+read from the question, and the ``Reading``; it returns the verdict line, the main
+paragraph and trace lines. ``is_yes_no`` tells a «да/нет» question from «что будет?».
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.abilities.ast import COMPOUND_KINDS, Node
+from bot.abilities.outcome_words import Reading
+from bot.abilities.resolve import (
+    DECIDER,
+    DEFAULT_RULES,
+    MEANING,
+    Explanation,
+    Outcome,
+    explain,
+    is_self_source,
+    verdict_of,
+)
+from bot.abilities.structure import structure_info, ways
+from bot.errors import OutcomeError
+
+_WH = re.compile(r"\b(что|кто|как|каков\w*|как(?:ой|ая|ое|ие|ую|им|их|ого|ому)|когда|где|куда|откуда|почему|зачем|"
+                 r"сколько|чем|чего|кому|кого|чей|чья|чьё|чье)\b")
+
+
+def is_yes_no(q: str) -> bool:
+    """Whether a folded question sentence asks «да или нет»: it has «ли», or it has no
+    question word («Фишку я получу?», «Лечение будет?», «Можно?»); «Что будет?» is not."""
+    if not q.strip():
+        return False
+    if re.search(r"\bли\b", q):
+        return True
+    clauses = [c.strip() for c in re.split(r"[,:;—–]", q) if c.strip()]
+    main = next((c for c in clauses if not re.match(r"(если|когда|пока|чтобы|хотя|раз|после|перед)\b", c)),
+                clauses[0] if clauses else q)
+    return not _WH.search(main)
+
+
+_DECIDE_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bреш(?:ить|ать|ает|ают|ит|ат|у|ил\w*)\b|\bопредел\w*")
+_OPPONENT_RE = re.compile(r"\b(противник\w*|оппонент\w*|соперник\w*)\b")
+_CONTROLLER_RE = re.compile(r"\b(я|мне|меня|игрок\w*|контролирующ\w*|владел\w*|хозяин\w*|могу|смогу|выберу|решу)\b")
+_PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|разреш\w*|допустим\w*|допуска\w*|законн\w*|легальн\w*|имею\s+право)\b")
+_TOGETHER = re.compile(r"\bи\s+то,?\s+и\s+друго\w*|\b(обе|оба|обеих|обоих|все(?![\s-]+(?:равно|же|таки))|всех|вместе|одновременно|сразу)\b")
+_OBLIGATION = re.compile(r"обязательн|обязан|\bнужно\b|\bнадо\b|\bдолж[еa-я]*\b|необходимо")
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _part_phrase(expl: Explanation, n: int) -> str:
+    return f"часть {n} «{expl.parts[n - 1].text}»"
+
+
+def _mandatory(root: Node, base: Outcome, parts: list[int]) -> tuple[bool, Explanation | None, int | None]:
+    """Whether every part in ``parts`` is declared whatever the controlling player
+    decides (505.5, 505.8). Returns (mandatory, explanation showing otherwise, part)."""
+    info = structure_info(root)
+    variants = []
+    if info["optional_items"]:
+        variants.append(Outcome(failed=base.failed, illegal=base.illegal, refuse=base.refuse, declare=frozenset()))
+    for opts in info["choices"]:
+        for o in opts:
+            variants.append(Outcome(failed=base.failed, illegal=base.illegal, refuse=base.refuse, choose=o))
+    for v in variants:
+        try:
+            e = explain(root, v)
+        except OutcomeError:
+            continue
+        for n in parts:
+            if e.part_step(n).status in ("not_declared", "option"):
+                return False, e, n
+    return True, None, None
+
+
+def _decision_told(o: Outcome) -> bool:
+    """The told outcome is a player's decision (505.5, 505.7, 505.8), not a failure."""
+    return o.declare is not None or o.choose is not None or o.refuse
+
+
+def _actor(q: str) -> str | None:
+    """Who a yes/no question says decides: "opponent" / "controller" / None — the
+    actor named last before the decision verb, else the first one after it."""
+    return _actor_of(q, _DECIDE_RE)
+
+
+def _who_decides(root: Node, q: str) -> tuple[str, str] | None:
+    """«Может ли противник выбрать…?» / «Могу ли я выбрать…?»: compare the actor of
+    the question with who decides at the connective (505.5, 505.7, 505.8).
+    Returns (verdict, paragraph) or None when the question is not about that."""
+    actor = _actor(q)
+    if actor is None:
+        return None
+    node = next((n for n in root.walk() if n.kind in DECIDER), None)
+    if node is None:
+        return None
+    rule = node.rule or DEFAULT_RULES[node.kind]
+    if node.kind == "refusable":
+        decider, what = "opponent", "противник вправе отказаться от эффекта способности 1, и тогда объявляется способность 2"
+    else:
+        decider, what = "controller", MEANING[DEFAULT_RULES[node.kind]]
+    who = DECIDER[node.kind]
+    if actor == decider:
+        return f"Да: {what} (п. {rule})", rule
+    verb = "выбирает" if node.kind == "choice" else "решает"
+    if what.startswith(who):
+        what = "он" + what[len(who):]
+    return f"Нет, {verb} {who}: {what} (п. {rule})", rule
+
+
+def _voluntary_skip(root: Node, q: str, supposed: Outcome, asked: list[int]) -> tuple[str, str] | None:
+    """«Могу ли я ранить, не закрывая?»: the player asks to leave a part out. Whether
+    that is allowed depends on the connective around the part: «может» lets the
+    controlling player leave it undeclared (505.8), «или» lets them pick the other
+    option (505.5); «в противном случае» obliges them to declare part 1 (505.6); only
+    the opponent may refuse part 1 of 505.7. Returns (verdict, paragraph), or None
+    for anything else (``and_then`` is answered by resolving the supposition: 505.4)."""
+    if not (_PERMISSION_RE.search(q) and supposed.failed) or _actor_of(q, _PERMISSION_RE) == "opponent":
+        return None
+    if supposed.illegal or supposed.refuse or supposed.choose is not None or supposed.declare is not None:
+        return None
+    info = structure_info(root)
+    skipped = sorted(supposed.failed)
+    rest = [n for n in asked if n not in skipped]
+    for n in skipped:
+        if n in info["refusable_first"]:
+            return (f"Нет: отказаться от эффекта способности 1 вправе только противник; пока он не отказался и её "
+                    f"можно объявить, способность 2 не объявляется (п. 505.7)"), "505.7"
+        if n in info["otherwise_first"]:
+            return f"Нет: {MEANING['505.6']} (п. 505.6)", "505.6"
+    optional_parts = {p for items in info["optional_items"] for item in items for p in item}
+    if set(skipped) <= optional_parts:
+        way = Outcome(declare=frozenset(optional_parts - set(skipped)))
+        rule = "505.8"
+    elif len(skipped) == 1 and skipped[0] in info["choice_parts"]:
+        others = [o for opts in info["choices"] for o in opts if o != skipped[0]]
+        if not others:
+            return None
+        way = Outcome(choose=others[0])
+        rule = "505.5"
+    else:
+        return None
+    try:
+        e = explain(root, way)
+    except OutcomeError:
+        return None
+    for n in rest:
+        st = e.part_step(n)
+        if st.status != "done":
+            return f"Нет: {_part_phrase(e, n)} не выполняется — {st.reason} (п. {st.rule})", st.rule
+    left = ", ".join(_part_phrase(e, n) for n in skipped)
+    return f"Да: {left} можно не объявлять — {MEANING[rule]} (п. {rule})", rule
+
+
+def _actor_of(q: str, verb_re: re.Pattern) -> str | None:
+    """Who the verb matched by ``verb_re`` is about (see ``_actor``)."""
+    m = verb_re.search(q)
+    if not m:
+        return None
+    found = [(a.start(), "opponent") for a in _OPPONENT_RE.finditer(q)]
+    found += [(a.start(), "controller") for a in _CONTROLLER_RE.finditer(q)]
+    before = sorted(x for x in found if x[0] < m.start())
+    after = sorted(x for x in found if x[0] >= m.start())
+    if before:
+        return before[-1][1]
+    return after[0][1] if after else None
+
+
+def _decision_step(expl: Explanation):
+    """The first «выбор» step (505.5 / 505.8), or None."""
+    return next((s for s in expl.steps if s.status == "decision"), None)
+
+
+def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source: bool = False
+                ) -> tuple[str, str | None, list[str]]:
+    """(verdict, main paragraph, trace lines) for the question sentence of ``reading``
+    about the structure ``root`` resolved as ``expl``. ``self_source``: the structure is
+    the generic «уничтожить себя, при этом …» (505.9). A yes/no question gets a verdict
+    opening with «Да»/«Нет» (505.4–505.9 decide which)."""
+    q = reading.question
+    trace: list[str] = []
+    parts_all = [p.number for p in expl.parts]
+    told = bool(reading.outcome.describe())
+    if q.startswith("кто") or re.search(r"\bкто\b", q):
+        step = _decision_step(expl)
+        if step is not None:
+            return f"{_cap(step.reason.split('; ')[0])} (п. {step.rule})", step.rule, trace
+        kinds = [n.kind for n in root.walk() if n.kind in DECIDER]
+        if kinds:
+            rule = next(n.rule or DEFAULT_RULES[n.kind] for n in root.walk() if n.kind in DECIDER)
+            meaning = MEANING[rule]
+            who = "" if meaning.startswith(DECIDER[kinds[0]]) else f"{_cap(DECIDER[kinds[0]])}: "
+            return f"{who}{_cap(meaning) if not who else meaning} (п. {rule})", rule, trace
+    if re.search(r"\bкогда\b", q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
+                                        or (re.search(r"закрыва|закроет|фишк", q) and not reading.asked)):
+        pay = next((s for s in expl.steps if s.status == "payment"), None)
+        if pay is not None:
+            return f"{_cap(pay.reason)} (п. {pay.rule})", pay.rule, trace
+    if _OBLIGATION.search(q) and _actor_of(q, _OBLIGATION) == "opponent" and structure_info(root)["refusable_first"]:
+        return (f"Нет: {MEANING['505.7']} (п. 505.7)", "505.7", trace)
+    if _OBLIGATION.search(q):
+        asked = reading.asked or parts_all
+        skipped = [expl.part_step(n) for n in asked if expl.part_step(n).status == "not_declared"]
+        if skipped:
+            s = skipped[0]
+            return (f"Нет: {_part_phrase(expl, s.part)} не объявляется — {s.reason} (п. {s.rule})", s.rule, trace)
+        ok, e, n = _mandatory(root, reading.outcome, asked)
+        if not ok and e is not None:
+            step = e.part_step(n)
+            why = _decision_step(e)
+            reason = (why.reason if why else step.reason).split("; ")[0]
+            rule = step.rule
+            trace.append(f"проверено: {', '.join(e.outcome.describe()) or 'всё объявлено'} — {step.line()}")
+            return (f"Нет: {reason}; например, {_part_phrase(expl, n)} можно не объявлять (п. {rule})",
+                    rule, trace)
+        rule = next((s.rule for s in expl.steps if s.part in asked), None)
+        return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} объявляются при любом решении "
+                f"контролирующего игрока (п. {rule})", rule, trace)
+    if is_yes_no(q) and _TOGETHER.search(q):
+        asked = reading.asked if len(reading.asked) > 1 else parts_all
+        for way in ways(root):
+            try:
+                e = explain(root, way)
+            except OutcomeError:
+                continue
+            if all(e.part_step(n).status == "done" for n in asked):
+                rule = next((s.rule for s in e.steps if s.part in asked and s.rule), None)
+                trace.append(f"проверено: {', '.join(way.describe()) or 'всё объявлено'} — все части выполняются")
+                return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} могут выполниться вместе "
+                        f"(п. {rule})", rule, trace)
+        step = _decision_step(expl)
+        blocker = step or next((s for s in expl.steps if s.part and s.status != "done"), None)
+        rule = blocker.rule if blocker else None
+        why = blocker.reason.split("; ")[0] if blocker else "не все части могут выполниться"
+        return f"Нет: {why} (п. {rule})", rule, trace
+    decided = _who_decides(root, q) if is_yes_no(q) else None
+    if decided is not None:
+        return decided[0], decided[1], trace
+    if is_yes_no(q) and _PERMISSION_RE.search(q) and (reading.conflict or _decision_told(reading.outcome)):
+        if reading.conflict:
+            rule = next(iter(re.findall(r"50\d\.\d+(?:\.\d+)?", reading.conflict)), None)
+            return f"Нет: {reading.conflict}", rule, trace
+        asked_ok = all(expl.part_step(n).status == "done" for n in reading.asked)
+        if asked_ok:
+            bits = []
+            rule = None
+            for st in (s for s in expl.steps if s.part):
+                if st.status == "done":
+                    bits.append(f"{_part_phrase(expl, st.part)} выполняется")
+                else:
+                    state = "не объявляется" if st.status == "not_declared" else "не выполняется"
+                    bits.append(f"{_part_phrase(expl, st.part)} {state} — {st.reason}")
+                    rule = rule or st.rule
+            rule = rule or next((s.rule for s in expl.steps if s.status == "decision"), None)
+            trace.append(f"проверено: {', '.join(reading.outcome.describe())} — так можно")
+            return f"Да: {'; '.join(bits)} (п. {rule})", rule, trace
+    if is_yes_no(q) and not told and reading.asked_outcome is not None:
+        # «может ли противник отказаться?» — resolve what the question supposes
+        skip = _voluntary_skip(root, q, reading.asked_outcome, reading.asked)
+        if skip is not None:
+            return skip[0], skip[1], trace
+        try:
+            e = explain(root, reading.asked_outcome)
+        except OutcomeError as err:
+            msg = re.sub(r"^--[a-z-]+(?: [\w,]+)?: ", "", str(err))
+            return f"Нет: {msg}", next(iter(re.findall(r"50\d\.\d+(?:\.\d+)?", msg)), None), trace
+        supposed = reading.asked_outcome
+        trace.append(f"проверено: {', '.join(supposed.describe())}")
+        named = set(supposed.failed) | set(supposed.illegal) | ({supposed.choose} if supposed.choose else set())
+        if supposed.refuse:
+            named |= set(structure_info(root)["refusable_first"])
+        for n in [n for n in reading.asked if n not in named]:
+            st = e.part_step(n)
+            if st.status != "done":
+                return f"Нет: {_part_phrase(e, n)} не выполняется — {st.reason} (п. {st.rule})", st.rule, trace
+        plain = {s.part: s for s in expl.steps if s.part}
+        changed = [s for s in e.steps if s.part and plain.get(s.part) != s] or [s for s in e.steps if s.part]
+        s = changed[-1]
+        meaning = MEANING.get(s.rule, s.reason)
+        return f"Да: {meaning} (п. {s.rule})", s.rule, trace
+    if is_yes_no(q) and (told or reading.asked):
+        asked = reading.asked
+        if not asked:
+            mentioned = set(reading.outcome.failed) | set(reading.outcome.illegal)
+            if reading.outcome.refuse:
+                mentioned |= {expl.parts[0].number} if expl.parts else set()
+            rest = [n for n in parts_all if n not in mentioned]
+            asked = rest[-1:] or parts_all[-1:]
+            trace.append(f"вопрос понят как вопрос о части {asked[0]}")
+        steps = [expl.part_step(n) for n in asked]
+        yes = all(s.status == "done" for s in steps)
+        open_ = any(s.status in ("option", "conditional") for s in steps)
+        s = next((s for s in steps if s.status != "done"), steps[0])
+        word = "Зависит от выбора" if open_ and not yes else ("Да" if yes else "Нет")
+        state = {"done": "выполняется", "failed": "не выполняется", "not_declared": "не объявляется",
+                 "option": "используется, если её выберут", "conditional": "зависит от выбора"}[s.status]
+        return f"{word}: {_part_phrase(expl, s.part)} {state} — {s.reason} (п. {s.rule})", s.rule, trace
+    if told:
+        done = [s for s in expl.steps if s.part and s.status == "done"]
+        said = {"done": "выполняется", "failed": "не выполняется", "not_declared": "не объявляется",
+                "option": "на выбор", "conditional": "зависит от выбора"}
+        bits = [f"{_part_phrase(expl, s.part)} {said[s.status]} — {s.reason} (п. {s.rule})"
+                for s in expl.steps if s.part]
+        mentioned = set(reading.outcome.failed) | set(reading.outcome.illegal)
+        if reading.outcome.refuse:
+            mentioned |= set(structure_info(root)["refusable_first"])
+        part_steps = [s for s in expl.steps if s.part]
+        plain = {s.part: s for s in explain(root, Outcome()).steps if s.part}
+        changed = [s for s in part_steps if plain.get(s.part) != s]  # what the told outcome changed
+        main = ([s for s in changed if s.part not in mentioned and s.rule] or changed
+                or [s for s in part_steps if s.part not in mentioned and s.rule] or done or part_steps or [None])[0]
+        text = "; ".join(bits) if bits else "ни одна часть не выполняется"
+        return _cap(text), (main.rule if main else None), trace
+    # how does it work: the paragraph of the outermost connective
+    top = next((n for n in root.walk() if n.kind in COMPOUND_KINDS), None)
+    if self_source or any(is_self_source(n) for n in root.walk()):
+        return f"{_cap(MEANING['505.9'])} (п. 505.9)", "505.9", trace
+    if top is not None:
+        rule = top.rule or DEFAULT_RULES[top.kind]
+        meaning = MEANING.get(rule, MEANING[DEFAULT_RULES[top.kind]])
+        if top.kind == "and_then" and rule != "505.4":
+            meaning += "; " + MEANING["505.4"]
+        return f"{_cap(meaning)} (п. {rule})", rule, trace
+    return verdict_of(expl), None, trace
+
+
+__all__ = ["verdict_for", "is_yes_no"]
