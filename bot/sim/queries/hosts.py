@@ -141,7 +141,10 @@ def q_new_host(ctx: Ctx) -> Finding | None:
     if not r.legal:
         return legal_finding(sim, r, "", "нельзя")
     lines = [c for c in r.consequences if c.rules]
-    return Finding("Хозяином становится карта, на которую его поместили; прежний хозяин перестаёт им быть", lines,
+    verdict = "Хозяином становится карта, на которую его поместили; прежний хозяин перестаёт им быть"
+    if ctx.yes_no and ctx.has("stays"):     # «старый хозяин остаётся хозяином?»
+        verdict = "Нет, прежний хозяин перестаёт им быть: хозяином становится карта, на которую его поместили"
+    return Finding(verdict, lines,
                    dedup(["209.3" if subj != "equipment" else "212.1", *cites_of(r)]), sim.trace)
 
 
@@ -335,10 +338,11 @@ def q_summoned(ctx: Ctx) -> Finding | None:
     r2 = sim.summon(subject_card(ctx, subj, "Вызванный2", host=None, cell=None), "Воин")
     f = fate_finding(sim, [r1], "Вызванный")
     placed = [c for c in r2.consequences if c.card == "Вызванный2" and c.result]
-    f.verdict = f"{f.verdict.split(' ', 1)[0]} погибает, если в тексте карты не указано, на какую карту он помещается; если указано — эта карта становится хозяином"
+    pron = "она помещается" if subj == "equipment" else "он помещается"
+    f.verdict = f"{f.verdict.split(' ', 1)[0]} погибает, если в тексте карты не указано, на какую карту {pron}; если указано — эта карта становится хозяином"
     f.lines = f.lines + placed
     f.citations = dedup(f.citations + cites_of(r2))
-    return f
+    return _yes_no_fate(ctx, f)
 
 
 def q_attached_moves(ctx: Ctx) -> Finding | None:

@@ -14,6 +14,20 @@ def q_decline_later(ctx: Ctx) -> Finding | None:
     van = ctx.has("vanguard")
     ctx.has("battle_start", "decline", "later")
     phase = "vanguard" if van else "battle_start"
+    decliner = _player_before(ctx, ctx.found["decline"][0]) if "decline" in ctx.found else None
+    asker = _player_after(ctx, ctx.ask_from) if ctx.ask_from else None
+    if decliner and asker and decliner != asker:
+        # «Первый отказался от авангарда. Второй может использовать свой?» — the other player's own card
+        sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase=phase, subphase=None)
+        run = phases.vanguard if van else phases.battle_start
+        cards = {"first": "Воин", "second": "Орк"}
+        r = run(sim, [(decliner, cards[decliner], False), (asker, cards[asker], True)]) if decliner == "first" else \
+            run(sim, [("first", "Воин", True), ("second", "Орк", False)])
+        if decliner == "second":
+            r = sim.declare("first", "vanguard_ability" if van else "battle_start_ability", card="Воин")
+        f = legal_finding(sim, r, "может: отказ противника не лишает другого игрока его особенности; игроки чередуются", "не может")
+        f.citations = dedup(["407.1" if van else "406.1", *f.citations])
+        return f
     sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase=phase, subphase=None)
     run = phases.vanguard if van else phases.battle_start
     r1 = run(sim, [("first", "Воин", False), ("second", "Орк", True)])
@@ -45,6 +59,10 @@ def q_preliminary_order(ctx: Ctx) -> Finding | None:
     r1 = run(sim, [("second", "Орк", True)])
     r2 = run(sim, [("first", "Воин", True), ("second", "Орк", True)])
     verdict = "Первый игрок; затем игроки чередуются" if (not r1.legal and r2.legal) else "Модель не смогла определить"
+    if ctx.yes_no and not r1.legal and r2.legal and ctx.has("first", "second"):
+        second_asked = any(ctx.tokens[j].startswith("втор") for j in ctx.found.get("second", []))
+        verdict = ("Нет, первым использует Первый игрок; затем игроки чередуются" if second_asked
+                   else "Да, первым использует Первый игрок; затем игроки чередуются")
     if ctx.has("in_turn", "simultaneous") and not r1.legal and r2.legal:
         verdict = "По очереди: игроки чередуются, начиная с Первого игрока"
         if ctx.yes_no:
@@ -224,3 +242,27 @@ def q_phase_mandatory(ctx: Ctx) -> Finding | None:
     else:
         verdict = verdict[:1].upper() + verdict[1:]
     return Finding(verdict, lines, dedup(["408.2", *cites_of(r)]), sim.trace)
+
+
+def _player_before(ctx: Ctx, i: int) -> str | None:
+    """«Первый игрок отказался»: the player named last before token ``i``."""
+    best = None
+    for c in ("first", "second"):
+        for j in ctx.found.get(c, []):
+            if j < i and (best is None or j > best[0]) and ctx.tokens[j] not in ("первым", "первой"):
+                best = (j, c)
+    if best:
+        ctx.used.add(best[1])
+    return best[1] if best else None
+
+
+def _player_after(ctx: Ctx, i: int) -> str | None:
+    """The player named first at or after token ``i`` (the asked sentence)."""
+    best = None
+    for c in ("first", "second"):
+        for j in ctx.found.get(c, []):
+            if j >= i and (best is None or j < best[0]) and ctx.tokens[j] not in ("первым", "первой"):
+                best = (j, c)
+    if best:
+        ctx.used.add(best[1])
+    return best[1] if best else None
