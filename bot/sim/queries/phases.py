@@ -20,11 +20,8 @@ def q_decline_later(ctx: Ctx) -> Finding | None:
         # «Первый отказался от авангарда. Второй может использовать свой?» — the other player's own card
         sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase=phase, subphase=None)
         run = phases.vanguard if van else phases.battle_start
-        cards = {"first": "Воин", "second": "Орк"}
-        r = run(sim, [(decliner, cards[decliner], False), (asker, cards[asker], True)]) if decliner == "first" else \
-            run(sim, [("first", "Воин", True), ("second", "Орк", False)])
-        if decliner == "second":
-            r = sim.declare("first", "vanguard_ability" if van else "battle_start_ability", card="Воин")
+        turns = [("first", "Воин", decliner != "first"), ("second", "Орк", decliner != "second")]
+        r = run(sim, turns)       # the alternation with one player declining and the other using their own card
         f = legal_finding(sim, r, "может: отказ противника не лишает другого игрока его особенности; игроки чередуются", "не может")
         f.citations = dedup(["407.1" if van else "406.1", *f.citations])
         return f
