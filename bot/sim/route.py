@@ -27,6 +27,7 @@ from bot.morph import lemma, pos
 from bot.sim.lexicon import (CONCEPTS, FILLER_LEMMAS, GENERIC_CONCEPTS, QUESTION_MARKERS, SITUATIONS, STOP_WORDS,
                              WH_WORDS, Situation)
 from bot.sim.queries import QUERIES, Ctx, Finding
+from bot.sim.queries.base import decisive_citations
 from bot.textnorm import fold
 
 _WORD = re.compile(r"[0-9]+-[а-я]+|[а-яa-z0-9]+(?:-[а-я]+)?")
@@ -260,6 +261,7 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
             continue
         if not ctx.yes_no and re.match(r"(Да|Нет)\b", finding.verdict):
             continue  # an either/or or wh- question wants the option / thing named, not «Да» / «Нет»
+        finding.citations = decisive_citations(finding)
         return s, ctx, finding
     return None
 

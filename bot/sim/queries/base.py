@@ -102,11 +102,13 @@ def make_sim(cards: list[Card], **state) -> Simulator:
 
 
 def cites_of(*results: StepResult, extra: tuple[str, ...] = ()) -> list[str]:
+    """Every paragraph of the steps ``results`` (reasons first), then ``extra``; the step
+    paragraphs are ``TraceRule``s — cited only if the conclusion rests on them."""
     out: list[str] = []
     for r in results:
         for n in [*[x for c in r.reasons for x in c.rules], *r.cites]:
             if n not in out:
-                out.append(n)
+                out.append(TraceRule(n))
     for n in extra:
         if n not in out:
             out.append(n)
@@ -143,6 +145,23 @@ def short_reason(reason: str) -> str:
     parts = [p for p in _PAREN_RE.sub("", reason).split("; ") if not _CELL_RE.search(p)]
     parts = [p.split(", а ")[0] for p in parts]   # «…, а существо «Хозяин» — …» names the model
     return "; ".join(parts) or _PAREN_RE.sub("", reason)
+
+
+class TraceRule(str):
+    """A paragraph number that came from the simulator steps (``cites_of``) rather than from
+    the query's own reasoning: it documents the trace (passing priority, resolving the
+    stack …) and is cited only when the decisive lines rest on it (``decisive_citations``)."""
+
+    __slots__ = ()
+
+
+def decisive_citations(f: Finding) -> list[str]:
+    """The paragraphs the conclusion rests on, most relevant first (plain strings):
+    ``f.citations`` without the trace-only ones (``TraceRule``) — kept are the first
+    citation, the paragraphs of the decisive lines (``f.lines``) and the paragraphs the
+    query named itself. The trace keeps every paragraph of every step."""
+    decisive = set(rules_of(f.lines))
+    return [str(n) for i, n in enumerate(f.citations) if i == 0 or n in decisive or not isinstance(n, TraceRule)]
 
 
 def dedup(xs: list[str]) -> list[str]:
