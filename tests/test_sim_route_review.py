@@ -37,3 +37,59 @@ def test_strike_on_artifact_cites_210_3_only_and_keeps_the_stack_in_the_trace(q)
 def test_host_events_do_not_cite_the_stack_steps_around_them(q, rule):
     a = _ask(q)
     assert a.citations == [rule], a.citations
+
+
+# ------------------------------------------------ «одновременно» is about triggers only next to abilities
+@pytest.mark.parametrize("q", [
+    "Может ли существо носить меч и щит одновременно?",
+    "Можно ли надеть на воина шлем и кольчугу?",
+    "Могу я одновременно повесить на существо топор и щит?",
+])
+def test_two_named_pieces_of_equipment_are_limited_per_class(q):
+    a = _ask(q)
+    assert a.verdict.startswith("Да, если у них разные классы"), a.verdict
+    assert a.citations[0] == "212.4" and "305.1" not in a.citations
+
+
+def test_two_named_pieces_on_a_flying_creature_are_refused_by_the_host():
+    a = _ask("Можно ли повесить меч и щит на летающее существо?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "212.3"
+
+
+@pytest.mark.parametrize("q", [
+    "Одновременно сработали две особенности, в каком порядке их класть в стек?",
+    "Особенности сработали одновременно — чьи первыми?",
+    "Если особенности моя и противника срабатывают одновременно, кто первым кладёт в стек?",
+])
+def test_simultaneous_triggers_still_go_to_305_1(q):
+    assert _ask(q).citations[0] == "305.1"
+
+
+def test_simultaneously_without_abilities_is_not_305_1():
+    a = route.answer("Может ли существо одновременно носить две экипировки разных классов?", "5ed")
+    assert a is not None and a.citations[0] == "212.4" and a.verdict.startswith("Да")
+
+
+# ------------------------------------------------ slang for the host's fate
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Если мой хозяин взлетел, что будет с симбиотом?", "погибает", "209.4"),
+    ("Хозяин взлетел. Симбиот выживет?", "Нет", "209.4"),
+    ("Мой хозяин стал летать — сим сдохнет?", "Да", "209.4"),
+    ("Хозяин получил полёт, что со шмоткой?", "уничтожается", "212.3"),
+    ("Что будет с экипировкой, если хозяин обрёл полёт?", "уничтожается", "212.3"),
+    ("Хозяин получил бестелесность. Что с симбиотом?", "погибает", "209.5"),
+    ("Хозяин стал бестелесным, симбиот погибнет?", "Да", "209.5"),
+    ("Бестелесный симбиот погибнет, если хозяин станет бестелесным?", "Нет", "209.5"),
+    ("Хозяин сдох, что с симбиотом?", "погибает", "209.4"),
+    ("Хозяин помер, что будет с экипировкой?", "уничтожается", "212.3"),
+    ("Хозяина убили, симбиот живёт?", "Нет", "209.4"),
+    ("Хозяин умер — что с паразитом?", "погибает", "209.4"),
+    ("хозяин скончался, симбиот остается?", "Нет", "209.4"),
+])
+def test_host_fate_slang(q, verdict, first):
+    a = _ask(q)
+    if verdict in ("Да", "Нет"):
+        assert a.verdict.startswith(verdict + ","), a.verdict
+    else:
+        assert verdict in a.verdict, a.verdict
+    assert a.citations[0] == first, a.citations

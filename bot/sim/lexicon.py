@@ -17,17 +17,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Nouns naming a piece of equipment (lemmas).
+EQUIPMENT_ITEMS = ("=меч", "=щит", "=шлем", "=кольчуга", "=топор", "=копье", "=лук", "=посох", "=амулет", "=кинжал", "=секира", "=булава", "=молот", "=арбалет", "=лата", "=плащ", "=кольцо")
+
 CONCEPTS: dict[str, tuple[str, ...]] = {
     # cards and traits
     "symbiote": ("симбиот*", "сим", "сима", "симу", "симом", "симе", "симы", "симов", "симам", "симами", "симах"),
     "parasite": ("паразит*",),
-    "equipment": ("экипиров*", "снаряжени*", "шмот*", "оружи*", "брон*", "доспех*"),
+    "equipment": ("экипиров*", "снаряжени*", "шмот*", "оружи*", "брон*", "доспех*", *EQUIPMENT_ITEMS),
+    # a named piece of equipment (its class is not known from the name: «меч и щит»)
+    "equipment_item": ("оружи*", "брон*", "доспех*", *EQUIPMENT_ITEMS),
     "artifact": ("артефакт*", "арт", "арта", "арту", "арты", "артом", "артов"),
     "terrain": ("местност*",),
     "creature": ("существ*", "сущиств*"),
     "card": ("карт*",),
     "host": ("хозя*", "носител*"),
-    "flying": ("летающ*", "летун*", "=летать", "полет*", "полёт*", "летает"),
+    "flying": ("летающ*", "летун*", "=летать", "полет*", "полёт*", "летает", "взлет*", "=взлететь", "=взлетать"),
     "incorporeal": ("бестелес*",),
     "no_class": ("без клас*", "нет класс*", "не имеет класс*", "бесклассов*", "не имеющ* класс*"),
     "class": ("класс*",),
@@ -37,10 +42,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "own": ("сво*", "мо*", "собствен*"),
     "no_host": ("без хозя*", "нет хозя*", "не имеет хозя*", "не имеющ* хозя*", "лишн*", "не назначен*", "не назначил*", "некуда"),
     # events
-    "dies": ("погиб*", "умер*", "умира*", "убит*", "убил*", "гибел*", "умрет", "умрёт", "помр*", "помира*", "сдохн*", "подох*"),
+    "dies": ("погиб*", "умер*", "умира*", "убит*", "убил*", "=убить", "гибел*", "умрет", "умрёт", "помр*", "помер*", "помира*",
+             "сдох*", "подох*", "скончал*", "=скончаться"),
     "destroyed": ("уничтож*",),
     "leaves": ("покину*", "покида*", "ушел с пол*", "ушёл с пол*", "уходит с пол*", "вернул* в колод*", "сбросил*"),
-    "become": ("стал*", "сделал*", "станов*", "станет", "превращ*", "превратил*", "получил* полет*", "получил* полёт*", "получает"),
+    # gaining a trait: «стал летать», «получил полёт / бестелесность», «взлетел»
+    "become": ("стал*", "сделал*", "станов*", "станет", "превращ*", "превратил*", "получил*", "получает", "получит", "обрел*",
+               "обрёл", "приобрел*", "приобрёл", "взлет*", "=взлететь", "=взлетать", "начал* =летать"),
     "stop_being_creature": ("перестал* быть существ*", "перестает быть существ*", "перестаёт быть существ*"),
     "lose": ("потерял*", "теря*", "лишил*", "утратил*"),
     "change": ("сменил*", "смени*", "меня*", "изменил*", "другой класс*", "друго* класс*", "смен* класс*", "изменени* класс*"),
@@ -145,6 +153,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "trigger": ("сработ*", "срабатыва*"),
     "played": ("играем*",),
     "simultaneous": ("одновремен*",),
+    # abilities as such: «одновременно» is about triggers only next to them (305.1)
+    "ability": ("особенност*", "способност*", "абилк*", "абилит*"),
     "order": ("порядк*", "=порядок", "очеред*", "сначала", "первыми", "раньше"),
     "resolve": ("выполня*", "выполнит*", "выполнят*", "выполнен*", "выполнил*", "разреша*", "срабатывает в стек*"),
     "rule_effect": ("эффект* правил* игр*", "эффект* правил*", "базов* эффект*"),
@@ -307,7 +317,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
     Situation("payment", (("pay",), ("when", "order", "uses_stack", "stack")), forbid=("consists",)),
     Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
-    Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order"))),
+    Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order")), forbid=("trigger",)),
     Situation("stack_top", (("stack",), ("top_word",))),
     Situation("inactive_fast", (("inactive",), ("fast", "sudden", "dice", "trigger"))),
     Situation("when_speed", (("when",), ("slow", "fast")), forbid=("nonempty",)),
@@ -315,7 +325,11 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("priority_after_declare", (("priority",), ("declare", "no_stack")), forbid=("resolve", "pass")),
     Situation("priority_after_declare", (("declare",), ("another",)), forbid=("resolve", "pass")),
     Situation("priority_new_phase", (("priority",), ("new_phase",))),
-    Situation("trigger_order", (("trigger", "simultaneous"), ("order", "simultaneous", "who")), forbid=("battle_start", "vanguard")),
+    # simultaneous triggers (305.1): «сработали / срабатывают», or «одновременно» about abilities —
+    # «носить меч и щит одновременно» is not about triggers
+    Situation("trigger_order", (("trigger",), ("order", "simultaneous", "who")), forbid=("battle_start", "vanguard")),
+    Situation("trigger_order", (("simultaneous",), ("ability",), ("order", "who", "first", "resolve")),
+              forbid=("battle_start", "vanguard") + SUBJECTS),
     Situation("which_speed", (("slow", "fast"), ("which",))),
     Situation("fast_after_resolve", (("fast",), ("resolve",), ("top", "top_word"))),
     Situation("speed", (("slow", "fast"),)),

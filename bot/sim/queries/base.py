@@ -226,4 +226,14 @@ def subject_incorporeal(ctx: Ctx, subj: str) -> bool:
     subj_at = ctx.found.get(subj, [])
     if len(inc) >= 2:
         return True
-    return any(i + 1 in subj_at for i in inc) and subj != "equipment"
+    become = set(ctx.found.get("become", []))
+    return subj != "equipment" and any(i + 1 in subj_at and i - 1 not in become and _agree(ctx.tokens[i], ctx.tokens[i + 1])
+                                       for i in inc)
+
+
+def _agree(adjective: str, noun: str) -> bool:
+    """The adjective can stand in the noun's case («бестелесный симбиот»), so it describes
+    the noun; «стал бестелесным симбиот помрёт» (instrumental before a nominative) does not."""
+    from bot.morph import analyzer
+    cases = {p.tag.case for p in analyzer().parse(noun) if p.tag.case}
+    return not cases or any(p.tag.case in cases for p in analyzer().parse(adjective) if p.tag.case)

@@ -75,11 +75,54 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
         return _parasite_seating(ctx, host_owner, host_traits)
     if ctx.alternative and ctx.has("own") and ctx.has("enemy"):
         return _whose_creatures(ctx, subj, sid)
+    if subj == "equipment" and len(_named_items(ctx)) >= 2 and not ctx.has("two", "same_class", "different", "no_class"):
+        return _two_named_items(ctx, host_traits)
     sim = make_sim(cards)
     r = sim.place(sid, "Хозяин")
     what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj]
     extra = ("212.4",) if subj == "equipment" and ctx.has("two", "same_class", "different") else ("209.6",) if ctx.has("two") else ()
+    if "incorporeal" in host_traits and subj != "equipment":
+        extra = ("209.5", *extra)       # the paragraph on incorporeal hosts decides either way
     return legal_finding(sim, r, f"можно: {what} можно поместить на это существо", "нельзя", extra=extra)
+
+
+def _named_items(ctx: Ctx) -> list[str]:
+    """Distinct pieces of equipment the question names («меч и щит» → [меч, щит]), by lemma."""
+    from bot.morph import lemma
+    return list(dict.fromkeys(lemma(ctx.tokens[i]) for i in ctx.found.get("equipment_item", [])))
+
+
+def _two_named_items(ctx: Ctx, host_traits: set[str]) -> Finding:
+    """«носить меч и щит одновременно?»: two named pieces of equipment whose classes the
+    question does not give. Put both on one creature twice — with different classes and
+    with the same class — and answer with the per-class limit (212.4)."""
+    ctx.has("equipment_item", "equipment", "place", "creature", "host", "simultaneous", "wears")
+    a, b = _named_items(ctx)[:2]
+    ok: dict[bool, bool] = {}
+    trace: list[str] = []
+    lines: list[Consequence] = []
+    for same in (False, True):
+        sim = make_sim([make_card("Хозяин", creature_class="воин", traits=set(host_traits)),
+                        make_card(a.capitalize(), kind="equipment", equipment_class="оружие", cell="a1", movement=None),
+                        make_card(b.capitalize(), kind="equipment", equipment_class="оружие" if same else "броня", cell="b1",
+                                  movement=None)])
+        r1 = sim.place(a.capitalize(), "Хозяин")
+        r2 = sim.place(b.capitalize(), "Хозяин")
+        ok[same] = r1.legal and r2.legal
+        trace += sim.trace
+        lines += [*r2.reasons] if not r2.legal else [c for c in r2.consequences if c.card == b.capitalize() and c.rules][:1]
+        if not r1.legal:        # the host itself cannot carry equipment (flying, no class …): that is the answer
+            return legal_finding(sim, r1, "", "нельзя", extra=("212.4",))
+    if ok[False] and not ok[True]:
+        verdict = (f"Да, если у них разные классы: на существо можно поместить по одной экипировке каждого класса "
+                   f"(две экипировки одного класса — нельзя)")
+    elif ok[False] and ok[True]:
+        verdict = "Да, ограничения по классам нет"
+    else:
+        verdict = "Нет, нельзя"
+    if not ctx.yes_no:
+        verdict = verdict.removeprefix("Да, ").capitalize()
+    return Finding(verdict, lines, dedup(["212.4", *rules_of(lines)]), trace)
 
 
 def _whose_creatures(ctx: Ctx, subj: str, sid: str) -> Finding:
