@@ -93,3 +93,44 @@ def test_host_fate_slang(q, verdict, first):
     else:
         assert verdict in a.verdict, a.verdict
     assert a.citations[0] == first, a.citations
+
+
+# ------------------------------------------------ negated questions: the answer agrees with the statement
+@pytest.mark.parametrize("q,verdict,first", [
+    # allowed -> «Нет, можно»
+    ("Артефакт нельзя атаковать?", "Нет, можно", "210.3"),
+    ("Разве нельзя положить симбиота на своё существо?", "Нет, можно", "209.1"),
+    ("Бросок кубика нельзя объявить, когда стек не пуст?", "Нет, можно", "304.1"),
+    # banned -> «Да, нельзя / Да, не может»
+    ("Симбиота нельзя двигать?", "Да, нельзя", "209.10"),
+    ("Нельзя класть симбиота на летающее существо?", "Да, нельзя", "209.4"),
+    ("Артефакт не может атаковать?", "Да, не может", "210.2"),
+    ("Симбиот не может двигаться сам?", "Да, не может", "209.10"),
+    ("Если стек не пуст, нельзя объявить движение?", "Да, нельзя", "304.1"),
+    # a negated fate
+    ("Симбиот не погибает, если хозяин взлетел?", "Нет, симбиот погибает", "209.4"),
+    ("Если хозяин умер, экипировка не уничтожается?", "Нет, экипировка уничтожается", "212.3"),
+    ("Бестелесный симбиот не погибнет, если хозяин станет бестелесным?", "Да", "209.5"),
+])
+def test_negated_questions_are_answered_about_the_statement_asked(q, verdict, first):
+    a = _ask(q)
+    assert a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] == first, a.citations
+
+
+@pytest.mark.parametrize("q,verdict", [
+    ("Артефакт можно атаковать?", "Да, можно"),
+    ("Симбиота можно двигать?", "Нет"),
+    ("Нельзя ли атаковать артефакт?", "Да"),                   # «не … ли»: a positive question
+    ("Можно или нельзя класть симбиота на симбиота?", "Нет, нельзя"),
+    ("Второй игрок может не вскрывать карты третьего ряда до конца боя?", "Нет"),   # the infinitive is negated
+])
+def test_positive_questions_keep_their_polarity(q, verdict):
+    assert _ask(q).verdict.startswith(verdict)
+
+
+def test_agree_with_negation_text():
+    assert route.agree_with_negation("Да, можно: удар по артефакту", "нельзя") == "Нет, можно: удар по артефакту"
+    assert route.agree_with_negation("Нет, не может: так нельзя", "нельзя") == "Да, нельзя: так нельзя"
+    assert route.agree_with_negation("Нет, не может: так нельзя", "не может") == "Да, не может: так нельзя"
+    assert route.agree_with_negation("Симбиот погибает", "нельзя") == "Симбиот погибает"

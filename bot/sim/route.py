@@ -234,6 +234,48 @@ def main_clause_start(question: str) -> int:
     return start + len(_WORD.findall(head)) if comma else start
 
 
+# A negated modal word: «нельзя …?», «не может …?» state a ban and ask to confirm it.
+_NEG_MODALS = frozenset("нельзя невозможно".split())
+_MODALS_AFTER_NE = frozenset("может могут могу можем можно сможет смогу разрешено разрешается".split())
+
+
+def negated_modal_at(tokens: list[str], start: int) -> int | None:
+    """Index of a negated modal in the main clause of the asked sentence (from ``start``):
+    «Артефакт нельзя атаковать?», «Симбиот не может двигаться?». Not a negation of the
+    statement: «можно или нельзя» (a choice), «не может ли …» (a polite positive question),
+    «может не вскрывать» (the infinitive is negated — the concepts read that)."""
+    end = next((i for i in range(start + 1, len(tokens)) if tokens[i] in ("если", "когда", "пока")), len(tokens))
+    for i in range(start, end):
+        t = tokens[i]
+        if i > 0 and tokens[i - 1] == "или":
+            continue
+        if t in _NEG_MODALS and not (i + 1 < len(tokens) and tokens[i + 1] == "ли"):
+            return i
+        if t == "не" and i + 1 < end and tokens[i + 1] in _MODALS_AFTER_NE and not (i + 2 < len(tokens) and tokens[i + 2] == "ли"):
+            return i
+    return None
+
+
+_MODAL_HEAD = re.compile(r"(можно|может|могут|нельзя|не может|не могут)\b")
+
+
+def agree_with_negation(verdict: str, ban_word: str) -> str:
+    """The answer to a negated question agrees with its statement, as Russian speakers
+    answer: «Артефакт нельзя атаковать?» → «Нет, можно: …» when it is allowed, «Симбиота
+    нельзя двигать?» → «Да, нельзя: …» when it is banned. ``verdict`` is the answer to the
+    positive question («Да, …» / «Нет, …»); ``ban_word`` the question's «нельзя» / «не может»."""
+    m = re.match(r"(Да|Нет), ?(.*)", verdict, re.S)
+    if not m:
+        return verdict
+    yes, body = m.group(1) == "Да", m.group(2)
+    head = _MODAL_HEAD.match(body)
+    rest = body[head.end():].lstrip(" :,") if head else body
+    if yes:     # allowed: the ban the question states does not hold
+        allowed = "можно" if ban_word in ("нельзя", "невозможно") else "может"
+        return f"Нет, {allowed}: {rest}" if rest else f"Нет, {allowed}"
+    return f"Да, {ban_word}: {rest}" if rest else f"Да, {ban_word}"
+
+
 def _matches(s: Situation, found: dict[str, list[int]]) -> bool:
     return all(any(c in found for c in g) for g in s.groups) and not any(c in found for c in s.forbid)
 
@@ -299,6 +341,9 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     situation, ctx, f = hit
     tokens = ctx.tokens
+    neg = negated_modal_at(tokens, ctx.main_from) if ctx.yes_no else None
+    if neg is not None and re.match(r"(Да|Нет)\b", f.verdict):
+        f.verdict = agree_with_negation(f.verdict, "нельзя" if tokens[neg] in _NEG_MODALS else "не " + tokens[neg + 1])
     _, spans = concepts_of(tokens)
     used_idx: set[int] = set()
     for c in (*ctx.used, *GENERIC_CONCEPTS):

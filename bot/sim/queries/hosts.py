@@ -83,7 +83,16 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     extra = ("212.4",) if subj == "equipment" and ctx.has("two", "same_class", "different") else ("209.6",) if ctx.has("two") else ()
     if "incorporeal" in host_traits and subj != "equipment":
         extra = ("209.5", *extra)       # the paragraph on incorporeal hosts decides either way
+    if _whose_named(ctx) and not host_traits:
+        extra = ("212.1" if subj == "equipment" else "209.1", *extra)   # whose creature may be the host
     return legal_finding(sim, r, f"можно: {what} можно поместить на это существо", "нельзя", extra=extra)
+
+
+def _whose_named(ctx: Ctx) -> bool:
+    """The question says whose creature («на своё / моё / чужое существо»): a possessive or an
+    enemy word, not a modal the ``own`` stems also match («можно», «может»)."""
+    from bot.morph import lemma
+    return "enemy" in ctx.found or any(lemma(ctx.tokens[i]) in ("свой", "мой", "собственный") for i in ctx.found.get("own", []))
 
 
 def _named_items(ctx: Ctx) -> list[str]:
@@ -313,6 +322,9 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
         yes = not any(r in got for r in _NOT_STAYING)
     else:
         yes = any(r in got for c in asked for r in _ASKED[c])
+    # «Симбиот не погибает?»: the answer agrees with the negated statement («Нет, погибает»)
+    if any(i > 0 and ctx.tokens[i - 1] == "не" for c in asked for i in ctx.found.get(c, []) if i >= start):
+        yes = not yes
     body = f.verdict.removeprefix("Ничего: ")       # «Да, ничего: …» reads badly
     f.verdict = f"{'Да' if yes else 'Нет'}, {body[:1].lower()}{body[1:]}"
     return f
