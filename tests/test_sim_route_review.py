@@ -134,3 +134,54 @@ def test_agree_with_negation_text():
     assert route.agree_with_negation("Нет, не может: так нельзя", "нельзя") == "Да, нельзя: так нельзя"
     assert route.agree_with_negation("Нет, не может: так нельзя", "не может") == "Да, не может: так нельзя"
     assert route.agree_with_negation("Симбиот погибает", "нельзя") == "Симбиот погибает"
+
+
+# ------------------------------------------------ acting after moving (506.5 works one way)
+@pytest.mark.parametrize("q,verdict", [
+    ("Можно ли атаковать после движения?", "Да"),
+    ("Может ли существо атаковать после движения?", "Да"),
+    ("Существо сходило, может ли оно потом ударить?", "Да"),
+    ("Я подвигал существо, могу теперь атаковать?", "Да"),
+    ("Сначала двигаюсь, потом атакую — можно?", "Да"),
+    ("Можно ли действовать после движения?", "Да"),
+    ("Может ли существо двигаться после атаки?", "Нет"),
+    ("Может ли существо двигаться, если оно атаковало?", "Нет"),
+    ("Можно ли сначала атаковать, а потом походить?", "Нет"),
+])
+def test_order_of_moving_and_acting(q, verdict):
+    a = _ask(q)
+    assert a.verdict.startswith(verdict + ","), a.verdict
+    assert a.citations[0] == "506.5", a.citations
+    if verdict == "Да":
+        assert "после атаки" in a.verdict or "после действия" in a.verdict   # the other order is excluded
+
+
+def test_no_order_told_is_not_guessed():
+    a = route.answer("Может ли существо атаковать и двигаться?", "5ed")
+    assert a is None or a.citations[0] != "506.5" or "Да, может атаковать" not in a.verdict
+
+
+# ------------------------------------------------ order of the preliminary subphases (406, 407, 408)
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Что раньше: в начале боя или авангард?", "Раньше — «в начале боя»", "406.1"),
+    ("Сначала авангард или в начале боя?", "Раньше — «в начале боя»", "406.1"),
+    ("«В начале боя» играют до авангарда или после?", "До:", "406.1"),
+    ("Авангард до или после «в начале боя»?", "После:", "406.1"),
+    ("Авангард идёт раньше «в начале боя»?", "Нет,", "406.1"),
+    ("Авангард используется после особенностей «в начале боя»?", "Да,", "406.1"),
+    ("Когда авангард — до или после основной фазы?", "До:", "407.1"),
+])
+def test_preliminary_subphase_order(q, verdict, first):
+    a = _ask(q)
+    assert a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] == first and len(a.citations) >= 2, a.citations
+
+
+def test_simulator_refuses_going_back_in_the_preliminary_phase():
+    from bot.sim import phases
+    from bot.sim.queries.base import make_card, make_sim
+    sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase="vanguard", subphase=None)
+    r = phases.battle_start(sim, [("first", "Воин", True)])
+    assert not r.legal and r.reasons[0].rules == ("406.1", "407.1")
+    r = phases.vanguard(sim, [("first", "Воин", True)])
+    assert r.legal

@@ -66,7 +66,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "wears": ("носит", "носят", "носящ*", "висит", "висят", "висела", "висел", "сидит", "сидел", "сидела"),
     "placement_word": ("помещается", "переносится", "располагается", "помещаются", "переносятся", "располагаются"),
     "move": ("двига*", "двинут*", "передвига*", "передвиж*", "передвину*", "ходит*", "=ходить", "движени*", "пойти", "сходить", "подвинут*", "пройти", "пройдет", "пройдёт",
-             "походит*", "=походить"),
+             "походит*", "=походить", "походил*", "сходил*", "=сходить", "подвига*"),
     "relocate": ("перемещ*", "перемест*"),
     "alone": ("отдельно", "сам", "сама", "само", "самостоятельно", "независимо", "без хозяина перемещ*"),
     "gone": ("пропад*", "исчеза*", "исчезн*", "слета*", "слетит", "отвалива*", "отвалит*", "спада*", "сгора*", "сгорит", "сбрасыва*"),
@@ -308,6 +308,9 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("open_restores", (("open", "restore", "turn_start"), ("move", "movement_points"))),
     Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
     Situation("act_then_move", (("attack",), ("move", "movement_points"), ("already", "later", "after")), forbid=("slow", "fast", "stack")),
+    # «может ли существо двигаться, если оно атаковало?»: the order is told by the tense (the query checks)
+    Situation("act_then_move", (("attack",), ("move", "movement_points")),
+              forbid=("slow", "fast", "stack", "artifact", "terrain", "who", "inactive", "jump", "instead") + SUBJECTS),
     # stack, priority, speed
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
     Situation("slow_nonempty_stack", (("empty_stack",), _STACK_ACTIONS + ("attack", "act")), forbid=("pass",)),
@@ -342,6 +345,10 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("stack_resolves", (("pass",), ("top", "top_word"))),
     Situation("rule_effects_first", (("rule_effect",),)),
     # phases
+    # «что раньше: в начале боя или авангард?» — two parts of the preliminary phase named
+    Situation("preliminary_sequence", (("battle_start", "vanguard"), ("battle_start", "vanguard", "main_phase"),
+                                       ("order", "first", "before_after", "alternative", "top", "later", "after", "when")),
+              forbid=("decline", "once")),
     Situation("decline_later", (("battle_start", "vanguard"), ("decline",))),
     Situation("decline_later", (("battle_start", "vanguard"), ("pass",), ("later",))),
     Situation("once_per_battle", (("battle_start", "vanguard"), ("once", "count"))),

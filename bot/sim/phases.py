@@ -95,10 +95,29 @@ def seating_step(sim: Simulator, assign: list[tuple[str, str]]) -> StepResult:
     return sim.run("шаг рассадки", lambda res: _seating(sim, res, assign))
 
 
+# The preliminary phase goes subphase by subphase in the order of its sections: reveal and
+# seating (405), battle start (406), vanguard (407); then the main phase (408.1).
+PRELIMINARY_ORDER = ("recruit", "reveal", "seating", "battle_start", "vanguard", "main")
+SUBPHASE_RU = {"reveal": "подфаза Вскрытия", "seating": "шаг рассадки", "battle_start": "подфаза Начала боя",
+               "vanguard": "подфаза Авангарда", "main": "Основная фаза"}
+SUBPHASE_RULE = {"reveal": "405.1", "seating": "405.2", "battle_start": "406.1", "vanguard": "407.1", "main": "408.1"}
+
+
+def _check_order(sim: Simulator, target: str) -> None:
+    """Refuse going back in the preliminary phase: ``target`` (a ``PRELIMINARY_ORDER`` name)
+    has passed when the game is already in a later (sub)phase (405–408)."""
+    now = sim.state.phase
+    if now in PRELIMINARY_ORDER and PRELIMINARY_ORDER.index(now) > PRELIMINARY_ORDER.index(target):
+        raise Illegal(C(f"{SUBPHASE_RU[target][:1].upper()}{SUBPHASE_RU[target][1:]} уже прошла: сейчас {SUBPHASE_RU.get(now, now)}; "
+                        "Предварительная фаза идёт по порядку — Вскрытие, Начало боя, Авангард, затем Основная фаза",
+                        (SUBPHASE_RULE[target], SUBPHASE_RULE.get(now, "408.1"))))
+
+
 def _alternate(sim: Simulator, res: StepResult, kind: str, turns: list[tuple[str, str, bool]]) -> None:
     st = sim.state
     para = "406.1" if kind == "battle_start_ability" else "407.1"
     what = "«в начале боя»" if kind == "battle_start_ability" else "«авангард»"
+    _check_order(sim, "battle_start" if kind == "battle_start_ability" else "vanguard")
     expected = st.first
     for player, card, use in turns:
         if player != expected:

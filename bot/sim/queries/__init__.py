@@ -53,6 +53,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "trigger_order": _stack.q_trigger_order,
     "decline_later": _phases.q_decline_later,
     "preliminary_order": _phases.q_preliminary_order,
+    "preliminary_sequence": _phases.q_preliminary_sequence,
     "reveal_order": _phases.q_reveal_order,
     "reveal_hidden": _phases.q_reveal_hidden,
     "main_phase_active": _phases.q_main_phase_active,

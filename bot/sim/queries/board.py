@@ -288,10 +288,12 @@ def q_open_restores(ctx: Ctx) -> Finding | None:
 def q_act_then_move(ctx: Ctx) -> Finding | None:
     """A card that acts (an attack is acting too) loses all its movement (506.5). ``None``
     when the question runs the other way round (moved first, then acts)."""
-    moved_first = [i for i in ctx.found.get("already", []) if ctx.tokens[i].startswith(("движ", "подвиг", "двига", "походил", "сдвинул", "потратил"))
-                   or (i + 1 < len(ctx.tokens) and ctx.tokens[i] == "после" and ctx.tokens[i + 1].startswith("движ"))]
+    first = _happened_first(ctx)
+    if first is None or not (any(c in ctx.found for c in ("already", "later", "after", "order")) or _told_past(ctx)):
+        return None     # no order of the two is told («атаковать и двигаться?»)
+    moved_first = first == "move"
     if moved_first:
-        return None
+        return _act_after_move(ctx)
     ctx.has("act", "attack", "already", "later", "move", "movement_points", "creature")
     sim = make_sim([make_card("Воин", movement=3), make_card("Орк", owner="second", cell="c3")])
     if ctx.has("attack") and not ctx.has("act"):
@@ -301,6 +303,7 @@ def q_act_then_move(ctx: Ctx) -> Finding | None:
         sim.state.cards["Орк"].cell = parse_cell("e6")
     else:
         r0 = sim.act("Воин")
+        sim.state.cards["Орк"].cell = parse_cell("e6")
     r = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
     f = legal_finding(sim, r, "может", "не может")
     f.lines = [c for c in r0.consequences if "506.5" in c.rules] + f.lines
@@ -308,6 +311,71 @@ def q_act_then_move(ctx: Ctx) -> Finding | None:
         f.verdict = ("Нет, не может: " if ctx.yes_no else "Не может: ") + "когда карта действует, она теряет весь свой запас движения"
     f.citations = dedup(["506.5", *f.citations])
     return f
+
+
+def _happened_first(ctx: Ctx) -> str | None:
+    """Which of moving («move») and acting / attacking («act») the question puts first:
+    the one right after «после» («атаковать после движения» — moved first), else the one
+    told in the past tense («существо сходило, может потом ударить?»), else the one
+    mentioned first. ``None`` when one of them is missing."""
+    from bot.morph import analyzer
+    move = [i for c in ("move", "movement_points") for i in ctx.found.get(c, [])]
+    act = [i for c in ("act", "attack") for i in ctx.found.get(c, [])]
+    move += [i for i in ctx.found.get("already", []) if ctx.tokens[i] != "после" and i not in act]
+    if not move or not act:
+        return None
+    for i, t in enumerate(ctx.tokens):
+        if t == "после" and i + 1 < len(ctx.tokens):
+            if i + 1 in move:
+                return "move"
+            if i + 1 in act:
+                return "act"
+
+    def past(ix: list[int]) -> bool:
+        return any(analyzer().parse(ctx.tokens[i])[0].tag.tense == "past" for i in ix)
+    if past(move) != past(act):
+        return "move" if past(move) else "act"
+    return "move" if min(move) < min(act) else "act"
+
+
+def _told_past(ctx: Ctx) -> bool:
+    """Moving or acting is told in the past tense («если оно атаковало»)."""
+    from bot.morph import analyzer
+    ix = [i for c in ("move", "act", "attack") for i in ctx.found.get(c, [])]
+    return any(analyzer().parse(ctx.tokens[i])[0].tag.tense == "past" for i in ix)
+
+
+def _act_after_move(ctx: Ctx) -> Finding:
+    """Moved first, then acts / attacks: allowed — 506.5 takes the movement away only when
+    the card acts, so the order matters. The model moves a creature one cell, lets it
+    attack, then tries to move it again (refused: acting lost the rest of its movement)."""
+    ctx.has("act", "attack", "already", "later", "after", "move", "movement_points", "creature")
+    sim = make_sim([make_card("Воин", cell="c2", movement=2), make_card("Орк", owner="second", cell="c4")])
+    r_move = sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    sim.pass_priority("first")
+    sim.pass_priority("second")
+    attack = ctx.has("attack") and not ctx.has("act")
+    if attack:
+        r_act = sim.declare("first", "attack", card="Воин", target="Орк")
+        sim.pass_priority("first")
+        r_done = sim.pass_priority("second")
+        sim.state.cards["Орк"].cell = parse_cell("e6")
+    else:
+        r_act = r_done = sim.act("Воин")
+    sim.state.priority = "first"
+    r_again = sim.declare("first", "movement", card="Воин", to=parse_cell("b3"))
+    if not (r_move.legal and r_act.legal):
+        return legal_finding(sim, r_act if r_move.legal else r_move, "", "не может", extra=("506.5",))
+    what = ("можно " if "можно" in ctx.tokens else "может ") + ("атаковать" if attack else "действовать")
+    lost = [c for c in r_done.consequences if "506.5" in c.rules]
+    verdict = (f"{what} после движения: запас движения теряется, только когда карта действует, — "
+               f"поэтому после {'атаки' if attack else 'действия'} двигаться дальше уже нельзя")
+    if not r_again.legal and lost:
+        verdict = ("Да, " if ctx.yes_no else "") + verdict
+    else:
+        verdict = "Модель не смогла определить"
+    lines = [*lost, *r_again.reasons]
+    return Finding(verdict[:1].upper() + verdict[1:], lines, dedup(["506.5", *rules_of(lines), *cites_of(r_move)]), sim.trace)
 
 
 def q_who_moves(ctx: Ctx) -> Finding | None:

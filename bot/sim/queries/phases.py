@@ -47,6 +47,53 @@ def q_once_per_battle(ctx: Ctx) -> Finding | None:
     return Finding(verdict, r2.reasons, dedup([*rules_of(r2.reasons), *cites_of(r1)]), sim.trace)
 
 
+_SUBPHASE_OF = {"battle_start": "battle_start", "vanguard": "vanguard", "main_phase": "main"}
+_SUBPHASE_NAME = {"battle_start": "подфаза Начала боя («в начале боя»)", "vanguard": "подфаза Авангарда («авангард»)",
+                  "main": "Основная фаза"}
+_SUBPHASE_SHORT = {"battle_start": "«в начале боя»", "vanguard": "«авангард»", "main": "Основная фаза"}
+
+
+def q_preliminary_sequence(ctx: Ctx) -> Finding | None:
+    """Which of two named parts of the preliminary phase comes first («Что раньше: в начале
+    боя или авангард?»): run them in both orders; the simulator refuses going back
+    (405–408 in the order of their sections). ``None`` unless two different parts are named."""
+    named = sorted({_SUBPHASE_OF[c]: min(ctx.found[c]) for c in _SUBPHASE_OF if c in ctx.found}.items(), key=lambda kv: kv[1])
+    if len(named) < 2:
+        return None
+    a, b = named[0][0], named[1][0]
+    ctx.has("battle_start", "vanguard", "main_phase", "order", "first", "before_after", "alternative", "top", "later",
+            "after", "when", "player")
+    outcome: dict[tuple[str, str], bool] = {}
+    trace: list[str] = []
+    lines: list[Consequence] = []
+    for x, y in ((a, b), (b, a)):
+        sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase="seating", subphase=None)
+        rs = [_enter(sim, x), _enter(sim, y)]
+        outcome[(x, y)] = all(r.legal for r in rs)
+        trace += sim.trace
+        lines += [c for r in rs for c in r.reasons]
+    if outcome[(a, b)] == outcome[(b, a)]:
+        return None
+    first, then = (a, b) if outcome[(a, b)] else (b, a)
+    verdict = f"Сначала {_SUBPHASE_NAME[first]}, затем {_SUBPHASE_NAME[then]}"
+    if ctx.yes_no:
+        claimed_first = b if any(t in ("позже", "после", "потом", "позднее") for t in ctx.tokens) else a
+        verdict = ("Да, " if claimed_first == first else "Нет, ") + verdict[:1].lower() + verdict[1:]
+    elif "before_after" in ctx.found:       # «X до Y или после?»: about the part named first
+        verdict = ("До" if a == first else "После") + ": " + verdict[:1].lower() + verdict[1:]
+    elif ctx.alternative:                   # «что раньше: X или Y?»
+        verdict = f"Раньше — {_SUBPHASE_SHORT[first]}: " + verdict[:1].lower() + verdict[1:]
+    rules = [phases.SUBPHASE_RULE[first], phases.SUBPHASE_RULE[then]]
+    return Finding(verdict, lines, dedup([*rules, *rules_of(lines)]), trace)
+
+
+def _enter(sim, part: str):
+    if part == "main":
+        return phases.main_phase(sim)
+    run = phases.vanguard if part == "vanguard" else phases.battle_start
+    return run(sim, [("first", "Воин", True), ("second", "Орк", True)])
+
+
 def q_preliminary_order(ctx: Ctx) -> Finding | None:
     """«в начале боя» / «авангард» alternate starting with the first player (406.1, 407.1)."""
     van = ctx.has("vanguard")
