@@ -185,3 +185,36 @@ def test_simulator_refuses_going_back_in_the_preliminary_phase():
     assert not r.legal and r.reasons[0].rules == ("406.1", "407.1")
     r = phases.vanguard(sim, [("first", "Воин", True)])
     assert r.legal
+
+
+# ------------------------------------------------ steps left from the told movement points (506.1)
+@pytest.mark.parametrize("q,verdict", [
+    ("Я походил на одну клетку, запас движения был 2 — могу ещё?", "Да, можно: осталась 1 единица"),
+    ("У существа запас движения 3, оно прошло 2 клетки. Может ещё походить?", "Да"),
+    ("Запас движения 4, сходил на 1 клетку, могу дальше?", "Да, можно: осталось 3 единицы"),
+    ("Сдвинулся на 2 клетки при запасе движения 2, могу ещё?", "Нет"),
+    ("Запас движения 1, я уже сходил на одну клетку — можно ещё раз?", "Нет"),
+    ("Существо с запасом движения 2 прошло одну клетку. Сколько ещё клеток может пройти?", "Ещё 1 клетку"),
+])
+def test_movement_left_after_some_steps(q, verdict):
+    a = _ask(q)
+    assert a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] == "506.1"
+
+
+# ------------------------------------------------ «кто ходит» after a pass is about priority (303.2)
+@pytest.mark.parametrize("q,who", [
+    ("После паса кто ходит?", "Противник спасовавшего"),
+    ("Я спасовал. Кто теперь ходит?", "Ваш противник"),
+    ("Кто получает приоритет после паса?", "Противник спасовавшего"),
+    ("Противник пасанул — кто действует?", "Вы"),
+    ("Кому переходит приоритет, если я пасую?", "Ваш противник"),
+])
+def test_after_a_pass_priority_goes_to_the_opponent(q, who):
+    a = _ask(q)
+    assert a.verdict.startswith(who + ":"), a.verdict
+    assert a.citations[0] == "303.2" and "506.2" not in a.citations
+
+
+def test_who_moves_without_a_pass_is_still_506_2():
+    assert _ask("Кто может объявить движение?").citations[0] == "506.2"

@@ -87,6 +87,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "zero_movement": ("нулев* запас*", "запас* движени* 0", "без запаса движени*", "запас* движени* равен 0",
                       "нет запаса движени*", "запас* движени* равен нулю", "нулев* движени*"),
     "movement_points": ("запас* движени*", "единиц* движени*", "очк* движени*"),
+    "more": ("ещё", "еще", "дальше", "снова", "опять", "продолж*", "оставш*", "остал*"),
     "restore": ("восстанавл*", "восстанов*"),
     # attacks
     "attack": ("атак*", "атаков*", "удар*", "бить", "=бить", "напада*", "напасть", "бьет", "бьёт", "ударить"),
@@ -294,6 +295,9 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("relocation_is_movement", (("relocate",), ("movement_q",)), forbid=("jump", "instead")),
     Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
     Situation("diagonal", (("diagonal",),)),
+    # «походил на одну клетку, запас движения был 2 — могу ещё?»: the told steps against the told points
+    Situation("move_remaining", (("move", "already"), ("cell",), ("movement_points",)),
+              forbid=("jump", "instead", "relocate", "attack", "act", "artifact", "closed") + SUBJECTS),
     Situation("move_repeat", (("count",), ("cell",), ("move",)), forbid=("spend", "jump", "instead", "relocate")),
     Situation("move_cost", (("count",), ("movement_points", "spend")), forbid=("jump", "instead")),
     Situation("no_points_move", (("no_points",), ("move", "jump", "instead"))),
@@ -312,6 +316,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("act_then_move", (("attack",), ("move", "movement_points")),
               forbid=("slow", "fast", "stack", "artifact", "terrain", "who", "inactive", "jump", "instead") + SUBJECTS),
     # stack, priority, speed
+    # «после паса кто ходит?»: «ходит» is whose priority it is, not who may declare movement
+    Situation("after_pass", (("pass",), ("who",)), forbid=("both", "empty_stack", "top", "top_word", "game_action", "resolve")),
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
     Situation("slow_nonempty_stack", (("empty_stack",), _STACK_ACTIONS + ("attack", "act")), forbid=("pass",)),
     Situation("slow_nonempty_stack", (("respond",), _STACK_ACTIONS + ("attack", "act"))),

@@ -66,6 +66,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "move_outside_choice": _board.q_move_outside_choice,
     "when_speed": _stack.q_when_speed,
     "pass_is_action": _stack.q_pass_is_action,
+    "after_pass": _stack.q_after_pass,
     "priority_after_declare": _stack.q_priority_after_declare,
     "priority_new_phase": _stack.q_priority_new_phase,
     "once_per_battle": _phases.q_once_per_battle,
@@ -92,6 +93,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "relocation_is_movement": _board.q_relocation_is_movement,
     "phase_mandatory": _phases.q_phase_mandatory,
     "move_repeat": _board.q_move_repeat,
+    "move_remaining": _board.q_move_remaining,
     "which_speed": _stack.q_which_speed,
     "fast_after_resolve": _stack.q_fast_after_resolve,
 }

@@ -454,7 +454,62 @@ def q_relocation_is_movement(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, dedup(["507.1", *cites_of(r)]), sim.trace)
 
 
-_NUMBER_WORDS = {"один": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
+_NUMBER_WORDS = {"один": 1, "одну": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
+
+
+def _number_near(ctx: Ctx, concept: str, before: int, after: int) -> int | None:
+    """A number (digits or a word) within ``before`` words before / ``after`` words after a
+    mention of ``concept`` («на одну клетку», «запас движения был 2»)."""
+    for i in ctx.found.get(concept, []):
+        for j in [*range(i - 1, i - before - 1, -1), *range(i + 1, i + after + 1)]:
+            if 0 <= j < len(ctx.tokens):
+                t = ctx.tokens[j]
+                if t.isdigit():
+                    return int(t)
+                if t in _NUMBER_WORDS:
+                    return _NUMBER_WORDS[t]
+    return None
+
+
+def q_move_remaining(ctx: Ctx) -> Finding | None:
+    """«Я походил на одну клетку, запас движения был 2 — могу ещё?»: a creature keeps moving
+    until it has spent all its movement points (506.1). The model gives it the told points,
+    makes the told steps and tries one more. ``None`` without the number of steps made."""
+    moved = _number_near(ctx, "cell", 2, 0)
+    points = _number_near(ctx, "movement_points", 0, 3)
+    if moved is None or points is None or moved > 4 or points > 6:
+        return None
+    ctx.has("move", "movement_points", "cell", "more", "already", "creature")
+    sim = make_sim([make_card("Воин", cell="a1", movement=points)])
+    steps = []
+    for k in range(moved + 1):
+        sim.state.priority = "first"
+        r = sim.declare("first", "movement", card="Воин", to=(0, 2 + k))     # a1 → a2 → a3 …
+        if r.legal:
+            sim.pass_priority("first")
+            r = sim.pass_priority("second")
+        steps.append(r)
+        if not r.legal:
+            break
+    made = sum(1 for r in steps[:moved] if r.legal)
+    extra = steps[moved] if len(steps) > moved else None
+    if made < moved:        # the told steps themselves were more than the points allow
+        left = 0
+        verdict = f"Нет: с запасом движения {points} нельзя пройти {moved} клетки — по одной единице движения за клетку"
+    else:
+        left = points - moved
+        ok = extra is not None and extra.legal
+        units = "осталась 1 единица" if left == 1 else f"осталось {left} {'единицы' if 1 < left < 5 else 'единиц'}"
+        verdict = (f"Да, можно: {units} движения — "
+                   "существо двигается, пока не потратит все свои единицы движения" if ok
+                   else "Нет, нельзя: запас движения потрачен — по одной единице за каждую клетку")
+    if not ctx.yes_no:
+        verdict = verdict.split(": ", 1)[-1]
+        if ctx.has("count") and left:
+            verdict = f"ещё {left} {'клетку' if left == 1 else 'клетки' if left < 5 else 'клеток'}: " + verdict
+        verdict = verdict[:1].upper() + verdict[1:]
+    lines = [c for r in steps for c in (r.consequences if r.legal else r.reasons) if "506.1" in c.rules]
+    return Finding(verdict, lines, dedup(["506.1", *cites_of(*steps)]), sim.trace)
 
 
 def q_move_repeat(ctx: Ctx) -> Finding | None:

@@ -6,7 +6,7 @@ from bot.sim.actions import ACTIONS
 from bot.sim.engine import Simulator
 from bot.sim.outcome import Consequence, StepResult
 from bot.sim.state import StackItem, parse_cell
-from bot.sim.queries.base import Ctx, Finding, make_card, cites_of, dedup, legal_finding, make_sim
+from bot.sim.queries.base import Ctx, Finding, make_card, cites_of, dedup, legal_finding, make_sim, rules_of
 
 
 # Words that open what the asker wants to do («могу я … сыграть внезапное действие?»).
@@ -193,6 +193,30 @@ def q_pass_is_action(ctx: Ctx) -> Finding | None:
     lines = [c for c in r.consequences if c.rules]
     verdict = ("Нет, пас — это передача приоритета противнику без объявления игродействия" if not is_action else "Да")
     return Finding(verdict, lines, dedup(["303.2", *cites_of(r)]), sim.trace)
+
+
+def q_after_pass(ctx: Ctx) -> Finding | None:
+    """«После паса кто ходит?»: whoever passes gives priority to the opponent (303.2), who may
+    now declare or pass too; after both pass in a row the top action resolves (303.4). The
+    model: a dice roll on the stack, the first player passes, then the second."""
+    ctx.has("pass", "who", "priority", "move", "act", "player", "after", "transfer")
+    sim = make_sim([make_card("Воин")])
+    sim.declare("first", "dice_roll", card="Воин")
+    r1 = sim.pass_priority("first")
+    holder = sim.state.priority
+    r2 = sim.pass_priority("second")
+    if holder != "second":
+        return None
+    lines = [c for c in r1.consequences if "303.2" in c.rules][:1] + [c for c in r2.consequences if "303.4" in c.rules][:1]
+    at = ctx.found["pass"][0]
+    near = ctx.tokens[max(0, at - 3):at + 1]
+    enemy_passed = any(i < at and i >= at - 3 for i in ctx.found.get("enemy", []))
+    who = "Вы" if enemy_passed else "Ваш противник" if "я" in near else "Противник спасовавшего игрока"
+    verdict = (f"{who}: пас передаёт приоритет противнику спасовавшего; получивший приоритет может объявить игродействие "
+               "или тоже спасовать; если оба игрока спасовали подряд, выполняется верхнее игродействие в стеке")
+    if ctx.yes_no:
+        return None
+    return Finding(verdict, lines, dedup(["303.2", *rules_of(lines), *cites_of(r1, r2)]), sim.trace)
 
 
 def q_priority_after_declare(ctx: Ctx) -> Finding | None:
