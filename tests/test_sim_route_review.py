@@ -218,3 +218,22 @@ def test_after_a_pass_priority_goes_to_the_opponent(q, who):
 
 def test_who_moves_without_a_pass_is_still_506_2():
     assert _ask("Кто может объявить движение?").citations[0] == "506.2"
+
+
+# ------------------------------------------------ an artifact relocated by an ability: the verdict names its basis
+@pytest.mark.parametrize("q", [
+    "Артефакт можно переместить способностью карты?",
+    "Можно ли переместить артефакт особенностью?",
+    "Особенность перемещает артефакт на соседнюю клетку — это законно?",
+])
+def test_artifact_relocation_rests_on_relocation_not_being_movement(q):
+    a = _ask(q)
+    assert a.verdict.startswith("Да, можно") and "различие перемещения и движения" in a.verdict, a.verdict
+    assert a.citations[:2] == ["507.1", "210.2"], a.citations
+
+
+def test_artifact_relocation_negated_and_artifact_movement():
+    a = _ask("Артефакт нельзя переместить способностью?")
+    assert a.verdict.startswith("Нет, можно: вывод опирается"), a.verdict
+    a = _ask("Может ли артефакт двигаться?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "210.2"

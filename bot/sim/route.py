@@ -269,7 +269,7 @@ def agree_with_negation(verdict: str, ban_word: str) -> str:
         return verdict
     yes, body = m.group(1) == "Да", m.group(2)
     head = _MODAL_HEAD.match(body)
-    rest = body[head.end():].lstrip(" :,") if head else body
+    rest = body[head.end():].lstrip(" :,—–") if head else body
     if yes:     # allowed: the ban the question states does not hold
         allowed = "можно" if ban_word in ("нельзя", "невозможно") else "может"
         return f"Нет, {allowed}: {rest}" if rest else f"Нет, {allowed}"

@@ -92,14 +92,34 @@ def q_noncreature_moves(ctx: Ctx) -> Finding | None:
     card = make_card("Обелиск", kind=kind or "artifact", cell="c2", movement=1)
     sim = make_sim([card])
     if ctx.has("relocate") and not ctx.has("move", "jump"):
-        # «артефакт можно переместить особенностью?»: a relocation is not movement (507.1); 210.2 bans moving only
-        r = sim.declare("first", "relocation", card="Обелиск", to=parse_cell("c3"))
-        f = legal_finding(sim, r, "можно: перемещение особенностью — не движение, запрет двигаться на него не распространяется", "нельзя",
-                          extra=("507.1",))
-        f.citations = dedup(["210.2", *f.citations]) if r.legal else f.citations
-        return f
+        return _noncreature_relocated(ctx, kind or "artifact")
     r = sim.declare("first", "instead_of_movement" if ctx.has("jump") else "movement", card="Обелиск", to=parse_cell("c3"))
     return legal_finding(sim, r, "может", "не может")
+
+
+def _noncreature_relocated(ctx: Ctx, kind: str) -> Finding:
+    """«Артефакт можно переместить способностью карты?»: the seeds only ban artifacts from
+    moving (210.2); a relocation by an ability is not movement (507.1). The model tries
+    both on the same artifact — movement refused, relocation allowed — and the verdict says
+    that it rests on that distinction, 507.1 first."""
+    moving = make_sim([make_card("Обелиск", kind=kind, cell="c2", movement=1)])
+    r_move = moving.declare("first", "movement", card="Обелиск", to=parse_cell("c3"))
+    sim = make_sim([make_card("Обелиск", kind=kind, cell="c2", movement=1)])
+    r = sim.declare("first", "relocation", card="Обелиск", to=parse_cell("c3"))
+    if r.legal:
+        sim.pass_priority("first")
+        r_done = sim.pass_priority("second")
+    if not r.legal:
+        return legal_finding(sim, r, "", "нельзя", extra=("507.1",))
+    ban = "210.2" if kind == "artifact" else "506.6"
+    lines = [*r_move.reasons, *[c for c in r_done.consequences if "507.1" in c.rules][:1]]
+    lines.insert(0, Consequence("Перемещение особенностью карты меняет местоположение карты, но не является движением "
+                                "(движение — частный случай перемещения)", ("507.1",)))
+    what = "артефакты" if kind == "artifact" else "такие карты"
+    verdict = (f"можно — вывод опирается на различие перемещения и движения: {what} не могут двигаться ({ban}), "
+               "а перемещение особенностью карты — не движение (507.1); отдельного запрета на перемещение нет")
+    verdict = ("Да, " + verdict) if ctx.yes_no else verdict[:1].upper() + verdict[1:]
+    return Finding(verdict, lines, dedup(["507.1", ban, *rules_of(lines)]), [*moving.trace, *sim.trace])
 
 
 def q_count_terrain(ctx: Ctx) -> Finding | None:
