@@ -237,3 +237,24 @@ def test_artifact_relocation_negated_and_artifact_movement():
     assert a.verdict.startswith("Нет, можно: вывод опирается"), a.verdict
     a = _ask("Может ли артефакт двигаться?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "210.2"
+
+
+@pytest.mark.parametrize("q,start", [
+    ("Противник спасовал, что теперь?", "Приоритет переходит к вам"),
+    ("Я спасовал, что дальше?", "Приоритет переходит к вашему противнику"),
+])
+def test_what_happens_after_a_pass(q, start):
+    a = _ask(q)
+    assert a.verdict.startswith(start) and a.citations[0] == "303.2", (a.verdict, a.citations)
+
+
+def test_negated_modal_heading_a_phrase_is_kept_whole():
+    a = _ask("Существо не может атаковать после движения?")
+    assert a.verdict.startswith("Нет, может атаковать после движения:"), a.verdict
+
+
+def test_comparative_chem_keeps_a_yes_no_question():
+    a = _ask("Авангард раньше, чем в начале боя?")
+    assert a.verdict.startswith("Нет,") and a.citations[0] == "406.1"
+    assert route.is_yes_no(route._tokens("Авангард раньше, чем в начале боя?"))
+    assert not route.is_yes_no(route._tokens("Чем отличается движение от перемещения?"))

@@ -87,6 +87,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "zero_movement": ("нулев* запас*", "запас* движени* 0", "без запаса движени*", "запас* движени* равен 0",
                       "нет запаса движени*", "запас* движени* равен нулю", "нулев* движени*"),
     "movement_points": ("запас* движени*", "единиц* движени*", "очк* движени*"),
+    "what_next": ("что теперь", "что дальше", "что потом", "что происходит", "что произойдет", "что произойдёт", "что будет"),
     "more": ("ещё", "еще", "дальше", "снова", "опять", "продолж*", "оставш*", "остал*"),
     "restore": ("восстанавл*", "восстанов*"),
     # attacks
@@ -317,7 +318,7 @@ SITUATIONS: tuple[Situation, ...] = (
               forbid=("slow", "fast", "stack", "artifact", "terrain", "who", "inactive", "jump", "instead") + SUBJECTS),
     # stack, priority, speed
     # «после паса кто ходит?»: «ходит» is whose priority it is, not who may declare movement
-    Situation("after_pass", (("pass",), ("who",)), forbid=("both", "empty_stack", "top", "top_word", "game_action", "resolve")),
+    Situation("after_pass", (("pass",), ("who", "what_next")), forbid=("both", "empty_stack", "top", "top_word", "game_action", "resolve")),
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
     Situation("slow_nonempty_stack", (("empty_stack",), _STACK_ACTIONS + ("attack", "act")), forbid=("pass",)),
     Situation("slow_nonempty_stack", (("respond",), _STACK_ACTIONS + ("attack", "act"))),

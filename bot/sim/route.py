@@ -177,7 +177,9 @@ def is_yes_no(tokens: list[str]) -> bool:
         return True
     # «кубик можно кинуть, когда стек не пуст?»: after a modal word, «когда / как / что …» is a conjunction
     modal = next((i for i, t in enumerate(tokens) if t in MODAL_WORDS), len(tokens))
-    return not any(t in WH_WORDS for t in tokens[:modal])
+    # «раньше, чем …», «больше чем»: after a comparative «чем» is a conjunction, not «what»
+    return not any(t in WH_WORDS and not (t == "чем" and i > 0 and pos(tokens[i - 1]) == "COMP")
+                   for i, t in enumerate(tokens[:modal]))
 
 
 MODAL_WORDS = frozenset("можно может могу можем могут можешь нельзя сможет смогу разрешено обязан обязаны должен должна".split())
@@ -269,6 +271,11 @@ def agree_with_negation(verdict: str, ban_word: str) -> str:
         return verdict
     yes, body = m.group(1) == "Да", m.group(2)
     head = _MODAL_HEAD.match(body)
+    if head and not re.match(r"\s*($|[:—–,])", body[head.end():]):
+        # «может атаковать после движения: …» — the modal heads a phrase: keep it whole
+        if yes:
+            return f"Нет, {body}"
+        return f"Да, {body}"
     rest = body[head.end():].lstrip(" :,—–") if head else body
     if yes:     # allowed: the ban the question states does not hold
         allowed = "можно" if ban_word in ("нельзя", "невозможно") else "может"
