@@ -14,7 +14,13 @@ asked (``asked_sentence_start``), and in it the main clause after a leading «е
 carries the predicate (``main_clause_start``) — «Хозяина переместили. Симбиот остаётся?»
 is answered about staying. An either/or question («на своих или на чужих?»,
 ``alternative_at``) and a wh-question never get a bare «Да» / «Нет»: a situation whose
-finding starts so is skipped for the next one.
+finding starts so is skipped for the next one. A negated question («Артефакт нельзя
+атаковать?», ``negated_modal_at``) is answered about the statement asked, as Russian
+speakers answer: «Нет, можно» / «Да, нельзя» (``agree_with_negation``).
+
+Citations are the paragraphs the conclusion rests on (``queries.base.decisive_citations``):
+paragraphs of the simulator steps around it (passing priority, resolving the stack) are
+shown in the trace only.
 """
 
 from __future__ import annotations
