@@ -258,3 +258,12 @@ def test_comparative_chem_keeps_a_yes_no_question():
     assert a.verdict.startswith("Нет,") and a.citations[0] == "406.1"
     assert route.is_yes_no(route._tokens("Авангард раньше, чем в начале боя?"))
     assert not route.is_yes_no(route._tokens("Чем отличается движение от перемещения?"))
+
+
+@pytest.mark.parametrize("q", [
+    "Могут ли две особенности сработать одновременно?",
+    "Могут ли особенности разных игроков срабатывать одновременно?",
+])
+def test_can_triggers_be_simultaneous_is_a_yes(q):
+    a = _ask(q)
+    assert a.verdict.startswith("Да, могут; тогда первыми в стек заносит") and a.citations[0] == "305.1"

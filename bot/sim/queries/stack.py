@@ -409,6 +409,11 @@ def q_trigger_order(ctx: Ctx) -> Finding | None:
             verdict += " (вы Активный игрок: ваши особенности заносятся в стек первыми, а выполнятся первыми особенности противника)"
         elif me == "inactive":
             verdict += " (вы Неактивный игрок: ваши особенности заносятся в стек после особенностей противника и выполнятся первыми)"
+        if ctx.yes_no and r.legal and len(r.stack) >= 2 and "simultaneous" in ctx.found \
+                and not any(c in ctx.found for c in ("who", "order", "first", "active", "inactive", "top")) \
+                and any(t in ("могут", "может", "бывает", "бывают") for t in ctx.tokens[ctx.ask_from:]):
+            # «могут ли особенности сработать одновременно?»: yes — 305.1 says how they go on the stack
+            verdict = "Да, могут; тогда " + verdict[:1].lower() + verdict[1:]
     else:
         verdict = "Модель не смогла определить"
     return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["305.1", *cites_of(r)]), sim.trace)
