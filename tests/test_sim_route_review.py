@@ -267,3 +267,10 @@ def test_comparative_chem_keeps_a_yes_no_question():
 def test_can_triggers_be_simultaneous_is_a_yes(q):
     a = _ask(q)
     assert a.verdict.startswith("Да, могут; тогда первыми в стек заносит") and a.citations[0] == "305.1"
+
+
+@pytest.mark.parametrize("q", ["Можно переместить местность особенностью?", "Местность можно переместить способностью карты?"])
+def test_a_revealed_terrain_is_not_relocated_on_the_battlefield(q):
+    a = _ask(q)
+    assert a.verdict.startswith("Нет") and "вспомогательной зоне" in a.verdict, a.verdict
+    assert a.citations[:2] == ["507.1", "211.1"], a.citations

@@ -347,6 +347,11 @@ class Simulator:
         if kind in MOVEMENT_KINDS and c is not None:
             why += self._check_movement(c, kind, to, player)
         if kind == "relocation" and c is not None:
+            if c.zone != "battlefield":     # 507.1: relocation changes a card's place on the battlefield
+                why.append(C("Перемещение меняет местоположение карты на поле боя; "
+                             + ("местность после вскрытия находится во вспомогательной зоне, а не на поле боя" if c.kind == "terrain"
+                                else f"карта «{c.id}» не на поле боя"),
+                             ("507.1", *(("211.1",) if c.kind == "terrain" else ())), c.id))
             why += self._forbidden(c, to)
             if c.attached:
                 why.append(C(f"{_cap(label(c))} не может перемещаться отдельно от хозяина", ("209.11",) if c.is_symbiote else ("212.8",), c.id))

@@ -104,13 +104,16 @@ def _noncreature_relocated(ctx: Ctx, kind: str) -> Finding:
     that it rests on that distinction, 507.1 first."""
     moving = make_sim([make_card("Обелиск", kind=kind, cell="c2", movement=1)])
     r_move = moving.declare("first", "movement", card="Обелиск", to=parse_cell("c3"))
-    sim = make_sim([make_card("Обелиск", kind=kind, cell="c2", movement=1)])
+    card = make_card("Обелиск", kind=kind, cell="c2", movement=1)
+    if kind == "terrain":       # a revealed terrain is in the additional zone (211.1), not on a cell
+        card.cell, card.zone = None, "additional_zone"
+    sim = make_sim([card])
     r = sim.declare("first", "relocation", card="Обелиск", to=parse_cell("c3"))
     if r.legal:
         sim.pass_priority("first")
         r_done = sim.pass_priority("second")
     if not r.legal:
-        return legal_finding(sim, r, "", "нельзя", extra=("507.1",))
+        return legal_finding(sim, r, "", "нельзя")
     ban = "210.2" if kind == "artifact" else "506.6"
     lines = [*r_move.reasons, *[c for c in r_done.consequences if "507.1" in c.rules][:1]]
     lines.insert(0, Consequence("Перемещение особенностью карты меняет местоположение карты, но не является движением "
