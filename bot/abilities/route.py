@@ -82,6 +82,22 @@ def generic_node(g: Generic) -> Node:
 
 _Q_CHOICE = re.compile(r"«\s*(или|либо)\s*»|\bили\b.*\bлибо\b")
 
+# A placeholder in a quoted template: «[способность 1]», «[способность]», «[X]», or an
+# ellipsis standing alone for a part — between the text's edge, punctuation or a
+# connective word («при этом…», «… или …», «…, в противном случае – …»). An ellipsis
+# that cuts card text short («ранить на 3…») is not one.
+_EDGE = r"(?:^|$|[,;:–—-]|\b(?:этом|или|либо|случае|сделать|может)\b)"
+_LONE_ELLIPSIS_RE = re.compile(_EDGE + r"\s*(?:…|\.{3})\s*" + _EDGE)
+
+
+def is_template(text: str) -> bool:
+    """Whether a quoted phrase is a connective template with generic parts
+    («уничтожить себя, при этом…», «[способность 1] или [способность 2]»), not card text."""
+    t = fold(text).strip()
+    if re.search(r"способност\w*\s*\d|\[[^\]]*\]", t):
+        return True
+    return bool(_LONE_ELLIPSIS_RE.search(t))
+
 
 def connective_of(question: str) -> Generic | None:
     """Which connective a question is about, or ``None``.
@@ -91,7 +107,7 @@ def connective_of(question: str) -> Generic | None:
     """
     q = fold(question)
     qs = [fold(t) for _, _, t in quotes(question)]
-    template = [t for t in qs if re.search(r"способност\w*\s*\d|\[", t)]
+    template = [t for t in qs if is_template(t)]
     if "если противник не может или не хочет" in q or (
             re.search(r"\bпротивник\w*\b", q) and re.search(r"не\s+хоч|не\s+хотел|отказ|не\s+мож", q)
             and re.search(r"эффект|перв\w*\s+способност|способност\w*\s+1", q) and not qs):
@@ -130,8 +146,8 @@ def _compound(result: ParseResult | None) -> bool:
 
 def parse_card(text: str) -> ParseResult | None:
     """Parse a quoted phrase; ``None`` when it is not compound card text."""
-    if re.search(r"способност\w*\s*\d|\[", fold(text)):
-        return None  # a template like «способность 1; способность 2», not card text
+    if is_template(text):
+        return None  # a template like «способность 1; способность 2» or «…, при этом…», not card text
     from bot.abilities.parser import parse
 
     try:
