@@ -57,11 +57,13 @@ _WITHOUT_RE = re.compile(r"\b(?:без|кроме|а\s+не|но\s+не|и\s+н�
 _DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
 # The player's intention to declare a part: «хочу сразу ранить», «собираюсь только X».
 _INTENT_RE = re.compile(r"\b(хоч\w*|хотел\w*|хотим|захот\w*|собира\w*|намерен\w*|планиру\w*|желаю|"
-                        r"предпочита\w*|предпочт\w*|сразу)\b")
+                        r"предпочита\w*|предпочт\w*|сразу|вместо|только)\b")
 # A part stated legal to declare: «хотя закрыть можно», «закрыть легально», «цель для ранения есть».
 _LEGAL_RE = re.compile(r"\b(можно|легальн\w*|разреш[её]н\w*|допустим\w*|возможн\w*|могу|можем|может|есть)\b")
 # Segments that name what is left out: «без Y», «не закрывая», «кроме Y», «а не Y».
-_LEFT_OUT_RE = re.compile(r"\b(?:без|кроме|не)\s+[^,;.?!]*")
+_LEFT_OUT_RE = re.compile(r"\b(?:без|кроме|вместо|не)\s+[^,;.?!]*")
+# «пропустить первую способность»: the part is left undeclared by the player.
+_SKIP_RE = re.compile(r"\bпропус[тк]\w*")
 _NEGATED_RE = re.compile(r"\bбез\s+[а-я]+|\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
 _FAILED_RE = re.compile(r"\bне\s+\w+(?:я|в|вши)\b|\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
                         r"произош\w*|прош\w*|случил\w*)|провал\w*|\bбез\s+[а-я]+|не\s+был[оаи]?\b|отсутств\w*|\bни\s+одн\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
@@ -285,6 +287,7 @@ class _State:
         self.intent: set[int] | None = None  # parts the player wants to declare
         self.left_out: set[int] = set()  # parts the player says they leave out with the intent
         self.legal: set[int] = set()  # parts stated legal to declare
+        self.last_target: int | None = None  # the part the previous clause named
 
     def refs(self, raw: str) -> tuple[list[int], list[int]]:
         s = fold(raw)
@@ -309,6 +312,8 @@ class _State:
             if not c:
                 continue
             m = self.clause(c, in_question)
+            named = self.refs(c)
+            self.last_target = (named[0][:1] or named[1][:1] or [self.last_target])[0]
             if m:
                 got.append(m)
             elif QUOTE_MARK not in c and not _INTRO_RE.search(fold(c)):
@@ -327,6 +332,9 @@ class _State:
         if _NO_RES_RE.search(s):
             self.no_res = True
             return "ресурсов для оплаты не хватает"
+        if _LEFT_OUT_RE.search(s) and _CHOOSE_RE.search(s):  # «выбрать X вместо Y»: Y is not the pick
+            kept = match_parts(_LEFT_OUT_RE.sub(" ", s.replace(fold(QUOTE_MARK), " ")), self.parts)
+            refs = kept or refs
         in_choice = [n for n in refs if n in self.choice_parts] or refs
         if _CHOOSE_RE.search(s) and (ords or refs) and not in_question:
             if ords and self.choices:
@@ -357,9 +365,15 @@ class _State:
             said = self.intended(raw)
             if said:
                 return said
-        if _LEGAL_RE.search(s) and not _NEG_RE.search(s) and target:
-            self.legal.add(target[0])
-            return f"часть {target[0]} объявить можно (легально)"
+        if _SKIP_RE.search(s) and target and not _NEG_RE.search(s[:_SKIP_RE.search(s).start()]):
+            self.failed.add(target[0])
+            return f"часть {target[0]} пропущена (не объявлена)"
+        if _LEGAL_RE.search(s) and not _NEG_RE.search(s):
+            # «…, хотя могу»: a bare modal speaks of the part named just before
+            legal = target or ([self.last_target] if self.last_target and len(s.split()) <= 3 else [])
+            if legal:
+                self.legal.add(legal[0])
+                return f"часть {legal[0]} объявить можно (легально)"
         if self.optional_items and _DECLARE_ONLY_RE.search(s) and (refs or ords):
             self.declare = self.only(raw) or set(refs or ords)
             ns = sorted(self.declare)
@@ -462,7 +476,7 @@ class _State:
 
 
 # Clauses that introduce the card text rather than tell what happened.
-_INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(способность|особенность|карта)$|"
+_INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(составн\w+\s+)?(способность|особенность|карта)$|"
                        r"^(в|на|у)\s+(способност|особенност)|^что\b|^как\b")
 _CLAUSE_RE = re.compile(r",\s*(?:а|но|однако|и)\s+|\s+(?:а|но|однако)\s+(?=\w)|"
                         r",?\s*\b(?:хотя|поэтому|поскольку|так\s+как|потому\s+что|ведь)\s+")

@@ -72,7 +72,8 @@ _PAY_STACK_RE = re.compile(r"\bстек")
 _PAY_BEFORE_RE = re.compile(r"\bдо\b|\bперед\b|раньше|сначала|сперва|в\s+начале|прежде|заранее|вперёд|вперед")
 _PAY_AFTER_RE = re.compile(r"\bпосле\b|в\s+конце|\bпотом\b|\bзатем\b|позже|позднее|в\s+последн")
 _PAY_SPENT_RE = re.compile(r"трат|списыва|спиш|сгора|сгор[яи]|расходу|израсход|пропада|пропад[уё]|уход|уйд[уё]|"
-                           r"оплачива|оплат(?:ить|ит|ят|им)\b|заплат|\bплат(?:ить|ит|ят|им|ишь)\b")
+                           r"оплачива|оплат(?:ить|ит|ят|им)\b|заплат|\bплат(?:ить|ит|ят|им|ишь)\b|доплач|доплат")
+_PAY_KEPT_RE = re.compile(r"сохран|\bостают|\bостанут|\bостан[её]тся")
 
 
 def _negated_claim(q: str) -> bool:
@@ -102,6 +103,8 @@ def _payment_verdict(root: Node, expl: Explanation, reading: Reading) -> tuple[s
         claim = near[0][1]
     elif _PAY_SPENT_RE.search(q):
         claim = "spent"
+    elif _PAY_KEPT_RE.search(q):
+        claim = "kept"
     else:
         return None
     steps = [s for s in expl.steps if s.status == "payment"]
@@ -121,8 +124,8 @@ def _payment_verdict(root: Node, expl: Explanation, reading: Reading) -> tuple[s
     elif claim in ("before", "after"):
         fact, rule = claim == "after", PAYMENT_RULE
         why = pay_step.reason.split("; ")[0]
-    else:
-        fact, rule, why = True, pay_step.rule, pay_step.reason
+    else:  # spent (or kept: the opposite claim)
+        fact, rule, why = claim == "spent", pay_step.rule, pay_step.reason
     yes = fact != _negated_claim(q)
     return (f"{'Да' if yes else 'Нет'}: {why} (п. {rule})", rule,
             f"вопрос об оплате ({claim}): {pay_step.line()}")
