@@ -234,3 +234,10 @@ def test_straight_away_is_not_together(q, together):
     from bot.abilities.verdicts import _together
 
     assert _together(q) is together
+
+
+def test_returned_to_deck_template_names_its_own_first_part_505_9():
+    a = route.answer("Особенность «вернуть в колоду себя, при этом…». Карта вернулась в колоду. Оставшиеся ресурсы "
+                     "тратятся?", "5ed")
+    assert a.blocks[0].items[0] == "1. вернуть в колоду себя"
+    assert "не учтено" not in a.verdict and a.verdict.startswith("Да")

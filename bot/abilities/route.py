@@ -59,6 +59,8 @@ GENERICS: dict[str, Generic] = {g.key: g for g in (
             "refusable", "505.7"),
     Generic("optional", "может [способность 1] и [способность 2]", "optional", "505.8"),
     Generic("self_source", "уничтожить себя, при этом [способность 2]", "and_then", "505.4", self_source=True),
+    Generic("self_source_deck", "вернуть в колоду себя, при этом [способность 2]", "and_then", "505.4",
+            self_source=True),
     Generic("cost", "[оплата]: [способность 1], при этом [способность 2]", "and_then", "505.4", wrap="cost"),
 )}
 
@@ -68,7 +70,7 @@ def generic_node(g: Generic) -> Node:
     (and «уничтожить себя» for 505.9)."""
     text = g.template
     leaves = []
-    for m in re.finditer(r"\[способность \d\]|уничтожить себя", text):
+    for m in re.finditer(r"\[способность \d\]|уничтожить себя|вернуть в колоду себя", text):
         leaves.append(Node("effect", None, (m.start(), m.end()), m.group(0)))
     start = leaves[0].span[0]
     if g.kind == "optional":
@@ -125,7 +127,8 @@ def connective_of(question: str) -> Generic | None:
         return GENERICS["dash"]
     if re.search(r"(уничтожить|вернуть в колоду)\s+себя", q) or (
             "источник" in q and re.search(r"уничтож|колод", q) and re.search(r"ресурс|оплат|при этом", q)):
-        return GENERICS["self_source"]
+        deck = re.search(r"вернуть в колоду\s+себя", q) or ("колод" in q and not re.search(r"уничтож", q))
+        return GENERICS["self_source_deck" if deck else "self_source"]
     if any("при этом" in t for t in qs):
         return GENERICS["and_then"]
     if "составн" in q and re.search(r"оплат|оплач|плат", q):

@@ -49,7 +49,8 @@ def is_yes_no(q: str) -> bool:
 _DECIDE_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bреш(?:ить|ать|ает|ают|ит|ат|у|ил\w*)\b|\bопредел\w*")
 _OPPONENT_RE = re.compile(r"\b(противник\w*|оппонент\w*|соперник\w*)\b")
 _CONTROLLER_RE = re.compile(r"\b(я|мне|меня|игрок\w*|контролирующ\w*|владел\w*|хозяин\w*|могу|смогу|выберу|решу)\b")
-_PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|разреш\w*|допустим\w*|допуска\w*|законн\w*|легальн\w*|имею\s+право)\b")
+_PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|разреш\w*|допустим\w*|допуска\w*|законн\w*|легальн\w*|имею\s+право|"
+                            r"по\s+правилам|правильн\w*|корректн\w*)\b")
 _TOGETHER = re.compile(r"\bи\s+то,?\s+и\s+друго\w*|\b(обе|оба|обеих|обоих|все(?![\s-]+(?:равно|же|таки))|всех|вместе|одновременно|сразу)\b")
 
 
@@ -70,7 +71,8 @@ def _together(q: str) -> bool:
 _PAYMENT_RE = re.compile(r"оплат|оплач|\bплат|заплат|ресурс|стоимост")
 _PAY_STACK_RE = re.compile(r"\bстек")
 _PAY_BEFORE_RE = re.compile(r"\bдо\b|\bперед\b|раньше|сначала|сперва|в\s+начале|прежде|заранее|вперёд|вперед")
-_PAY_AFTER_RE = re.compile(r"\bпосле\b|в\s+конце|\bпотом\b|\bзатем\b|позже|позднее|в\s+последн")
+_PAY_AFTER_RE = re.compile(r"\bпосле\b|в\s+конце|\bпотом\b|\bзатем\b|позже|позднее|в\s+последн|"
+                           r"\bкогда\s+(?:\w+\s+){0,3}(?:пройден|выполнен|закончен|заверш|исполнен)")
 _PAY_SPENT_RE = re.compile(r"трат|списыва|спиш|сгора|сгор[яи]|расходу|израсход|пропада|пропад[уё]|уход|уйд[уё]|"
                            r"оплачива|оплат(?:ить|ит|ят|им)\b|заплат|\bплат(?:ить|ит|ят|им|ишь)\b|доплач|доплат")
 _PAY_KEPT_RE = re.compile(r"сохран|\bостают|\bостанут|\bостан[её]тся")
@@ -324,7 +326,7 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
             meaning = MEANING[rule]
             who = "" if meaning.startswith(DECIDER[kinds[0]]) else f"{_cap(DECIDER[kinds[0]])}: "
             return f"{who}{_cap(meaning) if not who else meaning} (п. {rule})", rule, trace
-    if re.search(r"\bкогда\b", q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
+    if re.search(r"\bкогда\b", q) and not is_yes_no(q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
                                         or (re.search(r"закрыва|закроет|фишк", q) and not reading.asked)):
         pay = next((s for s in expl.steps if s.status == "payment"), None)
         if pay is not None:
