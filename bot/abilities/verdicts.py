@@ -259,6 +259,9 @@ def _voluntary_skip(root: Node, q: str, supposed: Outcome, asked: list[int]) -> 
     return f"Да: {left} можно не объявлять — {MEANING[rule]} (п. {rule})", rule
 
 
+_DECLARE_VERB_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bобъяв\w*|\bпримен\w*|\bиспольз\w*|\bхоч\w*|\bсобира\w*")
+
+
 def _intended_declaration(root: Node, reading: Reading) -> tuple[str, str] | None:
     """«Я хочу сразу ранить, хотя закрыть можно. Можно?», «могу ли я выбрать вторую?»:
     the player names the parts they want to declare (``Reading.intent`` /
@@ -269,7 +272,7 @@ def _intended_declaration(root: Node, reading: Reading) -> tuple[str, str] | Non
     intent = reading.asked_intent if reading.asked_intent is not None else reading.intent
     if not intent or not is_yes_no(q):
         return None
-    if not (_PERMISSION_RE.search(q) or reading.asked_intent is not None):
+    if not (_PERMISSION_RE.search(q) or (reading.asked_intent is not None and _DECLARE_VERB_RE.search(q))):
         return None
     if "opponent" in (_actor_of(q, _PERMISSION_RE), _actor(q)):
         return None  # «может ли противник выбрать…» is about who decides
