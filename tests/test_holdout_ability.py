@@ -241,3 +241,9 @@ def test_returned_to_deck_template_names_its_own_first_part_505_9():
                      "тратятся?", "5ed")
     assert a.blocks[0].items[0] == "1. вернуть в колоду себя"
     assert "не учтено" not in a.verdict and a.verdict.startswith("Да")
+
+
+def test_straight_away_in_a_told_event_is_not_an_intent():
+    parts = [Part(1, "Уничтожить выбранное существо"), Part(2, "получить фишку")]
+    r = read("«…». Существо сразу погибло. Фишку получу?", parts)
+    assert r.intent is None and r.understood == ["«Существо сразу погибло.» — часть 1 выполнена"]

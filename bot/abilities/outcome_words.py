@@ -361,7 +361,9 @@ class _State:
             self.illegal.add(fact.part)
             self.facts.append(fact)
             return f"часть {fact.part} объявить нелегально: {fact.reason}"
-        if _INTENT_RE.search(s) and (refs or ords):
+        if _INTENT_RE.search(s) and (refs or ords) and any(pos(w) == "INFN" for w in _WORD_RE.findall(s)):
+            # «хочу сразу ранить», «могу излечить вместо ранения» (a declaration is an
+            # infinitive; «существо сразу погибло» tells what happened)
             said = self.intended(raw)
             if said:
                 return said
