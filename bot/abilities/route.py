@@ -11,7 +11,8 @@ Two kinds of questions are this route's:
 2. A question about a connective itself («или», «в противном случае», «может …»,
    «способность 1; способность 2», «если противник не хочет», how a compound ability
    is paid) — a generic structure of that connective («[способность 1] или
-   [способность 2]») is resolved the same way.
+   [способность 2]») is resolved the same way. A quoted template whose parts are
+   placeholders («уничтожить себя, при этом…», «… или …») is such a question too.
 
 Anything else (a quoted phrase that is not compound card text, no connective)
 gets ``None`` so that the next route answers.
@@ -258,5 +259,5 @@ def answer(question: str, edition: str) -> Answer | None:
     return None
 
 
-__all__ = ["answer", "resolve_question", "is_yes_no", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
+__all__ = ["answer", "resolve_question", "is_yes_no", "is_template", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
            "structure_info"]

@@ -5,6 +5,12 @@ the resolution of a compound ability (505.4–505.9).
 ``verdict_for`` takes the parsed structure, its ``Explanation`` under the outcome
 read from the question, and the ``Reading``; it returns the verdict line, the main
 paragraph and trace lines. ``is_yes_no`` tells a «да/нет» question from «что будет?».
+
+A yes/no question always opens with «Да»/«Нет», also when it asks about a consequence
+the paragraph states rather than a part: the payment («оставшиеся ресурсы тратятся?»
+505.9, «оплата после способностей?» 505.4, «в стек?» 302.6) is read off the payment
+step; a declaration the player intends («хочу сразу X, хотя Y можно. Можно?») is
+checked against the connectives (``structure.check_declaration``: 505.4–505.8).
 """
 
 from __future__ import annotations
