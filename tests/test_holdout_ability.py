@@ -168,3 +168,82 @@ def test_already_done_action_is_not_a_blocking_state():
 ])
 def test_a_modal_clause_is_the_question_unless_a_question_follows(sentence, lead):
     assert split_statements(sentence)[0] == lead
+
+
+@pytest.mark.parametrize("text, template", [
+    ("уничтожить себя, при этом…", True),
+    ("вернуть в колоду себя, при этом ...", True),
+    ("…, в противном случае – …", True),
+    ("… или …", True),
+    ("[способность 1]; [способность 2]", True),
+    ("Уничтожить себя, при этом ранить выбранное существо на 3", False),
+    ("Ранить выбранное существо на 3...", False),  # an ellipsis that cuts card text short
+])
+def test_an_ellipsis_standing_for_a_part_makes_a_template(text, template):
+    assert route.is_template(text) is template
+    if template:
+        assert route.parse_card(text) is None
+
+
+CLOSE_WOUND = [Part(1, "Закрыть выбранное существо противника"), Part(2, "ранить его на 1")]
+
+
+@pytest.mark.parametrize("q, intent, legal, illegal", [
+    ("«…». Я хочу сразу ранить, хотя закрыть можно. Можно?", {2}, {1}, set()),
+    ("«…». Закрыть существо легально, но я собираюсь сразу ранить. Разрешено?", {2}, {1}, set()),
+    ("«…». Закрыть нельзя, поэтому хочу сразу ранить. Можно?", {2}, set(), {1}),
+])
+def test_intended_declaration_and_legal_part_are_not_a_performed_part(q, intent, legal, illegal):
+    r = read(q, CLOSE_WOUND)
+    assert r.intent == intent and r.legal == legal and set(r.outcome.illegal) == illegal
+    assert not r.outcome.failed and not any("выполнена" in u for u in r.understood)
+
+
+def test_choosing_a_part_outside_any_choice_is_an_intent_not_a_choice():
+    r = read("Если первую способность объявить можно, могу ли я выбрать вторую?", CLOSE_WOUND)
+    assert r.asked_intent == {2} and r.legal == {1} and r.asked_outcome is None
+
+
+@pytest.mark.parametrize("key, declared, outcome, allowed, rule", [
+    ("otherwise", {2}, {}, False, "505.6"),
+    ("otherwise", {2}, {"illegal": {1}}, True, "505.6"),
+    ("otherwise", {1}, {}, True, "505.6"),
+    ("refusable", {2}, {}, False, "505.7"),
+    ("refusable", {2}, {"refuse": True}, True, "505.7"),
+    ("choice", {2}, {}, True, "505.5"),
+    ("choice", {1, 2}, {}, False, "505.5"),
+    ("optional", {2}, {}, True, "505.8"),
+    ("dash", {2}, {}, False, "505.4.2"),
+    ("semicolon", {1, 2}, {}, True, "505.4.1"),
+])
+def test_check_declaration_per_connective(key, declared, outcome, allowed, rule):
+    from bot.abilities.resolve import Outcome
+    from bot.abilities.structure import check_declaration
+
+    c = check_declaration(route.generic_node(route.GENERICS[key]), declared, outcome=Outcome(**outcome))
+    assert (c.allowed, c.rule) == (allowed, rule), c
+
+
+@pytest.mark.parametrize("q, together", [
+    ("можно сделать сразу обе", True),
+    ("можно применить их сразу", True),
+    ("могу ли я сразу ранить", False),
+    ("можно ли объявить сразу вторую", False),
+])
+def test_straight_away_is_not_together(q, together):
+    from bot.abilities.verdicts import _together
+
+    assert _together(q) is together
+
+
+def test_returned_to_deck_template_names_its_own_first_part_505_9():
+    a = route.answer("Особенность «вернуть в колоду себя, при этом…». Карта вернулась в колоду. Оставшиеся ресурсы "
+                     "тратятся?", "5ed")
+    assert a.blocks[0].items[0] == "1. вернуть в колоду себя"
+    assert "не учтено" not in a.verdict and a.verdict.startswith("Да")
+
+
+def test_straight_away_in_a_told_event_is_not_an_intent():
+    parts = [Part(1, "Уничтожить выбранное существо"), Part(2, "получить фишку")]
+    r = read("«…». Существо сразу погибло. Фишку получу?", parts)
+    assert r.intent is None and r.understood == ["«Существо сразу погибло.» — часть 1 выполнена"]

@@ -13,6 +13,12 @@ Also read: statements that open the question sentence («Карта уничто
 нет / отсутствуют X» as part X not performed; «только X», «X без Y», «X, но не Y»
 under «может» (505.8). Verbs that tell how an action went («не получилось», «не
 удалось», «не прошло») never name a part themselves.
+
+The player's intended declaration is read apart from what happened: «хочу сразу X»,
+«хочу только X», «собираюсь X», «могу выбрать X» name the parts the player wants to
+declare (``Reading.intent``; under «или» it is also the choice, under «может» the
+declared parts); «хотя Y можно», «Y легально», «цель для Y есть» say part Y may be
+declared (``Reading.legal``) — neither is «Y выполнена».
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ _GENERIC = {
     "существо", "противник", "игрок", "карта", "способность", "особенность", "эффект", "часть", "ход",
     "раз", "ваш", "свой", "выбранный", "этот", "тот", "клетка", "он", "она", "оно", "себя", "это",
     "который", "весь", "конец", "быть", "на", "до", "за", "при", "если", "или", "либо", "может", "мочь",
-    "первый", "второй", "третий", "вариант",
+    "первый", "второй", "третий", "вариант", "выбрать", "выбирать",  # «выбранное существо» is a target
 }
 _ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "пят": 5}
 _ORD_RE = re.compile(r"\b(перв|втор|трет|четв[её]рт|пят)[а-я]*\b|\b(?:часть|способность|вариант)\s*(\d)\b|\b(\d)[-‑]?(?:я|й|е|ю|ая|ую|ое)\b")
@@ -49,6 +55,15 @@ _DECLARE_ONLY_RE = re.compile(r"\bтолько\b|\bбез\b|\b(?:но|а)\s+не
 _ONLY_END_RE = re.compile(r",|;|\bбез\b|\b(?:а|но|и)\s+не\b|\bкроме\b")
 _WITHOUT_RE = re.compile(r"\b(?:без|кроме|а\s+не|но\s+не|и\s+не)\b([^,;.?!]*)")
 _DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
+# The player's intention to declare a part: «хочу сразу ранить», «собираюсь только X».
+_INTENT_RE = re.compile(r"\b(хоч\w*|хотел\w*|хотим|захот\w*|собира\w*|намерен\w*|планиру\w*|желаю|"
+                        r"предпочита\w*|предпочт\w*|сразу|вместо|только(?!\s+(?:если|когда|при|после|в\s+случае|тогда|так)\b))\b")
+# A part stated legal to declare: «хотя закрыть можно», «закрыть легально», «цель для ранения есть».
+_LEGAL_RE = re.compile(r"\b(можно|легальн\w*|разреш[её]н\w*|допустим\w*|возможн\w*|могу|можем|может|есть)\b")
+# Segments that name what is left out: «без Y», «не закрывая», «кроме Y», «а не Y».
+_LEFT_OUT_RE = re.compile(r"\b(?:без|кроме|вместо|не)\s+[^,;.?!]*")
+# «пропустить первую способность»: the part is left undeclared by the player.
+_SKIP_RE = re.compile(r"\bпропус[тк]\w*")
 _NEGATED_RE = re.compile(r"\bбез\s+[а-я]+|\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
 _FAILED_RE = re.compile(r"\bне\s+\w+(?:я|в|вши)\b|\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
                         r"произош\w*|прош\w*|случил\w*)|провал\w*|\bбез\s+[а-я]+|не\s+был[оаи]?\b|отсутств\w*|\bни\s+одн\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
@@ -91,7 +106,10 @@ class Reading:
     recognised cue; question: the question sentence (folded) or ""; asked_outcome:
     what the question itself supposes; facts: stated facts that made a part
     impossible (``Fact``); conflict: set by the route when the told outcome does not
-    fit the text (the Russian reason).
+    fit the text (the Russian reason); intent / asked_intent: the parts the player
+    wants to declare, told in a statement / named in the question (``None``: not
+    said), left_out: the parts said to be left out with it; legal: parts stated
+    legal to declare.
     """
 
     outcome: Outcome = field(default_factory=Outcome)
@@ -102,6 +120,10 @@ class Reading:
     asked_outcome: Outcome | None = None  # what the question itself supposes («может ли противник отказаться»)
     facts: list[Fact] = field(default_factory=list)  # stated facts that made a part impossible
     conflict: str | None = None  # set by the route: the told outcome does not fit the text (why)
+    intent: frozenset[int] | None = None  # parts the player says they want to declare («хочу сразу X»)
+    asked_intent: frozenset[int] | None = None  # the same, named in the question («могу ли я выбрать X?»)
+    left_out: frozenset[int] = frozenset()  # parts left out with the intent («не закрывая»)
+    legal: frozenset[int] = frozenset()  # parts stated legal to declare («хотя Y можно»)
 
 
 def quotes(text: str) -> list[tuple[int, int, str]]:
@@ -262,6 +284,10 @@ class _State:
         self.choose: int | None = None
         self.declare: set[int] | None = None
         self.facts: list[Fact] = []
+        self.intent: set[int] | None = None  # parts the player wants to declare
+        self.left_out: set[int] = set()  # parts the player says they leave out with the intent
+        self.legal: set[int] = set()  # parts stated legal to declare
+        self.last_target: int | None = None  # the part the previous clause named
 
     def refs(self, raw: str) -> tuple[list[int], list[int]]:
         s = fold(raw)
@@ -286,6 +312,8 @@ class _State:
             if not c:
                 continue
             m = self.clause(c, in_question)
+            named = self.refs(c)
+            self.last_target = (named[0][:1] or named[1][:1] or [self.last_target])[0]
             if m:
                 got.append(m)
             elif QUOTE_MARK not in c and not _INTRO_RE.search(fold(c)):
@@ -304,13 +332,21 @@ class _State:
         if _NO_RES_RE.search(s):
             self.no_res = True
             return "ресурсов для оплаты не хватает"
+        if _LEFT_OUT_RE.search(s) and _CHOOSE_RE.search(s):  # «выбрать X вместо Y»: Y is not the pick
+            kept = match_parts(_LEFT_OUT_RE.sub(" ", s.replace(fold(QUOTE_MARK), " ")), self.parts)
+            refs = kept or refs
         in_choice = [n for n in refs if n in self.choice_parts] or refs
         if _CHOOSE_RE.search(s) and (ords or refs) and not in_question:
             if ords and self.choices:
-                self.choose = _options(self.choices, ords[0]) or ords[0]
+                picked = _options(self.choices, ords[0]) or ords[0]
             else:
-                self.choose = (in_choice or ords)[0]
-            return f"выбрана часть {self.choose}"
+                picked = (in_choice or ords)[0]
+            if picked in self.choice_parts or any(picked in opts for opts in self.choices):
+                self.choose = picked
+                self.intent = {picked}
+                return f"выбрана часть {self.choose}"
+            # «выбрать вторую» where no «или» holds it: the part the player wants to declare
+            return self.intended(raw) or self.intended_parts({picked}, set(), raw)
         if _REFUSE_RE.search(s) and ("противник" in s or self.refusable_first):
             self.refuse = True
             return "противник отказался от эффекта"
@@ -325,6 +361,21 @@ class _State:
             self.illegal.add(fact.part)
             self.facts.append(fact)
             return f"часть {fact.part} объявить нелегально: {fact.reason}"
+        if _INTENT_RE.search(s) and (refs or ords) and any(pos(w) == "INFN" for w in _WORD_RE.findall(s)):
+            # «хочу сразу ранить», «могу излечить вместо ранения» (a declaration is an
+            # infinitive; «существо сразу погибло» tells what happened)
+            said = self.intended(raw)
+            if said:
+                return said
+        if _SKIP_RE.search(s) and target and not _NEG_RE.search(s[:_SKIP_RE.search(s).start()]):
+            self.failed.add(target[0])
+            return f"часть {target[0]} пропущена (не объявлена)"
+        if _LEGAL_RE.search(s) and not _NEG_RE.search(s):
+            # «…, хотя могу»: a bare modal speaks of the part named just before
+            legal = target or ([self.last_target] if self.last_target and len(s.split()) <= 3 else [])
+            if legal:
+                self.legal.add(legal[0])
+                return f"часть {legal[0]} объявить можно (легально)"
         if self.optional_items and _DECLARE_ONLY_RE.search(s) and (refs or ords):
             self.declare = self.only(raw) or set(refs or ords)
             ns = sorted(self.declare)
@@ -346,6 +397,41 @@ class _State:
         if target and not _NEG_RE.search(s) and not in_question:
             return f"часть {target[0]} выполнена"
         return None
+
+    def intended(self, raw: str) -> str | None:
+        """«Хочу сразу ранить, не закрывая»: the parts named outside «без / не / кроме …»
+        are what the player wants to declare, the ones inside are left out."""
+        s = fold(raw).replace(fold(QUOTE_MARK), " ")
+        left = " ".join(m.group(0) for m in _LEFT_OUT_RE.finditer(s))
+        rest = _LEFT_OUT_RE.sub(" ", s)
+        left_out = set(match_parts(left, self.parts)) if left.strip() else set()
+        ords = {n for n in _ordinals(rest) if 1 <= n <= len(self.parts)}
+        if re.search(r"\bтолько\b", s):
+            named = self.only(raw)
+        else:
+            named = set([n for n in match_parts(rest, self.parts) if n not in left_out][:1])
+        named = ords or named  # «выбрать вторую» names the part by its number
+        if not named:
+            return None
+        return self.intended_parts(named, left_out, raw)
+
+    def intended_parts(self, named: set[int], left_out: set[int], raw: str) -> str:
+        """Record an intended declaration; under «или» it is the choice, under «может»
+        (with «сразу / только» or a part left out) the parts declared (505.5, 505.8)."""
+        self.intent = set(named)
+        self.left_out = set(left_out)
+        ns = sorted(named)
+        said = ("игрок хочет объявить часть " if len(ns) == 1 else "игрок хочет объявить части ") + \
+            ", ".join(map(str, ns))
+        f = fold(raw)
+        if len(ns) == 1 and ns[0] in self.choice_parts:
+            self.choose = ns[0]
+        optional = {p for items in self.optional_items for item in items for p in item}
+        if optional and set(ns) <= optional and (left_out or re.search(r"\bсразу\b|\bтолько\b", f)):
+            self.declare = set(ns)
+        if left_out:
+            said += ", не объявляя " + ", ".join(map(str, sorted(left_out)))
+        return said
 
     def only(self, raw: str) -> set[int]:
         """Parts named by «только X» minus those named by «без Y» / «а не Y» / «кроме Y»."""
@@ -392,9 +478,10 @@ class _State:
 
 
 # Clauses that introduce the card text rather than tell what happened.
-_INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(способность|особенность|карта)$|"
+_INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(составн\w+\s+)?(способность|особенность|карта)$|"
                        r"^(в|на|у)\s+(способност|особенност)|^что\b|^как\b")
-_CLAUSE_RE = re.compile(r",\s*(?:а|но|однако|и)\s+|\s+(?:а|но|однако)\s+(?=\w)")
+_CLAUSE_RE = re.compile(r",\s*(?:а|но|однако|и)\s+|\s+(?:а|но|однако)\s+(?=\w)|"
+                        r",?\s*\b(?:хотя|поэтому|поскольку|так\s+как|потому\s+что|ведь)\s+")
 _IF_RE = re.compile(r"\bесли\b")
 
 
@@ -424,6 +511,9 @@ def split_statements(raw: str) -> tuple[list[str], str]:
         cut = m.end()
     main = raw[cut:].strip()
     if not lead or not re.search(r"[а-яё]", fold(main)) or _SUBORDINATE_RE.match(fold(main)):
+        return [], raw
+    if re.search(r"\b(?:того|то|так|тем|там|тогда)$", fold(lead[-1])):
+        # «Оплата происходит после того, как …?»: a correlative opens the clause that follows
         return [], raw
     if any(_MODAL_START_RE.match(fold(x)) for x in lead) and not re.search(r"\bли\b|\b(что|кто|как|когда)\b",
                                                                            fold(main)):
@@ -493,6 +583,10 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
             probe.cue(main)
             if probe.outcome().describe():
                 r.asked_outcome = probe.outcome()
+            if probe.intent is not None:
+                r.asked_intent = frozenset(probe.intent)
+                r.left_out = frozenset(probe.left_out)
+            st.legal |= probe.legal - st.illegal
             continue
         mapped, missed = st.cue(raw)
         if mapped:
@@ -500,6 +594,11 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
         r.not_understood += missed
     r.outcome = st.outcome()
     r.facts = list(st.facts)
+    if st.intent is not None:
+        r.intent = frozenset(st.intent)
+        if r.asked_intent is None:
+            r.left_out = frozenset(st.left_out)
+    r.legal = frozenset(st.legal - st.illegal)
     return r
 
 

@@ -11,7 +11,8 @@ Two kinds of questions are this route's:
 2. A question about a connective itself («или», «в противном случае», «может …»,
    «способность 1; способность 2», «если противник не хочет», how a compound ability
    is paid) — a generic structure of that connective («[способность 1] или
-   [способность 2]») is resolved the same way.
+   [способность 2]») is resolved the same way. A quoted template whose parts are
+   placeholders («уничтожить себя, при этом…», «… или …») is such a question too.
 
 Anything else (a quoted phrase that is not compound card text, no connective)
 gets ``None`` so that the next route answers.
@@ -59,6 +60,8 @@ GENERICS: dict[str, Generic] = {g.key: g for g in (
             "refusable", "505.7"),
     Generic("optional", "может [способность 1] и [способность 2]", "optional", "505.8"),
     Generic("self_source", "уничтожить себя, при этом [способность 2]", "and_then", "505.4", self_source=True),
+    Generic("self_source_deck", "вернуть в колоду себя, при этом [способность 2]", "and_then", "505.4",
+            self_source=True),
     Generic("cost", "[оплата]: [способность 1], при этом [способность 2]", "and_then", "505.4", wrap="cost"),
 )}
 
@@ -68,7 +71,7 @@ def generic_node(g: Generic) -> Node:
     (and «уничтожить себя» for 505.9)."""
     text = g.template
     leaves = []
-    for m in re.finditer(r"\[способность \d\]|уничтожить себя", text):
+    for m in re.finditer(r"\[способность \d\]|уничтожить себя|вернуть в колоду себя", text):
         leaves.append(Node("effect", None, (m.start(), m.end()), m.group(0)))
     start = leaves[0].span[0]
     if g.kind == "optional":
@@ -82,6 +85,22 @@ def generic_node(g: Generic) -> Node:
 
 _Q_CHOICE = re.compile(r"«\s*(или|либо)\s*»|\bили\b.*\bлибо\b")
 
+# A placeholder in a quoted template: «[способность 1]», «[способность]», «[X]», or an
+# ellipsis standing alone for a part — between the text's edge, punctuation or a
+# connective word («при этом…», «… или …», «…, в противном случае – …»). An ellipsis
+# that cuts card text short («ранить на 3…») is not one.
+_EDGE = r"(?:^|$|[,;:–—-]|\b(?:этом|или|либо|случае|сделать|может)\b)"
+_LONE_ELLIPSIS_RE = re.compile(_EDGE + r"\s*(?:…|\.{3})\s*" + _EDGE)
+
+
+def is_template(text: str) -> bool:
+    """Whether a quoted phrase is a connective template with generic parts
+    («уничтожить себя, при этом…», «[способность 1] или [способность 2]»), not card text."""
+    t = fold(text).strip()
+    if re.search(r"способност\w*\s*\d|\[[^\]]*\]", t):
+        return True
+    return bool(_LONE_ELLIPSIS_RE.search(t))
+
 
 def connective_of(question: str) -> Generic | None:
     """Which connective a question is about, or ``None``.
@@ -91,7 +110,7 @@ def connective_of(question: str) -> Generic | None:
     """
     q = fold(question)
     qs = [fold(t) for _, _, t in quotes(question)]
-    template = [t for t in qs if re.search(r"способност\w*\s*\d|\[", t)]
+    template = [t for t in qs if is_template(t)]
     if "если противник не может или не хочет" in q or (
             re.search(r"\bпротивник\w*\b", q) and re.search(r"не\s+хоч|не\s+хотел|отказ|не\s+мож", q)
             and re.search(r"эффект|перв\w*\s+способност|способност\w*\s+1", q) and not qs):
@@ -109,7 +128,8 @@ def connective_of(question: str) -> Generic | None:
         return GENERICS["dash"]
     if re.search(r"(уничтожить|вернуть в колоду)\s+себя", q) or (
             "источник" in q and re.search(r"уничтож|колод", q) and re.search(r"ресурс|оплат|при этом", q)):
-        return GENERICS["self_source"]
+        deck = re.search(r"вернуть в колоду\s+себя", q) or ("колод" in q and not re.search(r"уничтож", q))
+        return GENERICS["self_source_deck" if deck else "self_source"]
     if any("при этом" in t for t in qs):
         return GENERICS["and_then"]
     if "составн" in q and re.search(r"оплат|оплач|плат", q):
@@ -130,8 +150,8 @@ def _compound(result: ParseResult | None) -> bool:
 
 def parse_card(text: str) -> ParseResult | None:
     """Parse a quoted phrase; ``None`` when it is not compound card text."""
-    if re.search(r"способност\w*\s*\d|\[", fold(text)):
-        return None  # a template like «способность 1; способность 2», not card text
+    if is_template(text):
+        return None  # a template like «способность 1; способность 2» or «…, при этом…», not card text
     from bot.abilities.parser import parse
 
     try:
@@ -239,5 +259,5 @@ def answer(question: str, edition: str) -> Answer | None:
     return None
 
 
-__all__ = ["answer", "resolve_question", "is_yes_no", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
+__all__ = ["answer", "resolve_question", "is_yes_no", "is_template", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
            "structure_info"]

@@ -1,12 +1,16 @@
 """Facts about a parsed compound structure (505.4–505.9) that the question reading
 and the verdicts need: which part numbers sit under which connective
-(``structure_info``), and the outcomes that show the structure «both ways» (``ways``).
+(``structure_info``), the outcomes that show the structure «both ways» (``ways``),
+and whether the controlling player may declare given parts of it on their own
+decision (``check_declaration``).
 """
 
 from __future__ import annotations
 
-from bot.abilities.ast import Node
-from bot.abilities.resolve import Outcome, is_self_source, number_parts
+from dataclasses import dataclass
+
+from bot.abilities.ast import COMPOUND_KINDS, Node
+from bot.abilities.resolve import DEFAULT_RULES, MEANING, Outcome, is_self_source, number_parts
 
 
 def structure_info(root: Node) -> dict:
@@ -62,4 +66,97 @@ def ways(root: Node) -> list[Outcome]:
     return uniq
 
 
-__all__ = ["structure_info", "ways"]
+@dataclass(frozen=True)
+class DeclarationCheck:
+    """Whether a declaration the player intends is allowed: ``allowed``, the
+    paragraph that decides (``rule``, e.g. "505.6") and the Russian ``reason``."""
+
+    allowed: bool
+    rule: str
+    reason: str
+
+
+def check_declaration(root: Node, declared: set[int] | frozenset[int], left_out: set[int] | frozenset[int] = frozenset(),
+                      outcome: Outcome | None = None, legal: set[int] | frozenset[int] = frozenset()
+                      ) -> DeclarationCheck | None:
+    """May the controlling player, on their own decision, declare the parts
+    ``declared`` (1-based), leaving ``left_out`` undeclared, given what happened
+    (``outcome``: parts illegal to declare, the opponent's refusal)?
+
+    Each connective holding a declared part decides, outermost first:
+    505.4 (and «;» 505.4.1, «–» 505.4.2) — parts go in order, an earlier one cannot be
+    skipped and a later one cannot be left out by choice; 505.5 — one option of «или»;
+    505.6 — part 2 only when part 1 is illegal to declare; 505.7 — part 2 only after
+    the opponent's refusal (the opponent decides, not the player) or when part 1 is
+    illegal; 505.8 — any of the parts after «может». ``legal``: parts stated legal
+    (named so in the reason). Returns ``None`` when no declared part is inside a
+    connective.
+    """
+    outcome = outcome or Outcome()
+    nums, parts = number_parts(root)
+    decl, out = set(declared), set(left_out)
+
+    def ps(n: Node) -> list[int]:
+        return [nums[id(x)] for x in n.walk() if id(x) in nums]
+
+    def phrase(n: int) -> str:
+        return f"часть {n} «{parts[n - 1].text}»"
+
+    allowed: DeclarationCheck | None = None
+    for node in root.walk():
+        if node.kind not in COMPOUND_KINDS:
+            continue
+        kids = [ps(c) for c in node.children]
+        hit = [i for i, k in enumerate(kids) if set(k) & decl]
+        if not hit or any(not k for k in kids):
+            continue
+        rule = node.rule or DEFAULT_RULES[node.kind]
+        if node.kind == "and_then":
+            for i, k in enumerate(kids):
+                if set(k) & decl or node.children[i].kind == "optional":
+                    continue
+                if i < max(hit):
+                    return DeclarationCheck(False, rule, f"{phrase(k[0])} идёт раньше и пропустить её нельзя: "
+                                                         f"{MEANING['505.4'].split('; ')[0]}")
+                if set(k) & out:
+                    return DeclarationCheck(False, rule, f"выбора здесь нет: {phrase(k[0])} объявляется вслед за "
+                                                         "предыдущей, если та выполнена")
+            allowed = allowed or DeclarationCheck(True, rule, MEANING["505.4"].split("; ")[0])
+        elif node.kind == "otherwise":
+            if len(hit) > 1:
+                return DeclarationCheck(False, rule, f"объявляется только одна способность: {MEANING[rule]}")
+            i = hit[0]
+            for k in kids[:i]:
+                if k[0] not in outcome.illegal:
+                    said = " (так сказано в условии)" if k[0] in legal else ""
+                    return DeclarationCheck(False, rule, f"{phrase(k[0])} объявить можно{said}, а игрок обязан "
+                                                         f"объявить её; {phrase(kids[i][0])} объявляется, только "
+                                                         f"если часть {k[0]} объявить нелегально")
+            if i > 0:
+                allowed = DeclarationCheck(True, rule, f"{phrase(kids[0][0])} объявить нелегально, поэтому игрок "
+                                                       f"обязан объявить {phrase(kids[i][0])}")
+            else:
+                allowed = allowed or DeclarationCheck(True, rule, MEANING[rule])
+        elif node.kind == "refusable":
+            first = kids[0]
+            if any(i > 0 for i in hit) and not outcome.refuse and first[0] not in outcome.illegal \
+                    and not set(first) & outcome.failed:
+                return DeclarationCheck(False, rule, "решает противник, а не игрок: отказаться от эффекта "
+                                                     f"способности 1 вправе только противник; пока он не отказался "
+                                                     f"и {phrase(first[0])} можно объявить, "
+                                                     f"{phrase(kids[hit[-1]][0])} не объявляется")
+            allowed = DeclarationCheck(True, rule, MEANING[rule])
+        elif node.kind == "choice":
+            if len(hit) > 1:
+                return DeclarationCheck(False, rule, f"{MEANING[rule]} — только одну")
+            k = kids[hit[0]]
+            if k[0] in outcome.illegal:
+                return DeclarationCheck(False, rule, f"{phrase(k[0])} объявить нелегально, а нелегальную "
+                                                     "способность выбрать нельзя")
+            allowed = DeclarationCheck(True, rule, MEANING[rule])
+        elif node.kind == "optional":
+            allowed = DeclarationCheck(True, rule, MEANING[rule])
+    return allowed
+
+
+__all__ = ["structure_info", "ways", "check_declaration", "DeclarationCheck"]

@@ -5,26 +5,35 @@ the resolution of a compound ability (505.4–505.9).
 ``verdict_for`` takes the parsed structure, its ``Explanation`` under the outcome
 read from the question, and the ``Reading``; it returns the verdict line, the main
 paragraph and trace lines. ``is_yes_no`` tells a «да/нет» question from «что будет?».
+
+A yes/no question always opens with «Да»/«Нет», also when it asks about a consequence
+the paragraph states rather than a part: the payment («оставшиеся ресурсы тратятся?»
+505.9, «оплата после способностей?» 505.4, «в стек?» 302.6) is read off the payment
+step; a declaration the player intends («хочу сразу X, хотя Y можно. Можно?») is
+checked against the connectives (``structure.check_declaration``: 505.4–505.8).
 """
 
 from __future__ import annotations
 
 import re
 
-from bot.abilities.ast import COMPOUND_KINDS, Node
+from bot.abilities.ast import COMPOUND_KINDS, Node, ParseResult
 from bot.abilities.outcome_words import Reading
 from bot.abilities.resolve import (
     DECIDER,
     DEFAULT_RULES,
     MEANING,
+    PAYMENT_NO_STACK_RULE,
+    PAYMENT_RULE,
     Explanation,
     Outcome,
     explain,
     is_self_source,
     verdict_of,
 )
-from bot.abilities.structure import structure_info, ways
+from bot.abilities.structure import check_declaration, structure_info, ways
 from bot.errors import OutcomeError
+from bot.morph import lemma, pos
 
 _WH = re.compile(r"\b(что|кто|как|каков\w*|как(?:ой|ая|ое|ие|ую|им|их|ого|ому)|когда|где|куда|откуда|почему|зачем|"
                  r"сколько|чем|чего|кому|кого|чей|чья|чьё|чье)\b")
@@ -46,8 +55,88 @@ def is_yes_no(q: str) -> bool:
 _DECIDE_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bреш(?:ить|ать|ает|ают|ит|ат|у|ил\w*)\b|\bопредел\w*")
 _OPPONENT_RE = re.compile(r"\b(противник\w*|оппонент\w*|соперник\w*)\b")
 _CONTROLLER_RE = re.compile(r"\b(я|мне|меня|игрок\w*|контролирующ\w*|владел\w*|хозяин\w*|могу|смогу|выберу|решу)\b")
-_PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|разреш\w*|допустим\w*|допуска\w*|законн\w*|легальн\w*|имею\s+право)\b")
+_PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|разреш\w*|допустим\w*|допуска\w*|законн\w*|легальн\w*|имею\s+право|"
+                            r"по\s+правилам|правильн\w*|корректн\w*)\b")
 _TOGETHER = re.compile(r"\bи\s+то,?\s+и\s+друго\w*|\b(обе|оба|обеих|обоих|все(?![\s-]+(?:равно|же|таки))|всех|вместе|одновременно|сразу)\b")
+
+
+def _together(q: str) -> bool:
+    """«обе», «вместе», «и то, и другое», «применить их сразу» ask whether parts happen
+    together; «сразу ранить», «сразу вторую» mean «straight away», not together."""
+    for m in _TOGETHER.finditer(q):
+        if m.group(0) != "сразу":
+            return True
+        nxt = re.match(r"\s+([а-яё]+)", q[m.end():])
+        if not nxt or nxt.group(1) in ("две", "два", "три", "несколько", "и"):
+            return True
+    return False
+
+
+# Yes/no questions about the payment of a compound ability (505.4, 505.9, 302.6):
+# the claim the question makes and what the resolution says of it.
+_PAYMENT_RE = re.compile(r"оплат|оплач|\bплат|заплат|ресурс|стоимост")
+_PAY_STACK_RE = re.compile(r"\bстек")
+_PAY_BEFORE_RE = re.compile(r"\bдо\b|\bперед\b|раньше|сначала|сперва|в\s+начале|прежде|заранее|вперёд|вперед")
+_PAY_AFTER_RE = re.compile(r"\bпосле\b|в\s+конце|\bпотом\b|\bзатем\b|позже|позднее|в\s+последн|"
+                           r"\bкогда\s+(?:\w+\s+){0,3}(?:пройден|выполнен|закончен|заверш|исполнен)")
+_PAY_SPENT_RE = re.compile(r"трат|списыва|спиш|сгора|сгор[яи]|расходу|израсход|пропада|пропад[уё]|уход|уйд[уё]|"
+                           r"оплачива|оплат(?:ить|ит|ят|им)\b|заплат|\bплат(?:ить|ит|ят|им|ишь)\b|доплач|доплат")
+_PAY_KEPT_RE = re.compile(r"сохран|\bостают|\bостанут|\bостан[её]тся")
+
+
+def _negated_claim(q: str) -> bool:
+    """The question states its claim negated («ресурсы не тратятся?»): «не» before a verb
+    (not «не хватает», which tells the circumstance)."""
+    for m in re.finditer(r"\bне\s+([а-яё]+)", q):
+        w = m.group(1)
+        if pos(w) in ("VERB", "INFN", "PRTS") and lemma(w) not in ("хватать", "хватить"):
+            return True
+    return False
+
+
+def _payment_verdict(root: Node, expl: Explanation, reading: Reading) -> tuple[str, str, str] | None:
+    """«Оставшиеся ресурсы тратятся?», «Оплата происходит после способностей?», «Оплата
+    заносится в стек?»: a yes/no claim about the payment, answered from the payment
+    step of the resolution (a text without its cost is resolved as if it had one).
+    Returns (verdict, paragraph, trace line) or None when the question is not that."""
+    q = reading.question
+    if not (_PAYMENT_RE.search(q) and is_yes_no(q)):
+        return None
+    if _PAY_STACK_RE.search(q):
+        claim = "stack"
+    elif _PAY_BEFORE_RE.search(q) or _PAY_AFTER_RE.search(q):
+        pay = _PAYMENT_RE.search(q).start()
+        near = sorted((abs(m.start() - pay), "after" if rx is _PAY_AFTER_RE else "before")
+                      for rx in (_PAY_BEFORE_RE, _PAY_AFTER_RE) for m in rx.finditer(q))
+        claim = near[0][1]
+    elif _PAY_SPENT_RE.search(q):
+        claim = "spent"
+    elif _PAY_KEPT_RE.search(q):
+        claim = "kept"
+    else:
+        return None
+    steps = [s for s in expl.steps if s.status == "payment"]
+    if not steps:  # the text shows no cost: resolve it as paid for
+        paid = Node("cost", None, (0, len(root.text)), root.text, (root,), (("icons", ("оплата",)),))
+        try:
+            steps = [s for s in explain(ParseResult(root.text, True, paid), reading.outcome).steps
+                     if s.status == "payment"]
+        except OutcomeError:
+            return None
+    if not steps:
+        return None
+    pay_step = steps[0]
+    stack_step = next((s for s in steps if s.rule == PAYMENT_NO_STACK_RULE), None)
+    if claim == "stack":
+        fact, rule, why = False, PAYMENT_NO_STACK_RULE, stack_step.reason if stack_step else MEANING["302.6"]
+    elif claim in ("before", "after"):
+        fact, rule = claim == "after", PAYMENT_RULE
+        why = pay_step.reason.split("; ")[0]
+    else:  # spent (or kept: the opposite claim)
+        fact, rule, why = claim == "spent", pay_step.rule, pay_step.reason
+    yes = fact != _negated_claim(q)
+    return (f"{'Да' if yes else 'Нет'}: {why} (п. {rule})", rule,
+            f"вопрос об оплате ({claim}): {pay_step.line()}")
 _OBLIGATION = re.compile(r"обязательн|обязан|\bнужно\b|\bнадо\b|\bдолж[еa-я]*\b|необходимо")
 
 
@@ -56,7 +145,12 @@ def _cap(s: str) -> str:
 
 
 def _part_phrase(expl: Explanation, n: int) -> str:
-    return f"часть {n} «{expl.parts[n - 1].text}»"
+    return _part_phrase_of(expl.parts, n)
+
+
+def _part_phrase_of(parts, n: int) -> str:
+    """«часть N «text»» for part ``n`` of ``parts`` (``Part`` tuple)."""
+    return f"часть {n} «{parts[n - 1].text}»"
 
 
 def _mandatory(root: Node, base: Outcome, parts: list[int]) -> tuple[bool, Explanation | None, int | None]:
@@ -91,16 +185,28 @@ def _actor(q: str) -> str | None:
     return _actor_of(q, _DECIDE_RE)
 
 
+_ABOUT_PARTS_RE = re.compile(r"способност|\bчаст[ьи]|\bвариант|\bкак(?:ую|ие|ой|ое)\b|\bчто\s+(?:объяв|примен|"
+                             r"использ|сдела)|перв|втор")
+
+
 def _who_decides(root: Node, q: str) -> tuple[str, str] | None:
     """«Может ли противник выбрать…?» / «Могу ли я выбрать…?»: compare the actor of
-    the question with who decides at the connective (505.5, 505.7, 505.8).
+    the question with who decides at the connective (505.5, 505.7, 505.8); where no
+    one decides (505.4, 505.6) a choice of abilities is «нет».
     Returns (verdict, paragraph) or None when the question is not about that."""
     actor = _actor(q)
     if actor is None:
         return None
     node = next((n for n in root.walk() if n.kind in DECIDER), None)
     if node is None:
-        return None
+        top = next((n for n in root.walk() if n.kind in ("otherwise", "and_then")), None)
+        if top is None or not _ABOUT_PARTS_RE.search(q):
+            return None
+        rule = top.rule or DEFAULT_RULES[top.kind]
+        meaning = MEANING[DEFAULT_RULES[top.kind]] if top.kind == "and_then" else MEANING[rule]
+        if top.kind == "and_then":
+            meaning = meaning.split("; ")[0]
+        return f"Нет: выбора нет — {meaning} (п. {rule})", rule
     rule = node.rule or DEFAULT_RULES[node.kind]
     if node.kind == "refusable":
         decider, what = "opponent", "противник вправе отказаться от эффекта способности 1, и тогда объявляется способность 2"
@@ -159,6 +265,37 @@ def _voluntary_skip(root: Node, q: str, supposed: Outcome, asked: list[int]) -> 
     return f"Да: {left} можно не объявлять — {MEANING[rule]} (п. {rule})", rule
 
 
+_DECLARE_VERB_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bобъяв\w*|\bпримен\w*|\bиспольз\w*|\bхоч\w*|\bсобира\w*")
+
+
+def _intended_declaration(root: Node, reading: Reading) -> tuple[str, str] | None:
+    """«Я хочу сразу ранить, хотя закрыть можно. Можно?», «могу ли я выбрать вторую?»:
+    the player names the parts they want to declare (``Reading.intent`` /
+    ``asked_intent``); the connectives around them decide (``check_declaration``:
+    505.6 — no while part 1 is legal; 505.5, 505.8 — yes; 505.7 — the opponent
+    decides; 505.4 — parts go in order). Returns (verdict, paragraph) or None."""
+    q = reading.question
+    intent = reading.asked_intent if reading.asked_intent is not None else reading.intent
+    if not intent or not is_yes_no(q):
+        return None
+    if not (_PERMISSION_RE.search(q) or (reading.asked_intent is not None and _DECLARE_VERB_RE.search(q))):
+        return None
+    if "opponent" in (_actor_of(q, _PERMISSION_RE), _actor(q)):
+        return None  # «может ли противник выбрать…» is about who decides
+    if reading.asked_intent is not None and re.search(r"\b(или|либо)\b", q):
+        return None  # «могу ли я выбрать, открыть или закрыть?» names no one part
+    if reading.asked_intent is None and (reading.conflict or _decision_told(reading.outcome)):
+        return None  # a told choice (505.5) or declaration (505.8) is checked by resolving it
+    check = check_declaration(root, intent, reading.left_out, reading.outcome, reading.legal)
+    if check is None:
+        return None
+    if not check.allowed:
+        return f"Нет: {check.reason} (п. {check.rule})", check.rule
+    parts = structure_info(root)["parts"]
+    named = ", ".join(_part_phrase_of(parts, n) for n in sorted(intent) if 0 < n <= len(parts))
+    return f"Да: {named} можно объявить — {check.reason} (п. {check.rule})", check.rule
+
+
 def _actor_of(q: str, verb_re: re.Pattern) -> str | None:
     """Who the verb matched by ``verb_re`` is about (see ``_actor``)."""
     m = verb_re.search(q)
@@ -198,11 +335,15 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
             meaning = MEANING[rule]
             who = "" if meaning.startswith(DECIDER[kinds[0]]) else f"{_cap(DECIDER[kinds[0]])}: "
             return f"{who}{_cap(meaning) if not who else meaning} (п. {rule})", rule, trace
-    if re.search(r"\bкогда\b", q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
+    if re.search(r"\bкогда\b", q) and not is_yes_no(q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
                                         or (re.search(r"закрыва|закроет|фишк", q) and not reading.asked)):
         pay = next((s for s in expl.steps if s.status == "payment"), None)
         if pay is not None:
             return f"{_cap(pay.reason)} (п. {pay.rule})", pay.rule, trace
+    paid = _payment_verdict(root, expl, reading)
+    if paid is not None:
+        trace.append(paid[2])
+        return paid[0], paid[1], trace
     if _OBLIGATION.search(q) and _actor_of(q, _OBLIGATION) == "opponent" and structure_info(root)["refusable_first"]:
         return (f"Нет: {MEANING['505.7']} (п. 505.7)", "505.7", trace)
     if _OBLIGATION.search(q):
@@ -221,9 +362,12 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
             return (f"Нет: {reason}; например, {_part_phrase(expl, n)} можно не объявлять (п. {rule})",
                     rule, trace)
         rule = next((s.rule for s in expl.steps if s.part in asked), None)
+        if len(asked) == 1 and not _decision_step(expl):
+            st = expl.part_step(asked[0])
+            return f"Да: {_part_phrase(expl, asked[0])} объявляется — {st.reason} (п. {st.rule})", st.rule, trace
         return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} объявляются при любом решении "
                 f"контролирующего игрока (п. {rule})", rule, trace)
-    if is_yes_no(q) and _TOGETHER.search(q):
+    if is_yes_no(q) and _together(q):
         asked = reading.asked if len(reading.asked) > 1 else parts_all
         for way in ways(root):
             try:
@@ -240,6 +384,11 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
         rule = blocker.rule if blocker else None
         why = blocker.reason.split("; ")[0] if blocker else "не все части могут выполниться"
         return f"Нет: {why} (п. {rule})", rule, trace
+    intended = _intended_declaration(root, reading)
+    if intended is not None:
+        trace.append("проверено намерение игрока: объявить " + ", ".join(
+            f"часть {n}" for n in sorted(reading.asked_intent or reading.intent or ())))
+        return intended[0], intended[1], trace
     decided = _who_decides(root, q) if is_yes_no(q) else None
     if decided is not None:
         return decided[0], decided[1], trace
