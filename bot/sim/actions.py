@@ -23,6 +23,7 @@ class ActionKind:
     uses_stack: bool
     speed: str | None
     rules: tuple[str, ...]
+    aloud: bool = True
 
 
 ACTIONS: dict[str, ActionKind] = {a.kind: a for a in (
@@ -40,7 +41,7 @@ ACTIONS: dict[str, ActionKind] = {a.kind: a for a in (
     ActionKind("after_setup_ability", "особенность «после расстановки карт»", True, "slow", ("304.2",)),
     ActionKind("relocation", "перемещение карты", True, "fast", ("302.3", "304.3", "507.1")),
     ActionKind("dice_roll", "бросок кубика", True, "fast", ("304.3", "302.3")),
-    ActionKind("rule_effect", "эффект правил игры", False, None, ("302.5", "303.5")),
+    ActionKind("rule_effect", "эффект правил игры", False, None, ("302.5", "303.5"), aloud=False),
     ActionKind("symbiote_becomes_creature", "смена симбиотом типа на «самостоятельное существо» при гибели хозяина", False, None, ("302.5", "303.5")),
     ActionKind("phase_transition", "переход к следующей фазе или подфазе", False, None, ("302.5", "303.5")),
     ActionKind("terrain_to_additional_zone", "перенос местности во вспомогательную зону после вскрытия", False, None, ("211.1", "302.4")),

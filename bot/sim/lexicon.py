@@ -116,7 +116,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "forbidden": ("запрещ*", "запрет*", "не может перемещаться на", "нельзя перемещаться на"),
     "consists": ("состоит", "из чего", "этап*", "включает", "из каких част*"),
     "divide": ("делятся", "подразделя*", "вид* игродейств*", "бывают", "какие бывают", "группы", "типы"),
-    "enters_stack": ("занос* в стек*", "попада* в стек*", "в стек* занос*", "помеща* в стек*", "кладется в стек*", "кладётся в стек*"),
+    "enters_stack": ("занос* в стек*", "попада* в стек*", "в стек* занос*", "помеща* в стек*", "кладется в стек*", "кладётся в стек*",
+                     "клад* в стек*", "клад* сво* особенност* в стек*", "клад* сво* сработк* в стек*", "полож* в стек*",
+                     "выкладыва* в стек*"),
     "pay": ("оплат*", "оплачива*"),
     "no_stack": ("не использ* стек*", "без стек*", "выполня* сразу", "сразу выполня*", "сразу без стек*", "не идет в стек*", "не идёт в стек*", "не заносится в стек*"),
     "lives": ("жизн*",),
@@ -141,8 +143,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "when": ("когда", "в какой момент", "в каких случаях"),
     "other_subphase": ("подфаз* действи*", "подфаз* движени*", "заключительн* фаз*", "начальн* фаз*", "фаз* открыти*",
                        "в ход противник*", "чужой ход"),
-    "nearby": ("рядом", "стоящ* рядом", "на той же клетк*", "ту же клетк*", "той же клетк*", "одну клетку", "одной клетк*",
+    "nearby": ("рядом", "на той же", "в той же", "ту же", "той же", "там же", "на одной клетк*", "стоящ* рядом", "на той же клетк*", "ту же клетк*", "той же клетк*", "одну клетку", "одной клетк*",
                "какую клетку", "какой клетк*", "занимает"),
+    # a cell of its own, not the host's: «на отдельной клетке», «свою клетку»
+    "separate_cell": ("отдельн* клетк*", "отдельн* от хозя*", "свою клетку", "своей клетк*", "собственн* клетк*", "друг* клетк*"),
     "once": ("сколько раз", "один раз", "дважды", "повторно", "второй раз", "ещё раз", "еще раз", "два раза", "2 раза",
              "несколько раз", "много раз", "каждый ход", "каждом ходу", "снова использ*"),
     "both": ("оба", "обоих", "обоюдн*", "последовательно"),
@@ -159,7 +163,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "ability": ("особенност*", "способност*", "абилк*", "абилит*"),
     "order": ("порядк*", "=порядок", "очеред*", "сначала", "первыми", "раньше"),
     "resolve": ("выполня*", "выполнит*", "выполнят*", "выполнен*", "выполнил*", "разреша*", "срабатывает в стек*"),
-    "rule_effect": ("эффект* правил* игр*", "эффект* правил*", "базов* эффект*"),
+    "rule_effect": ("эффект* правил* игр*", "эффект* правил*", "базов* эффект*", "обусловлен* правил*", "заявк* правил*",
+                    "заявк* по правил*", "требуем* правил*"),
+    # said aloud: «нужно ли объявлять вслух …» (301.1)
+    "aloud": ("вслух", "озвуч*", "проговар*", "произнос*", "произнест*", "громко"),
     "phase_transition": ("переход* к* фаз*", "переход* к* подфаз*", "переход* к* следующ* фаз*", "переход* к* следующ* подфаз*",
                          "переход* к* нов* фаз*", "смен* фаз*", "переход* фаз*"),
     "card_action": ("действи* карт*",),
@@ -255,6 +262,8 @@ _STACK_ACTIONS = ("independent", "additional_zone", "dice", "move", "card_action
                   "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")
 
 SITUATIONS: tuple[Situation, ...] = (
+    # «нужно ли объявлять вслух заявки, обусловленные правилами игры?» (301.1)
+    Situation("declare_aloud", (("aloud",), ("declare", "game_action", "rule_effect"))),
     # an explicit «использует ли стек» about a named action wins over the board words around it
     Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS + ("attack",), ("no_stack",)), forbid=("simultaneous",)),
     Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve", "simultaneous")),
@@ -277,7 +286,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden")),
     Situation("before_reveal", (("before_reveal",), SUBJECTS + ("terrain",))),
     Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
-    Situation("attached_nearby", (SUBJECTS, ("nearby",))),
+    Situation("attached_nearby", (SUBJECTS, ("nearby", "separate_cell"))),
     Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
     # artifacts and terrains
     Situation("cells_occupied", (("count", "occupy", "occupied"), ("cell", "occupy"), ("artifact", "terrain", "creature")),
@@ -327,8 +336,15 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
     Situation("payment", (("pay",), ("when", "order", "uses_stack", "stack")), forbid=("consists",)),
     Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
-    Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order")), forbid=("trigger",)),
-    Situation("stack_top", (("stack",), ("top_word",))),
+    Situation("trigger_order", (("trigger", "ability"), ("active", "inactive"), ("stack",), ("top", "first", "order")),
+              forbid=("battle_start", "vanguard", "fast", "sudden", "dice") + SUBJECTS),
+    # «кто получает приоритет после выполнения верхнего в стеке?» is about priority (303.4), not the top
+    Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order")), forbid=("trigger", "priority")),
+    Situation("stack_top", (("stack",), ("top_word",)), forbid=("priority",)),
+    # triggers that went off together, or one side's abilities going onto the stack: the order of 305.1
+    Situation("trigger_order", (("trigger",), ("simultaneous",)), forbid=("battle_start", "vanguard")),
+    Situation("trigger_order", (("trigger", "ability"), ("active", "inactive"), ("enters_stack", "order", "first")),
+              forbid=("battle_start", "vanguard", "fast", "sudden", "dice") + SUBJECTS),
     Situation("inactive_fast", (("inactive",), ("fast", "sudden", "dice", "trigger"))),
     Situation("when_speed", (("when",), ("slow", "fast")), forbid=("nonempty",)),
     Situation("pass_is_action", (("pass",), ("act", "declare", "game_action")), forbid=("both",)),

@@ -33,7 +33,7 @@ from bot.morph import lemma, pos
 from bot.sim.lexicon import (CONCEPTS, FILLER_LEMMAS, GENERIC_CONCEPTS, QUESTION_MARKERS, SITUATIONS, STOP_WORDS,
                              WH_WORDS, Situation)
 from bot.sim.queries import QUERIES, Ctx, Finding
-from bot.sim.queries.base import decisive_citations
+from bot.sim.queries.base import decisive_citations, yes_no_from_fact
 from bot.textnorm import fold
 
 _WORD = re.compile(r"[0-9]+-[а-я]+|[а-яa-z0-9]+(?:-[а-я]+)?")
@@ -150,9 +150,61 @@ def is_rule_term_quote(quoted: str, before: str = "") -> bool:
     if qf in RULE_TERMS_IN_QUOTES:
         return True
     words = qf.split()
+    if is_trigger_name(qf):
+        return True
     if len(words) > 3 or not words:
         return False
-    return qf.startswith(TRIGGER_OPENINGS) or bool(_ABILITY_NOUN.search(fold(before)))
+    return bool(_ABILITY_NOUN.search(fold(before)))
+
+
+# Longest quoted trigger name read as a rule term («когда получает Х ран» — 4 words).
+_TRIGGER_NAME_WORDS = 5
+
+
+def is_trigger_name(quoted: str) -> bool:
+    """A quoted trigger condition naming an ability («при ударе», «когда получает Х ран»,
+    «в конце хода»): a trigger opening (``TRIGGER_OPENINGS``), at most five words, no
+    sentence punctuation inside (card text «Когда X погибает, …» has it). Listed rule
+    terms («в начале боя», ``RULE_TERMS_IN_QUOTES``) are read as their own concepts."""
+    qf = fold(quoted).strip(" .,!?")
+    if qf in RULE_TERMS_IN_QUOTES or re.search(r"[,.;:!?]", qf):
+        return False
+    return 0 < len(qf.split()) <= _TRIGGER_NAME_WORDS and qf.startswith(TRIGGER_OPENINGS)
+
+
+def trigger_name_spans(question: str) -> list[tuple[int, int]]:
+    """Token ranges ``[start, end)`` of the quoted trigger names in ``question`` (see
+    ``is_trigger_name``): their words name an ability (a trigger, 305.1), not the
+    situation — «при ударе» is no attack, «когда получает Х ран» no wound."""
+    q = normalize_quotes(question)
+    out: list[tuple[int, int]] = []
+    for m in _QUOTED.finditer(q):
+        if is_trigger_name(m.group(1)):
+            start = len(_WORD.findall(fold(q[:m.start()])))
+            out.append((start, start + len(_WORD.findall(fold(m.group(1))))))
+    return out
+
+
+# Words before a concept that state its absence: «не пасуя», «без паса», «не передавая приоритет».
+_ABSENCE_WORDS = ("не", "без")
+_ABSENT_WHEN_NEGATED = ("pass", "transfer")
+
+
+def read_concepts(question: str, tokens: list[str]) -> dict[str, list[int]]:
+    """Concepts of the question as ``concepts_of`` finds them, then: a quoted trigger name
+    counts as a trigger and nothing else (``trigger_name_spans``); a pass / a transfer of
+    priority right after «не» / «без» is absent, not asked («могу объявить ещё одно, не
+    пасуя?» — the declarer keeps priority, 303.3)."""
+    found, _ = concepts_of(tokens)
+    spans = trigger_name_spans(question)
+    if spans:
+        inside = {i for a, b in spans for i in range(a, b)}
+        found = {c: [i for i in idx if i not in inside] for c, idx in found.items()}
+        found["trigger"] = sorted({*found.get("trigger", []), *(a for a, _ in spans)})
+    for c in _ABSENT_WHEN_NEGATED:
+        if c in found:
+            found[c] = [i for i in found[c] if not (i > 0 and tokens[i - 1] in _ABSENCE_WORDS)]
+    return {c: idx for c, idx in found.items() if idx}
 
 
 def belongs_elsewhere(question: str) -> bool:
@@ -184,7 +236,9 @@ def is_yes_no(tokens: list[str]) -> bool:
     # «кубик можно кинуть, когда стек не пуст?»: after a modal word, «когда / как / что …» is a conjunction
     modal = next((i for i, t in enumerate(tokens) if t in MODAL_WORDS), len(tokens))
     # «раньше, чем …», «больше чем»: after a comparative «чем» is a conjunction, not «what»
+    # «на той же клетке, что и хозяин?»: «что и» compares, it does not ask «what»
     return not any(t in WH_WORDS and not (t == "чем" and i > 0 and pos(tokens[i - 1]) == "COMP")
+                   and not (t == "что" and i + 1 < len(tokens) and tokens[i + 1] == "и")
                    for i, t in enumerate(tokens[:modal]))
 
 
@@ -296,7 +350,7 @@ def _matches(s: Situation, found: dict[str, list[int]]) -> bool:
 def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
     """The first situation whose query can answer ``question``, with its finding."""
     tokens = _tokens(question)
-    found, _ = concepts_of(tokens)
+    found = read_concepts(question, tokens)
     ask_from = asked_sentence_start(question)
     main_from = main_clause_start(question)
     alt = alternative_at(tokens, ask_from)
@@ -314,6 +368,8 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
         finding = QUERIES[s.query](ctx)
         if finding is None or not finding.citations:  # a conclusion without a paragraph is no answer
             continue
+        if ctx.yes_no and not re.match(r"(Да|Нет)\b", finding.verdict):
+            finding.verdict = yes_no_from_fact(ctx, finding) or finding.verdict   # the fact against the asked proposition
         if not ctx.yes_no and re.match(r"(Да|Нет)\b", finding.verdict):
             continue  # an either/or or wh- question wants the option / thing named, not «Да» / «Нет»
         finding.citations = decisive_citations(finding)

@@ -50,6 +50,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "which_use_stack": _stack.q_which_use_stack,
     "stack_resolves": _stack.q_stack_resolves,
     "rule_effects_first": _stack.q_rule_effects_first,
+    "declare_aloud": _stack.q_declare_aloud,
     "trigger_order": _stack.q_trigger_order,
     "decline_later": _phases.q_decline_later,
     "preliminary_order": _phases.q_preliminary_order,

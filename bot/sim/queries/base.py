@@ -78,13 +78,18 @@ class Ctx:
 class Finding:
     """A query's answer: ``verdict`` («Да, …», «Нет, …», «погибает» …), ``lines`` (the
     decisive reasons / consequences with paragraphs), ``citations`` (most relevant first),
-    ``trace`` (the simulator trace)."""
+    ``trace`` (the simulator trace). A fact verdict («Активный игрок», «Во вспомогательную
+    зону») may name the concept it states (``option``) and the concepts it rules out
+    (``rivals``): a yes/no question naming one of them is answered «Да, …» / «Нет, …»
+    (``yes_no_from_fact``)."""
 
     verdict: str
     lines: list[Consequence]
     citations: list[str]
     trace: list[str]
     explanation: str = ""
+    option: str | None = None
+    rivals: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------------- helpers
@@ -125,9 +130,16 @@ def rules_of(lines: list[Consequence]) -> list[str]:
 
 
 def legal_finding(sim: Simulator, r: StepResult, yes: str, no: str, extra: tuple[str, ...] = ()) -> Finding:
-    """A yes/no finding from the legality of step ``r``."""
+    """A yes/no finding from the legality of step ``r``. ``extra``: the paragraphs the
+    query's «Да» rests on (209.9 for a host attacking its symbiote) — then the declaration's
+    own steps (the stack, the speed: 302.2, 304.2 …) are trace only, not cited; without
+    ``extra`` the step's consequences are the reasons."""
     if r.legal:
         lines = [c for c in r.consequences if c.rules] or r.consequences
+        if extra:
+            why = yes.split(":", 1)[1].strip() if ":" in yes else ""
+            lines = [c for c in lines if set(c.rules) & set(extra)] or (
+                [Consequence(why[:1].upper() + why[1:], tuple(extra))] if why else [])
         rules = [*extra, *rules_of(lines)]
         return Finding(f"Да, {yes}" if yes else "Да", lines, dedup(rules + cites_of(r)), sim.trace)
     reason = short_reason(r.reasons[0].text) if r.reasons else ""
@@ -162,6 +174,30 @@ def decisive_citations(f: Finding) -> list[str]:
     query named itself. The trace keeps every paragraph of every step."""
     decisive = set(rules_of(f.lines))
     return [str(n) for i, n in enumerate(f.citations) if i == 0 or n in decisive or not isinstance(n, TraceRule)]
+
+
+def asked_in(ctx: Ctx, concept: str) -> bool:
+    """``concept`` is mentioned in the asked sentence (not only in the scene before it)."""
+    return any(i >= ctx.ask_from for i in ctx.found.get(concept, []))
+
+
+_ROLE_WORDS = ("Активн", "Неактивн")
+
+
+def yes_no_from_fact(ctx: Ctx, f: Finding) -> str | None:
+    """The «Да, …» / «Нет, …» verdict of a yes/no question whose query states a fact
+    (``f.option`` / ``f.rivals``): the asked sentence names the option and no rival → «Да»,
+    a rival and not the option → «Нет» («После выполнения верхнего приоритет получает
+    неактивный?» → «Нет, … Активный игрок»); ``None`` when it names neither or both."""
+    if f.option is None:
+        return None
+    has_option = asked_in(ctx, f.option)
+    has_rival = any(asked_in(ctx, c) for c in f.rivals)
+    if has_option == has_rival:
+        return None
+    ctx.used.update(c for c in (f.option, *f.rivals) if c in ctx.found)
+    body = f.verdict if f.verdict.startswith(_ROLE_WORDS) else lower_first(f.verdict)
+    return f"{'Да' if has_option else 'Нет'}, {body}"
 
 
 def dedup(xs: list[str]) -> list[str]:

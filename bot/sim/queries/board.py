@@ -280,7 +280,8 @@ def q_cell_with_artifact(ctx: Ctx) -> Finding | None:
     kind = "relocation" if ctx.has("relocate") and not ctx.has("move") else "movement"
     r = sim.declare("first", kind, card="Воин", to=parse_cell("c3"))
     f = legal_finding(sim, r, "можно", "нельзя")
-    f.citations = dedup(["210.1", *f.citations])
+    # the reason (507.2: only onto an unoccupied cell) first, then why the cell is occupied (210.1)
+    f.citations = dedup([*rules_of(f.lines)[:1], "210.1", *f.citations])
     return f
 
 

@@ -466,8 +466,13 @@ def q_attached_nearby(ctx: Ctx) -> Finding | None:
     rule = "212.7" if subj == "equipment" else "209.9"
     same = c.cell == h.cell and c.host == h.id
     line = Consequence(f"{label(c)[:1].upper()}{label(c)[1:]} занимает ту же клетку, что и хозяин; они считаются стоящими рядом", (rule,), sid)
-    verdict = ("Да, " if ctx.yes_no else "") + ("на той же клетке, что и хозяин; они считаются стоящими рядом" if same else "модель не смогла определить")
-    return Finding(verdict[:1].upper() + verdict[1:], [line], dedup([rule, *cites_of(r)]), sim.trace)
+    if not same:
+        return Finding("Модель не смогла определить", [], [], sim.trace)
+    verdict = "На той же клетке, что и хозяин; они считаются стоящими рядом"
+    if ctx.yes_no:
+        # «стоит на отдельной клетке?» → «Нет, …»; «на той же клетке?», «занимает клетку хозяина?» → «Да, …»
+        verdict = ("Нет, " if ctx.has("separate_cell") else "Да, ") + lower_first(verdict)
+    return Finding(verdict, [line], dedup([rule, *cites_of(r)]), sim.trace)
 
 
 def q_attached_attack_host(ctx: Ctx) -> Finding | None:

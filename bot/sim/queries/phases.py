@@ -167,7 +167,9 @@ def q_reveal_zones(ctx: Ctx) -> Finding | None:
     verdict = "Во вспомогательную (дополнительную) зону" if zone == "additional_zone" else "Остаются на поле боя"
     if kind == "terrain":
         verdict += "; это не использует стек"
-    return Finding(verdict, lines, dedup([*rules_of(lines), *cites_of(r)]), sim.trace)
+    # «переносятся ли летающие во вспомогательную зону?» → «Да, …»; «остаются на поле?» → «Нет, …»
+    option, rival = ("additional_zone", "stays") if zone == "additional_zone" else ("stays", "additional_zone")
+    return Finding(verdict, lines, dedup([*rules_of(lines), *cites_of(r)]), sim.trace, option=option, rivals=(rival,))
 
 
 def q_lives_on_entry(ctx: Ctx) -> Finding | None:

@@ -361,6 +361,11 @@ def q_stack_resolves(ctx: Ctx) -> Finding | None:
                if r2.value and not r1.value else "Модель не смогла определить")
     if (ctx.has("who") or ctx.alternative and ctx.has("active", "inactive")) and r2.priority == sim.state.active:
         verdict = "Активный игрок: " + verdict[:1].lower() + verdict[1:]
+    elif ctx.yes_no and ctx.has("active", "inactive") and ctx.has("priority") and r2.priority == sim.state.active:
+        # «после выполнения верхнего приоритет получает неактивный?» — a fact about who, see ``option``
+        f = Finding("Активный игрок: после выполнения верхнего игродействия приоритет вновь получает он",
+                    lines, dedup(["303.4", "302.7", *cites_of(r1, r2)]), sim.trace, option="active", rivals=("inactive",))
+        return f
     elif ctx.has("pass") and not ctx.has("resolve"):
         verdict = "Верхнее игродействие в стеке выполняется, затем приоритет получает Активный игрок; если стек пуст — фаза завершается"
     return Finding(verdict, lines, dedup(["303.4", "302.7", *cites_of(r1, r2)]), sim.trace)
@@ -405,6 +410,14 @@ def q_trigger_order(ctx: Ctx) -> Finding | None:
         verdict = ("Первыми в стек заносит свои особенности Активный игрок (в выбранном им порядке), затем Неактивный; "
                    "поэтому первыми выполнятся особенности Неактивного игрока")
         me = _asker_role(ctx)
+        side = _one_side(ctx)
+        if side is not None:
+            # «в каком порядке неактивный кладёт свои сработки?»: his own triggers — in the order he chooses
+            who = "Активный" if side == "active" else "Неактивный"
+            when = "первыми, до особенностей Неактивного" if side == "active" else "после особенностей Активного"
+            verdict = (f"В порядке, который выбирает он сам: {who} игрок заносит свои одновременно сработавшие особенности "
+                       f"в стек в выбранном им порядке, {when}")
+            return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["305.1", *cites_of(r)]), sim.trace)
         if me == "active":
             verdict += " (вы Активный игрок: ваши особенности заносятся в стек первыми, а выполнятся первыми особенности противника)"
         elif me == "inactive":
@@ -416,7 +429,58 @@ def q_trigger_order(ctx: Ctx) -> Finding | None:
             verdict = "Да, могут; тогда " + verdict[:1].lower() + verdict[1:]
     else:
         verdict = "Модель не смогла определить"
-    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["305.1", *cites_of(r)]), sim.trace)
+    f = Finding(verdict, [c for c in r.consequences if c.rules], dedup(["305.1", *cites_of(r)]), sim.trace)
+    # «Активный кладёт свои особенности первым?»: who goes first onto the stack — or, asked about
+    # resolving, whose resolve first; «последним / вторым» asks the other side
+    resolving = any(i >= ctx.ask_from for c in ("resolve",) for i in ctx.found.get(c, []))
+    first_side = "inactive" if resolving else "active"
+    if any(t.startswith(("последн", "втор", "позже", "после")) for t in ctx.tokens[ctx.ask_from:]):
+        first_side = "active" if first_side == "inactive" else "inactive"
+    f.option, f.rivals = first_side, ("inactive" if first_side == "active" else "active",)
+    return f
+
+
+_OWN_WORDS = ("свои", "своих", "своё", "свое", "своя", "свой", "собственные")
+
+
+def _one_side(ctx: Ctx) -> str | None:
+    """«в каком порядке неактивный кладёт свои сработки?»: the order within one player's own
+    triggers is asked (an «order» question naming one side and «свои», no «кто / чьи»):
+    ``active`` / ``inactive``, else ``None``."""
+    asked = ctx.tokens[ctx.ask_from:]
+    if not any(i >= ctx.ask_from for i in ctx.found.get("order", [])) or "who" in ctx.found \
+            or not any(t in _OWN_WORDS for t in asked):
+        return None
+    sides = [c for c in ("active", "inactive") if any(i >= ctx.ask_from for i in ctx.found.get(c, []))]
+    if len(sides) != 1:
+        return None
+    ctx.used.update((*sides, "order", "own"))
+    return sides[0]
+
+
+def q_declare_aloud(ctx: Ctx) -> Finding | None:
+    """Must a claim be declared aloud (301.1): a player declares his game claims; claims made
+    by the rules of the game (rule effects, 503) are formally his too, but need not be said aloud."""
+    ctx.has("aloud", "declare", "game_action", "rule_effect", "player")
+    kind = "rule_effect" if ctx.has("rule_effect") else action_kind(ctx)
+    if kind is None:
+        return None
+    ak = ACTIONS[kind]
+    sim, r = _declare_kind(kind, stack=False)
+    if not r.legal:
+        return None
+    if ak.aloud:
+        verdict = f"Да, {ak.ru} — игровая заявка игрока: он её объявляет"
+        why = Consequence(f"Игродействие включает объявление игровой заявки, сделанной игроком ({ak.ru})", ("301.1",))
+    else:
+        verdict = ("Нет: формально игрок делает и заявки, обусловленные правилами игры (это тоже игродействия), "
+                   "но объявлять их вслух необязательно")
+        why = Consequence("Формально игрок делает все заявки, обусловленные правилами игры, хотя необязательно "
+                          "объявлять их вслух", ("301.1",))
+    if not ctx.yes_no:
+        verdict = verdict.split(", ", 1)[1] if ak.aloud else verdict.split(": ", 1)[1]
+        verdict = verdict[:1].upper() + verdict[1:]
+    return Finding(verdict, [why], dedup(["301.1", *cites_of(r)]), sim.trace)
 
 
 def q_is_game_action(ctx: Ctx) -> Finding | None:

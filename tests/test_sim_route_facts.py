@@ -1,0 +1,166 @@
+"""Scenario-route fixes from the second held-out round: yes/no questions answered by a fact
+(the fact compared with the asked proposition → «Да» / «Нет»), either/or about where a
+symbiote / equipment stands, claims made by the rules need not be said aloud (301.1),
+quoted trigger names of any wording, «не пасуя» as the absence of a pass (303.3), the order
+within one player's own triggers (305.1), and citations of legality verdicts limited to the
+paragraphs the «Да» rests on. Each family is tested with paraphrases, both polarities."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.sim import route
+
+
+def _ask(q: str):
+    a = route.answer(q, "5ed")
+    assert a is not None and a.route == "scenario", q
+    return a
+
+
+def _opens(verdict: str, word: str) -> bool:
+    return re.match(word + r"\b", verdict) is not None
+
+
+# ------------------------------------------------ 1. where a symbiote / equipment stands (209.9, 212.7)
+@pytest.mark.parametrize("q, rule", [
+    ("симбиот стоит на отдельной клетке или на той же что и хозяин?", "209.9"),
+    ("Экипировка занимает свою клетку или ту же, что и хозяин?", "212.7"),
+    ("Паразит стоит на другой клетке или на той же, что и его хозяин?", "209.9"),
+])
+def test_either_or_about_the_cell_names_the_option(q, rule):
+    a = _ask(q)
+    assert a.verdict.startswith("На той же клетке, что и хозяин"), a.verdict
+    assert a.citations[0] == rule
+
+
+@pytest.mark.parametrize("q, word", [
+    ("Экипировка занимает отдельную клетку?", "Нет"),
+    ("Симбиот стоит на отдельной клетке от хозяина?", "Нет"),
+    ("Симбиот стоит на той же клетке, что и хозяин?", "Да"),
+    ("Экипировка находится на той же клетке, что и её хозяин?", "Да"),
+])
+def test_yes_no_about_the_cell(q, word):
+    a = _ask(q)
+    assert _opens(a.verdict, word), a.verdict
+    assert a.citations[0] in ("209.9", "212.7")
+
+
+# ------------------------------------------------ 2. claims made by the rules are not said aloud (301.1)
+@pytest.mark.parametrize("q", [
+    "Нужно ли объявлять вслух заявки, обусловленные правилами игры?",
+    "Обязательно ли проговаривать вслух эффекты правил игры?",
+    "Должен ли игрок озвучивать заявки, обусловленные правилами?",
+])
+def test_rule_claims_need_not_be_said_aloud(q):
+    a = _ask(q)
+    assert _opens(a.verdict, "Нет"), a.verdict
+    assert a.citations[0] == "301.1"
+
+
+def test_a_players_own_claim_is_declared():
+    a = _ask("Нужно ли объявлять вслух атаку?")
+    assert _opens(a.verdict, "Да"), a.verdict
+    assert a.citations[0] == "301.1"
+
+
+# ------------------------------------------------ 3. any quoted trigger name is a trigger (305.1)
+@pytest.mark.parametrize("q", [
+    "Одновременно сработали «при ударе» у моей карты и «когда получает Х ран» у карты противника. Я неактивный. "
+    "Кто первым заносит особенности в стек?",
+    "У меня и у соперника одновременно сработали «в конце хода» и «когда открывается». Я неактивный. Кто первым кладёт в стек?",
+    "Одновременно сработали «при атаке» у меня и «при получении раны» у противника. Я неактивный. Кто первым заносит в стек?",
+])
+def test_quoted_trigger_names_are_triggers(q):
+    assert not route.belongs_elsewhere(q)
+    a = _ask(q)
+    assert a.verdict.startswith("Первыми в стек заносит свои особенности Активный"), a.verdict
+    assert a.citations[0] == "305.1"
+
+
+def test_card_text_in_quotes_is_still_card_text():
+    assert route.belongs_elsewhere("Как работает «Когда это существо погибает, нанесите рану противнику»?")
+    assert route.belongs_elsewhere("На карте «Когда X погибает, нанесите ему рану 2». Что будет?")
+
+
+# ------------------------------------------------ 4. yes/no answered by a fact: compare and say Да / Нет
+@pytest.mark.parametrize("q, word, rule", [
+    ("Переносятся ли летающие существа во вспомогательную зону при вскрытии?", "Да", "405.1"),
+    ("Летающие при вскрытии уходят в дополнительную зону?", "Да", "405.1"),
+    ("Остаются ли летающие существа на поле боя при вскрытии?", "Нет", "405.1"),
+    ("После выполнения верхнего игродействия приоритет получает неактивный игрок?", "Нет", "303.4"),
+    ("После выполнения верхнего игродействия приоритет получает активный игрок?", "Да", "303.4"),
+    ("Получает ли неактивный игрок приоритет после выполнения верхнего игродействия в стеке?", "Нет", "303.4"),
+    ("Активный кладёт свои особенности в стек первым?", "Да", "305.1"),
+    ("Неактивный кладёт свои особенности в стек первым?", "Нет", "305.1"),
+    ("Сработавшие особенности неактивного игрока выполняются первыми?", "Да", "305.1"),
+    ("Активный игрок заносит свои особенности в стек последним?", "Нет", "305.1"),
+])
+def test_yes_no_from_a_fact(q, word, rule):
+    a = _ask(q)
+    assert _opens(a.verdict, word), a.verdict
+    assert a.citations[0] == rule
+
+
+def test_the_priority_fact_names_the_active_player():
+    a = _ask("После выполнения верхнего игродействия приоритет получает неактивный игрок?")
+    assert "Активный" in a.verdict
+
+
+def test_a_wh_question_still_gets_the_fact():
+    a = _ask("Кто получает приоритет после выполнения верхнего игродействия в стеке?")
+    assert a.verdict.startswith("Активный игрок"), a.verdict
+
+
+# ------------------------------------------------ 5. «не пасуя» is no pass (303.3)
+@pytest.mark.parametrize("q", [
+    "Я объявил игродействие со стеком. Могу ли я сразу объявить ещё одно, не пасуя?",
+    "Я объявил движение. Могу ли я объявить ещё одно игродействие, не передавая приоритет?",
+    "Я объявил игродействие. Могу ли я сразу объявить ещё одно без паса?",
+])
+def test_no_pass_keeps_priority(q):
+    a = _ask(q)
+    assert _opens(a.verdict, "Да"), a.verdict
+    assert a.citations[0] == "303.3"
+
+
+def test_a_pass_is_still_a_pass():
+    a = _ask("Я спасовал. Кто теперь получает приоритет?")
+    assert "противник" in a.verdict.lower(), a.verdict
+    assert a.citations[0] == "303.2"
+
+
+# ------------------------------------------------ 6. one player's own triggers; the reason cited first
+@pytest.mark.parametrize("q, side", [
+    ("в каком порядке неактивный кладёт свои сработки в стек?", "Неактивный"),
+    ("В каком порядке активный игрок кладёт в стек свои сработавшие особенности?", "Активный"),
+])
+def test_order_within_ones_own_triggers_is_chosen(q, side):
+    a = _ask(q)
+    assert a.verdict.startswith("В порядке, который выбирает он сам"), a.verdict
+    assert side in a.verdict
+    assert a.citations[0] == "305.1"
+
+
+@pytest.mark.parametrize("q", [
+    "Можно ли переместить существо на клетку, где стоит артефакт?",
+    "Может ли существо пойти на клетку с артефактом?",
+])
+def test_cell_with_artifact_cites_the_reason_first(q):
+    a = _ask(q)
+    assert _opens(a.verdict, "Нет"), a.verdict
+    assert a.citations[:2] == ["507.2", "210.1"], a.citations
+
+
+# ------------------------------------------------ 7. a «Да» from legality cites what it rests on
+@pytest.mark.parametrize("q", [
+    "Может ли хозяин атаковать своего симбиота?",
+    "Можно ли хозяином ударить своего симбиота?",
+])
+def test_legal_yes_cites_only_its_reason(q):
+    a = _ask(q)
+    assert _opens(a.verdict, "Да"), a.verdict
+    assert a.citations == ["209.9"], a.citations
+    assert any("302.2" in line or "304.2" in line for line in a.trace)   # the declaration stays in the trace
