@@ -181,7 +181,7 @@ def asked_in(ctx: Ctx, concept: str) -> bool:
     return any(i >= ctx.ask_from for i in ctx.found.get(concept, []))
 
 
-_ROLE_WORDS = ("Активн", "Неактивн")
+_ROLE_WORDS = ("Активн", "Неактивн", "Первый игрок", "Второй игрок")
 
 
 def yes_no_from_fact(ctx: Ctx, f: Finding) -> str | None:

@@ -200,7 +200,9 @@ def q_turn_phases(ctx: Ctx) -> Finding | None:
     r = sim.start_turn("first")
     verdict = ("Ход начинается с Начальной фазы; затем фаза Открытия, Главная и Заключительная — каждая один раз за ход, именно в этом порядке"
                if sim.state.subphase == "start" else "Модель не смогла определить")
-    return Finding(verdict, [c for c in r.consequences if "408.2" in c.rules], dedup(["408.2", *cites_of(r)]), sim.trace)
+    # «ход начинается с начальной фазы?» → «Да, …»; «… с главной фазы?» → «Нет, …»
+    return Finding(verdict, [c for c in r.consequences if "408.2" in c.rules], dedup(["408.2", *cites_of(r)]), sim.trace,
+                   option="start_phase" if sim.state.subphase == "start" else None, rivals=("later_phase",))
 
 
 def q_between_phases(ctx: Ctx) -> Finding | None:
@@ -233,7 +235,10 @@ def q_main_phase_active(ctx: Ctx) -> Finding | None:
     sim = make_sim([make_card("Воин")], phase="vanguard", active="second", priority="second")
     r = phases.main_phase(sim)
     verdict = "Первый игрок" if r.value == "first" else "Второй игрок"
-    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.1", *cites_of(r)]), sim.trace)
+    # «основную фазу начинает первый игрок?» → «Да, …»; «… второй / неактивный?» → «Нет, …»
+    option, rivals = ("first", ("second", "inactive")) if r.value == "first" else ("second", ("first", "inactive"))
+    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.1", *cites_of(r)]), sim.trace,
+                   option=option, rivals=rivals)
 
 
 def q_lives_icon(ctx: Ctx) -> Finding | None:

@@ -219,9 +219,15 @@ def q_after_pass(ctx: Ctx) -> Finding | None:
         verdict = (f"Приоритет переходит {to}: "
                    "получивший его может объявить игродействие или тоже спасовать; если оба игрока спасовали подряд, "
                    "выполняется верхнее игродействие в стеке")
+    cites = dedup(["303.2", *rules_of(lines), *cites_of(r1, r2)])
     if ctx.yes_no:
-        return None
-    return Finding(verdict, lines, dedup(["303.2", *rules_of(lines), *cites_of(r1, r2)]), sim.trace)
+        if not ctx.has("transfer", "stays"):
+            return None
+        # «пас передаёт приоритет противнику?» → «Да, …»; «приоритет остаётся у спасовавшего?» → «Нет, …»
+        verdict = ("приоритет переходит к противнику спасовавшего игрока: получивший его может объявить игродействие "
+                   "или тоже спасовать")
+        return Finding(verdict, lines, cites, sim.trace, option="transfer", rivals=("stays",))
+    return Finding(verdict, lines, cites, sim.trace)
 
 
 def q_priority_after_declare(ctx: Ctx) -> Finding | None:
@@ -247,8 +253,12 @@ def q_priority_new_phase(ctx: Ctx) -> Finding | None:
     ctx.has("priority", "new_phase", "who", "phase_transition")
     sim = make_sim([make_card("Воин")], active="second", priority="first")
     r = sim.subphase("action")
-    verdict = "Активный игрок" if r.priority == "second" else "Неактивный игрок"
-    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["303.1", "408.2", *cites_of(r)]), sim.trace)
+    active = r.priority == "second"
+    verdict = "Активный игрок" if active else "Неактивный игрок"
+    # «в начале фазы приоритет получает неактивный?» → «Нет, Активный игрок»
+    option, rival = ("active", "inactive") if active else ("inactive", "active")
+    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["303.1", "408.2", *cites_of(r)]), sim.trace,
+                   option=option, rivals=(rival,))
 
 
 def q_action_parts(ctx: Ctx) -> Finding | None:
@@ -306,7 +316,8 @@ def q_payment(ctx: Ctx) -> Finding | None:
         verdict = "Нет, оплата игродействия не использует стек"
     else:
         verdict = "После выполнения игродействия; оплата не использует стек"
-    return Finding(verdict, lines, dedup(["302.6", *cites_of(r)]), sim.trace)
+    # «оплата происходит после выполнения?» → «Да, …»; «до выполнения?» → «Нет, …»
+    return Finding(verdict, lines, dedup(["302.6", *cites_of(r)]), sim.trace, option="after", rivals=("before_word",))
 
 
 def q_priority_count(ctx: Ctx) -> Finding | None:
@@ -331,8 +342,12 @@ def q_stack_top(ctx: Ctx) -> Finding | None:
     r = sim.pass_priority("first")
     verdict = ("Верхнее — то, что помещено в стек последним; оно выполняется первым" if r.value == "последнее объявленное"
                else "Модель не смогла определить")
-    return Finding(verdict, [c for c in r.consequences if "302.7" in c.rules or "303.4" in c.rules],
-                   dedup(["302.7", "303.4", *cites_of(r)]), sim.trace)
+    f = Finding(verdict, [c for c in r.consequences if "302.7" in c.rules or "303.4" in c.rules],
+                dedup(["302.7", "303.4", *cites_of(r)]), sim.trace)
+    if r.value == "последнее объявленное" and not any(t.startswith(("последн", "позже", "втор")) for t in ctx.tokens[ctx.ask_from:]):
+        # «верхнее выполняется первым?» → «Да, …»; «сначала выполняется нижнее?» → «Нет, …»
+        f.option, f.rivals = "top_word", ("bottom_word",)
+    return f
 
 
 def q_inactive_fast(ctx: Ctx) -> Finding | None:
@@ -380,8 +395,9 @@ def q_rule_effects_first(ctx: Ctx) -> Finding | None:
     sim.pass_priority("first")
     r = sim.pass_priority("second")
     lines = [c for c in r.consequences if c.rules]
+    # «применяются до получения приоритета?» → «Да, …»; «после получения приоритета?» → «Нет, …»
     return Finding("До того, как игрок получит приоритет: сначала применяются все эффекты правил игры", lines,
-                   dedup(["303.6", *cites_of(r)]), sim.trace)
+                   dedup(["303.6", *cites_of(r)]), sim.trace, option="before_word", rivals=("after",))
 
 
 def _asker_role(ctx: Ctx) -> str | None:
