@@ -41,6 +41,7 @@ def test_either_or_about_the_cell_names_the_option(q, rule):
     ("Симбиот стоит на отдельной клетке от хозяина?", "Нет"),
     ("Симбиот стоит на той же клетке, что и хозяин?", "Да"),
     ("Экипировка находится на той же клетке, что и её хозяин?", "Да"),
+    ("Паразит находится на клетке своего хозяина?", "Да"),
 ])
 def test_yes_no_about_the_cell(q, word):
     a = _ask(q)
@@ -53,6 +54,7 @@ def test_yes_no_about_the_cell(q, word):
     "Нужно ли объявлять вслух заявки, обусловленные правилами игры?",
     "Обязательно ли проговаривать вслух эффекты правил игры?",
     "Должен ли игрок озвучивать заявки, обусловленные правилами?",
+    "Надо ли говорить вслух заявки, которые требуют правила игры?",
 ])
 def test_rule_claims_need_not_be_said_aloud(q):
     a = _ask(q)
@@ -163,6 +165,14 @@ def test_order_within_ones_own_triggers_is_chosen(q, side):
     assert a.citations[0] == "305.1"
 
 
+def test_each_player_chooses_the_order_of_his_own_triggers():
+    a = _ask("Кто выбирает порядок своих особенностей в стеке?")
+    assert a.verdict.startswith("Каждый игрок сам"), a.verdict
+    assert a.citations[0] == "305.1"
+    a = _ask("Неактивный игрок сам выбирает порядок своих сработавших особенностей?")
+    assert _opens(a.verdict, "Да") and "Неактивный" in a.verdict, a.verdict
+
+
 @pytest.mark.parametrize("q", [
     "Можно ли переместить существо на клетку, где стоит артефакт?",
     "Может ли существо пойти на клетку с артефактом?",
@@ -177,6 +187,7 @@ def test_cell_with_artifact_cites_the_reason_first(q):
 @pytest.mark.parametrize("q", [
     "Может ли хозяин атаковать своего симбиота?",
     "Можно ли хозяином ударить своего симбиота?",
+    "Может ли хозяин ранить своего симбиота?",
 ])
 def test_legal_yes_cites_only_its_reason(q):
     a = _ask(q)

@@ -147,7 +147,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "when": ("когда", "в какой момент", "в каких случаях"),
     "other_subphase": ("подфаз* действи*", "подфаз* движени*", "заключительн* фаз*", "начальн* фаз*", "фаз* открыти*",
                        "в ход противник*", "чужой ход"),
-    "nearby": ("рядом", "на той же", "в той же", "ту же", "той же", "там же", "на одной клетк*", "стоящ* рядом", "на той же клетк*", "ту же клетк*", "той же клетк*", "одну клетку", "одной клетк*",
+    "nearby": ("рядом", "клетк* хозя*", "клетк* сво* хозя*", "клетк* его хозя*", "клетк* её хозя*", "клетк* ее хозя*",
+               "на той же", "в той же", "ту же", "той же", "там же", "на одной клетк*", "стоящ* рядом", "на той же клетк*", "ту же клетк*", "той же клетк*", "одну клетку", "одной клетк*",
                "какую клетку", "какой клетк*", "занимает"),
     # a cell of its own, not the host's: «на отдельной клетке», «свою клетку»
     "separate_cell": ("отдельн* клетк*", "отдельн* от хозя*", "свою клетку", "своей клетк*", "собственн* клетк*", "друг* клетк*"),
@@ -168,7 +169,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "order": ("порядк*", "=порядок", "очеред*", "сначала", "первыми", "раньше"),
     "resolve": ("выполня*", "выполнит*", "выполнят*", "выполнен*", "выполнил*", "разреша*", "срабатывает в стек*"),
     "rule_effect": ("эффект* правил* игр*", "эффект* правил*", "базов* эффект*", "обусловлен* правил*", "заявк* правил*",
-                    "заявк* по правил*", "требуем* правил*"),
+                    "заявк* по правил*", "требуем* правил*", "требу* правил*"),
     # said aloud: «нужно ли объявлять вслух …» (301.1)
     "aloud": ("вслух", "озвуч*", "проговар*", "произнос*", "произнест*", "громко"),
     "phase_transition": ("переход* к* фаз*", "переход* к* подфаз*", "переход* к* следующ* фаз*", "переход* к* следующ* подфаз*",
@@ -283,7 +284,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("parasite_hosts", (("parasite",), ("who", "where"))),
     Situation("parasite_hosts", (("parasite",), ("alternative",), ("own", "enemy"))),
     Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),
-    Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack",))),
+    Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack", "wound"))),
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
     Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
@@ -348,6 +349,9 @@ SITUATIONS: tuple[Situation, ...] = (
     # «кто получает приоритет после выполнения верхнего в стеке?» is about priority (303.4), not the top
     Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order")), forbid=("trigger", "priority")),
     Situation("stack_top", (("stack",), ("top_word",)), forbid=("priority",)),
+    # «кто выбирает порядок своих особенностей в стеке?» — each player his own (305.1)
+    Situation("trigger_order", (("trigger", "ability"), ("order",), ("who", "active", "inactive")),
+              forbid=("battle_start", "vanguard", "fast", "sudden", "dice") + SUBJECTS),
     # triggers that went off together, or one side's abilities going onto the stack: the order of 305.1
     Situation("trigger_order", (("trigger",), ("simultaneous",)), forbid=("battle_start", "vanguard")),
     Situation("trigger_order", (("trigger", "ability"), ("active", "inactive"), ("enters_stack", "order", "first")),

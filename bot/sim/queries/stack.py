@@ -429,10 +429,16 @@ def q_trigger_order(ctx: Ctx) -> Finding | None:
         side = _one_side(ctx)
         if side is not None:
             # «в каком порядке неактивный кладёт свои сработки?»: his own triggers — in the order he chooses
-            who = "Активный" if side == "active" else "Неактивный"
-            when = "первыми, до особенностей Неактивного" if side == "active" else "после особенностей Активного"
-            verdict = (f"В порядке, который выбирает он сам: {who} игрок заносит свои одновременно сработавшие особенности "
-                       f"в стек в выбранном им порядке, {when}")
+            if side == "each":
+                verdict = ("Каждый игрок сам: свои одновременно сработавшие особенности игрок заносит в стек в выбранном им "
+                           "порядке; сначала заносит Активный игрок, затем Неактивный")
+            else:
+                who = "Активный" if side == "active" else "Неактивный"
+                when = "первыми, до особенностей Неактивного" if side == "active" else "после особенностей Активного"
+                verdict = (f"В порядке, который выбирает он сам: {who} игрок заносит свои одновременно сработавшие особенности "
+                           f"в стек в выбранном им порядке, {when}")
+            if ctx.yes_no and any(t.startswith(("сам", "выбира", "выбер", "реша", "люб")) for t in ctx.tokens[ctx.ask_from:]):
+                verdict = "Да, " + verdict[:1].lower() + verdict[1:]     # «неактивный сам выбирает порядок своих?»
             return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["305.1", *cites_of(r)]), sim.trace)
         if me == "active":
             verdict += " (вы Активный игрок: ваши особенности заносятся в стек первыми, а выполнятся первыми особенности противника)"
@@ -461,13 +467,15 @@ _OWN_WORDS = ("свои", "своих", "своё", "свое", "своя", "с�
 
 def _one_side(ctx: Ctx) -> str | None:
     """«в каком порядке неактивный кладёт свои сработки?»: the order within one player's own
-    triggers is asked (an «order» question naming one side and «свои», no «кто / чьи»):
-    ``active`` / ``inactive``, else ``None``."""
+    triggers is asked (an «order» question naming one side and «свои»): ``active`` /
+    ``inactive``; «кто выбирает порядок своих …?» naming no side: ``each``; else ``None``."""
     asked = ctx.tokens[ctx.ask_from:]
-    if not any(i >= ctx.ask_from for i in ctx.found.get("order", [])) or "who" in ctx.found \
-            or not any(t in _OWN_WORDS for t in asked):
+    if not any(i >= ctx.ask_from for i in ctx.found.get("order", [])) or not any(t in _OWN_WORDS for t in asked):
         return None
     sides = [c for c in ("active", "inactive") if any(i >= ctx.ask_from for i in ctx.found.get(c, []))]
+    if "who" in ctx.found:      # «кто выбирает порядок своих особенностей?» — each player
+        ctx.used.update(("who", "order", "own"))
+        return "each" if not sides else None
     if len(sides) != 1:
         return None
     ctx.used.update((*sides, "order", "own"))
