@@ -145,6 +145,7 @@ def test_no_pass_keeps_priority(q):
     a = _ask(q)
     assert _opens(a.verdict, "Да"), a.verdict
     assert a.citations[0] == "303.3"
+    assert not any(b.kind == "note" and ("пас" in b.text or "переда" in b.text) for b in a.blocks)   # the words were read
 
 
 def test_a_pass_is_still_a_pass():

@@ -417,6 +417,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     used_idx: set[int] = set()
     for c in (*ctx.used, *GENERIC_CONCEPTS):
         used_idx |= spans.get(c, set())
+    for c in _ABSENT_WHEN_NEGATED:     # «не пасуя» was read: as the absence of a pass
+        used_idx |= {i for i in spans.get(c, set()) if i > 0 and tokens[i - 1] in _ABSENCE_WORDS}
     quoted = {t for q in _QUOTED.findall(normalize_quotes(question)) for t in _tokens(q)}   # names of abilities
     unknown = [t for i, t in enumerate(tokens)
                if i not in used_idx and t not in STOP_WORDS and t not in quoted and not t.isdigit() and lemma(t) not in FILLER_LEMMAS]
