@@ -122,7 +122,10 @@ def q_reveal_order(ctx: Ctx) -> Finding | None:
     order = r.value or []
     verdict = "Первый игрок; после него — Второй" if order == ["first", "second"] else "Второй игрок"
     if ctx.yes_no:
-        asked = ctx.first(("first", "second"))
+        # «первым вскрывает второй игрок?»: the player is the ordinal before «игрок», not the adverb «первым»
+        named = [c for c in ("first", "second") for i in ctx.found.get(c, [])
+                 if i + 1 < len(ctx.tokens) and ctx.tokens[i + 1].startswith("игрок")]
+        asked = named[0] if len(named) == 1 else ctx.first(("first", "second"))
         yes = (asked == "first") == (order[:1] == ["first"])
         verdict = f"{'Да' if yes else 'Нет'}, первым вскрывает карты Первый игрок, после него — Второй"
     return Finding(verdict, [c for c in r.consequences if c.result == "вскрывает"], dedup(["405.1", *cites_of(r)]), sim.trace)
@@ -189,8 +192,9 @@ def q_lives_change(ctx: Ctx) -> Finding | None:
     ctx.has("lives_change", "lives", "wound", "card", "creature")
     sim = make_sim([make_card("Воин", lives=5)])
     r = sim.wound("Воин", 2)
+    # «изменения жизней отмечают ранами?» → «Да, …»
     return Finding("В виде ран, маркеров дополнительных или отрицательных жизней", [x for x in r.consequences if x.rules],
-                   dedup(["508.1.1", *cites_of(r)]), sim.trace)
+                   dedup(["508.1.1", *cites_of(r)]), sim.trace, option="wound")
 
 
 def q_turn_phases(ctx: Ctx) -> Finding | None:

@@ -6,7 +6,7 @@ from bot.sim.actions import ACTIONS
 from bot.sim.engine import Simulator
 from bot.sim.outcome import Consequence, StepResult
 from bot.sim.state import StackItem, parse_cell
-from bot.sim.queries.base import Ctx, Finding, make_card, cites_of, dedup, legal_finding, make_sim, rules_of
+from bot.sim.queries.base import Ctx, Finding, asked_in, make_card, cites_of, dedup, legal_finding, make_sim, rules_of
 
 
 # Words that open what the asker wants to do («могу я … сыграть внезапное действие?»).
@@ -147,12 +147,14 @@ def q_uses_stack(ctx: Ctx) -> Finding | None:
     sim, r = _declare_kind(kind, stack=False)
     on_stack = bool(r.stack)
     lines = [c for c in r.consequences if c.rules]
+    # «переход происходит сразу, без стека?» asks the opposite proposition: «Да» when it uses no stack
+    yes, no = ("Нет", "Да") if ctx.yes_no and "uses_stack" not in ctx.found and asked_in(ctx, "no_stack") else ("Да", "Нет")
     if on_stack:
-        verdict = f"Да, {ak.ru} использует стек" if ctx.yes_no else f"Через стек: {ak.ru} использует стек"
+        verdict = f"{yes}, {ak.ru} использует стек" if ctx.yes_no else f"Через стек: {ak.ru} использует стек"
         return Finding(verdict, lines, dedup(["302.3", *ak.rules, *cites_of(r)]), sim.trace)
     if kind == "terrain_to_additional_zone":
         ctx.has("terrain", "placement_word", "relocate", "reveal")
-    verdict = f"Нет, {ak.ru} не использует стек: выполняется сразу" if ctx.yes_no else f"Сразу, без стека: {ak.ru} не использует стек"
+    verdict = f"{no}, {ak.ru} не использует стек: выполняется сразу" if ctx.yes_no else f"Сразу, без стека: {ak.ru} не использует стек"
     return Finding(verdict, lines, dedup([*ak.rules[:1], "302.5", *ak.rules, *cites_of(r)]), sim.trace)
 
 
@@ -383,7 +385,9 @@ def q_stack_resolves(ctx: Ctx) -> Finding | None:
         return f
     elif ctx.has("pass") and not ctx.has("resolve"):
         verdict = "Верхнее игродействие в стеке выполняется, затем приоритет получает Активный игрок; если стек пуст — фаза завершается"
-    return Finding(verdict, lines, dedup(["303.4", "302.7", *cites_of(r1, r2)]), sim.trace)
+    # «оба спасовали подряд — выполняется верхнее?» → «Да, …» (the told condition is the rule's)
+    return Finding(verdict, lines, dedup(["303.4", "302.7", *cites_of(r1, r2)]), sim.trace,
+                   option="both" if r2.value and not r1.value else None)
 
 
 def q_rule_effects_first(ctx: Ctx) -> Finding | None:
