@@ -337,6 +337,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("after_pass", (("pass",), ("priority",), ("transfer", "stays")),
               forbid=("both", "empty_stack", "top", "top_word", "game_action", "resolve")),
     Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
+    # «медленные игродействия можно только при пустом стеке?» — a speed, no action named (304.1)
+    Situation("when_speed", (("slow", "fast"), ("empty_stack",)), forbid=("nonempty", "pass") + _STACK_ACTIONS + ("attack", "act")),
     Situation("slow_nonempty_stack", (("empty_stack",), _STACK_ACTIONS + ("attack", "act")), forbid=("pass",)),
     Situation("slow_nonempty_stack", (("respond",), _STACK_ACTIONS + ("attack", "act"))),
     Situation("action_parts", (("game_action",), ("consists",))),

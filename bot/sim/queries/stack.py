@@ -91,7 +91,8 @@ def q_slow_nonempty_stack(ctx: Ctx) -> Finding | None:
     if "stack" not in ctx.found and not asked_action(ctx):
         return None     # «противник объявил атаку …» without an action the asker wants to declare
     ctx.has("stack", "nonempty", "respond")
-    kind = action_kind(ctx) or "movement"
+    # «быстрые игродействия можно, когда стек не пуст?»: no action named — one of the asked speed
+    kind = action_kind(ctx) or ("sudden_action" if ctx.has("fast") and not ctx.has("slow") else "movement")
     if ctx.has("empty_stack") and not ctx.has("nonempty"):
         sim, r = _declare_kind(kind, stack=False)
         ak = ACTIONS[kind]
@@ -182,6 +183,11 @@ def q_when_speed(ctx: Ctx) -> Finding | None:
         verdict = "Только когда стек пуст (и у игрока есть приоритет)" if empty.legal and not full.legal else "Модель не смогла определить"
     else:
         verdict = "В любой момент, когда у игрока есть приоритет, даже если стек не пуст" if empty.legal and full.legal else "Модель не смогла определить"
+    if ctx.yes_no and "Модель" not in verdict and asked_in(ctx, "empty_stack"):
+        # «медленные можно только при пустом стеке?» → «Да»; «быстрые — только при пустом?» → «Нет»
+        only = "только" in ctx.tokens[ctx.ask_from:]
+        yes = ACTIONS[kind].speed == "slow" or not only
+        verdict = f"{'Да' if yes else 'Нет'}, {verdict[:1].lower()}{verdict[1:]}"
     return Finding(verdict, [*full.reasons, *[c for c in full.consequences if c.rules][:1]], dedup(["304.1", *cites_of(full, empty)]), sim.trace)
 
 
