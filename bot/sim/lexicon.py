@@ -177,7 +177,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "card_action": ("действи* карт*",),
     # phases
     "reveal": ("вскры*", "вскрыт*", "вскрыв*"),
-    "seating": ("рассадк*",),
+    "seating": ("рассадк*", "рассажива*", "рассадить", "рассадят"),
     "first": ("перв*",),
     "second": ("втор*",),
     "player": ("игрок*",),
@@ -281,6 +281,9 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
               forbid=("count",)),
     Situation("seating_order", (SUBJECTS, ("before_after", "when"), ("place", "seating")), forbid=("summon", "reveal")),
+    # «паразитов рассаживают после экипировки?» — two kinds compared (405.2)
+    Situation("seating_order", (("parasite",), ("symbiote", "equipment"), ("after", "before_word", "later"), ("place", "seating")),
+              forbid=("summon", "reveal", "count")),
     Situation("parasite_hosts", (("parasite",), ("who", "where"))),
     Situation("parasite_hosts", (("parasite",), ("alternative",), ("own", "enemy"))),
     Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),

@@ -490,7 +490,7 @@ def q_attached_attack_host(ctx: Ctx) -> Finding | None:
 def q_seating_order(ctx: Ctx) -> Finding | None:
     """Seating order (405.2): first player's symbiotes and equipment, the second's, then parasites.
     ``None`` for a «когда» that is only a conjunction («можно ли положить, когда …»)."""
-    if not any(c in ctx.found for c in ("before_after", "who", "order", "first", "seating")):
+    if not any(c in ctx.found for c in ("before_after", "who", "order", "first", "seating", "after", "before_word")):
         if not any(i == ctx.ask_from for i in ctx.found.get("when", [])):
             return None
     ctx.has("symbiote", "parasite", "equipment", "seating", "who", "order", "first", "place", "player")
@@ -513,6 +513,9 @@ def q_seating_order(ctx: Ctx) -> Finding | None:
             verdict = "Вместе: каждый игрок назначает всех своих симбиотов и экипировки за один раз (сначала Первый, затем Второй); паразиты — последними"
         lines = [c for c in r.consequences if c.rules == ("405.2",)]
         return Finding(verdict, lines, dedup(["405.2", *cites_of(r)]), sim.trace)
+    compared = _seating_compared(ctx, named, order)
+    if compared is not None:
+        return Finding(compared, [c for c in r.consequences if c.rules == ("405.2",)], dedup(["405.2", *cites_of(r)]), sim.trace)
     if parasite:
         verdict = "Паразиты назначаются последними: сначала паразиты Первого игрока, затем Второго"
     else:
@@ -521,6 +524,26 @@ def q_seating_order(ctx: Ctx) -> Finding | None:
         verdict = "Модель не смогла определить"
     lines = [c for c in r.consequences if c.rules == ("405.2",)]
     return Finding(verdict, lines, dedup(["405.2", *cites_of(r)]), sim.trace)
+
+
+_SEATED = {"symbiote": "Лиана_1", "equipment": "Меч_2", "parasite": "Паразит_1"}
+
+
+def _seating_compared(ctx: Ctx, named: list[str], order: list[str]) -> str | None:
+    """«симбиотов помещают раньше паразитов?» / «паразитов — после экипировки?»: a yes/no
+    comparing a parasite with a symbiote / equipment, read off the simulated seating ``order``
+    (the first named kind against the second; «раньше / до / перед» or «после / позже»)."""
+    if not ctx.yes_no or len(named) != 2 or "parasite" not in named:
+        return None
+    before = ctx.asked("before_word") or any(t.startswith("раньше") for t in ctx.tokens[ctx.ask_from:])
+    after = ctx.asked("after", "later")
+    if before == after or any(_SEATED[k] not in order for k in named):
+        return None
+    subject = ctx.first(tuple(named))
+    other = next(k for k in named if k != subject)
+    is_before = order.index(_SEATED[subject]) < order.index(_SEATED[other])
+    yes = is_before == before
+    return f"{'Да' if yes else 'Нет'}, паразиты назначаются последними — после симбиотов и экипировок обоих игроков"
 
 
 def q_parasite_hosts(ctx: Ctx) -> Finding | None:
