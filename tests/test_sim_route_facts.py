@@ -36,6 +36,21 @@ def test_either_or_about_the_cell_names_the_option(q, rule):
     assert a.citations[0] == rule
 
 
+@pytest.mark.parametrize("q, rule", [
+    ("Где стоит симбиот?", "209.9"),
+    ("Где находится экипировка на поле?", "212.7"),
+])
+def test_where_does_it_stand(q, rule):
+    a = _ask(q)
+    assert a.verdict.startswith("На той же клетке, что и хозяин"), a.verdict
+    assert a.citations[0] == rule
+
+
+def test_where_may_a_parasite_be_placed_is_about_hosts():
+    a = _ask("Где можно разместить паразита?")
+    assert a.verdict.startswith("На существ противника"), a.verdict
+
+
 @pytest.mark.parametrize("q, word", [
     ("Экипировка занимает отдельную клетку?", "Нет"),
     ("Симбиот стоит на отдельной клетке от хозяина?", "Нет"),

@@ -18,6 +18,13 @@ finding starts so is skipped for the next one. A negated question («Артеф�
 атаковать?», ``negated_modal_at``) is answered about the statement asked, as Russian
 speakers answer: «Нет, можно» / «Да, нельзя» (``agree_with_negation``).
 
+A yes/no question whose query states a fact («Активный игрок», «во вспомогательную зону»)
+gets «Да, …» / «Нет, …» by comparing the fact with the asked proposition
+(``queries.base.yes_no_from_fact``: the finding names its option and the rivals it rules
+out). A short quoted trigger name («при ударе», «когда получает Х ран») is a trigger and
+nothing else (``trigger_name_spans``); a pass or a transfer after «не / без» («не пасуя»)
+is absent (``read_concepts``).
+
 Citations are the paragraphs the conclusion rests on (``queries.base.decisive_citations``):
 paragraphs of the simulator steps around it (passing priority, resolving the stack) are
 shown in the trace only.

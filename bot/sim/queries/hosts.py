@@ -456,7 +456,7 @@ def q_attached_nearby(ctx: Ctx) -> Finding | None:
     subj = subject_of(ctx)
     if subj is None:
         return None
-    ctx.has("nearby", "host", "cell", "creature")
+    ctx.has("nearby", "host", "cell", "creature", "where_at")
     sid = SUBJECT_IDS[subj]
     sim = make_sim([make_card("Хозяин", owner="second" if subj == "parasite" else "first", creature_class="воин", cell="c4" if subj == "parasite" else "c2"),
                 subject_card(ctx, subj, sid, host=None, cell="a1")], phase="reveal")
