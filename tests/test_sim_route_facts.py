@@ -225,3 +225,14 @@ def test_legal_yes_cites_only_its_reason(q):
     assert _opens(a.verdict, "Да"), a.verdict
     assert a.citations == ["209.9"], a.citations
     assert any("302.2" in line or "304.2" in line for line in a.trace)   # the declaration stays in the trace
+
+
+@pytest.mark.parametrize("q", [
+    "Противник объявил атаку, она в стеке. Могу я в ответ сыграть внезапное действие?",
+    "Можно ли бросить кубик, когда в стеке лежит движение?",
+])
+def test_fast_on_a_full_stack_cites_the_speed_not_the_stack_entry(q):
+    a = _ask(q)
+    assert _opens(a.verdict, "Да"), a.verdict
+    assert a.citations == ["304.1", "304.3"], a.citations
+    assert any("302.2" in line for line in a.trace)

@@ -136,6 +136,8 @@ def legal_finding(sim: Simulator, r: StepResult, yes: str, no: str, extra: tuple
     ``extra`` the step's consequences are the reasons."""
     if r.legal:
         lines = [c for c in r.consequences if c.rules] or r.consequences
+        # «приоритет остаётся у объявившего» (303.3) follows every stack declaration: never why it was allowed
+        lines = [c for c in lines if tuple(c.rules) != ("303.3",)] or lines
         if extra:
             why = yes.split(":", 1)[1].strip() if ":" in yes else ""
             lines = [c for c in lines if set(c.rules) & set(extra)] or (
@@ -172,7 +174,8 @@ def decisive_citations(f: Finding) -> list[str]:
     ``f.citations`` without the trace-only ones (``TraceRule``) — kept are the first
     citation, the paragraphs of the decisive lines (``f.lines``) and the paragraphs the
     query named itself. The trace keeps every paragraph of every step."""
-    decisive = set(rules_of(f.lines))
+    # «приоритет остаётся у объявившего» (303.3) follows every stack declaration: decisive only when the query names it
+    decisive = set(rules_of([c for c in f.lines if tuple(c.rules) != ("303.3",)]))
     return [str(n) for i, n in enumerate(f.citations) if i == 0 or n in decisive or not isinstance(n, TraceRule)]
 
 

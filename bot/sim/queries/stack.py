@@ -103,8 +103,12 @@ def q_slow_nonempty_stack(ctx: Ctx) -> Finding | None:
     sim, r = _declare_kind(kind, stack=True, on_stack=below)
     ak = ACTIONS[kind]
     if r.legal:
-        return Finding(f"Да, можно: {ak.ru} — {'быстрое' if ak.speed == 'fast' else 'не использующее стек'} игродействие", [c for c in r.consequences if c.rules],
-                       dedup(["304.1", *ak.rules, *cites_of(r)]), sim.trace)
+        # the «Да» rests on the speed (304.1 and the kind's own paragraph); entering the stack is the trace
+        how = "быстрое игродействие: его можно объявлять в любой момент, если есть приоритет" if ak.speed == "fast" \
+            else "не использует стек и выполняется сразу"
+        why = Consequence(f"{ak.ru[:1].upper()}{ak.ru[1:]} — {how}", ("304.1", *ak.rules[:1]))
+        return Finding(f"Да, можно: {ak.ru} — {'быстрое' if ak.speed == 'fast' else 'не использующее стек'} игродействие", [why],
+                       dedup(["304.1", *ak.rules[:1], *cites_of(r)]), sim.trace)
     return legal_finding(sim, r, "", "нельзя", extra=("304.1", "304.2"))
 
 
