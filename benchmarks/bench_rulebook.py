@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 from benchmarks.common import percentiles_ms
-from bot.glossary import lookup_term, terms
+from bot.glossary import _edition_terms, lookup_term, terms
 from bot.lookup import resolve, rule_answer
 from bot.rulebook import Rulebook, edition_path, load
 
@@ -32,6 +32,7 @@ def rows():
     _, p99_resolve = percentiles_ms(lambda q: resolve(q, rb), numbers, repeat=20)
     _, p99_answer = percentiles_ms(rule_answer, numbers, repeat=20)
 
+    _edition_terms.cache_clear()  # another bench module may have asked the glossary already
     t = time.perf_counter()
     terms("5ed")
     terms_ms = (time.perf_counter() - t) * 1000
