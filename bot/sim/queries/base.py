@@ -191,11 +191,17 @@ def yes_no_from_fact(ctx: Ctx, f: Finding) -> str | None:
     """The «Да, …» / «Нет, …» verdict of a yes/no question whose query states a fact
     (``f.option`` / ``f.rivals``): the asked sentence names the option and no rival → «Да»,
     a rival and not the option → «Нет» («После выполнения верхнего приоритет получает
-    неактивный?» → «Нет, … Активный игрок»); ``None`` when it names neither or both."""
+    неактивный?» → «Нет, … Активный игрок»); both named: the first named is the subject;
+    ``None`` when it names neither."""
     if f.option is None:
         return None
     has_option = asked_in(ctx, f.option)
     has_rival = any(asked_in(ctx, c) for c in f.rivals)
+    if has_option and has_rival:
+        # «особенности неактивного выполняются раньше особенностей активного?»: the first named is the subject
+        at = {c: min(i for i in ctx.found[c] if i >= ctx.ask_from) for c in (f.option, *f.rivals) if asked_in(ctx, c)}
+        has_option = min(at, key=at.get) == f.option
+        has_rival = not has_option
     if has_option == has_rival:
         return None
     ctx.used.update(c for c in (f.option, *f.rivals) if c in ctx.found)
