@@ -11,8 +11,9 @@ import yaml
 
 from bot.judge import ask
 
-DATA = Path(__file__).resolve().parent / "data" / "questions_holdout.yaml"
-CASES = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+DATA = Path(__file__).resolve().parent / "data"
+# every held-out round: questions_holdout.yaml, questions_holdout2.yaml, …
+CASES = [c for f in sorted(DATA.glob("questions_holdout*.yaml")) for c in yaml.safe_load(f.read_text(encoding="utf-8"))]
 
 
 def verdict_ok(want, got: str | None) -> bool:

@@ -18,7 +18,7 @@ from bot.errors import ParseError
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 CASES = yaml.safe_load((DATA / "abilities.yaml").read_text(encoding="utf-8"))
-HOLDOUT = yaml.safe_load((DATA / "abilities_holdout.yaml").read_text(encoding="utf-8"))
+HOLDOUT = [c for f in sorted(DATA.glob("abilities_holdout*.yaml")) for c in yaml.safe_load(f.read_text(encoding="utf-8"))]
 
 
 def _ws(s: str) -> str:
