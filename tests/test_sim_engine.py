@@ -6,16 +6,12 @@ from hypothesis import given, settings, strategies as st
 
 from bot.sim import phases
 from bot.sim.engine import Simulator
+from bot.sim.queries.base import make_sim
 from bot.sim.state import Card, GameState, StackItem, parse_cell
 
 
 def _sim(*cards: Card, **kw) -> Simulator:
-    s = GameState(**kw)
-    for c in cards:
-        s.cards[c.id] = c
-        if c.host:
-            c.cell = s.cards[c.host].cell
-    return Simulator(s)
+    return make_sim(list(cards), **kw)
 
 
 def test_equipment_on_flyer_is_refused_and_state_unchanged():

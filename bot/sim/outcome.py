@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 
 @dataclass(frozen=True)
@@ -75,3 +76,14 @@ class StepResult:
             "value": self.value,
             "cites": self.cites,
         }
+
+
+def rules_of(consequences: Iterable[Consequence]) -> list[str]:
+    """Paragraph numbers of ``consequences`` in order, each once (the citations a
+    list of consequences rests on)."""
+    out: list[str] = []
+    for c in consequences:
+        for n in c.rules:
+            if n not in out:
+                out.append(n)
+    return out

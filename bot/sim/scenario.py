@@ -17,7 +17,7 @@ from bot.errors import ScenarioError
 from bot.sim import phases
 from bot.sim.actions import ACTIONS
 from bot.sim.engine import Simulator
-from bot.sim.outcome import StepResult
+from bot.sim.outcome import StepResult, rules_of
 from bot.sim.state import KINDS, PLAYERS, TRAITS, ZONES, Card, GameState, StackItem, cell_name, parse_cell
 from bot.sim.yamlnode import Y, compose
 
@@ -388,15 +388,6 @@ def _match(expected: Any, actual: Any) -> bool:
     return expected == actual
 
 
-def _dedup_rules(consequences) -> list[str]:
-    out: list[str] = []
-    for c in consequences:
-        for n in c.rules:
-            if n not in out:
-                out.append(n)
-    return out
-
-
 def run(sc: Scenario) -> ScenarioResult:
     """Play the scenario and compare; never raises for rule breaches (they are results)."""
     before = sc.state.copy().snapshot()
@@ -438,7 +429,7 @@ def run(sc: Scenario) -> ScenarioResult:
         act["cards"] = {}
         for cid, want in exp["cards"].items():
             got = st.cards[cid].to_json()
-            got["cites"] = _dedup_rules(c for r in sim.results for c in r.consequences if c.card == cid)
+            got["cites"] = rules_of(c for r in sim.results for c in r.consequences if c.card == cid)
             act["cards"][cid] = {k: got[k] for k in want}
             for k, v in want.items():
                 if k == "cites":

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from bot.sim.effects import label
 from bot.sim.engine import Simulator
-from bot.sim.outcome import Consequence, StepResult
+from bot.sim.outcome import Consequence, StepResult, rules_of
 from bot.sim.state import Card, GameState, parse_cell
 
 
@@ -94,10 +94,14 @@ class Finding:
 
 # ---------------------------------------------------------------------- helpers
 def make_card(cid: str, owner: str = "first", cell: str | None = "c2", **kw) -> Card:
+    """A card ``cid`` of ``owner`` on ``cell`` ("c2"; ``None`` = off the battlefield);
+    ``kw`` are further ``Card`` fields."""
     return Card(id=cid, owner=owner, cell=parse_cell(cell) if cell else None, **kw)
 
 
 def make_sim(cards: list[Card], **state) -> Simulator:
+    """A simulator over ``GameState(**state)`` holding ``cards``; an attached card
+    (``host`` set) is put on its host's cell (209.9, 212.7)."""
     st = GameState(**state)
     for c in cards:
         st.cards[c.id] = c
@@ -117,15 +121,6 @@ def cites_of(*results: StepResult, extra: tuple[str, ...] = ()) -> list[str]:
     for n in extra:
         if n not in out:
             out.append(n)
-    return out
-
-
-def rules_of(lines: list[Consequence]) -> list[str]:
-    out: list[str] = []
-    for c in lines:
-        for n in c.rules:
-            if n not in out:
-                out.append(n)
     return out
 
 
