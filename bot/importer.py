@@ -519,14 +519,7 @@ def _match_item(text: str, slots: list[str], used: set[int]) -> int | None:
 
 def _distinct(texts: list[str]) -> list[str]:
     """``texts`` without those whose folded form repeats an earlier one (order kept)."""
-    seen: set[str] = set()
-    out = []
-    for t in texts:
-        f = fold(t)
-        if f not in seen:
-            seen.add(f)
-            out.append(t)
-    return out
+    return _union([texts])
 
 
 def _sources(paras: list[Para]) -> list[str]:

@@ -343,15 +343,22 @@ def q_priority_count(ctx: Ctx) -> Finding | None:
     return Finding(verdict, r.reasons, dedup(["303.1", *cites_of(r)]), sim.trace)
 
 
+def _two_rolls_top_resolved(first_name: str, second_name: str):
+    """Both players declare a dice roll (a fast, stacked action, 302.3, 304.3), the first
+    player then the second; the first player passes and the top resolves (303.4).
+    Returns ``(simulator, result of that pass)``."""
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
+    sim.declare("first", "dice_roll", name=first_name)
+    sim.pass_priority("first")
+    sim.declare("second", "dice_roll", name=second_name)
+    sim.pass_priority("second")
+    return sim, sim.pass_priority("first")
+
+
 def q_stack_top(ctx: Ctx) -> Finding | None:
     """The top action — the one put on the stack last — resolves first (302.7, 303.4)."""
     ctx.has("stack", "top", "resolve", "first", "order")
-    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
-    sim.declare("first", "dice_roll", name="первое объявленное")
-    sim.pass_priority("first")
-    sim.declare("second", "dice_roll", name="последнее объявленное")
-    sim.pass_priority("second")
-    r = sim.pass_priority("first")
+    sim, r = _two_rolls_top_resolved("первое объявленное", "последнее объявленное")
     verdict = ("Верхнее — то, что помещено в стек последним; оно выполняется первым" if r.value == "последнее объявленное"
                else "Модель не смогла определить")
     f = Finding(verdict, [c for c in r.consequences if "302.7" in c.rules or "303.4" in c.rules],
@@ -636,12 +643,7 @@ def q_fast_after_resolve(ctx: Ctx) -> Finding | None:
     """After the top action resolves the active player gets priority and new fast actions may be
     declared while the rest of the stack waits (303.4, 304.1)."""
     ctx.has("fast", "resolve", "top", "top_word", "declare", "game_action", "stack")
-    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
-    sim.declare("first", "dice_roll", name="первое")
-    sim.pass_priority("first")
-    sim.declare("second", "dice_roll", name="второе")
-    sim.pass_priority("second")
-    r = sim.pass_priority("first")
+    sim, r = _two_rolls_top_resolved("первое", "второе")
     fast = sim.declare(sim.state.priority, "dice_roll", name="новое быстрое")
     f = legal_finding(sim, fast, "можно: после выполнения верхнего приоритет получает Активный игрок, и игроки вправе объявлять новые быстрые игродействия",
                       "нельзя", extra=("303.4",))
