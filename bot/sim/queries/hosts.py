@@ -77,6 +77,8 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
         return _whose_creatures(ctx, subj, sid)
     if subj == "equipment" and len(_named_items(ctx)) >= 2 and not ctx.has("two", "same_class", "different", "no_class"):
         return _two_named_items(ctx, host_traits)
+    if subj == "equipment" and host_owner == "second" and not host_is_symbiote and not _by_ability(ctx):
+        return _equipment_seated_on_enemy(ctx, cards, sid, host_traits)
     sim = make_sim(cards)
     r = sim.place(sid, "Хозяин")
     what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj]
@@ -86,6 +88,31 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     if _whose_named(ctx) and not host_traits:
         extra = ("212.1" if subj == "equipment" else "209.1", *extra)   # whose creature may be the host
     return legal_finding(sim, r, f"можно: {what} можно поместить на это существо", "нельзя", extra=extra)
+
+
+def _by_ability(ctx: Ctx) -> bool:
+    """The question says an ability moves the card («особенность помещает экипировку на …»):
+    then 212.1's second sentence lets it go on another card, not only at seating."""
+    return "ability" in ctx.found and not ctx.has("seating", "reveal")
+
+
+def _equipment_seated_on_enemy(ctx: Ctx, cards: list, sid: str, host_traits: set[str]) -> Finding:
+    """Equipment put on an enemy creature by a player (at seating, «надеть шмотку на существо
+    противника»): the only way a player puts equipment on a creature is the seating step,
+    where it goes on a creature of its own squad (212.1, 405.2); only parasites go on enemy
+    creatures (209.2). Seat it on the described enemy creature and read the verdict."""
+    ctx.has("seating", "reveal", "enemy", "own")
+    subject = next(c for c in cards if c.id == sid)
+    subject.host, subject.cell, subject.owner, subject.revealed = None, "a1", "first", False
+    sim = make_sim([c for c in cards if c.id in ("Хозяин", sid)], phase="reveal")
+    r = phases.seating_step(sim, [(sid, "Хозяин")])
+    if sim.state.cards[sid].host == "Хозяин":
+        lines = [c for c in r.consequences if c.card == sid]
+        return Finding("Да, можно: экипировку можно поместить на это существо", lines,
+                       dedup(["212.1", "405.2", *cites_of(r)]), sim.trace)
+    lines = [c for c in r.consequences if c.result in ("нельзя", "погибает")] or list(r.consequences)
+    reason = lines[0].text.split(": ", 1)[-1] if lines else ""
+    return Finding(f"Нет, нельзя: {lower_first(reason)}", lines, dedup([*rules_of(lines), "212.1", "405.2", "209.2"]), sim.trace)
 
 
 def _whose_named(ctx: Ctx) -> bool:

