@@ -355,9 +355,43 @@ def _two_rolls_top_resolved(first_name: str, second_name: str):
     return sim, sim.pass_priority("first")
 
 
+def _asks_tops_count(ctx: Ctx) -> bool:
+    """The question is about how many actions are top at once: «одновременно», «сколько»,
+    «несколько верхних», «два верхних» (a number right before «верхн*»), «сразу два»."""
+    tops = ctx.found.get("top_word", [])
+    two = ctx.found.get("two", []) + ctx.found.get("count", [])
+    near = any(0 < t - i <= 2 for i in two for t in tops) or any(i > 0 and ctx.tokens[i - 1] == "сразу" for i in two)
+    if tops and (near or "simultaneous" in ctx.found or "count" in ctx.found):
+        ctx.has("two", "simultaneous", "count", "top_word")
+        return True
+    return False
+
+
+def _how_many_tops(ctx: Ctx) -> Finding:
+    """«могут ли два игродействия одновременно быть верхними?» / «сколько верхних в стеке?»:
+    both players put a dice roll on the stack; the top is the last one put there, and only
+    that one (302.7) — the one the next pair of passes resolves (303.4)."""
+    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
+    sim.declare("first", "dice_roll", name="первое объявленное")
+    sim.pass_priority("first")
+    sim.declare("second", "dice_roll", name="второе объявленное")
+    sim.pass_priority("second")
+    on_stack = len(sim.state.stack)
+    r = sim.pass_priority("first")
+    tops = 1 if r.value else 0          # the pass resolved exactly one action, the top one
+    if not (on_stack >= 2 and tops == 1 and r.value == "второе объявленное"):
+        return Finding("Модель не смогла определить", [], ["302.7"], sim.trace)
+    fact = "в каждый игровой момент верхним в стеке может быть только одно игродействие — помещённое туда последним"
+    verdict = f"Нет, {fact}" if ctx.yes_no else f"Одно: {fact}"
+    lines = [c for c in r.consequences if "302.7" in c.rules or "303.4" in c.rules]
+    return Finding(verdict, lines, dedup(["302.7", "303.4", *cites_of(r)]), sim.trace)
+
+
 def q_stack_top(ctx: Ctx) -> Finding | None:
     """The top action — the one put on the stack last — resolves first (302.7, 303.4)."""
     ctx.has("stack", "top", "resolve", "first", "order")
+    if _asks_tops_count(ctx):
+        return _how_many_tops(ctx)
     sim, r = _two_rolls_top_resolved("первое объявленное", "последнее объявленное")
     verdict = ("Верхнее — то, что помещено в стек последним; оно выполняется первым" if r.value == "последнее объявленное"
                else "Модель не смогла определить")
