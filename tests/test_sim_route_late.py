@@ -47,3 +47,19 @@ def test_how_many_tops_names_one_and_two_on_the_stack_still_asks_which():
     assert a.verdict.startswith("Одно"), a.verdict
     a = _ask("В стеке два броска кубика, какое из них верхнее?")
     assert a.verdict.startswith("Верхнее — то, что помещено в стек последним"), a.verdict
+
+
+@pytest.mark.parametrize("q,start", [
+    ("С какой фазы начинается каждый ход игрока?", "Ход начинается с Начальной фазы"),
+    ("С какой фазы каждый ход начинается?", "Ход начинается с Начальной фазы"),
+    ("Каждый ход начинается с главной фазы?", "Нет, ход начинается с Начальной фазы"),
+])
+def test_every_turn_starts_with_the_start_phase(q, start):
+    a = _ask(q)
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == "408.2", a.citations
+
+
+def test_how_often_a_phase_happens_is_still_a_count():
+    a = _ask("Сколько раз за ход бывает начальная фаза?")
+    assert a.verdict.startswith("Один раз за ход"), a.verdict

@@ -267,10 +267,23 @@ def q_lives_icon(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, dedup(["508.1.1", *cites_of(r)]), sim.trace)
 
 
+def _once_is_the_turn_phrase(ctx: Ctx) -> bool:
+    """«каждый ход» (a ``once`` pattern) stands next to «начинается» (``turn_phases``) and
+    nothing else asks how often or whether a phase may be skipped: the question is what a
+    turn starts with (408.2), not a count."""
+    turn = ctx.found.get("turn_phases", [])
+    if not turn or ctx.has("skip", "count"):
+        return False
+    once = ctx.found.get("once", [])
+    return bool(once) and all(any(abs(i - t) <= 1 for t in turn) and ctx.tokens[i].startswith("кажд") for i in once)
+
+
 def q_phase_mandatory(ctx: Ctx) -> Finding | None:
     """The four phases happen every turn, once each, in order; the movement and action
     subphases may be absent when the active player declares no slow action (408.2) —
     watched as a choice subphase that ends on a double pass with an empty stack."""
+    if _once_is_the_turn_phrase(ctx):
+        return q_turn_phases(ctx)      # «с какой фазы начинается каждый ход?»: «каждый ход» says which turn, not how often
     ctx.has("phase_named", "turn_phases", "skip", "once", "count", "move", "act", "turn_start")
     named = [ctx.tokens[i] + " " + ctx.tokens[i + 1] for i in ctx.found.get("phase_named", []) if i + 1 < len(ctx.tokens)]
     sub = any(n.startswith("подфаз") and ("движ" in n or "действ" in n) for n in named)
