@@ -63,3 +63,19 @@ def test_every_turn_starts_with_the_start_phase(q, start):
 def test_how_often_a_phase_happens_is_still_a_count():
     a = _ask("Сколько раз за ход бывает начальная фаза?")
     assert a.verdict.startswith("Один раз за ход"), a.verdict
+
+
+@pytest.mark.parametrize("q", [
+    "хочу кинуть обычного небестелесного симба на бестелесного, так можно?",
+    "можно ли положить небестелесного симба на бестелесное существо?",
+    "кидаю симба на бестелесного, норм?",
+])
+def test_slang_symbiote_onto_an_incorporeal_creature(q):
+    a = _ask(q)
+    assert a.verdict.startswith("Нет"), a.verdict
+    assert a.citations[0] == "209.5", a.citations
+
+
+def test_slang_incorporeal_symbiote_onto_an_incorporeal_creature_is_allowed():
+    a = _ask("можно кинуть бестелесного симба на бестелесного?")
+    assert a.verdict.startswith("Да"), a.verdict
