@@ -79,3 +79,19 @@ def test_slang_symbiote_onto_an_incorporeal_creature(q):
 def test_slang_incorporeal_symbiote_onto_an_incorporeal_creature_is_allowed():
     a = _ask("можно кинуть бестелесного симба на бестелесного?")
     assert a.verdict.startswith("Да"), a.verdict
+
+
+@pytest.mark.parametrize("q", [
+    "у меня в отряде уже есть местность, можно набрать ещё одну без всяких особенностей?",
+    "Если в отряде уже есть местность, могу я взять еще одну?",
+    "Можно ли набрать ещё одну местность, если одна уже есть?",
+])
+def test_one_more_terrain_is_refused(q):
+    a = _ask(q)
+    assert a.verdict.startswith("Нет, не более одной местности"), a.verdict
+    assert a.citations[0] == "211.3", a.citations
+
+
+def test_one_more_terrain_with_an_allowing_ability_is_two():
+    a = _ask("у меня есть карта, которая позволяет взять ещё одну местность, можно?")
+    assert a.verdict.startswith("Да, две местности"), a.verdict

@@ -200,6 +200,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "who": ("кто", "кому", "кого", "чья", "чей", "чьи", "чьих"),
     "where": ("куда", "где можно", "где может", "на кого", "на каких", "на чьих", "на чьи", "каким существ*", "на какое", "на какие", "на какую"),
     "count": ("сколько", "скольк*", "скока", "скоко", "максимум", "больше одн*", "несколько"),
+    # one more of a kind the player already has: «уже есть местность, можно ещё одну?»
+    "one_more": ("ещё одн*", "еще одн*"),
     "two": ("=два", "двух", "две", "второ* симбиот*", "втор* экипиров*", "втор* местност*"),
     "main_phase": ("основн* фаз*", "после предварительн* фаз*", "конц* предварительн* фаз*", "завершени* предварительн* фаз*"),
     "act": ("действ*", "подейств*", "=действовать"),
@@ -304,7 +306,7 @@ SITUATIONS: tuple[Situation, ...] = (
     # artifacts and terrains
     Situation("cells_occupied", (("count", "occupy", "occupied"), ("cell", "occupy"), ("artifact", "terrain", "creature")),
               forbid=("move", "relocate", "jump") + SUBJECTS),
-    Situation("count_terrain", (("terrain",), ("count", "two", "control"))),
+    Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
     Situation("redirect", (("redirect",), ("terrain", "equipment"))),
     Situation("artifact_struck", (("artifact",), ("attack", "simple_strike"), ("by_target", "closed", "open"))),
     Situation("artifact_defends", (("artifact",), ("defend",))),

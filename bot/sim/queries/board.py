@@ -130,7 +130,7 @@ def q_count_terrain(ctx: Ctx) -> Finding | None:
     and then two only while both stay in the game zone. A question that says such an
     ability is in play («у меня карта, которая позволяет взять вторую местность») gets
     «две»; one that supposes a longer limit («всю игру») is checked against 211.4's."""
-    ctx.has("terrain", "count", "two", "control", "player", "recruit")
+    ctx.has("terrain", "count", "two", "control", "player", "recruit", "one_more")
     clause = [i for i, t in enumerate(ctx.tokens) if t in ("если", "когда", "раз", "так как", "поскольку")]
     if ctx.has("allows") and any(i < ctx.ask_from or ctx.tokens[i - 1:i] in (["которая"], ["которые"], ["которое"])
                                  or any(c < i for c in clause) for i in ctx.found["allows"]):
