@@ -95,3 +95,14 @@ def test_one_more_terrain_is_refused(q):
 def test_one_more_terrain_with_an_allowing_ability_is_two():
     a = _ask("у меня есть карта, которая позволяет взять ещё одну местность, можно?")
     assert a.verdict.startswith("Да, две местности"), a.verdict
+
+
+def test_lexicon_concepts_have_no_duplicate_keys():
+    """A repeated key in the CONCEPTS literal silently replaces the earlier patterns."""
+    import ast
+    import inspect
+    from bot.sim import lexicon
+    tree = ast.parse(inspect.getsource(lexicon))
+    node = next(n.value for n in tree.body if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "CONCEPTS")
+    keys = [k.value for k in node.keys]
+    assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
