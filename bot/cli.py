@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     json_flag(sp); edition(sp)
 
     sp = sub.add_parser("glossary", help="термины правил и пункты, где они определены")
-    sp.add_argument("word", nargs="?", default=None, metavar="ТЕРМИН")
+    sp.add_argument("word", nargs="*", default=[], metavar="ТЕРМИН", help="термин, можно из нескольких слов без кавычек")
     json_flag(sp); edition(sp)
 
     sp = sub.add_parser("parse", help="текст карты -> дерево (AST)")
