@@ -352,3 +352,19 @@ def test_notation_of_maps_notations_to_connectives():
 def test_comparison_needs_two_notations():
     assert route.compare_answer("Есть ли разница, когда пишут «А; Б»?", "5ed") is None
     assert route.compare_answer("Как работает «А; Б»?", "5ed") is None
+
+
+@pytest.mark.parametrize("q, start, cite", [
+    ("Есть ли разница между «Ранить на 1; разряд на 2» и «Ранить на 1, при этом разряд на 2»?",
+     "Нет, разницы нет", "505.4.1"),
+    ("Есть ли разница между «Ранить на 1; разряд на 2» и «Ранить на 1, при этом разряд на 3»?",
+     "Да, разница есть: связка одна и та же", "505.4.1"),
+    ("Есть ли разница между «Ранить на 1 или разряд на 2» и «Ранить на 1, при этом разряд на 2»?",
+     "Да, разница есть", "505.5"),
+])
+def test_card_texts_compare_by_connective_and_parts(q, start, cite):
+    """Two quoted card texts are equivalent when their connectives resolve alike and
+    their parts are the same."""
+    a = route.answer(q, "5ed")
+    assert a is not None and a.verdict.startswith(start), a and a.verdict
+    assert a.citations[0] == cite

@@ -307,6 +307,20 @@ def notation_of(text: str) -> Generic | None:
     return None
 
 
+def _card_notation(text: str) -> Generic | None:
+    """A compound card text as a notation: its outermost connective, with the card's
+    parts (folded) in ``key`` so that two texts compare equal only with the same parts."""
+    result = parse_card(text)
+    if result is None:
+        return None
+    top = next((n for n in result.ast.walk() if n.kind in COMPOUND_KINDS), None)
+    if top is None:
+        return None
+    parts = "|".join(fold(p.text).strip(" .") for p in structure_info(result.ast)["parts"])
+    return Generic(f"card:{parts}", text, top.kind, top.rule or DEFAULT_RULES[top.kind],
+                   self_source=any(is_self_source(n) for n in result.ast.walk()))
+
+
 def _named_notations(question: str) -> list[tuple[str, Generic]]:
     """The notations a question compares, in the order they are named: quoted ones and
     «точка с запятой» / «тире» named in words outside the quotes."""
@@ -315,7 +329,7 @@ def _named_notations(question: str) -> list[tuple[str, Generic]]:
     masked = norm
     for a, b, text in quotes(question):
         masked = masked[:a] + " " * (b - a) + masked[b:]
-        g = notation_of(text)
+        g = notation_of(text) or _card_notation(text)
         if g is not None:
             found.append((a, text, g))
     bare = fold(masked)
@@ -325,6 +339,14 @@ def _named_notations(question: str) -> list[tuple[str, Generic]]:
         if m:
             found.append((m.start(), name, GENERICS[key]))
     return [(text, g) for _, text, g in sorted(found, key=lambda f: f[0])]
+
+
+def _template_of(g: Generic) -> str:
+    """The connective template of a notation (a card text shows its connective's)."""
+    if not g.key.startswith("card:"):
+        return g.template
+    return next((x.template for x in GENERICS.values() if x.rule == g.rule and x.kind == g.kind
+                 and not x.self_source and not x.wrap), g.template)
 
 
 def compare_answer(question: str, edition: str) -> Answer | None:
@@ -339,6 +361,8 @@ def compare_answer(question: str, edition: str) -> Answer | None:
         return None
     (ta, ga), (tb, gb) = named[0], named[1]
     equal = ga.kind == gb.kind and ga.self_source == gb.self_source and ga.wrap == gb.wrap
+    other_parts = equal and ga.key.startswith("card:") and gb.key.startswith("card:") and ga.key != gb.key
+    equal = equal and not other_parts  # two card texts: the same parts too
     rules = []
     for g in (ga, gb):
         if g.rule not in rules:
@@ -357,18 +381,23 @@ def compare_answer(question: str, edition: str) -> Answer | None:
         cites = [*own, *[r for r in rules if r not in own]]
         if ga.kind == "and_then" and "505.4" not in cites:
             cites.append("505.4")
+    elif other_parts:
+        word = ("Да, разница есть" if differ else "Нет") if yes_no else "Разница есть"
+        verdict = (f"{word}: связка одна и та же (п. {', '.join(rules)}), но способности разные — "
+                   f"«{ga.key[5:].replace('|', '», «')}» и «{gb.key[5:].replace('|', '», «')}»")
+        cites = rules
     else:
         word = ("Да, разница есть" if differ else "Нет") if yes_no else "Разница есть"
         verdict = (f"{word}: «{ta}» — {MEANING[ga.rule] if ga.rule in MEANING else ga.template} (п. {ga.rule}); "
                    f"«{tb}» — {MEANING[gb.rule] if gb.rule in MEANING else gb.template} (п. {gb.rule})")
         cites = rules
     blocks = [Block("list", title="Записи:", items=tuple(
-        f"«{t}» — «{g.template}» (п. {g.rule})" for t, g in ((ta, ga), (tb, gb))))]
-    expl = explain(ParseResult(ga.template, True, generic_node(ga), ()), Outcome())
-    blocks.append(_steps_block(expl, f"Разрешение «{ga.template}»:"))
-    if not equal:
-        expl_b = explain(ParseResult(gb.template, True, generic_node(gb), ()), Outcome())
-        blocks.append(_steps_block(expl_b, f"Разрешение «{gb.template}»:"))
+        f"«{t}» — «{_template_of(g)}» (п. {g.rule})" for t, g in ((ta, ga), (tb, gb))))]
+    for t, g in ((ta, ga), (tb, gb))[:1 if equal else 2]:
+        card = parse_card(t) if g.key.startswith("card:") else None
+        root = card.ast if card is not None else generic_node(g)
+        expl = explain(ParseResult(t if card else g.template, True, root, ()), Outcome())
+        blocks.append(_steps_block(expl, f"Разрешение «{t if card else g.template}»:"))
     blocks += rule_blocks(cites, edition)
     trace = [f"сравнение записей: «{ta}» → {ga.key} ({ga.rule}), «{tb}» → {gb.key} ({gb.rule})",
              "разрешаются одинаково" if equal else "разрешаются по-разному"]
