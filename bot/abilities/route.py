@@ -12,7 +12,11 @@ Two kinds of questions are this route's:
    «способность 1; способность 2», «если противник не хочет», how a compound ability
    is paid) — a generic structure of that connective («[способность 1] или
    [способность 2]») is resolved the same way. A quoted template whose parts are
-   placeholders («уничтожить себя, при этом…», «… или …») is such a question too.
+   placeholders («уничтожить себя, при этом…», «… или …», letters «А; Б») is such a
+   question too.
+3. «Есть ли разница / отличается ли / одно и то же ли / равносильны ли» about two
+   notations («А; Б» и «А, при этом Б», «или» и «либо», two card texts): answered
+   Да/Нет from whether both resolve as the same connective (505.4.1, 505.4.2, 505.5).
 
 Anything else (a quoted phrase that is not compound card text, no connective)
 gets ``None`` so that the next route answers.
