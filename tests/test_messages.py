@@ -93,3 +93,9 @@ def test_explain_of_text_that_is_not_card_text_fails_like_parse(capsys):
     assert main(["explain", "🐉"]) == 1  # a failure on the merits, not bad usage
     assert main(["explain", "Ранить существо на 2", "--refuse"]) == 2  # a flag that does not fit: bad usage
     assert "ошибка" in capsys.readouterr().err
+
+
+def test_glossary_term_of_several_words_without_quotes(capsys):
+    assert main(["glossary", "летающее", "существо"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("летающее существо") and "209.4" in out
