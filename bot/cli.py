@@ -33,9 +33,17 @@ RUNNERS: dict[str, tuple[str, str]] = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with Russian error messages and exit code 2."""
+    """argparse with Russian error messages and exit code 2; when the command line
+    asks for ``--json`` (``json_errors``), the usage error is also printed as
+    ``{"error": message}`` on stdout, like every other CLI error."""
+
+    json_errors = False
 
     def error(self, message: str) -> None:  # noqa: D401 - argparse API
+        if _Parser.json_errors:
+            from bot.chat.render import dump_json
+
+            sys.stdout.write(dump_json({"error": message}) + "\n")
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: ошибка: {message}\n")
 
@@ -67,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     json_flag(sp); edition(sp)
 
     sp = sub.add_parser("glossary", help="термины правил и пункты, где они определены")
-    sp.add_argument("word", nargs="?", default=None, metavar="ТЕРМИН")
+    sp.add_argument("word", nargs="*", default=[], metavar="ТЕРМИН", help="термин, можно из нескольких слов без кавычек")
     json_flag(sp); edition(sp)
 
     sp = sub.add_parser("parse", help="текст карты -> дерево (AST)")
@@ -160,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     ``{"error": message}`` on stdout).
     """
     parser = build_parser()
+    _Parser.json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.command is None:
         key = "console"

@@ -249,6 +249,8 @@ def run_glossary(args) -> int:
     or a missing edition."""
     from bot.chat.render import dump_json, print_error, render_plain
 
+    words = args.word if isinstance(args.word, list) else [args.word] if args.word else []
+    args.word = " ".join(words).strip() or None  # «glossary летающее существо» without quotes
     try:
         ans = glossary_answer(args.word, args.edition)
         if getattr(args, "json", False):

@@ -300,3 +300,71 @@ def test_verdict_opening_and_first_citation(q, start, cite):
     assert a is not None
     assert a.verdict.startswith(start), a.verdict
     assert a.citations[0] == cite
+
+
+# --- comparing two notations of a connective (505.4.1, 505.4.2, 505.5) ---------
+
+NOTATION_COMPARISONS = [
+    # «;» is fully equivalent to «при этом» (505.4.1): no difference
+    ("Есть ли разница между записью «А; Б» и «А, при этом Б»?", "Нет, разницы нет", "505.4.1"),
+    # «–» likewise (505.4.2)
+    ("Отличается ли запись «А – Б» от «А, при этом Б»?", "Нет, разницы нет", "505.4.2"),
+    # «или» and «либо» are both the choice of 505.5
+    ("Есть ли разница между «X или Y» и «X, либо Y»?", "Нет, разницы нет", "505.5"),
+    ("«А; Б» и «А, при этом Б» — это одно и то же?", "Да:", "505.4.1"),
+    ("Равносильны ли «или» и «либо» в тексте способности?", "Да:", "505.5"),
+    ("Есть ли разница между точкой с запятой и тире в тексте карты?", "Нет, разницы нет", "505.4.1"),
+    # different connectives do differ
+    ("Есть ли разница между «А или Б» и «А, при этом Б»?", "Да, разница есть", "505.5"),
+    ("Одно и то же ли «А; Б» и «А, в противном случае – Б»?", "Нет:", "505.4.1"),
+]
+
+
+@pytest.mark.parametrize("q, start, cite", NOTATION_COMPARISONS)
+def test_notation_comparison_answers_yes_no_from_resolution(q, start, cite):
+    """Two notations are compared by the connective each resolves as: equivalent ones
+    give «Нет, разницы нет» / «Да» with the equivalence paragraph cited first."""
+    from bot.judge import ask
+
+    a = ask(q, "5ed")
+    assert a.route == "ability"
+    assert a.verdict.startswith(start), a.verdict
+    assert a.citations[0] == cite
+    assert "Текст:" not in " ".join(b.title or "" for b in a.blocks)  # letters are no card text
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("А; Б", True), ("А, при этом Б", True), ("А – Б", True), ("X или Y", True), ("может А и Б", True),
+    ("Ранить на X", False), ("Б", False), ("ранить на 1; ранить на 2", False),
+])
+def test_letters_for_parts_make_a_template(text, expected):
+    assert route.is_template(text) is expected
+    assert (route.parse_card(text) is None) or not expected
+
+
+def test_notation_of_maps_notations_to_connectives():
+    assert route.notation_of("А; Б").rule == "505.4.1"
+    assert route.notation_of("[способность 1] – [способность 2]").rule == "505.4.2"
+    assert route.notation_of("либо").rule == route.notation_of("А или Б").rule == "505.5"
+    assert route.notation_of("ранить на 1; ранить на 2") is None  # card text is not a notation
+
+
+def test_comparison_needs_two_notations():
+    assert route.compare_answer("Есть ли разница, когда пишут «А; Б»?", "5ed") is None
+    assert route.compare_answer("Как работает «А; Б»?", "5ed") is None
+
+
+@pytest.mark.parametrize("q, start, cite", [
+    ("Есть ли разница между «Ранить на 1; разряд на 2» и «Ранить на 1, при этом разряд на 2»?",
+     "Нет, разницы нет", "505.4.1"),
+    ("Есть ли разница между «Ранить на 1; разряд на 2» и «Ранить на 1, при этом разряд на 3»?",
+     "Да, разница есть: связка одна и та же", "505.4.1"),
+    ("Есть ли разница между «Ранить на 1 или разряд на 2» и «Ранить на 1, при этом разряд на 2»?",
+     "Да, разница есть", "505.5"),
+])
+def test_card_texts_compare_by_connective_and_parts(q, start, cite):
+    """Two quoted card texts are equivalent when their connectives resolve alike and
+    their parts are the same."""
+    a = route.answer(q, "5ed")
+    assert a is not None and a.verdict.startswith(start), a and a.verdict
+    assert a.citations[0] == cite

@@ -74,4 +74,28 @@ def test_parse_file_json_lines_keep_cyrillic(tmp_path, capsys):
     assert main(["parse", "--file", str(f)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and "\\u04" not in lines[0]
-    assert json.loads(lines[1])["error"]["position"] == 0
+    err = json.loads(lines[1])
+    assert err["position"] == 0 and err["expected"] == "»"
+    assert err["error"].startswith("Непарная открывающая кавычка")  # the common {"error": "<message>"} shape
+
+
+def test_usage_error_with_json_prints_an_error_object(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["search", "симбиот", "-k", "abc", "--json"])
+    assert exc.value.code == 2
+    out = capsys.readouterr()
+    assert json.loads(out.out) == {"error": "аргумент -k: неверное значение 'abc': ожидалось целое число"}
+    assert "ошибка" in out.err
+
+
+def test_explain_of_text_that_is_not_card_text_fails_like_parse(capsys):
+    assert main(["parse", "🐉"]) == 1
+    assert main(["explain", "🐉"]) == 1  # a failure on the merits, not bad usage
+    assert main(["explain", "Ранить существо на 2", "--refuse"]) == 2  # a flag that does not fit: bad usage
+    assert "ошибка" in capsys.readouterr().err
+
+
+def test_glossary_term_of_several_words_without_quotes(capsys):
+    assert main(["glossary", "летающее", "существо"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("летающее существо") and "209.4" in out

@@ -127,7 +127,9 @@ def parse_answer(text: str) -> Answer:
 
 # ---- command line ------------------------------------------------------------------------
 def _error_json(text: str, err: ParseError) -> dict[str, Any]:
-    return {"text": text, "error": {"message": str(err), "position": err.position, "expected": err.expected}}
+    """``{"error": message, "text", "position", "expected"}``: the CLI's common error
+    object (``{"error": "<Russian message>"}``, see render.print_error) plus where."""
+    return {"error": str(err), "text": text, "position": err.position, "expected": err.expected}
 
 
 def _reason_kind(reason: str) -> str:

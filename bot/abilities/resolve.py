@@ -759,8 +759,9 @@ def outcome_from_args(args) -> Outcome:
 
 def run_explain(args) -> int:
     """CLI ``explain TEXT [--failed N] [--illegal N] [--refuse] [--choose N] [--declare N,M]
-    [--no-resources] [--json]``. Exit 0; 2 on a parse or outcome error (Russian message on
-    stderr; with ``--json`` also ``{"error": message}`` on stdout)."""
+    [--no-resources] [--json]``. Exit 0; 1 when the text is not card text (ParseError, as
+    ``parse``), 2 on an outcome flag that does not fit the text (Russian message on stderr;
+    with ``--json`` also ``{"error": message}`` on stdout)."""
     from bot.chat.render import dump_json, print_error, render_plain
     from bot.errors import ParseError
 
@@ -769,7 +770,7 @@ def run_explain(args) -> int:
         expl = explain(args.text, outcome)
     except (OutcomeError, ParseError) as e:
         print_error(str(e), bool(getattr(args, "json", False)), "explain")
-        return 2
+        return 1 if isinstance(e, ParseError) else 2
     if args.json:
         sys.stdout.write(dump_json(expl.to_json()) + "\n")
         return 0

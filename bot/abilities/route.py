@@ -12,7 +12,11 @@ Two kinds of questions are this route's:
    «способность 1; способность 2», «если противник не хочет», how a compound ability
    is paid) — a generic structure of that connective («[способность 1] или
    [способность 2]») is resolved the same way. A quoted template whose parts are
-   placeholders («уничтожить себя, при этом…», «… или …») is such a question too.
+   placeholders («уничтожить себя, при этом…», «… или …», letters «А; Б») is such a
+   question too.
+3. «Есть ли разница / отличается ли / одно и то же ли / равносильны ли» about two
+   notations («А; Б» и «А, при этом Б», «или» и «либо», two card texts): answered
+   Да/Нет from whether both resolve as the same connective (505.4.1, 505.4.2, 505.5).
 
 Anything else (a quoted phrase that is not compound card text, no connective)
 gets ``None`` so that the next route answers.
@@ -25,12 +29,13 @@ from dataclasses import dataclass
 
 from bot.abilities.ast import COMPOUND_KINDS, Node, ParseResult
 from bot.abilities.outcome_words import quotes, read
-from bot.abilities.resolve import Explanation, Outcome, explain, is_self_source, rule_blocks
+from bot.abilities.resolve import (DEFAULT_RULES, MEANING, Explanation, Outcome, explain, is_self_source,
+                                   rule_blocks)
 from bot.abilities.structure import structure_info, ways
 from bot.abilities.verdicts import is_yes_no, verdict_for
 from bot.answer import Answer, Block
 from bot.errors import BerserkError, OutcomeError
-from bot.textnorm import fold
+from bot.textnorm import fold, normalize_typography
 
 ROUTE = "ability"
 
@@ -93,11 +98,28 @@ _EDGE = r"(?:^|$|[,;:–—-]|\b(?:этом|или|либо|случае|сде�
 _LONE_ELLIPSIS_RE = re.compile(_EDGE + r"\s*(?:…|\.{3})\s*" + _EDGE)
 
 
+# Connective words and punctuation of 505.4–505.8; what is left of a template once they
+# are removed are its placeholders.
+_CONNECTIVE_RE = re.compile(
+    r"\b(?:при\s+этом|в\s+противном\s+случае|если\s+противник\s+не\s+может\s+или\s+не\s+хочет"
+    r"(?:\s+этого\s+сделать)?|или|либо|может|и)\b|[,;:–—\-]", re.IGNORECASE)
+# A letter standing for a whole ability: «А», «Б», «X», «Y» (Cyrillic or Latin capital).
+_LETTER_RE = re.compile(r"[A-ZА-ЯЁ]\d?")
+
+
+def is_letter_template(text: str) -> bool:
+    """Whether a quoted phrase is a connective written with letters for its parts
+    («А; Б», «А, при этом Б», «X или Y», «может А и Б»): at least two parts, each a single
+    capital letter (optionally numbered, «А1»), joined by connectives of 505.4–505.8."""
+    rest = _CONNECTIVE_RE.sub(" ", normalize_typography(text)).split()
+    return len(rest) >= 2 and all(_LETTER_RE.fullmatch(w) for w in rest)
+
+
 def is_template(text: str) -> bool:
     """Whether a quoted phrase is a connective template with generic parts
-    («уничтожить себя, при этом…», «[способность 1] или [способность 2]»), not card text."""
+    («уничтожить себя, при этом…», «[способность 1] или [способность 2]», «А; Б»), not card text."""
     t = fold(text).strip()
-    if re.search(r"способност\w*\s*\d|\[[^\]]*\]", t):
+    if re.search(r"способност\w*\s*\d|\[[^\]]*\]", t) or is_letter_template(text):
         return True
     return bool(_LONE_ELLIPSIS_RE.search(t))
 
@@ -245,9 +267,154 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
     return Answer(question=question, route=ROUTE, verdict=verdict, blocks=blocks, citations=cites, trace=trace)
 
 
+# ---------------------------------------------------------------------------
+# «есть ли разница между «А; Б» и «А, при этом Б»?» — comparing two notations
+
+# Asking whether two notations differ: an equivalence answers «Нет».
+_DIFFER_RE = re.compile(r"разниц|различ|отлича|отличи|\bне\s+одно\s+и\s+то\s+же")
+# Asking whether two notations are the same: an equivalence answers «Да».
+_SAME_RE = re.compile(r"одно\s+и\s+то\s+же|то\s+же\s+самое|равносил|эквивалент|равнознач|идентичн|одинаков"
+                      r"|(?:значит|означа\w*)\s+то\s+же")
+# Why two notations of one connective are equivalent, by paragraph.
+_SAME_BECAUSE = {
+    "505.4.1": "запись через точку с запятой полностью эквивалентна записи «[способность 1], при этом [способность 2]»",
+    "505.4.2": "запись через тире полностью эквивалентна записи «[способность 1], при этом [способность 2]»",
+    "505.5": "«[способность 1] или [способность 2]» и «[способность 1], либо [способность 2]» — одна и та же "
+             "запись выбора: контролирующий игрок использует одну из способностей на свой выбор",
+}
+
+
+def notation_of(text: str) -> Generic | None:
+    """The connective (a ``GENERICS`` entry) a quoted notation is written with, or ``None``.
+
+    ``text`` is a template («А; Б», «[способность 1] – [способность 2]», «X, либо Y») or a
+    bare connective («или», «;», «–», «при этом»); card text is not a notation.
+    Paragraphs: 505.4, 505.4.1, 505.4.2, 505.5–505.8."""
+    t = fold(normalize_typography(text)).strip(" .")
+    bare = t in ("или", "либо", ";", "–", "—", "-", "при этом", "в противном случае", "может")
+    if not bare and not is_template(text):
+        return None
+    if "в противном случае" in t:
+        return GENERICS["otherwise"]
+    if re.search(r"не\s+может\s+или\s+не\s+хочет", t):
+        return GENERICS["refusable"]
+    if re.match(r"может\b", t):
+        return GENERICS["optional"]
+    if re.search(r"\b(или|либо)\b", t):
+        return GENERICS["choice"]
+    if "при этом" in t:
+        return GENERICS["and_then"]
+    if ";" in t:
+        return GENERICS["semicolon"]
+    if re.search(r"(^|\s)[–—-](\s|$)", t):
+        return GENERICS["dash"]
+    return None
+
+
+def _card_notation(text: str) -> Generic | None:
+    """A compound card text as a notation: its outermost connective, with the card's
+    parts (folded) in ``key`` so that two texts compare equal only with the same parts."""
+    result = parse_card(text)
+    if result is None:
+        return None
+    top = next((n for n in result.ast.walk() if n.kind in COMPOUND_KINDS), None)
+    if top is None:
+        return None
+    parts = "|".join(fold(p.text).strip(" .") for p in structure_info(result.ast)["parts"])
+    return Generic(f"card:{parts}", text, top.kind, top.rule or DEFAULT_RULES[top.kind],
+                   self_source=any(is_self_source(n) for n in result.ast.walk()))
+
+
+def _named_notations(question: str) -> list[tuple[str, Generic]]:
+    """The notations a question compares, in the order they are named: quoted ones and
+    «точка с запятой» / «тире» named in words outside the quotes."""
+    found = []
+    norm = normalize_typography(question)
+    masked = norm
+    for a, b, text in quotes(question):
+        masked = masked[:a] + " " * (b - a) + masked[b:]
+        g = notation_of(text) or _card_notation(text)
+        if g is not None:
+            found.append((a, text, g))
+    bare = fold(masked)
+    for pattern, name, key in ((r"точк\w*\s+с\s+запят", "точка с запятой", "semicolon"),
+                               (r"\bтире\b", "тире", "dash")):
+        m = re.search(pattern, bare)
+        if m:
+            found.append((m.start(), name, GENERICS[key]))
+    return [(text, g) for _, text, g in sorted(found, key=lambda f: f[0])]
+
+
+def _template_of(g: Generic) -> str:
+    """The connective template of a notation (a card text shows its connective's)."""
+    if not g.key.startswith("card:"):
+        return g.template
+    return next((x.template for x in GENERICS.values() if x.rule == g.rule and x.kind == g.kind
+                 and not x.self_source and not x.wrap), g.template)
+
+
+def compare_answer(question: str, edition: str) -> Answer | None:
+    """Answer «есть ли разница / отличается ли / одно и то же ли / равносильны ли» about two
+    notations of a connective: they are equivalent when both resolve as the same connective
+    (505.4.1 and 505.4.2: «;» and «–» are «при этом»; «или» and «либо» are both 505.5).
+    ``None`` when the question compares fewer than two notations."""
+    q = fold(question)
+    differ, same = bool(_DIFFER_RE.search(q)), bool(_SAME_RE.search(q))
+    named = _named_notations(question)
+    if not (differ or same) or len(named) < 2:
+        return None
+    (ta, ga), (tb, gb) = named[0], named[1]
+    equal = ga.kind == gb.kind and ga.self_source == gb.self_source and ga.wrap == gb.wrap
+    other_parts = equal and ga.key.startswith("card:") and gb.key.startswith("card:") and ga.key != gb.key
+    equal = equal and not other_parts  # two card texts: the same parts too
+    rules = []
+    for g in (ga, gb):
+        if g.rule not in rules:
+            rules.append(g.rule)
+    yes_no = is_yes_no(q)
+    if equal:
+        own = [r for r in rules if r in _SAME_BECAUSE] or rules
+        because = "; ".join(_SAME_BECAUSE.get(r, "это одна и та же запись") for r in own)
+        meaning = MEANING.get(DEFAULT_RULES[ga.kind], "")
+        if ga.kind == "and_then":
+            because += "; " + MEANING["505.4"]
+        elif meaning and ga.kind != "choice":
+            because += "; " + meaning
+        word = ("Нет, разницы нет" if differ else "Да") if yes_no else "Разницы нет"
+        verdict = f"{word}: «{ta}» и «{tb}» разрешаются одинаково — {because} (п. {', '.join(own)})"
+        cites = [*own, *[r for r in rules if r not in own]]
+        if ga.kind == "and_then" and "505.4" not in cites:
+            cites.append("505.4")
+    elif other_parts:
+        word = ("Да, разница есть" if differ else "Нет") if yes_no else "Разница есть"
+        verdict = (f"{word}: связка одна и та же (п. {', '.join(rules)}), но способности разные — "
+                   f"«{ga.key[5:].replace('|', '», «')}» и «{gb.key[5:].replace('|', '», «')}»")
+        cites = rules
+    else:
+        word = ("Да, разница есть" if differ else "Нет") if yes_no else "Разница есть"
+        verdict = (f"{word}: «{ta}» — {MEANING[ga.rule] if ga.rule in MEANING else ga.template} (п. {ga.rule}); "
+                   f"«{tb}» — {MEANING[gb.rule] if gb.rule in MEANING else gb.template} (п. {gb.rule})")
+        cites = rules
+    blocks = [Block("list", title="Записи:", items=tuple(
+        f"«{t}» — «{_template_of(g)}» (п. {g.rule})" for t, g in ((ta, ga), (tb, gb))))]
+    for t, g in ((ta, ga), (tb, gb))[:1 if equal else 2]:
+        card = parse_card(t) if g.key.startswith("card:") else None
+        root = card.ast if card is not None else generic_node(g)
+        expl = explain(ParseResult(t if card else g.template, True, root, ()), Outcome())
+        blocks.append(_steps_block(expl, f"Разрешение «{t if card else g.template}»:"))
+    blocks += rule_blocks(cites, edition)
+    trace = [f"сравнение записей: «{ta}» → {ga.key} ({ga.rule}), «{tb}» → {gb.key} ({gb.rule})",
+             "разрешаются одинаково" if equal else "разрешаются по-разному"]
+    return Answer(question=question, route=ROUTE, verdict=verdict, blocks=blocks, citations=cites, trace=trace)
+
+
 def answer(question: str, edition: str) -> Answer | None:
     """Route entry (``bot.judge``): an ``Answer`` for questions quoting compound card
-    text or asking about a connective of 505; ``None`` otherwise."""
+    text or asking about a connective of 505 (or comparing two notations of one);
+    ``None`` otherwise."""
+    compared = compare_answer(question, edition)
+    if compared is not None:
+        return compared
     for _, _, text in quotes(question):
         result = parse_card(text)
         if result is not None:
@@ -259,5 +426,5 @@ def answer(question: str, edition: str) -> Answer | None:
     return None
 
 
-__all__ = ["answer", "resolve_question", "is_yes_no", "is_template", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
+__all__ = ["answer", "compare_answer", "notation_of", "is_letter_template", "resolve_question", "is_yes_no", "is_template", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",
            "structure_info"]
