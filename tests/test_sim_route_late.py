@@ -106,3 +106,21 @@ def test_lexicon_concepts_have_no_duplicate_keys():
     node = next(n.value for n in tree.body if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "CONCEPTS")
     keys = [k.value for k in node.keys]
     assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+
+
+@pytest.mark.parametrize("q", [
+    "Артефакты располагаются на поле боя или во вспомогательной зоне?",
+    "Где лежат артефакты: на поле или в дополнительной зоне?",
+    "Артефакт находится во вспомогательной зоне?",
+])
+def test_artifact_zone_is_the_battlefield(q):
+    a = _ask(q)
+    assert a.route == "scenario", a.route
+    assert "на поле боя" in a.verdict.lower(), a.verdict
+    assert a.citations[0] == "210.1", a.citations
+
+
+def test_terrain_zone_is_the_additional_zone():
+    a = _ask("Местность находится на поле боя?")
+    assert a.verdict.startswith("Нет, во вспомогательной"), a.verdict
+    assert a.citations[0] == "211.1", a.citations

@@ -139,6 +139,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                   "потратил* все", "потратило все", "0 единиц*", "ноль единиц*", "кончил*"),
     "top_word": ("верхн*",),
     "top": ("верхн*", "нижн*", "последн*", "последним", "раньше", "первым"),
+    "battlefield": ("пол* бо*", "на поле"),
     "additional_zone": ("вспомогательн* зон*", "дополнительн* зон*"),
     "independent": ("самостоятельн* существ*", "самостоятельным", "самостоятельное"),
     "recruit": ("взять в отряд", "брать в отряд", "берет в отряд", "берёт в отряд", "набор* отряд*", "в отряд*", "=взять", "=брать"),
@@ -314,6 +315,9 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("wound_target", (("terrain", "equipment"), ("wound",))),
     Situation("cell_with_artifact", (("cell",), ("artifact",), ("move", "relocate", "jump"))),
     Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
+    # «артефакты располагаются на поле боя или во вспомогательной зоне?» (210.1, 211.1)
+    Situation("kind_zone", (("artifact", "terrain"), ("battlefield", "additional_zone")),
+              forbid=("before_reveal", "attack", "defend", "wound", "count", "reveal") + SUBJECTS),
     # movement and relocation
     Situation("placement_word", (("placement_word",), ("relocate", "move"))),
     Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),

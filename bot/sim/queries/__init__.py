@@ -62,6 +62,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "jump_zero": _board.q_jump_zero,
     "cell_with_artifact": _board.q_cell_with_artifact,
     "reveal_zones": _phases.q_reveal_zones,
+    "kind_zone": _phases.q_kind_zone,
     "attached_nearby": _hosts.q_attached_nearby,
     "jump_spends": _board.q_jump_spends,
     "move_outside_choice": _board.q_move_outside_choice,
