@@ -124,3 +124,15 @@ def test_terrain_zone_is_the_additional_zone():
     a = _ask("Местность находится на поле боя?")
     assert a.verdict.startswith("Нет, во вспомогательной"), a.verdict
     assert a.citations[0] == "211.1", a.citations
+
+
+@pytest.mark.parametrize("q", [
+    "Входит ли оплата в состав игродействия?",
+    "Оплата — это часть игродействия?",
+    "Оплата входит в состав игродействия или нет?",
+])
+def test_payment_is_part_of_a_game_action(q):
+    a = _ask(q)
+    assert a.route == "scenario", a.route
+    assert a.verdict.startswith("Да, оплата"), a.verdict
+    assert a.citations[0] == "301.1", a.citations

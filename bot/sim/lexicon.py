@@ -56,7 +56,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
                     "подфаз* действи*", "четыре фаз*", "все фаз*", "все четыре фаз*", "каждая фаз*", "подфаз* выбора"),
     "skip": ("пропущ*", "пропуск*", "пропуст*", "отсутств*", "без подфаз*", "без фаз*", "не быть", "обязательн*", "может не быть",
              "не проход*", "не наступ*"),
-    "part": ("частью", "часть", "части", "входит в"),
+    "part": ("частью", "часть", "части", "входит в", "в состав*", "в составе"),
     "in_turn": ("по очереди", "поочередно", "чередуя*", "чередуют*", "попеременно"),
     "summon": ("вызва*", "вызыва*", "вызов*", "возрожд*", "возроди*", "инкарн*", "призва*", "призыв*"),
     # placing and moving
@@ -281,6 +281,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("is_game_action", (("is_action_q",),), forbid=("slow", "fast", "top")),
     Situation("is_game_action", (("is_verb",), ("game_action",), _STACK_ACTIONS + ("attack", "pay")),
               forbid=("slow", "fast", "top", "uses_stack")),
+    # «входит ли оплата в состав игродействия?» / «оплата — часть игродействия?» (301.1)
+    Situation("is_game_action", (("part",), ("game_action",), ("pay",)), forbid=("slow", "fast", "top", "uses_stack", "stack")),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who", "stays"), ("host",), ("place",))),
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
