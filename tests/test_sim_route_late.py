@@ -136,3 +136,15 @@ def test_payment_is_part_of_a_game_action(q):
     assert a.route == "scenario", a.route
     assert a.verdict.startswith("Да, оплата"), a.verdict
     assert a.citations[0] == "301.1", a.citations
+
+
+@pytest.mark.parametrize("q", [
+    "переход из предварительной фазы в основную надо как-то объявлять?",
+    "Нужно ли объявлять переход в основную фазу?",
+    "Смену фазы надо заявлять?",
+])
+def test_phase_transition_is_not_declared(q):
+    a = _ask(q)
+    assert a.route == "scenario", a.route
+    assert a.verdict.startswith("Нет, объявлять не нужно"), a.verdict
+    assert a.citations[:2] == ["408.1", "302.5"], a.citations

@@ -176,7 +176,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     # said aloud: «нужно ли объявлять вслух …» (301.1)
     "aloud": ("вслух", "озвуч*", "проговар*", "произнос*", "произнест*", "громко"),
     "phase_transition": ("переход* к* фаз*", "переход* к* подфаз*", "переход* к* следующ* фаз*", "переход* к* следующ* подфаз*",
-                         "переход* к* нов* фаз*", "смен* фаз*", "переход* фаз*"),
+                         "переход* к* нов* фаз*", "смен* фаз*", "переход* фаз*",
+                         "переход* из* фаз*", "переход* из* предварительн*", "переход* в* основн*", "переход* в* главн*",
+                         "переход* в* следующ*"),
     "card_action": ("действи* карт*",),
     # phases
     "reveal": ("вскры*", "вскрыт*", "вскрыв*"),
@@ -274,6 +276,8 @@ _STACK_ACTIONS = ("independent", "additional_zone", "dice", "move", "card_action
 SITUATIONS: tuple[Situation, ...] = (
     # «нужно ли объявлять вслух заявки, обусловленные правилами игры?» (301.1)
     Situation("declare_aloud", (("aloud",), ("declare", "game_action", "rule_effect"))),
+    # «переход в основную фазу надо объявлять?» — the game passes by itself (408.1, 302.5)
+    Situation("transition_declared", (("phase_transition",), ("declare",)), forbid=("aloud", "uses_stack", "priority", "stack")),
     # an explicit «использует ли стек» about a named action wins over the board words around it
     Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS + ("attack",), ("no_stack",)), forbid=("simultaneous",)),
     Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve", "simultaneous")),

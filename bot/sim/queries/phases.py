@@ -195,6 +195,22 @@ def q_kind_zone(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, dedup([first, *rules_of(lines), *cites_of(r)]), sim.trace, option=option, rivals=(rival,))
 
 
+def q_transition_declared(ctx: Ctx) -> Finding | None:
+    """A phase transition is not declared: when the preliminary phase ends the game passes to
+    the main phase automatically (408.1); a phase change is a rule effect that uses no stack (302.5)."""
+    ctx.has("phase_transition", "declare", "main_phase")
+    sim = make_sim([make_card("Воин")], phase="vanguard", active="second", priority="second")
+    r = phases.main_phase(sim)
+    automatic = sim.state.phase == "main" and not sim.state.stack
+    lines = [c for c in r.consequences if "408.1" in c.rules]
+    lines.append(Consequence("Смена фазы — эффект правил игры, он не использует стек и не требует заявки", ("302.5",)))
+    verdict = ("Нет, объявлять не нужно: игра переходит к следующей фазе автоматически, без заявки и без стека"
+               if automatic else "Модель не смогла определить")
+    if not ctx.yes_no and automatic:
+        verdict = "Никак: игра переходит к следующей фазе автоматически, без заявки и без стека"
+    return Finding(verdict, lines, dedup(["408.1", "302.5", *cites_of(r)]), sim.trace)
+
+
 def q_lives_on_entry(ctx: Ctx) -> Finding | None:
     """A card appearing in the game zone has its current maximum of lives equal to its initial lives (508.1)."""
     ctx.has("lives", "lives_max", "appears", "card", "creature")
