@@ -37,6 +37,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "no_class": ("без клас*", "нет класс*", "не имеет класс*", "бесклассов*", "не имеющ* класс*"),
     "class": ("класс*",),
     "same_class": ("одного класс*", "одинаков* класс*", "того же класс*", "тот же класс*", "одного и того же класс*"),
+    "kind_of": ("разновидност*", "частн* случа*", "подвид*", "вид* перемещени*", "вид* движени*"),
     "different": ("разн*", "различ*"),
     "enemy": ("противник*", "чуж*", "вражеск*", "соперник*"),
     "own": ("сво*", "мо*", "собствен*"),
@@ -327,6 +328,8 @@ SITUATIONS: tuple[Situation, ...] = (
     # movement and relocation
     Situation("placement_word", (("placement_word",), ("relocate", "move"))),
     Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),
+    # «движение — это разновидность перемещения?» — movement is a particular case of relocation (507.1)
+    Situation("movement_kind_of_relocation", (("kind_of",), ("move",), ("relocate",)), forbid=("jump", "instead") + SUBJECTS),
     Situation("relocation_is_movement", (("relocate",), ("movement_q",)), forbid=("jump", "instead")),
     Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
     Situation("diagonal", (("diagonal",),)),

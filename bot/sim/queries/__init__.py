@@ -94,6 +94,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "cells_occupied": _board.q_cells_occupied,
     "lives_icon": _phases.q_lives_icon,
     "relocation_is_movement": _board.q_relocation_is_movement,
+    "movement_kind_of_relocation": _board.q_movement_kind_of_relocation,
     "phase_mandatory": _phases.q_phase_mandatory,
     "move_repeat": _board.q_move_repeat,
     "move_remaining": _board.q_move_remaining,

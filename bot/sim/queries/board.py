@@ -478,6 +478,34 @@ def q_relocation_is_movement(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, dedup(["507.1", *cites_of(r)]), sim.trace)
 
 
+def q_movement_kind_of_relocation(ctx: Ctx) -> Finding | None:
+    """Movement is a particular case of relocation (507.1): both change a card's cell, but
+    only movement spends movement points — watched by declaring one of each. The subject
+    named first is the one asked about («движение — разновидность перемещения?» -> yes,
+    «перемещение — разновидность движения?» -> no)."""
+    ctx.has("kind_of", "move", "relocate")
+    sim = make_sim([make_card("Воин", movement=2)])
+    sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
+    sim.pass_priority("first")
+    r1 = sim.pass_priority("second")
+    moved, spent = sim.state.cards["Воин"].cell == parse_cell("c3"), sim.state.cards["Воин"].movement_left < 2
+    sim2 = make_sim([make_card("Воин", movement=2)])
+    sim2.declare("first", "relocation", card="Воин", to=parse_cell("a1"))
+    sim2.pass_priority("first")
+    r2 = sim2.pass_priority("second")
+    relocated_free = sim2.state.cards["Воин"].cell == parse_cell("a1") and sim2.state.cards["Воин"].movement_left == 2
+    if not (moved and spent and relocated_free):
+        return None
+    lines = [Consequence("Игродействие, меняющее местоположение карты на поле боя, — перемещение; движение — его частный случай", ("507.1",)),
+             Consequence("Движение меняет клетку и тратит запас движения; перемещение особенностью меняет клетку, не тратя его", ("507.1",))]
+    move_first = min(ctx.found.get("move", [99])) < min(ctx.found.get("relocate", [99]))
+    if move_first:
+        verdict = "Да, движение — частный случай перемещения (перемещение особенностью не тратит запас движения)"
+    else:
+        verdict = "Нет, наоборот: движение — частный случай перемещения, а не каждое перемещение — движение"
+    return Finding(verdict, lines, dedup(["507.1", *cites_of(r1, r2)]), sim.trace + sim2.trace)
+
+
 _NUMBER_WORDS = {"один": 1, "одну": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
 
 
