@@ -166,3 +166,15 @@ def test_relocation_is_not_a_kind_of_movement():
     a = _ask("Перемещение — это разновидность движения?")
     assert a.verdict.startswith("Нет, наоборот"), a.verdict
     assert a.citations[0] == "507.1", a.citations
+
+
+@pytest.mark.parametrize("q", [
+    "Может ли текущий максимум жизней карты меняться по ходу игры?",
+    "Меняется ли текущий максимум жизней в процессе игры?",
+    "Может ли максимум жизней карты увеличиться во время игры?",
+])
+def test_current_lives_maximum_may_change(q):
+    a = _ask(q)
+    assert a.route == "scenario", a.route
+    assert a.verdict.startswith("Да, в процессе игры текущий максимум жизней"), a.verdict
+    assert a.citations[0] == "508.1", a.citations

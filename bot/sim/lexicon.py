@@ -130,6 +130,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "lives": ("жизн*",),
     "lives_max": ("максимум жизн*", "максимальн* жизн*", "начальн* жизн*", "начальн* количеств* жизн*"),
     "appears": ("появля*", "появил*", "входит в игр*", "вход* в игр*", "в игровой зон*", "вышл*", "разыгран*"),
+    "grow_shrink": ("увелич*", "уменьш*", "измен*", "повыш*", "пониж*", "расти", "раст*т"),
     "lives_change": ("изменени* жизн*", "измен* жизн*", "меня* жизн*", "теря* жизн*", "уменьша* жизн*", "увелич* жизн*"),
     "turn_phases": ("начинается ход", "ход начинается", "начинается каждый ход", "начало хода", "фаз* хода", "порядок фаз*",
                     "какие фазы", "из каких фаз"),
@@ -418,6 +419,8 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("between_phases", (("between_phases",),)),
     Situation("lives_icon", (("lives",), ("icon",))),
     Situation("lives_on_entry", (("lives", "lives_max"), ("appears", "summon"))),
+    # «может ли текущий максимум жизней меняться по ходу игры?» (508.1)
+    Situation("lives_max_change", (("lives_max",), ("change", "lives_change", "grow_shrink")), forbid=("appears", "summon", "icon")),
     Situation("lives_change", (("lives_change",),)),
     Situation("lives_change", (("wound", "lives"), ("shown",))),
     Situation("phase_end", (("phase_end",),), forbid=("symbiote", "equipment", "parasite")),

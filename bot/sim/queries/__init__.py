@@ -63,6 +63,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "cell_with_artifact": _board.q_cell_with_artifact,
     "reveal_zones": _phases.q_reveal_zones,
     "kind_zone": _phases.q_kind_zone,
+    "lives_max_change": _phases.q_lives_max_change,
     "transition_declared": _phases.q_transition_declared,
     "attached_nearby": _hosts.q_attached_nearby,
     "jump_spends": _board.q_jump_spends,

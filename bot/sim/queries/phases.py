@@ -223,6 +223,25 @@ def q_lives_on_entry(ctx: Ctx) -> Finding | None:
     return Finding(verdict, [x for x in r.consequences if x.rules], dedup(["508.1", *cites_of(r)]), sim.trace)
 
 
+def q_lives_max_change(ctx: Ctx) -> Finding | None:
+    """The current maximum of lives starts equal to the initial lives when the card appears
+    (watched on a summon) and may go up or down during the game (508.1)."""
+    ctx.has("lives_max", "lives", "change", "lives_change", "grow_shrink", "current", "card", "creature")
+    sim = make_sim([make_card("Воин")])
+    r = sim.summon(make_card("Волк", cell="c3", lives=4), None)
+    c = sim.state.cards["Волк"]
+    if c.current_lives != c.lives:
+        return None
+    lines = [Consequence(f"При появлении в игровой зоне текущий максимум жизней равен начальному количеству жизней ({c.lives})", ("508.1",), "Волк"),
+             Consequence("В процессе игры карта может уменьшать или увеличивать свой текущий максимум жизней", ("508.1",)),
+             *[x for x in r.consequences if x.rules]]
+    verdict = ("Да, в процессе игры текущий максимум жизней может уменьшаться или увеличиваться; при появлении карты он равен "
+               "начальному количеству жизней")
+    if not ctx.yes_no:
+        verdict = "Может уменьшаться или увеличиваться по ходу игры; при появлении карты он равен начальному количеству жизней"
+    return Finding(verdict, lines, dedup(["508.1", *cites_of(r)]), sim.trace)
+
+
 def q_lives_change(ctx: Ctx) -> Finding | None:
     """Any change of lives is put on the card as wounds or extra / negative lives markers (508.1.1)."""
     ctx.has("lives_change", "lives", "wound", "card", "creature")
