@@ -35,6 +35,7 @@ texts at load time, never stored.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -69,7 +70,8 @@ def parse_number(raw: str) -> str | None:
     the canonical dotted form ("209.5", "302.3.в") or ``None`` when ``raw`` is not a
     number.
     """
-    s = _PREFIX_RE.sub("", raw.strip()).rstrip(".").strip()
+    # NFKC: full-width digits and dots typed on phone keyboards («２０９．５») become ASCII
+    s = _PREFIX_RE.sub("", unicodedata.normalize("NFKC", raw).strip()).rstrip(".").strip()
     s = s.replace(",", ".").lower()
     m = _LETTER_SPELLING.match(s)
     if m:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import stat
 from pathlib import Path
 
@@ -41,19 +42,18 @@ def check_regular_file(path: str | Path, what: str = "текстовый фай�
 
 
 def read_text_file(path: str | Path, what: str = "текстовый файл") -> str:
-    """The text of the UTF-8 file ``path`` (a leading BOM is dropped).
+    """The text of the UTF-8 file ``path`` (a leading BOM is dropped); ``"-"`` reads
+    standard input, so card texts can be piped in.
 
     Raises ``InputFileError`` with a Russian reason: see ``check_regular_file``;
     «нет прав на чтение»; «не читается как UTF-8 (байт N); ожидался <what>»
     where N is the 0-based offset of the first bad byte.
     """
-    p = check_regular_file(path, what)
-    try:
-        raw = p.read_bytes()
-    except PermissionError:
-        raise InputFileError(str(path), "нет прав на чтение") from None
-    except OSError as e:
-        raise InputFileError(str(path), f"не удаётся прочитать ({os.strerror(e.errno or errno.EIO)})") from None
+    if str(path) == "-":
+        raw = sys.stdin.buffer.read()
+        path = "стандартный ввод"
+    else:
+        raw = _read_bytes(check_regular_file(path, what), path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -61,3 +61,12 @@ def read_text_file(path: str | Path, what: str = "текстовый файл") 
     if "\x00" in text:
         raise InputFileError(str(path), f"двоичный файл (байт {raw.index(0)} — нулевой); ожидался {what}")
     return text.removeprefix("\ufeff")
+
+
+def _read_bytes(p: Path, path: str | Path) -> bytes:
+    try:
+        return p.read_bytes()
+    except PermissionError:
+        raise InputFileError(str(path), "нет прав на чтение") from None
+    except OSError as e:
+        raise InputFileError(str(path), f"не удаётся прочитать ({os.strerror(e.errno or errno.EIO)})") from None

@@ -170,6 +170,8 @@ def test_explain_flags_are_read_like_the_cli():
     ns, text = handlers.split_explain_flags("Нанесите 2 раны --failed 1")
     assert ns.failed == [] and text == "Нанесите 2 раны --failed 1"  # flags only at the start
     assert handlers.split_explain_flags("--choose x text") == (None, "--choose x: ожидался номер части (1, 2, …).")
+    ns, msg = handlers.split_explain_flags("--failed 1 --bogus Ранить существо на 2")
+    assert ns is None and msg.startswith("--bogus: неизвестный флаг")
 
 
 def test_explain_with_an_outcome_on_the_real_resolver():

@@ -60,3 +60,10 @@ def test_text_with_subpoints_reads_as_the_printed_list():
     assert RB.text_with_subpoints("505.4") == "Составная особенность:\n  а) первое;\n  б) второе."
     assert RB.text_with_subpoints("505.5") == "Другое."
     assert RB.text_with_subpoints("505.9") == ""
+
+
+def test_full_width_digits_are_a_paragraph_number():
+    from bot.rulebook import parse_number
+
+    assert parse_number("２０９．５") == "209.5"
+    assert parse_number("п. ２０９.１０") == "209.10"

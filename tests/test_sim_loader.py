@@ -93,3 +93,10 @@ def test_card_expectation_cites_are_checked():
     assert ok.passed, ok.failures
     bad = run(load(GOOD.replace("Меч: {zone: graveyard}", "Меч: {zone: graveyard, cites: [\"209.4\"]}"), "s.yaml"))
     assert not bad.passed and "209.4" in bad.failures[0]
+
+
+def test_negative_wounds_and_wound_amount_are_refused_with_line():
+    e = _err(GOOD.replace("class: воин}", "class: воин, wounds: -3}"))
+    assert (e.file, e.line) == ("s.yaml", 4) and "wounds не может быть меньше 0" in str(e)
+    e = _err(GOOD.replace("  - die: Воин", "  - wound: {card: Воин, n: -7}"))
+    assert (e.file, e.line) == ("s.yaml", 7) and "n не может быть меньше 0" in str(e)

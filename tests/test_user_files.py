@@ -110,3 +110,15 @@ def test_parse_usage_and_file_errors_as_json(files, capsys):
     out = capsys.readouterr()
     assert json.loads(out.out) == {"error": "укажите текст карты или --file ФАЙЛ"}
     assert "текст карты" in out.err
+
+
+def test_parse_file_dash_reads_card_texts_from_stdin():
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    out = subprocess.run([sys.executable, "-m", "bot", "parse", "--file", "-"], input="Ранить выбранное существо на 2; получить фишку\n",
+                         capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0
+    assert json.loads(out.stdout.splitlines()[0])["ast"]["kind"] == "and_then"

@@ -341,6 +341,10 @@ def split_explain_flags(args: str) -> tuple[argparse.Namespace | None, str]:
             ns.choose = (ns.choose or []) + [int(value)]
         else:
             getattr(ns, name).append(int(value))
+    unknown = re.match(r"--?[A-Za-z][\w-]*", rest.strip())
+    if unknown:  # «--bogus …»: a flag, not the first word of a card text
+        return None, (f"{unknown.group(0)}: неизвестный флаг. Флаги /explain: --failed N, --illegal N, "
+                      "--refuse, --choose N, --declare N,M, --no-resources — перед текстом карты.")
     return ns, rest.strip()
 
 

@@ -111,7 +111,7 @@ def card_from(y: Y, cards: dict[str, Card] | None = None) -> Card:
         open=m["open"].bool("open") if "open" in m else True,
         movement=m["movement"].int("movement") if "movement" in m else (None if traits & {"symbiote"} else 1),
         lives=m["lives"].int("lives") if "lives" in m else 1,
-        wounds=m["wounds"].int("wounds") if "wounds" in m else 0,
+        wounds=m["wounds"].int("wounds", minimum=0) if "wounds" in m else 0,
         zone=m["zone"].str("zone", ZONES) if "zone" in m else "battlefield",
         cell=_cell(m["cell"]) if "cell" in m else None,
         revealed=m["revealed"].bool("revealed") if "revealed" in m else True,
@@ -188,7 +188,7 @@ def _effect(y: Y, st: GameState) -> dict:
         out["gains"] = {"card": _card_ref(g["card"], st), "trait": g["trait"].str("trait", ALL_TRAITS)}
     if "wound" in m:
         w = m["wound"].mapping({"card", "n"}, {"card", "n"}, "wound")
-        out["wound"] = {"card": _card_ref(w["card"], st), "n": w["n"].int("n")}
+        out["wound"] = {"card": _card_ref(w["card"], st), "n": w["n"].int("n", minimum=0)}
     if "place" in m:
         p = m["place"].mapping({"card", "on"}, {"card", "on"}, "place")
         out["place"] = {"card": _card_ref(p["card"], st), "on": _card_ref(p["on"], st)}
@@ -243,7 +243,7 @@ def _parse_step(y: Y, st: GameState, known: set[str]) -> Step:
         args = c
     elif op == "wound":
         g = a.mapping({"card", "n"}, {"card", "n"}, op)
-        args = (ref(g["card"]), g["n"].int("n"))
+        args = (ref(g["card"]), g["n"].int("n", minimum=0))
     elif op in ("start_turn", "end_turn", "pass"):
         args = _player(a, op)
     elif op == "subphase":

@@ -60,10 +60,12 @@ class Y:
         """A string or ``None`` (YAML null)."""
         return None if self.value is None else self.str(what)
 
-    def int(self, what: str = "") -> int:
-        """An integer scalar."""
+    def int(self, what: str = "", minimum: int | None = None) -> int:
+        """An integer scalar, at least ``minimum`` when given (raises with the line)."""
         if isinstance(self.value, bool) or not isinstance(self.value, int):
             raise self.error(f"ожидалось целое число{' ' + what if what else ''}")
+        if minimum is not None and self.value < minimum:
+            raise self.error(f"{what or 'число'} не может быть меньше {minimum} (указано {self.value})")
         return self.value
 
     def bool(self, what: str = "") -> bool:
