@@ -12,12 +12,7 @@ import re
 import pytest
 
 from bot.sim import route
-
-
-def _ask(q: str):
-    a = route.answer(q, "5ed")
-    assert a is not None and a.route == "scenario", q
-    return a
+from tests.sim_support import ask_scenario as _ask
 
 
 def _opens(verdict: str, word: str) -> bool:

@@ -8,12 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.sim import route
-
-
-def _ask(q: str):
-    a = route.answer(q, "5ed")
-    assert a is not None and a.route == "scenario", q
-    return a
+from tests.sim_support import ask_scenario as _ask
 
 
 # ------------------------------------------------ citations: the decisive paragraphs only
