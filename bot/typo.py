@@ -75,16 +75,19 @@ class TypoIndex:
         import numpy as np
 
         self.words: list[str] = sorted(set(words))
-        hashes: list[int] = []
-        ids: list[int] = []
-        for i, w in enumerate(self.words):
-            for d in deletions(w, dictionary_edits(len(w))):
-                hashes.append(hash(d))
-                ids.append(i)
-        keys = np.asarray(hashes, dtype=np.int64)
+        counts: list[int] = []
+
+        def hashes():
+            for w in self.words:
+                ds = deletions(w, dictionary_edits(len(w)))
+                counts.append(len(ds))
+                yield from map(hash, ds)
+
+        keys = np.fromiter(hashes(), dtype=np.int64)
+        ids = np.repeat(np.arange(len(self.words), dtype=np.int32), counts)
         order = np.argsort(keys, kind="stable")
         self._keys = keys[order]
-        self._ids = np.asarray(ids, dtype=np.int32)[order]
+        self._ids = ids[order]
         self._np = np
 
     def __len__(self) -> int:
