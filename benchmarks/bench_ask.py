@@ -23,7 +23,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import FULL, Config, Row, Runs, clear_word_caches, percentile, time_each, time_once  # noqa: E402
+from benchmarks.common import FULL, Config, Row, Runs, clear_word_caches, now, percentile, time_each, time_once  # noqa: E402
 from benchmarks.questions import generate, typo  # noqa: E402
 from benchmarks.synthetic import editions_dir, scaled_edition, seed_words  # noqa: E402
 
@@ -31,8 +31,6 @@ ROUTES = ("rule", "ability", "scenario", "search")
 
 
 def _edition_rows(cfg: Config, edition: str, ask_target: str, search_target: str) -> list[Row]:
-    import time
-
     from bot import judge, search
     from bot.rulebook import load
 
@@ -54,9 +52,9 @@ def _edition_rows(cfg: Config, edition: str, ask_target: str, search_target: str
         samples: list[float] = []
         by_route: dict[str, list[float]] = {}
         for q in qs:
-            t = time.perf_counter()
+            t = now()
             a = judge.ask(q.text, edition)
-            dt = (time.perf_counter() - t) * 1000
+            dt = (now() - t) * 1000
             samples.append(dt)
             by_route.setdefault(a.route, []).append(dt)
         runs.add_percentiles(f"ask, warm, new questions ({edition})", samples)
