@@ -188,6 +188,37 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
     return out, j + 1
 
 
+# Words before a cost that grant it ("имеет {tap}: …", "получает {tap}: …"): the cost
+# is then part of a granted ability, not a new sentence.
+_GRANT_LEMMAS = frozenset({"иметь", "получать", "получить", "обладать", "терять", "потерять"})
+_ENDS_ABILITY = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "LIMIT", "PUNCT"})
+
+
+def split_points(toks: list[Token]) -> list[int]:
+    """Where a new ability starts inside one written sentence (the card databases often
+    drop the full stop): before a cost after an ability ("… (до 2 раз в ход) {tap}:
+    Разряд на 1"), before a capitalised header word after an ability ("… (воздействие
+    «все пропало») В конце вашего хода …", "… на 2 Пока …"), before a capitalised word
+    after a limit in parentheses ("(1 раз за ход) Вальхалла: …"). Never inside «» or
+    a header's own words (a cost after "…:" or "… –" is that header's body)."""
+    cuts = []
+    for j in range(1, len(toks)):
+        t, prev = toks[j], toks[j - 1]
+        if prev.type not in _ENDS_ABILITY or (prev.type == "WORD" and prev.value.casefold() in ("и", "или", "не")):
+            continue
+        if t.type == "COST":
+            if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+                continue
+            cuts.append(j)
+        elif t.value[:1].isupper() and (
+                (t.type in HEADER_KW and t.value.casefold() not in ("при",) or t.type == "LIMIT_HEAD")
+                or (prev.type in ("PAREN", "LIMIT") and t.type in ("WORD", "TRIGGER_KW", "CONDITION_KW", "NAMED_KW"))):
+            cuts.append(j)
+        elif t.type == "TRIGGER_KW" and t.value[:1].isupper() and prev.type in ("PAREN", "LIMIT", "NUMBER", "ICON"):
+            cuts.append(j)   # "… на 1-2-2 При атаке …"
+    return cuts
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -198,12 +229,22 @@ class CardPostLex:
         sentence: list[Token] = []
         for tok in stream:
             if tok.type in SENTENCE_END:
-                yield from self._sentence(sentence)
+                yield from self._sentences(sentence)
                 sentence = []
                 yield tok
             else:
                 sentence.append(tok)
-        yield from self._sentence(sentence)
+        yield from self._sentences(sentence)
+
+    def _sentences(self, toks: list[Token]) -> Iterator[Token]:
+        """One written sentence, cut where a new ability starts without a full stop
+        (``split_points``); the cuts are zero-width sentence ends."""
+        start = 0
+        for cut in split_points(toks):
+            yield from self._sentence(toks[start:cut])
+            yield _empty("_END", toks[cut])
+            start = cut
+        yield from self._sentence(toks[start:])
 
     # -- one sentence ------------------------------------------------------------------
     def _sentence(self, toks: list[Token]) -> list[Token]:
