@@ -219,6 +219,71 @@ def split_points(toks: list[Token]) -> list[int]:
     return cuts
 
 
+# Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
+_TIME_WORDS = frozenset({"ваш", "свой", "он", "каждый", "следующий", "этот", "ход", "бой", "противник",
+                         "фаза", "раунд", "первый"})
+# Words that open the subject of an ability after a header with no comma ("Когда
+# карта противника теряет X {counter} ваши X существ могут получить …").
+_SUBJECT_LEMMAS = frozenset({"ваш", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
+                             "выбранный", "выбрать", "атаковать", "атакованный", "ее", "их"})
+_CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS"})
+
+
+def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | None:
+    """Where the ability starts after a clause header with no comma («Когда», «Если»,
+    «Пока», «После того как»): at the first verb, «может» or effect noun after the
+    clause's own verb, moved back over that ability's subject when one is written
+    (a possessive, a pronoun, a capitalised name: "… уничтожает существо противника
+    Фенрир может …"). A clause with no verb of its own ("Пока у X больше 8 {health}
+    может …") ends before its first verb. ``None`` when no ability follows."""
+    verb = None
+    for j in range(i + 1, stop):
+        t = toks[j]
+        if t.type in ("SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "DASH"):
+            stop = j
+            break
+        if verb is None and (t.type == "MAY" or (t.type == "WORD" and t.value.casefold() != "не" and (
+                lexicon.is_predicate(t.value) or pos_of(t.value) in _CLAUSE_VERB_POS))):
+            verb = j
+    if verb is None:
+        return None
+    if toks[verb].type == "MAY":
+        # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
+        return verb if verb > i + 1 else None
+    main = None
+    for j in range(verb + 1, stop):
+        nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
+                and not (toks[j - 1].type == "WORD" and toks[j - 1].value.casefold() in ("не", "и", "или")):
+            main = j
+            break
+    if main is None:
+        if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
+                verb > i + 1 and lexicon.is_finite_verb(toks[verb].value) and
+                not any(lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb) if toks[k].type == "WORD")):
+            return verb if verb > i + 1 else None
+        return None
+    if toks[main - 1].type == "WORD" and toks[main - 1].value.casefold() == "не":
+        main -= 1
+    start = main
+    k = main
+    while k - 1 > verb + 1 and toks[k - 1].type in ("WORD", "NUMBER", "ICON") and (
+            toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
+            or toks[k - 1].value[:1].isupper()):
+        k -= 1
+        t = toks[k]
+        if t.type == "WORD" and (t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS):
+            start = k
+    return start
+
+
+def pos_of(word: str) -> str | None:
+    """Part of speech of ``word`` (bot.morph), ``None`` for a non-word."""
+    from bot.morph import pos
+
+    return pos(word) if word[:1].isalpha() else None
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -284,17 +349,26 @@ class CardPostLex:
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
+        kw = " ".join(toks[i].value.casefold().split())
+        if kw in ("в начале", "в конце"):
+            # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
+            j = i + 1
+            while j < len(toks) and j <= i + 3 and toks[j].type == "WORD" and \
+                    lexicon.word_lemma(toks[j].value) in _TIME_WORDS:
+                j += 1
+            if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED"):
+                return "insert", j
         for j in range(i + 1, len(toks)):
             t = toks[j]
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
-            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1:
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
+                    kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))):
                 # "В начале хода, если … — …": the condition opens the trigger's body
                 return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
             if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE") or (
                     t.type == "LIBO" and _opens_ability(*_next_content(toks, j))):
                 break
-        kw = " ".join(toks[i].value.casefold().split())
         if kw.startswith(_CLAUSE_HEADS):
             # the first comma followed by «то», «может» or an infinitive ("…, получить
             # фишку"); else the last comma followed by a verb ("…, получает +1");
@@ -309,12 +383,20 @@ class CardPostLex:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
                     return "token", j
+            if not commas or not _opens_ability(toks[commas[0] + 1] if commas[0] + 1 < len(toks) else None):
+                # no comma ends the clause ("Когда получает третью {counter} потерять все
+                # {counter}"): the ability starts at the verb after the clause's own verb
+                ins = _clause_end_without_comma(toks, i, commas[0] if commas else len(toks))
+                if ins is not None:
+                    return "insert", ins
             return ("token", commas[0]) if commas else None
         if toks[i].type == "NAMED_KW":
             return None
         # "В начале хода противника может …", "При гибели ранить …": before the
         # first verb / «может» / effect noun (not the event word right after «При»)
         for j in range(i + 2, len(toks)):
+            if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
+                break
             nxt = toks[j + 1] if j + 1 < len(toks) else None
             if _opens_ability(toks[j], nxt):
                 k = j
