@@ -541,10 +541,10 @@ def test_a_condition_governs_a_cost_ability():
     assert [c.text for c in res.ast.children] == ["Ранить существо на 1", "{tap}: разряд на 2"]
     res = parse("Получить +1 к разряду до конца хода (до 2 раз в ход) {tap}: Разряд на 1")
     assert res.ast.shape() == "(card effect (cost effect))" and res.ast.children[0].attr("limit") == "до 2 раз в ход"
-    # a cost granted inside an ability ("имеет {tap}: …") is not cut off: honest partial
-    res = parse("Ранить на 1. Пока является хозяином симбиота имеет {tap}: Магический удар на 2")
-    assert not res.complete
-    assert "оплата «{tap}:» не в начале" in res.unparsed[0].reason
+    # a cost granted by an ability ("имеет {tap}: …") is a word of that ability, not its payment
+    res = parse("Пока является хозяином симбиота имеет {tap}: Магический удар на 2")
+    assert res.complete and res.ast.shape() == "(condition effect)"
+    assert res.ast.children[0].text == "имеет {tap}: Магический удар на 2"
 
 
 def test_a_nested_header_that_never_ends_is_reported():

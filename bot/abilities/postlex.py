@@ -224,9 +224,9 @@ _TIME_WORDS = frozenset({"ваш", "свой", "он", "каждый", "след
                          "фаза", "раунд", "первый"})
 # Words that open the subject of an ability after a header with no comma ("Когда
 # карта противника теряет X {counter} ваши X существ могут получить …").
-_SUBJECT_LEMMAS = frozenset({"ваш", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
+_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
                              "выбранный", "выбрать", "атаковать", "атакованный", "ее", "их"})
-_CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS"})
+_CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS", "PRED", "ADJS"})
 
 
 def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | None:
@@ -259,6 +259,7 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
             break
     if main is None:
         if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
+                verb > i + 2 and lexicon.is_infinitive(toks[verb].value)) or (
                 verb > i + 1 and lexicon.is_finite_verb(toks[verb].value) and
                 not any(lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb) if toks[k].type == "WORD")):
             return verb if verb > i + 1 else None
@@ -272,7 +273,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
             or toks[k - 1].value[:1].isupper()):
         k -= 1
         t = toks[k]
-        if t.type == "WORD" and (t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS):
+        if t.type == "WORD" and (t.value[:1].isupper() or (
+                lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value))):
             start = k
     return start
 
@@ -358,12 +360,16 @@ class CardPostLex:
                 j += 1
             if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED"):
                 return "insert", j
+            if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
+                return "token", j       # "В конце хода противника, если …"
         for j in range(i + 1, len(toks)):
             t = toks[j]
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
-                    kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))):
+                    kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
+                    not kw.startswith(_CLAUSE_HEADS) or any(toks[k].type in ("COMMA", "DASH", "COLON")
+                                                            for k in range(j + 1, len(toks)))):
                 # "В начале хода, если … — …": the condition opens the trigger's body
                 return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
             if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE") or (
@@ -470,6 +476,11 @@ class CardPostLex:
                 t = _retype(t, "WORD")
             elif typ == "LIMIT_HEAD":
                 t = _retype(t, "WORD")
+            elif typ == "COST" and prev is not None and prev.type == "WORD" and \
+                    lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+                # "Получает {tap}: Магический удар на 3": a granted ability is a word of
+                # the effect that grants it, not a payment of this ability
+                t = _retype(t, "ICON")
             elif typ == "LIMIT" and i != n - 1:
                 t = _retype(t, "PAREN")
             elif typ == "WORD" and lexicon.is_modal(t.value):
