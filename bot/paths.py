@@ -41,5 +41,20 @@ def scenarios_dir() -> Path:
     return data_root() / "scenarios"
 
 
+def user_data_dir() -> Path:
+    """Folder for what a user adds (card databases, per-chat settings; DESIGN.md «Data and
+    state»): ``$BERSERK_DATA_DIR`` when set, else the platform's user data folder
+    (platformdirs, e.g. ``~/.local/share/berserk-judge``). Not created here; never inside
+    the installed package."""
+    import os
+
+    env = os.environ.get("BERSERK_DATA_DIR")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("berserk-judge", appauthor=False))
+
+
 DEFAULT_EDITION = "5ed"
 """The edition built from the seed pages in ``rulebook/sources/``."""
