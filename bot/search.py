@@ -716,38 +716,3 @@ def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     verdict ``None``); citations are the up to 3 best paragraphs."""
     index = index_for(edition)
     return result_answer(question, index.search(question, 5), index, cite=3)
-
-
-MAX_K = 50
-"""The most paragraphs ``search -k`` shows."""
-
-
-def run_search(args) -> int:
-    """CLI ``search TEXT [-k N] [--json]``: JSON ``[{number, score, snippet}]`` or
-    lines «209.4  (5.31)  snippet». Exit 0 (also when nothing matched); 2 when ``-k``
-    is not 1..MAX_K; 1 with a Russian message for an unreadable edition (with
-    ``--json`` errors are also ``{"error": message}`` on stdout)."""
-    import sys
-
-    from bot.chat.render import dump_json, print_error
-
-    from bot.errors import RulebookError
-
-    text = " ".join(args.text)
-    k = int(args.k)
-    if not 1 <= k <= MAX_K:
-        print_error(f"-k должно быть от 1 до {MAX_K}", args.json, "search")
-        return 2
-    try:
-        hits = search(text, k, args.edition)
-    except RulebookError as e:
-        print_error(str(e), args.json, "search")
-        return 1
-    if args.json:
-        sys.stdout.write(dump_json([h.to_json() for h in hits]) + "\n")
-    elif not hits:
-        sys.stdout.write("Ничего не нашёл в правилах.\n")
-    else:
-        for h in hits:
-            sys.stdout.write(f"{h.number}  ({h.score:.2f})  {h.snippet}\n")
-    return 0
