@@ -5,10 +5,13 @@ than reading it; beyond a bound the user gets a Russian message that names the b
 The numbers are far above anything a real question, card text or scenario needs.
 
 - ``QUESTION_CHARS``: a judge question (``ask``), a console line, a chat message;
+- ``TERM_CHARS``: a glossary term (``glossary``, ``/glossary``): a longer one is
+  «не найден» at once;
 - ``CARD_TEXT_CHARS``: one card text (``parse``, ``explain``; ``bot.abilities.parser``);
-- ``PARSE_FILE_LINES``: card texts in one ``parse --file``;
+- ``PARSE_FILE_LINES`` / ``PARSE_FILE_BYTES``: card texts in one ``parse --file``;
 - ``SCENARIO_*``: a scenario YAML (``scenario run`` file, ``/scenario`` message),
-  checked while the YAML streams in (``bot.sim.yamlnode``);
+  checked while the YAML streams in (``bot.sim.yamlnode``); ``SCENARIO_FILE_BYTES``
+  for the file itself;
 - ``PAGE_BYTES``: one rulebook page given to ``rulebook import``.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 from bot.errors import InputLimitError
 
 QUESTION_CHARS = 20_000
+TERM_CHARS = 200
 CARD_TEXT_CHARS = 20_000
 PARSE_FILE_LINES = 100_000
 
@@ -26,6 +30,8 @@ SCENARIO_DEPTH = 20
 SCENARIO_SCALAR_CHARS = 10_000
 SCENARIO_INT_DIGITS = 9
 
+PARSE_FILE_BYTES = 20_000_000
+SCENARIO_FILE_BYTES = 4 * SCENARIO_CHARS  # UTF-8: at most 4 bytes a character
 PAGE_BYTES = 20_000_000
 
 

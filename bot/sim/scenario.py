@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from bot import limits
 from bot.answer import Answer, Block
 from bot.errors import ScenarioError
 from bot.sim import phases
@@ -425,7 +426,7 @@ def load_file(path: str | Path) -> Scenario:
     from bot.textfile import read_text_file
 
     try:
-        text = read_text_file(path, "файл сценария (YAML, UTF-8)")
+        text = read_text_file(path, "файл сценария (YAML, UTF-8)", limits.SCENARIO_FILE_BYTES)
     except InputFileError as e:
         raise ScenarioError(e.reason, str(path)) from None
     return load(text, str(path))
