@@ -24,7 +24,6 @@ finds it (``lookup_term("пасом")`` -> «пас»); code names work too («p
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,7 +32,7 @@ import yaml
 from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.morph import analyzer, lemma
-from bot.paths import DEFAULT_EDITION, rulebook_dir
+from bot.paths import DEFAULT_EDITION, glossary_file
 from bot.rulebook import Clause, is_subpoint, load
 from bot.textnorm import clip, fold
 
@@ -57,8 +56,8 @@ class Term:
 
 
 def terms_path():
-    """Path of the term list ``rulebook/glossary/terms.yaml``."""
-    return rulebook_dir() / "glossary" / "terms.yaml"
+    """Path of the term list ``rulebook/glossary/terms.yaml`` (``bot.paths.glossary_file``)."""
+    return glossary_file()
 
 
 @lru_cache(maxsize=1)
@@ -242,30 +241,3 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
     if t.forms:
         blocks.append(Block("text", "Формы в тексте правил: " + ", ".join(t.forms)))
     return Answer(word, "glossary", None, blocks, [t.number])
-
-
-def run_glossary(args) -> int:
-    """CLI ``glossary [WORD] [--json] [--edition E]``. Exit 0; 1 for an unknown word
-    or a missing edition."""
-    from bot.chat.render import dump_json, print_error, render_plain
-
-    words = args.word if isinstance(args.word, list) else [args.word] if args.word else []
-    args.word = " ".join(words).strip() or None  # «glossary летающее существо» without quotes
-    try:
-        ans = glossary_answer(args.word, args.edition)
-        if getattr(args, "json", False):
-            if args.word is None:
-                obj = [t.__dict__ | {"forms": list(t.forms)} for t in terms(args.edition)]
-            else:
-                t = lookup_term(args.word, args.edition)
-                obj = {"error": ans.text} if t is None else {
-                    "name": t.name, "code_name": t.code_name, "number": t.number, "forms": list(t.forms),
-                    "text": load(args.edition).text_with_subpoints(t.number) if t.number else None,
-                }
-            print(dump_json(obj))
-        else:
-            sys.stdout.write(render_plain(ans))
-    except RulebookError as e:
-        print_error(str(e), bool(getattr(args, "json", False)), "glossary")
-        return 1
-    return 0 if (args.word is None or lookup_term(args.word, args.edition)) else 1

@@ -1,7 +1,7 @@
 """Build an edition ``rulebook/<edition>.yaml`` from scraped rule pages.
 
-``berserk-judge rulebook import SRC... --edition E`` (``run_import``) and
-``import_sources(paths, edition) -> (rulebook_dict, report)``.
+``import_sources(paths, edition) -> (rulebook_dict, report)`` and ``write_edition``;
+the command line ``berserk-judge rulebook import`` is ``bot.cli.rulebook_import``.
 
 Pipeline (each page is read by ``bot.pages``):
 
@@ -45,7 +45,6 @@ Output is deterministic: the same pages give the same file byte for byte.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -57,7 +56,6 @@ from rapidfuzz import fuzz, process
 from bot.answer import Answer, Block
 from bot.errors import InputFileError, RulebookError
 from bot.pages import Header, Para, read_page
-from bot.paths import rulebook_dir
 from bot.rulebook import LETTERS, Rulebook, check_edition_name, is_subpoint, number_key
 from bot.textfile import check_regular_file
 from bot.textnorm import fold
@@ -88,7 +86,7 @@ class ImportReport:
     notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        """The report as Russian text lines (printed by ``run_import``)."""
+        """The report as Russian text lines (printed by ``berserk-judge rulebook import``)."""
         out = [
             f"Страниц: {self.pages}; пунктов: {self.clauses}; разделов: {self.sections}; "
             f"абзацев, найденных на нескольких страницах: {self.merged}.",
@@ -644,35 +642,3 @@ def write_edition(data: dict, out_dir: Path) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return target
-
-
-def run_import(args) -> int:
-    """CLI ``rulebook import SRC... --edition E [--out-dir D]``: build and write the
-    edition, print the import report ending with the absolute path written.
-
-    Without ``--out-dir`` the file goes to ``bot.paths.rulebook_dir()``: ``rulebook/``
-    of a source checkout, or the package's bundled data folder in an installed wheel
-    (inside site-packages). Exit 0; 2 for an invalid edition name; 1 with a Russian
-    message when a page is unreadable or the folder is not writable (nothing is
-    written then)."""
-    try:
-        check_edition_name(args.edition)
-    except RulebookError as e:
-        print(f"berserk-judge rulebook import: ошибка: {e}", file=sys.stderr)
-        return 2
-    out_dir = Path(args.out_dir) if getattr(args, "out_dir", None) else rulebook_dir()
-    try:
-        data, report = import_sources(args.sources, args.edition)
-        target = write_edition(data, out_dir)
-    except RulebookError as e:
-        print(f"Ошибка импорта: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        why = "нет прав на запись" if isinstance(e, PermissionError) else (
-            "это не папка" if isinstance(e, (NotADirectoryError, FileExistsError)) else "не удалось записать файл")
-        print(f"Ошибка импорта: {out_dir}: {why}", file=sys.stderr)
-        return 1
-    from bot.chat.render import render_plain
-
-    sys.stdout.write(render_plain(report.answer(args.edition, target)))
-    return 0

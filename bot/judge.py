@@ -60,18 +60,3 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
                 ans.trace = skipped + list(ans.trace)
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
-
-
-def run_ask(args) -> int:
-    """CLI ``ask TEXT... [--json] [--edition E]``: one JSON object per question
-    (a list for several), or plain text answers. Exit 0; 1 on an unreadable rulebook
-    (Russian message on stderr; with ``--json`` also ``{"error": message}`` on stdout).
-    An unknown ``--edition`` is refused by ``bot.cli`` (exit 2)."""
-    from bot.chat.render import print_answers, print_error
-
-    try:
-        answers = [ask(q, args.edition) for q in args.text]
-    except RulebookError as e:
-        print_error(str(e), args.json, "ask")
-        return 1
-    return print_answers(answers, as_json=args.json, json_of=lambda a: a.to_json())

@@ -23,11 +23,9 @@ a range or several queries give a list; an unknown number gives
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 
 from bot.answer import Answer, Block
-from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
 from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label
 from bot.textnorm import clip
@@ -346,22 +344,3 @@ def answer(q: str, edition: str = DEFAULT_EDITION) -> Answer | None:
     for a in parts:
         cites.extend(n for n in a.citations if n not in cites)
     return Answer(q, "rule", None, blocks, cites, [t for a in parts for t in a.trace])
-
-
-def run_rule(args) -> int:
-    """CLI ``rule NUM... [--json] [--edition E]``. Exit 0 when every number exists,
-    1 when some is unknown (answered with the nearest numbers) or the edition is missing."""
-    from bot.chat.render import dump_json, print_error, render_plain
-
-    try:
-        rb = load(args.edition)
-    except RulebookError as e:
-        print_error(str(e), args.json, "rule")
-        return 1
-    resolved = [resolve(q, rb) for q in args.numbers]
-    if args.json:
-        objs = [json_for(r, rb) for r in resolved]
-        print(dump_json(objs[0] if len(objs) == 1 else objs))
-    else:
-        sys.stdout.write(("\n" + "—" * 40 + "\n\n").join(render_plain(answer_for(r, rb)) for r in resolved))
-    return 1 if any(r.kind == "unknown" for r in resolved) else 0

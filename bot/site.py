@@ -23,11 +23,9 @@ index lists them all when they are built one at a time.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -281,47 +279,9 @@ def rule_url(number: str, base_url: str | None = None) -> str | None:
     return f"{base}#{number}" if base else None
 
 
-_OS_ERRORS = {
-    errno.ENOENT: "нет такой папки",
-    errno.EACCES: "нет прав на запись",
-    errno.EPERM: "нет прав на запись",
-    errno.EROFS: "файловая система только для чтения",
-    errno.ENOSPC: "нет места на диске",
-    errno.ENOTDIR: "это не папка",
-    errno.EEXIST: "на этом месте уже есть файл",
-}
-
-
-def _edition_names(arg: str) -> list[str]:
-    """``--edition`` value -> names: "5ed", "5ed,4ed", or "all" (every rulebook/*.yaml)."""
+def edition_names(arg: str) -> list[str]:
+    """``--edition`` value -> names: "5ed" -> ["5ed"], "5ed,4ed" -> ["5ed", "4ed"],
+    "all" -> every ``<edition>.yaml`` in ``bot.paths.rulebook_dir()``, sorted."""
     if arg == "all":
         return sorted(p.stem for p in rulebook_dir().glob("*.yaml"))
     return [n.strip() for n in arg.split(",") if n.strip()]
-
-
-def run_html(args) -> int:
-    """``berserk-judge rulebook html OUTDIR [--edition E]``: build the site.
-
-    ``--edition`` takes one name, a comma-separated list, or ``all``. Prints the
-    written files; on an unknown edition or an unwritable folder prints a Russian
-    error to stderr and returns 1; an empty OUTDIR is refused with exit 2.
-    """
-    if not str(args.outdir).strip():
-        print("berserk-judge rulebook html: ошибка: укажите папку для сайта (пустой путь не годится)", file=sys.stderr)
-        return 2
-    names = _edition_names(args.edition)
-    if not names:
-        print("ошибка: не указано ни одной редакции (--edition 5ed, --edition 5ed,4ed или --edition all)", file=sys.stderr)
-        return 1
-    try:
-        written = build_site(args.outdir, names)
-    except RulebookError as e:
-        print(f"ошибка: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        why = _OS_ERRORS.get(e.errno, e.strerror or str(e))
-        print(f"ошибка: не удалось записать сайт в {args.outdir}: {why}", file=sys.stderr)
-        return 1
-    for path in written:
-        print(f"записано: {path}")
-    return 0

@@ -45,9 +45,11 @@ def test_broken_route_falls_back_to_search_with_a_trace_line(monkeypatch, fake_e
     assert "bot._broken_route" in ans.trace[0]
 
 
-def test_unknown_edition_is_a_rulebook_error_and_run_ask_exit_1(capsys):
+def test_unknown_edition_is_a_rulebook_error_and_ask_command_exit_1(capsys):
+    from bot.cli import ask as ask_command
+
     with pytest.raises(RulebookError):
         judge.ask("пас", "нет-такой")
-    rc = judge.run_ask(SimpleNamespace(text=["пас"], edition="нет-такой", json=False))
+    rc = ask_command.run(SimpleNamespace(text=["пас"], edition="нет-такой", json=False))
     assert rc == 1
     assert "нет редакции" in capsys.readouterr().err

@@ -7,16 +7,13 @@ parser (grammar/card.lark, loaded once by bot/abilities/grammar.py) -> ``ToAst``
 bot/abilities/recovery.py reads it sentence by sentence; what still fails is reported
 in ``unparsed`` and the result is ``complete=False`` — nothing is dropped silently.
 
-Also the command-line and chat faces: ``parse_answer(text) -> Answer`` and
-``run_parse(args)`` (``berserk-judge parse TEXT [--json]`` / ``parse --file F``).
+Also the chat face ``parse_answer(text) -> Answer``; the command line
+(``berserk-judge parse``) is ``bot.cli.parse``.
 """
 
 from __future__ import annotations
 
 import re
-import sys
-from collections import Counter
-from typing import Any
 
 from lark.exceptions import LarkError
 
@@ -28,7 +25,7 @@ from bot.answer import Answer, Block
 from bot.errors import ParseError
 from bot.textnorm import normalize_card_text
 
-__all__ = ["parse", "parse_answer", "run_parse", "format_tree", "format_result", "MAX_LENGTH"]
+__all__ = ["parse", "parse_answer", "format_tree", "format_result", "MAX_LENGTH"]
 
 MAX_LENGTH = 20_000
 """Longest text accepted (characters); the longest real card text is well under 1,000."""
@@ -123,83 +120,3 @@ def parse_answer(text: str) -> Answer:
                   verdict="разобрано полностью" if res.complete else "разобрано частично",
                   blocks=blocks, citations=citations,
                   trace=[f"{n.kind}: {n.rule}" for n in res.ast.walk() if n.rule] if res.ast else [])
-
-
-# ---- command line ------------------------------------------------------------------------
-def _error_json(text: str, err: ParseError) -> dict[str, Any]:
-    """``{"error": message, "text", "position", "expected"}``: the CLI's common error
-    object (``{"error": "<Russian message>"}``, see render.print_error) plus where."""
-    return {"error": str(err), "text": text, "position": err.position, "expected": err.expected}
-
-
-def _reason_kind(reason: str) -> str:
-    """Group reasons for the summary: drop the quoted specifics."""
-    return re.sub(r"«[^»]*»", "«…»", reason).split(",")[0]
-
-
-def run_parse(args) -> int:
-    """``parse TEXT [--json]``: the tree (or JSON ``{text, complete, ast, unparsed}``);
-    exit 0, or 1 with a Russian message on stderr for a ``ParseError``.
-
-    ``parse --file F``: one card text per line (``\\n`` inside a text written as the two
-    characters ``\\n``; empty lines and lines starting with ``#`` skipped); stdout gets
-    one JSON object per line (``{text, error}`` for a ``ParseError``); the summary
-    (complete / partial / failed and the top reasons of partial parses) goes to stderr.
-    Exit 0 when the file was read; 1 with a Russian message when it cannot be read
-    (missing, a folder, not UTF-8); 2 when both a text and ``--file`` are given.
-    """
-    from bot.chat.render import dump_json, print_error
-    from bot.errors import InputFileError
-    from bot.textfile import read_text_file
-
-    out = sys.stdout
-    if getattr(args, "file", None) is not None and args.text is not None:
-        print_error("укажите либо текст, либо --file, но не то и другое сразу", bool(getattr(args, "json", False)), "parse")
-        return 2
-    if getattr(args, "file", None) is not None:
-        try:
-            lines = read_text_file(args.file, "файл с текстами карт").splitlines()
-        except InputFileError as err:
-            print_error(str(err), bool(getattr(args, "json", False)), "parse")
-            return 1
-        counts = Counter()
-        reasons = Counter()
-        for line in lines:
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            text = line.replace("\\n", "\n")
-            try:
-                res = parse(text)
-            except ParseError as err:
-                counts["failed"] += 1
-                out.write(dump_json(_error_json(text, err), indent=None) + "\n")
-                continue
-            counts["complete" if res.complete else "partial"] += 1
-            for u in res.unparsed:
-                reasons[_reason_kind(u.reason)] += 1
-            out.write(dump_json(res.to_json(), indent=None) + "\n")
-        total = sum(counts.values())
-        pct = 100.0 * counts["complete"] / total if total else 0.0
-        sys.stderr.write(f"Итого: {total}; полностью: {counts['complete']} ({pct:.1f}%), "
-                         f"частично: {counts['partial']}, ошибки: {counts['failed']}\n")
-        for r, n in reasons.most_common(5):
-            sys.stderr.write(f"  {n} × {r}\n")
-        return 0
-    if args.text is None:
-        print_error("укажите текст карты или --file ФАЙЛ", bool(getattr(args, "json", False)), "parse")
-        return 2
-    try:
-        res = parse(args.text)
-    except ParseError as err:
-        if args.json:
-            out.write(dump_json(_error_json(args.text, err)) + "\n")
-        sys.stderr.write(f"Ошибка разбора: {err}\n")  # the message names the position where it matters
-        return 1
-    if args.json:
-        out.write(dump_json(res.to_json()) + "\n")
-    else:
-        out.write(format_result(res) + "\n")
-        cites = res.ast.rules() if res.ast else []
-        if cites:
-            out.write("Пункты: " + ", ".join(cites) + "\n")
-    return 0
