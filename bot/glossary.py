@@ -32,7 +32,7 @@ import yaml
 from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.morph import analyzer, lemma
-from bot.paths import DEFAULT_EDITION, rulebook_dir
+from bot.paths import DEFAULT_EDITION, glossary_file
 from bot.rulebook import Clause, is_subpoint, load
 from bot.textnorm import clip, fold
 
@@ -56,8 +56,8 @@ class Term:
 
 
 def terms_path():
-    """Path of the term list ``rulebook/glossary/terms.yaml``."""
-    return rulebook_dir() / "glossary" / "terms.yaml"
+    """Path of the term list ``rulebook/glossary/terms.yaml`` (``bot.paths.glossary_file``)."""
+    return glossary_file()
 
 
 @lru_cache(maxsize=1)

@@ -10,6 +10,7 @@ Two levels:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
 # A dash between words. The look-behind starts a match only at the first character of
@@ -106,9 +107,35 @@ def fold(text: str) -> str:
 
 # --- card text -----------------------------------------------------------------
 # «[:tap]» (the bracket form of some card databases) -> «{tap}».
-_BRACKET_ICON = re.compile(r"\[:([a-z_]+)\]")
+_BRACKET_ICON = re.compile(r"\[:([A-Za-z0-9_]+)\]")
+
+
+@lru_cache(maxsize=1)
+def bracket_icon_names() -> dict[str, str]:
+    """``{bracket name: grammar icon name}`` from grammar/icons.yaml (``bracket:``
+    lists): "[:atk]" is written ``{strike}``. Names not listed keep their own name."""
+    import yaml
+
+    from bot.paths import grammar_dir
+
+    try:
+        data = yaml.safe_load((grammar_dir() / "icons.yaml").read_text(encoding="utf-8")) or {}
+    except OSError:
+        return {}
+    out: dict[str, str] = {}
+    for name, spec in data.items():
+        for alias in (spec or {}).get("bracket") or ():
+            out[str(alias).lower()] = str(name)
+    return out
+
+
+def _bracket_icon(m: re.Match) -> str:
+    name = m.group(1).lower()
+    return "{" + bracket_icon_names().get(name, name) + "}"
 # The variable of card text: a lone Cyrillic Х or Latin x/X -> Latin «X».
 _VARIABLE = re.compile(r"(?<![А-Яа-яЁёA-Za-z])[XxХх](?![А-Яа-яЁёA-Za-z])")
+_MINUS = re.compile(r"(?<![\w–-])[–-](?=\d|X(?![A-Za-zА-Яа-яЁё]))")
+_SPACED_COUNT = re.compile(r"(^|[.\n]\s*)(X|\d+) (?=\{[a-z0-9_]+\}[{}a-z0-9_ ]*(\([^()\n]*\)\s*)?:)")
 # A straight quote left alone at the start or end of a seed example (" : Уничтожить …").
 _STRAY_QUOTES = '"\u201c\u201d\u201e'
 _LEADING_STRAY = re.compile(r'["\u201c\u201d\u201e]\s*')
@@ -145,11 +172,17 @@ def normalize_card_text(text: str) -> str:
     s = normalize_typography(s)
     s = _strip_stray_quotes(s)
     s = s.replace("ё", "е").replace("Ё", "Е")
-    s = _BRACKET_ICON.sub(r"{\1}", s)
-    s = re.sub(r"\{([A-Za-z_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
+    s = _BRACKET_ICON.sub(_bracket_icon, s)
+    s = re.sub(r"\{([A-Za-z0-9_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
     # a dash glued to one word: "При гибели- ранить", "При гибели -ранить"
     s = re.sub(r"(?<=[А-Яа-яЁёA-Za-z»)])-(?= )|(?<= )-(?=[А-Яа-яЁёA-Za-z«])", "–", s)
     s = _VARIABLE.sub("X", s)
+    # a minus glued to a number or the variable is a sign, not a dash: "–1 от {strike}",
+    # "получить −1 к разряду", "-X к удару" (a range "1-2-3" keeps its hyphens)
+    s = _MINUS.sub("-", s)
+    # "X {counter}{tap}:" / "3 {token} {tap}:" opening an ability: the count is glued to
+    # its icon (only at the start of a sentence or line: "ранить на 1 {tap}: …" keeps it)
+    s = _SPACED_COUNT.sub(r"\1\2", s)
     s = re.sub(r" +([,;:.])", r"\1", s)
     s = re.sub(r"([–:])\n", r"\1 ", s)  # a header dash or cost colon ends no line
     return s.strip()

@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     "bot.cli.explain",
     "bot.cli.scenario",
     "bot.cli.rulebook",
+    "bot.cli.paths",
     "bot.cli.telegram",
 )
 """Sub-command modules, in the order ``--help`` lists them."""

@@ -430,18 +430,63 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     used_idx: set[int] = set()
     for c in (*ctx.used, *GENERIC_CONCEPTS):
         used_idx |= spans.get(c, set())
+    used_idx |= ctx.read_idx
+    # «X или нет / или только Y?»: the words after «или» make it a yes/no question (alternative_at)
+    used_idx |= {i + 1 for i, t in enumerate(tokens[:-1]) if t == "или" and tokens[i + 1] in _NEGATED_OPTION}
+    if neg is not None:     # «нельзя …?», «не может …?»: the question's form, answered by agree_with_negation
+        used_idx |= {neg, neg + 1} if tokens[neg] == "не" else {neg}
     for c in _ABSENT_WHEN_NEGATED:     # «не пасуя» was read: as the absence of a pass
-        used_idx |= {i for i in spans.get(c, set()) if i > 0 and tokens[i - 1] in _ABSENCE_WORDS}
+        absent = {i for i in spans.get(c, set()) if i > 0 and tokens[i - 1] in _ABSENCE_WORDS}
+        used_idx |= absent | {i - 1 for i in absent}
     quoted = {t for _, q in _quoted(normalize_quotes(question)) for t in _tokens(q)}   # names of abilities
-    unknown = [t for i, t in enumerate(tokens)
-               if i not in used_idx and t not in STOP_WORDS and t not in quoted and not t.isdigit() and lemma(t) not in FILLER_LEMMAS]
+    unread = unread_words(tokens, used_idx, spans, quoted)
+    if unread:
+        return partial_answer(question, f, unread, edition)
     blocks: list[Block] = []
     if f.lines:
         blocks.append(Block("list", items=tuple(c.line() for c in f.lines), title="Почему"))
     blocks.extend(_rule_blocks(f.citations[:3], edition))
     if f.trace:
         blocks.append(Block("steps", items=tuple(f.trace), title="Моделирование"))
-    if unknown:
-        blocks.append(Block("note", "Не понял (ответ дан без учёта этих слов): " + ", ".join(dict.fromkeys(unknown))))
     return Answer(question=question, route="scenario", verdict=f.verdict, blocks=blocks,
                   citations=list(f.citations), trace=list(f.trace))
+
+
+# «не» / «без» before a word the reading used, not itself part of what it read: the negation was
+# not read («не летающее существо» read as flying) — a content word like any other.
+_NEGATIONS = ("не", "без")
+
+
+def unread_words(tokens: list[str], used_idx: set[int], spans: dict[str, set[int]], quoted: set[str]) -> list[str]:
+    """The content words of the question the reading did not use, in order, each once:
+    not a stop word or a filler lemma (``grammar/lexicon.yaml``), not a number, not inside a
+    quoted ability name. A negation «не» / «без» right before a used word and outside every
+    concept the reading used is reported with that word («не летающее»); a negated modal
+    («не может», «не ли») is the question's own form, read by ``negated_modal_at``."""
+    out: list[str] = []
+    for i, t in enumerate(tokens):
+        if i in used_idx:
+            continue
+        if t in _NEGATIONS:
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if i + 1 in used_idx and nxt not in _MODALS_AFTER_NE and nxt not in MODAL_WORDS and nxt != "ли":
+                out.append(f"{t} {nxt}")
+            continue
+        if t in STOP_WORDS or t in quoted or t.isdigit() or lemma(t) in FILLER_LEMMAS:
+            continue
+        out.append(t)
+    return list(dict.fromkeys(out))
+
+
+def partial_answer(question: str, f: Finding, unread: list[str], edition: str) -> Answer:
+    """An honest partial answer: no verdict (a wrong verdict is far worse than none), the
+    words that could not be placed, what the nearest modelled situation would say, and its
+    paragraphs as the nearest ones. Route ``scenario``, ``verdict`` ``None``."""
+    blocks = [
+        Block("text", "Вердикт не даю: не смог учесть слова вопроса — " + ", ".join(f"«{w}»" for w in unread)
+              + ". Переформулируйте вопрос или опишите ситуацию сценарием (/scenario)."),
+        Block("note", f"Ближайшая ситуация, которую я умею моделировать, без учёта этих слов: {f.verdict}"),
+    ]
+    blocks.extend(_rule_blocks(f.citations[:3], edition))
+    return Answer(question=question, route="scenario", verdict=None, blocks=blocks,
+                  citations=list(f.citations), trace=[f"не учтены слова: {', '.join(unread)}"])
