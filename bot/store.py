@@ -87,6 +87,7 @@ class Store:
 
         path = url[len("sqlite:"):]
         path = path[2:] if path.startswith("//") else path   # sqlite:///abs -> /abs ; sqlite:rel -> rel
+        path = "/" + path.lstrip("/") if path.startswith("//") else path
         if path in ("", "/:memory:", ":memory:"):
             target = ":memory:"
         else:
@@ -102,7 +103,7 @@ class Store:
             if target != ":memory:":
                 conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.Error as e:
-            raise StoreError(f"Не удаётся открыть базу SQLite {target}: {e}.") from None
+            raise StoreError(f"База SQLite {target} не открывается как база данных: {e}.") from None
         return conn
 
     @staticmethod

@@ -416,8 +416,8 @@ def _csv_rows(text: str, path: str) -> list[Row]:
                               f"заголовки: {', '.join(h[:20] for h in header[:10])}.")
     kinds = {_fold_word(str(k)): v for k, v in spec["kinds"].items()}
     trait_words = {_fold_word(str(k)): v for k, v in spec["traits"].items()}
-    yes = {_fold_word(str(x)) for x in spec["yes"]}
-    no = {_fold_word(str(x)) for x in spec["no"]}
+    yes = {_fold_word(str(x)) for x in spec["true_words"]}
+    no = {_fold_word(str(x)) for x in spec["false_words"]}
     rows: list[Row] = []
     line = 1
     try:
