@@ -30,7 +30,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
 def test_read_text_file_reasons(files):
     with pytest.raises(InputFileError) as e:
         read_text_file(files["latin1"], "страница")
-    assert e.value.reason == "не читается как UTF-8 (байт 12); ожидался страница"
+    assert e.value.reason == "не читается как UTF-8 (байт 12); ожидалось: страница"
     assert str(e.value).startswith(f"{files['latin1']}: не читается как UTF-8 (байт 12)")
     with pytest.raises(InputFileError, match="файл не найден"):
         read_text_file(files["missing"])
