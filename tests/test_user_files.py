@@ -100,7 +100,11 @@ def test_console_multiline_scenario_stops_at_a_command_and_at_end_of_input():
 def test_console_refuses_unknown_edition_from_environment(monkeypatch, capsys):
     monkeypatch.setenv("BERSERK_EDITION", "nope")
     assert console.run(None) == 2
-    assert capsys.readouterr().err == "berserk-judge: ошибка: BERSERK_EDITION: нет редакции «nope»; есть: 5ed\n"
+    from bot.rulebook import editions
+
+    assert "5ed" in editions()
+    want = f"berserk-judge: ошибка: BERSERK_EDITION: нет редакции «nope»; есть: {', '.join(editions())}\n"
+    assert capsys.readouterr().err == want
 
 
 def test_parse_usage_and_file_errors_as_json(files, capsys):
