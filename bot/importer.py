@@ -57,6 +57,7 @@ from bot.answer import Answer, Block
 from bot.errors import InputFileError, RulebookError
 from bot.fullbook import FullBook, read_full
 from bot.pages import Header, Para, read_page
+from bot.limits import PAGE_BYTES
 from bot.rulebook import LETTERS, Rulebook, check_edition_name, is_subpoint, number_key
 from bot.textfile import check_regular_file
 from bot.textnorm import fold
@@ -567,7 +568,10 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
     raws = []
     for f in files:
         try:
-            raws.append((f, check_regular_file(f, "страница правил").read_bytes()))
+            page = check_regular_file(f, "страница правил")
+            if page.stat().st_size > PAGE_BYTES:
+                raise RulebookError(f"{f}: страница слишком большая: больше {PAGE_BYTES} байт")
+            raws.append((f, page.read_bytes()))
         except InputFileError as e:
             raise RulebookError(str(e)) from None
         except OSError as e:

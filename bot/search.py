@@ -32,6 +32,7 @@ nearest paragraphs instead of a confident answer.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from typing import Any, Iterable
 from bot import lexicon as lex
 from bot.answer import Answer, Block
 from bot.paths import DEFAULT_EDITION
+from bot.textnorm import quoted_spans
 
 MARK = "*"
 """Marker put on both sides of a matched word in a snippet."""
@@ -317,8 +319,18 @@ def df_terms(corpus: list[list[str]]) -> set[str]:
     return out
 
 
+_QUOTE_CLOSERS = {"«": "»", '"': '"', "“": "”", "„": "“”"}  # the pairs of ``_QUOTE_SPAN``
+
+
+def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    """``pos`` lies in one of the sorted, non-overlapping ``spans`` (binary search)."""
+    i = bisect.bisect_right(spans, (pos, float("inf"))) - 1
+    return i >= 0 and spans[i][0] <= pos < spans[i][1]
+
+
 def _quoted_mask(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in _QUOTE_SPAN.finditer(text)]
+    """Spans of ``_QUOTE_SPAN`` phrases, found in linear time (``quoted_spans``)."""
+    return quoted_spans(text, _QUOTE_CLOSERS)
 
 
 # --------------------------------------------------------------------------- the index
@@ -366,7 +378,8 @@ class SearchIndex:
             self.doc_terms.append(set(terms))
         self.surface = frozenset(surface)
         lemmas = {t for t in df_terms(corpus) if t[0].isalpha() and "_" not in t}
-        self._surface_sorted = sorted(w for w in self.surface if len(w) >= 5 and not w.isdigit())
+        self._surface_long = frozenset(w for w in self.surface if len(w) >= 5 and not w.isdigit())
+        self._typo_index = None
         self._typo_choices = sorted(
             w for w in self.surface | lemmas | lexicon_words() | lex.QUESTION_WORDS if len(w) >= _MIN_TYPO_LEN and not w.isdigit()
         )
@@ -418,23 +431,28 @@ class SearchIndex:
         t = word_term(word)
         return t not in self.vocab and t not in lex.STOP_WORDS and t not in lexicon_words()
 
-    def _correct(self, word: str, max_edits: int | None = None, choices: list[str] | None = None) -> str | None:
-        """A typo -> the closest rulebook/lexicon/question word, or None when nothing
-        is close. Closeness is the optimal-string-alignment distance (a swap of two
-        letters is one edit): at most 1 edit for words up to 5 letters, 2 up to 9, 3
-        beyond; ties go to the higher similarity ratio, then to the shorter word."""
+    def typo_index(self):
+        """The ``bot.typo.TypoIndex`` over ``_typo_choices``, built on the first typo."""
+        if self._typo_index is None:
+            from bot.typo import TypoIndex
+
+            self._typo_index = TypoIndex(self._typo_choices)
+        return self._typo_index
+
+    def _correct(self, word: str, max_edits: int | None = None, surface_only: bool = False) -> str | None:
+        """A typo -> the closest rulebook/lexicon/question word (only the rulebook's own
+        words of 5+ letters when ``surface_only``), or None when nothing is close.
+        Closeness is the optimal-string-alignment distance (a swap of two letters is one
+        edit): at most ``bot.typo.max_edits`` (1 edit for words up to 5 letters, 2 up to
+        9, 3 beyond); ties go to the higher similarity ratio, then to the shorter word.
+        Candidates come from ``typo_index`` (no scan of the vocabulary)."""
         if len(word) < _MIN_TYPO_LEN or word.isdigit():
             return None
-        from rapidfuzz import fuzz, process
-        from rapidfuzz.distance import OSA
+        from bot.typo import best_correction, max_edits as edits_for
 
-        if max_edits is None:
-            max_edits = 1 if len(word) <= 5 else 2 if len(word) <= 9 else 3
-        found = process.extract(word, choices or self._typo_choices, scorer=OSA.distance, score_cutoff=max_edits, limit=8)
-        if not found:
-            return None
-        best = min(found, key=lambda m: (m[1], -fuzz.ratio(word, m[0]), len(m[0]), m[0]))
-        return best[0]
+        k = edits_for(len(word)) if max_edits is None else max_edits
+        accept = self._surface_long.__contains__ if surface_only else None
+        return best_correction(word, self.typo_index().near(word, k, accept))
 
     def _known(self, word: str) -> bool:
         if word in self.surface or word in lexicon_words() or word in lex.QUESTION_WORDS or word.isdigit() or len(word) < _MIN_TYPO_LEN:
@@ -466,12 +484,12 @@ class SearchIndex:
                 attempts += 1
                 # a real word the rules never use, one letter away from one they do
                 # («карпы» for «карты»): a typo that happens to be a word
-                fixed = self._correct(w, max_edits=1, choices=self._surface_sorted)
+                fixed = self._correct(w, max_edits=1, surface_only=True)
                 if fixed is not None:
                     q.corrections.append((w, fixed))
                     w = fixed
             words.append(w)
-            quoted.append(any(a <= start < b for a, b in spans))
+            quoted.append(_inside(spans, start))
         q.words = words
 
         def add(term: str, weight: float) -> None:
@@ -537,7 +555,11 @@ class SearchIndex:
 
     def search(self, text: str, k: int = 5) -> Result:
         """Rank paragraphs for ``text``; ``Result.hits`` has at most ``k`` hits with a
-        positive score, best first (a paragraph number written in the question first)."""
+        positive score, best first (a paragraph number written in the question first).
+        Raises ``InputLimitError`` for a text longer than ``bot.limits.QUESTION_CHARS``."""
+        from bot.limits import QUESTION_CHARS, check_length
+
+        check_length(text, QUESTION_CHARS, "Запрос")
         np = self._np
         q = self.query_terms(text)
         by_weight: dict[float, list[str]] = {}

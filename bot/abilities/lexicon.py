@@ -86,3 +86,14 @@ MODAL_LEMMAS = frozenset({"мочь", "нельзя", "должный"})
 def is_modal(word: str) -> bool:
     """True for a modal word («может», «могут», «нельзя», «должен»)."""
     return bool(_WORDISH.match(word)) and word_lemma(word) in MODAL_LEMMAS
+
+
+@lru_cache(maxsize=50_000)
+def may_be_nominative(word: str) -> bool:
+    """True when some reading of ``word`` is in the nominative case («ваши», «он»,
+    «существо»): it may open the subject of an ability; «других», «существ» may not."""
+    from bot.morph import analyzer
+
+    if not _WORDISH.match(word):
+        return False
+    return any("nomn" in p.tag for p in analyzer().parse(word.casefold()))

@@ -188,6 +188,104 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
     return out, j + 1
 
 
+# Words before a cost that grant it ("имеет {tap}: …", "получает {tap}: …"): the cost
+# is then part of a granted ability, not a new sentence.
+_GRANT_LEMMAS = frozenset({"иметь", "получать", "получить", "обладать", "терять", "потерять"})
+_ENDS_ABILITY = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "LIMIT", "PUNCT"})
+
+
+def split_points(toks: list[Token]) -> list[int]:
+    """Where a new ability starts inside one written sentence (the card databases often
+    drop the full stop): before a cost after an ability ("… (до 2 раз в ход) {tap}:
+    Разряд на 1"), before a capitalised header word after an ability ("… (воздействие
+    «все пропало») В конце вашего хода …", "… на 2 Пока …"), before a capitalised word
+    after a limit in parentheses ("(1 раз за ход) Вальхалла: …"). Never inside «» or
+    a header's own words (a cost after "…:" or "… –" is that header's body)."""
+    cuts = []
+    for j in range(1, len(toks)):
+        t, prev = toks[j], toks[j - 1]
+        if prev.type not in _ENDS_ABILITY or (prev.type == "WORD" and prev.value.casefold() in ("и", "или", "не")):
+            continue
+        if t.type == "COST":
+            if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+                continue
+            cuts.append(j)
+        elif t.value[:1].isupper() and (
+                (t.type in HEADER_KW and t.value.casefold() not in ("при",) or t.type == "LIMIT_HEAD")
+                or (prev.type in ("PAREN", "LIMIT") and t.type in ("WORD", "TRIGGER_KW", "CONDITION_KW", "NAMED_KW"))):
+            cuts.append(j)
+        elif t.type == "TRIGGER_KW" and t.value[:1].isupper() and prev.type in ("PAREN", "LIMIT", "NUMBER", "ICON"):
+            cuts.append(j)   # "… на 1-2-2 При атаке …"
+    return cuts
+
+
+# Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
+_TIME_WORDS = frozenset({"ваш", "свой", "он", "каждый", "следующий", "этот", "ход", "бой", "противник",
+                         "фаза", "раунд", "первый"})
+# Words that open the subject of an ability after a header with no comma ("Когда
+# карта противника теряет X {counter} ваши X существ могут получить …").
+_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
+                             "выбранный", "выбрать", "атаковать", "атакованный", "ее", "их"})
+_CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS", "PRED", "ADJS"})
+
+
+def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | None:
+    """Where the ability starts after a clause header with no comma («Когда», «Если»,
+    «Пока», «После того как»): at the first verb, «может» or effect noun after the
+    clause's own verb, moved back over that ability's subject when one is written
+    (a possessive, a pronoun, a capitalised name: "… уничтожает существо противника
+    Фенрир может …"). A clause with no verb of its own ("Пока у X больше 8 {health}
+    может …") ends before its first verb. ``None`` when no ability follows."""
+    verb = None
+    for j in range(i + 1, stop):
+        t = toks[j]
+        if t.type in ("SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "DASH"):
+            stop = j
+            break
+        if verb is None and (t.type == "MAY" or (t.type == "WORD" and t.value.casefold() != "не" and (
+                lexicon.is_predicate(t.value) or pos_of(t.value) in _CLAUSE_VERB_POS))):
+            verb = j
+    if verb is None:
+        return None
+    if toks[verb].type == "MAY":
+        # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
+        return verb if verb > i + 1 else None
+    main = None
+    for j in range(verb + 1, stop):
+        nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
+                and not (toks[j - 1].type == "WORD" and toks[j - 1].value.casefold() in ("не", "и", "или")):
+            main = j
+            break
+    if main is None:
+        if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
+                verb > i + 2 and lexicon.is_infinitive(toks[verb].value)) or (
+                verb > i + 1 and lexicon.is_finite_verb(toks[verb].value) and
+                not any(lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb) if toks[k].type == "WORD")):
+            return verb if verb > i + 1 else None
+        return None
+    if toks[main - 1].type == "WORD" and toks[main - 1].value.casefold() == "не":
+        main -= 1
+    start = main
+    k = main
+    while k - 1 > verb + 1 and toks[k - 1].type in ("WORD", "NUMBER", "ICON") and (
+            toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
+            or toks[k - 1].value[:1].isupper()):
+        k -= 1
+        t = toks[k]
+        if t.type == "WORD" and (t.value[:1].isupper() or (
+                lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value))):
+            start = k
+    return start
+
+
+def pos_of(word: str) -> str | None:
+    """Part of speech of ``word`` (bot.morph), ``None`` for a non-word."""
+    from bot.morph import pos
+
+    return pos(word) if word[:1].isalpha() else None
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -198,12 +296,22 @@ class CardPostLex:
         sentence: list[Token] = []
         for tok in stream:
             if tok.type in SENTENCE_END:
-                yield from self._sentence(sentence)
+                yield from self._sentences(sentence)
                 sentence = []
                 yield tok
             else:
                 sentence.append(tok)
-        yield from self._sentence(sentence)
+        yield from self._sentences(sentence)
+
+    def _sentences(self, toks: list[Token]) -> Iterator[Token]:
+        """One written sentence, cut where a new ability starts without a full stop
+        (``split_points``); the cuts are zero-width sentence ends."""
+        start = 0
+        for cut in split_points(toks):
+            yield from self._sentence(toks[start:cut])
+            yield _empty("_END", toks[cut])
+            start = cut
+        yield from self._sentence(toks[start:])
 
     # -- one sentence ------------------------------------------------------------------
     def _sentence(self, toks: list[Token]) -> list[Token]:
@@ -243,17 +351,30 @@ class CardPostLex:
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
+        kw = " ".join(toks[i].value.casefold().split())
+        if kw in ("в начале", "в конце"):
+            # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
+            j = i + 1
+            while j < len(toks) and j <= i + 3 and toks[j].type == "WORD" and \
+                    lexicon.word_lemma(toks[j].value) in _TIME_WORDS:
+                j += 1
+            if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED"):
+                return "insert", j
+            if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
+                return "token", j       # "В конце хода противника, если …"
         for j in range(i + 1, len(toks)):
             t = toks[j]
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
-            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1:
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
+                    kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
+                    not kw.startswith(_CLAUSE_HEADS) or any(toks[k].type in ("COMMA", "DASH", "COLON")
+                                                            for k in range(j + 1, len(toks)))):
                 # "В начале хода, если … — …": the condition opens the trigger's body
                 return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
             if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE") or (
                     t.type == "LIBO" and _opens_ability(*_next_content(toks, j))):
                 break
-        kw = " ".join(toks[i].value.casefold().split())
         if kw.startswith(_CLAUSE_HEADS):
             # the first comma followed by «то», «может» or an infinitive ("…, получить
             # фишку"); else the last comma followed by a verb ("…, получает +1");
@@ -268,12 +389,20 @@ class CardPostLex:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
                     return "token", j
+            if not commas or not _opens_ability(toks[commas[0] + 1] if commas[0] + 1 < len(toks) else None):
+                # no comma ends the clause ("Когда получает третью {counter} потерять все
+                # {counter}"): the ability starts at the verb after the clause's own verb
+                ins = _clause_end_without_comma(toks, i, commas[0] if commas else len(toks))
+                if ins is not None:
+                    return "insert", ins
             return ("token", commas[0]) if commas else None
         if toks[i].type == "NAMED_KW":
             return None
         # "В начале хода противника может …", "При гибели ранить …": before the
         # first verb / «может» / effect noun (not the event word right after «При»)
         for j in range(i + 2, len(toks)):
+            if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
+                break
             nxt = toks[j + 1] if j + 1 < len(toks) else None
             if _opens_ability(toks[j], nxt):
                 k = j
@@ -347,6 +476,11 @@ class CardPostLex:
                 t = _retype(t, "WORD")
             elif typ == "LIMIT_HEAD":
                 t = _retype(t, "WORD")
+            elif typ == "COST" and prev is not None and prev.type == "WORD" and \
+                    lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+                # "Получает {tap}: Магический удар на 3": a granted ability is a word of
+                # the effect that grants it, not a payment of this ability
+                t = _retype(t, "ICON")
             elif typ == "LIMIT" and i != n - 1:
                 t = _retype(t, "PAREN")
             elif typ == "WORD" and lexicon.is_modal(t.value):

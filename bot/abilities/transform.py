@@ -32,7 +32,7 @@ SEPARATOR_RULES = {
 }
 _LIMIT = re.compile(r"^\((.*)\)$", re.S)
 _LIMIT_WORDS = re.compile(r"\bраз", re.I)
-_ICON = re.compile(r"\{([a-z_]+)\}")
+_ICON = re.compile(r"\{([a-z0-9_]+)\}")
 
 
 def _span(items: list[Any]) -> tuple[int, int]:
