@@ -24,12 +24,13 @@ from bot.abilities.recovery import expected_names, leftover_connectives, read_by
 from bot.abilities.tree_text import format_result, format_tree
 from bot.answer import Answer, Block
 from bot.errors import ParseError
+from bot.limits import CARD_TEXT_CHARS
 from bot.textnorm import normalize_card_text
 
 __all__ = ["parse", "parse_answer", "format_tree", "format_result", "MAX_LENGTH"]
 
-MAX_LENGTH = 20_000
-"""Longest text accepted (characters); the longest real card text is well under 1,000."""
+MAX_LENGTH = CARD_TEXT_CHARS
+"""Longest text accepted (characters, ``bot.limits``); the longest real card text is well under 1,000."""
 
 
 # ---- input checks (ParseError) --------------------------------------------------------
