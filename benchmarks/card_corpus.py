@@ -14,7 +14,8 @@ have no licence). Two formats are read:
 - or a plain text file, one card text per line (``\\n`` inside a line = line break).
 
 Prints, over the non-empty texts: complete / partial / failed (``ParseError``) counts,
-typed (complete and every effect leaf has an ``action``), the top families of what is
+typed (complete and every effect leaf has an ``action``; the card's name is passed to
+the parser, so «уничтожьте <имя>» is the card itself), the top families of what is
 not read (grouped by the shape of the reason, with counts and two examples each), the
 actions that occur, and with ``--timing`` p50 / p99 parse time per text (warm).
 ``--sample N --seed S`` instead prints N complete parses drawn at random (the seed
@@ -40,9 +41,9 @@ from bot.abilities.tree_text import format_tree  # noqa: E402
 from bot.errors import ParseError  # noqa: E402
 
 
-def load_texts(path: Path) -> list[str]:
-    """The non-empty card texts of ``path`` (JSON list with ``text`` or ``desc``, or
-    one text per line)."""
+def load_cards(path: Path) -> list[tuple[str, str | None]]:
+    """``(text, card name)`` of the non-empty card texts of ``path`` (JSON list with
+    ``text`` or ``desc`` and ``name``, or one text per line with no name)."""
     raw = path.read_text(encoding="utf-8")
     try:
         data = json.loads(raw)
@@ -55,9 +56,15 @@ def load_texts(path: Path) -> list[str]:
                 continue
             t = card.get("text") if "text" in card else card.get("desc")
             if isinstance(t, str) and t.strip():
-                out.append(t)
+                name = card.get("name")
+                out.append((t, name if isinstance(name, str) else None))
         return out
-    return [ln.replace("\\n", "\n") for ln in raw.splitlines() if ln.strip() and not ln.startswith("#")]
+    return [(ln.replace("\\n", "\n"), None) for ln in raw.splitlines() if ln.strip() and not ln.startswith("#")]
+
+
+def load_texts(path: Path) -> list[str]:
+    """The non-empty card texts of ``path`` (see ``load_cards``)."""
+    return [t for t, _ in load_cards(path)]
 
 
 def family(reason: str, text: str) -> str:
@@ -70,15 +77,7 @@ def family(reason: str, text: str) -> str:
     return f"{r} | {head.group(1).casefold() if head else ''}"
 
 
-def is_typed(res) -> bool:
-    """Complete, and every effect leaf carries an action (typed meaning)."""
-    if not res.complete or res.ast is None:
-        return False
-    leaves = [n for n in res.ast.walk() if n.kind == "effect"]
-    return bool(leaves) and all(n.attr("action") for n in leaves)
-
-
-def measure(texts: list[str], top: int, examples: int, timing: bool) -> None:
+def measure(cards: list[tuple[str, str | None]], top: int, examples: int, timing: bool) -> None:
     counts: Counter = Counter()
     fams: Counter = Counter()
     fam_ex: dict[str, list[str]] = defaultdict(list)
@@ -86,10 +85,11 @@ def measure(texts: list[str], top: int, examples: int, timing: bool) -> None:
     untyped_leaves: Counter = Counter()
     leaves = typed_leaves = 0
     times: list[float] = []
-    for text in texts:
+    texts = [t for t, _ in cards]
+    for text, name in cards:
         t0 = time.perf_counter()
         try:
-            res = parse(text)
+            res = parse(text, name)
         except ParseError as err:
             times.append((time.perf_counter() - t0) * 1000)
             counts["failed"] += 1
@@ -100,7 +100,7 @@ def measure(texts: list[str], top: int, examples: int, timing: bool) -> None:
             continue
         times.append((time.perf_counter() - t0) * 1000)
         counts["complete" if res.complete else "partial"] += 1
-        if is_typed(res):
+        if res.typed:
             counts["typed"] += 1
         if res.ast is not None:
             for n in res.ast.walk():
@@ -156,12 +156,12 @@ def measure(texts: list[str], top: int, examples: int, timing: bool) -> None:
         print("untyped leaves by first word:", ", ".join(f"{w} {c}" for w, c in untyped_leaves.most_common(25)))
 
 
-def sample(texts: list[str], size: int, seed: int) -> None:
+def sample(cards: list[tuple[str, str | None]], size: int, seed: int) -> None:
     """Print ``size`` complete parses drawn with ``seed`` (drawn before looking)."""
     complete = []
-    for i, text in enumerate(texts):
+    for i, (text, name) in enumerate(cards):
         try:
-            res = parse(text)
+            res = parse(text, name)
         except ParseError:
             continue
         if res.complete:
@@ -180,11 +180,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args(argv)
-    texts = load_texts(a.file)
+    cards = load_cards(a.file)
     if a.sample:
-        sample(texts, a.sample, a.seed)
+        sample(cards, a.sample, a.seed)
     else:
-        measure(texts, a.top, a.examples, a.timing)
+        measure(cards, a.top, a.examples, a.timing)
     return 0
 
 

@@ -185,7 +185,12 @@ def terms(edition: str = DEFAULT_EDITION) -> list[Term]:
 def lookup_term(word: str, edition: str = DEFAULT_EDITION) -> Term | None:
     """The term ``word`` names, in any inflected form («пасом», «медленных
     игродействий», «симбиота») or by code name («pass»); ``None`` when unknown.
-    A single word of a longer term finds it only when no shorter term matches."""
+    A single word of a longer term finds it only when no shorter term matches.
+    ``None`` at once for a ``word`` longer than ``bot.limits.TERM_CHARS`` (no term is)."""
+    from bot.limits import TERM_CHARS
+
+    if len(word) > TERM_CHARS:
+        return None
     all_terms = terms(edition)
     w = fold(word).strip()
     for t in all_terms:
@@ -226,6 +231,11 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
         return Answer("глоссарий", "glossary", None, [Block("list", items=items, title=f"Термины правил ({len(ts)})")], cites)
     t = lookup_term(word, edition)
     if t is None:
+        from bot.limits import TERM_CHARS
+
+        if len(word) > TERM_CHARS:
+            msg = f"Термин «{clip(word)}» не найден в глоссарии: термины не длиннее {TERM_CHARS} символов."
+            return Answer(clip(word), "glossary", None, [Block("note", msg)], [])
         names = [x.name for x in terms(edition)]
         from rapidfuzz import process
 

@@ -56,6 +56,7 @@ from rapidfuzz import fuzz, process
 from bot.answer import Answer, Block
 from bot.errors import InputFileError, RulebookError
 from bot.pages import Header, Para, read_page
+from bot.limits import PAGE_BYTES
 from bot.rulebook import LETTERS, Rulebook, check_edition_name, is_subpoint, number_key
 from bot.textfile import check_regular_file
 from bot.textnorm import fold
@@ -564,7 +565,10 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
     pages = []
     for f in files:
         try:
-            raw = check_regular_file(f, "страница правил").read_bytes()
+            page = check_regular_file(f, "страница правил")
+            if page.stat().st_size > PAGE_BYTES:
+                raise RulebookError(f"{f}: страница слишком большая: больше {PAGE_BYTES} байт")
+            raw = page.read_bytes()
         except InputFileError as e:
             raise RulebookError(str(e)) from None
         except OSError as e:

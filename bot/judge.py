@@ -19,6 +19,7 @@ import importlib
 
 from bot.answer import Answer
 from bot.errors import RulebookError
+from bot.limits import QUESTION_CHARS, check_length
 from bot.paths import DEFAULT_EDITION
 
 ROUTE_MODULES: tuple[str, ...] = (
@@ -44,9 +45,10 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
 
     Returns the first route's ``Answer``; the search route always answers, so the
     result is never ``None``. ``citations`` are most relevant first.
-    Raises ``RulebookError`` only when ``edition`` does not exist.
+    Raises ``RulebookError`` when ``edition`` does not exist and ``InputLimitError``
+    for a question longer than ``bot.limits.QUESTION_CHARS`` characters.
     """
-    q = question.strip()
+    q = check_length(question, QUESTION_CHARS, "Вопрос").strip()
     skipped: list[str] = []
     for route in _routes():
         if route.__name__ == "bot.search":

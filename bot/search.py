@@ -32,6 +32,7 @@ nearest paragraphs instead of a confident answer.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from typing import Any, Iterable
 from bot import lexicon as lex
 from bot.answer import Answer, Block
 from bot.paths import DEFAULT_EDITION
+from bot.textnorm import quoted_spans
 
 MARK = "*"
 """Marker put on both sides of a matched word in a snippet."""
@@ -317,8 +319,18 @@ def df_terms(corpus: list[list[str]]) -> set[str]:
     return out
 
 
+_QUOTE_CLOSERS = {"«": "»", '"': '"', "“": "”", "„": "“”"}  # the pairs of ``_QUOTE_SPAN``
+
+
+def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    """``pos`` lies in one of the sorted, non-overlapping ``spans`` (binary search)."""
+    i = bisect.bisect_right(spans, (pos, float("inf"))) - 1
+    return i >= 0 and spans[i][0] <= pos < spans[i][1]
+
+
 def _quoted_mask(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in _QUOTE_SPAN.finditer(text)]
+    """Spans of ``_QUOTE_SPAN`` phrases, found in linear time (``quoted_spans``)."""
+    return quoted_spans(text, _QUOTE_CLOSERS)
 
 
 # --------------------------------------------------------------------------- the index
@@ -477,7 +489,7 @@ class SearchIndex:
                     q.corrections.append((w, fixed))
                     w = fixed
             words.append(w)
-            quoted.append(any(a <= start < b for a, b in spans))
+            quoted.append(_inside(spans, start))
         q.words = words
 
         def add(term: str, weight: float) -> None:
@@ -543,7 +555,11 @@ class SearchIndex:
 
     def search(self, text: str, k: int = 5) -> Result:
         """Rank paragraphs for ``text``; ``Result.hits`` has at most ``k`` hits with a
-        positive score, best first (a paragraph number written in the question first)."""
+        positive score, best first (a paragraph number written in the question first).
+        Raises ``InputLimitError`` for a text longer than ``bot.limits.QUESTION_CHARS``."""
+        from bot.limits import QUESTION_CHARS, check_length
+
+        check_length(text, QUESTION_CHARS, "Запрос")
         np = self._np
         q = self.query_terms(text)
         by_weight: dict[float, list[str]] = {}

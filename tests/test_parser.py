@@ -233,7 +233,7 @@ def test_unfinished_header_is_reported_not_guessed():
 
 # ---- errors ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("text, position", [
-    ("", 0), ("   ", 0), ("...;,", 0), ("{tap}:", 0),
+    ("", 0), ("   ", 0), ("...;,", 0), ("{tap}:", 6),
     ("Воздействие «удар молнии — разряд на 2", 12),
     ("ранить» существо", 6),
     ("При гибели", 10),
@@ -269,8 +269,8 @@ def test_format_tree_is_indented_with_paragraphs():
     assert text.splitlines() == [
         "cost (значки: {tap})",
         "  and_then [505.4.2]",
-        "    effect «Уничтожить ваше существо»",
-        "    effect «разряд на 4»",
+        "    effect «Уничтожить ваше существо» → destroy",
+        "    effect «разряд на 4» → discharge",
     ]
 
 

@@ -18,17 +18,19 @@ import re
 from lark.exceptions import LarkError
 
 from bot.abilities.ast import Node, ParseResult, Unparsed
+from bot.abilities.effects import type_tree, vocabulary
 from bot.abilities.grammar import read
 from bot.abilities.recovery import expected_names, leftover_connectives, read_by_sentence, to_original
 from bot.abilities.tree_text import format_result, format_tree
 from bot.answer import Answer, Block
 from bot.errors import ParseError
+from bot.limits import CARD_TEXT_CHARS
 from bot.textnorm import normalize_card_text
 
 __all__ = ["parse", "parse_answer", "format_tree", "format_result", "MAX_LENGTH"]
 
-MAX_LENGTH = 20_000
-"""Longest text accepted (characters); the longest real card text is well under 1,000."""
+MAX_LENGTH = CARD_TEXT_CHARS
+"""Longest text accepted (characters, ``bot.limits``); the longest real card text is well under 1,000."""
 
 
 # ---- input checks (ParseError) --------------------------------------------------------
@@ -42,7 +44,7 @@ def _check_input(raw: str) -> None:
             MAX_LENGTH, "текст карты не длиннее нескольких тысяч символов")
     if not raw.strip():
         raise ParseError("Пустой текст: нечего разбирать.", 0, "текст особенности карты")
-    m = re.search(r"[А-Яа-яЁё]", raw)
+    m = re.search(r"[А-Яа-яЁё]|\{[A-Za-z0-9_]+\}|\[:[A-Za-z0-9_]+\]", raw)   # a word or an icon ("{unq}.")
     if not m:
         first = re.search(r"\S", raw)
         raise ParseError("Это не текст карты: в нём нет ни одного русского слова.",
@@ -60,12 +62,31 @@ def _check_input(raw: str) -> None:
         raise ParseError(f"Непарная открывающая кавычка « в позиции {i}: после неё нет закрывающей ».", i, "»")
 
 
-def _result(norm: str, ast: Node, unparsed: list[Unparsed]) -> ParseResult:
+_CARD_SIGNS = re.compile(r"\{[a-z0-9_]+\}|\d|[+\-]X\b")
+
+
+def _check_card_text(raw: str, norm: str, ast: Node) -> None:
+    """Raise ``ParseError`` for a text that parses but is not card text («как приготовить
+    борщ», «привет»): no word of the game (grammar/effects.yaml), no effect typed,
+    no header, cost or connective of 505, no icon and no number."""
+    if _CARD_SIGNS.search(norm) or vocabulary().mentions_game(norm):
+        return
+    for n in ast.walk():
+        if n.kind != "effect" and n.kind != "card":
+            return
+        if n.kind == "effect" and n.attr("action"):
+            return
+    raise ParseError("Это не похоже на текст карты: в нём нет ни одного действия, условия или "
+                     "значка особенности (например, «Ранить выбранное существо на 2»).", 0,
+                     "текст особенности карты")
+
+
+def _result(norm: str, ast: Node, unparsed: list[Unparsed], name: str | None = None) -> ParseResult:
     unparsed = sorted(unparsed + leftover_connectives(norm, ast, unparsed), key=lambda u: u.span)
-    return ParseResult(norm, not unparsed, ast, tuple(unparsed))
+    return ParseResult(norm, not unparsed, type_tree(ast, name), tuple(unparsed))
 
 
-def parse(text: str) -> ParseResult:
+def parse(text: str, name: str | None = None) -> ParseResult:
     """Read one card text (one or several abilities) into an AST.
 
     Returns ``ParseResult(text, complete, ast, unparsed)``: ``text`` is the normalised
@@ -76,16 +97,25 @@ def parse(text: str) -> ParseResult:
     Raises ``ParseError`` (a ``ValueError``) for input that is not card text: empty,
     without Russian words, unbalanced «», longer than ``MAX_LENGTH``, or with no part
     readable at all. Nothing else is raised.
+
+    Every effect leaf is typed (bot/abilities/effects.py, grammar/effects.yaml):
+    attributes ``action`` and ``args``; ``name`` is the card's own name when known
+    (then «уничтожьте <имя>, при этом …» is marked 505.9).
     """
     _check_input(text)
     norm = normalize_card_text(text)
     try:
-        return _result(norm, read(norm, "card"), [])
+        res = _result(norm, read(norm, "card"), [], name)
     except (LarkError, RecursionError):
         pass
     except Exception:  # noqa: BLE001 — never crash on card text; fall back per sentence
         pass
+    else:
+        _check_card_text(text, norm, res.ast)
+        return res
     nodes, unparsed, first_error = read_by_sentence(norm)
+    if not unparsed:
+        _check_card_text(text, norm, Node("card", None, (0, len(norm)), norm, tuple(nodes)))
     if not nodes:
         u = unparsed[0] if unparsed else Unparsed((0, len(norm)), norm, "не найдено ни одной особенности")
         pos = to_original(first_error[0], text, norm) if first_error else 0
@@ -97,7 +127,7 @@ def parse(text: str) -> ParseResult:
     else:
         s, e = nodes[0].span[0], nodes[-1].span[1]
         ast = Node("card", None, (s, e), norm[s:e], tuple(nodes))
-    return _result(norm, ast, unparsed)
+    return _result(norm, ast, unparsed, name)
 
 
 def parse_answer(text: str) -> Answer:

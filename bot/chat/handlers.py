@@ -23,6 +23,7 @@ from bot.answer import Answer, Block
 from bot.errors import BerserkError
 from bot.paths import DEFAULT_EDITION
 from bot.rulebook import parse_number
+from bot.textnorm import clip
 
 
 # -- types ----------------------------------------------------------------------
@@ -165,10 +166,16 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     answered only when the bot is mentioned or replied to, and a command addressed
     to another bot («/rule@other_bot») or an unknown command not addressed to this
     bot is ignored: the reply is then empty. Rule-language errors (``BerserkError``)
-    become a Russian note.
+    become a Russian note. A message longer than ``bot.limits.QUESTION_CHARS``
+    characters (``SCENARIO_CHARS`` for ``/scenario``) gets a note saying so before
+    anything else reads it.
     Other exceptions propagate (the transport's error handler answers politely).
     """
-    text = (text or "").strip()
+    text = text or ""
+    too_long = _too_long(text)
+    if too_long is not None:
+        return Reply([note_answer(clip(text), too_long)])
+    text = text.strip()
     cmd = parse_command(text)
     if cmd is not None:
         if cmd.target and ctx.bot_username and cmd.target.lower() != ctx.bot_username.lower():
@@ -184,6 +191,23 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     if not text:
         return Reply([help_answer(ctx)]) if mentioned else Reply()
     return _with_nav(_call(ASK_SPEC, text, (text, ctx.edition)), ctx)
+
+
+def _too_long(text: str) -> str | None:
+    """The Russian note for a message beyond its bound, else ``None``: a ``/scenario``
+    message may be as long as a scenario file (``SCENARIO_CHARS``), any other message
+    as long as a question (``QUESTION_CHARS``)."""
+    from bot.errors import InputLimitError
+    from bot.limits import QUESTION_CHARS, SCENARIO_CHARS, check_length
+
+    if len(text) <= QUESTION_CHARS:
+        return None
+    scenario = re.match(r"\s*/scenario(?:@[A-Za-z0-9_]{1,64})?(?=\s|$)", text[:100], re.I) is not None
+    try:
+        check_length(text, SCENARIO_CHARS if scenario else QUESTION_CHARS, "Сообщение")
+    except InputLimitError as e:
+        return str(e)
+    return None
 
 
 def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:

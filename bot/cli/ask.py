@@ -15,15 +15,19 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     """One JSON object per question (a list for several), or plain-text answers.
-    Exit 0; 1 on an unreadable rulebook (Russian message on stderr; with ``--json``
-    also ``{"error": message}`` on stdout). An unknown ``--edition`` is refused by
+    Exit 0; 1 on an unreadable rulebook; 2 for a question longer than
+    ``bot.limits.QUESTION_CHARS`` (Russian message on stderr; with ``--json`` also
+    ``{"error": message}`` on stdout). An unknown ``--edition`` is refused by
     ``bot.cli.parser.main`` (exit 2)."""
     from bot.cli.output import print_answers, print_error
-    from bot.errors import RulebookError
+    from bot.errors import InputLimitError, RulebookError
     from bot.judge import ask
 
     try:
         answers = [ask(q, args.edition) for q in args.text]
+    except InputLimitError as e:
+        print_error(str(e), args.json, "ask")
+        return 2
     except RulebookError as e:
         print_error(str(e), args.json, "ask")
         return 1

@@ -36,8 +36,10 @@ def run(args) -> int:
     characters ``\\n``; empty lines and lines starting with ``#`` skipped); stdout gets
     one JSON object per line (``{text, error}`` for a ``ParseError``); the summary
     (complete / partial / failed and the top reasons of partial parses) goes to stderr.
-    Exit 0 when the file was read; 1 with a Russian message when it cannot be read
-    (missing, a folder, not UTF-8); 2 when both a text and ``--file`` are given.
+    Exit 0 when at least one text was read; 1 with a Russian message when the file
+    cannot be read (missing, a folder, not UTF-8, larger than
+    ``bot.limits.PARSE_FILE_BYTES`` or with more than ``PARSE_FILE_LINES`` lines), has
+    no card text, or when every text failed; 2 when both a text and ``--file`` are given.
     """
     from bot.cli.output import print_error, wants_json
 
@@ -87,9 +89,13 @@ def _run_file(args) -> int:
     from bot.errors import InputFileError, ParseError
     from bot.textfile import read_text_file
 
+    from bot.limits import PARSE_FILE_BYTES, PARSE_FILE_LINES
+
     out = sys.stdout
     try:
-        lines = read_text_file(args.file, "файл с текстами карт").splitlines()
+        lines = read_text_file(args.file, "файл с текстами карт", PARSE_FILE_BYTES).splitlines()
+        if len(lines) > PARSE_FILE_LINES:
+            raise InputFileError(args.file, f"слишком много строк: {len(lines)} (не больше {PARSE_FILE_LINES})")
     except InputFileError as err:
         print_error(str(err), wants_json(args), "parse")
         return 1
@@ -115,4 +121,10 @@ def _run_file(args) -> int:
                      f"частично: {counts['partial']}, ошибки: {counts['failed']}\n")
     for r, n in reasons.most_common(5):
         sys.stderr.write(f"  {n} × {r}\n")
+    if total == 0:
+        print_error(f"{args.file}: нет ни одного текста карты (пустые строки и строки с «#» пропускаются)", False, "parse")
+        return 1
+    if counts["failed"] == total:
+        print_error(f"{args.file}: ни одна строка не прочитана как текст карты ({total} из {total} — ошибки)", False, "parse")
+        return 1
     return 0

@@ -111,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     Exit 2 for bad usage, checked here for every command: no action after
     ``scenario`` / ``rulebook`` (help on stderr), an unknown or malformed
     ``--edition`` (Russian message on stderr; with ``--json`` also
-    ``{"error": message}`` on stdout).
+    ``{"error": message}`` on stdout), and an argument beyond its bound
+    (``InputLimitError``, ``bot.limits``) in any command.
     """
     parser = build_parser()
     RussianParser.json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
@@ -130,4 +131,12 @@ def main(argv: list[str] | None = None) -> int:
 
         print_error(message, bool(getattr(args, "json", False)), args.cli_name)
         return 2
-    return int(run(args) or 0)
+    from bot.errors import InputLimitError
+
+    try:
+        return int(run(args) or 0)
+    except InputLimitError as e:
+        from bot.cli.output import print_error
+
+        print_error(str(e), bool(getattr(args, "json", False)), args.cli_name)
+        return 2

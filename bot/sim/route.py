@@ -41,10 +41,16 @@ from bot.sim.lexicon import (CONCEPTS, FILLER_LEMMAS, GENERIC_CONCEPTS, QUESTION
                              WH_WORDS, Situation)
 from bot.sim.queries import QUERIES, Ctx, Finding
 from bot.sim.queries.base import decisive_citations, yes_no_from_fact
-from bot.textnorm import fold
+from bot.textnorm import fold, quoted_spans
 
 _WORD = re.compile(r"[0-9]+-[а-я]+|[а-яa-z0-9]+(?:-[а-я]+)?")
-_QUOTED = re.compile(r"[«\"“„]([^»\"”“]+)[»\"”“]")
+_QUOTED = re.compile(r"[«\"“„]([^»\"”“]+)[»\"”“]")  # the phrases ``_quoted`` finds (in linear time)
+_CLOSERS = dict.fromkeys("«\"“„", "»\"”“")
+
+
+def _quoted(q: str) -> list[tuple[int, str]]:
+    """``(start, inner text)`` of each phrase ``_QUOTED`` matches, found in linear time."""
+    return [(a, q[a + 1:b - 1]) for a, b in quoted_spans(q, _CLOSERS, 1)]
 
 # Quoted words that are rule terms (the question is about the rule, not about card text).
 RULE_TERMS_IN_QUOTES = (
@@ -185,10 +191,10 @@ def trigger_name_spans(question: str) -> list[tuple[int, int]]:
     situation — «при ударе» is no attack, «когда получает Х ран» no wound."""
     q = normalize_quotes(question)
     out: list[tuple[int, int]] = []
-    for m in _QUOTED.finditer(q):
-        if is_trigger_name(m.group(1)):
-            start = len(_WORD.findall(fold(q[:m.start()])))
-            out.append((start, start + len(_WORD.findall(fold(m.group(1))))))
+    for at, inner in _quoted(q):
+        if is_trigger_name(inner):
+            start = len(_WORD.findall(fold(q[:at])))
+            out.append((start, start + len(_WORD.findall(fold(inner)))))
     return out
 
 
@@ -222,8 +228,8 @@ def belongs_elsewhere(question: str) -> bool:
     if any(m in f for m in ABILITY_MARKERS):
         return True
     q = normalize_quotes(question)
-    for m in _QUOTED.finditer(q):
-        if not is_rule_term_quote(m.group(1), q[:m.start()]):
+    for at, inner in _quoted(q):
+        if not is_rule_term_quote(inner, q[:at]):
             return True
     return False
 
@@ -432,7 +438,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     for c in _ABSENT_WHEN_NEGATED:     # «не пасуя» was read: as the absence of a pass
         absent = {i for i in spans.get(c, set()) if i > 0 and tokens[i - 1] in _ABSENCE_WORDS}
         used_idx |= absent | {i - 1 for i in absent}
-    quoted = {t for q in _QUOTED.findall(normalize_quotes(question)) for t in _tokens(q)}   # names of abilities
+    quoted = {t for _, q in _quoted(normalize_quotes(question)) for t in _tokens(q)}   # names of abilities
     unread = unread_words(tokens, used_idx, spans, quoted)
     if unread:
         return partial_answer(question, f, unread, edition)

@@ -1,7 +1,15 @@
-"""Strict YAML reading with line numbers (yaml.compose node marks).
+"""Strict, bounded YAML reading with line numbers, for YAML that users send.
 
 ``compose(text, file)`` returns a ``Y`` tree: every value remembers its 1-based line, so
 a scenario error can say «файл, строка N: …». Accessors raise ``ScenarioError``.
+
+The tree is built straight from the parser's event stream (libyaml when available),
+never through PyYAML's composer or constructor of collections, so a hostile text is
+refused before anything large is built: anchors and aliases (``&a`` / ``*a``, the
+«alias bomb»), explicit tags other than the core scalar ones, more than one document,
+and anything beyond the bounds of ``bot.limits`` (characters, nodes, nesting depth,
+scalar length, digits of an integer). YAML syntax errors are told in Russian with line
+and column (``yaml_problem_ru``).
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from bot import limits
 from bot.errors import ScenarioError
 
 
@@ -83,40 +92,197 @@ class Y:
         return self.value
 
 
-def _convert(node: yaml.Node, file: str | None) -> Y:
-    line = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, Y] = {}
-        for k, v in node.value:
-            key = k.value if isinstance(k, yaml.ScalarNode) else {}  # raw text: «on» stays a string
-            if isinstance(key, (dict, list)):
-                raise ScenarioError("ключ словаря должен быть строкой", file, k.start_mark.line + 1)
-            key = str(key)
-            if key in out:
-                raise ScenarioError(f"ключ «{key}» повторяется", file, k.start_mark.line + 1)
-            y = _convert(v, file)
-            y.key_line = k.start_mark.line + 1  # type: ignore[attr-defined]
-            out[key] = y
-        return Y(out, line, file)
-    if isinstance(node, yaml.SequenceNode):
-        return Y([_convert(v, file) for v in node.value], line, file)
-    return Y(_scalar(node), line, file)
 
-
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {None, "!", _CORE + "str", _CORE + "int", _CORE + "float", _CORE + "bool", _CORE + "null"}
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
+# PyYAML / libyaml problem texts -> Russian (first matching fragment wins).
+_PROBLEMS_RU: tuple[tuple[str, str], ...] = (
+    ("did not find expected node content", "здесь ожидалось значение"),
+    ("did not find expected ',' or ']'", "ожидалась «,» или «]» (список в квадратных скобках не закрыт)"),
+    ("did not find expected ',' or '}'", "ожидалась «,» или «}» (словарь в фигурных скобках не закрыт)"),
+    ("expected ',' or ']'", "ожидалась «,» или «]» (список в квадратных скобках не закрыт)"),
+    ("expected ',' or '}'", "ожидалась «,» или «}» (словарь в фигурных скобках не закрыт)"),
+    ("did not find expected key", "ожидался ключ словаря («ключ: значение») с тем же отступом"),
+    ("did not find expected '-' indicator", "ожидался элемент списка «- …» с тем же отступом"),
+    ("expected <block end>", "неверный отступ: строка не продолжает ни список, ни словарь"),
+    ("did not find expected <document start>", "лишний текст после конца документа"),
+    ("expected '<document start>'", "лишний текст после конца документа"),
+    ("block sequence entries are not allowed", "элемент списка «-» здесь не допускается (проверьте отступ)"),
+    ("mapping values are not allowed", "двоеточие «:» здесь не допускается (строку с «: » возьмите в кавычки)"),
+    ("mapping keys are not allowed", "ключ «?» здесь не допускается"),
+    ("could not find expected ':'", "ожидалось двоеточие «:» после ключа"),
+    ("tab character", "табуляция в отступе: отступы делаются пробелами"),
+    ("'\\t' that cannot start", "табуляция в отступе: отступы делаются пробелами"),
+    ("cannot start any token", "символ, с которого не может начинаться значение (например, «@» или «`»: возьмите значение в кавычки)"),
+    ("found unexpected end of stream", "текст кончился внутри кавычек: кавычка не закрыта"),
+    ("found unknown escape character", "неизвестная экранированная последовательность «\\…» в кавычках"),
+    ("hexdecimal number", "после «\\x», «\\u» или «\\U» ожидались шестнадцатеричные цифры"),
+    ("invalid Unicode character escape", "неверный код символа в «\\u…»"),
+    ("found unexpected document indicator", "разделитель документов «---» или «...» внутри значения"),
+    ("did not find expected alphabetic or numeric character", "после «&», «*» или «!» ожидалось имя"),
+    ("did not find expected whitespace or line break", "ожидался пробел или конец строки"),
+    ("did not find expected comment or line break", "ожидался комментарий «#» или конец строки"),
+    ("tag", "неверный тег YAML («!…»)"),
+    ("%YAML", "неверная директива %YAML"),
+    ("%TAG", "неверная директива %TAG"),
+    ("directive", "неверная директива YAML («%…»)"),
+    ("found unexpected ':'", "двоеточие «:» здесь не допускается"),
+    ("maximum nesting depth", f"слишком глубокая вложенность YAML: больше {limits.SCENARIO_DEPTH} уровней"),
+    ("control characters are not allowed", "управляющий символ в тексте (не допускается в YAML)"),
+    ("special characters are not allowed", "управляющий символ в тексте (не допускается в YAML)"),
+    ("indentation indicator", "неверный указатель отступа у многострочного значения"),
+    ("while scanning a quoted scalar", "кавычка не закрыта"),
+)
 
-def _scalar(node: yaml.ScalarNode) -> Any:
-    return _CONSTRUCTOR.construct_object(node, deep=True)
+
+def yaml_problem_ru(problem: str) -> str:
+    """The Russian wording of a PyYAML / libyaml ``problem`` text (never English)."""
+    for fragment, ru in _PROBLEMS_RU:
+        if fragment in problem:
+            return ru
+    return "синтаксическая ошибка YAML"
+
+
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    """1-based (line, column) of 0-based character ``position`` in ``text``."""
+    before = text[:position]
+    line = before.count("\n") + 1
+    return line, position - (before.rfind("\n") + 1) + 1
+
+
+def _syntax_error(e: yaml.YAMLError, text: str, file: str | None) -> ScenarioError:
+    if isinstance(e, yaml.reader.ReaderError):
+        line, col = _line_col(text, e.position)
+        return ScenarioError(f"не читается как YAML: {yaml_problem_ru(e.reason)}", file, line, col)
+    problem = getattr(e, "problem", None) or getattr(e, "context", None) or ""
+    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+    ru = yaml_problem_ru(problem)
+    if mark is not None and text[mark.index:mark.index + 1] == "\t":
+        ru = "табуляция: отступы и промежутки в YAML делаются пробелами"
+    return ScenarioError(f"не читается как YAML: {ru}", file, line, col)
+
+
+class _Builder:
+    """Builds a ``Y`` tree from parser events, checking the bounds of ``bot.limits``
+    at every event (so nothing beyond them is ever built)."""
+
+    def __init__(self, loader, file: str | None) -> None:
+        self.loader = loader
+        self.file = file
+        self.nodes = 0
+
+    def _at(self, event, message: str) -> ScenarioError:
+        m = event.start_mark
+        return ScenarioError(message, self.file, m.line + 1, m.column + 1)
+
+    def _count(self, event, depth: int) -> None:
+        self.nodes += 1
+        if self.nodes > limits.SCENARIO_NODES:
+            raise self._at(event, f"слишком много значений в YAML: больше {limits.SCENARIO_NODES} "
+                                  "(сценарий описывает одну ситуацию на поле)")
+        if depth > limits.SCENARIO_DEPTH:
+            raise self._at(event, f"слишком глубокая вложенность YAML: больше {limits.SCENARIO_DEPTH} уровней")
+        if getattr(event, "anchor", None) is not None:
+            raise self._at(event, f"якорь YAML «&{event.anchor}» не поддерживается: "
+                                  "повторите значение вместо ссылки на него")
+
+    def node(self, depth: int = 1) -> Y:
+        """Read one node (the next event starts it) and return it as ``Y``."""
+        ev = self.loader.get_event()
+        line = ev.start_mark.line + 1
+        if isinstance(ev, yaml.AliasEvent):
+            raise self._at(ev, f"ссылка YAML «*{ev.anchor}» не поддерживается: повторите значение вместо ссылки")
+        self._count(ev, depth)
+        if isinstance(ev, yaml.ScalarEvent):
+            return Y(self._scalar(ev), line, self.file)
+        if isinstance(ev, yaml.SequenceStartEvent):
+            self._collection_tag(ev, "seq")
+            items: list[Y] = []
+            while not self.loader.check_event(yaml.SequenceEndEvent):
+                items.append(self.node(depth + 1))
+            self.loader.get_event()
+            return Y(items, line, self.file)
+        if isinstance(ev, yaml.MappingStartEvent):
+            self._collection_tag(ev, "map")
+            out: dict[str, Y] = {}
+            while not self.loader.check_event(yaml.MappingEndEvent):
+                kev = self.loader.peek_event()
+                if not isinstance(kev, yaml.ScalarEvent):
+                    if isinstance(kev, yaml.AliasEvent):
+                        raise self._at(kev, f"ссылка YAML «*{kev.anchor}» не поддерживается: повторите значение вместо ссылки")
+                    raise self._at(kev, "ключ словаря должен быть строкой")
+                self.loader.get_event()
+                self._count(kev, depth + 1)
+                if len(kev.value) > limits.SCENARIO_SCALAR_CHARS:
+                    raise self._at(kev, f"слишком длинный ключ: {len(kev.value)} символов (не больше {limits.SCENARIO_SCALAR_CHARS})")
+                key = str(kev.value)  # raw text: «on» stays a string
+                if key in out:
+                    raise self._at(kev, f"ключ «{key}» повторяется")
+                y = self.node(depth + 1)
+                y.key_line = kev.start_mark.line + 1  # type: ignore[attr-defined]
+                out[key] = y
+            self.loader.get_event()
+            return Y(out, line, self.file)
+        raise self._at(ev, "здесь ожидалось значение")  # pragma: no cover - the parser never yields this
+
+    def _collection_tag(self, ev, kind: str) -> None:
+        if ev.tag not in (None, "!", _CORE + kind):
+            raise self._at(ev, f"тег YAML «{ev.tag}» не поддерживается")
+
+    def _scalar(self, ev) -> Any:
+        value = ev.value
+        if len(value) > limits.SCENARIO_SCALAR_CHARS:
+            raise self._at(ev, f"слишком длинное значение: {len(value)} символов (не больше {limits.SCENARIO_SCALAR_CHARS})")
+        if ev.tag not in _SCALAR_TAGS:
+            raise self._at(ev, f"тег YAML «{ev.tag}» не поддерживается; допустимы !!str, !!int, !!float, !!bool, !!null")
+        tag = ev.tag
+        if tag is None or tag == "!":
+            tag = _CORE + "str" if tag == "!" else self.loader.resolve(yaml.ScalarNode, value, ev.implicit)
+        digits = len(value.strip().lstrip("+-").replace("_", ""))
+        if tag == _CORE + "int" and digits > limits.SCENARIO_INT_DIGITS:
+            raise self._at(ev, f"слишком длинное целое число: {digits} цифр (не больше {limits.SCENARIO_INT_DIGITS})")
+        node = yaml.ScalarNode(tag, value, ev.start_mark, ev.end_mark, ev.style)
+        try:
+            return _CONSTRUCTOR.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, KeyError, TypeError):
+            raise self._at(ev, f"значение «{value[:40]}» не читается как {_TAG_RU.get(tag, 'значение')}") from None
+
+
+_TAG_RU = {_CORE + "int": "целое число", _CORE + "float": "число", _CORE + "bool": "true или false",
+           _CORE + "null": "null"}
 
 
 def compose(text: str, file: str | None = None) -> Y:
-    """Parse YAML ``text`` into a ``Y`` tree; ``ScenarioError`` with the line on bad YAML."""
+    """Parse YAML ``text`` into a ``Y`` tree.
+
+    Raises ``ScenarioError`` with file, line (and column for syntax) on bad YAML, on an
+    empty text, on anchors / aliases / unknown tags / several documents, and beyond the
+    bounds of ``bot.limits`` (``SCENARIO_CHARS`` characters, ``SCENARIO_NODES`` values,
+    ``SCENARIO_DEPTH`` levels, ``SCENARIO_SCALAR_CHARS`` per value,
+    ``SCENARIO_INT_DIGITS`` digits per integer).
+    """
+    if len(text) > limits.SCENARIO_CHARS:
+        raise ScenarioError(f"файл сценария слишком большой: {len(text)} символов (не больше {limits.SCENARIO_CHARS})", file, None)
+    loader = _LOADER(text)
     try:
-        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        loader.get_event()  # StreamStart
+        if loader.check_event(yaml.StreamEndEvent):
+            raise ScenarioError("пустой файл сценария", file, 1)
+        loader.get_event()  # DocumentStart
+        if loader.check_event(yaml.DocumentEndEvent):
+            raise ScenarioError("пустой файл сценария", file, 1)
+        root = _Builder(loader, file).node()
+        loader.get_event()  # DocumentEnd
+        if not loader.check_event(yaml.StreamEndEvent):
+            ev = loader.peek_event()
+            raise ScenarioError("в тексте несколько документов YAML (разделитель «---»); ожидался один сценарий",
+                                file, ev.start_mark.line + 1)
     except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        raise ScenarioError(f"не читается как YAML: {getattr(e, 'problem', None) or e}", file, mark.line + 1 if mark else None) from e
-    if node is None:
-        raise ScenarioError("пустой файл сценария", file, 1)
-    return _convert(node, file)
+        raise _syntax_error(e, text, file) from None
+    finally:
+        loader.dispose()
+    return root
