@@ -127,7 +127,10 @@ def run_reading(reading: Reading) -> Ruling:
 
     mapping, ids = to_scenario(reading)
     asked = reading.asked
-    loaded = sc.load(_dump(mapping), "<вопрос>")
+    # the asked check, provisionally «legal» / «stays on the battlefield»: the run fills in what really happens
+    probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]} if asked.what == "place" else \
+        {"cards": {ids[asked.card]: {"zone": "battlefield"}}}
+    loaded = sc.load(_dump({**mapping, "expect": probe}), "<вопрос>")
     res = sc.run(loaded)
     if asked.what == "place":
         return _place_ruling(reading, res.results[-1], res.trace, mapping, ids)

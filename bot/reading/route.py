@@ -53,7 +53,11 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
                       citations=[], trace=[f"вид карты не указан: {names}"], reading=None, unread=list(r.unread))
     if not r.complete:
         return None
-    ruling = run_reading(r)
+    from bot.errors import ScenarioError
+    try:
+        ruling = run_reading(r)
+    except ScenarioError:
+        return None     # the reading compiles to nothing the simulator runs (e.g. no step at all)
     if not ruling.citations:
         return None     # a conclusion without a paragraph is no answer
     verdict = ruling.verdict
