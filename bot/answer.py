@@ -54,6 +54,9 @@ class Answer:
     understood: str | None = None
     reading: dict | None = None
     unread: list[str] | None = None
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    """Cards of the user's database the question names (``bot.cards.reading``):
+    ``[{span, written, card: {name, kind, traits, …}}]``; empty when none."""
 
     @property
     def text(self) -> str:
@@ -76,7 +79,8 @@ class Answer:
         ``reading`` — the compiled scenario (a mapping ``scenario run`` loads) when the
         answer rests on a read situation, else ``null``; ``unread`` — the content words no
         part of the reading used (``[]`` when the route reads no words). ``answer`` opens
-        with «Как я понял: …» when there is one."""
+        with «Как я понял: …» when there is one; ``cards`` is added when the question
+        names cards of the user's database."""
         out = {
             "question": self.question,
             "route": self.route,
@@ -87,4 +91,6 @@ class Answer:
         }
         out["reading"] = self.reading
         out["unread"] = list(self.unread or [])
+        if self.cards:
+            out["cards"] = list(self.cards)
         return out
