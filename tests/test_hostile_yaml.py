@@ -15,7 +15,7 @@ from bot.chat.handlers import handle
 from bot.cli import main
 from bot.errors import ScenarioError
 from bot.sim.scenario import load, scenario_answer
-from bot.sim.yamlnode import compose, yaml_problem_ru
+from bot.sim.yamlnode import compose
 
 GOOD = """title: t
 state:
@@ -138,6 +138,8 @@ def test_yaml_syntax_errors_are_russian_with_line_and_column(text, line, col, wo
 
 
 def test_unknown_yaml_problem_has_a_russian_fallback():
+    from bot.sim.yamlnode import yaml_problem_ru
+
     assert yaml_problem_ru("something entirely new") == "синтаксическая ошибка YAML"
 
 

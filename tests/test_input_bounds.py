@@ -17,7 +17,7 @@ from bot.cli import main
 from bot.errors import InputFileError, InputLimitError
 from bot.judge import ask
 from bot.textfile import read_text_file
-from bot.textnorm import normalize_card_text, normalize_typography, quoted_spans
+from bot.textnorm import normalize_card_text, normalize_typography
 
 
 def test_question_over_the_bound_is_refused_in_russian():
@@ -143,6 +143,8 @@ def test_quote_repair_keeps_its_meaning():
 
 
 def test_quoted_spans_matches_the_regular_expression_it_replaces():
+    from bot.textnorm import quoted_spans
+
     rx = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
     closers = {"«": "»", '"': '"', "“": "”", "„": "“”"}
     for s in ["«а» «б", "««»", "\"a\"b\"", "„x“ “y”", "«", "»«»", "a«b»c«d»", "„“"]:
@@ -151,6 +153,8 @@ def test_quoted_spans_matches_the_regular_expression_it_replaces():
 
 
 def test_run_of_opening_quotes_costs_linear_work():
+    from bot.textnorm import quoted_spans
+
     start = time.perf_counter()
     assert quoted_spans("«" * 20_000, {"«": "»"}) == []
     assert ask("«" * 19_990).route  # every route reads the quotes
