@@ -2,7 +2,8 @@
 
 Node kinds: compound ``and_then`` (505.4, 505.4.1, 505.4.2), ``choice`` (505.5),
 ``otherwise`` (505.6), ``refusable`` (505.7), ``optional`` (505.8); card structure
-``cost``, ``trigger``, ``condition``, ``named``, ``card``; leaf ``effect``.
+``cost``, ``trigger``, ``condition``, ``named``, ``card``, ``cases`` (a case split:
+conditions side by side, "если герой-воин – A, если герой-маг – B"); leaf ``effect``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 COMPOUND_KINDS = ("and_then", "choice", "otherwise", "refusable", "optional")
-STRUCTURE_KINDS = ("cost", "trigger", "condition", "named", "card")
+STRUCTURE_KINDS = ("cost", "trigger", "condition", "named", "card", "cases")
 LEAF_KIND = "effect"
 
 

@@ -235,6 +235,14 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             return "trait", {"keyword": kw, **({"amount": amt} if amt else {})}
         return None, {}
     i, action = found
+    if action in ("gain", "lose") and i + 1 < len(tokens) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
+        # "получает -1 к {strike}", "получить +2 к удару": a modifier of that card
+        sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
+        if sub_action == "modify":
+            subject = tokens[:i]
+            tgt = _target(subject, len(subject) - 1, name, False) if subject else None
+            sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
+            return "modify", sub_args
     becomes = v.actions[action].get("becomes") or {}
     for t, lem in zip(tokens[i + 1:i + 5], lemmas[i + 1:i + 5]):
         key = t.strip("{}:") if t.startswith("{") else lem

@@ -44,7 +44,7 @@ from bot.abilities import lexicon
 
 HEADER_KW = ("TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
 # Tokens after which a new ability (operand of a connective) starts.
-OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V",
+OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V", "COND_COMMA",
                            "OTHERWISE", "REFUSE", "COST"})
 SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 # Header words that open a clause with its own verb: it ends at a comma.
@@ -55,7 +55,7 @@ _HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD", "LIMIT_HEAD":
 
 # Separators after which a part may be a condition ("A; если … – B"), and the ones
 # that end such a condition's search for its end.
-_PART_SEPS = frozenset({"AND_THEN", "SEMI", "DASH", "OTHERWISE", "REFUSE"})
+_PART_SEPS = frozenset({"AND_THEN", "SEMI", "DASH", "OTHERWISE", "REFUSE", "COND_COMMA"})
 _PART_STOPS = frozenset({"AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"})
 
 MAX_DEPTH = 3
@@ -253,10 +253,20 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     main = None
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if j == verb + 1 and toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value):
+            continue     # the verb's object ("получает отравление на 2"), not a new ability
         if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
                 and not (toks[j - 1].type == "WORD" and toks[j - 1].value.casefold() in ("не", "и", "или")):
             main = j
             break
+    if main is None and lexicon.is_finite_verb(toks[verb].value):
+        # "если обе карты {ordinary} атакованный получает отравление": a verbless clause,
+        # then the ability's subject and verb
+        for k in range(i + 2, verb):
+            t = toks[k]
+            if t.type == "WORD" and lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value) \
+                    and not lexicon.is_finite_verb(t.value):
+                return k
     if main is None:
         if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
                 verb > i + 2 and lexicon.is_infinitive(toks[verb].value)) or (
@@ -284,6 +294,38 @@ def pos_of(word: str) -> str | None:
     from bot.morph import pos
 
     return pos(word) if word[:1].isalpha() else None
+
+
+def _label_end(toks: list[Token], i: int) -> int | None:
+    """Index of the colon ending a label that opens an ability ("Вальхалла:", "Бешенство
+    3:", "На поверхности:", "Бестелесный:"): one to three words or numbers, the first
+    capitalised, none a verb or a header word, then «:» with an ability after it."""
+    if i >= len(toks) or toks[i].type != "WORD" or not toks[i].value[:1].isupper():
+        return None
+    for j in range(i + 1, min(len(toks), i + 4)):
+        t = toks[j]
+        if t.type == "COLON":
+            if j + 1 >= len(toks):
+                return None
+            words = [x for x in toks[i:j] if x.type == "WORD"]
+            if any(lexicon.is_predicate(w.value) or lexicon.is_modal(w.value) for w in words):
+                return None
+            return j
+        if t.type not in ("WORD", "NUMBER"):
+            return None
+    return None
+
+
+def _condition_icons(cost: Token) -> list[Token]:
+    """A COST token "{second}:" as a condition header: CONDITION_KW "{second}" + HEAD_END ":"."""
+    v = cost.value
+    colon = v.rindex(":")
+    head = v[:colon].rstrip()
+    kw = Token("CONDITION_KW", head, start_pos=cost.start_pos, line=cost.line, column=cost.column,
+               end_line=cost.line, end_column=cost.column + len(head), end_pos=cost.start_pos + len(head))
+    end = Token("HEAD_END", ":", start_pos=cost.start_pos + colon, line=cost.line, column=cost.column + colon,
+                end_line=cost.line, end_column=cost.column + colon + 1, end_pos=cost.start_pos + colon + 1)
+    return [kw, end]
 
 
 class CardPostLex:
@@ -328,13 +370,33 @@ class CardPostLex:
             return toks[:1] + self._statement(toks[1:], 0)
         return self._statement(toks, 0)
 
-    def _statement(self, toks: list[Token], depth: int) -> list[Token]:
-        """[cost] [header HEAD_END statement | body]; headers nest up to ``MAX_DEPTH``."""
+    def _statement(self, toks: list[Token], depth: int, in_cond: bool = False) -> list[Token]:
+        """[cost] [header HEAD_END statement | body]; headers nest up to ``MAX_DEPTH``.
+        ``in_cond``: the statement is the body of a condition (a later ", если … –" is
+        then the next case of a case split)."""
         out: list[Token] = []
         i = 0
+        if toks and toks[0].type == "COST" and lexicon.is_condition_icons(toks[0].value) and depth < MAX_DEPTH:
+            # "{second}: Начинает бой с {counter}", "{wolf}: …": a condition on the card
+            # (who moves second, its form), not a payment
+            return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True)
+        if toks and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value):
+            # "{armor}: 1": a value icon before a colon is a trait, not a payment
+            toks = [_retype(toks[0], "ICON")] + toks[1:]
         if toks and toks[0].type == "COST":
             out.append(toks[0])
             i = 1
+        label = _label_end(toks, i) if depth < MAX_DEPTH else None
+        if label is not None:
+            # "Вальхалла: …", "Бешенство 3: …", "На поверхности: {tap}: …": a named
+            # ability header (a location "На …"/"В …" or a state "Бестелесный:" is a
+            # condition, an event "Вальхалла:", "Бешенство 3:" a trigger)
+            kind = "CONDITION_KW" if toks[i].value.casefold() in ("на", "в", "во") or \
+                lexicon.is_adjective(toks[i].value) else "TRIGGER_KW"   # "Бестелесный:" is a state
+            out.append(_retype(toks[i], kind))
+            out.extend(t if t.type in ("WORD", "NUMBER") else _retype(t, "WORD") for t in toks[i + 1:label])
+            out.append(_retype(toks[label], "HEAD_END"))
+            return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW")
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
@@ -343,11 +405,24 @@ class CardPostLex:
                 head, body_start = _emit_header(toks, i, end)
                 out.extend(head)
                 # the body may open with a cost or another header (nested headers)
-                return out + self._statement(toks[body_start:], depth + 1)
+                return out + self._statement(toks[body_start:], depth + 1, toks[i].type == "CONDITION_KW")
             else:
                 # a header that never ends: keep the keyword, the grammar reports it
                 return out + toks[i:i + 1] + self._body(toks[i + 1:])
-        return out + self._body(toks[i:])
+        return out + self._body(toks[i:], in_cond)
+
+    def _next_case(self, toks: list[Token], i: int, in_cond: bool) -> bool:
+        """Does the «если» at ``toks[i]`` (after a comma) open a condition over the next
+        part: its clause ends with a dash ("…, если оно закрыто – B"), or, inside a
+        condition's body, it ends at all (the next case of a case split)?"""
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        if end is None:
+            return False
+        kind, j = end
+        if kind == "token" and toks[i + j].type == "DASH":
+            return True
+        return in_cond and i + j < stop
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
@@ -411,7 +486,7 @@ class CardPostLex:
                 return "insert", k
         return None
 
-    def _body(self, toks: list[Token]) -> list[Token]:
+    def _body(self, toks: list[Token], in_cond: bool = False) -> list[Token]:
         out: list[Token] = []
         start = True          # an ability starts at the next token
         has_pred = False      # the current operand has a verb / effect noun
@@ -422,6 +497,14 @@ class CardPostLex:
                               # ("существо, которое атакует или защищается, …")
         prev: Token | None = None
         n = len(toks)
+        # «либо A, либо B[, либо C]» after a word: a choice between the alternatives
+        # even when they are not abilities of their own ("получает либо {regen} 2, либо …")
+        libos = [k for k, x in enumerate(toks) if x.type == "LIBO"]
+        first_libo = libos[0] if libos else -1
+        libo_pair = len(libos) >= 2 and first_libo > 0 and toks[first_libo].value.strip().casefold() == "либо" \
+            and toks[first_libo - 1].type == "WORD" and all(toks[k].value.lstrip()[:1] == "," for k in libos[1:]) \
+            and all(k + 1 < n and (toks[k + 1].type in ("NUMBER", "ICON") or _opens_ability(toks[k + 1]))
+                    for k in libos)   # alternatives that are values or abilities, not nouns
         i = -1
         while i + 1 < n:
             i += 1
@@ -437,7 +520,17 @@ class CardPostLex:
                     i += body_start - 1
                     prev = head[-1]
                     start, has_pred, modal = True, False, False
+                    in_cond = True
                     continue
+            if typ == "COMMA" and i + 1 < n and _opens_condition(toks[i + 1]) \
+                    and toks[i + 1].value.casefold() == "если" and not subclause and self._next_case(toks, i + 1, in_cond):
+                # "…, если герой-маг – B": a condition over the next part (a case split
+                # inside a condition's body, or "A, если оно закрыто – B")
+                t = _retype(t, "COND_COMMA")
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
             if typ == "MAY":
                 after_not = prev is not None and prev.value.casefold() == "не"
@@ -457,6 +550,10 @@ class CardPostLex:
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
+            elif typ == "LIBO" and libo_pair and i == first_libo:
+                t = _retype(t, "WORD")   # "получает либо A, либо B": the first «либо» opens the pair
+            elif typ == "LIBO" and libo_pair:
+                pass                     # "…, либо +2 к {strike}": the next alternative (505.5)
             elif typ == "LIBO":
                 # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
                 # на 3"; "существо либо артефакт" joins nouns inside one ability
