@@ -47,6 +47,9 @@ class Answer:
     blocks: list[Block] = field(default_factory=list)
     citations: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    """Cards of the user's database the question names (``bot.cards.reading``):
+    ``[{span, written, card: {name, kind, traits, …}}]``; empty when none."""
 
     @property
     def text(self) -> str:
@@ -65,8 +68,9 @@ class Answer:
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object of DESIGN.md:
-        ``{question, route, verdict, answer, citations, trace}``."""
-        return {
+        ``{question, route, verdict, answer, citations, trace}`` (+ ``cards`` when the
+        question names cards of the user's database)."""
+        out = {
             "question": self.question,
             "route": self.route,
             "verdict": self.verdict,
@@ -74,3 +78,6 @@ class Answer:
             "citations": list(self.citations),
             "trace": list(self.trace),
         }
+        if self.cards:
+            out["cards"] = list(self.cards)
+        return out

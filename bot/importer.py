@@ -55,6 +55,7 @@ from rapidfuzz import fuzz, process
 
 from bot.answer import Answer, Block
 from bot.errors import InputFileError, RulebookError
+from bot.fullbook import FullBook, read_full
 from bot.pages import Header, Para, read_page
 from bot.limits import PAGE_BYTES
 from bot.rulebook import LETTERS, Rulebook, check_edition_name, is_subpoint, number_key
@@ -81,6 +82,7 @@ class ImportReport:
     clauses: int = 0
     sections: int = 0
     merged: int = 0
+    dictionary: int = 0
     variants: list[tuple[str, list[str]]] = field(default_factory=list)
     inferred: list[str] = field(default_factory=list)
     unplaced: list[tuple[str, str]] = field(default_factory=list)
@@ -90,7 +92,8 @@ class ImportReport:
         """The report as Russian text lines (printed by ``berserk-judge rulebook import``)."""
         out = [
             f"Страниц: {self.pages}; пунктов: {self.clauses}; разделов: {self.sections}; "
-            f"абзацев, найденных на нескольких страницах: {self.merged}.",
+            f"абзацев, найденных на нескольких страницах: {self.merged}"
+            + (f"; статей словаря: {self.dictionary}." if self.dictionary else "."),
             f"Номер выведен по положению ({len(self.inferred)}): {', '.join(self.inferred) or '—'}",
         ]
         out.append(f"Разные редакции одного пункта ({len(self.variants)}):")
@@ -562,18 +565,27 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
             files.append(p)
     if not files:
         raise RulebookError("не указано ни одной страницы правил")
-    pages = []
+    raws = []
     for f in files:
         try:
             page = check_regular_file(f, "страница правил")
             if page.stat().st_size > PAGE_BYTES:
                 raise RulebookError(f"{f}: страница слишком большая: больше {PAGE_BYTES} байт")
-            raw = page.read_bytes()
+            raws.append((f, page.read_bytes()))
         except InputFileError as e:
             raise RulebookError(str(e)) from None
         except OSError as e:
             why = "нет прав на чтение" if isinstance(e, PermissionError) else "не удалось прочитать файл"
             raise RulebookError(f"{f}: {why}") from None
+    if len(raws) == 1:  # a complete rulebook is one file; several files are scraped pages
+        book = read_full(raws[0][1], raws[0][0].name)
+        if book is not None:
+            return edition_from_book(book, raws[0][0].name, edition)
+    elif any(raw[:5] == b"%PDF-" for _, raw in raws):
+        raise RulebookError("PDF с полными правилами импортируется один, отдельной редакцией; указано файлов: "
+                            f"{len(raws)}")
+    pages = []
+    for f, raw in raws:
         items, orphans = read_page(raw, f.name)
         pages.append((f.name, items, orphans))
     imp = _Importer(pages)
@@ -600,6 +612,50 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
     }
     Rulebook.from_dict(data, where=edition)  # validates the shape
     return data, imp.report
+
+
+def edition_from_book(book: FullBook, source: str, edition: str) -> tuple[dict, ImportReport]:
+    """The edition mapping of one complete rulebook (``bot.fullbook``): every clause
+    with its printed number (``inferred: false``), sections with their titles and parts,
+    the dictionary entries, tables; and the import report."""
+    report = ImportReport(pages=1)
+    sections = [{"number": s["number"], "title": s["title"], "part": s["part"]} for s in book.sections]
+    seen: dict[str, int] = {}
+    clauses = []
+    for c in book.clauses:
+        if c.number in seen:
+            raise RulebookError(
+                f"{source}, строка {c.line}: номер {c.number} уже был (строка {seen[c.number]}); ожидались разные номера пунктов"
+            )
+        seen[c.number] = c.line
+        d = {
+            "number": c.number,
+            "section": c.section,
+            "text": c.text,
+            "examples": c.examples,
+            "notes": c.notes,
+            "inferred": False,
+            "sources": [source],
+            "variants": [],
+        }
+        if c.tables:
+            d["tables"] = [t.as_dict() for t in c.tables]
+        clauses.append(d)
+    dictionary = [{"term": e.term, "text": e.text, "section": e.section} for e in book.dictionary]
+    report.clauses = len(clauses)
+    report.sections = len(sections)
+    report.dictionary = len(dictionary)
+    report.notes.extend(book.notes)
+    data = {
+        "edition": edition,
+        "title": f"Правила «Берсерка», редакция {edition} (из {source})",
+        "sections": sections,
+        "clauses": clauses,
+        "dictionary": dictionary,
+        "unplaced": [],
+    }
+    Rulebook.from_dict(data, where=edition)
+    return data, report
 
 
 class _Dumper(yaml.SafeDumper):

@@ -78,7 +78,7 @@ def test_every_command_resolves_to_a_real_function():
     """Each command's owning module and function ship with the bot (a missing one is a
     packaging bug that must fail loudly, not become a user message)."""
     owned = {name: spec for name, spec in handlers.COMMANDS.items() if spec.module}
-    assert sorted(owned) == ["explain", "glossary", "parse", "rule", "scenario", "search"]
+    assert sorted(owned) == ["card", "explain", "glossary", "parse", "rule", "scenario", "search"]
     for spec in [*owned.values(), handlers.ASK_SPEC]:
         fn = handlers.command_function(spec)
         assert callable(fn) and fn.__module__ == spec.module and fn.__name__ == spec.function

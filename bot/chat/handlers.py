@@ -113,6 +113,7 @@ COMMANDS: dict[str, CommandSpec] = {
         CommandSpec("explain", "пошаговое разрешение особенности (505): /explain --failed 1 Уничтожить себя – разряд на 4", "/explain --failed 1 Уничтожить себя – разряд на 4", "bot.abilities.resolve", "explain_answer"),
         CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer"),
         CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer"),
+        CommandSpec("card", "карта из вашей базы по имени: /card Гном-басаарг", "/card Гном-басаарг", "bot.cards.answer", "card_answer"),
     )
 }
 """The chat's commands in menu order (Telegram's set_my_commands uses this)."""
@@ -122,6 +123,7 @@ ASK_SPEC = CommandSpec("ask", "вопрос судье", "Можно ли пол
 _COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)(.*)$", re.S)
 _PAYLOAD_RE = re.compile(r"^([rsc])(\d{1,3}(?:_\d{1,3}){0,3})$")
 _CALLBACK_RE = re.compile(r"^([rsc]):(\d{1,3}(?:\.\d{1,3}){0,3})$")
+_CARD_CALLBACK_RE = re.compile(r"^k:([0-9a-f]{12})$")
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -238,6 +240,8 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         return Reply([_call(spec, q, (text, _outcome(flags), ctx.edition))])
     if name == "scenario":
         return Reply([_call(spec, q, (args,))])
+    if name == "card":
+        return card_reply(args, ctx)
     raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names
 
 
@@ -245,6 +249,9 @@ def callback(data: str, ctx: Ctx = Ctx()) -> Reply:
     """A button press: "r:209.6" shows paragraph 209.6, "s:209" the whole section,
     "c:209.4" the paragraphs that cite 209.4 — each with navigation buttons.
     Unknown data gives a Russian note (old buttons after a bot update)."""
+    card = _CARD_CALLBACK_RE.match((data or "").strip())
+    if card:
+        return card_callback(card.group(1), ctx)
     m = _CALLBACK_RE.match((data or "").strip())
     if not m:
         return Reply([note_answer(data, "Эта кнопка устарела. Наберите номер пункта: /rule 209.5", route="help")])
@@ -280,7 +287,9 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
         except BerserkError:
             return []
     items: list[InlineItem] = []
-    for n in numbers[:limit]:
+    if number is None:
+        items += _inline_cards(q, ctx)
+    for n in numbers[:max(0, limit - len(items))]:
         ans = _call(COMMANDS["rule"], f"/rule {n}", (n, ctx.edition))
         if ans.route != "rule" or not ans.blocks:
             continue
@@ -290,6 +299,38 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
         desc = _short((rules[0] if rules else ans.blocks[0]).text, 120)
         items.append(InlineItem(id=key[:64], title=title, description=desc, answer=ans, buttons=nav.buttons_for(ans, ctx.edition)))
     return items
+
+
+def card_reply(args: str, ctx: Ctx = Ctx()) -> Reply:
+    """``/card NAME``: the card, or a short list with one button per card («k:<token>»)."""
+    from bot.cards.answer import card_choices
+
+    try:
+        ans, choices = card_choices(args, ctx.edition)
+    except BerserkError as e:
+        return Reply([note_answer(f"/card {args}", str(e))])
+    return Reply([ans], [[Button(label, f"k:{token}")] for label, token in choices])
+
+
+def card_callback(token: str, ctx: Ctx = Ctx()) -> Reply:
+    """A card button: that card's answer (a note when the database changed since)."""
+    from bot.cards.answer import card_by_token
+
+    try:
+        ans = card_by_token(token, ctx.edition)
+    except BerserkError as e:
+        return Reply([note_answer(f"k:{token}", str(e))])
+    if ans is None:
+        return Reply([note_answer(f"k:{token}", "Этой карты уже нет в базе (базу перезагрузили). Наберите /card ИМЯ.",
+                                  route="help")])
+    return Reply([ans])
+
+
+def _inline_cards(q: str, ctx: Ctx) -> list[InlineItem]:
+    from bot.cards.answer import inline_cards
+
+    return [InlineItem(id=f"k{token}", title=f"Карта: {card.name}", description=_short(card.kind_words() + (
+        f" — {card.text}" if card.text else ""), 120), answer=ans) for token, card, ans in inline_cards(q)]
 
 
 # -- help ---------------------------------------------------------------------------
