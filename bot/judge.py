@@ -7,7 +7,9 @@ when the question is not its kind:
 1. ``rule``     – the question is a paragraph number (bot.lookup)
 2. ``ability``  – card text quoted in «…», "…", “…” or a question about a
                   compound-ability connective (bot.abilities.route, 505.*)
-3. ``scenario`` – a board / rules situation described in words (bot.sim.route)
+3. ``scenario`` – a claim to check («противник говорит, что …, он прав?», bot.reading.claims),
+                  a board situation read compositionally into a scenario (bot.reading.route),
+                  else one matched by keywords (bot.sim.route)
 4. ``search``   – everything else; always answers (bot.search)
 
 Before routing, card names of the user's card database are read
@@ -28,6 +30,8 @@ from bot.paths import DEFAULT_EDITION
 ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
     "bot.abilities.route",
+    "bot.reading.claims",
+    "bot.reading.route",
     "bot.sim.route",
     "bot.search",
 )

@@ -114,6 +114,8 @@ COMMANDS: dict[str, CommandSpec] = {
         CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer"),
         CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer"),
         CommandSpec("card", "карта из вашей базы по имени: /card Гном-басаарг", "/card Гном-басаарг", "bot.cards.answer", "card_answer"),
+        CommandSpec("reading", "как бот прочитал вопрос: сценарий (YAML), который можно поправить и отправить в /scenario",
+                    "/reading Посадил симба на орка. Орка убили. Что с симбом?", "bot.reading.route", "reading_answer"),
     )
 }
 """The chat's commands in menu order (Telegram's set_my_commands uses this)."""
@@ -238,8 +240,8 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         if not text:
             return Reply([note_answer(q, f"Нужен текст карты. Пример: {spec.usage}", route="help")])
         return Reply([_call(spec, q, (text, _outcome(flags), ctx.edition))])
-    if name == "scenario":
-        return Reply([_call(spec, q, (args,))])
+    if name in ("scenario", "reading"):
+        return Reply([_call(spec, q, (args,) if name == "scenario" else (args, ctx.edition))])
     if name == "card":
         return card_reply(args, ctx)
     raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names

@@ -12,6 +12,8 @@ from bot.answer import Answer
 def render_plain(answer: Answer) -> str:
     """Plain text for the console and the CLI: verdict, blocks, then «Пункты: …»."""
     lines: list[str] = []
+    if answer.understood:
+        lines.append(answer.understood)
     if answer.verdict:
         lines.append(f"Вердикт: {answer.verdict}")
         lines.append("")
