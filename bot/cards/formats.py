@@ -144,20 +144,50 @@ def detect(text: str, path: str) -> str:
     return "nxt" if nxt >= classic else "classic"
 
 
+# json / csv problem texts -> Russian (first matching fragment wins)
+_JSON_PROBLEMS_RU = (
+    ("Expecting value", "здесь ожидалось значение"),
+    ("Expecting property name", "ожидалось имя поля в двойных кавычках"),
+    ("Expecting ',' delimiter", "ожидалась запятая между элементами"),
+    ("Expecting ':' delimiter", "ожидалось двоеточие после имени поля"),
+    ("Unterminated string", "строка в кавычках не закрыта"),
+    ("Invalid control character", "управляющий символ внутри строки"),
+    ("Invalid \\uXXXX escape", "неверный код символа «\\u…»"),
+    ("Invalid \\escape", "неизвестная экранированная последовательность «\\…»"),
+    ("Extra data", "лишний текст после конца JSON"),
+)
+_CSV_PROBLEMS_RU = (
+    ("field larger than field limit", f"поле длиннее {MAX_TEXT * 4} символов (незакрытая кавычка?)"),
+    ("line contains NUL", "нулевой байт в строке"),
+    ("unexpected end of data", "файл кончился внутри кавычек: кавычка не закрыта"),
+    ("new-line character seen in unquoted field", "перенос строки внутри поля без кавычек"),
+    ("expected after", "после закрывающей кавычки ожидался разделитель"),
+)
+_TYPE_RU = {"dict": "словарь", "str": "строка", "int": "число", "float": "число", "bool": "true/false",
+            "NoneType": "null"}
+
+
+def _problem_ru(message: str, table: tuple[tuple[str, str], ...], default: str) -> str:
+    return next((ru for fragment, ru in table if fragment in message), default)
+
+
 def _load_json(text: str, path: str) -> list:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise CardImportError(f"{path}: строка {e.lineno}, столбец {e.colno}: это не JSON ({e.msg}); "
+        why = _problem_ru(e.msg, _JSON_PROBLEMS_RU, "синтаксическая ошибка JSON")
+        raise CardImportError(f"{path}: строка {e.lineno}, столбец {e.colno}: это не JSON ({why}); "
                               "ожидался список карт.") from None
     except RecursionError:
         raise CardImportError(f"{path}: слишком глубокая вложенность JSON; ожидался список карт.") from None
+    except ValueError:  # an integer of thousands of digits (int_max_str_digits)
+        raise CardImportError(f"{path}: в JSON слишком длинное число (тысячи цифр); ожидался список карт.") from None
     if isinstance(data, dict):
         lists = [v for v in data.values() if isinstance(v, list)]
         if len(lists) == 1:
             data = lists[0]
     if not isinstance(data, list):
-        raise CardImportError(f"{path}: ожидался JSON-список карт, а в файле {type(data).__name__}.")
+        raise CardImportError(f"{path}: ожидался JSON-список карт, а в файле {_TYPE_RU.get(type(data).__name__, 'другое значение')}.")
     if len(data) > MAX_ROWS:
         raise CardImportError(f"{path}: слишком много карт ({len(data)}, не больше {MAX_ROWS}).")
     return data
@@ -401,7 +431,8 @@ def _csv_rows(text: str, path: str) -> list[Row]:
         reader = csv.reader(io.StringIO(text), delimiter=delim)
         header = next(reader, None)
     except csv.Error as e:
-        raise CardImportError(f"{path}: строка 1: не читается как CSV ({e}).") from None
+        why = _problem_ru(str(e), _CSV_PROBLEMS_RU, "ошибка формата CSV")
+        raise CardImportError(f"{path}: строка 1: не читается как CSV ({why}).") from None
     if not header:
         raise CardImportError(f"{path}: пустой файл; ожидалась строка заголовков (name, type, text, …).")
     cols = {_fold_word(h): i for i, h in enumerate(header)}
@@ -436,7 +467,8 @@ def _csv_rows(text: str, path: str) -> list[Row]:
             except _Reject as r:
                 rows.append(Row(w, error=str(r)))
     except csv.Error as e:
-        raise CardImportError(f"{path}: строка {line}: не читается как CSV ({e}).") from None
+        why = _problem_ru(str(e), _CSV_PROBLEMS_RU, "ошибка формата CSV")
+        raise CardImportError(f"{path}: строка {line}: не читается как CSV ({why}).") from None
     return rows
 
 
