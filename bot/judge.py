@@ -35,6 +35,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
     "bot.abilities.route",
     "bot.reading.claims",
+    "bot.reading.reasoning",
     "bot.reading.route",
     "bot.sim.route",
     "bot.search",
