@@ -151,9 +151,18 @@ class Reading:
 
 
 class _Reader:
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, known: list | None = None) -> None:
         self.w = words()
         self.toks, self.ends = tokenize(question)
+        self.known: dict[int, tuple[int, object]] = {}     # first token -> (end token, card of the database)
+        if known:
+            import re
+
+            from bot.cards.reading import align
+
+            parts = [re.findall(r"[0-9a-zа-я]+", t.text) for t in self.toks]
+            for a, b, m in align(known, parts):
+                self.known[a] = (b, m.card)
         self.r = Reading(question, self.toks)
         self.mention: dict[int, str] = {}         # word index -> card key
         self.complement: set[int] = set()         # kind / trait words that are an event's argument
@@ -182,8 +191,38 @@ class _Reader:
         return self.w.events.get(t.lemma) in ops
 
     # ------------------------------------------------------------------ pass 1: cards
+    def known_card(self, t: Tok) -> int | None:
+        """A card of the user's database named from token ``t`` («мой Гном-басаарг»): a card
+        of its kind and traits, named as in the database; returns the end token or ``None``."""
+        hit = self.known.get(t.i)
+        if hit is None:
+            return None
+        from bot.cards.reading import reader_kind
+
+        end, dbcard = hit
+        kind, traits = reader_kind(dbcard)
+        card = next((c for c in self.r.cards.values() if c.name == dbcard.name), None)
+        if card is None:
+            card = self.new_card(kind, t.i)
+            card.name = dbcard.name
+            card.traits.update(traits)
+            if dbcard.classes:
+                card.has_class = True
+        for i in range(t.i, end):
+            card.mentions.append(i)
+            self.mention[i] = card.key
+            self.use(i)
+        return end
+
     def read_cards(self) -> None:
+        skip_to = 0
         for t in self.toks:
+            if t.i < skip_to:
+                continue
+            end = self.known_card(t)
+            if end is not None:
+                skip_to = end
+                continue
             if t.quote:
                 continue
             kind = kind_of(t.text)
@@ -697,6 +736,9 @@ class _Reader:
         return self.r
 
 
-def read(question: str) -> Reading:
-    """Read ``question`` (set-up sentences, then the asked one) into a ``Reading``."""
-    return _Reader(question).run()
+def read(question: str, cards: list | None = None) -> Reading:
+    """Read ``question`` (set-up sentences, then the asked one) into a ``Reading``.
+    ``cards``: cards of the user's database the question names
+    (``bot.cards.index.CardMention``, from ``find_cards_in_text``) — their words are read
+    as that card, with the kind and traits the database states."""
+    return _Reader(question, cards).run()
