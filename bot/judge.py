@@ -12,6 +12,10 @@ when the question is not its kind:
                   else one matched by keywords (bot.sim.route)
 4. ``search``   – everything else; always answers (bot.search)
 
+An answer of the ability or scenario routes that cites a number the asked edition
+does not have is not given: the next route answers and the trace says why (the
+simulator and the resolver know the rules by the seed edition's numbers).
+
 Before routing, card names of the user's card database are read
 (``bot.cards.reading.read_cards``): the routes get the question with each card told as
 its kind and traits (and its text when the ability is asked about), and the answer
@@ -31,6 +35,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
     "bot.abilities.route",
     "bot.reading.claims",
+    "bot.reading.reasoning",
     "bot.reading.route",
     "bot.sim.route",
     "bot.search",
@@ -62,19 +67,43 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             ans = route.answer(asked, edition)
         else:
             try:
-                ans = route.answer(asked, edition)
+                if cards is not None and getattr(route, "CARD_AWARE", False):
+                    ans = route.answer(q, edition, cards=list(cards.mentions))
+                else:
+                    ans = route.answer(asked, edition)
             except RulebookError:
                 raise
             except Exception as e:  # a failing specialised route must not cost the user an answer
                 skipped.append(f"маршрут {route.__name__} не справился ({type(e).__name__}: {e}); отвечает поиск")
                 continue
+        if ans is not None and route.__name__ not in _EDITION_BOUND:
+            missing = _missing_citations(ans.citations, edition)
+            if missing:
+                skipped.append(f"маршрут {route.__name__} ссылается на пункты, которых нет в редакции {edition} "
+                               f"({', '.join(missing)}); отвечает следующий маршрут")
+                continue
         if ans is not None:
             if cards is not None:
-                _with_cards(ans, q, cards)
+                _with_cards(ans, q, cards, getattr(route, "CARD_AWARE", False))
             if skipped:
                 ans.trace = skipped + list(ans.trace)
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
+
+
+_EDITION_BOUND = ("bot.lookup", "bot.search")
+"""Routes that read the asked edition itself, so they cite only its paragraphs."""
+
+
+def _missing_citations(citations: list[str], edition: str) -> list[str]:
+    """The cited numbers that are neither a paragraph nor a section of ``edition``.
+    The simulator and the ability resolver know the rules by the numbers of the seed
+    edition; under another edition such an answer would cite paragraphs the user's
+    rulebook does not have (or that say something else), so it is not given."""
+    from bot.rulebook import load
+
+    rb = load(edition)
+    return [n for n in citations if rb.get(n) is None and rb.section(n) is None]
 
 
 def _read_cards(q: str, skipped: list[str]):
@@ -89,11 +118,13 @@ def _read_cards(q: str, skipped: list[str]):
         return None
 
 
-def _with_cards(ans: Answer, q: str, cards) -> None:
-    """Say in ``ans`` which cards the question was read with."""
+def _with_cards(ans: Answer, q: str, cards, card_aware: bool) -> None:
+    """Say in ``ans`` which cards the question was read with (``card_aware``: the route
+    read the cards itself; else it got the question with each card told as its kind)."""
     from bot.answer import Block
 
     ans.question = q
     ans.blocks.insert(0, Block("note", "\n".join(cards.notes), title="Карты из вашей базы"))
-    ans.trace = [f"карта: {n}" for n in cards.notes] + [f"вопрос прочитан как: {cards.question}"] + list(ans.trace)
+    how = [] if card_aware else [f"вопрос прочитан как: {cards.question}"]
+    ans.trace = [f"карта: {n}" for n in cards.notes] + how + list(ans.trace)
     ans.cards = cards.facts()

@@ -58,6 +58,14 @@ def test_an_unplaced_word_is_unread_and_keeps_the_reader_out():
     ("Можно ли надеть шмотку на существо, которое не летающее?", "Да, можно", "212.3"),
     ("Симба на нелетающее бестелесное существо можно?", "Нет, нельзя", "209.5"),
     ("Нельзя класть шмотку на летуна?", "Да, нельзя", "212.3"),
+    ("Призвал экипировку картой, а там не указано, на кого её надеть. Что с ней будет?", "Экипировка погибает", "212.6"),
+    ("Вызвал симба на своего тролля. Что с ним?", "Симбиот помещается на существо «Тролль»", "209.8"),
+    ("Хозяин шмотки вернулся в руку. Шмотка останется?", "Нет, экипировка уничтожается", "212.3"),
+    # attacks and wounds: attacker in the nominative with «может», target after «по» or in the accusative
+    ("Может ли арт ударить моего орка?", "Нет, не может", "210.2"),
+    ("Можно ли долбить по местности противника?", "Нет, нельзя", "211.2"),
+    ("Мой гном может атаковать своего симба?", "Да, может", "209.9"),
+    ("Можно ли ранить шмотку противника?", "Нет, нельзя", "212.9"),
 ])
 def test_reader_answers_from_the_simulation(q, verdict, first):
     a = ask(q)
@@ -177,3 +185,22 @@ def test_property_fate_reading_equals_direct_simulation(subj, event, order):
     assert (("не " not in a.verdict) and ("погибает" in a.verdict or "уничтожается" in a.verdict)) == gone, (q, a.verdict)
     assert a.reading is not None
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+# ------------------------------------------------------------------ the asker's reasoning is not a board fact
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Внезапная атака — это тоже атака. Значит она медленная?", "Нет, быстрое", "304.3"),
+    ("Симбиот у меня бестелесный. Его можно на летающее существо посадить, бестелесность ведь спасает?", "Нет, нельзя", "209.4"),
+])
+def test_reasoning_before_the_question_is_named_not_taken_for_a_fact(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
+    assert a.citations[0] == first
+    assert any("не принимал за факт" in b.text for b in a.blocks if b.kind == "note")
+
+
+def test_split_reasoning_keeps_board_facts_apart():
+    from bot.reading.reasoning import split_reasoning
+    arg = split_reasoning("У меня летающее существо. Оно же сильное, значит может атаковать местность?")
+    assert arg.facts == ["У меня летающее существо"]
+    assert arg.argument[0] == "Оно же сильное" and arg.asked == "Может атаковать местность?"
