@@ -61,3 +61,36 @@ def test_reimport_of_the_same_edition_is_not_refused(user_dir, capsys):
     assert main(["rulebook", "import", str(TESTED), "--edition", "tested"]) == 0
     assert main(["rulebook", "import", str(TESTED), "--edition", "tested"]) == 0
     assert "Пропадут" not in capsys.readouterr().out
+
+
+def test_the_glossary_of_an_installed_edition_is_its_own(user_dir, capsys):
+    from bot.glossary import lookup_term, terms
+
+    assert main(["rulebook", "import", str(TESTED), "--edition", "tested"]) == 0
+    rb = load("tested")
+    ts = terms("tested")
+    entries = [t for t in ts if t.entry is not None]
+    assert sorted(t.entry.term for t in entries) == sorted(e.term for e in rb.dictionary)  # all 38 entries
+    assert all(t.edition == "tested" for t in ts)
+    assert all(rb.get(t.number) is not None for t in ts if t.number)  # only this edition's paragraphs
+    armour = lookup_term("бронёй", "tested")  # any inflection
+    assert (armour.name, armour.number, armour.entry.label) == ("Броня Х", "403.1", "Словарь: Броня Х")
+    assert armour.citations == ["403.1", "Словарь: Броня Х"]
+    assert lookup_term("мулиганом", "tested").entry.text.startswith("Однократная пересдача сдачи")
+    # 5ed keeps its own paragraphs, and has no dictionary
+    assert lookup_term("пасом", "5ed").number == "303.2" and lookup_term("пасом", "5ed").entry is None
+    assert lookup_term("броня", "5ed") is None
+    assert main(["glossary", "бронёй", "--edition", "tested"]) == 0
+    out = capsys.readouterr().out
+    assert "403.1. Броня Х предотвращает первые Х ран" in out and "Словарь: Броня Х" in out
+
+
+def test_defined_terms_of_the_edition_text(user_dir, tmp_path):
+    from bot.glossary import lookup_term
+
+    page = tmp_path / "def.html"
+    page.write_text(SMALL.replace("<p>Первый.</p>", "<p>Владелец карты – это игрок, который начал игру с этой картой.</p>"),
+                    encoding="utf-8")
+    assert main(["rulebook", "import", str(page), "--edition", "defs"]) == 0
+    t = lookup_term("владельцем карты", "defs")
+    assert (t.name, t.number, t.strong, t.code_name) == ("Владелец карты", "209.1", True, "")
