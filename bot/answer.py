@@ -37,8 +37,8 @@ class Answer:
     question: the text asked; route: ``rule`` | ``ability`` | ``scenario`` | ``search``;
     verdict: short ruling («Да, …», «Нет, …», «погибает») or ``None`` when the route
     derives none (search never invents one); blocks: what to show, in order;
-    citations: paragraph numbers as strings, most relevant first; trace: step lines
-    (each citing its paragraph) showing how the answer was reached.
+    citations: paragraph numbers as strings, most relevant first, all of ``edition``;
+    trace: step lines (each citing its paragraph) showing how the answer was reached.
     """
 
     question: str
@@ -47,6 +47,8 @@ class Answer:
     blocks: list[Block] = field(default_factory=list)
     citations: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
+    edition: str | None = None
+    """The edition every citation is from (set by ``bot.judge.ask``); ``None`` when none applies."""
 
     @property
     def text(self) -> str:
@@ -65,12 +67,22 @@ class Answer:
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object of DESIGN.md:
-        ``{question, route, verdict, answer, citations, trace}``."""
+        ``{question, route, edition, verdict, answer, citations, cited, trace}`` where
+        ``cited`` names each citation's edition: ``[{number, edition}]``."""
         return {
             "question": self.question,
             "route": self.route,
+            "edition": self.edition,
             "verdict": self.verdict,
             "answer": self.text,
             "citations": list(self.citations),
+            "cited": [{"number": n, "edition": self.edition} for n in self.citations],
             "trace": list(self.trace),
         }
+
+    def cited_labels(self, several_editions: bool) -> list[str]:
+        """Citations as shown to users: «209.5», or «209.5 (5ed)» when more than one
+        edition is installed (``several_editions``) and the answer names its edition."""
+        if several_editions and self.edition:
+            return [f"{n} ({self.edition})" for n in self.citations]
+        return list(self.citations)

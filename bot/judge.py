@@ -28,6 +28,12 @@ ROUTE_MODULES: tuple[str, ...] = (
 )
 
 
+BOUND_ROUTES = ("scenario", "ability")
+"""Routes whose conclusions carry the simulator's rule-effect paragraphs (5ed numbers):
+their citations are rebound to the chosen edition by ``bot.sim.binding.bind_answer``.
+The other routes read the chosen edition's own text."""
+
+
 def _routes():
     """Yield the route modules in order, imported lazily (a route the question
     never reaches costs no start-up time). A missing module raises
@@ -60,5 +66,10 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
         if ans is not None:
             if skipped:
                 ans.trace = skipped + list(ans.trace)
+            if ans.route in BOUND_ROUTES:
+                from bot.sim.binding import bind_answer
+
+                ans = bind_answer(ans, edition)
+            ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
