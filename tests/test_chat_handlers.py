@@ -158,7 +158,8 @@ def test_plain_and_json_renderings_of_a_reply():
                            [[Button("209.6 ▶", "r:209.6")]])
     assert render_reply_plain(reply) == "209.5. Текст\n\nПункты: 209.5\n"
     assert reply_json(reply) == {
-        "answers": [{"question": "q", "route": "rule", "verdict": None, "answer": "209.5. Текст", "citations": ["209.5"], "trace": []}],
+        "answers": [{"question": "q", "route": "rule", "edition": None, "verdict": None, "answer": "209.5. Текст",
+                     "citations": ["209.5"], "cited": [{"number": "209.5", "edition": None}], "trace": []}],
         "buttons": [[{"text": "209.6 ▶", "data": "r:209.6"}]],
     }
 

@@ -1,0 +1,85 @@
+"""The bot's store (SQLite by default) and the chat's edition set with /edition (issue 13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.chat import handlers
+from bot.chat.handlers import Ctx
+from bot.cli import main
+from bot.rulebook import load
+from bot.store import MIGRATIONS, StoreError, open_store
+
+QUESTION = "Можно ли положить симбиота на летающее существо?"
+
+
+def test_settings_persist_in_the_sqlite_file(tmp_path):
+    url = f"sqlite:///{tmp_path}/db/bot.sqlite3"
+    s = open_store(url)
+    assert s.engine == "sqlite" and s.chat_edition(42) is None
+    s.set_chat_edition(42, "tested")
+    s.set_chat_edition(42, "5ed")  # replaced, not duplicated
+    s.set_chat_edition(-1001, "tested")
+    s.close()
+    s = open_store(url)  # migrations run once; the data is still there
+    assert (s.chat_edition(42), s.chat_edition(-1001), s.chat_edition(7)) == ("5ed", "tested", None)
+    assert s.query("SELECT version FROM schema_version") == [(v,) for v, _ in MIGRATIONS]
+    assert s.query("SELECT count(*) FROM chat_settings") == [(2,)]
+
+
+def test_default_store_lives_in_the_user_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path / "u"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    open_store().set_chat_edition(1, "5ed")
+    assert (tmp_path / "u" / "bot.sqlite3").is_file()
+
+
+def test_database_url_errors_are_russian(monkeypatch):
+    with pytest.raises(StoreError, match="неизвестная схема «mysql»"):
+        open_store("mysql://x/y")
+    monkeypatch.setitem(__import__("sys").modules, "psycopg", None)
+    with pytest.raises(StoreError, match="для PostgreSQL \\(DATABASE_URL\\) нужен пакет psycopg"):
+        open_store("postgresql://bot:secret@db.example/judge")
+
+
+@pytest.fixture
+def tested(tmp_path, monkeypatch):
+    monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path / "user"))
+    load.cache_clear()
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parent / "data" / "edition_tested.html"
+    assert main(["rulebook", "import", str(page), "--edition", "tested"]) == 0
+    yield
+    load.cache_clear()
+
+
+def test_edition_command_sets_the_chats_edition(tested):
+    store = open_store("sqlite://:memory:")
+    chat = Ctx(transport="telegram", chat_id=555, store=store)
+    other = Ctx(transport="telegram", chat_id=556, store=store)
+    listing = handlers.handle("/edition", chat).answers[0]
+    assert "Редакция этого чата: 5ed" in listing.text and "tested" in listing.text
+    bad = handlers.handle("/edition nope", chat).answers[0].text
+    assert "нет редакции «nope»; есть: 5ed, tested" in bad
+    assert store.chat_edition(555) is None
+    set_ = handlers.handle("/edition tested", chat).answers[0]
+    assert set_.text == "Редакция этого чата: tested. Ответы и пункты правил — по ней."
+    assert store.chat_edition(555) == "tested"
+    a = handlers.handle(QUESTION, chat).answers[0]
+    assert a.edition == "tested" and a.verdict is None and "Текст редакции tested этого не покрывает" in a.text
+    r = handlers.handle("/rule 102.4", chat).answers[0]
+    assert "Игрок, недовольный своей сдачей, может объявить мулиган" in r.text
+    b = handlers.handle(QUESTION, other).answers[0]  # another chat keeps the default
+    assert b.edition == "5ed" and b.citations == ["209.4"]
+
+
+def test_console_session_remembers_edition(tested, capsys):
+    import io
+
+    from bot.chat import console
+
+    out = io.StringIO()
+    console.chat(io.StringIO(f"/edition tested\n/rule 102.4\n"), out, interactive=False)
+    text = out.getvalue()
+    assert "Редакция этого чата: tested" in text and "может объявить мулиган" in text
