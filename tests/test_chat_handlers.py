@@ -82,7 +82,7 @@ def test_every_command_resolves_to_a_real_function():
     for spec in [*owned.values(), handlers.ASK_SPEC]:
         fn = handlers.command_function(spec)
         assert callable(fn) and fn.__module__ == spec.module and fn.__name__ == spec.function
-    assert [n for n, s in handlers.COMMANDS.items() if not s.module] == ["start", "help"]
+    assert [n for n, s in handlers.COMMANDS.items() if not s.module] == ["start", "help", "edition"]
 
 
 def test_a_missing_owning_module_raises_instead_of_answering(monkeypatch):

@@ -83,3 +83,24 @@ def test_console_session_remembers_edition(tested, capsys):
     console.chat(io.StringIO(f"/edition tested\n/rule 102.4\n"), out, interactive=False)
     text = out.getvalue()
     assert "Редакция этого чата: tested" in text and "может объявить мулиган" in text
+
+
+def test_telegram_edition_is_per_chat_and_survives_a_restart(tested, tmp_path, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from chat_support import message_update
+    from test_telegram import session
+
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/tg.sqlite3")
+    req = session(message_update("/edition tested", chat_id=42), message_update("/rule 102.4", chat_id=42),
+                  message_update("/rule 102.4", chat_id=43), edition="5ed")
+    texts = [m["text"] for m in req.sent("sendMessage")]
+    assert "Редакция этого чата: tested" in texts[0]
+    assert "Игрок, недовольный своей сдачей, может объявить мулиган" in texts[1]
+    assert texts[2].startswith("<i>Пункта 102.4 нет в редакции 5ed.")  # chat 43 stays on 5ed
+    req = session(message_update(QUESTION, chat_id=42), edition="5ed")  # a new process: the store remembers
+    (text,) = [m["text"] for m in req.sent("sendMessage")]
+    assert "Текст редакции tested этого не покрывает" in text
+    assert open_store(f"sqlite:///{tmp_path}/tg.sqlite3").chat_edition(42) == "tested"
