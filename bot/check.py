@@ -13,10 +13,10 @@ Information only (exit 0): references to sections outside this edition
 from __future__ import annotations
 
 
-import yaml
 
 from bot.answer import Answer, Block
 from bot.rulebook import Rulebook, edition_path, is_subpoint, number_key, parse_number
+from bot.yamlsafe import load_without_aliases
 
 
 def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]:
@@ -118,5 +118,5 @@ def load_unchecked(edition: str) -> tuple[Rulebook, int]:
     paragraphs)``. Raises ``RulebookError`` when the file is missing or unreadable."""
     path = edition_path(edition)
     rb = Rulebook.load_file(path)
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = load_without_aliases(path.read_text(encoding="utf-8")) or {}  # the same text load_file read
     return rb, len(data.get("unplaced") or [])

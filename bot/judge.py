@@ -7,8 +7,15 @@ when the question is not its kind:
 1. ``rule``     – the question is a paragraph number (bot.lookup)
 2. ``ability``  – card text quoted in «…», "…", “…” or a question about a
                   compound-ability connective (bot.abilities.route, 505.*)
-3. ``scenario`` – a board / rules situation described in words (bot.sim.route)
+3. ``scenario`` – a claim to check («противник говорит, что …, он прав?», bot.reading.claims),
+                  a board situation read compositionally into a scenario (bot.reading.route),
+                  else one matched by keywords (bot.sim.route)
 4. ``search``   – everything else; always answers (bot.search)
+
+Before routing, card names of the user's card database are read
+(``bot.cards.reading.read_cards``): the routes get the question with each card told as
+its kind and traits (and its text when the ability is asked about), and the answer
+says which card it took (a ``note`` block, ``trace``, ``cards`` in JSON).
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ from bot.paths import DEFAULT_EDITION
 ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
     "bot.abilities.route",
+    "bot.reading.claims",
+    "bot.reading.route",
     "bot.sim.route",
     "bot.search",
 )
@@ -52,18 +61,22 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     """
     q = check_length(question, QUESTION_CHARS, "Вопрос").strip()
     skipped: list[str] = []
+    cards = _read_cards(q, skipped)
+    asked = cards.question if cards is not None else q
     for route in _routes():
         if route.__name__ == "bot.search":
-            ans = route.answer(q, edition)
+            ans = route.answer(asked, edition)
         else:
             try:
-                ans = route.answer(q, edition)
+                ans = route.answer(asked, edition)
             except RulebookError:
                 raise
             except Exception as e:  # a failing specialised route must not cost the user an answer
                 skipped.append(f"маршрут {route.__name__} не справился ({type(e).__name__}: {e}); отвечает поиск")
                 continue
         if ans is not None:
+            if cards is not None:
+                _with_cards(ans, q, cards)
             if skipped:
                 ans.trace = skipped + list(ans.trace)
             if ans.route in BOUND_ROUTES:
@@ -73,3 +86,25 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
+
+
+def _read_cards(q: str, skipped: list[str]):
+    """The cards the question names (``bot.cards.reading.CardReading``) or ``None``;
+    a failing card store never costs the user an answer (the trace says so)."""
+    try:
+        from bot.cards.reading import read_cards
+
+        return read_cards(q)
+    except Exception as e:  # noqa: BLE001 - the card database is optional
+        skipped.append(f"база карт не прочитана ({type(e).__name__}: {e}); карты в вопросе не учтены")
+        return None
+
+
+def _with_cards(ans: Answer, q: str, cards) -> None:
+    """Say in ``ans`` which cards the question was read with."""
+    from bot.answer import Block
+
+    ans.question = q
+    ans.blocks.insert(0, Block("note", "\n".join(cards.notes), title="Карты из вашей базы"))
+    ans.trace = [f"карта: {n}" for n in cards.notes] + [f"вопрос прочитан как: {cards.question}"] + list(ans.trace)
+    ans.cards = cards.facts()

@@ -11,9 +11,11 @@ printed: its text, then «  а) item» lines; in a section or range its sub-poin
 not repeated as separate paragraphs (they are still cited). A sub-point alone is
 shown with the lead-in of its paragraph («Из пункта 302.3: …»).
 
-JSON (DESIGN.md): ``{edition, number, title, text, inferred, sources, children,
-refs, cited_by, examples, variants, notes, outside_refs, parent, subpoints}`` per
-paragraph or section (``text`` is the clause's own text – the lead-in for a list;
+JSON (docs/architecture.md): ``{edition, number, title, text, inferred, sources,
+source_titles, children, refs, cited_by, examples, variants, notes, outside_refs, parent,
+subpoints}`` per paragraph or section (``text`` is the clause's own text – the lead-in for a list;
+``sources`` the page files, ``source_titles`` the same pages by name, «Правила 5-й
+редакции: раздел 209», see ``bot.sources``;
 ``subpoints`` = ``[{number, text}]`` of its lettered items; ``parent`` = the
 number one level up for a sub-point like 302.3.в or 505.4.1, else ``null``);
 a range or several queries give a list; an unknown number gives
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from bot.answer import Answer, Block
 from bot.paths import DEFAULT_EDITION
 from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label
+from bot.sources import source_titles
 from bot.textnorm import clip
 
 _NUM = r"\d{1,3}(?:\.\d{1,3}){0,3}(?:\.?[а-яё](?![а-яё]))?"  # «302.3.в», «302.3в»
@@ -183,7 +186,8 @@ def _clause_blocks(
     elif c.inferred:
         meta.append("Номер выведен по положению между соседними пунктами (в источнике не напечатан).")
     if c.sources:
-        meta.append("Источники: " + ", ".join(c.sources))
+        names = source_titles(rb, c.sources)
+        meta.append(("Источник: " if len(names) == 1 else "Источники: ") + "; ".join(names))
     inside, outside = _ref_status(rb, c.refs)
     if inside or outside:
         refs = inside + [f"{r} (вне этой редакции)" for r in outside]
@@ -253,6 +257,7 @@ def _clause_json(rb: Rulebook, c: Clause) -> dict:
         "text": c.text,
         "inferred": c.inferred,
         "sources": list(c.sources),
+        "source_titles": source_titles(rb, c.sources),
         "children": [k.number for k in rb.children(c.number)],
         "refs": inside + outside,
         "outside_refs": outside,
@@ -280,7 +285,8 @@ def json_for(res: Resolved, rb: Rulebook) -> dict | list:
             "part": sec.part if sec else None,
             "text": "",
             "inferred": False,
-            "sources": sorted({s for c in res.clauses for s in c.sources}),
+            "sources": (srcs := sorted({s for c in res.clauses for s in c.sources})),
+            "source_titles": source_titles(rb, srcs),
             "children": [c.number for c in res.clauses],
             "refs": [],
             "outside_refs": [],

@@ -49,7 +49,6 @@ import yaml
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION, rulebook_dir, user_data_dir
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: ~10x faster
 _NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[а-я])?$")
 LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
 """Letters of lettered sub-points, in order (ё, й, ъ, ы, ь are not used)."""
@@ -236,12 +235,17 @@ class Rulebook:
     @classmethod
     def load_file(cls, path: Path) -> "Rulebook":
         """Load an edition file; raises ``RulebookError`` when missing or malformed."""
+        from bot.yamlsafe import describe_error, load_without_aliases
+
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+            text = path.read_text(encoding="utf-8")
+            data = load_without_aliases(text)
         except FileNotFoundError as e:
             raise RulebookError(f"нет файла редакции {path}") from e
         except yaml.YAMLError as e:
-            raise RulebookError(f"{path}: не читается как YAML: {e}") from e
+            message, line, col = describe_error(e, text)
+            where = f", строка {line}, столбец {col}" if line else ""
+            raise RulebookError(f"{path}{where}: не читается как YAML: {message}") from None
         if not isinstance(data, dict):
             raise RulebookError(f"{path}: ожидался словарь с ключами edition, sections, clauses")
         return cls.from_dict(data, where=str(path))

@@ -75,6 +75,8 @@ _WORD = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+")
 _QUOTE_SPAN = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
 _NUMBER_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}(?:\.\d{1,3}){1,3})(?![\d])")
 _MIN_TYPO_LEN = 4
+_MAX_REMEMBERED = 50_000
+"""Corrections an index remembers (word -> correction) before it forgets them all."""
 MAX_TYPO_ATTEMPTS = 40
 """At most this many words of one question are looked up for typos (bounds the time
 a pasted wall of text can take)."""
@@ -130,6 +132,7 @@ class QueryTerms:
     ignored: list[str] = field(default_factory=list)
     numbers: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
+    _credits: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -226,6 +229,14 @@ def _negation_base(term: str) -> str | None:
     if morph.parse(term)[0].tag.POS not in ("ADJF", "ADJS", "PRTF", "PRTS", "ADVB"):
         return None
     return canonical(base)
+
+
+@lru_cache(maxsize=100_000)
+def _dictionary_word(word: str) -> bool:
+    """A folded word the morphology dictionary (or the domain lemmas) knows."""
+    from bot.morph import DOMAIN_LEMMAS, analyzer
+
+    return word in DOMAIN_LEMMAS or analyzer().word_is_known(word)
 
 
 def stem(term: str) -> str | None:
@@ -380,6 +391,7 @@ class SearchIndex:
         lemmas = {t for t in df_terms(corpus) if t[0].isalpha() and "_" not in t}
         self._surface_long = frozenset(w for w in self.surface if len(w) >= 5 and not w.isdigit())
         self._typo_index = None
+        self._corrections: dict[tuple[str, int, bool], str | None] = {}
         self._typo_choices = sorted(
             w for w in self.surface | lemmas | lexicon_words() | lex.QUESTION_WORDS if len(w) >= _MIN_TYPO_LEN and not w.isdigit()
         )
@@ -451,15 +463,20 @@ class SearchIndex:
         from bot.typo import best_correction, max_edits as edits_for
 
         k = edits_for(len(word)) if max_edits is None else max_edits
+        key = (word, k, surface_only)
+        if key in self._corrections:
+            return self._corrections[key]
         accept = self._surface_long.__contains__ if surface_only else None
-        return best_correction(word, self.typo_index().near(word, k, accept))
+        fixed = best_correction(word, self.typo_index().near(word, k, accept))
+        if len(self._corrections) >= _MAX_REMEMBERED:
+            self._corrections.clear()
+        self._corrections[key] = fixed
+        return fixed
 
     def _known(self, word: str) -> bool:
         if word in self.surface or word in lexicon_words() or word in lex.QUESTION_WORDS or word.isdigit() or len(word) < _MIN_TYPO_LEN:
             return True
-        from bot.morph import DOMAIN_LEMMAS, analyzer
-
-        return word in DOMAIN_LEMMAS or analyzer().word_is_known(word)
+        return _dictionary_word(word)
 
     def query_terms(self, text: str) -> QueryTerms:
         """Turn a question into weighted terms (see ``QueryTerms``). A punctuation mark
@@ -522,35 +539,56 @@ class SearchIndex:
         """How many of the question's content terms paragraph ``doc`` has (fully or in
         part, as ``coverage`` counts them)."""
         terms = self.doc_terms[doc]
-        return sum(1 for t in q.content if self._term_credit(t, terms) > 0)
+        return sum(1 for _w, alts in self._credits(q) if any(a in terms for a, _c in alts))
 
     @staticmethod
     def _term_credit(t: str, terms: set[str]) -> float:
         """1 when term ``t`` is in ``terms``; 0.75 for one of its expansions; 0.5 for its
         stem, its positive form («не_пустой» -> «пустой») or its не-less base; else 0."""
-        if t in terms:
-            return 1.0
-        if any(e in terms for e in lex.EXPANSIONS.get(t, ())):
-            return 0.75
-        s = stem(t)
-        if s and s in terms:
-            return 0.5
-        if t.startswith(NOT) and t[len(NOT):] in terms:
-            return 0.5
-        base = _negation_base(t)
-        if base and base in terms:
-            return 0.5
+        for a, c in SearchIndex._alternatives(t):
+            if a in terms:
+                return c
         return 0.0
+
+    @staticmethod
+    def _alternatives(t: str) -> list[tuple[str, float]]:
+        """``(term, credit)`` pairs that count for ``t`` in a paragraph, in the order
+        ``_term_credit`` tries them: itself 1, expansions 0.75, stem / positive form /
+        не-less base 0.5."""
+        alts = [(t, 1.0)] + [(e, 0.75) for e in lex.EXPANSIONS.get(t, ())]
+        s = stem(t)
+        if s:
+            alts.append((s, 0.5))
+        if t.startswith(NOT):
+            alts.append((t[len(NOT):], 0.5))
+        base = _negation_base(t)
+        if base:
+            alts.append((base, 0.5))
+        return alts
+
+    def _credits(self, q: QueryTerms) -> list[tuple[float, tuple[tuple[str, float], ...]]]:
+        """Per content term of ``q``: its idf and the alternatives some paragraph has
+        (``_alternatives`` without the terms no paragraph contains), computed once per
+        question — ``coverage`` and ``matched`` then only test set membership."""
+        cached = q._credits
+        if cached is not None and cached[0] is self:
+            return cached[1]
+        df = self.df
+        out = [(self.idf(t), tuple((a, c) for a, c in self._alternatives(t) if a in df)) for t in q.content]
+        q._credits = (self, out)
+        return out
 
     def coverage(self, q: QueryTerms, doc: int) -> float:
         """Idf-weighted share (0..1) of the question's content terms found in paragraph
         ``doc``, each weighted by ``_term_credit``."""
         terms = self.doc_terms[doc]
         total = got = 0.0
-        for t in q.content:
-            w = self.idf(t)
+        for w, alts in self._credits(q):
             total += w
-            got += w * self._term_credit(t, terms)
+            for a, c in alts:
+                if a in terms:
+                    got += w * c
+                    break
         return got / total if total else 0.0
 
     def search(self, text: str, k: int = 5) -> Result:

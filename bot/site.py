@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -37,6 +37,7 @@ from markupsafe import Markup
 from bot.errors import RulebookError
 from bot.rulebook import Rulebook, Section, iter_ref_spans, load, number_key
 from bot.paths import rulebook_dir
+from bot.sources import page_titles, source_titles
 
 _EDITION_NAME_RE = re.compile(r"^[\w.-]+$")
 MANIFEST = "editions.json"
@@ -68,6 +69,7 @@ class ClauseView:
     notes: list[list[Segment]]
     variants: list[list[Segment]]
     cited_by: list[str]
+    sources: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,7 @@ def edition_view(rb: Rulebook) -> dict:
                 notes=[segments(n, anchors.href) for n in c.notes],
                 variants=[segments(v, anchors.href) for v in c.variants],
                 cited_by=rb.cited_by(c.number),
+                sources=source_titles(rb, c.sources),
             )
         )
     parts: list[PartView] = []
@@ -188,6 +191,7 @@ def edition_view(rb: Rulebook) -> dict:
         "parts": parts,
         "clause_count": len(rb.clauses),
         "inferred_count": sum(1 for c in rb.clauses if c.inferred),
+        "pages": list(page_titles(rb).values()),  # in rulebook order of their first paragraph
     }
 
 

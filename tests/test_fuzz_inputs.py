@@ -287,3 +287,29 @@ def test_structured_scenario_runs_or_is_refused_in_russian(tree):
     text = yaml.safe_dump(tree, allow_unicode=True, sort_keys=False)
     _check_scenario(text)
     assert isinstance(scenario_answer(text), Answer)
+
+
+# -- card files (cards import) --------------------------------------------------------------
+CARD_FILE_PIECES = ['[', ']', '{', '}', '"name": "Воин"', '"text": "Ранить на 2"', '"desc": "[:tap]: x"', '"type": 0',
+                    '"life": ', "9" * 40, "-1", "null", "true", ", ", ": ", '"', "\n", "name;type;text\n",
+                    "Воин;существо;Ранить на 2\n", ";", ",", "\t", "\\", "\\u12", "NaN", "1e999", "\ufeff", "é"]
+
+
+@SETTINGS
+@given(_pieces(CARD_FILE_PIECES, 30).map(str.encode) | st.binary(max_size=120),
+       st.sampled_from(["auto", "nxt", "classic", "csv"]), st.sampled_from(["cards.json", "cards.csv"]))
+def test_card_file_reads_or_raises_a_russian_error(tmp_path_factory, raw, fmt, name):
+    from bot.cards.formats import read_file
+
+    f = tmp_path_factory.mktemp("cards") / name
+    f.write_bytes(raw)
+    try:
+        rows = read_file(str(f), fmt)
+    except BerserkError as e:
+        _russian_error(e)
+        assert not re.search(r"Expecting|Unterminated|field larger|line contains|unexpected end", str(e)), str(e)
+        return
+    for row in rows.rows:
+        assert (row.fields is None) != (row.error is None)
+        if row.error is not None:
+            assert _CYRILLIC.search(row.error), row.error

@@ -15,7 +15,7 @@ from bot.chat.handlers import handle
 from bot.cli import main
 from bot.errors import ScenarioError
 from bot.sim.scenario import load, scenario_answer
-from bot.sim.yamlnode import compose, yaml_problem_ru
+from bot.sim.yamlnode import compose
 
 GOOD = """title: t
 state:
@@ -138,6 +138,8 @@ def test_yaml_syntax_errors_are_russian_with_line_and_column(text, line, col, wo
 
 
 def test_unknown_yaml_problem_has_a_russian_fallback():
+    from bot.sim.yamlnode import yaml_problem_ru
+
     assert yaml_problem_ru("something entirely new") == "синтаксическая ошибка YAML"
 
 
@@ -196,3 +198,20 @@ def test_one_broken_file_does_not_stop_a_folder_run(tmp_path: Path, capsys):
     assert [d["passed"] for d in data] == [True, False, True]
     assert data[1]["file"] == str(tmp_path / "b.yaml") and "строка 2" in data[1]["error"]
     assert "error" not in data[0]
+
+
+def test_edition_file_with_aliases_or_bad_yaml_is_refused_in_russian(tmp_path: Path):
+    from bot.errors import RulebookError
+    from bot.rulebook import Rulebook
+
+    f = tmp_path / "x.yaml"
+    f.write_text(ALIAS_BOMB, encoding="utf-8")
+    start = time.perf_counter()
+    with pytest.raises(RulebookError) as e:
+        Rulebook.load_file(f)
+    assert time.perf_counter() - start < 2.0  # sanity bound
+    assert f"{f}, строка 1, столбец 4: не читается как YAML: якоря и ссылки YAML («&a») не поддерживаются" == str(e.value)
+    f.write_text("edition: x\nclauses: [\n", encoding="utf-8")
+    with pytest.raises(RulebookError) as e:
+        Rulebook.load_file(f)
+    assert str(e.value) == f"{f}, строка 3, столбец 1: не читается как YAML: здесь ожидалось значение"

@@ -17,7 +17,7 @@ from bot.cli import main
 from bot.errors import InputFileError, InputLimitError
 from bot.judge import ask
 from bot.textfile import read_text_file
-from bot.textnorm import normalize_card_text, normalize_typography, quoted_spans
+from bot.textnorm import normalize_card_text, normalize_typography
 
 
 def test_question_over_the_bound_is_refused_in_russian():
@@ -143,6 +143,8 @@ def test_quote_repair_keeps_its_meaning():
 
 
 def test_quoted_spans_matches_the_regular_expression_it_replaces():
+    from bot.textnorm import quoted_spans
+
     rx = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
     closers = {"«": "»", '"': '"', "“": "”", "„": "“”"}
     for s in ["«а» «б", "««»", "\"a\"b\"", "„x“ “y”", "«", "»«»", "a«b»c«d»", "„“"]:
@@ -151,7 +153,38 @@ def test_quoted_spans_matches_the_regular_expression_it_replaces():
 
 
 def test_run_of_opening_quotes_costs_linear_work():
+    from bot.textnorm import quoted_spans
+
     start = time.perf_counter()
     assert quoted_spans("«" * 20_000, {"«": "»"}) == []
     assert ask("«" * 19_990).route  # every route reads the quotes
     assert time.perf_counter() - start < 2.0  # sanity bound: 5 s before
+
+
+@pytest.mark.parametrize("content,words", [
+    ('[{"name": "Воин", "life": ' + "9" * 5000 + "}]", "в JSON слишком длинное число"),
+    ('{"a": 1}', "ожидался JSON-список карт, а в файле словарь"),
+    ('[{"name": }]', "строка 1, столбец 11: это не JSON (здесь ожидалось значение)"),
+    ('[{name: 1}]', "это не JSON (ожидалось имя поля в двойных кавычках)"),
+    ("[] x", "это не JSON (лишний текст после конца JSON)"),
+])
+def test_card_file_errors_are_russian(tmp_path: Path, content, words):
+    from bot.cards.formats import CardImportError, read_file
+
+    f = tmp_path / "cards.json"
+    f.write_text(content, encoding="utf-8")
+    with pytest.raises(CardImportError) as e:
+        read_file(str(f))
+    assert words in str(e.value)
+    assert not re.search(r"Expecting|Extra data|Exceeds the limit|dict\b", str(e.value))
+
+
+def test_card_csv_with_an_unclosed_quote_is_russian(tmp_path: Path):
+    from bot.cards.formats import CardImportError, read_file
+
+    f = tmp_path / "cards.csv"
+    f.write_text("name;text\n\"" + "а" * 30_000 + "\n", encoding="utf-8")
+    with pytest.raises(CardImportError) as e:
+        read_file(str(f))
+    assert "поле длиннее 20000 символов (незакрытая кавычка?)" in str(e.value)
+    assert "field larger" not in str(e.value)

@@ -8,38 +8,24 @@ from bot.chat import handlers
 from bot.chat.handlers import Ctx
 from bot.cli import main
 from bot.rulebook import load
-from bot.store import MIGRATIONS, StoreError, open_store
+from bot.chat.settings import SCHEMA, ChatSettings
+from bot.store import Store
 
 QUESTION = "Можно ли положить симбиота на летающее существо?"
 
 
-def test_settings_persist_in_the_sqlite_file(tmp_path):
+def test_chat_settings_persist_in_the_sqlite_file(tmp_path):
     url = f"sqlite:///{tmp_path}/db/bot.sqlite3"
-    s = open_store(url)
-    assert s.engine == "sqlite" and s.chat_edition(42) is None
+    s = ChatSettings(Store(url))
+    assert s.chat_edition(42) is None
     s.set_chat_edition(42, "tested")
     s.set_chat_edition(42, "5ed")  # replaced, not duplicated
     s.set_chat_edition(-1001, "tested")
-    s.close()
-    s = open_store(url)  # migrations run once; the data is still there
+    s.store.close()
+    s = ChatSettings(Store(url))  # the migration runs once; the data is still there
     assert (s.chat_edition(42), s.chat_edition(-1001), s.chat_edition(7)) == ("5ed", "tested", None)
-    assert s.query("SELECT version FROM schema_version") == [(v,) for v, _ in MIGRATIONS]
-    assert s.query("SELECT count(*) FROM chat_settings") == [(2,)]
-
-
-def test_default_store_lives_in_the_user_data_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path / "u"))
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    open_store().set_chat_edition(1, "5ed")
-    assert (tmp_path / "u" / "bot.sqlite3").is_file()
-
-
-def test_database_url_errors_are_russian(monkeypatch):
-    with pytest.raises(StoreError, match="неизвестная схема «mysql»"):
-        open_store("mysql://x/y")
-    monkeypatch.setitem(__import__("sys").modules, "psycopg", None)
-    with pytest.raises(StoreError, match="для PostgreSQL \\(DATABASE_URL\\) нужен пакет psycopg"):
-        open_store("postgresql://bot:secret@db.example/judge")
+    assert s.store.version("chats") == len(SCHEMA)
+    assert s.store.query("SELECT count(*) FROM chat_settings") == [(2,)]
 
 
 @pytest.fixture
@@ -55,7 +41,7 @@ def tested(tmp_path, monkeypatch):
 
 
 def test_edition_command_sets_the_chats_edition(tested):
-    store = open_store("sqlite://:memory:")
+    store = ChatSettings(Store("sqlite:///:memory:"))
     chat = Ctx(transport="telegram", chat_id=555, store=store)
     other = Ctx(transport="telegram", chat_id=556, store=store)
     listing = handlers.handle("/edition", chat).answers[0]
@@ -103,4 +89,4 @@ def test_telegram_edition_is_per_chat_and_survives_a_restart(tested, tmp_path, m
     req = session(message_update(QUESTION, chat_id=42), edition="5ed")  # a new process: the store remembers
     (text,) = [m["text"] for m in req.sent("sendMessage")]
     assert "Текст редакции tested этого не покрывает" in text
-    assert open_store(f"sqlite:///{tmp_path}/tg.sqlite3").chat_edition(42) == "tested"
+    assert ChatSettings(Store(f"sqlite:///{tmp_path}/tg.sqlite3")).chat_edition(42) == "tested"

@@ -45,7 +45,7 @@ class Ctx:
     transport: str = "console"
     chat_id: int | None = None
     store: Any = None
-    """The bot's store (``bot.store.Store``) holding the chat's settings, or ``None``:
+    """The chat settings (``bot.chat.settings.ChatSettings`` over the bot's store), or ``None``:
     with ``chat_id`` set, ``/edition`` is remembered for the chat and wins over ``edition``."""
 
 
@@ -118,6 +118,9 @@ COMMANDS: dict[str, CommandSpec] = {
         CommandSpec("explain", "пошаговое разрешение особенности (505): /explain --failed 1 Уничтожить себя – разряд на 4", "/explain --failed 1 Уничтожить себя – разряд на 4", "bot.abilities.resolve", "explain_answer"),
         CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer"),
         CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer"),
+        CommandSpec("card", "карта из вашей базы по имени: /card Гном-басаарг", "/card Гном-басаарг", "bot.cards.answer", "card_answer"),
+        CommandSpec("reading", "как бот прочитал вопрос: сценарий (YAML), который можно поправить и отправить в /scenario",
+                    "/reading Посадил симба на орка. Орка убили. Что с симбом?", "bot.reading.route", "reading_answer"),
         CommandSpec("edition", "редакция правил этого чата: /edition 5ed", "/edition 5ed"),
     )
 }
@@ -128,6 +131,7 @@ ASK_SPEC = CommandSpec("ask", "вопрос судье", "Можно ли пол
 _COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)(.*)$", re.S)
 _PAYLOAD_RE = re.compile(r"^([rsc])(\d{1,3}(?:_\d{1,3}){0,3})$")
 _CALLBACK_RE = re.compile(r"^([rsc]):(\d{1,3}(?:\.\d{1,3}){0,3})$")
+_CARD_CALLBACK_RE = re.compile(r"^k:([0-9a-f]{12})$")
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -245,8 +249,10 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         if not text:
             return Reply([note_answer(q, f"Нужен текст карты. Пример: {spec.usage}", route="help")])
         return Reply([_call(spec, q, (text, _outcome(flags), ctx.edition))])
-    if name == "scenario":
-        return Reply([_call(spec, q, (args,))])
+    if name in ("scenario", "reading"):
+        return Reply([_call(spec, q, (args,) if name == "scenario" else (args, ctx.edition))])
+    if name == "card":
+        return card_reply(args, ctx)
     raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names
 
 
@@ -255,6 +261,9 @@ def callback(data: str, ctx: Ctx = Ctx()) -> Reply:
     "c:209.4" the paragraphs that cite 209.4 — each with navigation buttons.
     Unknown data gives a Russian note (old buttons after a bot update)."""
     ctx = chat_ctx(ctx)
+    card = _CARD_CALLBACK_RE.match((data or "").strip())
+    if card:
+        return card_callback(card.group(1), ctx)
     m = _CALLBACK_RE.match((data or "").strip())
     if not m:
         return Reply([note_answer(data, "Эта кнопка устарела. Наберите номер пункта: /rule 209.5", route="help")])
@@ -291,7 +300,9 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
         except BerserkError:
             return []
     items: list[InlineItem] = []
-    for n in numbers[:limit]:
+    if number is None:
+        items += _inline_cards(q, ctx)
+    for n in numbers[:max(0, limit - len(items))]:
         ans = _call(COMMANDS["rule"], f"/rule {n}", (n, ctx.edition))
         if ans.route != "rule" or not ans.blocks:
             continue
@@ -340,6 +351,38 @@ def edition_answer(args: str, ctx: Ctx) -> Answer:
     ctx.store.set_chat_edition(ctx.chat_id, name)
     return Answer(q, "edition", None, [Block("text", f"Редакция этого чата: {name}. Ответы и пункты правил — по ней.")],
                   edition=name)
+
+
+def card_reply(args: str, ctx: Ctx = Ctx()) -> Reply:
+    """``/card NAME``: the card, or a short list with one button per card («k:<token>»)."""
+    from bot.cards.answer import card_choices
+
+    try:
+        ans, choices = card_choices(args, ctx.edition)
+    except BerserkError as e:
+        return Reply([note_answer(f"/card {args}", str(e))])
+    return Reply([ans], [[Button(label, f"k:{token}")] for label, token in choices])
+
+
+def card_callback(token: str, ctx: Ctx = Ctx()) -> Reply:
+    """A card button: that card's answer (a note when the database changed since)."""
+    from bot.cards.answer import card_by_token
+
+    try:
+        ans = card_by_token(token, ctx.edition)
+    except BerserkError as e:
+        return Reply([note_answer(f"k:{token}", str(e))])
+    if ans is None:
+        return Reply([note_answer(f"k:{token}", "Этой карты уже нет в базе (базу перезагрузили). Наберите /card ИМЯ.",
+                                  route="help")])
+    return Reply([ans])
+
+
+def _inline_cards(q: str, ctx: Ctx) -> list[InlineItem]:
+    from bot.cards.answer import inline_cards
+
+    return [InlineItem(id=f"k{token}", title=f"Карта: {card.name}", description=_short(card.kind_words() + (
+        f" — {card.text}" if card.text else ""), 120), answer=ans) for token, card, ans in inline_cards(q)]
 
 
 # -- help ---------------------------------------------------------------------------

@@ -22,6 +22,8 @@ def several_editions() -> bool:
 def render_plain(answer: Answer) -> str:
     """Plain text for the console and the CLI: verdict, blocks, then «Пункты: …»."""
     lines: list[str] = []
+    if answer.understood:
+        lines.append(answer.understood)
     if answer.verdict:
         lines.append(f"Вердикт: {answer.verdict}")
         lines.append("")

@@ -129,10 +129,11 @@ def chat_store(context: ContextTypes.DEFAULT_TYPE):
     opened on first use and kept in ``bot_data["store"]``; ``None`` (logged) when it
     cannot be opened – the bot then answers with its default edition."""
     if "store" not in context.bot_data:
-        from bot.store import StoreError, open_store
+        from bot.chat.settings import ChatSettings
+        from bot.store import StoreError
 
         try:
-            context.bot_data["store"] = open_store()
+            context.bot_data["store"] = ChatSettings()
         except StoreError as e:
             log.error("хранилище настроек чатов недоступно: %s", e)
             context.bot_data["store"] = None

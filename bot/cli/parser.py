@@ -23,6 +23,8 @@ COMMANDS: tuple[str, ...] = (
     "bot.cli.explain",
     "bot.cli.scenario",
     "bot.cli.rulebook",
+    "bot.cli.cards",
+    "bot.cli.card",
     "bot.cli.paths",
     "bot.cli.telegram",
 )

@@ -449,7 +449,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     if f.trace:
         blocks.append(Block("steps", items=tuple(f.trace), title="Моделирование"))
     return Answer(question=question, route="scenario", verdict=f.verdict, blocks=blocks,
-                  citations=list(f.citations), trace=list(f.trace))
+                  citations=list(f.citations), trace=list(f.trace), unread=[])
 
 
 # «не» / «без» before a word the reading used, not itself part of what it read: the negation was
@@ -489,4 +489,4 @@ def partial_answer(question: str, f: Finding, unread: list[str], edition: str) -
     ]
     blocks.extend(_rule_blocks(f.citations[:3], edition))
     return Answer(question=question, route="scenario", verdict=None, blocks=blocks,
-                  citations=list(f.citations), trace=[f"не учтены слова: {', '.join(unread)}"])
+                  citations=list(f.citations), trace=[f"не учтены слова: {', '.join(unread)}"], unread=list(unread))

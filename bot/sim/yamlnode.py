@@ -21,6 +21,8 @@ import yaml
 
 from bot import limits
 from bot.errors import ScenarioError
+from bot.yamlsafe import LOADER as _LOADER
+from bot.yamlsafe import describe_error, yaml_problem_ru  # noqa: F401 - yaml_problem_ru is part of this module's face
 
 
 @dataclass
@@ -93,77 +95,14 @@ class Y:
 
 
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {None, "!", _CORE + "str", _CORE + "int", _CORE + "float", _CORE + "bool", _CORE + "null"}
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
-# PyYAML / libyaml problem texts -> Russian (first matching fragment wins).
-_PROBLEMS_RU: tuple[tuple[str, str], ...] = (
-    ("did not find expected node content", "здесь ожидалось значение"),
-    ("did not find expected ',' or ']'", "ожидалась «,» или «]» (список в квадратных скобках не закрыт)"),
-    ("did not find expected ',' or '}'", "ожидалась «,» или «}» (словарь в фигурных скобках не закрыт)"),
-    ("expected ',' or ']'", "ожидалась «,» или «]» (список в квадратных скобках не закрыт)"),
-    ("expected ',' or '}'", "ожидалась «,» или «}» (словарь в фигурных скобках не закрыт)"),
-    ("did not find expected key", "ожидался ключ словаря («ключ: значение») с тем же отступом"),
-    ("did not find expected '-' indicator", "ожидался элемент списка «- …» с тем же отступом"),
-    ("expected <block end>", "неверный отступ: строка не продолжает ни список, ни словарь"),
-    ("did not find expected <document start>", "лишний текст после конца документа"),
-    ("expected '<document start>'", "лишний текст после конца документа"),
-    ("block sequence entries are not allowed", "элемент списка «-» здесь не допускается (проверьте отступ)"),
-    ("mapping values are not allowed", "двоеточие «:» здесь не допускается (строку с «: » возьмите в кавычки)"),
-    ("mapping keys are not allowed", "ключ «?» здесь не допускается"),
-    ("could not find expected ':'", "ожидалось двоеточие «:» после ключа"),
-    ("tab character", "табуляция в отступе: отступы делаются пробелами"),
-    ("'\\t' that cannot start", "табуляция в отступе: отступы делаются пробелами"),
-    ("cannot start any token", "символ, с которого не может начинаться значение (например, «@» или «`»: возьмите значение в кавычки)"),
-    ("found unexpected end of stream", "текст кончился внутри кавычек: кавычка не закрыта"),
-    ("found unknown escape character", "неизвестная экранированная последовательность «\\…» в кавычках"),
-    ("hexdecimal number", "после «\\x», «\\u» или «\\U» ожидались шестнадцатеричные цифры"),
-    ("invalid Unicode character escape", "неверный код символа в «\\u…»"),
-    ("found unexpected document indicator", "разделитель документов «---» или «...» внутри значения"),
-    ("did not find expected alphabetic or numeric character", "после «&», «*» или «!» ожидалось имя"),
-    ("did not find expected whitespace or line break", "ожидался пробел или конец строки"),
-    ("did not find expected comment or line break", "ожидался комментарий «#» или конец строки"),
-    ("tag", "неверный тег YAML («!…»)"),
-    ("%YAML", "неверная директива %YAML"),
-    ("%TAG", "неверная директива %TAG"),
-    ("directive", "неверная директива YAML («%…»)"),
-    ("found unexpected ':'", "двоеточие «:» здесь не допускается"),
-    ("maximum nesting depth", f"слишком глубокая вложенность YAML: больше {limits.SCENARIO_DEPTH} уровней"),
-    ("control characters are not allowed", "управляющий символ в тексте (не допускается в YAML)"),
-    ("special characters are not allowed", "управляющий символ в тексте (не допускается в YAML)"),
-    ("indentation indicator", "неверный указатель отступа у многострочного значения"),
-    ("while scanning a quoted scalar", "кавычка не закрыта"),
-)
-
-
-def yaml_problem_ru(problem: str) -> str:
-    """The Russian wording of a PyYAML / libyaml ``problem`` text (never English)."""
-    for fragment, ru in _PROBLEMS_RU:
-        if fragment in problem:
-            return ru
-    return "синтаксическая ошибка YAML"
-
-
-def _line_col(text: str, position: int) -> tuple[int, int]:
-    """1-based (line, column) of 0-based character ``position`` in ``text``."""
-    before = text[:position]
-    line = before.count("\n") + 1
-    return line, position - (before.rfind("\n") + 1) + 1
-
 
 def _syntax_error(e: yaml.YAMLError, text: str, file: str | None) -> ScenarioError:
-    if isinstance(e, yaml.reader.ReaderError):
-        line, col = _line_col(text, e.position)
-        return ScenarioError(f"не читается как YAML: {yaml_problem_ru(e.reason)}", file, line, col)
-    problem = getattr(e, "problem", None) or getattr(e, "context", None) or ""
-    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
-    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
-    ru = yaml_problem_ru(problem)
-    if mark is not None and text[mark.index:mark.index + 1] == "\t":
-        ru = "табуляция: отступы и промежутки в YAML делаются пробелами"
-    return ScenarioError(f"не читается как YAML: {ru}", file, line, col)
+    message, line, col = describe_error(e, text)
+    return ScenarioError(f"не читается как YAML: {message}", file, line, col)
 
 
 class _Builder:

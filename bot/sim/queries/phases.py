@@ -11,6 +11,7 @@ from bot.sim.queries.base import (
 
 def q_decline_later(ctx: Ctx) -> Finding | None:
     """A declined «в начале боя» / «авангард» cannot be played later (406.1, 407.1)."""
+    ctx.has("enemy", "own")   # whose card declined: the rule is the same for both players
     van = ctx.has("vanguard")
     ctx.has("battle_start", "decline", "later")
     phase = "vanguard" if van else "battle_start"
