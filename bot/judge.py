@@ -31,6 +31,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
     "bot.abilities.route",
     "bot.reading.claims",
+    "bot.reading.reasoning",
     "bot.reading.route",
     "bot.sim.route",
     "bot.search",

@@ -134,6 +134,11 @@ def _bracket_icon(m: re.Match) -> str:
     return "{" + bracket_icon_names().get(name, name) + "}"
 # The variable of card text: a lone Cyrillic Х or Latin x/X -> Latin «X».
 _VARIABLE = re.compile(r"(?<![А-Яа-яЁёA-Za-z])[XxХх](?![А-Яа-яЁёA-Za-z])")
+_MIXED_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа-яЁё]*[A-Za-z][A-Za-zА-Яа-яЁё]*|"
+                         r"[A-Za-zА-Яа-яЁё]*[A-Za-z][A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа-яЁё]*")
+_LATIN_TO_CYR = str.maketrans({"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
+                               "P": "Р", "T": "Т", "X": "Х", "a": "а", "c": "с", "e": "е", "o": "о", "p": "р",
+                               "x": "х", "y": "у", "k": "к", "m": "м", "t": "т", "h": "н", "b": "в"})
 _MINUS = re.compile(r"(?<![\w–-])[–-](?=\d|X(?![A-Za-zА-Яа-яЁё]))")
 _SPACED_COUNT = re.compile(r"(^|[.\n]\s*)(X|\d+) (?=\{[a-z0-9_]+\}[{}a-z0-9_ ]*(\([^()\n]*\)\s*)?:)")
 # A straight quote left alone at the start or end of a seed example (" : Уничтожить …").
@@ -176,6 +181,8 @@ def normalize_card_text(text: str) -> str:
     s = re.sub(r"\{([A-Za-z0-9_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
     # a dash glued to one word: "При гибели- ранить", "При гибели -ранить"
     s = re.sub(r"(?<=[А-Яа-яЁёA-Za-z»)])-(?= )|(?<= )-(?=[А-Яа-яЁёA-Za-z«])", "–", s)
+    # Latin look-alike letters inside a Cyrillic word ("Cтрой" with a Latin C)
+    s = _MIXED_WORD.sub(lambda m: m.group(0).translate(_LATIN_TO_CYR) if _CYR.search(m.group(0)) else m.group(0), s)
     s = _VARIABLE.sub("X", s)
     # a minus glued to a number or the variable is a sign, not a dash: "–1 от {strike}",
     # "получить −1 к разряду", "-X к удару" (a range "1-2-3" keeps its hyphens)

@@ -96,6 +96,36 @@ def test_headers_without_a_dash(text, shape, heads):
     assert [n.attr("head") for n in res.ast.walk() if n.attr("head")] == heads
 
 
+@pytest.mark.parametrize("text, head, body", [
+    # the ability's subject stays with the ability, not the header
+    ("При гибели вашего существа от атаки противника Мститель получает +2 к ударам",
+     "При гибели вашего существа от атаки противника", "Мститель получает +2 к ударам"),
+    ("Когда ваш пират атакует он получает +1 к броску кубика", "Когда ваш пират атакует",
+     "он получает +1 к броску кубика"),
+    ("В начале боя ваше существо с классом получает класс пират", "В начале боя",
+     "ваше существо с классом получает класс пират"),
+    ("Пока в отряде противника есть существа с экипировкой, Ворон может объявлять атаку только по ним",
+     "Пока в отряде противника есть существа с экипировкой", "Ворон может объявлять атаку только по ним"),
+    ("До начала хода противника – свободная клетка получает маркер «костра»", "До начала хода противника",
+     "свободная клетка получает маркер «костра»"),
+    ("В ход противника – предотвращает первые 2 раны от выстрелов", "В ход противника",
+     "предотвращает первые 2 раны от выстрелов"),
+    ("Cтрой: Опыт в защите", "Строй", "Опыт в защите"),   # a Latin «C»
+])
+def test_where_a_header_ends(text, head, body):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert res.ast.attr("head") == head
+    assert [n.text for n in res.ast.walk() if n.kind == "effect"] == [body]
+
+
+def test_a_refusal_to_be_moved_is_one_connective():
+    res = parse("При {strike} может переместить атакованное существо; если атакованный не может или не хочет "
+                "быть перемещен Молотобоец ранит его на 2")
+    ref = [n for n in res.ast.walk() if n.kind == "refusable"][0]
+    assert [c.text for c in ref.children] == ["переместить атакованное существо", "Молотобоец ранит его на 2"]
+
+
 @pytest.mark.parametrize("text, shape, parts", [
     ("{tap}: Разряд на 1, дальность 3 (до 2 раз в ход) {counter}{tap}: Выстрел на 3",
      "(card (cost effect) (cost effect))", ["Разряд на 1, дальность 3 (до 2 раз в ход)", "Выстрел на 3"]),
@@ -219,6 +249,12 @@ def test_typed_effects_carry_action_target_and_amount():
     ("Герой-маг", "class", {"classes": ["Герой-маг"]}),
     ("Броня 2", "trait", {"keyword": "Броня", "amount": {"n": 2, "x": False, "range": None}}),
     ("Атакованный спорит с судьей", None, {}),
+    ("Воздействие натравить сову закрыть летающее существо противника", "close",
+     {"target": {"who": "enemy", "owner": "enemy", "kind": "creature", "restrictions": ["flying"]}}),
+    ("совершить прыжок, дальность 3", "move", {"amount": {"n": 3, "x": False, "range": None}}),
+    ("{direct} по героям", "trait", {"icon": "direct"}),
+    ("Может двигаться по диагонали", "move",
+     {"target": {"who": "self", "owner": None, "kind": None, "restrictions": []}}),
 ])
 def test_classify(text, action, args):
     assert classify(text) == (action, args)

@@ -177,3 +177,22 @@ def test_property_fate_reading_equals_direct_simulation(subj, event, order):
     assert (("не " not in a.verdict) and ("погибает" in a.verdict or "уничтожается" in a.verdict)) == gone, (q, a.verdict)
     assert a.reading is not None
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+# ------------------------------------------------------------------ the asker's reasoning is not a board fact
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Внезапная атака — это тоже атака. Значит она медленная?", "Нет, быстрое", "304.3"),
+    ("Симбиот у меня бестелесный. Его можно на летающее существо посадить, бестелесность ведь спасает?", "Нет, нельзя", "209.4"),
+])
+def test_reasoning_before_the_question_is_named_not_taken_for_a_fact(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
+    assert a.citations[0] == first
+    assert any("не принимал за факт" in b.text for b in a.blocks if b.kind == "note")
+
+
+def test_split_reasoning_keeps_board_facts_apart():
+    from bot.reading.reasoning import split_reasoning
+    arg = split_reasoning("У меня летающее существо. Оно же сильное, значит может атаковать местность?")
+    assert arg.facts == ["У меня летающее существо"]
+    assert arg.argument[0] == "Оно же сильное" and arg.asked == "Может атаковать местность?"

@@ -187,8 +187,15 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         if amt:
             args["amount"] = amt
         return "trait", args
+    # an icon ability with words after it: "{direct} по героям", "{ova} 2, пока …"
+    if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and not (
+            icons[0] in v.by_icon and len(tokens) > 1 and tokens[1].casefold() == "на") and not any(
+            lexicon.is_predicate(w) for w in words):
+        amt = _amount(tokens[1:2])
+        return "trait", {"icon": icons[0], **({"amount": amt} if amt else {})}
     # class / race labels
-    if len(words) <= 3 and lemmas and all(_lemma(w) in v.classes or w.casefold() in v.classes for w in words):
+    if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
+            and not any(lexicon.is_predicate(w) for w in words):
         return "class", {"classes": [w for w in words]}
     # find the action word, skipping a named effect's words
     skip = 0
@@ -222,8 +229,10 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         if found:
             break
         if lexicon.is_predicate(t) and lem not in ("мочь",) and not lexicon.is_modal(t):
-            # an unknown verb: the effect is not typed (never guessed from a later word)
-            if not negated:
+            # an unknown verb: the effect is not typed (never guessed from a later word),
+            # except inside the unquoted name of a named effect ("Воздействие натравить
+            # сову закрыть …": the name comes first, then the effect's verb)
+            if not negated and not skip:
                 break
     if negated and (found is None or found[0] > 0):
         verb = found[1] if found else None

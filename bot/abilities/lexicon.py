@@ -128,3 +128,9 @@ def is_value_icons(cost_text: str) -> bool:
     names = _ICON_NAME.findall(cost_text)
     roles = icon_roles()
     return bool(names) and all(roles.get(n) == "value" for n in names) and cost_text.lstrip()[:1] == "{"
+
+
+@lru_cache(maxsize=50_000)
+def is_preposition(word: str) -> bool:
+    """True for a preposition («в», «на», «по»)."""
+    return bool(_WORDISH.match(word)) and pos(word) == "PREP"

@@ -216,17 +216,31 @@ def split_points(toks: list[Token]) -> list[int]:
             cuts.append(j)
         elif t.type == "TRIGGER_KW" and t.value[:1].isupper() and prev.type in ("PAREN", "LIMIT", "NUMBER", "ICON"):
             cuts.append(j)   # "… на 1-2-2 При атаке …"
+        elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type == "LIMIT":
+            cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}"
     return cuts
 
 
 # Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
-_TIME_WORDS = frozenset({"ваш", "свой", "он", "каждый", "следующий", "этот", "ход", "бой", "противник",
-                         "фаза", "раунд", "первый"})
+_TIME_OWNERS = frozenset({"ваш", "свой", "он", "каждый", "следующий", "этот", "первый"})
+_TIME_NOUNS = frozenset({"ход", "бой", "фаза", "раунд"})
 # Words that open the subject of an ability after a header with no comma ("Когда
 # карта противника теряет X {counter} ваши X существ могут получить …").
-_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
+_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "следующий", "первый", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
                              "выбранный", "выбрать", "атаковать", "атакованный", "ее", "их"})
 _CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS", "PRED", "ADJS"})
+
+
+def _subject_verb_follows(toks: list[Token], j: int) -> bool:
+    """After the comma at ``j``: a subject (one to three nouns, names, pronouns) and its
+    verb or «может» ("…, Воронга может объявлять …", "…, ваше существо получает …")."""
+    for k in range(j + 1, min(len(toks), j + 5)):
+        t = toks[k]
+        if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value)):
+            return k > j + 1
+        if t.type != "WORD" or not (lexicon.is_nominal(t.value) or t.value[:1].isupper() or pos_of(t.value) is None):
+            return False
+    return False
 
 
 def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | None:
@@ -269,22 +283,43 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
                 return k
     if main is None:
         if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
-                verb > i + 2 and lexicon.is_infinitive(toks[verb].value)) or (
+                verb > i + 2 and lexicon.is_infinitive(toks[verb].value)
+                and toks[verb].value.casefold() not in ("есть", "нет")) or (
                 verb > i + 1 and lexicon.is_finite_verb(toks[verb].value) and
                 not any(lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb) if toks[k].type == "WORD")):
             return verb if verb > i + 1 else None
         return None
     if toks[main - 1].type == "WORD" and toks[main - 1].value.casefold() == "не":
         main -= 1
+    return _subject_start(toks, verb, main)
+
+
+_PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+
+
+def _subject_start(toks: list[Token], left: int, main: int) -> int:
+    """Where the subject of the ability whose verb is at ``main`` starts, looking back
+    over nominal words no further than ``left`` (exclusive): the leftmost word in the
+    nominative that opens a subject (a possessive, a pronoun, «выбранное», a capitalised
+    name), not right after a preposition; ``main`` when none. A word right after
+    ``left`` (the clause's verb) is its object, unless it is a pronoun in the
+    nominative ("атакует он получает …")."""
     start = main
     k = main
-    while k - 1 > verb + 1 and toks[k - 1].type in ("WORD", "NUMBER", "ICON") and (
+    while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
             toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
-            or toks[k - 1].value[:1].isupper()):
+            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) is None):
         k -= 1
         t = toks[k]
-        if t.type == "WORD" and (t.value[:1].isupper() or (
-                lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value))):
+        if t.type != "WORD" or not lexicon.may_be_nominative(t.value):
+            continue
+        before = toks[k - 1] if k >= 1 else None
+        if before is not None and before.type == "WORD" and lexicon.is_preposition(before.value):
+            continue
+        low = t.value.casefold()
+        if k == left + 1 and low not in _PRONOUN_SUBJECTS:
+            continue
+        if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS:
             start = k
     return start
 
@@ -427,12 +462,19 @@ class CardPostLex:
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
         kw = " ".join(toks[i].value.casefold().split())
-        if kw in ("в начале", "в конце"):
+        if kw in ("в начале", "в конце", "до начала"):
             # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
+            # ([possessive] хода|боя [противника]; "В начале боя ваше существо …")
             j = i + 1
-            while j < len(toks) and j <= i + 3 and toks[j].type == "WORD" and \
-                    lexicon.word_lemma(toks[j].value) in _TIME_WORDS:
+            if j + 1 < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_OWNERS \
+                    and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value) in _TIME_NOUNS:
                 j += 1
+            if j < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_NOUNS:
+                j += 1
+                if j < len(toks) and toks[j].type == "WORD" and toks[j].value.casefold() == "противника":
+                    j += 1
+            else:
+                j = i + 1
             if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED"):
                 return "insert", j
             if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
@@ -464,6 +506,9 @@ class CardPostLex:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
                     return "token", j
+            for j in commas:
+                if _subject_verb_follows(toks, j):
+                    return "token", j     # "Пока …, Воронга может объявлять …"
             if not commas or not _opens_ability(toks[commas[0] + 1] if commas[0] + 1 < len(toks) else None):
                 # no comma ends the clause ("Когда получает третью {counter} потерять все
                 # {counter}"): the ability starts at the verb after the clause's own verb
@@ -483,6 +528,9 @@ class CardPostLex:
                 k = j
                 while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value):
                     k -= 1
+                if k == j and toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value):
+                    # "При гибели … Мститель получает +2": the subject belongs to the ability
+                    k = _subject_start(toks, i + 1, j)
                 return "insert", k
         return None
 

@@ -385,6 +385,8 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
             finding.verdict = yes_no_from_fact(ctx, finding) or finding.verdict   # the fact against the asked proposition
         if not ctx.yes_no and re.match(r"(Да|Нет)\b", finding.verdict):
             continue  # an either/or or wh- question wants the option / thing named, not «Да» / «Нет»
+        if ctx.yes_no and not re.match(r"(Да|Нет)\b", finding.verdict):
+            continue  # a yes/no question is answered «Да» / «Нет» or not by this situation (issue 11)
         finding.citations = decisive_citations(finding)
         return s, ctx, finding
     return None

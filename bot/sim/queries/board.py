@@ -293,6 +293,8 @@ def q_cell_with_artifact(ctx: Ctx) -> Finding | None:
 
 def q_closed_moves(ctx: Ctx) -> Finding | None:
     """Only an open creature uses movement (506.3)."""
+    # «ещё не ходил, но его закрыли»: not having moved yet is the model's default state
+    ctx.read_idx |= {i - 1 for i in ctx.found.get("move", []) if i > 0 and ctx.tokens[i - 1] == "не" and i < ctx.ask_from}
     ctx.has("open")   # words of the same situation: read, they do not change it
     ctx.has("closed", "move", "creature")
     sim = make_sim([make_card("Воин", open=False)])
