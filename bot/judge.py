@@ -12,6 +12,10 @@ when the question is not its kind:
                   else one matched by keywords (bot.sim.route)
 4. ``search``   – everything else; always answers (bot.search)
 
+An answer of the ability or scenario routes that cites a number the asked edition
+does not have is not given: the next route answers and the trace says why (the
+simulator and the resolver know the rules by the seed edition's numbers).
+
 Before routing, card names of the user's card database are read
 (``bot.cards.reading.read_cards``): the routes get the question with each card told as
 its kind and traits (and its text when the ability is asked about), and the answer
@@ -75,6 +79,12 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             except Exception as e:  # a failing specialised route must not cost the user an answer
                 skipped.append(f"маршрут {route.__name__} не справился ({type(e).__name__}: {e}); отвечает поиск")
                 continue
+        if ans is not None and route.__name__ not in _EDITION_BOUND:
+            missing = _missing_citations(ans.citations, edition)
+            if missing:
+                skipped.append(f"маршрут {route.__name__} ссылается на пункты, которых нет в редакции {edition} "
+                               f"({', '.join(missing)}); отвечает следующий маршрут")
+                continue
         if ans is not None:
             if cards is not None:
                 _with_cards(ans, q, cards)
@@ -87,6 +97,21 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
+
+
+_EDITION_BOUND = ("bot.lookup", "bot.search")
+"""Routes that read the asked edition itself, so they cite only its paragraphs."""
+
+
+def _missing_citations(citations: list[str], edition: str) -> list[str]:
+    """The cited numbers that are neither a paragraph nor a section of ``edition``.
+    The simulator and the ability resolver know the rules by the numbers of the seed
+    edition; under another edition such an answer would cite paragraphs the user's
+    rulebook does not have (or that say something else), so it is not given."""
+    from bot.rulebook import load
+
+    rb = load(edition)
+    return [n for n in citations if rb.get(n) is None and rb.section(n) is None]
 
 
 def _read_cards(q: str, skipped: list[str]):
