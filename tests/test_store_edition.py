@@ -54,6 +54,7 @@ def test_edition_command_sets_the_chats_edition(tested):
     assert store.chat_edition(555) == "tested"
     a = handlers.handle(QUESTION, chat).answers[0]
     assert a.edition == "tested" and a.verdict is None and "Текст редакции tested этого не покрывает" in a.text
+    assert all(load("tested").get(n) is not None for n in a.citations)
     r = handlers.handle("/rule 102.4", chat).answers[0]
     assert "Игрок, недовольный своей сдачей, может объявить мулиган" in r.text
     b = handlers.handle(QUESTION, other).answers[0]  # another chat keeps the default

@@ -153,6 +153,25 @@ def unbound(rb) -> list[Effect]:
     return [e for e in effects() if b.get(e.number) is None]
 
 
+def uncovered_effects(ans, edition: str) -> list[Effect]:
+    """The rule effects ``ans`` cites (``SIM_EDITION`` numbers) that no paragraph of
+    ``edition`` states: a conclusion resting on one of them is not given for ``edition``."""
+    b = binding(edition)
+    known = {e.number: e for e in effects()}
+    return [known[n] for n in dict.fromkeys(ans.citations) if n in known and b.get(n) is None]
+
+
+def uncovered_note(unstated: list[Effect], edition: str):
+    """The note that opens an answer when the simulator's conclusion rested on rules the
+    edition does not state (no number of another edition is named)."""
+    from bot.answer import Block
+
+    what = "; ".join(f"«{e.what}»" for e in unstated)
+    return Block("note", (
+        f"Текст редакции {edition} этого не покрывает: ни в одном её пункте нет правила {what}. "
+        "Вердикт по этой редакции не даю и пункты другой редакции не привожу; ниже – ближайшее в её тексте."))
+
+
 def _map_line(line: str, b: dict[str, str | None]) -> str:
     """Rewrite the paragraph numbers of a trace line «… (п. 209.4, 405.2)» for the edition."""
     def sub(m: re.Match) -> str:
