@@ -71,6 +71,7 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     free = {"first": list(_CELLS["first"]), "second": list(_CELLS["second"])}
     extra: list[dict] = []
     asked = reading.asked
+    summoned: dict[str, dict] = {}
     for key, c in reading.cards.items():
         owner = _owner(reading, key)
         m: dict = {"id": ids[key], "owner": owner}
@@ -86,6 +87,9 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             m["traits"] = traits
         if c.kind == "creature" and c.has_class is not False:
             m["class"] = _DEFAULT_CLASS
+        if c.summoned:
+            summoned[key] = m        # enters play by the summon step
+            continue
         if c.host:
             m["host"] = ids[c.host]
         elif c.kind in ATTACHABLE:
@@ -109,6 +113,8 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             steps.append({e.op: {"card": cid, "trait": e.arg}})
         elif e.op == "set_class":
             steps.append({"set_class": {"card": cid, "class": _OTHER_CLASS if e.arg else None}})
+        elif e.op == "summon":
+            steps.append({"summon": {"card": summoned[e.card], "on": ids[e.arg] if e.arg else None}})
     if asked is not None and asked.what == "place":
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
@@ -190,7 +196,9 @@ def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> R
         zone = "graveyard"
     else:
         last = lines[-1] if lines else None
-        if last is not None and last.result and last.result != "остаётся":
+        if last is not None and last.result == "помещается" and subj.host:
+            fact = f"{word} помещается на {reading.cards[subj.host].ru('accs')}: эта карта становится хозяином"
+        elif last is not None and last.result and last.result != "остаётся":
             fact = f"{word} {last.result}"
         else:
             neg = "не уничтожается" if subj.kind == "equipment" else "не погибает"
@@ -220,14 +228,18 @@ def understood(reading: Reading) -> str:
     parts: list[str] = []
     cards = reading.cards
     for c in cards.values():
-        if c.host:
+        if c.host and not c.summoned:
             parts.append(f"на {cards[c.host].ru('loct')} — {c.ru()}")
     hosted = {c.host for c in cards.values() if c.host}
     a = reading.asked
     for c in cards.values():
-        if not c.host and c.key not in hosted and not (a and c.key in (a.card, a.on)):
+        if not c.host and not c.summoned and c.key not in hosted and not (a and c.key in (a.card, a.on)):
             parts.append(f"есть {c.ru()}")
     ev_ru = {"die": "погибает", "leave": "покидает поле боя"}
+    for e in reading.events:
+        if e.op == "summon":
+            on = f" на {cards[e.arg].ru('accs')}" if e.arg else " (текст не говорит, на какую карту)"
+            parts.append(f"вызывается {cards[e.card].ru()}{on}")
     gains = {"artifact": "перестаёт быть существом", "symbiote": "становится симбиотом",
              "flying": "становится летающим", "incorporeal": "становится бестелесным"}
     loses = {"flying": "перестаёт быть летающим", "incorporeal": "перестаёт быть бестелесным"}
