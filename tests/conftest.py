@@ -14,3 +14,17 @@ import tempfile
 
 if not os.environ.get("BERSERK_USER_DIR"):
     os.environ["BERSERK_USER_DIR"] = tempfile.mkdtemp(prefix="berserk-user-")
+
+
+def clear_edition_caches() -> None:
+    """Forget every edition loaded in this process (rulebooks, search indexes, glossaries,
+    rule-effect bindings): for tests that install or replace editions."""
+    import bot.search
+    from bot import glossary
+    from bot.rulebook import load
+    from bot.sim import binding
+
+    load.cache_clear()
+    bot.search.index_for.cache_clear()
+    glossary._edition_terms.cache_clear()
+    binding.binding.cache_clear()

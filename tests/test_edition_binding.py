@@ -9,6 +9,7 @@ import pathlib
 import re
 
 import pytest
+from conftest import clear_edition_caches
 import yaml
 
 from bot.chat.render import render_plain
@@ -25,11 +26,7 @@ QUESTIONS = [q["q"] for q in yaml.safe_load((DATA / "questions.yaml").read_text(
 
 
 def _clear():
-    load.cache_clear()
-    B.binding.cache_clear()
-    from bot import glossary
-
-    glossary._edition_terms.cache_clear()
+    clear_edition_caches()
 
 
 @pytest.fixture

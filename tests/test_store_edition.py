@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import clear_edition_caches
 
 from bot.chat import handlers
 from bot.chat.handlers import Ctx
@@ -31,13 +32,13 @@ def test_chat_settings_persist_in_the_sqlite_file(tmp_path):
 @pytest.fixture
 def tested(tmp_path, monkeypatch):
     monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path / "user"))
-    load.cache_clear()
+    clear_edition_caches()
     from pathlib import Path
 
     page = Path(__file__).resolve().parent / "data" / "edition_tested.html"
     assert main(["rulebook", "import", str(page), "--edition", "tested"]) == 0
     yield
-    load.cache_clear()
+    clear_edition_caches()
 
 
 def test_edition_command_sets_the_chats_edition(tested):

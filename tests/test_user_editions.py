@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import clear_edition_caches
 
 from bot.cli import main
 from bot.paths import rulebook_dir
@@ -20,9 +21,9 @@ SMALL = """<html><body><p><u>209. Симбиоты.</u></p><ol><li><p>Первы
 @pytest.fixture
 def user_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path / "user"))
-    load.cache_clear()
+    clear_edition_caches()
     yield tmp_path / "user"
-    load.cache_clear()
+    clear_edition_caches()
 
 
 def test_import_without_out_dir_goes_to_the_user_folder(user_dir, capsys):
