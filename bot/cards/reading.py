@@ -40,8 +40,10 @@ def card_phrase(card: Card, like: str | None = None) -> str:
     np = _noun_parse(noun)
     grams: set[str] = set()
     if like:
-        words = re.findall(r"[А-Яа-яЁё]+", like)
-        tag = analyzer().parse((words[-1] if words else like).casefold())[0].tag
+        words = [w.casefold() for w in re.findall(r"[А-Яа-яЁё]+", like)] or [like.casefold()]
+        # the head noun: the first word read as a noun («Сердца бурь», «Болотного тролля»)
+        head = next((w for w in words if analyzer().parse(w)[0].tag.POS == "NOUN"), words[-1])
+        tag = analyzer().parse(head)[0].tag
         grams = {g for g in (tag.case, tag.number) if g}
     form = np.inflect(grams) if grams else None
     noun_form = form.word if form is not None else noun
@@ -76,11 +78,26 @@ class CardReading:
         return [{"span": list(m.span), "written": m.text, "card": m.card.facts()} for m in self.mentions]
 
 
-def _asks_about_ability(question: str) -> bool:
+def _lemmas(text: str) -> set[str]:
     from bot.morph import lemma
 
-    words = set((vocabulary().get("mention_words") or {}).get("ability_words") or ())
-    return any(lemma(w) in words for w in re.findall(r"[а-яё]+", question.casefold()))
+    return {lemma(w) for w in re.findall(r"[а-яё]+", text.casefold().replace("ё", "е"))}
+
+
+def _asks_about_ability(question: str, card: Card, span: tuple[int, int]) -> bool:
+    """The question asks about the card's ability: it names an ability («способность»,
+    «текст»), or shares an effect word with the card's text («разряд», «ранить») other
+    than the everyday words listed in ``mention_words.not_ability_words``."""
+    spec = vocabulary().get("mention_words") or {}
+    rest = question[:span[0]] + " " + question[span[1]:]
+    asked = _lemmas(rest)
+    if asked & set(spec.get("ability_words") or ()):
+        return True
+    if not card.text:
+        return False
+    common = set(spec.get("not_ability_words") or ()) | _lemmas(card.name)
+    shared = {w for w in asked & _lemmas(card.text) if len(w) >= 4} - common
+    return bool(shared)
 
 
 def read_cards(question: str, store=None) -> CardReading | None:
@@ -91,17 +108,26 @@ def read_cards(question: str, store=None) -> CardReading | None:
         return None
     parts: list[str] = []
     notes: list[str] = []
-    pos = 0
-    quote_text = _asks_about_ability(question) and "«" not in question and '"' not in question
+    written: dict[str, list[str]] = {}
     for m in mentions:
+        written.setdefault(m.card.key, [])
+        if m.text not in written[m.card.key]:
+            written[m.card.key].append(m.text)
+    pos = 0
+    quoted = "«" in question or '"' in question
+    for m in mentions:
+        quote_text = not quoted and _asks_about_ability(question, m.card, m.span)
         parts.append(question[pos:m.span[0]])
         phrase = card_phrase(m.card, m.text)
         parts.append(phrase)
         if quote_text and m.card.text:
             parts.append(f" (текст карты: «{m.card.text.replace('«', '„').replace('»', '“')}»)")
         pos = m.span[1]
+        if m.card.key not in written:
+            continue        # the card was named before: one note per card
         rules = ", ".join(m.card.rules())
-        notes.append(f"«{m.text}» — карта «{m.card.name}» из вашей базы: {m.card.kind_words()}"
+        said = ", ".join(f"«{w}»" for w in written.pop(m.card.key))
+        notes.append(f"{said} — карта «{m.card.name}» из вашей базы: {m.card.kind_words()}"
                      + (f" ({rules})" if rules else "")
                      + (f"; других карт с этим именем: {len(m.others)}" if m.others else "") + ".")
     parts.append(question[pos:])
