@@ -143,6 +143,28 @@ def test_ask_reads_the_card_kind_and_says_which_card(all_formats):
     assert plain.cards == [] and "to_json" and "cards" not in plain.to_json()
 
 
+def test_the_reading_shows_the_card_with_its_database_kind(all_formats):
+    from bot.judge import ask
+
+    ans = ask("Можно ли положить Светлячка-помощника на Огнекрыла?")
+    assert ans.verdict.startswith("Нет") and "209.4" in ans.citations
+    cards = {c["id"]: c for c in ans.reading["state"]["cards"]}
+    assert cards["Светлячок-помощник"]["traits"] == ["symbiote"]
+    assert cards["Огнекрыл"]["traits"] == ["flying"]          # the database says it flies; the question does not
+    ans = ask("Хозяин Светлячка-помощника погиб. Что со Светлячком-помощником?")
+    assert ans.verdict == "Симбиот погибает" and "Светлячок-помощник" in {c["id"] for c in ans.reading["state"]["cards"]}
+    # the same question about a creature the database does not know: no trait invented
+    plain = ask("Можно ли положить Светлячка-помощника на Шмыгуна?")
+    assert "Шмыгун" not in str(plain.reading)
+    from bot.cards.reading import align, reader_kind
+    from bot.cards.index import find_cards
+
+    card = find_cards("дхиру")[0].card
+    assert reader_kind(card) == ("parasite", {"incorporeal": True})
+    ms = find_cards_in_text("мой Гном-камнетёс и Дхиру")
+    assert [(a, b) for a, b, _ in align(ms, [["мой"], ["гном", "камнетес"], ["и"], ["дхиру"]])] == [(1, 2), (3, 4)]
+
+
 def test_ask_without_database_is_unchanged(card_home):
     from bot.judge import ask
 
