@@ -175,3 +175,21 @@ def test_ask_without_database_is_unchanged(card_home):
 
     assert not (paths.user_data_dir() / "berserk.sqlite3").exists()     # reading never creates a database
     assert os.environ[paths.USER_DIR_ENV]
+
+
+def test_unreachable_database_costs_ask_nothing(card_home, monkeypatch):
+    import socket
+
+    from bot.cards import index
+    from bot.judge import ask
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://u@127.0.0.1:{port}/db")
+    ans = ask("Можно ли положить симбиота на летающее существо?")
+    assert ans.verdict.startswith("Нет") and ans.cards == []
+    assert index._STATE.get("failed_until", 0) > 0       # not retried for the next questions
+    from bot.chat.handlers import handle
+
+    assert "Не удаётся подключиться к PostgreSQL" in handle("/card огнекрыл").answers[0].text
