@@ -129,3 +129,19 @@ def test_citations_name_their_edition(user_dir, capsys):
     assert obj["cited"] == [{"number": "309.4", "edition": "shifted"}]
     assert sorted(load("shifted").clauses[0].number for _ in [0]) == ["309.1"]
     assert sorted([c.number for c in load("shifted").clauses], key=number_key)[0] == "309.1"
+
+
+def test_explain_under_another_edition_cites_only_its_paragraphs(user_dir, capsys):
+    text = "{tap}: Уничтожить ваше существо – разряд на 4"
+    _install(user_dir, _shifted())
+    assert main(["explain", text, "--edition", "shifted"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("Пункты: 605.4.2 (shifted), 605.4 (shifted), 402.6 (shifted)")
+    assert "605.4.2. Запись вида «[способность 1] – [способность 2]»" in out and "505.4" not in out
+    data = _shifted()
+    data["clauses"] = [c for c in data["clauses"] if not c["number"].startswith("605")]
+    _install(user_dir, data)
+    assert main(["explain", text, "--edition", "shifted"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Текст редакции shifted этого не покрывает") and "Вердикт:" not in out
+    assert not re.search(r"\b[56]05\.\d", out)
