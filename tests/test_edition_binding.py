@@ -145,3 +145,16 @@ def test_explain_under_another_edition_cites_only_its_paragraphs(user_dir, capsy
     out = capsys.readouterr().out
     assert out.startswith("Текст редакции shifted этого не покрывает") and "Вердикт:" not in out
     assert not re.search(r"\b[56]05\.\d", out)
+
+
+def test_chat_scenario_cites_the_chats_edition(user_dir):
+    from bot.chat import handlers
+    from bot.chat.handlers import Ctx
+
+    _install(user_dir, _shifted())
+    yaml_text = (ROOT / "scenarios" / "209_4_host_dies.yaml").read_text(encoding="utf-8")
+    seed = handlers.handle("/scenario\n" + yaml_text, Ctx()).answers[0]
+    ans = handlers.handle("/scenario\n" + yaml_text, Ctx(edition="shifted")).answers[0]
+    assert "209.4" in seed.citations and ans.edition == "shifted"
+    assert ans.citations == [B.binding("shifted")[n] for n in seed.citations]
+    assert "309.4" in ans.citations and "209.4" not in ans.text
