@@ -208,7 +208,8 @@ WEBHOOK_SECRET = "hook_S3cret-value_42"
 def test_webhook_survives_faults_and_never_prints_token_or_secret():
     """Webhook on 127.0.0.1 with a secret: setWebhook 500 and a dropped getMe at
     start; 5xx, 429 and a dropped connection on sendMessage. Each update once, in
-    order; neither the token nor the webhook secret in any output; SIGTERM -> 0."""
+    order; neither the token nor the webhook secret in any output. Then the token
+    is revoked: the next answer gets 401 and the process exits with 2."""
     p = short_paragraphs()
     port = free_port()
     plan = {501: list(p[0:4]), 502: list(p[4:8]), -5001: list(p[8:10])}
@@ -224,14 +225,18 @@ def test_webhook_survives_faults_and_never_prints_token_or_secret():
         _ask(api, plan)
         assert api.wait_for(lambda: len(api.sent()) >= 10, 30), (by_chat(api), bot.output()[-3000:])
         api.wait_for(lambda: False, 0.5)
-        code = bot.stop()
+        answers = by_chat(api)
+        api.revoke()
+        _ask(api, {501: [p[10]]})
+        code = bot.wait_exit(20)
         out = bot.output()
-    assert by_chat(api) == plan
+    assert answers == plan
     assert all(APOLOGY not in d.params.get("text", "") for d in api.delivered)
     assert not api.called("getUpdates")
     _assert_clean(out)
     assert WEBHOOK_SECRET not in out
-    assert code == 0, out[-2000:]
+    assert set(api.webhook_posts) == {200}  # every delivery carried the right secret
+    assert code == 2 and "больше не принимает токен" in out, out[-2000:]
 
 
 def test_webhook_beyond_loopback_without_secret_exits_2():
