@@ -1,47 +1,59 @@
-"""Card-text parser speed (DESIGN.md «Speed»: a card text parses in < 2 ms warm).
+"""Card-text parser speed (DESIGN.md «Speed»: a card text parses in < 2 ms, p99 warm,
+and in time linear in its length).
 
-Rows: texts per second over tests/data/cards.txt, p50/p99 per card text (over each text's
-median of 5 runs, and over single runs), the time
-for a 2,000-character text (many abilities), for a 19,000-character one (near the
-longest accepted) and for 19,000 characters of noise (the recovery path), to show
-there is no blow-up on long input.
+Texts per run: ``Config.questions`` distinct card texts (tests/data texts with their
+numbers re-rolled, some two joined on one card), never parsed before in the process
+for the warm rows; the same set after every per-word cache was emptied for the cold
+rows. Length: a 2,000- and a 19,000-character card (whole texts joined) and 19,000
+characters of noise (the recovery path); linearity is the ratio of the time per
+character of the long card to that of the short one (1 = linear).
 """
 
 from __future__ import annotations
 
-import statistics
+import random
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import percentiles_ms  # noqa: E402
-
-from bot.abilities.parser import parse  # noqa: E402
+from benchmarks.common import FULL, Config, Row, Runs, clear_word_caches, time_each, time_once  # noqa: E402
+from benchmarks.questions import _reroll_numbers, card_texts  # noqa: E402
 
 
-def corpus() -> list[str]:
-    """The test corpus, one card text per line (``\\n`` written as two characters)."""
-    lines = (ROOT / "tests" / "data" / "cards.txt").read_text(encoding="utf-8").splitlines()
-    return [ln.replace("\\n", "\n") for ln in lines if ln.strip() and not ln.startswith("#")]
+def _safe_parse(text: str) -> None:
+    from bot.abilities.parser import parse
 
-
-def _safe(text: str) -> None:
     try:
         parse(text)
-    except ValueError:
+    except ValueError:  # ParseError: not card text at all — timed all the same
         pass
 
 
-def _long_text(n: int, texts: list[str]) -> str:
+def texts(n: int, seed: int, exclude: set[str]) -> list[str]:
+    """``n`` distinct card texts not in ``exclude`` (added to it)."""
+    rng = random.Random(seed)
+    base = card_texts()
+    out: list[str] = []
+    tries = 0
+    while len(out) < n and tries < n * 50:
+        tries += 1
+        t = _reroll_numbers(rng.choice(base), rng)
+        if rng.random() < 0.25:
+            t = t.rstrip(".") + ".\n" + _reroll_numbers(rng.choice(base), rng)
+        if t not in exclude:
+            exclude.add(t)
+            out.append(t)
+    return out
+
+
+def _long_text(n: int) -> str:
     """Whole corpus texts joined by ". " up to about ``n`` characters (never cut inside
     a text: a cut «» would make it an input error instead of a parse)."""
+    base = card_texts()
     out, size, i = [], 0, 0
     while True:
-        t = texts[i % len(texts)].rstrip(".")
+        t = base[i % len(base)].rstrip(".").replace("\n", " ")
         if out and size + len(t) + 2 > n:
             break
         out.append(t)
@@ -50,60 +62,38 @@ def _long_text(n: int, texts: list[str]) -> str:
     return ". ".join(out) + "."
 
 
-def _runs_ms(text: str, repeat: int) -> list[float]:
-    out = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        _safe(text)
-        out.append((time.perf_counter() - t) * 1000)
-    return out
-
-
-def _time_ms(text: str, repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        _safe(text)
-        best = min(best, (time.perf_counter() - t) * 1000)
-    return best
-
-
-def rows() -> list[tuple[str, float, str, str]]:
-    texts = corpus()
-    for t in texts:  # warm: grammar, morphology caches
-        _safe(t)
-    t0 = time.perf_counter()
-    for _ in range(3):
-        for t in texts:
-            _safe(t)
-    per_sec = 3 * len(texts) / (time.perf_counter() - t0)
-    p50, p99 = percentiles_ms(_safe, texts, repeat=3)
-    # each text's median of 5 runs, then p50/p99 over texts: one scheduler pause of a
-    # shared machine no longer decides the p99, a text that is slow every time still does
-    medians = sorted(statistics.median(_runs_ms(t, 5)) for t in texts)
-    m50 = medians[len(medians) // 2]
-    m99 = medians[min(len(medians) - 1, int(len(medians) * 0.99))]
-    # the slowest text, each timed as its best of 5 runs (robust to the scheduler's
-    # pauses of a shared machine, which dominate p99 there)
-    slowest = max(_time_ms(t, 5) for t in texts)
-    long2k = _long_text(2000, texts)
-    long20k = _long_text(19_000, texts)
-    import random
-    rnd = random.Random(0)
-    noise = "".join(rnd.choice("абвгд ежз@#;,.–X{}()") for _ in range(19_000))
+def rows(cfg: Config = FULL) -> list[Row]:
+    seen: set[str] = set()
+    for t in card_texts():  # warm-up: grammar, morphology of the corpus words
+        _safe_parse(t)
+        seen.add(t)
+    cold = texts(cfg.questions, cfg.seed + 700, seen)
+    short, long_ = _long_text(2000), _long_text(19_000)
+    rng = random.Random(cfg.seed)
+    noise = "".join(rng.choice("абвгд ежз@#;,.–X{}()") for _ in range(19_000))
+    runs = Runs()
+    for r in range(cfg.runs):
+        clear_word_caches()
+        runs.add_percentiles("cold", time_each(_safe_parse, cold))
+        warm = texts(cfg.questions, cfg.seed + 710 + r, seen)
+        samples = time_each(_safe_parse, warm)
+        runs.add_percentiles("warm", samples)
+        runs.add("per second", len(warm) / (sum(samples) / 1000))
+        s = time_once(lambda: _safe_parse(short))
+        lg = time_once(lambda: _safe_parse(long_))
+        runs.add("short", s)
+        runs.add("long", lg)
+        runs.add("ratio", (lg / len(long_)) / (s / len(short)))
+        runs.add("noise", time_once(lambda: _safe_parse(noise)))
+    v = runs.values
     return [
-        ("parse: card texts per second (corpus, warm)", per_sec, "texts/s", ""),
-        ("parse: one card text p50 (median of 5 runs per text)", m50, "ms", "< 2 ms"),
-        ("parse: one card text p99 (median of 5 runs per text)", m99, "ms", "< 2 ms"),
-        ("parse: one card text p50 (single runs)", p50, "ms", "< 2 ms"),
-        ("parse: one card text p99 (single runs, with scheduler pauses)", p99, "ms", "< 2 ms"),
-        ("parse: slowest corpus text (best of 5)", slowest, "ms", "< 2 ms"),
-        ("parse: 2,000-character text", _time_ms(long2k), "ms", "no blow-up"),
-        ("parse: 19,000-character text", _time_ms(long20k, 2), "ms", "linear"),
-        ("parse: 19,000 characters of noise (recovery path)", _time_ms(noise, 2), "ms", "linear"),
+        Row("parse: card texts per second (warm, new texts)", v["per second"], "texts/s"),
+        Row("parse: one card text p50 (warm, new texts)", v["warm p50"], "ms", "< 2"),
+        Row("parse: one card text p99 (warm, new texts)", v["warm p99"], "ms", "< 2"),
+        Row("parse: one card text p50 (cold caches)", v["cold p50"], "ms"),
+        Row("parse: one card text p99 (cold caches)", v["cold p99"], "ms"),
+        Row(f"parse: {len(short):,}-character card", v["short"], "ms"),
+        Row(f"parse: {len(long_):,}-character card", v["long"], "ms"),
+        Row(f"parse: time per character, {len(long_):,} vs {len(short):,} characters (1 = linear)", v["ratio"], "×", "< 2"),
+        Row("parse: 19,000 characters of noise (recovery path)", v["noise"], "ms"),
     ]
-
-
-if __name__ == "__main__":
-    for name, value, unit, target in rows():
-        print(f"{name:<50} {value:>10.3f} {unit:<8} {target}")

@@ -1,48 +1,40 @@
-"""Rulebook speed: import of the seed pages, warm lookup by number, glossary, load."""
+"""Rulebook speed: import of the seed pages, loading an edition file, the glossary
+(rule lookup by number: bench_core)."""
 
 from __future__ import annotations
 
-import time
+import sys
 from pathlib import Path
 
-from benchmarks.common import percentiles_ms
-from bot.glossary import _edition_terms, lookup_term, terms
-from bot.lookup import resolve, rule_answer
-from bot.rulebook import Rulebook, edition_path, load
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-SOURCES = sorted((Path(__file__).resolve().parent.parent / "rulebook" / "sources").glob("*.txt"))
+from benchmarks.common import FULL, ROOT, Config, Row, Runs, percentile, time_each, time_once  # noqa: E402
+
+SOURCES = sorted((ROOT / "rulebook" / "sources").glob("*.txt"))
+TERM_FORMS = ["пасом", "медленных игродействий", "симбиота", "pass", "летающее существо", "стеком", "хозяина",
+              "экипировки", "вскрытия", "бестелесного", "артефакту", "неизвестное"]
 
 
-def rows():
+def rows(cfg: Config = FULL) -> list[Row]:
+    from bot import glossary
     from bot.importer import import_sources
+    from bot.paths import DEFAULT_EDITION
+    from bot.rulebook import Rulebook, edition_path
 
-    t = time.perf_counter()
-    import_sources(SOURCES, "5ed")
-    import_ms = (time.perf_counter() - t) * 1000
-    t = time.perf_counter()
-    import_sources(SOURCES, "5ed")
-    import_warm_ms = (time.perf_counter() - t) * 1000
-
-    t = time.perf_counter()
-    Rulebook.load_file(edition_path("5ed"))
-    load_ms = (time.perf_counter() - t) * 1000
-
-    rb = load("5ed")
-    numbers = [c.number for c in rb.clauses] + ["п. 209.5", "209", "209.4-209.6", "999.9"]
-    _, p99_resolve = percentiles_ms(lambda q: resolve(q, rb), numbers, repeat=20)
-    _, p99_answer = percentiles_ms(rule_answer, numbers, repeat=20)
-
-    _edition_terms.cache_clear()  # another bench module may have asked the glossary already
-    t = time.perf_counter()
-    terms("5ed")
-    terms_ms = (time.perf_counter() - t) * 1000
-    _, p99_term = percentiles_ms(lookup_term, ["пасом", "медленных игродействий", "симбиота", "pass"], repeat=50)
+    runs = Runs()
+    first = time_once(lambda: import_sources(SOURCES, DEFAULT_EDITION))
+    for _ in range(cfg.runs):
+        runs.add("import", time_once(lambda: import_sources(SOURCES, DEFAULT_EDITION)))
+        runs.add("load", time_once(lambda: Rulebook.load_file(edition_path(DEFAULT_EDITION))))
+        glossary._edition_terms.cache_clear()
+        runs.add("terms", time_once(lambda: glossary.terms(DEFAULT_EDITION)))
+        forms = TERM_FORMS * max(1, cfg.questions // len(TERM_FORMS))
+        runs.add("term", percentile(time_each(glossary.lookup_term, forms), 99))
+    v = runs.values
     return [
-        ("rulebook import of 5 seed pages (first, incl. imports)", import_ms, "ms", ""),
-        ("rulebook import of 5 seed pages (warm)", import_warm_ms, "ms", ""),
-        ("rulebook load 5ed.yaml (cold, YAML parse)", load_ms, "ms", ""),
-        ("rule lookup resolve p99 (warm)", p99_resolve, "ms", "< 1 ms"),
-        ("rule lookup rule_answer p99 (warm)", p99_answer, "ms", "< 1 ms"),
-        ("glossary: defining paragraphs of all terms (first call)", terms_ms, "ms", ""),
-        ("glossary lookup_term p99 (warm)", p99_term, "ms", "< 1 ms"),
+        Row(f"rulebook import of {len(SOURCES)} seed pages (first, incl. imports)", [first], "ms"),
+        Row(f"rulebook import of {len(SOURCES)} seed pages (again)", v["import"], "ms"),
+        Row(f"rulebook load {DEFAULT_EDITION}.yaml (YAML parse)", v["load"], "ms"),
+        Row("glossary: defining paragraphs of all terms", v["terms"], "ms"),
+        Row("glossary lookup_term p99 (warm)", v["term"], "ms", "< 1"),
     ]

@@ -39,6 +39,10 @@ class Answer:
     derives none (search never invents one); blocks: what to show, in order;
     citations: paragraph numbers as strings, most relevant first; trace: step lines
     (each citing its paragraph) showing how the answer was reached.
+    understood: «Как я понял: …» — how a described situation was read, shown before the
+    verdict (scenario route); reading: the compiled scenario as a mapping (loadable by
+    ``scenario run``) or ``None``; unread: the content words of the question no part of the
+    reading used (``None`` when the route does not read words).
     """
 
     question: str
@@ -47,6 +51,12 @@ class Answer:
     blocks: list[Block] = field(default_factory=list)
     citations: list[str] = field(default_factory=list)
     trace: list[str] = field(default_factory=list)
+    understood: str | None = None
+    reading: dict | None = None
+    unread: list[str] | None = None
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    """Cards of the user's database the question names (``bot.cards.reading``):
+    ``[{span, written, card: {name, kind, traits, …}}]``; empty when none."""
 
     @property
     def text(self) -> str:
@@ -65,12 +75,22 @@ class Answer:
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object of DESIGN.md:
-        ``{question, route, verdict, answer, citations, trace}``."""
-        return {
+        ``{question, route, verdict, answer, citations, trace, reading, unread}``:
+        ``reading`` — the compiled scenario (a mapping ``scenario run`` loads) when the
+        answer rests on a read situation, else ``null``; ``unread`` — the content words no
+        part of the reading used (``[]`` when the route reads no words). ``answer`` opens
+        with «Как я понял: …» when there is one; ``cards`` is added when the question
+        names cards of the user's database."""
+        out = {
             "question": self.question,
             "route": self.route,
             "verdict": self.verdict,
-            "answer": self.text,
+            "answer": (self.understood + "\n\n" + self.text).strip() if self.understood else self.text,
             "citations": list(self.citations),
             "trace": list(self.trace),
         }
+        out["reading"] = self.reading
+        out["unread"] = list(self.unread or [])
+        if self.cards:
+            out["cards"] = list(self.cards)
+        return out

@@ -1,4 +1,5 @@
-"""Validate an edition: ``berserk-judge rulebook check [--edition E] [--json]``.
+"""Validate an edition (``berserk-judge rulebook check``, bot.cli.rulebook_check):
+``check_report(rulebook) -> (problems, info)``.
 
 Problems (exit 1): a number used twice, numbers out of rulebook order, a malformed
 number, a clause whose section differs from its number, a lettered sub-point
@@ -11,15 +12,11 @@ Information only (exit 0): references to sections outside this edition
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
-import yaml
 
 from bot.answer import Answer, Block
-from bot.errors import RulebookError
-from bot.paths import DEFAULT_EDITION
 from bot.rulebook import Rulebook, edition_path, is_subpoint, number_key, parse_number
+from bot.yamlsafe import load_without_aliases
 
 
 def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]:
@@ -86,28 +83,11 @@ def check_answer(rb: Rulebook, problems: list[str], info: list[str]) -> Answer:
     return Answer(f"rulebook check {rb.edition}", "check", None, blocks, [])
 
 
-def _load_raw(path: Path) -> tuple[Rulebook, int]:
-    """Load without the deduplicating cache, so repeated numbers are seen."""
+def load_unchecked(edition: str) -> tuple[Rulebook, int]:
+    """The edition file ``edition_path(edition)`` loaded without the deduplicating
+    cache, so that repeated numbers are seen: ``(rulebook, number of unplaced
+    paragraphs)``. Raises ``RulebookError`` when the file is missing or unreadable."""
+    path = edition_path(edition)
     rb = Rulebook.load_file(path)
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = load_without_aliases(path.read_text(encoding="utf-8")) or {}  # the same text load_file read
     return rb, len(data.get("unplaced") or [])
-
-
-def run_check(args) -> int:
-    """CLI ``rulebook check [--edition E] [--json]``: exit 0 when valid, 1 with the
-    list of problems (or when the edition cannot be read)."""
-    from bot.chat.render import dump_json, render_plain
-
-    edition = getattr(args, "edition", None) or DEFAULT_EDITION
-    try:
-        rb, unplaced = _load_raw(edition_path(edition))
-    except RulebookError as e:
-        print(f"Ошибка: {e}", file=sys.stderr)
-        return 1
-    problems, info = check_report(rb, unplaced)
-    if getattr(args, "json", False):
-        print(dump_json({"edition": edition, "ok": not problems, "clauses": len(rb.clauses),
-                         "sections": len(rb.sections), "problems": problems, "info": info}))
-    else:
-        sys.stdout.write(render_plain(check_answer(rb, problems, info)))
-    return 1 if problems else 0

@@ -35,15 +35,19 @@ class ScenarioError(BerserkError):
     Attributes:
         file: path of the YAML file, when there is one.
         line: 1-based line in that file, when known.
+        column: 1-based column on that line, when known (YAML syntax errors).
     """
 
-    def __init__(self, message: str, file: str | None = None, line: int | None = None) -> None:
-        where = ""
-        if file:
-            where = f"{file}" + (f", строка {line}" if line else "") + ": "
-        super().__init__(where + message)
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 column: int | None = None) -> None:
+        parts = [file] if file else []
+        if line:
+            parts.append(f"строка {line}" + (f", столбец {column}" if column else ""))
+        where = ", ".join(parts)
+        super().__init__(f"{where}: {message}" if where else message)
         self.file = file
         self.line = line
+        self.column = column
 
 
 class OutcomeError(BerserkError):
@@ -67,3 +71,20 @@ class InputFileError(BerserkError):
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
+
+
+class InputLimitError(BerserkError):
+    """An input beyond its documented bound (README, «Коды выхода и ошибки»): a
+    question or chat message longer than allowed, a scenario file too large or too
+    deep, a number with too many digits. Raised before the input is processed, so a
+    hostile input costs no more than reading it.
+
+    Attributes:
+        limit: the bound that was exceeded (characters, digits, nodes, levels).
+        size: the measured size of the input in the same unit.
+    """
+
+    def __init__(self, message: str, limit: int = 0, size: int = 0) -> None:
+        super().__init__(message)
+        self.limit = limit
+        self.size = size

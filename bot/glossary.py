@@ -24,7 +24,6 @@ finds it (``lookup_term("пасом")`` -> «пас»); code names work too («p
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,7 +32,7 @@ import yaml
 from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.morph import analyzer, lemma
-from bot.paths import DEFAULT_EDITION, rulebook_dir
+from bot.paths import DEFAULT_EDITION, glossary_file
 from bot.rulebook import Clause, is_subpoint, load
 from bot.textnorm import clip, fold
 
@@ -57,8 +56,8 @@ class Term:
 
 
 def terms_path():
-    """Path of the term list ``rulebook/glossary/terms.yaml``."""
-    return rulebook_dir() / "glossary" / "terms.yaml"
+    """Path of the term list ``rulebook/glossary/terms.yaml`` (``bot.paths.glossary_file``)."""
+    return glossary_file()
 
 
 @lru_cache(maxsize=1)
@@ -186,7 +185,12 @@ def terms(edition: str = DEFAULT_EDITION) -> list[Term]:
 def lookup_term(word: str, edition: str = DEFAULT_EDITION) -> Term | None:
     """The term ``word`` names, in any inflected form («пасом», «медленных
     игродействий», «симбиота») or by code name («pass»); ``None`` when unknown.
-    A single word of a longer term finds it only when no shorter term matches."""
+    A single word of a longer term finds it only when no shorter term matches.
+    ``None`` at once for a ``word`` longer than ``bot.limits.TERM_CHARS`` (no term is)."""
+    from bot.limits import TERM_CHARS
+
+    if len(word) > TERM_CHARS:
+        return None
     all_terms = terms(edition)
     w = fold(word).strip()
     for t in all_terms:
@@ -227,6 +231,11 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
         return Answer("глоссарий", "glossary", None, [Block("list", items=items, title=f"Термины правил ({len(ts)})")], cites)
     t = lookup_term(word, edition)
     if t is None:
+        from bot.limits import TERM_CHARS
+
+        if len(word) > TERM_CHARS:
+            msg = f"Термин «{clip(word)}» не найден в глоссарии: термины не длиннее {TERM_CHARS} символов."
+            return Answer(clip(word), "glossary", None, [Block("note", msg)], [])
         names = [x.name for x in terms(edition)]
         from rapidfuzz import process
 
@@ -242,30 +251,3 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
     if t.forms:
         blocks.append(Block("text", "Формы в тексте правил: " + ", ".join(t.forms)))
     return Answer(word, "glossary", None, blocks, [t.number])
-
-
-def run_glossary(args) -> int:
-    """CLI ``glossary [WORD] [--json] [--edition E]``. Exit 0; 1 for an unknown word
-    or a missing edition."""
-    from bot.chat.render import dump_json, print_error, render_plain
-
-    words = args.word if isinstance(args.word, list) else [args.word] if args.word else []
-    args.word = " ".join(words).strip() or None  # «glossary летающее существо» without quotes
-    try:
-        ans = glossary_answer(args.word, args.edition)
-        if getattr(args, "json", False):
-            if args.word is None:
-                obj = [t.__dict__ | {"forms": list(t.forms)} for t in terms(args.edition)]
-            else:
-                t = lookup_term(args.word, args.edition)
-                obj = {"error": ans.text} if t is None else {
-                    "name": t.name, "code_name": t.code_name, "number": t.number, "forms": list(t.forms),
-                    "text": load(args.edition).text_with_subpoints(t.number) if t.number else None,
-                }
-            print(dump_json(obj))
-        else:
-            sys.stdout.write(render_plain(ans))
-    except RulebookError as e:
-        print_error(str(e), bool(getattr(args, "json", False)), "glossary")
-        return 1
-    return 0 if (args.word is None or lookup_term(args.word, args.edition)) else 1

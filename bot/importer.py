@@ -1,7 +1,7 @@
 """Build an edition ``rulebook/<edition>.yaml`` from scraped rule pages.
 
-``berserk-judge rulebook import SRC... --edition E`` (``run_import``) and
-``import_sources(paths, edition) -> (rulebook_dict, report)``.
+``import_sources(paths, edition) -> (rulebook_dict, report)`` and ``write_edition``;
+the command line ``berserk-judge rulebook import`` is ``bot.cli.rulebook_import``.
 
 Pipeline (each page is read by ``bot.pages``):
 
@@ -45,7 +45,6 @@ Output is deterministic: the same pages give the same file byte for byte.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -56,8 +55,9 @@ from rapidfuzz import fuzz, process
 
 from bot.answer import Answer, Block
 from bot.errors import InputFileError, RulebookError
+from bot.fullbook import FullBook, read_full
 from bot.pages import Header, Para, read_page
-from bot.paths import rulebook_dir
+from bot.limits import PAGE_BYTES
 from bot.rulebook import LETTERS, Rulebook, check_edition_name, is_subpoint, number_key
 from bot.textfile import check_regular_file
 from bot.textnorm import fold
@@ -82,16 +82,18 @@ class ImportReport:
     clauses: int = 0
     sections: int = 0
     merged: int = 0
+    dictionary: int = 0
     variants: list[tuple[str, list[str]]] = field(default_factory=list)
     inferred: list[str] = field(default_factory=list)
     unplaced: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
-        """The report as Russian text lines (printed by ``run_import``)."""
+        """The report as Russian text lines (printed by ``berserk-judge rulebook import``)."""
         out = [
             f"Страниц: {self.pages}; пунктов: {self.clauses}; разделов: {self.sections}; "
-            f"абзацев, найденных на нескольких страницах: {self.merged}.",
+            f"абзацев, найденных на нескольких страницах: {self.merged}"
+            + (f"; статей словаря: {self.dictionary}." if self.dictionary else "."),
             f"Номер выведен по положению ({len(self.inferred)}): {', '.join(self.inferred) or '—'}",
         ]
         out.append(f"Разные редакции одного пункта ({len(self.variants)}):")
@@ -563,15 +565,27 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
             files.append(p)
     if not files:
         raise RulebookError("не указано ни одной страницы правил")
-    pages = []
+    raws = []
     for f in files:
         try:
-            raw = check_regular_file(f, "страница правил").read_bytes()
+            page = check_regular_file(f, "страница правил")
+            if page.stat().st_size > PAGE_BYTES:
+                raise RulebookError(f"{f}: страница слишком большая: больше {PAGE_BYTES} байт")
+            raws.append((f, page.read_bytes()))
         except InputFileError as e:
             raise RulebookError(str(e)) from None
         except OSError as e:
             why = "нет прав на чтение" if isinstance(e, PermissionError) else "не удалось прочитать файл"
             raise RulebookError(f"{f}: {why}") from None
+    if len(raws) == 1:  # a complete rulebook is one file; several files are scraped pages
+        book = read_full(raws[0][1], raws[0][0].name)
+        if book is not None:
+            return edition_from_book(book, raws[0][0].name, edition)
+    elif any(raw[:5] == b"%PDF-" for _, raw in raws):
+        raise RulebookError("PDF с полными правилами импортируется один, отдельной редакцией; указано файлов: "
+                            f"{len(raws)}")
+    pages = []
+    for f, raw in raws:
         items, orphans = read_page(raw, f.name)
         pages.append((f.name, items, orphans))
     imp = _Importer(pages)
@@ -598,6 +612,50 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
     }
     Rulebook.from_dict(data, where=edition)  # validates the shape
     return data, imp.report
+
+
+def edition_from_book(book: FullBook, source: str, edition: str) -> tuple[dict, ImportReport]:
+    """The edition mapping of one complete rulebook (``bot.fullbook``): every clause
+    with its printed number (``inferred: false``), sections with their titles and parts,
+    the dictionary entries, tables; and the import report."""
+    report = ImportReport(pages=1)
+    sections = [{"number": s["number"], "title": s["title"], "part": s["part"]} for s in book.sections]
+    seen: dict[str, int] = {}
+    clauses = []
+    for c in book.clauses:
+        if c.number in seen:
+            raise RulebookError(
+                f"{source}, строка {c.line}: номер {c.number} уже был (строка {seen[c.number]}); ожидались разные номера пунктов"
+            )
+        seen[c.number] = c.line
+        d = {
+            "number": c.number,
+            "section": c.section,
+            "text": c.text,
+            "examples": c.examples,
+            "notes": c.notes,
+            "inferred": False,
+            "sources": [source],
+            "variants": [],
+        }
+        if c.tables:
+            d["tables"] = [t.as_dict() for t in c.tables]
+        clauses.append(d)
+    dictionary = [{"term": e.term, "text": e.text, "section": e.section} for e in book.dictionary]
+    report.clauses = len(clauses)
+    report.sections = len(sections)
+    report.dictionary = len(dictionary)
+    report.notes.extend(book.notes)
+    data = {
+        "edition": edition,
+        "title": f"Правила «Берсерка», редакция {edition} (из {source})",
+        "sections": sections,
+        "clauses": clauses,
+        "dictionary": dictionary,
+        "unplaced": [],
+    }
+    Rulebook.from_dict(data, where=edition)
+    return data, report
 
 
 class _Dumper(yaml.SafeDumper):
@@ -644,35 +702,3 @@ def write_edition(data: dict, out_dir: Path) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return target
-
-
-def run_import(args) -> int:
-    """CLI ``rulebook import SRC... --edition E [--out-dir D]``: build and write the
-    edition, print the import report ending with the absolute path written.
-
-    Without ``--out-dir`` the file goes to ``bot.paths.rulebook_dir()``: ``rulebook/``
-    of a source checkout, or the package's bundled data folder in an installed wheel
-    (inside site-packages). Exit 0; 2 for an invalid edition name; 1 with a Russian
-    message when a page is unreadable or the folder is not writable (nothing is
-    written then)."""
-    try:
-        check_edition_name(args.edition)
-    except RulebookError as e:
-        print(f"berserk-judge rulebook import: ошибка: {e}", file=sys.stderr)
-        return 2
-    out_dir = Path(args.out_dir) if getattr(args, "out_dir", None) else rulebook_dir()
-    try:
-        data, report = import_sources(args.sources, args.edition)
-        target = write_edition(data, out_dir)
-    except RulebookError as e:
-        print(f"Ошибка импорта: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        why = "нет прав на запись" if isinstance(e, PermissionError) else (
-            "это не папка" if isinstance(e, (NotADirectoryError, FileExistsError)) else "не удалось записать файл")
-        print(f"Ошибка импорта: {out_dir}: {why}", file=sys.stderr)
-        return 1
-    from bot.chat.render import render_plain
-
-    sys.stdout.write(render_plain(report.answer(args.edition, target)))
-    return 0

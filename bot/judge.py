@@ -7,8 +7,19 @@ when the question is not its kind:
 1. ``rule``     – the question is a paragraph number (bot.lookup)
 2. ``ability``  – card text quoted in «…», "…", “…” or a question about a
                   compound-ability connective (bot.abilities.route, 505.*)
-3. ``scenario`` – a board / rules situation described in words (bot.sim.route)
+3. ``scenario`` – a claim to check («противник говорит, что …, он прав?», bot.reading.claims),
+                  a board situation read compositionally into a scenario (bot.reading.route),
+                  else one matched by keywords (bot.sim.route)
 4. ``search``   – everything else; always answers (bot.search)
+
+An answer of the ability or scenario routes that cites a number the asked edition
+does not have is not given: the next route answers and the trace says why (the
+simulator and the resolver know the rules by the seed edition's numbers).
+
+Before routing, card names of the user's card database are read
+(``bot.cards.reading.read_cards``): the routes get the question with each card told as
+its kind and traits (and its text when the ability is asked about), and the answer
+says which card it took (a ``note`` block, ``trace``, ``cards`` in JSON).
 """
 
 from __future__ import annotations
@@ -17,11 +28,15 @@ import importlib
 
 from bot.answer import Answer
 from bot.errors import RulebookError
+from bot.limits import QUESTION_CHARS, check_length
 from bot.paths import DEFAULT_EDITION
 
 ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
     "bot.abilities.route",
+    "bot.reading.claims",
+    "bot.reading.reasoning",
+    "bot.reading.route",
     "bot.sim.route",
     "bot.search",
 )
@@ -40,38 +55,71 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
 
     Returns the first route's ``Answer``; the search route always answers, so the
     result is never ``None``. ``citations`` are most relevant first.
-    Raises ``RulebookError`` only when ``edition`` does not exist.
+    Raises ``RulebookError`` when ``edition`` does not exist and ``InputLimitError``
+    for a question longer than ``bot.limits.QUESTION_CHARS`` characters.
     """
-    q = question.strip()
+    q = check_length(question, QUESTION_CHARS, "Вопрос").strip()
     skipped: list[str] = []
+    cards = _read_cards(q, skipped)
+    asked = cards.question if cards is not None else q
     for route in _routes():
         if route.__name__ == "bot.search":
-            ans = route.answer(q, edition)
+            ans = route.answer(asked, edition)
         else:
             try:
-                ans = route.answer(q, edition)
+                ans = route.answer(asked, edition)
             except RulebookError:
                 raise
             except Exception as e:  # a failing specialised route must not cost the user an answer
                 skipped.append(f"маршрут {route.__name__} не справился ({type(e).__name__}: {e}); отвечает поиск")
                 continue
+        if ans is not None and route.__name__ not in _EDITION_BOUND:
+            missing = _missing_citations(ans.citations, edition)
+            if missing:
+                skipped.append(f"маршрут {route.__name__} ссылается на пункты, которых нет в редакции {edition} "
+                               f"({', '.join(missing)}); отвечает следующий маршрут")
+                continue
         if ans is not None:
+            if cards is not None:
+                _with_cards(ans, q, cards)
             if skipped:
                 ans.trace = skipped + list(ans.trace)
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
 
 
-def run_ask(args) -> int:
-    """CLI ``ask TEXT... [--json] [--edition E]``: one JSON object per question
-    (a list for several), or plain text answers. Exit 0; 1 on an unreadable rulebook
-    (Russian message on stderr; with ``--json`` also ``{"error": message}`` on stdout).
-    An unknown ``--edition`` is refused by ``bot.cli`` (exit 2)."""
-    from bot.chat.render import print_answers, print_error
+_EDITION_BOUND = ("bot.lookup", "bot.search")
+"""Routes that read the asked edition itself, so they cite only its paragraphs."""
 
+
+def _missing_citations(citations: list[str], edition: str) -> list[str]:
+    """The cited numbers that are neither a paragraph nor a section of ``edition``.
+    The simulator and the ability resolver know the rules by the numbers of the seed
+    edition; under another edition such an answer would cite paragraphs the user's
+    rulebook does not have (or that say something else), so it is not given."""
+    from bot.rulebook import load
+
+    rb = load(edition)
+    return [n for n in citations if rb.get(n) is None and rb.section(n) is None]
+
+
+def _read_cards(q: str, skipped: list[str]):
+    """The cards the question names (``bot.cards.reading.CardReading``) or ``None``;
+    a failing card store never costs the user an answer (the trace says so)."""
     try:
-        answers = [ask(q, args.edition) for q in args.text]
-    except RulebookError as e:
-        print_error(str(e), args.json, "ask")
-        return 1
-    return print_answers(answers, as_json=args.json, json_of=lambda a: a.to_json())
+        from bot.cards.reading import read_cards
+
+        return read_cards(q)
+    except Exception as e:  # noqa: BLE001 - the card database is optional
+        skipped.append(f"база карт не прочитана ({type(e).__name__}: {e}); карты в вопросе не учтены")
+        return None
+
+
+def _with_cards(ans: Answer, q: str, cards) -> None:
+    """Say in ``ans`` which cards the question was read with."""
+    from bot.answer import Block
+
+    ans.question = q
+    ans.blocks.insert(0, Block("note", "\n".join(cards.notes), title="Карты из вашей базы"))
+    ans.trace = [f"карта: {n}" for n in cards.notes] + [f"вопрос прочитан как: {cards.question}"] + list(ans.trace)
+    ans.cards = cards.facts()

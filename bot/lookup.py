@@ -11,9 +11,11 @@ printed: its text, then «  а) item» lines; in a section or range its sub-poin
 not repeated as separate paragraphs (they are still cited). A sub-point alone is
 shown with the lead-in of its paragraph («Из пункта 302.3: …»).
 
-JSON (DESIGN.md): ``{edition, number, title, text, inferred, sources, children,
-refs, cited_by, examples, variants, notes, outside_refs, parent, subpoints}`` per
-paragraph or section (``text`` is the clause's own text – the lead-in for a list;
+JSON (docs/architecture.md): ``{edition, number, title, text, inferred, sources,
+source_titles, children, refs, cited_by, examples, variants, notes, outside_refs, parent,
+subpoints}`` per paragraph or section (``text`` is the clause's own text – the lead-in for a list;
+``sources`` the page files, ``source_titles`` the same pages by name, «Правила 5-й
+редакции: раздел 209», see ``bot.sources``;
 ``subpoints`` = ``[{number, text}]`` of its lettered items; ``parent`` = the
 number one level up for a sub-point like 302.3.в or 505.4.1, else ``null``);
 a range or several queries give a list; an unknown number gives
@@ -23,13 +25,12 @@ a range or several queries give a list; an unknown number gives
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 
 from bot.answer import Answer, Block
-from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
 from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label
+from bot.sources import source_titles
 from bot.textnorm import clip
 
 _NUM = r"\d{1,3}(?:\.\d{1,3}){0,3}(?:\.?[а-яё](?![а-яё]))?"  # «302.3.в», «302.3в»
@@ -185,7 +186,8 @@ def _clause_blocks(
     elif c.inferred:
         meta.append("Номер выведен по положению между соседними пунктами (в источнике не напечатан).")
     if c.sources:
-        meta.append("Источники: " + ", ".join(c.sources))
+        names = source_titles(rb, c.sources)
+        meta.append(("Источник: " if len(names) == 1 else "Источники: ") + "; ".join(names))
     inside, outside = _ref_status(rb, c.refs)
     if inside or outside:
         refs = inside + [f"{r} (вне этой редакции)" for r in outside]
@@ -255,6 +257,7 @@ def _clause_json(rb: Rulebook, c: Clause) -> dict:
         "text": c.text,
         "inferred": c.inferred,
         "sources": list(c.sources),
+        "source_titles": source_titles(rb, c.sources),
         "children": [k.number for k in rb.children(c.number)],
         "refs": inside + outside,
         "outside_refs": outside,
@@ -282,7 +285,8 @@ def json_for(res: Resolved, rb: Rulebook) -> dict | list:
             "part": sec.part if sec else None,
             "text": "",
             "inferred": False,
-            "sources": sorted({s for c in res.clauses for s in c.sources}),
+            "sources": (srcs := sorted({s for c in res.clauses for s in c.sources})),
+            "source_titles": source_titles(rb, srcs),
             "children": [c.number for c in res.clauses],
             "refs": [],
             "outside_refs": [],
@@ -346,22 +350,3 @@ def answer(q: str, edition: str = DEFAULT_EDITION) -> Answer | None:
     for a in parts:
         cites.extend(n for n in a.citations if n not in cites)
     return Answer(q, "rule", None, blocks, cites, [t for a in parts for t in a.trace])
-
-
-def run_rule(args) -> int:
-    """CLI ``rule NUM... [--json] [--edition E]``. Exit 0 when every number exists,
-    1 when some is unknown (answered with the nearest numbers) or the edition is missing."""
-    from bot.chat.render import dump_json, print_error, render_plain
-
-    try:
-        rb = load(args.edition)
-    except RulebookError as e:
-        print_error(str(e), args.json, "rule")
-        return 1
-    resolved = [resolve(q, rb) for q in args.numbers]
-    if args.json:
-        objs = [json_for(r, rb) for r in resolved]
-        print(dump_json(objs[0] if len(objs) == 1 else objs))
-    else:
-        sys.stdout.write(("\n" + "—" * 40 + "\n\n").join(render_plain(answer_for(r, rb)) for r in resolved))
-    return 1 if any(r.kind == "unknown" for r in resolved) else 0

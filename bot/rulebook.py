@@ -15,6 +15,9 @@ An edition is a YAML file ``rulebook/<edition>.yaml`` written by ``bot.importer`
         inferred: false             # number derived from position, not printed
         sources: [<file name>, ...]
         variants: [<str>, ...]      # other wordings of the same paragraph
+        tables: [{caption: <str>, rows: [[<cell>, ...], ...]}]   # tables printed in it (optional)
+    dictionary:                     # unnumbered dictionary / glossary entries (optional)
+      - {term: "Броня Х", text: <str, one line per printed paragraph>, section: "Глоссарий"}
     unplaced:                       # paragraphs the importer could not number (review!)
       - {source: <file name>, text: <str>}
 
@@ -46,7 +49,6 @@ import yaml
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION, rulebook_dir
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: ~10x faster
 _NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[а-я])?$")
 LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
 """Letters of lettered sub-points, in order (ё, й, ъ, ы, ь are not used)."""
@@ -144,11 +146,28 @@ class Clause:
     sources: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    tables: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
+    """Tables printed in the paragraph: ``(caption, rows of cell texts)``."""
 
     @property
     def refs(self) -> list[str]:
         """Numbers this clause's text (and examples, notes) reference, excluding itself."""
         return [r for r in find_refs(" ".join((self.text, *self.examples, *self.notes))) if r != self.number]
+
+
+@dataclass(frozen=True)
+class DictEntry:
+    """An unnumbered dictionary entry of an edition: ``term`` («Броня Х»), its
+    definition ``text`` (one line per printed paragraph) and the dictionary ``section``
+    title («Глоссарий»). Cited as «Глоссарий: Броня Х»."""
+
+    term: str
+    text: str
+    section: str = "Словарь"
+
+    @property
+    def label(self) -> str:
+        return f"{self.section}: {self.term}"
 
 
 @dataclass
@@ -163,6 +182,7 @@ class Rulebook:
     title: str
     sections: list[Section]
     clauses: list[Clause]
+    dictionary: list[DictEntry] = field(default_factory=list)
     _by_number: dict[str, Clause] = field(default_factory=dict, repr=False)
     _cited_by: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
@@ -196,22 +216,36 @@ class Rulebook:
                     sources=tuple(c.get("sources") or ()),
                     variants=tuple(c.get("variants") or ()),
                     notes=tuple(c.get("notes") or ()),
+                    tables=tuple(
+                        (str(t.get("caption") or ""), tuple(tuple(str(x) for x in row) for row in t.get("rows") or ()))
+                        for t in c.get("tables") or ()
+                    ),
                 )
                 for c in data["clauses"]
             ]
+            dictionary = [
+                DictEntry(str(d["term"]), str(d["text"]), str(d.get("section") or "Словарь"))
+                for d in data.get("dictionary") or ()
+            ]
         except (KeyError, TypeError, AttributeError) as e:
             raise RulebookError(f"{where}: неверная структура редакции ({e!r}); ожидались ключи edition, sections, clauses") from e
-        return cls(edition=str(data.get("edition", "")), title=data.get("title", ""), sections=sections, clauses=clauses)
+        return cls(edition=str(data.get("edition", "")), title=data.get("title", ""), sections=sections, clauses=clauses,
+                   dictionary=dictionary)
 
     @classmethod
     def load_file(cls, path: Path) -> "Rulebook":
         """Load an edition file; raises ``RulebookError`` when missing or malformed."""
+        from bot.yamlsafe import describe_error, load_without_aliases
+
         try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+            text = path.read_text(encoding="utf-8")
+            data = load_without_aliases(text)
         except FileNotFoundError as e:
             raise RulebookError(f"нет файла редакции {path}") from e
         except yaml.YAMLError as e:
-            raise RulebookError(f"{path}: не читается как YAML: {e}") from e
+            message, line, col = describe_error(e, text)
+            where = f", строка {line}, столбец {col}" if line else ""
+            raise RulebookError(f"{path}{where}: не читается как YAML: {message}") from None
         if not isinstance(data, dict):
             raise RulebookError(f"{path}: ожидался словарь с ключами edition, sections, clauses")
         return cls.from_dict(data, where=str(path))
@@ -260,7 +294,12 @@ class Rulebook:
         c = self.get(number)
         if c is None:
             return ""
-        lines = [c.text] + [f"  {subpoint_label(s.number)} {s.text}" for s in self.subpoints(c.number)]
+        lines = [c.text]
+        for caption, rows in c.tables:
+            if caption:
+                lines.append(caption)
+            lines.extend("| " + " | ".join(row) + " |" for row in rows)
+        lines += [f"  {subpoint_label(s.number)} {s.text}" for s in self.subpoints(c.number)]
         return "\n".join(lines)
 
     def cited_by(self, number: str) -> list[str]:

@@ -32,6 +32,7 @@ nearest paragraphs instead of a confident answer.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from typing import Any, Iterable
 from bot import lexicon as lex
 from bot.answer import Answer, Block
 from bot.paths import DEFAULT_EDITION
+from bot.textnorm import quoted_spans
 
 MARK = "*"
 """Marker put on both sides of a matched word in a snippet."""
@@ -73,6 +75,8 @@ _WORD = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+")
 _QUOTE_SPAN = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
 _NUMBER_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}(?:\.\d{1,3}){1,3})(?![\d])")
 _MIN_TYPO_LEN = 4
+_MAX_REMEMBERED = 50_000
+"""Corrections an index remembers (word -> correction) before it forgets them all."""
 MAX_TYPO_ATTEMPTS = 40
 """At most this many words of one question are looked up for typos (bounds the time
 a pasted wall of text can take)."""
@@ -128,6 +132,7 @@ class QueryTerms:
     ignored: list[str] = field(default_factory=list)
     numbers: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
+    _credits: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -226,6 +231,14 @@ def _negation_base(term: str) -> str | None:
     return canonical(base)
 
 
+@lru_cache(maxsize=100_000)
+def _dictionary_word(word: str) -> bool:
+    """A folded word the morphology dictionary (or the domain lemmas) knows."""
+    from bot.morph import DOMAIN_LEMMAS, analyzer
+
+    return word in DOMAIN_LEMMAS or analyzer().word_is_known(word)
+
+
 def stem(term: str) -> str | None:
     """Stem term («~переме») for lemmas long enough to have a meaningful prefix."""
     if term.startswith(NOT):
@@ -317,8 +330,18 @@ def df_terms(corpus: list[list[str]]) -> set[str]:
     return out
 
 
+_QUOTE_CLOSERS = {"«": "»", '"': '"', "“": "”", "„": "“”"}  # the pairs of ``_QUOTE_SPAN``
+
+
+def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    """``pos`` lies in one of the sorted, non-overlapping ``spans`` (binary search)."""
+    i = bisect.bisect_right(spans, (pos, float("inf"))) - 1
+    return i >= 0 and spans[i][0] <= pos < spans[i][1]
+
+
 def _quoted_mask(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in _QUOTE_SPAN.finditer(text)]
+    """Spans of ``_QUOTE_SPAN`` phrases, found in linear time (``quoted_spans``)."""
+    return quoted_spans(text, _QUOTE_CLOSERS)
 
 
 # --------------------------------------------------------------------------- the index
@@ -366,7 +389,9 @@ class SearchIndex:
             self.doc_terms.append(set(terms))
         self.surface = frozenset(surface)
         lemmas = {t for t in df_terms(corpus) if t[0].isalpha() and "_" not in t}
-        self._surface_sorted = sorted(w for w in self.surface if len(w) >= 5 and not w.isdigit())
+        self._surface_long = frozenset(w for w in self.surface if len(w) >= 5 and not w.isdigit())
+        self._typo_index = None
+        self._corrections: dict[tuple[str, int, bool], str | None] = {}
         self._typo_choices = sorted(
             w for w in self.surface | lemmas | lexicon_words() | lex.QUESTION_WORDS if len(w) >= _MIN_TYPO_LEN and not w.isdigit()
         )
@@ -418,30 +443,40 @@ class SearchIndex:
         t = word_term(word)
         return t not in self.vocab and t not in lex.STOP_WORDS and t not in lexicon_words()
 
-    def _correct(self, word: str, max_edits: int | None = None, choices: list[str] | None = None) -> str | None:
-        """A typo -> the closest rulebook/lexicon/question word, or None when nothing
-        is close. Closeness is the optimal-string-alignment distance (a swap of two
-        letters is one edit): at most 1 edit for words up to 5 letters, 2 up to 9, 3
-        beyond; ties go to the higher similarity ratio, then to the shorter word."""
+    def typo_index(self):
+        """The ``bot.typo.TypoIndex`` over ``_typo_choices``, built on the first typo."""
+        if self._typo_index is None:
+            from bot.typo import TypoIndex
+
+            self._typo_index = TypoIndex(self._typo_choices)
+        return self._typo_index
+
+    def _correct(self, word: str, max_edits: int | None = None, surface_only: bool = False) -> str | None:
+        """A typo -> the closest rulebook/lexicon/question word (only the rulebook's own
+        words of 5+ letters when ``surface_only``), or None when nothing is close.
+        Closeness is the optimal-string-alignment distance (a swap of two letters is one
+        edit): at most ``bot.typo.max_edits`` (1 edit for words up to 5 letters, 2 up to
+        9, 3 beyond); ties go to the higher similarity ratio, then to the shorter word.
+        Candidates come from ``typo_index`` (no scan of the vocabulary)."""
         if len(word) < _MIN_TYPO_LEN or word.isdigit():
             return None
-        from rapidfuzz import fuzz, process
-        from rapidfuzz.distance import OSA
+        from bot.typo import best_correction, max_edits as edits_for
 
-        if max_edits is None:
-            max_edits = 1 if len(word) <= 5 else 2 if len(word) <= 9 else 3
-        found = process.extract(word, choices or self._typo_choices, scorer=OSA.distance, score_cutoff=max_edits, limit=8)
-        if not found:
-            return None
-        best = min(found, key=lambda m: (m[1], -fuzz.ratio(word, m[0]), len(m[0]), m[0]))
-        return best[0]
+        k = edits_for(len(word)) if max_edits is None else max_edits
+        key = (word, k, surface_only)
+        if key in self._corrections:
+            return self._corrections[key]
+        accept = self._surface_long.__contains__ if surface_only else None
+        fixed = best_correction(word, self.typo_index().near(word, k, accept))
+        if len(self._corrections) >= _MAX_REMEMBERED:
+            self._corrections.clear()
+        self._corrections[key] = fixed
+        return fixed
 
     def _known(self, word: str) -> bool:
         if word in self.surface or word in lexicon_words() or word in lex.QUESTION_WORDS or word.isdigit() or len(word) < _MIN_TYPO_LEN:
             return True
-        from bot.morph import DOMAIN_LEMMAS, analyzer
-
-        return word in DOMAIN_LEMMAS or analyzer().word_is_known(word)
+        return _dictionary_word(word)
 
     def query_terms(self, text: str) -> QueryTerms:
         """Turn a question into weighted terms (see ``QueryTerms``). A punctuation mark
@@ -466,12 +501,12 @@ class SearchIndex:
                 attempts += 1
                 # a real word the rules never use, one letter away from one they do
                 # («карпы» for «карты»): a typo that happens to be a word
-                fixed = self._correct(w, max_edits=1, choices=self._surface_sorted)
+                fixed = self._correct(w, max_edits=1, surface_only=True)
                 if fixed is not None:
                     q.corrections.append((w, fixed))
                     w = fixed
             words.append(w)
-            quoted.append(any(a <= start < b for a, b in spans))
+            quoted.append(_inside(spans, start))
         q.words = words
 
         def add(term: str, weight: float) -> None:
@@ -504,40 +539,65 @@ class SearchIndex:
         """How many of the question's content terms paragraph ``doc`` has (fully or in
         part, as ``coverage`` counts them)."""
         terms = self.doc_terms[doc]
-        return sum(1 for t in q.content if self._term_credit(t, terms) > 0)
+        return sum(1 for _w, alts in self._credits(q) if any(a in terms for a, _c in alts))
 
     @staticmethod
     def _term_credit(t: str, terms: set[str]) -> float:
         """1 when term ``t`` is in ``terms``; 0.75 for one of its expansions; 0.5 for its
         stem, its positive form («не_пустой» -> «пустой») or its не-less base; else 0."""
-        if t in terms:
-            return 1.0
-        if any(e in terms for e in lex.EXPANSIONS.get(t, ())):
-            return 0.75
-        s = stem(t)
-        if s and s in terms:
-            return 0.5
-        if t.startswith(NOT) and t[len(NOT):] in terms:
-            return 0.5
-        base = _negation_base(t)
-        if base and base in terms:
-            return 0.5
+        for a, c in SearchIndex._alternatives(t):
+            if a in terms:
+                return c
         return 0.0
+
+    @staticmethod
+    def _alternatives(t: str) -> list[tuple[str, float]]:
+        """``(term, credit)`` pairs that count for ``t`` in a paragraph, in the order
+        ``_term_credit`` tries them: itself 1, expansions 0.75, stem / positive form /
+        не-less base 0.5."""
+        alts = [(t, 1.0)] + [(e, 0.75) for e in lex.EXPANSIONS.get(t, ())]
+        s = stem(t)
+        if s:
+            alts.append((s, 0.5))
+        if t.startswith(NOT):
+            alts.append((t[len(NOT):], 0.5))
+        base = _negation_base(t)
+        if base:
+            alts.append((base, 0.5))
+        return alts
+
+    def _credits(self, q: QueryTerms) -> list[tuple[float, tuple[tuple[str, float], ...]]]:
+        """Per content term of ``q``: its idf and the alternatives some paragraph has
+        (``_alternatives`` without the terms no paragraph contains), computed once per
+        question — ``coverage`` and ``matched`` then only test set membership."""
+        cached = q._credits
+        if cached is not None and cached[0] is self:
+            return cached[1]
+        df = self.df
+        out = [(self.idf(t), tuple((a, c) for a, c in self._alternatives(t) if a in df)) for t in q.content]
+        q._credits = (self, out)
+        return out
 
     def coverage(self, q: QueryTerms, doc: int) -> float:
         """Idf-weighted share (0..1) of the question's content terms found in paragraph
         ``doc``, each weighted by ``_term_credit``."""
         terms = self.doc_terms[doc]
         total = got = 0.0
-        for t in q.content:
-            w = self.idf(t)
+        for w, alts in self._credits(q):
             total += w
-            got += w * self._term_credit(t, terms)
+            for a, c in alts:
+                if a in terms:
+                    got += w * c
+                    break
         return got / total if total else 0.0
 
     def search(self, text: str, k: int = 5) -> Result:
         """Rank paragraphs for ``text``; ``Result.hits`` has at most ``k`` hits with a
-        positive score, best first (a paragraph number written in the question first)."""
+        positive score, best first (a paragraph number written in the question first).
+        Raises ``InputLimitError`` for a text longer than ``bot.limits.QUESTION_CHARS``."""
+        from bot.limits import QUESTION_CHARS, check_length
+
+        check_length(text, QUESTION_CHARS, "Запрос")
         np = self._np
         q = self.query_terms(text)
         by_weight: dict[float, list[str]] = {}
@@ -716,38 +776,3 @@ def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     verdict ``None``); citations are the up to 3 best paragraphs."""
     index = index_for(edition)
     return result_answer(question, index.search(question, 5), index, cite=3)
-
-
-MAX_K = 50
-"""The most paragraphs ``search -k`` shows."""
-
-
-def run_search(args) -> int:
-    """CLI ``search TEXT [-k N] [--json]``: JSON ``[{number, score, snippet}]`` or
-    lines «209.4  (5.31)  snippet». Exit 0 (also when nothing matched); 2 when ``-k``
-    is not 1..MAX_K; 1 with a Russian message for an unreadable edition (with
-    ``--json`` errors are also ``{"error": message}`` on stdout)."""
-    import sys
-
-    from bot.chat.render import dump_json, print_error
-
-    from bot.errors import RulebookError
-
-    text = " ".join(args.text)
-    k = int(args.k)
-    if not 1 <= k <= MAX_K:
-        print_error(f"-k должно быть от 1 до {MAX_K}", args.json, "search")
-        return 2
-    try:
-        hits = search(text, k, args.edition)
-    except RulebookError as e:
-        print_error(str(e), args.json, "search")
-        return 1
-    if args.json:
-        sys.stdout.write(dump_json([h.to_json() for h in hits]) + "\n")
-    elif not hits:
-        sys.stdout.write("Ничего не нашёл в правилах.\n")
-    else:
-        for h in hits:
-            sys.stdout.write(f"{h.number}  ({h.score:.2f})  {h.snippet}\n")
-    return 0

@@ -23,12 +23,10 @@ index lists them all when they are built one at a time.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
-import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
@@ -39,6 +37,7 @@ from markupsafe import Markup
 from bot.errors import RulebookError
 from bot.rulebook import Rulebook, Section, iter_ref_spans, load, number_key
 from bot.paths import rulebook_dir
+from bot.sources import page_titles, source_titles
 
 _EDITION_NAME_RE = re.compile(r"^[\w.-]+$")
 MANIFEST = "editions.json"
@@ -70,6 +69,7 @@ class ClauseView:
     notes: list[list[Segment]]
     variants: list[list[Segment]]
     cited_by: list[str]
+    sources: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,7 @@ def edition_view(rb: Rulebook) -> dict:
                 notes=[segments(n, anchors.href) for n in c.notes],
                 variants=[segments(v, anchors.href) for v in c.variants],
                 cited_by=rb.cited_by(c.number),
+                sources=source_titles(rb, c.sources),
             )
         )
     parts: list[PartView] = []
@@ -190,6 +191,7 @@ def edition_view(rb: Rulebook) -> dict:
         "parts": parts,
         "clause_count": len(rb.clauses),
         "inferred_count": sum(1 for c in rb.clauses if c.inferred),
+        "pages": list(page_titles(rb).values()),  # in rulebook order of their first paragraph
     }
 
 
@@ -281,47 +283,9 @@ def rule_url(number: str, base_url: str | None = None) -> str | None:
     return f"{base}#{number}" if base else None
 
 
-_OS_ERRORS = {
-    errno.ENOENT: "нет такой папки",
-    errno.EACCES: "нет прав на запись",
-    errno.EPERM: "нет прав на запись",
-    errno.EROFS: "файловая система только для чтения",
-    errno.ENOSPC: "нет места на диске",
-    errno.ENOTDIR: "это не папка",
-    errno.EEXIST: "на этом месте уже есть файл",
-}
-
-
-def _edition_names(arg: str) -> list[str]:
-    """``--edition`` value -> names: "5ed", "5ed,4ed", or "all" (every rulebook/*.yaml)."""
+def edition_names(arg: str) -> list[str]:
+    """``--edition`` value -> names: "5ed" -> ["5ed"], "5ed,4ed" -> ["5ed", "4ed"],
+    "all" -> every ``<edition>.yaml`` in ``bot.paths.rulebook_dir()``, sorted."""
     if arg == "all":
         return sorted(p.stem for p in rulebook_dir().glob("*.yaml"))
     return [n.strip() for n in arg.split(",") if n.strip()]
-
-
-def run_html(args) -> int:
-    """``berserk-judge rulebook html OUTDIR [--edition E]``: build the site.
-
-    ``--edition`` takes one name, a comma-separated list, or ``all``. Prints the
-    written files; on an unknown edition or an unwritable folder prints a Russian
-    error to stderr and returns 1; an empty OUTDIR is refused with exit 2.
-    """
-    if not str(args.outdir).strip():
-        print("berserk-judge rulebook html: ошибка: укажите папку для сайта (пустой путь не годится)", file=sys.stderr)
-        return 2
-    names = _edition_names(args.edition)
-    if not names:
-        print("ошибка: не указано ни одной редакции (--edition 5ed, --edition 5ed,4ed или --edition all)", file=sys.stderr)
-        return 1
-    try:
-        written = build_site(args.outdir, names)
-    except RulebookError as e:
-        print(f"ошибка: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        why = _OS_ERRORS.get(e.errno, e.strerror or str(e))
-        print(f"ошибка: не удалось записать сайт в {args.outdir}: {why}", file=sys.stderr)
-        return 1
-    for path in written:
-        print(f"записано: {path}")
-    return 0

@@ -37,30 +37,41 @@ def check_regular_file(path: str | Path, what: str = "текстовый фай�
     if stat.S_ISDIR(st.st_mode):
         raise InputFileError(str(path), f"это папка, а не {what}")
     if not stat.S_ISREG(st.st_mode):
-        raise InputFileError(str(path), f"не обычный файл (устройство или канал); ожидался {what}")
+        raise InputFileError(str(path), f"не обычный файл (устройство или канал); ожидалось: {what}")
     return p
 
 
-def read_text_file(path: str | Path, what: str = "текстовый файл") -> str:
+def read_text_file(path: str | Path, what: str = "текстовый файл", max_bytes: int | None = None) -> str:
     """The text of the UTF-8 file ``path`` (a leading BOM is dropped); ``"-"`` reads
     standard input, so card texts can be piped in.
 
     Raises ``InputFileError`` with a Russian reason: see ``check_regular_file``;
-    «нет прав на чтение»; «не читается как UTF-8 (байт N); ожидался <what>»
-    where N is the 0-based offset of the first bad byte.
+    «нет прав на чтение»; «не читается как UTF-8 (байт N); ожидалось: <what>»
+    where N is the 0-based offset of the first bad byte; «файл слишком большой: …»
+    when it has more than ``max_bytes`` bytes (checked before reading it).
     """
     if str(path) == "-":
-        raw = sys.stdin.buffer.read()
+        raw = sys.stdin.buffer.read() if max_bytes is None else sys.stdin.buffer.read(max_bytes + 1)
         path = "стандартный ввод"
     else:
-        raw = _read_bytes(check_regular_file(path, what), path)
+        p = check_regular_file(path, what)
+        if max_bytes is not None:
+            _check_size(p.stat().st_size, max_bytes, path)
+        raw = _read_bytes(p, path)
+    if max_bytes is not None:
+        _check_size(len(raw), max_bytes, path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise InputFileError(str(path), f"не читается как UTF-8 (байт {e.start}); ожидался {what}") from None
+        raise InputFileError(str(path), f"не читается как UTF-8 (байт {e.start}); ожидалось: {what}") from None
     if "\x00" in text:
-        raise InputFileError(str(path), f"двоичный файл (байт {raw.index(0)} — нулевой); ожидался {what}")
+        raise InputFileError(str(path), f"двоичный файл (байт {raw.index(0)} — нулевой); ожидалось: {what}")
     return text.removeprefix("\ufeff")
+
+
+def _check_size(size: int, max_bytes: int, path: str | Path) -> None:
+    if size > max_bytes:
+        raise InputFileError(str(path), f"слишком большой: больше {max_bytes:,} байт".replace(",", "\u00a0"))
 
 
 def _read_bytes(p: Path, path: str | Path) -> bytes:

@@ -10,13 +10,19 @@ Two levels:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
-_DASHES = re.compile(r"\s+[-\u2010-\u2015\u2212]\s+")  # a dash between words
+# A dash between words. The look-behind starts a match only at the first character of
+# a run of white space, so a long run without a dash costs its length once, not its
+# square (every regex here must stay linear: texts come from users).
+_DASHES = re.compile(r"(?<!\s)\s+[-\u2010-\u2015\u2212]\s+")
 _LONG_DASH = re.compile(r"[\u2012-\u2015\u2212]")
 # Straight or curly double quotes around a phrase, with the seeds' stray space after
-# the opening quote: " симбиот" / “симбиот” / „симбиот“ -> «симбиот»
-_QUOTED = re.compile(r'["\u201c\u201e\u201f]\s*([^"\u201c\u201d\u201e\u201f\n]*?)\s*["\u201d\u201c]')
+# the opening quote: " симбиот" / “симбиот” / „симбиот“ -> «симбиот» (``_requote``).
+_OPENING = '"\u201c\u201e\u201f'
+_CLOSING = '"\u201d\u201c'
+_NOT_INSIDE = '"\u201c\u201d\u201e\u201f\n'  # a quoted phrase stays on one line
 
 _LOOKALIKE = str.maketrans({
     "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "k": "к", "m": "м",
@@ -33,12 +39,54 @@ def normalize_typography(text: str) -> str:
     """
     s = text.replace("\r\n", "\n").replace("\r", "\n")
     s = _SPACES.sub(" ", s)
-    s = _QUOTED.sub(lambda m: f"«{m.group(1)}»", s)
+    s = _requote(s)
     s = s.replace("«\u00a0", "«").replace("\u00a0»", "»")
     s = _DASHES.sub(" – ", s)
     s = _LONG_DASH.sub("–", s)
     s = re.sub(r" *\n *", "\n", s)
     return s.strip()
+
+
+def _requote(s: str) -> str:
+    """Straight / curly double quotes around a phrase -> «phrase», in one left-to-right
+    pass (linear time).
+
+    A phrase opens at a quote of ``_OPENING``; white space after it (line breaks too)
+    is dropped; the phrase runs up to the next character of ``_NOT_INSIDE``; white
+    space at its end is dropped, and a closing quote of ``_CLOSING`` must follow,
+    possibly after white space that crosses line breaks. Without a closing quote the
+    opening one is left as it is. The same result as the regular expression
+    ``["“„‟]\\s*([^"“”„‟\\n]*?)\\s*["”“]`` applied with ``re.sub``, which took
+    quadratic time on a quote followed by many line breaks.
+    """
+    out: list[str] = []
+    n = len(s)
+    i = 0  # next character to copy
+    pos = 0  # where to look for the next opening quote
+    while pos < n:
+        if s[pos] not in _OPENING:
+            pos += 1
+            continue
+        j = pos + 1
+        while j < n and s[j].isspace():
+            j += 1
+        e = j
+        while e < n and s[e] not in _NOT_INSIDE:
+            e += 1
+        c = e
+        while c < n and s[c].isspace():
+            c += 1
+        if c < n and s[c] in _CLOSING:
+            g = e
+            while g > j and s[g - 1].isspace():
+                g -= 1
+            out.append(s[i:pos])
+            out.append(f"«{s[j:g]}»")
+            i = pos = c + 1
+        else:
+            pos = e if e > pos + 1 else pos + 1
+    out.append(s[i:])
+    return "".join(out)
 
 
 def _fold_word(m: re.Match) -> str:
@@ -59,11 +107,59 @@ def fold(text: str) -> str:
 
 # --- card text -----------------------------------------------------------------
 # «[:tap]» (the bracket form of some card databases) -> «{tap}».
-_BRACKET_ICON = re.compile(r"\[:([a-z_]+)\]")
+_BRACKET_ICON = re.compile(r"\[:([A-Za-z0-9_]+)\]")
+
+
+@lru_cache(maxsize=1)
+def bracket_icon_names() -> dict[str, str]:
+    """``{bracket name: grammar icon name}`` from grammar/icons.yaml (``bracket:``
+    lists): "[:atk]" is written ``{strike}``. Names not listed keep their own name."""
+    import yaml
+
+    from bot.paths import grammar_dir
+
+    try:
+        data = yaml.safe_load((grammar_dir() / "icons.yaml").read_text(encoding="utf-8")) or {}
+    except OSError:
+        return {}
+    out: dict[str, str] = {}
+    for name, spec in data.items():
+        for alias in (spec or {}).get("bracket") or ():
+            out[str(alias).lower()] = str(name)
+    return out
+
+
+def _bracket_icon(m: re.Match) -> str:
+    name = m.group(1).lower()
+    return "{" + bracket_icon_names().get(name, name) + "}"
 # The variable of card text: a lone Cyrillic Х or Latin x/X -> Latin «X».
 _VARIABLE = re.compile(r"(?<![А-Яа-яЁёA-Za-z])[XxХх](?![А-Яа-яЁёA-Za-z])")
+_MIXED_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа-яЁё]*[A-Za-z][A-Za-zА-Яа-яЁё]*|"
+                         r"[A-Za-zА-Яа-яЁё]*[A-Za-z][A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа-яЁё]*")
+_LATIN_TO_CYR = str.maketrans({"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
+                               "P": "Р", "T": "Т", "X": "Х", "a": "а", "c": "с", "e": "е", "o": "о", "p": "р",
+                               "x": "х", "y": "у", "k": "к", "m": "м", "t": "т", "h": "н", "b": "в"})
+_MINUS = re.compile(r"(?<![\w–-])[–-](?=\d|X(?![A-Za-zА-Яа-яЁё]))")
+_SPACED_COUNT = re.compile(r"(^|[.\n]\s*)(X|\d+) (?=\{[a-z0-9_]+\}[{}a-z0-9_ ]*(\([^()\n]*\)\s*)?:)")
 # A straight quote left alone at the start or end of a seed example (" : Уничтожить …").
-_STRAY_QUOTE = re.compile(r'^["\u201c\u201d\u201e]\s*|\s*["\u201c\u201d\u201e]$')
+_STRAY_QUOTES = '"\u201c\u201d\u201e'
+_LEADING_STRAY = re.compile(r'["\u201c\u201d\u201e]\s*')
+
+
+def _strip_stray_quotes(s: str) -> str:
+    """A straight or curly quote alone at the start (with the white space after it) and
+    at the end (with the white space before it) removed, in linear time; the same as
+    ``re.sub(r'^["“”„]\\s*|\\s*["“”„]$', "", s)``, whose second branch was quadratic on
+    a long run of line breaks."""
+    m = _LEADING_STRAY.match(s)
+    start = m.end() if m else 0
+    tail = "\n" if s.endswith("\n") and len(s) - 1 > start and s[-2] in _STRAY_QUOTES else ""  # «$» before a final \n
+    end = len(s) - len(tail)
+    if end > start and s[end - 1] in _STRAY_QUOTES:
+        end -= 1
+        while end > start and s[end - 1].isspace():
+            end -= 1
+    return s[start:end] + tail
 
 
 def normalize_card_text(text: str) -> str:
@@ -79,16 +175,55 @@ def normalize_card_text(text: str) -> str:
     if len(s) > 1 and s[0] in '"\u201c\u201e«' and s[-1] in '"\u201c\u201d»' and not re.search('["\u201c\u201d\u201e«»]', s[1:-1]):
         s = s[1:-1]
     s = normalize_typography(s)
-    s = _STRAY_QUOTE.sub("", s)
+    s = _strip_stray_quotes(s)
     s = s.replace("ё", "е").replace("Ё", "Е")
-    s = _BRACKET_ICON.sub(r"{\1}", s)
-    s = re.sub(r"\{([A-Za-z_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
+    s = _BRACKET_ICON.sub(_bracket_icon, s)
+    s = re.sub(r"\{([A-Za-z0-9_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
     # a dash glued to one word: "При гибели- ранить", "При гибели -ранить"
     s = re.sub(r"(?<=[А-Яа-яЁёA-Za-z»)])-(?= )|(?<= )-(?=[А-Яа-яЁёA-Za-z«])", "–", s)
+    # Latin look-alike letters inside a Cyrillic word ("Cтрой" with a Latin C)
+    s = _MIXED_WORD.sub(lambda m: m.group(0).translate(_LATIN_TO_CYR) if _CYR.search(m.group(0)) else m.group(0), s)
     s = _VARIABLE.sub("X", s)
+    # a minus glued to a number or the variable is a sign, not a dash: "–1 от {strike}",
+    # "получить −1 к разряду", "-X к удару" (a range "1-2-3" keeps its hyphens)
+    s = _MINUS.sub("-", s)
+    # "X {counter}{tap}:" / "3 {token} {tap}:" opening an ability: the count is glued to
+    # its icon (only at the start of a sentence or line: "ранить на 1 {tap}: …" keeps it)
+    s = _SPACED_COUNT.sub(r"\1\2", s)
     s = re.sub(r" +([,;:.])", r"\1", s)
     s = re.sub(r"([–:])\n", r"\1 ", s)  # a header dash or cost colon ends no line
     return s.strip()
+
+
+def quoted_spans(text: str, closers: dict[str, str], min_inside: int = 0) -> list[tuple[int, int]]:
+    """Spans ``(start, end)`` of quoted phrases in ``text``, left to right, in linear time.
+
+    A phrase opens at a key of ``closers`` and ends at the first later character of its
+    value (the closing quotes of that opener), with at least ``min_inside`` characters
+    between; spans do not overlap. The same spans as ``re.finditer`` of a pattern such
+    as ``«[^»]*»|"[^"]*"`` (``min_inside`` 0) or ``[«"]([^»"]+)[»"]`` (1) — which take
+    quadratic time on a run of opening quotes with no closing one after them: here an
+    opener with no closer ahead is looked for once.
+    """
+    out: list[tuple[int, int]] = []
+    dead: set[str] = set()  # openers with no closer anywhere ahead
+    n = len(text)
+    i = 0
+    while i < n:
+        ch = text[i]
+        if ch in closers and ch not in dead:
+            close = closers[ch]
+            j = i + 1
+            while j < n and text[j] not in close:
+                j += 1
+            if j == n:
+                dead.add(ch)
+            elif j - i - 1 >= min_inside:
+                out.append((i, j + 1))
+                i = j + 1
+                continue
+        i += 1
+    return out
 
 
 def clip(text: str, limit: int = 80) -> str:

@@ -158,7 +158,17 @@ def test_unmapped_words_listed_with_search_beside():
                      "Будет ли разряд?", "5ed")
     notes = [b.text for b in a.blocks if b.kind == "note"]
     assert any("Не понял" in n and "Луна была полной" in n for n in notes)
-    assert a.verdict.startswith("Да") and a.verdict.endswith("(не учтено: «Луна была полной»)")
+    # issue 11 honesty gate: a told circumstance nothing read withholds the verdict; the would-be one is shown
+    assert a.verdict is None
+    assert a.blocks[0].text.startswith("Вердикт не даю") and "«Луна была полной»" in a.blocks[0].text
+    assert "Да: часть 2" in a.blocks[0].text
+
+
+def test_a_stated_opposite_state_makes_the_part_performable():
+    a = route.answer("Карта «Закрыть ваше существо – излечить выбранное существо на 3». Моё существо открыто. "
+                     "Лечение будет?", "5ed")
+    assert a.verdict.startswith("Да") and a.citations[0] == "505.4.2"
+    assert any("объявить можно" in u for u in a.trace)
 
 
 def test_outcome_not_fitting_text_is_reported():

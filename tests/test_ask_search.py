@@ -82,7 +82,9 @@ def test_cli_ask_json_two_questions_gives_a_list():
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert isinstance(data, list) and len(data) == 2
-    assert set(data[0]) == {"question", "route", "verdict", "answer", "citations", "trace"}
+    assert set(data[0]) >= {"question", "route", "verdict", "answer", "citations", "trace", "reading", "unread"}
+    assert data[0]["reading"]["steps"][-1]["place"] and data[0]["unread"] == []      # the compiled scenario (issue 11)
+    assert data[1]["reading"] is None
     assert "209.4" in data[0]["citations"][:3]
     assert "303.2" in data[1]["citations"][:3]
 

@@ -78,7 +78,7 @@ def test_every_command_resolves_to_a_real_function():
     """Each command's owning module and function ship with the bot (a missing one is a
     packaging bug that must fail loudly, not become a user message)."""
     owned = {name: spec for name, spec in handlers.COMMANDS.items() if spec.module}
-    assert sorted(owned) == ["explain", "glossary", "parse", "rule", "scenario", "search"]
+    assert sorted(owned) == ["card", "explain", "glossary", "parse", "reading", "rule", "scenario", "search"]
     for spec in [*owned.values(), handlers.ASK_SPEC]:
         fn = handlers.command_function(spec)
         assert callable(fn) and fn.__module__ == spec.module and fn.__name__ == spec.function
@@ -158,7 +158,8 @@ def test_plain_and_json_renderings_of_a_reply():
                            [[Button("209.6 ▶", "r:209.6")]])
     assert render_reply_plain(reply) == "209.5. Текст\n\nПункты: 209.5\n"
     assert reply_json(reply) == {
-        "answers": [{"question": "q", "route": "rule", "verdict": None, "answer": "209.5. Текст", "citations": ["209.5"], "trace": []}],
+        "answers": [{"question": "q", "route": "rule", "verdict": None, "answer": "209.5. Текст", "citations": ["209.5"], "trace": [],
+                     "reading": None, "unread": []}],
         "buttons": [[{"text": "209.6 ▶", "data": "r:209.6"}]],
     }
 
@@ -180,3 +181,14 @@ def test_explain_with_an_outcome_on_the_real_resolver():
     assert ans.citations[0] == "505.4.2"
     bad = handle("/explain --failed 7 Уничтожить ваше существо – разряд на 4").answers[0]
     assert bad.route == "error" and "--failed 7" in bad.text
+
+
+def test_reading_command_gives_yaml_that_scenario_accepts_back():
+    """Issue 11: the compiled reading of a question, as YAML, runs unchanged with /scenario."""
+    r = handlers.handle("/reading Посадил симба на своего орка. Потом орка застрелили. Что с симбом?")
+    code = [b for b in r.answers[0].blocks if b.kind == "code"]
+    assert code and "die: Орк" in code[0].text
+    back = handlers.handle("/scenario " + code[0].text)
+    assert back.answers[0].verdict == "сценарий выполнен", back.answers[0]
+    undone = handlers.handle("/reading Можно ли повесить шмотку на фиолетовое существо?")
+    assert "«фиолетовое»" in undone.answers[0].blocks[0].text

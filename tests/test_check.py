@@ -54,6 +54,7 @@ def test_cli_check_exits_1_with_problems(tmp_path, monkeypatch):
         encoding="utf-8",
     )
     from bot import check as check_mod
+    from bot.cli import rulebook_check
 
     monkeypatch.setattr(check_mod, "edition_path", lambda e: bad / f"{e}.yaml")
 
@@ -61,7 +62,7 @@ def test_cli_check_exits_1_with_problems(tmp_path, monkeypatch):
         edition = "bad"
         json = False
 
-    assert check_mod.run_check(A()) == 1
+    assert rulebook_check.run(A()) == 1
 
 
 def test_subpoint_needs_its_paragraph():

@@ -52,4 +52,4 @@ def test_scenario_yaml_error_detail_has_russian_prefix(tmp_path, capsys):
     f.write_text("title: x\nstate:\n\tcards: []\n", encoding="utf-8")
     assert main(["scenario", "run", str(f)]) == 2
     err = capsys.readouterr().err
-    assert f"{f}, строка 3: не читается как YAML: " in err
+    assert f"{f}, строка 3, столбец 1: не читается как YAML: табуляция" in err

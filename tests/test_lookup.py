@@ -44,6 +44,7 @@ def test_rule_json_209_5_is_incorporeal_host_paragraph():
     assert set(obj) >= {"edition", "number", "title", "text", "inferred", "sources", "children", "refs",
                         "cited_by", "examples", "variants"}
     assert obj["sources"] == ["000_ec5f41f764c60386.txt", "003_a9ef4a6298fdc175.txt"]
+    assert obj["source_titles"] == ["Правила 5-й редакции: разделы 209–212, 301–304", "Правила 5-й редакции: раздел 209"]
 
 
 def test_section_lists_children_in_order():
@@ -96,7 +97,8 @@ def test_plain_text_shows_inferred_sources_and_refs():
     assert "303.6. Если в какой-то момент игры" in out
     assert "Номер выведен по положению" in out
     assert "503 (вне этой редакции)" in out
-    assert "Источники: 000_ec5f41f764c60386.txt, 002_5c00df85aaf93d2c.txt" in out
+    assert "Источники: Правила 5-й редакции: разделы 209–212, 301–304; Правила 5-й редакции: разделы 302–305" in out
+    assert ".txt" not in out
     assert out.rstrip().endswith("Пункты: 303.6")
 
 

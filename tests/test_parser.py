@@ -233,7 +233,7 @@ def test_unfinished_header_is_reported_not_guessed():
 
 # ---- errors ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("text, position", [
-    ("", 0), ("   ", 0), ("...;,", 0), ("{tap}:", 0),
+    ("", 0), ("   ", 0), ("...;,", 0), ("{tap}:", 6),
     ("Воздействие «удар молнии — разряд на 2", 12),
     ("ранить» существо", 6),
     ("При гибели", 10),
@@ -269,8 +269,8 @@ def test_format_tree_is_indented_with_paragraphs():
     assert text.splitlines() == [
         "cost (значки: {tap})",
         "  and_then [505.4.2]",
-        "    effect «Уничтожить ваше существо»",
-        "    effect «разряд на 4»",
+        "    effect «Уничтожить ваше существо» → destroy",
+        "    effect «разряд на 4» → discharge",
     ]
 
 
@@ -534,11 +534,17 @@ def test_a_condition_governs_a_cost_ability():
     ast = parse("Если рядом есть ваше существо — {counter}{tap}: Излечить выбранное существо на 2 (1 раз за ход)").ast
     assert ast.shape() == "(condition (cost effect))" and ast.attr("limit") == "1 раз за ход"
     assert ast.children[0].attr("icons") == ("counter", "tap")
-    # a cost elsewhere inside an ability is not read as a cost: an honest partial result
+    # a cost after an ability with no full stop opens a new ability (the card databases
+    # drop full stops: "… (до 2 раз в ход) {tap}: Разряд на 1")
     res = parse("Ранить существо на 1 {tap}: разряд на 2")
-    assert not res.complete and res.ast.text == "Ранить существо на 1"
-    assert [u.text for u in res.unparsed] == ["{tap}: разряд на 2"]
-    assert "оплата «{tap}:» не в начале" in res.unparsed[0].reason
+    assert res.complete and res.ast.shape() == "(card effect (cost effect))"
+    assert [c.text for c in res.ast.children] == ["Ранить существо на 1", "{tap}: разряд на 2"]
+    res = parse("Получить +1 к разряду до конца хода (до 2 раз в ход) {tap}: Разряд на 1")
+    assert res.ast.shape() == "(card effect (cost effect))" and res.ast.children[0].attr("limit") == "до 2 раз в ход"
+    # a cost granted by an ability ("имеет {tap}: …") is a word of that ability, not its payment
+    res = parse("Пока является хозяином симбиота имеет {tap}: Магический удар на 2")
+    assert res.complete and res.ast.shape() == "(condition effect)"
+    assert res.ast.children[0].text == "имеет {tap}: Магический удар на 2"
 
 
 def test_a_nested_header_that_never_ends_is_reported():

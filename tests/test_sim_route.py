@@ -127,13 +127,39 @@ def test_illegal_request_is_answered_no_with_paragraph():
     assert any("Стек: [срабатывающая особенность противника]" in t for t in a.trace)
 
 
-def test_unknown_words_are_reported_in_a_note():
+def test_an_unplaced_word_withholds_the_verdict():
+    """Issue 11 honesty gate: a content word nothing read («фиолетовое») -> no Да/Нет, the
+    word named, the nearest paragraphs kept."""
     a = route.answer("Можно ли положить симбиота на летающее фиолетовое существо?", "5ed")
-    assert a.verdict.startswith("Нет")
-    notes = [b.text for b in a.blocks if b.kind == "note"]
-    assert notes and "фиолетовое" in notes[0]
+    assert a.route == "scenario" and a.verdict is None
+    assert "«фиолетовое»" in a.blocks[0].text and "Вердикт не даю" in a.blocks[0].text
+    assert a.citations[0] == "209.4"
     clean = route.answer("Можно ли положить симбиота на летающее существо?", "5ed")
-    assert not [b for b in clean.blocks if b.kind == "note"]
+    assert clean.verdict.startswith("Нет") and not [b for b in clean.blocks if b.kind == "note"]
+
+
+@pytest.mark.parametrize("q,unread", [
+    # a negation the situation row did not read: never silently dropped
+    ("Можно ли надеть шмотку на не летающее существо?", "не летающее"),
+    # an event told in a second sentence that changes the premise
+    ("Я посадил паразита на существо противника. Потом хозяина убили. Паразита можно снова положить?", None),
+    # a claim to check
+    ("Противник говорит, что симбиота можно положить на летающее существо. Он прав?", None),
+    ("Я думаю, что экипировку нельзя надеть на существо без класса, верно?", None),
+])
+def test_premise_words_nothing_read_withhold_the_verdict(q, unread):
+    a = route.answer(q, "5ed")
+    assert a is None or a.verdict is None, a.verdict
+    if a is not None and unread:
+        assert f"«{unread}»" in a.blocks[0].text
+
+
+def test_filler_words_are_a_listed_class_in_the_lexicon_file():
+    from bot.vocab import words
+    filler = words("filler")
+    assert {"случай", "правило", "сыграть"} <= filler
+    # claim, negation and event words are never filler
+    assert not {"говорить", "думать", "прав", "верно", "не", "погибнуть", "летающий"} & (filler | words("stop_words") - {"не"})
 
 
 def test_routing_table_names_existing_queries():

@@ -30,7 +30,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
 def test_read_text_file_reasons(files):
     with pytest.raises(InputFileError) as e:
         read_text_file(files["latin1"], "страница")
-    assert e.value.reason == "не читается как UTF-8 (байт 12); ожидался страница"
+    assert e.value.reason == "не читается как UTF-8 (байт 12); ожидалось: страница"
     assert str(e.value).startswith(f"{files['latin1']}: не читается как UTF-8 (байт 12)")
     with pytest.raises(InputFileError, match="файл не найден"):
         read_text_file(files["missing"])
@@ -100,7 +100,11 @@ def test_console_multiline_scenario_stops_at_a_command_and_at_end_of_input():
 def test_console_refuses_unknown_edition_from_environment(monkeypatch, capsys):
     monkeypatch.setenv("BERSERK_EDITION", "nope")
     assert console.run(None) == 2
-    assert capsys.readouterr().err == "berserk-judge: ошибка: BERSERK_EDITION: нет редакции «nope»; есть: 5ed\n"
+    from bot.rulebook import editions
+
+    assert "5ed" in editions()
+    want = f"berserk-judge: ошибка: BERSERK_EDITION: нет редакции «nope»; есть: {', '.join(editions())}\n"
+    assert capsys.readouterr().err == want
 
 
 def test_parse_usage_and_file_errors_as_json(files, capsys):

@@ -2,7 +2,8 @@
 
 Node kinds: compound ``and_then`` (505.4, 505.4.1, 505.4.2), ``choice`` (505.5),
 ``otherwise`` (505.6), ``refusable`` (505.7), ``optional`` (505.8); card structure
-``cost``, ``trigger``, ``condition``, ``named``, ``card``; leaf ``effect``.
+``cost``, ``trigger``, ``condition``, ``named``, ``card``, ``cases`` (a case split:
+conditions side by side, "если герой-воин – A, если герой-маг – B"); leaf ``effect``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 COMPOUND_KINDS = ("and_then", "choice", "otherwise", "refusable", "optional")
-STRUCTURE_KINDS = ("cost", "trigger", "condition", "named", "card")
+STRUCTURE_KINDS = ("cost", "trigger", "condition", "named", "card", "cases")
 LEAF_KIND = "effect"
 
 
@@ -64,7 +65,8 @@ class Node:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """``{kind, rule, span, text, children}`` (+ ``attrs`` when any) per DESIGN.md."""
+        """``{kind, rule, span, text, children}`` (+ ``attrs`` when any; an ``effect`` also
+        ``action`` and ``args``) per DESIGN.md."""
         d: dict[str, Any] = {
             "kind": self.kind,
             "rule": self.rule,
@@ -72,8 +74,14 @@ class Node:
             "text": self.text,
             "children": [c.to_json() for c in self.children],
         }
-        if self.attrs:
-            d["attrs"] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.attrs}
+        attrs = [(k, v) for k, v in self.attrs if k not in ("action", "args")]
+        if self.kind == LEAF_KIND:
+            from bot.abilities.effects import thaw
+
+            d["action"] = self.attr("action")
+            d["args"] = thaw(self.attr("args") or ())
+        if attrs:
+            d["attrs"] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in attrs}
         return d
 
 
@@ -100,11 +108,20 @@ class ParseResult:
     ast: Node | None
     unparsed: tuple[Unparsed, ...] = field(default_factory=tuple)
 
+    @property
+    def typed(self) -> bool:
+        """Complete, and every effect leaf has an ``action`` (its meaning is typed)."""
+        if not self.complete or self.ast is None:
+            return False
+        leaves = [n for n in self.ast.walk() if n.kind == LEAF_KIND]
+        return bool(leaves) and all(n.attr("action") for n in leaves)
+
     def to_json(self) -> dict[str, Any]:
-        """``{text, complete, ast, unparsed:[{span,text}]}`` per DESIGN.md."""
+        """``{text, complete, typed, ast, unparsed:[{span,text}]}`` per DESIGN.md."""
         return {
             "text": self.text,
             "complete": self.complete,
+            "typed": self.typed,
             "ast": self.ast.to_json() if self.ast else None,
             "unparsed": [
                 {"span": [u.span[0], u.span[1]], "text": u.text, **({"reason": u.reason} if u.reason else {})}

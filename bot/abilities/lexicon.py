@@ -14,7 +14,7 @@ from bot.morph import lemma, pos
 
 # Nouns that open an ability by themselves, without a verb: "разряд на 2",
 # "особый удар на 1", "излечение на 3" (lemmas).
-EFFECT_NOUNS = frozenset({"разряд", "удар", "выстрел", "излечение", "ранение", "отравление", "метание"})
+EFFECT_NOUNS = frozenset({"разряд", "удар", "выстрел", "излечение", "ранение", "отравление", "метание", "пророчество"})
 
 # Parts of speech that open an ability: infinitive ("ранить") or finite verb ("теряет").
 _PREDICATE_POS = frozenset({"INFN", "VERB"})
@@ -86,3 +86,51 @@ MODAL_LEMMAS = frozenset({"мочь", "нельзя", "должный"})
 def is_modal(word: str) -> bool:
     """True for a modal word («может», «могут», «нельзя», «должен»)."""
     return bool(_WORDISH.match(word)) and word_lemma(word) in MODAL_LEMMAS
+
+
+@lru_cache(maxsize=50_000)
+def may_be_nominative(word: str) -> bool:
+    """True when some reading of ``word`` is in the nominative case («ваши», «он»,
+    «существо»): it may open the subject of an ability; «других», «существ» may not."""
+    from bot.morph import analyzer
+
+    if not _WORDISH.match(word):
+        return False
+    return any("nomn" in p.tag for p in analyzer().parse(word.casefold()))
+
+
+@lru_cache(maxsize=1)
+def icon_roles() -> dict[str, str]:
+    """``{icon name: role}`` from grammar/icons.yaml (``cost`` | ``condition`` | ``value``)."""
+    import yaml
+
+    from bot.paths import grammar_dir
+
+    data = yaml.safe_load((grammar_dir() / "icons.yaml").read_text(encoding="utf-8")) or {}
+    return {str(k): str((v or {}).get("role", "value")) for k, v in data.items()}
+
+
+_ICON_NAME = re.compile(r"\{([a-z0-9_]+)\}")
+
+
+def is_condition_icons(cost_text: str) -> bool:
+    """Is "{second}:" / "{wolf}:" (a COST token's text) a condition on the card, not a
+    payment: every icon before the colon has the role ``condition`` in grammar/icons.yaml
+    and no count is written before them?"""
+    names = _ICON_NAME.findall(cost_text)
+    roles = icon_roles()
+    return bool(names) and all(roles.get(n) == "condition" for n in names) and cost_text.lstrip()[:1] == "{"
+
+
+def is_value_icons(cost_text: str) -> bool:
+    """Is "{armor}:" (a COST token's text) a trait written with a colon ("Строй: {armor}:
+    1"), not a payment: every icon has the role ``value`` and no count is before them?"""
+    names = _ICON_NAME.findall(cost_text)
+    roles = icon_roles()
+    return bool(names) and all(roles.get(n) == "value" for n in names) and cost_text.lstrip()[:1] == "{"
+
+
+@lru_cache(maxsize=50_000)
+def is_preposition(word: str) -> bool:
+    """True for a preposition («в», «на», «по»)."""
+    return bool(_WORDISH.match(word)) and pos(word) == "PREP"

@@ -77,6 +77,16 @@ _IMPOSSIBLE = (
      re.compile(r"перемест|передвин|сдвин"),
      "перемещение объявляется и выполняется только на незанятую клетку", "507.2"),
 )
+_PRONOUN_RE = re.compile(r"\b(она|он|оно|это|эта|этот)\b")
+
+
+def opposites() -> dict[str, str]:
+    """State stem -> stem of the verb that state makes performable («открыт» -> «закры»):
+    ``state_opposites`` of the question lexicon (``bot.vocab``)."""
+    from bot.vocab import section
+    return {str(k): str(v) for k, v in section("state_opposites").items()}
+
+
 _ALREADY_RE = re.compile(r"\bуже\s+(?:(?:был\w*|стал\w*)\s+)?([а-я]+)")
 
 
@@ -356,7 +366,10 @@ class _State:
         if _ILLEGAL_RE.search(s) and target:
             self.illegal.add(target[0])
             return f"часть {target[0]} объявить нелегально"
-        fact = self.impossible(raw, s)
+        fact = self.impossible(raw, s) or self.impossible_already(raw, s)
+        if fact is None and (ok := self.possible(raw, s)) is not None:
+            self.legal.add(ok.part)
+            return f"часть {ok.part} объявить можно: {ok.reason}"
         if fact is not None:
             self.illegal.add(fact.part)
             self.facts.append(fact)
@@ -458,6 +471,25 @@ class _State:
                 hit = [p.number for p in self.parts if part_re.search(fold(p.text))]
                 if hit:
                     return Fact(hit[0], said, reason, rule)
+        return None
+
+    def possible(self, raw: str, s: str) -> Fact | None:
+        """A stated state that lets one part be performed: «моё существо открыто» for
+        «закрыть ваше существо» — the opposite state is there, so the part can be declared
+        (the pairs are ``state_opposites`` in ``grammar/lexicon.yaml``)."""
+        said = raw.strip(" ,.?!")
+        if _NEG_RE.search(s) or _ALREADY_RE.search(s):
+            return None
+        for state, verb_stem in opposites().items():
+            if re.search(rf"\b{state}\w*\b", s):
+                for p in self.parts:
+                    verb = _WORD_RE.findall(fold(p.text))[:1]
+                    if verb and verb[0].startswith(verb_stem):
+                        return Fact(p.number, said, f"«{state}…» — «{verb[0]}» выполнить можно", None)
+        return None
+
+    def impossible_already(self, raw: str, s: str) -> Fact | None:
+        said = raw.strip(" ,.?!")
         m = _ALREADY_RE.search(s)
         # a state («уже закрыто»), not a past action («уже закрыл» = performed)
         if m and not re.search(r"\bне\b", s[:m.start()]) and pos(m.group(1)) in ("ADJS", "ADJF", "PRTS", "PRTF",
@@ -565,6 +597,10 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
                 r.not_understood += missed
             main, cond = _split_condition(raw)
             if cond:
+                if _PRONOUN_RE.search(fold(cond)):
+                    # «пропустить первую способность, если она легальна»: the pronoun stands for the part the main clause names
+                    m_refs, m_ords = st.refs(main)
+                    st.last_target = (m_refs[:1] or m_ords[:1] or [st.last_target])[0]
                 mapped, missed = st.cue(cond, in_question=True)
                 if mapped:
                     r.understood.append(f"«{cond}» — {mapped}")

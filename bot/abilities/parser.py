@@ -7,31 +7,30 @@ parser (grammar/card.lark, loaded once by bot/abilities/grammar.py) -> ``ToAst``
 bot/abilities/recovery.py reads it sentence by sentence; what still fails is reported
 in ``unparsed`` and the result is ``complete=False`` — nothing is dropped silently.
 
-Also the command-line and chat faces: ``parse_answer(text) -> Answer`` and
-``run_parse(args)`` (``berserk-judge parse TEXT [--json]`` / ``parse --file F``).
+Also the chat face ``parse_answer(text) -> Answer``; the command line
+(``berserk-judge parse``) is ``bot.cli.parse``.
 """
 
 from __future__ import annotations
 
 import re
-import sys
-from collections import Counter
-from typing import Any
 
 from lark.exceptions import LarkError
 
 from bot.abilities.ast import Node, ParseResult, Unparsed
+from bot.abilities.effects import type_tree, vocabulary
 from bot.abilities.grammar import read
 from bot.abilities.recovery import expected_names, leftover_connectives, read_by_sentence, to_original
 from bot.abilities.tree_text import format_result, format_tree
 from bot.answer import Answer, Block
 from bot.errors import ParseError
+from bot.limits import CARD_TEXT_CHARS
 from bot.textnorm import normalize_card_text
 
-__all__ = ["parse", "parse_answer", "run_parse", "format_tree", "format_result", "MAX_LENGTH"]
+__all__ = ["parse", "parse_answer", "format_tree", "format_result", "MAX_LENGTH"]
 
-MAX_LENGTH = 20_000
-"""Longest text accepted (characters); the longest real card text is well under 1,000."""
+MAX_LENGTH = CARD_TEXT_CHARS
+"""Longest text accepted (characters, ``bot.limits``); the longest real card text is well under 1,000."""
 
 
 # ---- input checks (ParseError) --------------------------------------------------------
@@ -45,7 +44,7 @@ def _check_input(raw: str) -> None:
             MAX_LENGTH, "текст карты не длиннее нескольких тысяч символов")
     if not raw.strip():
         raise ParseError("Пустой текст: нечего разбирать.", 0, "текст особенности карты")
-    m = re.search(r"[А-Яа-яЁё]", raw)
+    m = re.search(r"[А-Яа-яЁё]|\{[A-Za-z0-9_]+\}|\[:[A-Za-z0-9_]+\]", raw)   # a word or an icon ("{unq}.")
     if not m:
         first = re.search(r"\S", raw)
         raise ParseError("Это не текст карты: в нём нет ни одного русского слова.",
@@ -63,12 +62,31 @@ def _check_input(raw: str) -> None:
         raise ParseError(f"Непарная открывающая кавычка « в позиции {i}: после неё нет закрывающей ».", i, "»")
 
 
-def _result(norm: str, ast: Node, unparsed: list[Unparsed]) -> ParseResult:
+_CARD_SIGNS = re.compile(r"\{[a-z0-9_]+\}|\d|[+\-]X\b")
+
+
+def _check_card_text(raw: str, norm: str, ast: Node) -> None:
+    """Raise ``ParseError`` for a text that parses but is not card text («как приготовить
+    борщ», «привет»): no word of the game (grammar/effects.yaml), no effect typed,
+    no header, cost or connective of 505, no icon and no number."""
+    if _CARD_SIGNS.search(norm) or vocabulary().mentions_game(norm):
+        return
+    for n in ast.walk():
+        if n.kind != "effect" and n.kind != "card":
+            return
+        if n.kind == "effect" and n.attr("action"):
+            return
+    raise ParseError("Это не похоже на текст карты: в нём нет ни одного действия, условия или "
+                     "значка особенности (например, «Ранить выбранное существо на 2»).", 0,
+                     "текст особенности карты")
+
+
+def _result(norm: str, ast: Node, unparsed: list[Unparsed], name: str | None = None) -> ParseResult:
     unparsed = sorted(unparsed + leftover_connectives(norm, ast, unparsed), key=lambda u: u.span)
-    return ParseResult(norm, not unparsed, ast, tuple(unparsed))
+    return ParseResult(norm, not unparsed, type_tree(ast, name), tuple(unparsed))
 
 
-def parse(text: str) -> ParseResult:
+def parse(text: str, name: str | None = None) -> ParseResult:
     """Read one card text (one or several abilities) into an AST.
 
     Returns ``ParseResult(text, complete, ast, unparsed)``: ``text`` is the normalised
@@ -79,16 +97,25 @@ def parse(text: str) -> ParseResult:
     Raises ``ParseError`` (a ``ValueError``) for input that is not card text: empty,
     without Russian words, unbalanced «», longer than ``MAX_LENGTH``, or with no part
     readable at all. Nothing else is raised.
+
+    Every effect leaf is typed (bot/abilities/effects.py, grammar/effects.yaml):
+    attributes ``action`` and ``args``; ``name`` is the card's own name when known
+    (then «уничтожьте <имя>, при этом …» is marked 505.9).
     """
     _check_input(text)
     norm = normalize_card_text(text)
     try:
-        return _result(norm, read(norm, "card"), [])
+        res = _result(norm, read(norm, "card"), [], name)
     except (LarkError, RecursionError):
         pass
     except Exception:  # noqa: BLE001 — never crash on card text; fall back per sentence
         pass
+    else:
+        _check_card_text(text, norm, res.ast)
+        return res
     nodes, unparsed, first_error = read_by_sentence(norm)
+    if not unparsed:
+        _check_card_text(text, norm, Node("card", None, (0, len(norm)), norm, tuple(nodes)))
     if not nodes:
         u = unparsed[0] if unparsed else Unparsed((0, len(norm)), norm, "не найдено ни одной особенности")
         pos = to_original(first_error[0], text, norm) if first_error else 0
@@ -100,7 +127,7 @@ def parse(text: str) -> ParseResult:
     else:
         s, e = nodes[0].span[0], nodes[-1].span[1]
         ast = Node("card", None, (s, e), norm[s:e], tuple(nodes))
-    return _result(norm, ast, unparsed)
+    return _result(norm, ast, unparsed, name)
 
 
 def parse_answer(text: str) -> Answer:
@@ -123,83 +150,3 @@ def parse_answer(text: str) -> Answer:
                   verdict="разобрано полностью" if res.complete else "разобрано частично",
                   blocks=blocks, citations=citations,
                   trace=[f"{n.kind}: {n.rule}" for n in res.ast.walk() if n.rule] if res.ast else [])
-
-
-# ---- command line ------------------------------------------------------------------------
-def _error_json(text: str, err: ParseError) -> dict[str, Any]:
-    """``{"error": message, "text", "position", "expected"}``: the CLI's common error
-    object (``{"error": "<Russian message>"}``, see render.print_error) plus where."""
-    return {"error": str(err), "text": text, "position": err.position, "expected": err.expected}
-
-
-def _reason_kind(reason: str) -> str:
-    """Group reasons for the summary: drop the quoted specifics."""
-    return re.sub(r"«[^»]*»", "«…»", reason).split(",")[0]
-
-
-def run_parse(args) -> int:
-    """``parse TEXT [--json]``: the tree (or JSON ``{text, complete, ast, unparsed}``);
-    exit 0, or 1 with a Russian message on stderr for a ``ParseError``.
-
-    ``parse --file F``: one card text per line (``\\n`` inside a text written as the two
-    characters ``\\n``; empty lines and lines starting with ``#`` skipped); stdout gets
-    one JSON object per line (``{text, error}`` for a ``ParseError``); the summary
-    (complete / partial / failed and the top reasons of partial parses) goes to stderr.
-    Exit 0 when the file was read; 1 with a Russian message when it cannot be read
-    (missing, a folder, not UTF-8); 2 when both a text and ``--file`` are given.
-    """
-    from bot.chat.render import dump_json, print_error
-    from bot.errors import InputFileError
-    from bot.textfile import read_text_file
-
-    out = sys.stdout
-    if getattr(args, "file", None) is not None and args.text is not None:
-        print_error("укажите либо текст, либо --file, но не то и другое сразу", bool(getattr(args, "json", False)), "parse")
-        return 2
-    if getattr(args, "file", None) is not None:
-        try:
-            lines = read_text_file(args.file, "файл с текстами карт").splitlines()
-        except InputFileError as err:
-            print_error(str(err), bool(getattr(args, "json", False)), "parse")
-            return 1
-        counts = Counter()
-        reasons = Counter()
-        for line in lines:
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            text = line.replace("\\n", "\n")
-            try:
-                res = parse(text)
-            except ParseError as err:
-                counts["failed"] += 1
-                out.write(dump_json(_error_json(text, err), indent=None) + "\n")
-                continue
-            counts["complete" if res.complete else "partial"] += 1
-            for u in res.unparsed:
-                reasons[_reason_kind(u.reason)] += 1
-            out.write(dump_json(res.to_json(), indent=None) + "\n")
-        total = sum(counts.values())
-        pct = 100.0 * counts["complete"] / total if total else 0.0
-        sys.stderr.write(f"Итого: {total}; полностью: {counts['complete']} ({pct:.1f}%), "
-                         f"частично: {counts['partial']}, ошибки: {counts['failed']}\n")
-        for r, n in reasons.most_common(5):
-            sys.stderr.write(f"  {n} × {r}\n")
-        return 0
-    if args.text is None:
-        print_error("укажите текст карты или --file ФАЙЛ", bool(getattr(args, "json", False)), "parse")
-        return 2
-    try:
-        res = parse(args.text)
-    except ParseError as err:
-        if args.json:
-            out.write(dump_json(_error_json(args.text, err)) + "\n")
-        sys.stderr.write(f"Ошибка разбора: {err}\n")  # the message names the position where it matters
-        return 1
-    if args.json:
-        out.write(dump_json(res.to_json()) + "\n")
-    else:
-        out.write(format_result(res) + "\n")
-        cites = res.ast.rules() if res.ast else []
-        if cites:
-            out.write("Пункты: " + ", ".join(cites) + "\n")
-    return 0

@@ -44,7 +44,7 @@ from bot.abilities import lexicon
 
 HEADER_KW = ("TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
 # Tokens after which a new ability (operand of a connective) starts.
-OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V",
+OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V", "COND_COMMA",
                            "OTHERWISE", "REFUSE", "COST"})
 SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 # Header words that open a clause with its own verb: it ends at a comma.
@@ -55,7 +55,7 @@ _HEAD_RETYPE = {"LIMIT": "PAREN", "DASH": "PUNCT", "COST": "WORD", "LIMIT_HEAD":
 
 # Separators after which a part may be a condition ("A; если … – B"), and the ones
 # that end such a condition's search for its end.
-_PART_SEPS = frozenset({"AND_THEN", "SEMI", "DASH", "OTHERWISE", "REFUSE"})
+_PART_SEPS = frozenset({"AND_THEN", "SEMI", "DASH", "OTHERWISE", "REFUSE", "COND_COMMA"})
 _PART_STOPS = frozenset({"AND_THEN", "SEMI", "OTHERWISE", "REFUSE", "LIBO"})
 
 MAX_DEPTH = 3
@@ -188,6 +188,181 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
     return out, j + 1
 
 
+# Words before a cost that grant it ("имеет {tap}: …", "получает {tap}: …"): the cost
+# is then part of a granted ability, not a new sentence.
+_GRANT_LEMMAS = frozenset({"иметь", "получать", "получить", "обладать", "терять", "потерять"})
+_ENDS_ABILITY = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "LIMIT", "PUNCT"})
+
+
+def split_points(toks: list[Token]) -> list[int]:
+    """Where a new ability starts inside one written sentence (the card databases often
+    drop the full stop): before a cost after an ability ("… (до 2 раз в ход) {tap}:
+    Разряд на 1"), before a capitalised header word after an ability ("… (воздействие
+    «все пропало») В конце вашего хода …", "… на 2 Пока …"), before a capitalised word
+    after a limit in parentheses ("(1 раз за ход) Вальхалла: …"). Never inside «» or
+    a header's own words (a cost after "…:" or "… –" is that header's body)."""
+    cuts = []
+    for j in range(1, len(toks)):
+        t, prev = toks[j], toks[j - 1]
+        if prev.type not in _ENDS_ABILITY or (prev.type == "WORD" and prev.value.casefold() in ("и", "или", "не")):
+            continue
+        if t.type == "COST":
+            if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+                continue
+            cuts.append(j)
+        elif t.value[:1].isupper() and (
+                (t.type in HEADER_KW and t.value.casefold() not in ("при",) or t.type == "LIMIT_HEAD")
+                or (prev.type in ("PAREN", "LIMIT") and t.type in ("WORD", "TRIGGER_KW", "CONDITION_KW", "NAMED_KW"))):
+            cuts.append(j)
+        elif t.type == "TRIGGER_KW" and t.value[:1].isupper() and prev.type in ("PAREN", "LIMIT", "NUMBER", "ICON"):
+            cuts.append(j)   # "… на 1-2-2 При атаке …"
+        elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type == "LIMIT":
+            cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}"
+    return cuts
+
+
+# Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
+_TIME_OWNERS = frozenset({"ваш", "свой", "он", "каждый", "следующий", "этот", "первый"})
+_TIME_NOUNS = frozenset({"ход", "бой", "фаза", "раунд"})
+# Words that open the subject of an ability after a header with no comma ("Когда
+# карта противника теряет X {counter} ваши X существ могут получить …").
+_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "следующий", "первый", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
+                             "выбранный", "выбрать", "атаковать", "атакованный", "ее", "их"})
+_CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS", "PRED", "ADJS"})
+
+
+def _subject_verb_follows(toks: list[Token], j: int) -> bool:
+    """After the comma at ``j``: a subject (one to three nouns, names, pronouns) and its
+    verb or «может» ("…, Воронга может объявлять …", "…, ваше существо получает …")."""
+    for k in range(j + 1, min(len(toks), j + 5)):
+        t = toks[k]
+        if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value)):
+            return k > j + 1
+        if t.type != "WORD" or not (lexicon.is_nominal(t.value) or t.value[:1].isupper() or pos_of(t.value) is None):
+            return False
+    return False
+
+
+def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | None:
+    """Where the ability starts after a clause header with no comma («Когда», «Если»,
+    «Пока», «После того как»): at the first verb, «может» or effect noun after the
+    clause's own verb, moved back over that ability's subject when one is written
+    (a possessive, a pronoun, a capitalised name: "… уничтожает существо противника
+    Фенрир может …"). A clause with no verb of its own ("Пока у X больше 8 {health}
+    может …") ends before its first verb. ``None`` when no ability follows."""
+    verb = None
+    for j in range(i + 1, stop):
+        t = toks[j]
+        if t.type in ("SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "DASH"):
+            stop = j
+            break
+        if verb is None and (t.type == "MAY" or (t.type == "WORD" and t.value.casefold() != "не" and (
+                lexicon.is_predicate(t.value) or pos_of(t.value) in _CLAUSE_VERB_POS))):
+            verb = j
+    if verb is None:
+        return None
+    if toks[verb].type == "MAY":
+        # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
+        return verb if verb > i + 1 else None
+    main = None
+    for j in range(verb + 1, stop):
+        nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if j == verb + 1 and toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value):
+            continue     # the verb's object ("получает отравление на 2"), not a new ability
+        if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
+                and not (toks[j - 1].type == "WORD" and toks[j - 1].value.casefold() in ("не", "и", "или")):
+            main = j
+            break
+    if main is None and lexicon.is_finite_verb(toks[verb].value):
+        # "если обе карты {ordinary} атакованный получает отравление": a verbless clause,
+        # then the ability's subject and verb
+        for k in range(i + 2, verb):
+            t = toks[k]
+            if t.type == "WORD" and lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value) \
+                    and not lexicon.is_finite_verb(t.value):
+                return k
+    if main is None:
+        if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
+                verb > i + 2 and lexicon.is_infinitive(toks[verb].value)
+                and toks[verb].value.casefold() not in ("есть", "нет")) or (
+                verb > i + 1 and lexicon.is_finite_verb(toks[verb].value) and
+                not any(lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb) if toks[k].type == "WORD")):
+            return verb if verb > i + 1 else None
+        return None
+    if toks[main - 1].type == "WORD" and toks[main - 1].value.casefold() == "не":
+        main -= 1
+    return _subject_start(toks, verb, main)
+
+
+_PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+
+
+def _subject_start(toks: list[Token], left: int, main: int) -> int:
+    """Where the subject of the ability whose verb is at ``main`` starts, looking back
+    over nominal words no further than ``left`` (exclusive): the leftmost word in the
+    nominative that opens a subject (a possessive, a pronoun, «выбранное», a capitalised
+    name), not right after a preposition; ``main`` when none. A word right after
+    ``left`` (the clause's verb) is its object, unless it is a pronoun in the
+    nominative ("атакует он получает …")."""
+    start = main
+    k = main
+    while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
+            toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
+            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) is None):
+        k -= 1
+        t = toks[k]
+        if t.type != "WORD" or not lexicon.may_be_nominative(t.value):
+            continue
+        before = toks[k - 1] if k >= 1 else None
+        if before is not None and before.type == "WORD" and lexicon.is_preposition(before.value):
+            continue
+        low = t.value.casefold()
+        if k == left + 1 and low not in _PRONOUN_SUBJECTS:
+            continue
+        if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS:
+            start = k
+    return start
+
+
+def pos_of(word: str) -> str | None:
+    """Part of speech of ``word`` (bot.morph), ``None`` for a non-word."""
+    from bot.morph import pos
+
+    return pos(word) if word[:1].isalpha() else None
+
+
+def _label_end(toks: list[Token], i: int) -> int | None:
+    """Index of the colon ending a label that opens an ability ("Вальхалла:", "Бешенство
+    3:", "На поверхности:", "Бестелесный:"): one to three words or numbers, the first
+    capitalised, none a verb or a header word, then «:» with an ability after it."""
+    if i >= len(toks) or toks[i].type != "WORD" or not toks[i].value[:1].isupper():
+        return None
+    for j in range(i + 1, min(len(toks), i + 4)):
+        t = toks[j]
+        if t.type == "COLON":
+            if j + 1 >= len(toks):
+                return None
+            words = [x for x in toks[i:j] if x.type == "WORD"]
+            if any(lexicon.is_predicate(w.value) or lexicon.is_modal(w.value) for w in words):
+                return None
+            return j
+        if t.type not in ("WORD", "NUMBER"):
+            return None
+    return None
+
+
+def _condition_icons(cost: Token) -> list[Token]:
+    """A COST token "{second}:" as a condition header: CONDITION_KW "{second}" + HEAD_END ":"."""
+    v = cost.value
+    colon = v.rindex(":")
+    head = v[:colon].rstrip()
+    kw = Token("CONDITION_KW", head, start_pos=cost.start_pos, line=cost.line, column=cost.column,
+               end_line=cost.line, end_column=cost.column + len(head), end_pos=cost.start_pos + len(head))
+    end = Token("HEAD_END", ":", start_pos=cost.start_pos + colon, line=cost.line, column=cost.column + colon,
+                end_line=cost.line, end_column=cost.column + colon + 1, end_pos=cost.start_pos + colon + 1)
+    return [kw, end]
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -198,12 +373,22 @@ class CardPostLex:
         sentence: list[Token] = []
         for tok in stream:
             if tok.type in SENTENCE_END:
-                yield from self._sentence(sentence)
+                yield from self._sentences(sentence)
                 sentence = []
                 yield tok
             else:
                 sentence.append(tok)
-        yield from self._sentence(sentence)
+        yield from self._sentences(sentence)
+
+    def _sentences(self, toks: list[Token]) -> Iterator[Token]:
+        """One written sentence, cut where a new ability starts without a full stop
+        (``split_points``); the cuts are zero-width sentence ends."""
+        start = 0
+        for cut in split_points(toks):
+            yield from self._sentence(toks[start:cut])
+            yield _empty("_END", toks[cut])
+            start = cut
+        yield from self._sentence(toks[start:])
 
     # -- one sentence ------------------------------------------------------------------
     def _sentence(self, toks: list[Token]) -> list[Token]:
@@ -220,13 +405,33 @@ class CardPostLex:
             return toks[:1] + self._statement(toks[1:], 0)
         return self._statement(toks, 0)
 
-    def _statement(self, toks: list[Token], depth: int) -> list[Token]:
-        """[cost] [header HEAD_END statement | body]; headers nest up to ``MAX_DEPTH``."""
+    def _statement(self, toks: list[Token], depth: int, in_cond: bool = False) -> list[Token]:
+        """[cost] [header HEAD_END statement | body]; headers nest up to ``MAX_DEPTH``.
+        ``in_cond``: the statement is the body of a condition (a later ", если … –" is
+        then the next case of a case split)."""
         out: list[Token] = []
         i = 0
+        if toks and toks[0].type == "COST" and lexicon.is_condition_icons(toks[0].value) and depth < MAX_DEPTH:
+            # "{second}: Начинает бой с {counter}", "{wolf}: …": a condition on the card
+            # (who moves second, its form), not a payment
+            return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True)
+        if toks and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value):
+            # "{armor}: 1": a value icon before a colon is a trait, not a payment
+            toks = [_retype(toks[0], "ICON")] + toks[1:]
         if toks and toks[0].type == "COST":
             out.append(toks[0])
             i = 1
+        label = _label_end(toks, i) if depth < MAX_DEPTH else None
+        if label is not None:
+            # "Вальхалла: …", "Бешенство 3: …", "На поверхности: {tap}: …": a named
+            # ability header (a location "На …"/"В …" or a state "Бестелесный:" is a
+            # condition, an event "Вальхалла:", "Бешенство 3:" a trigger)
+            kind = "CONDITION_KW" if toks[i].value.casefold() in ("на", "в", "во") or \
+                lexicon.is_adjective(toks[i].value) else "TRIGGER_KW"   # "Бестелесный:" is a state
+            out.append(_retype(toks[i], kind))
+            out.extend(t if t.type in ("WORD", "NUMBER") else _retype(t, "WORD") for t in toks[i + 1:label])
+            out.append(_retype(toks[label], "HEAD_END"))
+            return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW")
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
@@ -235,25 +440,58 @@ class CardPostLex:
                 head, body_start = _emit_header(toks, i, end)
                 out.extend(head)
                 # the body may open with a cost or another header (nested headers)
-                return out + self._statement(toks[body_start:], depth + 1)
+                return out + self._statement(toks[body_start:], depth + 1, toks[i].type == "CONDITION_KW")
             else:
                 # a header that never ends: keep the keyword, the grammar reports it
                 return out + toks[i:i + 1] + self._body(toks[i + 1:])
-        return out + self._body(toks[i:])
+        return out + self._body(toks[i:], in_cond)
+
+    def _next_case(self, toks: list[Token], i: int, in_cond: bool) -> bool:
+        """Does the «если» at ``toks[i]`` (after a comma) open a condition over the next
+        part: its clause ends with a dash ("…, если оно закрыто – B"), or, inside a
+        condition's body, it ends at all (the next case of a case split)?"""
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        if end is None:
+            return False
+        kind, j = end
+        if kind == "token" and toks[i + j].type == "DASH":
+            return True
+        return in_cond and i + j < stop
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
+        kw = " ".join(toks[i].value.casefold().split())
+        if kw in ("в начале", "в конце", "до начала"):
+            # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
+            # ([possessive] хода|боя [противника]; "В начале боя ваше существо …")
+            j = i + 1
+            if j + 1 < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_OWNERS \
+                    and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value) in _TIME_NOUNS:
+                j += 1
+            if j < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_NOUNS:
+                j += 1
+                if j < len(toks) and toks[j].type == "WORD" and toks[j].value.casefold() == "противника":
+                    j += 1
+            else:
+                j = i + 1
+            if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED"):
+                return "insert", j
+            if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
+                return "token", j       # "В конце хода противника, если …"
         for j in range(i + 1, len(toks)):
             t = toks[j]
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
-            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1:
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
+                    kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
+                    not kw.startswith(_CLAUSE_HEADS) or any(toks[k].type in ("COMMA", "DASH", "COLON")
+                                                            for k in range(j + 1, len(toks)))):
                 # "В начале хода, если … — …": the condition opens the trigger's body
                 return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
             if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE") or (
                     t.type == "LIBO" and _opens_ability(*_next_content(toks, j))):
                 break
-        kw = " ".join(toks[i].value.casefold().split())
         if kw.startswith(_CLAUSE_HEADS):
             # the first comma followed by «то», «может» or an infinitive ("…, получить
             # фишку"); else the last comma followed by a verb ("…, получает +1");
@@ -268,21 +506,35 @@ class CardPostLex:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
                     return "token", j
+            for j in commas:
+                if _subject_verb_follows(toks, j):
+                    return "token", j     # "Пока …, Воронга может объявлять …"
+            if not commas or not _opens_ability(toks[commas[0] + 1] if commas[0] + 1 < len(toks) else None):
+                # no comma ends the clause ("Когда получает третью {counter} потерять все
+                # {counter}"): the ability starts at the verb after the clause's own verb
+                ins = _clause_end_without_comma(toks, i, commas[0] if commas else len(toks))
+                if ins is not None:
+                    return "insert", ins
             return ("token", commas[0]) if commas else None
         if toks[i].type == "NAMED_KW":
             return None
         # "В начале хода противника может …", "При гибели ранить …": before the
         # first verb / «может» / effect noun (not the event word right after «При»)
         for j in range(i + 2, len(toks)):
+            if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
+                break
             nxt = toks[j + 1] if j + 1 < len(toks) else None
             if _opens_ability(toks[j], nxt):
                 k = j
                 while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value):
                     k -= 1
+                if k == j and toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value):
+                    # "При гибели … Мститель получает +2": the subject belongs to the ability
+                    k = _subject_start(toks, i + 1, j)
                 return "insert", k
         return None
 
-    def _body(self, toks: list[Token]) -> list[Token]:
+    def _body(self, toks: list[Token], in_cond: bool = False) -> list[Token]:
         out: list[Token] = []
         start = True          # an ability starts at the next token
         has_pred = False      # the current operand has a verb / effect noun
@@ -293,6 +545,14 @@ class CardPostLex:
                               # ("существо, которое атакует или защищается, …")
         prev: Token | None = None
         n = len(toks)
+        # «либо A, либо B[, либо C]» after a word: a choice between the alternatives
+        # even when they are not abilities of their own ("получает либо {regen} 2, либо …")
+        libos = [k for k, x in enumerate(toks) if x.type == "LIBO"]
+        first_libo = libos[0] if libos else -1
+        libo_pair = len(libos) >= 2 and first_libo > 0 and toks[first_libo].value.strip().casefold() == "либо" \
+            and toks[first_libo - 1].type == "WORD" and all(toks[k].value.lstrip()[:1] == "," for k in libos[1:]) \
+            and all(k + 1 < n and (toks[k + 1].type in ("NUMBER", "ICON") or _opens_ability(toks[k + 1]))
+                    for k in libos)   # alternatives that are values or abilities, not nouns
         i = -1
         while i + 1 < n:
             i += 1
@@ -308,7 +568,17 @@ class CardPostLex:
                     i += body_start - 1
                     prev = head[-1]
                     start, has_pred, modal = True, False, False
+                    in_cond = True
                     continue
+            if typ == "COMMA" and i + 1 < n and _opens_condition(toks[i + 1]) \
+                    and toks[i + 1].value.casefold() == "если" and not subclause and self._next_case(toks, i + 1, in_cond):
+                # "…, если герой-маг – B": a condition over the next part (a case split
+                # inside a condition's body, or "A, если оно закрыто – B")
+                t = _retype(t, "COND_COMMA")
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
             if typ == "MAY":
                 after_not = prev is not None and prev.value.casefold() == "не"
@@ -328,6 +598,10 @@ class CardPostLex:
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
+            elif typ == "LIBO" and libo_pair and i == first_libo:
+                t = _retype(t, "WORD")   # "получает либо A, либо B": the first «либо» opens the pair
+            elif typ == "LIBO" and libo_pair:
+                pass                     # "…, либо +2 к {strike}": the next alternative (505.5)
             elif typ == "LIBO":
                 # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
                 # на 3"; "существо либо артефакт" joins nouns inside one ability
@@ -347,6 +621,11 @@ class CardPostLex:
                 t = _retype(t, "WORD")
             elif typ == "LIMIT_HEAD":
                 t = _retype(t, "WORD")
+            elif typ == "COST" and prev is not None and prev.type == "WORD" and \
+                    lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+                # "Получает {tap}: Магический удар на 3": a granted ability is a word of
+                # the effect that grants it, not a payment of this ability
+                t = _retype(t, "ICON")
             elif typ == "LIMIT" and i != n - 1:
                 t = _retype(t, "PAREN")
             elif typ == "WORD" and lexicon.is_modal(t.value):

@@ -174,7 +174,7 @@ def _parse_prefix(chunk: str, error_at: int) -> tuple[Node, int] | None:
 
 # Connective phrases of 505 and the node that must represent each of them.
 _LEFTOVER = re.compile(r"(?P<refusable>не\s+(может\s+или\s+не\s+хочет|хочет\s+или\s+не\s+может))"
-                       r"|(?P<otherwise>в\s+противном\s+случае)|(?P<and_then>при\s+этом)", re.I)
+                       r"|(?P<otherwise>в\s+противном\s+случае)|(?P<and_then>(?<=[,;] )при\s+этом|при\s+этом(?!\s*[.)\n]|\s*$))", re.I)
 
 
 def leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list[Unparsed]:
@@ -190,10 +190,13 @@ def leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list
             gaps.setdefault(n.kind, []).extend((a.span[1], b.span[0]) for a, b in zip(n.children, n.children[1:]))
     for g in gaps.values():
         g.sort()
+    parens = [(p.start(), p.end()) for p in re.finditer(r"\([^()\n]*\)", norm)]
     for m in _LEFTOVER.finditer(norm):
         s, e = m.span()
         if any(u.span[0] <= s and e <= u.span[1] for u in unparsed):
             continue
+        if any(a < s and e < b for a, b in parens):
+            continue   # a note in parentheses ("(при этом – закрывается)") is part of its effect
         g = gaps.get(m.lastgroup, [])
         k = bisect.bisect_right(g, (s, float("inf"))) - 1   # the last gap starting at or before s
         ok = k >= 0 and e <= g[k][1]

@@ -24,7 +24,6 @@ Parts are the effect leaves, numbered 1.. in reading order (``explain`` shows th
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -714,12 +713,18 @@ def explanation_blocks(expl: Explanation) -> list[Block]:
     return blocks
 
 
-def explain_answer(text: str, outcome: Outcome | None = None, edition: str | None = None) -> Answer:
-    """``explain`` as an ``Answer`` (route ``ability``) for the chat and the CLI."""
-    expl = explain(text, outcome)
+def explanation_answer(text: str, expl: Explanation, edition: str | None = None) -> Answer:
+    """An ``Explanation`` of ``text`` as an ``Answer`` (route ``ability``): the steps,
+    the verdict, and the cited paragraphs quoted from ``edition`` (none when ``None``)."""
     blocks = explanation_blocks(expl) + rule_blocks(expl.citations, edition)
     return Answer(question=text, route="ability", verdict=verdict_of(expl), blocks=blocks,
                   citations=list(expl.citations), trace=[s.line() for s in expl.steps])
+
+
+def explain_answer(text: str, outcome: Outcome | None = None, edition: str | None = None) -> Answer:
+    """``explain`` as an ``Answer`` (route ``ability``) for the chat and the CLI.
+    Raises ``ParseError`` / ``OutcomeError`` as ``explain``."""
+    return explanation_answer(text, explain(text, outcome), edition)
 
 
 def _once(value: Any, flag: str, why: str) -> Any:
@@ -757,29 +762,5 @@ def outcome_from_args(args) -> Outcome:
                    no_resources=bool(args.no_resources))
 
 
-def run_explain(args) -> int:
-    """CLI ``explain TEXT [--failed N] [--illegal N] [--refuse] [--choose N] [--declare N,M]
-    [--no-resources] [--json]``. Exit 0; 1 when the text is not card text (ParseError, as
-    ``parse``), 2 on an outcome flag that does not fit the text (Russian message on stderr;
-    with ``--json`` also ``{"error": message}`` on stdout)."""
-    from bot.chat.render import dump_json, print_error, render_plain
-    from bot.errors import ParseError
-
-    try:
-        outcome = outcome_from_args(args)
-        expl = explain(args.text, outcome)
-    except (OutcomeError, ParseError) as e:
-        print_error(str(e), bool(getattr(args, "json", False)), "explain")
-        return 1 if isinstance(e, ParseError) else 2
-    if args.json:
-        sys.stdout.write(dump_json(expl.to_json()) + "\n")
-        return 0
-    blocks = explanation_blocks(expl) + rule_blocks(expl.citations, getattr(args, "edition", None))
-    ans = Answer(question=args.text, route="ability", verdict=verdict_of(expl), blocks=blocks,
-                 citations=list(expl.citations), trace=[s.line() for s in expl.steps])
-    sys.stdout.write(render_plain(ans))
-    return 0
-
-
-__all__ = ["Outcome", "Step", "Part", "Explanation", "explain", "is_self_source", "explain_answer", "run_explain", "validate",
+__all__ = ["Outcome", "Step", "Part", "Explanation", "explain", "is_self_source", "explain_answer", "explanation_answer", "validate",
            "number_parts", "verdict_of", "MEANING", "DEFAULT_RULES", "DECIDER", "STATUS_LABEL"]

@@ -251,7 +251,11 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
         if c and c not in cites:
             cites.append(c)
     if reading.not_understood:
-        verdict += " (не учтено: " + "; ".join(f"«{x}»" for x in reading.not_understood) + ")"
+        # issue 11 honesty gate: a told circumstance nothing read may change the ruling — no verdict
+        blocks.insert(0, Block("text", text="Вердикт не даю: не понял, что значит для текста карты "
+                                             + "; ".join(f"«{s}»" for s in reading.not_understood)
+                                             + ". Без этих обстоятельств разрешение было бы таким: " + verdict))
+        verdict = None
         blocks.append(Block("note", text="Не понял: " + "; ".join(f"«{s}»" for s in reading.not_understood)
                                          + " — это в разрешении не учтено."))
         sb, sc = _search_blocks(reading.not_understood, edition)

@@ -23,6 +23,7 @@ SEPARATOR_RULES = {
     "AND_THEN": "505.4",
     "SEMI": "505.4.1",
     "DASH": "505.4.2",
+    "COND_COMMA": "505.4",
     "ILI_V": "505.5",
     "LIBO": "505.5",
     "OTHERWISE": "505.6",
@@ -32,7 +33,7 @@ SEPARATOR_RULES = {
 }
 _LIMIT = re.compile(r"^\((.*)\)$", re.S)
 _LIMIT_WORDS = re.compile(r"\bраз", re.I)
-_ICON = re.compile(r"\{([a-z_]+)\}")
+_ICON = re.compile(r"\{([a-z0-9_]+)\}")
 
 
 def _span(items: list[Any]) -> tuple[int, int]:
@@ -109,7 +110,56 @@ class ToAst(Transformer):
         return self._node(kind, rules[0] if rules else None, items, children, **attrs)
 
     def and_then(self, items: list[Any]) -> Node:
-        return self._nary("and_then", items)
+        return self._cases(self._nary("and_then", items), items)
+
+    def _cases(self, node: Node, items: list[Any]) -> Node:
+        """Group conditions joined by «, если …» (COND_COMMA) that follow a condition
+        into a ``cases`` node: "если герой-воин – A, если герой-маг – B" is a case split
+        (each part under its own condition; the board decides which), not "do all"."""
+        if node.kind != "and_then":
+            return node
+        seps: list[str | None] = []
+        last: str | None = None
+        for it in items:
+            if isinstance(it, Token) and it.type in SEPARATOR_RULES:
+                last = it.type
+            elif isinstance(it, Node):
+                if it.kind == "and_then" and not it.attr("limit"):
+                    seps.extend([last] + [None] * (len(it.children) - 1))
+                else:
+                    seps.append(last)
+                last = None
+        if len(seps) != len(node.children):
+            return node
+        kids = list(node.children)
+        out: list[Node] = []
+        kept: list[str | None] = []     # the separator before each child kept
+        k = 0
+        while k < len(kids):
+            j = k + 1
+            if kids[k].kind == "condition":
+                while j < len(kids) and kids[j].kind == "condition" and seps[j] == "COND_COMMA":
+                    j += 1
+            if j - k >= 2:
+                run = kids[k:j]
+                s_, e_ = run[0].span[0], run[-1].span[1]
+                out.append(Node("cases", None, (s_, e_), self.text[s_:e_], tuple(run)))
+                kept.append(seps[k])
+            else:
+                out.extend(kids[k:j])
+                kept.extend(seps[k:j])
+            k = j
+        if len(out) == len(kids):
+            return node
+        if len(out) == 1:
+            return out[0]
+        rules = [SEPARATOR_RULES[t] for t in kept if t]
+        rules = list(dict.fromkeys(rules + [r for r in (node.attr("rules") or ()) if r == "505.9"]))
+        top = replace(node, children=tuple(out), rule=rules[0] if rules else node.rule)
+        attrs = {k: v for k, v in top.attrs if k != "rules"}
+        if len(rules) > 1:
+            attrs["rules"] = tuple(rules[1:])
+        return replace(top, attrs=tuple(sorted(attrs.items())))
 
     def cond_then(self, items: list[Any]) -> Node:
         """and_then whose first part is a condition (after 505.6 / 505.7)."""
@@ -144,7 +194,31 @@ class ToAst(Transformer):
         return self._headed("trigger", items)
 
     def condition(self, items: list[Any]) -> Node:
-        return self._headed("condition", items)
+        node = self._headed("condition", items)
+        return self._split_cases(node)
+
+    def _split_cases(self, node: Node) -> Node:
+        """"Если A – X, если B – Y": the body of the first condition is X followed by
+        conditions joined by «, если» — the conditions are cases side by side, not
+        nested: cases(condition A (X), condition B (Y))."""
+        body = node.children[0] if node.children else None
+        if body is None or body.kind not in ("and_then", "cases"):
+            return node
+        parts = list(body.children)
+        if body.kind == "cases" or len(parts) < 2:
+            return node
+        rest = parts[1:]
+        if rest and rest[0].kind == "cases":
+            rest = list(rest[0].children) + rest[1:]
+        if not rest or any(p.kind != "condition" for p in rest) or \
+                not all(self.text[a.span[1]:b.span[0]].strip() == "," for a, b in zip(parts, parts[1:])):
+            return node
+        first_body = parts[0]
+        s_ = node.span[0]
+        first = replace(node, span=(s_, first_body.span[1]), text=self.text[s_:first_body.span[1]],
+                        children=(first_body,))
+        kids = (first, *rest)
+        return Node("cases", None, node.span, node.text, kids)
 
     def inner_condition(self, items: list[Any]) -> Node:
         """A condition over a later part of a compound ability ("A; если … – B")."""
@@ -223,7 +297,7 @@ def _keyword_core(items: list[Token]) -> dict[str, Any]:
         items = items[:-1]
         types = types[:-1]
     if len(items) == 1 and types[0] == "ICON":
-        return {"keyword": items[0].value[1:-1], "value": value}
+        return {"keyword": _ICON.search(items[0].value).group(1), "value": value}
     if not items or any(t != "WORD" for t in types) or len(items) > 4:
         return {}
     words = [t.value for t in items]

@@ -19,7 +19,9 @@ def format_tree(node: Node, indent: int = 0) -> str:
     if rules:
         parts.append("[" + ", ".join(rules) + "]")
     for k, v in node.attrs:
-        if k == "rules":
+        if k in ("rules", "args"):
+            continue
+        if k == "action":
             continue
         if isinstance(v, tuple):
             v = (" ".join("{" + x + "}" for x in v) or "не указаны") if k == "icons" else ", ".join(map(str, v))
@@ -30,6 +32,8 @@ def format_tree(node: Node, indent: int = 0) -> str:
         line += " (" + "; ".join(extras) + ")"
     if node.kind == "effect" or not node.children:
         line += f" «{node.text}»"
+    if node.kind == "effect":
+        line += f" → {node.attr('action') or 'действие не распознано'}"
     lines = [line]
     for c in node.children:
         lines.append(format_tree(c, indent + 1))

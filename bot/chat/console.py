@@ -88,7 +88,9 @@ def _scenario_text(arg: str, lines: Iterator[str]) -> tuple[str | None, str | No
             body.append(ln.rstrip("\n"))
         return "\n".join(body), pending
     if "\n" not in arg and ":" not in arg:
-        return read_text_file(arg, "файл сценария (YAML, UTF-8)"), None
+        from bot.limits import SCENARIO_FILE_BYTES
+
+        return read_text_file(arg, "файл сценария (YAML, UTF-8)", SCENARIO_FILE_BYTES), None
     return None, None
 
 

@@ -23,6 +23,7 @@ from bot.answer import Answer, Block
 from bot.errors import BerserkError
 from bot.paths import DEFAULT_EDITION
 from bot.rulebook import parse_number
+from bot.textnorm import clip
 
 
 # -- types ----------------------------------------------------------------------
@@ -112,6 +113,9 @@ COMMANDS: dict[str, CommandSpec] = {
         CommandSpec("explain", "пошаговое разрешение особенности (505): /explain --failed 1 Уничтожить себя – разряд на 4", "/explain --failed 1 Уничтожить себя – разряд на 4", "bot.abilities.resolve", "explain_answer"),
         CommandSpec("scenario", "прогнать сценарий (YAML в сообщении)", "/scenario\n<YAML сценария>", "bot.sim.scenario", "scenario_answer"),
         CommandSpec("glossary", "термины правил: /glossary хозяин", "/glossary хозяин", "bot.glossary", "glossary_answer"),
+        CommandSpec("card", "карта из вашей базы по имени: /card Гном-басаарг", "/card Гном-басаарг", "bot.cards.answer", "card_answer"),
+        CommandSpec("reading", "как бот прочитал вопрос: сценарий (YAML), который можно поправить и отправить в /scenario",
+                    "/reading Посадил симба на орка. Орка убили. Что с симбом?", "bot.reading.route", "reading_answer"),
     )
 }
 """The chat's commands in menu order (Telegram's set_my_commands uses this)."""
@@ -121,6 +125,7 @@ ASK_SPEC = CommandSpec("ask", "вопрос судье", "Можно ли пол
 _COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)(.*)$", re.S)
 _PAYLOAD_RE = re.compile(r"^([rsc])(\d{1,3}(?:_\d{1,3}){0,3})$")
 _CALLBACK_RE = re.compile(r"^([rsc]):(\d{1,3}(?:\.\d{1,3}){0,3})$")
+_CARD_CALLBACK_RE = re.compile(r"^k:([0-9a-f]{12})$")
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -163,10 +168,16 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     answered only when the bot is mentioned or replied to, and a command addressed
     to another bot («/rule@other_bot») or an unknown command not addressed to this
     bot is ignored: the reply is then empty. Rule-language errors (``BerserkError``)
-    become a Russian note.
+    become a Russian note. A message longer than ``bot.limits.QUESTION_CHARS``
+    characters (``SCENARIO_CHARS`` for ``/scenario``) gets a note saying so before
+    anything else reads it.
     Other exceptions propagate (the transport's error handler answers politely).
     """
-    text = (text or "").strip()
+    text = text or ""
+    too_long = _too_long(text)
+    if too_long is not None:
+        return Reply([note_answer(clip(text), too_long)])
+    text = text.strip()
     cmd = parse_command(text)
     if cmd is not None:
         if cmd.target and ctx.bot_username and cmd.target.lower() != ctx.bot_username.lower():
@@ -182,6 +193,23 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     if not text:
         return Reply([help_answer(ctx)]) if mentioned else Reply()
     return _with_nav(_call(ASK_SPEC, text, (text, ctx.edition)), ctx)
+
+
+def _too_long(text: str) -> str | None:
+    """The Russian note for a message beyond its bound, else ``None``: a ``/scenario``
+    message may be as long as a scenario file (``SCENARIO_CHARS``), any other message
+    as long as a question (``QUESTION_CHARS``)."""
+    from bot.errors import InputLimitError
+    from bot.limits import QUESTION_CHARS, SCENARIO_CHARS, check_length
+
+    if len(text) <= QUESTION_CHARS:
+        return None
+    scenario = re.match(r"\s*/scenario(?:@[A-Za-z0-9_]{1,64})?(?=\s|$)", text[:100], re.I) is not None
+    try:
+        check_length(text, SCENARIO_CHARS if scenario else QUESTION_CHARS, "Сообщение")
+    except InputLimitError as e:
+        return str(e)
+    return None
 
 
 def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
@@ -212,8 +240,10 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         if not text:
             return Reply([note_answer(q, f"Нужен текст карты. Пример: {spec.usage}", route="help")])
         return Reply([_call(spec, q, (text, _outcome(flags), ctx.edition))])
-    if name == "scenario":
-        return Reply([_call(spec, q, (args,))])
+    if name in ("scenario", "reading"):
+        return Reply([_call(spec, q, (args,) if name == "scenario" else (args, ctx.edition))])
+    if name == "card":
+        return card_reply(args, ctx)
     raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names
 
 
@@ -221,6 +251,9 @@ def callback(data: str, ctx: Ctx = Ctx()) -> Reply:
     """A button press: "r:209.6" shows paragraph 209.6, "s:209" the whole section,
     "c:209.4" the paragraphs that cite 209.4 — each with navigation buttons.
     Unknown data gives a Russian note (old buttons after a bot update)."""
+    card = _CARD_CALLBACK_RE.match((data or "").strip())
+    if card:
+        return card_callback(card.group(1), ctx)
     m = _CALLBACK_RE.match((data or "").strip())
     if not m:
         return Reply([note_answer(data, "Эта кнопка устарела. Наберите номер пункта: /rule 209.5", route="help")])
@@ -256,7 +289,9 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
         except BerserkError:
             return []
     items: list[InlineItem] = []
-    for n in numbers[:limit]:
+    if number is None:
+        items += _inline_cards(q, ctx)
+    for n in numbers[:max(0, limit - len(items))]:
         ans = _call(COMMANDS["rule"], f"/rule {n}", (n, ctx.edition))
         if ans.route != "rule" or not ans.blocks:
             continue
@@ -266,6 +301,38 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
         desc = _short((rules[0] if rules else ans.blocks[0]).text, 120)
         items.append(InlineItem(id=key[:64], title=title, description=desc, answer=ans, buttons=nav.buttons_for(ans, ctx.edition)))
     return items
+
+
+def card_reply(args: str, ctx: Ctx = Ctx()) -> Reply:
+    """``/card NAME``: the card, or a short list with one button per card («k:<token>»)."""
+    from bot.cards.answer import card_choices
+
+    try:
+        ans, choices = card_choices(args, ctx.edition)
+    except BerserkError as e:
+        return Reply([note_answer(f"/card {args}", str(e))])
+    return Reply([ans], [[Button(label, f"k:{token}")] for label, token in choices])
+
+
+def card_callback(token: str, ctx: Ctx = Ctx()) -> Reply:
+    """A card button: that card's answer (a note when the database changed since)."""
+    from bot.cards.answer import card_by_token
+
+    try:
+        ans = card_by_token(token, ctx.edition)
+    except BerserkError as e:
+        return Reply([note_answer(f"k:{token}", str(e))])
+    if ans is None:
+        return Reply([note_answer(f"k:{token}", "Этой карты уже нет в базе (базу перезагрузили). Наберите /card ИМЯ.",
+                                  route="help")])
+    return Reply([ans])
+
+
+def _inline_cards(q: str, ctx: Ctx) -> list[InlineItem]:
+    from bot.cards.answer import inline_cards
+
+    return [InlineItem(id=f"k{token}", title=f"Карта: {card.name}", description=_short(card.kind_words() + (
+        f" — {card.text}" if card.text else ""), 120), answer=ans) for token, card, ans in inline_cards(q)]
 
 
 # -- help ---------------------------------------------------------------------------

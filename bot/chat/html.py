@@ -119,6 +119,8 @@ def _piece_html(p: Piece, link: LinkFn, first: bool = True) -> str:
 def answer_blocks(answer: Answer, link: LinkFn = no_links) -> list[list[Piece]]:
     """An ``Answer`` as blocks of pieces: verdict, its blocks, then «Пункты: …»."""
     blocks: list[list[Piece]] = []
+    if answer.understood:
+        blocks.append([Piece(answer.understood, linkify=False)])
     if answer.verdict:
         blocks.append([Piece(answer.verdict, head="<b>Вердикт:</b> ")])
     for b in answer.blocks:

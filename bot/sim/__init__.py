@@ -8,6 +8,6 @@ Modules, one concept each:
 - ``actions``  — kinds of game actions: stack use and speed (302, 304);
 - ``engine``   — ``Simulator``: events, declarations, passes, movement, relocation (303, 305, 506, 507);
 - ``phases``   — reveal, seating, battle start, vanguard, main phase (405–408);
-- ``scenario`` / ``yamlnode`` / ``cli`` — scenario files and ``berserk-judge scenario run``;
+- ``scenario`` / ``yamlnode`` — scenario files (``berserk-judge scenario run`` is ``bot.cli.scenario``);
 - ``lexicon`` / ``queries`` / ``route`` — the ``ask`` route for situations described in words.
 """

@@ -41,10 +41,16 @@ from bot.sim.lexicon import (CONCEPTS, FILLER_LEMMAS, GENERIC_CONCEPTS, QUESTION
                              WH_WORDS, Situation)
 from bot.sim.queries import QUERIES, Ctx, Finding
 from bot.sim.queries.base import decisive_citations, yes_no_from_fact
-from bot.textnorm import fold
+from bot.textnorm import fold, quoted_spans
 
 _WORD = re.compile(r"[0-9]+-[а-я]+|[а-яa-z0-9]+(?:-[а-я]+)?")
-_QUOTED = re.compile(r"[«\"“„]([^»\"”“]+)[»\"”“]")
+_QUOTED = re.compile(r"[«\"“„]([^»\"”“]+)[»\"”“]")  # the phrases ``_quoted`` finds (in linear time)
+_CLOSERS = dict.fromkeys("«\"“„", "»\"”“")
+
+
+def _quoted(q: str) -> list[tuple[int, str]]:
+    """``(start, inner text)`` of each phrase ``_QUOTED`` matches, found in linear time."""
+    return [(a, q[a + 1:b - 1]) for a, b in quoted_spans(q, _CLOSERS, 1)]
 
 # Quoted words that are rule terms (the question is about the rule, not about card text).
 RULE_TERMS_IN_QUOTES = (
@@ -185,10 +191,10 @@ def trigger_name_spans(question: str) -> list[tuple[int, int]]:
     situation — «при ударе» is no attack, «когда получает Х ран» no wound."""
     q = normalize_quotes(question)
     out: list[tuple[int, int]] = []
-    for m in _QUOTED.finditer(q):
-        if is_trigger_name(m.group(1)):
-            start = len(_WORD.findall(fold(q[:m.start()])))
-            out.append((start, start + len(_WORD.findall(fold(m.group(1))))))
+    for at, inner in _quoted(q):
+        if is_trigger_name(inner):
+            start = len(_WORD.findall(fold(q[:at])))
+            out.append((start, start + len(_WORD.findall(fold(inner)))))
     return out
 
 
@@ -222,8 +228,8 @@ def belongs_elsewhere(question: str) -> bool:
     if any(m in f for m in ABILITY_MARKERS):
         return True
     q = normalize_quotes(question)
-    for m in _QUOTED.finditer(q):
-        if not is_rule_term_quote(m.group(1), q[:m.start()]):
+    for at, inner in _quoted(q):
+        if not is_rule_term_quote(inner, q[:at]):
             return True
     return False
 
@@ -379,6 +385,8 @@ def situate(question: str) -> tuple[Situation, Ctx, Finding] | None:
             finding.verdict = yes_no_from_fact(ctx, finding) or finding.verdict   # the fact against the asked proposition
         if not ctx.yes_no and re.match(r"(Да|Нет)\b", finding.verdict):
             continue  # an either/or or wh- question wants the option / thing named, not «Да» / «Нет»
+        if ctx.yes_no and not re.match(r"(Да|Нет)\b", finding.verdict):
+            continue  # a yes/no question is answered «Да» / «Нет» or not by this situation (issue 11)
         finding.citations = decisive_citations(finding)
         return s, ctx, finding
     return None
@@ -424,18 +432,63 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     used_idx: set[int] = set()
     for c in (*ctx.used, *GENERIC_CONCEPTS):
         used_idx |= spans.get(c, set())
+    used_idx |= ctx.read_idx
+    # «X или нет / или только Y?»: the words after «или» make it a yes/no question (alternative_at)
+    used_idx |= {i + 1 for i, t in enumerate(tokens[:-1]) if t == "или" and tokens[i + 1] in _NEGATED_OPTION}
+    if neg is not None:     # «нельзя …?», «не может …?»: the question's form, answered by agree_with_negation
+        used_idx |= {neg, neg + 1} if tokens[neg] == "не" else {neg}
     for c in _ABSENT_WHEN_NEGATED:     # «не пасуя» was read: as the absence of a pass
-        used_idx |= {i for i in spans.get(c, set()) if i > 0 and tokens[i - 1] in _ABSENCE_WORDS}
-    quoted = {t for q in _QUOTED.findall(normalize_quotes(question)) for t in _tokens(q)}   # names of abilities
-    unknown = [t for i, t in enumerate(tokens)
-               if i not in used_idx and t not in STOP_WORDS and t not in quoted and not t.isdigit() and lemma(t) not in FILLER_LEMMAS]
+        absent = {i for i in spans.get(c, set()) if i > 0 and tokens[i - 1] in _ABSENCE_WORDS}
+        used_idx |= absent | {i - 1 for i in absent}
+    quoted = {t for _, q in _quoted(normalize_quotes(question)) for t in _tokens(q)}   # names of abilities
+    unread = unread_words(tokens, used_idx, spans, quoted)
+    if unread:
+        return partial_answer(question, f, unread, edition)
     blocks: list[Block] = []
     if f.lines:
         blocks.append(Block("list", items=tuple(c.line() for c in f.lines), title="Почему"))
     blocks.extend(_rule_blocks(f.citations[:3], edition))
     if f.trace:
         blocks.append(Block("steps", items=tuple(f.trace), title="Моделирование"))
-    if unknown:
-        blocks.append(Block("note", "Не понял (ответ дан без учёта этих слов): " + ", ".join(dict.fromkeys(unknown))))
     return Answer(question=question, route="scenario", verdict=f.verdict, blocks=blocks,
-                  citations=list(f.citations), trace=list(f.trace))
+                  citations=list(f.citations), trace=list(f.trace), unread=[])
+
+
+# «не» / «без» before a word the reading used, not itself part of what it read: the negation was
+# not read («не летающее существо» read as flying) — a content word like any other.
+_NEGATIONS = ("не", "без")
+
+
+def unread_words(tokens: list[str], used_idx: set[int], spans: dict[str, set[int]], quoted: set[str]) -> list[str]:
+    """The content words of the question the reading did not use, in order, each once:
+    not a stop word or a filler lemma (``grammar/lexicon.yaml``), not a number, not inside a
+    quoted ability name. A negation «не» / «без» right before a used word and outside every
+    concept the reading used is reported with that word («не летающее»); a negated modal
+    («не может», «не ли») is the question's own form, read by ``negated_modal_at``."""
+    out: list[str] = []
+    for i, t in enumerate(tokens):
+        if i in used_idx:
+            continue
+        if t in _NEGATIONS:
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if i + 1 in used_idx and nxt not in _MODALS_AFTER_NE and nxt not in MODAL_WORDS and nxt != "ли":
+                out.append(f"{t} {nxt}")
+            continue
+        if t in STOP_WORDS or t in quoted or t.isdigit() or lemma(t) in FILLER_LEMMAS:
+            continue
+        out.append(t)
+    return list(dict.fromkeys(out))
+
+
+def partial_answer(question: str, f: Finding, unread: list[str], edition: str) -> Answer:
+    """An honest partial answer: no verdict (a wrong verdict is far worse than none), the
+    words that could not be placed, what the nearest modelled situation would say, and its
+    paragraphs as the nearest ones. Route ``scenario``, ``verdict`` ``None``."""
+    blocks = [
+        Block("text", "Вердикт не даю: не смог учесть слова вопроса — " + ", ".join(f"«{w}»" for w in unread)
+              + ". Переформулируйте вопрос или опишите ситуацию сценарием (/scenario)."),
+        Block("note", f"Ближайшая ситуация, которую я умею моделировать, без учёта этих слов: {f.verdict}"),
+    ]
+    blocks.extend(_rule_blocks(f.citations[:3], edition))
+    return Answer(question=question, route="scenario", verdict=None, blocks=blocks,
+                  citations=list(f.citations), trace=[f"не учтены слова: {', '.join(unread)}"], unread=list(unread))

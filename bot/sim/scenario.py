@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from bot import limits
 from bot.answer import Answer, Block
 from bot.errors import ScenarioError
 from bot.sim import phases
@@ -61,7 +62,9 @@ class ScenarioResult:
 
     passed: every expectation held; expected / actual: the compared values (same keys);
     failures: Russian lines saying what differed; trace: the simulator trace;
-    results: per-step ``StepResult``; citations: every paragraph cited, in order.
+    results: per-step ``StepResult``; citations: every paragraph cited, in order;
+    error: the Russian ``ScenarioError`` message when the file could not be loaded
+    (then ``passed`` is false and nothing was run; see ``run_files``).
     """
 
     file: str | None
@@ -73,11 +76,16 @@ class ScenarioResult:
     trace: list[str] = field(default_factory=list)
     results: list[StepResult] = field(default_factory=list)
     citations: list[str] = field(default_factory=list)
+    error: str | None = None
 
     def to_json(self) -> dict:
-        """``{file, passed, expected, actual, trace}`` of DESIGN.md plus title and failures."""
-        return {"file": self.file, "title": self.title, "passed": self.passed, "expected": self.expected,
-                "actual": self.actual, "failures": self.failures, "trace": self.trace}
+        """``{file, passed, expected, actual, trace}`` of DESIGN.md plus title and failures
+        (and ``error`` for a file that could not be loaded)."""
+        out = {"file": self.file, "title": self.title, "passed": self.passed, "expected": self.expected,
+               "actual": self.actual, "failures": self.failures, "trace": self.trace}
+        if self.error is not None:
+            out["error"] = self.error
+        return out
 
 
 # ---------------------------------------------------------------------- loading
@@ -152,7 +160,9 @@ def _state(y: Y) -> GameState:
                 raise ScenarioError(f"хозяин «{c.host}» карты «{c.id}» не существует; есть: {', '.join(st.cards)}", y.file, c._host_line)  # type: ignore[attr-defined]
             if not (c.is_symbiote or c.kind == "equipment"):
                 raise ScenarioError(f"у карты «{c.id}» не может быть хозяина: она не симбиот и не экипировка", y.file, c._host_line)  # type: ignore[attr-defined]
-            c.cell = h.cell
+    for c in st.cards.values():
+        if c.host is not None:
+            c.cell = _root_host(st, c, y.file).cell
         if c.zone == "battlefield" and c.cell is None and c.host is None and st.phase not in ("recruit",):
             raise ScenarioError(f"карта «{c.id}» на поле боя без клетки: укажите cell, host или zone", y.file, c._line)  # type: ignore[attr-defined]
     seen: dict[tuple[int, int], str] = {}
@@ -166,6 +176,28 @@ def _state(y: Y) -> GameState:
         st.stack.append(StackItem(sm["name"].str("name"), _player(sm["player"], "player"),
                                   sm["kind"].str("kind", tuple(ACTIONS)), sm["card"].str("card") if "card" in sm else None))
     return st
+
+
+def _root_host(st: GameState, c: Card, file: str | None) -> Card:
+    """The card at the end of ``c``'s host chain (the one standing on a cell).
+
+    A card cannot be its own host, nor can hosts form a loop (209.1, 212.1: a symbiote
+    or equipment is put on another card that stands on the battlefield) — either is a
+    ``ScenarioError`` at the ``host`` line of ``c``.
+    """
+    chain = [c.id]
+    h = c
+    while h.host is not None:
+        if h.host == c.id:
+            if len(chain) == 1:
+                raise ScenarioError(f"карта «{c.id}» не может быть хозяином сама себе", file, c._host_line)  # type: ignore[attr-defined]
+            loop = " → ".join(f"«{x}»" for x in chain + [c.id])
+            raise ScenarioError(f"хозяева карт образуют круг: {loop}; у круга нет карты на клетке", file, c._host_line)  # type: ignore[attr-defined]
+        if h.host in chain:  # a loop further down the chain: reported at its own card
+            return _root_host(st, st.cards[h.host], file)
+        chain.append(h.host)
+        h = st.cards[h.host]
+    return h
 
 
 def _card_ref(y: Y, st: GameState, what: str = "карты") -> str:
@@ -355,14 +387,35 @@ def _expect(y: Y, st: GameState, known: set[str], nsteps: int) -> dict:
     return out
 
 
+def _has_check(expect: dict) -> bool:
+    """True when ``expect`` compares at least one value. Vacuous entries do not count:
+    a step expectation with only ``step``, a card expectation with no keys, and empty
+    ``cites`` / ``results`` lists (nothing is missing from them whatever happens)."""
+    def real(d: dict, skip: tuple[str, ...] = ()) -> bool:
+        return any(k not in skip and not (k in ("cites", "results") and not v) for k, v in d.items())
+
+    steps = any(real(e, ("step",)) for e in expect.get("steps", []))
+    cards = any(real(c) for c in expect.get("cards", {}).values())
+    return steps or cards or real({k: v for k, v in expect.items() if k not in ("steps", "cards")})
+
+
 def load(text: str, file: str | None = None) -> Scenario:
-    """Read a scenario from YAML ``text``; ``ScenarioError(message, file, line)`` on any problem."""
+    """Read a scenario from YAML ``text``; ``ScenarioError(message, file, line)`` on any
+    problem: bad or hostile YAML (``yamlnode.compose``), unknown keys or values, a host
+    loop, and an ``expect`` that checks nothing (it would pass whatever happened)."""
     root = compose(text, file)
     m = root.mapping(TOP_KEYS, {"title", "state", "steps"}, "сценарии")
     st = _state(m["state"])
     known = set(st.cards)
     steps = [_parse_step(s, st, known) for s in m["steps"].seq("шагов")]
-    expect = _expect(m["expect"], st, known, len(steps)) if "expect" in m else {}
+    if "expect" not in m:
+        raise root.error("нет ключа «expect»: сценарий должен что-то проверять "
+                         f"(допустимы проверки: {', '.join(sorted(EXPECT_KEYS))})")
+    expect = _expect(m["expect"], st, known, len(steps))
+    if not expect or not _has_check(expect):
+        raise ScenarioError("в «expect» нет ни одной проверки, сценарий прошёл бы при любом исходе; "
+                            f"добавьте хотя бы одну из: {', '.join(sorted(EXPECT_KEYS))}",
+                            file, getattr(m["expect"], "key_line", m["expect"].line))
     return Scenario(title=m["title"].str("title"), state=st, steps=steps, expect=expect, file=file,
                     description=m["description"].str("description") if "description" in m else "")
 
@@ -373,7 +426,7 @@ def load_file(path: str | Path) -> Scenario:
     from bot.textfile import read_text_file
 
     try:
-        text = read_text_file(path, "файл сценария (YAML, UTF-8)")
+        text = read_text_file(path, "файл сценария (YAML, UTF-8)", limits.SCENARIO_FILE_BYTES)
     except InputFileError as e:
         raise ScenarioError(e.reason, str(path)) from None
     return load(text, str(path))
@@ -464,6 +517,19 @@ def run(sc: Scenario) -> ScenarioResult:
 def run_file(path: str | Path) -> ScenarioResult:
     """Load and run one scenario file (``ScenarioError`` when it cannot be loaded)."""
     return run(load_file(path))
+
+
+def run_files(files: list[Path]) -> list[ScenarioResult]:
+    """Load and run every file; a file that cannot be loaded becomes a result with
+    ``error`` set (``passed`` false, title empty) and the others still run."""
+    out: list[ScenarioResult] = []
+    for f in files:
+        try:
+            out.append(run_file(f))
+        except ScenarioError as e:
+            out.append(ScenarioResult(file=str(f), title="", passed=False, expected={}, actual={},
+                                      failures=[str(e)], error=str(e)))
+    return out
 
 
 def scenario_files(paths: list[str]) -> list[Path]:

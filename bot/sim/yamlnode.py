@@ -1,7 +1,15 @@
-"""Strict YAML reading with line numbers (yaml.compose node marks).
+"""Strict, bounded YAML reading with line numbers, for YAML that users send.
 
 ``compose(text, file)`` returns a ``Y`` tree: every value remembers its 1-based line, so
 a scenario error can say «файл, строка N: …». Accessors raise ``ScenarioError``.
+
+The tree is built straight from the parser's event stream (libyaml when available),
+never through PyYAML's composer or constructor of collections, so a hostile text is
+refused before anything large is built: anchors and aliases (``&a`` / ``*a``, the
+«alias bomb»), explicit tags other than the core scalar ones, more than one document,
+and anything beyond the bounds of ``bot.limits`` (characters, nodes, nesting depth,
+scalar length, digits of an integer). YAML syntax errors are told in Russian with line
+and column (``yaml_problem_ru``).
 """
 
 from __future__ import annotations
@@ -11,7 +19,10 @@ from typing import Any
 
 import yaml
 
+from bot import limits
 from bot.errors import ScenarioError
+from bot.yamlsafe import LOADER as _LOADER
+from bot.yamlsafe import describe_error, yaml_problem_ru  # noqa: F401 - yaml_problem_ru is part of this module's face
 
 
 @dataclass
@@ -83,40 +94,134 @@ class Y:
         return self.value
 
 
-def _convert(node: yaml.Node, file: str | None) -> Y:
-    line = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, Y] = {}
-        for k, v in node.value:
-            key = k.value if isinstance(k, yaml.ScalarNode) else {}  # raw text: «on» stays a string
-            if isinstance(key, (dict, list)):
-                raise ScenarioError("ключ словаря должен быть строкой", file, k.start_mark.line + 1)
-            key = str(key)
-            if key in out:
-                raise ScenarioError(f"ключ «{key}» повторяется", file, k.start_mark.line + 1)
-            y = _convert(v, file)
-            y.key_line = k.start_mark.line + 1  # type: ignore[attr-defined]
-            out[key] = y
-        return Y(out, line, file)
-    if isinstance(node, yaml.SequenceNode):
-        return Y([_convert(v, file) for v in node.value], line, file)
-    return Y(_scalar(node), line, file)
 
-
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {None, "!", _CORE + "str", _CORE + "int", _CORE + "float", _CORE + "bool", _CORE + "null"}
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
-def _scalar(node: yaml.ScalarNode) -> Any:
-    return _CONSTRUCTOR.construct_object(node, deep=True)
+def _syntax_error(e: yaml.YAMLError, text: str, file: str | None) -> ScenarioError:
+    message, line, col = describe_error(e, text)
+    return ScenarioError(f"не читается как YAML: {message}", file, line, col)
+
+
+class _Builder:
+    """Builds a ``Y`` tree from parser events, checking the bounds of ``bot.limits``
+    at every event (so nothing beyond them is ever built)."""
+
+    def __init__(self, loader, file: str | None) -> None:
+        self.loader = loader
+        self.file = file
+        self.nodes = 0
+
+    def _at(self, event, message: str) -> ScenarioError:
+        m = event.start_mark
+        return ScenarioError(message, self.file, m.line + 1, m.column + 1)
+
+    def _count(self, event, depth: int) -> None:
+        self.nodes += 1
+        if self.nodes > limits.SCENARIO_NODES:
+            raise self._at(event, f"слишком много значений в YAML: больше {limits.SCENARIO_NODES} "
+                                  "(сценарий описывает одну ситуацию на поле)")
+        if depth > limits.SCENARIO_DEPTH:
+            raise self._at(event, f"слишком глубокая вложенность YAML: больше {limits.SCENARIO_DEPTH} уровней")
+        if getattr(event, "anchor", None) is not None:
+            raise self._at(event, f"якорь YAML «&{event.anchor}» не поддерживается: "
+                                  "повторите значение вместо ссылки на него")
+
+    def node(self, depth: int = 1) -> Y:
+        """Read one node (the next event starts it) and return it as ``Y``."""
+        ev = self.loader.get_event()
+        line = ev.start_mark.line + 1
+        if isinstance(ev, yaml.AliasEvent):
+            raise self._at(ev, f"ссылка YAML «*{ev.anchor}» не поддерживается: повторите значение вместо ссылки")
+        self._count(ev, depth)
+        if isinstance(ev, yaml.ScalarEvent):
+            return Y(self._scalar(ev), line, self.file)
+        if isinstance(ev, yaml.SequenceStartEvent):
+            self._collection_tag(ev, "seq")
+            items: list[Y] = []
+            while not self.loader.check_event(yaml.SequenceEndEvent):
+                items.append(self.node(depth + 1))
+            self.loader.get_event()
+            return Y(items, line, self.file)
+        if isinstance(ev, yaml.MappingStartEvent):
+            self._collection_tag(ev, "map")
+            out: dict[str, Y] = {}
+            while not self.loader.check_event(yaml.MappingEndEvent):
+                kev = self.loader.peek_event()
+                if not isinstance(kev, yaml.ScalarEvent):
+                    if isinstance(kev, yaml.AliasEvent):
+                        raise self._at(kev, f"ссылка YAML «*{kev.anchor}» не поддерживается: повторите значение вместо ссылки")
+                    raise self._at(kev, "ключ словаря должен быть строкой")
+                self.loader.get_event()
+                self._count(kev, depth + 1)
+                if len(kev.value) > limits.SCENARIO_SCALAR_CHARS:
+                    raise self._at(kev, f"слишком длинный ключ: {len(kev.value)} символов (не больше {limits.SCENARIO_SCALAR_CHARS})")
+                key = str(kev.value)  # raw text: «on» stays a string
+                if key in out:
+                    raise self._at(kev, f"ключ «{key}» повторяется")
+                y = self.node(depth + 1)
+                y.key_line = kev.start_mark.line + 1  # type: ignore[attr-defined]
+                out[key] = y
+            self.loader.get_event()
+            return Y(out, line, self.file)
+        raise self._at(ev, "здесь ожидалось значение")  # pragma: no cover - the parser never yields this
+
+    def _collection_tag(self, ev, kind: str) -> None:
+        if ev.tag not in (None, "!", _CORE + kind):
+            raise self._at(ev, f"тег YAML «{ev.tag}» не поддерживается")
+
+    def _scalar(self, ev) -> Any:
+        value = ev.value
+        if len(value) > limits.SCENARIO_SCALAR_CHARS:
+            raise self._at(ev, f"слишком длинное значение: {len(value)} символов (не больше {limits.SCENARIO_SCALAR_CHARS})")
+        if ev.tag not in _SCALAR_TAGS:
+            raise self._at(ev, f"тег YAML «{ev.tag}» не поддерживается; допустимы !!str, !!int, !!float, !!bool, !!null")
+        tag = ev.tag
+        if tag is None or tag == "!":
+            tag = _CORE + "str" if tag == "!" else self.loader.resolve(yaml.ScalarNode, value, ev.implicit)
+        digits = len(value.strip().lstrip("+-").replace("_", ""))
+        if tag == _CORE + "int" and digits > limits.SCENARIO_INT_DIGITS:
+            raise self._at(ev, f"слишком длинное целое число: {digits} цифр (не больше {limits.SCENARIO_INT_DIGITS})")
+        node = yaml.ScalarNode(tag, value, ev.start_mark, ev.end_mark, ev.style)
+        try:
+            return _CONSTRUCTOR.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, KeyError, TypeError):
+            raise self._at(ev, f"значение «{value[:40]}» не читается как {_TAG_RU.get(tag, 'значение')}") from None
+
+
+_TAG_RU = {_CORE + "int": "целое число", _CORE + "float": "число", _CORE + "bool": "true или false",
+           _CORE + "null": "null"}
 
 
 def compose(text: str, file: str | None = None) -> Y:
-    """Parse YAML ``text`` into a ``Y`` tree; ``ScenarioError`` with the line on bad YAML."""
+    """Parse YAML ``text`` into a ``Y`` tree.
+
+    Raises ``ScenarioError`` with file, line (and column for syntax) on bad YAML, on an
+    empty text, on anchors / aliases / unknown tags / several documents, and beyond the
+    bounds of ``bot.limits`` (``SCENARIO_CHARS`` characters, ``SCENARIO_NODES`` values,
+    ``SCENARIO_DEPTH`` levels, ``SCENARIO_SCALAR_CHARS`` per value,
+    ``SCENARIO_INT_DIGITS`` digits per integer).
+    """
+    if len(text) > limits.SCENARIO_CHARS:
+        raise ScenarioError(f"файл сценария слишком большой: {len(text)} символов (не больше {limits.SCENARIO_CHARS})", file, None)
+    loader = _LOADER(text)
     try:
-        node = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        loader.get_event()  # StreamStart
+        if loader.check_event(yaml.StreamEndEvent):
+            raise ScenarioError("пустой файл сценария", file, 1)
+        loader.get_event()  # DocumentStart
+        if loader.check_event(yaml.DocumentEndEvent):
+            raise ScenarioError("пустой файл сценария", file, 1)
+        root = _Builder(loader, file).node()
+        loader.get_event()  # DocumentEnd
+        if not loader.check_event(yaml.StreamEndEvent):
+            ev = loader.peek_event()
+            raise ScenarioError("в тексте несколько документов YAML (разделитель «---»); ожидался один сценарий",
+                                file, ev.start_mark.line + 1)
     except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        raise ScenarioError(f"не читается как YAML: {getattr(e, 'problem', None) or e}", file, mark.line + 1 if mark else None) from e
-    if node is None:
-        raise ScenarioError("пустой файл сценария", file, 1)
-    return _convert(node, file)
+        raise _syntax_error(e, text, file) from None
+    finally:
+        loader.dispose()
+    return root

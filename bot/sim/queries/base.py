@@ -27,6 +27,16 @@ class Ctx:
     event: str | None = None
     ask_from: int = 0
     main_from: int = 0
+    read_idx: set[int] = field(default_factory=set)
+
+    def read_words(self, *words: str, start: int | None = None) -> bool:
+        """Mark every token equal to one of ``words`` (from ``start``, default the asked
+        sentence) as read by the query — words it consults directly, not through a
+        concept («только», «сразу»); the route reports only unread words. True if any."""
+        at = self.ask_from if start is None else start
+        hit = {i for i, t in enumerate(self.tokens) if i >= at and t in words}
+        self.read_idx |= hit
+        return bool(hit)
 
     def asked(self, *concepts: str) -> bool:
         """Any of ``concepts`` is mentioned in the asked sentence (marked as used)."""

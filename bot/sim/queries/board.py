@@ -59,6 +59,9 @@ def q_artifact_defends(ctx: Ctx) -> Finding | None:
 
 def q_attack_target(ctx: Ctx) -> Finding | None:
     """Attack with / on an artifact, terrain or equipment (210.2, 210.3, 211.2, 212.9)."""
+    ctx.has("wound")   # words of the same situation: read, they do not change it
+    ctx.has("simple_strike")   # words of the same situation: read, they do not change it
+    ctx.has("own", "enemy")   # words of the same situation: read, they do not change it
     kind = ctx.first(("terrain", "equipment", "artifact"))
     if kind is None:
         return None
@@ -78,6 +81,7 @@ def q_attack_target(ctx: Ctx) -> Finding | None:
 
 def q_wound_target(ctx: Ctx) -> Finding | None:
     """Terrains (211.2) and equipment (212.9) cannot get wounds."""
+    ctx.has("own", "enemy")   # words of the same situation: read, they do not change it
     kind = ctx.first(("terrain", "equipment"))
     ctx.has("wound")
     sim = make_sim([make_card("Носитель", owner="second", cell="d4", creature_class="воин"), _target_card(kind or "terrain")])
@@ -130,6 +134,8 @@ def q_count_terrain(ctx: Ctx) -> Finding | None:
     and then two only while both stay in the game zone. A question that says such an
     ability is in play («у меня карта, которая позволяет взять вторую местность») gets
     «две»; one that supposes a longer limit («всю игру») is checked against 211.4's."""
+    ctx.has("second", "two")   # words of the same situation: read, they do not change it
+    ctx.has("leaves")   # words of the same situation: read, they do not change it
     ctx.has("terrain", "count", "two", "control", "player", "recruit", "one_more")
     clause = [i for i, t in enumerate(ctx.tokens) if t in ("если", "когда", "раз", "так как", "поскольку")]
     if ctx.has("allows") and any(i < ctx.ask_from or ctx.tokens[i - 1:i] in (["которая"], ["которые"], ["которое"])
@@ -287,6 +293,9 @@ def q_cell_with_artifact(ctx: Ctx) -> Finding | None:
 
 def q_closed_moves(ctx: Ctx) -> Finding | None:
     """Only an open creature uses movement (506.3)."""
+    # «ещё не ходил, но его закрыли»: not having moved yet is the model's default state
+    ctx.read_idx |= {i - 1 for i in ctx.found.get("move", []) if i > 0 and ctx.tokens[i - 1] == "не" and i < ctx.ask_from}
+    ctx.has("open")   # words of the same situation: read, they do not change it
     ctx.has("closed", "move", "creature")
     sim = make_sim([make_card("Воин", open=False)])
     kind = "instead_of_movement" if ctx.has("jump") else "movement"
@@ -312,6 +321,7 @@ def q_open_restores(ctx: Ctx) -> Finding | None:
 def q_act_then_move(ctx: Ctx) -> Finding | None:
     """A card that acts (an attack is acting too) loses all its movement (506.5). ``None``
     when the question runs the other way round (moved first, then acts)."""
+    ctx.has("order", "later", "after", "before_word")   # words of the same situation: read, they do not change it
     first = _happened_first(ctx)
     if first is None or not (any(c in ctx.found for c in ("already", "later", "after", "order")) or _told_past(ctx)):
         return None     # no order of the two is told («атаковать и двигаться?»)
@@ -527,6 +537,7 @@ def q_move_remaining(ctx: Ctx) -> Finding | None:
     """«Я походил на одну клетку, запас движения был 2 — могу ещё?»: a creature keeps moving
     until it has spent all its movement points (506.1). The model gives it the told points,
     makes the told steps and tries one more. ``None`` without the number of steps made."""
+    ctx.has("once", "more")   # words of the same situation: read, they do not change it
     moved = _number_near(ctx, "cell", 2, 0)
     points = _number_near(ctx, "movement_points", 0, 3)
     if moved is None or points is None or moved > 4 or points > 6:

@@ -20,6 +20,7 @@ def q_place_on_host(ctx: Ctx) -> Finding | None:
     subj = subject_of(ctx)
     if subj is None:
         return None
+    ctx.has("not_incorporeal")     # «небестелесный симбиот / хозяин»: the default traits already say so
     worn = worn_after_host(ctx)
     host_is_symbiote = False
     if worn and worn != subj and subj in ("symbiote", "parasite"):
@@ -206,6 +207,7 @@ def _parasite_seating(ctx: Ctx, host_owner: str, host_traits: set[str]) -> Findi
 
 def q_new_host(ctx: Ctx) -> Finding | None:
     """An ability puts a symbiote / equipment on another card: that card is the host (209.3, 212.1)."""
+    ctx.has("former")   # words of the same situation: read, they do not change it
     subj = subject_of(ctx)
     if subj is None:
         return None
@@ -350,7 +352,9 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
     else:
         yes = any(r in got for c in asked for r in _ASKED[c])
     # «Симбиот не погибает?»: the answer agrees with the negated statement («Нет, погибает»)
-    if any(i > 0 and ctx.tokens[i - 1] == "не" for c in asked for i in ctx.found.get(c, []) if i >= start):
+    negated = {i - 1 for c in asked for i in ctx.found.get(c, []) if i >= start and i > 0 and ctx.tokens[i - 1] == "не"}
+    if negated:
+        ctx.read_idx |= negated
         yes = not yes
     body = f.verdict.removeprefix("Ничего: ")       # «Да, ничего: …» reads badly
     f.verdict = f"{'Да' if yes else 'Нет'}, {body[:1].lower()}{body[1:]}"
@@ -361,6 +365,8 @@ def q_host_event(ctx: Ctx) -> Finding | None:
     """What happens to a symbiote / equipment when its host dies, leaves, becomes flying,
     incorporeal or a symbiote, loses its class, moves (209.3–209.6, 209.11, 212.2–212.3, 212.8).
     A host carrying both («хозяин экипировки и симбиота») gets both fates, one after the other."""
+    ctx.has("wears", "two", "different")   # words of the same situation: read, they do not change it
+    ctx.has("old_cell", "stays", "gone")   # words of the same situation: read, they do not change it
     subj = subject_of(ctx)
     if subj is None:
         return None
@@ -399,6 +405,8 @@ def _host_event_of(ctx: Ctx, subj: str) -> Finding | None:
 
 def q_unhosted(ctx: Ctx) -> Finding | None:
     """A symbiote / equipment without a host after the reveal subphase dies (209.7, 212.5)."""
+    ctx.has("seating", "reveal")   # words of the same situation: read, they do not change it
+    ctx.has("stays")   # words of the same situation: read, they do not change it
     subj = subject_of(ctx)
     if subj is None:
         return None
@@ -411,6 +419,7 @@ def q_unhosted(ctx: Ctx) -> Finding | None:
 
 def q_summoned(ctx: Ctx) -> Finding | None:
     """A summoned symbiote / equipment: placed where the card text says, else it dies (209.8, 212.6)."""
+    ctx.has("no_host")   # words of the same situation: read, they do not change it
     subj = subject_of(ctx)
     if subj is None:
         return None
@@ -429,6 +438,7 @@ def q_summoned(ctx: Ctx) -> Finding | None:
 
 def q_attached_moves(ctx: Ctx) -> Finding | None:
     """A symbiote / equipment cannot move on its own (209.10, 209.11, 212.8)."""
+    ctx.has("old_cell", "stays", "gone")   # words of the same situation: read, they do not change it
     subj = subject_of(ctx)
     if subj is None:
         return None

@@ -11,6 +11,7 @@ from bot.sim.queries.base import (
 
 def q_decline_later(ctx: Ctx) -> Finding | None:
     """A declined «в начале боя» / «авангард» cannot be played later (406.1, 407.1)."""
+    ctx.has("enemy", "own")   # whose card declined: the rule is the same for both players
     van = ctx.has("vanguard")
     ctx.has("battle_start", "decline", "later")
     phase = "vanguard" if van else "battle_start"
@@ -116,6 +117,7 @@ def q_preliminary_order(ctx: Ctx) -> Finding | None:
 
 def q_reveal_order(ctx: Ctx) -> Finding | None:
     """Who reveals first (405.1)."""
+    ctx.has("first", "second")   # words of the same situation: read, they do not change it
     ctx.has("reveal", "who", "order", "first", "player", "card")
     sim = make_sim([make_card("Воин", cell="c3", revealed=False), make_card("Орк", owner="second", cell="c4", revealed=False)], phase="reveal")
     r = phases.reveal_step(sim)
@@ -133,6 +135,7 @@ def q_reveal_order(ctx: Ctx) -> Finding | None:
 
 def q_reveal_hidden(ctx: Ctx) -> Finding | None:
     """The second player may keep 3rd-row cards hidden until the end of the first player's first turn (405.1)."""
+    ctx.has("when")   # words of the same situation: read, they do not change it
     who = "first" if ctx.has("first") and not ctx.has("second") else "second"
     ctx.has("second", "hidden", "third_row", "reveal", "player", "card", "closed")
     cell = "b6" if who == "second" else "b1"
@@ -160,6 +163,7 @@ def q_reveal_hidden(ctx: Ctx) -> Finding | None:
 
 def q_reveal_zones(ctx: Ctx) -> Finding | None:
     """At the reveal step flyers and terrains go to the additional zone (405.1, 211.1)."""
+    ctx.has("relocate", "additional_zone")   # words of the same situation: read, they do not change it
     ctx.has("reveal", "flying", "terrain", "creature", "card", "placement_word", "relocate")
     kind = "terrain" if ctx.has("terrain") and not ctx.has("flying") else "creature"
     card = make_card("Карта", kind=kind, traits=set() if kind == "terrain" else {"flying"}, cell="a1", revealed=False)
@@ -178,6 +182,7 @@ def q_reveal_zones(ctx: Ctx) -> Finding | None:
 def q_kind_zone(ctx: Ctx) -> Finding | None:
     """Where a kind of card lies once revealed: artifacts stay on the battlefield (210.1),
     terrains go to the additional zone (211.1), flyers too (405.1) — watched on a reveal step."""
+    ctx.has("placement_word")   # words of the same situation: read, they do not change it
     ctx.has("artifact", "terrain", "flying", "additional_zone", "battlefield", "where_at")
     kind = "artifact" if ctx.has("artifact") else "terrain" if ctx.has("terrain") else "creature"
     card = make_card("Карта", kind=kind, traits={"flying"} if kind == "creature" else set(), cell="a1", revealed=False)
@@ -198,6 +203,7 @@ def q_kind_zone(ctx: Ctx) -> Finding | None:
 def q_transition_declared(ctx: Ctx) -> Finding | None:
     """A phase transition is not declared: when the preliminary phase ends the game passes to
     the main phase automatically (408.1); a phase change is a rule effect that uses no stack (302.5)."""
+    ctx.has("main_phase")   # words of the same situation: read, they do not change it
     ctx.has("phase_transition", "declare", "main_phase")
     sim = make_sim([make_card("Воин")], phase="vanguard", active="second", priority="second")
     r = phases.main_phase(sim)
@@ -213,6 +219,7 @@ def q_transition_declared(ctx: Ctx) -> Finding | None:
 
 def q_lives_on_entry(ctx: Ctx) -> Finding | None:
     """A card appearing in the game zone has its current maximum of lives equal to its initial lives (508.1)."""
+    ctx.has("initial")   # words of the same situation: read, they do not change it
     ctx.has("lives", "lives_max", "appears", "card", "creature")
     sim = make_sim([make_card("Воин")])
     r = sim.summon(make_card("Волк", cell="c3", lives=4), None)
@@ -244,6 +251,7 @@ def q_lives_max_change(ctx: Ctx) -> Finding | None:
 
 def q_lives_change(ctx: Ctx) -> Finding | None:
     """Any change of lives is put on the card as wounds or extra / negative lives markers (508.1.1)."""
+    ctx.has("shown")   # words of the same situation: read, they do not change it
     ctx.has("lives_change", "lives", "wound", "card", "creature")
     sim = make_sim([make_card("Воин", lives=5)])
     r = sim.wound("Воин", 2)
@@ -277,6 +285,7 @@ def q_between_phases(ctx: Ctx) -> Finding | None:
 
 def q_phase_end(ctx: Ctx) -> Finding | None:
     """A phase ends when the stack holds nothing for it and both players pass in turn (408.2)."""
+    ctx.has("what_next")   # words of the same situation: read, they do not change it
     ctx.has("phase_end", "stack", "pass", "both", "when")
     sim = make_sim([make_card("Воин")])
     sim.pass_priority("first")
@@ -303,6 +312,7 @@ def q_main_phase_active(ctx: Ctx) -> Finding | None:
 def q_lives_icon(ctx: Ctx) -> Finding | None:
     """What the lives icon shows (508.1.1): in the card's properties — the initial lives;
     in the text field — the current lives. Read off a wounded card on the board."""
+    ctx.has("initial", "current")   # words of the same situation: read, they do not change it
     ctx.has("lives", "icon", "text_field", "properties", "current", "card", "shown")
     sim = make_sim([make_card("Воин", lives=5)])
     r = sim.wound("Воин", 2)

@@ -93,6 +93,8 @@ def q_slow_nonempty_stack(ctx: Ctx) -> Finding | None:
     ctx.has("stack", "nonempty", "respond")
     # «быстрые игродействия можно, когда стек не пуст?»: no action named — one of the asked speed
     kind = action_kind(ctx) or ("sudden_action" if ctx.has("fast") and not ctx.has("slow") else "movement")
+    if ACTIONS[kind].speed == "slow":
+        ctx.has("slow")     # «медленное игродействие …»: the modelled movement is one
     if ctx.has("empty_stack") and not ctx.has("nonempty"):
         sim, r = _declare_kind(kind, stack=False)
         ak = ACTIONS[kind]
@@ -142,6 +144,8 @@ def q_speed(ctx: Ctx) -> Finding | None:
 
 def q_uses_stack(ctx: Ctx) -> Finding | None:
     """Does an action use the stack (302.3, 302.5)."""
+    ctx.has("no_stack")   # words of the same situation: read, they do not change it
+    ctx.has("terrain", "reveal", "after", "change", "enters_stack")   # words of the same situation: read, they do not change it
     kind = action_kind(ctx)
     if kind is None:
         return None
@@ -189,7 +193,7 @@ def q_when_speed(ctx: Ctx) -> Finding | None:
         verdict = "В любой момент, когда у игрока есть приоритет, даже если стек не пуст" if empty.legal and full.legal else "Модель не смогла определить"
     if ctx.yes_no and "Модель" not in verdict and asked_in(ctx, "empty_stack"):
         # «медленные можно только при пустом стеке?» → «Да»; «быстрые — только при пустом?» → «Нет»
-        only = "только" in ctx.tokens[ctx.ask_from:]
+        only = ctx.read_words("только")
         yes = ACTIONS[kind].speed == "slow" or not only
         verdict = f"{'Да' if yes else 'Нет'}, {verdict[:1].lower()}{verdict[1:]}"
     return Finding(verdict, [*full.reasons, *[c for c in full.consequences if c.rules][:1]], dedup(["304.1", *cites_of(full, empty)]), sim.trace)
@@ -211,6 +215,7 @@ def q_after_pass(ctx: Ctx) -> Finding | None:
     """«После паса кто ходит?»: whoever passes gives priority to the opponent (303.2), who may
     now declare or pass too; after both pass in a row the top action resolves (303.4). The
     model: a dice roll on the stack, the first player passes, then the second."""
+    ctx.has("enemy", "own", "transfer")   # words of the same situation: read, they do not change it
     ctx.has("pass", "who", "priority", "move", "act", "player", "after", "transfer")
     sim = make_sim([make_card("Воин")])
     sim.declare("first", "dice_roll", card="Воин")
@@ -245,6 +250,7 @@ def q_after_pass(ctx: Ctx) -> Finding | None:
 def q_priority_after_declare(ctx: Ctx) -> Finding | None:
     """After declaring a stack action the declarer keeps priority (303.3); a non-stack one
     resolves at once without passing priority (303.5)."""
+    ctx.has("move", "attack", "act", "dice")   # words of the same situation: read, they do not change it
     ctx.has("priority", "declare", "transfer", "who", "enemy", "stack", "uses_stack")
     if ctx.has("another"):
         return _declare_another(ctx)
@@ -312,6 +318,8 @@ def q_when_on_stack(ctx: Ctx) -> Finding | None:
 
 def q_payment(ctx: Ctx) -> Finding | None:
     """A stack action is paid after it resolves; paying uses no stack (302.6)."""
+    ctx.has("requires", "calculation")   # words of the same situation: read, they do not change it
+    ctx.has("resolve")   # words of the same situation: read, they do not change it
     ctx.has("pay", "when", "order", "uses_stack", "stack", "game_action")
     sim = make_sim([make_card("Воин", movement=2)])
     sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
@@ -361,6 +369,7 @@ def _asks_tops_count(ctx: Ctx) -> bool:
     tops = ctx.found.get("top_word", [])
     two = ctx.found.get("two", []) + ctx.found.get("count", [])
     near = any(0 < t - i <= 2 for i in two for t in tops) or any(i > 0 and ctx.tokens[i - 1] == "сразу" for i in two)
+    ctx.read_words("сразу", "бывает", "бывают")
     if tops and (near or "simultaneous" in ctx.found or "count" in ctx.found):
         ctx.has("two", "simultaneous", "count", "top_word")
         return True
@@ -389,6 +398,7 @@ def _how_many_tops(ctx: Ctx) -> Finding:
 
 def q_stack_top(ctx: Ctx) -> Finding | None:
     """The top action — the one put on the stack last — resolves first (302.7, 303.4)."""
+    ctx.has("dice", "two")   # words of the same situation: read, they do not change it
     ctx.has("stack", "top", "resolve", "first", "order")
     if _asks_tops_count(ctx):
         return _how_many_tops(ctx)
@@ -419,6 +429,8 @@ def q_inactive_fast(ctx: Ctx) -> Finding | None:
 
 def q_stack_resolves(ctx: Ctx) -> Finding | None:
     """When the top of the stack resolves and who gets priority after (303.4)."""
+    ctx.has("enemy", "own")   # words of the same situation: read, they do not change it
+    ctx.has("both")   # words of the same situation: read, they do not change it
     ctx.has("stack", "priority", "resolve", "pass", "both", "top", "top_word")
     sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
     sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
@@ -443,6 +455,8 @@ def q_stack_resolves(ctx: Ctx) -> Finding | None:
 
 def q_rule_effects_first(ctx: Ctx) -> Finding | None:
     """Rule effects are applied before a player receives priority (303.6)."""
+    ctx.has("priority")   # words of the same situation: read, they do not change it
+    ctx.has("enters_stack", "uses_stack", "stack")   # words of the same situation: read, they do not change it
     ctx.has("rule_effect", "priority")
     sim = make_sim([make_card("Воин", owner="second", cell="c5"), make_card("Лиана", owner="second", traits={"symbiote"}, host="Воин", cell=None, movement=None),
                 make_card("Колдун", cell="c2")])
@@ -472,6 +486,8 @@ def _asker_role(ctx: Ctx) -> str | None:
 
 def q_trigger_order(ctx: Ctx) -> Finding | None:
     """Simultaneous triggers: active player's first onto the stack, inactive's resolve first (305.1)."""
+    ctx.has("enters_stack", "both", "different")   # words of the same situation: read, they do not change it
+    ctx.has("two")   # words of the same situation: read, they do not change it
     ctx.has("trigger", "simultaneous", "order", "who", "stack", "resolve", "enters_stack", "uses_stack", "top", "first", "enemy", "own")
     sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
     r = sim.triggers([("second", "особенность Неактивного", "Орк"), ("first", "особенность Активного", "Воин")])
@@ -492,6 +508,7 @@ def q_trigger_order(ctx: Ctx) -> Finding | None:
                 when = "первыми, до особенностей Неактивного" if side == "active" else "после особенностей Активного"
                 verdict = (f"В порядке, который выбирает он сам: {who} игрок заносит свои одновременно сработавшие особенности "
                            f"в стек в выбранном им порядке, {when}")
+            ctx.read_idx |= {i for i, t in enumerate(ctx.tokens) if i >= ctx.ask_from and t.startswith(("выбира", "выбер", "реша"))}
             if ctx.yes_no and any(t.startswith(("сам", "выбира", "выбер", "реша", "люб")) for t in ctx.tokens[ctx.ask_from:]):
                 verdict = "Да, " + verdict[:1].lower() + verdict[1:]     # «неактивный сам выбирает порядок своих?»
             return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["305.1", *cites_of(r)]), sim.trace)

@@ -1,0 +1,43 @@
+"""Measurements that need a fresh interpreter, run by ``benchmarks.common.worker``:
+
+    python benchmarks/worker.py memory '{"answers": 2000, "seed": 17}'
+
+prints one JSON line. ``memory``: answer ``answers`` distinct generated questions
+(benchmarks/questions.py) on the default edition, then report the resident set
+(``rss_mb``, VmRSS now) and its peak (``peak_mb``, ru_maxrss), in MB.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def _vm_rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def memory(answers: int, seed: int) -> dict:
+    from benchmarks.questions import generate
+    from bot import judge
+    from bot.paths import DEFAULT_EDITION
+    from bot.rulebook import load
+
+    qs = generate(answers, seed, load(DEFAULT_EDITION))
+    for q in qs:
+        judge.ask(q.text)
+    return {"answers": len(qs), "rss_mb": _vm_rss_mb(), "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+TASKS = {"memory": memory}
+
+if __name__ == "__main__":
+    task, args = sys.argv[1], json.loads(sys.argv[2]) if len(sys.argv) > 2 else {}
+    print(json.dumps(TASKS[task](**args)))

@@ -1,0 +1,338 @@
+"""Typed effects: what an effect leaf of the card-text AST does (grammar/effects.yaml).
+
+``type_tree(ast, name=None) -> Node`` returns the same tree whose ``effect`` leaves carry
+``action`` (a vocabulary name: "wound", "destroy", … or ``None`` when the meaning is not
+recognised) and ``args`` (``{"target": {who, owner, kind, restrictions}, "amount": {n, x,
+range}, "icon", "keyword", "stat"}``, keys present only when written). A simulator
+executes an effect from these two; ``typed`` of a result is true when every leaf has an
+action. ``name``: the card's own name, so that «уничтожьте Гроксу, при этом …» names the
+card itself (who = self) and the ``and_then`` node is marked 505.9.
+
+The words live in grammar/effects.yaml (a judge may edit them); see its header for how
+an action is found.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+from bot.abilities import lexicon
+from bot.abilities.ast import Node
+from bot.paths import grammar_dir
+
+_TOKEN = re.compile(r"\{[a-z0-9_]+\}:?|[+\-]?\d+(?:-\d+)*|[+\-]?X(?![A-Za-zА-Яа-яЁё])|[А-Яа-яЁёA-Za-z]+(?:-[А-Яа-яЁёA-Za-z]+)*")
+_NAMED_WORDS = frozenset({"воздействие", "заклинание"})
+# Verbs whose subject, when none is written, is the card itself.
+_SELF_VERBS = frozenset({"получить", "получать", "потерять", "терять", "иметь", "накопить", "стать"})
+
+
+class Vocabulary:
+    """grammar/effects.yaml, indexed: lemma -> actions (verbs, nouns), icon -> action,
+    and the word lists of args."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.actions: dict[str, dict[str, Any]] = data.get("actions") or {}
+        self.by_verb: dict[str, list[str]] = {}
+        self.by_noun: dict[str, list[str]] = {}
+        self.by_icon: dict[str, str] = {}
+        for name, spec in self.actions.items():
+            for v in spec.get("verbs") or ():
+                self.by_verb.setdefault(str(v), []).append(name)
+            for v in spec.get("nouns") or ():
+                self.by_noun.setdefault(str(v), []).append(name)
+            for v in spec.get("icons") or ():
+                self.by_icon.setdefault(str(v), name)
+
+        def index(section: str) -> dict[str, str]:
+            return {str(w): key for key, words in (data.get(section) or {}).items() for w in words or ()}
+
+        self.who = index("who")
+        self.owner = index("owner")
+        self.kinds = index("kinds")
+        self.restrictions = index("restrictions")
+        self.keywords = frozenset(str(w) for w in data.get("keywords") or ())
+        self.classes = frozenset(str(w) for w in data.get("classes") or ())
+        self.game_lemmas = frozenset(set(self.by_verb) | set(self.by_noun) | set(self.owner) | set(self.kinds)
+                                     | set(self.restrictions) | self.keywords | self.classes
+                                     | {"противник", "ход", "бой", "атака", "рана", "фишка", "кубик", "отряд",
+                                        "поле", "клетка", "жизнь", "кристалл", "колода", "кладбище"})
+
+    def mentions_game(self, text: str) -> bool:
+        """Does ``text`` hold a word of the game (any lemma of this vocabulary)?"""
+        return any(lexicon.word_lemma(w) in self.game_lemmas
+                   for w in re.findall(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*", text))
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    """The effect vocabulary, loaded once from grammar/effects.yaml."""
+    path = grammar_dir() / "effects.yaml"
+    return Vocabulary(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+
+
+def _lemma(word: str) -> str:
+    return lexicon.word_lemma(word)
+
+
+def _stem_match(word: str, name: str | None) -> bool:
+    """Is ``word`` a form of the card's ``name`` (one of its words, any case ending)?"""
+    if not name:
+        return False
+    w = word.casefold()
+    for part in re.findall(r"[А-Яа-яЁёA-Za-z-]+", name.casefold().replace("ё", "е")):
+        if len(part) >= 3 and w[:max(3, len(part) - 2)] == part[:max(3, len(part) - 2)]:
+            return True
+    return False
+
+
+def _amount(tokens: list[str]) -> dict[str, Any] | None:
+    """«на 2», «на X», «на 1-2-3», «2 раны», «X {counter}»: ``{n, x, range}``."""
+    for i, t in enumerate(tokens):
+        prev = tokens[i - 1].casefold() if i else ""
+        m = re.fullmatch(r"(\d+)((?:-\d+)+)", t)
+        if m:
+            rng = [int(x) for x in t.split("-")]
+            return {"n": None, "x": False, "range": rng}
+        if re.fullmatch(r"-?\d+", t) and prev in ("на", "до", "") or (re.fullmatch(r"\d+", t) and i + 1 < len(tokens)
+                                                                   and _lemma(tokens[i + 1]) in ("рана", "фишка")):
+            return {"n": abs(int(t)), "x": False, "range": None}
+        if t == "X" and prev in ("на", ""):
+            return {"n": None, "x": True, "range": None}
+    nums = [t for t in tokens if re.fullmatch(r"\d+", t)]
+    if nums:
+        return {"n": int(nums[0]), "x": False, "range": None}
+    if "X" in tokens:
+        return {"n": None, "x": True, "range": None}
+    return None
+
+
+def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) -> dict[str, Any] | None:
+    """Who or what the effect acts on, from the words after the action word (and the
+    subject before it for a finite verb)."""
+    v = vocabulary()
+    who = owner = kind = None
+    restrictions: list[str] = []
+    for i, t in enumerate(tokens):
+        if t.startswith("{"):
+            continue
+        low = t.casefold()
+        lem = _lemma(t)
+        if t[:1].isupper() and _stem_match(t, name):
+            who = who or "self"
+            continue
+        if low in v.who:
+            w = v.who[low]
+            who = w if who is None or (w == "self") else who
+        elif lem in v.who and low not in ("все",):
+            w = v.who[lem]
+            who = w if who is None or w == "chosen" else who
+        elif lem in v.who:
+            who = who or v.who[lem]
+        if lem in v.owner or low in v.owner:
+            owner = owner or v.owner.get(lem) or v.owner.get(low)
+        if lem in v.kinds and kind is None:
+            kind = v.kinds[lem]
+        r = v.restrictions.get(lem) or v.restrictions.get(low)
+        if r and r not in restrictions:
+            restrictions.append(r)
+        if i > start and t[:1].isupper() and who is None and lem not in v.keywords and lem not in v.classes:
+            who = "named"
+    if who is None and reflexive:
+        who = "self"
+    if who is None and owner is not None:
+        who = owner
+    if who is None and kind is None and not restrictions:
+        return None
+    return {"who": who, "owner": owner, "kind": kind, "restrictions": restrictions}
+
+
+def classify(text: str, name: str | None = None, keyword: str | None = None) -> tuple[str | None, dict[str, Any]]:
+    """``(action, args)`` of one effect leaf's text (see the module docstring)."""
+    v = vocabulary()
+    tokens = _TOKEN.findall(text)
+    if not tokens:
+        return None, {}
+    words = [t for t in tokens if t[:1].isalpha() and t != "X"]
+    lemmas = [_lemma(t) if not t.startswith("{") and not re.match(r"[+\-]?\d|[+\-]?X$", t) else t for t in tokens]
+    icons = [t.strip("{}:") for t in tokens if t.startswith("{")]
+    args: dict[str, Any] = {}
+    # a modifier: "+1 к {strike}", "-1 от выстрелов", "+X к удару"
+    first = tokens[0]
+    if re.fullmatch(r"[+\-](\d+|X)", first):
+        stat_words = tokens[1:4]
+        args["amount"] = {"n": None if first[1:] == "X" else int(first), "x": first[1:] == "X", "range": None}
+        for t in stat_words:
+            if t.startswith("{"):
+                args["stat"] = t.strip("{}:")
+                break
+            if t.casefold() not in ("к", "от", "на"):
+                args["stat"] = _lemma(t)
+                break
+        args["direction"] = "from" if len(tokens) > 1 and tokens[1].casefold() == "от" else "to"
+        return "modify", args
+    # an icon-only keyword ability: "{unq}", "{regen}-1", "{armor} 2"
+    if icons and not words and tokens[0].startswith("{"):
+        icon = icons[0]
+        if icon in v.by_icon and len(tokens) > 1:
+            act = v.by_icon[icon]
+            amt = _amount(tokens[1:])
+            return act, {"icon": icon, **({"amount": amt} if amt else {})}
+        args = {"icon": icon}
+        amt = _amount(tokens[1:])
+        if amt:
+            args["amount"] = amt
+        return "trait", args
+    # an icon ability with words after it: "{direct} по героям", "{ova} 2, пока …"
+    if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and not (
+            icons[0] in v.by_icon and len(tokens) > 1 and tokens[1].casefold() == "на") and not any(
+            lexicon.is_predicate(w) for w in words):
+        amt = _amount(tokens[1:2])
+        return "trait", {"icon": icons[0], **({"amount": amt} if amt else {})}
+    # class / race labels
+    if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
+            and not any(lexicon.is_predicate(w) for w in words):
+        return "class", {"classes": [w for w in words]}
+    # find the action word, skipping a named effect's words
+    skip = 0
+    if lemmas[0] in _NAMED_WORDS:
+        skip = 1
+    found: tuple[int, str] | None = None
+    negated = False
+    for i in range(skip, len(tokens)):
+        t, lem = tokens[i], lemmas[i]
+        if t.startswith("{"):
+            icon = t.strip("{}:")
+            if icon in v.by_icon and v.by_icon[icon] in ("strike", "shot") and i + 1 < len(tokens) \
+                    and tokens[i + 1].casefold() == "на":
+                found = (i, v.by_icon[icon])
+                args["icon"] = icon
+                break
+            continue
+        if lem in ("не", "нельзя") and i + 1 < len(tokens):
+            negated = True
+            continue
+        pred = lexicon.is_predicate(t)
+        cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
+        if not cands and lexicon.is_modal(t):
+            continue
+        for c in cands:
+            needs = v.actions[c].get("needs")
+            if needs and not any(n in lemmas for n in needs):
+                continue
+            found = (i, c)
+            break
+        if found:
+            break
+        if lexicon.is_predicate(t) and lem not in ("мочь",) and not lexicon.is_modal(t):
+            # an unknown verb: the effect is not typed (never guessed from a later word),
+            # except inside the unquoted name of a named effect ("Воздействие натравить
+            # сову закрыть …": the name comes first, then the effect's verb)
+            if not negated and not skip:
+                break
+    if negated and (found is None or found[0] > 0):
+        verb = found[1] if found else None
+        return "restrict", {"what": verb} if verb else {}
+    if found is None:
+        if lemmas and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords):
+            kw = keyword or " ".join(words[:3])
+            amt = _amount(tokens[1:])
+            return "trait", {"keyword": kw, **({"amount": amt} if amt else {})}
+        return None, {}
+    i, action = found
+    if action in ("gain", "lose") and i + 1 < len(tokens) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
+        # "получает -1 к {strike}", "получить +2 к удару": a modifier of that card
+        sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
+        if sub_action == "modify":
+            subject = tokens[:i]
+            tgt = _target(subject, len(subject) - 1, name, False) if subject else None
+            sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
+            return "modify", sub_args
+    becomes = v.actions[action].get("becomes") or {}
+    for t, lem in zip(tokens[i + 1:i + 5], lemmas[i + 1:i + 5]):
+        key = t.strip("{}:") if t.startswith("{") else lem
+        if key in becomes:
+            action = becomes[key]
+            break
+    rest = tokens[i + 1:]
+    amt = _amount(rest)
+    if amt:
+        args["amount"] = amt
+    reflexive = tokens[i].casefold().endswith(("ся", "сь"))
+    subject = tokens[:i] if lexicon.is_finite_verb(tokens[i]) else []
+    tgt = _target(subject + rest, len(subject) - 1, name, reflexive)
+    if tgt is None and (lexicon.is_finite_verb(tokens[i]) or lemmas[i] in _SELF_VERBS):
+        # "получает +1 …", "получить 2 раны", "потерять {counter}": the card itself
+        tgt = {"who": "self", "owner": None, "kind": None, "restrictions": []}
+    if tgt is not None:
+        args["target"] = tgt
+    if action in ("gain", "lose"):
+        got = [t.strip("{}:") for t in rest if t.startswith("{")]
+        if got:
+            args["icon"] = got[0]
+        else:
+            kw = [t for t, lem in zip(rest, lemmas[i + 1:]) if lem in v.keywords]
+            if kw:
+                args["keyword"] = _lemma(kw[0])
+    return action, args
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple((k, _freeze(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return ("__list__",) + tuple(_freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Args as stored on a frozen node -> plain dicts and lists (for JSON)."""
+    if isinstance(value, tuple):
+        if value and value[0] == "__list__":
+            return [thaw(v) for v in value[1:]]
+        return {k: thaw(v) for k, v in value}
+    return value
+
+
+def _with(node: Node, **extra: Any) -> Node:
+    attrs = dict(node.attrs)
+    attrs.update(extra)
+    return replace(node, attrs=tuple(sorted(attrs.items())))
+
+
+def type_tree(node: Node, name: str | None = None) -> Node:
+    """The tree with every ``effect`` leaf typed (``action``, ``args`` attributes), and
+    505.9 marked on an ``and_then`` whose earlier part destroys or returns the card
+    itself by its own ``name``."""
+    if node.kind == "effect":
+        try:
+            action, args = classify(node.text, name, node.attr("keyword"))
+        except Exception:  # noqa: BLE001 — typing never breaks a parse
+            action, args = None, {}
+        return _with(node, action=action, args=_freeze(args))
+    kids = tuple(type_tree(c, name) for c in node.children)
+    out = replace(node, children=kids)
+    if node.kind == "and_then" and not node.attr("self_source") and name:
+        for c in kids[:-1]:
+            if c.kind == "effect" and c.attr("action") in ("destroy", "return_to_deck"):
+                tgt = thaw(c.attr("args") or ()).get("target") or {}
+                if tgt.get("who") == "self":
+                    rules = tuple(node.attr("rules") or ()) + ("505.9",)
+                    out = _with(out, self_source=True, rules=rules)
+                    break
+    return out
+
+
+def is_typed(node: Node | None) -> bool:
+    """Every effect leaf of ``node`` has an action."""
+    if node is None:
+        return False
+    leaves = [n for n in node.walk() if n.kind == "effect"]
+    return bool(leaves) and all(n.attr("action") for n in leaves)
+
+
+__all__ = ["classify", "type_tree", "is_typed", "thaw", "vocabulary", "Vocabulary"]

@@ -1,0 +1,133 @@
+"""Cards in the bot's store (``bot.store``): the ``cards`` table, its migrations, upsert
+and loading. SQL is portable (SQLite and PostgreSQL, see bot/store.py).
+
+``cards_meta`` holds one ``revision`` number, raised by every import, so that a process
+keeping cards in memory (``bot.cards.index``) notices another worker's import with one
+cheap query.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+from bot.cards.model import Card
+from bot.store import Store, open_store
+
+COMPONENT = "cards"
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE TABLE cards ("
+        " card_key TEXT PRIMARY KEY,"
+        " name TEXT NOT NULL,"
+        " name_fold TEXT NOT NULL,"
+        " set_name TEXT,"
+        " card_number TEXT,"
+        " kind TEXT NOT NULL,"
+        " traits TEXT NOT NULL,"
+        " equipment_class TEXT,"
+        " classes TEXT NOT NULL,"
+        " element TEXT,"
+        " cost INTEGER,"
+        " elite INTEGER,"
+        " is_unique INTEGER,"
+        " lives INTEGER,"
+        " movement INTEGER,"
+        " strikes TEXT NOT NULL,"
+        " card_text TEXT NOT NULL,"
+        " complete INTEGER,"
+        " typed INTEGER,"
+        " forms TEXT NOT NULL,"
+        " source TEXT NOT NULL)",
+        "CREATE INDEX cards_name_fold ON cards (name_fold)",
+        "CREATE TABLE cards_meta (meta_key TEXT PRIMARY KEY, meta_value BIGINT NOT NULL)",
+        "INSERT INTO cards_meta (meta_key, meta_value) VALUES ('revision', 0)",
+    ),
+)
+"""Schema steps of the ``cards`` component (``Store.migrate``); append, never edit."""
+
+_COLUMNS = ("card_key", "name", "name_fold", "set_name", "card_number", "kind", "traits", "equipment_class",
+            "classes", "element", "cost", "elite", "is_unique", "lives", "movement", "strikes", "card_text",
+            "complete", "typed", "forms", "source")
+
+
+def cards_store(store: Store | None = None) -> Store:
+    """The store with the cards schema in place (``open_store()`` by default)."""
+    st = store or open_store()
+    if st.version(COMPONENT) < len(MIGRATIONS):
+        st.migrate(COMPONENT, MIGRATIONS)
+    return st
+
+
+def database_exists() -> bool:
+    """Whether the bot's default store may hold cards: ``DATABASE_URL`` is set, or the
+    SQLite file exists (read paths must not create an empty database file)."""
+    from bot.store import default_url
+
+    url = default_url()
+    if not url.startswith("sqlite:"):
+        return True
+    path = url[len("sqlite:"):]
+    path = path[2:] if path.startswith("//") else path
+    if path in ("", "/:memory:", ":memory:"):
+        return True
+    from pathlib import Path
+
+    return Path(path).expanduser().is_file()
+
+
+def _b(v: bool | None) -> int | None:
+    return None if v is None else int(bool(v))
+
+
+def _row(c: Card) -> tuple:
+    from bot.textnorm import fold
+
+    return (c.key, c.name, fold(c.name), c.set_name, c.number, c.kind, ",".join(c.traits), c.equipment_class,
+            json.dumps(list(c.classes), ensure_ascii=False), c.element, c.cost, _b(c.elite), _b(c.unique), c.lives,
+            c.movement, "-".join(map(str, c.strikes)), c.text, _b(c.complete), _b(c.typed),
+            json.dumps(list(c.forms), ensure_ascii=False), c.source)
+
+
+def _card(r: tuple) -> Card:
+    def b(v):
+        return None if v is None else bool(v)
+
+    return Card(key=r[0], name=r[1], set_name=r[3], number=r[4], kind=r[5],
+                traits=tuple(t for t in r[6].split(",") if t), equipment_class=r[7], classes=tuple(json.loads(r[8])),
+                element=r[9], cost=r[10], elite=b(r[11]), unique=b(r[12]), lives=r[13], movement=r[14],
+                strikes=tuple(int(x) for x in r[15].split("-") if x), text=r[16], complete=b(r[17]), typed=b(r[18]),
+                forms=tuple(json.loads(r[19])), source=r[20])
+
+
+def existing_keys(store: Store) -> set[str]:
+    """Keys of every card in the store."""
+    return {r[0] for r in store.query("SELECT card_key FROM cards")}
+
+
+def upsert(store: Store, cards: Iterable[Card]) -> None:
+    """Insert the cards, replacing a card with the same key in place; raise the
+    revision. Call inside ``store.transaction()`` to keep an import atomic."""
+    cols = ", ".join(_COLUMNS)
+    marks = ", ".join("?" for _ in _COLUMNS)
+    updates = ", ".join(f"{c} = excluded.{c}" for c in _COLUMNS[1:])
+    store.executemany(f"INSERT INTO cards ({cols}) VALUES ({marks}) ON CONFLICT (card_key) DO UPDATE SET {updates}",
+                      (_row(c) for c in cards))
+    store.execute("UPDATE cards_meta SET meta_value = meta_value + 1 WHERE meta_key = 'revision'")
+
+
+def revision(store: Store) -> int:
+    """The import revision (0 before any import)."""
+    rows = store.query("SELECT meta_value FROM cards_meta WHERE meta_key = 'revision'")
+    return int(rows[0][0]) if rows else 0
+
+
+def count(store: Store) -> int:
+    """Number of cards in the store."""
+    return int(store.query("SELECT COUNT(*) FROM cards")[0][0])
+
+
+def all_cards(store: Store) -> list[Card]:
+    """Every card, in name order."""
+    return [_card(r) for r in store.query(f"SELECT {', '.join(_COLUMNS)} FROM cards ORDER BY name_fold, card_key")]

@@ -1,0 +1,809 @@
+"""Reading one complete rulebook (HTML page, plain-text dump or PDF) in its own layout.
+
+``read_full(raw, source) -> FullBook`` for a file that holds the whole rulebook, as
+official and archived rulebooks do («Расширенные правила»: 63 sections, 452 numbered
+clauses, a dictionary). Unlike ``bot.pages`` (scraped fragments whose numbers are
+inferred across pages) nothing here is guessed: every number is the printed one.
+
+HTML layout (the one real rulebook sites use):
+
+- a section header is a paragraph «NNN. Title.» *outside* the lists («104.Числа и
+  символы.» – no space is fine; «412. Определение Цели Особенностей. Перенаправление.»
+  – periods inside the title are kept, the final one dropped) followed by an ``<ol>``;
+- the items of that ``<ol>`` are numbered locally (1, 2, …; ``start``/``value``
+  respected) and joined to their section: item 3 after «205.» is «205.3». Numbers never
+  run on from one section into the next;
+- an ``<ol type="a">`` inside an item gives its lettered points «205.3.а», «205.3.б» …
+  (Cyrillic letters whatever the list type prints);
+- further paragraphs of an item or point are its examples (italic or hidden text,
+  «Пример…»), notes («Примечание…», «Обратите внимание…») or the continuation of its
+  text; ``<ul>`` bullets stay in the text as «· item» lines (they are not lettered
+  points); tables stay tables (``tables`` of the clause: caption + rows of cells);
+  icons become readable tokens from ``rulebook/import/icons.yaml`` («{tap}»);
+- a table of two columns (term | definition bullets) outside the numbered sections is
+  a dictionary: each row one ``Entry(term, text)`` under the unnumbered header before
+  it («Глоссарий.»);
+- everything else (menus, the table of contents, registration forms, «Контакты.»,
+  footers, «Produced by …») is site chrome and dropped.
+
+Plain text (a dump of the same page, or the text of a PDF): «NNN. Title» lines, items
+«1. …» or «NNN.K …», points «а) …» / «a. …» / «NNN.Kа …», bullets «· …» / «- …»,
+«Пример: …» lines, hard-wrapped lines joined to the paragraph they continue, a
+dictionary after an unnumbered «Словарь»/«Глоссарий» line as «Term – definition» lines.
+
+Errors are ``RulebookError``s in Russian naming the file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from html.parser import HTMLParser
+
+import yaml
+
+from bot.errors import RulebookError
+from bot.paths import rulebook_dir
+from bot.rulebook import LETTERS
+from bot.textnorm import normalize_typography
+
+SECTION_RE = re.compile(r"^(?P<n>\d{2,3})\.\s*(?P<t>[^\d\s.].*)$")
+PART_RE = re.compile(r"^(?P<n>\d)\.\s*(?P<t>[^\d\s.].*)$")
+MAX_TITLE_WORDS = 14
+_EXAMPLE = re.compile(r"^(?:пример|примеры)\b", re.IGNORECASE)
+_NOTE = re.compile(r"^(?:примечание|обратите внимание|замечание|исключение)\b", re.IGNORECASE)
+_CHROME = re.compile(r"produced by|©|&copy;|все права защищены|\bcopyright\b", re.IGNORECASE)
+_SKIP = {"script", "style", "head", "form", "select", "noscript", "option", "textarea", "button", "iframe", "nav"}
+_VOID = {"img", "br", "hr", "input", "meta", "link", "area", "base", "col", "embed", "param", "source", "wbr"}
+_LISTS = {"ol", "ul"}
+_BLOCK_CLOSES_P = {"p", "div", "ol", "ul", "table", "center", "li", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "dl", "blockquote"}
+_LETTER_TYPES = {"a", "A", "а", "А"}
+
+
+@dataclass
+class Table:
+    """A table kept as a table: optional ``caption`` and ``rows`` of cell texts."""
+
+    rows: list[list[str]]
+    caption: str = ""
+
+    def as_dict(self) -> dict:
+        return {"caption": self.caption, "rows": self.rows}
+
+
+@dataclass
+class FullClause:
+    """One numbered clause or lettered point with its printed number and source line."""
+
+    number: str
+    text: str
+    line: int
+    examples: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+    @property
+    def section(self) -> str:
+        return self.number.split(".")[0]
+
+
+@dataclass
+class Entry:
+    """A dictionary entry: ``term`` and its definition ``text`` (one line per printed
+    paragraph), in the dictionary section ``section`` («Глоссарий»)."""
+
+    term: str
+    text: str
+    section: str
+    line: int
+
+
+@dataclass
+class FullBook:
+    """What one complete rulebook file holds: sections (number, title, part, line),
+    clauses in document order, dictionary entries, and review notes (Russian)."""
+
+    sections: list[dict] = field(default_factory=list)
+    clauses: list[FullClause] = field(default_factory=list)
+    dictionary: list[Entry] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+# --- icons ----------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def icon_tokens() -> dict[str, str]:
+    """Image file stem -> token, from ``rulebook/import/icons.yaml`` (empty when missing)."""
+    path = rulebook_dir() / "import" / "icons.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as e:
+        raise RulebookError(f"{path}: не читается список значков ({e}); ожидался словарь имя файла: знак") from e
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def icon_token(attrs: dict) -> str:
+    """The readable token of an ``<img>``: its alt text, else the token of its file
+    name (``rulebook/import/icons.yaml``), else «{file name}»; "" for an image without both."""
+    alt = (attrs.get("alt") or "").strip()
+    if alt:
+        return alt
+    src = attrs.get("src") or ""
+    stem = re.sub(r"\.[A-Za-z0-9]+$", "", src.rsplit("/", 1)[-1])
+    if not stem:
+        return ""
+    return icon_tokens().get(stem, "{" + stem + "}")
+
+
+# --- a lenient HTML tree ----------------------------------------------------------
+class Node:
+    """An element of the page: ``tag``, ``attrs``, ``children`` (Nodes and strings), ``line``."""
+
+    __slots__ = ("tag", "attrs", "children", "line")
+
+    def __init__(self, tag: str, attrs: dict, line: int) -> None:
+        self.tag, self.attrs, self.children, self.line = tag, attrs, [], line
+
+    def find(self, tags: set[str]) -> bool:
+        return any(isinstance(c, Node) and (c.tag in tags or c.find(tags)) for c in self.children)
+
+
+class _Tree(HTMLParser):
+    """Builds a ``Node`` tree the way browsers forgive real pages: an ``<li>`` closes the
+    open item of its list, a block closes an open ``<p>``, stray end tags are ignored,
+    ``<script>``/``<form>``/… are dropped whole."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", {}, 1)
+        self.stack = [self.root]
+        self.skip = 0
+
+    def _close_to(self, i: int) -> None:
+        del self.stack[i:]
+
+    def handle_starttag(self, tag, attrs):
+        if self.skip:
+            if tag in _SKIP:
+                self.skip += 1
+            return
+        if tag in _SKIP:
+            self.skip = 1
+            return
+        line = self.getpos()[0]
+        a = {k: (v or "") for k, v in attrs}
+        if tag in _BLOCK_CLOSES_P:
+            for i in range(len(self.stack) - 1, 0, -1):
+                t = self.stack[i].tag
+                if t == "p":
+                    self._close_to(i)
+                    break
+                if t in _LISTS or t in ("li", "td", "th", "table", "div", "center"):
+                    break
+        if tag == "li":
+            for i in range(len(self.stack) - 1, 0, -1):
+                t = self.stack[i].tag
+                if t == "li":
+                    self._close_to(i)
+                    break
+                if t in _LISTS:
+                    break
+        if tag in ("td", "th", "tr"):
+            stop = {"tr"} if tag != "tr" else {"table", "tbody"}
+            for i in range(len(self.stack) - 1, 0, -1):
+                t = self.stack[i].tag
+                if t in ("td", "th") or (tag == "tr" and t == "tr"):
+                    self._close_to(i)
+                    break
+                if t in stop or t == "table":
+                    break
+        node = Node(tag, a, line)
+        self.stack[-1].children.append(node)
+        if tag not in _VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in _VOID and not self.skip and self.stack[-1].tag == tag:
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        if self.skip:
+            if tag in _SKIP:
+                self.skip -= 1
+            return
+        if tag in _VOID:
+            return
+        boundary = _LISTS if tag == "li" else ({"table"} if tag in ("td", "th", "tr") else set())
+        for i in range(len(self.stack) - 1, 0, -1):
+            t = self.stack[i].tag
+            if t == tag:
+                self._close_to(i)
+                return
+            if t in boundary:
+                return
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.stack[-1].children.append(data)
+
+
+def parse_tree(html: str) -> Node:
+    """The page as a ``Node`` tree (stdlib ``html.parser``, lenient as a browser)."""
+    t = _Tree()
+    t.feed(html)
+    t.close()
+    return t.root
+
+
+def _clean(text: str) -> str:
+    return normalize_typography(" ".join(text.replace("\u00a0", " ").split()))
+
+
+def inline_text(node: Node, stop: set[str] = _LISTS | {"table"}) -> str:
+    """The readable text of ``node`` without nested lists/tables: entities decoded,
+    icons as tokens, whitespace collapsed, typography normalised."""
+    parts: list[str] = []
+
+    def walk(n: Node) -> None:
+        for c in n.children:
+            if isinstance(c, str):
+                parts.append(c)
+            elif c.tag == "img":
+                tok = icon_token(c.attrs)
+                if tok:
+                    parts.append(tok)
+            elif c.tag == "br":
+                parts.append(" ")
+            elif c.tag in stop:
+                continue
+            else:
+                walk(c)
+
+    walk(node)
+    return _clean("".join(parts))
+
+
+def _is_aside(node: Node) -> bool:
+    """True when all the text of ``node`` is italic or hidden (white font): an example."""
+    texts: list[tuple[str, bool]] = []
+
+    def walk(n: Node, styled: bool) -> None:
+        for c in n.children:
+            if isinstance(c, str):
+                if c.strip():
+                    texts.append((c, styled))
+            else:
+                s = styled or c.tag in ("em", "i") or (c.tag == "font" and (c.attrs.get("color") or "").lower() in ("white", "#ffffff", "#fff"))
+                walk(c, s)
+
+    walk(node, False)
+    return bool(texts) and all(s for _, s in texts)
+
+
+def _is_bold(node: Node) -> bool:
+    texts: list[tuple[str, bool]] = []
+
+    def walk(n: Node, bold: bool) -> None:
+        for c in n.children:
+            if isinstance(c, str):
+                if c.strip():
+                    texts.append((c, bold))
+            else:
+                walk(c, bold or c.tag in ("strong", "b") or c.tag in ("h1", "h2", "h3", "h4", "h5", "h6"))
+
+    walk(node, node.tag in ("h1", "h2", "h3", "h4", "h5", "h6"))
+    return bool(texts) and all(b for _, b in texts)
+
+
+def _table_rows(table: Node) -> list[list[Node]]:
+    rows: list[list[Node]] = []
+
+    def walk(n: Node) -> None:
+        for c in n.children:
+            if not isinstance(c, Node):
+                continue
+            if c.tag == "tr":
+                rows.append([d for d in c.children if isinstance(d, Node) and d.tag in ("td", "th")])
+            elif c.tag in ("tbody", "thead", "tfoot"):
+                walk(c)
+
+    walk(table)
+    return rows
+
+
+def _cell_paragraphs(cell: Node) -> list[str]:
+    """The printed paragraphs of a table cell: its list items and paragraphs, in order."""
+    out: list[str] = []
+    loose: list[str | Node] = []
+
+    def flush() -> None:
+        tmp = Node("#", {}, cell.line)
+        tmp.children = list(loose)
+        t = inline_text(tmp)
+        if t:
+            out.append(t)
+        loose.clear()
+
+    def walk(n: Node) -> None:
+        for c in n.children:
+            if isinstance(c, Node) and c.tag in ("li", "p", "div", "ul", "ol"):
+                flush()
+                if c.tag in ("ul", "ol", "div") or c.find({"p", "li"}):
+                    walk(c)
+                else:
+                    t = inline_text(c)
+                    if t:
+                        out.append(t)
+            else:
+                loose.append(c)
+        flush()
+
+    walk(cell)
+    return out
+
+
+def _is_header_text(title: str) -> bool:
+    words = title.split()
+    return 0 < len(words) <= MAX_TITLE_WORDS and not title.rstrip().endswith((":", ",", ";")) and len(title) <= 140
+
+
+# --- HTML rulebook ----------------------------------------------------------------
+class _HtmlBook:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.book = FullBook()
+        self.part: str | None = None
+        self.pending: tuple[str, str, int] | None = None  # section header waiting for its <ol>
+        self.header: str | None = None  # last unnumbered header («Глоссарий»)
+        self.seen: dict[str, int] = {}
+        self.skipped_lists = 0
+
+    def where(self, line: int) -> str:
+        return f"{self.source}, строка {line}"
+
+    # the stream of blocks ------------------------------------------------------
+    def walk(self, node: Node) -> None:
+        loose: list[str | Node] = []
+
+        def flush() -> None:
+            if loose:
+                tmp = Node("#", {}, node.line)
+                tmp.children = list(loose)
+                loose.clear()
+                self.para(tmp)
+
+        for c in node.children:
+            if isinstance(c, str) or c.tag in ("a", "span", "strong", "b", "em", "i", "u", "font", "img", "br", "sup", "sub", "small", "big"):
+                if isinstance(c, Node) and c.find({"ol", "table", "p"}):
+                    flush()
+                    self.walk(c)
+                else:
+                    loose.append(c)
+                continue
+            flush()
+            if c.tag == "ol":
+                self.olist(c)
+            elif c.tag == "ul":
+                self.pending = None
+                self.skipped_lists += 1
+            elif c.tag == "table":
+                if c.find({"ol"}) or any(SECTION_RE.match(inline_text(p)) for p in _paras(c)):
+                    self.walk_table_layout(c)
+                else:
+                    self.table(c)
+            elif c.tag in ("p", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd"):
+                if c.find({"ol", "table"}):
+                    self.walk(c)
+                else:
+                    self.para(c)
+            elif c.tag == "dl":
+                self.dlist(c)
+            else:
+                self.walk(c)
+        flush()
+
+    def walk_table_layout(self, table: Node) -> None:
+        for row in _table_rows(table):
+            for cell in row:
+                self.walk(cell)
+
+    def para(self, node: Node) -> None:
+        text = inline_text(node)
+        if not text:
+            return
+        m = SECTION_RE.match(text)
+        if m and _is_header_text(m.group("t")):
+            self.pending = (m.group("n"), m.group("t").strip().rstrip(".").strip(), node.line)
+            self.header = None
+            return
+        m = PART_RE.match(text)
+        if m and _is_header_text(m.group("t")) and (_is_bold(node) or node.tag.startswith("h")):
+            self.part = f"{m.group('n')}. {m.group('t').strip().rstrip('.')}"
+            self.pending = None
+            self.header = None
+            return
+        if self.pending is not None:
+            # text between a section header and its list: the header was not one
+            self.pending = None
+        if (_is_bold(node) or node.tag.startswith("h")) and len(text.split()) <= 6:
+            self.header = text.rstrip(".").strip()
+            return
+        if self.header is not None and self.book.dictionary and self.book.dictionary[-1].section == self.header:
+            self.book.notes.append(f"{self.where(node.line)}: абзац после словаря пропущен: «{text[:60]}»")
+
+    # numbered sections -----------------------------------------------------------
+    def olist(self, ol: Node) -> None:
+        if self.pending is None:
+            self.skipped_lists += 1  # table of contents, menus
+            return
+        number, title, line = self.pending
+        self.pending = None
+        if number in self.seen:
+            raise RulebookError(
+                f"{self.where(line)}: раздел {number} встречается второй раз (первый – строка {self.seen[number]}); "
+                "ожидались разные номера разделов"
+            )
+        self.seen[number] = line
+        self.book.sections.append({"number": number, "title": title, "part": self.part, "line": line})
+        before = len(self.book.clauses)
+        self.items(ol, number, lettered=False)
+        if len(self.book.clauses) == before:
+            self.book.notes.append(f"{self.where(line)}: в разделе {number} нет ни одного пункта")
+
+    def items(self, ol: Node, prefix: str, lettered: bool) -> None:
+        start = ol.attrs.get("start", "")
+        count = int(start) - 1 if start.isdigit() else 0
+        for li in (c for c in ol.children if isinstance(c, Node) and c.tag == "li"):
+            v = li.attrs.get("value", "")
+            count = int(v) if v.isdigit() else count + 1
+            if lettered:
+                if not 1 <= count <= len(LETTERS):
+                    raise RulebookError(
+                        f"{self.where(li.line)}: в пункте {prefix} {count}-й подпункт с буквой, а букв только {len(LETTERS)}"
+                    )
+                number = f"{prefix}.{LETTERS[count - 1]}"
+            else:
+                number = f"{prefix}.{count}"
+            self.item(li, number, lettered)
+
+    def item(self, li: Node, number: str, lettered: bool) -> None:
+        clause = FullClause(number, "", li.line)
+        self.book.clauses.append(clause)
+        lines: list[str] = []
+        caption: list[str] = []
+        loose: list[str | Node] = []
+
+        def add_para(node: Node) -> None:
+            text = inline_text(node)
+            if not text:
+                return
+            if not lines:
+                lines.append(text)
+            elif _NOTE.match(text):
+                clause.notes.append(text)
+            elif _is_aside(node) or _EXAMPLE.match(text):
+                clause.examples.append(text)
+            elif _is_bold(node) and len(text.split()) <= 6:
+                caption.append(text)  # «Таблица Ударов» before its table
+            else:
+                lines.append(text)
+
+        def flush() -> None:
+            if loose:
+                tmp = Node("#", {}, li.line)
+                tmp.children = list(loose)
+                loose.clear()
+                add_para(tmp)
+
+        def walk(n: Node) -> None:
+            for c in n.children:
+                if isinstance(c, str) or c.tag not in ("p", "div", "center", "ol", "ul", "table", "blockquote", "dl", "dt", "dd"):
+                    if isinstance(c, Node) and c.find({"ol", "ul", "table", "p"}):
+                        flush()
+                        walk(c)
+                    else:
+                        loose.append(c)
+                    continue
+                flush()
+                if c.tag == "ol":
+                    typ = c.attrs.get("type", "")
+                    if lettered:
+                        for t in _list_texts(c):
+                            lines.append("· " + t)
+                        self.book.notes.append(f"{self.where(c.line)}: список внутри подпункта {number} оставлен в его тексте")
+                    else:
+                        self.items(c, number, lettered=typ in _LETTER_TYPES)
+                elif c.tag == "ul":
+                    for t in _list_texts(c):
+                        lines.append("· " + t)
+                elif c.tag == "table":
+                    clause.tables.append(Table([[" ".join(_cell_paragraphs(cell)) for cell in row] for row in _table_rows(c)],
+                                               " ".join(caption)))
+                    caption.clear()
+                elif c.tag == "p" and c.find({"table", "ol", "ul"}):
+                    walk(c)
+                elif c.tag == "p":
+                    add_para(c)
+                else:
+                    walk(c)
+            flush()
+
+        walk(li)
+        lines.extend(caption)
+        clause.text = "\n".join(lines)
+        if not clause.text:
+            raise RulebookError(f"{self.where(li.line)}: у пункта {number} нет текста; ожидался абзац текста пункта")
+
+    # dictionary ----------------------------------------------------------------
+    def table(self, table: Node) -> None:
+        self.pending = None
+        rows = _table_rows(table)
+        pairs = [r for r in rows if len(r) == 2]
+        if not rows or len(pairs) < max(2, 0.8 * len(rows)):
+            return  # a layout or chrome table outside the sections
+        entries = []
+        for cells in pairs:
+            term = inline_text(cells[0])
+            paras = _cell_paragraphs(cells[1])
+            if not term or not paras or len(term.split()) > 10:
+                return
+            entries.append(Entry(term, "\n".join(paras), self.header or "Словарь", cells[0].line))
+        self.book.dictionary.extend(entries)
+
+    def dlist(self, dl: Node) -> None:
+        term: tuple[str, int] | None = None
+        for c in dl.children:
+            if not isinstance(c, Node):
+                continue
+            if c.tag == "dt":
+                term = (inline_text(c), c.line)
+            elif c.tag == "dd" and term and term[0]:
+                self.book.dictionary.append(Entry(term[0], "\n".join(_cell_paragraphs(c)) or inline_text(c),
+                                                  self.header or "Словарь", term[1]))
+
+
+def _paras(node: Node):
+    for c in node.children:
+        if isinstance(c, Node):
+            if c.tag == "p":
+                yield c
+            else:
+                yield from _paras(c)
+
+
+def _list_texts(lst: Node) -> list[str]:
+    out = []
+    for li in (c for c in lst.children if isinstance(c, Node) and c.tag == "li"):
+        t = " ".join(_cell_paragraphs(li))
+        if t:
+            out.append(t)
+    return out
+
+
+def read_html_book(html: str, source: str) -> FullBook:
+    """Read a complete HTML rulebook (see the module docstring). Raises
+    ``RulebookError`` naming the file and line (a section number used twice, an item
+    without text, more lettered points than letters, no numbered section at all)."""
+    reader = _HtmlBook(source)
+    reader.walk(parse_tree(html))
+    book = reader.book
+    if not book.clauses:
+        raise RulebookError(
+            f"{source}: не найдено ни одного раздела вида «100. Общие положения.» со списком пунктов после него"
+        )
+    if reader.skipped_lists:
+        book.notes.append(f"Пропущено списков вне разделов (оглавление, меню сайта): {reader.skipped_lists}")
+    return book
+
+
+def looks_like_full_html(html: str) -> bool:
+    """True when the page has at least two section headers «NNN. Title» each followed
+    by an ``<ol>`` – the layout of a complete rulebook page."""
+    hits = re.findall(r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}<(?:/[a-z0-9]+>\s*<)*(?:/?p>)?\s*(?:<[^>]*>\s*)*<ol\b", html, re.IGNORECASE)
+    return len(hits) >= 2
+
+
+# --- plain text ------------------------------------------------------------------
+_T_FULL = re.compile(r"^(?P<s>\d{2,3})\.(?P<k>\d{1,3})\.?(?P<l>[а-я])?\)?(?:\s+|(?=[А-ЯЁ«]))(?P<t>\S.*)$")
+_T_ITEM = re.compile(r"^(?P<k>\d{1,2})[.)]\s*(?P<t>\S.*)$")
+_T_POINT = re.compile(r"^(?P<l>[а-яa-z])[.)]\s+(?P<t>\S.*)$")
+_T_BULLET = re.compile(r"^[·•▪●◦*\-–—]\s+(?P<t>\S.*)$")
+_T_PAGE = re.compile(r"^[-–—]?\s*(?:стр\.?\s*)?\d{1,4}\s*(?:из\s*\d+)?\s*[-–—]?$", re.IGNORECASE)
+_T_TERM = re.compile(r"^(?P<term>[^–:]{1,80}?)\s+[–-]\s+(?P<t>\S.*)$")
+_LATIN = "abcdefghijklmnopqrstuvwxyz"
+
+
+def read_text_book(text: str, source: str) -> FullBook:
+    """Read a complete rulebook from plain text (a text dump of the page, the text of
+    a PDF): see the module docstring. Raises ``RulebookError`` naming the line of an
+    item out of sequence inside a section or of a section number used twice."""
+    book = FullBook()
+    section: str | None = None
+    part: str | None = None
+    item = 0
+    point = 0
+    cur: FullClause | None = None
+    dict_title: str | None = None
+    seen: dict[str, int] = {}
+    skipped = 0
+    target: list[str] | None = None  # where continuation lines go (text lines, an example…)
+    lines = [ln.strip() for ln in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    nxt = [""] * len(lines)
+    following = ""
+    for i in range(len(lines) - 1, -1, -1):
+        nxt[i] = following
+        if lines[i]:
+            following = lines[i]
+
+    def where(i: int) -> str:
+        return f"{source}, строка {i + 1}"
+
+    def new_clause(number: str, body: str, i: int) -> FullClause:
+        c = FullClause(number, _clean(body), i + 1)
+        book.clauses.append(c)
+        return c
+
+    def starts_item(s: str) -> bool:
+        return bool(_T_ITEM.match(s) or _T_FULL.match(s))
+
+    for i, raw in enumerate(lines):
+        s = _clean(raw)
+        if not s or _T_PAGE.match(s):
+            continue
+        m = SECTION_RE.match(s)
+        if m and _is_header_text(m.group("t")) and not _T_FULL.match(s) and (
+                starts_item(_clean(nxt[i])) or section is None or int(m.group("n")) > int(section)):
+            number = m.group("n")
+            if number in seen:
+                raise RulebookError(f"{where(i)}: раздел {number} встречается второй раз (первый – строка {seen[number]})")
+            seen[number] = i + 1
+            section, item, point, cur, dict_title, target = number, 0, 0, None, None, None
+            book.sections.append({"number": number, "title": m.group("t").strip().rstrip(".").strip(), "part": part, "line": i + 1})
+            continue
+        mf = _T_FULL.match(s)
+        if mf and (section is None or mf.group("s") == section or mf.group("s") not in seen):
+            if mf.group("s") != section:
+                section = mf.group("s")
+                if section not in seen:
+                    seen[section] = i + 1
+                    book.sections.append({"number": section, "title": "", "part": part, "line": i + 1})
+            k = int(mf.group("k"))
+            if mf.group("l"):
+                cur = new_clause(f"{section}.{k}.{mf.group('l')}", mf.group("t"), i)
+            else:
+                item, point = k, 0
+                cur = new_clause(f"{section}.{k}", mf.group("t"), i)
+            target = None
+            dict_title = None
+            continue
+        mi = _T_ITEM.match(s)
+        if mi and section is not None and dict_title is None and int(mi.group("k")) == item + 1:
+            item, point = item + 1, 0
+            cur = new_clause(f"{section}.{item}", mi.group("t"), i)
+            target = None
+            continue
+        mp = PART_RE.match(s)
+        if mp and _is_header_text(mp.group("t")) and (SECTION_RE.match(_clean(nxt[i])) or section is None):
+            part = f"{mp.group('n')}. {mp.group('t').strip().rstrip('.')}"
+            section, cur, target = None, None, None
+            continue
+        if mi and section is not None and dict_title is None:
+            raise RulebookError(
+                f"{where(i)}: пункт {mi.group('k')} в разделе {section} после пункта {item}; "
+                f"ожидался пункт {item + 1} или заголовок нового раздела «NNN. Название»"
+            )
+        mpt = _T_POINT.match(s)
+        if mpt and cur is not None and item:
+            letter = mpt.group("l")
+            idx = _LATIN.find(letter) if letter in _LATIN else LETTERS.find(letter)
+            if idx == point:
+                point += 1
+                cur = new_clause(f"{section}.{item}.{LETTERS[idx]}", mpt.group("t"), i)
+                target = None
+                continue
+        mb = _T_BULLET.match(s)
+        if mb and cur is not None and dict_title is None:
+            cur.text += "\n· " + mb.group("t")
+            target = None
+            continue
+        if cur is not None and dict_title is None and (_EXAMPLE.match(s) or _NOTE.match(s)):
+            lst = cur.notes if _NOTE.match(s) else cur.examples
+            lst.append(s)
+            target = lst
+            continue
+        # an unnumbered header: ends the numbered text, may open a dictionary
+        if len(s.split()) <= 4 and s[0].isupper() and not s.rstrip(".").count(".") and not _T_TERM.match(s) and (
+            _CHROME.search(s) is None) and (cur is None or s.endswith(".") is False or len(s) < 30) and _looks_title(s, nxt[i]):
+            dict_title = s.rstrip(".").strip()
+            cur, target, section = None, None, None
+            continue
+        if dict_title is not None:
+            if _CHROME.search(s):
+                dict_title = None
+                continue
+            mt = _T_TERM.match(s)
+            if mt and mt.group("term")[0].isupper():
+                book.dictionary.append(Entry(mt.group("term").strip(), mt.group("t"), dict_title, i + 1))
+                continue
+            if mb and book.dictionary and book.dictionary[-1].section == dict_title:
+                book.dictionary[-1].text += "\n" + mb.group("t")
+                continue
+            if book.dictionary and book.dictionary[-1].section == dict_title:
+                book.dictionary[-1].text += " " + s
+                continue
+            skipped += 1
+            continue
+        if cur is not None:
+            if target is not None:
+                target[-1] += " " + s
+            else:
+                cur.text += " " + s
+            continue
+        skipped += 1
+    if not book.clauses:
+        raise RulebookError(f"{source}: не найдено ни одного раздела вида «100. Общие положения» с пунктами «1. …» после него")
+    if skipped:
+        book.notes.append(f"Пропущено строк вне разделов и словаря (оглавление, колонтитулы, выходные данные): {skipped}")
+    return book
+
+
+def _looks_title(s: str, following: str) -> bool:
+    """An unnumbered header line («Словарь.», «Глоссарий») is followed by text that is
+    not a numbered item."""
+    return not _T_ITEM.match(_clean(following)) and not _T_FULL.match(_clean(following))
+
+
+def looks_like_full_text(text: str) -> bool:
+    """True for a plain-text complete rulebook: at least two «NNN. Title» lines each
+    followed by a numbered item line."""
+    lines = [_clean(x) for x in text.split("\n") if x.strip()]
+    hits = 0
+    for a, b in zip(lines, lines[1:]):
+        m = SECTION_RE.match(a)
+        if m and _is_header_text(m.group("t")) and not _T_FULL.match(a) and (_T_ITEM.match(b) or _T_FULL.match(b)):
+            hits += 1
+    return hits >= 2
+
+
+# --- PDF ---------------------------------------------------------------------------
+def pdf_text(raw: bytes, source: str) -> str:
+    """The text of a PDF (pages in order, one line per printed line) via ``pypdf``
+    (the optional extra ``berserk-judge[pdf]``). Raises ``RulebookError`` when pypdf is
+    missing, the file is not a readable PDF, or it holds no text (a scan)."""
+    try:
+        from pypdf import PdfReader
+        from pypdf.errors import PdfReadError
+    except ImportError:
+        raise RulebookError(
+            f"{source}: для чтения PDF нужен пакет pypdf – установите его: pip install 'berserk-judge[pdf]'"
+        ) from None
+    import io
+    import logging
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    try:
+        reader = PdfReader(io.BytesIO(raw))
+        pages = [p.extract_text() or "" for p in reader.pages]
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as e:
+        raise RulebookError(f"{source}: PDF не читается ({e}); ожидался PDF с текстовым слоем") from None
+    text = "\n".join(pages)
+    if not text.strip():
+        raise RulebookError(f"{source}: в PDF нет текстового слоя (похоже на скан); ожидался PDF с текстом")
+    return text
+
+
+def read_full(raw: bytes, source: str) -> FullBook | None:
+    """The complete rulebook in ``raw`` (HTML, plain text or PDF bytes), or ``None``
+    when the file is not in a complete-rulebook layout (then ``bot.pages`` reads it as
+    a scraped page). Raises ``RulebookError`` for a PDF that cannot be read or a
+    complete rulebook with a structural fault (message names the file and line)."""
+    if raw[:5] == b"%PDF-":
+        return read_text_book(pdf_text(raw, source), source)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if re.search(r"<(?:!doctype|html|body|ol|p|div)\b", text[:4000], re.IGNORECASE):
+        return read_html_book(text, source) if looks_like_full_html(text) else None
+    return read_text_book(text, source) if looks_like_full_text(text) else None

@@ -1,0 +1,254 @@
+"""A ``Reading`` -> a judge scenario (``scenarios/README.md`` schema) -> the simulator's verdict.
+
+``to_scenario(reading)`` builds the scenario mapping: the cards (kind, traits, class,
+owner, cell or host), one step per told event in order, and the asked step (``place``)
+or the asked card's state (``fate``). ``run_reading(reading)`` loads that mapping with the
+strict scenario loader (``bot.sim.scenario.load``) — so what ``ask --json`` shows as
+``reading`` is exactly what ran — runs it, and reads the verdict off the results. The
+``expect`` of the returned mapping is filled with what the run gave, so ``scenario run``
+on it passes and states the same verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from bot.reading.reader import ATTACHABLE, KIND_RU, TRAIT_RU, Reading
+from bot.sim.outcome import StepResult
+
+# Cells of the model: the first player's front row is 3, the second player's 4.
+_CELLS = {"first": ["c3", "b3", "d3", "a3"], "second": ["c4", "b4", "d4", "a4"]}
+_OTHER_CLASS = "маг"
+_DEFAULT_CLASS = "воин"
+
+
+@dataclass
+class Ruling:
+    """The simulator's answer to a reading: ``verdict`` (Russian, «Да, …» / «Нет, …» for a
+    yes/no question), ``lines`` (decisive consequences with their paragraphs),
+    ``citations`` (most relevant first), ``trace`` (the simulator trace), ``scenario``
+    (the mapping that ran, with ``expect`` filled), ``ids`` (reading key -> card id)."""
+
+    verdict: str
+    lines: list[str]
+    citations: list[str]
+    trace: list[str]
+    scenario: dict
+    ids: dict[str, str] = field(default_factory=dict)
+
+
+def _ids(reading: Reading) -> dict[str, str]:
+    ids: dict[str, str] = {}
+    used: set[str] = set()
+    for c in reading.cards.values():
+        base = c.name.capitalize() if c.name else KIND_RU[c.kind].capitalize()
+        cid, n = base, 2
+        while cid in used:
+            cid, n = f"{base} {n}", n + 1
+        used.add(cid)
+        ids[c.key] = cid
+    return ids
+
+
+def _owner(reading: Reading, key: str) -> str:
+    c = reading.cards[key]
+    if c.owner:
+        return "first" if c.owner == "me" else "second"
+    # a parasite goes on an enemy creature (209.1): its host is the opponent's unless told
+    if any(a.host == key and a.kind == "parasite" for a in reading.cards.values()) or (
+            reading.asked and reading.asked.what == "place" and reading.asked.on == key
+            and reading.cards[reading.asked.card].kind == "parasite"):
+        return "second"
+    return "first"
+
+
+def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
+    """The scenario mapping of ``reading`` (without ``expect``) and the card ids it uses."""
+    ids = _ids(reading)
+    cards: list[dict] = []
+    free = {"first": list(_CELLS["first"]), "second": list(_CELLS["second"])}
+    extra: list[dict] = []
+    asked = reading.asked
+    for key, c in reading.cards.items():
+        owner = _owner(reading, key)
+        m: dict = {"id": ids[key], "owner": owner}
+        traits = [t for t, v in c.traits.items() if v]
+        if c.kind in ("symbiote", "parasite"):
+            traits = ["parasite" if c.kind == "parasite" else "symbiote", *traits]
+        elif c.kind == "equipment":
+            m["kind"] = "equipment"
+            m["equipment_class"] = "оружие"
+        elif c.kind in ("artifact", "terrain"):
+            m["kind"] = c.kind
+        if traits:
+            m["traits"] = traits
+        if c.kind == "creature" and c.has_class is not False:
+            m["class"] = _DEFAULT_CLASS
+        if c.host:
+            m["host"] = ids[c.host]
+        elif c.kind in ATTACHABLE:
+            # a card that lies on no host yet: held by another creature of its owner (an ability moves it, 209.3, 212.1)
+            holder = f"Другое существо {len(extra) + 1}" if extra else "Другое существо"
+            extra.append({"id": holder, "owner": owner, "class": _DEFAULT_CLASS, "cell": free[owner].pop()})
+            m["host"] = holder
+        else:
+            m["cell"] = free[owner].pop(0)
+        cards.append(m)
+    # attached cards after their hosts (the loader checks a host exists, order does not matter to it)
+    cards = [*extra, *cards]
+    steps: list[dict] = []
+    for e in reading.events:
+        cid = ids[e.card]
+        if e.op == "die":
+            steps.append({"die": cid})
+        elif e.op == "leave":
+            steps.append({"leave": cid})
+        elif e.op in ("gain", "lose"):
+            steps.append({e.op: {"card": cid, "trait": e.arg}})
+        elif e.op == "set_class":
+            steps.append({"set_class": {"card": cid, "class": _OTHER_CLASS if e.arg else None}})
+    if asked is not None and asked.what == "place":
+        steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
+    title = "Вопрос: " + " ".join(reading.question.split())[:120]
+    return {"title": title, "state": {"cards": cards}, "steps": steps}, ids
+
+
+def _dump(mapping: dict) -> str:
+    return yaml.safe_dump(mapping, allow_unicode=True, sort_keys=False, width=200)
+
+
+def run_reading(reading: Reading) -> Ruling:
+    """Compile ``reading``, run it on the simulator and read the verdict off the results.
+    ``reading.asked`` must be set. Raises ``bot.errors.ScenarioError`` if the compiled
+    scenario does not load (a reader bug: the route then declines)."""
+    from bot.sim import scenario as sc
+
+    mapping, ids = to_scenario(reading)
+    asked = reading.asked
+    # the asked check, provisionally «legal» / «stays on the battlefield»: the run fills in what really happens
+    probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]} if asked.what == "place" else \
+        {"cards": {ids[asked.card]: {"zone": "battlefield"}}}
+    loaded = sc.load(_dump({**mapping, "expect": probe}), "<вопрос>")
+    res = sc.run(loaded)
+    if asked.what == "place":
+        return _place_ruling(reading, res.results[-1], res.trace, mapping, ids)
+    return _fate_ruling(reading, res, mapping, ids)
+
+
+def _rules(lines) -> list[str]:
+    out: list[str] = []
+    for c in lines:
+        for n in c.rules:
+            if n not in out:
+                out.append(n)
+    return out
+
+
+def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
+    from bot.sim.queries.base import short_reason
+
+    asked = reading.asked
+    subj, host = reading.cards[asked.card], reading.cards[asked.on]
+    what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj.kind]
+    n = len(mapping["steps"])
+    mapping["expect"] = {"steps": [{"step": n, "legal": r.legal}]}
+    if r.legal:
+        lines = [c for c in r.consequences if c.rules]
+        # the paragraphs that would have refused the stated traits decide the «Да» first
+        decisive = [_TRAIT_RULES[(subj.kind, t)] for t in host.traits if (subj.kind, t) in _TRAIT_RULES]
+        if host.has_class is False and subj.kind == "equipment":
+            decisive.append("212.2")
+        cites = list(dict.fromkeys([*decisive, *(_rules(lines) or list(r.cites))]))
+        body = f"можно: {what} можно поместить на {host.ru()}"
+        return Ruling(f"Да, {body}", [c.line() for c in lines], cites, trace, mapping, ids)
+    reason = short_reason(r.reasons[0].text) if r.reasons else ""
+    body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
+    return Ruling(f"Нет, {body}", [c.line() for c in r.reasons], _rules(r.reasons) or list(r.cites), trace, mapping, ids)
+
+
+# The paragraph that governs a stated host trait for a kind of attached card.
+_TRAIT_RULES = {("symbiote", "flying"): "209.4", ("parasite", "flying"): "209.4", ("symbiote", "incorporeal"): "209.5",
+                ("parasite", "incorporeal"): "209.5", ("equipment", "flying"): "212.3", ("equipment", "incorporeal"): "212.3"}
+
+# The paragraph that decides a host event for an attached card when nothing happens to it.
+_QUIET_RULE = {("gain", "incorporeal", "symbiote"): "209.5", ("gain", "incorporeal", "parasite"): "209.5",
+               ("set_class", None, "equipment"): "212.2"}
+
+
+def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
+    asked = reading.asked
+    subj = reading.cards[asked.card]
+    cid = ids[asked.card]
+    lines = [c for r in res.results for c in r.consequences if c.card == cid and c.result]
+    gone_line = next((c for c in reversed(lines) if c.result in ("погибает", "уничтожается", "покидает поле боя")), None)
+    word = {"symbiote": "симбиот", "parasite": "паразит", "equipment": "экипировка"}[subj.kind]
+    cites = _rules(lines)
+    if gone_line is not None:
+        fact = f"{word} {gone_line.result}"
+        zone = "graveyard"
+    else:
+        last = lines[-1] if lines else None
+        if last is not None and last.result and last.result != "остаётся":
+            fact = f"{word} {last.result}"
+        else:
+            neg = "не уничтожается" if subj.kind == "equipment" else "не погибает"
+            fact = f"{word} {neg}: остаётся на хозяине"
+        zone = "battlefield"
+        for e in reading.events:
+            rule = _QUIET_RULE.get((e.op, e.arg if e.op != "set_class" else None, subj.kind))
+            if rule and rule not in cites:
+                cites.append(rule)
+    mapping["expect"] = {"cards": {cid: {"zone": zone}}}
+    if not cites:
+        cites = [n for r in res.results for n in r.cites]
+    if asked.yes_no and asked.predicate:
+        gone = zone != "battlefield"
+        yes = gone if asked.predicate == "gone" else not gone
+        if asked.negated:
+            yes = not yes
+        verdict = f"{'Да' if yes else 'Нет'}, {fact}"
+    else:
+        verdict = fact[:1].upper() + fact[1:]
+    return Ruling(verdict, [c.line() for c in lines], cites, list(res.trace), mapping, ids)
+
+
+def understood(reading: Reading) -> str:
+    """«Как я понял: …» — the reading in plain Russian: the cards and where they lie, the
+    events in order, the question."""
+    parts: list[str] = []
+    cards = reading.cards
+    for c in cards.values():
+        if c.host:
+            parts.append(f"на {cards[c.host].ru('loct')} — {c.ru()}")
+    hosted = {c.host for c in cards.values() if c.host}
+    a = reading.asked
+    for c in cards.values():
+        if not c.host and c.key not in hosted and not (a and c.key in (a.card, a.on)):
+            parts.append(f"есть {c.ru()}")
+    ev_ru = {"die": "погибает", "leave": "покидает поле боя"}
+    gains = {"artifact": "перестаёт быть существом", "symbiote": "становится симбиотом",
+             "flying": "становится летающим", "incorporeal": "становится бестелесным"}
+    loses = {"flying": "перестаёт быть летающим", "incorporeal": "перестаёт быть бестелесным"}
+    for e in reading.events:
+        name = cards[e.card].ru()
+        if e.op in ev_ru:
+            parts.append(f"{name} {ev_ru[e.op]}")
+        elif e.op == "gain":
+            parts.append(f"{name} {gains.get(e.arg, 'становится: ' + str(e.arg))}")
+        elif e.op == "lose":
+            parts.append(f"{name} {loses.get(e.arg, 'теряет: ' + str(e.arg))}")
+        elif e.op == "set_class":
+            parts.append(f"{name} " + ("меняет класс" if e.arg else "теряет класс"))
+    if a is not None:
+        if a.what == "place":
+            parts.append(f"вопрос: можно ли поместить {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}")
+        else:
+            parts.append(f"вопрос: что станет с {cards[a.card].ru('ablt')}")
+    return "Как я понял: " + "; ".join(parts) + "."
+
+
+def dump(mapping: dict) -> str:
+    """The scenario mapping as YAML text, loadable by ``scenario run`` and ``/scenario``."""
+    return _dump(mapping)

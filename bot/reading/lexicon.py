@@ -1,0 +1,97 @@
+"""The reader's words: the ``reader`` section of ``grammar/lexicon.yaml`` as lookup tables.
+
+Every table maps a folded lemma (``bot.morph.lemma``) to its role; slang nouns also match
+by their written form with a noun ending («симба», «арту»). Loaded once per process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from bot.morph import lemma
+from bot.textnorm import fold
+from bot.vocab import section
+
+# Noun endings a slang kind word may carry («симб» -> «симба», «симбом»; «арт» -> «арту»).
+_NOUN_ENDINGS = ("", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах", "и", "ой", "ою", "ей", "ю", "я", "ем", "ью", "ям",
+                 "ями", "ях", "о")
+
+
+@dataclass(frozen=True)
+class ReaderWords:
+    """Lookup tables of the reader (folded lemmas)."""
+
+    kinds: dict[str, str]
+    names: frozenset[str]
+    host_words: frozenset[str]
+    trait_nouns: dict[str, str]
+    traits: dict[str, str]
+    negated_traits: dict[str, str]
+    class_word: frozenset[str]
+    owner_me: frozenset[str]
+    owner_opponent: frozenset[str]
+    events: dict[str, str]
+    place_verbs: frozenset[str]
+    attached_verbs: frozenset[str]
+    fate_stays: frozenset[str]
+    fate_gone: frozenset[str]
+    modal: frozenset[str]
+    filler: frozenset[str]
+    claim_say: frozenset[str]
+    claim_right: frozenset[str]
+    slang: dict[str, str] = field(default_factory=dict)
+
+
+def _set(xs) -> frozenset[str]:
+    return frozenset(fold(str(x)) for x in xs or ())
+
+
+@lru_cache(maxsize=1)
+def words() -> ReaderWords:
+    """The reader's tables from ``grammar/lexicon.yaml`` (``reader`` section)."""
+    r = section("reader")
+    kinds = {fold(w): k for k, ws in r["kinds"].items() for w in ws}
+    return ReaderWords(
+        kinds=kinds,
+        names=_set(r["creature_names"]),
+        host_words=_set(r["host_words"]),
+        trait_nouns={fold(k): v for k, v in r["trait_nouns"].items()},
+        traits={fold(w): t for t, ws in r["traits"].items() for w in ws},
+        negated_traits={fold(k): v for k, v in r["negated_traits"].items()},
+        class_word=_set(r["class_word"]),
+        owner_me=_set(r["owner_me"]),
+        owner_opponent=_set(r["owner_opponent"]),
+        events={fold(w): e for e, ws in r["events"].items() for w in ws},
+        place_verbs=_set(r["place_verbs"]),
+        attached_verbs=_set(r["attached_verbs"]),
+        fate_stays=_set(r["fate_stays"]),
+        fate_gone=_set(r["fate_gone"]),
+        modal=_set(r["modal"]),
+        filler=_set(r["filler"]),
+        claim_say=_set(r["claim_say"]),
+        claim_right=_set(r["claim_right"]),
+        slang={(w[:-1] if w[-1] in "аяоеьй" and len(w) > 3 else w): k for w, k in kinds.items()},
+    )
+
+
+@lru_cache(maxsize=8192)
+def kind_of(word: str) -> str | None:
+    """The card kind a folded word names («шмотку» -> equipment), or ``None``."""
+    w = words()
+    lm = lemma(word)
+    if lm in w.kinds:
+        return w.kinds[lm]
+    if word in w.kinds:
+        return w.kinds[word]
+    for stem, k in w.slang.items():
+        if word.startswith(stem) and word[len(stem):] in _NOUN_ENDINGS and len(word) - len(stem) <= 3:
+            return k
+    return None
+
+
+@lru_cache(maxsize=8192)
+def name_of(word: str) -> str | None:
+    """A creature name («орка» -> «орк»), or ``None``."""
+    lm = lemma(word)
+    return lm if lm in words().names else None

@@ -1,0 +1,702 @@
+"""Read a judge question into a ``Reading``: the cards mentioned, their traits (with
+negation), owners and relations, the events in the order told, and the asked proposition.
+
+The reader composes: a card is any noun of a kind in the lexicon (``grammar/lexicon.yaml``,
+section ``reader``), a trait any adjective or noun of a trait, an event any verb of an
+event class — so every combination of them is read the same way, with no row per
+situation. Pronouns («его», «на нём», «ей») stand for the latest card of their gender
+mentioned outside their own clause. Every word the reading uses is recorded (``used``);
+``unread`` lists the content words nothing used — a verdict is given only when it is
+empty.
+
+Asked propositions read so far (``Asked.what``):
+- ``place`` — may card S be put on card H («можно ли посадить симба на летуна?»,
+  «симба на него можно?», «хочу её надеть на летуна. можно?»);
+- ``fate`` — what becomes of card S after the events («что с симбом?», «шмотка
+  уничтожится?», «симб не погибнет?»).
+A claim («противник говорит, что …, он прав?») is read by ``bot.reading.claims``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.reading.lexicon import kind_of, name_of, words
+from bot.reading.tokens import Tok, tokenize
+from bot.vocab import words as vocab_words
+
+ATTACHABLE = ("symbiote", "parasite", "equipment")
+CREATURE_LIKE = ("creature",)
+# Trait names of the simulator (bot.sim.state.TRAITS) the reader sets.
+TRAIT_RU = {"flying": "летающее", "incorporeal": "бестелесное"}
+KIND_RU = {"symbiote": "симбиот", "parasite": "паразит", "equipment": "экипировка", "creature": "существо",
+           "artifact": "артефакт", "terrain": "местность", "unknown": "карта неизвестного вида"}
+_KIND_GENDER = {"symbiote": "masc", "parasite": "masc", "equipment": "femn", "creature": "neut",
+                "artifact": "masc", "terrain": "femn"}
+_PRONOUN_GENDERS = {"он": ("masc", "neut"), "оно": ("neut", "masc"), "она": ("femn",)}
+# Forms of the personal pronouns (folded: ё -> е) -> the pronoun.
+_PRONOUN_FORMS = {**{f: "он" for f in "он его ему него нему нем ним им".split()},
+                  **{f: "оно" for f in "оно".split()},
+                  **{f: "она" for f in "она ее ей нее ней нею ею ней".split()}}
+# Words right before a card noun that point at a card already named («первый симб», «старый хозяин»).
+_BACK_REFERENCE = frozenset({"первый", "прежний", "старый", "изначальный", "тот", "этот", "данный"})
+_OTHER = frozenset({"другой", "второй", "иной", "ещё", "еще"})
+_DEMONSTRATIVE = frozenset({"это", "этот", "эта", "тот", "та", "то", "само", "сам", "сама", "самый"})
+_WH = frozenset({"что", "кто", "как", "когда", "где", "куда", "сколько", "какой", "чей", "почему", "зачем", "чё", "че", "шо"})
+_NEG = frozenset({"не", "ни"})
+
+
+@dataclass
+class CardInfo:
+    """A card of the reading: ``key`` (its id in the compiled scenario), ``kind`` (one of
+    ``KIND_RU``), ``name`` (a creature name from the question or ``None``), ``traits``
+    (trait -> True / False, as stated), ``has_class`` (``False`` for «без класса»),
+    ``owner`` («me» / «opponent» / ``None``), ``host`` (key of the card it lies on),
+    ``mentions`` (word indices), ``gender`` (grammatical gender of the noun)."""
+
+    key: str
+    kind: str
+    name: str | None = None
+    traits: dict[str, bool] = field(default_factory=dict)
+    has_class: bool | None = None
+    owner: str | None = None
+    host: str | None = None
+    mentions: list[int] = field(default_factory=list)
+    gender: str = "masc"
+    is_host_role: bool = False
+
+    def ru(self, case: str = "nomn") -> str:
+        """How the card is named back to the user, in ``case`` (``nomn`` / ``accs`` /
+        ``ablt`` / ``loct``): «симбиота (бестелесный, ваш)», «на существе «Орк» (летающее)»."""
+        base = _KIND_CASES[self.kind][case]
+        if self.name:
+            base = f"{base} «{self.name.capitalize()}»"
+        g = "neut" if self.name else _KIND_GENDER.get(self.kind, "masc")
+        notes = [("не " if not v else "") + _TRAIT_FORMS[t][g] for t, v in self.traits.items()]
+        if self.has_class is False:
+            notes.append("без класса")
+        if self.owner:
+            notes.append({"me": {"masc": "ваш", "femn": "ваша", "neut": "ваше"}[g], "opponent": "противника"}[self.owner])
+        return f"{base} ({', '.join(notes)})" if notes else base
+
+
+_KIND_CASES = {
+    "symbiote": {"nomn": "симбиот", "accs": "симбиота", "ablt": "симбиотом", "loct": "симбиоте"},
+    "parasite": {"nomn": "паразит", "accs": "паразита", "ablt": "паразитом", "loct": "паразите"},
+    "equipment": {"nomn": "экипировка", "accs": "экипировку", "ablt": "экипировкой", "loct": "экипировке"},
+    "creature": {"nomn": "существо", "accs": "существо", "ablt": "существом", "loct": "существе"},
+    "artifact": {"nomn": "артефакт", "accs": "артефакт", "ablt": "артефактом", "loct": "артефакте"},
+    "terrain": {"nomn": "местность", "accs": "местность", "ablt": "местностью", "loct": "местности"},
+    "unknown": {"nomn": "карта", "accs": "карту", "ablt": "картой", "loct": "карте"},
+}
+_TRAIT_FORMS = {"flying": {"masc": "летающий", "femn": "летающая", "neut": "летающее"},
+                "incorporeal": {"masc": "бестелесный", "femn": "бестелесная", "neut": "бестелесное"}}
+
+
+@dataclass
+class Event:
+    """An event told in the question, in told order: ``op`` — ``die`` | ``leave`` | ``gain``
+    | ``lose`` | ``set_class``; ``card`` — key of the card it happens to; ``arg`` — the trait
+    or kind gained / lost, the new class (``None`` = no class); ``at`` — word index."""
+
+    op: str
+    card: str
+    arg: str | None
+    at: int
+
+
+@dataclass
+class Asked:
+    """The asked proposition: ``what`` — ``place`` | ``fate``; ``card`` — the card asked
+    about (placed / whose fate); ``on`` — the intended host for ``place``; ``predicate`` —
+    for a yes/no fate question, ``stays`` or ``gone`` (the word asked: «выживет» /
+    «погибнет»); ``negated`` — the asked word is negated («не погибнет?», «нельзя?»);
+    ``yes_no`` — answered «Да» / «Нет»."""
+
+    what: str
+    card: str
+    on: str | None = None
+    predicate: str | None = None
+    negated: bool = False
+    yes_no: bool = True
+    neg_word: str | None = None
+
+
+@dataclass
+class Reading:
+    """What the reader understood: ``cards`` by key, ``events`` in order, ``asked`` (or
+    ``None``), ``used`` word indices, ``unread`` content words nothing used,
+    ``contradictions`` (Russian lines), ``unknown_names`` (names of cards whose kind the
+    question does not give), ``tokens``."""
+
+    question: str
+    tokens: list[Tok]
+    cards: dict[str, CardInfo] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    asked: Asked | None = None
+    used: set[int] = field(default_factory=set)
+    unread: list[str] = field(default_factory=list)
+    contradictions: list[str] = field(default_factory=list)
+    unknown_names: list[str] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Every content word read, an asked proposition found, no contradiction, and the
+        asked card in a place the question gives (a fate needs the card on a host)."""
+        if self.asked is None or self.unread or self.contradictions or self.unknown_names:
+            return False
+        if self.asked.what == "fate" and self.cards[self.asked.card].host is None:
+            return False
+        return True
+
+
+class _Reader:
+    def __init__(self, question: str) -> None:
+        self.w = words()
+        self.toks, self.ends = tokenize(question)
+        self.r = Reading(question, self.toks)
+        self.mention: dict[int, str] = {}         # word index -> card key
+        self.complement: set[int] = set()         # kind / trait words that are an event's argument
+        self.n = 0
+        last = max((t.sent for t in self.toks), default=0)
+        asked = [k for k, e in enumerate(self.ends) if "?" in e]
+        self.asked_sent = asked[-1] if asked else last
+
+    # ------------------------------------------------------------------ helpers
+    def use(self, *idx: int) -> None:
+        self.r.used.update(i for i in idx if i is not None and 0 <= i < len(self.toks))
+
+    def tok(self, i: int) -> Tok | None:
+        return self.toks[i] if 0 <= i < len(self.toks) else None
+
+    def new_card(self, kind: str, at: int, gender: str | None = None) -> CardInfo:
+        self.n += 1
+        c = CardInfo(key=f"K{self.n}", kind=kind, gender=gender or _KIND_GENDER.get(kind, "masc"))
+        self.r.cards[c.key] = c
+        return c
+
+    def cards_of(self, kinds: tuple[str, ...]) -> list[CardInfo]:
+        return [c for c in self.r.cards.values() if c.kind in kinds]
+
+    def is_event_lemma(self, t: Tok, ops: tuple[str, ...]) -> bool:
+        return self.w.events.get(t.lemma) in ops
+
+    # ------------------------------------------------------------------ pass 1: cards
+    def read_cards(self) -> None:
+        for t in self.toks:
+            if t.quote:
+                continue
+            kind = kind_of(t.text)
+            name = name_of(t.text)
+            trait_noun = self.w.trait_nouns.get(t.lemma)
+            host_word = t.lemma in self.w.host_words
+            if not (kind or name or trait_noun or host_word):
+                self.substantive_trait(t)
+                continue
+            prev = [self.tok(t.i - k) for k in (1, 2)]
+            if kind and t.case in ("ablt", None) and any(
+                    p is not None and p.clause == t.clause and (self.is_event_lemma(p, ("gain", "lose"))
+                                                               or p.lemma == "быть" and self.tok(p.i - 1) is not None
+                                                               and self.is_event_lemma(self.tok(p.i - 1), ("lose",)))
+                    for p in prev):
+                self.complement.add(t.i)        # «стал симбиотом», «перестало быть существом»: an event's argument
+                continue
+            other = any(p is not None and p.lemma in _OTHER and p.clause == t.clause for p in prev)
+            for p in prev:
+                if p is not None and (p.lemma in _OTHER or p.lemma in _DEMONSTRATIVE or p.lemma in _BACK_REFERENCE) \
+                        and p.clause == t.clause:
+                    self.use(p.i)
+            gender = t.gender if t.gender in ("masc", "femn", "neut") else None
+            if host_word:
+                card = self.host_card(t)
+            elif kind in ATTACHABLE or kind in ("artifact", "terrain"):
+                same = self.cards_of((kind,))
+                card = same[0] if same and not other else self.new_card(kind, t.i, gender)
+            else:   # a creature: generic noun, a name, «летун»
+                creatures = self.cards_of(("creature",))
+                if name:
+                    named = [c for c in creatures if c.name in (None, name)]
+                    card = named[0] if named and not other else self.new_card("creature", t.i, gender)
+                    card.name = name
+                else:
+                    card = creatures[-1] if creatures and not other else self.new_card("creature", t.i, gender)
+                if trait_noun:
+                    self.set_trait(card, trait_noun, True, t.i)
+            card.mentions.append(t.i)
+            self.mention[t.i] = card.key
+            self.use(t.i)
+
+    def substantive_trait(self, t: Tok) -> None:
+        """«на бестелесного», «на не летающего»: a trait adjective after «на» with no card
+        noun after it stands for a creature with that trait."""
+        tr = self.trait_of(t)
+        if tr is None:
+            return
+        p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
+        neg = p1 is not None and p1.text in _NEG
+        on = p2 if neg else p1
+        if on is None or on.text != "на" or on.clause != t.clause:
+            return
+        nxt = self.tok(t.i + 1)
+        if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"):
+            return
+        card = self.new_card("creature", t.i, "neut")
+        card.traits[tr[0]] = tr[1] != neg
+        card.mentions.append(t.i)
+        self.mention[t.i] = card.key
+        self.use(t.i, p1.i if neg else None)
+
+    def host_card(self, t: Tok) -> CardInfo:
+        """«хозяин» — the creature an attachable card lies on; «хозяин симба / шмотки»
+        names that card right after it."""
+        nxt = self.tok(t.i + 1)
+        for c in self.cards_of(("creature",)):
+            if c.is_host_role or any(a.host == c.key for a in self.r.cards.values()):
+                return c
+        creatures = self.cards_of(("creature",))
+        c = creatures[0] if creatures else self.new_card("creature", t.i, "masc")
+        c.is_host_role = True
+        _ = nxt
+        return c
+
+    # ------------------------------------------------------------------ pronouns
+    def resolve_pronouns(self) -> None:
+        for t in self.toks:
+            genders = _PRONOUN_GENDERS.get(_PRONOUN_FORMS.get(t.text, ""))
+            if genders is None or t.i in self.mention:
+                continue
+            if t.text in ("его", "ее", "её", "их") and self.tok(t.i + 1) is not None and self.tok(t.i + 1).i in self.mention:
+                self.use(t.i)       # «его хозяин»: a possessive before a card noun
+                continue
+            best = None
+            for j in range(t.i - 1, -1, -1):
+                key = self.mention.get(j)
+                if key is None:
+                    continue
+                c = self.r.cards[key]
+                g = self.toks[j].gender if self.toks[j].gender in ("masc", "femn", "neut") else c.gender
+                if g not in genders and c.gender not in genders:
+                    continue
+                if self.toks[j].clause == t.clause:
+                    continue        # «симба на него»: a pronoun does not stand for a noun of its own clause
+                opener = next((u for u in self.toks if u.clause == t.clause), None)
+                if opener is not None and opener.lemma == "который" and self.toks[j].clause == t.clause - 1:
+                    continue        # «симбиот, который был на нём»: not the card the relative clause describes
+                best = c
+                break
+            if best is not None:
+                self.mention[t.i] = best.key
+                best.mentions.append(t.i)
+                self.use(t.i)
+
+    # ------------------------------------------------------------------ traits, class, owner
+    def set_trait(self, card: CardInfo, trait: str, value: bool, at: int) -> None:
+        if trait in card.traits and card.traits[trait] != value:
+            g = "neut" if card.name else _KIND_GENDER.get(card.kind, "masc")
+            said = {"flying": "летающим", "incorporeal": "бестелесным"}[trait]
+            self.r.contradictions.append(f"{card.ru()} назван{'' if g == 'masc' else 'а' if g == 'femn' else 'о'} "
+                                         f"и {said}, и не {said}")
+        card.traits[trait] = value
+
+    def card_near(self, t: Tok, prefer_next: bool = True, kinds: tuple[str, ...] | None = None) -> CardInfo | None:
+        """The card a modifier at ``t`` describes: a card noun right after it (up to two words,
+        same clause), else the nearest card mentioned before it in its sentence."""
+        def ok(key: str) -> bool:
+            return kinds is None or self.r.cards[key].kind in kinds
+        if prefer_next:
+            for j in (t.i + 1, t.i + 2, t.i + 3):
+                u = self.tok(j)
+                if u is None or u.sent != t.sent:
+                    break
+                if j in self.mention and ok(self.mention[j]) and u.pos == "NOUN" or j in self.mention and ok(self.mention[j]) and j - t.i == 1:
+                    return self.r.cards[self.mention[j]]
+                if u.pos not in ("ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "PRCL", None) and u.text not in ("не",):
+                    break
+        for j in range(t.i - 1, -1, -1):
+            u = self.toks[j]
+            if u.sent != t.sent:
+                break
+            if j in self.mention and ok(self.mention[j]):
+                return self.r.cards[self.mention[j]]
+        for j in range(t.i + 1, len(self.toks)):
+            u = self.toks[j]
+            if u.sent != t.sent:
+                break
+            if j in self.mention and ok(self.mention[j]):
+                return self.r.cards[self.mention[j]]
+        return None
+
+    def trait_of(self, t: Tok) -> tuple[str, bool] | None:
+        if t.lemma in self.w.negated_traits:
+            return self.w.negated_traits[t.lemma], False
+        if t.lemma in self.w.traits:
+            return self.w.traits[t.lemma], True
+        if t.text.startswith("небестелес"):
+            return "incorporeal", False
+        if t.text.startswith("бестелес"):
+            return "incorporeal", True
+        if t.text.startswith(("летающ", "летун")):
+            return "flying", True
+        return None
+
+    def read_traits(self) -> None:
+        for t in self.toks:
+            if t.i in self.r.used or t.quote:
+                continue
+            tr = self.trait_of(t)
+            if tr is None:
+                continue
+            trait, value = tr
+            prev = self.tok(t.i - 1)
+            if prev is not None and prev.text in _NEG and prev.sent == t.sent:
+                value = not value
+                self.use(prev.i)
+            if self.event_before(t):
+                self.complement.add(t.i)
+                continue
+            card = self.card_near(t)
+            if card is None or t.pos == "NOUN" and not any(
+                    self.toks[j].clause == t.clause for j in card.mentions):
+                continue        # «бестелесность ведь не мешает»: a trait noun speaks of a card of its own clause
+            self.set_trait(card, trait, value, t.i)
+            self.use(t.i)
+
+    def event_before(self, t: Tok) -> bool:
+        """``t`` is the argument of an event verb just before it in its clause («стал летающим»,
+        «сделали бестелесным», «перестал быть небестелесным», «дали полёт»)."""
+        for k in (1, 2, 3, 4):
+            p = self.tok(t.i - k)
+            if p is None or p.clause != t.clause:
+                return False
+            if self.is_event_lemma(p, ("gain", "lose")):
+                return True
+        return False
+
+    def read_class(self) -> None:
+        for t in self.toks:
+            if t.lemma not in self.w.class_word or t.i in self.r.used:
+                continue
+            prev = self.tok(t.i - 1)
+            if prev is not None and prev.text in ("без", "нет"):
+                card = self.card_near(t, prefer_next=False, kinds=("creature",)) or self.card_near(t, kinds=("creature",))
+                if card is not None:
+                    if card.has_class is True:
+                        self.r.contradictions.append("существо названо и с классом, и без класса")
+                    card.has_class = False
+                    self.use(prev.i, t.i)
+
+    def read_owners(self) -> None:
+        for t in self.toks:
+            if t.i in self.r.used or t.quote:
+                continue
+            if t.lemma in self.w.owner_me or t.text in ("меня", "мне", "моих", "моим"):
+                who = "me"
+            elif t.lemma in self.w.owner_opponent:
+                who = "opponent"
+            else:
+                continue
+            if t.lemma == "я" and t.case == "nomn":
+                self.use(t.i)           # «я посадил»: the asker acts
+                continue
+            prev = self.tok(t.i - 1)
+            if t.text in ("меня", "мне") and prev is not None and prev.text == "у":
+                card = self.card_near(t, prefer_next=True)
+                self.use(prev.i)
+            elif t.pos == "NOUN" and t.case in ("gent",):   # «существо противника»
+                card = self.card_near(t, prefer_next=False)
+            else:
+                card = self.card_near(t)
+            if card is None:
+                continue
+            card.owner = who
+            self.use(t.i)
+
+    # ------------------------------------------------------------------ relations and events
+    def clause_cards(self, t: Tok, exclude: set[int] = frozenset()) -> list[tuple[int, CardInfo]]:
+        return [(j, self.r.cards[k]) for j, k in sorted(self.mention.items())
+                if self.toks[j].clause == t.clause and j not in exclude and j not in self.complement]
+
+    def on_target(self, t: Tok) -> tuple[int, CardInfo] | None:
+        """The card after «на» in ``t``'s clause («на орка», «на него»)."""
+        for j in range(len(self.toks)):
+            u = self.toks[j]
+            if u.clause != t.clause or u.text != "на":
+                continue
+            for k in (j + 1, j + 2, j + 3):
+                if k in self.mention and self.toks[k].clause == t.clause:
+                    self.use(j)
+                    return k, self.r.cards[self.mention[k]]
+        return None
+
+    def attach(self, subj: CardInfo, host: CardInfo) -> None:
+        if subj.key == host.key:
+            return
+        subj.host = host.key
+
+    def read_relations(self) -> None:
+        for t in self.toks:
+            lem = t.lemma
+            place = lem in self.w.place_verbs
+            state = lem in self.w.attached_verbs or lem == "есть" or t.text == "есть"
+            if not (place or state):
+                continue
+            if place and t.sent == self.asked_sent:
+                continue            # the asked action, read by read_asked
+            if place and (t.pos == "INFN"):
+                continue            # «хочу её надеть»: an intended action, read by read_asked
+            cards = self.clause_cards(t)
+            on = self.on_target(t)
+            subj = next((c for _, c in cards if c.kind in ATTACHABLE and (on is None or c.key != on[1].key)), None)
+            host = on[1] if on else None
+            if t.lemma == "носить":     # «существо носит экипировку»: the subject is the host
+                host = next((c for _, c in cards if c.kind == "creature"), host)
+            if t.text == "есть" or lem == "есть":   # «у гнома есть симб»
+                u = next((j for j in range(t.i - 1, -1, -1) if self.toks[j].text == "у" and self.toks[j].clause == t.clause), None)
+                if u is not None:
+                    self.use(u)
+                    host = next((c for j, c in cards if j < t.i and c.kind in ("creature",) + ATTACHABLE and c is not subj), host)
+            if subj is None or host is None:
+                continue
+            self.attach(subj, host)
+            self.use(t.i)
+        # «симб на нём», «на ней две шмотки»: «на» + a card, an attachable card in the same clause, no verb
+        for t in self.toks:
+            if t.text != "на" or t.i in self.r.used:
+                continue
+            nxt = next((k for k in (t.i + 1, t.i + 2) if k in self.mention and self.toks[k].clause == t.clause), None)
+            if nxt is None:
+                continue
+            host = self.r.cards[self.mention[nxt]]
+            if any(u.clause == t.clause and u.lemma in self.w.place_verbs for u in self.toks):
+                continue        # «хочу её надеть на летуна»: an intended placing, not a card lying there
+            subj = next((c for j, c in self.clause_cards(t) if c.kind in ATTACHABLE and c.key != host.key), None)
+            first = next((u for u in self.toks if u.clause == t.clause), None)
+            if subj is None and first is not None and first.lemma == "который":
+                # «симбиот, который был на нём»: the relative clause speaks of the card just before it
+                self.use(first.i)
+                before = [self.r.cards[self.mention[j]] for j in range(first.i - 1, -1, -1)
+                          if j in self.mention and self.toks[j].clause == t.clause - 1]
+                subj = before[0] if before and before[0].kind in ATTACHABLE else None
+            if subj is None or t.sent == self.asked_sent and self.has_modal(t.sent):
+                continue
+            self.attach(subj, host)
+            self.use(t.i)
+        # «хозяин шмотки», «хозяина моего симба»: the host word names what lies on it
+        for c in self.r.cards.values():
+            if not c.is_host_role:
+                continue
+            for i in c.mentions:
+                for k in (i + 1, i + 2):
+                    if k in self.mention and self.r.cards[self.mention[k]].kind in ATTACHABLE:
+                        self.attach(self.r.cards[self.mention[k]], c)
+        # an attachable card with no host, one creature in the question: «хозяин» and pronouns already tie most
+        hosts = self.cards_of(("creature",))
+        for c in self.cards_of(ATTACHABLE):
+            if c.host is None and len(hosts) == 1 and any(h.is_host_role for h in hosts):
+                c.host = hosts[0].key
+
+    def has_modal(self, sent: int) -> bool:
+        return any(t.sent == sent and (t.lemma in self.w.modal or t.text in self.w.modal) for t in self.toks)
+
+    def event_target(self, t: Tok) -> CardInfo | None:
+        cards = self.clause_cards(t)
+        creatures = [c for _, c in cards if c.kind == "creature"]
+        if creatures:
+            return creatures[0]
+        if cards:
+            return cards[0][1]
+        # «Потом орка застрелили»: an object in the next words of the sentence
+        return None
+
+    def read_events(self) -> None:
+        for t in self.toks:
+            op = self.w.events.get(t.lemma)
+            if op is None or t.i in self.r.used:
+                continue
+            if t.sent == self.asked_sent and self.is_asked_fate_word(t) and not self.premise_clause(t):
+                continue
+            target = self.event_target(t)
+            if target is None:
+                continue
+            if op in ("dies", "leaves"):
+                self.r.events.append(Event("die" if op == "dies" else "leave", target.key, None, t.i))
+                self.use(t.i)
+            elif op in ("gain", "lose"):
+                arg = self.event_argument(t)
+                if arg is None:
+                    continue
+                (what, positive), idx = arg
+                gain = (op == "gain") == positive
+                if what == "creature":
+                    if gain:
+                        continue
+                    self.r.events.append(Event("gain", target.key, "artifact", t.i))   # stops being a creature
+                elif what == "class":
+                    self.r.events.append(Event("set_class", target.key, None, t.i))
+                else:
+                    self.r.events.append(Event("gain" if gain else "lose", target.key, what, t.i))
+                self.use(t.i, *idx)
+            elif op == "change":
+                cls = next((u for u in self.toks[t.i + 1:t.i + 4] if u.lemma in self.w.class_word and u.clause == t.clause), None)
+                if cls is None:
+                    cls = next((u for u in self.toks[max(0, t.i - 3):t.i] if u.lemma in self.w.class_word and u.clause == t.clause), None)
+                if cls is None:
+                    continue
+                used = [t.i, cls.i]
+                tail = self.toks[cls.i + 1:cls.i + 3]
+                if len(tail) == 2 and tail[0].text == "на" and tail[1].lemma in ("другой", "иной", "новый"):
+                    used += [tail[0].i, tail[1].i]
+                self.r.events.append(Event("set_class", target.key, "другой класс", t.i))
+                self.use(*used)
+
+    def event_argument(self, t: Tok) -> tuple[tuple[str, bool], list[int]] | None:
+        """What is gained / lost: the trait or kind word after the verb in its clause
+        («стал летающим», «перестал быть небестелесным», «стало симбиотом», «потерял класс»)."""
+        for k in range(t.i + 1, min(t.i + 5, len(self.toks))):
+            u = self.toks[k]
+            if u.clause != t.clause:
+                break
+            if u.lemma == "быть":
+                self.use(u.i)
+                continue
+            neg = k > 0 and self.toks[k - 1].text in _NEG
+            tr = self.trait_of(u)
+            if tr is not None:
+                return (tr[0], tr[1] != neg), [u.i, *( [k - 1] if neg else [])]
+            kind = kind_of(u.text)
+            if kind is not None and u.i in self.complement:
+                return (kind, True), [u.i]
+            if u.lemma in self.w.class_word:
+                return ("class", False), [u.i]
+        return None
+
+    # ------------------------------------------------------------------ asked proposition
+    def premise_clause(self, t: Tok) -> bool:
+        """An event word of the asked sentence that tells the premise, not the asked fate:
+        its clause opens with «если / когда / после» or names a creature («если его хозяин погиб»)."""
+        clause = [u for u in self.toks if u.clause == t.clause]
+        if clause and clause[0].text in ("если", "когда", "после", "раз"):
+            return True
+        return any(self.mention.get(u.i) and self.r.cards[self.mention[u.i]].kind == "creature" for u in clause)
+
+    def is_asked_fate_word(self, t: Tok) -> bool:
+        return t.lemma in self.w.fate_stays or t.lemma in self.w.fate_gone
+
+    def read_asked(self) -> None:
+        sent = [t for t in self.toks if t.sent == self.asked_sent]
+        if not sent:
+            return
+        yes_no = not any(t.text in _WH for t in sent)
+        place = next((t for t in sent if t.lemma in self.w.place_verbs), None)
+        modal = [t for t in sent if t.lemma in self.w.modal or t.text in self.w.modal]
+        neg_word = None
+        for m in modal:
+            self.use(m.i)
+            p = self.tok(m.i - 1)
+            if m.text == "нельзя":
+                neg_word = "нельзя"
+            elif p is not None and p.text == "не" and p.sent == m.sent:
+                neg_word = "не " + m.text
+                self.use(p.i)
+        for t in sent:
+            if t.text in ("ли", "разве", "так") or t.text == "же":
+                self.use(t.i)
+        if place is not None or modal:
+            src = sent
+            if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
+                prev = [t for t in self.toks if t.sent == self.asked_sent - 1]
+                place = next((t for t in prev if t.lemma in self.w.place_verbs), None)
+                src = prev if place is not None else sent
+            on = self.on_target(place or src[0]) if (place or src) else None
+            if on is None:
+                return
+            subj = next((self.r.cards[self.mention[t.i]] for t in src
+                         if t.i in self.mention and self.r.cards[self.mention[t.i]].kind in ATTACHABLE
+                         and self.mention[t.i] != on[1].key and t.i not in self.complement), None)
+            if subj is None:
+                return
+            if place is not None:
+                self.use(place.i)
+            self.r.asked = Asked("place", subj.key, on=on[1].key, negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
+            return
+        # fate: «что с симбом?», «что будет со шмоткой», «симб выживет?», «шмотка уничтожится?»
+        fate = next((t for t in sent if self.is_asked_fate_word(t)), None)
+        wh = next((t for t in sent if t.text in ("что", "чё", "че", "шо")), None)
+        subj = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention
+                     and self.r.cards[self.mention[t.i]].kind in ATTACHABLE), None)
+        if subj is None:
+            return
+        if fate is not None:
+            negated = self.tok(fate.i - 1) is not None and self.tok(fate.i - 1).text == "не"
+            if negated:
+                self.use(fate.i - 1)
+            self.use(fate.i)
+            pred = "stays" if fate.lemma in self.w.fate_stays else "gone"
+            self.r.asked = Asked("fate", subj.key, predicate=pred if yes_no else None, negated=negated, yes_no=yes_no)
+            for t in sent:
+                if t.text in ("на", "нем", "нём", "ней") and t.i not in self.r.used:
+                    # «шмотка остаётся на нём?»: staying on the host is the asked fate
+                    if t.text == "на" and (t.i + 1) in self.mention:
+                        self.use(t.i)
+        elif wh is not None:
+            self.use(wh.i)
+            for t in sent:
+                if t.lemma in ("быть", "стать", "становиться", "происходить", "произойти", "случиться") or t.text in ("с", "со"):
+                    self.use(t.i)
+            self.r.asked = Asked("fate", subj.key, yes_no=False)
+
+    # ------------------------------------------------------------------ unread
+    def read_unread(self) -> None:
+        stop = vocab_words("stop_words")
+        filler = vocab_words("filler")
+        out: list[str] = []
+        for t in self.toks:
+            if t.i in self.r.used or t.quote:
+                continue
+            if t.text in _NEG:
+                nxt = self.tok(t.i + 1)
+                if nxt is not None and nxt.i in self.r.used:
+                    out.append(f"не {nxt.text}")
+                continue
+            if t.text in stop or t.lemma in filler or t.lemma in self.w.filler or t.text in self.w.filler or t.text.isdigit():
+                continue
+            out.append(t.text)
+        self.r.unread = list(dict.fromkeys(out))
+
+    def unknown_names(self) -> None:
+        """Quoted names of cards («мой «Болотный тролль»») whose kind the question does not give."""
+        for t in self.toks:
+            if t.quote and len(t.text.split()) <= 3 and t.i not in self.r.used:
+                nxt = self.tok(t.i + 1)
+                if kind_of(t.text.split()[-1]) is None:
+                    self.r.unknown_names.append(t.text)
+                    self.use(t.i)
+                _ = nxt
+
+    def read_positions(self) -> None:
+        """«в первом ряду», «в третьем ряду»: where a card stands (used; the host events do not depend on it)."""
+        for t in self.toks:
+            if t.lemma == "ряд" and t.i >= 2 and self.toks[t.i - 2].text == "в" and self.toks[t.i - 1].lemma in (
+                    "первый", "второй", "третий", "передний", "задний"):
+                self.use(t.i - 2, t.i - 1, t.i)
+
+    def run(self) -> Reading:
+        self.read_cards()
+        self.read_positions()
+        self.resolve_pronouns()
+        self.read_class()
+        self.read_owners()
+        self.read_traits()
+        self.read_relations()
+        self.read_events()
+        self.r.events = [e for k, e in enumerate(self.r.events)
+                         if k == 0 or (e.op, e.card, e.arg) != (self.r.events[k - 1].op, self.r.events[k - 1].card, self.r.events[k - 1].arg)]
+        self.read_asked()
+        self.unknown_names()
+        self.read_unread()
+        return self.r
+
+
+def read(question: str) -> Reading:
+    """Read ``question`` (set-up sentences, then the asked one) into a ``Reading``."""
+    return _Reader(question).run()

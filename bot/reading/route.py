@@ -1,0 +1,94 @@
+"""The reading route of ``ask``: a described situation read compositionally, compiled into
+a judge scenario and answered by the simulator (issue 11).
+
+``answer(question, edition)`` returns ``None`` when the question is not a situation the
+reader reads completely (the keyword route and search then try); otherwise an ``Answer``
+with route ``scenario`` whose ``understood`` says «Как я понял: …», whose ``reading`` is
+the compiled scenario (loadable by ``scenario run``) and whose ``unread`` is empty.
+A contradictory set-up («летающий не летающий») gets «в вопросе противоречие: …»; a card
+named without a kind gets a question back — never a guessed kind, never a Да/Нет.
+"""
+
+from __future__ import annotations
+
+from bot.answer import Answer, Block
+from bot.reading.compile import run_reading, understood
+from bot.reading.reader import read
+
+
+def _rule_blocks(numbers: list[str], edition: str) -> list[Block]:
+    try:
+        from bot.rulebook import load
+        rb = load(edition)
+    except Exception:  # noqa: BLE001 - the answer stands without quotes when the rulebook is unreadable
+        return []
+    return [Block("rule", c.text, number=n) for n in numbers if (c := rb.get(n)) is not None]
+
+
+def answer(question: str, edition: str = "5ed") -> Answer | None:
+    """Answer a described situation by reading it into a scenario, or ``None``.
+
+    Answer shape: ``understood`` («Как я понял: …»), ``verdict`` («Да, …» / «Нет, …» for a
+    yes/no question, else the fate: «Симбиот погибает»), blocks (why, quoted rules,
+    simulator steps, the scenario YAML), ``citations`` (most relevant first), ``reading``
+    (the compiled scenario mapping), ``unread`` (``[]``).
+    """
+    from bot.sim.route import agree_with_negation, belongs_elsewhere
+
+    if not question or belongs_elsewhere(question):
+        return None
+    r = read(question)
+    if r.asked is None:
+        return None
+    if r.contradictions:
+        text = "в вопросе противоречие: " + "; ".join(r.contradictions)
+        return Answer(question=question, route="scenario", verdict=None,
+                      blocks=[Block("text", text[:1].upper() + text[1:] + ". Уточните, какое свойство у карты на самом деле.")],
+                      citations=[], trace=[text], understood=None, reading=None, unread=list(r.unread))
+    if r.unknown_names:
+        names = ", ".join(f"«{n}»" for n in r.unknown_names)
+        return Answer(question=question, route="scenario", verdict=None,
+                      blocks=[Block("text", f"Какого вида карта {names}: существо, артефакт, местность, симбиот или "
+                                            "экипировка? Без этого ответить нельзя — уточните вопрос.")],
+                      citations=[], trace=[f"вид карты не указан: {names}"], reading=None, unread=list(r.unread))
+    if not r.complete:
+        return None
+    from bot.errors import ScenarioError
+    try:
+        ruling = run_reading(r)
+    except ScenarioError:
+        return None     # the reading compiles to nothing the simulator runs (e.g. no step at all)
+    if not ruling.citations:
+        return None     # a conclusion without a paragraph is no answer
+    verdict = ruling.verdict
+    a = r.asked
+    if a.what == "place" and a.neg_word and verdict.startswith(("Да", "Нет")):
+        verdict = agree_with_negation(verdict, a.neg_word if a.neg_word == "нельзя" else a.neg_word)
+    blocks: list[Block] = []
+    if ruling.lines:
+        blocks.append(Block("list", items=tuple(ruling.lines), title="Почему"))
+    blocks.extend(_rule_blocks(ruling.citations[:3], edition))
+    if ruling.trace:
+        blocks.append(Block("steps", items=tuple(ruling.trace), title="Моделирование"))
+    return Answer(question=question, route="scenario", verdict=verdict, blocks=blocks,
+                  citations=list(ruling.citations), trace=list(ruling.trace),
+                  understood=understood(r), reading=ruling.scenario, unread=[])
+
+
+def reading_answer(question: str, edition: str = "5ed") -> Answer:
+    """Chat ``/reading ВОПРОС``: the scenario the question was read into, as YAML in a
+    ``code`` block — edit it and send it back with ``/scenario``. A question the reader does
+    not read completely gets a note naming the words it could not place."""
+    from bot.reading.compile import dump
+
+    a = answer(question, edition)
+    if a is not None and a.reading is not None:
+        return Answer(question=f"/reading {question}", route="reading", verdict=None,
+                      blocks=[Block("text", a.understood or ""),
+                              Block("code", dump(a.reading), title="Сценарий (поправьте и отправьте: /scenario + YAML)")],
+                      citations=list(a.citations))
+    r = read(question)
+    why = ("не понял слова: " + ", ".join(f"«{w}»" for w in r.unread)) if r.unread else \
+        "в вопросе не нашёл, что спрашивается о ситуации на поле"
+    return Answer(question=f"/reading {question}", route="reading", verdict=None,
+                  blocks=[Block("note", f"Сценарий не составлен: {why}.")])

@@ -1,0 +1,73 @@
+"""A question as tokens: words with lemma, grammatical case and gender, sentence and clause.
+
+``tokenize(text)`` folds the text (``bot.textnorm.fold``), splits it into words and the
+punctuation that bounds sentences (``. ! ? …``) and clauses (``, ; : — –``), and numbers
+each word's sentence and clause. Quoted text («…») is one token of kind ``quote``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bot.morph import analyzer, lemma
+from bot.textnorm import fold
+
+_TOKEN = re.compile(r"«[^»]*»|[0-9]+-[а-я]+|[а-яa-z0-9]+(?:-[а-я]+)?|[.!?…]+|[,;:—–]| - ")
+_SENT_END = re.compile(r"[.!?…]+")
+_CLAUSE_END = frozenset({",", ";", ":", "—", "–", " - "})
+# Conjunctions that open a new clause inside a sentence.
+_CLAUSE_CONJ = frozenset({"а", "но", "однако", "если", "когда", "что", "потом", "затем", "пока"})
+
+
+@dataclass(frozen=True)
+class Tok:
+    """One word: ``i`` its index among the words, ``text`` the folded word, ``lemma``,
+    ``case`` / ``gender`` / ``pos`` of its most likely parse (pymorphy3 tags or ``None``),
+    ``sent`` / ``clause`` the sentence and clause numbers (from 0), ``quote`` — a quoted
+    phrase (its text without the quote marks)."""
+
+    i: int
+    text: str
+    lemma: str
+    case: str | None
+    gender: str | None
+    pos: str | None
+    sent: int
+    clause: int
+    quote: bool = False
+    tense: str | None = None
+
+
+@lru_cache(maxsize=16384)
+def _tags(word: str) -> tuple[str | None, str | None, str | None, str | None]:
+    p = analyzer().parse(word)[0].tag
+    return p.case, p.gender, p.POS, p.tense
+
+
+def tokenize(text: str) -> tuple[list[Tok], list[str]]:
+    """``(words, ends)``: the words of ``text`` and the end mark of each terminated
+    sentence (``ends[k]`` closes sentence ``k``). Sentence numbers grow at «.!?…»; clause
+    numbers at «, ; : —» and at a clause conjunction («а», «если», «потом» …)."""
+    words: list[Tok] = []
+    sent = clause = 0
+    ends: list[str] = []
+    for m in _TOKEN.finditer(fold(text)):
+        s = m.group(0)
+        if _SENT_END.fullmatch(s):
+            ends.append(s)
+            sent += 1
+            clause += 1
+            continue
+        if s in _CLAUSE_END:
+            clause += 1
+            continue
+        if s.startswith("«"):
+            words.append(Tok(len(words), s[1:-1], s[1:-1], None, None, None, sent, clause, quote=True))
+            continue
+        if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
+            clause += 1
+        case, gender, pos_, tense = _tags(s)
+        words.append(Tok(len(words), s, lemma(s), case, gender, pos_, sent, clause, tense=tense))
+    return words, ends

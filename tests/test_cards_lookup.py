@@ -1,0 +1,155 @@
+"""Card lookup (issue 15): `card NAME`, `/card`, inline mode, card names in `ask`
+questions — any case and inflection, typos, several hits, no database."""
+
+from __future__ import annotations
+
+import json
+
+from bot.cards.index import CardIndex, find_cards, find_cards_in_text
+from bot.cards.model import Card
+from tests.cards_support import all_formats, card_home  # noqa: F401
+
+
+def top(q):
+    hits = find_cards(q)
+    return hits[0].card.name if hits else None
+
+
+def test_inflection_case_and_typos(all_formats):
+    assert top("гнома-камнетёса") == "Гном-камнетёс"
+    assert top("ГНОМ-КАМНЕТЕС") == "Гном-камнетёс"
+    assert top("дхиру") == "Дхиру"
+    assert top("топяного тролля") == "Топяной тролль"
+    assert top("Каменному Стражу") == "Каменный Страж"         # the classic base's own inflections
+    assert top("гном-камнетсё") == "Гном-камнетёс"            # two letters swapped
+    assert top("топяной трол") == "Топяной тролль"            # a letter dropped
+    assert top("огнекрвл") == "Огнекрыл"
+    assert top("гномкамнетес") == "Гном-камнетёс"             # hyphen left out
+    assert find_cards("совсем другое имя") == []
+
+
+def test_several_hits_give_a_short_list_with_buttons(all_formats):
+    from bot.chat.handlers import callback, handle
+
+    r = handle("/card тролль")
+    assert r.answers[0].route == "card" and r.answers[0].blocks[0].title == "Топяной тролль"
+    r = handle("/card призрачный")           # one word of several names? only one here
+    assert r.answers[0].route == "card"
+    idx_names = ["Гном-рудокоп", "Гном-рудознатец", "Гном-камнетёс"]
+    cards = [Card(key=n, name=n, kind="creature") for n in idx_names]
+    hits = CardIndex(cards).find("гном")
+    assert sorted(h.card.name for h in hits) == sorted(idx_names) and not any(h.whole for h in hits)
+    # with the imported store: «ведьма» — one name matches, «гном» is a list only with several gnomes
+    r = handle("/card ведьма")
+    assert r.answers[0].blocks[0].title == "Ведьма Сумерек" and r.buttons == []
+    from bot.cards import importer
+    from tests.cards_support import write_json
+    extra = [{"id": f"8{i}", "set_id": 80, "number": i, "name": n, "type": 0, "color": 2, "text": ""}
+             for i, n in enumerate(["Гном-рудокоп", "Гном-рудознатец"])]
+    importer.import_files([str(write_json(all_formats_dir(), extra))])
+    r = handle("/card гном")
+    assert r.answers[0].route == "card_list" and len(r.buttons) == 3
+    assert all(b[0].data.startswith("k:") for b in r.buttons)
+    picked = callback(r.buttons[0][0].data)
+    assert picked.answers[0].route == "card"
+    assert callback("k:000000000000").answers[0].route == "help"
+
+
+def all_formats_dir():
+    import os
+    from pathlib import Path
+
+    from bot import paths
+
+    return Path(os.environ[paths.USER_DIR_ENV]).parent / "extra.json"
+
+
+def test_card_answer_stats_tree_resolution_and_paragraphs(all_formats):
+    from bot.cards.answer import card_answer, card_json
+
+    ans = card_answer("топяного тролля", "5ed")
+    text = ans.text
+    assert "Вид: существо" in text and "Стоимость: 6, элитная" in text and "Удар: 2-3-4" in text
+    assert "Особенности словами" in text and "«Уничтожить ваше существо», при этом «разряд на 4»" in text
+    assert "Разрешение «Уничтожить ваше существо – разряд на 4» (505)" in text
+    assert ans.citations == ["505.4.2"]
+    sym = card_answer("светлячок-помощник", "5ed")
+    assert sym.citations[0] == "209" and "Вид: существо, симбиот" in sym.text
+    eq = card_answer("кольчугу предков", "5ed")
+    assert eq.citations[0] == "212" and "экипировка (доспех)" in eq.text
+    obj = card_json(find_cards("огнекрыл")[0].card)
+    assert (obj["kind"], obj["traits"], obj["stats"]["strikes"]) == ("creature", ["flying"], [2, 3, 3])
+    assert obj["ast"]["kind"] == "cost" and obj["citations"] == ["405.1", "505.5"]
+    assert obj["abilities"][0]["resolution"][0]["rule"] in ("505.5", "302.6")
+
+
+def test_cli_card_json_and_no_database(card_home, capsys):
+    from bot.cli import main
+
+    assert main(["card", "дхиру"]) == 1
+    err = capsys.readouterr().err
+    assert "Базы карт нет" in err and "berserk-judge cards import" in err
+    from bot.chat.handlers import handle
+
+    assert "cards import" in handle("/card дхиру").answers[0].text
+    from bot.cards.importer import import_files
+    from tests.cards_support import NXT_CARDS, write_json
+
+    import_files([str(write_json(card_home / "n.json", NXT_CARDS))])
+    assert main(["card", "дхиру", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert (obj["name"], obj["traits"], obj["citations"][:2]) == ("Дхиру", ["parasite", "incorporeal"], ["209", "209.2"])
+    assert main(["card", "нет", "такой", "карты"]) == 1
+    assert "не найдена" in capsys.readouterr().err
+
+
+def test_inline_mode_finds_cards_and_paragraphs(all_formats):
+    from bot.chat.handlers import inline
+
+    items = inline("огнекрыл")
+    assert items and items[0].title == "Карта: Огнекрыл" and items[0].answer.route == "card"
+    assert inline("209.5")[0].title.startswith("п. 209.5")
+    para = inline("симбиот летающий")
+    assert para and all(not i.title.startswith("Карта") for i in para)
+
+
+def test_mentions_in_a_question(all_formats):
+    q = "Может ли мой Гном-камнетёс атаковать, если у противника Топяной тролль?"
+    ms = find_cards_in_text(q)
+    assert [(q[m.span[0]:m.span[1]], m.card.name) for m in ms] == [("Гном-камнетёс", "Гном-камнетёс"),
+                                                                   ("Топяной тролль", "Топяной тролль")]
+    assert [m.card.name for m in find_cards_in_text("а гнома-камнетёса можно закрыть?")] == ["Гном-камнетёс"]
+    # a name that is a common word only when written as a name
+    cards = [Card(key="w", name="Ведьма", kind="creature"), Card(key="s", name="Страж", kind="creature")]
+    idx = CardIndex(cards)
+    assert idx.mentions("ведьма может двигаться?") == []
+    assert [m.card.name for m in idx.mentions("Может ли моя Ведьма двигаться?")] == ["Ведьма"]
+    assert [m.card.name for m in idx.mentions("карта «страж» закрыта")] == ["Страж"]
+    assert find_cards_in_text("Можно ли положить симбиота на летающее существо?") == []
+
+
+def test_ask_reads_the_card_kind_and_says_which_card(all_formats):
+    from bot.judge import ask
+
+    ans = ask("Можно ли положить Светлячка-помощника на летающее существо?")
+    assert ans.route == "scenario" and ans.verdict.startswith("Нет")
+    assert "209.4" in ans.citations
+    assert "карта «Светлячок-помощник» из вашей базы: существо, симбиот" in ans.blocks[0].text
+    assert ans.cards[0]["card"]["traits"] == ["symbiote"] and ans.cards[0]["written"] == "Светлячка-помощника"
+    assert ans.to_json()["cards"][0]["card"]["name"] == "Светлячок-помощник"
+    assert ans.question == "Можно ли положить Светлячка-помощника на летающее существо?"
+    # an unknown name stays unknown: no card, no invented trait
+    plain = ask("Можно ли положить Шмыгуна на летающее существо?")
+    assert plain.cards == [] and "to_json" and "cards" not in plain.to_json()
+
+
+def test_ask_without_database_is_unchanged(card_home):
+    from bot.judge import ask
+
+    ans = ask("Можно ли положить симбиота на летающее существо?")
+    assert ans.cards == [] and ans.verdict.startswith("Нет") and "209.4" in ans.citations
+    import os
+    from bot import paths
+
+    assert not (paths.user_data_dir() / "berserk.sqlite3").exists()     # reading never creates a database
+    assert os.environ[paths.USER_DIR_ENV]

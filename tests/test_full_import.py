@@ -1,0 +1,177 @@
+"""Complete rulebooks in the layout real sites use (issue 13): HTML, plain-text dumps, PDF.
+
+The tested edition (tests/data/edition_tested.html, our own text in the layout of the
+archived classic «Расширенные правила») is checked clause by clause against
+tests/data/edition_tested_expected.yaml, written independently of the importer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.errors import RulebookError
+from bot.fullbook import read_full
+from bot.importer import import_sources
+from bot.rulebook import Rulebook, is_subpoint
+
+DATA = Path(__file__).resolve().parent / "data"
+TESTED = DATA / "edition_tested.html"
+EXPECTED = yaml.safe_load((DATA / "edition_tested_expected.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def tested():
+    data, report = import_sources([TESTED], "tested")
+    return data, report, Rulebook.from_dict(data)
+
+
+def test_tested_edition_every_clause_number_and_text(tested):
+    data, _, _ = tested
+    got = [(c["number"], c["section"]) for c in data["clauses"]]
+    want = [(e["number"], e["section"]) for e in EXPECTED["clauses"]]
+    assert got == want  # every number, in document order, nothing invented, nothing lost
+    for clause, exp in zip(data["clauses"], EXPECTED["clauses"]):
+        assert clause["text"][: len(exp["text"])] == exp["text"], exp["number"]
+        assert clause["inferred"] is False, exp["number"]
+
+
+def test_tested_edition_sections_and_titles_no_invented_section(tested):
+    data, _, _ = tested
+    assert [(s["number"], s["title"]) for s in data["sections"]] == [
+        (s["number"], s["title"]) for s in EXPECTED["sections"]
+    ]
+    assert {c["section"] for c in data["clauses"]} == {s["number"] for s in EXPECTED["sections"]}
+
+
+def test_tested_edition_dictionary_entries(tested):
+    data, report, rb = tested
+    got = [(d["term"], d["text"]) for d in data["dictionary"]]
+    assert [t for t, _ in got] == [e["term"] for e in EXPECTED["dictionary"]]
+    for (term, text), exp in zip(got, EXPECTED["dictionary"]):
+        assert text.startswith(exp["definition_start"]), term
+    assert report.dictionary == len(EXPECTED["dictionary"])
+    assert rb.dictionary[2].term == "Бестелесность" and rb.dictionary[2].section == "Словарь"
+
+
+def test_tested_edition_layout_details(tested):
+    _, _, rb = tested
+    # a table stays a table, with its caption, inside its clause
+    caption, rows = rb.get("202.2").tables[0]
+    assert caption == "Таблица кристаллов"
+    assert rows[0] == ("Формат партии", "Игрок", "Золотые кристаллы", "Серебряные кристаллы")
+    assert rows[1] == ("Констрактед", "Первый игрок", "24", "22")
+    # a bullet list is not a set of lettered points
+    c = rb.get("301.2")
+    assert c.text.split("\n")[1:] == [
+        "· ближние атаки – простой удар, особый удар и магический удар;",
+        "· дальние атаки – удар через ряд, выстрел, метание и разряд.",
+    ]
+    assert rb.subpoints("301.2") == []
+    # an example after a lettered point is that point's example, not a clause
+    assert rb.get("101.3.а").examples[0].startswith("Пример: правила разрешают отряду")
+    assert rb.get("102.4.б").notes[0].startswith("Примечание: штраф за мулиган")
+    # site chrome is gone
+    everything = " ".join(c.text for c in rb.clauses)
+    assert "Produced by" not in everything and "Контакты" not in everything and "Регистрация" not in everything
+
+
+REAL_LAYOUT = """<html><body><div class="menu"><ul><li><a href="/">Игрокам</a></li></ul></div>
+<p><strong>Содержание</strong></p><ol><li><a href="#1">Игра</a><ol start="100"><li><a href="#100">Общие</a></li></ol></li></ol>
+<p><a name="1"></a><strong>1.Игра</strong></p>
+<p align="justify"><u><a name="100"></a>100. Общие положения.</u></p><ol><li><p>Первый пункт.</p></li>
+<li><p>Второй пункт со списком:</p><ul><li><p>раз</p></li><li><p>два</p></li></ul><ol type="a"><li><p>Буква а.</p>
+<p><font color="white"><em>Пример: пояснение.</em></font></p></li><li><p>Буква б.</p></li></ol></li></ol>
+<p align="justify"><u>104.Числа и символы.</u></p><ol><li><p>Символ (<img src="http://x/rules/sym-tap.gif" alt="" />) значит закрытие.</p></li>
+<li><p>Таблица:</p><center><strong>Таблица Ударов</strong><table><tr><td>1</td><td>Слабый</td></tr></table>   <li><p>Пункт после таблицы без закрытого li.</p></li></center></li></ol>
+<p><u>412. Определение Цели Особенностей. Перенаправление.</u></p><ol><li><p>Цель.</p></li></ol>
+<p><strong>Глоссарий.</strong></p><p>Вступление.</p><center><table><tr><td>Броня Х</td><td><ul><li><p>Предотвращает раны.</p></li><li><p>Вторая строка.</p></li></ul></td></tr>
+<tr><td>Полёт</td><td><ul><li><p>Свойство существа.</p></li></ul></td></tr></table></center>
+<p><strong>Контакты.</strong></p><p>Пишите нам.</p><div class="footer">© 2004, Produced by Someone.</div></body></html>"""
+
+
+def test_real_layout_quirks():
+    book = read_full(REAL_LAYOUT.encode(), "page.html")
+    assert [(s["number"], s["title"], s["part"]) for s in book.sections] == [
+        ("100", "Общие положения", "1. Игра"),
+        ("104", "Числа и символы", "1. Игра"),
+        ("412", "Определение Цели Особенностей. Перенаправление", "1. Игра"),
+    ]
+    got = {c.number: c for c in book.clauses}
+    assert list(got) == ["100.1", "100.2", "100.2.а", "100.2.б", "104.1", "104.2", "104.3", "412.1"]
+    assert got["100.2"].text == "Второй пункт со списком:\n· раз\n· два"
+    assert got["100.2.а"].examples == ["Пример: пояснение."]
+    assert got["104.1"].text == "Символ ({tap}) значит закрытие."
+    assert got["104.2"].tables[0].caption == "Таблица Ударов" and got["104.2"].tables[0].rows == [["1", "Слабый"]]
+    assert got["104.3"].text == "Пункт после таблицы без закрытого li."
+    assert [(e.term, e.text, e.section) for e in book.dictionary] == [
+        ("Броня Х", "Предотвращает раны.\nВторая строка.", "Глоссарий"),
+        ("Полёт", "Свойство существа.", "Глоссарий"),
+    ]
+
+
+def test_section_number_twice_is_a_russian_error_with_the_line():
+    html = REAL_LAYOUT.replace("412. Определение", "104. Определение")
+    with pytest.raises(RulebookError, match=r"page\.html, строка 9: раздел 104 встречается второй раз \(первый – строка 7\)"):
+        read_full(html.encode(), "page.html")
+
+
+def _dump(rb: Rulebook) -> list[str]:
+    """The tested edition as a plain-text dump: what copying the page from a browser gives."""
+    lines = ["Расширенные правила игры Берсерк", "Содержание", ""]
+    for s in rb.sections:
+        lines.append(f"{s.number}. {s.title}.")
+        for c in rb.clauses:
+            if c.section != s.number:
+                continue
+            head, *bullets = c.text.split("\n")
+            label = f"{c.number.rsplit('.', 1)[1]})" if is_subpoint(c.number) else f"{c.number.rsplit('.', 1)[1]}."
+            lines.append(f"{label} {head}")
+            lines.extend("• " + b[2:] for b in bullets)
+            lines.extend(c.examples)
+    lines += ["", "Словарь."]
+    lines += [f"{e.term} – {e.text.splitlines()[0]}" for e in rb.dictionary]
+    lines += ["", "© 2025, Produced by Тестовый Лаар"]
+    return lines
+
+
+def test_plain_text_dump_imports_with_the_same_numbers(tested, tmp_path):
+    _, _, rb = tested
+    src = tmp_path / "tested.txt"
+    src.write_text("\n".join(_dump(rb)) + "\n", encoding="utf-8")
+    data, _ = import_sources([src], "tested-txt")
+    assert [(c["number"], c["text"][:60]) for c in data["clauses"]] == [(c.number, c.text[:60]) for c in rb.clauses]
+    assert [s["number"] for s in data["sections"]] == [s.number for s in rb.sections]
+    assert [d["term"] for d in data["dictionary"]] == [e.term for e in rb.dictionary]
+
+
+def test_pdf_imports_with_the_same_numbers(tested, tmp_path):
+    pytest.importorskip("pypdf")
+    from tests.pdfmake import make_pdf
+
+    _, _, rb = tested
+    lines = [ln for ln in _dump(rb) if len(ln) <= 400]
+    wrapped: list[str] = []
+    for ln in lines:  # PDF lines are hard-wrapped
+        while len(ln) > 90:
+            cut = ln.rfind(" ", 0, 90)
+            wrapped.append(ln[:cut])
+            ln = ln[cut + 1:]
+        wrapped.append(ln)
+    pages = [wrapped[i:i + 60] + [f"— {i // 60 + 1} —"] for i in range(0, len(wrapped), 60)]
+    src = tmp_path / "tested.pdf"
+    src.write_bytes(make_pdf(pages))
+    data, _ = import_sources([src], "tested-pdf")
+    assert [c["number"] for c in data["clauses"]] == [c.number for c in rb.clauses]
+    assert [c["text"][:50] for c in data["clauses"]] == [c.text[:50] for c in rb.clauses]
+    assert len(data["dictionary"]) == len(rb.dictionary)
+
+
+def test_unreadable_pdf_is_a_russian_error(tmp_path):
+    pytest.importorskip("pypdf")
+    src = tmp_path / "broken.pdf"
+    src.write_bytes(b"%PDF-1.4\nnot a pdf at all")
+    with pytest.raises(RulebookError, match=r"broken\.pdf: PDF не читается"):
+        import_sources([src], "x")

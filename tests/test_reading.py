@@ -1,0 +1,198 @@
+"""The compositional reader (bot.reading): a question -> cards, traits, relations, events,
+the asked proposition -> a compiled scenario the simulator answers (issue 11)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+from hypothesis import given, settings, strategies as st
+
+from bot.judge import ask
+from bot.reading.compile import dump
+from bot.reading.reader import read
+from bot.sim import scenario as sc
+from bot.sim.engine import Simulator
+from bot.sim.state import Card, GameState, parse_cell
+
+
+def _cards(r):
+    return {c.kind: c for c in r.cards.values()}
+
+
+# ------------------------------------------------------------------ what is read
+def test_traits_with_negation_owner_and_class_are_read():
+    r = read("Моё существо не летающее, без класса. Можно на него надеть шмотку?")
+    c = _cards(r)
+    assert c["creature"].traits == {"flying": False} and c["creature"].has_class is False and c["creature"].owner == "me"
+    assert r.asked.what == "place" and r.asked.card == c["equipment"].key and r.asked.on == c["creature"].key
+    assert r.unread == [] and r.complete
+
+
+def test_events_in_told_order_and_pronouns_resolved():
+    r = read("Посадил симба на своего гнома. Потом его сделали летающим, а затем гнома убили. Что с симбом?")
+    c = _cards(r)
+    assert c["symbiote"].host == c["creature"].key and c["creature"].name == "гном"
+    assert [(e.op, e.arg) for e in r.events] == [("gain", "flying"), ("die", None)]
+    assert all(e.card == c["creature"].key for e in r.events)
+    assert r.asked.what == "fate" and not r.asked.yes_no
+
+
+def test_double_negation_gains_the_trait():
+    r = read("Хозяин шмотки перестал быть небестелесным. Что со шмоткой?")
+    assert [(e.op, e.arg) for e in r.events] == [("gain", "incorporeal")]
+
+
+def test_an_unplaced_word_is_unread_and_keeps_the_reader_out():
+    r = read("Можно ли повесить шмотку на фиолетовое существо?")
+    assert "фиолетовое" in r.unread and not r.complete
+
+
+# ------------------------------------------------------------------ answers
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Моего орка сделали летающим. Симбиот на нём выживет?", "Нет, симбиот погибает", "209.4"),
+    ("На тролле висит шмотка. Тролль сменил класс на другой. Шмотка уничтожится?", "Нет, экипировка не уничтожается", "212.2"),
+    ("У эльфа есть симб, бестелесный. Эльфа сделали бестелесным. Симб выживет?", "Да, симбиот не погибает", "209.5"),
+    ("Мой паразит сидит на существе противника. Это существо перестало быть существом. Что с паразитом?", "Паразит уничтожается", "209.3"),
+    ("Можно ли надеть шмотку на существо, которое не летающее?", "Да, можно", "212.3"),
+    ("Симба на нелетающее бестелесное существо можно?", "Нет, нельзя", "209.5"),
+    ("Нельзя класть шмотку на летуна?", "Да, нельзя", "212.3"),
+])
+def test_reader_answers_from_the_simulation(q, verdict, first):
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
+    assert a.citations[0] == first
+    assert a.understood.startswith("Как я понял: ") and a.unread == []
+
+
+def test_json_has_reading_and_unread_and_the_reading_runs_with_the_same_verdict():
+    a = ask("Посадил симба на своего орка. Потом орка застрелили. Что с симбом?")
+    j = a.to_json()
+    assert j["unread"] == [] and j["answer"].startswith("Как я понял:")
+    json.dumps(j, ensure_ascii=False)           # plain data
+    res = sc.run(sc.load(dump(j["reading"]), "reading.yaml"))
+    assert res.passed, res.failures
+    assert res.actual["cards"]["Симбиот"]["zone"] == "graveyard" and a.verdict == "Симбиот погибает"
+
+
+def test_contradiction_is_named_not_answered():
+    a = ask("Можно ли положить летающего не летающего симбиота на существо?")
+    assert a.verdict is None and a.blocks[0].text.startswith("В вопросе противоречие")
+
+
+def test_a_card_of_unknown_kind_is_asked_about_not_guessed():
+    a = ask("Можно ли надеть шмотку на «Болотный тролль»?")
+    assert a.verdict is None
+
+
+# ------------------------------------------------------------------ claims
+@pytest.mark.parametrize("q,verdict", [
+    ("Противник говорит, что симбиота можно положить на летающее существо. Он прав?", "Нет, противник не прав"),
+    ("Я думаю, что шмотку нельзя надеть на существо без класса. Верно?", "Да, вы правы"),
+    ("Я говорю, что на летуна симба класть нельзя, а друг спорит. Кто прав?", "Вы правы"),
+])
+def test_claims_are_answered_relative_to_the_claim(q, verdict):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] in ("209.4", "212.2")
+
+
+# ------------------------------------------------------------------ every reader answer: its reading runs the same
+READER_QUESTIONS = [
+    "Можно ли положить симбиота на летающее существо?",
+    "небестелесного симба на бестелесного можно посадить?",
+    "Хозяин симбиота стал бестелесным. Что будет с симбиотом?",
+    "Надел шмотку на рыцаря. Рыцарь потерял класс. Что со шмоткой?",
+    "Моего гнома сделали симбиотом. Что с симбиотом, который был на нём?",
+]
+
+
+@pytest.mark.parametrize("q", READER_QUESTIONS)
+def test_each_reading_loads_and_runs_with_scenario_run(q):
+    a = ask(q)
+    if a.reading is None:
+        pytest.skip("not a reader answer")
+    res = sc.run(sc.load(dump(a.reading), "reading.yaml"))
+    assert res.passed, res.failures
+
+
+# ------------------------------------------------------------------ property: reading == the scenario run directly
+SUBJECTS = {"symbiote": ("симбиота", "симбиот", "симбиотом"), "equipment": ("экипировку", "экипировка", "экипировкой")}
+HOST_TRAITS = {"flying": ("летающее", "не летающее"), "incorporeal": ("бестелесное", "не бестелесное")}
+EVENTS = {"die": "погибло", "flying": "стало летающим", "incorporeal": "стало бестелесным",
+          "artifact": "перестало быть существом", "symbiote": "стало симбиотом"}
+
+
+def _direct_place(subj: str, trait: str | None, value: bool, no_class: bool) -> bool:
+    st_ = GameState()
+    traits = {trait} if trait and value else set()
+    st_.cards["H"] = Card(id="H", owner="first", cell=parse_cell("c3"), traits=traits, creature_class=None if no_class else "воин")
+    st_.cards["O"] = Card(id="O", owner="first", cell=parse_cell("a1"), creature_class="воин")
+    if subj == "equipment":
+        st_.cards["S"] = Card(id="S", owner="first", kind="equipment", equipment_class="оружие", host="O", movement=None)
+    else:
+        st_.cards["S"] = Card(id="S", owner="first", traits={"symbiote"}, host="O", movement=None)
+    st_.cards["S"].cell = st_.cards["O"].cell
+    return Simulator(st_).place("S", "H").legal
+
+
+def _direct_fate(subj: str, event: str) -> str:
+    st_ = GameState()
+    st_.cards["H"] = Card(id="H", owner="first", cell=parse_cell("c3"), creature_class="воин")
+    kw = dict(kind="equipment", equipment_class="оружие") if subj == "equipment" else dict(traits={"symbiote"})
+    st_.cards["S"] = Card(id="S", owner="first", host="H", movement=None, **kw)
+    st_.cards["S"].cell = st_.cards["H"].cell
+    sim = Simulator(st_)
+    sim.die("H") if event == "die" else sim.gain("H", event)
+    return sim.state.cards["S"].zone
+
+
+@settings(max_examples=40, deadline=None)
+@given(subj=st.sampled_from(sorted(SUBJECTS)), trait=st.sampled_from(["flying", "incorporeal", None]),
+       value=st.booleans(), no_class=st.booleans(), order=st.integers(0, 2))
+def test_property_place_reading_equals_direct_simulation(subj, trait, value, no_class, order):
+    acc = SUBJECTS[subj][0]
+    host = (HOST_TRAITS[trait][0 if value else 1] + " " if trait else "") + "существо" + (" без класса" if no_class else "")
+    q = [f"Можно ли поместить {acc} на {host}?", f"{acc.capitalize()} на {host} можно поместить?",
+         f"На {host} можно положить {acc}?"][order]
+    a = ask(q)
+    want = _direct_place(subj, trait, value, no_class)
+    assert a.route == "scenario" and a.verdict is not None, (q, a.route, a.trace[:1])
+    assert a.verdict.startswith("Да" if want else "Нет"), (q, a.verdict)
+
+
+@settings(max_examples=30, deadline=None)
+@given(subj=st.sampled_from(sorted(SUBJECTS)), event=st.sampled_from(sorted(EVENTS)), order=st.integers(0, 2))
+def test_property_fate_reading_equals_direct_simulation(subj, event, order):
+    acc, nom, ablt = SUBJECTS[subj]
+    if subj == "equipment" and event == "symbiote":
+        event = "die"
+    q = [f"{nom.capitalize()} лежит на существе. Потом существо {EVENTS[event]}. Что с {ablt}?",
+         f"На существе {'висит' if subj == 'equipment' else 'сидит'} {nom}. Существо {EVENTS[event]}. Что будет с {ablt}?",
+         f"Существо {EVENTS[event]}, а {nom} был{'а' if subj == 'equipment' else ''} на нём. Что с {ablt}?"][order]
+    a = ask(q)
+    gone = _direct_fate(subj, event) != "battlefield"
+    assert a.route == "scenario" and a.verdict is not None, (q, a.route, a.trace[:1])
+    assert (("не " not in a.verdict) and ("погибает" in a.verdict or "уничтожается" in a.verdict)) == gone, (q, a.verdict)
+    assert a.reading is not None
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+# ------------------------------------------------------------------ the asker's reasoning is not a board fact
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Внезапная атака — это тоже атака. Значит она медленная?", "Нет, быстрое", "304.3"),
+    ("Симбиот у меня бестелесный. Его можно на летающее существо посадить, бестелесность ведь спасает?", "Нет, нельзя", "209.4"),
+])
+def test_reasoning_before_the_question_is_named_not_taken_for_a_fact(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
+    assert a.citations[0] == first
+    assert any("не принимал за факт" in b.text for b in a.blocks if b.kind == "note")
+
+
+def test_split_reasoning_keeps_board_facts_apart():
+    from bot.reading.reasoning import split_reasoning
+    arg = split_reasoning("У меня летающее существо. Оно же сильное, значит может атаковать местность?")
+    assert arg.facts == ["У меня летающее существо"]
+    assert arg.argument[0] == "Оно же сильное" and arg.asked == "Может атаковать местность?"
