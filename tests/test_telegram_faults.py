@@ -60,17 +60,36 @@ def _assert_clean(out: str) -> None:
 
 
 # -- polling, every kind of transient fault -------------------------------------------------
+def test_start_up_survives_transient_faults():
+    """Item 4: 502 on getMe, 500 on deleteWebhook, a dropped connection and a 500
+    on setMyCommands: each is retried, the bot starts, answers, and SIGTERM stops
+    it with 0."""
+    p = short_paragraphs()
+    faults = [Fault("getMe", "502"), Fault("deleteWebhook", "500"),
+              Fault("setMyCommands", "drop"), Fault("setMyCommands", "500")]
+    with FakeBotApi(TOKEN, faults) as api, BotProcess(api) as bot:
+        assert api.wait_for(lambda: api.called("getUpdates"), START), bot.output()
+        _ask(api, {42: [p[0]], 43: [p[1]]})
+        assert api.wait_for(lambda: len(api.sent()) >= 2, 20), bot.output()[-3000:]
+        code = bot.stop()
+        out = bot.output()
+    assert by_chat(api) == {42: [p[0]], 43: [p[1]]}
+    assert [c.fault for c in api.called("setMyCommands")] == ["drop", "500", None]
+    assert [c.fault for c in api.called("getMe")] == ["502", None]
+    _assert_clean(out)
+    assert code == 0, out[-2000:]
+
+
 def test_polling_survives_transient_faults_answering_each_update_once():
-    """Start-up 5xx on getMe/deleteWebhook/setMyCommands (item 4); sendMessage 5xx on
-    one message in three and twice in a row, 502 pages, a 429 in a group, a late
-    answer (read timeout) and a connection dropped after delivery (item 5);
-    «can't parse entities»; getUpdates dropped and 502; edits and query answers
-    dropped before and after delivery. Every update is answered exactly once, in
-    order per chat, without an apology; SIGTERM then stops the bot with 0."""
+    """Item 5: sendMessage 5xx on one message in three and twice in a row, 502
+    pages, a 429 in a group, a late answer (read timeout) and a connection dropped
+    after delivery; «can't parse entities»; getUpdates dropped and 502; edits and
+    query answers dropped before and after delivery. Every update is answered
+    exactly once, in order per chat, without an apology; SIGTERM then stops the bot
+    with 0."""
     p = short_paragraphs()
     plan = {101: list(p[0:6]), 102: list(p[6:12]), 103: list(p[12:18]), 104: list(p[18:24]), -2001: list(p[24:28])}
     faults = [
-        Fault("getMe", "502"), Fault("deleteWebhook", "500"), Fault("setMyCommands", "500"),
         Fault("getUpdates", "drop", skip=1), Fault("getUpdates", "502", skip=3),
         Fault("sendMessage", "500", times=2, when=_chat(101)),
         Fault("sendMessage", "502", when=_chat(102)),
