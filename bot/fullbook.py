@@ -41,7 +41,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from html.parser import HTMLParser
 
-import yaml
 
 from bot.errors import RulebookError
 from bot.paths import rulebook_dir
@@ -115,10 +114,13 @@ class FullBook:
 def icon_tokens() -> dict[str, str]:
     """Image file stem -> token, from ``rulebook/import/icons.yaml`` (empty when missing)."""
     path = rulebook_dir() / "import" / "icons.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as e:
-        raise RulebookError(f"{path}: не читается список значков ({e}); ожидался словарь имя файла: знак") from e
+    from bot.yamlsafe import load_data_file
+
+    if not path.is_file():
+        return {}
+    data = load_data_file(path, "список значков (ожидался словарь имя файла: знак)") or {}
+    if not isinstance(data, dict):
+        raise RulebookError(f"{path}: ожидался словарь имя файла: знак")
     return {str(k): str(v) for k, v in data.items()}
 
 

@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
 
 from bot.answer import Answer, Block
 from bot.errors import RulebookError
@@ -64,12 +63,14 @@ def terms_path():
 def term_list() -> tuple[tuple[str, str], ...]:
     """(name, code_name) pairs from the term list; raises ``RulebookError`` when the
     file is missing or malformed."""
+    from bot.yamlsafe import load_data_file
+
     path = terms_path()
+    data = load_data_file(path, "список терминов")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
         return tuple((str(d["name"]), str(d["code"])) for d in data)
-    except (OSError, yaml.YAMLError, KeyError, TypeError) as e:
-        raise RulebookError(f"{path}: не читается список терминов ({e}); ожидался список {{name, code}}") from e
+    except (KeyError, TypeError):
+        raise RulebookError(f"{path}: неверный список терминов; ожидался список {{name, code}}") from None
 
 
 @lru_cache(maxsize=50_000)

@@ -67,7 +67,10 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             ans = route.answer(asked, edition)
         else:
             try:
-                ans = route.answer(asked, edition)
+                if cards is not None and getattr(route, "CARD_AWARE", False):
+                    ans = route.answer(q, edition, cards=list(cards.mentions))
+                else:
+                    ans = route.answer(asked, edition)
             except RulebookError:
                 raise
             except Exception as e:  # a failing specialised route must not cost the user an answer
@@ -81,7 +84,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
                 continue
         if ans is not None:
             if cards is not None:
-                _with_cards(ans, q, cards)
+                _with_cards(ans, q, cards, getattr(route, "CARD_AWARE", False))
             if skipped:
                 ans.trace = skipped + list(ans.trace)
             return ans
@@ -115,11 +118,13 @@ def _read_cards(q: str, skipped: list[str]):
         return None
 
 
-def _with_cards(ans: Answer, q: str, cards) -> None:
-    """Say in ``ans`` which cards the question was read with."""
+def _with_cards(ans: Answer, q: str, cards, card_aware: bool) -> None:
+    """Say in ``ans`` which cards the question was read with (``card_aware``: the route
+    read the cards itself; else it got the question with each card told as its kind)."""
     from bot.answer import Block
 
     ans.question = q
     ans.blocks.insert(0, Block("note", "\n".join(cards.notes), title="Карты из вашей базы"))
-    ans.trace = [f"карта: {n}" for n in cards.notes] + [f"вопрос прочитан как: {cards.question}"] + list(ans.trace)
+    how = [] if card_aware else [f"вопрос прочитан как: {cards.question}"]
+    ans.trace = [f"карта: {n}" for n in cards.notes] + how + list(ans.trace)
     ans.cards = cards.facts()

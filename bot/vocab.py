@@ -18,14 +18,11 @@ LEXICON_FILE = "lexicon.yaml"
 
 @lru_cache(maxsize=1)
 def _load() -> dict[str, Any]:
-    import yaml
     from bot.errors import RulebookError
+    from bot.yamlsafe import load_data_file
 
     path = grammar_dir() / LEXICON_FILE
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError) as e:
-        raise RulebookError(f"словарь вопросов {path} не читается: {e}") from e
+    data = load_data_file(path, "словарь вопросов")
     if not isinstance(data, dict):
         raise RulebookError(f"словарь вопросов {path}: ожидался словарь разделов")
     return data

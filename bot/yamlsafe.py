@@ -119,3 +119,28 @@ def load_without_aliases(text: str) -> Any:
     finally:
         loader.dispose()
     return yaml.load(text, Loader=LOADER)
+
+
+def load_data_file(path, what: str) -> Any:
+    """The YAML data file ``path`` (a judge-edited list or dictionary such as
+    ``grammar/lexicon.yaml``) read with ``load_without_aliases``.
+
+    ``what`` names it in the message («словарь вопросов»). Raises ``RulebookError``
+    in Russian: «<path>: не читается <what>: нет файла» / «<path>, строка N, столбец M:
+    не читается <what>: <the YAML problem in Russian>».
+    """
+    from bot.errors import RulebookError
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulebookError(f"{path}: не читается {what}: нет файла") from None
+    except (OSError, UnicodeDecodeError) as e:
+        why = "не UTF-8" if isinstance(e, UnicodeDecodeError) else "файл не открывается"
+        raise RulebookError(f"{path}: не читается {what}: {why}") from None
+    try:
+        return load_without_aliases(text)
+    except yaml.YAMLError as e:
+        message, line, col = describe_error(e, text)
+        where = f", строка {line}, столбец {col}" if line else ""
+        raise RulebookError(f"{path}{where}: не читается {what}: {message}") from None

@@ -378,3 +378,22 @@ def test_card_texts_compare_by_connective_and_parts(q, start, cite):
     a = route.answer(q, "5ed")
     assert a is not None and a.verdict.startswith(start), a and a.verdict
     assert a.citations[0] == cite
+
+
+# --- issue 11: the described board decides which parts can be declared (505.4–505.9)
+def test_all_neighbour_cells_occupied_makes_a_relocation_part_illegal():
+    a = route.answer("«Переместить выбранное существо на соседнюю клетку – разряд на 1 по нему». "
+                     "Вокруг выбранного существа все соседние клетки заняты. Разряд будет?", "5ed")
+    assert a.verdict.startswith("Нет") and "507.2" in a.citations
+
+
+def test_every_candidate_already_in_the_state_makes_the_part_impossible():
+    a = route.answer("«Закрыть выбранное открытое существо противника; если противник не может или не хочет "
+                     "этого сделать – получить фишку». У противника все существа уже закрыты. Фишку получу?", "5ed")
+    assert a.verdict.startswith("Да") and a.citations[0] == "505.7"
+
+
+def test_an_argument_clause_naming_no_part_withholds_the_verdict():
+    a = route.answer("«Уничтожить эту карту, при этом получить фишку». Карта же себя уничтожила, луна же полная. "
+                     "Фишка будет?", "5ed")
+    assert a.verdict is None and "«луна же полная»" in a.blocks[0].text

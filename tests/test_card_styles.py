@@ -111,12 +111,42 @@ def test_headers_without_a_dash(text, shape, heads):
     ("В ход противника – предотвращает первые 2 раны от выстрелов", "В ход противника",
      "предотвращает первые 2 раны от выстрелов"),
     ("Cтрой: Опыт в защите", "Строй", "Опыт в защите"),   # a Latin «C»
+    ("Когда ваш тролль должен получить X ран может получить X ран вместо него",
+     "Когда ваш тролль должен получить X ран", "получить X ран вместо него"),
+    ("Когда уничтожает существо противника стоящее рядом существо становится темным",
+     "Когда уничтожает существо противника", "стоящее рядом существо становится темным"),
+    ("При гибели вашего лесного существа Лесной страж может получить 2 раны",
+     "При гибели вашего лесного существа", "Лесной страж может получить 2 раны"),
+    ("При {strike} ваше существо получает благословление", "При {strike}", "ваше существо получает благословление"),
+    ("Когда ваше существо погружается на глубину или всплывает на поверхность Чертог получает {tok}",
+     "Когда ваше существо погружается на глубину или всплывает на поверхность", "Чертог получает {tok}"),
+    ("Когда получает раны от атаки стоимостью X можете найти в колоде существо, оно считается погибшим",
+     "Когда получает раны от атаки стоимостью X", "можете найти в колоде существо, оно считается погибшим"),
 ])
 def test_where_a_header_ends(text, head, body):
     res = parse(text)
     assert res.complete, res.unparsed
     assert res.ast.attr("head") == head
     assert [n.text for n in res.ast.walk() if n.kind == "effect"] == [body]
+
+
+def test_a_definition_dash_inside_a_clause_is_not_a_connective():
+    res = parse("В начале хода противника – хозяин получает маркер «удушение», пока Отпрыск – его паразит")
+    assert res.ast.shape() == "(trigger effect)" and "505.4.2" not in res.ast.rules()
+
+
+def test_a_named_effect_as_a_later_part():
+    res = parse("В конце хода, если имеет 24 или более {health} – уничтожается, при этом – воздействие "
+                "«лопнуть» – ранить каждую стоящую рядом карту на 5")
+    assert res.ast.shape() == "(trigger (condition (and_then effect (named effect))))"
+    assert res.ast.rules() == ["505.4"]
+    named = [n for n in res.ast.walk() if n.kind == "named"][0]
+    assert named.attr("name") == "лопнуть" and named.children[0].attr("action") == "wound"
+
+
+def test_a_note_in_parentheses_is_not_a_limit():
+    leaf = parse("В конце вашего хода разряд на 1 (+2 к разряду за каждую {counter})").ast.children[0]
+    assert leaf.attr("limit") is None
 
 
 def test_a_refusal_to_be_moved_is_one_connective():

@@ -143,6 +143,28 @@ def test_ask_reads_the_card_kind_and_says_which_card(all_formats):
     assert plain.cards == [] and "to_json" and "cards" not in plain.to_json()
 
 
+def test_the_reading_shows_the_card_with_its_database_kind(all_formats):
+    from bot.judge import ask
+
+    ans = ask("Можно ли положить Светлячка-помощника на Огнекрыла?")
+    assert ans.verdict.startswith("Нет") and "209.4" in ans.citations
+    cards = {c["id"]: c for c in ans.reading["state"]["cards"]}
+    assert cards["Светлячок-помощник"]["traits"] == ["symbiote"]
+    assert cards["Огнекрыл"]["traits"] == ["flying"]          # the database says it flies; the question does not
+    ans = ask("Хозяин Светлячка-помощника погиб. Что со Светлячком-помощником?")
+    assert ans.verdict == "Симбиот погибает" and "Светлячок-помощник" in {c["id"] for c in ans.reading["state"]["cards"]}
+    # the same question about a creature the database does not know: no trait invented
+    plain = ask("Можно ли положить Светлячка-помощника на Шмыгуна?")
+    assert "Шмыгун" not in str(plain.reading)
+    from bot.cards.reading import align, reader_kind
+    from bot.cards.index import find_cards
+
+    card = find_cards("дхиру")[0].card
+    assert reader_kind(card) == ("parasite", {"incorporeal": True})
+    ms = find_cards_in_text("мой Гном-камнетёс и Дхиру")
+    assert [(a, b) for a, b, _ in align(ms, [["мой"], ["гном", "камнетес"], ["и"], ["дхиру"]])] == [(1, 2), (3, 4)]
+
+
 def test_ask_without_database_is_unchanged(card_home):
     from bot.judge import ask
 
@@ -153,3 +175,21 @@ def test_ask_without_database_is_unchanged(card_home):
 
     assert not (paths.user_data_dir() / "berserk.sqlite3").exists()     # reading never creates a database
     assert os.environ[paths.USER_DIR_ENV]
+
+
+def test_unreachable_database_costs_ask_nothing(card_home, monkeypatch):
+    import socket
+
+    from bot.cards import index
+    from bot.judge import ask
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://u@127.0.0.1:{port}/db")
+    ans = ask("Можно ли положить симбиота на летающее существо?")
+    assert ans.verdict.startswith("Нет") and ans.cards == []
+    assert index._STATE.get("failed_until", 0) > 0       # not retried for the next questions
+    from bot.chat.handlers import handle
+
+    assert "Не удаётся подключиться к PostgreSQL" in handle("/card огнекрыл").answers[0].text

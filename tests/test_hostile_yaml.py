@@ -215,3 +215,23 @@ def test_edition_file_with_aliases_or_bad_yaml_is_refused_in_russian(tmp_path: P
     with pytest.raises(RulebookError) as e:
         Rulebook.load_file(f)
     assert str(e.value) == f"{f}, строка 3, столбец 1: не читается как YAML: здесь ожидалось значение"
+
+
+def test_data_file_errors_are_russian_with_line_and_column(tmp_path: Path):
+    from bot.errors import RulebookError
+    from bot.yamlsafe import load_data_file
+
+    f = tmp_path / "lexicon.yaml"
+    f.write_text("a: [\n", encoding="utf-8")
+    with pytest.raises(RulebookError) as e:
+        load_data_file(f, "словарь вопросов")
+    assert str(e.value) == f"{f}, строка 2, столбец 1: не читается словарь вопросов: здесь ожидалось значение"
+    f.write_text("a: b\x07\n", encoding="utf-8")
+    with pytest.raises(RulebookError) as e:
+        load_data_file(f, "словарь вопросов")
+    assert "строка 1, столбец 5" in str(e.value) and "position" not in str(e.value)
+    with pytest.raises(RulebookError, match="нет файла"):
+        load_data_file(tmp_path / "missing.yaml", "список терминов")
+    f.write_text("a: &x 1\nb: *x\n", encoding="utf-8")
+    with pytest.raises(RulebookError, match="«&x»"):
+        load_data_file(f, "словарь вопросов")

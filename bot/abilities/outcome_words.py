@@ -50,7 +50,8 @@ _REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|н
 _CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
 _NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
                         r"нечем\s+(?:за|о)плат|не\s+(?:может|можем|могу|смог\w*)\s+(?:за|о)плат")
-_CHOOSE_RE = re.compile(r"\bвыбр\w*|\bвыбира\w*|\bвыбор\b")
+# «выбрал», «выбираю», «выбор» — not the participle «выбранное существо», which names a target
+_CHOOSE_RE = re.compile(r"\bвыбр(?!анн)\w*|\bвыбира\w*|\bвыбор\b")
 _DECLARE_ONLY_RE = re.compile(r"\bтолько\b|\bбез\b|\b(?:но|а)\s+не\b|\bкроме\b")
 _ONLY_END_RE = re.compile(r",|;|\bбез\b|\b(?:а|но|и)\s+не\b|\bкроме\b")
 _WITHOUT_RE = re.compile(r"\b(?:без|кроме|а\s+не|но\s+не|и\s+не)\b([^,;.?!]*)")
@@ -77,6 +78,8 @@ _IMPOSSIBLE = (
      re.compile(r"перемест|передвин|сдвин"),
      "перемещение объявляется и выполняется только на незанятую клетку", "507.2"),
 )
+# «все существа (уже) закрыты»: every candidate is already in the state the part would bring about
+_ALL_STATE_RE = re.compile(r"\bвсе\s+(?:\w+\s+){0,2}?(?:уже\s+)?([а-я]+(?:ты|ны|ены))\b")
 _PRONOUN_RE = re.compile(r"\b(она|он|оно|это|эта|этот)\b")
 
 
@@ -317,9 +320,15 @@ class _State:
                 ns = sorted(named)
                 return ("объявлена только часть " if len(ns) == 1 else "объявлены только части ") + \
                     ", ".join(map(str, ns)), []
-        for c in _CLAUSE_RE.split(raw):
+        arguing = bool(re.search(r"(?:^|\s)(?:же|ж|ведь)(?:\s|$|[,.])", fold(raw)))
+        for c in (re.split(r",\s*", raw) if arguing else _CLAUSE_RE.split(raw)):
             c = c.strip(" ,.?!")
             if not c:
+                continue
+            if arguing and not any(self.refs(c)):
+                # «…, источника больше нет» in the asker's argument («карта же себя уничтожила»):
+                # a clause naming no part is not a fact about one (issue 11: not read, not guessed)
+                missed.append(c)
                 continue
             m = self.clause(c, in_question)
             named = self.refs(c)
@@ -490,8 +499,8 @@ class _State:
 
     def impossible_already(self, raw: str, s: str) -> Fact | None:
         said = raw.strip(" ,.?!")
-        m = _ALREADY_RE.search(s)
-        # a state («уже закрыто»), not a past action («уже закрыл» = performed)
+        m = _ALREADY_RE.search(s) or _ALL_STATE_RE.search(s)
+        # a state («уже закрыто», «все существа закрыты»), not a past action («уже закрыл» = performed)
         if m and not re.search(r"\bне\b", s[:m.start()]) and pos(m.group(1)) in ("ADJS", "ADJF", "PRTS", "PRTF",
                                                                                      "ADVB"):
             st = stem(m.group(1))

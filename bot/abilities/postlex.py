@@ -133,6 +133,24 @@ def _defines_value(toks: list[Token], i: int) -> bool:
     return False
 
 
+def _names_a_value(toks: list[Token], i: int) -> bool:
+    """Is the dash at ``i`` one of a definition inside a clause ("…, пока Отпрыск твари
+    – его паразит"): a «пока»/«если»/«где»/«когда» clause before it, and after it, to the
+    end of the sentence or the next separator, no verb, effect noun, icon or number."""
+    k = i - 1
+    while k >= 0 and toks[k].type not in ("COMMA", "SEMI", "AND_THEN", "DASH", "HEAD_END", "COST"):
+        k -= 1
+    if k + 1 >= i or toks[k + 1].value.casefold() not in ("пока", "если", "где", "когда"):
+        return False
+    for t in toks[i + 1:]:
+        if t.type in ("SEMI", "AND_THEN", "DASH", "OTHERWISE", "REFUSE", "COST"):
+            break
+        if t.type in ("ICON", "NUMBER", "MAY") or (t.type == "WORD" and (
+                lexicon.is_predicate(t.value) or lexicon.is_effect_noun(t.value))):
+            return False
+    return i + 1 < len(toks)
+
+
 def _opens_condition(tok: Token) -> bool:
     """«если» / «пока»: a condition clause (inside a trigger's header it opens the body)."""
     return tok.type == "CONDITION_KW" and tok.value.casefold() in ("если", "пока")
@@ -226,7 +244,7 @@ _TIME_OWNERS = frozenset({"ваш", "свой", "он", "каждый", "сле�
 _TIME_NOUNS = frozenset({"ход", "бой", "фаза", "раунд"})
 # Words that open the subject of an ability after a header with no comma ("Когда
 # карта противника теряет X {counter} ваши X существ могут получить …").
-_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "следующий", "первый", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
+_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "следующий", "первый", "стоять", "стоящий", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
                              "выбранный", "выбрать", "атаковать", "атакованный", "ее", "их"})
 _CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS", "PRED", "ADJS"})
 
@@ -264,13 +282,16 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     if toks[verb].type == "MAY":
         # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
         return verb if verb > i + 1 else None
+    if lexicon.is_modal(toks[verb].value) and verb + 1 < stop and toks[verb + 1].type == "WORD" \
+            and lexicon.is_infinitive(toks[verb + 1].value):
+        verb += 1     # "Когда ваш слуа должен получить X …": the clause's verb is "должен получить"
     main = None
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
         if j == verb + 1 and toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value):
             continue     # the verb's object ("получает отравление на 2"), not a new ability
         if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
-                and not (toks[j - 1].type == "WORD" and toks[j - 1].value.casefold() in ("не", "и", "или")):
+                and toks[j - 1].value.casefold() not in ("не", "и", "или"):
             main = j
             break
     if main is None and lexicon.is_finite_verb(toks[verb].value):
@@ -297,7 +318,7 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
 
 
-def _subject_start(toks: list[Token], left: int, main: int) -> int:
+def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool = True) -> int:
     """Where the subject of the ability whose verb is at ``main`` starts, looking back
     over nominal words no further than ``left`` (exclusive): the leftmost word in the
     nominative that opens a subject (a possessive, a pronoun, «выбранное», a capitalised
@@ -308,7 +329,7 @@ def _subject_start(toks: list[Token], left: int, main: int) -> int:
     k = main
     while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
             toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
-            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) is None):
+            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")):
         k -= 1
         t = toks[k]
         if t.type != "WORD" or not lexicon.may_be_nominative(t.value):
@@ -317,7 +338,7 @@ def _subject_start(toks: list[Token], left: int, main: int) -> int:
         if before is not None and before.type == "WORD" and lexicon.is_preposition(before.value):
             continue
         low = t.value.casefold()
-        if k == left + 1 and low not in _PRONOUN_SUBJECTS:
+        if object_guard and k == left + 1 and low not in _PRONOUN_SUBJECTS:
             continue
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS:
             start = k
@@ -506,15 +527,15 @@ class CardPostLex:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
                     return "token", j
-            for j in commas:
-                if _subject_verb_follows(toks, j):
-                    return "token", j     # "Пока …, Воронга может объявлять …"
             if not commas or not _opens_ability(toks[commas[0] + 1] if commas[0] + 1 < len(toks) else None):
                 # no comma ends the clause ("Когда получает третью {counter} потерять все
                 # {counter}"): the ability starts at the verb after the clause's own verb
                 ins = _clause_end_without_comma(toks, i, commas[0] if commas else len(toks))
                 if ins is not None:
                     return "insert", ins
+            for j in commas:
+                if _subject_verb_follows(toks, j):
+                    return "token", j     # "Пока …, Воронга может объявлять …"
             return ("token", commas[0]) if commas else None
         if toks[i].type == "NAMED_KW":
             return None
@@ -528,9 +549,9 @@ class CardPostLex:
                 k = j
                 while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value):
                     k -= 1
-                if k == j and toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value):
+                if k == j and (toks[j].type == "MAY" or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
-                    k = _subject_start(toks, i + 1, j)
+                    k = _subject_start(toks, i + 1, j, object_guard=False)
                 return "insert", k
         return None
 
@@ -558,7 +579,10 @@ class CardPostLex:
             i += 1
             t = toks[i]
             typ = t.type
-            if typ == "CONDITION_KW" and prev is not None and prev.type in _PART_SEPS and _opens_condition(t):
+            if prev is not None and prev.type in _PART_SEPS and (
+                    (typ == "CONDITION_KW" and _opens_condition(t)) or
+                    (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED")):
+                # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part
                 stop = next((k for k in range(i + 1, n) if toks[k].type in _PART_STOPS), n)
                 end = self._header_end(toks[i:stop], 0)
@@ -608,7 +632,7 @@ class CardPostLex:
                 a, b = _next_content(toks, i)
                 if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
-            elif typ == "DASH" and _defines_value(toks, i):
+            elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
             elif typ in ("AND", "COMMA"):
                 if may_scope and not start and not modal and nxt is not None and nxt.type == "WORD" and (

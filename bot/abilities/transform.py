@@ -32,7 +32,7 @@ SEPARATOR_RULES = {
     "MAY_V": "505.8",
 }
 _LIMIT = re.compile(r"^\((.*)\)$", re.S)
-_LIMIT_WORDS = re.compile(r"\bраз", re.I)
+_LIMIT_WORDS = re.compile(r"\bраза?\b", re.I)   # «раз», «раза» (not «разряду»)
 _ICON = re.compile(r"\{([a-z0-9_]+)\}")
 
 
@@ -223,6 +223,10 @@ class ToAst(Transformer):
     def inner_condition(self, items: list[Any]) -> Node:
         """A condition over a later part of a compound ability ("A; если … – B")."""
         return self._headed("condition", items)
+
+    def inner_named(self, items: list[Any]) -> Node:
+        """A named effect as a later part of a compound ability."""
+        return self.named(items)
 
     def named(self, items: list[Any]) -> Node:
         head = items[1]

@@ -44,12 +44,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE cards_meta (meta_key TEXT PRIMARY KEY, meta_value BIGINT NOT NULL)",
         "INSERT INTO cards_meta (meta_key, meta_value) VALUES ('revision', 0)",
     ),
+    (
+        "ALTER TABLE cards ADD COLUMN name_keys TEXT",
+    ),
 )
 """Schema steps of the ``cards`` component (``Store.migrate``); append, never edit."""
 
 _COLUMNS = ("card_key", "name", "name_fold", "set_name", "card_number", "kind", "traits", "equipment_class",
             "classes", "element", "cost", "elite", "is_unique", "lives", "movement", "strikes", "card_text",
-            "complete", "typed", "forms", "source")
+            "complete", "typed", "forms", "source", "name_keys")
 
 
 def cards_store(store: Store | None = None) -> Store:
@@ -87,7 +90,8 @@ def _row(c: Card) -> tuple:
     return (c.key, c.name, fold(c.name), c.set_name, c.number, c.kind, ",".join(c.traits), c.equipment_class,
             json.dumps(list(c.classes), ensure_ascii=False), c.element, c.cost, _b(c.elite), _b(c.unique), c.lives,
             c.movement, "-".join(map(str, c.strikes)), c.text, _b(c.complete), _b(c.typed),
-            json.dumps(list(c.forms), ensure_ascii=False), c.source)
+            json.dumps(list(c.forms), ensure_ascii=False), c.source,
+            json.dumps([list(k) for k in c.name_keys], ensure_ascii=False) if c.name_keys else None)
 
 
 def _card(r: tuple) -> Card:
@@ -98,7 +102,8 @@ def _card(r: tuple) -> Card:
                 traits=tuple(t for t in r[6].split(",") if t), equipment_class=r[7], classes=tuple(json.loads(r[8])),
                 element=r[9], cost=r[10], elite=b(r[11]), unique=b(r[12]), lives=r[13], movement=r[14],
                 strikes=tuple(int(x) for x in r[15].split("-") if x), text=r[16], complete=b(r[17]), typed=b(r[18]),
-                forms=tuple(json.loads(r[19])), source=r[20])
+                forms=tuple(json.loads(r[19])), source=r[20],
+                name_keys=tuple(tuple(k) for k in json.loads(r[21])) if r[21] else ())
 
 
 def existing_keys(store: Store) -> set[str]:

@@ -127,6 +127,7 @@ def import_files(paths: Iterable[str], fmt: str = "auto", store: Store | None = 
     cannot be used. In both cases the store is unchanged.
     """
     from bot.cards.db import cards_store, count, existing_keys, upsert
+    from bot.cards.index import name_words, word_keys
 
     t0 = time.perf_counter()
     paths = list(paths)
@@ -160,7 +161,8 @@ def import_files(paths: Iterable[str], fmt: str = "auto", store: Store | None = 
                               element=f.get("element"), cost=f.get("cost"), elite=f.get("elite"),
                               unique=f.get("unique"), lives=f.get("lives"), movement=f.get("movement"),
                               strikes=tuple(f.get("strikes") or ()), text=text, complete=complete, typed=typed,
-                              forms=tuple(f.get("forms") or ()), source=fr.format)
+                              forms=tuple(f.get("forms") or ()), source=fr.format,
+                              name_keys=tuple(tuple(sorted(word_keys(w))) for w in name_words(f["name"])))
     names = Counter(c.name.casefold() for c in cards.values())
     report.same_name = sum(1 for n in names.values() if n > 1)
     st = cards_store(store)

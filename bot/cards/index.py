@@ -31,15 +31,21 @@ from bot.cards.model import Card
 
 _WORD = re.compile(r"[0-9a-zа-я]+")
 
+CANDIDATES = 64
+"""Cards ranked per query besides the whole-name matches: those matching the most
+query words first (a common word such as «гном» may reach hundreds of names)."""
+
 
 @lru_cache(maxsize=50_000)
 def word_keys(word: str) -> frozenset[str]:
     """A folded name word and its normal forms (pymorphy3; every parse, not only the
     likeliest: «гнома» -> {гнома, гном})."""
-    from bot.morph import analyzer, lemma
+    from bot.morph import DOMAIN_LEMMAS, analyzer
 
-    keys = {word, lemma(word)}
-    if len(word) > 2 and not word.isdigit():
+    keys = {word}
+    if word in DOMAIN_LEMMAS:
+        keys.add(DOMAIN_LEMMAS[word])
+    elif len(word) > 2 and not word.isdigit():
         keys |= {p.normal_form.replace("ё", "е") for p in analyzer().parse(word)}
     return frozenset(keys)
 
@@ -92,7 +98,6 @@ class CardIndex:
 
     def __init__(self, cards: list[Card]) -> None:
         from bot.textnorm import fold
-        from bot.typo import TypoIndex
 
         self.cards = cards
         self._folded = [" ".join(name_words(c.name)) for c in cards]
@@ -100,13 +105,16 @@ class CardIndex:
         self._postings: dict[str, set[int]] = {}
         self._words: list[list[frozenset[str]]] = []
         vocab: set[str] = set()
+        vocab_keys: dict[str, frozenset[str]] = {}
         for i, c in enumerate(cards):
             self._exact.setdefault(self._folded[i], []).append(i)
             ws = name_words(c.name)
-            self._words.append([word_keys(w) for w in ws])
-            for w in ws:
+            keys = [frozenset(k) for k in c.name_keys] if len(c.name_keys) == len(ws) else [word_keys(w) for w in ws]
+            self._words.append(keys)
+            for w, ks in zip(ws, keys):
                 vocab.add(w)
-                for k in word_keys(w):
+                vocab_keys.setdefault(w, ks)
+                for k in ks:
                     self._postings.setdefault(k, set()).add(i)
             for form in c.forms:
                 f = " ".join(_WORD.findall(fold(form)))
@@ -124,8 +132,10 @@ class CardIndex:
             if j != f and len(j) >= 4:
                 self._joined.setdefault(j, set()).add(i)
                 vocab.add(j)
-        self._vocab_keys = {w: word_keys(w) for w in vocab}
-        self._typo = TypoIndex(vocab)
+        self._vocab_keys = {w: vocab_keys.get(w, frozenset((w,))) for w in vocab}
+        self._vocab = vocab
+        self._typo_index = None
+        self._typo_lock = threading.Lock()
         self._first: dict[str, list[int]] = {}
         for i, keys in enumerate(self._words):
             if keys:
@@ -135,23 +145,40 @@ class CardIndex:
     def __len__(self) -> int:
         return len(self.cards)
 
+    @property
+    def _typo(self):
+        """The typo index over the name vocabulary, built on the first typo (card names
+        in ``ask`` questions never need it)."""
+        if self._typo_index is None:
+            from bot.typo import TypoIndex
+
+            with self._typo_lock:
+                if self._typo_index is None:
+                    self._typo_index = TypoIndex(self._vocab)
+        return self._typo_index
+
     # -- lookup -----------------------------------------------------------------------------
     def _word_matches(self, q: str) -> dict[str, int]:
-        """Keys a query word reaches, with the typo edits used (0 for its own forms)."""
+        """Keys a query word reaches, with the typo edits used: 0 for its own forms;
+        words one edit away too (a typo may spell another name's word: «голе» for
+        «голем»), and when nothing is that near, the fewest edits that reach a word."""
         from bot.typo import max_edits
 
-        keys = word_keys(q)
-        out = {k: 0 for k in keys if k in self._postings}
-        if out or len(q) < 3:
+        out = {k: 0 for k in word_keys(q) if k in self._postings}
+        if len(q) < 2 or (len(q) < 3 and out):
             return out
-        k_max = max_edits(len(q))
-        for cand, d in self._typo.near(q, k_max):
-            for k in self._vocab_keys.get(cand, (cand,)):
-                if k in self._postings and (k not in out or out[k] > d):
-                    out[k] = d
-        if out:
-            best = min(out.values())
-            out = {k: d for k, d in out.items() if d == best}
+        limit = 1 if out else max_edits(len(q))
+        for k_max in range(1, limit + 1):
+            found = False
+            for cand, d in self._typo.near(q, k_max):
+                if d == 0:
+                    continue
+                for k in self._vocab_keys.get(cand, (cand,)):
+                    if k in self._postings and k not in out:
+                        out[k] = d
+                        found = True
+            if found:
+                break
         return out
 
     def find(self, query: str, limit: int = 5) -> list[Hit]:
@@ -166,10 +193,20 @@ class CardIndex:
         exact_ids = self._exact.get(qf, [])
         matches = [self._word_matches(w) for w in qws]
         cands: dict[int, None] = dict.fromkeys(exact_ids)
+        cover: dict[int, int] = {}
         for m in matches:
+            reached: set[int] = set()
             for k in m:
-                for i in self._postings[k]:
-                    cands[i] = None
+                reached |= self._postings[k]
+            for i in reached:
+                cover[i] = cover.get(i, 0) + 1
+        if cover:      # only the cards that match the most query words can rank first
+            top = max(cover.values())
+            best = [i for i, c in cover.items() if c == top]
+            if len(best) < CANDIDATES:
+                best += sorted((i for i, c in cover.items() if c < top), key=lambda i: -cover[i])[:CANDIDATES - len(best)]
+            for i in best[:max(CANDIDATES, len(best))]:
+                cands[i] = None
         glued: dict[int, int] = {}       # «гномбасаарг»: a whole name typed as one word
         joined = "".join(qws)
         if not cands and 4 <= len(joined) <= 40:
@@ -300,6 +337,7 @@ def current(store=None) -> CardIndex | None:
     st = db.cards_store(store)
     rev = db.revision(st)
     with _LOCK:
+        _STATE.pop("failed_until", None)
         if _STATE.get("store") is st and _STATE.get("revision") == rev:
             return _STATE["index"]  # type: ignore[return-value]
     cards = db.all_cards(st)
@@ -324,10 +362,20 @@ def find_cards_in_text(text: str, store=None) -> list[CardMention]:
     the sentence or quoted. ``[]`` when no card database is imported or the store
     cannot be opened — a card the database does not have is never invented.
     """
+    import time
+
     from bot.errors import BerserkError
 
+    if store is None and time.monotonic() < _STATE.get("failed_until", 0.0):   # type: ignore[operator]
+        return []
     try:
         idx = current(store)
     except BerserkError:
+        if store is None:       # an unreachable database is not retried for every question
+            _STATE["failed_until"] = time.monotonic() + RETRY_AFTER
         return []
     return idx.mentions(text) if idx is not None else []
+
+
+RETRY_AFTER = 60.0
+"""Seconds ``find_cards_in_text`` waits before trying an unreachable store again."""

@@ -65,7 +65,9 @@ class Card:
     text: the ability text normalised to the grammar's icons (``{tap}``); complete /
     typed: what the grammar made of the text at import (``None`` for no text);
     forms: other written forms of the name (inflections the database gives);
-    source: the format it came from (``nxt`` | ``classic`` | ``csv``).
+    source: the format it came from (``nxt`` | ``classic`` | ``csv``); name_keys: per
+    folded name word, the forms it is found under (computed at import by
+    ``bot.cards.index.word_keys`` so that the lookup index builds without morphology).
     """
 
     key: str
@@ -88,6 +90,7 @@ class Card:
     typed: bool | None = None
     forms: tuple[str, ...] = field(default=(), compare=False)
     source: str = ""
+    name_keys: tuple[tuple[str, ...], ...] = field(default=(), compare=False, repr=False)
 
     def kind_words(self) -> str:
         """Kind with traits in Russian: «существо, симбиот», «экипировка (оружие)»."""

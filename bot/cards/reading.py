@@ -19,54 +19,47 @@ from bot.cards.model import Card, vocabulary
 __all__ = ["CardMention", "find_cards_in_text", "card_phrase", "CardReading", "read_cards"]
 
 
-def _inflect(word: str, like: str) -> str:
-    """``word`` (nominative singular) in the case and number of ``like`` (pymorphy3)."""
+def _noun_parse(word: str):
     from bot.morph import analyzer
 
-    m = analyzer()
-    tag = m.parse(like.casefold())[0].tag
-    grams = {g for g in (tag.case, tag.number) if g}
-    if not grams:
-        return word
-    p = m.parse(word)[0]
-    noun = next((q for q in m.parse(word) if q.tag.POS == "NOUN"), p)
-    out = noun.inflect(grams)
-    return out.word if out is not None else word
+    ps = analyzer().parse(word)
+    return next((p for p in ps if p.tag.POS == "NOUN" and p.tag.case == "nomn"), ps[0])
 
 
 def card_phrase(card: Card, like: str | None = None) -> str:
     """The words a card name is read as: «симбиот», «летающее существо», «артефакт»
-    (grammar/card_formats.yaml ``mention_words``); inflected like ``like`` (the name as
-    written in the question) when given."""
+    (grammar/card_formats.yaml ``mention_words``); inflected into the case and number
+    of ``like`` (the name as written in the question) when given."""
+    from bot.morph import analyzer
+
     spec = vocabulary().get("mention_words") or {}
     nouns = spec.get("nouns") or {}
     noun = next((nouns[t] for t in spec.get("noun_traits") or () if t in card.traits and t in nouns),
                 nouns.get(card.kind, card.kind))
     adjs = [spec["adjectives"][t] for t in card.traits if t in (spec.get("adjectives") or {})]
+    np = _noun_parse(noun)
+    grams: set[str] = set()
     if like:
-        from bot.morph import analyzer
-
-        head = re.findall(r"[А-Яа-яЁё]+", like)[-1] if re.findall(r"[А-Яа-яЁё]+", like) else like
-        noun_form = _inflect(noun, head)
-        gender = next((q.tag.gender for q in analyzer().parse(noun) if q.tag.POS == "NOUN"), None)
-        tag = analyzer().parse(noun_form)[0].tag
-        grams = {g for g in (tag.case, tag.number, gender if tag.number == "sing" else None) if g}
-        adj_forms = []
-        for a in adjs:
-            p = analyzer().parse(a)[0]
-            f = p.inflect(grams) if grams else None
-            adj_forms.append(f.word if f is not None else a)
-        return " ".join([*adj_forms, noun_form])
-    if adjs:
-        from bot.morph import analyzer
-
-        gender = next((q.tag.gender for q in analyzer().parse(noun) if q.tag.POS == "NOUN"), None)
-        forms = []
-        for a in adjs:
-            f = analyzer().parse(a)[0].inflect({gender}) if gender else None
-            forms.append(f.word if f is not None else a)
-        return " ".join([*forms, noun])
-    return noun
+        words = [w.casefold() for w in re.findall(r"[А-Яа-яЁё]+", like)] or [like.casefold()]
+        # the head noun: the first word read as a noun («Сердца бурь», «Болотного тролля»)
+        head = next((w for w in words if analyzer().parse(w)[0].tag.POS == "NOUN"), words[-1])
+        tag = analyzer().parse(head)[0].tag
+        grams = {g for g in (tag.case, tag.number) if g}
+    form = np.inflect(grams) if grams else None
+    noun_form = form.word if form is not None else noun
+    case = (form or np).tag.case or "nomn"
+    number = (form or np).tag.number or "sing"
+    adj_grams = {case, number}
+    if number == "sing" and np.tag.gender:
+        adj_grams.add(np.tag.gender)
+    if case == "accs" and np.tag.animacy == "anim" and (number == "plur" or np.tag.gender == "masc"):
+        adj_grams.add("anim")
+    out = []
+    for a in adjs:
+        p = next((q for q in analyzer().parse(a) if q.tag.POS == "ADJF"), analyzer().parse(a)[0])
+        f = p.inflect(adj_grams)
+        out.append(f.word if f is not None else a)
+    return " ".join([*out, noun_form])
 
 
 @dataclass(frozen=True)
@@ -85,11 +78,26 @@ class CardReading:
         return [{"span": list(m.span), "written": m.text, "card": m.card.facts()} for m in self.mentions]
 
 
-def _asks_about_ability(question: str) -> bool:
+def _lemmas(text: str) -> set[str]:
     from bot.morph import lemma
 
-    words = set((vocabulary().get("mention_words") or {}).get("ability_words") or ())
-    return any(lemma(w) in words for w in re.findall(r"[а-яё]+", question.casefold()))
+    return {lemma(w) for w in re.findall(r"[а-яё]+", text.casefold().replace("ё", "е"))}
+
+
+def _asks_about_ability(question: str, card: Card, span: tuple[int, int]) -> bool:
+    """The question asks about the card's ability: it names an ability («способность»,
+    «текст»), or shares an effect word with the card's text («разряд», «ранить») other
+    than the everyday words listed in ``mention_words.not_ability_words``."""
+    spec = vocabulary().get("mention_words") or {}
+    rest = question[:span[0]] + " " + question[span[1]:]
+    asked = _lemmas(rest)
+    if asked & set(spec.get("ability_words") or ()):
+        return True
+    if not card.text:
+        return False
+    common = set(spec.get("not_ability_words") or ()) | _lemmas(card.name)
+    shared = {w for w in asked & _lemmas(card.text) if len(w) >= 4} - common
+    return bool(shared)
 
 
 def read_cards(question: str, store=None) -> CardReading | None:
@@ -100,18 +108,64 @@ def read_cards(question: str, store=None) -> CardReading | None:
         return None
     parts: list[str] = []
     notes: list[str] = []
-    pos = 0
-    quote_text = _asks_about_ability(question) and "«" not in question and '"' not in question
+    written: dict[str, list[str]] = {}
     for m in mentions:
+        written.setdefault(m.card.key, [])
+        if m.text not in written[m.card.key]:
+            written[m.card.key].append(m.text)
+    pos = 0
+    quoted = "«" in question or '"' in question
+    for m in mentions:
+        quote_text = not quoted and _asks_about_ability(question, m.card, m.span)
         parts.append(question[pos:m.span[0]])
         phrase = card_phrase(m.card, m.text)
         parts.append(phrase)
         if quote_text and m.card.text:
             parts.append(f" (текст карты: «{m.card.text.replace('«', '„').replace('»', '“')}»)")
         pos = m.span[1]
+        if m.card.key not in written:
+            continue        # the card was named before: one note per card
         rules = ", ".join(m.card.rules())
-        notes.append(f"«{m.text}» — карта «{m.card.name}» из вашей базы: {m.card.kind_words()}"
-                     + (f" ({rules})" if rules else "") + f"; в вопросе прочитана как «{phrase}»"
+        said = ", ".join(f"«{w}»" for w in written.pop(m.card.key))
+        notes.append(f"{said} — карта «{m.card.name}» из вашей базы: {m.card.kind_words()}"
+                     + (f" ({rules})" if rules else "")
                      + (f"; других карт с этим именем: {len(m.others)}" if m.others else "") + ".")
     parts.append(question[pos:])
     return CardReading(question, "".join(parts), tuple(mentions), tuple(notes))
+
+
+READER_TRAITS = ("flying", "incorporeal")
+"""Traits the question reader (``bot.reading.reader``) models as adjectives of a card."""
+
+
+def reader_kind(card: Card) -> tuple[str, dict[str, bool]]:
+    """A card as the question reader's card: ``(kind, traits)`` — kind ``symbiote`` /
+    ``parasite`` for a creature with that trait, else the card's kind (``creature``,
+    ``artifact``, ``terrain``, ``equipment``); traits ``{flying: True, incorporeal: True}``
+    for those the database states (a trait it does not state is left unsaid, never False)."""
+    kind = next((t for t in ("symbiote", "parasite") if t in card.traits), card.kind)
+    return kind, {t: True for t in READER_TRAITS if t in card.traits}
+
+
+def align(mentions, token_words: list[list[str]]) -> list[tuple[int, int, CardMention]]:
+    """Token ranges ``(start, end, mention)`` of card mentions in a tokenised text:
+    ``token_words[i]`` are the folded words of token ``i`` (a hyphenated or quoted token
+    has several); each mention is matched to the first run of whole tokens after the
+    previous one whose words are the mention's words."""
+    from bot.cards.index import name_words
+
+    out = []
+    start = 0
+    for m in mentions:
+        want = name_words(m.text)
+        for a in range(start, len(token_words)):
+            got: list[str] = []
+            b = a
+            while b < len(token_words) and len(got) < len(want):
+                got += token_words[b]
+                b += 1
+            if got == want:
+                out.append((a, b, m))
+                start = b
+                break
+    return out

@@ -7,8 +7,9 @@ addressing) and calls the function of the module that owns the concept (the name
 of TEAM.md's module contract); it holds no rules logic and imports no transport.
 
 Commands: /start [payload], /help, /rule N, /search words, /parse text,
-/explain text, /scenario YAML, /glossary [word]; any other text is a judge
-question (``bot.judge.ask``).
+/explain text, /scenario YAML, /glossary [word], /card NAME (a card of the user's
+database, ``bot.cards.answer``; a list gives «k:<token>» buttons); any other text is a
+judge question (``bot.judge.ask``). Inline mode finds cards as well as paragraphs.
 """
 
 from __future__ import annotations

@@ -64,6 +64,8 @@ class CardInfo:
     mentions: list[int] = field(default_factory=list)
     gender: str = "masc"
     is_host_role: bool = False
+    summoned: bool = False
+    own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
 
     def ru(self, case: str = "nomn") -> str:
         """How the card is named back to the user, in ``case`` (``nomn`` / ``accs`` /
@@ -116,6 +118,8 @@ class Asked:
     what: str
     card: str
     on: str | None = None
+    actions: tuple[str, ...] = ()
+    attacker: str | None = None
     predicate: str | None = None
     negated: bool = False
     yes_no: bool = True
@@ -145,15 +149,27 @@ class Reading:
         asked card in a place the question gives (a fate needs the card on a host)."""
         if self.asked is None or self.unread or self.contradictions or self.unknown_names:
             return False
-        if self.asked.what == "fate" and self.cards[self.asked.card].host is None:
+        if self.asked.what == "attack":
+            return True
+        c = self.cards[self.asked.card]
+        if self.asked.what == "fate" and c.host is None and not c.summoned:
             return False
         return True
 
 
 class _Reader:
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, known: list | None = None) -> None:
         self.w = words()
         self.toks, self.ends = tokenize(question)
+        self.known: dict[int, tuple[int, object]] = {}     # first token -> (end token, card of the database)
+        if known:
+            import re
+
+            from bot.cards.reading import align
+
+            parts = [re.findall(r"[0-9a-zа-я]+", t.text) for t in self.toks]
+            for a, b, m in align(known, parts):
+                self.known[a] = (b, m.card)
         self.r = Reading(question, self.toks)
         self.mention: dict[int, str] = {}         # word index -> card key
         self.complement: set[int] = set()         # kind / trait words that are an event's argument
@@ -182,8 +198,38 @@ class _Reader:
         return self.w.events.get(t.lemma) in ops
 
     # ------------------------------------------------------------------ pass 1: cards
+    def known_card(self, t: Tok) -> int | None:
+        """A card of the user's database named from token ``t`` («мой Гном-басаарг»): a card
+        of its kind and traits, named as in the database; returns the end token or ``None``."""
+        hit = self.known.get(t.i)
+        if hit is None:
+            return None
+        from bot.cards.reading import reader_kind
+
+        end, dbcard = hit
+        kind, traits = reader_kind(dbcard)
+        card = next((c for c in self.r.cards.values() if c.name == dbcard.name), None)
+        if card is None:
+            card = self.new_card(kind, t.i)
+            card.name = dbcard.name
+            card.traits.update(traits)
+            if dbcard.classes:
+                card.has_class = True
+        for i in range(t.i, end):
+            card.mentions.append(i)
+            self.mention[i] = card.key
+            self.use(i)
+        return end
+
     def read_cards(self) -> None:
+        skip_to = 0
         for t in self.toks:
+            if t.i < skip_to:
+                continue
+            end = self.known_card(t)
+            if end is not None:
+                skip_to = end
+                continue
             if t.quote:
                 continue
             kind = kind_of(t.text)
@@ -194,7 +240,8 @@ class _Reader:
                 self.substantive_trait(t)
                 continue
             prev = [self.tok(t.i - k) for k in (1, 2)]
-            if kind and t.case in ("ablt", None) and any(
+            after_prep = self.tok(t.i - 1) is not None and self.tok(t.i - 1).text in ("с", "со", "над", "под", "за", "перед")
+            if kind and not after_prep and t.case in ("ablt", None) and any(
                     p is not None and p.clause == t.clause and (self.is_event_lemma(p, ("gain", "lose"))
                                                                or p.lemma == "быть" and self.tok(p.i - 1) is not None
                                                                and self.is_event_lemma(self.tok(p.i - 1), ("lose",)))
@@ -207,6 +254,8 @@ class _Reader:
                         and p.clause == t.clause:
                     self.use(p.i)
             gender = t.gender if t.gender in ("masc", "femn", "neut") else None
+            if kind in ("symbiote", "parasite") or kind == "creature" and t.lemma == "существо":
+                gender = _KIND_GENDER[kind]     # pymorphy guesses «симбиота» as feminine
             if host_word:
                 card = self.host_card(t)
             elif kind in ATTACHABLE or kind in ("artifact", "terrain"):
@@ -269,7 +318,20 @@ class _Reader:
                 self.use(t.i)       # «его хозяин»: a possessive before a card noun
                 continue
             best = None
+            # «что с ним?» in the asked sentence: the fate asked is an attached card's
+            prev = self.tok(t.i - 1)
+            fate_q = t.sent == self.asked_sent and prev is not None and prev.text in ("с", "со") and any(
+                u.text in ("что", "чё", "че") for u in self.toks if u.sent == t.sent)
+            if fate_q:
+                for j in range(t.i - 1, -1, -1):
+                    key = self.mention.get(j)
+                    if key and self.r.cards[key].kind in ATTACHABLE and self.toks[j].clause != t.clause \
+                            and self.r.cards[key].gender in genders:
+                        best = self.r.cards[key]
+                        break
             for j in range(t.i - 1, -1, -1):
+                if best is not None:
+                    break
                 key = self.mention.get(j)
                 if key is None:
                     continue
@@ -409,6 +471,7 @@ class _Reader:
             if card is None:
                 continue
             card.owner = who
+            card.own_word = card.own_word or t.lemma == "свой"
             self.use(t.i)
 
     # ------------------------------------------------------------------ relations and events
@@ -518,9 +581,16 @@ class _Reader:
             target = self.event_target(t)
             if target is None:
                 continue
+            if op == "summon":
+                self.read_summon(t)
+                continue
             if op in ("dies", "leaves"):
                 self.r.events.append(Event("die" if op == "dies" else "leave", target.key, None, t.i))
                 self.use(t.i)
+                if op == "leaves":      # «вернулся в колоду»: where it went
+                    for u in self.toks[t.i + 1:t.i + 4]:
+                        if u.clause == t.clause and u.lemma in self.w.places_off_board:
+                            self.use(u.i, u.i - 1 if self.toks[u.i - 1].text in ("в", "на") else None)
             elif op in ("gain", "lose"):
                 arg = self.event_argument(t)
                 if arg is None:
@@ -548,6 +618,31 @@ class _Reader:
                     used += [tail[0].i, tail[1].i]
                 self.r.events.append(Event("set_class", target.key, "другой класс", t.i))
                 self.use(*used)
+
+    def read_summon(self, t: Tok) -> None:
+        """«Вызвал симбиота», «возродил экипировку [на орка]»: the card enters play by a
+        summoning ability — on the card the text names, else on none (it dies, 209.8, 212.6).
+        «в тексте не сказано, куда его поместить» says no host is named."""
+        card = next((c for _, c in self.clause_cards(t) if c.kind in ATTACHABLE), None)
+        if card is None:
+            nxt = next((self.r.cards[self.mention[j]] for j in range(t.i + 1, min(t.i + 4, len(self.toks)))
+                        if j in self.mention and self.r.cards[self.mention[j]].kind in ATTACHABLE), None)
+            card = nxt
+        if card is None:
+            return
+        on = self.on_target(t)
+        card.summoned = True
+        self.r.events.append(Event("summon", card.key, on[1].key if on else None, t.i))
+        self.use(t.i)
+        # «в тексте (ничего) не сказано, куда / на кого его поместить»
+        for u in self.toks:
+            if u.lemma in self.w.no_host_told and u.i not in self.r.used:
+                near = self.toks[max(0, u.i - 3):u.i + 6]
+                if any(x.text == "не" for x in near[:4]) and any(x.lemma in self.w.place_verbs for x in near):
+                    for x in near:
+                        if x.text in ("не", "ничего", "куда", "кого", "на", "в", "тексте", "карты") or x.lemma in self.w.place_verbs \
+                                or x.lemma in ("текст", "сказать", "указать", "написать", "говориться") or x.i in self.mention:
+                            self.use(x.i)
 
     def event_argument(self, t: Tok) -> tuple[tuple[str, bool], list[int]] | None:
         """What is gained / lost: the trait or kind word after the verb in its clause
@@ -582,6 +677,53 @@ class _Reader:
     def is_asked_fate_word(self, t: Tok) -> bool:
         return t.lemma in self.w.fate_stays or t.lemma in self.w.fate_gone
 
+    def read_attack(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
+        """«может ли артефакт атаковать?», «можно бить по шмотке противника?», «местность можно
+        атаковать или ранить?», «хозяин может ударить свою шмотку?»: the asked legality of an
+        attack and / or a wound; the attacker is the card named in the nominative with «может»,
+        the target the card after «по» or in the accusative (with «можно» — the one named)."""
+        acts = [t for t in sent if t.lemma in self.w.attack_verbs or t.lemma in self.w.wound_verbs]
+        if not acts:
+            return False
+        actions = tuple(dict.fromkeys("wound" if t.lemma in self.w.wound_verbs else "attack" for t in acts))
+        cards = [(t.i, self.r.cards[self.mention[t.i]]) for t in sent if t.i in self.mention and t.i not in self.complement]
+        target = attacker = None
+        for i, c in cards:
+            prev = self.tok(i - 1)
+            if prev is not None and prev.text == "по":
+                target = c
+                self.use(prev.i)
+        impersonal = any(t.text in ("можно", "нельзя") for t in sent)
+        for i, c in cards:
+            if c is target:
+                continue
+            case = self.toks[i].case
+            if attacker is not None and target is None:
+                target = c          # «хозяин может атаковать своего симбиота»: the card after the attacker
+            elif not impersonal and case == "nomn" and attacker is None:
+                attacker = c
+            elif target is None and (case in ("accs", "gent") or impersonal):
+                target = c
+            elif attacker is None and case == "nomn":
+                attacker = c
+        if attacker is None and target is None:
+            return False
+        if target is not None and attacker is not None and target.kind in ("symbiote", "parasite") and target.host is None \
+                and target.own_word and attacker.kind == "creature":
+            target.host = attacker.key      # «существо атакует своего симбиота»: the symbiote on it
+        for t in acts:
+            self.use(t.i)
+        for t in sent:      # «простым ударом», «простой удар», «или»
+            if t.lemma in self.w.attack_nouns or t.lemma == "простой" or t.text == "или":
+                self.use(t.i)
+        if target is None and "wound" in actions:
+            return False
+        self.r.asked = Asked("attack", (target or attacker).key, actions=actions, attacker=attacker.key if attacker else None,
+                             negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
+        if target is None:
+            self.r.asked.card = None
+        return True
+
     def read_asked(self) -> None:
         sent = [t for t in self.toks if t.sent == self.asked_sent]
         if not sent:
@@ -601,6 +743,8 @@ class _Reader:
         for t in sent:
             if t.text in ("ли", "разве", "так") or t.text == "же":
                 self.use(t.i)
+        if place is None and self.read_attack(sent, neg_word, yes_no):
+            return
         if place is not None or modal:
             src = sent
             if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
@@ -697,6 +841,9 @@ class _Reader:
         return self.r
 
 
-def read(question: str) -> Reading:
-    """Read ``question`` (set-up sentences, then the asked one) into a ``Reading``."""
-    return _Reader(question).run()
+def read(question: str, cards: list | None = None) -> Reading:
+    """Read ``question`` (set-up sentences, then the asked one) into a ``Reading``.
+    ``cards``: cards of the user's database the question names
+    (``bot.cards.index.CardMention``, from ``find_cards_in_text``) — their words are read
+    as that card, with the kind and traits the database states."""
+    return _Reader(question, cards).run()

@@ -25,7 +25,12 @@ def _rule_blocks(numbers: list[str], edition: str) -> list[Block]:
     return [Block("rule", c.text, number=n) for n in numbers if (c := rb.get(n)) is not None]
 
 
-def answer(question: str, edition: str = "5ed") -> Answer | None:
+CARD_AWARE = True
+"""``bot.judge.ask`` passes this route the question as asked plus the card mentions of the
+user's card database (``cards=``), instead of the question with card names told as kinds."""
+
+
+def answer(question: str, edition: str = "5ed", cards: list | None = None) -> Answer | None:
     """Answer a described situation by reading it into a scenario, or ``None``.
 
     Answer shape: ``understood`` («Как я понял: …»), ``verdict`` («Да, …» / «Нет, …» for a
@@ -37,7 +42,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
 
     if not question or belongs_elsewhere(question):
         return None
-    r = read(question)
+    r = read(question, cards)
     if r.asked is None:
         return None
     if r.contradictions:

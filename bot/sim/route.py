@@ -450,8 +450,11 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     blocks.extend(_rule_blocks(f.citations[:3], edition))
     if f.trace:
         blocks.append(Block("steps", items=tuple(f.trace), title="Моделирование"))
+    read_words = [t for i, t in enumerate(tokens) if i in used_idx and t not in STOP_WORDS]
+    understood = ("Как я понял: ситуация по словам " + ", ".join(f"«{w}»" for w in dict.fromkeys(read_words))
+                  + " — ответ по её модели.") if read_words else None
     return Answer(question=question, route="scenario", verdict=f.verdict, blocks=blocks,
-                  citations=list(f.citations), trace=list(f.trace), unread=[])
+                  citations=list(f.citations), trace=list(f.trace), unread=[], understood=understood)
 
 
 # «не» / «без» before a word the reading used, not itself part of what it read: the negation was
