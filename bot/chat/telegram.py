@@ -233,25 +233,45 @@ async def _in_worker(context: ContextTypes.DEFAULT_TYPE, fn: Callable[..., Any],
 
 
 # -- helpers ------------------------------------------------------------------------
-def _ctx(context: ContextTypes.DEFAULT_TYPE, group: bool = False, reply_to_bot: bool = False) -> Ctx:
-    return Ctx(
+def chat_store(context: ContextTypes.DEFAULT_TYPE):
+    """The bot's store (``bot.store``: SQLite in the user data folder, or ``DATABASE_URL``),
+    opened on first use and kept in ``bot_data["store"]``; ``None`` (logged) when it
+    cannot be opened – the bot then answers with its default edition."""
+    if "store" not in context.bot_data:
+        from bot.chat.settings import ChatSettings
+        from bot.store import StoreError
+
+        try:
+            context.bot_data["store"] = ChatSettings()
+        except StoreError as e:
+            log.error("хранилище настроек чатов недоступно: %s", e)
+            context.bot_data["store"] = None
+    return context.bot_data["store"]
+
+
+def _ctx(context: ContextTypes.DEFAULT_TYPE, group: bool = False, reply_to_bot: bool = False,
+         chat_id: int | None = None) -> Ctx:
+    ctx = Ctx(
         edition=context.bot_data.get("edition", DEFAULT_EDITION),
         bot_username=context.bot.username,
         group=group,
         reply_to_bot=reply_to_bot,
         transport="telegram",
+        chat_id=chat_id,
+        store=chat_store(context) if chat_id is not None else None,
     )
+    return handlers.chat_ctx(ctx)
 
 
-def link_fn(context: ContextTypes.DEFAULT_TYPE) -> LinkFn:
+def link_fn(context: ContextTypes.DEFAULT_TYPE, edition: str | None = None) -> LinkFn:
     """Paragraph links: to ``BERSERK_RULES_URL#N`` when set, else deep links into the
-    bot; only numbers that exist in the edition are linked."""
+    bot; only numbers that exist in the edition (the chat's, else the bot's) are linked."""
     url = context.bot_data.get("rules_url")
     base = rules_url_links(url) if url else (deep_links(context.bot.username) if context.bot.username else no_links)
     try:
         from bot.rulebook import load
 
-        rb = load(context.bot_data.get("edition", DEFAULT_EDITION))
+        rb = load(edition or context.bot_data.get("edition", DEFAULT_EDITION))
     except RulebookError:
         return base
     return lambda n: base(n) if (rb.get(n) is not None or rb.section(n) is not None) else None
@@ -268,14 +288,17 @@ def _is_entity_error(e: BadRequest) -> bool:
     return "can't parse entities" in str(e).lower() or "can't find end" in str(e).lower()
 
 
-def _message_reply(context: ContextTypes.DEFAULT_TYPE, text: str, group: bool,
-                   reply_to_bot: bool) -> tuple[list[str], InlineKeyboardMarkup | None]:
-    """Worker-thread part of a message: ``handlers.handle`` -> HTML messages and the
-    keyboard under the last; no messages when the bot is to stay silent."""
-    reply = handlers.handle(text, _ctx(context, group, reply_to_bot))
+def _message_reply(context: ContextTypes.DEFAULT_TYPE, text: str, group: bool, reply_to_bot: bool,
+                   chat_id: int) -> tuple[list[str], InlineKeyboardMarkup | None]:
+    """Worker-thread part of a message: ``handlers.handle`` -> HTML messages (links
+    into the answer's edition, else the chat's) and the keyboard under the last; no
+    messages when the bot is to stay silent."""
+    ctx = _ctx(context, group, reply_to_bot, chat_id=chat_id)
+    reply = handlers.handle(text, ctx)
     if reply.empty:
         return [], None
-    return render_reply_html(reply.answers, link_fn(context)), keyboard(reply.buttons)
+    edition = reply.answers[-1].edition or handlers.chat_ctx(ctx).edition
+    return render_reply_html(reply.answers, link_fn(context, edition)), keyboard(reply.buttons)
 
 
 async def send_reply(bot, chat_id: int, reply: Reply, link: LinkFn, reply_to: int | None = None) -> None:
@@ -294,16 +317,18 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     group = chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
     replied = msg.reply_to_message
     reply_to_bot = bool(replied and replied.from_user and replied.from_user.id == context.bot.id)
-    messages, markup = await _in_worker(context, _message_reply, context, msg.text, group, reply_to_bot)
+    messages, markup = await _in_worker(context, _message_reply, context, msg.text, group, reply_to_bot, chat.id)
     if messages:
         await _send_html(context.bot, chat.id, messages, markup, reply_to=msg.message_id if group else None)
 
 
-def _callback_view(context: ContextTypes.DEFAULT_TYPE, data: str, inline_message: bool) -> tuple[list[str], InlineKeyboardMarkup | None]:
+def _callback_view(context: ContextTypes.DEFAULT_TYPE, data: str, chat_id: int | None,
+                   inline_message: bool) -> tuple[list[str], InlineKeyboardMarkup | None]:
     """Worker-thread part of a button press: the new view's HTML messages (one for a
     message sent in inline mode) and its keyboard."""
-    reply = handlers.callback(data, _ctx(context))
-    link = link_fn(context)
+    ctx = _ctx(context, chat_id=chat_id)
+    reply = handlers.callback(data, ctx)
+    link = link_fn(context, ctx.edition)
     if inline_message:
         return [render_single_html(reply.answers, link)], keyboard(reply.buttons)
     return render_reply_html(reply.answers, link), keyboard(reply.buttons)
@@ -321,7 +346,8 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     query = update.callback_query
     if query is None:
         return
-    messages, markup = await _in_worker(context, _callback_view, context, query.data or "", query.message is None)
+    chat_id = query.message.chat.id if query.message is not None and query.message.chat is not None else None
+    messages, markup = await _in_worker(context, _callback_view, context, query.data or "", chat_id, query.message is None)
     try:
         await query.answer()
     except InvalidToken:
