@@ -37,6 +37,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.claims",
     "bot.reading.reasoning",
     "bot.reading.route",
+    "bot.reading.stack",
     "bot.sim.route",
     "bot.glossary",
     "bot.search",
