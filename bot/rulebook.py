@@ -47,7 +47,7 @@ from typing import Iterator, NamedTuple
 import yaml
 
 from bot.errors import RulebookError
-from bot.paths import DEFAULT_EDITION, rulebook_dir
+from bot.paths import DEFAULT_EDITION, rulebook_dir, user_data_dir
 
 _NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[а-я])?$")
 LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
@@ -352,9 +352,26 @@ def check_edition_name(edition: str) -> str:
     return edition
 
 
+def user_editions_dir() -> Path:
+    """Where editions a user imports live: ``<user data folder>/editions``
+    (``bot.paths.user_data_dir()``: ``$BERSERK_USER_DIR`` or the platform's user data
+    folder, e.g. ``~/.local/share/berserk-judge/editions``). Not created here."""
+    return user_data_dir() / "editions"
+
+
+def edition_dirs() -> list[Path]:
+    """Folders searched for ``<edition>.yaml``, first wins: the user's editions, then
+    the packaged ones (``rulebook/``: 5ed)."""
+    return [user_editions_dir(), rulebook_dir()]
+
+
 def editions() -> list[str]:
-    """Names of the editions present (``rulebook/<edition>.yaml``), sorted."""
-    return sorted(p.stem for p in rulebook_dir().glob("*.yaml") if EDITION_NAME_RE.match(p.stem))
+    """Names of the editions installed (user's and packaged ``<edition>.yaml``), sorted."""
+    names: set[str] = set()
+    for d in edition_dirs():
+        if d.is_dir():
+            names.update(p.stem for p in d.glob("*.yaml") if EDITION_NAME_RE.match(p.stem))
+    return sorted(names)
 
 
 def require_edition(edition: str) -> str:
@@ -370,7 +387,13 @@ def require_edition(edition: str) -> str:
 
 
 def edition_path(edition: str = DEFAULT_EDITION) -> Path:
-    """Path of ``rulebook/<edition>.yaml``."""
+    """Path of the installed ``<edition>.yaml``: the user's copy when there is one
+    (``user_editions_dir()``), else the packaged one in ``rulebook/`` (returned also
+    when neither exists, so that messages name it)."""
+    for d in edition_dirs():
+        path = d / f"{edition}.yaml"
+        if path.is_file():
+            return path
     return rulebook_dir() / f"{edition}.yaml"
 
 

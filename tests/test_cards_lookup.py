@@ -193,3 +193,18 @@ def test_unreachable_database_costs_ask_nothing(card_home, monkeypatch):
     from bot.chat.handlers import handle
 
     assert "Не удаётся подключиться к PostgreSQL" in handle("/card огнекрыл").answers[0].text
+
+
+def test_same_name_cards_that_disagree_are_not_guessed(card_home):
+    from bot.cards.importer import import_files
+    from bot.judge import ask
+    from tests.cards_support import NXT_CARDS, write_json
+
+    flying = dict(NXT_CARDS[4])                                   # «Огнекрыл», flying
+    walking = dict(NXT_CARDS[4], id="99", number=99, type=0)       # the same name, not flying
+    import_files([str(write_json(card_home / "n.json", [NXT_CARDS[2], flying, walking]))])
+    ans = ask("Можно ли положить Светлячка-помощника на Огнекрыла?")
+    note = ans.blocks[0].text
+    assert "несколько карт «Огнекрыл» с разными свойствами" in note and "карта не учтена" in note
+    assert [c["card"]["name"] for c in ans.cards] == ["Светлячок-помощник"]
+    assert ans.verdict is None and "огнекрыла" in ans.unread    # no flying guessed either way
