@@ -348,3 +348,26 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
     if t.forms:
         blocks.append(Block("text", "Формы в тексте правил: " + ", ".join(t.forms)))
     return Answer(word, "glossary", None, blocks, t.citations)
+
+
+_DEFINITION_Q = re.compile(
+    r"^\s*(?:что\s+(?:такое|означает|значит)|что\s+это\s+за|кто\s+такой|кто\s+такая)\s+(?P<t>[^?]{1,80}?)\s*\?*\s*$",
+    re.IGNORECASE,
+)
+
+
+def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer | None:
+    """The judge's dictionary route: «Что такое вампиризм?» answered by the edition's
+    own dictionary entry (and its defining paragraph, if any) – route ``glossary``,
+    citations that paragraph and «Словарь: Вампиризм». ``None`` for any other question
+    and for terms without a dictionary entry in ``edition`` (the search route answers)."""
+    m = _DEFINITION_Q.match(question or "")
+    if not m:
+        return None
+    word = m.group("t").strip().strip("«»\"'").strip()
+    t = lookup_term(word, edition)
+    if t is None or t.entry is None:
+        return None
+    ans = glossary_answer(word, edition)
+    ans.question = question
+    return ans

@@ -95,3 +95,14 @@ def test_defined_terms_of_the_edition_text(user_dir, tmp_path):
     assert main(["rulebook", "import", str(page), "--edition", "defs"]) == 0
     t = lookup_term("владельцем карты", "defs")
     assert (t.name, t.number, t.strong, t.code_name) == ("Владелец карты", "209.1", True, "")
+
+
+def test_ask_what_is_answers_from_the_editions_dictionary(user_dir):
+    from bot.judge import ask
+
+    assert main(["rulebook", "import", str(TESTED), "--edition", "tested"]) == 0
+    a = ask("Что такое мулиган?", "tested")
+    assert a.route == "glossary" and a.edition == "tested"
+    assert a.citations[-1] == "Словарь: Мулиган"
+    assert "Однократная пересдача сдачи до начала набора отряда" in a.text
+    assert ask("Что такое пас?", "5ed").route == "search"  # 5ed has no dictionary: the search answers as before
