@@ -128,6 +128,10 @@ def test_headers_without_a_dash(text, shape, heads):
      "полностью излечиться"),
     ("При гибели показанный демон переходит под контроль противника", "При гибели",
      "показанный демон переходит под контроль противника"),
+    ("Когда закрывается, чтобы переместить вашу машину может открыться", "Когда закрывается, чтобы переместить вашу машину",
+     "открыться"),     # (trigger (optional effect))
+    ("Когда существо противника закрывается на удар по летающим ранить его на 1-2-2",
+     "Когда существо противника закрывается на удар по летающим", "ранить его на 1-2-2"),
 ])
 def test_where_a_header_ends(text, head, body):
     res = parse(text)
@@ -155,6 +159,19 @@ def test_a_trigger_as_a_later_part():
                 "существо с 5 ранами")
     assert res.ast.shape() == "(trigger (optional (and_then effect (trigger effect))))"
     assert res.ast.rules() == ["505.8", "505.4.1"]
+
+
+def test_a_condition_after_a_clause_trigger_without_commas():
+    res = parse("Когда другое ваше существо нападает {strike} если оно уже нападало {strike} в этот ход открыться")
+    assert res.ast.shape() == "(trigger (condition effect))"
+    assert [n.attr("head") for n in res.ast.walk() if n.attr("head")] == [
+        "Когда другое ваше существо нападает {strike}", "если оно уже нападало {strike} в этот ход"]
+
+
+def test_a_named_effect_after_a_condition():
+    res = parse("При выстреле – атакованное существо бросает кубик, если оно выбросило меньше – воздействие "
+                "«кровотечение» – ранить атакованного на 1")
+    assert res.ast.shape() == "(trigger (and_then effect (condition (named effect))))"
 
 
 def test_before_recruiting_is_a_header():

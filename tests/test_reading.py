@@ -66,6 +66,10 @@ def test_an_unplaced_word_is_unread_and_keeps_the_reader_out():
     ("Можно ли долбить по местности противника?", "Нет, нельзя", "211.2"),
     ("Мой гном может атаковать своего симба?", "Да, может", "209.9"),
     ("Можно ли ранить шмотку противника?", "Нет, нельзя", "212.9"),
+    # movement with events told before: closing, opening, acting
+    ("Моего тролля закрыли эффектом. Он может походить?", "Нет, не может", "506.3"),
+    ("Арт противника может сдвинуться?", "Нет, не может", "210.2"),
+    ("Мой гном подействовал, потом его открыли. Гном может ещё сходить?", "Да, может", "506.5"),
 ])
 def test_reader_answers_from_the_simulation(q, verdict, first):
     a = ask(q)
@@ -204,3 +208,16 @@ def test_split_reasoning_keeps_board_facts_apart():
     arg = split_reasoning("У меня летающее существо. Оно же сильное, значит может атаковать местность?")
     assert arg.facts == ["У меня летающее существо"]
     assert arg.argument[0] == "Оно же сильное" and arg.asked == "Может атаковать местность?"
+
+
+# ------------------------------------------------------------------ stack and priority told as a story
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Соперник объявил движение. Я в ответ объявил срабатку. Что выполнится первым?", "Первым выполнится срабатывающая особенность", "302.7"),
+    ("В стеке лежит атака противника. Я пасанул, противник тоже спасовал. Что дальше?", "Выполняется верхнее игродействие — атака", "303.4"),
+    ("Я объявил бросок кубика, он лёг в стек. У кого приоритет?", "Остаётся у вас", "303.3"),
+])
+def test_stack_stories_are_simulated(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
+    assert a.citations[0] == first and a.understood.startswith("Как я понял:")
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

@@ -244,7 +244,7 @@ _TIME_OWNERS = frozenset({"ваш", "свой", "он", "каждый", "сле�
 _TIME_NOUNS = frozenset({"ход", "бой", "фаза", "раунд"})
 # Words that open the subject of an ability after a header with no comma ("Когда
 # карта противника теряет X {counter} ваши X существ могут получить …").
-_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "следующий", "первый", "стоять", "стоящий", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
+_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "следующий", "первый", "стоять", "стоящий", "это", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
                              "выбранный", "выбрать", "атаковать", "атакованный", "ее", "их"})
 _CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS", "PRED", "ADJS"})
 
@@ -288,10 +288,11 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     main = None
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
-        if j == verb + 1 and toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value):
-            continue     # the verb's object ("получает отравление на 2"), not a new ability
+        if toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value) and (
+                j == verb + 1 or (toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value))):
+            continue     # the verb's object ("получает отравление на 2", "закрывается на удар")
         if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
-                and toks[j - 1].value.casefold() not in ("не", "и", "или"):
+                and toks[j - 1].value.casefold() not in ("не", "и", "или", "чтобы"):
             main = j
             break
     if main is None and lexicon.is_finite_verb(toks[verb].value):
@@ -526,7 +527,8 @@ class CardPostLex:
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
                     kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
                     not kw.startswith(_CLAUSE_HEADS) or any(toks[k].type in ("COMMA", "DASH", "COLON")
-                                                            for k in range(j + 1, len(toks)))):
+                                                            for k in range(j + 1, len(toks)))
+                    or (toks[j - 1].type != "COMMA" and self._header_end(toks[j:], 0) is not None)):
                 # "В начале хода, если … — …": the condition opens the trigger's body
                 return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
             if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE") or (
@@ -536,7 +538,10 @@ class CardPostLex:
             # the first comma followed by «то», «может» or an infinitive ("…, получить
             # фишку"); else the last comma followed by a verb ("…, получает +1");
             # else the first comma
-            commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA"]
+            # (a comma before «чтобы», «который» opens a subordinate clause inside the header)
+            commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
+                j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
+                in ("чтобы", "который"))]
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
@@ -602,9 +607,10 @@ class CardPostLex:
             i += 1
             t = toks[i]
             typ = t.type
-            if prev is not None and prev.type in _PART_SEPS and (
+            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ == "NAMED_KW")) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
+                    (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "TRIGGER_KW" and prev.type == "SEMI" and self._dash_ends(toks, i))):
                 # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part

@@ -1,10 +1,10 @@
-"""Transport-neutral chat handling: a message text -> ``Reply`` (DESIGN.md, «Flow of a chat message»).
+"""Transport-neutral chat handling: a message text -> ``Reply`` (docs/architecture.md, «How a message flows»).
 
 The console chat and the Telegram bot both call ``handle(text, ctx)`` for every
 message, ``callback(data, ctx)`` for a button press and ``inline(query, ctx)`` for an
 inline query. This module only parses the message (command + arguments, group
 addressing) and calls the function of the module that owns the concept (the names
-of TEAM.md's module contract); it holds no rules logic and imports no transport.
+of docs/architecture.md's packages); it holds no rules logic and imports no transport.
 
 Commands: /start [payload], /help, /rule N, /search words, /parse text,
 /explain text, /scenario YAML, /glossary [word], /card NAME (a card of the user's
@@ -250,8 +250,10 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         if not text:
             return Reply([note_answer(q, f"Нужен текст карты. Пример: {spec.usage}", route="help")])
         return Reply([_call(spec, q, (text, _outcome(flags), ctx.edition))])
-    if name in ("scenario", "reading"):
-        return Reply([_call(spec, q, (args,) if name == "scenario" else (args, ctx.edition))])
+    if name == "scenario":  # the simulator's paragraphs, as the chat's edition states them
+        return Reply([_edition_true(_call(spec, q, (args,)), ctx.edition)])
+    if name == "reading":
+        return Reply([_call(spec, q, (args, ctx.edition))])
     if name == "card":
         return card_reply(args, ctx)
     raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names
@@ -479,6 +481,18 @@ class _Lazy:
     """An argument built inside ``_call`` so that its rules errors become a note."""
 
     make: Callable[[], Any]
+
+
+def _edition_true(ans: Answer, edition: str) -> Answer:
+    """A simulator answer (5ed paragraph numbers) with the paragraphs of ``edition``
+    stating the same rules (``bot.sim.binding.bind_answer``); notes pass unchanged."""
+    if ans.route not in ("scenario", "ability") or not ans.citations:
+        return ans
+    from bot.sim.binding import bind_answer
+
+    out = bind_answer(ans, edition)
+    out.edition = edition
+    return out
 
 
 def _with_nav(ans: Answer, ctx: Ctx) -> Reply:

@@ -171,12 +171,22 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             steps.append({e.op: {"card": cid, "trait": e.arg}})
         elif e.op == "set_class":
             steps.append({"set_class": {"card": cid, "class": _OTHER_CLASS if e.arg else None}})
+        elif e.op in ("close", "open", "act"):
+            steps.append({e.op: cid})
         elif e.op == "summon":
             steps.append({"summon": {"card": summoned[e.card], "on": ids[e.arg] if e.arg else None}})
     if asked is not None and asked.what == "place":
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
+    if asked is not None and asked.what == "move":
+        mover = next(m for m in cards if m["id"] == ids[asked.card])
+        player = mover["owner"]
+        steps.append({"declare": {"player": player, "kind": "movement", "card": ids[asked.card],
+                                  "to": "c2" if player == "first" else "c5"}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
-    return {"title": title, "state": {"cards": cards}, "steps": steps}, ids
+    state: dict = {"cards": cards}
+    if asked is not None and asked.what == "move" and steps[-1]["declare"]["player"] == "second":
+        state = {"active": "second", "cards": cards}     # the mover's owner declares in his own turn (506.2)
+    return {"title": title, "state": state, "steps": steps}, ids
 
 
 def _dump(mapping: dict) -> str:
@@ -194,6 +204,8 @@ def run_reading(reading: Reading) -> Ruling:
     # the asked check, provisionally «legal» / «stays on the battlefield»: the run fills in what really happens
     if asked.what == "attack":
         probe = {"steps": [{"step": k + 1, "legal": True} for k in range(len(mapping["steps"]))]}
+    elif asked.what == "move":
+        probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
     elif asked.what == "place":
         probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
     else:
@@ -202,6 +214,8 @@ def run_reading(reading: Reading) -> Ruling:
     res = sc.run(loaded)
     if asked.what == "attack":
         return _attack_ruling(reading, res.results, res.trace, mapping, ids)
+    if asked.what == "move":
+        return _move_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "place":
         return _place_ruling(reading, res.results[-1], res.trace, mapping, ids)
     return _fate_ruling(reading, res, mapping, ids)
@@ -249,6 +263,8 @@ def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str]
     what = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)
     if legal:
         cites: list[str] = []
+        if target is not None and target.kind in _TARGET_RULES:
+            cites.append(_TARGET_RULES[target.kind])
         att = reading.cards.get(a.attacker) if a.attacker else None
         if target is not None and att is not None and (target.host == att.key or att.host == target.key):
             cites.append("209.9")       # a host and its symbiote may attack each other
@@ -263,6 +279,24 @@ def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str]
     verdict = f"Нет, {head}: {reason[:1].lower()}{reason[1:]}" if reason else f"Нет, {head}"
     return Ruling(verdict, [c.line() for c in reasons], _rules(reasons), trace, mapping, ids)
 
+
+def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
+    from bot.sim.queries.base import short_reason
+
+    r = results[-1]
+    mover = ids[reading.asked.card]
+    told = [c for x in results[:-1] for c in x.consequences if c.card == mover and c.rules]   # what the events did to it
+    mapping["expect"] = {"steps": [{"step": len(mapping["steps"]), "legal": r.legal}]}
+    if r.legal:
+        lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
+        return Ruling("Да, может двигаться", [c.line() for c in lines], _rules(lines) or list(r.cites), trace, mapping, ids)
+    reason = short_reason(r.reasons[0].text) if r.reasons else ""
+    verdict = f"Нет, не может: {reason[:1].lower()}{reason[1:]}" if reason else "Нет, не может"
+    return Ruling(verdict, [c.line() for c in r.reasons], _rules(r.reasons), trace, mapping, ids)
+
+
+# The paragraph that lets a kind of card be attacked (a strike on an artifact is as on a closed card).
+_TARGET_RULES = {"artifact": "210.3"}
 
 # The paragraph that governs a stated host trait for a kind of attached card.
 _TRAIT_RULES = {("symbiote", "flying"): "209.4", ("parasite", "flying"): "209.4", ("symbiote", "incorporeal"): "209.5",
@@ -343,7 +377,14 @@ def understood(reading: Reading) -> str:
             parts.append(f"{name} {loses.get(e.arg, 'теряет: ' + str(e.arg))}")
         elif e.op == "set_class":
             parts.append(f"{name} " + ("меняет класс" if e.arg else "теряет класс"))
-    if a is not None and a.what == "attack":
+    ev_more = {"close": "закрывается", "open": "открывается", "act": "действует"}
+    parts[:] = [*parts]
+    for e in reading.events:
+        if e.op in ev_more:
+            parts.append(f"{cards[e.card].ru()} {ev_more[e.op]}")
+    if a is not None and a.what == "move":
+        parts.append(f"вопрос: может ли {cards[a.card].ru()} двигаться")
+    elif a is not None and a.what == "attack":
         who = cards[a.attacker].ru() if a.attacker else "ваше существо"
         whom = f" {cards[a.card].ru('accs')}" if a.card else ""
         acts = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)

@@ -149,7 +149,7 @@ class Reading:
         asked card in a place the question gives (a fate needs the card on a host)."""
         if self.asked is None or self.unread or self.contradictions or self.unknown_names:
             return False
-        if self.asked.what == "attack":
+        if self.asked.what in ("attack", "move"):
             return True
         c = self.cards[self.asked.card]
         if self.asked.what == "fate" and c.host is None and not c.summoned:
@@ -584,6 +584,12 @@ class _Reader:
             if op == "summon":
                 self.read_summon(t)
                 continue
+            if op in ("close", "open", "act"):
+                if t.sent == self.asked_sent and op != "act":
+                    continue
+                self.r.events.append(Event(op, target.key, None, t.i))
+                self.use(t.i)
+                continue
             if op in ("dies", "leaves"):
                 self.r.events.append(Event("die" if op == "dies" else "leave", target.key, None, t.i))
                 self.use(t.i)
@@ -724,6 +730,33 @@ class _Reader:
             self.r.asked.card = None
         return True
 
+    def read_move(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
+        """«может ли артефакт двигаться?», «он может сходить?», «симбиот может ходить сам?»:
+        the asked legality of declaring a movement of a card (506)."""
+        acts = [t for t in sent if t.lemma in self.w.move_verbs]
+        if not acts:
+            return False
+        mover = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention), None)
+        if mover is None:
+            return False
+        for t in acts:
+            self.use(t.i)
+        for t in sent:
+            if t.lemma in ("сам", "самостоятельно", "отдельно", "ещё", "еще", "снова") or t.text in ("сам", "сама", "само"):
+                self.use(t.i)       # «сам», «ещё»: the card's own movement, now
+        self.r.asked = Asked("move", mover.key, negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
+        return True
+
+    def read_untouched_moves(self) -> None:
+        """«ещё не ходил в этот ход»: a card that has not moved yet is the model's default state."""
+        for t in self.toks:
+            p = self.tok(t.i - 1)
+            if t.lemma in self.w.move_verbs and t.sent != self.asked_sent and p is not None and p.text == "не":
+                self.use(p.i, t.i)
+                for u in self.toks[t.i + 1:t.i + 4]:
+                    if u.clause == t.clause and u.text in ("в", "этот", "ход", "этом", "ходу"):
+                        self.use(u.i)
+
     def read_asked(self) -> None:
         sent = [t for t in self.toks if t.sent == self.asked_sent]
         if not sent:
@@ -744,6 +777,8 @@ class _Reader:
             if t.text in ("ли", "разве", "так") or t.text == "же":
                 self.use(t.i)
         if place is None and self.read_attack(sent, neg_word, yes_no):
+            return
+        if place is None and self.read_move(sent, neg_word, yes_no):
             return
         if place is not None or modal:
             src = sent
@@ -833,6 +868,7 @@ class _Reader:
         self.read_traits()
         self.read_relations()
         self.read_events()
+        self.read_untouched_moves()
         self.r.events = [e for k, e in enumerate(self.r.events)
                          if k == 0 or (e.op, e.card, e.arg) != (self.r.events[k - 1].op, self.r.events[k - 1].card, self.r.events[k - 1].arg)]
         self.read_asked()
