@@ -21,7 +21,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import percentiles_ms  # noqa: E402
+from benchmarks.common import FULL, Config, Row, percentile, time_each  # noqa: E402
 
 _SUBJ = [("симбиота", "симбиот", "симбиотом"), ("шмотку", "шмотка", "шмоткой"), ("паразита", "паразит", "паразитом"),
          ("симба", "симб", "симбом"), ("экипировку", "экипировка", "экипировкой")]
@@ -51,27 +51,23 @@ def questions(n: int = 1000, seed: int = 11) -> list[str]:
     return out
 
 
-def rows() -> list[tuple[str, float, str, str]]:
+def rows(cfg: Config = FULL) -> list[Row]:
+    """Warm p50 / p99 of ``ask`` (the process clock of ``common``) per run, on the composed set."""
     from bot.judge import ask
 
-    qs = questions()
+    qs = questions(cfg.questions, seed=cfg.seed)
     long_n = sum(len(q) >= 450 for q in qs)
     for q in qs:
         ask(q)
-    p50, p99 = percentiles_ms(ask, qs, repeat=2)
-    cpu: list[float] = []
-    for q in qs:        # CPU time of this thread: the figure on a machine shared with other work
-        t = time.thread_time()
-        ask(q)
-        cpu.append((time.thread_time() - t) * 1000)
-    cpu.sort()
-    return [
-        (f"ask (reader set) warm p50 wall ({len(qs)} questions, {long_n} of ~500 chars)", p50, "ms", ""),
-        (f"ask (reader set) warm p99 wall ({len(qs)} questions, {long_n} of ~500 chars)", p99, "ms", "< 20 ms"),
-        (f"ask (reader set) warm p99 CPU ({len(qs)} questions, {long_n} of ~500 chars)", cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))], "ms", "< 20 ms"),
-    ]
+    p50s, p99s = [], []
+    for _ in range(cfg.runs):
+        t = sorted(time_each(ask, qs))
+        p50s.append(percentile(t, 50))
+        p99s.append(percentile(t, 99))
+    name = f"ask warm on reader-composed questions ({len(qs)}, {long_n} of ~500 chars)"
+    return [Row(name + " p50", p50s, "ms"), Row(name + " p99", p99s, "ms", "< 20")]
 
 
 if __name__ == "__main__":
-    for name, value, unit, target in rows():
-        print(f"{name:<58} {value:>10.3f} {unit:<4} {target}")
+    for row in rows():
+        print(f"{row.name:<70} {row.median:>10.3f} {row.unit:<4} {row.target} {row.verdict}")
