@@ -1,4 +1,4 @@
-"""A question -> route -> Answer (DESIGN.md, «Flow of a chat message»).
+"""A question -> route -> Answer (docs/architecture.md, «How a message flows»).
 
 Routes are tried in order; each is a module with
 ``answer(question: str, edition: str) -> Answer | None`` that returns ``None``

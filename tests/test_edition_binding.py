@@ -159,3 +159,19 @@ def test_chat_scenario_cites_the_chats_edition(user_dir):
     assert "209.4" in seed.citations and ans.edition == "shifted"
     assert ans.citations == [B.binding("shifted")[n] for n in seed.citations]
     assert "309.4" in ans.citations and "209.4" not in ans.text
+
+
+def test_scenario_run_tells_its_paragraphs_by_the_edition(user_dir, capsys):
+    data = _shifted()
+    data["clauses"] = [c for c in data["clauses"] if c["number"] != "403.6"]  # 5ed 303.6 is not stated
+    _install(user_dir, data)
+    path = str(ROOT / "scenarios" / "209_4_host_dies.yaml")
+    assert main(["scenario", "run", path, "--edition", "shifted", "--json"]) == 0
+    (res,) = json.loads(capsys.readouterr().out)
+    assert res["passed"] is True and res["edition"] == "shifted"
+    assert res["expected"]["steps"][0]["cites"] == ["309.4", "—"]
+    assert res["not_in_edition"] == [next(e.what for e in B.effects() if e.number == "303.6")]
+    assert "209.4" not in json.dumps(res, ensure_ascii=False)
+    assert main(["scenario", "run", path, "--edition", "shifted"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Пункты – по редакции shifted") and "в редакции shifted нет правил: «Если в какой-то момент" in out
