@@ -38,3 +38,12 @@ def test_full_width_letters_are_read_as_ordinary_ones():
     a = ask("Ｍожно ли положить симбиота на летающее существо？")
     assert (a.verdict, a.citations[:1]) == (_plain().verdict, ["209.4"])
     assert a.verdict is not None
+
+
+def test_rule_number_with_pasted_bidi_mark_or_numero_sign():
+    from bot.rulebook import parse_number
+
+    assert parse_number("209.5\u202e") == "209.5"
+    assert parse_number("\u200b209.5") == "209.5"
+    assert parse_number("№209.5") == "209.5"
+    assert parse_number("２０９．５") == "209.5"
