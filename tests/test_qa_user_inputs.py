@@ -47,3 +47,17 @@ def test_rule_number_with_pasted_bidi_mark_or_numero_sign():
     assert parse_number("\u200b209.5") == "209.5"
     assert parse_number("№209.5") == "209.5"
     assert parse_number("２０９．５") == "209.5"
+
+
+def test_a_pasted_text_taken_for_a_file_name_is_clipped_and_told_in_russian():
+    # Console chat «/scenario <5 000 characters>» reads the argument as a file name.
+    import pytest
+
+    from bot.errors import InputFileError
+    from bot.textfile import read_text_file
+
+    with pytest.raises(InputFileError) as e:
+        read_text_file("x" * 5000, "файл сценария (YAML, UTF-8)")
+    msg = str(e.value)
+    assert len(msg) < 300 and "слишком длинное имя файла" in msg and "File name" not in msg
+    assert e.value.path == "x" * 5000

@@ -120,7 +120,9 @@ def read_bytes(path: str) -> bytes:
     try:
         return p.read_bytes()
     except OSError as e:
-        raise CardImportError(f"{path}: не удаётся прочитать ({e.strerror}).") from None
+        from bot.textfile import os_reason
+
+        raise CardImportError(f"{path}: не удаётся прочитать ({os_reason(e)}).") from None
 
 
 # -- format detection --------------------------------------------------------------------
