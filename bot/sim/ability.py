@@ -53,7 +53,12 @@ SELF_SOURCE_RULE = "505.9"
 
 class UseError(ValueError):
     """A ``use`` that does not fit the text or the board (a chosen option that is not in
-    the text, a target that is not a card or a cell). Russian message."""
+    the text, a target that is not a card or a cell). Russian message; ``rules``: the
+    paragraphs that forbid it (505.5 for an illegal chosen option)."""
+
+    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.rules = rules
 
 
 @lru_cache(maxsize=1)
@@ -482,10 +487,10 @@ class _Board:
         if self.use.choose is not None:
             chosen = next((o for o in opts if self.use.choose in [self.pn(x) for x in self.leaves(o)]), None)
             if chosen is None:
-                raise UseError(f"choose {self.use.choose}: эта часть не входит в выбор «или» (505.5)")
+                raise UseError(f"choose {self.use.choose}: эта часть не входит в выбор «или» (505.5)", ("505.5",))
             if checks[opts.index(chosen)][0] == "illegal":
                 raise UseError(f"choose {self.use.choose}: {self.lbl(chosen)} объявить нелегально "
-                               f"({checks[opts.index(chosen)][1]}) — её выбрать нельзя (505.5)")
+                               f"({checks[opts.index(chosen)][1]}) — её выбрать нельзя (505.5)", ("505.5",))
             reason = f"{MEANING['505.5']}; выбрана {self.lbl(chosen)}"
         else:
             legal = [o for o, c in zip(opts, checks) if c[0] != "illegal"]

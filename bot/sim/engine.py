@@ -489,7 +489,7 @@ class Simulator:
         try:
             resolution = resolve_on_board(self.state, src, parse_ability(text, src.id), use)
         except UseError as e:
-            raise Illegal(C(f"Особенность «{item.name}» не выполняется: {e}", ())) from None
+            raise Illegal(C(f"Особенность «{item.name}» не выполняется: {e}", e.rules, src.id)) from None
         res.consequences.extend(s.consequence() for s in resolution.steps)
         res.detail = resolution
         res.value = "; ".join(f"часть {n} — {STATUS_RU.get(resolution.results.get(n, ''), 'не дошло')}"
