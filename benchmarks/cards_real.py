@@ -180,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     cpu.sort()
     print(f"lookup CPU time (thread time, not slowed by other processes): p50 {cpu[len(cpu) // 2][0]:.2f} ms, "
           f"p99 {cpu[int(len(cpu) * 0.99)][0]:.2f} ms; slowest: " + ", ".join(f"{q!r} {t:.1f}" for t, q in cpu[-4:]))
+    import resource
+
+    print(f"peak resident memory of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     for m in misses:
         print("    typo miss:", m)
     return 0

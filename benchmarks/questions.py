@@ -11,7 +11,9 @@
 - ``search``: two to four words of a random paragraph of ``rulebook`` in a question
   frame (with a 10x edition these are mostly synthesised words);
 - ``offtopic``: questions about anything but the game;
-- ``long``: one of the above inside chatter of about 500 characters (some about 1,500).
+- ``long``: one of the above inside chatter of about 500 characters (one in
+  ``1 / LONGEST_SHARE`` about 1,500 — fewer than 1 % of a set, so they show in their
+  own row rather than decide the p99 of all questions).
 
 Any question may then get typos (a letter swapped, dropped, doubled or replaced),
 players' slang, filler words, lower case or no punctuation. Questions are data files'
@@ -35,6 +37,8 @@ KINDS = ("rule", "card", "situation", "search", "offtopic", "long")
 SHARES = {"rule": 0.14, "card": 0.2, "situation": 0.26, "search": 0.2, "offtopic": 0.08, "long": 0.12}
 """Share of each kind in a generated set."""
 
+LONGEST_SHARE = 0.05
+"""Share of the ``long`` questions made about 1,500 characters long (the rest about 500)."""
 _LETTERS = "абвгдежзийклмнопрстуфхцчшщыьэюя"
 _WORD = re.compile(r"[А-Яа-яЁё]{4,}")
 _NUMBER = re.compile(r"\b\d\b")
@@ -214,7 +218,7 @@ class Generator:
     def long(self) -> str:
         rng = self.rng
         inner = rng.choice((self.situation, self.card, self.search, self.off))()
-        size = 1500 if rng.random() < 0.15 else 500
+        size = 1500 if rng.random() < LONGEST_SHARE else 500
         before, after = [], []
         while sum(map(len, before + after)) + len(inner) < size:
             (before if rng.random() < 0.7 else after).append(rng.choice(CHATTER))

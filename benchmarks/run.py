@@ -35,14 +35,18 @@ def modules(patterns: list[str]) -> list[Path]:
     return [p for p in files if not patterns or any(pt in p.stem for pt in patterns)]
 
 
-def collect(files: list[Path], cfg) -> list[Row]:
-    """Rows of every module in ``files``, in order."""
+def collect(files: list[Path], cfg, seconds: dict[str, float] | None = None) -> list[Row]:
+    """Rows of every module in ``files``, in order; ``seconds`` gets each module's
+    elapsed time when given."""
     rows: list[Row] = []
     for f in files:
+        t = time.perf_counter()
         spec = importlib.util.spec_from_file_location(f"benchmarks.{f.stem}", f)
         mod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(mod)
         rows.extend(mod.rows(cfg))
+        if seconds is not None:
+            seconds[f.stem.removeprefix("bench_")] = time.perf_counter() - t
     return rows
 
 
@@ -62,10 +66,12 @@ def main(argv: list[str]) -> int:
         cfg = replace(cfg, questions=args.questions)
     use_clock("wall" if args.wall else "cpu")
     t = time.perf_counter()
-    table = Table(collect(modules(args.patterns), cfg))
+    seconds: dict[str, float] = {}
+    table = Table(collect(modules(args.patterns), cfg, seconds))
     print(table.render())
     print(f"{cfg.runs} runs, {cfg.questions:,} questions/texts per run, {cfg.answers:,} answers before the memory reading, "
-          f"large edition {cfg.large}; clock: {clock_name()} time; took {time.perf_counter() - t:.0f} s")
+          f"large edition {cfg.large}; clock: {clock_name()} time; took {time.perf_counter() - t:.0f} s"
+          f" ({', '.join(f'{k} {v:.0f} s' for k, v in seconds.items())})")
     return 0
 
 

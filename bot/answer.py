@@ -37,8 +37,8 @@ class Answer:
     question: the text asked; route: ``rule`` | ``ability`` | ``scenario`` | ``search``;
     verdict: short ruling («Да, …», «Нет, …», «погибает») or ``None`` when the route
     derives none (search never invents one); blocks: what to show, in order;
-    citations: paragraph numbers as strings, most relevant first; trace: step lines
-    (each citing its paragraph) showing how the answer was reached.
+    citations: paragraph numbers as strings, most relevant first, all of ``edition``;
+    trace: step lines (each citing its paragraph) showing how the answer was reached.
     understood: «Как я понял: …» — how a described situation was read, shown before the
     verdict (scenario route); reading: the compiled scenario as a mapping (loadable by
     ``scenario run``) or ``None``; unread: the content words of the question no part of the
@@ -57,6 +57,8 @@ class Answer:
     cards: list[dict[str, Any]] = field(default_factory=list)
     """Cards of the user's database the question names (``bot.cards.reading``):
     ``[{span, written, card: {name, kind, traits, …}}]``; empty when none."""
+    edition: str | None = None
+    """The edition every citation is from (set by ``bot.judge.ask``); ``None`` when none applies."""
 
     @property
     def text(self) -> str:
@@ -75,18 +77,20 @@ class Answer:
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object of DESIGN.md:
-        ``{question, route, verdict, answer, citations, trace, reading, unread}``:
-        ``reading`` — the compiled scenario (a mapping ``scenario run`` loads) when the
-        answer rests on a read situation, else ``null``; ``unread`` — the content words no
-        part of the reading used (``[]`` when the route reads no words). ``answer`` opens
-        with «Как я понял: …» when there is one; ``cards`` is added when the question
-        names cards of the user's database."""
+        ``{question, route, edition, verdict, answer, citations, cited, trace, reading, unread}``:
+        ``cited`` names each citation's edition (``[{number, edition}]``); ``reading`` — the
+        compiled scenario (a mapping ``scenario run`` loads) when the answer rests on a read
+        situation, else ``null``; ``unread`` — the content words no part of the reading used
+        (``[]`` when the route reads no words). ``answer`` opens with «Как я понял: …» when
+        there is one; ``cards`` is added when the question names cards of the user's database."""
         out = {
             "question": self.question,
             "route": self.route,
+            "edition": self.edition,
             "verdict": self.verdict,
             "answer": (self.understood + "\n\n" + self.text).strip() if self.understood else self.text,
             "citations": list(self.citations),
+            "cited": [{"number": n, "edition": self.edition} for n in self.citations],
             "trace": list(self.trace),
         }
         out["reading"] = self.reading
@@ -94,3 +98,10 @@ class Answer:
         if self.cards:
             out["cards"] = list(self.cards)
         return out
+
+    def cited_labels(self, several_editions: bool) -> list[str]:
+        """Citations as shown to users: «209.5», or «209.5 (5ed)» when more than one
+        edition is installed (``several_editions``) and the answer names its edition."""
+        if several_editions and self.edition:
+            return [f"{n} ({self.edition})" for n in self.citations]
+        return list(self.citations)

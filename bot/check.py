@@ -63,7 +63,36 @@ def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]
         info.append(f"ссылка на {r} (из {', '.join(outside[r])}) – вне этой редакции")
     if unplaced:
         problems.append(f"не размещено абзацев: {unplaced} (см. раздел unplaced файла редакции)")
+    _check_binding(rb, problems, info)
     return problems, info
+
+
+def _check_binding(rb: Rulebook, problems: list[str], info: list[str]) -> None:
+    """The simulator's rule effects bound to this edition's paragraphs by content
+    (``bot.sim.binding``). In ``SIM_EDITION`` every effect must keep its paragraph
+    (a problem otherwise: answers would rest on a rule the text no longer states); in
+    another edition the effects left without a paragraph are listed for information –
+    answers resting on them are withheld."""
+    from bot.errors import RulebookError
+    from bot.sim.binding import SIM_EDITION, binding_of, effects
+
+    try:
+        b = binding_of(rb)
+    except RulebookError as e:
+        problems.append(f"правила симулятора не проверены: {e}")
+        return
+    missing = [e for e in effects() if b.get(e.number) is None]
+    bound = len(effects()) - len(missing)
+    if rb.edition == SIM_EDITION:
+        for e in missing:
+            problems.append(f"правило симулятора {e.number} («{e.what}») не найдено в тексте редакции: "
+                            "ответы, основанные на нём, не даются")
+        return
+    info.append(f"правила симулятора, найденные в тексте этой редакции: {bound} из {len(effects())}"
+                + (": " + ", ".join(f"{k} → {v}" for k, v in b.items() if v) if bound else ""))
+    if missing:
+        info.append(f"правила симулятора без пункта в этой редакции ({len(missing)}) – ответы по ним не даются: "
+                    + "; ".join(f"«{e.what}»" for e in missing[:5]) + (" …" if len(missing) > 5 else ""))
 
 
 def check(rulebook: Rulebook) -> list[str]:

@@ -24,7 +24,7 @@ finds it (``lookup_term("пасом")`` -> «пас»); code names work too («p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 
@@ -32,7 +32,7 @@ from bot.answer import Answer, Block
 from bot.errors import RulebookError
 from bot.morph import analyzer, lemma
 from bot.paths import DEFAULT_EDITION, glossary_file
-from bot.rulebook import Clause, is_subpoint, load
+from bot.rulebook import Clause, DictEntry, is_subpoint, load
 from bot.textnorm import clip, fold
 
 _TOKEN = re.compile(r"[a-zа-я]+(?:-[a-zа-я]+)*|–|«|»|·|\(")
@@ -46,12 +46,23 @@ class Term:
     """A rulebook term: ``name`` (Russian, as the rulebook writes it), ``code_name``
     (GLOSSARY.md identifier), ``number`` (defining paragraph in the edition, or
     ``None`` when the edition does not contain the term), ``forms`` (inflected
-    forms of the term found in the edition's text, sorted)."""
+    forms of the term found in the edition's text, sorted); ``code_name`` is "" for a
+    term only this edition has (its own definition or dictionary entry)."""
 
     name: str
     code_name: str
     number: str | None
     forms: tuple[str, ...] = ()
+    entry: DictEntry | None = None
+    """The edition's dictionary entry for the term («Глоссарий: Броня Х»), if any."""
+    strong: bool = False
+    """True when ``number`` defines the term; False when it only mentions it."""
+    edition: str = ""
+
+    @property
+    def citations(self) -> list[str]:
+        """Where the edition states the term: its paragraph, then its dictionary entry label."""
+        return [x for x in (self.number, self.entry.label if self.entry else None) if x]
 
 
 def terms_path():
@@ -139,42 +150,116 @@ def _sentences(c: Clause) -> list[str]:
     return [s for s in _SENTENCE.split(c.text) if s.strip()]
 
 
+_DEFINED = re.compile(r"^(?P<t>[А-ЯЁ][а-яё-]*(?:\s+[А-ЯЁа-яё][а-яё-]*){0,3})\s+–\s+это\b")
+_PLACEHOLDER = re.compile(r"\[[^\]]*\]|\([^)]*\)|(?<!\w)[XХxх](?!\w)")
+STRONG = 30
+"""Score from which a paragraph defines a term rather than mentions it (see the module docstring)."""
+
+
+def _key(name: str) -> tuple[str, ...]:
+    """Lemmas of a term name without placeholders: «Броня Х» -> ("броня",),
+    «Излечение (на Х)» -> ("излечение",), «Защита от [текст]» -> ("защита", "от")."""
+    return _term_lemmas(_PLACEHOLDER.sub(" ", name).strip() or name)
+
+
+class _Index:
+    """The sentences of one edition as lemmas, with an index lemma -> sentences, so
+    that a term is scored only against the sentences holding all its lemmas."""
+
+    def __init__(self, rb) -> None:
+        self.rb = rb
+        self.sentences: list[tuple[int, str, list]] = []  # (clause position, number, tokens)
+        self.by_lemma: dict[str, set[int]] = {}
+        for idx, c in enumerate(rb.clauses):
+            if is_subpoint(c.number):
+                continue  # a list item: read with its paragraph
+            for k in (c, *rb.subpoints(c.number)):
+                for sent in _sentences(k):
+                    toks = _tokens(sent)
+                    sid = len(self.sentences)
+                    self.sentences.append((idx, c.number, toks))
+                    for _, lemmas in toks:
+                        for lem in lemmas:
+                            self.by_lemma.setdefault(lem, set()).add(sid)
+        self.titles = {sec.number: [t for t in _tokens(sec.title) if t[0][0].isalpha()] for sec in rb.sections if sec.title}
+        self.first_of: dict[str, tuple[int, str]] = {}
+        for idx, c in enumerate(rb.clauses):
+            self.first_of.setdefault(c.section, (idx, c.number))
+
+    def best(self, term: tuple[str, ...]) -> tuple[int, str | None, set[str]]:
+        """(score, defining paragraph or None, surface forms found) of ``term`` lemmas."""
+        if not term:
+            return 0, None, set()
+        sids = set.intersection(*(self.by_lemma.get(lem, set()) for lem in term))
+        per_clause: dict[int, tuple[int, str]] = {}
+        forms: set[str] = set()
+        for sid in sids:
+            idx, number, toks = self.sentences[sid]
+            sc, f = _score_sentence(toks, term)
+            forms.update(f)
+            if sc > per_clause.get(idx, (0, ""))[0]:
+                per_clause[idx] = (sc, number)
+        for sec, words in self.titles.items():
+            if sec not in self.first_of or not _find(words, term):
+                continue
+            idx, number = self.first_of[sec]
+            sc = 70 if len(words) == len(term) else 65
+            if sc > per_clause.get(idx, (0, ""))[0]:
+                per_clause[idx] = (sc, number)
+        if not per_clause:
+            return 0, None, forms
+        idx, (sc, number) = max(per_clause.items(), key=lambda kv: (kv[1][0], -kv[0]))
+        return sc, number, forms
+
+
+def edition_terms_of(rb) -> list[Term]:
+    """The glossary of one edition (``Rulebook``), in this order: the term list
+    (``rulebook/glossary/terms.yaml``) with the paragraph that defines each term in this
+    edition; then terms the edition itself defines («Владелец карты – это игрок …»)
+    and its dictionary entries, each with that edition's paragraph or entry. A term of
+    the list that the edition's text only mentions (score < ``STRONG``) takes the
+    edition's own definition or dictionary entry when there is one."""
+    ix = _Index(rb)
+    out: list[Term] = []
+    by_key: dict[tuple[str, ...], int] = {}
+    for name, code in term_list():
+        sc, number, forms = ix.best(_term_lemmas(name))
+        by_key.setdefault(_key(name), len(out))
+        out.append(Term(name, code, number if sc > 0 else None, tuple(sorted(forms)), strong=sc >= STRONG, edition=rb.edition))
+    # terms the edition defines in its numbered text: «X – это …» opening a paragraph
+    for c in rb.clauses:
+        m = _DEFINED.match(c.text)
+        if not m:
+            continue
+        name = m.group("t")
+        key = _key(name)
+        if key in by_key:
+            i = by_key[key]
+            if not out[i].strong:
+                out[i] = replace(out[i], number=c.number, strong=True)
+            continue
+        _, _, forms = ix.best(key)
+        by_key[key] = len(out)
+        out.append(Term(name, "", c.number, tuple(sorted(forms)), strong=True, edition=rb.edition))
+    # dictionary entries
+    for e in rb.dictionary:
+        key = _key(e.term)
+        if key in by_key and out[by_key[key]].entry is not None:
+            key = _term_lemmas(e.term)  # «При гибели» and «При гибели [текст]»: two entries
+        if key in by_key:
+            i = by_key[key]
+            out[i] = replace(out[i], entry=e, number=out[i].number if out[i].strong else None)
+            continue
+        sc, number, forms = ix.best(key)
+        by_key[key] = len(out)
+        out.append(Term(e.term, "", number if sc >= 60 else None, tuple(sorted(forms)), entry=e,
+                        strong=sc >= 60, edition=rb.edition))
+    return out
+
+
 @lru_cache(maxsize=8)
 def _edition_terms(edition: str) -> tuple[Term, ...]:
-    rb = load(edition)
-    sentence_tokens = {
-        c.number: [_tokens(s) for k in (c, *rb.subpoints(c.number)) for s in _sentences(k)]
-        for c in rb.clauses if not is_subpoint(c.number)
-    }
-    title_tokens = {s.number: _tokens(s.title) for s in rb.sections if s.title}
-    first_of: dict[str, str] = {}
-    for c in rb.clauses:
-        first_of.setdefault(c.section, c.number)
-    out = []
-    for name, code in term_list():
-        term = _term_lemmas(name)
-        best: tuple[int, int] = (0, 0)
-        best_number: str | None = None
-        forms: set[str] = set()
-        for idx, c in enumerate(rb.clauses):
-            if c.number not in sentence_tokens:
-                continue  # a list item: read with its paragraph
-            score = 0
-            for toks in sentence_tokens[c.number]:
-                s, f = _score_sentence(toks, term)
-                score = max(score, s)
-                forms.update(f)
-            toks = title_tokens.get(c.section)
-            if toks and first_of.get(c.section) == c.number:
-                words = [t for t in toks if t[0][0].isalpha()]
-                if len(words) == len(term) and _find(words, term):
-                    score = max(score, 70)
-                elif _find(words, term):
-                    score = max(score, 65)
-            if (score, -idx) > best and score > 0:
-                best, best_number = (score, -idx), c.number
-        out.append(Term(name, code, best_number, tuple(sorted(forms))))
-    return tuple(out)
+    return tuple(edition_terms_of(load(edition)))
 
 
 def terms(edition: str = DEFAULT_EDITION) -> list[Term]:
@@ -192,7 +277,12 @@ def lookup_term(word: str, edition: str = DEFAULT_EDITION) -> Term | None:
 
     if len(word) > TERM_CHARS:
         return None
-    all_terms = terms(edition)
+    return find_term(terms(edition), word)
+
+
+def find_term(all_terms, word: str) -> Term | None:
+    """The term of ``all_terms`` that ``word`` names (any inflected form, code name);
+    ``None`` when none does. See ``lookup_term``."""
     w = fold(word).strip()
     for t in all_terms:
         if w in (t.code_name.lower(), t.code_name.lower().replace("_", " "), fold(t.name)):
@@ -200,19 +290,21 @@ def lookup_term(word: str, edition: str = DEFAULT_EDITION) -> Term | None:
     q = [x for x in _tokens(w) if x[0][0].isalpha()]
     if not q:
         return None
-    exact = [t for t in all_terms if len(_term_lemmas(t.name)) == len(q) and _find(q, _term_lemmas(t.name))]
+    exact = [t for t in all_terms if len(_key(t.name)) == len(q) and _find(q, _key(t.name))]
     if exact:
         return exact[0]
     partial = [
         t for t in all_terms
-        if all(any(l in tok[1] for l in _term_lemmas(t.name)) for tok in q)
+        if _key(t.name) and all(any(l in tok[1] for l in _key(t.name)) for tok in q)
     ]
-    partial.sort(key=lambda t: len(_term_lemmas(t.name)))
+    partial.sort(key=lambda t: len(_key(t.name)))
     return partial[0] if partial else None
 
 
 def _line(t: Term) -> str:
-    where = f"п. {t.number}" if t.number else "в этой редакции не найден"
+    where = ", ".join(
+        (f"п. {c}" if t.strong else f"п. {c} (только упоминание)") if c == t.number else c for c in t.citations
+    ) or "в этой редакции не найден"
     return f"{t.name} – {where}"  # code names (GLOSSARY.md) only in --json
 
 
@@ -227,8 +319,9 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
         items = tuple(_line(t) for t in ts)
         cites = []
         for t in ts:
-            if t.number and t.number not in cites:
-                cites.append(t.number)
+            for c in t.citations:
+                if c not in cites:
+                    cites.append(c)
         return Answer("глоссарий", "glossary", None, [Block("list", items=items, title=f"Термины правил ({len(ts)})")], cites)
     t = lookup_term(word, edition)
     if t is None:
@@ -244,11 +337,14 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
         msg = f"Термин «{clip(word)}» не найден в глоссарии. Похожие: {', '.join(close)}."
         return Answer(word, "glossary", None, [Block("note", msg)], [])
     blocks = [Block("text", t.name)]
-    if t.number is None:
+    if t.number is None and t.entry is None:
         blocks.append(Block("note", f"В редакции {edition} определение не найдено."))
         return Answer(word, "glossary", None, blocks, [])
     rb = load(edition)
-    blocks.append(Block("rule", rb.text_with_subpoints(t.number), number=t.number))  # a list with its items
+    if t.number is not None:
+        blocks.append(Block("rule", rb.text_with_subpoints(t.number), number=t.number))  # a list with its items
+    if t.entry is not None:
+        blocks.append(Block("list", items=tuple(t.entry.text.split("\n")), title=t.entry.label))
     if t.forms:
         blocks.append(Block("text", "Формы в тексте правил: " + ", ".join(t.forms)))
-    return Answer(word, "glossary", None, blocks, [t.number])
+    return Answer(word, "glossary", None, blocks, t.citations)

@@ -658,6 +658,72 @@ def edition_from_book(book: FullBook, source: str, edition: str) -> tuple[dict, 
     return data, report
 
 
+MAX_LOSS = 0.10
+"""Share of an installed edition's paragraphs an import may drop without ``--force``."""
+
+
+@dataclass
+class EditionDiff:
+    """What replacing an installed edition by an imported one changes: paragraph
+    numbers ``lost`` (in the old, not in the new), ``added``, ``changed`` (same number,
+    other text) and the counts; ``loss`` is ``len(lost) / old`` (0–1)."""
+
+    edition: str
+    old: int
+    new: int
+    lost: list[str]
+    added: list[str]
+    changed: list[str]
+
+    @property
+    def loss(self) -> float:
+        return len(self.lost) / self.old if self.old else 0.0
+
+    def lines(self, shown: int = 12) -> list[str]:
+        """The diff summary as Russian lines (numbers clipped to ``shown``)."""
+        def some(nums: list[str]) -> str:
+            head = ", ".join(nums[:shown])
+            return head + (f" … (ещё {len(nums) - shown})" if len(nums) > shown else "")
+        out = [f"Редакция {self.edition}: было пунктов {self.old}, станет {self.new}."]
+        if self.lost:
+            out.append(f"Пропадут ({len(self.lost)}, {self.loss:.0%}): {some(self.lost)}")
+        if self.added:
+            out.append(f"Появятся ({len(self.added)}): {some(self.added)}")
+        if self.changed:
+            out.append(f"Изменится текст ({len(self.changed)}): {some(self.changed)}")
+        return out
+
+
+def edition_diff(old: Rulebook, new: dict) -> EditionDiff:
+    """Compare an installed edition with an imported edition mapping (``import_sources``)."""
+    new_texts = {str(c["number"]): c["text"] for c in new["clauses"]}
+    old_texts = {c.number: c.text for c in old.clauses}
+    lost = [n for n in old_texts if n not in new_texts]
+    added = [n for n in new_texts if n not in old_texts]
+    changed = [n for n in old_texts if n in new_texts and fold(old_texts[n]) != fold(new_texts[n])]
+    return EditionDiff(str(new["edition"]), len(old_texts), len(new_texts), lost, added, changed)
+
+
+def check_replace(old: Rulebook | None, new: dict, force: bool = False) -> EditionDiff | None:
+    """Refuse to replace an installed edition ``old`` by ``new`` when more than
+    ``MAX_LOSS`` of its paragraphs would be lost, unless ``force``. Returns the diff
+    (``None`` when nothing is installed under that name); raises ``RulebookError``
+    with the diff summary when refused."""
+    if old is None:
+        return None
+    diff = edition_diff(old, new)
+    if diff.loss > MAX_LOSS and not force:
+        raise RulebookError(
+            "\n".join([
+                f"редакция «{diff.edition}» уже есть, и новый импорт потеряет {diff.loss:.0%} её пунктов "
+                f"(больше {MAX_LOSS:.0%}); ничего не записано.",
+                *diff.lines(),
+                "Чтобы всё равно заменить её, повторите с --force; чтобы сохранить обе – выберите другое имя (--edition).",
+            ])
+        )
+    return diff
+
+
 class _Dumper(yaml.SafeDumper):
     """YAML writer: multi-line texts as literal blocks, Unicode kept, no wrapping."""
 

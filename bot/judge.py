@@ -42,6 +42,16 @@ ROUTE_MODULES: tuple[str, ...] = (
 )
 
 
+BOUND_ROUTES = ("scenario", "ability")
+"""Routes whose conclusions carry the simulator's rule-effect paragraphs (5ed numbers):
+their citations are rebound to the chosen edition by ``bot.sim.binding.bind_answer``
+(the paragraph of that edition stating the same rule). When a conclusion rests on a
+rule effect no paragraph of the edition states, the effect is not applied: the next
+route answers from the edition's own text, opened by a note that this edition's text
+does not cover the rule (``bot.sim.binding.uncovered_note``). The other routes read
+the chosen edition's own text."""
+
+
 def _routes():
     """Yield the route modules in order, imported lazily (a route the question
     never reaches costs no start-up time). A missing module raises
@@ -60,6 +70,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     """
     q = check_length(question, QUESTION_CHARS, "Вопрос").strip()
     skipped: list[str] = []
+    uncovered: list = []  # rule effects (bot.sim.binding.Effect) the edition does not state
     cards = _read_cards(q, skipped)
     asked = cards.question if cards is not None else q
     for route in _routes():
@@ -76,6 +87,16 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             except Exception as e:  # a failing specialised route must not cost the user an answer
                 skipped.append(f"маршрут {route.__name__} не справился ({type(e).__name__}: {e}); отвечает поиск")
                 continue
+        if ans is not None and ans.route in BOUND_ROUTES:
+            from bot.sim.binding import bind_answer, uncovered_effects
+
+            unstated = uncovered_effects(ans, edition)
+            if unstated:  # a rule effect this edition does not state: not applied, not cited
+                skipped.append(f"маршрут {route.__name__} ссылается на пункты, которых нет в редакции {edition} "
+                               f"({', '.join(e.number for e in unstated)}); отвечает следующий маршрут")
+                uncovered.extend(e for e in unstated if e not in uncovered)
+                continue
+            ans = bind_answer(ans, edition)
         if ans is not None and route.__name__ not in _EDITION_BOUND:
             missing = _missing_citations(ans.citations, edition)
             if missing:
@@ -87,6 +108,12 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
                 _with_cards(ans, q, cards, getattr(route, "CARD_AWARE", False))
             if skipped:
                 ans.trace = skipped + list(ans.trace)
+            if uncovered:
+                from bot.sim.binding import uncovered_note
+
+                ans.blocks = [uncovered_note(uncovered, edition), *ans.blocks]
+                ans.verdict = None
+            ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
 

@@ -97,11 +97,7 @@ def _range(query: str, m: re.Match, rb: Rulebook) -> Resolved:
             return Resolved(query, "unknown", number, (), nearest, (
                 f"Диапазон {number}: пункта {end} нет в редакции {rb.edition}. "
                 f"Ближайшие: {', '.join(nearest)}."))
-    inside = tuple(
-        c for c in rb.clauses
-        if number_key(lo) <= number_key(c.number) <= number_key(hi)
-        or c.number.startswith(hi + ".")
-    )
+    inside = tuple(rb.between(lo, hi))
     if inside:
         return Resolved(query, "range", number, inside)
     return Resolved(query, "unknown", number, (), tuple(rb.nearest(lo)))

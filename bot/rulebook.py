@@ -47,7 +47,7 @@ from typing import Iterator, NamedTuple
 import yaml
 
 from bot.errors import RulebookError
-from bot.paths import DEFAULT_EDITION, rulebook_dir
+from bot.paths import DEFAULT_EDITION, rulebook_dir, user_data_dir
 
 _NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,3}(?:\.[а-я])?$")
 LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
@@ -92,9 +92,11 @@ def subpoint_label(number: str) -> str:
     return number.rsplit(".", 1)[-1] + ")"
 
 
+@lru_cache(maxsize=100_000)
 def number_key(number: str) -> tuple[int, ...]:
     """Sort key of a dotted number: "209.10" sorts after "209.9"; a lettered last
-    level ("1.2.а") sorts after every numeric child of the same parent."""
+    level ("1.2.а") sorts after every numeric child of the same parent. Remembered
+    per number (ranges and «nearest» compare every paragraph's key)."""
     return tuple(int(p) if p.isdigit() else 1000 + (LETTERS.find(p) + 1 if p in LETTERS else 99) for p in number.split("."))
 
 
@@ -194,6 +196,10 @@ class Rulebook:
                 subs.setdefault(c.number.rsplit(".", 1)[0], []).append(c)
         self._subpoints = {k: sorted(v, key=lambda c: number_key(c.number)) for k, v in subs.items()}
         self._sections = {s.number: s for s in self.sections}
+        self._keys = [number_key(c.number) for c in self.clauses]
+        self._by_head: dict[str, list[int]] = {}  # first level -> clause positions, in order
+        for i, c in enumerate(self.clauses):
+            self._by_head.setdefault(c.number.split(".")[0], []).append(i)
         cited: dict[str, list[str]] = {}
         for c in self.clauses:
             for r in c.refs:
@@ -268,7 +274,21 @@ class Rulebook:
         if not n:
             return []
         prefix = n + "."
-        return [c for c in self.clauses if c.number.startswith(prefix)]
+        # every clause under n has n's first level: scan only that section's clauses
+        cs = self.clauses
+        return [cs[i] for i in self._by_head.get(n.split(".")[0], ()) if cs[i].number.startswith(prefix)]
+
+    def between(self, lo: str, hi: str) -> list[Clause]:
+        """Clauses numbered from ``lo`` to ``hi`` inclusive (``number_key`` order),
+        and those under ``hi`` («209-210» includes 210.1 …), in rulebook order."""
+        lo_key, hi_key, under = number_key(lo), number_key(hi), hi + "."
+        head = lo.split(".")[0]
+        if "." in lo and "." in hi and hi.split(".")[0] == head:  # inside one section
+            pool = self._by_head.get(head, [])
+        else:
+            pool = range(len(self.clauses))
+        cs, keys = self.clauses, self._keys
+        return [cs[i] for i in pool if lo_key <= keys[i] <= hi_key or cs[i].number.startswith(under)]
 
     def parent_of(self, number: str) -> Clause | None:
         """The clause one level up: "302.3.в" -> 302.3, "505.4.1" -> 505.4; ``None``
@@ -321,6 +341,19 @@ class Rulebook:
         if not n:
             return []
         key = number_key(n)
+        # the closest numbers share the longest prefix, then the nearest first level:
+        # take this section's paragraphs, then whole sections by distance, until k
+        head = n.split(".")[0]
+        pool = [self.clauses[i] for i in self._by_head.get(head, ())]
+        if len(pool) < k:
+            by_distance: dict[int, list[str]] = {}
+            for h in self._by_head:
+                if h != head:
+                    by_distance.setdefault(abs(number_key(h)[0] - key[0]), []).append(h)
+            for d in sorted(by_distance):
+                pool += [self.clauses[i] for h in by_distance[d] for i in self._by_head[h]]
+                if len(pool) >= k:
+                    break
         def dist(c: Clause) -> tuple:
             ck = number_key(c.number)
             common = 0
@@ -330,7 +363,7 @@ class Rulebook:
                 common += 1
             first_diff = abs((ck + (0,) * 4)[common] - (key + (0,) * 4)[common]) if common < 4 else 0
             return (-common, first_diff, ck)
-        return [c.number for c in sorted(self.clauses, key=dist)[:k]]
+        return [c.number for c in sorted(pool, key=dist)[:k]]
 
 
 EDITION_NAME_RE = re.compile(r"^(?![.-])[\w.-]+$")
@@ -352,9 +385,26 @@ def check_edition_name(edition: str) -> str:
     return edition
 
 
+def user_editions_dir() -> Path:
+    """Where editions a user imports live: ``<user data folder>/editions``
+    (``bot.paths.user_data_dir()``: ``$BERSERK_USER_DIR`` or the platform's user data
+    folder, e.g. ``~/.local/share/berserk-judge/editions``). Not created here."""
+    return user_data_dir() / "editions"
+
+
+def edition_dirs() -> list[Path]:
+    """Folders searched for ``<edition>.yaml``, first wins: the user's editions, then
+    the packaged ones (``rulebook/``: 5ed)."""
+    return [user_editions_dir(), rulebook_dir()]
+
+
 def editions() -> list[str]:
-    """Names of the editions present (``rulebook/<edition>.yaml``), sorted."""
-    return sorted(p.stem for p in rulebook_dir().glob("*.yaml") if EDITION_NAME_RE.match(p.stem))
+    """Names of the editions installed (user's and packaged ``<edition>.yaml``), sorted."""
+    names: set[str] = set()
+    for d in edition_dirs():
+        if d.is_dir():
+            names.update(p.stem for p in d.glob("*.yaml") if EDITION_NAME_RE.match(p.stem))
+    return sorted(names)
 
 
 def require_edition(edition: str) -> str:
@@ -370,7 +420,13 @@ def require_edition(edition: str) -> str:
 
 
 def edition_path(edition: str = DEFAULT_EDITION) -> Path:
-    """Path of ``rulebook/<edition>.yaml``."""
+    """Path of the installed ``<edition>.yaml``: the user's copy when there is one
+    (``user_editions_dir()``), else the packaged one in ``rulebook/`` (returned also
+    when neither exists, so that messages name it)."""
+    for d in edition_dirs():
+        path = d / f"{edition}.yaml"
+        if path.is_file():
+            return path
     return rulebook_dir() / f"{edition}.yaml"
 
 

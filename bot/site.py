@@ -285,7 +285,9 @@ def rule_url(number: str, base_url: str | None = None) -> str | None:
 
 def edition_names(arg: str) -> list[str]:
     """``--edition`` value -> names: "5ed" -> ["5ed"], "5ed,4ed" -> ["5ed", "4ed"],
-    "all" -> every ``<edition>.yaml`` in ``bot.paths.rulebook_dir()``, sorted."""
+    "all" -> every installed edition (``bot.rulebook.editions()``), sorted."""
     if arg == "all":
-        return sorted(p.stem for p in rulebook_dir().glob("*.yaml"))
+        from bot.rulebook import editions
+
+        return editions()
     return [n.strip() for n in arg.split(",") if n.strip()]

@@ -52,6 +52,12 @@ def _redacted(url: str) -> str:
     return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
+def shown_url() -> str:
+    """The store's address as it may be shown to a user (``berserk-judge paths``):
+    ``default_url()`` with any password replaced by ``***``."""
+    return _redacted(default_url())
+
+
 class Store:
     """A connection to the store with portable SQL helpers.
 

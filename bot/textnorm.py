@@ -29,6 +29,9 @@ _LOOKALIKE = str.maketrans({
     "t": "т", "h": "н", "b": "в",
 })
 _CYR = re.compile(r"[а-яё]", re.IGNORECASE)
+_LOOKALIKE_ANY = re.compile("[" + re.escape("".join(chr(k) for k in _LOOKALIKE)) + "]")
+_OPEN_RE = re.compile("[" + re.escape(_OPENING) + "]")
+_INSIDE_END_RE = re.compile("[" + re.escape(_NOT_INSIDE) + "]")
 
 
 def normalize_typography(text: str) -> str:
@@ -59,20 +62,23 @@ def _requote(s: str) -> str:
     ``["“„‟]\\s*([^"“”„‟\\n]*?)\\s*["”“]`` applied with ``re.sub``, which took
     quadratic time on a quote followed by many line breaks.
     """
+    m = _OPEN_RE.search(s)
+    if m is None:  # most texts: nothing to requote
+        return s
     out: list[str] = []
     n = len(s)
     i = 0  # next character to copy
-    pos = 0  # where to look for the next opening quote
+    pos = m.start()  # where to look for the next opening quote
     while pos < n:
-        if s[pos] not in _OPENING:
-            pos += 1
-            continue
+        m = _OPEN_RE.search(s, pos)
+        if m is None:
+            break
+        pos = m.start()
         j = pos + 1
         while j < n and s[j].isspace():
             j += 1
-        e = j
-        while e < n and s[e] not in _NOT_INSIDE:
-            e += 1
+        end = _INSIDE_END_RE.search(s, j)
+        e = end.start() if end else n
         c = e
         while c < n and s[c].isspace():
             c += 1
@@ -102,6 +108,8 @@ def fold(text: str) -> str:
     """Matching form: casefold, ё→е, Latin look-alikes inside Cyrillic words → Cyrillic,
     lone «X» → «х», typography normalised."""
     s = normalize_typography(text).casefold().replace("ё", "е")
+    if not _LOOKALIKE_ANY.search(s):  # no Latin look-alike letter: nothing to replace
+        return s
     return re.sub(r"[a-zа-я0-9]+", _fold_word, s)
 
 

@@ -23,6 +23,7 @@ A lookup touches about 64 hash ranges and the few hundred words they hold.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterable
 
 PREFIX = 7
@@ -35,6 +36,7 @@ def max_edits(length: int) -> int:
     return 1 if length <= 5 else 2 if length <= 9 else 3
 
 
+@lru_cache(maxsize=256)
 def dictionary_edits(length: int, rule: Callable[[int], int] = max_edits) -> int:
     """Deletions indexed for a vocabulary word of ``length`` letters: the largest
     ``rule(m)`` of any typed length ``m`` that may reach it (``|m - length| <= rule(m)``)."""

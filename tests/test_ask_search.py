@@ -82,7 +82,8 @@ def test_cli_ask_json_two_questions_gives_a_list():
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert isinstance(data, list) and len(data) == 2
-    assert set(data[0]) >= {"question", "route", "verdict", "answer", "citations", "trace", "reading", "unread"}
+    assert set(data[0]) >= {"question", "route", "edition", "verdict", "answer", "citations", "cited", "trace", "reading", "unread"}
+    assert data[0]["edition"] == "5ed" and {"number": "209.4", "edition": "5ed"} in data[0]["cited"]
     assert data[0]["reading"]["steps"][-1]["place"] and data[0]["unread"] == []      # the compiled scenario (issue 11)
     assert data[1]["reading"] is None
     assert "209.4" in data[0]["citations"][:3]

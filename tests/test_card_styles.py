@@ -122,6 +122,16 @@ def test_headers_without_a_dash(text, shape, heads):
      "Когда ваше существо погружается на глубину или всплывает на поверхность", "Чертог получает {tok}"),
     ("Когда получает раны от атаки стоимостью X можете найти в колоде существо, оно считается погибшим",
      "Когда получает раны от атаки стоимостью X", "можете найти в колоде существо, оно считается погибшим"),
+    ("В ваш ход атаки ваших эльфов по закрытым картам сводятся к сильным", "В ваш ход",
+     "атаки ваших эльфов по закрытым картам сводятся к сильным"),
+    ("Когда перемещается на клетку третьего ряда полностью излечиться", "Когда перемещается на клетку третьего ряда",
+     "полностью излечиться"),
+    ("При гибели показанный демон переходит под контроль противника", "При гибели",
+     "показанный демон переходит под контроль противника"),
+    ("Когда закрывается, чтобы переместить вашу машину может открыться", "Когда закрывается, чтобы переместить вашу машину",
+     "открыться"),     # (trigger (optional effect))
+    ("Когда существо противника закрывается на удар по летающим ранить его на 1-2-2",
+     "Когда существо противника закрывается на удар по летающим", "ранить его на 1-2-2"),
 ])
 def test_where_a_header_ends(text, head, body):
     res = parse(text)
@@ -142,6 +152,31 @@ def test_a_named_effect_as_a_later_part():
     assert res.ast.rules() == ["505.4"]
     named = [n for n in res.ast.walk() if n.kind == "named"][0]
     assert named.attr("name") == "лопнуть" and named.children[0].attr("action") == "wound"
+
+
+def test_a_trigger_as_a_later_part():
+    res = parse("При {strike} – может изгнать это существо; при гибели Медного дракона – вернуть из изгнания "
+                "существо с 5 ранами")
+    assert res.ast.shape() == "(trigger (optional (and_then effect (trigger effect))))"
+    assert res.ast.rules() == ["505.8", "505.4.1"]
+
+
+def test_a_condition_after_a_clause_trigger_without_commas():
+    res = parse("Когда другое ваше существо нападает {strike} если оно уже нападало {strike} в этот ход открыться")
+    assert res.ast.shape() == "(trigger (condition effect))"
+    assert [n.attr("head") for n in res.ast.walk() if n.attr("head")] == [
+        "Когда другое ваше существо нападает {strike}", "если оно уже нападало {strike} в этот ход"]
+
+
+def test_a_named_effect_after_a_condition():
+    res = parse("При выстреле – атакованное существо бросает кубик, если оно выбросило меньше – воздействие "
+                "«кровотечение» – ранить атакованного на 1")
+    assert res.ast.shape() == "(trigger (and_then effect (condition (named effect))))"
+
+
+def test_before_recruiting_is_a_header():
+    res = parse("До набора отряда вы можете показать Шпионку из своей раздачи, при этом посмотреть 2 карты")
+    assert res.ast.shape() == "(trigger (and_then effect effect))" and res.ast.attr("head") == "До набора отряда"
 
 
 def test_a_note_in_parentheses_is_not_a_limit():

@@ -175,3 +175,36 @@ def test_ask_without_database_is_unchanged(card_home):
 
     assert not (paths.user_data_dir() / "berserk.sqlite3").exists()     # reading never creates a database
     assert os.environ[paths.USER_DIR_ENV]
+
+
+def test_unreachable_database_costs_ask_nothing(card_home, monkeypatch):
+    import socket
+
+    from bot.cards import index
+    from bot.judge import ask
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://u@127.0.0.1:{port}/db")
+    ans = ask("Можно ли положить симбиота на летающее существо?")
+    assert ans.verdict.startswith("Нет") and ans.cards == []
+    assert index._STATE.get("failed_until", 0) > 0       # not retried for the next questions
+    from bot.chat.handlers import handle
+
+    assert "Не удаётся подключиться к PostgreSQL" in handle("/card огнекрыл").answers[0].text
+
+
+def test_same_name_cards_that_disagree_are_not_guessed(card_home):
+    from bot.cards.importer import import_files
+    from bot.judge import ask
+    from tests.cards_support import NXT_CARDS, write_json
+
+    flying = dict(NXT_CARDS[4])                                   # «Огнекрыл», flying
+    walking = dict(NXT_CARDS[4], id="99", number=99, type=0)       # the same name, not flying
+    import_files([str(write_json(card_home / "n.json", [NXT_CARDS[2], flying, walking]))])
+    ans = ask("Можно ли положить Светлячка-помощника на Огнекрыла?")
+    note = ans.blocks[0].text
+    assert "несколько карт «Огнекрыл» с разными свойствами" in note and "карта не учтена" in note
+    assert [c["card"]["name"] for c in ans.cards] == ["Светлячок-помощник"]
+    assert ans.verdict is None and "огнекрыла" in ans.unread    # no flying guessed either way

@@ -82,7 +82,7 @@ def test_every_command_resolves_to_a_real_function():
     for spec in [*owned.values(), handlers.ASK_SPEC]:
         fn = handlers.command_function(spec)
         assert callable(fn) and fn.__module__ == spec.module and fn.__name__ == spec.function
-    assert [n for n, s in handlers.COMMANDS.items() if not s.module] == ["start", "help"]
+    assert [n for n, s in handlers.COMMANDS.items() if not s.module] == ["start", "help", "edition"]
 
 
 def test_a_missing_owning_module_raises_instead_of_answering(monkeypatch):
@@ -158,7 +158,8 @@ def test_plain_and_json_renderings_of_a_reply():
                            [[Button("209.6 ▶", "r:209.6")]])
     assert render_reply_plain(reply) == "209.5. Текст\n\nПункты: 209.5\n"
     assert reply_json(reply) == {
-        "answers": [{"question": "q", "route": "rule", "verdict": None, "answer": "209.5. Текст", "citations": ["209.5"], "trace": [],
+        "answers": [{"question": "q", "route": "rule", "edition": None, "verdict": None, "answer": "209.5. Текст",
+                     "citations": ["209.5"], "cited": [{"number": "209.5", "edition": None}], "trace": [],
                      "reading": None, "unread": []}],
         "buttons": [[{"text": "209.6 ▶", "data": "r:209.6"}]],
     }

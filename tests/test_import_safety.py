@@ -60,7 +60,8 @@ def test_out_dir_help_names_the_default_places(capsys):
     with pytest.raises(SystemExit):
         main(["rulebook", "import", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "rulebook/ в исходниках" in text and "site-packages" in text
+    assert "по умолчанию папка редакций пользователя" in text and "berserk-judge paths" in text
+    assert "--force" in text
 
 
 def test_html_refuses_empty_outdir(capsys):

@@ -21,6 +21,7 @@ def _json(capsys, *argv) -> dict:
 
 def test_a_checkout_reads_its_own_folders(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv(paths.USER_DIR_ENV, str(tmp_path / "user"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
     rep = _json(capsys, "paths", "--json")
     assert rep["layout"] == "source"
     assert rep["code"] == str(ROOT / "bot")
@@ -32,21 +33,26 @@ def test_a_checkout_reads_its_own_folders(capsys, monkeypatch, tmp_path):
     assert {"edition": "5ed", "path": str(ROOT / "rulebook" / "5ed.yaml")} in rep["editions"]
     assert rep["user_data_dir"] == str(tmp_path / "user")
     assert rep["user_data_dir_exists"] is False
+    assert rep["database"] == f"sqlite:///{tmp_path / 'user' / 'berserk.sqlite3'}"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://judge:secret@127.0.0.1/berserk")
+    assert _json(capsys, "paths", "--json")["database"] == "postgresql://judge:***@127.0.0.1/berserk"
 
 
 def test_plain_paths_in_russian(capsys, monkeypatch, tmp_path):
     user = tmp_path / "user"
     monkeypatch.setenv(paths.USER_DIR_ENV, str(user))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
     assert main(["paths"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"Код: {ROOT / 'bot'}"
     assert lines[1] == f"Данные: {ROOT} — исходники (правки в папках ниже действуют сразу)"
     assert f"Грамматика: {ROOT / 'grammar'}" in lines
     assert f"  редакция 5ed: {ROOT / 'rulebook' / '5ed.yaml'}" in lines
-    assert lines[-1] == f"Папка пользователя: {user} (пока не создана)"
+    assert lines[-2] == f"Папка пользователя: {user} (пока не создана)"
+    assert lines[-1] == f"База карт и настроек: sqlite:///{user / 'berserk.sqlite3'}"
     user.mkdir()
     assert main(["paths"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == f"Папка пользователя: {user}"
+    assert capsys.readouterr().out.splitlines()[-2] == f"Папка пользователя: {user}"
 
 
 def _tree(root: Path, *, pyproject: bool, bundled: bool) -> tuple[Path, Path]:

@@ -60,7 +60,7 @@ def test_commands_are_registered_with_russian_descriptions(edition):
     req = session()
     (cmds,) = req.sent("setMyCommands")
     names = [c["command"] for c in cmds["commands"]]
-    assert names == ["start", "help", "rule", "search", "parse", "explain", "scenario", "glossary", "card", "reading"]
+    assert names == ["start", "help", "rule", "search", "parse", "explain", "scenario", "glossary", "card", "reading", "edition"]
     assert all(any("а" <= ch <= "я" for ch in c["description"]) for c in cmds["commands"])
     assert req.calls[0][0] == "getMe"
 

@@ -244,7 +244,7 @@ _TIME_OWNERS = frozenset({"ваш", "свой", "он", "каждый", "сле�
 _TIME_NOUNS = frozenset({"ход", "бой", "фаза", "раунд"})
 # Words that open the subject of an ability after a header with no comma ("Когда
 # карта противника теряет X {counter} ваши X существ могут получить …").
-_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "следующий", "первый", "стоять", "стоящий", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
+_SUBJECT_LEMMAS = frozenset({"вы", "ваш", "следующий", "первый", "стоять", "стоящий", "это", "каждый", "весь", "этот", "другой", "он", "она", "оно", "они",
                              "выбранный", "выбрать", "атаковать", "атакованный", "ее", "их"})
 _CLAUSE_VERB_POS = frozenset({"VERB", "INFN", "PRTS", "PRED", "ADJS"})
 
@@ -288,10 +288,11 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     main = None
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
-        if j == verb + 1 and toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value):
-            continue     # the verb's object ("получает отравление на 2"), not a new ability
+        if toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value) and (
+                j == verb + 1 or (toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value))):
+            continue     # the verb's object ("получает отравление на 2", "закрывается на удар")
         if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
-                and toks[j - 1].value.casefold() not in ("не", "и", "или"):
+                and toks[j - 1].value.casefold() not in ("не", "и", "или", "чтобы"):
             main = j
             break
     if main is None and lexicon.is_finite_verb(toks[verb].value):
@@ -312,6 +313,9 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         return None
     if toks[main - 1].type == "WORD" and toks[main - 1].value.casefold() == "не":
         main -= 1
+    if main - 1 > verb + 1 and toks[main - 1].type == "WORD" and pos_of(toks[main - 1].value) == "ADVB" \
+            and lexicon.is_infinitive(toks[main].value):
+        return main - 1     # "Когда перемещается на клетку противника полностью излечиться"
     return _subject_start(toks, verb, main)
 
 
@@ -340,8 +344,9 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
         low = t.value.casefold()
         if object_guard and k == left + 1 and low not in _PRONOUN_SUBJECTS:
             continue
-        if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS:
-            start = k
+        if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
+                or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
+            start = k       # (after an event word: "При гибели показанный демон переходит …")
     return start
 
 
@@ -467,6 +472,13 @@ class CardPostLex:
                 return out + toks[i:i + 1] + self._body(toks[i + 1:])
         return out + self._body(toks[i:], in_cond)
 
+    def _dash_ends(self, toks: list[Token], i: int) -> bool:
+        """Does the header opened at ``toks[i]`` end with a dash before the next separator
+        ("…; при гибели Бронзового дракона – вернуть …")?"""
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        return end is not None and end[0] == "token" and toks[i + end[1]].type == "DASH"
+
     def _next_case(self, toks: list[Token], i: int, in_cond: bool) -> bool:
         """Does the «если» at ``toks[i]`` (after a comma) open a condition over the next
         part: its clause ends with a dash ("…, если оно закрыто – B"), or, inside a
@@ -483,6 +495,14 @@ class CardPostLex:
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
         kw = " ".join(toks[i].value.casefold().split())
+        if kw.startswith(("до набора", "в ваш ход", "в свой ход", "в его ход", "в этот ход", "в ход противника")):
+            # a fixed phrase is the whole header: "До набора отряда вы можете …",
+            # "В ваш ход атаки ваших эльфов … сводятся к сильным"
+            j = i + 1
+            if kw == "до набора" and j < len(toks) and toks[j].value.casefold() == "отряда":
+                j += 1
+            if j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW"):
+                return "insert", j
         if kw in ("в начале", "в конце", "до начала"):
             # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
             # ([possessive] хода|боя [противника]; "В начале боя ваше существо …")
@@ -496,7 +516,7 @@ class CardPostLex:
                     j += 1
             else:
                 j = i + 1
-            if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED"):
+            if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW"):
                 return "insert", j
             if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
                 return "token", j       # "В конце хода противника, если …"
@@ -507,7 +527,8 @@ class CardPostLex:
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
                     kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
                     not kw.startswith(_CLAUSE_HEADS) or any(toks[k].type in ("COMMA", "DASH", "COLON")
-                                                            for k in range(j + 1, len(toks)))):
+                                                            for k in range(j + 1, len(toks)))
+                    or (toks[j - 1].type != "COMMA" and self._header_end(toks[j:], 0) is not None)):
                 # "В начале хода, если … — …": the condition opens the trigger's body
                 return ("token", j - 1) if toks[j - 1].type == "COMMA" else ("insert", j)
             if t.type in ("AND_THEN", "SEMI", "OTHERWISE", "REFUSE") or (
@@ -517,7 +538,10 @@ class CardPostLex:
             # the first comma followed by «то», «может» or an infinitive ("…, получить
             # фишку"); else the last comma followed by a verb ("…, получает +1");
             # else the first comma
-            commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA"]
+            # (a comma before «чтобы», «который» opens a subordinate clause inside the header)
+            commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
+                j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
+                in ("чтобы", "который"))]
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
@@ -547,8 +571,12 @@ class CardPostLex:
             nxt = toks[j + 1] if j + 1 < len(toks) else None
             if _opens_ability(toks[j], nxt):
                 k = j
-                while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value):
-                    k -= 1
+                while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value) \
+                        and toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value):
+                    k -= 1          # "При гибели особый удар на 2": the adjectives of the effect noun
+                if k == j and toks[k - 1].type == "WORD" and pos_of(toks[k - 1].value) == "ADVB" and k - 1 > i + 1 \
+                        and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value):
+                    k -= 1          # "… полностью излечиться"
                 if k == j and (toks[j].type == "MAY" or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
                     k = _subject_start(toks, i + 1, j, object_guard=False)
@@ -579,9 +607,11 @@ class CardPostLex:
             i += 1
             t = toks[i]
             typ = t.type
-            if prev is not None and prev.type in _PART_SEPS and (
+            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ == "NAMED_KW")) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
-                    (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED")):
+                    (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
+                    (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
+                    (typ == "TRIGGER_KW" and prev.type == "SEMI" and self._dash_ends(toks, i))):
                 # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part
                 stop = next((k for k in range(i + 1, n) if toks[k].type in _PART_STOPS), n)

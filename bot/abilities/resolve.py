@@ -715,16 +715,32 @@ def explanation_blocks(expl: Explanation) -> list[Block]:
 
 def explanation_answer(text: str, expl: Explanation, edition: str | None = None) -> Answer:
     """An ``Explanation`` of ``text`` as an ``Answer`` (route ``ability``): the steps,
-    the verdict, and the cited paragraphs quoted from ``edition`` (none when ``None``)."""
+    the verdict, and the cited paragraphs quoted from ``edition`` (none when ``None``).
+    With ``edition`` the paragraphs are that edition's own, bound by content
+    (``bot.sim.binding.bind_answer``): a rule it does not state gives no verdict."""
     blocks = explanation_blocks(expl) + rule_blocks(expl.citations, edition)
-    return Answer(question=text, route="ability", verdict=verdict_of(expl), blocks=blocks,
-                  citations=list(expl.citations), trace=[s.line() for s in expl.steps])
+    ans = Answer(question=text, route="ability", verdict=verdict_of(expl), blocks=blocks,
+                 citations=list(expl.citations), trace=[s.line() for s in expl.steps])
+    if edition is None:
+        return ans
+    from bot.sim.binding import bind_answer
+
+    ans = bind_answer(ans, edition)  # 505.x as the paragraphs of ``edition`` stating the same rules
+    ans.edition = edition
+    return ans
 
 
 def explain_answer(text: str, outcome: Outcome | None = None, edition: str | None = None) -> Answer:
     """``explain`` as an ``Answer`` (route ``ability``) for the chat and the CLI.
     Raises ``ParseError`` / ``OutcomeError`` as ``explain``."""
-    return explanation_answer(text, explain(text, outcome), edition)
+    ans = explanation_answer(text, explain(text, outcome), edition)
+    if edition is None:
+        return ans
+    from bot.sim.binding import bind_answer
+
+    ans = bind_answer(ans, edition)  # 505.x as the paragraphs of ``edition`` stating the same rules
+    ans.edition = edition
+    return ans
 
 
 def _once(value: Any, flag: str, why: str) -> Any:

@@ -224,6 +224,10 @@ class ToAst(Transformer):
         """A condition over a later part of a compound ability ("A; если … – B")."""
         return self._headed("condition", items)
 
+    def inner_trigger(self, items: list[Any]) -> Node:
+        """A trigger as a later part of a compound ability."""
+        return self._headed("trigger", items)
+
     def inner_named(self, items: list[Any]) -> Node:
         """A named effect as a later part of a compound ability."""
         return self.named(items)

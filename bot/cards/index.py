@@ -337,6 +337,7 @@ def current(store=None) -> CardIndex | None:
     st = db.cards_store(store)
     rev = db.revision(st)
     with _LOCK:
+        _STATE.pop("failed_until", None)
         if _STATE.get("store") is st and _STATE.get("revision") == rev:
             return _STATE["index"]  # type: ignore[return-value]
     cards = db.all_cards(st)
@@ -361,10 +362,20 @@ def find_cards_in_text(text: str, store=None) -> list[CardMention]:
     the sentence or quoted. ``[]`` when no card database is imported or the store
     cannot be opened — a card the database does not have is never invented.
     """
+    import time
+
     from bot.errors import BerserkError
 
+    if store is None and time.monotonic() < _STATE.get("failed_until", 0.0):   # type: ignore[operator]
+        return []
     try:
         idx = current(store)
     except BerserkError:
+        if store is None:       # an unreachable database is not retried for every question
+            _STATE["failed_until"] = time.monotonic() + RETRY_AFTER
         return []
     return idx.mentions(text) if idx is not None else []
+
+
+RETRY_AFTER = 60.0
+"""Seconds ``find_cards_in_text`` waits before trying an unreachable store again."""

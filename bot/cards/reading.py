@@ -103,11 +103,21 @@ def _asks_about_ability(question: str, card: Card, span: tuple[int, int]) -> boo
 def read_cards(question: str, store=None) -> CardReading | None:
     """The cards ``question`` names and the question as read with them; ``None`` when
     it names no imported card (or there is no card database)."""
-    mentions = find_cards_in_text(question, store)
-    if not mentions:
+    found = find_cards_in_text(question, store)
+    if not found:
         return None
+    mentions, notes = [], []
+    for m in found:
+        shapes = {(reader_kind(c)[0], tuple(sorted(reader_kind(c)[1]))) for c in (m.card, *m.others)}
+        if len(shapes) > 1:     # reprints that disagree: which card is meant is not known
+            kinds = "; ".join(dict.fromkeys(c.kind_words() for c in (m.card, *m.others)))
+            notes.append(f"«{m.text}»: в вашей базе несколько карт «{m.card.name}» с разными свойствами ({kinds}) — "
+                         "карта не учтена; уточните в вопросе её вид и свойства.")
+            continue
+        mentions.append(m)
+    if not mentions:
+        return CardReading(question, question, (), tuple(notes))
     parts: list[str] = []
-    notes: list[str] = []
     written: dict[str, list[str]] = {}
     for m in mentions:
         written.setdefault(m.card.key, [])
@@ -116,7 +126,8 @@ def read_cards(question: str, store=None) -> CardReading | None:
     pos = 0
     quoted = "«" in question or '"' in question
     for m in mentions:
-        quote_text = not quoted and _asks_about_ability(question, m.card, m.span)
+        texts = {c.text for c in (m.card, *m.others)}
+        quote_text = not quoted and len(texts) == 1 and _asks_about_ability(question, m.card, m.span)
         parts.append(question[pos:m.span[0]])
         phrase = card_phrase(m.card, m.text)
         parts.append(phrase)
@@ -129,7 +140,9 @@ def read_cards(question: str, store=None) -> CardReading | None:
         said = ", ".join(f"«{w}»" for w in written.pop(m.card.key))
         notes.append(f"{said} — карта «{m.card.name}» из вашей базы: {m.card.kind_words()}"
                      + (f" ({rules})" if rules else "")
-                     + (f"; других карт с этим именем: {len(m.others)}" if m.others else "") + ".")
+                     + (f"; других карт с этим именем: {len(m.others)}" if m.others else "")
+                     + ("; тексты у них разные — текст карты не учтён" if len({c.text for c in (m.card, *m.others)}) > 1
+                        else "") + ".")
     parts.append(question[pos:])
     return CardReading(question, "".join(parts), tuple(mentions), tuple(notes))
 

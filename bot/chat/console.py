@@ -133,7 +133,11 @@ def answer_line(line: str, lines: Iterator[str], ctx: Ctx) -> Reply:
 
 def chat(inp: TextIO, out: TextIO, interactive: bool, edition: str = DEFAULT_EDITION) -> int:
     """The chat loop over ``inp``; returns the exit code (0 at end of input)."""
-    ctx = Ctx(edition=edition, transport="console")
+    from bot.chat.settings import ChatSettings
+    from bot.store import Store
+
+    # the console session is one chat: /edition holds for the rest of the session
+    ctx = Ctx(edition=edition, transport="console", chat_id=0, store=ChatSettings(Store("sqlite:///:memory:")))
     if interactive:
         _setup_readline()
         out.write("Судья по правилам «Берсерка». Задайте вопрос или наберите /help; выход — /quit или Ctrl-D.\n")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from bot.answer import Answer, Block
@@ -35,7 +35,8 @@ class Ctx:
     edition: rulebook edition to answer from; bot_username: the bot's username
     without «@» (Telegram; ``None`` in the console); group: the message was posted in
     a group chat; reply_to_bot: it replies to one of the bot's own messages;
-    transport: ``"console"`` or ``"telegram"`` (only changes the help text).
+    transport: ``"console"`` or ``"telegram"`` (only changes the help text);
+    chat_id, store: see ``store``.
     """
 
     edition: str = DEFAULT_EDITION
@@ -43,6 +44,10 @@ class Ctx:
     group: bool = False
     reply_to_bot: bool = False
     transport: str = "console"
+    chat_id: int | None = None
+    store: Any = None
+    """The chat settings (``bot.chat.settings.ChatSettings`` over the bot's store), or ``None``:
+    with ``chat_id`` set, ``/edition`` is remembered for the chat and wins over ``edition``."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +122,7 @@ COMMANDS: dict[str, CommandSpec] = {
         CommandSpec("card", "карта из вашей базы по имени: /card Гном-басаарг", "/card Гном-басаарг", "bot.cards.answer", "card_answer"),
         CommandSpec("reading", "как бот прочитал вопрос: сценарий (YAML), который можно поправить и отправить в /scenario",
                     "/reading Посадил симба на орка. Орка убили. Что с симбом?", "bot.reading.route", "reading_answer"),
+        CommandSpec("edition", "редакция правил этого чата: /edition 5ed", "/edition 5ed"),
     )
 }
 """The chat's commands in menu order (Telegram's set_my_commands uses this)."""
@@ -174,6 +180,7 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     anything else reads it.
     Other exceptions propagate (the transport's error handler answers politely).
     """
+    ctx = chat_ctx(ctx)
     text = text or ""
     too_long = _too_long(text)
     if too_long is not None:
@@ -223,6 +230,8 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         if ref is not None:
             return callback(f"{ref[0]}:{ref[1]}", ctx)
         return Reply([help_answer(ctx, greeting=True)])
+    if name == "edition":
+        return Reply([edition_answer(args, ctx)])
     spec = COMMANDS[name]
     if name == "glossary":
         return Reply([_call(spec, q, (args or None, ctx.edition))])
@@ -241,8 +250,10 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         if not text:
             return Reply([note_answer(q, f"Нужен текст карты. Пример: {spec.usage}", route="help")])
         return Reply([_call(spec, q, (text, _outcome(flags), ctx.edition))])
-    if name in ("scenario", "reading"):
-        return Reply([_call(spec, q, (args,) if name == "scenario" else (args, ctx.edition))])
+    if name == "scenario":  # the simulator's paragraphs, as the chat's edition states them
+        return Reply([_edition_true(_call(spec, q, (args,)), ctx.edition)])
+    if name == "reading":
+        return Reply([_call(spec, q, (args, ctx.edition))])
     if name == "card":
         return card_reply(args, ctx)
     raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names
@@ -252,6 +263,7 @@ def callback(data: str, ctx: Ctx = Ctx()) -> Reply:
     """A button press: "r:209.6" shows paragraph 209.6, "s:209" the whole section,
     "c:209.4" the paragraphs that cite 209.4 — each with navigation buttons.
     Unknown data gives a Russian note (old buttons after a bot update)."""
+    ctx = chat_ctx(ctx)
     card = _CARD_CALLBACK_RE.match((data or "").strip())
     if card:
         return card_callback(card.group(1), ctx)
@@ -275,6 +287,7 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
     """
     from bot.chat import nav
 
+    ctx = chat_ctx(ctx)
     q = (query or "").strip()
     if not q:
         return []
@@ -302,6 +315,45 @@ def inline(query: str, ctx: Ctx = Ctx(), limit: int = 8) -> list[InlineItem]:
         desc = _short((rules[0] if rules else ans.blocks[0]).text, 120)
         items.append(InlineItem(id=key[:64], title=title, description=desc, answer=ans, buttons=nav.buttons_for(ans, ctx.edition)))
     return items
+
+
+# -- the chat's edition -------------------------------------------------------------
+def chat_ctx(ctx: Ctx) -> Ctx:
+    """``ctx`` with the edition the chat chose (``/edition``, kept in ``ctx.store``);
+    ``ctx`` itself when there is no store or choice, or the chosen edition was removed."""
+    if ctx.store is None or ctx.chat_id is None:
+        return ctx
+    from bot.rulebook import editions
+
+    chosen = ctx.store.chat_edition(ctx.chat_id)
+    if chosen and chosen != ctx.edition and chosen in editions():
+        return replace(ctx, edition=chosen)
+    return ctx
+
+
+def edition_answer(args: str, ctx: Ctx) -> Answer:
+    """``/edition``: the chat's edition and the installed ones; ``/edition X`` makes X
+    the chat's edition (remembered in the store: every later answer and citation is
+    from X). An unknown name gives a Russian note listing the editions."""
+    from bot.rulebook import editions, require_edition
+
+    q = f"/edition {args}".strip()
+    known = editions()
+    name = args.strip()
+    if not name:
+        items = tuple(f"{e} — выбрана" if e == ctx.edition else e for e in known)
+        hint = "Сменить: /edition ИМЯ." if ctx.store is not None else "Сменить для всего бота: --edition при запуске."
+        return Answer(q, "edition", None, [Block("list", title=f"Редакция этого чата: {ctx.edition}", items=items),
+                                            Block("note", hint)], edition=ctx.edition)
+    try:
+        require_edition(name)
+    except BerserkError as e:
+        return note_answer(q, f"{e}. Пример: /edition {known[0] if known else DEFAULT_EDITION}", route="edition")
+    if ctx.store is None or ctx.chat_id is None:
+        return note_answer(q, "Здесь редакцию не запомнить: нет хранилища настроек чата.", route="edition")
+    ctx.store.set_chat_edition(ctx.chat_id, name)
+    return Answer(q, "edition", None, [Block("text", f"Редакция этого чата: {name}. Ответы и пункты правил — по ней.")],
+                  edition=name)
 
 
 def card_reply(args: str, ctx: Ctx = Ctx()) -> Reply:
@@ -429,6 +481,18 @@ class _Lazy:
     """An argument built inside ``_call`` so that its rules errors become a note."""
 
     make: Callable[[], Any]
+
+
+def _edition_true(ans: Answer, edition: str) -> Answer:
+    """A simulator answer (5ed paragraph numbers) with the paragraphs of ``edition``
+    stating the same rules (``bot.sim.binding.bind_answer``); notes pass unchanged."""
+    if ans.route not in ("scenario", "ability") or not ans.citations:
+        return ans
+    from bot.sim.binding import bind_answer
+
+    out = bind_answer(ans, edition)
+    out.edition = edition
+    return out
 
 
 def _with_nav(ans: Answer, ctx: Ctx) -> Reply:

@@ -128,7 +128,10 @@ def answer_blocks(answer: Answer, link: LinkFn = no_links) -> list[list[Piece]]:
         if pieces:
             blocks.append(pieces)
     if answer.citations:
-        links = ", ".join(anchor(n, link) for n in answer.citations)
+        from bot.chat.render import several_editions
+
+        tag = f" ({html.escape(answer.edition)})" if answer.edition and several_editions() else ""
+        links = ", ".join(anchor(n, link) + tag for n in answer.citations)
         blocks.append([Piece("", head=f"<b>Пункты:</b> {links}")])
     return blocks
 

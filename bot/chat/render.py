@@ -9,6 +9,16 @@ from typing import Any
 from bot.answer import Answer
 
 
+def several_editions() -> bool:
+    """True when more than one edition is installed: citations then name their edition."""
+    try:
+        from bot.rulebook import editions
+
+        return len(editions()) > 1
+    except Exception:  # noqa: BLE001 - an unreadable data folder must not break rendering
+        return False
+
+
 def render_plain(answer: Answer) -> str:
     """Plain text for the console and the CLI: verdict, blocks, then «Пункты: …»."""
     lines: list[str] = []
@@ -22,7 +32,7 @@ def render_plain(answer: Answer) -> str:
         lines.append(body)
     if answer.citations:
         lines.append("")
-        lines.append("Пункты: " + ", ".join(answer.citations))
+        lines.append("Пункты: " + ", ".join(answer.cited_labels(several_editions())))
     return "\n".join(lines).rstrip() + "\n"
 
 

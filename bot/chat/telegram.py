@@ -124,25 +124,45 @@ async def post_init(app: Application) -> None:
 
 
 # -- helpers ------------------------------------------------------------------------
-def _ctx(context: ContextTypes.DEFAULT_TYPE, group: bool = False, reply_to_bot: bool = False) -> Ctx:
-    return Ctx(
+def chat_store(context: ContextTypes.DEFAULT_TYPE):
+    """The bot's store (``bot.store``: SQLite in the user data folder, or ``DATABASE_URL``),
+    opened on first use and kept in ``bot_data["store"]``; ``None`` (logged) when it
+    cannot be opened – the bot then answers with its default edition."""
+    if "store" not in context.bot_data:
+        from bot.chat.settings import ChatSettings
+        from bot.store import StoreError
+
+        try:
+            context.bot_data["store"] = ChatSettings()
+        except StoreError as e:
+            log.error("хранилище настроек чатов недоступно: %s", e)
+            context.bot_data["store"] = None
+    return context.bot_data["store"]
+
+
+def _ctx(context: ContextTypes.DEFAULT_TYPE, group: bool = False, reply_to_bot: bool = False,
+         chat_id: int | None = None) -> Ctx:
+    ctx = Ctx(
         edition=context.bot_data.get("edition", DEFAULT_EDITION),
         bot_username=context.bot.username,
         group=group,
         reply_to_bot=reply_to_bot,
         transport="telegram",
+        chat_id=chat_id,
+        store=chat_store(context) if chat_id is not None else None,
     )
+    return handlers.chat_ctx(ctx)
 
 
-def link_fn(context: ContextTypes.DEFAULT_TYPE) -> LinkFn:
+def link_fn(context: ContextTypes.DEFAULT_TYPE, edition: str | None = None) -> LinkFn:
     """Paragraph links: to ``BERSERK_RULES_URL#N`` when set, else deep links into the
-    bot; only numbers that exist in the edition are linked."""
+    bot; only numbers that exist in the edition (the chat's, else the bot's) are linked."""
     url = context.bot_data.get("rules_url")
     base = rules_url_links(url) if url else (deep_links(context.bot.username) if context.bot.username else no_links)
     try:
         from bot.rulebook import load
 
-        rb = load(context.bot_data.get("edition", DEFAULT_EDITION))
+        rb = load(edition or context.bot_data.get("edition", DEFAULT_EDITION))
     except RulebookError:
         return base
     return lambda n: base(n) if (rb.get(n) is not None or rb.section(n) is not None) else None
@@ -175,10 +195,12 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     group = chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
     replied = msg.reply_to_message
     reply_to_bot = bool(replied and replied.from_user and replied.from_user.id == context.bot.id)
-    reply = handlers.handle(msg.text, _ctx(context, group, reply_to_bot))
+    ctx = _ctx(context, group, reply_to_bot, chat_id=chat.id)
+    reply = handlers.handle(msg.text, ctx)
     if reply.empty:
         return
-    await send_reply(context.bot, chat.id, reply, link_fn(context), reply_to=msg.message_id if group else None)
+    edition = reply.answers[-1].edition or handlers.chat_ctx(ctx).edition
+    await send_reply(context.bot, chat.id, reply, link_fn(context, edition), reply_to=msg.message_id if group else None)
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -192,9 +214,11 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     query = update.callback_query
     if query is None:
         return
-    reply = handlers.callback(query.data or "", _ctx(context))
+    chat_id = query.message.chat.id if query.message is not None and query.message.chat is not None else None
+    ctx = _ctx(context, chat_id=chat_id)
+    reply = handlers.callback(query.data or "", ctx)
     await query.answer()
-    link = link_fn(context)
+    link = link_fn(context, ctx.edition)
     if query.message is None:  # sent via inline mode: no chat to follow up in
         messages = [render_single_html(reply.answers, link)]
     else:

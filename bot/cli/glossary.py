@@ -33,11 +33,10 @@ def run(args) -> int:
         ans = glossary_answer(word, args.edition)
         if wants_json(args):
             if word is None:
-                obj = [t.__dict__ | {"forms": list(t.forms)} for t in terms(args.edition)]
+                obj = [_term_json(t) for t in terms(args.edition)]
             else:
                 t = lookup_term(word, args.edition)
-                obj = {"error": ans.text} if t is None else {
-                    "name": t.name, "code_name": t.code_name, "number": t.number, "forms": list(t.forms),
+                obj = {"error": ans.text} if t is None else _term_json(t) | {
                     "text": load(args.edition).text_with_subpoints(t.number) if t.number else None,
                 }
             print_json(obj)
@@ -47,3 +46,11 @@ def run(args) -> int:
     except RulebookError as e:
         print_error(str(e), wants_json(args), "glossary")
         return 1
+
+
+def _term_json(t) -> dict:
+    """A glossary term as JSON: ``{name, code_name, number, forms, edition, entry:
+    {term, section, text} | null, citations}``."""
+    entry = None if t.entry is None else {"term": t.entry.term, "section": t.entry.section, "text": t.entry.text}
+    return {"name": t.name, "code_name": t.code_name, "number": t.number, "forms": list(t.forms),
+            "edition": t.edition, "entry": entry, "citations": t.citations}

@@ -6,7 +6,11 @@ edition; JSON::
     {"code": "/…/bot", "layout": "source" | "wheel", "data_root": …,
      "grammar": …, "rulebook": …, "editions": [{"edition": "5ed", "path": …}],
      "glossary": "/…/rulebook/glossary/terms.yaml", "scenarios": …,
-     "user_data_dir": …, "user_data_dir_exists": false}
+     "user_data_dir": …, "user_data_dir_exists": false,
+     "database": "sqlite:////…/berserk.sqlite3"}
+
+``database`` is the store of imported cards and chat settings (``DATABASE_URL``, or
+SQLite in the user data folder; a password in the address is shown as ``***``).
 
 All paths are absolute. Exit 0.
 """
@@ -32,6 +36,7 @@ def paths_report() -> dict:
     """The JSON object above, for the running process."""
     from bot import paths
     from bot.rulebook import edition_path, editions
+    from bot.store import shown_url
 
     user = paths.user_data_dir()
     return {
@@ -45,6 +50,7 @@ def paths_report() -> dict:
         "scenarios": str(paths.scenarios_dir()),
         "user_data_dir": str(user),
         "user_data_dir_exists": user.is_dir(),
+        "database": shown_url(),
     }
 
 
@@ -67,6 +73,7 @@ def run(args) -> int:
         f"Глоссарий: {rep['glossary']}",
         f"Сценарии: {rep['scenarios']}",
         f"Папка пользователя: {rep['user_data_dir']}" + ("" if rep["user_data_dir_exists"] else " (пока не создана)"),
+        f"База карт и настроек: {rep['database']}",
     ]
     sys.stdout.write("\n".join(lines) + "\n")
     return 0

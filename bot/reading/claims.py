@@ -122,7 +122,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     said = f"{'вы' if c.who == 'me' else c.other_word} утверждает, что {c.proposition}".replace("вы утверждает", "вы утверждаете")
     understood = f"Как я понял: {said}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}."
     if inner.understood:
-        understood += " " + inner.understood
+        understood = understood.rstrip(".") + "; " + inner.understood.removeprefix("Как я понял: ")
     m = re.match(r"(Да|Нет)\b[,:]?\s*(.*)", inner.verdict or "", re.S)
     if m is None and inner.verdict and _fact_in(inner.verdict, c.proposition):
         m = re.match(r"(Да)()", "Да")       # «как по закрытой карте» is what P says
@@ -136,6 +136,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
                       trace=list(inner.trace), understood=understood, reading=inner.reading,
                       unread=list(inner.unread or []) or ["(утверждение)"])
     holds, why = m.group(1) == "Да", holds_fact or m.group(2)
+    rest = re.sub(r"^(?:можно|нельзя|может|не может)[:,]\s*", "", why)
+    why = rest or why      # «нельзя: нельзя помещать …» reads twice
     claimer = "вы" if c.who == "me" else c.other_word
     if c.check == "who":
         if c.who == "me":

@@ -64,9 +64,67 @@ def _owner(reading: Reading, key: str) -> str:
     return "first"
 
 
+def _attack_scenario(reading: Reading, ids: dict[str, str]) -> dict:
+    """An asked attack / wound: the attacker (the asker's creature unless named) on c3, the
+    target — or the creature it lies on — on the opponent's front row c4; one ``declare``
+    (attack) and / or ``wound`` step per asked action."""
+    a = reading.asked
+    cards: list[dict] = []
+    cells = {"first": ["c3", "b3", "d3"], "second": ["c4", "b4", "d4"]}
+
+    def owner_of(key: str | None, default: str) -> str:
+        c = reading.cards.get(key) if key else None
+        if c is None or c.owner is None:
+            if c is not None and c.host and a.attacker and c.host == a.attacker:
+                return owner_of(a.attacker, "first")
+            return default
+        return "first" if c.owner == "me" else "second"
+
+    att_id = ids.get(a.attacker) if a.attacker else None
+    if att_id is None:
+        att_id = "Атакующее существо"
+        cards.append({"id": att_id, "owner": "first", "class": _DEFAULT_CLASS, "cell": cells["first"].pop(0)})
+    for key, c in reading.cards.items():
+        owner = owner_of(key, "first" if key == a.attacker else "second")
+        m: dict = {"id": ids[key], "owner": owner}
+        if c.kind in ("symbiote", "parasite"):
+            m["traits"] = ["parasite" if c.kind == "parasite" else "symbiote"]
+        elif c.kind == "equipment":
+            m.update(kind="equipment", equipment_class="оружие")
+        elif c.kind in ("artifact", "terrain"):
+            m["kind"] = c.kind
+        if c.kind == "creature" and c.has_class is not False:
+            m["class"] = _DEFAULT_CLASS
+        traits = [t for t, v in c.traits.items() if v]
+        if traits:
+            m["traits"] = [*m.get("traits", []), *traits]
+        if c.kind in ATTACHABLE:
+            if c.host:
+                m["host"] = ids[c.host]
+            else:
+                holder = f"Существо {'противника' if owner == 'second' else 'игрока'}"
+                cards.append({"id": holder, "owner": owner, "class": _DEFAULT_CLASS, "cell": cells[owner].pop(0)})
+                m["host"] = holder
+        else:
+            m["cell"] = cells[owner].pop(0)
+        cards.append(m)
+    steps: list[dict] = []
+    for act in a.actions:
+        if act == "attack":
+            st = {"player": owner_of(a.attacker, "first"), "kind": "attack", "card": att_id}
+            if a.card:
+                st["target"] = ids[a.card]
+            steps.append({"declare": st})
+        elif act == "wound" and a.card:
+            steps.append({"wound": {"card": ids[a.card], "n": 1}})
+    return {"title": "Вопрос: " + " ".join(reading.question.split())[:120], "state": {"cards": cards}, "steps": steps}
+
+
 def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     """The scenario mapping of ``reading`` (without ``expect``) and the card ids it uses."""
     ids = _ids(reading)
+    if reading.asked is not None and reading.asked.what == "attack":
+        return _attack_scenario(reading, ids), ids
     cards: list[dict] = []
     free = {"first": list(_CELLS["first"]), "second": list(_CELLS["second"])}
     extra: list[dict] = []
@@ -113,12 +171,22 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             steps.append({e.op: {"card": cid, "trait": e.arg}})
         elif e.op == "set_class":
             steps.append({"set_class": {"card": cid, "class": _OTHER_CLASS if e.arg else None}})
+        elif e.op in ("close", "open", "act"):
+            steps.append({e.op: cid})
         elif e.op == "summon":
             steps.append({"summon": {"card": summoned[e.card], "on": ids[e.arg] if e.arg else None}})
     if asked is not None and asked.what == "place":
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
+    if asked is not None and asked.what == "move":
+        mover = next(m for m in cards if m["id"] == ids[asked.card])
+        player = mover["owner"]
+        steps.append({"declare": {"player": player, "kind": "movement", "card": ids[asked.card],
+                                  "to": "c2" if player == "first" else "c5"}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
-    return {"title": title, "state": {"cards": cards}, "steps": steps}, ids
+    state: dict = {"cards": cards}
+    if asked is not None and asked.what == "move" and steps[-1]["declare"]["player"] == "second":
+        state = {"active": "second", "cards": cards}     # the mover's owner declares in his own turn (506.2)
+    return {"title": title, "state": state, "steps": steps}, ids
 
 
 def _dump(mapping: dict) -> str:
@@ -134,10 +202,20 @@ def run_reading(reading: Reading) -> Ruling:
     mapping, ids = to_scenario(reading)
     asked = reading.asked
     # the asked check, provisionally «legal» / «stays on the battlefield»: the run fills in what really happens
-    probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]} if asked.what == "place" else \
-        {"cards": {ids[asked.card]: {"zone": "battlefield"}}}
+    if asked.what == "attack":
+        probe = {"steps": [{"step": k + 1, "legal": True} for k in range(len(mapping["steps"]))]}
+    elif asked.what == "move":
+        probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
+    elif asked.what == "place":
+        probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
+    else:
+        probe = {"cards": {ids[asked.card]: {"zone": "battlefield"}}}
     loaded = sc.load(_dump({**mapping, "expect": probe}), "<вопрос>")
     res = sc.run(loaded)
+    if asked.what == "attack":
+        return _attack_ruling(reading, res.results, res.trace, mapping, ids)
+    if asked.what == "move":
+        return _move_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "place":
         return _place_ruling(reading, res.results[-1], res.trace, mapping, ids)
     return _fate_ruling(reading, res, mapping, ids)
@@ -172,6 +250,47 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
     reason = short_reason(r.reasons[0].text) if r.reasons else ""
     body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
     return Ruling(f"Нет, {body}", [c.line() for c in r.reasons], _rules(r.reasons) or list(r.cites), trace, mapping, ids)
+
+
+def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
+    from bot.sim.queries.base import short_reason
+
+    a = reading.asked
+    mapping["expect"] = {"steps": [{"step": k + 1, "legal": r.legal} for k, r in enumerate(results)]}
+    personal = a.attacker is not None
+    legal = [r for r in results if r.legal]
+    target = reading.cards.get(a.card) if a.card else None
+    what = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)
+    if legal:
+        cites: list[str] = []
+        att = reading.cards.get(a.attacker) if a.attacker else None
+        if target is not None and att is not None and (target.host == att.key or att.host == target.key):
+            cites.append("209.9")       # a host and its symbiote may attack each other
+        for r in legal:
+            cites += [n for n in _rules([c for c in r.consequences if c.rules]) if n not in cites]
+        obj = f" {target.ru('accs')}" if target is not None else ""
+        verdict = f"Да, {'может' if personal else 'можно'} {what}{obj}"
+        return Ruling(verdict, [c.line() for r in legal for c in r.consequences if c.rules], cites, trace, mapping, ids)
+    reasons = [c for r in results for c in r.reasons]
+    reason = short_reason(reasons[0].text) if reasons else ""
+    head = "не может" if personal else "нельзя"
+    verdict = f"Нет, {head}: {reason[:1].lower()}{reason[1:]}" if reason else f"Нет, {head}"
+    return Ruling(verdict, [c.line() for c in reasons], _rules(reasons), trace, mapping, ids)
+
+
+def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
+    from bot.sim.queries.base import short_reason
+
+    r = results[-1]
+    mover = ids[reading.asked.card]
+    told = [c for x in results[:-1] for c in x.consequences if c.card == mover and c.rules]   # what the events did to it
+    mapping["expect"] = {"steps": [{"step": len(mapping["steps"]), "legal": r.legal}]}
+    if r.legal:
+        lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
+        return Ruling("Да, может двигаться", [c.line() for c in lines], _rules(lines) or list(r.cites), trace, mapping, ids)
+    reason = short_reason(r.reasons[0].text) if r.reasons else ""
+    verdict = f"Нет, не может: {reason[:1].lower()}{reason[1:]}" if reason else "Нет, не может"
+    return Ruling(verdict, [c.line() for c in r.reasons], _rules(r.reasons), trace, mapping, ids)
 
 
 # The paragraph that governs a stated host trait for a kind of attached card.
@@ -253,7 +372,19 @@ def understood(reading: Reading) -> str:
             parts.append(f"{name} {loses.get(e.arg, 'теряет: ' + str(e.arg))}")
         elif e.op == "set_class":
             parts.append(f"{name} " + ("меняет класс" if e.arg else "теряет класс"))
-    if a is not None:
+    ev_more = {"close": "закрывается", "open": "открывается", "act": "действует"}
+    parts[:] = [*parts]
+    for e in reading.events:
+        if e.op in ev_more:
+            parts.append(f"{cards[e.card].ru()} {ev_more[e.op]}")
+    if a is not None and a.what == "move":
+        parts.append(f"вопрос: может ли {cards[a.card].ru()} двигаться")
+    elif a is not None and a.what == "attack":
+        who = cards[a.attacker].ru() if a.attacker else "ваше существо"
+        whom = f" {cards[a.card].ru('accs')}" if a.card else ""
+        acts = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)
+        parts.append(f"вопрос: может ли {who} {acts}{whom}")
+    elif a is not None:
         if a.what == "place":
             parts.append(f"вопрос: можно ли поместить {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}")
         else:

@@ -41,6 +41,10 @@ class ReaderWords:
     claim_say: frozenset[str]
     claim_right: frozenset[str]
     no_host_told: frozenset[str] = frozenset()
+    attack_verbs: frozenset[str] = frozenset()
+    move_verbs: frozenset[str] = frozenset()
+    wound_verbs: frozenset[str] = frozenset()
+    attack_nouns: frozenset[str] = frozenset()
     places_off_board: frozenset[str] = frozenset()
     slang: dict[str, str] = field(default_factory=dict)
 
@@ -74,6 +78,10 @@ def words() -> ReaderWords:
         claim_say=_set(r["claim_say"]),
         claim_right=_set(r["claim_right"]),
         no_host_told=_set(r.get("no_host_told")),
+        attack_verbs=_set(r.get("attack_verbs")),
+        move_verbs=_set(r.get("move_verbs")),
+        wound_verbs=_set(r.get("wound_verbs")),
+        attack_nouns=_set(r.get("attack_nouns")),
         places_off_board=_set(r.get("places_off_board")),
         slang={(w[:-1] if w[-1] in "аяоеьй" and len(w) > 3 else w): k for w, k in kinds.items()},
     )

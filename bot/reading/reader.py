@@ -65,6 +65,7 @@ class CardInfo:
     gender: str = "masc"
     is_host_role: bool = False
     summoned: bool = False
+    own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
 
     def ru(self, case: str = "nomn") -> str:
         """How the card is named back to the user, in ``case`` (``nomn`` / ``accs`` /
@@ -117,6 +118,8 @@ class Asked:
     what: str
     card: str
     on: str | None = None
+    actions: tuple[str, ...] = ()
+    attacker: str | None = None
     predicate: str | None = None
     negated: bool = False
     yes_no: bool = True
@@ -146,6 +149,8 @@ class Reading:
         asked card in a place the question gives (a fate needs the card on a host)."""
         if self.asked is None or self.unread or self.contradictions or self.unknown_names:
             return False
+        if self.asked.what in ("attack", "move"):
+            return True
         c = self.cards[self.asked.card]
         if self.asked.what == "fate" and c.host is None and not c.summoned:
             return False
@@ -466,6 +471,7 @@ class _Reader:
             if card is None:
                 continue
             card.owner = who
+            card.own_word = card.own_word or t.lemma == "свой"
             self.use(t.i)
 
     # ------------------------------------------------------------------ relations and events
@@ -578,6 +584,12 @@ class _Reader:
             if op == "summon":
                 self.read_summon(t)
                 continue
+            if op in ("close", "open", "act"):
+                if t.sent == self.asked_sent and op != "act":
+                    continue
+                self.r.events.append(Event(op, target.key, None, t.i))
+                self.use(t.i)
+                continue
             if op in ("dies", "leaves"):
                 self.r.events.append(Event("die" if op == "dies" else "leave", target.key, None, t.i))
                 self.use(t.i)
@@ -671,6 +683,80 @@ class _Reader:
     def is_asked_fate_word(self, t: Tok) -> bool:
         return t.lemma in self.w.fate_stays or t.lemma in self.w.fate_gone
 
+    def read_attack(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
+        """«может ли артефакт атаковать?», «можно бить по шмотке противника?», «местность можно
+        атаковать или ранить?», «хозяин может ударить свою шмотку?»: the asked legality of an
+        attack and / or a wound; the attacker is the card named in the nominative with «может»,
+        the target the card after «по» or in the accusative (with «можно» — the one named)."""
+        acts = [t for t in sent if t.lemma in self.w.attack_verbs or t.lemma in self.w.wound_verbs]
+        if not acts:
+            return False
+        actions = tuple(dict.fromkeys("wound" if t.lemma in self.w.wound_verbs else "attack" for t in acts))
+        cards = [(t.i, self.r.cards[self.mention[t.i]]) for t in sent if t.i in self.mention and t.i not in self.complement]
+        target = attacker = None
+        for i, c in cards:
+            prev = self.tok(i - 1)
+            if prev is not None and prev.text == "по":
+                target = c
+                self.use(prev.i)
+        impersonal = any(t.text in ("можно", "нельзя") for t in sent)
+        for i, c in cards:
+            if c is target:
+                continue
+            case = self.toks[i].case
+            if attacker is not None and target is None:
+                target = c          # «хозяин может атаковать своего симбиота»: the card after the attacker
+            elif not impersonal and case == "nomn" and attacker is None:
+                attacker = c
+            elif target is None and (case in ("accs", "gent") or impersonal):
+                target = c
+            elif attacker is None and case == "nomn":
+                attacker = c
+        if attacker is None and target is None:
+            return False
+        if target is not None and attacker is not None and target.kind in ("symbiote", "parasite") and target.host is None \
+                and target.own_word and attacker.kind == "creature":
+            target.host = attacker.key      # «существо атакует своего симбиота»: the symbiote on it
+        for t in acts:
+            self.use(t.i)
+        for t in sent:      # «простым ударом», «простой удар», «или»
+            if t.lemma in self.w.attack_nouns or t.lemma == "простой" or t.text == "или":
+                self.use(t.i)
+        if target is None and "wound" in actions:
+            return False
+        self.r.asked = Asked("attack", (target or attacker).key, actions=actions, attacker=attacker.key if attacker else None,
+                             negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
+        if target is None:
+            self.r.asked.card = None
+        return True
+
+    def read_move(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
+        """«может ли артефакт двигаться?», «он может сходить?», «симбиот может ходить сам?»:
+        the asked legality of declaring a movement of a card (506)."""
+        acts = [t for t in sent if t.lemma in self.w.move_verbs]
+        if not acts:
+            return False
+        mover = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention), None)
+        if mover is None:
+            return False
+        for t in acts:
+            self.use(t.i)
+        for t in sent:
+            if t.lemma in ("сам", "самостоятельно", "отдельно", "ещё", "еще", "снова") or t.text in ("сам", "сама", "само"):
+                self.use(t.i)       # «сам», «ещё»: the card's own movement, now
+        self.r.asked = Asked("move", mover.key, negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
+        return True
+
+    def read_untouched_moves(self) -> None:
+        """«ещё не ходил в этот ход»: a card that has not moved yet is the model's default state."""
+        for t in self.toks:
+            p = self.tok(t.i - 1)
+            if t.lemma in self.w.move_verbs and t.sent != self.asked_sent and p is not None and p.text == "не":
+                self.use(p.i, t.i)
+                for u in self.toks[t.i + 1:t.i + 4]:
+                    if u.clause == t.clause and u.text in ("в", "этот", "ход", "этом", "ходу"):
+                        self.use(u.i)
+
     def read_asked(self) -> None:
         sent = [t for t in self.toks if t.sent == self.asked_sent]
         if not sent:
@@ -690,6 +776,10 @@ class _Reader:
         for t in sent:
             if t.text in ("ли", "разве", "так") or t.text == "же":
                 self.use(t.i)
+        if place is None and self.read_attack(sent, neg_word, yes_no):
+            return
+        if place is None and self.read_move(sent, neg_word, yes_no):
+            return
         if place is not None or modal:
             src = sent
             if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
@@ -778,6 +868,7 @@ class _Reader:
         self.read_traits()
         self.read_relations()
         self.read_events()
+        self.read_untouched_moves()
         self.r.events = [e for k, e in enumerate(self.r.events)
                          if k == 0 or (e.op, e.card, e.arg) != (self.r.events[k - 1].op, self.r.events[k - 1].card, self.r.events[k - 1].arg)]
         self.read_asked()

@@ -119,7 +119,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     said = "; ".join(f"«{a}»" for a in arg.argument if a)
     understood = f"Как я понял: ваше рассуждение {said} — не факт о поле, ответ на него не опирается; вопрос: «{q}»."
     if inner.understood:
-        understood += " " + inner.understood
+        understood = understood.rstrip(".") + "; " + inner.understood.removeprefix("Как я понял: ")
     note = Block("note", f"Рассуждение {said} я не принимал за факт: ответ — по правилам на вопрос «{q}».")
     return Answer(question=question, route="scenario", verdict=inner.verdict, blocks=[note, *inner.blocks],
                   citations=list(inner.citations), trace=[f"рассуждение: {said}", *inner.trace],

@@ -109,33 +109,63 @@ def _item_match(item: str, word: str) -> bool:
     return word == item
 
 
+_STEM_KEY = 3
+"""Stem items are looked up by their first ``_STEM_KEY`` letters (shorter stems whole)."""
+
+
 @lru_cache(maxsize=1)
-def _index() -> tuple[dict[str, list], dict[str, list]]:
-    """Patterns indexed by the first letter of their first item: ``(by_word, by_lemma)``
-    — stems and plain words by the word's letter, ``=lemma`` items by the lemma's."""
+def _index() -> tuple[dict[str, list], dict[str, list], dict[str, list], dict[str, list]]:
+    """Patterns by their first item: ``(by_word, by_stem, by_short_stem, by_lemma)`` —
+    a plain word under the word itself, a stem («атак*») under its first ``_STEM_KEY``
+    letters (or, when shorter, the whole stem), an ``=lemma`` item under the lemma. Each
+    entry is ``(kind, order, concept, items)``: kind 0 for word and stem patterns, 1 for
+    lemma ones, order their place in CONCEPTS — a token's candidates are tried in that
+    order, so concepts are found in the same order as by trying every pattern."""
     by_word: dict[str, list] = {}
+    by_stem: dict[str, list] = {}
+    by_short: dict[str, list] = {}
     by_lemma: dict[str, list] = {}
+    order = 0
     for concept, pats in CONCEPTS.items():
         for p in pats:
             items = tuple(x if x.startswith("=") else fold(x) for x in p.split())
             first = items[0]
+            order += 1
             if first.startswith("="):
-                by_lemma.setdefault(first[1:2], []).append((concept, items))
-            else:
-                by_word.setdefault(first[:1], []).append((concept, items))
-    return by_word, by_lemma
+                if first[1:]:
+                    by_lemma.setdefault(first[1:], []).append((1, order, concept, items))
+            elif first.endswith("*"):
+                st = first[:-1]
+                if len(st) >= _STEM_KEY:
+                    by_stem.setdefault(st[:_STEM_KEY], []).append((0, order, concept, items))
+                elif st:
+                    by_short.setdefault(st, []).append((0, order, concept, items))
+            elif first:
+                by_word.setdefault(first, []).append((0, order, concept, items))
+    return by_word, by_stem, by_short, by_lemma
+
+
+def _candidates(tok: str) -> list:
+    """Patterns whose first item matches ``tok``, in CONCEPTS order (word and stem
+    patterns first, then lemma ones)."""
+    by_word, by_stem, by_short, by_lemma = _index()
+    cands = list(by_word.get(tok, ()))
+    cands += [c for c in by_stem.get(tok[:_STEM_KEY], ()) if tok.startswith(c[3][0][:-1])]
+    for n in range(1, _STEM_KEY):
+        cands += by_short.get(tok[:n], ()) if len(tok) >= n else ()
+    cands += by_lemma.get(lemma(tok), ())
+    cands.sort(key=lambda c: (c[0], c[1]))
+    return cands
 
 
 @lru_cache(maxsize=4096)
 def _concepts_cached(tokens: tuple[str, ...]) -> tuple[dict[str, list[int]], dict[str, set[int]]]:
-    by_word, by_lemma = _index()
     found: dict[str, list[int]] = {}
     spans: dict[str, set[int]] = {}
     for i, tok in enumerate(tokens):
-        cands = by_word.get(tok[:1], []) + by_lemma.get(lemma(tok)[:1], [])
-        for concept, items in cands:
+        for _kind, _order, concept, items in _candidates(tok):
             n = len(items)
-            if i + n <= len(tokens) and all(_item_match(items[k], tokens[i + k]) for k in range(n)):
+            if i + n <= len(tokens) and all(_item_match(items[k], tokens[i + k]) for k in range(1, n)):
                 if i not in found.setdefault(concept, []):
                     found[concept].append(i)
                 spans.setdefault(concept, set()).update(range(i, i + n))
