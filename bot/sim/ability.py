@@ -589,7 +589,7 @@ class _Board:
         return res
 
     def pay(self, icons: tuple[str, ...]) -> None:
-        rs: tuple[str, ...] = (PAY_RULE, "302.6.в")
+        rs: tuple[str, ...] = (PAY_RULE, "302.6")
         reason = "оплата происходит после того, как игрок пройдёт все способности особенности"
         if self.self_gone:
             rs = (SELF_SOURCE_RULE, PAY_RULE)
