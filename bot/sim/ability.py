@@ -542,7 +542,7 @@ class _Board:
         second = None
         if self.use.refuse:
             self.skip(first, "not_declared", "противник отказался от получения эффекта этой способности", r)
-            second = f"противник отказался от эффекта {self.lbl(first)}, поэтому объявляется"
+            second = f"противник отказался от эффекта способности 1 ({self.lbl(first)}), поэтому объявляется"
             res = "not_declared"
         else:
             res = self.resolve(first, "противник не отказался от эффекта", r)
