@@ -8,7 +8,9 @@ distinct ones — exact names, lower case, one word of a name, a name with its w
 inflected, with one typo, glued into one word, and names of no card; never asked
 before in the process for the warm rows; the same set after the per-word caches were
 emptied for the cold rows. ``mentions``: card names inside generated questions
-(benchmarks/questions.py) with a card name put in a third of them.
+(benchmarks/questions.py) with a card name put in a third of them. Start: the cards
+written to a store in a scratch user folder, then ``python -m bot ask`` with a
+question naming one of them in a fresh process (it builds the card index first).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import FULL, Config, Row, Runs, clear_word_caches, time_each, time_once  # noqa: E402
+from benchmarks.common import FULL, Config, Row, Runs, clear_word_caches, time_each, time_once, worker  # noqa: E402
 from benchmarks.questions import generate, typo  # noqa: E402
 from benchmarks.synthetic import Vocabulary  # noqa: E402
 
@@ -118,6 +120,16 @@ def rows(cfg: Config = FULL) -> list[Row]:
                  for q in generate(max(10, cfg.questions // 2), cfg.seed + 920 + r, rb, asked)]
         runs.add_percentiles("mentions", time_each(index.mentions, texts))
         runs.add("build", time_once(lambda: CardIndex(cards)))
+    import tempfile
+
+    from benchmarks.bench_core import start_ms
+
+    with tempfile.TemporaryDirectory(prefix="bench_cards_") as tmp:
+        env = {"BERSERK_USER_DIR": tmp, "DATABASE_URL": ""}
+        made = worker("cards_db", env=env, cards=n_cards, seed=cfg.seed + 900)
+        question = f"Может ли {made['name']} атаковать летающее существо?"
+        for _ in range(cfg.runs):
+            runs.add("start", start_ms(question, env))
     v = runs.values
     label = f"{n_cards:,} cards"
     return [
@@ -127,4 +139,5 @@ def rows(cfg: Config = FULL) -> list[Row]:
         Row(f"card lookup CardIndex.find p99 (warm, new queries, {label})", v["warm p99"], "ms", "< 5"),
         Row(f"card lookup CardIndex.find p99 (cold caches, {label})", v["cold p99"], "ms"),
         Row(f"card names in a question CardIndex.mentions p99 ({label})", v["mentions p99"], "ms"),
+        Row(f"process start to first answer, {label} imported (question names a card)", v["start"], "ms", "< 1000"),
     ]

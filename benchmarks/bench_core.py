@@ -26,12 +26,16 @@ FIRST_QUESTIONS = {
 }
 
 
-def _start_ms(question: str) -> float:
-    """Time (ms) of ``python -m bot ask QUESTION`` in a fresh process: its CPU time
-    (user + system) with the ``cpu`` clock, elapsed time with ``wall``."""
+def start_ms(question: str, env: dict[str, str] | None = None) -> float:
+    """Time (ms) of ``python -m bot ask QUESTION`` in a fresh process (``env`` added to
+    its environment): its CPU time (user + system) with the ``cpu`` clock, elapsed
+    time with ``wall``."""
+    import os
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "bot", "ask", question], cwd=ROOT, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-m", "bot", "ask", question], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, **(env or {})})
     wall = (time.perf_counter() - t) * 1000
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if out.returncode != 0:
@@ -72,7 +76,7 @@ def rows(cfg: Config = FULL) -> list[Row]:
     runs = Runs()
     for _ in range(cfg.runs):
         for label, q in FIRST_QUESTIONS.items():
-            runs.add(f"process start to first answer ({label})", _start_ms(q))
+            runs.add(f"process start to first answer ({label})", start_ms(q))
         mem = worker("memory", answers=cfg.answers, seed=cfg.seed + 500 + _)
         runs.add("mem", mem["rss_mb"])
         runs.add("peak", mem["peak_mb"])

@@ -3,7 +3,8 @@
 The questions are composed from the reader's lexicon (kinds × traits ± «не» × events ×
 asked property, several word orders), the repository's question sets, and 500-character
 questions (a long set-up told before the asked sentence). Every question is asked once
-to warm the caches' shapes, then the whole set is timed twice; the row reports p50 and p99.
+to warm up, then the whole set is timed once per run after every per-word and
+per-question cache was emptied; the rows give p50 and p99 (median and range over runs).
 
     python benchmarks/bench_reading.py      # prints the rows
 """
@@ -13,7 +14,6 @@ from __future__ import annotations
 import itertools
 import random
 import sys
-import time
 from pathlib import Path
 
 import yaml
@@ -21,7 +21,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.common import percentiles_ms  # noqa: E402
+from benchmarks.common import FULL, Config, Row, Runs, Table, clear_word_caches, time_each  # noqa: E402
 
 _SUBJ = [("симбиота", "симбиот", "симбиотом"), ("шмотку", "шмотка", "шмоткой"), ("паразита", "паразит", "паразитом"),
          ("симба", "симб", "симбом"), ("экипировку", "экипировка", "экипировкой")]
@@ -51,27 +51,23 @@ def questions(n: int = 1000, seed: int = 11) -> list[str]:
     return out
 
 
-def rows() -> list[tuple[str, float, str, str]]:
+def rows(cfg: Config = FULL) -> list[Row]:
     from bot.judge import ask
 
-    qs = questions()
+    qs = questions(cfg.questions)[: max(cfg.questions, 20)] if cfg.questions < 1000 else questions(cfg.questions)
     long_n = sum(len(q) >= 450 for q in qs)
-    for q in qs:
+    for q in qs:  # warm-up: routes, grammar, words
         ask(q)
-    p50, p99 = percentiles_ms(ask, qs, repeat=2)
-    cpu: list[float] = []
-    for q in qs:        # CPU time of this thread: the figure on a machine shared with other work
-        t = time.thread_time()
-        ask(q)
-        cpu.append((time.thread_time() - t) * 1000)
-    cpu.sort()
+    runs = Runs()
+    for _ in range(cfg.runs):
+        clear_word_caches()  # the same questions each run: no per-question cache may answer them
+        runs.add_percentiles("reader", time_each(ask, qs))
+    label = f"{len(qs)} questions, {long_n} of ~500 chars, caches emptied"
     return [
-        (f"ask (reader set) warm p50 wall ({len(qs)} questions, {long_n} of ~500 chars)", p50, "ms", ""),
-        (f"ask (reader set) warm p99 wall ({len(qs)} questions, {long_n} of ~500 chars)", p99, "ms", "< 20 ms"),
-        (f"ask (reader set) warm p99 CPU ({len(qs)} questions, {long_n} of ~500 chars)", cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))], "ms", "< 20 ms"),
+        Row(f"ask (reader set) p50 ({label})", runs.values["reader p50"], "ms"),
+        Row(f"ask (reader set) p99 ({label})", runs.values["reader p99"], "ms", "< 20"),
     ]
 
 
 if __name__ == "__main__":
-    for name, value, unit, target in rows():
-        print(f"{name:<58} {value:>10.3f} {unit:<4} {target}")
+    print(Table(rows()).render())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import statistics
 import subprocess
@@ -155,12 +156,13 @@ class Runs:
         return Row(name, self.values[name], unit, target, note)
 
 
-def worker(task: str, **args) -> dict:
-    """Run ``benchmarks/worker.py TASK`` in a fresh interpreter (cold caches) and return
-    its JSON result; raises ``RuntimeError`` with its stderr when it fails."""
+def worker(task: str, env: dict[str, str] | None = None, **args) -> dict:
+    """Run ``benchmarks/worker.py TASK`` in a fresh interpreter (cold caches; ``env``
+    added to the environment) and return its JSON result; raises ``RuntimeError`` with
+    its stderr when it fails."""
     out = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "worker.py"), task, json.dumps(args)],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, **(env or {})},
     )
     if out.returncode != 0:
         raise RuntimeError(f"worker {task} failed: {out.stderr[-2000:]}")

@@ -2,7 +2,7 @@
 
     python benchmarks/worker.py memory '{"answers": 2000, "seed": 17}'
 
-prints one JSON line. ``memory``: answer ``answers`` distinct generated questions
+prints one JSON line. ``cards_db``: fill the card store (see the function). ``memory``: answer ``answers`` distinct generated questions
 (benchmarks/questions.py) on the default edition, then report the resident set
 (``rss_mb``, VmRSS now) and its peak (``peak_mb``, ru_maxrss), in MB.
 """
@@ -36,7 +36,21 @@ def memory(answers: int, seed: int) -> dict:
     return {"answers": len(qs), "rss_mb": _vm_rss_mb(), "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-TASKS = {"memory": memory}
+def cards_db(cards: int, seed: int) -> dict:
+    """Write ``cards`` invented cards (benchmarks/bench_cards.py) into the default store
+    (``$BERSERK_USER_DIR`` chosen by the caller); returns ``{"cards": n, "name": one name}``."""
+    from benchmarks.bench_cards import invented_cards
+    from bot.cards import db
+    from bot.store import open_store
+
+    made = invented_cards(cards, seed)
+    st = db.cards_store(open_store())
+    with st.transaction():
+        db.upsert(st, made)
+    return {"cards": len(made), "name": made[len(made) // 2].name}
+
+
+TASKS = {"memory": memory, "cards_db": cards_db}
 
 if __name__ == "__main__":
     task, args = sys.argv[1], json.loads(sys.argv[2]) if len(sys.argv) > 2 else {}

@@ -1,6 +1,6 @@
 """Berserk Judge: a rules judge for the collectible card game «Берсерк».
 
-Every conclusion carries the rulebook paragraph(s) it rests on; see DESIGN.md.
+Every conclusion carries the rulebook paragraph(s) it rests on; see docs/architecture.md.
 """
 
 __version__ = "0.1.0"

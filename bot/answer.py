@@ -1,4 +1,4 @@
-"""The transport-neutral answer every route returns (DESIGN.md, «Flow of a chat message»).
+"""The transport-neutral answer every route returns (docs/architecture.md, «How a message flows»).
 
 An ``Answer`` is a verdict, ordered text blocks, citations and a trace. Renderers in
 ``bot/chat`` turn it into Telegram HTML, console text or JSON; nothing here knows
@@ -76,7 +76,7 @@ class Answer:
         return "\n\n".join(p for p in parts if p)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``ask --json`` object of DESIGN.md:
+        """The ``ask --json`` object of docs/architecture.md:
         ``{question, route, edition, verdict, answer, citations, cited, trace, reading, unread}``:
         ``cited`` names each citation's edition (``[{number, edition}]``); ``reading`` — the
         compiled scenario (a mapping ``scenario run`` loads) when the answer rests on a read

@@ -1,4 +1,4 @@
-"""One base error type per concern (DESIGN.md, «Errors»); all are ValueErrors.
+"""One base error type per concern (docs/architecture.md, «Errors»); all are ValueErrors.
 
 Messages are Russian and say where (position in card text, file and line in
 YAML, paragraph number) and what was expected.

@@ -1,6 +1,6 @@
 """The rulebook's terms and the paragraphs that define them: ``berserk-judge glossary [WORD]``.
 
-The term list (Russian name + code name of GLOSSARY.md) is data:
+The term list (Russian name + code name of docs/glossary.md) is data:
 ``rulebook/glossary/terms.yaml``. The defining paragraph is *found in the loaded
 edition*, never stored: every sentence (and bullet line) of every clause is read as
 lemmas (``bot.morph``) and scored for the term:
@@ -44,7 +44,7 @@ _CALLED = {"называться", "называть"}
 @dataclass(frozen=True)
 class Term:
     """A rulebook term: ``name`` (Russian, as the rulebook writes it), ``code_name``
-    (GLOSSARY.md identifier), ``number`` (defining paragraph in the edition, or
+    (docs/glossary.md identifier), ``number`` (defining paragraph in the edition, or
     ``None`` when the edition does not contain the term), ``forms`` (inflected
     forms of the term found in the edition's text, sorted); ``code_name`` is "" for a
     term only this edition has (its own definition or dictionary entry)."""
@@ -305,7 +305,7 @@ def _line(t: Term) -> str:
     where = ", ".join(
         (f"п. {c}" if t.strong else f"п. {c} (только упоминание)") if c == t.number else c for c in t.citations
     ) or "в этой редакции не найден"
-    return f"{t.name} – {where}"  # code names (GLOSSARY.md) only in --json
+    return f"{t.name} – {where}"  # code names (docs/glossary.md) only in --json
 
 
 def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
@@ -348,3 +348,26 @@ def glossary_answer(word: str | None, edition: str = DEFAULT_EDITION) -> Answer:
     if t.forms:
         blocks.append(Block("text", "Формы в тексте правил: " + ", ".join(t.forms)))
     return Answer(word, "glossary", None, blocks, t.citations)
+
+
+_DEFINITION_Q = re.compile(
+    r"^\s*(?:что\s+(?:такое|означает|значит)|что\s+это\s+за|кто\s+такой|кто\s+такая)\s+(?P<t>[^?]{1,80}?)\s*\?*\s*$",
+    re.IGNORECASE,
+)
+
+
+def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer | None:
+    """The judge's dictionary route: «Что такое вампиризм?» answered by the edition's
+    own dictionary entry (and its defining paragraph, if any) – route ``glossary``,
+    citations that paragraph and «Словарь: Вампиризм». ``None`` for any other question
+    and for terms without a dictionary entry in ``edition`` (the search route answers)."""
+    m = _DEFINITION_Q.match(question or "")
+    if not m:
+        return None
+    word = m.group("t").strip().strip("«»\"'").strip()
+    t = lookup_term(word, edition)
+    if t is None or t.entry is None:
+        return None
+    ans = glossary_answer(word, edition)
+    ans.question = question
+    return ans

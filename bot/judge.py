@@ -1,4 +1,4 @@
-"""A question -> route -> Answer (DESIGN.md, «Flow of a chat message»).
+"""A question -> route -> Answer (docs/architecture.md, «How a message flows»).
 
 Routes are tried in order; each is a module with
 ``answer(question: str, edition: str) -> Answer | None`` that returns ``None``
@@ -40,7 +40,9 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.claims",
     "bot.reading.reasoning",
     "bot.reading.route",
+    "bot.reading.stack",
     "bot.sim.route",
+    "bot.glossary",
     "bot.search",
 )
 
@@ -121,7 +123,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     raise RuntimeError("no route answered; the search route must always answer")
 
 
-_EDITION_BOUND = ("bot.lookup", "bot.search")
+_EDITION_BOUND = ("bot.lookup", "bot.glossary", "bot.search")
 """Routes that read the asked edition itself, so they cite only its paragraphs."""
 
 

@@ -70,6 +70,8 @@ class ClauseView:
     variants: list[list[Segment]]
     cited_by: list[str]
     sources: list[str] = field(default_factory=list)
+    tables: list[tuple[str, list[list[str]]]] = field(default_factory=list)
+    """Tables printed in the paragraph: (caption, rows of cell texts)."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,7 @@ def edition_view(rb: Rulebook) -> dict:
                 variants=[segments(v, anchors.href) for v in c.variants],
                 cited_by=rb.cited_by(c.number),
                 sources=source_titles(rb, c.sources),
+                tables=[(cap, [list(r) for r in rows]) for cap, rows in c.tables],
             )
         )
     parts: list[PartView] = []
@@ -192,6 +195,8 @@ def edition_view(rb: Rulebook) -> dict:
         "clause_count": len(rb.clauses),
         "inferred_count": sum(1 for c in rb.clauses if c.inferred),
         "pages": list(page_titles(rb).values()),  # in rulebook order of their first paragraph
+        "dictionary": [{"term": e.term, "section": e.section, "lines": e.text.split("\n"),
+                        "anchor": "dict-" + str(i + 1)} for i, e in enumerate(rb.dictionary)],
     }
 
 

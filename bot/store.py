@@ -1,5 +1,5 @@
-"""The bot's one store of what users add: card databases, per-chat settings (DESIGN.md,
-«Data and state»).
+"""The bot's one store of what users add: card databases, per-chat settings (docs/architecture.md,
+«Where data lives»).
 
 SQLite (stdlib ``sqlite3``) by default, in ``bot.paths.user_data_dir()/berserk.sqlite3``;
 ``DATABASE_URL`` points the same schema at another database:

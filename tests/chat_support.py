@@ -60,7 +60,8 @@ class FakeRequest(BaseRequest):
     """Records every Bot API call as ``(method, parameters)`` in ``calls`` and answers
     like Telegram would. ``fail[method]`` is a list of ``(http_status, body)`` answers
     used (once each) before the normal answer, e.g. a 429 with retry_after or a 400
-    «can't parse entities»."""
+    «can't parse entities»; an exception in the list is raised instead (as httpx
+    raises a timeout or a broken connection)."""
 
     def __init__(self, calls: list | None = None) -> None:
         self.calls: list[tuple[str, dict[str, Any]]] = calls if calls is not None else []
@@ -88,7 +89,10 @@ class FakeRequest(BaseRequest):
         if api == "getUpdates":
             await asyncio.sleep(0.01)  # a long-poll that returned nothing, not a busy loop
         if self.fail.get(api):
-            status, body = self.fail[api].pop(0)
+            answer = self.fail[api].pop(0)
+            if isinstance(answer, BaseException):
+                raise answer
+            status, body = answer
             return status, json.dumps(body).encode()
         return 200, json.dumps({"ok": True, "result": self._result(api, params)}).encode()
 
@@ -105,6 +109,13 @@ class FakeRequest(BaseRequest):
     def sent(self, method: str) -> list[dict[str, Any]]:
         """Parameters of every recorded call of ``method``."""
         return [p for m, p in self.calls if m == method]
+
+
+def fast_limiter(**kw):
+    """The bot's ``ResilientLimiter`` with millisecond backoffs (tests need no real waits)."""
+    from bot.chat.tg_retry import ResilientLimiter
+
+    return ResilientLimiter(**{"backoff": 0.001, "max_backoff": 0.01, **kw})
 
 
 def run(coro):

@@ -1,5 +1,5 @@
 """`ask` over the bundled edition: the dev question set, misspelled and slang
-variants, off-topic questions, and the CLI JSON contract (DESIGN.md)."""
+variants, off-topic questions, and the CLI JSON contract (docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -75,3 +75,16 @@ def test_table_of_a_tiny_run(capsys):
 def test_memory_worker_reports_megabytes():
     out = worker("memory", answers=3, seed=1)
     assert out["answers"] == 3 and 10 < out["rss_mb"] < 10_000 and out["peak_mb"] >= out["rss_mb"] * 0.5
+
+
+def test_every_bench_module_takes_a_config_and_imports():
+    import importlib.util
+    import inspect
+
+    files = run.modules([])
+    assert len(files) >= 8
+    for f in files:
+        spec = importlib.util.spec_from_file_location(f"benchmarks.{f.stem}", f)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        assert list(inspect.signature(mod.rows).parameters) == ["cfg"], f.name

@@ -107,11 +107,12 @@ def test_replacing_5ed_by_a_page_without_its_rules_is_flagged_by_check(user_dir,
 def test_ask_with_the_tested_edition_never_cites_another_edition(user_dir):
     assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
     rb = load("tested")
-    for q in QUESTIONS:
+    labels = {e.label for e in rb.dictionary}
+    for q in [*QUESTIONS, "Что такое мулиган?", "Что такое броня?"]:
         a = ask(q, "tested")
         assert a.edition == "tested", q
         for n in a.citations:
-            assert rb.get(n) is not None or rb.section(n) is not None, (q, n)
+            assert rb.get(n) is not None or rb.section(n) is not None or n in labels, (q, n)
         for blk in a.blocks:
             if blk.kind == "rule":
                 assert blk.text.startswith(rb.get(blk.number).text), (q, blk.number)  # the edition's own text
@@ -158,3 +159,19 @@ def test_chat_scenario_cites_the_chats_edition(user_dir):
     assert "209.4" in seed.citations and ans.edition == "shifted"
     assert ans.citations == [B.binding("shifted")[n] for n in seed.citations]
     assert "309.4" in ans.citations and "209.4" not in ans.text
+
+
+def test_scenario_run_tells_its_paragraphs_by_the_edition(user_dir, capsys):
+    data = _shifted()
+    data["clauses"] = [c for c in data["clauses"] if c["number"] != "403.6"]  # 5ed 303.6 is not stated
+    _install(user_dir, data)
+    path = str(ROOT / "scenarios" / "209_4_host_dies.yaml")
+    assert main(["scenario", "run", path, "--edition", "shifted", "--json"]) == 0
+    (res,) = json.loads(capsys.readouterr().out)
+    assert res["passed"] is True and res["edition"] == "shifted"
+    assert res["expected"]["steps"][0]["cites"] == ["309.4", "—"]
+    assert res["not_in_edition"] == [next(e.what for e in B.effects() if e.number == "303.6")]
+    assert "209.4" not in json.dumps(res, ensure_ascii=False)
+    assert main(["scenario", "run", path, "--edition", "shifted"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Пункты – по редакции shifted") and "в редакции shifted нет правил: «Если в какой-то момент" in out

@@ -33,6 +33,7 @@ def test_a_checkout_reads_its_own_folders(capsys, monkeypatch, tmp_path):
     assert {"edition": "5ed", "path": str(ROOT / "rulebook" / "5ed.yaml")} in rep["editions"]
     assert rep["user_data_dir"] == str(tmp_path / "user")
     assert rep["user_data_dir_exists"] is False
+    assert rep["user_editions_dir"] == str(tmp_path / "user" / "editions")
     assert rep["database"] == f"sqlite:///{tmp_path / 'user' / 'berserk.sqlite3'}"
     monkeypatch.setenv("DATABASE_URL", "postgresql://judge:secret@127.0.0.1/berserk")
     assert _json(capsys, "paths", "--json")["database"] == "postgresql://judge:***@127.0.0.1/berserk"
@@ -48,11 +49,12 @@ def test_plain_paths_in_russian(capsys, monkeypatch, tmp_path):
     assert lines[1] == f"Данные: {ROOT} — исходники (правки в папках ниже действуют сразу)"
     assert f"Грамматика: {ROOT / 'grammar'}" in lines
     assert f"  редакция 5ed: {ROOT / 'rulebook' / '5ed.yaml'}" in lines
-    assert lines[-2] == f"Папка пользователя: {user} (пока не создана)"
+    assert lines[-3] == f"Папка пользователя: {user} (пока не создана)"
+    assert lines[-2] == f"Редакции пользователя (сюда пишет rulebook import): {user / 'editions'}"
     assert lines[-1] == f"База карт и настроек: sqlite:///{user / 'berserk.sqlite3'}"
     user.mkdir()
     assert main(["paths"]) == 0
-    assert capsys.readouterr().out.splitlines()[-2] == f"Папка пользователя: {user}"
+    assert capsys.readouterr().out.splitlines()[-3] == f"Папка пользователя: {user}"
 
 
 def _tree(root: Path, *, pyproject: bool, bundled: bool) -> tuple[Path, Path]:
@@ -95,3 +97,14 @@ def test_user_data_dir_follows_the_platform(monkeypatch, tmp_path):
         assert paths.user_data_dir().name == "berserk-judge"
     monkeypatch.setenv(paths.USER_DIR_ENV, "  ")  # blank: ignored
     assert paths.user_data_dir().name == "berserk-judge"
+
+
+def test_an_imported_edition_is_listed_from_the_user_folder(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv(paths.USER_DIR_ENV, str(tmp_path / "user"))
+    page = tmp_path / "4ed.txt"
+    page.write_text("303. Приоритет.\n\n303.1. Приоритет – это право игрока объявить игродействие.\n", encoding="utf-8")
+    assert main(["rulebook", "import", str(page), "--edition", "4ed"]) == 0
+    capsys.readouterr()
+    rep = _json(capsys, "paths", "--json")
+    assert {"edition": "4ed", "path": str(tmp_path / "user" / "editions" / "4ed.yaml")} in rep["editions"]
+    assert {"edition": "5ed", "path": str(ROOT / "rulebook" / "5ed.yaml")} in rep["editions"]

@@ -208,3 +208,16 @@ def test_split_reasoning_keeps_board_facts_apart():
     arg = split_reasoning("У меня летающее существо. Оно же сильное, значит может атаковать местность?")
     assert arg.facts == ["У меня летающее существо"]
     assert arg.argument[0] == "Оно же сильное" and arg.asked == "Может атаковать местность?"
+
+
+# ------------------------------------------------------------------ stack and priority told as a story
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Соперник объявил движение. Я в ответ объявил срабатку. Что выполнится первым?", "Первым выполнится срабатывающая особенность", "302.7"),
+    ("В стеке лежит атака противника. Я пасанул, противник тоже спасовал. Что дальше?", "Выполняется верхнее игродействие — атака", "303.4"),
+    ("Я объявил бросок кубика, он лёг в стек. У кого приоритет?", "Остаётся у вас", "303.3"),
+])
+def test_stack_stories_are_simulated(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
+    assert a.citations[0] == first and a.understood.startswith("Как я понял:")
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

@@ -22,6 +22,7 @@ from chat_support import (  # noqa: F401 - pytest fixture
     FakeRequest,
     callback_update,
     edition,
+    fast_limiter,
     inline_update,
     message_update,
     run,
@@ -32,12 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "123456:TEST-TOKEN-not-real"
 
 
-async def _session(updates, *, edition=EDITION, rules_url=None, fail=None, max_retries=2) -> FakeRequest:
+async def _session(updates, *, edition=EDITION, rules_url=None, fail=None) -> FakeRequest:
     req = FakeRequest()
     if fail:
         req.fail.update(fail)
     app = tg.build_application(TOKEN, edition=edition, rules_url=rules_url, request=req,
-                               updates_request=FakeRequest(req.calls), max_retries=max_retries)
+                               updates_request=FakeRequest(req.calls), limiter=fast_limiter())
     await app.initialize()
     await tg.post_init(app)
     for u in updates:
@@ -349,8 +350,10 @@ def test_glossary_and_rule_on_the_real_edition():
 @pytest.mark.parametrize("status, code, words", [(401, 2, "отверг токен"), (502, 1, "Не удаётся связаться с Telegram")])
 def test_start_up_failures_exit_with_a_russian_reason(edition, capsys, status, code, words):
     req = FakeRequest()
-    req.fail["getMe"] = [(status, {"ok": False, "error_code": status, "description": "Unauthorized" if status == 401 else "Bad Gateway"})]
-    app = tg.build_application(TOKEN, edition=edition, request=req, updates_request=FakeRequest(req.calls))
+    # a 502 that does not go away (the limiter retries each call, then start-up gives up)
+    req.fail["getMe"] = [(status, {"ok": False, "error_code": status, "description": "Unauthorized" if status == 401 else "Bad Gateway"})] * 20
+    app = tg.build_application(TOKEN, edition=edition, request=req, updates_request=FakeRequest(req.calls),
+                               limiter=fast_limiter())
     args = argparse.Namespace(webhook_url=None, webhook_secret=None, listen="127.0.0.1", port=0)
     assert tg.serve(app, args, stop_signals=None, bootstrap_retries=0) == code
     err = capsys.readouterr().err

@@ -28,6 +28,7 @@ def test_malformed_token_exit_2(token, monkeypatch, capsys):
 
 def test_well_formed_token_says_connecting(monkeypatch, capsys):
     monkeypatch.setenv(tg.TOKEN_ENV, GOOD)
+    monkeypatch.setattr(tg.tg_redact, "install", tg.tg_redact.Redactor)  # leave pytest's streams alone
     seen = {}
     monkeypatch.setattr(tg, "serve", lambda app, args: seen.setdefault("served", 0))
     assert tg.run(_ns()) == 0 and "served" in seen

@@ -95,3 +95,25 @@ def test_defined_terms_of_the_edition_text(user_dir, tmp_path):
     assert main(["rulebook", "import", str(page), "--edition", "defs"]) == 0
     t = lookup_term("владельцем карты", "defs")
     assert (t.name, t.number, t.strong, t.code_name) == ("Владелец карты", "209.1", True, "")
+
+
+def test_ask_what_is_answers_from_the_editions_dictionary(user_dir):
+    from bot.judge import ask
+
+    assert main(["rulebook", "import", str(TESTED), "--edition", "tested"]) == 0
+    a = ask("Что такое мулиган?", "tested")
+    assert a.route == "glossary" and a.edition == "tested"
+    assert a.citations[-1] == "Словарь: Мулиган"
+    assert "Однократная пересдача сдачи до начала набора отряда" in a.text
+    assert ask("Что такое пас?", "5ed").route == "search"  # 5ed has no dictionary: the search answers as before
+
+
+def test_site_of_an_imported_edition_shows_tables_and_dictionary(user_dir, tmp_path):
+    import re
+
+    assert main(["rulebook", "import", str(TESTED), "--edition", "tested"]) == 0
+    assert main(["rulebook", "html", str(tmp_path / "site"), "--edition", "tested"]) == 0
+    page = (tmp_path / "site" / "tested.html").read_text(encoding="utf-8")
+    assert "<caption>Таблица кристаллов</caption>" in page and "<td>Констрактед</td><td>Первый игрок</td><td>24</td>" in page
+    assert len(re.findall(r'<dt id="dict-\d+">', page)) == 38
+    assert '<dt id="dict-4">Броня Х</dt><dd>Постоянная особенность, предотвращающая первые Х ран' in page

@@ -1,4 +1,4 @@
-"""The card-text AST (DESIGN.md): frozen nodes whose compound structure follows 505.
+"""The card-text AST (docs/architecture.md): frozen nodes whose compound structure follows 505.
 
 Node kinds: compound ``and_then`` (505.4, 505.4.1, 505.4.2), ``choice`` (505.5),
 ``otherwise`` (505.6), ``refusable`` (505.7), ``optional`` (505.8); card structure
@@ -66,7 +66,7 @@ class Node:
 
     def to_json(self) -> dict[str, Any]:
         """``{kind, rule, span, text, children}`` (+ ``attrs`` when any; an ``effect`` also
-        ``action`` and ``args``) per DESIGN.md."""
+        ``action`` and ``args``) per docs/architecture.md."""
         d: dict[str, Any] = {
             "kind": self.kind,
             "rule": self.rule,
@@ -117,7 +117,7 @@ class ParseResult:
         return bool(leaves) and all(n.attr("action") for n in leaves)
 
     def to_json(self) -> dict[str, Any]:
-        """``{text, complete, typed, ast, unparsed:[{span,text}]}`` per DESIGN.md."""
+        """``{text, complete, typed, ast, unparsed:[{span,text}]}`` per docs/architecture.md."""
         return {
             "text": self.text,
             "complete": self.complete,

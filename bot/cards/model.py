@@ -1,6 +1,6 @@
 """A card as the bot keeps it (issue 15): one ``Card`` per card of a user's database.
 
-Kinds and traits use the code names of GLOSSARY.md; their Russian words and the
+Kinds and traits use the code names of docs/glossary.md; their Russian words and the
 paragraphs that govern them come from grammar/card_formats.yaml (``vocabulary``).
 """
 

@@ -1,4 +1,4 @@
-"""The console chat: ``berserk-judge`` with no arguments (DESIGN.md, «Command-line contract»).
+"""The console chat: ``berserk-judge`` with no arguments (docs/architecture.md, «Command-line contract and JSON»).
 
 Each input line is handled exactly as a Telegram message would be
 (``bot.chat.handlers.handle``: commands and plain questions) and the answer is

@@ -1,10 +1,10 @@
-"""Transport-neutral chat handling: a message text -> ``Reply`` (DESIGN.md, «Flow of a chat message»).
+"""Transport-neutral chat handling: a message text -> ``Reply`` (docs/architecture.md, «How a message flows»).
 
 The console chat and the Telegram bot both call ``handle(text, ctx)`` for every
 message, ``callback(data, ctx)`` for a button press and ``inline(query, ctx)`` for an
 inline query. This module only parses the message (command + arguments, group
 addressing) and calls the function of the module that owns the concept (the names
-of TEAM.md's module contract); it holds no rules logic and imports no transport.
+of docs/architecture.md's packages); it holds no rules logic and imports no transport.
 
 Commands: /start [payload], /help, /rule N, /search words, /parse text,
 /explain text, /scenario YAML, /glossary [word], /card NAME (a card of the user's

@@ -3,14 +3,27 @@
 Every message, button press and inline query goes to ``bot.chat.handlers``; the
 answers are rendered by ``bot.chat.html`` (HTML parse mode, dynamic text escaped,
 split at block boundaries below 4096 characters). Nothing here knows the rules.
+The handlers' synchronous work (reading the question, rendering) runs in one
+worker thread, so the event loop keeps sending, polling and retrying meanwhile.
 
-Environment: ``TELEGRAM_BOT_TOKEN`` (required), ``BERSERK_RULES_URL`` (optional:
-the rulebook site's edition page; paragraph numbers link to ``URL#209.5``,
-otherwise to the deep link ``https://t.me/<bot>?start=r209_5``).
+Robustness (issue 16): updates of different chats are handled concurrently, each
+chat in order (``tg_order``); every Bot API call is rate limited and retried on
+transient failures, never sending a message twice (``tg_retry``); the token never
+reaches a log or a stream (``tg_redact``); a token revoked while running stops the
+process with exit 2 (``tg_api.WatchedRequest``).
 
-Exit codes of ``run``: 0 normal stop, 2 token missing or rejected / bad webhook
-options, 3 another instance already polls with this token (409 Conflict), 1 the
-Telegram API cannot be reached at start.
+Environment: ``TELEGRAM_BOT_TOKEN`` (required), ``TELEGRAM_API_URL`` /
+``TELEGRAM_FILE_URL`` (optional: a self-hosted Bot API server, ``tg_api``),
+``BERSERK_RULES_URL`` (optional: the rulebook site's edition page; paragraph
+numbers link to ``URL#209.5``, otherwise to the deep link
+``https://t.me/<bot>?start=r209_5``).
+
+Exit codes of ``run``: 0 normal stop (SIGINT/SIGTERM); 1 the Telegram API cannot
+be reached at start (after the start-up retries); 2 token missing, malformed,
+rejected at start or revoked while running, bad webhook options (a webhook
+listening beyond loopback needs ``--webhook-secret``) or a bad
+``TELEGRAM_API_URL``; 3 another instance already polls with this token (409
+Conflict).
 """
 
 from __future__ import annotations
@@ -20,7 +33,8 @@ import logging
 import os
 import re
 import sys
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
 from urllib.parse import urlparse
 
 from telegram import (
@@ -34,19 +48,20 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatType, ParseMode
-from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
+from telegram.error import BadRequest, Conflict, Forbidden, InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
+    BaseRateLimiter,
+    BaseUpdateProcessor,
     CallbackQueryHandler,
     ContextTypes,
     InlineQueryHandler,
     MessageHandler,
     filters,
 )
-from telegram.request import BaseRequest
+from telegram.request import BaseRequest, HTTPXRequest
 
-from bot.chat import handlers
+from bot.chat import handlers, tg_redact
 from bot.chat.handlers import Button, Ctx, Reply
 from bot.chat.html import (
     LinkFn,
@@ -57,6 +72,17 @@ from bot.chat.html import (
     render_single_html,
     rules_url_links,
 )
+from bot.chat.tg_api import (
+    API_URL_ENV,
+    DEFAULT_API_URL,
+    DEFAULT_FILE_URL,
+    ApiUrlError,
+    WatchedRequest,
+    api_urls,
+    is_loopback,
+)
+from bot.chat.tg_order import ChatOrderedProcessor
+from bot.chat.tg_retry import DeliveryUnknown, ResilientLimiter
 from bot.errors import RulebookError
 from bot.paths import DEFAULT_EDITION
 
@@ -64,7 +90,13 @@ log = logging.getLogger("bot.chat.telegram")
 
 TOKEN_ENV = "TELEGRAM_BOT_TOKEN"
 RULES_URL_ENV = "BERSERK_RULES_URL"
+EXIT_UNREACHABLE = 1
+EXIT_TOKEN = 2
 EXIT_CONFLICT = 3
+START_RETRIES = 2
+"""Start-up rounds after the first (python-telegram-bot's bootstrap loop, waiting
+1 s, then 1.5 s); each call inside a round is itself retried by ``ResilientLimiter``.
+With Telegram unreachable the bot gives up with exit 1 after about 8 s."""
 
 TOKEN_RE = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{30,}$")
 """The shape of a bot token from @BotFather: the bot id, «:», 30+ URL-safe characters."""
@@ -83,6 +115,11 @@ CONFLICT_MESSAGE = (
     "Telegram сообщает о конфликте (409): с этим токеном уже работает другой экземпляр бота "
     "(или для него задан webhook). Остановите другой экземпляр и запустите бота снова."
 )
+REJECTED_MESSAGE = f"Telegram отверг токен из {TOKEN_ENV}: проверьте его у @BotFather."
+REVOKED_MESSAGE = (
+    f"Telegram больше не принимает токен из {TOKEN_ENV} (401 Unauthorized): его отозвали или "
+    "заменили у @BotFather. Бот остановлен; задайте новый токен и запустите его снова."
+)
 ERROR_REPLY = "Извините, при обработке запроса что-то пошло не так. Попробуйте ещё раз или переформулируйте вопрос; справка — /help."
 _SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 _NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
@@ -96,21 +133,47 @@ def build_application(
     rules_url: str | None = None,
     request: BaseRequest | None = None,
     updates_request: BaseRequest | None = None,
-    max_retries: int = 3,
+    limiter: BaseRateLimiter | None = None,
+    processor: BaseUpdateProcessor | None = None,
+    base_url: str = DEFAULT_API_URL,
+    base_file_url: str = DEFAULT_FILE_URL,
 ) -> Application:
     """The configured ``Application``: message, inline and button handlers, an
-    error handler, an ``AIORateLimiter`` retrying ``max_retries`` times on
-    RetryAfter, and ``post_init`` registering the Russian command menu.
+    error handler, ``post_init`` registering the Russian command menu.
 
-    ``request``/``updates_request`` replace the HTTP layer (tests pass a recording
-    fake); by default PTB's httpx requests are used.
+    limiter: every call but ``getUpdates`` goes through it (default
+    ``ResilientLimiter()``: flood limits, per-chat 429 waits, retries);
+    processor: how updates are scheduled (default ``ChatOrderedProcessor()``:
+    chats concurrently, each in order); base_url / base_file_url: the Bot API
+    server (``tg_api.api_urls``). ``request``/``updates_request`` replace the HTTP
+    layer (tests pass a recording fake; default httpx, 256 connections for calls,
+    1 for polling); either way it is wrapped in ``WatchedRequest`` so that a 401
+    while running stops the bot with exit 2.
     """
-    builder = Application.builder().token(token).rate_limiter(AIORateLimiter(max_retries=max_retries)).post_init(post_init)
-    if request is not None:
-        builder = builder.request(request).get_updates_request(updates_request or request)
+    holder: dict[str, Application] = {}
+
+    def unauthorized(method: str) -> bool:
+        return "app" in holder and _token_revoked(holder["app"], method)
+
+    call_request = request if request is not None else HTTPXRequest(connection_pool_size=256)
+    poll_request = updates_request or (request if request is not None else HTTPXRequest())
+    builder = (
+        Application.builder()
+        .token(token)
+        .base_url(base_url)
+        .base_file_url(base_file_url)
+        .request(WatchedRequest(call_request, unauthorized))
+        .get_updates_request(WatchedRequest(poll_request, unauthorized))
+        .rate_limiter(limiter if limiter is not None else ResilientLimiter())
+        .concurrent_updates(processor if processor is not None else ChatOrderedProcessor())
+        .post_init(post_init)
+        .post_shutdown(post_shutdown)
+    )
     app = builder.build()
+    holder["app"] = app
     app.bot_data["edition"] = edition
     app.bot_data["rules_url"] = rules_url
+    app.bot_data["worker"] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-worker")
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, on_message))
     app.add_handler(CallbackQueryHandler(on_callback))
     app.add_handler(InlineQueryHandler(on_inline))
@@ -119,8 +182,54 @@ def build_application(
 
 
 async def post_init(app: Application) -> None:
-    """Register the commands and their Russian descriptions (Telegram's menu)."""
-    await app.bot.set_my_commands([BotCommand(s.name, s.description) for s in handlers.COMMANDS.values()])
+    """Register the commands and their Russian descriptions (Telegram's menu).
+
+    The menu is a convenience: when Telegram keeps failing the call (after the
+    limiter's retries) the bot logs a warning and starts without it; only a
+    rejected token stops the start (``InvalidToken``)."""
+    try:
+        await app.bot.set_my_commands([BotCommand(s.name, s.description) for s in handlers.COMMANDS.values()])
+    except InvalidToken:
+        raise
+    except TelegramError as e:
+        log.warning("Не удалось зарегистрировать меню команд (%s); бот работает без него", e)
+    app.bot_data["ready"] = True
+
+
+async def post_shutdown(app: Application) -> None:
+    """Let the worker thread go."""
+    worker = app.bot_data.get("worker")
+    if worker is not None:
+        worker.shutdown(wait=False, cancel_futures=True)
+
+
+def _token_revoked(app: Application, method: str) -> bool:
+    """A 401 on ``method``: after start-up, stop with ``EXIT_TOKEN`` and return True
+    (the bot is stopping). At start-up return False: python-telegram-bot raises
+    ``InvalidToken`` itself and ``serve`` exits 2."""
+    if not app.bot_data.get("ready"):
+        return False
+    if app.bot_data.get("exit_code"):
+        return True
+    app.bot_data["exit_code"] = EXIT_TOKEN
+    log.critical("%s (метод %s)", REVOKED_MESSAGE, method)
+    asyncio.get_running_loop().create_task(_stop_revoked(app))
+    return True
+
+
+async def _stop_revoked(app: Application) -> None:
+    """Stop the application once it runs (``WatchedRequest`` keeps the polling loop
+    quiet meanwhile)."""
+    await _stop_when_running(app)
+
+
+async def _in_worker(context: ContextTypes.DEFAULT_TYPE, fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in the application's worker thread (handlers are synchronous
+    and CPU-bound; one thread keeps them serial, so they need no locking)."""
+    worker = context.bot_data.get("worker")
+    if worker is None:
+        return fn(*args)
+    return await asyncio.get_running_loop().run_in_executor(worker, fn, *args)
 
 
 # -- helpers ------------------------------------------------------------------------
@@ -179,6 +288,19 @@ def _is_entity_error(e: BadRequest) -> bool:
     return "can't parse entities" in str(e).lower() or "can't find end" in str(e).lower()
 
 
+def _message_reply(context: ContextTypes.DEFAULT_TYPE, text: str, group: bool, reply_to_bot: bool,
+                   chat_id: int) -> tuple[list[str], InlineKeyboardMarkup | None]:
+    """Worker-thread part of a message: ``handlers.handle`` -> HTML messages (links
+    into the answer's edition, else the chat's) and the keyboard under the last; no
+    messages when the bot is to stay silent."""
+    ctx = _ctx(context, group, reply_to_bot, chat_id=chat_id)
+    reply = handlers.handle(text, ctx)
+    if reply.empty:
+        return [], None
+    edition = reply.answers[-1].edition or handlers.chat_ctx(ctx).edition
+    return render_reply_html(reply.answers, link_fn(context, edition)), keyboard(reply.buttons)
+
+
 async def send_reply(bot, chat_id: int, reply: Reply, link: LinkFn, reply_to: int | None = None) -> None:
     """Send ``reply`` as HTML messages (buttons under the last one); a message
     Telegram cannot parse («can't parse entities») is re-sent as plain text."""
@@ -195,12 +317,21 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     group = chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
     replied = msg.reply_to_message
     reply_to_bot = bool(replied and replied.from_user and replied.from_user.id == context.bot.id)
-    ctx = _ctx(context, group, reply_to_bot, chat_id=chat.id)
-    reply = handlers.handle(msg.text, ctx)
-    if reply.empty:
-        return
-    edition = reply.answers[-1].edition or handlers.chat_ctx(ctx).edition
-    await send_reply(context.bot, chat.id, reply, link_fn(context, edition), reply_to=msg.message_id if group else None)
+    messages, markup = await _in_worker(context, _message_reply, context, msg.text, group, reply_to_bot, chat.id)
+    if messages:
+        await _send_html(context.bot, chat.id, messages, markup, reply_to=msg.message_id if group else None)
+
+
+def _callback_view(context: ContextTypes.DEFAULT_TYPE, data: str, chat_id: int | None,
+                   inline_message: bool) -> tuple[list[str], InlineKeyboardMarkup | None]:
+    """Worker-thread part of a button press: the new view's HTML messages (one for a
+    message sent in inline mode) and its keyboard."""
+    ctx = _ctx(context, chat_id=chat_id)
+    reply = handlers.callback(data, ctx)
+    link = link_fn(context, ctx.edition)
+    if inline_message:
+        return [render_single_html(reply.answers, link)], keyboard(reply.buttons)
+    return render_reply_html(reply.answers, link), keyboard(reply.buttons)
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -209,21 +340,20 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     When the new view is longer than one message, the first part replaces the
     message and the rest follows as new messages (buttons under the last one);
     a message sent in inline mode has no chat to follow up in, so it gets the
-    first part only.
+    first part only. Answering the button (which only stops its spinner) may fail
+    — e.g. «query is too old» after a slow start — without stopping the edit.
     """
     query = update.callback_query
     if query is None:
         return
     chat_id = query.message.chat.id if query.message is not None and query.message.chat is not None else None
-    ctx = _ctx(context, chat_id=chat_id)
-    reply = handlers.callback(query.data or "", ctx)
-    await query.answer()
-    link = link_fn(context, ctx.edition)
-    if query.message is None:  # sent via inline mode: no chat to follow up in
-        messages = [render_single_html(reply.answers, link)]
-    else:
-        messages = render_reply_html(reply.answers, link)
-    markup = keyboard(reply.buttons)
+    messages, markup = await _in_worker(context, _callback_view, context, query.data or "", chat_id, query.message is None)
+    try:
+        await query.answer()
+    except InvalidToken:
+        raise
+    except TelegramError as e:
+        log.warning("Не удалось ответить на нажатие кнопки (%s); меняю сообщение всё равно", e)
     only = len(messages) == 1
     first_markup = markup if only else None
     try:
@@ -242,28 +372,33 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 async def _send_html(bot, chat_id: int, messages: list[str], markup: InlineKeyboardMarkup | None,
                      reply_to: int | None = None) -> None:
     """Send HTML ``messages`` in order (``markup`` under the last, the first replying
-    to ``reply_to``); one that Telegram cannot parse is re-sent as plain text."""
+    to ``reply_to``); one that Telegram cannot parse is re-sent as plain text.
+
+    Transient failures are retried by the limiter; a part whose delivery is unknown
+    (``DeliveryUnknown``: probably delivered, never re-sent) does not stop the parts
+    after it."""
     for i, text in enumerate(messages):
         last = i == len(messages) - 1
         params = ReplyParameters(reply_to, allow_sending_without_reply=True) if (reply_to and i == 0) else None
         try:
-            await bot.send_message(chat_id, text, parse_mode=ParseMode.HTML, link_preview_options=_NO_PREVIEW,
-                                   reply_markup=markup if last else None, reply_parameters=params)
-        except BadRequest as e:
-            if not _is_entity_error(e):
-                raise
-            log.warning("HTML rejected by Telegram (%s); sending plain text", e)
-            await bot.send_message(chat_id, html_to_plain(text), reply_markup=markup if last else None, reply_parameters=params)
+            try:
+                await bot.send_message(chat_id, text, parse_mode=ParseMode.HTML, link_preview_options=_NO_PREVIEW,
+                                       reply_markup=markup if last else None, reply_parameters=params)
+            except BadRequest as e:
+                if not _is_entity_error(e):
+                    raise
+                log.warning("HTML rejected by Telegram (%s); sending plain text", e)
+                await bot.send_message(chat_id, html_to_plain(text), reply_markup=markup if last else None,
+                                       reply_parameters=params)
+        except DeliveryUnknown:
+            continue  # logged by the limiter; the part probably arrived
 
 
-async def on_inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Inline mode: matching paragraphs offered as articles to send into any chat."""
-    iq = update.inline_query
-    if iq is None:
-        return
+def _inline_results(context: ContextTypes.DEFAULT_TYPE, query: str) -> list[InlineQueryResultArticle]:
+    """Worker-thread part of an inline query: the matching paragraphs as articles."""
     link = link_fn(context)
     results = []
-    for item in handlers.inline(iq.query, _ctx(context)):
+    for item in handlers.inline(query, _ctx(context)):
         text = render_single_html([item.answer], link)
         results.append(
             InlineQueryResultArticle(
@@ -274,14 +409,27 @@ async def on_inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 reply_markup=keyboard(item.buttons),
             )
         )
+    return results
+
+
+async def on_inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Inline mode: matching paragraphs offered as articles to send into any chat."""
+    iq = update.inline_query
+    if iq is None:
+        return
+    results = await _in_worker(context, _inline_results, context, iq.query)
     await iq.answer(results, cache_time=60)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the error (without the token) and answer the user politely in Russian.
+    """Log the error (never the token) and answer the user politely in Russian.
 
     409 Conflict (a second instance on the same token) stops the application;
-    ``run`` then exits with ``EXIT_CONFLICT`` and a Russian explanation.
+    ``run`` then exits with ``EXIT_CONFLICT`` and a Russian explanation. No apology
+    when it could not arrive or is not due: a rejected token (the bot is stopping,
+    exit 2), a user who blocked the bot (403), an answer whose delivery is unknown
+    (it probably arrived). A failed ``getUpdates`` (no update) is logged as a
+    warning: python-telegram-bot polls again.
     """
     err = context.error
     app = context.application
@@ -291,9 +439,17 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             log.critical(CONFLICT_MESSAGE)
             asyncio.get_running_loop().create_task(_stop_when_running(app))
         return
-    log.error("Ошибка при обработке обновления: %s", err, exc_info=err)
+    if isinstance(err, InvalidToken):
+        return  # WatchedRequest saw the 401 and stops the bot
     if not isinstance(update, Update):
+        log.warning("Ошибка связи с Telegram при получении обновлений (%s); повторяю", err)
         return
+    if isinstance(err, DeliveryUnknown):
+        return
+    if isinstance(err, Forbidden):
+        log.info("Telegram не даёт писать в этот чат (%s)", err)
+        return
+    log.error("Ошибка при обработке обновления: %s", err, exc_info=err)
     try:
         if update.callback_query is not None:
             await update.callback_query.answer(ERROR_REPLY[:190], show_alert=True)
@@ -310,22 +466,25 @@ async def _stop_when_running(app: Application) -> None:
 
 
 # -- entry point ------------------------------------------------------------------------
-def configure_logging() -> None:
-    """INFO logging for the bot; httpx stays at WARNING so request URLs (which
-    contain the token) never reach the logs."""
+def configure_logging(redact: tg_redact.Redactor | None = None) -> None:
+    """INFO logging for the bot to stderr, every handler masking ``redact``'s
+    secrets; httpx stays at WARNING (its request lines carry the token in the URL)."""
     handler = logging.StreamHandler()
     handler.setLevel(logging.INFO)  # libraries such as bm25s set their own loggers to DEBUG
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler])
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("httpcore").setLevel(logging.WARNING)
+    if redact is not None:
+        for h in [handler, *logging.getLogger().handlers]:
+            tg_redact.add_filter(h, redact)
 
 
-def serve(app: Application, args: Any, stop_signals: Any = (), bootstrap_retries: int = 5) -> int:
+def serve(app: Application, args: Any, stop_signals: Any = (), bootstrap_retries: int = START_RETRIES) -> int:
     """Run ``app`` by polling, or by webhook when ``args.webhook_url`` is set; returns
     the exit code (see the module docstring). ``stop_signals=()`` keeps PTB's default
-    SIGINT/SIGTERM handling; tests pass ``None``. Start-up network errors are retried
-    ``bootstrap_retries`` times (an invalid token never is)."""
+    SIGINT/SIGTERM handling; tests pass ``None``. Start-up calls are retried
+    ``bootstrap_retries`` more rounds (an invalid token never is)."""
     kwargs: dict[str, Any] = {"allowed_updates": ["message", "callback_query", "inline_query"],
                               "bootstrap_retries": bootstrap_retries}
     asyncio.set_event_loop(asyncio.new_event_loop())  # PTB runs on (and closes) the current loop
@@ -344,27 +503,40 @@ def serve(app: Application, args: Any, stop_signals: Any = (), bootstrap_retries
         else:
             app.run_polling(**kwargs)
     except InvalidToken:
-        sys.stderr.write(f"Telegram отверг токен из {TOKEN_ENV}: проверьте его у @BotFather.\n")
-        return 2
+        hint = f" Или {API_URL_ENV} указывает не на сервер Bot API." if os.environ.get(API_URL_ENV) else ""
+        sys.stderr.write(REJECTED_MESSAGE + hint + "\n")
+        return EXIT_TOKEN
     except NetworkError as e:
         sys.stderr.write(f"Не удаётся связаться с Telegram: {e}. Проверьте сеть и попробуйте снова.\n")
-        return 1
+        return EXIT_UNREACHABLE
     code = int(app.bot_data.get("exit_code") or 0)
     if code == EXIT_CONFLICT:
         sys.stderr.write(CONFLICT_MESSAGE + "\n")
+    elif code == EXIT_TOKEN:
+        sys.stderr.write(REVOKED_MESSAGE + "\n")
     return code
 
 
 def check_args(args: Any) -> str | None:
-    """A Russian message when the webhook options are unusable, else ``None``."""
+    """A Russian message when the webhook options are unusable, else ``None``.
+
+    A webhook that listens beyond the loopback interface (``--listen 0.0.0.0``, the
+    default) must have ``--webhook-secret``: otherwise anyone who finds the port can
+    post forged updates to the bot."""
     url = getattr(args, "webhook_url", None)
     secret = getattr(args, "webhook_secret", None)
+    listen = getattr(args, "listen", None) or "0.0.0.0"
     if secret is not None and not _SECRET_RE.match(secret):
         return "--webhook-secret: допустимы 1–256 символов A-Z, a-z, 0-9, «_» и «-»."
     if secret is not None and not url:
         return "--webhook-secret имеет смысл только вместе с --webhook-url."
     if url and urlparse(url).scheme != "https":
         return "--webhook-url должен начинаться с https:// (Telegram принимает только HTTPS)."
+    if url and secret is None and not is_loopback(listen):
+        return (f"--webhook-secret обязателен, когда webhook слушает не только локальный адрес (--listen {listen}): "
+                "без него любой, кто найдёт порт, сможет слать боту поддельные обновления. Задайте "
+                "--webhook-secret СЕКРЕТ (1–256 символов A-Z, a-z, 0-9, «_», «-») или --listen 127.0.0.1 "
+                "за обратным прокси.")
     return None
 
 
@@ -373,22 +545,34 @@ def run(args: Any) -> int:
 
     Exit 2 with a Russian message when ``TELEGRAM_BOT_TOKEN`` is not set or is not
     shaped like a bot token (``TOKEN_RE``; checked before any network call, so a
-    mistyped token does not hang on retries). Prints «Подключаюсь к Telegram…» to
-    stderr before connecting.
+    mistyped token does not hang on retries), when the webhook options are unusable
+    (``check_args``) or ``TELEGRAM_API_URL``/``TELEGRAM_FILE_URL`` is not an http(s)
+    address. Once the token is known to be well-formed, it and the webhook secret
+    are masked in every output (``tg_redact.install``; no message before that
+    prints the token). Prints «Подключаюсь к Telegram…» to stderr before
+    connecting.
     """
     token = os.environ.get(TOKEN_ENV, "").strip()
     if not token:
         sys.stderr.write(NO_TOKEN_MESSAGE)
-        return 2
+        return EXIT_TOKEN
     if not TOKEN_RE.match(token):
         sys.stderr.write(BAD_TOKEN_MESSAGE)
-        return 2
+        return EXIT_TOKEN
+    redact = tg_redact.install([token, getattr(args, "webhook_secret", None)])
     problem = check_args(args)
     if problem:
         sys.stderr.write(problem + "\n")
-        return 2
+        return EXIT_TOKEN
+    try:
+        base_url, base_file_url = api_urls(dict(os.environ))
+    except ApiUrlError as e:
+        sys.stderr.write(f"{e}\n")
+        return EXIT_TOKEN
     sys.stderr.write("Подключаюсь к Telegram…\n")
     sys.stderr.flush()
-    configure_logging()
-    app = build_application(token, edition=getattr(args, "edition", DEFAULT_EDITION), rules_url=os.environ.get(RULES_URL_ENV) or None)
+    configure_logging(redact)
+    app = build_application(token, edition=getattr(args, "edition", DEFAULT_EDITION),
+                            rules_url=os.environ.get(RULES_URL_ENV) or None,
+                            base_url=base_url, base_file_url=base_file_url)
     return serve(app, args)

@@ -1,4 +1,4 @@
-"""The command line of ``berserk-judge`` / ``python -m bot`` (DESIGN.md, «Command-line contract»).
+"""The command line of ``berserk-judge`` / ``python -m bot`` (docs/architecture.md, «Command-line contract and JSON»).
 
 This package owns every sub-command: its arguments, the call into the domain
 function, the rendering (plain text or ``--json``) and the exit code. One module

@@ -1,12 +1,14 @@
 """``berserk-judge paths [--json]``: the data folders the running bot reads (bot.paths).
 
-Plain text, one line per folder («Грамматика: /…/grammar»), then one line per
-edition; JSON::
+Plain text, one line per folder («Грамматика: /…/grammar»), one line per installed
+edition (the user's copy wins over the packaged one, ``bot.rulebook.edition_path``);
+JSON::
 
     {"code": "/…/bot", "layout": "source" | "wheel", "data_root": …,
      "grammar": …, "rulebook": …, "editions": [{"edition": "5ed", "path": …}],
      "glossary": "/…/rulebook/glossary/terms.yaml", "scenarios": …,
      "user_data_dir": …, "user_data_dir_exists": false,
+     "user_editions_dir": "/…/editions",
      "database": "sqlite:////…/berserk.sqlite3"}
 
 ``database`` is the store of imported cards and chat settings (``DATABASE_URL``, or
@@ -35,7 +37,7 @@ def add_parser(sub) -> None:
 def paths_report() -> dict:
     """The JSON object above, for the running process."""
     from bot import paths
-    from bot.rulebook import edition_path, editions
+    from bot.rulebook import edition_path, editions, user_editions_dir
     from bot.store import shown_url
 
     user = paths.user_data_dir()
@@ -50,6 +52,7 @@ def paths_report() -> dict:
         "scenarios": str(paths.scenarios_dir()),
         "user_data_dir": str(user),
         "user_data_dir_exists": user.is_dir(),
+        "user_editions_dir": str(user_editions_dir()),
         "database": shown_url(),
     }
 
@@ -73,6 +76,7 @@ def run(args) -> int:
         f"Глоссарий: {rep['glossary']}",
         f"Сценарии: {rep['scenarios']}",
         f"Папка пользователя: {rep['user_data_dir']}" + ("" if rep["user_data_dir_exists"] else " (пока не создана)"),
+        f"Редакции пользователя (сюда пишет rulebook import): {rep['user_editions_dir']}",
         f"База карт и настроек: {rep['database']}",
     ]
     sys.stdout.write("\n".join(lines) + "\n")

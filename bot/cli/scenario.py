@@ -29,6 +29,7 @@ def run(args) -> int:
 
     from bot.cli.output import print_error, print_json, wants_json
     from bot.errors import ScenarioError
+    from bot.sim.binding import SIM_EDITION, scenario_result_for
     from bot.sim.scenario import run_files, scenario_files
 
     try:
@@ -40,17 +41,25 @@ def run(args) -> int:
     for r in results:
         if r.error is not None:
             print_error(r.error, False, "scenario")
+    edition = getattr(args, "edition", None)
+    other = edition is not None and edition != SIM_EDITION
+    told = [scenario_result_for(r.to_json(), edition) if other else r.to_json() for r in results]
     if wants_json(args):
-        print_json([r.to_json() for r in results])
+        print_json(told)
     else:
-        for r in results:
+        if other:
+            sys.stdout.write(f"Пункты – по редакции {edition} (правила симулятора, найденные в её тексте по содержанию).\n")
+        for r, t in zip(results, told):
             if r.error is not None:
                 sys.stdout.write(f"ОШИБКА {r.error}\n")
                 continue
             mark = "OK  " if r.passed else "FAIL"
             sys.stdout.write(f"{mark} {r.file}: {r.title}\n")
-            for f in r.failures:
+            for f in t["failures"]:
                 sys.stdout.write(f"     {f}\n")
+            if t.get("not_in_edition"):
+                sys.stdout.write(f"     в редакции {edition} нет правил: "
+                                 + "; ".join(f"«{w}»" for w in t["not_in_edition"]) + "\n")
         passed = sum(r.passed for r in results)
         broken = sum(r.error is not None for r in results)
         sys.stdout.write(f"\nПройдено {passed} из {len(results)}" + (f"; не загружено: {broken}" if broken else "") + "\n")

@@ -263,6 +263,8 @@ def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str]
     what = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)
     if legal:
         cites: list[str] = []
+        if target is not None and target.kind in _TARGET_RULES:
+            cites.append(_TARGET_RULES[target.kind])
         att = reading.cards.get(a.attacker) if a.attacker else None
         if target is not None and att is not None and (target.host == att.key or att.host == target.key):
             cites.append("209.9")       # a host and its symbiote may attack each other
@@ -292,6 +294,9 @@ def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], 
     verdict = f"Нет, не может: {reason[:1].lower()}{reason[1:]}" if reason else "Нет, не может"
     return Ruling(verdict, [c.line() for c in r.reasons], _rules(r.reasons), trace, mapping, ids)
 
+
+# The paragraph that lets a kind of card be attacked (a strike on an artifact is as on a closed card).
+_TARGET_RULES = {"artifact": "210.3"}
 
 # The paragraph that governs a stated host trait for a kind of attached card.
 _TRAIT_RULES = {("symbiote", "flying"): "209.4", ("parasite", "flying"): "209.4", ("symbiote", "incorporeal"): "209.5",

@@ -67,7 +67,7 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
         return None     # a conclusion without a paragraph is no answer
     verdict = ruling.verdict
     a = r.asked
-    if a.what == "place" and a.neg_word and verdict.startswith(("Да", "Нет")):
+    if a.what in ("place", "attack", "move") and a.neg_word and verdict.startswith(("Да", "Нет")):
         verdict = agree_with_negation(verdict, a.neg_word if a.neg_word == "нельзя" else a.neg_word)
     blocks: list[Block] = []
     if ruling.lines:

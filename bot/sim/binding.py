@@ -172,6 +172,34 @@ def uncovered_note(unstated: list[Effect], edition: str):
         "Вердикт по этой редакции не даю и пункты другой редакции не привожу; ниже – ближайшее в её тексте."))
 
 
+def scenario_result_for(result: dict, edition: str) -> dict:
+    """A ``scenario run --json`` result (``ScenarioResult.to_json()``) told in the paragraphs
+    of ``edition``: every effect paragraph number in it (cites, trace lines, failures)
+    replaced by the paragraph of ``edition`` stating the same rule («—» when none does);
+    plus ``edition`` and ``not_in_edition`` (what the unbound effects say). The run
+    itself is the simulator's: pass/fail does not change."""
+    b = binding(edition)
+    known = {e.number: e for e in effects()}
+    seen: list[str] = []
+
+    def walk(x):
+        if isinstance(x, str):
+            for n in _NUM.findall(x):
+                if n in known and b.get(n) is None and n not in seen:
+                    seen.append(n)
+            return _map_line(x, b) if _NUM.search(x) else x
+        if isinstance(x, list):
+            return [walk(v) for v in x]
+        if isinstance(x, dict):
+            return {k: walk(v) for k, v in x.items()}
+        return x
+
+    out = walk(result)
+    out["edition"] = edition
+    out["not_in_edition"] = [known[n].what for n in seen]
+    return out
+
+
 def _map_line(line: str, b: dict[str, str | None]) -> str:
     """Rewrite the paragraph numbers of a trace line «… (п. 209.4, 405.2)» for the edition."""
     def sub(m: re.Match) -> str:

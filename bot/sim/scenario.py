@@ -81,7 +81,7 @@ class ScenarioResult:
     error: str | None = None
 
     def to_json(self) -> dict:
-        """``{file, passed, expected, actual, trace}`` of DESIGN.md plus title and failures
+        """``{file, passed, expected, actual, trace}`` of docs/architecture.md plus title and failures
         (and ``error`` for a file that could not be loaded)."""
         out = {"file": self.file, "title": self.title, "passed": self.passed, "expected": self.expected,
                "actual": self.actual, "failures": self.failures, "trace": self.trace}
