@@ -3,6 +3,8 @@ before its fix."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.cards import db
 from bot.cards.formats import detect
 from bot.cards.importer import import_files
@@ -61,3 +63,16 @@ def test_a_pasted_text_taken_for_a_file_name_is_clipped_and_told_in_russian():
     msg = str(e.value)
     assert len(msg) < 300 and "слишком длинное имя файла" in msg and "File name" not in msg
     assert e.value.path == "x" * 5000
+
+
+@pytest.mark.parametrize("cmd", [["parse"], ["rulebook", "import"], ["telegram"]])
+def test_help_names_every_value_in_russian(cmd, capsys):
+    # argparse's default metavar is the option name in capitals: «--file FILE».
+    import re
+
+    from bot.cli import main
+
+    with pytest.raises(SystemExit):
+        main([*cmd, "--help"])
+    out = capsys.readouterr().out
+    assert re.findall(r"--[a-z-]+ [A-Z_]{2,}", out) == []

@@ -12,7 +12,7 @@ def add_parser(sub) -> None:
     """Declare ``parse``."""
     sp = sub.add_parser("parse", help="текст карты -> дерево (AST)")
     sp.add_argument("text", nargs="?", default=None, metavar="ТЕКСТ")
-    sp.add_argument("--file", default=None, help="файл: по тексту карты на строку (\\n внутри текста — два символа); «-» — stdin")
+    sp.add_argument("--file", default=None, metavar="ФАЙЛ", help="файл: по тексту карты на строку (\\n внутри текста — два символа); «-» — stdin")
     json_flag(sp)
     sp.set_defaults(run=run, cli_name="parse")
 

@@ -8,8 +8,8 @@ def add_parser(actions) -> None:
     ri = actions.add_parser("import", help="собрать редакцию из страниц правил")
     ri.add_argument("sources", nargs="+", metavar="СТРАНИЦА")
     ri.add_argument("--edition", required=True, metavar="РЕДАКЦИЯ", help="имя новой редакции: буквы, цифры, «-», «_», «.»")
-    ri.add_argument("--out-dir", default=None,
-                    help="куда писать <edition>.yaml; по умолчанию папка редакций пользователя "
+    ri.add_argument("--out-dir", default=None, metavar="ПАПКА",
+                    help="куда писать <редакция>.yaml; по умолчанию папка редакций пользователя "
                          "(editions/ в папке данных пользователя, см. berserk-judge paths; полный путь "
                          "печатается в отчёте)")
     ri.add_argument("--force", action="store_true",

@@ -10,12 +10,14 @@ from bot.cli.parser import edition_flag
 def add_parser(sub) -> None:
     """Declare ``telegram``."""
     sp = sub.add_parser("telegram", help="запустить Telegram-бота (токен в TELEGRAM_BOT_TOKEN)")
-    sp.add_argument("--webhook-url", default=None)
-    sp.add_argument("--webhook-secret", default=None,
+    sp.add_argument("--webhook-url", default=None, metavar="АДРЕС",
+                    help="адрес webhook (https://…); без него — long polling")
+    sp.add_argument("--webhook-secret", default=None, metavar="СЕКРЕТ",
                     help="секрет, который Telegram присылает с каждым обновлением (обязателен, если --listen "
                          "не локальный адрес)")
-    sp.add_argument("--listen", default="0.0.0.0", help="адрес, на котором слушает webhook (по умолчанию 0.0.0.0)")
-    sp.add_argument("--port", type=whole_number, default=8443)
+    sp.add_argument("--listen", default="0.0.0.0", metavar="АДРЕС", help="адрес, на котором слушает webhook (по умолчанию 0.0.0.0)")
+    sp.add_argument("--port", type=whole_number, default=8443, metavar="ПОРТ",
+                    help="порт webhook (по умолчанию 8443)")
     edition_flag(sp)
     sp.set_defaults(run=run, cli_name="telegram")
 
