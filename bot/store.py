@@ -31,6 +31,28 @@ from bot.errors import BerserkError
 DB_FILE_NAME = "berserk.sqlite3"
 """File name of the default SQLite store inside the user data folder."""
 
+SQLITE_REASONS = (
+    ("file is not a database", "файл — не база SQLite (повреждён или чужой файл)"),
+    ("unable to open database file", "файл базы не открывается (на его месте папка, нет прав или нет папки)"),
+    ("database is locked", "база занята другим процессом"),
+    ("readonly database", "база только для чтения"),
+    ("disk i/o error", "ошибка ввода-вывода"),
+    ("database disk image is malformed", "файл базы повреждён"),
+)
+"""Fragments of SQLite's English error texts -> the Russian reason shown to the user."""
+
+
+def db_reason(e: Exception) -> str:
+    """The Russian reason for a database error ``e``: SQLite's texts by
+    ``SQLITE_REASONS``; another text is shown as the driver wrote it, after
+    «ошибка базы данных»."""
+    text = str(e).strip()
+    low = text.lower()
+    for fragment, ru in SQLITE_REASONS:
+        if fragment in low:
+            return ru
+    return f"ошибка базы данных ({text})" if text else "ошибка базы данных"
+
 
 class StoreError(BerserkError):
     """The store cannot be opened or used (bad ``DATABASE_URL``, no driver, no server,
@@ -84,7 +106,7 @@ class Store:
             self.execute("CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)")
         except Exception as e:  # noqa: BLE001 - sqlite3.DatabaseError / psycopg.Error: not a usable database
             self._conn.close()
-            raise StoreError(f"База {_redacted(self.url)} не открывается как база данных: {e}.") from None
+            raise StoreError(f"База {_redacted(self.url)} не открывается как база данных: {db_reason(e)}.") from None
 
     # -- opening ----------------------------------------------------------------------
     @staticmethod
@@ -101,7 +123,9 @@ class Store:
             try:
                 Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise StoreError(f"Не удаётся создать папку для базы {target}: {e.strerror}.") from None
+                from bot.textfile import os_write_reason
+
+                raise StoreError(f"Не удаётся создать папку для базы {target}: {os_write_reason(e)}.") from None
             target = str(Path(target).expanduser())
         try:
             conn = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=30)
@@ -109,7 +133,7 @@ class Store:
             if target != ":memory:":
                 conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.Error as e:
-            raise StoreError(f"База SQLite {target} не открывается как база данных: {e}.") from None
+            raise StoreError(f"База SQLite {target} не открывается как база данных: {db_reason(e)}.") from None
         return conn
 
     @staticmethod

@@ -38,6 +38,25 @@ def os_reason(e: OSError) -> str:
     return OS_REASONS.get(e.errno, f"системная ошибка {e.errno}" if e.errno else "системная ошибка")
 
 
+WRITE_REASONS = {
+    errno.ENOENT: "нет такой папки",
+    errno.EEXIST: "на этом месте уже есть файл",
+    errno.ENOTDIR: "часть пути — файл, а не папка",
+    errno.EACCES: "нет прав на запись",
+    errno.EPERM: "нет прав на запись",
+    errno.EROFS: "файловая система только для чтения",
+    errno.ENOSPC: "нет места на диске",
+    errno.ENAMETOOLONG: "слишком длинное имя файла",
+}
+"""errno -> the Russian reason a folder or file could not be created."""
+
+
+def os_write_reason(e: OSError) -> str:
+    """The Russian reason creating a folder or file failed (``WRITE_REASONS``; others
+    as ``os_reason``)."""
+    return WRITE_REASONS.get(e.errno) or os_reason(e)
+
+
 def check_regular_file(path: str | Path, what: str = "текстовый файл") -> Path:
     """Return ``Path(path)`` when it is an existing regular file.
 

@@ -76,3 +76,19 @@ def test_help_names_every_value_in_russian(cmd, capsys):
         main([*cmd, "--help"])
     out = capsys.readouterr().out
     assert re.findall(r"--[a-z-]+ [A-Z_]{2,}", out) == []
+
+
+def test_an_unusable_user_folder_or_database_file_is_told_in_russian(tmp_path, monkeypatch):
+    # BERSERK_USER_DIR set to a file; a database file that is random bytes.
+    from bot.store import Store, StoreError
+
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(bytes(range(256)) * 20)
+    for url, reason in ((f"sqlite:///{afile}/berserk.sqlite3", "на этом месте уже есть файл"),
+                        (f"sqlite:///{garbage}", "не база SQLite")):
+        with pytest.raises(StoreError) as e:
+            Store(url)
+        assert reason in str(e.value), str(e.value)
+        assert "File exists" not in str(e.value) and "not a database" not in str(e.value)
