@@ -432,7 +432,7 @@ class _HtmlBook:
             self.header = text.rstrip(".").strip()
             return
         if self.header is not None and self.book.dictionary and self.book.dictionary[-1].section == self.header:
-            self.book.notes.append(f"{self.where(node.line)}: абзац после словаря пропущен: «{text[:60]}»")
+            self.book.notes.append(f"{self.where(node.line)}: текст после словаря пропущен (не пункт и не статья словаря): «{text[:60]}»")
 
     # numbered sections -----------------------------------------------------------
     def olist(self, ol: Node) -> None:
