@@ -5,8 +5,10 @@ Routes are tried in order; each is a module with
 when the question is not its kind:
 
 1. ``rule``     – the question is a paragraph number (bot.lookup)
-2. ``ability``  – card text quoted in «…», "…", “…” or a question about a
-                  compound-ability connective (bot.abilities.route, 505.*)
+2. ``ability``  – card text quoted with the board facts the question states, executed
+                  on that board by the simulator (bot.sim.card_board_route); else card
+                  text quoted in «…», "…", “…” or a question about a compound-ability
+                  connective (bot.abilities.route, 505.*)
 3. ``scenario`` – a claim to check («противник говорит, что …, он прав?», bot.reading.claims),
                   a board situation read compositionally into a scenario (bot.reading.route),
                   else one matched by keywords (bot.sim.route)
@@ -36,6 +38,7 @@ from bot.paths import DEFAULT_EDITION
 
 ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
+    "bot.sim.card_board_route",
     "bot.abilities.route",
     "bot.reading.claims",
     "bot.reading.reasoning",

@@ -126,6 +126,14 @@ def test_mentions_in_a_question(all_formats):
     assert [m.card.name for m in idx.mentions("Может ли моя Ведьма двигаться?")] == ["Ведьма"]
     assert [m.card.name for m in idx.mentions("карта «страж» закрыта")] == ["Страж"]
     assert find_cards_in_text("Можно ли положить симбиота на летающее существо?") == []
+    # a typo only in a capitalised unknown word one edit from exactly one name
+    typo = find_cards_in_text("Может ли мой Гном-камнетс атаковать?")
+    assert [(m.text, m.card.name, m.edits) for m in typo] == [("Гном-камнетс", "Гном-камнетёс", 1)]
+    assert find_cards_in_text("может ли мой гном-камнетс атаковать?") == []      # not written as a name
+    assert find_cards_in_text("А Дхиру и Огнекрл?")[1].card.name == "Огнекрыл"
+    # the game's own name is never a card inside a question (grammar/card_formats.yaml)
+    game = CardIndex([Card(key="b", name="Берсерк", kind="creature")])
+    assert game.mentions("Где купить бустеры Берсерка?") == [] and game.find("берсерк")[0].card.name == "Берсерк"
 
 
 def test_ask_reads_the_card_kind_and_says_which_card(all_formats):

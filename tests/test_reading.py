@@ -221,3 +221,10 @@ def test_stack_stories_are_simulated(q, verdict, first):
     assert a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
     assert a.citations[0] == first and a.understood.startswith("Как я понял:")
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+def test_a_told_outcome_is_checked_against_the_simulation():
+    ok = ask("Орк стал бестелесным. Бестелесный симб на нём выжил. А шмотка на нём уцелеет?")
+    assert ok.verdict.startswith("Нет, экипировка уничтожается") and ok.citations[0] == "212.3"
+    bad = ask("Орк стал летающим. Симб на нём выжил. А шмотка на нём уцелеет?")
+    assert bad.verdict is None and "противоречие с правилами" in bad.blocks[0].text

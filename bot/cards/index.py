@@ -81,12 +81,14 @@ class Hit:
 class CardMention:
     """A card named inside a text: ``span`` ``(start, end)`` character offsets in the
     text, ``text`` the words as written, ``card`` the card (the first of several cards
-    sharing the name: reprints), ``others`` the other cards of that name."""
+    sharing the name: reprints), ``others`` the other cards of that name, ``edits`` 1 when
+    the name was written with a typo (see ``find_cards_in_text``)."""
 
     span: tuple[int, int]
     text: str
     card: Card
     others: tuple[Card, ...] = ()
+    edits: int = 0
 
 
 class CardIndex:
@@ -274,8 +276,20 @@ class CardIndex:
                         best = (n, [c])
                     elif c not in best[1]:
                         best[1].append(c)
+            if best is not None:
+                best = (best[0], [c for c in best[1] if self._folded[c] not in _never_in_questions()]) \
+                    if best[1] else best
+                if not best[1]:
+                    best = None
             if best is None:
-                i += 1
+                typo = self._misspelt_name(text, toks, folded, i)
+                if typo is None:
+                    i += 1
+                    continue
+                n, cards = typo
+                s, e = toks[i][0], toks[i + n - 1][1]
+                out.append(CardMention((s, e), text[s:e], cards[0], tuple(cards[1:]), edits=1))
+                i += n
                 continue
             n, ids = best
             s, e = toks[i][0], toks[i + n - 1][1]
@@ -287,6 +301,42 @@ class CardIndex:
             out.append(CardMention((s, e), text[s:e], cards[0], tuple(cards[1:])))
             i += n
         return out
+
+
+    def _misspelt_name(self, text: str, toks, folded: list[str], i: int) -> tuple[int, list[Card]] | None:
+        """A card name written with one typo from token ``i`` («мой Гном-басарг»): only
+        a capitalised run of words the dictionary does not know, that is one edit from
+        exactly one name of as many words (every card of that name returned)."""
+        from bot.morph import analyzer
+
+        if not toks[i][2][:1].isupper():
+            return None
+        for n in (3, 2, 1):
+            if i + n > len(toks) or not _joined(text, toks, i, n):
+                continue
+            if all(analyzer().word_is_known(w) or len(w) < 4 for w in folded[i:i + n]):
+                continue        # dictionary words: a different word, not a misspelt name
+            q = " ".join(folded[i:i + n])
+            hits = [h for h in self.find(q, limit=4) if h.whole and h.edits <= 1]
+            if not hits or hits[0].edits != 1 or len(name_words(hits[0].card.name)) != n:
+                continue
+            names = {" ".join(name_words(h.card.name)) for h in hits}
+            if names & _never_in_questions():
+                return None
+            if len(names) != 1:
+                return None     # two names one edit away: which one is meant is not known
+            return n, [h.card for h in hits]
+        return None
+
+
+@lru_cache(maxsize=1)
+def _never_in_questions() -> frozenset[str]:
+    """Folded names never read as a card inside a question (grammar/card_formats.yaml
+    ``mention_words.never_in_questions``: the game's own name «Берсерк»)."""
+    from bot.cards.model import vocabulary
+
+    words = (vocabulary().get("mention_words") or {}).get("never_in_questions") or ()
+    return frozenset(" ".join(name_words(str(w))) for w in words)
 
 
 def _fold(s: str) -> str:
@@ -357,9 +407,10 @@ def find_cards_in_text(text: str, store=None) -> list[CardMention]:
     """Imported card names written inside ``text`` («мой Гном-басаарг», «у противника
     Болотный тролль», «гнома-басаарга»), left to right, longest name first.
 
-    Words match by form or normal form (no typo guessing inside sentences); a one-word
-    name that is also a dictionary word («Ведьма») counts only when capitalised inside
-    the sentence or quoted. ``[]`` when no card database is imported or the store
+    Words match by form or normal form; a one-word name that is also a dictionary word
+    («Ведьма») counts only when capitalised inside the sentence or quoted. A typo is read
+    only in a capitalised run of words the dictionary does not know that is one edit from
+    exactly one name («Гном-басарг»); the answer then says which card it took. ``[]`` when no card database is imported or the store
     cannot be opened — a card the database does not have is never invented.
     """
     import time

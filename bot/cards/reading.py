@@ -138,7 +138,8 @@ def read_cards(question: str, store=None) -> CardReading | None:
             continue        # the card was named before: one note per card
         rules = ", ".join(m.card.rules())
         said = ", ".join(f"«{w}»" for w in written.pop(m.card.key))
-        notes.append(f"{said} — карта «{m.card.name}» из вашей базы: {m.card.kind_words()}"
+        typo = " (имя с опечаткой)" if any(x.edits for x in mentions if x.card.key == m.card.key) else ""
+        notes.append(f"{said}{typo} — карта «{m.card.name}» из вашей базы: {m.card.kind_words()}"
                      + (f" ({rules})" if rules else "")
                      + (f"; других карт с этим именем: {len(m.others)}" if m.others else "")
                      + ("; тексты у них разные — текст карты не учтён" if len({c.text for c in (m.card, *m.others)}) > 1

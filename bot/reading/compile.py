@@ -37,6 +37,7 @@ class Ruling:
     trace: list[str]
     scenario: dict
     ids: dict[str, str] = field(default_factory=dict)
+    conflicts: list[str] = field(default_factory=list)
 
 
 def _ids(reading: Reading) -> dict[str, str]:
@@ -212,6 +213,19 @@ def run_reading(reading: Reading) -> Ruling:
         probe = {"cards": {ids[asked.card]: {"zone": "battlefield"}}}
     loaded = sc.load(_dump({**mapping, "expect": probe}), "<вопрос>")
     res = sc.run(loaded)
+    gone = {c.card for r in res.results for c in r.consequences
+            if c.result in ("погибает", "уничтожается", "покидает поле боя")}
+    conflicts = [f"в вопросе сказано, что {reading.cards[k].ru()} выжил{'а' if reading.cards[k].kind == 'equipment' else ''}, "
+                 f"а по правилам он{'а' if reading.cards[k].kind == 'equipment' else ''} "
+                 f"{'уничтожается' if reading.cards[k].kind == 'equipment' else 'погибает'}"
+                 for k in reading.told_stays if ids[k] in gone]
+    ruling = _ruling_of(reading, res, mapping, ids)
+    ruling.conflicts = conflicts
+    return ruling
+
+
+def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
+    asked = reading.asked
     if asked.what == "attack":
         return _attack_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "move":

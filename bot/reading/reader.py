@@ -142,6 +142,7 @@ class Reading:
     unread: list[str] = field(default_factory=list)
     contradictions: list[str] = field(default_factory=list)
     unknown_names: list[str] = field(default_factory=list)
+    told_stays: list[str] = field(default_factory=list)   # keys of cards the question says survived
 
     @property
     def complete(self) -> bool:
@@ -571,6 +572,17 @@ class _Reader:
         # «Потом орка застрелили»: an object in the next words of the sentence
         return None
 
+    def read_told_outcomes(self) -> None:
+        """«бестелесный симб на нём выжил»: a survival the question tells in its set-up — checked
+        against the simulation, never taken on trust (``Reading.told_stays``)."""
+        for t in self.toks:
+            if t.sent == self.asked_sent or t.i in self.r.used or t.lemma not in self.w.fate_stays:
+                continue
+            card = next((c for _, c in self.clause_cards(t) if c.kind in ATTACHABLE), None)
+            if card is not None:
+                self.r.told_stays.append(card.key)
+                self.use(t.i)
+
     def read_events(self) -> None:
         for t in self.toks:
             op = self.w.events.get(t.lemma)
@@ -868,6 +880,7 @@ class _Reader:
         self.read_traits()
         self.read_relations()
         self.read_events()
+        self.read_told_outcomes()
         self.read_untouched_moves()
         self.r.events = [e for k, e in enumerate(self.r.events)
                          if k == 0 or (e.op, e.card, e.arg) != (self.r.events[k - 1].op, self.r.events[k - 1].card, self.r.events[k - 1].arg)]

@@ -65,6 +65,12 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
         return None     # the reading compiles to nothing the simulator runs (e.g. no step at all)
     if not ruling.citations:
         return None     # a conclusion without a paragraph is no answer
+    if ruling.conflicts:
+        text = "В вопросе противоречие с правилами: " + "; ".join(ruling.conflicts) + \
+            ". Проверьте, что произошло на самом деле, — вердикт по такому описанию не даю."
+        return Answer(question=question, route="scenario", verdict=None, blocks=[Block("text", text)],
+                      citations=list(ruling.citations), trace=list(ruling.trace), understood=understood(r),
+                      reading=ruling.scenario, unread=[])
     verdict = ruling.verdict
     a = r.asked
     if a.what in ("place", "attack", "move") and a.neg_word and verdict.startswith(("Да", "Нет")):

@@ -145,8 +145,20 @@ def apply_rule_effects(state: GameState, after_reveal: bool | None = None) -> li
     out: list[Consequence] = []
     changed = True
     while changed:
-        changed = _host_pass(state, out) or (after_reveal and _unhosted_pass(state, out))
+        changed = _lives_pass(state, out) or _host_pass(state, out) or (after_reveal and _unhosted_pass(state, out))
     return out
+
+
+def _lives_pass(state: GameState, out: list[Consequence]) -> bool:
+    """Creatures with no lives left (wounds ≥ lives plus additional lives, 508.1.1) die."""
+    changed = False
+    for c in list(state.cards.values()):
+        if c.zone == "battlefield" and c.kind == "creature" and c.wounds > 0 and c.current_lives <= 0:
+            remove(state, c)
+            out.append(Consequence(f"{_cap(label(c))} погибает: жизней не осталось ({c.wounds} ран при {c.lives + c.extra_lives} жизнях)",
+                                   ("508.1.1", "303.6"), c.id, "погибает"))
+            changed = True
+    return changed
 
 
 def _host_pass(state: GameState, out: list[Consequence]) -> bool:

@@ -432,6 +432,8 @@ class Simulator:
         elif item.kind in ("card_action", "sudden_action") and c is not None:
             c.movement_left = 0
             res.consequences.append(C(f"{_cap(label(c))} действует и теряет весь запас движения", ("506.5",), c.id))
+        if eff.get("ability") is not None:
+            self._resolve_ability(res, item)
         for key, fn in (("dies", self._die), ("leaves", lambda r, x: self._die(r, x, "out_of_game"))):
             if eff.get(key):
                 fn(res, eff[key])
@@ -441,6 +443,73 @@ class Simulator:
             self._wound(res, eff["wound"]["card"], int(eff["wound"]["n"]))
         if eff.get("place"):
             self._place(res, eff["place"]["card"], eff["place"]["on"])
+
+    # ------------------------------------------------------------------ card abilities (bot.sim.ability)
+    def _use(self, res: StepResult, use, resolve_now: bool) -> None:
+        from bot.errors import ParseError
+        from bot.sim.ability import UseError, ability_kind, parse_ability, pick_ability, self_source_text, tap_cost
+
+        st = self.state
+        src = self.card(use.card)
+        try:
+            name, text = pick_ability(src, use.ability)
+            parsed = parse_ability(text, src.id)
+        except (UseError, ParseError) as e:
+            raise Illegal(C(f"Особенность «{use.ability or ''}» карты «{src.id}» не используется: {e}", ())) from None
+        self._check_priority(src.owner)
+        if src.zone != "battlefield":
+            raise Illegal(C(f"Карта «{src.id}» не на поле боя — её особенность не используется", (), src.id))
+        if tap_cost(parsed) and not src.open and not self_source_text(parsed, src):
+            raise Illegal(C(f"Карта «{src.id}» закрыта — оплатить {{tap}} нечем; оплата происходит после всех способностей "
+                            "(505.4), но закрытая карта не может закрыться ещё раз", ("505.4", "302.6"), src.id))
+        kind = ability_kind(parsed)
+        ak = ACTIONS[kind]
+        item = StackItem(name, src.owner, kind, src.id, {"ability": use})
+        st.stack.append(item)
+        st.passes = []
+        res.consequences.append(C(f"{PLAYER_RU[src.owner]} объявляет особенность «{name}» карты «{src.id}» ({ak.ru}, быстрое); "
+                                  "игродействие заносится в стек", ("302.2", *ak.rules), src.id, "заносится"))
+        res.value = "быстрое"
+        if not resolve_now:
+            res.consequences.append(C(f"Приоритет остаётся у объявившего ({PLAYER_RU[src.owner]})", ("303.3",)))
+            return
+        st.stack.pop()
+        res.consequences.append(C(f"{PLAYER_RU[src.owner]} и {PLAYER_RU[other(src.owner)].lower()} пасуют один за другим: "
+                                  f"верхнее игродействие «{name}» выполняется и выходит из стека", ("303.2", "303.4", "302.7"),
+                                  src.id, "выполняется"))
+        self._resolve_ability(res, item)
+        st.priority, st.passes = st.active, []
+
+    def _resolve_ability(self, res: StepResult, item: StackItem) -> None:
+        from bot.sim.ability import STATUS_RU, UseError, parse_ability, pick_ability, resolve_on_board
+
+        use = item.effect["ability"]
+        src = self.card(use.card)
+        _, text = pick_ability(src, use.ability)
+        try:
+            resolution = resolve_on_board(self.state, src, parse_ability(text, src.id), use)
+        except UseError as e:
+            raise Illegal(C(f"Особенность «{item.name}» не выполняется: {e}", e.rules, src.id)) from None
+        res.consequences.extend(s.consequence() for s in resolution.steps)
+        res.detail = resolution
+        res.value = "; ".join(f"часть {n} — {STATUS_RU.get(resolution.results.get(n, ''), 'не дошло')}"
+                              for n, _ in resolution.parts)
+
+    def use(self, use, resolve_now: bool = True) -> StepResult:
+        """The controller of ``use.card`` uses one of its card abilities (``bot.sim.ability.Use``).
+
+        The ability is declared onto the stack (302.2; a played or triggered ability is fast,
+        304.3); with ``resolve_now`` both players then pass and it resolves (303.2, 303.4):
+        its parts are executed on the board as 505 says, payment after all parts (505.4,
+        302.6), and the rule effects are applied before priority (303.6). Otherwise it stays
+        on the stack until two passes. Refused without priority (303.1), for a source off
+        the battlefield, a {tap} cost of a closed card (302.6, 505.4; not for 505.9) and a
+        ``use`` that does not fit (an illegal chosen option, an unknown target).
+        ``value``: «часть N — done/failed/not_declared/unsupported…» per part;
+        ``detail``: the ``Resolution``."""
+        return self.run(f"{PLAYER_RU[self.state.cards[use.card].owner] if use.card in self.state.cards else ''} использует "
+                        f"особенность карты «{use.card}»" + (f" «{use.ability}»" if use.ability else ""),
+                        self._use, use, resolve_now)
 
     def _relocate_card(self, res: StepResult, c: Card, dest: tuple[int, int], rules: tuple[str, ...]) -> None:
         src = c.cell

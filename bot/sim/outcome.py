@@ -41,7 +41,8 @@ class StepResult:
     reasons: why it was refused (or why it was allowed, for legality questions);
     consequences: what happened, in order; stack: stack names after the step, bottom
     first; priority: who holds priority after it; value: a step-specific answer
-    (e.g. the speed «быстрое», a count, a player).
+    (e.g. the speed «быстрое», a count, a player); detail: a step-specific object (the
+    ``bot.sim.ability.Resolution`` of a card ability that resolved in this step).
     """
 
     index: int
@@ -52,6 +53,7 @@ class StepResult:
     stack: list[str] = field(default_factory=list)
     priority: str | None = None
     value: object = None
+    detail: object = None
 
     @property
     def cites(self) -> list[str]:

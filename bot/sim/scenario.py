@@ -26,12 +26,14 @@ TOP_KEYS = {"title", "description", "state", "steps", "expect"}
 STATE_KEYS = {"phase", "subphase", "first", "active", "priority", "cards", "stack", "extra_terrain"}
 CARD_KEYS = {"id", "owner", "kind", "traits", "class", "equipment_class", "open", "movement",
              "movement_left", "lives", "wounds", "cell", "zone", "host", "revealed", "independent_on_host_death",
-             "forbidden_cells"}
+             "forbidden_cells", "abilities", "counters", "extra_lives", "immune"}
+USE_KEYS = {"card", "ability", "targets", "choose", "refuse", "declare", "resolve"}
 PHASES = ("recruit", "reveal", "seating", "battle_start", "vanguard", "main")
 EFFECT_KEYS = {"dies", "leaves", "gains", "wound", "place", "to", "target"}
 EXPECT_KEYS = {"steps", "cards", "stack", "priority", "active", "cites", "unchanged"}
 STEP_EXPECT_KEYS = {"step", "legal", "value", "cites", "stack", "priority", "results"}
-CARD_EXPECT_KEYS = {"zone", "cell", "host", "open", "revealed", "movement_left", "wounds", "kind", "traits", "creature_class", "cites"}
+CARD_EXPECT_KEYS = {"zone", "cell", "host", "open", "revealed", "movement_left", "wounds", "kind", "traits", "creature_class", "cites",
+                    "lives", "extra_lives", "counters"}
 ALL_TRAITS = TRAITS + ("creature", "artifact", "terrain", "equipment")
 
 
@@ -131,9 +133,67 @@ def card_from(y: Y, cards: dict[str, Card] | None = None) -> Card:
         c.forbidden_cells = {_cell(x) for x in m["forbidden_cells"].seq("forbidden_cells")}
     if "host" in m:
         c.host = m["host"].str("host")
+    if "abilities" in m:
+        c.abilities = _abilities(m["abilities"])
+    for k in ("counters", "extra_lives"):
+        if k in m:
+            setattr(c, k, m[k].int(k, minimum=0))
+    if "immune" in m:
+        from bot.sim.ability import EXECUTED
+        c.immune = {x.str("immune", EXECUTED) for x in m["immune"].seq("immune")}
     c._line = y.line  # type: ignore[attr-defined]
     c._host_line = m["host"].line if "host" in m else y.line  # type: ignore[attr-defined]
     return c
+
+
+def _abilities(y: Y) -> dict[str, str]:
+    """``abilities:`` of a card: one text (named «особенность») or a mapping name -> text.
+    Each text must be card text the grammar reads (``ParseError`` -> a file error here)."""
+    from bot.errors import ParseError
+    from bot.sim.ability import parse_ability
+
+    if isinstance(y.value, dict):
+        out = {str(k): v.str("текста особенности") for k, v in y.mapping(None, set(), "abilities").items()}
+    else:
+        out = {"особенность": y.str("текста особенности")}
+    if not out:
+        raise y.error("пустой список особенностей abilities")
+    for name, text in out.items():
+        try:
+            parse_ability(text)
+        except ParseError as e:
+            raise y.error(f"особенность «{name}» не читается как текст карты: {e}") from None
+    return out
+
+
+def _use(y: Y, ref) -> tuple:
+    """A ``use`` step -> ``(Use, resolve_now)``."""
+    from bot.sim.ability import Use
+
+    g = y.mapping(USE_KEYS, {"card"}, "use")
+    targets: dict[int, Any] = {}
+    if "targets" in g:
+        for k, v in g["targets"].mapping(None, set(), "targets").items():
+            try:
+                n = int(str(k))
+            except ValueError:
+                raise v.error(f"ключ целей «{k}» — не номер части (1, 2, …)") from None
+            if isinstance(v.value, dict):
+                tm = v.mapping({"card", "to"}, set(), "цели")
+                t: Any = {}
+                if "card" in tm:
+                    t["card"] = ref(tm["card"])
+                if "to" in tm:
+                    t["to"] = cell_name(_cell(tm["to"]))
+                targets[n] = t
+            else:
+                raw = v.str("цели")
+                targets[n] = cell_name(_cell(v)) if parse_cell(raw) else ref(v)
+    declare = frozenset(x.int("declare", minimum=1) for x in g["declare"].seq("declare")) if "declare" in g else None
+    use = Use(card=ref(g["card"]), ability=g["ability"].str("ability") if "ability" in g else None, targets=targets,
+              choose=g["choose"].int("choose", minimum=1) if "choose" in g else None,
+              refuse=g["refuse"].bool("refuse") if "refuse" in g else False, declare=declare)
+    return use, (g["resolve"].bool("resolve") if "resolve" in g else True)
 
 
 def _state(y: Y) -> GameState:
@@ -310,6 +370,8 @@ def _parse_step(y: Y, st: GameState, known: set[str]) -> Step:
         args = _turns(a, st)
     elif op == "main_phase":
         args = None
+    elif op == "use":
+        args = _use(a, ref)
     else:  # pragma: no cover - STEP_OPS and this chain list the same ops
         raise y.error(f"неизвестный шаг «{op}»")
     return Step(op, args, line)
@@ -346,6 +408,7 @@ STEP_OPS: dict[str, Callable[[Simulator, Any], StepResult]] = {
     "battle_start": lambda sim, a: phases.battle_start(sim, a),
     "vanguard": lambda sim, a: phases.vanguard(sim, a),
     "main_phase": lambda sim, a: phases.main_phase(sim),
+    "use": lambda sim, a: sim.use(*a),
 }
 
 

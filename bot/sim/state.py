@@ -21,7 +21,7 @@ ROWS = range(1, 7)
 PLAYERS = ("first", "second")
 KINDS = ("creature", "artifact", "terrain", "equipment")
 TRAITS = ("flying", "incorporeal", "symbiote", "parasite")
-ZONES = ("battlefield", "additional_zone", "graveyard", "out_of_game")
+ZONES = ("battlefield", "additional_zone", "graveyard", "out_of_game", "deck", "hand")
 
 PLAYER_RU = {"first": "Первый игрок", "second": "Второй игрок"}
 ZONE_RU = {
@@ -29,6 +29,8 @@ ZONE_RU = {
     "additional_zone": "дополнительная зона",
     "graveyard": "кладбище",
     "out_of_game": "вне игры",
+    "deck": "колода",
+    "hand": "рука",
 }
 
 _CELL_RE = re.compile(r"^([a-e])([1-6])$")
@@ -82,7 +84,10 @@ class Card:
     into play by a summoning ability (209.8, 212.6); independent_on_host_death: its text
     says the symbiote becomes an independent creature when its host dies (302.5);
     forbidden_cells: cells an ability forbids it to move to (for a symbiote or equipment the
-    ban binds its host too, 209.11, 212.8).
+    ban binds its host too, 209.11, 212.8); abilities: its card text, ability name -> text
+    (executed by ``bot.sim.ability``); counters: counters on it; extra_lives: markers of
+    additional lives (508.1.1); immune: actions of grammar/effects.yaml its own text says
+    do not work on it («не может быть уничтожено» -> ``destroy``).
     """
 
     id: str
@@ -103,6 +108,10 @@ class Card:
     summoned: bool = False
     independent_on_host_death: bool = False
     forbidden_cells: set[tuple[int, int]] = field(default_factory=set)
+    abilities: dict[str, str] = field(default_factory=dict)
+    counters: int = 0
+    extra_lives: int = 0
+    immune: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.movement_left is None:
@@ -120,8 +129,8 @@ class Card:
 
     @property
     def current_lives(self) -> int:
-        """Lives minus wounds (508.1.1)."""
-        return self.lives - self.wounds
+        """Lives plus additional lives minus wounds (508.1.1)."""
+        return self.lives + self.extra_lives - self.wounds
 
     def to_json(self) -> dict:
         """The card's observable state as scenario files compare it."""
@@ -136,6 +145,9 @@ class Card:
             "kind": self.kind,
             "traits": sorted(self.traits),
             "creature_class": self.creature_class,
+            "lives": self.current_lives,
+            "extra_lives": self.extra_lives,
+            "counters": self.counters,
         }
 
 

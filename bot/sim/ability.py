@@ -1,0 +1,745 @@
+"""Card abilities executed on a board: the card-text AST (``bot.abilities``) evaluated by
+the simulator against a ``GameState`` (issue 12, part 3).
+
+``resolve_on_board(state, source, text, use) -> Resolution`` goes through the parts of one
+ability as 505 says and changes ``state``:
+
+- a part is declared only when the board makes it legal (a target that fits its
+  restrictions exists; a cell is free, 507.2); otherwise it is «не объявлено» and the
+  alternatives of 505.6 / 505.7 are taken by the board, not by a flag;
+- ``and_then`` (505.4, «;» 505.4.1, «–» 505.4.2): a later part only after the earlier one
+  was performed (a destroy that did not happen stops the rest);
+- ``choice`` (505.5): ``Use.choose`` or the only legal option; ``otherwise`` (505.6);
+  ``refusable`` (505.7: ``Use.refuse`` or the first part impossible); ``optional``
+  (505.8: ``Use.declare``, default all that are legal); 505.9 for «уничтожить / вернуть
+  в колоду себя, при этом …»;
+- a ``cost`` is paid after all parts (505.4; payment does not use the stack, 302.6):
+  ``{tap}`` closes the source;
+- an effect whose ``action`` is null or not executable here is reported «не умею
+  выполнить: …» and its result is unknown (never assumed done).
+
+The executed actions are ``EXECUTED`` (wound, discharge, shot, throw, heal, destroy,
+return_to_deck, return_to_hand, exile, open, close, move, counters, extra lives by
+gain / lose). Deaths from wounds and the rule effects 209–212 are applied by the engine
+before priority (303.6, ``bot.sim.effects.apply_rule_effects``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from bot.abilities.ast import LEAF_KIND, Node, ParseResult
+from bot.abilities.effects import thaw
+from bot.abilities.resolve import DEFAULT_RULES, MEANING, number_parts
+from bot.sim.effects import label
+from bot.sim.outcome import Consequence
+from bot.sim.state import Card, GameState, cell_name, other, parse_cell
+
+EXECUTED = ("wound", "discharge", "shot", "throw", "heal", "destroy", "return_to_deck", "return_to_hand",
+            "exile", "open", "close", "move", "counters", "gain", "lose", "place")
+"""Actions of grammar/effects.yaml this module executes (gain / lose / place only for extra
+lives and counters, see ``_resource``)."""
+
+DAMAGE = ("wound", "discharge", "shot", "throw")
+STATUS_RU = {"done": "выполнено", "failed": "не выполнено", "not_declared": "не объявлено",
+             "unsupported": "не умею выполнить", "conditional": "зависит от выбора",
+             "unknown": "неизвестно", "option": "на выбор",
+             "decision": "выбор", "payment": "оплата", "circumstance": "условие", "stack": "стек"}
+PAY_RULE, PAY_NO_STACK = "505.4", "302.6"
+SELF_SOURCE_RULE = "505.9"
+
+
+class UseError(ValueError):
+    """A ``use`` that does not fit the text or the board (a chosen option that is not in
+    the text, a target that is not a card or a cell). Russian message; ``rules``: the
+    paragraphs that forbid it (505.5 for an illegal chosen option)."""
+
+    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.rules = rules
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    from bot.vocab import section
+
+    return section("card_board")
+
+
+@dataclass
+class Use:
+    """What the controlling player decides when using an ability.
+
+    card: id of the source card; ability: the name of one of its ``abilities`` (``None``:
+    its only one); targets: part number (1-based, reading order) -> card id, a cell
+    («c4») or ``{"card": id, "to": cell}`` for a relocation; choose: a part number of the
+    chosen option (505.5); refuse: the opponent refuses the first part (505.7); declare:
+    parts declared after «может» (505.8, ``None`` = every legal one).
+    """
+
+    card: str
+    ability: str | None = None
+    targets: dict[int, Any] = field(default_factory=dict)
+    choose: int | None = None
+    refuse: bool = False
+    declare: frozenset[int] | None = None
+
+
+@dataclass(frozen=True)
+class AbilityStep:
+    """One step of a resolution on a board: ``text`` (Russian), ``done`` (``None`` when the
+    result is not known), ``rule`` (deciding paragraph), ``rules`` (all it rests on),
+    ``part`` number, ``status`` (a key of ``STATUS_RU``), ``reason``, ``card`` concerned and
+    ``result`` word for scenario checks («уничтожается», «ранен», «не объявлено» …)."""
+
+    text: str
+    done: bool | None
+    rule: str | None
+    rules: tuple[str, ...] = ()
+    part: int | None = None
+    status: str = "done"
+    reason: str = ""
+    card: str | None = None
+    result: str | None = None
+
+    def line(self) -> str:
+        tail = f": {self.reason}" if self.reason else ""
+        ref = f" (п. {', '.join(self.rules)})" if self.rules else ""
+        return f"{self.text}{tail}{ref}"
+
+    def consequence(self) -> Consequence:
+        """The step as an engine ``Consequence`` (text with reason, rules, card, result)."""
+        return Consequence(self.text + (f": {self.reason}" if self.reason else ""), self.rules, self.card, self.result)
+
+    def to_json(self) -> dict:
+        """``{text, done, rule, rules, part, status, reason}`` (DESIGN.md ``explain`` steps)."""
+        return {"text": self.text + (f": {self.reason}" if self.reason else ""), "done": self.done, "rule": self.rule,
+                "rules": list(self.rules), "part": self.part, "status": self.status, "reason": self.reason}
+
+
+@dataclass
+class Resolution:
+    """A resolved ability: ``steps`` in order, ``citations`` (505 first), ``parts``
+    ``[(number, text)]``, ``results`` part -> ``"done"|"failed"|"not_declared"|"unsupported"|
+    "conditional"``, ``unsupported`` (texts not executed), ``shape`` of the tree."""
+
+    text: str
+    parts: list[tuple[int, str]]
+    steps: list[AbilityStep]
+    citations: list[str]
+    results: dict[int, str]
+    unsupported: list[str]
+    shape: str = ""
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "shape": self.shape,
+                "parts": [{"part": n, "text": t} for n, t in self.parts],
+                "steps": [s.to_json() for s in self.steps], "citations": list(self.citations),
+                "results": {str(k): v for k, v in sorted(self.results.items())},
+                "unsupported": list(self.unsupported)}
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def parse_ability(text: str, name: str | None = None) -> ParseResult:
+    """Parse card text with the grammar; ``name``: the source card's name (505.9)."""
+    from bot.abilities.parser import parse
+
+    return parse(text, name)
+
+
+class _Board:
+    """One pass over an ability's AST on ``state`` (changes it)."""
+
+    def __init__(self, state: GameState, source: Card, root: Node, use: Use) -> None:
+        self.st, self.src, self.root, self.use = state, source, root, use
+        self.num, parts = number_parts(root)
+        self.parts = [(p.number, p.text) for p in parts]
+        self.steps: list[AbilityStep] = []
+        self.cites: list[str] = []
+        self.results: dict[int, str] = {}
+        self.unsupported: list[str] = []
+        self.last_target: list[Card] = []
+        self.self_gone = False
+        self.controller = source.owner
+
+    # ---------------------------------------------------------------- bookkeeping
+    def add(self, text: str, done: bool | None, rules: tuple[str | None, ...], status: str, reason: str = "",
+            part: int | None = None, card: str | None = None, result: str | None = None) -> None:
+        rs = tuple(dict.fromkeys(r for r in rules if r))
+        for r in rs:
+            if r not in self.cites:
+                self.cites.append(r)
+        self.steps.append(AbilityStep(text, done, rs[0] if rs else None, rs, part, status, reason, card, result))
+
+    def pn(self, leaf: Node) -> int:
+        return self.num[id(leaf)]
+
+    def ptext(self, leaf: Node) -> str:
+        return f"Часть {self.pn(leaf)} «{leaf.text.strip()}»"
+
+    def leaves(self, node: Node) -> list[Node]:
+        return [n for n in node.walk() if id(n) in self.num]
+
+    def lbl(self, node: Node) -> str:
+        ps = [self.pn(x) for x in self.leaves(node)]
+        return f"часть {ps[0]}" if len(ps) == 1 else f"способность (части {', '.join(map(str, ps))})"
+
+    def skip(self, node: Node, status: str, reason: str, rule: str) -> None:
+        for leaf in self.leaves(node):
+            self.results.setdefault(self.pn(leaf), status)
+            self.add(f"{self.ptext(leaf)} — {STATUS_RU[status]}", False, _with_base(rule), status, reason, self.pn(leaf),
+                     result=STATUS_RU[status])
+
+    # ---------------------------------------------------------------- targets and legality
+    def _spec(self, leaf: Node) -> tuple[str | None, dict]:
+        args = thaw(leaf.attr("args") or ())
+        return leaf.attr("action"), args if isinstance(args, dict) else {}
+
+    def _fits(self, c: Card, spec: dict) -> str | None:
+        """Why card ``c`` does not fit the target ``spec``; ``None`` when it does."""
+        if c.zone != "battlefield":
+            return f"«{c.id}» не на поле боя"
+        kind = spec.get("kind") or "creature"
+        if kind == "creature" and c.kind != "creature":
+            return f"{label(c)} не существо"
+        if kind not in ("creature", "card") and kind != c.kind:
+            return f"{label(c)} не {kind}"
+        owner = spec.get("owner") or ({"own": "own", "enemy": "enemy"}.get(spec.get("who") or ""))
+        if owner == "own" and c.owner != self.controller:
+            return f"«{c.id}» — карта противника, а нужна ваша"
+        if owner == "enemy" and c.owner == self.controller:
+            return f"«{c.id}» — ваша карта, а нужна карта противника"
+        for r in spec.get("restrictions") or ():
+            if r == "closed" and c.open:
+                return f"«{c.id}» открыто, а нужно закрытое"
+            if r == "open" and not c.open:
+                return f"«{c.id}» закрыто, а нужно открытое"
+            if r == "flying" and "flying" not in c.traits:
+                return f"«{c.id}» не летающее"
+            if r == "ground" and "flying" in c.traits:
+                return f"«{c.id}» летающее"
+            if r == "wounded" and c.wounds <= 0:
+                return f"на «{c.id}» нет ран"
+            if r == "adjacent" and spec.get("kind") != "cell" and not _adjacent(self.src, c):
+                return f"«{c.id}» не на соседней клетке"
+        return None
+
+    def _unknown_restriction(self, spec: dict) -> str | None:
+        known = {"closed", "open", "flying", "ground", "wounded", "adjacent"}
+        bad = [r for r in spec.get("restrictions") or () if r not in known]
+        return bad[0] if bad else None
+
+    def targets(self, leaf: Node, action: str, spec: dict) -> tuple[str, list[Card], str, tuple[str, ...]]:
+        """``(verdict, cards, reason, rules)``: verdict ``ok`` | ``illegal`` | ``undecided`` |
+        ``unsupported``; cards: the targets when ``ok``."""
+        n = self.pn(leaf)
+        who = spec.get("who")
+        given = self.use.targets.get(n)
+        if isinstance(given, dict):
+            given = given.get("card")
+        if isinstance(given, str) and parse_cell(given) and given not in self.st.cards:
+            given = None  # a cell: the destination of a relocation
+        bad = self._unknown_restriction(spec)
+        if bad:
+            return "unsupported", [], f"ограничение цели «{bad}» я проверять не умею", ()
+        if who == "self" or (action in ("move", "open", "close", "counters") and who is None and spec.get("kind") in (None, "cell")):
+            if self.src.zone != "battlefield":
+                return "illegal", [], f"источник «{self.src.id}» уже не на поле боя", ()
+            return "ok", [self.src], "", ()
+        if who == "it":
+            alive = [c for c in self.last_target if c.zone == "battlefield"]
+            if not self.last_target:
+                return "unsupported", [], "не знаю, к какой карте относится местоимение", ()
+            if not alive:
+                return "illegal", [], f"цель предыдущей части («{self.last_target[0].id}») уже не на поле боя", ()
+            return "ok", alive, "", ()
+        if who == "named":
+            return "unsupported", [], "цель названа именем другой карты", ()
+        pool = [c for c in self.st.cards.values() if c.zone == "battlefield" and not c.attached]
+        fitting = [c for c in pool if self._fits(c, spec) is None]
+        if who == "all":
+            if not fitting:
+                return "illegal", [], "на поле боя нет ни одной подходящей карты", ()
+            return "ok", sorted(fitting, key=lambda c: c.id), "", ()
+        if given is not None:
+            c = self.st.cards.get(str(given))
+            if c is None:
+                raise UseError(f"цель части {n}: нет карты «{given}»; есть: {', '.join(self.st.cards)}")
+            why = self._fits(c, spec)
+            if why:
+                return "illegal", [], f"цель «{c.id}» не подходит: {why}", ()
+            return "ok", [c], "", ()
+        if not fitting:
+            return "illegal", [], _no_target(spec), ()
+        if len(fitting) == 1:
+            return "ok", fitting, "", ()
+        return "undecided", [], "цель не указана; подходят: " + ", ".join(f"«{c.id}»" for c in sorted(fitting, key=lambda c: c.id)), ()
+
+    def legal(self, leaf: Node) -> tuple[str, str, tuple[str, ...]]:
+        """Whether the part may be declared on the board now: ``(verdict, reason, rules)``."""
+        action, args = self._spec(leaf)
+        if action not in EXECUTED or (action in ("gain", "lose", "place") and not self._resource(leaf, action)):
+            return "unsupported", "", ()
+        spec = args.get("target") or {}
+        verdict, cards, why, rules = self.targets(leaf, action, spec)
+        if verdict != "ok":
+            return verdict, why, rules
+        if action in DAMAGE:
+            for c in cards:
+                if c.kind == "terrain":
+                    return "illegal", f"местность не может получать раны ({label(c)})", ("211.2",)
+                if c.kind == "equipment":
+                    return "illegal", f"экипировка не может получать раны ({label(c)})", ("212.9",)
+        if action == "close" and len(cards) == 1 and not cards[0].open:
+            return "illegal", f"«{cards[0].id}» уже закрыто", ()
+        if action == "open" and len(cards) == 1 and cards[0].open:
+            return "illegal", f"«{cards[0].id}» уже открыто", ()
+        if action == "move":
+            dest = self._dest(leaf)
+            if dest is None:
+                return "undecided", "не указана клетка, на которую перемещается карта", ()
+            occ = self.st.occupant(dest)
+            if occ is not None and occ not in cards:
+                return "illegal", f"клетка {cell_name(dest)} занята ({label(occ)})", ("507.2",)
+            if "adjacent" in (spec.get("restrictions") or ()) and cards[0].cell and not _adjacent_cells(cards[0].cell, dest):
+                return "illegal", f"клетка {cell_name(dest)} не соседняя с {cell_name(cards[0].cell)}", ()
+        return "ok", "", ()
+
+    def _dest(self, leaf: Node) -> tuple[int, int] | None:
+        given = self.use.targets.get(self.pn(leaf))
+        if isinstance(given, dict):
+            given = given.get("to")
+        return parse_cell(str(given)) if given is not None and parse_cell(str(given)) else None
+
+    def _resource(self, leaf: Node, action: str) -> str | None:
+        """For gain / lose / place: ``extra_lives`` or ``counters`` when the leaf is about
+        them (words of the ``card_board`` lexicon section), else ``None``."""
+        from bot.textnorm import fold
+
+        t = fold(leaf.text)
+        w = _words()
+        if any(s in t for s in w["extra_lives"]):
+            return "extra_lives"
+        if action in ("gain", "place") and any(s in t for s in w["counters"]):
+            return "counters"
+        return None
+
+    # ---------------------------------------------------------------- the recursion
+    def resolve(self, node: Node, why: str, rule: str | None) -> str:
+        """Result of a node: ``done`` | ``failed`` | ``not_declared`` | ``unknown``."""
+        if id(node) in self.num:
+            return self.leaf(node, why, rule)
+        handler = getattr(self, "k_" + node.kind, None)
+        if handler is None:
+            res = "done"
+            for c in node.children:
+                res = self.resolve(c, why, rule or node.rule)
+            return res
+        return handler(node, why, rule)
+
+    def leaf(self, leaf: Node, why: str, rule: str | None, checked: tuple | None = None) -> str:
+        n = self.pn(leaf)
+        action, args = self._spec(leaf)
+        verdict, reason, rules = checked or self.legal(leaf)
+        base = _with_base(rule)
+        if verdict == "unsupported":
+            what = reason or (f"действие «{action}» симулятор не выполняет" if action else "смысл части не распознан (action = null)")
+            self.unsupported.append(leaf.text.strip())
+            self.results[n] = "unsupported"
+            self.add(f"{self.ptext(leaf)} — не умею выполнить", None, base, "unsupported", what, n, result="не умею выполнить")
+            return "unknown"
+        if verdict == "undecided":
+            self.results[n] = "conditional"
+            self.add(f"{self.ptext(leaf)} — зависит от выбора", None, base, "conditional", reason, n, result="зависит от выбора")
+            return "unknown"
+        if verdict == "illegal":
+            self.results[n] = "not_declared"
+            self.add(f"{self.ptext(leaf)} — не объявлено", False, (*base, *rules), "not_declared",
+                     f"объявить нелегально: {reason}", n, result="не объявлено")
+            return "not_declared"
+        spec = args.get("target") or {}
+        _, cards, _, _ = self.targets(leaf, action, spec)
+        self.last_target = cards
+        done_any, lines = self.execute(leaf, action, args, cards)
+        status = "done" if done_any else "failed"
+        self.results[n] = status
+        self.add(f"{self.ptext(leaf)} — {STATUS_RU[status]}", done_any, base, status, why, n,
+                 result=STATUS_RU[status])
+        for text, rs, card, result in lines:
+            self.add(text, True, rs, "done", "", n, card, result)
+        return status
+
+    # ---------------------------------------------------------------- actions
+    def execute(self, leaf: Node, action: str, args: dict, cards: list[Card]) -> tuple[bool, list]:
+        amount = (args.get("amount") or {}).get("n")
+        lines: list = []
+        done = False
+        for c in cards:
+            if action in _immune_actions(c, action):
+                lines.append((f"По тексту карты «{c.id}» на неё это не действует — «{leaf.text.strip()}» не выполняется",
+                              (), c.id, "не выполняется"))
+                continue
+            if action in DAMAGE:
+                n = int(amount or 0)
+                if not n:
+                    raise UseError(f"часть «{leaf.text.strip()}»: не указано число ран")
+                c.wounds += n
+                lines.append((f"{_cap(label(c))} получает {n} ран(ы): жизней {c.current_lives} из {c.lives + c.extra_lives}",
+                              ("508.1.1",), c.id, "ранен"))
+                done = True
+            elif action == "heal":
+                n = int(amount or 0)
+                healed = min(n, c.wounds)
+                c.wounds -= healed
+                lines.append((f"С «{c.id}» снимается ран: {healed} (излечение на {n}); жизней {c.current_lives}",
+                              ("508.1.1",), c.id, "излечен"))
+                done = True
+            elif action in ("destroy", "return_to_deck", "return_to_hand", "exile"):
+                zone, verb, res = {"destroy": ("graveyard", "уничтожается", "уничтожается"),
+                                   "return_to_deck": ("deck", "возвращается в колоду", "в колоду"),
+                                   "return_to_hand": ("hand", "возвращается в руку", "в руку"),
+                                   "exile": ("out_of_game", "изгоняется из игры", "изгоняется")}[action]
+                from bot.sim.effects import remove
+
+                remove(self.st, c, zone)
+                if c is self.src:
+                    self.self_gone = True
+                lines.append((f"{_cap(label(c))} {verb}", (), c.id, res))
+                done = True
+            elif action in ("open", "close"):
+                c.open = action == "open"
+                if c.open:
+                    c.movement_left = c.movement
+                    lines.append((f"{_cap(label(c))} открывается и восстанавливает запас движения", ("506.4",), c.id, "открывается"))
+                else:
+                    lines.append((f"{_cap(label(c))} закрывается", (), c.id, "закрывается"))
+                done = True
+            elif action == "move":
+                dest = self._dest(leaf)
+                src = c.cell
+                c.cell = dest
+                lines.append((f"{_cap(label(c))} перемещается {cell_name(src) if src else ''} → {cell_name(dest)}; "
+                              "запас движения не тратится", ("507.1",), c.id, "перемещается"))
+                for a in self.st.attachments(c.id):
+                    a.cell = dest
+                    lines.append((f"{_cap(label(a))} перемещается вместе с хозяином", ("209.11",) if a.is_symbiote else ("212.8",), a.id, "перемещается"))
+                done = True
+            elif action in ("counters", "gain", "lose", "place"):
+                what = "counters" if action == "counters" else self._resource(leaf, action)
+                n = int(amount or 1)
+                if what == "counters":
+                    c.counters += n
+                    lines.append((f"На «{c.id}» кладётся фишек: {n} (всего {c.counters})", (), c.id, "фишки"))
+                    done = True
+                elif action == "lose":
+                    if c.extra_lives < n:
+                        lines.append((f"На «{c.id}» только {c.extra_lives} дополнительных жизней — снять {n} не удалось",
+                                      ("508.1.1",), c.id, "не выполняется"))
+                        continue
+                    c.extra_lives -= n
+                    lines.append((f"С «{c.id}» снимается дополнительных жизней: {n}; жизней {c.current_lives}", ("508.1.1",), c.id, "теряет жизни"))
+                    done = True
+                else:
+                    c.extra_lives += n
+                    lines.append((f"{_cap(label(c))} получает дополнительных жизней: {n}; жизней {c.current_lives}", ("508.1.1",), c.id, "получает жизни"))
+                    done = True
+        return done, lines
+
+    # ---------------------------------------------------------------- compounds
+    def k_and_then(self, node: Node, why: str, rule: str | None) -> str:
+        r = node.rule or DEFAULT_RULES["and_then"]
+        self_source = _self_source(node, self.src)
+        prev, prev_node = "done", None
+        for i, child in enumerate(node.children):
+            if i == 0:
+                prev = self.resolve(child, why or "способности объявляются по порядку", r)
+            elif prev == "done":
+                if self_source and i == 1:
+                    prev = self.resolve(child, "источник этой особенности уничтожен / возвращён в колоду — "
+                                               f"{self.lbl(child)} выполняется при этом независимо от наличия ресурсов",
+                                        SELF_SOURCE_RULE)
+                else:
+                    prev = self.resolve(child, f"{self.lbl(prev_node)} выполнена, поэтому используется {self.lbl(child)}", r)
+            elif prev == "unknown":
+                self.skip(child, "unknown", f"используется, только если выполнена {self.lbl(prev_node)}, "
+                                            "а её результат неизвестен", r)
+            else:
+                self.skip(child, "failed", f"{self.lbl(prev_node)} не выполнена, а следующая способность используется, "
+                                           "только если выполнена предыдущая", r)
+            prev_node = child
+        return prev
+
+    def first_leaf(self, node: Node) -> Node | None:
+        ls = self.leaves(node)
+        return ls[0] if ls else None
+
+    def k_choice(self, node: Node, why: str, rule: str | None) -> str:
+        r = node.rule or DEFAULT_RULES["choice"]
+        opts = list(node.children)
+        checks = [self.legal(self.first_leaf(o)) for o in opts]
+        labels = " или ".join(self.lbl(o) for o in opts)
+        chosen, auto = None, False
+        if self.use.choose is not None:
+            chosen = next((o for o in opts if self.use.choose in [self.pn(x) for x in self.leaves(o)]), None)
+            if chosen is None:
+                raise UseError(f"choose {self.use.choose}: эта часть не входит в выбор «или» (505.5)", ("505.5",))
+            if checks[opts.index(chosen)][0] == "illegal":
+                raise UseError(f"choose {self.use.choose}: {self.lbl(chosen)} объявить нелегально "
+                               f"({checks[opts.index(chosen)][1]}) — её выбрать нельзя (505.5)", ("505.5",))
+            reason = f"{MEANING['505.5']}; выбрана {self.lbl(chosen)}"
+        else:
+            legal = [o for o, c in zip(opts, checks) if c[0] != "illegal"]
+            if not legal:
+                self.add(f"Выбор: {labels}", False, (r,), "decision", "ни одну из способностей объявить нельзя")
+                for o, c in zip(opts, checks):
+                    self.skip(o, "not_declared", f"объявить нелегально: {c[1]}", r)
+                return "not_declared"
+            if len(legal) > 1:
+                self.add(f"Выбор: {labels}", None, (r,), "decision", f"{MEANING['505.5']}; выбор не указан")
+                for o in opts:
+                    self.skip(o, "option", "используется, если её выберет контролирующий игрок", r)
+                return "unknown"
+            chosen = legal[0]
+            auto = True
+            reason = (f"{MEANING['505.5']}; остальные объявить нелегально "
+                      f"({'; '.join(c[1] for o, c in zip(opts, checks) if o is not chosen)}), поэтому используется {self.lbl(chosen)}")
+        self.add(f"Выбор: {labels}", True, (r,), "decision", reason)
+        res = "not_declared"
+        for o, c in zip(opts, checks):
+            if o is chosen:
+                res = self.resolve(o, "единственная способность, которую можно объявить" if auto else "выбрана контролирующим игроком", r)
+            else:
+                self.skip(o, "not_declared", "не выбрана: используется только одна из способностей", r)
+        return res
+
+    def k_otherwise(self, node: Node, why: str, rule: str | None) -> str:
+        r = node.rule or DEFAULT_RULES["otherwise"]
+        kids = list(node.children)
+        reason = "игрок обязан объявить эту способность"
+        for i, child in enumerate(kids):
+            check = self.legal(self.first_leaf(child))
+            if check[0] == "illegal" and i < len(kids) - 1:
+                if self.first_leaf(child) is child:
+                    self.leaf(child, "", r, check)
+                else:
+                    self.skip(child, "not_declared", f"объявить нелегально: {check[1]}", r)
+                reason = f"{self.lbl(child)} объявить нелегально, поэтому игрок обязан объявить {self.lbl(kids[i + 1])}"
+                continue
+            res = self.resolve(child, reason, r)
+            for rest in kids[i + 1:]:
+                self.skip(rest, "not_declared", f"{self.lbl(child)} объявлена легально — «в противном случае» не применяется", r)
+            return res
+        return "not_declared"
+
+    def k_refusable(self, node: Node, why: str, rule: str | None) -> str:
+        r = node.rule or DEFAULT_RULES["refusable"]
+        first, rest = node.children[0], node.children[1:]
+        second = None
+        if self.use.refuse:
+            self.skip(first, "not_declared", "противник отказался от получения эффекта этой способности", r)
+            second = f"противник отказался от эффекта способности 1 ({self.lbl(first)}), поэтому объявляется"
+            res = "not_declared"
+        else:
+            res = self.resolve(first, "противник не отказался от эффекта", r)
+            if res == "not_declared":
+                second = f"{self.lbl(first)} объявить нелегально (противник не может этого сделать), поэтому объявляется"
+            elif res == "failed":
+                second = "противник не смог этого сделать, поэтому объявляется"
+            elif res == "unknown":
+                for child in rest:
+                    self.skip(child, "conditional", f"объявляется, если {self.lbl(first)} не удастся или противник откажется", r)
+                return res
+        for child in rest:
+            if second is None:
+                self.skip(child, "not_declared", f"противник не отказался от эффекта, и {self.lbl(first)} объявлена легально", r)
+            else:
+                res = self.resolve(child, f"{second} {self.lbl(child)}", r)
+        return res
+
+    def k_optional(self, node: Node, why: str, rule: str | None) -> str:
+        r = node.rule or DEFAULT_RULES["optional"]
+        items = list(node.children)
+        wanted = self.use.declare
+        said = "объявлены все, которые можно объявить" if wanted is None else (
+            "объявлены части " + ", ".join(map(str, sorted(wanted))) if wanted else "не объявлено ничего")
+        self.add(f"Выбор после «может» ({', '.join(self.lbl(i) for i in items)})", True, (r,), "decision",
+                 f"{MEANING['505.8']}; {said}")
+        results = []
+        for item in items:
+            ps = {self.pn(x) for x in self.leaves(item)}
+            if wanted is not None and not ps & wanted:
+                self.skip(item, "not_declared", "контролирующий игрок вправе её не объявлять и не объявил", r)
+                continue
+            results.append(self.resolve(item, "объявлена контролирующим игроком", r))
+        if "done" in results:
+            return "done"
+        return "unknown" if "unknown" in results else "not_declared"
+
+    def k_cost(self, node: Node, why: str, rule: str | None) -> str:
+        icons = tuple(node.attr("icons") or ())
+        res = "done"
+        for c in node.children:
+            res = self.resolve(c, why, rule)
+        self.pay(icons)
+        return res
+
+    def pay(self, icons: tuple[str, ...]) -> None:
+        rs: tuple[str, ...] = (PAY_RULE, "302.6")
+        reason = "оплата происходит после того, как игрок пройдёт все способности особенности"
+        if self.self_gone:
+            rs = (SELF_SOURCE_RULE, PAY_RULE)
+            reason += "; источник уничтожен / возвращён в колоду — оставшиеся для оплаты ресурсы тратятся"
+        shown = ", ".join("{" + i + "}" for i in icons) or "стоимость"
+        self.add(f"Оплата «{shown}»", True, rs, "payment", reason)
+        for icon in icons:
+            if icon == "tap":
+                if self.src.zone == "battlefield" and self.src.open:
+                    self.src.open = False
+                    self.add(f"{_cap(label(self.src))} закрывается — оплата {{tap}}", True, (PAY_NO_STACK,), "payment",
+                             "оплата игродействия не использует стек", card=self.src.id, result="закрывается")
+                elif self.src.zone != "battlefield":
+                    self.add(f"Оплата {{tap}}: «{self.src.id}» уже не на поле боя — ресурс потрачен", True,
+                             (SELF_SOURCE_RULE,) if self.self_gone else (PAY_RULE,), "payment", card=self.src.id)
+            else:
+                self.add(f"Оплата «{{{icon}}}» — не умею учесть на поле", None, (PAY_RULE,), "unsupported",
+                         "этот ресурс симулятор не отслеживает")
+                self.unsupported.append("{" + icon + "}")
+
+    def _circumstance(self, node: Node, why: str, rule: str | None, what: str, r: str | None) -> str:
+        head = str(node.attr("head") or "").strip() or node.text[:max(node.children[0].span[0] - node.span[0], 0)].strip(" :—–-,") \
+            if node.children else node.text
+        if head:
+            self.add(f"{what}: «{head}»", True, (r,) if r else (), "circumstance",
+                     "обстоятельство, которое требует текст; считается наступившим (оно объявлено шагом use)")
+        res = "done"
+        for c in node.children:
+            res = self.resolve(c, why, rule)
+        return res
+
+    def k_trigger(self, node, why, rule):
+        return self._circumstance(node, why, rule, "Срабатывает", "304.3")
+
+    def k_condition(self, node, why, rule):
+        return self._circumstance(node, why, rule, "Условие", None)
+
+    def k_named(self, node, why, rule):
+        return self._circumstance(node, why, rule, "Объявляется", None)
+
+    def k_card(self, node, why, rule):
+        res = "done"
+        for c in node.children:
+            res = self.resolve(c, "", None)
+        return res
+
+
+def _with_base(rule: str | None) -> tuple[str, ...]:
+    """The paragraphs a part step cites: its connective's, and 505.4 for «;» / «–» (505.4.1 and
+    505.4.2 say they are «при этом»)."""
+    if not rule:
+        return ()
+    return (rule, "505.4") if rule in ("505.4.1", "505.4.2") else (rule,)
+
+
+def _adjacent_cells(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Neighbouring cells, diagonals included (a «соседняя клетка» of card text; movement's
+    own «по вертикали или горизонтали» is 506.1)."""
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+def _adjacent(a: Card, b: Card) -> bool:
+    return bool(a.cell and b.cell and _adjacent_cells(a.cell, b.cell))
+
+
+def _immune_actions(c: Card, action: str) -> set[str]:
+    return set(c.immune)
+
+
+def _no_target(spec: dict) -> str:
+    bits = []
+    rmap = {"closed": "закрытого", "open": "открытого", "flying": "летающего", "ground": "нелетающего",
+            "wounded": "раненого", "adjacent": "соседнего"}
+    for r in spec.get("restrictions") or ():
+        if r in rmap:
+            bits.append(rmap[r])
+    kind = {"creature": "существа", "card": "карты", "artifact": "артефакта"}.get(spec.get("kind") or "creature", "карты")
+    owner = spec.get("owner") or {"own": "own", "enemy": "enemy"}.get(spec.get("who") or "")
+    whose = " противника" if owner == "enemy" else " вашего" if owner == "own" else ""
+    if owner == "own":
+        return f"на поле боя нет ни одного вашего {' '.join(bits + [kind])}".replace("  ", " ")
+    return f"на поле боя нет ни одного {' '.join(bits + [kind])}{whose}"
+
+
+def _self_source(node: Node, src: Card) -> bool:
+    """505.9: the first part destroys / returns to deck the source itself."""
+    if node.attr("self_source") or SELF_SOURCE_RULE in (node.attr("rules") or ()):
+        return True
+    first = node.children[0] if node.children else None
+    if first is None or first.kind != LEAF_KIND:
+        return False
+    args = thaw(first.attr("args") or ())
+    who = ((args or {}).get("target") or {}).get("who") if isinstance(args, dict) else None
+    return first.attr("action") in ("destroy", "return_to_deck") and who == "self"
+
+
+def pick_ability(card: Card, name: str | None) -> tuple[str, str]:
+    """``(name, text)`` of the ability ``name`` of ``card`` (its only one when ``None``);
+    ``UseError`` when the card has no such ability."""
+    if not card.abilities:
+        raise UseError(f"у карты «{card.id}» нет текста особенностей (ключ abilities)")
+    if name is None:
+        if len(card.abilities) > 1:
+            raise UseError(f"у карты «{card.id}» несколько особенностей ({', '.join(card.abilities)}): укажите ability")
+        return next(iter(card.abilities.items()))
+    if name not in card.abilities:
+        raise UseError(f"у карты «{card.id}» нет особенности «{name}»; есть: {', '.join(card.abilities)}")
+    return name, card.abilities[name]
+
+
+def resolve_on_board(state: GameState, source: Card, text: str | ParseResult, use: Use) -> Resolution:
+    """Resolve the ability ``text`` of ``source`` on ``state`` (changed in place).
+
+    Returns a ``Resolution``; raises ``ParseError`` when ``text`` is not card text and
+    ``UseError`` when ``use`` does not fit the text or the board (a chosen option that is
+    illegal, a target that is no card). Rule effects are not applied here (the caller,
+    the engine, applies them before priority, 303.6)."""
+    result = text if isinstance(text, ParseResult) else parse_ability(text, source.id)
+    if result.ast is None:
+        from bot.errors import ParseError
+
+        raise ParseError("Текст не разобран как текст карты: ни одной способности не найдено.", 0, "текст способности")
+    b = _Board(state, source, result.ast, use)
+    b.resolve(result.ast, "", None)
+    for u in result.unparsed:
+        b.add(f"«{u.text}» — не понято", None, (), "unsupported", "эта часть текста не разобрана и не выполнена")
+        b.unsupported.append(u.text)
+    cites = [c for c in b.cites if c.startswith("505")] + [c for c in b.cites if not c.startswith("505")]
+    return Resolution(result.text, b.parts, b.steps, cites, b.results, b.unsupported, result.ast.shape())
+
+
+def ability_kind(text_or_result: str | ParseResult) -> str:
+    """The stack kind of using an ability (``bot.sim.actions``): ``triggered_ability`` when
+    the text starts with a trigger, else ``played_ability`` (both fast, 304.3)."""
+    result = text_or_result if isinstance(text_or_result, ParseResult) else parse_ability(text_or_result)
+    root = result.ast
+    while root is not None and root.kind == "card" and root.children:
+        root = root.children[0]
+    return "triggered_ability" if root is not None and root.kind == "trigger" else "played_ability"
+
+
+def tap_cost(result: ParseResult) -> bool:
+    """Whether the ability's cost includes ``{tap}``."""
+    return any(n.kind == "cost" and "tap" in (n.attr("icons") or ()) for n in (result.ast.walk() if result.ast else ()))
+
+
+def self_source_text(result: ParseResult, src: Card) -> bool:
+    """Whether some ``and_then`` of the text is 505.9 for ``src``."""
+    return any(n.kind == "and_then" and _self_source(n, src) for n in (result.ast.walk() if result.ast else ()))
+
+
+__all__ = ["Use", "UseError", "AbilityStep", "Resolution", "resolve_on_board", "pick_ability", "ability_kind",
+           "EXECUTED", "tap_cost", "self_source_text", "other"]

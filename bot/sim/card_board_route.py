@@ -1,0 +1,69 @@
+"""The «card text with a board» route of ``ask``: a quoted card text plus the board facts
+the question states («…». У противника нет ни одного закрытого существа — что будет?).
+
+The facts are read by ``bot.sim.board_text.read_board_facts``; the smallest board on which
+they hold is built (``board_for``) and the text is executed on it by the simulator
+(``bot.sim.ability``), so the board — not a reading of words into outcomes — decides which
+parts are legal (505.6, 505.7), which happen (505.4) and what follows. ``answer`` returns
+``None`` (the ``ability`` route then answers as before) when no quote is card text, when
+the question states no board fact, or when a clause about cards was not understood.
+"""
+
+from __future__ import annotations
+
+from bot.answer import Answer, Block
+
+ROUTE = "ability"
+
+
+def _card_text(question: str):
+    from bot.abilities.outcome_words import quotes
+    from bot.abilities.route import is_template
+    from bot.errors import BerserkError
+    from bot.sim.ability import parse_ability
+
+    for _, _, text in quotes(question):
+        if is_template(text):
+            continue
+        try:
+            result = parse_ability(text)
+        except BerserkError:
+            continue
+        leaves = [n for n in result.ast.walk() if n.kind == "effect"] if result.ast else []
+        if result.complete and leaves and any(n.attr("action") for n in leaves):
+            return result
+    return None
+
+
+def answer(question: str, edition: str) -> Answer | None:
+    """An ``Answer`` (route ``ability``) resolving the quoted card text on the board the
+    question describes, or ``None`` (see module doc). Verdict: every part's fate with its
+    reason and paragraph («что будет?»), or «Да/Нет: …» for «будет ли X?» about a part;
+    ``None`` when a part the verdict needs is not executable («не умею выполнить»)."""
+    from bot.sim.board_text import board_for, read_board_facts, resolve_text
+
+    result = _card_text(question)
+    if result is None:
+        return None
+    facts = read_board_facts(question)
+    if not facts.facts or facts.unread:
+        return None
+    state, src, use, assumed = board_for(result.text, facts)
+    bv = resolve_text(result.text, state, src, use, question, assumed)
+    res = bv.resolution
+    said = "; ".join(f"«{f.said.rstrip('.')}»" for f in facts.facts)
+    blocks = [Block("list", title=f"Текст: «{result.text}»", items=tuple(f"{n}. {t}" for n, t in res.parts)),
+              Block("list", title="Поле, на котором выполняется текст:", items=tuple(assumed) or ("источник — ваше существо",)),
+              Block("steps", title="Выполнение на поле:", items=tuple(f"{i}. {s.line()}" for i, s in enumerate(res.steps, 1)))]
+    if res.unsupported:
+        blocks.append(Block("note", text="Не умею выполнить: " + "; ".join(f"«{u}»" for u in res.unsupported)
+                                         + " — результат этих частей неизвестен, он не считается выполненным."))
+    from bot.abilities.resolve import rule_blocks
+
+    blocks += rule_blocks([c for c in bv.citations if c.startswith("505")][:2], edition)
+    return Answer(question=question, route=ROUTE, verdict=bv.verdict, blocks=blocks, citations=list(bv.citations),
+                  trace=[f"обстоятельство на поле: {f.said}" for f in facts.facts] + [s.line() for s in res.steps],
+                  understood=f"Как я понял: текст карты выполняется на поле, где {said}")
+
+
+__all__ = ["answer"]
