@@ -121,7 +121,8 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
                 from bot.sim.binding import uncovered_note
 
                 ans.blocks = [uncovered_note(uncovered, edition), *ans.blocks]
-                ans.verdict = None
+                if ans.route != "rule_text":  # a rule-text verdict rests on this edition's own sentence
+                    ans.verdict = None
             ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")

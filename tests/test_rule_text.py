@@ -11,11 +11,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from pathlib import Path
 
 from bot.judge import ask
 from bot.rules_text.index import build, index_for
 from bot.rules_text.propositions import read_sentence
 from bot.rules_text.route import answer
+
+DATA = Path(__file__).resolve().parent / "data"
 
 # (paragraph, sentence start, kind, the sentence allows / states the thing: True, forbids / denies: False)
 SEED = [
@@ -180,3 +183,62 @@ def test_ask_json_names_the_route_and_the_sentence():
 def test_unrelated_question_is_left_to_search():
     assert answer("Сколько стоит коробка бустеров?", "5ed") is None
     assert answer("Что такое стек?", "5ed") is None
+
+
+# --- the full-layout test edition (tests/data/edition_tested.html), questions written for it ---
+
+TESTED_QUESTIONS = [
+    ("Можно ли отравить бестелесное существо?", "Нет, нельзя", "406.4"),
+    ("Закрытая карта может двигаться?", "Нет, не может", "408.3"),
+    ("Может ли летающее существо иметь особенность «Страж»?", "Нет, не может", "307.8"),
+    ("Считается ли удар через ряд ближним ударом?", "Нет, не считается", "304.2"),
+    ("Можно ли назначить защитника от разряда?", "Нет, нельзя", "303.4"),
+    ("Являются ли отрицательные жизни ранами?", "Нет, не являются", "405.4"),
+    ("Может ли карта объявить две атаки за ход?", "Нет, не может", "301.5"),
+    ("Можно ли объявить второй мулиган в той же партии?", "Нет, нельзя", "102.4.в"),
+    ("Можно ли оплатить элитную карту серебряными кристаллами?", "Нет, нельзя", "202.3"),
+    ("Можно ли оплатить элитную карту золотыми кристаллами?", "Да, можно", "202.3"),
+    ("Может ли существо с особенностью «Меткий» стрелять по рядом стоящей карте?", "Да, может", "305.6"),
+    ("Является ли добивание действием?", "Да, является", "410.3"),
+    ("Добивание не является атакой?", "Да, не является", "410.2"),
+]
+
+
+@pytest.fixture(scope="module")
+def tested_edition(tmp_path_factory):
+    from conftest import clear_edition_caches
+
+    from bot.cli import main
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BERSERK_USER_DIR", str(tmp_path_factory.mktemp("rt") / "user"))
+        clear_edition_caches()
+        assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
+        yield "tested"
+    clear_edition_caches()
+
+
+@pytest.mark.parametrize("q,verdict,number", TESTED_QUESTIONS, ids=[q[:30] for q, _, _ in TESTED_QUESTIONS])
+def test_tested_edition_rule_text_verdicts(tested_edition, q, verdict, number):
+    a = ask(q, tested_edition)
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", verdict, number)
+    assert a.sentence and a.sentence in a.text
+
+
+def test_tested_edition_exception_and_no_verdict(tested_edition):
+    a = answer("Может ли нелетающее существо нападать простым ударом на летающее существо, если в отряде "
+               "противника не осталось нелетающих существ?", tested_edition)
+    assert a.verdict == "Да, может" and a.citations[0] == "307.6"
+    a = answer("Может ли нелетающее существо нападать простым ударом на летающее существо?", tested_edition)
+    assert a.verdict == "Нет, не может" and a.citations[:2] == ["307.5", "307.6"]  # the exception it names
+    a = ask("Может ли карта объявить атаку?", tested_edition)   # every rule on it names more than the question
+    assert a.verdict is None
+
+
+def test_index_is_built_once_per_loaded_edition():
+    assert index_for("5ed") is index_for("5ed")
+    from bot.rulebook import load
+
+    idx = build(load("5ed"))
+    assert len(idx.props) == len(index_for("5ed").props) > 80
+    assert all(p.sentence and p.number for p in idx.props)

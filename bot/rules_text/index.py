@@ -10,10 +10,10 @@ re-imported and reloaded (``bot.rulebook.load.cache_clear``) is read afresh.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.rules_text.language import language
-from bot.rules_text.propositions import Prop, read_sentence, sentences
+from bot.rules_text.propositions import Prop, parts, read_sentence, sentences
 
 
 @dataclass
@@ -35,7 +35,7 @@ def build(rb) -> PropIndex:
     idx = PropIndex()
     for c in rb.clauses:
         for s in sentences(c.text):
-            for p in read_sentence(s, c.number):
+            for p in (replace(p, sentence=s) for part in parts(s) for p in read_sentence(part, c.number)):
                 k = len(idx.props)
                 idx.props.append(p)
                 idx.by_action.setdefault(p.action, []).append(k)

@@ -20,7 +20,8 @@ class RuleLanguage:
     ``must`` / ``is``), phrase modals (tuple of folded words -> modality), the ``only`` and
     ``limit`` words, consequence verbs, condition / exception openers, override phrases
     (tuples of lemmas), aspect pairs (perfective -> imperfective), antonym pairs, ignored
-    lemmas, kept prepositions, «what happens» verbs and number words -> int."""
+    lemmas, kept prepositions, «what happens» verbs, number words -> int, «дважды» words ->
+    (count, noun) and the openers of a reason clause («поэтому»)."""
 
     personal: dict[str, str]
     impersonal: dict[str, str]
@@ -38,6 +39,8 @@ class RuleLanguage:
     keep_prepositions: frozenset[str]
     what_happens: frozenset[str]
     numbers: dict[str, int]
+    times: dict[str, tuple[int, str]]
+    reason: frozenset[str]
 
     def norm(self, lemma: str) -> str:
         """A verb lemma with its aspect pair folded to one form («поместить» -> «помещать»)."""
@@ -77,4 +80,6 @@ def language() -> RuleLanguage:
         aspect=_map(d.get("aspect")), antonyms=ants, ignore=_set(d.get("ignore")),
         keep_prepositions=_set(d.get("keep_prepositions")), what_happens=_set(d.get("what_happens")),
         numbers={fold(str(k)): int(v) for k, v in (d.get("numbers") or {}).items()},
+        times={fold(str(k)): (int(v[0]), fold(str(v[1]))) for k, v in (d.get("times") or {}).items()},
+        reason=_set(d.get("reason")),
     )

@@ -89,6 +89,12 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
         if t.text.isdigit():
             nums.append(int(t.text))
             continue
+        if t.lemma in L.times:   # «дважды» = «два раза»
+            n, noun = L.times[t.lemma]
+            nums.append(n)
+            out.add(noun)
+            neg = False
+            continue
         if t.lemma in L.numbers:
             nums.append(L.numbers[t.lemma])
             neg = False
@@ -127,6 +133,61 @@ def _predicate(toks: list[Tok], i: int) -> tuple[str, str, bool, int] | None:
     return None
 
 
+_NP_POS = frozenset({"ADJF", "NOUN"})
+
+
+def _np(t: Tok) -> bool:
+    return t.quote or t.pos in _NP_POS
+
+
+def alternatives(toks: list[Tok]) -> list[list[Tok]]:
+    """Coordinated noun phrases expanded: «на летающее существо, симбиота или бестелесное
+    существо» -> three token lists, each with one member and the words they share (a
+    relative clause after the last member — «…, в оплату которых …» — goes with it only).
+    Members are runs of adjectives and nouns (with «через»: «удар через ряд») joined by
+    «и» / «или» and commas; a list without two such members is returned as it is."""
+    c = next((i for i, t in enumerate(toks) if t.lemma in ("и", "или") and not t.quote
+              and i + 1 < len(toks) and _np(toks[i + 1]) and i > 0 and _np(toks[i - 1])), None)
+    if c is None:
+        return [toks]
+
+    def inside(i: int) -> bool:
+        t = toks[i]
+        return _np(t) or (t.lemma == "через" and i + 1 < len(toks) and _np(toks[i + 1]))
+
+    e = c + 1
+    while e < len(toks) and toks[e].clause == toks[c + 1].clause and inside(e):
+        e += 1
+    members = [(c + 1, e)]
+    b = c
+    while True:
+        st = b
+        while st - 1 >= 0 and toks[st - 1].clause == toks[b - 1].clause and inside(st - 1):
+            st -= 1
+        if st == b:
+            break
+        members.insert(0, (st, b))
+        if st - 1 >= 0 and toks[st - 1].clause != toks[st].clause and _np(toks[st - 1]):
+            b = st
+            continue
+        break
+    if len(members) < 2 or not all(any(t.pos == "NOUN" or t.quote for t in toks[a:z]) for a, z in members):
+        return [toks]
+    ra = e   # a relative clause right after the last member belongs to it
+    while ra < len(toks) and toks[ra].clause != toks[ra - 1].clause and (
+            toks[ra].lemma == "который" or toks[ra].pos == "PRTF"
+            or (toks[ra].pos == "PREP" and any(u.lemma == "который" for u in toks[ra:ra + 3]))):
+        cl = toks[ra].clause
+        while ra < len(toks) and toks[ra].clause == cl:
+            ra += 1
+    before, after = toks[:members[0][0]], toks[ra:]
+    out: list[list[Tok]] = []
+    for k, (a, z) in enumerate(members):
+        m = toks[a:z] + (toks[e:ra] if k == len(members) - 1 else [])
+        out.extend(alternatives(before + m + after))
+    return out
+
+
 def _clauses(toks: list[Tok]) -> list[list[Tok]]:
     out: list[list[Tok]] = []
     for t in toks:
@@ -142,6 +203,23 @@ def _has_predicate(cl: list[Tok], modal_only: bool = False) -> bool:
         if p and (not modal_only or p[0] != "consequence"):
             return True
     return False
+
+
+def parts(sentence: str) -> list[str]:
+    """A sentence cut at its «:» and «;» outside brackets and quotes: each part states its
+    own rule («Удар через ряд нельзя нанести по летающему существу: оно не находится …»)."""
+    out: list[str] = []
+    depth = start = 0
+    for i, ch in enumerate(sentence):
+        if ch in "(«":
+            depth += 1
+        elif ch in ")»":
+            depth = max(0, depth - 1)
+        elif ch in ":;" and depth == 0:
+            out.append(sentence[start:i])
+            start = i + 1
+    out.append(sentence[start:])
+    return [p.strip() for p in out if p.strip()]
 
 
 def read_sentence(text: str, number: str = "", question: bool = False) -> list[Prop]:
@@ -175,6 +253,13 @@ def read_sentence(text: str, number: str = "", question: bool = False) -> list[P
                 ex.extend(cls[i])
                 i += 1
             exceptions.append(" ".join(t.text for t in ex))
+            continue
+        if head in L.reason or (head == "так" and len(cl) > 1 and cl[1].lemma == "как"):
+            break    # «…, поэтому …», «…, так как …»: the reason, not the rule
+        if head == "даже" and len(cl) == 1 and i + 1 < len(cls) and cls[i + 1][0].lemma in L.condition:
+            i += 2   # «даже если …» restricts nothing
+            while i < len(cls) and cls[i][0].lemma not in L.condition and not _has_predicate(cls[i], True):
+                i += 1
             continue
         if head in L.condition:
             cond.extend(cl)
@@ -268,6 +353,8 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
     if mode == "cannot":
         mode, positive = "can", not positive
     verb = ("не " if neg else "") + " ".join(t.text for t in pred_toks)
+    while subject and subject[-1].lemma == "не":   # the predicate's own «не»
+        subject = subject[:-1]
     subj_words, subj_nums = _content(subject)
     only, limit = _only_and_limit(subject + seg)
     base = dict(kind=kind, mode=mode, positive=positive, conditions=conditions, condition_text=cond_text,
@@ -275,10 +362,12 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
                 number=number, sentence=text,
                 subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""))
     if kind != "modal":
-        words, nums = _content(seg)
         action = L.norm(pred_toks[0].lemma)
-        return [Prop(action=action, words=(subj_words | words) - {"не " + action},
-                     numbers=subj_nums + nums, **base)]
+        out = []
+        for alt in alternatives(subject + seg):
+            words, nums = _content(alt)
+            out.append(Prop(action=action, words=words - {"не " + action}, numbers=nums, **base))
+        return out
     # coordinated infinitives: one proposition each, with the words up to the next one
     starts = [i for i, t in enumerate(seg)
               if t.pos == "INFN" and not (i > 0 and seg[i - 1].pos == "INFN" and seg[i - 1].clause == t.clause)]
@@ -288,18 +377,24 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
         if len(fronted) != 1:
             return []
         f = fronted[0]
-        words, nums = _content(subject[:f] + subject[f + 1:] + seg)
-        return [Prop(action=L.norm(subject[f].lemma), words=words, numbers=nums, **base)]
+        return [Prop(action=L.norm(subject[f].lemma), words=w, numbers=n, **base)
+                for alt in alternatives(subject[:f] + subject[f + 1:] + seg) for w, n in [_content(alt)]]
     out = []
+    parts = []
     for n, s in enumerate(starts):
         e = starts[n + 1] if n + 1 < len(starts) else len(seg)
         part = seg[s + 1:e]
         while part and part[-1].lemma in ("и", "или", "не", "а"):
             part = part[:-1]
-        if n == 0:
-            part = seg[:s] + part
-        words, nums = _content(part)
-        out.append(Prop(action=L.norm(seg[s].lemma), words=subj_words | words, numbers=subj_nums + nums, **base))
+        parts.append(part)
+    for n in range(len(parts) - 2, -1, -1):  # «стрелять и метать по рядом стоящей карте»: one object
+        if not parts[n] and seg[starts[n + 1] - 1].lemma in ("и", "или"):
+            parts[n] = parts[n + 1]
+    for n, s in enumerate(starts):
+        part = (seg[:s] if n == 0 else []) + parts[n]
+        for alt in alternatives(subject + part):
+            words, nums = _content(alt)
+            out.append(Prop(action=L.norm(seg[s].lemma), words=words, numbers=nums, **base))
     return out
 
 

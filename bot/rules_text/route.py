@@ -53,7 +53,7 @@ def _quote(p: Prop) -> str:
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """Answer ``question`` from the rule text of ``edition``, or ``None`` (see the module
     docstring). Raises ``RulebookError`` for an unknown edition."""
-    if not question or "«" in question or "?" not in question:
+    if not question or "?" not in question:
         return None
     qs = read_question(question)
     if not qs or len({(q.kind, q.mode, q.positive, q.what) for q in qs}) != 1:
