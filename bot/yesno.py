@@ -66,8 +66,8 @@ def sentence_kind(s: str) -> Kind:
     # («правда, что …?», «тот, кто объявил?»); «паразит чужой, с ним что будет?» asks «что»
     main: list[str] = []
     for c in clauses:
-        if _SUBORDINATE.match(c) or (main and _WH.match(c) and _GOVERNS.search(main[-1])):
-            continue  # «если …»; «правда, что …», «решает, какую …»: the object of the asking clause
+        if _SUBORDINATE.match(c) or (main and _GOVERNS.search(main[-1])):
+            continue  # «если …»; «правда, что …», «выбирает, открыть или закрыть»: the object of the asking clause
         main.append(c)
     main = main or clauses[:1]
     if any(_WH.search(c) for c in main):
