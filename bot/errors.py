@@ -68,7 +68,11 @@ class InputFileError(BerserkError):
     """
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
+        from bot.textnorm import clip
+
+        # a path of thousands of characters (a pasted text taken for a file name) is
+        # shown clipped, not echoed whole
+        super().__init__(f"{clip(str(path), 200)}: {reason}")
         self.path = path
         self.reason = reason
 

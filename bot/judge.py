@@ -31,6 +31,7 @@ import importlib
 from bot.answer import Answer
 from bot.errors import RulebookError
 from bot.limits import QUESTION_CHARS, check_length
+from bot.textnorm import clean_user_text
 from bot.paths import DEFAULT_EDITION
 
 ROUTE_MODULES: tuple[str, ...] = (
@@ -73,7 +74,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     Raises ``RulebookError`` when ``edition`` does not exist and ``InputLimitError``
     for a question longer than ``bot.limits.QUESTION_CHARS`` characters.
     """
-    q = check_length(question, QUESTION_CHARS, "Вопрос").strip()
+    q = clean_user_text(check_length(question, QUESTION_CHARS, "Вопрос")).strip()
     skipped: list[str] = []
     uncovered: list = []  # rule effects (bot.sim.binding.Effect) the edition does not state
     cards = _read_cards(q, skipped)

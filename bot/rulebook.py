@@ -38,7 +38,6 @@ texts at load time, never stored.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -54,7 +53,7 @@ LETTERS = "абвгдежзиклмнопрстуфхцчшщэюя"
 """Letters of lettered sub-points, in order (ё, й, ъ, ы, ь are not used)."""
 # "302.3а", "302.3 а", "302.3.а)", "302.3(а)" -> "302.3.а"
 _LETTER_SPELLING = re.compile(r"^(?P<n>\d{1,3}(?:\.\d{1,3}){1,3})\s*[.(]?\s*(?P<l>[а-я])\s*\)?$")
-_PREFIX_RE = re.compile(r"^\s*(?:§|пп?\.?|пункт|параграф)?\s*", re.IGNORECASE)
+_PREFIX_RE = re.compile(r"^\s*(?:§|№|пп?\.?|пункт|параграф)?\s*", re.IGNORECASE)
 # A reference inside rule text: «п.503», «см. 209.4», «(п. 302.6)», or a bare
 # dotted number of three levels such as 505.4.1.
 _REF_RE = re.compile(
@@ -72,8 +71,11 @@ def parse_number(raw: str) -> str | None:
     the canonical dotted form ("209.5", "302.3.в") or ``None`` when ``raw`` is not a
     number.
     """
-    # NFKC: full-width digits and dots typed on phone keyboards («２０９．５») become ASCII
-    s = _PREFIX_RE.sub("", unicodedata.normalize("NFKC", raw).strip()).rstrip(".").strip()
+    # NFKC: full-width digits and dots typed on phone keyboards («２０９．５») become ASCII;
+    # invisible format characters (zero-width space, bidi marks) pasted along are dropped
+    from bot.textnorm import clean_user_text
+
+    s = _PREFIX_RE.sub("", clean_user_text(raw).strip()).rstrip(".").strip()
     s = s.replace(",", ".").lower()
     m = _LETTER_SPELLING.match(s)
     if m:

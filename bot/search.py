@@ -597,7 +597,9 @@ class SearchIndex:
         Raises ``InputLimitError`` for a text longer than ``bot.limits.QUESTION_CHARS``."""
         from bot.limits import QUESTION_CHARS, check_length
 
-        check_length(text, QUESTION_CHARS, "Запрос")
+        from bot.textnorm import clean_user_text
+
+        text = clean_user_text(check_length(text, QUESTION_CHARS, "Запрос"))
         np = self._np
         q = self.query_terms(text)
         by_weight: dict[float, list[str]] = {}

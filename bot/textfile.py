@@ -8,12 +8,34 @@ One place for the checks every command needs: the path exists, is a regular file
 from __future__ import annotations
 
 import errno
-import os
 import sys
 import stat
 from pathlib import Path
 
 from bot.errors import InputFileError
+
+
+OS_REASONS = {
+    errno.ENAMETOOLONG: "слишком длинное имя файла",
+    errno.ELOOP: "слишком много символических ссылок",
+    errno.EIO: "ошибка ввода-вывода",
+    errno.EACCES: "нет прав на чтение",
+    errno.EPERM: "нет прав на чтение",
+    errno.ENOENT: "файл не найден",
+    errno.ENOTDIR: "часть пути — не папка",
+    errno.EISDIR: "это папка",
+    errno.ENXIO: "устройство недоступно",
+    errno.EMFILE: "открыто слишком много файлов",
+    errno.ENFILE: "открыто слишком много файлов",
+    errno.ENOMEM: "не хватает памяти",
+}
+"""errno -> the Russian reason shown to the user (``os.strerror`` speaks English)."""
+
+
+def os_reason(e: OSError) -> str:
+    """The Russian reason for ``e`` (``OS_REASONS``); an errno not listed is named by
+    its number: «системная ошибка 5»."""
+    return OS_REASONS.get(e.errno, f"системная ошибка {e.errno}" if e.errno else "системная ошибка")
 
 
 def check_regular_file(path: str | Path, what: str = "текстовый файл") -> Path:
@@ -33,7 +55,7 @@ def check_regular_file(path: str | Path, what: str = "текстовый фай�
     except PermissionError:
         raise InputFileError(str(path), "нет прав на чтение") from None
     except OSError as e:
-        raise InputFileError(str(path), f"не удаётся открыть ({os.strerror(e.errno or errno.EIO)})") from None
+        raise InputFileError(str(path), f"не удаётся открыть ({os_reason(e)})") from None
     if stat.S_ISDIR(st.st_mode):
         raise InputFileError(str(path), f"это папка, а не {what}")
     if not stat.S_ISREG(st.st_mode):
@@ -80,4 +102,4 @@ def _read_bytes(p: Path, path: str | Path) -> bytes:
     except PermissionError:
         raise InputFileError(str(path), "нет прав на чтение") from None
     except OSError as e:
-        raise InputFileError(str(path), f"не удаётся прочитать ({os.strerror(e.errno or errno.EIO)})") from None
+        raise InputFileError(str(path), f"не удаётся прочитать ({os_reason(e)})") from None

@@ -10,6 +10,7 @@ Two levels:
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
@@ -32,6 +33,34 @@ _CYR = re.compile(r"[а-яё]", re.IGNORECASE)
 _LOOKALIKE_ANY = re.compile("[" + re.escape("".join(chr(k) for k in _LOOKALIKE)) + "]")
 _OPEN_RE = re.compile("[" + re.escape(_OPENING) + "]")
 _INSIDE_END_RE = re.compile("[" + re.escape(_NOT_INSIDE) + "]")
+
+
+# Characters a user's text may carry that NFKC would turn into other words: «№» -> «No».
+_NFKC_KEEP = frozenset("№")
+
+
+def clean_user_text(text: str) -> str:
+    """A question or search query as typed, with what the eye does not see removed.
+
+    Invisible format characters (Unicode category Cf: zero-width space and joiners,
+    word joiner, byte-order mark, soft hyphen, bidirectional marks) are dropped, so
+    ``"сим\\u200bбиота"`` is the word «симбиота»; compatibility forms are folded by
+    NFKC (full-width ``"Ｍожно？"`` -> ``"Можно?"``), except «№». Everything else —
+    case, ё, quotes, dashes — is left for ``normalize_typography`` / ``fold``.
+    """
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch < "\u00a0":
+            out.append(ch)
+        elif unicodedata.category(ch) == "Cf":
+            continue
+        elif ch in _NFKC_KEEP:
+            out.append(ch)
+        else:
+            out.append(unicodedata.normalize("NFKC", ch))
+    return "".join(out)
 
 
 def normalize_typography(text: str) -> str:

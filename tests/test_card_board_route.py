@@ -51,3 +51,29 @@ def test_without_a_board_fact_the_flag_reading_route_still_answers():
 
     assert answer(f"«{OTHERWISE}». Что будет, если противник не смог?", "5ed") is None
     assert answer("У противника нет ни одного закрытого существа — что будет?", "5ed") is None
+
+
+def test_explain_with_a_scenario_resolves_the_text_on_that_board(capsys):
+    import json
+    from pathlib import Path
+
+    from bot.cli import main
+
+    root = Path(__file__).resolve().parents[1] / "scenarios"
+    text = "Закройте выбранное открытое существо противника, в противном случае нанесите себе 1 рану."
+    assert main(["explain", text, "--scenario", str(root / "505_6_otherwise_all_closed.yaml"), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert [(s["done"], s["rule"]) for s in d["steps"]] == [(False, "505.6"), (True, "505.6"), (True, "508.1.1")]
+    assert d["citations"] == ["505.6", "508.1.1"] and d["results"] == {"1": "not_declared", "2": "done"}
+    assert d["board"]["Чародей"]["wounds"] == 1 and d["board"]["Орк"]["open"] is False
+    # the same text on a board with an open enemy creature: the first part happens
+    assert main(["explain", text, "--scenario", str(root / "505_6_otherwise_open_enemy.yaml"), "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["results"] == {"1": "done", "2": "not_declared"} and d["board"]["Орк"]["open"] is False
+    # the board decides legality: the outcome flags are refused
+    assert main(["explain", text, "--scenario", str(root / "505_6_otherwise_open_enemy.yaml"), "--illegal", "1"]) == 2
+    assert "решает поле" in capsys.readouterr().err
+    assert main(["explain", "Нанесите 2 раны выбранному существу противника.", "--scenario",
+                 str(root / "505_6_otherwise_open_enemy.yaml"), "--card", "Чародей", "--target", "1=Гоблин", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["board"]["Гоблин"]["zone"] == "graveyard" and d["citations"] == ["508.1.1", "303.6"]

@@ -3,32 +3,17 @@ top-3 citation hit rates of ``bot.judge.ask``, scored as the evaluator scores th
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 import yaml
 
 from bot.judge import ask
+from benchmarks.score_questions import verdict_ok  # the evaluator's own rule: one definition
 
 DATA = Path(__file__).resolve().parent / "data"
 # every held-out round: questions_holdout.yaml, questions_holdout2.yaml, …
 CASES = [c for f in sorted(DATA.glob("questions_holdout*.yaml")) for c in yaml.safe_load(f.read_text(encoding="utf-8"))]
-
-
-def verdict_ok(want, got: str | None) -> bool:
-    """``want`` (a word or a list of words) found in ``got``; «да» / «нет» must open it."""
-    if got is None:
-        return False
-    low = got.lower()
-    for w in want if isinstance(want, list) else [want]:
-        w = str(w).lower()
-        if w in ("да", "нет"):
-            if re.match(w + r"\b", low):
-                return True
-        elif w in low:
-            return True
-    return False
 
 
 @pytest.fixture(scope="module")

@@ -120,13 +120,15 @@ def read_bytes(path: str) -> bytes:
     try:
         return p.read_bytes()
     except OSError as e:
-        raise CardImportError(f"{path}: не удаётся прочитать ({e.strerror}).") from None
+        from bot.textfile import os_reason
+
+        raise CardImportError(f"{path}: не удаётся прочитать ({os_reason(e)}).") from None
 
 
 # -- format detection --------------------------------------------------------------------
 def detect(text: str, path: str) -> str:
     """``nxt`` | ``classic`` | ``csv`` for a file's text: a JSON list whose objects have
-    ``text`` (and ``set_id`` or ``hit``) is ``nxt``; with ``desc`` (or ``crystal``) is
+    ``text`` (and ``type``, ``set_id``, ``hit`` or ``color``) is ``nxt``; with ``desc`` (or ``crystal``) is
     ``classic``; text that is not JSON is ``csv``. Raises ``CardImportError`` for JSON
     that is not a list of card objects."""
     s = text.lstrip()
@@ -136,7 +138,9 @@ def detect(text: str, path: str) -> str:
     sample = [x for x in data[:50] if isinstance(x, dict)]
     if not sample:
         raise CardImportError(f"{path}: в JSON-списке нет ни одного объекта карты.")
-    nxt = sum(1 for x in sample if "text" in x and ("set_id" in x or "hit" in x or "color" in x))
+    # README documents the 2023+ dump by name, type and text: "type" alone suffices
+    # (the classic base writes its text in "desc", never "text")
+    nxt = sum(1 for x in sample if "text" in x and ("set_id" in x or "hit" in x or "color" in x or "type" in x))
     classic = sum(1 for x in sample if "desc" in x or "crystal" in x)
     if nxt == classic == 0:
         raise CardImportError(f"{path}: формат JSON не распознан: у карт нет полей text (редакция 2023+) "

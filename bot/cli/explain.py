@@ -1,6 +1,7 @@
 """``berserk-judge explain TEXT [--failed N] [--illegal N] [--refuse] [--choose N]
-[--declare N,M] [--no-resources] [--json] [--edition E]``: step-by-step resolution of a
-compound ability (505; bot.abilities.resolve)."""
+[--declare N,M] [--no-resources] [--scenario FILE [--card ID] [--target N=ID]] [--json]
+[--edition E]``: step-by-step resolution of a compound ability (505; bot.abilities.resolve);
+with ``--scenario`` the text is executed on that file's board (bot.sim.board_text)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ def add_parser(sub) -> None:
     sp.add_argument("--declare", action="append", default=None, metavar="N,M",
                     help="объявлены только части N,M (505.8); один раз, списком")
     sp.add_argument("--no-resources", action="store_true", help="ресурсов для оплаты не хватает (505.9)")
+    sp.add_argument("--scenario", metavar="ФАЙЛ", help="выполнить текст на поле из файла сценария (его state)")
+    sp.add_argument("--card", metavar="ID", help="чья это особенность (карта поля из --scenario)")
+    sp.add_argument("--target", action="append", default=[], metavar="N=ID",
+                    help="цель части N: карта или клетка (с --scenario)")
     json_flag(sp); edition_flag(sp)
     sp.set_defaults(run=run, cli_name="explain")
 
@@ -36,6 +41,12 @@ def run(args) -> int:
     from bot.cli.output import print_error, print_json, wants_json
     from bot.errors import OutcomeError, ParseError
 
+    if getattr(args, "scenario", None):
+        return run_on_board(args)
+    if getattr(args, "card", None) or getattr(args, "target", None):
+        print_error("--card и --target задаются вместе с --scenario ФАЙЛ (поле, на котором выполняется текст)",
+                    wants_json(args), "explain")
+        return 2
     try:
         outcome = outcome_from_args(args)
         expl = explain(args.text, outcome)
@@ -46,4 +57,53 @@ def run(args) -> int:
         print_json(expl.to_json())
     else:
         sys.stdout.write(render_plain(explanation_answer(args.text, expl, args.edition)))
+    return 0
+
+
+def run_on_board(args) -> int:
+    """``explain TEXT --scenario FILE``: the text executed on the board of FILE. JSON:
+    ``{steps:[{text, done, rule, …}], citations, verdict, parts, results, unsupported, board}``.
+    Exit 0; 1 when the text is not card text; 2 for a file / card / target / choice problem and
+    for the outcome flags the board decides itself (--failed, --illegal, --no-resources)."""
+    import sys
+
+    from bot.abilities.resolve import _once
+    from bot.cli.output import print_error, print_json, wants_json
+    from bot.errors import OutcomeError, ParseError, ScenarioError
+    from bot.sim.ability import UseError
+    from bot.sim.board_text import explain_on_scenario
+
+    js = wants_json(args)
+    if args.failed or args.illegal or args.no_resources:
+        print_error("с --scenario выполнено ли, легально ли и хватает ли ресурсов решает поле: "
+                    "--failed, --illegal и --no-resources не задаются", js, "explain")
+        return 2
+    try:
+        targets = {}
+        for t in args.target or []:
+            n, _, cid = t.partition("=")
+            if not n.strip().isdigit() or not cid.strip():
+                raise OutcomeError(f"--target {t}: ожидалось N=ID, например 2=Орк или 1=c3")
+            targets[int(n)] = cid.strip()
+        choose = _once(args.choose, "--choose", "выбирается один вариант «или» (505.5).")
+        raw = _once(args.declare, "--declare", "укажите объявленные части одним списком, например 1,2.")
+        declare = frozenset(int(x) for x in str(raw).replace(" ", "").split(",") if x) if raw is not None else None
+        bv = explain_on_scenario(args.text, args.scenario, args.card, targets, choose, bool(args.refuse), declare)
+    except ParseError as e:
+        print_error(str(e), js, "explain")
+        return 1
+    except (ScenarioError, UseError, OutcomeError, ValueError) as e:
+        print_error(str(e), js, "explain")
+        return 2
+    if args.json:
+        print_json(bv.to_json())
+        return 0
+    res = bv.resolution
+    lines = [f"Вердикт: {bv.verdict}" if bv.verdict else "Вердикт не даю: результат части текста неизвестен", "",
+             "Части текста:", *(f"{n}. {t}" for n, t in res.parts), "", "Выполнение на поле:",
+             *(f"{i}. {s.line()}" for i, s in enumerate(res.steps, 1))]
+    if res.unsupported:
+        lines += ["", "Не умею выполнить: " + "; ".join(f"«{u}»" for u in res.unsupported)]
+    lines += ["", "Пункты: " + ", ".join(bv.citations)]
+    sys.stdout.write("\n".join(lines) + "\n")
     return 0

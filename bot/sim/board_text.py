@@ -272,3 +272,34 @@ def resolve_text(text: str, state: GameState, source: Card, use: Use | None = No
 
 
 __all__ = ["BoardVerdict", "BoardFacts", "Fact", "read_board_facts", "board_for", "resolve_text", "verdict_of"]
+
+
+def explain_on_scenario(text: str, path: str, card: str | None = None, targets: dict[int, str] | None = None,
+                        choose: int | None = None, refuse: bool = False,
+                        declare: frozenset[int] | None = None) -> BoardVerdict:
+    """``explain TEXT --scenario FILE``: ``text`` as an ability of ``card`` on the board of the
+    scenario file's ``state:`` (its steps are not played). Without ``card``: the card whose
+    ``abilities`` hold this text, else the only card of the player with priority.
+
+    Raises ``ScenarioError`` (file problems, no such card, the source cannot be told),
+    ``ParseError`` (not card text) and ``bot.sim.ability.UseError`` (a target or choice that
+    does not fit)."""
+    from bot.errors import ScenarioError
+    from bot.sim.scenario import load_file
+
+    sc = load_file(path)
+    st = sc.state
+    if card is None:
+        same = [c for c in st.cards.values() if any(fold(t).strip(" .") == fold(text).strip(" .") for t in c.abilities.values())]
+        mine = [c for c in st.cards.values() if c.owner == st.priority and c.zone == "battlefield" and c.kind == "creature"]
+        pick = same if len(same) == 1 else mine if len(mine) == 1 else []
+        if not pick:
+            raise ScenarioError("не понятно, чья это особенность: укажите --card (есть: " + ", ".join(st.cards) + ")", path)
+        card = pick[0].id
+    if card not in st.cards:
+        raise ScenarioError(f"нет карты «{card}»; есть: {', '.join(st.cards)}", path)
+    for n, t in (targets or {}).items():
+        if t not in st.cards and parse_cell(t) is None:
+            raise ScenarioError(f"цель части {n}: нет карты «{t}» и это не клетка; есть: {', '.join(st.cards)}", path)
+    use = Use(card, targets=dict(targets or {}), choose=choose, refuse=refuse, declare=declare)
+    return resolve_text(text, st, st.cards[card], use)

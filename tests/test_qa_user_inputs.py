@@ -1,0 +1,63 @@
+"""Inputs a new user produced while following README.md (QA pass): each test failed
+before its fix."""
+
+from __future__ import annotations
+
+from bot.cards import db
+from bot.cards.formats import detect
+from bot.cards.importer import import_files
+from bot.judge import ask
+from tests.cards_support import card_home, write_json  # noqa: F401
+
+
+def test_nxt_json_with_only_the_documented_fields_is_recognised(card_home):
+    # README: «JSON редакции 2023+ (поля name, type, text со значками {tap})».
+    cards = [{"name": "Лесной страж", "type": 0, "text": "{tap}: Ранить выбранное существо на 2"},
+             {"name": "Ночной ястреб", "type": 1, "text": "Первый удар."}]
+    path = write_json(card_home / "minimal.json", cards)
+    assert detect(path.read_text(encoding="utf-8"), str(path)) == "nxt"
+    r = import_files([str(path)])
+    assert (r.added, r.rejected, r.files[0][1]) == (2, [], "nxt")
+    by_name = {c.name: c for c in db.all_cards(db.cards_store())}
+    assert by_name["Ночной ястреб"].traits == ("flying",)
+
+
+def _plain():
+    return ask("Можно ли положить симбиота на летающее существо?")
+
+
+def test_zero_width_space_inside_a_word_is_not_a_word_break():
+    # Copied from a web page: «сим\u200bбиота» is one word, the answer is 209.4's.
+    a = ask("Можно ли положить сим\u200bбиота на летающее\u2060 существо?\ufeff")
+    assert (a.verdict, a.citations[:1]) == (_plain().verdict, ["209.4"])
+    assert a.verdict is not None
+
+
+def test_full_width_letters_are_read_as_ordinary_ones():
+    # A phone keyboard's full-width «Ｍ» (U+FF2D) opening the question.
+    a = ask("Ｍожно ли положить симбиота на летающее существо？")
+    assert (a.verdict, a.citations[:1]) == (_plain().verdict, ["209.4"])
+    assert a.verdict is not None
+
+
+def test_rule_number_with_pasted_bidi_mark_or_numero_sign():
+    from bot.rulebook import parse_number
+
+    assert parse_number("209.5\u202e") == "209.5"
+    assert parse_number("\u200b209.5") == "209.5"
+    assert parse_number("№209.5") == "209.5"
+    assert parse_number("２０９．５") == "209.5"
+
+
+def test_a_pasted_text_taken_for_a_file_name_is_clipped_and_told_in_russian():
+    # Console chat «/scenario <5 000 characters>» reads the argument as a file name.
+    import pytest
+
+    from bot.errors import InputFileError
+    from bot.textfile import read_text_file
+
+    with pytest.raises(InputFileError) as e:
+        read_text_file("x" * 5000, "файл сценария (YAML, UTF-8)")
+    msg = str(e.value)
+    assert len(msg) < 300 and "слишком длинное имя файла" in msg and "File name" not in msg
+    assert e.value.path == "x" * 5000
