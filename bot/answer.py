@@ -57,6 +57,8 @@ class Answer:
     cards: list[dict[str, Any]] = field(default_factory=list)
     """Cards of the user's database the question names (``bot.cards.reading``):
     ``[{span, written, card: {name, kind, traits, …}}]``; empty when none."""
+    sentence: str | None = None
+    """The exact rule sentence a ``rule_text`` verdict rests on (issue 14); ``None`` otherwise."""
     edition: str | None = None
     """The edition every citation is from (set by ``bot.judge.ask``); ``None`` when none applies."""
 
@@ -93,11 +95,26 @@ class Answer:
             "cited": [{"number": n, "edition": self.edition} for n in self.citations],
             "trace": list(self.trace),
         }
+        out["verdict_source"] = self.verdict_source
+        out["sentence"] = self.sentence
         out["reading"] = self.reading
         out["unread"] = list(self.unread or [])
         if self.cards:
             out["cards"] = list(self.cards)
         return out
+
+    @property
+    def verdict_source(self) -> str | None:
+        """Who produced the verdict: ``"simulator"`` (routes scenario, ability), ``"rule text"``
+        (route rule_text, a sentence of the edition), ``"rulebook"`` for other routes'
+        verdicts; ``None`` when there is no verdict."""
+        if self.verdict is None:
+            return None
+        if self.route in ("scenario", "ability"):
+            return "simulator"
+        if self.route == "rule_text":
+            return "rule text"
+        return "rulebook"
 
     def cited_labels(self, several_editions: bool) -> list[str]:
         """Citations as shown to users: «209.5», or «209.5 (5ed)» when more than one

@@ -12,7 +12,10 @@ when the question is not its kind:
 3. ``scenario`` – a claim to check («противник говорит, что …, он прав?», bot.reading.claims),
                   a board situation read compositionally into a scenario (bot.reading.route),
                   else one matched by keywords (bot.sim.route)
-4. ``search``   – everything else; always answers (bot.search)
+4. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
+                  sentences (bot.rules_text.route, issue 14); never before the simulator
+5. ``glossary`` – «Что такое X?» from the edition's dictionary (bot.glossary)
+6. ``search``   – everything else; always answers (bot.search)
 
 An answer of the ability or scenario routes that cites a number the asked edition
 does not have is not given: the next route answers and the trace says why (the
@@ -43,6 +46,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.route",
     "bot.reading.stack",
     "bot.sim.route",
+    "bot.rules_text.route",
     "bot.glossary",
     "bot.search",
 )
@@ -119,7 +123,8 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
                 from bot.sim.binding import uncovered_note
 
                 ans.blocks = [uncovered_note(uncovered, edition), *ans.blocks]
-                ans.verdict = None
+                if ans.route != "rule_text":  # a rule-text verdict rests on this edition's own sentence
+                    ans.verdict = None
             ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
@@ -127,13 +132,13 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
 
 def _lead_gate(ans: Answer, q: str) -> None:
     """A yes/no question («…?», «разве …», «прав ли …») is answered «Да» / «Нет», «кто прав?»
-    with the person (``bot.yesno.fits``); a finding of the ability or scenario route that
+    with the person (``bot.yesno.fits``); a finding of the ability, scenario or rule-text route that
     does not say whether the asked proposition holds is shown, but not given as the
     verdict (issue 11: an honest partial answer, never a bare statement for a yes/no)."""
     from bot.answer import Block
     from bot.yesno import fits
 
-    if ans.route not in BOUND_ROUTES or fits(q, ans.verdict):
+    if ans.route not in (*BOUND_ROUTES, "rule_text") or fits(q, ans.verdict):
         return
     ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли "
                                             "то, о чём спрошено. Найдено: " + ans.verdict))
@@ -141,7 +146,7 @@ def _lead_gate(ans: Answer, q: str) -> None:
     ans.verdict = None
 
 
-_EDITION_BOUND = ("bot.lookup", "bot.glossary", "bot.search")
+_EDITION_BOUND = ("bot.lookup", "bot.rules_text.route", "bot.glossary", "bot.search")
 """Routes that read the asked edition itself, so they cite only its paragraphs."""
 
 

@@ -28,3 +28,6 @@ def clear_edition_caches() -> None:
     bot.search.index_for.cache_clear()
     glossary._edition_terms.cache_clear()
     binding.binding.cache_clear()
+    from bot.rules_text import index as rule_text_index
+
+    rule_text_index.clear()

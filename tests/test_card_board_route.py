@@ -77,3 +77,11 @@ def test_explain_with_a_scenario_resolves_the_text_on_that_board(capsys):
                  str(root / "505_6_otherwise_open_enemy.yaml"), "--card", "Чародей", "--target", "1=Гоблин", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["board"]["Гоблин"]["zone"] == "graveyard" and d["citations"] == ["508.1.1", "303.6"]
+
+
+def test_a_fact_about_lives_or_a_creature_that_is_not_none_is_not_a_board_fact():
+    f = read_board_facts("«Снять с вашего существа 2 дополнительных жизни, при этом излечить выбранное существо на 2». "
+                         "У существа нет дополнительных жизней. Будет ли излечение?")
+    assert f.facts == [] and f.unread == ["У существа нет дополнительных жизней."]
+    f = read_board_facts("«Уничтожьте выбранное существо противника – разряд на 2». Существо противника не уничтожилось, нет?")
+    assert [x.kind for x in f.facts] == []

@@ -160,7 +160,7 @@ def test_plain_and_json_renderings_of_a_reply():
     assert reply_json(reply) == {
         "answers": [{"question": "q", "route": "rule", "edition": None, "verdict": None, "answer": "209.5. Текст",
                      "citations": ["209.5"], "cited": [{"number": "209.5", "edition": None}], "trace": [],
-                     "reading": None, "unread": []}],
+                     "verdict_source": None, "sentence": None, "reading": None, "unread": []}],
         "buttons": [[{"text": "209.6 ▶", "data": "r:209.6"}]],
     }
 

@@ -84,6 +84,12 @@ def _has(text: str, stems: list[str]) -> bool:
     return any(re.search(r"(?<![а-яё])" + re.escape(fold(s)), text) for s in stems)
 
 
+def _first(text: str, stems: list[str]) -> int:
+    """Position of the first word of ``text`` starting with one of ``stems`` (len when none)."""
+    hits = [m.start() for s in stems for m in [re.search(r"(?<![а-яё])" + re.escape(fold(s)), text)] if m]
+    return min(hits) if hits else len(text)
+
+
 def read_board_facts(question: str) -> BoardFacts:
     """Board facts stated in ``question`` outside its quotes (see module doc)."""
     from bot.abilities.outcome_words import QUOTE_MARK, sentences
@@ -101,9 +107,15 @@ def read_board_facts(question: str) -> BoardFacts:
                 continue
             if not _has(clause, w["creature"]):
                 continue
+            if _has(clause, w["other"]):
+                unread.append(raw.strip())  # «у существа нет дополнительных жизней» is not about the board's creatures
+                continue
             owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
             restr = next((r for r in ("closed", "open", "flying", "wounded") if _has(clause, w[r])), None)
             if _has(clause, w["none"]):
+                if _first(clause, w["creature"]) < _first(clause, w["none"]):
+                    unread.append(raw.strip())  # «существо не …»: not «there is none»
+                    continue
                 facts.append(Fact("none", owner, restr, raw.strip()))
             elif _has(clause, w["every"]) and restr in OPPOSITE:
                 facts.append(Fact("none", owner, OPPOSITE[restr], raw.strip()))

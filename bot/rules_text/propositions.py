@@ -1,0 +1,426 @@
+"""A rule sentence (or a question) read into propositions (issue 14).
+
+``read_sentence(text)`` -> ``list[Prop]``. One proposition per predicate and coordinated
+action: «Артефакты не могут двигаться, объявлять простой удар» gives two, both
+``cannot``. The words come from ``bot.reading.tokens.tokenize`` (lemma, part of speech,
+clause); the modal words, consequence verbs and condition / exception openers from
+``grammar/rule_language.yaml`` (``bot.rules_text.language``).
+
+A proposition is *what* is said, not who says it: ``kind`` ``modal`` (``can`` / ``must``
+with ``positive``), ``state`` («считается», «является») or ``consequence`` («погибает»);
+``action`` the verb lemma (aspect folded: «поместить» = «помещать»); ``words`` the content
+lemmas of the subject and object («летающее существо» -> {«летать», «существо»});
+``conditions`` the content lemmas of «если …» / «пока …»; ``exceptions`` the text of
+«кроме …»; ``only`` / ``limit`` when the sentence says «только» / «не более N».
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from bot.reading.tokens import Tok, tokenize
+from bot.rules_text.language import language
+
+_PAREN = re.compile(r"\(([^()]*)\)")
+_CONTENT_POS = frozenset({"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "NUMR", "ADVB", "GRND", "COMP", None})
+
+
+@dataclass(frozen=True)
+class Prop:
+    """One proposition (see the module docstring). ``number`` / ``sentence``: the paragraph
+    and the exact sentence it was read from ("" for a question); ``verb`` the predicate as
+    written («погибает», «не может»); ``impersonal`` True for «можно» / «нельзя»;
+    ``numbers`` the counts the words name («двух» -> 2)."""
+
+    kind: str
+    mode: str
+    positive: bool
+    action: str
+    words: frozenset[str]
+    conditions: frozenset[str] = frozenset()
+    condition_text: str = ""
+    exceptions: tuple[str, ...] = ()
+    only: frozenset[str] = frozenset()
+    limit: int | None = None
+    numbers: tuple[int, ...] = ()
+    verb: str = ""
+    subject: str = ""
+    impersonal: bool = False
+    number: str = ""
+    sentence: str = ""
+    what: bool = False
+    """A question «Что будет с X, если …?»: the consequence is asked, not a yes/no."""
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a paragraph's text, as written; a period inside brackets
+    («(см. Эффекты правил игры, п.503)») ends no sentence."""
+    text = text.replace("\n", " ")
+    out: list[str] = []
+    depth = start = 0
+    for m in re.finditer(r"[()]|(?<=[.!?])\s+(?=[А-ЯЁA-Z«])", text):
+        g = m.group(0)
+        if g == "(":
+            depth += 1
+        elif g == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(text[start:m.start()].strip())
+            start = m.end()
+    out.append(text[start:].strip())
+    return [s for s in out if s]
+
+
+def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
+    """Content lemmas of ``toks`` («не X» -> «не X»), and the numbers they name; number
+    words, «только» and «не более» are told by ``numbers`` / ``Prop.only`` / ``Prop.limit``."""
+    L = language()
+    out: set[str] = set()
+    nums: list[int] = []
+    neg = False
+    for t in toks:
+        if t.quote:
+            out.add(t.text)
+            continue
+        if t.lemma == "не":
+            neg = True
+            continue
+        if t.text.isdigit():
+            nums.append(int(t.text))
+            continue
+        if t.lemma in L.times:   # «дважды» = «два раза»
+            n, noun = L.times[t.lemma]
+            nums.append(n)
+            out.add(noun)
+            neg = False
+            continue
+        if t.lemma in L.numbers:
+            nums.append(L.numbers[t.lemma])
+            neg = False
+            continue
+        if t.lemma in L.only or t.lemma in L.limit:
+            neg = False
+            continue
+        if t.pos == "PREP":
+            if t.lemma in L.keep_prepositions:
+                out.add(t.lemma)
+            continue
+        if t.pos not in _CONTENT_POS or t.lemma in L.ignore:
+            neg = False
+            continue
+        lm = L.norm(t.lemma)
+        out.add(("не " + lm) if neg else lm)
+        neg = False
+    return frozenset(out), tuple(nums)
+
+
+def _predicate(toks: list[Tok], i: int) -> tuple[str, str, bool, int] | None:
+    """``(kind, mode, impersonal, width)`` when a predicate starts at ``toks[i]``."""
+    L = language()
+    t = toks[i]
+    for words, mode in L.phrases.items():
+        if tuple(x.text for x in toks[i:i + len(words)]) == words:
+            return "modal", mode, False, len(words)
+    if t.lemma in L.personal and t.pos in ("VERB", "ADJS", "PRTS", "PRED", "ADVB", None):
+        return "modal", L.personal[t.lemma], False, 1
+    if t.lemma in L.impersonal:
+        return "modal", L.impersonal[t.lemma], True, 1
+    if t.lemma in L.state and t.pos == "VERB":
+        return "state", L.state[t.lemma], False, 1
+    if t.lemma in L.consequence and t.pos == "VERB":
+        return "consequence", "happens", False, 1
+    return None
+
+
+_NP_POS = frozenset({"ADJF", "NOUN"})
+
+
+def _np(t: Tok) -> bool:
+    return t.quote or t.pos in _NP_POS
+
+
+def alternatives(toks: list[Tok]) -> list[list[Tok]]:
+    """Coordinated noun phrases expanded: «на летающее существо, симбиота или бестелесное
+    существо» -> three token lists, each with one member and the words they share (a
+    relative clause after the last member — «…, в оплату которых …» — goes with it only).
+    Members are runs of adjectives and nouns (with «через»: «удар через ряд») joined by
+    «и» / «или» and commas; a list without two such members is returned as it is."""
+    c = next((i for i, t in enumerate(toks) if t.lemma in ("и", "или") and not t.quote
+              and i + 1 < len(toks) and _np(toks[i + 1]) and i > 0 and _np(toks[i - 1])), None)
+    if c is None:
+        return [toks]
+
+    def inside(i: int) -> bool:
+        t = toks[i]
+        return _np(t) or (t.lemma == "через" and i + 1 < len(toks) and _np(toks[i + 1]))
+
+    e = c + 1
+    while e < len(toks) and toks[e].clause == toks[c + 1].clause and inside(e):
+        e += 1
+    members = [(c + 1, e)]
+    b = c
+    while True:
+        st = b
+        while st - 1 >= 0 and toks[st - 1].clause == toks[b - 1].clause and inside(st - 1):
+            st -= 1
+        if st == b:
+            break
+        members.insert(0, (st, b))
+        if st - 1 >= 0 and toks[st - 1].clause != toks[st].clause and _np(toks[st - 1]):
+            b = st
+            continue
+        break
+    if len(members) < 2 or not all(any(t.pos == "NOUN" or t.quote for t in toks[a:z]) for a, z in members):
+        return [toks]
+    ra = e   # a relative clause right after the last member belongs to it
+    while ra < len(toks) and toks[ra].clause != toks[ra - 1].clause and (
+            toks[ra].lemma == "который" or toks[ra].pos == "PRTF"
+            or (toks[ra].pos == "PREP" and any(u.lemma == "который" for u in toks[ra:ra + 3]))):
+        cl = toks[ra].clause
+        while ra < len(toks) and toks[ra].clause == cl:
+            ra += 1
+    before, after = toks[:members[0][0]], toks[ra:]
+    out: list[list[Tok]] = []
+    for k, (a, z) in enumerate(members):
+        m = toks[a:z] + (toks[e:ra] if k == len(members) - 1 else [])
+        out.extend(alternatives(before + m + after))
+    return out
+
+
+def _clauses(toks: list[Tok]) -> list[list[Tok]]:
+    out: list[list[Tok]] = []
+    for t in toks:
+        if not out or out[-1][-1].clause != t.clause:
+            out.append([])
+        out[-1].append(t)
+    return out
+
+
+def _has_predicate(cl: list[Tok], modal_only: bool = False) -> bool:
+    for i in range(len(cl)):
+        p = _predicate(cl, i)
+        if p and (not modal_only or p[0] != "consequence"):
+            return True
+    return False
+
+
+def parts(sentence: str) -> list[str]:
+    """A sentence cut at its «:» and «;» outside brackets and quotes: each part states its
+    own rule («Удар через ряд нельзя нанести по летающему существу: оно не находится …»)."""
+    out: list[str] = []
+    depth = start = 0
+    for i, ch in enumerate(sentence):
+        if ch in "(«":
+            depth += 1
+        elif ch in ")»":
+            depth = max(0, depth - 1)
+        elif ch in ":;" and depth == 0:
+            out.append(sentence[start:i])
+            start = i + 1
+    out.append(sentence[start:])
+    return [p.strip() for p in out if p.strip()]
+
+
+def read_sentence(text: str, number: str = "", question: bool = False) -> list[Prop]:
+    """The propositions of one sentence (``[]`` when it states none). ``question``: read a
+    question — «Что будет с X, если Y?» gives one proposition with ``what`` set."""
+    L = language()
+    exceptions: list[str] = []
+
+    def paren(m: re.Match) -> str:
+        inner = m.group(1).strip()
+        first = inner.split()[0].casefold() if inner.split() else ""
+        if first in L.exception or inner.casefold().startswith("за исключением"):
+            exceptions.append(inner)
+        return " "
+
+    clean = _PAREN.sub(paren, text)
+    toks, _ = tokenize(clean)
+    if not toks:
+        return []
+    cls = _clauses(toks)
+    cond: list[Tok] = []
+    main: list[Tok] = []
+    i = 0
+    while i < len(cls):
+        cl = cls[i]
+        head = cl[0].lemma
+        if head in L.exception or (head == "за" and len(cl) > 1 and cl[1].lemma == "исключение"):
+            ex = list(cl)
+            i += 1   # «кроме случаев, описанных в п. 307.4», «кроме случаев, когда …»
+            while i < len(cls) and (cls[i][0].pos == "PRTF" or cls[i][0].lemma in ("когда", "если", "который")):
+                ex.extend(cls[i])
+                i += 1
+            exceptions.append(" ".join(t.text for t in ex))
+            continue
+        if head in L.reason or (head == "так" and len(cl) > 1 and cl[1].lemma == "как"):
+            break    # «…, поэтому …», «…, так как …»: the reason, not the rule
+        if head == "даже" and len(cl) == 1 and i + 1 < len(cls) and cls[i + 1][0].lemma in L.condition:
+            i += 2   # «даже если …» restricts nothing
+            while i < len(cls) and cls[i][0].lemma not in L.condition and not _has_predicate(cls[i], True):
+                i += 1
+            continue
+        if head in L.condition:
+            cond.extend(cl)
+            i += 1
+            if not main:  # a leading condition runs until «то», a modal or a consequence
+                while i < len(cls) and cls[i][0].lemma != "то" and (
+                        not _has_predicate(cls[i]) or _coordinated(cls[i])):
+                    cond.extend(cls[i])
+                    i += 1
+            else:        # a trailing condition runs to the end
+                while i < len(cls):
+                    cond.extend(cls[i])
+                    i += 1
+            continue
+        main.extend(t for t in cl if not (t is cl[0] and t.lemma == "то"))
+        i += 1
+    if question and toks[0].lemma == "что":
+        return _what_question(main, cond, exceptions)
+    conditions, _ = _content(cond)
+    cond_text = " ".join(t.text for t in cond)
+    # split the main part at its predicates
+    preds: list[tuple[int, tuple[str, str, bool, int], bool]] = []
+    j = 0
+    while j < len(main):
+        p = _predicate(main, j)
+        if p:
+            neg = j > 0 and main[j - 1].lemma == "не"
+            preds.append((j, p, neg))
+            j += p[3]
+        else:
+            j += 1
+    if not preds:
+        return []
+    if any(p[1][0] != "consequence" for p in preds):
+        preds = [p for p in preds if p[1][0] != "consequence" or not _inside_action(main, p[0])]
+    out: list[Prop] = []
+    subject: list[Tok] = main[:preds[0][0]]
+    for k, (j, (kind, mode, impersonal, width), neg) in enumerate(preds):
+        end = preds[k + 1][0] if k + 1 < len(preds) else len(main)
+        if k + 1 < len(preds) and main[end - 1].lemma == "не":
+            end -= 1
+        if k > 0:
+            pj = preds[k - 1][0]
+            if main[j].clause != main[pj].clause:
+                own = [t for t in main[pj:j] if t.clause == main[j].clause and t.lemma not in ("и", "не", "а", "но")]
+                if own:
+                    subject = own
+        seg = main[j + width:end]
+        if k + 1 < len(preds):  # the next predicate's own subject is not this one's object
+            nj = preds[k + 1][0]
+            if main[nj].clause != main[j].clause:
+                seg = [t for t in seg if t.clause != main[nj].clause]
+        out.extend(_props(kind, mode, impersonal, neg, subject, seg, main[j:j + width], conditions, cond_text,
+                          tuple(exceptions), number, text))
+    return out
+
+
+def _coordinated(cl: list[Tok]) -> bool:
+    """A clause opening with a consequence verb continues the condition before it
+    («Если существо покидает поле боя, становится летающим …, – его экипировка …»)."""
+    p = _predicate(cl, 0)
+    return p is not None and p[0] == "consequence"
+
+
+def _inside_action(main: list[Tok], j: int) -> bool:
+    """A consequence verb right after a modal is the modal's action («может терять»)."""
+    return j > 0 and _predicate(main, j - 1) is not None
+
+
+def _only_and_limit(toks: list[Tok]) -> tuple[frozenset[str], int | None]:
+    L = language()
+    only: set[str] = set()
+    limit = None
+    for i, t in enumerate(toks):
+        if t.lemma in L.only:
+            only |= _content(toks[i + 1:i + 3])[0]
+        if t.lemma in L.limit and i > 0 and toks[i - 1].lemma == "не":
+            for u in toks[i + 1:i + 3]:
+                if u.text.isdigit():
+                    limit = int(u.text)
+                elif u.lemma in L.numbers:
+                    limit = L.numbers[u.lemma]
+                if limit is not None:
+                    break
+    return frozenset(only), limit
+
+
+def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions, number, text):
+    L = language()
+    positive = not neg
+    if mode == "cannot":
+        mode, positive = "can", not positive
+    verb = ("не " if neg else "") + " ".join(t.text for t in pred_toks)
+    while subject and subject[-1].lemma == "не":   # the predicate's own «не»
+        subject = subject[:-1]
+    subj_words, subj_nums = _content(subject)
+    only, limit = _only_and_limit(subject + seg)
+    base = dict(kind=kind, mode=mode, positive=positive, conditions=conditions, condition_text=cond_text,
+                exceptions=exceptions, only=only, limit=limit, verb=verb, impersonal=impersonal,
+                number=number, sentence=text,
+                subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""))
+    if kind != "modal":
+        action = L.norm(pred_toks[0].lemma)
+        out = []
+        for alt in alternatives(subject + seg):
+            words, nums = _content(alt)
+            out.append(Prop(action=action, words=words - {"не " + action}, numbers=nums, **base))
+        return out
+    # coordinated infinitives: one proposition each, with the words up to the next one
+    starts = [i for i, t in enumerate(seg)
+              if t.pos == "INFN" and not (i > 0 and seg[i - 1].pos == "INFN" and seg[i - 1].clause == t.clause)]
+    starts = [i for i in starts if not (i > 0 and seg[i - 1].lemma == "не" and i - 1 > 0)]
+    if not starts:  # a fronted infinitive: «Использовать движение может только открытое существо»
+        fronted = [i for i, t in enumerate(subject) if t.pos == "INFN"]
+        if len(fronted) != 1:
+            return []
+        f = fronted[0]
+        return [Prop(action=L.norm(subject[f].lemma), words=w, numbers=n, **base)
+                for alt in alternatives(subject[:f] + subject[f + 1:] + seg) for w, n in [_content(alt)]]
+    out = []
+    parts = []
+    for n, s in enumerate(starts):
+        e = starts[n + 1] if n + 1 < len(starts) else len(seg)
+        part = seg[s + 1:e]
+        while part and part[-1].lemma in ("и", "или", "не", "а"):
+            part = part[:-1]
+        parts.append(part)
+    for n in range(len(parts) - 2, -1, -1):  # «стрелять и метать по рядом стоящей карте»: one object
+        if not parts[n] and seg[starts[n + 1] - 1].lemma in ("и", "или"):
+            parts[n] = parts[n + 1]
+    for n, s in enumerate(starts):
+        part = (seg[:s] if n == 0 else []) + parts[n]
+        for alt in alternatives(subject + part):
+            words, nums = _content(alt)
+            out.append(Prop(action=L.norm(seg[s].lemma), words=words, numbers=nums, **base))
+    return out
+
+
+def _what_question(main: list[Tok], cond: list[Tok], exceptions) -> list[Prop]:
+    """«Что будет / происходит с X, если Y?» -> one consequence proposition with ``what``."""
+    L = language()
+    if not any(t.lemma in L.what_happens for t in main[:4]):
+        return []
+    k = next((i for i, t in enumerate(main) if t.lemma == "с" and t.pos == "PREP"), None)
+    if k is None:
+        return []
+    words, nums = _content(main[k + 1:])
+    conditions, _ = _content(cond)
+    return [Prop(kind="consequence", mode="happens", positive=True, action="", words=words, numbers=nums,
+                 conditions=conditions, condition_text=" ".join(t.text for t in cond), what=True,
+                 exceptions=tuple(exceptions))]
+
+
+def read_question(question: str) -> list[Prop]:
+    """The propositions a question asks about (its last sentence, «?» dropped)."""
+    ss = sentences(question.strip())
+    if not ss:
+        return []
+    return read_sentence(ss[-1].rstrip("?!. "), question=True)
+
+
+def with_source(p: Prop, number: str, sentence: str) -> Prop:
+    """``p`` told with its paragraph and sentence."""
+    return replace(p, number=number, sentence=sentence)

@@ -1,0 +1,244 @@
+"""Verdicts from the rule text itself (issue 14): rule sentences read into propositions,
+questions matched against them, the ``rule_text`` route of ``ask``.
+
+The modality of every normative sentence of the 5ed seed pages is written here by hand
+(``SEED``), independently of the reader; each sentence is then turned into a question
+(positive and negated) and the route must give the verdict the sentence states.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pathlib import Path
+
+from bot.judge import ask
+from bot.rules_text.index import build, index_for
+from bot.rules_text.propositions import read_sentence
+from bot.rules_text.route import answer
+
+DATA = Path(__file__).resolve().parent / "data"
+
+# (paragraph, sentence start, kind, the sentence allows / states the thing: True, forbids / denies: False)
+SEED = [
+    ("209.3", "Если хозяин симбиота перестаёт", "consequence", True),
+    ("209.4", "Нельзя помещать симбиота", "modal", False),
+    ("209.4", "Если существо покидает поле боя", "consequence", True),
+    ("209.5", "Небестелесного симбиота нельзя", "modal", False),
+    ("209.5", "Если существо стало бестелесным", "consequence", True),
+    ("209.6", "На существо можно поместить только", "modal", True),
+    ("209.6", "На симбиота нельзя", "modal", False),
+    ("209.6", "Если существо стало симбиотом", "consequence", True),
+    ("209.7", "Симбиот, который после", "consequence", True),
+    ("209.8", "Если в тексте карты этого не указано", "consequence", True),
+    ("209.9", "Симбиот считается картой", "state", True),
+    ("209.9", "Симбиот и его хозяин считаются", "state", True),
+    ("209.9", "Хозяин может нападать", "modal", True),
+    ("209.10", "Нельзя объявить движение", "modal", False),
+    ("209.11", "Симбиот не может перемещаться", "modal", False),
+    ("209.11", "Если перемещается хозяин", "consequence", True),
+    ("210.2", "Артефакты не могут", "modal", False),
+    ("211.2", "Местность не может быть", "modal", False),
+    ("211.2", "В местность нельзя", "modal", False),
+    ("211.3", "Игрок не может взять", "modal", False),
+    ("211.4", "Если какая-либо особенность позволяет", "modal", True),
+    ("212.2", "Экипировку нельзя", "modal", False),
+    ("212.2", "Если хозяин экипировки перестаёт", "consequence", True),
+    ("212.3", "Нельзя помещать экипировку", "modal", False),
+    ("212.3", "Если существо покидает поле боя", "consequence", True),
+    ("212.5", "Экипировка, которая", "consequence", True),
+    ("212.6", "Если в тексте карты этого не указано", "consequence", True),
+    ("212.7", "Экипировка считается", "state", True),
+    ("212.7", "Экипировка и её хозяин", "state", True),
+    ("212.8", "Экипировка не может перемещаться", "modal", False),
+    ("212.8", "Если перемещается хозяин", "consequence", True),
+    ("212.9", "Экипировка не может быть", "modal", False),
+    ("212.9", "В экипировку нельзя", "modal", False),
+    ("302.7", "В каждый игровой момент только одно", "modal", True),
+    ("302.8", "Стек считается пустым", "state", True),
+    ("303.1", "В каждый игровой момент этой возможностью", "modal", True),
+    ("303.2", "Пас не является", "state", False),
+    ("304.1", "Быстрое игродействие игрок может", "modal", True),
+    ("405.2", "После этого оставшиеся без хозяев", "consequence", True),
+    ("506.1", "Существо может двигаться", "modal", True),
+    ("506.1", "Трата одной единицы", "state", True),
+    ("506.2", "Движение может объявить только", "modal", True),
+    ("506.3", "Использовать движение может", "modal", True),
+    ("506.5", "Когда карта действует", "consequence", True),
+    ("506.6", "Особенность, заменяющая движение", "state", True),
+    ("506.6", "Только существа могут", "modal", True),
+    ("507.2", "Перемещение может быть", "modal", True),
+    ("508.1", "В процессе игры карта может", "modal", True),
+]
+
+
+def _props_of(number: str, start: str):
+    idx = index_for("5ed")
+    ps = [p for p in idx.props if p.number == number and p.sentence.startswith(start)]
+    assert ps, f"{number}: no proposition read from «{start}…»"
+    return ps
+
+
+def _question(sentence: str, verbs: list[str], positive: bool) -> str:
+    """The sentence as a question, every predicate made positive (or negated): the last
+    occurrences of each predicate word are changed (a condition before it keeps its verb)."""
+    s = re.sub(r"\s*\([^()]*\)", "", sentence)
+    for v in dict.fromkeys(verbs):
+        base = v.removeprefix("не ")
+        new = base if positive else "не " + base
+        if base in ("нельзя", "можно"):
+            new = "можно" if positive else "нельзя"
+        spans = [m.span() for m in re.finditer(rf"(?i)(?<![а-яё])(не )?({re.escape(base)}|нельзя|можно)(?![а-яё])"
+                                               if base in ("нельзя", "можно") else
+                                               rf"(?i)(?<![а-яё])(не )?{re.escape(base)}(?![а-яё])", s)]
+        for a, b in reversed(spans[-verbs.count(v):]):
+            w = new if s[a].islower() else new[:1].upper() + new[1:]
+            s = s[:a] + w + s[b:]
+    return s.rstrip(". ") + "?"
+
+
+@pytest.mark.parametrize("number,start,kind,allows", SEED, ids=[f"{n}:{s[:18]}" for n, s, _, _ in SEED])
+def test_seed_sentence_read_and_answered_as_it_states(number, start, kind, allows):
+    ps = _props_of(number, start)
+    assert {p.kind for p in ps} == {kind}
+    assert {p.positive for p in ps} == {allows}
+    sentence = ps[0].sentence
+    for positive in (True, False):
+        q = _question(sentence, [p.verb for p in ps], positive)
+        a = answer(q, "5ed")
+        assert a is not None and a.verdict is not None, q
+        # a positive question: «Да» when the sentence allows; a negated one: «Да» when it forbids
+        assert a.verdict.startswith("Да" if allows == positive else "Нет"), (q, a.verdict)
+        assert a.citations[0] == number and a.sentence == sentence and a.route == "rule_text"
+
+
+def test_mixed_sentence_read_as_two_propositions():
+    ps = read_sentence("Если хозяин теряет класс или получает другой класс – его экипировка не уничтожается "
+                       "и может использоваться как обычно.", "212.2")
+    assert [(p.kind, p.action, p.positive) for p in ps] == [
+        ("consequence", "уничтожаться", False), ("modal", "использоваться", True)]
+    assert all({"терять", "класс", "хозяин"} <= p.conditions for p in ps)
+
+
+@pytest.mark.parametrize("q", [
+    "Может ли артефакт двигаться?",
+    "Артефакт не может двигаться?",
+    "Может ли артефакт отражать простой удар?",
+    "Можно ли поместить симбиота на летающее существо?",
+    "Можно ли поместить экипировку на существо без класса?",
+    "Может ли местность получать раны?",
+    "Может ли местность быть целью атаки?",
+    "Можно ли поместить на существо двух симбиотов?",
+    "Может ли экипировка перемещаться отдельно от хозяина?",
+    "Может ли закрытое существо использовать движение?",
+])
+def test_simulator_and_rule_text_agree_on_5ed(q):
+    sim = ask(q, "5ed")
+    assert sim.route == "scenario" and sim.verdict
+    rt = answer(q, "5ed")
+    assert rt is not None and rt.verdict
+    assert sim.verdict.split(",")[0] == rt.verdict.split(",")[0], (sim.verdict, rt.verdict)
+    assert rt.citations[0] in sim.citations
+
+
+def test_only_with_an_opposite_and_a_count():
+    assert answer("Может ли открытое существо использовать движение?", "5ed").verdict == "Да, может"
+    a = answer("Может ли закрытое существо использовать движение?", "5ed")
+    assert a.verdict == "Нет, не может" and a.citations == ["506.3"]
+    a = answer("Можно ли поместить на существо двух симбиотов?", "5ed")
+    assert a.verdict == "Нет, нельзя" and a.citations == ["209.6"]
+
+
+def test_broader_subject_or_unstated_condition_gives_no_verdict():
+    a = answer("Может ли симбиот перемещаться?", "5ed")  # 209.11 speaks of moving apart from the host only
+    assert a.verdict is None and a.citations == ["209.11"] and "узком случае" in a.text
+    a = answer("Может ли игрок взять в отряд местность?", "5ed")  # 211.3 only if one is already there
+    assert a.verdict is None and "211.3" in a.citations and "только при условии" in a.text
+    a = answer("Может ли артефакт двигаться, если он открыт?", "5ed")
+    assert a.verdict is None and "не говорит" in a.text
+
+
+def test_exception_elsewhere_is_cited():
+    a = answer("Может ли игрок взять в отряд местность, если в его отряде уже есть местность?", "5ed")
+    assert a.verdict == "Нет, не может" and a.citations[:2] == ["211.3", "211.4"]
+    assert "Исключение: п. 211.4" in a.text
+
+
+def test_what_happens_gives_the_consequence():
+    a = answer("Что будет с небестелесным симбиотом, если существо стало бестелесным?", "5ed")
+    assert a.verdict == "Симбиот погибает" and a.citations == ["209.5"]
+    a = answer("Что будет с экипировкой, если хозяин экипировки перестаёт быть небестелесным существом?", "5ed")
+    assert a.verdict == "Экипировка уничтожается" and a.citations == ["212.2"]
+
+
+def test_ask_json_names_the_route_and_the_sentence():
+    j = ask("Может ли игрок взять в отряд местность, если в его отряде уже есть местность?", "5ed").to_json()
+    assert j["route"] == "rule_text" and j["verdict_source"] == "rule text"
+    assert j["sentence"] == "Игрок не может взять в отряд местность, если в его отряде уже есть местность."
+    j = ask("Может ли артефакт двигаться?", "5ed").to_json()
+    assert j["verdict_source"] == "simulator" and j["sentence"] is None
+
+
+def test_unrelated_question_is_left_to_search():
+    assert answer("Сколько стоит коробка бустеров?", "5ed") is None
+    assert answer("Что такое стек?", "5ed") is None
+
+
+# --- the full-layout test edition (tests/data/edition_tested.html), questions written for it ---
+
+TESTED_QUESTIONS = [
+    ("Можно ли отравить бестелесное существо?", "Нет, нельзя", "406.4"),
+    ("Закрытая карта может двигаться?", "Нет, не может", "408.3"),
+    ("Может ли летающее существо иметь особенность «Страж»?", "Нет, не может", "307.8"),
+    ("Считается ли удар через ряд ближним ударом?", "Нет, не считается", "304.2"),
+    ("Можно ли назначить защитника от разряда?", "Нет, нельзя", "303.4"),
+    ("Являются ли отрицательные жизни ранами?", "Нет, не являются", "405.4"),
+    ("Может ли карта объявить две атаки за ход?", "Нет, не может", "301.5"),
+    ("Можно ли объявить второй мулиган в той же партии?", "Нет, нельзя", "102.4.в"),
+    ("Можно ли оплатить элитную карту серебряными кристаллами?", "Нет, нельзя", "202.3"),
+    ("Можно ли оплатить элитную карту золотыми кристаллами?", "Да, можно", "202.3"),
+    ("Может ли существо с особенностью «Меткий» стрелять по рядом стоящей карте?", "Да, может", "305.6"),
+    ("Является ли добивание действием?", "Да, является", "410.3"),
+    ("Добивание не является атакой?", "Да, не является", "410.2"),
+]
+
+
+@pytest.fixture(scope="module")
+def tested_edition(tmp_path_factory):
+    from conftest import clear_edition_caches
+
+    from bot.cli import main
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BERSERK_USER_DIR", str(tmp_path_factory.mktemp("rt") / "user"))
+        clear_edition_caches()
+        assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
+        yield "tested"
+    clear_edition_caches()
+
+
+@pytest.mark.parametrize("q,verdict,number", TESTED_QUESTIONS, ids=[q[:30] for q, _, _ in TESTED_QUESTIONS])
+def test_tested_edition_rule_text_verdicts(tested_edition, q, verdict, number):
+    a = ask(q, tested_edition)
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", verdict, number)
+    assert a.sentence and a.sentence in a.text
+
+
+def test_tested_edition_exception_and_no_verdict(tested_edition):
+    a = answer("Может ли нелетающее существо нападать простым ударом на летающее существо, если в отряде "
+               "противника не осталось нелетающих существ?", tested_edition)
+    assert a.verdict == "Да, может" and a.citations[0] == "307.6"
+    a = answer("Может ли нелетающее существо нападать простым ударом на летающее существо?", tested_edition)
+    assert a.verdict == "Нет, не может" and a.citations[:2] == ["307.5", "307.6"]  # the exception it names
+    a = ask("Может ли карта объявить атаку?", tested_edition)   # every rule on it names more than the question
+    assert a.verdict is None
+
+
+def test_index_is_built_once_per_loaded_edition():
+    assert index_for("5ed") is index_for("5ed")
+    from bot.rulebook import load
+
+    idx = build(load("5ed"))
+    assert len(idx.props) == len(index_for("5ed").props) > 80
+    assert all(p.sentence and p.number for p in idx.props)
