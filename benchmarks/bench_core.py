@@ -82,7 +82,7 @@ def rows(cfg: Config = FULL) -> list[Row]:
         runs.add("peak", mem["peak_mb"])
     out = [runs.row(f"process start to first answer ({label})", target="< 1000") for label in FIRST_QUESTIONS]
     out.append(Row(f"resident memory after {cfg.answers:,} answers (VmRSS)", runs.values["mem"], "MB", "< 150"))
-    out.append(Row(f"resident memory peak after {cfg.answers:,} answers (ru_maxrss)", runs.values["peak"], "MB", "< 150"))
+    out.append(Row(f"resident memory peak after {cfg.answers:,} answers (VmHWM)", runs.values["peak"], "MB", "< 150"))
 
     base = yaml.safe_load(edition_path(DEFAULT_EDITION).read_text(encoding="utf-8"))
     with editions_dir({cfg.large: scaled_edition(base, cfg.factor, name=cfg.large)}):
