@@ -114,6 +114,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
                                f"({', '.join(missing)}); отвечает следующий маршрут")
                 continue
         if ans is not None:
+            _lead_gate(ans, q)
             if cards is not None:
                 _with_cards(ans, q, cards, getattr(route, "CARD_AWARE", False))
             if skipped:
@@ -127,6 +128,22 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
+
+
+def _lead_gate(ans: Answer, q: str) -> None:
+    """A yes/no question («…?», «разве …», «прав ли …») is answered «Да» / «Нет», «кто прав?»
+    with the person (``bot.yesno.fits``); a finding of the ability, scenario or rule-text route that
+    does not say whether the asked proposition holds is shown, but not given as the
+    verdict (issue 11: an honest partial answer, never a bare statement for a yes/no)."""
+    from bot.answer import Block
+    from bot.yesno import fits
+
+    if ans.route not in (*BOUND_ROUTES, "rule_text") or fits(q, ans.verdict):
+        return
+    ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли "
+                                            "то, о чём спрошено. Найдено: " + ans.verdict))
+    ans.trace = list(ans.trace) + ["вердикт не дан: вопрос да/нет, а найденное не отвечает ни «да», ни «нет»"]
+    ans.verdict = None
 
 
 _EDITION_BOUND = ("bot.lookup", "bot.rules_text.route", "bot.glossary", "bot.search")

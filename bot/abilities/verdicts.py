@@ -40,16 +40,11 @@ _WH = re.compile(r"\b(что|кто|как|каков\w*|как(?:ой|ая|ое
 
 
 def is_yes_no(q: str) -> bool:
-    """Whether a folded question sentence asks «да или нет»: it has «ли», or it has no
-    question word («Фишку я получу?», «Лечение будет?», «Можно?»); «Что будет?» is not."""
-    if not q.strip():
-        return False
-    if re.search(r"\bли\b", q):
-        return True
-    clauses = [c.strip() for c in re.split(r"[,:;—–]", q) if c.strip()]
-    main = next((c for c in clauses if not re.match(r"(если|когда|пока|чтобы|хотя|раз|после|перед)\b", c)),
-                clauses[0] if clauses else q)
-    return not _WH.search(main)
+    """Whether a folded question sentence asks «да или нет» (``bot.yesno.sentence_kind``):
+    «Фишку я получу?», «Можно ли…?», «Разве…?»; «Что будет?», «открыть или закрыть?» are not."""
+    from bot.yesno import sentence_kind
+
+    return sentence_kind(q.rstrip(" ?")) == "yes_no"
 
 
 _DECIDE_RE = re.compile(r"\bвыб[иор]\w*|\bвыбира\w*|\bреш(?:ить|ать|ает|ают|ит|ат|у|ил\w*)\b|\bопредел\w*")

@@ -20,10 +20,12 @@ from bot.answer import Answer, Block
 from bot.morph import lemma
 from bot.reading.lexicon import words
 from bot.textnorm import fold
+from bot.yesno import rule_on_claim
 
 # «прав?», «он прав?», «я прав?», «кто прав?», «верно?», «так?», «это так?», «правда?»
 _CHECK = re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:из\s+нас\s+)?прав[ыа]?|(?:он|она|я|мы|ты|вы|друг|противник|соперник)?\s*"
-                    r"(?:прав[ыа]?|не\s+прав[ыа]?)|(?:это\s+)?(?:верно|так|правда|правильно))\s*\??\s*$")
+                    r"(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+(?:он|она|я|мы|ты|вы|друг|противник|соперник))?"
+                    r"|(?:это\s+)?(?:верно|так|правда|правильно))\s*\??\s*$")
 _SPEAKERS_ME = ("я", "мы")
 _WHO_RU = {"me": "вы", "other": "противник"}
 
@@ -138,16 +140,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     holds, why = m.group(1) == "Да", holds_fact or m.group(2)
     rest = re.sub(r"^(?:можно|нельзя|может|не может)[:,]\s*", "", why)
     why = rest or why      # «нельзя: нельзя помещать …» reads twice
-    claimer = "вы" if c.who == "me" else c.other_word
-    if c.check == "who":
-        if c.who == "me":
-            verdict = f"Вы правы: {why}" if holds else f"Прав {c.other_word}: {why}"
-        else:
-            verdict = f"Прав {c.other_word}: {why}" if holds else f"Вы правы: {why}"
-    elif claimer == "вы":
-        verdict = f"Да, вы правы: {why}" if holds else f"Нет, вы не правы: {why}"
-    else:
-        verdict = f"Да, {claimer} прав: {why}" if holds else f"Нет, {claimer} не прав: {why}"
+    verdict = rule_on_claim(holds, why, claimer_is_me=c.who == "me", other=c.other_word, who_check=c.check == "who")
     return Answer(question=question, route="scenario", verdict=verdict, blocks=list(inner.blocks),
                   citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
                   understood=understood, reading=inner.reading, unread=list(inner.unread or []))

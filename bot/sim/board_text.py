@@ -230,7 +230,10 @@ def verdict_of(res: Resolution, question: str = "") -> str | None:
     from bot.vocab import section
 
     q = fold(question)
-    whether = any(re.search(rf"(?<![а-яё]){re.escape(w)}(?![а-яё])", q) for w in section("card_board")["ask_whether"])
+    from bot.yesno import question_kind
+
+    whether = (any(re.search(rf"(?<![а-яё]){re.escape(w)}(?![а-яё])", q) for w in section("card_board")["ask_whether"])
+               or question_kind(question) == "yes_no")
     if whether:
         from bot.abilities.outcome_words import sentences
 

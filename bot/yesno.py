@@ -1,0 +1,123 @@
+"""What kind of answer a question asks for, and the lead word of a verdict (issue 11).
+
+A yes/no question («Лечение будет?», «Можно ли …?», «Разве …?», «…, ведь так?», «Прав ли
+он?», «Верно?») is answered with a verdict that opens with «Да» / «Нет»; «кто прав?» with
+the person who is right («Прав противник: …», «Вы правы: …»); any other question
+(«что будет?», «кто решает?», «открыть или закрыть?») with the answer itself.
+
+Every route decides the lead word here:
+
+- ``question_kind(question)`` — ``"yes_no"`` | ``"who_right"`` | ``"open"`` for the asked
+  sentence (the last one with «?»);
+- ``lead(holds, body)`` — «Да: body» / «Нет: body» from whether the route's finding affirms
+  the asked proposition (``None`` when it cannot tell: no verdict, never a bare statement);
+- ``rule_on_claim(...)`` — the same relative to a claim someone made («Нет, противник не
+  прав: …»);
+- ``fits(question, verdict)`` — whether a verdict opens the way the question asks;
+  ``bot.judge.ask`` withholds a verdict that does not (an honest partial answer).
+
+No rule paragraph is decided here: this is about the form of the answer only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.textnorm import fold
+
+Kind = str  # "yes_no" | "who_right" | "open"
+
+_WH = re.compile(r"(?<![а-яё])(что|кто|как|каков\w*|как(?:ой|ая|ое|ие|ую|им|их|ого|ому|ом|ими)|котор\w+|когда|где|куда|"
+                 r"откуда|почему|зачем|сколько|насколько|чем|чему|чего|кому|кого|кем|ком|чей|чья|чьё|чье|чьи|чь(?:его|ей|их|ими|ему))"
+                 r"(?![а-яё])")
+_FORCE_YES_NO = re.compile(r"(?<![а-яё])(ли|разве|неужели|ведь)(?![а-яё])")
+_WHO_RIGHT = re.compile(r"(?<![а-яё])кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?прав[ыа]?(?![а-яё])")
+# a clause ending so governs the «что / кто / какой …» clause after it (its object)
+_GOVERNS = re.compile(r"(?<![а-яё])(тот|то|та|те|того|тому|тем|так|правда|верно|известно|сказано|написано|понятно|"
+                      r"говори\w*|утвержда\w*|счита\w*|дума\w*|зна\w*|значит|реша\w*|выбира\w*|определя\w*|"
+                      r"получает|объявил\w*)$")
+_EITHER_OR = re.compile(r"(?<![а-яё])(или|либо)(?![а-яё])")
+_SUBORDINATE = re.compile(r"(если|когда|пока|чтобы|хотя|раз|после|перед)(?![а-яё])")
+_LEAD_YES_NO = re.compile(r"(да|нет)(?![а-яё])", re.I)
+_LEAD_PERSON = re.compile(r"(прав[ыа]?\s|вы\s+правы|правы\s+вы|ты\s+прав)", re.I)
+
+
+def asked_sentence(question: str) -> str:
+    """The folded sentence that asks (the last one ending in «?»); ``""`` when the text asks
+    nothing (no «?»). Quoted card text is not split into sentences."""
+    q = fold(re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", question))
+    if "?" not in q:
+        return ""
+    head = q[:q.rfind("?")]
+    start = max(head.rfind(c) for c in ".!?\n")
+    return head[start + 1:].strip()
+
+
+def sentence_kind(s: str) -> Kind:
+    """``question_kind`` of one folded question sentence (without its «?»)."""
+    if not s.strip():
+        return "open"
+    if _WHO_RIGHT.search(s):
+        return "who_right"
+    if _FORCE_YES_NO.search(s):
+        return "yes_no"
+    clauses = [c.strip() for c in re.split(r"[,:;—–]|\s-\s", s) if c.strip()] or [s]
+    # the asking clauses: not «если …», and not a relative / «что»-clause after the first
+    # («правда, что …?», «тот, кто объявил?»); «паразит чужой, с ним что будет?» asks «что»
+    main: list[str] = []
+    for c in clauses:
+        if _SUBORDINATE.match(c) or (main and _GOVERNS.search(main[-1])):
+            continue  # «если …»; «правда, что …», «выбирает, открыть или закрыть»: the object of the asking clause
+        main.append(c)
+    main = main or clauses[:1]
+    if any(_WH.search(c) for c in main):
+        return "open"
+    if any(_EITHER_OR.search(c) for c in main):
+        return "open"  # «открыть или закрыть?» names the option
+    return "yes_no"
+
+
+def question_kind(question: str) -> Kind:
+    """``"yes_no"`` («Лечение будет?», «Можно ли…?», «Разве нельзя…?», «…, ведь так?», «Прав
+    ли он?», «Верно?»), ``"who_right"`` («Кто прав?») or ``"open"`` (a wh- or either/or
+    question, or a text without «?») for the asked sentence of ``question``."""
+    return sentence_kind(asked_sentence(question))
+
+
+def lead(holds: bool | None, body: str) -> str | None:
+    """The verdict of a yes/no question: «Да: body» when the route's finding affirms the
+    asked proposition, «Нет: body» when it denies it, ``None`` when the route cannot tell
+    (then no verdict is given)."""
+    if holds is None:
+        return None
+    return f"{'Да' if holds else 'Нет'}: {body}"
+
+
+def rule_on_claim(holds: bool, why: str, *, claimer_is_me: bool, other: str, who_check: bool) -> str:
+    """The ruling on a claim from whether the claimed proposition holds: «Да, противник
+    прав: why» / «Нет, вы не правы: why»; for «кто прав?» the person: «Прав противник:
+    why» / «Вы правы: why». ``other``: how the other side is named («противник», «друг»)."""
+    if who_check:
+        me_right = holds == claimer_is_me
+        return f"Вы правы: {why}" if me_right else f"Прав {other}: {why}"
+    if claimer_is_me:
+        return f"Да, вы правы: {why}" if holds else f"Нет, вы не правы: {why}"
+    return f"Да, {other} прав: {why}" if holds else f"Нет, {other} не прав: {why}"
+
+
+def fits(question: str, verdict: str | None) -> bool:
+    """Whether ``verdict`` opens the way ``question`` asks: a yes/no question with «Да» /
+    «Нет», «кто прав?» with the person (or «Да»/«Нет» on a claim); other questions with
+    anything. ``None`` fits every question."""
+    if not verdict:
+        return True
+    kind = question_kind(question)
+    v = verdict.lstrip()
+    if kind == "yes_no":
+        return bool(_LEAD_YES_NO.match(v)) or bool(_LEAD_PERSON.match(v))
+    if kind == "who_right":
+        return bool(_LEAD_PERSON.match(v)) or bool(_LEAD_YES_NO.match(v))
+    return True
+
+
+__all__ = ["asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits"]
