@@ -39,7 +39,7 @@ import itertools
 import json
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from aiohttp import ClientSession, ClientTimeout, web
@@ -122,6 +122,7 @@ class FakeBotApi:
         self._contents: dict[tuple, tuple] = {}  # what each message shows now (edits to the same are refused)
         self._answered: set[str] = set()  # callback and inline queries answered (a second answer is refused)
         self._ids = itertools.count(1)
+        self._queued_ids = itertools.count(1)
         self._msg_ids = itertools.count(5000)
         self._lock = threading.Lock()
         self._loop = asyncio.new_event_loop()
@@ -144,7 +145,12 @@ class FakeBotApi:
             self.faults.append(fault)
 
     def push(self, *updates: dict[str, Any]) -> None:
-        """Queue updates for getUpdates (or, in webhook mode, for delivery)."""
+        """Queue updates for getUpdates (or, in webhook mode, for delivery). As
+        Telegram does, update ids grow in the order updates are queued (each
+        ``update_id`` is set here), so confirming an offset never skips one."""
+        for u in updates:
+            u["update_id"] = next(self._queued_ids)
+
         def put() -> None:
             for u in updates:
                 if self.webhook is not None and self._hook_queue is not None:

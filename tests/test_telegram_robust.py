@@ -22,7 +22,7 @@ from bot.chat import tg_redact
 from bot.chat.tg_api import ApiUrlError, api_urls, is_loopback
 from bot.chat.tg_order import ChatOrderedProcessor, chat_key
 from bot.chat.tg_retry import DeliveryUnknown, ResilientLimiter, outcome
-from chat_support import EDITION, FakeRequest, edition, fast_limiter, message_update, run  # noqa: F401
+from chat_support import FakeRequest, edition, fast_limiter, message_update, run  # noqa: F401 - pytest fixture
 
 TOKEN = "123456789:AAE" + "k9_-Z" * 7
 SECRET = TOKEN.split(":")[1]
