@@ -434,7 +434,7 @@ def _claim_answer(question: str, edition: str) -> Answer | None:
     c = find_claim(question)
     if c is None:
         return None
-    asked = (c.setup + " " if c.setup else "") + c.proposition[:1].upper() + c.proposition[1:] + "?"
+    asked = c.asked
     inner = _answer(asked, edition)
     if inner is None:
         return None

@@ -42,6 +42,12 @@ class Claim:
     proposition: str
     check: str
 
+    @property
+    def asked(self) -> str:
+        """The claimed proposition as its own question, after the set-up sentences
+        («Посадил симба на орка. Симбиот погибает?»)."""
+        return (self.setup + " " if self.setup else "") + self.proposition[:1].upper() + self.proposition[1:] + "?"
+
 
 def _speaker(words_before: list[str]) -> tuple[str, str]:
     for w in reversed(words_before):
@@ -117,7 +123,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     c = find_claim(question)
     if c is None:
         return None
-    asked = (c.setup + " " if c.setup else "") + c.proposition[:1].upper() + c.proposition[1:] + "?"
+    asked = c.asked
     inner = _inner(asked, edition)
     if inner is None:
         return None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from bot.reading.reader import ATTACHABLE, KIND_RU, TRAIT_RU, Reading
-from bot.sim.outcome import StepResult
+from bot.sim.outcome import StepResult, rules_of
 
 # Cells of the model: the first player's front row is 3, the second player's 4.
 _CELLS = {"first": ["c3", "b3", "d3", "a3"], "second": ["c4", "b4", "d4", "a4"]}
@@ -235,15 +235,6 @@ def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Rul
     return _fate_ruling(reading, res, mapping, ids)
 
 
-def _rules(lines) -> list[str]:
-    out: list[str] = []
-    for c in lines:
-        for n in c.rules:
-            if n not in out:
-                out.append(n)
-    return out
-
-
 def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
     from bot.sim.queries.base import short_reason
 
@@ -258,12 +249,12 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
         decisive = [_TRAIT_RULES[(subj.kind, t)] for t in host.traits if (subj.kind, t) in _TRAIT_RULES]
         if host.has_class is False and subj.kind == "equipment":
             decisive.append("212.2")
-        cites = list(dict.fromkeys([*decisive, *(_rules(lines) or list(r.cites))]))
+        cites = list(dict.fromkeys([*decisive, *(rules_of(lines) or list(r.cites))]))
         body = f"можно: {what} можно поместить на {host.ru()}"
         return Ruling(f"Да, {body}", [c.line() for c in lines], cites, trace, mapping, ids)
     reason = short_reason(r.reasons[0].text) if r.reasons else ""
     body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
-    return Ruling(f"Нет, {body}", [c.line() for c in r.reasons], _rules(r.reasons) or list(r.cites), trace, mapping, ids)
+    return Ruling(f"Нет, {body}", [c.line() for c in r.reasons], rules_of(r.reasons) or list(r.cites), trace, mapping, ids)
 
 
 def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -283,7 +274,7 @@ def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str]
         if target is not None and att is not None and (target.host == att.key or att.host == target.key):
             cites.append("209.9")       # a host and its symbiote may attack each other
         for r in legal:
-            cites += [n for n in _rules([c for c in r.consequences if c.rules]) if n not in cites]
+            cites += [n for n in rules_of([c for c in r.consequences if c.rules]) if n not in cites]
         obj = f" {target.ru('accs')}" if target is not None else ""
         verdict = f"Да, {'может' if personal else 'можно'} {what}{obj}"
         return Ruling(verdict, [c.line() for r in legal for c in r.consequences if c.rules], cites, trace, mapping, ids)
@@ -291,7 +282,7 @@ def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str]
     reason = short_reason(reasons[0].text) if reasons else ""
     head = "не может" if personal else "нельзя"
     verdict = f"Нет, {head}: {reason[:1].lower()}{reason[1:]}" if reason else f"Нет, {head}"
-    return Ruling(verdict, [c.line() for c in reasons], _rules(reasons), trace, mapping, ids)
+    return Ruling(verdict, [c.line() for c in reasons], rules_of(reasons), trace, mapping, ids)
 
 
 def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -303,10 +294,10 @@ def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], 
     mapping["expect"] = {"steps": [{"step": len(mapping["steps"]), "legal": r.legal}]}
     if r.legal:
         lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
-        return Ruling("Да, может двигаться", [c.line() for c in lines], _rules(lines) or list(r.cites), trace, mapping, ids)
+        return Ruling("Да, может двигаться", [c.line() for c in lines], rules_of(lines) or list(r.cites), trace, mapping, ids)
     reason = short_reason(r.reasons[0].text) if r.reasons else ""
     verdict = f"Нет, не может: {reason[:1].lower()}{reason[1:]}" if reason else "Нет, не может"
-    return Ruling(verdict, [c.line() for c in r.reasons], _rules(r.reasons), trace, mapping, ids)
+    return Ruling(verdict, [c.line() for c in r.reasons], rules_of(r.reasons), trace, mapping, ids)
 
 
 # The paragraph that lets a kind of card be attacked (a strike on an artifact is as on a closed card).
@@ -328,7 +319,7 @@ def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> R
     lines = [c for r in res.results for c in r.consequences if c.card == cid and c.result]
     gone_line = next((c for c in reversed(lines) if c.result in ("погибает", "уничтожается", "покидает поле боя")), None)
     word = {"symbiote": "симбиот", "parasite": "паразит", "equipment": "экипировка"}[subj.kind]
-    cites = _rules(lines)
+    cites = rules_of(lines)
     if gone_line is not None:
         fact = f"{word} {gone_line.result}"
         zone = "graveyard"
