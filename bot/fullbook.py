@@ -22,7 +22,9 @@ HTML layout (the one real rulebook sites use):
   icons become readable tokens from ``rulebook/import/icons.yaml`` («{tap}»);
 - a table of two columns (term | definition bullets) outside the numbered sections is
   a dictionary: each row one ``Entry(term, text)`` under the unnumbered header before
-  it («Глоссарий.»);
+  it («Глоссарий.»); so are paragraphs (or ``<ul>`` items) «<b>Термин</b> – определение»
+  under such a header, a plain paragraph between two of them being a further line of
+  the entry before it, and a ``<dl>``;
 - everything else (menus, the table of contents, registration forms, «Контакты.»,
   footers, «Produced by …») is site chrome and dropped.
 
@@ -360,6 +362,8 @@ class _HtmlBook:
         self.header: str | None = None  # last unnumbered header («Глоссарий»)
         self.seen: dict[str, int] = {}
         self.skipped_lists = 0
+        self.by_paragraph = False  # the last dictionary entry came from a «<b>Термин</b> – …» paragraph
+        self.between: list[tuple[str, int]] = []  # paragraphs after it, not yet known to be its lines
 
     def where(self, line: int) -> str:
         return f"{self.source}, строка {line}"
@@ -388,7 +392,9 @@ class _HtmlBook:
                 self.olist(c)
             elif c.tag == "ul":
                 self.pending = None
-                self.skipped_lists += 1
+                if not self.entry_list(c):
+                    self.end_entries()
+                    self.skipped_lists += 1
             elif c.tag == "table":
                 if c.find({"ol"}) or any(SECTION_RE.match(inline_text(p)) for p in _paras(c)):
                     self.walk_table_layout(c)
@@ -405,6 +411,17 @@ class _HtmlBook:
                 self.walk(c)
         flush()
 
+    def entry_list(self, ul: Node) -> bool:
+        """A ``<ul>`` under an unnumbered header whose items are all «<b>Термин</b> –
+        определение»: a dictionary written as a list. True when read as one."""
+        items = [c for c in ul.children if isinstance(c, Node) and c.tag == "li"]
+        pairs = [bold_entry(li) for li in items]
+        if self.header is None or not items or any(p is None for p in pairs):
+            return False
+        for li, (term, text) in zip(items, pairs):
+            self.entry(term, text, li.line)
+        return True
+
     def walk_table_layout(self, table: Node) -> None:
         for row in _table_rows(table):
             for cell in row:
@@ -416,6 +433,7 @@ class _HtmlBook:
             return
         m = SECTION_RE.match(text)
         if m and _is_header_text(m.group("t")):
+            self.end_entries()
             self.pending = (m.group("n"), m.group("t").strip().rstrip(".").strip(), node.line)
             self.header = None
             return
@@ -429,13 +447,43 @@ class _HtmlBook:
             # text between a section header and its list: the header was not one
             self.pending = None
         if (_is_bold(node) or node.tag.startswith("h")) and len(text.split()) <= 6:
+            self.end_entries()
             self.header = text.rstrip(".").strip()
             return
+        if self.header is not None and _CHROME.search(text) is None:
+            pair = bold_entry(node)
+            if pair is not None:
+                self.entry(*pair, node.line)
+                return
+            if self.by_paragraph:
+                self.between.append((text, node.line))  # a second paragraph of the entry, if another entry follows
+                return
         if self.header is not None and self.book.dictionary and self.book.dictionary[-1].section == self.header:
+            self.end_entries()
             self.book.notes.append(f"{self.where(node.line)}: текст после словаря пропущен (не пункт и не статья словаря): «{text[:60]}»")
+
+    # a dictionary written as paragraphs «<b>Термин</b> – определение» -----------
+    def entry(self, term: str, text: str, line: int) -> None:
+        """One dictionary entry of a paragraph dictionary; paragraphs met since the
+        previous entry are its further lines."""
+        if self.by_paragraph and self.book.dictionary:
+            last = self.book.dictionary[-1]
+            last.text = "\n".join([last.text, *(t for t, _ in self.between)])
+        self.between = []
+        self.book.dictionary.append(Entry(term, text, self.header or "Словарь", line))
+        self.by_paragraph = True
+
+    def end_entries(self) -> None:
+        """The paragraph dictionary ends (a header, a section, a list, the page end):
+        paragraphs after its last entry are not part of it (reported, not kept)."""
+        for text, line in self.between:
+            self.book.notes.append(f"{self.where(line)}: текст после словаря пропущен (не пункт и не статья словаря): «{text[:60]}»")
+        self.between = []
+        self.by_paragraph = False
 
     # numbered sections -----------------------------------------------------------
     def olist(self, ol: Node) -> None:
+        self.end_entries()
         if self.pending is None:
             self.skipped_lists += 1  # table of contents, menus
             return
@@ -540,6 +588,7 @@ class _HtmlBook:
     # dictionary ----------------------------------------------------------------
     def table(self, table: Node) -> None:
         self.pending = None
+        self.end_entries()
         rows = _table_rows(table)
         pairs = [r for r in rows if len(r) == 2]
         if not rows or len(pairs) < max(2, 0.8 * len(rows)):
@@ -563,6 +612,37 @@ class _HtmlBook:
             elif c.tag == "dd" and term and term[0]:
                 self.book.dictionary.append(Entry(term[0], "\n".join(_cell_paragraphs(c)) or inline_text(c),
                                                   self.header or "Словарь", term[1]))
+
+
+_ENTRY_SEP = "–—-:"
+
+
+def bold_entry(node: Node) -> tuple[str, str] | None:
+    """A paragraph «<b>Броня Х</b> – определение» as ``(term, definition)``: the text
+    opens with a bold run of at most 10 words, followed by (or ending in) a dash or a
+    colon, then the definition. ``None`` for any other paragraph."""
+    kids = list(node.children)
+    i = 0
+    while i < len(kids) and isinstance(kids[i], str) and not kids[i].strip():
+        i += 1
+    if i == len(kids) or not isinstance(kids[i], Node):
+        return None
+    head = kids[i]
+    if head.tag not in ("b", "strong") and not (head.tag in ("a", "span", "font", "u") and _is_bold(head)):
+        return None
+    if head.find({"ol", "ul", "table", "p"}):
+        return None
+    term = inline_text(head)
+    rest_node = Node("#", {}, node.line)
+    rest_node.children = kids[i + 1:]
+    rest = inline_text(rest_node)
+    sep = term[-1:] in _ENTRY_SEP
+    term = term.rstrip(_ENTRY_SEP + " ").strip()
+    if rest[:1] in _ENTRY_SEP:
+        rest, sep = rest[1:].strip(), True
+    if not sep or not term or not rest or len(term.split()) > 10 or SECTION_RE.match(term):
+        return None
+    return term, rest
 
 
 def _paras(node: Node):
@@ -589,6 +669,7 @@ def read_html_book(html: str, source: str) -> FullBook:
     without text, more lettered points than letters, no numbered section at all)."""
     reader = _HtmlBook(source)
     reader.walk(parse_tree(html))
+    reader.end_entries()
     book = reader.book
     if not book.clauses:
         raise RulebookError(
@@ -600,10 +681,11 @@ def read_html_book(html: str, source: str) -> FullBook:
 
 
 def looks_like_full_html(html: str) -> bool:
-    """True when the page has at least two section headers «NNN. Title» each followed
-    by an ``<ol>`` – the layout of a complete rulebook page."""
+    """True when the page has a section header «NNN. Title» outside the lists followed
+    by an ``<ol>`` – the layout of a complete rulebook page (one section is enough:
+    scraped pages number their sections inside nested lists)."""
     hits = re.findall(r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}<(?:/[a-z0-9]+>\s*<)*(?:/?p>)?\s*(?:<[^>]*>\s*)*<ol\b", html, re.IGNORECASE)
-    return len(hits) >= 2
+    return len(hits) >= 1
 
 
 # --- plain text ------------------------------------------------------------------
@@ -757,14 +839,18 @@ def _looks_title(s: str, following: str) -> bool:
 
 
 def looks_like_full_text(text: str) -> bool:
-    """True for a plain-text complete rulebook: at least two «NNN. Title» lines each
-    followed by a numbered item line."""
-    lines = [_clean(x) for x in text.split("\n") if x.strip()]
+    """True for a plain-text rulebook in its own layout: at least two «NNN. Title» lines
+    each followed by a numbered item line, or one such line that opens the file (a
+    page holding one section: «412. Определение цели. Перенаправление.» then «1. …» or
+    «412.1 …»; its title, periods and all, is the section's title, not a paragraph)."""
+    lines = [_clean(x) for x in text.split("\n") if x.strip() and not _T_PAGE.match(_clean(x))]
     hits = 0
-    for a, b in zip(lines, lines[1:]):
+    for i, (a, b) in enumerate(zip(lines, lines[1:])):
         m = SECTION_RE.match(a)
         if m and _is_header_text(m.group("t")) and not _T_FULL.match(a) and (_T_ITEM.match(b) or _T_FULL.match(b)):
             hits += 1
+            if i == 0:
+                return True
     return hits >= 2
 
 

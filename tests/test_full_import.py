@@ -175,3 +175,86 @@ def test_unreadable_pdf_is_a_russian_error(tmp_path):
     src.write_bytes(b"%PDF-1.4\nnot a pdf at all")
     with pytest.raises(RulebookError, match=r"broken\.pdf: PDF не читается"):
         import_sources([src], "x")
+
+
+PARAGRAPH_DICTIONARY = """<html><body>
+<p><u>101. Общие положения.</u></p><ol><li><p>Партию играют два игрока.</p></li><li><p>Каждый игрок приносит свою колоду.</p></li></ol>
+<p><strong>Словарь.</strong></p>
+<p>Термины собраны в алфавитном порядке.</p>
+<p><b>Броня Х</b> – постоянная особенность, предотвращающая первые Х ран.</p>
+<p>Несколько особенностей «Броня» одной карты суммируются.</p>
+<p><b>Полёт:</b> свойство существа находиться во вспомогательной зоне.</p>
+<ul><li><strong>Регенерация Х</strong> &ndash; в начале своего хода существо излечивается на Х.</li></ul>
+<p>Rambler Top100</p>
+<div>© 2025 Produced by Тестовый Лаар</div>
+</body></html>"""
+
+
+def test_dictionary_written_as_bold_paragraphs_is_read_as_entries_not_a_section():
+    data, report = import_sources_text(PARAGRAPH_DICTIONARY, "dict.html")
+    assert [c["number"] for c in data["clauses"]] == ["101.1", "101.2"]
+    assert [s["number"] for s in data["sections"]] == ["101"]
+    assert [(d["term"], d["text"], d["section"]) for d in data["dictionary"]] == [
+        ("Броня Х", "постоянная особенность, предотвращающая первые Х ран.\n"
+                    "Несколько особенностей «Броня» одной карты суммируются.", "Словарь"),
+        ("Полёт", "свойство существа находиться во вспомогательной зоне.", "Словарь"),
+        ("Регенерация Х", "в начале своего хода существо излечивается на Х.", "Словарь"),
+    ]
+    assert report.dictionary == 3
+    assert any("dict.html, строка 9:" in n and "Rambler" in n for n in report.notes)  # the footer is not an entry's line
+
+
+def test_paragraph_dictionary_entries_are_glossary_terms_of_the_edition():
+    from bot.glossary import edition_terms_of, find_term
+
+    data, _ = import_sources_text(PARAGRAPH_DICTIONARY, "dict.html")
+    rb = Rulebook.from_dict(data)
+    terms = edition_terms_of(rb)
+    t = find_term(terms, "бронёй")
+    assert t is not None and t.entry is not None and t.entry.term == "Броня Х" and t.edition == "x"
+    assert find_term(terms, "полёт").entry.text.startswith("свойство существа")
+
+
+def test_scraped_pages_with_a_dictionary_header_give_entries_not_an_invented_section(tmp_path):
+    (tmp_path / "p1.txt").write_text(
+        "209.1. Симбиот помещается на существо.\n209.2. Нельзя помещать симбиота на летающее существо.\n"
+        "Словарь.\nБроня Х – постоянная особенность, предотвращающая раны.\nПолёт – свойство существа.\n", encoding="utf-8")
+    (tmp_path / "p2.txt").write_text("210.1. Артефакты стоят на поле.\n210.2. Артефакты не двигаются.\n", encoding="utf-8")
+    data, report = import_sources([tmp_path / "p1.txt", tmp_path / "p2.txt"], "x")
+    assert [c["number"] for c in data["clauses"]] == ["209.1", "209.2", "210.1", "210.2"]
+    assert [(s["number"], s["title"]) for s in data["sections"]] == [("209", ""), ("210", "")]
+    assert [(d["term"], d["section"]) for d in data["dictionary"]] == [("Броня Х", "Словарь"), ("Полёт", "Словарь")]
+    assert report.unplaced == []
+
+
+@pytest.mark.parametrize("body, numbers", [
+    ("412. Определение цели особенностей. Перенаправление.\n412.1. Цель выбирается при объявлении.\n"
+     "412.2. Перенаправление меняет цель.\n", ["412.1", "412.2"]),
+    ("102. Начало игры. Мулиган.\n1. Игроки тасуют колоды.\n2. Мулиган разрешён один раз.\n", ["102.1", "102.2"]),
+])
+def test_text_page_opening_with_a_section_heading_imports(tmp_path, body, numbers):
+    src = tmp_path / "page.txt"
+    src.write_text(body, encoding="utf-8")
+    data, report = import_sources([src], "x")
+    assert [c["number"] for c in data["clauses"]] == numbers
+    assert [s["title"] for s in data["sections"]] == [body.split("\n")[0].split(". ", 1)[1].rstrip(".")]
+    assert report.unplaced == [] and data["clauses"][0]["inferred"] is False
+
+
+def test_scraped_page_heading_with_periods_is_a_header_not_a_paragraph():
+    from bot.pages import Header, read_text
+
+    items, orphans = read_text("412. Определение цели особенностей. Перенаправление.\n"
+                               "412.1. Цель выбирается при объявлении.\n", "p")
+    assert items[0] == Header("Определение цели особенностей. Перенаправление.", "section", "p", 0, "412")
+    assert [it.number for it in items[1:]] == ["412.1"] and orphans == []
+
+
+def import_sources_text(text: str, name: str):
+    """Import one page given as text (written to a temporary file)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / name
+        src.write_text(text, encoding="utf-8")
+        return import_sources([src], "x")
