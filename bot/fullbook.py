@@ -162,6 +162,9 @@ class _Tree(HTMLParser):
         self.root = Node("#root", {}, 1)
         self.stack = [self.root]
         self.skip = 0
+        self.skip_from: tuple[str, int] = ("", 0)  # the dropped element being skipped: tag, line
+        self.swallowed: int | None = None  # line of a section header inside a skipped element
+        self.lost: list[str] = []  # why rule text would be lost (Russian, with lines)
 
     def _close_to(self, i: int) -> None:
         del self.stack[i:]
@@ -173,6 +176,7 @@ class _Tree(HTMLParser):
             return
         if tag in _SKIP:
             self.skip = 1
+            self.skip_from, self.swallowed = (tag, self.getpos()[0]), None
             return
         line = self.getpos()[0]
         a = {k: (v or "") for k, v in attrs}
@@ -228,15 +232,45 @@ class _Tree(HTMLParser):
                 return
 
     def handle_data(self, data):
+        if not self.skip and data.lstrip().startswith("<!--"):  # html.parser gives an unclosed comment as text; a browser hides the rest
+            self.lost.append(f"строка {self.getpos()[0]}: комментарий «<!--» не закрыт, и текст после него пропал бы; "
+                             "ожидалось «-->» в конце комментария")
+            return
         if not self.skip:
             self.stack[-1].children.append(data)
+        elif self.swallowed is None and _HEADER_IN_MARKUP.search(data):
+            self.swallowed = self.getpos()[0] + data[: _HEADER_IN_MARKUP.search(data).start()].count("\n")
+
+    def handle_comment(self, data):
+        m = _HEADER_IN_MARKUP.search(data)
+        if m and re.search(r"<(?:ol|li)\b", data, re.IGNORECASE):
+            line = self.getpos()[0] + data[: m.start()].count("\n")
+            self.lost.append(f"строка {self.getpos()[0]}: комментарий «<!--» поглотил текст правил (заголовок раздела "
+                             f"в строке {line}); ожидалось «-->» перед ним")
+
+    def close(self):
+        super().close()
+        if self.skip and self.swallowed is None and _HEADER_IN_MARKUP.search(self.rawdata):  # an unclosed <script>
+            self.swallowed = self.getpos()[0] + self.rawdata[: _HEADER_IN_MARKUP.search(self.rawdata).start()].count("\n")
+        if self.skip and self.swallowed is not None:
+            tag, line = self.skip_from
+            self.lost.append(f"строка {line}: элемент <{tag}> не закрыт и поглотил текст правил (заголовок раздела "
+                             f"в строке {self.swallowed}); ожидалось </{tag}> перед ним")
 
 
-def parse_tree(html: str) -> Node:
-    """The page as a ``Node`` tree (stdlib ``html.parser``, lenient as a browser)."""
+_HEADER_IN_MARKUP = re.compile(r"(?:^|>|\n)\s*\d{3}\.\s*[А-ЯЁ][а-яё]+")
+"""A section header «105. Ходы» in raw markup or text (found where it would be lost)."""
+
+
+def parse_tree(html: str, source: str = "страница") -> Node:
+    """The page as a ``Node`` tree (stdlib ``html.parser``, lenient as a browser).
+    Raises ``RulebookError`` naming ``source`` and the line when an unclosed
+    ``<script>``/``<form>``/… or comment would swallow rule text (a section header)."""
     t = _Tree()
     t.feed(html)
     t.close()
+    if t.lost:
+        raise RulebookError(f"{source}, {t.lost[0]}")
     return t.root
 
 
@@ -362,6 +396,7 @@ class _HtmlBook:
         self.header: str | None = None  # last unnumbered header («Глоссарий»)
         self.seen: dict[str, int] = {}
         self.skipped_lists = 0
+        self.dropped: tuple | None = None  # a section header followed by text: (number, title, line, text, line)
         self.by_paragraph = False  # the last dictionary entry came from a «<b>Термин</b> – …» paragraph
         self.between: list[tuple[str, int]] = []  # paragraphs after it, not yet known to be its lines
 
@@ -391,10 +426,14 @@ class _HtmlBook:
             if c.tag == "ol":
                 self.olist(c)
             elif c.tag == "ul":
-                self.pending = None
                 if not self.entry_list(c):
+                    self.unplaceable(c, "список вне пунктов")
+                    self.pending = None
                     self.end_entries()
                     self.skipped_lists += 1
+            elif c.tag == "li":
+                self.unplaceable(c, "пункт списка <li> вне списка <ol> (список закрыт раньше времени?)")
+                self.walk(c)
             elif c.tag == "table":
                 if c.find({"ol"}) or any(SECTION_RE.match(inline_text(p)) for p in _paras(c)):
                     self.walk_table_layout(c)
@@ -423,9 +462,28 @@ class _HtmlBook:
         return True
 
     def walk_table_layout(self, table: Node) -> None:
-        for row in _table_rows(table):
-            for cell in row:
-                self.walk(cell)
+        """A table used for page layout: its cells (and anything an unclosed cell or row
+        left inside the table) are read as page text."""
+        self.walk(table)
+
+    # what cannot be placed -------------------------------------------------------
+    def in_rules(self) -> bool:
+        """True between the first numbered section and the next unnumbered header
+        («Словарь.», «Контакты.»): text there belongs to a numbered clause or nowhere."""
+        return bool(self.book.sections) and self.header is None
+
+    def unplaceable(self, node: Node, what: str) -> None:
+        """Refuse rule text met where no clause can hold it (the structure that would have
+        held it is broken): ``RulebookError`` naming the line; chrome, icons and text
+        outside the numbered sections pass."""
+        text = _own_text(node)
+        if not self.in_rules() or not _wordy(text):
+            return
+        last = self.book.clauses[-1].number if self.book.clauses else self.book.sections[-1]["number"]
+        raise RulebookError(
+            f"{self.where(node.line)}: {what} после пункта {last}, текст «{text[:60]}» не относится ни к одному пункту; "
+            "ожидался пункт <li> списка раздела или заголовок раздела «NNN. Название.»"
+        )
 
     def para(self, node: Node) -> None:
         text = inline_text(node)
@@ -435,7 +493,7 @@ class _HtmlBook:
         if m and _is_header_text(m.group("t")):
             self.end_entries()
             self.pending = (m.group("n"), m.group("t").strip().rstrip(".").strip(), node.line)
-            self.header = None
+            self.header = self.dropped = None
             return
         m = PART_RE.match(text)
         if m and _is_header_text(m.group("t")) and (_is_bold(node) or node.tag.startswith("h")):
@@ -443,10 +501,8 @@ class _HtmlBook:
             self.pending = None
             self.header = None
             return
-        if self.pending is not None:
-            # text between a section header and its list: the header was not one
-            self.pending = None
         if (_is_bold(node) or node.tag.startswith("h")) and len(text.split()) <= 6:
+            self.pending = self.dropped = None
             self.end_entries()
             self.header = text.rstrip(".").strip()
             return
@@ -458,6 +514,12 @@ class _HtmlBook:
             if self.by_paragraph:
                 self.between.append((text, node.line))  # a second paragraph of the entry, if another entry follows
                 return
+        if self.pending is not None:
+            if _wordy(text):  # text between a header-like line and a list: it was not a header …
+                self.dropped = (*self.pending, text, node.line)  # … unless a list of rules follows
+                self.pending = None
+            return
+        self.unplaceable(node, "абзац вне пунктов")
         if self.header is not None and self.book.dictionary and self.book.dictionary[-1].section == self.header:
             self.end_entries()
             self.book.notes.append(f"{self.where(node.line)}: текст после словаря пропущен (не пункт и не статья словаря): «{text[:60]}»")
@@ -485,6 +547,13 @@ class _HtmlBook:
     def olist(self, ol: Node) -> None:
         self.end_entries()
         if self.pending is None:
+            if self.dropped is not None and _wordy(" ".join(_own_text(li) for li in ol.children if isinstance(li, Node))):
+                number, _, line, text, at = self.dropped
+                raise RulebookError(
+                    f"{self.where(at)}: после заголовка раздела {number} (строка {line}) идёт текст без номера "
+                    f"«{text[:60]}», а не список пунктов; ожидался список <ol> сразу после заголовка"
+                )
+            self.unplaceable(ol, "список пунктов без заголовка раздела «NNN. Название.» перед ним")
             self.skipped_lists += 1  # table of contents, menus
             return
         number, title, line = self.pending
@@ -494,18 +563,38 @@ class _HtmlBook:
                 f"{self.where(line)}: раздел {number} встречается второй раз (первый – строка {self.seen[number]}); "
                 "ожидались разные номера разделов"
             )
+        if self.book.sections and int(number) < int(self.book.sections[-1]["number"]):
+            prev = self.book.sections[-1]
+            raise RulebookError(
+                f"{self.where(line)}: раздел {number} стоит после раздела {prev['number']} (строка {prev['line']}); "
+                "ожидались разделы по возрастанию номеров"
+            )
         self.seen[number] = line
         self.book.sections.append({"number": number, "title": title, "part": self.part, "line": line})
         before = len(self.book.clauses)
         self.items(ol, number, lettered=False)
         if len(self.book.clauses) == before:
-            self.book.notes.append(f"{self.where(line)}: в разделе {number} нет ни одного пункта")
+            raise RulebookError(f"{self.where(line)}: в разделе {number} нет ни одного пункта; "
+                                "ожидался список <ol> с пунктами <li> после заголовка")
 
     def items(self, ol: Node, prefix: str, lettered: bool) -> None:
         start = ol.attrs.get("start", "")
         count = int(start) - 1 if start.isdigit() else 0
+        for c in ol.children:
+            if not (isinstance(c, Node) and c.tag == "li") and _WORD.search(_own_text(c) if isinstance(c, Node) else c):
+                text = _own_text(c) if isinstance(c, Node) else _clean(c)
+                raise RulebookError(
+                    f"{self.where(c.line if isinstance(c, Node) else ol.line)}: текст «{text[:60]}» стоит внутри списка "
+                    f"пунктов {prefix} (строка {ol.line}), но вне пункта <li>; список не закрыт (нет </ol>) "
+                    "или пункт не открыт (нет <li>)"
+                )
         for li in (c for c in ol.children if isinstance(c, Node) and c.tag == "li"):
             v = li.attrs.get("value", "")
+            if v.isdigit() and int(v) <= count:
+                raise RulebookError(
+                    f"{self.where(li.line)}: пункт {prefix}.{v} после пункта {prefix}.{count}; "
+                    "ожидались номера пунктов по возрастанию (value у <li>)"
+                )
             count = int(v) if v.isdigit() else count + 1
             if lettered:
                 if not 1 <= count <= len(LETTERS):
@@ -528,6 +617,13 @@ class _HtmlBook:
             text = inline_text(node)
             if not text:
                 return
+            m = SECTION_RE.match(text)
+            if m and _is_header_text(m.group("t")) and len(m.group("n")) == 3 and number.split(".")[0] != m.group("n") and (
+                    _is_bold(node) or _underlined(node) or len(text.split()) <= MAX_TITLE_WORDS // 2):
+                raise RulebookError(
+                    f"{self.where(node.line)}: заголовок раздела «{text[:60]}» оказался внутри пункта {number} "
+                    f"(строка {li.line}); пункт или список не закрыт (нет </li> или </ol>) перед заголовком"
+                )
             if not lines:
                 lines.append(text)
             elif _NOTE.match(text):
@@ -645,6 +741,37 @@ def bold_entry(node: Node) -> tuple[str, str] | None:
     return term, rest
 
 
+def _own_text(node: Node) -> str:
+    """The text of ``node`` outside links: what a table of contents or a menu lacks."""
+    parts: list[str] = []
+
+    def walk(n: Node) -> None:
+        for c in n.children:
+            if isinstance(c, str):
+                parts.append(c)
+            elif c.tag not in ("a", "script", "style"):
+                walk(c)
+
+    walk(node)
+    return _clean(" ".join(parts))
+
+
+def _wordy(text: str) -> bool:
+    """True for text that reads as rule text: three or more words, not site chrome
+    (icon tokens «{tap}», numbers and punctuation do not count)."""
+    if _CHROME.search(text):
+        return False
+    return len(re.findall(r"[А-Яа-яЁёA-Za-z]{2,}", re.sub(r"\{[^}]*\}", " ", text))) >= 3
+
+
+_WORD = re.compile(r"[А-Яа-яЁёA-Za-z]{2,}")
+
+
+def _underlined(node: Node) -> bool:
+    return node.find({"u"}) and inline_text(node) == " ".join(
+        inline_text(c) for c in node.children if isinstance(c, Node) and c.tag == "u").strip()
+
+
 def _paras(node: Node):
     for c in node.children:
         if isinstance(c, Node):
@@ -668,7 +795,7 @@ def read_html_book(html: str, source: str) -> FullBook:
     ``RulebookError`` naming the file and line (a section number used twice, an item
     without text, more lettered points than letters, no numbered section at all)."""
     reader = _HtmlBook(source)
-    reader.walk(parse_tree(html))
+    reader.walk(parse_tree(html, source))
     reader.end_entries()
     book = reader.book
     if not book.clauses:

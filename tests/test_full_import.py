@@ -258,3 +258,63 @@ def import_sources_text(text: str, name: str):
         src = Path(tmp) / name
         src.write_text(text, encoding="utf-8")
         return import_sources([src], "x")
+
+
+WELL_FORMED = """<html><body>
+<p><u>101. Общие положения.</u></p><ol><li><p>Партию играют два игрока.</p></li><li><p>Каждый игрок приносит свою колоду.</p></li></ol>
+<p><u>102. Начало игры.</u></p><ol><li><p>Игроки тасуют колоды.</p></li><li><p>Мулиган разрешён один раз.</p></li></ol>
+<p><u>103. Победа.</u></p><ol><li><p>Побеждает тот, кто уничтожил отряд противника.</p></li></ol>
+</body></html>"""
+
+
+@pytest.mark.parametrize("old, new, message", [
+    # unclosed structure that would lose text
+    ("колоду.</p></li></ol>", "колоду.</p></li>",
+     r"p\.html, строка 3: текст «102\. Начало игры\.» стоит внутри списка пунктов 101 \(строка 2\), но вне пункта <li>; "
+     r"список не закрыт \(нет </ol>\)"),
+    ("колоду.</p></li></ol>", "колоду.</p>",
+     r"p\.html, строка 3: заголовок раздела «102\. Начало игры\.» оказался внутри пункта 101\.2 \(строка 2\)"),
+    ("<p><u>102.", "<script>var x = 1;\n<p><u>102.",
+     r"p\.html, строка 3: элемент <script> не закрыт и поглотил текст правил \(заголовок раздела в строке 4\)"),
+    ("<p><u>102.", "<form>\n<p><u>102.",
+     r"p\.html, строка 3: элемент <form> не закрыт и поглотил текст правил \(заголовок раздела в строке 4\)"),
+    ("<p><u>102.", "<!-- забытый комментарий\n<p><u>102.", r"p\.html, строка 3: комментарий «<!--» не закрыт"),
+    # text that cannot be placed
+    ("колоду.</p></li></ol>", "колоду.</p></li></ol><li><p>Потерянный пункт правил без списка.</p></li>",
+     r"p\.html, строка 2: пункт списка <li> вне списка <ol> .* после пункта 101\.2, текст «Потерянный пункт правил без списка\.»"),
+    ("<p><u>102.", "<p>Этот абзац правил стоит вне списка пунктов.</p>\n<p><u>102.",
+     r"p\.html, строка 3: абзац вне пунктов после пункта 101\.2, текст «Этот абзац правил стоит вне списка пунктов\.»"),
+    ("<p><u>102. Начало игры.</u></p>", "<p><u>102. Начало игры.</u></p>\n<p>Вводный абзац раздела без номера.</p>",
+     r"p\.html, строка 4: после заголовка раздела 102 \(строка 3\) идёт текст без номера «Вводный абзац раздела без номера\.»"),
+    ("<ol><li><p>Игроки тасуют колоды.</p></li><li><p>Мулиган разрешён один раз.</p></li></ol>", "<ol></ol>",
+     r"p\.html, строка 3: в разделе 102 нет ни одного пункта"),
+    # numbers out of order or twice
+    ("<li><p>Мулиган", '<li value="1"><p>Мулиган', r"p\.html, строка 3: пункт 102\.1 после пункта 102\.1; ожидались номера пунктов по возрастанию"),
+    ("<li><p>Каждый", '<li value="5"><p>Каждый</p></li>\n<li value="3"><p>Ещё',
+     r"p\.html, строка 3: пункт 101\.3 после пункта 101\.5"),
+    ("103. Победа", "100. Победа", r"p\.html, строка 4: раздел 100 стоит после раздела 102 \(строка 3\); ожидались разделы по возрастанию"),
+])
+def test_malformed_html_is_refused_naming_the_line_and_nothing_is_written(tmp_path, old, new, message):
+    assert old in WELL_FORMED
+    src = tmp_path / "p.html"
+    src.write_text(WELL_FORMED.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(RulebookError, match=message):
+        import_sources([src], "x")
+    from bot.cli import main
+
+    assert main(["rulebook", "import", str(src), "--edition", "x", "--out-dir", str(tmp_path / "out")]) == 1
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("old, new", [
+    ("<p>Игроки тасуют колоды.</p>", "<p><b>Игроки тасуют колоды."),  # unclosed <p> and <b>: nothing lost
+    ("<p><u>102.", "<p><img src='/img/sep.gif'></p><p>&nbsp;</p><p><u>102."),  # a separator image between sections
+    ("<p><u>102.", "<table><tr><td>Меню раздела</td></tr>\n<p><u>102."),  # an unclosed layout table
+    ("<p><u>103.", "<p><strong>3. Победа и поражение</strong></p><p><u>103."),  # a part heading
+])
+def test_tolerable_html_faults_import_every_clause(tmp_path, old, new):
+    src = tmp_path / "p.html"
+    src.write_text(WELL_FORMED.replace(old, new, 1), encoding="utf-8")
+    data, _ = import_sources([src], "x")
+    assert [c["number"] for c in data["clauses"]] == ["101.1", "101.2", "102.1", "102.2", "103.1"]
+    assert data["clauses"][2]["text"] == "Игроки тасуют колоды."
