@@ -237,10 +237,20 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         return Reply([_call(spec, q, (args or None, ctx.edition))])
     if not args:
         return Reply([note_answer(q, f"Нужен аргумент. Пример: {spec.usage}", route="help")])
-    if name == "rule":
-        return _with_nav(_call(spec, q, (args, ctx.edition)), ctx)
+    if name == "rule":  # several numbers: one answer each, as ``berserk-judge rule`` prints them
+        from bot.lookup import split_queries
+
+        answers = [_call(spec, f"/rule {n}", (n, ctx.edition)) for n in split_queries(args)]
+        last = _with_nav(answers[-1], ctx)
+        return Reply(answers[:-1] + last.answers, last.buttons)
     if name == "search":
-        return Reply([_call(spec, q, (args, 5, ctx.edition))])
+        from bot.search import split_k
+
+        try:
+            text, k = split_k(args)
+        except BerserkError as e:
+            return Reply([note_answer(q, str(e), route="help")])
+        return Reply([_call(spec, q, (text, k, ctx.edition))])
     if name == "parse":
         return Reply([_call(spec, q, (args,))])
     if name == "explain":
