@@ -310,9 +310,10 @@ def split_queries(text: str) -> list[str]:
     """The paragraph queries of one ``rule`` request, shared by ``berserk-judge rule``
     and the chat's ``/rule``: «209.5 209.6» -> ["209.5", "209.6"], «п. 209.5» ->
     ["209.5"], «209.4 - 209.6» -> ["209.4 - 209.6"] (one range), «209.5 abc» ->
-    ["209.5", "abc"] (each word on its own, so the unknown one is named). Never empty:
+    ["209.5", "abc"] (each word on its own, so the unknown one is named), «209..5» ->
+    ["209..5"] (numbers not parted by a space, «,» or «;» stay one query). Never empty:
     a blank text gives ``[text]`` (answered as «не номер пункта»)."""
-    refs = _question_refs(text)
+    refs = _separate_refs(text)
     if refs:
         return refs
     if not re.search(r"\d", text):  # «abc def»: one «не номер пункта», not one per word
@@ -323,11 +324,23 @@ def split_queries(text: str) -> list[str]:
         if _PREFIX_WORD.match(word):  # «п.» of «п. 209.5 abc» goes with the next word
             prefix += word + " "
             continue
-        out.extend(_question_refs(prefix + word) or [prefix + word])
+        out.extend(_separate_refs(prefix + word) or [prefix + word])
         prefix = ""
     if prefix:
         out.append(prefix.strip())
     return out or [text]
+
+
+def _separate_refs(text: str) -> list[str] | None:
+    """``_question_refs(text)`` when every number in it ends the text or is followed
+    (after one optional closing «.») by a space, «,», «;» or closing punctuation;
+    else ``None`` («209..5» is one malformed number, not 209 and 5)."""
+    for m in _NUM_IN_TEXT.finditer(text):
+        after = text[m.end():]
+        after = after[1:] if after.startswith(".") else after
+        if after and after[0] not in " \t\n,;?!)»\"'":
+            return None
+    return _question_refs(text)
 
 
 def rule_answers(text: str, edition: str = DEFAULT_EDITION) -> list[Answer]:

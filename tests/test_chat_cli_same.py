@@ -21,6 +21,8 @@ from bot.errors import InputLimitError
     ("п. 209.5 abc", ["209.5", "abc"]),
     ("№209.5 209.6", ["№209.5", "209.6"]),
     ("совсем не номер", ["совсем не номер"]),
+    ("209..5", ["209..5"]),
+    ("209.4..209.6", ["209.4..209.6"]),
 ])
 def test_split_queries(text, queries):
     assert split_queries(text) == queries
