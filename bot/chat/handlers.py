@@ -472,6 +472,9 @@ def split_explain_flags(args: str) -> tuple[argparse.Namespace | None, str]:
         else:
             getattr(ns, name).append(int(value))
     unknown = re.match(r"--?[A-Za-z][\w-]*", rest.strip())
+    if unknown and unknown.group(0) in ("--failed", "--illegal", "--choose", "--declare"):  # «/explain --failed»
+        what = "номера частей через запятую (1,2)" if unknown.group(0) == "--declare" else "номер части (1, 2, …)"
+        return None, f"{unknown.group(0)}: после флага нужен {what}, затем текст карты."
     if unknown:  # «--bogus …»: a flag, not the first word of a card text
         return None, (f"{unknown.group(0)}: неизвестный флаг. Флаги /explain: --failed N, --illegal N, "
                       "--refuse, --choose N, --declare N,M, --no-resources — перед текстом карты.")
