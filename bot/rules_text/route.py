@@ -65,8 +65,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     if q.kind == "what":
         return _what(question, q, idx, edition)
     d = decide(q, idx)
-    if not (d.fits or d.near or d.excepted):
-        return None
+    if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
+        return None     # no sentence fits: search quotes the nearest paragraphs
     truth = d.agreed
     if truth is None:
         return _undecided(question, q, d)
