@@ -87,6 +87,7 @@ def rule_of(p: Prop) -> Rule:
     main = clean_bag({p.action} | set(p.words))
     cw = frozenset(w for w in clean_bag(set(conds)) if not w.startswith("~") and w not in L.light
                    and w.removeprefix("не ") not in L.implicit and w.removeprefix("не ") not in L.filler)
+    opt = frozenset(opt) | p.optional
     return Rule(p, req, frozenset(w.lstrip("~") for w in opt), tuple(dict.fromkeys(refs)), tuple(inline),
                 cond=cw - main, cond_same=cw & main)
 

@@ -53,6 +53,8 @@ class Prop:
     sentence: str = ""
     what: bool = False
     """A question «Что будет с X, если …?»: the consequence is asked, not a yes/no."""
+    optional: frozenset[str] = frozenset()
+    """Words of a «даже если …» clause: they widen the rule, a question may name them."""
 
 
 def sentences(text: str) -> list[str]:
@@ -298,6 +300,7 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
     cls = _clauses(toks)
     cond: list[Tok] = []
     main: list[Tok] = []
+    even: list[Tok] = []
     i = 0
     while i < len(cls):
         cl = cls[i]
@@ -313,8 +316,10 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
         if head in L.reason or (head == "так" and len(cl) > 1 and cl[1].lemma == "как"):
             break    # «…, поэтому …», «…, так как …»: the reason, not the rule
         if head == "даже" and len(cl) == 1 and i + 1 < len(cls) and cls[i + 1][0].lemma in L.condition:
-            i += 2   # «даже если …» restricts nothing
+            even.extend(cls[i + 1])
+            i += 2   # «даже если …» restricts nothing: its words widen the rule
             while i < len(cls) and cls[i][0].lemma not in L.condition and not _has_predicate(cls[i], True):
+                even.extend(cls[i])
                 i += 1
             continue
         if head in L.condition:
@@ -353,6 +358,8 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
         preds = [p for p in preds if p[1][0] != "consequence" or not _inside_action(main, p[0])]
     out: list[Prop] = []
     subject: list[Tok] = main[:preds[0][0]]
+    if any(t.pos == "VERB" and not _relative(subject, n) for n, t in enumerate(subject)):   # «Сдавшийся игрок проигрывает, и никакая особенность …»
+        subject = [t for t in subject if t.clause == main[preds[0][0]].clause and t.lemma not in ("и", "а", "но")]
     for k, (j, (kind, mode, impersonal, width), neg) in enumerate(preds):
         end = preds[k + 1][0] if k + 1 < len(preds) else len(main)
         if k + 1 < len(preds) and main[end - 1].lemma == "не":
@@ -370,6 +377,9 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
                 seg = [t for t in seg if t.clause != main[nj].clause]
         out.extend(_props(kind, mode, impersonal, neg, subject, seg, main[j:j + width], conditions, cond_text,
                           tuple(exceptions), number, text))
+    if even:
+        widen = frozenset(w.lstrip("~") for w in _content(even)[0])
+        out = [replace(p, optional=widen) for p in out]
     return out
 
 
@@ -442,6 +452,9 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
     starts = [i for i in starts if not (i > 0 and seg[i - 1].lemma == "не" and i - 1 > 0)]
     if not starts:  # a fronted infinitive: «Использовать движение может только открытое существо»
         fronted = [i for i, t in enumerate(subject) if t.pos == "INFN"]
+        if not fronted and pred_toks and pred_toks[0].pos in ("ADJS", "PRTS"):   # «мулиган ему недоступен»
+            return [Prop(action=L.norm(pred_toks[0].lemma), words=w, numbers=n, **base)
+                    for alt in alternatives(subject + seg) for w, n in [_content(alt)]]
         if len(fronted) != 1:
             return []
         f = fronted[0]
