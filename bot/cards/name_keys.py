@@ -139,3 +139,27 @@ def mention_candidates(store, text: str) -> list[Card]:
     from bot.cards.db import cards_by_key
 
     return cards_by_key(store, want)
+
+
+def lookup_candidates(store, query: str) -> list[Card]:
+    """The cards a name lookup (``CardIndex.find``) of ``query`` may rank as a whole
+    match with at most one typo edit per word: those with a name word that a query
+    word stands for by one of its forms or one edit away. Name order; ``[]`` when none."""
+    from bot.cards.index import word_keys
+    from bot.textnorm import fold
+
+    words = [fold(t) for t in _TOKEN.findall(query)]
+    if not words:
+        return []
+    keys: set[str] = set()
+    for w in words:
+        keys |= word_keys(w)
+    for found in near_words(store, words).values():
+        for w in found:
+            keys |= word_keys(w)
+    rows = _in(store, "SELECT DISTINCT card_key FROM card_name_keys WHERE name_key IN ({marks})", sorted(keys))
+    if not rows:
+        return []
+    from bot.cards.db import cards_by_key
+
+    return cards_by_key(store, sorted({r[0] for r in rows}))
