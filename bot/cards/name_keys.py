@@ -9,8 +9,8 @@ schema on SQLite and PostgreSQL, ``bot.cards.db.MIGRATIONS`` step 3):
 - ``card_name_keys (name_key, card_key, word_pos, n_words)``: for word ``word_pos``
   of the card's folded name (``n_words`` words in all), each form it is found under
   (``Card.name_keys``: the word and its normal forms);
-- ``card_name_deletes (del_key, word)``: for each name word, the strings reached by
-  deleting at most one letter of its first ``bot.typo.PREFIX`` letters (the
+- ``card_name_deletes (del_key, word)``: for each name word (not a number), the strings
+  reached by deleting at most one letter of its first ``bot.typo.PREFIX`` letters (the
   symmetric-deletion idea of ``bot.typo``), so a word one edit from a name word is
   found by one indexed query.
 
@@ -71,7 +71,7 @@ def write(store, cards: Iterable[Card]) -> None:
         per_word = card_keys(c)
         for pos, ks in enumerate(per_word):
             rows += [(k, c.key, pos, len(per_word)) for k in dict.fromkeys(ks)]
-        words.update(name_words(c.name))
+        words.update(w for w in name_words(c.name) if not w.isdigit())   # a number is not corrected
     store.executemany("INSERT INTO card_name_keys (name_key, card_key, word_pos, n_words) VALUES (?, ?, ?, ?) "
                       "ON CONFLICT (name_key, card_key, word_pos) DO NOTHING", rows)
     store.executemany("INSERT INTO card_name_deletes (del_key, word) VALUES (?, ?) ON CONFLICT (del_key, word) DO NOTHING",
