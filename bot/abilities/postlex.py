@@ -209,6 +209,17 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
 # Words before a cost that grant it ("имеет {tap}: …", "получает {tap}: …"): the cost
 # is then part of a granted ability, not a new sentence.
 _GRANT_LEMMAS = frozenset({"иметь", "получать", "получить", "обладать", "терять", "потерять"})
+
+
+def _grants(out: list[Token]) -> bool:
+    """Do the tokens just emitted end with a verb granting an ability ("получает",
+    "получает:"), so that a cost next is the granted ability's, not this one's?"""
+    k = len(out) - 1
+    if k >= 0 and out[k].type == "COLON":
+        k -= 1
+    return k >= 0 and out[k].type == "WORD" and lexicon.word_lemma(out[k].value) in _GRANT_LEMMAS
+
+
 _ENDS_ABILITY = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "LIMIT", "PUNCT"})
 
 
@@ -316,7 +327,10 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     if main - 1 > verb + 1 and toks[main - 1].type == "WORD" and pos_of(toks[main - 1].value) == "ADVB" \
             and lexicon.is_infinitive(toks[main].value):
         return main - 1     # "Когда перемещается на клетку противника полностью излечиться"
-    return _subject_start(toks, verb, main)
+    # a reflexive clause verb takes no object: the word after it opens the subject
+    # ("Когда открывается каждое стоящее рядом существо противника может …")
+    reflexive = toks[verb].type == "WORD" and toks[verb].value.casefold().endswith(("ся", "сь"))
+    return _subject_start(toks, verb, main, object_guard=not reflexive)
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
@@ -387,6 +401,70 @@ def _condition_icons(cost: Token) -> list[Token]:
     end = Token("HEAD_END", ":", start_pos=cost.start_pos + colon, line=cost.line, column=cost.column + colon,
                 end_line=cost.line, end_column=cost.column + colon + 1, end_pos=cost.start_pos + colon + 1)
     return [kw, end]
+
+
+# Words that end an unquoted name of an effect ("Воздействие лесные тропы переместить …",
+# "Заклинание шит света другое существо получает …"): the ability's subject.
+_NAME_STOP_LEMMAS = _SUBJECT_LEMMAS | frozenset({"выбрать", "другой", "все", "атакованный", "атаковавший", "можете"})
+_KIND_LEMMAS = frozenset({"существо", "карта", "местность", "хозяин", "артефакт", "герой"})
+_EVENT_LEMMAS = frozenset({"гибель", "объявление", "атака", "удар", "выстрел", "перемещение", "движение",
+                           "нападение", "промах", "открытие", "закрытие"})
+MAX_NAME_WORDS = 4
+"""Most words of an effect's name written without quotes or a dash."""
+
+
+def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
+    """Where the header of a named effect opened at ``toks[i]`` (NAMED_KW «Воздействие»,
+    «Заклинание») ends when no dash or colon follows its name: right after a quoted
+    name ("Заклинание «варево из котла» ранить …"), or, for a name without quotes,
+    before the first verb, «может», condition word, icon, signed number or subject
+    after the name's first word ("Воздействие лесные тропы переместить …", "воздействие
+    обрушиться выберите …", "Воздействие карта если …"). ``None`` when a dash or colon
+    ends the header instead, or no such point is found within ``MAX_NAME_WORDS``."""
+    n = len(toks)
+    if i + 1 >= n:
+        return None
+    first = toks[i + 1]
+    if first.type == "QUOTED":
+        if i + 2 < n and toks[i + 2].type in ("WORD", "MAY", "NUMBER", "ICON", "CONDITION_KW", "TRIGGER_KW"):
+            return "insert", i + 2
+        return None
+    if first.type not in ("WORD", "NUMBER", "ILI", "AND", "TRIGGER_KW") or (
+            first.type == "WORD" and lexicon.is_preposition(first.value)) or (
+            first.type == "NUMBER" and first.value[:1] in "+-"):
+        return None
+    for j in range(i + 2, min(n, i + 2 + MAX_NAME_WORDS)):
+        t = toks[j]
+        if t.type == "COMMA" and j + 3 < n and toks[j + 1].value.casefold() == "дальность" \
+                and toks[j + 2].type == "NUMBER" and toks[j + 3].type in ("WORD", "MAY"):
+            return "insert", j + 3      # "Заклинание песнь девы, дальность 3 выбрать …": the range is the name's
+        if t.type in ("DASH", "COLON", "COMMA", "SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "LIBO", "COST"):
+            return None
+        if t.type in ("MAY", "ICON") or _opens_condition(t) or (t.type == "NUMBER" and t.value[:1] in "+-") or (
+                t.type == "NUMBER" and toks[j - 1].type == "WORD" and lexicon.is_effect_noun(toks[j - 1].value)):
+            return ("insert", j - 1) if t.type == "NUMBER" and t.value[:1] not in "+-" else ("insert", j)
+        if t.type == "TRIGGER_KW":
+            if t.value.casefold() != "при" or (j + 1 < n and lexicon.word_lemma(toks[j + 1].value) in _EVENT_LEMMAS):
+                return "insert", j      # "Воздействие черная метка когда …", "… при гибели …"
+            continue
+        if t.type != "WORD":
+            continue
+        low = t.value.casefold()
+        lem = lexicon.word_lemma(t.value)
+        if lexicon.is_predicate(t.value) or low in _PRONOUN_SUBJECTS or low == "нельзя" or lem in ("выбранный", "выбрать") or (
+                lem in _NAME_STOP_LEMMAS and lexicon.may_be_nominative(t.value)) or (
+                lexicon.is_effect_noun(t.value) and j + 1 < n and toks[j + 1].value.casefold() == "на"):
+            return "insert", j
+        if lem in _KIND_LEMMAS and lexicon.may_be_nominative(t.value) and not (
+                toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value)):
+            # "Заклинание ужас существо противника …", "… крепость гор небестелесное
+            # нелетающее существо получает …": the subject, with its adjectives
+            k = j
+            while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value) \
+                    and lexicon.may_be_nominative(toks[k - 1].value):
+                k -= 1
+            return "insert", k
+    return None
 
 
 class CardPostLex:
@@ -520,8 +598,20 @@ class CardPostLex:
                 return "insert", j
             if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
                 return "token", j       # "В конце хода противника, если …"
+        if toks[i].type == "NAMED_KW":
+            found = named_end(toks, i)
+            if found is not None:
+                return found
         for j in range(i + 1, len(toks)):
             t = toks[j]
+            if t.type == "NAMED_KW" and j > i + 1 and toks[i].type != "NAMED_KW" and not (
+                    toks[j - 1].type == "WORD" and (lexicon.is_predicate(toks[j - 1].value)
+                                                    or lexicon.is_preposition(toks[j - 1].value))) and (
+                    named_end(toks, j) is not None or (j + 2 < len(toks) and toks[j + 1].type == "QUOTED"
+                                                       and toks[j + 2].type in ("DASH", "COLON"))):
+                # "При ударе по Огнегривому заклинание жар ранить …": the header ends before
+                # the named effect, which opens the body
+                return "insert", j
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
@@ -675,8 +765,7 @@ class CardPostLex:
                 t = _retype(t, "WORD")
             elif typ == "LIMIT_HEAD":
                 t = _retype(t, "WORD")
-            elif typ == "COST" and prev is not None and prev.type == "WORD" and \
-                    lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+            elif typ == "COST" and prev is not None and _grants(out):
                 # "Получает {tap}: Магический удар на 3": a granted ability is a word of
                 # the effect that grants it, not a payment of this ability
                 t = _retype(t, "ICON")

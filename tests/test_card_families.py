@@ -1,0 +1,93 @@
+"""Families of card-text shapes the 2023+ database writes without dashes or quotes
+(texts written for these tests in that style): named effects as headers, «затем» and
+«иначе» as structure, costs written in words. Exact AST shapes, paragraphs, names."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.abilities.parser import parse
+
+
+def _named(res):
+    return [n for n in res.ast.walk() if n.kind == "named"]
+
+
+# ---- a named effect without a dash: «Воздействие <имя> <способность>» -----------------------
+@pytest.mark.parametrize("text, shape, name, first_leaf", [
+    ("{tap}: Воздействие тихий шаг переместить ваше открытое существо на 1 клетку.",
+     "(cost (named effect))", "тихий шаг", "переместить ваше открытое существо на 1 клетку"),
+    ("{tap}: Заклинание «ледяной взгляд» ранить выбранное существо на 2.",
+     "(cost (named effect))", "ледяной взгляд", "ранить выбранное существо на 2"),
+    ("При ударе по Стражу болот заклинание тина ранить атаковавшего на 1.",
+     "(trigger (named effect))", "тина", "ранить атаковавшего на 1"),
+    ("В начале хода противника воздействие туман ваше существо получает +1 к {strike}.",
+     "(trigger (named effect))", "туман", "ваше существо получает +1 к {strike}"),
+    ("{tap}: Воздействие ветер если в вашем отряде нет леса вызвать из колоды лес.",
+     "(cost (named (condition effect)))", "ветер", "вызвать из колоды лес"),
+    ("При гибели воздействие рухнуть выберите клетку рядом.",
+     "(trigger (named effect))", "рухнуть", "выберите клетку рядом"),
+    ("{tap}: Заклинание холод ущелий существо противника получает -2 к {strike}.",
+     "(cost (named effect))", "холод ущелий", "существо противника получает -2 к {strike}"),
+    ("{tap}: Воздействие зов глубин пророчество 1.", "(cost (named effect))", "зов глубин", "пророчество 1"),
+])
+def test_named_effect_without_dash_is_a_header(text, shape, name, first_leaf):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == shape
+    assert _named(res)[0].attr("name") == name
+    assert next(n for n in res.ast.walk() if n.kind == "effect").text == first_leaf
+
+
+def test_named_effect_with_range_keeps_the_name_and_range():
+    res = parse("{tap}: Заклинание песня ветра, дальность 3 выбрать существо противника.")
+    node = _named(res)[0]
+    assert res.ast.shape() == "(cost (named effect))"
+    assert node.attr("name") == "песня ветра" and node.attr("reach") == "3"
+
+
+def test_a_verb_object_named_effect_stays_a_word():
+    # «объявляет заклинание …» names what is declared: not a header
+    res = parse("Когда ваше существо объявляет заклинание, получить {counter}.")
+    assert res.complete and not _named(res)
+
+
+def test_granted_ability_after_colon_is_part_of_the_grant():
+    res = parse("{tap}: Воздействие морок выбранное существо до конца хода получает: {tap}: Разряд на 1.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(cost (named effect))"
+    assert res.ast.children[0].children[0].text == "выбранное существо до конца хода получает: {tap}: Разряд на 1"
+
+
+# ---- «затем» and «иначе» -------------------------------------------------------------------
+def test_then_is_a_sequence_not_one_leaf():
+    res = parse("При гибели вызвать гнома стоимостью 3 или менее, затем ранить стоящие рядом карты на 2.")
+    assert res.ast.shape() == "(trigger (and_then effect effect))"
+    assert res.ast.rules() == ["505.4"]
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["summon", "wound"]
+
+
+def test_then_without_comma_after_a_note():
+    res = parse("Может переместиться на 1 клетку (по выбору противника) затем ранить стоящее рядом существо на 1.")
+    assert res.ast.shape() == "(optional (and_then effect effect))"
+
+
+def test_else_after_a_condition_is_its_alternative():
+    res = parse("Если в вашем отряде есть лес ранить выбранное существо на 2, иначе ранить его на 1.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(otherwise (condition effect) effect)"
+    assert res.ast.rule == "505.6"
+    assert res.ast.children[0].attr("head") == "Если в вашем отряде есть лес"
+
+
+def test_else_with_dash_and_named_alternative():
+    res = parse("В начале хода, если рядом нет врагов – получить {counter}, иначе – воздействие «шорох» – "
+                "переместиться на соседнюю клетку.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(trigger (otherwise (condition effect) (named effect)))"
+
+
+def test_reflexive_clause_verb_takes_no_object():
+    res = parse("Когда открывается каждое стоящее рядом существо противника получает -1 к {strike}.")
+    assert res.ast.attr("head") == "Когда открывается"
+    assert res.ast.children[0].text == "каждое стоящее рядом существо противника получает -1 к {strike}"
