@@ -91,3 +91,48 @@ def test_reflexive_clause_verb_takes_no_object():
     res = parse("Когда открывается каждое стоящее рядом существо противника получает -1 к {strike}.")
     assert res.ast.attr("head") == "Когда открывается"
     assert res.ast.children[0].text == "каждое стоящее рядом существо противника получает -1 к {strike}"
+
+
+# ---- a payment written in words before the colon --------------------------------------------
+@pytest.mark.parametrize("text, icons, payment, leaf", [
+    ("Закрыть стоящее рядом ваше существо: переместить Осадную башню на соседнюю клетку.",
+     None, "Закрыть стоящее рядом ваше существо", "переместить Осадную башню на соседнюю клетку"),
+    ("{instant}, изгнать карту с вашего кладбища: получить +1 к броску кубика.",
+     ("instant",), "изгнать карту с вашего кладбища", "получить +1 к броску кубика"),
+    ("{tap}, снять X {counter} с ваших существ: ранить выбранное существо на X.",
+     ("tap",), "снять X {counter} с ваших существ", "ранить выбранное существо на X"),
+    ("Заплатите 2 кристалла: излечить ваше существо на 2.",
+     None, "Заплатите 2 кристалла", "излечить ваше существо на 2"),
+    ("{tap}, потерять маркер «смолы»: уничтожить выбранный артефакт.",
+     ("tap",), "потерять маркер «смолы»", "уничтожить выбранный артефакт"),
+])
+def test_payment_in_words_is_the_cost(text, icons, payment, leaf):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(cost effect)"
+    assert res.ast.attr("icons") == icons and res.ast.attr("payment") == payment
+    assert res.ast.children[0].text == leaf
+
+
+def test_a_choice_before_a_colon_is_not_a_payment():
+    # «выберите одно:» and «получает:» are not payments
+    for text in ("Выберите одно: получает +1 к {strike}.", "Ваш гном получает: +1 к {move}."):
+        res = parse(text)
+        assert not any(n.kind == "cost" for n in res.ast.walk()), text
+
+
+def test_a_payment_in_words_is_told_on_the_board_but_not_executed():
+    from bot.sim.ability import Use, resolve_on_board
+    from bot.sim.state import Card, GameState, parse_cell
+
+    st = GameState()
+    for c in (Card(id="Таран", owner="first", cell=parse_cell("c2"), lives=4),
+              Card(id="Орк", owner="second", cell=parse_cell("c4"), lives=3)):
+        st.cards[c.id] = c
+    r = resolve_on_board(st, st.cards["Таран"], "Закрыть стоящее рядом ваше существо: ранить выбранное существо "
+                                                 "противника на 1.", Use("Таран", targets={1: "Орк"}))
+    assert st.cards["Орк"].wounds == 1
+    pay = [s for s in r.steps if s.status in ("payment", "unsupported")]
+    assert [s.status for s in pay] == ["payment", "unsupported"]
+    assert pay[0].rule == "505.4" and "закрыть стоящее рядом ваше существо" in pay[1].text.casefold()
+    assert r.unsupported == ["Закрыть стоящее рядом ваше существо"]

@@ -467,6 +467,51 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
     return None
 
 
+_COST_STOPS = frozenset({"DASH", "SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "LIBO", "COST"})
+MAX_COST_WORDS = 12
+"""Most tokens of a payment written in words before its colon."""
+
+
+def _payment_verb(tok: Token) -> bool:
+    """An infinitive or imperative of a payment verb (grammar/effects.yaml payment_verbs)."""
+    from bot.abilities.effects import vocabulary
+
+    if tok.type != "WORD" or lexicon.word_lemma(tok.value) not in vocabulary().payment_verbs:
+        return False
+    return lexicon.is_infinitive(tok.value) or tok.value.casefold().endswith(("те", "йте"))
+
+
+def word_cost_end(toks: list[Token]) -> int | None:
+    """Index of the colon ending a payment written in words at the start of ``toks``
+    ("Закрыть стоящее рядом ваше существо: …", "{instant}, изгнать карту с вашего
+    кладбища: …", "{tap}, снять X {health} с ваших слуа: …"): optional icons and a
+    comma, a payment verb (infinitive or imperative), its object (no finite verb, dash
+    or other connective), then «:» with an ability after it. ``None`` otherwise."""
+    j = 0
+    while j < len(toks) and toks[j].type == "ICON":
+        j += 1
+    if j and (j >= len(toks) or toks[j].type != "COMMA"):
+        return None
+    j += 1 if j else 0
+    if j >= len(toks) or not _payment_verb(toks[j]):
+        return None
+    for k in range(j + 1, min(len(toks), j + 1 + MAX_COST_WORDS)):
+        t = toks[k]
+        if t.type == "COLON":
+            return k if k + 1 < len(toks) and k > j + 1 else None
+        if t.type in _COST_STOPS or t.type in HEADER_KW or t.type == "MAY" or (
+                t.type == "WORD" and lexicon.is_finite_verb(t.value)):
+            return None
+    return None
+
+
+def _merge_cost(toks: list[Token], end: int) -> Token:
+    """One COST token spanning ``toks[:end + 1]`` (a payment written in words)."""
+    a, b = toks[0], toks[end]
+    return Token("COST", " ".join(t.value for t in toks[:end + 1]), start_pos=a.start_pos, line=a.line,
+                 column=a.column, end_line=b.end_line, end_column=b.end_column, end_pos=b.end_pos)
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -515,6 +560,10 @@ class CardPostLex:
         then the next case of a case split)."""
         out: list[Token] = []
         i = 0
+        paid = word_cost_end(toks) if toks and toks[0].type in ("WORD", "ICON") else None
+        if paid is not None:
+            # "Закрыть стоящее рядом ваше существо: переместить …": a payment in words
+            toks = [_merge_cost(toks, paid)] + toks[paid + 1:]
         if toks and toks[0].type == "COST" and lexicon.is_condition_icons(toks[0].value) and depth < MAX_DEPTH:
             # "{second}: Начинает бой с {counter}", "{wolf}: …": a condition on the card
             # (who moves second, its form), not a payment

@@ -266,7 +266,16 @@ class ToAst(Transformer):
         icons = tuple(_ICON.findall(cost.value))
         x = "X" in cost.value.split("{", 1)[0] or bool(re.search(r"X\{", cost.value))
         paren = re.search(r"\(([^()]*)\)", cost.value)
-        top = self._node("cost", None, items, [body], icons=icons, variable=("X" if x else None))
+        written = self.text[cost.start_pos:cost.end_pos]
+        words = re.sub(r"^(\{[a-z0-9_]+\}\s*)*,?\s*", "", written).rstrip(" :")
+        payment = words if re.match(r"[А-Яа-яЁё]", words) else None   # "закрыть стоящее рядом ваше существо"
+        if payment:
+            # the icons paid are those before the words ("{instant}, изгнать …"), not
+            # the ones the words name ("снять X {health}")
+            icons = tuple(_ICON.findall(written[:len(written) - len(written.lstrip("{}abcdefghijklmnopqrstuvwxyz0123456789_ "))]))
+            x = False
+        top = self._node("cost", None, items, [body], icons=(icons if icons or not payment else None),
+                         variable=("X" if x else None), payment=payment)
         if paren and _LIMIT_WORDS.search(paren.group(1)):
             top = _with_attrs(top, limit=paren.group(1))
         return top
