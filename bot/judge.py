@@ -134,11 +134,20 @@ def _lead_gate(ans: Answer, q: str) -> None:
     """A yes/no question («…?», «разве …», «прав ли …») is answered «Да» / «Нет», «кто прав?»
     with the person (``bot.yesno.fits``); a finding of the ability, scenario or rule-text route that
     does not say whether the asked proposition holds is shown, but not given as the
-    verdict (issue 11: an honest partial answer, never a bare statement for a yes/no)."""
+    verdict (issue 11: an honest partial answer, never a bare statement for a yes/no). A
+    message that asks nothing (``bot.yesno.asks``: «Посадил симба на орка.») gets no verdict."""
     from bot.answer import Block
-    from bot.yesno import fits
+    from bot.yesno import asks, fits
 
-    if ans.route not in (*BOUND_ROUTES, "rule_text") or fits(q, ans.verdict):
+    if ans.route not in (*BOUND_ROUTES, "rule_text"):
+        return
+    if ans.verdict and not asks(q):     # «Посадил симба на орка.»: a statement gets no ruling
+        ans.blocks.insert(0, Block("text", text="Вердикт не даю: в сообщении нет вопроса. Спросите, что нужно "
+                                                "узнать (например: «Можно ли …?», «Что будет с …?»). Найдено: " + ans.verdict))
+        ans.trace = list(ans.trace) + ["вердикт не дан: в сообщении нет вопроса"]
+        ans.verdict = None
+        return
+    if fits(q, ans.verdict):
         return
     ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли "
                                             "то, о чём спрошено. Найдено: " + ans.verdict))

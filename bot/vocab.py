@@ -44,3 +44,30 @@ def words(name: str) -> frozenset[str]:
     raw = section(name)
     items = raw.split() if isinstance(raw, str) else [str(x) for x in raw]
     return frozenset(w for x in items for w in {x, fold(x)})
+
+
+def pattern_regex(items) -> str:
+    """A regular expression (no groups) matching any of the word patterns ``items`` in
+    folded or typed text, each from a word boundary: a pattern is words separated by
+    spaces, a word ``основа*`` matches any word starting so, any other word matches that
+    word whole («не хоч*» ~ «не хочет», «сведен* на нет» ~ «сведено на нет»).
+    The format of the pattern lists of ``grammar/lexicon.yaml``; raises ``RulebookError``
+    for an empty list (the lexicon ships with every pattern list filled)."""
+    import re
+
+    alts: list[str] = []
+    for item in items or ():
+        parts = []
+        for w in str(item).split():
+            parts.append(re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) + r"\b")
+        if parts:
+            alts.append(r"\s+".join(parts))
+    if not alts:
+        from bot.errors import RulebookError
+        raise RulebookError(f"словарь вопросов {LEXICON_FILE}: пустой список образцов слов")
+    return r"\b(?:" + "|".join(alts) + ")"
+
+
+def patterns(name: str, key: str) -> str:
+    """``pattern_regex`` of the list ``key`` in section ``name`` of the lexicon."""
+    return pattern_regex(section(name)[key])

@@ -53,6 +53,21 @@ def asked_sentence(question: str) -> str:
     return head[start + 1:].strip()
 
 
+def asks(question: str) -> bool:
+    """Whether the text asks anything: a «?» outside quotes, or — chat style, without «?» —
+    a last sentence with an interrogative word, «ли» / «разве» or a modal word («можно»,
+    «может», «норм»: ``asking_words`` and ``wh_words`` of ``grammar/lexicon.yaml``).
+    «Посадил симба на орка.» asks nothing: no verdict is given to a statement (issue 11)."""
+    from bot.vocab import words
+
+    q = fold(re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", question))
+    if "?" in q:
+        return True
+    parts = [p for p in re.split(r"[.!…\n]+", q) if p.strip()]
+    last = set(re.findall(r"[а-яa-z0-9]+", parts[-1])) if parts else set()
+    return bool(last & (words("asking_words") | words("wh_words")))
+
+
 def sentence_kind(s: str) -> Kind:
     """``question_kind`` of one folded question sentence (without its «?»)."""
     if not s.strip():
@@ -120,4 +135,4 @@ def fits(question: str, verdict: str | None) -> bool:
     return True
 
 
-__all__ = ["asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits"]
+__all__ = ["asks", "asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits"]

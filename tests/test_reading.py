@@ -228,3 +228,19 @@ def test_a_told_outcome_is_checked_against_the_simulation():
     assert ok.verdict.startswith("Нет, экипировка уничтожается") and ok.citations[0] == "212.3"
     bad = ask("Орк стал летающим. Симб на нём выжил. А шмотка на нём уцелеет?")
     assert bad.verdict is None and "противоречие с правилами" in bad.blocks[0].text
+
+
+# ------------------------------------------------------------------ a statement asks nothing
+@pytest.mark.parametrize("q", ["Посадил симба на орка.", "Посадил симба на орка", "Орк погиб, симбиот на нём погиб."])
+def test_a_statement_without_a_question_gets_no_verdict(q):
+    a = ask(q)
+    assert a.verdict is None, a.verdict
+    assert any("нет вопроса" in (b.text or "") for b in a.blocks)
+
+
+@pytest.mark.parametrize("q,verdict", [
+    ("симба на летуна можно", "Нет"),
+    ("после вскрытия у меня остался симбиот без хозяина, чё с ним", "Симбиот погибает"),
+])
+def test_a_chat_question_without_a_question_mark_still_asks(q, verdict):
+    assert ask(q).verdict.startswith(verdict)

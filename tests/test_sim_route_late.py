@@ -91,15 +91,23 @@ def test_one_more_terrain_with_an_allowing_ability_is_two():
     assert a.verdict.startswith("Да, две местности"), a.verdict
 
 
-def test_lexicon_concepts_have_no_duplicate_keys():
-    """A repeated key in the CONCEPTS literal silently replaces the earlier patterns."""
-    import ast
-    import inspect
-    from bot.sim import lexicon
-    tree = ast.parse(inspect.getsource(lexicon))
-    node = next(n.value for n in tree.body if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "CONCEPTS")
-    keys = [k.value for k in node.keys]
-    assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+def test_lexicon_file_has_no_duplicate_keys():
+    """A repeated key in grammar/lexicon.yaml silently replaces the earlier words (YAML keeps the last)."""
+    import yaml
+    from bot.paths import grammar_dir
+    root = yaml.compose((grammar_dir() / "lexicon.yaml").read_text(encoding="utf-8"))
+    dups = []
+
+    def walk(node, where):
+        if isinstance(node, yaml.MappingNode):
+            keys = [k.value for k, _ in node.value]
+            dups.extend(f"{where}/{k}" for k in set(keys) if keys.count(k) > 1)
+            for k, v in node.value:
+                walk(v, f"{where}/{k.value}")
+    walk(root, "")
+    assert not dups, sorted(dups)
+    from bot.sim.lexicon import CONCEPTS
+    assert {"symbiote", "equipment", "dies", "place"} <= set(CONCEPTS)
 
 
 @pytest.mark.parametrize("q", [

@@ -29,24 +29,23 @@ from dataclasses import dataclass, field
 from bot.abilities.resolve import Outcome, Part
 from bot.morph import lemma, pos
 from bot.textnorm import fold, normalize_typography
+from bot.vocab import patterns, section
 
 QUOTE_MARK = "⟪Q⟫"  # stands for a quoted phrase inside a sentence
 
+# The words of this reader: the ``outcome`` section of the one question lexicon
+# (``grammar/lexicon.yaml``, ``bot.vocab``), which a judge edits without Python.
+_W = section("outcome")
 # Words too common in card text to tell parts apart.
-_GENERIC = {
-    "существо", "противник", "игрок", "карта", "способность", "особенность", "эффект", "часть", "ход",
-    "раз", "ваш", "свой", "выбранный", "этот", "тот", "клетка", "он", "она", "оно", "себя", "это",
-    "который", "весь", "конец", "быть", "на", "до", "за", "при", "если", "или", "либо", "может", "мочь",
-    "первый", "второй", "третий", "вариант", "выбрать", "выбирать",  # «выбранное существо» is a target
-}
-_ORDINALS = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "пят": 5}
+_GENERIC = frozenset(str(w) for w in _W["generic"])
+_ORDINALS = {str(k): int(v) for k, v in _W["ordinals"].items()}
 _ORD_RE = re.compile(r"\b(перв|втор|трет|четв[её]рт|пят)[а-я]*\b|\b(?:часть|способность|вариант)\s*(\d)\b|\b(\d)[-‑]?(?:я|й|е|ю|ая|ую|ое)\b")
 _WORD_RE = re.compile(r"[а-яё]+")
 
 _NEG_RE = re.compile(r"\b(не|без|нельзя|невозможно|нет|ни|отсутству\w*|отсутств\w*)\b")
 _ILLEGAL_RE = re.compile(r"нелегальн|\bнельзя\b|\bневозможно\b|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
                          r"(?:быть\s+)?объяв|\bне\s+(?:могу|может|можем|могут|можно)\b|объявить\s+нельзя|нет\s+(?:\w+\s+){0,2}цел[еи]")
-_REFUSE_RE = re.compile(r"отказ\w*|не\s+хоч\w*|не\s+хотел\w*|не\s+желает|не\s+согла\w*")
+_REFUSE_RE = re.compile(patterns("outcome", "refuse"))
 _CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
 _NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
                         r"нечем\s+(?:за|о)плат|не\s+(?:может|можем|могу|смог\w*)\s+(?:за|о)плат")
@@ -55,16 +54,16 @@ _CHOOSE_RE = re.compile(r"\bвыбр(?!анн)\w*|\bвыбира\w*|\bвыбор
 _DECLARE_ONLY_RE = re.compile(r"\bтолько\b|\bбез\b|\b(?:но|а)\s+не\b|\bкроме\b")
 _ONLY_END_RE = re.compile(r",|;|\bбез\b|\b(?:а|но|и)\s+не\b|\bкроме\b")
 _WITHOUT_RE = re.compile(r"\b(?:без|кроме|а\s+не|но\s+не|и\s+не)\b([^,;.?!]*)")
-_DECLARE_RE = re.compile(r"объяв\w*|\bсдела\w*|\bприменил\w*|\bиспользовал\w*")
+_DECLARE_RE = re.compile(patterns("outcome", "declare"))
 # The player's intention to declare a part: «хочу сразу ранить», «собираюсь только X».
-_INTENT_RE = re.compile(r"\b(хоч\w*|хотел\w*|хотим|захот\w*|собира\w*|намерен\w*|планиру\w*|желаю|"
-                        r"предпочита\w*|предпочт\w*|сразу|вместо|только(?!\s+(?:если|когда|при|после|в\s+случае|тогда|так)\b))\b")
+_INTENT_RE = re.compile(patterns("outcome", "intent")[:-1]
+                        + r"|только(?!\s+(?:если|когда|при|после|в\s+случае|тогда|так)\b)\b)")
 # A part stated legal to declare: «хотя закрыть можно», «закрыть легально», «цель для ранения есть».
-_LEGAL_RE = re.compile(r"\b(можно|легальн\w*|разреш[её]н\w*|допустим\w*|возможн\w*|могу|можем|может|есть)\b")
+_LEGAL_RE = re.compile(patterns("outcome", "legal"))
 # Segments that name what is left out: «без Y», «не закрывая», «кроме Y», «а не Y».
 _LEFT_OUT_RE = re.compile(r"\b(?:без|кроме|вместо|не)\s+[^,;.?!]*")
 # «пропустить первую способность»: the part is left undeclared by the player.
-_SKIP_RE = re.compile(r"\bпропус[тк]\w*")
+_SKIP_RE = re.compile(patterns("outcome", "skip"))
 _NEGATED_RE = re.compile(r"\bбез\s+[а-я]+|\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
 _FAILED_RE = re.compile(r"\bне\s+\w+(?:я|в|вши)\b|\bнет\b|не\s+мо[гжч]\w*|не\s+(?:удал\w*|получил\w*|вышл\w*|сработал\w*|выполнил\w*|выполнен\w*|смог\w*|"
                         r"произош\w*|прош\w*|случил\w*)|провал\w*|\bбез\s+[а-я]+|не\s+был[оаи]?\b|отсутств\w*|\bни\s+одн\w*|не\s+\w+(?:ся|сь)\b|не\s+был\w*\s+\w+|не\s+\w+н[оаы]?\b")
@@ -94,8 +93,7 @@ _ALREADY_RE = re.compile(r"\bуже\s+(?:(?:был\w*|стал\w*)\s+)?([а-я]+
 
 
 # Words that say an action was stopped, without «не»: «ранение отменено», «предотвращено».
-_CANCELLED_RE = re.compile(r"\b(отмен[её]н\w*|отменил\w*|предотвра\w*|сорвал\w*|провалил\w*|аннулир\w*|"
-                           r"заблокирова\w*|отражен\w*|отразил\w*|сведен\w*\s+на\s+нет)")
+_CANCELLED_RE = re.compile(patterns("outcome", "cancelled"))
 
 
 @dataclass(frozen=True)
@@ -170,16 +168,10 @@ def sentences(text: str) -> list[str]:
 _VERB_END = re.compile(r"(ить|ать|ять|еть|ыть|уть|оть|ти|чь)$")
 # Verbs that tell how an action went («не получилось», «не удалось», «ранение не
 # прошло»), not which action: they name no part («получиться» is not «получить»).
-_OUTCOME_VERBS = {
-    "получиться", "удаться", "выйти", "сработать", "выполниться", "пройти", "произойти", "случиться",
-    "смочь", "суметь", "оказаться", "хотеть", "захотеть", "решить", "стать", "состояться",
-}
+_OUTCOME_VERBS = frozenset(str(w) for w in _W["outcome_verbs"])
 # Words of the question that name a card action by another word: «существо умерло»
 # ~ «уничтожить», «урон» ~ «ранить».
-_SYNONYMS = {
-    "умереть": "уничтож", "погибнуть": "уничтож", "гибель": "уничтож", "смерть": "уничтож", "погибель": "уничтож",
-    "урон": "ран", "повреждение": "ран", "рана": "ран",
-}
+_SYNONYMS = {str(k): str(v) for k, v in _W["synonyms"].items()}
 # Verb prefixes: «лечение» ~ «излечить», «ранение» ~ «ранить».
 _PREFIX_RE = re.compile(r"^(пере|раз|рас|при|вы|из|ис|по|на|за|от|об|о|с|у)")
 _NOUN_END = re.compile(r"(ение|ание|ятие|тие|ение|ка|ие)$")
