@@ -136,3 +136,37 @@ def test_a_payment_in_words_is_told_on_the_board_but_not_executed():
     assert [s.status for s in pay] == ["payment", "unsupported"]
     assert pay[0].rule == "505.4" and "закрыть стоящее рядом ваше существо" in pay[1].text.casefold()
     assert r.unsupported == ["Закрыть стоящее рядом ваше существо"]
+
+
+# ---- granted abilities, refusal with a verb, conditions after «после этого» ------------------
+def test_granted_ability_after_a_grant_verb_is_not_a_new_ability():
+    res = parse("В начале боя ваше существо получает Когда атакует ранить атакованного на 1. {tap}: Разряд на 1.")
+    assert res.ast.shape() == "(card (trigger effect) (cost effect))"
+    assert res.ast.children[0].children[0].text == "ваше существо получает Когда атакует ранить атакованного на 1"
+
+
+def test_granted_label_colon_does_not_end_the_header():
+    res = parse("Когда излечивается на X получает Ярость X: не закрывается до конца хода.")
+    assert res.ast.shape() == "(trigger effect)"
+    assert res.ast.attr("head") == "Когда излечивается на X"
+
+
+def test_refusal_naming_the_refused_verb():
+    res = parse("Может переместить существо напротив на 1 клетку; если существо не может или не хочет "
+                "переместиться Голем ранит его на 3.")
+    assert res.ast.shape() == "(optional (refusable effect effect))"
+    second = res.ast.children[0].children[1]
+    assert second.text == "Голем ранит его на 3" and second.attr("action") == "wound"
+
+
+def test_condition_after_then_governs_the_next_part():
+    res = parse("При {strike} излечиться на 2, если после этого у Лекаря нет ран не закрывается.")
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect)))"
+    assert res.ast.children[0].children[1].attr("head") == "если после этого у Лекаря нет ран"
+
+
+def test_signed_modifier_after_a_note_starts_a_new_ability():
+    res = parse("+1 к {strike} за каждый лес в вашем отряде (максимум +2) -1 от выстрелов, пока есть болото.")
+    assert res.ast.shape() == "(card effect effect)"
+    assert [n.text for n in res.ast.children] == ["+1 к {strike} за каждый лес в вашем отряде (максимум +2)",
+                                                 "-1 от выстрелов, пока есть болото"]

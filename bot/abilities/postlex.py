@@ -211,6 +211,19 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
 _GRANT_LEMMAS = frozenset({"иметь", "получать", "получить", "обладать", "терять", "потерять"})
 
 
+def _granted_label(toks: list[Token], j: int) -> bool:
+    """Is the colon at ``j`` the end of the label of a granted ability ("… получает
+    Бешенство X: …", "… получает Вальхалла: …"): a grant verb, then one to three words or
+    numbers, the first capitalised?"""
+    for k in range(j - 1, max(-1, j - 5), -1):
+        t = toks[k]
+        if t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS:
+            return k < j - 1 and toks[k + 1].value[:1].isupper()
+        if t.type not in ("WORD", "NUMBER", "TRIGGER_KW", "CONDITION_KW"):
+            return False
+    return False
+
+
 def _grants(out: list[Token]) -> bool:
     """Do the tokens just emitted end with a verb granting an ability ("получает",
     "получает:"), so that a cost next is the granted ability's, not this one's?"""
@@ -235,9 +248,9 @@ def split_points(toks: list[Token]) -> list[int]:
         t, prev = toks[j], toks[j - 1]
         if prev.type not in _ENDS_ABILITY or (prev.type == "WORD" and prev.value.casefold() in ("и", "или", "не")):
             continue
+        if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+            continue     # "получает {tap}: …", "получает Когда …": the granted ability is the object
         if t.type == "COST":
-            if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
-                continue
             cuts.append(j)
         elif t.value[:1].isupper() and (
                 (t.type in HEADER_KW and t.value.casefold() not in ("при",) or t.type == "LIMIT_HEAD")
@@ -245,8 +258,9 @@ def split_points(toks: list[Token]) -> list[int]:
             cuts.append(j)
         elif t.type == "TRIGGER_KW" and t.value[:1].isupper() and prev.type in ("PAREN", "LIMIT", "NUMBER", "ICON"):
             cuts.append(j)   # "… на 1-2-2 При атаке …"
-        elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type == "LIMIT":
-            cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}"
+        elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type in ("LIMIT", "PAREN") and j + 1 < len(toks) \
+                and toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("к", "от"):
+            cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}", "… (максимум 3) +1 к {strike}"
     return cuts
 
 
@@ -617,6 +631,9 @@ class CardPostLex:
         kind, j = end
         if kind == "token" and toks[i + j].type == "DASH":
             return True
+        if i + 2 < len(toks) and toks[i + 1].value.casefold() == "после" and toks[i + 2].value.casefold() == "этого" \
+                and i + j < stop:
+            return True     # "A, если после этого у X нет ран B": a condition over the next part
         return in_cond and i + j < stop
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
@@ -661,6 +678,8 @@ class CardPostLex:
                 # "При ударе по Огнегривому заклинание жар ранить …": the header ends before
                 # the named effect, which opens the body
                 return "insert", j
+            if t.type == "COLON" and _granted_label(toks, j):
+                continue    # "Когда … получает Бешенство X: …": the label of a granted ability
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
