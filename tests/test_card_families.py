@@ -170,3 +170,32 @@ def test_signed_modifier_after_a_note_starts_a_new_ability():
     assert res.ast.shape() == "(card effect effect)"
     assert [n.text for n in res.ast.children] == ["+1 к {strike} за каждый лес в вашем отряде (максимум +2)",
                                                  "-1 от выстрелов, пока есть болото"]
+
+
+# ---- a card-text question with a board: the board decides ------------------------------------
+BOARD_TEXT = "Уничтожьте выбранное закрытое существо противника, иначе нанесите себе 1 рану"
+
+
+@pytest.mark.parametrize("question", [
+    f"Карта: \"{BOARD_TEXT}\". У противника нет ни одного закрытого существа — что будет?",
+    f"Текст карты: «{BOARD_TEXT}». У противника нет ни одного закрытого существа. Что будет?",
+    f"«{BOARD_TEXT}». Закрытых существ у противника нет. Что будет?",
+    f"«{{tap}}: Воздействие кара {BOARD_TEXT[0].lower() + BOARD_TEXT[1:]}». У противника нет ни одного "
+    "закрытого существа — что будет?",
+])
+def test_board_question_gets_the_verdict_the_board_implies(question):
+    from bot.judge import ask
+
+    a = ask(question)
+    assert a.route == "ability"
+    assert "часть 1" in a.verdict.casefold() and "не объявляется" in a.verdict
+    assert "часть 2 «нанесите себе 1 рану» выполняется" in a.verdict
+    assert a.citations[:1] == ["505.6"]
+
+
+def test_board_question_with_a_closed_creature_declares_the_first_part():
+    from bot.judge import ask
+
+    a = ask(f"Карта: «{BOARD_TEXT}». У противника есть закрытое существо — что будет?")
+    assert a.verdict.startswith("Часть 1 «Уничтожьте выбранное закрытое существо противника» выполняется")
+    assert "часть 2 «нанесите себе 1 рану» не объявляется" in a.verdict
