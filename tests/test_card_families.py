@@ -199,3 +199,27 @@ def test_board_question_with_a_closed_creature_declares_the_first_part():
     a = ask(f"Карта: «{BOARD_TEXT}». У противника есть закрытое существо — что будет?")
     assert a.verdict.startswith("Часть 1 «Уничтожьте выбранное закрытое существо противника» выполняется")
     assert "часть 2 «нанесите себе 1 рану» не объявляется" in a.verdict
+
+
+# ---- «может» after its subject ---------------------------------------------------------------
+@pytest.mark.parametrize("text, shape, subject", [
+    ("Когда ваше существо уничтожает карту противника оно может получить {counter}.",
+     "(trigger (optional effect))", "оно"),
+    ("В начале вашего хода вы можете посмотреть 2 верхние карты вашей колоды.", "(trigger (optional effect))", "вы"),
+    ("{tap}: каждая ваша лесная карта может потерять {counter}, при этом получить +1 к {strike}.",
+     "(cost (optional (and_then effect effect)))", "каждая ваша лесная карта"),
+])
+def test_subject_before_may_is_505_8(text, shape, subject):
+    res = parse(text)
+    assert res.ast.shape() == shape
+    opt = next(n for n in res.ast.walk() if n.kind == "optional")
+    assert opt.rule == "505.8" and opt.attr("subject") == subject
+
+
+@pytest.mark.parametrize("text", [
+    "Карты противника могут объявлять разряд только по Стражу.",      # a restriction
+    "Повозка может перемещаться между крайними клетками ряда.",       # a permission (imperfective)
+    "Выбранное существо может атаковать или двигаться до конца хода.",
+])
+def test_permission_or_restriction_with_may_is_not_505_8(text):
+    assert not any(n.kind == "optional" for n in parse(text).ast.walk())

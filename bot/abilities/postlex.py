@@ -224,6 +224,59 @@ def _granted_label(toks: list[Token], j: int) -> bool:
     return False
 
 
+def _is_keyword(tok: Token) -> bool:
+    """A keyword ability («броню», «регенерацию», «полет»: grammar/effects.yaml keywords)."""
+    from bot.abilities.effects import vocabulary
+
+    return tok.type == "WORD" and lexicon.word_lemma(tok.value) in vocabulary().keywords
+
+
+_MAY_FORMS = frozenset({"можете", "могут"})
+# Verbs that, after «существо может», grant a permission even in the perfective form
+# ("Выбранное существо может атаковать или двигаться до конца хода").
+_PERMISSION_LEMMAS = frozenset({"атаковать", "инкарнировать"})
+
+
+def _one_time(infinitive: str) -> bool:
+    """A perfective infinitive (one action done now: «получить», «посмотреть»), not an
+    imperfective one, which after «существо может» grants a permission («перемещаться
+    между …», «объявлять {strike} …», «выбирать в качестве хозяина …»)."""
+    from bot.morph import analyzer
+
+    if lexicon.word_lemma(infinitive) in _PERMISSION_LEMMAS:
+        return False
+    return analyzer().parse(infinitive.casefold())[0].tag.aspect == "perf"
+MAX_SUBJECT = 5
+"""Most tokens of the subject written before «может» opening an ability."""
+
+
+def _subject_may(out: list[Token], start: int, toks: list[Token], i: int) -> bool:
+    """Is «может»/«можете»/«могут» at ``toks[i]`` an ability opened after its subject
+    (``out[start:]``: one to ``MAX_SUBJECT`` words — pronouns, possessives, nouns, names,
+    «X» — with no verb or preposition): "вы можете посмотреть …", "оно может получить …"?
+    A perfective infinitive must follow (``_one_time``: an imperfective one grants a
+    permission, "Возница может перемещаться …"), and a restriction ("… могут объявлять
+    разряд только по …") is not an ability of its own: then no."""
+    subj = out[start:]
+    if not subj or len(subj) > MAX_SUBJECT or i + 1 >= len(toks):
+        return False
+    for t in subj:
+        if t.type == "NUMBER" or (t.type == "WORD" and t.value in _VARIABLES):
+            continue
+        if t.type != "WORD" or t.value.casefold() in ("не", "и", "или", "а", "только") or lexicon.is_predicate(t.value) \
+                or lexicon.is_preposition(t.value) or not (lexicon.is_nominal(t.value) or t.value[:1].isupper()):
+            return False
+    nxt = toks[i + 1]
+    if nxt.type != "WORD" or not lexicon.is_infinitive(nxt.value) or not _one_time(nxt.value):
+        return False
+    for t in toks[i + 1:]:
+        if t.type in _PART_SEPS or t.type in ("ILI", "LIBO"):
+            break
+        if t.type == "WORD" and t.value.casefold() == "только":
+            return False
+    return True
+
+
 def _grants(out: list[Token]) -> bool:
     """Do the tokens just emitted end with a verb granting an ability ("получает",
     "получает:"), so that a cost next is the granted ability's, not this one's?"""
@@ -758,8 +811,10 @@ class CardPostLex:
         first_libo = libos[0] if libos else -1
         libo_pair = len(libos) >= 2 and first_libo > 0 and toks[first_libo].value.strip().casefold() == "либо" \
             and toks[first_libo - 1].type == "WORD" and all(toks[k].value.lstrip()[:1] == "," for k in libos[1:]) \
-            and all(k + 1 < n and (toks[k + 1].type in ("NUMBER", "ICON") or _opens_ability(toks[k + 1]))
-                    for k in libos)   # alternatives that are values or abilities, not nouns
+            and all(k + 1 < n and (toks[k + 1].type in ("NUMBER", "ICON") or _opens_ability(toks[k + 1])
+                                   or _is_keyword(toks[k + 1]))
+                    for k in libos)   # alternatives that are values, traits or abilities, not nouns
+        op_start = 0          # where the current operand starts in ``out``
         i = -1
         while i + 1 < n:
             i += 1
@@ -780,6 +835,7 @@ class CardPostLex:
                     i += body_start - 1
                     prev = head[-1]
                     start, has_pred, modal = True, False, False
+                    op_start = len(out)
                     in_cond = True
                     continue
             if typ == "COMMA" and i + 1 < n and _opens_condition(toks[i + 1]) \
@@ -790,8 +846,22 @@ class CardPostLex:
                 out.append(t)
                 prev = t
                 start, has_pred, modal = True, False, False
+                op_start = len(out)
                 continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
+            if (typ == "MAY" or (typ == "WORD" and t.value.casefold() in _MAY_FORMS)) and not start \
+                    and not subclause and not modal and _subject_may(out, op_start, toks, i):
+                # "вы можете посмотреть …", "оно может получить …", "Фенрир может открыть …":
+                # a subject, then «может» opening the ability (505.8)
+                for k in range(op_start, len(out)):
+                    out[k] = _retype(out[k], "SUBJ")
+                t = _retype(t, "MAY_V")
+                may_scope = True
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                continue
             if typ == "MAY":
                 after_not = prev is not None and prev.value.casefold() == "не"
                 if start and not after_not:
@@ -850,6 +920,7 @@ class CardPostLex:
             if start:
                 has_pred = False
                 modal = subclause = False
+                op_start = len(out)
             elif t.type == "WORD" and not has_pred:
                 has_pred = _opens_ability(t)
             prev = t

@@ -172,7 +172,12 @@ class ToAst(Transformer):
         return self._nary("optional", items)
 
     def may(self, items: list[Any]) -> Node:
-        return self._nary("optional", items)
+        """505.8; a subject written before «может» ("вы можете …") is attr ``subject``."""
+        subj = [t for t in items if isinstance(t, Token) and t.type == "SUBJ"]
+        node = self._nary("optional", items)
+        if subj:
+            node = _with_attrs(node, subject=self.text[subj[0].start_pos:subj[-1].end_pos])
+        return node
 
     def otherwise(self, items: list[Any]) -> Node:
         return self._node("otherwise", "505.6", items, [i for i in items if isinstance(i, Node)])

@@ -10,7 +10,8 @@ _ATTR_NAMES = {"self_source": "источник платит собой (505.9)"
                "keyword": "ключевое слово", "value": "значение", "icons": "значки",
                "variable": "переменная", "head": "условие", "name": "название",
                "effect_kind": "вид", "note": "пояснение",
-               "reach": "дальность", "payment": "оплата"}
+               "reach": "дальность", "payment": "оплата",
+               "subject": "кто"}
 
 
 def format_tree(node: Node, indent: int = 0) -> str:
