@@ -88,9 +88,14 @@ def test_else_with_dash_and_named_alternative():
 
 
 def test_reflexive_clause_verb_takes_no_object():
-    res = parse("Когда открывается каждое стоящее рядом существо противника получает -1 к {strike}.")
+    # before «может» the words after a reflexive clause verb open the ability's subject …
+    res = parse("Когда открывается каждое стоящее рядом существо противника может переместиться на 1 клетку.")
     assert res.ast.attr("head") == "Когда открывается"
-    assert res.ast.children[0].text == "каждое стоящее рядом существо противника получает -1 к {strike}"
+    assert res.ast.children[0].attr("subject") == "каждое стоящее рядом существо противника"
+    # … before another verb they are the clause's own subject
+    res = parse("Когда изгоняется выбранная карта получает {counter}.")
+    assert res.ast.attr("head") == "Когда изгоняется выбранная карта"
+    assert res.ast.children[0].text == "получает {counter}"
 
 
 # ---- a payment written in words before the colon --------------------------------------------
@@ -223,3 +228,55 @@ def test_subject_before_may_is_505_8(text, shape, subject):
 ])
 def test_permission_or_restriction_with_may_is_not_505_8(text):
     assert not any(n.kind == "optional" for n in parse(text).ast.walk())
+
+
+# ---- second sample's families ----------------------------------------------------------------
+def test_count_apart_from_counter_icon_is_the_cost():
+    res = parse("Ваши карты могут атаковать только по Чучелу (кроме {uchr}) 3 {counter}{tap}: Воздействие «пробуждение» "
+                "становится существом с полетом.")
+    assert res.ast.shape() == "(card effect (cost (named effect)))"
+    cost = res.ast.children[1]
+    assert cost.attr("count") == 3 and cost.attr("icons") == ("counter", "tap")
+    assert res.ast.children[0].text.endswith("(кроме {uchr})")
+
+
+def test_limit_written_as_a_header_without_colon():
+    res = parse("Один раз за ход ваш не стоящий рядом дух может объявить движение на клетку с Ткачем, при этом Ткач "
+                "получает +1 к {strike}.")
+    assert res.ast.shape() == "(optional (and_then effect effect))"
+    assert res.ast.attr("limit") == "Один раз за ход" and res.ast.attr("subject") == "ваш не стоящий рядом дух"
+
+
+def test_mozhete_opening_an_ability_is_505_8():
+    res = parse("В начале вашего хода можете изгнать всех ваших духов; вызвать Упыря на любую клетку.")
+    assert res.ast.shape() == "(trigger (optional (and_then effect effect)))"
+
+
+def test_opponent_may_is_not_the_controlling_players_option():
+    assert parse("Противник может перенаправить {strike} Голема на свое существо.").ast.kind == "effect"
+
+
+def test_verbless_condition_after_a_semicolon():
+    res = parse("При атаке бросает кубик два раза; если значения одинаковые получает +1 к этой атаке.")
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect)))"
+    assert res.ast.children[0].children[1].attr("head") == "если значения одинаковые"
+
+
+def test_imperative_ends_a_condition_and_cases_follow():
+    res = parse("В начале хода положите верхнюю карту колоды на кладбище; если это гном положите {counter} на "
+                "вашу карту, если это орк ваши существа получают +1 к {strike}.")
+    assert res.ast.shape() == "(trigger (and_then effect (cases (condition effect) (condition effect))))"
+    heads = [n.attr("head") for n in res.ast.walk() if n.kind == "condition"]
+    assert heads == ["если это гном", "если это орк"]
+
+
+def test_time_trigger_after_semicolon_with_a_condition():
+    res = parse("В начале вашего хода выберите два существа противника; в конце этого хода, если они не стоят рядом – "
+                "ранить каждое из них на 1.")
+    assert res.ast.shape() == "(trigger (and_then effect (trigger (condition effect))))"
+
+
+def test_named_effect_listing_nouns_in_its_name():
+    res = parse("{tap}: Заклинание град, снег и ветер выбрать ряд противника.")
+    assert _named(res)[0].attr("name") == "град, снег и ветер"
+    assert res.ast.shape() == "(cost (named effect))"

@@ -246,28 +246,37 @@ def _one_time(infinitive: str) -> bool:
     if lexicon.word_lemma(infinitive) in _PERMISSION_LEMMAS:
         return False
     return analyzer().parse(infinitive.casefold())[0].tag.aspect == "perf"
-MAX_SUBJECT = 5
+MAX_SUBJECT = 6
+_OPPONENT = frozenset({"противник", "соперник"})
 """Most tokens of the subject written before «может» opening an ability."""
 
 
-def _subject_may(out: list[Token], start: int, toks: list[Token], i: int) -> bool:
+def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed: bool = False) -> bool:
     """Is «может»/«можете»/«могут» at ``toks[i]`` an ability opened after its subject
     (``out[start:]``: one to ``MAX_SUBJECT`` words — pronouns, possessives, nouns, names,
     «X» — with no verb or preposition): "вы можете посмотреть …", "оно может получить …"?
-    A perfective infinitive must follow (``_one_time``: an imperfective one grants a
-    permission, "Возница может перемещаться …"), and a restriction ("… могут объявлять
+    An infinitive must follow — perfective (``_one_time``) in a static ability, where an
+    imperfective one grants a permission ("Возница может перемещаться …"), any after a
+    trigger, condition or cost (``headed``) — and a restriction ("… могут объявлять
     разряд только по …") is not an ability of its own: then no."""
     subj = out[start:]
     if not subj or len(subj) > MAX_SUBJECT or i + 1 >= len(toks):
         return False
-    for t in subj:
+    if subj[-1].type != "WORD" or not (lexicon.is_nominal(subj[-1].value) or subj[-1].value[:1].isupper()):
+        return False
+    if any(t.type == "WORD" and lexicon.word_lemma(t.value) in _OPPONENT and lexicon.may_be_nominative(t.value)
+           for t in subj):
+        return False    # "Противник может …": the opponent's option, not the controlling player's (505.8)
+    for k, t in enumerate(subj):
         if t.type == "NUMBER" or (t.type == "WORD" and t.value in _VARIABLES):
             continue
+        if t.type == "WORD" and (t.value.casefold() == "не" or pos_of(t.value) == "ADVB") and k + 1 < len(subj):
+            continue    # "ваш не стоящий рядом дух может …"
         if t.type != "WORD" or t.value.casefold() in ("не", "и", "или", "а", "только") or lexicon.is_predicate(t.value) \
                 or lexicon.is_preposition(t.value) or not (lexicon.is_nominal(t.value) or t.value[:1].isupper()):
             return False
     nxt = toks[i + 1]
-    if nxt.type != "WORD" or not lexicon.is_infinitive(nxt.value) or not _one_time(nxt.value):
+    if nxt.type != "WORD" or not lexicon.is_infinitive(nxt.value) or not (headed or _one_time(nxt.value)):
         return False
     for t in toks[i + 1:]:
         if t.type in _PART_SEPS or t.type in ("ILI", "LIBO"):
@@ -352,6 +361,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         if t.type in ("SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "DASH"):
             stop = j
             break
+        if verb is None and j > i + 1 and t.type == "WORD" and _imperative(t.value):
+            return j    # "если это демон положите …": an imperative is never the clause's verb
         if verb is None and (t.type == "MAY" or (t.type == "WORD" and t.value.casefold() != "не" and (
                 lexicon.is_predicate(t.value) or pos_of(t.value) in _CLAUSE_VERB_POS))):
             verb = j
@@ -381,6 +392,10 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
             if t.type == "WORD" and lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value) \
                     and not lexicon.is_finite_verb(t.value):
                 return k
+    if main is None and verb > i + 2 and lexicon.is_finite_verb(toks[verb].value) and toks[verb - 1].type == "WORD" \
+            and pos_of(toks[verb - 1].value) == "ADJF" and lexicon.may_be_nominative(toks[verb - 1].value) \
+            and all(toks[k].type == "WORD" and lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb)):
+        return verb     # "если значения одинаковые получает +1": a verbless clause («значения одинаковые»)
     if main is None:
         if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
                 verb > i + 2 and lexicon.is_infinitive(toks[verb].value)
@@ -394,13 +409,31 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     if main - 1 > verb + 1 and toks[main - 1].type == "WORD" and pos_of(toks[main - 1].value) == "ADVB" \
             and lexicon.is_infinitive(toks[main].value):
         return main - 1     # "Когда перемещается на клетку противника полностью излечиться"
-    # a reflexive clause verb takes no object: the word after it opens the subject
-    # ("Когда открывается каждое стоящее рядом существо противника может …")
-    reflexive = toks[verb].type == "WORD" and toks[verb].value.casefold().endswith(("ся", "сь"))
+    if toks[main].type == "WORD" and lexicon.is_effect_noun(toks[main].value):
+        k = main
+        while k - 1 > verb and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value):
+            k -= 1
+        if k < main:
+            return k        # "Когда открывается (…) особый удар лапищей на 1-2-2"
+    # a reflexive clause verb takes no object: the word after it opens the subject of an
+    # ability opened by «может» ("Когда открывается каждое стоящее рядом существо
+    # противника может …"); before another verb it is the clause's own subject ("Когда
+    # изгоняется выбранная карта получает {token}")
+    reflexive = toks[verb].type == "WORD" and toks[verb].value.casefold().endswith(("ся", "сь")) \
+        and (toks[main].type == "MAY" or lexicon.is_modal(toks[main].value))
     return _subject_start(toks, verb, main, object_guard=not reflexive)
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+
+
+def _imperative(word: str) -> bool:
+    """An imperative verb («положите», «выберите», «нанесите»)."""
+    from bot.morph import analyzer
+
+    if not lexicon.is_predicate(word):
+        return False
+    return any(p.tag.mood == "impr" for p in analyzer().parse(word.casefold()))
 
 
 def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool = True) -> int:
@@ -500,16 +533,24 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
             first.type == "WORD" and lexicon.is_preposition(first.value)) or (
             first.type == "NUMBER" and first.value[:1] in "+-"):
         return None
-    for j in range(i + 2, min(n, i + 2 + MAX_NAME_WORDS)):
+    for j in range(i + 2, min(n, i + 2 + MAX_NAME_WORDS + 2)):
         t = toks[j]
         if t.type == "COMMA" and j + 3 < n and toks[j + 1].value.casefold() == "дальность" \
                 and toks[j + 2].type == "NUMBER" and toks[j + 3].type in ("WORD", "MAY"):
             return "insert", j + 3      # "Заклинание песнь девы, дальность 3 выбрать …": the range is the name's
+        if t.type in ("COMMA", "AND") and j + 1 < n and toks[j + 1].type == "WORD" and lexicon.is_noun(toks[j + 1].value) \
+                and lexicon.may_be_nominative(toks[j + 1].value) and lexicon.word_lemma(toks[j + 1].value) not in _KIND_LEMMAS \
+                and any(x.type == "AND" for x in toks[j:min(n, j + 4)]):
+            continue    # "Заклинание мороз, мгла и ливень выбрать …": nouns listed in the name
         if t.type in ("DASH", "COLON", "COMMA", "SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "LIBO", "COST"):
+            return None
+        if j >= i + 2 + MAX_NAME_WORDS and t.type != "WORD":
             return None
         if t.type in ("MAY", "ICON") or _opens_condition(t) or (t.type == "NUMBER" and t.value[:1] in "+-") or (
                 t.type == "NUMBER" and toks[j - 1].type == "WORD" and lexicon.is_effect_noun(toks[j - 1].value)):
             return ("insert", j - 1) if t.type == "NUMBER" and t.value[:1] not in "+-" else ("insert", j)
+        if t.type == "WORD" and t.value.casefold() == "до" and j + 1 < n and toks[j + 1].value.casefold() == "конца":
+            return "insert", j          # "Воздействие сила ненависти до конца этого хода …"
         if t.type == "TRIGGER_KW":
             if t.value.casefold() != "при" or (j + 1 < n and lexicon.word_lemma(toks[j + 1].value) in _EVENT_LEMMAS):
                 return "insert", j      # "Воздействие черная метка когда …", "… при гибели …"
@@ -621,10 +662,11 @@ class CardPostLex:
             return toks[:1] + self._statement(toks[1:], 0)
         return self._statement(toks, 0)
 
-    def _statement(self, toks: list[Token], depth: int, in_cond: bool = False) -> list[Token]:
+    def _statement(self, toks: list[Token], depth: int, in_cond: bool = False, headed: bool = False) -> list[Token]:
         """[cost] [header HEAD_END statement | body]; headers nest up to ``MAX_DEPTH``.
         ``in_cond``: the statement is the body of a condition (a later ", если … –" is
-        then the next case of a case split)."""
+        then the next case of a case split). ``headed``: a trigger, named effect or cost
+        opens it (a one-time ability, not a static one: see ``_subject_may``)."""
         out: list[Token] = []
         i = 0
         paid = word_cost_end(toks) if toks and toks[0].type in ("WORD", "ICON") else None
@@ -634,7 +676,7 @@ class CardPostLex:
         if toks and toks[0].type == "COST" and lexicon.is_condition_icons(toks[0].value) and depth < MAX_DEPTH:
             # "{second}: Начинает бой с {counter}", "{wolf}: …": a condition on the card
             # (who moves second, its form), not a payment
-            return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True)
+            return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True, headed)
         if toks and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value):
             # "{armor}: 1": a value icon before a colon is a trait, not a payment
             toks = [_retype(toks[0], "ICON")] + toks[1:]
@@ -651,7 +693,8 @@ class CardPostLex:
             out.append(_retype(toks[i], kind))
             out.extend(t if t.type in ("WORD", "NUMBER") else _retype(t, "WORD") for t in toks[i + 1:label])
             out.append(_retype(toks[label], "HEAD_END"))
-            return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW")
+            return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW",
+                                         headed or i == 1 or kind != "CONDITION_KW")
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
@@ -660,18 +703,23 @@ class CardPostLex:
                 head, body_start = _emit_header(toks, i, end)
                 out.extend(head)
                 # the body may open with a cost or another header (nested headers)
-                return out + self._statement(toks[body_start:], depth + 1, toks[i].type == "CONDITION_KW")
+                return out + self._statement(toks[body_start:], depth + 1, toks[i].type == "CONDITION_KW",
+                                             headed or i == 1 or toks[i].type != "CONDITION_KW")
             else:
                 # a header that never ends: keep the keyword, the grammar reports it
                 return out + toks[i:i + 1] + self._body(toks[i + 1:])
-        return out + self._body(toks[i:], in_cond)
+        return out + self._body(toks[i:], in_cond, headed=headed or bool(out))
 
     def _dash_ends(self, toks: list[Token], i: int) -> bool:
         """Does the header opened at ``toks[i]`` end with a dash before the next separator
         ("…; при гибели Бронзового дракона – вернуть …")?"""
         stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
         end = self._header_end(toks[i:stop], 0)
-        return end is not None and end[0] == "token" and toks[i + end[1]].type == "DASH"
+        if end is None or end[0] != "token":
+            return False
+        j = i + end[1]
+        # "…; в конце этого хода, если они не стоят рядом – …": the condition opens its body
+        return toks[j].type == "DASH" or (toks[j].type == "COMMA" and j + 1 < len(toks) and _opens_condition(toks[j + 1]))
 
     def _next_case(self, toks: list[Token], i: int, in_cond: bool) -> bool:
         """Does the «если» at ``toks[i]`` (after a comma) open a condition over the next
@@ -724,7 +772,8 @@ class CardPostLex:
         for j in range(i + 1, len(toks)):
             t = toks[j]
             if t.type == "NAMED_KW" and j > i + 1 and toks[i].type != "NAMED_KW" and not (
-                    toks[j - 1].type == "WORD" and (lexicon.is_predicate(toks[j - 1].value)
+                    toks[j - 1].type == "WORD" and ((lexicon.is_predicate(toks[j - 1].value)
+                                                     and not toks[j - 1].value.casefold().endswith(("ся", "сь")))
                                                     or lexicon.is_preposition(toks[j - 1].value))) and (
                     named_end(toks, j) is not None or (j + 2 < len(toks) and toks[j + 1].type == "QUOTED"
                                                        and toks[j + 2].type in ("DASH", "COLON"))):
@@ -794,7 +843,9 @@ class CardPostLex:
                 return "insert", k
         return None
 
-    def _body(self, toks: list[Token], in_cond: bool = False) -> list[Token]:
+    def _body(self, toks: list[Token], in_cond: bool = False, headed: bool = False) -> list[Token]:
+        """The compound ability after the headers and cost (``headed``: there were some —
+        then «X может <infinitive>» is an ability of its own whatever the verb's aspect)."""
         out: list[Token] = []
         start = True          # an ability starts at the next token
         has_pred = False      # the current operand has a verb / effect noun
@@ -820,7 +871,7 @@ class CardPostLex:
             i += 1
             t = toks[i]
             typ = t.type
-            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ == "NAMED_KW")) and (
+            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
@@ -850,7 +901,7 @@ class CardPostLex:
                 continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
             if (typ == "MAY" or (typ == "WORD" and t.value.casefold() in _MAY_FORMS)) and not start \
-                    and not subclause and not modal and _subject_may(out, op_start, toks, i):
+                    and not subclause and not modal and _subject_may(out, op_start, toks, i, headed):
                 # "вы можете посмотреть …", "оно может получить …", "Фенрир может открыть …":
                 # a subject, then «может» opening the ability (505.8)
                 for k in range(op_start, len(out)):

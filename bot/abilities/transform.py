@@ -259,7 +259,7 @@ class ToAst(Transformer):
         if comma is not None and comma + 2 < len(head) + 1 and len(head) > comma + 2 \
                 and head[comma + 1].value.casefold() == "дальность" and head[comma + 2].type == "NUMBER":
             words, reach = head[:comma], head[comma + 2].value     # "Заклинание песнь девы, дальность 3"
-        name = quoted[0] if quoted else " ".join(t.value for t in words) or None
+        name = quoted[0] if quoted else (self.text[words[0].start_pos:words[-1].end_pos] if words else None)
         return self._headed("named", items, name=name, effect_kind=items[0].value.casefold(), reach=reach)
 
     def cost(self, items: list[Token]) -> Token:
@@ -279,8 +279,10 @@ class ToAst(Transformer):
             # the ones the words name ("снять X {health}")
             icons = tuple(_ICON.findall(written[:len(written) - len(written.lstrip("{}abcdefghijklmnopqrstuvwxyz0123456789_ "))]))
             x = False
+        count = re.search(r"(?<![\d-])(\d+)\s*\{(counter|token|tok)\}", written)     # "3 {counter}{tap}:"
         top = self._node("cost", None, items, [body], icons=(icons if icons or not payment else None),
-                         variable=("X" if x else None), payment=payment)
+                         variable=("X" if x else None), payment=payment,
+                         count=(int(count.group(1)) if count and not payment else None))
         if paren and _LIMIT_WORDS.search(paren.group(1)):
             top = _with_attrs(top, limit=paren.group(1))
         return top

@@ -11,7 +11,7 @@ _ATTR_NAMES = {"self_source": "источник платит собой (505.9)"
                "variable": "переменная", "head": "условие", "name": "название",
                "effect_kind": "вид", "note": "пояснение",
                "reach": "дальность", "payment": "оплата",
-               "subject": "кто"}
+               "subject": "кто", "count": "сколько"}
 
 
 def format_tree(node: Node, indent: int = 0) -> str:
