@@ -280,3 +280,27 @@ def test_named_effect_listing_nouns_in_its_name():
     res = parse("{tap}: Заклинание град, снег и ветер выбрать ряд противника.")
     assert _named(res)[0].attr("name") == "град, снег и ветер"
     assert res.ast.shape() == "(cost (named effect))"
+
+
+# ---- third sample's families -----------------------------------------------------------------
+def test_commas_around_a_gerund_do_not_end_the_header():
+    res = parse("Если, сражаясь, выбрасывает на кубике 6 ранить существо напротив на 2.")
+    assert res.ast.attr("head") == "Если, сражаясь, выбрасывает на кубике 6"
+    assert res.ast.children[0].text == "ранить существо напротив на 2"
+
+
+def test_or_between_effect_nouns_with_an_object_is_one_ability():
+    res = parse("{instant}: Перенаправить в себя выстрел или метание с соседней карты.")
+    assert res.ast.shape() == "(cost effect)"
+    assert parse("{tap}: Выстрел на 2 или метание на 1.").ast.shape() == "(cost (choice effect effect))"
+
+
+def test_condition_before_a_named_subject_governs_the_next_part():
+    res = parse("{tap}: Ранить существо на 1, если оно темное Жнец получает {counter}.")
+    assert res.ast.shape() == "(cost (and_then effect (condition effect)))"
+    assert res.ast.children[0].children[1].children[0].text == "Жнец получает {counter}"
+
+
+def test_subject_with_a_prepositional_phrase_before_may():
+    res = parse("При прыжке – ваше соседнее существо с ранами может получить 1 дополнительную {health}.")
+    assert res.ast.children[0].attr("subject") == "ваше соседнее существо с ранами"

@@ -272,6 +272,8 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
             continue
         if t.type == "WORD" and (t.value.casefold() == "не" or pos_of(t.value) == "ADVB") and k + 1 < len(subj):
             continue    # "ваш не стоящий рядом дух может …"
+        if t.type == "WORD" and k > 0 and lexicon.is_preposition(t.value) and k + 1 < len(subj):
+            continue    # "ваше стоящее рядом существо с ранами может …"
         if t.type != "WORD" or t.value.casefold() in ("не", "и", "или", "а", "только") or lexicon.is_predicate(t.value) \
                 or lexicon.is_preposition(t.value) or not (lexicon.is_nominal(t.value) or t.value[:1].isupper()):
             return False
@@ -392,6 +394,10 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
             if t.type == "WORD" and lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value) \
                     and not lexicon.is_finite_verb(t.value):
                 return k
+            if t.type == "WORD" and t.value[:1].isupper() and k > i + 2 and toks[k - 1].type == "WORD" \
+                    and not toks[k - 1].value[:1].isupper() and pos_of(toks[k - 1].value) in ("ADJF", "ADJS", "PRTS") \
+                    and not lexicon.is_preposition(toks[k - 1].value):
+                return k    # "если оно темное Мика Безбожник получает …": a name after the verbless clause
     if main is None and verb > i + 2 and lexicon.is_finite_verb(toks[verb].value) and toks[verb - 1].type == "WORD" \
             and pos_of(toks[verb - 1].value) == "ADJF" and lexicon.may_be_nominative(toks[verb - 1].value) \
             and all(toks[k].type == "WORD" and lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb)):
@@ -425,6 +431,13 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+
+
+def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
+    """Is the comma at ``j`` one of the pair around a gerund right after the header word
+    at ``i`` ("Если, сражаясь, выбрасывает …"): not the end of the clause."""
+    gerund = (lambda k: 0 <= k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "GRND")
+    return (j == i + 1 and gerund(j + 1)) or (j == i + 3 and gerund(j - 1) and toks[i + 1].type == "COMMA")
 
 
 def _imperative(word: str) -> bool:
@@ -735,6 +748,8 @@ class CardPostLex:
         if i + 2 < len(toks) and toks[i + 1].value.casefold() == "после" and toks[i + 2].value.casefold() == "этого" \
                 and i + j < stop:
             return True     # "A, если после этого у X нет ран B": a condition over the next part
+        if kind == "insert" and i + j < stop and toks[i + j].value[:1].isupper() and toks[i + j].type == "WORD":
+            return True     # "A, если оно темное Мика получает {counter}": the next ability's subject
         return in_cond and i + j < stop
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
@@ -801,7 +816,7 @@ class CardPostLex:
             # (a comma before «чтобы», «который» opens a subordinate clause inside the header)
             commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
-                in ("чтобы", "который"))]
+                in ("чтобы", "который")) and not _brackets_gerund(toks, i, j)]
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
@@ -927,6 +942,9 @@ class CardPostLex:
                 # not when it joins the infinitives of one modal ("не может A или B";
                 # no comma before it: ", или …" after a clause starts another ability)
                 a, b = _next_content(toks, i)
+                if a is not None and a.type == "WORD" and lexicon.is_effect_noun(a.value) and not lexicon.is_predicate(a.value) \
+                        and not (b is not None and (b.type in ("NUMBER", "ICON") or b.value.casefold() == "на")):
+                    a = None     # "выстрел или метание со стоящей рядом карты": nouns, not an ability
                 joins = not start and not subclause \
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
