@@ -35,6 +35,7 @@ Connective tokens and positions are kept (spans refer to the normalised text).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from lark import Token
@@ -237,6 +238,7 @@ _MAY_FORMS = frozenset({"можете", "могут"})
 _PERMISSION_LEMMAS = frozenset({"атаковать", "инкарнировать"})
 
 
+@lru_cache(maxsize=20_000)
 def _one_time(infinitive: str) -> bool:
     """A perfective infinitive (one action done now: «получить», «посмотреть»), not an
     imperfective one, which after «существо может» grants a permission («перемещаться
@@ -440,6 +442,7 @@ def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
     return (j == i + 1 and gerund(j + 1)) or (j == i + 3 and gerund(j - 1) and toks[i + 1].type == "COMMA")
 
 
+@lru_cache(maxsize=20_000)
 def _imperative(word: str) -> bool:
     """An imperative verb («положите», «выберите», «нанесите»)."""
     from bot.morph import analyzer
