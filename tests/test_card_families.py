@@ -304,3 +304,32 @@ def test_condition_before_a_named_subject_governs_the_next_part():
 def test_subject_with_a_prepositional_phrase_before_may():
     res = parse("При прыжке – ваше соседнее существо с ранами может получить 1 дополнительную {health}.")
     assert res.ast.children[0].attr("subject") == "ваше соседнее существо с ранами"
+
+
+# ---- fourth sample's families ----------------------------------------------------------------
+def test_comma_joining_the_bodys_verbs_does_not_end_the_header():
+    res = parse("Когда получает проклятие теряет благословление, переносится на клетку вашей половины, затем разряд на 2.")
+    assert res.ast.attr("head") == "Когда получает проклятие"
+    assert res.ast.shape() == "(trigger (and_then effect effect))"
+
+
+def test_comparison_comma_stays_in_the_header():
+    res = parse("После того, как ваше существо уничтожает карту дороже, чем оно само открыть это существо.")
+    assert res.ast.attr("head") == "После того, как ваше существо уничтожает карту дороже, чем оно само"
+
+
+def test_granted_payment_colon_does_not_end_the_header():
+    res = parse("Пока на кладбище, имеет {instant}, потерять жетон: ослабить выбранную атаку на 2.")
+    assert res.ast.attr("head") == "Пока на кладбище"
+    assert res.ast.children[0].text == "имеет {instant}, потерять жетон: ослабить выбранную атаку на 2"
+
+
+def test_time_trigger_after_semicolon_opening_a_named_effect():
+    res = parse("В начале хода выбрать свободную клетку; в конце вашего следующего хода заклинание обвал ранить "
+                "стоящие на ней карты на 2.")
+    assert res.ast.shape() == "(trigger (and_then effect (trigger (named effect))))"
+
+
+def test_comma_before_or_belongs_to_the_connective():
+    res = parse("{tap}: Воздействие жребий +1 к броску кубика, или перебросить кубик.")
+    assert [c.text for c in res.ast.children[0].children[0].children] == ["+1 к броску кубика", "перебросить кубик"]

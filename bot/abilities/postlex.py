@@ -219,9 +219,18 @@ def _granted_label(toks: list[Token], j: int) -> bool:
     for k in range(j - 1, max(-1, j - 5), -1):
         t = toks[k]
         if t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS:
-            return k < j - 1 and toks[k + 1].value[:1].isupper()
+            if k < j - 1 and toks[k + 1].value[:1].isupper():
+                return True
+            break
         if t.type not in ("WORD", "NUMBER", "TRIGGER_KW", "CONDITION_KW"):
+            break
+    # "… имеет {instant}, потерять жетон инкарнации: …": a granted ability's payment
+    for k in range(j - 1, max(-1, j - MAX_COST_WORDS - 3), -1):
+        t = toks[k]
+        if t.type in ("DASH", "SEMI", "AND_THEN", "COLON", "COST"):
             return False
+        if t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS and k + 1 < j and toks[k + 1].type == "ICON":
+            return True
     return False
 
 
@@ -469,8 +478,9 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
         if t.type != "WORD" or not lexicon.may_be_nominative(t.value):
             continue
         before = toks[k - 1] if k >= 1 else None
-        if before is not None and before.type == "WORD" and lexicon.is_preposition(before.value):
-            continue
+        if before is not None and before.type == "WORD" and (lexicon.is_preposition(before.value)
+                                                             or before.value.casefold() == "чем"):
+            continue    # (after «чем» a pronoun is the comparison's: "…, чем оно само")
         low = t.value.casefold()
         if object_guard and k == left + 1 and low not in _PRONOUN_SUBJECTS:
             continue
@@ -731,6 +741,9 @@ class CardPostLex:
         ("…; при гибели Бронзового дракона – вернуть …")?"""
         stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
         end = self._header_end(toks[i:stop], 0)
+        if end is not None and end[0] == "insert" and " ".join(toks[i].value.casefold().split()) in ("в начале", "в конце") \
+                and i + end[1] < len(toks) and toks[i + end[1]].type == "NAMED_KW":
+            return True     # "…; в конце вашего следующего хода заклинание «…» ранить …"
         if end is None or end[0] != "token":
             return False
         j = i + end[1]
@@ -819,12 +832,22 @@ class CardPostLex:
             # (a comma before «чтобы», «который» opens a subordinate clause inside the header)
             commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
-                in ("чтобы", "который")) and not _brackets_gerund(toks, i, j)]
+                in ("чтобы", "который", "чем")) and not _brackets_gerund(toks, i, j)
+                and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
+                         and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
                         nxt.type == "WORD" and (lexicon.is_infinitive(nxt.value) or lexicon.is_effect_noun(nxt.value)))):
                     return "token", j
+            if commas and commas[0] + 1 < len(toks) and toks[commas[0] + 1].type == "WORD" \
+                    and lexicon.is_finite_verb(toks[commas[0] + 1].value):
+                # "Когда получает проклятие теряет благословление, приземляется …": the
+                # comma joins the body's verbs; the clause ends before the first of them
+                ins = _clause_end_without_comma(toks, i, commas[0])
+                if ins is not None and any(toks[k].type == "WORD" and lexicon.is_predicate(toks[k].value)
+                                           for k in range(i + 1, ins)):
+                    return "insert", ins
             for j in reversed(commas):
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
@@ -893,6 +916,7 @@ class CardPostLex:
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
+                    (typ == "NAMED_KW" and prev.type == "HEAD_END" and named_end(toks, i) is not None) or
                     (typ == "TRIGGER_KW" and prev.type == "SEMI" and self._dash_ends(toks, i))):
                 # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part
@@ -952,6 +976,11 @@ class CardPostLex:
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
+                if joins and out and out[-1].type == "COMMA":
+                    # "A, или B": the comma belongs to the connective, not to A
+                    c = out.pop()
+                    t = Token("ILI_V", c.value + " " + t.value, start_pos=c.start_pos, line=c.line, column=c.column,
+                              end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
             elif typ == "LIBO" and libo_pair and i == first_libo:
                 t = _retype(t, "WORD")   # "получает либо A, либо B": the first «либо» opens the pair
             elif typ == "LIBO" and libo_pair:
