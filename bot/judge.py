@@ -45,6 +45,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.reasoning",
     "bot.reading.route",
     "bot.reading.stack",
+    "bot.reading.game_actions",
     "bot.sim.route",
     "bot.rules_text.route",
     "bot.glossary",
