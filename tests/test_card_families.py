@@ -333,3 +333,11 @@ def test_time_trigger_after_semicolon_opening_a_named_effect():
 def test_comma_before_or_belongs_to_the_connective():
     res = parse("{tap}: Воздействие жребий +1 к броску кубика, или перебросить кубик.")
     assert [c.text for c in res.ast.children[0].children[0].children] == ["+1 к броску кубика", "перебросить кубик"]
+
+
+def test_limit_of_your_turn_is_not_a_subject():
+    res = parse("Один раз за ваш ход может переместить ваше существо на одну клетку, при этом переместиться на "
+                "освободившуюся клетку.")
+    assert res.ast.kind == "optional" and res.ast.attr("limit") == "Один раз за ваш ход"
+    assert res.ast.attr("subject") is None
+    assert not any(n.kind == "optional" for n in parse("Один раз в течение хода может вызвать гнома.").ast.walk())

@@ -275,6 +275,8 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
         return False
     if subj[-1].type != "WORD" or not (lexicon.is_nominal(subj[-1].value) or subj[-1].value[:1].isupper()):
         return False
+    if any(t.type == "WORD" and t.value.casefold() in ("раз", "раза") for t in subj):
+        return False    # "Один раз в течение хода может …": a limit, not a subject
     if any(t.type == "WORD" and lexicon.word_lemma(t.value) in _OPPONENT and lexicon.may_be_nominative(t.value)
            for t in subj):
         return False    # "Противник может …": the opponent's option, not the controlling player's (505.8)
