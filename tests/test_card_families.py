@@ -368,3 +368,11 @@ def test_later_time_trigger_after_a_comma_is_the_next_part():
 def test_value_icon_with_a_number_is_a_trait_whatever_follows():
     res = parse("{ova} 2 по картам на клетках, на которые Туман двигался в этот ход.")
     assert res.ast.attr("action") == "trait"
+
+
+def test_colon_before_if_opens_the_conditions():
+    res = parse("В начале хода – бросает кубик: если выпало 2 или менее – ранить выбранное существо на 1; "
+                "если 5 или более – излечиться на 1.")
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect) (condition effect)))"
+    assert res.ast.children[0].children[0].text == "бросает кубик"
+    assert "505.4.2" not in res.ast.rules()

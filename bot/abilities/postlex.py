@@ -948,6 +948,16 @@ class CardPostLex:
                 start, has_pred, modal = True, False, False
                 op_start = len(out)
                 continue
+            if typ == "COLON" and i + 1 < n and not start and _opens_condition(toks[i + 1]) \
+                    and toks[i + 1].value.casefold() == "если" and self._next_case(toks, i + 1, False):
+                # "бросает кубик: если выпало 3 или менее – A; если 4 или более – B": the
+                # colon opens the conditions over the next parts
+                t = _retype(t, "COND_COMMA")
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                continue
             if typ == "COMMA" and i + 1 < n and toks[i + 1].type == "TRIGGER_KW" and not start and not subclause \
                     and " ".join(toks[i + 1].value.casefold().split()) in ("в начале", "в конце") and self._dash_ends(toks, i + 1):
                 # "…, в конце этого хода, если … – B": a later trigger as the next part
