@@ -22,7 +22,9 @@ HTML layout (the one real rulebook sites use):
   icons become readable tokens from ``rulebook/import/icons.yaml`` («{tap}»);
 - a table of two columns (term | definition bullets) outside the numbered sections is
   a dictionary: each row one ``Entry(term, text)`` under the unnumbered header before
-  it («Глоссарий.»);
+  it («Глоссарий.»); so are paragraphs (or ``<ul>`` items) «<b>Термин</b> – определение»
+  under such a header, a plain paragraph between two of them being a further line of
+  the entry before it, and a ``<dl>``;
 - everything else (menus, the table of contents, registration forms, «Контакты.»,
   footers, «Produced by …») is site chrome and dropped.
 
@@ -160,6 +162,9 @@ class _Tree(HTMLParser):
         self.root = Node("#root", {}, 1)
         self.stack = [self.root]
         self.skip = 0
+        self.skip_from: tuple[str, int] = ("", 0)  # the dropped element being skipped: tag, line
+        self.swallowed: int | None = None  # line of a section header inside a skipped element
+        self.lost: list[str] = []  # why rule text would be lost (Russian, with lines)
 
     def _close_to(self, i: int) -> None:
         del self.stack[i:]
@@ -171,6 +176,7 @@ class _Tree(HTMLParser):
             return
         if tag in _SKIP:
             self.skip = 1
+            self.skip_from, self.swallowed = (tag, self.getpos()[0]), None
             return
         line = self.getpos()[0]
         a = {k: (v or "") for k, v in attrs}
@@ -226,15 +232,45 @@ class _Tree(HTMLParser):
                 return
 
     def handle_data(self, data):
+        if not self.skip and data.lstrip().startswith("<!--"):  # html.parser gives an unclosed comment as text; a browser hides the rest
+            self.lost.append(f"строка {self.getpos()[0]}: комментарий «<!--» не закрыт, и текст после него пропал бы; "
+                             "ожидалось «-->» в конце комментария")
+            return
         if not self.skip:
             self.stack[-1].children.append(data)
+        elif self.swallowed is None and _HEADER_IN_MARKUP.search(data):
+            self.swallowed = self.getpos()[0] + data[: _HEADER_IN_MARKUP.search(data).start()].count("\n")
+
+    def handle_comment(self, data):
+        m = _HEADER_IN_MARKUP.search(data)
+        if m and re.search(r"<(?:ol|li)\b", data, re.IGNORECASE):
+            line = self.getpos()[0] + data[: m.start()].count("\n")
+            self.lost.append(f"строка {self.getpos()[0]}: комментарий «<!--» поглотил текст правил (заголовок раздела "
+                             f"в строке {line}); ожидалось «-->» перед ним")
+
+    def close(self):
+        super().close()
+        if self.skip and self.swallowed is None and _HEADER_IN_MARKUP.search(self.rawdata):  # an unclosed <script>
+            self.swallowed = self.getpos()[0] + self.rawdata[: _HEADER_IN_MARKUP.search(self.rawdata).start()].count("\n")
+        if self.skip and self.swallowed is not None:
+            tag, line = self.skip_from
+            self.lost.append(f"строка {line}: элемент <{tag}> не закрыт и поглотил текст правил (заголовок раздела "
+                             f"в строке {self.swallowed}); ожидалось </{tag}> перед ним")
 
 
-def parse_tree(html: str) -> Node:
-    """The page as a ``Node`` tree (stdlib ``html.parser``, lenient as a browser)."""
+_HEADER_IN_MARKUP = re.compile(r"(?:^|>|\n)\s*\d{3}\.\s*[А-ЯЁ][а-яё]+")
+"""A section header «105. Ходы» in raw markup or text (found where it would be lost)."""
+
+
+def parse_tree(html: str, source: str = "страница") -> Node:
+    """The page as a ``Node`` tree (stdlib ``html.parser``, lenient as a browser).
+    Raises ``RulebookError`` naming ``source`` and the line when an unclosed
+    ``<script>``/``<form>``/… or comment would swallow rule text (a section header)."""
     t = _Tree()
     t.feed(html)
     t.close()
+    if t.lost:
+        raise RulebookError(f"{source}, {t.lost[0]}")
     return t.root
 
 
@@ -360,6 +396,9 @@ class _HtmlBook:
         self.header: str | None = None  # last unnumbered header («Глоссарий»)
         self.seen: dict[str, int] = {}
         self.skipped_lists = 0
+        self.dropped: tuple | None = None  # a section header followed by text: (number, title, line, text, line)
+        self.by_paragraph = False  # the last dictionary entry came from a «<b>Термин</b> – …» paragraph
+        self.between: list[tuple[str, int]] = []  # paragraphs after it, not yet known to be its lines
 
     def where(self, line: int) -> str:
         return f"{self.source}, строка {line}"
@@ -387,8 +426,14 @@ class _HtmlBook:
             if c.tag == "ol":
                 self.olist(c)
             elif c.tag == "ul":
-                self.pending = None
-                self.skipped_lists += 1
+                if not self.entry_list(c):
+                    self.unplaceable(c, "список вне пунктов")
+                    self.pending = None
+                    self.end_entries()
+                    self.skipped_lists += 1
+            elif c.tag == "li":
+                self.unplaceable(c, "пункт списка <li> вне списка <ol> (список закрыт раньше времени?)")
+                self.walk(c)
             elif c.tag == "table":
                 if c.find({"ol"}) or any(SECTION_RE.match(inline_text(p)) for p in _paras(c)):
                     self.walk_table_layout(c)
@@ -405,10 +450,40 @@ class _HtmlBook:
                 self.walk(c)
         flush()
 
+    def entry_list(self, ul: Node) -> bool:
+        """A ``<ul>`` under an unnumbered header whose items are all «<b>Термин</b> –
+        определение»: a dictionary written as a list. True when read as one."""
+        items = [c for c in ul.children if isinstance(c, Node) and c.tag == "li"]
+        pairs = [bold_entry(li) for li in items]
+        if self.header is None or not items or any(p is None for p in pairs):
+            return False
+        for li, (term, text) in zip(items, pairs):
+            self.entry(term, text, li.line)
+        return True
+
     def walk_table_layout(self, table: Node) -> None:
-        for row in _table_rows(table):
-            for cell in row:
-                self.walk(cell)
+        """A table used for page layout: its cells (and anything an unclosed cell or row
+        left inside the table) are read as page text."""
+        self.walk(table)
+
+    # what cannot be placed -------------------------------------------------------
+    def in_rules(self) -> bool:
+        """True between the first numbered section and the next unnumbered header
+        («Словарь.», «Контакты.»): text there belongs to a numbered clause or nowhere."""
+        return bool(self.book.sections) and self.header is None
+
+    def unplaceable(self, node: Node, what: str) -> None:
+        """Refuse rule text met where no clause can hold it (the structure that would have
+        held it is broken): ``RulebookError`` naming the line; chrome, icons and text
+        outside the numbered sections pass."""
+        text = _own_text(node)
+        if not self.in_rules() or not _wordy(text):
+            return
+        last = self.book.clauses[-1].number if self.book.clauses else self.book.sections[-1]["number"]
+        raise RulebookError(
+            f"{self.where(node.line)}: {what} после пункта {last}, текст «{text[:60]}» не относится ни к одному пункту; "
+            "ожидался пункт <li> списка раздела или заголовок раздела «NNN. Название.»"
+        )
 
     def para(self, node: Node) -> None:
         text = inline_text(node)
@@ -416,8 +491,9 @@ class _HtmlBook:
             return
         m = SECTION_RE.match(text)
         if m and _is_header_text(m.group("t")):
+            self.end_entries()
             self.pending = (m.group("n"), m.group("t").strip().rstrip(".").strip(), node.line)
-            self.header = None
+            self.header = self.dropped = None
             return
         m = PART_RE.match(text)
         if m and _is_header_text(m.group("t")) and (_is_bold(node) or node.tag.startswith("h")):
@@ -425,18 +501,59 @@ class _HtmlBook:
             self.pending = None
             self.header = None
             return
-        if self.pending is not None:
-            # text between a section header and its list: the header was not one
-            self.pending = None
         if (_is_bold(node) or node.tag.startswith("h")) and len(text.split()) <= 6:
+            self.pending = self.dropped = None
+            self.end_entries()
             self.header = text.rstrip(".").strip()
             return
+        if self.header is not None and _CHROME.search(text) is None:
+            pair = bold_entry(node)
+            if pair is not None:
+                self.entry(*pair, node.line)
+                return
+            if self.by_paragraph:
+                self.between.append((text, node.line))  # a second paragraph of the entry, if another entry follows
+                return
+        if self.pending is not None:
+            if _wordy(text):  # text between a header-like line and a list: it was not a header …
+                self.dropped = (*self.pending, text, node.line)  # … unless a list of rules follows
+                self.pending = None
+            return
+        self.unplaceable(node, "абзац вне пунктов")
         if self.header is not None and self.book.dictionary and self.book.dictionary[-1].section == self.header:
+            self.end_entries()
             self.book.notes.append(f"{self.where(node.line)}: текст после словаря пропущен (не пункт и не статья словаря): «{text[:60]}»")
+
+    # a dictionary written as paragraphs «<b>Термин</b> – определение» -----------
+    def entry(self, term: str, text: str, line: int) -> None:
+        """One dictionary entry of a paragraph dictionary; paragraphs met since the
+        previous entry are its further lines."""
+        if self.by_paragraph and self.book.dictionary:
+            last = self.book.dictionary[-1]
+            last.text = "\n".join([last.text, *(t for t, _ in self.between)])
+        self.between = []
+        self.book.dictionary.append(Entry(term, text, self.header or "Словарь", line))
+        self.by_paragraph = True
+
+    def end_entries(self) -> None:
+        """The paragraph dictionary ends (a header, a section, a list, the page end):
+        paragraphs after its last entry are not part of it (reported, not kept)."""
+        for text, line in self.between:
+            self.book.notes.append(f"{self.where(line)}: текст после словаря пропущен (не пункт и не статья словаря): «{text[:60]}»")
+        self.between = []
+        self.by_paragraph = False
 
     # numbered sections -----------------------------------------------------------
     def olist(self, ol: Node) -> None:
+        self.end_entries()
         if self.pending is None:
+            if self.dropped is not None and _wordy(" ".join(_own_text(li) for li in ol.children if isinstance(li, Node))):
+                number, _, line, text, at = self.dropped
+                raise RulebookError(
+                    f"{self.where(at)}: после заголовка раздела {number} (строка {line}) идёт текст без номера "
+                    f"«{text[:60]}», а не список пунктов; ожидался список <ol> сразу после заголовка"
+                )
+            self.unplaceable(ol, "список пунктов без заголовка раздела «NNN. Название.» перед ним")
             self.skipped_lists += 1  # table of contents, menus
             return
         number, title, line = self.pending
@@ -446,18 +563,38 @@ class _HtmlBook:
                 f"{self.where(line)}: раздел {number} встречается второй раз (первый – строка {self.seen[number]}); "
                 "ожидались разные номера разделов"
             )
+        if self.book.sections and int(number) < int(self.book.sections[-1]["number"]):
+            prev = self.book.sections[-1]
+            raise RulebookError(
+                f"{self.where(line)}: раздел {number} стоит после раздела {prev['number']} (строка {prev['line']}); "
+                "ожидались разделы по возрастанию номеров"
+            )
         self.seen[number] = line
         self.book.sections.append({"number": number, "title": title, "part": self.part, "line": line})
         before = len(self.book.clauses)
         self.items(ol, number, lettered=False)
         if len(self.book.clauses) == before:
-            self.book.notes.append(f"{self.where(line)}: в разделе {number} нет ни одного пункта")
+            raise RulebookError(f"{self.where(line)}: в разделе {number} нет ни одного пункта; "
+                                "ожидался список <ol> с пунктами <li> после заголовка")
 
     def items(self, ol: Node, prefix: str, lettered: bool) -> None:
         start = ol.attrs.get("start", "")
         count = int(start) - 1 if start.isdigit() else 0
+        for c in ol.children:
+            if not (isinstance(c, Node) and c.tag == "li") and _WORD.search(_own_text(c) if isinstance(c, Node) else c):
+                text = _own_text(c) if isinstance(c, Node) else _clean(c)
+                raise RulebookError(
+                    f"{self.where(c.line if isinstance(c, Node) else ol.line)}: текст «{text[:60]}» стоит внутри списка "
+                    f"пунктов {prefix} (строка {ol.line}), но вне пункта <li>; список не закрыт (нет </ol>) "
+                    "или пункт не открыт (нет <li>)"
+                )
         for li in (c for c in ol.children if isinstance(c, Node) and c.tag == "li"):
             v = li.attrs.get("value", "")
+            if v.isdigit() and int(v) <= count:
+                raise RulebookError(
+                    f"{self.where(li.line)}: пункт {prefix}.{v} после пункта {prefix}.{count}; "
+                    "ожидались номера пунктов по возрастанию (value у <li>)"
+                )
             count = int(v) if v.isdigit() else count + 1
             if lettered:
                 if not 1 <= count <= len(LETTERS):
@@ -480,6 +617,13 @@ class _HtmlBook:
             text = inline_text(node)
             if not text:
                 return
+            m = SECTION_RE.match(text)
+            if m and _is_header_text(m.group("t")) and len(m.group("n")) == 3 and number.split(".")[0] != m.group("n") and (
+                    _is_bold(node) or _underlined(node) or len(text.split()) <= MAX_TITLE_WORDS // 2):
+                raise RulebookError(
+                    f"{self.where(node.line)}: заголовок раздела «{text[:60]}» оказался внутри пункта {number} "
+                    f"(строка {li.line}); пункт или список не закрыт (нет </li> или </ol>) перед заголовком"
+                )
             if not lines:
                 lines.append(text)
             elif _NOTE.match(text):
@@ -540,6 +684,7 @@ class _HtmlBook:
     # dictionary ----------------------------------------------------------------
     def table(self, table: Node) -> None:
         self.pending = None
+        self.end_entries()
         rows = _table_rows(table)
         pairs = [r for r in rows if len(r) == 2]
         if not rows or len(pairs) < max(2, 0.8 * len(rows)):
@@ -565,6 +710,68 @@ class _HtmlBook:
                                                   self.header or "Словарь", term[1]))
 
 
+_ENTRY_SEP = "–—-:"
+
+
+def bold_entry(node: Node) -> tuple[str, str] | None:
+    """A paragraph «<b>Броня Х</b> – определение» as ``(term, definition)``: the text
+    opens with a bold run of at most 10 words, followed by (or ending in) a dash or a
+    colon, then the definition. ``None`` for any other paragraph."""
+    kids = list(node.children)
+    i = 0
+    while i < len(kids) and isinstance(kids[i], str) and not kids[i].strip():
+        i += 1
+    if i == len(kids) or not isinstance(kids[i], Node):
+        return None
+    head = kids[i]
+    if head.tag not in ("b", "strong") and not (head.tag in ("a", "span", "font", "u") and _is_bold(head)):
+        return None
+    if head.find({"ol", "ul", "table", "p"}):
+        return None
+    term = inline_text(head)
+    rest_node = Node("#", {}, node.line)
+    rest_node.children = kids[i + 1:]
+    rest = inline_text(rest_node)
+    sep = term[-1:] in _ENTRY_SEP
+    term = term.rstrip(_ENTRY_SEP + " ").strip()
+    if rest[:1] in _ENTRY_SEP:
+        rest, sep = rest[1:].strip(), True
+    if not sep or not term or not rest or len(term.split()) > 10 or SECTION_RE.match(term):
+        return None
+    return term, rest
+
+
+def _own_text(node: Node) -> str:
+    """The text of ``node`` outside links: what a table of contents or a menu lacks."""
+    parts: list[str] = []
+
+    def walk(n: Node) -> None:
+        for c in n.children:
+            if isinstance(c, str):
+                parts.append(c)
+            elif c.tag not in ("a", "script", "style"):
+                walk(c)
+
+    walk(node)
+    return _clean(" ".join(parts))
+
+
+def _wordy(text: str) -> bool:
+    """True for text that reads as rule text: three or more words, not site chrome
+    (icon tokens «{tap}», numbers and punctuation do not count)."""
+    if _CHROME.search(text):
+        return False
+    return len(re.findall(r"[А-Яа-яЁёA-Za-z]{2,}", re.sub(r"\{[^}]*\}", " ", text))) >= 3
+
+
+_WORD = re.compile(r"[А-Яа-яЁёA-Za-z]{2,}")
+
+
+def _underlined(node: Node) -> bool:
+    return node.find({"u"}) and inline_text(node) == " ".join(
+        inline_text(c) for c in node.children if isinstance(c, Node) and c.tag == "u").strip()
+
+
 def _paras(node: Node):
     for c in node.children:
         if isinstance(c, Node):
@@ -588,7 +795,8 @@ def read_html_book(html: str, source: str) -> FullBook:
     ``RulebookError`` naming the file and line (a section number used twice, an item
     without text, more lettered points than letters, no numbered section at all)."""
     reader = _HtmlBook(source)
-    reader.walk(parse_tree(html))
+    reader.walk(parse_tree(html, source))
+    reader.end_entries()
     book = reader.book
     if not book.clauses:
         raise RulebookError(
@@ -600,10 +808,11 @@ def read_html_book(html: str, source: str) -> FullBook:
 
 
 def looks_like_full_html(html: str) -> bool:
-    """True when the page has at least two section headers «NNN. Title» each followed
-    by an ``<ol>`` – the layout of a complete rulebook page."""
+    """True when the page has a section header «NNN. Title» outside the lists followed
+    by an ``<ol>`` – the layout of a complete rulebook page (one section is enough:
+    scraped pages number their sections inside nested lists)."""
     hits = re.findall(r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}<(?:/[a-z0-9]+>\s*<)*(?:/?p>)?\s*(?:<[^>]*>\s*)*<ol\b", html, re.IGNORECASE)
-    return len(hits) >= 2
+    return len(hits) >= 1
 
 
 # --- plain text ------------------------------------------------------------------
@@ -757,14 +966,18 @@ def _looks_title(s: str, following: str) -> bool:
 
 
 def looks_like_full_text(text: str) -> bool:
-    """True for a plain-text complete rulebook: at least two «NNN. Title» lines each
-    followed by a numbered item line."""
-    lines = [_clean(x) for x in text.split("\n") if x.strip()]
+    """True for a plain-text rulebook in its own layout: at least two «NNN. Title» lines
+    each followed by a numbered item line, or one such line that opens the file (a
+    page holding one section: «412. Определение цели. Перенаправление.» then «1. …» or
+    «412.1 …»; its title, periods and all, is the section's title, not a paragraph)."""
+    lines = [_clean(x) for x in text.split("\n") if x.strip() and not _T_PAGE.match(_clean(x))]
     hits = 0
-    for a, b in zip(lines, lines[1:]):
+    for i, (a, b) in enumerate(zip(lines, lines[1:])):
         m = SECTION_RE.match(a)
         if m and _is_header_text(m.group("t")) and not _T_FULL.match(a) and (_T_ITEM.match(b) or _T_FULL.match(b)):
             hits += 1
+            if i == 0:
+                return True
     return hits >= 2
 
 

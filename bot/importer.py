@@ -45,6 +45,7 @@ Output is deterministic: the same pages give the same file byte for byte.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -493,6 +494,38 @@ class _Importer:
         return out
 
 
+_DICT_TITLE = re.compile(r"^(?:словар|глоссари|термин)", re.IGNORECASE)
+_ENTRY = re.compile(r"^(?P<term>[А-ЯЁA-Z][^–:]{0,79}?)\s*[–:]\s+(?P<t>\S.*)$", re.DOTALL)
+
+
+def take_dictionary(items: list, out: list[dict]) -> list:
+    """A scraped page's items without its dictionary: a header «Словарь.» /
+    «Глоссарий» / «Термины» followed by unnumbered paragraphs «Термин – определение»
+    gives one entry ``{term, text, section}`` per paragraph (appended to ``out``) instead of
+    a section numbered by position; the run ends at the first paragraph of another
+    form or a printed number. Returns the remaining items."""
+    keep: list = []
+    i = 0
+    while i < len(items):
+        it = items[i]
+        if isinstance(it, Header) and it.kind == "section" and it.number is None and _DICT_TITLE.match(it.text):
+            j = i + 1
+            found = []
+            while j < len(items) and isinstance(items[j], Para) and items[j].number is None:
+                m = _ENTRY.match(items[j].text)
+                if not m or len(m.group("term").split()) > 10:
+                    break
+                found.append({"term": m.group("term").strip(), "text": m.group("t").strip(), "section": it.text.rstrip(".").strip()})
+                j += 1
+            if found:
+                out.extend(found)
+                i = j
+                continue
+        keep.append(it)
+        i += 1
+    return keep
+
+
 def split_items(text: str) -> tuple[str, list[str]]:
     """A paragraph text -> (its lines other than bullet items, the bullet items
     without the «· » mark, verbatim). ``("A:\n· x;\n· y.")`` -> ``("A:", ["x;", "y."])``.
@@ -585,8 +618,10 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
         raise RulebookError("PDF с полными правилами импортируется один, отдельной редакцией; указано файлов: "
                             f"{len(raws)}")
     pages = []
+    dictionary: list[dict] = []
     for f, raw in raws:
         items, orphans = read_page(raw, f.name)
+        items = take_dictionary(items, dictionary)
         pages.append((f.name, items, orphans))
     imp = _Importer(pages)
     imp.merge()
@@ -603,11 +638,13 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
             imp.report.unplaced.append((src, t))
     imp.report.clauses = len(clauses)
     imp.report.sections = len(sections)
+    imp.report.dictionary = len(dictionary)
     data = {
         "edition": edition,
         "title": f"Правила «Берсерка», редакция {edition} (собрана из {len(pages)} стр.)",
         "sections": sections,
         "clauses": clauses,
+        **({"dictionary": dictionary} if dictionary else {}),
         "unplaced": [{"source": s, "text": t} for s, t in imp.report.unplaced],
     }
     Rulebook.from_dict(data, where=edition)  # validates the shape

@@ -113,6 +113,14 @@ def is_header(sentence: str) -> bool:
     return True
 
 
+def is_section_title(text: str) -> bool:
+    """True when the text after a printed section number «NNN.» is its title: one to
+    three sentences that each read as a title (``is_header``), so that a title with a
+    period inside («Определение цели особенностей. Перенаправление.») is a title too."""
+    parts = [x for x in re.split(r"(?<=\.)\s+", text.strip()) if x]
+    return 0 < len(parts) <= 3 and all(is_header(x) for x in parts)
+
+
 def fix_quotes(line: str) -> str:
     """Repair the seeds' straight-quote artefacts before ``normalize_typography``.
 
@@ -233,7 +241,7 @@ def _split_line(line: str, page: _PageBuilder) -> None:
         page.header(line, "part")
         return
     m = _SECTION_NUM.match(line)
-    if m and not _LEAD_NUM.match(line) and is_header(m.group("t")):
+    if m and not _LEAD_NUM.match(line) and is_section_title(m.group("t")):
         page.header(m.group("t"), "section", m.group("n"))
         return
     # cut at printed numbers

@@ -175,3 +175,146 @@ def test_unreadable_pdf_is_a_russian_error(tmp_path):
     src.write_bytes(b"%PDF-1.4\nnot a pdf at all")
     with pytest.raises(RulebookError, match=r"broken\.pdf: PDF не читается"):
         import_sources([src], "x")
+
+
+PARAGRAPH_DICTIONARY = """<html><body>
+<p><u>101. Общие положения.</u></p><ol><li><p>Партию играют два игрока.</p></li><li><p>Каждый игрок приносит свою колоду.</p></li></ol>
+<p><strong>Словарь.</strong></p>
+<p>Термины собраны в алфавитном порядке.</p>
+<p><b>Броня Х</b> – постоянная особенность, предотвращающая первые Х ран.</p>
+<p>Несколько особенностей «Броня» одной карты суммируются.</p>
+<p><b>Полёт:</b> свойство существа находиться во вспомогательной зоне.</p>
+<ul><li><strong>Регенерация Х</strong> &ndash; в начале своего хода существо излечивается на Х.</li></ul>
+<p>Rambler Top100</p>
+<div>© 2025 Produced by Тестовый Лаар</div>
+</body></html>"""
+
+
+def test_dictionary_written_as_bold_paragraphs_is_read_as_entries_not_a_section():
+    data, report = import_sources_text(PARAGRAPH_DICTIONARY, "dict.html")
+    assert [c["number"] for c in data["clauses"]] == ["101.1", "101.2"]
+    assert [s["number"] for s in data["sections"]] == ["101"]
+    assert [(d["term"], d["text"], d["section"]) for d in data["dictionary"]] == [
+        ("Броня Х", "постоянная особенность, предотвращающая первые Х ран.\n"
+                    "Несколько особенностей «Броня» одной карты суммируются.", "Словарь"),
+        ("Полёт", "свойство существа находиться во вспомогательной зоне.", "Словарь"),
+        ("Регенерация Х", "в начале своего хода существо излечивается на Х.", "Словарь"),
+    ]
+    assert report.dictionary == 3
+    assert any("dict.html, строка 9:" in n and "Rambler" in n for n in report.notes)  # the footer is not an entry's line
+
+
+def test_paragraph_dictionary_entries_are_glossary_terms_of_the_edition():
+    from bot.glossary import edition_terms_of, find_term
+
+    data, _ = import_sources_text(PARAGRAPH_DICTIONARY, "dict.html")
+    rb = Rulebook.from_dict(data)
+    terms = edition_terms_of(rb)
+    t = find_term(terms, "бронёй")
+    assert t is not None and t.entry is not None and t.entry.term == "Броня Х" and t.edition == "x"
+    assert find_term(terms, "полёт").entry.text.startswith("свойство существа")
+
+
+def test_scraped_pages_with_a_dictionary_header_give_entries_not_an_invented_section(tmp_path):
+    (tmp_path / "p1.txt").write_text(
+        "209.1. Симбиот помещается на существо.\n209.2. Нельзя помещать симбиота на летающее существо.\n"
+        "Словарь.\nБроня Х – постоянная особенность, предотвращающая раны.\nПолёт – свойство существа.\n", encoding="utf-8")
+    (tmp_path / "p2.txt").write_text("210.1. Артефакты стоят на поле.\n210.2. Артефакты не двигаются.\n", encoding="utf-8")
+    data, report = import_sources([tmp_path / "p1.txt", tmp_path / "p2.txt"], "x")
+    assert [c["number"] for c in data["clauses"]] == ["209.1", "209.2", "210.1", "210.2"]
+    assert [(s["number"], s["title"]) for s in data["sections"]] == [("209", ""), ("210", "")]
+    assert [(d["term"], d["section"]) for d in data["dictionary"]] == [("Броня Х", "Словарь"), ("Полёт", "Словарь")]
+    assert report.unplaced == []
+
+
+@pytest.mark.parametrize("body, numbers", [
+    ("412. Определение цели особенностей. Перенаправление.\n412.1. Цель выбирается при объявлении.\n"
+     "412.2. Перенаправление меняет цель.\n", ["412.1", "412.2"]),
+    ("102. Начало игры. Мулиган.\n1. Игроки тасуют колоды.\n2. Мулиган разрешён один раз.\n", ["102.1", "102.2"]),
+])
+def test_text_page_opening_with_a_section_heading_imports(tmp_path, body, numbers):
+    src = tmp_path / "page.txt"
+    src.write_text(body, encoding="utf-8")
+    data, report = import_sources([src], "x")
+    assert [c["number"] for c in data["clauses"]] == numbers
+    assert [s["title"] for s in data["sections"]] == [body.split("\n")[0].split(". ", 1)[1].rstrip(".")]
+    assert report.unplaced == [] and data["clauses"][0]["inferred"] is False
+
+
+def test_scraped_page_heading_with_periods_is_a_header_not_a_paragraph():
+    from bot.pages import Header, read_text
+
+    items, orphans = read_text("412. Определение цели особенностей. Перенаправление.\n"
+                               "412.1. Цель выбирается при объявлении.\n", "p")
+    assert items[0] == Header("Определение цели особенностей. Перенаправление.", "section", "p", 0, "412")
+    assert [it.number for it in items[1:]] == ["412.1"] and orphans == []
+
+
+def import_sources_text(text: str, name: str):
+    """Import one page given as text (written to a temporary file)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / name
+        src.write_text(text, encoding="utf-8")
+        return import_sources([src], "x")
+
+
+WELL_FORMED = """<html><body>
+<p><u>101. Общие положения.</u></p><ol><li><p>Партию играют два игрока.</p></li><li><p>Каждый игрок приносит свою колоду.</p></li></ol>
+<p><u>102. Начало игры.</u></p><ol><li><p>Игроки тасуют колоды.</p></li><li><p>Мулиган разрешён один раз.</p></li></ol>
+<p><u>103. Победа.</u></p><ol><li><p>Побеждает тот, кто уничтожил отряд противника.</p></li></ol>
+</body></html>"""
+
+
+@pytest.mark.parametrize("old, new, message", [
+    # unclosed structure that would lose text
+    ("колоду.</p></li></ol>", "колоду.</p></li>",
+     r"p\.html, строка 3: текст «102\. Начало игры\.» стоит внутри списка пунктов 101 \(строка 2\), но вне пункта <li>; "
+     r"список не закрыт \(нет </ol>\)"),
+    ("колоду.</p></li></ol>", "колоду.</p>",
+     r"p\.html, строка 3: заголовок раздела «102\. Начало игры\.» оказался внутри пункта 101\.2 \(строка 2\)"),
+    ("<p><u>102.", "<script>var x = 1;\n<p><u>102.",
+     r"p\.html, строка 3: элемент <script> не закрыт и поглотил текст правил \(заголовок раздела в строке 4\)"),
+    ("<p><u>102.", "<form>\n<p><u>102.",
+     r"p\.html, строка 3: элемент <form> не закрыт и поглотил текст правил \(заголовок раздела в строке 4\)"),
+    ("<p><u>102.", "<!-- забытый комментарий\n<p><u>102.", r"p\.html, строка 3: комментарий «<!--» не закрыт"),
+    # text that cannot be placed
+    ("колоду.</p></li></ol>", "колоду.</p></li></ol><li><p>Потерянный пункт правил без списка.</p></li>",
+     r"p\.html, строка 2: пункт списка <li> вне списка <ol> .* после пункта 101\.2, текст «Потерянный пункт правил без списка\.»"),
+    ("<p><u>102.", "<p>Этот абзац правил стоит вне списка пунктов.</p>\n<p><u>102.",
+     r"p\.html, строка 3: абзац вне пунктов после пункта 101\.2, текст «Этот абзац правил стоит вне списка пунктов\.»"),
+    ("<p><u>102. Начало игры.</u></p>", "<p><u>102. Начало игры.</u></p>\n<p>Вводный абзац раздела без номера.</p>",
+     r"p\.html, строка 4: после заголовка раздела 102 \(строка 3\) идёт текст без номера «Вводный абзац раздела без номера\.»"),
+    ("<ol><li><p>Игроки тасуют колоды.</p></li><li><p>Мулиган разрешён один раз.</p></li></ol>", "<ol></ol>",
+     r"p\.html, строка 3: в разделе 102 нет ни одного пункта"),
+    # numbers out of order or twice
+    ("<li><p>Мулиган", '<li value="1"><p>Мулиган', r"p\.html, строка 3: пункт 102\.1 после пункта 102\.1; ожидались номера пунктов по возрастанию"),
+    ("<li><p>Каждый", '<li value="5"><p>Каждый</p></li>\n<li value="3"><p>Ещё',
+     r"p\.html, строка 3: пункт 101\.3 после пункта 101\.5"),
+    ("103. Победа", "100. Победа", r"p\.html, строка 4: раздел 100 стоит после раздела 102 \(строка 3\); ожидались разделы по возрастанию"),
+])
+def test_malformed_html_is_refused_naming_the_line_and_nothing_is_written(tmp_path, old, new, message):
+    assert old in WELL_FORMED
+    src = tmp_path / "p.html"
+    src.write_text(WELL_FORMED.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(RulebookError, match=message):
+        import_sources([src], "x")
+    from bot.cli import main
+
+    assert main(["rulebook", "import", str(src), "--edition", "x", "--out-dir", str(tmp_path / "out")]) == 1
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("old, new", [
+    ("<p>Игроки тасуют колоды.</p>", "<p><b>Игроки тасуют колоды."),  # unclosed <p> and <b>: nothing lost
+    ("<p><u>102.", "<p><img src='/img/sep.gif'></p><p>&nbsp;</p><p><u>102."),  # a separator image between sections
+    ("<p><u>102.", "<table><tr><td>Меню раздела</td></tr>\n<p><u>102."),  # an unclosed layout table
+    ("<p><u>103.", "<p><strong>3. Победа и поражение</strong></p><p><u>103."),  # a part heading
+])
+def test_tolerable_html_faults_import_every_clause(tmp_path, old, new):
+    src = tmp_path / "p.html"
+    src.write_text(WELL_FORMED.replace(old, new, 1), encoding="utf-8")
+    data, _ = import_sources([src], "x")
+    assert [c["number"] for c in data["clauses"]] == ["101.1", "101.2", "102.1", "102.2", "103.1"]
+    assert data["clauses"][2]["text"] == "Игроки тасуют колоды."
