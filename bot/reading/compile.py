@@ -185,7 +185,8 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     if asked is not None and asked.what == "move":
         mover = next(m for m in cards if m["id"] == ids[asked.card])
         player = mover["owner"]
-        steps.append({"declare": {"player": player, "kind": "movement", "card": ids[asked.card],
+        kind = "relocation" if "relocation" in asked.actions else "movement"
+        steps.append({"declare": {"player": player, "kind": kind, "card": ids[asked.card],
                                   "to": "c2" if player == "first" else "c5"}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
     state: dict = {"cards": cards}
@@ -320,6 +321,13 @@ def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], 
     mover = ids[reading.asked.card]
     told = [c for x in results[:-1] for c in x.consequences if c.card == mover and c.rules]   # what the events did to it
     mapping["expect"] = {"steps": [{"step": len(mapping["steps"]), "legal": r.legal}]}
+    if r.legal and "relocation" in reading.asked.actions:
+        # relocation by an ability is not movement (507.1): what may not move (210.2) may still be relocated
+        lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
+        kind = reading.cards[reading.asked.card].kind
+        cites = ["507.1", *(["210.2"] if kind == "artifact" else []), *rules_of(lines)]
+        return Ruling("Да, может быть перемещено особенностью: перемещение — не движение, отдельного запрета на него нет",
+                      [c.line() for c in lines], list(dict.fromkeys(cites)), trace, mapping, ids)
     if r.legal:
         lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
         return Ruling("Да, может двигаться", [c.line() for c in lines], rules_of(lines) or list(r.cites), trace, mapping, ids)

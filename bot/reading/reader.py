@@ -767,9 +767,11 @@ class _Reader:
     def read_move(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
         """«может ли артефакт двигаться?», «он может сходить?», «симбиот может ходить сам?»:
         the asked legality of declaring a movement of a card (506)."""
-        acts = [t for t in sent if t.lemma in self.w.move_verbs]
+        from bot.reading.hosts import move_op
+        acts = [t for t in sent if t.lemma in self.w.move_verbs or move_op(t.lemma) == "relocate"]
         if not acts:
             return False
+        relocation = all(move_op(t.lemma) == "relocate" for t in acts)     # «перемещаться»: a relocation (507.1)
         mover = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention), None)
         if mover is None:
             return False
@@ -778,7 +780,8 @@ class _Reader:
         for t in sent:
             if t.lemma in ("сам", "самостоятельно", "отдельно", "ещё", "еще", "снова") or t.text in ("сам", "сама", "само"):
                 self.use(t.i)       # «сам», «ещё»: the card's own movement, now
-        self.r.asked = Asked("move", mover.key, negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
+        self.r.asked = Asked("move", mover.key, actions=("relocation",) if relocation else ("movement",),
+                             negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
         return True
 
     def read_untouched_moves(self) -> None:

@@ -19,6 +19,7 @@ from bot.sim.queries.base import Ctx, Finding
 QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "place_on_host": _hosts.q_place_on_host,
     "count_attached": _hosts.q_count_attached,
+    "host_event": _hosts.q_host_event,
     "unhosted": _hosts.q_unhosted,
     "summoned": _hosts.q_summoned,
     "symbiote_no_declare": _hosts.q_attached_moves,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.sim import phases
 from bot.sim.effects import label
-from bot.sim.outcome import Consequence
+from bot.sim.engine import Simulator
+from bot.sim.outcome import Consequence, StepResult
 from bot.sim.state import parse_cell
 from bot.sim.queries.base import (
     Ctx, Finding, SUBJECT_IDS, cites_of, dedup, fate_finding, legal_finding, lower_first, make_card,
@@ -256,6 +257,58 @@ def q_count_attached(ctx: Ctx) -> Finding | None:
                    dedup([*rules_of(r.reasons), *cites_of(r)]), sim.trace)
 
 
+# host event -> paragraphs that govern it (symbiote, equipment): cited even when nothing happens
+EVENT_RULES = {
+    "independent": ("302.5", "209.4"), "stop_being_creature": ("209.3", "212.2"), "flying": ("209.4", "212.3"),
+    "incorporeal": ("209.5", "212.3"), "symbiote": ("209.6", "212.3"), "class": ("212.2", "212.2"),
+    "dies": ("209.4", "212.3"), "leaves": ("209.4", "212.3"),
+    "closed": ("209.4", "212.3"),   # the events that end an attached card are listed there; closing is not one
+}
+
+
+def _host_event(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | None:
+    """Run the host event the question names; sets ``ctx.event`` (a key of ``EVENT_RULES``)."""
+    rs = _host_event_run(ctx, sim, host)
+    return rs
+
+
+def _host_event_run(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | None:
+    if ctx.has("independent"):
+        ctx.event = "independent"
+        ctx.has("dies", "become")
+        return [sim.die(host)]
+    if ctx.has("stop_being_creature"):
+        ctx.event = "stop_being_creature"
+        return [sim.gain(host, "artifact")]
+    if ctx.has("become", "flying", "incorporeal") and (ctx.has("flying", "incorporeal") or ctx.after("become", "symbiote")):
+        if ctx.has("flying"):
+            ctx.event = "flying"
+            return [sim.gain(host, "flying")]
+        if ctx.has("incorporeal"):
+            ctx.event = "incorporeal"
+            return [sim.gain(host, "incorporeal")]
+        ctx.has("symbiote")
+        ctx.event = "symbiote"
+        return [sim.gain(host, "symbiote")]
+    if ctx.has("lose", "no_class") and ctx.has("class", "no_class"):
+        ctx.event = "class"
+        return [sim.set_class(host, None)]
+    if ctx.has("change") and ctx.has("class"):
+        ctx.event = "class"
+        return [sim.set_class(host, "маг")]
+    if ctx.has("dies", "destroyed"):
+        ctx.event = "dies"
+        return [sim.die(host)]
+    if ctx.has("leaves"):
+        ctx.event = "leaves"
+        return [sim.leave(host)]
+    if ctx.has("closed", "open"):
+        ctx.event = "closed"
+        ctx.has("wears")
+        return [sim.open(host, not ctx.has("closed"))]
+    return None
+
+
 # concept asked about in a yes/no question -> the result word that confirms it
 _ASKED = {"dies": ("погибает",), "destroyed": ("уничтожается",), "together": ("перемещается",),
           "relocate": ("перемещается",), "move": ("перемещается",), "stays": (),
@@ -300,6 +353,49 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
     body = f.verdict.removeprefix("Ничего: ")       # «Да, ничего: …» reads badly
     f.verdict = f"{'Да' if yes else 'Нет'}, {body[:1].lower()}{body[1:]}"
     return f
+
+
+def q_host_event(ctx: Ctx) -> Finding | None:
+    """What happens to a symbiote / equipment when its host dies, leaves, becomes flying,
+    incorporeal or a symbiote, loses its class (209.3–209.6, 212.2–212.3); a host moving is read by
+    ``bot.reading.hosts``.
+    A host carrying both («хозяин экипировки и симбиота») gets both fates, one after the other."""
+    ctx.has("wears", "two", "different")   # words of the same situation: read, they do not change it
+    ctx.has("old_cell", "stays", "gone")   # words of the same situation: read, they do not change it
+    subj = subject_of(ctx)
+    if subj is None:
+        return None
+    become = {i + 1 for i in ctx.found.get("become", [])}    # «стал симбиотом» is the event, not a card on the host
+    both = [c for c in ("symbiote", "equipment") if any(i not in become for i in ctx.found.get(c, []))]
+    if len(both) == 2 and not ctx.yes_no:
+        fs = [_host_event_of(ctx, c) for c in both]
+        if all(fs):
+            return Finding("; ".join(f.verdict[:1].lower() + f.verdict[1:] if i else f.verdict for i, f in enumerate(fs)),
+                           [x for f in fs for x in f.lines], dedup([n for f in fs for n in f.citations]),
+                           [x for f in fs for x in f.trace])
+    return _host_event_of(ctx, subj)
+
+
+def _host_event_of(ctx: Ctx, subj: str) -> Finding | None:
+    sid = SUBJECT_IDS[subj]
+    ctx.has("host", "creature")
+    host_owner = "second" if subj == "parasite" else "first"
+    sim = make_sim([make_card("Хозяин", owner=host_owner, creature_class="воин"), subject_card(ctx, subj, sid, host="Хозяин")])
+    sim.state.cards[sid].owner = "first"
+    sim.state.cards[sid].independent_on_host_death = subj != "equipment" and ctx.has("independent")
+    what = label(sim.state.cards[sid]).split(" «")[0]
+    rs = _host_event(ctx, sim, "Хозяин")
+    if rs is None:
+        return None
+    f = fate_finding(sim, rs, sid, what)
+    rule = EVENT_RULES.get(ctx.event or "", ("", ""))[1 if subj == "equipment" else 0]
+    if rule and not f.lines:   # nothing happened: the paragraph that would have acted says why
+        c = sim.state.cards[sid]
+        f.lines = [Consequence(f"{what[:1].upper()}{what[1:]} остаётся у хозяина: правило этого пункта к нему не применяется"
+                               + (" (симбиот бестелесный)" if "incorporeal" in c.traits and ctx.event == "incorporeal" else ""), (rule,), sid)]
+        f.trace = [*f.trace, "  " + f.lines[0].line()]
+    f.citations = dedup([*f.citations, rule])
+    return _yes_no_fate(ctx, f)
 
 
 def q_unhosted(ctx: Ctx) -> Finding | None:
