@@ -70,8 +70,35 @@ def test_default_url_and_errors(tmp_path, monkeypatch):
     junk.write_bytes(b"not a database at all" * 100)
     with pytest.raises(StoreError, match="не открывается как база данных"):
         Store(f"sqlite:///{junk}")
-    with pytest.raises(StoreError, match=r"Не удаётся подключиться к PostgreSQL postgresql://u:\*\*\*@127\.0\.0\.1"):
+    with pytest.raises(StoreError, match=r"Не удаётся подключиться к PostgreSQL postgresql://u:\*\*\*@127\.0\.0\.1.*\(DATABASE_URL\): "
+                                         r"сервер не принимает соединения"):
         Store(f"postgresql://u:secret@127.0.0.1:{_free_port()}/db")
+    with pytest.raises(StoreError, match=r"PostgreSQL postgresql://u@127\.0\.0\.1:abc/db \(DATABASE_URL\): порт в адресе — не число"):
+        Store("postgresql://u@127.0.0.1:abc/db")
+    with pytest.raises(StoreError, match=r"postgresql://\[bad \(DATABASE_URL\): адрес не разобран"):
+        Store("postgresql://[bad")
+
+
+def test_postgres_reasons_are_russian_and_keep_the_driver_line():
+    from bot.store import postgres_reason
+
+    assert postgres_reason(Exception('FATAL:  password authentication failed for user "u"\nmore')) == (
+        'неверный пользователь или пароль (FATAL:  password authentication failed for user "u")')
+    assert postgres_reason(Exception('FATAL:  role "u" does not exist')).startswith("такого пользователя нет")
+    assert postgres_reason(Exception('FATAL:  database "d" does not exist')).startswith("такой базы нет")
+    assert postgres_reason(Exception("weird")) == "ошибка подключения (weird)"
+
+
+def test_telegram_start_tells_a_broken_database_url_in_russian(monkeypatch, capsys):
+    from bot.chat.telegram import open_chat_store
+
+    monkeypatch.setenv("DATABASE_URL", "mysql://x")
+    data: dict = {}
+    open_chat_store(data, "5ed")
+    assert data == {"store": None}
+    err = capsys.readouterr().err
+    assert "DATABASE_URL «mysql://x»: ожидался адрес вида sqlite:///" in err
+    assert "по редакции 5ed" in err and "Traceback" not in err
 
 
 def _free_port() -> int:
@@ -169,5 +196,8 @@ def test_postgresql_same_schema(postgres_url, tmp_path, monkeypatch):
         assert (r.added, r.total) == (7, 8)          # the card of exercise() is there too
         assert import_files([str(p)]).updated == 7
         assert index.find_cards("дхиру")[0].card.traits == ("parasite", "incorporeal")
+        # names inside a question are read from the name tables the import wrote
+        assert [m.card.name for m in index.find_cards_in_text("Мой Топяного тролля и Дхиру")] == \
+            ["Топяной тролль", "Дхиру"]
     finally:
         close_all(); index.invalidate()
