@@ -108,7 +108,7 @@ def test_host_fate_slang(q, verdict, first):
     ("Бестелесный симбиот не погибнет, если хозяин станет бестелесным?", "Да", "209.5"),
 ])
 def test_negated_questions_are_answered_about_the_statement_asked(q, verdict, first):
-    a = ask_judge(q)
+    a = ask_judge(q) if "хозяин" in q else _ask(q)     # host events: read by bot.reading
     assert a.verdict.startswith(verdict), a.verdict
     assert a.citations[0] == first, a.citations
 
