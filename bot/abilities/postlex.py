@@ -262,6 +262,17 @@ _OPPONENT = frozenset({"противник", "соперник"})
 """Most tokens of the subject written before «может» opening an ability."""
 
 
+def _restriction_follows(toks: list[Token], i: int) -> bool:
+    """Does «только» follow the «может» at ``i`` before the next separator ("Может нападать
+    {strike} только на карту напротив": a restriction, not an option of 505.8)?"""
+    for t in toks[i + 1:]:
+        if t.type in _PART_SEPS or t.type in ("ILI", "LIBO", "COMMA"):
+            return False
+        if t.type == "WORD" and t.value.casefold() == "только":
+            return True
+    return False
+
+
 def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed: bool = False) -> bool:
     """Is «может»/«можете»/«могут» at ``toks[i]`` an ability opened after its subject
     (``out[start:]``: one to ``MAX_SUBJECT`` words — pronouns, possessives, nouns, names,
@@ -838,6 +849,7 @@ class CardPostLex:
             commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
                 in ("чтобы", "который", "чем")) and not _brackets_gerund(toks, i, j)
+                and not (toks[j - 1].type == "NUMBER" and j + 1 < len(toks) and toks[j + 1].type == "NUMBER")  # "7,8 и 9"
                 and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
                          and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
             for j in commas:
@@ -871,9 +883,25 @@ class CardPostLex:
             return None
         # "В начале хода противника может …", "При гибели ранить …": before the
         # first verb / «может» / effect noun (not the event word right after «При»)
+        relative = None       # the comma opening ", которые …, " inside the header
         for j in range(i + 2, len(toks)):
             if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
                 break
+            if toks[j].type == "COMMA" and j + 1 < len(toks) and lexicon.word_lemma(toks[j + 1].value) == "который":
+                relative = j
+                continue
+            if relative is not None:
+                if toks[j].type == "COMMA":
+                    # "… существа, которые стояли с ним в строю, получают …": the noun before
+                    # the relative clause opens the ability's subject
+                    if j + 1 < len(toks) and _opens_ability(toks[j + 1], toks[j + 2] if j + 2 < len(toks) else None):
+                        k = relative
+                        while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_nominal(toks[k - 1].value) \
+                                and lexicon.may_be_nominative(toks[k - 1].value) and not lexicon.is_preposition(toks[k - 2].value):
+                            k -= 1
+                        return ("insert", k) if k < relative else None
+                    relative = None
+                continue
             nxt = toks[j + 1] if j + 1 < len(toks) else None
             if _opens_ability(toks[j], nxt):
                 k = j
@@ -981,10 +1009,10 @@ class CardPostLex:
                 start, has_pred, modal = True, False, False
                 op_start = len(out)
                 continue
-            if typ == "MAY":
+            if typ == "MAY" or (typ == "WORD" and start and t.value.casefold() in _MAY_FORMS):
                 after_not = prev is not None and prev.value.casefold() == "не"
-                if start and not after_not:
-                    t = _retype(t, "MAY_V")
+                if start and not after_not and not (not headed and _restriction_follows(toks, i)):
+                    t = _retype(t, "MAY_V")     # (also «могут …» opening an ability after a header)
                     may_scope = True
                 else:
                     t = _retype(t, "WORD")
