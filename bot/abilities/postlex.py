@@ -471,6 +471,23 @@ def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
     return (j == i + 1 and gerund(j + 1)) or (j == i + 3 and gerund(j - 1) and toks[i + 1].type == "COMMA")
 
 
+def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
+    """Is the comma at ``j`` one of the pair around a participle phrase after a noun in the
+    header opened at ``i`` ("Когда существо с магической способностью, не стоявшее рядом
+    с Айрин, перемещается …"): not the end of the clause."""
+    def opens(k: int) -> bool:
+        if k < len(toks) and toks[k].type == "WORD" and toks[k].value.casefold() == "не":
+            k += 1
+        return k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "PRTF"
+
+    if opens(j + 1):
+        return any(toks[k].type == "COMMA" for k in range(j + 2, min(len(toks), j + 10)))
+    for k in range(j - 1, i, -1):
+        if toks[k].type == "COMMA":
+            return opens(k + 1)
+    return False
+
+
 @lru_cache(maxsize=20_000)
 def _imperative(word: str) -> bool:
     """An imperative verb («положите», «выберите», «нанесите»)."""
@@ -860,6 +877,7 @@ class CardPostLex:
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
                 in ("чтобы", "который", "чем")) and not _brackets_gerund(toks, i, j)
                 and not (toks[j - 1].type == "NUMBER" and j + 1 < len(toks) and toks[j + 1].type == "NUMBER")  # "7,8 и 9"
+                and not _brackets_participle(toks, i, j)
                 and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
                          and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
             for j in commas:
