@@ -446,3 +446,9 @@ def test_commas_around_a_participle_phrase_do_not_end_the_header():
                 "клетку получить +1 к разряду.")
     assert res.ast.attr("head") == ("Когда существо с магической способностью, не стоявшее рядом с Магом, "
                                     "перемещается на соседнюю с ним клетку")
+
+
+def test_finishing_blow_noun_opens_the_ability_after_a_header():
+    res = parse("При {strike} добивание на X, где X число клеток, на которое передвинулся Кентавр.")
+    assert res.ast.attr("head") == "При {strike}"
+    assert res.ast.children[0].attr("action") == "strike"
