@@ -236,9 +236,14 @@ def _granted_label(toks: list[Token], j: int) -> bool:
 
 def _is_keyword(tok: Token) -> bool:
     """A keyword ability («броню», «регенерацию», «полет»: grammar/effects.yaml keywords)."""
+    return tok.type == "WORD" and _keyword_word(tok.value)
+
+
+@lru_cache(maxsize=20_000)
+def _keyword_word(word: str) -> bool:
     from bot.abilities.effects import vocabulary
 
-    return tok.type == "WORD" and lexicon.word_lemma(tok.value) in vocabulary().keywords
+    return lexicon.word_lemma(word) in vocabulary().keywords
 
 
 _MAY_FORMS = frozenset({"можете", "могут"})
@@ -649,11 +654,16 @@ MAX_COST_WORDS = 12
 
 def _payment_verb(tok: Token) -> bool:
     """An infinitive or imperative of a payment verb (grammar/effects.yaml payment_verbs)."""
+    return tok.type == "WORD" and _is_payment_word(tok.value)
+
+
+@lru_cache(maxsize=20_000)
+def _is_payment_word(word: str) -> bool:
     from bot.abilities.effects import vocabulary
 
-    if tok.type != "WORD" or lexicon.word_lemma(tok.value) not in vocabulary().payment_verbs:
+    if lexicon.word_lemma(word) not in vocabulary().payment_verbs:
         return False
-    return lexicon.is_infinitive(tok.value) or tok.value.casefold().endswith(("те", "йте"))
+    return lexicon.is_infinitive(word) or word.casefold().endswith(("те", "йте"))
 
 
 def word_cost_end(toks: list[Token]) -> int | None:
