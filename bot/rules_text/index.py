@@ -11,6 +11,7 @@ loaded ``Rulebook`` object, so an edition re-imported and reloaded
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from bot.rules_text.language import language
@@ -73,7 +74,7 @@ def rule_of(p: Prop) -> Rule:
     low = p.sentence.casefold()
     at = min((i for i in (low.find("кроме"), low.find("за исключением")) if i >= 0), default=-1)
     for ex in p.exceptions:
-        ns = find_refs(ex) or (find_refs(p.sentence[at:]) if at >= 0 and " п " in f" {ex} " else [])
+        ns = find_refs(ex) or (find_refs(p.sentence[at:]) if at >= 0 and re.search(r"описанн|указанн|п\b", ex) else [])
         if ns:
             refs.extend(ns)
         else:

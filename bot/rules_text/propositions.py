@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
 
 _PAREN = re.compile(r"\(([^()]*)\)")
+_REF = re.compile(r"(?i)\b(?:пп?|пункт[а-я]*)\.?\s*\d+(?:\.\d+)*(?:\.[а-я])?(?:\s*[–-]\s*\d+(?:\.\d+)*)?")
 _CONTENT_POS = frozenset({"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "NUMR", "ADVB", "GRND", "COMP", None})
 
 
@@ -138,9 +140,23 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
             neg = False
             continue
         lm = L.norm(t.lemma, t.text)
+        if t.pos == "PRTF":   # «нападающий» (who attacks) is its own concept, not «нападать»
+            pf = _participle(t.text)
+            if pf in L.synonyms:
+                lm = L.synonyms[pf]
         out.add(opt + (("не " + lm) if neg else lm))
         neg = False
     return frozenset(out), tuple(nums)
+
+
+@lru_cache(maxsize=8192)
+def _participle(word: str) -> str:
+    """A participle in its own dictionary form («нападающего» -> «нападающий»)."""
+    from bot.morph import analyzer
+
+    p = analyzer().parse(word)[0]
+    f = p.inflect({"masc", "sing", "nomn"}) if p.tag.POS == "PRTF" else None
+    return f.word.replace("ё", "е") if f is not None else word
 
 
 def _term(toks: list[Tok], i: int) -> tuple[str, int] | None:
@@ -293,7 +309,7 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
             exceptions.append(inner)
         return " "
 
-    clean = _PAREN.sub(paren, text)
+    clean = _REF.sub(" ", _PAREN.sub(paren, text))   # «п. 303.7» names a paragraph, not a count
     toks, _ = tokenize(clean)
     if not toks:
         return []
@@ -339,7 +355,7 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
         i += 1
     if question and toks[0].lemma == "что":
         return _what_question(main, cond, exceptions)
-    conditions, _ = _content(cond)
+    conditions, cond_nums = _content(cond)
     cond_text = " ".join(t.text for t in cond)
     # split the main part at its predicates
     preds: list[tuple[int, tuple[str, str, bool, int], bool]] = []
@@ -380,6 +396,8 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
     if even:
         widen = frozenset(w.lstrip("~") for w in _content(even)[0])
         out = [replace(p, optional=widen) for p in out]
+    if cond_nums:   # «если игрок уже потратил хотя бы один кристалл»
+        out = [replace(p, numbers=tuple(dict.fromkeys(p.numbers + cond_nums))) for p in out]
     return out
 
 
@@ -412,7 +430,7 @@ def _only_and_limit(toks: list[Tok]) -> tuple[frozenset[str], int | None, int | 
 
     for i, t in enumerate(toks):
         if t.lemma in L.only:
-            only |= {w for w in _content(toks[i + 1:i + 3])[0] if not w.startswith("~")}
+            only |= {w for w in _content(toks[i + 1:i + 4])[0] if not w.startswith("~")}
         negated = i > 0 and toks[i - 1].lemma == "не"
         if (t.lemma in L.limit and negated) or (t.lemma in L.upto and t.pos == "PREP"):
             n = number_after(i)
