@@ -124,6 +124,11 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     if not uncovered and r.cond_same and not r.cond and not any(
             covers(x, w) for x in q.stated for w in r.cond_same):
         return f"правило действует только при условии «{p.condition_text}»", False, ""
+    named_subject = {w for w in p.subject_words if w.removeprefix("не ") not in L.implicit
+                     and not (w in p.only and flip)}
+    if q.subject and named_subject and not p.impersonal and not all(
+            any(covers(x, w) for x in q.subject) for w in named_subject):
+        return f"правило о другом подлежащем ({_words(p.subject_words)}), в вопросе — {_words(q.subject)}", False, ""
     if uncovered:
         return f"правило говорит об узком случае ({_words(uncovered)}), вопрос — шире или о другом", False, ""
     if q.numbers and q.kind != "count":

@@ -25,7 +25,7 @@ from bot.rules_text.language import language
 
 _PAREN = re.compile(r"\(([^()]*)\)")
 _REF = re.compile(r"(?i)\b(?:пп?|пункт[а-я]*)\.?\s*\d+(?:\.\d+)*(?:\.[а-я])?(?:\s*[–-]\s*\d+(?:\.\d+)*)?")
-_CONTENT_POS = frozenset({"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "NUMR", "ADVB", "GRND", "COMP", None})
+_CONTENT_POS = frozenset({"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "NUMR", "ADVB", "GRND", "COMP", "INTJ", None})
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,9 @@ class Prop:
     numbers: tuple[int, ...] = ()
     verb: str = ""
     subject: str = ""
+    subject_words: frozenset[str] = frozenset()
+    """The concepts of the grammatical subject («Закрытая карта …» -> {закрытый, карта});
+    empty for «можно / нельзя …» and when the subject is not in the nominative."""
     impersonal: bool = False
     number: str = ""
     sentence: str = ""
@@ -57,6 +60,9 @@ class Prop:
     """A question «Что будет с X, если …?»: the consequence is asked, not a yes/no."""
     optional: frozenset[str] = frozenset()
     """Words of a «даже если …» clause: they widen the rule, a question may name them."""
+    context: frozenset[str] = frozenset()
+    """The subject a pronoun of this part refers to (the part or sentence before it:
+    «Добивание является действием: объявив его, …» -> {добивание}); a question must name it."""
 
 
 def sentences(text: str) -> list[str]:
@@ -401,6 +407,20 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
     return out
 
 
+def subject_concepts(toks: list[Tok]) -> frozenset[str]:
+    """The concepts of the first nominative noun of ``toks`` with the adjectives and
+    participles right before it («летающее существо» -> {летать, существо}); empty when
+    there is none (a question «можно ли отравить …» names no subject)."""
+    for i, t in enumerate(toks):
+        if t.pos == "NOUN" and t.case == "nomn" and not (i > 0 and toks[i - 1].pos == "INFN"):
+            a = i
+            while a > 0 and toks[a - 1].pos in ("ADJF", "PRTF") and toks[a - 1].case == "nomn" \
+                    and toks[a - 1].clause == t.clause:
+                a -= 1
+            return frozenset(w.lstrip("~") for w in _content(toks[a:i + 1])[0])
+    return frozenset()
+
+
 def _coordinated(cl: list[Tok]) -> bool:
     """A clause opening with a consequence verb continues the condition before it
     («Если существо покидает поле боя, становится летающим …, – его экипировка …»)."""
@@ -456,7 +476,8 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
     base = dict(kind=kind, mode=mode, positive=positive, conditions=conditions, condition_text=cond_text,
                 exceptions=exceptions, only=only, limit=limit, lower=lower, verb=verb, impersonal=impersonal,
                 number=number, sentence=text,
-                subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""))
+                subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""),
+                subject_words=subject_concepts(subject))
     if kind != "modal":
         action = L.norm(pred_toks[0].lemma)
         out = []
@@ -476,6 +497,7 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
         if len(fronted) != 1:
             return []
         f = fronted[0]
+        base["subject_words"] = subject_concepts(seg)   # «Использовать движение может только открытое существо»
         return [Prop(action=L.norm(subject[f].lemma), words=w, numbers=n, **base)
                 for alt in alternatives(subject[:f] + subject[f + 1:] + seg) for w, n in [_content(alt)]]
     out = []

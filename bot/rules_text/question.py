@@ -51,6 +51,8 @@ class Question:
     cond: frozenset[str] = frozenset()
     condition_text: str = ""
     text: str = ""
+    subject: frozenset[str] = frozenset()
+    """The concepts of the question's grammatical subject (``propositions.subject_concepts``)."""
     action: str = ""
     """The concept of the asked verb (the infinitive after a modal, or the plain verb)."""
     stated: frozenset[str] = frozenset()
@@ -141,8 +143,17 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
     return Question(kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
-                    action=_action(toks, k, kind),
+                    action=_action(toks, k, kind), subject=_subject(toks, k),
                     alternatives=alts if len(alts) > 1 else ())
+
+
+def _subject(toks: list[Tok], k: int) -> frozenset[str]:
+    """The subject in the clause of the asked predicate (``k``; the whole question when
+    the predicate is a «…, можно?» tail)."""
+    from bot.rules_text.propositions import subject_concepts
+
+    main = [t for t in toks if k < 0 or t.clause == toks[k].clause]
+    return subject_concepts([t for t in main if t.lemma not in ("ли", "разве")])
 
 
 def _action(toks: list[Tok], k: int, kind: str) -> str:
