@@ -105,9 +105,10 @@ def _fact_in(fact: str, proposition: str) -> bool:
 
 
 def _inner(question: str, edition: str) -> Answer | None:
+    from bot.reading import game_actions
     from bot.reading import route as reading_route
     from bot.sim import route as sim_route
-    for r in (reading_route, sim_route):
+    for r in (reading_route, game_actions, sim_route):
         try:
             a = r.answer(question, edition)
         except Exception:  # noqa: BLE001 - a failing route must not cost the claim an honest answer
