@@ -332,7 +332,6 @@ def _seating_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -
     subj, host = reading.cards[asked.card], reading.cards[asked.on]
     cid, hid = ids[asked.card], ids[asked.on]
     r = res.results[-1]
-    what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj.kind]
     seated = res.actual["cards"].get(cid, {}).get("host") == hid if isinstance(res.actual, dict) and "cards" in res.actual \
         else any(c.card == cid and c.result == "помещается" for c in r.consequences)
     if seated:
