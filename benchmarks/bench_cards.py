@@ -8,15 +8,20 @@ distinct ones — exact names, lower case, one word of a name, a name with its w
 inflected, with one typo, glued into one word, and names of no card; never asked
 before in the process for the warm rows; the same set after the per-word caches were
 emptied for the cold rows. ``mentions``: card names inside generated questions
-(benchmarks/questions.py) with a card name put in a third of them. Start: the cards
-written to a store in a scratch user folder, then ``python -m bot ask`` with a
-question naming one of them in a fresh process (it builds the card index first).
+(benchmarks/questions.py) with a card name put in a third of them, read by the whole
+in-memory index and as ``ask`` reads them (``find_cards_in_text`` on a SQLite store:
+the name tables, then only the cards named). Start: the cards
+written to a store in a scratch user folder as an import writes them, then in a
+fresh process ``python -m bot ask`` with a question naming one of them (only the
+cards the question may name are loaded, bot/cards/name_keys.py), one naming none, and
+``python -m bot card NAME`` (it builds the whole name index).
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -112,6 +117,16 @@ def rows(cfg: Config = FULL) -> list[Row]:
     rng = random.Random(cfg.seed + 903)
     runs = Runs()
     asked: set[str] = set()
+    import tempfile
+
+    from bot.cards import db
+    from bot.cards.index import find_cards_in_text, name_keys_of
+    from bot.store import Store
+
+    scratch = tempfile.TemporaryDirectory(prefix="bench_cards_store_")
+    store = db.cards_store(Store(f"sqlite:///{scratch.name}/cards.sqlite3"))
+    with store.transaction():
+        db.upsert(store, [replace(c, name_keys=name_keys_of(c.name)) for c in cards])
     for r in range(cfg.runs):
         clear_word_caches()
         runs.add_percentiles("cold", time_each(index.find, cold))
@@ -119,17 +134,21 @@ def rows(cfg: Config = FULL) -> list[Row]:
         texts = [q.text if rng.random() < 0.67 else f"{q.text} У меня {rng.choice(cards).name}."
                  for q in generate(max(10, cfg.questions // 2), cfg.seed + 920 + r, rb, asked)]
         runs.add_percentiles("mentions", time_each(index.mentions, texts))
+        runs.add_percentiles("stored mentions", time_each(lambda t: find_cards_in_text(t, store), texts))
         runs.add("build", time_once(lambda: CardIndex(cards)))
-    import tempfile
-
+    store.close()
+    scratch.cleanup()
     from benchmarks.bench_core import start_ms
 
     with tempfile.TemporaryDirectory(prefix="bench_cards_") as tmp:
         env = {"BERSERK_USER_DIR": tmp, "DATABASE_URL": ""}
         made = worker("cards_db", env=env, cards=n_cards, seed=cfg.seed + 900)
         question = f"Может ли {made['name']} атаковать летающее существо?"
+        plain = "Может ли симбиот атаковать летающее существо?"
         for _ in range(cfg.runs):
             runs.add("start", start_ms(question, env))
+            runs.add("start plain", start_ms(plain, env))
+            runs.add("start card", start_ms(made["name"].lower(), env, command="card"))
     v = runs.values
     label = f"{n_cards:,} cards"
     return [
@@ -138,6 +157,11 @@ def rows(cfg: Config = FULL) -> list[Row]:
         Row(f"card lookup CardIndex.find p50 (warm, new queries, {label})", v["warm p50"], "ms"),
         Row(f"card lookup CardIndex.find p99 (warm, new queries, {label})", v["warm p99"], "ms", "< 5"),
         Row(f"card lookup CardIndex.find p99 (cold caches, {label})", v["cold p99"], "ms"),
-        Row(f"card names in a question CardIndex.mentions p99 ({label})", v["mentions p99"], "ms"),
+        Row(f"card names in a question CardIndex.mentions p99 (whole index in memory, {label})", v["mentions p99"], "ms"),
+        Row(f"card names in a question as ask reads them p99 (SQLite name tables, {label})", v["stored mentions p99"],
+            "ms"),
         Row(f"process start to first answer, {label} imported (question names a card)", v["start"], "ms", "< 1000"),
+        Row(f"process start to first answer, {label} imported (question names no card)", v["start plain"], "ms",
+            "< 1000"),
+        Row(f"process start to `card NAME`, {label} imported (whole name index built)", v["start card"], "ms"),
     ]

@@ -26,15 +26,15 @@ FIRST_QUESTIONS = {
 }
 
 
-def start_ms(question: str, env: dict[str, str] | None = None) -> float:
-    """Time (ms) of ``python -m bot ask QUESTION`` in a fresh process (``env`` added to
-    its environment): its CPU time (user + system) with the ``cpu`` clock, elapsed
-    time with ``wall``."""
+def start_ms(question: str, env: dict[str, str] | None = None, command: str = "ask") -> float:
+    """Time (ms) of ``python -m bot COMMAND QUESTION`` (``ask`` by default, or ``card``)
+    in a fresh process (``env`` added to its environment): its CPU time (user + system)
+    with the ``cpu`` clock, elapsed time with ``wall``."""
     import os
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "bot", "ask", question], cwd=ROOT, capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-m", "bot", command, question], cwd=ROOT, capture_output=True, text=True,
                          env={**os.environ, **(env or {})})
     wall = (time.perf_counter() - t) * 1000
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -40,12 +40,16 @@ def memory(answers: int, seed: int) -> dict:
 
 def cards_db(cards: int, seed: int) -> dict:
     """Write ``cards`` invented cards (benchmarks/bench_cards.py) into the default store
-    (``$BERSERK_USER_DIR`` chosen by the caller); returns ``{"cards": n, "name": one name}``."""
+    (``$BERSERK_USER_DIR`` chosen by the caller) as an import does (name forms computed
+    first); returns ``{"cards": n, "name": one name}``."""
+    from dataclasses import replace
+
     from benchmarks.bench_cards import invented_cards
     from bot.cards import db
+    from bot.cards.index import name_keys_of
     from bot.store import open_store
 
-    made = invented_cards(cards, seed)
+    made = [replace(c, name_keys=name_keys_of(c.name)) for c in invented_cards(cards, seed)]
     st = db.cards_store(open_store())
     with st.transaction():
         db.upsert(st, made)

@@ -8,6 +8,8 @@ when the question is not its kind:
 2. ``claim``    – a claim to check («противник говорит, что …, он прав?», bot.reading.claims):
                   its proposition asked through every route below that gives a verdict
                   (``PROPOSITION_ROUTES``), then ruled on relative to who claimed it
+   ``card``     – a card of the user's database that changes host and what its text gives
+                  the host (bot.reading.host_change, 209.3 / 212.1)
 3. ``ability``  – card text quoted with the board facts the question states, executed
                   on that board by the simulator (bot.sim.card_board_route); else card
                   text quoted in «…», "…", “…” or a question about a compound-ability
@@ -42,11 +44,13 @@ from bot.paths import DEFAULT_EDITION
 ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
     "bot.reading.claims",
+    "bot.reading.host_change",
     "bot.sim.card_board_route",
     "bot.abilities.route",
     "bot.reading.reasoning",
     "bot.reading.route",
     "bot.reading.stack",
+    "bot.reading.game_actions",
     "bot.sim.route",
     "bot.rules_text.route",
     "bot.glossary",
@@ -213,11 +217,18 @@ def _read_cards(q: str, skipped: list[str]):
 
 def _with_cards(ans: Answer, q: str, cards, card_aware: bool) -> None:
     """Say in ``ans`` which cards the question was read with (``card_aware``: the route
-    read the cards itself; else it got the question with each card told as its kind)."""
+    read the cards itself; else it got the question with each card told as its kind):
+    a note block, the trace, ``cards`` in JSON, and «Как я понял: … карта «X» из вашей
+    базы: …, текст: «…»» (``bot.cards.reading.took``) unless the route's own reading says it."""
     from bot.answer import Block
+
+    from bot.cards.reading import took
 
     ans.question = q
     ans.blocks.insert(0, Block("note", "\n".join(cards.notes), title="Карты из вашей базы"))
+    said = [t for t in dict.fromkeys(took(m.card) for m in cards.mentions) if t not in (ans.understood or "")]
+    if said:   # «Как я понял» names every card taken from the database, with its kind and text
+        ans.understood = (ans.understood.rstrip(". ") + "; " if ans.understood else "Как я понял: ") + "; ".join(said) + "."
     how = [] if card_aware else [f"вопрос прочитан как: {cards.question}"]
     ans.trace = [f"карта: {n}" for n in cards.notes] + how + list(ans.trace)
     ans.cards = cards.facts()

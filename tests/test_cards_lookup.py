@@ -216,3 +216,44 @@ def test_same_name_cards_that_disagree_are_not_guessed(card_home):
     assert "несколько карт «Огнекрыл» с разными свойствами" in note and "карта не учтена" in note
     assert [c["card"]["name"] for c in ans.cards] == ["Светлячок-помощник"]
     assert ans.verdict is None and "огнекрыла" in ans.unread    # no flying guessed either way
+
+
+def test_names_in_a_question_never_load_the_whole_database(all_formats, monkeypatch):
+    """ask reads card names from the name tables the import wrote (bot/cards/name_keys.py):
+    only the cards the question may name are loaded, never every card."""
+    from bot.cards import db
+
+    def no_full_load(store):
+        raise AssertionError("the whole card database was loaded for one question")
+
+    monkeypatch.setattr(db, "all_cards", no_full_load)
+    loaded: list[list[str]] = []
+    real = db.cards_by_key
+    monkeypatch.setattr(db, "cards_by_key", lambda st, keys: loaded.append(sorted(keys)) or real(st, keys))
+    assert find_cards_in_text("Можно ли положить симбиота на летающее существо?") == [] and loaded == []
+    ms = find_cards_in_text("Может ли мой Гном-камнетс атаковать Топяного тролля?")
+    assert [(m.card.name, m.edits) for m in ms] == [("Гном-камнетёс", 1), ("Топяной тролль", 0)]
+    assert len(loaded) == 1 and len(loaded[0]) <= 3
+
+
+def test_older_store_gets_name_tables_and_renames_are_followed(card_home):
+    """A store imported before the name tables existed (schema step 2) gets them on first
+    use; a re-import that renames a card moves its name rows (the old name is no card)."""
+    from bot.cards import db
+    from bot.cards.importer import import_files
+    from bot.store import close_all, open_store
+    from tests.cards_support import NXT_CARDS, write_json
+
+    st = open_store()
+    st.migrate(db.COMPONENT, db.MIGRATIONS[:2])
+    cols = "card_key, name, name_fold, kind, traits, classes, strikes, card_text, forms, source"
+    st.execute(f"INSERT INTO cards ({cols}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               ("old:1", "Руновед Ольх", "руновед ольх", "creature", "", "[]", "", "", "[]", "csv"))
+    close_all()
+    assert [m.card.key for m in find_cards_in_text("Может ли мой Руновед Ольх двигаться?")] == ["old:1"]
+    p = write_json(card_home / "n.json", NXT_CARDS)
+    import_files([str(p)])
+    renamed = [dict(c, name="Гном-резчик") if c["id"] == "90001" else c for c in NXT_CARDS]
+    import_files([str(write_json(card_home / "r.json", renamed))])
+    assert find_cards_in_text("Может ли мой Гном-камнетёс атаковать?") == []
+    assert [m.card.key for m in find_cards_in_text("Может ли мой Гном-резчик атаковать?")] == ["nxt:90001"]

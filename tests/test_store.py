@@ -169,5 +169,8 @@ def test_postgresql_same_schema(postgres_url, tmp_path, monkeypatch):
         assert (r.added, r.total) == (7, 8)          # the card of exercise() is there too
         assert import_files([str(p)]).updated == 7
         assert index.find_cards("дхиру")[0].card.traits == ("parasite", "incorporeal")
+        # names inside a question are read from the name tables the import wrote
+        assert [m.card.name for m in index.find_cards_in_text("Мой Топяного тролля и Дхиру")] == \
+            ["Топяной тролль", "Дхиру"]
     finally:
         close_all(); index.invalidate()

@@ -110,6 +110,17 @@ def icon_roles() -> dict[str, str]:
     return {str(k): str((v or {}).get("role", "value")) for k, v in data.items()}
 
 
+@lru_cache(maxsize=1)
+def icon_words() -> dict[str, str]:
+    """``{icon name: its Russian name}`` from grammar/icons.yaml (``strike`` -> «простой удар»)."""
+    import yaml
+
+    from bot.paths import grammar_dir
+
+    data = yaml.safe_load((grammar_dir() / "icons.yaml").read_text(encoding="utf-8")) or {}
+    return {str(k): str((v or {}).get("ru", "")) for k, v in data.items()}
+
+
 _ICON_NAME = re.compile(r"\{([a-z0-9_]+)\}")
 
 

@@ -9,6 +9,7 @@ cheap query.
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Iterable
 
 from bot.cards.model import Card
@@ -47,6 +48,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "ALTER TABLE cards ADD COLUMN name_keys TEXT",
     ),
+    (
+        "CREATE TABLE card_name_keys ("
+        " name_key TEXT NOT NULL,"
+        " card_key TEXT NOT NULL,"
+        " word_pos INTEGER NOT NULL,"
+        " n_words INTEGER NOT NULL,"
+        " PRIMARY KEY (name_key, card_key, word_pos))",
+        "CREATE INDEX card_name_keys_card ON card_name_keys (card_key)",
+        "CREATE TABLE card_name_deletes (del_key TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (del_key, word))",
+        "INSERT INTO cards_meta (meta_key, meta_value) VALUES ('name_tables', 0)",
+    ),
 )
 """Schema steps of the ``cards`` component (``Store.migrate``); append, never edit."""
 
@@ -56,11 +68,34 @@ _COLUMNS = ("card_key", "name", "name_fold", "set_name", "card_number", "kind", 
 
 
 def cards_store(store: Store | None = None) -> Store:
-    """The store with the cards schema in place (``open_store()`` by default)."""
+    """The store with the cards schema in place (``open_store()`` by default); the name
+    tables of ``bot.cards.name_keys`` are filled once for cards imported before they
+    existed (schema step 3)."""
     st = store or open_store()
+    if st in _READY:
+        return st
     if st.version(COMPONENT) < len(MIGRATIONS):
         st.migrate(COMPONENT, MIGRATIONS)
+    _fill_name_tables(st)
+    _READY.add(st)
     return st
+
+
+_READY: "weakref.WeakSet[Store]" = weakref.WeakSet()
+"""The stores this process has brought to the current cards schema."""
+
+
+def _fill_name_tables(store: Store) -> None:
+    """Write the name tables for every card once (meta ``name_tables`` 0 -> 1); a
+    store whose cards were imported by an older bot gets them here."""
+    rows = store.query("SELECT meta_value FROM cards_meta WHERE meta_key = 'name_tables'")
+    if rows and int(rows[0][0]):
+        return
+    with store.transaction():
+        from bot.cards import name_keys
+
+        name_keys.write(store, all_cards(store))
+        store.execute("UPDATE cards_meta SET meta_value = 1 WHERE meta_key = 'name_tables'")
 
 
 def database_exists() -> bool:
@@ -112,13 +147,17 @@ def existing_keys(store: Store) -> set[str]:
 
 
 def upsert(store: Store, cards: Iterable[Card]) -> None:
-    """Insert the cards, replacing a card with the same key in place; raise the
-    revision. Call inside ``store.transaction()`` to keep an import atomic."""
+    """Insert the cards, replacing a card with the same key in place, with their name
+    rows (``bot.cards.name_keys``); raise the revision. Call inside ``store.transaction()`` to keep an import atomic."""
     cols = ", ".join(_COLUMNS)
     marks = ", ".join("?" for _ in _COLUMNS)
     updates = ", ".join(f"{c} = excluded.{c}" for c in _COLUMNS[1:])
+    from bot.cards import name_keys
+
+    cards = list(cards)
     store.executemany(f"INSERT INTO cards ({cols}) VALUES ({marks}) ON CONFLICT (card_key) DO UPDATE SET {updates}",
                       (_row(c) for c in cards))
+    name_keys.write(store, cards)
     store.execute("UPDATE cards_meta SET meta_value = meta_value + 1 WHERE meta_key = 'revision'")
 
 
@@ -136,3 +175,13 @@ def count(store: Store) -> int:
 def all_cards(store: Store) -> list[Card]:
     """Every card, in name order."""
     return [_card(r) for r in store.query(f"SELECT {', '.join(_COLUMNS)} FROM cards ORDER BY name_fold, card_key")]
+
+
+def cards_by_key(store: Store, keys: list[str]) -> list[Card]:
+    """The cards of ``keys`` (those the store has), in name order like ``all_cards``."""
+    out: list[tuple] = []
+    for i in range(0, len(keys), 400):
+        part = keys[i:i + 400]
+        out += store.query(f"SELECT {', '.join(_COLUMNS)} FROM cards WHERE card_key IN ({', '.join('?' for _ in part)})",
+                           part)
+    return [_card(r) for r in sorted(out, key=lambda r: (r[2], r[0]))]

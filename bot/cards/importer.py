@@ -127,7 +127,7 @@ def import_files(paths: Iterable[str], fmt: str = "auto", store: Store | None = 
     cannot be used. In both cases the store is unchanged.
     """
     from bot.cards.db import cards_store, count, existing_keys, upsert
-    from bot.cards.index import name_words, word_keys
+    from bot.cards.index import name_keys_of
 
     t0 = time.perf_counter()
     paths = list(paths)
@@ -162,7 +162,7 @@ def import_files(paths: Iterable[str], fmt: str = "auto", store: Store | None = 
                               unique=f.get("unique"), lives=f.get("lives"), movement=f.get("movement"),
                               strikes=tuple(f.get("strikes") or ()), text=text, complete=complete, typed=typed,
                               forms=tuple(f.get("forms") or ()), source=fr.format,
-                              name_keys=tuple(tuple(sorted(word_keys(w))) for w in name_words(f["name"])))
+                              name_keys=name_keys_of(f["name"]))
     names = Counter(c.name.casefold() for c in cards.values())
     report.same_name = sum(1 for n in names.values() if n > 1)
     st = cards_store(store)

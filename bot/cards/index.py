@@ -50,6 +50,12 @@ def word_keys(word: str) -> frozenset[str]:
     return frozenset(keys)
 
 
+def name_keys_of(name: str) -> tuple[tuple[str, ...], ...]:
+    """``Card.name_keys`` of a name, as the import stores them: per folded word, its
+    sorted ``word_keys``."""
+    return tuple(tuple(sorted(word_keys(w))) for w in name_words(name))
+
+
 def name_words(name: str) -> list[str]:
     """Folded words of a name («Гном-басаарг» -> [гном, басаарг])."""
     from bot.textnorm import fold
@@ -412,6 +418,10 @@ def find_cards_in_text(text: str, store=None) -> list[CardMention]:
     only in a capitalised run of words the dictionary does not know that is one edit from
     exactly one name («Гном-басарг»); the answer then says which card it took. ``[]`` when no card database is imported or the store
     cannot be opened — a card the database does not have is never invented.
+
+    Only the cards the text may name are loaded (``bot.cards.name_keys``, tables the
+    import fills), never the whole database: a question naming no card costs a couple
+    of indexed queries; the names are then read by a ``CardIndex`` of those cards.
     """
     import time
 
@@ -419,13 +429,18 @@ def find_cards_in_text(text: str, store=None) -> list[CardMention]:
 
     if store is None and time.monotonic() < _STATE.get("failed_until", 0.0):   # type: ignore[operator]
         return []
+    from bot.cards import db, name_keys
+
+    if store is None and not db.database_exists():
+        return []
     try:
-        idx = current(store)
+        st = db.cards_store(store)
+        cards = name_keys.mention_candidates(st, text)
     except BerserkError:
         if store is None:       # an unreachable database is not retried for every question
             _STATE["failed_until"] = time.monotonic() + RETRY_AFTER
         return []
-    return idx.mentions(text) if idx is not None else []
+    return CardIndex(cards).mentions(text) if cards else []
 
 
 RETRY_AFTER = 60.0

@@ -16,7 +16,20 @@ from dataclasses import dataclass
 from bot.cards.index import CardMention, find_cards_in_text
 from bot.cards.model import Card, vocabulary
 
-__all__ = ["CardMention", "find_cards_in_text", "card_phrase", "CardReading", "read_cards"]
+__all__ = ["CardMention", "find_cards_in_text", "card_phrase", "CardReading", "read_cards", "took"]
+
+TOOK_TEXT_CHARS = 300
+"""Most characters of a card's text quoted in «Как я понял» (the card answer has it whole)."""
+
+
+def took(card: Card) -> str:
+    """Which card the answer took, for «Как я понял»: «карта «Дхиру» из вашей базы:
+    паразит, бестелесное, текст: «…»» (text clipped at ``TOOK_TEXT_CHARS``; «без текста»
+    for none)."""
+    from bot.textnorm import clip
+
+    text = f"текст: «{clip(card.text, TOOK_TEXT_CHARS)}»" if card.text else "без текста"
+    return f"карта «{card.name}» из вашей базы: {card.kind_words()}, {text}"
 
 
 def _noun_parse(word: str):

@@ -53,6 +53,22 @@ def _ids(reading: Reading) -> dict[str, str]:
     return ids
 
 
+def _card_text(c) -> dict:
+    """``{"abilities": text}`` for a card of the user's database whose text the grammar
+    reads (a ``use:`` step of the scenario can then execute it, 505), else ``{}``."""
+    text = getattr(c.db, "text", "") if c.db is not None else ""
+    if not text:
+        return {}
+    from bot.errors import BerserkError
+    from bot.sim.ability import parse_ability
+
+    try:
+        parse_ability(text)
+    except BerserkError:
+        return {}
+    return {"abilities": text}
+
+
 def _owner(reading: Reading, key: str) -> str:
     c = reading.cards[key]
     if c.owner:
@@ -99,6 +115,7 @@ def _attack_scenario(reading: Reading, ids: dict[str, str]) -> dict:
         traits = [t for t, v in c.traits.items() if v]
         if traits:
             m["traits"] = [*m.get("traits", []), *traits]
+        m.update(_card_text(c))
         if c.kind in ATTACHABLE:
             if c.host:
                 m["host"] = ids[c.host]
@@ -146,6 +163,7 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             m["traits"] = traits
         if c.kind == "creature" and c.has_class is not False:
             m["class"] = _DEFAULT_CLASS
+        m.update(_card_text(c))
         if c.summoned:
             summoned[key] = m        # enters play by the summon step
             continue
@@ -352,10 +370,14 @@ def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> R
 
 
 def understood(reading: Reading) -> str:
-    """«Как я понял: …» — the reading in plain Russian: the cards and where they lie, the
-    events in order, the question."""
+    """«Как я понял: …» — the reading in plain Russian: the cards of the user's database it
+    took (kind, traits, text), the cards and where they lie, the events in order, the question."""
     parts: list[str] = []
     cards = reading.cards
+    if any(c.db is not None for c in cards.values()):
+        from bot.cards.reading import took
+
+        parts += [took(c.db) for c in cards.values() if c.db is not None]
     for c in cards.values():
         if c.host and not c.summoned:
             parts.append(f"на {cards[c.host].ru('loct')} — {c.ru()}")

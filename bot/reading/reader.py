@@ -19,7 +19,8 @@ A claim («противник говорит, что …, он прав?») is r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 from bot.reading.lexicon import kind_of, name_of, words
 from bot.reading.tokens import Tok, tokenize
@@ -52,7 +53,8 @@ class CardInfo:
     ``KIND_RU``), ``name`` (a creature name from the question or ``None``), ``traits``
     (trait -> True / False, as stated), ``has_class`` (``False`` for «без класса»),
     ``owner`` («me» / «opponent» / ``None``), ``host`` (key of the card it lies on),
-    ``mentions`` (word indices), ``gender`` (grammatical gender of the noun)."""
+    ``mentions`` (word indices), ``gender`` (grammatical gender of the noun), ``db`` the
+    card of the user's database the question names (its text goes into the scenario)."""
 
     key: str
     kind: str
@@ -66,6 +68,7 @@ class CardInfo:
     is_host_role: bool = False
     summoned: bool = False
     own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
+    db: object | None = None    # the card of the user's database it is (bot.cards.model.Card): kind, traits, text
 
     def ru(self, case: str = "nomn") -> str:
         """How the card is named back to the user, in ``case`` (``nomn`` / ``accs`` /
@@ -213,14 +216,26 @@ class _Reader:
         if card is None:
             card = self.new_card(kind, t.i)
             card.name = dbcard.name
+            card.db = dbcard
             card.traits.update(traits)
             if dbcard.classes:
                 card.has_class = True
+        from bot.cards.index import name_words
+
+        if [w for k in range(t.i, end) for w in re.findall(r"[0-9a-zа-я]+", self.toks[k].text)] == name_words(dbcard.name):
+            # the name as the database writes it: a nominative, whatever the dictionary guesses of an unknown word
+            for k in range(t.i, end):
+                self.toks[k] = replace(self.toks[k], case="nomn")
         for i in range(t.i, end):
             card.mentions.append(i)
             self.mention[i] = card.key
             self.use(i)
         return end
+
+    def not_named_here(self, cards: list[CardInfo], t: Tok) -> list[CardInfo]:
+        """``cards`` without the database cards named by name in ``t``'s clause: «может ли
+        Топяной тролль атаковать летающее существо?» — the generic noun is another card."""
+        return [c for c in cards if c.db is None or all(self.toks[i].clause != t.clause for i in c.mentions)]
 
     def read_cards(self) -> None:
         skip_to = 0
@@ -260,10 +275,10 @@ class _Reader:
             if host_word:
                 card = self.host_card(t)
             elif kind in ATTACHABLE or kind in ("artifact", "terrain"):
-                same = self.cards_of((kind,))
+                same = self.not_named_here(self.cards_of((kind,)), t)
                 card = same[0] if same and not other else self.new_card(kind, t.i, gender)
             else:   # a creature: generic noun, a name, «летун»
-                creatures = self.cards_of(("creature",))
+                creatures = self.not_named_here(self.cards_of(("creature",)), t) if not name else self.cards_of(("creature",))
                 if name:
                     named = [c for c in creatures if c.name in (None, name)]
                     card = named[0] if named and not other else self.new_card("creature", t.i, gender)
@@ -705,6 +720,8 @@ class _Reader:
             return False
         actions = tuple(dict.fromkeys("wound" if t.lemma in self.w.wound_verbs else "attack" for t in acts))
         cards = [(t.i, self.r.cards[self.mention[t.i]]) for t in sent if t.i in self.mention and t.i not in self.complement]
+        seen_keys: set[str] = set()     # a name of several words is one card
+        cards = [(i, c) for i, c in cards if not (c.key in seen_keys or seen_keys.add(c.key))]
         target = attacker = None
         for i, c in cards:
             prev = self.tok(i - 1)

@@ -7,6 +7,11 @@ they hold is built (``board_for``) and the text is executed on it by the simulat
 parts are legal (505.6, 505.7), which happen (505.4) and what follows. ``answer`` returns
 ``None`` (the ``ability`` route then answers as before) when no quote is card text, when
 the question states no board fact, or when a clause about cards was not understood.
+
+A card of the user's database named in the question stands for its text when nothing
+is quoted («Каменный страж использует способность. У противника нет ни одного открытого
+существа — что будет?»): ``bot.judge.ask`` passes the mentions (``CARD_AWARE``), the text is
+the card's as imported, and the answer says which card it took.
 """
 
 from __future__ import annotations
@@ -16,41 +21,79 @@ from bot.answer import Answer, Block
 ROUTE = "ability"
 
 
+CARD_AWARE = True
+"""``bot.judge.ask`` passes the card mentions of the user's database (``cards=``) with the
+question as asked."""
+
+
+def _executable(text: str):
+    """The parse of ``text`` when it is complete card text with a typed effect, else ``None``."""
+    from bot.errors import BerserkError
+    from bot.sim.ability import parse_ability
+
+    try:
+        result = parse_ability(text)
+    except BerserkError:
+        return None
+    leaves = [n for n in result.ast.walk() if n.kind == "effect"] if result.ast else []
+    if result.complete and leaves and any(n.attr("action") for n in leaves):
+        return result
+    return None
+
+
 def _card_text(question: str):
     from bot.abilities.outcome_words import quotes
     from bot.abilities.route import is_template
-    from bot.errors import BerserkError
-    from bot.sim.ability import parse_ability
 
     for _, _, text in quotes(question):
         if is_template(text):
             continue
-        try:
-            result = parse_ability(text)
-        except BerserkError:
-            continue
-        leaves = [n for n in result.ast.walk() if n.kind == "effect"] if result.ast else []
-        if result.complete and leaves and any(n.attr("action") for n in leaves):
+        result = _executable(text)
+        if result is not None:
             return result
     return None
 
 
-def answer(question: str, edition: str) -> Answer | None:
-    """An ``Answer`` (route ``ability``) resolving the quoted card text on the board the
-    question describes, or ``None`` (see module doc). Verdict: every part's fate with its
-    reason and paragraph, led by what happens («что будет?»: «Разряд на 3: …»), or «Да/Нет: …»
-    for «будет ли X?», «могу ли X?», «имеет право отказаться?» (``bot.sim.board_ask``);
-    ``None`` when a part the verdict needs is not executable («не умею выполнить»)."""
+def _named_card_text(question: str, cards: list):
+    """``(parse, mention, question without the card names)`` for the one named card of the
+    user's database whose text is executable (reprints must share it), else ``None``."""
+    usable = [m for m in cards if m.card.text and len({c.text for c in (m.card, *m.others)}) == 1]
+    if len({m.card.key for m in usable}) != 1:
+        return None
+    m = usable[0]
+    result = _executable(m.card.text)
+    if result is None:
+        return None
+    rest = question
+    for x in sorted(cards, key=lambda x: -x.span[0]):
+        rest = rest[:x.span[0]] + " " * (x.span[1] - x.span[0]) + rest[x.span[1]:]
+    return result, m, rest
+
+
+def answer(question: str, edition: str, cards: list | None = None) -> Answer | None:
+    """An ``Answer`` (route ``ability``) resolving the quoted card text — or the text of the
+    named card of the user's database (``cards``: ``bot.cards.index.CardMention``) — on the
+    board the question describes, or ``None`` (see module doc). Verdict: every part's fate
+    with its reason and paragraph, led by what happens («что будет?»: «Разряд на 3: …»), or
+    «Да/Нет: …» for «будет ли X?», «могу ли X?», «имеет право отказаться?»
+    (``bot.sim.board_ask``); ``None`` when a part the verdict needs is not executable («не
+    умею выполнить»)."""
     from bot.sim.board_ask import answer_on_board
     from bot.sim.board_text import read_board_facts
 
     result = _card_text(question)
+    named = None
+    facts_text = question
+    if result is None and cards:
+        found = _named_card_text(question, cards)
+        if found is not None:
+            result, named, facts_text = found
     if result is None:
         return None
-    facts = read_board_facts(question)
+    facts = read_board_facts(facts_text)
     if not facts.facts or facts.unread:
         return None
-    bv = answer_on_board(result.text, facts, question)
+    bv = answer_on_board(result.text, facts, facts_text)
     assumed = bv.assumed
     res = bv.resolution
     said = "; ".join(f"«{f.said.rstrip('.')}»" for f in facts.facts)
@@ -63,9 +106,14 @@ def answer(question: str, edition: str) -> Answer | None:
     from bot.abilities.resolve import rule_blocks
 
     blocks += rule_blocks([c for c in bv.citations if c.startswith("505")][:2], edition)
+    whose = "текст карты"
+    if named is not None:
+        from bot.cards.reading import took
+
+        whose = f"текст карты — {took(named.card)} —"
     return Answer(question=question, route=ROUTE, verdict=bv.verdict, blocks=blocks, citations=list(bv.citations),
                   trace=[f"обстоятельство на поле: {f.said}" for f in facts.facts] + [s.line() for s in res.steps],
-                  understood=f"Как я понял: текст карты выполняется на поле, где {said}")
+                  understood=f"Как я понял: {whose} выполняется на поле, где {said}")
 
 
 __all__ = ["answer"]
