@@ -119,3 +119,16 @@ def test_no_extra_lives_anywhere_stops_the_next_part():
             "Ни у одного моего существа нет доп жизней. Раны будут?")
     assert a.verdict.startswith("Нет: часть 2"), a.verdict
     assert a.citations[0] == "505.4.1"
+
+
+def test_a_refusal_in_the_condition_of_the_asked_sentence_is_a_fact():
+    q = REFUSABLE + " Что будет, если противник откажется?"
+    facts, _ = _facts(q)
+    assert facts == [("refuse", "enemy", None, None)]
+    a = ask(q)
+    assert a.verdict.startswith("Нанесите 2 раны выбранному существу противника: часть 1"), a.verdict
+
+
+def test_the_askers_own_unwillingness_is_not_the_opponents_refusal():
+    facts, unread = _facts(REFUSABLE + " Я не хочу, чтобы он открывал. Что будет?")
+    assert ("refuse", "enemy", None, None) not in facts

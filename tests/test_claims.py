@@ -93,3 +93,12 @@ def test_claim_nobody_states_gets_da_or_net():
 def test_unread_claim_gets_no_verdict_and_says_what_was_understood():
     a = ask("Товарищ говорит что у гномов борода растёт быстрее в полнолуние. Он прав?")
     assert a.verdict is None
+
+
+def test_a_quoted_claim_is_the_claimers_words():
+    c = find_claim("Противник утверждает: «симбиот остаётся на поле». Прав?")
+    assert c.proposition == "симбиот остаётся на поле" and c.who == "other"
+
+
+def test_a_check_word_not_set_off_is_no_claim():
+    assert find_claim("Можно сделать так?") is None

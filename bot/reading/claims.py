@@ -246,8 +246,8 @@ def _find(f: str) -> Claim | None:
     check = "who" if asked.startswith("кто") else "right"
     said = _speakers(body)
     if not said:
-        if check == "who":
-            return None
+        if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
+            return None     # «P. Правда?», «P, верно?»: the check is set off; «можно сделать так?» is no claim
         # «P. Правда?» / «P, верно?»: the asker asks whether P holds
         sent_start = _sentence_start(body)
         prop = body[sent_start:].strip(" ,.;:—–-")
@@ -259,7 +259,11 @@ def _find(f: str) -> Claim | None:
     main = next((s for s in said if not s.disputes and s.content and _stance(s.content) is None), None)
     if main is None:
         return None
-    prop, reason = _split_reason(main.content)
+    content = main.content
+    quoted = re.fullmatch(r"«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”", content)
+    if quoted:      # «противник говорит: «симбиот остаётся»» — his words, not a card text
+        content = next(g for g in quoted.groups() if g).strip(" ,.;:—–-")
+    prop, reason = _split_reason(content)
     if len(_WORD.findall(prop)) < 2:
         return None
     # the set-up: the sentences before the claim's sentence, and «я второй игрок и …» before its speaker

@@ -127,13 +127,18 @@ def read_board_facts(question: str) -> BoardFacts:
     for si, sent in enumerate(sents):
         asked_sentence = si == len(sents) - 1 and asks(sent)
         cls = _clauses(sent)
+        # the asking clause: the last one of the asked sentence that is not «если …» / «когда …»
+        # («что будет, если противник откажется?» states the refusal in its condition)
+        conds = [bool(re.match(r"\s*(?:а\s+)?(?:если|когда|раз)(?![а-я])", fold(c))) for c in cls]
+        ask_at = max((i for i, c in enumerate(conds) if not c), default=len(cls) - 1)
         for ci, raw in enumerate(cls):
             clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
             if not clause:
                 continue
-            asking = asked_sentence and ci == len(cls) - 1
+            asking = asked_sentence and ci == ask_at
+            told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
             quoted = "⟪Q⟫" in raw
-            if _has(clause, w["failed"]) and not asked_sentence:
+            if _has(clause, w["failed"]) and told:
                 act = _action_named(clause)
                 if act is None:
                     unread.append(raw.strip())
@@ -141,7 +146,10 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts.append(Fact("failed", None, None, raw.strip(), act))
                 continue
             if _has(clause, w["refuse"]):
-                if not asking:
+                said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
+                if re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) and not said_by_other:
+                    unread.append(raw.strip())  # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal
+                elif not asking:
                     facts.append(Fact("refuse", "enemy", None, raw.strip()))
                 continue
             if _has(clause, w["cell"]):
