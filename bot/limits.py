@@ -12,7 +12,8 @@ The numbers are far above anything a real question, card text or scenario needs.
 - ``SCENARIO_*``: a scenario YAML (``scenario run`` file, ``/scenario`` message),
   checked while the YAML streams in (``bot.sim.yamlnode``); ``SCENARIO_FILE_BYTES``
   for the file itself;
-- ``PAGE_BYTES``: one rulebook page given to ``rulebook import``.
+- ``PAGE_BYTES``: one rulebook page given to ``rulebook import``;
+- ``SEARCH_K``: the most paragraphs ``search -k`` / ``/search … -k N`` shows.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ SCENARIO_INT_DIGITS = 9
 PARSE_FILE_BYTES = 20_000_000
 SCENARIO_FILE_BYTES = 4 * SCENARIO_CHARS  # UTF-8: at most 4 bytes a character
 PAGE_BYTES = 20_000_000
+SEARCH_K = 50
+SEARCH_K_DEFAULT = 5
 
 
 def check_length(text: str, limit: int, what: str) -> str:
@@ -52,3 +55,11 @@ def check_length(text: str, limit: int, what: str) -> str:
 def _n(x: int) -> str:
     """20000 -> «20 000» (Russian digit grouping with a no-break space)."""
     return f"{x:,}".replace(",", "\u00a0")
+
+
+def check_search_k(k: int) -> int:
+    """``k`` itself when 1 <= k <= SEARCH_K (``search -k``, chat ``/search … -k N``).
+    Raises ``InputLimitError``: «-k должно быть от 1 до 50»."""
+    if not 1 <= k <= SEARCH_K:
+        raise InputLimitError(f"-k должно быть от 1 до {SEARCH_K}", SEARCH_K, k)
+    return k

@@ -36,6 +36,7 @@ from bot.textnorm import clip
 _NUM = r"\d{1,3}(?:\.\d{1,3}){0,3}(?:\.?[а-яё](?![а-яё]))?"  # «302.3.в», «302.3в»
 _RANGE = re.compile(rf"^(?P<a>{_NUM})\.?\s*(?P<sep>-|–|—|\.\.)\s*(?P<b>{_NUM}|[а-я])\.?$", re.IGNORECASE)
 _PREFIX = re.compile(r"^\s*(?:§|пп?\.|пункты?\b|параграфы?\b|правило\b)\s*", re.IGNORECASE)
+_PREFIX_WORD = re.compile(r"^(?:§|№|пп?\.?|пункты?|параграфы?|правило)$", re.IGNORECASE)
 # a number (or range) inside a question: «что в 209.5?», «пункт 505.4.1»
 _NUM_IN_TEXT = re.compile(
     rf"(?<!\d)(?<!\d\.)(?P<r>{_NUM}(?:\s*(?:-|–|—)\s*(?:{_NUM}|[а-яё](?![а-яё])))?)(?![\d])", re.IGNORECASE
@@ -303,6 +304,49 @@ def rule_answer(query: str, edition: str = DEFAULT_EDITION) -> Answer:
     Raises ``RulebookError`` only when ``edition`` does not exist."""
     rb = load(edition)
     return answer_for(resolve(query, rb), rb)
+
+
+def split_queries(text: str) -> list[str]:
+    """The paragraph queries of one ``rule`` request, shared by ``berserk-judge rule``
+    and the chat's ``/rule``: «209.5 209.6» -> ["209.5", "209.6"], «п. 209.5» ->
+    ["209.5"], «209.4 - 209.6» -> ["209.4 - 209.6"] (one range), «209.5 abc» ->
+    ["209.5", "abc"] (each word on its own, so the unknown one is named), «209..5» ->
+    ["209..5"] (numbers not parted by a space, «,» or «;» stay one query). Never empty:
+    a blank text gives ``[text]`` (answered as «не номер пункта»)."""
+    refs = _separate_refs(text)
+    if refs:
+        return refs
+    if not re.search(r"\d", text):  # «abc def»: one «не номер пункта», not one per word
+        return [text]
+    out: list[str] = []
+    prefix = ""
+    for word in text.split():
+        if _PREFIX_WORD.match(word):  # «п.» of «п. 209.5 abc» goes with the next word
+            prefix += word + " "
+            continue
+        out.extend(_separate_refs(prefix + word) or [prefix + word])
+        prefix = ""
+    if prefix:
+        out.append(prefix.strip())
+    return out or [text]
+
+
+def _separate_refs(text: str) -> list[str] | None:
+    """``_question_refs(text)`` when every number in it ends the text or is followed
+    (after one optional closing «.») by a space, «,», «;» or closing punctuation;
+    else ``None`` («209..5» is one malformed number, not 209 and 5)."""
+    for m in _NUM_IN_TEXT.finditer(text):
+        after = text[m.end():]
+        after = after[1:] if after.startswith(".") else after
+        if after and after[0] not in " \t\n,;?!)»\"'":
+            return None
+    return _question_refs(text)
+
+
+def rule_answers(text: str, edition: str = DEFAULT_EDITION) -> list[Answer]:
+    """One ``rule_answer`` per query of ``split_queries(text)``, in order.
+    Raises ``RulebookError`` only when ``edition`` does not exist."""
+    return [rule_answer(q, edition) for q in split_queries(text)]
 
 
 def rule_json(query: str, edition: str = DEFAULT_EDITION) -> dict | list:

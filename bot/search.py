@@ -767,6 +767,32 @@ def result_answer(question: str, res: Result, index: SearchIndex, cite: int = 3)
     return Answer(question, "search", None, blocks, [h.number for h in shown], _trace(res))
 
 
+_K_FLAG = re.compile(r"(?:(?<=\s)|^)(?:-k|--k)(?:=|\s*)(\S*)(?=\s|$)")
+
+
+def split_k(args: str) -> tuple[str, int]:
+    """A chat ``/search`` argument text -> (search text, k): «симбиот летающий -k 3» ->
+    ("симбиот летающий", 3), as ``berserk-judge search симбиот летающий -k 3`` reads
+    its flag (anywhere, «-k 3», «-k=3», «-k3»); without the flag k is ``SEARCH_K_DEFAULT``.
+    Raises ``InputLimitError`` (Russian) for a value that is not a whole number or is
+    outside 1..SEARCH_K (``bot.limits``), or a second ``-k``."""
+    from bot.errors import InputLimitError
+    from bot.limits import SEARCH_K, SEARCH_K_DEFAULT, check_search_k
+
+    flags = list(_K_FLAG.finditer(args))
+    if not flags:
+        return args, SEARCH_K_DEFAULT
+    if len(flags) > 1:
+        raise InputLimitError("-k указан дважды: оставьте одно число пунктов.")
+    m = flags[0]
+    value = m.group(1)
+    if not re.fullmatch(r"[+-]?\d{1,9}", value):
+        shown = f"-k {value}" if value else "-k"
+        raise InputLimitError(f"{shown}: ожидалось целое число — сколько пунктов показать (1–{SEARCH_K}).")
+    text = (args[: m.start()].rstrip() + " " + args[m.end():].lstrip()).strip()
+    return text, check_search_k(int(value))
+
+
 def search_answer(text: str, k: int = 5, edition: str = DEFAULT_EDITION) -> Answer:
     """``Answer`` for the ``search`` command: the best paragraphs quoted, ``k`` at most."""
     index = index_for(edition)

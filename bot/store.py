@@ -42,6 +42,49 @@ SQLITE_REASONS = (
 """Fragments of SQLite's English error texts -> the Russian reason shown to the user."""
 
 
+POSTGRES_REASONS = (
+    ("connection refused", "сервер не принимает соединения (не запущен или слушает другой порт)"),
+    ("failed to resolve host", "имя сервера не найдено"),
+    ("name or service not known", "имя сервера не найдено"),
+    ("could not translate host name", "имя сервера не найдено"),
+    ("password authentication failed", "неверный пользователь или пароль"),
+    ("no password supplied", "сервер требует пароль, а в адресе его нет"),
+    ("role", "такого пользователя нет на сервере"),
+    ("does not exist", "такой базы нет на сервере"),
+    ("timeout expired", "сервер не ответил за 10 с"),
+    ("timed out", "сервер не ответил за 10 с"),
+    ("no such file or directory", "локальный сервер PostgreSQL не найден (нет его сокета); укажите сервер в адресе"),
+    ("network is unreachable", "сеть недоступна"),
+    ("no route to host", "сервер недоступен по сети"),
+    ("invalid dsn", "адрес не разобран"),
+    ("invalid uri", "адрес не разобран"),
+    ("invalid connection option", "в адресе неизвестный параметр"),
+    ("invalid integer value", "порт в адресе — не число"),
+    ("invalid port", "порт в адресе — не число"),
+    ("end of string reached", "адрес не разобран"),
+    ("unexpected spaces", "адрес не разобран"),
+    ("ssl", "не удалось установить SSL-соединение"),
+    ("too many connections", "у сервера кончились соединения"),
+    ("the database system is starting up", "сервер ещё запускается"),
+    ("the database system is shutting down", "сервер останавливается"),
+)
+"""Fragments of libpq's English connection errors -> the Russian reason shown to the
+user, first match wins («role … does not exist» before the database's «does not exist»)."""
+
+
+def postgres_reason(e: Exception) -> str:
+    """The Russian reason a PostgreSQL connection failed (``POSTGRES_REASONS``),
+    followed by the driver's own first line in parentheses so nothing is lost:
+    «сервер не принимает соединения (…) (connection to server at … failed: …)»."""
+    text = str(e).strip()
+    first = text.splitlines()[0] if text else type(e).__name__
+    low = first.lower()
+    for fragment, ru in POSTGRES_REASONS:
+        if fragment in low:
+            return f"{ru} ({first})"
+    return f"ошибка подключения ({first})"
+
+
 def db_reason(e: Exception) -> str:
     """The Russian reason for a database error ``e``: SQLite's texts by
     ``SQLITE_REASONS``; another text is shown as the driver wrote it, after
@@ -144,9 +187,9 @@ class Store:
             raise StoreError("Для PostgreSQL нужен драйвер psycopg: pip install 'berserk-judge[postgres]'.") from None
         try:
             return psycopg.connect(url, autocommit=True, connect_timeout=10)
-        except psycopg.Error as e:
-            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            raise StoreError(f"Не удаётся подключиться к PostgreSQL {_redacted(url)}: {first}") from None
+        except (psycopg.Error, ValueError) as e:  # ValueError: psycopg's check of the URL itself
+            raise StoreError(f"Не удаётся подключиться к PostgreSQL {_redacted(url)} (DATABASE_URL): "
+                             f"{postgres_reason(e)}.") from None
 
     # -- SQL ------------------------------------------------------------------------------
     def _sql(self, sql: str) -> str:

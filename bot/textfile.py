@@ -2,12 +2,14 @@
 ``/scenario FILE``) with Russian messages instead of tracebacks.
 
 One place for the checks every command needs: the path exists, is a regular file
-(not a folder, not a device such as ``/dev/null``), is readable and is UTF-8.
+(not a folder, not a device such as ``/dev/null``), is readable and is UTF-8
+(or, where asked, UTF-16 or Russian cp1251: ``decode_text``, shared with the card importer).
 """
 
 from __future__ import annotations
 
 import errno
+import re
 import sys
 import stat
 from pathlib import Path
@@ -82,14 +84,17 @@ def check_regular_file(path: str | Path, what: str = "текстовый фай�
     return p
 
 
-def read_text_file(path: str | Path, what: str = "текстовый файл", max_bytes: int | None = None) -> str:
-    """The text of the UTF-8 file ``path`` (a leading BOM is dropped); ``"-"`` reads
-    standard input, so card texts can be piped in.
+def read_text_file(path: str | Path, what: str = "текстовый файл", max_bytes: int | None = None,
+                   notes: list[str] | None = None) -> str:
+    """The text of the file ``path``; ``"-"`` reads standard input, so card texts can
+    be piped in. Decoded by ``decode_text``: UTF-8 (a leading BOM is dropped) only,
+    unless ``notes`` is a list: then also UTF-16 with a BOM and Russian cp1251, with a
+    Russian note about the encoding appended to ``notes``.
 
     Raises ``InputFileError`` with a Russian reason: see ``check_regular_file``;
-    «нет прав на чтение»; «не читается как UTF-8 (байт N); ожидалось: <what>»
-    where N is the 0-based offset of the first bad byte; «файл слишком большой: …»
-    when it has more than ``max_bytes`` bytes (checked before reading it).
+    «нет прав на чтение»; ``decode_text``'s reasons (the first bad byte's 0-based
+    offset, «двоичный файл»); «файл слишком большой: …» when it has more than
+    ``max_bytes`` bytes (checked before reading it).
     """
     if str(path) == "-":
         raw = sys.stdin.buffer.read() if max_bytes is None else sys.stdin.buffer.read(max_bytes + 1)
@@ -101,13 +106,66 @@ def read_text_file(path: str | Path, what: str = "текстовый файл", 
         raw = _read_bytes(p, path)
     if max_bytes is not None:
         _check_size(len(raw), max_bytes, path)
+    text, note = decode_text(raw, str(path), what, legacy=notes is not None)
+    if note and notes is not None:
+        notes.append(note)
+    return text
+
+
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+CP1251_NOTE = "файл не в UTF-8: прочитан как cp1251 (Windows-1251)"
+UTF16_NOTE = "файл в кодировке UTF-16"
+
+
+def looks_like_cp1251(raw: bytes) -> str | None:
+    """``raw`` decoded as cp1251 when it reads as Russian text there (at least 30 % of
+    its letters Cyrillic, most of those lower-case), else ``None``. UTF-8 Russian with
+    one stray byte is not taken: as cp1251 its lead bytes read as «Р»/«С», upper-case."""
+    try:
+        text = raw.decode("cp1251")
+    except UnicodeDecodeError:
+        return None
+    letters = sum(ch.isalpha() for ch in text)
+    cyrillic = _CYRILLIC.findall(text)
+    lower = sum(ch.islower() for ch in cyrillic)
+    return text if letters and len(cyrillic) >= 0.3 * letters and lower > len(cyrillic) / 2 else None
+
+
+def decode_text(raw: bytes, path: str, what: str, legacy: bool = False) -> tuple[str, str | None]:
+    """The text of a user's file and a Russian note on its encoding (``None`` for UTF-8).
+
+    UTF-8, with or without BOM. With ``legacy`` (card files, ``parse --file``) also
+    UTF-16 with a BOM and cp1251 (the common Windows Russian encoding) when the bytes
+    are not UTF-8 but read as Russian text; without it a file that looks like cp1251
+    is refused with that said, so the user knows what to re-save.
+    Raises ``InputFileError``: «не читается как UTF-8 (байт N) …; ожидалось: <what>»,
+    «двоичный файл (байт N — нулевой) …», «файл с меткой UTF-16 не читается …».
+    """
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    elif legacy and raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16"), UTF16_NOTE
+        except UnicodeDecodeError as e:
+            raise InputFileError(path, f"файл с меткой UTF-16 не читается как UTF-16 (байт {e.start}); ожидалось: {what}") from None
+    if legacy and b"\x00" in raw:
+        raise InputFileError(path, f"двоичный файл (байт {raw.index(0)} — нулевой); ожидалось: {what}")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise InputFileError(str(path), f"не читается как UTF-8 (байт {e.start}); ожидалось: {what}") from None
-    if "\x00" in text:
-        raise InputFileError(str(path), f"двоичный файл (байт {raw.index(0)} — нулевой); ожидалось: {what}")
-    return text.removeprefix("\ufeff")
+        bad = e.start
+    else:
+        if "\x00" in text:
+            raise InputFileError(path, f"двоичный файл (байт {raw.index(0)} — нулевой); ожидалось: {what}")
+        return text, None
+    cp1251 = looks_like_cp1251(raw) if b"\x00" not in raw else None
+    if legacy and cp1251 is not None:
+        return cp1251, CP1251_NOTE
+    if legacy:
+        raise InputFileError(path, f"не читается как UTF-8 (байт {bad}) и не похож на русский текст в cp1251; "
+                                   f"сохраните файл в UTF-8; ожидалось: {what}")
+    hint = "; похоже на кодировку cp1251 (Windows-1251) — сохраните файл в UTF-8" if cp1251 is not None else ""
+    raise InputFileError(path, f"не читается как UTF-8 (байт {bad}){hint}; ожидалось: {what}")
 
 
 def _check_size(size: int, max_bytes: int, path: str | Path) -> None:

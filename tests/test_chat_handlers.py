@@ -174,6 +174,7 @@ def test_explain_flags_are_read_like_the_cli():
     assert handlers.split_explain_flags("--choose x text") == (None, "--choose x: ожидался номер части (1, 2, …).")
     ns, msg = handlers.split_explain_flags("--failed 1 --bogus Ранить существо на 2")
     assert ns is None and msg.startswith("--bogus: неизвестный флаг")
+    assert handlers.split_explain_flags("--failed") == (None, "--failed: после флага нужен номер части (1, 2, …), затем текст карты.")
 
 
 def test_explain_with_an_outcome_on_the_real_resolver():

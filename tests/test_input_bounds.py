@@ -158,7 +158,9 @@ def test_run_of_opening_quotes_costs_linear_work():
     start = time.perf_counter()
     assert quoted_spans("«" * 20_000, {"«": "»"}) == []
     assert ask("«" * 19_990).route  # every route reads the quotes
-    assert time.perf_counter() - start < 2.0  # sanity bound: 5 s before
+    # a loose sanity bound (quadratic work on 20 000 quotes took minutes); 2 s failed
+    # on the shared 2-core machine under load, speed targets live in benchmarks/
+    assert time.perf_counter() - start < 20.0
 
 
 @pytest.mark.parametrize("content,words", [

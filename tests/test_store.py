@@ -70,8 +70,35 @@ def test_default_url_and_errors(tmp_path, monkeypatch):
     junk.write_bytes(b"not a database at all" * 100)
     with pytest.raises(StoreError, match="не открывается как база данных"):
         Store(f"sqlite:///{junk}")
-    with pytest.raises(StoreError, match=r"Не удаётся подключиться к PostgreSQL postgresql://u:\*\*\*@127\.0\.0\.1"):
+    with pytest.raises(StoreError, match=r"Не удаётся подключиться к PostgreSQL postgresql://u:\*\*\*@127\.0\.0\.1.*\(DATABASE_URL\): "
+                                         r"сервер не принимает соединения"):
         Store(f"postgresql://u:secret@127.0.0.1:{_free_port()}/db")
+    with pytest.raises(StoreError, match=r"PostgreSQL postgresql://u@127\.0\.0\.1:abc/db \(DATABASE_URL\): порт в адресе — не число"):
+        Store("postgresql://u@127.0.0.1:abc/db")
+    with pytest.raises(StoreError, match=r"postgresql://\[bad \(DATABASE_URL\): адрес не разобран"):
+        Store("postgresql://[bad")
+
+
+def test_postgres_reasons_are_russian_and_keep_the_driver_line():
+    from bot.store import postgres_reason
+
+    assert postgres_reason(Exception('FATAL:  password authentication failed for user "u"\nmore')) == (
+        'неверный пользователь или пароль (FATAL:  password authentication failed for user "u")')
+    assert postgres_reason(Exception('FATAL:  role "u" does not exist')).startswith("такого пользователя нет")
+    assert postgres_reason(Exception('FATAL:  database "d" does not exist')).startswith("такой базы нет")
+    assert postgres_reason(Exception("weird")) == "ошибка подключения (weird)"
+
+
+def test_telegram_start_tells_a_broken_database_url_in_russian(monkeypatch, capsys):
+    from bot.chat.telegram import open_chat_store
+
+    monkeypatch.setenv("DATABASE_URL", "mysql://x")
+    data: dict = {}
+    open_chat_store(data, "5ed")
+    assert data == {"store": None}
+    err = capsys.readouterr().err
+    assert "DATABASE_URL «mysql://x»: ожидался адрес вида sqlite:///" in err
+    assert "по редакции 5ed" in err and "Traceback" not in err
 
 
 def _free_port() -> int:

@@ -43,9 +43,12 @@ def test_read_text_file_reasons(files):
 
 
 def test_parse_file_errors_are_russian(files, capsys):
-    assert main(["parse", "--file", str(files["bin"])]) == 1
+    assert main(["parse", "--file", str(files["nul"])]) == 1
     err = capsys.readouterr().err
-    assert f"{files['bin']}: не читается как UTF-8 (байт 0)" in err and "Traceback" not in err
+    assert f"{files['nul']}: двоичный файл (байт 3 — нулевой); ожидалось: файл с текстами карт" in err
+    assert "Traceback" not in err
+    assert main(["parse", "--file", str(files["latin1"])]) == 1  # neither UTF-8 nor Russian cp1251
+    assert "не читается как UTF-8 (байт 12) и не похож на русский текст в cp1251" in capsys.readouterr().err
     assert main(["parse", "--file", str(files["missing"])]) == 1
     assert capsys.readouterr().err.endswith(f"{files['missing']}: файл не найден\n")
     assert main(["parse", "--file", str(files["dir"])]) == 1
@@ -126,3 +129,25 @@ def test_parse_file_dash_reads_card_texts_from_stdin():
                          capture_output=True, text=True, cwd=Path(__file__).resolve().parent.parent)
     assert out.returncode == 0
     assert json.loads(out.stdout.splitlines()[0])["ast"]["kind"] == "and_then"
+
+
+CP1251_TEXTS = "Ранить выбранное существо на 2\n# пропуск\n{tap}: Уничтожить ваше существо – разряд на 4\n"
+
+
+def test_parse_file_reads_cp1251_and_utf16_as_the_card_importer_does(tmp_path, capsys):
+    for encoding, note in (("cp1251", "прочитан как cp1251 (Windows-1251)"), ("utf-16", "в кодировке UTF-16")):
+        f = tmp_path / f"{encoding}.txt"
+        f.write_bytes(CP1251_TEXTS.encode(encoding))
+        assert main(["parse", "--file", str(f)]) == 0
+        out = capsys.readouterr()
+        rows = [json.loads(line) for line in out.out.splitlines()]
+        assert [r["text"] for r in rows] == ["Ранить выбранное существо на 2", "{tap}: Уничтожить ваше существо – разряд на 4"]
+        assert all(r["complete"] for r in rows)
+        assert f"{f}: файл {note}" in out.err or note in out.err
+
+
+def test_scenario_file_in_cp1251_is_refused_naming_the_encoding(tmp_path, capsys):
+    f = tmp_path / "win.yaml"
+    f.write_bytes("title: Симбиот\nstate: {}\n".encode("cp1251"))
+    assert main(["scenario", "run", str(f)]) == 2
+    assert "похоже на кодировку cp1251 (Windows-1251) — сохраните файл в UTF-8" in capsys.readouterr().err

@@ -120,7 +120,8 @@ class Reading:
     fit the text (the Russian reason); intent / asked_intent: the parts the player
     wants to declare, told in a statement / named in the question (``None``: not
     said), left_out: the parts said to be left out with it; legal: parts stated
-    legal to declare.
+    legal to declare; choice_said: the statement that told which option was chosen
+    (folded; it names who chose, which 505.5 decides), ``None`` when none did.
     """
 
     outcome: Outcome = field(default_factory=Outcome)
@@ -135,6 +136,7 @@ class Reading:
     asked_intent: frozenset[int] | None = None  # the same, named in the question («могу ли я выбрать X?»)
     left_out: frozenset[int] = frozenset()  # parts left out with the intent («не закрывая»)
     legal: frozenset[int] = frozenset()  # parts stated legal to declare («хотя Y можно»)
+    choice_said: str | None = None  # the statement that told the choice («противник выбрал излечить»): who chose, 505.5
 
 
 def quotes(text: str) -> list[tuple[int, int, str]]:
@@ -293,6 +295,7 @@ class _State:
         self.left_out: set[int] = set()  # parts the player says they leave out with the intent
         self.legal: set[int] = set()  # parts stated legal to declare
         self.last_target: int | None = None  # the part the previous clause named
+        self.choice_said: str | None = None  # the clause that told the choice (folded)
 
     def refs(self, raw: str) -> tuple[list[int], list[int]]:
         s = fold(raw)
@@ -354,6 +357,7 @@ class _State:
                 picked = (in_choice or ords)[0]
             if picked in self.choice_parts or any(picked in opts for opts in self.choices):
                 self.choose = picked
+                self.choice_said = s
                 self.intent = {picked}
                 return f"выбрана часть {self.choose}"
             # «выбрать вторую» where no «или» holds it: the part the player wants to declare
@@ -636,6 +640,7 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
         if r.asked_intent is None:
             r.left_out = frozenset(st.left_out)
     r.legal = frozenset(st.legal - st.illegal)
+    r.choice_said = st.choice_said
     return r
 
 

@@ -52,6 +52,8 @@ _OPPONENT_RE = re.compile(r"\b(противник\w*|оппонент\w*|соп�
 _CONTROLLER_RE = re.compile(r"\b(я|мне|меня|игрок\w*|контролирующ\w*|владел\w*|хозяин\w*|могу|смогу|выберу|решу)\b")
 _PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|разреш\w*|допустим\w*|допуска\w*|законн\w*|легальн\w*|имею\s+право|"
                             r"по\s+правилам|правильн\w*|корректн\w*)\b")
+_CAN_RE = re.compile(_PERMISSION_RE.pattern[:-3] + r"|может|могут|мог|могла|смог\w*|прав\w*)\b")
+"""Permission words plus «может»: «Он так может?», «Он прав?» (after a told choice)."""
 _TOGETHER = re.compile(r"\bи\s+то,?\s+и\s+друго\w*|\b(обе|оба|обеих|обоих|все(?![\s-]+(?:равно|же|таки))|всех|вместе|одновременно|сразу)\b")
 
 
@@ -184,12 +186,14 @@ _ABOUT_PARTS_RE = re.compile(r"способност|\bчаст[ьи]|\bвари�
                              r"использ|сдела)|перв|втор")
 
 
-def _who_decides(root: Node, q: str) -> tuple[str, str] | None:
+def _who_decides(root: Node, q: str, actor: str | None = None) -> tuple[str, str] | None:
     """«Может ли противник выбрать…?» / «Могу ли я выбрать…?»: compare the actor of
-    the question with who decides at the connective (505.5, 505.7, 505.8); where no
-    one decides (505.4, 505.6) a choice of abilities is «нет».
-    Returns (verdict, paragraph) or None when the question is not about that."""
-    actor = _actor(q)
+    the question (or ``actor``, "opponent" / "controller", when a statement named who
+    decided: «Противник выбрал излечить. Он так может?») with who decides at the
+    connective (505.5, 505.7, 505.8); where no one decides (505.4, 505.6) a choice of
+    abilities is «нет». Returns (verdict, paragraph) or None when the question is not
+    about that."""
+    actor = actor or _actor(q)
     if actor is None:
         return None
     node = next((n for n in root.walk() if n.kind in DECIDER), None)
@@ -379,6 +383,13 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
         rule = blocker.rule if blocker else None
         why = blocker.reason.split("; ")[0] if blocker else "не все части могут выполниться"
         return f"Нет: {why} (п. {rule})", rule, trace
+    if is_yes_no(q) and reading.outcome.choose is not None and reading.choice_said and _CAN_RE.search(q):
+        # «Противник выбрал излечить. Он так может?»: the statement names who chose (505.5)
+        chooser = _actor_of(reading.choice_said, _DECIDE_RE)
+        decided = _who_decides(root, q, chooser) if chooser else None
+        if decided is not None:
+            trace.append(f"проверено, кто выбирает: в вопросе выбрал {'противник' if chooser == 'opponent' else 'игрок'}")
+            return decided[0], decided[1], trace
     intended = _intended_declaration(root, reading)
     if intended is not None:
         trace.append("проверено намерение игрока: объявить " + ", ".join(

@@ -70,38 +70,18 @@ class FileRows:
 
 
 # -- bytes -> text ---------------------------------------------------------------------
-_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-
-
 def decode(raw: bytes, path: str) -> tuple[str, str | None]:
-    """The text of a card file and a note about its encoding (``None`` for UTF-8).
+    """The text of a card file and a note about its encoding (``None`` for UTF-8):
+    ``bot.textfile.decode_text`` with UTF-16 and cp1251 allowed (the common Windows
+    Russian encoding of spreadsheets). Raises ``CardImportError`` for a binary file
+    or an encoding that is none of these."""
+    from bot.errors import InputFileError
+    from bot.textfile import decode_text
 
-    UTF-8 with or without BOM; UTF-16 with BOM; cp1251 (the common Windows Russian
-    encoding of spreadsheets) when the bytes are not UTF-8 but read as Russian text.
-    Raises ``CardImportError`` for a binary file or an encoding that is none of these.
-    """
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return raw.decode("utf-16"), "файл в кодировке UTF-16"
-        except UnicodeDecodeError as e:
-            raise CardImportError(f"{path}: файл с меткой UTF-16 не читается как UTF-16 (байт {e.start}).") from None
-    if b"\x00" in raw:
-        raise CardImportError(f"{path}: двоичный файл (байт {raw.index(0)} — нулевой); ожидался JSON или CSV с картами.")
     try:
-        return raw.decode("utf-8"), None
-    except UnicodeDecodeError as e:
-        bad = e.start
-    try:
-        text = raw.decode("cp1251")
-    except UnicodeDecodeError:
-        text = ""
-    letters = sum(ch.isalpha() for ch in text)
-    if text and letters and len(_CYRILLIC.findall(text)) >= 0.3 * letters:
-        return text, "файл не в UTF-8: прочитан как cp1251 (Windows-1251)"
-    raise CardImportError(f"{path}: не читается как UTF-8 (байт {bad}) и не похож на русский текст в cp1251; "
-                          "сохраните файл в UTF-8.")
+        return decode_text(raw, path, "файл с картами (JSON или CSV)", legacy=True)
+    except InputFileError as e:
+        raise CardImportError(str(e)) from None
 
 
 def read_bytes(path: str) -> bytes:

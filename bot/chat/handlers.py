@@ -237,10 +237,20 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         return Reply([_call(spec, q, (args or None, ctx.edition))])
     if not args:
         return Reply([note_answer(q, f"Нужен аргумент. Пример: {spec.usage}", route="help")])
-    if name == "rule":
-        return _with_nav(_call(spec, q, (args, ctx.edition)), ctx)
+    if name == "rule":  # several numbers: one answer each, as ``berserk-judge rule`` prints them
+        from bot.lookup import split_queries
+
+        answers = [_call(spec, f"/rule {n}", (n, ctx.edition)) for n in split_queries(args)]
+        last = _with_nav(answers[-1], ctx)
+        return Reply(answers[:-1] + last.answers, last.buttons)
     if name == "search":
-        return Reply([_call(spec, q, (args, 5, ctx.edition))])
+        from bot.search import split_k
+
+        try:
+            text, k = split_k(args)
+        except BerserkError as e:
+            return Reply([note_answer(q, str(e), route="help")])
+        return Reply([_call(spec, q, (text, k, ctx.edition))])
     if name == "parse":
         return Reply([_call(spec, q, (args,))])
     if name == "explain":
@@ -462,6 +472,9 @@ def split_explain_flags(args: str) -> tuple[argparse.Namespace | None, str]:
         else:
             getattr(ns, name).append(int(value))
     unknown = re.match(r"--?[A-Za-z][\w-]*", rest.strip())
+    if unknown and unknown.group(0) in ("--failed", "--illegal", "--choose", "--declare"):  # «/explain --failed»
+        what = "номера частей через запятую (1,2)" if unknown.group(0) == "--declare" else "номер части (1, 2, …)"
+        return None, f"{unknown.group(0)}: после флага нужен {what}, затем текст карты."
     if unknown:  # «--bogus …»: a flag, not the first word of a card text
         return None, (f"{unknown.group(0)}: неизвестный флаг. Флаги /explain: --failed N, --illegal N, "
                       "--refuse, --choose N, --declare N,M, --no-resources — перед текстом карты.")

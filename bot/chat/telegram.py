@@ -575,4 +575,23 @@ def run(args: Any) -> int:
     app = build_application(token, edition=getattr(args, "edition", DEFAULT_EDITION),
                             rules_url=os.environ.get(RULES_URL_ENV) or None,
                             base_url=base_url, base_file_url=base_file_url)
+    open_chat_store(app.bot_data, getattr(args, "edition", DEFAULT_EDITION))
     return serve(app, args)
+
+
+def open_chat_store(bot_data: dict, edition: str) -> None:
+    """Open the chat settings store at start-up (``bot_data["store"]``), so that a
+    broken ``DATABASE_URL`` (unreachable or malformed PostgreSQL, a file that is not
+    SQLite) is told once on stderr in Russian when the bot starts — not found out
+    later from a chat whose ``/edition`` is silently forgotten. The bot still runs:
+    every chat is answered from ``edition``."""
+    from bot.chat.settings import ChatSettings
+    from bot.store import StoreError
+
+    try:
+        bot_data["store"] = ChatSettings()
+    except StoreError as e:
+        bot_data["store"] = None
+        sys.stderr.write(f"Внимание: {e} Бот работает без базы: /edition не запоминается, "
+                         f"все чаты отвечаются по редакции {edition}; /card отвечает этой ошибкой.\n")
+        sys.stderr.flush()

@@ -37,7 +37,8 @@ def run(args) -> int:
     one JSON object per line (``{text, error}`` for a ``ParseError``); the summary
     (complete / partial / failed and the top reasons of partial parses) goes to stderr.
     Exit 0 when at least one text was read; 1 with a Russian message when the file
-    cannot be read (missing, a folder, not UTF-8, larger than
+    cannot be read (missing, a folder, neither UTF-8 nor UTF-16 nor Russian cp1251 —
+    ``bot.textfile.decode_text``, whose note on the encoding goes to stderr —, larger than
     ``bot.limits.PARSE_FILE_BYTES`` or with more than ``PARSE_FILE_LINES`` lines), has
     no card text, or when every text failed; 2 when both a text and ``--file`` are given.
     """
@@ -93,12 +94,15 @@ def _run_file(args) -> int:
 
     out = sys.stdout
     try:
-        lines = read_text_file(args.file, "файл с текстами карт", PARSE_FILE_BYTES).splitlines()
+        notes: list[str] = []  # UTF-16 and cp1251 are read as the card importer reads them
+        lines = read_text_file(args.file, "файл с текстами карт", PARSE_FILE_BYTES, notes).splitlines()
         if len(lines) > PARSE_FILE_LINES:
             raise InputFileError(args.file, f"слишком много строк: {len(lines)} (не больше {PARSE_FILE_LINES})")
     except InputFileError as err:
         print_error(str(err), wants_json(args), "parse")
         return 1
+    for note in notes:
+        sys.stderr.write(f"{args.file}: {note}\n")
     counts: Counter = Counter()
     reasons: Counter = Counter()
     for line in lines:

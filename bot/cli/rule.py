@@ -22,7 +22,7 @@ def run(args) -> int:
     from bot.chat.render import render_plain
     from bot.cli.output import RULE_LINE, print_error, print_json
     from bot.errors import RulebookError
-    from bot.lookup import answer_for, json_for, resolve
+    from bot.lookup import answer_for, json_for, resolve, split_queries
     from bot.rulebook import load
 
     try:
@@ -30,7 +30,7 @@ def run(args) -> int:
     except RulebookError as e:
         print_error(str(e), args.json, "rule")
         return 1
-    resolved = [resolve(q, rb) for q in args.numbers]
+    resolved = [resolve(q, rb) for q in split_queries(" ".join(args.numbers))]
     if args.json:
         objs = [json_for(r, rb) for r in resolved]
         print_json(objs[0] if len(objs) == 1 else objs)

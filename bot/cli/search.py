@@ -4,35 +4,35 @@ from __future__ import annotations
 
 from bot.argparse_ru import whole_number
 from bot.cli.parser import edition_flag, json_flag
-
-MAX_K = 50
-"""The most paragraphs ``search -k`` shows."""
+from bot.limits import SEARCH_K, SEARCH_K_DEFAULT
 
 
 def add_parser(sub) -> None:
     """Declare ``search``."""
     sp = sub.add_parser("search", help="поиск по правилам")
     sp.add_argument("text", nargs="+", metavar="ТЕКСТ")
-    sp.add_argument("-k", type=whole_number, default=5, help="сколько пунктов показать (по умолчанию 5)")
+    sp.add_argument("-k", type=whole_number, default=SEARCH_K_DEFAULT, help=f"сколько пунктов показать (1–{SEARCH_K}, по умолчанию {SEARCH_K_DEFAULT})")
     json_flag(sp); edition_flag(sp)
     sp.set_defaults(run=run, cli_name="search")
 
 
 def run(args) -> int:
     """JSON ``[{number, score, snippet}]`` or lines «209.4  (5.31)  snippet». Exit 0
-    (also when nothing matched); 2 when ``-k`` is not 1..MAX_K; 1 with a Russian
+    (also when nothing matched); 2 when ``-k`` is not 1..SEARCH_K (``bot.limits``); 1 with a Russian
     message for an unreadable edition (with ``--json`` errors are also
     ``{"error": message}`` on stdout)."""
     import sys
 
     from bot.cli.output import print_error, print_json
-    from bot.errors import RulebookError
+    from bot.errors import InputLimitError, RulebookError
+    from bot.limits import check_search_k
     from bot.search import search
 
     text = " ".join(args.text)
-    k = int(args.k)
-    if not 1 <= k <= MAX_K:
-        print_error(f"-k должно быть от 1 до {MAX_K}", args.json, "search")
+    try:
+        k = check_search_k(int(args.k))
+    except InputLimitError as e:
+        print_error(str(e), args.json, "search")
         return 2
     try:
         hits = search(text, k, args.edition)

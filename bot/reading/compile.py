@@ -110,7 +110,7 @@ def _attack_scenario(reading: Reading, ids: dict[str, str]) -> dict:
             m.update(kind="equipment", equipment_class="оружие")
         elif c.kind in ("artifact", "terrain"):
             m["kind"] = c.kind
-        if c.kind == "creature" and c.has_class is not False:
+        if c.kind in ("creature", "symbiote", "parasite") and c.has_class is not False:  # a symbiote is a creature with a class unless told (209, 212.2)
             m["class"] = _DEFAULT_CLASS
         traits = [t for t, v in c.traits.items() if v]
         if traits:
@@ -161,7 +161,7 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             m["kind"] = c.kind
         if traits:
             m["traits"] = traits
-        if c.kind == "creature" and c.has_class is not False:
+        if c.kind in ("creature", "symbiote", "parasite") and c.has_class is not False:  # a symbiote is a creature with a class unless told (209, 212.2)
             m["class"] = _DEFAULT_CLASS
         m.update(_card_text(c))
         if c.summoned:

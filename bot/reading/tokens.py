@@ -14,7 +14,7 @@ from functools import lru_cache
 from bot.morph import analyzer, lemma
 from bot.textnorm import fold
 
-_TOKEN = re.compile(r"«[^»]*»|[0-9]+-[а-я]+|[а-яa-z0-9]+(?:-[а-я]+)?|[.!?…]+|[,;:—–]| - ")
+_TOKEN = re.compile(r"«[^»«]*»|[0-9]+-[а-я]+|[а-яa-z0-9]+(?:-[а-я]+)?|[.!?…]+|[,;:—–]| - ")
 _SENT_END = re.compile(r"[.!?…]+")
 _CLAUSE_END = frozenset({",", ";", ":", "—", "–", " - "})
 # Conjunctions that open a new clause inside a sentence.

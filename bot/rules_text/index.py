@@ -1,11 +1,12 @@
 """The propositions of one edition, built once on first use and cached with the edition.
 
 ``index_for(edition)`` -> ``PropIndex``: every sentence of every paragraph read by
-``bot.rules_text.propositions.read_sentence``, indexed by action lemma and, for
-consequences, by each participant word — a question meets only the propositions that
-share its verb (or, for «что будет с X», its words), never a scan of the edition.
-The cache is keyed by the edition's name and the loaded ``Rulebook`` object, so an edition
-re-imported and reloaded (``bot.rulebook.load.cache_clear``) is read afresh.
+``bot.rules_text.propositions.read_sentence``, each proposition also as a ``Rule`` — the
+bag of concepts a question is matched against (``bot.rules_text.match``) — indexed by
+concept, so a question meets only the rules that share a concept with it (or a broader
+one), never a scan of the edition. The cache is keyed by the edition's name and the
+loaded ``Rulebook`` object, so an edition re-imported and reloaded
+(``bot.rulebook.load.cache_clear``) is read afresh.
 """
 
 from __future__ import annotations
@@ -16,17 +17,79 @@ from bot.rules_text.language import language
 from bot.rules_text.propositions import Prop, parts, read_sentence, sentences
 
 
+@dataclass(frozen=True)
+class Rule:
+    """A proposition ``prop`` as concepts: ``req`` every concept a question must name (its
+    action unless a light verb, participants, conditions other than «unless a card says
+    otherwise»), ``opt`` concepts that widen it or may stay implicit, ``refs`` the
+    paragraphs its «кроме случаев, описанных в п. N» exceptions point at, ``inline`` the
+    concepts of each exception it states in words («кроме первой»)."""
+
+    prop: Prop
+    req: frozenset[str]
+    opt: frozenset[str]
+    refs: tuple[str, ...] = ()
+    inline: tuple[frozenset[str], ...] = ()
+    cond: frozenset[str] = frozenset()
+    """The concepts of its conditions that its main part does not name too: a question
+    must state them; ``cond_same`` — conditions all named by the main part («…, если в
+    его отряде уже есть местность»): the question must state a circumstance at all."""
+    cond_same: frozenset[str] = frozenset()
+
+
 @dataclass
 class PropIndex:
-    """``props`` in paragraph order; ``by_action`` action lemma -> indexes into ``props``;
-    ``by_word`` participant lemma -> indexes of consequence propositions; ``overrides``
-    indexes of propositions whose condition is a card's ability allowing otherwise
-    («если какая-либо особенность позволяет …», the override phrases of the rule language)."""
+    """``props`` in paragraph order and their ``rules``; ``by_action`` action -> indexes;
+    ``by_word`` participant -> indexes of consequence propositions; ``by_concept`` concept ->
+    indexes of the rules naming it; ``by_number`` paragraph -> indexes; ``overrides``
+    indexes of propositions whose condition is a card's ability allowing otherwise."""
 
     props: list[Prop] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
     by_action: dict[str, list[int]] = field(default_factory=dict)
     by_word: dict[str, list[int]] = field(default_factory=dict)
+    by_concept: dict[str, list[int]] = field(default_factory=dict)
+    by_number: dict[str, list[int]] = field(default_factory=dict)
     overrides: list[int] = field(default_factory=list)
+
+
+def rule_of(p: Prop) -> Rule:
+    """The ``Rule`` of a proposition (see ``Rule``)."""
+    from bot.rulebook import find_refs
+    from bot.rules_text.question import clean_bag
+
+    L = language()
+    conds = p.conditions
+    if any(dc <= {w.removeprefix("не ") for w in conds} | ({"не"} if any(w.startswith("не ") for w in conds) else set())
+           for dc in L.default_conditions):
+        conds = frozenset()     # «если текст особенности не …»: the rule is the default
+    bag = clean_bag({p.action} | set(p.words) | set(conds))
+    req = frozenset(w for w in bag if not w.startswith("~") and w.removeprefix("не ") not in L.implicit
+                    and w.removeprefix("не ") not in L.filler)
+    opt = frozenset(w.lstrip("~") for w in bag if w not in req) | {
+        w for w in set(p.words) | {p.action} | set(p.conditions) if w not in req}
+    refs: list[str] = []
+    inline: list[frozenset[str]] = []
+    low = p.sentence.casefold()
+    at = min((i for i in (low.find("кроме"), low.find("за исключением")) if i >= 0), default=-1)
+    for ex in p.exceptions:
+        ns = find_refs(ex) or (find_refs(p.sentence[at:]) if at >= 0 and " п " in f" {ex} " else [])
+        if ns:
+            refs.extend(ns)
+        else:
+            from bot.reading.tokens import tokenize
+            from bot.rules_text.propositions import _content
+
+            ws = frozenset(w for w in _content([t for t in tokenize(ex)[0] if t.lemma not in L.exception])[0]
+                           if not w.startswith("~") and w not in L.implicit)
+            if ws:
+                inline.append(ws)
+    main = clean_bag({p.action} | set(p.words))
+    cw = frozenset(w for w in clean_bag(set(conds)) if not w.startswith("~") and w not in L.light
+                   and w.removeprefix("не ") not in L.implicit and w.removeprefix("не ") not in L.filler)
+    opt = frozenset(opt) | p.optional
+    return Rule(p, req, frozenset(w.lstrip("~") for w in opt), tuple(dict.fromkeys(refs)), tuple(inline),
+                cond=cw - main, cond_same=cw & main)
 
 
 def build(rb) -> PropIndex:
@@ -38,7 +101,12 @@ def build(rb) -> PropIndex:
             for p in (replace(p, sentence=s) for part in parts(s) for p in read_sentence(part, c.number)):
                 k = len(idx.props)
                 idx.props.append(p)
+                r = rule_of(p)
+                idx.rules.append(r)
                 idx.by_action.setdefault(p.action, []).append(k)
+                idx.by_number.setdefault(p.number, []).append(k)
+                for w in r.req | r.opt:
+                    idx.by_concept.setdefault(w.removeprefix("не "), []).append(k)
                 if p.kind == "consequence":
                     for w in p.words:
                         idx.by_word.setdefault(w, []).append(k)

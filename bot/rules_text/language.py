@@ -6,7 +6,7 @@ Every word is folded (``bot.textnorm.fold``); a missing or malformed file raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.textnorm import fold
@@ -41,10 +41,30 @@ class RuleLanguage:
     numbers: dict[str, int]
     times: dict[str, tuple[int, str]]
     reason: frozenset[str]
+    synonyms: dict[str, str] = field(default_factory=dict)
+    terms: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = field(default_factory=dict)
+    broader: dict[str, frozenset[str]] = field(default_factory=dict)
+    light: frozenset[str] = frozenset()
+    filler: frozenset[str] = frozenset()
+    implicit: frozenset[str] = frozenset()
+    default_conditions: tuple[frozenset[str], ...] = ()
+    widening: tuple[tuple[str, ...], ...] = ()
+    lower_limit: frozenset[str] = frozenset()
+    upto: frozenset[str] = frozenset()
+    count_words: frozenset[str] = frozenset()
 
-    def norm(self, lemma: str) -> str:
-        """A verb lemma with its aspect pair folded to one form («поместить» -> «помещать»)."""
+    def norm(self, lemma: str, text: str = "") -> str:
+        """The concept of a lemma (``text``: the word as written, tried too): its synonym
+        group's head, after folding its aspect pair («поместить» -> «помещать»,
+        «атаковать» -> «атака», «скока» -> «сколько»)."""
+        for w in (lemma, text, self.aspect.get(lemma, lemma)):
+            if w and w in self.synonyms:
+                return self.synonyms[w]
         return self.aspect.get(lemma, lemma)
+
+    def is_kind_of(self, narrow: str, broad: str) -> bool:
+        """``narrow`` is ``broad`` or a kind of it («существо» of «карта», «разряд» of «атака»)."""
+        return narrow == broad or broad in self.broader.get(narrow, ())
 
 
 def _set(xs) -> frozenset[str]:
@@ -82,4 +102,44 @@ def language() -> RuleLanguage:
         numbers={fold(str(k)): int(v) for k, v in (d.get("numbers") or {}).items()},
         times={fold(str(k)): (int(v[0]), fold(str(v[1]))) for k, v in (d.get("times") or {}).items()},
         reason=_set(d.get("reason")),
+        **_meaning(d),
+    )
+
+
+def _closure(direct: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+    out: dict[str, frozenset[str]] = {}
+    for k in direct:
+        seen: set[str] = set()
+        todo = list(direct[k])
+        while todo:
+            c = todo.pop()
+            if c not in seen:
+                seen.add(c)
+                todo.extend(direct.get(c, ()))
+        out[k] = frozenset(seen)
+    return out
+
+
+def _meaning(d: dict) -> dict:
+    """The matching tables: synonyms (word -> head), multi-word terms (by first lemma),
+    broader concepts (transitive), light verbs, fillers, default conditions, widening
+    phrases, lower-limit / «до» words and count words."""
+    syn: dict[str, str] = {}
+    for head, others in (d.get("synonyms") or {}).items():
+        h = fold(str(head))
+        for w in others or ():
+            syn[fold(str(w))] = h
+    terms: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for k, v in (d.get("phrases") or {}).items():
+        ws = tuple(fold(str(k)).split())
+        terms.setdefault(ws[0], []).append((ws, fold(str(v))))
+    for k in terms:
+        terms[k].sort(key=lambda x: -len(x[0]))
+    direct = {fold(str(k)): {fold(str(x)) for x in v or ()} for k, v in (d.get("broader") or {}).items()}
+    return dict(
+        synonyms=syn, terms={k: tuple(v) for k, v in terms.items()}, broader=_closure(direct),
+        light=_set(d.get("light_verbs")), filler=_set(d.get("filler")), implicit=_set(d.get("implicit")),
+        default_conditions=tuple(frozenset(fold(str(x)) for x in ws) for ws in d.get("default_conditions") or ()),
+        widening=tuple(tuple(fold(str(p)).split()) for p in d.get("widening") or ()),
+        lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
     )

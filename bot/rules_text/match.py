@@ -1,35 +1,45 @@
-"""A question's proposition matched against an edition's propositions (issue 14).
+"""A question (``bot.rules_text.question.Question``) matched against an edition's rule
+propositions (issue 14).
 
-``decide(q, idx)`` -> ``Decision``: ``fits`` — propositions whose action, participants and
-conditions all fit the question, each with the truth it gives («the asked thing holds»);
-``near`` — propositions of the same action that do not fit, each with the reason in
-Russian. A verdict is given only when every fit agrees and no fit is excepted; otherwise
-the candidates and the reasons are told. Nothing here guesses: a word of the question the
-rule does not name, or a condition the rule states and the question does not, is a reason.
+A rule proposition is a bag of concepts too (``Rule``): ``req`` — what the rule is about
+and every condition it states (a question must name each, or a narrower concept:
+«существо» for the rule's «карта», «разряд» for «магическая атака»); ``opt`` — words
+that widen it or that a question may leave implicit. A rule *fits* a question when it
+covers every concept of the question (fillers aside) and the question names every
+concept of the rule; a prohibition also *applies* to a question that names more
+(«закрытое летающее существо» under «закрытая карта не может двигаться») — unless an
+exception it points at, or one it states («кроме …»), fits the question.
+
+``decide(q, idx)`` -> ``Decision``: ``fits`` (each with the truth it gives), ``near``
+(with the reason each does not fit), ``excepted``. ``Decision.agreed`` is the verdict:
+one truth every fit gives, no exception, no fitting rule saying otherwise.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.rules_text.index import PropIndex
+from bot.rules_text.index import PropIndex, Rule
 from bot.rules_text.language import language
 from bot.rules_text.propositions import Prop
+from bot.rules_text.question import Question
 
 
 @dataclass(frozen=True)
 class Fit:
-    """A fitting proposition ``prop``; ``truth``: the asked action / state / consequence holds."""
+    """A proposition ``prop`` that decides the question; ``truth``: the asked thing holds;
+    ``how``: a note on a count or «только»; ``full``: it covers the whole question (else
+    a prohibition that applies to a narrower case)."""
 
     prop: Prop
     truth: bool
     how: str = ""
+    full: bool = True
 
 
 @dataclass
 class Decision:
-    """``fits`` (``Fit``), ``near`` (``(Prop, reason)``), ``excepted`` (``(Prop, reason)``:
-    fits whose exception the question falls under)."""
+    """``fits`` (``Fit``), ``near`` (``(Prop, reason)``), ``excepted`` (``(Prop, reason)``)."""
 
     fits: list[Fit] = field(default_factory=list)
     near: list[tuple[Prop, str]] = field(default_factory=list)
@@ -37,109 +47,199 @@ class Decision:
 
     @property
     def agreed(self) -> bool | None:
-        """The one truth every fit gives, or ``None`` (no fit, they disagree, or an exception applies)."""
+        """The one truth every fit gives, or ``None`` (no fit, they disagree, an exception)."""
         truths = {f.truth for f in self.fits}
         if len(truths) != 1 or self.excepted:
             return None
         return truths.pop()
 
 
-def _words(ws: frozenset[str]) -> str:
-    return ", ".join(f"«{w}»" for w in sorted(ws))
-
-
-def _compatible(q: Prop, p: Prop) -> bool:
-    if q.kind != p.kind:
+def covers(q: str, p: str) -> bool:
+    """The question's concept ``q`` is the rule's ``p`` or a kind of it («не X» only «не X»)."""
+    nq, np_ = q.startswith("не "), p.startswith("не ")
+    if nq != np_:
         return False
-    if q.kind == "modal":
-        return q.mode == p.mode
-    return q.what or q.action == p.action
+    return language().is_kind_of(q.removeprefix("не "), p.removeprefix("не "))
 
 
-def _fit_words(q: Prop, p: Prop) -> tuple[bool | None, str]:
-    """``(flip, how)``: ``flip`` False — the words fit as they are; True — they fit and the
-    rule's «только …» / «не более N» makes the answer the opposite; ``None`` with the reason."""
+def _opposite(q: str, o: str) -> bool:
+    """``q`` names another case than ``o``: an antonym, or another kind of the same thing
+    («выстрел» for «простой удар»: both attacks, neither a kind of the other)."""
     L = language()
-    qw, pw = q.words, p.words
-    if qw == pw:
-        if q.numbers and (p.limit is not None or p.only) and p.numbers:
-            bound = p.limit if p.limit is not None else max(p.numbers)
-            n = max(q.numbers)
-            return (n > bound), f"в правиле {'не более' if p.limit is not None else 'только'} {bound}, в вопросе {n}"
-        if q.numbers and not p.numbers and p.limit is None:
-            return None, "в вопросе названо число, о котором правило не говорит"
+    if L.antonyms.get(q) == o:
+        return True
+    if L.is_kind_of(q, o) or L.is_kind_of(o, q):
+        return False
+    return bool(L.broader.get(q, frozenset()) & L.broader.get(o, frozenset()))
+
+
+_KINDS = {
+    "modal:can": {"modal:can", "fact", "consequence"},
+    "modal:must": {"modal:must"},
+    "state": {"state"},
+    "happens": {"fact", "consequence", "modal:can-"},
+}
+
+
+def _compatible(q: Question, p: Prop) -> bool:
+    qk = f"modal:{q.mode}" if q.kind == "modal" else q.kind
+    pk = f"modal:{p.mode}" if p.kind == "modal" else p.kind
+    ok = _KINDS.get(qk, set())
+    return pk in ok or (pk == "modal:can" and not p.positive and "modal:can-" in ok)
+
+
+def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
+    """``(flip, how)`` for a question naming a count; ``flip`` None: the rule says nothing of it."""
+    n = max(q.numbers)
+    if p.limit is not None or p.lower is not None:
+        ok = (p.limit is None or n <= p.limit) and (p.lower is None or n >= p.lower)
+        bounds = " и ".join(x for x in (f"не менее {p.lower}" if p.lower is not None else "",
+                                        f"не более {p.limit}" if p.limit is not None else "") if x)
+        return (not ok), f"в правиле {bounds}, в вопросе {n}"
+    if p.only and p.numbers:   # «можно поместить только одного симбиота»
+        bound = max(p.numbers)
+        return n > bound, f"в правиле только {bound}, в вопросе {n}"
+    if n in p.numbers:
         return False, ""
-    if p.only:
-        diff_q, diff_p = qw - pw, pw - qw
-        if len(diff_q) == 1 and len(diff_p) == 1:
-            a, b = next(iter(diff_q)), next(iter(diff_p))
-            if L.antonyms.get(a) == b and b in p.only:
-                return True, f"правило разрешает только «{b}», в вопросе «{a}»"
-    if qw < pw:
-        return None, f"правило говорит об узком случае ({_words(pw - qw)}), вопрос — шире"
-    if qw > pw:
-        return None, f"в вопросе есть то, о чём правило не говорит: {_words(qw - pw)}"
-    return None, f"в правиле {_words(pw - qw)}, в вопросе {_words(qw - pw)}"
+    return None, "в вопросе названо число, о котором правило не говорит"
 
 
-def _fit_conditions(q: Prop, p: Prop) -> str | None:
-    """``None`` when the conditions agree, else the reason."""
-    if q.conditions == p.conditions:
-        return None
-    if p.conditions and not q.conditions:
-        return f"правило действует только при условии «{p.condition_text}»"
-    if q.conditions and not p.conditions:
-        return f"в вопросе условие «{q.condition_text}», о котором правило не говорит"
-    return f"условие правила «{p.condition_text}» не совпадает с условием вопроса «{q.condition_text}»"
-
-
-def _exception_applies(q: Prop, p: Prop) -> str | None:
-    from bot.rules_text.propositions import read_sentence  # noqa: F401 - same reader of words
-
+def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, bool, str]:
+    """``(status, truth, how)``: status ``full`` / ``applies`` / the reason it does not fit."""
     L = language()
-    asked = q.words | q.conditions
-    for ex in p.exceptions:
-        ws = {L.norm(w) for w in _exception_words(ex)}
-        if ws and ws <= asked:
-            return f"вопрос попадает под исключение «{ex}»"
-    return None
+    p = r.prop
+    bag = q.bag if bag is None else bag
+    flip = False
+    how = ""
+    used: set[str] = set()
+    uncovered = [w for w in r.req if not any(covers(x, w) for x in bag)]
+    for o in list(uncovered):
+        if o in p.only:
+            alt = next((x for x in bag if _opposite(x, o)), None)
+            if alt is not None:
+                uncovered.remove(o)
+                used.add(alt)
+                flip = True
+                how = f"правило разрешает только «{o}», в вопросе «{alt}»"
+    if not uncovered and r.cond_same and not r.cond and not any(
+            covers(x, w) for x in q.stated for w in r.cond_same):
+        return f"правило действует только при условии «{p.condition_text}»", False, ""
+    if uncovered:
+        return f"правило говорит об узком случае ({_words(uncovered)}), вопрос — шире или о другом", False, ""
+    if q.numbers and q.kind != "count":
+        f2, how2 = _numbers(q, p)
+        if f2 is None:
+            return how2, False, ""
+        flip, how = flip or f2, how2 or how
+    elif p.limit is not None or p.lower is not None:
+        return "правило говорит о количестве, а вопрос его не называет", False, ""
+    truth = p.positive != flip
+    extras = [x for x in bag if x not in used and x.removeprefix("не ") not in L.filler
+              and not any(covers(x, w) for w in r.req | r.opt)]
+    if extras:
+        # a prohibition holds for a narrower case too — when it names what is asked
+        # (at least two concepts, its verb among them unless a light one)
+        named = sum(1 for w in r.req if any(covers(x, w) for x in bag))
+        action_named = p.action in L.light or any(covers(x, L.norm(p.action)) for x in bag)
+        if not truth and named >= 2 and action_named:
+            return "applies", truth, how
+        return f"в вопросе есть то, о чём правило не говорит: {_words(extras)}", False, ""
+    return "full", truth, how
 
 
-def _exception_words(text: str) -> frozenset[str]:
-    from bot.reading.tokens import tokenize
-    from bot.rules_text.propositions import _content
+def _words(ws) -> str:
+    return ", ".join(f"«{w.replace('_', ' ')}»" for w in sorted(ws))
 
+
+def candidates(q: Question, idx: PropIndex, bag: frozenset[str] | None = None) -> list[int]:
+    """Indexes of the rules sharing a concept (or a broader one) with the question."""
     L = language()
-    return _content([t for t in tokenize(text)[0] if t.lemma not in L.exception])[0]
+    ids: set[int] = set()
+    for x in (q.bag if bag is None else bag):
+        b = x.removeprefix("не ")
+        for c in (b, *L.broader.get(b, ())):
+            ids.update(idx.by_concept.get(c, ()))
+    return sorted(ids)
 
 
-def decide(q: Prop, idx: PropIndex) -> Decision:
-    """Match the question proposition ``q`` against the edition's index ``idx``."""
+def decide(q: Question, idx: PropIndex) -> Decision:
+    """Match ``q`` against ``idx`` (see the module docstring)."""
     d = Decision()
-    if q.what:
-        ids = sorted({k for w in q.words for k in idx.by_word.get(w, ())})
-    else:
-        ids = idx.by_action.get(q.action, [])
-    for k in ids:
-        p = idx.props[k]
-        if not _compatible(q, p):
-            continue
-        if not (q.words & p.words) and (q.words or p.words):
-            continue
-        flip, how = _fit_words(q, p)
-        if flip is None:
-            d.near.append((p, how))
-            continue
-        why = _fit_conditions(q, p)
-        if why is not None:
-            d.near.append((p, why))
-            continue
-        ex = _exception_applies(q, p)
-        if ex is not None:
-            d.excepted.append((p, ex))
-            continue
-        d.fits.append(Fit(p, p.positive != flip, how))
+    found = _fits(q, idx, (q.bag,), d)
+    if not found and q.alternatives:   # «летающим, бестелесным или симбиотом»: each must fit
+        alt = Decision()
+        per = [_fits(q, idx, (b,), alt) for b in q.alternatives]
+        if all(per):
+            found = {k: f for fs in per for k, f in fs.items()}
+    return _decide_rest(q, idx, d, found)
+
+
+def _fits(q: Question, idx: PropIndex, bags, d: Decision) -> dict[int, Fit]:
+    found: dict[int, Fit] = {}
+    for bag in bags:
+        for k in candidates(q, idx, bag):
+            r = idx.rules[k]
+            if not _compatible(q, r.prop):
+                continue
+            status, truth, how = fit(q, r, bag)
+            if status in ("full", "applies"):
+                found.setdefault(k, Fit(r.prop, truth, how, status == "full"))
+            elif _overlap(bag, r) >= 2:
+                d.near.append((r.prop, status))
+    return found
+
+
+def _decide_rest(q: Question, idx: PropIndex, d: Decision, found: dict[int, Fit]) -> Decision:
+    fits = dict(found)
+    for k, f in found.items():
+        why = _excepted(q, idx, k, fits)
+        if why:
+            d.excepted.append((f.prop, why))
+            fits.pop(k, None)
+    d.fits = list(fits.values())
+    if d.excepted and d.fits and all(_answers_exception(f, d, idx) for f in d.fits):
+        d.excepted = []   # the exception itself fits and decides: «кроме случаев п. 307.6» and 307.6 fits
+    d.near.sort(key=lambda x: x[0].number)
     return d
+
+
+def _answers_exception(f: Fit, d: Decision, idx: PropIndex) -> bool:
+    """``f`` is the exception named by every excepted proposition."""
+    return all(any(_within(f.prop.number, ref) for ref in _refs(p, idx)) for p, _ in d.excepted)
+
+
+def _refs(p: Prop, idx: PropIndex) -> tuple[str, ...]:
+    return next((r.refs for r in idx.rules if r.prop is p), ())
+
+
+def _overlap(bag: frozenset[str], r: Rule) -> int:
+    return sum(1 for x in bag if any(covers(x, w) for w in r.req))
+
+
+def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
+    """Why the fit ``k`` does not decide: an exception it points at fits the question with
+    the other truth, or the question names words of that exception, or of one it states."""
+    r = idx.rules[k]
+    f = fits.get(k)
+    if f is None:
+        return ""
+    for ref in r.refs:
+        others = [j for j, g in fits.items() if j != k and _within(idx.rules[j].prop.number, ref)]
+        if any(fits[j].truth != f.truth for j in others):
+            return f"исключение п. {ref} подходит к вопросу"
+        if not others and not f.full:
+            touched = {x for x in q.bag for j in idx.by_number.get(ref, ()) for w in idx.rules[j].req
+                       if covers(x, w) and not any(covers(x, v) for v in r.req)}
+            if touched:
+                return f"вопрос касается исключения п. {ref} ({_words(touched)})"
+    for ex in r.inline:
+        if ex and all(any(covers(x, w) for x in q.bag) for w in ex):
+            return f"вопрос попадает под исключение «{' '.join(sorted(ex))}»"
+    return ""
+
+
+def _within(number: str, ref: str) -> bool:
+    return number == ref or number.startswith(ref + ".")
 
 
 def overrides_of(p: Prop, idx: PropIndex) -> list[Prop]:

@@ -43,6 +43,8 @@ class Prop:
     exceptions: tuple[str, ...] = ()
     only: frozenset[str] = frozenset()
     limit: int | None = None
+    lower: int | None = None
+    """«не менее N»: the least count allowed."""
     numbers: tuple[int, ...] = ()
     verb: str = ""
     subject: str = ""
@@ -51,6 +53,8 @@ class Prop:
     sentence: str = ""
     what: bool = False
     """A question «Что будет с X, если …?»: the consequence is asked, not a yes/no."""
+    optional: frozenset[str] = frozenset()
+    """Words of a «даже если …» clause: they widen the rule, a question may name them."""
 
 
 def sentences(text: str) -> list[str]:
@@ -73,15 +77,38 @@ def sentences(text: str) -> list[str]:
 
 
 def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
-    """Content lemmas of ``toks`` («не X» -> «не X»), and the numbers they name; number
-    words, «только» and «не более» are told by ``numbers`` / ``Prop.only`` / ``Prop.limit``."""
+    """Content concepts of ``toks`` («не X» -> «не X»; multi-word terms and synonyms put
+    into their concept, ``RuleLanguage.norm``), and the numbers they name; number words,
+    «только» and «не более» are told by ``numbers`` / ``Prop.only`` / ``Prop.limit``.
+    Words after a widening phrase («в том числе», «независимо от того», «любой») are
+    marked optional with a leading «~»: they cover a question's word, they narrow nothing."""
     L = language()
     out: set[str] = set()
     nums: list[int] = []
     neg = False
-    for t in toks:
+    opt = ""
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if not opt:
+            for ph in L.widening:
+                if tuple(u.lemma for u in toks[i:i + len(ph)]) == ph:
+                    opt = "~"
+                    i += len(ph) - 1
+                    break
+            if opt:
+                i += 1
+                continue
+        term = _term(toks, i)
+        if term is not None:
+            c, width = term
+            out.add(opt + (("не " + c) if neg else c))
+            neg = False
+            i += width
+            continue
+        i += 1
         if t.quote:
-            out.add(t.text)
+            out.add(opt + L.norm(t.text, t.text))
             continue
         if t.lemma == "не":
             neg = True
@@ -92,31 +119,45 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
         if t.lemma in L.times:   # «дважды» = «два раза»
             n, noun = L.times[t.lemma]
             nums.append(n)
-            out.add(noun)
+            out.add(opt + noun)
             neg = False
             continue
         if t.lemma in L.numbers:
-            nums.append(L.numbers[t.lemma])
+            if not (i >= 2 and toks[i - 2].lemma == "ни"):   # «ни одной карты» counts nothing
+                nums.append(L.numbers[t.lemma])
             neg = False
             continue
-        if t.lemma in L.only or t.lemma in L.limit:
+        if t.lemma in L.only or t.lemma in L.limit or t.lemma in L.lower_limit:
             neg = False
             continue
         if t.pos == "PREP":
             if t.lemma in L.keep_prepositions:
-                out.add(t.lemma)
+                out.add(opt + t.lemma)
             continue
         if t.pos not in _CONTENT_POS or t.lemma in L.ignore:
             neg = False
             continue
-        lm = L.norm(t.lemma)
-        out.add(("не " + lm) if neg else lm)
+        lm = L.norm(t.lemma, t.text)
+        out.add(opt + (("не " + lm) if neg else lm))
         neg = False
     return frozenset(out), tuple(nums)
 
 
-def _predicate(toks: list[Tok], i: int) -> tuple[str, str, bool, int] | None:
-    """``(kind, mode, impersonal, width)`` when a predicate starts at ``toks[i]``."""
+def _term(toks: list[Tok], i: int) -> tuple[str, int] | None:
+    """``(concept, width)`` of a multi-word term (``phrases`` of the rule language) at ``toks[i]``."""
+    L = language()
+    for ws, c in L.terms.get(toks[i].lemma, ()):
+        if len(ws) > 1 and tuple(u.lemma for u in toks[i:i + len(ws)]) == ws:
+            return c, len(ws)
+        if len(ws) == 1:
+            return c, 1
+    return None
+
+
+def _predicate(toks: list[Tok], i: int, facts: bool = False) -> tuple[str, str, bool, int] | None:
+    """``(kind, mode, impersonal, width)`` when a predicate starts at ``toks[i]``; ``facts``:
+    a finite verb of a main clause is a predicate too (kind ``fact``: «Броня
+    восстанавливается в начале каждого хода»), not one of a relative clause («который …»)."""
     L = language()
     t = toks[i]
     for words, mode in L.phrases.items():
@@ -130,7 +171,20 @@ def _predicate(toks: list[Tok], i: int) -> tuple[str, str, bool, int] | None:
         return "state", L.state[t.lemma], False, 1
     if t.lemma in L.consequence and t.pos == "VERB":
         return "consequence", "happens", False, 1
+    if facts and t.pos == "VERB" and not _relative(toks, i):
+        return "fact", "happens", False, 1
     return None
+
+
+def _relative(toks: list[Tok], i: int) -> bool:
+    """``toks[i]`` stands in a relative or subordinate clause («…, который отражает …»)."""
+    cl = toks[i].clause
+    k = i - 1
+    while k >= 0 and toks[k].clause == cl:
+        if toks[k].lemma in ("который", "что", "чтобы", "как", "где", "куда"):
+            return True
+        k -= 1
+    return False
 
 
 _NP_POS = frozenset({"ADJF", "NOUN"})
@@ -197,9 +251,9 @@ def _clauses(toks: list[Tok]) -> list[list[Tok]]:
     return out
 
 
-def _has_predicate(cl: list[Tok], modal_only: bool = False) -> bool:
+def _has_predicate(cl: list[Tok], modal_only: bool = False, facts: bool = False) -> bool:
     for i in range(len(cl)):
-        p = _predicate(cl, i)
+        p = _predicate(cl, i, facts)
         if p and (not modal_only or p[0] != "consequence"):
             return True
     return False
@@ -222,9 +276,13 @@ def parts(sentence: str) -> list[str]:
     return [p.strip() for p in out if p.strip()]
 
 
-def read_sentence(text: str, number: str = "", question: bool = False) -> list[Prop]:
+def read_sentence(text: str, number: str = "", question: bool = False, facts: bool | None = None) -> list[Prop]:
     """The propositions of one sentence (``[]`` when it states none). ``question``: read a
-    question — «Что будет с X, если Y?» gives one proposition with ``what`` set."""
+    question — «Что будет с X, если Y?» gives one proposition with ``what`` set. A sentence
+    without a modal, state or consequence word is read once more with its finite verbs as
+    predicates (``facts``: «Отражающее существо не закрывается»)."""
+    if facts is None:
+        return read_sentence(text, number, question, False) or read_sentence(text, number, question, True)
     L = language()
     exceptions: list[str] = []
 
@@ -242,6 +300,7 @@ def read_sentence(text: str, number: str = "", question: bool = False) -> list[P
     cls = _clauses(toks)
     cond: list[Tok] = []
     main: list[Tok] = []
+    even: list[Tok] = []
     i = 0
     while i < len(cls):
         cl = cls[i]
@@ -257,8 +316,10 @@ def read_sentence(text: str, number: str = "", question: bool = False) -> list[P
         if head in L.reason or (head == "так" and len(cl) > 1 and cl[1].lemma == "как"):
             break    # «…, поэтому …», «…, так как …»: the reason, not the rule
         if head == "даже" and len(cl) == 1 and i + 1 < len(cls) and cls[i + 1][0].lemma in L.condition:
-            i += 2   # «даже если …» restricts nothing
+            even.extend(cls[i + 1])
+            i += 2   # «даже если …» restricts nothing: its words widen the rule
             while i < len(cls) and cls[i][0].lemma not in L.condition and not _has_predicate(cls[i], True):
+                even.extend(cls[i])
                 i += 1
             continue
         if head in L.condition:
@@ -266,7 +327,7 @@ def read_sentence(text: str, number: str = "", question: bool = False) -> list[P
             i += 1
             if not main:  # a leading condition runs until «то», a modal or a consequence
                 while i < len(cls) and cls[i][0].lemma != "то" and (
-                        not _has_predicate(cls[i]) or _coordinated(cls[i])):
+                        not _has_predicate(cls[i], facts=facts) or _coordinated(cls[i])):
                     cond.extend(cls[i])
                     i += 1
             else:        # a trailing condition runs to the end
@@ -284,7 +345,7 @@ def read_sentence(text: str, number: str = "", question: bool = False) -> list[P
     preds: list[tuple[int, tuple[str, str, bool, int], bool]] = []
     j = 0
     while j < len(main):
-        p = _predicate(main, j)
+        p = _predicate(main, j, facts)
         if p:
             neg = j > 0 and main[j - 1].lemma == "не"
             preds.append((j, p, neg))
@@ -297,6 +358,8 @@ def read_sentence(text: str, number: str = "", question: bool = False) -> list[P
         preds = [p for p in preds if p[1][0] != "consequence" or not _inside_action(main, p[0])]
     out: list[Prop] = []
     subject: list[Tok] = main[:preds[0][0]]
+    if any(t.pos == "VERB" and not _relative(subject, n) for n, t in enumerate(subject)):   # «Сдавшийся игрок проигрывает, и никакая особенность …»
+        subject = [t for t in subject if t.clause == main[preds[0][0]].clause and t.lemma not in ("и", "а", "но")]
     for k, (j, (kind, mode, impersonal, width), neg) in enumerate(preds):
         end = preds[k + 1][0] if k + 1 < len(preds) else len(main)
         if k + 1 < len(preds) and main[end - 1].lemma == "не":
@@ -314,6 +377,9 @@ def read_sentence(text: str, number: str = "", question: bool = False) -> list[P
                 seg = [t for t in seg if t.clause != main[nj].clause]
         out.extend(_props(kind, mode, impersonal, neg, subject, seg, main[j:j + width], conditions, cond_text,
                           tuple(exceptions), number, text))
+    if even:
+        widen = frozenset(w.lstrip("~") for w in _content(even)[0])
+        out = [replace(p, optional=widen) for p in out]
     return out
 
 
@@ -329,22 +395,34 @@ def _inside_action(main: list[Tok], j: int) -> bool:
     return j > 0 and _predicate(main, j - 1) is not None
 
 
-def _only_and_limit(toks: list[Tok]) -> tuple[frozenset[str], int | None]:
+def _only_and_limit(toks: list[Tok]) -> tuple[frozenset[str], int | None, int | None]:
+    """``(only, limit, lower)``: the concepts after «только», the bound of «не более N» /
+    «до N» (N included) and of «не менее N»."""
     L = language()
     only: set[str] = set()
-    limit = None
+    limit = lower = None
+
+    def number_after(i: int) -> int | None:
+        for u in toks[i + 1:i + 3]:
+            if u.text.isdigit():
+                return int(u.text)
+            if u.lemma in L.numbers:
+                return L.numbers[u.lemma]
+        return None
+
     for i, t in enumerate(toks):
         if t.lemma in L.only:
-            only |= _content(toks[i + 1:i + 3])[0]
-        if t.lemma in L.limit and i > 0 and toks[i - 1].lemma == "не":
-            for u in toks[i + 1:i + 3]:
-                if u.text.isdigit():
-                    limit = int(u.text)
-                elif u.lemma in L.numbers:
-                    limit = L.numbers[u.lemma]
-                if limit is not None:
-                    break
-    return frozenset(only), limit
+            only |= {w for w in _content(toks[i + 1:i + 3])[0] if not w.startswith("~")}
+        negated = i > 0 and toks[i - 1].lemma == "не"
+        if (t.lemma in L.limit and negated) or (t.lemma in L.upto and t.pos == "PREP"):
+            n = number_after(i)
+            if n is not None and limit is None:
+                limit = n
+        if t.lemma in L.lower_limit and negated:
+            n = number_after(i)
+            if n is not None and lower is None:
+                lower = n
+    return frozenset(only), limit, lower
 
 
 def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions, number, text):
@@ -356,9 +434,9 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
     while subject and subject[-1].lemma == "не":   # the predicate's own «не»
         subject = subject[:-1]
     subj_words, subj_nums = _content(subject)
-    only, limit = _only_and_limit(subject + seg)
+    only, limit, lower = _only_and_limit(subject + seg)
     base = dict(kind=kind, mode=mode, positive=positive, conditions=conditions, condition_text=cond_text,
-                exceptions=exceptions, only=only, limit=limit, verb=verb, impersonal=impersonal,
+                exceptions=exceptions, only=only, limit=limit, lower=lower, verb=verb, impersonal=impersonal,
                 number=number, sentence=text,
                 subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""))
     if kind != "modal":
@@ -374,6 +452,9 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
     starts = [i for i in starts if not (i > 0 and seg[i - 1].lemma == "не" and i - 1 > 0)]
     if not starts:  # a fronted infinitive: «Использовать движение может только открытое существо»
         fronted = [i for i, t in enumerate(subject) if t.pos == "INFN"]
+        if not fronted and pred_toks and pred_toks[0].pos in ("ADJS", "PRTS"):   # «мулиган ему недоступен»
+            return [Prop(action=L.norm(pred_toks[0].lemma), words=w, numbers=n, **base)
+                    for alt in alternatives(subject + seg) for w, n in [_content(alt)]]
         if len(fronted) != 1:
             return []
         f = fronted[0]
@@ -392,7 +473,9 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
             parts[n] = parts[n + 1]
     for n, s in enumerate(starts):
         part = (seg[:s] if n == 0 else []) + parts[n]
-        for alt in alternatives(subject + part):
+        # the subject stays whole: a list of objects after a comma is not the subject's list
+        alts = [subject + a for a in alternatives(part)] if len(starts) > 1 else alternatives(subject + part)
+        for alt in alts:
             words, nums = _content(alt)
             out.append(Prop(action=L.norm(seg[s].lemma), words=words, numbers=nums, **base))
     return out

@@ -1,45 +1,46 @@
-"""The ``rule_text`` route of ``ask`` (issue 14): a yes/no or «что будет» question no
-simulator model answered, read into a proposition and matched against the edition's own
-sentences (``bot.rules_text.index``).
+"""The ``rule_text`` route of ``ask`` (issue 14): a question no simulator model answered,
+read by ``bot.rules_text.question`` and matched against the edition's own sentences
+(``bot.rules_text.index``, ``bot.rules_text.match``).
 
-``answer(question, edition)`` returns ``None`` when the question states no proposition or
-no sentence of the edition shares its action and a word (search then answers). Otherwise
-an ``Answer`` with route ``rule_text``:
+``answer(question, edition)`` returns ``None`` when the question is not one this route
+reads, or no sentence of the edition shares a concept with it (search then answers).
+Otherwise an ``Answer`` with route ``rule_text``:
 
-- one agreed fit: ``verdict`` «Да, может» / «Нет, нельзя» (a negated question answered as
-  Russian speakers do: «Артефакт не может двигаться?» -> «Да, не может») or the
-  consequence («Симбиот погибает»), ``sentence`` the exact sentence, ``citations`` its
-  paragraph first, then overriding paragraphs (211.4 for 211.3) and the references the
-  sentence makes;
+- a yes/no question with one agreed fit: ``verdict`` «Да, может» / «Нет, нельзя» (a negated
+  question answered as Russian speakers do: «Артефакт не может двигаться?» -> «Да, не
+  может»); ``sentence`` the exact sentence; ``citations`` its paragraph first, then the
+  exceptions and references the sentence makes;
+- «сколько …?»: the count the sentence states («Не более 3»), «что будет, если …?»: the
+  consequence the sentence states, with the same citations;
 - candidates that do not fit, or fits that disagree: ``verdict`` ``None``, the candidate
   sentences listed with the reason each cannot decide.
 """
 
 from __future__ import annotations
 
+import re
+
 from bot.answer import Answer, Block
-from bot.rules_text.index import index_for
-from bot.rules_text.match import Decision, decide, overrides_of
-from bot.rules_text.propositions import Prop, read_question
+from bot.rules_text.index import PropIndex, index_for
+from bot.rules_text.match import Decision, covers, decide, overrides_of
+from bot.rules_text.propositions import Prop
+from bot.rules_text.question import Question, read
 
 _YES = {"can": ("может", "не может"), "must": ("обязан", "не обязан")}
 _YES_IMPERSONAL = {"can": ("можно", "нельзя"), "must": ("обязательно", "не обязательно")}
 
 
-def _words_of(q: Prop, p: Prop) -> tuple[str, str]:
+def _words_of(q: Question, p: Prop) -> tuple[str, str]:
     """(word for «holds», word for «does not hold») in the question's own wording."""
     if q.kind == "modal":
         table = _YES_IMPERSONAL if q.impersonal else _YES
         return table.get(q.mode, ("да", "нет"))
-    verb = q.verb.removeprefix("не ").strip() or p.verb.removeprefix("не ").strip()
+    verb = q.verb or p.verb.removeprefix("не ").strip()
     return verb, f"не {verb}"
 
 
-def verdict_for(q: Prop, p: Prop, truth: bool) -> str:
+def verdict_for(q: Question, p: Prop, truth: bool) -> str:
     """The verdict text for question ``q`` answered by ``p`` with ``truth``."""
-    if q.what:
-        subj = (p.subject or next(iter(sorted(p.words)), "")).capitalize()
-        return f"{subj} {p.verb}".strip()
     yes, no = _words_of(q, p)
     if q.positive:
         return f"Да, {yes}" if truth else f"Нет, {no}"
@@ -53,53 +54,56 @@ def _quote(p: Prop) -> str:
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """Answer ``question`` from the rule text of ``edition``, or ``None`` (see the module
     docstring). Raises ``RulebookError`` for an unknown edition."""
-    if not question or "?" not in question:
+    if not question:
         return None
-    qs = read_question(question)
-    if not qs or len({(q.kind, q.mode, q.positive, q.what) for q in qs}) != 1:
-        return None     # no proposition, or several of different kinds asked at once
+    q = read(question, edition)
+    if q is None or not q.bag:
+        return None
     idx = index_for(edition)
-    ds = [decide(q, idx) for q in qs]
-    if not any(d.fits or d.near or d.excepted for d in ds):
-        return None
-    truths = {d.agreed for d in ds}
-    if len(truths) == 1 and None not in truths:
-        return _verdict(question, qs, ds, truths.pop(), edition, idx)
-    k = next((i for i, d in enumerate(ds) if d.agreed is None), 0)
-    return _undecided(question, qs[k], ds[k] if ds[k].agreed is None else _disagree(ds))
+    if q.kind == "count":
+        return _count(question, q, idx, edition)
+    if q.kind == "what":
+        return _what(question, q, idx, edition)
+    d = decide(q, idx)
+    if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
+        return None     # no sentence fits: search quotes the nearest paragraphs
+    truth = d.agreed
+    if truth is None:
+        return _undecided(question, q, d)
+    return _verdict(question, q, d, truth, edition, idx)
 
 
-def _disagree(ds: list[Decision]) -> Decision:
-    """The fits of several asked actions whose verdicts differ, as one undecided decision."""
-    out = Decision()
-    for d in ds:
-        out.fits.extend(d.fits)
-    return out
-
-
-def _verdict(question: str, qs: list[Prop], ds: list[Decision], truth: bool, edition: str, idx) -> Answer:
+def _cites(main: Prop, others: list[Prop], edition: str, idx: PropIndex) -> tuple[list[str], list[str]]:
+    """Citations (main paragraph first, the other fits, the exceptions and references of
+    the sentence) and notes on exceptions."""
     from bot.rulebook import find_refs, load
 
     rb = load(edition)
-    q, d = qs[0], ds[0]
-    fits = [f for dd in ds for f in dd.fits]
-    main = d.fits[0].prop
-    verdict = verdict_for(q, main, truth)
-    cites = list(dict.fromkeys(f.prop.number for f in fits))
-    blocks = [Block("text", f"По тексту правил ({_quote(main)}).")]
-    if d.fits[0].how:
-        blocks.append(Block("text", d.fits[0].how[:1].upper() + d.fits[0].how[1:] + "."))
-    trace = [f"вопрос прочитан как: {_describe(x)}" for x in qs] + [f"подходит {_quote(main)}"]
-    trace += [f"то же говорит {_quote(f.prop)}" for f in fits[1:] if f.prop.sentence != main.sentence]
+    cites = list(dict.fromkeys([main.number] + [p.number for p in others]))
     notes = []
-    for p in main.exceptions and [main] or []:
-        notes.append("Исключения правила: " + "; ".join(f"«{e}»" for e in p.exceptions) + f" (п. {p.number}).")
+    if main.exceptions:
+        notes.append("Исключения правила: " + "; ".join(f"«{e}»" for e in main.exceptions) + f" (п. {main.number}).")
     for o in overrides_of(main, idx):
         notes.append(f"Исключение: {_quote(o)}")
         cites.append(o.number)
     for n in find_refs(main.sentence):
         if n not in cites and (rb.get(n) is not None or rb.section(n) is not None):
             cites.append(n)
+    return cites, notes
+
+
+def _answer(question: str, q: Question, verdict: str, main: Prop, others: list[Prop], how: str,
+            edition: str, idx: PropIndex, extra: list[str] | None = None) -> Answer:
+    from bot.rulebook import load
+
+    rb = load(edition)
+    cites, notes = _cites(main, others, edition, idx)
+    blocks = [Block("text", f"По тексту правил ({_quote(main)}).")]
+    if how:
+        blocks.append(Block("text", how[:1].upper() + how[1:] + "."))
+    trace = [f"вопрос прочитан как: {_describe(q)}", f"подходит {_quote(main)}"]
+    trace += [f"то же говорит {_quote(p)}" for p in others if p.sentence != main.sentence]
+    trace += extra or []
     if notes:
         blocks.append(Block("note", "\n".join(notes)))
         trace += notes
@@ -108,15 +112,31 @@ def _verdict(question: str, qs: list[Prop], ds: list[Decision], truth: bool, edi
                   trace=trace, sentence=main.sentence)
 
 
-def _undecided(question: str, q: Prop, d: Decision) -> Answer:
+def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str, idx: PropIndex) -> Answer:
+    size: dict[str, int] = {}
+    for f in d.fits:   # the most specific paragraph first: the one naming most of the question
+        size[f.prop.number] = max(size.get(f.prop.number, 0), sum(1 for x in q.bag if any(
+            covers(x, w) for w in f.prop.words | {f.prop.action} | f.prop.conditions)))
+    fits = sorted(d.fits, key=lambda f: (not f.full, -size[f.prop.number], f.prop.number))
+    main = fits[0]
+    extra = [f"исключение не применяется: {_quote(p)} — {why}" for p, why in d.excepted]
+    return _answer(question, q, verdict_for(q, main.prop, truth), main.prop, [f.prop for f in fits[1:]],
+                   main.how, edition, idx, extra)
+
+
+def _undecided(question: str, q: Question, d: Decision) -> Answer:
     lines: list[str] = []
     if d.fits and len({f.truth for f in d.fits}) > 1:
         lines.append("Правила говорят по-разному: " + "; ".join(
             f"{_quote(f.prop)} — {'да' if f.truth else 'нет'}" for f in d.fits))
     lines += [f"{_quote(p)} — {why}" for p, why in d.excepted]
-    lines += [f"{_quote(p)} — {why}" for p, why in d.near[:5]]
+    seen: set[str] = set()
+    near = [(p, why) for p, why in d.near if not (p.sentence in seen or seen.add(p.sentence))]
+    lines += [f"{_quote(p)} — {why}" for p, why in near[:5]]
     cites = list(dict.fromkeys([f.prop.number for f in d.fits] + [p.number for p, _ in d.excepted]
-                               + [p.number for p, _ in d.near[:5]]))
+                               + [p.number for p, _ in near[:5]]))
+    if not lines:
+        return None
     return Answer(question=question, route="rule_text", verdict=None,
                   blocks=[Block("note", "Однозначного ответа по тексту правил нет: ни одно предложение "
                                         "не подходит к вопросу целиком."),
@@ -124,8 +144,125 @@ def _undecided(question: str, q: Prop, d: Decision) -> Answer:
                   citations=cites, trace=[f"вопрос прочитан как: {_describe(q)}", *lines])
 
 
-def _describe(q: Prop) -> str:
-    parts = [q.verb or q.action, ", ".join(sorted(q.words))]
+# --- «сколько …?» ---------------------------------------------------------------------------
+
+def _count_of(p: Prop, bound: str) -> str | None:
+    """The count ``p`` states for a question asking ``bound`` (``max`` / ``min`` / ``""``)."""
+    if bound == "max":
+        return f"Не более {p.limit}" if p.limit is not None else None
+    if bound == "min":
+        return f"Не менее {p.lower}" if p.lower is not None else None
+    if p.limit is not None and p.lower is not None:
+        return f"Не менее {p.lower} и не более {p.limit}"
+    if p.limit is not None:
+        return f"Не более {p.limit}"
+    if p.lower is not None:
+        return f"Не менее {p.lower}"
+    digits = {int(x) for x in re.findall(r"(?<![\d.])\d+(?![\d.])", p.sentence)}
+    if len(set(p.numbers)) == 1 and p.numbers[0] in digits:   # «второй мулиган» is no count
+        return str(p.numbers[0])
+    return None
+
+
+def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | None:
+    from bot.rules_text.match import candidates
+
+    L = language_()
+    asked = [x for x in q.bag if x.removeprefix("не ") not in L.filler]
+    if not asked:
+        return None
+    best: list[tuple[float, int, Prop, str]] = []
+    for k in candidates(q, idx):
+        r = idx.rules[k]
+        p = r.prop
+        n = _count_of(p, q.bound)
+        if n is None:
+            continue
+        words = r.req | r.opt
+        if q.counted and not any(covers(q.counted, w) for w in words):
+            continue
+        got = sum(1 for x in asked if any(covers(x, w) for w in words))
+        missing = sum(1 for w in r.req if not any(covers(x, w) for x in q.bag))
+        if got < max(1, (2 * len(asked) + 2) // 3) or missing >= max(2, len(r.req)):
+            continue
+        best.append((got / len(asked) - 0.25 * missing, -k, p, n))
+    if not best:
+        return None
+    best.sort(key=lambda x: (-x[0], -x[1]))
+    top = [b for b in best if b[0] == best[0][0]]
+    if len({b[3] for b in top}) != 1:
+        d = Decision(near=[(b[2], f"в правиле {b[3].lower()}") for b in top])
+        return _undecided(question, q, d)
+    _, _, p, n = top[0]
+    phrase = _number_phrase(p.sentence)
+    verdict = n + (f" («{phrase}»)" if phrase else "")
+    return _answer(question, q, verdict, p, [b[2] for b in top[1:]], "", edition, idx)
+
+
+_NUM_PHRASE = re.compile(r"(?i)(не (?:более|больше|менее|меньше) \S+|до \S+ \S+|\b\d+\b \S+)")
+
+
+def _number_phrase(sentence: str) -> str:
+    return " / ".join(m.group(0).rstrip(".,;:") for m in _NUM_PHRASE.finditer(sentence))[:80]
+
+
+# --- «что будет, если …?» -------------------------------------------------------------------
+
+def _what(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | None:
+    from bot.rules_text.match import candidates
+
+    L = language_()
+    asked = [x for x in q.cond if x.removeprefix("не ") not in L.filler]
+    if not asked:
+        return None
+    scored: list[tuple[float, int, Prop]] = []
+    for k in candidates(q, idx):
+        r = idx.rules[k]
+        p = r.prop
+        if not p.conditions or p.kind not in ("consequence", "fact", "modal"):
+            continue
+        from bot.rules_text.question import clean_bag
+
+        conds = [w for w in clean_bag(p.conditions) if w.removeprefix("не ") not in L.implicit
+                 and not w.startswith("~") and w not in L.light]
+        if not conds or not all(any(covers(x, w) for x in q.bag) for w in conds):
+            continue
+        if q.about and not all(any(covers(x, w) for w in p.words | p.conditions) for x in q.about):
+            continue
+        got = sum(1 for x in asked if any(covers(x, w) for w in p.conditions | p.words))
+        if got * 3 < len(asked) * 2:
+            continue
+        scored.append((got / len(asked) + 0.1 * len(conds), -k, p))
+    if not scored:
+        return None
+    scored.sort(key=lambda x: (-x[0], -x[1]))
+    top = [s for s in scored if s[0] == scored[0][0]]
+    if len({s[2].sentence for s in top}) != 1:
+        return _undecided(question, q, Decision(near=[(s[2], "подходит так же, как другое предложение") for s in top]))
+    p = top[-1][2]
+    verdict = _consequence_text(p)
+    return _answer(question, q, verdict, p, [], "", edition, idx)
+
+
+def _consequence_text(p: Prop) -> str:
+    """The main clause of the sentence (after its condition and «то»), capitalised."""
+    s = re.sub(r"\s*\([^()]*\)", "", p.sentence).strip()
+    m = re.search(r",\s*то\s+(.*)$", s) or re.search(r"(?i)^(?:если|когда|пока)\b.*?\s[–—-]\s+(.*)$", s)
+    body = m.group(1) if m else s
+    if not m and p.condition_text:
+        body = re.sub(r"(?i)^\s*(если|когда|пока)\b[^,]*,\s*", "", s)
+    body = re.split(r"(?<=[.!?])\s", body)[0].rstrip(". ")
+    return body[:1].upper() + body[1:]
+
+
+def language_():
+    from bot.rules_text.language import language
+
+    return language()
+
+
+def _describe(q: Question) -> str:
+    parts = [q.kind if q.kind != "modal" else q.mode, q.verb, ", ".join(w.replace("_", " ") for w in sorted(q.bag))]
     if q.condition_text:
         parts.append(f"при условии «{q.condition_text}»")
     return " | ".join(x for x in parts if x)

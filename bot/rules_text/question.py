@@ -1,0 +1,237 @@
+"""A player's question read for the rule-text route (issue 14): what is asked and about what.
+
+``read(text, edition)`` -> ``Question`` or ``None`` (not a question this route answers).
+Chat style is expected: no «?», typos (corrected against the edition's own words by
+``bot.search``), «я …, можно?», numbers as digits or words, slang (the synonyms of
+``grammar/rule_language.yaml``). The question is read as one bag of concepts — the same
+concepts ``bot.rules_text.propositions`` reads rule sentences into — plus what is asked:
+
+- ``modal``  «можно ли / может ли / нельзя …» (``mode`` ``can`` or ``must``);
+- ``state``  «является ли / считается ли / X — это Y?»;
+- ``happens`` «закрывается ли …?», «броня защищает от …?» (a plain verb);
+- ``count``  «сколько / скока / максимум …» (``bound`` ``max`` / ``min`` / ``""``);
+- ``what``   «что будет, если …?» (``about``: the words of «с X»).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.reading.tokens import Tok, tokenize
+from bot.rules_text.language import language
+from bot.rules_text.propositions import _content, alternatives
+
+_TAIL_CAN = re.compile(r"[,\s—–-]*(а\s+)?(так\s+)?(можно|норм|нормально|законно|легально|могу|разрешено)\s*(ли\s*)?[?!.\s]*$")
+_QUESTION_START = re.compile(r"^(а\s+|и\s+|скажите,?\s+|подскажите,?\s+)?(можно|нельзя|может|могут|могу|можем|сколько|скока|"
+                             r"скоко|что|является|являются|считается|считаются|правда|верно|обязан|должен|разве)\b")
+
+
+@dataclass(frozen=True)
+class Question:
+    """What is asked (see the module docstring). ``bag``: the concepts of the whole question
+    (action, participants, conditions); ``numbers`` the counts it names; ``verb`` the asked
+    predicate as written («может», «закрывается»); ``impersonal`` for «можно / нельзя»;
+    ``condition_text`` the «если …» part as written; ``text`` the question as read (typos
+    corrected)."""
+
+    kind: str
+    mode: str
+    positive: bool
+    bag: frozenset[str]
+    numbers: tuple[int, ...] = ()
+    verb: str = ""
+    impersonal: bool = False
+    bound: str = ""
+    counted: str = ""
+    about: frozenset[str] = frozenset()
+    cond: frozenset[str] = frozenset()
+    condition_text: str = ""
+    text: str = ""
+    stated: frozenset[str] = frozenset()
+    """Concepts the question states as circumstances: its «если / когда …» part and what it
+    says before the asked predicate in a clause of its own («у меня закрытое существо, …»)."""
+    alternatives: tuple[frozenset[str], ...] = field(default_factory=tuple)
+
+
+def _fix_typos(text: str, edition: str) -> str:
+    """Words neither the dictionary nor the edition knows, corrected to the edition's words."""
+    try:
+        from bot.search import index_for
+        idx = index_for(edition)
+    except Exception:  # noqa: BLE001 - no search index: read the words as written
+        return text
+    L = language()
+
+    def fix(m: re.Match) -> str:
+        w = m.group(0)
+        low = w.casefold().replace("ё", "е")
+        if low in L.synonyms or idx._known(low):
+            return w
+        return idx._correct(low) or w
+
+    return re.sub(r"[А-Яа-яЁё]{4,}", fix, text)
+
+
+def read(text: str, edition: str = "") -> Question | None:
+    """The ``Question`` asked by ``text`` (its last sentence), or ``None``."""
+    L = language()
+    t = text.strip()
+    if not t:
+        return None
+    parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
+    last = parts[-1] if parts else t
+    if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
+        last = parts[-2]
+    asked = "?" in last
+    low = last.casefold()
+    tail_can = bool(_TAIL_CAN.search(low)) and not _QUESTION_START.match(low)
+    if tail_can:
+        last = _TAIL_CAN.sub("", last)
+    if not (asked or tail_can or _QUESTION_START.match(low) or re.search(r"\bли\b", low)):
+        return None
+    if edition:
+        last = _fix_typos(last, edition)
+    last = re.sub(r"\s[—–-]\s*это\s", " это ", last)
+    toks, _ = tokenize(last.rstrip("?!. "))
+    if not toks:
+        return None
+    return _read_tokens(toks, last, tail_can)
+
+
+def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
+    L = language()
+    lemmas = [t.lemma for t in toks]
+    # what happens
+    k_what = next((i for i, t in enumerate(toks[:-1]) if t.lemma == "что" and toks[i + 1].lemma in L.what_happens), None)
+    if k_what is not None and k_what <= 2:
+        return _what(toks, k_what, text)
+    cond_at = next((i for i, t in enumerate(toks) if t.lemma in L.condition and i > 0), None)
+    how_many = any(L.norm(t.lemma, t.text) == "сколько" for t in toks)
+    if how_many or (any(t.lemma in L.count_words for t in toks) and _asked_predicate(toks) is None):
+        return _count(toks, text)
+    pred = None if tail_can else _asked_predicate(toks)
+    if pred is None:   # «я хочу сделать второй мулиган, можно?»
+        if not tail_can:
+            return None
+        pred = (-1, "modal", "can", True, "можно")
+    k, kind, mode, impersonal, verb = pred
+    positive = True
+    if k > 0 and toks[k - 1].lemma == "не":
+        positive = False
+    if kind == "modal" and mode == "cannot":
+        mode, positive = "can", not positive
+    skip = {k} if k >= 0 and kind != "happens" else set()
+    if k > 0 and toks[k - 1].lemma == "не":
+        skip.add(k - 1)
+    if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
+        skip.add(k + 1)
+    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве")]
+    bag, nums = _content(rest)
+    alts = [_clean(_content(a)[0]) for a in alternatives(rest)]
+    infs = [t for t in rest if t.pos == "INFN"]
+    if len(infs) >= 2 and any(t.lemma in ("и", "или") for t in rest):   # «уменьшать или увеличивать»
+        alts = [_clean(_content([t for t in rest if t.pos != "INFN" or t is f])[0]) for f in infs]
+    cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
+    return Question(kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
+                    impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
+                    alternatives=alts if len(alts) > 1 else ())
+
+
+def _stated(toks: list[Tok], k: int) -> frozenset[str]:
+    L = language()
+    out: list[Tok] = []
+    at = next((i for i, t in enumerate(toks) if t.lemma in L.condition), None)
+    if at is not None:
+        out += [t for t in toks[at:] if t.clause >= toks[at].clause]
+    if k > 0:
+        out += toks[:k]
+    return _clean(_content(out)[0]) if out else frozenset()
+
+
+def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
+    """``(index, kind, mode, impersonal, word)`` of the asked predicate: the first modal word,
+    else a state word («является», «это»), else the first finite verb of the main clause."""
+    L = language()
+    for i, t in enumerate(toks):
+        if t.lemma in L.impersonal:
+            return i, "modal", L.impersonal[t.lemma], True, t.text
+        if t.lemma in L.personal and t.pos in ("VERB", "ADJS", "PRTS", "PRED", "ADVB", None):
+            return i, "modal", L.personal[t.lemma], False, t.text
+    for i, t in enumerate(toks):
+        if (t.lemma in L.state and t.pos == "VERB") or (t.text == "это" and 0 < i < len(toks) - 1
+                                                            and not any(u.pos == "VERB" for u in toks)):
+            return i, "state", "is", False, t.text if t.lemma != "это" else "является"
+    verbs = [i for i, t in enumerate(toks) if t.pos == "VERB" and not any(
+        u.lemma in ("который", "если", "когда", "что") and u.clause == t.clause for u in toks[:i])]
+    if verbs:   # after a leading «если …» the asked verb is the last one
+        i = verbs[-1] if toks[0].lemma in L.condition else verbs[0]
+        return i, "happens", "happens", False, toks[i].text
+    return None
+
+
+def _clean(bag: frozenset[str]) -> frozenset[str]:
+    """A bag without light verbs (when something else is named) and without a concept a
+    narrower one of the bag already names («бить ударом через ряд»: «атака» goes)."""
+    return clean_bag(bag, plain_only=True)
+
+
+def clean_bag(bag: frozenset[str] | set[str], plain_only: bool = False) -> frozenset[str]:
+    """See ``_clean`` (shared with the rule side, ``bot.rules_text.match``); ``plain_only``:
+    the widening marks («~») dropped (a question's words all count)."""
+    L = language()
+    if plain_only:
+        bag = {w.lstrip("~") for w in bag}
+    core = {w for w in bag if w.lstrip("~") not in L.light}
+    if not core:
+        core = set(bag)
+    plain = {w.lstrip("~") for w in core}
+    out = set()
+    for w in core:
+        b = w.lstrip("~")
+        if any(o != b and L.is_kind_of(o, b) for o in plain):
+            continue
+        out.add(w)
+    return frozenset(out)
+
+
+def _count(toks: list[Tok], text: str) -> Question:
+    L = language()
+    bound = ""
+    rest = []
+    counted = ""
+    after = False
+    for t in toks:
+        if after and not counted and t.pos == "NOUN":
+            counted = L.norm(t.lemma, t.text)
+        c = L.norm(t.lemma, t.text)
+        if t.lemma in ("максимум", "макс", "максимальный", "больше", "более") or (c == "сколько" and False):
+            bound = "max"
+            continue
+        if t.lemma in ("минимум", "мин", "минимальный", "меньше", "менее"):
+            bound = "min"
+            continue
+        if c == "сколько" or t.lemma in L.count_words or t.lemma in L.personal or t.lemma in L.impersonal:
+            after = after or c == "сколько"
+            continue
+        rest.append(t)
+    bag, nums = _content(rest)
+    if counted in L.filler:
+        counted = ""
+    return Question(kind="count", mode="count", positive=True, bag=_clean(bag), numbers=nums, bound=bound,
+                    counted=counted, text=text)
+
+
+def _what(toks: list[Tok], k: int, text: str) -> Question:
+    L = language()
+    rest = toks[k + 2:]
+    about: frozenset[str] = frozenset()
+    cond_at = next((i for i, t in enumerate(rest) if t.lemma in L.condition), None)
+    head, tail = (rest[:cond_at], rest[cond_at + 1:]) if cond_at is not None else ([], rest)
+    if head and head[0].lemma == "с":
+        about = _clean(_content(head[1:])[0])
+    elif cond_at is None and rest and rest[0].lemma == "с":
+        about, tail = _clean(_content(rest[1:])[0]), []
+    cond = _clean(_content(tail)[0])
+    return Question(kind="what", mode="what", positive=True, bag=about | cond, about=about, cond=cond, text=text,
+                    condition_text=" ".join(t.text for t in tail))
