@@ -129,18 +129,6 @@ def test_terrain_zone_is_the_additional_zone():
 
 
 @pytest.mark.parametrize("q", [
-    "Входит ли оплата в состав игродействия?",
-    "Оплата — это часть игродействия?",
-    "Оплата входит в состав игродействия или нет?",
-])
-def test_payment_is_part_of_a_game_action(q):
-    a = _ask(q)
-    assert a.route == "scenario", a.route
-    assert a.verdict.startswith("Да, оплата"), a.verdict
-    assert a.citations[0] == "301.1", a.citations
-
-
-@pytest.mark.parametrize("q", [
     "переход из предварительной фазы в основную надо как-то объявлять?",
     "Нужно ли объявлять переход в основную фазу?",
     "Смену фазы надо заявлять?",

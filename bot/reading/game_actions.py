@@ -108,11 +108,16 @@ class ActionReading:
     active: str | None = None
     recipient: str | None = None
     another: bool = False
+    neg_word: str | None = None
+    options: list = field(default_factory=list)
+    without_stack: bool = False
+    only: bool = False
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
 
 _WH = frozenset("что кто кого кому как когда где куда сколько какой какие каком какое какую чей чьи чьё чье почему зачем".split())
+_MODALS = frozenset("можно могу может можем могут нельзя".split())
 _CLAUSE_OPEN = frozenset({"если", "когда", "пока", "который", "которое", "которая", "после", "при"})
 
 
@@ -174,7 +179,7 @@ class _Reader:
                 continue
             hit = self.match_kind(t.i)
             if hit is None:
-                if self.w.has("any_action", t):
+                if self.w.has("any_action", t) or t.lemma == "действие" and (self.is_("slow", t.i - 1) or self.is_("fast", t.i - 1)):
                     self.mentions.append(Mention(None, t.i, [t.i]))
                     taken.add(t.i)
                 continue
@@ -297,9 +302,11 @@ class _Reader:
                     for u in clause:
                         if u.lemma in ("он", "она", "оно", "что-то", "что", "уже") or u.text in ("пока",):
                             self.use(u.i)
-                    on = next((m for m in self.mentions if self.toks[m.at].clause == t.clause), None)
-                    if on is not None:
-                        self.r.on_stack = on
+                    self.lies_on_stack(t)
+                elif p is not None and p.text == "в" and any(m.at in (t.i + 1, t.i + 2) for m in self.mentions):
+                    self.r.stack = "nonempty"       # «если в стеке движение»
+                    self.use(p.i, t.i)
+                    self.lies_on_stack(t)
             if self.w.has("response_words", t):
                 p = self.tok(t.i - 1)
                 if p is not None and p.text == "в":
@@ -318,11 +325,28 @@ class _Reader:
                                     on.player = OPP
                                     self.use(nxt.i)
 
+    def lies_on_stack(self, t: Tok) -> None:
+        """The game action named in the clause of «в стеке» (word ``t``) lies on the stack; «атака
+        противника» — the opponent's."""
+        on = next((m for m in self.mentions if self.toks[m.at].clause == t.clause), None)
+        if on is None:
+            return
+        self.r.on_stack = on
+        nxt = self.tok(on.words[-1] + 1)
+        if self.w.has("opponent", nxt) and nxt.clause == t.clause:
+            on.player = OPP
+            self.use(nxt.i)
+        elif self.w.has("me", self.tok(on.at - 1)):
+            on.player = ME
+            self.use(on.at - 1)
+
     def read_told(self) -> None:
-        """Declarations, passes and resolutions told (sentences before the asked one, past tense
-        or a «после / если» clause in it)."""
+        """Declarations, passes, resolutions and new (sub)phases told: sentences before the asked
+        one, a past tense, or a «после / если / при» clause or noun in the asked one."""
         for t in self.toks:
             told_clause = t.sent != self.asked_sent or t.tense == "past" or self.opens_condition(t)
+            prev = self.tok(t.i - 1)
+            after_prep = prev is not None and prev.text in ("после", "при", "без") and prev.clause == t.clause
             if self.w.has("declare_verbs", t) and told_clause and (t.tense == "past" or t.sent != self.asked_sent):
                 m = next((m for m in self.mentions if m.at > t.i and self.toks[m.at].clause == t.clause), None)
                 if m is None:
@@ -331,12 +355,15 @@ class _Reader:
                 m.player = who
                 self.r.told.append(("declare", who, m))
                 self.use(t.i)
-            elif t.lemma == "объявление" and self.opens_condition(t):
+                if t.lemma == "ответить":
+                    self.r.stack = "nonempty"
+            elif t.lemma == "объявление" and (after_prep or self.opens_condition(t)):
                 m = next((m for m in self.mentions if m.at == t.i + 1 or (t.i + 1) in m.words), None)
                 if m is not None:
                     self.r.told.append(("declare", None, m))
-                    self.use(t.i)
-            elif self.w.has("pass_verbs", t) and told_clause and not (t.i > 0 and self.toks[t.i - 1].text == "не"):
+                    self.use(t.i, prev.i if after_prep else None)
+            elif self.w.has("pass_verbs", t) and t.pos not in ("PRTF", "PRTS") and not (prev is not None and prev.text in ("не", "без")) and (
+                    told_clause or after_prep or t.pos in ("NOUN", "INTJ") or t.tense == "pres" and self.opens_condition(t)):
                 clause = [u for u in self.toks if u.clause == t.clause]
                 both = next((u for u in clause if self.w.has("both", u)), None)
                 if both is not None:
@@ -346,27 +373,36 @@ class _Reader:
                         if u.lemma in ("подряд", "игрок", "последовательно"):
                             self.use(u.i)
                 else:
-                    self.r.told.append(("pass", self.player_of(t.clause, ME)))
-                    self.use(t.i)
-            elif (t.lemma in self.w.sets["resolve_verbs"] or t.lemma == "выполнение") and told_clause:
-                top = next((u for u in self.toks if u.clause == t.clause and self.w.has("top", u)), None)
-                if top is not None:
-                    self.r.told.append(("resolved",))
-                    self.use(t.i, top.i)
-                    for m in self.mentions:
-                        if self.toks[m.at].clause == t.clause and m.kind is None:
-                            self.mentions.remove(m)     # «верхнее игродействие» is the stack's top, not an action asked
-                            break
-                    for u in self.toks:
-                        if u.clause == t.clause and (self.w.has("stack_word", u) or u.text == "в" and self.w.has("stack_word", self.tok(u.i + 1))):
-                            self.use(u.i)
-            elif self.w.has("new_phase", t) and self.w.has("phase_nouns", self.tok(t.i + 1)):
-                self.r.told.append(("subphase",))
-                self.use(t.i, t.i + 1)
-                for u in self.toks:
-                    if u.clause == t.clause and u.lemma in ("начало", "переход", "при", "в", "к"):
+                    who = self.player_of(t.clause, ME) if t.pos not in ("NOUN", "INTJ") else None
+                    self.r.told.append(("pass", who))
+                    self.use(t.i, prev.i if after_prep else None)
+            elif t.lemma in self.w.sets["resolve_verbs"] or t.lemma == "выполнение":
+                clause = [u for u in self.toks if u.clause == t.clause]
+                top = next((u for u in clause if self.w.has("top", u)), None)
+                from_stack = next((u for u in clause if self.w.has("stack_word", u)), None)
+                if (top is None and from_stack is None) or not (told_clause or after_prep or t.lemma == "выполнение"):
+                    continue
+                if t.sent == self.asked_sent and t.lemma != "выполнение" and not told_clause:
+                    continue
+                self.r.told.append(("resolved",))
+                self.use(t.i, top.i if top else None, prev.i if after_prep else None)
+                for m in list(self.mentions):
+                    if top is not None and m.kind is None and m.at == top.i + 1:
+                        self.mentions.remove(m)     # «верхнее игродействие» is the stack's top, not an action asked
+                        self.use(m.at)
+                        break
+                for u in clause:
+                    if self.w.has("stack_word", u) or u.text in ("в", "из") and self.w.has("stack_word", self.tok(u.i + 1)) \
+                            or u.text in ("того", "как", "то"):
                         self.use(u.i)
-                self.mentions = [m for m in self.mentions if not (set(m.words) & {t.i, t.i + 1})]
+            elif self.w.has("phase_nouns", t) and (self.is_("new_phase", t.i - 1) or self.tok(t.i - 1) is not None
+                                                    and self.tok(t.i - 1).lemma == "начало"):
+                self.r.told.append(("subphase",))
+                self.use(t.i, t.i - 1)
+                for u in self.toks:
+                    if u.clause == t.clause and u.lemma in ("начало", "переход", "при", "в", "к") and abs(u.i - t.i) <= 3:
+                        self.use(u.i)
+                self.mentions = [m for m in self.mentions if not (set(m.words) & {t.i, t.i - 1})]
 
     def opens_condition(self, t: Tok) -> bool:
         first = next((u for u in self.toks if u.clause == t.clause), None)
@@ -377,15 +413,21 @@ class _Reader:
 
     # ------------------------------------------------------------------ asked property
     def read_asked(self) -> None:
+        """The asked property, tried in order: priority, what happens / when it resolves,
+        speed, stack use, being a game action (or a part of one), when it may be declared,
+        whether it may be declared now."""
         sent = self.asked_toks()
         if not sent:
             return
         texts = [t.text for t in sent]
         # «можно ли бросить кубик, когда …»: after «ли» or a modal word «когда» is a conjunction
-        modal_at = next((k for k, t in enumerate(texts) if t in ("можно", "могу", "может", "можем", "нельзя")), len(texts))
+        modal_at = next((k for k, t in enumerate(texts) if t in _MODALS), len(texts))
         self.r.yes_no = "ли" in texts or not any(t in _WH for t in texts[:modal_at])
         for t in sent:
-            if t.text in ("ли", "разве", "вообще") or t.lemma in ("мочь", "можно") or t.text in ("можно", "могу", "может"):
+            if t.text in ("ли", "разве", "вообще", "сейчас") or t.text in _MODALS:
+                self.use(t.i)
+            if t.text == "нельзя" or t.text == "не" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).text in _MODALS:
+                self.r.neg_word = "нельзя" if t.text == "нельзя" else "не " + self.toks[t.i + 1].text
                 self.use(t.i)
         alt = next((t for t in sent if t.text == "или"), None)
         if alt is not None:
@@ -396,6 +438,7 @@ class _Reader:
                 self.r.choice = True
                 self.r.yes_no = False
                 self.use(alt.i)
+        self.read_turn_owner()
         asked_mentions = [m for m in self.mentions if self.toks[m.at].sent == self.asked_sent and m is not self.r.on_stack
                           and not any(s[0] == "declare" and s[2] is m for s in self.r.told)]
         this = next((t for t in sent if t.text == "это"), None)
@@ -405,100 +448,183 @@ class _Reader:
             if before:
                 asked_mentions.append(before[-1])
                 self.use(this.i)
-        wh = next((t for t in sent if t.text in ("что", "когда") or t.lemma == "момент"), None)
-        if wh is not None and wh.text == "что" and any(t.lemma in ("происходить", "произойти", "случиться", "быть") for t in sent) \
-                and any(x[0] in ("both_pass", "resolved") for x in self.r.told):
+        named = [m for m in asked_mentions if m.kind is not None]
+        wh = next((t for t in sent if t.text in ("что", "когда", "кто", "кому") or t.lemma == "момент"), None)
+        passes = [s_ for s_ in self.r.told if s_[0] == "pass"]
+        resolved = any(x[0] in ("both_pass", "resolved") for x in self.r.told) or len(passes) >= 2
+        kept = {t.i for t in sent if self.w.has("priority_word", t) and t.i >= 2 and self.toks[t.i - 2].text in ("не", "без")}
+        if any(self.w.has("priority_word", t) and t.i not in kept for t in sent) or passes and len(passes) < 2 and wh is not None \
+                and any(self.w.has("turn_verbs", t) or t.text in ("теперь", "дальше") for t in sent):
+            self.read_priority(sent)
+            return
+        happens = [t for t in sent if t.lemma in ("происходить", "произойти", "случиться", "быть", "выполняться", "выполниться")
+                   and t.i not in self.r.used]
+        if happens and resolved and (wh is not None and wh.text == "что" or self.r.yes_no):
+            # «что происходит с игродействием в стеке, если оба спасовали?», «… — выполняется верхнее?»
+            if len(passes) >= 2:
+                self.r.told = [x for x in self.r.told if x[0] != "pass"] + [("both_pass",)]
             self.r.asked = "next"
             for t in sent:
-                if t.text in ("что", "с", "со", "в") or t.lemma in ("происходить", "произойти", "случиться", "быть") \
-                        or self.w.has("stack_word", t) or self.w.has("any_action", t):
+                if t.text in ("что", "с", "со", "в") or t in happens or self.w.has("stack_word", t) \
+                        or self.w.has("any_action", t) or self.w.has("top", t):
                     self.use(t.i)
             self.mentions = [m for m in self.mentions if m.kind is not None or self.toks[m.at].sent != self.asked_sent]
             return
-        if any(self.w.has("priority_word", t) for t in sent):
-            self.read_priority(sent)
+        if wh is not None and wh.text == "когда" and not any(t.text in _MODALS for t in sent) and any(
+                t.lemma in ("выполняться", "выполниться", "разрешаться") for t in sent):
+            self.r.asked = "when_resolves"      # «когда выполняется объявленное игродействие?»
+            for t in sent:
+                if t.lemma in ("выполняться", "выполниться", "разрешаться", "объявить", "объявленный") or self.w.has("any_action", t) \
+                        or self.w.has("stack_word", t) or t.text in ("в", "лежащее", "когда"):
+                    self.use(t.i)
+            self.r.action = asked_mentions[0] if asked_mentions else Mention(None, sent[0].i, [])
+            return
+        paid = next((t for t in sent if t.lemma in ("оплачиваться", "оплатить", "оплачивать", "производиться")), None)
+        if paid is not None and wh is not None and wh.text == "когда":
+            self.r.asked = "when_paid"
+            self.use(paid.i, wh.i, *(m.at for m in asked_mentions))
             return
         speed = [t for t in sent if (self.is_("slow", t.i) or self.is_("fast", t.i)) and t.i not in self.r.used]
-        named = [m for m in asked_mentions if m.kind is not None]
+        if speed and any(t.lemma == "какой" for t in sent) and not named:
+            self.r.asked, self.r.asked_speed = "which_speed", "slow" if self.is_("slow", speed[0].i) else "fast"
+            self.use(*(t.i for t in sent if t.lemma == "какой" or self.w.has("any_action", t)), speed[0].i)
+            return
         if speed and named:
             self.r.asked, self.r.action = "speed", named[0]
+            self.r.options = named if self.r.choice and len(named) > 1 else []
             self.use(*(t.i for t in speed))
-            if not self.r.choice:
+            if self.r.options or not self.r.choice and not (wh is not None and wh.text == "что"):
                 self.r.asked_speed = "slow" if self.is_("slow", speed[0].i) else "fast"
+            if wh is not None and wh.text == "что":
+                self.use(wh.i)
             self.use_generic(sent)
             return
-        stack_tok = next((t for t in sent if self.w.has("stack_word", t) and t.i not in self.r.used), None)
-        if stack_tok is not None:
-            verb = next((t for t in sent if self.w.has("into_stack_verbs", t) and t.i not in self.r.used), None)
-            prep = self.tok(stack_tok.i - 1)
-            if verb is not None or (prep is not None and prep.text == "через"):
-                if not named and any(t.lemma == "какой" for t in sent):
-                    self.r.asked = "which_stack"
-                    self.use(stack_tok.i, verb.i if verb else None, *(t.i for t in sent if t.lemma == "какой"))
-                    self.use(*(m.at for m in asked_mentions if m.kind is None))
-                    return
-                if not named:
-                    return
-                self.r.asked, self.r.action = "uses_stack", named[0]
-                self.use(stack_tok.i, verb.i if verb else None)
-                if prep is not None and prep.text in ("в", "через"):
-                    self.use(prep.i)
-                for t in sent:      # «или сразу выполняется»: the other option
-                    if t.text == "сразу" or t.lemma in ("выполняться", "выполниться"):
-                        self.use(t.i)
-                return
+        if self.read_uses_stack(sent, named, asked_mentions):
+            return
+        part = [t for t in sent if t.lemma in ("часть", "состав", "входить")]
         is_q = next((t for t in sent if self.w.has("any_action", t)), None)
-        if is_q is not None and not speed:
-            subj = next((m for m in asked_mentions if m.kind is not None), None)
+        if is_q is not None and not speed and (named or any(self.w.has("pass_verbs", t) for t in sent)):
+            subj = named[0] if named else None
             pas = next((t for t in sent if self.w.has("pass_verbs", t)), None)
-            if subj is not None or pas is not None:
-                self.r.asked = "is_action"
-                self.r.action = subj if subj is not None else Mention("pass", pas.i, [pas.i])
-                self.use(is_q.i, pas.i if pas is not None else None)
-                self.mentions = [m for m in self.mentions if m.at != is_q.i]
-                for t in sent:
-                    if self.w.has("is_verbs", t):
-                        self.use(t.i)
-                return
-        modal = any(t.text in ("можно", "могу", "может", "можем", "нельзя") for t in sent)
-        if modal:
-            cand = [m for m in asked_mentions]
-            if not cand:
-                # «могу ли я сразу объявить ещё одно?»: another game action, of any kind
-                decl = next((t for t in sent if self.w.has("declare_verbs", t)), None)
-                other = next((t for t in sent if self.w.has("another", t) and decl is not None and t.i > decl.i), None)
-                if other is None:
-                    return
-                cand = [Mention(None, other.i, [other.i])]
-                nx = self.tok(other.i + 1)
-                if nx is not None and nx.lemma == "один":
-                    self.use(nx.i)
-            m = cand[0]
-            if not self.r.yes_no and wh is not None and wh.text != "что":
-                # «когда / в какой момент можно объявить X?»
-                self.r.asked, self.r.action = "when", m
-                m.player = ME
-                self.use(wh.i, wh.i - 1 if wh.lemma == "момент" else None, wh.i - 2 if wh.lemma == "момент" else None)
-                for t in sent:
-                    if self.w.has("declare_verbs", t):
-                        self.use(t.i)
-                self.narrow_here(m)
-                return
-            decl = next((t for t in sent if self.w.has("declare_verbs", t) and t.i < m.at), None)
-            self.use(decl.i if decl else None)
+            self.r.asked = "part_of" if part else "is_action"
+            self.r.action = subj if subj is not None else Mention("pass", pas.i, [pas.i])
+            self.use(is_q.i, pas.i if pas is not None else None, *(t.i for t in part))
+            self.mentions = [m for m in self.mentions if m.at != is_q.i]
             for t in sent:
-                if self.w.has("another", t) and t.i not in self.r.used:
-                    self.r.another = True
+                if self.w.has("is_verbs", t) or t.text == "в" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).lemma == "состав":
                     self.use(t.i)
-                if t.text in ("сразу",) or (t.text == "не" and self.w.has("pass_verbs", self.tok(t.i + 1))):
-                    self.use(t.i, t.i + 1 if t.text == "не" else None)
-            self.narrow_here(m)
-            m.player = m.player or self.player_of(self.toks[m.at].clause, ME)
-            self.r.asked, self.r.action = "legal", m
             return
-        # «ещё одно» without a noun: «могу ли я сразу объявить ещё одно?»
-        if modal is False and any(self.w.has("declare_verbs", t) for t in sent):
+        self.read_legal(sent, asked_mentions, wh)
+
+    def read_turn_owner(self) -> None:
+        """«мой ход», «сейчас ход противника»: who is active; «неактивный игрок может …»: the asker is not."""
+        for t in self.toks:
+            if t.lemma != "ход":
+                continue
+            near = [u for u in self.toks[max(0, t.i - 1):t.i + 2] if u.clause == t.clause]
+            for u in near:
+                if self.w.has("me", u):
+                    self.r.active = ME
+                    self.use(t.i, u.i)
+                elif self.w.has("opponent", u):
+                    self.r.active = OPP
+                    self.use(t.i, u.i)
+
+    def read_uses_stack(self, sent: list[Tok], named: list[Mention], asked_mentions: list[Mention]) -> bool:
+        """«X использует стек?», «X идёт в стек или сразу выполняется?», «X происходит сразу, без стека?»."""
+        stack_tok = next((t for t in sent if self.w.has("stack_word", t) and t.i not in self.r.used), None)
+        if stack_tok is None:
+            return False
+        verb = next((t for t in sent if self.w.has("into_stack_verbs", t) and t.i not in self.r.used), None)
+        prep = self.tok(stack_tok.i - 1)
+        without = prep is not None and prep.text == "без"
+        if verb is None and not (prep is not None and prep.text in ("через", "без")):
+            return False
+        if not named and any(t.lemma == "какой" for t in sent):
+            self.r.asked = "which_stack"
+            self.use(stack_tok.i, verb.i if verb else None, *(t.i for t in sent if t.lemma == "какой"))
+            self.use(*(m.at for m in asked_mentions if m.kind is None))
+            return True
+        if not named:
+            return False
+        self.r.asked, self.r.action = "uses_stack", named[0]
+        neg = verb is not None and self.tok(verb.i - 1) is not None and self.toks[verb.i - 1].text == "не"
+        # «X происходит сразу, без стека?», «X не использует стек?»: the negative proposition is asked
+        self.r.without_stack = (without and verb is None) or neg
+        self.use(stack_tok.i, verb.i if verb else None, verb.i - 1 if neg else None)
+        if prep is not None and prep.text in ("в", "через", "без"):
+            self.use(prep.i)
+        for t in sent:      # «или сразу выполняется», «происходит сразу»: the other option / the same one
+            if t.text == "сразу" or t.lemma in ("выполняться", "выполниться", "происходить"):
+                self.use(t.i)
+        return True
+
+    def read_legal(self, sent: list[Tok], asked_mentions: list[Mention], wh: Tok | None) -> None:
+        """«можно ли объявить X (если …)?», «могу сразу объявить ещё одно, не пасуя?», «когда можно
+        объявлять быстрые?», «медленные можно только при пустом стеке?»."""
+        if not any(t.text in _MODALS for t in sent):
             return
+        decl = next((t for t in sent if self.w.has("declare_verbs", t)), None)
+        cand = list(asked_mentions)
+        two = next((t for t in sent if t.text in ("два", "две", "2") and t.i + 1 < len(self.toks)
+                    and self.w.has("any_action", self.toks[t.i + 1])), None)
+        if two is not None:
+            # «может ли игрок объявить два игродействия подряд?»: one told, the other asked
+            m0 = next(m for m in cand if m.at == two.i + 1)
+            self.r.told.append(("declare", ME, Mention(None, m0.at, [])))
+            cand = [Mention(None, m0.at, [m0.at])]
+            self.use(two.i)
+            for t in sent:
+                if t.lemma in ("подряд", "игрок"):
+                    self.use(t.i)
+        if not cand:
+            # «могу ли я сразу объявить ещё одно?»: another game action, of any kind
+            other = next((t for t in sent if self.w.has("another", t) and decl is not None and t.i > decl.i), None)
+            if other is None:
+                return
+            cand = [Mention(None, other.i, [other.i])]
+            nx = self.tok(other.i + 1)
+            if nx is not None and nx.lemma == "один":
+                self.use(nx.i)
+        m = cand[0]
+        self.use(decl.i if decl else None)
+        if decl is not None and decl.lemma == "ответить":
+            self.r.stack = "nonempty"
+        for t in sent:
+            if self.w.has("another", t) and t.i not in self.r.used:
+                self.r.another = True
+                self.use(t.i)
+            nx = self.tok(t.i + 1)
+            if t.text == "сразу":
+                self.use(t.i)
+            if t.text in ("не", "без") and nx is not None and (self.w.has("pass_verbs", nx) or nx.lemma in ("передавать", "передать")):
+                self.use(t.i, nx.i)     # «не пасуя», «без паса», «не передавая приоритет»: the declarer keeps priority
+                if self.w.has("priority_word", self.tok(nx.i + 1)):
+                    self.use(nx.i + 1)
+            if t.text == "и" and self.tok(t.i - 1) is not None and self.w.has("another", self.tok(t.i - 1)):
+                self.use(t.i)       # «ещё и бросок кубика»
+        if self.w.has("inactive", self.tok(m.at - 3)) or any(self.w.has("inactive", t) and t.i < m.at for t in sent):
+            t = next(t for t in sent if self.w.has("inactive", t))
+            self.r.active = OPP
+            self.use(t.i, t.i + 1 if self.is_("player", t.i + 1) else None)
+        for t in sent:
+            if self.w.has("player", t) and t.i not in self.r.used and t.i < m.at:
+                self.use(t.i)       # «может ли игрок объявить …»: the asker stands for any player
+        self.narrow_here(m)
+        m.player = ME
+        only = next((t for t in sent if t.text == "только"), None)
+        when = wh is not None and (wh.text == "когда" or wh.lemma == "момент")
+        if not self.r.yes_no and not when:
+            return      # «кто может объявить …?» asks who, not whether: not read here
+        if (not self.r.yes_no and when) or (only is not None and self.r.stack == "empty"):
+            # «когда / в какой момент можно объявить X?», «X можно объявлять только при пустом стеке?»
+            self.r.asked, self.r.action, self.r.only = "when", m, only is not None
+            if wh is not None:
+                self.use(wh.i, wh.i - 1 if wh.lemma == "момент" else None, wh.i - 2 if wh.lemma == "момент" else None)
+            self.use(only.i if only else None)
+            return
+        self.player_of(self.toks[m.at].clause)
+        self.r.asked, self.r.action = "legal", m
 
     def narrow_here(self, m: Mention) -> None:
         """«новые быстрые игродействия»: a speed word right before the asked mention."""
@@ -511,35 +637,48 @@ class _Reader:
                 self.use(i)
 
     def use_generic(self, sent: list[Tok]) -> None:
+        """The predicate noun «(игро)действие» and «это / является» of «X — медленное игродействие?»."""
         for t in sent:
-            if self.w.has("any_action", t) or self.w.has("is_verbs", t):
+            if self.w.has("any_action", t) or self.w.has("is_verbs", t) or t.lemma == "действие" and t.i not in self.r.used \
+                    and (self.is_("slow", t.i - 1) or self.is_("fast", t.i - 1)):
                 self.use(t.i)
         self.mentions = [m for m in self.mentions if not (m.kind is None and m.at in self.r.used and self.toks[m.at].sent == self.asked_sent)]
 
     def read_priority(self, sent: list[Tok]) -> None:
         """«у кого (после этого) приоритет?», «кто получает приоритет?», «приоритет переходит к
-        противнику?», «получает неактивный игрок?», «передаётся ли приоритет противнику?»."""
+        противнику?», «получает неактивный игрок?», «после паса приоритет остаётся у спасовавшего?»,
+        «я спасовал, кто теперь ходит / что дальше?»."""
         self.r.asked = "priority"
+        roles = []
         for t in sent:
-            if self.w.has("priority_word", t) or self.w.has("priority_verbs", t) or t.text in ("у", "к", "кто", "кого") \
-                    or t.lemma in ("после", "это", "этого", "теперь", "сейчас"):
+            if self.w.has("priority_word", t) or self.w.has("priority_verbs", t) or self.w.has("turn_verbs", t) \
+                    or t.text in ("у", "к", "кто", "кого", "кому", "что", "дальше", "теперь") or t.lemma in ("после", "это", "этот"):
                 self.use(t.i)
-            if not self.r.yes_no:
-                continue
             if self.w.has("opponent", t):
-                self.r.recipient = "opponent"
+                roles.append("opponent")
                 self.use(t.i)
             elif self.w.has("inactive", t):
-                self.r.recipient = "inactive"
+                roles.append("inactive")
                 self.use(t.i, t.i + 1 if self.is_("player", t.i + 1) else None)
             elif self.w.has("active", t):
-                self.r.recipient = "active"
+                roles.append("active")
                 self.use(t.i, t.i + 1 if self.is_("player", t.i + 1) else None)
-        if self.r.yes_no and self.r.recipient is None:
-            self.r.asked = None     # a yes/no about priority with no holder asked: not read
+            elif t.lemma in ("спасовавший", "спасовать") and t.i not in self.r.used or t.text.startswith("спасовавш"):
+                roles.append("passer")
+                self.use(t.i, t.i + 1 if self.is_("player", t.i + 1) else None)
+        if self.r.choice:
+            self.r.recipient = None     # «активный или неактивный игрок?»: the holder is named
+        elif self.r.yes_no:
+            if not roles and any(t.lemma in ("передаваться", "передаться", "переходить", "перейти", "передавать") for t in sent):
+                roles = ["opponent"]    # «передаётся ли приоритет?»: to the opponent
+            if len(roles) != 1:
+                self.r.asked = None     # a yes/no about priority with no single holder asked: not read
+                return
+            self.r.recipient = roles[0]
         if not self.r.told:
             # «если игродействие не использует стек, …»: the action of the condition is told as declared
-            m = next((m for m in self.mentions if self.toks[m.at].clause != sent[-1].clause and self.opens_condition(self.toks[m.at])), None)
+            pri = next(t for t in sent if self.w.has("priority_word", t))
+            m = next((m for m in self.mentions if self.toks[m.at].clause != pri.clause and self.opens_condition(self.toks[m.at])), None)
             if m is not None:
                 self.r.told.append(("declare", None, m))
 
@@ -643,7 +782,24 @@ def compile_runs(r: ActionReading) -> list[Run]:
     if a == "priority":
         told = next((s for s in r.told if s[0] == "declare"), None)
         kinds = told[2].kinds() if told is not None else [None]
+    if a == "speed" and r.options:
+        kinds = [m.kind for m in r.options]
     runs: list[Run] = []
+    if a in ("part_of", "when_paid") or (a == "is_action" and r.action.kind == "payment"):
+        return [_payment_run(title)]
+    if a == "when_resolves":
+        state = _board(ME, ME, [])
+        mapping, res = _run(title, state, [_declare("card_action", ME), {"pass": ME}, {"pass": OPP}],
+                            lambda rs: {"steps": [{"step": 1, "stack": rs[0].stack}, {"step": 2, "stack": rs[1].stack},
+                                                  {"step": 3, "value": rs[2].value, "stack": rs[2].stack}]})
+        return [Run("card_action", mapping, res, ["вы объявляете действие карты", "вы пасуете", "противник пасует"])]
+    if a == "which_speed":
+        for kind in ("movement", "card_action", "attack", "battle_start_ability", "vanguard_ability", "sudden_action", "dice_roll",
+                     "triggered_ability", "relocation"):
+            state = _board(ME, ME, [], _phase_of(kind))
+            mapping, res = _run(title, state, [_declare(kind, ME)], lambda rs: {"steps": [{"step": 1, "value": rs[0].value}]})
+            runs.append(Run(kind, mapping, res, []))
+        return runs
     for kind in kinds:
         if a == "which_stack":
             break
@@ -681,6 +837,14 @@ def compile_runs(r: ActionReading) -> list[Run]:
             mapping, res = _run(title, state, [_declare(kind, ME)], lambda rs: {"steps": [{"step": 1, "stack": rs[0].stack}]})
             runs.append(Run(kind, mapping, res, []))
     return runs
+
+
+def _payment_run(title: str) -> Run:
+    """A movement declared and resolved: its payment (the movement point spent) comes in the
+    resolution step, after the effect (302.6)."""
+    mapping, res = _run(title, _board(ME, ME, []), [_declare("movement", ME), {"pass": ME}, {"pass": OPP}],
+                        lambda rs: {"steps": [{"step": 3, "results": [c.result for c in rs[2].consequences if c.result]}]})
+    return Run("movement", mapping, res, ["вы объявляете движение", "оба игрока пасуют: движение выполняется"])
 
 
 def _legal_run(r: ActionReading, kind: str, title: str) -> Run:
@@ -747,7 +911,7 @@ def _priority_run(r: ActionReading, kind: str | None, title: str) -> Run | None:
         holder = OPP if active == ME else ME
     else:
         holder = first[1] or ME
-    roles = {"declarer": None, "active": active}
+    roles = {"declarer": None, "active": active, "passer": None}
     for s in told:
         if s[0] == "declare":
             who = s[1] or holder
@@ -757,9 +921,11 @@ def _priority_run(r: ActionReading, kind: str | None, title: str) -> Run | None:
             lines.append(f"{'вы объявляете' if who == ME else 'противник объявляет'}: {ACTIONS[k].ru}")
             holder = who
         elif s[0] == "pass":
-            steps.append({"pass": s[1]})
-            holder = OPP if s[1] == ME else ME
-            lines.append("вы пасуете" if s[1] == ME else "противник пасует")
+            who = s[1] or holder
+            steps.append({"pass": who})
+            roles["passer"] = who
+            holder = OPP if who == ME else ME
+            lines.append("вы пасуете" if who == ME else "противник пасует")
         elif s[0] in ("both_pass", "resolved"):
             if steps and s[0] == "resolved" and any(x[0] == "both_pass" for x in told):
                 continue
@@ -789,6 +955,8 @@ def _verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], list[st
     """``(verdict, lines, citations)`` read off the runs, or ``None`` when the kinds of a class
     disagree or the run shows nothing the question asks."""
     a = r.asked
+    if a in ("part_of", "when_paid") or (a == "is_action" and r.action.kind == "payment"):
+        return _payment_verdict(r, runs[0])
     if a == "which_stack":
         used = [ACTIONS[x.kind].ru for x in runs if _step(x, 0).stack]
         not_used = [ACTIONS[x.kind].ru for x in runs if not _step(x, 0).stack]
@@ -800,11 +968,21 @@ def _verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], list[st
         ak = ACTIONS[x.kind]
         s = _step(x, 0)
         lines = [c.line() for c in s.consequences if c.rules]
+        yes, no = ("Нет", "Да") if r.without_stack else ("Да", "Нет")
         if s.stack:
-            v = f"Да, {ak.ru} использует стек" if r.yes_no else f"Через стек: {ak.ru} использует стек"
+            v = f"{yes}, {ak.ru} использует стек" if r.yes_no else f"Через стек: {ak.ru} использует стек"
             return v, lines, _dedup(["302.3", *ak.rules, *s.cites])
-        v = f"Нет, {ak.ru} не использует стек: выполняется сразу" if r.yes_no else f"Сразу, без стека: {ak.ru} не использует стек"
+        v = f"{no}, {ak.ru} не использует стек: выполняется сразу" if r.yes_no else f"Сразу, без стека: {ak.ru} не использует стек"
         return v, lines, _dedup([*ak.rules[:1], "302.5", *ak.rules, *s.cites])
+    if a == "speed" and r.options and len(runs) > 1:
+        parts = []
+        for x in runs:
+            v = _step(x, 0).value
+            parts.append(f"{ACTIONS[x.kind].ru} — {v or 'не использует стек'}")
+        lines = [p[:1].upper() + p[1:] for p in parts]
+        v = "; ".join(parts)
+        asked_first = [x for x in runs if ACTIONS[x.kind].speed == r.asked_speed] + runs     # the asked speed's paragraph first
+        return v[:1].upper() + v[1:], lines, _dedup([ACTIONS[x.kind].rules[0] for x in asked_first])
     if a == "speed":
         x = runs[0]
         ak = ACTIONS[x.kind]
@@ -831,6 +1009,18 @@ def _verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], list[st
         how = "объявляется и заносится в стек" if s.stack else "объявляется и сразу выполняется, без стека"
         return (f"Да, {ak.ru} — игродействие: {how}" if r.yes_no else f"{_cap(ak.ru)} — игродействие: {how}"), lines, \
             _dedup(["301.1", *s.cites])
+    if a == "when_resolves":
+        s3 = _step(runs[0], 2)
+        if not s3.value or s3.stack or not _step(runs[0], 0).stack:
+            return None
+        return ("Когда оба игрока последовательно спасовали (а оно верхнее в стеке): тогда оно выполняется и выходит из стека",
+                [c.line() for c in s3.consequences if c.rules], _dedup(["303.4", "302.7", *s3.cites]))
+    if a == "which_speed":
+        want = "медленное" if r.asked_speed == "slow" else "быстрое"
+        names = [ACTIONS[x.kind].ru for x in runs if _step(x, 0).value == want]
+        head = "Медленные" if want == "медленное" else "Быстрые"
+        return (f"{head}: " + ", ".join(names), [f"{head} игродействия: {', '.join(names)}"],
+                ["304.2" if want == "медленное" else "304.3", "304.1"])
     if a == "legal":
         return _legal_verdict(r, runs)
     if a == "when":
@@ -839,7 +1029,7 @@ def _verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], list[st
         s = _step(runs[0])
         if not s.value or s.value == "phase_end" or s.priority != ME:
             return None
-        return ("Верхнее игродействие в стеке выполняется (и выходит из стека), затем приоритет получает Активный игрок",
+        return (("Да, в" if r.yes_no else "В") + "ерхнее игродействие в стеке выполняется (и выходит из стека), затем приоритет получает Активный игрок",
                 [c.line() for c in s.consequences if c.rules], _dedup(["303.4", "302.7", *s.cites]))
     if a == "priority":
         got = [_priority_verdict(r, x) for x in runs]
@@ -871,6 +1061,11 @@ def _legal_verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], l
         return (f"Да, можно: после выполнения верхнего игродействия приоритет получает Активный игрок, а {ak.ru} — "
                 f"{'быстрое' if ak.speed == 'fast' else 'медленное'} игродействие", [c.line() for res in x.result.results for c in res.consequences if c.rules],
                 _dedup(["303.4", "304.1", *ak.rules[:1], *told]))
+    mine = [st for st in x.mapping["steps"][:-1] if "declare" in st and st["declare"]["player"] == x.mapping["steps"][-1]["declare"]["player"]]
+    if s.legal and mine and not any("pass" in st for st in x.mapping["steps"]):
+        return (f"Да, можно: после объявления приоритет остаётся у вас, а {ak.ru} — "
+                + ("быстрое игродействие: его можно объявлять, даже если стек не пуст" if ak.speed == "fast" else "не использует стек"),
+                [c.line() for res in x.result.results for c in res.consequences if c.rules], _dedup(["303.3", "304.1", *ak.rules[:1], *s.cites]))
     if s.legal:
         how = ("быстрое игродействие: его можно объявлять, даже если стек не пуст, когда есть приоритет" if ak.speed == "fast"
                else "стек пуст, а медленное игродействие объявляется при пустом стеке" if ak.speed == "slow"
@@ -880,6 +1075,25 @@ def _legal_verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], l
     reason = s.reasons[0].text if s.reasons else ""
     return (f"Нет, нельзя: {reason[:1].lower()}{reason[1:]}", [c.line() for c in s.reasons],
             _dedup([n for c in s.reasons for n in c.rules] + ["304.1"]))
+
+
+def _payment_verdict(r: ActionReading, x: Run) -> tuple[str, list[str], list[str]] | None:
+    """Payment read off the resolution of a movement: it is paid in that step, after the effect."""
+    s3 = _step(x, 2)
+    res = [c.result for c in s3.consequences if c.result]
+    pay = max((k for k, c in enumerate(s3.consequences) if "302.6" in c.rules), default=None)
+    done = next((k for k, c in enumerate(s3.consequences) if c.result == "перемещается"), None)
+    if pay is None or done is None or not res:
+        return None
+    lines = [c.line() for c in s3.consequences if c.rules]
+    if r.asked == "when_paid":
+        return ("После выполнения игродействия: оплата — последняя его часть" if pay > done else None), lines, ["302.6", "301.1"]
+    if r.asked == "part_of":
+        head = "Да, оплата" if r.yes_no else "Оплата"
+        return f"{head} — последняя часть игродействия (объявление, выполнение, оплата), а не отдельное игродействие", lines, \
+            ["301.1", "302.6"]
+    return ("Нет, оплата — не отдельное игродействие, а последняя часть игродействия (объявление, выполнение, оплата)", lines,
+            ["301.1", "302.6"])
 
 
 def _when_verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], list[str]] | None:
@@ -893,10 +1107,13 @@ def _when_verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], li
     empty, full = shapes.pop()
     ak = ACTIONS[kinds[0]]
     lines = [c.line() for x in runs for c in (_step(x).reasons or [c for c in _step(x).consequences if c.rules][:1])]
+    cites = _dedup(["304.1", *ak.rules[:1], "303.1"])
     if empty and not full:
-        return "Только когда стек пуст (и у игрока есть приоритет)", lines, _dedup(["304.1", *ak.rules[:1], "303.1"])
+        return ("Да, только когда стек пуст (и у игрока есть приоритет)" if r.yes_no and r.only
+                else "Только когда стек пуст (и у игрока есть приоритет)"), lines, cites
     if empty and full:
-        return "В любой момент, когда у игрока есть приоритет, даже если стек не пуст", lines, _dedup(["304.1", *ak.rules[:1], "303.1"])
+        return ("Нет, в любой момент, когда у игрока есть приоритет, даже если стек не пуст" if r.yes_no and r.only
+                else "В любой момент, когда у игрока есть приоритет, даже если стек не пуст"), lines, cites
     return None
 
 
@@ -906,15 +1123,19 @@ def _priority_verdict(r: ActionReading, x: Run) -> tuple[str, list[str], list[st
     roles = getattr(x, "roles", {})
     active = roles.get("active")
     declarer = roles.get("declarer")
+    passer = roles.get("passer")
     last = x.mapping["steps"][-1]
-    after_declare = "declare" in last
     lines = [c.line() for res in x.result.results for c in res.consequences if c.rules]
     cites = _dedup([n for c in s.consequences for n in c.rules if n not in ("302.2",)] or list(s.cites))
-    if after_declare:
+    if "declare" in last:
+        if holder != declarer:
+            return None
         ak = ACTIONS[last["declare"]["kind"]]
         cites = ["303.3", "302.2"] if ak.uses_stack else ["303.5", "302.4"]
         fact, role = "приоритет остаётся у объявившего игрока", "declarer"
-        assert holder == declarer
+    elif "pass" in last and not s.value and passer is not None and holder != passer:
+        fact, role = "пас передаёт приоритет противнику спасовавшего игрока", "passer_opponent"
+        cites = ["303.2"]
     elif holder == active:
         fact, role = "приоритет получает Активный игрок", "active"
         if "subphase" in last:
@@ -924,18 +1145,29 @@ def _priority_verdict(r: ActionReading, x: Run) -> tuple[str, list[str], list[st
     else:
         return None
     if not r.yes_no:
+        if role == "passer_opponent":
+            told_passer = next((s_[1] for s_ in r.told if s_[0] == "pass"), None)
+            if not any(t.text in ("кто", "кому", "кого") or t.lemma == "приоритет" for t in r.toks):     # «я спасовал, что дальше?»
+                return ("Приоритет переходит к вам" if holder == ME else "Приоритет переходит к вашему противнику") + \
+                    ": пас передаёт приоритет противнику", lines, cites
+            who = {None: "Противник спасовавшего игрока", ME: "Ваш противник", OPP: "Вы"}[told_passer]
+            return f"{who}: пас передаёт приоритет противнику (пас — не игродействие)", lines, cites
         who = {"declarer": "У игрока, объявившего игродействие: он может объявить ещё одно или спасовать",
                "active": "Активный игрок"}[role]
         if r.active is not None or any(s_[1] is not None for s_ in r.told if s_[0] in ("declare", "pass")):
             who += f" ({_RU_PLAYER[holder]})"
         return who, lines, cites
     asked = r.recipient
-    if asked == "opponent":
+    if asked == "opponent" and passer is not None and declarer is None:
+        yes = holder != passer
+    elif asked == "opponent":
         yes = declarer is not None and holder != declarer
     elif asked == "inactive":
         yes = holder != active
     elif asked == "active":
         yes = holder == active
+    elif asked == "passer":
+        yes = passer is not None and holder == passer
     else:
         return None
     return f"{'Да' if yes else 'Нет'}, {fact}", lines, cites
@@ -945,7 +1177,9 @@ def _dedup(xs) -> list[str]:
     return list(dict.fromkeys(str(x) for x in xs if x))
 
 
-_ASKED_RU = {"when": "когда его можно объявить", "next": "что происходит дальше", "uses_stack": "использует ли оно стек", "speed": "медленное оно или быстрое", "is_action": "игродействие ли это",
+_ASKED_RU = {"when": "когда его можно объявить", "next": "что происходит дальше", "part_of": "часть ли это игродействия",
+             "when_paid": "когда производится оплата", "when_resolves": "когда выполняется объявленное игродействие",
+             "which_speed": "какие игродействия такой скорости", "uses_stack": "использует ли оно стек", "speed": "медленное оно или быстрое", "is_action": "игродействие ли это",
              "legal": "можно ли его объявить", "priority": "у кого приоритет", "which_stack": "какие игродействия используют стек"}
 
 
@@ -984,6 +1218,9 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     if got is None:
         return None
     verdict, lines, cites = got
+    if r.neg_word and r.asked in ("legal",) and r.yes_no:
+        from bot.sim.route import agree_with_negation
+        verdict = agree_with_negation(verdict, r.neg_word)     # «нельзя объявить …?» answered about the ban asked
     from bot.reading.route import _rule_blocks
 
     blocks = [Block("list", title="Почему", items=tuple(lines[:6]))] if lines else []

@@ -184,6 +184,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     story = read_stack(question)
     if story is None or story.unread:
         return None
+    if not story.initial and not any(st[0] == "declare" for st in story.steps) and "верхн" in question.lower():
+        return None     # «…что с верхним игродействием?»: something lies on the stack that the story does not tell
     mapping, lines = to_scenario(story, question)
     if story.asked == "first":      # both pass until the top resolves
         sim_steps = list(mapping["steps"])

@@ -60,23 +60,12 @@ class Situation:
 
 SUBJECTS = ("symbiote", "parasite", "equipment")
 
-_STACK_ACTIONS = ("independent", "additional_zone", "dice", "move", "card_action", "trigger", "sudden", "relocate", "rule_effect",
-                  "phase_transition", "jump", "battle_start", "vanguard", "played", "pass")
 
 SITUATIONS: tuple[Situation, ...] = (
     # «нужно ли объявлять вслух заявки, обусловленные правилами игры?» (301.1)
     Situation("declare_aloud", (("aloud",), ("declare", "game_action", "rule_effect"))),
     # «переход в основную фазу надо объявлять?» — the game passes by itself (408.1, 302.5)
     Situation("transition_declared", (("phase_transition",), ("declare",)), forbid=("aloud", "uses_stack", "priority", "stack")),
-    # an explicit «использует ли стек» about a named action wins over the board words around it
-    Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS + ("attack",), ("no_stack",)), forbid=("simultaneous",)),
-    Situation("uses_stack", (("uses_stack",), _STACK_ACTIONS), forbid=("resolve", "simultaneous")),
-    # «X является игродействием?»
-    Situation("is_game_action", (("is_action_q",),), forbid=("slow", "fast", "top")),
-    Situation("is_game_action", (("is_verb",), ("game_action",), _STACK_ACTIONS + ("attack", "pay")),
-              forbid=("slow", "fast", "top", "uses_stack")),
-    # «входит ли оплата в состав игродействия?» / «оплата — часть игродействия?» (301.1)
-    Situation("is_game_action", (("part",), ("game_action",), ("pay",)), forbid=("slow", "fast", "top", "uses_stack", "stack")),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who", "stays"), ("host",), ("place",))),
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
@@ -142,17 +131,6 @@ SITUATIONS: tuple[Situation, ...] = (
     # «может ли существо двигаться, если оно атаковало?»: the order is told by the tense (the query checks)
     Situation("act_then_move", (("attack",), ("move", "movement_points")),
               forbid=("slow", "fast", "stack", "artifact", "terrain", "who", "inactive", "jump", "instead") + SUBJECTS),
-    # stack, priority, speed
-    # «после паса кто ходит?»: «ходит» is whose priority it is, not who may declare movement
-    Situation("after_pass", (("pass",), ("who", "what_next")), forbid=("both", "empty_stack", "top", "top_word", "game_action", "resolve")),
-    # «пас передаёт приоритет противнику?» / «после паса приоритет остаётся у спасовавшего?»
-    Situation("after_pass", (("pass",), ("priority",), ("transfer", "stays")),
-              forbid=("both", "empty_stack", "top", "top_word", "game_action", "resolve")),
-    Situation("slow_nonempty_stack", (("stack",), ("nonempty",))),
-    # «медленные игродействия можно только при пустом стеке?» — a speed, no action named (304.1)
-    Situation("when_speed", (("slow", "fast"), ("empty_stack",)), forbid=("nonempty", "pass") + _STACK_ACTIONS + ("attack", "act")),
-    Situation("slow_nonempty_stack", (("empty_stack",), _STACK_ACTIONS + ("attack", "act")), forbid=("pass",)),
-    Situation("slow_nonempty_stack", (("respond",), _STACK_ACTIONS + ("attack", "act"))),
     Situation("action_parts", (("game_action",), ("consists",))),
     Situation("action_divide", (("game_action",), ("divide",)), forbid=("uses_stack", "slow", "fast")),
     Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
@@ -170,27 +148,12 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("trigger_order", (("trigger",), ("simultaneous",)), forbid=("battle_start", "vanguard")),
     Situation("trigger_order", (("trigger", "ability"), ("active", "inactive"), ("enters_stack", "order", "first")),
               forbid=("battle_start", "vanguard", "fast", "sudden", "dice") + SUBJECTS),
-    Situation("inactive_fast", (("inactive",), ("fast", "sudden", "dice", "trigger"))),
-    Situation("when_speed", (("when",), ("slow", "fast")), forbid=("nonempty",)),
-    Situation("pass_is_action", (("pass",), ("act", "declare", "game_action")), forbid=("both",)),
-    Situation("priority_after_declare", (("priority",), ("declare", "no_stack")), forbid=("resolve", "pass")),
-    Situation("priority_after_declare", (("declare",), ("another",)), forbid=("resolve", "pass")),
-    Situation("priority_new_phase", (("priority",), ("new_phase",))),
     # simultaneous triggers (305.1): «сработали / срабатывают», or «одновременно» about abilities —
     # «носить меч и щит одновременно» is not about triggers
     Situation("trigger_order", (("trigger",), ("order", "simultaneous", "who")), forbid=("battle_start", "vanguard")),
     Situation("trigger_order", (("simultaneous",), ("ability",), ("order", "who", "first", "resolve")),
               forbid=("battle_start", "vanguard") + SUBJECTS),
-    Situation("which_speed", (("slow", "fast"), ("which",))),
-    Situation("fast_after_resolve", (("fast",), ("resolve",), ("top", "top_word"))),
-    Situation("speed", (("slow", "fast"),)),
-    Situation("uses_stack", (("uses_stack", "stack"), _STACK_ACTIONS + ("attack",)), forbid=("resolve",)),
-    Situation("which_use_stack", (("uses_stack",),), forbid=("resolve",)),
-    Situation("stack_resolves", (("stack", "priority"), ("resolve",))),
-    Situation("stack_resolves", (("declare",), ("resolve",), ("when",))),
     Situation("phase_end", (("pass",), ("empty_stack",))),
-    Situation("stack_resolves", (("pass",), ("both",))),
-    Situation("stack_resolves", (("pass",), ("top", "top_word"))),
     Situation("rule_effects_first", (("rule_effect",),)),
     # phases
     # «что раньше: в начале боя или авангард?» — two parts of the preliminary phase named
