@@ -64,6 +64,8 @@ def test_no_claim_without_a_check():
     ("Нет: часть 2 не выполняется", "лечение не будет", None),    # a negated P with no modal answer: undecided
     ("Симбиот погибает", "симбиот погибает", True),
     ("Разряд на 3", "лечение будет", None),
+    ("Да, эффект правил игры не использует стек: сразу", "эффект правил игры не использует стек", True),
+    ("Да, эффект правил игры использует стек", "эффект правил игры не использует стек", False),
 ])
 def test_holds_is_read_from_the_verdicts_own_modal_word(verdict, prop, holds):
     got = holds_of(verdict, prop)

@@ -345,7 +345,10 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
     said = _polarity(head) if _MODAL.match(head.strip()) else None
     p = _polarity(proposition)
     negated = p is False or bool(re.search(r"(?<![а-я])(не|нет|ни)(?![а-я])", fold(proposition)))
-    if said is not None:
+    restated = _restates(head, proposition)
+    if said is None and restated is not None:
+        holds = restated        # «Да, эффект правил игры не использует стек» against «… не использует стек»
+    elif said is not None:
         if p is None and negated:
             return None
         holds = said == (p if p is not None else True)
@@ -355,6 +358,24 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
         holds = m.group(1) == "Да"
     rest = re.sub(r"^(?:можно|нельзя|может|не может|могу|не могу)[:,]\s*", "", why)
     return holds, rest or why      # «нельзя: нельзя помещать …» reads twice
+
+
+def _negations(text: str) -> int:
+    return len(re.findall(r"(?<![а-я])(не|нет|нельзя|ни)(?![а-я])", fold(text)))
+
+
+def _restates(head: str, proposition: str) -> bool | None:
+    """Whether a verdict's head that restates the proposition («эффект правил игры не
+    использует стек») says it holds: same content words (by lemma, «не» aside), and the
+    same negation parity; ``None`` when the head names anything else."""
+    from bot.vocab import words as vocab_words
+
+    stop = vocab_words("stop_words") | {"не", "нет", "ни", "нельзя"}
+    content = [lemma(x) for x in _WORD.findall(fold(head)) if x not in stop]
+    prop = {lemma(x) for x in _WORD.findall(fold(proposition))}
+    if len(content) < 2 or not all(x in prop for x in content):
+        return None
+    return _negations(head) % 2 == _negations(proposition) % 2
 
 
 def _ask_proposition(asked: str, edition: str) -> tuple[Answer | None, Answer | None]:
