@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -180,8 +181,46 @@ def main(argv: list[str] | None = None) -> int:
     cpu.sort()
     print(f"lookup CPU time (thread time, not slowed by other processes): p50 {cpu[len(cpu) // 2][0]:.2f} ms, "
           f"p99 {cpu[int(len(cpu) * 0.99)][0]:.2f} ms; slowest: " + ", ".join(f"{q!r} {t:.1f}" for t, q in cpu[-4:]))
-    import resource
+    # the same queries as a one-off process asks them (card NAME): only the cards the name
+    # reaches, the whole index when that does not settle it (bot.cards.answer.find_hits)
+    from dataclasses import replace
 
+    from bot.cards.answer import _settled, pick
+    from bot.cards.index import name_keys_of
+
+    with st.transaction():
+        db.upsert(st, [replace(c, name_keys=name_keys_of(c.name)) for c in pad])
+    from bot.cards.name_keys import lookup_candidates
+
+    near_ok = settled = 0
+    for q, want in queries:
+        hits = pick(CardIndex(lookup_candidates(st, q)).find(q, limit=8))
+        if _settled(hits):
+            settled += 1
+        else:
+            hits = pick(idx.find(q, limit=8))
+        near_ok += bool(hits) and name_words(hits[0].card.name) == name_words(want)
+    print(f"one-off lookup (card NAME in a fresh process): rank-1 {near_ok}/{len(queries)} = "
+          f"{100 * near_ok / len(queries):.2f} % of exact + one-typo queries; settled without the whole index "
+          f"{settled}/{len(queries)}")
+    # process start to first answer on this store padded to --pad cards (CPU time of the child)
+    import subprocess
+
+    url = f"sqlite:///{tmp / 'all.sqlite3'}"
+    st.close()
+    named = rng.choice(names)
+    for label, argv in (("ask, question names a card", ["ask", f"Может ли {named} атаковать летающее существо?"]),
+                        ("ask, question names no card", ["ask", "Может ли симбиот атаковать летающее существо?"]),
+                        ("card NAME", ["card", named.lower()])):
+        cpus = []
+        for _ in range(max(3, a.runs)):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, "-m", "bot", *argv], cwd=ROOT, capture_output=True, check=False,
+                           env={**os.environ, "DATABASE_URL": url})
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
+        print(f"process start to first answer, {len(cards) + len(pad)} cards ({label}): median "
+              f"{statistics.median(cpus):.0f} ms CPU, range {min(cpus):.0f}–{max(cpus):.0f} ms over {len(cpus)} runs")
     print(f"peak resident memory of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     for m in misses:
         print("    typo miss:", m)

@@ -13,6 +13,8 @@ EXTRA = [
     "в противном случае нанесите себе 1 рану.\n",
     "Шептун Болот;паразит;;;;;;;;;;;Хозяин получает -1 к {strike} до конца хода.\n",
     "Светоч Рассвета;симбиот;;;;;;;;;;;При вскрытии хозяин получает +1 к {strike}.\n",
+    "Тхаш;паразит;;;;;;;;;;;вначале хода протвника воздействие «жгучий яд» хозяин получает -1 к {strike}, "
+    "пока Тхаш его паразит, а Тхаш получает +1 к {strike}.\n",
 ]
 
 
@@ -38,6 +40,16 @@ def test_host_change_keeps_nothing_on_the_previous_host(cards):
     assert got.verdict.startswith("Да: ") and got.citations[0] == "209.3"
     negated = ask("Разве Дхиру, сменив хозяина, не оставит -1 к удару?")
     assert negated.verdict.startswith("У прежнего хозяина это не остаётся")
+
+
+def test_host_change_bounded_by_the_text_itself(cards):
+    """«…, пока Тхаш его паразит»: the text limits the part to the host, even where the
+    grammar does not read the whole sentence (a misspelt trigger) — the answer says so."""
+    a = ask("Может ли Тхаш, сменив хозяина, оставить -1 к удару?")
+    assert a.route == "card" and a.verdict.startswith("Нет: по тексту карты «хозяин получает -1 к {strike}, пока "
+                                                      "Тхаш его паразит»") and a.citations[0] == "209.3"
+    new = ask("Тхаш сменил хозяина. Получит ли новый хозяин -1 к удару?")
+    assert new.verdict is None and "зависит от срабатывания" in new.blocks[1].text
 
 
 def test_host_change_where_rules_or_text_do_not_decide(cards):

@@ -257,3 +257,31 @@ def test_older_store_gets_name_tables_and_renames_are_followed(card_home):
     import_files([str(write_json(card_home / "r.json", renamed))])
     assert find_cards_in_text("Может ли мой Гном-камнетёс атаковать?") == []
     assert [m.card.key for m in find_cards_in_text("Может ли мой Гном-резчик атаковать?")] == ["nxt:90001"]
+
+
+def test_one_off_lookup_reads_only_the_cards_the_name_reaches(all_formats, monkeypatch):
+    """`card NAME` in a fresh process: a name that settles the lookup (one name, every word
+    matched with at most one typo) is found without building the whole index; a name that
+    does not (a list, two typos) is asked of the whole index — the same hits either way."""
+    from bot.cards import db
+    from bot.cards import index as index_mod
+    from bot.cards.answer import find_hits, pick
+
+    queries = ["гнома-камнетёса", "ГНОМ-КАМНЕТЕС", "Огнекрл", "каменного стража", "ведьма", "тролль",
+               "гном камнетес", "огнкрыл", "кольчуга", "летучий ястрб", "дхиру", "маяк", "гном", "башня ветров",
+               "шитоносец", "мшистые", "слизень", "нет такой карты"]
+    whole = CardIndex(db.all_cards(db.cards_store()))
+    expected = {q: [h.card.key for h in pick(whole.find(q, limit=8))] for q in queries}
+    index_mod.invalidate()
+    real_all = db.all_cards
+    built: list[int] = []
+    monkeypatch.setattr(db, "all_cards", lambda st: built.append(1) or real_all(st))
+    for q in ["гнома-камнетёса", "Огнекрл", "каменного стража", "дхиру"]:
+        index_mod.invalidate()
+        hits, total = find_hits(q)
+        assert [h.card.key for h in hits] == expected[q] and total == 15 and built == [], q
+    for q in queries:
+        index_mod.invalidate()
+        hits, _ = find_hits(q)
+        assert [h.card.key for h in hits] == expected[q], q
+    assert built, "an unsettled lookup («гном», two typos) is asked of the whole index"

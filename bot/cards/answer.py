@@ -174,18 +174,49 @@ def pick(hits: list[Hit]) -> list[Hit]:
     return hits[:LIST_LIMIT]
 
 
+def _settled(hits: list[Hit]) -> bool:
+    """``pick`` gives one name whose best hit matches every word with at most one typo
+    edit: no card outside the ones the query's words reach could change that
+    (``bot.cards.index.near_index``)."""
+    return bool(hits) and hits[0].whole and hits[0].edits <= 1 and len({h.card.name.casefold() for h in hits}) == 1
+
+
+def find_hits(query: str, limit: int = LIST_LIMIT) -> tuple[list[Hit], int] | None:
+    """The hits to show for a name (``pick`` of the lookup) and the number of cards in the
+    database; ``None`` when no card database is imported. A one-off lookup reads only the
+    cards the query's words reach (the store's name tables) when that settles it; else
+    the whole index is built (once per process) and asked. Raises ``StoreError``."""
+    from bot.cards import db
+    from bot.cards.index import built, current, near_index
+
+    if not db.database_exists():
+        return None
+    st = db.cards_store()
+    total = db.count(st)
+    if not total:
+        return None
+    q = (query or "").strip()
+    idx = built()
+    if idx is None:
+        hits = pick(near_index(q).find(q, limit=limit))
+        if _settled(hits):
+            return hits, total
+        idx = current()
+        if idx is None:
+            return None
+    return pick(idx.find(q, limit=limit)), len(idx)
+
+
 def card_answer(query: str, edition: str | None = None) -> Answer:
     """``/card NAME``: the card, or a short list, or a note (no database, nothing found)."""
-    from bot.cards.index import current
-
     q = (query or "").strip()
-    idx = current()
-    if idx is None:
+    found = find_hits(q)
+    if found is None:
         return Answer(question=f"/card {q}", route="card", blocks=[Block("note", NO_DATABASE)])
-    hits = pick(idx.find(q, limit=LIST_LIMIT))
+    hits, total = found
     if not hits:
         return Answer(question=f"/card {q}", route="card",
-                      blocks=[Block("note", f"Карта «{_clip(q, 60)}» в базе не найдена (карт в базе: {len(idx)}).")])
+                      blocks=[Block("note", f"Карта «{_clip(q, 60)}» в базе не найдена (карт в базе: {total}).")])
     if len({h.card.name.casefold() for h in hits}) == 1:
         return one_card_answer(hits[0].card, f"/card {q}", edition, tuple(h.card for h in hits[1:]))
     return list_answer(hits, f"/card {q}")
@@ -211,21 +242,24 @@ def card_json(card: Card) -> dict[str, Any]:
 def card_token(card: Card) -> str:
     """A short stable id of a card for buttons and inline results (12 hex digits of
     the SHA-1 of its key; Telegram's callback data holds at most 64 bytes)."""
+    return key_token(card.key)
+
+
+def key_token(key: str) -> str:
+    """``card_token`` of the card whose store key is ``key``."""
     import hashlib
 
-    return hashlib.sha1(card.key.encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
 def card_choices(query: str, edition: str | None = None) -> tuple[Answer, list[tuple[str, str]]]:
     """``/card NAME`` for a chat: the answer (``card_answer``) and, when several cards
     are near the name, ``[(button label, card token)]`` to pick one."""
-    from bot.cards.index import current
-
     ans = card_answer(query, edition)
     if ans.route != "card_list":
         return ans, []
-    idx = current()
-    hits = pick(idx.find((query or "").strip(), limit=LIST_LIMIT)) if idx is not None else []
+    found = find_hits(query)
+    hits = found[0] if found is not None else []
     return ans, [(_clip(h.card.name + (f" ({h.card.set_name})" if h.card.set_name else ""), 40), card_token(h.card))
                  for h in hits]
 
@@ -233,31 +267,27 @@ def card_choices(query: str, edition: str | None = None) -> tuple[Answer, list[t
 def card_by_token(token: str, edition: str | None = None) -> Answer | None:
     """The answer for the card whose ``card_token`` is ``token``; ``None`` when no card
     of the current database has it (an old button after a re-import)."""
-    from bot.cards.index import current
+    from bot.cards import db
 
-    idx = current()
-    if idx is None:
+    if not db.database_exists():
         return None
-    for c in idx.cards:
-        if card_token(c) == token:
-            return one_card_answer(c, f"/card {c.name}", edition)
-    return None
+    st = db.cards_store()
+    keys = [k for k in sorted(db.existing_keys(st)) if key_token(k) == token]
+    cards = db.cards_by_key(st, keys[:1])
+    return one_card_answer(cards[0], f"/card {cards[0].name}", edition) if cards else None
 
 
 def inline_cards(query: str, limit: int = 3) -> list[tuple[str, Card, Answer]]:
-    """Cards for inline mode: ``[(token, card, answer)]`` for hits that match every word
-    of the query (typos allowed); ``[]`` without a database or when the store fails."""
-    from bot.cards.index import current
+    """Cards for inline mode: ``[(token, card, answer)]`` for the hits to show
+    (``find_hits``) that match every word of the query (typos allowed), at most ``limit``;
+    ``[]`` without a database or when the store fails."""
     from bot.errors import BerserkError
 
     try:
-        idx = current()
+        found = find_hits(query)
     except BerserkError:
         return []
-    if idx is None:
+    if found is None:
         return []
-    out = []
-    for h in idx.find(query, limit=limit):
-        if h.whole:
-            out.append((card_token(h.card), h.card, one_card_answer(h.card, f"/card {h.card.name}")))
-    return out
+    return [(card_token(h.card), h.card, one_card_answer(h.card, f"/card {h.card.name}"))
+            for h in found[0] if h.whole][:limit]

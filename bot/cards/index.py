@@ -403,6 +403,29 @@ def current(store=None) -> CardIndex | None:
     return idx
 
 
+def built(store=None) -> CardIndex | None:
+    """The process's whole index when it is already built for the store's current
+    revision (never builds it), else ``None``."""
+    from bot.cards import db
+
+    st = db.cards_store(store)
+    rev = db.revision(st)
+    with _LOCK:
+        if _STATE.get("store") is st and _STATE.get("revision") == rev:
+            return _STATE["index"]  # type: ignore[return-value]
+    return None
+
+
+def near_index(query: str, store=None) -> CardIndex:
+    """An index of only the cards ``query``'s words reach by form or one typo edit
+    (``bot.cards.name_keys.lookup_candidates``): a one-off lookup without building the
+    whole index. Its hits that match every word with at most one edit are those of the
+    whole index; anything else needs the whole index (``current``)."""
+    from bot.cards import db, name_keys
+
+    return CardIndex(name_keys.lookup_candidates(db.cards_store(store), query))
+
+
 def find_cards(query: str, limit: int = 5, store=None) -> list[Hit]:
     """``CardIndex.find`` over the store's cards; ``[]`` with no database."""
     idx = current(store)

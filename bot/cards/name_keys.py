@@ -9,8 +9,8 @@ schema on SQLite and PostgreSQL, ``bot.cards.db.MIGRATIONS`` step 3):
 - ``card_name_keys (name_key, card_key, word_pos, n_words)``: for word ``word_pos``
   of the card's folded name (``n_words`` words in all), each form it is found under
   (``Card.name_keys``: the word and its normal forms);
-- ``card_name_deletes (del_key, word)``: for each name word, the strings reached by
-  deleting at most one letter of its first ``bot.typo.PREFIX`` letters (the
+- ``card_name_deletes (del_key, word)``: for each name word (not a number), the strings
+  reached by deleting at most one letter of its first ``bot.typo.PREFIX`` letters (the
   symmetric-deletion idea of ``bot.typo``), so a word one edit from a name word is
   found by one indexed query.
 
@@ -71,7 +71,7 @@ def write(store, cards: Iterable[Card]) -> None:
         per_word = card_keys(c)
         for pos, ks in enumerate(per_word):
             rows += [(k, c.key, pos, len(per_word)) for k in dict.fromkeys(ks)]
-        words.update(name_words(c.name))
+        words.update(w for w in name_words(c.name) if not w.isdigit())   # a number is not corrected
     store.executemany("INSERT INTO card_name_keys (name_key, card_key, word_pos, n_words) VALUES (?, ?, ?, ?) "
                       "ON CONFLICT (name_key, card_key, word_pos) DO NOTHING", rows)
     store.executemany("INSERT INTO card_name_deletes (del_key, word) VALUES (?, ?) ON CONFLICT (del_key, word) DO NOTHING",
@@ -139,3 +139,27 @@ def mention_candidates(store, text: str) -> list[Card]:
     from bot.cards.db import cards_by_key
 
     return cards_by_key(store, want)
+
+
+def lookup_candidates(store, query: str) -> list[Card]:
+    """The cards a name lookup (``CardIndex.find``) of ``query`` may rank as a whole
+    match with at most one typo edit per word: those with a name word that a query
+    word stands for by one of its forms or one edit away. Name order; ``[]`` when none."""
+    from bot.cards.index import word_keys
+    from bot.textnorm import fold
+
+    words = [fold(t) for t in _TOKEN.findall(query)]
+    if not words:
+        return []
+    keys: set[str] = set()
+    for w in words:
+        keys |= word_keys(w)
+    for found in near_words(store, words).values():
+        for w in found:
+            keys |= word_keys(w)
+    rows = _in(store, "SELECT DISTINCT card_key FROM card_name_keys WHERE name_key IN ({marks})", sorted(keys))
+    if not rows:
+        return []
+    from bot.cards.db import cards_by_key
+
+    return cards_by_key(store, sorted({r[0] for r in rows}))

@@ -21,24 +21,23 @@ def run(args) -> int:
     database (it says how to import one) or no card is near the name."""
     import sys
 
-    from bot.cards.answer import NO_DATABASE, card_json, one_card_answer, pick
-    from bot.cards.index import current
+    from bot.cards.answer import NO_DATABASE, card_json, find_hits, one_card_answer
     from bot.chat.render import render_plain
     from bot.cli.output import print_error, print_json, wants_json
     from bot.errors import BerserkError
 
     name = " ".join(args.name).strip()
     try:
-        idx = current()
+        found = find_hits(name)
     except BerserkError as e:
         print_error(str(e), wants_json(args), "card")
         return 1
-    if idx is None:
+    if found is None:
         print_error(NO_DATABASE, wants_json(args), "card")
         return 1
-    hits = pick(idx.find(name, limit=8))
+    hits, total = found
     if not hits:
-        print_error(f"карта «{name[:60]}» в базе не найдена (карт в базе: {len(idx)}).", wants_json(args), "card")
+        print_error(f"карта «{name[:60]}» в базе не найдена (карт в базе: {total}).", wants_json(args), "card")
         return 1
     one = len({h.card.name.casefold() for h in hits}) == 1
     if wants_json(args):

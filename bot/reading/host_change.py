@@ -68,16 +68,48 @@ def host_change(lemmas: list[str], w: dict) -> bool:
 class HostPart:
     """A part of a card's text about its host: ``text`` as written, ``amount`` (signed
     number of a modifier or ``None``), ``stat`` (what it modifies), ``lasting`` (a
-    top-level part of the text with no trigger, payment, condition or duration)."""
+    top-level part of the text with no trigger, payment, condition or duration),
+    ``bound`` (the text itself limits it to the host relation: «…, пока Дха его паразит»),
+    ``typed`` (the grammar typed the part; else it was found by its words in an effect
+    the grammar did not type)."""
 
     text: str
     amount: int | None
     stat: str | None
     lasting: bool
+    bound: bool = False
+    typed: bool = True
+
+
+def _modifiers(text: str, w: dict) -> list[tuple[str, int, str, str]]:
+    """``(clause, amount, stat, rest)`` for each «хозяин получает -1 к {strike}…» in
+    ``text``: the host word, at most two words, a signed number, «к»/«от» and the stat (an
+    icon or a word); ``rest`` the words after it up to «, а …», «;» or the end."""
+    stems = "|".join(re.escape(str(x)) for x in w.get("host_subject") or ())
+    if not stems:
+        return []
+    pat = re.compile(rf"(?<![а-яё])(?:{stems})[а-яё]*\s+(?:[а-яё]+\s+){{0,2}}?([+\-−–])\s?(\d+)\s+(?:к|от)\s+"
+                     rf"(\{{[a-z0-9_]+\}}|[а-яё]+)([^;]*?)(?=,\s+а\s|;|$)", re.IGNORECASE)
+    out = []
+    for m in pat.finditer(text):
+        sign, n, stat, rest = m.groups()
+        stat = stat.strip("{}") if stat.startswith("{") else stat.casefold()
+        out.append((m.group(0).strip(" ,."), int(n) * (1 if sign == "+" else -1), stat, rest))
+    return out
+
+
+def _bound(rest: str, w: dict) -> bool:
+    """The words after a host part limit it to the host relation: a «while» word and then,
+    within four words, a relation noun («пока Дха его паразит»)."""
+    lem = _lemmas(rest)
+    whiles = set(w.get("while_words") or ())
+    nouns = set(w.get("relation_nouns") or ())
+    return any(x in whiles and set(lem[k + 1:k + 5]) & nouns for k, x in enumerate(lem))
 
 
 def host_parts(text: str, w: dict) -> list[HostPart]:
-    """The parts of ``text`` (parsed by the card grammar) whose subject is the host."""
+    """The parts of ``text`` (parsed by the card grammar) whose subject is the host; in an
+    effect the grammar did not type, the host modifiers its words state (``_modifiers``)."""
     from bot.abilities.effects import thaw
     from bot.abilities.parser import parse
     from bot.errors import ParseError
@@ -96,15 +128,19 @@ def host_parts(text: str, w: dict) -> list[HostPart]:
         top = ab.kind == "effect" or (ab.kind == "and_then" and all(c.kind == "effect" for c in ab.children))
         about_host = not top and bool(set(_lemmas(ab.text)) & subjects)   # «При вскрытии хозяин получает …»
         for leaf in (n for n in ab.walk() if n.kind == "effect"):
-            first = _lemmas(leaf.text)[:1]
-            if not about_host and (not first or first[0] not in subjects):
+            lem = _lemmas(leaf.text)
+            if not leaf.attr("action") or not (about_host or lem[:1] and lem[0] in subjects):
+                # not typed, or the host is not the part's subject as the grammar read it: its words
+                out += [HostPart(clause, n, stat, False, _bound(rest, w), typed=False)
+                        for clause, n, stat, rest in _modifiers(leaf.text, w) if set(lem) & subjects]
                 continue
             args = thaw(leaf.attr("args")) or {}
             amount = args.get("amount") or {}
             n = amount.get("n") if isinstance(amount, dict) else None
             stat = args.get("stat")
             lasting = top and not any(d in leaf.text.casefold() for d in durations)
-            out.append(HostPart(leaf.text, n if isinstance(n, int) else None, stat, lasting))
+            bound = any(_bound(rest, w) for *_, rest in _modifiers(leaf.text, w))
+            out.append(HostPart(leaf.text, n if isinstance(n, int) else None, stat, lasting, bound))
     return out
 
 
@@ -188,13 +224,18 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
                    else "в тексте карты нет части о хозяине") if card.text else "у карты в вашей базе нет текста"
         return _partial(question, understood, missing, [rule], edition, ready=True)
     p = parts[0]
-    if not p.lasting:
+    moved = (f"когда карту «{card.name}» помещают на другую карту, та становится её хозяином, а прежний хозяин "
+             f"перестаёт быть хозяином (п. {rule})")
+    if p.lasting:
+        why = f"{moved}; «{p.text}» действует на того, кто хозяин сейчас, — теперь на нового хозяина, у прежнего этого не остаётся"
+    elif p.bound and not gets:
+        why = (f"по тексту карты «{p.text}» действует, только пока «{card.name}» на этом существе (пока оно её "
+               f"хозяин); {moved} — у прежнего хозяина этого не остаётся")
+    else:
         return _partial(question, understood, f"«{p.text}» действует не постоянно (при срабатывании, оплате или на "
-                        f"время), а п. {rule} говорит только, кто хозяин после перемещения: остаётся ли у прежнего "
-                        "хозяина уже полученное, правила не решают", [rule], edition, ready=True)
-    why = (f"когда карту «{card.name}» помещают на другую карту, та становится её хозяином, а прежний хозяин "
-           f"перестаёт быть хозяином (п. {rule}); «{p.text}» действует на того, кто хозяин сейчас, — теперь на нового "
-           "хозяина, у прежнего этого не остаётся")
+                        f"время), а п. {rule} говорит только, кто хозяин после перемещения: "
+                        + ("получит ли это новый хозяин и когда, зависит от срабатывания" if gets else
+                           "остаётся ли у прежнего хозяина уже полученное, правила не решают"), [rule], edition, ready=True)
     from bot.yesno import lead, question_kind
 
     negated = bool(re.search(r"(?<![а-яё])не\s+(?:\w+\s+)?(?:" + "|".join(
@@ -205,8 +246,10 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
         verdict = ("Новый хозяин получает это: " if gets else "У прежнего хозяина это не остаётся: ") + why
     else:
         verdict = why[:1].upper() + why[1:]
+    notes = [] if p.typed else [Block("note", text=f"Текст карты грамматика прочитала не полностью; учтена его часть "
+                                                      f"«{p.text}» — по её словам.")]
     return Answer(question=question, route=ROUTE, verdict=verdict,
-                  blocks=[Block("list", title="Почему", items=(why[:1].upper() + why[1:],)),
+                  blocks=[Block("list", title="Почему", items=(why[:1].upper() + why[1:],)), *notes,
                           *_rule_blocks([rule], edition)],
                   citations=[rule, *[r for r in card.rules() if r != rule]],
                   trace=[f"карта: {took(card)}", f"событие: {event}", f"часть текста о хозяине: «{p.text}»",

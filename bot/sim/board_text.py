@@ -113,18 +113,31 @@ def _clauses(sent: str) -> list[str]:
     return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s", sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
 
 
+def _counted_none(clause: str, w: dict) -> bool:
+    """«Закрытых существ у противника нет»: the creatures named in the genitive plural
+    (``creature_none`` forms) before «нет» — there are none, like «нет ни одного …»."""
+    forms = w.get("creature_none") or ()
+    return any(re.search(r"(?<![а-яё])" + re.escape(fold(f)) + r"(?![а-яё])", clause) for f in forms) \
+        and re.search(r"(?<![а-яё])нет(?![а-яё])", clause) is not None
+
+
 def read_board_facts(question: str) -> BoardFacts:
     """Board facts stated in ``question`` outside its quotes (see module doc). The asking
     clause (the last clause of the asked sentence) states no refusal and no event: «имеет
     право отказаться?» asks about the refusal; events are read from the other sentences."""
-    from bot.abilities.outcome_words import sentences
+    from bot.abilities.outcome_words import QUOTE_MARK, sentences
     from bot.yesno import asks
 
     w = _words()
     facts: list[Fact] = []
     unread: list[str] = []
+    lead_in = re.compile(r"^\s*(?:[А-Яа-яЁё]+\s+){0,3}[А-Яа-яЁё]+\s*:\s*(?=" + re.escape(QUOTE_MARK) + ")")
     sents = sentences(question)
     for si, sent in enumerate(sents):
+        # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
+        m = lead_in.match(sent)
+        if m and not any(_has(fold(m.group(0)), w[k]) for k in ("none", "exists", "every", "refuse")):
+            sent = sent[m.end():]
         asked_sentence = si == len(sents) - 1 and asks(sent)
         cls = _clauses(sent)
         # the asking clause: the last one of the asked sentence that is not «если …» / «когда …»
@@ -194,7 +207,7 @@ def read_board_facts(question: str) -> BoardFacts:
                 continue
             if _has(clause, w["none"]):
                 if _first(clause, w["creature"]) < _first(clause, w["none"]) and not _has(clause, w["none_any"]) \
-                        and not re.search(r"(?<![а-я])ни\s", clause):
+                        and not re.search(r"(?<![а-я])ни\s", clause) and not _counted_none(clause, w):
                     unread.append(raw.strip())  # «существо не …»: not «there is none»
                     continue
                 facts.append(Fact("none", owner, restr, raw.strip()))
