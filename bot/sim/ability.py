@@ -314,7 +314,8 @@ class _Board:
                 return "undecided", "не указана клетка, на которую перемещается карта", ()
             occ = self.st.occupant(dest)
             if occ is not None and occ not in cards:
-                return "illegal", f"клетка {cell_name(dest)} занята ({label(occ)})", ("507.2",)
+                return "illegal", (f"клетка {cell_name(dest)} занята ({label(occ)}), а перемещение объявляется "
+                                   "только на незанятую клетку"), ("507.2",)
             if "adjacent" in (spec.get("restrictions") or ()) and cards[0].cell and not _adjacent_cells(cards[0].cell, dest):
                 return "illegal", f"клетка {cell_name(dest)} не соседняя с {cell_name(cards[0].cell)}", ()
         return "ok", "", ()
