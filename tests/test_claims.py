@@ -104,3 +104,20 @@ def test_a_quoted_claim_is_the_claimers_words():
 
 def test_a_check_word_not_set_off_is_no_claim():
     assert find_claim("Можно сделать так?") is None
+
+
+def test_the_rejected_alternative_is_split_off():
+    c = find_claim("Приятель уверяет, что симбиот погибает вместе с хозяином, а не остаётся на поле. Верно?")
+    assert c.proposition == "симбиот погибает вместе с хозяином" and c.rejected == "остаётся на поле"
+
+
+def test_the_other_sides_word_without_a_say_verb():
+    c = find_claim("я говорю что симбиота нельзя сажать на летающее существо, а он что можно. кто прав?")
+    assert (c.who, c.check, c.proposition) == ("me", "who", "симбиота нельзя сажать на летающее существо")
+    assert ask("я говорю что симбиота нельзя сажать на летающее существо, а он что можно. кто прав?").verdict.startswith("Вы правы")
+
+
+def test_a_conjunction_with_one_false_part_is_false():
+    a = ask("Напарник говорит что симбиота можно положить на летающее существо и экипировку можно атаковать. Прав?")
+    assert a.verdict.startswith("Нет, напарник не прав: неверно, что симбиота можно положить"), a.verdict
+    assert a.citations[0] == "209.4"

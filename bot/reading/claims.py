@@ -59,7 +59,8 @@ class Claim:
     («противник», «друг»); ``proposition``: the claimed statement P; ``check``: ``right``
     («он прав?», «верно?») | ``who`` («кто прав?»); ``denies``: the person ``who`` holds not-P
     (he only disputes the other side's P); ``reason``: the claimer's argument split off P
-    («раз они на одной клетке»), not ruled on."""
+    («раз они на одной клетке»), not ruled on; ``rejected``: the alternative the claimer
+    rejects («…, а не тот, кто пасовал последним»): ruled on through P, which excludes it."""
 
     setup: str
     who: str
@@ -68,6 +69,7 @@ class Claim:
     check: str
     denies: bool = False
     reason: str = ""
+    rejected: str = ""
 
     @property
     def asked(self) -> str:
@@ -155,11 +157,22 @@ def _speakers(body: str) -> list[_Said]:
             end = min(end, found_start)
         content = body[toks[i].end():end]
         content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", content).strip(" ,.;:—–-")
+        # «я говорю, что можно, а он — что нельзя»: the other side's word without a say verb
+        tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*(?:[—–:-]\s*)?(?:что\s+)?([а-я ]+)$", content)
+        if tail and (tail.group(1) in ("он", "она", "ты") or lemma(tail.group(1)) in people) \
+                and _stance(tail.group(2)) is not None:
+            extra = _Said("me" if who == "other" else "other", lemma(tail.group(1)) if lemma(tail.group(1)) in people else "",
+                          tail.group(2).strip(), False, "", toks[i].start() + len(verb) + tail.start())
+            content = content[:tail.start()].strip(" ,.;:—–-")
+        else:
+            extra = None
         sent_start = _sentence_start(body, subj_start)
         pre = body[sent_start:subj_start].strip(" ,.;:—–-")
         disputes = lemma(verb) in _claim_words()["dispute"] or any(
             content.startswith(fold(p)) for p in _claim_words()["dispute_phrases"])
         found.append(_Said(who, other, content, disputes, pre, subj_start))
+        if extra is not None:
+            found.append(extra)
     return found
 
 
@@ -215,6 +228,30 @@ def _split_reason(prop: str) -> tuple[str, str]:
     return prop, ""
 
 
+def _split_contrast(prop: str) -> tuple[str, str]:
+    """``(P, rejected)`` of «P, а не B»: the claimer names the alternative he rejects."""
+    m = re.search(r",?\s+а\s+не\s+", prop)
+    if m and len(_WORD.findall(prop[:m.start()])) >= 2 and _WORD.findall(prop[m.end():]):
+        return prop[:m.start()].rstrip(" ,"), prop[m.end():].strip(" ,")
+    return prop, ""
+
+
+def _conjuncts(prop: str) -> list[str]:
+    """The clauses of «A и B» when each has its own predicate («шмотку нельзя атаковать и
+    раны она не получает»), else ``[]``."""
+    from bot.morph import pos
+
+    parts = [x.strip(" ,") for x in re.split(r",?\s+и\s+(?!так(?![а-я]))", prop)]
+    if len(parts) < 2:
+        return []
+
+    def predicate(x: str) -> bool:
+        return any(w in ("можно", "нельзя") or pos(w) in ("VERB", "INFN", "PRED", "ADJS", "PRTS")
+                   for w in _WORD.findall(fold(x)))
+
+    return parts if all(predicate(x) and len(_WORD.findall(x)) >= 2 for x in parts) else []
+
+
 def find_claim(question: str) -> Claim | None:
     """The claim in ``question``, or ``None`` when it states none."""
     from bot.textnorm import normalize_typography
@@ -234,7 +271,7 @@ def find_claim(question: str) -> Claim | None:
         setup = orig(setup)
     elif setup and setup.endswith(".") and f.find(setup[1:-1]) >= 0:
         setup = setup[:1] + orig(setup[1:-1]) + "."
-    return replace(c, setup=setup, proposition=orig(c.proposition), reason=orig(c.reason))
+    return replace(c, setup=setup, proposition=orig(c.proposition), reason=orig(c.reason), rejected=orig(c.rejected))
 
 
 def _find(f: str) -> Claim | None:
@@ -255,7 +292,8 @@ def _find(f: str) -> Claim | None:
         if len(_WORD.findall(prop)) < 2:
             return None
         prop, reason = _split_reason(prop)
-        return Claim(body[:sent_start].strip(), "asker", "", prop, check, reason=reason)
+        prop, rejected = _split_contrast(prop)
+        return Claim(body[:sent_start].strip(), "asker", "", prop, check, reason=reason, rejected=rejected)
     main = next((s for s in said if not s.disputes and s.content and _stance(s.content) is None), None)
     if main is None:
         return None
@@ -264,6 +302,7 @@ def _find(f: str) -> Claim | None:
     if quoted:      # «противник говорит: «симбиот остаётся»» — his words, not a card text
         content = next(g for g in quoted.groups() if g).strip(" ,.;:—–-")
     prop, reason = _split_reason(content)
+    prop, rejected = _split_contrast(prop)
     if len(_WORD.findall(prop)) < 2:
         return None
     # the set-up: the sentences before the claim's sentence, and «я второй игрок и …» before its speaker
@@ -287,14 +326,14 @@ def _find(f: str) -> Claim | None:
     if main.who == "me" and not main.other_word:
         other_word = next((s.other_word for s in others if s.other_word), "") or _named_other(body) or "противник"
     if person is None or person == main.who:
-        return Claim(setup, main.who, other_word, prop, check, reason=reason)
+        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
     stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
     holds_p = stance == _polarity(prop) if stance is not None and _polarity(prop) is not None else False
     if their and not all(s.disputes or _stance(s.content) is not None for s in their):
         return None     # two statements of their own: not one claim and its denial
-    return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason)
+    return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected)
 
 
 def _named_other(body: str) -> str:
@@ -398,6 +437,25 @@ def _ask_proposition(asked: str, edition: str) -> tuple[Answer | None, Answer | 
     return None, first
 
 
+def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, Answer | None]:
+    """«A и B» asked part by part: one part that does not hold makes the claim false; every
+    part holding makes it true; else undecided. Returns ``(ruling, answer shown)``."""
+    found = []
+    for part in _conjuncts(c.proposition):
+        asked = (c.setup + " " if c.setup else "") + part[:1].upper() + part[1:] + "?"
+        d, _ = _ask_proposition(asked, edition)
+        r = holds_of(d.verdict, part) if d is not None else None
+        if r is not None and not r[0]:
+            return (False, f"неверно, что {part}: {r[1]}"), d
+        found.append((part, d, r))
+    if all(r is not None for _, _, r in found):
+        first = found[0][1]
+        cites = list(dict.fromkeys(x for _, d, _ in found for x in d.citations))
+        blocks = [b for _, d, _ in found for b in d.blocks]
+        return (True, "; ".join(f"{p} — {r[1]}" for p, _, r in found)), replace(first, citations=cites, blocks=blocks)
+    return None, None
+
+
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The ruling on a claim in ``question``, or ``None`` when there is no claim or no route
     reads its proposition (the next routes answer instead)."""
@@ -407,6 +465,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     asked = c.asked
     decided, inner = _ask_proposition(asked, edition)
     ruled = holds_of(decided.verdict, c.proposition) if decided is not None else None
+    if ruled is None and _conjuncts(c.proposition):
+        ruled, decided = _ruled_by_parts(c, edition)
     if ruled is not None:
         inner = decided
     elif decided is not None and inner is None:
@@ -423,6 +483,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     understood = f"Как я понял: {said}"
     if c.reason:
         understood += f" (довод «{c.reason}» не проверяю)"
+    if c.rejected:
+        understood += f" (а не «{c.rejected}»: это исключает само утверждение)"
     understood += f"; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}."
     if inner.understood:
         understood = understood.rstrip(".") + "; " + inner.understood.removeprefix("Как я понял: ")
