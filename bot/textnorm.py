@@ -39,17 +39,28 @@ _INSIDE_END_RE = re.compile("[" + re.escape(_NOT_INSIDE) + "]")
 _NFKC_KEEP = frozenset("№")
 
 
+_STRESS_MARKS = re.compile("[\u0300\u0301]")
+"""Combining grave and acute: the stress marks of Russian text, never part of a word."""
+_STRESSED = re.compile("[\u0450\u045d]")
+"""«ѐ», «ѝ»: precomposed stressed е and и."""
+
+
 def clean_user_text(text: str) -> str:
     """A question or search query as typed, with what the eye does not see removed.
 
     Invisible format characters (Unicode category Cf: zero-width space and joiners,
     word joiner, byte-order mark, soft hyphen, bidirectional marks) are dropped, so
     ``"сим\\u200bбиота"`` is the word «симбиота»; compatibility forms are folded by
-    NFKC (full-width ``"Ｍожно？"`` -> ``"Можно?"``), except «№». Everything else —
+    NFKC (full-width ``"Ｍожно？"`` -> ``"Можно?"``), except «№»; stress marks are
+    dropped («симби́ота» -> «симбиота») and decomposed letters composed (NFC). Everything else —
     case, ё, quotes, dashes — is left for ``normalize_typography`` / ``fold``.
     """
     if text.isascii():
         return text
+    if any(unicodedata.combining(ch) for ch in text) or _STRESSED.search(text):
+        # stress marks («симби́ота», «ѐ») are dropped; decomposed letters (и + ˘ pasted from
+        # an NFD source) are composed again, so «й» and «ё» stay one letter
+        text = unicodedata.normalize("NFC", _STRESS_MARKS.sub("", unicodedata.normalize("NFD", text)))
     out = []
     for ch in text:
         if ch < "\u00a0":
@@ -205,9 +216,12 @@ def normalize_card_text(text: str) -> str:
     ``normalize_typography`` plus: ё -> е, the variable Х/x -> ``X``, ``[:tap]`` and
     ``{TAP}`` -> ``{tap}``, a hyphen glued to one word between words -> «–», a stray
     quote at either end (or a pair around the whole text) removed, spaces before
-    ``, ; : .`` removed, a line break right after «–» or «:» joined. Offsets of the result are what AST spans refer to.
+    ``, ; : .`` removed, a line break right after «–» or «:» joined, an erratum stamp
+    «[Эррата …]» before the text dropped. Offsets of the result are what AST spans refer to.
     """
     s = text.strip()
+    # a database's erratum stamp before the text ("[Эррата 2023.04.08]При …") is not card text
+    s = re.sub(r"^\[\s*[Ээ]ррата[^\]\n]*\]\s*", "", s)
     # A whole text wrapped in one pair of quotes (seed examples: " : Уничтожить …").
     if len(s) > 1 and s[0] in '"\u201c\u201e«' and s[-1] in '"\u201c\u201d»' and not re.search('["\u201c\u201d\u201e«»]', s[1:-1]):
         s = s[1:-1]
