@@ -19,8 +19,14 @@ DOMAIN_LEMMAS: dict[str, str] = {
     **{f"подфаз{e}": "подфаза" for e in ("а", "ы", "е", "у", "ой", "ам", "ами", "ах", "")},
     **{f"небестелесн{e}": "небестелесный" for e in ("ый", "ого", "ому", "ым", "ом", "ая", "ой", "ую", "ое", "ые", "ых", "ыми", "ым")},
     "ран": "рана",
+    "ранит": "ранить", "ранят": "ранить",
     **{f"юза{e}": "юзать" for e in ("ть", "ет", "ют", "ю", "ешь", "ем", "ете", "л", "ла", "ли", "ло", "й", "йте")},
 }
+
+
+# Words whose most likely parse has the wrong part of speech in card text
+# (pymorphy3 reads «ранит» as a name, «Ранита»).
+DOMAIN_POS: dict[str, str] = {"ранит": "VERB", "ранят": "VERB"}
 
 
 @lru_cache(maxsize=1)
@@ -41,4 +47,7 @@ def lemma(word: str) -> str:
 @lru_cache(maxsize=200_000)
 def pos(word: str) -> str | None:
     """Part of speech tag of the most likely parse (``"NOUN"``, ``"INFN"``, ``"VERB"``, …)."""
-    return analyzer().parse(word.casefold())[0].tag.POS
+    w = word.casefold().replace("ё", "е")
+    if w in DOMAIN_POS:
+        return DOMAIN_POS[w]
+    return analyzer().parse(w)[0].tag.POS

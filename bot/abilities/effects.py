@@ -57,6 +57,7 @@ class Vocabulary:
         self.restrictions = index("restrictions")
         self.keywords = frozenset(str(w) for w in data.get("keywords") or ())
         self.classes = frozenset(str(w) for w in data.get("classes") or ())
+        self.payment_verbs = frozenset(str(w) for w in data.get("payment_verbs") or ())
         self.game_lemmas = frozenset(set(self.by_verb) | set(self.by_noun) | set(self.owner) | set(self.kinds)
                                      | set(self.restrictions) | self.keywords | self.classes
                                      | {"противник", "ход", "бой", "атака", "рана", "фишка", "кубик", "отряд",

@@ -35,6 +35,7 @@ Connective tokens and positions are kept (spans refer to the normalised text).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from lark import Token
@@ -209,6 +210,104 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
 # Words before a cost that grant it ("имеет {tap}: …", "получает {tap}: …"): the cost
 # is then part of a granted ability, not a new sentence.
 _GRANT_LEMMAS = frozenset({"иметь", "получать", "получить", "обладать", "терять", "потерять"})
+
+
+def _granted_label(toks: list[Token], j: int) -> bool:
+    """Is the colon at ``j`` the end of the label of a granted ability ("… получает
+    Бешенство X: …", "… получает Вальхалла: …"): a grant verb, then one to three words or
+    numbers, the first capitalised?"""
+    for k in range(j - 1, max(-1, j - 5), -1):
+        t = toks[k]
+        if t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS:
+            if k < j - 1 and toks[k + 1].value[:1].isupper():
+                return True
+            break
+        if t.type not in ("WORD", "NUMBER", "TRIGGER_KW", "CONDITION_KW"):
+            break
+    # "… имеет {instant}, потерять жетон инкарнации: …": a granted ability's payment
+    for k in range(j - 1, max(-1, j - MAX_COST_WORDS - 3), -1):
+        t = toks[k]
+        if t.type in ("DASH", "SEMI", "AND_THEN", "COLON", "COST"):
+            return False
+        if t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS and k + 1 < j and toks[k + 1].type == "ICON":
+            return True
+    return False
+
+
+def _is_keyword(tok: Token) -> bool:
+    """A keyword ability («броню», «регенерацию», «полет»: grammar/effects.yaml keywords)."""
+    from bot.abilities.effects import vocabulary
+
+    return tok.type == "WORD" and lexicon.word_lemma(tok.value) in vocabulary().keywords
+
+
+_MAY_FORMS = frozenset({"можете", "могут"})
+# Verbs that, after «существо может», grant a permission even in the perfective form
+# ("Выбранное существо может атаковать или двигаться до конца хода").
+_PERMISSION_LEMMAS = frozenset({"атаковать", "инкарнировать"})
+
+
+@lru_cache(maxsize=20_000)
+def _one_time(infinitive: str) -> bool:
+    """A perfective infinitive (one action done now: «получить», «посмотреть»), not an
+    imperfective one, which after «существо может» grants a permission («перемещаться
+    между …», «объявлять {strike} …», «выбирать в качестве хозяина …»)."""
+    from bot.morph import analyzer
+
+    if lexicon.word_lemma(infinitive) in _PERMISSION_LEMMAS:
+        return False
+    return analyzer().parse(infinitive.casefold())[0].tag.aspect == "perf"
+MAX_SUBJECT = 6
+_OPPONENT = frozenset({"противник", "соперник"})
+"""Most tokens of the subject written before «может» opening an ability."""
+
+
+def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed: bool = False) -> bool:
+    """Is «может»/«можете»/«могут» at ``toks[i]`` an ability opened after its subject
+    (``out[start:]``: one to ``MAX_SUBJECT`` words — pronouns, possessives, nouns, names,
+    «X» — with no verb or preposition): "вы можете посмотреть …", "оно может получить …"?
+    An infinitive must follow — perfective (``_one_time``) in a static ability, where an
+    imperfective one grants a permission ("Возница может перемещаться …"), any after a
+    trigger, condition or cost (``headed``) — and a restriction ("… могут объявлять
+    разряд только по …") is not an ability of its own: then no."""
+    subj = out[start:]
+    if not subj or len(subj) > MAX_SUBJECT or i + 1 >= len(toks):
+        return False
+    if subj[-1].type != "WORD" or not (lexicon.is_nominal(subj[-1].value) or subj[-1].value[:1].isupper()):
+        return False
+    if any(t.type == "WORD" and lexicon.word_lemma(t.value) in _OPPONENT and lexicon.may_be_nominative(t.value)
+           for t in subj):
+        return False    # "Противник может …": the opponent's option, not the controlling player's (505.8)
+    for k, t in enumerate(subj):
+        if t.type == "NUMBER" or (t.type == "WORD" and t.value in _VARIABLES):
+            continue
+        if t.type == "WORD" and (t.value.casefold() == "не" or pos_of(t.value) == "ADVB") and k + 1 < len(subj):
+            continue    # "ваш не стоящий рядом дух может …"
+        if t.type == "WORD" and k > 0 and lexicon.is_preposition(t.value) and k + 1 < len(subj):
+            continue    # "ваше стоящее рядом существо с ранами может …"
+        if t.type != "WORD" or t.value.casefold() in ("не", "и", "или", "а", "только") or lexicon.is_predicate(t.value) \
+                or lexicon.is_preposition(t.value) or not (lexicon.is_nominal(t.value) or t.value[:1].isupper()):
+            return False
+    nxt = toks[i + 1]
+    if nxt.type != "WORD" or not lexicon.is_infinitive(nxt.value) or not (headed or _one_time(nxt.value)):
+        return False
+    for t in toks[i + 1:]:
+        if t.type in _PART_SEPS or t.type in ("ILI", "LIBO"):
+            break
+        if t.type == "WORD" and t.value.casefold() == "только":
+            return False
+    return True
+
+
+def _grants(out: list[Token]) -> bool:
+    """Do the tokens just emitted end with a verb granting an ability ("получает",
+    "получает:"), so that a cost next is the granted ability's, not this one's?"""
+    k = len(out) - 1
+    if k >= 0 and out[k].type == "COLON":
+        k -= 1
+    return k >= 0 and out[k].type == "WORD" and lexicon.word_lemma(out[k].value) in _GRANT_LEMMAS
+
+
 _ENDS_ABILITY = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "LIMIT", "PUNCT"})
 
 
@@ -224,9 +323,9 @@ def split_points(toks: list[Token]) -> list[int]:
         t, prev = toks[j], toks[j - 1]
         if prev.type not in _ENDS_ABILITY or (prev.type == "WORD" and prev.value.casefold() in ("и", "или", "не")):
             continue
+        if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+            continue     # "получает {tap}: …", "получает Когда …": the granted ability is the object
         if t.type == "COST":
-            if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
-                continue
             cuts.append(j)
         elif t.value[:1].isupper() and (
                 (t.type in HEADER_KW and t.value.casefold() not in ("при",) or t.type == "LIMIT_HEAD")
@@ -234,8 +333,9 @@ def split_points(toks: list[Token]) -> list[int]:
             cuts.append(j)
         elif t.type == "TRIGGER_KW" and t.value[:1].isupper() and prev.type in ("PAREN", "LIMIT", "NUMBER", "ICON"):
             cuts.append(j)   # "… на 1-2-2 При атаке …"
-        elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type == "LIMIT":
-            cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}"
+        elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type in ("LIMIT", "PAREN") and j + 1 < len(toks) \
+                and toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("к", "от"):
+            cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}", "… (максимум 3) +1 к {strike}"
     return cuts
 
 
@@ -274,6 +374,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         if t.type in ("SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "DASH"):
             stop = j
             break
+        if verb is None and j > i + 1 and t.type == "WORD" and _imperative(t.value):
+            return j    # "если это демон положите …": an imperative is never the clause's verb
         if verb is None and (t.type == "MAY" or (t.type == "WORD" and t.value.casefold() != "не" and (
                 lexicon.is_predicate(t.value) or pos_of(t.value) in _CLAUSE_VERB_POS))):
             verb = j
@@ -303,6 +405,14 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
             if t.type == "WORD" and lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value) \
                     and not lexicon.is_finite_verb(t.value):
                 return k
+            if t.type == "WORD" and t.value[:1].isupper() and k > i + 2 and toks[k - 1].type == "WORD" \
+                    and not toks[k - 1].value[:1].isupper() and pos_of(toks[k - 1].value) in ("ADJF", "ADJS", "PRTS") \
+                    and not lexicon.is_preposition(toks[k - 1].value):
+                return k    # "если оно темное Мика Безбожник получает …": a name after the verbless clause
+    if main is None and verb > i + 2 and lexicon.is_finite_verb(toks[verb].value) and toks[verb - 1].type == "WORD" \
+            and pos_of(toks[verb - 1].value) == "ADJF" and lexicon.may_be_nominative(toks[verb - 1].value) \
+            and all(toks[k].type == "WORD" and lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb)):
+        return verb     # "если значения одинаковые получает +1": a verbless clause («значения одинаковые»)
     if main is None:
         if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
                 verb > i + 2 and lexicon.is_infinitive(toks[verb].value)
@@ -316,10 +426,39 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     if main - 1 > verb + 1 and toks[main - 1].type == "WORD" and pos_of(toks[main - 1].value) == "ADVB" \
             and lexicon.is_infinitive(toks[main].value):
         return main - 1     # "Когда перемещается на клетку противника полностью излечиться"
-    return _subject_start(toks, verb, main)
+    if toks[main].type == "WORD" and lexicon.is_effect_noun(toks[main].value):
+        k = main
+        while k - 1 > verb and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value):
+            k -= 1
+        if k < main:
+            return k        # "Когда открывается (…) особый удар лапищей на 1-2-2"
+    # a reflexive clause verb takes no object: the word after it opens the subject of an
+    # ability opened by «может» ("Когда открывается каждое стоящее рядом существо
+    # противника может …"); before another verb it is the clause's own subject ("Когда
+    # изгоняется выбранная карта получает {token}")
+    reflexive = toks[verb].type == "WORD" and toks[verb].value.casefold().endswith(("ся", "сь")) \
+        and (toks[main].type == "MAY" or lexicon.is_modal(toks[main].value))
+    return _subject_start(toks, verb, main, object_guard=not reflexive)
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+
+
+def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
+    """Is the comma at ``j`` one of the pair around a gerund right after the header word
+    at ``i`` ("Если, сражаясь, выбрасывает …"): not the end of the clause."""
+    gerund = (lambda k: 0 <= k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "GRND")
+    return (j == i + 1 and gerund(j + 1)) or (j == i + 3 and gerund(j - 1) and toks[i + 1].type == "COMMA")
+
+
+@lru_cache(maxsize=20_000)
+def _imperative(word: str) -> bool:
+    """An imperative verb («положите», «выберите», «нанесите»)."""
+    from bot.morph import analyzer
+
+    if not lexicon.is_predicate(word):
+        return False
+    return any(p.tag.mood == "impr" for p in analyzer().parse(word.casefold()))
 
 
 def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool = True) -> int:
@@ -339,8 +478,9 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
         if t.type != "WORD" or not lexicon.may_be_nominative(t.value):
             continue
         before = toks[k - 1] if k >= 1 else None
-        if before is not None and before.type == "WORD" and lexicon.is_preposition(before.value):
-            continue
+        if before is not None and before.type == "WORD" and (lexicon.is_preposition(before.value)
+                                                             or before.value.casefold() == "чем"):
+            continue    # (after «чем» a pronoun is the comparison's: "…, чем оно само")
         low = t.value.casefold()
         if object_guard and k == left + 1 and low not in _PRONOUN_SUBJECTS:
             continue
@@ -389,6 +529,123 @@ def _condition_icons(cost: Token) -> list[Token]:
     return [kw, end]
 
 
+# Words that end an unquoted name of an effect ("Воздействие лесные тропы переместить …",
+# "Заклинание шит света другое существо получает …"): the ability's subject.
+_NAME_STOP_LEMMAS = _SUBJECT_LEMMAS | frozenset({"выбрать", "другой", "все", "атакованный", "атаковавший", "можете"})
+_KIND_LEMMAS = frozenset({"существо", "карта", "местность", "хозяин", "артефакт", "герой"})
+_EVENT_LEMMAS = frozenset({"гибель", "объявление", "атака", "удар", "выстрел", "перемещение", "движение",
+                           "нападение", "промах", "открытие", "закрытие"})
+MAX_NAME_WORDS = 4
+"""Most words of an effect's name written without quotes or a dash."""
+
+
+def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
+    """Where the header of a named effect opened at ``toks[i]`` (NAMED_KW «Воздействие»,
+    «Заклинание») ends when no dash or colon follows its name: right after a quoted
+    name ("Заклинание «варево из котла» ранить …"), or, for a name without quotes,
+    before the first verb, «может», condition word, icon, signed number or subject
+    after the name's first word ("Воздействие лесные тропы переместить …", "воздействие
+    обрушиться выберите …", "Воздействие карта если …"). ``None`` when a dash or colon
+    ends the header instead, or no such point is found within ``MAX_NAME_WORDS``."""
+    n = len(toks)
+    if i + 1 >= n:
+        return None
+    first = toks[i + 1]
+    if first.type == "QUOTED":
+        if i + 2 < n and toks[i + 2].type in ("WORD", "MAY", "NUMBER", "ICON", "CONDITION_KW", "TRIGGER_KW"):
+            return "insert", i + 2
+        return None
+    if first.type not in ("WORD", "NUMBER", "ILI", "AND", "TRIGGER_KW") or (
+            first.type == "WORD" and lexicon.is_preposition(first.value)) or (
+            first.type == "NUMBER" and first.value[:1] in "+-"):
+        return None
+    for j in range(i + 2, min(n, i + 2 + MAX_NAME_WORDS + 2)):
+        t = toks[j]
+        if t.type == "COMMA" and j + 3 < n and toks[j + 1].value.casefold() == "дальность" \
+                and toks[j + 2].type == "NUMBER" and toks[j + 3].type in ("WORD", "MAY"):
+            return "insert", j + 3      # "Заклинание песнь девы, дальность 3 выбрать …": the range is the name's
+        if t.type in ("COMMA", "AND") and j + 1 < n and toks[j + 1].type == "WORD" and lexicon.is_noun(toks[j + 1].value) \
+                and lexicon.may_be_nominative(toks[j + 1].value) and lexicon.word_lemma(toks[j + 1].value) not in _KIND_LEMMAS \
+                and any(x.type == "AND" for x in toks[j:min(n, j + 4)]):
+            continue    # "Заклинание мороз, мгла и ливень выбрать …": nouns listed in the name
+        if t.type in ("DASH", "COLON", "COMMA", "SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "LIBO", "COST"):
+            return None
+        if j >= i + 2 + MAX_NAME_WORDS and t.type != "WORD":
+            return None
+        if t.type in ("MAY", "ICON") or _opens_condition(t) or (t.type == "NUMBER" and t.value[:1] in "+-") or (
+                t.type == "NUMBER" and toks[j - 1].type == "WORD" and lexicon.is_effect_noun(toks[j - 1].value)):
+            return ("insert", j - 1) if t.type == "NUMBER" and t.value[:1] not in "+-" else ("insert", j)
+        if t.type == "WORD" and t.value.casefold() == "до" and j + 1 < n and toks[j + 1].value.casefold() == "конца":
+            return "insert", j          # "Воздействие сила ненависти до конца этого хода …"
+        if t.type == "TRIGGER_KW":
+            if t.value.casefold() != "при" or (j + 1 < n and lexicon.word_lemma(toks[j + 1].value) in _EVENT_LEMMAS):
+                return "insert", j      # "Воздействие черная метка когда …", "… при гибели …"
+            continue
+        if t.type != "WORD":
+            continue
+        low = t.value.casefold()
+        lem = lexicon.word_lemma(t.value)
+        if lexicon.is_predicate(t.value) or low in _PRONOUN_SUBJECTS or low == "нельзя" or lem in ("выбранный", "выбрать") or (
+                lem in _NAME_STOP_LEMMAS and lexicon.may_be_nominative(t.value)) or (
+                lexicon.is_effect_noun(t.value) and j + 1 < n and toks[j + 1].value.casefold() == "на"):
+            return "insert", j
+        if lem in _KIND_LEMMAS and lexicon.may_be_nominative(t.value) and not (
+                toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value)):
+            # "Заклинание ужас существо противника …", "… крепость гор небестелесное
+            # нелетающее существо получает …": the subject, with its adjectives
+            k = j
+            while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value) \
+                    and lexicon.may_be_nominative(toks[k - 1].value):
+                k -= 1
+            return "insert", k
+    return None
+
+
+_COST_STOPS = frozenset({"DASH", "SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "LIBO", "COST"})
+MAX_COST_WORDS = 12
+"""Most tokens of a payment written in words before its colon."""
+
+
+def _payment_verb(tok: Token) -> bool:
+    """An infinitive or imperative of a payment verb (grammar/effects.yaml payment_verbs)."""
+    from bot.abilities.effects import vocabulary
+
+    if tok.type != "WORD" or lexicon.word_lemma(tok.value) not in vocabulary().payment_verbs:
+        return False
+    return lexicon.is_infinitive(tok.value) or tok.value.casefold().endswith(("те", "йте"))
+
+
+def word_cost_end(toks: list[Token]) -> int | None:
+    """Index of the colon ending a payment written in words at the start of ``toks``
+    ("Закрыть стоящее рядом ваше существо: …", "{instant}, изгнать карту с вашего
+    кладбища: …", "{tap}, снять X {health} с ваших слуа: …"): optional icons and a
+    comma, a payment verb (infinitive or imperative), its object (no finite verb, dash
+    or other connective), then «:» with an ability after it. ``None`` otherwise."""
+    j = 0
+    while j < len(toks) and toks[j].type == "ICON":
+        j += 1
+    if j and (j >= len(toks) or toks[j].type != "COMMA"):
+        return None
+    j += 1 if j else 0
+    if j >= len(toks) or not _payment_verb(toks[j]):
+        return None
+    for k in range(j + 1, min(len(toks), j + 1 + MAX_COST_WORDS)):
+        t = toks[k]
+        if t.type == "COLON":
+            return k if k + 1 < len(toks) and k > j + 1 else None
+        if t.type in _COST_STOPS or t.type in HEADER_KW or t.type == "MAY" or (
+                t.type == "WORD" and lexicon.is_finite_verb(t.value)):
+            return None
+    return None
+
+
+def _merge_cost(toks: list[Token], end: int) -> Token:
+    """One COST token spanning ``toks[:end + 1]`` (a payment written in words)."""
+    a, b = toks[0], toks[end]
+    return Token("COST", " ".join(t.value for t in toks[:end + 1]), start_pos=a.start_pos, line=a.line,
+                 column=a.column, end_line=b.end_line, end_column=b.end_column, end_pos=b.end_pos)
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -431,16 +688,21 @@ class CardPostLex:
             return toks[:1] + self._statement(toks[1:], 0)
         return self._statement(toks, 0)
 
-    def _statement(self, toks: list[Token], depth: int, in_cond: bool = False) -> list[Token]:
+    def _statement(self, toks: list[Token], depth: int, in_cond: bool = False, headed: bool = False) -> list[Token]:
         """[cost] [header HEAD_END statement | body]; headers nest up to ``MAX_DEPTH``.
         ``in_cond``: the statement is the body of a condition (a later ", если … –" is
-        then the next case of a case split)."""
+        then the next case of a case split). ``headed``: a trigger, named effect or cost
+        opens it (a one-time ability, not a static one: see ``_subject_may``)."""
         out: list[Token] = []
         i = 0
+        paid = word_cost_end(toks) if toks and toks[0].type in ("WORD", "ICON") else None
+        if paid is not None:
+            # "Закрыть стоящее рядом ваше существо: переместить …": a payment in words
+            toks = [_merge_cost(toks, paid)] + toks[paid + 1:]
         if toks and toks[0].type == "COST" and lexicon.is_condition_icons(toks[0].value) and depth < MAX_DEPTH:
             # "{second}: Начинает бой с {counter}", "{wolf}: …": a condition on the card
             # (who moves second, its form), not a payment
-            return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True)
+            return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True, headed)
         if toks and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value):
             # "{armor}: 1": a value icon before a colon is a trait, not a payment
             toks = [_retype(toks[0], "ICON")] + toks[1:]
@@ -457,7 +719,8 @@ class CardPostLex:
             out.append(_retype(toks[i], kind))
             out.extend(t if t.type in ("WORD", "NUMBER") else _retype(t, "WORD") for t in toks[i + 1:label])
             out.append(_retype(toks[label], "HEAD_END"))
-            return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW")
+            return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW",
+                                         headed or i == 1 or kind != "CONDITION_KW")
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
@@ -466,18 +729,26 @@ class CardPostLex:
                 head, body_start = _emit_header(toks, i, end)
                 out.extend(head)
                 # the body may open with a cost or another header (nested headers)
-                return out + self._statement(toks[body_start:], depth + 1, toks[i].type == "CONDITION_KW")
+                return out + self._statement(toks[body_start:], depth + 1, toks[i].type == "CONDITION_KW",
+                                             headed or i == 1 or toks[i].type != "CONDITION_KW")
             else:
                 # a header that never ends: keep the keyword, the grammar reports it
                 return out + toks[i:i + 1] + self._body(toks[i + 1:])
-        return out + self._body(toks[i:], in_cond)
+        return out + self._body(toks[i:], in_cond, headed=headed or bool(out))
 
     def _dash_ends(self, toks: list[Token], i: int) -> bool:
         """Does the header opened at ``toks[i]`` end with a dash before the next separator
         ("…; при гибели Бронзового дракона – вернуть …")?"""
         stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
         end = self._header_end(toks[i:stop], 0)
-        return end is not None and end[0] == "token" and toks[i + end[1]].type == "DASH"
+        if end is not None and end[0] == "insert" and " ".join(toks[i].value.casefold().split()) in ("в начале", "в конце") \
+                and i + end[1] < len(toks) and toks[i + end[1]].type == "NAMED_KW":
+            return True     # "…; в конце вашего следующего хода заклинание «…» ранить …"
+        if end is None or end[0] != "token":
+            return False
+        j = i + end[1]
+        # "…; в конце этого хода, если они не стоят рядом – …": the condition opens its body
+        return toks[j].type == "DASH" or (toks[j].type == "COMMA" and j + 1 < len(toks) and _opens_condition(toks[j + 1]))
 
     def _next_case(self, toks: list[Token], i: int, in_cond: bool) -> bool:
         """Does the «если» at ``toks[i]`` (after a comma) open a condition over the next
@@ -490,6 +761,11 @@ class CardPostLex:
         kind, j = end
         if kind == "token" and toks[i + j].type == "DASH":
             return True
+        if i + 2 < len(toks) and toks[i + 1].value.casefold() == "после" and toks[i + 2].value.casefold() == "этого" \
+                and i + j < stop:
+            return True     # "A, если после этого у X нет ран B": a condition over the next part
+        if kind == "insert" and i + j < stop and toks[i + j].value[:1].isupper() and toks[i + j].type == "WORD":
+            return True     # "A, если оно темное Мика получает {counter}": the next ability's subject
         return in_cond and i + j < stop
 
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
@@ -520,8 +796,23 @@ class CardPostLex:
                 return "insert", j
             if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
                 return "token", j       # "В конце хода противника, если …"
+        if toks[i].type == "NAMED_KW":
+            found = named_end(toks, i)
+            if found is not None:
+                return found
         for j in range(i + 1, len(toks)):
             t = toks[j]
+            if t.type == "NAMED_KW" and j > i + 1 and toks[i].type != "NAMED_KW" and not (
+                    toks[j - 1].type == "WORD" and ((lexicon.is_predicate(toks[j - 1].value)
+                                                     and not toks[j - 1].value.casefold().endswith(("ся", "сь")))
+                                                    or lexicon.is_preposition(toks[j - 1].value))) and (
+                    named_end(toks, j) is not None or (j + 2 < len(toks) and toks[j + 1].type == "QUOTED"
+                                                       and toks[j + 2].type in ("DASH", "COLON"))):
+                # "При ударе по Огнегривому заклинание жар ранить …": the header ends before
+                # the named effect, which opens the body
+                return "insert", j
+            if t.type == "COLON" and _granted_label(toks, j):
+                continue    # "Когда … получает Бешенство X: …": the label of a granted ability
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
@@ -541,12 +832,22 @@ class CardPostLex:
             # (a comma before «чтобы», «который» opens a subordinate clause inside the header)
             commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
-                in ("чтобы", "который"))]
+                in ("чтобы", "который", "чем")) and not _brackets_gerund(toks, i, j)
+                and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
+                         and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
                         nxt.type == "WORD" and (lexicon.is_infinitive(nxt.value) or lexicon.is_effect_noun(nxt.value)))):
                     return "token", j
+            if commas and commas[0] + 1 < len(toks) and toks[commas[0] + 1].type == "WORD" \
+                    and lexicon.is_finite_verb(toks[commas[0] + 1].value):
+                # "Когда получает проклятие теряет благословление, приземляется …": the
+                # comma joins the body's verbs; the clause ends before the first of them
+                ins = _clause_end_without_comma(toks, i, commas[0])
+                if ins is not None and any(toks[k].type == "WORD" and lexicon.is_predicate(toks[k].value)
+                                           for k in range(i + 1, ins)):
+                    return "insert", ins
             for j in reversed(commas):
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
@@ -583,7 +884,9 @@ class CardPostLex:
                 return "insert", k
         return None
 
-    def _body(self, toks: list[Token], in_cond: bool = False) -> list[Token]:
+    def _body(self, toks: list[Token], in_cond: bool = False, headed: bool = False) -> list[Token]:
+        """The compound ability after the headers and cost (``headed``: there were some —
+        then «X может <infinitive>» is an ability of its own whatever the verb's aspect)."""
         out: list[Token] = []
         start = True          # an ability starts at the next token
         has_pred = False      # the current operand has a verb / effect noun
@@ -600,17 +903,20 @@ class CardPostLex:
         first_libo = libos[0] if libos else -1
         libo_pair = len(libos) >= 2 and first_libo > 0 and toks[first_libo].value.strip().casefold() == "либо" \
             and toks[first_libo - 1].type == "WORD" and all(toks[k].value.lstrip()[:1] == "," for k in libos[1:]) \
-            and all(k + 1 < n and (toks[k + 1].type in ("NUMBER", "ICON") or _opens_ability(toks[k + 1]))
-                    for k in libos)   # alternatives that are values or abilities, not nouns
+            and all(k + 1 < n and (toks[k + 1].type in ("NUMBER", "ICON") or _opens_ability(toks[k + 1])
+                                   or _is_keyword(toks[k + 1]))
+                    for k in libos)   # alternatives that are values, traits or abilities, not nouns
+        op_start = 0          # where the current operand starts in ``out``
         i = -1
         while i + 1 < n:
             i += 1
             t = toks[i]
             typ = t.type
-            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ == "NAMED_KW")) and (
+            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
+                    (typ == "NAMED_KW" and prev.type == "HEAD_END" and named_end(toks, i) is not None) or
                     (typ == "TRIGGER_KW" and prev.type == "SEMI" and self._dash_ends(toks, i))):
                 # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part
@@ -622,6 +928,7 @@ class CardPostLex:
                     i += body_start - 1
                     prev = head[-1]
                     start, has_pred, modal = True, False, False
+                    op_start = len(out)
                     in_cond = True
                     continue
             if typ == "COMMA" and i + 1 < n and _opens_condition(toks[i + 1]) \
@@ -632,8 +939,22 @@ class CardPostLex:
                 out.append(t)
                 prev = t
                 start, has_pred, modal = True, False, False
+                op_start = len(out)
                 continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
+            if (typ == "MAY" or (typ == "WORD" and t.value.casefold() in _MAY_FORMS)) and not start \
+                    and not subclause and not modal and _subject_may(out, op_start, toks, i, headed):
+                # "вы можете посмотреть …", "оно может получить …", "Фенрир может открыть …":
+                # a subject, then «может» opening the ability (505.8)
+                for k in range(op_start, len(out)):
+                    out[k] = _retype(out[k], "SUBJ")
+                t = _retype(t, "MAY_V")
+                may_scope = True
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                continue
             if typ == "MAY":
                 after_not = prev is not None and prev.value.casefold() == "не"
                 if start and not after_not:
@@ -648,10 +969,18 @@ class CardPostLex:
                 # not when it joins the infinitives of one modal ("не может A или B";
                 # no comma before it: ", или …" after a clause starts another ability)
                 a, b = _next_content(toks, i)
+                if a is not None and a.type == "WORD" and lexicon.is_effect_noun(a.value) and not lexicon.is_predicate(a.value) \
+                        and not (b is not None and (b.type in ("NUMBER", "ICON") or b.value.casefold() == "на")):
+                    a = None     # "выстрел или метание со стоящей рядом карты": nouns, not an ability
                 joins = not start and not subclause \
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
+                if joins and out and out[-1].type == "COMMA":
+                    # "A, или B": the comma belongs to the connective, not to A
+                    c = out.pop()
+                    t = Token("ILI_V", c.value + " " + t.value, start_pos=c.start_pos, line=c.line, column=c.column,
+                              end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
             elif typ == "LIBO" and libo_pair and i == first_libo:
                 t = _retype(t, "WORD")   # "получает либо A, либо B": the first «либо» opens the pair
             elif typ == "LIBO" and libo_pair:
@@ -675,8 +1004,7 @@ class CardPostLex:
                 t = _retype(t, "WORD")
             elif typ == "LIMIT_HEAD":
                 t = _retype(t, "WORD")
-            elif typ == "COST" and prev is not None and prev.type == "WORD" and \
-                    lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+            elif typ == "COST" and prev is not None and _grants(out):
                 # "Получает {tap}: Магический удар на 3": a granted ability is a word of
                 # the effect that grants it, not a payment of this ability
                 t = _retype(t, "ICON")
@@ -693,6 +1021,7 @@ class CardPostLex:
             if start:
                 has_pred = False
                 modal = subclause = False
+                op_start = len(out)
             elif t.type == "WORD" and not has_pred:
                 has_pred = _opens_ability(t)
             prev = t

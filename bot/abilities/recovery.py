@@ -174,7 +174,7 @@ def _parse_prefix(chunk: str, error_at: int) -> tuple[Node, int] | None:
 
 # Connective phrases of 505 and the node that must represent each of them.
 _LEFTOVER = re.compile(r"(?P<refusable>не\s+(может\s+или\s+не\s+хочет|хочет\s+или\s+не\s+может))"
-                       r"|(?P<otherwise>в\s+противном\s+случае)|(?P<and_then>(?<=[,;] )при\s+этом|при\s+этом(?!\s*[.)\n]|\s*$))", re.I)
+                       r"|(?P<otherwise>в\s+противном\s+случае|(?<=[,;] )иначе\b)|(?P<and_then>(?<=[,;] )при\s+этом|при\s+этом(?!\s*[.)\n]|\s*$))", re.I)
 
 
 def leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list[Unparsed]:

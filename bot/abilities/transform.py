@@ -172,7 +172,12 @@ class ToAst(Transformer):
         return self._nary("optional", items)
 
     def may(self, items: list[Any]) -> Node:
-        return self._nary("optional", items)
+        """505.8; a subject written before «может» ("вы можете …") is attr ``subject``."""
+        subj = [t for t in items if isinstance(t, Token) and t.type == "SUBJ"]
+        node = self._nary("optional", items)
+        if subj:
+            node = _with_attrs(node, subject=self.text[subj[0].start_pos:subj[-1].end_pos])
+        return node
 
     def otherwise(self, items: list[Any]) -> Node:
         return self._node("otherwise", "505.6", items, [i for i in items if isinstance(i, Node)])
@@ -195,7 +200,20 @@ class ToAst(Transformer):
 
     def condition(self, items: list[Any]) -> Node:
         node = self._headed("condition", items)
-        return self._split_cases(node)
+        return self._else(self._split_cases(node))
+
+    def _else(self, node: Node) -> Node:
+        """"Если X – A, иначе B": «иначе» is the alternative of the condition, not a part
+        of its body: otherwise(condition X (A), B) — B is used when A is not (505.6)."""
+        if node.kind != "condition" or not node.children or node.children[0].kind != "otherwise":
+            return node
+        body = node.children[0]
+        first, rest = body.children[0], body.children[1:]
+        if not rest or not re.match(r"[\s,;.]*иначе\b", self.text[first.span[1]:rest[0].span[0]], re.I):
+            return node
+        s_ = node.span[0]
+        cond = replace(node, span=(s_, first.span[1]), text=self.text[s_:first.span[1]], children=(first,))
+        return replace(body, span=node.span, text=node.text, children=(cond, *rest))
 
     def _split_cases(self, node: Node) -> Node:
         """"Если A – X, если B – Y": the body of the first condition is X followed by
@@ -222,7 +240,7 @@ class ToAst(Transformer):
 
     def inner_condition(self, items: list[Any]) -> Node:
         """A condition over a later part of a compound ability ("A; если … – B")."""
-        return self._headed("condition", items)
+        return self._else(self._headed("condition", items))
 
     def inner_trigger(self, items: list[Any]) -> Node:
         """A trigger as a later part of a compound ability."""
@@ -235,8 +253,14 @@ class ToAst(Transformer):
     def named(self, items: list[Any]) -> Node:
         head = items[1]
         quoted = [t.value[1:-1] for t in head if t.type == "QUOTED"]
-        name = quoted[0] if quoted else " ".join(t.value for t in head) or None
-        return self._headed("named", items, name=name, effect_kind=items[0].value.casefold())
+        words = head
+        reach = None
+        comma = next((k for k, t in enumerate(head) if t.type == "COMMA"), None)
+        if comma is not None and comma + 2 < len(head) + 1 and len(head) > comma + 2 \
+                and head[comma + 1].value.casefold() == "дальность" and head[comma + 2].type == "NUMBER":
+            words, reach = head[:comma], head[comma + 2].value     # "Заклинание песнь девы, дальность 3"
+        name = quoted[0] if quoted else (self.text[words[0].start_pos:words[-1].end_pos] if words else None)
+        return self._headed("named", items, name=name, effect_kind=items[0].value.casefold(), reach=reach)
 
     def cost(self, items: list[Token]) -> Token:
         return items[0]
@@ -247,7 +271,18 @@ class ToAst(Transformer):
         icons = tuple(_ICON.findall(cost.value))
         x = "X" in cost.value.split("{", 1)[0] or bool(re.search(r"X\{", cost.value))
         paren = re.search(r"\(([^()]*)\)", cost.value)
-        top = self._node("cost", None, items, [body], icons=icons, variable=("X" if x else None))
+        written = self.text[cost.start_pos:cost.end_pos]
+        words = re.sub(r"^(\{[a-z0-9_]+\}\s*)*,?\s*", "", written).rstrip(" :")
+        payment = words if re.match(r"[А-Яа-яЁё]", words) else None   # "закрыть стоящее рядом ваше существо"
+        if payment:
+            # the icons paid are those before the words ("{instant}, изгнать …"), not
+            # the ones the words name ("снять X {health}")
+            icons = tuple(_ICON.findall(written[:len(written) - len(written.lstrip("{}abcdefghijklmnopqrstuvwxyz0123456789_ "))]))
+            x = False
+        count = re.search(r"(?<![\d-])(\d+)\s*\{(counter|token|tok)\}", written)     # "3 {counter}{tap}:"
+        top = self._node("cost", None, items, [body], icons=(icons if icons or not payment else None),
+                         variable=("X" if x else None), payment=payment,
+                         count=(int(count.group(1)) if count and not payment else None))
         if paren and _LIMIT_WORDS.search(paren.group(1)):
             top = _with_attrs(top, limit=paren.group(1))
         return top

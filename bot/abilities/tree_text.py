@@ -9,7 +9,9 @@ from bot.abilities.ast import Node, ParseResult
 _ATTR_NAMES = {"self_source": "источник платит собой (505.9)", "limit": "ограничение",
                "keyword": "ключевое слово", "value": "значение", "icons": "значки",
                "variable": "переменная", "head": "условие", "name": "название",
-               "effect_kind": "вид", "note": "пояснение"}
+               "effect_kind": "вид", "note": "пояснение",
+               "reach": "дальность", "payment": "оплата",
+               "subject": "кто", "count": "сколько"}
 
 
 def format_tree(node: Node, indent: int = 0) -> str:

@@ -585,17 +585,24 @@ class _Board:
         res = "done"
         for c in node.children:
             res = self.resolve(c, why, rule)
-        self.pay(icons)
+        self.pay(icons, node.attr("payment"))
         return res
 
-    def pay(self, icons: tuple[str, ...]) -> None:
+    def pay(self, icons: tuple[str, ...], words: str | None = None) -> None:
+        """Pay the cost after all parts (505.4, 302.6): ``{tap}`` closes the source; a
+        payment written in words («закрыть стоящее рядом ваше существо») is told, not
+        executed (reported unsupported: its result is unknown)."""
         rs: tuple[str, ...] = (PAY_RULE, "302.6")
         reason = "оплата происходит после того, как игрок пройдёт все способности особенности"
         if self.self_gone:
             rs = (SELF_SOURCE_RULE, PAY_RULE)
             reason += "; источник уничтожен / возвращён в колоду — оставшиеся для оплаты ресурсы тратятся"
-        shown = ", ".join("{" + i + "}" for i in icons) or "стоимость"
+        shown = ", ".join(["{" + i + "}" for i in icons] + ([words] if words else [])) or "стоимость"
         self.add(f"Оплата «{shown}»", True, rs, "payment", reason)
+        if words:
+            self.add(f"Оплата «{words}» — не умею учесть на поле", None, (PAY_RULE,), "unsupported",
+                     "оплату, записанную словами, симулятор не выполняет")
+            self.unsupported.append(words)
         for icon in icons:
             if icon == "tap":
                 if self.src.zone == "battlefield" and self.src.open:

@@ -90,6 +90,14 @@ def _first(text: str, stems: list[str]) -> int:
     return min(hits) if hits else len(text)
 
 
+def _counted_none(clause: str, w: dict) -> bool:
+    """«Закрытых существ у противника нет»: the creatures named in the genitive plural
+    (``creature_none`` forms) before «нет» — there are none, like «нет ни одного …»."""
+    forms = w.get("creature_none") or ()
+    return any(re.search(r"(?<![а-яё])" + re.escape(fold(f)) + r"(?![а-яё])", clause) for f in forms) \
+        and re.search(r"(?<![а-яё])нет(?![а-яё])", clause) is not None
+
+
 def read_board_facts(question: str) -> BoardFacts:
     """Board facts stated in ``question`` outside its quotes (see module doc)."""
     from bot.abilities.outcome_words import QUOTE_MARK, sentences
@@ -97,7 +105,12 @@ def read_board_facts(question: str) -> BoardFacts:
     w = _words()
     facts: list[Fact] = []
     unread: list[str] = []
+    lead_in = re.compile(r"^\s*(?:[А-Яа-яЁё]+\s+){0,3}[А-Яа-яЁё]+\s*:\s*(?=" + re.escape(QUOTE_MARK) + ")")
     for sent in sentences(question):
+        # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
+        m = lead_in.match(sent)
+        if m and not any(_has(fold(m.group(0)), w[k]) for k in ("none", "exists", "every", "refuse")):
+            sent = sent[m.end():]
         for raw in re.split(r"[,;:—–]|\s-\s|\s(?:и|а|но)\s", sent.replace(QUOTE_MARK, " ")):
             clause = fold(raw).strip(" .?!")
             if not clause:
@@ -113,7 +126,7 @@ def read_board_facts(question: str) -> BoardFacts:
             owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
             restr = next((r for r in ("closed", "open", "flying", "wounded") if _has(clause, w[r])), None)
             if _has(clause, w["none"]):
-                if _first(clause, w["creature"]) < _first(clause, w["none"]):
+                if _first(clause, w["creature"]) < _first(clause, w["none"]) and not _counted_none(clause, w):
                     unread.append(raw.strip())  # «существо не …»: not «there is none»
                     continue
                 facts.append(Fact("none", owner, restr, raw.strip()))

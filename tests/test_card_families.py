@@ -1,0 +1,335 @@
+"""Families of card-text shapes the 2023+ database writes without dashes or quotes
+(texts written for these tests in that style): named effects as headers, «затем» and
+«иначе» as structure, costs written in words. Exact AST shapes, paragraphs, names."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.abilities.parser import parse
+
+
+def _named(res):
+    return [n for n in res.ast.walk() if n.kind == "named"]
+
+
+# ---- a named effect without a dash: «Воздействие <имя> <способность>» -----------------------
+@pytest.mark.parametrize("text, shape, name, first_leaf", [
+    ("{tap}: Воздействие тихий шаг переместить ваше открытое существо на 1 клетку.",
+     "(cost (named effect))", "тихий шаг", "переместить ваше открытое существо на 1 клетку"),
+    ("{tap}: Заклинание «ледяной взгляд» ранить выбранное существо на 2.",
+     "(cost (named effect))", "ледяной взгляд", "ранить выбранное существо на 2"),
+    ("При ударе по Стражу болот заклинание тина ранить атаковавшего на 1.",
+     "(trigger (named effect))", "тина", "ранить атаковавшего на 1"),
+    ("В начале хода противника воздействие туман ваше существо получает +1 к {strike}.",
+     "(trigger (named effect))", "туман", "ваше существо получает +1 к {strike}"),
+    ("{tap}: Воздействие ветер если в вашем отряде нет леса вызвать из колоды лес.",
+     "(cost (named (condition effect)))", "ветер", "вызвать из колоды лес"),
+    ("При гибели воздействие рухнуть выберите клетку рядом.",
+     "(trigger (named effect))", "рухнуть", "выберите клетку рядом"),
+    ("{tap}: Заклинание холод ущелий существо противника получает -2 к {strike}.",
+     "(cost (named effect))", "холод ущелий", "существо противника получает -2 к {strike}"),
+    ("{tap}: Воздействие зов глубин пророчество 1.", "(cost (named effect))", "зов глубин", "пророчество 1"),
+])
+def test_named_effect_without_dash_is_a_header(text, shape, name, first_leaf):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == shape
+    assert _named(res)[0].attr("name") == name
+    assert next(n for n in res.ast.walk() if n.kind == "effect").text == first_leaf
+
+
+def test_named_effect_with_range_keeps_the_name_and_range():
+    res = parse("{tap}: Заклинание песня ветра, дальность 3 выбрать существо противника.")
+    node = _named(res)[0]
+    assert res.ast.shape() == "(cost (named effect))"
+    assert node.attr("name") == "песня ветра" and node.attr("reach") == "3"
+
+
+def test_a_verb_object_named_effect_stays_a_word():
+    # «объявляет заклинание …» names what is declared: not a header
+    res = parse("Когда ваше существо объявляет заклинание, получить {counter}.")
+    assert res.complete and not _named(res)
+
+
+def test_granted_ability_after_colon_is_part_of_the_grant():
+    res = parse("{tap}: Воздействие морок выбранное существо до конца хода получает: {tap}: Разряд на 1.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(cost (named effect))"
+    assert res.ast.children[0].children[0].text == "выбранное существо до конца хода получает: {tap}: Разряд на 1"
+
+
+# ---- «затем» and «иначе» -------------------------------------------------------------------
+def test_then_is_a_sequence_not_one_leaf():
+    res = parse("При гибели вызвать гнома стоимостью 3 или менее, затем ранить стоящие рядом карты на 2.")
+    assert res.ast.shape() == "(trigger (and_then effect effect))"
+    assert res.ast.rules() == ["505.4"]
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["summon", "wound"]
+
+
+def test_then_without_comma_after_a_note():
+    res = parse("Может переместиться на 1 клетку (по выбору противника) затем ранить стоящее рядом существо на 1.")
+    assert res.ast.shape() == "(optional (and_then effect effect))"
+
+
+def test_else_after_a_condition_is_its_alternative():
+    res = parse("Если в вашем отряде есть лес ранить выбранное существо на 2, иначе ранить его на 1.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(otherwise (condition effect) effect)"
+    assert res.ast.rule == "505.6"
+    assert res.ast.children[0].attr("head") == "Если в вашем отряде есть лес"
+
+
+def test_else_with_dash_and_named_alternative():
+    res = parse("В начале хода, если рядом нет врагов – получить {counter}, иначе – воздействие «шорох» – "
+                "переместиться на соседнюю клетку.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(trigger (otherwise (condition effect) (named effect)))"
+
+
+def test_reflexive_clause_verb_takes_no_object():
+    # before «может» the words after a reflexive clause verb open the ability's subject …
+    res = parse("Когда открывается каждое стоящее рядом существо противника может переместиться на 1 клетку.")
+    assert res.ast.attr("head") == "Когда открывается"
+    assert res.ast.children[0].attr("subject") == "каждое стоящее рядом существо противника"
+    # … before another verb they are the clause's own subject
+    res = parse("Когда изгоняется выбранная карта получает {counter}.")
+    assert res.ast.attr("head") == "Когда изгоняется выбранная карта"
+    assert res.ast.children[0].text == "получает {counter}"
+
+
+# ---- a payment written in words before the colon --------------------------------------------
+@pytest.mark.parametrize("text, icons, payment, leaf", [
+    ("Закрыть стоящее рядом ваше существо: переместить Осадную башню на соседнюю клетку.",
+     None, "Закрыть стоящее рядом ваше существо", "переместить Осадную башню на соседнюю клетку"),
+    ("{instant}, изгнать карту с вашего кладбища: получить +1 к броску кубика.",
+     ("instant",), "изгнать карту с вашего кладбища", "получить +1 к броску кубика"),
+    ("{tap}, снять X {counter} с ваших существ: ранить выбранное существо на X.",
+     ("tap",), "снять X {counter} с ваших существ", "ранить выбранное существо на X"),
+    ("Заплатите 2 кристалла: излечить ваше существо на 2.",
+     None, "Заплатите 2 кристалла", "излечить ваше существо на 2"),
+    ("{tap}, потерять маркер «смолы»: уничтожить выбранный артефакт.",
+     ("tap",), "потерять маркер «смолы»", "уничтожить выбранный артефакт"),
+])
+def test_payment_in_words_is_the_cost(text, icons, payment, leaf):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(cost effect)"
+    assert res.ast.attr("icons") == icons and res.ast.attr("payment") == payment
+    assert res.ast.children[0].text == leaf
+
+
+def test_a_choice_before_a_colon_is_not_a_payment():
+    # «выберите одно:» and «получает:» are not payments
+    for text in ("Выберите одно: получает +1 к {strike}.", "Ваш гном получает: +1 к {move}."):
+        res = parse(text)
+        assert not any(n.kind == "cost" for n in res.ast.walk()), text
+
+
+def test_a_payment_in_words_is_told_on_the_board_but_not_executed():
+    from bot.sim.ability import Use, resolve_on_board
+    from bot.sim.state import Card, GameState, parse_cell
+
+    st = GameState()
+    for c in (Card(id="Таран", owner="first", cell=parse_cell("c2"), lives=4),
+              Card(id="Орк", owner="second", cell=parse_cell("c4"), lives=3)):
+        st.cards[c.id] = c
+    r = resolve_on_board(st, st.cards["Таран"], "Закрыть стоящее рядом ваше существо: ранить выбранное существо "
+                                                 "противника на 1.", Use("Таран", targets={1: "Орк"}))
+    assert st.cards["Орк"].wounds == 1
+    pay = [s for s in r.steps if s.status in ("payment", "unsupported")]
+    assert [s.status for s in pay] == ["payment", "unsupported"]
+    assert pay[0].rule == "505.4" and "закрыть стоящее рядом ваше существо" in pay[1].text.casefold()
+    assert r.unsupported == ["Закрыть стоящее рядом ваше существо"]
+
+
+# ---- granted abilities, refusal with a verb, conditions after «после этого» ------------------
+def test_granted_ability_after_a_grant_verb_is_not_a_new_ability():
+    res = parse("В начале боя ваше существо получает Когда атакует ранить атакованного на 1. {tap}: Разряд на 1.")
+    assert res.ast.shape() == "(card (trigger effect) (cost effect))"
+    assert res.ast.children[0].children[0].text == "ваше существо получает Когда атакует ранить атакованного на 1"
+
+
+def test_granted_label_colon_does_not_end_the_header():
+    res = parse("Когда излечивается на X получает Ярость X: не закрывается до конца хода.")
+    assert res.ast.shape() == "(trigger effect)"
+    assert res.ast.attr("head") == "Когда излечивается на X"
+
+
+def test_refusal_naming_the_refused_verb():
+    res = parse("Может переместить существо напротив на 1 клетку; если существо не может или не хочет "
+                "переместиться Голем ранит его на 3.")
+    assert res.ast.shape() == "(optional (refusable effect effect))"
+    second = res.ast.children[0].children[1]
+    assert second.text == "Голем ранит его на 3" and second.attr("action") == "wound"
+
+
+def test_condition_after_then_governs_the_next_part():
+    res = parse("При {strike} излечиться на 2, если после этого у Лекаря нет ран не закрывается.")
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect)))"
+    assert res.ast.children[0].children[1].attr("head") == "если после этого у Лекаря нет ран"
+
+
+def test_signed_modifier_after_a_note_starts_a_new_ability():
+    res = parse("+1 к {strike} за каждый лес в вашем отряде (максимум +2) -1 от выстрелов, пока есть болото.")
+    assert res.ast.shape() == "(card effect effect)"
+    assert [n.text for n in res.ast.children] == ["+1 к {strike} за каждый лес в вашем отряде (максимум +2)",
+                                                 "-1 от выстрелов, пока есть болото"]
+
+
+# ---- a card-text question with a board: the board decides ------------------------------------
+BOARD_TEXT = "Уничтожьте выбранное закрытое существо противника, иначе нанесите себе 1 рану"
+
+
+@pytest.mark.parametrize("question", [
+    f"Карта: \"{BOARD_TEXT}\". У противника нет ни одного закрытого существа — что будет?",
+    f"Текст карты: «{BOARD_TEXT}». У противника нет ни одного закрытого существа. Что будет?",
+    f"«{BOARD_TEXT}». Закрытых существ у противника нет. Что будет?",
+    f"«{{tap}}: Воздействие кара {BOARD_TEXT[0].lower() + BOARD_TEXT[1:]}». У противника нет ни одного "
+    "закрытого существа — что будет?",
+])
+def test_board_question_gets_the_verdict_the_board_implies(question):
+    from bot.judge import ask
+
+    a = ask(question)
+    assert a.route == "ability"
+    assert "часть 1" in a.verdict.casefold() and "не объявляется" in a.verdict
+    assert "часть 2 «нанесите себе 1 рану» выполняется" in a.verdict
+    assert a.citations[:1] == ["505.6"]
+
+
+def test_board_question_with_a_closed_creature_declares_the_first_part():
+    from bot.judge import ask
+
+    a = ask(f"Карта: «{BOARD_TEXT}». У противника есть закрытое существо — что будет?")
+    assert a.verdict.startswith("Часть 1 «Уничтожьте выбранное закрытое существо противника» выполняется")
+    assert "часть 2 «нанесите себе 1 рану» не объявляется" in a.verdict
+
+
+# ---- «может» after its subject ---------------------------------------------------------------
+@pytest.mark.parametrize("text, shape, subject", [
+    ("Когда ваше существо уничтожает карту противника оно может получить {counter}.",
+     "(trigger (optional effect))", "оно"),
+    ("В начале вашего хода вы можете посмотреть 2 верхние карты вашей колоды.", "(trigger (optional effect))", "вы"),
+    ("{tap}: каждая ваша лесная карта может потерять {counter}, при этом получить +1 к {strike}.",
+     "(cost (optional (and_then effect effect)))", "каждая ваша лесная карта"),
+])
+def test_subject_before_may_is_505_8(text, shape, subject):
+    res = parse(text)
+    assert res.ast.shape() == shape
+    opt = next(n for n in res.ast.walk() if n.kind == "optional")
+    assert opt.rule == "505.8" and opt.attr("subject") == subject
+
+
+@pytest.mark.parametrize("text", [
+    "Карты противника могут объявлять разряд только по Стражу.",      # a restriction
+    "Повозка может перемещаться между крайними клетками ряда.",       # a permission (imperfective)
+    "Выбранное существо может атаковать или двигаться до конца хода.",
+])
+def test_permission_or_restriction_with_may_is_not_505_8(text):
+    assert not any(n.kind == "optional" for n in parse(text).ast.walk())
+
+
+# ---- second sample's families ----------------------------------------------------------------
+def test_count_apart_from_counter_icon_is_the_cost():
+    res = parse("Ваши карты могут атаковать только по Чучелу (кроме {uchr}) 3 {counter}{tap}: Воздействие «пробуждение» "
+                "становится существом с полетом.")
+    assert res.ast.shape() == "(card effect (cost (named effect)))"
+    cost = res.ast.children[1]
+    assert cost.attr("count") == 3 and cost.attr("icons") == ("counter", "tap")
+    assert res.ast.children[0].text.endswith("(кроме {uchr})")
+
+
+def test_limit_written_as_a_header_without_colon():
+    res = parse("Один раз за ход ваш не стоящий рядом дух может объявить движение на клетку с Ткачем, при этом Ткач "
+                "получает +1 к {strike}.")
+    assert res.ast.shape() == "(optional (and_then effect effect))"
+    assert res.ast.attr("limit") == "Один раз за ход" and res.ast.attr("subject") == "ваш не стоящий рядом дух"
+
+
+def test_mozhete_opening_an_ability_is_505_8():
+    res = parse("В начале вашего хода можете изгнать всех ваших духов; вызвать Упыря на любую клетку.")
+    assert res.ast.shape() == "(trigger (optional (and_then effect effect)))"
+
+
+def test_opponent_may_is_not_the_controlling_players_option():
+    assert parse("Противник может перенаправить {strike} Голема на свое существо.").ast.kind == "effect"
+
+
+def test_verbless_condition_after_a_semicolon():
+    res = parse("При атаке бросает кубик два раза; если значения одинаковые получает +1 к этой атаке.")
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect)))"
+    assert res.ast.children[0].children[1].attr("head") == "если значения одинаковые"
+
+
+def test_imperative_ends_a_condition_and_cases_follow():
+    res = parse("В начале хода положите верхнюю карту колоды на кладбище; если это гном положите {counter} на "
+                "вашу карту, если это орк ваши существа получают +1 к {strike}.")
+    assert res.ast.shape() == "(trigger (and_then effect (cases (condition effect) (condition effect))))"
+    heads = [n.attr("head") for n in res.ast.walk() if n.kind == "condition"]
+    assert heads == ["если это гном", "если это орк"]
+
+
+def test_time_trigger_after_semicolon_with_a_condition():
+    res = parse("В начале вашего хода выберите два существа противника; в конце этого хода, если они не стоят рядом – "
+                "ранить каждое из них на 1.")
+    assert res.ast.shape() == "(trigger (and_then effect (trigger (condition effect))))"
+
+
+def test_named_effect_listing_nouns_in_its_name():
+    res = parse("{tap}: Заклинание град, снег и ветер выбрать ряд противника.")
+    assert _named(res)[0].attr("name") == "град, снег и ветер"
+    assert res.ast.shape() == "(cost (named effect))"
+
+
+# ---- third sample's families -----------------------------------------------------------------
+def test_commas_around_a_gerund_do_not_end_the_header():
+    res = parse("Если, сражаясь, выбрасывает на кубике 6 ранить существо напротив на 2.")
+    assert res.ast.attr("head") == "Если, сражаясь, выбрасывает на кубике 6"
+    assert res.ast.children[0].text == "ранить существо напротив на 2"
+
+
+def test_or_between_effect_nouns_with_an_object_is_one_ability():
+    res = parse("{instant}: Перенаправить в себя выстрел или метание с соседней карты.")
+    assert res.ast.shape() == "(cost effect)"
+    assert parse("{tap}: Выстрел на 2 или метание на 1.").ast.shape() == "(cost (choice effect effect))"
+
+
+def test_condition_before_a_named_subject_governs_the_next_part():
+    res = parse("{tap}: Ранить существо на 1, если оно темное Жнец получает {counter}.")
+    assert res.ast.shape() == "(cost (and_then effect (condition effect)))"
+    assert res.ast.children[0].children[1].children[0].text == "Жнец получает {counter}"
+
+
+def test_subject_with_a_prepositional_phrase_before_may():
+    res = parse("При прыжке – ваше соседнее существо с ранами может получить 1 дополнительную {health}.")
+    assert res.ast.children[0].attr("subject") == "ваше соседнее существо с ранами"
+
+
+# ---- fourth sample's families ----------------------------------------------------------------
+def test_comma_joining_the_bodys_verbs_does_not_end_the_header():
+    res = parse("Когда получает проклятие теряет благословление, переносится на клетку вашей половины, затем разряд на 2.")
+    assert res.ast.attr("head") == "Когда получает проклятие"
+    assert res.ast.shape() == "(trigger (and_then effect effect))"
+
+
+def test_comparison_comma_stays_in_the_header():
+    res = parse("После того, как ваше существо уничтожает карту дороже, чем оно само открыть это существо.")
+    assert res.ast.attr("head") == "После того, как ваше существо уничтожает карту дороже, чем оно само"
+
+
+def test_granted_payment_colon_does_not_end_the_header():
+    res = parse("Пока на кладбище, имеет {instant}, потерять жетон: ослабить выбранную атаку на 2.")
+    assert res.ast.attr("head") == "Пока на кладбище"
+    assert res.ast.children[0].text == "имеет {instant}, потерять жетон: ослабить выбранную атаку на 2"
+
+
+def test_time_trigger_after_semicolon_opening_a_named_effect():
+    res = parse("В начале хода выбрать свободную клетку; в конце вашего следующего хода заклинание обвал ранить "
+                "стоящие на ней карты на 2.")
+    assert res.ast.shape() == "(trigger (and_then effect (trigger (named effect))))"
+
+
+def test_comma_before_or_belongs_to_the_connective():
+    res = parse("{tap}: Воздействие жребий +1 к броску кубика, или перебросить кубик.")
+    assert [c.text for c in res.ast.children[0].children[0].children] == ["+1 к броску кубика", "перебросить кубик"]
