@@ -10,6 +10,8 @@ reported. Printed figures:
 - dictionary entries that the edition's glossary finds as terms of that edition, of the reference;
 - invented sections: sections of the edition whose number is not printed as a «NNN.» header
   in the page text (checked on the raw page, independently of the importer);
+- rule effects of the simulator bound to the edition's paragraphs by content, of all effects
+  (``--bindings`` lists the pairs, effect number -> paragraph, to check them by hand);
 - import time: median and range over ``--runs`` runs (seconds).
 """
 
@@ -34,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dictionary", type=int, default=96, help="reference number of dictionary entries")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--edition", default="real-import")
+    ap.add_argument("--bindings", action="store_true", help="list every bound effect with both texts")
     args = ap.parse_args(argv)
 
     from bot.importer import import_sources, write_edition
@@ -50,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         found = _glossary_hits(rb)
         gloss_s = time.perf_counter() - t
+        from bot.sim.binding import binding_of, effects
+
+        bound = {k: v for k, v in binding_of(rb).items() if v}
 
     raw = html.unescape(args.page.read_text(encoding="utf-8", errors="replace"))
     text = re.sub(r"<[^>]+>", "\n", raw)
@@ -61,6 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"sections: {len(rb.sections)}; invented sections: {len(invented)} {invented or ''}")
     print(f"dictionary entries: {len(rb.dictionary)}; as glossary terms of the edition: {found} of {args.dictionary}")
     print(f"glossary of the edition built in {gloss_s:.2f} s")
+    print(f"rule effects bound by content: {len(bound)} of {len(effects())}")
+    if args.bindings:
+        from bot.rulebook import load
+
+        seed = load("5ed")
+        for k, v in bound.items():
+            print(f"  {k} {seed.get(k).text[:100]}\n    -> {v} {rb.get(v).text[:160]}")
     print(f"import time: median {statistics.median(times):.3f} s, range {min(times):.3f}–{max(times):.3f} s over {len(times)} runs")
     for line in report.notes[:10]:
         print("  note:", line)

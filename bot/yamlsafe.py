@@ -70,15 +70,6 @@ def yaml_problem_ru(problem: str) -> str:
 def _line_col(text: str, position: int) -> tuple[int, int]:
     """1-based (line, column) of 0-based character ``position`` in ``text``."""
     before = text[:position]
-    line = before.count("\n") + 1
-    return line, position - (before.rfind("\n") + 1) + 1
-
-
-
-
-def _line_col(text: str, position: int) -> tuple[int, int]:
-    """1-based (line, column) of 0-based character ``position`` in ``text``."""
-    before = text[:position]
     return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
 
 

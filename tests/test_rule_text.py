@@ -223,8 +223,12 @@ def tested_edition(tmp_path_factory):
 @pytest.mark.parametrize("q,verdict,number", TESTED_QUESTIONS, ids=[q[:30] for q, _, _ in TESTED_QUESTIONS])
 def test_tested_edition_rule_text_verdicts(tested_edition, q, verdict, number):
     a = ask(q, tested_edition)
-    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", verdict, number)
-    assert a.sentence and a.sentence in a.text
+    assert (a.verdict.split(":")[0], a.citations[0]) == (verdict, number)
+    # the simulator answers first where the edition states its rule effect (408.3 states 506.3:
+    # bound by content); the rule-text route must still reach the same verdict on its own
+    r = answer(q, tested_edition) if a.route == "scenario" else a
+    assert (r.route, r.verdict, r.citations[0]) == ("rule_text", verdict, number)
+    assert r.sentence and r.sentence in r.text
 
 
 def test_tested_edition_exception_and_no_verdict(tested_edition):

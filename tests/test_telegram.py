@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
 import subprocess
@@ -80,6 +81,35 @@ def test_webhook_options_are_checked():
     assert "https" in tg.check_args(ns(webhook_url="http://bot.example.org/tg"))
     assert "webhook-secret" in tg.check_args(ns(webhook_url="https://x.org/tg", webhook_secret="bad secret!"))
     assert "webhook-url" in tg.check_args(ns(webhook_secret="abc"))
+    ok = dict(webhook_url="https://x.org/tg", webhook_secret="s3cret")
+    assert tg.check_args(ns(port=99999, **ok)) == "--port 99999: ожидался номер порта от 1 до 65535."
+    assert tg.check_args(ns(port=0, **ok)).startswith("--port 0:") and tg.check_args(ns(port=8443, **ok)) is None
+
+
+def test_startup_network_failure_is_logged_in_one_line_without_traceback():
+    from telegram.error import NetworkError
+
+    buf = io.StringIO()
+    handler = logging.StreamHandler(buf)
+    handler.addFilter(tg.OneLineStartupErrors())
+    log = logging.getLogger("telegram.ext.test_startup")
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        try:
+            raise NetworkError("httpx.ConnectError: All connection attempts failed")
+        except NetworkError:
+            log.exception("Network Retry Loop: Failed run number %d of %d. Aborting.", 2, 2)
+        try:
+            raise ValueError("a bug")
+        except ValueError:
+            log.exception("handler failed")
+    finally:
+        log.removeHandler(handler)
+    first, *rest = buf.getvalue().splitlines()
+    assert first == ("Network Retry Loop: Failed run number 2 of 2. Aborting. "
+                     "(NetworkError: httpx.ConnectError: All connection attempts failed)")
+    assert rest[0] == "handler failed" and rest[1] == "Traceback (most recent call last):"  # a bug keeps its traceback
 
 
 def test_httpx_logger_kept_at_warning():

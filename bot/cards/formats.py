@@ -323,33 +323,54 @@ def _classes(v: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _nxt_fields(obj: dict) -> dict[str, Any]:
-    spec = vocabulary()["nxt"]
+def _json_fields(obj: dict, fmt: str) -> dict[str, Any]:
+    """The fields both JSON formats read the same way, each from the JSON key that
+    ``fields:`` of ``fmt`` in grammar/card_formats.yaml names: kind and traits from
+    ``types`` (plus traits the text states), key, set, number, classes, element
+    (``elements``), cost, lives, movement, strikes, text. Raises ``_Reject`` (Russian,
+    the field named as ``fields:`` names it) for a field of the wrong type or size."""
+    spec = vocabulary()[fmt]
+    keys = spec["fields"]
+
+    def get(field: str) -> Any:
+        return obj.get(keys[field][0])
+
+    def what(field: str) -> str:
+        return keys[field][1]
+
     kind, traits = _kind(_code(spec["types"], obj.get("type")), "тип карты", obj.get("type"))
-    icons = obj.get("icons") if isinstance(obj.get("icons"), dict) else {}
-    traits += [t for k, t in (spec.get("icon_traits") or {}).items() if k in icons]
-    text = obj.get("text") or ""
+    text = get("text") or ""
     if isinstance(text, str):
         traits += _text_traits(text)
-    name = obj.get("name")
-    key_id = _str(obj.get("id"), "id", 64)
+    key_id = _str(get("key"), what("key"), int(keys["key"][2]))
     return {
-        "key": f"nxt:{key_id}" if key_id else None,
-        "name": name,
-        "set_name": _str(obj.get("set_id"), "набор"),
-        "number": _str(obj.get("number"), "номер"),
+        "key": f"{fmt}:{key_id}" if key_id else None,
+        "name": obj.get("name"),
+        "set_name": _str(get("set_name"), what("set_name")),
+        "number": _str(get("number"), what("number")),
         "kind": kind,
+        "traits": traits,
+        "classes": _classes(get("classes")),
+        "element": _code(spec.get("elements") or {}, get("element")),
+        "cost": _int(get("cost"), what("cost")),
+        "lives": _int(get("lives"), what("lives")),
+        "movement": _int(get("movement"), what("movement")),
+        "strikes": _strikes(get("strikes")),
+        "text": text,
+    }
+
+
+def _nxt_fields(obj: dict) -> dict[str, Any]:
+    spec = vocabulary()["nxt"]
+    out = _json_fields(obj, "nxt")
+    icons = obj.get("icons") if isinstance(obj.get("icons"), dict) else {}
+    traits = out["traits"] + [t for k, t in (spec.get("icon_traits") or {}).items() if k in icons]
+    return {
+        **out,
         "traits": _ordered(traits),
         "equipment_class": None,
-        "classes": _classes(obj.get("class")),
-        "element": _code(spec.get("elements") or {}, obj.get("color")),
-        "cost": _int(obj.get("cost"), "стоимость"),
         "elite": obj.get("elite") if isinstance(obj.get("elite"), bool) else None,
         "unique": obj.get("uniq") if isinstance(obj.get("uniq"), bool) else None,
-        "lives": _int(obj.get("life"), "жизни"),
-        "movement": _int(obj.get("move"), "движение"),
-        "strikes": _strikes(obj.get("hit")),
-        "text": text,
         "forms": (),
     }
 
@@ -357,12 +378,10 @@ def _nxt_fields(obj: dict) -> dict[str, Any]:
 # -- classic -----------------------------------------------------------------------------
 def _classic_fields(obj: dict) -> dict[str, Any]:
     spec = vocabulary()["classic"]
-    kind, traits = _kind(_code(spec["types"], obj.get("type")), "тип карты", obj.get("type"))
+    out = _json_fields(obj, "classic")
+    traits, text, kind = out["traits"], out["text"], out["kind"]
     if str(obj.get("fly", "0")).strip() == "1":
         traits.append("flying")
-    text = obj.get("desc") or ""
-    if isinstance(text, str):
-        traits += _text_traits(text)
     abilities = obj.get("abilities") if isinstance(obj.get("abilities"), list) else []
     unique = any(a in abilities for a in spec.get("unique_abilities") or ()) or (
         isinstance(text, str) and any(f"[:{i}]" in text for i in spec.get("unique_icons") or ()))
@@ -375,24 +394,12 @@ def _classic_fields(obj: dict) -> dict[str, Any]:
             if s and s not in forms:
                 forms.append(s)
     eq = _code(spec.get("equipment_classes") or {}, obj.get("typeEquipment")) if kind == "equipment" else None
-    proto = _str(obj.get("proto"), "proto", 120)
     return {
-        "key": f"classic:{proto}" if proto else None,
-        "name": obj.get("name"),
-        "set_name": _str(obj.get("series"), "серия"),
-        "number": _str(obj.get("number"), "номер"),
-        "kind": kind,
+        **out,
         "traits": _ordered(traits),
         "equipment_class": eq,
-        "classes": _classes(obj.get("classes")),
-        "element": _code(spec.get("elements") or {}, obj.get("race")),
-        "cost": _int(obj.get("crystalCount"), "стоимость"),
         "elite": (crystal in (spec.get("elite_crystals") or ())) if isinstance(crystal, str) else None,
         "unique": unique,
-        "lives": _int(obj.get("health"), "жизни"),
-        "movement": _int(obj.get("steps"), "движение"),
-        "strikes": _strikes(obj.get("kick")),
-        "text": text,
         "forms": tuple(forms),
     }
 

@@ -466,12 +466,30 @@ async def _stop_when_running(app: Application) -> None:
 
 
 # -- entry point ------------------------------------------------------------------------
+class OneLineStartupErrors(logging.Filter):
+    """python-telegram-bot logs a failed start-up (Telegram unreachable after its retry
+    loop, a rejected token) with a full traceback just before ``serve`` tells the user
+    in Russian what failed and exits 1 or 2. For those errors (``NetworkError``,
+    ``InvalidToken``) from the ``telegram`` loggers the record keeps one line — the
+    message and the error's own text — and drops the traceback; anything else (a bug)
+    keeps its traceback for the operator."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        err = record.exc_info[1] if record.exc_info else None
+        if isinstance(err, (NetworkError, InvalidToken)) and record.name.startswith("telegram"):
+            record.msg, record.args = f"{record.getMessage()} ({type(err).__name__}: {err})", ()
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 def configure_logging(redact: tg_redact.Redactor | None = None) -> None:
     """INFO logging for the bot to stderr, every handler masking ``redact``'s
-    secrets; httpx stays at WARNING (its request lines carry the token in the URL)."""
+    secrets; httpx stays at WARNING (its request lines carry the token in the URL);
+    start-up network failures are one line, not a traceback (``OneLineStartupErrors``)."""
     handler = logging.StreamHandler()
     handler.setLevel(logging.INFO)  # libraries such as bm25s set their own loggers to DEBUG
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(OneLineStartupErrors())
     logging.basicConfig(level=logging.INFO, handlers=[handler])
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("httpcore").setLevel(logging.WARNING)
@@ -532,6 +550,9 @@ def check_args(args: Any) -> str | None:
         return "--webhook-secret имеет смысл только вместе с --webhook-url."
     if url and urlparse(url).scheme != "https":
         return "--webhook-url должен начинаться с https:// (Telegram принимает только HTTPS)."
+    port = getattr(args, "port", None)
+    if url and isinstance(port, int) and not 1 <= port <= 65535:
+        return f"--port {port}: ожидался номер порта от 1 до 65535."
     if url and secret is None and not is_loopback(listen):
         return (f"--webhook-secret обязателен, когда webhook слушает не только локальный адрес (--listen {listen}): "
                 "без него любой, кто найдёт порт, сможет слать боту поддельные обновления. Задайте "

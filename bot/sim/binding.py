@@ -5,9 +5,12 @@ The simulator and the ability resolver were written against the paragraphs of
 carries the 5ed paragraph that states it. For another edition the same effect is cited
 by *that* edition's paragraph stating the same content, never by the 5ed number (which
 means something else there): ``binding(edition)`` maps every effect paragraph of
-``rulebook/sim/effects.yaml`` to the paragraph of ``edition`` whose words match it best
-(``bind_by_content``: mutual best match, similarity ≥ ``MIN_SIMILARITY``), or to ``None`` when no
-paragraph of that edition states it. An effect without a paragraph in the chosen edition
+``rulebook/sim/effects.yaml`` to the paragraph of ``edition`` stating it, or to ``None`` when no
+paragraph of that edition states it. An effect with a signature (key terms, consequence
+verb, sense: ``bot.sim.effect_match``) is found by it, so a paraphrase binds («Симбиота
+нельзя назначить летающему существу» states «Нельзя помещать симбиота на летающее
+существо»); one without, by whole-paragraph similarity (``bind_by_content``: mutual best
+match, similarity ≥ ``MIN_SIMILARITY``). An effect without a paragraph in the chosen edition
 is not applied and not cited: ``bind_answer`` withholds a verdict that rests on it and
 says that this edition's text does not cover it.
 """
@@ -16,13 +19,14 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import yaml
 
 from bot.errors import RulebookError
 from bot.paths import rulebook_dir
+from bot.sim.effect_match import Signature, match_effects, signature_of
 
 SIM_EDITION = "5ed"
 """The edition whose paragraph numbers the simulator's rule effects carry."""
@@ -35,11 +39,13 @@ _NUM = re.compile(r"\b\d{3}(?:\.\d{1,2}){1,2}(?:\.[а-я])?\b")
 
 @dataclass(frozen=True)
 class Effect:
-    """A rule effect of the simulator: ``number`` (its ``SIM_EDITION`` paragraph) and
-    ``what`` (a short Russian description)."""
+    """A rule effect of the simulator: ``number`` (its ``SIM_EDITION`` paragraph),
+    ``what`` (a short Russian description) and ``signature`` – its key terms, consequence
+    verbs and sense (``bot.sim.effect_match.Signature``) when the list gives them."""
 
     number: str
     what: str
+    signature: Signature | None = field(default=None, compare=False)
 
 
 def effects_path():
@@ -54,7 +60,9 @@ def effects() -> tuple[Effect, ...]:
     path = effects_path()
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-        return tuple(Effect(str(d["number"]), str(d["what"])) for d in data)
+        return tuple(Effect(str(d["number"]), str(d["what"]), signature_of(str(d["number"]), d, str(path))) for d in data)
+    except ValueError as e:
+        raise RulebookError(str(e)) from e
     except (OSError, yaml.YAMLError, KeyError, TypeError) as e:
         raise RulebookError(f"{path}: не читается список правил симулятора ({e}); ожидался список {{number, what}}") from e
 
@@ -101,37 +109,67 @@ def binding_of(rb) -> dict[str, str | None]:
             head = fold(e.what.removesuffix(" …"))
             out[e.number] = e.number if c is not None and fold(c.text).startswith(head) else None
         return out
-    return bind_by_content(load(SIM_EDITION), rb, [e.number for e in effects()])
+    return bind_effects(load(SIM_EDITION), rb, list(effects()))
 
 
-def bind_by_content(source, target, numbers: list[str]) -> dict[str, str | None]:
+def bind_effects(source, target, effs: list[Effect]) -> dict[str, str | None]:
+    """Effect number -> the paragraph of ``target`` stating it, or ``None``. An effect
+    with a signature (key terms, consequence verb, sense) is found by it
+    (``bot.sim.effect_match``: paraphrase allowed, the words compared as lemmas); one
+    without, by the whole-paragraph similarity of ``bind_by_content``. Candidates of a
+    signature are ranked by the similarity of their paragraph to the effect's
+    ``source`` paragraph."""
+    sims = _Similarity(source, target)
+    keyed = [e.signature for e in effs if e.signature is not None]
+    found = match_effects(keyed, target, sims.cos) if keyed else {}
+    rest = bind_by_content(source, target, [e.number for e in effs if e.signature is None], sims)
+    return {e.number: found.get(e.number) if e.signature is not None else rest.get(e.number) for e in effs}
+
+
+class _Similarity:
+    """Cosine similarity of rarity-weighted lemma sets (lettered sub-points included) of
+    the paragraphs of a ``source`` and a ``target`` edition."""
+
+    def __init__(self, source, target) -> None:
+        tv = [(c.number, _lemmas(_clause_text(target, c))) for c in target.clauses]
+        sv = [(c.number, _lemmas(_clause_text(source, c))) for c in source.clauses]
+        df: dict[str, int] = {}
+        for _, ls in tv + sv:
+            for lem in ls:
+                df[lem] = df.get(lem, 0) + 1
+        n_docs = len(tv) + len(sv)
+
+        def vec(ls: frozenset[str]) -> tuple[dict[str, float], float]:
+            v = {lem: math.log(n_docs / df[lem]) for lem in ls}
+            return v, math.sqrt(sum(x * x for x in v.values())) or 1.0
+
+        self.tvec = [(n, *vec(ls)) for n, ls in tv]
+        self.tby = {n: (v, m) for n, v, m in self.tvec}
+        self.svec = {n: vec(ls) for n, ls in sv}
+
+    @staticmethod
+    def pair(a, b) -> float:
+        (va, na), (vb, nb) = a, b
+        if len(va) > len(vb):
+            va, vb = vb, va
+        return sum(w * vb[k] for k, w in va.items() if k in vb) / (na * nb)
+
+    def cos(self, source_number: str, target_number: str) -> float:
+        """Similarity (0–1) of a ``source`` paragraph and a ``target`` paragraph (0 when either is missing)."""
+        if source_number not in self.svec or target_number not in self.tby:
+            return 0.0
+        return self.pair(self.svec[source_number], self.tby[target_number])
+
+
+def bind_by_content(source, target, numbers: list[str], sims: "_Similarity | None" = None) -> dict[str, str | None]:
     """For each paragraph ``number`` of the ``source`` Rulebook, the paragraph of
     ``target`` that states the same rule, or ``None``: the ``target`` paragraph most
     similar to it (cosine of rarity-weighted lemma sets, lettered sub-points included)
     when the similarity is at least ``MIN_SIMILARITY`` and the ``source`` paragraph is in
     turn the most similar one to it (mutual best match). Precision over recall: an
     effect left unbound gives no verdict, a wrong binding would give a wrong one."""
-    tv = [(c.number, _lemmas(_clause_text(target, c))) for c in target.clauses]
-    sv = [(c.number, _lemmas(_clause_text(source, c))) for c in source.clauses]
-    df: dict[str, int] = {}
-    for _, ls in tv + sv:
-        for lem in ls:
-            df[lem] = df.get(lem, 0) + 1
-    n_docs = len(tv) + len(sv)
-
-    def vec(ls: frozenset[str]) -> tuple[dict[str, float], float]:
-        v = {lem: math.log(n_docs / df[lem]) for lem in ls}
-        return v, math.sqrt(sum(x * x for x in v.values())) or 1.0
-
-    tvec = [(n, *vec(ls)) for n, ls in tv]
-    svec = {n: vec(ls) for n, ls in sv}
-
-    def cos(a, b) -> float:
-        (va, na), (vb, nb) = a, b
-        if len(va) > len(vb):
-            va, vb = vb, va
-        return sum(w * vb[k] for k, w in va.items() if k in vb) / (na * nb)
-
+    sims = sims or _Similarity(source, target)
+    tvec, svec, cos = sims.tvec, sims.svec, sims.pair
     out: dict[str, str | None] = {}
     for num in numbers:
         if num not in svec:
@@ -141,7 +179,7 @@ def bind_by_content(source, target, numbers: list[str]) -> dict[str, str | None]
         if best is None or sc < MIN_SIMILARITY:
             out[num] = None
             continue
-        t = next((v, n) for cn, v, n in tvec if cn == best)
+        t = sims.tby[best]
         back = max(svec, key=lambda m: cos(svec[m], t))
         out[num] = best if back == num else None
     return out
