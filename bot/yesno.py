@@ -60,7 +60,14 @@ def asks(question: str) -> bool:
     «Посадил симба на орка.» asks nothing: no verdict is given to a statement (issue 11)."""
     from bot.vocab import words
 
-    q = fold(re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", question))
+    from bot.textnorm import quoted_spans
+
+    spans = quoted_spans(question, {"«": "»", '"': '"', "“": "”"})     # linear: no regex backtracking on «««…
+    text, at = [], 0
+    for a, b in spans:
+        text.append(question[at:a])
+        at = b
+    q = fold(" ".join([*text, question[at:]]))
     if "?" in q:
         return True
     parts = [p for p in re.split(r"[.!…\n]+", q) if p.strip()]

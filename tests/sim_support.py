@@ -11,3 +11,13 @@ def ask_scenario(q: str) -> Answer:
     a = route.answer(q, "5ed")
     assert a is not None and a.route == "scenario", q
     return a
+
+
+def ask_judge(q: str) -> Answer:
+    """``bot.judge.ask(q)`` on the seed edition, asserting a scenario route took it: the
+    compositional reader (``bot.reading``) or what remains of the keyword route."""
+    from bot.judge import ask
+
+    a = ask(q, "5ed")
+    assert a.route == "scenario", (q, a.route)
+    return a

@@ -333,3 +333,46 @@ def test_time_trigger_after_semicolon_opening_a_named_effect():
 def test_comma_before_or_belongs_to_the_connective():
     res = parse("{tap}: Воздействие жребий +1 к броску кубика, или перебросить кубик.")
     assert [c.text for c in res.ast.children[0].children[0].children] == ["+1 к броску кубика", "перебросить кубик"]
+
+
+def test_limit_of_your_turn_is_not_a_subject():
+    res = parse("Один раз за ваш ход может переместить ваше существо на одну клетку, при этом переместиться на "
+                "освободившуюся клетку.")
+    assert res.ast.kind == "optional" and res.ast.attr("limit") == "Один раз за ваш ход"
+    assert res.ast.attr("subject") is None
+    assert not any(n.kind == "optional" for n in parse("Один раз в течение хода может вызвать гнома.").ast.walk())
+
+
+# ---- final sample's families -----------------------------------------------------------------
+def test_adjective_after_a_preposition_stays_in_the_header():
+    res = parse("При прыжке по прямой особый удар когтями на 2.")
+    assert res.ast.attr("head") == "При прыжке по прямой"
+    assert res.ast.children[0].text == "особый удар когтями на 2"
+
+
+def test_negated_modal_is_the_conditions_own_verb():
+    res = parse("В конце хода переместиться на свободную клетку; если не может переместиться получает 2 раны.")
+    cond = next(n for n in res.ast.walk() if n.kind == "condition")
+    assert cond.attr("head") == "если не может переместиться"
+    assert cond.children[0].text == "получает 2 раны" and cond.children[0].attr("action") == "wound"
+
+
+def test_later_time_trigger_after_a_comma_is_the_next_part():
+    res = parse("При гибели – может объявить удар на 3, в конце этого хода, если выбранные существа на поле – "
+                "каждое получает 1 дополнительную {health}.")
+    trig = [n for n in res.ast.walk() if n.kind == "trigger"]
+    assert [t.attr("head") for t in trig] == ["При гибели", "в конце этого хода"]
+    assert next(n for n in res.ast.walk() if n.kind == "effect").text == "объявить удар на 3"
+
+
+def test_value_icon_with_a_number_is_a_trait_whatever_follows():
+    res = parse("{ova} 2 по картам на клетках, на которые Туман двигался в этот ход.")
+    assert res.ast.attr("action") == "trait"
+
+
+def test_colon_before_if_opens_the_conditions():
+    res = parse("В начале хода – бросает кубик: если выпало 2 или менее – ранить выбранное существо на 1; "
+                "если 5 или более – излечиться на 1.")
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect) (condition effect)))"
+    assert res.ast.children[0].children[0].text == "бросает кубик"
+    assert "505.4.2" not in res.ast.rules()

@@ -3,6 +3,8 @@ with paraphrases (not the held-out wording), verdict and first paragraph."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.sim import phases, route
@@ -133,7 +135,9 @@ FAMILIES = [
 
 @pytest.mark.parametrize("q,verdict,first", FAMILIES, ids=[c[0] for c in FAMILIES])
 def test_family_paraphrases(q, verdict, first):
-    a = route.answer(q, "5ed")
+    from tests.sim_support import ask_judge
+    # a host moving is read by bot.reading (its keyword row is gone): those go through ask
+    a = ask_judge(q) if re.search(r"передвин|перемест|походил|сходил", q.lower()) else route.answer(q, "5ed")
     assert a is not None and a.route == "scenario", q
     if verdict in ("Да", "Нет"):
         assert a.verdict.startswith(verdict + ","), a.verdict

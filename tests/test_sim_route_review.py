@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.sim import route
-from tests.sim_support import ask_scenario as _ask
+from tests.sim_support import ask_judge, ask_scenario as _ask
 
 
 # ------------------------------------------------ citations: the decisive paragraphs only
@@ -30,7 +30,7 @@ def test_strike_on_artifact_cites_210_3_only_and_keeps_the_stack_in_the_trace(q)
     ("Хозяина убили. Симбиот выживет?", "209.4"),
 ])
 def test_host_events_do_not_cite_the_stack_steps_around_them(q, rule):
-    a = _ask(q)
+    a = ask_judge(q)
     assert a.citations == [rule], a.citations
 
 
@@ -82,7 +82,7 @@ def test_simultaneously_without_abilities_is_not_305_1():
     ("хозяин скончался, симбиот остается?", "Нет", "209.4"),
 ])
 def test_host_fate_slang(q, verdict, first):
-    a = _ask(q)
+    a = ask_judge(q)
     if verdict in ("Да", "Нет"):
         assert a.verdict.startswith(verdict + ","), a.verdict
     else:
@@ -106,7 +106,7 @@ def test_host_fate_slang(q, verdict, first):
     ("Бестелесный симбиот не погибнет, если хозяин станет бестелесным?", "Да", "209.5"),
 ])
 def test_negated_questions_are_answered_about_the_statement_asked(q, verdict, first):
-    a = _ask(q)
+    a = ask_judge(q) if "хозяин" in q else _ask(q)     # host events: read by bot.reading
     assert a.verdict.startswith(verdict), a.verdict
     assert a.citations[0] == first, a.citations
 

@@ -188,7 +188,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         if amt:
             args["amount"] = amt
         return "trait", args
-    # an icon ability with words after it: "{direct} по героям", "{ova} 2, пока …"
+    # an icon ability with words after it: "{direct} по героям", "{ova} 2, пока …" (a value
+    # written after the icon makes it one even with a verb later: "{ova} 2 по картам, на
+    # которые … двигался")
+    if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") \
+            and icons[0] not in v.by_icon and len(tokens) > 1 and re.fullmatch(r"\d+", tokens[1]):
+        return "trait", {"icon": icons[0], **({"amount": _amount(tokens[1:2])} if _amount(tokens[1:2]) else {})}
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and not (
             icons[0] in v.by_icon and len(tokens) > 1 and tokens[1].casefold() == "на") and not any(
             lexicon.is_predicate(w) for w in words):

@@ -275,6 +275,8 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
         return False
     if subj[-1].type != "WORD" or not (lexicon.is_nominal(subj[-1].value) or subj[-1].value[:1].isupper()):
         return False
+    if any(t.type == "WORD" and t.value.casefold() in ("раз", "раза") for t in subj):
+        return False    # "Один раз в течение хода может …": a limit, not a subject
     if any(t.type == "WORD" and lexicon.word_lemma(t.value) in _OPPONENT and lexicon.may_be_nominative(t.value)
            for t in subj):
         return False    # "Противник может …": the opponent's option, not the controlling player's (505.8)
@@ -381,7 +383,10 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
             verb = j
     if verb is None:
         return None
-    if toks[verb].type == "MAY":
+    if toks[verb].type == "MAY" and toks[verb - 1].value.casefold() == "не" and verb + 1 < stop \
+            and toks[verb + 1].type == "WORD" and lexicon.is_infinitive(toks[verb + 1].value):
+        verb += 1       # "если не может переместиться получает 3 раны": the clause's own negated modal
+    elif toks[verb].type == "MAY":
         # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
         return verb if verb > i + 1 else None
     if lexicon.is_modal(toks[verb].value) and verb + 1 < stop and toks[verb + 1].type == "WORD" \
@@ -873,8 +878,10 @@ class CardPostLex:
             if _opens_ability(toks[j], nxt):
                 k = j
                 while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_adjective(toks[k - 1].value) \
-                        and toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value):
+                        and toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value) \
+                        and not (toks[k - 2].type == "WORD" and lexicon.is_preposition(toks[k - 2].value)):
                     k -= 1          # "При гибели особый удар на 2": the adjectives of the effect noun
+                    #               (not one governed by a preposition: "При прыжке по прямой особый удар")
                 if k == j and toks[k - 1].type == "WORD" and pos_of(toks[k - 1].value) == "ADVB" and k - 1 > i + 1 \
                         and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value):
                     k -= 1          # "… полностью излечиться"
@@ -917,7 +924,7 @@ class CardPostLex:
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and named_end(toks, i) is not None) or
-                    (typ == "TRIGGER_KW" and prev.type == "SEMI" and self._dash_ends(toks, i))):
+                    (typ == "TRIGGER_KW" and prev.type in ("SEMI", "COND_COMMA") and self._dash_ends(toks, i))):
                 # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part
                 stop = next((k for k in range(i + 1, n) if toks[k].type in _PART_STOPS), n)
@@ -935,6 +942,25 @@ class CardPostLex:
                     and toks[i + 1].value.casefold() == "если" and not subclause and self._next_case(toks, i + 1, in_cond):
                 # "…, если герой-маг – B": a condition over the next part (a case split
                 # inside a condition's body, or "A, если оно закрыто – B")
+                t = _retype(t, "COND_COMMA")
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                continue
+            if typ == "COLON" and i + 1 < n and not start and _opens_condition(toks[i + 1]) \
+                    and toks[i + 1].value.casefold() == "если" and self._next_case(toks, i + 1, False):
+                # "бросает кубик: если выпало 3 или менее – A; если 4 или более – B": the
+                # colon opens the conditions over the next parts
+                t = _retype(t, "COND_COMMA")
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                continue
+            if typ == "COMMA" and i + 1 < n and toks[i + 1].type == "TRIGGER_KW" and not start and not subclause \
+                    and " ".join(toks[i + 1].value.casefold().split()) in ("в начале", "в конце") and self._dash_ends(toks, i + 1):
+                # "…, в конце этого хода, если … – B": a later trigger as the next part
                 t = _retype(t, "COND_COMMA")
                 out.append(t)
                 prev = t

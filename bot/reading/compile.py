@@ -163,6 +163,8 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             m["traits"] = traits
         if c.kind in ("creature", "symbiote", "parasite") and c.has_class is not False:  # a symbiote is a creature with a class unless told (209, 212.2)
             m["class"] = _DEFAULT_CLASS
+        if c.independent:
+            m["independent_on_host_death"] = True
         m.update(_card_text(c))
         if c.summoned:
             summoned[key] = m        # enters play by the summon step
@@ -194,18 +196,39 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             steps.append({e.op: cid})
         elif e.op == "summon":
             steps.append({"summon": {"card": summoned[e.card], "on": ids[e.arg] if e.arg else None}})
+        elif e.op in ("move", "relocate"):
+            steps.extend(_move_steps(cards, cid, e.op))
     if asked is not None and asked.what == "place":
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
     if asked is not None and asked.what == "move":
         mover = next(m for m in cards if m["id"] == ids[asked.card])
         player = mover["owner"]
-        steps.append({"declare": {"player": player, "kind": "movement", "card": ids[asked.card],
+        kind = "relocation" if "relocation" in asked.actions else "movement"
+        steps.append({"declare": {"player": player, "kind": kind, "card": ids[asked.card],
                                   "to": "c2" if player == "first" else "c5"}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
     state: dict = {"cards": cards}
     if asked is not None and asked.what == "move" and steps[-1]["declare"]["player"] == "second":
         state = {"active": "second", "cards": cards}     # the mover's owner declares in his own turn (506.2)
+    elif steps and "declare" in steps[0] and steps[0]["declare"]["player"] == "second":
+        state = {"active": "second", "cards": cards}     # a told movement of the opponent's creature: his turn
     return {"title": title, "state": state, "steps": steps}, ids
+
+
+# A free cell next to each front-row cell of the model (the host moves there).
+_NEXT_CELL = {"c3": "c2", "b3": "b2", "d3": "d2", "a3": "a2", "c4": "c5", "b4": "b5", "d4": "d5", "a4": "a5"}
+
+
+def _move_steps(cards: list[dict], cid: str, op: str) -> list[dict]:
+    """A host moved (``move``: a declared movement, 506.1) or relocated (``relocate``: by an
+    ability, 507.1) to the free cell behind it: declared by its owner, both players pass,
+    it resolves (303.4) and the simulator moves what lies on it (209.11, 212.8)."""
+    m = next(x for x in cards if x["id"] == cid)
+    owner = m["owner"]
+    other = "second" if owner == "first" else "first"
+    kind = "movement" if op == "move" else "relocation"
+    to = _NEXT_CELL.get(m.get("cell", ""), "c2" if owner == "first" else "c5")
+    return [{"declare": {"player": owner, "kind": kind, "card": cid, "to": to}}, {"pass": owner}, {"pass": other}]
 
 
 def _dump(mapping: dict) -> str:
@@ -267,12 +290,18 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
         decisive = [_TRAIT_RULES[(subj.kind, t)] for t in host.traits if (subj.kind, t) in _TRAIT_RULES]
         if host.has_class is False and subj.kind == "equipment":
             decisive.append("212.2")
+        if host.owner is not None:      # «на своё существо»: whose creature it may go on (209.1, 212.1)
+            decisive.append("212.1" if subj.kind == "equipment" else "209.1")
         cites = list(dict.fromkeys([*decisive, *(rules_of(lines) or list(r.cites))]))
         body = f"можно: {what} можно поместить на {host.ru()}"
         return Ruling(f"Да, {body}", [c.line() for c in lines], cites, trace, mapping, ids)
-    reason = short_reason(r.reasons[0].text) if r.reasons else ""
+    reasons = list(r.reasons)
+    if host.kind in ATTACHABLE:     # «на симбиота»: the paragraph that names the kind (209.4, 212.3) before the class
+        kind_rule = "212.3" if subj.kind == "equipment" else "209.4"
+        reasons.sort(key=lambda c: kind_rule not in c.rules)
+    reason = short_reason(reasons[0].text) if reasons else ""
     body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
-    return Ruling(f"Нет, {body}", [c.line() for c in r.reasons], rules_of(r.reasons) or list(r.cites), trace, mapping, ids)
+    return Ruling(f"Нет, {body}", [c.line() for c in reasons], rules_of(reasons) or list(r.cites), trace, mapping, ids)
 
 
 def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -310,12 +339,21 @@ def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], 
     mover = ids[reading.asked.card]
     told = [c for x in results[:-1] for c in x.consequences if c.card == mover and c.rules]   # what the events did to it
     mapping["expect"] = {"steps": [{"step": len(mapping["steps"]), "legal": r.legal}]}
+    if r.legal and "relocation" in reading.asked.actions:
+        # relocation by an ability is not movement (507.1): what may not move (210.2) may still be relocated
+        lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
+        kind = reading.cards[reading.asked.card].kind
+        cites = ["507.1", *(["210.2"] if kind == "artifact" else []), *rules_of(lines)]
+        return Ruling("Да, может быть перемещено особенностью: перемещение — не движение, отдельного запрета на него нет",
+                      [c.line() for c in lines], list(dict.fromkeys(cites)), trace, mapping, ids)
     if r.legal:
         lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
         return Ruling("Да, может двигаться", [c.line() for c in lines], rules_of(lines) or list(r.cites), trace, mapping, ids)
     reason = short_reason(r.reasons[0].text) if r.reasons else ""
     verdict = f"Нет, не может: {reason[:1].lower()}{reason[1:]}" if reason else "Нет, не может"
-    return Ruling(verdict, [c.line() for c in r.reasons], rules_of(r.reasons), trace, mapping, ids)
+    cause = [c for c in told if any(n.startswith("506") for n in c.rules)]    # «действовало»: 506.5 took the movement
+    return Ruling(verdict, [c.line() for c in [*cause, *r.reasons]], list(dict.fromkeys([*rules_of(cause), *rules_of(r.reasons)])),
+                  trace, mapping, ids)
 
 
 # The paragraph that lets a kind of card be attacked (a strike on an artifact is as on a closed card).
@@ -345,6 +383,8 @@ def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> R
         last = lines[-1] if lines else None
         if last is not None and last.result == "помещается" and subj.host:
             fact = f"{word} помещается на {reading.cards[subj.host].ru('accs')}: эта карта становится хозяином"
+        elif last is not None and last.result == "становится существом":
+            fact = f"{word} становится самостоятельным существом на той же клетке (без стека)"
         elif last is not None and last.result and last.result != "остаётся":
             fact = f"{word} {last.result}"
         else:
@@ -358,7 +398,18 @@ def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> R
     mapping["expect"] = {"cards": {cid: {"zone": zone}}}
     if not cites:
         cites = [n for r in res.results for n in r.cites]
-    if asked.yes_no and asked.predicate:
+    moved = next((c for c in reversed(lines) if c.result == "перемещается"), None)
+    if moved is not None and gone_line is None and subj.host:
+        from bot.reading.hosts import position_fact
+        fact = position_fact(word, True, reading.cards[subj.host].ru())
+        cites = list(dict.fromkeys([*rules_of([moved]), *cites]))
+        mapping["expect"]["cards"][cid]["cell"] = next(x for x in mapping["steps"] if "declare" in x)["declare"]["to"]
+    if asked.predicate in ("stays_put", "moves_with"):
+        yes = (moved is not None) == (asked.predicate == "moves_with")
+        if asked.negated:
+            yes = not yes
+        verdict = f"{'Да' if yes else 'Нет'}, {fact}"
+    elif asked.yes_no and asked.predicate:
         gone = zone != "battlefield"
         yes = gone if asked.predicate == "gone" else not gone
         if asked.negated:
@@ -381,12 +432,16 @@ def understood(reading: Reading) -> str:
     for c in cards.values():
         if c.host and not c.summoned:
             parts.append(f"на {cards[c.host].ru('loct')} — {c.ru()}")
+    for c in cards.values():
+        if c.independent:
+            parts.append(f"{c.ru()} по тексту карты становится самостоятельным существом, когда хозяин погибает")
     hosted = {c.host for c in cards.values() if c.host}
     a = reading.asked
     for c in cards.values():
         if not c.host and not c.summoned and c.key not in hosted and not (a and c.key in (a.card, a.on)):
             parts.append(f"есть {c.ru()}")
-    ev_ru = {"die": "погибает", "leave": "покидает поле боя"}
+    ev_ru = {"die": "погибает", "leave": "покидает поле боя", "move": "передвигается на соседнюю клетку (движение)",
+             "relocate": "перемещается на соседнюю клетку (перемещение)"}
     for e in reading.events:
         if e.op == "summon":
             on = f" на {cards[e.arg].ru('accs')}" if e.arg else " (текст не говорит, на какую карту)"
@@ -419,6 +474,12 @@ def understood(reading: Reading) -> str:
     elif a is not None:
         if a.what == "place":
             parts.append(f"вопрос: можно ли поместить {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}")
+        elif a.predicate == "stays_put":
+            parts.append(f"вопрос: остаётся ли {cards[a.card].ru()} на прежней клетке")
+        elif a.predicate == "moves_with":
+            parts.append(f"вопрос: перемещается ли {cards[a.card].ru()} вместе с хозяином")
+        elif any(e.op in ("move", "relocate") for e in reading.events):
+            parts.append(f"вопрос: где окажется {cards[a.card].ru()}")
         else:
             parts.append(f"вопрос: что станет с {cards[a.card].ru('ablt')}")
     return "Как я понял: " + "; ".join(parts) + "."

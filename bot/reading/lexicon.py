@@ -47,6 +47,8 @@ class ReaderWords:
     attack_nouns: frozenset[str] = frozenset()
     places_off_board: frozenset[str] = frozenset()
     slang: dict[str, str] = field(default_factory=dict)
+    trait_verbs: dict[str, str] = field(default_factory=dict)
+    content: frozenset[str] = frozenset()
 
 
 def _set(xs) -> frozenset[str]:
@@ -83,6 +85,8 @@ def words() -> ReaderWords:
         wound_verbs=_set(r.get("wound_verbs")),
         attack_nouns=_set(r.get("attack_nouns")),
         places_off_board=_set(r.get("places_off_board")),
+        content=_set(r.get("content")),
+        trait_verbs={fold(k): str(v) for k, v in (r.get("trait_verbs") or {}).items()},
         slang={(w[:-1] if w[-1] in "аяоеьй" and len(w) > 3 else w): k for w, k in kinds.items()},
     )
 

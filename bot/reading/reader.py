@@ -68,6 +68,7 @@ class CardInfo:
     is_host_role: bool = False
     summoned: bool = False
     own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
+    independent: bool = False   # its text: an independent creature when its host dies (302.5)
     db: object | None = None    # the card of the user's database it is (bot.cards.model.Card): kind, traits, text
 
     def ru(self, case: str = "nomn") -> str:
@@ -101,7 +102,8 @@ _TRAIT_FORMS = {"flying": {"masc": "летающий", "femn": "летающая
 @dataclass
 class Event:
     """An event told in the question, in told order: ``op`` — ``die`` | ``leave`` | ``gain``
-    | ``lose`` | ``set_class``; ``card`` — key of the card it happens to; ``arg`` — the trait
+    | ``lose`` | ``set_class`` | ``move`` (a declared movement, 506.1) | ``relocate`` (by an
+    ability, 507.1) | ``summon`` | ``close`` | ``open`` | ``act``; ``card`` — key of the card it happens to; ``arg`` — the trait
     or kind gained / lost, the new class (``None`` = no class); ``at`` — word index."""
 
     op: str
@@ -276,6 +278,10 @@ class _Reader:
                 card = self.host_card(t)
             elif kind in ATTACHABLE or kind in ("artifact", "terrain"):
                 same = self.not_named_here(self.cards_of((kind,)), t)
+                p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
+                if kind in ATTACHABLE and p1 is not None and p1.text in ("и", "или") and p2 is not None \
+                        and p2.i in self.mention and self.r.cards[self.mention[p2.i]].kind == kind and p2.lemma != t.lemma:
+                    continue    # «шлем и кольчугу»: two cards of a kind, which the reading does not model — left unread
                 card = same[0] if same and not other else self.new_card(kind, t.i, gender)
             else:   # a creature: generic noun, a name, «летун»
                 creatures = self.not_named_here(self.cards_of(("creature",)), t) if not name else self.cards_of(("creature",))
@@ -579,6 +585,14 @@ class _Reader:
 
     def event_target(self, t: Tok) -> CardInfo | None:
         cards = self.clause_cards(t)
+        opener = next((u for u in self.toks if u.clause == t.clause), None)
+        if not cards and opener is not None and opener.lemma == "который":
+            # «на существе, которое стало бестелесным»: the card the relative clause describes
+            before = [self.mention[j] for j in range(opener.i - 1, -1, -1)
+                      if j in self.mention and self.toks[j].clause == t.clause - 1]
+            if before:
+                self.use(opener.i)
+                return self.r.cards[before[0]]
         creatures = [c for _, c in cards if c.kind == "creature"]
         if creatures:
             return creatures[0]
@@ -600,6 +614,12 @@ class _Reader:
 
     def read_events(self) -> None:
         for t in self.toks:
+            if t.lemma in self.w.trait_verbs and t.i not in self.r.used:     # «хозяин взлетел»: it gains the trait
+                target = self.event_target(t)
+                if target is not None and not (t.sent == self.asked_sent and not self.premise_clause(t)):
+                    self.r.events.append(Event("gain", target.key, self.w.trait_verbs[t.lemma], t.i))
+                    self.use(t.i)
+                continue
             op = self.w.events.get(t.lemma)
             if op is None or t.i in self.r.used:
                 continue
@@ -705,6 +725,8 @@ class _Reader:
         clause = [u for u in self.toks if u.clause == t.clause]
         if clause and clause[0].text in ("если", "когда", "после", "раз"):
             return True
+        if any(u.text == "ли" for u in clause):
+            return False        # «погибнет ли он?»: the asked clause
         return any(self.mention.get(u.i) and self.r.cards[self.mention[u.i]].kind == "creature" for u in clause)
 
     def is_asked_fate_word(self, t: Tok) -> bool:
@@ -762,9 +784,11 @@ class _Reader:
     def read_move(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
         """«может ли артефакт двигаться?», «он может сходить?», «симбиот может ходить сам?»:
         the asked legality of declaring a movement of a card (506)."""
-        acts = [t for t in sent if t.lemma in self.w.move_verbs]
+        from bot.reading.hosts import move_op
+        acts = [t for t in sent if t.lemma in self.w.move_verbs or move_op(t.lemma) == "relocate"]
         if not acts:
             return False
+        relocation = all(move_op(t.lemma) == "relocate" for t in acts)     # «перемещаться»: a relocation (507.1)
         mover = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention), None)
         if mover is None:
             return False
@@ -773,7 +797,8 @@ class _Reader:
         for t in sent:
             if t.lemma in ("сам", "самостоятельно", "отдельно", "ещё", "еще", "снова") or t.text in ("сам", "сама", "само"):
                 self.use(t.i)       # «сам», «ещё»: the card's own movement, now
-        self.r.asked = Asked("move", mover.key, negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
+        self.r.asked = Asked("move", mover.key, actions=("relocation",) if relocation else ("movement",),
+                             negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
         return True
 
     def read_untouched_moves(self) -> None:
@@ -805,11 +830,14 @@ class _Reader:
         for t in sent:
             if t.text in ("ли", "разве", "так") or t.text == "же":
                 self.use(t.i)
+        from bot.reading.hosts import read_asked_position
+        if place is None and read_asked_position(self, sent, yes_no):
+            return
         if place is None and self.read_attack(sent, neg_word, yes_no):
             return
         if place is None and self.read_move(sent, neg_word, yes_no):
             return
-        if place is not None or modal:
+        if (place is not None or modal) and yes_no:     # «…, кто его хозяин?» does not ask whether it may be placed
             src = sent
             if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
                 prev = [t for t in self.toks if t.sent == self.asked_sent - 1]
@@ -828,7 +856,7 @@ class _Reader:
             self.r.asked = Asked("place", subj.key, on=on[1].key, negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
             return
         # fate: «что с симбом?», «что будет со шмоткой», «симб выживет?», «шмотка уничтожится?»
-        fate = next((t for t in sent if self.is_asked_fate_word(t)), None)
+        fate = next((t for t in sent if self.is_asked_fate_word(t) and t.i not in self.r.used), None)  # not the premise's «умер»
         wh = next((t for t in sent if t.text in ("что", "чё", "че", "шо")), None)
         subj = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention
                      and self.r.cards[self.mention[t.i]].kind in ATTACHABLE), None)
@@ -840,6 +868,14 @@ class _Reader:
                 self.use(fate.i - 1)
             self.use(fate.i)
             pred = "stays" if fate.lemma in self.w.fate_stays else "gone"
+            if pred == "stays" and any(e.op in ("move", "relocate") for e in self.r.events):
+                return      # «хозяина передвинули. симбиот остаётся?» — on the host or on the old cell? not read
+            # «симбиот погибает или уничтожается?»: options named, the answer names the one that happens
+            rivals = [t for t in sent if t.i > fate.i and self.is_asked_fate_word(t) and t.i not in self.r.used
+                      and self.tok(t.i - 1) is not None and self.tok(t.i - 1).text in ("или", "либо")]
+            if rivals and not negated:
+                self.use(*(t.i for t in rivals), *(t.i - 1 for t in rivals))
+                yes_no = False
             self.r.asked = Asked("fate", subj.key, predicate=pred if yes_no else None, negated=negated, yes_no=yes_no)
             for t in sent:
                 if t.text in ("на", "нем", "нём", "ней") and t.i not in self.r.used:
@@ -865,6 +901,9 @@ class _Reader:
                 nxt = self.tok(t.i + 1)
                 if nxt is not None and nxt.i in self.r.used:
                     out.append(f"не {nxt.text}")
+                continue
+            if t.lemma in self.w.content and t.lemma not in self.w.filler:
+                out.append(t.text)      # «в подфазу действия»: a phase the reading does not model changes the answer
                 continue
             if t.text in stop or t.lemma in filler or t.lemma in self.w.filler or t.text in self.w.filler or t.text.isdigit():
                 continue
@@ -896,7 +935,11 @@ class _Reader:
         self.read_owners()
         self.read_traits()
         self.read_relations()
+        from bot.reading.hosts import read_host_moves, read_independent
+        read_independent(self)
         self.read_events()
+        read_host_moves(self)
+        self.r.events.sort(key=lambda e: e.at)
         self.read_told_outcomes()
         self.read_untouched_moves()
         self.r.events = [e for k, e in enumerate(self.r.events)

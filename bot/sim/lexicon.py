@@ -81,9 +81,9 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
     Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
-    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "move", "relocate", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden")),
+    # the host events the reader (bot.reading) does not read yet: two cards on one host, «при смене класса», typos
+    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden", "move", "relocate")),
     Situation("before_reveal", (("before_reveal",), SUBJECTS + ("terrain",))),
-    Situation("attached_moves", (SUBJECTS, ("move", "relocate"))),
     Situation("attached_nearby", (SUBJECTS, ("nearby", "separate_cell"))),
     # «где стоит симбиот?» — on its host's cell (209.9, 212.7)
     Situation("attached_nearby", (SUBJECTS, ("where_at",)), forbid=("place", "summon", "move", "relocate", "dies", "leaves", "destroyed",

@@ -22,7 +22,6 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "host_event": _hosts.q_host_event,
     "unhosted": _hosts.q_unhosted,
     "summoned": _hosts.q_summoned,
-    "attached_moves": _hosts.q_attached_moves,
     "symbiote_no_declare": _hosts.q_attached_moves,
     "attached_attack_host": _hosts.q_attached_attack_host,
     "parasite_hosts": _hosts.q_parasite_hosts,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from bot.sim import phases
 from bot.sim.effects import label
 from bot.sim.engine import Simulator
@@ -263,7 +261,7 @@ def q_count_attached(ctx: Ctx) -> Finding | None:
 EVENT_RULES = {
     "independent": ("302.5", "209.4"), "stop_being_creature": ("209.3", "212.2"), "flying": ("209.4", "212.3"),
     "incorporeal": ("209.5", "212.3"), "symbiote": ("209.6", "212.3"), "class": ("212.2", "212.2"),
-    "dies": ("209.4", "212.3"), "leaves": ("209.4", "212.3"), "move": ("209.11", "212.8"),
+    "dies": ("209.4", "212.3"), "leaves": ("209.4", "212.3"),
     "closed": ("209.4", "212.3"),   # the events that end an attached card are listed there; closing is not one
 }
 
@@ -304,14 +302,10 @@ def _host_event_run(ctx: Ctx, sim: Simulator, host: str) -> list[StepResult] | N
     if ctx.has("leaves"):
         ctx.event = "leaves"
         return [sim.leave(host)]
-    if ctx.has("closed", "open") and not ctx.has("move", "relocate"):
+    if ctx.has("closed", "open"):
         ctx.event = "closed"
         ctx.has("wears")
         return [sim.open(host, not ctx.has("closed"))]
-    if ctx.has("move", "relocate"):
-        ctx.event = "move"
-        sim.state.cards[host].movement = sim.state.cards[host].movement_left = 2
-        return [sim.declare("first", "movement", card=host, to=parse_cell("c3")), sim.pass_priority("first"), sim.pass_priority("second")]
     return None
 
 
@@ -363,7 +357,8 @@ def _yes_no_fate(ctx: Ctx, f: Finding) -> Finding:
 
 def q_host_event(ctx: Ctx) -> Finding | None:
     """What happens to a symbiote / equipment when its host dies, leaves, becomes flying,
-    incorporeal or a symbiote, loses its class, moves (209.3–209.6, 209.11, 212.2–212.3, 212.8).
+    incorporeal or a symbiote, loses its class (209.3–209.6, 212.2–212.3); a host moving is read by
+    ``bot.reading.hosts``.
     A host carrying both («хозяин экипировки и симбиота») gets both fates, one after the other."""
     ctx.has("wears", "two", "different")   # words of the same situation: read, they do not change it
     ctx.has("old_cell", "stays", "gone")   # words of the same situation: read, they do not change it

@@ -1,0 +1,189 @@
+"""A host moving and what becomes of the cards on it (209.11, 212.8), read compositionally.
+
+The reader (``bot.reading.reader``) calls three functions here:
+
+- ``read_host_moves(rd)`` — events «хозяина переместили на соседнюю клетку», «орка со шмоткой
+  передвинули» (``Event`` op ``move`` — a declared movement, 506.1 — or ``relocate`` — a
+  relocation by an ability, 507.1) on the creature of their clause, and the relation «X со
+  шмоткой» / «X с симбиотом» (the attached card lies on X);
+- ``read_asked_position(rd, sent, yes_no)`` — the asked place of an attached card: «симбиот
+  остаётся на старой клетке?» (``Asked.predicate`` ``stays_put``), «шмотка идёт за ним?»,
+  «симбиот перемещается вместе с хозяином?» (``moves_with``), or both with «или» (an open
+  question: the answer names where the card is). A host move the question implies («…
+  вместе с хозяином?») without telling it is added as an event;
+- nothing else: the compiled scenario (``bot.reading.compile``) declares the movement or
+  relocation, both players pass, it resolves, and the simulator moves the attached cards.
+
+Words: ``reader.host_move_verbs``, ``reader.position_stay`` and ``reader.position_follow`` of
+``grammar/lexicon.yaml``. A bare «остаётся?» after a host move is ambiguous (on the host?
+on the old cell?): no asked proposition is read, so no verdict is given.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from bot.vocab import section
+
+
+@lru_cache(maxsize=1)
+def _words() -> tuple[dict[str, str], tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    """``(verb lemma -> move | relocate, stay phrases, follow phrases)``: phrases as tuples of
+    lemmas («на», «старый», «клетка»), a trailing ``*`` item matching any word so starting."""
+    from bot.textnorm import fold
+
+    r = section("reader")
+    verbs = {fold(w): op for op, ws in r["host_move_verbs"].items() for w in ws}
+    stay = tuple(tuple(fold(x) for x in str(p).split()) for p in r["position_stay"])
+    follow = tuple(tuple(fold(x) for x in str(p).split()) for p in r["position_follow"])
+    return verbs, stay, follow
+
+
+def move_op(lemma: str) -> str | None:
+    """``move`` / ``relocate`` for a verb lemma that moves a card («передвинуть»,
+    «переместить»), else ``None``."""
+    return _words()[0].get(lemma)
+
+
+def _phrase_at(toks, i: int, phrase: tuple[str, ...]) -> bool:
+    if i + len(phrase) > len(toks):
+        return False
+    for k, item in enumerate(phrase):
+        t = toks[i + k]
+        if t.clause != toks[i].clause:
+            return False
+        if item.endswith("*"):
+            if not (t.text.startswith(item[:-1]) or t.lemma.startswith(item[:-1])):
+                return False
+        elif item not in (t.text, t.lemma):
+            return False
+    return True
+
+
+def _phrases_in(toks, sent: list, phrases) -> list[list[int]]:
+    out = []
+    for t in sent:
+        for p in phrases:
+            if _phrase_at(toks, t.i, p):
+                out.append(list(range(t.i, t.i + len(p))))
+    return out
+
+
+def read_host_moves(rd) -> None:
+    """Host-move events and «X со шмоткой» relations of the told sentences (see module doc)."""
+    from bot.reading.reader import ATTACHABLE, Event
+
+    toks = rd.toks
+    # «орка со шмоткой», «хозяин с симбиотом»: the attached card lies on the creature before «с»
+    for t in toks:
+        if t.text not in ("с", "со") or t.i in rd.r.used:
+            continue
+        nxt = next((k for k in (t.i + 1, t.i + 2) if k in rd.mention and toks[k].clause == t.clause), None)
+        prev = next((k for k in (t.i - 1, t.i - 2, t.i - 3) if k in rd.mention and toks[k].clause == t.clause), None)
+        if nxt is None or prev is None:
+            continue
+        subj, host = rd.r.cards[rd.mention[nxt]], rd.r.cards[rd.mention[prev]]
+        if subj.kind in ATTACHABLE and host.kind == "creature" and subj.key != host.key:
+            rd.attach(subj, host)
+            rd.use(t.i)
+    for t in toks:
+        op = move_op(t.lemma)
+        if op is None or t.i in rd.r.used or t.i > 0 and toks[t.i - 1].text == "не":
+            continue        # «ещё не ходил»: no move (read_untouched_moves)
+        if t.sent == rd.asked_sent and not (t.tense == "past" or rd.premise_clause(t) and t.pos != "INFN"):
+            continue        # «он может походить?» asks; «хозяина передвинули, шмотка …?» tells
+        target = next((c for _, c in rd.clause_cards(t) if c.kind == "creature"), None)
+        if target is None:
+            continue
+        rd.r.events.append(Event(op, target.key, None, t.i))
+        rd.use(t.i)
+        _use_destination(rd, t)
+
+
+def _use_destination(rd, t) -> None:
+    """«на соседнюю / другую клетку», «на клетку рядом»: where the host went (any free cell)."""
+    toks = rd.toks
+    for j in range(t.i + 1, min(t.i + 6, len(toks))):
+        u = toks[j]
+        if u.clause != t.clause:
+            break
+        if u.lemma == "клетка":
+            for k in range(t.i + 1, j + 1):
+                if toks[k].text in ("на", "в") or toks[k].lemma in ("соседний", "другой", "новый", "клетка", "свободный",
+                                                                   "пустой", "один", "рядом"):
+                    rd.use(k)
+            if j + 1 < len(toks) and toks[j + 1].text == "рядом" and toks[j + 1].clause == t.clause:
+                rd.use(j + 1)
+            return
+
+
+def read_independent(rd) -> None:
+    """«симбиот по тексту становится самостоятельным существом»: the symbiote's own text makes
+    it an independent creature when its host dies (302.5) — a property of that card
+    (``CardInfo.independent``), not an event."""
+    toks = rd.toks
+    for t in toks:
+        nxt = rd.tok(t.i + 1)
+        if not t.text.startswith("самостоятельн") or nxt is None or not nxt.text.startswith("существ"):
+            continue
+        card = next((c for _, c in rd.clause_cards(t) if c.kind == "symbiote"), None)
+        if card is None:
+            continue
+        card.independent = True
+        rd.complement.add(nxt.i)
+        rd.use(t.i, nxt.i)
+        for u in toks:
+            if u.clause == t.clause and (u.lemma in ("становиться", "стать") or u.lemma == "текст"
+                                         or u.text == "по" and rd.tok(u.i + 1) is not None and rd.tok(u.i + 1).lemma == "текст"):
+                rd.use(u.i)
+
+
+def read_asked_position(rd, sent: list, yes_no: bool) -> bool:
+    """The asked place of an attached card after (or with) its host's move; sets
+    ``rd.r.asked`` and returns ``True`` when read (see module doc)."""
+    from bot.reading.reader import ATTACHABLE, Asked, Event
+
+    _, stay, follow = _words()
+    toks = rd.toks
+    subj = next((rd.r.cards[rd.mention[t.i]] for t in sent if t.i in rd.mention
+                 and rd.r.cards[rd.mention[t.i]].kind in ATTACHABLE), None)
+    if subj is None:
+        return False
+    stays = _phrases_in(toks, sent, stay)
+    follows = _phrases_in(toks, sent, follow)
+    told = [e for e in rd.r.events if e.op in ("move", "relocate")]
+    if not (stays or follows):
+        return False
+    verbs = [t for t in sent if move_op(t.lemma) or t.lemma in ("идти", "следовать", "пойти", "уйти", "уходить",
+                                                                 "переноситься", "перенестись")
+             or t.lemma in rd.w.move_verbs or t.lemma in rd.w.fate_stays]
+    if not verbs:
+        return False
+    if not told:
+        if not follows or subj.host is None and not any(c.is_host_role for c in rd.cards_of(("creature",))):
+            return False
+        host = rd.r.cards[subj.host] if subj.host else next(c for c in rd.cards_of(("creature",)) if c.is_host_role)
+        subj.host = host.key
+        rd.r.events.append(Event("move", host.key, None, verbs[0].i))     # «… вместе с хозяином?»: the host moves
+    for idx in (*stays, *follows):
+        rd.use(*idx)
+    for t in verbs:
+        rd.use(t.i)
+    for t in sent:
+        if t.text == "или":
+            rd.use(t.i)
+    either = bool(stays and follows) and any(t.text == "или" for t in sent)
+    pred = None if either or not yes_no else ("stays_put" if stays else "moves_with")
+    neg = any(toks[t.i - 1].text == "не" for t in verbs if t.i > 0)
+    if neg:
+        rd.use(*(t.i - 1 for t in verbs if t.i > 0 and toks[t.i - 1].text == "не"))
+    rd.r.asked = Asked("fate", subj.key, predicate=pred, negated=neg, yes_no=yes_no and not either)
+    return True
+
+
+def position_fact(word: str, moved: bool, host_ru: str) -> str:
+    """The answer's fact for an attached card whose host moved: «симбиот перемещается вместе
+    с хозяином на ту же клетку» (``moved``) or «симбиот остаётся на прежней клетке»."""
+    if moved:
+        return f"{word} перемещается вместе с хозяином ({host_ru}) на ту же клетку"
+    return f"{word} остаётся на прежней клетке"
