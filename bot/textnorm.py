@@ -39,17 +39,28 @@ _INSIDE_END_RE = re.compile("[" + re.escape(_NOT_INSIDE) + "]")
 _NFKC_KEEP = frozenset("№")
 
 
+_STRESS_MARKS = re.compile("[\u0300\u0301]")
+"""Combining grave and acute: the stress marks of Russian text, never part of a word."""
+_STRESSED = re.compile("[\u0450\u045d]")
+"""«ѐ», «ѝ»: precomposed stressed е and и."""
+
+
 def clean_user_text(text: str) -> str:
     """A question or search query as typed, with what the eye does not see removed.
 
     Invisible format characters (Unicode category Cf: zero-width space and joiners,
     word joiner, byte-order mark, soft hyphen, bidirectional marks) are dropped, so
     ``"сим\\u200bбиота"`` is the word «симбиота»; compatibility forms are folded by
-    NFKC (full-width ``"Ｍожно？"`` -> ``"Можно?"``), except «№». Everything else —
+    NFKC (full-width ``"Ｍожно？"`` -> ``"Можно?"``), except «№»; stress marks are
+    dropped («симби́ота» -> «симбиота») and decomposed letters composed (NFC). Everything else —
     case, ё, quotes, dashes — is left for ``normalize_typography`` / ``fold``.
     """
     if text.isascii():
         return text
+    if any(unicodedata.combining(ch) for ch in text) or _STRESSED.search(text):
+        # stress marks («симби́ота», «ѐ») are dropped; decomposed letters (и + ˘ pasted from
+        # an NFD source) are composed again, so «й» and «ё» stay one letter
+        text = unicodedata.normalize("NFC", _STRESS_MARKS.sub("", unicodedata.normalize("NFD", text)))
     out = []
     for ch in text:
         if ch < "\u00a0":

@@ -101,6 +101,8 @@ def test_cli_card_json_and_no_database(card_home, capsys):
     assert (obj["name"], obj["traits"], obj["citations"][:2]) == ("Дхиру", ["parasite", "incorporeal"], ["209", "209.2"])
     assert main(["card", "нет", "такой", "карты"]) == 1
     assert "не найдена" in capsys.readouterr().err
+    assert main(["card", " "]) == 2
+    assert "укажите имя карты, например: berserk-judge card" in capsys.readouterr().err
 
 
 def test_inline_mode_finds_cards_and_paragraphs(all_formats):

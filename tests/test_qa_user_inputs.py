@@ -42,6 +42,17 @@ def test_full_width_letters_are_read_as_ordinary_ones():
     assert a.verdict is not None
 
 
+def test_stress_marks_and_decomposed_letters_are_read_as_plain_words():
+    # A text with stress marks («симби́ота») or pasted from an NFD source («и» + breve = «й»).
+    import unicodedata
+
+    from bot.textnorm import clean_user_text
+
+    a = ask("Можно ли положить симби\u0301ота на лета\u0301ющее существо?")
+    assert (a.verdict, a.citations[:1]) == (_plain().verdict, ["209.4"])
+    assert clean_user_text(unicodedata.normalize("NFD", "свой ёж, \u0450")) == "свой ёж, е"
+
+
 def test_rule_number_with_pasted_bidi_mark_or_numero_sign():
     from bot.rulebook import parse_number
 

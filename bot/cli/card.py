@@ -18,7 +18,7 @@ def run(args) -> int:
     """One card: stats, text, the tree in words, the 505 resolution, paragraphs (JSON:
     ``{name, kind, traits, stats, text, ast, …}``; several near names: a list of them).
     Exit 0 when a card is found; 1 with a Russian message when there is no card
-    database (it says how to import one) or no card is near the name."""
+    database (it says how to import one) or no card is near the name; 2 for a blank name."""
     import sys
 
     from bot.cards.answer import NO_DATABASE, card_json, find_hits, one_card_answer
@@ -27,6 +27,9 @@ def run(args) -> int:
     from bot.errors import BerserkError
 
     name = " ".join(args.name).strip()
+    if not name:  # «card ""»: nothing to look up, said so rather than «карта «» не найдена»
+        print_error("укажите имя карты, например: berserk-judge card Гном-басаарг", wants_json(args), "card")
+        return 2
     try:
         found = find_hits(name)
     except BerserkError as e:
