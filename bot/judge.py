@@ -49,6 +49,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.route",
     "bot.reading.stack",
     "bot.reading.game_actions",
+    "bot.reading.triggers",
     "bot.sim.route",
     "bot.rules_text.route",
     "bot.glossary",
