@@ -216,9 +216,12 @@ def normalize_card_text(text: str) -> str:
     ``normalize_typography`` plus: ё -> е, the variable Х/x -> ``X``, ``[:tap]`` and
     ``{TAP}`` -> ``{tap}``, a hyphen glued to one word between words -> «–», a stray
     quote at either end (or a pair around the whole text) removed, spaces before
-    ``, ; : .`` removed, a line break right after «–» or «:» joined. Offsets of the result are what AST spans refer to.
+    ``, ; : .`` removed, a line break right after «–» or «:» joined, an erratum stamp
+    «[Эррата …]» before the text dropped. Offsets of the result are what AST spans refer to.
     """
     s = text.strip()
+    # a database's erratum stamp before the text ("[Эррата 2023.04.08]При …") is not card text
+    s = re.sub(r"^\[\s*[Ээ]ррата[^\]\n]*\]\s*", "", s)
     # A whole text wrapped in one pair of quotes (seed examples: " : Уничтожить …").
     if len(s) > 1 and s[0] in '"\u201c\u201e«' and s[-1] in '"\u201c\u201d»' and not re.search('["\u201c\u201d\u201e«»]', s[1:-1]):
         s = s[1:-1]

@@ -376,3 +376,66 @@ def test_colon_before_if_opens_the_conditions():
     assert res.ast.shape() == "(trigger (and_then effect (condition effect) (condition effect)))"
     assert res.ast.children[0].children[0].text == "бросает кубик"
     assert "505.4.2" not in res.ast.rules()
+
+
+# ---- second final sample's families ----------------------------------------------------------
+def test_may_with_only_is_a_restriction_not_505_8():
+    assert parse("Может нападать {strike} только на карту напротив.").ast.kind == "effect"
+    assert parse("Может атаковать {strike} 2 раза за ход.").ast.kind == "optional"
+
+
+def test_mogut_opening_an_ability_after_a_header():
+    res = parse("Когда ваше существо получает раны – могут излечить другое ваше существо на 1.")
+    assert res.ast.shape() == "(trigger (optional effect))"
+
+
+def test_relative_clause_in_the_subject_after_a_header():
+    res = parse("При гибели вашего существа в ход противника существа, которые стояли с ним рядом, получают +2 к {strike}.")
+    assert res.ast.attr("head") == "При гибели вашего существа в ход противника"
+    assert res.ast.children[0].text.startswith("существа, которые стояли")
+
+
+def test_numbers_listed_with_commas_stay_in_the_condition():
+    res = parse("В начале боя, если в вашем отряде есть карты стоимостью 3,4 и 5 вызвать гнома на свободную клетку.")
+    cond = next(n for n in res.ast.walk() if n.kind == "condition")
+    assert cond.attr("head") == "если в вашем отряде есть карты стоимостью 3,4 и 5"
+
+
+def test_erratum_stamp_is_not_card_text():
+    res = parse("[Эррата 2024.01.02]При гибели ранить выбранное существо на 1.")
+    assert res.ast.shape() == "(trigger effect)" and res.ast.attr("head") == "При гибели"
+
+
+# ---- third final sample's families -----------------------------------------------------------
+def test_or_inside_a_pri_phrase_is_not_a_connective():
+    res = parse("{tap}: Разряд на 1-2-2, при среднем или сильном разряде атакованный получает отравление на 1.")
+    assert res.ast.shape() == "(cost effect)"
+
+
+def test_modal_with_its_verb_is_the_conditions():
+    res = parse("Если от {strike} Стража можно назначить защитника, противник обязан это сделать.")
+    assert res.ast.attr("head") == "Если от {strike} Стража можно назначить защитника"
+
+
+def test_pronoun_subject_after_a_participle_clause():
+    res = parse("При перемещении на клетку, занятую существом противника, это существо получает -1 к {strike}.")
+    assert res.ast.attr("head") == "При перемещении на клетку, занятую существом противника"
+    assert res.ast.children[0].text == "это существо получает -1 к {strike}"
+
+
+def test_when_clauses_after_semicolons_are_triggers():
+    res = parse("В начале хода выберите до 3 существ;когда погибают двое получить +2 к {strike};когда погибают все "
+                "трое откройте двух гномов.")
+    assert [n.attr("head") for n in res.ast.walk() if n.kind == "trigger"] == [
+        "В начале хода", "когда погибают двое", "когда погибают все трое"]
+
+
+def test_a_esli_is_the_next_case_and_may_does_not_cover_it():
+    res = parse("Когда ваш орк сражается, если результат слабый-промах может свести его к средний-слабый, а если "
+                "средний-промах может свести его к сильный-слабый.")
+    assert res.ast.shape() == "(trigger (cases (condition (optional effect)) (condition (optional effect))))"
+
+
+def test_adverb_before_the_verb_is_not_the_named_effects():
+    res = parse("{tap}: Воздействие починка полностью восстановить {armor} вашей карты.")
+    assert next(n for n in res.ast.walk() if n.kind == "named").attr("name") == "починка"

@@ -79,7 +79,7 @@ def is_finite_verb(word: str) -> bool:
 
 # Modal words (lemmas) whose infinitives form one ability: "не может атаковать или
 # двигаться", "могут атаковать", "нельзя атаковать", "должен атаковать".
-MODAL_LEMMAS = frozenset({"мочь", "нельзя", "должный"})
+MODAL_LEMMAS = frozenset({"мочь", "нельзя", "должный", "можно"})
 
 
 @lru_cache(maxsize=50_000)

@@ -157,7 +157,7 @@ def _opens_condition(tok: Token) -> bool:
     return tok.type == "CONDITION_KW" and tok.value.casefold() in ("если", "пока")
 
 
-_SUBCLAUSE_WORDS = frozenset({"который", "если", "когда", "пока", "чтобы", "где"})
+_SUBCLAUSE_WORDS = frozenset({"который", "если", "когда", "пока", "чтобы", "где", "при"})
 
 
 def _opens_subclause(tok: Token) -> bool:
@@ -260,6 +260,17 @@ def _one_time(infinitive: str) -> bool:
 MAX_SUBJECT = 6
 _OPPONENT = frozenset({"противник", "соперник"})
 """Most tokens of the subject written before «может» opening an ability."""
+
+
+def _restriction_follows(toks: list[Token], i: int) -> bool:
+    """Does «только» follow the «может» at ``i`` before the next separator ("Может нападать
+    {strike} только на карту напротив": a restriction, not an option of 505.8)?"""
+    for t in toks[i + 1:]:
+        if t.type in _PART_SEPS or t.type in ("ILI", "LIBO", "COMMA"):
+            return False
+        if t.type == "WORD" and t.value.casefold() == "только":
+            return True
+    return False
 
 
 def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed: bool = False) -> bool:
@@ -389,9 +400,11 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     elif toks[verb].type == "MAY":
         # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
         return verb if verb > i + 1 else None
+    own_modal = False
     if lexicon.is_modal(toks[verb].value) and verb + 1 < stop and toks[verb + 1].type == "WORD" \
             and lexicon.is_infinitive(toks[verb + 1].value):
-        verb += 1     # "Когда ваш слуа должен получить X …": the clause's verb is "должен получить"
+        verb += 1
+        own_modal = True     # "Когда ваш слуа должен получить X …": the clause's verb is "должен получить"
     main = None
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
@@ -418,6 +431,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
             and pos_of(toks[verb - 1].value) == "ADJF" and lexicon.may_be_nominative(toks[verb - 1].value) \
             and all(toks[k].type == "WORD" and lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb)):
         return verb     # "если значения одинаковые получает +1": a verbless clause («значения одинаковые»)
+    if main is None and own_modal:
+        return None     # "Если … можно назначить защитника, …": the modal and its verb are the clause's
     if main is None:
         if toks[verb].type == "MAY" or lexicon.is_modal(toks[verb].value) or (
                 verb > i + 2 and lexicon.is_infinitive(toks[verb].value)
@@ -477,7 +492,8 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
     k = main
     while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
             toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
-            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")):
+            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
+            or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот")):
         k -= 1
         t = toks[k]
         if t.type != "WORD" or not lexicon.may_be_nominative(t.value):
@@ -590,6 +606,9 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
             continue
         low = t.value.casefold()
         lem = lexicon.word_lemma(t.value)
+        if pos_of(t.value) == "ADVB" and j + 1 < n and toks[j + 1].type == "WORD" and lexicon.is_infinitive(toks[j + 1].value) \
+                and toks[j - 1].type == "WORD" and lexicon.is_noun(toks[j - 1].value):
+            return "insert", j          # "Воздействие ремонт полностью восстановить …"
         if lexicon.is_predicate(t.value) or low in _PRONOUN_SUBJECTS or low == "нельзя" or lem in ("выбранный", "выбрать") or (
                 lem in _NAME_STOP_LEMMAS and lexicon.may_be_nominative(t.value)) or (
                 lexicon.is_effect_noun(t.value) and j + 1 < n and toks[j + 1].value.casefold() == "на"):
@@ -749,6 +768,8 @@ class CardPostLex:
         if end is not None and end[0] == "insert" and " ".join(toks[i].value.casefold().split()) in ("в начале", "в конце") \
                 and i + end[1] < len(toks) and toks[i + end[1]].type == "NAMED_KW":
             return True     # "…; в конце вашего следующего хода заклинание «…» ранить …"
+        if end is not None and end[0] == "insert" and toks[i].value.casefold() == "когда" and end[1] > 2:
+            return True     # "…; когда погибают двое получить +2 к …": a clause header with its own verb
         if end is None or end[0] != "token":
             return False
         j = i + end[1]
@@ -838,6 +859,7 @@ class CardPostLex:
             commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
                 in ("чтобы", "который", "чем")) and not _brackets_gerund(toks, i, j)
+                and not (toks[j - 1].type == "NUMBER" and j + 1 < len(toks) and toks[j + 1].type == "NUMBER")  # "7,8 и 9"
                 and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
                          and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
             for j in commas:
@@ -871,9 +893,25 @@ class CardPostLex:
             return None
         # "В начале хода противника может …", "При гибели ранить …": before the
         # first verb / «может» / effect noun (not the event word right after «При»)
+        relative = None       # the comma opening ", которые …, " inside the header
         for j in range(i + 2, len(toks)):
             if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
                 break
+            if toks[j].type == "COMMA" and j + 1 < len(toks) and lexicon.word_lemma(toks[j + 1].value) == "который":
+                relative = j
+                continue
+            if relative is not None:
+                if toks[j].type == "COMMA":
+                    # "… существа, которые стояли с ним в строю, получают …": the noun before
+                    # the relative clause opens the ability's subject
+                    if j + 1 < len(toks) and _opens_ability(toks[j + 1], toks[j + 2] if j + 2 < len(toks) else None):
+                        k = relative
+                        while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_nominal(toks[k - 1].value) \
+                                and lexicon.may_be_nominative(toks[k - 1].value) and not lexicon.is_preposition(toks[k - 2].value):
+                            k -= 1
+                        return ("insert", k) if k < relative else None
+                    relative = None
+                continue
             nxt = toks[j + 1] if j + 1 < len(toks) else None
             if _opens_ability(toks[j], nxt):
                 k = j
@@ -888,6 +926,8 @@ class CardPostLex:
                 if k == j and (toks[j].type == "MAY" or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
                     k = _subject_start(toks, i + 1, j, object_guard=False)
+                if toks[k - 1].type == "COMMA" and k - 1 > i + 1:
+                    return "token", k - 1   # "При перемещении на клетку, занятую …, это существо получает …"
                 return "insert", k
         return None
 
@@ -938,6 +978,19 @@ class CardPostLex:
                     op_start = len(out)
                     in_cond = True
                     continue
+            if typ == "COMMA" and i + 2 < n and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold() == "а" \
+                    and _opens_condition(toks[i + 2]) and toks[i + 2].value.casefold() == "если" and not subclause \
+                    and self._next_case(toks, i + 2, True):
+                # "…, а если средний-промах может …": the next case; «а» belongs to the separator
+                c = toks[i + 1]
+                t = Token("COND_COMMA", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
+                          end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
+                out.append(t)
+                prev = t
+                i += 1
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                continue
             if typ == "COMMA" and i + 1 < n and _opens_condition(toks[i + 1]) \
                     and toks[i + 1].value.casefold() == "если" and not subclause and self._next_case(toks, i + 1, in_cond):
                 # "…, если герой-маг – B": a condition over the next part (a case split
@@ -981,10 +1034,10 @@ class CardPostLex:
                 start, has_pred, modal = True, False, False
                 op_start = len(out)
                 continue
-            if typ == "MAY":
+            if typ == "MAY" or (typ == "WORD" and start and t.value.casefold() in _MAY_FORMS):
                 after_not = prev is not None and prev.value.casefold() == "не"
-                if start and not after_not:
-                    t = _retype(t, "MAY_V")
+                if start and not after_not and not (not headed and _restriction_follows(toks, i)):
+                    t = _retype(t, "MAY_V")     # (also «могут …» opening an ability after a header)
                     may_scope = True
                 else:
                     t = _retype(t, "WORD")

@@ -220,6 +220,12 @@ class ToAst(Transformer):
         conditions joined by «, если» — the conditions are cases side by side, not
         nested: cases(condition A (X), condition B (Y))."""
         body = node.children[0] if node.children else None
+        optional = None
+        if body is not None and body.kind == "optional" and len(body.children) == 1 \
+                and body.children[0].kind == "and_then":
+            # "если A может X, а если B может Y": «может» of the first case does not
+            # cover the next case
+            optional, body = body, body.children[0]
         if body is None or body.kind not in ("and_then", "cases"):
             return node
         parts = list(body.children)
@@ -229,9 +235,15 @@ class ToAst(Transformer):
         if rest and rest[0].kind == "cases":
             rest = list(rest[0].children) + rest[1:]
         if not rest or any(p.kind != "condition" for p in rest) or \
-                not all(self.text[a.span[1]:b.span[0]].strip() == "," for a, b in zip(parts, parts[1:])):
+                not all(self.text[a.span[1]:b.span[0]].strip() in (",", ", а") for a, b in zip(parts, parts[1:])):
             return node
         first_body = parts[0]
+        if optional is not None:
+            if len(parts) != 2:
+                return node
+            e_ = first_body.span[1]
+            first_body = replace(optional, span=(optional.span[0], e_), text=self.text[optional.span[0]:e_],
+                                 children=(first_body,))
         s_ = node.span[0]
         first = replace(node, span=(s_, first_body.span[1]), text=self.text[s_:first_body.span[1]],
                         children=(first_body,))

@@ -98,8 +98,7 @@ def read_claim(number: str, sentence: str, context: frozenset[str] = frozenset()
         if t.quote:  # «помещается»: the quoted word is named too
             inner = t.text.strip("«»")
             lemmas.add(inner)
-            if inner and " " not in inner:
-                lemmas.add(word_lemma(inner))
+            lemmas.update(word_lemma(w) for w in inner.split() if w.isalpha())
             continue
         if t.clause in sub:
             continue
