@@ -321,3 +321,58 @@ def test_property_host_move_reading_equals_direct_simulation(subj, op, asked, ne
         yes = moved == (asked == "moves_with")
         assert a.verdict.startswith("Да" if yes != neg else "Нет"), (q, a.verdict)
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+# ------------------------------------------------------------------ two cards of a kind on one host; seating
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Можно ли надеть на существо две экипировки одного класса?", "Нет, нельзя", "212.4"),
+    ("Можно ли носить одновременно две экипировки разных классов?", "Да, можно", "212.4"),
+    ("Можно ли положить на гнома двух симбиотов?", "Нет, нельзя", "209.6"),
+    ("Сколько симбиотов можно поместить на одно существо?", "Только одного", "209.6"),
+    ("Можно ли назначить паразита на существо противника во втором ряду?", "Нет, нельзя", "209.2"),
+    ("Можно ли назначить паразита на существо противника в первом ряду?", "Да, можно", "405.2"),
+    ("шмотку при рассадке можно надеть на существо противника?", "Нет, нельзя", "212.1"),
+    ("Можно ли поместить паразита на существо в своём отряде?", "Нет, нельзя", "209.1"),
+])
+def test_second_cards_and_seating_are_simulated(q, verdict, first):
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
+    assert a.citations[0] == first, a.citations
+    assert a.reading is not None and sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+def test_two_pieces_of_equipment_with_no_class_said_are_not_read():
+    from bot.reading.route import answer
+    a = answer("Можно ли надеть на орка две шмотки?")
+    assert a is None or a.verdict is None
+
+
+def test_an_unhosted_symbiote_is_no_host_move():
+    a = ask("после вскрытия у меня остался симбиот без хозяина, чё с ним")
+    assert a.verdict.startswith("Симбиот погибает") and "209.7" in a.citations
+
+
+@settings(max_examples=25, deadline=None)
+@given(subj=st.sampled_from(["symbiote", "equipment"]), same=st.booleans(), order=st.integers(0, 1), neg=st.booleans())
+def test_property_second_card_reading_equals_direct_simulation(subj, same, order, neg):
+    """kind × class relation × negation × word order: placing a second card of a kind."""
+    noun = {"symbiote": "двух симбиотов", "equipment": "две экипировки"}[subj]
+    cls = "" if subj == "symbiote" else (" одного класса" if same else " разных классов")
+    modal = "нельзя" if neg else "можно"
+    q = [f"{modal.capitalize()} ли надеть на существо {noun}{cls}?" if not neg else f"Нельзя надеть на существо {noun}{cls}?",
+         f"На существо {modal} положить {noun}{cls}?"][order]
+    st_ = GameState()
+    st_.cards["H"] = Card(id="H", owner="first", cell=parse_cell("c3"), creature_class="воин")
+    st_.cards["O"] = Card(id="O", owner="first", cell=parse_cell("a3"), creature_class="воин")
+    classes = ("оружие", "оружие" if same else "броня")
+    for cid, host, k in (("S1", "H", 0), ("S2", "O", 1)):
+        kw = dict(kind="equipment", equipment_class=classes[k]) if subj == "equipment" else dict(traits={"symbiote"})
+        st_.cards[cid] = Card(id=cid, owner="first", host=host, movement=None, **kw)
+        st_.cards[cid].cell = st_.cards[host].cell
+    legal = Simulator(st_).place("S2", "H").legal
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict is not None, (q, a.trace[:2])
+    if neg:     # «нельзя …?» is answered about the ban asked
+        assert a.verdict.startswith("Нет" if legal else "Да"), (q, a.verdict)
+    else:
+        assert a.verdict.startswith("Да" if legal else "Нет"), (q, a.verdict)

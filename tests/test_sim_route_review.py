@@ -51,15 +51,6 @@ def test_two_named_pieces_on_a_flying_creature_are_refused_by_the_host():
     assert a.verdict.startswith("Нет") and a.citations[0] == "212.3"
 
 
-@pytest.mark.parametrize("q", [
-    "Одновременно сработали две особенности, в каком порядке их класть в стек?",
-    "Особенности сработали одновременно — чьи первыми?",
-    "Если особенности моя и противника срабатывают одновременно, кто первым кладёт в стек?",
-])
-def test_simultaneous_triggers_still_go_to_305_1(q):
-    assert _ask(q).citations[0] == "305.1"
-
-
 def test_simultaneously_without_abilities_is_not_305_1():
     a = route.answer("Может ли существо одновременно носить две экипировки разных классов?", "5ed")
     assert a is not None and a.citations[0] == "212.4" and a.verdict.startswith("Да")
@@ -229,15 +220,6 @@ def test_comparative_chem_keeps_a_yes_no_question():
     assert a.verdict.startswith("Нет,") and a.citations[0] == "406.1"
     assert route.is_yes_no(route._tokens("Авангард раньше, чем в начале боя?"))
     assert not route.is_yes_no(route._tokens("Чем отличается движение от перемещения?"))
-
-
-@pytest.mark.parametrize("q", [
-    "Могут ли две особенности сработать одновременно?",
-    "Могут ли особенности разных игроков срабатывать одновременно?",
-])
-def test_can_triggers_be_simultaneous_is_a_yes(q):
-    a = _ask(q)
-    assert a.verdict.startswith("Да, могут; тогда первыми в стек заносит") and a.citations[0] == "305.1"
 
 
 @pytest.mark.parametrize("q", ["Можно переместить местность особенностью?", "Местность можно переместить способностью карты?"])

@@ -156,7 +156,7 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             traits = ["parasite" if c.kind == "parasite" else "symbiote", *traits]
         elif c.kind == "equipment":
             m["kind"] = "equipment"
-            m["equipment_class"] = "оружие"
+            m["equipment_class"] = c.equipment_class or "оружие"
         elif c.kind in ("artifact", "terrain"):
             m["kind"] = c.kind
         if traits:
@@ -169,13 +169,19 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
         if c.summoned:
             summoned[key] = m        # enters play by the summon step
             continue
+        seated = reading.seating and asked is not None and asked.what == "place" and key == asked.card
         if c.host:
             m["host"] = ids[c.host]
+        elif seated:    # before the seating step it stands on a cell of its own (209.2, 212.1)
+            m["cell"] = "a1" if owner == "first" else "a6"
         elif c.kind in ATTACHABLE:
             # a card that lies on no host yet: held by another creature of its owner (an ability moves it, 209.3, 212.1)
             holder = f"Другое существо {len(extra) + 1}" if extra else "Другое существо"
             extra.append({"id": holder, "owner": owner, "class": _DEFAULT_CLASS, "cell": free[owner].pop()})
             m["host"] = holder
+        elif c.row is not None:     # «во втором ряду»
+            from bot.reading.seating import ROW_Y
+            m["cell"] = f"b{ROW_Y[owner][c.row]}"
         else:
             m["cell"] = free[owner].pop(0)
         cards.append(m)
@@ -198,7 +204,9 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             steps.append({"summon": {"card": summoned[e.card], "on": ids[e.arg] if e.arg else None}})
         elif e.op in ("move", "relocate"):
             steps.extend(_move_steps(cards, cid, e.op))
-    if asked is not None and asked.what == "place":
+    if asked is not None and asked.what == "place" and reading.seating:
+        steps.append({"seating": [{"card": ids[asked.card], "host": ids[asked.on]}]})
+    elif asked is not None and asked.what == "place":
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
     if asked is not None and asked.what == "move":
         mover = next(m for m in cards if m["id"] == ids[asked.card])
@@ -208,6 +216,8 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
                                   "to": "c2" if player == "first" else "c5"}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
     state: dict = {"cards": cards}
+    if reading.seating and asked is not None and asked.what == "place":
+        state = {"phase": "reveal", "cards": cards}     # the seating step closes the reveal subphase (405.2)
     if asked is not None and asked.what == "move" and steps[-1]["declare"]["player"] == "second":
         state = {"active": "second", "cards": cards}     # the mover's owner declares in his own turn (506.2)
     elif steps and "declare" in steps[0] and steps[0]["declare"]["player"] == "second":
@@ -271,6 +281,8 @@ def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Rul
         return _attack_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "move":
         return _move_ruling(reading, res.results, res.trace, mapping, ids)
+    if asked.what == "place" and reading.seating:
+        return _seating_ruling(reading, res, mapping, ids)
     if asked.what == "place":
         return _place_ruling(reading, res.results[-1], res.trace, mapping, ids)
     return _fate_ruling(reading, res, mapping, ids)
@@ -284,12 +296,19 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
     what = {"symbiote": "симбиота", "parasite": "паразита", "equipment": "экипировку"}[subj.kind]
     n = len(mapping["steps"])
     mapping["expect"] = {"steps": [{"step": n, "legal": r.legal}]}
+    if "count" in asked.actions:     # «сколько симбиотов можно поместить на одно существо?»: the second one decides
+        lines = r.reasons if not r.legal else [c for c in r.consequences if c.rules]
+        body = (f"Только одного (1): второго {what} на то же существо поместить нельзя" if not r.legal
+                else f"Несколько: второго {what} на то же существо поместить можно")
+        return Ruling(body, [c.line() for c in lines], rules_of(lines) or list(r.cites), trace, mapping, ids)
     if r.legal:
         lines = [c for c in r.consequences if c.rules]
         # the paragraphs that would have refused the stated traits decide the «Да» first
         decisive = [_TRAIT_RULES[(subj.kind, t)] for t in host.traits if (subj.kind, t) in _TRAIT_RULES]
         if host.has_class is False and subj.kind == "equipment":
             decisive.append("212.2")
+        if "second" in asked.actions:   # a second card of the kind on the same host: the limit's paragraph
+            decisive.append("212.4" if subj.kind == "equipment" else "209.6")
         if host.owner is not None:      # «на своё существо»: whose creature it may go on (209.1, 212.1)
             decisive.append("212.1" if subj.kind == "equipment" else "209.1")
         cites = list(dict.fromkeys([*decisive, *(rules_of(lines) or list(r.cites))]))
@@ -302,6 +321,31 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
     reason = short_reason(reasons[0].text) if reasons else ""
     body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
     return Ruling(f"Нет, {body}", [c.line() for c in reasons], rules_of(reasons) or list(r.cites), trace, mapping, ids)
+
+
+def _seating_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
+    """The asked card assigned to its host in the seating step: «Да» when the simulator seated
+    it there, else «Нет» with the seating rule that refused it (405.2, 209.1, 209.2, 212.1)."""
+    from bot.sim.queries.base import short_reason
+
+    asked = reading.asked
+    subj, host = reading.cards[asked.card], reading.cards[asked.on]
+    cid, hid = ids[asked.card], ids[asked.on]
+    r = res.results[-1]
+    seated = res.actual["cards"].get(cid, {}).get("host") == hid if isinstance(res.actual, dict) and "cards" in res.actual \
+        else any(c.card == cid and c.result == "помещается" for c in r.consequences)
+    if seated:
+        mapping["expect"] = {"cards": {cid: {"host": hid}}}
+        lines = [c for c in r.consequences if c.card == cid and c.rules]
+        who = {"symbiote": "симбиот", "parasite": "паразит", "equipment": "экипировка"}[subj.kind]
+        return Ruling(f"Да, можно: при рассадке {who} назначается на {host.ru('accs')}", [c.line() for c in lines],
+                      list(dict.fromkeys(["405.2", *rules_of(lines)])), list(res.trace), mapping, ids)
+    mapping["expect"] = {"cards": {cid: {"zone": "graveyard"}}}
+    refused = [c for c in r.consequences if c.card == cid and c.result == "нельзя"]
+    reason = short_reason(refused[0].text.split(": ", 1)[-1]) if refused else ""
+    body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
+    return Ruling(f"Нет, {body}", [c.line() for c in refused], list(dict.fromkeys([*rules_of(refused), "405.2"])),
+                  list(res.trace), mapping, ids)
 
 
 def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:

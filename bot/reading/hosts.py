@@ -160,8 +160,13 @@ def read_asked_position(rd, sent: list, yes_no: bool) -> bool:
     if not verbs:
         return False
     if not told:
-        if not follows or subj.host is None and not any(c.is_host_role for c in rd.cards_of(("creature",))):
+        # «… перемещается вместе с хозяином?»: an implied host move needs a verb of moving, not «остался»
+        if not follows or not any(move_op(t.lemma) or t.lemma in rd.w.move_verbs for t in verbs):
             return False
+        if subj.host is None and not any(c.is_host_role for c in rd.cards_of(("creature",))):
+            return False
+        if any(rd.tok(t.i - 1) is not None and rd.tok(t.i - 1).text == "без" for t in rd.toks if t.lemma in rd.w.host_words):
+            return False    # «симбиот без хозяина»: no host to move
         host = rd.r.cards[subj.host] if subj.host else next(c for c in rd.cards_of(("creature",)) if c.is_host_role)
         subj.host = host.key
         rd.r.events.append(Event("move", host.key, None, verbs[0].i))     # «… вместе с хозяином?»: the host moves

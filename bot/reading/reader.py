@@ -69,6 +69,8 @@ class CardInfo:
     summoned: bool = False
     own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
     independent: bool = False   # its text: an independent creature when its host dies (302.5)
+    row: int | None = None      # the row it stands in, from its owner's front (1), when told
+    equipment_class: str | None = None  # the class of a piece of equipment, when the question sets two apart (212.4)
     db: object | None = None    # the card of the user's database it is (bot.cards.model.Card): kind, traits, text
 
     def ru(self, case: str = "nomn") -> str:
@@ -148,6 +150,7 @@ class Reading:
     contradictions: list[str] = field(default_factory=list)
     unknown_names: list[str] = field(default_factory=list)
     told_stays: list[str] = field(default_factory=list)   # keys of cards the question says survived
+    seating: bool = False       # the asked placing is the seating step (405.2, bot.reading.seating)
 
     @property
     def complete(self) -> bool:
@@ -280,7 +283,7 @@ class _Reader:
                 same = self.not_named_here(self.cards_of((kind,)), t)
                 p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
                 if kind in ATTACHABLE and p1 is not None and p1.text in ("и", "или") and p2 is not None \
-                        and p2.i in self.mention and self.r.cards[self.mention[p2.i]].kind == kind and p2.lemma != t.lemma:
+                        and p2.i in self.mention and self.r.cards[self.mention[p2.i]].kind in ATTACHABLE and p2.lemma != t.lemma:
                     continue    # «шлем и кольчугу»: two cards of a kind, which the reading does not model — left unread
                 card = same[0] if same and not other else self.new_card(kind, t.i, gender)
             else:   # a creature: generic noun, a name, «летун»
@@ -837,6 +840,9 @@ class _Reader:
             return
         if place is None and self.read_move(sent, neg_word, yes_no):
             return
+        from bot.reading.attached_count import read_count_asked
+        if read_count_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
+            return
         if (place is not None or modal) and yes_no:     # «…, кто его хозяин?» does not ask whether it may be placed
             src = sent
             if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
@@ -921,11 +927,9 @@ class _Reader:
                 _ = nxt
 
     def read_positions(self) -> None:
-        """«в первом ряду», «в третьем ряду»: where a card stands (used; the host events do not depend on it)."""
-        for t in self.toks:
-            if t.lemma == "ряд" and t.i >= 2 and self.toks[t.i - 2].text == "в" and self.toks[t.i - 1].lemma in (
-                    "первый", "второй", "третий", "передний", "задний"):
-                self.use(t.i - 2, t.i - 1, t.i)
+        """«в первом ряду», «во втором ряду»: where a card stands (``bot.reading.seating.read_rows``)."""
+        from bot.reading.seating import read_rows
+        read_rows(self)
 
     def run(self) -> Reading:
         self.read_cards()
@@ -944,6 +948,9 @@ class _Reader:
         self.read_untouched_moves()
         self.r.events = [e for k, e in enumerate(self.r.events)
                          if k == 0 or (e.op, e.card, e.arg) != (self.r.events[k - 1].op, self.r.events[k - 1].card, self.r.events[k - 1].arg)]
+        from bot.reading.seating import read_seating, read_squad
+        read_seating(self)
+        read_squad(self)
         self.read_asked()
         self.unknown_names()
         self.read_unread()

@@ -136,23 +136,9 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
     Situation("payment", (("pay",), ("when", "order", "uses_stack", "stack", "after", "before_word")), forbid=("consists",)),
     Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
-    Situation("trigger_order", (("trigger", "ability"), ("active", "inactive"), ("stack",), ("top", "first", "order")),
-              forbid=("battle_start", "vanguard", "fast", "sudden", "dice") + SUBJECTS),
     # «кто получает приоритет после выполнения верхнего в стеке?» is about priority (303.4), not the top
     Situation("stack_top", (("stack",), ("top",), ("resolve", "first", "order")), forbid=("trigger", "priority", "fast")),
     Situation("stack_top", (("stack",), ("top_word",)), forbid=("priority",)),
-    # «кто выбирает порядок своих особенностей в стеке?» — each player his own (305.1)
-    Situation("trigger_order", (("trigger", "ability"), ("order",), ("who", "active", "inactive")),
-              forbid=("battle_start", "vanguard", "fast", "sudden", "dice") + SUBJECTS),
-    # triggers that went off together, or one side's abilities going onto the stack: the order of 305.1
-    Situation("trigger_order", (("trigger",), ("simultaneous",)), forbid=("battle_start", "vanguard")),
-    Situation("trigger_order", (("trigger", "ability"), ("active", "inactive"), ("enters_stack", "order", "first")),
-              forbid=("battle_start", "vanguard", "fast", "sudden", "dice") + SUBJECTS),
-    # simultaneous triggers (305.1): «сработали / срабатывают», or «одновременно» about abilities —
-    # «носить меч и щит одновременно» is not about triggers
-    Situation("trigger_order", (("trigger",), ("order", "simultaneous", "who")), forbid=("battle_start", "vanguard")),
-    Situation("trigger_order", (("simultaneous",), ("ability",), ("order", "who", "first", "resolve")),
-              forbid=("battle_start", "vanguard") + SUBJECTS),
     Situation("phase_end", (("pass",), ("empty_stack",))),
     Situation("rule_effects_first", (("rule_effect",),)),
     # phases
@@ -178,7 +164,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("turn_phases", (("turn_phases",),)),
     Situation("main_phase_active", (("main_phase",), ("active", "inactive", "who", "first", "second"))),
     Situation("who_moves", (("who",), ("move",))),
-    Situation("trigger_order", (("inactive", "active"), ("order", "first", "resolve"))),
     Situation("inactive_moves", (("inactive",), ("move",))),
     Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
     # «паразита можно на своего?» — no placing verb, only whose creature

@@ -45,7 +45,6 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "inactive_moves": _board.q_inactive_moves,
     "rule_effects_first": _stack.q_rule_effects_first,
     "declare_aloud": _stack.q_declare_aloud,
-    "trigger_order": _stack.q_trigger_order,
     "decline_later": _phases.q_decline_later,
     "preliminary_order": _phases.q_preliminary_order,
     "preliminary_sequence": _phases.q_preliminary_sequence,

@@ -1,0 +1,70 @@
+"""Seating (405.2) read compositionally: «при рассадке», «при вскрытии», «назначить паразита».
+
+``read_seating(rd)`` marks the reading as asked about the seating step when the asked
+sentence names it (``reader.seating_words`` of ``grammar/lexicon.yaml``: «рассадка»,
+«вскрытие» after «при / во время / после», or the verb «назначить»); the compiled scenario
+then puts the asked card unhosted on its own cell in the reveal subphase and runs the
+seating step with the asked assignment, so the simulator's seating rules decide: one's own
+symbiotes and equipment on one's own creatures, parasites on the opponent's front row
+(405.2, 209.1, 209.2, 212.1). The rows told («во втором ряду») are where the cards stand
+(``CardInfo.row``; the front row is 1).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from bot.vocab import section
+
+# Row number (from the owner's front) -> the y of a cell of the model, per player.
+ROW_Y = {"first": {1: 3, 2: 2, 3: 1}, "second": {1: 4, 2: 5, 3: 6}}
+ROW_WORDS = {"первый": 1, "передний": 1, "второй": 2, "третий": 3, "задний": 3}
+
+
+@lru_cache(maxsize=1)
+def _words() -> frozenset[str]:
+    from bot.textnorm import fold
+    return frozenset(fold(str(w)) for w in section("reader")["seating_words"])
+
+
+def read_seating(rd) -> None:
+    """Set ``rd.r.seating`` when the asked sentence is about the seating step (module doc)."""
+    w = _words()
+    for t in rd.toks:
+        if t.sent != rd.asked_sent or t.lemma not in w:
+            continue
+        prev = rd.tok(t.i - 1)
+        if t.lemma in ("назначить", "назначать"):
+            rd.r.seating = True
+            continue        # the placing verb itself (read_asked uses it)
+        if prev is not None and prev.text in ("при", "во", "после", "на"):
+            rd.use(prev.i)
+        rd.r.seating = True
+        rd.use(t.i)
+
+
+def read_rows(rd) -> None:
+    """«в первом ряду», «во втором ряду»: the row of the card named next to it."""
+    for t in rd.toks:
+        if t.lemma == "ряд" and t.i >= 2 and rd.toks[t.i - 2].text in ("в", "во") and rd.toks[t.i - 1].lemma in ROW_WORDS:
+            card = rd.card_near(rd.toks[t.i - 2], prefer_next=False)
+            if card is not None and card.kind == "creature":
+                card.row = ROW_WORDS[rd.toks[t.i - 1].lemma]
+            rd.use(t.i - 2, t.i - 1, t.i)
+
+
+def read_squad(rd) -> None:
+    """«в своём отряде», «в отряде противника»: the owner word said with «отряд» already
+    names whose the card is (``read_owners``); «в … отряде» itself adds nothing."""
+    for t in rd.toks:
+        if t.lemma != "отряд" or t.i in rd.r.used:
+            continue
+        near = [rd.tok(t.i - 1), rd.tok(t.i + 1)]
+        owner = next((u for u in near if u is not None and u.i in rd.r.used
+                      and (u.lemma in rd.w.owner_me or u.lemma in rd.w.owner_opponent)), None)
+        if owner is None:
+            continue
+        prep = rd.tok(min(t.i, owner.i) - 1)
+        if prep is not None and prep.text in ("в", "во", "из"):
+            rd.use(prep.i)
+        rd.use(t.i)
