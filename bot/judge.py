@@ -5,19 +5,21 @@ Routes are tried in order; each is a module with
 when the question is not its kind:
 
 1. ``rule``     – the question is a paragraph number (bot.lookup)
+2. ``claim``    – a claim to check («противник говорит, что …, он прав?», bot.reading.claims):
+                  its proposition asked through every route below that gives a verdict
+                  (``PROPOSITION_ROUTES``), then ruled on relative to who claimed it
    ``card``     – a card of the user's database that changes host and what its text gives
                   the host (bot.reading.host_change, 209.3 / 212.1)
-2. ``ability``  – card text quoted with the board facts the question states, executed
+3. ``ability``  – card text quoted with the board facts the question states, executed
                   on that board by the simulator (bot.sim.card_board_route); else card
                   text quoted in «…», "…", “…” or a question about a compound-ability
                   connective (bot.abilities.route, 505.*)
-3. ``scenario`` – a claim to check («противник говорит, что …, он прав?», bot.reading.claims),
-                  a board situation read compositionally into a scenario (bot.reading.route),
+4. ``scenario`` – a board situation read compositionally into a scenario (bot.reading.route),
                   else one matched by keywords (bot.sim.route)
-4. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
+5. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
                   sentences (bot.rules_text.route, issue 14); never before the simulator
-5. ``glossary`` – «Что такое X?» from the edition's dictionary (bot.glossary)
-6. ``search``   – everything else; always answers (bot.search)
+6. ``glossary`` – «Что такое X?» from the edition's dictionary (bot.glossary)
+7. ``search``   – everything else; always answers (bot.search)
 
 An answer of the ability or scenario routes that cites a number the asked edition
 does not have is not given: the next route answers and the trace says why (the
@@ -41,10 +43,10 @@ from bot.paths import DEFAULT_EDITION
 
 ROUTE_MODULES: tuple[str, ...] = (
     "bot.lookup",
+    "bot.reading.claims",
     "bot.reading.host_change",
     "bot.sim.card_board_route",
     "bot.abilities.route",
-    "bot.reading.claims",
     "bot.reading.reasoning",
     "bot.reading.route",
     "bot.reading.stack",
@@ -65,6 +67,33 @@ rule effect no paragraph of the edition states, the effect is not applied: the n
 route answers from the edition's own text, opened by a note that this edition's text
 does not cover the rule (``bot.sim.binding.uncovered_note``). The other routes read
 the chosen edition's own text."""
+
+
+PROPOSITION_ROUTES: tuple[str, ...] = tuple(
+    m for m in ROUTE_MODULES if m not in ("bot.lookup", "bot.reading.claims", "bot.glossary", "bot.search"))
+"""The routes that rule on a proposition (a verdict from the board, the card text, the
+simulator or the rule text): a claim's proposition is asked through them, in this order."""
+
+
+def proposition_routes():
+    """The ``PROPOSITION_ROUTES`` modules in order, imported lazily."""
+    for name in PROPOSITION_ROUTES:
+        yield importlib.import_module(name)
+
+
+def usable(ans: Answer, edition: str) -> bool:
+    """Whether ``ask`` could give ``ans`` under ``edition``: a simulator or ability answer
+    resting on no rule effect the edition leaves unstated, and no cited number the edition
+    lacks (``bot.sim.binding``; the checks ``ask`` makes route by route)."""
+    if ans.route in BOUND_ROUTES:
+        from bot.sim.binding import uncovered_effects
+
+        if uncovered_effects(ans, edition):
+            return False
+        return True
+    if ans.route in ("rule_text", "glossary", "search", "rule"):
+        return True
+    return not _missing_citations(ans.citations, edition)
 
 
 def _routes():

@@ -12,14 +12,17 @@ OTHERWISE = "Уничтожьте выбранное закрытое сущес
 def test_no_closed_enemy_creature_makes_the_first_part_illegal_and_the_second_happens():
     a = ask(f"«{OTHERWISE}». У противника нет ни одного закрытого существа — что будет?")
     assert a.route == "ability"
-    assert a.verdict.startswith("Часть 1 «Уничтожьте выбранное закрытое существо противника» не объявляется")
+    # the verdict leads with what happens (issue 11), then every part's fate
+    assert a.verdict.startswith("Нанесите себе 1 рану: часть 1 «Уничтожьте выбранное закрытое существо противника» "
+                                "не объявляется")
     assert "часть 2 «нанесите себе 1 рану» выполняется" in a.verdict
     assert a.citations == ["505.6", "508.1.1"]
 
 
 def test_a_closed_enemy_creature_makes_the_first_part_happen_instead():
     a = ask(f"«{OTHERWISE}». У противника есть закрытое существо — что будет?")
-    assert a.verdict.startswith("Часть 1 «Уничтожьте выбранное закрытое существо противника» выполняется")
+    assert a.verdict.startswith("Уничтожьте выбранное закрытое существо противника: часть 1 «Уничтожьте выбранное "
+                                "закрытое существо противника» выполняется")
     assert "часть 2 «нанесите себе 1 рану» не объявляется" in a.verdict
     assert a.citations == ["505.6"]
 

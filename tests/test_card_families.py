@@ -202,7 +202,9 @@ def test_board_question_with_a_closed_creature_declares_the_first_part():
     from bot.judge import ask
 
     a = ask(f"Карта: «{BOARD_TEXT}». У противника есть закрытое существо — что будет?")
-    assert a.verdict.startswith("Часть 1 «Уничтожьте выбранное закрытое существо противника» выполняется")
+    # «что будет?» leads with what happens (issue 11), then every part's fate
+    assert a.verdict.startswith("Уничтожьте выбранное закрытое существо противника: часть 1 «Уничтожьте выбранное "
+                                "закрытое существо противника» выполняется")
     assert "часть 2 «нанесите себе 1 рану» не объявляется" in a.verdict
 
 

@@ -416,40 +416,7 @@ def answer(question: str, edition: str) -> Answer | None:
     """Route entry (``bot.judge``): an ``Answer`` for questions quoting compound card
     text or asking about a connective of 505 (or comparing two notations of one);
     ``None`` otherwise."""
-    claimed = _claim_answer(question, edition)
-    if claimed is not None:
-        return claimed
     return _answer(question, edition)
-
-
-def _claim_answer(question: str, edition: str) -> Answer | None:
-    """«Противник говорит, что <P>. Прав он?» about card text: <P> is asked as the yes/no
-    question (with the sentences told before the claim), and its «Да» / «Нет» becomes the
-    ruling on the claim (``bot.yesno.rule_on_claim``: «Нет, противник не прав: …»). A
-    finding that does not say whether P holds gives no verdict. ``None`` when the question
-    states no claim or P is not this route's."""
-    from bot.reading.claims import find_claim
-    from bot.yesno import rule_on_claim
-
-    c = find_claim(question)
-    if c is None:
-        return None
-    asked = c.asked
-    inner = _answer(asked, edition)
-    if inner is None:
-        return None
-    inner.question = question
-    inner.trace = [f"утверждение: {c.proposition}", *inner.trace]
-    m = re.match(r"(Да|Нет)\b[,:]?\s*(.*)", inner.verdict or "", re.S)
-    if m is None:
-        if inner.verdict:
-            inner.blocks.insert(0, Block("text", text="Проверить утверждение не могу: разрешение не говорит, верно ли "
-                                                      f"«{c.proposition}». Разрешение: {inner.verdict}"))
-        inner.verdict = None
-        return inner
-    inner.verdict = rule_on_claim(m.group(1) == "Да", m.group(2), claimer_is_me=c.who == "me", other=c.other_word,
-                                  who_check=c.check == "who")
-    return inner
 
 
 def _answer(question: str, edition: str) -> Answer | None:

@@ -1,46 +1,75 @@
-"""Claims to check: «противник говорит, что P. Он прав?», «я думаю, что P, верно?»,
-«я говорю P, друг спорит. Кто прав?» — answered relative to the claim (issue 11).
+"""Claims to check: «противник говорит, что P. Он прав?», «я думаю, что P, верно?», «я
+говорю P, а друг спорит. Кто прав?», «друг считает, что P. Верно?», «P. Правда?» — answered
+relative to the claim (issue 11).
 
-``find_claim(question)`` splits the question into the set-up told before the claim, who
-claims (``me`` / ``other``), the claimed proposition P and the check asked («он прав?» /
-«кто прав?» / «верно?»). ``answer(question, edition)`` asks P as a yes/no question with the
-same set-up through the situation routes (the reader, then the keyword route — both give a
-verdict only when every word was read) and turns its «Да» / «Нет» into a ruling on the
-claim: «Да, противник прав: …», «Нет, вы не правы: …», «Прав противник: …». No verdict on
-P — no verdict on the claim. The claim words are the ``claim_say`` / ``claim_right`` lists
-of ``grammar/lexicon.yaml``.
+``find_claim(question)`` reads who said what: the set-up told before the claim (whole
+sentences, and a clause before the say verb such as «я второй игрок и говорю, что …»), the
+claimer (``me`` / ``other``; by the say verb's person — «говорю» is the asker, «говорит»
+someone else — and by the person named before it), the claimed proposition P (its reason
+«…, раз …» split off: a reason is the claimer's argument, not what is ruled on), whether the
+person whose rightness is asked holds P or denies it («противник говорит, что можно. Я
+говорю нельзя, я прав?»: the asker denies P) and the check asked («он прав?» / «кто прав?»
+/ «верно?»). A say verb in the reflexive («считается») is not a claim.
+
+``answer(question, edition)`` asks P, as a yes/no question after the claim's own set-up
+sentences (its pronouns untouched), through every route of ``bot.judge`` that gives a
+verdict (``bot.judge.PROPOSITION_ROUTES``: card text on a board, card text, the reader and
+the simulator, the rule text), the first verdict whose «Да» / «Нет» can be told winning;
+whether P holds is read from the verdict's own modal word when it has one («Нет, нельзя»,
+«Да, не может»), so a negated P is never flipped by the lead-word convention. It is then
+ruled on relative to the claimer: «Да, противник прав: …», «Нет, вы не правы: …», «Прав
+противник: …». No verdict on P — no verdict on the claim (the answer says what was
+understood). Words: ``claim_say`` / ``claim_right`` of the ``reader`` section and the
+``claims`` section of ``grammar/lexicon.yaml``.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from bot.answer import Answer, Block
-from bot.morph import lemma
+from bot.morph import analyzer, lemma
 from bot.reading.lexicon import words
 from bot.textnorm import fold
 from bot.yesno import rule_on_claim
 
-# «прав?», «он прав?», «я прав?», «кто прав?», «верно?», «так?», «это так?», «правда?»
-_CHECK = re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:из\s+нас\s+)?прав[ыа]?|(?:он|она|я|мы|ты|вы|друг|противник|соперник)?\s*"
-                    r"(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+(?:он|она|я|мы|ты|вы|друг|противник|соперник))?"
-                    r"|(?:это\s+)?(?:верно|так|правда|правильно))\s*\??\s*$")
-_SPEAKERS_ME = ("я", "мы")
-_WHO_RU = {"me": "вы", "other": "противник"}
+_PEOPLE = r"(?:он|она|я|мы|ты|вы|друг|противник|соперник|оппонент|кореш|товарищ|приятель|напарник)"
+# «прав?», «он прав?», «я прав?», «кто прав?», «кто из нас прав то?», «верно?», «так?», «это так?», «правда?»
+_CHECK = re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?прав[ыа]?"
+                    rf"|(?:{_PEOPLE}\s+)?(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{_PEOPLE})?"
+                    r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?\s*\??\s*$")
+_ME = ("я", "мы")
+_WORD = re.compile(r"[а-яa-z0-9]+")
+_MODAL = re.compile(r"(?<![а-я])(не\s+)?(можно|нельзя|мож\w*|мог\w*|смож\w*|обязан\w*|долж\w*)(?![а-я])")
+
+
+@lru_cache(maxsize=1)
+def _claim_words() -> dict:
+    from bot.vocab import section
+
+    return section("claims")
 
 
 @dataclass
 class Claim:
-    """``setup``: the sentences before the claim; ``who``: ``me`` | ``other`` (who claims);
-    ``other_word``: how the other side is named («противник», «друг»); ``proposition``:
-    the claimed statement P; ``check``: ``right`` («он прав?», «верно?») | ``who`` («кто прав?»)."""
+    """``setup``: the sentences told before the claim; ``who``: ``me`` | ``other`` | ``asker``
+    (``asker``: no one is named, «P. Правда?»); ``other_word``: how the other side is named
+    («противник», «друг»); ``proposition``: the claimed statement P; ``check``: ``right``
+    («он прав?», «верно?») | ``who`` («кто прав?»); ``denies``: the person ``who`` holds not-P
+    (he only disputes the other side's P); ``reason``: the claimer's argument split off P
+    («раз они на одной клетке»), not ruled on; ``rejected``: the alternative the claimer
+    rejects («…, а не тот, кто пасовал последним»): ruled on through P, which excludes it."""
 
     setup: str
     who: str
     other_word: str
     proposition: str
     check: str
+    denies: bool = False
+    reason: str = ""
+    rejected: str = ""
 
     @property
     def asked(self) -> str:
@@ -49,47 +78,266 @@ class Claim:
         return (self.setup + " " if self.setup else "") + self.proposition[:1].upper() + self.proposition[1:] + "?"
 
 
-def _speaker(words_before: list[str]) -> tuple[str, str]:
-    for w in reversed(words_before):
-        if w in _SPEAKERS_ME:
-            return "me", ""
-        lm = lemma(w)
-        if lm in ("противник", "соперник", "оппонент", "друг", "товарищ", "приятель", "судья", "напарник"):
-            return "other", lm
-    return "other", "собеседник"
+@dataclass
+class _Said:
+    who: str            # me | other
+    other_word: str
+    content: str        # what follows the say verb («что …»), may be "" («а он спорит»)
+    disputes: bool      # the verb only disagrees («спорит», «не согласен»)
+    pre: str            # the clause before the speaker in the same sentence («я второй игрок и»)
+    start: int          # where the speaker's clause starts in the body
+
+
+def _masked(text: str) -> str:
+    """``text`` with quoted card text blanked (same length): its full stops end no sentence."""
+    return re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", lambda m: "«" + "_" * (len(m.group(0)) - 2) + "»", text)
+
+
+def _sentence_start(text: str, before: int | None = None) -> int:
+    """Index where the sentence holding position ``before`` (default: the end) starts."""
+    t = _masked(text)
+    end = len(t) if before is None else before
+    return max(t.rfind(c, 0, end) for c in ".!?;\n") + 1
+
+
+def _tag(w: str):
+    return analyzer().parse(w)[0].tag
+
+
+def _is_say(w: str) -> bool:
+    """A say verb not in the reflexive: «говорит», «считаю», «сказал»; not «считается»."""
+    if w.endswith(("ся", "сь")):
+        return False
+    lm = lemma(w)
+    return lm in words().claim_say or lm in _claim_words()["dispute"]
+
+
+def _person_of_verb(w: str) -> str | None:
+    t = _tag(w)
+    if t.person == "1per":
+        return "me"
+    if t.person in ("2per", "3per"):
+        return "other"
+    return None
+
+
+def _people() -> set[str]:
+    return {fold(p) for p in _claim_words()["people"]}
+
+
+def _speakers(body: str) -> list[_Said]:
+    """Every «X говорит / я считаю / а он спорит» of ``body`` with what follows it."""
+    toks = list(_WORD.finditer(body))
+    people = _people()
+    verbs = [i for i, t in enumerate(toks) if _is_say(t.group(0))]
+    found: list[_Said] = []
+    for k, i in enumerate(verbs):
+        verb = toks[i].group(0)
+        # the speaker: a person word or pronoun just before the verb (skipping «мой», «тоже»)
+        j, who, other = i - 1, None, ""
+        while j >= 0 and toks[j].group(0) in ("мой", "моя", "мои", "тоже", "же", "всё", "все", "еще", "ещё", "вот", "а", "и", "но"):
+            j -= 1
+        subj_start = toks[i].start()
+        if j >= 0 and body[toks[j].end():toks[i].start()].strip(" ") in ("", ","):
+            w = toks[j].group(0)
+            if w in _ME:
+                who, subj_start = "me", toks[j].start()
+            elif w in ("он", "она", "они", "ты", "вы"):
+                who, subj_start = "other", toks[j].start()
+            elif lemma(w) in people:
+                who, other, subj_start = "other", lemma(w), toks[j].start()
+        if who is None:
+            who = _person_of_verb(verb) or "other"
+        # «а он», «и говорю»: the connective before the speaker belongs to no clause
+        while subj_start > 0 and re.search(r"(?:^|[\s,])(?:а|и|но)\s*$", body[:subj_start]):
+            subj_start = re.search(r"(?:^|[\s,])(?:а|и|но)\s*$", body[:subj_start]).start()
+        end = len(body)
+        if k + 1 < len(verbs):
+            end = found_start = _clause_start(body, toks, verbs[k + 1], people)
+            end = min(end, found_start)
+        content = body[toks[i].end():end]
+        content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", content).strip(" ,.;:—–-")
+        # «я говорю, что можно, а он — что нельзя»: the other side's word without a say verb
+        tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*(?:[—–:-]\s*)?(?:что\s+)?([а-я ]+)$", content)
+        if tail and (tail.group(1) in ("он", "она", "ты") or lemma(tail.group(1)) in people) \
+                and _stance(tail.group(2)) is not None:
+            extra = _Said("me" if who == "other" else "other", lemma(tail.group(1)) if lemma(tail.group(1)) in people else "",
+                          tail.group(2).strip(), False, "", toks[i].start() + len(verb) + tail.start())
+            content = content[:tail.start()].strip(" ,.;:—–-")
+        else:
+            extra = None
+        sent_start = _sentence_start(body, subj_start)
+        pre = body[sent_start:subj_start].strip(" ,.;:—–-")
+        disputes = lemma(verb) in _claim_words()["dispute"] or any(
+            content.startswith(fold(p)) for p in _claim_words()["dispute_phrases"])
+        found.append(_Said(who, other, content, disputes, pre, subj_start))
+        if extra is not None:
+            found.append(extra)
+    return found
+
+
+def _clause_start(body: str, toks, i: int, people: set[str]) -> int:
+    """Where the clause of the say verb ``toks[i]`` starts: its speaker and connective."""
+    start = toks[i].start()
+    j = i - 1
+    if j >= 0:
+        w = toks[j].group(0)
+        if w in _ME or w in ("он", "она", "ты", "вы") or lemma(w) in people:
+            start = toks[j].start()
+    m = re.search(r"(?:^|[\s,])(?:а|и|но)\s*$", body[:start])
+    return m.start() if m else start
+
+
+def _stance(content: str) -> bool | None:
+    """A one-word answer to the other side («нельзя», «можно», «нет»): ``True`` for yes,
+    ``False`` for no, ``None`` when ``content`` is a statement of its own."""
+    c = content.strip(" ,.!;:—–-")
+    cw = _claim_words()
+    if c in {fold(x) for x in cw["negative"]}:
+        return False
+    if c in {fold(x) for x in cw["positive"]}:
+        return True
+    return None
+
+
+def _polarity(text: str) -> bool | None:
+    """Polarity of the first modal word of ``text`` («можно» True, «нельзя» / «не может»
+    False), ``None`` when it has none."""
+    m = _MODAL.search(text)
+    if m is None:
+        return None
+    return not (m.group(1) or m.group(2) == "нельзя")
+
+
+def _split_reason(prop: str) -> tuple[str, str]:
+    """``(P, reason)``: «хозяин не может бить симба раз они на одной клетке» (or «раз написано
+    «и», я обязан …») -> the claim and its argument; «один раз» / «два раза» are counts, not
+    reasons."""
+    for r in _claim_words()["reason"]:
+        lead = re.match(rf"{re.escape(fold(r))}\s+(.+?),\s*(.+)$", prop)
+        if lead and len(_WORD.findall(lead.group(2))) >= 2:
+            return lead.group(2), lead.group(1)
+    for r in _claim_words()["reason"]:
+        for m in re.finditer(rf"(?:^|[\s,])({re.escape(fold(r))})(?![а-я])", prop):
+            before = prop[:m.start(1)].rstrip(" ,")
+            if r == "раз" and re.search(r"(?:^|\s)(?:один|два|три|ни|в|первый|каждый|этот|тот|\d+)\s*$", before):
+                continue
+            after = prop[m.end(1):].strip(" ,")
+            if len(_WORD.findall(before)) >= 2 and _WORD.findall(after):
+                return before, after
+    return prop, ""
+
+
+def _split_contrast(prop: str) -> tuple[str, str]:
+    """``(P, rejected)`` of «P, а не B»: the claimer names the alternative he rejects."""
+    m = re.search(r",?\s+а\s+не\s+", prop)
+    if m and len(_WORD.findall(prop[:m.start()])) >= 2 and _WORD.findall(prop[m.end():]):
+        return prop[:m.start()].rstrip(" ,"), prop[m.end():].strip(" ,")
+    return prop, ""
+
+
+def _conjuncts(prop: str) -> list[str]:
+    """The clauses of «A и B» when each has its own predicate («шмотку нельзя атаковать и
+    раны она не получает»), else ``[]``."""
+    from bot.morph import pos
+
+    parts = [x.strip(" ,") for x in re.split(r",?\s+и\s+(?!так(?![а-я]))", prop)]
+    if len(parts) < 2:
+        return []
+
+    def predicate(x: str) -> bool:
+        return any(w in ("можно", "нельзя") or pos(w) in ("VERB", "INFN", "PRED", "ADJS", "PRTS")
+                   for w in _WORD.findall(fold(x)))
+
+    return parts if all(predicate(x) and len(_WORD.findall(x)) >= 2 for x in parts) else []
 
 
 def find_claim(question: str) -> Claim | None:
     """The claim in ``question``, or ``None`` when it states none."""
-    q = " ".join(question.split())
+    from bot.textnorm import normalize_typography
+
+    q = normalize_typography(" ".join(question.split()))
     f = fold(q)
+    c = _find(f)
+    if c is None or len(f) != len(q):
+        return c
+
+    def orig(part: str) -> str:     # the user's own letters (card text, names) for a folded slice
+        i = f.find(part) if part else -1
+        return q[i:i + len(part)] if i >= 0 else part
+
+    setup = c.setup
+    if setup and not setup[:1].isupper():
+        setup = orig(setup)
+    elif setup and setup.endswith(".") and f.find(setup[1:-1]) >= 0:
+        setup = setup[:1] + orig(setup[1:-1]) + "."
+    return replace(c, setup=setup, proposition=orig(c.proposition), reason=orig(c.reason), rejected=orig(c.rejected))
+
+
+def _find(f: str) -> Claim | None:
     m = _CHECK.search(f)
     if m is None:
         return None
     body = f[:m.start()].rstrip(" ,.;:—–-")
-    check = "who" if m.group(1).startswith("кто") else "right"
-    w = words()
-    # «X говорит / утверждает / считает, что P» or «X: «P»» or «я говорю P»
-    for say in re.finditer(r"[а-я]+", body):
-        if lemma(say.group(0)) not in w.claim_say:
-            continue
-        before = re.findall(r"[а-я]+", body[:say.start()])
-        who, other = _speaker(before[-3:])
-        rest = body[say.end():].lstrip(" ,:")
-        rest = re.sub(r"^что\s+", "", rest)
-        # «…, друг спорит», «…, а друг — что …»: the other side only disagrees
-        rest = re.split(r",?\s*(?:а\s+)?(?:друг|противник|соперник|он|она)\s+(?:спорит|не\s+согласен|возражает|—|–|-)", rest)[0]
-        prop = rest.strip(" ,.;:—–-")
-        if not prop or len(prop.split()) < 1:
+    asked = m.group(1)
+    check = "who" if asked.startswith("кто") else "right"
+    said = _speakers(body)
+    if not said:
+        if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
+            return None     # «P. Правда?», «P, верно?»: the check is set off; «можно сделать так?» is no claim
+        # «P. Правда?» / «P, верно?»: the asker asks whether P holds
+        sent_start = _sentence_start(body)
+        prop = body[sent_start:].strip(" ,.;:—–-")
+        prop = re.sub(r"^(?:а\s+)?(?:правда|верно|разве|ведь)\s*,?\s*(?:что\s+)?", "", prop)
+        if len(_WORD.findall(prop)) < 2:
             return None
-        # the set-up: whole sentences before the sentence of the claim
-        start = body.rfind(".", 0, say.start())
-        setup = q[:start + 1].strip() if start >= 0 else ""
-        if who == "me" and check == "who":
-            other = next((lemma(x) for x in re.findall(r"[а-я]+", body[say.end():])
-                          if lemma(x) in ("противник", "соперник", "оппонент", "друг")), "противник")
-        return Claim(setup, who, other or "противник", prop, check)
-    return None
+        prop, reason = _split_reason(prop)
+        prop, rejected = _split_contrast(prop)
+        return Claim(body[:sent_start].strip(), "asker", "", prop, check, reason=reason, rejected=rejected)
+    main = next((s for s in said if not s.disputes and s.content and _stance(s.content) is None), None)
+    if main is None:
+        return None
+    content = main.content
+    quoted = re.fullmatch(r"«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”", content)
+    if quoted:      # «противник говорит: «симбиот остаётся»» — his words, not a card text
+        content = next(g for g in quoted.groups() if g).strip(" ,.;:—–-")
+    prop, reason = _split_reason(content)
+    prop, rejected = _split_contrast(prop)
+    if len(_WORD.findall(prop)) < 2:
+        return None
+    # the set-up: the sentences before the claim's sentence, and «я второй игрок и …» before its speaker
+    sent_start = _sentence_start(body, main.start)
+    setup = body[:sent_start].strip()
+    pre = main.pre
+    if pre and [w for w in _WORD.findall(pre) if w not in _ME and lemma(w) not in _people()]:
+        setup = (setup + " " if setup else "") + pre[:1].upper() + pre[1:] + "."
+    others = [s for s in said if s is not main]
+    # whose rightness is asked
+    named = re.match(rf"(?:{_PEOPLE}\s+)?(?:не\s+)?прав[ыа]?(?:\s+ли)?(?:\s+({_PEOPLE}))?", asked)
+    person = None
+    words_asked = _WORD.findall(asked)
+    if check == "right" and named is not None:
+        for w in words_asked:
+            if w in _ME:
+                person = "me"
+            elif w in ("он", "она", "ты", "вы") or lemma(w) in _people():
+                person = "other"
+    other_word = main.other_word or next((s.other_word for s in others if s.other_word), "") or "противник"
+    if main.who == "me" and not main.other_word:
+        other_word = next((s.other_word for s in others if s.other_word), "") or _named_other(body) or "противник"
+    if person is None or person == main.who:
+        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected)
+    # the asked person is the other side of the dispute: he holds P only if he said «да»
+    their = [s for s in others if s.who == person]
+    stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
+    holds_p = stance == _polarity(prop) if stance is not None and _polarity(prop) is not None else False
+    if their and not all(s.disputes or _stance(s.content) is not None for s in their):
+        return None     # two statements of their own: not one claim and its denial
+    return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected)
+
+
+def _named_other(body: str) -> str:
+    return next((lemma(x) for x in _WORD.findall(body) if lemma(x) in _people()), "")
 
 
 def _fact_in(fact: str, proposition: str) -> bool:
@@ -105,6 +353,8 @@ def _fact_in(fact: str, proposition: str) -> bool:
 
 
 def _inner(question: str, edition: str) -> Answer | None:
+    """The first answer of the situation routes (the reader, the game-action reader, then the
+    keyword route) to ``question`` (``bot.reading.reasoning`` asks its rewritten question so)."""
     from bot.reading import game_actions
     from bot.reading import route as reading_route
     from bot.sim import route as sim_route
@@ -118,36 +368,138 @@ def _inner(question: str, edition: str) -> Answer | None:
     return None
 
 
+def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
+    """``(whether P holds, the reason)`` from a route's verdict on P asked as a yes/no
+    question, or ``None`` when the verdict does not tell. The verdict's own modal word
+    decides when it has one («Нет, нельзя: …» against «можно» in P: P does not hold; «Да, не
+    может» against «не может»: P holds); else its «Да» / «Нет», which for a negated P is not
+    told apart from the English-style answer («Нет, не получает») and so decides nothing."""
+    m = re.match(r"(Да|Нет)\b[,:]?\s*(.*)", verdict or "", re.S)
+    if m is None:
+        if verdict and _fact_in(verdict, proposition):
+            return True, verdict     # «как по закрытой карте» is what P says
+        return None
+    why = m.group(2)
+    head = re.split(r"[:—–]", fold(why), maxsplit=1)[0]
+    said = _polarity(head) if _MODAL.match(head.strip()) else None
+    p = _polarity(proposition)
+    negated = p is False or bool(re.search(r"(?<![а-я])(не|нет|ни)(?![а-я])", fold(proposition)))
+    restated = _restates(head, proposition)
+    if said is None and restated is not None:
+        holds = restated        # «Да, эффект правил игры не использует стек» against «… не использует стек»
+    elif said is not None:
+        if p is None and negated:
+            return None
+        holds = said == (p if p is not None else True)
+    elif negated:
+        return None
+    else:
+        holds = m.group(1) == "Да"
+    rest = re.sub(r"^(?:можно|нельзя|может|не может|могу|не могу)[:,]\s*", "", why)
+    return holds, rest or why      # «нельзя: нельзя помещать …» reads twice
+
+
+def _negations(text: str) -> int:
+    return len(re.findall(r"(?<![а-я])(не|нет|нельзя|ни)(?![а-я])", fold(text)))
+
+
+def _restates(head: str, proposition: str) -> bool | None:
+    """Whether a verdict's head that restates the proposition («эффект правил игры не
+    использует стек») says it holds: same content words (by lemma, «не» aside), and the
+    same negation parity; ``None`` when the head names anything else."""
+    from bot.vocab import words as vocab_words
+
+    stop = vocab_words("stop_words") | {"не", "нет", "ни", "нельзя"}
+    content = [lemma(x) for x in _WORD.findall(fold(head)) if x not in stop]
+    prop = {lemma(x) for x in _WORD.findall(fold(proposition))}
+    if len(content) < 2 or not all(x in prop for x in content):
+        return None
+    return _negations(head) % 2 == _negations(proposition) % 2
+
+
+def _ask_proposition(asked: str, edition: str) -> tuple[Answer | None, Answer | None]:
+    """``(first answer with a verdict, first answer at all)`` of the proposition routes to
+    ``asked``; answers the chosen edition could not give are skipped (``bot.judge.usable``)."""
+    from bot import judge
+
+    first = None
+    for route in judge.proposition_routes():
+        try:
+            a = route.answer(asked, edition)
+        except Exception:  # noqa: BLE001 - a failing route must not cost the claim an honest answer
+            a = None
+        if a is None or not judge.usable(a, edition):
+            continue
+        if first is None:
+            first = a
+        if a.verdict:
+            return a, first
+    return None, first
+
+
+def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, Answer | None]:
+    """«A и B» asked part by part: one part that does not hold makes the claim false; every
+    part holding makes it true; else undecided. Returns ``(ruling, answer shown)``."""
+    found = []
+    for part in _conjuncts(c.proposition):
+        asked = (c.setup + " " if c.setup else "") + part[:1].upper() + part[1:] + "?"
+        d, _ = _ask_proposition(asked, edition)
+        r = holds_of(d.verdict, part) if d is not None else None
+        if r is not None and not r[0]:
+            return (False, f"неверно, что {part}: {r[1]}"), d
+        found.append((part, d, r))
+    if all(r is not None for _, _, r in found):
+        first = found[0][1]
+        cites = list(dict.fromkeys(x for _, d, _ in found for x in d.citations))
+        blocks = [b for _, d, _ in found for b in d.blocks]
+        return (True, "; ".join(f"{p} — {r[1]}" for p, _, r in found)), replace(first, citations=cites, blocks=blocks)
+    return None, None
+
+
 def answer(question: str, edition: str = "5ed") -> Answer | None:
-    """The ruling on a claim in ``question``, or ``None`` when there is no claim or its
-    proposition is not a situation the routes read (search answers instead)."""
+    """The ruling on a claim in ``question``, or ``None`` when there is no claim or no route
+    reads its proposition (the next routes answer instead)."""
     c = find_claim(question)
     if c is None:
         return None
     asked = c.asked
-    inner = _inner(asked, edition)
+    decided, inner = _ask_proposition(asked, edition)
+    ruled = holds_of(decided.verdict, c.proposition) if decided is not None else None
+    if ruled is None and _conjuncts(c.proposition):
+        ruled, decided = _ruled_by_parts(c, edition)
+    if ruled is not None:
+        inner = decided
+    elif decided is not None and inner is None:
+        inner = decided
     if inner is None:
         return None
-    said = f"{'вы' if c.who == 'me' else c.other_word} утверждает, что {c.proposition}".replace("вы утверждает", "вы утверждаете")
-    understood = f"Как я понял: {said}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}."
+    if c.who == "asker":
+        said = f"вы спрашиваете, верно ли, что {c.proposition}"
+    else:
+        who = "вы" if c.who == "me" else c.other_word
+        verb = ("утверждаете" if c.who == "me" else "утверждает") if not c.denies else \
+            ("не согласны, что" if c.who == "me" else "не согласен, что")
+        said = f"{who} {verb} {c.proposition}" if c.denies else f"{who} {verb}, что {c.proposition}"
+    understood = f"Как я понял: {said}"
+    if c.reason:
+        understood += f" (довод «{c.reason}» не проверяю)"
+    if c.rejected:
+        understood += f" (а не «{c.rejected}»: это исключает само утверждение)"
+    understood += f"; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}."
     if inner.understood:
         understood = understood.rstrip(".") + "; " + inner.understood.removeprefix("Как я понял: ")
-    m = re.match(r"(Да|Нет)\b[,:]?\s*(.*)", inner.verdict or "", re.S)
-    if m is None and inner.verdict and _fact_in(inner.verdict, c.proposition):
-        m = re.match(r"(Да)()", "Да")       # «как по закрытой карте» is what P says
-        holds_fact = inner.verdict
+    if ruled is None:
+        found = inner.verdict or (inner.blocks[0].text if inner.blocks else "вопрос понят не полностью")
+        blocks = [Block("text", "Проверить утверждение не могу: " + found), *inner.blocks[(0 if inner.verdict else 1):]]
+        return replace(inner, question=question, verdict=None, blocks=blocks, citations=list(inner.citations),
+                       trace=[f"утверждение: {c.proposition}", *inner.trace], understood=understood,
+                       unread=list(inner.unread or []) or ["(утверждение)"])
+    holds, why = ruled
+    if c.who == "asker":
+        verdict = f"{'Да' if holds else 'Нет'}: {why}"
     else:
-        holds_fact = None
-    if m is None:
-        blocks = [Block("text", "Проверить утверждение не могу: " + (inner.blocks[0].text if inner.blocks else "вопрос понят не полностью")),
-                  *inner.blocks[1:]]
-        return Answer(question=question, route="scenario", verdict=None, blocks=blocks, citations=list(inner.citations),
-                      trace=list(inner.trace), understood=understood, reading=inner.reading,
-                      unread=list(inner.unread or []) or ["(утверждение)"])
-    holds, why = m.group(1) == "Да", holds_fact or m.group(2)
-    rest = re.sub(r"^(?:можно|нельзя|может|не может)[:,]\s*", "", why)
-    why = rest or why      # «нельзя: нельзя помещать …» reads twice
-    verdict = rule_on_claim(holds, why, claimer_is_me=c.who == "me", other=c.other_word, who_check=c.check == "who")
-    return Answer(question=question, route="scenario", verdict=verdict, blocks=list(inner.blocks),
-                  citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
-                  understood=understood, reading=inner.reading, unread=list(inner.unread or []))
+        verdict = rule_on_claim(holds != c.denies, why, claimer_is_me=c.who == "me", other=c.other_word,
+                                who_check=c.check == "who")
+    return replace(inner, question=question, verdict=verdict, blocks=list(inner.blocks),
+                   citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
+                   understood=understood, unread=list(inner.unread or []))

@@ -75,7 +75,9 @@ class Use:
     card: id of the source card; ability: the name of one of its ``abilities`` (``None``:
     its only one); targets: part number (1-based, reading order) -> card id, a cell
     («c4») or ``{"card": id, "to": cell}`` for a relocation; choose: a part number of the
-    chosen option (505.5); refuse: the opponent refuses the first part (505.7); declare:
+    chosen option (505.5; for «в противном случае» a later alternative, refused with
+    ``UseError`` while an earlier one is legal, 505.6); refuse: the opponent refuses the
+    first part (505.7); declare:
     parts declared after «может» (505.8, ``None`` = every legal one).
     """
 
@@ -164,6 +166,7 @@ class _Board:
         self.results: dict[int, str] = {}
         self.unsupported: list[str] = []
         self.last_target: list[Card] = []
+        self.named_target: list[Card] = []     # the targets the last checked part named
         self.self_gone = False
         self.controller = source.owner
 
@@ -252,6 +255,10 @@ class _Board:
                 return "illegal", [], f"источник «{self.src.id}» уже не на поле боя", ()
             return "ok", [self.src], "", ()
         if who == "it":
+            if not self.last_target and self.named_target:
+                # «…, в противном случае – нанести ему рану»: the card the earlier part named,
+                # though that part could not be declared (its destination was taken)
+                self.last_target = self.named_target
             alive = [c for c in self.last_target if c.zone == "battlefield"]
             if not self.last_target:
                 return "unsupported", [], "не знаю, к какой карте относится местоимение", ()
@@ -289,6 +296,8 @@ class _Board:
         verdict, cards, why, rules = self.targets(leaf, action, spec)
         if verdict != "ok":
             return verdict, why, rules
+        if spec.get("who") not in ("self", "it"):
+            self.named_target = cards
         if action in DAMAGE:
             for c in cards:
                 if c.kind == "terrain":
@@ -305,7 +314,8 @@ class _Board:
                 return "undecided", "не указана клетка, на которую перемещается карта", ()
             occ = self.st.occupant(dest)
             if occ is not None and occ not in cards:
-                return "illegal", f"клетка {cell_name(dest)} занята ({label(occ)})", ("507.2",)
+                return "illegal", (f"клетка {cell_name(dest)} занята ({label(occ)}), а перемещение объявляется "
+                                   "только на незанятую клетку"), ("507.2",)
             if "adjacent" in (spec.get("restrictions") or ()) and cards[0].cell and not _adjacent_cells(cards[0].cell, dest):
                 return "illegal", f"клетка {cell_name(dest)} не соседняя с {cell_name(cards[0].cell)}", ()
         return "ok", "", ()
@@ -385,7 +395,7 @@ class _Board:
                               (), c.id, "не выполняется"))
                 continue
             if action in DAMAGE:
-                n = int(amount or 0)
+                n = int(amount or 0) or _one_wound(leaf.text)
                 if not n:
                     raise UseError(f"часть «{leaf.text.strip()}»: не указано число ран")
                 c.wounds += n
@@ -520,6 +530,14 @@ class _Board:
     def k_otherwise(self, node: Node, why: str, rule: str | None) -> str:
         r = node.rule or DEFAULT_RULES["otherwise"]
         kids = list(node.children)
+        if self.use.choose is not None:    # the player wants a later alternative: only when the earlier are illegal
+            ci = next((i for i, k in enumerate(kids) if self.use.choose in [self.pn(x) for x in self.leaves(k)]), None)
+            for k in kids[:ci or 0]:
+                check = self.legal(self.first_leaf(k))
+                if check[0] != "illegal":
+                    raise UseError(f"{self.lbl(k)} «{k.text.strip()}» объявить легально, поэтому игрок обязан объявить её; "
+                                   f"{self.lbl(kids[ci])} «{kids[ci].text.strip()}» объявляется, только если "
+                                   f"{self.lbl(k)} объявить нелегально (п. {r})", (r,))
         reason = "игрок обязан объявить эту способность"
         for i, child in enumerate(kids):
             check = self.legal(self.first_leaf(child))
@@ -650,6 +668,16 @@ def _with_base(rule: str | None) -> tuple[str, ...]:
     if not rule:
         return ()
     return (rule, "505.4") if rule in ("505.4.1", "505.4.2") else (rule,)
+
+
+def _one_wound(text: str) -> int:
+    """1 for a damage part naming one wound without a number («нанести ему рану»), else 0."""
+    import re
+
+    from bot.textnorm import fold
+
+    t = fold(text)
+    return 1 if re.search(r"(?<![а-я])ран[уа](?![а-я])", t) and not re.search(r"\d|(?<![а-я])[xх](?![а-я])", t) else 0
 
 
 def _adjacent_cells(a: tuple[int, int], b: tuple[int, int]) -> bool:

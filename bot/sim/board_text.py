@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board
-from bot.sim.state import Card, GameState, parse_cell
+from bot.sim.state import Card, GameState, cell_name, parse_cell
 from bot.textnorm import fold
 
 OPPOSITE = {"closed": "open", "open": "closed"}
@@ -51,14 +51,18 @@ class BoardVerdict:
 
 @dataclass(frozen=True)
 class Fact:
-    """One stated board fact: ``kind`` ``none`` | ``exists`` | ``refuse``; ``owner``
-    ``enemy`` | ``own`` | ``None``; ``restriction`` (``closed``, ``open``, …) or ``None``;
-    ``said``: the clause it was read from."""
+    """One stated board fact: ``kind`` ``none`` | ``exists`` | ``refuse`` | ``failed`` (an
+    event told: the part doing ``action`` did not happen, «уничтожить его не вышло») |
+    ``cells_full`` / ``cells_free`` (the cells next to the moved card: «все соседние клетки
+    заняты», «рядом есть свободная клетка»); ``owner`` ``enemy`` | ``own`` | ``None``;
+    ``restriction`` (``closed``, ``open``, ``flying``, ``wounded``, ``extra_lives``) or
+    ``None``; ``said``: the clause it was read from; ``action``: for ``failed``."""
 
     kind: str
     owner: str | None
     restriction: str | None
     said: str
+    action: str | None = None
 
 
 @dataclass
@@ -72,6 +76,10 @@ class BoardFacts:
     @property
     def refuse(self) -> bool:
         return any(f.kind == "refuse" for f in self.facts)
+
+    def of(self, kind: str) -> list[Fact]:
+        """The facts of ``kind``."""
+        return [f for f in self.facts if f.kind == kind]
 
 
 def _words() -> dict:
@@ -90,6 +98,21 @@ def _first(text: str, stems: list[str]) -> int:
     return min(hits) if hits else len(text)
 
 
+def _action_named(clause: str) -> str | None:
+    """The action (grammar/effects.yaml name) whose verb the clause uses, first in the clause."""
+    acts = _words()["actions"]
+    hits = [(_first(clause, stems), a) for a, stems in acts.items() if _has(clause, stems)]
+    return min(hits)[1] if hits else None
+
+
+def _clauses(sent: str) -> list[str]:
+    """Clauses of one sentence: split at punctuation and «и» / «а» / «но» («и так закрыты»
+    is one clause: «и так» means «already»)."""
+    from bot.abilities.outcome_words import QUOTE_MARK
+
+    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s", sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
+
+
 def _counted_none(clause: str, w: dict) -> bool:
     """«Закрытых существ у противника нет»: the creatures named in the genitive plural
     (``creature_none`` forms) before «нет» — there are none, like «нет ни одного …»."""
@@ -99,44 +122,111 @@ def _counted_none(clause: str, w: dict) -> bool:
 
 
 def read_board_facts(question: str) -> BoardFacts:
-    """Board facts stated in ``question`` outside its quotes (see module doc)."""
+    """Board facts stated in ``question`` outside its quotes (see module doc). The asking
+    clause (the last clause of the asked sentence) states no refusal and no event: «имеет
+    право отказаться?» asks about the refusal; events are read from the other sentences."""
     from bot.abilities.outcome_words import QUOTE_MARK, sentences
+    from bot.yesno import asks
 
     w = _words()
     facts: list[Fact] = []
     unread: list[str] = []
     lead_in = re.compile(r"^\s*(?:[А-Яа-яЁё]+\s+){0,3}[А-Яа-яЁё]+\s*:\s*(?=" + re.escape(QUOTE_MARK) + ")")
-    for sent in sentences(question):
+    sents = sentences(question)
+    for si, sent in enumerate(sents):
         # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
         m = lead_in.match(sent)
         if m and not any(_has(fold(m.group(0)), w[k]) for k in ("none", "exists", "every", "refuse")):
             sent = sent[m.end():]
-        for raw in re.split(r"[,;:—–]|\s-\s|\s(?:и|а|но)\s", sent.replace(QUOTE_MARK, " ")):
-            clause = fold(raw).strip(" .?!")
+        asked_sentence = si == len(sents) - 1 and asks(sent)
+        cls = _clauses(sent)
+        # the asking clause: the last one of the asked sentence that is not «если …» / «когда …»
+        # («что будет, если противник откажется?» states the refusal in its condition)
+        conds = [bool(re.match(r"\s*(?:а\s+)?(?:если|когда|раз)(?![а-я])", fold(c))) for c in cls]
+        ask_at = max((i for i, c in enumerate(conds) if not c), default=len(cls) - 1)
+        for ci, raw in enumerate(cls):
+            clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
             if not clause:
                 continue
+            asking = asked_sentence and ci == ask_at
+            told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
+            quoted = "⟪Q⟫" in raw
+            if _has(clause, w["failed"]) and told:
+                act = _action_named(clause)
+                if act is None:
+                    unread.append(raw.strip())
+                else:
+                    facts.append(Fact("failed", None, None, raw.strip(), act))
+                continue
             if _has(clause, w["refuse"]):
-                facts.append(Fact("refuse", "enemy", None, raw.strip()))
+                said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
+                if re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) and not said_by_other:
+                    unread.append(raw.strip())  # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal
+                elif not asking:
+                    facts.append(Fact("refuse", "enemy", None, raw.strip()))
                 continue
-            if not _has(clause, w["creature"]):
+            if _has(clause, w["cell"]):
+                if _has(clause, w["occupied"]) and _has(clause, w["every"]) and not _has(clause, w["free"]):
+                    facts.append(Fact("cells_full", None, None, raw.strip()))
+                elif _has(clause, w["free"]) and _has(clause, w["none"]):
+                    facts.append(Fact("cells_full", None, None, raw.strip()))
+                elif _has(clause, w["free"]) and _has(clause, w["exists"]):
+                    facts.append(Fact("cells_free", None, None, raw.strip()))
+                elif not asking:
+                    unread.append(raw.strip())
                 continue
-            if _has(clause, w["other"]):
-                unread.append(raw.strip())  # «у существа нет дополнительных жизней» is not about the board's creatures
+            flying_word = _has(clause, ["летун", "летуна", "летунов", "летуны"])
+            lives = _has(clause, section_extra_lives()) or (_has(clause, ["жизн"]) and _has(clause, ["доп"]))
+            if _has(clause, w["other"]) and not lives and not quoted and not _has(clause, w["creature"]):
+                unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
                 continue
-            owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
+            if not (_has(clause, w["creature"]) or flying_word):
+                if _has(clause, w["chosen"]) or quoted:
+                    continue
+                if _has(clause, w["open"]) or _has(clause, w["closed"]):
+                    pass        # «у него открытые есть»: the creatures are understood
+                else:
+                    continue
+            if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
+                continue        # «у меня «…»», «та же карта «…»»: the card text's own clause
+            if _has(clause, w["chosen"]) and not _has(clause, w["none"]):
+                facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
+                continue
+            owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) or _has(clause, ["мое", "моего", "моем", "моём"]) else None
             restr = next((r for r in ("closed", "open", "flying", "wounded") if _has(clause, w[r])), None)
+            if flying_word:
+                restr = "flying"
+            if _has(clause, w["other"]) and not lives:
+                unread.append(raw.strip())  # «у существа нет фишек» is not about the board's creatures
+                continue
+            if lives:
+                if _has(clause, w["none"]) and _has(clause, w["none_any"]):
+                    facts.append(Fact("none", owner, "extra_lives", raw.strip()))
+                else:
+                    unread.append(raw.strip())  # «у существа нет доп. жизней»: which creature is not told
+                continue
             if _has(clause, w["none"]):
-                if _first(clause, w["creature"]) < _first(clause, w["none"]) and not _counted_none(clause, w):
+                if _first(clause, w["creature"]) < _first(clause, w["none"]) and not _has(clause, w["none_any"]) \
+                        and not re.search(r"(?<![а-я])ни\s", clause) and not _counted_none(clause, w):
                     unread.append(raw.strip())  # «существо не …»: not «there is none»
                     continue
                 facts.append(Fact("none", owner, restr, raw.strip()))
             elif _has(clause, w["every"]) and restr in OPPOSITE:
                 facts.append(Fact("none", owner, OPPOSITE[restr], raw.strip()))
             elif _has(clause, w["exists"]):
+                if owner is None and re.search(r"(?<![а-я])у\s+(него|нее|неё|них)(?![а-я])", clause):
+                    owner = "enemy"     # «у него открытые есть»: the opponent named before
                 facts.append(Fact("exists", owner, restr, raw.strip()))
-            elif not re.search(r"\b(что|как|кто|ли)\b", clause):
+            elif not re.search(r"\b(что|как|кто|ли)\b", clause) and not asking:
                 unread.append(raw.strip())
     return BoardFacts(facts, unread)
+
+
+def section_extra_lives() -> list[str]:
+    """The ``card_board.extra_lives`` stems («дополнительн», «доп жизн»)."""
+    from bot.vocab import section
+
+    return list(section("card_board")["extra_lives"])
 
 
 def _excluded(facts: list[Fact], owner: str | None, restriction: str | None) -> Fact | None:
@@ -154,8 +244,10 @@ def _excluded(facts: list[Fact], owner: str | None, restriction: str | None) -> 
 def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[str]]:
     """The smallest board ``text`` needs on which ``facts`` hold: the source «Источник»
     (first player, c2, open), one creature per target the parts ask for (unless a fact says
-    none exists: then one that does not fit, when the fact allows it), a free cell for a
-    relocation. Returns ``(state, source, use, assumed)``."""
+    none exists: then one that does not fit, when the fact allows it), a destination cell
+    next to a moved card (occupied all round when a fact says the cells next to it are
+    taken), and the target of a part whose action the question says failed made immune to
+    it. Returns ``(state, source, use, assumed)``."""
     from bot.abilities.effects import thaw
     from bot.abilities.resolve import number_parts
 
@@ -167,47 +259,110 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     use = Use(src.id, refuse=facts.refuse)
     assumed: list[str] = ["источник — ваше открытое существо «Источник» на c2; у созданных существ по 10 жизней "
                           "(условно: вопрос о них ничего не говорит)"]
-    free = {"second": iter(["c4", "b4", "d4", "a4", "e4", "c5", "b5", "d5"]),
-            "first": iter(["b2", "d2", "a2", "e2", "c1", "b1", "d1", "a1"])}
+    free = {"second": iter(["c4", "b5", "d5", "a5", "e5", "c6", "b6", "d6"]),
+            "first": iter(["b1", "d1", "a1", "e1", "c1", "a2", "e2", "b2"])}
     leaves = [n for n in result.ast.walk() if id(n) in nums] if result.ast else []
+    movers: list[tuple[int, Card]] = []
+    failed = {f.action: f for f in facts.of("failed")}
     for leaf in leaves:
         n = nums[id(leaf)]
+        action = leaf.attr("action")
         args = thaw(leaf.attr("args") or ()) or {}
         spec = (args.get("target") or {}) if isinstance(args, dict) else {}
         who = spec.get("who")
-        if leaf.attr("action") == "move":
-            use.targets[n] = {"to": "c3"}
-        if who in ("self", "it", "named") or leaf.attr("action") not in ("wound", "discharge", "shot", "throw", "heal",
-                                                                          "destroy", "return_to_deck", "return_to_hand",
-                                                                          "exile", "open", "close", "lose", "gain"):
+        if who == "self" or (action in ("move", "open", "close") and who is None and spec.get("kind") in (None, "cell")):
+            if action == "move":
+                movers.append((n, src))
+            if action in failed:
+                src.immune.add(action)
+                assumed.append(f"«{failed[action].said}»: на «{src.id}» часть {n} не действует (так сказано в вопросе)")
+            continue
+        if who in ("it", "named") or action not in ("wound", "discharge", "shot", "throw", "heal", "destroy",
+                                                    "return_to_deck", "return_to_hand", "exile", "open", "close",
+                                                    "lose", "gain", "move"):
             continue
         owner = spec.get("owner") or ("own" if who == "own" else "enemy" if who == "enemy" else None)
         restrs = [r for r in spec.get("restrictions") or () if r in ("closed", "open", "wounded", "flying")]
         restr = restrs[0] if restrs else None
-        player = "second" if owner == "enemy" else "first"
+        if action == "lose" and _resource_leaf(leaf) == "extra_lives":
+            restr = "extra_lives"
+        player = "first" if owner == "own" or (owner is None and action in ("heal", "open", "gain")) else "second"
         blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)]
-        if blocked is None and existing:
+        if blocked is None and existing and action not in failed:
             use.targets[n] = existing[0].id
+            if action == "move":
+                movers.append((n, existing[0]))
             continue
         cid = f"Существо {'противника' if player == 'second' else 'ваше'} {len(st.cards)}"
-        c = Card(id=cid, owner=player, cell=parse_cell(next(free[player])), lives=10)
+        near = "adjacent" in (spec.get("restrictions") or ()) and st.occupant(parse_cell("c3")) is None
+        c = Card(id=cid, owner=player, cell=parse_cell("c3" if near else next(free[player])), lives=10)
         if blocked is None:
-            _make_fit(c, restr, args, leaf.attr("action"))
+            _make_fit(c, restr, args, action)
             use.targets[n] = cid
             st.cards[cid] = c
             assumed.append(f"для части {n} есть подходящая цель: {cid}"
                            + (f" ({STATE_RU[restr]})" if restr in STATE_RU else ""))
+            if action == "move":
+                movers.append((n, c))
+            if action in failed:
+                c.immune.add(action)
+                assumed.append(f"«{failed[action].said}»: на {cid} часть {n} не действует (так сказано в вопросе)")
         elif restr in OPPOSITE and _excluded(facts.facts, owner, OPPOSITE[restr]) is None:
             c.open = restr == "closed"  # the fact leaves only the opposite state
             st.cards[cid] = c
             assumed.append(f"«{blocked.said}»: {cid} {'открыто' if c.open else 'закрыто'}, подходящей цели для части {n} нет")
+        elif restr == "extra_lives":
+            st.cards[cid] = c   # a creature of that side exists, with no extra lives
+            assumed.append(f"«{blocked.said}»: у {cid} нет дополнительных жизней")
+            use.targets[n] = cid
         else:
             assumed.append(f"«{blocked.said}»: подходящей цели для части {n} нет")
+    _place_destinations(st, movers, use, facts, assumed)
     return st, src, use, assumed
 
 
+def _resource_leaf(leaf) -> str | None:
+    t = fold(leaf.text)
+    return "extra_lives" if any(fold(s) in t for s in section_extra_lives()) else None
+
+
+def _neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
+    from bot.sim.state import COLUMNS, ROWS
+
+    return [(c, r) for c in range(len(COLUMNS)) for r in ROWS
+            if (c, r) != cell and abs(c - cell[0]) <= 1 and abs(r - cell[1]) <= 1]
+
+
+def _place_destinations(st: GameState, movers: list[tuple[int, Card]], use: Use, facts: BoardFacts,
+                        assumed: list[str]) -> None:
+    """The destination of each relocation: a free cell next to the moved card; when a fact
+    says the cells next to it are taken, every one of them is occupied and the destination
+    is one of them (the part is then illegal by 507.2)."""
+    full = facts.of("cells_full")
+    for n, card in movers:
+        cells = _neighbours(card.cell) if card.cell else []
+        if full:
+            k = 0
+            for cell in cells:
+                if st.occupant(cell) is None:
+                    k += 1
+                    cid = f"Соседняя карта {k}"
+                    st.cards[cid] = Card(id=cid, owner=card.owner, cell=cell, lives=10)
+            assumed.append(f"«{full[0].said}»: все клетки рядом с «{card.id}» заняты")
+            dest = cells[0] if cells else None
+        else:
+            dest = next((cell for cell in cells if st.occupant(cell) is None), None)
+        if dest is None:
+            continue
+        target = use.targets.get(n)
+        use.targets[n] = {"to": cell_name(dest)} if card.id == "Источник" and target is None else \
+            {"card": card.id, "to": cell_name(dest)}
+
+
 def _fits(c: Card, restr: str | None) -> bool:
+    if restr == "extra_lives":
+        return c.extra_lives > 0
     return restr is None or (restr == "closed" and not c.open) or (restr == "open" and c.open) or \
         (restr == "wounded" and c.wounds > 0) or (restr == "flying" and "flying" in c.traits)
 
@@ -224,7 +379,8 @@ def _make_fit(c: Card, restr: str | None, args: dict, action: str | None) -> Non
         c.extra_lives = int(n)
 
 
-def _part_phrase(res: Resolution, n: int) -> str:
+def part_phrase(res: Resolution, n: int) -> str:
+    """«часть N «text» выполняется (reason) (п. …)» for part ``n`` of ``res``."""
     text = dict(res.parts)[n]
     step = next((s for s in res.steps if s.part == n and s.text.startswith(f"Часть {n} ")), None)
     status = STATUS_RU.get(res.results.get(n, ""), "не дошло")
@@ -256,16 +412,26 @@ def verdict_of(res: Resolution, question: str = "") -> str | None:
         if hits:
             n = hits[0]
             r = res.results.get(n)
-            phrase = _part_phrase(res, n)
+            phrase = part_phrase(res, n)
             if r == "done":
                 return "Да: " + phrase
             if r in ("failed", "not_declared"):
                 return "Нет: " + phrase
             return None
     if any(r in ("unsupported", "unknown", "conditional", "option") for r in res.results.values()):
-        known = [_part_phrase(res, n) for n, _ in res.parts if res.results.get(n) in ("done", "failed", "not_declared")]
+        known = [part_phrase(res, n) for n, _ in res.parts if res.results.get(n) in ("done", "failed", "not_declared")]
         return None if not known else "Известно не всё: " + "; ".join(known)
-    s = "; ".join(_part_phrase(res, n) for n, _ in res.parts)
+    s = "; ".join(part_phrase(res, n) for n, _ in res.parts)
+    return f"{consequence_of(res)}: {s}"
+
+
+def consequence_of(res: Resolution) -> str:
+    """What happens, as the lead of a «что будет?» verdict: the texts of the parts performed
+    («Разряд на 3 по выбранной карте»), or that none is."""
+    done = [t for n, t in res.parts if res.results.get(n) == "done"]
+    if not done:
+        return "Ни одна часть текста не выполняется"
+    s = "; ".join(t.strip().rstrip(".") for t in done)
     return s[:1].upper() + s[1:]
 
 
@@ -296,7 +462,8 @@ def resolve_text(text: str, state: GameState, source: Card, use: Use | None = No
                         {k: v.to_json() for k, v in sorted(st.cards.items())}, list(assumed or []))
 
 
-__all__ = ["BoardVerdict", "BoardFacts", "Fact", "read_board_facts", "board_for", "resolve_text", "verdict_of"]
+__all__ = ["BoardVerdict", "BoardFacts", "Fact", "read_board_facts", "board_for", "resolve_text", "verdict_of",
+           "part_phrase", "consequence_of"]
 
 
 def explain_on_scenario(text: str, path: str, card: str | None = None, targets: dict[int, str] | None = None,

@@ -74,9 +74,12 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     """An ``Answer`` (route ``ability``) resolving the quoted card text — or the text of the
     named card of the user's database (``cards``: ``bot.cards.index.CardMention``) — on the
     board the question describes, or ``None`` (see module doc). Verdict: every part's fate
-    with its reason and paragraph («что будет?»), or «Да/Нет: …» for «будет ли X?» about a
-    part; ``None`` when a part the verdict needs is not executable («не умею выполнить»)."""
-    from bot.sim.board_text import board_for, read_board_facts, resolve_text
+    with its reason and paragraph, led by what happens («что будет?»: «Разряд на 3: …»), or
+    «Да/Нет: …» for «будет ли X?», «могу ли X?», «имеет право отказаться?»
+    (``bot.sim.board_ask``); ``None`` when a part the verdict needs is not executable («не
+    умею выполнить»)."""
+    from bot.sim.board_ask import answer_on_board
+    from bot.sim.board_text import read_board_facts
 
     result = _card_text(question)
     named = None
@@ -90,8 +93,8 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     facts = read_board_facts(facts_text)
     if not facts.facts or facts.unread:
         return None
-    state, src, use, assumed = board_for(result.text, facts)
-    bv = resolve_text(result.text, state, src, use, question, assumed)
+    bv = answer_on_board(result.text, facts, facts_text)
+    assumed = bv.assumed
     res = bv.resolution
     said = "; ".join(f"«{f.said.rstrip('.')}»" for f in facts.facts)
     blocks = [Block("list", title=f"Текст: «{result.text}»", items=tuple(f"{n}. {t}" for n, t in res.parts)),

@@ -1,0 +1,171 @@
+"""What a question about a card text on a described board asks, and the simulator run
+that answers it (issue 11, «card text plus a described board»; issue 12, part 3).
+
+``read_asked(question, parts) -> Asked`` reads the asking clause:
+
+- ``consequence`` — «что будет?», «что происходит?»: the verdict leads with what happens
+  («Разряд на 3 по выбранной карте: …»), then every part's fate with its paragraph;
+- ``whether`` — «разряд всё равно будет?», «лечение пройдёт?»: «Да» / «Нет» for the part named;
+- ``may`` — «могу (ли) просто вылечить своего?», «могу я выбрать рану вместо перемещения?»,
+  «хоть излечиться то могу?»: the controller's choice is put into the ``use`` step (505.5
+  ``choose``, 505.6 a later alternative, 505.8 ``declare``) and the simulator says whether
+  the board allows it;
+- ``may_refuse`` — «имеет право отказаться?», «может ли противник отказаться?»: the text's
+  505.7 part is run refused; a text with no 505.7 part gets no verdict (the rule that
+  would forbid the refusal is not this text's).
+
+``answer_on_board(text, facts, question) -> BoardVerdict`` builds the board the facts
+describe (``bot.sim.board_text.board_for``), sets the ``use`` step from the asked kind and
+resolves the text on it (``bot.sim.board_text.resolve_text``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from bot.textnorm import fold
+
+_MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
+_CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """``kind``: ``consequence`` | ``whether`` | ``may`` | ``may_refuse``; ``part``: the part
+    the asking clause names (1-based) or ``None``; ``instead``: the part it gives up
+    («рану вместо перемещения»), or ``None``."""
+
+    kind: str
+    part: int | None = None
+    instead: int | None = None
+
+
+def _asking_clause(question: str) -> str:
+    from bot.abilities.outcome_words import sentences
+    from bot.yesno import asks
+
+    sents = sentences(question)
+    last = sents[-1] if sents else question
+    if not asks(last) and "?" not in last:
+        return ""
+    clauses = [c for c in re.split(r"[,;:—–]|\s-\s", last) if c.strip()]
+    return fold(clauses[-1] if clauses else last)
+
+
+def _by_action(clause: str, actions: dict[int, str | None]) -> list[int]:
+    """Parts whose action is the one the clause's verb names («вылечить» -> heal), when the
+    words themselves match no part («вылечить своего» against «излечить ваше существо»)."""
+    from bot.sim.board_text import _action_named
+
+    act = _action_named(clause)
+    return [n for n, a in actions.items() if act and a == act]
+
+
+def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, str | None] | None = None) -> Asked:
+    """The asked kind of ``question`` about a text with ``parts`` (see module doc);
+    ``actions``: part number -> the action of its effect (for verbs the parts spell
+    otherwise)."""
+    actions = actions or {}
+    from bot.abilities.outcome_words import match_parts
+    from bot.abilities.resolve import Part
+    from bot.sim.board_text import _has, _words
+    from bot.yesno import question_kind
+
+    clause = _asking_clause(question)
+    if not clause:
+        return Asked("consequence")
+    ps = [Part(n, t) for n, t in parts]
+    if _has(clause, _words()["refuse"]) and _has(clause, ["отказ"]):
+        return Asked("may_refuse")
+    head, _, given_up = clause.partition(" вместо ")
+    hits = match_parts(head, ps) or _by_action(head, actions)
+    instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
+    part = next((h for h in hits if h != instead), None)
+    if _MAY.search(clause) and part is not None:
+        return Asked("may", part, instead)
+    if question_kind(question) == "yes_no" and part is not None:
+        return Asked("whether", part)
+    if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
+        return Asked("consequence")
+    return Asked("whether", part)
+
+
+def _holder(root, leaf_id: int, kinds: tuple[str, ...]):
+    """The innermost node of ``kinds`` above the leaf with ``id`` ``leaf_id``."""
+    found = None
+
+    def walk(node, above):
+        nonlocal found
+        if id(node) == leaf_id:
+            found = above
+            return True
+        here = node if node.kind in kinds else above
+        return any(walk(c, here) for c in node.children)
+
+    walk(root, None)
+    return found
+
+
+def answer_on_board(text: str, facts, question: str):
+    """The ``BoardVerdict`` of ``text`` on the board ``facts`` describe, for what
+    ``question`` asks (``bot.sim.board_text.BoardVerdict``; its ``verdict`` is ``None``
+    when the board does not decide it). Raises ``ParseError`` for text that is not card
+    text."""
+    from bot.abilities.resolve import number_parts
+    from bot.sim.ability import UseError, parse_ability
+    from bot.sim.board_text import BoardVerdict, board_for, part_phrase, resolve_text
+
+    state, src, use, assumed = board_for(text, facts)
+    result = parse_ability(text)
+    nums, parts = number_parts(result.ast)
+    leaf_of = {n: i for i, n in nums.items()}
+    node_of = {id(x): x for x in result.ast.walk()}
+    asked = read_asked(question, [(p.number, p.text) for p in parts],
+                       {p.number: node_of[leaf_of[p.number]].attr("action") for p in parts if p.number in leaf_of})
+    if asked.kind == "may_refuse":
+        holder = next((n for n in result.ast.walk() if n.kind == "refusable"), None)
+        if holder is None:
+            bv = resolve_text(text, state, src, use, "", assumed)
+            return replace(bv, verdict=None)
+        bv = resolve_text(text, state, src, replace(use, refuse=True), "", assumed)
+        first = [p for p in parts if id(holder.children[0]) == leaf_of.get(p.number)
+                 or any(id(x) == leaf_of.get(p.number) for x in holder.children[0].walk())]
+        rest = [p.number for p in parts if p not in first and any(
+            id(x) == leaf_of.get(p.number) for c in holder.children[1:] for x in c.walk())]
+        then = "; ".join(part_phrase(bv.resolution, n) for n in rest)
+        label = ", ".join(f"части {p.number} «{p.text}»" for p in first)
+        bv.verdict = f"Да: противник вправе отказаться от эффекта {label} (п. 505.7)" + (f"; тогда {then}" if then else "")
+        if "505.7" not in bv.citations:
+            bv.citations.insert(0, "505.7")
+        return bv
+    if asked.kind == "may":
+        holder = _holder(result.ast, leaf_of[asked.part], ("choice", "otherwise", "optional"))
+        kind = holder.kind if holder is not None else None
+        if kind in ("choice", "otherwise"):
+            use = replace(use, choose=asked.part)
+        elif kind == "optional":
+            use = replace(use, declare=frozenset({asked.part}))
+        try:
+            bv = resolve_text(text, state, src, use, "", assumed)
+        except UseError as e:
+            bv = resolve_text(text, state, src, replace(use, choose=None), "", assumed)
+            rules = [r for r in e.rules if r]
+            bv.verdict = f"Нет: {e}"
+            bv.citations = [*rules, *(c for c in bv.citations if c not in rules)]
+            return bv
+        r = bv.resolution.results.get(asked.part)
+        phrase = part_phrase(bv.resolution, asked.part)
+        bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
+        return bv
+    if asked.kind == "whether":
+        bv = resolve_text(text, state, src, use, "", assumed)
+        r = bv.resolution.results.get(asked.part) if asked.part else None
+        phrase = part_phrase(bv.resolution, asked.part) if asked.part else ""
+        bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
+        return bv
+    bv = resolve_text(text, state, src, use, "", assumed)
+    return bv if isinstance(bv, BoardVerdict) else bv
+
+
+__all__ = ["Asked", "read_asked", "answer_on_board"]

@@ -1,0 +1,134 @@
+"""Card text plus a described board (issue 11): the board the question describes, not
+flags, decides which parts are legal, fail or are refused (505.4–505.9), through the
+simulator's ``use`` step; the verdict leads with the consequence or with Да / Нет
+(bot.sim.board_text, bot.sim.board_ask)."""
+
+from __future__ import annotations
+
+from bot.judge import ask
+from bot.sim.board_ask import read_asked
+from bot.sim.board_text import read_board_facts
+from bot.sim.card_board_route import answer
+
+REFUSABLE = ("«{tap}: противник открывает одно своё закрытое существо; если противник не может или не хочет "
+             "этого сделать – нанесите 2 раны выбранному существу противника».")
+OTHERWISE_MOVE = "«{tap}: переместите выбранное существо противника на соседнюю клетку, в противном случае – нанесите ему рану»."
+
+
+def _facts(q):
+    f = read_board_facts(q)
+    return [(x.kind, x.owner, x.restriction, x.action) for x in f.facts], f.unread
+
+
+# ------------------------------------------------------------------ reading the board
+def test_every_creature_already_closed_is_one_fact():
+    facts, unread = _facts(REFUSABLE + " У соперника все существа и так открыты. Что будет?")
+    assert facts == [("none", "enemy", "closed", None)] and unread == []
+
+
+def test_a_failed_action_told_is_an_event_of_that_action():
+    facts, _ = _facts("«Уничтожьте выбранное существо противника – разряд на 2». Я выбрал существо, "
+                      "но уничтожить его не удалось. Разряд будет?")
+    assert ("failed", None, None, "destroy") in facts
+
+
+def test_cells_and_quantified_extra_lives_are_read():
+    assert _facts(OTHERWISE_MOVE + " Вокруг его существа все клетки заняты. Что будет?")[0] == [("cells_full", None, None, None)]
+    assert _facts(OTHERWISE_MOVE + " Рядом с ним есть пустая клетка. Что будет?")[0] == [("cells_free", None, None, None)]
+    facts, _ = _facts("«Снимите с вашего существа 1 дополнительную жизнь, при этом нанесите 3 раны выбранному существу». "
+                      "Ни у одного моего существа нет доп жизней. Раны будут?")
+    assert facts == [("none", "own", "extra_lives", None)]
+
+
+def test_resources_are_not_a_board_fact_so_the_board_route_steps_aside():
+    q = "«{tap}: уничтожьте выбранное существо противника – разряд на 2». Кристаллов на оплату нет. Что будет?"
+    assert read_board_facts(q).unread and answer(q, "5ed") is None
+
+
+def test_the_asking_clause_states_no_refusal():
+    facts, _ = _facts(REFUSABLE + " У него закрытые есть. Может ли он отказаться?")
+    assert ("refuse", "enemy", None, None) not in facts
+
+
+def test_what_is_asked():
+    parts = [(1, "нанесите 2 раны выбранному летающему существу"), (2, "излечите ваше существо на 2")]
+    acts = {1: "wound", 2: "heal"}
+    assert read_asked("«…». Можно мне просто подлечить своего?", parts, acts).kind == "may"
+    assert read_asked("«…». Можно мне просто подлечить своего?", parts, acts).part == 2
+    assert read_asked("«…». Что произойдёт?", parts, acts).kind == "consequence"
+    assert read_asked("«…». Лечение будет?", parts, acts).kind == "whether"
+    got = read_asked("«…». Могу я выбрать излечение вместо ран?", parts, acts)
+    assert (got.kind, got.part, got.instead) == ("may", 2, 1)
+
+
+# ------------------------------------------------------------------ the simulator decides
+def test_consequence_leads_when_the_first_part_is_impossible():
+    a = ask(REFUSABLE + " У соперника все существа и так открыты. Что будет?")
+    assert a.route == "ability"
+    assert a.verdict.startswith("Нанесите 2 раны выбранному существу противника: часть 1"), a.verdict
+    assert a.citations[0] == "505.7"
+
+
+def test_a_failed_destroy_stops_the_dash_part():
+    a = ask("«Уничтожьте выбранное существо противника – разряд на 2». Я выбрал существо, но уничтожить его "
+            "не получилось. Разряд всё-таки будет?")
+    assert a.verdict.startswith("Нет: часть 2 «разряд на 2» не выполняется"), a.verdict
+    assert a.citations[0] == "505.4.2"
+
+
+def test_may_take_the_only_legal_option_of_a_choice():
+    a = ask("«{tap}: нанесите 2 раны выбранному летающему существу либо излечите ваше существо на 2». "
+            "У соперника ни одного летающего существа нет. Можно мне просто подлечить своего?")
+    assert a.verdict.startswith("Да: часть 2 «излечите ваше существо на 2» выполняется"), a.verdict
+    assert a.citations[0] == "505.5"
+
+
+def test_may_not_take_the_alternative_while_the_first_part_is_legal():
+    a = ask(OTHERWISE_MOVE + " Рядом с ним есть пустая клетка. Могу я выбрать рану вместо перемещения?")
+    assert a.verdict.startswith("Нет: часть 1"), a.verdict
+    assert a.citations[0] == "505.6"
+
+
+def test_alternative_when_every_neighbouring_cell_is_taken():
+    a = ask(OTHERWISE_MOVE + " Вокруг его существа все клетки заняты. Что будет?")
+    assert a.verdict.startswith("Нанесите ему рану: часть 1"), a.verdict
+    assert "507.2" in a.citations and a.citations[0] == "505.6"
+
+
+def test_the_opponent_may_refuse_a_refusable_part():
+    a = ask(REFUSABLE + " У него закрытые есть, но он отказывается. Он вправе отказаться?")
+    assert a.verdict.startswith("Да: противник вправе отказаться от эффекта части 1"), a.verdict
+    assert "часть 2 «нанесите 2 раны выбранному существу противника» выполняется" in a.verdict
+
+
+def test_refusal_of_a_text_without_505_7_gets_no_verdict():
+    a = ask("«{tap}: противник открывает одно своё закрытое существо, при этом нанесите себе 1 рану». "
+            "У него закрытые есть. Может он отказаться?")
+    assert a.verdict is None or not a.verdict.startswith("Да: противник вправе")
+
+
+def test_after_may_one_part_may_be_declared_alone():
+    a = ask("У меня «Когда открывается, может излечиться на 2 и переместиться на соседнюю клетку». "
+            "Рядом нет ни одной пустой клетки. Излечиться-то могу?")
+    assert a.verdict is not None and a.verdict.startswith("Да: часть 1 «излечиться на 2» выполняется"), a.verdict
+    assert a.citations[0] == "505.8"
+
+
+def test_no_extra_lives_anywhere_stops_the_next_part():
+    a = ask("«Снимите с вашего существа 1 дополнительную жизнь; нанесите 3 раны выбранному существу противника». "
+            "Ни у одного моего существа нет доп жизней. Раны будут?")
+    assert a.verdict.startswith("Нет: часть 2"), a.verdict
+    assert a.citations[0] == "505.4.1"
+
+
+def test_a_refusal_in_the_condition_of_the_asked_sentence_is_a_fact():
+    q = REFUSABLE + " Что будет, если противник откажется?"
+    facts, _ = _facts(q)
+    assert facts == [("refuse", "enemy", None, None)]
+    a = ask(q)
+    assert a.verdict.startswith("Нанесите 2 раны выбранному существу противника: часть 1"), a.verdict
+
+
+def test_the_askers_own_unwillingness_is_not_the_opponents_refusal():
+    facts, unread = _facts(REFUSABLE + " Я не хочу, чтобы он открывал. Что будет?")
+    assert ("refuse", "enemy", None, None) not in facts

@@ -1,0 +1,123 @@
+"""Disputes (issue 11): who claims what, the claimed proposition asked through every
+verdict route, the ruling relative to the claimer (bot.reading.claims)."""
+
+import pytest
+
+from bot.judge import ask
+from bot.reading.claims import find_claim, holds_of
+
+
+# ------------------------------------------------------------------ who claims what
+def test_speaker_is_told_by_the_verb_person():
+    c = find_claim("я третий ход подряд говорю что симбиота нельзя класть на летуна, соперник спорит. я прав?")
+    assert (c.who, c.denies, c.other_word) == ("me", False, "соперник")
+    assert c.proposition == "симбиота нельзя класть на летуна"
+    assert c.setup == "Я третий ход подряд."
+
+
+def test_a_bare_counter_word_denies_the_other_sides_claim():
+    c = find_claim("Оппонент утверждает, что шмотку можно надеть на существо без класса. А я говорю: нельзя. Я прав?")
+    assert (c.who, c.denies) == ("me", True)
+    assert c.proposition == "шмотку можно надеть на существо без класса"
+
+
+def test_a_reason_is_split_off_the_claim():
+    c = find_claim("напарник думает что хозяин не может атаковать симбиота раз они на одной клетке. прав он?")
+    assert c.proposition == "хозяин не может атаковать симбиота"
+    assert c.reason == "они на одной клетке"
+    lead = find_claim("Друг говорит, раз там написано «или», я выбираю одно. Верно?")
+    assert lead.proposition == "я выбираю одно" and lead.reason.startswith("там написано")
+
+
+def test_once_is_a_count_not_a_reason():
+    c = find_claim("друг считает что ход кончается если один раз спасовал. прав?")
+    assert c.reason == "" and "один раз" in c.proposition
+
+
+def test_reflexive_verb_is_not_a_claim():
+    c = find_claim("Прыжок считается движением, верно?")
+    assert c is not None and c.who == "asker" and c.proposition.lower() == "прыжок считается движением"
+
+
+def test_who_is_right_with_a_trailing_particle():
+    c = find_claim("я говорю что летуну симбиота не дать, а кореш спорит. кто прав то?")
+    assert (c.check, c.who, c.other_word) == ("who", "me", "кореш")
+
+
+def test_quoted_full_stop_does_not_end_the_setup():
+    c = find_claim("У меня «Закрыть существо. Нанести ему рану». Противник говорит, что я обязан сделать оба. Прав?")
+    assert c.setup == "У меня «Закрыть существо. Нанести ему рану»."
+    assert c.proposition == "я обязан сделать оба"
+
+
+def test_no_claim_without_a_check():
+    assert find_claim("Противник говорит, что симбиота можно на летуна.") is None
+
+
+# ------------------------------------------------------------------ whether P holds
+@pytest.mark.parametrize("verdict,prop,holds", [
+    ("Нет, нельзя: нельзя помещать", "симбиота можно положить", False),
+    ("Да, не может: так сказано", "артефакт не может двигаться", True),
+    ("Нет, не может: экипировка не может получать раны", "раны экипировка не получает", None),   # no modal in P
+    ("Нет, может атаковать симбиота", "хозяин не может бить симба", False),
+    ("Да, Активный игрок: он", "приоритет получает активный игрок", True),
+    ("Нет: часть 2 не выполняется", "лечение не будет", None),    # a negated P with no modal answer: undecided
+    ("Симбиот погибает", "симбиот погибает", True),
+    ("Разряд на 3", "лечение будет", None),
+    ("Да, эффект правил игры не использует стек: сразу", "эффект правил игры не использует стек", True),
+    ("Да, эффект правил игры использует стек", "эффект правил игры не использует стек", False),
+])
+def test_holds_is_read_from_the_verdicts_own_modal_word(verdict, prop, holds):
+    got = holds_of(verdict, prop)
+    assert (got[0] if got else None) == holds
+
+
+# ------------------------------------------------------------------ end to end
+def test_counter_claim_is_ruled_for_the_asker():
+    a = ask("Оппонент утверждает, что симбиота можно положить на летающее существо. А я говорю нельзя. Я прав?")
+    assert a.verdict.startswith("Да, вы правы"), a.verdict
+    assert a.citations[0] == "209.4"
+
+
+def test_claim_with_a_reason_is_ruled_on_the_claim():
+    a = ask("Соперник уверяет что хозяин не может атаковать своего симбиота раз они стоят вместе. Он прав?")
+    assert a.verdict is not None and a.verdict.startswith("Нет, соперник не прав"), a.verdict
+    assert "209.9" in a.citations
+    assert "довод" in a.understood
+
+
+def test_claim_nobody_states_gets_da_or_net():
+    a = ask("Симбиота можно положить на летающее существо. Правда?")
+    assert a.verdict.startswith("Нет"), a.verdict
+    assert a.citations[0] == "209.4"
+
+
+def test_unread_claim_gets_no_verdict_and_says_what_was_understood():
+    a = ask("Товарищ говорит что у гномов борода растёт быстрее в полнолуние. Он прав?")
+    assert a.verdict is None
+
+
+def test_a_quoted_claim_is_the_claimers_words():
+    c = find_claim("Противник утверждает: «симбиот остаётся на поле». Прав?")
+    assert c.proposition == "симбиот остаётся на поле" and c.who == "other"
+
+
+def test_a_check_word_not_set_off_is_no_claim():
+    assert find_claim("Можно сделать так?") is None
+
+
+def test_the_rejected_alternative_is_split_off():
+    c = find_claim("Приятель уверяет, что симбиот погибает вместе с хозяином, а не остаётся на поле. Верно?")
+    assert c.proposition == "симбиот погибает вместе с хозяином" and c.rejected == "остаётся на поле"
+
+
+def test_the_other_sides_word_without_a_say_verb():
+    c = find_claim("я говорю что симбиота нельзя сажать на летающее существо, а он что можно. кто прав?")
+    assert (c.who, c.check, c.proposition) == ("me", "who", "симбиота нельзя сажать на летающее существо")
+    assert ask("я говорю что симбиота нельзя сажать на летающее существо, а он что можно. кто прав?").verdict.startswith("Вы правы")
+
+
+def test_a_conjunction_with_one_false_part_is_false():
+    a = ask("Напарник говорит что симбиота можно положить на летающее существо и экипировку можно атаковать. Прав?")
+    assert a.verdict.startswith("Нет, напарник не прав: неверно, что симбиота можно положить"), a.verdict
+    assert a.citations[0] == "209.4"
