@@ -441,3 +441,16 @@ def test_a_esli_is_the_next_case_and_may_does_not_cover_it():
 def test_adverb_before_the_verb_is_not_the_named_effects():
     res = parse("{tap}: Воздействие починка полностью восстановить {armor} вашей карты.")
     assert next(n for n in res.ast.walk() if n.kind == "named").attr("name") == "починка"
+
+
+def test_commas_around_a_participle_phrase_do_not_end_the_header():
+    res = parse("Когда существо с магической способностью, не стоявшее рядом с Магом, перемещается на соседнюю с ним "
+                "клетку получить +1 к разряду.")
+    assert res.ast.attr("head") == ("Когда существо с магической способностью, не стоявшее рядом с Магом, "
+                                    "перемещается на соседнюю с ним клетку")
+
+
+def test_finishing_blow_noun_opens_the_ability_after_a_header():
+    res = parse("При {strike} добивание на X, где X число клеток, на которое передвинулся Кентавр.")
+    assert res.ast.attr("head") == "При {strike}"
+    assert res.ast.children[0].attr("action") == "strike"

@@ -11,6 +11,7 @@ loaded ``Rulebook`` object, so an edition re-imported and reloaded
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from bot.rules_text.language import language
@@ -63,9 +64,9 @@ def rule_of(p: Prop) -> Rule:
     if any(dc <= {w.removeprefix("не ") for w in conds} | ({"не"} if any(w.startswith("не ") for w in conds) else set())
            for dc in L.default_conditions):
         conds = frozenset()     # «если текст особенности не …»: the rule is the default
-    bag = clean_bag({p.action} | set(p.words) | set(conds))
-    req = frozenset(w for w in bag if not w.startswith("~") and w.removeprefix("не ") not in L.implicit
-                    and w.removeprefix("не ") not in L.filler)
+    bag = clean_bag({p.action} | set(p.words) | set(conds) | set(p.context))
+    req = frozenset(w for w in bag if not w.startswith("~") and (w in p.only or (
+        w.removeprefix("не ") not in L.implicit and w.removeprefix("не ") not in L.filler)))
     opt = frozenset(w.lstrip("~") for w in bag if w not in req) | {
         w for w in set(p.words) | {p.action} | set(p.conditions) if w not in req}
     refs: list[str] = []
@@ -73,7 +74,7 @@ def rule_of(p: Prop) -> Rule:
     low = p.sentence.casefold()
     at = min((i for i in (low.find("кроме"), low.find("за исключением")) if i >= 0), default=-1)
     for ex in p.exceptions:
-        ns = find_refs(ex) or (find_refs(p.sentence[at:]) if at >= 0 and " п " in f" {ex} " else [])
+        ns = find_refs(ex) or (find_refs(p.sentence[at:]) if at >= 0 and re.search(r"описанн|указанн|п\b", ex) else [])
         if ns:
             refs.extend(ns)
         else:
@@ -92,13 +93,36 @@ def rule_of(p: Prop) -> Rule:
                 cond=cw - main, cond_same=cw & main)
 
 
+_PRONOUN = re.compile(r"(?i)(?<![а-яё])(он|она|оно|они|его|её|ее|их|ему|ей|им|ним|неё|нее|нему|них|такие|таких|такая|такой|таким|такими)(?![а-яё])")
+
+
+def _read_parts(sentence: str, number: str, context: frozenset[str]) -> list[Prop]:
+    """The propositions of a sentence, part by part («:», «;»); a part that speaks of «он /
+    его / такие …» may be asked about with the words of the part before it (or of the
+    sentence before): they are added as optional words («Добивание является действием:
+    объявив его, существо закрывается» — a question may name «добивание»)."""
+    out: list[Prop] = []
+    referent: frozenset[str] = frozenset()
+    for part in parts(sentence):
+        ps = [replace(p, sentence=sentence) for p in read_sentence(part, number)]
+        if context and _PRONOUN.search(part):
+            ps = [replace(p, optional=p.optional | {w.lstrip("~") for w in context}, context=referent) for p in ps]
+        out.extend(ps)
+        if ps:
+            context = frozenset(w for p in ps for w in p.words | {p.action})
+            referent = ps[0].subject_words
+    return out
+
+
 def build(rb) -> PropIndex:
     """Read every paragraph of the ``bot.rulebook.Rulebook`` ``rb`` into a ``PropIndex``."""
     L = language()
     idx = PropIndex()
     for c in rb.clauses:
+        context: frozenset[str] = frozenset()
         for s in sentences(c.text):
-            for p in (replace(p, sentence=s) for part in parts(s) for p in read_sentence(part, c.number)):
+            for p in _read_parts(s, c.number, context):
+                context = p.words | {p.action}
                 k = len(idx.props)
                 idx.props.append(p)
                 r = rule_of(p)

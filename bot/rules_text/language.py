@@ -127,6 +127,7 @@ def _meaning(d: dict) -> dict:
     syn: dict[str, str] = {}
     for head, others in (d.get("synonyms") or {}).items():
         h = fold(str(head))
+        syn.setdefault(h, h)
         for w in others or ():
             syn[fold(str(w))] = h
     terms: dict[str, list[tuple[tuple[str, ...], str]]] = {}

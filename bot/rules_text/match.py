@@ -124,6 +124,11 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     if not uncovered and r.cond_same and not r.cond and not any(
             covers(x, w) for x in q.stated for w in r.cond_same):
         return f"правило действует только при условии «{p.condition_text}»", False, ""
+    named_subject = {w for w in p.subject_words if w.removeprefix("не ") not in L.implicit
+                     and not (w in p.only and flip)}
+    if q.subject and named_subject and not p.impersonal and not all(
+            any(covers(x, w) for x in q.subject) for w in named_subject):
+        return f"правило о другом подлежащем ({_words(p.subject_words)}), в вопросе — {_words(q.subject)}", False, ""
     if uncovered:
         return f"правило говорит об узком случае ({_words(uncovered)}), вопрос — шире или о другом", False, ""
     if q.numbers and q.kind != "count":
@@ -141,7 +146,8 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         # (at least two concepts, its verb among them unless a light one)
         named = sum(1 for w in r.req if any(covers(x, w) for x in bag))
         action_named = p.action in L.light or any(covers(x, L.norm(p.action)) for x in bag)
-        if not truth and named >= 2 and action_named:
+        asked_named = not q.action or q.action in L.light or any(covers(q.action, w) for w in r.req | r.opt)
+        if not truth and named >= 2 and action_named and asked_named:
             return "applies", truth, how
         return f"в вопросе есть то, о чём правило не говорит: {_words(extras)}", False, ""
     return "full", truth, how
@@ -197,6 +203,8 @@ def _decide_rest(q: Question, idx: PropIndex, d: Decision, found: dict[int, Fit]
             d.excepted.append((f.prop, why))
             fits.pop(k, None)
     d.fits = list(fits.values())
+    if any(f.full for f in d.fits):   # a sentence about exactly this case wins over a broader prohibition
+        d.fits = [f for f in d.fits if f.full]
     if d.excepted and d.fits and all(_answers_exception(f, d, idx) for f in d.fits):
         d.excepted = []   # the exception itself fits and decides: «кроме случаев п. 307.6» and 307.6 fits
     d.near.sort(key=lambda x: x[0].number)
@@ -228,8 +236,10 @@ def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
         if any(fits[j].truth != f.truth for j in others):
             return f"исключение п. {ref} подходит к вопросу"
         if not others and not f.full:
+            own = {v for j in idx.by_number.get(r.prop.number, ()) if idx.rules[j].prop.sentence == r.prop.sentence
+                   for v in idx.rules[j].req | idx.rules[j].opt}
             touched = {x for x in q.bag for j in idx.by_number.get(ref, ()) for w in idx.rules[j].req
-                       if covers(x, w) and not any(covers(x, v) for v in r.req)}
+                       if covers(x, w) and not any(covers(x, v) for v in own)}
             if touched:
                 return f"вопрос касается исключения п. {ref} ({_words(touched)})"
     for ex in r.inline:

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
 
 _PAREN = re.compile(r"\(([^()]*)\)")
-_CONTENT_POS = frozenset({"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "NUMR", "ADVB", "GRND", "COMP", None})
+_REF = re.compile(r"(?i)\b(?:пп?|пункт[а-я]*)\.?\s*\d+(?:\.\d+)*(?:\.[а-я])?(?:\s*[–-]\s*\d+(?:\.\d+)*)?")
+_CONTENT_POS = frozenset({"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "NUMR", "ADVB", "GRND", "COMP", "INTJ", None})
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,9 @@ class Prop:
     numbers: tuple[int, ...] = ()
     verb: str = ""
     subject: str = ""
+    subject_words: frozenset[str] = frozenset()
+    """The concepts of the grammatical subject («Закрытая карта …» -> {закрытый, карта});
+    empty for «можно / нельзя …» and when the subject is not in the nominative."""
     impersonal: bool = False
     number: str = ""
     sentence: str = ""
@@ -55,6 +60,9 @@ class Prop:
     """A question «Что будет с X, если …?»: the consequence is asked, not a yes/no."""
     optional: frozenset[str] = frozenset()
     """Words of a «даже если …» clause: they widen the rule, a question may name them."""
+    context: frozenset[str] = frozenset()
+    """The subject a pronoun of this part refers to (the part or sentence before it:
+    «Добивание является действием: объявив его, …» -> {добивание}); a question must name it."""
 
 
 def sentences(text: str) -> list[str]:
@@ -138,9 +146,23 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
             neg = False
             continue
         lm = L.norm(t.lemma, t.text)
+        if t.pos == "PRTF":   # «нападающий» (who attacks) is its own concept, not «нападать»
+            pf = _participle(t.text)
+            if pf in L.synonyms:
+                lm = L.synonyms[pf]
         out.add(opt + (("не " + lm) if neg else lm))
         neg = False
     return frozenset(out), tuple(nums)
+
+
+@lru_cache(maxsize=8192)
+def _participle(word: str) -> str:
+    """A participle in its own dictionary form («нападающего» -> «нападающий»)."""
+    from bot.morph import analyzer
+
+    p = analyzer().parse(word)[0]
+    f = p.inflect({"masc", "sing", "nomn"}) if p.tag.POS == "PRTF" else None
+    return f.word.replace("ё", "е") if f is not None else word
 
 
 def _term(toks: list[Tok], i: int) -> tuple[str, int] | None:
@@ -293,7 +315,7 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
             exceptions.append(inner)
         return " "
 
-    clean = _PAREN.sub(paren, text)
+    clean = _REF.sub(" ", _PAREN.sub(paren, text))   # «п. 303.7» names a paragraph, not a count
     toks, _ = tokenize(clean)
     if not toks:
         return []
@@ -339,7 +361,7 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
         i += 1
     if question and toks[0].lemma == "что":
         return _what_question(main, cond, exceptions)
-    conditions, _ = _content(cond)
+    conditions, cond_nums = _content(cond)
     cond_text = " ".join(t.text for t in cond)
     # split the main part at its predicates
     preds: list[tuple[int, tuple[str, str, bool, int], bool]] = []
@@ -380,7 +402,23 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
     if even:
         widen = frozenset(w.lstrip("~") for w in _content(even)[0])
         out = [replace(p, optional=widen) for p in out]
+    if cond_nums:   # «если игрок уже потратил хотя бы один кристалл»
+        out = [replace(p, numbers=tuple(dict.fromkeys(p.numbers + cond_nums))) for p in out]
     return out
+
+
+def subject_concepts(toks: list[Tok]) -> frozenset[str]:
+    """The concepts of the first nominative noun of ``toks`` with the adjectives and
+    participles right before it («летающее существо» -> {летать, существо}); empty when
+    there is none (a question «можно ли отравить …» names no subject)."""
+    for i, t in enumerate(toks):
+        if t.pos == "NOUN" and t.case == "nomn" and not (i > 0 and toks[i - 1].pos == "INFN"):
+            a = i
+            while a > 0 and toks[a - 1].pos in ("ADJF", "PRTF") and toks[a - 1].case == "nomn" \
+                    and toks[a - 1].clause == t.clause:
+                a -= 1
+            return frozenset(w.lstrip("~") for w in _content(toks[a:i + 1])[0])
+    return frozenset()
 
 
 def _coordinated(cl: list[Tok]) -> bool:
@@ -412,7 +450,7 @@ def _only_and_limit(toks: list[Tok]) -> tuple[frozenset[str], int | None, int | 
 
     for i, t in enumerate(toks):
         if t.lemma in L.only:
-            only |= {w for w in _content(toks[i + 1:i + 3])[0] if not w.startswith("~")}
+            only |= {w for w in _content(toks[i + 1:i + 4])[0] if not w.startswith("~")}
         negated = i > 0 and toks[i - 1].lemma == "не"
         if (t.lemma in L.limit and negated) or (t.lemma in L.upto and t.pos == "PREP"):
             n = number_after(i)
@@ -438,7 +476,8 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
     base = dict(kind=kind, mode=mode, positive=positive, conditions=conditions, condition_text=cond_text,
                 exceptions=exceptions, only=only, limit=limit, lower=lower, verb=verb, impersonal=impersonal,
                 number=number, sentence=text,
-                subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""))
+                subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""),
+                subject_words=subject_concepts(subject))
     if kind != "modal":
         action = L.norm(pred_toks[0].lemma)
         out = []
@@ -458,6 +497,7 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
         if len(fronted) != 1:
             return []
         f = fronted[0]
+        base["subject_words"] = subject_concepts(seg)   # «Использовать движение может только открытое существо»
         return [Prop(action=L.norm(subject[f].lemma), words=w, numbers=n, **base)
                 for alt in alternatives(subject[:f] + subject[f + 1:] + seg) for w, n in [_content(alt)]]
     out = []

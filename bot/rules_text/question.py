@@ -27,6 +27,9 @@ _QUESTION_START = re.compile(r"^(а\s+|и\s+|скажите,?\s+|подскаж�
                              r"скоко|что|является|являются|считается|считаются|правда|верно|обязан|должен|разве)\b")
 
 
+_MODAL_ANYWHERE = re.compile(r"\b(можно|нельзя|может|могут|могу|можем|сколько|скока)\b")
+
+
 @dataclass(frozen=True)
 class Question:
     """What is asked (see the module docstring). ``bag``: the concepts of the whole question
@@ -48,6 +51,10 @@ class Question:
     cond: frozenset[str] = frozenset()
     condition_text: str = ""
     text: str = ""
+    subject: frozenset[str] = frozenset()
+    """The concepts of the question's grammatical subject (``propositions.subject_concepts``)."""
+    action: str = ""
+    """The concept of the asked verb (the infinitive after a modal, or the plain verb)."""
     stated: frozenset[str] = frozenset()
     """Concepts the question states as circumstances: its «если / когда …» part and what it
     says before the asked predicate in a clause of its own («у меня закрытое существо, …»)."""
@@ -88,7 +95,8 @@ def read(text: str, edition: str = "") -> Question | None:
     tail_can = bool(_TAIL_CAN.search(low)) and not _QUESTION_START.match(low)
     if tail_can:
         last = _TAIL_CAN.sub("", last)
-    if not (asked or tail_can or _QUESTION_START.match(low) or re.search(r"\bли\b", low)):
+    if not (asked or tail_can or _QUESTION_START.match(low) or re.search(r"\bли\b", low)
+            or (len(parts) == 1 and _MODAL_ANYWHERE.search(low))):
         return None
     if edition:
         last = _fix_typos(last, edition)
@@ -135,7 +143,25 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
     return Question(kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
+                    action=_action(toks, k, kind), subject=_subject(toks, k),
                     alternatives=alts if len(alts) > 1 else ())
+
+
+def _subject(toks: list[Tok], k: int) -> frozenset[str]:
+    """The subject in the clause of the asked predicate (``k``; the whole question when
+    the predicate is a «…, можно?» tail)."""
+    from bot.rules_text.propositions import subject_concepts
+
+    main = [t for t in toks if k < 0 or t.clause == toks[k].clause]
+    return subject_concepts([t for t in main if t.lemma not in ("ли", "разве")])
+
+
+def _action(toks: list[Tok], k: int, kind: str) -> str:
+    L = language()
+    if kind == "happens" and k >= 0:
+        return L.norm(toks[k].lemma, toks[k].text)
+    inf = next((t for t in toks[max(k, 0):] if t.pos == "INFN"), None)
+    return L.norm(inf.lemma, inf.text) if inf is not None else ""
 
 
 def _stated(toks: list[Tok], k: int) -> frozenset[str]:

@@ -219,11 +219,13 @@ def _what(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | 
     for k in candidates(q, idx):
         r = idx.rules[k]
         p = r.prop
-        if not p.conditions or p.kind not in ("consequence", "fact", "modal"):
+        if p.kind not in ("consequence", "fact"):
             continue
         from bot.rules_text.question import clean_bag
 
-        conds = [w for w in clean_bag(p.conditions) if w.removeprefix("не ") not in L.implicit
+        # the circumstance: the «если …» part, or the words of the subject («Уничтоженная карта погибает»)
+        own = p.conditions or frozenset(r.req - {L.norm(p.action)})
+        conds = [w for w in clean_bag(own) if w.removeprefix("не ") not in L.implicit
                  and not w.startswith("~") and w not in L.light]
         if not conds or not all(any(covers(x, w) for x in q.bag) for w in conds):
             continue
