@@ -191,8 +191,8 @@ def read_board_facts(question: str) -> BoardFacts:
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
-                if _has(clause, w["open"]) or _has(clause, w["closed"]):
-                    pass        # «у него открытые есть»: the creatures are understood
+                if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых)(?![а-я])", clause):
+                    pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
                 else:
                     continue
             if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
