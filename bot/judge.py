@@ -52,6 +52,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.stack",
     "bot.reading.game_actions",
     "bot.reading.triggers",
+    "bot.reading.preliminary",
     "bot.sim.route",
     "bot.rules_text.route",
     "bot.glossary",
@@ -227,9 +228,32 @@ def _with_cards(ans: Answer, q: str, cards, card_aware: bool) -> None:
 
     ans.question = q
     ans.blocks.insert(0, Block("note", "\n".join(cards.notes), title="Карты из вашей базы"))
+    if ans.route == "scenario" and ans.verdict:
+        _withhold_for_card_text(ans, q, cards)
     said = [t for t in dict.fromkeys(took(m.card) for m in cards.mentions) if t not in (ans.understood or "")]
     if said:   # «Как я понял» names every card taken from the database, with its kind and text
         ans.understood = (ans.understood.rstrip(". ") + "; " if ans.understood else "Как я понял: ") + "; ".join(said) + "."
     how = [] if card_aware else [f"вопрос прочитан как: {cards.question}"]
     ans.trace = [f"карта: {n}" for n in cards.notes] + how + list(ans.trace)
     ans.cards = cards.facts()
+
+
+def _withhold_for_card_text(ans: Answer, q: str, cards) -> None:
+    """A situation verdict the simulator reached without a named card's text is not given
+    when that text bears on what is asked (``bot.cards.reading.text_bears_on``): the
+    simulator does not execute lasting card text, so the verdict could be wrong. The
+    finding is shown with the part of the text that may change it."""
+    from bot.answer import Block
+    from bot.cards.reading import text_bears_on
+
+    for m in cards.mentions:
+        part = text_bears_on(m.card, q)
+        if part is None:
+            continue
+        ans.blocks.insert(0, Block("text", text=f"Вердикт не даю: в тексте карты «{m.card.name}» есть «{part}» — это "
+                                                "может менять ответ, а такой текст карты я на поле не выполняю. По "
+                                                f"правилам без учёта текста: {ans.verdict}"))
+        ans.trace = list(ans.trace) + [f"вердикт не дан: текст карты «{m.card.name}» («{part}») касается "
+                                       "спрошенного, симулятор его не выполняет"]
+        ans.verdict = None
+        return

@@ -90,3 +90,13 @@ def test_the_reading_takes_the_card_text_and_order_of_a_named_card(cards):
     # any route: «Как я понял» names the card taken from the database
     other = ask("У меня Топяной тролль. Существо не уничтожилось. Будет ли разряд?")
     assert other.verdict.startswith("Нет") and "карта «Топяной тролль» из вашей базы" in other.understood
+
+
+def test_a_situation_verdict_is_withheld_when_the_card_text_bears_on_it(cards):
+    """«Хозяин не может двигаться» on the named parasite: the simulator does not execute
+    lasting card text, so its «Да, может двигаться» is shown but not given as the verdict."""
+    a = ask("Может ли хозяин Слизня-прилипалы двигаться?")
+    assert a.route == "scenario" and a.verdict is None
+    assert "в тексте карты «Слизень-прилипала» есть «Хозяин не может двигаться»" in a.blocks[0].text
+    # a text that says nothing of the asked property leaves the verdict
+    assert ask("Можно ли положить моего Дхиру на летающее существо?").verdict.startswith("Нет")

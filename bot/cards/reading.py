@@ -196,3 +196,33 @@ def align(mentions, token_words: list[list[str]]) -> list[tuple[int, int, CardMe
                 start = b
                 break
     return out
+
+
+def text_bears_on(card: Card, question: str) -> str | None:
+    """The part of ``card``'s text that may change a situation verdict about ``question``
+    (grammar/card_formats.yaml ``mention_words.verdict_families``): a part sharing a word of
+    a family the question asks about, or restricting that family («Хозяин не может
+    двигаться» for «может ли … двигаться?»); ``None`` when the text says nothing of it."""
+    if not card.text:
+        return None
+    spec = vocabulary().get("mention_words") or {}
+    families = {str(k): set(v or ()) for k, v in (spec.get("verdict_families") or {}).items()}
+    asked = {name for name, ws in families.items() if ws & _lemmas(question)}
+    if not asked:
+        return None
+    from bot.abilities.effects import thaw
+    from bot.abilities.parser import parse
+    from bot.errors import ParseError
+
+    try:
+        res = parse(card.text)
+        leaves = [n for n in res.ast.walk() if n.kind == "effect"] if res.ast is not None else []
+    except ParseError:
+        leaves = []
+    for leaf in leaves:
+        what = (thaw(leaf.attr("args")) or {}).get("what") if leaf.attr("action") == "restrict" else None
+        if what in asked or any(families[f] & _lemmas(leaf.text) for f in asked):
+            return leaf.text
+    if not leaves and any(families[f] & _lemmas(card.text) for f in asked):
+        return card.text
+    return None
