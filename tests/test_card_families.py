@@ -469,3 +469,39 @@ def test_else_after_cases_is_their_alternative_not_the_sequences():
     res = parse("{tap}: Пророчество 1; если показан гном ранить существо на 2, если показан орк ранить его на 1 "
                 "иначе излечиться на 1.")
     assert res.ast.shape() == "(cost (and_then effect (otherwise (cases (condition effect) (condition effect)) effect)))"
+
+
+# ---- glued property icons: one property per icon ---------------------------------------------
+@pytest.mark.parametrize("text, keywords", [
+    ("{unq}{prm}{regen}-1. Гоблин.", ["unq", "prm", "regen"]),
+    ("{unq}{zoz}.", ["unq", "zoz"]),
+    ("[:unq][:rgn]-2. Тролль.", ["unq", "regen"]),
+])
+def test_a_run_of_property_icons_is_one_trait_per_icon(text, keywords):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    traits = [n for n in res.ast.walk() if n.kind == "effect" and n.attr("action") == "trait"]
+    assert [n.attr("keyword") for n in traits] == keywords
+    if "regen" in keywords:
+        assert traits[-1].text.startswith("{regen}-") and traits[-1].attr("value") in ("-1", "-2")
+
+
+def test_a_payment_icon_run_is_not_split_into_properties():
+    res = parse("{counter}{tap}: Ранить выбранное существо на 1.")
+    assert res.ast.shape() == "(cost effect)"
+    assert res.ast.attr("icons") or res.ast.kind == "cost"
+
+
+# ---- «или» between two modifiers is a choice (505.5) -----------------------------------------
+def test_or_between_two_modifiers_is_a_choice():
+    res = parse("{tap}: Выбранное существо получает +1 к {move} или +2 к {strike} до конца хода.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(cost (choice effect effect))"
+    assert res.ast.children[0].rule == "505.5"
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["modify", "modify"]
+    assert [dict(n.attr("args"))["stat"] for n in res.ast.walk() if n.kind == "effect"] == ["move", "strike"]
+
+
+def test_or_between_two_stats_of_one_modifier_stays_one_leaf():
+    res = parse("Получить +1 к {move} или к {strike}.")
+    assert res.ast.shape() == "effect"

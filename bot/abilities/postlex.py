@@ -335,7 +335,12 @@ def split_points(toks: list[Token]) -> list[int]:
     Разряд на 1"), before a capitalised header word after an ability ("… (воздействие
     «все пропало») В конце вашего хода …", "… на 2 Пока …"), before a capitalised word
     after a limit in parentheses ("(1 раз за ход) Вальхалла: …"). Never inside «» or
-    a header's own words (a cost after "…:" or "… –" is that header's body)."""
+    a header's own words (a cost after "…:" or "… –" is that header's body).
+    A sentence that is only a run of property icons ("{unq}{prm}{regen}-1") is one
+    property per icon, each with its number (``_property_run_cuts``)."""
+    run = _property_run_cuts(toks)
+    if run:
+        return run
     cuts = []
     for j in range(1, len(toks)):
         t, prev = toks[j], toks[j - 1]
@@ -355,6 +360,32 @@ def split_points(toks: list[Token]) -> list[int]:
                 and toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("к", "от"):
             cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}", "… (максимум 3) +1 к {strike}"
     return cuts
+
+
+def _property_run_cuts(toks: list[Token]) -> list[int]:
+    """Cuts before every icon but the first when the sentence is only glued property
+    icons, each with an optional number ("{unq}{prm}", "{unq}{drs}{regen}-1"): a player
+    reads each icon as a property of its own. Icons whose role is a payment or a
+    condition (grammar/icons.yaml) never form such a run; [] when it is not one."""
+    if len(toks) < 2 or any(t.type not in ("ICON", "NUMBER") for t in toks) or toks[0].type != "ICON":
+        return []
+    roles = lexicon.icon_roles()
+    icons = [j for j, t in enumerate(toks) if t.type == "ICON"]
+    if len(icons) < 2 or any(roles.get(toks[j].value[1:-1], "value") != "value" for j in icons):
+        return []
+    return icons[1:]
+
+
+def _is_modifier(a: Token | None, b: Token | None) -> bool:
+    """Do ``a b`` open a modifier of a value ("+1 к {move}", "-1 от выстрелов")?"""
+    return a is not None and b is not None and a.type == "NUMBER" and a.value[:1] in "+-" \
+        and b.type == "WORD" and b.value.casefold() in ("к", "от")
+
+
+def _has_modifier(toks: list[Token]) -> bool:
+    """Does the operand so far hold a modifier ("получить +1 к {move}"): then «или +1 к
+    {strike}» after it is the alternative of a choice (505.5), not a word of it."""
+    return any(_is_modifier(a, b) for a, b in zip(toks, toks[1:]))
 
 
 # Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
@@ -1080,7 +1111,8 @@ class CardPostLex:
                         and not (b is not None and (b.type in ("NUMBER", "ICON") or b.value.casefold() == "на")):
                     a = None     # "выстрел или метание со стоящей рядом карты": nouns, not an ability
                 joins = not start and not subclause \
-                    and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))) \
+                    and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))
+                         or (_is_modifier(a, b) and _has_modifier(out[op_start:]))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 t = _retype(t, "ILI_V" if joins else "WORD")
                 if joins and out and out[-1].type == "COMMA":
