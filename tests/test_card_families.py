@@ -410,8 +410,11 @@ def test_erratum_stamp_is_not_card_text():
 
 # ---- third final sample's families -----------------------------------------------------------
 def test_or_inside_a_pri_phrase_is_not_a_connective():
+    # the «при …» after the comma is a trigger of its own (the next part, 505.4); its «или»
+    # stays inside the header
     res = parse("{tap}: Разряд на 1-2-2, при среднем или сильном разряде атакованный получает отравление на 1.")
-    assert res.ast.shape() == "(cost effect)"
+    assert res.ast.shape() == "(cost (and_then effect (trigger effect)))"
+    assert next(n for n in res.ast.walk() if n.kind == "trigger").attr("head") == "при среднем или сильном разряде"
 
 
 def test_modal_with_its_verb_is_the_conditions():
@@ -505,3 +508,33 @@ def test_or_between_two_modifiers_is_a_choice():
 def test_or_between_two_stats_of_one_modifier_stays_one_leaf():
     res = parse("Получить +1 к {move} или к {strike}.")
     assert res.ast.shape() == "effect"
+
+
+# ---- a comma before a clause with its own subject and verb (or trigger) is a sequence --------
+def test_comma_before_a_new_subject_and_verb_is_the_next_part():
+    res = parse("При атаке по Волку – излечить ваше существо на 2, ваше существо получает 1 дополнительную {health}.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(trigger (and_then effect effect))"
+    assert res.ast.children[0].rule == "505.4"
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["heal", "gain"]
+
+
+def test_comma_before_a_trigger_with_its_own_clause_is_the_next_part():
+    res = parse("{tap}: Разряд на 1-2-2, при сильном разряде атакованный получает отравление на 1.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(cost (and_then effect (trigger effect)))"
+    trig = next(n for n in res.ast.walk() if n.kind == "trigger")
+    assert trig.attr("head") == "при сильном разряде"
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["discharge", "poison"]
+
+
+@pytest.mark.parametrize("text", [
+    "Ранить существо, которое атакует Волка, на 1.",
+    "При гибели существа противника, атаковавшего Волка, Волк получает {counter}.",
+    "Ваше существо, стоящее рядом, получает +1 к {strike}.",
+    "Ранить выбранное существо на 1, закрыв его.",
+])
+def test_participle_gerund_and_relative_commas_stay_in_one_part(text):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert not any(n.kind == "and_then" for n in res.ast.walk())

@@ -818,6 +818,26 @@ class CardPostLex:
                 return out + toks[i:i + 1] + self._body(toks[i + 1:])
         return out + self._body(toks[i:], in_cond, headed=headed or bool(out))
 
+    def _new_clause(self, toks: list[Token], i: int) -> bool:
+        """Does a clause of its own start after the comma at ``i``: a subject and its
+        finite verb ("…, ваше существо получает …"; not a subordinate clause «…, которое
+        атакует»), or a trigger «при …» whose header ends before a subject and verb
+        ("…, при сильном разряде атакованный получает …")?"""
+        if i + 2 >= len(toks):
+            return False
+        nxt = toks[i + 1]
+        if nxt.type == "TRIGGER_KW" and nxt.value.casefold() == "при":
+            stop = next((k for k in range(i + 2, len(toks)) if toks[k].type in _PART_STOPS or toks[k].type == "COMMA"),
+                        len(toks))
+            end = self._header_end(toks[i + 1:stop], 0)
+            if end is None or end[0] != "insert":
+                return False
+            j = i + 1 + end[1]
+            return j < stop and _subject_verb_follows(toks, j - 1)
+        if nxt.type != "WORD" or _opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS:
+            return False
+        return _subject_verb_follows(toks, i)
+
     def _dash_ends(self, toks: list[Token], i: int) -> bool:
         """Does the header opened at ``toks[i]`` end with a dash before the next separator
         ("…; при гибели Бронзового дракона – вернуть …")?"""
@@ -1013,6 +1033,7 @@ class CardPostLex:
                                    or _is_keyword(toks[k + 1]))
                     for k in libos)   # alternatives that are values, traits or abilities, not nouns
         op_start = 0          # where the current operand starts in ``out``
+        comma_trigger = -1    # a trigger header opened by a comma after an ability
         i = -1
         while i + 1 < n:
             i += 1
@@ -1023,7 +1044,8 @@ class CardPostLex:
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and named_end(toks, i) is not None) or
-                    (typ == "TRIGGER_KW" and prev.type in ("SEMI", "COND_COMMA") and self._dash_ends(toks, i))):
+                    (typ == "TRIGGER_KW" and prev.type in ("SEMI", "COND_COMMA") and self._dash_ends(toks, i)) or
+                    (typ == "TRIGGER_KW" and i == comma_trigger)):
                 # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part
                 stop = next((k for k in range(i + 1, n) if toks[k].type in _PART_STOPS), n)
@@ -1132,6 +1154,13 @@ class CardPostLex:
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
+            elif typ == "COMMA" and not start and not subclause and has_pred and self._new_clause(toks, i):
+                # "излечить … на 1, ваше существо получает …", "Разряд на 1, при сильном
+                # разряде атакованный получает …": a clause with its own subject and verb
+                # (or its own trigger) after a comma is the next part (505.4)
+                t = _retype(t, "AND_THEN")
+                if toks[i + 1].type == "TRIGGER_KW":
+                    comma_trigger = i + 1
             elif typ in ("AND", "COMMA"):
                 if may_scope and not start and not modal and nxt is not None and nxt.type == "WORD" and (
                         lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):
