@@ -77,11 +77,18 @@ def test_libo_is_a_choice():
     "Ранить существо или артефакт противника на 2",
     "Ранить себя или стоящее рядом существо на 1",
     "Уничтожить выбранный артефакт или экипировку противника",
-    "Выбранное существо получает +1 к удару или +1 к движению",
+    "Выбранное существо получает +1 к удару или к движению",
 ])
 def test_noun_ili_stays_inside_one_effect(text):
     ast = parse(text).ast
     assert ast.kind == "effect" and ast.text == text
+
+
+def test_ili_between_two_modifiers_is_a_choice():
+    # each alternative is a whole modifier: the player gets one of them (505.5)
+    ast = parse("Выбранное существо получает +1 к удару или +1 к движению").ast
+    assert ast.shape() == "(choice effect effect)" and ast.rule == "505.5"
+    assert [c.text for c in ast.children] == ["Выбранное существо получает +1 к удару", "+1 к движению"]
 
 
 def test_ili_before_a_verb_or_effect_noun_is_a_choice():

@@ -1154,7 +1154,8 @@ class CardPostLex:
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
-            elif typ == "COMMA" and not start and not subclause and has_pred and self._new_clause(toks, i):
+            elif typ == "COMMA" and not start and not subclause and not may_scope and has_pred \
+                    and self._new_clause(toks, i):
                 # "излечить … на 1, ваше существо получает …", "Разряд на 1, при сильном
                 # разряде атакованный получает …": a clause with its own subject and verb
                 # (or its own trigger) after a comma is the next part (505.4)
