@@ -463,3 +463,9 @@ def test_board_facts_shown_to_the_user_carry_no_quote_placeholder():
     q = f"«{BOARD_TEXT}.» У противника нет ни одного закрытого существа — что будет?"
     assert [f.said for f in read_board_facts(q).facts] == ["У противника нет ни одного закрытого существа"]
     assert "⟪" not in ask(q).understood
+
+
+def test_else_after_cases_is_their_alternative_not_the_sequences():
+    res = parse("{tap}: Пророчество 1; если показан гном ранить существо на 2, если показан орк ранить его на 1 "
+                "иначе излечиться на 1.")
+    assert res.ast.shape() == "(cost (and_then effect (otherwise (cases (condition effect) (condition effect)) effect)))"
