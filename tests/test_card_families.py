@@ -538,3 +538,10 @@ def test_participle_gerund_and_relative_commas_stay_in_one_part(text):
     res = parse(text)
     assert res.complete, res.unparsed
     assert not any(n.kind == "and_then" for n in res.ast.walk())
+
+
+def test_a_summoned_card_entering_with_a_property_is_a_typed_next_part():
+    res = parse("При гибели вызовите из колоды гоблина, он входит в игру с +1 к {strike}.")
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(trigger (and_then effect effect))"
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["summon", "enter"]
