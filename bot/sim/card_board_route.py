@@ -81,6 +81,10 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     from bot.sim.board_ask import answer_on_board
     from bot.sim.board_text import read_board_facts
 
+    if not cards:   # the board facts are cheap to read, the card text is not: no fact, no parse
+        first = read_board_facts(question)
+        if not first.facts or first.unread:
+            return None
     result = _card_text(question)
     named = None
     facts_text = question
