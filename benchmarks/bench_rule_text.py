@@ -4,7 +4,8 @@ propositions (built once per edition, on first use).
 
 Questions: every proposition-bearing sentence of 5ed turned into a question, positive and
 negated (the predicate made positive or negated, «?» appended), plus «что будет с …»
-questions. The 600-paragraph edition is 5ed grown 7× by ``benchmarks.synthetic`` (its own
+questions; and the chat-style development questions on the full-layout test edition
+(``tests/data/edition_tested.html``, 220 paragraphs). The 600-paragraph edition is 5ed grown 7× by ``benchmarks.synthetic`` (its own
 paragraphs stay in it, so the same questions meet the same sentences among 6× more).
 Each run empties every per-word and per-question cache first (``clear_word_caches``).
 
@@ -87,7 +88,31 @@ def rows(cfg: Config = FULL) -> list[Row]:
     big = scaled_edition(data, factor=7, name="x7")
     with editions_dir({"x7": big}):
         out += _rows_for(cfg, "x7", qs, "< 50")
+    out += _tested_rows(cfg)
     return out
+
+
+def _tested_rows(cfg: Config) -> list[Row]:
+    """The chat-style development questions (tests/data/rule_text_dev.yaml) on the
+    full-layout test edition, imported into a temporary user folder."""
+    import os
+    import tempfile
+
+    from benchmarks.score_rule_text import DEV_SET, _clear, import_tested
+
+    cases = yaml.safe_load(DEV_SET.read_text(encoding="utf-8"))
+    qs = [str(c["q"]) for c in cases]
+    old = os.environ.get("BERSERK_USER_DIR")
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            ed = import_tested(Path(tmp) / "user")
+            return _rows_for(cfg, ed, qs, "< 20")
+        finally:
+            if old is None:
+                os.environ.pop("BERSERK_USER_DIR", None)
+            else:
+                os.environ["BERSERK_USER_DIR"] = old
+            _clear()
 
 
 if __name__ == "__main__":

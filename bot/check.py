@@ -90,9 +90,10 @@ def _check_binding(rb: Rulebook, problems: list[str], info: list[str]) -> None:
         return
     info.append(f"правила симулятора, найденные в тексте этой редакции: {bound} из {len(effects())}"
                 + (": " + ", ".join(f"{k} → {v}" for k, v in b.items() if v) if bound else ""))
-    if missing:
+    if missing:  # every one, with its seed-edition number, so that a judge can find its signature in effects.yaml
         info.append(f"правила симулятора без пункта в этой редакции ({len(missing)}) – ответы по ним не даются: "
-                    + "; ".join(f"«{e.what}»" for e in missing[:5]) + (" …" if len(missing) > 5 else ""))
+                    + "; ".join(f"{e.number} ({SIM_EDITION}) «{e.what}»" for e in missing)
+                    + " (слова, по которым правило ищется, – в rulebook/sim/effects.yaml)")
 
 
 def check(rulebook: Rulebook) -> list[str]:

@@ -52,6 +52,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.stack",
     "bot.reading.game_actions",
     "bot.reading.triggers",
+    "bot.reading.preliminary",
     "bot.sim.route",
     "bot.rules_text.route",
     "bot.glossary",

@@ -441,3 +441,31 @@ def test_a_esli_is_the_next_case_and_may_does_not_cover_it():
 def test_adverb_before_the_verb_is_not_the_named_effects():
     res = parse("{tap}: Воздействие починка полностью восстановить {armor} вашей карты.")
     assert next(n for n in res.ast.walk() if n.kind == "named").attr("name") == "починка"
+
+
+def test_commas_around_a_participle_phrase_do_not_end_the_header():
+    res = parse("Когда существо с магической способностью, не стоявшее рядом с Магом, перемещается на соседнюю с ним "
+                "клетку получить +1 к разряду.")
+    assert res.ast.attr("head") == ("Когда существо с магической способностью, не стоявшее рядом с Магом, "
+                                    "перемещается на соседнюю с ним клетку")
+
+
+def test_finishing_blow_noun_opens_the_ability_after_a_header():
+    res = parse("При {strike} добивание на X, где X число клеток, на которое передвинулся Кентавр.")
+    assert res.ast.attr("head") == "При {strike}"
+    assert res.ast.children[0].attr("action") == "strike"
+
+
+def test_board_facts_shown_to_the_user_carry_no_quote_placeholder():
+    from bot.judge import ask
+    from bot.sim.board_text import read_board_facts
+
+    q = f"«{BOARD_TEXT}.» У противника нет ни одного закрытого существа — что будет?"
+    assert [f.said for f in read_board_facts(q).facts] == ["У противника нет ни одного закрытого существа"]
+    assert "⟪" not in ask(q).understood
+
+
+def test_else_after_cases_is_their_alternative_not_the_sequences():
+    res = parse("{tap}: Пророчество 1; если показан гном ранить существо на 2, если показан орк ранить его на 1 "
+                "иначе излечиться на 1.")
+    assert res.ast.shape() == "(cost (and_then effect (otherwise (cases (condition effect) (condition effect)) effect)))"

@@ -87,3 +87,6 @@ def test_ask_cites_the_paraphrase_and_check_lists_the_unbound(user_dir):
     _, info = check_report(load("para"))
     assert info[-2].startswith(f"правила симулятора, найденные в тексте этой редакции: {len(EXPECTED)} из {len(B.effects())}")
     assert info[-1].startswith(f"правила симулятора без пункта в этой редакции ({len(B.effects()) - len(EXPECTED)})")
+    unbound = [e for e in B.effects() if e.number not in EXPECTED]
+    assert all(f"{e.number} (5ed) «{e.what}»" in info[-1] for e in unbound)  # every one, to look up its signature
+    assert "209.4 (5ed)" not in info[-1] and "212.8 (5ed)" not in info[-1]

@@ -265,3 +265,57 @@ def test_dev_questions_on_the_tested_edition(tested_edition):
     right = sum(o == "right" for _, _, o in rows)
     assert len(wrong) <= 0.03 * len(cases), wrong
     assert right >= 0.65 * len(cases), right
+
+
+# --- meaning: synonyms, broader concepts, counts, consequences, chat style (issue 14) ---
+
+@pytest.mark.parametrize("q,verdict,number", [
+    ("закрытой картой можно атаковать?", "Нет, нельзя", "301.6"),            # «атаковать» = «объявлять атаки»
+    ("у меня закрытое существо могу ли я им двигаться", "Нет, не может", "408.3"),  # «существо» under «карта»
+    ("броня защищает от разряда?", "Нет, не защищает", "306.6"),           # «разряд» is a magic attack
+    ("можно ли вылечить бестелесное существо", "Нет, нельзя", "407.3"),     # «вылечить» = «быть излечено»
+    ("я хочу сделать второй мулиган, новая рука ещё хуже, можно?", "Нет, нельзя", "102.4.в"),
+    ("в колоде может быть 5 копий карты с ордой?", "Да, может", "201.3.б"),   # «до пяти»
+    ("а 6 копий карты с особенностью орда в колоде можно?", "Нет, нельзя", "201.3.б"),
+    ("существо с особенностью меткий может метать по рядом стоящей карте?", "Да, может", "305.6"),
+])
+def test_chat_questions_meet_rules_by_meaning(tested_edition, q, verdict, number):
+    a = answer(q, tested_edition)
+    assert (a.verdict, a.citations[0]) == (verdict, number), a.trace
+
+
+def test_counts_and_consequences_come_from_the_sentence(tested_edition):
+    a = answer("скока атак за ход может объявить карта", tested_edition)
+    assert a.verdict.startswith("Не более 1") and a.citations[0] == "301.5"
+    a = answer("скока максимум карт в колоде констрактед", tested_edition)
+    assert a.verdict.startswith("Не более 50") and a.citations[0] == "201.1"
+    a = answer("что будет если существо теряет бестелесность стоя на занятой клетке", tested_edition)
+    assert a.verdict == "Оно погибает" and a.citations[0] == "409.5"
+
+
+def test_exception_named_by_the_rule_decides(tested_edition):
+    # 305.3 «нельзя … по карте, стоящей рядом, кроме случаев, описанных в п. 305.6»
+    a = answer("можно стрелять по карте которая стоит рядом", tested_edition)
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "305.3"
+    a = answer("может ли существо с особенностью «Меткий» стрелять по рядом стоящей карте", tested_edition)
+    assert a.verdict == "Да, может" and a.citations[0] == "305.6"
+
+
+@pytest.mark.parametrize("q", [
+    "может ли летающее существо атаковать закрытую карту?",   # 301.6 is about a closed attacker
+    "закрывается ли существо?",                              # every rule names more
+    "защита от магии защищает от выстрела?",                 # 402.3 lists what it protects from, not «только»
+    "можно ли объявить атаку в ход противника?",             # 302.2 is about the simple strike only
+])
+def test_traps_get_no_verdict(tested_edition, q):
+    a = answer(q, tested_edition)
+    assert a is None or a.verdict is None, (a.verdict, a.citations)
+
+
+def test_synonyms_and_broader_concepts_are_data():
+    from bot.rules_text.language import language
+
+    L = language()
+    assert L.norm("атаковать") == "атака" and L.norm("скок", "скока") == "сколько"
+    assert L.is_kind_of("разряд", "атака") and L.is_kind_of("существо", "карта")
+    assert not L.is_kind_of("карта", "существо")

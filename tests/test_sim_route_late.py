@@ -129,18 +129,6 @@ def test_terrain_zone_is_the_additional_zone():
 
 
 @pytest.mark.parametrize("q", [
-    "переход из предварительной фазы в основную надо как-то объявлять?",
-    "Нужно ли объявлять переход в основную фазу?",
-    "Смену фазы надо заявлять?",
-])
-def test_phase_transition_is_not_declared(q):
-    a = _ask(q)
-    assert a.route == "scenario", a.route
-    assert a.verdict.startswith("Нет, объявлять не нужно"), a.verdict
-    assert a.citations[:2] == ["408.1", "302.5"], a.citations
-
-
-@pytest.mark.parametrize("q", [
     "Движение — это разновидность перемещения?",
     "Является ли движение частным случаем перемещения?",
     "Движение — это вид перемещения?",

@@ -262,7 +262,8 @@ def test_cli_unwritable_folder_is_a_russian_error(tmp_path):
     out = subprocess.run([sys.executable, "-m", "bot", "rulebook", "html", str(blocker / "site")],
                          cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 1
-    assert f"не удалось записать сайт в {blocker / 'site'}: это не папка" in out.stderr
+    assert out.stderr == (f"berserk-judge rulebook html: ошибка: не удалось записать сайт в {blocker / 'site'}: "
+                          "часть пути — файл, а не папка\n")
 
 
 # -- the real edition ---------------------------------------------------------------------

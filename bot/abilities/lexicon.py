@@ -14,7 +14,8 @@ from bot.morph import lemma, pos
 
 # Nouns that open an ability by themselves, without a verb: "разряд на 2",
 # "особый удар на 1", "излечение на 3" (lemmas).
-EFFECT_NOUNS = frozenset({"разряд", "удар", "выстрел", "излечение", "ранение", "отравление", "метание", "пророчество"})
+EFFECT_NOUNS = frozenset({"разряд", "удар", "выстрел", "излечение", "ранение", "отравление", "метание", "пророчество",
+                          "добивание"})
 
 # Parts of speech that open an ability: infinitive ("ранить") or finite verb ("теряет").
 _PREDICATE_POS = frozenset({"INFN", "VERB"})

@@ -236,9 +236,14 @@ def _granted_label(toks: list[Token], j: int) -> bool:
 
 def _is_keyword(tok: Token) -> bool:
     """A keyword ability («броню», «регенерацию», «полет»: grammar/effects.yaml keywords)."""
+    return tok.type == "WORD" and _keyword_word(tok.value)
+
+
+@lru_cache(maxsize=20_000)
+def _keyword_word(word: str) -> bool:
     from bot.abilities.effects import vocabulary
 
-    return tok.type == "WORD" and lexicon.word_lemma(tok.value) in vocabulary().keywords
+    return lexicon.word_lemma(word) in vocabulary().keywords
 
 
 _MAY_FORMS = frozenset({"можете", "могут"})
@@ -471,6 +476,23 @@ def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
     return (j == i + 1 and gerund(j + 1)) or (j == i + 3 and gerund(j - 1) and toks[i + 1].type == "COMMA")
 
 
+def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
+    """Is the comma at ``j`` one of the pair around a participle phrase after a noun in the
+    header opened at ``i`` ("Когда существо с магической способностью, не стоявшее рядом
+    с Айрин, перемещается …"): not the end of the clause."""
+    def opens(k: int) -> bool:
+        if k < len(toks) and toks[k].type == "WORD" and toks[k].value.casefold() == "не":
+            k += 1
+        return k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "PRTF"
+
+    if opens(j + 1):
+        return any(toks[k].type == "COMMA" for k in range(j + 2, min(len(toks), j + 10)))
+    for k in range(j - 1, i, -1):
+        if toks[k].type == "COMMA":
+            return opens(k + 1)
+    return False
+
+
 @lru_cache(maxsize=20_000)
 def _imperative(word: str) -> bool:
     """An imperative verb («положите», «выберите», «нанесите»)."""
@@ -632,11 +654,16 @@ MAX_COST_WORDS = 12
 
 def _payment_verb(tok: Token) -> bool:
     """An infinitive or imperative of a payment verb (grammar/effects.yaml payment_verbs)."""
+    return tok.type == "WORD" and _is_payment_word(tok.value)
+
+
+@lru_cache(maxsize=20_000)
+def _is_payment_word(word: str) -> bool:
     from bot.abilities.effects import vocabulary
 
-    if tok.type != "WORD" or lexicon.word_lemma(tok.value) not in vocabulary().payment_verbs:
+    if lexicon.word_lemma(word) not in vocabulary().payment_verbs:
         return False
-    return lexicon.is_infinitive(tok.value) or tok.value.casefold().endswith(("те", "йте"))
+    return lexicon.is_infinitive(word) or word.casefold().endswith(("те", "йте"))
 
 
 def word_cost_end(toks: list[Token]) -> int | None:
@@ -860,6 +887,7 @@ class CardPostLex:
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
                 in ("чтобы", "который", "чем")) and not _brackets_gerund(toks, i, j)
                 and not (toks[j - 1].type == "NUMBER" and j + 1 < len(toks) and toks[j + 1].type == "NUMBER")  # "7,8 и 9"
+                and not _brackets_participle(toks, i, j)
                 and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
                          and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
             for j in commas:

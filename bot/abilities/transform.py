@@ -180,7 +180,20 @@ class ToAst(Transformer):
         return node
 
     def otherwise(self, items: list[Any]) -> Node:
-        return self._node("otherwise", "505.6", items, [i for i in items if isinstance(i, Node)])
+        node = self._node("otherwise", "505.6", items, [i for i in items if isinstance(i, Node)])
+        return self._else_of_last_case(node)
+
+    def _else_of_last_case(self, node: Node) -> Node:
+        """"A; если X – B, если Y – C, иначе D": «иначе» is the alternative of the
+        conditions that end the sequence, not of the whole: and_then(A, otherwise(cases, D))."""
+        first, rest = node.children[0], node.children[1:]
+        if first.kind != "and_then" or not rest or first.children[-1].kind not in ("condition", "cases") \
+                or not re.match(r"[\s,;.]*иначе\b", self.text[first.span[1]:rest[0].span[0]], re.I):
+            return node
+        last = first.children[-1]
+        s_, e_ = last.span[0], node.span[1]
+        alt = Node("otherwise", "505.6", (s_, e_), self.text[s_:e_], (last, *rest))
+        return replace(first, span=node.span, text=node.text, children=(*first.children[:-1], alt))
 
     def refusable(self, items: list[Any]) -> Node:
         return self._node("refusable", "505.7", items, [i for i in items if isinstance(i, Node)])

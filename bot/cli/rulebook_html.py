@@ -2,21 +2,7 @@
 
 from __future__ import annotations
 
-import errno
-
 from bot.cli.parser import edition_flag
-
-OS_ERRORS = {
-    errno.ENOENT: "нет такой папки",
-    errno.EACCES: "нет прав на запись",
-    errno.EPERM: "нет прав на запись",
-    errno.EROFS: "файловая система только для чтения",
-    errno.ENOSPC: "нет места на диске",
-    errno.ENOTDIR: "это не папка",
-    errno.EEXIST: "на этом месте уже есть файл",
-}
-"""errno -> Russian reason why the site could not be written."""
-
 
 def add_parser(actions) -> None:
     """Declare ``rulebook html``."""
@@ -33,24 +19,25 @@ def run(args) -> int:
     exit 2."""
     import sys
 
+    from bot.cli.output import print_error
     from bot.errors import RulebookError
     from bot.site import build_site, edition_names
+    from bot.textfile import os_write_reason
 
     if not str(args.outdir).strip():
-        print("berserk-judge rulebook html: ошибка: укажите папку для сайта (пустой путь не годится)", file=sys.stderr)
+        print_error("укажите папку для сайта (пустой путь не годится)", False, "rulebook html")
         return 2
     names = edition_names(args.edition)
     if not names:
-        print("ошибка: не указано ни одной редакции (--edition 5ed, --edition 5ed,4ed или --edition all)", file=sys.stderr)
+        print_error("не указано ни одной редакции (--edition 5ed, --edition 5ed,4ed или --edition all)", False, "rulebook html")
         return 1
     try:
         written = build_site(args.outdir, names)
     except RulebookError as e:
-        print(f"ошибка: {e}", file=sys.stderr)
+        print_error(str(e), False, "rulebook html")
         return 1
-    except OSError as e:
-        why = OS_ERRORS.get(e.errno, e.strerror or str(e))
-        print(f"ошибка: не удалось записать сайт в {args.outdir}: {why}", file=sys.stderr)
+    except OSError as e:  # the Russian reason of bot.textfile, not the OS's English strerror
+        print_error(f"не удалось записать сайт в {args.outdir}: {os_write_reason(e)}", False, "rulebook html")
         return 1
     for path in written:
         print(f"записано: {path}")

@@ -53,9 +53,9 @@ def run(args) -> int:
         print(f"Ошибка импорта: {e}", file=sys.stderr)
         return 1
     except OSError as e:
-        why = "нет прав на запись" if isinstance(e, PermissionError) else (
-            "это не папка" if isinstance(e, (NotADirectoryError, FileExistsError)) else "не удалось записать файл")
-        print(f"Ошибка импорта: {out_dir}: {why}", file=sys.stderr)
+        from bot.textfile import os_write_reason
+
+        print(f"Ошибка импорта: {out_dir}: не удалось записать файл редакции: {os_write_reason(e)}", file=sys.stderr)
         return 1
     sys.stdout.write(render_plain(report.answer(args.edition, target)))
     return 0

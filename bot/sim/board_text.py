@@ -16,7 +16,7 @@ Two entry points:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace, field
 
 from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board
 from bot.sim.state import Card, GameState, cell_name, parse_cell
@@ -219,7 +219,14 @@ def read_board_facts(question: str) -> BoardFacts:
                 facts.append(Fact("exists", owner, restr, raw.strip()))
             elif not re.search(r"\b(что|как|кто|ли)\b", clause) and not asking:
                 unread.append(raw.strip())
-    return BoardFacts(facts, unread)
+    # the said clauses are shown to the user: without the placeholder of a quoted phrase
+    return BoardFacts([replace(f, said=_unmark(f.said, QUOTE_MARK)) for f in facts],
+                      [_unmark(u, QUOTE_MARK) for u in unread])
+
+
+def _unmark(said: str, mark: str) -> str:
+    """``said`` without the quote placeholder and the spaces around it."""
+    return " ".join(said.replace(mark, " ").split())
 
 
 def section_extra_lives() -> list[str]:

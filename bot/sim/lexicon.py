@@ -64,8 +64,6 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 SITUATIONS: tuple[Situation, ...] = (
     # «нужно ли объявлять вслух заявки, обусловленные правилами игры?» (301.1)
     Situation("declare_aloud", (("aloud",), ("declare", "game_action", "rule_effect"))),
-    # «переход в основную фазу надо объявлять?» — the game passes by itself (408.1, 302.5)
-    Situation("transition_declared", (("phase_transition",), ("declare",)), forbid=("aloud", "uses_stack", "priority", "stack")),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who", "stays"), ("host",), ("place",))),
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
@@ -141,15 +139,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("stack_top", (("stack",), ("top_word",)), forbid=("priority",)),
     Situation("phase_end", (("pass",), ("empty_stack",))),
     Situation("rule_effects_first", (("rule_effect",),)),
-    # phases
-    # «что раньше: в начале боя или авангард?» — two parts of the preliminary phase named
-    Situation("preliminary_sequence", (("battle_start", "vanguard"), ("battle_start", "vanguard", "main_phase"),
-                                       ("order", "first", "before_after", "alternative", "top", "later", "after", "when")),
-              forbid=("decline", "once")),
-    Situation("decline_later", (("battle_start", "vanguard"), ("decline",))),
-    Situation("decline_later", (("battle_start", "vanguard"), ("pass",), ("later",))),
-    Situation("once_per_battle", (("battle_start", "vanguard"), ("once", "count"))),
-    Situation("preliminary_order", (("battle_start", "vanguard"), ("who", "order", "first", "in_turn", "simultaneous"))),
     Situation("reveal_hidden", (("second", "first"), ("hidden", "third_row")), forbid=("who",)),
     Situation("reveal_zones", (("reveal",), ("flying", "terrain"))),
     Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
@@ -162,7 +151,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("lives_change", (("wound", "lives"), ("shown",))),
     Situation("phase_end", (("phase_end",),), forbid=("symbiote", "equipment", "parasite")),
     Situation("turn_phases", (("turn_phases",),)),
-    Situation("main_phase_active", (("main_phase",), ("active", "inactive", "who", "first", "second"))),
     Situation("who_moves", (("who",), ("move",))),
     Situation("inactive_moves", (("inactive",), ("move",))),
     Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),

@@ -9,112 +9,6 @@ from bot.sim.queries.base import (
 )
 
 
-def q_decline_later(ctx: Ctx) -> Finding | None:
-    """A declined «в начале боя» / «авангард» cannot be played later (406.1, 407.1)."""
-    ctx.has("enemy", "own")   # whose card declined: the rule is the same for both players
-    van = ctx.has("vanguard")
-    ctx.has("battle_start", "decline", "later")
-    phase = "vanguard" if van else "battle_start"
-    decliner = _player_before(ctx, ctx.found["decline"][0]) if "decline" in ctx.found else None
-    asker = _player_after(ctx, ctx.ask_from) if ctx.ask_from else None
-    if decliner and asker and decliner != asker:
-        # «Первый отказался от авангарда. Второй может использовать свой?» — the other player's own card
-        sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase=phase, subphase=None)
-        run = phases.vanguard if van else phases.battle_start
-        turns = [("first", "Воин", decliner != "first"), ("second", "Орк", decliner != "second")]
-        r = run(sim, turns)       # the alternation with one player declining and the other using their own card
-        f = legal_finding(sim, r, "может: отказ противника не лишает другого игрока его особенности; игроки чередуются", "не может")
-        f.citations = dedup(["407.1" if van else "406.1", *f.citations])
-        return f
-    sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase=phase, subphase=None)
-    run = phases.vanguard if van else phases.battle_start
-    r1 = run(sim, [("first", "Воин", False), ("second", "Орк", True)])
-    r = sim.declare("first", "vanguard_ability" if van else "battle_start_ability", card="Воин")
-    f = legal_finding(sim, r, "можно", "нельзя")
-    f.lines = [c for c in r1.consequences if c.result == "отказ"] + f.lines
-    return f
-
-
-def q_once_per_battle(ctx: Ctx) -> Finding | None:
-    """Each card uses «в начале боя» / «авангард» once per battle (406.1, 407.1)."""
-    van = ctx.has("vanguard")
-    ctx.has("battle_start", "once", "count")
-    sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase="vanguard" if van else "battle_start", subphase=None)
-    run = phases.vanguard if van else phases.battle_start
-    r1 = run(sim, [("first", "Воин", True), ("second", "Орк", False)])
-    r2 = run(sim, [("first", "Воин", True)])
-    once = r1.legal and not r2.legal
-    verdict = ("Один раз за бой" if not ctx.yes_no else "Нет, каждая карта использует её один раз за бой") if once else "Модель не смогла определить"
-    return Finding(verdict, r2.reasons, dedup([*rules_of(r2.reasons), *cites_of(r1)]), sim.trace)
-
-
-_SUBPHASE_OF = {"battle_start": "battle_start", "vanguard": "vanguard", "main_phase": "main"}
-_SUBPHASE_NAME = {"battle_start": "подфаза Начала боя («в начале боя»)", "vanguard": "подфаза Авангарда («авангард»)",
-                  "main": "Основная фаза"}
-_SUBPHASE_SHORT = {"battle_start": "«в начале боя»", "vanguard": "«авангард»", "main": "Основная фаза"}
-
-
-def q_preliminary_sequence(ctx: Ctx) -> Finding | None:
-    """Which of two named parts of the preliminary phase comes first («Что раньше: в начале
-    боя или авангард?»): run them in both orders; the simulator refuses going back
-    (405–408 in the order of their sections). ``None`` unless two different parts are named."""
-    named = sorted({_SUBPHASE_OF[c]: min(ctx.found[c]) for c in _SUBPHASE_OF if c in ctx.found}.items(), key=lambda kv: kv[1])
-    if len(named) < 2:
-        return None
-    a, b = named[0][0], named[1][0]
-    ctx.has("battle_start", "vanguard", "main_phase", "order", "first", "before_after", "alternative", "top", "later",
-            "after", "when", "player")
-    outcome: dict[tuple[str, str], bool] = {}
-    trace: list[str] = []
-    lines: list[Consequence] = []
-    for x, y in ((a, b), (b, a)):
-        sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase="seating", subphase=None)
-        rs = [_enter(sim, x), _enter(sim, y)]
-        outcome[(x, y)] = all(r.legal for r in rs)
-        trace += sim.trace
-        lines += [c for r in rs for c in r.reasons]
-    if outcome[(a, b)] == outcome[(b, a)]:
-        return None
-    first, then = (a, b) if outcome[(a, b)] else (b, a)
-    verdict = f"Сначала {_SUBPHASE_NAME[first]}, затем {_SUBPHASE_NAME[then]}"
-    if ctx.yes_no:
-        claimed_first = b if any(t in ("позже", "после", "потом", "позднее") for t in ctx.tokens) else a
-        verdict = ("Да, " if claimed_first == first else "Нет, ") + verdict[:1].lower() + verdict[1:]
-    elif "before_after" in ctx.found:       # «X до Y или после?»: about the part named first
-        verdict = ("До" if a == first else "После") + ": " + verdict[:1].lower() + verdict[1:]
-    elif ctx.alternative:                   # «что раньше: X или Y?»
-        verdict = f"Раньше — {_SUBPHASE_SHORT[first]}: " + verdict[:1].lower() + verdict[1:]
-    rules = [phases.SUBPHASE_RULE[first], phases.SUBPHASE_RULE[then]]
-    return Finding(verdict, lines, dedup([*rules, *rules_of(lines)]), trace)
-
-
-def _enter(sim, part: str):
-    if part == "main":
-        return phases.main_phase(sim)
-    run = phases.vanguard if part == "vanguard" else phases.battle_start
-    return run(sim, [("first", "Воин", True), ("second", "Орк", True)])
-
-
-def q_preliminary_order(ctx: Ctx) -> Finding | None:
-    """«в начале боя» / «авангард» alternate starting with the first player (406.1, 407.1)."""
-    van = ctx.has("vanguard")
-    ctx.has("battle_start", "who", "order", "first", "player")
-    sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase="vanguard" if van else "battle_start", subphase=None)
-    run = phases.vanguard if van else phases.battle_start
-    r1 = run(sim, [("second", "Орк", True)])
-    r2 = run(sim, [("first", "Воин", True), ("second", "Орк", True)])
-    verdict = "Первый игрок; затем игроки чередуются" if (not r1.legal and r2.legal) else "Модель не смогла определить"
-    if ctx.yes_no and not r1.legal and r2.legal and ctx.has("first", "second"):
-        second_asked = any(ctx.tokens[j].startswith("втор") for j in ctx.found.get("second", []))
-        verdict = ("Нет, первым использует Первый игрок; затем игроки чередуются" if second_asked
-                   else "Да, первым использует Первый игрок; затем игроки чередуются")
-    if ctx.has("in_turn", "simultaneous") and not r1.legal and r2.legal:
-        verdict = "По очереди: игроки чередуются, начиная с Первого игрока"
-        if ctx.yes_no:
-            verdict = ("Да, " if ctx.has("in_turn") else "Нет, ") + verdict[:1].lower() + verdict[1:]
-    return Finding(verdict, [*r1.reasons], dedup([*cites_of(r1, r2)]), sim.trace)
-
-
 def q_reveal_order(ctx: Ctx) -> Finding | None:
     """Who reveals first (405.1)."""
     ctx.has("first", "second")   # words of the same situation: read, they do not change it
@@ -200,23 +94,6 @@ def q_kind_zone(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, dedup([first, *rules_of(lines), *cites_of(r)]), sim.trace, option=option, rivals=(rival,))
 
 
-def q_transition_declared(ctx: Ctx) -> Finding | None:
-    """A phase transition is not declared: when the preliminary phase ends the game passes to
-    the main phase automatically (408.1); a phase change is a rule effect that uses no stack (302.5)."""
-    ctx.has("main_phase")   # words of the same situation: read, they do not change it
-    ctx.has("phase_transition", "declare", "main_phase")
-    sim = make_sim([make_card("Воин")], phase="vanguard", active="second", priority="second")
-    r = phases.main_phase(sim)
-    automatic = sim.state.phase == "main" and not sim.state.stack
-    lines = [c for c in r.consequences if "408.1" in c.rules]
-    lines.append(Consequence("Смена фазы — эффект правил игры, он не использует стек и не требует заявки", ("302.5",)))
-    verdict = ("Нет, объявлять не нужно: игра переходит к следующей фазе автоматически, без заявки и без стека"
-               if automatic else "Модель не смогла определить")
-    if not ctx.yes_no and automatic:
-        verdict = "Никак: игра переходит к следующей фазе автоматически, без заявки и без стека"
-    return Finding(verdict, lines, dedup(["408.1", "302.5", *cites_of(r)]), sim.trace)
-
-
 def q_lives_on_entry(ctx: Ctx) -> Finding | None:
     """A card appearing in the game zone has its current maximum of lives equal to its initial lives (508.1)."""
     ctx.has("initial")   # words of the same situation: read, they do not change it
@@ -297,18 +174,6 @@ def q_phase_end(ctx: Ctx) -> Finding | None:
     return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.2", *cites_of(r)]), sim.trace)
 
 
-def q_main_phase_active(ctx: Ctx) -> Finding | None:
-    """The first player is active when the main phase starts (408.1)."""
-    ctx.has("main_phase", "active", "who", "first", "player")
-    sim = make_sim([make_card("Воин")], phase="vanguard", active="second", priority="second")
-    r = phases.main_phase(sim)
-    verdict = "Первый игрок" if r.value == "first" else "Второй игрок"
-    # «основную фазу начинает первый игрок?» → «Да, …»; «… второй / неактивный?» → «Нет, …»
-    option, rivals = ("first", ("second", "inactive")) if r.value == "first" else ("second", ("first", "inactive"))
-    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.1", *cites_of(r)]), sim.trace,
-                   option=option, rivals=rivals)
-
-
 def q_lives_icon(ctx: Ctx) -> Finding | None:
     """What the lives icon shows (508.1.1): in the card's properties — the initial lives;
     in the text field — the current lives. Read off a wounded card on the board."""
@@ -377,25 +242,3 @@ def q_phase_mandatory(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, dedup(["408.2", *cites_of(r)]), sim.trace)
 
 
-def _player_before(ctx: Ctx, i: int) -> str | None:
-    """«Первый игрок отказался»: the player named last before token ``i``."""
-    best = None
-    for c in ("first", "second"):
-        for j in ctx.found.get(c, []):
-            if j < i and (best is None or j > best[0]) and ctx.tokens[j] not in ("первым", "первой"):
-                best = (j, c)
-    if best:
-        ctx.used.add(best[1])
-    return best[1] if best else None
-
-
-def _player_after(ctx: Ctx, i: int) -> str | None:
-    """The player named first at or after token ``i`` (the asked sentence)."""
-    best = None
-    for c in ("first", "second"):
-        for j in ctx.found.get(c, []):
-            if j >= i and (best is None or j < best[0]) and ctx.tokens[j] not in ("первым", "первой"):
-                best = (j, c)
-    if best:
-        ctx.used.add(best[1])
-    return best[1] if best else None
