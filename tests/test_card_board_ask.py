@@ -132,3 +132,35 @@ def test_a_refusal_in_the_condition_of_the_asked_sentence_is_a_fact():
 def test_the_askers_own_unwillingness_is_not_the_opponents_refusal():
     facts, unread = _facts(REFUSABLE + " Я не хочу, чтобы он открывал. Что будет?")
     assert ("refuse", "enemy", None, None) not in facts
+
+
+MAY_BOTH = "«Может нанести 1 рану выбранному существу противника и переместиться на соседнюю клетку»."
+
+
+def test_only_closed_and_a_counted_creature_are_facts():
+    facts, _ = _facts(REFUSABLE + " У врага лишь открытые существа. Что произойдёт?")
+    assert facts == [("none", "enemy", "closed", None)]
+    facts, _ = _facts(REFUSABLE + " У противника одно закрытое существо. Что произойдёт?")
+    assert facts == [("exists", "enemy", "closed", None)]
+    facts, _ = _facts(REFUSABLE + " Только у противника есть закрытые существа. Что произойдёт?")
+    assert facts == [("exists", "enemy", "closed", None)]      # «только» limits the owner here
+
+
+def test_a_counted_legal_target_makes_the_first_part_happen():
+    a = ask(REFUSABLE + " У противника одно закрытое существо. Что произойдёт?")
+    assert a.verdict.startswith("Противник открывает одно своё закрытое существо: часть 1") or \
+        a.verdict.startswith("Противник открывает одно свое закрытое существо: часть 1"), a.verdict
+
+
+def test_may_leave_out_a_part_after_may():
+    a = ask(MAY_BOTH + " Рядом все клетки заняты. Могу ли я не перемещаться?")
+    assert a.verdict.startswith("Да: контролирующий игрок вправе не объявлять часть 2"), a.verdict
+    assert a.citations[0] == "505.8"
+
+
+def test_may_not_leave_out_a_legal_first_alternative():
+    no = ask(OTHERWISE_MOVE + " Рядом с ним есть пустая клетка. Можно не перемещать его?")
+    assert no.verdict.startswith("Нет: часть 1"), no.verdict
+    assert no.citations[0] == "505.6"
+    yes = ask(OTHERWISE_MOVE + " Вокруг его существа все клетки заняты. Можно не перемещать его?")
+    assert yes.verdict.startswith("Да: часть 1"), yes.verdict

@@ -376,3 +376,16 @@ def test_property_second_card_reading_equals_direct_simulation(subj, same, order
         assert a.verdict.startswith("Нет" if legal else "Да"), (q, a.verdict)
     else:
         assert a.verdict.startswith("Да" if legal else "Нет"), (q, a.verdict)
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Экипировка после вскрытия осталась без хозяина. Что с ней?", "Экипировка погибает", "212.5"),
+    ("Симбиот при рассадке остался без хозяина. Он погибнет?", "Да, симбиот погибает", "209.7"),
+    ("Паразит после вскрытия без хозяина выживет?", "Нет, паразит погибает", "209.7"),
+    ("Если при рассадке у меня лишний симбиот, что с ним будет?", "Симбиот погибает", "209.7"),
+])
+def test_a_card_left_without_a_host_at_seating_is_simulated(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict) and a.citations[0] == first, (a.verdict, a.citations)
+    assert a.reading is not None and a.reading["state"]["phase"] == "reveal"
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

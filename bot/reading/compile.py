@@ -169,7 +169,7 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
         if c.summoned:
             summoned[key] = m        # enters play by the summon step
             continue
-        seated = reading.seating and asked is not None and asked.what == "place" and key == asked.card
+        seated = reading.seating and (asked is not None and asked.what == "place" and key == asked.card or c.unhosted)
         if c.host:
             m["host"] = ids[c.host]
         elif seated:    # before the seating step it stands on a cell of its own (209.2, 212.1)
@@ -206,6 +206,8 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             steps.extend(_move_steps(cards, cid, e.op))
     if asked is not None and asked.what == "place" and reading.seating:
         steps.append({"seating": [{"card": ids[asked.card], "host": ids[asked.on]}]})
+    elif reading.seating and any(c.unhosted for c in reading.cards.values()):
+        steps.append({"seating": []})      # nobody assigns it a host (209.7, 212.5)
     elif asked is not None and asked.what == "place":
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
     if asked is not None and asked.what == "move":
@@ -216,7 +218,7 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
                                   "to": "c2" if player == "first" else "c5"}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
     state: dict = {"cards": cards}
-    if reading.seating and asked is not None and asked.what == "place":
+    if reading.seating and asked is not None and (asked.what == "place" or any(c.unhosted for c in reading.cards.values())):
         state = {"phase": "reveal", "cards": cards}     # the seating step closes the reveal subphase (405.2)
     if asked is not None and asked.what == "move" and steps[-1]["declare"]["player"] == "second":
         state = {"active": "second", "cards": cards}     # the mover's owner declares in his own turn (506.2)
@@ -477,6 +479,8 @@ def understood(reading: Reading) -> str:
         if c.host and not c.summoned:
             parts.append(f"на {cards[c.host].ru('loct')} — {c.ru()}")
     for c in cards.values():
+        if c.unhosted and reading.seating:
+            parts.append(f"после подфазы Вскрытия {c.ru()} остаётся без хозяина")
         if c.independent:
             parts.append(f"{c.ru()} по тексту карты становится самостоятельным существом, когда хозяин погибает")
     hosted = {c.host for c in cards.values() if c.host}

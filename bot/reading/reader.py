@@ -69,6 +69,7 @@ class CardInfo:
     summoned: bool = False
     own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
     independent: bool = False   # its text: an independent creature when its host dies (302.5)
+    unhosted: bool = False      # told to be left without a host at the seating step (209.7, 212.5)
     row: int | None = None      # the row it stands in, from its owner's front (1), when told
     equipment_class: str | None = None  # the class of a piece of equipment, when the question sets two apart (212.4)
     db: object | None = None    # the card of the user's database it is (bot.cards.model.Card): kind, traits, text
@@ -161,7 +162,7 @@ class Reading:
         if self.asked.what in ("attack", "move"):
             return True
         c = self.cards[self.asked.card]
-        if self.asked.what == "fate" and c.host is None and not c.summoned:
+        if self.asked.what == "fate" and c.host is None and not c.summoned and not (c.unhosted and self.seating):
             return False
         return True
 
@@ -940,6 +941,8 @@ class _Reader:
         self.read_traits()
         self.read_relations()
         from bot.reading.hosts import read_host_moves, read_independent
+        from bot.reading.seating import read_unhosted
+        read_unhosted(self)         # «без хозяина» before «осталась» is taken for a told survival
         read_independent(self)
         self.read_events()
         read_host_moves(self)

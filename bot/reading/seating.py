@@ -27,11 +27,49 @@ def _words() -> frozenset[str]:
     return frozenset(fold(str(w)) for w in section("reader")["seating_words"])
 
 
-def read_seating(rd) -> None:
-    """Set ``rd.r.seating`` when the asked sentence is about the seating step (module doc)."""
-    w = _words()
+def read_unhosted(rd) -> None:
+    """«симбиот без хозяина», «у экипировки нет хозяина», «симбиота не назначили»: a card left
+    with no host at the seating step (``CardInfo.unhosted``); it then dies (209.7, 212.5)."""
+    from bot.reading.reader import ATTACHABLE
+
+    extra = frozenset(str(w) for w in section("reader").get("unhosted_words") or ())
+    for t in rd.toks:      # «лишний симбиот»: one no creature is left for
+        nxt = rd.tok(t.i + 1)
+        if t.lemma in extra and nxt is not None and nxt.i in rd.mention and rd.r.cards[rd.mention[nxt.i]].kind in ATTACHABLE:
+            rd.r.cards[rd.mention[nxt.i]].unhosted = True
+            rd.use(t.i)
     for t in rd.toks:
-        if t.sent != rd.asked_sent or t.lemma not in w:
+        prev = rd.tok(t.i - 1)
+        if t.lemma not in rd.w.host_words or prev is None or prev.text not in ("без", "нет"):
+            continue
+        card = next((c for _, c in rd.clause_cards(t) if c.kind in ATTACHABLE), None)
+        if card is None:
+            continue
+        host = rd.mention.get(t.i)
+        if card.host == host:
+            card.host = None            # «без хозяина»: it lies on nothing
+        hc = rd.r.cards.get(host) if host is not None else None
+        pronouns = [j for j in (hc.mentions if hc else []) if j != t.i and rd.toks[j].pos == "NPRO"]
+        if hc is not None and set(hc.mentions) <= {t.i, *pronouns} and not any(c.host == host for c in rd.r.cards.values()):
+            del rd.r.cards[host]        # «хозяина» here names no card: there is none
+            rd.mention.pop(t.i)
+            for j in pronouns:          # «… без хозяина. Он погибнет?»: the pronoun stands for the card left alone
+                rd.mention[j] = card.key
+                card.mentions.append(j)
+        card.unhosted = True
+        rd.use(prev.i, t.i)
+        for u in rd.toks:   # «остался / осталась без хозяина»
+            if u.clause == t.clause and u.lemma in ("остаться", "оставаться") and u.i < t.i:
+                rd.use(u.i)
+
+
+def read_seating(rd) -> None:
+    """Set ``rd.r.seating`` when the asked sentence is about the seating step (module doc), or
+    any sentence tells of a card left without a host at it («после вскрытия … без хозяина»)."""
+    w = _words()
+    unhosted = any(c.unhosted for c in rd.r.cards.values())
+    for t in rd.toks:
+        if not (t.sent == rd.asked_sent or unhosted) or t.lemma not in w:
             continue
         prev = rd.tok(t.i - 1)
         if t.lemma in ("назначить", "назначать"):

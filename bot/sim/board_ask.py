@@ -10,6 +10,8 @@ that answers it (issue 11, «card text plus a described board»; issue 12, part 
   «хоть излечиться то могу?»: the controller's choice is put into the ``use`` step (505.5
   ``choose``, 505.6 a later alternative, 505.8 ``declare``) and the simulator says whether
   the board allows it;
+- ``may_skip`` — «могу ли я не перемещаться?»: after «может» yes (505.8); the first
+  alternative of «в противном случае» no while it is legal (505.6); otherwise no verdict;
 - ``may_refuse`` — «имеет право отказаться?», «может ли противник отказаться?»: the text's
   505.7 part is run refused; a text with no 505.7 part gets no verdict (the rule that
   would forbid the refusal is not this text's).
@@ -32,7 +34,7 @@ _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
 
 @dataclass(frozen=True)
 class Asked:
-    """``kind``: ``consequence`` | ``whether`` | ``may`` | ``may_refuse``; ``part``: the part
+    """``kind``: ``consequence`` | ``whether`` | ``may`` | ``may_skip`` | ``may_refuse``; ``part``: the part
     the asking clause names (1-based) or ``None``; ``instead``: the part it gives up
     («рану вместо перемещения»), or ``None``."""
 
@@ -83,6 +85,8 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
     part = next((h for h in hits if h != instead), None)
     if _MAY.search(clause) and part is not None:
+        if re.search(r"(?<![а-я])не\s+(?!мог|мож|смог|вправе)[а-я]+", head):
+            return Asked("may_skip", part)      # «могу ли я не перемещаться?»
         return Asked("may", part, instead)
     if question_kind(question) == "yes_no" and part is not None:
         return Asked("whether", part)
@@ -139,6 +143,8 @@ def answer_on_board(text: str, facts, question: str):
         if "505.7" not in bv.citations:
             bv.citations.insert(0, "505.7")
         return bv
+    if asked.kind == "may_skip":
+        return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
     if asked.kind == "may":
         holder = _holder(result.ast, leaf_of[asked.part], ("choice", "otherwise", "optional"))
         kind = holder.kind if holder is not None else None
@@ -166,6 +172,36 @@ def answer_on_board(text: str, facts, question: str):
         return bv
     bv = resolve_text(text, state, src, use, "", assumed)
     return bv if isinstance(bv, BoardVerdict) else bv
+
+
+def _skip(text, state, src, use, assumed, result, parts, leaf_of, n):
+    """«Могу ли я не объявлять часть N?»: after «может» yes (505.8, the rest declared as
+    legal); the first alternative of «в противном случае» no while it is legal (505.6); any
+    other connective — no verdict (whether the part may be left out is not this text's rule)."""
+    from bot.sim.board_text import part_phrase, resolve_text
+
+    holder = _holder(result.ast, leaf_of[n], ("optional", "otherwise", "choice", "refusable", "and_then"))
+    kind = holder.kind if holder is not None else None
+    label = next(f"часть {p.number} «{p.text}»" for p in parts if p.number == n)
+    if kind == "optional":
+        inside = {p.number for p in parts if any(id(x) == leaf_of.get(p.number) for x in holder.walk())}
+        bv = resolve_text(text, state, src, replace(use, declare=frozenset(inside - {n})), "", assumed)
+        others = "; ".join(part_phrase(bv.resolution, k) for k in sorted(inside - {n}))
+        bv.verdict = f"Да: контролирующий игрок вправе не объявлять {label} (п. 505.8)" + (f"; {others}" if others else "")
+        return bv
+    bv = resolve_text(text, state, src, use, "", assumed)
+    if kind == "otherwise" and any(id(x) == leaf_of.get(n) for x in holder.children[0].walk()):
+        r = bv.resolution.results.get(n)
+        if r == "not_declared":
+            bv.verdict = f"Да: {part_phrase(bv.resolution, n)}"
+        elif r in ("done", "failed"):
+            bv.verdict = (f"Нет: {label} объявить легально, а игрок обязан её объявить; другая способность — только "
+                          "если её объявить нелегально (п. 505.6)")
+        else:
+            bv.verdict = None
+        return bv
+    bv.verdict = None
+    return bv
 
 
 __all__ = ["Asked", "read_asked", "answer_on_board"]

@@ -121,6 +121,14 @@ def _counted_none(clause: str, w: dict) -> bool:
         and re.search(r"(?<![а-яё])нет(?![а-яё])", clause) is not None
 
 
+def _only_state(clause: str, w: dict) -> bool:
+    """«только закрытые», «лишь открытые»: «только» right before the state word (not «только
+    у противника …», which limits the owner)."""
+    states = [s for r in ("closed", "open", "flying", "wounded") for s in w[r]]
+    return any(re.search(rf"(?<![а-я]){re.escape(fold(o))}\s+{re.escape(fold(st))}", clause)
+               for o in w["only"] for st in states)
+
+
 def read_board_facts(question: str) -> BoardFacts:
     """Board facts stated in ``question`` outside its quotes (see module doc). The asking
     clause (the last clause of the asked sentence) states no refusal and no event: «имеет
@@ -183,8 +191,8 @@ def read_board_facts(question: str) -> BoardFacts:
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
-                if _has(clause, w["open"]) or _has(clause, w["closed"]):
-                    pass        # «у него открытые есть»: the creatures are understood
+                if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых)(?![а-я])", clause):
+                    pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
                 else:
                     continue
             if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
@@ -211,9 +219,10 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())  # «существо не …»: not «there is none»
                     continue
                 facts.append(Fact("none", owner, restr, raw.strip()))
-            elif _has(clause, w["every"]) and restr in OPPOSITE:
+            elif restr in OPPOSITE and (_has(clause, w["every"]) or _only_state(clause, w)):
                 facts.append(Fact("none", owner, OPPOSITE[restr], raw.strip()))
-            elif _has(clause, w["exists"]):
+            elif _has(clause, w["exists"]) or any(re.search(rf"(?<![а-я]){re.escape(c)}(?![а-я])", clause)
+                                                  for c in w["count"]):
                 if owner is None and re.search(r"(?<![а-я])у\s+(него|нее|неё|них)(?![а-я])", clause):
                     owner = "enemy"     # «у него открытые есть»: the opponent named before
                 facts.append(Fact("exists", owner, restr, raw.strip()))
