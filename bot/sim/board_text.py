@@ -16,6 +16,7 @@ Two entry points:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, replace, field
 
 from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board
@@ -88,13 +89,19 @@ def _words() -> dict:
     return section("card_board")["facts"]
 
 
+@lru_cache(maxsize=4096)
+def _stem_re(stem: str) -> re.Pattern:
+    """A word of the text starting with ``stem`` (folded once: folding is the costly part)."""
+    return re.compile(r"(?<![а-яё])" + re.escape(fold(stem)))
+
+
 def _has(text: str, stems: list[str]) -> bool:
-    return any(re.search(r"(?<![а-яё])" + re.escape(fold(s)), text) for s in stems)
+    return any(_stem_re(s).search(text) for s in stems)
 
 
 def _first(text: str, stems: list[str]) -> int:
     """Position of the first word of ``text`` starting with one of ``stems`` (len when none)."""
-    hits = [m.start() for s in stems for m in [re.search(r"(?<![а-яё])" + re.escape(fold(s)), text)] if m]
+    hits = [m.start() for s in stems for m in [_stem_re(s).search(text)] if m]
     return min(hits) if hits else len(text)
 
 
