@@ -14,7 +14,7 @@ the name tables, then only the cards named). Start: the cards
 written to a store in a scratch user folder as an import writes them, then in a
 fresh process ``python -m bot ask`` with a question naming one of them (only the
 cards the question may name are loaded, bot/cards/name_keys.py), one naming none, and
-``python -m bot card NAME`` (it builds the whole name index).
+``python -m bot card NAME`` (the cards the name reaches; the whole index only when that does not settle it).
 """
 
 from __future__ import annotations
@@ -163,5 +163,5 @@ def rows(cfg: Config = FULL) -> list[Row]:
         Row(f"process start to first answer, {label} imported (question names a card)", v["start"], "ms", "< 1000"),
         Row(f"process start to first answer, {label} imported (question names no card)", v["start plain"], "ms",
             "< 1000"),
-        Row(f"process start to `card NAME`, {label} imported (whole name index built)", v["start card"], "ms"),
+        Row(f"process start to `card NAME`, {label} imported (name tables; whole index only if unsettled)", v["start card"], "ms"),
     ]

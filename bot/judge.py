@@ -53,6 +53,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.game_actions",
     "bot.reading.triggers",
     "bot.reading.preliminary",
+    "bot.reading.stack_order",
     "bot.sim.route",
     "bot.rules_text.route",
     "bot.glossary",

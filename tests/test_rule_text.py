@@ -306,6 +306,8 @@ def test_exception_named_by_the_rule_decides(tested_edition):
     "закрывается ли существо?",                              # every rule names more
     "защита от магии защищает от выстрела?",                 # 402.3 lists what it protects from, not «только»
     "можно ли объявить атаку в ход противника?",             # 302.2 is about the simple strike only
+    "можно ли атаковать закрытую карту?",                    # the closed card is the target here
+    "можно ли выстрелить в закрытую карту?",                 # 305.4: only an open card shoots
 ])
 def test_traps_get_no_verdict(tested_edition, q):
     a = answer(q, tested_edition)

@@ -25,24 +25,6 @@ def test_equipment_on_an_own_creature_is_still_allowed():
     assert a.verdict.startswith("Да"), a.verdict
 
 
-@pytest.mark.parametrize("q", [
-    "Могут ли в стеке одновременно оказаться два верхних игродействия?",
-    "Бывает ли так, что верхними в стеке являются сразу два игродействия?",
-    "Может ли быть несколько верхних игродействий в стеке?",
-])
-def test_only_one_action_is_top_at_a_time(q):
-    a = _ask(q)
-    assert a.verdict.startswith("Нет") and "только одно" in a.verdict, a.verdict
-    assert a.citations[0] == "302.7", a.citations
-
-
-def test_how_many_tops_names_one_and_two_on_the_stack_still_asks_which():
-    a = _ask("Сколько игродействий может быть верхними в стеке одновременно?")
-    assert a.verdict.startswith("Одно"), a.verdict
-    a = _ask("В стеке два броска кубика, какое из них верхнее?")
-    assert a.verdict.startswith("Верхнее — то, что помещено в стек последним"), a.verdict
-
-
 @pytest.mark.parametrize("q,start", [
     ("С какой фазы начинается каждый ход игрока?", "Ход начинается с Начальной фазы"),
     ("С какой фазы каждый ход начинается?", "Ход начинается с Начальной фазы"),

@@ -11,7 +11,7 @@ def add_parser(sub) -> None:
     """Declare ``search``."""
     sp = sub.add_parser("search", help="поиск по правилам")
     sp.add_argument("text", nargs="+", metavar="ТЕКСТ")
-    sp.add_argument("-k", type=whole_number, default=SEARCH_K_DEFAULT, help=f"сколько пунктов показать (1–{SEARCH_K}, по умолчанию {SEARCH_K_DEFAULT})")
+    sp.add_argument("-k", type=whole_number, default=SEARCH_K_DEFAULT, metavar="ЧИСЛО", help=f"сколько пунктов показать (1–{SEARCH_K}, по умолчанию {SEARCH_K_DEFAULT})")
     json_flag(sp); edition_flag(sp)
     sp.set_defaults(run=run, cli_name="search")
 

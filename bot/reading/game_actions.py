@@ -459,7 +459,7 @@ class _Reader:
             return
         happens = [t for t in sent if t.lemma in ("происходить", "произойти", "случиться", "быть", "выполняться", "выполниться")
                    and t.i not in self.r.used]
-        if happens and resolved and (wh is not None and wh.text == "что" or self.r.yes_no):
+        if happens and resolved and self.r.stack != "empty" and (wh is not None and wh.text == "что" or self.r.yes_no):
             # «что происходит с игродействием в стеке, если оба спасовали?», «… — выполняется верхнее?»
             if len(passes) >= 2:
                 self.r.told = [x for x in self.r.told if x[0] != "pass"] + [("both_pass",)]

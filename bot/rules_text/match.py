@@ -115,7 +115,8 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     uncovered = [w for w in r.req if not any(covers(x, w) for x in bag)]
     for o in list(uncovered):
         if o in p.only:
-            alt = next((x for x in bag if _opposite(x, o)), None)
+            alt = next((x for x in bag if _opposite(x, o)
+                        and not (p.only_agent and x in q.complement)), None)   # who acts, not what is acted on
             if alt is not None:
                 uncovered.remove(o)
                 used.add(alt)
@@ -124,11 +125,12 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     if not uncovered and r.cond_same and not r.cond and not any(
             covers(x, w) for x in q.stated for w in r.cond_same):
         return f"правило действует только при условии «{p.condition_text}»", False, ""
-    named_subject = {w for w in p.subject_words if w.removeprefix("не ") not in L.implicit
-                     and not (w in p.only and flip)}
-    if q.subject and named_subject and not p.impersonal and not all(
-            any(covers(x, w) for x in q.subject) for w in named_subject):
-        return f"правило о другом подлежащем ({_words(p.subject_words)}), в вопросе — {_words(q.subject)}", False, ""
+    if q.complement and p.subject_words and not p.impersonal and not p.patient:
+        clash = [w for w in p.subject_words if w.removeprefix("не ") not in L.implicit
+                 and any(covers(x, w) for x in q.complement)
+                 and not any(covers(x, w) for x in bag if x not in q.complement)]
+        if clash:   # «закрытая карта не может атаковать» vs «можно ли атаковать закрытую карту»
+            return f"в правиле {_words(clash)} — тот, кто действует, в вопросе — то, над чем действуют", False, ""
     if uncovered:
         return f"правило говорит об узком случае ({_words(uncovered)}), вопрос — шире или о другом", False, ""
     if q.numbers and q.kind != "count":
@@ -147,7 +149,12 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         named = sum(1 for w in r.req if any(covers(x, w) for x in bag))
         action_named = p.action in L.light or any(covers(x, L.norm(p.action)) for x in bag)
         asked_named = not q.action or q.action in L.light or any(covers(q.action, w) for w in r.req | r.opt)
-        if not truth and named >= 2 and action_named and asked_named:
+        # and its grammatical subject is the question's («закрытая карта не может объявлять
+        # атаки» says nothing of attacking a closed card)
+        named_subject = {w for w in p.subject_words if w.removeprefix("не ") not in L.implicit}
+        same_subject = not (q.subject and named_subject and not p.impersonal) or all(
+            any(covers(x, w) for x in q.subject) for w in named_subject)
+        if not truth and named >= 2 and action_named and asked_named and same_subject:
             return "applies", truth, how
         return f"в вопросе есть то, о чём правило не говорит: {_words(extras)}", False, ""
     return "full", truth, how

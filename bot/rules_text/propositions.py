@@ -60,6 +60,11 @@ class Prop:
     """A question «Что будет с X, если …?»: the consequence is asked, not a yes/no."""
     optional: frozenset[str] = frozenset()
     """Words of a «даже если …» clause: they widen the rule, a question may name them."""
+    only_agent: bool = False
+    """«… может объявить только открытая карта»: the «только» words name who acts."""
+    patient: bool = False
+    """The subject undergoes the action («Бестелесное существо не может быть излечено»,
+    «… быть целью …»): it is what a question's object names."""
     context: frozenset[str] = frozenset()
     """The subject a pronoun of this part refers to (the part or sentence before it:
     «Добивание является действием: объявив его, …» -> {добивание}); a question must name it."""
@@ -473,11 +478,14 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
         subject = subject[:-1]
     subj_words, subj_nums = _content(subject)
     only, limit, lower = _only_and_limit(subject + seg)
+    both = subject + seg
+    only_agent = not impersonal and any(u.case == "nomn" and u.pos in ("NOUN", "ADJF", "PRTF")
+                     for i, t in enumerate(both) if t.lemma in L.only for u in both[i + 1:i + 4])
     base = dict(kind=kind, mode=mode, positive=positive, conditions=conditions, condition_text=cond_text,
                 exceptions=exceptions, only=only, limit=limit, lower=lower, verb=verb, impersonal=impersonal,
                 number=number, sentence=text,
                 subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""),
-                subject_words=subject_concepts(subject))
+                subject_words=subject_concepts(subject), only_agent=only_agent)
     if kind != "modal":
         action = L.norm(pred_toks[0].lemma)
         out = []
@@ -515,9 +523,10 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
         part = (seg[:s] if n == 0 else []) + parts[n]
         # the subject stays whole: a list of objects after a comma is not the subject's list
         alts = [subject + a for a in alternatives(part)] if len(starts) > 1 else alternatives(subject + part)
+        patient = seg[s].lemma == "быть" or any(t.pos == "PRTS" for t in parts[n][:2])
         for alt in alts:
             words, nums = _content(alt)
-            out.append(Prop(action=L.norm(seg[s].lemma), words=words, numbers=nums, **base))
+            out.append(Prop(action=L.norm(seg[s].lemma), words=words, numbers=nums, patient=patient, **base))
     return out
 
 

@@ -53,6 +53,9 @@ class Question:
     text: str = ""
     subject: frozenset[str] = frozenset()
     """The concepts of the question's grammatical subject (``propositions.subject_concepts``)."""
+    complement: frozenset[str] = frozenset()
+    """Concepts named only after the asked infinitive («можно ли атаковать закрытую карту»:
+    {закрытый, карта}) — what the action is done to, not who does it."""
     action: str = ""
     """The concept of the asked verb (the infinitive after a modal, or the plain verb)."""
     stated: frozenset[str] = frozenset()
@@ -144,7 +147,32 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     return Question(kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=_action(toks, k, kind), subject=_subject(toks, k),
+                    complement=_complement(toks, k, kind),
                     alternatives=alts if len(alts) > 1 else ())
+
+
+def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
+    """Concepts after the asked infinitive (between a fronted infinitive and the modal:
+    «Использовать движение может …» -> {движение}), not named before it."""
+    if kind != "modal" or k < 0:
+        return frozenset()
+    f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
+    if f is None:
+        return frozenset()
+    span = toks[f + 1:k] if f < k else toks[f + 1:]
+    others = toks[:f] + (toks[k + 1:] if f < k else [])
+    agent = set()   # «закрытой картой»: the instrumental names who acts, with its adjectives
+    for i, t in enumerate(span):
+        if t.pos == "NOUN" and t.case == "ablt":
+            agent.add(i)
+            j = i - 1
+            while j >= 0 and span[j].pos in ("ADJF", "PRTF"):
+                agent.add(j)
+                j -= 1
+    after = _clean(_content([t for i, t in enumerate(span) if t.lemma not in ("ли", "разве", "не")
+                             and i not in agent])[0])
+    before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")])[0])
+    return frozenset(after - before)
 
 
 def _subject(toks: list[Tok], k: int) -> frozenset[str]:

@@ -16,8 +16,8 @@ Two entry points:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from dataclasses import dataclass, replace, field
 
 from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board
 from bot.sim.state import Card, GameState, cell_name, parse_cell
@@ -89,20 +89,20 @@ def _words() -> dict:
     return section("card_board")["facts"]
 
 
-@lru_cache(maxsize=4096)
-def _stem_re(stem: str) -> re.Pattern:
-    """A word of the text starting with ``stem`` (folded once: folding is the costly part)."""
-    return re.compile(r"(?<![а-яё])" + re.escape(fold(stem)))
+@lru_cache(maxsize=512)
+def _stems_re(stems: tuple[str, ...]) -> re.Pattern:
+    """One compiled pattern for word beginnings ``stems`` (folded once, not per clause)."""
+    return re.compile(r"(?<![а-яё])(?:" + "|".join(re.escape(fold(s)) for s in stems) + ")")
 
 
-def _has(text: str, stems: list[str]) -> bool:
-    return any(_stem_re(s).search(text) for s in stems)
+def _has(text: str, stems) -> bool:
+    return bool(stems) and _stems_re(tuple(stems)).search(text) is not None
 
 
-def _first(text: str, stems: list[str]) -> int:
+def _first(text: str, stems) -> int:
     """Position of the first word of ``text`` starting with one of ``stems`` (len when none)."""
-    hits = [m.start() for s in stems for m in [_stem_re(s).search(text)] if m]
-    return min(hits) if hits else len(text)
+    m = _stems_re(tuple(stems)).search(text) if stems else None
+    return m.start() if m else len(text)
 
 
 def _action_named(clause: str) -> str | None:

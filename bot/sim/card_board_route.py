@@ -56,17 +56,25 @@ def _card_text(question: str):
 
 def _named_card_text(question: str, cards: list):
     """``(parse, mention, question without the card names)`` for the one named card of the
-    user's database whose text is executable (reprints must share it), else ``None``."""
-    usable = [m for m in cards if m.card.text and len({c.text for c in (m.card, *m.others)}) == 1]
+    user's database whose text is executable (reprints must share it; the import found it
+    complete), when the rest of the question states board facts; else ``None``. The text
+    is parsed only then (a question with no board fact never loads the grammar here)."""
+    from bot.sim.board_text import read_board_facts
+
+    usable = [m for m in cards if m.card.text and m.card.complete is not False
+              and len({c.text for c in (m.card, *m.others)}) == 1]
     if len({m.card.key for m in usable}) != 1:
         return None
     m = usable[0]
-    result = _executable(m.card.text)
-    if result is None:
-        return None
     rest = question
     for x in sorted(cards, key=lambda x: -x.span[0]):
         rest = rest[:x.span[0]] + " " * (x.span[1] - x.span[0]) + rest[x.span[1]:]
+    facts = read_board_facts(rest)
+    if not facts.facts or facts.unread:
+        return None
+    result = _executable(m.card.text)
+    if result is None:
+        return None
     return result, m, rest
 
 
@@ -81,6 +89,10 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     from bot.sim.board_ask import answer_on_board
     from bot.sim.board_text import read_board_facts
 
+    if not cards:   # the board facts are cheap to read, the card text is not: no fact, no parse
+        first = read_board_facts(question)
+        if not first.facts or first.unread:
+            return None
     result = _card_text(question)
     named = None
     facts_text = question

@@ -160,20 +160,6 @@ def q_between_phases(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, dedup(["408.2", *cites_of(r)]), sim.trace)
 
 
-def q_phase_end(ctx: Ctx) -> Finding | None:
-    """A phase ends when the stack holds nothing for it and both players pass in turn (408.2)."""
-    ctx.has("what_next")   # words of the same situation: read, they do not change it
-    ctx.has("phase_end", "stack", "pass", "both", "when")
-    sim = make_sim([make_card("Воин")])
-    sim.pass_priority("first")
-    r = sim.pass_priority("second")
-    verdict = ("Когда в стеке нет игродействий этой фазы и оба игрока последовательно пасуют; затем игра переходит к следующей"
-               if r.value == "phase_end" else "Модель не смогла определить")
-    if r.value == "phase_end" and ctx.has("empty_stack") and ctx.has("pass"):
-        verdict = "Фаза (подфаза, шаг) завершается: стек пуст и оба игрока спасовали; игра переходит к следующей"
-    return Finding(verdict, [c for c in r.consequences if c.rules], dedup(["408.2", *cites_of(r)]), sim.trace)
-
-
 def q_lives_icon(ctx: Ctx) -> Finding | None:
     """What the lives icon shows (508.1.1): in the card's properties — the initial lives;
     in the text field — the current lives. Read off a wounded card on the board."""

@@ -123,30 +123,6 @@ def q_when_on_stack(ctx: Ctx) -> Finding | None:
     return Finding("Сразу после объявления — до расчёта, выполнения и оплаты", lines, dedup(["302.2", *cites_of(r)]), sim.trace)
 
 
-def q_payment(ctx: Ctx) -> Finding | None:
-    """A stack action is paid after it resolves; paying uses no stack (302.6)."""
-    ctx.has("requires", "calculation")   # words of the same situation: read, they do not change it
-    ctx.has("resolve")   # words of the same situation: read, they do not change it
-    ctx.has("pay", "when", "order", "uses_stack", "stack", "game_action")
-    sim = make_sim([make_card("Воин", movement=2)])
-    sim.declare("first", "movement", card="Воин", to=parse_cell("c3"))
-    sim.pass_priority("first")
-    r = sim.pass_priority("second")
-    lines = [c for c in r.consequences if "302.6" in c.rules]
-    if ctx.has("no_stack"):     # «игродействие без стека требует оплаты?»: declare one and see nothing is paid
-        sim2, r2 = _declare_kind("rule_effect", stack=False)
-        paid = any("302.6" in c.rules for c in r2.consequences)
-        verdict = ("Нет, игродействие, не использующее стек, выполняется сразу и никогда не требует расчёта и оплаты" if not paid
-                   else "Да")
-        return Finding(verdict, [c for c in r2.consequences if c.rules], dedup(["302.4", *cites_of(r2)]), sim2.trace)
-    if ctx.has("uses_stack", "stack") and ctx.yes_no:
-        verdict = "Нет, оплата игродействия не использует стек"
-    else:
-        verdict = "После выполнения игродействия; оплата не использует стек"
-    # «оплата происходит после выполнения?» → «Да, …»; «до выполнения?» → «Нет, …»
-    return Finding(verdict, lines, dedup(["302.6", *cites_of(r)]), sim.trace, option="after", rivals=("before_word",))
-
-
 def q_priority_count(ctx: Ctx) -> Finding | None:
     """Only one player holds priority at any moment (303.1)."""
     ctx.has("priority", "count", "who", "player", "simultaneous")
@@ -156,68 +132,6 @@ def q_priority_count(ctx: Ctx) -> Finding | None:
     if ctx.yes_no:
         verdict = "Нет, в каждый момент приоритетом владеет только один игрок"
     return Finding(verdict, r.reasons, dedup(["303.1", *cites_of(r)]), sim.trace)
-
-
-def _two_rolls_top_resolved(first_name: str, second_name: str):
-    """Both players declare a dice roll (a fast, stacked action, 302.3, 304.3), the first
-    player then the second; the first player passes and the top resolves (303.4).
-    Returns ``(simulator, result of that pass)``."""
-    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
-    sim.declare("first", "dice_roll", name=first_name)
-    sim.pass_priority("first")
-    sim.declare("second", "dice_roll", name=second_name)
-    sim.pass_priority("second")
-    return sim, sim.pass_priority("first")
-
-
-def _asks_tops_count(ctx: Ctx) -> bool:
-    """The question is about how many actions are top at once: «одновременно», «сколько»,
-    «несколько верхних», «два верхних» (a number right before «верхн*»), «сразу два»."""
-    tops = ctx.found.get("top_word", [])
-    two = ctx.found.get("two", []) + ctx.found.get("count", [])
-    near = any(0 < t - i <= 2 for i in two for t in tops) or any(i > 0 and ctx.tokens[i - 1] == "сразу" for i in two)
-    ctx.read_words("сразу", "бывает", "бывают")
-    if tops and (near or "simultaneous" in ctx.found or "count" in ctx.found):
-        ctx.has("two", "simultaneous", "count", "top_word")
-        return True
-    return False
-
-
-def _how_many_tops(ctx: Ctx) -> Finding:
-    """«могут ли два игродействия одновременно быть верхними?» / «сколько верхних в стеке?»:
-    both players put a dice roll on the stack; the top is the last one put there, and only
-    that one (302.7) — the one the next pair of passes resolves (303.4)."""
-    sim = make_sim([make_card("Воин"), make_card("Орк", owner="second", cell="c5")])
-    sim.declare("first", "dice_roll", name="первое объявленное")
-    sim.pass_priority("first")
-    sim.declare("second", "dice_roll", name="второе объявленное")
-    sim.pass_priority("second")
-    on_stack = len(sim.state.stack)
-    r = sim.pass_priority("first")
-    tops = 1 if r.value else 0          # the pass resolved exactly one action, the top one
-    if not (on_stack >= 2 and tops == 1 and r.value == "второе объявленное"):
-        return Finding("Модель не смогла определить", [], ["302.7"], sim.trace)
-    fact = "в каждый игровой момент верхним в стеке может быть только одно игродействие — помещённое туда последним"
-    verdict = f"Нет, {fact}" if ctx.yes_no else f"Одно: {fact}"
-    lines = [c for c in r.consequences if "302.7" in c.rules or "303.4" in c.rules]
-    return Finding(verdict, lines, dedup(["302.7", "303.4", *cites_of(r)]), sim.trace)
-
-
-def q_stack_top(ctx: Ctx) -> Finding | None:
-    """The top action — the one put on the stack last — resolves first (302.7, 303.4)."""
-    ctx.has("dice", "two")   # words of the same situation: read, they do not change it
-    ctx.has("stack", "top", "resolve", "first", "order")
-    if _asks_tops_count(ctx):
-        return _how_many_tops(ctx)
-    sim, r = _two_rolls_top_resolved("первое объявленное", "последнее объявленное")
-    verdict = ("Верхнее — то, что помещено в стек последним; оно выполняется первым" if r.value == "последнее объявленное"
-               else "Модель не смогла определить")
-    f = Finding(verdict, [c for c in r.consequences if "302.7" in c.rules or "303.4" in c.rules],
-                dedup(["302.7", "303.4", *cites_of(r)]), sim.trace)
-    if r.value == "последнее объявленное" and not any(t.startswith(("последн", "позже", "втор")) for t in ctx.tokens[ctx.ask_from:]):
-        # «верхнее выполняется первым?» → «Да, …»; «сначала выполняется нижнее?» → «Нет, …»
-        f.option, f.rivals = "top_word", ("bottom_word",)
-    return f
 
 
 def q_rule_effects_first(ctx: Ctx) -> Finding | None:
