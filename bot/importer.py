@@ -37,7 +37,15 @@ Pipeline (each page is read by ``bot.pages``):
    the item before it. A paragraph that already has printed lettered sub-points, is
    itself a lettered sub-point, or has more items than letters keeps its bullets
    inside its text (reported).
-5. What cannot be placed is reported and kept under ``unplaced`` in the YAML.
+5. **Nothing unplaced.** Rule text that cannot be placed – an unnumbered paragraph
+   whose number follows from no numbered neighbour of its section run, a second
+   paragraph given a number already taken, an example, note or «·» item with no
+   paragraph before it – fails the import (``UnplacedError``: the file and line of the
+   first one, how many more) and nothing is written. Site chrome is not rule text:
+   ``bot.pages`` drops it before (menus, pagination, «Поделиться», footers
+   «© …», «Produced by …»). Only with ``keep_unplaced`` (``rulebook import
+   --keep-unplaced``, for a partial set of pages a judge means to review) is such text
+   kept under ``unplaced`` in the YAML, where ``rulebook check`` flags it.
 
 Output is deterministic: the same pages give the same file byte for byte.
 """
@@ -76,7 +84,8 @@ class ImportReport:
     """What the import did: counts and the lists a judge should review.
 
     ``variants``: [(number, [wordings])]; ``inferred``: [numbers]; ``unplaced``:
-    [(source, text)]; ``notes``: free Russian lines (titles placed by page, gaps).
+    [(source, line, text, why)] (line 1-based, ``why`` a Russian reason); ``notes``:
+    free Russian lines (titles placed by page, gaps).
     """
 
     pages: int = 0
@@ -86,7 +95,7 @@ class ImportReport:
     dictionary: int = 0
     variants: list[tuple[str, list[str]]] = field(default_factory=list)
     inferred: list[str] = field(default_factory=list)
-    unplaced: list[tuple[str, str]] = field(default_factory=list)
+    unplaced: list[tuple[str, int, str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
@@ -103,7 +112,7 @@ class ImportReport:
             out.extend(f"    – {t}" for t in texts)
         if self.unplaced:
             out.append(f"Не удалось разместить ({len(self.unplaced)}):")
-            out.extend(f"  {src}: {text[:120]}" for src, text in self.unplaced)
+            out.extend(f"  {src}, строка {line}: {text[:120]}" for src, line, text, _ in self.unplaced)
         out.extend(self.notes)
         return out
 
@@ -404,11 +413,13 @@ class _Importer:
         for c in self.clusters:
             if c.number is None:
                 for _, p in c.members:
-                    self.report.unplaced.append((p.source, p.text))
+                    self.report.unplaced.append((p.source, p.line, p.text, NO_NUMBER))
                 continue
             if c.number in by_number:
+                first = by_number[c.number].members[0][1]
                 for _, p in c.members:
-                    self.report.unplaced.append((p.source, p.text))
+                    self.report.unplaced.append((p.source, p.line, p.text,
+                                                 f"номер {c.number} уже у другого абзаца ({first.source}, строка {first.line})"))
                 self.report.notes.append(f"Номер {c.number} получили два разных абзаца; второй не размещён.")
                 c.number = None
                 continue
@@ -494,6 +505,46 @@ class _Importer:
         return out
 
 
+NO_NUMBER = ("у абзаца нет номера пункта, и его не вывести по соседним: рядом с ним (до следующего "
+             "заголовка) нет пронумерованных пунктов его раздела")
+ORPHAN = "перед ним нет пункта правил, к которому его отнести (заголовок или начало страницы)"
+
+
+class UnplacedError(RulebookError):
+    """An import that would leave rule text unplaced (``import_sources`` without
+    ``keep_unplaced``). ``unplaced``: the report's [(source, line, text, why)],
+    first in page order; the message (Russian) names the first and counts the rest."""
+
+    def __init__(self, unplaced: list[tuple[str, int, str, str]]) -> None:
+        self.unplaced = unplaced
+        src, line, text, why = unplaced[0]
+        snippet = text if len(text) <= 80 else text[:80].rstrip() + "…"
+        more = len(unplaced) - 1
+        rest = ""
+        if more:
+            where: dict[str, list[str]] = {}
+            for s, ln, _, _ in unplaced[1:9]:
+                where.setdefault(s, []).append(str(ln))
+            shown = "; ".join(f"{s}, строк{'а' if len(lns) == 1 else 'и'} {', '.join(lns)}" for s, lns in where.items())
+            rest = f"; и ещё {more} {_plural(more)} ({shown}{' …' if more > 8 else ''})"
+        super().__init__(
+            f"{src}, строка {line}: не удалось разместить текст правил «{snippet}»: {why}{rest}. "
+            "Ничего не записано. Ожидались номера пунктов (вида 209.5) или страницы, на которых такой "
+            "абзац стоит рядом с пронумерованными пунктами своего раздела. Чтобы всё же записать редакцию "
+            "и оставить такие абзацы в разделе unplaced её файла (rulebook check укажет на них), "
+            "повторите с --keep-unplaced"
+        )
+
+
+def _plural(n: int) -> str:
+    """«абзац» agreeing with ``n`` (1 абзац, 2 абзаца, 5 абзацев)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "абзац"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "абзаца"
+    return "абзацев"
+
+
 _DICT_TITLE = re.compile(r"^(?:словар|глоссари|термин)", re.IGNORECASE)
 _ENTRY = re.compile(r"^(?P<term>[А-ЯЁA-Z][^–:]{0,79}?)\s*[–:]\s+(?P<t>\S.*)$", re.DOTALL)
 
@@ -577,14 +628,16 @@ def _union(lists) -> list[str]:
     return out
 
 
-def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportReport]:
+def import_sources(paths: list[Path | str], edition: str, keep_unplaced: bool = False) -> tuple[dict, ImportReport]:
     """Read rule pages and build an edition.
 
     paths: page files (plain text or HTML, UTF-8), in the order given (folders are
     expanded to their files, sorted by name). Returns ``(rulebook_dict, report)``
     where ``rulebook_dict`` is the YAML mapping of ``bot.rulebook`` (plus
-    ``unplaced``). Raises ``RulebookError`` (Russian, naming the file) for a missing,
-    binary, empty or number-less page, or when nothing numbered is found at all.
+    ``unplaced``, empty unless ``keep_unplaced``). Raises ``RulebookError`` (Russian,
+    naming the file) for a missing, binary, empty or number-less page, or when nothing
+    numbered is found at all; ``UnplacedError`` (file and line of the first paragraph,
+    how many more) when rule text cannot be placed and ``keep_unplaced`` is false.
     """
     check_edition_name(edition)
     files: list[Path] = []
@@ -634,8 +687,12 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
     sections = imp.sections()
     clauses = imp.clauses()
     for src, _, orphans in pages:
-        for t in orphans:
-            imp.report.unplaced.append((src, t))
+        for o in orphans:
+            imp.report.unplaced.append((src, o.line, o.text, ORPHAN))
+    order = {src: i for i, (src, _, _) in enumerate(pages)}
+    imp.report.unplaced.sort(key=lambda u: (order[u[0]], u[1]))
+    if imp.report.unplaced and not keep_unplaced:
+        raise UnplacedError(imp.report.unplaced)
     imp.report.clauses = len(clauses)
     imp.report.sections = len(sections)
     imp.report.dictionary = len(dictionary)
@@ -645,7 +702,7 @@ def import_sources(paths: list[Path | str], edition: str) -> tuple[dict, ImportR
         "sections": sections,
         "clauses": clauses,
         **({"dictionary": dictionary} if dictionary else {}),
-        "unplaced": [{"source": s, "text": t} for s, t in imp.report.unplaced],
+        "unplaced": [{"source": s, "line": ln, "text": t} for s, ln, t, _ in imp.report.unplaced],
     }
     Rulebook.from_dict(data, where=edition)  # validates the shape
     return data, imp.report

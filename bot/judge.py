@@ -15,6 +15,10 @@ when the question is not its kind:
                   text quoted in «…», "…", “…” or a question about a compound-ability
                   connective (bot.abilities.route, 505.*)
 4. ``scenario`` – a board situation read compositionally into a scenario (bot.reading.route),
+                  a stack story (bot.reading.stack), a game action's stack / speed /
+                  priority facts (bot.reading.game_actions), simultaneous triggers
+                  (bot.reading.triggers), the preliminary phase (bot.reading.preliminary),
+                  the stack's order, a phase's end, payment (bot.reading.stack_order);
                   else one matched by keywords (bot.sim.route)
 5. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
                   sentences (bot.rules_text.route, issue 14); never before the simulator

@@ -3,13 +3,17 @@
 A page is plain text (a scraped web page with its site chrome) or HTML whose numbers
 come from nested ordered lists. Either way it becomes a list of items in page order:
 
-- ``Para(text, number, source, pos, examples, notes)`` – one rule paragraph; ``number``
+- ``Para(text, number, source, pos, examples, notes, line)`` – one rule paragraph; ``number``
   is the printed number ("209.5", "505.4.1") or ``None``; bullet lines («· …») stay
   inside their paragraph as lines of ``text`` (``bot.importer`` makes them the
   paragraph's lettered sub-points once its number is known); a «ПРИМЕР.» paragraph goes to the
   ``examples`` of the paragraph before it, an «Обратите внимание!» one to its ``notes``;
 - ``Header(text, kind, number, source, pos)`` – a section title («Артефакты.») or a
   part title («Часть 3. …», ``kind="part"``); ``number`` only when printed («209. …»).
+
+``line`` is the 1-based line of the source file the item starts on (for messages);
+orphans – examples, notes and bullets with no paragraph before them – are
+``Orphan(text, line)``.
 
 Site chrome is dropped: pagination arrows and page counters, «Поделиться»,
 «Популярное:» with its numbered list, «Дата добавления», category menus.
@@ -33,7 +37,8 @@ from bot.textnorm import normalize_typography
 _CHROME_LINE = re.compile(
     r"[⇐⇒]|\bСтр\.?\s*\d+\s*из\s*\d+|^\s*Поделиться\b|^\s*Дата добавления\b|КАТЕГОРИИ:|"
     r"^\s*Главная страница\b|^\s*\|\s*$|^\s*Читайте также\b|^\s*Поиск по сайту\b|"
-    r"^\s*Нарушение авторских прав\b|^\s*Последнее изменение этой страницы\b",
+    r"^\s*Нарушение авторских прав\b|^\s*Последнее изменение этой страницы\b|"
+    r"produced by|©|все права защищены|\bcopyright\b",  # footers, as bot.fullbook drops them
     re.IGNORECASE,
 )
 # Chrome glued to rule text on the same line: cut out, keep the rest.
@@ -75,6 +80,16 @@ class Para:
     pos: int
     examples: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    line: int = field(default=0, compare=False)
+
+
+@dataclass
+class Orphan:
+    """An example, note or «·» bullet (``text``, bullets as «· …») that has no
+    paragraph before it on its page, at source ``line`` (1-based)."""
+
+    text: str
+    line: int = 0
 
 
 @dataclass
@@ -86,6 +101,7 @@ class Header:
     source: str
     pos: int
     number: str | None = None
+    line: int = field(default=0, compare=False)
 
 
 Item = Para | Header
@@ -167,9 +183,14 @@ def fix_quotes(line: str) -> str:
 
 
 def _drop_chrome(lines: list[str]) -> list[str]:
-    out: list[str] = []
+    return [t for _, t in _drop_chrome_numbered(list(enumerate(lines, 1)))]
+
+
+def _drop_chrome_numbered(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``(line number, text)`` pairs without site chrome (chrome glued to rule text cut out)."""
+    out: list[tuple[int, str]] = []
     in_popular = False
-    for line in lines:
+    for number, line in lines:
         if _POPULAR.match(line):
             in_popular = True
             continue
@@ -180,7 +201,7 @@ def _drop_chrome(lines: list[str]) -> list[str]:
         line = _INLINE_CHROME.sub(" ", line).strip()
         if not line or _CHROME_LINE.search(line):
             continue
-        out.append(line)
+        out.append((number, line))
     return out
 
 
@@ -190,7 +211,8 @@ class _PageBuilder:
     def __init__(self, source: str) -> None:
         self.source = source
         self.items: list[Item] = []
-        self.orphans: list[str] = []  # examples/notes/bullets with no paragraph before them
+        self.orphans: list[Orphan] = []  # examples/notes/bullets with no paragraph before them
+        self.line = 0  # source line of what is being read
 
     def _last_para(self) -> Para | None:
         for it in reversed(self.items):
@@ -200,7 +222,7 @@ class _PageBuilder:
         return None
 
     def header(self, text: str, kind: str = "section", number: str | None = None) -> None:
-        self.items.append(Header(normalize_typography(text), kind, self.source, len(self.items), number))
+        self.items.append(Header(normalize_typography(text), kind, self.source, len(self.items), number, self.line))
 
     def para(self, text: str, number: str | None) -> None:
         text = normalize_typography(text)
@@ -209,17 +231,17 @@ class _PageBuilder:
         if number is None and (_EXAMPLE.match(text) or _NOTE.match(text)):
             last = self._last_para()
             if last is None:
-                self.orphans.append(text)
+                self.orphans.append(Orphan(text, self.line))
                 return
             (last.examples if _EXAMPLE.match(text) else last.notes).append(text)
             return
-        self.items.append(Para(text, number, self.source, len(self.items)))
+        self.items.append(Para(text, number, self.source, len(self.items), line=self.line))
 
     def bullet(self, text: str) -> None:
         text = normalize_typography(text)
         last = self._last_para()
         if last is None:
-            self.orphans.append("· " + text)
+            self.orphans.append(Orphan("· " + text, self.line))
             return
         target = last.examples if last.examples else None
         if target is not None:
@@ -277,13 +299,37 @@ def _split_line(line: str, page: _PageBuilder) -> None:
             page.para("", cur)
 
 
-def read_text(text: str, source: str) -> tuple[list[Item], list[str]]:
-    """Parse a plain-text page; returns (items, orphans) where ``orphans`` are
-    examples/notes/bullets that had no paragraph to attach to (reported, not dropped)."""
-    page = _PageBuilder(source)
-    fixed = "\n".join(fix_quotes(line) for line in text.replace("\r\n", "\n").split("\n"))
-    lines = _drop_chrome(normalize_typography(fixed).split("\n"))
+def _source_lines(raw_lines: list[str], lines: list[str]) -> list[int]:
+    """The 1-based source line of each line of the normalised text ``lines``
+    (normalisation may join lines or drop blank ones): matched in order against the
+    source lines ``raw_lines`` normalised one by one, by their first characters."""
+    single = [normalize_typography(x) for x in raw_lines]
+    out: list[int] = []
+    cursor = 0
     for line in lines:
+        head = line[:12]
+        found = None
+        for j in range(cursor, min(len(single), cursor + 200)):
+            if single[j] and (single[j].startswith(head) or line.startswith(single[j][:12])):
+                found = j
+                break
+        if found is None:
+            found = min(cursor, len(single) - 1)
+        out.append(found + 1)
+        cursor = found + 1 if line else cursor
+    return out
+
+
+def read_text(text: str, source: str) -> tuple[list[Item], list[Orphan]]:
+    """Parse a plain-text page; returns (items, orphans) where ``orphans`` are
+    examples/notes/bullets that had no paragraph to attach to (``bot.importer``
+    refuses them). Items carry their source line."""
+    page = _PageBuilder(source)
+    raw_lines = [fix_quotes(line) for line in text.replace("\r\n", "\n").split("\n")]
+    normalised = normalize_typography("\n".join(raw_lines)).split("\n")
+    lines = _drop_chrome_numbered(list(zip(_source_lines(raw_lines, normalised), normalised)))
+    for number, line in lines:
+        page.line = number
         lm = _LETTERED.match(line)
         if lm:
             last = page._last_para()
@@ -307,13 +353,20 @@ class _HtmlRules(HTMLParser):
     ``<ol>`` inside ``<li>`` numbers its items as sub-points of that item (``1.2``);
     ``<ol type="а">`` (or any non-numeric ``type``) and lists nested three deep under
     a numbered level letter their items with Cyrillic letters (``1.2.а``).
-    Headings ``<h1>…<h6>`` become section titles.
+    Headings ``<h1>…<h6>`` become section titles. A line (list item, paragraph)
+    whose whole text is inside links ``<a href>`` is navigation – a menu entry, a
+    table of contents, «Читать далее» – and is dropped as site chrome (a heading
+    that is a link is kept: its text is the section's title).
     """
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.lines: list[tuple[str, str | None, str]] = []  # (kind, number, text)
+        self.lines: list[tuple[str, str | None, str, int]] = []  # (kind, number, text, source line)
         self._buf: list[str] = []
+        self._line = 0  # source line where the text in _buf starts
+        self._started = False  # _buf holds some non-blank text
+        self._anchors: list[bool] = []  # open <a>: whether it is a link (has href)
+        self._plain = False  # _buf holds non-blank text outside links
         self._stack: list[dict] = []  # open <ol>/<ul>: {"ordered", "lettered", "count", "start"}
         self._li_numbers: list[str | None] = []
         self._skip = 0
@@ -322,16 +375,17 @@ class _HtmlRules(HTMLParser):
     # helpers
     def _flush(self) -> None:
         text = fix_quotes(" ".join("".join(self._buf).split()))
-        self._buf = []
-        if not text:
-            return
+        plain = self._plain
+        self._buf, self._started, self._plain = [], False, False
+        if not text or not plain and not self._heading:
+            return  # nothing, or only link text: navigation
         if self._heading:
-            self.lines.append(("header", None, text))
+            self.lines.append(("header", None, text, self._line))
         elif self._li_numbers:
             number = self._li_numbers[-1]
-            self.lines.append(("item", number, text) if number else ("bullet", None, text))
+            self.lines.append(("item", number, text, self._line) if number else ("bullet", None, text, self._line))
         else:
-            self.lines.append(("text", None, text))
+            self.lines.append(("text", None, text, self._line))
 
     def handle_starttag(self, tag, attrs):
         if tag in _SKIP_TAGS:
@@ -340,7 +394,9 @@ class _HtmlRules(HTMLParser):
         if self._skip:
             return
         a = dict(attrs)
-        if tag in ("ol", "ul"):
+        if tag == "a":
+            self._anchors.append(a.get("href") is not None)
+        elif tag in ("ol", "ul"):
             self._flush()
             typ = (a.get("type") or "").strip()
             ordered = tag == "ol"
@@ -373,7 +429,10 @@ class _HtmlRules(HTMLParser):
             return
         if self._skip:
             return
-        if tag == "li":
+        if tag == "a":
+            if self._anchors:
+                self._anchors.pop()
+        elif tag == "li":
             self._flush()
             if self._li_numbers:
                 self._li_numbers.pop()
@@ -388,6 +447,11 @@ class _HtmlRules(HTMLParser):
 
     def handle_data(self, data):
         if not self._skip:
+            if data.strip() and not any(self._anchors):
+                self._plain = True
+            if not self._started and data.strip():
+                lead = data[: len(data) - len(data.lstrip())]
+                self._line, self._started = self.getpos()[0] + lead.count("\n"), True
             self._buf.append(data)
 
     def close(self):
@@ -395,7 +459,7 @@ class _HtmlRules(HTMLParser):
         self._flush()
 
 
-def read_html(html: str, source: str) -> tuple[list[Item], list[str]]:
+def read_html(html: str, source: str) -> tuple[list[Item], list[Orphan]]:
     """Parse an HTML rulebook page (stdlib ``html.parser``); returns (items, orphans).
 
     Numbers come from nested ``<ol><li>`` (1, 1.2, 1.2.3) with lettered sub-points
@@ -408,10 +472,11 @@ def read_html(html: str, source: str) -> tuple[list[Item], list[str]]:
     parser.close()
     page = _PageBuilder(source)
     by_number: dict[str, Para] = {}
-    keep = set(_drop_chrome([t for _, _, t in parser.lines]))
-    for kind, number, text in parser.lines:
+    keep = set(_drop_chrome([t for _, _, t, _ in parser.lines]))
+    for kind, number, text, line in parser.lines:
         if text not in keep:
             continue
+        page.line = line
         if kind == "header":
             m = _SECTION_NUM.match(text)
             if _PART.match(text):
@@ -449,7 +514,7 @@ def looks_like_html(text: str) -> bool:
     return bool(re.search(r"<(?:!doctype|html|body|ol|ul|li|p|div|h[1-6])\b", head))
 
 
-def read_page(raw: bytes, source: str) -> tuple[list[Item], list[str]]:
+def read_page(raw: bytes, source: str) -> tuple[list[Item], list[Orphan]]:
     """Decode and parse one source file. Raises ``RulebookError`` (Russian) for a
     binary or non-UTF-8 file, an empty file, or a page with no rule paragraphs."""
     if b"\x00" in raw[:8192]:

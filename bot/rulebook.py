@@ -19,7 +19,7 @@ An edition is a YAML file ``rulebook/<edition>.yaml`` written by ``bot.importer`
     dictionary:                     # unnumbered dictionary / glossary entries (optional)
       - {term: "Броня Х", text: <str, one line per printed paragraph>, section: "Глоссарий"}
     unplaced:                       # paragraphs the importer could not number (review!)
-      - {source: <file name>, text: <str>}
+      - {source: <file name>, line: <1-based line>, text: <str>}  # only with rulebook import --keep-unplaced
 
 Numbers are dotted integers ("209.5", "505.4.1"); a lettered sub-point has a
 Cyrillic letter as its last level ("1.2.а", "302.3.в"), sorting after the numeric

@@ -45,9 +45,9 @@ def test_written_yaml_respects_umask_and_report_has_full_path(tmp_path, capsys, 
     monkeypatch.chdir(tmp_path)
     old = os.umask(0o022)
     try:
-        assert main(["rulebook", "import", str(PAGE), "--edition", "t1", "--out-dir", "out"]) == 0
+        assert main(["rulebook", "import", str(PAGE.parent), "--edition", "t1", "--out-dir", "out"]) == 0
         os.umask(0o027)
-        assert main(["rulebook", "import", str(PAGE), "--edition", "t2", "--out-dir", "out"]) == 0
+        assert main(["rulebook", "import", str(PAGE.parent), "--edition", "t2", "--out-dir", "out"]) == 0
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "out" / "t1.yaml").stat().st_mode) == 0o644

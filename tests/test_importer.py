@@ -477,8 +477,15 @@ def test_reading_any_text_never_crashes(text):
         assert it.text == it.text.strip() or "\n" in it.text
 
 
-def test_page_000_alone_places_what_it_can_and_reports_the_rest():
-    data, report = import_sources([SOURCES[0]], "one")
+def test_page_000_alone_is_refused_at_the_first_paragraph_it_cannot_place():
+    with pytest.raises(RulebookError) as e:
+        import_sources([SOURCES[0]], "one")
+    assert str(e.value).startswith(f"{SOURCES[0].name}, строка 1: не удалось разместить текст правил «Небестелесного симбиота")
+    assert f"и ещё 6 абзацев ({SOURCES[0].name}, строки 5, 7, 9, 11, 13, 15)" in str(e.value)
+
+
+def test_page_000_alone_with_keep_unplaced_places_what_it_can_and_reports_the_rest():
+    data, report = import_sources([SOURCES[0]], "one", keep_unplaced=True)
     rb = Rulebook.from_dict(data)
     # sections without numbers are placed below the next numbered one (212), marked inexact
     assert rb.get("210.1").text.startswith("Артефакты располагаются")
@@ -488,6 +495,7 @@ def test_page_000_alone_places_what_it_can_and_reports_the_rest():
     assert len(data["unplaced"]) == 7
     assert data["unplaced"][0] == {
         "source": SOURCES[0].name,
+        "line": 1,
         "text": "Небестелесного симбиота нельзя поместить на бестелесное существо. "
                 "Если существо стало бестелесным, его небестелесный симбиот погибает.",
     }

@@ -1,4 +1,5 @@
-"""``berserk-judge rulebook import SRC... --edition E [--out-dir D]``: build an edition from pages (bot.importer)."""
+"""``berserk-judge rulebook import SRC... --edition E [--out-dir D] [--force] [--keep-unplaced]``: build an
+edition from pages (bot.importer)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ def add_parser(actions) -> None:
                          "печатается в отчёте)")
     ri.add_argument("--force", action="store_true",
                     help="заменить установленную редакцию, даже если пропадёт больше 10 %% её пунктов")
+    ri.add_argument("--keep-unplaced", action="store_true",
+                    help="записать редакцию, даже если часть текста правил не удалось отнести к пунктам "
+                         "(такие абзацы остаются в разделе unplaced файла; rulebook check укажет на них)")
     ri.set_defaults(run=run, cli_name="rulebook import", edition_check="name")
 
 
@@ -25,8 +29,10 @@ def run(args) -> int:
     into the installed package). Replacing an installed edition of the same name that
     would lose more than 10 % of its paragraphs is refused without ``--force``
     (``bot.importer.check_replace``; the diff summary is printed). Exit 0; 2 for an
-    invalid edition name; 1 with a Russian message when a page is unreadable, the
-    replacement is refused or the folder is not writable (nothing is written then)."""
+    invalid edition name; 1 with a Russian message when a page is unreadable, rule
+    text cannot be placed (file and line of the first paragraph; ``--keep-unplaced``
+    writes it under ``unplaced`` instead), the replacement is refused or the folder is
+    not writable (nothing is written then)."""
     import sys
     from pathlib import Path
 
@@ -42,7 +48,7 @@ def run(args) -> int:
         return 2
     out_dir = Path(args.out_dir) if args.out_dir else user_editions_dir()
     try:
-        data, report = import_sources(args.sources, args.edition)
+        data, report = import_sources(args.sources, args.edition, keep_unplaced=getattr(args, "keep_unplaced", False))
         installed = [p for p in (out_dir / f"{args.edition}.yaml", edition_path(args.edition)) if p.is_file()]
         for path in dict.fromkeys(p.resolve() for p in installed):
             diff = check_replace(Rulebook.load_file(path), data, force=getattr(args, "force", False))

@@ -49,7 +49,20 @@ def _tags(word: str) -> tuple[str | None, str | None, str | None, str | None]:
 def tokenize(text: str) -> tuple[list[Tok], list[str]]:
     """``(words, ends)``: the words of ``text`` and the end mark of each terminated
     sentence (``ends[k]`` closes sentence ``k``). Sentence numbers grow at «.!?…»; clause
-    numbers at «, ; : —» and at a clause conjunction («а», «если», «потом» …)."""
+    numbers at «, ; : —» and at a clause conjunction («а», «если», «потом» …). Fresh lists
+    each call (a caller may replace its words); the words of the last questions are kept,
+    so the readers ``ask`` tries one after another tokenise a question once."""
+    words, ends = _tokenize_cached(text)
+    return list(words), list(ends)
+
+
+@lru_cache(maxsize=128)     # a per-question cache (benchmarks' cold runs empty those of > 64 entries)
+def _tokenize_cached(text: str) -> tuple[tuple[Tok, ...], tuple[str, ...]]:
+    words, ends = _tokenize(text)
+    return tuple(words), tuple(ends)
+
+
+def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
     words: list[Tok] = []
     sent = clause = 0
     ends: list[str] = []

@@ -183,7 +183,7 @@ def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
             continue
         got = sum(1 for x in asked if any(covers(x, w) for w in words))
         missing = sum(1 for w in r.req if not any(covers(x, w) for x in q.bag))
-        if got < max(1, (2 * len(asked) + 2) // 3) or missing >= max(2, len(r.req)):
+        if got < len(asked) or missing >= max(2, len(r.req)):   # every asked word named by the rule
             continue
         best.append((got / len(asked) - 0.25 * missing, -k, p, n))
     if not best:
