@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from bot.reading.reader import ATTACHABLE, KIND_RU, TRAIT_RU, Reading
+from bot.reading.reader import ATTACHABLE, KIND_RU, Reading
 from bot.sim.outcome import StepResult, rules_of
 
 # Cells of the model: the first player's front row is 3, the second player's 4.

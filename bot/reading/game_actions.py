@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.answer import Answer, Block
-from bot.reading.tokens import Tok, tokenize
+from bot.reading.tokens import SentenceReader, Tok
 from bot.sim.actions import ACTIONS
 from bot.textnorm import fold
 from bot.vocab import section, words as vocab_words
@@ -121,20 +121,12 @@ _MODALS = frozenset("можно могу может можем могут нел
 _CLAUSE_OPEN = frozenset({"если", "когда", "пока", "который", "которое", "которая", "после", "при"})
 
 
-class _Reader:
+class _Reader(SentenceReader):
     def __init__(self, question: str) -> None:
+        super().__init__(question)
         self.w = _words()
-        self.toks, ends = tokenize(question)
-        asked = [k for k, e in enumerate(ends) if "?" in e]
-        self.asked_sent = asked[-1] if asked else max((t.sent for t in self.toks), default=0)
         self.r = ActionReading(question, self.toks)
         self.mentions: list[Mention] = []
-
-    def tok(self, i: int) -> Tok | None:
-        return self.toks[i] if 0 <= i < len(self.toks) else None
-
-    def use(self, *idx) -> None:
-        self.r.used.update(i for i in idx if i is not None and 0 <= i < len(self.toks))
 
     def is_(self, name: str, i: int) -> bool:
         return self.w.has(name, self.tok(i))

@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bot.answer import Answer, Block
-from bot.reading.tokens import Tok, tokenize
+from bot.answer import Answer
+from bot.reading.tokens import SentenceReader, Tok
 from bot.textnorm import fold
 from bot.vocab import section, words as vocab_words
 
@@ -62,22 +62,14 @@ class PreliminaryReading:
 _WH = frozenset("кто что какой когда сколько чей".split())
 
 
-class _Reader:
+class _Reader(SentenceReader):
     def __init__(self, question: str) -> None:
+        super().__init__(question)
         self.w = _w()
-        self.toks, ends = tokenize(question)
-        asked = [k for k, e in enumerate(ends) if "?" in e]
-        self.asked_sent = asked[-1] if asked else max((t.sent for t in self.toks), default=0)
         self.r = PreliminaryReading(question, self.toks)
-
-    def tok(self, i: int) -> Tok | None:
-        return self.toks[i] if 0 <= i < len(self.toks) else None
 
     def has(self, name: str, t: Tok | None) -> bool:
         return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
-
-    def use(self, *idx) -> None:
-        self.r.used.update(i for i in idx if i is not None and 0 <= i < len(self.toks))
 
     def read(self) -> PreliminaryReading:
         self.read_named()
@@ -355,7 +347,7 @@ _ASKED_RU = {"first": "кто использует первым", "alternate": "
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The preliminary-phase question answered by the simulator, or ``None``."""
     from bot.errors import ScenarioError
-    from bot.reading.route import _rule_blocks
+    from bot.reading.route import simulated_answer
     from bot.sim.route import belongs_elsewhere
 
     if not question or belongs_elsewhere(question):
@@ -376,7 +368,4 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     if r.declined:
         parts.append(("вы" if r.declined == ME else "Второй игрок") + " отказались от своей особенности в свой черёд")
     understood = "Как я понял: " + "; ".join([*parts, "вопрос: " + _ASKED_RU[r.asked]]) + "."
-    blocks = [Block("list", title="Почему", items=tuple(lines)), *_rule_blocks(cites[:3], edition),
-              Block("steps", title="Моделирование", items=tuple(res.trace))]
-    return Answer(question=question, route="scenario", verdict=verdict, blocks=blocks, citations=list(cites),
-                  trace=list(res.trace), understood=understood, reading=mapping, unread=[])
+    return simulated_answer(question, verdict, lines, cites, res.trace, understood, mapping, edition)

@@ -25,6 +25,18 @@ def _rule_blocks(numbers: list[str], edition: str) -> list[Block]:
     return [Block("rule", c.text, number=n) for n in numbers if (c := rb.get(n)) is not None]
 
 
+
+def simulated_answer(question: str, verdict: str, lines: list[str], cites: list[str], trace: list[str],
+                     understood: str, reading: dict, edition: str) -> Answer:
+    """The ``scenario``-route ``Answer`` of a reader whose compiled scenario the simulator ran:
+    «Почему» (``lines``, the simulator's reasons), the first three cited paragraphs quoted,
+    «Моделирование» (``trace``), ``reading`` (the scenario mapping, loadable by
+    ``scenario run``) and ``unread`` empty (a reader answers only when it used every word)."""
+    blocks = [Block("list", title="Почему", items=tuple(lines)), *_rule_blocks(list(cites)[:3], edition),
+              Block("steps", title="Моделирование", items=tuple(trace))]
+    return Answer(question=question, route="scenario", verdict=verdict, blocks=blocks, citations=list(cites),
+                  trace=list(trace), understood=understood, reading=reading, unread=[])
+
 CARD_AWARE = True
 """``bot.judge.ask`` passes this route the question as asked plus the card mentions of the
 user's card database (``cards=``), instead of the question with card names told as kinds."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bot.answer import Answer, Block
+from bot.answer import Answer
 from bot.reading.game_actions import ME, OPP, _board, _declare, _run
 from bot.reading.tokens import Tok, tokenize
 from bot.textnorm import fold
@@ -171,7 +171,7 @@ _ASKED_RU = {"which_top": "какое игродействие в стеке в�
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The stack-order / phase-end / payment question answered by the simulator, or ``None``."""
     from bot.errors import ScenarioError
-    from bot.reading.route import _rule_blocks
+    from bot.reading.route import simulated_answer
     from bot.sim.route import belongs_elsewhere
 
     if not question or belongs_elsewhere(question):
@@ -187,7 +187,5 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     verdict, mapping, res, cites = got
     lines = [c.line() for x in res.results for c in x.consequences if c.rules]
-    blocks = [Block("list", title="Почему", items=tuple(lines[-6:])), *_rule_blocks(cites[:3], edition),
-              Block("steps", title="Моделирование", items=tuple(res.trace))]
-    return Answer(question=question, route="scenario", verdict=verdict, blocks=blocks, citations=list(cites),
-                  trace=list(res.trace), understood=f"Как я понял: вопрос — {_ASKED_RU[r.asked]}.", reading=mapping, unread=[])
+    return simulated_answer(question, verdict, lines[-6:], cites, res.trace,
+                            f"Как я понял: вопрос — {_ASKED_RU[r.asked]}.", mapping, edition)

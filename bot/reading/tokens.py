@@ -84,3 +84,23 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
         case, gender, pos_, tense = _tags(s)
         words.append(Tok(len(words), s, lemma(s), case, gender, pos_, sent, clause, tense=tense))
     return words, ends
+
+
+class SentenceReader:
+    """Base of the sentence readers of ``bot.reading``: the question's tokens (``tokenize``),
+    the index of the asked sentence (the last with «?», else the last one) and the token
+    bookkeeping every reader shares. A subclass sets ``self.r`` (a reading with a ``used``
+    set of token indices) after calling ``__init__``."""
+
+    def __init__(self, question: str) -> None:
+        self.toks, ends = tokenize(question)
+        asked = [k for k, e in enumerate(ends) if "?" in e]
+        self.asked_sent = asked[-1] if asked else max((t.sent for t in self.toks), default=0)
+
+    def tok(self, i: int) -> "Tok | None":
+        """The token at ``i``, or ``None`` outside the question."""
+        return self.toks[i] if 0 <= i < len(self.toks) else None
+
+    def use(self, *idx) -> None:
+        """Mark token indices as used by the reading (``None`` and out-of-range ignored)."""
+        self.r.used.update(i for i in idx if i is not None and 0 <= i < len(self.toks))

@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bot.answer import Answer, Block
-from bot.reading.tokens import Tok, tokenize
+from bot.answer import Answer
+from bot.reading.tokens import SentenceReader, Tok
 from bot.textnorm import fold
 from bot.vocab import section, words as vocab_words
 
@@ -58,22 +58,14 @@ class TriggerReading:
 _WH = frozenset("кто чьи чья чей чье чьё как каком какой когда что".split())
 
 
-class _Reader:
+class _Reader(SentenceReader):
     def __init__(self, question: str) -> None:
+        super().__init__(question)
         self.w = _w()
-        self.toks, ends = tokenize(question)
-        asked = [k for k, e in enumerate(ends) if "?" in e]
-        self.asked_sent = asked[-1] if asked else max((t.sent for t in self.toks), default=0)
         self.r = TriggerReading(question, self.toks)
-
-    def tok(self, i: int) -> Tok | None:
-        return self.toks[i] if 0 <= i < len(self.toks) else None
 
     def has(self, name: str, t: Tok | None) -> bool:
         return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
-
-    def use(self, *idx) -> None:
-        self.r.used.update(i for i in idx if i is not None and 0 <= i < len(self.toks))
 
     def read(self) -> TriggerReading:
         r = self.r
@@ -291,16 +283,13 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         elif r.yes_no:
             return None
     mapping = runs[0][0]
-    from bot.reading.route import _rule_blocks
+    from bot.reading.route import simulated_answer
 
     trace = [t for _, res in runs for t in res.trace]
-    blocks = [Block("list", title="Почему", items=tuple(lines)), *_rule_blocks(cites, edition),
-              Block("steps", title="Моделирование", items=tuple(trace))]
     owners = {frozenset({ME, OPP}): "у вас и у противника", frozenset({ME}): "у вас", frozenset({OPP}): "у противника"}
     told = owners.get(frozenset(r.owners), "у игроков")
     role = {ME: "; Активный игрок — вы", OPP: "; Активный игрок — противник"}.get(r.active or "", "")
     ask_ru = {"first_in": "кто первым заносит особенности в стек", "first_resolved": "чьи особенности выполнятся первыми",
               "own_order": "в каком порядке игрок заносит свои особенности", "can": "могут ли особенности сработать одновременно"}
     understood = f"Как я понял: {told} одновременно срабатывают особенности{role}; вопрос: {ask_ru[r.asked]}."
-    return Answer(question=question, route="scenario", verdict=verdict, blocks=blocks, citations=cites, trace=trace,
-                  understood=understood, reading=mapping, unread=[])
+    return simulated_answer(question, verdict, lines, cites, trace, understood, mapping, edition)
