@@ -164,3 +164,16 @@ def test_may_not_leave_out_a_legal_first_alternative():
     assert no.citations[0] == "505.6"
     yes = ask(OTHERWISE_MOVE + " Вокруг его существа все клетки заняты. Можно не перемещать его?")
     assert yes.verdict.startswith("Да: часть 1"), yes.verdict
+
+
+def test_a_text_that_opens_its_own_card_presupposes_a_closed_card():
+    # the question does not say the card's state: the state the part needs is taken and said,
+    # not a default «open» that makes «открыться» illegal
+    q = ("Текст: «В конце хода может открыться и переместиться на соседнюю клетку». "
+         "Все клетки рядом с ним заняты. Что будет?")
+    a = ask(q)
+    assert a.verdict.startswith("Открыться: часть 1 «открыться» выполняется")
+    assert "часть 2 «переместиться на соседнюю клетку» не объявляется" in a.verdict
+    assert "505.8" in a.citations and "507.2" in a.citations
+    board = next(b for b in a.blocks if b.title == "Поле, на котором выполняется текст:")
+    assert any("«Источник» закрыто: часть 1 открывает его" in x for x in board.items)

@@ -287,6 +287,7 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     leaves = [n for n in result.ast.walk() if id(n) in nums] if result.ast else []
     movers: list[tuple[int, Card]] = []
     failed = {f.action: f for f in facts.of("failed")}
+    src_state_set = False     # the first self part that opens or closes the source decides its state
     for leaf in leaves:
         n = nums[id(leaf)]
         action = leaf.attr("action")
@@ -296,6 +297,13 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         if who == "self" or (action in ("move", "open", "close") and who is None and spec.get("kind") in (None, "cell")):
             if action == "move":
                 movers.append((n, src))
+            if action == "open" and src.open and not src_state_set:
+                # a text that opens its own card presupposes a closed card: the question did not
+                # say its state, so the state that lets the part be declared is taken, and said
+                src.open = False
+                assumed[0] = assumed[0].replace("ваше открытое существо", "ваше закрытое существо")
+                assumed.append(f"«{src.id}» закрыто: часть {n} открывает его (вопрос о его состоянии ничего не говорит)")
+            src_state_set = src_state_set or action in ("open", "close")
             if action in failed:
                 src.immune.add(action)
                 assumed.append(f"«{failed[action].said}»: на «{src.id}» часть {n} не действует (так сказано в вопросе)")
