@@ -1193,12 +1193,10 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The game-action question answered by the simulator, or ``None`` (no property of this
     module asked, a content word unread, or no scenario that answers it)."""
     from bot.errors import ScenarioError
-    from bot.sim.route import belongs_elsewhere
+    from bot.reading.route import read_asked
 
-    if not question or belongs_elsewhere(question):
-        return None
-    r = read(question)
-    if r.asked is None or r.unread:
+    r = read_asked(question, read)
+    if r is None:
         return None
     try:
         runs = compile_runs(r)

@@ -55,6 +55,14 @@ def _set(xs) -> frozenset[str]:
     return frozenset(fold(str(x)) for x in xs or ())
 
 
+@lru_cache(maxsize=None)
+def section_sets(name: str) -> dict[str, frozenset[str]]:
+    """The ``name`` section of ``grammar/lexicon.yaml`` (a mapping of lists) as folded word
+    sets, ``{key: frozenset(folded words)}``; loaded once per section. Raises ``KeyError``
+    for a section the lexicon does not have."""
+    return {k: _set(v) for k, v in section(name).items()}
+
+
 @lru_cache(maxsize=1)
 def words() -> ReaderWords:
     """The reader's tables from ``grammar/lexicon.yaml`` (``reader`` section)."""

@@ -21,12 +21,12 @@ the verdict off which steps the simulator accepts. Every content word must be us
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from bot.answer import Answer
+from bot.reading.lexicon import section_sets
 from bot.reading.tokens import SentenceReader, Tok
 from bot.textnorm import fold
-from bot.vocab import section, words as vocab_words
+from bot.vocab import words as vocab_words
 
 ME, OPP = "first", "second"
 OP = {"battle_start": "battle_start", "vanguard": "vanguard"}
@@ -34,9 +34,8 @@ RULE = {"battle_start": "406.1", "vanguard": "407.1", "main": "408.1"}
 RU = {"battle_start": "«в начале боя»", "vanguard": "«авангард»", "main": "Основная фаза"}
 
 
-@lru_cache(maxsize=1)
 def _w() -> dict[str, frozenset[str]]:
-    return {k: frozenset(fold(str(x)) for x in v) for k, v in section("preliminary").items()}
+    return section_sets("preliminary")
 
 
 @dataclass
@@ -67,9 +66,6 @@ class _Reader(SentenceReader):
         super().__init__(question)
         self.w = _w()
         self.r = PreliminaryReading(question, self.toks)
-
-    def has(self, name: str, t: Tok | None) -> bool:
-        return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
 
     def read(self) -> PreliminaryReading:
         self.read_named()
@@ -347,13 +343,10 @@ _ASKED_RU = {"first": "кто использует первым", "alternate": "
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The preliminary-phase question answered by the simulator, or ``None``."""
     from bot.errors import ScenarioError
-    from bot.reading.route import simulated_answer
-    from bot.sim.route import belongs_elsewhere
+    from bot.reading.route import read_asked, simulated_answer
 
-    if not question or belongs_elsewhere(question):
-        return None
-    r = read(question)
-    if r.asked is None or r.unread:
+    r = read_asked(question, read)
+    if r is None:
         return None
     try:
         got = _ruling(r)

@@ -26,6 +26,17 @@ def _rule_blocks(numbers: list[str], edition: str) -> list[Block]:
 
 
 
+def read_asked(question: str, read):
+    """``read(question)`` when one of the simulator readers should answer it, else ``None``:
+    an empty question, one another route owns (``bot.sim.route.belongs_elsewhere``), one
+    asking no property of the reader (``asked is None``) or with content words left unread."""
+    from bot.sim.route import belongs_elsewhere
+
+    if not question or belongs_elsewhere(question):
+        return None
+    r = read(question)
+    return None if r.asked is None or r.unread else r
+
 def simulated_answer(question: str, verdict: str, lines: list[str], cites: list[str], trace: list[str],
                      understood: str, reading: dict, edition: str) -> Answer:
     """The ``scenario``-route ``Answer`` of a reader whose compiled scenario the simulator ran:

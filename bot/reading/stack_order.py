@@ -15,18 +15,16 @@ section ``stack_order`` of ``grammar/lexicon.yaml``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from bot.answer import Answer
 from bot.reading.game_actions import ME, OPP, _board, _declare, _run
+from bot.reading.lexicon import section_sets
 from bot.reading.tokens import Tok, tokenize
-from bot.textnorm import fold
-from bot.vocab import section, words as vocab_words
+from bot.vocab import words as vocab_words
 
 
-@lru_cache(maxsize=1)
 def _w() -> dict[str, frozenset[str]]:
-    return {k: frozenset(fold(str(x)) for x in v) for k, v in section("stack_order").items()}
+    return section_sets("stack_order")
 
 
 @dataclass
@@ -171,13 +169,10 @@ _ASKED_RU = {"which_top": "какое игродействие в стеке в�
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The stack-order / phase-end / payment question answered by the simulator, or ``None``."""
     from bot.errors import ScenarioError
-    from bot.reading.route import simulated_answer
-    from bot.sim.route import belongs_elsewhere
+    from bot.reading.route import read_asked, simulated_answer
 
-    if not question or belongs_elsewhere(question):
-        return None
-    r = read(question)
-    if r.asked is None or r.unread:
+    r = read_asked(question, read)
+    if r is None:
         return None
     try:
         got = _ruling(r)

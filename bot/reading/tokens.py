@@ -90,7 +90,8 @@ class SentenceReader:
     """Base of the sentence readers of ``bot.reading``: the question's tokens (``tokenize``),
     the index of the asked sentence (the last with «?», else the last one) and the token
     bookkeeping every reader shares. A subclass sets ``self.r`` (a reading with a ``used``
-    set of token indices) after calling ``__init__``."""
+    set of token indices) after calling ``__init__``, and ``self.w`` (its word sets) when it
+    uses ``has``."""
 
     def __init__(self, question: str) -> None:
         self.toks, ends = tokenize(question)
@@ -104,3 +105,8 @@ class SentenceReader:
     def use(self, *idx) -> None:
         """Mark token indices as used by the reading (``None`` and out-of-range ignored)."""
         self.r.used.update(i for i in idx if i is not None and 0 <= i < len(self.toks))
+
+    def has(self, name: str, t: "Tok | None") -> bool:
+        """Token ``t`` is a word of list ``name`` (by lemma or as written) of the reader's
+        word sets ``self.w`` (``bot.reading.lexicon.section_sets``), which a subclass sets."""
+        return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])

@@ -18,19 +18,17 @@ used, else ``None``. Words: section ``triggers`` of ``grammar/lexicon.yaml``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from bot.answer import Answer
+from bot.reading.lexicon import section_sets
 from bot.reading.tokens import SentenceReader, Tok
-from bot.textnorm import fold
-from bot.vocab import section, words as vocab_words
+from bot.vocab import words as vocab_words
 
 ME, OPP = "first", "second"
 
 
-@lru_cache(maxsize=1)
 def _w() -> dict[str, frozenset[str]]:
-    return {k: frozenset(fold(str(x)) for x in v) for k, v in section("triggers").items()}
+    return section_sets("triggers")
 
 
 @dataclass
@@ -63,9 +61,6 @@ class _Reader(SentenceReader):
         super().__init__(question)
         self.w = _w()
         self.r = TriggerReading(question, self.toks)
-
-    def has(self, name: str, t: Tok | None) -> bool:
-        return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
 
     def read(self) -> TriggerReading:
         r = self.r
@@ -226,12 +221,10 @@ _RU_SIDE = {"active": "Активный", "inactive": "Неактивный"}
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The simultaneous-trigger question answered by the simulator, or ``None``."""
-    from bot.sim.route import belongs_elsewhere
+    from bot.reading.route import read_asked, simulated_answer
 
-    if not question or belongs_elsewhere(question):
-        return None
-    r = read(question)
-    if r.asked is None or r.unread:
+    r = read_asked(question, read)
+    if r is None:
         return None
     active = r.active or ME
     inactive = OPP if active == ME else ME
@@ -283,8 +276,6 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         elif r.yes_no:
             return None
     mapping = runs[0][0]
-    from bot.reading.route import simulated_answer
-
     trace = [t for _, res in runs for t in res.trace]
     owners = {frozenset({ME, OPP}): "у вас и у противника", frozenset({ME}): "у вас", frozenset({OPP}): "у противника"}
     told = owners.get(frozenset(r.owners), "у игроков")
