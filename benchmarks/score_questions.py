@@ -95,20 +95,25 @@ def table(rows) -> str:
     return "\n".join(lines)
 
 
+
+def report(rows, verbose: bool) -> None:
+    """Print ``table(rows)``; with ``verbose`` first every question that is not right, with
+    its route, verdict, first three citations and what was expected."""
+    if verbose:
+        for c, a, o in rows:
+            if o != "right":
+                print(f"[{o}] ({c.get('family', '-')}) {c['q']}\n    -> {a.route}: {a.verdict!r} {a.citations[:3]}"
+                      f"  (ожидалось {c.get('verdict', 'без вердикта')} {c.get('cites')})")
+        print()
+    print(table(rows))
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("file", type=Path)
     p.add_argument("-v", "--verbose", action="store_true", help="print every question that is not right")
     args = p.parse_args(argv)
     cases = yaml.safe_load(args.file.read_text(encoding="utf-8"))
-    rows = score(cases)
-    if args.verbose:
-        for c, a, o in rows:
-            if o != "right":
-                print(f"[{o}] ({c.get('family', '-')}) {c['q']}\n    -> {a.route}: {a.verdict!r} {a.citations[:3]}"
-                      f"  (ожидалось {c.get('verdict')} {c.get('cites')})")
-        print()
-    print(table(rows))
+    report(score(cases), args.verbose)
     return 0
 
 

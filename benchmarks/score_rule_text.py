@@ -24,7 +24,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.score_questions import score_one, table  # noqa: E402
+from benchmarks.score_questions import report, score_one  # noqa: E402
 
 DEV_SET = ROOT / "tests" / "data" / "rule_text_dev.yaml"
 EDITION_HTML = ROOT / "tests" / "data" / "edition_tested.html"
@@ -82,13 +82,7 @@ def main(argv: list[str]) -> int:
     cases = yaml.safe_load(args.file.read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         rows = score(cases, import_tested(Path(tmp) / "user"))
-    if args.verbose:
-        for c, a, o in rows:
-            if o != "right":
-                print(f"[{o}] ({c.get('family', '-')}) {c['q']}\n    -> {a.route}: {a.verdict!r} {a.citations[:3]}"
-                      f"  (ожидалось {c.get('verdict', 'без вердикта')} {c.get('cites')})")
-        print()
-    print(table(rows))
+    report(rows, args.verbose)
     return 0
 
 
