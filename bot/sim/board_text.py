@@ -280,8 +280,7 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     result = parse_ability(text)
     nums, _ = number_parts(result.ast) if result.ast else ({}, ())
     use = Use(src.id, refuse=facts.refuse)
-    assumed: list[str] = ["источник — ваше открытое существо «Источник» на c2; у созданных существ по 10 жизней "
-                          "(условно: вопрос о них ничего не говорит)"]
+    assumed: list[str] = []     # the source's own line goes first, once its state is known
     free = {"second": iter(["c4", "b5", "d5", "a5", "e5", "c6", "b6", "d6"]),
             "first": iter(["b1", "d1", "a1", "e1", "c1", "a2", "e2", "b2"])}
     leaves = [n for n in result.ast.walk() if id(n) in nums] if result.ast else []
@@ -301,7 +300,6 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
                 # a text that opens its own card presupposes a closed card: the question did not
                 # say its state, so the state that lets the part be declared is taken, and said
                 src.open = False
-                assumed[0] = assumed[0].replace("ваше открытое существо", "ваше закрытое существо")
                 assumed.append(f"«{src.id}» закрыто: часть {n} открывает его (вопрос о его состоянии ничего не говорит)")
             src_state_set = src_state_set or action in ("open", "close")
             if action in failed:
@@ -350,6 +348,8 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         else:
             assumed.append(f"«{blocked.said}»: подходящей цели для части {n} нет")
     _place_destinations(st, movers, use, facts, assumed)
+    assumed.insert(0, f"источник — ваше {'открытое' if src.open else 'закрытое'} существо «Источник» на c2; у созданных "
+                      "существ по 10 жизней (условно: вопрос о них ничего не говорит)")
     return st, src, use, assumed
 
 
