@@ -153,6 +153,8 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
                 skipped.append(f"маршрут {route.__name__} ссылается на пункты, которых нет в редакции {edition} "
                                f"({', '.join(missing)}); отвечает следующий маршрут")
                 continue
+        if ans is not None and ans.route in BOUND_ROUTES and not ans.verdict:
+            ans = _rule_text_instead(ans, asked, edition)
         if ans is not None:
             _lead_gate(ans, q)
             if cards is not None:
@@ -168,6 +170,29 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
+
+
+def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
+    """The rule-text verdict on ``question`` when the simulator route declined it
+    (``declined`` has no verdict), else ``declined``. Only a question the rule text reads
+    whole — one sentence, no set-up told before it that the rule text would ignore — and
+    not one the reader found contradictory; the rule text never overrides a simulator
+    verdict (issue 14), it only fills a silence."""
+    from bot.rules_text import route as rule_text
+    from bot.rules_text.propositions import sentences
+
+    if len(sentences(question.strip())) != 1 or any("противоречие" in (b.text or "") for b in declined.blocks):
+        return declined
+    try:
+        ans = rule_text.answer(question, edition)
+    except RulebookError:
+        raise
+    except Exception:  # noqa: BLE001 - the simulator's honest partial answer stands
+        return declined
+    if ans is None or not ans.verdict:
+        return declined
+    ans.trace = [f"симулятор вердикта не дал ({declined.route}): ответ по тексту правил", *ans.trace]
+    return ans
 
 
 def _lead_gate(ans: Answer, q: str) -> None:

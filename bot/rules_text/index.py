@@ -116,27 +116,46 @@ def _read_parts(sentence: str, number: str, context: frozenset[str]) -> list[Pro
 
 def build(rb) -> PropIndex:
     """Read every paragraph of the ``bot.rulebook.Rulebook`` ``rb`` into a ``PropIndex``."""
+    from bot.rules_text.lists import is_list_head, list_props
+
     L = language()
     idx = PropIndex()
-    for c in rb.clauses:
+    clauses = list(rb.clauses)
+    for n, c in enumerate(clauses):
         context: frozenset[str] = frozenset()
         for s in sentences(c.text):
             for p in _read_parts(s, c.number, context):
                 context = p.words | {p.action}
-                k = len(idx.props)
-                idx.props.append(p)
+                _add(idx, p)
+        if is_list_head(c.text):   # «Игродействия, использующие стек, это:» + its lettered items
+            items = []
+            for d in clauses[n + 1:]:
+                if not re.fullmatch(re.escape(c.number) + r"\.[а-я]", d.number):
+                    break
+                items.append(d)
+            for p in list_props(c, items):   # the item is the subject: each of its words is asked
                 r = rule_of(p)
-                idx.rules.append(r)
-                idx.by_action.setdefault(p.action, []).append(k)
-                idx.by_number.setdefault(p.number, []).append(k)
-                for w in r.req | r.opt:
-                    idx.by_concept.setdefault(w.removeprefix("не "), []).append(k)
-                if p.kind == "consequence":
-                    for w in p.words:
-                        idx.by_word.setdefault(w, []).append(k)
-                if any(all(w in p.conditions for w in ph) for ph in L.override if ph):
-                    idx.overrides.append(k)
+                _add(idx, p, replace(r, req=r.req | {w for w in p.subject_words if w not in L.light}))
+
     return idx
+
+
+def _add(idx: PropIndex, p: Prop, r: Rule | None = None) -> None:
+    """Index proposition ``p`` and its ``Rule`` (``r``, else ``rule_of(p)``)."""
+    L = language()
+    k = len(idx.props)
+    idx.props.append(p)
+    r = rule_of(p) if r is None else r
+    idx.rules.append(r)
+    idx.by_action.setdefault(p.action, []).append(k)
+    idx.by_number.setdefault(p.number, []).append(k)
+    for w in r.req | r.opt:
+        idx.by_concept.setdefault(w.removeprefix("не "), []).append(k)
+    if p.kind == "consequence":
+        for w in p.words:
+            idx.by_word.setdefault(w, []).append(k)
+    if any(all(w in p.conditions for w in ph) for ph in L.override if ph):
+        idx.overrides.append(k)
 
 
 _CACHE: dict[str, tuple[object, PropIndex]] = {}

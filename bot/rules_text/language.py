@@ -52,6 +52,9 @@ class RuleLanguage:
     lower_limit: frozenset[str] = frozenset()
     upto: frozenset[str] = frozenset()
     count_words: frozenset[str] = frozenset()
+    chat_spelling: dict[str, str] = field(default_factory=dict)
+    """Chat forms of a word (folded, as written) -> the written word(s): applied to a
+    question before it is read (``bot.rules_text.question.respell``)."""
 
     def norm(self, lemma: str, text: str = "") -> str:
         """The concept of a lemma (``text``: the word as written, tried too): its synonym
@@ -143,4 +146,5 @@ def _meaning(d: dict) -> dict:
         default_conditions=tuple(frozenset(fold(str(x)) for x in ws) for ws in d.get("default_conditions") or ()),
         widening=tuple(tuple(fold(str(p)).split()) for p in d.get("widening") or ()),
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
+        chat_spelling=_map(d.get("chat_spelling")),
     )

@@ -28,6 +28,27 @@ _QUESTION_START = re.compile(r"^(а\s+|и\s+|скажите,?\s+|подскаж�
 
 
 _MODAL_ANYWHERE = re.compile(r"\b(можно|нельзя|может|могут|могу|можем|сколько|скока)\b")
+# «…, или нет», «…, да?», «…, нет?»: a yes/no tail, not part of what is asked
+_TAIL_YESNO = re.compile(r"(?i)[,\s]+(?:или\s+нет|да|нет|ведь|же|ж)\s*([?!.]*)\s*$")
+_WORD = re.compile(r"[А-Яа-яЁё]+")
+
+
+def respell(text: str) -> str:
+    """``text`` with the chat forms of words (``chat_spelling`` of the rule language:
+    «тока» -> «только», «сущ» -> «существо») written out; whole words only, the case of
+    the first letter kept."""
+    table = language().chat_spelling
+    if not table:
+        return text
+
+    def one(m: re.Match) -> str:
+        w = m.group(0)
+        new = table.get(w.casefold().replace("ё", "е"))
+        if new is None:
+            return w
+        return new[:1].upper() + new[1:] if w[:1].isupper() else new
+
+    return _WORD.sub(one, text)
 
 
 @dataclass(frozen=True)
@@ -62,6 +83,9 @@ class Question:
     """Concepts the question states as circumstances: its «если / когда …» part and what it
     says before the asked predicate in a clause of its own («у меня закрытое существо, …»)."""
     alternatives: tuple[frozenset[str], ...] = field(default_factory=tuple)
+    choice: tuple[tuple[str, str], ...] = ()
+    """«X быстрое или медленное?»: the two options as ``(concept, word as written)`` —
+    opposites joined by «или»; the answer names the one that holds."""
 
 
 def _fix_typos(text: str, edition: str) -> str:
@@ -93,13 +117,17 @@ def read(text: str, edition: str = "") -> Question | None:
     last = parts[-1] if parts else t
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
         last = parts[-2]
+    last = respell(last)
+    tail = _TAIL_YESNO.search(last)
+    if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
+        last = last[:tail.start()] + "?"
     asked = "?" in last
     low = last.casefold()
     tail_can = bool(_TAIL_CAN.search(low)) and not _QUESTION_START.match(low)
     if tail_can:
         last = _TAIL_CAN.sub("", last)
     if not (asked or tail_can or _QUESTION_START.match(low) or re.search(r"\bли\b", low)
-            or (len(parts) == 1 and _MODAL_ANYWHERE.search(low))):
+            or (len(parts) == 1 and (_MODAL_ANYWHERE.search(low) or re.search(r"\bили\b", low)))):
         return None
     if edition:
         last = _fix_typos(last, edition)
@@ -144,11 +172,26 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if len(infs) >= 2 and any(t.lemma in ("и", "или") for t in rest):   # «уменьшать или увеличивать»
         alts = [_clean(_content([t for t in rest if t.pos != "INFN" or t is f])[0]) for f in infs]
     cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
-    return Question(kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
+    choice = _choice(toks)
+    return Question(choice=choice, kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=_action(toks, k, kind), subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
                     alternatives=alts if len(alts) > 1 else ())
+
+
+def _choice(toks: list[Tok]) -> tuple[tuple[str, str], ...]:
+    """``((a, word), (b, word))`` for «A или B» whose concepts are opposites (``antonyms``
+    of the rule language), else ``()``."""
+    L = language()
+    for i in range(1, len(toks) - 1):
+        if toks[i].lemma != "или":
+            continue
+        a, b = toks[i - 1], toks[i + 1]
+        ca, cb = L.norm(a.lemma, a.text), L.norm(b.lemma, b.text)
+        if L.antonyms.get(ca) == cb:
+            return (ca, a.text), (cb, b.text)
+    return ()
 
 
 def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
@@ -216,6 +259,9 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
         if (t.lemma in L.state and t.pos == "VERB") or (t.text == "это" and 0 < i < len(toks) - 1
                                                             and not any(u.pos == "VERB" for u in toks)):
             return i, "state", "is", False, t.text if t.lemma != "это" else "является"
+    if not any(t.pos in ("VERB", "INFN") for t in toks) and len(toks) >= 2 and toks[-1].pos in ("ADJF", "ADJS") \
+            and toks[-1].case in ("nomn", None) and any(t.pos == "NOUN" for t in toks[:-1]):
+        return -1, "state", "is", False, "является"   # «бросок кубика медленный?»: the adjective is asked
     verbs = [i for i, t in enumerate(toks) if t.pos == "VERB" and not any(
         u.lemma in ("который", "если", "когда", "что") and u.clause == t.clause for u in toks[:i])]
     if verbs:   # after a leading «если …» the asked verb is the last one

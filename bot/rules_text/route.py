@@ -64,6 +64,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return _count(question, q, idx, edition)
     if q.kind == "what":
         return _what(question, q, idx, edition)
+    if q.choice:
+        return _choice(question, q, idx, edition)
     d = decide(q, idx)
     if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
         return None     # no sentence fits: search quotes the nearest paragraphs
@@ -142,6 +144,26 @@ def _undecided(question: str, q: Question, d: Decision) -> Answer:
                                         "не подходит к вопросу целиком."),
                           Block("list", items=tuple(lines), title="Что говорят правила и почему этого мало")],
                   citations=cites, trace=[f"вопрос прочитан как: {_describe(q)}", *lines])
+
+
+# --- «быстрое или медленное?» ------------------------------------------------------------
+
+def _choice(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | None:
+    """The option of «X — A или B?» that holds: each option asked as its own yes/no
+    question; a verdict only when one option holds and the other does not."""
+    from dataclasses import replace as _replace
+
+    (a, wa), (b, wb) = q.choice
+    held = []
+    for concept, other, word in ((a, b, wa), (b, a, wb)):
+        d = decide(_replace(q, bag=q.bag - {other}, choice=()), idx)
+        held.append((d.agreed, word, d))
+    if {held[0][0], held[1][0]} != {True, False}:
+        return None
+    truth, word, d = next(h for h in held if h[0])
+    fits = sorted(d.fits, key=lambda f: (not f.full, f.prop.number))
+    return _answer(question, q, word[:1].upper() + word[1:], fits[0].prop, [f.prop for f in fits[1:]],
+                   fits[0].how, edition, idx)
 
 
 # --- «сколько …?» ---------------------------------------------------------------------------

@@ -1,0 +1,80 @@
+"""Rule-text verdicts on the 5ed seed pages for the question families chat players use
+(issue 14): lists of kinds («Игродействия, использующие стек, это: …»), chat spelling
+(«тока», «сущ», «юзает»), «… или нет» / «…, да?» tails, «A или B?» choices, and the
+rule text answering where the simulator declines. Questions written here, in chat style."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.judge import ask
+from bot.rules_text.index import index_for
+from bot.rules_text.question import read, respell
+from bot.rules_text.route import answer
+
+
+@pytest.mark.parametrize("q, lead, cite", [
+    # 302.3 / 302.5: lists of game actions using the stack or not
+    ("использует ли бросок кубика стек?", "Да", "302.3"),
+    ("перемещение карты юзает стек?", "Да", "302.3"),
+    ("эффект правил игры использует стек?", "Нет", "302.5"),
+    ("эффект правил игры не использует стек?", "Да", "302.5"),
+    # 304.2 / 304.3: slow and fast game actions, the class's opposite answered «нет»
+    ("действие карты это медленное игродействие?", "Да", "304.2"),
+    ("бросок кубика медленный?", "Нет", "304.3"),
+    ("особенность «авангард» быстрая?", "Нет", "304.2"),
+    ("движение существа медленное?", "Да", "304.2"),
+])
+def test_list_items_answer_from_their_head(q, lead, cite):
+    a = answer(q, "5ed")
+    assert a is not None and a.verdict and a.verdict.startswith(lead), (q, a and a.verdict)
+    assert a.citations[0] == cite
+
+
+def test_list_item_exception_is_kept():
+    """«действие карты (кроме внезапного)»: a sudden action is not ruled slow by 304.2.б."""
+    a = answer("внезапное действие это медленное игродействие?", "5ed")
+    assert a is None or not (a.verdict or "").startswith("Да")
+
+
+def test_list_props_carry_head_number_and_sentence():
+    idx = index_for("5ed")
+    items = [p for p in idx.props if p.number == "302.3" and p.kind == "fact"]
+    assert {p.action for p in items} == {"использовать"}
+    dice = [p for p in items if "бросок" in p.words]
+    assert dice and dice[0].positive and dice[0].sentence.startswith("Игродействия, использующие стек, это")
+    assert all(not p.positive for p in idx.props if p.number == "302.5" and p.kind == "fact")
+
+
+def test_respell_chat_forms():
+    assert respell("тока сущ юзает") == "только существо использует"
+    assert respell("Арт стоит") == "Артефакт стоит"
+    assert respell("токарь") == "токарь"        # whole words only
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("пас щитается игродействием или нет", "Нет"),      # typo + «или нет» tail, no «?»
+    ("закрытое сущ не может ходить да?", "Да"),          # negated question: «Да, не может»
+    ("арт может двигаться?", "Нет"),
+])
+def test_chat_questions(q, lead):
+    a = ask(q)
+    assert a.verdict and a.verdict.startswith(lead), (q, a.route, a.verdict)
+
+
+def test_choice_names_the_option_that_holds():
+    q = read("бросок кубика это быстрое или медленное игродействие", "5ed")
+    assert q is not None and {c for c, _ in q.choice} == {"быстрый", "медленный"}
+    a = ask("бросок кубика это быстрое или медленное игродействие")
+    assert a.verdict.startswith("Быстрое") and "304.3" in a.citations[:3]   # the simulator's or the rule text's
+    a = answer("движение быстрое или медленное?", "5ed")
+    assert a.verdict == "Медленное" and a.citations[0] == "304.2"
+
+
+def test_rule_text_fills_a_declined_simulator_answer_only():
+    """One-sentence question the simulator declines: the rule text rules; a simulator
+    verdict is never replaced."""
+    a = ask("пас это игродействие или нет?")
+    assert a.verdict and a.verdict.startswith("Нет") and "303.2" in a.citations[:3]
+    sim = ask("Можно ли положить симбиота на летающее существо?")
+    assert sim.route == "scenario" and sim.verdict.startswith("Нет")
