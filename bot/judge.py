@@ -177,12 +177,15 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     (``declined`` has no verdict), else ``declined``. Only a question the rule text reads
     whole — one sentence, no set-up told before it that the rule text would ignore — and
     not one the reader found contradictory; the rule text never overrides a simulator
-    verdict (issue 14), it only fills a silence."""
-    from bot.rules_text import route as rule_text
+    verdict (issue 14), it only fills a silence. Several sentences are read when all but the
+    asked one are the asker's premise (``bot.rules_text.premise``)."""
+    from bot.rules_text import premise, route as rule_text
     from bot.rules_text.propositions import sentences
 
-    if len(sentences(question.strip())) != 1 or any("противоречие" in (b.text or "") for b in declined.blocks):
+    if any("противоречие" in (b.text or "") for b in declined.blocks):
         return declined
+    if len(sentences(question.strip())) != 1 and premise.split(question) is None:
+        return declined     # set-up sentences the rule text would not read
     try:
         ans = rule_text.answer(question, edition)
     except RulebookError:

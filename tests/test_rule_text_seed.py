@@ -78,3 +78,54 @@ def test_rule_text_fills_a_declined_simulator_answer_only():
     assert a.verdict and a.verdict.startswith("Нет") and "303.2" in a.citations[:3]
     sim = ask("Можно ли положить симбиота на летающее существо?")
     assert sim.route == "scenario" and sim.verdict.startswith("Нет")
+
+
+# ------------------------------------------------------------------ the asker's premise is not a fact
+from bot.rules_text import premise  # noqa: E402
+
+
+@pytest.mark.parametrize("q, asked, lead, cite", [
+    ("арт это ж карта. значит он может двигаться?", "Арт может двигаться?", "Нет", "210.2"),
+    ("особенность «авангард» это же срабатывающая типа как «в начале хода» значит быстрая?",
+     "Особенность «авангард» быстрая?", "Нет", "304.2"),
+    ("в правилах написано что эффект правил игры это тоже игродействие. значит он юзает стек?",
+     "Эффект правил игры юзает стек?", "Нет", "302.5"),
+])
+def test_premise_split_and_conclusion_ruled(q, asked, lead, cite):
+    s = premise.split(q)
+    assert s is not None and s.asked.casefold() == asked.casefold()
+    a = answer(q, "5ed")
+    assert a.verdict.startswith(lead) and cite in a.citations[:3]
+    assert "не принимал за факт" in a.blocks[0].text
+
+
+def test_false_premise_is_said_with_its_paragraph():
+    a = answer("пас это ж игродействие, значит пас является передачей приоритета?", "5ed")
+    assert a is not None and a.verdict.startswith("Да") and "303.2" in a.citations
+    assert "Неверно, что «пас это ж игродействие»: п. 303.2" in a.blocks[0].text
+
+
+def test_told_board_fact_is_no_premise():
+    """«у меня …», a past event: the situation routes read it, not the premise reader."""
+    assert premise.split("у меня арт на поле. значит он может двигаться?") is None
+    assert premise.split("сходил сущем. значит оно может ещё раз ходить?") is None
+
+
+@pytest.mark.parametrize("q, lead, cite", [
+    ("пас это передача приоритета противнику?", "Да", "303.2"),
+    ("пас является игродействием?", "Нет", "303.2"),        # the definition names no kind «игродействие»
+    ("движение это перемещение или нет?", "Да", "507.1"),    # «Движение – частный случай перемещения»
+    ("приоритет это возможность объявлять игродействия?", "Да", "303.1"),
+])
+def test_definitions(q, lead, cite):
+    a = answer(q, "5ed")
+    assert a is not None and a.verdict.startswith(lead) and cite in a.citations[:3], (q, a and a.verdict)
+
+
+def test_definition_reader_shapes():
+    from bot.rules_text.definitions import read_definition
+
+    [p] = read_definition("Пас – это передача приоритета противнику без объявления какого-либо игродействия.", "303.2")
+    assert p.kind == "state" and p.positive and p.subject_words == {"пас"}
+    assert "передача" in p.words and "~игродействие" in p.words
+    assert read_definition("Симбиот не может перемещаться отдельно от хозяина.", "209.11") == []

@@ -116,6 +116,7 @@ def _read_parts(sentence: str, number: str, context: frozenset[str]) -> list[Pro
 
 def build(rb) -> PropIndex:
     """Read every paragraph of the ``bot.rulebook.Rulebook`` ``rb`` into a ``PropIndex``."""
+    from bot.rules_text.definitions import read_definition
     from bot.rules_text.lists import is_list_head, list_props
 
     L = language()
@@ -124,9 +125,14 @@ def build(rb) -> PropIndex:
     for n, c in enumerate(clauses):
         context: frozenset[str] = frozenset()
         for s in sentences(c.text):
-            for p in _read_parts(s, c.number, context):
+            ps = _read_parts(s, c.number, context)
+            for p in ps:
                 context = p.words | {p.action}
                 _add(idx, p)
+            if not ps:   # «Пас – это передача приоритета …»: a definition states what X is
+                for p in read_definition(s, c.number):
+                    r = rule_of(p)
+                    _add(idx, p, replace(r, req=r.req | p.subject_words))
         if is_list_head(c.text):   # «Игродействия, использующие стек, это:» + its lettered items
             items = []
             for d in clauses[n + 1:]:

@@ -56,6 +56,10 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
+    from bot.rules_text import premise
+
+    if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
+        return premise.answer(question, edition)   # never the premise read as part of what is asked
     q = read(question, edition)
     if q is None or not q.bag:
         return None

@@ -1,0 +1,180 @@
+"""A question asked after the asker's own premise, answered from the rule text (issue 14):
+«X это ж Y. значит Z?», «особенности «в начале боя» это же срабатывающие, значит быстрые?»,
+«местность атаковать нельзя это понятно. а разрядом ей раны нанести можно? разряд то не атака».
+
+The premise (a clause with a reasoning particle «же / ж / ведь / то», a definition «X — это Y»,
+a general statement told before «значит …», «… это понятно / помню») is the asker's
+argument: the verdict never rests on it. ``split(question)`` -> ``Premised`` or ``None``:
+the premise clauses and the asked proposition Z (the words after «значит», or the asked
+sentence), with the premise's subject put in when Z names none («значит быстрые?» ->
+«особенности «в начале боя» быстрые?»). ``answer(question, edition)`` rules Z by the rule
+text (``bot.rules_text.route``) and checks each premise of the form «X это Y» / «X — Y» /
+«X считается Y» the same way: a premise the rules deny is said so with its paragraph.
+No verdict on Z — ``None`` (the premise alone never gives one). Particles and conclusion
+words: ``reasoning_particles`` / ``conclusion_words`` of ``grammar/lexicon.yaml``; a told
+board fact («у меня …», a past-tense event) is not a premise: such a question is left to
+the situation routes (``None``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.answer import Answer, Block
+
+_SENT = re.compile(r"(?<=[.!?…])\s+")
+_MINE = re.compile(r"(?<![а-яё])(я|мой|моя|моё|мое|мои|моего|моей|моим|мне|меня|у меня|свой|своего|своё|свое|своей|мы|наш)(?![а-яё])")
+_KNOWN = re.compile(r"[,\s]*(?:это\s+)?(?:понятно|ясно|помню|знаю|допустим|ладно)\s*[.!]?\s*$")
+_LEAD = re.compile(r"^(?:а|и|но|ну)\s+")
+_PRONOUN = re.compile(r"^(?:она|он|оно|они|это)\s+")
+
+
+@dataclass(frozen=True)
+class Premised:
+    """``premises``: the asker's argument clauses as written; ``asked``: Z as its own
+    question (ending in «?»); ``subject``: the premise subject put into Z, or ``""``."""
+
+    premises: tuple[str, ...]
+    asked: str
+    subject: str = ""
+
+
+def _words(name: str) -> tuple[str, ...]:
+    from bot.vocab import section
+
+    raw = section(name)
+    return tuple(raw.split() if isinstance(raw, str) else raw)
+
+
+def _particle(clause: str) -> bool:
+    f = f" {clause.casefold()} "
+    return any(re.search(rf"[\s,]{re.escape(p)}[\s,?.!]", f) for p in (*_words("reasoning_particles"), "то")) \
+        or bool(re.search(r"\sэто\s|\s[—–-]\s", f))
+
+
+def _told_fact(sentence: str) -> bool:
+    """A board fact or event the asker tells («у меня …», «сходил …»), not a premise."""
+    from bot.reading.tokens import tokenize
+
+    if _MINE.search(sentence.casefold()):
+        return True
+    if re.search(r"(?<![а-яё])(?:написано|сказано|указано)(?![а-яё])", sentence.casefold()):
+        return False    # «в правилах написано, что …» tells a premise
+    toks, _ = tokenize(sentence)
+    return any(t.pos == "VERB" and t.tense == "past" for t in toks)
+
+
+def _subject(premise: str) -> str:
+    """The noun phrase a premise is about: its words before «это / же / ж / — / считается»."""
+    from bot.reading.tokens import tokenize
+
+    p = _LEAD.sub("", premise.strip().casefold())
+    p = re.sub(r"^(?:в\s+правилах\s+)?(?:написано|сказано|указано)\s*,?\s*(?:что\s+)?", "", p)
+    m = re.match(r"(.+?)\s+(?:[—–-]\s+|это\s|же\s|ж\s|ведь\s|считаю?т?ся\s|она\s+же|он\s+же|оно\s+же|они\s+же)", p + " ")
+    if not m:   # «местность атаковать нельзя»: its first noun
+        toks, _ = tokenize(p)
+        return next((t.text for t in toks if t.pos == "NOUN" and t.case in ("nomn", "accs")), "")
+    s = m.group(1).strip(" ,")
+    toks, _ = tokenize(s)
+    if not toks or not any(t.pos in ("NOUN", "INTJ") or t.quote for t in toks) or len(toks) > 6:
+        return ""
+    return s
+
+
+def split(question: str) -> Premised | None:
+    """The premise and the asked proposition of ``question`` (see the module docstring)."""
+    from bot.reading.claims import _masked
+
+    text = " ".join(question.split())
+    masked = _masked(text)
+    cuts = [m.end() for m in _SENT.finditer(masked)]
+    sents = [text[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(text)]) if text[a:b].strip()]
+    if not sents:
+        return None
+    asked_at = max((i for i, s in enumerate(sents) if "?" in s), default=len(sents) - 1)
+    asked = sents[asked_at]
+    premises: list[str] = []
+    for s in sents[:asked_at]:
+        if _told_fact(s):
+            return None
+        premises.append(s.rstrip(".!… "))
+    for s in sents[asked_at + 1:]:      # «…? разряд то не атака»: the argument told after
+        if not _particle(s) or _told_fact(s):
+            return None
+        premises.append(s.rstrip(".!… "))
+    conclusions = "|".join(map(re.escape, _words("conclusion_words")))
+    m = None
+    for m in re.finditer(rf"(?:^|[\s,])(?:{conclusions})(?=[\s,])", asked.casefold()):
+        pass
+    z = asked
+    if m is not None:
+        before = asked[:m.start()].strip(" ,")
+        if before:
+            if _told_fact(before):
+                return None
+            premises.append(before)
+        z = asked[m.end():].strip(" ,")
+    if not premises:
+        return None
+    z = _LEAD.sub("", z.strip().rstrip("?!. ").strip())
+    z = re.sub(r"(?<![а-яё])тоже(?![а-яё])\s*", "", z).strip()
+    for k, p in enumerate(premises):   # «местность атаковать нельзя это понятно»: a premise told as known
+        premises[k] = _KNOWN.sub("", p).strip(" ,") or p
+    subject = ""
+    from bot.reading.tokens import tokenize
+
+    toks, _ = tokenize(z)
+    if not toks:
+        return None
+    verb = any(t.pos in ("VERB", "INFN", "PRED") or t.lemma in ("можно", "нельзя") for t in toks)
+    pron = next((t for t in toks if t.pos == "NPRO" and t.lemma in ("он", "она", "оно", "они")), None)
+    named = any(t.pos in ("NOUN", "INTJ") or t.quote for t in toks if t is not pron)
+    own = any((t.pos == "NOUN" and t.case == "nomn") or t.pos == "INTJ" or t.quote for t in toks)
+    predicative = not verb and toks[0].pos in ("ADJF", "ADJS")   # «значит быстрое игродействие?»
+    if pron is not None or not named or not (verb or own) or predicative:
+        subject = next((s for s in map(_subject, premises) if s), "")
+        if not subject:
+            return None
+        if pron is not None:   # «а разрядом ей раны нанести можно?»: «ей» is the premise's subject
+            z = re.sub(rf"(?<![а-яё]){re.escape(pron.text)}(?![а-яё])", subject, z, count=1, flags=re.I)
+        else:                  # «значит быстрое игродействие?» -> «X это быстрое игродействие?»
+            z = subject + (" это " if not verb and named else " ") + z
+    return Premised(tuple(premises), z[:1].upper() + z[1:] + "?", subject)
+
+
+def _premise_question(premise: str) -> str | None:
+    """«X это ж Y» / «X — это Y» / «X считается Y» as the question «X это Y?», else ``None``."""
+    p = _LEAD.sub("", premise.strip().rstrip("?!. "))
+    p = re.sub(r"(?<![а-яё])(?:же|ж|ведь|получается|типа)(?![а-яё])", " ", p)
+    p = re.sub(r"\s*[—–]\s*(?:это\s+)?", " это ", p)
+    p = " ".join(p.split())
+    if not re.search(r"(?<![а-яё])(это|считается|считаются|является|являются)(?![а-яё])", p.casefold()):
+        return None
+    return p + "?"
+
+
+def answer(question: str, edition: str = "5ed") -> Answer | None:
+    """Z ruled by the rule text with the premise checked, or ``None`` (see the module docstring)."""
+    from bot.rules_text import route
+
+    s = split(question)
+    if s is None:
+        return None
+    z = route.answer(s.asked, edition)
+    if z is None or not z.verdict:
+        return None
+    notes, cites = [], list(z.citations)
+    for p in s.premises:
+        pq = _premise_question(p)
+        pa = route.answer(pq, edition) if pq else None
+        if pa is not None and pa.verdict and pa.verdict.startswith("Нет") and pa.sentence:
+            notes.append(f"Неверно, что «{p}»: п. {pa.citations[0]} — «{pa.sentence}»")
+            cites.extend(n for n in pa.citations[:1] if n not in cites)
+    said = "; ".join(f"«{p}»" for p in s.premises)
+    blocks = [Block("note", f"Ваш довод {said} я не принимал за факт: ответ — по правилам на вопрос «{s.asked}»."
+                    + ("\n" + "\n".join(notes) if notes else ""))]
+    understood = f"Как я понял: довод {said}; вопрос: «{s.asked}»."
+    return Answer(question=question, route="rule_text", verdict=z.verdict, blocks=[*blocks, *z.blocks],
+                  citations=list(dict.fromkeys(cites)), trace=[f"довод: {said}", *notes, *z.trace],
+                  understood=understood, sentence=z.sentence)
