@@ -129,3 +129,31 @@ def test_definition_reader_shapes():
     assert p.kind == "state" and p.positive and p.subject_words == {"пас"}
     assert "передача" in p.words and "~игродействие" in p.words
     assert read_definition("Симбиот не может перемещаться отдельно от хозяина.", "209.11") == []
+
+
+# ------------------------------------------------------------------ «кто …?» and «только X может»
+def test_who_gets_priority_names_the_player():
+    a = answer("кто первым получает приоритет при переходе к новой подфазе", "5ed")
+    assert a is not None and a.verdict == "Активный игрок" and a.citations[0] in ("303.1", "408.2")
+
+
+def test_who_declines_when_the_doer_is_no_player_or_too_little_is_asked():
+    assert answer("кто может использовать движение?", "5ed") is None    # 506.3: an open creature
+    assert answer("кто получает приоритет?", "5ed") is None              # one concept: too broad
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("движение может объявлять тока активный игрок?", "Да"),
+    ("неактивный игрок может объявить движение?", "Нет"),
+    ("неактивный игрок разве не может подвигать сущей в чужой ход", "Да"),   # «Да, не может»
+])
+def test_only_rule_answers_who_may_whatever_its_circumstance(q, lead):
+    a = answer(q, "5ed")
+    assert a is not None and a.verdict.startswith(lead) and a.citations[0] == "506.2", (q, a and a.verdict)
+
+
+def test_only_rule_circumstance_still_needed_without_only():
+    """«активный игрок может объявить движение?» — the rule allows it only in the choice
+    sub-phase: no plain «Да» from the rule text."""
+    a = answer("активный игрок может объявить движение?", "5ed")
+    assert a is None or not (a.verdict or "").startswith("Да")

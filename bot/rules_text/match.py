@@ -112,6 +112,7 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     flip = False
     how = ""
     used: set[str] = set()
+    opposed: set[str] = set()     # the rule's «только» words the question names the opposite of
     uncovered = [w for w in r.req if not any(covers(x, w) for x in bag)]
     for o in list(uncovered):
         if o in p.only:
@@ -120,13 +121,21 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
             if alt is not None:
                 uncovered.remove(o)
                 used.add(alt)
+                opposed.add(o)
                 flip = True
                 how = f"правило разрешает только «{o}», в вопросе «{alt}»"
+    if uncovered and p.only_agent and (flip or q.only) and not (set(uncovered) & p.only) \
+            and any(covers(x, w) for x in bag for w in r.req - p.only):
+        # «Движение может объявить только Активный игрок в подфазу Выбора»: asked who may
+        # («только активный?», «неактивный может?») — the rest restricts when, not who
+        how = how or f"правило разрешает только «{' '.join(sorted(p.only))}»"
+        uncovered = []
     if not uncovered and r.cond_same and not r.cond and not any(
             covers(x, w) for x in q.stated for w in r.cond_same):
         return f"правило действует только при условии «{p.condition_text}»", False, ""
-    if q.complement and p.subject_words and not p.impersonal and not p.patient:
-        clash = [w for w in p.subject_words if w.removeprefix("не ") not in L.implicit
+    agent = p.only if p.only_agent else p.subject_words   # «Движение может объявить только Активный игрок»
+    if q.complement and agent and not p.impersonal and not p.patient and not (p.only_agent and q.only):
+        clash = [w for w in agent if w.removeprefix("не ") not in L.implicit
                  and any(covers(x, w) for x in q.complement)
                  and not any(covers(x, w) for x in bag if x not in q.complement)]
         if clash:   # «закрытая карта не может атаковать» vs «можно ли атаковать закрытую карту»
@@ -151,7 +160,7 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         asked_named = not q.action or q.action in L.light or any(covers(q.action, w) for w in r.req | r.opt)
         # and its grammatical subject is the question's («закрытая карта не может объявлять
         # атаки» says nothing of attacking a closed card)
-        named_subject = {w for w in p.subject_words if w.removeprefix("не ") not in L.implicit}
+        named_subject = {w for w in agent if w.removeprefix("не ") not in L.implicit} - opposed
         same_subject = not (q.subject and named_subject and not p.impersonal) or all(
             any(covers(x, w) for x in q.subject) for w in named_subject)
         if not truth and named >= 2 and action_named and asked_named and same_subject:

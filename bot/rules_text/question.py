@@ -10,7 +10,8 @@ concepts ``bot.rules_text.propositions`` reads rule sentences into — plus what
 - ``state``  «является ли / считается ли / X — это Y?»;
 - ``happens`` «закрывается ли …?», «броня защищает от …?» (a plain verb);
 - ``count``  «сколько / скока / максимум …» (``bound`` ``max`` / ``min`` / ``""``);
-- ``what``   «что будет, если …?» (``about``: the words of «с X»).
+- ``what``   «что будет, если …?» (``about``: the words of «с X»);
+- ``who``    «кто получает приоритет при переходе к новой фазе?» (the person is answered).
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ class Question:
     """Concepts the question states as circumstances: its «если / когда …» part and what it
     says before the asked predicate in a clause of its own («у меня закрытое существо, …»)."""
     alternatives: tuple[frozenset[str], ...] = field(default_factory=tuple)
+    only: bool = False
+    """The question says «только» («движение может объявить только активный игрок?»)."""
     choice: tuple[tuple[str, str], ...] = ()
     """«X быстрое или медленное?»: the two options as ``(concept, word as written)`` —
     opposites joined by «или»; the answer names the one that holds."""
@@ -127,7 +130,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if tail_can:
         last = _TAIL_CAN.sub("", last)
     if not (asked or tail_can or _QUESTION_START.match(low) or re.search(r"\bли\b", low)
-            or (len(parts) == 1 and (_MODAL_ANYWHERE.search(low) or re.search(r"\bили\b", low)))):
+            or (len(parts) == 1 and (_MODAL_ANYWHERE.search(low) or re.search(r"\b(или|кто)\b", low)))):
         return None
     if edition:
         last = _fix_typos(last, edition)
@@ -145,6 +148,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     k_what = next((i for i, t in enumerate(toks[:-1]) if t.lemma == "что" and toks[i + 1].lemma in L.what_happens), None)
     if k_what is not None and k_what <= 2:
         return _what(toks, k_what, text)
+    k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто"), None)
+    if k_who is not None and not any(t.lemma in ("прав", "правый") for t in toks):
+        return _who(toks, k_who, text)
     cond_at = next((i for i, t in enumerate(toks) if t.lemma in L.condition and i > 0), None)
     how_many = any(L.norm(t.lemma, t.text) == "сколько" for t in toks)
     if how_many or (any(t.lemma in L.count_words for t in toks) and _asked_predicate(toks) is None):
@@ -173,7 +179,7 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
         alts = [_clean(_content([t for t in rest if t.pos != "INFN" or t is f])[0]) for f in infs]
     cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
     choice = _choice(toks)
-    return Question(choice=choice, kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
+    return Question(choice=choice, only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=_action(toks, k, kind), subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
@@ -320,6 +326,19 @@ def _count(toks: list[Tok], text: str) -> Question:
         counted = ""
     return Question(kind="count", mode="count", positive=True, bag=_clean(bag), numbers=nums, bound=bound,
                     counted=counted, text=text)
+
+
+def _who(toks: list[Tok], k: int, text: str) -> Question:
+    """«кто получает приоритет …?»: the concepts asked about, «кто» and an ordinal next to
+    it («кто первый …», «… первым») dropped — they ask for the person, not name one."""
+    skip = {k}
+    for j in (k + 1, len(toks) - 1):
+        if 0 <= j < len(toks) and toks[j].lemma in ("первый", "сначала", "раньше"):
+            skip.add(j)
+    rest = [t for i, t in enumerate(toks) if i not in skip]
+    bag, nums = _content(rest)
+    return Question(kind="who", mode="who", positive=True, bag=_clean(bag), numbers=nums, text=text,
+                    action=next((language().norm(t.lemma, t.text) for t in rest if t.pos == "VERB"), ""))
 
 
 def _what(toks: list[Tok], k: int, text: str) -> Question:

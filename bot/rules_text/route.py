@@ -68,6 +68,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return _count(question, q, idx, edition)
     if q.kind == "what":
         return _what(question, q, idx, edition)
+    if q.kind == "who":
+        return _who(question, q, idx, edition)
     if q.choice:
         return _choice(question, q, idx, edition)
     d = decide(q, idx)
@@ -168,6 +170,66 @@ def _choice(question: str, q: Question, idx: PropIndex, edition: str) -> Answer 
     fits = sorted(d.fits, key=lambda f: (not f.full, f.prop.number))
     return _answer(question, q, word[:1].upper() + word[1:], fits[0].prop, [f.prop for f in fits[1:]],
                    fits[0].how, edition, idx)
+
+
+# --- «кто …?» --------------------------------------------------------------------------------
+
+_PERSON = re.compile(r"(?<![А-Яа-яЁё])((?:Активн|Неактивн|Перв|Втор)[а-яё]*)\s+([Ии]грок[а-яё]*)")
+
+
+def _person(p: Prop) -> str | None:
+    """The one player a sentence names as the doer of ``p`` («… приоритет получает Активный
+    игрок» -> «Активный игрок»): an ordinal or «активный» before «игрок» in the nominative;
+    ``None`` when the sentence names none or several."""
+    from bot.morph import lemma
+    from bot.reading.tokens import tokenize
+
+    found = set()
+    for m in _PERSON.finditer(p.sentence):
+        toks, _ = tokenize(m.group(0))
+        if len(toks) == 2 and toks[1].case == "nomn":
+            found.add(lemma(m.group(1).casefold()))
+    if len(found) != 1:
+        return None
+    return found.pop().capitalize() + " игрок"
+
+
+def _who(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | None:
+    """The player a rule names for «кто …?»: a proposition whose words cover every concept
+    asked (at most one of its own unnamed) and whose sentence names one player in the
+    nominative; every such proposition must name the same player."""
+    from bot.rules_text.match import candidates
+
+    L = language_()
+    asked = [x for x in q.bag if x.removeprefix("не ") not in L.filler]
+    if not asked:
+        return None
+    found: list[tuple[Prop, str]] = []
+    for k in candidates(q, idx):
+        r = idx.rules[k]
+        p = r.prop
+        if p.kind not in ("consequence", "fact", "modal") or not p.positive:
+            continue
+        words = r.req | r.opt
+        if not all(any(covers(x, w) for w in words) for x in asked):
+            continue
+        person = _person(p)
+        if person is None:
+            if p.only_agent and p.kind == "modal":
+                return None     # «… может только открытое существо»: the one who acts is no player
+            continue
+        own = {w for w in r.req if w.removeprefix("не ") not in L.implicit
+               and w not in {"активный", "неактивный", "первый", "второй", "игрок"}}
+        missing = sum(1 for w in own if not any(covers(x, w) for x in q.bag))
+        # «… может объявить только Активный игрок в подфазу Выбора»: «только» names who, the rest
+        # of the sentence restricts when — a question need not name it
+        exclusive = p.only_agent and {"игрок"} <= p.only
+        if (missing > 1 and not exclusive) or len(asked) < (1 if exclusive else 2):
+            continue
+        found.append((p, person))
+    if not found or len({x for _, x in found}) != 1:
+        return None
+    return _answer(question, q, found[0][1], found[0][0], [p for p, _ in found[1:]], "", edition, idx)
 
 
 # --- «сколько …?» ---------------------------------------------------------------------------
