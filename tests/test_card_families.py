@@ -383,7 +383,29 @@ def test_colon_before_if_opens_the_conditions():
 # ---- second final sample's families ----------------------------------------------------------
 def test_may_with_only_is_a_restriction_not_505_8():
     assert parse("Может нападать {strike} только на карту напротив.").ast.kind == "effect"
-    assert parse("Может атаковать {strike} 2 раза за ход.").ast.kind == "optional"
+    # a standing permission is a static ability, not a part the player may decline (505.8)
+    ast = parse("Может атаковать {strike} 2 раза за ход.").ast
+    assert (ast.kind, ast.attr("action")) == ("effect", "permission")
+
+
+@pytest.mark.parametrize("text, what", [
+    ("Может двигаться по диагонали.", "move"),
+    ("Может нападать ударом два раза за ход, после первого нападения не закрывается.", "attack"),
+    ("Может атаковать летающих", "attack"),
+    ("Могут нападать {strike} два раза за ход", "attack"),
+    ("Пока открыт, может передвигаться через занятые клетки.", "move"),
+])
+def test_standing_permission_is_not_505_8(text, what):
+    res = parse(text)
+    assert not [n for n in res.ast.walk() if n.kind == "optional"]
+    leaf = [n for n in res.ast.walk() if n.kind == "effect"][-1]
+    assert leaf.attr("action") == "permission"
+    assert dict(leaf.attr("args"))["what"] == what
+
+
+def test_may_with_a_one_time_verb_or_after_a_trigger_stays_505_8():
+    assert parse("Может открыться и переместиться на соседнюю клетку.").ast.shape() == "(optional effect effect)"
+    assert parse("При {strike} может совершить прыжок, дальность 3.").ast.shape() == "(trigger (optional effect))"
 
 
 def test_mogut_opening_an_ability_after_a_header():

@@ -278,6 +278,17 @@ def _restriction_follows(toks: list[Token], i: int) -> bool:
     return False
 
 
+def _standing_permission(toks: list[Token], i: int) -> bool:
+    """Is the «может»/«могут» at ``i``, opening a static ability (no trigger, cost or
+    named effect before it), a standing permission ("Может двигаться по диагонали",
+    "Может нападать 2 раза за ход", "Может атаковать летающих"): an imperfective
+    infinitive follows (``_one_time`` is false)? Such an ability is always on — not a
+    part the player may decline (505.8 covers abilities listed after «может» that are
+    used now: "Может открыться и переместиться …")."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    return nxt is not None and nxt.type == "WORD" and lexicon.is_infinitive(nxt.value) and not _one_time(nxt.value)
+
+
 def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed: bool = False) -> bool:
     """Is «может»/«можете»/«могут» at ``toks[i]`` an ability opened after its subject
     (``out[start:]``: one to ``MAX_SUBJECT`` words — pronouns, possessives, nouns, names,
@@ -1117,7 +1128,8 @@ class CardPostLex:
                 continue
             if typ == "MAY" or (typ == "WORD" and start and t.value.casefold() in _MAY_FORMS):
                 after_not = prev is not None and prev.value.casefold() == "не"
-                if start and not after_not and not (not headed and _restriction_follows(toks, i)):
+                if start and not after_not and not (not headed and (_restriction_follows(toks, i)
+                                                                     or _standing_permission(toks, i))):
                     t = _retype(t, "MAY_V")     # (also «могут …» opening an ability after a header)
                     may_scope = True
                 else:
