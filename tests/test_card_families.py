@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.abilities.parser import parse
+from bot.abilities.parser import format_tree, parse
 
 
 def _named(res):
@@ -567,3 +567,47 @@ def test_a_summoned_card_entering_with_a_property_is_a_typed_next_part():
     assert res.complete, res.unparsed
     assert res.ast.shape() == "(trigger (and_then effect effect))"
     assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["summon", "enter"]
+
+
+# ---- two effects written in one clause are two leaves (grammar4) ------------------------------
+@pytest.mark.parametrize("text, leaves", [
+    ("При метании – подлость 1, атакованный получает отравление на 2.",
+     [("подлость 1", "trait"), ("атакованный получает отравление на 2", "poison")]),
+    ("{zor} и +1 к {strike} по существам с проклятием.",
+     [("{zor}", "trait"), ("+1 к {strike} по существам с проклятием", "modify")]),
+    ("[:2hod]: +2 к [:tgh] и опыт в атаке.", [("+2 к {health}", "modify"), ("опыт в атаке", "trait")]),
+    ("Строй: {prm}, броня 2.", [("{prm}", "trait"), ("броня 2", "trait")]),
+    ("При {strike} – излечить себя на 1 и снять с себя отравление.",
+     [("излечить себя на 1", "heal"), ("снять с себя отравление", "lose")]),
+    ("При ударе получает +1 к удару, а противник теряет {counter}.",
+     [("получает +1 к удару", "modify"), ("противник теряет {counter}", "lose")]),
+    ("Игнорирует {zoal} стоящих рядом существ, и имеет +1 к {strike} по ним.",
+     [("Игнорирует {zoal} стоящих рядом существ", "prevent"), ("имеет +1 к {strike} по ним", "modify")]),
+    ("Вместо гибели потерять полет, получить -1 к {move}, излечиться на 3 и стать артефактом.",
+     [("потерять полет", "lose"), ("получить -1 к {move}", "modify"), ("излечиться на 3", "heal"),
+      ("стать артефактом", "gain")]),
+])
+def test_two_effects_in_one_clause_are_two_leaves(text, leaves):
+    res = parse(text)
+    assert res.complete
+    got = [(n.text, n.attr("action")) for n in res.ast.walk() if n.kind == "effect"]
+    assert got == leaves
+    joins = [n for n in res.ast.walk() if n.kind == "and_then"]
+    assert joins and joins[0].rule == "505.4"
+
+
+@pytest.mark.parametrize("text", [
+    "+1 к {strike} и {direct} по лесным существам.",          # one modifier of two values
+    "+1 к метанию по картам, которые получали раны в этот ход.",   # a relative clause
+    "Прыжок, дальность 3.",                                    # a parameter, not an ability
+    "Взять под контроль и открыть выбранное существо стоимостью 5 или менее.",   # one object, two verbs
+    "+1 к выстрелу по картам, обладающим {ova}, {ovz} или {armor}.",
+])
+def test_one_effect_stays_one_leaf(text):
+    res = parse(text)
+    assert res.complete and res.ast.kind == "effect", format_tree(res.ast)
+
+
+def test_choice_alternative_is_not_split_by_i():
+    res = parse("В начале хода получает либо {regen} 2, либо +2 к {strike} и +1 к {move}.")
+    assert not [n for n in res.ast.walk() if n.kind == "and_then"]

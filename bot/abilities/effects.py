@@ -195,7 +195,9 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     # written after the icon makes it one even with a verb later: "{ova} 2 по картам, на
     # которые … двигался")
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") \
-            and icons[0] not in v.by_icon and len(tokens) > 1 and re.fullmatch(r"\d+", tokens[1]):
+            and icons[0] not in v.by_icon and len(tokens) > 1 and (re.fullmatch(r"\d+", tokens[1])
+                                                                or tokens[1].casefold() in ("пока", "если")):
+        # ("{zoz}, пока стоит рядом с …": a property icon under a condition written after it)
         return "trait", {"icon": icons[0], **({"amount": _amount(tokens[1:2])} if _amount(tokens[1:2]) else {})}
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and not (
             icons[0] in v.by_icon and len(tokens) > 1 and tokens[1].casefold() == "на") and not any(
@@ -208,8 +210,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         return "class", {"classes": [w for w in words]}
     # a keyword ability named by its leaf («Безответный удар», «Опыт в метании», «Защита
     # от безответных ударов»): a trait, even when a later word names an attack
-    if keyword is None and 0 < len(words) <= 4 and len(words) == len(tokens) - (1 if re.fullmatch(r"[+\-]?\d+|X", tokens[-1]) else 0):
-        keyword = " ".join(words)   # a leaf of words only (and a value): maybe a keyword's name
+    if keyword is None and words and lemmas[0] in v.keywords and "на" not in (w.casefold() for w in words):
+        keyword = " ".join(words[:3])   # "безответный удар по существам с …": maybe a keyword's name
     if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and not v.by_noun.get(lemmas[0]) \
             and not any(lexicon.is_predicate(w) for w in words):
         amt = _amount(tokens[1:])
@@ -224,7 +226,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         return "modify", more
     # "Ваши существа с выстрелом … получают +1 к дальности": a grant verb with a signed
     # number is a modifier of its subject, whatever nouns the subject names
-    for i in range(skip, len(tokens) - 1):
+    unquoted = len(_TOKEN.findall(text.split("«")[0]))     # not the words of a granted ability in «»
+    for i in range(skip, min(len(tokens), unquoted) - 1):
         if lemmas[i] in _GAIN_LEMMAS and lexicon.is_finite_verb(tokens[i]) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
             sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
             if sub_action == "modify":
@@ -277,8 +280,10 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if found is not None and not negated and _permits(tokens, found[0]):
         # "Может двигаться по диагонали", "Могут нападать {strike} два раза за ход": a
         # standing permission (an imperfective verb after «может»), not a one-time action
-        what, sub = found[1], {}
+        what = found[1]
         rest = tokens[found[0] + 1:]
+        if any(t.casefold() == "только" for t in rest):
+            return "restrict", {"what": what}     # "могут объявлять атаки только по Пугалу": a restriction
         amt = _amount(rest)
         tgt = _target(rest, -1, name, False)
         return "permission", {"what": what, **({"target": tgt} if tgt else {}), **({"amount": amt} if amt else {})}
