@@ -611,3 +611,35 @@ def test_one_effect_stays_one_leaf(text):
 def test_choice_alternative_is_not_split_by_i():
     res = parse("В начале хода получает либо {regen} 2, либо +2 к {strike} и +1 к {move}.")
     assert not [n for n in res.ast.walk() if n.kind == "and_then"]
+
+
+# ---- header scope (grammar4) ---------------------------------------------------------------------
+@pytest.mark.parametrize("text, head, body", [
+    ("Если должен погибнуть от отравления вместо этого получает {counter}.",
+     "Если должен погибнуть от отравления", "получает {counter}"),
+    ("Когда ваш гном должен получить X ран от выстрела вместо этого излечить его на X.",
+     "Когда ваш гном должен получить X ран от выстрела", "излечить его на X"),
+])
+def test_instead_ends_the_header_and_marks_a_replacement(text, head, body):
+    res = parse(text)
+    assert res.complete
+    top = res.ast
+    assert (top.attr("head"), top.attr("instead")) == (head, True)
+    assert top.children[0].text == body
+
+
+def test_instead_after_a_dash_is_no_condition_of_its_own():
+    res = parse("Когда должен стать {wolf} – воздействие «навсегда» – вместо этого теряет все особенности.")
+    assert res.ast.shape() == "(trigger (named effect))"
+    assert res.ast.children[0].attr("instead") is True
+
+
+def test_clause_header_keeps_the_object_of_its_verb():
+    res = parse("Если ваше стоящее рядом существо должно нанести ответный удар Горгул наносит ответный удар вместо него.")
+    assert res.ast.attr("head") == "Если ваше стоящее рядом существо должно нанести ответный удар"
+    assert res.ast.children[0].attr("action") == "strike"
+
+
+def test_named_effect_right_after_the_event_opens_the_body():
+    res = parse("При {strike} воздействие прилив особенности вашей карты работают на любой клетке.")
+    assert res.ast.attr("head") == "При {strike}"

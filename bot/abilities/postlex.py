@@ -186,6 +186,12 @@ def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None
     return a, b
 
 
+def _instead(toks: list[Token], j: int) -> bool:
+    """Do ``toks[j:j + 2]`` read «вместо этого» (the body replaces the event of the header)?"""
+    return j + 2 < len(toks) and toks[j].value.casefold() == "вместо" and toks[j + 1].type == "WORD" \
+        and toks[j + 1].value.casefold() == "этого"
+
+
 def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[Token], int]:
     """Tokens of the header opened at ``toks[i]`` and ending at ``end`` (see
     ``CardPostLex._header_end``): keyword, words, HEAD_END; and where the body starts."""
@@ -194,6 +200,12 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
     for t in toks[i + 1:j]:
         out.append(t if t.type not in _RAW_WORDS + HEADER_KW + tuple(_HEAD_RETYPE)
                    else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
+    if kind == "instead" or (kind == "token" and _instead(toks, j + 1)):
+        # the header's end, then «вместо этого»: one HEAD_END ("— вместо этого", "вместо этого")
+        a, b = toks[j], toks[j + 1] if kind == "instead" else toks[j + 2]
+        out.append(Token("HEAD_END", " ".join(x.value for x in toks[j:toks.index(b) + 1]), start_pos=a.start_pos,
+                         line=a.line, column=a.column, end_line=b.end_line, end_column=b.end_column, end_pos=b.end_pos))
+        return out, toks.index(b) + 1
     if kind == "insert":
         out.append(_empty("HEAD_END", toks[j]))
         return out, j
@@ -538,8 +550,11 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
         if toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value) and (
-                j == verb + 1 or (toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value))):
-            continue     # the verb's object ("получает отравление на 2", "закрывается на удар")
+                j == verb + 1 or (toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value))
+                or (not toks[verb].value.casefold().endswith(("ся", "сь"))
+                    and all(toks[k].type == "WORD" and lexicon.is_adjective(toks[k].value) for k in range(verb + 1, j)))):
+            continue     # the verb's object ("получает отравление на 2", "закрывается на удар",
+            #              "должно нанести ответный удар")
         if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
                 and toks[j - 1].value.casefold() not in ("не", "и", "или", "чтобы"):
             main = j
@@ -999,12 +1014,19 @@ class CardPostLex:
                 return found
         for j in range(i + 1, len(toks)):
             t = toks[j]
+            if _instead(toks, j) and j > i + 1 and toks[i].type != "NAMED_KW" and toks[j + 2].type in ("WORD", "MAY") \
+                    and not any(toks[k].type == "WORD" and lexicon.is_infinitive(toks[k].value)
+                                and not lexicon.is_modal(toks[k - 1].value) for k in range(i + 1, j)):
+                # "Если должен погибнуть … вместо этого получает полет": «вместо этого» ends
+                # the header and says the body replaces the event
+                return "instead", j
             if t.type == "NAMED_KW" and j > i + 1 and toks[i].type != "NAMED_KW" and not (
                     toks[j - 1].type == "WORD" and ((lexicon.is_predicate(toks[j - 1].value)
                                                      and not toks[j - 1].value.casefold().endswith(("ся", "сь")))
                                                     or lexicon.is_preposition(toks[j - 1].value))) and (
                     named_end(toks, j) is not None or (j + 2 < len(toks) and toks[j + 1].type == "QUOTED"
-                                                       and toks[j + 2].type in ("DASH", "COLON"))):
+                                                       and toks[j + 2].type in ("DASH", "COLON"))
+                    or (j == i + 2 and kw == "при" and toks[i + 1].type in ("ICON", "WORD"))):
                 # "При ударе по Огнегривому заклинание жар ранить …": the header ends before
                 # the named effect, which opens the body
                 return "insert", j
