@@ -157,3 +157,33 @@ def test_only_rule_circumstance_still_needed_without_only():
     sub-phase: no plain «Да» from the rule text."""
     a = answer("активный игрок может объявить движение?", "5ed")
     assert a is None or not (a.verdict or "").startswith("Да")
+
+
+# ------------------------------------------------------------------ disputes and set-up sentences
+def test_claim_argument_after_particle_is_not_the_claim():
+    from bot.reading.claims import find_claim
+
+    c = find_claim("я считаю что симба можно посадить на арт если арт открыт, он же тоже карта. я прав?")
+    assert c is not None and c.proposition == "симба можно посадить на арт если арт открыт"
+    assert c.reason == "он же тоже карта"
+    c = find_claim("друг говорит что пас это игродействие. по мне бред, пас же просто передача. кто прав")
+    assert c is not None and c.proposition == "пас это игродействие" and c.other_word == "друг"
+
+
+def test_claim_ruled_by_rule_text_quotes_its_sentence():
+    a = ask("я думаю что шмотку можно повесить на симба если у него есть класс, он же тоже сущ. верно же?")
+    assert a.verdict.startswith("Нет, вы не правы") and "212.3" in a.citations[:3]
+    assert "«Нельзя помещать экипировку на летающее существо, симбиота" in a.verdict
+
+
+def test_rule_text_does_not_rule_on_the_asked_sentence_alone_after_a_told_fact():
+    """«У меня в отряде уже есть местность. Можно взять ещё одну?» — the rule text would read
+    only the last sentence; it gives no verdict on part of the question."""
+    assert answer("я второй игрок. могу оставить карты скрытыми?", "5ed") is None
+
+
+def test_coordinated_participle_members_split():
+    """212.3 «на летающее существо, симбиота или бестелесное существо»: three members, the
+    participle stays with its noun."""
+    a = answer("шмотку можно надеть на симба?", "5ed")
+    assert a is not None and a.verdict.startswith("Нет") and a.citations[0] == "212.3"

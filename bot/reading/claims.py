@@ -155,7 +155,7 @@ def _speakers(body: str) -> list[_Said]:
         if k + 1 < len(verbs):
             end = found_start = _clause_start(body, toks, verbs[k + 1], people)
             end = min(end, found_start)
-        content = body[toks[i].end():end]
+        content = _own_sentence(body[toks[i].end():end])
         content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", content).strip(" ,.;:—–-")
         # «я говорю, что можно, а он — что нельзя»: the other side's word without a say verb
         tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*(?:[—–:-]\s*)?(?:что\s+)?([а-я ]+)$", content)
@@ -174,6 +174,14 @@ def _speakers(body: str) -> list[_Said]:
         if extra is not None:
             found.append(extra)
     return found
+
+
+def _own_sentence(content: str) -> str:
+    """What a say verb introduces ends with its sentence: «друг говорит что P. по мне бред,
+    …» claims P only (the next sentence is the asker's own word)."""
+    t = _masked(content)
+    m = re.search(r"[.!?…]\s+\S", t)
+    return content[:m.start()] if m else content
 
 
 def _clause_start(body: str, toks, i: int, people: set[str]) -> int:
@@ -211,8 +219,17 @@ def _polarity(text: str) -> bool | None:
 
 def _split_reason(prop: str) -> tuple[str, str]:
     """``(P, reason)``: «хозяин не может бить симба раз они на одной клетке» (or «раз написано
-    «и», я обязан …») -> the claim and its argument; «один раз» / «два раза» are counts, not
-    reasons."""
+    «и», я обязан …», or a clause with a reasoning particle: «…, он же тоже сущ») -> the claim
+    and its argument; «один раз» / «два раза» are counts, not reasons."""
+    from bot.vocab import section
+
+    parts = [x for x in re.split(r",\s+", prop)]
+    particles = section("reasoning_particles")
+    particles = particles.split() if isinstance(particles, str) else list(particles)
+    for k in range(1, len(parts)):
+        if any(re.search(rf"(?<![а-я]){re.escape(fold(p))}(?![а-я])", parts[k]) for p in particles) \
+                and len(_WORD.findall(", ".join(parts[:k]))) >= 2:
+            return ", ".join(parts[:k]), ", ".join(parts[k:])
     for r in _claim_words()["reason"]:
         lead = re.match(rf"{re.escape(fold(r))}\s+(.+?),\s*(.+)$", prop)
         if lead and len(_WORD.findall(lead.group(2))) >= 2:
@@ -495,6 +512,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
                        trace=[f"утверждение: {c.proposition}", *inner.trace], understood=understood,
                        unread=list(inner.unread or []) or ["(утверждение)"])
     holds, why = ruled
+    if inner.route == "rule_text" and inner.sentence and inner.sentence not in why and inner.citations:
+        why = f"{why} — п. {inner.citations[0]}: «{inner.sentence}»"   # the sentence the ruling rests on
     if c.who == "asker":
         verdict = f"{'Да' if holds else 'Нет'}: {why}"
     else:

@@ -214,7 +214,7 @@ def _relative(toks: list[Tok], i: int) -> bool:
     return False
 
 
-_NP_POS = frozenset({"ADJF", "NOUN"})
+_NP_POS = frozenset({"ADJF", "PRTF", "NOUN"})   # «летающее существо»: a participle is an adjective here
 
 
 def _np(t: Tok) -> bool:

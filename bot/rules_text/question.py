@@ -270,6 +270,9 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
         return -1, "state", "is", False, "является"   # «бросок кубика медленный?»: the adjective is asked
     verbs = [i for i, t in enumerate(toks) if t.pos == "VERB" and not any(
         u.lemma in ("который", "если", "когда", "что") and u.clause == t.clause for u in toks[:i])]
+    if not verbs and toks[0].lemma in L.condition and not any(   # «если … она не уничтожается?» without a comma
+            t.lemma in ("что", "кто", "как", "какой", "где", "куда", "почему", "зачем") for t in toks):
+        verbs = [i for i, t in enumerate(toks) if t.pos == "VERB"][1:]
     if verbs:   # after a leading «если …» the asked verb is the last one
         i = verbs[-1] if toks[0].lemma in L.condition else verbs[0]
         return i, "happens", "happens", False, toks[i].text

@@ -60,6 +60,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
 
     if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
         return premise.answer(question, edition)   # never the premise read as part of what is asked
+    if premise.told_before(question):
+        return None     # set-up sentences the asked sentence's reading would ignore: no ruling on part of it
     q = read(question, edition)
     if q is None or not q.bag:
         return None
