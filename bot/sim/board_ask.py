@@ -40,9 +40,9 @@ from dataclasses import dataclass, replace
 
 from bot.textnorm import fold
 
-_ORDER = re.compile(r"(?<![а-я])(?:сначала|сперва|вначале|сперваначала)(?![а-я])(?P<a>.*?)(?<![а-я])(?:а\s+|и\s+)?(?:уже\s+)?"
-                    r"(?:потом|затем|после\s+этого|после)(?![а-я])(?P<b>.*)")
-_BEFORE = re.compile(r"(?P<a>.*?)(?<![а-я])(?:раньше|прежде|перед)(?![а-я])(?P<b>.*)")
+_FIRST = re.compile(r"(?<![а-я])(?:сначала|сперва|вначале|сперваначала)(?![а-я])")
+_THEN = re.compile(r"(?<![а-я])(?:потом|затем|после)(?![а-я])")
+_BEFORE = re.compile(r"(?<![а-я])(?:раньше|прежде|перед)(?![а-я])")
 _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|обеими|обоими|и\s+то\s+и\s+другое|и\s+того\s+и\s+другого|"
                         r"сразу\s+две|сразу\s+два)(?![а-я])")
 _AND = re.compile(r"(?<![а-я])и\s+")
@@ -80,8 +80,19 @@ def form_asked(question: str) -> bool:
     """Whether the asked sentence asks an order of parts or two parts together — what a
     connective may decide with no board described (cheap: no parse)."""
     sent = _asked_sentence(question)
-    return bool(_ORDER.search(sent) or _BEFORE.search(sent) or _BOTH_WORD.search(sent)
-                or re.search(r"(?<![а-я])и\s+[а-я]+.*\sи\s", sent))
+    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or len(_AND.findall(sent)) >= 2)
+
+
+def _ordered(sent: str) -> tuple[str, str] | None:
+    """``(first words, then words)`` of «сначала A, (а) потом B» or «A раньше / прежде /
+    перед B» in ``sent``; ``None`` otherwise (linear: a keyword search, no backtracking)."""
+    m = _FIRST.search(sent)
+    if m is not None:
+        t = _THEN.search(sent, m.end())
+        if t is not None:
+            return sent[m.end():t.start()], sent[t.end():]
+    b = _BEFORE.search(sent)
+    return (sent[:b.start()], sent[b.end():]) if b is not None else None
 
 
 def _one_part(words: str, ps, actions) -> int | None:
@@ -96,10 +107,10 @@ def _order(sent: str, ps, actions) -> tuple[int, int] | None:
     """``(first, then)``: the parts in the order the sentence asks them done («сначала разряд,
     а потом уничтожение»; «разряд раньше уничтожения»); ``None`` when it asks no order of
     two different parts (or the order of the payment, which ``bot.abilities.route`` answers)."""
-    m = _ORDER.search(sent) or _BEFORE.search(sent)
+    m = _ordered(sent)
     if m is None or _PAYMENT.search(sent):
         return None
-    a, b = _one_part(m.group("a"), ps, actions), _one_part(m.group("b"), ps, actions)
+    a, b = _one_part(m[0], ps, actions), _one_part(m[1], ps, actions)
     return (a, b) if a is not None and b is not None and a != b else None
 
 

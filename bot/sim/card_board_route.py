@@ -93,10 +93,10 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
 
     from bot.sim.board_ask import form_asked
 
-    form = form_asked(question)     # an order or «both» asked: the connective alone may decide it
+    form = None     # an order or «both» asked: the connective alone may decide it (read only when no fact is)
     if not cards:   # the board facts are cheap to read, the card text is not: no fact, no parse
         first = read_board_facts(question)
-        if first.unread or not (first.facts or form):
+        if first.unread or not (first.facts or (form := form_asked(question))):
             return None
     result = _card_text(question)
     named = None
@@ -108,7 +108,7 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     if result is None:
         return None
     facts = read_board_facts(facts_text)
-    if facts.unread or not (facts.facts or form):
+    if facts.unread or not (facts.facts or (form if form is not None else form_asked(facts_text))):
         return None
     if facts.of("no_resources") and not self_source_text(result, Card(id="Источник", owner="first")):
         return None     # nothing to pay with: 505 says what happens only when the source destroys itself (505.9)
