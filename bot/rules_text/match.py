@@ -188,10 +188,12 @@ def decide(q: Question, idx: PropIndex) -> Decision:
     """Match ``q`` against ``idx`` (see the module docstring)."""
     d = Decision()
     found = _fits(q, idx, (q.bag,), d)
-    if not found and q.alternatives:   # «летающим, бестелесным или симбиотом»: each must fit
+    if q.alternatives and not any(f.full for f in found.values()):
+        # «летающим, бестелесным или симбиотом»: each must fit; a rule that covers each
+        # member wholly beats one that only applies to the whole list as a narrower case
         alt = Decision()
         per = [_fits(q, idx, (b,), alt) for b in q.alternatives]
-        if all(per):
+        if all(per) and (not found or all(any(f.full for f in fs.values()) for fs in per)):
             found = {k: f for fs in per for k, f in fs.items()}
     return _decide_rest(q, idx, d, found)
 
