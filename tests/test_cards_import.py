@@ -87,7 +87,7 @@ def test_json_rows_not_objects_or_unknown_type(card_home):
     cards = [*NXT_CARDS[:2], "строка", {**NXT_CARDS[2], "id": "x9", "type": 9}, {**NXT_CARDS[3], "id": "x10", "life": "??"}]
     r = import_files([str(write_json(card_home / "n.json", cards))])
     assert r.imported == 2
-    assert [(w, why.split(" (")[0]) for _, w, why in r.rejected] == [
+    assert [(w, why.split(" (")[0].split(";")[0]) for _, w, why in r.rejected] == [
         ("запись 3", "не объект карты"), ("запись 4", "неизвестный тип карты «9»"),
         ("запись 5", "поле «жизни»: ожидалось число, а не «??»")]
 
