@@ -227,14 +227,25 @@ def alternatives(toks: list[Tok]) -> list[list[Tok]]:
     relative clause after the last member — «…, в оплату которых …» — goes with it only).
     Members are runs of adjectives and nouns (with «через»: «удар через ряд») joined by
     «и» / «или» and commas; a list without two such members is returned as it is."""
+    for i in range(1, len(toks) - 1):   # «от метания и от удара через ряд»: the preposition said twice
+        if toks[i].lemma in ("и", "или") and toks[i + 1].pos == "PREP" and any(
+                u.lemma == toks[i + 1].lemma for u in toks[max(0, i - 6):i]):
+            toks = toks[:i + 1] + toks[i + 2:]
+            break
     c = next((i for i, t in enumerate(toks) if t.lemma in ("и", "или") and not t.quote
               and i + 1 < len(toks) and _np(toks[i + 1]) and i > 0 and _np(toks[i - 1])), None)
     if c is None:
         return [toks]
 
+    spans: set[int] = set()   # «защиты от атак»: a multi-word term is one member
+    for i in range(len(toks)):
+        tm = _term(toks, i)
+        if tm is not None and tm[1] > 1:
+            spans.update(range(i, i + tm[1]))
+
     def inside(i: int) -> bool:
         t = toks[i]
-        return _np(t) or (t.lemma == "через" and i + 1 < len(toks) and _np(toks[i + 1]))
+        return _np(t) or i in spans or (t.lemma == "через" and i + 1 < len(toks) and _np(toks[i + 1]))
 
     e = c + 1
     while e < len(toks) and toks[e].clause == toks[c + 1].clause and inside(e):
@@ -252,7 +263,15 @@ def alternatives(toks: list[Tok]) -> list[list[Tok]]:
             b = st
             continue
         break
-    if len(members) < 2 or not all(any(t.pos == "NOUN" or t.quote for t in toks[a:z]) for a, z in members):
+    has_noun = [any(t.pos == "NOUN" or t.quote for t in toks[a:z]) for a, z in members]
+    borrowed: dict[int, list[Tok]] = {}
+    if len(members) >= 2 and has_noun[0] and not all(has_noun):
+        # «серебряными кристаллами, золотыми или …»: an adjective alone takes the noun before it
+        nouns = [t for t in toks[members[0][0]:members[0][1]] if t.pos == "NOUN"]
+        if all(all(t.pos in ("ADJF", "PRTF") for t in toks[a:z]) for (a, z), h in zip(members, has_noun) if not h):
+            borrowed = {k: nouns[-1:] for k, h in enumerate(has_noun) if not h}
+            has_noun = [True] * len(members)
+    if len(members) < 2 or not all(has_noun):
         return [toks]
     ra = e   # a relative clause right after the last member belongs to it
     while ra < len(toks) and toks[ra].clause != toks[ra - 1].clause and (
@@ -264,7 +283,7 @@ def alternatives(toks: list[Tok]) -> list[list[Tok]]:
     before, after = toks[:members[0][0]], toks[ra:]
     out: list[list[Tok]] = []
     for k, (a, z) in enumerate(members):
-        m = toks[a:z] + (toks[e:ra] if k == len(members) - 1 else [])
+        m = toks[a:z] + borrowed.get(k, []) + (toks[e:ra] if k == len(members) - 1 else [])
         out.extend(alternatives(before + m + after))
     return out
 
@@ -422,7 +441,12 @@ def subject_concepts(toks: list[Tok]) -> frozenset[str]:
             while a > 0 and toks[a - 1].pos in ("ADJF", "PRTF") and toks[a - 1].case == "nomn" \
                     and toks[a - 1].clause == t.clause:
                 a -= 1
-            return frozenset(w.lstrip("~") for w in _content(toks[a:i + 1])[0])
+            z = i + 1   # «Существо, уничтоженное добиванием, …»: the participle phrase after it too
+            if z < len(toks) and toks[z].clause != t.clause and toks[z].pos == "PRTF" and toks[z].case == "nomn":
+                cl = toks[z].clause
+                while z < len(toks) and toks[z].clause == cl:
+                    z += 1
+            return frozenset(w.lstrip("~") for w in _content(toks[a:z])[0])
     return frozenset()
 
 
