@@ -75,6 +75,10 @@ def asks(question: str) -> bool:
     return bool(last & (words("asking_words") | words("wh_words"))) or (bool(parts) and _present_last_verb(parts[-1]))
 
 
+TSYA = re.compile(r"(?i)(?<=[а-яё])([аяуюоё])еться\b")
+"""«закрываеться» -> «закрывается»: the «-тся / -ться» slip (no verb ends in a vowel + «еться»)."""
+
+
 def _present_last_verb(sentence: str) -> bool:
     """Chat style without «?»: the last verb of the sentence is in the present or future
     («броня у закрытого существа вообще работает», «…, сработает его абилка при гибели»)
@@ -82,7 +86,7 @@ def _present_last_verb(sentence: str) -> bool:
     command."""
     from bot.reading.tokens import tokenize
 
-    verbs = [t for t in tokenize(sentence)[0] if t.pos == "VERB"]
+    verbs = [t for t in tokenize(TSYA.sub(r"\1ется", sentence))[0] if t.pos == "VERB"]
     return bool(verbs) and verbs[-1].tense in ("pres", "futr") and len(tokenize(sentence)[0]) >= 2
 
 

@@ -387,3 +387,24 @@ def test_verb_aspects_meet_without_a_table():
 
     assert verb_key("сработать") == verb_key("срабатывать") and verb_key("закрыть") == verb_key("закрывать")
     assert verb_key("бить") != verb_key("быть") and language().is_kind_of("получить", "получать")
+
+
+@pytest.mark.parametrize("q,verdict,number", [
+    # «…, поэтому броня их не предотвращает»: the consequence is a rule, «их» the wounds before it
+    ("у голема броня 3, его отравили. броня поглотит раны от отравления?", "Нет, не поглотит", "406.2"),
+    # «…, так как уничтожение не является нанесением ран»: the reason is a statement too
+    ("уничтожение является нанесением ран?", "Нет, не является", "403.7"),
+    # «только от разрядов, но не от магического удара»: «только» decides, the «но не» clause adds nothing
+    ("защита от разрядов защищает от магического удара?", "Нет, не защищает", "306.5"),
+    # an animate noun the edition never names is a creature; «закрываеться» is «закрывается»
+    ("мой гоблин отразил простой удар, он после этого закрываеться?", "Нет, не закрывается", "302.5"),
+])
+def test_reasons_only_and_creatures(tested_edition, q, verdict, number):
+    a = answer(q, tested_edition)
+    assert (a.verdict, a.citations[0]) == (verdict, number), a.trace
+
+
+def test_a_limit_verb_is_a_limit(tested_edition):
+    # 202.6 «… не может превышать 15 кристаллов» = «не более 15»
+    a = answer("на сколько максимум кристаллов можно набрать летающих существ в отряд", tested_edition)
+    assert a.verdict.startswith("Не более 15") and a.citations[0] == "202.6"

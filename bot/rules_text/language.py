@@ -52,6 +52,10 @@ class RuleLanguage:
     lower_limit: frozenset[str] = frozenset()
     upto: frozenset[str] = frozenset()
     count_words: frozenset[str] = frozenset()
+    limit_verbs: frozenset[str] = frozenset()
+    people: frozenset[str] = frozenset()
+    """Animate nouns that name people, not creatures («друг», «судья»)."""
+    """«X не может превышать N»: the same as «не более N»."""
 
     def norm(self, lemma: str, text: str = "") -> str:
         """The concept of a lemma (``text``: the word as written, tried too): its synonym
@@ -168,4 +172,5 @@ def _meaning(d: dict) -> dict:
         default_conditions=tuple(frozenset(fold(str(x)) for x in ws) for ws in d.get("default_conditions") or ()),
         widening=tuple(tuple(fold(str(p)).split()) for p in d.get("widening") or ()),
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
+        limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
     )

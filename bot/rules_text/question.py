@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
 from bot.rules_text.propositions import _content, alternatives
+from bot.yesno import TSYA as _TSYA
 
 _TAIL_CAN = re.compile(r"[,\s—–-]*(а\s+)?(так\s+)?(можно|норм|нормально|законно|легально|могу|разрешено)\s*(ли\s*)?[?!.\s]*$")
 _QUESTION_START = re.compile(r"^(а\s+|и\s+|скажите,?\s+|подскажите,?\s+)?(можно|нельзя|может|могут|могу|можем|сколько|скока|"
@@ -94,6 +95,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if not t:
         return None
     parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
+    parts = [_TSYA.sub(r"\1ется", p) for p in parts]
     last = parts[-1] if parts else t
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
         last = parts[-2]
@@ -112,12 +114,14 @@ def read(text: str, edition: str = "") -> Question | None:
     if not toks:
         return None
     q = _read_tokens(toks, last, tail_can)
+    if q is not None and edition:
+        q = _creatures(q, " ".join(parts), edition)
     before = parts[:parts.index(last)] if last in parts else parts[:-1]
     if q is not None and before:
         told = " ".join(before)
         if edition:
             told = _quote_names(_fix_typos(told, edition), edition)
-        ctx = set(_clean(_content(tokenize(told)[0])[0]) - q.bag)
+        ctx = set(_clean(_content(tokenize(_TSYA.sub(r"\1ется", told))[0])[0]) - q.bag)
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
     return q
 
@@ -138,6 +142,34 @@ def _resolved(q: Question, ctx: set[str]) -> dict:
     sub = lambda ws: frozenset(swap.get(w, w) for w in ws)   # noqa: E731
     return dict(bag=sub(q.bag), subject=sub(q.subject), complement=sub(q.complement), stated=sub(q.stated),
                 context=frozenset(ctx) | q.context)
+
+
+
+
+def _creatures(q: Question, text: str, edition: str) -> Question:
+    """Animate nouns no sentence of the edition names and no synonym knows («мой воин»,
+    «гоблины», «у тролля») are creatures: read as «существо» (a judge's chat names cards by
+    race or name). The people of ``people`` of ``grammar/rule_language.yaml`` stay themselves."""
+    from bot.morph import analyzer
+    from bot.rules_text.index import index_for
+
+    L = language()
+    try:
+        known = index_for(edition).by_concept
+    except Exception:  # noqa: BLE001 - no index: the words as read
+        return q
+    swap = {}
+    for t in tokenize(text)[0]:
+        c = L.norm(t.lemma, t.text)
+        if t.pos != "NOUN" or c in known or c in L.synonyms or c in L.people or c in L.ignore or t.quote:
+            continue
+        if "anim" in analyzer().parse(t.text)[0].tag:
+            swap[c] = "существо"
+    if not swap:
+        return q
+    sub = lambda ws: frozenset(swap.get(w, w) for w in ws)   # noqa: E731
+    return replace(q, bag=_clean(sub(q.bag)), subject=sub(q.subject), complement=sub(q.complement),
+                   stated=sub(q.stated), context=sub(q.context) - sub(q.bag), about=sub(q.about))
 
 
 def _quote_names(text: str, edition: str) -> str:
@@ -249,20 +281,25 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
                 j -= 1
     after = _clean(_content([t for i, t in enumerate(span) if t.lemma not in ("ли", "разве", "не")
                              and i not in agent])[0])
-    objects = _accusative_objects([t for t in others if t.clause == toks[k].clause])
+    personal = toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
+    objects = _accusative_objects([t for t in others if t.clause == toks[k].clause], personal)
     before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")
                               and t not in objects])[0])
     return frozenset(after - before) | _clean(_content(objects)[0])
 
 
-def _accusative_objects(toks: list[Tok]) -> list[Tok]:
+def _accusative_objects(toks: list[Tok], personal: bool = False) -> list[Tok]:
     """The direct objects among ``toks``: nouns in the accusative with no preposition
     before them, with their adjectives and participles («закрытую карту нельзя атаковать»
     — the closed card is what is attacked, not who attacks; the case says so, not the
-    word order)."""
+    word order). With a personal modal («Артефакты могут …») a form that may be the
+    nominative too is its subject."""
+    from bot.rules_text.propositions import _may_be_nominative
+
     out: list[Tok] = []
     for i, t in enumerate(toks):
-        if t.pos == "NOUN" and t.case == "accs" and not (i > 0 and toks[i - 1].pos == "PREP"):
+        if t.pos == "NOUN" and t.case == "accs" and not (i > 0 and toks[i - 1].pos == "PREP") and not (
+                personal and _may_be_nominative(t.text)):
             j = i - 1
             group = [t]
             while j >= 0 and toks[j].pos in ("ADJF", "PRTF", "NPRO"):

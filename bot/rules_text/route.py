@@ -192,7 +192,10 @@ def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
             continue
         got = sum(1 for x in asked if any(covers(x, w) for w in words))
         missing = sum(1 for w in r.req if not any(covers(x, w) for x in q.bag | q.context))
-        if got < len(asked) or missing >= max(2, len(r.req)):   # every asked word named by the rule
+        # every asked word named by the rule — but one («можно набрать …») when the rule names
+        # the counted noun and two more of the asked words
+        spare = 1 if got >= 3 and q.counted else 0
+        if got + spare < len(asked) or missing >= max(2, len(r.req)):
             continue
         best.append((got / len(asked) - 0.25 * missing, -k, p, n))
     if not best:
