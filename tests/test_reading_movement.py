@@ -32,13 +32,21 @@ def test_points_told_before_and_after_the_noun():
 
 def test_where_and_whose_turn():
     r = read("Может ли существо противника сходить по диагонали в мой ход?")
-    assert r.dest == "diagonal" and r.owner == "second" and r.turn == "own" and r.unread == []
+    assert r.dest == "diagonal" and r.owner == "second" and r.turn == "first" and r.unread == []
+    assert read("Может ли существо сходить в свой ход?").turn == "own"
+    assert read("Противник может ходить не в свой ход?").turn == "other"
     assert read("Можно ли прыгнуть на клетку с артефактом?").dest == "artifact"
 
 
 def test_a_noun_in_an_earlier_sentence_is_an_ability_had_not_an_event():
     r = read("У существа есть прыжок. Оно уже сдвинулось на одну клетку, может прыгнуть?")
     assert [e.kind for e in r.events] == ["movement"] and r.kind == "instead_of_movement"
+
+
+def test_the_same_turn_is_no_reasoning_particle():
+    from bot.reading.reasoning import _has_particle
+    assert not _has_particle("потом в этот же ход его открыли")
+    assert _has_particle("арт же не существо") and _has_particle("это ж перемещение")
 
 
 def test_an_unknown_word_leaves_the_question_unread():
@@ -99,6 +107,12 @@ CASES = [
     ("Кто может объявить движение?", "Только Активный", "506.2"),
     ("В какую подфазу объявляют движение?", "Только в подфазу Выбора", "506.2"),
     ("Когда существо восстанавливает запас движения?", "В начале хода", "506.4"),
+    # chat style: slang, points told as «N движения», «в этот же ход», a rival statement after «или»
+    ("у моего сущ 3 движения. он сходил на 2 клетки, можно ещё?", "Да, можно: осталась 1 единица", "506.1"),
+    ("сущ подействовал, потом в этот же ход его открыли особенностью. теперь можно им сходить?", "Да", "506.4"),
+    ("моего сущ открыли посреди хода, он может опять ходить или запас только в начале хода восстанавливается?", "Да", "506.4"),
+    ("объявлять движение может только неактивный игрок?", "Нет, только Активный", "506.2"),
+    ("сущем сходил на клетку, а потом хочу телепортацию вместо движения, можно?", "Нет", "506.7"),
     # negated questions are answered as Russian speakers do
     ("разве нельзя прыгнуть, если у существа запас движения 0?", "Нет, можно", "506.7"),
     ("Существо не может атаковать после движения?", "Нет, может атаковать после движения:", "506.5"),
@@ -121,6 +135,7 @@ def test_answers_and_their_readings_run_the_same(q, verdict, cite):
     "Может ли летающее существо ходить по диагонали?",         # flying is not modelled here
     "Может ли существо атаковать и двигаться?",                 # no order told
     "Сдвинулся на 3 клетки при запасе движения 2, могу ещё?",   # the story breaks the rules
+    "Можно сходить или прыгнуть?",                              # two motions asked at once
 ])
 def test_what_is_not_read_gets_no_movement_verdict(q):
     from bot.reading.movement_run import answer

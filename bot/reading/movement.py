@@ -77,9 +77,11 @@ class MoveReading:
     «не может» of a negated question); ``owner`` whose creature moves, ``declarer`` who
     declares, ``active`` whose turn; ``open``; ``movement`` the full points told, ``left``
     the points left told; ``dest`` ``next`` | ``diagonal`` | ``occupied`` | ``artifact``;
-    ``subphase`` told; ``turn`` ``own`` / ``other`` («в чужой ход»); ``events`` the told motions and state changes in order (``Motion``
+    ``subphase`` told; ``turn`` whose turn it is — ``first`` / ``second`` («в мой ход», «в ход
+    противника») or ``own`` / ``other`` of the declarer («в свой / чужой ход»); ``events`` the told motions and state changes in order (``Motion``
     or ``("close"|"open"|"turn_start", at)``); ``steps`` cells asked; ``more`` («ещё»);
-    ``name`` the creature's name; ``used`` / ``unread``."""
+    ``name`` the creature's name; ``only`` the player of «может только активный игрок?»; ``used`` /
+    ``unread``."""
 
     question: str
     toks: list[Tok]
@@ -103,6 +105,7 @@ class MoveReading:
     more: bool = False
     name: str | None = None
     turn: str | None = None
+    only: str | None = None
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -137,6 +140,11 @@ class _Reader(SentenceReader):
                 self.taken |= {t.i, nxt.i}
                 self.use(t.i, nxt.i)
                 self.read_points(t)
+            elif t.lemma == "движение" and t.case == "gent" and self.number(self.tok(t.i - 1)) is not None and \
+                    self.tok(t.i - 1).sent == t.sent:
+                self.taken |= {t.i, t.i - 1}
+                self.use(t.i, t.i - 1)
+                r.movement = self.number(self.tok(t.i - 1))        # «у существа 2 движения»: its points
             elif self.has("phase_nouns", t) and nxt is not None and (nxt.lemma in self.W.subphases or nxt.text in self.W.subphases):
                 self.taken |= {t.i, nxt.i}
                 self.use(t.i, nxt.i)
@@ -348,18 +356,24 @@ class _Reader(SentenceReader):
                 continue
             if self.has("turn", t) and t.i not in self.taken:
                 p, n = self.tok(t.i - 1), self.tok(t.i + 1)
+                if p is not None and p.text == "же":        # «в этот же ход»
+                    self.use(p.i)
+                    p = self.tok(t.i - 2)
                 whose = None
-                if p is not None and p.text in ("посреди", "течение", "этот", "этом", "за", "одного", "один"):
+                if p is not None and (p.text in ("посреди", "течение", "этот", "этом", "за", "одного", "один", "тот", "том")
+                                      or p.lemma == "середина"):
                     self.use(t.i, p.i)
                     self.taken.add(t.i)
                     self.use_prep(p.i)
                     continue
-                if p is not None and (self.has("me", p) or p.lemma == "свой"):
+                if p is not None and p.lemma == "свой":
                     whose, k = "own", p.i
+                elif p is not None and self.has("me", p):
+                    whose, k = ME, p.i
                 elif p is not None and p.lemma in ("чужой",):
                     whose, k = "other", p.i
                 elif n is not None and self.has("opponent", n):
-                    whose, k = "other", n.i
+                    whose, k = OPP, n.i
                 if whose is None:
                     continue
                 self.use(t.i, k)
@@ -367,9 +381,9 @@ class _Reader(SentenceReader):
                 neg = self.tok(min(t.i, k) - 2)
                 if neg is not None and neg.text == "не":
                     self.use(neg.i)
-                    whose = "other" if whose == "own" else "own"
+                    whose = {"own": "other", "other": "own", ME: OPP, OPP: ME}[whose]
                 self.use_prep(min(t.i, k))
-                r.turn = whose       # «в свой / чужой ход»: resolved against the declarer when compiled
+                r.turn = whose       # «в мой ход» (first), «в ход противника» (second), «в свой / чужой ход» (own / other)
         for t in self.toks:
             if t.i in self.taken:
                 continue
@@ -398,6 +412,9 @@ class _Reader(SentenceReader):
                     r.name = name_of(t.text)
             elif t.lemma == "карта":
                 self.use(t.i)
+                p = self.tok(t.i - 1)
+                if p is not None and p.lemma == "другой":
+                    self.use(p.i)       # «открыл другой картой»: by another card's ability
 
     def near_cell(self, t: Tok) -> bool:
         return any(u is not None and u.lemma == "клетка" for u in (self.tok(t.i - 1), self.tok(t.i - 2), self.tok(t.i - 3)))
@@ -451,6 +468,10 @@ class _Reader(SentenceReader):
             if self.has("declare_verbs", t) or self.has("ability", t) or self.has("particles", t):
                 self.use(t.i)
         asked_m = [m for m in self.motions if not m.told]
+        rival = self.rival_clause(sent, asked_m)
+        if rival is not None:       # «может снова походить или движение только в начале хода восстанавливается?»
+            sent = [t for t in sent if t.i < rival]
+            asked_m = [m for m in asked_m if m.at < rival]
         told_m = [m for m in self.motions if m.told]
         r.events = sorted(told_m + r.events, key=lambda e: e.at if isinstance(e, Motion) else e[1])
         spend = next((t for t in sent if self.has("spend", t) and t.tense != "past" and t.i not in self.taken), None)
@@ -502,6 +523,13 @@ class _Reader(SentenceReader):
         if wh is not None and wh.text == "кто":
             r.asked, r.kind = "who", a.kind
             return
+        only = next((t for t in sent if t.text in ("только", "тока", "лишь")), None)
+        if only is not None and r.declarer is not None and not r.events and a.kind in (MOVE, JUMP):
+            nxt = self.tok(only.i + 1)
+            if nxt is not None and (self.has("active", nxt) or self.has("inactive", nxt)):
+                self.use(only.i)
+                r.asked, r.kind, r.only = "who", a.kind, r.declarer     # «… может только активный игрок?»
+                return
         if (wh is not None and wh.text in ("когда", "какой", "какую")) or (r.any_subphase and "или" in texts):
             r.asked, r.kind = "when_declare", a.kind
             self.use(*[t.i for t in sent if self.has("phase_nouns", t)])
@@ -514,8 +542,8 @@ class _Reader(SentenceReader):
             r.steps = 0
             self.use(*[t.i for t in sent if t.lemma in ("раз",)])
             return
-        if not r.yes_no:
-            return
+        if not r.yes_no or (is_w is not None and is_w.lemma in ("являться", "считаться")):
+            return      # «является ли движение игродействием?»: a property this module does not ask
         r.asked, r.kind, r.steps = "legal", a.kind, a.steps if any(u.lemma == "клетка" for u in sent) else 1
         for m in asked_m[1:]:
             if m.kind != a.kind:
@@ -528,6 +556,29 @@ class _Reader(SentenceReader):
             elif t.text == "дважды":
                 r.steps = 2
                 self.use(t.i)
+
+    def rival_clause(self, sent: list[Tok], asked_m: list[Motion]) -> int | None:
+        """Index of the «или» that opens the rival statement after a yes/no question about
+        a motion («…, оно может снова походить или движение только в начале хода
+        восстанавливается»): the answer to the first part decides it. Only when every word
+        after «или» is a movement word, a phrase read already or a function word; its
+        words are then used. ``None`` otherwise."""
+        alt = next((t for t in sent if t.text == "или"), None)
+        if alt is None or not any(m.at < alt.i for m in asked_m) or \
+                not any(t.text in _MODAL for t in sent if t.i < alt.i):
+            return None
+        if any(m.at > alt.i and self.toks[m.at].pos != "NOUN" for m in self.motions):
+            return None     # «сходить или прыгнуть?»: two motions asked, not a rival statement
+        stop = vocab_words("stop_words")
+        rest = [t for t in sent if t.i > alt.i]
+        if not rest or any(t.text in ("нет", "не") for t in rest[:1]):
+            return None
+        for t in rest:
+            if not (t.i in self.r.used or t.text in stop or t.text in ("только", "тока", "лишь") or
+                    any(self.has(k, t) for k in ("restore", "move_nouns", "points", "spend"))):
+                return None
+        self.use(alt.i, *[t.i for t in rest])
+        return alt.i
 
     def read_unread(self) -> None:
         r = self.r

@@ -42,7 +42,9 @@ class _Board:
         self.r = r
         self.declarer = r.declarer or r.owner
         self.owner = self.declarer if r.declarer else r.owner
-        if r.turn == "own":
+        if r.turn in (ME, OPP):
+            self.active = r.turn
+        elif r.turn == "own":
             self.active = self.declarer
         elif r.turn == "other":
             self.active = _other(self.declarer)
@@ -71,7 +73,9 @@ class _Board:
 
     def block_ahead(self, extra: int) -> None:
         """A card on the cell the asked movement goes to (``extra`` cells beyond the told ones)."""
-        cell = _cell(_X0, self.y + 1 + extra) if self.r.dest != "diagonal" else _cell(_X0 + 1, self.y + 1)
+        y = self.y + sum(e.steps if e.kind == MOVE else 1 for e in self.r.events
+                         if isinstance(e, Motion) and e.kind in (MOVE, JUMP, RELOCATE))    # where the told motions end
+        cell = _cell(_X0, y + 1 + extra) if self.r.dest != "diagonal" else _cell(_X0 + 1, y + 1)
         if self.r.dest == "artifact":
             self.cards.append({"id": "Артефакт", "owner": OPP, "kind": "artifact", "cell": cell})
         else:
@@ -241,9 +245,11 @@ def _legal(r: MoveReading) -> Ruling | None:
         if r.kind == RELOCATE:
             head = "можно" if not personal else "может быть"
         extra = f" на {len(asked_rs)} {_cells(len(asked_rs))} подряд" if len(asked_rs) > 1 else ""
-        why = [c for c in told_cons if "506.4" in c.rules] + [c for x in asked_rs for c in x.consequences if c.rules
+        why = [c for c in told_cons if "506.4" in c.rules or "506.5" in c.rules] + [c for x in asked_rs for c in x.consequences if c.rules
                                                                and tuple(c.rules) != ("303.3",)]
-        cites = _dedup([*_rules([c for c in told_cons if "506.4" in c.rules]), *(["506.1"] if r.kind == MOVE else []),
+        restored = [c for c in told_cons if "506.4" in c.rules]
+        lost = [c for c in told_cons if "506.5" in c.rules] if restored else []
+        cites = _dedup([*_rules(restored), *_rules(lost), *(["506.1"] if r.kind == MOVE else []),
                         *(["506.7", "506.6"] if r.kind == JUMP else []), *(["507.1"] if r.kind == RELOCATE else []),
                         *_rules(why)])
         reason = ""
@@ -432,7 +438,10 @@ def _who(r: MoveReading) -> Ruling | None:
     rs = res.results
     if rs[0].legal or not rs[2].legal:
         return None
-    return Ruling("Только Активный игрок, в подфазу Выбора", [c.line() for c in rs[0].reasons], ["506.2"], mapping, res,
+    v = "Только Активный игрок, в подфазу Выбора"
+    if r.only is not None:
+        v = ("Да, т" if r.only == ME else "Нет, т") + v[1:]
+    return Ruling(v, [c.line() for c in rs[0].reasons], ["506.2"], mapping, res,
                   "Как я понял: вопрос — кто может объявить движение.")
 
 
