@@ -186,3 +186,13 @@ def test_card_csv_with_an_unclosed_quote_is_russian(tmp_path: Path):
         read_file(str(f))
     assert "поле длиннее 20000 символов (незакрытая кавычка?)" in str(e.value)
     assert "field larger" not in str(e.value)
+
+
+@pytest.mark.parametrize("command", ["parse", "explain"])
+def test_card_text_over_the_bound_exits_1_as_readme_says(command, capsys):
+    # README («Границы входа»): code 2 beyond a bound, except parse, explain and rulebook import (1)
+    assert main([command, "а" * (limits.CARD_TEXT_CHARS + 1)]) == 1
+    err = capsys.readouterr().err
+    assert f"не больше {limits.CARD_TEXT_CHARS}" in err and "Traceback" not in err
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "(у `parse`, `explain` и `rulebook import` — 1" in readme
