@@ -34,7 +34,8 @@ _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
 
 @dataclass(frozen=True)
 class Asked:
-    """``kind``: ``consequence`` | ``whether`` | ``may`` | ``may_skip`` | ``may_refuse``; ``part``: the part
+    """``kind``: ``consequence`` | ``whether`` | ``may`` | ``may_skip`` | ``may_refuse`` | ``unread``
+    (a part left out that names no single part); ``part``: the part
     the asking clause names (1-based) or ``None``; ``instead``: the part it gives up
     («рану вместо перемещения»), or ``None``."""
 
@@ -53,6 +54,36 @@ def _asking_clause(question: str) -> str:
         return ""
     clauses = [c for c in re.split(r"[,;:—–]|\s-\s", last) if c.strip()]
     return fold(clauses[-1] if clauses else last)
+
+
+def _asking_sentence(question: str) -> str:
+    """The asked sentence from its permission word on («могу я открыться и не перемещаться?»,
+    «могу переместиться, не открываясь?»), folded; ``""`` without a permission word."""
+    from bot.abilities.outcome_words import sentences
+
+    sents = sentences(question)
+    last = fold(sents[-1] if sents else question)
+    m = _MAY.search(last)
+    return last[m.start():] if m else ""
+
+
+# «не X» / «без X» up to the next «и / а / но / или», comma or the end: one left-out span; not
+# «не могу», «не только», «не ли».
+_LEFT_OUT = re.compile(r"(?<![а-я])(?:не|без)\s+(?!мог|мож|смог|вправе|только|ли(?![а-я]))"
+                       r"((?:(?!(?:и|а|но|или|либо)(?![а-я]))[а-я0-9-]+\s*)+)")
+
+
+def _left_out(sentence: str, parts, actions: dict[int, str | None]) -> int | None:
+    """The part the asked sentence leaves out: the one its «не …» / «без …» span names (by
+    words, else by the action its verb names). ``None``: no such span; ``0``: a span that
+    names no single part (which part is skipped is not read)."""
+    from bot.abilities.outcome_words import match_parts
+
+    spans = [m.group(1) for m in _LEFT_OUT.finditer(sentence)] if sentence else []
+    if not spans:
+        return None
+    named = {(match_parts(s, parts) or _by_action(s, actions) or [0])[0] for s in spans}
+    return named.pop() if len(named) == 1 else 0
 
 
 def _by_action(clause: str, actions: dict[int, str | None]) -> list[int]:
@@ -80,13 +111,16 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     ps = [Part(n, t) for n, t in parts]
     if _has(clause, _words()["refuse"]) and _has(clause, ["отказ"]):
         return Asked("may_refuse")
+    skipped = _left_out(_asking_sentence(question), ps, actions)
+    if skipped is not None:
+        # «могу ли я не перемещаться?», «могу я открыться и не перемещаться?», «переместиться, не
+        # открываясь?»: the part under «не» is the one left out; an unplaced «не …» — no verdict
+        return Asked("may_skip", skipped) if skipped else Asked("unread")
     head, _, given_up = clause.partition(" вместо ")
     hits = match_parts(head, ps) or _by_action(head, actions)
     instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
     part = next((h for h in hits if h != instead), None)
     if _MAY.search(clause) and part is not None:
-        if re.search(r"(?<![а-я])не\s+(?!мог|мож|смог|вправе)[а-я]+", head):
-            return Asked("may_skip", part)      # «могу ли я не перемещаться?»
         return Asked("may", part, instead)
     if question_kind(question) == "yes_no" and part is not None:
         return Asked("whether", part)
@@ -143,6 +177,9 @@ def answer_on_board(text: str, facts, question: str):
         if "505.7" not in bv.citations:
             bv.citations.insert(0, "505.7")
         return bv
+    if asked.kind == "unread":     # a part left out that the words do not name: no verdict
+        bv = resolve_text(text, state, src, use, "", assumed)
+        return replace(bv, verdict=None)
     if asked.kind == "may_skip":
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
     if asked.kind == "may":
