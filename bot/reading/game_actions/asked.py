@@ -106,9 +106,11 @@ class AskedReader(SituationReader):
             return
         part = [t for t in sent if t.lemma in ("часть", "состав", "входить")]
         is_q = next((t for t in sent if self.w.has("any_action", t)), None)
-        if is_q is not None and not speed and (named or any(self.w.has("pass_verbs", t) for t in sent)):
+        # «пас — это игродействие?»: a pass the sentence names, not one it tells («оба спасовали»);
+        # «верхнее игродействие» is the stack's top, not the predicate «игродействие»
+        pas = next((t for t in sent if self.w.has("pass_verbs", t) and (t.i not in self.r.used or t.pos in ("NOUN", "INTJ"))), None)
+        if is_q is not None and not speed and (named or pas is not None) and not self.is_("top", is_q.i - 1):
             subj = named[0] if named else None
-            pas = next((t for t in sent if self.w.has("pass_verbs", t)), None)
             self.r.asked = "part_of" if part else "is_action"
             self.r.action = subj if subj is not None else Mention("pass", pas.i, [pas.i])
             self.use(is_q.i, pas.i if pas is not None else None, *(t.i for t in part))
