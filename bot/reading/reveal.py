@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from bot.answer import Answer
 from bot.reading.lexicon import section_sets
 from bot.reading.tokens import SentenceReader, Tok, unread_words
+from bot.vocab import words as vocab_words
 
 ME, OPP = "first", "second"
 _PLAYER_RU = {ME: "Первый игрок", OPP: "Второй игрок"}
 _KIND_RU = {"flying": "летающее существо", "terrain": "местность", "artifact": "артефакт", "creature": "существо"}
-_WH = frozenset("кто что куда где когда какой какого сколько".split())
 
 
 @dataclass
@@ -174,7 +174,8 @@ class _Reader(SentenceReader):
     def read_asked(self) -> None:
         r, sent = self.r, self.sent()
         texts = [t.text for t in sent]
-        r.yes_no = "ли" in texts or not any(x in _WH for x in texts)
+        # «он как второй игрок»: a «как» the players' reading used asks nothing
+        r.yes_no = "ли" in texts or not any(t.text in vocab_words("wh_words") and t.i not in r.used for t in sent)
         for t in sent:
             if t.text in ("ли", "можно", "может", "могу", "могут", "разве", "вообще", "тоже", "свои", "свой"):
                 self.use(t.i)

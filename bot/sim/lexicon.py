@@ -135,12 +135,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
     Situation("rule_effects_first", (("rule_effect",),)),
     Situation("between_phases", (("between_phases",),)),
-    Situation("lives_icon", (("lives",), ("icon",))),
-    Situation("lives_on_entry", (("lives", "lives_max"), ("appears", "summon"))),
-    # «может ли текущий максимум жизней меняться по ходу игры?» (508.1)
-    Situation("lives_max_change", (("lives_max",), ("change", "lives_change", "grow_shrink")), forbid=("appears", "summon", "icon")),
-    Situation("lives_change", (("lives_change",),)),
-    Situation("lives_change", (("wound", "lives"), ("shown",))),
     Situation("turn_phases", (("turn_phases",),)),
     Situation("who_moves", (("who",), ("move",))),
     Situation("inactive_moves", (("inactive",), ("move",))),
