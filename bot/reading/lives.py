@@ -60,7 +60,7 @@ class _Reader(SentenceReader):
         return [t for t in self.toks if t.sent == self.asked_sent]
 
     def read(self) -> LivesReading:
-        lives = [t for t in self.toks if self.has("lives", t)]
+        lives = [t for t in self.toks if self.has("lives", t) or self.has("wounds", t) and self.marks_asked()]
         if not lives:
             return self.r
         self.use(*(t.i for t in lives))
@@ -68,6 +68,11 @@ class _Reader(SentenceReader):
         self.read_asked()
         self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
         return self.r
+
+    def marks_asked(self) -> bool:
+        """«как отображаются раны на карте?»: wounds are a lives word only where how lives
+        changes are shown is asked."""
+        return any(self.has("marks", t) for t in self.sent())
 
     def read_told(self) -> None:
         """«в свойствах у него 5 жизней», «5 жизней»: the lives told; «никаких эффектов на нём
@@ -103,12 +108,17 @@ class _Reader(SentenceReader):
         top = [t for t in sent if self.has("max", t)]
         if icon:
             self.read_icon(sent, icon)
-        elif marks and (change or any(t.text == "как" for t in sent)):
+        elif (marks or change and not top) and (change or any(t.text == "как" for t in sent)):
+            # «как отмечаются изменения жизней?», «как изменяются жизни карты?», «изменения отмечают ранами?»
             r.asked = "marks"
-            self.use(*(t.i for t in marks + change), *(t.i for t in sent if t.text in ("как", "на")))
+            self.use(*(t.i for t in marks + change), *(t.i for t in sent if t.text in ("как", "на", "в") or self.has("game_time", t)))
+            wounds = [t for t in sent if self.has("wounds", t)]
             if r.yes_no:
-                r.asked = None
-        elif entry and (top or r.lives is not None):
+                r.claim = "wounds" if wounds else None
+                self.use(*(t.i for t in wounds))
+                if r.claim is None:
+                    r.asked = None
+        elif entry and (top or r.lives is not None or any(self.has("initial", t) for t in sent)):
             r.asked = "entry"
             self.use(*(t.i for t in entry + top), *(t.i for t in self.toks if self.has("zone_words", t) or self.has("current", t)
                                                     or self.has("equal", t) or t.text in ("в", "когда", "при", "только", "что", "чему")
@@ -145,8 +155,8 @@ class _Reader(SentenceReader):
             return
         r.place = places[0][0]
         self.use(*(t.i for t in icon), *(t.i for _, t in places),
-                 *(t.i for t in sent if t.text in ("в", "на", "что") or self.has("show_verbs", t) or self.has("field", t)
-                   or self.has("near", t)))
+                 *(t.i for t in sent if t.text in ("в", "на", "что", "какие", "какой", "каких") or self.has("show_verbs", t)
+                   or self.has("field", t) or self.has("near", t)))
         values = [("current", t) for t in sent if self.has("current", t)] + [("initial", t) for t in sent if self.has("initial", t)]
         self.use(*(t.i for _, t in values))
         neg = [t for t in sent if t.text == "не" and self.tok(t.i + 1) is not None and self.tok(t.i + 1) in [v for _, v in values]]
@@ -218,6 +228,9 @@ def _ruling(r: LivesReading) -> tuple[str, dict, object, list[str]] | None:
     if r.asked == "marks":
         if got["wounds"] != 2 or got["lives"] != n - 2:
             return None
+        if r.yes_no:
+            return (f"Да, ранами, а также маркерами дополнительных или отрицательных жизней: существо с {n} жизнями, "
+                    f"получив 2 раны, имеет {got['lives']} текущих жизни"), mapping, res, ["508.1.1"]
         return (f"Ранами и маркерами дополнительных или отрицательных жизней: существо с {n} жизнями, получив 2 раны, "
                 f"имеет {got['lives']} текущих жизни"), mapping, res, ["508.1.1"]
     if r.asked == "icon":

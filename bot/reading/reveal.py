@@ -68,7 +68,7 @@ class _Reader(SentenceReader):
         return [t for t in self.toks if t.sent == self.asked_sent]
 
     def read(self) -> RevealReading:
-        if not any(self.has("reveal", t) or self.has("hidden", t) and self.row_near(t) for t in self.toks):
+        if not any(self.has("reveal", t) or self.has("hidden", t) and (self.row_near(t) or self.keep_near(t)) for t in self.toks):
             return self.r
         for t in self.toks:
             if self.has("reveal", t):
@@ -83,6 +83,10 @@ class _Reader(SentenceReader):
         self.read_asked()
         self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
         return self.r
+
+    def keep_near(self, t: Tok) -> bool:
+        """«оставить / держать карты скрытыми»: a keeping verb in the sentence of ``t``."""
+        return any(self.has("keep", u) for u in self.toks if u.sent == t.sent)
 
     def row_near(self, t: Tok) -> bool:
         return any(self.has("row", u) for u in self.toks if u.sent == t.sent)
@@ -204,7 +208,8 @@ class _Reader(SentenceReader):
             return
         keep = [t for t in sent if self.has("keep", t) or self.has("hidden", t)]
         neg_reveal = [t for t in sent if self.has("reveal", t) and self.tok(t.i - 1) is not None and self.toks[t.i - 1].text == "не"]
-        earlier = [t for t in sent if self.has("earlier", t) and not self.player_at(t) and not self.in_time_phrase(t)]
+        earlier = [t for t in sent if (self.has("earlier", t) or self.has("starts", t)) and not self.player_at(t)
+                   and not self.in_time_phrase(t)]
         if earlier and not keep and not neg_reveal:
             r.asked = "first"
             self.use(*(t.i for t in earlier), *(t.i for t in sent if t.text in ("кто", "чем")))
@@ -215,15 +220,23 @@ class _Reader(SentenceReader):
             return
         self.use(*(t.i for t in keep), *(t.i - 1 for t in neg_reveal), *(t.i for t in sent if t.text in ("их", "они")))
         till = next((t for t in sent if self.has("till", t)), None)
-        if till is not None and any(self.has("moment", t) or t.lemma == "какой" for t in sent):
+        how_long = [t for t in sent if t.text == "как" and self.tok(t.i + 1) is not None and self.toks[t.i + 1].lemma in ("долго", "долгий")]
+        when = [t for t in sent if t.text == "когда" and t.i not in r.used]
+        if till is not None and any(self.has("moment", t) or t.lemma == "какой" for t in sent) or how_long or when:
+            # «до какого момента …?», «как долго …?», «когда второй игрок должен вскрыть …?»
             r.asked = "until"
-            self.use(*(t.i for t in sent if self.has("till", t) or self.has("moment", t) or t.lemma == "какой"))
+            self.use(*(t.i for t in sent if self.has("till", t) or self.has("moment", t) or t.lemma == "какой"),
+                     *(t.i for t in how_long), *(t.i + 1 for t in how_long), *(t.i for t in when),
+                     *(t.i for t in sent if self.has("reveal", t) or self.has("must", t)))
             return
         r.asked = "keep"
         if till is not None and any(self.has("end", t) for t in sent) and any(self.has("turn", t) for t in sent):
             r.span = "first_turn"
             self.use(*(t.i for t in sent if self.has("till", t) or self.has("end", t) or self.has("turn", t)
                        or self.has("first", t) and not self.player_at(t)))
+        elif till is not None and any(self.has("end", t) for t in sent) and any(self.has("battle", t) for t in sent):
+            r.span = "longer"       # «до конца боя»: longer than the first player's first turn
+            self.use(*(t.i for t in sent if self.has("till", t) or self.has("end", t) or self.has("battle", t)))
         longer = [t for t in sent if self.has("forever", t)]
         if longer:
             r.span = "longer"
@@ -331,14 +344,15 @@ def _ruling(r: RevealReading) -> tuple[str, dict, object, list[str]] | None:
         shown_at_end = len(res.results) == 3 and c["revealed"]
         limit = "до конца первого хода Первого игрока"
         if r.asked == "until":
-            if not shown_at_end:
+            if not shown_at_end or r.player not in (None, OPP):
                 return None
             return f"{limit[:1].upper()}{limit[1:]}: тогда скрытые карты 3-го ряда Второго игрока вскрываются", mapping, res, ["405.1"]
         if r.span == "longer" or r.turn_over:
             if not shown_at_end:
                 return None
             return f"Нет, только {limit} — тогда скрытые карты 3-го ряда вскрываются", mapping, res, ["405.1"]
-        return f"Да, может — {limit}", mapping, res, ["405.1"]
+        row = "" if r.row else " (только карты 3-го ряда)"
+        return f"Да, может{row} — {limit}", mapping, res, ["405.1"]
     return None
 
 

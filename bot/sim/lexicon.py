@@ -62,8 +62,6 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 
 
 SITUATIONS: tuple[Situation, ...] = (
-    # «нужно ли объявлять вслух заявки, обусловленные правилами игры?» (301.1)
-    Situation("declare_aloud", (("aloud",), ("declare", "game_action", "rule_effect"))),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who", "stays"), ("host",), ("place",))),
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
@@ -129,11 +127,6 @@ SITUATIONS: tuple[Situation, ...] = (
     # «может ли существо двигаться, если оно атаковало?»: the order is told by the tense (the query checks)
     Situation("act_then_move", (("attack",), ("move", "movement_points")),
               forbid=("slow", "fast", "stack", "artifact", "terrain", "who", "inactive", "jump", "instead") + SUBJECTS),
-    Situation("action_parts", (("game_action",), ("consists",))),
-    Situation("action_divide", (("game_action",), ("divide",)), forbid=("uses_stack", "slow", "fast")),
-    Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
-    Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
-    Situation("rule_effects_first", (("rule_effect",),)),
     Situation("between_phases", (("between_phases",),)),
     Situation("turn_phases", (("turn_phases",),)),
     Situation("who_moves", (("who",), ("move",))),
