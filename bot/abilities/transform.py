@@ -203,9 +203,11 @@ class ToAst(Transformer):
         return items
 
     def _headed(self, kind: str, items: list[Any], **attrs: Any) -> Node:
-        kw, head, _end, body = items
+        kw, head, end, body = items
         s = kw.start_pos
         head_text = self.text[s:(head[-1].end_pos if head else kw.end_pos)]
+        if "вместо" in end.value.casefold():
+            attrs["instead"] = True     # "Если должен погибнуть … вместо этого …": a replacement
         return self._node(kind, None, [kw, body], [body], head=head_text, **attrs)
 
     def trigger(self, items: list[Any]) -> Node:
