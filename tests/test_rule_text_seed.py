@@ -176,12 +176,6 @@ def test_claim_ruled_by_rule_text_quotes_its_sentence():
     assert "«Нельзя помещать экипировку на летающее существо, симбиота" in a.verdict
 
 
-def test_rule_text_does_not_rule_on_the_asked_sentence_alone_after_a_told_fact():
-    """«У меня в отряде уже есть местность. Можно взять ещё одну?» — the rule text would read
-    only the last sentence; it gives no verdict on part of the question."""
-    assert answer("я второй игрок. могу оставить карты скрытыми?", "5ed") is None
-
-
 def test_coordinated_participle_members_split():
     """212.3 «на летающее существо, симбиота или бестелесное существо»: three members, the
     participle stays with its noun."""

@@ -143,16 +143,6 @@ def split(question: str) -> Premised | None:
     return Premised(tuple(premises), z[:1].upper() + z[1:] + "?", subject)
 
 
-def told_before(question: str) -> bool:
-    """``question`` tells something in sentences before the asked one (and after it) that
-    is not the asker's premise: a reading of the asked sentence alone would ignore it."""
-    from bot.reading.claims import _masked
-
-    text = " ".join(question.split())
-    sents = [s for s in _SENT.split(_masked(text)) if s.strip(" .!?…")]
-    return len(sents) > 1 and split(question) is None
-
-
 def _premise_question(premise: str) -> str | None:
     """«X это ж Y» / «X — это Y» / «X считается Y» as the question «X это Y?», else ``None``."""
     p = _LEAD.sub("", premise.strip().rstrip("?!. "))
