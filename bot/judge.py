@@ -189,11 +189,10 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     verdict (issue 14), it only fills a silence. Several sentences are read when all but the
     asked one are the asker's premise (``bot.rules_text.premise``)."""
     from bot.rules_text import premise, route as rule_text
-    from bot.rules_text.propositions import sentences
 
     if any("противоречие" in (b.text or "") for b in declined.blocks):
         return declined
-    if len(sentences(question.strip())) != 1 and premise.split(question) is None:
+    if len(premise.chat_sentences(question)) != 1 and premise.split(question) is None:
         return declined     # set-up sentences the rule text would not read
     try:
         ans = rule_text.answer(question, edition)

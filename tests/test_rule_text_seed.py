@@ -181,3 +181,21 @@ def test_coordinated_participle_members_split():
     participle stays with its noun."""
     a = answer("шмотку можно надеть на симба?", "5ed")
     assert a is not None and a.verdict.startswith("Нет") and a.citations[0] == "212.3"
+
+
+def test_rule_text_does_not_fill_a_declined_story_of_several_lowercase_sentences():
+    """A chat story («… есть. раз класс есть значит можно?») the simulator declines is not
+    ruled by the rule text from its last sentence: the gate counts sentences whatever the
+    case of the next letter."""
+    from bot.rules_text.premise import chat_sentences
+
+    q = "у меня бестелесный гоблин и я хочу надеть на него шмотку, класс у него есть. раз класс есть — значит можно?"
+    assert len(chat_sentences(q)) == 2
+    assert route_answer_verdict(q) is not None     # the rule text alone would rule on the last sentence
+    a = ask(q)
+    assert a.verdict is None
+
+
+def route_answer_verdict(q):
+    a = answer(q, "5ed")
+    return a.verdict if a is not None else None

@@ -82,14 +82,20 @@ def _subject(premise: str) -> str:
     return s
 
 
-def split(question: str) -> Premised | None:
-    """The premise and the asked proposition of ``question`` (see the module docstring)."""
+def chat_sentences(question: str) -> list[str]:
+    """The sentences of a chat message as written: a «.», «!», «?» or «…» ends one whatever
+    the next letter's case («… есть. раз класс есть — значит можно?»), not inside quotes."""
     from bot.reading.claims import _masked
 
     text = " ".join(question.split())
     masked = _masked(text)
     cuts = [m.end() for m in _SENT.finditer(masked)]
-    sents = [text[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(text)]) if text[a:b].strip()]
+    return [text[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(text)]) if text[a:b].strip(" .!?…")]
+
+
+def split(question: str) -> Premised | None:
+    """The premise and the asked proposition of ``question`` (see the module docstring)."""
+    sents = chat_sentences(question)
     if not sents:
         return None
     asked_at = max((i for i, s in enumerate(sents) if "?" in s), default=len(sents) - 1)
