@@ -514,10 +514,9 @@ def _payment(text, state, src, use, assumed, result, asked):
     bv = resolve_text(text, state, src, use, "", assumed)
     joins = [n.rule for n in result.ast.walk() if n.kind == "and_then" and n.rule and n.rule != "505.4"]
     rules = ", ".join(["505.4", *dict.fromkeys(joins)])
-    when = "оплата происходит после того, как игрок пройдёт все способности особенности"
+    body = f"оплата происходит после того, как игрок пройдёт все способности особенности (п. {rules})"
     if self_source_text(result, src):
-        when += "; источник уничтожен / возвращён в колоду — оставшиеся для оплаты ресурсы потратятся (п. 505.9)"
-    body = f"{when} (п. {rules})"
+        body += "; источник уничтожен / возвращён в колоду — оставшиеся для оплаты ресурсы потратятся (п. 505.9)"
     bv.verdict = ("Нет: " if asked.parts == (0,) else "Да: " if asked.parts == (1,) else "") + body
     if not asked.parts:
         bv.verdict = bv.verdict[:1].upper() + bv.verdict[1:]

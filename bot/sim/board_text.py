@@ -246,6 +246,9 @@ def read_board_facts(question: str) -> BoardFacts:
             if _has(clause, w["other"]) and not lives and not quoted and not _has(clause, w["creature"]):
                 unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
                 continue
+            targets_only = _has(clause, w["target"]) and not _has(clause, [c for c in w["creature"] if c not in w["target"]])
+            if targets_only and re.search(r"(?<![а-яё])(?:для|подходящ[а-яё]*)(?![а-яё])", clause):
+                continue    # «нет подходящих целей для перемещения»: about one part's legality, not the board's creatures
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
