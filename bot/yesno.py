@@ -92,7 +92,9 @@ def _present_last_verb(sentence: str) -> bool:
     command."""
     from bot.reading.tokens import tokenize
 
-    verbs = [t for t in tokenize(TSYA.sub(r"\1ется", sentence))[0] if t.pos == "VERB"]
+    from bot.rules_text.question import respell   # chat verbs («юзает») read as the words they stand for
+
+    verbs = [t for t in tokenize(respell(TSYA.sub(r"\1ется", sentence)))[0] if t.pos == "VERB"]
     return bool(verbs) and verbs[-1].tense in ("pres", "futr") and len(tokenize(sentence)[0]) >= 2
 
 

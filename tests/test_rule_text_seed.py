@@ -199,3 +199,17 @@ def test_rule_text_does_not_fill_a_declined_story_of_several_lowercase_sentences
 def route_answer_verdict(q):
     a = answer(q, "5ed")
     return a.verdict if a is not None else None
+
+
+@pytest.mark.parametrize("q, lead, cite", [
+    ("если игродействие без стека, приоритет противнику переходит?", "Нет", "303.5"),
+    ("перемещение карты юзает стек", "Да", "302.3"),       # a chat statement-question without «?»
+])
+def test_chat_phrases_and_statement_questions(q, lead, cite):
+    a = ask(q)
+    assert a.verdict and a.verdict.startswith(lead) and cite in a.citations[:3], (q, a.route, a.verdict)
+
+
+def test_respell_phrases():
+    assert respell("игродействие без стека") == "игродействие не использующее стек"
+    assert respell("это через стек идёт?") == "это использует стек?"

@@ -37,11 +37,14 @@ _WORD = re.compile(r"[А-Яа-яЁё]+")
 
 def respell(text: str) -> str:
     """``text`` with the chat forms of words (``chat_spelling`` of the rule language:
-    «тока» -> «только», «сущ» -> «существо») written out; whole words only, the case of
-    the first letter kept."""
+    «тока» -> «только», «сущ» -> «существо», «без стека» -> «не использующее стек») written
+    out; whole words and phrases only, the case of a word's first letter kept."""
     table = language().chat_spelling
     if not table:
         return text
+    for key in sorted((k for k in table if " " in k), key=len, reverse=True):   # phrases first, longest first
+        pattern = re.escape(key).replace("е", "[её]")                               # «идёт» is «идет»
+        text = re.sub(rf"(?i)(?<![а-яё]){pattern}(?![а-яё])", table[key], text)
 
     def one(m: re.Match) -> str:
         w = m.group(0)
