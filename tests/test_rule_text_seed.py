@@ -213,3 +213,28 @@ def test_chat_phrases_and_statement_questions(q, lead, cite):
 def test_respell_phrases():
     assert respell("игродействие без стека") == "игродействие не использующее стек"
     assert respell("это через стек идёт?") == "это использует стек?"
+
+
+@pytest.mark.parametrize("q, lead, cite", [
+    ("нельзя ли объявить движение симбиота?", "Нет", "209.10"),             # «нельзя ли» asks «можно ли»
+    ("можно объявить движение симба ну хоть на одну клетку?", "Нет", "209.10"),   # «хоть одну» is no count
+])
+def test_polite_negation_and_minimal_count(q, lead, cite):
+    a = answer(q, "5ed")
+    assert a is not None and a.verdict.startswith(lead) and a.citations[0] == cite, (q, a and a.verdict)
+
+
+def test_contrast_takes_back_the_premise_object():
+    s = premise.split("атаку в шмотку перенаправить нельзя это я знаю. а в местность можно перенаправить?")
+    assert s is not None and s.asked == "В местность можно перенаправить атаку?"
+    a = answer("атаку в шмотку перенаправить нельзя это я знаю. а в местность можно перенаправить?", "5ed")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "211.2"
+
+
+def test_claim_whose_verdict_restates_another_action_gets_no_verdict():
+    from bot.reading.claims import holds_of
+
+    assert holds_of("Да, можно: симбиота можно поместить на это существо",
+                    "если симбу нельзя на клетку, то и хозяину туда нельзя") is None
+    assert holds_of("Нет, нельзя: нельзя помещать экипировку на симбиота", "шмотку можно повесить на симба") \
+        == (False, "нельзя помещать экипировку на симбиота")

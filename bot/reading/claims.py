@@ -449,17 +449,19 @@ _NOT_ACTIONS = frozenset({"мочь", "можно", "нельзя", "быть", 
 
 
 def _same_action(body: str, proposition: str) -> bool:
-    """A verdict that restates what it rules on («нельзя: нельзя помещать экипировку на
+    """A verdict «можно / нельзя: <restatement>» («нельзя: нельзя помещать экипировку на
     симбиота») rules on the claim only when the claim names the restated action (by the
-    search's synonym heads: «повесить» is «поместить»); a restatement without a verb, or
-    a verdict of another shape, is not judged here."""
+    search's synonym heads: «повесить» is «поместить»; an aspect pair by its stem); a
+    restatement without a verb, or a verdict of another shape, is not judged here."""
     from bot.morph import pos
     from bot.search import word_term
 
     head = re.split(r"\s[—–]\s|\(п\.", fold(body), maxsplit=1)[0]
     if ":" not in head:
         return True
-    said = head.split(":", 1)[1]
+    lead, said = head.split(":", 1)
+    if not re.fullmatch(r"\s*(?:не\s+)?(?:можно|нельзя|может|могут|могу|обязан\w*|должен|должны)\s*", lead):
+        return True     # «эффект правил игры не использует стек: выполняется сразу» — its head is the claim
     verbs = {word_term(w) for w in _WORD.findall(said) if pos(w) in ("INFN", "VERB")} - _NOT_ACTIONS
     if not verbs:
         return True

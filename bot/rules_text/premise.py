@@ -25,7 +25,7 @@ from bot.answer import Answer, Block
 
 _SENT = re.compile(r"(?<=[.!?…])\s+")
 _MINE = re.compile(r"(?<![а-яё])(я|мой|моя|моё|мое|мои|моего|моей|моим|мне|меня|у меня|свой|своего|своё|свое|своей|мы|наш)(?![а-яё])")
-_KNOWN = re.compile(r"[,\s]*(?:это\s+)?(?:понятно|ясно|помню|знаю|допустим|ладно)\s*[.!]?\s*$")
+_KNOWN = re.compile(r"[,\s]*(?:это\s+)?(?:я\s+)?(?:понятно|ясно|помню|знаю|допустим|ладно)\s*[.!]?\s*$")
 _LEAD = re.compile(r"^(?:а|и|но|ну)\s+")
 _PRONOUN = re.compile(r"^(?:она|он|оно|они|это)\s+")
 
@@ -102,6 +102,7 @@ def split(question: str) -> Premised | None:
     asked = sents[asked_at]
     premises: list[str] = []
     for s in sents[:asked_at]:
+        s = _KNOWN.sub("", s.rstrip(".!… ")).strip(" ,") or s   # «… это я знаю»: told as known
         if _told_fact(s):
             return None
         premises.append(s.rstrip(".!… "))
@@ -123,6 +124,7 @@ def split(question: str) -> Premised | None:
         z = asked[m.end():].strip(" ,")
     if not premises:
         return None
+    contrast = bool(re.match(r"(?i)а\s", z.strip()))
     z = _LEAD.sub("", z.strip().rstrip("?!. ").strip())
     z = re.sub(r"(?<![а-яё])тоже(?![а-яё])\s*", "", z).strip()
     for k, p in enumerate(premises):   # «местность атаковать нельзя это понятно»: a premise told as known
@@ -133,6 +135,9 @@ def split(question: str) -> Premised | None:
     toks, _ = tokenize(z)
     if not toks:
         return None
+    if contrast:
+        z = _elided(z, premises)
+        toks, _ = tokenize(z)
     verb = any(t.pos in ("VERB", "INFN", "PRED") or t.lemma in ("можно", "нельзя") for t in toks)
     pron = next((t for t in toks if t.pos == "NPRO" and t.lemma in ("он", "она", "оно", "они")), None)
     named = any(t.pos in ("NOUN", "INTJ") or t.quote for t in toks if t is not pron)
@@ -147,6 +152,28 @@ def split(question: str) -> Premised | None:
         else:                  # «значит быстрое игродействие?» -> «X это быстрое игродействие?»
             z = subject + (" это " if not verb and named else " ") + z
     return Premised(tuple(premises), z[:1].upper() + z[1:] + "?", subject)
+
+
+def _elided(z: str, premises: list[str]) -> str:
+    """«в экипировку атаку перенаправить нельзя … а в местность можно перенаправить?»: a
+    contrast («а …») that repeats a premise's verb leaves out that premise's direct object;
+    it is put back («… перенаправить атаку»). Otherwise ``z`` as it is."""
+    from bot.reading.tokens import tokenize
+
+    zt, _ = tokenize(z)
+    verbs = {t.lemma for t in zt if t.pos in ("INFN", "VERB")}
+    if not verbs or any(t.pos == "NOUN" and t.case == "accs" and not (i and zt[i - 1].pos == "PREP")
+                        for i, t in enumerate(zt)):
+        return z
+    for p in premises:
+        pt, _ = tokenize(p)
+        if not verbs & {t.lemma for t in pt if t.pos in ("INFN", "VERB")}:
+            continue
+        objects = [t.text for i, t in enumerate(pt) if t.pos == "NOUN" and t.case == "accs"
+                   and not (i and pt[i - 1].pos == "PREP") and t.lemma not in {u.lemma for u in zt}]
+        if len(objects) == 1:
+            return f"{z} {objects[0]}"
+    return z
 
 
 def _premise_question(premise: str) -> str | None:

@@ -263,13 +263,16 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if k > 0 and toks[k - 1].lemma == "не":
         positive = False
     if kind == "modal" and mode == "cannot":
-        mode, positive = "can", not positive
+        polite = k + 1 < len(toks) and toks[k + 1].lemma == "ли"   # «нельзя ли …?» asks «можно ли …?»
+        mode, positive = "can", positive if polite else not positive
     skip = {k} if k >= 0 and kind != "happens" else set()
     if k > 0 and toks[k - 1].lemma == "не":
         skip.add(k - 1)
     if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
         skip.add(k + 1)
     rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве")]
+    rest = [t for i, t in enumerate(rest) if not (   # «хоть на одну клетку» names no count
+        (t.lemma in L.numbers or t.text.isdigit()) and any(u.lemma in ("хоть", "хотя") for u in rest[max(0, i - 3):i]))]
     bag, nums = _content(rest)
     alts = [_clean(_content(a)[0]) for a in alternatives(rest)]
     infs = [t for t in rest if t.pos == "INFN"]
