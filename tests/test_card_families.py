@@ -643,3 +643,45 @@ def test_clause_header_keeps_the_object_of_its_verb():
 def test_named_effect_right_after_the_event_opens_the_body():
     res = parse("При {strike} воздействие прилив особенности вашей карты работают на любой клетке.")
     assert res.ast.attr("head") == "При {strike}"
+
+
+# ---- third sample's families (grammar4) ----------------------------------------------------------
+@pytest.mark.parametrize("text, action", [
+    ("Может нападать {strike} 3 раза за ход, только подряд.", "permission"),
+    ("Существа противника могут объявлять дальние атаки только по Чучелу.", "restrict"),
+    ("следующий магический удар Мага сводится к сильному", "reduce"),
+    ("атакованный наносит слабый {strike} по стоящей рядом карте", "strike"),
+    ("Молотобоец ранит его на 2 (воздействие удар молота)", "wound"),
+    ("Выстрел огненной стрелой на 5 (игнорирует особенности атакованного)", "shot"),
+    ("Существа с проклятием получают на одну рану больше от отравления", "modify"),
+    ("Безответный удар, пока имеет больше 10 {health}", "trait"),
+])
+def test_third_sample_actions(text, action):
+    leaves = [n for n in parse(text).ast.walk() if n.kind == "effect"]
+    assert [n.attr("action") for n in leaves] == [action]
+
+
+def test_pronoun_subject_before_a_negated_verb_is_the_body_s():
+    res = parse("При особом ударе по закрытому существу оно не открывается в свой следующий ход.")
+    assert res.ast.attr("head") == "При особом ударе по закрытому существу"
+    assert res.ast.children[0].text == "оно не открывается в свой следующий ход"
+
+
+def test_imperative_before_a_colon_opens_the_trigger_s_body():
+    res = parse("При прыжке бросьте кубик: если выпало 1 или 2 ранить стоящее рядом существо на 2; "
+                "если выпало 3 или более излечить себя на 1.")
+    assert res.ast.attr("head") == "При прыжке"
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect) (condition effect)))"
+
+
+def test_a_clause_with_its_own_trigger_after_a_comma_ends_the_condition():
+    res = parse("{tap}: Воздействие «насмешка» – если выбранное существо противника в свой следующий ход "
+                "не нападет {strike}, в конце своего хода оно ранится на 2")
+    cond = [n for n in res.ast.walk() if n.kind == "condition"][0]
+    assert cond.attr("head") == "если выбранное существо противника в свой следующий ход не нападет {strike}"
+    assert cond.children[0].kind == "trigger"
+
+
+def test_obliged_subject_after_a_comma_ends_the_condition():
+    res = parse("Если в свой ход Гном может атаковать простым ударом закрытое существо, он обязан это сделать.")
+    assert res.ast.attr("head") == "Если в свой ход Гном может атаковать простым ударом закрытое существо"

@@ -212,8 +212,10 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     # от безответных ударов»): a trait, even when a later word names an attack
     if keyword is None and words and lemmas[0] in v.keywords and "на" not in (w.casefold() for w in words):
         keyword = " ".join(words[:3])   # "безответный удар по существам с …": maybe a keyword's name
+    clause = next((k for k, w in enumerate(words) if w.casefold() in ("пока", "если", "когда")), len(words))
     if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and not v.by_noun.get(lemmas[0]) \
-            and not any(lexicon.is_predicate(w) for w in words):
+            and not any(lexicon.is_predicate(w) for w in words[:clause]):
+        # ("Безответный удар, пока имеет больше 10 {health}": the trait under a condition)
         amt = _amount(tokens[1:])
         return "trait", {"keyword": keyword, **({"amount": amt} if amt else {})}
     # find the action word, skipping a named effect's words
@@ -263,6 +265,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
         if not cands and lexicon.is_modal(t):
             continue
+        if cands and not pred and _subject_of_later_verb(tokens, lemmas, i):
+            continue    # "следующий магический удар Финириарха сводится к сильному": the noun is the subject
         for c in cands:
             needs = v.actions[c].get("needs")
             if needs and not any(n in lemmas for n in needs):
@@ -282,7 +286,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         # standing permission (an imperfective verb after «может»), not a one-time action
         what = found[1]
         rest = tokens[found[0] + 1:]
-        if any(t.casefold() == "только" for t in rest):
+        if any(t.casefold() == "только" and k + 1 < len(rest) and lexicon.is_preposition(rest[k + 1])
+               for k, t in enumerate(rest)):
             return "restrict", {"what": what}     # "могут объявлять атаки только по Пугалу": a restriction
         amt = _amount(rest)
         tgt = _target(rest, -1, name, False)
@@ -306,13 +311,22 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
             return "modify", sub_args
     becomes = v.actions[action].get("becomes") or {}
-    for t, lem in zip(tokens[i + 1:i + 5], lemmas[i + 1:i + 5]):
+    in_phrase = False   # inside a prepositional phrase ("наносит по стоящей рядом карте {strike}")
+    for t, lem in zip(tokens[i + 1:i + 7], lemmas[i + 1:i + 7]):
         key = t.strip("{}:") if t.startswith("{") else lem
-        if key in becomes:
+        if key in becomes and not in_phrase:
             action = becomes[key]
             break
-        if not t.startswith("{") and lexicon.is_noun(t):
-            break       # "получают защиту от ран": the first noun is the object, not a later one
+        if action == "wound" and re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", t):
+            break           # "ранит его на 2 (воздействие удар …)": the amount ends the object
+        if re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", t):
+            in_phrase = False   # "получить на 1 {counter} больше": a count, then what is counted
+        elif not t.startswith("{") and lexicon.is_preposition(t):
+            in_phrase = True
+        elif not t.startswith("{") and lexicon.is_noun(t):
+            if not in_phrase:
+                break       # "получают защиту от ран": the first noun is the object, not a later one
+            in_phrase = False
     rest = tokens[i + 1:]
     amt = _amount(rest)
     if amt:
@@ -341,21 +355,42 @@ _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
 _QUALIFIER_PREPS = frozenset({"с", "со", "без", "обладающий"})
 
 
+_COUNT_WORDS = {"одну": "1", "один": "1", "две": "2", "два": "2", "три": "3"}
+
+
 def _more_wounds(tokens: list[str], lemmas: list[str]) -> dict[str, Any] | None:
     """«получают на 1 рану больше от отравления», «получает от отравления на 2 раны
     больше», «на 1 рану меньше»: a modifier of the wounds taken (``stat`` рана, signed
     ``amount``); ``None`` otherwise."""
     for k in range(len(tokens) - 2):
-        if tokens[k].casefold() == "на" and re.fullmatch(r"\d+|X", tokens[k + 1]) and lemmas[k + 2] == "рана" \
+        count = _COUNT_WORDS.get(tokens[k + 1].casefold(), tokens[k + 1])
+        if tokens[k].casefold() == "на" and re.fullmatch(r"\d+|X", count) and lemmas[k + 2] == "рана" \
                 and k + 3 < len(tokens) and tokens[k + 3].casefold() in ("больше", "меньше"):
-            n = None if tokens[k + 1] == "X" else int(tokens[k + 1]) * (1 if tokens[k + 3].casefold() == "больше" else -1)
-            args: dict[str, Any] = {"amount": {"n": n, "x": tokens[k + 1] == "X", "range": None}, "stat": "рана",
+            n = None if count == "X" else int(count) * (1 if tokens[k + 3].casefold() == "больше" else -1)
+            args: dict[str, Any] = {"amount": {"n": n, "x": count == "X", "range": None}, "stat": "рана",
                                     "direction": "to"}
             tgt = _target(tokens[:k], k - 1, None, False)
             if tgt:
                 args["target"] = tgt
             return args
     return None
+
+
+def _subject_of_later_verb(tokens: list[str], lemmas: list[str], i: int) -> bool:
+    """Is the effect noun at ``tokens[i]`` the subject of a later finite verb that names an
+    action of its own ("следующий магический удар … сводится к сильному", "атаки по Вилиму
+    сводятся к 1"), not the effect itself («Разряд на 2», «удар на 1-2-2»)?"""
+    v = vocabulary()
+    if i + 1 < len(tokens) and (tokens[i + 1].casefold() == "на" or re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", tokens[i + 1])):
+        return False
+    if not lexicon.may_be_nominative(tokens[i]):
+        return False
+    for k in range(i + 1, min(len(tokens), i + 6)):
+        if tokens[k].casefold() == "на" or re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", tokens[k]):
+            return False    # "Выстрел огненной стрелой на 5 (игнорирует …)": the effect's own amount
+        if lexicon.is_finite_verb(tokens[k]):
+            return bool(v.by_verb.get(lemmas[k]))
+    return False
 
 
 def _permits(tokens: list[str], i: int) -> bool:

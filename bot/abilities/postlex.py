@@ -481,6 +481,10 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к выстрелу по картам, которые получали раны …": a relative clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
+    if after_and and (has_pred or trait) and (nxt.type == "MAY" or (nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
+            and not _shares_object(op) and (trait or any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op)):
+        return True     # "… не закрывается после {strike} и может нападать …", "{direct} … и игнорирует …"
     if not has_pred or nxt.type != "WORD" or lexicon.word_lemma(nxt.value) == "мочь" or lexicon.is_modal(nxt.value):
         return False
     if after_and and lexicon.is_predicate(nxt.value):
@@ -606,6 +610,7 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+_PRONOUN_LEMMAS = frozenset({"он", "она", "оно", "они", "вы"})
 
 
 def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
@@ -1032,6 +1037,9 @@ class CardPostLex:
                 return "insert", j
             if t.type == "COLON" and _granted_label(toks, j):
                 continue    # "Когда … получает Бешенство X: …": the label of a granted ability
+            if t.type == "COLON" and kw == "при" and any(toks[k].type == "WORD" and _imperative(toks[k].value)
+                                                        for k in range(i + 2, j)):
+                break       # "При прыжке бросьте кубик: если …": the colon is the body's, after its verb
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
@@ -1061,6 +1069,15 @@ class CardPostLex:
                 if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
                         nxt.type == "WORD" and (lexicon.is_infinitive(nxt.value) or lexicon.is_effect_noun(nxt.value)))):
                     return "token", j
+            for j in commas:
+                nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if nxt is not None and nxt.type == "TRIGGER_KW" and " ".join(nxt.value.casefold().split()) in (
+                        "в начале", "в конце") and self._header_end(toks[j + 1:], 0) is not None:
+                    return "token", j   # "если … не нападет {strike}, в конце своего хода оно ранится …"
+                if nxt is not None and nxt.type == "WORD" and lexicon.word_lemma(nxt.value) in _PRONOUN_LEMMAS \
+                        and j + 2 < len(toks) and toks[j + 2].type == "WORD" \
+                        and lexicon.word_lemma(toks[j + 2].value) in ("обязать", "обязанный", "должный"):
+                    return "token", j   # "Если … может атаковать …, он обязан это сделать"
             if commas and commas[0] + 1 < len(toks) and toks[commas[0] + 1].type == "WORD" \
                     and lexicon.is_finite_verb(toks[commas[0] + 1].value):
                 # "Когда получает проклятие теряет благословление, приземляется …": the
@@ -1117,7 +1134,10 @@ class CardPostLex:
                 if k == j and toks[k - 1].type == "WORD" and pos_of(toks[k - 1].value) == "ADVB" and k - 1 > i + 1 \
                         and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value):
                     k -= 1          # "… полностью излечиться"
-                if k == j and (toks[j].type == "MAY" or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
+                negated_verb = toks[j].type == "WORD" and toks[j].value.casefold() == "не" and nxt is not None and (
+                    nxt.type == "MAY" or (nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value)))
+                if k == j and (toks[j].type == "MAY" or negated_verb
+                               or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
                     k = _subject_start(toks, i + 1, j, object_guard=False)
                 if toks[k - 1].type == "COMMA" and k - 1 > i + 1:
@@ -1198,7 +1218,7 @@ class CardPostLex:
                 op_start = len(out)
                 continue
             if typ == "COLON" and i + 1 < n and not start and _opens_condition(toks[i + 1]) \
-                    and toks[i + 1].value.casefold() == "если" and self._next_case(toks, i + 1, False):
+                    and toks[i + 1].value.casefold() == "если" and self._next_case(toks, i + 1, True):
                 # "бросает кубик: если выпало 3 или менее – A; если 4 или более – B": the
                 # colon opens the conditions over the next parts
                 t = _retype(t, "COND_COMMA")
