@@ -685,3 +685,38 @@ def test_a_clause_with_its_own_trigger_after_a_comma_ends_the_condition():
 def test_obliged_subject_after_a_comma_ends_the_condition():
     res = parse("Если в свой ход Гном может атаковать простым ударом закрытое существо, он обязан это сделать.")
     assert res.ast.attr("head") == "Если в свой ход Гном может атаковать простым ударом закрытое существо"
+
+
+# ---- fifth sample's families (grammar4) ----------------------------------------------------------
+def test_several_libo_list_one_choice_nouns_included():
+    res = parse("При {strike} атакованный получает отравление на 1, либо проклятие (если уже имеет отравление), "
+                "либо ранить его на 2.")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and len(choice.children) == 3
+
+
+def test_or_joining_the_verbs_of_a_closed_clause_is_a_word():
+    res = parse("При ударе атакованное существо не может передвигаться, пока Гидра не переместится, "
+                "или не покинет поле боя.")
+    assert not [n for n in res.ast.walk() if n.kind == "choice"]
+
+
+def test_en_dash_minus_after_a_grant_verb_is_a_sign():
+    res = parse("При атаке по Снагу – до конца хода получает – 1 от атак карт той же стихии.")
+    assert res.ast.shape() == "(trigger effect)"
+    assert res.ast.children[0].attr("action") == "modify"
+
+
+@pytest.mark.parametrize("text, n", [
+    ("При гибели Дозор может получить полет и +1 к {strike} до конца боя.", 2),
+    ("Голем получает +1 к {strike}, +1 к {move}, +1 к {armor} и +1 к {regen}.", 4),
+    ("Голем получает +1 к {strike}, {ova} 1 и -1 от немагических атак.", 3),
+])
+def test_grant_verb_with_several_modifiers_lists_them(text, n):
+    leaves = [x for x in parse(text).ast.walk() if x.kind == "effect"]
+    assert len(leaves) == n and all(x.attr("action") in ("modify", "gain", "trait") for x in leaves)
+
+
+def test_quoted_marker_is_not_wounds():
+    leaf = parse("атакованный получает «незаживающие раны» до конца своего хода").ast
+    assert leaf.attr("action") == "gain"

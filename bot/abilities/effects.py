@@ -158,6 +158,7 @@ def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) ->
 def classify(text: str, name: str | None = None, keyword: str | None = None) -> tuple[str | None, dict[str, Any]]:
     """``(action, args)`` of one effect leaf's text (see the module docstring)."""
     v = vocabulary()
+    text = re.sub(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)", "-", text)    # "– 1 от атак": a minus as a dash
     tokens = _TOKEN.findall(text)
     if not tokens:
         return None, {}
@@ -229,9 +230,13 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     # "Ваши существа с выстрелом … получают +1 к дальности": a grant verb with a signed
     # number is a modifier of its subject, whatever nouns the subject names
     unquoted = len(_TOKEN.findall(text.split("«")[0]))     # not the words of a granted ability in «»
+    quoted = _quoted_mask(text)
     for i in range(skip, min(len(tokens), unquoted) - 1):
-        if lemmas[i] in _GAIN_LEMMAS and lexicon.is_finite_verb(tokens[i]) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
-            sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
+        j = i + 1
+        while j < len(tokens) - 1 and tokens[j].casefold() in _UNTIL_WORDS:
+            j += 1      # "получает до конца хода противника +1 к {strike}"
+        if lemmas[i] in _GAIN_LEMMAS and lexicon.is_finite_verb(tokens[i]) and re.fullmatch(r"[+\-](\d+|X)", tokens[j]):
+            sub_action, sub_args = classify(" ".join(tokens[j:]), name)
             if sub_action == "modify":
                 tgt = _target(tokens[:i], i - 1, name, False) if i else None
                 sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
@@ -312,7 +317,9 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             return "modify", sub_args
     becomes = v.actions[action].get("becomes") or {}
     in_phrase = False   # inside a prepositional phrase ("наносит по стоящей рядом карте {strike}")
-    for t, lem in zip(tokens[i + 1:i + 7], lemmas[i + 1:i + 7]):
+    for k, (t, lem) in enumerate(zip(tokens[i + 1:i + 7], lemmas[i + 1:i + 7]), start=i + 1):
+        if k < len(quoted) and quoted[k]:
+            break           # "получает «незаживающие раны»": a named marker, not wounds
         key = t.strip("{}:") if t.startswith("{") else lem
         if key in becomes and not in_phrase:
             action = becomes[key]
@@ -351,11 +358,18 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
 
 
 _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
+_UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого"})
 # prepositions opening a noun's qualifier ("существо с выстрелом", "карты без брони")
 _QUALIFIER_PREPS = frozenset({"с", "со", "без", "обладающий"})
 
 
 _COUNT_WORDS = {"одну": "1", "один": "1", "две": "2", "два": "2", "три": "3"}
+
+
+def _quoted_mask(text: str) -> list[bool]:
+    """For each token of ``text`` (``_TOKEN``): is it inside «…»?"""
+    spans = [m.span() for m in re.finditer(r"«[^«»]*»", text)]
+    return [any(a <= m.start() < b for a, b in spans) for m in _TOKEN.finditer(text)]
 
 
 def _more_wounds(tokens: list[str], lemmas: list[str]) -> dict[str, Any] | None:

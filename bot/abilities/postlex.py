@@ -430,9 +430,10 @@ def _value_operand(op: list[Token]) -> bool:
     if _is_keyword(op[0]) and len(op) <= 4 and all(t.type in ("WORD", "NUMBER") for t in op) \
             and not any(lexicon.is_predicate(t.value) for t in op if t.type == "WORD"):
         return True
-    return _is_modifier(op[0], op[1] if len(op) > 1 else None) or (
-        len(op) > 2 and op[0].type == "WORD" and lexicon.word_lemma(op[0].value) in ("получать", "получить", "иметь")
-        and _is_modifier(op[1], op[2]))
+    # "+1 к {strike} по …", "получает +1 к …", "Эорвал получает +1 к …" (a subject, a grant verb, a modifier)
+    return _is_modifier(op[0], op[1] if len(op) > 1 else None) or any(
+        op[k].type == "WORD" and lexicon.word_lemma(op[k].value) in ("получать", "получить", "иметь")
+        and _is_modifier(op[k + 1], op[k + 2]) for k in range(min(len(op) - 2, MAX_SUBJECT + 1)))
 
 
 def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
@@ -446,6 +447,9 @@ def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
         return True
     if _is_keyword(a) and lexicon.word_lemma(a.value) not in _PARAMETER_LEMMAS and lexicon.may_be_nominative(a.value):
         return True
+    if a.type == "ICON" and not after_and:
+        # "+1 к {strike}, {ova} 1 и …": after a comma only a property icon with its value
+        return a.value[1:-1] not in _STAT_ICONS and j + 1 < len(toks) and toks[j + 1].type == "NUMBER"
     return after_and and a.type == "ICON" and a.value[1:-1] not in _STAT_ICONS and lexicon.icon_roles().get(
         a.value[1:-1], "value") == "value" and (j + 1 >= len(toks) or toks[j + 1].type in ("NUMBER", "COMMA", "AND"))
 
@@ -481,6 +485,10 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к выстрелу по картам, которые получали раны …": a relative clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if after_and and _is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) and any(
+            t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
+            and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
+        return True     # "получить полет и +1 к {strike} до конца боя
     trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
     if after_and and (has_pred or trait) and (nxt.type == "MAY" or (nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
             and not _shares_object(op) and (trait or any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op)):
@@ -1167,8 +1175,13 @@ class CardPostLex:
             and all(k + 1 < n and (toks[k + 1].type in ("NUMBER", "ICON") or _opens_ability(toks[k + 1])
                                    or _is_keyword(toks[k + 1]))
                     for k in libos)   # alternatives that are values, traits or abilities, not nouns
+        # "получает отравление на 1, либо проклятие (…), либо ранить его на 2": several «, либо»
+        # of which one opens an ability list alternatives of one choice, nouns included
+        libo_list = len(libos) >= 2 and all(toks[k].value.lstrip()[:1] == "," for k in libos) and any(
+            _opens_ability(*_next_content(toks, k)) for k in libos)
         op_start = 0          # where the current operand starts in ``out``
         comma_trigger = -1    # a trigger header opened by a comma after an ability
+        closed_sub = False    # the previous token is the comma closing a subordinate clause
         i = -1
         while i + 1 < n:
             i += 1
@@ -1272,6 +1285,9 @@ class CardPostLex:
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))
                          or (_is_modifier(a, b) and _has_modifier(out[op_start:]))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
+                if joins and closed_sub and a is not None and (lexicon.is_finite_verb(a.value) or (
+                        a.value.casefold() == "не" and b is not None and lexicon.is_finite_verb(b.value))):
+                    joins = False   # "…, пока Василиск не переместится, или не покинет поле боя": the clause's verbs
                 t = _retype(t, "ILI_V" if joins else "WORD")
                 if joins and out and out[-1].type == "COMMA":
                     # "A, или B": the comma belongs to the connective, not to A
@@ -1280,7 +1296,7 @@ class CardPostLex:
                               end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
             elif typ == "LIBO" and libo_pair and i == first_libo:
                 t = _retype(t, "WORD")   # "получает либо A, либо B": the first «либо» opens the pair
-            elif typ == "LIBO" and libo_pair:
+            elif typ == "LIBO" and (libo_pair or libo_list):
                 pass                     # "…, либо +2 к {strike}": the next alternative (505.5)
             elif typ == "LIBO":
                 # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
@@ -1290,6 +1306,10 @@ class CardPostLex:
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
+            elif typ == "DASH" and nxt is not None and nxt.type == "NUMBER" and nxt.value[:1].isdigit() and nxt2 is not None \
+                    and nxt2.type == "WORD" and nxt2.value.casefold() in ("к", "от") and prev is not None \
+                    and prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+                t = _retype(t, "PUNCT")     # "получает – 1 от атак": a minus written as a dash
             elif typ == "COMMA" and not start and not subclause and not may_scope and i + 3 < n \
                     and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold() == "а" \
                     and (has_pred or _value_operand(out[op_start:])) and _subject_verb_follows(toks, i + 1):
@@ -1323,6 +1343,9 @@ class CardPostLex:
                 if may_scope and not start and not modal and nxt is not None and nxt.type == "WORD" and (
                         lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):
                     t = _retype(t, "AND_V")
+                elif may_scope and typ == "AND" and not start and not modal and _is_modifier(nxt, nxt2) and any(
+                        x.type == "WORD" and lexicon.word_lemma(x.value) in _GRANT_LEMMAS for x in out[op_start:]):
+                    t = _retype(t, "AND_V")     # "может получить полет и +1 к {strike}": two abilities (505.8)
                 elif typ == "AND":
                     t = _retype(t, "WORD")
             elif typ in HEADER_KW:
@@ -1340,6 +1363,7 @@ class CardPostLex:
                 modal = True
             elif typ == "WORD" and _opens_subclause(t):
                 subclause = True
+            closed_sub = t.type == "COMMA" and subclause
             if t.type == "COMMA":
                 subclause = False
             out.append(t)
