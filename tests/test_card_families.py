@@ -720,3 +720,25 @@ def test_grant_verb_with_several_modifiers_lists_them(text, n):
 def test_quoted_marker_is_not_wounds():
     leaf = parse("атакованный получает «незаживающие раны» до конца своего хода").ast
     assert leaf.attr("action") == "gain"
+
+
+# ---- sixth sample's families (grammar4) ----------------------------------------------------------
+def test_case_split_inside_a_later_part():
+    res = parse("При {strike} пророчество 1; если показан компаньон может вызвать его на себя, "
+                "если показан паразит может вызвать его на атакованное существо.")
+    assert res.ast.shape() == "(trigger (and_then effect (cases (condition (optional effect)) (condition (optional effect)))))"
+
+
+def test_clause_header_with_its_own_main_verb_before_esli():
+    res = parse("Когда существо передвигается на клетку слева от Килхе вы можете переместить его "
+                "на клетку справа от Килхе, если она свободна.")
+    assert res.ast.attr("head") == "Когда существо передвигается на клетку слева от Килхе"
+    assert res.ast.children[0].kind == "optional"
+
+
+def test_no_split_inside_a_later_part_or_before_a_choice():
+    res = parse("В начале хода положите карту на кладбище; если это нежить ваши демоны получают "
+                "+1 к {strike} и {ova} 1 или +1 к {ova} до конца хода.")
+    cond = [n for n in res.ast.walk() if n.kind == "condition"][0]
+    assert cond.children[0].kind == "choice"
+    assert parse("Закрыть X ваших гномов и закрыть существо противника стоимостью X или менее.").ast.kind == "and_then"

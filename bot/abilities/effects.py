@@ -235,7 +235,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         j = i + 1
         while j < len(tokens) - 1 and tokens[j].casefold() in _UNTIL_WORDS:
             j += 1      # "получает до конца хода противника +1 к {strike}"
-        if lemmas[i] in _GAIN_LEMMAS and lexicon.is_finite_verb(tokens[i]) and re.fullmatch(r"[+\-](\d+|X)", tokens[j]):
+        if lemmas[i] in _GAIN_LEMMAS and (lexicon.is_finite_verb(tokens[i]) or lexicon.is_infinitive(tokens[i])) \
+                and re.fullmatch(r"[+\-](\d+|X)", tokens[j]):
             sub_action, sub_args = classify(" ".join(tokens[j:]), name)
             if sub_action == "modify":
                 tgt = _target(tokens[:i], i - 1, name, False) if i else None
@@ -358,7 +359,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
 
 
 _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
-_UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого"})
+_UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого", "либо"})
 # prepositions opening a noun's qualifier ("существо с выстрелом", "карты без брони")
 _QUALIFIER_PREPS = frozenset({"с", "со", "без", "обладающий"})
 

@@ -471,6 +471,21 @@ def _shares_object(op: list[Token]) -> bool:
     return True
 
 
+def _choice_follows(toks: list[Token], i: int) -> bool:
+    """Is there an «или»/«либо» after ``toks[i]`` before the next separator ("+1 к {strike} и
+    {ova} 1 или +1 к {ova}"): then «и» joins the first alternative, it does not end it?"""
+    for k in range(i + 1, len(toks)):
+        t = toks[k]
+        if t.type in _PART_STOPS or t.type in ("SEMI", "DASH", "DOT", "NL", "COMMA"):
+            return False
+        if t.type in ("ILI", "LIBO") and not (k + 1 < len(toks) and toks[k + 1].value.casefold() in _COMPARATIVES):
+            return True     # (not "стоимостью 5 или менее")
+    return False
+
+
+_COMPARATIVES = frozenset({"менее", "более", "меньше", "больше", "наоборот"})
+
+
 def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -> bool:
     """Is the comma or «и» at ``toks[i]`` the end of one effect and the start of another
     in the same clause: after a value ability (``_value_operand``) a value ability or a
@@ -485,9 +500,11 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к выстрелу по картам, которые получали раны …": a relative clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
-    if after_and and _is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) and any(
+    if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
+            _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER")) and any(
             t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
+        # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
         return True     # "получить полет и +1 к {strike} до конца боя
     trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
     if after_and and (has_pred or trait) and (nxt.type == "MAY" or (nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
@@ -1050,7 +1067,9 @@ class CardPostLex:
                 break       # "При прыжке бросьте кубик: если …": the colon is the body's, after its verb
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
-            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and not (
+                    kw.startswith(_CLAUSE_HEADS) and toks[j - 1].type == "COMMA"
+                    and _clause_end_without_comma(toks, i, j - 1) is not None) and (
                     kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
                     not kw.startswith(_CLAUSE_HEADS) or any(toks[k].type in ("COMMA", "DASH", "COLON")
                                                             for k in range(j + 1, len(toks)))
@@ -1182,6 +1201,8 @@ class CardPostLex:
         op_start = 0          # where the current operand starts in ``out``
         comma_trigger = -1    # a trigger header opened by a comma after an ability
         closed_sub = False    # the previous token is the comma closing a subordinate clause
+        inner_part = False    # inside the body of a later part's header ("A; если … – B"): its body is one
+        #                       choice, so two effects written in it are not split (they would leave it)
         i = -1
         while i + 1 < n:
             i += 1
@@ -1206,6 +1227,7 @@ class CardPostLex:
                     start, has_pred, modal = True, False, False
                     op_start = len(out)
                     in_cond = True
+                    inner_part = True
                     continue
             if typ == "COMMA" and i + 2 < n and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold() == "а" \
                     and _opens_condition(toks[i + 2]) and toks[i + 2].value.casefold() == "если" and not subclause \
@@ -1320,7 +1342,8 @@ class CardPostLex:
                           end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
                 i += 1
             elif typ in ("COMMA", "AND") and not start and not subclause and not may_scope and not modal \
-                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos and not inner_part \
+                    and not _choice_follows(toks, i) \
                     and _second_effect(out[op_start:], toks, i, has_pred):
                 # "подлость 2, атакованный получает …", "{drs} и +1 к {strike}", "+1 к {strike}
                 # и опыт в защите", "излечить … на 2 и снять с излеченного отравление": two
@@ -1364,6 +1387,8 @@ class CardPostLex:
             elif typ == "WORD" and _opens_subclause(t):
                 subclause = True
             closed_sub = t.type == "COMMA" and subclause
+            if t.type in ("AND_THEN", "SEMI", "DASH", "COND_COMMA", "OTHERWISE", "REFUSE"):
+                inner_part = False
             if t.type == "COMMA":
                 subclause = False
             out.append(t)
