@@ -742,3 +742,23 @@ def test_no_split_inside_a_later_part_or_before_a_choice():
     cond = [n for n in res.ast.walk() if n.kind == "condition"][0]
     assert cond.children[0].kind == "choice"
     assert parse("Закрыть X ваших гномов и закрыть существо противника стоимостью X или менее.").ast.kind == "and_then"
+
+
+# ---- seventh sample's families (grammar4) --------------------------------------------------------
+@pytest.mark.parametrize("text, shape", [
+    ("+1 к метанию, пока имеет проклятие, неповоротливость и отравление.", "effect"),
+    ("Имеет +2 к {strike}, если в этом ходу ваши карты совершили {strike}, магический и особый удар.", "effect"),
+    ("При перемещении получает {ova} 1 или +1 к {ova} до конца вашего хода.", "(trigger effect)"),
+    ("существо получает -1 или +1 к выбранному броску кубика", "effect"),
+    ("В начале хода может получить отравление на 1 или +1 к {strike}.", "(trigger (optional (choice effect effect)))"),
+    ("Когда нетемное существо должно излечиться на X оно вместо этого излечивается на X-1.", "(trigger effect)"),
+    ("При движении Тови – противник обязан переместить свое существо; если он не может или не хочет "
+     "этого делать – Тови получает +2 к следующему метанию.", "(trigger (refusable effect effect))"),
+])
+def test_seventh_sample_shapes(text, shape):
+    assert parse(text).ast.shape() == shape
+
+
+def test_granted_keyword_in_a_list_is_gain():
+    res = parse("Когда выступает защитником получает +1 к {move}, благословление и +2 к {strike} до конца боя.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["modify", "gain", "modify"]

@@ -454,6 +454,8 @@ def type_tree(node: Node, name: str | None = None) -> Node:
             action, args = None, {}
         return _with(node, action=action, args=_freeze(args))
     kids = tuple(type_tree(c, name) for c in node.children)
+    if node.kind in ("and_then", "choice", "optional"):
+        kids = _granted_keywords(kids)
     out = replace(node, children=kids)
     if node.kind == "and_then" and not node.attr("self_source") and name:
         for c in kids[:-1]:
@@ -464,6 +466,26 @@ def type_tree(node: Node, name: str | None = None) -> Node:
                     out = _with(out, self_source=True, rules=rules)
                     break
     return out
+
+
+def _granted_keywords(kids: tuple[Node, ...]) -> tuple[Node, ...]:
+    """"получает +1 к {move}, благословление и +2 к {strike}", "получает отравление на 1, либо
+    проклятие": a bare keyword leaf after a sibling whose verb grants («получает», «получить»,
+    «имеет») is granted by that verb — action gain with the keyword — not a trait of the card."""
+    out: list[Node] = []
+    granting = False
+    for k in kids:
+        if k.kind == "effect":
+            words = [lexicon.word_lemma(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)]
+            if granting and k.attr("action") == "trait" and k.attr("keyword") and not any(lexicon.is_predicate(w) for w in
+                                                                                       re.findall(r"[А-Яа-яЁё]+", k.text)):
+                args = thaw(k.attr("args") or ())
+                args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
+                k = _with(k, action="gain", args=_freeze(args))
+            elif any(w in _GAIN_LEMMAS for w in words[:8]):
+                granting = True
+        out.append(k)
+    return tuple(out)
 
 
 def is_typed(node: Node | None) -> bool:

@@ -471,6 +471,21 @@ def _shares_object(op: list[Token]) -> bool:
     return True
 
 
+def _same_value(op: list[Token], toks: list[Token], i: int) -> bool:
+    """After «или» at ``toks[i]`` a modifier of the value the operand already names, or of
+    a bare signed number before «или» ("получает {ova} 1 или +1 к {ova}", "отравление на 1
+    или +1 к отравлению", "получает -1 или +1 к броску"): one effect ("the value, or +1 to
+    it when the card has it already"; "a sign, then the value"), not a choice of two."""
+    if op and op[-1].type == "NUMBER" and op[-1].value[:1] in "+-":
+        return True
+    stat = toks[i + 3] if i + 3 < len(toks) else None
+    if stat is None:
+        return False
+    key = stat.value if stat.type == "ICON" else lexicon.word_lemma(stat.value)
+    return any((t.value if t.type == "ICON" else lexicon.word_lemma(t.value)) == key
+               for t in op if t.type in ("ICON", "WORD"))
+
+
 def _choice_follows(toks: list[Token], i: int) -> bool:
     """Is there an «или»/«либо» after ``toks[i]`` before the next separator ("+1 к {strike} и
     {ova} 1 или +1 к {ova}"): then «и» joins the first alternative, it does not end it?"""
@@ -498,6 +513,9 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     nxt = toks[i + 1]
     if nxt.type == "WORD" and (_opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS):
         return False    # "+1 к выстрелу по картам, которые получали раны …": a relative clause
+    if any(t.value.casefold() in ("пока", "если", "когда", "где", "чтобы") or lexicon.word_lemma(t.value) == "который"
+           for t in op if t.type in ("WORD", "CONDITION_KW", "TRIGGER_KW")):
+        return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
@@ -1044,6 +1062,9 @@ class CardPostLex:
                 return found
         for j in range(i + 1, len(toks)):
             t = toks[j]
+            if _instead(toks, j) and j > i + 2 and toks[i].type != "NAMED_KW" and toks[j - 1].type == "WORD" \
+                    and toks[j - 1].value.casefold() in _PRONOUN_SUBJECTS and toks[j + 2].type in ("WORD", "MAY"):
+                return "insert", j - 1  # "Когда … должно излечиться на X оно вместо этого излечивается …"
             if _instead(toks, j) and j > i + 1 and toks[i].type != "NAMED_KW" and toks[j + 2].type in ("WORD", "MAY") \
                     and not any(toks[k].type == "WORD" and lexicon.is_infinitive(toks[k].value)
                                 and not lexicon.is_modal(toks[k - 1].value) for k in range(i + 1, j)):
@@ -1305,7 +1326,8 @@ class CardPostLex:
                     a = None     # "выстрел или метание со стоящей рядом карты": nouns, not an ability
                 joins = not start and not subclause \
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))
-                         or (_is_modifier(a, b) and _has_modifier(out[op_start:]))) \
+                         or (_is_modifier(a, b) and (_has_modifier(out[op_start:]) or (
+                             has_pred and not _same_value(out[op_start:], toks, i))))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 if joins and closed_sub and a is not None and (lexicon.is_finite_verb(a.value) or (
                         a.value.casefold() == "не" and b is not None and lexicon.is_finite_verb(b.value))):
