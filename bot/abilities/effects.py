@@ -158,7 +158,8 @@ def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) ->
 def classify(text: str, name: str | None = None, keyword: str | None = None) -> tuple[str | None, dict[str, Any]]:
     """``(action, args)`` of one effect leaf's text (see the module docstring)."""
     v = vocabulary()
-    text = re.sub(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)", "-", text)    # "– 1 от атак": a minus as a dash
+    if "–" in text or "—" in text:
+        text = _DASH_MINUS.sub("-", text)    # "– 1 от атак": a minus as a dash
     tokens = _TOKEN.findall(text)
     if not tokens:
         return None, {}
@@ -224,13 +225,14 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if lemmas[0] in _NAMED_WORDS:
         skip = 1
     # «на 1 рану больше от отравления», «на 2 раны меньше»: a modifier of the wounds taken
-    more = _more_wounds(tokens, lemmas)
+    more = _more_wounds(tokens, lemmas) if "больше" in text or "меньше" in text else None
     if more is not None:
         return "modify", more
     # "Ваши существа с выстрелом … получают +1 к дальности": a grant verb with a signed
     # number is a modifier of its subject, whatever nouns the subject names
-    unquoted = len(_TOKEN.findall(text.split("«")[0]))     # not the words of a granted ability in «»
-    quoted = _quoted_mask(text)
+    # not the words of a granted ability or a marker in «»
+    unquoted = len(_TOKEN.findall(text.split("«")[0])) if "«" in text else len(tokens)
+    quoted = _quoted_mask(text) if "«" in text else ()
     for i in range(skip, min(len(tokens), unquoted) - 1):
         j = i + 1
         while j < len(tokens) - 1 and tokens[j].casefold() in _UNTIL_WORDS:
@@ -358,6 +360,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     return action, args
 
 
+_DASH_MINUS = re.compile(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)")
 _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
 _UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого", "либо"})
 # prepositions opening a noun's qualifier ("существо с выстрелом", "карты без брони")
@@ -448,11 +451,8 @@ def type_tree(node: Node, name: str | None = None) -> Node:
     505.9 marked on an ``and_then`` whose earlier part destroys or returns the card
     itself by its own ``name``."""
     if node.kind == "effect":
-        try:
-            action, args = classify(node.text, name, node.attr("keyword"))
-        except Exception:  # noqa: BLE001 — typing never breaks a parse
-            action, args = None, {}
-        return _with(node, action=action, args=_freeze(args))
+        action, args = _classified(node.text, name, node.attr("keyword"))
+        return _with(node, action=action, args=args)
     kids = tuple(type_tree(c, name) for c in node.children)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(kids)
@@ -466,6 +466,17 @@ def type_tree(node: Node, name: str | None = None) -> Node:
                     out = _with(out, self_source=True, rules=rules)
                     break
     return out
+
+
+@lru_cache(maxsize=20_000)
+def _classified(text: str, name: str | None, keyword: str | None) -> tuple[str | None, Any]:
+    """``classify`` with frozen args, cached per leaf text (a card's leaves recur across
+    cards and parses)."""
+    try:
+        action, args = classify(text, name, keyword)
+    except Exception:  # noqa: BLE001 — typing never breaks a parse
+        action, args = None, {}
+    return action, _freeze(args)
 
 
 def _granted_keywords(kids: tuple[Node, ...]) -> tuple[Node, ...]:
