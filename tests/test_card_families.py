@@ -762,3 +762,20 @@ def test_seventh_sample_shapes(text, shape):
 def test_granted_keyword_in_a_list_is_gain():
     res = parse("Когда выступает защитником получает +1 к {move}, благословление и +2 к {strike} до конца боя.")
     assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["modify", "gain", "modify"]
+
+
+# ---- ninth sample's families (grammar4) ----------------------------------------------------------
+def test_parts_after_pri_etom_inside_may_are_not_optional_again():
+    res = parse("До начала вашего хода – может объявить инкарнацию с любым числом жетонов, при этом "
+                "раниться на 2 и получить -1 к {strike}.")
+    assert res.ast.shape() == "(trigger (optional (and_then effect effect effect)))"
+    assert res.ast.children[0].children[0].children[0].attr("action") == "resurrect"
+
+
+def test_wounds_only_from_is_a_restriction():
+    assert parse("Карлик получает раны только от хозяина.").ast.attr("action") == "restrict"
+
+
+def test_grant_verb_with_a_valued_icon_and_another_icon():
+    res = parse("Пока рядом стоят ваши существа, он получает {ova} 1 и {direct}.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["gain", "gain"]

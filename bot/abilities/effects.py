@@ -337,6 +337,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             if not in_phrase:
                 break       # "получают защиту от ран": the first noun is the object, not a later one
             in_phrase = False
+    if action == "wound" and lemmas[i] in _GAIN_LEMMAS and any(t.casefold() == "только" for t in tokens[i + 1:]):
+        return "restrict", {"what": "wound"}    # "получает раны только от хозяина": a restriction
     rest = tokens[i + 1:]
     amt = _amount(rest)
     if amt:

@@ -519,7 +519,9 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
-            _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER")) and any(
+            _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
+            nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
+                a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:])))) and any(
             t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
@@ -1429,6 +1431,10 @@ class CardPostLex:
                 subclause = False
             out.append(t)
             start = t.type in OPERAND_START or t.type == "MAY_V"
+            if t.type in ("AND_THEN", "SEMI", "DASH") and may_scope:
+                # "может объявить X, при этом раниться на 2 и получить -1 …": after «при этом»
+                # the parts are what comes with the declared one, not more abilities to decline
+                may_scope = False
             if start:
                 has_pred = False
                 modal = subclause = False
