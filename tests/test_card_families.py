@@ -777,5 +777,5 @@ def test_wounds_only_from_is_a_restriction():
 
 
 def test_grant_verb_with_a_valued_icon_and_another_icon():
-    res = parse("Пока рядом стоят ваши существа, он получает {ova} 1 и {direct}.")
+    res = parse("Пока рядом с ним стоят ваши существа, он получает {ova} 1 и {direct}.")
     assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["gain", "gain"]
