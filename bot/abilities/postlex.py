@@ -1154,6 +1154,11 @@ class CardPostLex:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
                     return "token", j
+            if commas and _subject_verb_follows(toks, commas[0]) and any(
+                    toks[k].type == "WORD" and lexicon.is_finite_verb(toks[k].value) for k in range(i + 1, commas[0])) \
+                    and not any(toks[k].type == "MAY" or (toks[k].type == "WORD" and (
+                        lexicon.is_infinitive(toks[k].value) or _imperative(toks[k].value))) for k in range(i + 1, commas[0])):
+                return "token", commas[0]   # "Пока рядом стоят ваши существа, он получает …"
             if not commas or not _opens_ability(toks[commas[0] + 1] if commas[0] + 1 < len(toks) else None):
                 # no comma ends the clause ("Когда получает третью {counter} потерять все
                 # {counter}"): the ability starts at the verb after the clause's own verb
