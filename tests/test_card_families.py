@@ -779,3 +779,19 @@ def test_wounds_only_from_is_a_restriction():
 def test_grant_verb_with_a_valued_icon_and_another_icon():
     res = parse("Пока рядом с ним стоят ваши существа, он получает {ova} 1 и {direct}.")
     assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["gain", "gain"]
+
+
+# ---- classic sample's families (grammar4) --------------------------------------------------------
+@pytest.mark.parametrize("text, actions", [
+    ("В начале боя – выбрать существо, при этом – оно не может двигаться до начала вашего хода и получает "
+     "отравление на 1.", ["choose", "restrict", "poison"]),
+    ("{tap}: Выбранное существо получает +1 к {move} и «Может двигаться по диагонали» до конца хода.", ["modify", "gain"]),
+    ("При {strike} – атакованный получает незаживающие раны до конца своего следующего хода.", ["gain"]),
+    ("Отравление 1.", ["trait"]),
+    ("При особом ударе – отравление 1.", ["poison"]),
+    ("При {strike} – прыжок, дальность 2.", ["move"]),
+    ("Прыжок, дальность 2.", ["trait"]),
+    ("При вызове существа противника – кинуть кубик.", ["roll"]),
+])
+def test_classic_sample_actions(text, actions):
+    assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions

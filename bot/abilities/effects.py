@@ -215,7 +215,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if keyword is None and words and lemmas[0] in v.keywords and "на" not in (w.casefold() for w in words):
         keyword = " ".join(words[:3])   # "безответный удар по существам с …": maybe a keyword's name
     clause = next((k for k, w in enumerate(words) if w.casefold() in ("пока", "если", "когда")), len(words))
-    if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and not v.by_noun.get(lemmas[0]) \
+    if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and (
+            not v.by_noun.get(lemmas[0]) or (lemmas[0] in _TRAIT_NOUNS and len(words) == 1)) \
             and not any(lexicon.is_predicate(w) for w in words[:clause]):
         # ("Безответный удар, пока имеет больше 10 {health}": the trait under a condition)
         amt = _amount(tokens[1:])
@@ -294,7 +295,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         # standing permission (an imperfective verb after «может»), not a one-time action
         what = found[1]
         rest = tokens[found[0] + 1:]
-        if any(t.casefold() == "только" and k + 1 < len(rest) and lexicon.is_preposition(rest[k + 1])
+        if any(t.casefold() == "только" and k + 1 < len(rest) and (lexicon.is_preposition(rest[k + 1])
+                                                                  or rest[k + 1].startswith("{"))
                for k, t in enumerate(rest)):
             return "restrict", {"what": what}     # "могут объявлять атаки только по Пугалу": a restriction
         amt = _amount(rest)
@@ -325,6 +327,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             break           # "получает «незаживающие раны»": a named marker, not wounds
         key = t.strip("{}:") if t.startswith("{") else lem
         if key in becomes and not in_phrase:
+            if key == "рана" and k > i + 1 and lemmas[k - 1] == "незаживающий":
+                break       # "получает незаживающие раны": a status, not wounds
             action = becomes[key]
             break
         if action == "wound" and re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", t):
@@ -362,6 +366,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     return action, args
 
 
+# Effect nouns that, written alone as a card's property with its value, name a keyword
+# ability («Отравление 1»: the card poisons what it strikes), not an effect done now.
+_TRAIT_NOUNS = frozenset({"отравление"})
+# Keyword abilities that, as the body of a trigger, are done then («При {strike} – прыжок,
+# дальность 2»): a move.
+_MOVE_KEYWORDS = frozenset({"прыжок", "рывок", "телепортация"})
 _DASH_MINUS = re.compile(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)")
 _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
 _UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого", "либо"})
@@ -458,6 +468,8 @@ def type_tree(node: Node, name: str | None = None) -> Node:
     kids = tuple(type_tree(c, name) for c in node.children)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(kids)
+    if node.kind == "trigger":
+        kids = tuple(_done_keyword(k) for k in kids)
     out = replace(node, children=kids)
     if node.kind == "and_then" and not node.attr("self_source") and name:
         for c in kids[:-1]:
@@ -481,6 +493,26 @@ def _classified(text: str, name: str | None, keyword: str | None) -> tuple[str |
     return action, _freeze(args)
 
 
+def _done_keyword(leaf: Node) -> Node:
+    """«При {strike} – прыжок, дальность 2»: a movement keyword as a trigger's body is the
+    move done then (action move), not a trait the card has."""
+    if leaf.kind != "effect" or leaf.attr("action") != "trait":
+        return leaf
+    first = re.match(r"\s*([А-Яа-яЁё]+)", leaf.text)
+    lemma = lexicon.word_lemma(first.group(1)) if first else ""
+    if lemma in _MOVE_KEYWORDS:
+        action = "move"
+    elif lemma in _TRAIT_NOUNS:
+        action = vocabulary().by_noun[lemma][0]     # "При {strike} – отравление 1": poison then
+    else:
+        return leaf
+    args = thaw(leaf.attr("args") or ())
+    args.pop("keyword", None)
+    if action == "move":
+        args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
+    return _with(leaf, action=action, args=_freeze(args))
+
+
 def _granted_keywords(kids: tuple[Node, ...]) -> tuple[Node, ...]:
     """"получает +1 к {move}, благословление и +2 к {strike}", "получает отравление на 1, либо
     проклятие": a bare keyword leaf after a sibling whose verb grants («получает», «получить»,
@@ -490,11 +522,18 @@ def _granted_keywords(kids: tuple[Node, ...]) -> tuple[Node, ...]:
     for k in kids:
         if k.kind == "effect":
             words = [lexicon.word_lemma(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)]
-            if granting and k.attr("action") == "trait" and k.attr("keyword") and not any(lexicon.is_predicate(w) for w in
-                                                                                       re.findall(r"[А-Яа-яЁё]+", k.text)):
+            quoted = re.match(r"\s*«([^«»]*)»", k.text)
+            if granting and quoted:
+                # "получает +1 к {move} и «Может двигаться по диагонали»": a granted ability
+                k = _with(k, action="gain", args=_freeze({"ability": quoted.group(1)}))
+            elif granting and k.attr("action") == "trait" and k.attr("keyword") and not any(
+                    lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)):
                 args = thaw(k.attr("args") or ())
+                noun = vocabulary().by_noun.get(words[0], []) if words else []
+                if noun:    # "получает проклятие и отравление 1": the poison itself
+                    args.pop("keyword", None)
                 args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
-                k = _with(k, action="gain", args=_freeze(args))
+                k = _with(k, action=noun[0] if noun else "gain", args=_freeze(args))
             elif any(w in _GAIN_LEMMAS for w in words[:8]):
                 granting = True
         out.append(k)

@@ -521,7 +521,7 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
             _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
             nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
-                a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:])))) and any(
+                a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:]))) or nxt.type == "QUOTED") and any(
             t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
@@ -1384,7 +1384,8 @@ class CardPostLex:
                 t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
                           end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
                 i += 1
-            elif typ in ("COMMA", "AND") and not start and not subclause and not may_scope and not modal \
+            elif typ in ("COMMA", "AND") and not start and not subclause and not may_scope and (
+                    not modal or (typ == "AND" and nxt is not None and nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
                     and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos and not inner_part \
                     and not _choice_follows(toks, i) \
                     and _second_effect(out[op_start:], toks, i, has_pred):
