@@ -795,3 +795,18 @@ def test_grant_verb_with_a_valued_icon_and_another_icon():
 ])
 def test_classic_sample_actions(text, actions):
     assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions
+
+
+def test_granted_keyword_only_in_a_list_of_the_same_clause():
+    res = parse("{tap}: Воздействие «ягоды» – существо получает 1 дополнительную {health}, при этом подлость 1; "
+                "оно получает благословление.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["gain", "trait", "gain"]
+
+
+def test_comparative_is_not_the_start_of_the_body():
+    res = parse("если показана карта стоимостью 4 или менее получить +2 к дальности.")
+    assert res.ast.attr("head") == "если показана карта стоимостью 4 или менее"
+
+
+def test_icon_under_a_trailing_condition_is_a_trait():
+    assert parse("{direct}, пока находится во 2 или 3 ряду.").ast.attr("action") == "trait"

@@ -196,9 +196,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     # an icon ability with words after it: "{direct} по героям", "{ova} 2, пока …" (a value
     # written after the icon makes it one even with a verb later: "{ova} 2 по картам, на
     # которые … двигался")
-    if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") \
-            and icons[0] not in v.by_icon and len(tokens) > 1 and (re.fullmatch(r"\d+", tokens[1])
-                                                                or tokens[1].casefold() in ("пока", "если")):
+    if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and len(tokens) > 1 and (
+            (icons[0] not in v.by_icon and re.fullmatch(r"\d+", tokens[1])) or tokens[1].casefold() in ("пока", "если")):
         # ("{zoz}, пока стоит рядом с …": a property icon under a condition written after it)
         return "trait", {"icon": icons[0], **({"amount": _amount(tokens[1:2])} if _amount(tokens[1:2]) else {})}
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and not (
@@ -372,6 +371,7 @@ _TRAIT_NOUNS = frozenset({"отравление"})
 # Keyword abilities that, as the body of a trigger, are done then («При {strike} – прыжок,
 # дальность 2»): a move.
 _MOVE_KEYWORDS = frozenset({"прыжок", "рывок", "телепортация"})
+_GRANT_GAP = re.compile(r"\s*(,|,?\s*и|,?\s*или|,?\s*либо)\s*", re.I)
 _DASH_MINUS = re.compile(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)")
 _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
 _UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого", "либо"})
@@ -467,7 +467,7 @@ def type_tree(node: Node, name: str | None = None) -> Node:
         return _with(node, action=action, args=args)
     kids = tuple(type_tree(c, name) for c in node.children)
     if node.kind in ("and_then", "choice", "optional"):
-        kids = _granted_keywords(kids)
+        kids = _granted_keywords(node, kids)
     if node.kind == "trigger":
         kids = tuple(_done_keyword(k) for k in kids)
     out = replace(node, children=kids)
@@ -513,13 +513,15 @@ def _done_keyword(leaf: Node) -> Node:
     return _with(leaf, action=action, args=_freeze(args))
 
 
-def _granted_keywords(kids: tuple[Node, ...]) -> tuple[Node, ...]:
+def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
     """"получает +1 к {move}, благословление и +2 к {strike}", "получает отравление на 1, либо
     проклятие": a bare keyword leaf after a sibling whose verb grants («получает», «получить»,
     «имеет») is granted by that verb — action gain with the keyword — not a trait of the card."""
     out: list[Node] = []
     granting = False
-    for k in kids:
+    for j, k in enumerate(kids):
+        if j and not _GRANT_GAP.fullmatch(parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
+            granting = False    # only a list of the same clause ("…, A и B"), not "при этом" / ";"
         if k.kind == "effect":
             words = [lexicon.word_lemma(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)]
             quoted = re.match(r"\s*«([^«»]*)»", k.text)

@@ -637,7 +637,7 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     if toks[main - 1].type == "WORD" and toks[main - 1].value.casefold() == "не":
         main -= 1
     if main - 1 > verb + 1 and toks[main - 1].type == "WORD" and pos_of(toks[main - 1].value) == "ADVB" \
-            and lexicon.is_infinitive(toks[main].value):
+            and toks[main - 1].value.casefold() not in _COMPARATIVES and lexicon.is_infinitive(toks[main].value):
         return main - 1     # "Когда перемещается на клетку противника полностью излечиться"
     if toks[main].type == "WORD" and lexicon.is_effect_noun(toks[main].value):
         k = main
@@ -1130,6 +1130,9 @@ class CardPostLex:
                          and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if nxt is not None and nxt.type == "WORD" and lexicon.is_effect_noun(nxt.value) and not lexicon.is_infinitive(
+                        nxt.value) and toks[j - 1].type == "WORD" and lexicon.is_effect_noun(toks[j - 1].value):
+                    continue    # "Когда … выполняют удар, выстрел и излечение …": nouns listed in the clause
                 if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
                         nxt.type == "WORD" and (lexicon.is_infinitive(nxt.value) or lexicon.is_effect_noun(nxt.value)))):
                     return "token", j
@@ -1152,6 +1155,9 @@ class CardPostLex:
                     return "insert", ins
             for j in reversed(commas):
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if nxt is not None and nxt.type == "WORD" and lexicon.is_effect_noun(nxt.value) and not lexicon.is_predicate(
+                        nxt.value) and toks[j - 1].type == "WORD" and lexicon.is_effect_noun(toks[j - 1].value):
+                    continue    # nouns listed in the clause ("выполняют удар, выстрел и излечение")
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
                     return "token", j
             if commas and _subject_verb_follows(toks, commas[0]) and any(
@@ -1201,6 +1207,7 @@ class CardPostLex:
                     k -= 1          # "При гибели особый удар на 2": the adjectives of the effect noun
                     #               (not one governed by a preposition: "При прыжке по прямой особый удар")
                 if k == j and toks[k - 1].type == "WORD" and pos_of(toks[k - 1].value) == "ADVB" and k - 1 > i + 1 \
+                        and toks[k - 1].value.casefold() not in _COMPARATIVES \
                         and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value):
                     k -= 1          # "… полностью излечиться"
                 negated_verb = toks[j].type == "WORD" and toks[j].value.casefold() == "не" and nxt is not None and (
