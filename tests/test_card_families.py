@@ -810,3 +810,18 @@ def test_comparative_is_not_the_start_of_the_body():
 
 def test_icon_under_a_trailing_condition_is_a_trait():
     assert parse("{direct}, пока находится во 2 или 3 ряду.").ast.attr("action") == "trait"
+
+
+@pytest.mark.parametrize("text, actions", [
+    ("{tap}: Заклинание топь выбранная клетка получает маркер омута, ранить все карты на клетках с омутом на 2.",
+     ["gain", "wound"]),
+    ("При сильном {strike} атакованный закрывается и не открывается в свой следующий ход.", ["close", "restrict"]),
+    ("клетка считается глубиной и не считается поверхностью до конца хода", [None]),
+])
+def test_twelfth_sample_splits(text, actions):
+    assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions
+
+
+def test_payment_of_a_granted_ability_is_not_split():
+    res = parse("Пока на кладбище, имеет {instant}, потерять жетон инкарнации: ослабить выбранную атаку на 2.")
+    assert [n.kind for n in res.ast.walk()].count("effect") == 1

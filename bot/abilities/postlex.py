@@ -486,6 +486,17 @@ def _same_value(op: list[Token], toks: list[Token], i: int) -> bool:
                for t in op if t.type in ("ICON", "WORD"))
 
 
+def _colon_ahead(toks: list[Token], i: int) -> bool:
+    """Is there a colon after ``toks[i]`` before the next separator (the words are a
+    granted ability's payment: "имеет {instant}, потерять жетон: …")?"""
+    for t in toks[i + 1:]:
+        if t.type in _PART_STOPS or t.type in ("SEMI", "DASH", "DOT", "NL"):
+            return False
+        if t.type in ("COLON", "COST"):
+            return True
+    return False
+
+
 def _choice_follows(toks: list[Token], i: int) -> bool:
     """Is there an «или»/«либо» after ``toks[i]`` before the next separator ("+1 к {strike} и
     {ova} 1 или +1 к {ova}"): then «и» joins the first alternative, it does not end it?"""
@@ -525,8 +536,19 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
             t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
-        return True     # "получить полет и +1 к {strike} до конца боя
+        return True
     trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
+    nxt2 = toks[i + 2] if i + 2 < len(toks) else None
+    if after_and and has_pred and nxt.type == "WORD" and nxt.value.casefold() == "не" and nxt2 is not None \
+            and nxt2.type == "WORD" and lexicon.is_finite_verb(nxt2.value) and any(
+                t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op) and not any(
+                t.type == "WORD" and lexicon.word_lemma(t.value) == lexicon.word_lemma(nxt2.value) for t in op):
+        return True     # "атакованный закрывается и не открывается …" (not "считается A и не считается B")
+    if not after_and and has_pred and nxt.type == "WORD" and lexicon.is_infinitive(nxt.value) and _one_time(nxt.value) \
+            and op and (op[-1].type in ("ICON", "NUMBER", "QUOTED") or (op[-1].type == "WORD" and lexicon.is_nominal(op[-1].value))) \
+            and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_modal(t.value) for t in op) \
+            and not _colon_ahead(toks, i):
+        return True     # "выбранная клетка получает маркер омута, ранить все карты …" (not a payment "…, потерять …:")
     if after_and and (has_pred or trait) and (nxt.type == "MAY" or (nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
             and not _shares_object(op) and (trait or any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op)):
         return True     # "… не закрывается после {strike} и может нападать …", "{direct} … и игнорирует …"
