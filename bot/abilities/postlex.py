@@ -430,6 +430,8 @@ def _value_operand(op: list[Token]) -> bool:
     if _is_keyword(op[0]) and len(op) <= 4 and all(t.type in ("WORD", "NUMBER") for t in op) \
             and not any(lexicon.is_predicate(t.value) for t in op if t.type == "WORD"):
         return True
+    if len(op) >= 2 and op[0].type == "NUMBER" and op[0].value[:1] in "+-" and op[1].type == "ICON":
+        return True     # "+4 {health}" (a value added to a stat written as an icon)
     # "+1 к {strike} по …", "получает +1 к …", "Эорвал получает +1 к …" (a subject, a grant verb, a modifier)
     return _is_modifier(op[0], op[1] if len(op) > 1 else None) or any(
         op[k].type == "WORD" and lexicon.word_lemma(op[k].value) in ("получать", "получить", "иметь")
@@ -459,6 +461,8 @@ def _shares_object(op: list[Token]) -> bool:
     ("взять под контроль и открыть выбранное существо": both verbs act on the object
     written after the second), so that «и» joins two verbs of one effect?"""
     k = next((k for k, t in enumerate(op) if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
+    if k is not None and lexicon.is_modal(op[k].value) and k + 1 < len(op):
+        k += 1      # "не может двигаться и получает …": the modal's infinitive is the verb
     if k is None or op[k].value.casefold().endswith(("ся", "сь")):
         return False
     for j in range(k + 1, len(op)):
