@@ -58,6 +58,9 @@ class PropIndex:
     names: tuple[str, ...] = ()
     """The edition's quoted names of several words («Действует дважды»), folded, longest
     first: a question may write them without quotes."""
+    valued: frozenset[str] = frozenset()
+    """Concepts the edition defines with a value («Броня Х», «Отравить существо на Х»): a
+    number after them in a question is that value, not a count."""
     lists: dict[str, frozenset[str]] = field(default_factory=dict)
     """A noun -> the members the edition lists for it («Существует пять стихий: Степи,
     Леса, …» -> стихия: {степь, лес, …}), folded lemmas."""
@@ -177,7 +180,20 @@ def build(rb) -> PropIndex:
     idx.names = tuple(sorted((n for n in names if " " in n and not any(ch.isdigit() for ch in n)),
                              key=lambda n: -len(n)))
     idx.lists = _lists(rb)
+    idx.valued = _valued(rb)
     return idx
+
+
+_VALUED = re.compile(r"^([А-ЯЁ][а-яё]+)(?:\s+[а-яё]+)?\s+(?:на\s+)?Х\b")
+
+
+def _valued(rb) -> frozenset[str]:
+    """See ``PropIndex.valued``: «Броня Х …», «Отравить существо на Х – …», «Добивание на Х»."""
+    from bot.morph import lemma
+
+    L = language()
+    return frozenset(L.norm(lemma(m.group(1).casefold()), m.group(1).casefold())
+                     for c in rb.clauses if (m := _VALUED.match(c.text)))
 
 
 _LIST = re.compile(r"([А-ЯЁа-яё]+)\s*:\s*((?:[А-ЯЁ][а-яё]+\s*,\s*)+[А-ЯЁ][а-яё]+\s+(?:и|или)\s+[А-ЯЁ][а-яё]+)")
