@@ -14,7 +14,8 @@ when the question is not its kind:
                   on that board by the simulator (bot.sim.card_board_route); else card
                   text quoted in «…», "…", “…” or a question about a compound-ability
                   connective (bot.abilities.route, 505.*)
-4. ``scenario`` – a board situation read compositionally into a scenario (bot.reading.route),
+4. ``scenario`` – a movement, relocation or jump of a creature (bot.reading.movement_run, 506–507),
+                  a board situation read compositionally into a scenario (bot.reading.route),
                   a stack story (bot.reading.stack), a game action's stack / speed /
                   priority facts (bot.reading.game_actions), simultaneous triggers
                   (bot.reading.triggers), the preliminary phase (bot.reading.preliminary),
@@ -52,6 +53,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.sim.card_board_route",
     "bot.abilities.route",
     "bot.reading.reasoning",
+    "bot.reading.movement_run",
     "bot.reading.route",
     "bot.reading.stack",
     "bot.reading.game_actions",

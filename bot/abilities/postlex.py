@@ -805,6 +805,18 @@ def _is_payment_word(word: str) -> bool:
     return lexicon.is_infinitive(word) or word.casefold().endswith(("те", "йте"))
 
 
+TAP_VERB = "закрыть"
+"""The payment verb that, with no object before the colon («Закройте: …», «Закрыть: …»),
+is closing the card itself — the {tap} cost written in words."""
+
+
+def is_bare_tap(words: str) -> bool:
+    """Whether ``words`` (a payment before its colon, without the colon) is a bare
+    «закрыть» / «закройте»: the {tap} cost written in words."""
+    ws = words.split()
+    return len(ws) == 1 and lexicon.word_lemma(ws[0].strip(" :")) == TAP_VERB and _is_payment_word(ws[0].strip(" :"))
+
+
 def word_cost_end(toks: list[Token]) -> int | None:
     """Index of the colon ending a payment written in words at the start of ``toks``
     ("Закрыть стоящее рядом ваше существо: …", "{instant}, изгнать карту с вашего
@@ -822,6 +834,8 @@ def word_cost_end(toks: list[Token]) -> int | None:
     for k in range(j + 1, min(len(toks), j + 1 + MAX_COST_WORDS)):
         t = toks[k]
         if t.type == "COLON":
+            if k == j + 1 and k + 1 < len(toks) and is_bare_tap(toks[j].value):
+                return k    # "Закройте: …": closing the card itself, the {tap} cost in words
             return k if k + 1 < len(toks) and k > j + 1 else None
         if t.type in _COST_STOPS or t.type in HEADER_KW or t.type == "MAY" or (
                 t.type == "WORD" and lexicon.is_finite_verb(t.value)):

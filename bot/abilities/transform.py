@@ -17,6 +17,7 @@ from lark import Token, Transformer
 
 from bot.abilities import lexicon
 from bot.abilities.ast import Node
+from bot.abilities.postlex import is_bare_tap
 
 # separator token -> paragraph
 SEPARATOR_RULES = {
@@ -301,6 +302,8 @@ class ToAst(Transformer):
         written = self.text[cost.start_pos:cost.end_pos]
         words = re.sub(r"^(\{[a-z0-9_]+\}\s*)*,?\s*", "", written).rstrip(" :")
         payment = words if re.match(r"[А-Яа-яЁё]", words) else None   # "закрыть стоящее рядом ваше существо"
+        if payment and is_bare_tap(payment):
+            payment, icons = None, ("tap",)     # "Закройте: …": the {tap} cost in words
         if payment:
             # the icons paid are those before the words ("{instant}, изгнать …"), not
             # the ones the words name ("снять X {health}")

@@ -101,34 +101,7 @@ SITUATIONS: tuple[Situation, ...] = (
     # «артефакты располагаются на поле боя или во вспомогательной зоне?» (210.1, 211.1)
     Situation("kind_zone", (("artifact", "terrain"), ("battlefield", "additional_zone")),
               forbid=("before_reveal", "attack", "defend", "wound", "count", "reveal") + SUBJECTS),
-    # movement and relocation
-    Situation("placement_word", (("placement_word",), ("relocate", "move"))),
-    Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),
-    # «движение — это разновидность перемещения?» — movement is a particular case of relocation (507.1)
-    Situation("movement_kind_of_relocation", (("kind_of",), ("move",), ("relocate",)), forbid=("jump", "instead") + SUBJECTS),
-    Situation("relocation_is_movement", (("relocate",), ("movement_q",)), forbid=("jump", "instead")),
-    Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
-    Situation("diagonal", (("diagonal",),)),
-    # «походил на одну клетку, запас движения был 2 — могу ещё?»: the told steps against the told points
-    Situation("move_remaining", (("move", "already"), ("cell",), ("movement_points",)),
-              forbid=("jump", "instead", "relocate", "attack", "act", "artifact", "closed") + SUBJECTS),
-    Situation("move_repeat", (("count",), ("cell",), ("move",)), forbid=("spend", "jump", "instead", "relocate")),
-    Situation("move_cost", (("count",), ("movement_points", "spend")), forbid=("jump", "instead")),
-    Situation("no_points_move", (("no_points",), ("move", "jump", "instead"))),
-    Situation("jump_zero", (("jump", "instead"), ("zero_movement",))),
-    Situation("jump_after_move", (("jump", "instead"), ("already",))),
-    Situation("jump_spends", (("jump", "instead"), ("spend",))),
-    Situation("jump_is_movement", (("jump", "instead"), ("move", "movement_q", "slow", "fast"))),
-    Situation("closed_moves", (("closed",), ("move", "jump"))),
     Situation("phase_mandatory", (("phase_named", "turn_phases"), ("skip", "once", "count"))),
-    Situation("move_repeat", (("move",), ("once", "two")), forbid=("jump", "instead", "relocate", "symbiote", "equipment", "parasite", "artifact")),
-    Situation("move_outside_choice", (("other_subphase",), ("move",)), forbid=("inactive",)),
-    Situation("open_restores", (("open", "restore", "turn_start"), ("move", "movement_points"))),
-    Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
-    Situation("act_then_move", (("attack",), ("move", "movement_points"), ("already", "later", "after")), forbid=("slow", "fast", "stack")),
-    # «может ли существо двигаться, если оно атаковало?»: the order is told by the tense (the query checks)
-    Situation("act_then_move", (("attack",), ("move", "movement_points")),
-              forbid=("slow", "fast", "stack", "artifact", "terrain", "who", "inactive", "jump", "instead") + SUBJECTS),
     Situation("action_parts", (("game_action",), ("consists",))),
     Situation("action_divide", (("game_action",), ("divide",)), forbid=("uses_stack", "slow", "fast")),
     Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
@@ -145,8 +118,6 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("lives_change", (("lives_change",),)),
     Situation("lives_change", (("wound", "lives"), ("shown",))),
     Situation("turn_phases", (("turn_phases",),)),
-    Situation("who_moves", (("who",), ("move",))),
-    Situation("inactive_moves", (("inactive",), ("move",))),
     Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
     # «паразита можно на своего?» — no placing verb, only whose creature
     Situation("place_on_host", (SUBJECTS, ("own", "enemy")), forbid=("attack", "redirect", "wound", "target", "move", "relocate", "defend")),
