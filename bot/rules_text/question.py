@@ -211,16 +211,25 @@ def _quote_names(text: str, edition: str) -> str:
         names = index_for(edition).names
     except Exception:  # noqa: BLE001 - no index: the words as written
         return text
+    from bot.rules_text.propositions import _term
+
     low = fold(text)
     for n in names:
         m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", low)
         if m is None:
             continue
-        wrapped = text[:m.start()] + "«" + text[m.start():m.end()] + "»" + text[m.end():]
-        before = {c for c in _content(tokenize(text)[0])[0] if "_" in c}
-        after = {c for c in _content(tokenize(wrapped)[0])[0] | _content(tokenize(n)[0])[0] if "_" in c}
-        if before <= after:
-            text, low = wrapped, fold(wrapped)
+        toks = tokenize(text)[0]
+        a = len(tokenize(text[:m.start()])[0])
+        z = a + len(tokenize(n)[0])
+        cut = False
+        for i in range(len(toks)):
+            tm = _term(toks, i)
+            if tm is not None and tm[1] > 1 and (a <= i < z) != (a <= i + tm[1] - 1 < z):
+                cut = True      # a term begins inside the name and ends outside it, or the reverse
+                break
+        if not cut:
+            text = text[:m.start()] + "«" + text[m.start():m.end()] + "»" + text[m.end():]
+            low = fold(text)
     return text
 
 
