@@ -19,6 +19,7 @@ when the question is not its kind:
                   a stack story (bot.reading.stack), a game action's stack / speed /
                   priority facts (bot.reading.game_actions), simultaneous triggers
                   (bot.reading.triggers), the preliminary phase (bot.reading.preliminary),
+                  the reveal step (bot.reading.reveal), lives (bot.reading.lives),
                   the stack's order, a phase's end, payment (bot.reading.stack_order);
                   else one matched by keywords (bot.sim.route)
 5. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
@@ -59,6 +60,8 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.game_actions",
     "bot.reading.triggers",
     "bot.reading.preliminary",
+    "bot.reading.reveal",
+    "bot.reading.lives",
     "bot.reading.stack_order",
     "bot.sim.route",
     "bot.rules_text.route",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sim_support import ask_scenario as _ask
+from tests.sim_support import ask_judge, ask_scenario as _ask
 
 
 @pytest.mark.parametrize("q", [
@@ -116,7 +116,7 @@ def test_terrain_zone_is_the_additional_zone():
     "Может ли максимум жизней карты увеличиться во время игры?",
 ])
 def test_current_lives_maximum_may_change(q):
-    a = _ask(q)
+    a = ask_judge(q)
     assert a.route == "scenario", a.route
-    assert a.verdict.startswith("Да, в процессе игры текущий максимум жизней"), a.verdict
+    assert a.verdict.startswith("Да, может: в процессе игры карта может увеличивать или уменьшать текущий максимум"), a.verdict
     assert a.citations[0] == "508.1", a.citations

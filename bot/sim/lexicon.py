@@ -62,8 +62,6 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 
 
 SITUATIONS: tuple[Situation, ...] = (
-    # «нужно ли объявлять вслух заявки, обусловленные правилами игры?» (301.1)
-    Situation("declare_aloud", (("aloud",), ("declare", "game_action", "rule_effect"))),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who", "stays"), ("host",), ("place",))),
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
@@ -102,21 +100,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("kind_zone", (("artifact", "terrain"), ("battlefield", "additional_zone")),
               forbid=("before_reveal", "attack", "defend", "wound", "count", "reveal") + SUBJECTS),
     Situation("phase_mandatory", (("phase_named", "turn_phases"), ("skip", "once", "count"))),
-    Situation("action_parts", (("game_action",), ("consists",))),
-    Situation("action_divide", (("game_action",), ("divide",)), forbid=("uses_stack", "slow", "fast")),
-    Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
-    Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
-    Situation("rule_effects_first", (("rule_effect",),)),
-    Situation("reveal_hidden", (("second", "first"), ("hidden", "third_row")), forbid=("who",)),
-    Situation("reveal_zones", (("reveal",), ("flying", "terrain"))),
-    Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
     Situation("between_phases", (("between_phases",),)),
-    Situation("lives_icon", (("lives",), ("icon",))),
-    Situation("lives_on_entry", (("lives", "lives_max"), ("appears", "summon"))),
-    # «может ли текущий максимум жизней меняться по ходу игры?» (508.1)
-    Situation("lives_max_change", (("lives_max",), ("change", "lives_change", "grow_shrink")), forbid=("appears", "summon", "icon")),
-    Situation("lives_change", (("lives_change",),)),
-    Situation("lives_change", (("wound", "lives"), ("shown",))),
     Situation("turn_phases", (("turn_phases",),)),
     Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
     # «паразита можно на своего?» — no placing verb, only whose creature
