@@ -70,3 +70,15 @@ def test_check_flags_an_empty_edition_and_a_name_that_is_not_its_file(user_editi
         "в редакции нет ни одного пункта правил"]
     assert main(["rule", "209", "--edition", "empty"]) == 1
     assert "В редакции other нет ни одного пункта правил" in capsys.readouterr().out
+
+
+def test_chat_does_not_choose_an_edition_whose_file_does_not_load(user_editions):
+    from bot.chat.handlers import Ctx, handle
+    from bot.chat.settings import ChatSettings
+    from bot.store import Store
+
+    (user_editions / "broken.yaml").write_text("edition: broken\nclauses: 5\n", encoding="utf-8")
+    ctx = Ctx(chat_id=1, store=ChatSettings(Store("sqlite:///:memory:")))
+    text = handle("/edition broken", ctx).answers[0].text
+    assert text.startswith("Редакция «broken» не выбрана: её файл не загружается") and "«clauses» — не список" in text
+    assert handle("/rule 209.5", ctx).answers[0].citations == ["209.5"]   # the chat keeps its edition
