@@ -200,6 +200,12 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
     for t in toks[i + 1:j]:
         out.append(t if t.type not in _RAW_WORDS + HEADER_KW + tuple(_HEAD_RETYPE)
                    else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
+    if kind == "insert" and j > i + 1 and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value) \
+            and toks[j - 1].type == "WORD" and toks[j - 1].value.casefold() in _MANNER_ADVERBS:
+        j -= 1      # "если хозяин болотный полностью излечить хозяина": the adverb is the ability's
+        out.pop()
+    if kind == "insert" and _instead(toks, j):
+        kind = "instead"    # "воздействие «украсть добычу» вместо этого может …"
     if kind == "instead" or (kind == "token" and _instead(toks, j + 1)):
         # the header's end, then «вместо этого»: one HEAD_END ("— вместо этого", "вместо этого")
         a, b = toks[j], toks[j + 1] if kind == "instead" else toks[j + 2]
@@ -513,6 +519,7 @@ def _choice_follows(toks: list[Token], i: int) -> bool:
     return False
 
 
+_MANNER_ADVERBS = frozenset({"полностью", "сразу", "немедленно", "снова", "дополнительно"})
 _COMPARATIVES = frozenset({"менее", "более", "меньше", "больше", "наоборот"})
 
 
@@ -727,6 +734,14 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
     nominative ("атакует он получает …")."""
     start = main
     k = main
+    # "При {strike} атакованный до конца хода получает …": a time phrase between the subject and its verb
+    for n_words in (5, 4, 3):
+        if k - n_words > left and toks[k - n_words].type == "WORD" and toks[k - n_words].value.casefold() == "до" \
+                and toks[k - n_words + 1].value.casefold() == "конца" and all(
+                    toks[x].type == "WORD" and lexicon.word_lemma(toks[x].value) in _TIME_OWNERS | _TIME_NOUNS | {"противник"}
+                    for x in range(k - n_words + 2, k)):
+            k -= n_words
+            break
     while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
             toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
             or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
@@ -745,6 +760,10 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
             start = k       # (after an event word: "При гибели показанный демон переходит …")
+    if start < main and start - 1 > left and toks[start - 1].type == "WORD" \
+            and toks[start - 1].value.casefold() in ("рядом", "напротив") \
+            and lexicon.word_lemma(toks[start].value) in ("стоять", "стоящий"):
+        start -= 1          # "При гибели рядом стоящее существо …": «рядом» belongs to the participle
     return start
 
 
