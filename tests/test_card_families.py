@@ -842,7 +842,7 @@ def test_fourteenth_sample_header_ends(text, head, body):
 
 
 def test_instead_right_after_a_quoted_name():
-    res = parse("Когда существо противника должно погибнуть воздействие «украсть добычу» вместо этого Демон "
+    res = parse("Когда существо противника должно выполнить трупоедство воздействие «украсть добычу» вместо этого Демон "
                 "может телепортироваться на клетку рядом с ним.")
     named = [n for n in res.ast.walk() if n.kind == "named"][0]
     assert named.attr("instead") is True and named.children[0].kind == "optional"
