@@ -846,3 +846,14 @@ def test_instead_right_after_a_quoted_name():
                 "может телепортироваться на клетку рядом с ним.")
     named = [n for n in res.ast.walk() if n.kind == "named"][0]
     assert named.attr("instead") is True and named.children[0].kind == "optional"
+
+
+@pytest.mark.parametrize("text, actions", [
+    ("{tap}: Разряд на 2-1-1, дальность – 4.", ["discharge"]),
+    ("Хозяин может не открываться в свой ход.", ["permission"]),
+    ("Может не открываться в начале вашего хода.", ["permission"]),
+    ("{tap}: Заклинание взгляд существо противника ранится на 1 и не может двигаться в этот ход.", ["wound", "restrict"]),
+    ("вы выбираете один из результатов бросков", ["choose"]),
+])
+def test_fifteenth_sample_actions(text, actions):
+    assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions

@@ -304,6 +304,9 @@ def _standing_permission(toks: list[Token], i: int) -> bool:
     part the player may decline (505.8 covers abilities listed after «может» that are
     used now: "Может открыться и переместиться …")."""
     nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if nxt is not None and nxt.type == "WORD" and nxt.value.casefold() == "не" and i + 2 < len(toks) \
+            and toks[i + 2].type == "WORD" and lexicon.is_infinitive(toks[i + 2].value):
+        return True     # "Может не открываться в начале вашего хода": a standing leave not to
     return nxt is not None and nxt.type == "WORD" and lexicon.is_infinitive(nxt.value) and not _one_time(nxt.value)
 
 
@@ -551,7 +554,7 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
     nxt2 = toks[i + 2] if i + 2 < len(toks) else None
     if after_and and has_pred and nxt.type == "WORD" and nxt.value.casefold() == "не" and nxt2 is not None \
-            and nxt2.type == "WORD" and lexicon.is_finite_verb(nxt2.value) and any(
+            and (nxt2.type == "MAY" or (nxt2.type == "WORD" and lexicon.is_finite_verb(nxt2.value))) and any(
                 t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op) and not any(
                 t.type == "WORD" and lexicon.word_lemma(t.value) == lexicon.word_lemma(nxt2.value) for t in op):
         return True     # "атакованный закрывается и не открывается …" (not "считается A и не считается B")
@@ -1423,6 +1426,9 @@ class CardPostLex:
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
+            elif typ == "DASH" and nxt is not None and nxt.type == "NUMBER" and prev is not None and prev.type == "WORD" \
+                    and prev.value.casefold() == "дальность":
+                t = _retype(t, "PUNCT")     # "дальность – 4": the value of the range
             elif typ == "DASH" and nxt is not None and nxt.type == "NUMBER" and nxt.value[:1].isdigit() and nxt2 is not None \
                     and nxt2.type == "WORD" and nxt2.value.casefold() in ("к", "от") and prev is not None \
                     and prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
