@@ -857,3 +857,8 @@ def test_instead_right_after_a_quoted_name():
 ])
 def test_fifteenth_sample_actions(text, actions):
     assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions
+
+
+def test_condition_icon_without_its_colon_opens_a_condition():
+    res = parse("[:2hod] +3 к [:tgh].")
+    assert (res.ast.kind, res.ast.attr("head"), res.ast.children[0].attr("action")) == ("condition", "{second}", "modify")

@@ -1005,6 +1005,11 @@ class CardPostLex:
             # "{second}: Начинает бой с {counter}", "{wolf}: …": a condition on the card
             # (who moves second, its form), not a payment
             return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True, headed)
+        if len(toks) > 1 and toks[0].type == "ICON" and lexicon.icon_roles().get(toks[0].value[1:-1]) == "condition" \
+                and toks[1].type in ("NUMBER", "WORD", "ICON") and depth < MAX_DEPTH:
+            # "{second} +3 к {health}" (the colon lost): a condition on the card, then its ability
+            kw = _retype(toks[0], "CONDITION_KW")
+            return [kw, _empty("HEAD_END", toks[1])] + self._statement(toks[1:], depth + 1, True, headed)
         if toks and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value):
             # "{armor}: 1": a value icon before a colon is a trait, not a payment
             toks = [_retype(toks[0], "ICON")] + toks[1:]
