@@ -183,6 +183,12 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     raise RuntimeError("no route answered; the search route must always answer")
 
 
+RULE_TEXT_FILL_CHARS = 160
+"""The longest question the rule text rules on after the simulator declined it: a plain
+rule question («пас щитается игродействием или нет») is short; a longer one tells a
+situation."""
+
+
 def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     """The rule-text verdict on ``question`` when the simulator route declined it
     (``declined`` has no verdict), else ``declined``. Only a question the rule text reads
@@ -192,8 +198,8 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     asked one are the asker's premise (``bot.rules_text.premise``)."""
     from bot.rules_text import premise, route as rule_text
 
-    if any("противоречие" in (b.text or "") for b in declined.blocks):
-        return declined
+    if any("противоречие" in (b.text or "") for b in declined.blocks) or len(question) > RULE_TEXT_FILL_CHARS:
+        return declined     # a long story is the simulator's to read (and a rule-text pass costs ask's p99)
     if len(premise.chat_sentences(question)) != 1 and premise.split(question) is None:
         return declined     # set-up sentences the rule text would not read
     try:

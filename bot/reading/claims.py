@@ -397,8 +397,6 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
     m = re.match(r"(Да|Нет)\b[,:]?\s*(.*)", verdict or "", re.S)
     if verdict and not _about_proposition(m.group(2) if m else verdict, proposition):
         return None     # the route ruled on another proposition («пас — это …» for «оба спасовали …»)
-    if m is not None and not _same_action(m.group(2), proposition):
-        return None     # «можно: симбиота можно поместить …» does not rule on «… хозяину туда нельзя»
     if m is None:
         if verdict and _fact_in(verdict, proposition):
             return True, verdict     # «как по закрытой карте» is what P says
@@ -443,31 +441,6 @@ def _about_proposition(body: str, proposition: str) -> bool:
         return True
     return any(a == b or min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)) or len(a) >= 5 and len(b) >= 5
                and a[:5] == b[:5] for a in subject for b in prop)
-
-
-_NOT_ACTIONS = frozenset({"мочь", "можно", "нельзя", "быть", "являться", "считаться", "это", "должный", "обязанный"})
-
-
-def _same_action(body: str, proposition: str) -> bool:
-    """A verdict «можно / нельзя: <restatement>» («нельзя: нельзя помещать экипировку на
-    симбиота») rules on the claim only when the claim names the restated action (by the
-    search's synonym heads: «повесить» is «поместить»; an aspect pair by its stem); a
-    restatement without a verb, or a verdict of another shape, is not judged here."""
-    from bot.morph import pos
-    from bot.search import word_term
-
-    head = re.split(r"\s[—–]\s|\(п\.", fold(body), maxsplit=1)[0]
-    if ":" not in head:
-        return True
-    lead, said = head.split(":", 1)
-    if not re.fullmatch(r"\s*(?:не\s+)?(?:можно|нельзя|может|могут|могу|обязан\w*|должен|должны)\s*", lead):
-        return True     # «эффект правил игры не использует стек: выполняется сразу» — its head is the claim
-    verbs = {word_term(w) for w in _WORD.findall(said) if pos(w) in ("INFN", "VERB")} - _NOT_ACTIONS
-    if not verbs:
-        return True
-    named = {word_term(w) for w in _WORD.findall(fold(proposition))}
-    # an aspect pair («отражать» / «отразить») is one action: the same stem
-    return any(v == n or (len(v) >= 6 and len(n) >= 6 and v[:4] == n[:4]) for v in verbs for n in named)
 
 
 def _negations(text: str) -> int:
