@@ -520,19 +520,13 @@ def ruling(r: MoveReading) -> Ruling | None:
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The movement question answered by the simulator (route ``scenario``), or ``None``."""
-    from bot.errors import ScenarioError
-    from bot.reading.route import read_asked, simulated_answer
+    from bot.reading.route import read_and_rule, simulated_answer
     from bot.sim.route import agree_with_negation
 
-    r = read_asked(question, read)
-    if r is None:
+    found = read_and_rule(question, read, ruling)
+    if found is None:
         return None
-    try:
-        got = ruling(r)
-    except ScenarioError:
-        return None
-    if got is None:
-        return None
+    r, got = found
     verdict = got.verdict
     if r.neg_word and verdict.startswith(("Да", "Нет")):
         verdict = agree_with_negation(verdict, r.neg_word)
