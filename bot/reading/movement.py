@@ -658,6 +658,19 @@ class _Reader(SentenceReader):
         return self.r
 
 
+_MOTION_SETS = ("move_verbs", "move_nouns", "relocate", "jump", "placement", "restore")
+
+
+def mentions_motion(question: str) -> bool:
+    """Whether any word of ``question`` names a motion or the restoring of movement points
+    (a cheap test before reading: most questions ``ask`` gets are about something else)."""
+    from bot.reading.tokens import tokenize
+
+    w = _words().sets
+    toks, _ = tokenize(question)
+    return any(t.quote or any(t.lemma in w[k] or t.text in w[k] for k in _MOTION_SETS) for t in toks)
+
+
 def read(question: str) -> MoveReading:
     """Read ``question`` into a ``MoveReading`` (``asked`` ``None`` when it asks no movement
     property)."""

@@ -18,7 +18,8 @@ two points) is no reading: ``None``.
 from __future__ import annotations
 
 from bot.answer import Answer
-from bot.reading.movement import ACT, ATTACK, JUMP, ME, MOVE, OPP, PLACE, RELOCATE, Motion, MoveReading, read
+from bot.reading.movement import (ACT, ATTACK, JUMP, ME, MOVE, OPP, PLACE, RELOCATE, Motion, MoveReading, mentions_motion,
+                                   read)
 
 _KIND_RU = {MOVE: "двигаться", JUMP: "использовать особенность «вместо движения»", RELOCATE: "быть перемещено",
             ACT: "действовать", ATTACK: "атаковать", PLACE: "помещаться"}
@@ -524,6 +525,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     from bot.reading.route import read_asked, simulated_answer
     from bot.sim.route import agree_with_negation
 
+    if not question or not mentions_motion(question):
+        return None
     r = read_asked(question, read)
     if r is None:
         return None
