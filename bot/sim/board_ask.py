@@ -47,7 +47,9 @@ _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|о�
                         r"сразу\s+две|сразу\s+два)(?![а-я])")
 _AND = re.compile(r"(?<![а-я])и\s+")
 _WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
-_PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|заплат|ресурс)")
+_PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
+_MUST = re.compile(r"(?<![а-я])(?:обязан\w*|должен|должна|должно|должны|придется|придётся|надо\s+ли|нужно\s+ли|"
+                   r"обязательно)(?![а-я])")
 _MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
 _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
 
@@ -76,11 +78,55 @@ def _asked_sentence(question: str) -> str:
     return fold((asked or sents or [question])[-1])
 
 
+_PAY_BEFORE = re.compile(r"(?<![а-я])(?:до|перед|раньше|сначала|сперва|вначале|прежде)(?![а-я])")
+_PAY_AFTER = re.compile(r"(?<![а-я])(?:после|потом|затем|в\s+конце)(?![а-я])")
+_PAY_WHEN = re.compile(r"(?<![а-я])(?:когда|в\s+какой\s+момент|момент|до|после|раньше|перед|сначала|потом)(?![а-я])")
+
+
+_DECIDE = re.compile(r"(?<![а-я])(?:выбира|выбер|выбор|реша|решит|решает|решение)")
+_OPPONENT = re.compile(r"(?<![а-я])(?:противник\w*|соперник\w*|враг\w*|оппонент\w*|он|она)(?![а-я])")
+_CONTROLLER = re.compile(r"(?<![а-я])(?:я|мы|сам|контролирующ\w*|владел\w*|хозяин\w*)(?![а-я])")
+
+
+def _head_of(sent: str) -> str:
+    """The asking clause that governs the rest: the first clause of the sentence («кто
+    решает, отказаться или нет» -> «кто решает»; «я выбираю, что из двух делать»)."""
+    return re.split(r"[,;:—–]|\s-\s", sent, maxsplit=1)[0]
+
+
+def _decider(clause: str) -> int | None:
+    """Who the clause asks about as the one who decides: 2 the opponent («выбирать будет
+    он?», «противник решает?»), 1 the controlling player («я выбираю?»), 0 an open «кто
+    выбирает?»; ``None`` when no one is named."""
+    if re.search(r"(?<![а-я])кто(?![а-я])", clause):
+        return 0
+    if _OPPONENT.search(clause):
+        return 2
+    if _CONTROLLER.search(clause):
+        return 1
+    return None
+
+
+def _pay_when(sent: str, yes_no: bool) -> tuple[int, ...] | None:
+    """When the payment is asked to happen: ``(0,)`` before a part, ``(1,)`` after all,
+    ``()`` an open «когда?»; ``None`` when the sentence asks no time of the payment. A
+    yes/no sentence naming both («до разряда или после?») is open."""
+    if not _PAY_WHEN.search(sent):
+        return None
+    before, after = bool(_PAY_BEFORE.search(sent)), bool(_PAY_AFTER.search(sent))
+    if yes_no and before != after:
+        return (0,) if before else (1,)
+    return ()
+
+
 def form_asked(question: str) -> bool:
-    """Whether the asked sentence asks an order of parts or two parts together — what a
-    connective may decide with no board described (cheap: no parse)."""
+    """Whether the asked sentence asks an order of parts, two parts together, who decides
+    or when the ability is paid — what a connective may decide with no board described
+    (cheap: no parse)."""
     sent = _asked_sentence(question)
-    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or len(_AND.findall(sent)) >= 2)
+    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or len(_AND.findall(sent)) >= 2
+                or (_DECIDE.search(sent) and _decider(sent) is not None)
+                or (_PAYMENT.search(sent) and _PAY_WHEN.search(sent)))
 
 
 def _ordered(sent: str) -> tuple[str, str] | None:
@@ -134,8 +180,10 @@ def _asking_clause(question: str) -> str:
     last = sents[-1] if sents else question
     if not asks(last) and "?" not in last:
         return ""
-    clauses = [c for c in re.split(r"[,;:—–]|\s-\s", last) if c.strip()]
-    return fold(clauses[-1] if clauses else last)
+    clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)", last) if c.strip()]
+    # the asking clause is not a condition: «лечение будет если я ушёл в колоду?» asks «лечение будет»
+    main = [c for c in clauses if not re.match(r"\s*(?:а\s+)?(?:если|когда)(?![а-яё])", fold(c))]
+    return fold((main or clauses or [last])[-1])
 
 
 def _asking_sentence(question: str) -> str:
@@ -188,9 +236,17 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     if not clause:
         return Asked("consequence")
     ps = [Part(n, t) for n, t in parts]
+    head = _head_of(_asked_sentence(question))
+    if _DECIDE.search(head) and _decider(head) is not None and _one_part(head, ps, actions) is None:
+        return Asked("who_decides", parts=(_decider(head),))     # «кто решает, отказаться или нет?»
     if _has(clause, _words()["refuse"]) and _has(clause, ["отказ"]):
         return Asked("may_refuse")
-    order = _order(_asked_sentence(question), ps, actions)
+    sent = _asked_sentence(question)
+    if _PAYMENT.search(sent):
+        when = _pay_when(sent, question_kind(question) == "yes_no")
+        if when is not None:
+            return Asked("payment", parts=when)
+    order = _order(sent, ps, actions)
     if order is not None:
         return Asked("order", parts=order)
     skipped = _left_out(_asking_sentence(question), ps, actions)
@@ -204,6 +260,16 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         return Asked("both", parts=both)
     cut = _WITHOUT.search(clause)
     head, given_up = (clause[:cut.start()], clause[cut.end():]) if cut else (clause, "")
+    if given_up:
+        # «могу вместо ран подлечиться?»: the words the preposition governs are given up,
+        # a verb after them is what is asked
+        words = given_up.split()
+        k = next((i for i, x in enumerate(words) if i and re.search(r"(?:ть|ться|тся|ет|ит|ем|им|у|ю)$", x.strip("?!.,…"))), len(words))
+        given_up, head = " ".join(words[:k]), head + " " + " ".join(words[k:])
+    if _MUST.search(clause):
+        part = _one_part(head, ps, actions) or _one_part(_asked_sentence(question).replace("⟪q⟫", " "), ps, actions)
+        if part is not None:
+            return Asked("must", part)      # «обязан ли я перемещаться?»
     hits = match_parts(head, ps) or _by_action(head, actions)
     if not hits and not given_up:
         # «я хочу просто разряд кинуть, можно так?»: the asking clause points back at the
@@ -241,8 +307,29 @@ def _holder(root, leaf_id: int, kinds: tuple[str, ...]):
 def answer_on_board(text: str, facts, question: str):
     """The ``BoardVerdict`` of ``text`` on the board ``facts`` describe, for what
     ``question`` asks (``bot.sim.board_text.BoardVerdict``; its ``verdict`` is ``None``
-    when the board does not decide it). Raises ``ParseError`` for text that is not card
-    text."""
+    when the board does not decide it, or when an event the question tells as done — «карта
+    себя уничтожила» — did not happen in the run: the question and the board disagree).
+    Raises ``ParseError`` for text that is not card text."""
+    bv = _answer_on_board(text, facts, question)
+    told = facts.of("done")
+    if told and bv.verdict is not None:
+        from bot.abilities.resolve import number_parts
+
+        from bot.sim.ability import parse_ability
+
+        result = parse_ability(text)
+        nums, _ = number_parts(result.ast)
+        acts = {n: leaf.attr("action") for leaf in result.ast.walk() if (n := nums.get(id(leaf)))}
+        for f in told:
+            mine = [n for n, a in acts.items() if a == f.action]
+            if not mine or not any(bv.resolution.results.get(n) == "done" for n in mine):
+                bv.verdict = None   # «карта ушла в колоду», but no part did that on this board
+                bv.form_decided = False
+                break
+    return bv
+
+
+def _answer_on_board(text: str, facts, question: str):
     from bot.abilities.resolve import number_parts
     from bot.sim.ability import UseError, parse_ability
     from bot.sim.board_text import BoardVerdict, board_for, part_phrase, resolve_text
@@ -277,6 +364,10 @@ def answer_on_board(text: str, facts, question: str):
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
     if asked.kind in ("order", "both"):
         return _together(text, state, src, use, assumed, result, parts, leaf_of, asked)
+    if asked.kind == "payment":
+        return _cited_first(_payment(text, state, src, use, assumed, result, asked))
+    if asked.kind == "who_decides":
+        return _cited_first(_who_decides(text, state, src, use, assumed, result, asked))
     if asked.kind in ("may", "whether") and asked.instead is not None and asked.part is not None:
         bv = _without(text, state, src, use, assumed, result, parts, leaf_of, asked)
         if bv is not None:
@@ -293,13 +384,22 @@ def answer_on_board(text: str, facts, question: str):
         except UseError as e:
             bv = resolve_text(text, state, src, replace(use, choose=None), "", assumed)
             rules = [r for r in e.rules if r]
-            bv.verdict = f"Нет: {e}"
+            bv.verdict = "Нет: " + re.sub(r"^choose \d+:\s*", "", str(e))
             bv.citations = [*rules, *(c for c in bv.citations if c not in rules)]
             return bv
         r = bv.resolution.results.get(asked.part)
         phrase = part_phrase(bv.resolution, asked.part)
         bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
-        return bv
+        step = next((x for x in bv.resolution.steps if x.part == asked.part and x.status == "conditional"), None)
+        if r == "conditional" and step is not None and step.reason.startswith("цель не указана; подходят"):
+            # «могу ли я кинуть разряд?» with several fitting targets: declaring it is legal
+            label = _label(parts, asked.part)
+            rule = next((c for c in step.rules if c.startswith("505")), None)
+            bv.verdict = (f"Да: {label} объявить можно — {step.reason.replace('цель не указана; подходят', 'подходящие цели')}"
+                          + (f" (п. {rule})" if rule else ""))
+        return _cited_first(bv)
+    if asked.kind == "must":
+        return _cited_first(_must(text, state, src, use, assumed, result, parts, leaf_of, asked))
     if asked.kind == "whether":
         bv = resolve_text(text, state, src, use, "", assumed)
         r = bv.resolution.results.get(asked.part) if asked.part else None
@@ -425,6 +525,95 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
             bv.verdict += f" (п. {rule}: контролирующий игрок вправе объявить обе)"
         return _cited_first(bv)
     bv.verdict = None     # «может …» asked in an order: the rules set none; no connective holds both
+    return bv
+
+
+def _must(text, state, src, use, assumed, result, parts, leaf_of, asked):
+    """«Обязан ли я объявить часть N?»: after «может» no (505.8); a part of «или» no — one
+    of them on the controller's choice (505.5); the first alternative of «в противном
+    случае» yes while the board makes it legal, a later one only when the earlier is
+    illegal (505.6); the opponent's part of 505.7 no — he may refuse. No verdict after
+    «при этом» (the rules say when a later part is used, not that it must be)."""
+    from bot.sim.board_text import part_phrase, resolve_text
+
+    n = asked.part
+    holder = _holder(result.ast, leaf_of[n], ("choice", "otherwise", "optional", "refusable"))
+    bv = resolve_text(text, state, src, use, "", assumed)
+    label = _label(parts, n)
+    if holder is None:
+        bv.verdict = None
+        return bv
+    rule = _rule_of(holder)
+    first = n in _parts_of(holder.children[0], leaf_of)
+    if holder.kind == "optional":
+        bv.verdict = f"Нет: {label} перечислена после «может» — контролирующий игрок вправе её не объявлять (п. {rule})"
+    elif holder.kind == "choice":
+        bv.verdict = f"Нет: используется одна из способностей на выбор контролирующего игрока (п. {rule})"
+    elif holder.kind == "refusable" and first:
+        bv.verdict = f"Нет: противник вправе отказаться от эффекта {label.replace('часть', 'части', 1)} (п. {rule})"
+    elif holder.kind == "otherwise":
+        r = bv.resolution.results.get(n)
+        if r == "done" or (r == "failed"):
+            bv.verdict = f"Да: {label} объявить легально, а игрок обязан её объявить (п. {rule}); {part_phrase(bv.resolution, n)}"
+        elif r == "not_declared":
+            bv.verdict = f"Нет: {part_phrase(bv.resolution, n)}"
+        else:
+            bv.verdict = None
+    else:
+        bv.verdict = None
+    return bv
+
+
+def _who_decides(text, state, src, use, assumed, result, asked):
+    """Who decides (505.5 «или» and 505.8 «может»: the controlling player; 505.7: the
+    opponent, whether to refuse the first part; 505.6: no one — the first part is declared
+    when legal): «Да» / «Нет» for the person asked, the person for «кто?». No verdict for a
+    text with none of these connectives."""
+    from bot.sim.board_text import resolve_text
+
+    bv = resolve_text(text, state, src, use, "", assumed)
+    node = next((n for n in result.ast.walk() if n.kind in ("choice", "optional", "refusable", "otherwise")), None)
+    bv.form_decided = node is not None
+    if node is None:
+        bv.verdict = None
+        return bv
+    rule = _rule_of(node)
+    asked_who = asked.parts[0]
+    if node.kind == "otherwise":
+        body = (f"выбора нет — игрок обязан объявить способность 1, и только если это нелегально — способность 2 "
+                f"(п. {rule})")
+        bv.verdict = ("Нет: " if asked_who else "Никто: ") + body
+        return bv
+    decider = 2 if node.kind == "refusable" else 1
+    body = {"choice": f"одну из способностей на свой выбор использует контролирующий игрок (п. {rule})",
+            "optional": f"какие из способностей после «может» объявить, решает контролирующий игрок (п. {rule})",
+            "refusable": f"отказаться ли от эффекта способности 1, решает противник (п. {rule})"}[node.kind]
+    if asked_who == 0:
+        bv.verdict = ("Противник: " if decider == 2 else "Контролирующий игрок: ") + body
+    else:
+        bv.verdict = ("Да: " if asked_who == decider else "Нет: ") + body
+    return bv
+
+
+def _payment(text, state, src, use, assumed, result, asked):
+    """When the ability is paid (505.4: after every part; 505.9: with the source gone the
+    rest of the payment is spent anyway): «Нет» to «до …?», «Да» to «после …?», the time
+    itself to «когда?». The connective's own paragraph (505.4.1, 505.4.2) is cited after
+    505.4. A quoted text without its cost is asked about the same way (505.4 is about any
+    use that requires payment; the question says it does)."""
+    from bot.sim.ability import self_source_text
+    from bot.sim.board_text import resolve_text
+
+    bv = resolve_text(text, state, src, use, "", assumed)
+    joins = [n.rule for n in result.ast.walk() if n.kind == "and_then" and n.rule and n.rule != "505.4"]
+    rules = ", ".join(["505.4", *dict.fromkeys(joins)])
+    body = f"оплата происходит после того, как игрок пройдёт все способности особенности (п. {rules})"
+    if self_source_text(result, src):
+        body += "; источник уничтожен / возвращён в колоду — оставшиеся для оплаты ресурсы потратятся (п. 505.9)"
+    bv.verdict = ("Нет: " if asked.parts == (0,) else "Да: " if asked.parts == (1,) else "") + body
+    if not asked.parts:
+        bv.verdict = bv.verdict[:1].upper() + bv.verdict[1:]
+    bv.form_decided = True
     return bv
 
 

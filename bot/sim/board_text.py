@@ -56,7 +56,9 @@ class BoardVerdict:
 @dataclass(frozen=True)
 class Fact:
     """One stated board fact: ``kind`` ``none`` | ``exists`` | ``refuse`` | ``failed`` (an
-    event told: the part doing ``action`` did not happen, «уничтожить его не вышло») |
+    event told: the part doing ``action`` did not happen, «уничтожить его не вышло», «он не
+    уничтожился») | ``done`` (an event told: the part doing ``action`` happened, «карта себя
+    уничтожила»; the run must agree) | ``no_resources`` («ресурсов на оплату ноль») |
     ``cells_full`` / ``cells_free`` (the cells next to the moved card: «все соседние клетки
     заняты», «рядом есть свободная клетка»); ``owner`` ``enemy`` | ``own`` | ``None``;
     ``restriction`` (``closed``, ``open``, ``flying``, ``wounded``, ``extra_lives``) or
@@ -116,11 +118,13 @@ def _action_named(clause: str) -> str | None:
 
 
 def _clauses(sent: str) -> list[str]:
-    """Clauses of one sentence: split at punctuation and «и» / «а» / «но» («и так закрыты»
-    is one clause: «и так» means «already»)."""
+    """Clauses of one sentence: split at punctuation, «и» / «а» / «но» («и так закрыты»
+    is one clause: «и так» means «already») and before «если» written without a comma
+    («лечение будет если я ушёл в колоду?»)."""
     from bot.abilities.outcome_words import QUOTE_MARK
 
-    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s", sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
+    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s|\s(?=(?:если|Если)\s)",
+                                sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
 
 
 def _counted_none(clause: str, w: dict) -> bool:
@@ -129,6 +133,34 @@ def _counted_none(clause: str, w: dict) -> bool:
     forms = w.get("creature_none") or ()
     return any(re.search(r"(?<![а-яё])" + re.escape(fold(f)) + r"(?![а-яё])", clause) for f in forms) \
         and re.search(r"(?<![а-яё])нет(?![а-яё])", clause) is not None
+
+
+_ABBREVIATION = re.compile(r"(?<![А-Яа-яЁё])(доп|т\.\s?е|т\.\s?к|напр|см|шт|кол-во)\.(?=\s)")
+"""Abbreviations whose full stop ends no sentence («нет доп. жизней»)."""
+_PAST = r"[а-яё]+(?:л|ла|ло|ли|лся|лась|лось|лись)"
+_EVENT_ACTIONS = ("destroy", "return_to_deck", "move", "heal", "wound", "discharge", "lose")
+"""Actions an event told in the past may name («карта себя уничтожила», «ушла в колоду»);
+opening and closing told in the past are states of the board, read as such."""
+
+
+def _negated_past_action(clause: str) -> str | None:
+    """The action of «не <past verb>» in ``clause`` («он не уничтожился», «не переместилось»)."""
+    for m in re.finditer(rf"(?<![а-яё])не\s+({_PAST})(?![а-яё])", clause):
+        act = _action_named(m.group(1))
+        if act is not None:
+            return act
+    return None
+
+
+def _past_action(clause: str, w: dict) -> str | None:
+    """The action of an event told in the past, not negated, in a clause that states no
+    board quantity («карта себя уничтожила», «карта ушла в колоду»); else ``None``."""
+    if re.search(r"(?<![а-яё])(?:не|ни)(?![а-яё])", clause) or any(_has(clause, w[k]) for k in ("every", "none", "exists")):
+        return None
+    if not re.search(rf"(?<![а-яё]){_PAST}(?![а-яё])", clause):
+        return None
+    act = _action_named(clause)
+    return act if act in _EVENT_ACTIONS else None
 
 
 def _opens_with(clause: str, phrases) -> bool:
@@ -157,7 +189,7 @@ def read_board_facts(question: str) -> BoardFacts:
     facts: list[Fact] = []
     unread: list[str] = []
     lead_in = re.compile(r"^\s*(?:[А-Яа-яЁё]+\s+){0,3}[А-Яа-яЁё]+\s*:\s*(?=" + re.escape(QUOTE_MARK) + ")")
-    sents = sentences(question)
+    sents = sentences(_ABBREVIATION.sub(r"\1 ", question))     # «нет доп. жизней» is one sentence
     for si, sent in enumerate(sents):
         # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
         m = lead_in.match(sent)
@@ -182,6 +214,14 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())
                 else:
                     facts.append(Fact("failed", None, None, raw.strip(), act))
+                continue
+            negated = _negated_past_action(clause) if told else None
+            if negated is not None:
+                facts.append(Fact("failed", None, None, raw.strip(), negated))     # «он не уничтожился»
+                continue
+            happened = _past_action(clause, w) if told else None
+            if happened is not None:
+                facts.append(Fact("done", None, None, raw.strip(), happened))      # «карта себя уничтожила»
                 continue
             if _has(clause, w["refuse"]):
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
@@ -208,10 +248,13 @@ def read_board_facts(question: str) -> BoardFacts:
             if _has(clause, w["other"]) and not lives and not quoted and not _has(clause, w["creature"]):
                 unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
                 continue
+            targets_only = _has(clause, w["target"]) and not _has(clause, [c for c in w["creature"] if c not in w["target"]])
+            if targets_only and re.search(r"(?<![а-яё])(?:для|подходящ[а-яё]*)(?![а-яё])", clause):
+                continue    # «нет подходящих целей для перемещения»: about one part's legality, not the board's creatures
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
-                if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых)(?![а-я])", clause):
+                if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
                     pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
                 else:
                     continue
@@ -306,6 +349,7 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     failed = {f.action: f for f in facts.of("failed")}
     src_state_set = False     # the first self part that opens or closes the source decides its state
     antecedent = False        # an earlier part named a target («это существо» is then that one)
+    removed: set[str] = set()  # targets an earlier part destroys / returns / exiles
     for leaf in leaves:
         n = nums[id(leaf)]
         action = leaf.attr("action")
@@ -339,9 +383,12 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
             restr = "extra_lives"
         player = "first" if owner == "own" or (owner is None and action in ("heal", "open", "gain")) else "second"
         blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr)
-        existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)]
+        existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
+                    and c.id not in removed]
         if blocked is None and existing and action not in failed:
             use.targets[n] = existing[0].id
+            if action in _REMOVING:
+                removed.add(existing[0].id)
             if action == "move":
                 movers.append((n, existing[0]))
             continue
@@ -351,6 +398,8 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         if blocked is None:
             _make_fit(c, restr, args, action)
             use.targets[n] = cid
+            if action in _REMOVING:
+                removed.add(cid)    # a later part's target is another card: this one leaves the battlefield
             st.cards[cid] = c
             assumed.append(f"для части {n} есть подходящая цель: {cid}"
                            + (f" ({STATE_RU[restr]})" if restr in STATE_RU else ""))
@@ -373,6 +422,9 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     assumed.insert(0, f"источник — ваше {'открытое' if src.open else 'закрытое'} существо «Источник» на c2; у созданных "
                       "существ по 10 жизней (условно: вопрос о них ничего не говорит)")
     return st, src, use, assumed
+
+
+_REMOVING = ("destroy", "return_to_deck", "return_to_hand", "exile")
 
 
 def _resource_leaf(leaf) -> str | None:
