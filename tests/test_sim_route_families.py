@@ -108,8 +108,9 @@ FAMILIES = [
 def test_family_paraphrases(q, verdict, first):
     from tests.sim_support import ask_judge
     # a host moving is read by bot.reading (its keyword row is gone): those go through ask
-    # … and so are the reveal step and lives (bot.reading.reveal, bot.reading.lives)
-    a = ask_judge(q) if re.search(r"передвин|перемест|походил|сходил|вскры|скрыт|закрыт|жизн|ран[аыу]", q.lower()) else route.answer(q, "5ed")
+    # … and so are the reveal step, lives and a turn's phases (bot.reading.reveal, .lives, .turn)
+    a = ask_judge(q) if re.search(r"передвин|перемест|походил|сходил|вскры|скрыт|закрыт|жизн|ран[аыу]|фаз", q.lower()) \
+        else route.answer(q, "5ed")
     assert a is not None and a.route == "scenario", q
     if verdict in ("Да", "Нет"):
         assert a.verdict.startswith(verdict + ","), a.verdict

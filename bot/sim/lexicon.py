@@ -99,9 +99,6 @@ SITUATIONS: tuple[Situation, ...] = (
     # «артефакты располагаются на поле боя или во вспомогательной зоне?» (210.1, 211.1)
     Situation("kind_zone", (("artifact", "terrain"), ("battlefield", "additional_zone")),
               forbid=("before_reveal", "attack", "defend", "wound", "count", "reveal") + SUBJECTS),
-    Situation("phase_mandatory", (("phase_named", "turn_phases"), ("skip", "once", "count"))),
-    Situation("between_phases", (("between_phases",),)),
-    Situation("turn_phases", (("turn_phases",),)),
     Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
     # «паразита можно на своего?» — no placing verb, only whose creature
     Situation("place_on_host", (SUBJECTS, ("own", "enemy")), forbid=("attack", "redirect", "wound", "target", "move", "relocate", "defend")),
