@@ -125,7 +125,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if not t:
         return None
     parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
-    parts = [_TSYA.sub(r"\1ется", p) for p in parts]
+    parts = [_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p)) for p in parts]
     last = parts[-1] if parts else t
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
         last = parts[-2]
@@ -209,6 +209,10 @@ def _counts(toks: list[Tok], numbers: tuple[int, ...], edition: str) -> tuple[in
     return tuple(out)
 
 
+_ORDINAL = re.compile(r"(?i)(?<![\d.])(\d+)-?(?:й|ой|ый|ий|ая|ое|ья|я|е|го|му)(?![а-яё])")
+"""«2й раз», «3-я карта»: the number (a count for the matcher)."""
+
+
 def _creatures(q: Question, text: str, edition: str) -> Question:
     """Animate nouns no sentence of the edition names and no synonym knows («мой воин»,
     «гоблины», «у тролля») are creatures: read as «существо» (a judge's chat names cards by
@@ -287,6 +291,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     k_what = next((i for i, t in enumerate(toks[:-1]) if t.lemma == "что" and toks[i + 1].lemma in L.what_happens), None)
     if k_what is not None and k_what <= 2:
         return _what(toks, k_what, text)
+    if any(t.lemma in L.where_words for t in toks):   # «куда / где / на чьё кладбище …?»
+        return _where(toks, text)
     k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто"), None)
     if k_who is not None and not any(t.lemma in ("прав", "правый") for t in toks):
         return _who(toks, k_who, text)
@@ -322,6 +328,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
     action = _action(toks, k, kind)
     bag = _clean(bag)
+    f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
+    if f is not None and any(t.lemma in ("мой", "наш") for t in toks[f + 1:]):
+        bag = bag | {"свой"}   # «атаковать моё же существо»: what is acted on is the asker's own
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
         bag, action = bag - {action}, ""
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
@@ -506,7 +515,7 @@ def _count(toks: list[Tok], text: str) -> Question:
     counted = ""
     after = False
     for t in toks:
-        if after and not counted and t.pos == "NOUN":
+        if after and not counted and t.pos == "NOUN" and t.lemma not in L.count_words:
             counted = L.norm(t.lemma, t.text)
         c = L.norm(t.lemma, t.text)
         if t.lemma in ("максимум", "макс", "максимальный", "больше", "более") or (c == "сколько" and False):
@@ -544,6 +553,17 @@ def _who(toks: list[Tok], k: int, text: str) -> Question:
     bag, nums = _content(rest)
     return Question(kind="who", mode="who", positive=True, bag=_clean(bag), numbers=nums, text=text,
                     action=next((language().norm(t.lemma, t.text) for t in rest if t.pos == "VERB"), ""))
+
+
+def _where(toks: list[Tok], text: str) -> Question:
+    """«Куда / где / на чьё кладбище идёт карта?»: the place a rule puts something —
+    ``bag`` the question's words without the place word, ``action`` its verb."""
+    L = language()
+    rest = [t for t in toks if t.lemma not in L.where_words]
+    verb = next((t for t in rest if t.pos in ("VERB", "INFN")), None)
+    bag, nums = _content(rest)
+    return Question(kind="where", mode="where", positive=True, bag=_clean(bag), numbers=nums, text=text,
+                    action=L.norm(verb.lemma, verb.text) if verb is not None else "", verb=verb.text if verb else "")
 
 
 def _what(toks: list[Tok], k: int, text: str) -> Question:
