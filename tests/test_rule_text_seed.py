@@ -229,3 +229,14 @@ def test_contrast_takes_back_the_premise_object():
     assert s is not None and s.asked == "В местность можно перенаправить атаку?"
     a = answer("атаку в шмотку перенаправить нельзя это я знаю. а в местность можно перенаправить?", "5ed")
     assert a.verdict.startswith("Нет") and a.citations[0] == "211.2"
+
+
+def test_claim_ruled_by_a_verdict_restating_another_action_gets_none():
+    from bot.reading.claims import holds_of
+
+    assert holds_of("Да, можно: симбиота можно поместить на это существо",
+                    "если симбу нельзя на клетку, то и хозяину туда нельзя") is None
+    assert holds_of("Нет, нельзя: нельзя помещать экипировку на симбиота", "шмотку можно повесить на симба") \
+        == (False, "нельзя помещать экипировку на симбиота")
+    assert holds_of("Нет, нельзя: между ходами никакое событие произойти не может",
+                    "между ходами можно сыграть внезапное действие")[0] is False

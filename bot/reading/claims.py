@@ -397,6 +397,8 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
     m = re.match(r"(Да|Нет)\b[,:]?\s*(.*)", verdict or "", re.S)
     if verdict and not _about_proposition(m.group(2) if m else verdict, proposition):
         return None     # the route ruled on another proposition («пас — это …» for «оба спасовали …»)
+    if m is not None and _restates_other_action(m.group(2), proposition):
+        return None     # «можно: симбиота можно поместить …» does not rule on «… то и хозяину туда нельзя»
     if m is None:
         if verdict and _fact_in(verdict, proposition):
             return True, verdict     # «как по закрытой карте» is what P says
@@ -441,6 +443,28 @@ def _about_proposition(body: str, proposition: str) -> bool:
         return True
     return any(a == b or min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)) or len(a) >= 5 and len(b) >= 5
                and a[:5] == b[:5] for a in subject for b in prop)
+
+
+def _restates_other_action(body: str, proposition: str) -> bool:
+    """A verdict «можно / нельзя: … можно <infinitive> …» restates the proposition it ruled
+    on; when the claim names no such action (by the search's synonym heads, «повесить» is
+    «поместить», or an aspect pair's stem) it ruled on another proposition. A verdict whose
+    explanation has no «modal + infinitive» (a reason: «никакое событие произойти не может»)
+    is not judged here."""
+    from bot.morph import pos
+    from bot.search import word_term
+
+    head = re.split(r"\s[—–]\s|\(п\.", fold(body), maxsplit=1)[0]
+    lead, _, said = head.partition(":")
+    if not said or not re.fullmatch(r"\s*(?:не\s+)?(?:можно|нельзя|может|могут|могу)\s*", lead):
+        return False
+    words = _WORD.findall(said)
+    acts = {word_term(b) for a, b in zip(words, words[1:])
+            if a in ("можно", "нельзя", "может", "могут") and pos(b) == "INFN"}
+    if not acts:
+        return False
+    named = {word_term(w) for w in _WORD.findall(fold(proposition))}
+    return not any(v == n or (len(v) >= 6 and len(n) >= 6 and v[:4] == n[:4]) for v in acts for n in named)
 
 
 def _negations(text: str) -> int:
