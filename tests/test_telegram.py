@@ -20,7 +20,9 @@ from bot.chat import telegram as tg
 from bot.chat.html import html_to_plain
 from chat_support import (  # noqa: F401 - pytest fixture
     EDITION,
+    TOKEN,
     FakeRequest,
+    app_session,
     callback_update,
     edition,
     fast_limiter,
@@ -31,25 +33,10 @@ from chat_support import (  # noqa: F401 - pytest fixture
 from test_chat_html import assert_valid_telegram_html
 
 ROOT = Path(__file__).resolve().parent.parent
-TOKEN = "123456:TEST-TOKEN-not-real"
 
 
-async def _session(updates, *, edition=EDITION, rules_url=None, fail=None) -> FakeRequest:
-    req = FakeRequest()
-    if fail:
-        req.fail.update(fail)
-    app = tg.build_application(TOKEN, edition=edition, rules_url=rules_url, request=req,
-                               updates_request=FakeRequest(req.calls), limiter=fast_limiter())
-    await app.initialize()
-    await tg.post_init(app)
-    for u in updates:
-        await app.process_update(Update.de_json(u, app.bot))
-    await app.shutdown()
-    return req
-
-
-def session(*updates, **kw) -> FakeRequest:
-    return run(_session(list(updates), **kw))
+def session(*updates, edition=EDITION, **kw) -> FakeRequest:
+    return run(app_session(list(updates), edition=edition, **kw))
 
 
 def _buttons(params) -> list[str]:
@@ -352,9 +339,8 @@ def test_webhook_mode_sets_the_webhook_and_checks_the_secret_token(edition):
             for secret in ("wrong", "s3cret_X"):
                 r = await client.post(url, content=body, headers={"Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret})
                 statuses.append(r.status_code)
-        for _ in range(200):
-            if req.sent("sendMessage"):
-                break
+        deadline = asyncio.get_running_loop().time() + 30   # returns as soon as the answer is sent
+        while not req.sent("sendMessage") and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.02)
         app.stop_running()
 
