@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.answer import Answer
-from bot.reading.lexicon import section_sets
+from bot.reading.lexicon import might_mention, section_sets
 from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.vocab import words as vocab_words
 
@@ -365,6 +365,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     from bot.errors import ScenarioError
     from bot.reading.route import read_asked, simulated_answer
 
+    if not question or not might_mention(question, "reveal", ("reveal", "hidden")):
+        return None     # none of this reader's words: not its question (checked before tokenising)
     r = read_asked(question, read)
     if r is None:
         return None
