@@ -464,3 +464,21 @@ def test_a_conditional_answer_is_not_given_over_a_story(tested_edition):
 def test_own_ordinals_and_bounds(tested_edition, q, verdict, number):
     a = answer(q, tested_edition)
     assert (a.verdict.split(" («")[0], a.citations[0]) == (verdict, number), a.trace
+
+
+@pytest.mark.parametrize("q,verdict,number", [
+    # «…, но если в конце хода оно стоит …, то оно погибает»: the exception is a rule of its own
+    ("может ли бестелесное существо двигаться на занятую клетку?", "Да, может", "409.1"),
+    ("что будет если бестелесное существо в конце хода стоит на одной клетке с другой картой", "Оно погибает", "409.1"),
+    # «5 штук»: a count's noun is no circumstance; «до пяти копий» bounds it
+    ("у гоблинов орда, 5 штук в деку норм?", "Да, можно", "201.3.б"),
+])
+def test_but_if_exceptions_and_counted_pieces(tested_edition, q, verdict, number):
+    a = answer(q, tested_edition)
+    assert (a.verdict, a.citations[0]) == (verdict, number), a.trace
+
+
+def test_a_lone_modal_asks_the_sentence_before_it(tested_edition):
+    # «можно» alone: the sentence before it is asked again, as «можно?» (305.6 «Меткий»)
+    a = answer("стрелять в соседа нельзя но у моего лучника меткий. можно", tested_edition)
+    assert (a.verdict, a.citations[0]) == ("Да, можно", "305.6"), a.trace

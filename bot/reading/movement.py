@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.reading.lexicon import kind_of, name_of, section_sets
-from bot.reading.tokens import SentenceReader, Tok
+from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.textnorm import fold
 from bot.vocab import section, words as vocab_words
 
@@ -81,7 +81,8 @@ class MoveReading:
     противника») or ``own`` / ``other`` of the declarer («в свой / чужой ход»); ``events`` the told motions and state changes in order (``Motion``
     or ``("close"|"open"|"turn_start", at)``); ``steps`` cells asked; ``more`` («ещё»);
     ``name`` the creature's name; ``only`` the player of «может только активный игрок?»; ``whose_unclear`` — one player's
-    creature moved by the other («двигать существо противника»); ``used`` /
+    creature moved by the other («двигать существо противника»); ``attached`` the kind of an
+    attached card asked to move (symbiote / parasite / equipment); ``used`` /
     ``unread``."""
 
     question: str
@@ -108,6 +109,7 @@ class MoveReading:
     turn: str | None = None
     only: str | None = None
     whose_unclear: bool = False
+    attached: str | None = None
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -452,11 +454,20 @@ class _Reader(SentenceReader):
             if t.quote or t.i in self.taken:
                 continue
             k = kind_of(t.text)
+            if k in ("symbiote", "parasite", "equipment") and r.attached is None:
+                r.attached = k          # «движение симбиота»: an attached card moves with its host only (209.10, 212.8)
+                self.use(t.i)
+                continue
             if k is not None and k != "creature":
                 if self.has("artifact", t) and self.near_cell(t):
                     continue
                 r.name = "?"        # another kind of card: not a creature's movement
                 return
+            if r.attached is not None and t.lemma in ("хозяин", "носитель"):
+                near = [u for u in (self.tok(t.i - 1), self.tok(t.i - 2)) if u is not None and u.lemma in ("отдельно", "без", "от")]
+                if near:        # «отдельно от хозяина», «без хозяина»: the attached card on its own
+                    self.use(t.i, *[u.i for u in near])
+                continue
             if k == "creature" or name_of(t.text):
                 self.use(t.i)
                 if name_of(t.text):
@@ -698,20 +709,7 @@ class _Reader(SentenceReader):
         return alt.i
 
     def read_unread(self) -> None:
-        r = self.r
-        stop, filler = vocab_words("stop_words"), vocab_words("filler")
-        content = self.w["content"]
-        out = []
-        for t in self.toks:
-            if t.i in r.used or t.quote or t.text.isdigit():
-                continue
-            if t.text in ("не", "ни"):
-                out.append(t.text)
-                continue
-            if (t.text in stop or t.lemma in filler) and t.lemma not in content and t.text not in content:
-                continue
-            out.append(t.text)
-        r.unread = list(dict.fromkeys(out))
+        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
     def run(self) -> MoveReading:
         self.read_phrases()
@@ -724,6 +722,13 @@ class _Reader(SentenceReader):
         self.read_asked()
         if self.r.name == "?":
             self.r.asked = None
+        a = self.r
+        if a.attached is not None and (a.asked != "legal" or a.events or a.dest != "next" or a.name or
+                                       a.kind not in (MOVE, JUMP, RELOCATE)):
+            a.asked = None      # an attached card: only «может ли симбиот двигаться / быть перемещён?»
+        for t in self.toks:
+            if a.attached is not None and t.lemma in ("сам", "самостоятельно", "отдельно", "сама", "само"):
+                self.use(t.i)
         self.read_unread()
         return self.r
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.answer import Answer
-from bot.reading.lexicon import section_sets
+from bot.reading.lexicon import might_mention, section_sets
 from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.vocab import words as vocab_words
 
@@ -63,9 +63,6 @@ class _Reader(SentenceReader):
         super().__init__(question)
         self.w = section_sets("reveal")
         self.r = RevealReading(question, self.toks)
-
-    def sent(self) -> list[Tok]:
-        return [t for t in self.toks if t.sent == self.asked_sent]
 
     def read(self) -> RevealReading:
         if not any(self.has("reveal", t) or self.has("hidden", t) and (self.row_near(t) or self.keep_near(t)) for t in self.toks):
@@ -362,19 +359,14 @@ _ASKED_RU = {"first": "кто вскрывает карты первым", "keep
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The reveal-step question answered by the simulator, or ``None``."""
-    from bot.errors import ScenarioError
-    from bot.reading.route import read_asked, simulated_answer
+    from bot.reading.route import read_and_rule, simulated_answer
 
-    r = read_asked(question, read)
-    if r is None:
+    if not question or not might_mention(question, "reveal", ("reveal", "hidden")):
+        return None     # none of this reader's words: not its question (checked before tokenising)
+    found = read_and_rule(question, read, _ruling)
+    if found is None:
         return None
-    try:
-        got = _ruling(r)
-    except ScenarioError:
-        return None
-    if got is None:
-        return None
-    verdict, mapping, res, cites = got
+    r, (verdict, mapping, res, cites) = found
     parts = []
     if r.player and r.asked != "first":
         parts.append(f"карты: {_PLAYER_RU[r.player]}" + (f", {r.row}-й ряд" if r.row else ""))

@@ -114,6 +114,15 @@ def read(text: str, edition: str = "") -> Question | None:
     if not toks:
         return None
     q = _read_tokens(toks, last, tail_can)
+    if q is not None and not q.bag and q.kind == "modal" and last in parts and parts.index(last) > 0:
+        # «стрелять в соседа нельзя, но у моего лучника меткий. можно?»: the modal alone asks the
+        # sentence before it again, in its own modality
+        prev = parts[parts.index(last) - 1]
+        ptoks, _ = tokenize((_quote_names(_fix_typos(prev, edition), edition) if edition else prev).rstrip("?!. "))
+        pq = _read_tokens(ptoks, prev, False) if ptoks else None
+        if pq is not None and pq.kind == "modal" and pq.bag:
+            q = replace(pq, positive=q.positive, mode=q.mode, verb=q.verb, impersonal=q.impersonal, text=last)
+            last = prev
     if q is not None and edition:
         q = _creatures(q, " ".join(parts), edition)
         if q.numbers and q.kind != "count":
@@ -288,7 +297,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     action = _action(toks, k, kind)
     bag = _clean(bag)
     f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
-    if f is not None and any(t.lemma in ("мой", "наш") for t in toks[f + 1:]):
+    if f is not None and any(t.lemma in ("мой", "наш") and t.clause == toks[f].clause and toks[j - 1].lemma != "у"
+                             for j, t in enumerate(toks) if j > f):
         bag = bag | {"свой"}   # «атаковать моё же существо»: what is acted on is the asker's own
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
         bag, action = bag - {action}, ""
