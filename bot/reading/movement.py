@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.reading.lexicon import kind_of, name_of, section_sets
-from bot.reading.tokens import SentenceReader, Tok
+from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.textnorm import fold
 from bot.vocab import section, words as vocab_words
 
@@ -698,20 +698,7 @@ class _Reader(SentenceReader):
         return alt.i
 
     def read_unread(self) -> None:
-        r = self.r
-        stop, filler = vocab_words("stop_words"), vocab_words("filler")
-        content = self.w["content"]
-        out = []
-        for t in self.toks:
-            if t.i in r.used or t.quote or t.text.isdigit():
-                continue
-            if t.text in ("не", "ни"):
-                out.append(t.text)
-                continue
-            if (t.text in stop or t.lemma in filler) and t.lemma not in content and t.text not in content:
-                continue
-            out.append(t.text)
-        r.unread = list(dict.fromkeys(out))
+        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
     def run(self) -> MoveReading:
         self.read_phrases()
