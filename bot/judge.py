@@ -210,6 +210,10 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
         return declined
     if ans is None or not ans.verdict:
         return declined
+    from bot.yesno import question_kind
+
+    if question_kind(question) == "open" and ans.verdict.startswith(("Да", "Нет")):
+        return declined     # «на какие сущи можно вешать симба?» asks which, not whether
     ans.trace = [f"симулятор вердикта не дал ({declined.route}): ответ по тексту правил", *ans.trace]
     return ans
 
