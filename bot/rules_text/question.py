@@ -309,6 +309,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     how_many = any(L.norm(t.lemma, t.text) == "сколько" for t in toks)
     if how_many or (any(t.lemma in L.count_words for t in toks) and _asked_predicate(toks) is None):
         return _count(toks, text)
+    if any(t.lemma in ("какой", "каков", "почему", "зачем") for t in toks):
+        return None     # «на какие сущи можно вешать симба?» asks which, not whether
     pred = None if tail_can else _asked_predicate(toks)
     if pred is None:   # «я хочу сделать второй мулиган, можно?»
         if not tail_can:
