@@ -19,7 +19,7 @@ from tests.sim_support import ask_judge, ask_scenario as _ask
     "Простой удар по артефакту считается как по открытой или по закрытой карте?",
 ])
 def test_strike_on_artifact_cites_210_3_only_and_keeps_the_stack_in_the_trace(q):
-    a = _ask(q)
+    a = ask_judge(q)
     assert a.citations == ["210.3"], a.citations
     assert any("303.4" in line for line in a.trace)      # the resolution is still shown step by step
 
@@ -97,7 +97,7 @@ def test_host_fate_slang(q, verdict, first):
     ("Бестелесный симбиот не погибнет, если хозяин станет бестелесным?", "Да", "209.5"),
 ])
 def test_negated_questions_are_answered_about_the_statement_asked(q, verdict, first):
-    a = ask_judge(q) if "хозяин" in q else _ask(q)     # host events: read by bot.reading
+    a = ask_judge(q)     # what ask answers: the reader (bot.reading) first, then the keyword route
     assert a.verdict.startswith(verdict), a.verdict
     assert a.citations[0] == first, a.citations
 
@@ -110,7 +110,7 @@ def test_negated_questions_are_answered_about_the_statement_asked(q, verdict, fi
     ("Второй игрок может не вскрывать карты третьего ряда до конца боя?", "Нет"),   # the infinitive is negated
 ])
 def test_positive_questions_keep_their_polarity(q, verdict):
-    assert _ask(q).verdict.startswith(verdict)
+    assert ask_judge(q).verdict.startswith(verdict)
 
 
 def test_agree_with_negation_text():

@@ -81,68 +81,12 @@ def _owner(reading: Reading, key: str) -> str:
     return "first"
 
 
-def _attack_scenario(reading: Reading, ids: dict[str, str]) -> dict:
-    """An asked attack / wound: the attacker (the asker's creature unless named) on c3, the
-    target — or the creature it lies on — on the opponent's front row c4; one ``declare``
-    (attack) and / or ``wound`` step per asked action."""
-    a = reading.asked
-    cards: list[dict] = []
-    cells = {"first": ["c3", "b3", "d3"], "second": ["c4", "b4", "d4"]}
-
-    def owner_of(key: str | None, default: str) -> str:
-        c = reading.cards.get(key) if key else None
-        if c is None or c.owner is None:
-            if c is not None and c.host and a.attacker and c.host == a.attacker:
-                return owner_of(a.attacker, "first")
-            return default
-        return "first" if c.owner == "me" else "second"
-
-    att_id = ids.get(a.attacker) if a.attacker else None
-    if att_id is None:
-        att_id = "Атакующее существо"
-        cards.append({"id": att_id, "owner": "first", "class": _DEFAULT_CLASS, "cell": cells["first"].pop(0)})
-    for key, c in reading.cards.items():
-        owner = owner_of(key, "first" if key == a.attacker else "second")
-        m: dict = {"id": ids[key], "owner": owner}
-        if c.kind in ("symbiote", "parasite"):
-            m["traits"] = ["parasite" if c.kind == "parasite" else "symbiote"]
-        elif c.kind == "equipment":
-            m.update(kind="equipment", equipment_class="оружие")
-        elif c.kind in ("artifact", "terrain"):
-            m["kind"] = c.kind
-        if c.kind in ("creature", "symbiote", "parasite") and c.has_class is not False:  # a symbiote is a creature with a class unless told (209, 212.2)
-            m["class"] = _DEFAULT_CLASS
-        traits = [t for t, v in c.traits.items() if v]
-        if traits:
-            m["traits"] = [*m.get("traits", []), *traits]
-        m.update(_card_text(c))
-        if c.kind in ATTACHABLE:
-            if c.host:
-                m["host"] = ids[c.host]
-            else:
-                holder = f"Существо {'противника' if owner == 'second' else 'игрока'}"
-                cards.append({"id": holder, "owner": owner, "class": _DEFAULT_CLASS, "cell": cells[owner].pop(0)})
-                m["host"] = holder
-        else:
-            m["cell"] = cells[owner].pop(0)
-        cards.append(m)
-    steps: list[dict] = []
-    for act in a.actions:
-        if act == "attack":
-            st = {"player": owner_of(a.attacker, "first"), "kind": "attack", "card": att_id}
-            if a.card:
-                st["target"] = ids[a.card]
-            steps.append({"declare": st})
-        elif act == "wound" and a.card:
-            steps.append({"wound": {"card": ids[a.card], "n": 1}})
-    return {"title": "Вопрос: " + " ".join(reading.question.split())[:120], "state": {"cards": cards}, "steps": steps}
-
-
 def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     """The scenario mapping of ``reading`` (without ``expect``) and the card ids it uses."""
     ids = _ids(reading)
     if reading.asked is not None and reading.asked.what == "attack":
-        return _attack_scenario(reading, ids), ids
+        from bot.reading.attack import attack_scenario
+        return attack_scenario(reading, ids), ids
     cards: list[dict] = []
     free = {"first": list(_CELLS["first"]), "second": list(_CELLS["second"])}
     extra: list[dict] = []
@@ -280,7 +224,8 @@ def run_reading(reading: Reading) -> Ruling:
 def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
     asked = reading.asked
     if asked.what == "attack":
-        return _attack_ruling(reading, res.results, res.trace, mapping, ids)
+        from bot.reading.attack import attack_ruling
+        return attack_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "move":
         return _move_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "place" and reading.seating:
@@ -350,34 +295,6 @@ def _seating_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -
                   list(res.trace), mapping, ids)
 
 
-def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
-    from bot.sim.queries.base import short_reason
-
-    a = reading.asked
-    mapping["expect"] = {"steps": [{"step": k + 1, "legal": r.legal} for k, r in enumerate(results)]}
-    personal = a.attacker is not None
-    legal = [r for r in results if r.legal]
-    target = reading.cards.get(a.card) if a.card else None
-    what = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)
-    if legal:
-        cites: list[str] = []
-        if target is not None and target.kind in _TARGET_RULES:
-            cites.append(_TARGET_RULES[target.kind])
-        att = reading.cards.get(a.attacker) if a.attacker else None
-        if target is not None and att is not None and (target.host == att.key or att.host == target.key):
-            cites.append("209.9")       # a host and its symbiote may attack each other
-        for r in legal:
-            cites += [n for n in rules_of([c for c in r.consequences if c.rules]) if n not in cites]
-        obj = f" {target.ru('accs')}" if target is not None else ""
-        verdict = f"Да, {'может' if personal else 'можно'} {what}{obj}"
-        return Ruling(verdict, [c.line() for r in legal for c in r.consequences if c.rules], cites, trace, mapping, ids)
-    reasons = [c for r in results for c in r.reasons]
-    reason = short_reason(reasons[0].text) if reasons else ""
-    head = "не может" if personal else "нельзя"
-    verdict = f"Нет, {head}: {reason[:1].lower()}{reason[1:]}" if reason else f"Нет, {head}"
-    return Ruling(verdict, [c.line() for c in reasons], rules_of(reasons), trace, mapping, ids)
-
-
 def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
     from bot.sim.queries.base import short_reason
 
@@ -401,9 +318,6 @@ def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], 
     return Ruling(verdict, [c.line() for c in [*cause, *r.reasons]], list(dict.fromkeys([*rules_of(cause), *rules_of(r.reasons)])),
                   trace, mapping, ids)
 
-
-# The paragraph that lets a kind of card be attacked (a strike on an artifact is as on a closed card).
-_TARGET_RULES = {"artifact": "210.3"}
 
 # The paragraph that governs a stated host trait for a kind of attached card.
 _TRAIT_RULES = {("symbiote", "flying"): "209.4", ("parasite", "flying"): "209.4", ("symbiote", "incorporeal"): "209.5",
@@ -458,12 +372,32 @@ def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> R
     elif asked.yes_no and asked.predicate:
         gone = zone != "battlefield"
         yes = gone if asked.predicate == "gone" else not gone
+        other = _other_way_gone(asked.fate_word, gone_line.result if gone_line is not None else None)
+        if asked.predicate == "gone" and other:     # «симбиот уничтожается?» — no: a symbiote dies (209.4)
+            yes = False
+            fact = f"{fact} (а не {other})"
         if asked.negated:
             yes = not yes
         verdict = f"{'Да' if yes else 'Нет'}, {fact}"
     else:
         verdict = fact[:1].upper() + fact[1:]
     return Ruling(verdict, [c.line() for c in lines], cites, list(res.trace), mapping, ids)
+
+
+# How a card leaves play, by the asked word's lemma: a creature dies, equipment is destroyed (209.4, 212.3).
+_DIES = ("погибнуть", "погибать", "умереть", "умирать", "сдохнуть")
+
+
+def _other_way_gone(word: str | None, result: str | None) -> str | None:
+    """The asked way of leaving play when the card leaves another way («уничтожается» asked,
+    «погибает» happened), else ``None``."""
+    if not word or result not in ("погибает", "уничтожается"):
+        return None
+    if word.startswith("уничтож") and result == "погибает":
+        return "уничтожается"
+    if word in _DIES and result == "уничтожается":
+        return "погибает"
+    return None
 
 
 def understood(reading: Reading) -> str:
@@ -515,10 +449,8 @@ def understood(reading: Reading) -> str:
     if a is not None and a.what == "move":
         parts.append(f"вопрос: может ли {cards[a.card].ru()} двигаться")
     elif a is not None and a.what == "attack":
-        who = cards[a.attacker].ru() if a.attacker else "ваше существо"
-        whom = f" {cards[a.card].ru('accs')}" if a.card else ""
-        acts = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)
-        parts.append(f"вопрос: может ли {who} {acts}{whom}")
+        from bot.reading.attack import asked_ru
+        parts.append(asked_ru(reading))
     elif a is not None:
         if a.what == "place":
             parts.append(f"вопрос: можно ли поместить {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}")

@@ -117,6 +117,38 @@ def _use_destination(rd, t) -> None:
             return
 
 
+@lru_cache(maxsize=1)
+def _same_cell() -> tuple[tuple[str, ...], ...]:
+    from bot.textnorm import fold
+
+    return tuple(tuple(fold(x) for x in str(p).split()) for p in section("reader").get("same_cell") or ())
+
+
+def read_same_cell(rd) -> None:
+    """«если они на одной клетке стоят», «симб на той же клетке, что и хозяин»: a told premise
+    that an attached card and its host share the host's cell — what lying on a host means
+    (209.9, 212.7), so the words are read as the attachment the reading already has. Not in
+    the asked clause of a question about the cell itself («стоит на той же клетке?»)."""
+    from bot.reading.reader import ATTACHABLE
+
+    toks = rd.toks
+    attached = [c for c in rd.r.cards.values() if c.kind in ATTACHABLE and (c.host or any(
+        h.is_host_role for h in rd.r.cards.values()))]
+    if not attached:
+        return
+    for t in toks:
+        for p in _same_cell():
+            if not _phrase_at(toks, t.i, p):
+                continue
+            if t.sent == rd.asked_sent and not rd.premise_clause(t) and not any(
+                    u.clause == t.clause and u.text in ("если", "раз", "когда") for u in toks):
+                continue
+            rd.use(*range(t.i, t.i + len(p)))
+            for u in toks:
+                if u.clause == t.clause and (u.lemma in ("стоять", "находиться", "быть", "лежать") or u.text in ("они", "оба")):
+                    rd.use(u.i)
+
+
 def read_independent(rd) -> None:
     """«симбиот по тексту становится самостоятельным существом»: the symbiote's own text makes
     it an independent creature when its host dies (302.5) — a property of that card

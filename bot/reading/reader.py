@@ -132,6 +132,9 @@ class Asked:
     negated: bool = False
     yes_no: bool = True
     neg_word: str | None = None
+    fate_word: str | None = None    # the lemma of the asked fate word («уничтожиться»: a symbiote dies, it is not destroyed)
+    impersonal: bool = False        # asked with «можно / нельзя» (no one acts): «Да, можно …» / «Нет, нельзя …»
+    struck_as: str | None = None    # «удар по артефакту считается как по закрытой?»: closed | open | either (210.3)
 
 
 @dataclass
@@ -736,55 +739,6 @@ class _Reader:
     def is_asked_fate_word(self, t: Tok) -> bool:
         return t.lemma in self.w.fate_stays or t.lemma in self.w.fate_gone
 
-    def read_attack(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
-        """«может ли артефакт атаковать?», «можно бить по шмотке противника?», «местность можно
-        атаковать или ранить?», «хозяин может ударить свою шмотку?»: the asked legality of an
-        attack and / or a wound; the attacker is the card named in the nominative with «может»,
-        the target the card after «по» or in the accusative (with «можно» — the one named)."""
-        acts = [t for t in sent if t.lemma in self.w.attack_verbs or t.lemma in self.w.wound_verbs]
-        if not acts:
-            return False
-        actions = tuple(dict.fromkeys("wound" if t.lemma in self.w.wound_verbs else "attack" for t in acts))
-        cards = [(t.i, self.r.cards[self.mention[t.i]]) for t in sent if t.i in self.mention and t.i not in self.complement]
-        seen_keys: set[str] = set()     # a name of several words is one card
-        cards = [(i, c) for i, c in cards if not (c.key in seen_keys or seen_keys.add(c.key))]
-        target = attacker = None
-        for i, c in cards:
-            prev = self.tok(i - 1)
-            if prev is not None and prev.text == "по":
-                target = c
-                self.use(prev.i)
-        impersonal = any(t.text in ("можно", "нельзя") for t in sent)
-        for i, c in cards:
-            if c is target:
-                continue
-            case = self.toks[i].case
-            if attacker is not None and target is None:
-                target = c          # «хозяин может атаковать своего симбиота»: the card after the attacker
-            elif not impersonal and case == "nomn" and attacker is None:
-                attacker = c
-            elif target is None and (case in ("accs", "gent") or impersonal):
-                target = c
-            elif attacker is None and case == "nomn":
-                attacker = c
-        if attacker is None and target is None:
-            return False
-        if target is not None and attacker is not None and target.kind in ("symbiote", "parasite") and target.host is None \
-                and target.own_word and attacker.kind == "creature":
-            target.host = attacker.key      # «существо атакует своего симбиота»: the symbiote on it
-        for t in acts:
-            self.use(t.i)
-        for t in sent:      # «простым ударом», «простой удар», «или»
-            if t.lemma in self.w.attack_nouns or t.lemma == "простой" or t.text == "или":
-                self.use(t.i)
-        if target is None and "wound" in actions:
-            return False
-        self.r.asked = Asked("attack", (target or attacker).key, actions=actions, attacker=attacker.key if attacker else None,
-                             negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
-        if target is None:
-            self.r.asked.card = None
-        return True
-
     def read_move(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
         """«может ли артефакт двигаться?», «он может сходить?», «симбиот может ходить сам?»:
         the asked legality of declaring a movement of a card (506)."""
@@ -826,9 +780,12 @@ class _Reader:
         for m in modal:
             self.use(m.i)
             p = self.tok(m.i - 1)
-            if m.text == "нельзя":
+            nxt = self.tok(m.i + 1)
+            if m.text == "нельзя" and nxt is not None and nxt.text == "ли":
+                pass        # «нельзя ли атаковать?»: a polite positive question
+            elif m.text == "нельзя":
                 neg_word = "нельзя"
-            elif p is not None and p.text == "не" and p.sent == m.sent:
+            elif p is not None and p.text == "не" and p.sent == m.sent and not (nxt is not None and nxt.text == "ли"):
                 neg_word = "не " + m.text
                 self.use(p.i)
         for t in sent:
@@ -837,13 +794,17 @@ class _Reader:
         from bot.reading.hosts import read_asked_position
         if place is None and read_asked_position(self, sent, yes_no):
             return
-        if place is None and self.read_attack(sent, neg_word, yes_no):
+        from bot.reading.attack import read_attack
+        if place is None and read_attack(self, sent, neg_word, yes_no):
             return
         if place is None and self.read_move(sent, neg_word, yes_no):
             return
         from bot.reading.attached_count import read_count_asked
         if read_count_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
             return
+        from bot.sim.route import alternative_at
+        if (place is not None or modal) and alternative_at([t.text for t in sent]) is not None:
+            return      # «кладут на своих или на чужих?»: an either/or names an option, it is no yes/no placing
         if (place is not None or modal) and yes_no:     # «…, кто его хозяин?» does not ask whether it may be placed
             src = sent
             if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
@@ -883,7 +844,8 @@ class _Reader:
             if rivals and not negated:
                 self.use(*(t.i for t in rivals), *(t.i - 1 for t in rivals))
                 yes_no = False
-            self.r.asked = Asked("fate", subj.key, predicate=pred if yes_no else None, negated=negated, yes_no=yes_no)
+            self.r.asked = Asked("fate", subj.key, predicate=pred if yes_no else None, negated=negated, yes_no=yes_no,
+                                 fate_word=fate.lemma)
             for t in sent:
                 if t.text in ("на", "нем", "нём", "ней") and t.i not in self.r.used:
                     # «шмотка остаётся на нём?»: staying on the host is the asked fate
@@ -940,10 +902,11 @@ class _Reader:
         self.read_owners()
         self.read_traits()
         self.read_relations()
-        from bot.reading.hosts import read_host_moves, read_independent
+        from bot.reading.hosts import read_host_moves, read_independent, read_same_cell
         from bot.reading.seating import read_unhosted
         read_unhosted(self)         # «без хозяина» before «осталась» is taken for a told survival
         read_independent(self)
+        read_same_cell(self)
         self.read_events()
         read_host_moves(self)
         self.r.events.sort(key=lambda e: e.at)
