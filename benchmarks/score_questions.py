@@ -34,18 +34,32 @@ OUTCOMES = ("right", "wrong", "cites off", "no verdict")
 
 
 def verdict_ok(want, got: str | None) -> bool:
-    """``want`` (a word or a list of words) found in ``got`` (case ignored); «да» / «нет»
-    must open the verdict."""
+    """``want`` (a word or a list of words) found in ``got`` (case ignored), as the evaluator reads it.
+
+    «да» / «нет» must open the verdict, and a verdict that opens with the opposite polarity
+    («Нет, …» where only «да» words are expected, and the reverse) is not right whatever
+    words follow. Any other word must start a word of ``got`` («можно» is not found in
+    «невозможно») and must not be negated there («может» is not found in «не может»)
+    unless the expected word is itself negated («не прав»); a number must be a whole word
+    («1» is not found in «101» or «1.2»)."""
     if not got:
         return False
-    low = got.lower()
-    for w in want if isinstance(want, list) else [want]:
-        w = str(w).lower()
+    low = got.lower().replace("ё", "е")
+    wants = [str(w).lower().replace("ё", "е") for w in (want if isinstance(want, list) else [want])]
+    lead = re.match(r"(да|нет)\b", low)
+    if lead:
+        opposite = "нет" if lead.group(1) == "да" else "да"
+        if opposite in wants and lead.group(1) not in wants:
+            return False
+    for w in wants:
         if w in ("да", "нет"):
-            if re.match(w + r"\b", low):
+            if lead and lead.group(1) == w:
                 return True
-        elif w in low:
-            return True
+            continue
+        tail = r"(?![\w.])" if w.isdigit() else ""
+        for m in re.finditer(r"(?<!\w)" + re.escape(w) + tail, low):
+            if w.startswith("не ") or not re.search(r"(?<!\w)не\s+$", low[:m.start()]):
+                return True
     return False
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.answer import Answer
-from bot.reading.game_actions import ME, OPP, _board, _declare, _run
+from bot.reading.game_actions.model import ME, OPP
+from bot.reading.game_actions.scenarios import board_state, declare_step, run_checked
 from bot.reading.lexicon import section_sets
 from bot.reading.tokens import Tok, tokenize
 from bot.vocab import words as vocab_words
@@ -114,8 +115,8 @@ def read(question: str) -> OrderReading:
 def _ruling(r: OrderReading) -> tuple[str, dict, object, list[str]] | None:
     title = "Вопрос: " + " ".join(r.question.split())[:120]
     if r.asked in ("which_top", "top_first", "tops_count"):
-        steps = [_declare("dice_roll", ME), _declare("sudden_action", ME), {"pass": ME}, {"pass": OPP}]
-        m, res = _run(title, _board(ME, ME, []), steps, lambda rs: {"steps": [{"step": 2, "stack": rs[1].stack},
+        steps = [declare_step("dice_roll", ME), declare_step("sudden_action", ME), {"pass": ME}, {"pass": OPP}]
+        m, res = run_checked(title, board_state(ME, ME, []), steps, lambda rs: {"steps": [{"step": 2, "stack": rs[1].stack},
                                                                                 {"step": 4, "value": rs[3].value}]})
         on, done = res.results[1].stack, res.results[3].value
         if len(on) != 2 or done != on[-1]:
@@ -131,15 +132,15 @@ def _ruling(r: OrderReading) -> tuple[str, dict, object, list[str]] | None:
             return f"{'Да' if r.claim == 'top' else 'Нет'}, {fact}", m, res, cites
         return f"Верхнее: {fact}", m, res, cites
     if r.asked == "phase_end":
-        m, res = _run(title, _board(ME, ME, []), [{"pass": ME}, {"pass": OPP}], lambda rs: {"steps": [{"step": 2, "value": rs[1].value}]})
+        m, res = run_checked(title, board_state(ME, ME, []), [{"pass": ME}, {"pass": OPP}], lambda rs: {"steps": [{"step": 2, "value": rs[1].value}]})
         if res.results[1].value != "phase_end":
             return None
         return ("Фаза (подфаза) завершается, когда в стеке нет игродействий и оба игрока последовательно спасовали",
                 m, res, ["408.2", "302.8"])
     if r.asked == "paid":
-        from bot.reading.game_actions import _payment_run
+        from bot.reading.game_actions.scenarios import payment_run
 
-        x = _payment_run(title)
+        x = payment_run(title)
         cons = x.result.results[2].consequences
         pay = max((k for k, c in enumerate(cons) if "302.6" in c.rules), default=None)
         done = next((k for k, c in enumerate(cons) if c.result == "перемещается"), None)
@@ -151,7 +152,7 @@ def _ruling(r: OrderReading) -> tuple[str, dict, object, list[str]] | None:
             return f"{'Да' if (r.claim == 'after') == after else 'Нет'}, {fact}", x.mapping, x.result, ["302.6", "301.1"]
         return ("После выполнения: " if after else "До выполнения: ") + fact, x.mapping, x.result, ["302.6", "301.1"]
     if r.asked == "no_stack_payment":
-        m, res = _run(title, _board(ME, ME, []), [_declare("rule_effect", ME)],
+        m, res = run_checked(title, board_state(ME, ME, []), [declare_step("rule_effect", ME)],
                       lambda rs: {"steps": [{"step": 1, "stack": rs[0].stack, "results": []}]})
         s = res.results[0]
         if s.stack or any("302.6" in c.rules for c in s.consequences):

@@ -1,0 +1,319 @@
+"""The asked property of a game-action question (bot.reading.game_actions): priority, what
+happens next, when an action resolves or is paid, speed, stack use, being a game action (or a
+part of one), when it may be declared and whether it may be declared now — and the content
+words nothing used. ``read(question)`` runs the whole reader."""
+
+from __future__ import annotations
+
+from bot.reading.game_actions.model import ME, OPP, ActionReading, Mention
+from bot.reading.game_actions.situation import _MODALS, _WH, SituationReader
+from bot.reading.tokens import Tok
+from bot.vocab import words as vocab_words
+
+
+class AskedReader(SituationReader):
+    """``SituationReader`` plus the asked property and the unread words."""
+
+    # ------------------------------------------------------------------ asked property
+    def read_asked(self) -> None:
+        """The asked property, tried in order: priority, what happens / when it resolves,
+        speed, stack use, being a game action (or a part of one), when it may be declared,
+        whether it may be declared now."""
+        sent = self.asked_toks()
+        if not sent:
+            return
+        texts = [t.text for t in sent]
+        # «можно ли бросить кубик, когда …»: after «ли» or a modal word «когда» is a conjunction
+        modal_at = next((k for k, t in enumerate(texts) if t in _MODALS), len(texts))
+        self.r.yes_no = "ли" in texts or not any(t in _WH for t in texts[:modal_at])
+        for t in sent:
+            if t.text in ("ли", "разве", "вообще", "сейчас") or t.text in _MODALS:
+                self.use(t.i)
+            if t.text == "нельзя" or t.text == "не" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).text in _MODALS:
+                self.r.neg_word = "нельзя" if t.text == "нельзя" else "не " + self.toks[t.i + 1].text
+                self.use(t.i)
+        alt = next((t for t in sent if t.text == "или"), None)
+        if alt is not None:
+            nx = self.tok(alt.i + 1)
+            if nx is not None and nx.text in ("нет", "не"):
+                self.use(alt.i, nx.i)
+            else:
+                self.r.choice = True
+                self.r.yes_no = False
+                self.use(alt.i)
+        self.read_turn_owner()
+        asked_mentions = [m for m in self.mentions if self.toks[m.at].sent == self.asked_sent and m is not self.r.on_stack
+                          and not any(s[0] == "declare" and s[2] is m for s in self.r.told)]
+        this = next((t for t in sent if t.text == "это"), None)
+        if this is not None and not any(m.kind is not None for m in asked_mentions):
+            # «… симбиот становится самостоятельным существом. Это использует стек?»: «это» is the action told before
+            before = [m for m in self.mentions if self.toks[m.at].sent < self.asked_sent and m.kind is not None]
+            if before:
+                asked_mentions.append(before[-1])
+                self.use(this.i)
+        named = [m for m in asked_mentions if m.kind is not None]
+        wh = next((t for t in sent if t.text in ("что", "когда", "кто", "кому") or t.lemma == "момент"), None)
+        passes = [s_ for s_ in self.r.told if s_[0] == "pass"]
+        resolved = any(x[0] in ("both_pass", "resolved") for x in self.r.told) or len(passes) >= 2
+        kept = {t.i for t in sent if self.w.has("priority_word", t) and t.i >= 2 and self.toks[t.i - 2].text in ("не", "без")}
+        if any(self.w.has("priority_word", t) and t.i not in kept for t in sent) or passes and len(passes) < 2 and wh is not None \
+                and any(self.w.has("turn_verbs", t) or t.text in ("теперь", "дальше") for t in sent):
+            self.read_priority(sent)
+            return
+        happens = [t for t in sent if t.lemma in ("происходить", "произойти", "случиться", "быть", "выполняться", "выполниться")
+                   and t.i not in self.r.used]
+        if happens and resolved and self.r.stack != "empty" and (wh is not None and wh.text == "что" or self.r.yes_no):
+            # «что происходит с игродействием в стеке, если оба спасовали?», «… — выполняется верхнее?»
+            if len(passes) >= 2:
+                self.r.told = [x for x in self.r.told if x[0] != "pass"] + [("both_pass",)]
+            self.r.asked = "next"
+            for t in sent:
+                if t.text in ("что", "с", "со", "в") or t in happens or self.w.has("stack_word", t) \
+                        or self.w.has("any_action", t) or self.w.has("top", t):
+                    self.use(t.i)
+            self.mentions = [m for m in self.mentions if m.kind is not None or self.toks[m.at].sent != self.asked_sent]
+            return
+        if wh is not None and wh.text == "когда" and not any(t.text in _MODALS for t in sent) and any(
+                t.lemma in ("выполняться", "выполниться", "разрешаться") for t in sent):
+            self.r.asked = "when_resolves"      # «когда выполняется объявленное игродействие?»
+            for t in sent:
+                if t.lemma in ("выполняться", "выполниться", "разрешаться", "объявить", "объявленный") or self.w.has("any_action", t) \
+                        or self.w.has("stack_word", t) or t.text in ("в", "лежащее", "когда"):
+                    self.use(t.i)
+            self.r.action = asked_mentions[0] if asked_mentions else Mention(None, sent[0].i, [])
+            return
+        paid = next((t for t in sent if t.lemma in ("оплачиваться", "оплатить", "оплачивать", "производиться")), None)
+        if paid is not None and wh is not None and wh.text == "когда":
+            self.r.asked = "when_paid"
+            self.use(paid.i, wh.i, *(m.at for m in asked_mentions))
+            return
+        speed = [t for t in sent if (self.is_("slow", t.i) or self.is_("fast", t.i)) and t.i not in self.r.used]
+        if speed and any(t.lemma == "какой" for t in sent) and not named:
+            self.r.asked, self.r.asked_speed = "which_speed", "slow" if self.is_("slow", speed[0].i) else "fast"
+            self.use(*(t.i for t in sent if t.lemma == "какой" or self.w.has("any_action", t)), speed[0].i)
+            return
+        if speed and named:
+            self.r.asked, self.r.action = "speed", named[0]
+            self.r.options = named if self.r.choice and len(named) > 1 else []
+            self.use(*(t.i for t in speed))
+            if self.r.options or not self.r.choice and not (wh is not None and wh.text == "что"):
+                self.r.asked_speed = "slow" if self.is_("slow", speed[0].i) else "fast"
+            if wh is not None and wh.text == "что":
+                self.use(wh.i)
+            self.use_generic(sent)
+            return
+        if self.read_uses_stack(sent, named, asked_mentions):
+            return
+        part = [t for t in sent if t.lemma in ("часть", "состав", "входить")]
+        is_q = next((t for t in sent if self.w.has("any_action", t)), None)
+        if is_q is not None and not speed and (named or any(self.w.has("pass_verbs", t) for t in sent)):
+            subj = named[0] if named else None
+            pas = next((t for t in sent if self.w.has("pass_verbs", t)), None)
+            self.r.asked = "part_of" if part else "is_action"
+            self.r.action = subj if subj is not None else Mention("pass", pas.i, [pas.i])
+            self.use(is_q.i, pas.i if pas is not None else None, *(t.i for t in part))
+            self.mentions = [m for m in self.mentions if m.at != is_q.i]
+            for t in sent:
+                if self.w.has("is_verbs", t) or t.text == "в" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).lemma == "состав":
+                    self.use(t.i)
+            return
+        self.read_legal(sent, asked_mentions, wh)
+
+    def read_turn_owner(self) -> None:
+        """«мой ход», «сейчас ход противника»: who is active; «неактивный игрок может …»: the asker is not."""
+        for t in self.toks:
+            if t.lemma != "ход":
+                continue
+            near = [u for u in self.toks[max(0, t.i - 1):t.i + 2] if u.clause == t.clause]
+            for u in near:
+                if self.w.has("me", u):
+                    self.r.active = ME
+                    self.use(t.i, u.i)
+                elif self.w.has("opponent", u):
+                    self.r.active = OPP
+                    self.use(t.i, u.i)
+
+    def read_uses_stack(self, sent: list[Tok], named: list[Mention], asked_mentions: list[Mention]) -> bool:
+        """«X использует стек?», «X идёт в стек или сразу выполняется?», «X происходит сразу, без стека?»."""
+        stack_tok = next((t for t in sent if self.w.has("stack_word", t) and t.i not in self.r.used), None)
+        if stack_tok is None:
+            return False
+        verb = next((t for t in sent if self.w.has("into_stack_verbs", t) and t.i not in self.r.used), None)
+        prep = self.tok(stack_tok.i - 1)
+        without = prep is not None and prep.text == "без"
+        if verb is None and not (prep is not None and prep.text in ("через", "без")):
+            return False
+        if not named and any(t.lemma == "какой" for t in sent):
+            self.r.asked = "which_stack"
+            self.use(stack_tok.i, verb.i if verb else None, *(t.i for t in sent if t.lemma == "какой"))
+            self.use(*(m.at for m in asked_mentions if m.kind is None))
+            return True
+        if not named:
+            return False
+        self.r.asked, self.r.action = "uses_stack", named[0]
+        neg = verb is not None and self.tok(verb.i - 1) is not None and self.toks[verb.i - 1].text == "не"
+        # «X происходит сразу, без стека?», «X не использует стек?»: the negative proposition is asked
+        self.r.without_stack = (without and verb is None) or neg
+        self.use(stack_tok.i, verb.i if verb else None, verb.i - 1 if neg else None)
+        if prep is not None and prep.text in ("в", "через", "без"):
+            self.use(prep.i)
+        for t in sent:      # «или сразу выполняется», «происходит сразу»: the other option / the same one
+            if t.text == "сразу" or t.lemma in ("выполняться", "выполниться", "происходить"):
+                self.use(t.i)
+        return True
+
+    def read_legal(self, sent: list[Tok], asked_mentions: list[Mention], wh: Tok | None) -> None:
+        """«можно ли объявить X (если …)?», «могу сразу объявить ещё одно, не пасуя?», «когда можно
+        объявлять быстрые?», «медленные можно только при пустом стеке?»."""
+        if not any(t.text in _MODALS for t in sent):
+            return
+        decl = next((t for t in sent if self.w.has("declare_verbs", t)), None)
+        cand = list(asked_mentions)
+        two = next((t for t in sent if t.text in ("два", "две", "2") and t.i + 1 < len(self.toks)
+                    and self.w.has("any_action", self.toks[t.i + 1])), None)
+        if two is not None:
+            # «может ли игрок объявить два игродействия подряд?»: one told, the other asked
+            m0 = next(m for m in cand if m.at == two.i + 1)
+            self.r.told.append(("declare", ME, Mention(None, m0.at, [])))
+            cand = [Mention(None, m0.at, [m0.at])]
+            self.use(two.i)
+            for t in sent:
+                if t.lemma in ("подряд", "игрок"):
+                    self.use(t.i)
+        if not cand:
+            # «могу ли я сразу объявить ещё одно?»: another game action, of any kind
+            other = next((t for t in sent if self.w.has("another", t) and decl is not None and t.i > decl.i), None)
+            if other is None:
+                return
+            cand = [Mention(None, other.i, [other.i])]
+            nx = self.tok(other.i + 1)
+            if nx is not None and nx.lemma == "один":
+                self.use(nx.i)
+        m = cand[0]
+        self.use(decl.i if decl else None)
+        if decl is not None and decl.lemma == "ответить":
+            self.r.stack = "nonempty"
+        for t in sent:
+            if self.w.has("another", t) and t.i not in self.r.used:
+                self.r.another = True
+                self.use(t.i)
+            nx = self.tok(t.i + 1)
+            if t.text == "сразу":
+                self.use(t.i)
+            if t.text in ("не", "без") and nx is not None and (self.w.has("pass_verbs", nx) or nx.lemma in ("передавать", "передать")):
+                self.use(t.i, nx.i)     # «не пасуя», «без паса», «не передавая приоритет»: the declarer keeps priority
+                if self.w.has("priority_word", self.tok(nx.i + 1)):
+                    self.use(nx.i + 1)
+            if t.text == "и" and self.tok(t.i - 1) is not None and self.w.has("another", self.tok(t.i - 1)):
+                self.use(t.i)       # «ещё и бросок кубика»
+        if self.w.has("inactive", self.tok(m.at - 3)) or any(self.w.has("inactive", t) and t.i < m.at for t in sent):
+            t = next(t for t in sent if self.w.has("inactive", t))
+            self.r.active = OPP
+            self.use(t.i, t.i + 1 if self.is_("player", t.i + 1) else None)
+        for t in sent:
+            if self.w.has("player", t) and t.i not in self.r.used and t.i < m.at:
+                self.use(t.i)       # «может ли игрок объявить …»: the asker stands for any player
+        self.narrow_here(m)
+        m.player = ME
+        only = next((t for t in sent if t.text == "только"), None)
+        when = wh is not None and (wh.text == "когда" or wh.lemma == "момент")
+        if not self.r.yes_no and not when:
+            return      # «кто может объявить …?» asks who, not whether: not read here
+        if (not self.r.yes_no and when) or (only is not None and self.r.stack == "empty"):
+            # «когда / в какой момент можно объявить X?», «X можно объявлять только при пустом стеке?»
+            self.r.asked, self.r.action, self.r.only = "when", m, only is not None
+            if wh is not None:
+                self.use(wh.i, wh.i - 1 if wh.lemma == "момент" else None, wh.i - 2 if wh.lemma == "момент" else None)
+            self.use(only.i if only else None)
+            return
+        self.player_of(self.toks[m.at].clause)
+        self.r.asked, self.r.action = "legal", m
+
+    def narrow_here(self, m: Mention) -> None:
+        """«новые быстрые игродействия»: a speed word right before the asked mention."""
+        for i in range(m.at - 2, m.at):
+            if self.is_("slow", i) or self.is_("fast", i):
+                m.speed = "slow" if self.is_("slow", i) else "fast"
+                self.use(i)
+            elif self.is_("another", i):
+                self.r.another = True
+                self.use(i)
+
+    def use_generic(self, sent: list[Tok]) -> None:
+        """The predicate noun «(игро)действие» and «это / является» of «X — медленное игродействие?»."""
+        for t in sent:
+            if self.w.has("any_action", t) or self.w.has("is_verbs", t) or t.lemma == "действие" and t.i not in self.r.used \
+                    and (self.is_("slow", t.i - 1) or self.is_("fast", t.i - 1)):
+                self.use(t.i)
+        self.mentions = [m for m in self.mentions if not (m.kind is None and m.at in self.r.used and self.toks[m.at].sent == self.asked_sent)]
+
+    def read_priority(self, sent: list[Tok]) -> None:
+        """«у кого (после этого) приоритет?», «кто получает приоритет?», «приоритет переходит к
+        противнику?», «получает неактивный игрок?», «после паса приоритет остаётся у спасовавшего?»,
+        «я спасовал, кто теперь ходит / что дальше?»."""
+        self.r.asked = "priority"
+        roles = []
+        for t in sent:
+            if self.w.has("priority_word", t) or self.w.has("priority_verbs", t) or self.w.has("turn_verbs", t) \
+                    or t.text in ("у", "к", "кто", "кого", "кому", "что", "дальше", "теперь") or t.lemma in ("после", "это", "этот"):
+                self.use(t.i)
+            if self.w.has("opponent", t):
+                roles.append("opponent")
+                self.use(t.i)
+            elif self.w.has("inactive", t):
+                roles.append("inactive")
+                self.use(t.i, t.i + 1 if self.is_("player", t.i + 1) else None)
+            elif self.w.has("active", t):
+                roles.append("active")
+                self.use(t.i, t.i + 1 if self.is_("player", t.i + 1) else None)
+            elif t.lemma in ("спасовавший", "спасовать") and t.i not in self.r.used or t.text.startswith("спасовавш"):
+                roles.append("passer")
+                self.use(t.i, t.i + 1 if self.is_("player", t.i + 1) else None)
+        if self.r.choice:
+            self.r.recipient = None     # «активный или неактивный игрок?»: the holder is named
+        elif self.r.yes_no:
+            if not roles and any(t.lemma in ("передаваться", "передаться", "переходить", "перейти", "передавать") for t in sent):
+                roles = ["opponent"]    # «передаётся ли приоритет?»: to the opponent
+            if len(roles) != 1:
+                self.r.asked = None     # a yes/no about priority with no single holder asked: not read
+                return
+            self.r.recipient = roles[0]
+        if not self.r.told:
+            # «если игродействие не использует стек, …»: the action of the condition is told as declared
+            pri = next(t for t in sent if self.w.has("priority_word", t))
+            m = next((m for m in self.mentions if self.toks[m.at].clause != pri.clause and self.opens_condition(self.toks[m.at])), None)
+            if m is not None:
+                self.r.told.append(("declare", None, m))
+
+    # ------------------------------------------------------------------ unread
+    def read_unread(self) -> None:
+        stop, filler = vocab_words("stop_words"), vocab_words("filler")
+        out = []
+        for t in self.toks:
+            if t.i in self.r.used or t.text.isdigit():
+                continue
+            if t.text in ("не", "ни"):
+                nx = self.tok(t.i + 1)
+                if nx is not None and nx.i in self.r.used:
+                    out.append(f"не {nx.text}")
+                continue
+            if (t.text in stop or t.lemma in filler) and t.lemma not in self.w.sets["content"] and t.text not in self.w.sets["content"]:
+                continue
+            out.append(t.text)
+        self.r.unread = list(dict.fromkeys(out))
+
+    def run(self) -> ActionReading:
+        self.read_mentions()
+        self.narrow_classes()
+        self.read_roles()
+        self.read_stack_facts()
+        self.read_told()
+        self.read_asked()
+        self.read_unread()
+        return self.r
+
+
+def read(question: str) -> ActionReading:
+    """Read ``question`` into an ``ActionReading`` (``asked`` is ``None`` when no property of
+    this module is asked)."""
+    return AskedReader(question).run()
