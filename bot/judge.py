@@ -121,7 +121,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     q = clean_user_text(check_length(question, QUESTION_CHARS, "Вопрос")).strip()
     skipped: list[str] = []
     uncovered: list = []  # rule effects (bot.sim.binding.Effect) the edition does not state
-    cards = _read_cards(q, skipped)
+    cards, no_store = _read_cards(q, skipped)
     asked = cards.question if cards is not None else q
     for route in _routes():
         if route.__name__ == "bot.search":
@@ -157,6 +157,10 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             _lead_gate(ans, q)
             if cards is not None:
                 _with_cards(ans, q, cards, getattr(route, "CARD_AWARE", False))
+            if no_store:
+                from bot.answer import Block
+
+                ans.blocks.insert(0, Block("note", no_store, title="База карт недоступна"))
             if skipped:
                 ans.trace = skipped + list(ans.trace)
             if uncovered:
@@ -211,15 +215,25 @@ def _missing_citations(citations: list[str], edition: str) -> list[str]:
 
 
 def _read_cards(q: str, skipped: list[str]):
-    """The cards the question names (``bot.cards.reading.CardReading``) or ``None``;
-    a failing card store never costs the user an answer (the trace says so)."""
+    """``(cards, unavailable)``: the cards the question names
+    (``bot.cards.reading.CardReading``) or ``None``, and the Russian note shown in the
+    answer when the card database is configured but cannot be opened (an unreachable
+    ``DATABASE_URL``), else ``None``. A failing card store never costs the user an
+    answer, and is never taken as «no such card»: the answer says the base was not
+    consulted (the trace says why)."""
+    from bot.store import StoreError
+
     try:
         from bot.cards.reading import read_cards
 
-        return read_cards(q)
+        return read_cards(q), None
+    except StoreError as e:
+        skipped.append(f"база карт недоступна ({e}); карты в вопросе не учтены")
+        return None, (f"{str(e).rstrip('.')}. Ответ дан без вашей базы карт: если в вопросе названа карта "
+                      "из неё, она прочитана как карта неизвестного вида.")
     except Exception as e:  # noqa: BLE001 - the card database is optional
         skipped.append(f"база карт не прочитана ({type(e).__name__}: {e}); карты в вопросе не учтены")
-        return None
+        return None, None
 
 
 def _with_cards(ans: Answer, q: str, cards, card_aware: bool) -> None:

@@ -355,6 +355,11 @@ def rule_json(query: str, edition: str = DEFAULT_EDITION) -> dict | list:
     return json_for(resolve(query, rb), rb)
 
 
+_REF_MARKER = re.compile(r"§|№|(?<![а-яё])(?:пп?\.|пп?(?=\s*\d)|пункт\w*|раздел\w*|параграф\w*|правило)(?![а-яё])",
+                         re.IGNORECASE)
+"""A word that makes a number in a question a paragraph reference («п.», «пункт», «раздел», «§»)."""
+
+
 def _question_refs(q: str) -> list[str] | None:
     """The paragraph references of ``q`` when ``q`` is essentially only that
     («209.5», «что в 209.5?», «пункт 505.4.1», «209.4-209.6»), else ``None``."""
@@ -374,13 +379,15 @@ def answer(q: str, edition: str = DEFAULT_EDITION) -> Answer | None:
     """Route for ``judge.ask``: an ``Answer`` (route ``rule``, citations = the numbers)
     when ``q`` is essentially a paragraph reference; otherwise ``None``.
 
-    A bare integer that is no section of the edition («5», «2014») is not taken."""
+    A bare integer that is no section of the edition («5», «2014») is not taken, unless
+    the question names it as a reference («п.999», «раздел 999», «§ 999»): then the
+    answer says there is no such paragraph instead of searching for the words."""
     refs = _question_refs(q)
     if refs is None:
         return None
     rb = load(edition)
     resolved = [resolve(r, rb) for r in refs]
-    if any(r.kind == "unknown" and "." not in r.number for r in resolved):
+    if any(r.kind == "unknown" and "." not in r.number for r in resolved) and not _REF_MARKER.search(q):
         return None
     if len(resolved) == 1:
         return answer_for(resolved[0], rb, question=q)

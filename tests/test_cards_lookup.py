@@ -198,11 +198,21 @@ def test_unreachable_database_costs_ask_nothing(card_home, monkeypatch):
         port = s.getsockname()[1]
     monkeypatch.setenv("DATABASE_URL", f"postgresql://u@127.0.0.1:{port}/db")
     ans = ask("Можно ли положить симбиота на летающее существо?")
-    assert ans.verdict.startswith("Нет") and ans.cards == []
+    assert ans.verdict.startswith("Нет") and ans.cards == [] and "209.4" in ans.citations
     assert index._STATE.get("failed_until", 0) > 0       # not retried for the next questions
+    # the answer says the card base was not consulted, instead of reading a card as unknown silently
+    note = ans.blocks[0]
+    assert note.kind == "note" and note.title == "База карт недоступна"
+    assert "Не удаётся подключиться к PostgreSQL" in note.text and "без вашей базы карт" in note.text
+    named = ask("Можно ли положить мой Огнекрыл на летающее существо?")   # within the retry window: same note
+    assert named.blocks[0].title == "База карт недоступна" and "Не удаётся подключиться" in named.blocks[0].text
+    assert any("база карт недоступна" in t for t in named.trace)
+    assert "База карт недоступна" in named.to_json()["answer"]
     from bot.chat.handlers import handle
 
     assert "Не удаётся подключиться к PostgreSQL" in handle("/card огнекрыл").answers[0].text
+    chat = handle("Можно ли положить мой Огнекрыл на летающее существо?").answers[0].text
+    assert "База карт недоступна" in chat and "Не удаётся подключиться к PostgreSQL" in chat
 
 
 def test_same_name_cards_that_disagree_are_not_guessed(card_home):

@@ -156,6 +156,14 @@ def test_route_declines_real_questions(q):
     assert answer(q, "5ed") is None
 
 
+@pytest.mark.parametrize("q", ["п.999", "пункт 999", "§ 999", "раздел 999", "что говорит пункт 999?", "п 999"])
+def test_route_says_a_named_missing_section_is_not_there(q):
+    # QA pass: «п.999» fell to search, which answered with 506.6 and 209.4 — paragraphs never asked for
+    a = answer(q, "5ed")
+    assert a is not None and a.route == "rule" and a.citations == []
+    assert a.text.startswith("Пункта 999 нет в редакции 5ed.")
+
+
 def test_route_unknown_paragraph_answers_with_nearest():
     a = answer("что в 209.55?", "5ed")
     assert a.route == "rule" and a.citations == []

@@ -100,3 +100,28 @@ def test_negative_wounds_and_wound_amount_are_refused_with_line():
     assert (e.file, e.line) == ("s.yaml", 4) and "wounds не может быть меньше 0" in str(e)
     e = _err(GOOD.replace("  - die: Воин", "  - wound: {card: Воин, n: -7}"))
     assert (e.file, e.line) == ("s.yaml", 7) and "n не может быть меньше 0" in str(e)
+
+
+@pytest.mark.parametrize("expect, line, message", [
+    # found by the QA pass: «cites: 507.2» (not a list) was a TypeError traceback from `scenario run`
+    ("  steps:\n    - {step: 1, cites: 209.4}\n", 10, "ожидался список cites"),
+    ("  steps:\n    - {step: 1, results: 5}\n", 10, "ожидался список results"),
+    ("  steps:\n    - {step: 1, priority: third}\n", 10, "неверное значение «third» для priority"),
+    ("  steps:\n    - {step: 1, stack: [[a]]}\n", 10, "ожидался список значений stack"),
+    # a mistyped card expectation could never hold: refused at load, not reported as a failed run
+    ("  cards:\n    Меч: {zone: graveyard, lives: много}\n", 10, "ожидалось целое число lives"),
+    ("  cards:\n    Меч: {open: да}\n", 10, "ожидалось true или false open"),
+    ("  cards:\n    Меч: {traits: flying}\n", 10, "ожидался список traits"),
+    ("  cards:\n    Меч: {counters: 1.5}\n", 10, "ожидалось целое число counters"),
+])
+def test_mistyped_expectations_are_load_errors_with_line(expect, line, message):
+    text = GOOD.split("expect:\n")[0] + "expect:\n" + expect
+    e = _err(text)
+    assert (e.file, e.line) == ("s.yaml", line) and message in str(e)
+
+
+def test_expectations_of_the_right_shape_still_load():
+    text = GOOD.split("expect:\n")[0] + ("expect:\n  steps:\n    - {step: 1, cites: [\"212.3\"], results: [погибает], "
+                                         "priority: first, stack: []}\n  cards:\n    Меч: {zone: graveyard, "
+                                         "movement_left: null, wounds: 0, traits: [], open: true}\n")
+    assert load(text, "s.yaml").expect["steps"][0]["cites"] == ["212.3"]

@@ -394,6 +394,7 @@ def current(store=None) -> CardIndex | None:
     rev = db.revision(st)
     with _LOCK:
         _STATE.pop("failed_until", None)
+        _STATE.pop("failed_why", None)
         if _STATE.get("store") is st and _STATE.get("revision") == rev:
             return _STATE["index"]  # type: ignore[return-value]
     cards = db.all_cards(st)
@@ -439,8 +440,11 @@ def find_cards_in_text(text: str, store=None) -> list[CardMention]:
     Words match by form or normal form; a one-word name that is also a dictionary word
     («Ведьма») counts only when capitalised inside the sentence or quoted. A typo is read
     only in a capitalised run of words the dictionary does not know that is one edit from
-    exactly one name («Гном-басарг»); the answer then says which card it took. ``[]`` when no card database is imported or the store
-    cannot be opened — a card the database does not have is never invented.
+    exactly one name («Гном-басарг»); the answer then says which card it took. ``[]`` when no card database is imported — a card the database does not have is
+    never invented. Raises ``StoreError`` when the store cannot be opened (an unreachable
+    ``DATABASE_URL``), so the caller can say the card base is unavailable instead of
+    answering as if the card were unknown; the failure is remembered for ``RETRY_AFTER``
+    seconds, during which the same error is raised without trying again.
 
     Only the cards the text may name are loaded (``bot.cards.name_keys``, tables the
     import fills), never the whole database: a question naming no card costs a couple
@@ -450,8 +454,10 @@ def find_cards_in_text(text: str, store=None) -> list[CardMention]:
 
     from bot.errors import BerserkError
 
+    from bot.store import StoreError
+
     if store is None and time.monotonic() < _STATE.get("failed_until", 0.0):   # type: ignore[operator]
-        return []
+        raise StoreError(str(_STATE.get("failed_why", "")))
     from bot.cards import db, name_keys
 
     if store is None and not db.database_exists():
@@ -459,10 +465,11 @@ def find_cards_in_text(text: str, store=None) -> list[CardMention]:
     try:
         st = db.cards_store(store)
         cards = name_keys.mention_candidates(st, text)
-    except BerserkError:
+    except BerserkError as e:
         if store is None:       # an unreachable database is not retried for every question
             _STATE["failed_until"] = time.monotonic() + RETRY_AFTER
-        return []
+            _STATE["failed_why"] = str(e)
+        raise StoreError(str(e)) from None
     return CardIndex(cards).mentions(text) if cards else []
 
 

@@ -115,7 +115,8 @@ def _asks_about_ability(question: str, card: Card, span: tuple[int, int]) -> boo
 
 def read_cards(question: str, store=None) -> CardReading | None:
     """The cards ``question`` names and the question as read with them; ``None`` when
-    it names no imported card (or there is no card database)."""
+    it names no imported card (or there is no card database). Raises ``StoreError``
+    when the card database cannot be opened (``find_cards_in_text``)."""
     found = find_cards_in_text(question, store)
     if not found:
         return None

@@ -412,6 +412,32 @@ STEP_OPS: dict[str, Callable[[Simulator, Any], StepResult]] = {
 }
 
 
+STEP_EXPECT_TYPES = {"legal": "bool", "cites": "list", "stack": "list", "results": "list", "priority": "player"}
+CARD_EXPECT_TYPES = {"open": "bool", "revealed": "bool", "movement_left": "int?", "wounds": "int", "lives": "int",
+                     "extra_lives": "int", "counters": "int", "traits": "list", "cites": "list"}
+"""The shape each expected value must have (``int?``: an integer or null), so a
+mistyped expectation («cites: 507.2», «lives: много») is a load error with its line
+instead of a crash or a comparison that can never hold."""
+
+
+def _check_expected(m: dict[str, Y], types: dict[str, str]) -> None:
+    """Raise ``ScenarioError`` (with the line) for a value of ``m`` not of its ``types`` shape."""
+    for k, shape in types.items():
+        if k not in m:
+            continue
+        v = m[k]
+        if shape == "bool":
+            v.bool(k)
+        elif shape == "player":
+            _player(v, k)
+        elif shape == "list":
+            for item in v.seq(k):
+                if isinstance(item.value, (list, dict)):
+                    raise item.error(f"ожидался список значений {k}, а не вложенный список или словарь")
+        elif v.value is not None or shape == "int":
+            v.int(k)
+
+
 def _expect(y: Y, st: GameState, known: set[str], nsteps: int) -> dict:
     m = y.mapping(EXPECT_KEYS, set(), "expect")
     out: dict = {}
@@ -422,10 +448,8 @@ def _expect(y: Y, st: GameState, known: set[str], nsteps: int) -> dict:
             n = sm["step"].int("step")
             if not 1 <= n <= nsteps:
                 raise sm["step"].error(f"шага {n} нет: в сценарии шагов {nsteps}")
-            e = {k: v.plain() for k, v in sm.items()}
-            if "legal" in sm:
-                sm["legal"].bool("legal")
-            out["steps"].append(e)
+            _check_expected(sm, STEP_EXPECT_TYPES)
+            out["steps"].append({k: v.plain() for k, v in sm.items()})
     if "cards" in m:
         out["cards"] = {}
         for cid, cy in m["cards"].mapping(None, set(), "cards").items():
@@ -436,8 +460,7 @@ def _expect(y: Y, st: GameState, known: set[str], nsteps: int) -> dict:
                 _cell(cm["cell"])
             if "zone" in cm:
                 cm["zone"].str("zone", ZONES)
-            if "cites" in cm:
-                cm["cites"].seq("cites")
+            _check_expected(cm, CARD_EXPECT_TYPES)
             out["cards"][cid] = {k: v.plain() for k, v in cm.items()}
     for k in ("stack", "cites"):
         if k in m:
