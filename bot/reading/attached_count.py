@@ -53,8 +53,9 @@ def _phrase(sent: list, phrases) -> list[int] | None:
     return None
 
 
-def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool:
-    """The asked placing of a second card of a kind (see module doc); sets ``rd.r.asked``."""
+def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: bool = False) -> bool:
+    """The asked placing of a second card of a kind (see module doc); sets ``rd.r.asked``.
+    ``told``: ``sent`` is the sentence before a bare «так можно?» — its told state is asked."""
     from bot.reading.reader import ATTACHABLE, Asked
 
     w = _words()
@@ -68,11 +69,17 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool
             and how_many is None:
         return False
     subj = rd.r.cards[rd.mention[subj_at.i]]
-    if subj.host is not None:
-        return False        # «второй симбиот на нём»: told as lying there, not asked
     verb = next((t for t in sent if t.lemma in rd.w.place_verbs or t.lemma in rd.w.attached_verbs), None)
-    if verb is None:
+    modal = next((t for t in sent if t.lemma in rd.w.modal or t.text in rd.w.modal), None)
+    told_host = None
+    if subj.host is not None:
+        if not (told or modal is not None and verb is not None and verb.lemma in rd.w.attached_verbs):
+            return False    # «второй симбиот на нём»: told as lying there, not asked
+        # «может ли существо носить две шмотки?», «на ней две шмотки. так можно?»: the told state is asked
+        told_host, subj.host = rd.r.cards[subj.host], None
+    if verb is None and modal is None and not told:
         return False
+    verb = verb or modal or subj_at     # «скока симбов можно на одно существо», «на ней две шмотки»: no verb
     classes = None
     if subj.kind == "equipment":
         same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
@@ -81,7 +88,7 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool
         classes = SAME_CLASS if same else DIFFERENT_CLASSES
         rd.use(*(same or diff))
     on = rd.on_target(verb)
-    host = on[1] if on else next((rd.r.cards[rd.mention[t.i]] for t in sent if t.i in rd.mention
+    host = told_host or (on[1] if on else None) or next((rd.r.cards[rd.mention[t.i]] for t in sent if t.i in rd.mention
                                   and rd.r.cards[rd.mention[t.i]].kind == "creature"), None)
     if host is None:
         host = rd.new_card("creature", verb.i, "neut")      # «носить две экипировки»: some creature
@@ -91,6 +98,10 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool
     if classes:
         first.equipment_class, subj.equipment_class = classes
     rd.use(verb.i, subj_at.i)
+    if told_host is not None:
+        for t in sent:      # «на ней», «носить»: the told relation, now the asked placing
+            if t.text == "на" and rd.tok(t.i + 1) is not None and rd.mention.get(t.i + 1) == host.key:
+                rd.use(t.i)
     if how_many is not None:
         rd.use(how_many.i)
     else:
@@ -104,3 +115,32 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool
     rd.r.asked = Asked("place", subj.key, on=host.key, negated=neg_word is not None, yes_no=yes_no and how_many is None,
                        neg_word=neg_word, actions=("count",) if how_many is not None else ("second",))
     return True
+
+
+@lru_cache(maxsize=1)
+def _each_other() -> tuple[tuple[str, ...], ...]:
+    from bot.textnorm import fold
+
+    return tuple(tuple(fold(x) for x in str(p).split()) for p in section("reader").get("on_each_other") or ())
+
+
+def read_on_each_other(rd) -> None:
+    """«сим на сима можно положить? хочу два симбиота друг на друга»: a sentence telling two
+    cards of the asked kind one on the other restates the asked placing of a card on a card of
+    its own kind (209.6, 212.3) — its words are used, it adds nothing."""
+    a = rd.r.asked
+    if a is None or a.what != "place" or a.on is None:
+        return
+    kind = rd.r.cards[a.card].kind
+    if rd.r.cards[a.on].kind != kind:
+        return
+    w = _words()
+    for sent_no in {t.sent for t in rd.toks}:
+        sent = [t for t in rd.toks if t.sent == sent_no]
+        phrase = _phrase(sent, _each_other())
+        if phrase is None:
+            continue
+        nouns = [t for t in sent if t.i in rd.mention and rd.r.cards[rd.mention[t.i]].kind == kind]
+        counts = [t for t in sent if (t.lemma in w["two"] or t.text in w["two"]) and rd.tok(t.i + 1) in nouns]
+        if nouns and counts:
+            rd.use(*phrase, *(t.i for t in counts))

@@ -289,7 +289,9 @@ class _Reader:
                 if kind in ATTACHABLE and p1 is not None and p1.text in ("и", "или") and p2 is not None \
                         and p2.i in self.mention and self.r.cards[self.mention[p2.i]].kind in ATTACHABLE and p2.lemma != t.lemma:
                     continue    # «шлем и кольчугу»: two cards of a kind, which the reading does not model — left unread
-                card = same[0] if same and not other else self.new_card(kind, t.i, gender)
+                p1on = p1 is not None and p1.text == "на" and any(self.toks[j].clause == t.clause for c in same for j in c.mentions)
+                # «сим на сима»: the card after «на» is another card of the kind than the one named in its clause
+                card = same[0] if same and not other and not p1on else self.new_card(kind, t.i, gender)
             else:   # a creature: generic noun, a name, «летун»
                 creatures = self.not_named_here(self.cards_of(("creature",)), t) if not name else self.cards_of(("creature",))
                 if name:
@@ -368,8 +370,9 @@ class _Reader:
                 g = self.toks[j].gender if self.toks[j].gender in ("masc", "femn", "neut") else c.gender
                 if g not in genders and c.gender not in genders:
                     continue
-                if self.toks[j].clause == t.clause:
-                    continue        # «симба на него»: a pronoun does not stand for a noun of its own clause
+                if self.toks[j].clause == t.clause or any(
+                        self.toks[k].clause == t.clause for k in c.mentions if k != t.i):
+                    continue        # «симба на него»: a pronoun does not stand for a card named in its own clause
                 opener = next((u for u in self.toks if u.clause == t.clause), None)
                 if opener is not None and opener.lemma == "который" and self.toks[j].clause == t.clause - 1:
                     continue        # «симбиот, который был на нём»: not the card the relative clause describes
@@ -517,6 +520,12 @@ class _Reader:
             for k in (j + 1, j + 2, j + 3):
                 if k in self.mention and self.toks[k].clause == t.clause:
                     self.use(j)
+                    return k, self.r.cards[self.mention[k]]
+        if t.lemma in self.w.place_verbs:   # «нацепить существу»: the creature in the dative right by the verb
+            for k in (t.i + 1, t.i + 2, t.i - 1, t.i - 2):
+                u = self.tok(k)
+                if u is not None and u.clause == t.clause and k in self.mention and u.case == "datv" \
+                        and self.r.cards[self.mention[k]].kind == "creature":
                     return k, self.r.cards[self.mention[k]]
         return None
 
@@ -781,8 +790,8 @@ class _Reader:
             self.use(m.i)
             p = self.tok(m.i - 1)
             nxt = self.tok(m.i + 1)
-            if m.text == "нельзя" and nxt is not None and nxt.text == "ли":
-                pass        # «нельзя ли атаковать?»: a polite positive question
+            if m.text == "нельзя" and (nxt is not None and nxt.text == "ли" or p is not None and p.text == "или"):
+                pass        # «нельзя ли атаковать?», «можно или нельзя?»: a positive question
             elif m.text == "нельзя":
                 neg_word = "нельзя"
             elif p is not None and p.text == "не" and p.sent == m.sent and not (nxt is not None and nxt.text == "ли"):
@@ -802,6 +811,14 @@ class _Reader:
         from bot.reading.attached_count import read_count_asked
         if read_count_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
             return
+        if not any(t.i in self.mention for t in sent) and modal and self.asked_sent > 0:
+            # «на ней две шмотки разных классов. так можно?»: the state told just before is asked
+            prev = [t for t in self.toks if t.sent == self.asked_sent - 1]
+            if read_count_asked(self, prev, neg_word=neg_word, yes_no=yes_no, told=True):
+                for t in sent:
+                    if t.text in ("так", "это", "такое"):
+                        self.use(t.i)
+                return
         from bot.sim.route import alternative_at
         if (place is not None or modal) and alternative_at([t.text for t in sent]) is not None:
             return      # «кладут на своих или на чужих?»: an either/or names an option, it is no yes/no placing
@@ -918,6 +935,8 @@ class _Reader:
         read_seating(self)
         read_squad(self)
         self.read_asked()
+        from bot.reading.attached_count import read_on_each_other
+        read_on_each_other(self)
         self.unknown_names()
         self.read_unread()
         return self.r

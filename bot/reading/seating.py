@@ -89,6 +89,14 @@ def read_rows(rd) -> None:
             if card is not None and card.kind == "creature":
                 card.row = ROW_WORDS[rd.toks[t.i - 1].lemma]
             rd.use(t.i - 2, t.i - 1, t.i)
+        elif t.lemma == "ряд" and t.case == "gent" and t.i >= 1 and rd.toks[t.i - 1].lemma in ROW_WORDS \
+                and t.i not in rd.r.used:
+            # «существо противника первого ряда», «из первого ряда»: the row of the creature before it
+            prep = rd.tok(t.i - 2)
+            card = rd.card_near(rd.toks[t.i - 1], prefer_next=False)
+            if card is not None and card.kind == "creature":
+                card.row = ROW_WORDS[rd.toks[t.i - 1].lemma]
+                rd.use(t.i - 1, t.i, prep.i if prep is not None and prep.text in ("из", "с") else None)
 
 
 def read_squad(rd) -> None:

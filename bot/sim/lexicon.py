@@ -74,7 +74,6 @@ SITUATIONS: tuple[Situation, ...] = (
               forbid=("summon", "reveal", "count")),
     Situation("parasite_hosts", (("parasite",), ("who", "where"))),
     Situation("parasite_hosts", (("parasite",), ("alternative",), ("own", "enemy"))),
-    Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
     Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
