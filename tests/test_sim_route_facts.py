@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bot.sim import route
-from tests.sim_support import ask_scenario as _ask
+from tests.sim_support import ask_judge as _ask   # what ask answers: the reader first, then the keyword route
 
 
 def _opens(verdict: str, word: str) -> bool:

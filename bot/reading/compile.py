@@ -84,6 +84,9 @@ def _owner(reading: Reading, key: str) -> str:
 def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     """The scenario mapping of ``reading`` (without ``expect``) and the card ids it uses."""
     ids = _ids(reading)
+    if reading.asked is not None and reading.asked.what == "where":
+        from bot.reading.location import location_scenario
+        return location_scenario(reading, ids), ids
     if reading.asked is not None and reading.asked.what == "attack":
         from bot.reading.attack import attack_scenario
         return attack_scenario(reading, ids), ids
@@ -223,6 +226,9 @@ def run_reading(reading: Reading) -> Ruling:
 
 def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
     asked = reading.asked
+    if asked.what == "where":
+        from bot.reading.location import location_ruling
+        return location_ruling(reading, res, mapping, ids)
     if asked.what == "attack":
         from bot.reading.attack import attack_ruling
         return attack_ruling(reading, res.results, res.trace, mapping, ids)
@@ -448,6 +454,9 @@ def understood(reading: Reading) -> str:
             parts.append(f"{cards[e.card].ru()} {ev_more[e.op]}")
     if a is not None and a.what == "move":
         parts.append(f"вопрос: может ли {cards[a.card].ru()} двигаться")
+    elif a is not None and a.what == "where":
+        from bot.reading.location import asked_ru as where_ru
+        parts.append(where_ru(reading))
     elif a is not None and a.what == "attack":
         from bot.reading.attack import asked_ru
         parts.append(asked_ru(reading))

@@ -162,7 +162,7 @@ class Reading:
         asked card in a place the question gives (a fate needs the card on a host)."""
         if self.asked is None or self.unread or self.contradictions or self.unknown_names:
             return False
-        if self.asked.what in ("attack", "move"):
+        if self.asked.what in ("attack", "move", "where"):
             return True
         c = self.cards[self.asked.card]
         if self.asked.what == "fate" and c.host is None and not c.summoned and not (c.unhosted and self.seating):
@@ -803,6 +803,9 @@ class _Reader:
         from bot.reading.hosts import read_asked_position
         if place is None and read_asked_position(self, sent, yes_no):
             return
+        from bot.reading.location import read_location_asked
+        if place is None and read_location_asked(self, sent, yes_no):
+            return
         from bot.reading.attack import read_attack
         if place is None and read_attack(self, sent, neg_word, yes_no):
             return
@@ -936,7 +939,9 @@ class _Reader:
         read_squad(self)
         self.read_asked()
         from bot.reading.attached_count import read_on_each_other
+        from bot.reading.seating import seating_by_default
         read_on_each_other(self)
+        seating_by_default(self)
         self.unknown_names()
         self.read_unread()
         return self.r

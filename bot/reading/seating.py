@@ -114,3 +114,22 @@ def read_squad(rd) -> None:
         if prep is not None and prep.text in ("в", "во", "из"):
             rd.use(prep.i)
         rd.use(t.i)
+
+
+def seating_by_default(rd) -> None:
+    """«можно ли надеть экипировку на вражеское существо?»: a player puts a symbiote or a piece of
+    equipment on a creature himself only at the seating step (405.2) — an ability does it
+    otherwise (209.3, 212.1). So a placing asked with the host's owner named against the card's
+    own side (one's own symbiote / equipment on an enemy, a parasite on one's own) and no ability
+    word in the question is the seating step, whose ownership rules decide (209.1, 212.1)."""
+    a = rd.r.asked
+    if a is None or a.what != "place" or rd.r.seating or a.on is None:
+        return
+    ability = frozenset(str(w) for w in section("reader").get("ability_words") or ())
+    if any(t.lemma in ability or t.text in ability for t in rd.toks):
+        return
+    subj, host = rd.r.cards[a.card], rd.r.cards[a.on]
+    wrong_side = host.owner == "opponent" and subj.kind in ("symbiote", "equipment") and subj.owner != "opponent" \
+        or host.owner == "me" and subj.kind == "parasite"
+    if wrong_side and host.kind == "creature":
+        rd.r.seating = True

@@ -79,21 +79,10 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
     # the host events the reader (bot.reading) does not read yet: two cards on one host, «при смене класса», typos
     Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden", "move", "relocate")),
-    Situation("before_reveal", (("before_reveal",), SUBJECTS + ("terrain",))),
-    Situation("attached_nearby", (SUBJECTS, ("nearby", "separate_cell"))),
-    # «где стоит симбиот?» — on its host's cell (209.9, 212.7)
-    Situation("attached_nearby", (SUBJECTS, ("where_at",)), forbid=("place", "summon", "move", "relocate", "dies", "leaves", "destroyed",
-                                                               "reveal", "seating", "no_host", "gone", "stays")),
     Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
-    # artifacts and terrains
-    Situation("cells_occupied", (("count", "occupy", "occupied"), ("cell", "occupy"), ("artifact", "terrain", "creature")),
-              forbid=("move", "relocate", "jump") + SUBJECTS),
     Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
     Situation("cell_with_artifact", (("cell",), ("artifact",), ("move", "relocate", "jump"))),
     Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
-    # «артефакты располагаются на поле боя или во вспомогательной зоне?» (210.1, 211.1)
-    Situation("kind_zone", (("artifact", "terrain"), ("battlefield", "additional_zone")),
-              forbid=("before_reveal", "attack", "defend", "wound", "count", "reveal") + SUBJECTS),
     # movement and relocation
     Situation("placement_word", (("placement_word",), ("relocate", "move"))),
     Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),
