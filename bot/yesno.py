@@ -36,6 +36,8 @@ _WHO_RIGHT = re.compile(r"(?<![а-яё])кто\s+(?:же\s+)?(?:из\s+нас\s+
 _GOVERNS = re.compile(r"(?<![а-яё])(тот|то|та|те|того|тому|тем|так|правда|верно|известно|сказано|написано|понятно|"
                       r"говори\w*|утвержда\w*|счита\w*|дума\w*|зна\w*|значит|реша\w*|выбира\w*|определя\w*|"
                       r"получает|объявил\w*)$")
+_OR_NOT = re.compile(r"(?<![а-яё])(?:или|либо)\s+(?:нет|не)\s*[?!.]*\s*$")
+"""«…, или нет?»: a yes/no question whose «или» names no option."""
 _EITHER_OR = re.compile(r"(?<![а-яё])(или|либо)(?![а-яё])")
 _SUBORDINATE = re.compile(r"(если|когда|пока|чтобы|хотя|раз|после|перед)(?![а-яё])")
 _LEAD_YES_NO = re.compile(r"(да|нет)(?![а-яё])", re.I)
@@ -47,7 +49,9 @@ def asked_sentence(question: str) -> str:
     nothing (no «?»). Quoted card text is not split into sentences."""
     q = fold(re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", question))
     if "?" not in q:
-        return ""
+        # chat style without «?»: «лечилка сработает или нет» asks, the «или нет» says so
+        last = ([p for p in re.split(r"[.!…\n]+", q) if p.strip()] or [""])[-1].strip()
+        return last if _OR_NOT.search(last) else ""
     head = q[:q.rfind("?")]
     start = max(head.rfind(c) for c in ".!?\n")
     return head[start + 1:].strip()
@@ -71,6 +75,8 @@ def asks(question: str) -> bool:
     if "?" in q:
         return True
     parts = [p for p in re.split(r"[.!…\n]+", q) if p.strip()]
+    if parts and _OR_NOT.search(parts[-1]):
+        return True
     last = set(re.findall(r"[а-яa-z0-9]+", parts[-1])) if parts else set()
     return bool(last & (words("asking_words") | words("wh_words")))
 
@@ -79,6 +85,7 @@ def sentence_kind(s: str) -> Kind:
     """``question_kind`` of one folded question sentence (without its «?»)."""
     if not s.strip():
         return "open"
+    s = _OR_NOT.sub("", s).strip() or s     # «сработает или нет» is «сработает?»
     if _WHO_RIGHT.search(s):
         return "who_right"
     if _FORCE_YES_NO.search(s):

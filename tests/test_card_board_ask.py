@@ -40,9 +40,14 @@ def test_cells_and_quantified_extra_lives_are_read():
     assert facts == [("none", "own", "extra_lives", None)]
 
 
-def test_resources_are_not_a_board_fact_so_the_board_route_steps_aside():
+def test_nothing_to_pay_with_decides_only_a_self_destroying_text():
+    # 505 says what happens with nothing to pay with only for «уничтожить себя, при этом …» (505.9)
     q = "«{tap}: уничтожьте выбранное существо противника – разряд на 2». Кристаллов на оплату нет. Что будет?"
-    assert read_board_facts(q).unread and answer(q, "5ed") is None
+    assert _facts(q) == ([("no_resources", None, None, None)], []) and answer(q, "5ed") is None
+    a = ask("«Уничтожьте это существо, при этом излечите все ваши существа на 2». У меня два раненых сущ, "
+            "а платить нечем. Лечение будет?")
+    assert a.verdict.startswith("Да: часть 2 «излечите все ваши существа на 2» выполняется"), a.verdict
+    assert "независимо от наличия ресурсов" in a.verdict and a.citations[0] == "505.9"
 
 
 def test_the_asking_clause_states_no_refusal():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.abilities.parser import parse
+from bot.abilities.parser import format_tree, parse
 
 
 def _named(res):
@@ -383,7 +383,29 @@ def test_colon_before_if_opens_the_conditions():
 # ---- second final sample's families ----------------------------------------------------------
 def test_may_with_only_is_a_restriction_not_505_8():
     assert parse("Может нападать {strike} только на карту напротив.").ast.kind == "effect"
-    assert parse("Может атаковать {strike} 2 раза за ход.").ast.kind == "optional"
+    # a standing permission is a static ability, not a part the player may decline (505.8)
+    ast = parse("Может атаковать {strike} 2 раза за ход.").ast
+    assert (ast.kind, ast.attr("action")) == ("effect", "permission")
+
+
+@pytest.mark.parametrize("text, what", [
+    ("Может двигаться по диагонали.", "move"),
+    ("Может нападать ударом два раза за ход, после первого нападения не закрывается.", "attack"),
+    ("Может атаковать летающих", "attack"),
+    ("Могут нападать {strike} два раза за ход", "attack"),
+    ("Пока открыт, может передвигаться через занятые клетки.", "move"),
+])
+def test_standing_permission_is_not_505_8(text, what):
+    res = parse(text)
+    assert not [n for n in res.ast.walk() if n.kind == "optional"]
+    leaf = [n for n in res.ast.walk() if n.kind == "effect"][-1]
+    assert leaf.attr("action") == "permission"
+    assert dict(leaf.attr("args"))["what"] == what
+
+
+def test_may_with_a_one_time_verb_or_after_a_trigger_stays_505_8():
+    assert parse("Может открыться и переместиться на соседнюю клетку.").ast.shape() == "(optional effect effect)"
+    assert parse("При {strike} может совершить прыжок, дальность 3.").ast.shape() == "(trigger (optional effect))"
 
 
 def test_mogut_opening_an_ability_after_a_header():
@@ -545,3 +567,79 @@ def test_a_summoned_card_entering_with_a_property_is_a_typed_next_part():
     assert res.complete, res.unparsed
     assert res.ast.shape() == "(trigger (and_then effect effect))"
     assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["summon", "enter"]
+
+
+# ---- two effects written in one clause are two leaves (grammar4) ------------------------------
+@pytest.mark.parametrize("text, leaves", [
+    ("При метании – подлость 1, атакованный получает отравление на 2.",
+     [("подлость 1", "trait"), ("атакованный получает отравление на 2", "poison")]),
+    ("{zor} и +1 к {strike} по существам с проклятием.",
+     [("{zor}", "trait"), ("+1 к {strike} по существам с проклятием", "modify")]),
+    ("[:2hod]: +2 к [:tgh] и опыт в атаке.", [("+2 к {health}", "modify"), ("опыт в атаке", "trait")]),
+    ("Строй: {prm}, броня 2.", [("{prm}", "trait"), ("броня 2", "trait")]),
+    ("При {strike} – излечить себя на 1 и снять с себя отравление.",
+     [("излечить себя на 1", "heal"), ("снять с себя отравление", "lose")]),
+    ("При ударе получает +1 к удару, а противник теряет {counter}.",
+     [("получает +1 к удару", "modify"), ("противник теряет {counter}", "lose")]),
+    ("Игнорирует {zoal} стоящих рядом существ, и имеет +1 к {strike} по ним.",
+     [("Игнорирует {zoal} стоящих рядом существ", "prevent"), ("имеет +1 к {strike} по ним", "modify")]),
+    ("Вместо гибели потерять полет, получить -1 к {move}, излечиться на 3 и стать артефактом.",
+     [("потерять полет", "lose"), ("получить -1 к {move}", "modify"), ("излечиться на 3", "heal"),
+      ("стать артефактом", "gain")]),
+])
+def test_two_effects_in_one_clause_are_two_leaves(text, leaves):
+    res = parse(text)
+    assert res.complete
+    got = [(n.text, n.attr("action")) for n in res.ast.walk() if n.kind == "effect"]
+    assert got == leaves
+    joins = [n for n in res.ast.walk() if n.kind == "and_then"]
+    assert joins and joins[0].rule == "505.4"
+
+
+@pytest.mark.parametrize("text", [
+    "+1 к {strike} и {direct} по лесным существам.",          # one modifier of two values
+    "+1 к метанию по картам, которые получали раны в этот ход.",   # a relative clause
+    "Прыжок, дальность 3.",                                    # a parameter, not an ability
+    "Взять под контроль и открыть выбранное существо стоимостью 5 или менее.",   # one object, two verbs
+    "+1 к выстрелу по картам, обладающим {ova}, {ovz} или {armor}.",
+])
+def test_one_effect_stays_one_leaf(text):
+    res = parse(text)
+    assert res.complete and res.ast.kind == "effect", format_tree(res.ast)
+
+
+def test_choice_alternative_is_not_split_by_i():
+    res = parse("В начале хода получает либо {regen} 2, либо +2 к {strike} и +1 к {move}.")
+    assert not [n for n in res.ast.walk() if n.kind == "and_then"]
+
+
+# ---- header scope (grammar4) ---------------------------------------------------------------------
+@pytest.mark.parametrize("text, head, body", [
+    ("Если должен погибнуть от отравления вместо этого получает {counter}.",
+     "Если должен погибнуть от отравления", "получает {counter}"),
+    ("Когда ваш гном должен получить X ран от выстрела вместо этого излечить его на X.",
+     "Когда ваш гном должен получить X ран от выстрела", "излечить его на X"),
+])
+def test_instead_ends_the_header_and_marks_a_replacement(text, head, body):
+    res = parse(text)
+    assert res.complete
+    top = res.ast
+    assert (top.attr("head"), top.attr("instead")) == (head, True)
+    assert top.children[0].text == body
+
+
+def test_instead_after_a_dash_is_no_condition_of_its_own():
+    res = parse("Когда должен стать {wolf} – воздействие «навсегда» – вместо этого теряет все особенности.")
+    assert res.ast.shape() == "(trigger (named effect))"
+    assert res.ast.children[0].attr("instead") is True
+
+
+def test_clause_header_keeps_the_object_of_its_verb():
+    res = parse("Если ваше стоящее рядом существо должно нанести ответный удар Горгул наносит ответный удар вместо него.")
+    assert res.ast.attr("head") == "Если ваше стоящее рядом существо должно нанести ответный удар"
+    assert res.ast.children[0].attr("action") == "strike"
+
+
+def test_named_effect_right_after_the_event_opens_the_body():
+    res = parse("При {strike} воздействие прилив особенности вашей карты работают на любой клетке.")
+    assert res.ast.attr("head") == "При {strike}"

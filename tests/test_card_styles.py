@@ -319,8 +319,21 @@ def test_typed_effects_carry_action_target_and_amount():
      {"target": {"who": "enemy", "owner": "enemy", "kind": "creature", "restrictions": ["flying"]}}),
     ("совершить прыжок, дальность 3", "move", {"amount": {"n": 3, "x": False, "range": None}}),
     ("{direct} по героям", "trait", {"icon": "direct"}),
-    ("Может двигаться по диагонали", "move",
-     {"target": {"who": "self", "owner": None, "kind": None, "restrictions": []}}),
+    # a standing permission (imperfective verb after «может»), not a one-time move
+    ("Может двигаться по диагонали", "permission", {"what": "move"}),
+    ("Может атаковать летающих", "permission",
+     {"what": "attack", "target": {"who": None, "owner": None, "kind": None, "restrictions": ["flying"]}}),
+    ("Безответный удар", "trait", {"keyword": "Безответный удар"}),
+    ("Стоящие рядом существа противника получают на 1 рану больше от отравления", "modify",
+     {"amount": {"n": 1, "x": False, "range": None}, "stat": "рана", "direction": "to",
+      "target": {"who": "enemy", "owner": "enemy", "kind": "creature", "restrictions": ["adjacent"]}}),
+    ("Ваши существа с выстрелом или метанием получают +1 к дальности", "modify",
+     {"amount": {"n": 1, "x": False, "range": None}, "stat": "дальность", "direction": "to",
+      "target": {"who": "own", "owner": "own", "kind": "creature", "restrictions": []}}),
+    ("объявить движение на клетку напротив", "move",
+     {"target": {"who": None, "owner": None, "kind": "cell", "restrictions": ["opposite"]}}),
+    ("покажите 2 карты из руки", "reveal",
+     {"amount": {"n": 2, "x": False, "range": None}, "target": {"who": None, "owner": None, "kind": "card", "restrictions": []}}),
 ])
 def test_classify(text, action, args):
     assert classify(text) == (action, args)

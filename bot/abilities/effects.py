@@ -124,6 +124,9 @@ def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) ->
         low = t.casefold()
         lem = _lemma(t)
         if t[:1].isupper() and _stem_match(t, name):
+            if i and not tokens[i - 1].startswith("{") and lexicon.is_noun(tokens[i - 1]) \
+                    and not lexicon.is_preposition(tokens[i - 1]) and not _stem_match(tokens[i - 1], name):
+                continue    # "экипировку Хелгата": the card's own name owns the noun, the target is the noun
             who = who or "self"
             continue
         if low in v.who:
@@ -192,7 +195,9 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     # written after the icon makes it one even with a verb later: "{ova} 2 по картам, на
     # которые … двигался")
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") \
-            and icons[0] not in v.by_icon and len(tokens) > 1 and re.fullmatch(r"\d+", tokens[1]):
+            and icons[0] not in v.by_icon and len(tokens) > 1 and (re.fullmatch(r"\d+", tokens[1])
+                                                                or tokens[1].casefold() in ("пока", "если")):
+        # ("{zoz}, пока стоит рядом с …": a property icon under a condition written after it)
         return "trait", {"icon": icons[0], **({"amount": _amount(tokens[1:2])} if _amount(tokens[1:2]) else {})}
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and not (
             icons[0] in v.by_icon and len(tokens) > 1 and tokens[1].casefold() == "на") and not any(
@@ -203,14 +208,46 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
             and not any(lexicon.is_predicate(w) for w in words):
         return "class", {"classes": [w for w in words]}
+    # a keyword ability named by its leaf («Безответный удар», «Опыт в метании», «Защита
+    # от безответных ударов»): a trait, even when a later word names an attack
+    if keyword is None and words and lemmas[0] in v.keywords and "на" not in (w.casefold() for w in words):
+        keyword = " ".join(words[:3])   # "безответный удар по существам с …": maybe a keyword's name
+    if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and not v.by_noun.get(lemmas[0]) \
+            and not any(lexicon.is_predicate(w) for w in words):
+        amt = _amount(tokens[1:])
+        return "trait", {"keyword": keyword, **({"amount": amt} if amt else {})}
     # find the action word, skipping a named effect's words
     skip = 0
     if lemmas[0] in _NAMED_WORDS:
         skip = 1
+    # «на 1 рану больше от отравления», «на 2 раны меньше»: a modifier of the wounds taken
+    more = _more_wounds(tokens, lemmas)
+    if more is not None:
+        return "modify", more
+    # "Ваши существа с выстрелом … получают +1 к дальности": a grant verb with a signed
+    # number is a modifier of its subject, whatever nouns the subject names
+    unquoted = len(_TOKEN.findall(text.split("«")[0]))     # not the words of a granted ability in «»
+    for i in range(skip, min(len(tokens), unquoted) - 1):
+        if lemmas[i] in _GAIN_LEMMAS and lexicon.is_finite_verb(tokens[i]) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
+            sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
+            if sub_action == "modify":
+                tgt = _target(tokens[:i], i - 1, name, False) if i else None
+                sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
+                return "modify", sub_args
+            break
     found: tuple[int, str] | None = None
     negated = False
+    qualifier = False     # inside a noun's qualifier «с выстрелом, метанием или разрядом»
     for i in range(skip, len(tokens)):
         t, lem = tokens[i], lemmas[i]
+        if not t.startswith("{") and not lexicon.is_predicate(t) and i > skip and (
+                tokens[i - 1].casefold() in _QUALIFIER_PREPS or (qualifier and tokens[i - 1].casefold() in ("или", "и"))
+                or (qualifier and lexicon.is_noun(tokens[i - 1]))):
+            qualifier = qualifier or tokens[i - 1].casefold() in _QUALIFIER_PREPS
+            if qualifier and v.by_noun.get(lem):
+                continue    # "существа с выстрелом": the noun qualifies, it is not the effect
+        else:
+            qualifier = False
         if t.startswith("{"):
             icon = t.strip("{}:")
             if icon in v.by_icon and v.by_icon[icon] in ("strike", "shot") and i + 1 < len(tokens) \
@@ -240,6 +277,16 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             # сову закрыть …": the name comes first, then the effect's verb)
             if not negated and not skip:
                 break
+    if found is not None and not negated and _permits(tokens, found[0]):
+        # "Может двигаться по диагонали", "Могут нападать {strike} два раза за ход": a
+        # standing permission (an imperfective verb after «может»), not a one-time action
+        what = found[1]
+        rest = tokens[found[0] + 1:]
+        if any(t.casefold() == "только" for t in rest):
+            return "restrict", {"what": what}     # "могут объявлять атаки только по Пугалу": a restriction
+        amt = _amount(rest)
+        tgt = _target(rest, -1, name, False)
+        return "permission", {"what": what, **({"target": tgt} if tgt else {}), **({"amount": amt} if amt else {})}
     if negated and (found is None or found[0] > 0):
         verb = found[1] if found else None
         return "restrict", {"what": verb} if verb else {}
@@ -264,6 +311,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         if key in becomes:
             action = becomes[key]
             break
+        if not t.startswith("{") and lexicon.is_noun(t):
+            break       # "получают защиту от ран": the first noun is the object, not a later one
     rest = tokens[i + 1:]
     amt = _amount(rest)
     if amt:
@@ -285,6 +334,40 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             if kw:
                 args["keyword"] = _lemma(kw[0])
     return action, args
+
+
+_GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
+# prepositions opening a noun's qualifier ("существо с выстрелом", "карты без брони")
+_QUALIFIER_PREPS = frozenset({"с", "со", "без", "обладающий"})
+
+
+def _more_wounds(tokens: list[str], lemmas: list[str]) -> dict[str, Any] | None:
+    """«получают на 1 рану больше от отравления», «получает от отравления на 2 раны
+    больше», «на 1 рану меньше»: a modifier of the wounds taken (``stat`` рана, signed
+    ``amount``); ``None`` otherwise."""
+    for k in range(len(tokens) - 2):
+        if tokens[k].casefold() == "на" and re.fullmatch(r"\d+|X", tokens[k + 1]) and lemmas[k + 2] == "рана" \
+                and k + 3 < len(tokens) and tokens[k + 3].casefold() in ("больше", "меньше"):
+            n = None if tokens[k + 1] == "X" else int(tokens[k + 1]) * (1 if tokens[k + 3].casefold() == "больше" else -1)
+            args: dict[str, Any] = {"amount": {"n": n, "x": tokens[k + 1] == "X", "range": None}, "stat": "рана",
+                                    "direction": "to"}
+            tgt = _target(tokens[:k], k - 1, None, False)
+            if tgt:
+                args["target"] = tgt
+            return args
+    return None
+
+
+def _permits(tokens: list[str], i: int) -> bool:
+    """Is the verb at ``tokens[i]`` an imperfective infinitive right after «может» /
+    «могут» / «можете» (not «не может»): a standing permission?"""
+    from bot.abilities.postlex import _one_time
+
+    if i < 1 or tokens[i - 1].casefold() not in ("может", "могут", "можете"):
+        return False
+    if i >= 2 and tokens[i - 2].casefold() == "не":
+        return False
+    return lexicon.is_infinitive(tokens[i]) and not _one_time(tokens[i])
 
 
 def _freeze(value: Any) -> Any:

@@ -186,6 +186,12 @@ def _next_content(toks: list[Token], i: int) -> tuple[Token | None, Token | None
     return a, b
 
 
+def _instead(toks: list[Token], j: int) -> bool:
+    """Do ``toks[j:j + 2]`` read «вместо этого» (the body replaces the event of the header)?"""
+    return j + 2 < len(toks) and toks[j].value.casefold() == "вместо" and toks[j + 1].type == "WORD" \
+        and toks[j + 1].value.casefold() == "этого"
+
+
 def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[Token], int]:
     """Tokens of the header opened at ``toks[i]`` and ending at ``end`` (see
     ``CardPostLex._header_end``): keyword, words, HEAD_END; and where the body starts."""
@@ -194,6 +200,12 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
     for t in toks[i + 1:j]:
         out.append(t if t.type not in _RAW_WORDS + HEADER_KW + tuple(_HEAD_RETYPE)
                    else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
+    if kind == "instead" or (kind == "token" and _instead(toks, j + 1)):
+        # the header's end, then «вместо этого»: one HEAD_END ("— вместо этого", "вместо этого")
+        a, b = toks[j], toks[j + 1] if kind == "instead" else toks[j + 2]
+        out.append(Token("HEAD_END", " ".join(x.value for x in toks[j:toks.index(b) + 1]), start_pos=a.start_pos,
+                         line=a.line, column=a.column, end_line=b.end_line, end_column=b.end_column, end_pos=b.end_pos))
+        return out, toks.index(b) + 1
     if kind == "insert":
         out.append(_empty("HEAD_END", toks[j]))
         return out, j
@@ -276,6 +288,17 @@ def _restriction_follows(toks: list[Token], i: int) -> bool:
         if t.type == "WORD" and t.value.casefold() == "только":
             return True
     return False
+
+
+def _standing_permission(toks: list[Token], i: int) -> bool:
+    """Is the «может»/«могут» at ``i``, opening a static ability (no trigger, cost or
+    named effect before it), a standing permission ("Может двигаться по диагонали",
+    "Может нападать 2 раза за ход", "Может атаковать летающих"): an imperfective
+    infinitive follows (``_one_time`` is false)? Such an ability is always on — not a
+    part the player may decline (505.8 covers abilities listed after «может» that are
+    used now: "Может открыться и переместиться …")."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    return nxt is not None and nxt.type == "WORD" and lexicon.is_infinitive(nxt.value) and not _one_time(nxt.value)
 
 
 def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed: bool = False) -> bool:
@@ -388,6 +411,88 @@ def _has_modifier(toks: list[Token]) -> bool:
     return any(_is_modifier(a, b) for a, b in zip(toks, toks[1:]))
 
 
+# Keywords that are a parameter of the ability before them, not an ability of their own
+# ("Прыжок, дальность 4", "+1 к {strike} (максимум +3)").
+_PARAMETER_LEMMAS = frozenset({"дальность", "максимум"})
+# Icons that a modifier may name as its value ("+1 к {strike} и {move}"): after «и» they
+# are the modifier's second value, not an ability of their own.
+_STAT_ICONS = frozenset({"strike", "atk", "attack", "health", "move", "shot", "direct", "uchr", "regen",
+                         "armor", "stamina", "fly"})
+
+
+def _value_operand(op: list[Token]) -> bool:
+    """Is the operand so far a value ability: a property icon or a keyword (with its
+    number: "{prm}", "подлость 2", "Броня 1") or a modifier ("+1 к {strike} по …")?"""
+    if not op:
+        return False
+    if op[0].type == "ICON" and all(t.type in ("ICON", "NUMBER") for t in op):
+        return True
+    if _is_keyword(op[0]) and len(op) <= 4 and all(t.type in ("WORD", "NUMBER") for t in op) \
+            and not any(lexicon.is_predicate(t.value) for t in op if t.type == "WORD"):
+        return True
+    return _is_modifier(op[0], op[1] if len(op) > 1 else None) or (
+        len(op) > 2 and op[0].type == "WORD" and lexicon.word_lemma(op[0].value) in ("получать", "получить", "иметь")
+        and _is_modifier(op[1], op[2]))
+
+
+def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
+    """Does a value ability start at ``toks[j]``: a modifier, a keyword in the nominative
+    (not a parameter such as «дальность»), or, after «и», a property icon that no modifier
+    takes as its value ("{drs}")?"""
+    if j >= len(toks):
+        return False
+    a = toks[j]
+    if _is_modifier(a, toks[j + 1] if j + 1 < len(toks) else None):
+        return True
+    if _is_keyword(a) and lexicon.word_lemma(a.value) not in _PARAMETER_LEMMAS and lexicon.may_be_nominative(a.value):
+        return True
+    return after_and and a.type == "ICON" and a.value[1:-1] not in _STAT_ICONS and lexicon.icon_roles().get(
+        a.value[1:-1], "value") == "value" and (j + 1 >= len(toks) or toks[j + 1].type in ("NUMBER", "COMMA", "AND"))
+
+
+def _shares_object(op: list[Token]) -> bool:
+    """Does the verb of ``op`` (a transitive one, not reflexive) have no object of its own
+    ("взять под контроль и открыть выбранное существо": both verbs act on the object
+    written after the second), so that «и» joins two verbs of one effect?"""
+    k = next((k for k, t in enumerate(op) if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
+    if k is None or op[k].value.casefold().endswith(("ся", "сь")):
+        return False
+    for j in range(k + 1, len(op)):
+        t = op[j]
+        if t.type in ("ICON", "NUMBER", "QUOTED"):
+            return False
+        if t.type == "WORD" and lexicon.is_nominal(t.value) and not (
+                op[j - 1].type == "WORD" and lexicon.is_preposition(op[j - 1].value)):
+            return False
+    return True
+
+
+def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -> bool:
+    """Is the comma or «и» at ``toks[i]`` the end of one effect and the start of another
+    in the same clause: after a value ability (``_value_operand``) a value ability or a
+    clause with its own subject and verb; after a verb's ability, «и» and another
+    infinitive, imperative or finite verb ("излечить … и снять …", "помещается … и
+    переходит …")?"""
+    if i + 1 >= len(toks):
+        return False
+    after_and = toks[i].type == "AND"
+    nxt = toks[i + 1]
+    if nxt.type == "WORD" and (_opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS):
+        return False    # "+1 к выстрелу по картам, которые получали раны …": a relative clause
+    if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
+        return True
+    if not has_pred or nxt.type != "WORD" or lexicon.word_lemma(nxt.value) == "мочь" or lexicon.is_modal(nxt.value):
+        return False
+    if after_and and lexicon.is_predicate(nxt.value):
+        return any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op) and not _shares_object(op)
+    # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
+    # imperatives) listed with commas are parts of their own, like the last one after «и»
+    first = next((t for t in op if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
+    return not after_and and first is not None and op[0] is first and (
+        lexicon.is_infinitive(first.value) or _imperative(first.value)) and (
+        lexicon.is_infinitive(nxt.value) or _imperative(nxt.value))
+
+
 # Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
 _TIME_OWNERS = frozenset({"ваш", "свой", "он", "каждый", "следующий", "этот", "первый"})
 _TIME_NOUNS = frozenset({"ход", "бой", "фаза", "раунд"})
@@ -445,8 +550,11 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
         if toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value) and (
-                j == verb + 1 or (toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value))):
-            continue     # the verb's object ("получает отравление на 2", "закрывается на удар")
+                j == verb + 1 or (toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value))
+                or (not toks[verb].value.casefold().endswith(("ся", "сь"))
+                    and all(toks[k].type == "WORD" and lexicon.is_adjective(toks[k].value) for k in range(verb + 1, j)))):
+            continue     # the verb's object ("получает отравление на 2", "закрывается на удар",
+            #              "должно нанести ответный удар")
         if toks[j].type in ("WORD", "MAY") and toks[j - 1].type != "COMMA" and _opens_ability(toks[j], nxt) \
                 and toks[j - 1].value.casefold() not in ("не", "и", "или", "чтобы"):
             main = j
@@ -697,6 +805,18 @@ def _is_payment_word(word: str) -> bool:
     return lexicon.is_infinitive(word) or word.casefold().endswith(("те", "йте"))
 
 
+TAP_VERB = "закрыть"
+"""The payment verb that, with no object before the colon («Закройте: …», «Закрыть: …»),
+is closing the card itself — the {tap} cost written in words."""
+
+
+def is_bare_tap(words: str) -> bool:
+    """Whether ``words`` (a payment before its colon, without the colon) is a bare
+    «закрыть» / «закройте»: the {tap} cost written in words."""
+    ws = words.split()
+    return len(ws) == 1 and lexicon.word_lemma(ws[0].strip(" :")) == TAP_VERB and _is_payment_word(ws[0].strip(" :"))
+
+
 def word_cost_end(toks: list[Token]) -> int | None:
     """Index of the colon ending a payment written in words at the start of ``toks``
     ("Закрыть стоящее рядом ваше существо: …", "{instant}, изгнать карту с вашего
@@ -714,6 +834,8 @@ def word_cost_end(toks: list[Token]) -> int | None:
     for k in range(j + 1, min(len(toks), j + 1 + MAX_COST_WORDS)):
         t = toks[k]
         if t.type == "COLON":
+            if k == j + 1 and k + 1 < len(toks) and is_bare_tap(toks[j].value):
+                return k    # "Закройте: …": closing the card itself, the {tap} cost in words
             return k if k + 1 < len(toks) and k > j + 1 else None
         if t.type in _COST_STOPS or t.type in HEADER_KW or t.type == "MAY" or (
                 t.type == "WORD" and lexicon.is_finite_verb(t.value)):
@@ -906,12 +1028,19 @@ class CardPostLex:
                 return found
         for j in range(i + 1, len(toks)):
             t = toks[j]
+            if _instead(toks, j) and j > i + 1 and toks[i].type != "NAMED_KW" and toks[j + 2].type in ("WORD", "MAY") \
+                    and not any(toks[k].type == "WORD" and lexicon.is_infinitive(toks[k].value)
+                                and not lexicon.is_modal(toks[k - 1].value) for k in range(i + 1, j)):
+                # "Если должен погибнуть … вместо этого получает полет": «вместо этого» ends
+                # the header and says the body replaces the event
+                return "instead", j
             if t.type == "NAMED_KW" and j > i + 1 and toks[i].type != "NAMED_KW" and not (
                     toks[j - 1].type == "WORD" and ((lexicon.is_predicate(toks[j - 1].value)
                                                      and not toks[j - 1].value.casefold().endswith(("ся", "сь")))
                                                     or lexicon.is_preposition(toks[j - 1].value))) and (
                     named_end(toks, j) is not None or (j + 2 < len(toks) and toks[j + 1].type == "QUOTED"
-                                                       and toks[j + 2].type in ("DASH", "COLON"))):
+                                                       and toks[j + 2].type in ("DASH", "COLON"))
+                    or (j == i + 2 and kw == "при" and toks[i + 1].type in ("ICON", "WORD"))):
                 # "При ударе по Огнегривому заклинание жар ранить …": the header ends before
                 # the named effect, which opens the body
                 return "insert", j
@@ -1117,7 +1246,8 @@ class CardPostLex:
                 continue
             if typ == "MAY" or (typ == "WORD" and start and t.value.casefold() in _MAY_FORMS):
                 after_not = prev is not None and prev.value.casefold() == "не"
-                if start and not after_not and not (not headed and _restriction_follows(toks, i)):
+                if start and not after_not and not (not headed and (_restriction_follows(toks, i)
+                                                                     or _standing_permission(toks, i))):
                     t = _retype(t, "MAY_V")     # (also «могут …» opening an ability after a header)
                     may_scope = True
                 else:
@@ -1154,6 +1284,27 @@ class CardPostLex:
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
+            elif typ == "COMMA" and not start and not subclause and not may_scope and i + 3 < n \
+                    and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold() == "а" \
+                    and (has_pred or _value_operand(out[op_start:])) and _subject_verb_follows(toks, i + 1):
+                # "получает +1 к удару, а противник теряет фишку": «, а» and a clause of its
+                # own is the next part (505.4); «а» belongs to the separator
+                c = toks[i + 1]
+                t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
+                          end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
+                i += 1
+            elif typ in ("COMMA", "AND") and not start and not subclause and not may_scope and not modal \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos \
+                    and _second_effect(out[op_start:], toks, i, has_pred):
+                # "подлость 2, атакованный получает …", "{drs} и +1 к {strike}", "+1 к {strike}
+                # и опыт в защите", "излечить … на 2 и снять с излеченного отравление": two
+                # effects written in one clause are two parts (505.4), each its own leaf
+                t = _retype(t, "AND_THEN")
+                if typ == "AND" and out and out[-1].type == "COMMA":
+                    # "…, и имеет +2 к {strike}": the comma belongs to the connective
+                    c = out.pop()
+                    t = Token("AND_THEN", c.value + " " + t.value, start_pos=c.start_pos, line=c.line,
+                              column=c.column, end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
             elif typ == "COMMA" and not start and not subclause and not may_scope and has_pred \
                     and self._new_clause(toks, i):
                 # "излечить … на 1, ваше существо получает …", "Разряд на 1, при сильном

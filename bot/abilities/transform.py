@@ -17,6 +17,7 @@ from lark import Token, Transformer
 
 from bot.abilities import lexicon
 from bot.abilities.ast import Node
+from bot.abilities.postlex import is_bare_tap
 
 # separator token -> paragraph
 SEPARATOR_RULES = {
@@ -203,9 +204,11 @@ class ToAst(Transformer):
         return items
 
     def _headed(self, kind: str, items: list[Any], **attrs: Any) -> Node:
-        kw, head, _end, body = items
+        kw, head, end, body = items
         s = kw.start_pos
         head_text = self.text[s:(head[-1].end_pos if head else kw.end_pos)]
+        if "вместо" in end.value.casefold():
+            attrs["instead"] = True     # "Если должен погибнуть … вместо этого …": a replacement
         return self._node(kind, None, [kw, body], [body], head=head_text, **attrs)
 
     def trigger(self, items: list[Any]) -> Node:
@@ -299,6 +302,8 @@ class ToAst(Transformer):
         written = self.text[cost.start_pos:cost.end_pos]
         words = re.sub(r"^(\{[a-z0-9_]+\}\s*)*,?\s*", "", written).rstrip(" :")
         payment = words if re.match(r"[А-Яа-яЁё]", words) else None   # "закрыть стоящее рядом ваше существо"
+        if payment and is_bare_tap(payment):
+            payment, icons = None, ("tap",)     # "Закройте: …": the {tap} cost in words
         if payment:
             # the icons paid are those before the words ("{instant}, изгнать …"), not
             # the ones the words name ("снять X {health}")

@@ -11,7 +11,8 @@ _ATTR_NAMES = {"self_source": "источник платит собой (505.9)"
                "variable": "переменная", "head": "условие", "name": "название",
                "effect_kind": "вид", "note": "пояснение",
                "reach": "дальность", "payment": "оплата",
-               "subject": "кто", "count": "сколько"}
+               "subject": "кто", "count": "сколько",
+               "instead": "вместо этого (замена события)"}
 
 
 def format_tree(node: Node, indent: int = 0) -> str:

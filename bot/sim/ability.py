@@ -26,6 +26,7 @@ before priority (303.6, ``bot.sim.effects.apply_rule_effects``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -36,6 +37,7 @@ from bot.abilities.resolve import DEFAULT_RULES, MEANING, number_parts
 from bot.sim.effects import label
 from bot.sim.outcome import Consequence
 from bot.sim.state import Card, GameState, cell_name, other, parse_cell
+from bot.textnorm import fold
 
 EXECUTED = ("wound", "discharge", "shot", "throw", "heal", "destroy", "return_to_deck", "return_to_hand",
             "exile", "open", "close", "move", "counters", "gain", "lose", "place")
@@ -169,6 +171,7 @@ class _Board:
         self.named_target: list[Card] = []     # the targets the last checked part named
         self.self_gone = False
         self.controller = source.owner
+        self.whos: dict[int, str | None] = {}
 
     # ---------------------------------------------------------------- bookkeeping
     def add(self, text: str, done: bool | None, rules: tuple[str | None, ...], status: str, reason: str = "",
@@ -237,17 +240,26 @@ class _Board:
         bad = [r for r in spec.get("restrictions") or () if r not in known]
         return bad[0] if bad else None
 
+    def who(self, leaf: Node, spec: dict) -> str | None:
+        """The target's ``who`` of ``leaf``, with a demonstrative naming the source read as
+        ``self`` («эта карта получает рану 1», «уничтожьте это существо»: ``this_card``),
+        decided once per part (whether an earlier part named a target is asked the first time)."""
+        if id(leaf) not in self.whos:
+            who = spec.get("who")
+            self.whos[id(leaf)] = "self" if this_card(leaf.text, who, bool(self.last_target or self.named_target)) else who
+        return self.whos[id(leaf)]
+
     def targets(self, leaf: Node, action: str, spec: dict) -> tuple[str, list[Card], str, tuple[str, ...]]:
         """``(verdict, cards, reason, rules)``: verdict ``ok`` | ``illegal`` | ``undecided`` |
         ``unsupported``; cards: the targets when ``ok``."""
         n = self.pn(leaf)
-        who = spec.get("who")
+        who = self.who(leaf, spec)
         given = self.use.targets.get(n)
         if isinstance(given, dict):
             given = given.get("card")
         if isinstance(given, str) and parse_cell(given) and given not in self.st.cards:
             given = None  # a cell: the destination of a relocation
-        bad = self._unknown_restriction(spec)
+        bad = self._unknown_restriction(spec) or _unchecked_words(leaf.text)
         if bad:
             return "unsupported", [], f"ограничение цели «{bad}» я проверять не умею", ()
         if who == "self" or (action in ("move", "open", "close", "counters") and who is None and spec.get("kind") in (None, "cell")):
@@ -296,7 +308,7 @@ class _Board:
         verdict, cards, why, rules = self.targets(leaf, action, spec)
         if verdict != "ok":
             return verdict, why, rules
-        if spec.get("who") not in ("self", "it"):
+        if self.who(leaf, spec) not in ("self", "it"):
             self.named_target = cards
         if action in DAMAGE:
             for c in cards:
@@ -534,6 +546,13 @@ class _Board:
             ci = next((i for i, k in enumerate(kids) if self.use.choose in [self.pn(x) for x in self.leaves(k)]), None)
             for k in kids[:ci or 0]:
                 check = self.legal(self.first_leaf(k))
+                if check[0] == "unsupported":
+                    # whether the earlier alternative is legal is not known: nor is the chosen one
+                    self.leaf(self.first_leaf(k), "", r, check)
+                    for rest in kids[kids.index(k) + 1:]:
+                        self.skip(rest, "unknown", f"объявляется, только если {self.lbl(k)} объявить нелегально, "
+                                                   "а это неизвестно", r)
+                    return "unknown"
                 if check[0] != "illegal":
                     raise UseError(f"{self.lbl(k)} «{k.text.strip()}» объявить легально, поэтому игрок обязан объявить её; "
                                    f"{self.lbl(kids[ci])} «{kids[ci].text.strip()}» объявляется, только если "
@@ -672,10 +691,6 @@ def _with_base(rule: str | None) -> tuple[str, ...]:
 
 def _one_wound(text: str) -> int:
     """1 for a damage part naming one wound without a number («нанести ему рану»), else 0."""
-    import re
-
-    from bot.textnorm import fold
-
     t = fold(text)
     return 1 if re.search(r"(?<![а-я])ран[уа](?![а-я])", t) and not re.search(r"\d|(?<![а-я])[xх](?![а-я])", t) else 0
 
@@ -694,6 +709,14 @@ def _immune_actions(c: Card, action: str) -> set[str]:
     return set(c.immune)
 
 
+def _unchecked_words(text: str) -> str | None:
+    """A restriction of the target the typed args do not carry and the board does not keep
+    («стоимостью 4 или меньше», «с уровнем …»: ``card_board.unchecked_restrictions`` of
+    grammar/lexicon.yaml), so the part's legality is not known; ``None`` when there is none."""
+    t = fold(text)
+    return next((w for w in _words()["unchecked_restrictions"] if re.search(r"(?<![а-яё])" + re.escape(w), t)), None)
+
+
 def _no_target(spec: dict) -> str:
     bits = []
     rmap = {"closed": "закрытого", "open": "открытого", "flying": "летающего", "ground": "нелетающего",
@@ -709,6 +732,23 @@ def _no_target(spec: dict) -> str:
     return f"на поле боя нет ни одного {' '.join(bits + [kind])}{whose}"
 
 
+_THIS_CARD = re.compile(r"(?<![а-яё])эт(?:а|у|ой|ою|ой)\s+карт")
+_THIS_NOUN = re.compile(r"(?<![а-яё])эт(?:от|а|о|у|ого|ой|ому|им|ом|ою)\s+[а-яё]{3,}")
+
+
+def this_card(text: str, who: str | None, antecedent: bool) -> bool:
+    """Whether a part whose target was typed ``who`` (``it`` or none) names the source card
+    by a demonstrative: «эта карта» always («…, в противном случае – эта карта получает
+    рану 1»); «это существо», «этого гоблина» when no earlier part named a target
+    (``antecedent`` false), else it is that target."""
+    if who not in ("it", None):
+        return False
+    t = fold(text)
+    if _THIS_CARD.search(t):
+        return True
+    return not antecedent and _THIS_NOUN.search(t) is not None
+
+
 def _self_source(node: Node, src: Card) -> bool:
     """505.9: the first part destroys / returns to deck the source itself."""
     if node.attr("self_source") or SELF_SOURCE_RULE in (node.attr("rules") or ()):
@@ -718,7 +758,7 @@ def _self_source(node: Node, src: Card) -> bool:
         return False
     args = thaw(first.attr("args") or ())
     who = ((args or {}).get("target") or {}).get("who") if isinstance(args, dict) else None
-    return first.attr("action") in ("destroy", "return_to_deck") and who == "self"
+    return first.attr("action") in ("destroy", "return_to_deck") and (who == "self" or this_card(first.text, who, False))
 
 
 def pick_ability(card: Card, name: str | None) -> tuple[str, str]:
@@ -777,4 +817,4 @@ def self_source_text(result: ParseResult, src: Card) -> bool:
 
 
 __all__ = ["Use", "UseError", "AbilityStep", "Resolution", "resolve_on_board", "pick_ability", "ability_kind",
-           "EXECUTED", "tap_cost", "self_source_text", "other"]
+           "EXECUTED", "tap_cost", "self_source_text", "this_card", "other"]

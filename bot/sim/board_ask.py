@@ -14,7 +14,19 @@ that answers it (issue 11, «card text plus a described board»; issue 12, part 
   alternative of «в противном случае» no while it is legal (505.6); otherwise no verdict;
 - ``may_refuse`` — «имеет право отказаться?», «может ли противник отказаться?»: the text's
   505.7 part is run refused; a text with no 505.7 part gets no verdict (the rule that
-  would forbid the refusal is not this text's).
+  would forbid the refusal is not this text's);
+- ``order`` — «могу я сначала кинуть разряд, а потом решить, кого уничтожать?»: the asked
+  order of two parts; after «при этом», «;», «–» the parts are declared in the text's order,
+  a later one only when the earlier was performed (505.4, 505.4.1, 505.4.2); of «или»,
+  «в противном случае», «если противник не хочет» only one part is used (505.5–505.7), so
+  no order of both exists; after «может» the rules set no order (no verdict);
+- ``both`` — «могу сделать и разряд и лечилку?», «будут обе?»: «или» — no, one of them
+  (505.5); «в противном случае» / 505.7 — no, one (the board says which); «при этом» and
+  «может» — the simulator runs both and says whether both happen.
+
+A part the question gives up («без перемещения», «вместо ран») is ``instead``: after «при
+этом» a later part without the earlier one is «Нет» (505.4), whatever the board (when the
+board makes the earlier part impossible the verdict says so, with its paragraph).
 
 ``answer_on_board(text, facts, question) -> BoardVerdict`` builds the board the facts
 describe (``bot.sim.board_text.board_for``), sets the ``use`` step from the asked kind and
@@ -28,19 +40,90 @@ from dataclasses import dataclass, replace
 
 from bot.textnorm import fold
 
+_FIRST = re.compile(r"(?<![а-я])(?:сначала|сперва|вначале|сперваначала)(?![а-я])")
+_THEN = re.compile(r"(?<![а-я])(?:потом|затем|после)(?![а-я])")
+_BEFORE = re.compile(r"(?<![а-я])(?:раньше|прежде|перед)(?![а-я])")
+_BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|обеими|обоими|и\s+то\s+и\s+другое|и\s+того\s+и\s+другого|"
+                        r"сразу\s+две|сразу\s+два)(?![а-я])")
+_AND = re.compile(r"(?<![а-я])и\s+")
+_WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
+_PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|заплат|ресурс)")
 _MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
 _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
 
 
 @dataclass(frozen=True)
 class Asked:
-    """``kind``: ``consequence`` | ``whether`` | ``may`` | ``may_skip`` | ``may_refuse``; ``part``: the part
-    the asking clause names (1-based) or ``None``; ``instead``: the part it gives up
-    («рану вместо перемещения»), or ``None``."""
+    """``kind``: ``consequence`` | ``whether`` | ``may`` | ``may_skip`` | ``may_refuse`` | ``order`` |
+    ``both``; ``part``: the part the asking clause names (1-based) or ``None``; ``instead``:
+    the part it gives up («рану вместо перемещения», «лечение без перемещения»), or
+    ``None``; ``parts``: for ``order`` (first asked, then asked), for ``both`` the parts
+    asked together."""
 
     kind: str
     part: int | None = None
     instead: int | None = None
+    parts: tuple[int, ...] = ()
+
+
+def _asked_sentence(question: str) -> str:
+    """The asked sentence of ``question`` (folded; quotes replaced by the quote mark)."""
+    from bot.abilities.outcome_words import sentences
+    from bot.yesno import asks
+
+    sents = sentences(question)
+    asked = [x for x in sents if "?" in x or asks(x)]
+    return fold((asked or sents or [question])[-1])
+
+
+def form_asked(question: str) -> bool:
+    """Whether the asked sentence asks an order of parts or two parts together — what a
+    connective may decide with no board described (cheap: no parse)."""
+    sent = _asked_sentence(question)
+    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or len(_AND.findall(sent)) >= 2)
+
+
+def _ordered(sent: str) -> tuple[str, str] | None:
+    """``(first words, then words)`` of «сначала A, (а) потом B» or «A раньше / прежде /
+    перед B» in ``sent``; ``None`` otherwise (linear: a keyword search, no backtracking)."""
+    m = _FIRST.search(sent)
+    if m is not None:
+        t = _THEN.search(sent, m.end())
+        if t is not None:
+            return sent[m.end():t.start()], sent[t.end():]
+    b = _BEFORE.search(sent)
+    return (sent[:b.start()], sent[b.end():]) if b is not None else None
+
+
+def _one_part(words: str, ps, actions) -> int | None:
+    """The part ``words`` name best (its own words, else its action's verb)."""
+    from bot.abilities.outcome_words import match_parts
+
+    hits = match_parts(words, ps) or _by_action(words, actions)
+    return hits[0] if hits else None
+
+
+def _order(sent: str, ps, actions) -> tuple[int, int] | None:
+    """``(first, then)``: the parts in the order the sentence asks them done («сначала разряд,
+    а потом уничтожение»; «разряд раньше уничтожения»); ``None`` when it asks no order of
+    two different parts (or the order of the payment, which ``bot.abilities.route`` answers)."""
+    m = _ordered(sent)
+    if m is None or _PAYMENT.search(sent):
+        return None
+    a, b = _one_part(m[0], ps, actions), _one_part(m[1], ps, actions)
+    return (a, b) if a is not None and b is not None and a != b else None
+
+
+def _both(clause: str, ps, actions) -> tuple[int, ...] | None:
+    """The parts asked together («и разряд и лечилку», «разряд и лечение», «обе»)."""
+    pieces = [x for x in _AND.split(clause) if x.strip()]
+    if len(pieces) >= 2:
+        named = [_one_part(x, ps, actions) for x in pieces[-2:]]
+        if None not in named and named[0] != named[1]:
+            return tuple(sorted(named))
+    if _BOTH_WORD.search(clause):
+        return tuple(p.number for p in ps)
+    return None
 
 
 def _asking_clause(question: str) -> str:
@@ -80,8 +163,21 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     ps = [Part(n, t) for n, t in parts]
     if _has(clause, _words()["refuse"]) and _has(clause, ["отказ"]):
         return Asked("may_refuse")
-    head, _, given_up = clause.partition(" вместо ")
+    order = _order(_asked_sentence(question), ps, actions)
+    if order is not None:
+        return Asked("order", parts=order)
+    both = _both(clause, ps, actions) if question_kind(question) == "yes_no" else None
+    if both is not None and len(both) >= 2:
+        return Asked("both", parts=both)
+    cut = _WITHOUT.search(clause)
+    head, given_up = (clause[:cut.start()], clause[cut.end():]) if cut else (clause, "")
     hits = match_parts(head, ps) or _by_action(head, actions)
+    if not hits and not given_up:
+        # «я хочу просто разряд кинуть, можно так?»: the asking clause points back at the
+        # clause before it, which names the part
+        sent = _asked_sentence(question).replace("⟪q⟫", " ")
+        head = sent[:sent.rfind(clause.strip())] if clause.strip() in sent else sent
+        hits = match_parts(head, ps) or _by_action(head, actions)
     instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
     part = next((h for h in hits if h != instead), None)
     if _MAY.search(clause) and part is not None:
@@ -89,7 +185,7 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
             return Asked("may_skip", part)      # «могу ли я не перемещаться?»
         return Asked("may", part, instead)
     if question_kind(question) == "yes_no" and part is not None:
-        return Asked("whether", part)
+        return Asked("whether", part, instead)
     if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
         return Asked("consequence")
     return Asked("whether", part)
@@ -145,6 +241,12 @@ def answer_on_board(text: str, facts, question: str):
         return bv
     if asked.kind == "may_skip":
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
+    if asked.kind in ("order", "both"):
+        return _together(text, state, src, use, assumed, result, parts, leaf_of, asked)
+    if asked.kind in ("may", "whether") and asked.instead is not None and asked.part is not None:
+        bv = _without(text, state, src, use, assumed, result, parts, leaf_of, asked)
+        if bv is not None:
+            return bv
     if asked.kind == "may":
         holder = _holder(result.ast, leaf_of[asked.part], ("choice", "otherwise", "optional"))
         kind = holder.kind if holder is not None else None
@@ -167,11 +269,147 @@ def answer_on_board(text: str, facts, question: str):
     if asked.kind == "whether":
         bv = resolve_text(text, state, src, use, "", assumed)
         r = bv.resolution.results.get(asked.part) if asked.part else None
-        phrase = part_phrase(bv.resolution, asked.part) if asked.part else ""
+        phrase = _with_cause(bv, result.ast, leaf_of, asked.part) if asked.part else ""
         bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
-        return bv
+        return _cited_first(bv)
     bv = resolve_text(text, state, src, use, "", assumed)
     return bv if isinstance(bv, BoardVerdict) else bv
+
+
+_CITED = re.compile(r"п\. ([\d.,\s]+)")
+
+
+def _cited_first(bv):
+    """``bv`` with the paragraphs its verdict cites first, in the verdict's order (the rule
+    that decided the asked proposition leads the citations)."""
+    if not bv.verdict:
+        return bv
+    said = [c for m in _CITED.finditer(bv.verdict) for c in re.split(r",\s*", m.group(1).strip(" .,")) if c]
+    said = list(dict.fromkeys(c.rstrip(".") for c in said))
+    bv.citations = said + [c for c in bv.citations if c not in said]
+    return bv
+
+
+def _parts_of(node, leaf_of: dict[int, int]) -> list[int]:
+    """Part numbers of the leaves under ``node``, in reading order."""
+    ids = {id(x) for x in node.walk()}
+    return sorted(n for n, i in leaf_of.items() if i in ids)
+
+
+def _common(root, leaf_of: dict[int, int], numbers) -> object | None:
+    """The innermost compound node (505 connective) holding every part of ``numbers``."""
+    from bot.abilities.ast import COMPOUND_KINDS
+
+    best = None
+    for node in root.walk():
+        if node.kind in COMPOUND_KINDS and set(numbers) <= set(_parts_of(node, leaf_of)):
+            best = node     # walk is top-down: the last hit is the innermost
+    return best
+
+
+def _rule_of(node) -> str:
+    from bot.abilities.resolve import DEFAULT_RULES
+
+    return node.rule or DEFAULT_RULES.get(node.kind, "505.4")
+
+
+def _cause(res, root, leaf_of: dict[int, int], n: int) -> int | None:
+    """The earlier part whose failure stopped part ``n`` after «при этом» (505.4): the last
+    part of the previous child of the ``and_then`` holding ``n``, when that one did not
+    happen; else ``None``."""
+    if res.results.get(n) != "failed":
+        return None
+    for node in root.walk():
+        if node.kind != "and_then":
+            continue
+        for i, child in enumerate(node.children):
+            if i and n in _parts_of(child, leaf_of) and _parts_of(child, leaf_of)[0] == n:
+                before = [k for k in _parts_of(node.children[i - 1], leaf_of) if res.results.get(k) != "done"]
+                return before[-1] if before else None
+    return None
+
+
+def _with_cause(bv, root, leaf_of: dict[int, int], n: int) -> str:
+    """``part_phrase`` of part ``n``, followed by why the earlier part it needed did not
+    happen («…, а часть 1 … не объявляется (объявить нелегально: клетка b2 занята …)»)."""
+    from bot.sim.board_text import part_phrase
+
+    phrase = part_phrase(bv.resolution, n)
+    seen = {n}
+    k = _cause(bv.resolution, root, leaf_of, n)
+    while k is not None and k not in seen:
+        seen.add(k)
+        phrase += "; " + part_phrase(bv.resolution, k)
+        k = _cause(bv.resolution, root, leaf_of, k)
+    return phrase
+
+
+def _label(parts, n: int) -> str:
+    return next(f"часть {p.number} «{p.text}»" for p in parts if p.number == n)
+
+
+def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
+    """``order`` and ``both`` (see module doc): the connective holding the asked parts says
+    whether they can go in that order or both be used; the board, run through the
+    simulator, says what happens where that depends on it."""
+    from bot.sim.board_text import part_phrase, resolve_text
+
+    node = _common(result.ast, leaf_of, asked.parts)
+    kind = node.kind if node is not None else None
+    rule = _rule_of(node) if node is not None else None
+    a, b = asked.parts[0], asked.parts[-1]
+    if kind == "optional":
+        inside = set(_parts_of(node, leaf_of))
+        use = replace(use, declare=frozenset(inside & set(asked.parts)))
+    bv = resolve_text(text, state, src, use, "", assumed)
+    res = bv.resolution
+    if kind in ("choice", "otherwise", "refusable"):
+        only = {"choice": "используется только одна из способностей — на выбор контролирующего игрока",
+                "otherwise": (f"используется только одна: {_label(parts, min(a, b))}, а если её объявить нелегально — "
+                              f"{_label(parts, max(a, b))}"),
+                "refusable": (f"{_label(parts, max(a, b))} объявляется, только если противник отказался от эффекта "
+                              f"{_label(parts, min(a, b)).replace('часть', 'части', 1)} или её объявить нелегально")}[kind]
+        done = [n for n in asked.parts if res.results.get(n) == "done"]
+        here = "; на этом поле " + "; ".join(part_phrase(res, n) for n in done) if done and kind != "choice" else ""
+        what = "одну за другой, ни в каком порядке" if asked.kind == "order" else "обе сразу"
+        bv.verdict = f"Нет: {what} их использовать нельзя — {only} (п. {rule}){here}"
+        bv.form_decided = True
+        return _cited_first(bv)
+    if kind == "and_then" and asked.kind == "order":
+        first, then = sorted(asked.parts)
+        how = (f"способности объявляются по порядку текста: вначале {_label(parts, first)}, и только если она выполнена, "
+               f"используется {_label(parts, then)} (п. {rule}, 505.4)")
+        bv.verdict = ("Да: " if (a, b) == (first, then) else "Нет: ") + how
+        bv.form_decided = True      # the order is the text's, whatever the board makes of each part
+        return _cited_first(bv)
+    if kind in ("and_then", "optional") and asked.kind == "both":
+        ok = all(res.results.get(n) == "done" for n in asked.parts)
+        known = all(res.results.get(n) in ("done", "failed", "not_declared") for n in asked.parts)
+        phrases = "; ".join(_with_cause(bv, result.ast, leaf_of, n) for n in asked.parts)
+        bv.verdict = None if not known else ("Да: " if ok else "Нет: ") + phrases
+        if kind == "optional" and ok:
+            bv.verdict += f" (п. {rule}: контролирующий игрок вправе объявить обе)"
+        return _cited_first(bv)
+    bv.verdict = None     # «может …» asked in an order: the rules set none; no connective holds both
+    return bv
+
+
+def _without(text, state, src, use, assumed, result, parts, leaf_of, asked):
+    """A part asked without an earlier one it follows after «при этом» (505.4, 505.4.1,
+    505.4.2): «Нет» — it is used only when the earlier part was performed; the board says
+    whether that one can be. ``None`` for any other connective (the caller runs the
+    choice as asked)."""
+    from bot.sim.board_text import part_phrase, resolve_text
+
+    node = _common(result.ast, leaf_of, (asked.part, asked.instead))
+    if node is None or node.kind != "and_then" or asked.instead > asked.part:
+        return None
+    rule = _rule_of(node)
+    bv = resolve_text(text, state, src, use, "", assumed)
+    earlier = part_phrase(bv.resolution, asked.instead)
+    bv.verdict = (f"Нет: {_label(parts, asked.part)} используется, только если выполнена "
+                  f"{_label(parts, asked.instead)} (п. {rule}); на этом поле {earlier}")
+    return _cited_first(bv)
 
 
 def _skip(text, state, src, use, assumed, result, parts, leaf_of, n):

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board
+from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board, this_card
 from bot.sim.state import Card, GameState, cell_name, parse_cell
 from bot.textnorm import fold
 
@@ -33,13 +33,16 @@ OWNER_RU = {"enemy": "противника", "own": "ваших", None: ""}
 class BoardVerdict:
     """``resolution`` of the text on the board, ``verdict`` (Russian, with paragraphs),
     ``citations`` (505 first), ``board`` (card id -> ``Card.to_json()`` after it),
-    ``assumed`` (what the built board assumed, Russian lines)."""
+    ``assumed`` (what the built board assumed, Russian lines), ``form_decided`` (the
+    verdict rests on the connective only, not on the board)."""
 
     resolution: Resolution
     verdict: str | None
     citations: list[str]
     board: dict[str, dict]
     assumed: list[str] = field(default_factory=list)
+    form_decided: bool = False
+    """The verdict follows from the text's connective alone (505), whatever the board."""
 
     def to_json(self) -> dict:
         """``{steps:[{text, done, rule, …}], citations, verdict, parts, results, unsupported,
@@ -128,6 +131,13 @@ def _counted_none(clause: str, w: dict) -> bool:
         and re.search(r"(?<![а-яё])нет(?![а-яё])", clause) is not None
 
 
+def _opens_with(clause: str, phrases) -> bool:
+    """Whether ``clause`` opens with one of ``phrases`` (whole words, after fold), after an
+    optional «а» / «и» / «но» / «на столе»."""
+    head = re.sub(r"^\s*(?:(?:а|и|но|ну|тут|там|сейчас)\s+)*(?:на\s+(?:столе|поле)\s+)?", "", clause)
+    return any(re.match(re.escape(fold(p)) + r"(?![а-яё])", head) for p in phrases)
+
+
 def _only_state(clause: str, w: dict) -> bool:
     """«только закрытые», «лишь открытые»: «только» right before the state word (not «только
     у противника …», which limits the owner)."""
@@ -192,6 +202,9 @@ def read_board_facts(question: str) -> BoardFacts:
                 continue
             flying_word = _has(clause, ["летун", "летуна", "летунов", "летуны"])
             lives = _has(clause, section_extra_lives()) or (_has(clause, ["жизн"]) and _has(clause, ["доп"]))
+            if not lives and _has(clause, w["resources"]) and _has(clause, w["resources_none"]):
+                facts.append(Fact("no_resources", None, None, raw.strip()))    # «ресурсов на оплату ноль»
+                continue
             if _has(clause, w["other"]) and not lives and not quoted and not _has(clause, w["creature"]):
                 unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
                 continue
@@ -207,7 +220,7 @@ def read_board_facts(question: str) -> BoardFacts:
             if _has(clause, w["chosen"]) and not _has(clause, w["none"]):
                 facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
                 continue
-            owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) or _has(clause, ["мое", "моего", "моем", "моём"]) else None
+            owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
             restr = next((r for r in ("closed", "open", "flying", "wounded") if _has(clause, w[r])), None)
             if flying_word:
                 restr = "flying"
@@ -215,7 +228,7 @@ def read_board_facts(question: str) -> BoardFacts:
                 unread.append(raw.strip())  # «у существа нет фишек» is not about the board's creatures
                 continue
             if lives:
-                if _has(clause, w["none"]) and _has(clause, w["none_any"]):
+                if _has(clause, w["none"]) and (_has(clause, w["none_any"]) or _counted_none(clause, w)):
                     facts.append(Fact("none", owner, "extra_lives", raw.strip()))
                 else:
                     unread.append(raw.strip())  # «у существа нет доп. жизней»: which creature is not told
@@ -232,6 +245,11 @@ def read_board_facts(question: str) -> BoardFacts:
                                                   for c in w["count"]):
                 if owner is None and re.search(r"(?<![а-я])у\s+(него|нее|неё|них)(?![а-я])", clause):
                     owner = "enemy"     # «у него открытые есть»: the opponent named before
+                facts.append(Fact("exists", owner, restr, raw.strip()))
+            elif not asking and not _has(clause, ["не"]) and (_opens_with(clause, w["possessive"]) or _has(clause, w["intent"])):
+                # «у меня раненое сущ», «хочу полечить своё раненое сущ»: that creature is there
+                if owner is None and re.match(r"\s*у\s+(него|нее|неё|них)(?![а-я])", clause):
+                    owner = "enemy"
                 facts.append(Fact("exists", owner, restr, raw.strip()))
             elif not re.search(r"\b(что|как|кто|ли)\b", clause) and not asking:
                 unread.append(raw.strip())
@@ -287,12 +305,16 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     movers: list[tuple[int, Card]] = []
     failed = {f.action: f for f in facts.of("failed")}
     src_state_set = False     # the first self part that opens or closes the source decides its state
+    antecedent = False        # an earlier part named a target («это существо» is then that one)
     for leaf in leaves:
         n = nums[id(leaf)]
         action = leaf.attr("action")
         args = thaw(leaf.attr("args") or ()) or {}
         spec = (args.get("target") or {}) if isinstance(args, dict) else {}
         who = spec.get("who")
+        if this_card(leaf.text, who, antecedent):
+            who = "self"    # «эта карта», «это существо» (bot.sim.ability.this_card)
+        antecedent = antecedent or who not in ("self", None)
         if who == "self" or (action in ("move", "open", "close") and who is None and spec.get("kind") in (None, "cell")):
             if action == "move":
                 movers.append((n, src))

@@ -86,12 +86,17 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     «Да/Нет: …» for «будет ли X?», «могу ли X?», «имеет право отказаться?»
     (``bot.sim.board_ask``); ``None`` when a part the verdict needs is not executable («не
     умею выполнить»)."""
+    from bot.sim.ability import self_source_text
     from bot.sim.board_ask import answer_on_board
     from bot.sim.board_text import read_board_facts
+    from bot.sim.state import Card
 
+    from bot.sim.board_ask import form_asked
+
+    form = None     # an order or «both» asked: the connective alone may decide it (read only when no fact is)
     if not cards:   # the board facts are cheap to read, the card text is not: no fact, no parse
         first = read_board_facts(question)
-        if not first.facts or first.unread:
+        if first.unread or not (first.facts or (form := form_asked(question))):
             return None
     result = _card_text(question)
     named = None
@@ -103,9 +108,15 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     if result is None:
         return None
     facts = read_board_facts(facts_text)
-    if not facts.facts or facts.unread:
+    if facts.unread or not (facts.facts or (form if form is not None else form_asked(facts_text))):
         return None
+    if facts.of("no_resources") and not self_source_text(result, Card(id="Источник", owner="first")):
+        return None     # nothing to pay with: 505 says what happens only when the source destroys itself (505.9)
     bv = answer_on_board(result.text, facts, facts_text)
+    if not facts.facts and bv.verdict is not None and not bv.form_decided:
+        return None     # the verdict would rest on an assumed board: the question describes none
+    if not facts.facts and bv.verdict is None:
+        return None
     assumed = bv.assumed
     res = bv.resolution
     said = "; ".join(f"«{f.said.rstrip('.')}»" for f in facts.facts)
@@ -125,7 +136,8 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
         whose = f"текст карты — {took(named.card)} —"
     return Answer(question=question, route=ROUTE, verdict=bv.verdict, blocks=blocks, citations=list(bv.citations),
                   trace=[f"обстоятельство на поле: {f.said}" for f in facts.facts] + [s.line() for s in res.steps],
-                  understood=f"Как я понял: {whose} выполняется на поле, где {said}")
+                  understood=(f"Как я понял: {whose} выполняется на поле, где {said}" if said else
+                              f"Как я понял: {whose}; спрошено то, что решает сама запись текста (505), а не поле"))
 
 
 __all__ = ["answer"]

@@ -1,0 +1,129 @@
+"""Card text plus a board: the verdict answers the asked proposition — which part, whether
+two parts go in an order or together, a part without an earlier one, what a self-destroying
+text does with nothing to pay — from the simulated run and the connective (505.4–505.9),
+led by Да / Нет (issue 11 «card text in the question», issue 12 acceptance)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.judge import ask
+from bot.sim.board_ask import read_asked
+
+DASH = "«{tap}: уничтожьте выбранное ваше существо – разряд на 2 по выбранному существу»."
+EITHER = "у мага «разряд на 1 по выбранному существу либо излечите ваше существо на 2»."
+SEMI = "«нанесите 2 раны выбранному закрытому существу противника; излечите ваше существо на 1»."
+MOVE_HEAL = "«переместите выбранное ваше существо на соседнюю клетку – излечите его на 2»."
+MAY = "у сущ «в начале хода может излечиться на 2 и переместиться на соседнюю клетку»."
+OTHERWISE = "«закройте выбранное открытое существо противника, в противном случае – нанесите себе 1 рану»."
+REFUSE = ("«противник закрывает одно своё открытое существо; если противник не может или не хочет этого сделать – "
+          "нанесите 2 раны выбранному существу противника».")
+
+
+def _lead(a) -> str:
+    return (a.verdict or "").split(":")[0]
+
+
+# ------------------------------------------------------------------ what is asked
+def test_order_both_and_without_are_read():
+    parts = [(1, "уничтожьте выбранное ваше существо"), (2, "разряд на 2 по выбранному существу")]
+    acts = {1: "destroy", 2: "discharge"}
+    got = read_asked(DASH + " можно сначала разряд кинуть а потом уже решить кого уничтожать?", parts, acts)
+    assert (got.kind, got.parts) == ("order", (2, 1))
+    got = read_asked(DASH + " могу и уничтожить и разряд кинуть?", parts, acts)
+    assert (got.kind, got.parts) == ("both", (1, 2))
+    got = read_asked(DASH + " разряд будет без уничтожения?", parts, acts)
+    assert (got.kind, got.part, got.instead) == ("whether", 2, 1)
+    got = read_asked(DASH + " я хочу просто разряд кинуть, можно так?", parts, acts)
+    assert (got.kind, got.part) == ("may", 2)
+
+
+# ------------------------------------------------------------------ order (505.4.2 / 505.5)
+def test_a_later_part_first_is_no_and_the_written_order_is_yes():
+    no = ask(DASH + " можно сначала разряд кинуть а потом уже решить кого уничтожать?")
+    assert _lead(no) == "Нет" and "вначале часть 1 «уничтожьте выбранное ваше существо»" in no.verdict
+    assert no.citations[0] == "505.4.2"
+    yes = ask(DASH + " можно сначала уничтожить своего, а потом кинуть разряд?")
+    assert _lead(yes) == "Да" and yes.citations[0] == "505.4.2"
+    one = ask(EITHER + " можно сперва полечить а потом разряд?")
+    assert _lead(one) == "Нет" and "только одна" in one.verdict and one.citations[0] == "505.5"
+
+
+# ------------------------------------------------------------------ both parts
+def test_both_options_of_a_choice_is_no_whatever_the_board():
+    a = ask(EITHER + " у меня раненый гном, у врага два сущ. могу и разряд и лечилку сразу?")
+    assert _lead(a) == "Нет" and "только одна из способностей" in a.verdict and a.citations[0] == "505.5"
+
+
+def test_both_parts_after_a_semicolon_is_what_the_board_allows():
+    no = ask(SEMI + " у противника нет ни одного закрытого сущ. будут и раны и лечение?")
+    assert _lead(no) == "Нет" and "часть 1" in no.verdict and no.citations[0] == "505.4.1"
+    yes = ask(SEMI + " у противника есть закрытое существо. будут и раны и лечение?")
+    assert _lead(yes) == "Да" and "часть 2 «излечите ваше существо на 1» выполняется" in yes.verdict
+
+
+def test_both_after_may_is_yes_when_the_board_allows_both_and_no_when_a_cell_is_missing():
+    yes = ask(MAY + " оно ранено и рядом есть свободная клетка. могу и излечиться и переместиться?")
+    assert _lead(yes) == "Да" and yes.citations[0] == "505.8"
+    no = ask(MAY + " все соседние клетки заняты. могу и излечиться и переместиться?")
+    assert _lead(no) == "Нет" and "507.2" in no.citations[:3]
+
+
+@pytest.mark.parametrize("text, rule", [(OTHERWISE, "505.6"), (REFUSE, "505.7")])
+def test_both_alternatives_is_no(text, rule):
+    a = ask(text + " у противника есть открытые сущ. можно сделать оба?")
+    assert _lead(a) == "Нет" and a.citations[0] == rule, a.verdict
+
+
+# ------------------------------------------------------------------ a part without the earlier one
+def test_a_later_part_without_the_earlier_one_is_no_and_the_board_says_why():
+    full = ask(MOVE_HEAL + " вокруг моего раненого сущ все клетки заняты. лечение пройдёт без перемещения?")
+    assert _lead(full) == "Нет" and "часть 2 «излечите его на 2» используется, только если выполнена часть 1" in full.verdict
+    assert full.citations[:2] == ["505.4.2", "505.4"] and "507.2" in full.citations[:4]
+    free = ask(MOVE_HEAL + " рядом с моим сущ есть пустая клетка. можно полечить без перемещения?")
+    assert _lead(free) == "Нет" and "часть 1 «переместите выбранное ваше существо на соседнюю клетку» выполняется" \
+        in free.verdict
+
+
+def test_whether_a_later_part_happens_names_the_earlier_part_the_board_stopped():
+    a = ask("«переместите выбранное ваше существо на соседнюю клетку; излечите его на 2». хочу полечить свое "
+            "раненое сущ но у него все соседние клетки заняты. лечение пройдёт?")
+    assert a.verdict.startswith("Нет: часть 2 «излечите его на 2» не выполняется"), a.verdict
+    assert "часть 1 «переместите выбранное ваше существо на соседнюю клетку» не объявляется" in a.verdict
+    assert "507.2" in a.citations[:3]
+
+
+# ------------------------------------------------------------------ 505.9 and payment
+def test_a_self_destroying_text_heals_with_nothing_to_pay_and_the_chat_or_not_question_is_yes_no():
+    a = ask("у меня сущ «уничтожьте это существо, при этом излечите все ваши существа на 2». на столе у меня трое "
+            "раненых, ресурсов на оплату ноль. лечилка сработает или нет")
+    assert a.verdict.startswith("Да: часть 2 «излечите все ваши существа на 2» выполняется"), a.verdict
+    assert a.citations[0] == "505.9"
+    # the same with a creature of the player destroyed, not the source: 505 does not say → no board verdict
+    b = ask("у меня сущ «уничтожьте выбранное ваше существо, при этом излечите все ваши существа на 2». на столе у "
+            "меня трое раненых, ресурсов на оплату ноль. лечилка сработает или нет")
+    assert not (b.verdict or "").startswith("Да: часть 2")
+
+
+def test_this_card_is_the_source():
+    a = ask("Способность: «Закройте выбранное открытое существо противника, в противном случае – эта карта получает "
+            "рану 1». У противника все сущ уже закрыты. Что будет?")
+    assert a.verdict.startswith("Эта карта получает рану 1: часть 1"), a.verdict
+    steps = next(b for b in a.blocks if b.title == "Выполнение на поле:")
+    assert any("«Источник» получает 1 ран" in x for x in steps.items)
+
+
+# ------------------------------------------------------------------ honest limits
+def test_a_cost_restriction_the_board_does_not_keep_gets_no_verdict():
+    a = ask("«закройте: верните в колоду выбранное существо противника стоимостью 4 или меньше, в противном случае – "
+            "разряд на 1 по выбранному существу». у противника стоит сущ. я хочу просто разряд кинуть, можно так?")
+    assert a.verdict is None or not a.verdict.startswith(("Да", "Нет: часть 1 «верните")), a.verdict
+
+
+def test_close_before_the_colon_is_the_tap_cost():
+    from bot.abilities.parser import parse
+
+    r = parse("Закройте: уничтожьте выбранное ваше существо – разряд на 2")
+    assert r.complete and r.ast.shape() == "(cost (and_then effect effect))"
+    cost = next(n for n in r.ast.walk() if n.kind == "cost")
+    assert cost.attr("icons") == ("tap",) and cost.attr("payment") is None
