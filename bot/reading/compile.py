@@ -268,7 +268,9 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
         body = f"можно: {what} можно поместить на {host.ru()}"
         return Ruling(f"Да, {body}", [c.line() for c in lines], cites, trace, mapping, ids)
     reasons = list(r.reasons)
-    if host.kind in ATTACHABLE:     # «на симбиота»: the paragraph that names the kind (209.4, 212.3) before the class
+    if host.has_class is False and subj.kind == "equipment":
+        reasons.sort(key=lambda c: "212.2" not in c.rules)     # «на симбиота без класса»: the class the question names
+    elif host.kind in ATTACHABLE:     # «на симбиота»: the paragraph that names the kind (209.4, 212.3) before the class
         kind_rule = "212.3" if subj.kind == "equipment" else "209.4"
         reasons.sort(key=lambda c: kind_rule not in c.rules)
     reason = short_reason(reasons[0].text) if reasons else ""

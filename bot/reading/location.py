@@ -98,6 +98,11 @@ def read_location_asked(rd, sent: list, yes_no: bool) -> bool:
         return False
     found = {k: _hits(rd, sent, k) for k in ("where_words", "count_cells", *_OPTIONS)}
     stand = _hits(rd, sent, "stand_verbs")
+    standing = {i for idx in stand for i in idx}
+    if any(t.pos == "INFN" and t.i not in standing for t in sent):
+        return False        # «может ли существо стрелять по рядом стоящей карте?»: another action is asked
+    if subj.kind == "creature" and not (found["count_cells"] or found["occupies"]):
+        return False        # a creature's place is asked only as the cells it occupies (506.1)
     before = _anywhere(rd, "before_reveal")
     after = _anywhere(rd, "after_reveal")
     options = [k for k in _OPTIONS if found[k]]

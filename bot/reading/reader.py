@@ -262,7 +262,7 @@ class _Reader:
             trait_noun = self.w.trait_nouns.get(t.lemma)
             host_word = t.lemma in self.w.host_words
             if not (kind or name or trait_noun or host_word):
-                self.substantive_trait(t)
+                self.substantive_trait(t) or self.substantive_owner(t)
                 continue
             prev = [self.tok(t.i - k) for k in (1, 2)]
             after_prep = self.tok(t.i - 1) is not None and self.tok(t.i - 1).text in ("с", "со", "над", "под", "за", "перед")
@@ -306,25 +306,43 @@ class _Reader:
             self.mention[t.i] = card.key
             self.use(t.i)
 
-    def substantive_trait(self, t: Tok) -> None:
+    def substantive_owner(self, t: Tok) -> bool:
+        """«паразита можно на своего?», «на чужих?»: an owner word after «на» with no card noun
+        after it stands for a creature of that owner (``True`` when read)."""
+        who = "me" if t.lemma in self.w.owner_me else "opponent" if t.lemma in self.w.owner_opponent else None
+        p1, nxt = self.tok(t.i - 1), self.tok(t.i + 1)
+        if who is None or t.pos not in ("ADJF", "NPRO", None) or p1 is None or p1.text != "на" or p1.clause != t.clause:
+            return False
+        if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"):
+            return False
+        card = self.new_card("creature", t.i, "neut")
+        card.owner = who
+        card.own_word = t.lemma == "свой"
+        card.mentions.append(t.i)
+        self.mention[t.i] = card.key
+        self.use(t.i)
+        return True
+
+    def substantive_trait(self, t: Tok) -> bool:
         """«на бестелесного», «на не летающего»: a trait adjective after «на» with no card
         noun after it stands for a creature with that trait."""
         tr = self.trait_of(t)
         if tr is None:
-            return
+            return False
         p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
         neg = p1 is not None and p1.text in _NEG
         on = p2 if neg else p1
         if on is None or on.text != "на" or on.clause != t.clause:
-            return
+            return False
         nxt = self.tok(t.i + 1)
         if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"):
-            return
+            return False
         card = self.new_card("creature", t.i, "neut")
         card.traits[tr[0]] = tr[1] != neg
         card.mentions.append(t.i)
         self.mention[t.i] = card.key
         self.use(t.i, p1.i if neg else None)
+        return True
 
     def host_card(self, t: Tok) -> CardInfo:
         """«хозяин» — the creature an attachable card lies on; «хозяин симба / шмотки»
@@ -472,7 +490,8 @@ class _Reader:
                 continue
             prev = self.tok(t.i - 1)
             if prev is not None and prev.text in ("без", "нет"):
-                card = self.card_near(t, prefer_next=False, kinds=("creature",)) or self.card_near(t, kinds=("creature",))
+                kinds = ("creature", "symbiote", "parasite")     # a symbiote is a creature with a class (209)
+                card = self.card_near(t, prefer_next=False, kinds=kinds) or self.card_near(t, kinds=kinds)
                 if card is not None:
                     if card.has_class is True:
                         self.r.contradictions.append("существо названо и с классом, и без класса")
@@ -834,6 +853,8 @@ class _Reader:
             on = self.on_target(place or src[0]) if (place or src) else None
             if on is None:
                 return
+            if place is None and self.toks[on[0]].case == "loct":
+                return      # «если на хозяине мой симб, а … нельзя»: «на ком» tells where it lies, no placing is asked
             subj = next((self.r.cards[self.mention[t.i]] for t in src
                          if t.i in self.mention and self.r.cards[self.mention[t.i]].kind in ATTACHABLE
                          and self.mention[t.i] != on[1].key and t.i not in self.complement), None)
