@@ -65,7 +65,7 @@ from rapidfuzz import fuzz, process
 from bot.answer import Answer, Block
 from bot.errors import InputFileError, RulebookError
 from bot.fullbook import FullBook, read_full
-from bot.pages import Header, Para, read_page
+from bot.pages import Header, Para, as_utf8, read_page
 from bot.limits import PAGE_BYTES
 from bot.rulebook import LETTERS, Rulebook, check_edition_name, is_subpoint, number_key
 from bot.textfile import check_regular_file
@@ -631,7 +631,8 @@ def _union(lists) -> list[str]:
 def import_sources(paths: list[Path | str], edition: str, keep_unplaced: bool = False) -> tuple[dict, ImportReport]:
     """Read rule pages and build an edition.
 
-    paths: page files (plain text or HTML, UTF-8), in the order given (folders are
+    paths: page files (plain text or HTML; UTF-8, or UTF-16 / cp1251 / koi8-r as
+    ``bot.pages.as_utf8`` reads them, with a note in the report), in the order given (folders are
     expanded to their files, sorted by name). Returns ``(rulebook_dict, report)``
     where ``rulebook_dict`` is the YAML mapping of ``bot.rulebook`` (plus
     ``unplaced``, empty unless ``keep_unplaced``). Raises ``RulebookError`` (Russian,
@@ -652,12 +653,16 @@ def import_sources(paths: list[Path | str], edition: str, keep_unplaced: bool = 
     if not files:
         raise RulebookError("не указано ни одной страницы правил")
     raws = []
+    encodings: list[str] = []   # a note per page that was not in UTF-8 (bot.pages.as_utf8)
     for f in files:
         try:
             page = check_regular_file(f, "страница правил")
             if page.stat().st_size > PAGE_BYTES:
                 raise RulebookError(f"{f}: страница слишком большая: больше {PAGE_BYTES} байт")
-            raws.append((f, page.read_bytes()))
+            raw, note = as_utf8(page.read_bytes(), f.name)
+            raws.append((f, raw))
+            if note:
+                encodings.append(note)
         except InputFileError as e:
             raise RulebookError(str(e)) from None
         except OSError as e:
@@ -666,7 +671,9 @@ def import_sources(paths: list[Path | str], edition: str, keep_unplaced: bool = 
     if len(raws) == 1:  # a complete rulebook is one file; several files are scraped pages
         book = read_full(raws[0][1], raws[0][0].name)
         if book is not None:
-            return edition_from_book(book, raws[0][0].name, edition)
+            data, report = edition_from_book(book, raws[0][0].name, edition)
+            report.notes[:0] = encodings
+            return data, report
     elif any(raw[:5] == b"%PDF-" for _, raw in raws):
         raise RulebookError("PDF с полными правилами импортируется один, отдельной редакцией; указано файлов: "
                             f"{len(raws)}")
@@ -705,6 +712,7 @@ def import_sources(paths: list[Path | str], edition: str, keep_unplaced: bool = 
         "unplaced": [{"source": s, "line": ln, "text": t} for s, ln, t, _ in imp.report.unplaced],
     }
     Rulebook.from_dict(data, where=edition)  # validates the shape
+    imp.report.notes[:0] = encodings
     return data, imp.report
 
 

@@ -14,10 +14,12 @@ when the question is not its kind:
                   on that board by the simulator (bot.sim.card_board_route); else card
                   text quoted in «…», "…", “…” or a question about a compound-ability
                   connective (bot.abilities.route, 505.*)
-4. ``scenario`` – a board situation read compositionally into a scenario (bot.reading.route),
+4. ``scenario`` – a movement, relocation or jump of a creature (bot.reading.movement_run, 506–507),
+                  a board situation read compositionally into a scenario (bot.reading.route),
                   a stack story (bot.reading.stack), a game action's stack / speed /
                   priority facts (bot.reading.game_actions), simultaneous triggers
                   (bot.reading.triggers), the preliminary phase (bot.reading.preliminary),
+                  the reveal step (bot.reading.reveal), lives (bot.reading.lives),
                   the stack's order, a phase's end, payment (bot.reading.stack_order);
                   else one matched by keywords (bot.sim.route)
 5. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
@@ -52,11 +54,14 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.sim.card_board_route",
     "bot.abilities.route",
     "bot.reading.reasoning",
+    "bot.reading.movement_run",
     "bot.reading.route",
     "bot.reading.stack",
     "bot.reading.game_actions",
     "bot.reading.triggers",
     "bot.reading.preliminary",
+    "bot.reading.reveal",
+    "bot.reading.lives",
     "bot.reading.stack_order",
     "bot.sim.route",
     "bot.rules_text.route",

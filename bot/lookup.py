@@ -310,12 +310,15 @@ def split_queries(text: str) -> list[str]:
     """The paragraph queries of one ``rule`` request, shared by ``berserk-judge rule``
     and the chat's ``/rule``: «209.5 209.6» -> ["209.5", "209.6"], «п. 209.5» ->
     ["209.5"], «209.4 - 209.6» -> ["209.4 - 209.6"] (one range), «209.5 abc» ->
-    ["209.5", "abc"] (each word on its own, so the unknown one is named), «209..5» ->
+    ["209.5", "abc"] (each word on its own, so the unknown one is named; so is «5555» of
+    «209.5 5555», a number too long to be a paragraph's), «209..5» ->
     ["209..5"] (numbers not parted by a space, «,» or «;» stay one query). Never empty:
     a blank text gives ``[text]`` (answered as «не номер пункта»)."""
     refs = _separate_refs(text)
-    if refs:
+    if refs and not re.search(r"\d", _NUM_IN_TEXT.sub(" ", text)):
         return refs
+    # a digit outside every reference («209.5 5555»: four digits are no paragraph number)
+    # is named as an unknown query, never dropped
     if not re.search(r"\d", text):  # «abc def»: one «не номер пункта», not one per word
         return [text]
     out: list[str] = []

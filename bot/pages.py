@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from bot.errors import RulebookError
+from bot.errors import InputFileError, RulebookError
 from bot.morph import analyzer
 from bot.rulebook import LETTERS
 from bot.textnorm import normalize_typography
@@ -512,6 +512,40 @@ def looks_like_html(text: str) -> bool:
     """True for HTML markup (``<html``, ``<ol``, ``<p>`` … near the start)."""
     head = text[:4000].lower()
     return bool(re.search(r"<(?:!doctype|html|body|ol|ul|li|p|div|h[1-6])\b", head))
+
+
+_DECLARED_CHARSET = re.compile(rb"<meta[^>]{0,200}?charset\s*=\s*[\"']?\s*(windows-1251|cp1251|koi8-r)", re.IGNORECASE)
+_LEGACY_CODECS = {b"windows-1251": "cp1251", b"cp1251": "cp1251", b"koi8-r": "koi8_r"}
+
+
+def as_utf8(raw: bytes, source: str) -> tuple[bytes, str | None]:
+    """``raw`` as UTF-8 bytes and a Russian note on its encoding (``None`` when it was
+    UTF-8 already, or is not text: PDF and undecodable bytes are returned unchanged for
+    ``read_page`` / ``bot.fullbook`` to judge). Russian rule pages are often saved in
+    Windows encodings: an HTML page that declares ``charset=windows-1251`` (or koi8-r)
+    is decoded by it; other text is read as ``bot.textfile.decode_text`` reads card
+    files (UTF-16 with a BOM, or bytes that read as Russian cp1251)."""
+    from bot.textfile import decode_text
+
+    if raw[:5] == b"%PDF-":
+        return raw, None
+    try:
+        raw.decode("utf-8")
+        return raw, None
+    except UnicodeDecodeError:
+        pass
+    declared = _DECLARED_CHARSET.search(raw[:4096])
+    if declared and b"\x00" not in raw[:8192]:
+        codec = _LEGACY_CODECS[declared.group(1).lower()]
+        try:
+            return raw.decode(codec).encode("utf-8"), f"{source}: страница в кодировке {codec} (так указано в её HTML)"
+        except UnicodeDecodeError:
+            return raw, None
+    try:
+        text, note = decode_text(raw, source, "страница правил", legacy=True)
+    except InputFileError:
+        return raw, None
+    return (text.encode("utf-8"), f"{source}: {note}") if note else (raw, None)
 
 
 def read_page(raw: bytes, source: str) -> tuple[list[Item], list[Orphan]]:

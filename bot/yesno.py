@@ -78,7 +78,22 @@ def asks(question: str) -> bool:
     if parts and _OR_NOT.search(parts[-1]):
         return True
     last = set(re.findall(r"[а-яa-z0-9]+", parts[-1])) if parts else set()
-    return bool(last & (words("asking_words") | words("wh_words")))
+    return bool(last & (words("asking_words") | words("wh_words"))) or (bool(parts) and _present_last_verb(parts[-1]))
+
+
+TSYA = re.compile(r"(?i)(?<=[а-яё])([аяуюоё])еться\b")
+"""«закрываеться» -> «закрывается»: the «-тся / -ться» slip (no verb ends in a vowel + «еться»)."""
+
+
+def _present_last_verb(sentence: str) -> bool:
+    """Chat style without «?»: the last verb of the sentence is in the present or future
+    («броня у закрытого существа вообще работает», «…, сработает его абилка при гибели»)
+    — it asks; a story told in the past («Посадил симба на орка») does not, nor a lone
+    command."""
+    from bot.reading.tokens import tokenize
+
+    verbs = [t for t in tokenize(TSYA.sub(r"\1ется", sentence))[0] if t.pos == "VERB"]
+    return bool(verbs) and verbs[-1].tense in ("pres", "futr") and len(tokenize(sentence)[0]) >= 2
 
 
 def sentence_kind(s: str) -> Kind:

@@ -68,6 +68,7 @@ class FakeRequest(BaseRequest):
         self.fail: dict[str, list[tuple[int, dict]]] = {}
         self._ids = itertools.count(100)
         self.on_call = None  # optional callable(method) run after recording a call
+        self.files: dict[str, bytes] = {}  # file_id -> content served by getFile and the file URL
 
     @property
     def read_timeout(self) -> float:
@@ -83,6 +84,9 @@ class FakeRequest(BaseRequest):
                          write_timeout=None, connect_timeout=None, pool_timeout=None) -> tuple[int, bytes]:
         api = url.rsplit("/", 1)[-1]
         params = dict(request_data.parameters) if request_data else {}
+        if "/file/bot" in url:   # a file download (File.download_*): the raw bytes
+            self.calls.append(("download", {"file_id": api}))
+            return (200, self.files[api]) if api in self.files else (404, b"Not Found")
         self.calls.append((api, params))
         if self.on_call is not None:
             self.on_call(api)
@@ -104,6 +108,9 @@ class FakeRequest(BaseRequest):
                     "chat": {"id": p["chat_id"], "type": "private"}, "text": p["text"]}
         if api == "getUpdates":
             return []
+        if api == "getFile":
+            fid = p["file_id"]
+            return {"file_id": fid, "file_unique_id": "u" + fid, "file_size": len(self.files.get(fid, b"")), "file_path": fid}
         return True
 
     def sent(self, method: str) -> list[dict[str, Any]]:
@@ -144,6 +151,32 @@ def message_update(text: str, chat_type: str = "private", chat_id: int = 42, rep
     if reply_to_bot:
         msg["reply_to_message"] = {"message_id": 5, "date": 0, "chat": chat, "from": BOT_USER, "text": "209.4 …"}
     return {"update_id": next(_update_ids), ("edited_message" if edited else "message"): msg}
+
+
+def file_update(file_name: str | None, file_id: str = "doc1", caption: str | None = None, chat_type: str = "private",
+                file_size: int | None = None, media: str = "document", reply_to_bot: bool = False) -> dict:
+    """A message carrying a document (``file_name``; served by ``FakeRequest.files[file_id]``)
+    or other media (``media``: ``photo``, ``sticker``, ``voice``) with an optional caption."""
+    upd = message_update("x", chat_type=chat_type, reply_to_bot=reply_to_bot)
+    msg = upd["message"]
+    del msg["text"]
+    msg.pop("entities", None)
+    if media == "document":
+        msg["document"] = {"file_id": file_id, "file_unique_id": "u" + file_id,
+                           **({"file_name": file_name} if file_name else {}),
+                           **({"file_size": file_size} if file_size is not None else {})}
+    elif media == "photo":
+        msg["photo"] = [{"file_id": file_id, "file_unique_id": "u" + file_id, "width": 90, "height": 90}]
+    elif media == "sticker":
+        msg["sticker"] = {"file_id": file_id, "file_unique_id": "u" + file_id, "type": "regular", "width": 512,
+                          "height": 512, "is_animated": False, "is_video": False}
+    elif media == "voice":
+        msg["voice"] = {"file_id": file_id, "file_unique_id": "u" + file_id, "duration": 2}
+    if caption is not None:
+        msg["caption"] = caption
+        if caption.startswith("/"):
+            msg["caption_entities"] = [{"type": "bot_command", "offset": 0, "length": len(caption.split()[0])}]
+    return upd
 
 
 def callback_update(data: str, chat_id: int = 42, inline: bool = False) -> dict:

@@ -182,3 +182,20 @@ def test_a_text_that_opens_its_own_card_presupposes_a_closed_card():
     assert "505.8" in a.citations and "507.2" in a.citations
     board = next(b for b in a.blocks if b.title == "Поле, на котором выполняется текст:")
     assert any("«Источник» закрыто: часть 1 открывает его" in x for x in board.items)
+
+
+def test_the_part_left_out_is_the_one_under_the_negation():
+    # «A и не B», «B, не A», «не A, а B»: the part under «не» is skipped, whatever the word order
+    parts = [(1, "нанести 1 рану выбранному существу противника"), (2, "переместиться на соседнюю клетку")]
+    assert read_asked("Могу я ранить его и не перемещаться?", parts).part == 2
+    assert read_asked("Могу я переместиться, не нанося рану?", parts).part == 1
+    assert read_asked("Могу я не ранить, а только переместиться?", parts).part == 1
+    a = ask(MAY_BOTH + " У противника одно открытое существо. Могу я ранить его и не перемещаться?")
+    assert a.verdict.startswith("Да: контролирующий игрок вправе не объявлять часть 2"), a.verdict
+
+
+def test_a_left_out_word_that_names_no_part_gets_no_verdict():
+    parts = [(1, "нанести 1 рану выбранному существу противника"), (2, "переместиться на соседнюю клетку")]
+    assert read_asked("Могу я переместиться и не закрываться?", parts).kind == "unread"
+    a = ask(MAY_BOTH + " У противника одно открытое существо. Могу я переместиться и не закрываться?")
+    assert a.verdict is None

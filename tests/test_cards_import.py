@@ -4,13 +4,13 @@ encodings, bounds, re-import in place, a failed import changing nothing, 20,000 
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
 from bot.cards import db
 from bot.cards.formats import CardImportError
 from bot.cards.importer import import_files
+from tests.work_bounds import cpu_bound
 from tests.cards_support import CLASSIC_CARDS, CSV_HEADER, CSV_ROWS, NXT_CARDS, all_formats, card_home, write_csv, write_json  # noqa: F401
 
 
@@ -87,7 +87,7 @@ def test_json_rows_not_objects_or_unknown_type(card_home):
     cards = [*NXT_CARDS[:2], "строка", {**NXT_CARDS[2], "id": "x9", "type": 9}, {**NXT_CARDS[3], "id": "x10", "life": "??"}]
     r = import_files([str(write_json(card_home / "n.json", cards))])
     assert r.imported == 2
-    assert [(w, why.split(" (")[0]) for _, w, why in r.rejected] == [
+    assert [(w, why.split(" (")[0].split(";")[0]) for _, w, why in r.rejected] == [
         ("запись 3", "не объект карты"), ("запись 4", "неизвестный тип карты «9»"),
         ("запись 5", "поле «жизни»: ожидалось число, а не «??»")]
 
@@ -189,12 +189,10 @@ def test_twenty_thousand_rows_import_fast(card_home):
                       "elite": bool(i % 2), "uniq": False, "color": 1 << (i % 6), "class": [""], "type": i % 6,
                       "life": 5, "move": 1, "hit": [1, 2, 3], "icons": {}, "text": texts[i % 6]})
     p = write_json(card_home / "big.json", cards)
-    t0 = time.perf_counter()
-    r = import_files([str(p)])
-    took = time.perf_counter() - t0
+    with cpu_bound(60, "importing 20,000 rows"):   # a hang guard; speed is measured in benchmarks/cards_real.py
+        r = import_files([str(p)])
     assert (r.added, len(r.rejected), r.total) == (20_000, 0, 20_000)
     assert (r.texts["empty"], r.texts["complete"]) == (3333, 16667)
-    assert took < 60        # a hang guard only; speed is measured in benchmarks/cards_real.py
     r2 = import_files([str(p)])
     assert (r2.added, r2.updated) == (0, 20_000)
 

@@ -23,6 +23,9 @@ from bot.errors import InputLimitError
     ("совсем не номер", ["совсем не номер"]),
     ("209..5", ["209..5"]),
     ("209.4..209.6", ["209.4..209.6"]),
+    # QA pass: a number too long for a paragraph next to a good one was dropped without a word
+    ("209.5 5555", ["209.5", "5555"]),
+    ("209.5 " + "9" * 50, ["209.5", "9" * 50]),
 ])
 def test_split_queries(text, queries):
     assert split_queries(text) == queries
@@ -35,6 +38,12 @@ def test_chat_rule_with_two_numbers_answers_both_like_the_cli(capsys):
     assert [o["number"] for o in json.loads(capsys.readouterr().out)] == ["209.5", "209.6"]
     assert main(["rule", "209.5 209.6", "--json"]) == 0  # one quoted argument reads the same
     assert [o["number"] for o in json.loads(capsys.readouterr().out)] == ["209.5", "209.6"]
+
+
+def test_chat_rule_names_a_junk_number_instead_of_dropping_it():
+    reply = handle("/rule 209.5 5555", Ctx())
+    assert [a.citations for a in reply.answers] == [["209.5"], []]
+    assert reply.answers[1].text.startswith("«5555» – не номер пункта.")
 
 
 def test_chat_search_k_limits_the_paragraphs_like_the_cli(capsys):

@@ -4,7 +4,7 @@ verdict route, the ruling relative to the claimer (bot.reading.claims)."""
 import pytest
 
 from bot.judge import ask
-from bot.reading.claims import find_claim, holds_of
+from bot.reading.claims import _conjuncts, find_claim, holds_of
 
 
 # ------------------------------------------------------------------ who claims what
@@ -121,3 +121,19 @@ def test_a_conjunction_with_one_false_part_is_false():
     a = ask("Напарник говорит что симбиота можно положить на летающее существо и экипировку можно атаковать. Прав?")
     assert a.verdict.startswith("Нет, напарник не прав: неверно, что симбиота можно положить"), a.verdict
     assert a.citations[0] == "209.4"
+
+
+def test_a_verdict_defining_another_thing_does_not_rule_on_the_claim():
+    # «пас — это …» is about the pass, not about what happens after both passed
+    assert holds_of("Нет, пас — это передача приоритета противнику", "если оба спасовали то верхнее игродействие выполняется") is None
+    assert holds_of("Нет, пас — это передача приоритета противнику", "пас — это игродействие")[0] is False
+
+
+def test_a_claimed_consequence_after_to_is_asked_not_told():
+    a = ask("друг говорит, что если оба подряд спасовали то верхнее игродействие выполняется. так?")
+    assert a.verdict.startswith("Да"), a.verdict
+    assert "303.4" in a.citations[:2]
+
+
+def test_a_conditional_claim_is_not_split_at_its_and():
+    assert _conjuncts("если на хозяине симбиот, то и хозяину туда нельзя") == []

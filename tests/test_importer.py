@@ -552,3 +552,38 @@ def test_bullets_next_to_printed_letters_stay_in_the_text(tmp_path):
     ]
     assert "1.2: пункты списка «·» оставлены в тексте (у пункта уже есть напечатанные подпункты с буквами)." in report.notes
     assert Rulebook.from_dict(data).get("1.1.а") is not None
+
+
+_PAGE = "209. Симбиоты, паразиты\n209.1. Симбиот помещается на существо своего отряда.\n209.2. Паразит помещается на существо противника.\n"
+
+
+@pytest.mark.parametrize("name, data, note", [
+    ("win.txt", _PAGE.encode("cp1251"), "win.txt: файл не в UTF-8: прочитан как cp1251 (Windows-1251)"),
+    ("bom16.txt", _PAGE.encode("utf-16"), "bom16.txt: файл в кодировке UTF-16"),
+    ("site.html", ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251"></head><body>'
+                   + "".join(f"<p>{line}</p>" for line in _PAGE.splitlines()) + "</body></html>").encode("cp1251"),
+     "site.html: страница в кодировке cp1251 (так указано в её HTML)"),
+    ("koi.html", ('<html><head><meta charset="KOI8-R"></head><body>'
+                  + "".join(f"<p>{line}</p>" for line in _PAGE.splitlines()) + "</body></html>").encode("koi8_r"),
+     "koi.html: страница в кодировке koi8_r (так указано в её HTML)"),
+])
+def test_pages_in_russian_windows_encodings_import_with_a_note(tmp_path, name, data, note):
+    # QA pass: a cp1251 page was refused, a UTF-16 one called «двоичный файл»
+    f = tmp_path / name
+    f.write_bytes(data)
+    book, report = import_sources([f], "enc")
+    texts = {c["number"]: c["text"] for c in book["clauses"]}
+    assert texts == {"209.1": "Симбиот помещается на существо своего отряда.",
+                     "209.2": "Паразит помещается на существо противника."}
+    assert report.notes[0] == note
+
+
+def test_undecodable_and_binary_pages_are_still_refused(tmp_path):
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("209. Règles\n209.1. Ça va.\n".encode("latin-1"))
+    with pytest.raises(RulebookError, match=r"latin\.txt: не читается как UTF-8 \(байт \d+\)"):
+        import_sources([latin], "enc")
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes(b"\x00\x01\x02" * 100)
+    with pytest.raises(RulebookError, match=r"junk\.txt: двоичный файл"):
+        import_sources([junk], "enc")

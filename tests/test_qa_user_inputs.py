@@ -103,3 +103,30 @@ def test_an_unusable_user_folder_or_database_file_is_told_in_russian(tmp_path, m
             Store(url)
         assert reason in str(e.value), str(e.value)
         assert "File exists" not in str(e.value) and "not a database" not in str(e.value)
+
+
+def test_a_card_type_written_as_a_word_gets_the_codes_the_format_knows(card_home):
+    # QA pass: a new user wrote «"type": "Существо"» and read «неизвестный тип карты
+    # «Существо» (известные — в grammar/card_formats.yaml)» — a file an installed bot hides.
+    cards = [{"name": "Лесной страж", "type": "Существо", "text": "Ранить выбранное существо на 1"},
+             {"name": "Ночной ястреб", "type": None, "text": ""},
+             {"name": "Ночная сова", "type": 1, "text": ""}]
+    r = import_files([str(write_json(card_home / "words.json", cards))])
+    assert r.added == 1
+    (_, w1, why1), (_, w2, why2) = r.rejected
+    assert (w1, w2) == ("запись 1", "запись 2")
+    codes = ("ожидался один из кодов: 0 — существо; 1 — существо, летающее; 2 — существо, симбиот; "
+             "3 — существо, паразит; 4 — артефакт; 5 — местность")
+    assert why1.startswith("неизвестный тип карты «Существо»; " + codes)
+    assert why2.startswith("не указан тип карты (поле «type»); " + codes)
+
+
+@pytest.mark.parametrize("content", ["", "  \n\t\n"])
+def test_an_empty_card_file_is_called_empty_whatever_its_name(card_home, content):
+    from bot.cards.formats import CardImportError
+
+    path = card_home / "cards.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(CardImportError) as e:
+        import_files([str(path)])
+    assert str(e.value).startswith(f"{path}: пустой файл; ожидался список карт: JSON")   # not «ожидалась строка заголовков»

@@ -362,3 +362,37 @@ def test_the_stacked_action_is_the_one_the_question_says_lies_there():
 def test_claims_about_game_actions_are_ruled_on():
     assert ask("Противник говорит, что бросок кубика — медленное игродействие. Он прав?").verdict.startswith("Нет, противник не прав")
     assert ask("Я думаю, что эффект правил игры не использует стек. Верно?").verdict.startswith("Да, вы правы")
+
+
+# ------------------------------------------------------------------ what a game action is made of, watched on a run
+DEFINITIONS = [
+    ("Из каких частей вообще состоит игродействие?", "Из объявления, выполнения и оплаты", "301.1"),
+    ("Игродействие состоит из чего?", "Из объявления, выполнения и оплаты", "301.1"),
+    ("Сколько игроков сразу владеют приоритетом?", "Один игрок", "303.1"),
+    ("Приоритет может быть у обоих игроков одновременно?", "Нет,", "303.1"),
+    ("Эффекты правил игры применяются до того, как игрок получит приоритет?", "Да,", "303.6"),
+    ("Эффекты правил игры применяются после получения приоритета?", "Нет,", "303.6"),
+    ("Когда применяются эффекты правил игры, до или после получения игроком приоритета?", "До того", "303.6"),
+    ("Надо ли вслух объявлять эффекты правил игры?", "Нет:", "301.1"),
+    ("Атаку нужно объявлять вслух?", "Да,", "301.1"),
+]
+
+
+@pytest.mark.parametrize("q,start,first", DEFINITIONS, ids=[c[0] for c in DEFINITIONS])
+def test_definitions_watched_on_a_run(q, start, first):
+    test_answered_from_the_compiled_scenario(q, start, first)
+
+
+def test_a_claim_about_when_rule_effects_apply():
+    a = ask("Друг говорит, что эффекты правил игры применяются после того, как игрок получил приоритет. Я говорю — до. Кто прав?")
+    assert a.verdict.startswith("Вы правы"), a.verdict
+    assert a.citations[0] == "303.6"
+
+
+@settings(max_examples=20, deadline=None)
+@given(kind=st.sampled_from(sorted(KIND_ACCS)), order=st.integers(0, 1))
+def test_said_aloud_equals_the_kind(kind, order):
+    w = KIND_ACCS[kind]
+    q = [f"Нужно ли объявлять вслух {w}?", f"{w[:1].upper() + w[1:]} надо объявлять вслух?"][order]
+    a = ask(q)
+    assert a.reading is not None and a.verdict.startswith("Да" if ACTIONS[kind].aloud else "Нет"), (q, a.verdict)

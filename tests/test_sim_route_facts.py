@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bot.sim import route
-from tests.sim_support import ask_judge as _ask   # what ask answers: the reader first, then the keyword route
+from tests.sim_support import ask_judge, ask_judge as _ask   # what ask answers: the reader first, then the keyword route
 
 
 def _opens(verdict: str, word: str) -> bool:
@@ -67,13 +67,13 @@ def test_yes_no_about_the_cell(q, word):
     "Надо ли говорить вслух заявки, которые требуют правила игры?",
 ])
 def test_rule_claims_need_not_be_said_aloud(q):
-    a = _ask(q)
+    a = ask_judge(q)        # the game-action reader (bot.reading.game_actions) reads it
     assert _opens(a.verdict, "Нет"), a.verdict
     assert a.citations[0] == "301.1"
 
 
 def test_a_players_own_claim_is_declared():
-    a = _ask("Нужно ли объявлять вслух атаку?")
+    a = ask_judge("Нужно ли объявлять вслух атаку?")
     assert _opens(a.verdict, "Да"), a.verdict
     assert a.citations[0] == "301.1"
 
@@ -102,7 +102,7 @@ def test_card_text_in_quotes_is_still_card_text():
     ("Экипировку рассаживают после паразитов?", "Нет", "405.2"),
 ])
 def test_yes_no_from_a_fact(q, word, rule):
-    a = _ask(q)
+    a = ask_judge(q)        # the keyword route or a reader of bot.reading
     assert _opens(a.verdict, word), a.verdict
     assert a.citations[0] == rule
 

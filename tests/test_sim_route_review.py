@@ -120,31 +120,6 @@ def test_agree_with_negation_text():
     assert route.agree_with_negation("Симбиот погибает", "нельзя") == "Симбиот погибает"
 
 
-# ------------------------------------------------ acting after moving (506.5 works one way)
-@pytest.mark.parametrize("q,verdict", [
-    ("Можно ли атаковать после движения?", "Да"),
-    ("Может ли существо атаковать после движения?", "Да"),
-    ("Существо сходило, может ли оно потом ударить?", "Да"),
-    ("Я подвигал существо, могу теперь атаковать?", "Да"),
-    ("Сначала двигаюсь, потом атакую — можно?", "Да"),
-    ("Можно ли действовать после движения?", "Да"),
-    ("Может ли существо двигаться после атаки?", "Нет"),
-    ("Может ли существо двигаться, если оно атаковало?", "Нет"),
-    ("Можно ли сначала атаковать, а потом походить?", "Нет"),
-])
-def test_order_of_moving_and_acting(q, verdict):
-    a = _ask(q)
-    assert a.verdict.startswith(verdict + ","), a.verdict
-    assert a.citations[0] == "506.5", a.citations
-    if verdict == "Да":
-        assert "после атаки" in a.verdict or "после действия" in a.verdict   # the other order is excluded
-
-
-def test_no_order_told_is_not_guessed():
-    a = route.answer("Может ли существо атаковать и двигаться?", "5ed")
-    assert a is None or a.citations[0] != "506.5" or "Да, может атаковать" not in a.verdict
-
-
 # ------------------------------------------------ order of the preliminary subphases (406, 407, 408)
 def test_simulator_refuses_going_back_in_the_preliminary_phase():
     from bot.sim import phases
@@ -154,26 +129,6 @@ def test_simulator_refuses_going_back_in_the_preliminary_phase():
     assert not r.legal and r.reasons[0].rules == ("406.1", "407.1")
     r = phases.vanguard(sim, [("first", "Воин", True)])
     assert r.legal
-
-
-# ------------------------------------------------ steps left from the told movement points (506.1)
-@pytest.mark.parametrize("q,verdict", [
-    ("Я походил на одну клетку, запас движения был 2 — могу ещё?", "Да, можно: осталась 1 единица"),
-    ("У существа запас движения 3, оно прошло 2 клетки. Может ещё походить?", "Да"),
-    ("Запас движения 4, сходил на 1 клетку, могу дальше?", "Да, можно: осталось 3 единицы"),
-    ("Сдвинулся на 2 клетки при запасе движения 2, могу ещё?", "Нет"),
-    ("Запас движения 1, я уже сходил на одну клетку — можно ещё раз?", "Нет"),
-    ("Существо с запасом движения 2 прошло одну клетку. Сколько ещё клеток может пройти?", "Ещё 1 клетку"),
-])
-def test_movement_left_after_some_steps(q, verdict):
-    a = _ask(q)
-    assert a.verdict.startswith(verdict), a.verdict
-    assert a.citations[0] == "506.1"
-
-
-# ------------------------------------------------ «кто ходит» after a pass is about priority (303.2)
-def test_who_moves_without_a_pass_is_still_506_2():
-    assert _ask("Кто может объявить движение?").citations[0] == "506.2"
 
 
 # ------------------------------------------------ an artifact relocated by an ability: the verdict names its basis
@@ -193,11 +148,6 @@ def test_artifact_relocation_negated_and_artifact_movement():
     assert a.verdict.startswith("Нет, можно: вывод опирается"), a.verdict
     a = _ask("Может ли артефакт двигаться?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "210.2"
-
-
-def test_negated_modal_heading_a_phrase_is_kept_whole():
-    a = _ask("Существо не может атаковать после движения?")
-    assert a.verdict.startswith("Нет, может атаковать после движения:"), a.verdict
 
 
 @pytest.mark.parametrize("q", ["Можно переместить местность особенностью?", "Местность можно переместить способностью карты?"])

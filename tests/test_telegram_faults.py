@@ -17,7 +17,8 @@ import itertools
 import pytest
 
 from fake_bot_api import Fault, FakeBotApi
-from tg_fault_support import SECRET_PART, TOKEN, BotProcess, by_chat, free_port, paragraph_of, short_paragraphs
+from tg_fault_support import (SECRET_PART, TOKEN, BotProcess, by_chat, free_port, paragraph_of, short_paragraphs,
+                              wait_listening)
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 
@@ -241,6 +242,9 @@ def test_webhook_survives_faults_and_never_prints_token_or_secret():
         api.webhook_target = f"http://127.0.0.1:{port}/tg/hook"
         assert api.wait_for(lambda: api.webhook is not None, START), bot.output()
         assert api.webhook == {"url": "https://bot.example.org/tg/hook", "secret_token": WEBHOOK_SECRET}
+        # setWebhook comes before the bot's server listens: updates pushed in between met a
+        # refused connection (a 0 in webhook_posts) whenever the machine was loaded
+        assert wait_listening(port, START), bot.output()
         _ask(api, plan)
         assert api.wait_for(lambda: len(api.sent()) >= 10, 30), (by_chat(api), bot.output()[-3000:])
         api.wait_for(lambda: False, 0.5)

@@ -28,6 +28,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def wait_listening(port: int, timeout: float, host: str = "127.0.0.1") -> bool:
+    """True once something accepts TCP connections on ``host:port`` (tried every 50 ms
+    for up to ``timeout`` seconds). The bot's webhook server starts listening only after
+    setWebhook has returned (python-telegram-bot bootstraps first), so a test waits for
+    this readiness before it has updates delivered, instead of sleeping."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection((host, port), timeout=1):
+                return True
+        except OSError:
+            if time.monotonic() >= end:
+                return False
+            time.sleep(0.05)
+
+
 class BotProcess:
     """``python -m bot telegram ARGS`` with the token and ``TELEGRAM_API_URL`` of
     ``api``; stdout and stderr go to temporary files (read with ``output()``). The

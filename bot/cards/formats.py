@@ -181,6 +181,9 @@ def read_file(path: str, fmt: str = "auto") -> FileRows:
     """Read one card file into rows (see the module docstring). ``fmt``: ``auto`` or one
     of ``FORMATS``. Raises ``CardImportError`` when the file cannot be read at all."""
     text, note = decode(read_bytes(path), path)
+    if not text.strip():
+        raise CardImportError(f"{path}: пустой файл; ожидался список карт: JSON (редакция 2023+ или классическая "
+                              "база) или CSV со строкой заголовков (name, type, text, …).")
     if fmt == "auto":
         fmt = detect(text, path)
     if fmt not in FORMATS:
@@ -289,10 +292,19 @@ def _code(table: dict, v: Any) -> Any:
         return table.get(str(v))
 
 
-def _kind(spec: dict | None, what: str, value: Any) -> tuple[str, list[str]]:
-    if not spec:
-        raise _Reject(f"неизвестный {what} «{str(value)[:20]}» (известные — в grammar/card_formats.yaml)")
-    return spec["kind"], list(spec.get("traits") or ())
+def _kind(types: dict, value: Any) -> tuple[str, list[str]]:
+    """``(kind, traits)`` of a card's ``type`` code by the format's ``types`` table
+    (grammar/card_formats.yaml). Raises ``_Reject`` naming the codes the table knows,
+    each with its kind and traits in words, when the code is missing or unknown."""
+    spec = _code(types, value)
+    if spec:
+        return spec["kind"], list(spec.get("traits") or ())
+    voc = vocabulary()
+    known = "; ".join(f"{code} — " + ", ".join([voc["kinds"].get(s["kind"], s["kind"]),
+                                               *(voc["traits"].get(t, {}).get("ru", t) for t in s.get("traits") or ())])
+                      for code, s in types.items())
+    said = "не указан тип карты (поле «type»)" if value is None or value == "" else f"неизвестный тип карты «{str(value)[:20]}»"
+    raise _Reject(f"{said}; ожидался один из кодов: {known} (grammar/card_formats.yaml)")
 
 
 def _text_traits(text: str) -> list[str]:
@@ -338,7 +350,7 @@ def _json_fields(obj: dict, fmt: str) -> dict[str, Any]:
     def what(field: str) -> str:
         return keys[field][1]
 
-    kind, traits = _kind(_code(spec["types"], obj.get("type")), "тип карты", obj.get("type"))
+    kind, traits = _kind(spec["types"], obj.get("type"))
     text = get("text") or ""
     if isinstance(text, str):
         traits += _text_traits(text)

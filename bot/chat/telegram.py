@@ -34,6 +34,7 @@ import os
 import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from html import escape
 from typing import Any, Callable
 from urllib.parse import urlparse
 
@@ -175,6 +176,7 @@ def build_application(
     app.bot_data["rules_url"] = rules_url
     app.bot_data["worker"] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-worker")
     app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, on_message))
+    app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & ATTACHMENTS, on_attachment))
     app.add_handler(CallbackQueryHandler(on_callback))
     app.add_handler(InlineQueryHandler(on_inline))
     app.add_error_handler(on_error)
@@ -320,6 +322,77 @@ async def on_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     messages, markup = await _in_worker(context, _message_reply, context, msg.text, group, reply_to_bot, chat.id)
     if messages:
         await _send_html(context.bot, chat.id, messages, markup, reply_to=msg.message_id if group else None)
+
+
+ATTACHMENTS = (filters.Document.ALL | filters.PHOTO | filters.Sticker.ALL | filters.VOICE | filters.AUDIO
+               | filters.VIDEO | filters.VIDEO_NOTE | filters.ANIMATION)
+"""Messages with a file or media instead of text (``on_attachment``); service messages
+(members joining, pins) are not among them and stay unanswered."""
+
+
+async def on_attachment(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A file or media message (``bot.chat.tg_files``): a scenario file is downloaded and
+    handled as ``/scenario`` with its text; anything else gets a Russian note on what
+    the bot reads (in a group only when addressed to the bot)."""
+    from bot.chat import tg_files
+
+    msg = update.effective_message
+    chat = update.effective_chat
+    if msg is None or chat is None:
+        return
+    group = chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
+    replied = msg.reply_to_message
+    reply_to_bot = bool(replied and replied.from_user and replied.from_user.id == context.bot.id)
+    caption = msg.caption or ""
+    cmd = handlers.parse_command(caption)
+    if cmd is not None and cmd.target and context.bot.username and cmd.target.lower() != context.bot.username.lower():
+        return  # «/scenario@other_bot»
+    # as for text: a command in a group is for the bot unless it names another one
+    addressed = not group or reply_to_bot or cmd is not None or handlers.strip_mention(caption, context.bot.username)[1]
+    if not addressed:
+        return
+    doc = msg.document
+    what = tg_files.plan(doc.file_name if doc else None, doc.file_size if doc else None, caption)
+    reply_to = msg.message_id if group else None
+
+    async def note(text: str) -> None:
+        await _send_html(context.bot, chat.id, [f"<i>{escape(text)}</i>"], None, reply_to=reply_to)
+
+    if what.command is None:
+        return await note(what.note or "")
+    from bot.errors import InputFileError
+
+    name = doc.file_name or "файл"
+    raw = await _download(context.bot, doc.file_id)
+    if isinstance(raw, str):
+        return await note(tg_files.NOT_DOWNLOADED.format(name=name[:80], why=raw))
+    try:
+        text = tg_files.scenario_message(what.command, raw, name)
+    except InputFileError as e:
+        return await note(str(e))
+    messages, markup = await _in_worker(context, _message_reply, context, text, group, True, chat.id)
+    if messages:
+        await _send_html(context.bot, chat.id, messages, markup, reply_to=reply_to)
+
+
+async def _download(bot, file_id: str) -> bytes | str:
+    """The file's bytes, or the Russian reason it could not be had. A rejected token on
+    getFile propagates (the bot stops, exit 2); the file server's 404 — which
+    python-telegram-bot reports as ``InvalidToken`` too — is a file no longer served."""
+    try:
+        file = await bot.get_file(file_id)
+    except InvalidToken:
+        raise
+    except NetworkError:   # the limiter's retries did not help
+        return "нет связи с Telegram"
+    except TelegramError:   # too big for the Bot API (20 MB) or no longer available
+        return "Telegram не отдал файл"
+    try:
+        return bytes(await file.download_as_bytearray())
+    except NetworkError:
+        return "нет связи с Telegram"
+    except TelegramError:
+        return "Telegram не отдал файл"
 
 
 def _callback_view(context: ContextTypes.DEFAULT_TYPE, data: str, chat_id: int | None,

@@ -238,9 +238,11 @@ def _split_contrast(prop: str) -> tuple[str, str]:
 
 def _conjuncts(prop: str) -> list[str]:
     """The clauses of «A и B» when each has its own predicate («шмотку нельзя атаковать и
-    раны она не получает»), else ``[]``."""
+    раны она не получает»), else ``[]``; a conditional («если A, то и B») is one claim."""
     from bot.morph import pos
 
+    if re.search(r"(?<![а-я])(если|когда)(?![а-я])", fold(prop)):
+        return []       # «если A, то и B»: a condition and its consequence, not two claims
     parts = [x.strip(" ,") for x in re.split(r",?\s+и\s+(?!так(?![а-я]))", prop)]
     if len(parts) < 2:
         return []
@@ -353,12 +355,13 @@ def _fact_in(fact: str, proposition: str) -> bool:
 
 
 def _inner(question: str, edition: str) -> Answer | None:
-    """The first answer of the situation routes (the reader, the game-action reader, then the
-    keyword route) to ``question`` (``bot.reading.reasoning`` asks its rewritten question so)."""
-    from bot.reading import game_actions
+    """The first answer of the situation routes (the movement reader, the reader, the
+    game-action reader, then the keyword route) to ``question`` (``bot.reading.reasoning``
+    asks its rewritten question so)."""
+    from bot.reading import game_actions, movement_run
     from bot.reading import route as reading_route
     from bot.sim import route as sim_route
-    for r in (reading_route, game_actions, sim_route):
+    for r in (movement_run, reading_route, game_actions, sim_route):
         try:
             a = r.answer(question, edition)
         except Exception:  # noqa: BLE001 - a failing route must not cost the claim an honest answer
@@ -375,6 +378,8 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
     может» against «не может»: P holds); else its «Да» / «Нет», which for a negated P is not
     told apart from the English-style answer («Нет, не получает») and so decides nothing."""
     m = re.match(r"(Да|Нет)\b[,:]?\s*(.*)", verdict or "", re.S)
+    if verdict and not _about_proposition(m.group(2) if m else verdict, proposition):
+        return None     # the route ruled on another proposition («пас — это …» for «оба спасовали …»)
     if m is None:
         if verdict and _fact_in(verdict, proposition):
             return True, verdict     # «как по закрытой карте» is what P says
@@ -397,6 +402,28 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
         holds = m.group(1) == "Да"
     rest = re.sub(r"^(?:можно|нельзя|может|не может|могу|не могу)[:,]\s*", "", why)
     return holds, rest or why      # «нельзя: нельзя помещать …» reads twice
+
+
+_DEFINED = re.compile(r"([а-яa-z0-9 -]{2,40}?)\s+[—–]\s+(?:это\s+)?\S")
+
+
+def _about_proposition(body: str, proposition: str) -> bool:
+    """A verdict that defines something («пас — это передача приоритета …», «движение —
+    медленное игродействие») rules on a proposition about that thing: the claim's own
+    proposition must name it (a content word of the defined subject, by lemma or stem).
+    A verdict of another shape is not judged here (``holds_of`` reads it)."""
+    from bot.vocab import words as vocab_words
+
+    m = _DEFINED.match(fold(body).lstrip())
+    if m is None:
+        return True
+    stop = vocab_words("stop_words")
+    subject = [lemma(x) for x in _WORD.findall(m.group(1)) if x not in stop]
+    prop = [lemma(x) for x in _WORD.findall(fold(proposition))]
+    if not subject:
+        return True
+    return any(a == b or min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a)) or len(a) >= 5 and len(b) >= 5
+               and a[:5] == b[:5] for a in subject for b in prop)
 
 
 def _negations(text: str) -> int:

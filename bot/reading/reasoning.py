@@ -42,8 +42,13 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(raw.split() if isinstance(raw, str) else raw)
 
 
+# «в этот же ход», «на той же клетке», «так же»: «же» after a demonstrative means «the same», not an argument.
+_SAME = re.compile(r"(?<![а-я])(?:этот|эта|этого|этой|этом|этому|эту|эти|этих|тот|та|того|той|том|тому|ту|те|тех|"
+                   r"там|тут|тогда|туда|сюда)\s+(?:же|ж)(?![а-я])")
+
+
 def _has_particle(clause: str) -> bool:
-    f = f" {fold(clause)} "
+    f = f" {_SAME.sub(' ', fold(clause))} "
     return any(re.search(rf"[\s,]{re.escape(p)}[\s,?.!]", f) for p in _words("reasoning_particles"))
 
 

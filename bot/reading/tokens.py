@@ -119,3 +119,24 @@ class SentenceReader:
         """Token ``t`` is a word of list ``name`` (by lemma or as written) of the reader's
         word sets ``self.w`` (``bot.reading.lexicon.section_sets``), which a subclass sets."""
         return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
+
+
+def unread_words(toks: list[Tok], used: set[int], content: frozenset[str] = frozenset()) -> list[str]:
+    """The content words of ``toks`` no part of a reading used (``used``: token indices), in
+    order, each once: not a stop word or a filler lemma (``grammar/lexicon.yaml``) unless the
+    reader's ``content`` list names it, not a number, not quoted text; an unused «не» / «ни»
+    is reported — a negation nothing read."""
+    from bot.vocab import words as vocab_words
+
+    stop, filler = vocab_words("stop_words"), vocab_words("filler")
+    out = []
+    for t in toks:
+        if t.i in used or t.quote or t.text.isdigit():
+            continue
+        if t.text in ("не", "ни"):
+            out.append(t.text)
+            continue
+        if (t.text in stop or t.lemma in filler) and t.lemma not in content and t.text not in content:
+            continue
+        out.append(t.text)
+    return list(dict.fromkeys(out))

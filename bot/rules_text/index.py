@@ -36,6 +36,9 @@ class Rule:
     must state them; ``cond_same`` — conditions all named by the main part («…, если в
     его отряде уже есть местность»): the question must state a circumstance at all."""
     cond_same: frozenset[str] = frozenset()
+    target: bool = False
+    """«X может / не может быть целью Y»: read as «X можно / нельзя Y» — a question must
+    have X as what is acted on (its object, or «цель» named), not as who acts."""
 
 
 @dataclass
@@ -52,6 +55,15 @@ class PropIndex:
     by_concept: dict[str, list[int]] = field(default_factory=dict)
     by_number: dict[str, list[int]] = field(default_factory=dict)
     overrides: list[int] = field(default_factory=list)
+    names: tuple[str, ...] = ()
+    """The edition's quoted names of several words («Действует дважды»), folded, longest
+    first: a question may write them without quotes."""
+    lists: dict[str, frozenset[str]] = field(default_factory=dict)
+    """A noun -> the members the edition lists for it («Существует пять стихий: Степи,
+    Леса, …» -> стихия: {степь, лес, …}), folded lemmas."""
+
+
+_TARGET = "цель"
 
 
 def rule_of(p: Prop) -> Rule:
@@ -67,6 +79,9 @@ def rule_of(p: Prop) -> Rule:
     bag = clean_bag({p.action} | set(p.words) | set(conds) | set(p.context))
     req = frozenset(w for w in bag if not w.startswith("~") and (w in p.only or (
         w.removeprefix("не ") not in L.implicit and w.removeprefix("не ") not in L.filler)))
+    target = p.patient and _TARGET in req and len(req) > 1
+    if target:
+        req = req - {_TARGET}   # «X не может быть целью добивания» = «X нельзя добить»
     opt = frozenset(w.lstrip("~") for w in bag if w not in req) | {
         w for w in set(p.words) | {p.action} | set(p.conditions) if w not in req}
     refs: list[str] = []
@@ -90,19 +105,35 @@ def rule_of(p: Prop) -> Rule:
                    and w.removeprefix("не ") not in L.implicit and w.removeprefix("не ") not in L.filler)
     opt = frozenset(opt) | p.optional
     return Rule(p, req, frozenset(w.lstrip("~") for w in opt), tuple(dict.fromkeys(refs)), tuple(inline),
-                cond=cw - main, cond_same=cw & main)
+                cond=cw - main, cond_same=cw & main, target=target)
 
 
-_PRONOUN = re.compile(r"(?i)(?<![а-яё])(он|она|оно|они|его|её|ее|их|ему|ей|им|ним|неё|нее|нему|них|такие|таких|такая|такой|таким|такими)(?![а-яё])")
+_PRONOUN = re.compile(r"(?i)(?<![а-яё])(он|она|оно|они|его|её|ее|их|ему|ей|им|ним|неё|нее|нему|них|такие|таких|такая|такой|таким|такими"
+                      r"|при этом|в этом случае|в таком случае)(?![а-яё])")
 
 
-def _read_parts(sentence: str, number: str, context: frozenset[str]) -> list[Prop]:
+def _pronoun_subject(sentence: str) -> bool:
+    """The sentence's subject is «он / она / оно / они» with no noun before it in its
+    clause: it names the subject of the sentence before («Существо … . Оно не может …»)."""
+    from bot.reading.tokens import tokenize
+
+    toks = tokenize(sentence)[0]
+    for i, t in enumerate(toks):
+        if t.text in ("он", "она", "оно", "они"):
+            return not any(u.pos == "NOUN" and u.case == "nomn" and u.clause == t.clause for u in toks[:i])
+    return False
+
+
+def _read_parts(sentence: str, number: str, context: frozenset[str],
+                before: frozenset[str] = frozenset()) -> list[Prop]:
     """The propositions of a sentence, part by part («:», «;»); a part that speaks of «он /
     его / такие …» may be asked about with the words of the part before it (or of the
     sentence before): they are added as optional words («Добивание является действием:
     объявив его, существо закрывается» — a question may name «добивание»)."""
     out: list[Prop] = []
     referent: frozenset[str] = frozenset()
+    if before and _pronoun_subject(sentence):   # «Защита от выстрелов … . От метания она не защищает.»
+        referent = before
     for part in parts(sentence):
         ps = [replace(p, sentence=sentence) for p in read_sentence(part, number)]
         if context and _PRONOUN.search(part):
@@ -120,8 +151,12 @@ def build(rb) -> PropIndex:
     idx = PropIndex()
     for c in rb.clauses:
         context: frozenset[str] = frozenset()
+        subject: frozenset[str] = frozenset()   # of the sentence before: what «он / она …» names
         for s in sentences(c.text):
-            for p in _read_parts(s, c.number, context):
+            ps = _read_parts(s, c.number, context, subject)
+            if ps:
+                subject = ps[0].subject_words or subject
+            for p in ps:
                 context = p.words | {p.action}
                 k = len(idx.props)
                 idx.props.append(p)
@@ -136,7 +171,29 @@ def build(rb) -> PropIndex:
                         idx.by_word.setdefault(w, []).append(k)
                 if any(all(w in p.conditions for w in ph) for ph in L.override if ph):
                     idx.overrides.append(k)
+    from bot.textnorm import fold
+
+    names = {fold(m.group(1)).strip() for c in rb.clauses for m in re.finditer(r"«([^«»]{3,40})»", c.text)}
+    idx.names = tuple(sorted((n for n in names if " " in n and not any(ch.isdigit() for ch in n)),
+                             key=lambda n: -len(n)))
+    idx.lists = _lists(rb)
     return idx
+
+
+_LIST = re.compile(r"([А-ЯЁа-яё]+)\s*:\s*((?:[А-ЯЁ][а-яё]+\s*,\s*)+[А-ЯЁ][а-яё]+\s+(?:и|или)\s+[А-ЯЁ][а-яё]+)")
+
+
+def _lists(rb) -> dict[str, frozenset[str]]:
+    """See ``PropIndex.lists``: «… пять стихий: Степи, Леса, Горы, Болота и Тьма.»"""
+    from bot.morph import lemma
+
+    out: dict[str, frozenset[str]] = {}
+    for c in rb.clauses:
+        for m in _LIST.finditer(c.text):
+            members = frozenset(lemma(w.casefold()) for w in re.findall(r"[А-ЯЁа-яё]+", m.group(2))
+                                if w not in ("и", "или"))
+            out.setdefault(lemma(m.group(1).casefold()), members)
+    return out
 
 
 _CACHE: dict[str, tuple[object, PropIndex]] = {}

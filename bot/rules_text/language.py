@@ -52,6 +52,10 @@ class RuleLanguage:
     lower_limit: frozenset[str] = frozenset()
     upto: frozenset[str] = frozenset()
     count_words: frozenset[str] = frozenset()
+    limit_verbs: frozenset[str] = frozenset()
+    people: frozenset[str] = frozenset()
+    """Animate nouns that name people, not creatures («друг», «судья»)."""
+    """«X не может превышать N»: the same as «не более N»."""
 
     def norm(self, lemma: str, text: str = "") -> str:
         """The concept of a lemma (``text``: the word as written, tried too): its synonym
@@ -63,8 +67,33 @@ class RuleLanguage:
         return self.aspect.get(lemma, lemma)
 
     def is_kind_of(self, narrow: str, broad: str) -> bool:
-        """``narrow`` is ``broad`` or a kind of it («существо» of «карта», «разряд» of «атака»)."""
-        return narrow == broad or broad in self.broader.get(narrow, ())
+        """``narrow`` is ``broad`` or a kind of it («существо» of «карта», «разряд» of «атака»),
+        or the other aspect of the same verb («сработать» / «срабатывать»: ``verb_key``)."""
+        return narrow == broad or broad in self.broader.get(narrow, ()) or (
+            narrow[-2:] in _VERB_ENDS and broad[-2:] in _VERB_ENDS and verb_key(narrow) == verb_key(broad))
+
+
+_VERB_ENDS = frozenset({"ть", "ся", "сь", "ти"})
+
+
+@lru_cache(maxsize=8192)
+def verb_key(verb: str) -> str:
+    """A verb's stem with its aspect suffix and the «о / а» alternation folded, so both
+    aspects of one verb meet without an ``aspect`` entry: «сработать» and «срабатывать»
+    -> «срабат», «закрыть» and «закрывать» -> «закр», «получить» and «получать» -> «получ».
+    Too short a stem (under 4 letters) is returned whole: no two short verbs are merged."""
+    w = verb
+    for end in ("ться", "тись", "ться", "ть", "ти"):
+        if w.endswith(end):
+            w = w[:-len(end)]
+            break
+    for suf in ("ыва", "ива", "ва"):
+        if w.endswith(suf) and len(w) - len(suf) >= 4:
+            w = w[:-len(suf)]
+            break
+    w = w.rstrip("аеиоуыяэ")
+    w = w.replace("о", "а")
+    return w if len(w) >= 4 else verb
 
 
 def _set(xs) -> frozenset[str]:
@@ -143,4 +172,5 @@ def _meaning(d: dict) -> dict:
         default_conditions=tuple(frozenset(fold(str(x)) for x in ws) for ws in d.get("default_conditions") or ()),
         widening=tuple(tuple(fold(str(p)).split()) for p in d.get("widening") or ()),
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
+        limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
     )

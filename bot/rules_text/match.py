@@ -35,6 +35,9 @@ class Fit:
     truth: bool
     how: str = ""
     full: bool = True
+    condition: str = ""
+    """The rule's own condition the question does not state («Да, если оно стоит рядом с
+    целью этого удара»): the verdict holds only under it."""
 
 
 @dataclass
@@ -44,6 +47,8 @@ class Decision:
     fits: list[Fit] = field(default_factory=list)
     near: list[tuple[Prop, str]] = field(default_factory=list)
     excepted: list[tuple[Prop, str]] = field(default_factory=list)
+    conditional: dict[int, Fit] = field(default_factory=dict)
+    """Fits but for a condition of the rule the question does not state (by index)."""
 
     @property
     def agreed(self) -> bool | None:
@@ -105,30 +110,40 @@ def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
 
 
 def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, bool, str]:
-    """``(status, truth, how)``: status ``full`` / ``applies`` / the reason it does not fit."""
+    """``(status, truth, how)``: status ``full`` / ``applies`` / ``conditional`` (it fits
+    but for its own condition, which the question does not state) / the reason it does not
+    fit. The question's ``context`` (sentences told before it) may name what the rule
+    requires; what of it the rule does not name narrows nothing."""
     L = language()
     p = r.prop
     bag = q.bag if bag is None else bag
+    told = bag | q.context
     flip = False
     how = ""
     used: set[str] = set()
-    uncovered = [w for w in r.req if not any(covers(x, w) for x in bag)]
+    uncovered = [w for w in r.req if not any(covers(x, w) for x in told)]
     for o in list(uncovered):
         if o in p.only:
-            alt = next((x for x in bag if _opposite(x, o)
+            alt = next((x for x in told if _opposite(x, o)
                         and not (p.only_agent and x in q.complement)), None)   # who acts, not what is acted on
             if alt is not None:
                 uncovered.remove(o)
                 used.add(alt)
                 flip = True
                 how = f"правило разрешает только «{o}», в вопросе «{alt}»"
+    conditional = False
     if not uncovered and r.cond_same and not r.cond and not any(
-            covers(x, w) for x in q.stated for w in r.cond_same):
-        return f"правило действует только при условии «{p.condition_text}»", False, ""
+            covers(x, w) for x in q.stated | q.context for w in r.cond_same):
+        conditional = True   # «…, если в его отряде уже есть местность»: a circumstance at all
+    elif uncovered and set(uncovered) <= r.cond and _may_condition(q, r, told):
+        uncovered, conditional = [], True   # only the rule's own condition is not stated
+    if r.target and not any(covers(x, "цель") for x in told) and not any(
+            covers(x, w) for x in q.complement for w in p.subject_words if w not in L.implicit):
+        return "правило — о том, что делают с картой, вопрос — о том, что делает она сама", False, ""
     if q.complement and p.subject_words and not p.impersonal and not p.patient:
         clash = [w for w in p.subject_words if w.removeprefix("не ") not in L.implicit
                  and any(covers(x, w) for x in q.complement)
-                 and not any(covers(x, w) for x in bag if x not in q.complement)]
+                 and not any(covers(x, w) for x in told if x not in q.complement)]
         if clash:   # «закрытая карта не может атаковать» vs «можно ли атаковать закрытую карту»
             return f"в правиле {_words(clash)} — тот, кто действует, в вопросе — то, над чем действуют", False, ""
     if uncovered:
@@ -143,6 +158,10 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     truth = p.positive != flip
     extras = [x for x in bag if x not in used and x.removeprefix("не ") not in L.filler
               and not any(covers(x, w) for w in r.req | r.opt)]
+    if conditional:
+        if extras or (q.numbers and q.kind != "count"):
+            return f"правило действует только при условии «{p.condition_text}»", False, ""
+        return "conditional", truth, how
     if extras:
         # a prohibition holds for a narrower case too — when it names what is asked
         # (at least two concepts, its verb among them unless a light one)
@@ -158,6 +177,27 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
             return "applies", truth, how
         return f"в вопросе есть то, о чём правило не говорит: {_words(extras)}", False, ""
     return "full", truth, how
+
+
+def _may_condition(q: Question, r: Rule, told: frozenset[str]) -> bool:
+    """A rule of what may / must be done whose main part the question names (its action and
+    one more concept at least) may answer «Да, если …» with its own condition — when the
+    question is silent on that condition: it names none of the condition's words but those
+    its main part names too (a question naming part of it states another circumstance)."""
+    p = r.prop
+    if q.kind != "modal" or p.kind != "modal" or not p.condition_text:
+        return False
+    L = language()
+    main = r.req - r.cond
+    named = [w for w in main if any(covers(x, w) for x in told)]
+    action = L.norm(p.action)
+    if len(named) < 2 or not (p.action in L.light or any(covers(x, action) for x in told)):
+        return False
+    for w in r.cond:
+        for x in told:
+            if covers(x, w) and not any(covers(x, m) for m in main):
+                return False
+    return True
 
 
 def _words(ws) -> str:
@@ -197,12 +237,16 @@ def _fits(q: Question, idx: PropIndex, bags, d: Decision) -> dict[int, Fit]:
             status, truth, how = fit(q, r, bag)
             if status in ("full", "applies"):
                 found.setdefault(k, Fit(r.prop, truth, how, status == "full"))
+            elif status == "conditional":
+                d.conditional.setdefault(k, Fit(r.prop, truth, how, True, condition=r.prop.condition_text))
             elif _overlap(bag, r) >= 2:
                 d.near.append((r.prop, status))
     return found
 
 
 def _decide_rest(q: Question, idx: PropIndex, d: Decision, found: dict[int, Fit]) -> Decision:
+    if not found and d.conditional:   # «Да, если …»: the rule holds under a condition not stated
+        found = dict(d.conditional)
     fits = dict(found)
     for k, f in found.items():
         why = _excepted(q, idx, k, fits)
@@ -242,15 +286,15 @@ def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
         others = [j for j, g in fits.items() if j != k and _within(idx.rules[j].prop.number, ref)]
         if any(fits[j].truth != f.truth for j in others):
             return f"исключение п. {ref} подходит к вопросу"
-        if not others and not f.full:
+        if not others:
             own = {v for j in idx.by_number.get(r.prop.number, ()) if idx.rules[j].prop.sentence == r.prop.sentence
                    for v in idx.rules[j].req | idx.rules[j].opt}
-            touched = {x for x in q.bag for j in idx.by_number.get(ref, ()) for w in idx.rules[j].req
+            touched = {x for x in q.bag | q.context for j in idx.by_number.get(ref, ()) for w in idx.rules[j].req
                        if covers(x, w) and not any(covers(x, v) for v in own)}
             if touched:
                 return f"вопрос касается исключения п. {ref} ({_words(touched)})"
     for ex in r.inline:
-        if ex and all(any(covers(x, w) for x in q.bag) for w in ex):
+        if ex and all(any(covers(x, w) for x in q.bag | q.context) for w in ex):
             return f"вопрос попадает под исключение «{' '.join(sorted(ex))}»"
     return ""
 

@@ -227,14 +227,25 @@ def alternatives(toks: list[Tok]) -> list[list[Tok]]:
     relative clause after the last member — «…, в оплату которых …» — goes with it only).
     Members are runs of adjectives and nouns (with «через»: «удар через ряд») joined by
     «и» / «или» and commas; a list without two such members is returned as it is."""
+    for i in range(1, len(toks) - 1):   # «от метания и от удара через ряд»: the preposition said twice
+        if toks[i].lemma in ("и", "или") and toks[i + 1].pos == "PREP" and any(
+                u.lemma == toks[i + 1].lemma for u in toks[max(0, i - 6):i]):
+            toks = toks[:i + 1] + toks[i + 2:]
+            break
     c = next((i for i, t in enumerate(toks) if t.lemma in ("и", "или") and not t.quote
               and i + 1 < len(toks) and _np(toks[i + 1]) and i > 0 and _np(toks[i - 1])), None)
     if c is None:
         return [toks]
 
+    spans: set[int] = set()   # «защиты от атак»: a multi-word term is one member
+    for i in range(len(toks)):
+        tm = _term(toks, i)
+        if tm is not None and tm[1] > 1:
+            spans.update(range(i, i + tm[1]))
+
     def inside(i: int) -> bool:
         t = toks[i]
-        return _np(t) or (t.lemma == "через" and i + 1 < len(toks) and _np(toks[i + 1]))
+        return _np(t) or i in spans or (t.lemma == "через" and i + 1 < len(toks) and _np(toks[i + 1]))
 
     e = c + 1
     while e < len(toks) and toks[e].clause == toks[c + 1].clause and inside(e):
@@ -252,7 +263,15 @@ def alternatives(toks: list[Tok]) -> list[list[Tok]]:
             b = st
             continue
         break
-    if len(members) < 2 or not all(any(t.pos == "NOUN" or t.quote for t in toks[a:z]) for a, z in members):
+    has_noun = [any(t.pos == "NOUN" or t.quote for t in toks[a:z]) for a, z in members]
+    borrowed: dict[int, list[Tok]] = {}
+    if len(members) >= 2 and has_noun[0] and not all(has_noun):
+        # «серебряными кристаллами, золотыми или …»: an adjective alone takes the noun before it
+        nouns = [t for t in toks[members[0][0]:members[0][1]] if t.pos == "NOUN"]
+        if all(all(t.pos in ("ADJF", "PRTF") for t in toks[a:z]) for (a, z), h in zip(members, has_noun) if not h):
+            borrowed = {k: nouns[-1:] for k, h in enumerate(has_noun) if not h}
+            has_noun = [True] * len(members)
+    if len(members) < 2 or not all(has_noun):
         return [toks]
     ra = e   # a relative clause right after the last member belongs to it
     while ra < len(toks) and toks[ra].clause != toks[ra - 1].clause and (
@@ -264,7 +283,7 @@ def alternatives(toks: list[Tok]) -> list[list[Tok]]:
     before, after = toks[:members[0][0]], toks[ra:]
     out: list[list[Tok]] = []
     for k, (a, z) in enumerate(members):
-        m = toks[a:z] + (toks[e:ra] if k == len(members) - 1 else [])
+        m = toks[a:z] + borrowed.get(k, []) + (toks[e:ra] if k == len(members) - 1 else [])
         out.extend(alternatives(before + m + after))
     return out
 
@@ -286,9 +305,16 @@ def _has_predicate(cl: list[Tok], modal_only: bool = False, facts: bool = False)
     return False
 
 
+_REASON_CUT = re.compile(r"(?i),\s+(?=(?:поэтому|следовательно|так\s+как|потому\s+что|поскольку|ибо|значит)\s)")
+_REASON_WORD = re.compile(r"(?i)^(?:поэтому|следовательно|так\s+как|потому\s+что|поскольку|ибо|значит)\s+")
+
+
 def parts(sentence: str) -> list[str]:
     """A sentence cut at its «:» and «;» outside brackets and quotes: each part states its
-    own rule («Удар через ряд нельзя нанести по летающему существу: оно не находится …»)."""
+    own rule («Удар через ряд нельзя нанести по летающему существу: оно не находится …»);
+    and at «…, поэтому / так как / следовательно …»: the consequence or the reason is a
+    statement of the rulebook too («Раны от отравления не являются атакой, поэтому броня
+    их не предотвращает» -> «броня их не предотвращает»)."""
     out: list[str] = []
     depth = start = 0
     for i, ch in enumerate(sentence):
@@ -300,7 +326,16 @@ def parts(sentence: str) -> list[str]:
             out.append(sentence[start:i])
             start = i + 1
     out.append(sentence[start:])
-    return [p.strip() for p in out if p.strip()]
+    cut: list[str] = []
+    for p in out:
+        at = 0
+        for m in _REASON_CUT.finditer(p):
+            head = p[:m.start()]
+            if head.count("(") == head.count(")") and head.count("«") == head.count("»"):
+                cut.append(_REASON_WORD.sub("", p[at:m.start()]))
+                at = m.end()
+        cut.append(_REASON_WORD.sub("", p[at:]))
+    return [p.strip() for p in cut if p.strip()]
 
 
 def read_sentence(text: str, number: str = "", question: bool = False, facts: bool | None = None) -> list[Prop]:
@@ -362,6 +397,10 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
                     cond.extend(cls[i])
                     i += 1
             continue
+        if main and len(cl) > 1 and cl[0].lemma in ("но", "а") and cl[1].lemma == "не" and any(
+                t.lemma in L.only for t in main):
+            i += 1   # «…только от разрядов, но не от магического удара»: «только» says it already
+            continue
         main.extend(t for t in cl if not (t is cl[0] and t.lemma == "то"))
         i += 1
     if question and toks[0].lemma == "что":
@@ -412,18 +451,35 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
     return out
 
 
-def subject_concepts(toks: list[Tok]) -> frozenset[str]:
+def subject_concepts(toks: list[Tok], whole: bool = False) -> frozenset[str]:
     """The concepts of the first nominative noun of ``toks`` with the adjectives and
     participles right before it («летающее существо» -> {летать, существо}); empty when
     there is none (a question «можно ли отравить …» names no subject)."""
     for i, t in enumerate(toks):
-        if t.pos == "NOUN" and t.case == "nomn" and not (i > 0 and toks[i - 1].pos == "INFN"):
+        nomn = t.case == "nomn" or (whole and t.pos == "NOUN" and all(u.pos in ("ADJF", "PRTF") for u in toks[:i])
+                                    and _may_be_nominative(t.text))   # «Раны от отравления …»: «раны» read as genitive
+        if t.pos == "NOUN" and nomn and not (i > 0 and toks[i - 1].pos == "INFN"):
             a = i
             while a > 0 and toks[a - 1].pos in ("ADJF", "PRTF") and toks[a - 1].case == "nomn" \
                     and toks[a - 1].clause == t.clause:
                 a -= 1
-            return frozenset(w.lstrip("~") for w in _content(toks[a:i + 1])[0])
+            z = i + 1   # «Существо, уничтоженное добиванием, …»: the participle phrase after it too
+            while whole and z < len(toks) and toks[z].clause == t.clause and (   # «Раны от отравления …»
+                    toks[z].pos in ("PREP", "ADJF") or (toks[z].pos == "NOUN" and toks[z].case != "nomn")):
+                z += 1
+            if z < len(toks) and toks[z].clause != t.clause and toks[z].pos == "PRTF" and toks[z].case == "nomn":
+                cl = toks[z].clause
+                while z < len(toks) and toks[z].clause == cl:
+                    z += 1
+            return frozenset(w.lstrip("~") for w in _content(toks[a:z])[0])
     return frozenset()
+
+
+@lru_cache(maxsize=8192)
+def _may_be_nominative(word: str) -> bool:
+    from bot.morph import analyzer
+
+    return any(p.tag.case == "nomn" for p in analyzer().parse(word))
 
 
 def _coordinated(cl: list[Tok]) -> bool:
@@ -478,6 +534,10 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
         subject = subject[:-1]
     subj_words, subj_nums = _content(subject)
     only, limit, lower = _only_and_limit(subject + seg)
+    if mode == "can" and not positive and limit is None and any(t.lemma in L.limit_verbs for t in seg[:2]):
+        ns = _content(seg)[1]     # «не может превышать 15 кристаллов» = «может быть не более 15»
+        if ns:
+            limit, positive = max(ns), True
     both = subject + seg
     only_agent = not impersonal and any(u.case == "nomn" and u.pos in ("NOUN", "ADJF", "PRTF")
                      for i, t in enumerate(both) if t.lemma in L.only for u in both[i + 1:i + 4])
@@ -485,7 +545,7 @@ def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, con
                 exceptions=exceptions, only=only, limit=limit, lower=lower, verb=verb, impersonal=impersonal,
                 number=number, sentence=text,
                 subject=next((t.lemma for t in subject if t.pos == "NOUN"), ""),
-                subject_words=subject_concepts(subject), only_agent=only_agent)
+                subject_words=subject_concepts(subject, whole=True), only_agent=only_agent)
     if kind != "modal":
         action = L.norm(pred_toks[0].lemma)
         out = []

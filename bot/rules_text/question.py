@@ -16,11 +16,12 @@ concepts ``bot.rules_text.propositions`` reads rule sentences into — plus what
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
 from bot.rules_text.propositions import _content, alternatives
+from bot.yesno import TSYA as _TSYA
 
 _TAIL_CAN = re.compile(r"[,\s—–-]*(а\s+)?(так\s+)?(можно|норм|нормально|законно|легально|могу|разрешено)\s*(ли\s*)?[?!.\s]*$")
 _QUESTION_START = re.compile(r"^(а\s+|и\s+|скажите,?\s+|подскажите,?\s+)?(можно|нельзя|может|могут|могу|можем|сколько|скока|"
@@ -62,6 +63,10 @@ class Question:
     """Concepts the question states as circumstances: its «если / когда …» part and what it
     says before the asked predicate in a clause of its own («у меня закрытое существо, …»)."""
     alternatives: tuple[frozenset[str], ...] = field(default_factory=tuple)
+    context: frozenset[str] = frozenset()
+    """Concepts of the sentences told before the asked one («у моего сущ защита от
+    выстрелов. защита спасет?»): circumstances a rule may name; a rule that does not name
+    them is not narrowed by them (``bot.rules_text.match``)."""
 
 
 def _fix_typos(text: str, edition: str) -> str:
@@ -90,6 +95,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if not t:
         return None
     parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
+    parts = [_TSYA.sub(r"\1ется", p) for p in parts]
     last = parts[-1] if parts else t
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
         last = parts[-2]
@@ -99,15 +105,103 @@ def read(text: str, edition: str = "") -> Question | None:
     if tail_can:
         last = _TAIL_CAN.sub("", last)
     if not (asked or tail_can or _QUESTION_START.match(low) or re.search(r"\bли\b", low)
-            or (len(parts) == 1 and _MODAL_ANYWHERE.search(low))):
+            or (len(parts) == 1 and _MODAL_ANYWHERE.search(low)) or _chat_asks(last)):
         return None
     if edition:
-        last = _fix_typos(last, edition)
+        last = _quote_names(_fix_typos(last, edition), edition)
     last = re.sub(r"\s[—–-]\s*это\s", " это ", last)
     toks, _ = tokenize(last.rstrip("?!. "))
     if not toks:
         return None
-    return _read_tokens(toks, last, tail_can)
+    q = _read_tokens(toks, last, tail_can)
+    if q is not None and edition:
+        q = _creatures(q, " ".join(parts), edition)
+    before = parts[:parts.index(last)] if last in parts else parts[:-1]
+    if q is not None and before:
+        told = " ".join(before)
+        if edition:
+            told = _quote_names(_fix_typos(told, edition), edition)
+        ctx = set(_clean(_content(tokenize(_TSYA.sub(r"\1ется", told))[0])[0]) - q.bag)
+        q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
+    return q
+
+
+def _resolved(q: Question, ctx: set[str]) -> dict:
+    """A broad word of the asked sentence that names a concept told before it
+    («у моего сущ защита от выстрелов … . защита спасет?»: «защита» is that protection):
+    the narrower told concept replaces it in the bag, the subject and the complement."""
+    L = language()
+    swap = {}
+    for x in q.bag:
+        narrow = [c for c in ctx if c != x and L.is_kind_of(c, x)]
+        if len(narrow) == 1:
+            swap[x] = narrow[0]
+    if not swap:
+        return {}
+    ctx.difference_update(swap.values())
+    sub = lambda ws: frozenset(swap.get(w, w) for w in ws)   # noqa: E731
+    return dict(bag=sub(q.bag), subject=sub(q.subject), complement=sub(q.complement), stated=sub(q.stated),
+                context=frozenset(ctx) | q.context)
+
+
+
+
+def _creatures(q: Question, text: str, edition: str) -> Question:
+    """Animate nouns no sentence of the edition names and no synonym knows («мой воин»,
+    «гоблины», «у тролля») are creatures: read as «существо» (a judge's chat names cards by
+    race or name). The people of ``people`` of ``grammar/rule_language.yaml`` stay themselves."""
+    from bot.morph import analyzer
+    from bot.rules_text.index import index_for
+
+    L = language()
+    try:
+        known = index_for(edition).by_concept
+    except Exception:  # noqa: BLE001 - no index: the words as read
+        return q
+    swap = {}
+    for t in tokenize(text)[0]:
+        c = L.norm(t.lemma, t.text)
+        if t.pos != "NOUN" or c in known or c in L.synonyms or c in L.people or c in L.ignore or t.quote:
+            continue
+        if "anim" in analyzer().parse(t.text)[0].tag:
+            swap[c] = "существо"
+    if not swap:
+        return q
+    sub = lambda ws: frozenset(swap.get(w, w) for w in ws)   # noqa: E731
+    return replace(q, bag=_clean(sub(q.bag)), subject=sub(q.subject), complement=sub(q.complement),
+                   stated=sub(q.stated), context=sub(q.context) - sub(q.bag), about=sub(q.about))
+
+
+def _quote_names(text: str, edition: str) -> str:
+    """The edition's quoted names of several words written without quotes put in «»
+    («у сущ есть действует дважды» -> «…есть «действует дважды»»), unless that would cut a
+    multi-word term of the question («при ударе через ряд» keeps «удар через ряд»)."""
+    from bot.rules_text.index import index_for
+    from bot.textnorm import fold
+
+    try:
+        names = index_for(edition).names
+    except Exception:  # noqa: BLE001 - no index: the words as written
+        return text
+    low = fold(text)
+    for n in names:
+        m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", low)
+        if m is None:
+            continue
+        wrapped = text[:m.start()] + "«" + text[m.start():m.end()] + "»" + text[m.end():]
+        before = {c for c in _content(tokenize(text)[0])[0] if "_" in c}
+        after = {c for c in _content(tokenize(wrapped)[0])[0] | _content(tokenize(n)[0])[0] if "_" in c}
+        if before <= after:
+            text, low = wrapped, fold(wrapped)
+    return text
+
+
+def _chat_asks(sentence: str) -> bool:
+    """A chat line without «?» that still asks (``bot.yesno.asks``: its last verb in the
+    present or future, «броня у закрытого существа вообще работает»)."""
+    from bot.yesno import asks
+
+    return asks(sentence)
 
 
 def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
@@ -144,11 +238,27 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if len(infs) >= 2 and any(t.lemma in ("и", "или") for t in rest):   # «уменьшать или увеличивать»
         alts = [_clean(_content([t for t in rest if t.pos != "INFN" or t is f])[0]) for f in infs]
     cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
-    return Question(kind=kind, mode=mode, positive=positive, bag=_clean(bag), numbers=nums, verb=verb,
+    action = _action(toks, k, kind)
+    bag = _clean(bag)
+    if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
+        bag, action = bag - {action}, ""
+    return Question(kind=kind, mode=mode, positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
-                    action=_action(toks, k, kind), subject=_subject(toks, k),
+                    action=action, subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
                     alternatives=alts if len(alts) > 1 else ())
+
+
+def _sibling_named(action: str, bag: frozenset[str]) -> bool:
+    """The asked verb's concept and a noun of the question are two kinds of one thing,
+    neither a kind of the other («разряд кинуть»: «кинуть» is «метание», «разряд» the
+    attack meant) — the verb only carries the noun."""
+    L = language()
+    if not action or action not in bag:
+        return False
+    up = L.broader.get(action, frozenset())
+    return bool(up) and any(b != action and not L.is_kind_of(b, action) and not L.is_kind_of(action, b)
+                            and up & L.broader.get(b, frozenset()) for b in bag)
 
 
 def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
@@ -171,8 +281,35 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
                 j -= 1
     after = _clean(_content([t for i, t in enumerate(span) if t.lemma not in ("ли", "разве", "не")
                              and i not in agent])[0])
-    before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")])[0])
-    return frozenset(after - before)
+    personal = toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
+    objects = _accusative_objects([t for t in others if t.clause == toks[k].clause], personal)
+    before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")
+                              and t not in objects])[0])
+    return frozenset(after - before) | _clean(_content(objects)[0])
+
+
+def _accusative_objects(toks: list[Tok], personal: bool = False) -> list[Tok]:
+    """The direct objects among ``toks``: nouns in the accusative with no preposition
+    before them, with their adjectives and participles («закрытую карту нельзя атаковать»
+    — the closed card is what is attacked, not who attacks; the case says so, not the
+    word order). With a personal modal («Артефакты могут …») a form that may be the
+    nominative too is its subject."""
+    from bot.rules_text.propositions import _may_be_nominative
+
+    out: list[Tok] = []
+    for i, t in enumerate(toks):
+        if t.pos == "NOUN" and t.case == "accs" and not (i > 0 and toks[i - 1].pos == "PREP") and not (
+                personal and _may_be_nominative(t.text)):
+            j = i - 1
+            group = [t]
+            while j >= 0 and toks[j].pos in ("ADJF", "PRTF", "NPRO"):
+                group.insert(0, toks[j])
+                j -= 1
+            if j >= 0 and toks[j].pos == "PREP":
+                continue
+            group = [u for u in group if u.case == "accs"]
+            out.extend(group)
+    return out
 
 
 def _subject(toks: list[Tok], k: int) -> frozenset[str]:
@@ -220,6 +357,8 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
         u.lemma in ("который", "если", "когда", "что") and u.clause == t.clause for u in toks[:i])]
     if verbs:   # after a leading «если …» the asked verb is the last one
         i = verbs[-1] if toks[0].lemma in L.condition else verbs[0]
+        if toks[i].tense == "past":   # «карту вернули в колоду, сработает …?»: the story, then the question
+            i = next((j for j in verbs if j > i and toks[j].tense in ("pres", "futr")), i)
         return i, "happens", "happens", False, toks[i].text
     return None
 
@@ -269,11 +408,18 @@ def _count(toks: list[Tok], text: str) -> Question:
             after = after or c == "сколько"
             continue
         rest.append(t)
+    at = next((t.clause for t in toks if L.norm(t.lemma, t.text) == "сколько" or t.lemma in L.count_words), None)
+    told = [t for t in rest if at is not None and t.clause != at]
+    if told and len(told) < len(rest):   # «три стихии плюс нейтралы, скока кристаллов теряю»: the asked clause
+        rest = [t for t in rest if t.clause == at]
+    else:
+        told = []
     bag, nums = _content(rest)
     if counted in L.filler:
         counted = ""
+    ctx = _clean(_content(told)[0]) - _clean(bag) if told else frozenset()
     return Question(kind="count", mode="count", positive=True, bag=_clean(bag), numbers=nums, bound=bound,
-                    counted=counted, text=text)
+                    counted=counted, text=text, context=frozenset(ctx))
 
 
 def _what(toks: list[Tok], k: int, text: str) -> Question:

@@ -120,8 +120,17 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
     fits = sorted(d.fits, key=lambda f: (not f.full, -size[f.prop.number], f.prop.number))
     main = fits[0]
     extra = [f"исключение не применяется: {_quote(p)} — {why}" for p, why in d.excepted]
-    return _answer(question, q, verdict_for(q, main.prop, truth), main.prop, [f.prop for f in fits[1:]],
+    verdict = verdict_for(q, main.prop, truth)
+    if main.condition:
+        verdict += f", если {_condition_words(main.condition)}"
+    return _answer(question, q, verdict, main.prop, [f.prop for f in fits[1:]],
                    main.how, edition, idx, extra)
+
+
+def _condition_words(text: str) -> str:
+    """A rule's condition as the tail of a verdict: its opener dropped («если оно стоит
+    рядом с целью этого удара» -> «оно стоит рядом с целью этого удара»)."""
+    return re.sub(r"(?i)^\s*(если|когда|пока)\s+", "", text).strip(" ,.")
 
 
 def _undecided(question: str, q: Question, d: Decision) -> Answer:
@@ -182,8 +191,11 @@ def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
         if q.counted and not any(covers(q.counted, w) for w in words):
             continue
         got = sum(1 for x in asked if any(covers(x, w) for w in words))
-        missing = sum(1 for w in r.req if not any(covers(x, w) for x in q.bag))
-        if got < len(asked) or missing >= max(2, len(r.req)):   # every asked word named by the rule
+        missing = sum(1 for w in r.req if not any(covers(x, w) for x in q.bag | q.context))
+        # every asked word named by the rule — but one («можно набрать …») when the rule names
+        # the counted noun and two more of the asked words
+        spare = 1 if got >= 3 and q.counted else 0
+        if got + spare < len(asked) or missing >= max(2, len(r.req)):
             continue
         best.append((got / len(asked) - 0.25 * missing, -k, p, n))
     if not best:
@@ -194,9 +206,53 @@ def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
         d = Decision(near=[(b[2], f"в правиле {b[3].lower()}") for b in top])
         return _undecided(question, q, d)
     _, _, p, n = top[0]
+    per = _per_unit(p)
+    if per is not None:   # «за каждую стихию, кроме первой, … 1 кристалл»: counted on the question's own count
+        unit, free = per
+        many = _units_told(question, unit, idx)
+        if many is None or not n.isdigit():
+            return _undecided(question, q, Decision(near=[(p, f"правило считает за каждую единицу «{unit}»"
+                                                              + (", кроме первой" if free else "")
+                                                              + ", а в вопросе не сказано, сколько их")]))
+        total = max(0, many - free) * int(n)
+        how = (f"{many} × {n}" if not free else f"за каждую, кроме первой: ({many} − 1) × {n}") + f" = {total}"
+        return _answer(question, q, str(total), p, [], how, edition, idx)
     phrase = _number_phrase(p.sentence)
     verdict = n + (f" («{phrase}»)" if phrase else "")
     return _answer(question, q, verdict, p, [b[2] for b in top[1:]], "", edition, idx)
+
+
+_PER_UNIT = re.compile(r"(?i)\bза\s+кажд\w+\s+([а-яё]+)(?:[^.]*?\bкроме\s+перв\w+)?")
+
+
+def _per_unit(p: Prop) -> tuple[str, int] | None:
+    """``(unit lemma, units free)`` when the sentence states its count per unit («За
+    каждую стихию в отряде, кроме первой, игрок теряет 1 кристалл» -> («стихия», 1))."""
+    from bot.morph import lemma
+
+    m = _PER_UNIT.search(p.sentence)
+    if m is None:
+        return None
+    return lemma(m.group(1).casefold()), (1 if "кроме" in m.group(0).casefold() else 0)
+
+
+def _units_told(question: str, unit: str, idx: PropIndex) -> int | None:
+    """How many ``unit`` the question tells: a number before the unit's word («три
+    стихии»), else the members of the unit the edition lists that the question names
+    («степи, леса, горы» -> 3); ``None`` when it tells neither."""
+    from bot.reading.tokens import tokenize
+
+    L = language_()
+    toks = tokenize(question)[0]
+    for i, t in enumerate(toks[:-1]):
+        if toks[i + 1].lemma == unit:
+            if t.text.isdigit():
+                return int(t.text)
+            if t.lemma in L.numbers:
+                return L.numbers[t.lemma]
+    members = idx.lists.get(unit, frozenset())
+    named = {t.lemma for t in toks if t.lemma in members}
+    return len(named) or None
 
 
 _NUM_PHRASE = re.compile(r"(?i)(не (?:более|больше|менее|меньше) \S+|до \S+ \S+|\b\d+\b \S+)")

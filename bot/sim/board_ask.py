@@ -55,10 +55,10 @@ _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
 @dataclass(frozen=True)
 class Asked:
     """``kind``: ``consequence`` | ``whether`` | ``may`` | ``may_skip`` | ``may_refuse`` | ``order`` |
-    ``both``; ``part``: the part the asking clause names (1-based) or ``None``; ``instead``:
-    the part it gives up («рану вместо перемещения», «лечение без перемещения»), or
-    ``None``; ``parts``: for ``order`` (first asked, then asked), for ``both`` the parts
-    asked together."""
+    ``both`` | ``unread`` (a part left out that names no single part); ``part``: the part the
+    asking clause names (1-based) or ``None``; ``instead``: the part it gives up («рану вместо
+    перемещения», «лечение без перемещения»), or ``None``; ``parts``: for ``order`` (first
+    asked, then asked), for ``both`` the parts asked together."""
 
     kind: str
     part: int | None = None
@@ -138,6 +138,33 @@ def _asking_clause(question: str) -> str:
     return fold(clauses[-1] if clauses else last)
 
 
+def _asking_sentence(question: str) -> str:
+    """The asked sentence from its permission word on («могу я открыться и не перемещаться?»,
+    «могу переместиться, не открываясь?»), folded; ``""`` without a permission word."""
+    sent = _asked_sentence(question)
+    m = _MAY.search(sent)
+    return sent[m.start():] if m else ""
+
+
+# «не X» up to the next «и / а / но / или», comma or the end: one left-out span; not «не могу»,
+# «не только», «не ли» («без X» is a part given up: ``_WITHOUT``).
+_LEFT_OUT = re.compile(r"(?<![а-я])не\s+(?!мог|мож|смог|вправе|только|ли(?![а-я]))"
+                       r"((?:(?!(?:и|а|но|или|либо)(?![а-я]))[а-я0-9-]+\s*)+)")
+
+
+def _left_out(sentence: str, parts, actions: dict[int, str | None]) -> int | None:
+    """The part the asked sentence leaves out: the one its «не …» span names (by
+    words, else by the action its verb names). ``None``: no such span; ``0``: a span that
+    names no single part (which part is skipped is not read)."""
+    from bot.abilities.outcome_words import match_parts
+
+    spans = [m.group(1) for m in _LEFT_OUT.finditer(sentence)] if sentence else []
+    if not spans:
+        return None
+    named = {(match_parts(s, parts) or _by_action(s, actions) or [0])[0] for s in spans}
+    return named.pop() if len(named) == 1 else 0
+
+
 def _by_action(clause: str, actions: dict[int, str | None]) -> list[int]:
     """Parts whose action is the one the clause's verb names («вылечить» -> heal), when the
     words themselves match no part («вылечить своего» against «излечить ваше существо»)."""
@@ -166,6 +193,12 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     order = _order(_asked_sentence(question), ps, actions)
     if order is not None:
         return Asked("order", parts=order)
+    skipped = _left_out(_asking_sentence(question), ps, actions)
+    if skipped is not None:
+        # «могу ли я не перемещаться?», «могу я открыться и не перемещаться?», «переместиться, не
+        # открываясь?»: the part under «не» is the one left out (not two parts asked together);
+        # an unplaced «не …» — no verdict
+        return Asked("may_skip", skipped) if skipped else Asked("unread")
     both = _both(clause, ps, actions) if question_kind(question) == "yes_no" else None
     if both is not None and len(both) >= 2:
         return Asked("both", parts=both)
@@ -181,8 +214,6 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
     part = next((h for h in hits if h != instead), None)
     if _MAY.search(clause) and part is not None:
-        if re.search(r"(?<![а-я])не\s+(?!мог|мож|смог|вправе)[а-я]+", head):
-            return Asked("may_skip", part)      # «могу ли я не перемещаться?»
         return Asked("may", part, instead)
     if question_kind(question) == "yes_no" and part is not None:
         return Asked("whether", part, instead)
@@ -239,6 +270,9 @@ def answer_on_board(text: str, facts, question: str):
         if "505.7" not in bv.citations:
             bv.citations.insert(0, "505.7")
         return bv
+    if asked.kind == "unread":     # a part left out that the words do not name: no verdict
+        bv = resolve_text(text, state, src, use, "", assumed)
+        return replace(bv, verdict=None)
     if asked.kind == "may_skip":
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
     if asked.kind in ("order", "both"):

@@ -62,8 +62,6 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 
 
 SITUATIONS: tuple[Situation, ...] = (
-    # «нужно ли объявлять вслух заявки, обусловленные правилами игры?» (301.1)
-    Situation("declare_aloud", (("aloud",), ("declare", "game_action", "rule_effect"))),
     # symbiotes, parasites, equipment
     Situation("new_host", (SUBJECTS, ("who", "stays"), ("host",), ("place",))),
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
@@ -83,52 +81,9 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
     Situation("cell_with_artifact", (("cell",), ("artifact",), ("move", "relocate", "jump"))),
     Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
-    # movement and relocation
-    Situation("placement_word", (("placement_word",), ("relocate", "move"))),
-    Situation("relocation_spends", (("relocate",), ("spend", "movement_points")), forbid=("act",)),
-    # «движение — это разновидность перемещения?» — movement is a particular case of relocation (507.1)
-    Situation("movement_kind_of_relocation", (("kind_of",), ("move",), ("relocate",)), forbid=("jump", "instead") + SUBJECTS),
-    Situation("relocation_is_movement", (("relocate",), ("movement_q",)), forbid=("jump", "instead")),
-    Situation("occupied_cell", (("occupied",), ("move", "relocate", "cell", "jump"))),
-    Situation("diagonal", (("diagonal",),)),
-    # «походил на одну клетку, запас движения был 2 — могу ещё?»: the told steps against the told points
-    Situation("move_remaining", (("move", "already"), ("cell",), ("movement_points",)),
-              forbid=("jump", "instead", "relocate", "attack", "act", "artifact", "closed") + SUBJECTS),
-    Situation("move_repeat", (("count",), ("cell",), ("move",)), forbid=("spend", "jump", "instead", "relocate")),
-    Situation("move_cost", (("count",), ("movement_points", "spend")), forbid=("jump", "instead")),
-    Situation("no_points_move", (("no_points",), ("move", "jump", "instead"))),
-    Situation("jump_zero", (("jump", "instead"), ("zero_movement",))),
-    Situation("jump_after_move", (("jump", "instead"), ("already",))),
-    Situation("jump_spends", (("jump", "instead"), ("spend",))),
-    Situation("jump_is_movement", (("jump", "instead"), ("move", "movement_q", "slow", "fast"))),
-    Situation("closed_moves", (("closed",), ("move", "jump"))),
     Situation("phase_mandatory", (("phase_named", "turn_phases"), ("skip", "once", "count"))),
-    Situation("move_repeat", (("move",), ("once", "two")), forbid=("jump", "instead", "relocate", "symbiote", "equipment", "parasite", "artifact")),
-    Situation("move_outside_choice", (("other_subphase",), ("move",)), forbid=("inactive",)),
-    Situation("open_restores", (("open", "restore", "turn_start"), ("move", "movement_points"))),
-    Situation("act_then_move", (("act",), ("move", "movement_points")), forbid=("card_action", "slow", "fast", "stack")),
-    Situation("act_then_move", (("attack",), ("move", "movement_points"), ("already", "later", "after")), forbid=("slow", "fast", "stack")),
-    # «может ли существо двигаться, если оно атаковало?»: the order is told by the tense (the query checks)
-    Situation("act_then_move", (("attack",), ("move", "movement_points")),
-              forbid=("slow", "fast", "stack", "artifact", "terrain", "who", "inactive", "jump", "instead") + SUBJECTS),
-    Situation("action_parts", (("game_action",), ("consists",))),
-    Situation("action_divide", (("game_action",), ("divide",)), forbid=("uses_stack", "slow", "fast")),
-    Situation("when_on_stack", (("enters_stack",), ("when",)), forbid=("simultaneous", "trigger", "order")),
-    Situation("priority_count", (("priority",), ("count", "who", "player")), forbid=("resolve", "declare", "new_phase", "pass", "rule_effect")),
-    Situation("rule_effects_first", (("rule_effect",),)),
-    Situation("reveal_hidden", (("second", "first"), ("hidden", "third_row")), forbid=("who",)),
-    Situation("reveal_zones", (("reveal",), ("flying", "terrain"))),
-    Situation("reveal_order", (("reveal",), ("who", "order", "first"))),
     Situation("between_phases", (("between_phases",),)),
-    Situation("lives_icon", (("lives",), ("icon",))),
-    Situation("lives_on_entry", (("lives", "lives_max"), ("appears", "summon"))),
-    # «может ли текущий максимум жизней меняться по ходу игры?» (508.1)
-    Situation("lives_max_change", (("lives_max",), ("change", "lives_change", "grow_shrink")), forbid=("appears", "summon", "icon")),
-    Situation("lives_change", (("lives_change",),)),
-    Situation("lives_change", (("wound", "lives"), ("shown",))),
     Situation("turn_phases", (("turn_phases",),)),
-    Situation("who_moves", (("who",), ("move",))),
-    Situation("inactive_moves", (("inactive",), ("move",))),
     Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
     # «паразита можно на своего?» — no placing verb, only whose creature
     Situation("place_on_host", (SUBJECTS, ("own", "enemy")), forbid=("attack", "redirect", "wound", "target", "move", "relocate", "defend")),

@@ -53,6 +53,8 @@ class AskedReader(SituationReader):
                 self.use(this.i)
         named = [m for m in asked_mentions if m.kind is not None]
         wh = next((t for t in sent if t.text in ("что", "когда", "кто", "кому") or t.lemma == "момент"), None)
+        if self.read_definition(sent, named, asked_mentions, wh):
+            return
         passes = [s_ for s_ in self.r.told if s_[0] == "pass"]
         resolved = any(x[0] in ("both_pass", "resolved") for x in self.r.told) or len(passes) >= 2
         kept = {t.i for t in sent if self.w.has("priority_word", t) and t.i >= 2 and self.toks[t.i - 2].text in ("не", "без")}
@@ -106,9 +108,11 @@ class AskedReader(SituationReader):
             return
         part = [t for t in sent if t.lemma in ("часть", "состав", "входить")]
         is_q = next((t for t in sent if self.w.has("any_action", t)), None)
-        if is_q is not None and not speed and (named or any(self.w.has("pass_verbs", t) for t in sent)):
+        # «пас — это игродействие?»: a pass the sentence names, not one it tells («оба спасовали»);
+        # «верхнее игродействие» is the stack's top, not the predicate «игродействие»
+        pas = next((t for t in sent if self.w.has("pass_verbs", t) and (t.i not in self.r.used or t.pos in ("NOUN", "INTJ"))), None)
+        if is_q is not None and not speed and (named or pas is not None) and not self.is_("top", is_q.i - 1):
             subj = named[0] if named else None
-            pas = next((t for t in sent if self.w.has("pass_verbs", t)), None)
             self.r.asked = "part_of" if part else "is_action"
             self.r.action = subj if subj is not None else Mention("pass", pas.i, [pas.i])
             self.use(is_q.i, pas.i if pas is not None else None, *(t.i for t in part))
@@ -118,6 +122,80 @@ class AskedReader(SituationReader):
                     self.use(t.i)
             return
         self.read_legal(sent, asked_mentions, wh)
+
+    def read_definition(self, sent: list[Tok], named: list[Mention], asked_mentions: list[Mention], wh: Tok | None) -> bool:
+        """What every game action is made of, said of the class or a kind, watched on a run:
+
+        - ``parts`` — «из чего состоит игродействие?», «из каких частей / этапов оно состоит?» (301.1, 302.6);
+        - ``priority_count`` — «сколько игроков одновременно владеют приоритетом?», «может ли
+          приоритет быть у обоих?» (303.1);
+        - ``rule_effects`` — «когда применяются эффекты правил игры: до или после получения
+          приоритета?», «… применяются после того, как игрок получил приоритет?» (303.6);
+        - ``aloud`` — «нужно ли объявлять вслух заявки, обусловленные правилами игры / X?» (301.1)."""
+        r = self.r
+        consists = [t for t in sent if self.w.has("consists", t)]
+        if consists and any(self.w.has("any_action", t) for t in sent) and not named:
+            r.asked, r.action = "parts", Mention(None, consists[0].i, [])
+            r.yes_no = not any(t.text in ("чего", "каких", "какой", "какие", "каков") for t in sent)
+            self.use(*(t.i for t in consists), *(t.i for t in sent if self.w.has("any_action", t) or self.w.has("part_nouns", t)
+                                                 or t.text in ("из", "чего", "каких", "какой", "какие")))
+            self.mentions = [m for m in self.mentions if self.toks[m.at].sent != self.asked_sent or m.kind is not None]
+            if r.yes_no:
+                r.asked = None      # «состоит ли игродействие из …?»: the parts named are not read
+            return True
+        divide = [t for t in sent if self.w.has("divide_verbs", t)]
+        if divide and any(self.w.has("any_action", t) for t in sent) and not named and not r.yes_no:
+            r.asked, r.action = "divide", Mention(None, divide[0].i, [])     # «на какие группы делятся игродействия?»
+            self.use(*(t.i for t in divide), *(t.i for t in sent if self.w.has("any_action", t) or self.w.has("group_nouns", t)
+                                               or t.text in ("на", "какие", "какой", "каких")))
+            self.mentions = [m for m in self.mentions if self.toks[m.at].sent != self.asked_sent or m.kind is not None]
+            return True
+        stack_tok = next((t for t in sent if self.w.has("stack_word", t)), None)
+        into = next((t for t in sent if self.w.has("into_stack_verbs", t) and t.lemma != "использовать"), None)
+        if stack_tok is not None and into is not None and wh is not None and wh.text == "когда" and not r.told and len(named) <= 1 \
+                and (named or any(self.w.has("any_action", t) for t in sent)):
+            # «когда игродействие заносится в стек?», «когда атака попадает в стек?»
+            r.asked = "when_stacked"
+            r.action = named[0] if named else next(m for m in asked_mentions if m.kind is None)
+            self.use(stack_tok.i, into.i, wh.i, *(t.i for t in sent if t.text in ("в", "на") or self.w.has("any_action", t)))
+            return True
+        prio = [t for t in sent if self.w.has("priority_word", t)]
+        count = [t for t in sent if self.w.has("how_many", t) or self.w.has("both", t)]
+        if prio and count and not r.told and not named:
+            r.asked = "priority_count"
+            self.use(*(t.i for t in prio + count), *(t.i for t in sent if self.w.has("player", t) or self.w.has("hold_verbs", t)
+                                                    or self.w.has("at_once", t) or t.text in ("у", "сразу")))
+            if r.yes_no and not any(self.w.has("both", t) for t in count):
+                r.asked = None
+            return True
+        rule = [m for m in named if m.kind == "rule_effect"]
+        apply = [t for t in sent if self.w.has("apply_verbs", t)]
+        if rule and apply and (prio or wh is not None and wh.text == "когда" and not r.told):
+            r.asked, r.action = "rule_effects", rule[0]
+            before = [t for t in sent if self.w.has("before_words", t)]
+            after = [t for t in sent if self.w.has("after_words", t)]
+            self.use(*(t.i for t in prio + apply + before + after), *(t.i for t in sent if t.lemma in ("тот", "как", "того")
+                                                                       or self.w.has("player", t) or self.w.has("priority_verbs", t)
+                                                                       or t.text in ("когда",)))
+            # «после того, как игрок получил приоритет»: that «как» is a conjunction, not «how»
+            r.yes_no = "ли" in [t.text for t in sent] or not any(
+                t.text in _WH and not (t.text == "как" and self.tok(t.i - 1) is not None and self.toks[t.i - 1].text in ("того", "так"))
+                for t in sent)
+            r.claim = "before" if before and not after else "after" if after and not before else None
+            if r.yes_no and r.claim is None:
+                r.asked = None
+            return True
+        aloud = [t for t in sent if self.w.has("aloud", t)]
+        if aloud:
+            subject = rule[0] if rule else named[0] if len(named) == 1 else None
+            if subject is None or not r.yes_no:
+                return False
+            r.asked, r.action = "aloud", subject
+            self.use(*(t.i for t in aloud), *(t.i for t in sent if self.w.has("declare_verbs", t) or self.w.has("claim_nouns", t)
+                                              or self.w.has("must_words", t) or self.w.has("say_verbs", t)
+                                              or self.w.has("player", t)))
+            return True
+        return False
 
     def read_turn_owner(self) -> None:
         """«мой ход», «сейчас ход противника»: who is active; «неактивный игрок может …»: the asker is not."""

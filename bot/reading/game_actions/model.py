@@ -74,7 +74,8 @@ class ActionReading:
     mention)``, ``("pass", player)``, ``("both_pass",)``, ``("resolved",)``, ``("subphase",)``),
     ``active`` (who is active when told), ``recipient`` (for a yes/no priority question: the
     role asked about — ``opponent`` / ``inactive`` / ``active`` / ``declarer``), ``another`` («ещё
-    одно»), ``used`` word indices, ``unread`` content words nothing used."""
+    одно»), ``claim`` (for a yes/no ``rule_effects``: ``before`` / ``after`` the priority),
+    ``used`` word indices, ``unread`` content words nothing used."""
 
     question: str
     toks: list[Tok]
@@ -93,5 +94,6 @@ class ActionReading:
     options: list = field(default_factory=list)
     without_stack: bool = False
     only: bool = False
+    claim: str | None = None
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)

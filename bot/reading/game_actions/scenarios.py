@@ -88,7 +88,20 @@ def compile_runs(r: ActionReading) -> list[Run]:
     if a == "speed" and r.options:
         kinds = [m.kind for m in r.options]
     runs: list[Run] = []
-    if a in ("part_of", "when_paid") or (a == "is_action" and r.action.kind == "payment"):
+    if a in ("priority_count", "rule_effects", "aloud"):
+        return [_definition_run(r, title)]
+    if a == "divide":
+        for kind in CLASS_KINDS:
+            mapping, res = run_checked(title, board_state(ME, ME, [], _phase_of(kind)), [declare_step(kind, ME)],
+                                       lambda rs: {"steps": [{"step": 1, "legal": rs[0].legal, "value": rs[0].value, "stack": rs[0].stack}]})
+            runs.append(Run(kind, mapping, res, []))
+        return runs
+    if a == "when_stacked":
+        kind = r.action.kinds()[0] if r.action.kind else "movement"
+        mapping, res = run_checked(title, board_state(ME, ME, [], _phase_of(kind)), [declare_step(kind, ME)],
+                                   lambda rs: {"steps": [{"step": 1, "legal": rs[0].legal, "stack": rs[0].stack}]})
+        return [Run(kind, mapping, res, [f"вы объявляете: {ACTIONS[kind].ru}"])]
+    if a in ("part_of", "when_paid", "parts") or (a == "is_action" and r.action.kind == "payment"):
         return [payment_run(title)]
     if a == "when_resolves":
         state = board_state(ME, ME, [])
@@ -140,6 +153,36 @@ def compile_runs(r: ActionReading) -> list[Run]:
             mapping, res = run_checked(title, state, [declare_step(kind, ME)], lambda rs: {"steps": [{"step": 1, "stack": rs[0].stack}]})
             runs.append(Run(kind, mapping, res, []))
     return runs
+
+
+HOST, SYMBIOTE, CASTER = "Существо противника", "Симбиот противника", "Ваш колдун"
+
+
+def _definition_run(r: ActionReading, title: str) -> Run:
+    """The run a definition is watched on: ``priority_count`` — a declaration and two passes,
+    one holder after each step (303.1); ``rule_effects`` — your card action kills the host of
+    the opponent's symbiote: on its resolution the symbiote dies by a rule effect before
+    anyone gets priority (209.4, 303.6); ``aloud`` — the asked kind declared (301.1)."""
+    a = r.asked
+    if a == "priority_count":
+        steps = [declare_step("card_action", ME), {"pass": ME}, {"pass": OPP}]
+        mapping, res = run_checked(title, board_state(ME, ME, []), steps,
+                                   lambda rs: {"steps": [{"step": k + 1, "priority": x.priority} for k, x in enumerate(rs)]})
+        return Run("card_action", mapping, res, ["вы объявляете действие карты", "вы пасуете", "противник пасует"])
+    if a == "rule_effects":
+        state = board_state(ME, ME, [])
+        state["cards"] += [{"id": SYMBIOTE, "owner": OPP, "traits": ["symbiote"], "host": HOST},
+                           {"id": CASTER, "owner": ME, "class": "маг", "cell": "b2"}]
+        steps = [{"declare": {"player": ME, "kind": "card_action", "name": "Проклятие", "card": CASTER, "effect": {"dies": HOST}}},
+                 {"pass": ME}, {"pass": OPP}]
+        mapping, res = run_checked(title, state, steps, lambda rs: {"steps": [{"step": 3, "priority": rs[2].priority,
+                                                                             "results": [c.result for c in rs[2].consequences if c.result]}],
+                                                                  "cards": {SYMBIOTE: {"zone": "graveyard"}}})
+        return Run("card_action", mapping, res, [f"ваше действие карты убивает «{HOST}», хозяина симбиота", "оба игрока пасуют: оно выполняется"])
+    kind = r.action.kinds()[0]
+    mapping, res = run_checked(title, board_state(ME, ME, [], _phase_of(kind)), [declare_step(kind, ME)],
+                               lambda rs: {"steps": [{"step": 1, "legal": rs[0].legal, "stack": rs[0].stack}]})
+    return Run(kind, mapping, res, [f"вы объявляете: {ACTIONS[kind].ru}"])
 
 
 def payment_run(title: str) -> Run:

@@ -293,8 +293,13 @@ class SituationReader(SentenceReader):
                 self.mentions = [m for m in self.mentions if not (set(m.words) & {t.i, t.i - 1})]
 
     def opens_condition(self, t: Tok) -> bool:
+        """Word ``t`` is in a condition told by its clause («если оба спасовали», «после паса»):
+        the clause opens with «после / если / при / когда» and no «то» stands between that word
+        and ``t`` — after «то» comes the consequence, what is asked («если оба спасовали то
+        верхнее выполняется?»)."""
         first = next((u for u in self.toks if u.clause == t.clause), None)
-        if first is not None and first.text in ("после", "если", "при", "когда"):
+        if first is not None and first.text in ("после", "если", "при", "когда") \
+                and not any(u.text == "то" and u.clause == t.clause for u in self.toks[first.i + 1:t.i]):
             self.use(first.i)
             return True
         return False

@@ -20,6 +20,33 @@ def verdict_of(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], list[
     """``(verdict, lines, citations)`` read off the runs, or ``None`` when the kinds of a class
     disagree or the run shows nothing the question asks."""
     a = r.asked
+    if a == "parts":
+        return _parts_verdict(runs[0])
+    if a == "divide":
+        groups = {"медленное": [], "быстрое": [], None: []}
+        for x in runs:
+            groups.setdefault(_step(x, 0).value, []).append(ACTIONS[x.kind].ru)
+        stacked = [ACTIONS[x.kind].ru for x in runs if _step(x, 0).stack]
+        if not groups["медленное"] or not groups["быстрое"] or not groups[None] or not stacked:
+            return None
+        lines = [f"Медленные: {', '.join(groups['медленное'])}", f"Быстрые: {', '.join(groups['быстрое'])}",
+                 f"Не используют стек: {', '.join(groups[None])}"]
+        return ("На медленные и быстрые; на использующие стек и не использующие стек (выполняются сразу)", lines,
+                ["301.2", "304.1", "302.3", "302.5"])
+    if a == "when_stacked":
+        x = runs[0]
+        s = _step(x, 0)
+        if not s.legal:
+            return None
+        ak = ACTIONS[x.kind]
+        if not s.stack:
+            return f"Никогда: {ak.ru} не использует стек и выполняется сразу", [c.line() for c in s.consequences if c.rules], \
+                ["302.5", "302.4"]
+        what = ak.ru if r.action is not None and r.action.kind else f"игродействие, использующее стек (здесь — {ak.ru}),"
+        return (f"Сразу после объявления: {what} заносится в стек при объявлении, до выполнения и оплаты",
+                [c.line() for c in s.consequences if c.rules], ["302.2", "302.3"])
+    if a in ("priority_count", "rule_effects", "aloud"):
+        return _definition_verdict(r, runs[0])
     if a in ("part_of", "when_paid") or (a == "is_action" and r.action.kind == "payment"):
         return _payment_verdict(r, runs[0])
     if a == "which_stack":
@@ -142,6 +169,49 @@ def _legal_verdict(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], l
             _dedup([n for c in s.reasons for n in c.rules] + ["304.1"]))
 
 
+def _parts_verdict(x: Run) -> tuple[str, list[str], list[str]] | None:
+    """The parts of a game action read off a declared and resolved movement: declared (into
+    the stack), resolved on two passes, paid last (301.1, 302.2, 302.6)."""
+    s1, s3 = _step(x, 0), _step(x, 2)
+    pay = max((k for k, c in enumerate(s3.consequences) if "302.6" in c.rules), default=None)
+    done = next((k for k, c in enumerate(s3.consequences) if c.result == "перемещается"), None)
+    if not s1.stack or pay is None or done is None or pay < done:
+        return None
+    lines = [c.line() for s in (s1, s3) for c in s.consequences if c.rules]
+    return ("Из объявления, выполнения и оплаты: игродействие объявляется (стековое — заносится в стек), затем выполняется, "
+            "а оплата — последняя его часть"), lines, ["301.1", "302.6", "302.2"]
+
+
+def _definition_verdict(r: ActionReading, x: Run) -> tuple[str, list[str], list[str]] | None:
+    """``priority_count``: one holder after every step (303.1); ``rule_effects``: the symbiote
+    the resolution left without a host dies in that step, before priority is given (303.6);
+    ``aloud``: whether the declared kind is a claim the player says (301.1)."""
+    lines = [c.line() for res in x.result.results for c in res.consequences if c.rules]
+    if r.asked == "priority_count":
+        holders = [s.priority for s in x.result.results]
+        if not holders or any(h not in (ME, OPP) for h in holders):
+            return None
+        fact = "в каждый момент приоритетом владеет только один игрок"
+        return (f"Нет, {fact}" if r.yes_no else f"Один игрок: {fact}"), lines, ["303.1"]
+    if r.asked == "rule_effects":
+        s3 = _step(x, 2)
+        died = any(c.result == "погибает" and c.card == "Симбиот противника" for c in s3.consequences)
+        if not died or s3.priority is None:
+            return None
+        fact = "эффекты правил игры применяются до того, как игрок получит приоритет"
+        why = "(симбиот, оставшийся без хозяина, погибает при выполнении, и только затем приоритет получает Активный игрок)"
+        if r.yes_no:
+            return f"{'Да' if r.claim == 'before' else 'Нет'}, {fact} {why}", lines, ["303.6", "209.4"]
+        return f"До того, как игрок получит приоритет: {fact} {why}", lines, ["303.6", "209.4"]
+    ak = ACTIONS[x.kind]
+    if not _step(x, 0).legal:
+        return None
+    if ak.aloud:
+        return f"Да, {ak.ru} — игровая заявка игрока: он её объявляет", lines, ["301.1"]
+    return ("Нет: формально игрок делает и заявки, обусловленные правилами игры (это тоже игродействия), "
+            "но объявлять их вслух необязательно"), lines, ["301.1"]
+
+
 def _payment_verdict(r: ActionReading, x: Run) -> tuple[str, list[str], list[str]] | None:
     """Payment read off the resolution of a movement: it is paid in that step, after the effect."""
     s3 = _step(x, 2)
@@ -245,7 +315,10 @@ def _dedup(xs) -> list[str]:
 _ASKED_RU = {"when": "когда его можно объявить", "next": "что происходит дальше", "part_of": "часть ли это игродействия",
              "when_paid": "когда производится оплата", "when_resolves": "когда выполняется объявленное игродействие",
              "which_speed": "какие игродействия такой скорости", "uses_stack": "использует ли оно стек", "speed": "медленное оно или быстрое", "is_action": "игродействие ли это",
-             "legal": "можно ли его объявить", "priority": "у кого приоритет", "which_stack": "какие игродействия используют стек"}
+             "legal": "можно ли его объявить", "priority": "у кого приоритет", "which_stack": "какие игродействия используют стек",
+             "parts": "из чего состоит игродействие", "priority_count": "сколько игроков владеют приоритетом",
+             "rule_effects": "когда применяются эффекты правил игры", "aloud": "нужно ли объявлять это вслух",
+             "divide": "на какие группы делятся игродействия", "when_stacked": "когда игродействие заносится в стек"}
 
 
 def understood(r: ActionReading, runs: list[Run]) -> str:

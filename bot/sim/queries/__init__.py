@@ -3,8 +3,7 @@ simulator and reads the verdict off the results (never a stored answer string).
 
 A query is ``fn(ctx: Ctx) -> Finding | None`` (``None``: the words do not give a situation
 the query can model). ``QUERIES`` maps the names used in ``lexicon.SITUATIONS``; the queries
-live in ``hosts`` (209, 212), ``board`` (210, 211, 506, 507), ``stack`` (301–305) and
-``phases`` (405–408, 508)."""
+live in ``hosts`` (209, 212), ``board`` (210, 211, 506, 507) and ``phases`` (210, 211, 408)."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ from typing import Callable
 
 from bot.sim.queries import hosts as _hosts
 from bot.sim.queries import board as _board
-from bot.sim.queries import stack as _stack
 from bot.sim.queries import phases as _phases
 from bot.sim.queries.base import Ctx, Finding
 
@@ -32,50 +30,17 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "wound_target": _board.q_wound_target,
     "noncreature_moves": _board.q_noncreature_moves,
     "count_terrain": _board.q_count_terrain,
-    "placement_word": _board.q_placement_word,
-    "relocation_spends": _board.q_relocation_spends,
-    "occupied_cell": _board.q_occupied_cell,
-    "diagonal": _board.q_diagonal,
-    "jump_after_move": _board.q_jump_after_move,
-    "jump_is_movement": _board.q_jump_is_movement,
-    "closed_moves": _board.q_closed_moves,
-    "open_restores": _board.q_open_restores,
-    "act_then_move": _board.q_act_then_move,
-    "who_moves": _board.q_who_moves,
-    "inactive_moves": _board.q_inactive_moves,
-    "rule_effects_first": _stack.q_rule_effects_first,
-    "declare_aloud": _stack.q_declare_aloud,
-    "reveal_order": _phases.q_reveal_order,
-    "reveal_hidden": _phases.q_reveal_hidden,
     "new_host": _hosts.q_new_host,
-    "jump_zero": _board.q_jump_zero,
     "cell_with_artifact": _board.q_cell_with_artifact,
-    "reveal_zones": _phases.q_reveal_zones,
     "kind_zone": _phases.q_kind_zone,
-    "lives_max_change": _phases.q_lives_max_change,
     "attached_nearby": _hosts.q_attached_nearby,
-    "jump_spends": _board.q_jump_spends,
-    "move_outside_choice": _board.q_move_outside_choice,
-    "move_cost": _board.q_move_cost,
-    "no_points_move": _board.q_no_points_move,
     "seating_order": _hosts.q_seating_order,
     "attached_ban": _hosts.q_attached_ban,
     "before_reveal": _hosts.q_before_reveal,
-    "action_parts": _stack.q_action_parts,
-    "action_divide": _stack.q_action_divide,
-    "when_on_stack": _stack.q_when_on_stack,
-    "priority_count": _stack.q_priority_count,
-    "lives_on_entry": _phases.q_lives_on_entry,
-    "lives_change": _phases.q_lives_change,
     "turn_phases": _phases.q_turn_phases,
     "between_phases": _phases.q_between_phases,
     "cells_occupied": _board.q_cells_occupied,
-    "lives_icon": _phases.q_lives_icon,
-    "relocation_is_movement": _board.q_relocation_is_movement,
-    "movement_kind_of_relocation": _board.q_movement_kind_of_relocation,
     "phase_mandatory": _phases.q_phase_mandatory,
-    "move_repeat": _board.q_move_repeat,
-    "move_remaining": _board.q_move_remaining,
 }
 
 __all__ = ["Ctx", "Finding", "QUERIES"]

@@ -1,76 +1,12 @@
-"""Queries about the preliminary phase, turns and lives (405–408, 508)."""
+"""Queries about where a kind of card lies, turns and lives (210, 211, 408, 508)."""
 
 from __future__ import annotations
 
 from bot.sim import phases
 from bot.sim.outcome import Consequence
 from bot.sim.queries.base import (
-    Ctx, Finding, cites_of, dedup, legal_finding, make_card, make_sim, rules_of,
+    Ctx, Finding, cites_of, dedup, make_card, make_sim, rules_of,
 )
-
-
-def q_reveal_order(ctx: Ctx) -> Finding | None:
-    """Who reveals first (405.1)."""
-    ctx.has("first", "second")   # words of the same situation: read, they do not change it
-    ctx.has("reveal", "who", "order", "first", "player", "card")
-    sim = make_sim([make_card("Воин", cell="c3", revealed=False), make_card("Орк", owner="second", cell="c4", revealed=False)], phase="reveal")
-    r = phases.reveal_step(sim)
-    order = r.value or []
-    verdict = "Первый игрок; после него — Второй" if order == ["first", "second"] else "Второй игрок"
-    if ctx.yes_no:
-        # «первым вскрывает второй игрок?»: the player is the ordinal before «игрок», not the adverb «первым»
-        named = [c for c in ("first", "second") for i in ctx.found.get(c, [])
-                 if i + 1 < len(ctx.tokens) and ctx.tokens[i + 1].startswith("игрок")]
-        asked = named[0] if len(named) == 1 else ctx.first(("first", "second"))
-        yes = (asked == "first") == (order[:1] == ["first"])
-        verdict = f"{'Да' if yes else 'Нет'}, первым вскрывает карты Первый игрок, после него — Второй"
-    return Finding(verdict, [c for c in r.consequences if c.result == "вскрывает"], dedup(["405.1", *cites_of(r)]), sim.trace)
-
-
-def q_reveal_hidden(ctx: Ctx) -> Finding | None:
-    """The second player may keep 3rd-row cards hidden until the end of the first player's first turn (405.1)."""
-    ctx.has("when")   # words of the same situation: read, they do not change it
-    who = "first" if ctx.has("first") and not ctx.has("second") else "second"
-    ctx.has("second", "hidden", "third_row", "reveal", "player", "card", "closed")
-    cell = "b6" if who == "second" else "b1"
-    if ctx.has("front_row"):
-        cell = "b4" if who == "second" else "b3"
-    sim = make_sim([make_card("Воин", cell="c3", revealed=False), make_card("Орк", owner="second", cell="c4", revealed=False),
-                make_card("Карта", owner=who, cell=cell, revealed=False)], phase="reveal")
-    r = phases.reveal_step(sim, ["Карта"])
-    f = legal_finding(sim, r, "может — до конца первого хода Первого игрока", "нельзя")
-    if not ctx.yes_no and r.legal:
-        f.verdict = "До конца первого хода Первого игрока: до тех пор Второй игрок может держать карты 3-го ряда скрытыми"
-    if r.legal and ctx.has("forever"):
-        # the question supposes a longer limit than the rule's: play on to the end of that turn
-        phases.main_phase(sim)
-        r_end = sim.end_turn("first")
-        shown = [c for c in r_end.consequences if c.card == "Карта" and c.result == "вскрывается"]
-        if shown:
-            f.verdict = ("Нет, только до конца первого хода Первого игрока — тогда скрытые карты 3-го ряда вскрываются"
-                         if ctx.yes_no else "Только до конца первого хода Первого игрока, не дольше")
-            f.lines = [*f.lines, *shown]
-            f.citations = dedup(["405.1", *f.citations, *cites_of(r_end)])
-            f.trace = sim.trace
-    return f
-
-
-def q_reveal_zones(ctx: Ctx) -> Finding | None:
-    """At the reveal step flyers and terrains go to the additional zone (405.1, 211.1)."""
-    ctx.has("relocate", "additional_zone")   # words of the same situation: read, they do not change it
-    ctx.has("reveal", "flying", "terrain", "creature", "card", "placement_word", "relocate")
-    kind = "terrain" if ctx.has("terrain") and not ctx.has("flying") else "creature"
-    card = make_card("Карта", kind=kind, traits=set() if kind == "terrain" else {"flying"}, cell="a1", revealed=False)
-    sim = make_sim([card], phase="reveal")
-    r = phases.reveal_step(sim)
-    lines = [c for c in r.consequences if c.card == "Карта"]
-    zone = sim.state.cards["Карта"].zone
-    verdict = "Во вспомогательную (дополнительную) зону" if zone == "additional_zone" else "Остаются на поле боя"
-    if kind == "terrain":
-        verdict += "; это не использует стек"
-    # «переносятся ли летающие во вспомогательную зону?» → «Да, …»; «остаются на поле?» → «Нет, …»
-    option, rival = ("additional_zone", "stays") if zone == "additional_zone" else ("stays", "additional_zone")
-    return Finding(verdict, lines, dedup([*rules_of(lines), *cites_of(r)]), sim.trace, option=option, rivals=(rival,))
 
 
 def q_kind_zone(ctx: Ctx) -> Finding | None:
@@ -94,49 +30,6 @@ def q_kind_zone(ctx: Ctx) -> Finding | None:
     return Finding(verdict, lines, dedup([first, *rules_of(lines), *cites_of(r)]), sim.trace, option=option, rivals=(rival,))
 
 
-def q_lives_on_entry(ctx: Ctx) -> Finding | None:
-    """A card appearing in the game zone has its current maximum of lives equal to its initial lives (508.1)."""
-    ctx.has("initial")   # words of the same situation: read, they do not change it
-    ctx.has("lives", "lives_max", "appears", "card", "creature")
-    sim = make_sim([make_card("Воин")])
-    r = sim.summon(make_card("Волк", cell="c3", lives=4), None)
-    c = sim.state.cards["Волк"]
-    verdict = ("Начальному количеству жизней (без учёта эффектов)" if c.current_lives == c.lives else "Модель не смогла определить")
-    if ctx.yes_no and c.current_lives == c.lives:
-        verdict = "Да, текущий максимум жизней равен начальному количеству жизней (без учёта эффектов)"
-    return Finding(verdict, [x for x in r.consequences if x.rules], dedup(["508.1", *cites_of(r)]), sim.trace)
-
-
-def q_lives_max_change(ctx: Ctx) -> Finding | None:
-    """The current maximum of lives starts equal to the initial lives when the card appears
-    (watched on a summon) and may go up or down during the game (508.1)."""
-    ctx.has("lives_max", "lives", "change", "lives_change", "grow_shrink", "current", "card", "creature")
-    sim = make_sim([make_card("Воин")])
-    r = sim.summon(make_card("Волк", cell="c3", lives=4), None)
-    c = sim.state.cards["Волк"]
-    if c.current_lives != c.lives:
-        return None
-    lines = [Consequence(f"При появлении в игровой зоне текущий максимум жизней равен начальному количеству жизней ({c.lives})", ("508.1",), "Волк"),
-             Consequence("В процессе игры карта может уменьшать или увеличивать свой текущий максимум жизней", ("508.1",)),
-             *[x for x in r.consequences if x.rules]]
-    verdict = ("Да, в процессе игры текущий максимум жизней может уменьшаться или увеличиваться; при появлении карты он равен "
-               "начальному количеству жизней")
-    if not ctx.yes_no:
-        verdict = "Может уменьшаться или увеличиваться по ходу игры; при появлении карты он равен начальному количеству жизней"
-    return Finding(verdict, lines, dedup(["508.1", *cites_of(r)]), sim.trace)
-
-
-def q_lives_change(ctx: Ctx) -> Finding | None:
-    """Any change of lives is put on the card as wounds or extra / negative lives markers (508.1.1)."""
-    ctx.has("shown")   # words of the same situation: read, they do not change it
-    ctx.has("lives_change", "lives", "wound", "card", "creature")
-    sim = make_sim([make_card("Воин", lives=5)])
-    r = sim.wound("Воин", 2)
-    # «изменения жизней отмечают ранами?» → «Да, …»
-    return Finding("В виде ран, маркеров дополнительных или отрицательных жизней", [x for x in r.consequences if x.rules],
-                   dedup(["508.1.1", *cites_of(r)]), sim.trace, option="wound")
-
-
 def q_turn_phases(ctx: Ctx) -> Finding | None:
     """A turn starts with the start phase; start, opening, main, end — once each, in order (408.2)."""
     ctx.has("turn_phases", "turn_start", "order")
@@ -158,29 +51,6 @@ def q_between_phases(ctx: Ctx) -> Finding | None:
              *[c for c in r.consequences if c.rules]]
     verdict = "Нет, между ходами, фазами, подфазами и шагами ничего не происходит" if ctx.yes_no else "Ничего: переход выполняется сразу, без стека"
     return Finding(verdict, lines, dedup(["408.2", *cites_of(r)]), sim.trace)
-
-
-def q_lives_icon(ctx: Ctx) -> Finding | None:
-    """What the lives icon shows (508.1.1): in the card's properties — the initial lives;
-    in the text field — the current lives. Read off a wounded card on the board."""
-    ctx.has("initial", "current")   # words of the same situation: read, they do not change it
-    ctx.has("lives", "icon", "text_field", "properties", "current", "card", "shown")
-    sim = make_sim([make_card("Воин", lives=5)])
-    r = sim.wound("Воин", 2)
-    c = sim.state.cards["Воин"]
-    shown = {"text_field": ("текущие жизни карты", c.current_lives), "properties": ("начальное количество жизней карты", c.lives)}
-    asked = [k for k in ("text_field", "properties") if ctx.has(k)] or ["properties", "text_field"]
-    where = {"text_field": "в текстовом поле", "properties": "в свойствах карты"}
-    parts = [f"{where[k]} — {shown[k][0]}" for k in asked]
-    verdict = "; ".join(parts)
-    verdict = verdict[:1].upper() + verdict[1:]
-    if ctx.yes_no and ctx.has("current"):
-        yes = "text_field" in asked and len(asked) == 1
-        verdict = f"{'Да' if yes else 'Нет'}, {verdict[:1].lower()}{verdict[1:]}"
-    lines = [Consequence(f"Карта с начальными жизнями {c.lives} получила 2 раны: значок в свойствах показывает {c.lives}, "
-                         f"текущие жизни (значок в текстовом поле) — {c.current_lives}", ("508.1.1",), "Воин"),
-             *[x for x in r.consequences if x.rules]]
-    return Finding(verdict, lines, dedup(["508.1.1", *cites_of(r)]), sim.trace)
 
 
 def _once_is_the_turn_phrase(ctx: Ctx) -> bool:

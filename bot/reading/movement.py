@@ -1,0 +1,616 @@
+"""A movement question read as a proposition (issue 11, 506–507): who moves (the active or
+inactive player, an own or enemy creature, its state — closed, points full / left / spent,
+already moved, acted or attacked), the kind of motion (a movement, a relocation, an ability
+«вместо движения» — a jump, or a card that «помещается»), where (the next cell, a diagonal
+one, an occupied cell, a cell with an artifact), when (a subphase, after the turn starts),
+the events told in order («походил, потом подействовал», «закрылся, потом его открыли»),
+and the asked property:
+
+- ``legal`` — can it (declare) this motion now («может ли оно ещё походить?», «можно ли
+  прыгнуть, если уже сделал шаг?»), or act / attack after the told movement;
+- ``count`` — how many cells it may go («сколько клеток может пройти с запасом 2?»);
+- ``spends`` — does the motion spend movement points («перемещение тратит запас движения?»);
+- ``cost`` — how many points a step costs («сколько единиц движения тратит шаг?»);
+- ``is_movement`` / ``kind_of`` — is a jump / relocation / placement a movement or a
+  relocation («прыжок считается движением?», «движение — разновидность перемещения?»);
+- ``who`` — who may declare movement; ``when_declare`` — in which subphase;
+  ``when_restored`` — when the movement points come back.
+
+``read(question)`` returns a ``MoveReading`` (``asked`` ``None``: not a movement question);
+``bot.reading.movement_run`` compiles it into a ``scenarios/`` mapping the simulator runs.
+Words: section ``movement`` of ``grammar/lexicon.yaml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from bot.reading.lexicon import kind_of, name_of, section_sets
+from bot.reading.tokens import SentenceReader, Tok
+from bot.textnorm import fold
+from bot.vocab import section, words as vocab_words
+
+ME, OPP = "first", "second"
+# Motion kinds (``bot.sim.actions`` keys, and ``placement`` for 507.3).
+MOVE, JUMP, RELOCATE, PLACE = "movement", "instead_of_movement", "relocation", "placement"
+ACT, ATTACK = "act", "attack"
+
+_WH = frozenset("кто когда сколько какой какую какие каком где куда".split())
+_MODAL = frozenset("можно может могу можем могут сможет смогу нельзя".split())
+_JUMP_QUOTES = frozenset({"вместо движения", "прыжок", "телепортация"})
+_PLACE_QUOTES = frozenset({"помещается", "переносится", "располагается", "помещаются", "переносятся", "располагаются"})
+
+
+@dataclass(frozen=True)
+class _Words:
+    sets: dict[str, frozenset[str]]
+    subphases: dict[str, str]
+    numbers: dict[str, int]
+
+
+@lru_cache(maxsize=1)
+def _words() -> _Words:
+    s = section("movement")
+    return _Words(section_sets("movement"), {fold(k): str(v) for k, v in s["subphases"].items()},
+                  {fold(k): int(v) for k, v in s["number_words"].items()})
+
+
+@dataclass
+class Motion:
+    """A motion or act word: ``kind`` (``movement`` / ``instead_of_movement`` / ``relocation``
+    / ``placement`` / ``act`` / ``attack``), ``at`` its token, ``told`` — an event told (past
+    tense, an earlier sentence, «после …») rather than asked, ``steps`` cells told («на две
+    клетки»)."""
+
+    kind: str
+    at: int
+    told: bool
+    steps: int = 1
+
+
+@dataclass
+class MoveReading:
+    """What was read. ``asked`` — one of the module's properties (``None``: not this
+    module's question); ``kind`` the asked motion; ``subject`` / ``predicate`` the two
+    kinds of an ``is_movement`` / ``kind_of`` question; ``yes_no``; ``neg_word`` («нельзя» /
+    «не может» of a negated question); ``owner`` whose creature moves, ``declarer`` who
+    declares, ``active`` whose turn; ``open``; ``movement`` the full points told, ``left``
+    the points left told; ``dest`` ``next`` | ``diagonal`` | ``occupied`` | ``artifact``;
+    ``subphase`` told; ``turn`` whose turn it is — ``first`` / ``second`` («в мой ход», «в ход
+    противника») or ``own`` / ``other`` of the declarer («в свой / чужой ход»); ``events`` the told motions and state changes in order (``Motion``
+    or ``("close"|"open"|"turn_start", at)``); ``steps`` cells asked; ``more`` («ещё»);
+    ``name`` the creature's name; ``only`` the player of «может только активный игрок?»; ``used`` /
+    ``unread``."""
+
+    question: str
+    toks: list[Tok]
+    asked: str | None = None
+    kind: str | None = None
+    subject: str | None = None
+    predicate: str | None = None
+    yes_no: bool = True
+    neg_word: str | None = None
+    owner: str = ME
+    declarer: str | None = None
+    active: str | None = None
+    open: bool = True
+    movement: int | None = None
+    left: int | None = None
+    dest: str = "next"
+    subphase: str | None = None
+    any_subphase: bool = False
+    events: list = field(default_factory=list)
+    steps: int = 1
+    more: bool = False
+    name: str | None = None
+    turn: str | None = None
+    only: str | None = None
+    used: set[int] = field(default_factory=set)
+    unread: list[str] = field(default_factory=list)
+
+
+class _Reader(SentenceReader):
+    def __init__(self, question: str) -> None:
+        super().__init__(question)
+        self.W = _words()
+        self.w = self.W.sets
+        self.r = MoveReading(question, self.toks)
+        self.motions: list[Motion] = []
+        self.taken: set[int] = set()      # tokens read as part of a phrase (not a motion on their own)
+
+    def is_(self, name: str, i: int) -> bool:
+        return self.has(name, self.tok(i))
+
+    def number(self, t: Tok | None) -> int | None:
+        if t is None:
+            return None
+        if t.text.isdigit():
+            return int(t.text)
+        return self.W.numbers.get(t.text, self.W.numbers.get(t.lemma))
+
+    # ------------------------------------------------------------------ phrases
+    def read_phrases(self) -> None:
+        """Multi-word phrases first: «запас / единицы движения» (points), «подфаза выбора»
+        (a subphase), «вместо движения» (a jump), «в начале хода» (the turn starts)."""
+        r = self.r
+        for t in self.toks:
+            nxt = self.tok(t.i + 1)
+            if self.has("points", t) and nxt is not None and nxt.lemma == "движение":
+                self.taken |= {t.i, nxt.i}
+                self.use(t.i, nxt.i)
+                self.read_points(t)
+            elif t.lemma == "движение" and t.case == "gent" and self.number(self.tok(t.i - 1)) is not None and \
+                    self.tok(t.i - 1).sent == t.sent:
+                self.taken |= {t.i, t.i - 1}
+                self.use(t.i, t.i - 1)
+                r.movement = self.number(self.tok(t.i - 1))        # «у существа 2 движения»: its points
+            elif self.has("phase_nouns", t) and nxt is not None and (nxt.lemma in self.W.subphases or nxt.text in self.W.subphases):
+                self.taken |= {t.i, nxt.i}
+                self.use(t.i, nxt.i)
+                r.subphase = self.W.subphases.get(nxt.lemma, self.W.subphases.get(nxt.text))
+                self.use_prep(t.i)
+            elif self.has("phase_nouns", t) and self.is_("any", t.i - 1):
+                self.taken.add(t.i)
+                self.use(t.i, t.i - 1)
+                r.any_subphase = True
+                self.use_prep(t.i - 1)
+            elif t.text == "вместо" and nxt is not None and nxt.lemma == "движение":
+                self.taken |= {t.i, nxt.i}
+                self.motions.append(Motion(JUMP, t.i, False))
+                self.use(t.i, nxt.i)
+            elif self.has("turn", t) and (self.is_("turn_start", t.i - 1) or self.is_("turn_start", t.i + 1)):
+                k = t.i - 1 if self.is_("turn_start", t.i - 1) else t.i + 1
+                self.taken |= {t.i, k}
+                self.use(t.i, k)
+                self.use_prep(min(t.i, k))
+                r.events.append(("turn_start", t.i))
+
+    def use_prep(self, i: int) -> None:
+        """The preposition before word ``i`` («в», «на», «по», «во», «с»)."""
+        p = self.tok(i - 1)
+        if p is not None and p.text in ("в", "во", "на", "по", "с", "со", "к", "за"):
+            self.use(p.i)
+
+    def read_points(self, t: Tok) -> None:
+        """«запас движения 2 / был 2 / равен 0», «с запасом движения 3», «нулевой запас»,
+        «осталось 1 единица движения», «не осталось единиц движения», «потратило все
+        единицы движения»."""
+        r = self.r
+        before = [self.tok(t.i - k) for k in (1, 2, 3)]
+        after = [self.tok(t.i + k) for k in (2, 3, 4)]
+        for u in after:
+            if u is None or u.sent != t.sent:
+                break
+            n = self.number(u)
+            if n is not None:
+                self.use(u.i)
+                self.use(*[x.i for x in after if x is not None and x.i < u.i and x.text in ("был", "было", "равен", "равно", "есть")])
+                if any(b is not None and self.has("left", b) for b in before):
+                    r.left = n
+                else:
+                    r.movement = n
+                return
+            if u.text not in ("был", "было", "равен", "равно", "есть", "у", "него", "нее", "неё"):
+                break
+        for b in before:
+            if b is None or b.sent != t.sent:
+                break
+            if b.lemma in ("нулевой", "пустой"):
+                self.use(b.i)
+                r.movement = 0
+                return
+            n = self.number(b)
+            if n is not None and b.i == t.i - 1:
+                self.use(b.i)
+                if any(x is not None and self.has("left", x) for x in before):
+                    r.left = n
+                else:
+                    r.movement = n
+                return
+        b1, b2 = before[0], before[1]
+        if b1 is not None and self.has("left", b1):
+            self.use(b1.i)
+            if b2 is not None and b2.text == "не":
+                self.use(b2.i)
+                r.left = 0
+        elif b1 is not None and b1.text == "нет":
+            self.use(b1.i)
+            r.left = 0
+        elif b1 is not None and b1.lemma in ("весь", "все") and b2 is not None and self.has("spend", b2) and b2.tense == "past":
+            self.use(b1.i, b2.i)
+            self.taken.add(b2.i)
+            r.left = 0
+        near = [k for k in (t.i + 2, t.i + 3, t.i - 1, t.i - 2) if self.tok(k) is not None and self.tok(k).sent == t.sent]
+        k = next((k for k in near if self.has("no_points", self.tok(k))), None)
+        if k is not None:
+            self.use(k)
+            r.left = 0
+
+    # ------------------------------------------------------------------ motions and state
+    def read_motions(self) -> None:
+        for t in self.toks:
+            if t.i in self.taken:
+                continue
+            kind = None
+            if t.quote:
+                q = fold(t.text).strip(" .,!?")
+                kind = JUMP if q in _JUMP_QUOTES else PLACE if q in _PLACE_QUOTES else None
+            elif self.has("move_verbs", t) or self.has("move_nouns", t):
+                kind = MOVE
+            elif self.has("relocate", t):
+                kind = RELOCATE
+            elif self.has("jump", t):
+                kind = JUMP
+            elif self.has("placement", t):
+                kind = PLACE
+            elif self.has("act", t) or (t.lemma == "действие" and self.tok(t.i - 1) is not None and self.tok(t.i - 1).text == "после"):
+                kind = ACT
+            elif self.has("attack", t):
+                kind = ATTACK
+            if kind is None:
+                continue
+            self.use(t.i)
+            if t.sent != self.asked_sent and t.pos == "NOUN" and not self.after_told_word(t):
+                if t.lemma in self.w["jump"] and self.tok(t.i - 1) is not None and self.tok(t.i - 1).text == "есть":
+                    self.use(t.i - 1)
+                    continue        # «у существа есть прыжок»: the creature has the ability
+            self.motions.append(Motion(kind, t.i, self.told(t)))
+        self.motions.sort(key=lambda m: m.at)
+        first = next((t for t in self.toks if t.sent == self.asked_sent and self.has("first", t)), None)
+        then = next((t for t in self.toks if first is not None and t.i > first.i and t.sent == first.sent
+                     and t.text in ("потом", "затем")), None)
+        if first is not None and then is not None:
+            self.use(first.i, then.i)
+            for m in self.motions:
+                if first.i < m.at < then.i:
+                    m.told = True       # «сначала двигаюсь, потом атакую»: the first is told
+        for m in self.motions:
+            t = self.toks[m.at]
+            if m.kind == JUMP and t.lemma in ("особенность", "способность"):
+                continue
+            self.read_steps(m)
+
+    def told(self, t: Tok) -> bool:
+        """The word tells an event rather than asks: an earlier sentence, a past tense, a
+        noun after «после» or after a past verb («сделало шаг»)."""
+        if t.sent != self.asked_sent:
+            return True
+        if t.tense == "past" and t.pos in ("VERB", None):
+            return True
+        p = self.tok(t.i - 1)
+        if p is not None and p.text == "после":
+            self.use(p.i)
+            return True
+        if p is not None and p.tense == "past" and self.has("declare_verbs", p):
+            self.use(p.i)
+            return True
+        pp = self.tok(t.i - 2)
+        if pp is not None and pp.tense == "past" and self.has("declare_verbs", pp) and p is not None and self.number(p) is not None:
+            self.use(pp.i)
+            return True
+        return False
+
+    def after_told_word(self, t: Tok) -> bool:
+        """A motion noun of an earlier sentence tells an event only after «после» or a past
+        verb («сделал шаг»); «у существа есть прыжок» names an ability it has."""
+        p = self.tok(t.i - 1)
+        return p is not None and (p.text == "после" or (p.tense == "past" and p.sent == t.sent))
+
+    def read_steps(self, m: Motion) -> None:
+        """«на одну клетку», «на 2 клетки», «один шаг», «два шага» after / before the word."""
+        t = self.toks[m.at]
+        window = [self.tok(t.i + k) for k in (1, 2, 3)] + [self.tok(t.i - 1)]
+        for u in window:
+            if u is None or u.sent != t.sent:
+                continue
+            if u.lemma == "клетка" or (u.lemma == "шаг" and u.i != t.i):
+                n = self.number(self.tok(u.i - 1))
+                self.use(u.i)
+                self.taken.add(u.i)
+                if n is not None:
+                    self.use(u.i - 1)
+                    m.steps = n
+                self.use_prep((u.i - 1) if n is not None else u.i)
+                return
+        if t.lemma == "шаг":
+            n = self.number(self.tok(t.i - 1))
+            if n is not None:
+                self.use(t.i - 1)
+                m.steps = n
+
+    def read_state(self) -> None:
+        """«закрытое / открытое существо» (a state), «закрылся», «его открыли» (events);
+        «не открытое» is closed."""
+        r = self.r
+        for t in self.toks:
+            closed, opened = self.has("closed", t), self.has("opened", t)
+            if not (closed or opened):
+                continue
+            self.use(t.i)
+            p = self.tok(t.i - 1)
+            neg = p is not None and p.text == "не"
+            if neg:
+                self.use(p.i)
+            alt = [u for u in (self.tok(t.i - 1), self.tok(t.i - 2)) if u is not None and u.text == "или"]
+            if alt and t.sent == self.asked_sent:
+                self.use(alt[0].i, *[u.i for u in (self.tok(t.i - 1),) if u is not None and u.text == "только"])
+                continue        # «… или только открытое?»: the alternative asked about, not a state
+            if t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый"):
+                r.open = opened != neg
+            elif t.tense == "past" or t.sent != self.asked_sent:
+                r.events.append(("open" if opened else "close", t.i))
+
+    def read_players(self) -> None:
+        """Whose creature and turn: «неактивный / активный игрок», «противник», «мой / своё»,
+        «в ход противника», «в мой ход», «в чужой ход»."""
+        r = self.r
+        for t in self.toks:
+            if self.has("inactive", t) or self.has("active", t):
+                self.use(t.i)
+                nxt = self.tok(t.i + 1)
+                if nxt is not None and self.has("player", nxt):
+                    self.use(nxt.i)
+                r.declarer = OPP if self.has("inactive", t) else ME
+                r.active = ME
+                continue
+            if self.has("turn", t) and t.i not in self.taken:
+                p, n = self.tok(t.i - 1), self.tok(t.i + 1)
+                if p is not None and p.text == "же":        # «в этот же ход»
+                    self.use(p.i)
+                    p = self.tok(t.i - 2)
+                whose = None
+                if p is not None and (p.text in ("посреди", "течение", "этот", "этом", "за", "одного", "один", "тот", "том")
+                                      or p.lemma == "середина"):
+                    self.use(t.i, p.i)
+                    self.taken.add(t.i)
+                    self.use_prep(p.i)
+                    continue
+                if p is not None and p.lemma == "свой":
+                    whose, k = "own", p.i
+                elif p is not None and self.has("me", p):
+                    whose, k = ME, p.i
+                elif p is not None and p.lemma in ("чужой",):
+                    whose, k = "other", p.i
+                elif n is not None and self.has("opponent", n):
+                    whose, k = OPP, n.i
+                if whose is None:
+                    continue
+                self.use(t.i, k)
+                self.taken |= {t.i, k}
+                neg = self.tok(min(t.i, k) - 2)
+                if neg is not None and neg.text == "не":
+                    self.use(neg.i)
+                    whose = {"own": "other", "other": "own", ME: OPP, OPP: ME}[whose]
+                self.use_prep(min(t.i, k))
+                r.turn = whose       # «в мой ход» (first), «в ход противника» (second), «в свой / чужой ход» (own / other)
+        for t in self.toks:
+            if t.i in self.taken:
+                continue
+            if self.has("opponent", t):
+                self.use(t.i)
+                r.owner = OPP
+            elif self.has("me", t):
+                self.use(t.i)
+
+    def read_mover(self) -> None:
+        """The creature moving: a creature word («существо», «воин», «орк»), a pronoun; any
+        other kind of card is not this module's (``asked`` stays ``None``)."""
+        r = self.r
+        for t in self.toks:
+            if t.quote or t.i in self.taken:
+                continue
+            k = kind_of(t.text)
+            if k is not None and k != "creature":
+                if self.has("artifact", t) and self.near_cell(t):
+                    continue
+                r.name = "?"        # another kind of card: not a creature's movement
+                return
+            if k == "creature" or name_of(t.text):
+                self.use(t.i)
+                if name_of(t.text):
+                    r.name = name_of(t.text)
+            elif t.lemma == "карта":
+                self.use(t.i)
+                p = self.tok(t.i - 1)
+                if p is not None and p.lemma == "другой":
+                    self.use(p.i)       # «открыл другой картой»: by another card's ability
+
+    def near_cell(self, t: Tok) -> bool:
+        return any(u is not None and u.lemma == "клетка" for u in (self.tok(t.i - 1), self.tok(t.i - 2), self.tok(t.i - 3)))
+
+    def read_dest(self) -> None:
+        r = self.r
+        for t in self.toks:
+            if self.has("diagonal", t):
+                r.dest = "diagonal"
+                self.use(t.i)
+                self.use_prep(t.i)
+            elif self.has("occupied", t):
+                r.dest = "occupied"
+                self.use(t.i)
+                self.use_prep(t.i)
+            elif self.has("artifact", t) and self.near_cell(t):
+                r.dest = "artifact"
+                self.use(t.i)
+                self.use_prep(t.i)
+            elif self.has("free", t) or self.has("adjacent", t):
+                self.use(t.i)
+                self.use_prep(t.i)
+            elif t.lemma == "клетка" and t.i not in self.taken:
+                self.use(t.i)
+                self.use_prep(t.i)
+
+    # ------------------------------------------------------------------ asked
+    def read_asked(self) -> None:
+        r = self.r
+        sent = [t for t in self.toks if t.sent == self.asked_sent]
+        texts = [t.text for t in sent]
+        wh = next((t for t in sent if t.text in _WH), None)
+        r.yes_no = wh is None
+        for t in sent:
+            if t.text in _MODAL or t.text == "ли" or t.text == "разве":
+                self.use(t.i)
+            if t.text == "нельзя" and not (self.tok(t.i + 1) and self.tok(t.i + 1).text == "ли"):
+                r.neg_word = "нельзя"
+            if t.text == "не" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).text in _MODAL - {"нельзя"}:
+                if not (self.tok(t.i + 2) and self.tok(t.i + 2).text == "ли"):
+                    r.neg_word = "не " + self.tok(t.i + 1).text
+                    self.use(t.i)
+        for t in self.toks:
+            if self.has("more", t) or self.has("already", t) or (self.has("after", t) and t.text != "после") or \
+                    (t.text == "после" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).text in ("этого", "того")):
+                self.use(t.i)
+                if self.has("more", t):
+                    r.more = True
+                if t.text == "после":
+                    self.use(t.i + 1)
+            if self.has("declare_verbs", t) or self.has("ability", t) or self.has("particles", t):
+                self.use(t.i)
+        asked_m = [m for m in self.motions if not m.told]
+        rival = self.rival_clause(sent, asked_m)
+        if rival is not None:       # «может снова походить или движение только в начале хода восстанавливается?»
+            sent = [t for t in sent if t.i < rival]
+            asked_m = [m for m in asked_m if m.at < rival]
+        told_m = [m for m in self.motions if m.told]
+        r.events = sorted(told_m + r.events, key=lambda e: e.at if isinstance(e, Motion) else e[1])
+        spend = next((t for t in sent if self.has("spend", t) and t.tense != "past" and t.i not in self.taken), None)
+        restore = next((t for t in sent if self.has("restore", t)), None)
+        kind_of_w = [t for t in sent if self.has("kind_of", t)]
+        is_w = next((t for t in sent if self.has("is_verbs", t)), None)
+        cnt = wh is not None and wh.text == "сколько"
+        if wh is not None:
+            self.use(wh.i)
+        if restore is not None:
+            self.use(restore.i)
+            r.asked = "when_restored"
+            if r.yes_no:       # «запас восстанавливается в начале хода / при открытии?»
+                told = [e for e in r.events if not isinstance(e, Motion)]
+                if not told and r.open:
+                    r.asked = None
+            return
+        if not asked_m and r.more and told_m and told_m[-1].kind in (MOVE, JUMP) and \
+                any(t.text in _MODAL or (cnt and t.lemma == "клетка") for t in sent):
+            asked_m = [Motion(told_m[-1].kind, sent[-1].i, False)]     # «могу ещё?»: the told motion once more
+            for t in sent:
+                if t.lemma == "раз":
+                    self.use(t.i)
+        if not asked_m:
+            return
+        a = asked_m[0]
+        if kind_of_w and len(asked_m) >= 2:
+            self.use(*[t.i for t in kind_of_w])
+            if is_w is not None:
+                self.use(is_w.i)
+            r.asked, r.subject, r.predicate = "kind_of", asked_m[0].kind, asked_m[1].kind
+            return
+        if spend is not None:
+            self.use(spend.i)
+            r.asked, r.kind = ("cost" if cnt else "spends"), a.kind
+            return
+        if cnt and any(u.lemma in ("единица", "очко") for u in sent):
+            r.asked, r.kind = "cost", a.kind
+            return
+        if is_w is not None and len(asked_m) >= 2 and asked_m[-1].at > is_w.i:
+            self.use(is_w.i)
+            r.asked, r.subject, r.predicate = "is_movement", asked_m[0].kind, asked_m[-1].kind
+            return
+        if is_w is not None and len(asked_m) == 1 and a.at > is_w.i and any(isinstance(e, Motion) and e.kind in (PLACE, RELOCATE, JUMP) for e in told_m):
+            self.use(is_w.i)
+            subj = next(e for e in told_m if e.kind in (PLACE, RELOCATE, JUMP))
+            r.asked, r.subject, r.predicate = "is_movement", subj.kind, a.kind
+            return
+        if wh is not None and wh.text == "кто":
+            r.asked, r.kind = "who", a.kind
+            return
+        only = next((t for t in sent if t.text in ("только", "тока", "лишь")), None)
+        if only is not None and r.declarer is not None and not r.events and a.kind in (MOVE, JUMP):
+            nxt = self.tok(only.i + 1)
+            if nxt is not None and (self.has("active", nxt) or self.has("inactive", nxt)):
+                self.use(only.i)
+                r.asked, r.kind, r.only = "who", a.kind, r.declarer     # «… может только активный игрок?»
+                return
+        if (wh is not None and wh.text in ("когда", "какой", "какую")) or (r.any_subphase and "или" in texts):
+            r.asked, r.kind = "when_declare", a.kind
+            self.use(*[t.i for t in sent if self.has("phase_nouns", t)])
+            if "или" in texts:
+                self.use(*[t.i for t in sent if t.text in ("или", "тока", "только") or
+                           t.lemma in ("определённый", "определенный", "конкретный")])
+            return
+        if cnt:
+            r.asked, r.kind = "count", a.kind
+            r.steps = 0
+            self.use(*[t.i for t in sent if t.lemma in ("раз",)])
+            return
+        if not r.yes_no or (is_w is not None and is_w.lemma in ("являться", "считаться")):
+            return      # «является ли движение игродействием?»: a property this module does not ask
+        r.asked, r.kind, r.steps = "legal", a.kind, a.steps if any(u.lemma == "клетка" for u in sent) else 1
+        for m in asked_m[1:]:
+            if m.kind != a.kind:
+                r.asked = None      # two different motions asked at once: not read
+        # «два раза», «дважды»: that many movements in a row
+        for t in sent:
+            if t.lemma == "раз" and self.number(self.tok(t.i - 1)) is not None:
+                r.steps = self.number(self.tok(t.i - 1))
+                self.use(t.i, t.i - 1)
+            elif t.text == "дважды":
+                r.steps = 2
+                self.use(t.i)
+
+    def rival_clause(self, sent: list[Tok], asked_m: list[Motion]) -> int | None:
+        """Index of the «или» that opens the rival statement after a yes/no question about
+        a motion («…, оно может снова походить или движение только в начале хода
+        восстанавливается»): the answer to the first part decides it. Only when every word
+        after «или» is a movement word, a phrase read already or a function word; its
+        words are then used. ``None`` otherwise."""
+        alt = next((t for t in sent if t.text == "или"), None)
+        if alt is None or not any(m.at < alt.i for m in asked_m) or \
+                not any(t.text in _MODAL for t in sent if t.i < alt.i):
+            return None
+        if any(m.at > alt.i and self.toks[m.at].pos != "NOUN" for m in self.motions):
+            return None     # «сходить или прыгнуть?»: two motions asked, not a rival statement
+        stop = vocab_words("stop_words")
+        rest = [t for t in sent if t.i > alt.i]
+        if not rest or any(t.text in ("нет", "не") for t in rest[:1]):
+            return None
+        for t in rest:
+            if not (t.i in self.r.used or t.text in stop or t.text in ("только", "тока", "лишь") or
+                    any(self.has(k, t) for k in ("restore", "move_nouns", "points", "spend"))):
+                return None
+        self.use(alt.i, *[t.i for t in rest])
+        return alt.i
+
+    def read_unread(self) -> None:
+        r = self.r
+        stop, filler = vocab_words("stop_words"), vocab_words("filler")
+        content = self.w["content"]
+        out = []
+        for t in self.toks:
+            if t.i in r.used or t.quote or t.text.isdigit():
+                continue
+            if t.text in ("не", "ни"):
+                out.append(t.text)
+                continue
+            if (t.text in stop or t.lemma in filler) and t.lemma not in content and t.text not in content:
+                continue
+            out.append(t.text)
+        r.unread = list(dict.fromkeys(out))
+
+    def run(self) -> MoveReading:
+        self.read_phrases()
+        self.read_state()
+        self.read_motions()
+        self.read_players()
+        self.read_mover()
+        self.read_dest()
+        self.read_asked()
+        if self.r.name == "?":
+            self.r.asked = None
+        self.read_unread()
+        return self.r
+
+
+def read(question: str) -> MoveReading:
+    """Read ``question`` into a ``MoveReading`` (``asked`` ``None`` when it asks no movement
+    property)."""
+    return _Reader(question).run()
