@@ -119,7 +119,8 @@ def test_family_paraphrases(q, verdict, first):
 
 
 def test_both_fates_of_a_host_with_symbiote_and_equipment():
-    a = route.answer("Хозяин с экипировкой и симбиотом стал летающим. Что будет с экипировкой и симбиотом?", "5ed")
+    from tests.sim_support import ask_judge
+    a = ask_judge("Хозяин с экипировкой и симбиотом стал летающим. Что будет с экипировкой и симбиотом?")
     assert "погибает" in a.verdict and "уничтожается" in a.verdict
     assert {"209.4", "212.3"} <= set(a.citations)
 
@@ -130,7 +131,8 @@ def test_an_event_named_by_become_is_not_a_second_card_on_the_host():
 
 
 def test_when_as_a_conjunction_does_not_make_a_seating_question():
-    a = route.answer("Можно ли положить симбиота на существо, когда хозяин летающий?", "5ed")
+    from tests.sim_support import ask_judge
+    a = ask_judge("Можно ли положить симбиота на существо, когда хозяин летающий?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "209.4"
 
 

@@ -41,18 +41,18 @@ def test_host_events_do_not_cite_the_stack_steps_around_them(q, rule):
     "Могу я одновременно повесить на существо топор и щит?",
 ])
 def test_two_named_pieces_of_equipment_are_limited_per_class(q):
-    a = _ask(q)
+    a = ask_judge(q)
     assert a.verdict.startswith("Да, если у них разные классы"), a.verdict
     assert a.citations[0] == "212.4" and "305.1" not in a.citations
 
 
 def test_two_named_pieces_on_a_flying_creature_are_refused_by_the_host():
-    a = _ask("Можно ли повесить меч и щит на летающее существо?")
+    a = ask_judge("Можно ли повесить меч и щит на летающее существо?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "212.3"
 
 
 def test_simultaneously_without_abilities_is_not_305_1():
-    a = route.answer("Может ли существо одновременно носить две экипировки разных классов?", "5ed")
+    a = ask_judge("Может ли существо одновременно носить две экипировки разных классов?")
     assert a is not None and a.citations[0] == "212.4" and a.verdict.startswith("Да")
 
 

@@ -37,6 +37,7 @@ def _words() -> dict[str, tuple]:
     def phrases(key: str) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(fold(x) for x in str(p).split()) for p in r[key])
     return {"two": frozenset(fold(str(w)) for w in r["count_two"]), "same": phrases("class_same"),
+            "class_nouns": frozenset(fold(str(w)) for w in r.get("equipment_class_nouns") or ()),
             "different": phrases("class_different"), "together": frozenset(fold(str(w)) for w in r["together_words"])}
 
 
@@ -53,6 +54,13 @@ def _phrase(sent: list, phrases) -> list[int] | None:
     return None
 
 
+def _plural(t) -> bool:
+    """The noun at token ``t`` may be a plural nominative / accusative («экипировки», «шмотки»)."""
+    from bot.morph import analyzer
+
+    return any(p.tag.number == "plur" and p.tag.case in ("nomn", "accs") for p in analyzer().parse(t.text))
+
+
 def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: bool = False) -> bool:
     """The asked placing of a second card of a kind (see module doc); sets ``rd.r.asked``.
     ``told``: ``sent`` is the sentence before a bare «так можно?» — its told state is asked."""
@@ -65,9 +73,13 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
         return False
     count = rd.tok(subj_at.i - 1)
     how_many = next((t for t in sent if t.text in ("сколько", "скока", "скоко")), None)
-    if not (count is not None and count.sent == subj_at.sent and (count.lemma in w["two"] or count.text in w["two"])) \
-            and how_many is None:
+    counted = count is not None and count.sent == subj_at.sent and (count.lemma in w["two"] or count.text in w["two"])
+    plural = _plural(subj_at) and rd.r.cards[rd.mention[subj_at.i]].kind == "equipment" \
+        and (_phrase(sent, w["same"]) or _phrase(sent, w["different"]))
+    if not counted and how_many is None and not plural:
         return False
+    if not counted and how_many is None:
+        count = subj_at      # «носить экипировки разных классов»: the plural with classes is two pieces
     subj = rd.r.cards[rd.mention[subj_at.i]]
     verb = next((t for t in sent if t.lemma in rd.w.place_verbs or t.lemma in rd.w.attached_verbs), None)
     modal = next((t for t in sent if t.lemma in rd.w.modal or t.text in rd.w.modal), None)
@@ -81,7 +93,11 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
         return False
     verb = verb or modal or subj_at     # «скока симбов можно на одно существо», «на ней две шмотки»: no verb
     classes = None
-    if subj.kind == "equipment":
+    class_noun = subj_at.lemma in w["class_nouns"]     # «два оружия»: the noun is the class, so both share it
+    if subj.kind == "equipment" and class_noun and not (_phrase(sent, w["same"]) or _phrase(sent, w["different"])) \
+            and how_many is None:
+        classes = SAME_CLASS
+    elif subj.kind == "equipment":
         same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
         if how_many is not None or bool(same) == bool(diff):
             return False    # «две экипировки» with no class said (or both said): the answer depends on it
@@ -144,3 +160,52 @@ def read_on_each_other(rd) -> None:
         counts = [t for t in sent if (t.lemma in w["two"] or t.text in w["two"]) and rd.tok(t.i + 1) in nouns]
         if nouns and counts:
             rd.use(*phrase, *(t.i for t in counts))
+
+
+def read_pair_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool:
+    """«может ли на существе быть симбиот и паразит одновременно?», «можно ли надеть на воина шлем
+    и кольчугу?»: two attachable cards joined by «и» on one creature — the first lies on it, the
+    second is the asked placing (a parasite is a symbiote, one per creature, 209.6; one piece of
+    equipment per class, 212.4 — with no class said both cases run, ``either_class``). Sets
+    ``rd.r.asked``."""
+    from bot.reading.reader import ATTACHABLE, Asked
+
+    w = _words()
+    for t in sent:
+        if t.text != "и":
+            continue
+        a, b = rd.mention.get(t.i - 1), rd.mention.get(t.i + 1)
+        if a is None or b is None or a == b:
+            continue
+        first, second = rd.r.cards[a], rd.r.cards[b]
+        pieces = first.kind == second.kind == "equipment"
+        if first.kind not in ATTACHABLE or second.kind not in ATTACHABLE or (first.kind == second.kind) != pieces \
+                or not pieces and "equipment" in (first.kind, second.kind):
+            continue
+        actions: tuple[str, ...] = ("second",)
+        if pieces:      # «меч и щит»: named pieces whose classes decide (212.4)
+            same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
+            if same or diff:
+                first.equipment_class, second.equipment_class = SAME_CLASS if same else DIFFERENT_CLASSES
+                rd.use(*(same or diff))
+            else:
+                actions = ("second", "either_class")
+        modal = any(u.lemma in rd.w.modal or u.text in rd.w.modal or u.lemma == "мочь" for u in sent)
+        verb = next((u for u in sent if u.lemma in rd.w.place_verbs or u.lemma in rd.w.attached_verbs
+                     or u.lemma == "быть"), None)
+        if not modal or verb is None:
+            return False
+        on = rd.on_target(verb)
+        host = on[1] if on else next((rd.r.cards[rd.mention[u.i]] for u in sent if u.i in rd.mention
+                                      and rd.r.cards[rd.mention[u.i]].kind == "creature"), None)
+        if host is None or host.kind != "creature":
+            return False
+        first.host, second.host = host.key, None
+        rd.use(t.i, verb.i, t.i - 1, t.i + 1)
+        for u in sent:
+            if u.lemma in w["together"] or u.text in w["together"]:
+                rd.use(u.i)
+        rd.r.asked = Asked("place", second.key, on=host.key, negated=neg_word is not None, yes_no=yes_no,
+                           neg_word=neg_word, actions=actions)
+        return True
+    return False

@@ -11,6 +11,7 @@ on it passes and states the same verdict.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field
 
 import yaml
@@ -84,6 +85,9 @@ def _owner(reading: Reading, key: str) -> str:
 def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     """The scenario mapping of ``reading`` (without ``expect``) and the card ids it uses."""
     ids = _ids(reading)
+    if reading.asked is not None and "which_host" in reading.asked.actions:
+        from bot.reading.seating import which_host_scenario
+        return which_host_scenario(reading, ids), ids
     if reading.asked is not None and reading.asked.what == "where":
         from bot.reading.location import location_scenario
         return location_scenario(reading, ids), ids
@@ -157,6 +161,8 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
         steps.append({"seating": []})      # nobody assigns it a host (209.7, 212.5)
     elif asked is not None and asked.what == "place":
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
+        if "either_class" in asked.actions:
+            steps.append(_other_class_case(cards, ids[asked.card], ids[asked.on]))
     if asked is not None and asked.what == "move":
         mover = next(m for m in cards if m["id"] == ids[asked.card])
         player = mover["owner"]
@@ -172,6 +178,22 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     elif steps and "declare" in steps[0] and steps[0]["declare"]["player"] == "second":
         state = {"active": "second", "cards": cards}     # a told movement of the opponent's creature: his turn
     return {"title": title, "state": state, "steps": steps}, ids
+
+
+def _other_class_case(cards: list[dict], card: str, host: str) -> dict:
+    """Two named pieces of equipment with no class said (212.4): the asked case puts both of one
+    class on ``host``; a twin host with the same pieces of two classes is added to ``cards`` and
+    its placing step returned, so one run shows both cases."""
+    h = next(m for m in cards if m["id"] == host)
+    first = next(m for m in cards if m.get("host") == host and m.get("kind") == "equipment" and m["id"] != card)
+    second = next(m for m in cards if m["id"] == card)
+    used = {m.get("cell") for m in cards}
+    cell = next(c for c in ("e3", "e4", "e2", "e5", "e1", "e6") if c not in used)
+    twin = {**deepcopy(h), "id": f"{host} (второй случай)", "cell": cell}
+    cards += [twin, {**deepcopy(first), "id": f"{first['id']} (второй случай)", "host": twin["id"], "equipment_class": "оружие"},
+              {**deepcopy(second), "id": f"{second['id']} (второй случай)", "equipment_class": "броня"}]
+    first["equipment_class"] = second["equipment_class"] = "оружие"
+    return {"place": {"card": f"{second['id']} (второй случай)", "on": twin["id"]}}
 
 
 # A free cell next to each front-row cell of the model (the host moves there).
@@ -234,11 +256,33 @@ def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Rul
         return attack_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "move":
         return _move_ruling(reading, res.results, res.trace, mapping, ids)
+    if "which_host" in asked.actions:
+        from bot.reading.seating import which_host_ruling
+        return which_host_ruling(reading, res, mapping, ids)
     if asked.what == "place" and reading.seating:
         return _seating_ruling(reading, res, mapping, ids)
+    if asked.what == "place" and "either_class" in asked.actions:
+        return _either_class_ruling(reading, res, mapping, ids)
     if asked.what == "place":
         return _place_ruling(reading, res.results[-1], res.trace, mapping, ids)
+    if asked.others:
+        return _fates_ruling(reading, res, mapping, ids)
     return _fate_ruling(reading, res, mapping, ids)
+
+
+def _fates_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
+    """«Что будет со шмоткой и симбом?»: the fate of each asked card off the same run, joined."""
+    from dataclasses import replace as dc_replace
+
+    rulings, expect = [], {"cards": {}}
+    keys = sorted((reading.asked.card, *reading.asked.others), key=lambda k: reading.cards[k].kind == "equipment")
+    for k in keys:      # symbiotes first, then equipment; each call fills mapping["expect"] for its card
+        rulings.append(_fate_ruling(dc_replace(reading, asked=dc_replace(reading.asked, card=k, others=())), res, mapping, ids))
+        expect["cards"].update(deepcopy(mapping["expect"]["cards"]))
+    mapping["expect"] = expect
+    verdict = "; ".join(r.verdict[:1].lower() + r.verdict[1:] if k else r.verdict for k, r in enumerate(rulings))
+    return Ruling(verdict, [x for r in rulings for x in r.lines], list(dict.fromkeys(n for r in rulings for n in r.citations)),
+                  list(res.trace), mapping, ids)
 
 
 def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -276,6 +320,31 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
     reason = short_reason(reasons[0].text) if reasons else ""
     body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
     return Ruling(f"Нет, {body}", [c.line() for c in reasons], rules_of(reasons) or list(r.cites), trace, mapping, ids)
+
+
+def _either_class_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
+    """Two named pieces of equipment, classes not said: the same-class case (the asked step) and
+    the two-class case (the twin step) — «Да, если у них разные классы» when only the second is
+    allowed (212.4); a host that refuses both answers «Нет» with its own rule (212.2, 212.3)."""
+    from bot.sim.queries.base import short_reason
+
+    same, diff = res.results[-2], res.results[-1]
+    n = len(mapping["steps"])
+    mapping["expect"] = {"steps": [{"step": n - 1, "legal": same.legal}, {"step": n, "legal": diff.legal}]}
+    trace = list(res.trace)
+    if diff.legal and not same.legal:
+        lines = [*same.reasons, *[c for c in diff.consequences if c.rules][:1]]
+        return Ruling("Да, если у них разные классы: на существо можно поместить по одной экипировке каждого класса "
+                      "(две экипировки одного класса — нельзя)", [c.line() for c in lines],
+                      list(dict.fromkeys(["212.4", *rules_of(lines)])), trace, mapping, ids)
+    if diff.legal and same.legal:
+        lines = [c for c in diff.consequences if c.rules]
+        return Ruling("Да, можно: обе экипировки можно поместить на это существо", [c.line() for c in lines],
+                      rules_of(lines), trace, mapping, ids)
+    reasons = list(diff.reasons)
+    reason = short_reason(reasons[0].text) if reasons else ""
+    body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
+    return Ruling(f"Нет, {body}", [c.line() for c in reasons], rules_of(reasons), trace, mapping, ids)
 
 
 def _seating_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -463,8 +532,13 @@ def understood(reading: Reading) -> str:
         from bot.reading.attack import asked_ru
         parts.append(asked_ru(reading))
     elif a is not None:
-        if a.what == "place":
+        if a.what == "place" and "which_host" in a.actions:
+            parts.append(f"вопрос: на чьи существа и в каком ряду назначается при рассадке {cards[a.card].ru()} "
+                         "(проверены свои и чужие существа первого и второго ряда)")
+        elif a.what == "place":
             parts.append(f"вопрос: можно ли поместить {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}")
+            if "either_class" in a.actions:
+                parts.append("классы экипировок не названы: проверены оба случая — один класс и разные")
         elif a.predicate == "stays_put":
             parts.append(f"вопрос: остаётся ли {cards[a.card].ru()} на прежней клетке")
         elif a.predicate == "moves_with":
@@ -472,7 +546,7 @@ def understood(reading: Reading) -> str:
         elif any(e.op in ("move", "relocate") for e in reading.events):
             parts.append(f"вопрос: где окажется {cards[a.card].ru()}")
         else:
-            parts.append(f"вопрос: что станет с {cards[a.card].ru('ablt')}")
+            parts.append("вопрос: что станет с " + " и с ".join(cards[k].ru('ablt') for k in (a.card, *a.others)))
     return "Как я понял: " + "; ".join(parts) + "."
 
 

@@ -224,3 +224,38 @@ def position_fact(word: str, moved: bool, host_ru: str) -> str:
     if moved:
         return f"{word} перемещается вместе с хозяином ({host_ru}) на ту же клетку"
     return f"{word} остаётся на прежней клетке"
+
+
+def read_host_role_asked(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
+    """«может ли симбиот быть хозяином экипировки?», «артефакт может стать хозяином симба?»: being
+    the host of an attachable card is that card lying on it — the asked placing of the card
+    named after «хозяином» onto the card named in the nominative (209.3, 212.1). Sets
+    ``rd.r.asked``; ``False`` when the sentence is not so built."""
+    from bot.reading.reader import ATTACHABLE, Asked
+
+    for t in sent:
+        if t.lemma not in rd.w.host_words or t.case != "ablt":
+            continue
+        cop = next((u for u in (rd.tok(t.i - 1), rd.tok(t.i - 2)) if u is not None and u.clause == t.clause
+                    and u.lemma in ("быть", "стать", "становиться", "являться", "оказаться")), None)
+        nxt = rd.tok(t.i + 1)
+        if cop is None or nxt is None or nxt.i not in rd.mention:
+            continue
+        attached = rd.r.cards[rd.mention[nxt.i]]
+        role = rd.r.cards.get(rd.mention.get(t.i, ""))
+        holder = next((rd.r.cards[rd.mention[u.i]] for u in sent if u.i in rd.mention and u.case == "nomn"
+                       and u.i != t.i and rd.mention[u.i] != attached.key), None)
+        if attached.kind not in ATTACHABLE or holder is None:
+            continue
+        if role is not None and role.key != holder.key and set(role.mentions) <= {t.i}:
+            del rd.r.cards[role.key]        # «хозяином» names no card of its own here: the holder is the host asked
+            for c in rd.r.cards.values():
+                if c.host == role.key:
+                    c.host = None
+        rd.mention.pop(t.i, None)
+        attached.host = None
+        rd.use(t.i, cop.i)
+        rd.r.asked = Asked("place", attached.key, on=holder.key, negated=neg_word is not None, yes_no=yes_no,
+                           neg_word=neg_word)
+        return True
+    return False

@@ -133,6 +133,7 @@ class Asked:
     yes_no: bool = True
     neg_word: str | None = None
     fate_word: str | None = None    # the lemma of the asked fate word («уничтожиться»: a symbiote dies, it is not destroyed)
+    others: tuple[str, ...] = ()    # «что будет со шмоткой и симбом?»: further cards whose fate is asked too
     impersonal: bool = False        # asked with «можно / нельзя» (no one acts): «Да, можно …» / «Нет, нельзя …»
     struck_as: str | None = None    # «удар по артефакту считается как по закрытой?»: closed | open | either (210.3)
 
@@ -287,8 +288,12 @@ class _Reader:
                 same = self.not_named_here(self.cards_of((kind,)), t)
                 p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
                 if kind in ATTACHABLE and p1 is not None and p1.text in ("и", "или") and p2 is not None \
-                        and p2.i in self.mention and self.r.cards[self.mention[p2.i]].kind in ATTACHABLE and p2.lemma != t.lemma:
-                    continue    # «шлем и кольчугу»: two cards of a kind, which the reading does not model — left unread
+                        and p2.i in self.mention and self.r.cards[self.mention[p2.i]].kind == kind and p2.lemma != t.lemma \
+                        and (kind != "equipment" or p1.text == "или"):
+                    continue    # «симбиот и симбиот», «шлем или кольчуга»: not modelled — left unread
+                if kind == "equipment" and p1 is not None and p1.text == "и" and p2 is not None and p2.i in self.mention \
+                        and self.r.cards[self.mention[p2.i]].kind == kind and p2.lemma != t.lemma:
+                    other = True    # «шлем и кольчугу»: a second piece (bot.reading.attached_count.read_pair_asked)
                 p1on = p1 is not None and p1.text == "на" and any(self.toks[j].clause == t.clause for c in same for j in c.mentions)
                 # «сим на сима»: the card after «на» is another card of the kind than the one named in its clause
                 card = same[0] if same and not other and not p1on else self.new_card(kind, t.i, gender)
@@ -801,7 +806,14 @@ class _Reader:
         sent = [t for t in self.toks if t.sent == self.asked_sent]
         if not sent:
             return
-        yes_no = not any(t.text in _WH for t in sent)
+        opens = {}
+        for t in sent:
+            opens.setdefault(t.clause, t.i)
+        # «на какие сущи»: «какой» asks; «…, когда хозяин летающий?»: a clause opened by «когда / что» is subordinate
+        lead = sent[0].text in ("если", "когда", "после", "раз", "пока", "хотя")     # «если …, кто его хозяин?»: the main clause asks
+        yes_no = not any((t.text in _WH or t.lemma in _WH) and not (
+            not lead and t.text in ("когда", "что", "как", "где", "куда") and t.clause != sent[0].clause and opens[t.clause] == t.i)
+            for t in sent)
         place = next((t for t in sent if t.lemma in self.w.place_verbs), None)
         modal = [t for t in sent if t.lemma in self.w.modal or t.text in self.w.modal]
         neg_word = None
@@ -822,6 +834,12 @@ class _Reader:
         from bot.reading.hosts import read_asked_position
         if place is None and read_asked_position(self, sent, yes_no):
             return
+        from bot.reading.seating import read_which_host_asked
+        if read_which_host_asked(self, sent):
+            return
+        from bot.reading.hosts import read_host_role_asked
+        if place is None and read_host_role_asked(self, sent, neg_word, yes_no):
+            return
         from bot.reading.location import read_location_asked
         if place is None and read_location_asked(self, sent, yes_no):
             return
@@ -832,6 +850,9 @@ class _Reader:
             return
         from bot.reading.attached_count import read_count_asked
         if read_count_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
+            return
+        from bot.reading.attached_count import read_pair_asked
+        if read_pair_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
             return
         if not any(t.i in self.mention for t in sent) and modal and self.asked_sent > 0:
             # «на ней две шмотки разных классов. так можно?»: the state told just before is asked
@@ -871,6 +892,10 @@ class _Reader:
                      and self.r.cards[self.mention[t.i]].kind in ATTACHABLE), None)
         if subj is None:
             return
+        others = tuple(dict.fromkeys(self.mention[t.i] for t in sent if t.i in self.mention
+                                     and self.r.cards[self.mention[t.i]].kind in ATTACHABLE and self.mention[t.i] != subj.key))
+        if others and (fate is not None or wh is None):
+            return      # «шмотка и симб выживут?»: one yes / no for two cards — not read
         if fate is not None:
             negated = self.tok(fate.i - 1) is not None and self.tok(fate.i - 1).text == "не"
             if negated:
@@ -897,7 +922,7 @@ class _Reader:
             for t in sent:
                 if t.lemma in ("быть", "стать", "становиться", "происходить", "произойти", "случиться") or t.text in ("с", "со"):
                     self.use(t.i)
-            self.r.asked = Asked("fate", subj.key, yes_no=False)
+            self.r.asked = Asked("fate", subj.key, yes_no=False, others=others)
 
     # ------------------------------------------------------------------ unread
     def read_unread(self) -> None:

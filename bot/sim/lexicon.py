@@ -70,14 +70,11 @@ SITUATIONS: tuple[Situation, ...] = (
     # «паразитов рассаживают после экипировки?» — two kinds compared (405.2)
     Situation("seating_order", (("parasite",), ("symbiote", "equipment"), ("after", "before_word", "later"), ("place", "seating")),
               forbid=("summon", "reveal", "count")),
-    Situation("parasite_hosts", (("parasite",), ("who", "where"))),
-    Situation("parasite_hosts", (("parasite",), ("alternative",), ("own", "enemy"))),
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
     Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
     # the host events the reader (bot.reading) does not read yet: two cards on one host, «при смене класса», typos
     Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden", "move", "relocate")),
-    Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
     Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
     Situation("cell_with_artifact", (("cell",), ("artifact",), ("move", "relocate", "jump"))),
     Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
@@ -85,6 +82,4 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("between_phases", (("between_phases",),)),
     Situation("turn_phases", (("turn_phases",),)),
     Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
-    # «паразита можно на своего?» — no placing verb, only whose creature
-    Situation("place_on_host", (SUBJECTS, ("own", "enemy")), forbid=("attack", "redirect", "wound", "target", "move", "relocate", "defend")),
 )
