@@ -127,3 +127,51 @@ def test_close_before_the_colon_is_the_tap_cost():
     assert r.complete and r.ast.shape() == "(cost (and_then effect effect))"
     cost = next(n for n in r.ast.walk() if n.kind == "cost")
     assert cost.attr("icons") == ("tap",) and cost.attr("payment") is None
+
+
+# ------------------------------------------------------------------ payment time, who decides
+def test_payment_comes_after_every_part():
+    no = ask(DASH + " своего уже уничтожил. оплата идёт ещё до разряда?")
+    assert no.verdict.startswith("Нет: оплата происходит после того, как игрок пройдёт все способности"), no.verdict
+    assert no.citations[:2] == ["505.4", "505.4.2"]
+    yes = ask(DASH + " платим уже после разряда?")
+    assert _lead(yes) == "Да" and yes.citations[0] == "505.4"
+    self_gone = ask("«{tap}: уничтожьте это существо – разряд на 3 по выбранному существу». когда оплата?")
+    assert self_gone.verdict.startswith("Оплата происходит после") and "505.9" in self_gone.citations
+
+
+@pytest.mark.parametrize("q, lead, rule", [
+    (EITHER + " противник говорит что выбирать будет он. это так?", "Нет, противник не прав", "505.5"),
+    (EITHER + " выбираю я?", "Да", "505.5"),
+    (MAY + " кто решает, что объявлять?", "Контролирующий игрок", "505.8"),
+    (REFUSE + " кто решает, отказаться или нет?", "Противник", "505.7"),
+    (OTHERWISE + " я выбираю, что из двух делать?", "Нет", "505.6"),
+])
+def test_who_decides(q, lead, rule):
+    a = ask(q)
+    assert (a.verdict or "").startswith(lead + ":"), a.verdict
+    assert a.citations[0] == rule
+
+
+# ------------------------------------------------------------------ events told
+def test_a_negated_past_action_is_a_failed_part_and_a_told_done_event_must_agree():
+    no = ask("Действие: «Уничтожьте выбранное ваше существо – разряд на 3». Выбрал своего орка, но он не уничтожился. "
+             "Разряд будет?")
+    assert no.verdict.startswith("Нет: часть 2 «разряд на 3» не выполняется"), no.verdict
+    assert no.citations[0] == "505.4.2"
+    yes = ask("«Вернуть эту карту в колоду, при этом разряд на 3 по выбранному существу». Карта ушла в колоду. "
+              "Разряд всё равно пройдёт?")
+    assert yes.verdict.startswith("Да: часть 2") and yes.citations[0] == "505.9", yes.verdict
+    # the question says a part happened that the text has no part for: no verdict from the board
+    odd = ask("«Нанесите 2 раны выбранному существу противника; излечите ваше существо на 1». Карта ушла в колоду. "
+              "Лечение будет?")
+    assert not (odd.verdict or "").startswith(("Да: часть", "Нет: часть"))
+
+
+def test_abbreviated_extra_lives_and_targets_are_board_facts():
+    a = ask("Карта: «Снять с вашего существа 2 дополнительные жизни, при этом излечить выбранное существо на 2». "
+            "У моих существ вообще нет доп. жизней. Лечение сработает?")
+    assert a.verdict.startswith("Нет: часть 2 «излечить выбранное существо на 2» не выполняется"), a.verdict
+    b = ask("«Выбранное существо противника получает рану 1, в противном случае – излечить эту карту на 3». Цели у "
+            "противника есть, но мне лечение нужнее. Могу сразу выбрать лечение?")
+    assert b.verdict.startswith("Нет: часть 1") and b.citations[0] == "505.6", b.verdict

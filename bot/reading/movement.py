@@ -177,6 +177,11 @@ class _Reader(SentenceReader):
         «осталось 1 единица движения», «не осталось единиц движения», «потратило все
         единицы движения»."""
         r = self.r
+        for k in range(t.i + 2, t.i + 6):      # «запас движения 0 с модификаторами»: the points as they are
+            u = self.tok(k)
+            if u is not None and u.sent == t.sent and self.has("points_context", u):
+                self.use(u.i)
+                self.use_prep(u.i)
         before = [self.tok(t.i - k) for k in (1, 2, 3)]
         after = [self.tok(t.i + k) for k in (2, 3, 4)]
         for u in after:
@@ -255,7 +260,12 @@ class _Reader(SentenceReader):
                 if t.lemma in self.w["jump"] and self.tok(t.i - 1) is not None and self.tok(t.i - 1).text == "есть":
                     self.use(t.i - 1)
                     continue        # «у существа есть прыжок»: the creature has the ability
-            self.motions.append(Motion(kind, t.i, self.told(t)))
+            p = self.tok(t.i - 1)
+            told = self.told(t)
+            if told and p is not None and p.text == "не" and kind in (MOVE, JUMP, ACT, ATTACK):
+                self.use(p.i)
+                continue        # «ещё не ходил», «не атаковало»: not having done it is the model's default
+            self.motions.append(Motion(kind, t.i, told))
         self.motions.sort(key=lambda m: m.at)
         first = next((t for t in self.toks if t.sent == self.asked_sent and self.has("first", t)), None)
         then = next((t for t in self.toks if first is not None and t.i > first.i and t.sent == first.sent
@@ -384,14 +394,18 @@ class _Reader(SentenceReader):
                     whose = {"own": "other", "other": "own", ME: OPP, OPP: ME}[whose]
                 self.use_prep(min(t.i, k))
                 r.turn = whose       # «в мой ход» (first), «в ход противника» (second), «в свой / чужой ход» (own / other)
+        mine = theirs = False
         for t in self.toks:
             if t.i in self.taken:
                 continue
             if self.has("opponent", t):
                 self.use(t.i)
-                r.owner = OPP
+                r.owner, theirs = OPP, True
             elif self.has("me", t):
                 self.use(t.i)
+                mine = mine or t.lemma != "свой"        # «своё» belongs to whoever is the subject
+        if mine and theirs:
+            r.name = "?"        # «противник двигает моё существо»: whose card and who declares are not read here
 
     def read_mover(self) -> None:
         """The creature moving: a creature word («существо», «воин», «орк»), a pronoun; any
@@ -434,7 +448,7 @@ class _Reader(SentenceReader):
                 r.dest = "artifact"
                 self.use(t.i)
                 self.use_prep(t.i)
-            elif self.has("free", t) or self.has("adjacent", t):
+            elif self.has("free", t) or self.has("adjacent", t) or self.has("directions", t):
                 self.use(t.i)
                 self.use_prep(t.i)
             elif t.lemma == "клетка" and t.i not in self.taken:
@@ -461,17 +475,22 @@ class _Reader(SentenceReader):
             if self.has("more", t) or self.has("already", t) or (self.has("after", t) and t.text != "после") or \
                     (t.text == "после" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).text in ("этого", "того")):
                 self.use(t.i)
-                if self.has("more", t):
-                    r.more = True
+                if self.has("more", t) and not (self.tok(t.i + 1) is not None and self.tok(t.i + 1).text == "не"):
+                    r.more = True       # «ещё раз», not «ещё не ходил»
                 if t.text == "после":
                     self.use(t.i + 1)
             if self.has("declare_verbs", t) or self.has("ability", t) or self.has("particles", t):
                 self.use(t.i)
         asked_m = [m for m in self.motions if not m.told]
-        rival = self.rival_clause(sent, asked_m)
-        if rival is not None:       # «может снова походить или движение только в начале хода восстанавливается?»
-            sent = [t for t in sent if t.i < rival]
-            asked_m = [m for m in asked_m if m.at < rival]
+        for t in sent:              # «… или нет?»: a yes/no question
+            if t.text == "или" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).text == "нет":
+                self.use(t.i, t.i + 1)
+        cut = self.reason_clause(sent)
+        if cut is None:
+            cut = self.rival_clause(sent, asked_m)
+        if cut is not None:         # «…, раз ходить нечем», «… или движение только в начале хода восстанавливается?»
+            sent = [t for t in sent if t.i < cut]
+            asked_m = [m for m in asked_m if m.at < cut]
         told_m = [m for m in self.motions if m.told]
         r.events = sorted(told_m + r.events, key=lambda e: e.at if isinstance(e, Motion) else e[1])
         spend = next((t for t in sent if self.has("spend", t) and t.tense != "past" and t.i not in self.taken), None)
@@ -557,6 +576,33 @@ class _Reader(SentenceReader):
                 r.steps = 2
                 self.use(t.i)
 
+    def reason_clause(self, sent: list[Tok]) -> int | None:
+        """Index of a reason the asker gives after the question («…, раз ходить нечем»,
+        «… так как он уже сходил»): the asker's argument, not the asked proposition nor a
+        fact the ruling rests on — the answer decides it. Only when the reason follows a
+        modal and every word of it is a movement word, a word read already or a function
+        word; its words are then used. ``None`` otherwise."""
+        def times(t: Tok) -> bool:      # «несколько раз», «два раза», «в который раз» — «раз» counts
+            p = self.tok(t.i - 1)
+            return t.text == "раз" and p is not None and (self.number(p) is not None or p.lemma in (
+                "сколько", "несколько", "каждый", "второй", "первый", "последний", "который", "этот", "один", "лишний"))
+        opener = next((t for t in sent if t.text in ("раз", "ведь", "поскольку") and not times(t) and
+                       any(u.text in _MODAL for u in sent if u.i < t.i)), None)
+        if opener is None:
+            return None
+        stop = vocab_words("stop_words")
+        rest = [t for t in sent if t.i > opener.i]
+        if not rest:
+            return None
+        for t in rest:
+            if t.text in ("не", "ни", "без") and t.i not in self.r.used:
+                return None     # a negation nothing read («раз он не ходил»)
+            if not (t.i in self.r.used or t.text in stop or t.pos in ("NPRO", "PREP", "CONJ", "PRCL") or
+                    any(self.has(k, t) for k in ("move_verbs", "move_nouns", "points", "no_points"))):
+                return None
+        self.use(opener.i, *[t.i for t in rest])
+        return opener.i
+
     def rival_clause(self, sent: list[Tok], asked_m: list[Motion]) -> int | None:
         """Index of the «или» that opens the rival statement after a yes/no question about
         a motion («…, оно может снова походить или движение только в начале хода
@@ -574,6 +620,8 @@ class _Reader(SentenceReader):
         if not rest or any(t.text in ("нет", "не") for t in rest[:1]):
             return None
         for t in rest:
+            if t.text in ("не", "ни", "без") and t.i not in self.r.used:
+                return None
             if not (t.i in self.r.used or t.text in stop or t.text in ("только", "тока", "лишь") or
                     any(self.has(k, t) for k in ("restore", "move_nouns", "points", "spend"))):
                 return None

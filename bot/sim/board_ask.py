@@ -47,7 +47,7 @@ _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|о�
                         r"сразу\s+две|сразу\s+два)(?![а-я])")
 _AND = re.compile(r"(?<![а-я])и\s+")
 _WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
-_PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|заплат|ресурс)")
+_PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
 _MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
 _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
 
@@ -76,11 +76,55 @@ def _asked_sentence(question: str) -> str:
     return fold((asked or sents or [question])[-1])
 
 
+_PAY_BEFORE = re.compile(r"(?<![а-я])(?:до|перед|раньше|сначала|сперва|вначале|прежде)(?![а-я])")
+_PAY_AFTER = re.compile(r"(?<![а-я])(?:после|потом|затем|в\s+конце)(?![а-я])")
+_PAY_WHEN = re.compile(r"(?<![а-я])(?:когда|в\s+какой\s+момент|момент|до|после|раньше|перед|сначала|потом)(?![а-я])")
+
+
+_DECIDE = re.compile(r"(?<![а-я])(?:выбира|выбер|выбор|реша|решит|решает|решение)")
+_OPPONENT = re.compile(r"(?<![а-я])(?:противник\w*|соперник\w*|враг\w*|оппонент\w*|он|она)(?![а-я])")
+_CONTROLLER = re.compile(r"(?<![а-я])(?:я|мы|сам|контролирующ\w*|владел\w*|хозяин\w*)(?![а-я])")
+
+
+def _head_of(sent: str) -> str:
+    """The asking clause that governs the rest: the first clause of the sentence («кто
+    решает, отказаться или нет» -> «кто решает»; «я выбираю, что из двух делать»)."""
+    return re.split(r"[,;:—–]|\s-\s", sent, maxsplit=1)[0]
+
+
+def _decider(clause: str) -> int | None:
+    """Who the clause asks about as the one who decides: 2 the opponent («выбирать будет
+    он?», «противник решает?»), 1 the controlling player («я выбираю?»), 0 an open «кто
+    выбирает?»; ``None`` when no one is named."""
+    if re.search(r"(?<![а-я])кто(?![а-я])", clause):
+        return 0
+    if _OPPONENT.search(clause):
+        return 2
+    if _CONTROLLER.search(clause):
+        return 1
+    return None
+
+
+def _pay_when(sent: str, yes_no: bool) -> tuple[int, ...] | None:
+    """When the payment is asked to happen: ``(0,)`` before a part, ``(1,)`` after all,
+    ``()`` an open «когда?»; ``None`` when the sentence asks no time of the payment. A
+    yes/no sentence naming both («до разряда или после?») is open."""
+    if not _PAY_WHEN.search(sent):
+        return None
+    before, after = bool(_PAY_BEFORE.search(sent)), bool(_PAY_AFTER.search(sent))
+    if yes_no and before != after:
+        return (0,) if before else (1,)
+    return ()
+
+
 def form_asked(question: str) -> bool:
-    """Whether the asked sentence asks an order of parts or two parts together — what a
-    connective may decide with no board described (cheap: no parse)."""
+    """Whether the asked sentence asks an order of parts, two parts together, who decides
+    or when the ability is paid — what a connective may decide with no board described
+    (cheap: no parse)."""
     sent = _asked_sentence(question)
-    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or len(_AND.findall(sent)) >= 2)
+    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or len(_AND.findall(sent)) >= 2
+                or (_DECIDE.search(sent) and _decider(sent) is not None)
+                or (_PAYMENT.search(sent) and _PAY_WHEN.search(sent)))
 
 
 def _ordered(sent: str) -> tuple[str, str] | None:
@@ -188,9 +232,17 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     if not clause:
         return Asked("consequence")
     ps = [Part(n, t) for n, t in parts]
+    head = _head_of(_asked_sentence(question))
+    if _DECIDE.search(head) and _decider(head) is not None and _one_part(head, ps, actions) is None:
+        return Asked("who_decides", parts=(_decider(head),))     # «кто решает, отказаться или нет?»
     if _has(clause, _words()["refuse"]) and _has(clause, ["отказ"]):
         return Asked("may_refuse")
-    order = _order(_asked_sentence(question), ps, actions)
+    sent = _asked_sentence(question)
+    if _PAYMENT.search(sent):
+        when = _pay_when(sent, question_kind(question) == "yes_no")
+        if when is not None:
+            return Asked("payment", parts=when)
+    order = _order(sent, ps, actions)
     if order is not None:
         return Asked("order", parts=order)
     skipped = _left_out(_asking_sentence(question), ps, actions)
@@ -241,8 +293,29 @@ def _holder(root, leaf_id: int, kinds: tuple[str, ...]):
 def answer_on_board(text: str, facts, question: str):
     """The ``BoardVerdict`` of ``text`` on the board ``facts`` describe, for what
     ``question`` asks (``bot.sim.board_text.BoardVerdict``; its ``verdict`` is ``None``
-    when the board does not decide it). Raises ``ParseError`` for text that is not card
-    text."""
+    when the board does not decide it, or when an event the question tells as done — «карта
+    себя уничтожила» — did not happen in the run: the question and the board disagree).
+    Raises ``ParseError`` for text that is not card text."""
+    bv = _answer_on_board(text, facts, question)
+    told = facts.of("done")
+    if told and bv.verdict is not None:
+        from bot.abilities.resolve import number_parts
+
+        from bot.sim.ability import parse_ability
+
+        result = parse_ability(text)
+        nums, _ = number_parts(result.ast)
+        acts = {n: leaf.attr("action") for leaf in result.ast.walk() if (n := nums.get(id(leaf)))}
+        for f in told:
+            mine = [n for n, a in acts.items() if a == f.action]
+            if not mine or not any(bv.resolution.results.get(n) == "done" for n in mine):
+                bv.verdict = None   # «карта ушла в колоду», but no part did that on this board
+                bv.form_decided = False
+                break
+    return bv
+
+
+def _answer_on_board(text: str, facts, question: str):
     from bot.abilities.resolve import number_parts
     from bot.sim.ability import UseError, parse_ability
     from bot.sim.board_text import BoardVerdict, board_for, part_phrase, resolve_text
@@ -277,6 +350,10 @@ def answer_on_board(text: str, facts, question: str):
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
     if asked.kind in ("order", "both"):
         return _together(text, state, src, use, assumed, result, parts, leaf_of, asked)
+    if asked.kind == "payment":
+        return _cited_first(_payment(text, state, src, use, assumed, result, asked))
+    if asked.kind == "who_decides":
+        return _cited_first(_who_decides(text, state, src, use, assumed, result, asked))
     if asked.kind in ("may", "whether") and asked.instead is not None and asked.part is not None:
         bv = _without(text, state, src, use, assumed, result, parts, leaf_of, asked)
         if bv is not None:
@@ -425,6 +502,59 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
             bv.verdict += f" (п. {rule}: контролирующий игрок вправе объявить обе)"
         return _cited_first(bv)
     bv.verdict = None     # «может …» asked in an order: the rules set none; no connective holds both
+    return bv
+
+
+def _who_decides(text, state, src, use, assumed, result, asked):
+    """Who decides (505.5 «или» and 505.8 «может»: the controlling player; 505.7: the
+    opponent, whether to refuse the first part; 505.6: no one — the first part is declared
+    when legal): «Да» / «Нет» for the person asked, the person for «кто?». No verdict for a
+    text with none of these connectives."""
+    from bot.sim.board_text import resolve_text
+
+    bv = resolve_text(text, state, src, use, "", assumed)
+    node = next((n for n in result.ast.walk() if n.kind in ("choice", "optional", "refusable", "otherwise")), None)
+    bv.form_decided = node is not None
+    if node is None:
+        bv.verdict = None
+        return bv
+    rule = _rule_of(node)
+    asked_who = asked.parts[0]
+    if node.kind == "otherwise":
+        body = (f"выбора нет — игрок обязан объявить способность 1, и только если это нелегально — способность 2 "
+                f"(п. {rule})")
+        bv.verdict = ("Нет: " if asked_who else "Никто: ") + body
+        return bv
+    decider = 2 if node.kind == "refusable" else 1
+    body = {"choice": f"одну из способностей на свой выбор использует контролирующий игрок (п. {rule})",
+            "optional": f"какие из способностей после «может» объявить, решает контролирующий игрок (п. {rule})",
+            "refusable": f"отказаться ли от эффекта способности 1, решает противник (п. {rule})"}[node.kind]
+    if asked_who == 0:
+        bv.verdict = ("Противник: " if decider == 2 else "Контролирующий игрок: ") + body
+    else:
+        bv.verdict = ("Да: " if asked_who == decider else "Нет: ") + body
+    return bv
+
+
+def _payment(text, state, src, use, assumed, result, asked):
+    """When the ability is paid (505.4: after every part; 505.9: with the source gone the
+    rest of the payment is spent anyway): «Нет» to «до …?», «Да» to «после …?», the time
+    itself to «когда?». The connective's own paragraph (505.4.1, 505.4.2) is cited after
+    505.4. A quoted text without its cost is asked about the same way (505.4 is about any
+    use that requires payment; the question says it does)."""
+    from bot.sim.ability import self_source_text
+    from bot.sim.board_text import resolve_text
+
+    bv = resolve_text(text, state, src, use, "", assumed)
+    joins = [n.rule for n in result.ast.walk() if n.kind == "and_then" and n.rule and n.rule != "505.4"]
+    rules = ", ".join(["505.4", *dict.fromkeys(joins)])
+    body = f"оплата происходит после того, как игрок пройдёт все способности особенности (п. {rules})"
+    if self_source_text(result, src):
+        body += "; источник уничтожен / возвращён в колоду — оставшиеся для оплаты ресурсы потратятся (п. 505.9)"
+    bv.verdict = ("Нет: " if asked.parts == (0,) else "Да: " if asked.parts == (1,) else "") + body
+    if not asked.parts:
+        bv.verdict = bv.verdict[:1].upper() + bv.verdict[1:]
+    bv.form_decided = True
     return bv
 
 

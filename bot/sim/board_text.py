@@ -56,7 +56,9 @@ class BoardVerdict:
 @dataclass(frozen=True)
 class Fact:
     """One stated board fact: ``kind`` ``none`` | ``exists`` | ``refuse`` | ``failed`` (an
-    event told: the part doing ``action`` did not happen, «уничтожить его не вышло») |
+    event told: the part doing ``action`` did not happen, «уничтожить его не вышло», «он не
+    уничтожился») | ``done`` (an event told: the part doing ``action`` happened, «карта себя
+    уничтожила»; the run must agree) | ``no_resources`` («ресурсов на оплату ноль») |
     ``cells_full`` / ``cells_free`` (the cells next to the moved card: «все соседние клетки
     заняты», «рядом есть свободная клетка»); ``owner`` ``enemy`` | ``own`` | ``None``;
     ``restriction`` (``closed``, ``open``, ``flying``, ``wounded``, ``extra_lives``) or
@@ -131,6 +133,34 @@ def _counted_none(clause: str, w: dict) -> bool:
         and re.search(r"(?<![а-яё])нет(?![а-яё])", clause) is not None
 
 
+_ABBREVIATION = re.compile(r"(?<![А-Яа-яЁё])(доп|т\.\s?е|т\.\s?к|напр|см|шт|кол-во)\.(?=\s)")
+"""Abbreviations whose full stop ends no sentence («нет доп. жизней»)."""
+_PAST = r"[а-яё]+(?:л|ла|ло|ли|лся|лась|лось|лись)"
+_EVENT_ACTIONS = ("destroy", "return_to_deck", "move", "heal", "wound", "discharge", "lose")
+"""Actions an event told in the past may name («карта себя уничтожила», «ушла в колоду»);
+opening and closing told in the past are states of the board, read as such."""
+
+
+def _negated_past_action(clause: str) -> str | None:
+    """The action of «не <past verb>» in ``clause`` («он не уничтожился», «не переместилось»)."""
+    for m in re.finditer(rf"(?<![а-яё])не\s+({_PAST})(?![а-яё])", clause):
+        act = _action_named(m.group(1))
+        if act is not None:
+            return act
+    return None
+
+
+def _past_action(clause: str, w: dict) -> str | None:
+    """The action of an event told in the past, not negated, in a clause that states no
+    board quantity («карта себя уничтожила», «карта ушла в колоду»); else ``None``."""
+    if re.search(r"(?<![а-яё])(?:не|ни)(?![а-яё])", clause) or any(_has(clause, w[k]) for k in ("every", "none", "exists")):
+        return None
+    if not re.search(rf"(?<![а-яё]){_PAST}(?![а-яё])", clause):
+        return None
+    act = _action_named(clause)
+    return act if act in _EVENT_ACTIONS else None
+
+
 def _opens_with(clause: str, phrases) -> bool:
     """Whether ``clause`` opens with one of ``phrases`` (whole words, after fold), after an
     optional «а» / «и» / «но» / «на столе»."""
@@ -157,7 +187,7 @@ def read_board_facts(question: str) -> BoardFacts:
     facts: list[Fact] = []
     unread: list[str] = []
     lead_in = re.compile(r"^\s*(?:[А-Яа-яЁё]+\s+){0,3}[А-Яа-яЁё]+\s*:\s*(?=" + re.escape(QUOTE_MARK) + ")")
-    sents = sentences(question)
+    sents = sentences(_ABBREVIATION.sub(r"\1 ", question))     # «нет доп. жизней» is one sentence
     for si, sent in enumerate(sents):
         # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
         m = lead_in.match(sent)
@@ -182,6 +212,14 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())
                 else:
                     facts.append(Fact("failed", None, None, raw.strip(), act))
+                continue
+            negated = _negated_past_action(clause) if told else None
+            if negated is not None:
+                facts.append(Fact("failed", None, None, raw.strip(), negated))     # «он не уничтожился»
+                continue
+            happened = _past_action(clause, w) if told else None
+            if happened is not None:
+                facts.append(Fact("done", None, None, raw.strip(), happened))      # «карта себя уничтожила»
                 continue
             if _has(clause, w["refuse"]):
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
@@ -208,6 +246,9 @@ def read_board_facts(question: str) -> BoardFacts:
             if _has(clause, w["other"]) and not lives and not quoted and not _has(clause, w["creature"]):
                 unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
                 continue
+            targets_only = _has(clause, w["target"]) and not _has(clause, [c for c in w["creature"] if c not in w["target"]])
+            if targets_only and re.search(r"(?<![а-яё])(?:для|подходящ[а-яё]*)(?![а-яё])", clause):
+                continue    # «нет подходящих целей для перемещения»: about one part's legality, not the board's creatures
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
