@@ -138,21 +138,21 @@ def test_simulator_refuses_going_back_in_the_preliminary_phase():
     "Особенность перемещает артефакт на соседнюю клетку — это законно?",
 ])
 def test_artifact_relocation_rests_on_relocation_not_being_movement(q):
-    a = _ask(q)
+    a = ask_judge(q)
     assert a.verdict.startswith("Да, можно") and "различие перемещения и движения" in a.verdict, a.verdict
     assert a.citations[:2] == ["507.1", "210.2"], a.citations
 
 
 def test_artifact_relocation_negated_and_artifact_movement():
-    a = _ask("Артефакт нельзя переместить способностью?")
+    a = ask_judge("Артефакт нельзя переместить способностью?")
     assert a.verdict.startswith("Нет, можно: вывод опирается"), a.verdict
-    a = _ask("Может ли артефакт двигаться?")
+    a = ask_judge("Может ли артефакт двигаться?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "210.2"
 
 
 @pytest.mark.parametrize("q", ["Можно переместить местность особенностью?", "Местность можно переместить способностью карты?"])
 def test_a_revealed_terrain_is_not_relocated_on_the_battlefield(q):
-    a = _ask(q)
+    a = ask_judge(q)
     assert a.verdict.startswith("Нет") and "вспомогательной зоне" in a.verdict, a.verdict
     assert a.citations[:2] == ["507.1", "211.1"], a.citations
 

@@ -130,6 +130,8 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             holder = f"Другое существо {len(extra) + 1}" if extra else "Другое существо"
             extra.append({"id": holder, "owner": owner, "class": _DEFAULT_CLASS, "cell": free[owner].pop()})
             m["host"] = holder
+        elif c.kind == "terrain" and not reading.seating:     # a revealed terrain lies in the additional zone (211.1)
+            m["zone"] = "additional_zone"
         elif c.row is not None:     # «во втором ряду»
             from bot.reading.seating import ROW_Y
             m["cell"] = f"b{ROW_Y[owner][c.row]}"
@@ -166,9 +168,17 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     if asked is not None and asked.what == "move":
         mover = next(m for m in cards if m["id"] == ids[asked.card])
         player = mover["owner"]
-        kind = "relocation" if "relocation" in asked.actions else "movement"
-        steps.append({"declare": {"player": player, "kind": kind, "card": ids[asked.card],
-                                  "to": "c2" if player == "first" else "c5"}})
+        kind = asked.actions[0]
+        here = mover.get("cell") or next((m.get("cell") for m in cards if m["id"] == mover.get("host")), None)
+        to = _NEXT_CELL.get(here or "", "c2" if player == "first" else "c5")
+        if asked.on:        # «на клетку, где стоит артефакт»: the occupant stands on the destination
+            occ = next(m for m in cards if m["id"] == ids[asked.on])
+            occ.pop("host", None)
+            occ["cell"] = to
+        for key, c in reading.cards.items():
+            if c.banned:    # «запрещает симбиоту перемещаться на клетку … туда»: the destination is that cell
+                next(m for m in cards if m["id"] == ids[key])["forbidden_cells"] = [to]
+        steps.append({"declare": {"player": player, "kind": kind, "card": ids[asked.card], "to": to}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
     state: dict = {"cards": cards}
     if reading.seating and asked is not None and (asked.what == "place" or any(c.unhosted for c in reading.cards.values())):
@@ -384,8 +394,11 @@ def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], 
         lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
         kind = reading.cards[reading.asked.card].kind
         cites = ["507.1", *(["210.2"] if kind == "artifact" else []), *rules_of(lines)]
-        return Ruling("Да, может быть перемещено особенностью: перемещение — не движение, отдельного запрета на него нет",
-                      [c.line() for c in lines], list(dict.fromkeys(cites)), trace, mapping, ids)
+        verdict = "Да, может быть перемещено особенностью: перемещение — не движение, отдельного запрета на него нет"
+        if kind == "artifact":      # what may not move (210.2) may still be relocated: say what the «Да» rests on
+            verdict = ("Да, можно — вывод опирается на различие перемещения и движения: артефакты не могут двигаться (210.2), "
+                       "а перемещение особенностью карты — не движение (507.1); отдельного запрета на перемещение нет")
+        return Ruling(verdict, [c.line() for c in lines], list(dict.fromkeys(cites)), trace, mapping, ids)
     if r.legal:
         lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
         return Ruling("Да, может двигаться", [c.line() for c in lines], rules_of(lines) or list(r.cites), trace, mapping, ids)

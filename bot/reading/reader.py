@@ -69,6 +69,7 @@ class CardInfo:
     summoned: bool = False
     own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
     independent: bool = False   # its text: an independent creature when its host dies (302.5)
+    banned: bool = False        # told: an ability forbids it to move onto a cell (bot.reading.card_moves)
     unhosted: bool = False      # told to be left without a host at the seating step (209.7, 212.5)
     row: int | None = None      # the row it stands in, from its owner's front (1), when told
     equipment_class: str | None = None  # the class of a piece of equipment, when the question sets two apart (212.4)
@@ -772,26 +773,6 @@ class _Reader:
     def is_asked_fate_word(self, t: Tok) -> bool:
         return t.lemma in self.w.fate_stays or t.lemma in self.w.fate_gone
 
-    def read_move(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
-        """«может ли артефакт двигаться?», «он может сходить?», «симбиот может ходить сам?»:
-        the asked legality of declaring a movement of a card (506)."""
-        from bot.reading.hosts import move_op
-        acts = [t for t in sent if t.lemma in self.w.move_verbs or move_op(t.lemma) == "relocate"]
-        if not acts:
-            return False
-        relocation = all(move_op(t.lemma) == "relocate" for t in acts)     # «перемещаться»: a relocation (507.1)
-        mover = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention), None)
-        if mover is None:
-            return False
-        for t in acts:
-            self.use(t.i)
-        for t in sent:
-            if t.lemma in ("сам", "самостоятельно", "отдельно", "ещё", "еще", "снова") or t.text in ("сам", "сама", "само"):
-                self.use(t.i)       # «сам», «ещё»: the card's own movement, now
-        self.r.asked = Asked("move", mover.key, actions=("relocation",) if relocation else ("movement",),
-                             negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
-        return True
-
     def read_untouched_moves(self) -> None:
         """«ещё не ходил в этот ход»: a card that has not moved yet is the model's default state."""
         for t in self.toks:
@@ -846,7 +827,8 @@ class _Reader:
         from bot.reading.attack import read_attack
         if place is None and read_attack(self, sent, neg_word, yes_no):
             return
-        if place is None and self.read_move(sent, neg_word, yes_no):
+        from bot.reading.card_moves import read_card_move
+        if place is None and read_card_move(self, sent, neg_word, yes_no):
             return
         from bot.reading.attached_count import read_count_asked
         if read_count_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
@@ -973,6 +955,8 @@ class _Reader:
         read_unhosted(self)         # «без хозяина» before «осталась» is taken for a told survival
         read_independent(self)
         read_same_cell(self)
+        from bot.reading.card_moves import read_bans
+        read_bans(self)
         self.read_events()
         read_host_moves(self)
         self.r.events.sort(key=lambda e: e.at)

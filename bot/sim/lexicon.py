@@ -72,14 +72,10 @@ SITUATIONS: tuple[Situation, ...] = (
               forbid=("summon", "reveal", "count")),
     Situation("summoned", (SUBJECTS, ("summon",))),
     Situation("unhosted", (SUBJECTS, ("no_host",))),
-    Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
     # the host events the reader (bot.reading) does not read yet: two cards on one host, «при смене класса», typos
     Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden", "move", "relocate")),
     Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
-    Situation("cell_with_artifact", (("cell",), ("artifact",), ("move", "relocate", "jump"))),
-    Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
     Situation("phase_mandatory", (("phase_named", "turn_phases"), ("skip", "once", "count"))),
     Situation("between_phases", (("between_phases",),)),
     Situation("turn_phases", (("turn_phases",),)),
-    Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
 )
