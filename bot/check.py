@@ -19,10 +19,18 @@ from bot.rulebook import Rulebook, edition_path, is_subpoint, number_key, parse_
 from bot.yamlsafe import load_without_aliases
 
 
-def check_report(rb: Rulebook, unplaced: int = 0) -> tuple[list[str], list[str]]:
-    """(problems, info) for an edition, each a list of Russian lines naming numbers."""
+def check_report(rb: Rulebook, unplaced: int = 0, name: str | None = None) -> tuple[list[str], list[str]]:
+    """(problems, info) for an edition, each a list of Russian lines naming numbers.
+    ``name``: the edition's installed name (its file ``<name>.yaml``); the name written
+    inside the file must be the same, since answers cite by it. An edition with no
+    paragraph at all is a problem: no question can be answered from it."""
     problems: list[str] = []
     info: list[str] = []
+    if name is not None and rb.edition != name:
+        problems.append(f"в файле {name}.yaml записано имя редакции «{rb.edition}», а ожидалось «{name}» "
+                        "(ответы подписываются этим именем)")
+    if not rb.clauses:
+        problems.append("в редакции нет ни одного пункта правил")
     seen: dict[str, int] = {}
     for c in rb.clauses:
         seen[c.number] = seen.get(c.number, 0) + 1

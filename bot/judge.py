@@ -19,7 +19,8 @@ when the question is not its kind:
                   a stack story (bot.reading.stack), a game action's stack / speed /
                   priority facts (bot.reading.game_actions), simultaneous triggers
                   (bot.reading.triggers), the preliminary phase (bot.reading.preliminary),
-                  the reveal step (bot.reading.reveal), lives (bot.reading.lives),
+                  the reveal step (bot.reading.reveal), lives (bot.reading.lives), the
+                  phases of a turn (bot.reading.turn),
                   the stack's order, a phase's end, payment (bot.reading.stack_order);
                   else one matched by keywords (bot.sim.route)
 5. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
@@ -64,6 +65,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.preliminary",
     "bot.reading.reveal",
     "bot.reading.lives",
+    "bot.reading.turn",
     "bot.reading.stack_order",
     "bot.sim.route",
     "bot.rules_text.route",

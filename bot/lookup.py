@@ -238,6 +238,8 @@ def answer_for(res: Resolved, rb: Rulebook, question: str | None = None) -> Answ
         return Answer(q, "rule", None, blocks, nums, [f"диапазон {res.number}: пунктов {len(nums)}"])
     if res.reason:
         msg = res.reason
+    elif not rb.clauses:   # an edition file with no paragraphs: no number can be found in it
+        msg = f"В редакции {rb.edition or 'без имени'} нет ни одного пункта правил — искать «{clip(res.query)}» негде."
     elif res.nearest:
         msg = f"Пункта {res.number} нет в редакции {rb.edition}. Ближайшие: {', '.join(res.nearest)}."
     else:

@@ -211,7 +211,10 @@ class Rulebook:
     # -- loading -------------------------------------------------------------
     @classmethod
     def from_dict(cls, data: dict, where: str = "<dict>") -> "Rulebook":
-        """Build from the parsed YAML mapping; raises ``RulebookError`` naming ``where``."""
+        """Build from the parsed YAML mapping; raises ``RulebookError`` naming ``where``
+        and, for a clause of the wrong shape, its position and number («пункт 3 (209.5):
+        text — ожидался текст») — a hand-edited edition file is never a traceback."""
+        _check_shape(data, where)
         try:
             sections = [Section(str(s["number"]), s["title"], s.get("part")) for s in data.get("sections", [])]
             clauses = [
@@ -242,14 +245,23 @@ class Rulebook:
 
     @classmethod
     def load_file(cls, path: Path) -> "Rulebook":
-        """Load an edition file; raises ``RulebookError`` when missing or malformed."""
+        """Load an edition file; raises ``RulebookError`` when missing, unreadable (not
+        UTF-8, a folder, no permission) or malformed."""
         from bot.yamlsafe import describe_error, load_without_aliases
 
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
+            text = raw.decode("utf-8-sig")
             data = load_without_aliases(text)
         except FileNotFoundError as e:
             raise RulebookError(f"нет файла редакции {path}") from e
+        except UnicodeDecodeError as e:
+            raise RulebookError(f"{path}: не читается как UTF-8 (байт {e.start}); ожидался файл редакции "
+                                "(YAML в UTF-8, его пишет rulebook import)") from None
+        except OSError as e:
+            from bot.textfile import os_reason
+
+            raise RulebookError(f"{path}: файл редакции не читается ({os_reason(e)})") from None
         except yaml.YAMLError as e:
             message, line, col = describe_error(e, text)
             where = f", строка {line}, столбец {col}" if line else ""
@@ -430,6 +442,39 @@ def edition_path(edition: str = DEFAULT_EDITION) -> Path:
         if path.is_file():
             return path
     return rulebook_dir() / f"{edition}.yaml"
+
+
+_CLAUSE_TEXTS = ("examples", "sources", "variants", "notes")
+
+
+def _check_shape(data: dict, where: str) -> None:
+    """Raise ``RulebookError`` for an edition mapping whose sections or clauses are not of
+    the shape ``bot.importer`` writes: lists of mappings; a clause's ``number`` a
+    paragraph number (209.5, 302.3.в), ``text`` a string, ``examples`` / ``sources`` /
+    ``variants`` / ``notes`` lists of strings; a section's ``number`` and ``title``
+    given."""
+    def fail(what: str) -> None:
+        raise RulebookError(f"{where}: {what}; ожидалась структура файла, который пишет rulebook import")
+
+    for key in ("sections", "clauses", "dictionary"):
+        v = data.get(key)
+        if v is not None and not isinstance(v, list):
+            fail(f"«{key}» — не список")
+    for i, s in enumerate(data.get("sections") or (), 1):
+        if not isinstance(s, dict) or "number" not in s or "title" not in s:
+            fail(f"раздел {i}: ожидался словарь с ключами number и title")
+    for i, c in enumerate(data.get("clauses") or (), 1):
+        if not isinstance(c, dict):
+            fail(f"пункт {i}: ожидался словарь (number, text, …)")
+        num = c.get("number")
+        if isinstance(num, (bool, list, dict)) or num is None or not parse_number(str(num)):
+            fail(f"пункт {i}: number «{str(num)[:40]}» — не номер пункта (ожидался вида 209.5 или 302.3.в)")
+        if not isinstance(c.get("text"), str):
+            fail(f"пункт {i} ({num}): text — ожидался текст")
+        for key in _CLAUSE_TEXTS:
+            v = c.get(key)
+            if v is not None and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+                fail(f"пункт {i} ({num}): {key} — ожидался список строк")
 
 
 @lru_cache(maxsize=8)

@@ -118,6 +118,31 @@ class FakeRequest(BaseRequest):
         return [p for m, p in self.calls if m == method]
 
 
+async def app_session(updates, *, edition: str, rules_url=None, fail=None, files=None) -> "FakeRequest":
+    """Run ``updates`` (Bot API update dicts) through a real PTB ``Application`` of the bot
+    over a recording ``FakeRequest`` (``fail``: its injected failures; ``files``: file_id ->
+    bytes it serves) and return the request with every call."""
+    from telegram import Update
+
+    from bot.chat import telegram as tg
+
+    req = FakeRequest()
+    req.fail.update(fail or {})
+    req.files.update(files or {})
+    app = tg.build_application(TOKEN, edition=edition, rules_url=rules_url, request=req,
+                               updates_request=FakeRequest(req.calls), limiter=fast_limiter())
+    await app.initialize()
+    await tg.post_init(app)
+    for u in updates:
+        await app.process_update(Update.de_json(u, app.bot))
+    await app.shutdown()
+    return req
+
+
+TOKEN = "123456:TEST-TOKEN-not-real"
+"""The token of the offline sessions (never sent anywhere: FakeRequest answers)."""
+
+
 def fast_limiter(**kw):
     """The bot's ``ResilientLimiter`` with millisecond backoffs (tests need no real waits)."""
     from bot.chat.tg_retry import ResilientLimiter

@@ -643,3 +643,185 @@ def test_clause_header_keeps_the_object_of_its_verb():
 def test_named_effect_right_after_the_event_opens_the_body():
     res = parse("При {strike} воздействие прилив особенности вашей карты работают на любой клетке.")
     assert res.ast.attr("head") == "При {strike}"
+
+
+# ---- third sample's families (grammar4) ----------------------------------------------------------
+@pytest.mark.parametrize("text, action", [
+    ("Может нападать {strike} 3 раза за ход, только подряд.", "permission"),
+    ("Существа противника могут объявлять дальние атаки только по Чучелу.", "restrict"),
+    ("следующий магический удар Мага сводится к сильному", "reduce"),
+    ("атакованный наносит слабый {strike} по стоящей рядом карте", "strike"),
+    ("Молотобоец ранит его на 2 (воздействие удар молота)", "wound"),
+    ("Выстрел огненной стрелой на 5 (игнорирует особенности атакованного)", "shot"),
+    ("Существа с проклятием получают на одну рану больше от отравления", "modify"),
+    ("Безответный удар, пока имеет больше 10 {health}", "trait"),
+])
+def test_third_sample_actions(text, action):
+    leaves = [n for n in parse(text).ast.walk() if n.kind == "effect"]
+    assert [n.attr("action") for n in leaves] == [action]
+
+
+def test_pronoun_subject_before_a_negated_verb_is_the_body_s():
+    res = parse("При особом ударе по закрытому существу оно не открывается в свой следующий ход.")
+    assert res.ast.attr("head") == "При особом ударе по закрытому существу"
+    assert res.ast.children[0].text == "оно не открывается в свой следующий ход"
+
+
+def test_imperative_before_a_colon_opens_the_trigger_s_body():
+    res = parse("При прыжке бросьте кубик: если выпало 1 или 2 ранить стоящее рядом существо на 2; "
+                "если выпало 3 или более излечить себя на 1.")
+    assert res.ast.attr("head") == "При прыжке"
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect) (condition effect)))"
+
+
+def test_a_clause_with_its_own_trigger_after_a_comma_ends_the_condition():
+    res = parse("{tap}: Воздействие «насмешка» – если выбранное существо противника в свой следующий ход "
+                "не нападет {strike}, в конце своего хода оно ранится на 2")
+    cond = [n for n in res.ast.walk() if n.kind == "condition"][0]
+    assert cond.attr("head") == "если выбранное существо противника в свой следующий ход не нападет {strike}"
+    assert cond.children[0].kind == "trigger"
+
+
+def test_obliged_subject_after_a_comma_ends_the_condition():
+    res = parse("Если в свой ход Гном может атаковать простым ударом закрытое существо, он обязан это сделать.")
+    assert res.ast.attr("head") == "Если в свой ход Гном может атаковать простым ударом закрытое существо"
+
+
+# ---- fifth sample's families (grammar4) ----------------------------------------------------------
+def test_several_libo_list_one_choice_nouns_included():
+    res = parse("При {strike} атакованный получает отравление на 1, либо проклятие (если уже имеет отравление), "
+                "либо ранить его на 2.")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and len(choice.children) == 3
+
+
+def test_or_joining_the_verbs_of_a_closed_clause_is_a_word():
+    res = parse("При ударе атакованное существо не может передвигаться, пока Гидра не переместится, "
+                "или не покинет поле боя.")
+    assert not [n for n in res.ast.walk() if n.kind == "choice"]
+
+
+def test_en_dash_minus_after_a_grant_verb_is_a_sign():
+    res = parse("При атаке по Снагу – до конца хода получает – 1 от атак карт той же стихии.")
+    assert res.ast.shape() == "(trigger effect)"
+    assert res.ast.children[0].attr("action") == "modify"
+
+
+@pytest.mark.parametrize("text, n", [
+    ("При гибели Дозор может получить полет и +1 к {strike} до конца боя.", 2),
+    ("Голем получает +1 к {strike}, +1 к {move}, +1 к {armor} и +1 к {regen}.", 4),
+    ("Голем получает +1 к {strike}, {ova} 1 и -1 от немагических атак.", 3),
+])
+def test_grant_verb_with_several_modifiers_lists_them(text, n):
+    leaves = [x for x in parse(text).ast.walk() if x.kind == "effect"]
+    assert len(leaves) == n and all(x.attr("action") in ("modify", "gain", "trait") for x in leaves)
+
+
+def test_quoted_marker_is_not_wounds():
+    leaf = parse("атакованный получает «незаживающие раны» до конца своего хода").ast
+    assert leaf.attr("action") == "gain"
+
+
+# ---- sixth sample's families (grammar4) ----------------------------------------------------------
+def test_case_split_inside_a_later_part():
+    res = parse("При {strike} пророчество 1; если показан компаньон может вызвать его на себя, "
+                "если показан паразит может вызвать его на атакованное существо.")
+    assert res.ast.shape() == "(trigger (and_then effect (cases (condition (optional effect)) (condition (optional effect)))))"
+
+
+def test_clause_header_with_its_own_main_verb_before_esli():
+    res = parse("Когда существо передвигается на клетку слева от Килхе вы можете переместить его "
+                "на клетку справа от Килхе, если она свободна.")
+    assert res.ast.attr("head") == "Когда существо передвигается на клетку слева от Килхе"
+    assert res.ast.children[0].kind == "optional"
+
+
+def test_no_split_inside_a_later_part_or_before_a_choice():
+    res = parse("В начале хода положите карту на кладбище; если это нежить ваши демоны получают "
+                "+1 к {strike} и {ova} 1 или +1 к {ova} до конца хода.")
+    cond = [n for n in res.ast.walk() if n.kind == "condition"][0]
+    assert cond.children[0].kind == "choice"
+    assert parse("Закрыть X ваших гномов и закрыть существо противника стоимостью X или менее.").ast.kind == "and_then"
+
+
+# ---- seventh sample's families (grammar4) --------------------------------------------------------
+@pytest.mark.parametrize("text, shape", [
+    ("+1 к метанию, пока имеет проклятие, неповоротливость и отравление.", "effect"),
+    ("Имеет +2 к {strike}, если в этом ходу ваши карты совершили {strike}, магический и особый удар.", "effect"),
+    ("При перемещении получает {ova} 1 или +1 к {ova} до конца вашего хода.", "(trigger effect)"),
+    ("существо получает -1 или +1 к выбранному броску кубика", "effect"),
+    ("В начале хода может получить отравление на 1 или +1 к {strike}.", "(trigger (optional (choice effect effect)))"),
+    ("Когда нетемное существо должно излечиться на X оно вместо этого излечивается на X-1.", "(trigger effect)"),
+    ("При движении Тови – противник обязан переместить свое существо; если он не может или не хочет "
+     "этого делать – Тови получает +2 к следующему метанию.", "(trigger (refusable effect effect))"),
+])
+def test_seventh_sample_shapes(text, shape):
+    assert parse(text).ast.shape() == shape
+
+
+def test_granted_keyword_in_a_list_is_gain():
+    res = parse("Когда выступает защитником получает +1 к {move}, благословление и +2 к {strike} до конца боя.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["modify", "gain", "modify"]
+
+
+# ---- ninth sample's families (grammar4) ----------------------------------------------------------
+def test_parts_after_pri_etom_inside_may_are_not_optional_again():
+    res = parse("До начала вашего хода – может объявить инкарнацию с любым числом жетонов, при этом "
+                "раниться на 2 и получить -1 к {strike}.")
+    assert res.ast.shape() == "(trigger (optional (and_then effect effect effect)))"
+    assert res.ast.children[0].children[0].children[0].attr("action") == "resurrect"
+
+
+def test_wounds_only_from_is_a_restriction():
+    assert parse("Карлик получает раны только от хозяина.").ast.attr("action") == "restrict"
+
+
+def test_grant_verb_with_a_valued_icon_and_another_icon():
+    res = parse("Пока рядом с ним стоят ваши существа, он получает {ova} 1 и {direct}.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["gain", "gain"]
+
+
+# ---- classic sample's families (grammar4) --------------------------------------------------------
+@pytest.mark.parametrize("text, actions", [
+    ("В начале боя – выбрать существо, при этом – оно не может двигаться до начала вашего хода и получает "
+     "отравление на 1.", ["choose", "restrict", "poison"]),
+    ("{tap}: Выбранное существо получает +1 к {move} и «Может двигаться по диагонали» до конца хода.", ["modify", "gain"]),
+    ("При {strike} – атакованный получает незаживающие раны до конца своего следующего хода.", ["gain"]),
+    ("Отравление 1.", ["trait"]),
+    ("При особом ударе – отравление 1.", ["poison"]),
+    ("При {strike} – прыжок, дальность 2.", ["move"]),
+    ("Прыжок, дальность 2.", ["trait"]),
+    ("При вызове существа противника – кинуть кубик.", ["roll"]),
+])
+def test_classic_sample_actions(text, actions):
+    assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions
+
+
+def test_granted_keyword_only_in_a_list_of_the_same_clause():
+    res = parse("{tap}: Воздействие «ягоды» – существо получает 1 дополнительную {health}, при этом подлость 1; "
+                "оно получает благословление.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["gain", "trait", "gain"]
+
+
+def test_comparative_is_not_the_start_of_the_body():
+    res = parse("если показана карта стоимостью 4 или менее получить +2 к дальности.")
+    assert res.ast.attr("head") == "если показана карта стоимостью 4 или менее"
+
+
+def test_icon_under_a_trailing_condition_is_a_trait():
+    assert parse("{direct}, пока находится во 2 или 3 ряду.").ast.attr("action") == "trait"
+
+
+@pytest.mark.parametrize("text, actions", [
+    ("{tap}: Заклинание топь выбранная клетка получает маркер омута, ранить все карты на клетках с омутом на 2.",
+     ["gain", "wound"]),
+    ("При сильном {strike} атакованный закрывается и не открывается в свой следующий ход.", ["close", "restrict"]),
+    ("клетка считается глубиной и не считается поверхностью до конца хода", [None]),
+])
+def test_twelfth_sample_splits(text, actions):
+    assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions
+
+
+def test_payment_of_a_granted_ability_is_not_split():
+    res = parse("Пока на кладбище, имеет {instant}, потерять жетон инкарнации: ослабить выбранную атаку на 2.")
+    assert [n.kind for n in res.ast.walk()].count("effect") == 1

@@ -130,3 +130,13 @@ def test_an_empty_card_file_is_called_empty_whatever_its_name(card_home, content
     with pytest.raises(CardImportError) as e:
         import_files([str(path)])
     assert str(e.value).startswith(f"{path}: пустой файл; ожидался список карт: JSON")   # not «ожидалась строка заголовков»
+
+
+@pytest.mark.parametrize("command", ["parse", "explain"])
+def test_an_unquoted_card_text_is_read_as_one_text(command, capsys):
+    # QA pass: «berserk-judge explain Ранить на 1» said «неизвестные аргументы: на 1»
+    from bot.cli import main
+
+    assert main([command, "--json", "Уничтожить", "ваше", "существо", "–", "разряд", "на", "4"]) == 0
+    out = capsys.readouterr().out
+    assert '"text": "Уничтожить ваше существо – разряд на 4"' in out

@@ -408,3 +408,15 @@ def test_a_limit_verb_is_a_limit(tested_edition):
     # 202.6 «… не может превышать 15 кристаллов» = «не более 15»
     a = answer("на сколько максимум кристаллов можно набрать летающих существ в отряд", tested_edition)
     assert a.verdict.startswith("Не более 15") and a.citations[0] == "202.6"
+
+
+def test_the_index_is_stored_with_the_edition_and_read_back(tmp_path, monkeypatch):
+    from bot.rules_text import index
+
+    monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path))
+    built = index.stored("5ed", lambda: index.build(__import__("bot.rulebook", fromlist=["load"]).load("5ed")))
+    files = list((tmp_path / "cache").glob("5ed.propositions.*.pickle"))
+    assert len(files) == 1
+    again = index.stored("5ed", lambda: (_ for _ in ()).throw(AssertionError("built twice")))
+    assert [p.sentence for p in again.props] == [p.sentence for p in built.props]
+    assert again.by_concept.keys() == built.by_concept.keys()

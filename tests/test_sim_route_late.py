@@ -31,13 +31,13 @@ def test_equipment_on_an_own_creature_is_still_allowed():
     ("Каждый ход начинается с главной фазы?", "Нет, ход начинается с Начальной фазы"),
 ])
 def test_every_turn_starts_with_the_start_phase(q, start):
-    a = _ask(q)
+    a = ask_judge(q)        # the phases of a turn: bot.reading.turn
     assert a.verdict.startswith(start), a.verdict
     assert a.citations[0] == "408.2", a.citations
 
 
 def test_how_often_a_phase_happens_is_still_a_count():
-    a = _ask("Сколько раз за ход бывает начальная фаза?")
+    a = ask_judge("Сколько раз за ход бывает начальная фаза?")
     assert a.verdict.startswith("Один раз за ход"), a.verdict
 
 

@@ -20,7 +20,9 @@ from bot.chat import telegram as tg
 from bot.chat.html import html_to_plain
 from chat_support import (  # noqa: F401 - pytest fixture
     EDITION,
+    TOKEN,
     FakeRequest,
+    app_session,
     callback_update,
     edition,
     fast_limiter,
@@ -31,25 +33,10 @@ from chat_support import (  # noqa: F401 - pytest fixture
 from test_chat_html import assert_valid_telegram_html
 
 ROOT = Path(__file__).resolve().parent.parent
-TOKEN = "123456:TEST-TOKEN-not-real"
 
 
-async def _session(updates, *, edition=EDITION, rules_url=None, fail=None) -> FakeRequest:
-    req = FakeRequest()
-    if fail:
-        req.fail.update(fail)
-    app = tg.build_application(TOKEN, edition=edition, rules_url=rules_url, request=req,
-                               updates_request=FakeRequest(req.calls), limiter=fast_limiter())
-    await app.initialize()
-    await tg.post_init(app)
-    for u in updates:
-        await app.process_update(Update.de_json(u, app.bot))
-    await app.shutdown()
-    return req
-
-
-def session(*updates, **kw) -> FakeRequest:
-    return run(_session(list(updates), **kw))
+def session(*updates, edition=EDITION, **kw) -> FakeRequest:
+    return run(app_session(list(updates), edition=edition, **kw))
 
 
 def _buttons(params) -> list[str]:

@@ -7,32 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from telegram import Update
-
-from bot.chat import telegram as tg
 from bot.limits import SCENARIO_FILE_BYTES
-from chat_support import FakeRequest, fast_limiter, file_update, message_update, run
+from chat_support import FakeRequest, app_session, file_update, message_update, run
 from test_chat_html import assert_valid_telegram_html
 
 ROOT = Path(__file__).resolve().parent.parent
-TOKEN = "123456:TEST-TOKEN-not-real"
 SCENARIO = (ROOT / "scenarios" / "209_4_host_becomes_flying.yaml").read_bytes()
 
 
 def _session(*updates, files: dict[str, bytes] | None = None) -> FakeRequest:
-    async def go() -> FakeRequest:
-        req = FakeRequest()
-        req.files.update(files or {})
-        app = tg.build_application(TOKEN, edition="5ed", request=req, updates_request=FakeRequest(req.calls),
-                                   limiter=fast_limiter())
-        await app.initialize()
-        await tg.post_init(app)
-        for u in updates:
-            await app.process_update(Update.de_json(u, app.bot))
-        await app.shutdown()
-        return req
-
-    return run(go())
+    return run(app_session(list(updates), edition="5ed", files=files))
 
 
 def _texts(req: FakeRequest) -> list[str]:

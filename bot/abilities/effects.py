@@ -158,6 +158,8 @@ def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) ->
 def classify(text: str, name: str | None = None, keyword: str | None = None) -> tuple[str | None, dict[str, Any]]:
     """``(action, args)`` of one effect leaf's text (see the module docstring)."""
     v = vocabulary()
+    if "–" in text or "—" in text:
+        text = _DASH_MINUS.sub("-", text)    # "– 1 от атак": a minus as a dash
     tokens = _TOKEN.findall(text)
     if not tokens:
         return None, {}
@@ -194,9 +196,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     # an icon ability with words after it: "{direct} по героям", "{ova} 2, пока …" (a value
     # written after the icon makes it one even with a verb later: "{ova} 2 по картам, на
     # которые … двигался")
-    if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") \
-            and icons[0] not in v.by_icon and len(tokens) > 1 and (re.fullmatch(r"\d+", tokens[1])
-                                                                or tokens[1].casefold() in ("пока", "если")):
+    if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and len(tokens) > 1 and (
+            (icons[0] not in v.by_icon and re.fullmatch(r"\d+", tokens[1])) or tokens[1].casefold() in ("пока", "если")):
         # ("{zoz}, пока стоит рядом с …": a property icon under a condition written after it)
         return "trait", {"icon": icons[0], **({"amount": _amount(tokens[1:2])} if _amount(tokens[1:2]) else {})}
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and not (
@@ -212,8 +213,11 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     # от безответных ударов»): a trait, even when a later word names an attack
     if keyword is None and words and lemmas[0] in v.keywords and "на" not in (w.casefold() for w in words):
         keyword = " ".join(words[:3])   # "безответный удар по существам с …": maybe a keyword's name
-    if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and not v.by_noun.get(lemmas[0]) \
-            and not any(lexicon.is_predicate(w) for w in words):
+    clause = next((k for k, w in enumerate(words) if w.casefold() in ("пока", "если", "когда")), len(words))
+    if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and (
+            not v.by_noun.get(lemmas[0]) or (lemmas[0] in _TRAIT_NOUNS and len(words) == 1)) \
+            and not any(lexicon.is_predicate(w) for w in words[:clause]):
+        # ("Безответный удар, пока имеет больше 10 {health}": the trait under a condition)
         amt = _amount(tokens[1:])
         return "trait", {"keyword": keyword, **({"amount": amt} if amt else {})}
     # find the action word, skipping a named effect's words
@@ -221,15 +225,21 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if lemmas[0] in _NAMED_WORDS:
         skip = 1
     # «на 1 рану больше от отравления», «на 2 раны меньше»: a modifier of the wounds taken
-    more = _more_wounds(tokens, lemmas)
+    more = _more_wounds(tokens, lemmas) if "больше" in text or "меньше" in text else None
     if more is not None:
         return "modify", more
     # "Ваши существа с выстрелом … получают +1 к дальности": a grant verb with a signed
     # number is a modifier of its subject, whatever nouns the subject names
-    unquoted = len(_TOKEN.findall(text.split("«")[0]))     # not the words of a granted ability in «»
+    # not the words of a granted ability or a marker in «»
+    unquoted = len(_TOKEN.findall(text.split("«")[0])) if "«" in text else len(tokens)
+    quoted = _quoted_mask(text) if "«" in text else ()
     for i in range(skip, min(len(tokens), unquoted) - 1):
-        if lemmas[i] in _GAIN_LEMMAS and lexicon.is_finite_verb(tokens[i]) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
-            sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
+        j = i + 1
+        while j < len(tokens) - 1 and tokens[j].casefold() in _UNTIL_WORDS:
+            j += 1      # "получает до конца хода противника +1 к {strike}"
+        if lemmas[i] in _GAIN_LEMMAS and (lexicon.is_finite_verb(tokens[i]) or lexicon.is_infinitive(tokens[i])) \
+                and re.fullmatch(r"[+\-](\d+|X)", tokens[j]):
+            sub_action, sub_args = classify(" ".join(tokens[j:]), name)
             if sub_action == "modify":
                 tgt = _target(tokens[:i], i - 1, name, False) if i else None
                 sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
@@ -263,6 +273,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
         if not cands and lexicon.is_modal(t):
             continue
+        if cands and not pred and _subject_of_later_verb(tokens, lemmas, i):
+            continue    # "следующий магический удар Финириарха сводится к сильному": the noun is the subject
         for c in cands:
             needs = v.actions[c].get("needs")
             if needs and not any(n in lemmas for n in needs):
@@ -282,7 +294,9 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         # standing permission (an imperfective verb after «может»), not a one-time action
         what = found[1]
         rest = tokens[found[0] + 1:]
-        if any(t.casefold() == "только" for t in rest):
+        if any(t.casefold() == "только" and k + 1 < len(rest) and (lexicon.is_preposition(rest[k + 1])
+                                                                  or rest[k + 1].startswith("{"))
+               for k, t in enumerate(rest)):
             return "restrict", {"what": what}     # "могут объявлять атаки только по Пугалу": a restriction
         amt = _amount(rest)
         tgt = _target(rest, -1, name, False)
@@ -306,13 +320,28 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
             return "modify", sub_args
     becomes = v.actions[action].get("becomes") or {}
-    for t, lem in zip(tokens[i + 1:i + 5], lemmas[i + 1:i + 5]):
+    in_phrase = False   # inside a prepositional phrase ("наносит по стоящей рядом карте {strike}")
+    for k, (t, lem) in enumerate(zip(tokens[i + 1:i + 7], lemmas[i + 1:i + 7]), start=i + 1):
+        if k < len(quoted) and quoted[k]:
+            break           # "получает «незаживающие раны»": a named marker, not wounds
         key = t.strip("{}:") if t.startswith("{") else lem
-        if key in becomes:
+        if key in becomes and not in_phrase:
+            if key == "рана" and k > i + 1 and lemmas[k - 1] == "незаживающий":
+                break       # "получает незаживающие раны": a status, not wounds
             action = becomes[key]
             break
-        if not t.startswith("{") and lexicon.is_noun(t):
-            break       # "получают защиту от ран": the first noun is the object, not a later one
+        if action == "wound" and re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", t):
+            break           # "ранит его на 2 (воздействие удар …)": the amount ends the object
+        if re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", t):
+            in_phrase = False   # "получить на 1 {counter} больше": a count, then what is counted
+        elif not t.startswith("{") and lexicon.is_preposition(t):
+            in_phrase = True
+        elif not t.startswith("{") and lexicon.is_noun(t):
+            if not in_phrase:
+                break       # "получают защиту от ран": the first noun is the object, not a later one
+            in_phrase = False
+    if action == "wound" and lemmas[i] in _GAIN_LEMMAS and any(t.casefold() == "только" for t in tokens[i + 1:]):
+        return "restrict", {"what": "wound"}    # "получает раны только от хозяина": a restriction
     rest = tokens[i + 1:]
     amt = _amount(rest)
     if amt:
@@ -336,9 +365,27 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     return action, args
 
 
+# Effect nouns that, written alone as a card's property with its value, name a keyword
+# ability («Отравление 1»: the card poisons what it strikes), not an effect done now.
+_TRAIT_NOUNS = frozenset({"отравление"})
+# Keyword abilities that, as the body of a trigger, are done then («При {strike} – прыжок,
+# дальность 2»): a move.
+_MOVE_KEYWORDS = frozenset({"прыжок", "рывок", "телепортация"})
+_GRANT_GAP = re.compile(r"\s*(,|,?\s*и|,?\s*или|,?\s*либо)\s*", re.I)
+_DASH_MINUS = re.compile(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)")
 _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
+_UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого", "либо"})
 # prepositions opening a noun's qualifier ("существо с выстрелом", "карты без брони")
 _QUALIFIER_PREPS = frozenset({"с", "со", "без", "обладающий"})
+
+
+_COUNT_WORDS = {"одну": "1", "один": "1", "две": "2", "два": "2", "три": "3"}
+
+
+def _quoted_mask(text: str) -> list[bool]:
+    """For each token of ``text`` (``_TOKEN``): is it inside «…»?"""
+    spans = [m.span() for m in re.finditer(r"«[^«»]*»", text)]
+    return [any(a <= m.start() < b for a, b in spans) for m in _TOKEN.finditer(text)]
 
 
 def _more_wounds(tokens: list[str], lemmas: list[str]) -> dict[str, Any] | None:
@@ -346,16 +393,34 @@ def _more_wounds(tokens: list[str], lemmas: list[str]) -> dict[str, Any] | None:
     больше», «на 1 рану меньше»: a modifier of the wounds taken (``stat`` рана, signed
     ``amount``); ``None`` otherwise."""
     for k in range(len(tokens) - 2):
-        if tokens[k].casefold() == "на" and re.fullmatch(r"\d+|X", tokens[k + 1]) and lemmas[k + 2] == "рана" \
+        count = _COUNT_WORDS.get(tokens[k + 1].casefold(), tokens[k + 1])
+        if tokens[k].casefold() == "на" and re.fullmatch(r"\d+|X", count) and lemmas[k + 2] == "рана" \
                 and k + 3 < len(tokens) and tokens[k + 3].casefold() in ("больше", "меньше"):
-            n = None if tokens[k + 1] == "X" else int(tokens[k + 1]) * (1 if tokens[k + 3].casefold() == "больше" else -1)
-            args: dict[str, Any] = {"amount": {"n": n, "x": tokens[k + 1] == "X", "range": None}, "stat": "рана",
+            n = None if count == "X" else int(count) * (1 if tokens[k + 3].casefold() == "больше" else -1)
+            args: dict[str, Any] = {"amount": {"n": n, "x": count == "X", "range": None}, "stat": "рана",
                                     "direction": "to"}
             tgt = _target(tokens[:k], k - 1, None, False)
             if tgt:
                 args["target"] = tgt
             return args
     return None
+
+
+def _subject_of_later_verb(tokens: list[str], lemmas: list[str], i: int) -> bool:
+    """Is the effect noun at ``tokens[i]`` the subject of a later finite verb that names an
+    action of its own ("следующий магический удар … сводится к сильному", "атаки по Вилиму
+    сводятся к 1"), not the effect itself («Разряд на 2», «удар на 1-2-2»)?"""
+    v = vocabulary()
+    if i + 1 < len(tokens) and (tokens[i + 1].casefold() == "на" or re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", tokens[i + 1])):
+        return False
+    if not lexicon.may_be_nominative(tokens[i]):
+        return False
+    for k in range(i + 1, min(len(tokens), i + 6)):
+        if tokens[k].casefold() == "на" or re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", tokens[k]):
+            return False    # "Выстрел огненной стрелой на 5 (игнорирует …)": the effect's own amount
+        if lexicon.is_finite_verb(tokens[k]):
+            return bool(v.by_verb.get(lemmas[k]))
+    return False
 
 
 def _permits(tokens: list[str], i: int) -> bool:
@@ -398,12 +463,13 @@ def type_tree(node: Node, name: str | None = None) -> Node:
     505.9 marked on an ``and_then`` whose earlier part destroys or returns the card
     itself by its own ``name``."""
     if node.kind == "effect":
-        try:
-            action, args = classify(node.text, name, node.attr("keyword"))
-        except Exception:  # noqa: BLE001 — typing never breaks a parse
-            action, args = None, {}
-        return _with(node, action=action, args=_freeze(args))
+        action, args = _classified(node.text, name, node.attr("keyword"))
+        return _with(node, action=action, args=args)
     kids = tuple(type_tree(c, name) for c in node.children)
+    if node.kind in ("and_then", "choice", "optional"):
+        kids = _granted_keywords(node, kids)
+    if node.kind == "trigger":
+        kids = tuple(_done_keyword(k) for k in kids)
     out = replace(node, children=kids)
     if node.kind == "and_then" and not node.attr("self_source") and name:
         for c in kids[:-1]:
@@ -414,6 +480,66 @@ def type_tree(node: Node, name: str | None = None) -> Node:
                     out = _with(out, self_source=True, rules=rules)
                     break
     return out
+
+
+@lru_cache(maxsize=20_000)
+def _classified(text: str, name: str | None, keyword: str | None) -> tuple[str | None, Any]:
+    """``classify`` with frozen args, cached per leaf text (a card's leaves recur across
+    cards and parses)."""
+    try:
+        action, args = classify(text, name, keyword)
+    except Exception:  # noqa: BLE001 — typing never breaks a parse
+        action, args = None, {}
+    return action, _freeze(args)
+
+
+def _done_keyword(leaf: Node) -> Node:
+    """«При {strike} – прыжок, дальность 2»: a movement keyword as a trigger's body is the
+    move done then (action move), not a trait the card has."""
+    if leaf.kind != "effect" or leaf.attr("action") != "trait":
+        return leaf
+    first = re.match(r"\s*([А-Яа-яЁё]+)", leaf.text)
+    lemma = lexicon.word_lemma(first.group(1)) if first else ""
+    if lemma in _MOVE_KEYWORDS:
+        action = "move"
+    elif lemma in _TRAIT_NOUNS:
+        action = vocabulary().by_noun[lemma][0]     # "При {strike} – отравление 1": poison then
+    else:
+        return leaf
+    args = thaw(leaf.attr("args") or ())
+    args.pop("keyword", None)
+    if action == "move":
+        args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
+    return _with(leaf, action=action, args=_freeze(args))
+
+
+def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
+    """"получает +1 к {move}, благословление и +2 к {strike}", "получает отравление на 1, либо
+    проклятие": a bare keyword leaf after a sibling whose verb grants («получает», «получить»,
+    «имеет») is granted by that verb — action gain with the keyword — not a trait of the card."""
+    out: list[Node] = []
+    granting = False
+    for j, k in enumerate(kids):
+        if j and not _GRANT_GAP.fullmatch(parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
+            granting = False    # only a list of the same clause ("…, A и B"), not "при этом" / ";"
+        if k.kind == "effect":
+            words = [lexicon.word_lemma(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)]
+            quoted = re.match(r"\s*«([^«»]*)»", k.text)
+            if granting and quoted:
+                # "получает +1 к {move} и «Может двигаться по диагонали»": a granted ability
+                k = _with(k, action="gain", args=_freeze({"ability": quoted.group(1)}))
+            elif granting and k.attr("action") == "trait" and k.attr("keyword") and not any(
+                    lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)):
+                args = thaw(k.attr("args") or ())
+                noun = vocabulary().by_noun.get(words[0], []) if words else []
+                if noun:    # "получает проклятие и отравление 1": the poison itself
+                    args.pop("keyword", None)
+                args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
+                k = _with(k, action=noun[0] if noun else "gain", args=_freeze(args))
+            elif any(w in _GAIN_LEMMAS for w in words[:8]):
+                granting = True
+        out.append(k)
+    return tuple(out)
 
 
 def is_typed(node: Node | None) -> bool:

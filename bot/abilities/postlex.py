@@ -430,9 +430,12 @@ def _value_operand(op: list[Token]) -> bool:
     if _is_keyword(op[0]) and len(op) <= 4 and all(t.type in ("WORD", "NUMBER") for t in op) \
             and not any(lexicon.is_predicate(t.value) for t in op if t.type == "WORD"):
         return True
-    return _is_modifier(op[0], op[1] if len(op) > 1 else None) or (
-        len(op) > 2 and op[0].type == "WORD" and lexicon.word_lemma(op[0].value) in ("получать", "получить", "иметь")
-        and _is_modifier(op[1], op[2]))
+    if len(op) >= 2 and op[0].type == "NUMBER" and op[0].value[:1] in "+-" and op[1].type == "ICON":
+        return True     # "+4 {health}" (a value added to a stat written as an icon)
+    # "+1 к {strike} по …", "получает +1 к …", "Эорвал получает +1 к …" (a subject, a grant verb, a modifier)
+    return _is_modifier(op[0], op[1] if len(op) > 1 else None) or any(
+        op[k].type == "WORD" and lexicon.word_lemma(op[k].value) in ("получать", "получить", "иметь")
+        and _is_modifier(op[k + 1], op[k + 2]) for k in range(min(len(op) - 2, MAX_SUBJECT + 1)))
 
 
 def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
@@ -446,6 +449,9 @@ def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
         return True
     if _is_keyword(a) and lexicon.word_lemma(a.value) not in _PARAMETER_LEMMAS and lexicon.may_be_nominative(a.value):
         return True
+    if a.type == "ICON" and not after_and:
+        # "+1 к {strike}, {ova} 1 и …": after a comma only a property icon with its value
+        return a.value[1:-1] not in _STAT_ICONS and j + 1 < len(toks) and toks[j + 1].type == "NUMBER"
     return after_and and a.type == "ICON" and a.value[1:-1] not in _STAT_ICONS and lexicon.icon_roles().get(
         a.value[1:-1], "value") == "value" and (j + 1 >= len(toks) or toks[j + 1].type in ("NUMBER", "COMMA", "AND"))
 
@@ -455,6 +461,8 @@ def _shares_object(op: list[Token]) -> bool:
     ("взять под контроль и открыть выбранное существо": both verbs act on the object
     written after the second), so that «и» joins two verbs of one effect?"""
     k = next((k for k, t in enumerate(op) if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
+    if k is not None and lexicon.is_modal(op[k].value) and k + 1 < len(op):
+        k += 1      # "не может двигаться и получает …": the modal's infinitive is the verb
     if k is None or op[k].value.casefold().endswith(("ся", "сь")):
         return False
     for j in range(k + 1, len(op)):
@@ -465,6 +473,47 @@ def _shares_object(op: list[Token]) -> bool:
                 op[j - 1].type == "WORD" and lexicon.is_preposition(op[j - 1].value)):
             return False
     return True
+
+
+def _same_value(op: list[Token], toks: list[Token], i: int) -> bool:
+    """After «или» at ``toks[i]`` a modifier of the value the operand already names, or of
+    a bare signed number before «или» ("получает {ova} 1 или +1 к {ova}", "отравление на 1
+    или +1 к отравлению", "получает -1 или +1 к броску"): one effect ("the value, or +1 to
+    it when the card has it already"; "a sign, then the value"), not a choice of two."""
+    if op and op[-1].type == "NUMBER" and op[-1].value[:1] in "+-":
+        return True
+    stat = toks[i + 3] if i + 3 < len(toks) else None
+    if stat is None:
+        return False
+    key = stat.value if stat.type == "ICON" else lexicon.word_lemma(stat.value)
+    return any((t.value if t.type == "ICON" else lexicon.word_lemma(t.value)) == key
+               for t in op if t.type in ("ICON", "WORD"))
+
+
+def _colon_ahead(toks: list[Token], i: int) -> bool:
+    """Is there a colon after ``toks[i]`` before the next separator (the words are a
+    granted ability's payment: "имеет {instant}, потерять жетон: …")?"""
+    for t in toks[i + 1:]:
+        if t.type in _PART_STOPS or t.type in ("SEMI", "DASH", "DOT", "NL"):
+            return False
+        if t.type in ("COLON", "COST"):
+            return True
+    return False
+
+
+def _choice_follows(toks: list[Token], i: int) -> bool:
+    """Is there an «или»/«либо» after ``toks[i]`` before the next separator ("+1 к {strike} и
+    {ova} 1 или +1 к {ova}"): then «и» joins the first alternative, it does not end it?"""
+    for k in range(i + 1, len(toks)):
+        t = toks[k]
+        if t.type in _PART_STOPS or t.type in ("SEMI", "DASH", "DOT", "NL", "COMMA"):
+            return False
+        if t.type in ("ILI", "LIBO") and not (k + 1 < len(toks) and toks[k + 1].value.casefold() in _COMPARATIVES):
+            return True     # (not "стоимостью 5 или менее")
+    return False
+
+
+_COMPARATIVES = frozenset({"менее", "более", "меньше", "больше", "наоборот"})
 
 
 def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -> bool:
@@ -479,8 +528,34 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     nxt = toks[i + 1]
     if nxt.type == "WORD" and (_opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS):
         return False    # "+1 к выстрелу по картам, которые получали раны …": a relative clause
+    if any(t.value.casefold() in ("пока", "если", "когда", "где", "чтобы") or lexicon.word_lemma(t.value) == "который"
+           for t in op if t.type in ("WORD", "CONDITION_KW", "TRIGGER_KW")):
+        return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
+            _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
+            nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
+                a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:]))) or nxt.type == "QUOTED") and any(
+            t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
+            and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
+        # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
+        return True
+    trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
+    nxt2 = toks[i + 2] if i + 2 < len(toks) else None
+    if after_and and has_pred and nxt.type == "WORD" and nxt.value.casefold() == "не" and nxt2 is not None \
+            and nxt2.type == "WORD" and lexicon.is_finite_verb(nxt2.value) and any(
+                t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op) and not any(
+                t.type == "WORD" and lexicon.word_lemma(t.value) == lexicon.word_lemma(nxt2.value) for t in op):
+        return True     # "атакованный закрывается и не открывается …" (not "считается A и не считается B")
+    if not after_and and has_pred and nxt.type == "WORD" and lexicon.is_infinitive(nxt.value) and _one_time(nxt.value) \
+            and op and (op[-1].type in ("ICON", "NUMBER", "QUOTED") or (op[-1].type == "WORD" and lexicon.is_nominal(op[-1].value))) \
+            and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_modal(t.value) for t in op) \
+            and not _colon_ahead(toks, i):
+        return True     # "выбранная клетка получает маркер омута, ранить все карты …" (not a payment "…, потерять …:")
+    if after_and and (has_pred or trait) and (nxt.type == "MAY" or (nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
+            and not _shares_object(op) and (trait or any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op)):
+        return True     # "… не закрывается после {strike} и может нападать …", "{direct} … и игнорирует …"
     if not has_pred or nxt.type != "WORD" or lexicon.word_lemma(nxt.value) == "мочь" or lexicon.is_modal(nxt.value):
         return False
     if after_and and lexicon.is_predicate(nxt.value):
@@ -588,7 +663,7 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     if toks[main - 1].type == "WORD" and toks[main - 1].value.casefold() == "не":
         main -= 1
     if main - 1 > verb + 1 and toks[main - 1].type == "WORD" and pos_of(toks[main - 1].value) == "ADVB" \
-            and lexicon.is_infinitive(toks[main].value):
+            and toks[main - 1].value.casefold() not in _COMPARATIVES and lexicon.is_infinitive(toks[main].value):
         return main - 1     # "Когда перемещается на клетку противника полностью излечиться"
     if toks[main].type == "WORD" and lexicon.is_effect_noun(toks[main].value):
         k = main
@@ -606,6 +681,7 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+_PRONOUN_LEMMAS = frozenset({"он", "она", "оно", "они", "вы"})
 
 
 def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
@@ -1028,6 +1104,9 @@ class CardPostLex:
                 return found
         for j in range(i + 1, len(toks)):
             t = toks[j]
+            if _instead(toks, j) and j > i + 2 and toks[i].type != "NAMED_KW" and toks[j - 1].type == "WORD" \
+                    and toks[j - 1].value.casefold() in _PRONOUN_SUBJECTS and toks[j + 2].type in ("WORD", "MAY"):
+                return "insert", j - 1  # "Когда … должно излечиться на X оно вместо этого излечивается …"
             if _instead(toks, j) and j > i + 1 and toks[i].type != "NAMED_KW" and toks[j + 2].type in ("WORD", "MAY") \
                     and not any(toks[k].type == "WORD" and lexicon.is_infinitive(toks[k].value)
                                 and not lexicon.is_modal(toks[k - 1].value) for k in range(i + 1, j)):
@@ -1046,9 +1125,14 @@ class CardPostLex:
                 return "insert", j
             if t.type == "COLON" and _granted_label(toks, j):
                 continue    # "Когда … получает Бешенство X: …": the label of a granted ability
+            if t.type == "COLON" and kw == "при" and any(toks[k].type == "WORD" and _imperative(toks[k].value)
+                                                        for k in range(i + 2, j)):
+                break       # "При прыжке бросьте кубик: если …": the colon is the body's, after its verb
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
-            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and (
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and not (
+                    kw.startswith(_CLAUSE_HEADS) and toks[j - 1].type == "COMMA"
+                    and _clause_end_without_comma(toks, i, j - 1) is not None) and (
                     kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
                     not kw.startswith(_CLAUSE_HEADS) or any(toks[k].type in ("COMMA", "DASH", "COLON")
                                                             for k in range(j + 1, len(toks)))
@@ -1072,9 +1156,21 @@ class CardPostLex:
                          and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if nxt is not None and nxt.type == "WORD" and lexicon.is_effect_noun(nxt.value) and not lexicon.is_infinitive(
+                        nxt.value) and toks[j - 1].type == "WORD" and lexicon.is_effect_noun(toks[j - 1].value):
+                    continue    # "Когда … выполняют удар, выстрел и излечение …": nouns listed in the clause
                 if nxt is not None and (nxt.value.casefold() == "то" or nxt.type == "MAY" or (
                         nxt.type == "WORD" and (lexicon.is_infinitive(nxt.value) or lexicon.is_effect_noun(nxt.value)))):
                     return "token", j
+            for j in commas:
+                nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if nxt is not None and nxt.type == "TRIGGER_KW" and " ".join(nxt.value.casefold().split()) in (
+                        "в начале", "в конце") and self._header_end(toks[j + 1:], 0) is not None:
+                    return "token", j   # "если … не нападет {strike}, в конце своего хода оно ранится …"
+                if nxt is not None and nxt.type == "WORD" and lexicon.word_lemma(nxt.value) in _PRONOUN_LEMMAS \
+                        and j + 2 < len(toks) and toks[j + 2].type == "WORD" \
+                        and lexicon.word_lemma(toks[j + 2].value) in ("обязать", "обязанный", "должный"):
+                    return "token", j   # "Если … может атаковать …, он обязан это сделать"
             if commas and commas[0] + 1 < len(toks) and toks[commas[0] + 1].type == "WORD" \
                     and lexicon.is_finite_verb(toks[commas[0] + 1].value):
                 # "Когда получает проклятие теряет благословление, приземляется …": the
@@ -1085,8 +1181,16 @@ class CardPostLex:
                     return "insert", ins
             for j in reversed(commas):
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
+                if nxt is not None and nxt.type == "WORD" and lexicon.is_effect_noun(nxt.value) and not lexicon.is_predicate(
+                        nxt.value) and toks[j - 1].type == "WORD" and lexicon.is_effect_noun(toks[j - 1].value):
+                    continue    # nouns listed in the clause ("выполняют удар, выстрел и излечение")
                 if _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None):
                     return "token", j
+            if commas and _subject_verb_follows(toks, commas[0]) and any(
+                    toks[k].type == "WORD" and lexicon.is_finite_verb(toks[k].value) for k in range(i + 1, commas[0])) \
+                    and not any(toks[k].type == "MAY" or (toks[k].type == "WORD" and (
+                        lexicon.is_infinitive(toks[k].value) or _imperative(toks[k].value))) for k in range(i + 1, commas[0])):
+                return "token", commas[0]   # "Пока рядом стоят ваши существа, он получает …"
             if not commas or not _opens_ability(toks[commas[0] + 1] if commas[0] + 1 < len(toks) else None):
                 # no comma ends the clause ("Когда получает третью {counter} потерять все
                 # {counter}"): the ability starts at the verb after the clause's own verb
@@ -1129,9 +1233,13 @@ class CardPostLex:
                     k -= 1          # "При гибели особый удар на 2": the adjectives of the effect noun
                     #               (not one governed by a preposition: "При прыжке по прямой особый удар")
                 if k == j and toks[k - 1].type == "WORD" and pos_of(toks[k - 1].value) == "ADVB" and k - 1 > i + 1 \
+                        and toks[k - 1].value.casefold() not in _COMPARATIVES \
                         and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value):
                     k -= 1          # "… полностью излечиться"
-                if k == j and (toks[j].type == "MAY" or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
+                negated_verb = toks[j].type == "WORD" and toks[j].value.casefold() == "не" and nxt is not None and (
+                    nxt.type == "MAY" or (nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value)))
+                if k == j and (toks[j].type == "MAY" or negated_verb
+                               or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
                     k = _subject_start(toks, i + 1, j, object_guard=False)
                 if toks[k - 1].type == "COMMA" and k - 1 > i + 1:
@@ -1161,8 +1269,15 @@ class CardPostLex:
             and all(k + 1 < n and (toks[k + 1].type in ("NUMBER", "ICON") or _opens_ability(toks[k + 1])
                                    or _is_keyword(toks[k + 1]))
                     for k in libos)   # alternatives that are values, traits or abilities, not nouns
+        # "получает отравление на 1, либо проклятие (…), либо ранить его на 2": several «, либо»
+        # of which one opens an ability list alternatives of one choice, nouns included
+        libo_list = len(libos) >= 2 and all(toks[k].value.lstrip()[:1] == "," for k in libos) and any(
+            _opens_ability(*_next_content(toks, k)) for k in libos)
         op_start = 0          # where the current operand starts in ``out``
         comma_trigger = -1    # a trigger header opened by a comma after an ability
+        closed_sub = False    # the previous token is the comma closing a subordinate clause
+        inner_part = False    # inside the body of a later part's header ("A; если … – B"): its body is one
+        #                       choice, so two effects written in it are not split (they would leave it)
         i = -1
         while i + 1 < n:
             i += 1
@@ -1187,6 +1302,7 @@ class CardPostLex:
                     start, has_pred, modal = True, False, False
                     op_start = len(out)
                     in_cond = True
+                    inner_part = True
                     continue
             if typ == "COMMA" and i + 2 < n and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold() == "а" \
                     and _opens_condition(toks[i + 2]) and toks[i + 2].value.casefold() == "если" and not subclause \
@@ -1212,7 +1328,7 @@ class CardPostLex:
                 op_start = len(out)
                 continue
             if typ == "COLON" and i + 1 < n and not start and _opens_condition(toks[i + 1]) \
-                    and toks[i + 1].value.casefold() == "если" and self._next_case(toks, i + 1, False):
+                    and toks[i + 1].value.casefold() == "если" and self._next_case(toks, i + 1, True):
                 # "бросает кубик: если выпало 3 или менее – A; если 4 или более – B": the
                 # colon opens the conditions over the next parts
                 t = _retype(t, "COND_COMMA")
@@ -1264,8 +1380,12 @@ class CardPostLex:
                     a = None     # "выстрел или метание со стоящей рядом карты": nouns, not an ability
                 joins = not start and not subclause \
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))
-                         or (_is_modifier(a, b) and _has_modifier(out[op_start:]))) \
+                         or (_is_modifier(a, b) and (_has_modifier(out[op_start:]) or (
+                             has_pred and not _same_value(out[op_start:], toks, i))))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
+                if joins and closed_sub and a is not None and (lexicon.is_finite_verb(a.value) or (
+                        a.value.casefold() == "не" and b is not None and lexicon.is_finite_verb(b.value))):
+                    joins = False   # "…, пока Василиск не переместится, или не покинет поле боя": the clause's verbs
                 t = _retype(t, "ILI_V" if joins else "WORD")
                 if joins and out and out[-1].type == "COMMA":
                     # "A, или B": the comma belongs to the connective, not to A
@@ -1274,7 +1394,7 @@ class CardPostLex:
                               end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
             elif typ == "LIBO" and libo_pair and i == first_libo:
                 t = _retype(t, "WORD")   # "получает либо A, либо B": the first «либо» opens the pair
-            elif typ == "LIBO" and libo_pair:
+            elif typ == "LIBO" and (libo_pair or libo_list):
                 pass                     # "…, либо +2 к {strike}": the next alternative (505.5)
             elif typ == "LIBO":
                 # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
@@ -1284,6 +1404,10 @@ class CardPostLex:
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
+            elif typ == "DASH" and nxt is not None and nxt.type == "NUMBER" and nxt.value[:1].isdigit() and nxt2 is not None \
+                    and nxt2.type == "WORD" and nxt2.value.casefold() in ("к", "от") and prev is not None \
+                    and prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
+                t = _retype(t, "PUNCT")     # "получает – 1 от атак": a minus written as a dash
             elif typ == "COMMA" and not start and not subclause and not may_scope and i + 3 < n \
                     and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold() == "а" \
                     and (has_pred or _value_operand(out[op_start:])) and _subject_verb_follows(toks, i + 1):
@@ -1293,8 +1417,10 @@ class CardPostLex:
                 t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
                           end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
                 i += 1
-            elif typ in ("COMMA", "AND") and not start and not subclause and not may_scope and not modal \
-                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos \
+            elif typ in ("COMMA", "AND") and not start and not subclause and not may_scope and (
+                    not modal or (typ == "AND" and nxt is not None and nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos and not inner_part \
+                    and not _choice_follows(toks, i) \
                     and _second_effect(out[op_start:], toks, i, has_pred):
                 # "подлость 2, атакованный получает …", "{drs} и +1 к {strike}", "+1 к {strike}
                 # и опыт в защите", "излечить … на 2 и снять с излеченного отравление": two
@@ -1317,6 +1443,9 @@ class CardPostLex:
                 if may_scope and not start and not modal and nxt is not None and nxt.type == "WORD" and (
                         lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):
                     t = _retype(t, "AND_V")
+                elif may_scope and typ == "AND" and not start and not modal and _is_modifier(nxt, nxt2) and any(
+                        x.type == "WORD" and lexicon.word_lemma(x.value) in _GRANT_LEMMAS for x in out[op_start:]):
+                    t = _retype(t, "AND_V")     # "может получить полет и +1 к {strike}": two abilities (505.8)
                 elif typ == "AND":
                     t = _retype(t, "WORD")
             elif typ in HEADER_KW:
@@ -1334,10 +1463,17 @@ class CardPostLex:
                 modal = True
             elif typ == "WORD" and _opens_subclause(t):
                 subclause = True
+            closed_sub = t.type == "COMMA" and subclause
+            if t.type in ("AND_THEN", "SEMI", "DASH", "COND_COMMA", "OTHERWISE", "REFUSE"):
+                inner_part = False
             if t.type == "COMMA":
                 subclause = False
             out.append(t)
             start = t.type in OPERAND_START or t.type == "MAY_V"
+            if t.type in ("AND_THEN", "SEMI", "DASH") and may_scope:
+                # "может объявить X, при этом раниться на 2 и получить -1 …": after «при этом»
+                # the parts are what comes with the declared one, not more abilities to decline
+                may_scope = False
             if start:
                 has_pred = False
                 modal = subclause = False

@@ -268,7 +268,7 @@ class ToAst(Transformer):
 
     def inner_condition(self, items: list[Any]) -> Node:
         """A condition over a later part of a compound ability ("A; если … – B")."""
-        return self._else(self._headed("condition", items))
+        return self._else(self._split_cases(self._headed("condition", items)))
 
     def inner_trigger(self, items: list[Any]) -> Node:
         """A trigger as a later part of a compound ability."""

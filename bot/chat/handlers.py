@@ -344,8 +344,9 @@ def chat_ctx(ctx: Ctx) -> Ctx:
 def edition_answer(args: str, ctx: Ctx) -> Answer:
     """``/edition``: the chat's edition and the installed ones; ``/edition X`` makes X
     the chat's edition (remembered in the store: every later answer and citation is
-    from X). An unknown name gives a Russian note listing the editions."""
-    from bot.rulebook import editions, require_edition
+    from X). An unknown name gives a Russian note listing the editions; an edition
+    whose file does not load is not chosen (the note says what is wrong with it)."""
+    from bot.rulebook import editions, load, require_edition
 
     q = f"/edition {args}".strip()
     known = editions()
@@ -359,6 +360,10 @@ def edition_answer(args: str, ctx: Ctx) -> Answer:
         require_edition(name)
     except BerserkError as e:
         return note_answer(q, f"{e}. Пример: /edition {known[0] if known else DEFAULT_EDITION}", route="edition")
+    try:
+        load(name)
+    except BerserkError as e:   # a damaged file: choosing it would break every later answer
+        return note_answer(q, f"Редакция «{name}» не выбрана: её файл не загружается — {e}", route="edition")
     if ctx.store is None or ctx.chat_id is None:
         return note_answer(q, "Здесь редакцию не запомнить: нет хранилища настроек чата.", route="edition")
     ctx.store.set_chat_edition(ctx.chat_id, name)

@@ -12,7 +12,8 @@ from bot.cli.parser import edition_flag, json_flag
 def add_parser(sub) -> None:
     """Declare ``explain``."""
     sp = sub.add_parser("explain", help="пошаговое разрешение составной особенности (505)")
-    sp.add_argument("text", metavar="ТЕКСТ")
+    sp.add_argument("text", nargs="+", metavar="ТЕКСТ",
+                    help="текст карты; без кавычек его слова соединяются через пробел")
     sp.add_argument("--failed", type=whole_number, action="append", default=[], metavar="N", help="часть N не выполнена")
     sp.add_argument("--illegal", type=whole_number, action="append", default=[], metavar="N", help="часть N нелегально объявить")
     sp.add_argument("--refuse", action="store_true", help="противник отказался (505.7)")
@@ -41,6 +42,7 @@ def run(args) -> int:
     from bot.cli.output import print_error, print_json, wants_json
     from bot.errors import OutcomeError, ParseError
 
+    args.text = " ".join(args.text) if isinstance(args.text, list) else args.text   # «explain Ранить на 1» unquoted
     if getattr(args, "scenario", None):
         return run_on_board(args)
     if getattr(args, "card", None) or getattr(args, "target", None):

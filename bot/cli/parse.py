@@ -11,7 +11,8 @@ from bot.cli.parser import json_flag
 def add_parser(sub) -> None:
     """Declare ``parse``."""
     sp = sub.add_parser("parse", help="текст карты -> дерево (AST)")
-    sp.add_argument("text", nargs="?", default=None, metavar="ТЕКСТ")
+    sp.add_argument("text", nargs="*", default=None, metavar="ТЕКСТ",
+                    help="текст карты; без кавычек его слова соединяются через пробел")
     sp.add_argument("--file", default=None, metavar="ФАЙЛ", help="файл: по тексту карты на строку (\\n внутри текста — два символа); «-» — stdin")
     json_flag(sp)
     sp.set_defaults(run=run, cli_name="parse")
@@ -44,6 +45,8 @@ def run(args) -> int:
     """
     from bot.cli.output import print_error, wants_json
 
+    if isinstance(args.text, list):   # «parse Ранить на 1» unquoted: the words are one text
+        args.text = " ".join(args.text) if args.text else None
     if args.file is not None and args.text is not None:
         print_error("укажите либо текст, либо --file, но не то и другое сразу", wants_json(args), "parse")
         return 2

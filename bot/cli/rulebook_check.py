@@ -29,7 +29,7 @@ def run(args) -> int:
     except RulebookError as e:
         print(f"Ошибка: {e}", file=sys.stderr)
         return 1
-    problems, info = check_report(rb, unplaced)
+    problems, info = check_report(rb, unplaced, name=edition)
     if wants_json(args):
         print_json({"edition": edition, "ok": not problems, "clauses": len(rb.clauses),
                     "sections": len(rb.sections), "problems": problems, "info": info})

@@ -18,9 +18,10 @@ one truth every fit gives, no exception, no fitting rule saying otherwise.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from bot.rules_text.index import PropIndex, Rule
-from bot.rules_text.language import language
+from bot.rules_text.language import _VERB_ENDS, language, verb_key
 from bot.rules_text.propositions import Prop
 from bot.rules_text.question import Question
 
@@ -59,6 +60,7 @@ class Decision:
         return truths.pop()
 
 
+@lru_cache(maxsize=65536)
 def covers(q: str, p: str) -> bool:
     """The question's concept ``q`` is the rule's ``p`` or a kind of it («не X» only «не X»)."""
     nq, np_ = q.startswith("не "), p.startswith("не ")
@@ -67,6 +69,49 @@ def covers(q: str, p: str) -> bool:
     return language().is_kind_of(q.removeprefix("не "), p.removeprefix("не "))
 
 
+@lru_cache(maxsize=16384)
+def _ups(c: str) -> frozenset[str]:
+    """Every concept ``c`` covers (itself, the broader ones, its verb stem as «§stem»), with
+    its «не » kept: ``covers(c, p)`` is ``p in _ups(c)`` or their stems meet."""
+    L = language()
+    neg = "не " if c.startswith("не ") else ""
+    b = c.removeprefix("не ")
+    out = {neg + b} | {neg + x for x in L.broader.get(b, ())}
+    if b[-2:] in _VERB_ENDS:
+        out.add(neg + "§" + verb_key(b))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=32768)
+def covered_by(told: frozenset[str]) -> frozenset[str]:
+    """The union of ``_ups`` over ``told``: a rule's concept ``w`` is covered by one of them
+    when ``_covered(w, ...)``."""
+    out: set[str] = set()
+    for x in told:
+        out |= _ups(x)
+    return frozenset(out)
+
+
+def _covered(w: str, ups: frozenset[str]) -> bool:
+    """``w`` is covered by a question concept whose ``_ups`` (or their union) is ``ups``."""
+    return w in ups or _stem(w) in ups
+
+
+@lru_cache(maxsize=16384)
+def _stem(w: str) -> str:
+    b = w.removeprefix("не ")
+    if b[-2:] not in _VERB_ENDS:
+        return ""
+    return ("не " if w.startswith("не ") else "") + "§" + verb_key(b)
+
+
+@lru_cache(maxsize=65536)
+def _hits(x: str, words: frozenset[str]) -> bool:
+    ups = _ups(x)
+    return any(_covered(w, ups) for w in words)
+
+
+@lru_cache(maxsize=16384)
 def _opposite(q: str, o: str) -> bool:
     """``q`` names another case than ``o``: an antonym, or another kind of the same thing
     («выстрел» for «простой удар»: both attacks, neither a kind of the other)."""
@@ -121,7 +166,8 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     flip = False
     how = ""
     used: set[str] = set()
-    uncovered = [w for w in r.req if not any(covers(x, w) for x in told)]
+    ups = covered_by(told)
+    uncovered = [w for w in r.req if not _covered(w, ups)]
     for o in list(uncovered):
         if o in p.only:
             alt = next((x for x in told if _opposite(x, o)
@@ -157,7 +203,7 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         return "правило говорит о количестве, а вопрос его не называет", False, ""
     truth = p.positive != flip
     extras = [x for x in bag if x not in used and x.removeprefix("не ") not in L.filler
-              and not any(covers(x, w) for w in r.req | r.opt)]
+              and not _hits(x, r.req | r.opt)]
     if conditional:
         if extras or (q.numbers and q.kind != "count"):
             return f"правило действует только при условии «{p.condition_text}»", False, ""
@@ -272,7 +318,7 @@ def _refs(p: Prop, idx: PropIndex) -> tuple[str, ...]:
 
 
 def _overlap(bag: frozenset[str], r: Rule) -> int:
-    return sum(1 for x in bag if any(covers(x, w) for w in r.req))
+    return sum(1 for x in bag if _hits(x, r.req))
 
 
 def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:

@@ -150,6 +150,9 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
         if t.pos not in _CONTENT_POS or t.lemma in L.ignore:
             neg = False
             continue
+        head = next((u for u in toks[i:i + 3] if u.pos == "NOUN"), None)
+        if t.lemma == "свой" and head is not None and L.norm(head.lemma, head.text) in L.filler:
+            continue     # «в начале своего хода»: whose turn is the subject's own, nothing to match
         lm = L.norm(t.lemma, t.text)
         if t.pos == "PRTF":   # «нападающий» (who attacks) is its own concept, not «нападать»
             pf = _participle(t.text)

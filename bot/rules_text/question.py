@@ -116,6 +116,8 @@ def read(text: str, edition: str = "") -> Question | None:
     q = _read_tokens(toks, last, tail_can)
     if q is not None and edition:
         q = _creatures(q, " ".join(parts), edition)
+        if q.numbers and q.kind != "count":
+            q = replace(q, numbers=_counts(toks, q.numbers, edition))
     before = parts[:parts.index(last)] if last in parts else parts[:-1]
     if q is not None and before:
         told = " ".join(before)
@@ -144,6 +146,32 @@ def _resolved(q: Question, ctx: set[str]) -> dict:
                 context=frozenset(ctx) | q.context)
 
 
+
+
+def _counts(toks: list[Tok], numbers: tuple[int, ...], edition: str) -> tuple[int, ...]:
+    """The numbers of a question that count something: a number right after a concept the
+    edition gives a value («броня 2», «отравили на 1», «разряд на 2») is that value — a rule
+    that holds whatever the value is not narrowed by it."""
+    from bot.rules_text.index import index_for
+
+    L = language()
+    try:
+        valued = index_for(edition).valued
+    except Exception:  # noqa: BLE001 - no index: every number counts
+        return numbers
+    drop: list[int] = []
+    for i, t in enumerate(toks):
+        if not t.text.isdigit():
+            continue
+        before = [L.norm(u.lemma, u.text) for u in toks[max(0, i - 3):i] if u.lemma != "на"]
+        near = before[-1:] if i == 0 or toks[i - 1].lemma != "на" else before
+        if any(c in valued or L.is_kind_of(c, "атака") for c in near):
+            drop.append(int(t.text))
+    out = list(numbers)
+    for n in drop:
+        if n in out:
+            out.remove(n)
+    return tuple(out)
 
 
 def _creatures(q: Question, text: str, edition: str) -> Question:
@@ -183,16 +211,25 @@ def _quote_names(text: str, edition: str) -> str:
         names = index_for(edition).names
     except Exception:  # noqa: BLE001 - no index: the words as written
         return text
+    from bot.rules_text.propositions import _term
+
     low = fold(text)
     for n in names:
         m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", low)
         if m is None:
             continue
-        wrapped = text[:m.start()] + "«" + text[m.start():m.end()] + "»" + text[m.end():]
-        before = {c for c in _content(tokenize(text)[0])[0] if "_" in c}
-        after = {c for c in _content(tokenize(wrapped)[0])[0] | _content(tokenize(n)[0])[0] if "_" in c}
-        if before <= after:
-            text, low = wrapped, fold(wrapped)
+        toks = tokenize(text)[0]
+        a = len(tokenize(text[:m.start()])[0])
+        z = a + len(tokenize(n)[0])
+        cut = False
+        for i in range(len(toks)):
+            tm = _term(toks, i)
+            if tm is not None and tm[1] > 1 and (a <= i < z) != (a <= i + tm[1] - 1 < z):
+                cut = True      # a term begins inside the name and ends outside it, or the reverse
+                break
+        if not cut:
+            text = text[:m.start()] + "«" + text[m.start():m.end()] + "»" + text[m.end():]
+            low = fold(text)
     return text
 
 
@@ -206,6 +243,10 @@ def _chat_asks(sentence: str) -> bool:
 
 def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     L = language()
+    alt = next((i for i, t in enumerate(toks) if i > 2 and t.lemma == "или" and i + 1 < len(toks)
+                and toks[i + 1].lemma in ("это", "нет", "как", "что")), None)
+    if alt is not None:   # «…, или это уже читерство», «… или нет»: the other answer offered, not asked
+        toks = toks[:alt]
     lemmas = [t.lemma for t in toks]
     # what happens
     k_what = next((i for i, t in enumerate(toks[:-1]) if t.lemma == "что" and toks[i + 1].lemma in L.what_happens), None)
@@ -242,11 +283,19 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     bag = _clean(bag)
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
         bag, action = bag - {action}, ""
+    if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
+            L.is_kind_of(b, "защита") or b == "броня" for b in bag):
+        bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
     return Question(kind=kind, mode=mode, positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=action, subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
                     alternatives=alts if len(alts) > 1 else ())
+
+
+_PROTECT, _DEFENDER = "защищать", "защитник"
+"""«защищать» without «от …» and no protection or armour named is a creature's role: the
+defender of 303 («одной тварью защищать два раза за ход»), not «защита от …»."""
 
 
 def _sibling_named(action: str, bag: frozenset[str]) -> bool:

@@ -48,6 +48,8 @@ _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|о�
 _AND = re.compile(r"(?<![а-я])и\s+")
 _WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
 _PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
+_MUST = re.compile(r"(?<![а-я])(?:обязан\w*|должен|должна|должно|должны|придется|придётся|надо\s+ли|нужно\s+ли|"
+                   r"обязательно)(?![а-я])")
 _MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
 _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
 
@@ -178,8 +180,10 @@ def _asking_clause(question: str) -> str:
     last = sents[-1] if sents else question
     if not asks(last) and "?" not in last:
         return ""
-    clauses = [c for c in re.split(r"[,;:—–]|\s-\s", last) if c.strip()]
-    return fold(clauses[-1] if clauses else last)
+    clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)", last) if c.strip()]
+    # the asking clause is not a condition: «лечение будет если я ушёл в колоду?» asks «лечение будет»
+    main = [c for c in clauses if not re.match(r"\s*(?:а\s+)?(?:если|когда)(?![а-яё])", fold(c))]
+    return fold((main or clauses or [last])[-1])
 
 
 def _asking_sentence(question: str) -> str:
@@ -256,6 +260,16 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         return Asked("both", parts=both)
     cut = _WITHOUT.search(clause)
     head, given_up = (clause[:cut.start()], clause[cut.end():]) if cut else (clause, "")
+    if given_up:
+        # «могу вместо ран подлечиться?»: the words the preposition governs are given up,
+        # a verb after them is what is asked
+        words = given_up.split()
+        k = next((i for i, x in enumerate(words) if i and re.search(r"(?:ть|ться|тся|ет|ит|ем|им|у|ю)$", x.strip("?!.,…"))), len(words))
+        given_up, head = " ".join(words[:k]), head + " " + " ".join(words[k:])
+    if _MUST.search(clause):
+        part = _one_part(head, ps, actions) or _one_part(_asked_sentence(question).replace("⟪q⟫", " "), ps, actions)
+        if part is not None:
+            return Asked("must", part)      # «обязан ли я перемещаться?»
     hits = match_parts(head, ps) or _by_action(head, actions)
     if not hits and not given_up:
         # «я хочу просто разряд кинуть, можно так?»: the asking clause points back at the
@@ -370,13 +384,22 @@ def _answer_on_board(text: str, facts, question: str):
         except UseError as e:
             bv = resolve_text(text, state, src, replace(use, choose=None), "", assumed)
             rules = [r for r in e.rules if r]
-            bv.verdict = f"Нет: {e}"
+            bv.verdict = "Нет: " + re.sub(r"^choose \d+:\s*", "", str(e))
             bv.citations = [*rules, *(c for c in bv.citations if c not in rules)]
             return bv
         r = bv.resolution.results.get(asked.part)
         phrase = part_phrase(bv.resolution, asked.part)
         bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
-        return bv
+        step = next((x for x in bv.resolution.steps if x.part == asked.part and x.status == "conditional"), None)
+        if r == "conditional" and step is not None and step.reason.startswith("цель не указана; подходят"):
+            # «могу ли я кинуть разряд?» with several fitting targets: declaring it is legal
+            label = _label(parts, asked.part)
+            rule = next((c for c in step.rules if c.startswith("505")), None)
+            bv.verdict = (f"Да: {label} объявить можно — {step.reason.replace('цель не указана; подходят', 'подходящие цели')}"
+                          + (f" (п. {rule})" if rule else ""))
+        return _cited_first(bv)
+    if asked.kind == "must":
+        return _cited_first(_must(text, state, src, use, assumed, result, parts, leaf_of, asked))
     if asked.kind == "whether":
         bv = resolve_text(text, state, src, use, "", assumed)
         r = bv.resolution.results.get(asked.part) if asked.part else None
@@ -502,6 +525,42 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
             bv.verdict += f" (п. {rule}: контролирующий игрок вправе объявить обе)"
         return _cited_first(bv)
     bv.verdict = None     # «может …» asked in an order: the rules set none; no connective holds both
+    return bv
+
+
+def _must(text, state, src, use, assumed, result, parts, leaf_of, asked):
+    """«Обязан ли я объявить часть N?»: after «может» no (505.8); a part of «или» no — one
+    of them on the controller's choice (505.5); the first alternative of «в противном
+    случае» yes while the board makes it legal, a later one only when the earlier is
+    illegal (505.6); the opponent's part of 505.7 no — he may refuse. No verdict after
+    «при этом» (the rules say when a later part is used, not that it must be)."""
+    from bot.sim.board_text import part_phrase, resolve_text
+
+    n = asked.part
+    holder = _holder(result.ast, leaf_of[n], ("choice", "otherwise", "optional", "refusable"))
+    bv = resolve_text(text, state, src, use, "", assumed)
+    label = _label(parts, n)
+    if holder is None:
+        bv.verdict = None
+        return bv
+    rule = _rule_of(holder)
+    first = n in _parts_of(holder.children[0], leaf_of)
+    if holder.kind == "optional":
+        bv.verdict = f"Нет: {label} перечислена после «может» — контролирующий игрок вправе её не объявлять (п. {rule})"
+    elif holder.kind == "choice":
+        bv.verdict = f"Нет: используется одна из способностей на выбор контролирующего игрока (п. {rule})"
+    elif holder.kind == "refusable" and first:
+        bv.verdict = f"Нет: противник вправе отказаться от эффекта {label.replace('часть', 'части', 1)} (п. {rule})"
+    elif holder.kind == "otherwise":
+        r = bv.resolution.results.get(n)
+        if r == "done" or (r == "failed"):
+            bv.verdict = f"Да: {label} объявить легально, а игрок обязан её объявить (п. {rule}); {part_phrase(bv.resolution, n)}"
+        elif r == "not_declared":
+            bv.verdict = f"Нет: {part_phrase(bv.resolution, n)}"
+        else:
+            bv.verdict = None
+    else:
+        bv.verdict = None
     return bv
 
 

@@ -118,11 +118,13 @@ def _action_named(clause: str) -> str | None:
 
 
 def _clauses(sent: str) -> list[str]:
-    """Clauses of one sentence: split at punctuation and «и» / «а» / «но» («и так закрыты»
-    is one clause: «и так» means «already»)."""
+    """Clauses of one sentence: split at punctuation, «и» / «а» / «но» («и так закрыты»
+    is one clause: «и так» means «already») and before «если» written without a comma
+    («лечение будет если я ушёл в колоду?»)."""
     from bot.abilities.outcome_words import QUOTE_MARK
 
-    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s", sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
+    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s|\s(?=(?:если|Если)\s)",
+                                sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
 
 
 def _counted_none(clause: str, w: dict) -> bool:
@@ -252,7 +254,7 @@ def read_board_facts(question: str) -> BoardFacts:
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
-                if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых)(?![а-я])", clause):
+                if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
                     pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
                 else:
                     continue
@@ -347,6 +349,7 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     failed = {f.action: f for f in facts.of("failed")}
     src_state_set = False     # the first self part that opens or closes the source decides its state
     antecedent = False        # an earlier part named a target («это существо» is then that one)
+    removed: set[str] = set()  # targets an earlier part destroys / returns / exiles
     for leaf in leaves:
         n = nums[id(leaf)]
         action = leaf.attr("action")
@@ -380,9 +383,12 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
             restr = "extra_lives"
         player = "first" if owner == "own" or (owner is None and action in ("heal", "open", "gain")) else "second"
         blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr)
-        existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)]
+        existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
+                    and c.id not in removed]
         if blocked is None and existing and action not in failed:
             use.targets[n] = existing[0].id
+            if action in _REMOVING:
+                removed.add(existing[0].id)
             if action == "move":
                 movers.append((n, existing[0]))
             continue
@@ -392,6 +398,8 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         if blocked is None:
             _make_fit(c, restr, args, action)
             use.targets[n] = cid
+            if action in _REMOVING:
+                removed.add(cid)    # a later part's target is another card: this one leaves the battlefield
             st.cards[cid] = c
             assumed.append(f"для части {n} есть подходящая цель: {cid}"
                            + (f" ({STATE_RU[restr]})" if restr in STATE_RU else ""))
@@ -414,6 +422,9 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     assumed.insert(0, f"источник — ваше {'открытое' if src.open else 'закрытое'} существо «Источник» на c2; у созданных "
                       "существ по 10 жизней (условно: вопрос о них ничего не говорит)")
     return st, src, use, assumed
+
+
+_REMOVING = ("destroy", "return_to_deck", "return_to_hand", "exile")
 
 
 def _resource_leaf(leaf) -> str | None:

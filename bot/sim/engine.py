@@ -24,6 +24,10 @@ from bot.sim.state import PLAYER_RU, ZONE_RU, Card, GameState, StackItem, cell_n
 
 C = Consequence
 
+# The phases of a turn, in order: each happens every turn, once, in this order (408.2).
+TURN_PHASES = ("start", "opening", "main", "end")
+TURN_PHASE_RU = {"start": "Начальная фаза", "opening": "фаза Открытия", "main": "Главная фаза", "end": "Заключительная фаза"}
+
 TRAIT_RU = {"flying": "летающим", "incorporeal": "бестелесным", "symbiote": "симбиотом", "parasite": "паразитом",
             "creature": "существом", "artifact": "артефактом (не существом)", "terrain": "местностью (не существом)",
             "equipment": "экипировкой (не существом)"}
@@ -225,13 +229,17 @@ class Simulator:
         st.phase, st.subphase, st.active, st.priority, st.passes = "main", "start", player, player, []
         st.turn += 1
         res.consequences.append(C(f"Ход начинается с Начальной фазы; приоритет у Активного игрока ({PLAYER_RU[player]})", ("408.2", "303.1")))
+        res.consequences.append(C("Фазы хода: " + ", ".join(TURN_PHASE_RU[x] for x in TURN_PHASES)
+                                  + " — каждая обязательно, 1 раз за ход и в этом порядке", ("408.2",)))
+        res.value = list(TURN_PHASES)
         for c in st.cards.values():
             if c.owner == player and c.kind == "creature" and st.in_play(c):
                 c.movement_left = c.movement
         res.consequences.append(C("Запас движения карт восстанавливается в начале хода", ("506.4",), None, "восстанавливается"))
 
     def start_turn(self, player: str) -> StepResult:
-        """Event: ``player``'s turn starts (408.2): movement points restored (506.4)."""
+        """Event: ``player``'s turn starts (408.2): movement points restored (506.4); ``value``
+        is the turn's phases in order (``TURN_PHASES``), each once, none skipped (408.2)."""
         return self.run(f"начинается ход: {PLAYER_RU[player]}", self._start_turn, player)
 
     def _end_turn(self, res: StepResult, player: str) -> None:

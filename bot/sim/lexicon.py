@@ -75,7 +75,4 @@ SITUATIONS: tuple[Situation, ...] = (
     # the host events the reader (bot.reading) does not read yet: two cards on one host, «при смене класса», typos
     Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden", "move", "relocate")),
     Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
-    Situation("phase_mandatory", (("phase_named", "turn_phases"), ("skip", "once", "count"))),
-    Situation("between_phases", (("between_phases",),)),
-    Situation("turn_phases", (("turn_phases",),)),
 )

@@ -3,7 +3,7 @@ simulator and reads the verdict off the results (never a stored answer string).
 
 A query is ``fn(ctx: Ctx) -> Finding | None`` (``None``: the words do not give a situation
 the query can model). ``QUERIES`` maps the names used in ``lexicon.SITUATIONS``; the queries
-live in ``hosts`` (209, 212), ``board`` (210, 211, 506, 507) and ``phases`` (210, 211, 408)."""
+live in ``hosts`` (209, 212), ``board`` (210, 211, 506, 507) and ``phases`` (210, 211)."""
 
 from __future__ import annotations
 
@@ -37,10 +37,7 @@ QUERIES: dict[str, Callable[[Ctx], Finding | None]] = {
     "seating_order": _hosts.q_seating_order,
     "attached_ban": _hosts.q_attached_ban,
     "before_reveal": _hosts.q_before_reveal,
-    "turn_phases": _phases.q_turn_phases,
-    "between_phases": _phases.q_between_phases,
     "cells_occupied": _board.q_cells_occupied,
-    "phase_mandatory": _phases.q_phase_mandatory,
 }
 
 __all__ = ["Ctx", "Finding", "QUERIES"]
