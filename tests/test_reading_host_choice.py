@@ -64,3 +64,23 @@ def test_property_which_host_reading_equals_direct_seating(kind, form):
     assert ("своих" in v) == ({w for w, _ in got} == {"me"}), (q, a.verdict, got)
     assert ("первом ряду" in v) == ({r for _, r in got} == {1}), (q, a.verdict, got)
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Способность переложила шмотку на другое существо. Кто теперь её хозяин?", "Хозяином становится", "212.1"),
+    ("Особенность поместила моего симба на гнома. Прежний хозяин всё ещё хозяин?", "Нет", "209.3"),
+    ("Моего тролля со шмоткой закрыли. Шмотка остаётся?", "Да", "212.3"),
+    ("Вызвал симбиота, а в тексте без указания, на кого его положить. Он выживет?", "Нет", "209.8"),
+    ("На орке висят две шмотки разных классов. Орк потерял класс. Что со шмотками?", "Экипировка не уничтожается", "212.2"),
+    ("Мой симб остался без хозяина. Он погибнет?", "Да", "209.7"),
+])
+def test_host_events_and_new_hosts_are_simulated(q, verdict, first):
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict is not None and a.verdict.startswith(verdict), (q, a.verdict, a.trace[:3])
+    assert a.citations[0] == first, a.citations
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+def test_a_partial_reading_names_the_words_it_could_not_place():
+    a = ask("Можно ли положить симбиота на фиолетовое существо?")
+    assert a.verdict is None and a.route == "scenario" and "фиолетовое" in a.unread

@@ -126,7 +126,8 @@ def test_both_fates_of_a_host_with_symbiote_and_equipment():
 
 
 def test_an_event_named_by_become_is_not_a_second_card_on_the_host():
-    a = route.answer("чё будет с шмоткой если хозяин стал симбиотом", "5ed")
+    from tests.sim_support import ask_judge
+    a = ask_judge("чё будет с шмоткой если хозяин стал симбиотом")
     assert a.verdict == "Экипировка уничтожается" and a.citations[0] == "212.3"
 
 

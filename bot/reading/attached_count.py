@@ -209,3 +209,49 @@ def read_pair_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool:
                            neg_word=neg_word, actions=actions)
         return True
     return False
+
+
+def read_told_count(rd) -> None:
+    """«Существо носит две экипировки разных классов и потеряло класс»: two cards of a kind told
+    lying on one host (not asked) — a second card of the kind on that host, with the classes
+    said for equipment (212.4; no class said: not read, the count word stays unread)."""
+    from bot.reading.reader import ATTACHABLE
+
+    w = _words()
+    bare = not any(u.i in rd.mention for u in rd.toks if u.sent == rd.asked_sent)
+    for t in rd.toks:
+        if t.sent == rd.asked_sent or not (t.lemma in w["two"] or t.text in w["two"]) or t.i in rd.r.used:
+            continue
+        if bare and t.sent == rd.asked_sent - 1:
+            continue        # «на ней две шмотки. так можно?»: the told state is what is asked (read_count_asked)
+        nxt = rd.tok(t.i + 1)
+        if nxt is None or nxt.i not in rd.mention:
+            continue
+        first = rd.r.cards[rd.mention[nxt.i]]
+        if first.kind not in ATTACHABLE or first.host is None:
+            continue
+        sent = [u for u in rd.toks if u.sent == t.sent]
+        classes = None
+        if first.kind == "equipment":
+            same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
+            if bool(same) == bool(diff):
+                continue
+            classes = SAME_CLASS if same else DIFFERENT_CLASSES
+            rd.use(*(same or diff))
+        second = rd.new_card(first.kind, nxt.i, first.gender)
+        second.host, second.owner = first.host, first.owner
+        if classes:
+            first.equipment_class, second.equipment_class = classes
+        rd.use(t.i)
+
+
+def plural_others(rd, subj, at) -> tuple[str, ...]:
+    """«что с экипировками?»: a plural noun asks the fate of every card of its kind on a host."""
+    from bot.reading.reader import ATTACHABLE
+
+    from bot.morph import analyzer
+
+    if subj.kind not in ATTACHABLE or at.text == at.lemma or not all(
+            p.tag.number == "plur" for p in analyzer().parse(at.text)[:1]):
+        return ()
+    return tuple(c.key for c in rd.r.cards.values() if c.kind == subj.kind and c.key != subj.key and c.host)

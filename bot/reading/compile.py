@@ -161,7 +161,7 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
         steps.append({"seating": [{"card": ids[asked.card], "host": ids[asked.on]}]})
     elif reading.seating and any(c.unhosted for c in reading.cards.values()):
         steps.append({"seating": []})      # nobody assigns it a host (209.7, 212.5)
-    elif asked is not None and asked.what == "place":
+    elif asked is not None and asked.what in ("place", "host"):
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
         if "either_class" in asked.actions:
             steps.append(_other_class_case(cards, ids[asked.card], ids[asked.on]))
@@ -239,7 +239,7 @@ def run_reading(reading: Reading) -> Ruling:
         probe = {"steps": [{"step": k + 1, "legal": True} for k in range(len(mapping["steps"]))]}
     elif asked.what == "move":
         probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
-    elif asked.what == "place":
+    elif asked.what in ("place", "host"):
         probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
     else:
         probe = {"cards": {ids[asked.card]: {"zone": "battlefield"}}}
@@ -266,6 +266,9 @@ def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Rul
         return attack_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "move":
         return _move_ruling(reading, res.results, res.trace, mapping, ids)
+    if asked.what == "host":
+        from bot.reading.new_host import new_host_ruling
+        return new_host_ruling(reading, res, mapping, ids)
     if "which_host" in asked.actions:
         from bot.reading.seating import which_host_ruling
         return which_host_ruling(reading, res, mapping, ids)
@@ -290,7 +293,9 @@ def _fates_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> 
         rulings.append(_fate_ruling(dc_replace(reading, asked=dc_replace(reading.asked, card=k, others=())), res, mapping, ids))
         expect["cards"].update(deepcopy(mapping["expect"]["cards"]))
     mapping["expect"] = expect
-    verdict = "; ".join(r.verdict[:1].lower() + r.verdict[1:] if k else r.verdict for k, r in enumerate(rulings))
+    parts = list(dict.fromkeys(r.verdict[:1].lower() + r.verdict[1:] for r in rulings))
+    verdict = "; ".join(parts)
+    verdict = verdict[:1].upper() + verdict[1:] + (" — так с каждой из них" if len(parts) < len(rulings) else "")
     return Ruling(verdict, [x for r in rulings for x in r.lines], list(dict.fromkeys(n for r in rulings for n in r.citations)),
                   list(res.trace), mapping, ids)
 
@@ -415,7 +420,11 @@ _TRAIT_RULES = {("symbiote", "flying"): "209.4", ("parasite", "flying"): "209.4"
 
 # The paragraph that decides a host event for an attached card when nothing happens to it.
 _QUIET_RULE = {("gain", "incorporeal", "symbiote"): "209.5", ("gain", "incorporeal", "parasite"): "209.5",
-               ("set_class", None, "equipment"): "212.2"}
+               ("set_class", None, "equipment"): "212.2",
+               # closing / opening the host is none of the events that end an attachment (209.4, 212.3)
+               ("close", None, "equipment"): "212.3", ("open", None, "equipment"): "212.3",
+               ("close", None, "symbiote"): "209.4", ("open", None, "symbiote"): "209.4",
+               ("close", None, "parasite"): "209.4", ("open", None, "parasite"): "209.4"}
 
 
 def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -538,6 +547,9 @@ def understood(reading: Reading) -> str:
             parts.append(f"{cards[e.card].ru()} {ev_more[e.op]}")
     if a is not None and a.what == "move":
         parts.append(f"вопрос: может ли {cards[a.card].ru()} двигаться")
+    elif a is not None and a.what == "host":
+        parts.append(f"особенность помещает {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}; вопрос: "
+                     + (f"хозяин ли теперь {cards[a.attacker].ru()}" if a.attacker else "кто теперь хозяин"))
     elif a is not None and a.what == "where":
         from bot.reading.location import asked_ru as where_ru
         parts.append(where_ru(reading))

@@ -164,7 +164,7 @@ class Reading:
         asked card in a place the question gives (a fate needs the card on a host)."""
         if self.asked is None or self.unread or self.contradictions or self.unknown_names:
             return False
-        if self.asked.what in ("attack", "move", "where"):
+        if self.asked.what in ("attack", "move", "where", "host"):
             return True
         c = self.cards[self.asked.card]
         if self.asked.what == "fate" and c.host is None and not c.summoned and not (c.unhosted and self.seating):
@@ -664,8 +664,10 @@ class _Reader:
             op = self.w.events.get(t.lemma)
             if op is None or t.i in self.r.used:
                 continue
-            if t.sent == self.asked_sent and self.is_asked_fate_word(t) and not self.premise_clause(t):
-                continue
+            if t.sent == self.asked_sent and self.is_asked_fate_word(t) and (not self.premise_clause(t) or any(
+                    k in self.mention and self.r.cards[self.mention[k]].kind in ATTACHABLE and self.toks[k].case == "nomn"
+                    and self.toks[k].clause == t.clause for k in (t.i - 1, t.i - 2))):
+                continue        # «… симбиот помрёт?»: the asked fate of the card just before it
             target = self.event_target(t)
             if target is None:
                 continue
@@ -732,10 +734,11 @@ class _Reader:
         for u in self.toks:
             if u.lemma in self.w.no_host_told and u.i not in self.r.used:
                 near = self.toks[max(0, u.i - 3):u.i + 6]
-                if any(x.text == "не" for x in near[:4]) and any(x.lemma in self.w.place_verbs for x in near):
+                if any(x.text in ("не", "без", "нет", "ни") for x in near[:4]) and any(x.lemma in self.w.place_verbs for x in near):
                     for x in near:
-                        if x.text in ("не", "ничего", "куда", "кого", "на", "в", "тексте", "карты") or x.lemma in self.w.place_verbs \
-                                or x.lemma in ("текст", "сказать", "указать", "написать", "говориться") or x.i in self.mention:
+                        if x.text in ("не", "без", "нет", "ни", "ничего", "куда", "кого", "на", "в", "тексте", "карты") \
+                                or x.lemma in self.w.place_verbs \
+                                or x.lemma == "текст" or x.lemma in self.w.no_host_told or x.i in self.mention:
                             self.use(x.i)
 
     def event_argument(self, t: Tok) -> tuple[tuple[str, bool], list[int]] | None:
@@ -815,6 +818,9 @@ class _Reader:
         from bot.reading.hosts import read_asked_position
         if place is None and read_asked_position(self, sent, yes_no):
             return
+        from bot.reading.new_host import read_new_host
+        if read_new_host(self, sent, yes_no):
+            return
         from bot.reading.seating import read_which_host_asked
         if read_which_host_asked(self, sent):
             return
@@ -847,7 +853,8 @@ class _Reader:
         from bot.sim.route import alternative_at
         if (place is not None or modal) and alternative_at([t.text for t in sent]) is not None:
             return      # «кладут на своих или на чужих?»: an either/or names an option, it is no yes/no placing
-        if (place is not None or modal) and yes_no:     # «…, кто его хозяин?» does not ask whether it may be placed
+        fate_asked = place is None and any(self.is_asked_fate_word(t) and t.i not in self.r.used for t in sent)
+        if (place is not None or modal) and yes_no and not fate_asked:     # «…, кто его хозяин?» asks no placing
             src = sent
             if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
                 prev = [t for t in self.toks if t.sent == self.asked_sent - 1]
@@ -876,6 +883,9 @@ class _Reader:
             return
         others = tuple(dict.fromkeys(self.mention[t.i] for t in sent if t.i in self.mention
                                      and self.r.cards[self.mention[t.i]].kind in ATTACHABLE and self.mention[t.i] != subj.key))
+        from bot.reading.attached_count import plural_others
+        at = next(t for t in sent if self.mention.get(t.i) == subj.key)
+        others = others or plural_others(self, subj, at)     # «что с экипировками?»
         if others and (fate is not None or wh is None):
             return      # «шмотка и симб выживут?»: one yes / no for two cards — not read
         if fate is not None:
@@ -957,7 +967,14 @@ class _Reader:
         read_same_cell(self)
         from bot.reading.card_moves import read_bans
         read_bans(self)
+        from bot.reading.attached_count import read_told_count
+        read_told_count(self)
         self.read_events()
+        for t in self.toks:     # «возродил симба из кладбища»: where the summoned card came from
+            nxt = self.tok(t.i + 1)
+            if t.text in ("из", "с") and nxt is not None and nxt.lemma in self.w.places_off_board and any(
+                    e.op == "summon" and self.toks[e.at].clause == t.clause for e in self.r.events):
+                self.use(t.i, nxt.i)
         read_host_moves(self)
         self.r.events.sort(key=lambda e: e.at)
         self.read_told_outcomes()

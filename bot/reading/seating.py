@@ -69,6 +69,8 @@ def read_seating(rd) -> None:
     any sentence tells of a card left without a host at it («после вскрытия … без хозяина»)."""
     w = _words()
     unhosted = any(c.unhosted for c in rd.r.cards.values())
+    if unhosted and not any(e.op == "summon" for e in rd.r.events):
+        rd.r.seating = True     # «сим может жить без хозяина?»: a card is left with no host only at seating (209.7, 212.5)
     for t in rd.toks:
         if not (t.sent == rd.asked_sent or unhosted) or t.lemma not in w:
             continue

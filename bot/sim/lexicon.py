@@ -62,17 +62,11 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 
 
 SITUATIONS: tuple[Situation, ...] = (
-    # symbiotes, parasites, equipment
-    Situation("new_host", (SUBJECTS, ("who", "stays"), ("host",), ("place",))),
     Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
               forbid=("count",)),
     Situation("seating_order", (SUBJECTS, ("before_after", "when"), ("place", "seating")), forbid=("summon", "reveal")),
     # «паразитов рассаживают после экипировки?» — two kinds compared (405.2)
     Situation("seating_order", (("parasite",), ("symbiote", "equipment"), ("after", "before_word", "later"), ("place", "seating")),
               forbid=("summon", "reveal", "count")),
-    Situation("summoned", (SUBJECTS, ("summon",))),
-    Situation("unhosted", (SUBJECTS, ("no_host",))),
-    # the host events the reader (bot.reading) does not read yet: two cards on one host, «при смене класса», typos
-    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden", "move", "relocate")),
     Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
 )
