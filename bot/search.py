@@ -396,8 +396,9 @@ class SearchIndex:
             w for w in self.surface | lemmas | lexicon_words() | lex.QUESTION_WORDS if len(w) >= _MIN_TYPO_LEN and not w.isdigit()
         )
         self.bm25 = bm25s.BM25()
-        self.bm25.index(corpus, show_progress=False)
-        self.vocab: dict[str, int] = dict(self.bm25.vocab_dict)
+        if corpus:   # an edition with no paragraph (a hand-edited file) has nothing to rank
+            self.bm25.index(corpus, show_progress=False)
+        self.vocab: dict[str, int] = dict(self.bm25.vocab_dict) if corpus else {}
         n = len(corpus)
         df: dict[str, int] = {}
         for terms in self.doc_terms:

@@ -221,3 +221,37 @@ def test_several_fitting_targets_make_a_chosen_option_legal():
     b = ask(text.replace("выбранному существу", "выбранному существу противника") +
             " у противника нет существ вообще. могу ли я кинуть разряд?")
     assert b.verdict.startswith("Нет: часть 1 объявить нелегально") and b.citations[0] == "505.5", b.verdict
+
+
+# ------------------------------------------------------------------ the state a card ends in
+SELF_WOUND = ("«{tap}: нанесите 3 раны выбранному закрытому существу противника, в противном случае – нанесите себе 2 "
+              "раны».")
+
+
+def test_the_asked_card_ends_in_the_asked_state():
+    hurt = ask(SELF_WOUND + " у противника нет закрытых сущ. моё существо получит раны?")
+    assert hurt.verdict.startswith("Да: часть 2 «нанесите себе 2 раны» выполняется"), hurt.verdict
+    assert "«Источник» получает 2 ран" in hurt.verdict and hurt.citations[0] == "505.6"
+    safe = ask(SELF_WOUND + " у противника есть закрытое сущ. моё существо получит раны?")
+    assert _lead(safe) == "Нет", safe.verdict
+    closed = ask(SELF_WOUND + " у противника нет закрытых сущ. моя карта закроется?")
+    assert closed.verdict.startswith("Да: оплата происходит после того, как пройдены все способности (п. 505.4)")
+    refused = ask(REFUSE + " противник отказался. его существо закроется?")
+    assert _lead(refused) == "Нет" and refused.citations[0] == "505.7"
+
+
+def test_healing_a_card_without_wounds_is_not_assumed_performed():
+    a = ask("«{tap}: излечите выбранное ваше существо на 2 – нанесите 1 рану выбранному существу противника». "
+            "у меня нет раненых. будет рана?")
+    assert a.verdict is None
+    steps = next(b for b in a.blocks if b.title == "Выполнение на поле:")
+    assert any("на цели нет ран" in x for x in steps.items)
+
+
+def test_the_source_the_question_calls_an_artifact_is_no_creature_to_destroy():
+    text = "«закройте: уничтожьте выбранное ваше существо – разряд на 3 по выбранному существу»."
+    art = ask("у арта текст " + text + " у меня нет существ. разряд будет?")
+    assert art.verdict.startswith("Нет: часть 2 «разряд на 3 по выбранному существу» не выполняется"), art.verdict
+    # a creature that is the only creature of its player may destroy itself: 505.9
+    own = ask("у сущ " + text + " у меня нет сущ кроме этой карты. разряд будет?")
+    assert own.verdict.startswith("Да: часть 2") and own.citations[0] == "505.9", own.verdict

@@ -825,3 +825,40 @@ def test_twelfth_sample_splits(text, actions):
 def test_payment_of_a_granted_ability_is_not_split():
     res = parse("Пока на кладбище, имеет {instant}, потерять жетон инкарнации: ослабить выбранную атаку на 2.")
     assert [n.kind for n in res.ast.walk()].count("effect") == 1
+
+
+# ---- fourteenth sample's families (grammar4) -----------------------------------------------------
+@pytest.mark.parametrize("text, head, body", [
+    ("При трупоедстве, если хозяин болотный полностью излечить хозяина.", "если хозяин болотный",
+     "полностью излечить хозяина"),
+    ("При {strike} атакованный до конца хода получает на 1 рану больше от слабых выстрелов.", "При {strike}",
+     "атакованный до конца хода получает на 1 рану больше от слабых выстрелов"),
+    ("При гибели рядом стоящее существо получает 1 рану.", "При гибели", "рядом стоящее существо получает 1 рану"),
+])
+def test_fourteenth_sample_header_ends(text, head, body):
+    res = parse(text)
+    node = [n for n in res.ast.walk() if n.attr("head") == head][0]
+    assert node.children[0].text == body
+
+
+def test_instead_right_after_a_quoted_name():
+    res = parse("Когда существо противника должно выполнить трупоедство воздействие «украсть добычу» вместо этого Демон "
+                "может телепортироваться на клетку рядом с ним.")
+    named = [n for n in res.ast.walk() if n.kind == "named"][0]
+    assert named.attr("instead") is True and named.children[0].kind == "optional"
+
+
+@pytest.mark.parametrize("text, actions", [
+    ("{tap}: Разряд на 2-1-1, дальность – 4.", ["discharge"]),
+    ("Хозяин может не открываться в свой ход.", ["permission"]),
+    ("Может не открываться в начале вашего хода.", ["permission"]),
+    ("{tap}: Заклинание взгляд существо противника ранится на 1 и не может двигаться в этот ход.", ["wound", "restrict"]),
+    ("вы выбираете один из результатов бросков", ["choose"]),
+])
+def test_fifteenth_sample_actions(text, actions):
+    assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions
+
+
+def test_condition_icon_without_its_colon_opens_a_condition():
+    res = parse("[:2hod] +3 к [:tgh].")
+    assert (res.ast.kind, res.ast.attr("head"), res.ast.children[0].attr("action")) == ("condition", "{second}", "modify")

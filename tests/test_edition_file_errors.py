@@ -82,3 +82,13 @@ def test_chat_does_not_choose_an_edition_whose_file_does_not_load(user_editions)
     text = handle("/edition broken", ctx).answers[0].text
     assert text.startswith("Редакция «broken» не выбрана: её файл не загружается") and "«clauses» — не список" in text
     assert handle("/rule 209.5", ctx).answers[0].citations == ["209.5"]   # the chat keeps its edition
+
+
+def test_search_and_ask_on_an_edition_with_no_paragraph_answer_instead_of_crashing(user_editions, capsys):
+    # QA pass: bm25 raised «max() arg is an empty sequence» for an empty corpus
+    (user_editions / "empty.yaml").write_text("edition: empty\nsections: []\nclauses: []\n", encoding="utf-8")
+    assert main(["search", "симбиот", "--edition", "empty", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    assert main(["ask", "--json", "--edition", "empty", "Можно ли положить симбиота на летающее существо?"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"] is None and out["citations"] == []

@@ -420,3 +420,20 @@ def test_the_index_is_stored_with_the_edition_and_read_back(tmp_path, monkeypatc
     again = index.stored("5ed", lambda: (_ for _ in ()).throw(AssertionError("built twice")))
     assert [p.sentence for p in again.props] == [p.sentence for p in built.props]
     assert again.by_concept.keys() == built.by_concept.keys()
+
+
+@pytest.mark.parametrize("q,verdict,number", [
+    # «Счётчики – жетоны, которые … не тратятся»: the relative clause is said of the defined term
+    ("счетчики тратятся в оплату?", "Нет, не тратятся", "404.1"),
+    # «Скрытая карта, лежащая рубашкой вверх, …»: the participle phrase describes, it does not narrow
+    ("скрытая карта имеет особенности", "Нет, не имеет", "401.3"),
+    # «Отражающее существо не закрывается, отвечая на простой удар»: the gerund repeats the subject
+    ("отражающее существо закрывается?", "Нет, не закрывается", "302.5"),
+    # «…, до того как какой-либо игрок получит приоритет»: when precisely, no restriction
+    ("гибель проверяется сразу после нанесения ран?", "Да, проверяется", "405.3"),
+    # a fact under its own condition: «пока её источник находится в игровой зоне»
+    ("постоянная особенность работает?", "Да, работает, если ее источник находится в игровой зоне", "401.2"),
+])
+def test_definitions_descriptions_and_conditions_of_facts(tested_edition, q, verdict, number):
+    a = answer(q, tested_edition)
+    assert (a.verdict, a.citations[0]) == (verdict, number), a.trace

@@ -301,6 +301,11 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         amt = _amount(rest)
         tgt = _target(rest, -1, name, False)
         return "permission", {"what": what, **({"target": tgt} if tgt else {}), **({"amount": amt} if amt else {})}
+    if negated and found is not None and found[0] >= 2 and tokens[found[0] - 1].casefold() == "не" \
+            and tokens[found[0] - 2].casefold() in ("может", "могут", "можете") \
+            and not (found[0] >= 3 and tokens[found[0] - 3].casefold() == "не"):
+        # "Хозяин может не открываться в свой ход": leave to the player not to do it
+        return "permission", {"what": found[1], "negated": True}
     if negated and (found is None or found[0] > 0):
         verb = found[1] if found else None
         return "restrict", {"what": verb} if verb else {}

@@ -200,6 +200,12 @@ def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[
     for t in toks[i + 1:j]:
         out.append(t if t.type not in _RAW_WORDS + HEADER_KW + tuple(_HEAD_RETYPE)
                    else _retype(t, _HEAD_RETYPE.get(t.type, "WORD")))
+    if kind == "insert" and j > i + 1 and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value) \
+            and toks[j - 1].type == "WORD" and toks[j - 1].value.casefold() in _MANNER_ADVERBS:
+        j -= 1      # "если хозяин болотный полностью излечить хозяина": the adverb is the ability's
+        out.pop()
+    if kind == "insert" and _instead(toks, j):
+        kind = "instead"    # "воздействие «украсть добычу» вместо этого может …"
     if kind == "instead" or (kind == "token" and _instead(toks, j + 1)):
         # the header's end, then «вместо этого»: one HEAD_END ("— вместо этого", "вместо этого")
         a, b = toks[j], toks[j + 1] if kind == "instead" else toks[j + 2]
@@ -298,6 +304,9 @@ def _standing_permission(toks: list[Token], i: int) -> bool:
     part the player may decline (505.8 covers abilities listed after «может» that are
     used now: "Может открыться и переместиться …")."""
     nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if nxt is not None and nxt.type == "WORD" and nxt.value.casefold() == "не" and i + 2 < len(toks) \
+            and toks[i + 2].type == "WORD" and lexicon.is_infinitive(toks[i + 2].value):
+        return True     # "Может не открываться в начале вашего хода": a standing leave not to
     return nxt is not None and nxt.type == "WORD" and lexicon.is_infinitive(nxt.value) and not _one_time(nxt.value)
 
 
@@ -513,6 +522,7 @@ def _choice_follows(toks: list[Token], i: int) -> bool:
     return False
 
 
+_MANNER_ADVERBS = frozenset({"полностью", "сразу", "немедленно", "снова", "дополнительно"})
 _COMPARATIVES = frozenset({"менее", "более", "меньше", "больше", "наоборот"})
 
 
@@ -544,7 +554,7 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
     nxt2 = toks[i + 2] if i + 2 < len(toks) else None
     if after_and and has_pred and nxt.type == "WORD" and nxt.value.casefold() == "не" and nxt2 is not None \
-            and nxt2.type == "WORD" and lexicon.is_finite_verb(nxt2.value) and any(
+            and (nxt2.type == "MAY" or (nxt2.type == "WORD" and lexicon.is_finite_verb(nxt2.value))) and any(
                 t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op) and not any(
                 t.type == "WORD" and lexicon.word_lemma(t.value) == lexicon.word_lemma(nxt2.value) for t in op):
         return True     # "атакованный закрывается и не открывается …" (not "считается A и не считается B")
@@ -727,6 +737,14 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
     nominative ("атакует он получает …")."""
     start = main
     k = main
+    # "При {strike} атакованный до конца хода получает …": a time phrase between the subject and its verb
+    for n_words in (5, 4, 3):
+        if k - n_words > left and toks[k - n_words].type == "WORD" and toks[k - n_words].value.casefold() == "до" \
+                and toks[k - n_words + 1].value.casefold() == "конца" and all(
+                    toks[x].type == "WORD" and lexicon.word_lemma(toks[x].value) in _TIME_OWNERS | _TIME_NOUNS | {"противник"}
+                    for x in range(k - n_words + 2, k)):
+            k -= n_words
+            break
     while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
             toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
             or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
@@ -745,6 +763,10 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
             start = k       # (after an event word: "При гибели показанный демон переходит …")
+    if start < main and start - 1 > left and toks[start - 1].type == "WORD" \
+            and toks[start - 1].value.casefold() in ("рядом", "напротив") \
+            and lexicon.word_lemma(toks[start].value) in ("стоять", "стоящий"):
+        start -= 1          # "При гибели рядом стоящее существо …": «рядом» belongs to the participle
     return start
 
 
@@ -983,6 +1005,11 @@ class CardPostLex:
             # "{second}: Начинает бой с {counter}", "{wolf}: …": a condition on the card
             # (who moves second, its form), not a payment
             return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True, headed)
+        if len(toks) > 1 and toks[0].type == "ICON" and lexicon.icon_roles().get(toks[0].value[1:-1]) == "condition" \
+                and toks[1].type in ("NUMBER", "WORD", "ICON") and depth < MAX_DEPTH:
+            # "{second} +3 к {health}" (the colon lost): a condition on the card, then its ability
+            kw = _retype(toks[0], "CONDITION_KW")
+            return [kw, _empty("HEAD_END", toks[1])] + self._statement(toks[1:], depth + 1, True, headed)
         if toks and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value):
             # "{armor}: 1": a value icon before a colon is a trait, not a payment
             toks = [_retype(toks[0], "ICON")] + toks[1:]
@@ -1404,6 +1431,9 @@ class CardPostLex:
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
+            elif typ == "DASH" and nxt is not None and nxt.type == "NUMBER" and prev is not None and prev.type == "WORD" \
+                    and prev.value.casefold() == "дальность":
+                t = _retype(t, "PUNCT")     # "дальность – 4": the value of the range
             elif typ == "DASH" and nxt is not None and nxt.type == "NUMBER" and nxt.value[:1].isdigit() and nxt2 is not None \
                     and nxt2.type == "WORD" and nxt2.value.casefold() in ("к", "от") and prev is not None \
                     and prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:

@@ -149,6 +149,20 @@ def _read_parts(sentence: str, number: str, context: frozenset[str],
     return out
 
 
+_DEFINITION = re.compile(r"^([^–—:,()]+?)\s+[–—]\s+[^,()]+,\s+котор(?:ый|ая|ое|ые)\s+((?:не\s+)?[а-яё]+(?:ет|ют|ит|ят|ется|ются|ится|ятся)\b.*)$")
+
+
+def _defined(sentence: str, number: str) -> list[Prop]:
+    """«X – Y, которые VERB …» says VERB of X too: «Счётчики – жетоны, которые отмечают ход
+    событий и не тратятся» -> «Счётчики отмечают ход событий и не тратятся» (the relative
+    pronoun the subject of its clause; one that is its object — «которые карта накапливает»
+    — is left alone)."""
+    m = _DEFINITION.match(sentence.rstrip(". "))
+    if m is None:
+        return []
+    return read_sentence(f"{m.group(1)} {m.group(2)}", number)
+
+
 def build(rb) -> PropIndex:
     """Read every paragraph of the ``bot.rulebook.Rulebook`` ``rb`` into a ``PropIndex``."""
     L = language()
@@ -158,6 +172,7 @@ def build(rb) -> PropIndex:
         subject: frozenset[str] = frozenset()   # of the sentence before: what «он / она …» names
         for s in sentences(c.text):
             ps = _read_parts(s, c.number, context, subject)
+            ps += [replace(p, sentence=s) for p in _defined(s, c.number)]
             if ps:
                 subject = ps[0].subject_words or subject
             for p in ps:

@@ -380,6 +380,14 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
             continue
         if head in L.reason or (head == "так" and len(cl) > 1 and cl[1].lemma == "как"):
             break    # «…, поэтому …», «…, так как …»: the reason, not the rule
+        if main and head in ("до", "прежде") and any(u.lemma in ("тот", "чем", "как") for u in cl[1:3]) \
+                and not any(t.lemma in L.only for t in main):
+            even.extend(cl)   # «…, до того как какой-либо игрок получит приоритет»: when, precisely — no restriction
+            i += 1
+            while i < len(cls) and cls[i][0].lemma in ("как", "чем"):
+                even.extend(cls[i])
+                i += 1
+            continue
         if head == "даже" and len(cl) == 1 and i + 1 < len(cls) and cls[i + 1][0].lemma in L.condition:
             even.extend(cls[i + 1])
             i += 2   # «даже если …» restricts nothing: its words widen the rule
@@ -528,6 +536,45 @@ def _only_and_limit(toks: list[Tok]) -> tuple[frozenset[str], int | None, int | 
 
 
 def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions, number, text):
+    out = _props_raw(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions,
+                     number, text)
+    desc = _descriptive(subject) | _redundant_gerund(subject, seg)
+    if not desc:
+        return out
+    return [replace(p, words=frozenset("~" + w if w in desc else w for w in p.words)) for p in out]
+
+
+def _redundant_gerund(subject: list[Tok], seg: list[Tok]) -> frozenset[str]:
+    """A gerund phrase that says again what the subject already says («Отражающее
+    существо не закрывается, отвечая на простой удар»: who reflects answers a strike) —
+    its words are optional."""
+    L = language()
+    own = {w.lstrip("~") for w in _content(subject)[0]}
+    for i, t in enumerate(seg):
+        if t.pos == "GRND" and L.norm(t.lemma, t.text) in own:
+            phrase = [u for u in seg[i:] if u.clause == t.clause]
+            return frozenset(w.lstrip("~") for w in _content(phrase)[0]) - own
+    return frozenset()
+
+
+def _descriptive(subject: list[Tok]) -> frozenset[str]:
+    """Concepts of a participle phrase set off by commas after a subject that has its own
+    adjective («Скрытая карта, лежащая рубашкой вверх, …»): it describes the card, it does
+    not narrow the rule — optional words. After a bare noun it restricts («Существо,
+    уничтоженное добиванием, …»): kept."""
+    for i, t in enumerate(subject[:-1]):
+        if t.pos != "NOUN" or not (i > 0 and subject[i - 1].pos == "ADJF" and subject[i - 1].clause == t.clause):
+            continue
+        nxt = subject[i + 1]
+        if nxt.clause != t.clause and nxt.pos == "PRTF":
+            phrase = [u for u in subject[i + 1:] if u.clause == nxt.clause]
+            rest = [u for u in subject if u.clause != nxt.clause]
+            return frozenset(w.lstrip("~") for w in _content(phrase)[0]) - _content(rest)[0]
+        return frozenset()
+    return frozenset()
+
+
+def _props_raw(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions, number, text):
     L = language()
     positive = not neg
     if mode == "cannot":

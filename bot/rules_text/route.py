@@ -130,6 +130,7 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
 def _condition_words(text: str) -> str:
     """A rule's condition as the tail of a verdict: its opener dropped («если оно стоит
     рядом с целью этого удара» -> «оно стоит рядом с целью этого удара»)."""
+    text = re.split(r"(?i)\s(?:независимо|даже если|в том числе)\b", text)[0]   # what widens it is no condition
     return re.sub(r"(?i)^\s*(если|когда|пока)\s+", "", text).strip(" ,.")
 
 

@@ -387,6 +387,13 @@ class _Board:
         spec = args.get("target") or {}
         _, cards, _, _ = self.targets(leaf, action, spec)
         self.last_target = cards
+        if action == "heal" and cards and all(c.wounds <= 0 for c in cards):
+            # 505 and 508 do not say whether healing a card with no wounds counts as performed
+            self.results[n] = "unknown"
+            self.add(f"{self.ptext(leaf)} — неизвестно", None, base, "unknown",
+                     "на цели нет ран: правила не говорят, считается ли такое излечение выполненным", n,
+                     result="неизвестно")
+            return "unknown"
         done_any, lines = self.execute(leaf, action, args, cards)
         status = "done" if done_any else "failed"
         self.results[n] = status
@@ -480,6 +487,8 @@ class _Board:
         for i, child in enumerate(node.children):
             if i == 0:
                 prev = self.resolve(child, why or "способности объявляются по порядку", r)
+                if not self_source and self.self_gone and child.attr("action") in ("destroy", "return_to_deck"):
+                    self_source = True  # «уничтожьте выбранное ваше существо»: the one chosen was the source (505.9)
             elif prev == "done":
                 if self_source and i == 1:
                     prev = self.resolve(child, "источник этой особенности уничтожен / возвращён в колоду — "

@@ -88,6 +88,38 @@ _OPPONENT = re.compile(r"(?<![а-я])(?:противник\w*|соперник\w
 _CONTROLLER = re.compile(r"(?<![а-я])(?:я|мы|сам|контролирующ\w*|владел\w*|хозяин\w*)(?![а-я])")
 
 
+_STATE_VERBS = (
+    # (pattern of the asked change, results of the run's steps that are it)
+    (r"получ\w*\s+(?:\d+\s+)?ран|ран\w*\s+получ|ранен\w*|ранят|поранит", ("ранен",)),
+    (r"уничтож\w*|умр[её]т|помр[её]т|погибн\w*|погибает|сдохн\w*|умирает", ("уничтожается", "погибает")),
+    (r"закро[её]тся|закрыва\w*ся|закроют|будет\s+закрыт\w*", ("закрывается",)),
+    (r"откро[её]тся|открыва\w*ся|откроют|будет\s+открыт\w*", ("открывается",)),
+    (r"излеч\w*|вылеч\w*|подлеч\w*", ("излечен",)),
+    (r"перемест\w*ся|сдвин\w*ся|передвин\w*ся", ("перемещается",)),
+    (r"(?:уйд[её]т|вернется|вернётся|отправится)\s+в\s+колоду", ("в колоду",)),
+)
+_OWN_CARD = re.compile(r"(?<![а-я])(?:мо[ёеяй]|мою|моего|мое|сво[ёея]|свою|своего|наш\w*)\s+(?:\w+\s+)?(?:существ\w*|сущ\w*|"
+                       r"карт\w*|[а-я]{3,})")
+_ENEMY_CARD = re.compile(r"(?<![а-я])(?:его|её|ее|чуж\w*|вражеск\w*)\s+(?:существ\w*|сущ\w*|карт\w*)|"
+                         r"(?:существ\w*|сущ\w*|карт\w*)\s+(?:противника|соперника|врага)")
+_SELF_CARD = re.compile(r"(?<![а-я])(?:эта\s+карта|это\s+существо|источник\w*|сама\s+карта|она\s+сама|само\s+существо)")
+
+
+def _card_state(clause: str) -> tuple | None:
+    """``(whose, results)``: the card the clause asks about — ``self`` («эта карта»,
+    «источник»), ``own`` («моё существо», «мой гоблин»), ``enemy`` («его существо»,
+    «существо противника») — and the change asked («получит раны», «закроется», «умрёт»)
+    as the result words of the run's steps; ``None`` when it names no card and change."""
+    whose = "self" if _SELF_CARD.search(clause) else "enemy" if _ENEMY_CARD.search(clause) else \
+        "own" if _OWN_CARD.search(clause) else None
+    if whose is None:
+        return None
+    for pattern, results in _STATE_VERBS:
+        if re.search(r"(?<![а-я])(?:" + pattern + ")", clause):
+            return (whose, results)
+    return None
+
+
 def _head_of(sent: str) -> str:
     """The asking clause that governs the rest: the first clause of the sentence («кто
     решает, отказаться или нет» -> «кто решает»; «я выбираю, что из двух делать»)."""
@@ -266,6 +298,9 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         words = given_up.split()
         k = next((i for i, x in enumerate(words) if i and re.search(r"(?:ть|ться|тся|ет|ит|ем|им|у|ю)$", x.strip("?!.,…"))), len(words))
         given_up, head = " ".join(words[:k]), head + " " + " ".join(words[k:])
+    state = _card_state(clause)
+    if state is not None and not _MAY.search(clause):
+        return Asked("card_state", parts=state)     # «моё существо получит раны?», «моя карта закроется?»
     if _MUST.search(clause):
         part = _one_part(head, ps, actions) or _one_part(_asked_sentence(question).replace("⟪q⟫", " "), ps, actions)
         if part is not None:
@@ -398,6 +433,8 @@ def _answer_on_board(text: str, facts, question: str):
             bv.verdict = (f"Да: {label} объявить можно — {step.reason.replace('цель не указана; подходят', 'подходящие цели')}"
                           + (f" (п. {rule})" if rule else ""))
         return _cited_first(bv)
+    if asked.kind == "card_state":
+        return _cited_first(_state_of(text, state, src, use, assumed, asked))
     if asked.kind == "must":
         return _cited_first(_must(text, state, src, use, assumed, result, parts, leaf_of, asked))
     if asked.kind == "whether":
@@ -525,6 +562,43 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
             bv.verdict += f" (п. {rule}: контролирующий игрок вправе объявить обе)"
         return _cited_first(bv)
     bv.verdict = None     # «может …» asked in an order: the rules set none; no connective holds both
+    return bv
+
+
+def _state_of(text, state, src, use, assumed, asked):
+    """Whether the card asked about ends the run with the change asked: «Да» when every
+    card of that side («моё существо») — or the source («эта карта») — went through it
+    (a part's effect, the payment, a death by the rule effects), «Нет» when none did and
+    every part's result is known; no verdict when the cards of that side differ (which one
+    is meant is not said) or a part's result is not known."""
+    from bot.sim.board_text import part_phrase, resolve_text
+
+    whose, results = asked.parts
+    bv = resolve_text(text, state, src, use, "", assumed)
+    res = bv.resolution
+    if whose == "self":
+        cards = [src.id]
+    else:
+        side = src.owner if whose == "own" else next((c.owner for c in state.cards.values() if c.owner != src.owner), None)
+        cards = [c.id for c in state.cards.values() if side is not None and c.owner == side]
+    hit = {cid: next((st for st in res.steps if st.card == cid and st.result in results), None) for cid in cards}
+    got = [cid for cid, st in hit.items() if st is not None]
+    unknown = any(r in ("unsupported", "unknown", "conditional", "option") for r in res.results.values())
+    if not cards or (got and len(got) != len(cards)) or (not got and unknown):
+        bv.verdict = None
+        return bv
+    if got:
+        st = hit[got[0]]
+        ref = f" (п. {', '.join(st.rules)})" if st.rules else ""
+        if st.part and st.part in dict(res.parts):
+            how = part_phrase(res, st.part)
+        elif st.status == "payment":
+            how = "оплата происходит после того, как пройдены все способности (п. 505.4)"
+        else:
+            how = "эффекты правил игры применяются до получения приоритета (п. 303.6)"
+        bv.verdict = f"Да: {how}: {st.text[:1].lower() + st.text[1:]}{ref}"
+    else:
+        bv.verdict = "Нет: " + "; ".join(part_phrase(res, n) for n, _ in res.parts)
     return bv
 
 

@@ -78,6 +78,9 @@ class BoardFacts:
 
     facts: list[Fact]
     unread: list[str]
+    source_kind: str = "creature"
+    """What the card with the text is, as the question says next to the quote («у арта
+    текст «…»»: ``artifact``); not a board fact (it alone decides nothing)."""
 
     @property
     def refuse(self) -> bool:
@@ -188,6 +191,7 @@ def read_board_facts(question: str) -> BoardFacts:
     w = _words()
     facts: list[Fact] = []
     unread: list[str] = []
+    source_kind = "creature"
     lead_in = re.compile(r"^\s*(?:[А-Яа-яЁё]+\s+){0,3}[А-Яа-яЁё]+\s*:\s*(?=" + re.escape(QUOTE_MARK) + ")")
     sents = sentences(_ABBREVIATION.sub(r"\1 ", question))     # «нет доп. жизней» is one sentence
     for si, sent in enumerate(sents):
@@ -208,6 +212,8 @@ def read_board_facts(question: str) -> BoardFacts:
             asking = asked_sentence and ci == ask_at
             told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
             quoted = "⟪Q⟫" in raw
+            if quoted and re.search(r"(?<![а-яё])(?:арт|арта|артефакт[а-яё]*)(?![а-яё])", clause):
+                source_kind = "artifact"    # «у арта текст «…»»
             if _has(clause, w["failed"]) and told:
                 act = _action_named(clause)
                 if act is None:
@@ -298,7 +304,7 @@ def read_board_facts(question: str) -> BoardFacts:
                 unread.append(raw.strip())
     # the said clauses are shown to the user: without the placeholder of a quoted phrase
     return BoardFacts([replace(f, said=_unmark(f.said, QUOTE_MARK)) for f in facts],
-                      [_unmark(u, QUOTE_MARK) for u in unread])
+                      [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
 
 
 def _unmark(said: str, mark: str) -> str:
@@ -336,7 +342,7 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     from bot.abilities.resolve import number_parts
 
     st = GameState()
-    src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10)
+    src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10, kind=facts.source_kind)
     st.cards[src.id] = src
     result = parse_ability(text)
     nums, _ = number_parts(result.ast) if result.ast else ({}, ())
@@ -362,6 +368,11 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         if who == "self" or (action in ("move", "open", "close") and who is None and spec.get("kind") in (None, "cell")):
             if action == "move":
                 movers.append((n, src))
+            if action == "heal" and not src.wounds and _excluded(facts.facts, "own", "wounded") is None:
+                # «излечите себя на 2»: the question did not say the source is wounded; a wounded
+                # source is what the part is for, and it is said
+                src.wounds = 3
+                assumed.append(f"на «{src.id}» 3 раны: часть {n} излечивает его (вопрос о его ранах ничего не говорит)")
             if action == "open" and src.open and not src_state_set:
                 # a text that opens its own card presupposes a closed card: the question did not
                 # say its state, so the state that lets the part be declared is taken, and said
@@ -397,6 +408,10 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         c = Card(id=cid, owner=player, cell=parse_cell("c3" if near else next(free[player])), lives=10)
         if blocked is None:
             _make_fit(c, restr, args, action)
+            unhurt = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), "wounded")
+            if action == "heal" and restr != "wounded" and unhurt is not None:
+                c.wounds = 0    # «у меня нет раненых»: the creature to heal has no wounds
+                assumed.append(f"«{unhurt.said}»: на {cid} нет ран")
             use.targets[n] = cid
             if action in _REMOVING:
                 removed.add(cid)    # a later part's target is another card: this one leaves the battlefield
@@ -419,7 +434,9 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         else:
             assumed.append(f"«{blocked.said}»: подходящей цели для части {n} нет")
     _place_destinations(st, movers, use, facts, assumed)
-    assumed.insert(0, f"источник — ваше {'открытое' if src.open else 'закрытое'} существо «Источник» на c2; у созданных "
+    what = (f"ваше {'открытое' if src.open else 'закрытое'} существо" if src.kind == "creature" else
+            f"ваш {'открытый' if src.open else 'закрытый'} артефакт")
+    assumed.insert(0, f"источник — {what} «Источник» на c2; у созданных "
                       "существ по 10 жизней (условно: вопрос о них ничего не говорит)")
     return st, src, use, assumed
 
