@@ -84,3 +84,17 @@ def test_host_events_and_new_hosts_are_simulated(q, verdict, first):
 def test_a_partial_reading_names_the_words_it_could_not_place():
     a = ask("Можно ли положить симбиота на фиолетовое существо?")
     assert a.verdict is None and a.route == "scenario" and "фиолетовое" in a.unread
+
+
+@pytest.mark.parametrize("q,verdict", [
+    ("Кто первым назначает шмотки на рассадке?", "Первый игрок"),
+    ("Паразитов рассаживают раньше экипировки?", "Нет"),
+    ("Экипировку назначают до паразитов?", "Да"),
+    ("Когда рассаживают паразитов?", "Последними"),
+    ("Симбиотов назначают до паразитов или после?", "До"),
+])
+def test_seating_order_is_read_off_one_seating_step(q, verdict):
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict is not None and a.verdict.startswith(verdict), (q, a.verdict)
+    assert a.citations == ["405.2"] and a.reading["steps"][0]["seating"]
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

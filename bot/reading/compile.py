@@ -85,6 +85,9 @@ def _owner(reading: Reading, key: str) -> str:
 def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     """The scenario mapping of ``reading`` (without ``expect``) and the card ids it uses."""
     ids = _ids(reading)
+    if reading.asked is not None and reading.asked.what == "order":
+        from bot.reading.seating_order import order_scenario
+        return order_scenario(reading, ids), ids
     if reading.asked is not None and "which_host" in reading.asked.actions:
         from bot.reading.seating import which_host_scenario
         return which_host_scenario(reading, ids), ids
@@ -239,7 +242,7 @@ def run_reading(reading: Reading) -> Ruling:
         probe = {"steps": [{"step": k + 1, "legal": True} for k in range(len(mapping["steps"]))]}
     elif asked.what == "move":
         probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
-    elif asked.what in ("place", "host"):
+    elif asked.what in ("place", "host", "order"):
         probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
     else:
         probe = {"cards": {ids[asked.card]: {"zone": "battlefield"}}}
@@ -266,6 +269,9 @@ def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Rul
         return attack_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "move":
         return _move_ruling(reading, res.results, res.trace, mapping, ids)
+    if asked.what == "order":
+        from bot.reading.seating_order import order_ruling
+        return order_ruling(reading, res, mapping, ids)
     if asked.what == "host":
         from bot.reading.new_host import new_host_ruling
         return new_host_ruling(reading, res, mapping, ids)
@@ -547,6 +553,10 @@ def understood(reading: Reading) -> str:
             parts.append(f"{cards[e.card].ru()} {ev_more[e.op]}")
     if a is not None and a.what == "move":
         parts.append(f"вопрос: может ли {cards[a.card].ru()} двигаться")
+    elif a is not None and a.what == "order":
+        ks = " и ".join({"symbiote": "симбиотов", "equipment": "экипировки", "parasite": "паразитов"}[k] for k in a.actions[1:])
+        parts.append(f"у каждого игрока есть симбиот, экипировка и паразит; вопрос: "
+                     + (f"кто первым назначает {ks} при рассадке" if a.actions[0] == "first" else f"в каком порядке назначают {ks}"))
     elif a is not None and a.what == "host":
         parts.append(f"особенность помещает {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}; вопрос: "
                      + (f"хозяин ли теперь {cards[a.attacker].ru()}" if a.attacker else "кто теперь хозяин"))

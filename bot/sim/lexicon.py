@@ -62,11 +62,5 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 
 
 SITUATIONS: tuple[Situation, ...] = (
-    Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
-              forbid=("count",)),
-    Situation("seating_order", (SUBJECTS, ("before_after", "when"), ("place", "seating")), forbid=("summon", "reveal")),
-    # «паразитов рассаживают после экипировки?» — two kinds compared (405.2)
-    Situation("seating_order", (("parasite",), ("symbiote", "equipment"), ("after", "before_word", "later"), ("place", "seating")),
-              forbid=("summon", "reveal", "count")),
     Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
 )
