@@ -98,3 +98,17 @@ def test_seating_order_is_read_off_one_seating_step(q, verdict):
     assert a.route == "scenario" and a.verdict is not None and a.verdict.startswith(verdict), (q, a.verdict)
     assert a.citations == ["405.2"] and a.reading["steps"][0]["seating"]
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    ("Скока местностей можно держать в отряде?", "Одна", "211.3"),
+    ("В отряде уже есть местность. Можно взять вторую?", "Нет", "211.3"),
+    ("Особенность разрешает взять вторую местность. Можно взять ещё одну?", "Да", "211.4"),
+    ("Две мои местности были под контролем по особенности, одна покинула игровую зону. Сколько местностей я могу контролировать?",
+     "Одна", "211.4"),
+])
+def test_terrain_counts_are_recruited_one_by_one(q, verdict, first):
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict is not None and a.verdict.startswith(verdict), (q, a.verdict)
+    assert a.citations[0] == first, a.citations
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

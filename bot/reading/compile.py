@@ -85,6 +85,9 @@ def _owner(reading: Reading, key: str) -> str:
 def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     """The scenario mapping of ``reading`` (without ``expect``) and the card ids it uses."""
     ids = _ids(reading)
+    if reading.asked is not None and reading.asked.what == "terrains":
+        from bot.reading.terrains import terrain_scenario
+        return terrain_scenario(reading, ids), ids
     if reading.asked is not None and reading.asked.what == "order":
         from bot.reading.seating_order import order_scenario
         return order_scenario(reading, ids), ids
@@ -238,7 +241,7 @@ def run_reading(reading: Reading) -> Ruling:
     mapping, ids = to_scenario(reading)
     asked = reading.asked
     # the asked check, provisionally «legal» / «stays on the battlefield»: the run fills in what really happens
-    if asked.what == "attack":
+    if asked.what in ("attack", "terrains"):
         probe = {"steps": [{"step": k + 1, "legal": True} for k in range(len(mapping["steps"]))]}
     elif asked.what == "move":
         probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
@@ -269,6 +272,9 @@ def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Rul
         return attack_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "move":
         return _move_ruling(reading, res.results, res.trace, mapping, ids)
+    if asked.what == "terrains":
+        from bot.reading.terrains import terrain_ruling
+        return terrain_ruling(reading, res, mapping, ids)
     if asked.what == "order":
         from bot.reading.seating_order import order_ruling
         return order_ruling(reading, res, mapping, ids)
@@ -553,6 +559,12 @@ def understood(reading: Reading) -> str:
             parts.append(f"{cards[e.card].ru()} {ev_more[e.op]}")
     if a is not None and a.what == "move":
         parts.append(f"вопрос: может ли {cards[a.card].ru()} двигаться")
+    elif a is not None and a.what == "terrains":
+        told = ["у игрока уже есть местность"] if "have" in a.actions else []
+        told += ["особенность позволяет взять вторую местность"] if "allowed" in a.actions else []
+        parts.extend(told)
+        parts.append("вопрос: " + ("сколько местностей может быть у игрока" if "count" in a.actions
+                                   else "можно ли взять ещё одну местность"))
     elif a is not None and a.what == "order":
         ks = " и ".join({"symbiote": "симбиотов", "equipment": "экипировки", "parasite": "паразитов"}[k] for k in a.actions[1:])
         parts.append(f"у каждого игрока есть симбиот, экипировка и паразит; вопрос: "

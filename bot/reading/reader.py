@@ -164,7 +164,7 @@ class Reading:
         asked card in a place the question gives (a fate needs the card on a host)."""
         if self.asked is None or self.unread or self.contradictions or self.unknown_names:
             return False
-        if self.asked.what in ("attack", "move", "where", "host", "order"):
+        if self.asked.what in ("attack", "move", "where", "host", "order", "terrains"):
             return True
         c = self.cards[self.asked.card]
         if self.asked.what == "fate" and c.host is None and not c.summoned and not (c.unhosted and self.seating):
@@ -817,6 +817,9 @@ class _Reader:
                 self.use(t.i)
         from bot.reading.hosts import read_asked_position
         if place is None and read_asked_position(self, sent, yes_no):
+            return
+        from bot.reading.terrains import read_terrain_asked
+        if read_terrain_asked(self, sent, yes_no):
             return
         from bot.reading.seating_order import read_seating_order_asked
         if read_seating_order_asked(self, sent):

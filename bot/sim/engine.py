@@ -93,13 +93,19 @@ class Simulator:
         fx.remove(self.state, c, zone)
         verb = "погибает" if zone == "graveyard" else "покидает поле боя"
         res.consequences.append(C(f"{_cap(label(c))} {verb}", (), c.id, verb))
+        if c.kind == "terrain" and c.owner in self.state.extra_terrain:
+            # two terrains only while both stay in the game zone (211.4): the allowance ends with this one
+            self.state.extra_terrain.discard(c.owner)
+            res.consequences.append(C(f"{PLAYER_RU[c.owner]} больше не может контролировать вторую местность: "
+                                      "одна из двух покинула игровую зону", ("211.4",), c.id, "одна местность"))
 
     def die(self, cid: str) -> StepResult:
         """Event: the card dies (goes to the graveyard); attached cards follow by 209.4, 212.3."""
         return self.run(f"{self.state.cards.get(cid) and label(self.state.cards[cid]) or cid} погибает", self._die, cid)
 
     def leave(self, cid: str) -> StepResult:
-        """Event: the card leaves the battlefield otherwise than by dying (209.4, 212.3)."""
+        """Event: the card leaves the battlefield otherwise than by dying (209.4, 212.3); one of two
+        terrains leaving ends the allowance of a second (211.4)."""
         return self.run(f"«{cid}» покидает поле боя", self._die, cid, "out_of_game")
 
     def _gain(self, res: StepResult, cid: str, trait: str) -> None:

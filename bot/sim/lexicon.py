@@ -62,5 +62,4 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 
 
 SITUATIONS: tuple[Situation, ...] = (
-    Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
 )
