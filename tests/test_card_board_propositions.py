@@ -255,3 +255,22 @@ def test_the_source_the_question_calls_an_artifact_is_no_creature_to_destroy():
     # a creature that is the only creature of its player may destroy itself: 505.9
     own = ask("у сущ " + text + " у меня нет сущ кроме этой карты. разряд будет?")
     assert own.verdict.startswith("Да: часть 2") and own.citations[0] == "505.9", own.verdict
+
+
+# ------------------------------------------------------------------ negation and the opponent's «своё»
+def test_a_negated_question_is_answered_agreeing_with_its_statement():
+    base = "«уничтожьте выбранное существо противника – разряд на 2». у противника нет существ."
+    for q in (" разве разряда не будет?", " разряда не будет, да?"):
+        a = ask(base + q)
+        assert a.verdict.startswith("Да, не будет: часть 2 «разряд на 2» не выполняется"), a.verdict
+    b = ask("«уничтожьте выбранное существо противника – разряд на 2». у противника есть существо. разряда не будет?")
+    assert b.verdict.startswith("Нет, будет: часть 2 «разряд на 2» выполняется"), b.verdict
+
+
+def test_the_opponents_own_creature_is_the_opponents():
+    q = ("«противник закрывает одно своё открытое существо; если противник не может или не хочет этого сделать – "
+         "нанесите 2 раны выбранному существу противника». у противника все сущ закрыты. что будет?")
+    a = ask(q)
+    assert a.verdict.startswith("Нанесите 2 раны выбранному существу противника: часть 1"), a.verdict
+    steps = next(b for b in a.blocks if b.title == "Выполнение на поле:")
+    assert not any("«Источник» закрывается" in x for x in steps.items)

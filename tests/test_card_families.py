@@ -862,3 +862,14 @@ def test_fifteenth_sample_actions(text, actions):
 def test_condition_icon_without_its_colon_opens_a_condition():
     res = parse("[:2hod] +3 к [:tgh].")
     assert (res.ast.kind, res.ast.attr("head"), res.ast.children[0].attr("action")) == ("condition", "{second}", "modify")
+
+
+def test_two_attacks_joined_by_i_are_two_leaves():
+    res = parse("При {strike} магический удар на 2-2-3 и особый удар ядовитым шипом на 2.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["strike", "strike"]
+
+
+def test_comma_then_a_time_trigger_with_its_subject_is_the_next_part():
+    res = parse("При {strike} атакованное существо получает отравление на 1, в конце хода выбранное существо "
+                "противника, стоящее рядом с атакованным, получает отравление на 1.")
+    assert res.ast.shape() == "(trigger (and_then effect (trigger effect)))"

@@ -16,6 +16,7 @@ from bot.sim import scenario as sc
 from bot.sim.actions import ACTIONS
 from bot.sim.engine import Simulator
 from bot.sim.state import Card, GameState, StackItem, parse_cell
+from tests.reading_support import scenario_answer as _scenario
 
 
 # ------------------------------------------------------------------ what is read
@@ -159,14 +160,6 @@ def test_speed_equals_the_direct_run(kind, word):
 
 # ------------------------------------------------------------------ paraphrases moved from the keyword route's tests
 # (their Situation rows are gone: the reader answers them, through ``ask``)
-def _scenario(q: str):
-    a = ask(q)
-    assert a.route == "scenario" and a.reading is not None and a.unread == [], (q, a.route, a.verdict)
-    res = sc.run(sc.load(dump(a.reading), "reading.yaml"))
-    assert res.passed, res.failures
-    return a
-
-
 def _opens(verdict: str | None, word: str) -> bool:
     return verdict is not None and re.match(word + r"\b", verdict) is not None
 

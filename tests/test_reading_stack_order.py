@@ -9,18 +9,8 @@ import re
 
 import pytest
 
-from bot.judge import ask
 from bot.reading import stack_order as so
-from bot.reading.compile import dump
-from bot.sim import scenario as sc
-
-
-def _scenario(q: str):
-    a = ask(q)
-    assert a.route == "scenario" and a.reading is not None and a.unread == [], (q, a.route, a.verdict)
-    res = sc.run(sc.load(dump(a.reading), "reading.yaml"))      # the reading runs with `scenario run` and passes
-    assert res.passed, res.failures
-    return a
+from tests.reading_support import scenario_answer as _scenario
 
 
 def test_what_is_read():

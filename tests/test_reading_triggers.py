@@ -11,18 +11,14 @@ from hypothesis import given, settings, strategies as st
 
 from bot.judge import ask
 from bot.reading import triggers as tr
-from bot.reading.compile import dump
 from bot.sim import route
-from bot.sim import scenario as sc
 from bot.sim.engine import Simulator
 from bot.sim.state import GameState
+from tests.reading_support import scenario_answer
 
 
 def _scenario(q: str):
-    a = ask(q)
-    assert a.route == "scenario" and a.reading is not None and a.unread == [], (q, a.route, a.verdict)
-    res = sc.run(sc.load(dump(a.reading), "reading.yaml"))      # the reading runs with `scenario run` and passes
-    assert res.passed, res.failures
+    a = scenario_answer(q)
     assert a.citations[0] == "305.1", a.citations
     return a
 

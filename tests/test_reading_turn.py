@@ -9,18 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from bot.judge import ask
 from bot.reading import turn as tr
-from bot.reading.compile import dump
-from bot.sim import scenario as sc
 from bot.sim.engine import TURN_PHASES, Simulator
 from bot.sim.state import Card, GameState, parse_cell
-
-
-def _scenario(q: str):
-    a = ask(q)
-    assert a.route == "scenario" and a.reading is not None and a.unread == [], (q, a.route, a.verdict)
-    res = sc.run(sc.load(dump(a.reading), "reading.yaml"))      # the reading runs with `scenario run` and passes
-    assert res.passed, res.failures
-    return a
+from tests.reading_support import scenario_answer as _scenario
 
 
 def test_what_is_read():

@@ -437,3 +437,48 @@ def test_the_index_is_stored_with_the_edition_and_read_back(tmp_path, monkeypatc
 def test_definitions_descriptions_and_conditions_of_facts(tested_edition, q, verdict, number):
     a = answer(q, tested_edition)
     assert (a.verdict, a.citations[0]) == (verdict, number), a.trace
+
+
+@pytest.mark.parametrize("q,verdict,number", [
+    ("куда кладутся карты сдачи которые не набрали в отряд", "Под низ колоды в любом порядке", "102.6"),
+    ("где находится летающее существо после вскрытия?", "Во вспомогательной зоне", "307.1"),
+    # the story told first names what the rule requires («убили» — погибшая)
+    ("моего гоблина взяли под контроль и там убили. на чьё кладбище он идёт?", "На кладбище своего владельца", "405.6"),
+])
+def test_a_place_question_is_answered_by_the_place_the_rule_names(tested_edition, q, verdict, number):
+    a = answer(q, tested_edition)
+    assert (a.verdict, a.citations[0]) == (verdict, number), a.trace
+
+
+def test_a_conditional_answer_is_not_given_over_a_story(tested_edition):
+    # 405.2 puts a card on the graveyard «если количество ран …»: a story about control is another case
+    a = answer("мою тварь взяли под контроль и там убили. она на его кладбище идёт?", tested_edition)
+    assert a is None or a.verdict is None
+
+
+@pytest.mark.parametrize("q,verdict,number", [
+    ("не может же мое сущ атаковать мое же сущ", "Нет, может", "301.7"),      # «моё» as the object: «свою карту»
+    ("можно 2й раз мулиган взять?", "Нет, нельзя", "102.4.в"),                  # «2й» is «второй»; «взять» is light
+    ("сколько минимум карт в колоде для констрактеда", "Не менее 30", "201.1"),
+])
+def test_own_ordinals_and_bounds(tested_edition, q, verdict, number):
+    a = answer(q, tested_edition)
+    assert (a.verdict.split(" («")[0], a.citations[0]) == (verdict, number), a.trace
+
+
+@pytest.mark.parametrize("q,verdict,number", [
+    # «…, но если в конце хода оно стоит …, то оно погибает»: the exception is a rule of its own
+    ("может ли бестелесное существо двигаться на занятую клетку?", "Да, может", "409.1"),
+    ("что будет если бестелесное существо в конце хода стоит на одной клетке с другой картой", "Оно погибает", "409.1"),
+    # «5 штук»: a count's noun is no circumstance; «до пяти копий» bounds it
+    ("у гоблинов орда, 5 штук в деку норм?", "Да, можно", "201.3.б"),
+])
+def test_but_if_exceptions_and_counted_pieces(tested_edition, q, verdict, number):
+    a = answer(q, tested_edition)
+    assert (a.verdict, a.citations[0]) == (verdict, number), a.trace
+
+
+def test_a_lone_modal_asks_the_sentence_before_it(tested_edition):
+    # «можно» alone: the sentence before it is asked again, as «можно?» (305.6 «Меткий»)
+    a = answer("стрелять в соседа нельзя но у моего лучника меткий. можно", tested_edition)
+    assert (a.verdict, a.citations[0]) == ("Да, можно", "305.6"), a.trace

@@ -465,6 +465,19 @@ def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
         a.value[1:-1], "value") == "value" and (j + 1 >= len(toks) or toks[j + 1].type in ("NUMBER", "COMMA", "AND"))
 
 
+def _amount_effect(op: list[Token]) -> bool:
+    """Does ``op`` open with an effect named by a noun with its amount ("магический удар на
+    2-2-3", "особый удар ядовитым шипом на 2"): adjectives, an effect noun, then «на» and a
+    number within a few words?"""
+    k = 0
+    while k < len(op) and op[k].type == "WORD" and lexicon.is_adjective(op[k].value):
+        k += 1
+    if k >= len(op) or op[k].type != "WORD" or not lexicon.is_effect_noun(op[k].value) or lexicon.is_predicate(op[k].value):
+        return False
+    return any(a.type == "WORD" and a.value.casefold() == "на" and b.type == "NUMBER"
+               for a, b in zip(op[k + 1:k + 6], op[k + 2:k + 7]))
+
+
 def _shares_object(op: list[Token]) -> bool:
     """Does the verb of ``op`` (a transitive one, not reflexive) have no object of its own
     ("взять под контроль и открыть выбранное существо": both verbs act on the object
@@ -543,6 +556,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if after_and and _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
+        return True     # "магический удар на 2-2-3 и особый удар ядовитым шипом на 2": two attacks
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
             _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
             nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
@@ -1051,13 +1066,16 @@ class CardPostLex:
         if i + 2 >= len(toks):
             return False
         nxt = toks[i + 1]
-        if nxt.type == "TRIGGER_KW" and nxt.value.casefold() == "при":
+        if nxt.type == "TRIGGER_KW" and " ".join(nxt.value.casefold().split()) in ("при", "в начале", "в конце"):
             stop = next((k for k in range(i + 2, len(toks)) if toks[k].type in _PART_STOPS or toks[k].type == "COMMA"),
                         len(toks))
             end = self._header_end(toks[i + 1:stop], 0)
             if end is None or end[0] != "insert":
                 return False
             j = i + 1 + end[1]
+            if j < stop and nxt.value.casefold() != "при" and toks[j].type == "WORD" \
+                    and lexicon.word_lemma(toks[j].value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(toks[j].value):
+                return True     # "…, в конце хода выбранное существо противника, стоящее рядом, получает …"
             return j < stop and _subject_verb_follows(toks, j - 1)
         if nxt.type != "WORD" or _opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS:
             return False

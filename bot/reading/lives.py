@@ -56,9 +56,6 @@ class _Reader(SentenceReader):
         self.w = section_sets("lives")
         self.r = LivesReading(question, self.toks)
 
-    def sent(self) -> list[Tok]:
-        return [t for t in self.toks if t.sent == self.asked_sent]
-
     def read(self) -> LivesReading:
         lives = [t for t in self.toks if self.has("lives", t) or self.has("wounds", t) and self.marks_asked()]
         if not lives:
@@ -252,19 +249,12 @@ _ASKED_RU = {"entry": "чему равен текущий максимум жи�
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The lives question answered by the simulator, or ``None``."""
-    from bot.errors import ScenarioError
-    from bot.reading.route import read_asked, simulated_answer
+    from bot.reading.route import read_and_rule, simulated_answer
 
-    r = read_asked(question, read)
-    if r is None:
+    found = read_and_rule(question, read, _ruling)
+    if found is None:
         return None
-    try:
-        got = _ruling(r)
-    except ScenarioError:
-        return None
-    if got is None:
-        return None
-    verdict, mapping, res, cites = got
+    r, (verdict, mapping, res, cites) = found
     parts = [f"у существа {r.lives} жизней"] if r.lives else []
     if r.place:
         parts.append("где значок: " + _PLACE_RU[r.place])

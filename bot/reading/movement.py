@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.reading.lexicon import kind_of, name_of, section_sets
-from bot.reading.tokens import SentenceReader, Tok
+from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.textnorm import fold
 from bot.vocab import section, words as vocab_words
 
@@ -80,7 +80,8 @@ class MoveReading:
     ``subphase`` told; ``turn`` whose turn it is — ``first`` / ``second`` («в мой ход», «в ход
     противника») or ``own`` / ``other`` of the declarer («в свой / чужой ход»); ``events`` the told motions and state changes in order (``Motion``
     or ``("close"|"open"|"turn_start", at)``); ``steps`` cells asked; ``more`` («ещё»);
-    ``name`` the creature's name; ``only`` the player of «может только активный игрок?»; ``used`` /
+    ``name`` the creature's name; ``only`` the player of «может только активный игрок?»; ``whose_unclear`` — one player's
+    creature moved by the other («двигать существо противника»); ``used`` /
     ``unread``."""
 
     question: str
@@ -106,6 +107,7 @@ class MoveReading:
     name: str | None = None
     turn: str | None = None
     only: str | None = None
+    whose_unclear: bool = False
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -140,7 +142,12 @@ class _Reader(SentenceReader):
                 self.taken |= {t.i, nxt.i}
                 self.use(t.i, nxt.i)
                 self.read_points(t)
-            elif t.lemma == "движение" and t.case == "gent" and self.number(self.tok(t.i - 1)) is not None and \
+            elif t.lemma == "запас" and self.number(nxt) is not None and nxt.sent == t.sent:
+                self.taken |= {t.i, nxt.i}
+                self.use(t.i, nxt.i)
+                self.use_prep(t.i)
+                r.movement = self.number(nxt)      # «с запасом 2»
+            elif t.lemma == "движение" and self.number(self.tok(t.i - 1)) is not None and \
                     self.tok(t.i - 1).sent == t.sent:
                 self.taken |= {t.i, t.i - 1}
                 self.use(t.i, t.i - 1)
@@ -241,6 +248,9 @@ class _Reader(SentenceReader):
             if t.quote:
                 q = fold(t.text).strip(" .,!?")
                 kind = JUMP if q in _JUMP_QUOTES else PLACE if q in _PLACE_QUOTES else None
+            elif t.lemma == "движение" and self.points_noun(t):
+                self.use(t.i)
+                continue        # «сколько движения тратит», «тратит движение»: the points
             elif self.has("move_verbs", t) or self.has("move_nouns", t):
                 kind = MOVE
             elif self.has("relocate", t):
@@ -275,11 +285,28 @@ class _Reader(SentenceReader):
             for m in self.motions:
                 if first.i < m.at < then.i:
                     m.told = True       # «сначала двигаюсь, потом атакую»: the first is told
+        elif then is None:
+            then = next((t for t in self.toks if t.sent == self.asked_sent and t.text in ("потом", "затем")
+                         and self.tok(t.i - 1) is not None and self.tok(t.i - 1).text in ("а", "и")), None)
+            before = [m for m in self.motions if then is not None and not m.told and m.at < then.i
+                      and self.toks[m.at].sent == then.sent]
+            after = [m for m in self.motions if then is not None and m.at > then.i and self.toks[m.at].sent == then.sent]
+            if before and after:
+                self.use(then.i, then.i - 1)
+                for m in before:
+                    m.told = True       # «атаковать, а потом походить»: the first is told
         for m in self.motions:
             t = self.toks[m.at]
             if m.kind == JUMP and t.lemma in ("особенность", "способность"):
                 continue
             self.read_steps(m)
+
+    def points_noun(self, t: Tok) -> bool:
+        """«движение» standing for the movement points: right after «сколько» / a spend verb,
+        or right before one («сколько движения тратит», «тратит движение», «всё движение»)."""
+        p, n = self.tok(t.i - 1), self.tok(t.i + 1)
+        return (p is not None and (p.text in ("сколько", "всё", "все", "весь") or self.has("spend", p))) or \
+            (n is not None and self.has("spend", n) and p is not None and p.text == "сколько")
 
     def told(self, t: Tok) -> bool:
         """The word tells an event rather than asks: an earlier sentence, a past tense, a
@@ -323,6 +350,13 @@ class _Reader(SentenceReader):
                     m.steps = n
                 self.use_prep((u.i - 1) if n is not None else u.i)
                 return
+        for u in window[:2]:
+            if u is not None and u.sent == t.sent and u.lemma == "раз" and self.number(self.tok(u.i - 1)) is not None \
+                    and u.i - 1 > t.i and m.told:
+                m.steps = self.number(self.tok(u.i - 1))       # «сходило 3 раза»
+                self.use(u.i, u.i - 1)
+                self.taken.add(u.i)
+                return
         if t.lemma == "шаг":
             n = self.number(self.tok(t.i - 1))
             if n is not None:
@@ -346,7 +380,10 @@ class _Reader(SentenceReader):
             if alt and t.sent == self.asked_sent:
                 self.use(alt[0].i, *[u.i for u in (self.tok(t.i - 1),) if u is not None and u.text == "только"])
                 continue        # «… или только открытое?»: the alternative asked about, not a state
-            if t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый"):
+            if t.pos == "NOUN" and p is not None and p.text in ("после", "при"):
+                self.use(p.i)
+                r.events.append(("open" if opened else "close", t.i))     # «после открытия»
+            elif t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый"):
                 r.open = opened != neg
             elif t.tense == "past" or t.sent != self.asked_sent:
                 r.events.append(("open" if opened else "close", t.i))
@@ -405,7 +442,7 @@ class _Reader(SentenceReader):
                 self.use(t.i)
                 mine = mine or t.lemma != "свой"        # «своё» belongs to whoever is the subject
         if mine and theirs:
-            r.name = "?"        # «противник двигает моё существо»: whose card and who declares are not read here
+            r.whose_unclear = True      # «противник двигает моё существо»: whose card and who declares are not modelled
 
     def read_mover(self) -> None:
         """The creature moving: a creature word («существо», «воин», «орк»), a pronoun; any
@@ -432,6 +469,35 @@ class _Reader(SentenceReader):
 
     def near_cell(self, t: Tok) -> bool:
         return any(u is not None and u.lemma == "клетка" for u in (self.tok(t.i - 1), self.tok(t.i - 2), self.tok(t.i - 3)))
+
+    def read_occupant(self) -> None:
+        """«на клетку, где стоит артефакт противника», «на клетку с существом», «клетку, на
+        которой уже есть другое существо»: the card there occupies the cell (507.2, 210.1) —
+        its words (and its owner's) are the destination's, not the mover's."""
+        r = self.r
+        for t in self.toks:
+            if t.lemma != "клетка":
+                continue
+            k, seen = t.i + 1, []
+            while self.tok(k) is not None and self.tok(k).sent == t.sent and len(seen) < 6:
+                u = self.tok(k)
+                if u.text in ("где", "с", "со", "на", "которой", "которую", "уже", "стоит", "стоят", "находится", "есть",
+                              "лежит", "другое", "другим", "другой", "чужое", "чужим") or self.has("me", u) or \
+                        self.has("opponent", u):
+                    seen.append(k)
+                    k += 1
+                    continue
+                kind = kind_of(u.text) if not u.quote else None
+                if kind in ("creature", "artifact") or name_of(u.text):
+                    if not any(self.tok(j).text in ("где", "с", "со", "которой") for j in seen):
+                        break
+                    nxt = self.tok(k + 1)
+                    end = k + 1 if nxt is not None and self.has("opponent", nxt) else k
+                    r.dest = "artifact" if kind == "artifact" else "occupied"
+                    self.use(t.i, *seen, *range(k, end + 1))
+                    self.taken |= {*seen, *range(k, end + 1)}
+                    self.use_prep(t.i)
+                break
 
     def read_dest(self) -> None:
         r = self.r
@@ -460,7 +526,7 @@ class _Reader(SentenceReader):
         r = self.r
         sent = [t for t in self.toks if t.sent == self.asked_sent]
         texts = [t.text for t in sent]
-        wh = next((t for t in sent if t.text in _WH), None)
+        wh = next((t for t in sent if t.text in _WH and t.i not in self.taken), None)
         r.yes_no = wh is None
         for t in sent:
             if t.text in _MODAL or t.text == "ли" or t.text == "разве":
@@ -477,6 +543,8 @@ class _Reader(SentenceReader):
                 self.use(t.i)
                 if self.has("more", t) and not (self.tok(t.i + 1) is not None and self.tok(t.i + 1).text == "не"):
                     r.more = True       # «ещё раз», not «ещё не ходил»
+                    if self.tok(t.i + 1) is not None and self.tok(t.i + 1).lemma == "раз":
+                        self.use(t.i + 1)
                 if t.text == "после":
                     self.use(t.i + 1)
             if self.has("declare_verbs", t) or self.has("ability", t) or self.has("particles", t):
@@ -585,7 +653,8 @@ class _Reader(SentenceReader):
         def times(t: Tok) -> bool:      # «несколько раз», «два раза», «в который раз» — «раз» counts
             p = self.tok(t.i - 1)
             return t.text == "раз" and p is not None and (self.number(p) is not None or p.lemma in (
-                "сколько", "несколько", "каждый", "второй", "первый", "последний", "который", "этот", "один", "лишний"))
+                "сколько", "несколько", "каждый", "второй", "первый", "последний", "который", "этот", "один", "лишний",
+                "ещё", "еще", "очередной", "следующий", "другой"))
         opener = next((t for t in sent if t.text in ("раз", "ведь", "поскольку") and not times(t) and
                        any(u.text in _MODAL for u in sent if u.i < t.i)), None)
         if opener is None:
@@ -629,25 +698,13 @@ class _Reader(SentenceReader):
         return alt.i
 
     def read_unread(self) -> None:
-        r = self.r
-        stop, filler = vocab_words("stop_words"), vocab_words("filler")
-        content = self.w["content"]
-        out = []
-        for t in self.toks:
-            if t.i in r.used or t.quote or t.text.isdigit():
-                continue
-            if t.text in ("не", "ни"):
-                out.append(t.text)
-                continue
-            if (t.text in stop or t.lemma in filler) and t.lemma not in content and t.text not in content:
-                continue
-            out.append(t.text)
-        r.unread = list(dict.fromkeys(out))
+        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
     def run(self) -> MoveReading:
         self.read_phrases()
         self.read_state()
         self.read_motions()
+        self.read_occupant()
         self.read_players()
         self.read_mover()
         self.read_dest()
@@ -656,6 +713,19 @@ class _Reader(SentenceReader):
             self.r.asked = None
         self.read_unread()
         return self.r
+
+
+_MOTION_SETS = ("move_verbs", "move_nouns", "relocate", "jump", "placement", "restore")
+
+
+def mentions_motion(question: str) -> bool:
+    """Whether any word of ``question`` names a motion or the restoring of movement points
+    (a cheap test before reading: most questions ``ask`` gets are about something else)."""
+    from bot.reading.tokens import tokenize
+
+    w = _words().sets
+    toks, _ = tokenize(question)
+    return any(t.quote or any(t.lemma in w[k] or t.text in w[k] for k in _MOTION_SETS) for t in toks)
 
 
 def read(question: str) -> MoveReading:

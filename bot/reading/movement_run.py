@@ -17,8 +17,9 @@ two points) is no reading: ``None``.
 
 from __future__ import annotations
 
-from bot.answer import Answer
-from bot.reading.movement import ACT, ATTACK, JUMP, ME, MOVE, OPP, PLACE, RELOCATE, Motion, MoveReading, read
+from bot.answer import Answer, Block
+from bot.reading.movement import (ACT, ATTACK, JUMP, ME, MOVE, OPP, PLACE, RELOCATE, Motion, MoveReading, mentions_motion,
+                                   read)
 
 _KIND_RU = {MOVE: "двигаться", JUMP: "использовать особенность «вместо движения»", RELOCATE: "быть перемещено",
             ACT: "действовать", ATTACK: "атаковать", PLACE: "помещаться"}
@@ -178,6 +179,22 @@ def _dedup(xs) -> list[str]:
     return list(dict.fromkeys(xs))
 
 
+class Conflict(Exception):
+    """A told step the rules refuse («сходил, потом прыгнул»): the story contradicts the
+    rules — ``reasons`` (the refused step's), the ``mapping`` and ``result`` that show it."""
+
+    def __init__(self, reasons, mapping: dict, result, understood: str) -> None:
+        super().__init__("told step refused")
+        self.reasons, self.mapping, self.result, self.understood = reasons, mapping, result, understood
+
+
+def _check_told(results, must: list[int], mapping: dict, res, understood: str) -> None:
+    """Raise ``Conflict`` when a told step (step numbers ``must``) was refused."""
+    bad = next((results[k - 1] for k in must if not results[k - 1].legal), None)
+    if bad is not None:
+        raise Conflict(bad.reasons, mapping, res, understood)
+
+
 class Ruling:
     """``verdict``, ``lines`` (reasons with paragraphs), ``cites`` (most relevant first),
     ``mapping`` (the scenario), ``result`` (its run), ``lines_ru`` («Как я понял» parts)."""
@@ -197,7 +214,7 @@ def _legal(r: MoveReading) -> Ruling | None:
     if r.kind == PLACE:
         return None
     acting = r.kind in (ACT, ATTACK)
-    if acting and not any(isinstance(e, Motion) and e.kind == MOVE for e in r.events):
+    if acting and not any(isinstance(e, Motion) and e.kind in (MOVE, JUMP) for e in r.events):
         return None     # an attack's own legality is the situation reader's (bot.reading.reader)
     if r.dest in ("occupied", "artifact"):
         b.block_ahead(0)
@@ -219,8 +236,7 @@ def _legal(r: MoveReading) -> Ruling | None:
             asked.append(b.declare(r.kind, dest, resolve=k < n - 1))
     mapping, res = _run(_title(r), b.state, b.steps)
     rs = res.results
-    if any(not rs[k - 1].legal for k in must):
-        return None     # a told step the rules refuse: the story contradicts the rules
+    _check_told(rs, must, mapping, res, _understood(r, b))
     told_cons = [c for x in rs[:asked[0] - 1] for c in x.consequences if c.card == b.mover and c.rules
                  and any(n.startswith("506") for n in c.rules) and "302.2" not in c.rules]
     asked_rs = [rs[k - 1] for k in asked]
@@ -242,8 +258,6 @@ def _legal(r: MoveReading) -> Ruling | None:
     bad = next((x for x in asked_rs if not x.legal), None)
     if bad is None:
         head = "может" if personal else "можно"
-        if r.kind == RELOCATE:
-            head = "можно" if not personal else "может быть"
         extra = f" на {len(asked_rs)} {_cells(len(asked_rs))} подряд" if len(asked_rs) > 1 else ""
         why = [c for c in told_cons if "506.4" in c.rules or "506.5" in c.rules] + [c for x in asked_rs for c in x.consequences if c.rules
                                                                and tuple(c.rules) != ("303.3",)]
@@ -252,6 +266,10 @@ def _legal(r: MoveReading) -> Ruling | None:
         cites = _dedup([*_rules(restored), *_rules(lost), *(["506.1"] if r.kind == MOVE else []),
                         *(["506.7", "506.6"] if r.kind == JUMP else []), *(["507.1"] if r.kind == RELOCATE else []),
                         *_rules(why)])
+        if r.kind == RELOCATE:
+            return Ruling(f"Да, {'может быть перемещено' if personal else 'можно переместить'} особенностью: перемещение — "
+                          "не движение, запас движения на него не тратится", [c.line() for c in why],
+                          _dedup(["507.1", *cites]), mapping, res, und)
         reason = ""
         if r.kind == JUMP and r.movement == 0:
             reason = ": запас движения полный, даже если он равен 0"
@@ -276,7 +294,8 @@ def _legal(r: MoveReading) -> Ruling | None:
     if cause:
         reason = "когда карта действует, она теряет весь свой запас движения"
     elif len(asked_rs) > 1 and "506.1" in first.rules:
-        reason = f"с запасом движения {b.cards[0]['movement']} — не больше {b.cards[0]['movement']} {_cells(b.cards[0]['movement'])}: по одной единице за клетку"
+        n = b.cards[0]["movement"]
+        reason = f"с запасом движения {n} — не больше {n} {'клетки' if n == 1 else 'клеток'}: по одной единице за клетку"
     cites = _dedup([*_rules(cause), *_rules(bad.reasons)])
     if r.dest == "artifact":
         cites = _dedup([cites[0], "210.1", *cites])
@@ -312,8 +331,7 @@ def _count(r: MoveReading) -> Ruling | None:
     asked = [b.declare(MOVE, resolve=True) for _ in range(n + 1)]
     b.steps = b.steps[:-2]      # the last (refused) declaration needs no passes
     mapping, res = _run(_title(r), b.state, b.steps)
-    if any(not res.results[k - 1].legal for k in must):
-        return None
+    _check_told(res.results, must, mapping, res, _understood(r, b))
     rs = [res.results[k - 1] for k in asked]
     made = next((k for k, x in enumerate(rs) if not x.legal), len(rs))
     if made == len(rs):
@@ -524,13 +542,28 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     from bot.reading.route import read_asked, simulated_answer
     from bot.sim.route import agree_with_negation
 
+    if not question or not mentions_motion(question):
+        return None
     r = read_asked(question, read)
     if r is None:
         return None
+    if r.whose_unclear and r.asked == "legal":
+        text = ("Вердикт не даю: в вопросе один игрок двигает существо другого — модель объявляет движение только "
+                "существом Активного игрока (506.2) и такой случай не разбирает. Уточните, чьё существо и кто объявляет.")
+        return Answer(question=question, route="scenario", verdict=None, blocks=[Block("text", text)], citations=["506.2"],
+                      trace=["чьё существо двигают и кто объявляет — не разобрано"], understood=None, reading=None,
+                      unread=[])
     try:
         got = ruling(r)
     except ScenarioError:
         return None
+    except Conflict as c:
+        why = "; ".join(_short(x) for x in c.reasons)
+        text = (f"В вопросе противоречие с правилами: рассказанный шаг невозможен — {why}. "
+                "Проверьте, что произошло на самом деле, — вердикт по такому описанию не даю.")
+        return Answer(question=question, route="scenario", verdict=None, blocks=[Block("text", text)],
+                      citations=_rules(c.reasons), trace=list(c.result.trace), understood=c.understood,
+                      reading=c.mapping, unread=[])
     if got is None:
         return None
     verdict = got.verdict

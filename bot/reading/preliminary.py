@@ -24,9 +24,8 @@ from dataclasses import dataclass, field
 
 from bot.answer import Answer
 from bot.reading.lexicon import section_sets
-from bot.reading.tokens import SentenceReader, Tok
+from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.textnorm import fold
-from bot.vocab import words as vocab_words
 
 ME, OPP = "first", "second"
 OP = {"battle_start": "battle_start", "vanguard": "vanguard"}
@@ -218,18 +217,7 @@ class _Reader(SentenceReader):
                 r.asked = None
 
     def read_unread(self) -> None:
-        stop, filler = vocab_words("stop_words"), vocab_words("filler")
-        out = []
-        for t in self.toks:
-            if t.i in self.r.used or t.quote or t.text.isdigit():
-                continue
-            if t.text in ("не", "ни"):
-                out.append(t.text)
-                continue
-            if (t.text in stop or t.lemma in filler) and t.lemma not in self.w["content"]:
-                continue
-            out.append(t.text)
-        self.r.unread = list(dict.fromkeys(out))
+        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
 
 def read(question: str) -> PreliminaryReading:
@@ -342,19 +330,12 @@ _ASKED_RU = {"first": "кто использует первым", "alternate": "
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The preliminary-phase question answered by the simulator, or ``None``."""
-    from bot.errors import ScenarioError
-    from bot.reading.route import read_asked, simulated_answer
+    from bot.reading.route import read_and_rule, simulated_answer
 
-    r = read_asked(question, read)
-    if r is None:
+    found = read_and_rule(question, read, _ruling)
+    if found is None:
         return None
-    try:
-        got = _ruling(r)
-    except ScenarioError:
-        return None
-    if got is None:
-        return None
-    verdict, mapping, res, cites = got
+    r, (verdict, mapping, res, cites) = found
     lines = [c.line() for x in res.results for c in (x.reasons or x.consequences) if c.rules]
     told = ", ".join(RU[x] for x in dict.fromkeys(r.named))
     parts = [f"названо: {told}"] if told else []

@@ -64,9 +64,6 @@ class _Reader(SentenceReader):
         self.w = section_sets("reveal")
         self.r = RevealReading(question, self.toks)
 
-    def sent(self) -> list[Tok]:
-        return [t for t in self.toks if t.sent == self.asked_sent]
-
     def read(self) -> RevealReading:
         if not any(self.has("reveal", t) or self.has("hidden", t) and (self.row_near(t) or self.keep_near(t)) for t in self.toks):
             return self.r
@@ -362,19 +359,12 @@ _ASKED_RU = {"first": "кто вскрывает карты первым", "keep
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The reveal-step question answered by the simulator, or ``None``."""
-    from bot.errors import ScenarioError
-    from bot.reading.route import read_asked, simulated_answer
+    from bot.reading.route import read_and_rule, simulated_answer
 
-    r = read_asked(question, read)
-    if r is None:
+    found = read_and_rule(question, read, _ruling)
+    if found is None:
         return None
-    try:
-        got = _ruling(r)
-    except ScenarioError:
-        return None
-    if got is None:
-        return None
-    verdict, mapping, res, cites = got
+    r, (verdict, mapping, res, cites) = found
     parts = []
     if r.player and r.asked != "first":
         parts.append(f"карты: {_PLAYER_RU[r.player]}" + (f", {r.row}-й ряд" if r.row else ""))

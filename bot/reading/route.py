@@ -37,6 +37,24 @@ def read_asked(question: str, read):
     r = read(question)
     return None if r.asked is None or r.unread else r
 
+def read_and_rule(question: str, read, rule):
+    """``(reading, ruling)`` when a simulator reader answers ``question``: ``read_asked``
+    gives a complete reading and ``rule(reading)`` — the reader's compile-and-run — gives
+    a non-empty ruling; ``None`` otherwise, also when ``rule`` raises ``ScenarioError``
+    (the compiled scenario does not load: no answer rather than a wrong one). The one
+    entry every reader's ``answer`` shares."""
+    from bot.errors import ScenarioError
+
+    r = read_asked(question, read)
+    if r is None:
+        return None
+    try:
+        got = rule(r)
+    except ScenarioError:
+        return None
+    return (r, got) if got else None
+
+
 def simulated_answer(question: str, verdict: str, lines: list[str], cites: list[str], trace: list[str],
                      understood: str, reading: dict, edition: str) -> Answer:
     """The ``scenario``-route ``Answer`` of a reader whose compiled scenario the simulator ran:

@@ -169,19 +169,12 @@ _ASKED_RU = {"which_top": "какое игродействие в стеке в�
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The stack-order / phase-end / payment question answered by the simulator, or ``None``."""
-    from bot.errors import ScenarioError
-    from bot.reading.route import read_asked, simulated_answer
+    from bot.reading.route import read_and_rule, simulated_answer
 
-    r = read_asked(question, read)
-    if r is None:
+    found = read_and_rule(question, read, _ruling)
+    if found is None:
         return None
-    try:
-        got = _ruling(r)
-    except ScenarioError:
-        return None
-    if got is None:
-        return None
-    verdict, mapping, res, cites = got
+    r, (verdict, mapping, res, cites) = found
     lines = [c.line() for x in res.results for c in x.consequences if c.rules]
     return simulated_answer(question, verdict, lines[-6:], cites, res.trace,
                             f"Как я понял: вопрос — {_ASKED_RU[r.asked]}.", mapping, edition)

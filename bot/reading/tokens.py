@@ -107,6 +107,10 @@ class SentenceReader:
         asked = [k for k, e in enumerate(ends) if "?" in e]
         self.asked_sent = asked[-1] if asked else max((t.sent for t in self.toks), default=0)
 
+    def sent(self) -> list["Tok"]:
+        """The tokens of the asked sentence, in order."""
+        return [t for t in self.toks if t.sent == self.asked_sent]
+
     def tok(self, i: int) -> "Tok | None":
         """The token at ``i``, or ``None`` outside the question."""
         return self.toks[i] if 0 <= i < len(self.toks) else None

@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 
 from bot.answer import Answer
 from bot.reading.lexicon import section_sets
-from bot.reading.tokens import SentenceReader, Tok
-from bot.vocab import words as vocab_words
+from bot.reading.tokens import SentenceReader, Tok, unread_words
 
 ME, OPP = "first", "second"
 
@@ -178,18 +177,7 @@ class _Reader(SentenceReader):
         r.asked = "first_resolved" if resolve else "first_in"
 
     def read_unread(self) -> None:
-        stop, filler = vocab_words("stop_words"), vocab_words("filler")
-        out = []
-        for t in self.toks:
-            if t.i in self.r.used or t.quote or t.text.isdigit():
-                continue
-            if t.text in ("не", "ни"):
-                out.append(t.text)
-                continue
-            if (t.text in stop or t.lemma in filler) and t.lemma not in self.w["content"]:
-                continue
-            out.append(t.text)
-        self.r.unread = list(dict.fromkeys(out))
+        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
 
 def read(question: str) -> TriggerReading:

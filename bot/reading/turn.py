@@ -64,9 +64,6 @@ class _Reader(SentenceReader):
         self.w = section_sets("turn")
         self.r = TurnReading(question, self.toks)
 
-    def sent(self) -> list[Tok]:
-        return [t for t in self.toks if t.sent == self.asked_sent]
-
     def read(self) -> TurnReading:
         nouns = [t for t in self.toks if self.has("phase_nouns", t)]
         turns = [t for t in self.toks if self.has("turn", t)]
@@ -274,19 +271,12 @@ _ASKED_RU = {"first": "с какой фазы начинается ход", "ord
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The turn-phase question answered by the simulator, or ``None``."""
-    from bot.errors import ScenarioError
-    from bot.reading.route import read_asked, simulated_answer
+    from bot.reading.route import read_and_rule, simulated_answer
 
-    r = read_asked(question, read)
-    if r is None:
+    found = read_and_rule(question, read, _ruling)
+    if found is None:
         return None
-    try:
-        got = _ruling(r)
-    except ScenarioError:
-        return None
-    if got is None:
-        return None
-    verdict, mapping, res, cites = got
+    r, (verdict, mapping, res, cites) = found
     if r.neg_word and verdict.startswith(("Да", "Нет")):
         from bot.sim.route import agree_with_negation
         verdict = agree_with_negation(verdict, r.neg_word)     # «разве она не может пропуститься?» — «Да, не может: …»

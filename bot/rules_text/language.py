@@ -54,6 +54,8 @@ class RuleLanguage:
     count_words: frozenset[str] = frozenset()
     limit_verbs: frozenset[str] = frozenset()
     people: frozenset[str] = frozenset()
+    where_words: frozenset[str] = frozenset()
+    """Question words asking a place or whose it is («куда», «где», «чей»)."""
     """Animate nouns that name people, not creatures («друг», «судья»)."""
     """«X не может превышать N»: the same as «не более N»."""
 
@@ -173,4 +175,5 @@ def _meaning(d: dict) -> dict:
         widening=tuple(tuple(fold(str(p)).split()) for p in d.get("widening") or ()),
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
+        where_words=_set(d.get("where_words")),
     )

@@ -231,6 +231,8 @@ def _may_condition(q: Question, r: Rule, told: frozenset[str]) -> bool:
     question is silent on that condition: it names none of the condition's words but those
     its main part names too (a question naming part of it states another circumstance)."""
     p = r.prop
+    if q.context:     # a story told first: its circumstances may or may not be the condition
+        return False
     if not p.condition_text or not ((q.kind == "modal" and p.kind == "modal")
                                     or (q.kind == "happens" and p.kind in ("fact", "consequence"))):
         return False

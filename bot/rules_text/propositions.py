@@ -147,7 +147,9 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
             if t.lemma in L.keep_prepositions:
                 out.add(opt + t.lemma)
             continue
-        if t.pos not in _CONTENT_POS or t.lemma in L.ignore:
+        if (t.pos not in _CONTENT_POS and not (t.pos == "PRCL" and t.lemma in ("максимум", "минимум")
+                                                and i >= 2 and toks[i - 2].pos in ("ADJF", "PREP", "NPRO", "PRTF"))) \
+                or t.lemma in L.ignore:   # «чем указанный у неё максимум»: the noun, not «at most»
             neg = False
             continue
         head = next((u for u in toks[i:i + 3] if u.pos == "NOUN"), None)
@@ -308,7 +310,8 @@ def _has_predicate(cl: list[Tok], modal_only: bool = False, facts: bool = False)
     return False
 
 
-_REASON_CUT = re.compile(r"(?i),\s+(?=(?:поэтому|следовательно|так\s+как|потому\s+что|поскольку|ибо|значит)\s)")
+_REASON_CUT = re.compile(r"(?i),\s+(?:(?=(?:поэтому|следовательно|так\s+как|потому\s+что|поскольку|ибо|значит)\s)"
+                         r"|(?:но|а|однако)\s+(?=если\s))")
 _REASON_WORD = re.compile(r"(?i)^(?:поэтому|следовательно|так\s+как|потому\s+что|поскольку|ибо|значит)\s+")
 
 
@@ -317,7 +320,9 @@ def parts(sentence: str) -> list[str]:
     own rule («Удар через ряд нельзя нанести по летающему существу: оно не находится …»);
     and at «…, поэтому / так как / следовательно …»: the consequence or the reason is a
     statement of the rulebook too («Раны от отравления не являются атакой, поэтому броня
-    их не предотвращает» -> «броня их не предотвращает»)."""
+    их не предотвращает» -> «броня их не предотвращает»); and at «…, но если …»: the
+    exception is a rule of its own («… может двигаться на занятую клетку, но если в конце
+    хода оно стоит на одной клетке с другой картой, то оно погибает»)."""
     out: list[str] = []
     depth = start = 0
     for i, ch in enumerate(sentence):

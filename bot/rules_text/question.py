@@ -95,7 +95,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if not t:
         return None
     parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
-    parts = [_TSYA.sub(r"\1ется", p) for p in parts]
+    parts = [_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p)) for p in parts]
     last = parts[-1] if parts else t
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
         last = parts[-2]
@@ -114,6 +114,15 @@ def read(text: str, edition: str = "") -> Question | None:
     if not toks:
         return None
     q = _read_tokens(toks, last, tail_can)
+    if q is not None and not q.bag and q.kind == "modal" and last in parts and parts.index(last) > 0:
+        # «стрелять в соседа нельзя, но у моего лучника меткий. можно?»: the modal alone asks the
+        # sentence before it again, in its own modality
+        prev = parts[parts.index(last) - 1]
+        ptoks, _ = tokenize((_quote_names(_fix_typos(prev, edition), edition) if edition else prev).rstrip("?!. "))
+        pq = _read_tokens(ptoks, prev, False) if ptoks else None
+        if pq is not None and pq.kind == "modal" and pq.bag:
+            q = replace(pq, positive=q.positive, mode=q.mode, verb=q.verb, impersonal=q.impersonal, text=last)
+            last = prev
     if q is not None and edition:
         q = _creatures(q, " ".join(parts), edition)
         if q.numbers and q.kind != "count":
@@ -172,6 +181,10 @@ def _counts(toks: list[Tok], numbers: tuple[int, ...], edition: str) -> tuple[in
         if n in out:
             out.remove(n)
     return tuple(out)
+
+
+_ORDINAL = re.compile(r"(?i)(?<![\d.])(\d+)-?(?:й|ой|ый|ий|ая|ое|ья|я|е|го|му)(?![а-яё])")
+"""«2й раз», «3-я карта»: the number (a count for the matcher)."""
 
 
 def _creatures(q: Question, text: str, edition: str) -> Question:
@@ -252,6 +265,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     k_what = next((i for i, t in enumerate(toks[:-1]) if t.lemma == "что" and toks[i + 1].lemma in L.what_happens), None)
     if k_what is not None and k_what <= 2:
         return _what(toks, k_what, text)
+    if any(t.lemma in L.where_words for t in toks):   # «куда / где / на чьё кладбище …?»
+        return _where(toks, text)
     cond_at = next((i for i, t in enumerate(toks) if t.lemma in L.condition and i > 0), None)
     how_many = any(L.norm(t.lemma, t.text) == "сколько" for t in toks)
     if how_many or (any(t.lemma in L.count_words for t in toks) and _asked_predicate(toks) is None):
@@ -281,6 +296,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
     action = _action(toks, k, kind)
     bag = _clean(bag)
+    f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
+    if f is not None and any(t.lemma in ("мой", "наш") and t.clause == toks[f].clause and toks[j - 1].lemma != "у"
+                             for j, t in enumerate(toks) if j > f):
+        bag = bag | {"свой"}   # «атаковать моё же существо»: what is acted on is the asker's own
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
         bag, action = bag - {action}, ""
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
@@ -444,7 +463,7 @@ def _count(toks: list[Tok], text: str) -> Question:
     counted = ""
     after = False
     for t in toks:
-        if after and not counted and t.pos == "NOUN":
+        if after and not counted and t.pos == "NOUN" and t.lemma not in L.count_words:
             counted = L.norm(t.lemma, t.text)
         c = L.norm(t.lemma, t.text)
         if t.lemma in ("максимум", "макс", "максимальный", "больше", "более") or (c == "сколько" and False):
@@ -469,6 +488,17 @@ def _count(toks: list[Tok], text: str) -> Question:
     ctx = _clean(_content(told)[0]) - _clean(bag) if told else frozenset()
     return Question(kind="count", mode="count", positive=True, bag=_clean(bag), numbers=nums, bound=bound,
                     counted=counted, text=text, context=frozenset(ctx))
+
+
+def _where(toks: list[Tok], text: str) -> Question:
+    """«Куда / где / на чьё кладбище идёт карта?»: the place a rule puts something —
+    ``bag`` the question's words without the place word, ``action`` its verb."""
+    L = language()
+    rest = [t for t in toks if t.lemma not in L.where_words]
+    verb = next((t for t in rest if t.pos in ("VERB", "INFN")), None)
+    bag, nums = _content(rest)
+    return Question(kind="where", mode="where", positive=True, bag=_clean(bag), numbers=nums, text=text,
+                    action=L.norm(verb.lemma, verb.text) if verb is not None else "", verb=verb.text if verb else "")
 
 
 def _what(toks: list[Tok], k: int, text: str) -> Question:

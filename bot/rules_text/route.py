@@ -64,6 +64,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return _count(question, q, idx, edition)
     if q.kind == "what":
         return _what(question, q, idx, edition)
+    if q.kind == "where":
+        return _where(question, q, idx, edition)
     d = decide(q, idx)
     if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
         return None     # no sentence fits: search quotes the nearest paragraphs
@@ -261,6 +263,62 @@ _NUM_PHRASE = re.compile(r"(?i)(не (?:более|больше|менее|ме�
 
 def _number_phrase(sentence: str) -> str:
     return " / ".join(m.group(0).rstrip(".,;:") for m in _NUM_PHRASE.finditer(sentence))[:80]
+
+
+# --- «куда / где / чей …?» ------------------------------------------------------------------
+
+_PLACE = re.compile(r"(?i)^\s*((?:на|в|во|под|из|к)\s+[^,.;:()–—]+)")
+
+
+def _place_after_verb(p: Prop) -> str:
+    """The place phrase right after the sentence's verb («помещается на кладбище своего
+    владельца, …» -> «на кладбище своего владельца»), ``""`` when none follows it."""
+    verb = p.verb.removeprefix("не ").strip()
+    at = p.sentence.casefold().find(verb.casefold()) if verb else -1
+    if at < 0:
+        return ""
+    m = _PLACE.match(p.sentence[at + len(verb):])
+    return m.group(1).strip() if m else ""
+
+
+def _where(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | None:
+    """A place question answered by the place phrase of the one sentence that puts what
+    is asked somewhere: its action the asked verb (or the verb unnamed), every asked
+    word named by it, every word of it but the place told by the question (its context
+    too). Two sentences giving two places: no verdict."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.match import _hits, candidates, covered_by, _covered
+    from bot.rules_text.propositions import _content
+
+    L = language_()
+    asked = [x for x in q.bag if x.removeprefix("не ") not in L.filler and x != q.action]
+    told = covered_by(q.bag | q.context)
+    found: dict[str, Prop] = {}
+    for k in candidates(q, idx):
+        r = idx.rules[k]
+        p = r.prop
+        if p.kind not in ("fact", "consequence") or not p.positive:
+            continue
+        if q.action and not _hits(q.action, frozenset({L.norm(p.action)})):
+            continue
+        place = _place_after_verb(p)
+        if not place:
+            continue
+        verb = p.verb.removeprefix("не ").strip()
+        tail = p.sentence[p.sentence.casefold().find(verb.casefold()) + len(verb):]
+        there = {w.lstrip("~") for w in _content(tokenize(tail)[0])[0]}   # the place and what follows it
+        words = r.req | r.opt
+        if not all(_hits(x, words) for x in asked):
+            continue
+        if any(not _covered(w, told) for w in r.req - there - {L.norm(p.action), p.action}):
+            continue
+        found.setdefault(place, p)
+    if not found:
+        return None
+    if len(found) > 1:
+        return _undecided(question, q, Decision(near=[(p, f"здесь место — «{pl}»") for pl, p in found.items()]))
+    place, p = next(iter(found.items()))
+    return _answer(question, q, place[:1].upper() + place[1:], p, [], "", edition, idx)
 
 
 # --- «что будет, если …?» -------------------------------------------------------------------

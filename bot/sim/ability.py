@@ -204,7 +204,10 @@ class _Board:
     # ---------------------------------------------------------------- targets and legality
     def _spec(self, leaf: Node) -> tuple[str | None, dict]:
         args = thaw(leaf.attr("args") or ())
-        return leaf.attr("action"), args if isinstance(args, dict) else {}
+        args = args if isinstance(args, dict) else {}
+        if args.get("target"):
+            args = dict(args, target=subject_relative(leaf.text, args["target"]))
+        return leaf.attr("action"), args
 
     def _fits(self, c: Card, spec: dict) -> str | None:
         """Why card ``c`` does not fit the target ``spec``; ``None`` when it does."""
@@ -745,6 +748,20 @@ _THIS_CARD = re.compile(r"(?<![а-яё])эт(?:а|у|ой|ою|ой)\s+карт"
 _THIS_NOUN = re.compile(r"(?<![а-яё])эт(?:от|а|о|у|ого|ой|ому|им|ом|ою)\s+[а-яё]{3,}")
 
 
+_OPPONENT_SUBJECT = re.compile(r"\s*(?:противник|соперник|оппонент)(?![а-яё])")
+_REFLEXIVE_OWNER = re.compile(r"(?<![а-яё])сво(?:й|е|ё|я|его|ей|ю|их|им|ими|ем|ём)(?![а-яё])")
+
+
+def subject_relative(text: str, spec: dict) -> dict:
+    """The target ``spec`` of a part whose subject is the opponent, with «свой» read as the
+    subject's: «противник закрывает одно своё открытое существо» is the opponent's creature
+    (the typed args say ``own`` — the controller's). «ваше» stays the controller's."""
+    t = fold(text)
+    if spec.get("owner") != "own" or not _OPPONENT_SUBJECT.match(t) or not _REFLEXIVE_OWNER.search(t):
+        return spec
+    return dict(spec, owner="enemy", who="enemy" if spec.get("who") == "own" else spec.get("who"))
+
+
 def this_card(text: str, who: str | None, antecedent: bool) -> bool:
     """Whether a part whose target was typed ``who`` (``it`` or none) names the source card
     by a demonstrative: «эта карта» always («…, в противном случае – эта карта получает
@@ -826,4 +843,4 @@ def self_source_text(result: ParseResult, src: Card) -> bool:
 
 
 __all__ = ["Use", "UseError", "AbilityStep", "Resolution", "resolve_on_board", "pick_ability", "ability_kind",
-           "EXECUTED", "tap_cost", "self_source_text", "this_card", "other"]
+           "EXECUTED", "tap_cost", "self_source_text", "this_card", "subject_relative", "other"]

@@ -204,6 +204,9 @@ def _both(clause: str, ps, actions) -> tuple[int, ...] | None:
     return None
 
 
+_TAG = re.compile(r"(?:да|верно|так|правда|ведь|ведь\s+так|правильно|нет|не\s+так|так\s+ведь)")
+
+
 def _asking_clause(question: str) -> str:
     from bot.abilities.outcome_words import sentences
     from bot.yesno import asks
@@ -215,7 +218,9 @@ def _asking_clause(question: str) -> str:
     clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)", last) if c.strip()]
     # the asking clause is not a condition: «лечение будет если я ушёл в колоду?» asks «лечение будет»
     main = [c for c in clauses if not re.match(r"\s*(?:а\s+)?(?:если|когда)(?![а-яё])", fold(c))]
-    return fold((main or clauses or [last])[-1])
+    # «разряда не будет, да?»: a confirmation tag asks about the clause before it
+    tags = [c for c in main if not _TAG.fullmatch(fold(c).strip(" ?!.…"))]
+    return fold((tags or main or clauses or [last])[-1])
 
 
 def _asking_sentence(question: str) -> str:
@@ -376,6 +381,32 @@ def _answer_on_board(text: str, facts, question: str):
     node_of = {id(x): x for x in result.ast.walk()}
     asked = read_asked(question, [(p.number, p.text) for p in parts],
                        {p.number: node_of[leaf_of[p.number]].attr("action") for p in parts if p.number in leaf_of})
+    bv = _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
+    if asked.kind in ("whether", "card_state") and bv.verdict and _NEGATED.search(_asking_clause(question)):
+        bv.verdict = agree_with_negation(bv.verdict)
+    return bv
+
+
+_NEGATED = re.compile(r"(?<![а-я])не\s+(?!мож|мог|смож|смог|нужн|надо|обязан|должн|вправе|хоч|только|ли(?![а-я]))[а-я]+")
+"""A negated asked clause («разряда не будет?», «лечение не пройдёт, да?»), modals aside."""
+
+
+def agree_with_negation(verdict: str) -> str:
+    """The answer to a negated question agrees with its statement, as Russian speakers
+    answer (``bot.sim.route.agree_with_negation`` for modals): «разряда не будет?» ->
+    «Да, не будет: …» when the part does not happen, «Нет, будет: …» when it does.
+    ``verdict``: the answer to the positive question («Да: …» / «Нет: …»)."""
+    m = re.match(r"(Да|Нет): (.*)", verdict, re.S)
+    if not m:
+        return verdict
+    return f"Нет, будет: {m.group(2)}" if m.group(1) == "Да" else f"Да, не будет: {m.group(2)}"
+
+
+def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked):
+    """The ``BoardVerdict`` for ``asked`` on the built board (see ``answer_on_board``)."""
+    from bot.sim.ability import UseError
+    from bot.sim.board_text import BoardVerdict, part_phrase, resolve_text
+
     if asked.kind == "may_refuse":
         holder = next((n for n in result.ast.walk() if n.kind == "refusable"), None)
         if holder is None:

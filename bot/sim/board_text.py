@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board, this_card
+from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board, subject_relative, this_card
 from bot.sim.state import Card, GameState, cell_name, parse_cell
 from bot.textnorm import fold
 
@@ -360,7 +360,7 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         n = nums[id(leaf)]
         action = leaf.attr("action")
         args = thaw(leaf.attr("args") or ()) or {}
-        spec = (args.get("target") or {}) if isinstance(args, dict) else {}
+        spec = subject_relative(leaf.text, (args.get("target") or {}) if isinstance(args, dict) else {})
         who = spec.get("who")
         if this_card(leaf.text, who, antecedent):
             who = "self"    # «эта карта», «это существо» (bot.sim.ability.this_card)

@@ -35,18 +35,12 @@ __all__ = ["ActionReading", "Mention", "answer", "compile_runs", "read"]
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The game-action question answered by the simulator, or ``None`` (no property of this
     module asked, a content word unread, or no scenario that answers it)."""
-    from bot.errors import ScenarioError
-    from bot.reading.route import read_asked
+    from bot.reading.route import read_and_rule
 
-    r = read_asked(question, read)
-    if r is None:
+    found = read_and_rule(question, read, compile_runs)
+    if found is None:
         return None
-    try:
-        runs = compile_runs(r)
-    except ScenarioError:
-        return None
-    if not runs:
-        return None
+    r, runs = found
     got = verdict_of(r, runs)
     if got is None:
         return None
