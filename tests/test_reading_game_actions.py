@@ -389,3 +389,14 @@ def test_said_aloud_equals_the_kind(kind, order):
     q = [f"Нужно ли объявлять вслух {w}?", f"{w[:1].upper() + w[1:]} надо объявлять вслух?"][order]
     a = ask(q)
     assert a.reading is not None and a.verdict.startswith("Да" if ACTIONS[kind].aloud else "Нет"), (q, a.verdict)
+
+
+@pytest.mark.parametrize("q,start", [
+    ("Можно ли объявить движение, пока в стеке что то лежит?", "Нет, нельзя"),           # «что то» is «что-то»
+    ("Могу объявить действие карты в ответ на внезапку противника?", "Нет, нельзя"),      # slang kind
+    ("У кого приоритет, когда начинается новая подфаза ну или фаза?", "Активный игрок"),   # one event named twice
+    ("После выполнения игродействия из стека приоритет получает активный игрок?", "Да,"),
+])
+def test_wording_of_told_facts(q, start):
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict.startswith(start), a.verdict

@@ -63,6 +63,26 @@ def section_sets(name: str) -> dict[str, frozenset[str]]:
     return {k: _set(v) for k, v in section(name).items()}
 
 
+_STEM = 4
+"""Most letters of a lemma kept as the stem ``might_mention`` looks for."""
+
+
+@lru_cache(maxsize=None)
+def _stems(name: str, keys: tuple[str, ...]) -> tuple[str, ...]:
+    sets = section_sets(name)
+    # «фаза» -> «фаз» (so «фазы» has it): at most four letters, the last one dropped, at least three
+    return tuple(sorted({w[:max(3, min(_STEM, len(w) - 1))] for k in keys for w in sets[k] if w}))
+
+
+def might_mention(question: str, name: str, keys: tuple[str, ...]) -> bool:
+    """Whether the folded ``question`` contains the stem (first three or four letters) of a word of
+    the lists ``keys`` of section ``name`` — a cheap test a reader makes before tokenising:
+    without one of its words the question is not its to read. ``KeyError`` for a list the
+    section does not have."""
+    q = fold(question)
+    return any(st in q for st in _stems(name, keys))
+
+
 @lru_cache(maxsize=1)
 def words() -> ReaderWords:
     """The reader's tables from ``grammar/lexicon.yaml`` (``reader`` section)."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.answer import Answer
-from bot.reading.lexicon import section_sets
+from bot.reading.lexicon import might_mention, section_sets
 from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.vocab import words as vocab_words
 
@@ -361,6 +361,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The reveal-step question answered by the simulator, or ``None``."""
     from bot.reading.route import read_and_rule, simulated_answer
 
+    if not question or not might_mention(question, "reveal", ("reveal", "hidden")):
+        return None     # none of this reader's words: not its question (checked before tokenising)
     found = read_and_rule(question, read, _ruling)
     if found is None:
         return None

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.answer import Answer
-from bot.reading.lexicon import section_sets
+from bot.reading.lexicon import might_mention, section_sets
 from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.sim.engine import TURN_PHASE_RU
 from bot.vocab import section, words as vocab_words
@@ -273,6 +273,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The turn-phase question answered by the simulator, or ``None``."""
     from bot.reading.route import read_and_rule, simulated_answer
 
+    if not question or not might_mention(question, "turn", ("phase_nouns", "between")):
+        return None     # none of this reader's words: not its question (checked before tokenising)
     found = read_and_rule(question, read, _ruling)
     if found is None:
         return None

@@ -171,6 +171,10 @@ class SituationReader(SentenceReader):
         for t in self.toks:
             if self.w.has("stack_word", t):
                 clause = [u for u in self.toks if u.clause == t.clause]
+                nx, nx2 = self.tok(t.i + 1), self.tok(t.i + 2)
+                if nx is not None and nx.text == "что" and nx2 is not None and nx2.text == "то":
+                    # «в стеке что то лежит»: «что то» is «что-то», not a clause of its own
+                    clause += [u for u in self.toks if u.clause in (nx.clause, nx2.clause) and u not in clause]
                 empty = next((u for u in clause if self.w.has("empty_words", u)), None)
                 if empty is not None:
                     neg = self.tok(empty.i - 1)
@@ -184,11 +188,12 @@ class SituationReader(SentenceReader):
                 p = self.tok(t.i - 1)
                 lies = next((u for u in clause if self.w.has("lies_verbs", u)), None)
                 if p is not None and p.text == "в" and (lies is not None or any(u.lemma in ("он", "она", "оно") for u in clause)
-                                                        or any(self.tok(u.i) and u.lemma == "что-то" for u in clause)):
+                                                        or any(self.tok(u.i) and u.lemma == "что-то" or u.text == "что" for u in clause)):
                     self.r.stack = "nonempty"
                     self.use(p.i, t.i, lies.i if lies else None)
                     for u in clause:
-                        if u.lemma in ("он", "она", "оно", "что-то", "что", "уже") or u.text in ("пока",):
+                        if u.lemma in ("он", "она", "оно", "что-то", "что", "уже") or u.text in ("пока",) \
+                                or u.text == "то" and self.tok(u.i - 1) is not None and self.toks[u.i - 1].text == "что":
                             self.use(u.i)
                     self.lies_on_stack(t)
                 elif p is not None and p.text == "в" and any(m.at in (t.i + 1, t.i + 2) for m in self.mentions):
@@ -274,6 +279,10 @@ class SituationReader(SentenceReader):
                     continue
                 self.r.told.append(("resolved",))
                 self.use(t.i, top.i if top else None, prev.i if after_prep else None)
+                nx = self.tok(t.i + 1)
+                if t.lemma == "выполнение" and nx is not None and (self.w.has("any_action", nx) or nx.lemma == "действие"):
+                    self.use(nx.i)      # «после выполнения действия из стека»: the top action, named generically
+                    self.mentions = [m for m in self.mentions if m.at != nx.i]
                 for m in list(self.mentions):
                     if top is not None and m.kind is None and m.at == top.i + 1:
                         self.mentions.remove(m)     # «верхнее игродействие» is the stack's top, not an action asked
@@ -287,6 +296,11 @@ class SituationReader(SentenceReader):
                                                     and self.tok(t.i - 1).lemma == "начало"):
                 self.r.told.append(("subphase",))
                 self.use(t.i, t.i - 1)
+                # «новая фаза ну или подфаза»: the same event named twice
+                for k in (t.i + 2, t.i + 3):
+                    u = self.tok(k)
+                    if u is not None and self.w.has("phase_nouns", u) and self.toks[k - 1].text == "или":
+                        self.use(*range(t.i + 1, k + 1))
                 for u in self.toks:
                     if u.clause == t.clause and u.lemma in ("начало", "переход", "при", "в", "к") and abs(u.i - t.i) <= 3:
                         self.use(u.i)
