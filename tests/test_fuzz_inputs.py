@@ -4,14 +4,13 @@ explain, the scenario loader and the rulebook importer.
 Over texts built from the pieces real input is made of (and arbitrary text), each path
 returns its value or raises one of the project's errors (``BerserkError``, a
 ``ValueError``) with a Russian message — never another exception. Examples are few and
-small, and each has a generous deadline, so the suite stays fast and a hang fails.
+small, and each has a bound on its CPU time (not wall time), so the suite stays fast and a hang fails.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -28,9 +27,12 @@ from bot.importer import import_sources
 from bot.judge import ask
 from bot.pages import read_page
 from bot.sim.scenario import load, run, scenario_answer
+from tests.work_bounds import cpu_per_call
 
-SETTINGS = settings(max_examples=60, deadline=timedelta(seconds=10), derandomize=True,
+SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,  # bounded per example by CPU_SECONDS
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+CPU_SECONDS = 10
+"""Each example's bound in CPU time of this process (tests/work_bounds.cpu_per_call)."""
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
 QUESTION_PIECES = ["Можно ли ", "положить ", "симбиота ", "на ", "летающее ", "существо", "?", "«", "»", '"',
@@ -64,6 +66,7 @@ def _russian_error(e: BaseException) -> None:
 
 @SETTINGS
 @given(_TEXT)
+@cpu_per_call(CPU_SECONDS)
 def test_ask_answers_or_raises_a_russian_error(text):
     try:
         a = ask(text)
@@ -77,6 +80,7 @@ def test_ask_answers_or_raises_a_russian_error(text):
 
 @SETTINGS
 @given(_PUNCT)
+@cpu_per_call(CPU_SECONDS)
 def test_punctuation_alone_never_gets_a_verdict(text):
     assert ask(text).verdict is None
     for ans in handle(text).answers:
@@ -86,6 +90,7 @@ def test_punctuation_alone_never_gets_a_verdict(text):
 @SETTINGS
 @given(st.sampled_from(["", "/rule ", "/search ", "/glossary ", "/parse ", "/explain ", "/explain --failed 1 ",
                         "/scenario ", "/scenario\n", "/start ", "/help ", "/nope "]), _TEXT)
+@cpu_per_call(CPU_SECONDS)
 def test_chat_message_never_raises(command, text):
     reply = handle(command + text)
     for ans in reply.answers:
@@ -104,6 +109,7 @@ _CARD = st.one_of(_pieces(CARD_PIECES, 30), st.text(max_size=60),
 
 @SETTINGS
 @given(_CARD)
+@cpu_per_call(CPU_SECONDS)
 def test_parse_answers_or_raises_a_russian_error(text):
     try:
         a = parse_answer(text)
@@ -117,6 +123,7 @@ def test_parse_answers_or_raises_a_russian_error(text):
 @given(_CARD, st.lists(st.integers(0, 12), max_size=3), st.lists(st.integers(0, 12), max_size=2),
        st.booleans(), st.none() | st.integers(0, 9).map(lambda n: [n]),
        st.none() | st.text(alphabet="0123456789, x", max_size=6).map(lambda s: [s]), st.booleans())
+@cpu_per_call(CPU_SECONDS)
 def test_explain_answers_or_raises_a_russian_error(text, failed, illegal, refuse, choose, declare, no_resources):
     flags = argparse.Namespace(failed=failed, illegal=illegal, refuse=refuse, choose=choose, declare=declare,
                                no_resources=no_resources)
@@ -176,18 +183,21 @@ def _check_scenario(text: str) -> None:
 
 @SETTINGS
 @given(_mutated_scenario())
+@cpu_per_call(CPU_SECONDS)
 def test_mutated_scenario_loads_runs_or_is_refused_in_russian(text):
     _check_scenario(text)
 
 
 @SETTINGS
 @given(_TREES)
+@cpu_per_call(CPU_SECONDS)
 def test_arbitrary_yaml_tree_loads_or_is_refused_in_russian(tree):
     _check_scenario(yaml.safe_dump(tree, allow_unicode=True))
 
 
 @SETTINGS
 @given(st.text(max_size=200))
+@cpu_per_call(CPU_SECONDS)
 def test_arbitrary_text_as_scenario_is_refused_in_russian(text):
     _check_scenario(text)
     a = scenario_answer(text)
@@ -203,6 +213,7 @@ PAGE_PIECES = ["209. Симбиоты\n", "209.1. ", "209.2.", "209.1.а ", "1.2
 
 @SETTINGS
 @given(_pieces(PAGE_PIECES, 40).map(str.encode) | st.binary(max_size=200))
+@cpu_per_call(CPU_SECONDS)
 def test_page_reader_reads_or_raises_a_russian_error(raw):
     try:
         items, orphans = read_page(raw, "p.txt")
@@ -214,6 +225,7 @@ def test_page_reader_reads_or_raises_a_russian_error(raw):
 
 @SETTINGS
 @given(st.lists(_pieces(PAGE_PIECES, 40), min_size=1, max_size=3))
+@cpu_per_call(CPU_SECONDS)
 def test_import_builds_an_edition_or_raises_a_russian_error(tmp_path_factory, pages):
     folder: Path = tmp_path_factory.mktemp("pages")
     for i, text in enumerate(pages):
@@ -283,6 +295,7 @@ def _scenario_tree(draw) -> dict:
 
 @SETTINGS
 @given(_scenario_tree())
+@cpu_per_call(CPU_SECONDS)
 def test_structured_scenario_runs_or_is_refused_in_russian(tree):
     text = yaml.safe_dump(tree, allow_unicode=True, sort_keys=False)
     _check_scenario(text)
@@ -298,6 +311,7 @@ CARD_FILE_PIECES = ['[', ']', '{', '}', '"name": "Воин"', '"text": "Рани
 @SETTINGS
 @given(_pieces(CARD_FILE_PIECES, 30).map(str.encode) | st.binary(max_size=120),
        st.sampled_from(["auto", "nxt", "classic", "csv"]), st.sampled_from(["cards.json", "cards.csv"]))
+@cpu_per_call(CPU_SECONDS)
 def test_card_file_reads_or_raises_a_russian_error(tmp_path_factory, raw, fmt, name):
     from bot.cards.formats import read_file
 

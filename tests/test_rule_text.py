@@ -482,3 +482,17 @@ def test_a_lone_modal_asks_the_sentence_before_it(tested_edition):
     # «можно» alone: the sentence before it is asked again, as «можно?» (305.6 «Меткий»)
     a = answer("стрелять в соседа нельзя но у моего лучника меткий. можно", tested_edition)
     assert (a.verdict, a.citations[0]) == ("Да, можно", "305.6"), a.trace
+
+
+@pytest.mark.parametrize("q,verdict,number", [
+    # «… после первого действия в ход открывается и может … объявить ещё одно действие»: the
+    # coordinated «открывается» is no restriction of who may act; «ещё одно» is the second
+    ("у сущ есть действует дважды. оно может за ход атаковать два раза", "Да, может", "408.6"),
+    # «мулиган ему недоступен»: the subject of «недоступен» is what the question's «объявить» acts on
+    ("я уже потратил один кристалл могу объявить мулиган?", "Нет, не может", "102.4.г"),
+    # a conditional answer with the rule's own number
+    ("может ли стоимость карты стать меньше 1", "Нет, не может, если особенность уменьшает стоимость карты", "202.7"),
+])
+def test_coordinated_predicates_access_and_conditional_counts(tested_edition, q, verdict, number):
+    a = answer(q, tested_edition)
+    assert (a.verdict, a.citations[0]) == (verdict, number), a.trace

@@ -44,3 +44,19 @@ def memory_bound(megabytes: float, what: str = "") -> Iterator[None]:
         if not was_tracing:
             tracemalloc.stop()
     assert peak < megabytes, f"{what or 'the block'} allocated {peak:.1f} MB at its peak (bound {megabytes} MB)"
+
+
+def cpu_per_call(seconds: float):
+    """Decorator: each call of the test function (each Hypothesis example, when placed
+    under ``@given``) must use less than ``seconds`` of CPU time — a hang or a blow-up
+    bound that, unlike Hypothesis's wall-clock ``deadline``, a loaded machine does not
+    trip (a wall deadline missed once and met on the re-run is reported as «Flaky»)."""
+    import functools
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def bounded(*args, **kwargs):
+            with cpu_bound(seconds, fn.__name__):
+                return fn(*args, **kwargs)
+        return bounded
+    return wrap

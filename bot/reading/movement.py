@@ -81,7 +81,8 @@ class MoveReading:
     противника») or ``own`` / ``other`` of the declarer («в свой / чужой ход»); ``events`` the told motions and state changes in order (``Motion``
     or ``("close"|"open"|"turn_start", at)``); ``steps`` cells asked; ``more`` («ещё»);
     ``name`` the creature's name; ``only`` the player of «может только активный игрок?»; ``whose_unclear`` — one player's
-    creature moved by the other («двигать существо противника»); ``used`` /
+    creature moved by the other («двигать существо противника»); ``attached`` the kind of an
+    attached card asked to move (symbiote / parasite / equipment); ``used`` /
     ``unread``."""
 
     question: str
@@ -108,6 +109,7 @@ class MoveReading:
     turn: str | None = None
     only: str | None = None
     whose_unclear: bool = False
+    attached: str | None = None
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -452,11 +454,20 @@ class _Reader(SentenceReader):
             if t.quote or t.i in self.taken:
                 continue
             k = kind_of(t.text)
+            if k in ("symbiote", "parasite", "equipment") and r.attached is None:
+                r.attached = k          # «движение симбиота»: an attached card moves with its host only (209.10, 212.8)
+                self.use(t.i)
+                continue
             if k is not None and k != "creature":
                 if self.has("artifact", t) and self.near_cell(t):
                     continue
                 r.name = "?"        # another kind of card: not a creature's movement
                 return
+            if r.attached is not None and t.lemma in ("хозяин", "носитель"):
+                near = [u for u in (self.tok(t.i - 1), self.tok(t.i - 2)) if u is not None and u.lemma in ("отдельно", "без", "от")]
+                if near:        # «отдельно от хозяина», «без хозяина»: the attached card on its own
+                    self.use(t.i, *[u.i for u in near])
+                continue
             if k == "creature" or name_of(t.text):
                 self.use(t.i)
                 if name_of(t.text):
@@ -711,6 +722,13 @@ class _Reader(SentenceReader):
         self.read_asked()
         if self.r.name == "?":
             self.r.asked = None
+        a = self.r
+        if a.attached is not None and (a.asked != "legal" or a.events or a.dest != "next" or a.name or
+                                       a.kind not in (MOVE, JUMP, RELOCATE)):
+            a.asked = None      # an attached card: only «может ли симбиот двигаться / быть перемещён?»
+        for t in self.toks:
+            if a.attached is not None and t.lemma in ("сам", "самостоятельно", "отдельно", "сама", "само"):
+                self.use(t.i)
         self.read_unread()
         return self.r
 

@@ -68,6 +68,17 @@ class _Board:
         if not r.open or (opened and opened[0] == "open"):
             card["open"] = False
         self.cards = [card]
+        if r.attached is not None:      # the card asked about lies on a host creature (209.1, 212.1)
+            host = {"id": "Хозяин", "owner": self.owner if r.attached != "parasite" else _other(self.owner),
+                    "cell": _cell(_X0, _Y0), "movement": 2, "class": "воин"}
+            name = {"symbiote": "Симбиот", "parasite": "Паразит", "equipment": "Экипировка"}[r.attached]
+            att = {"id": name, "owner": self.owner, "host": "Хозяин"}
+            if r.attached == "equipment":
+                att.update(kind="equipment", equipment_class="оружие")
+            else:
+                att["traits"] = ["symbiote"] + (["parasite"] if r.attached == "parasite" else [])
+            self.mover = name
+            self.cards = [host, att]
         self.state: dict = {"active": self.active, "priority": self.declarer, "cards": self.cards}
         if r.subphase and r.subphase != "choice":
             self.state["subphase"] = r.subphase
@@ -512,6 +523,10 @@ def _understood(r: MoveReading, b: _Board) -> str:
     if c.get("open") is False:
         facts.append("закрыто")
     parts = [f"{who} ({', '.join(facts)})"]
+    if r.attached is not None:
+        whose = "ваш" if b.owner == ME else "чужой"
+        parts = [f"{whose} {dict(symbiote='симбиот', parasite='паразит', equipment='экипировка')[r.attached]} "
+                 "лежит на существе-хозяине"]
     if b.active != b.declarer:
         parts.append("ход другого игрока" if r.declarer is None else "объявляет неактивный игрок")
     if b.state.get("subphase"):

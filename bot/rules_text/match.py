@@ -205,7 +205,7 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     extras = [x for x in bag if x not in used and x.removeprefix("не ") not in L.filler
               and not _hits(x, r.req | r.opt)]
     if conditional:
-        if extras or (q.numbers and q.kind != "count"):
+        if extras:
             return f"правило действует только при условии «{p.condition_text}»", False, ""
         return "conditional", truth, how
     if extras:

@@ -137,7 +137,8 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
             continue
         if t.lemma in L.numbers:
             if not (i >= 2 and toks[i - 2].lemma == "ни"):   # «ни одной карты» counts nothing
-                nums.append(L.numbers[t.lemma])
+                more = i >= 2 and toks[i - 2].lemma in ("ещё", "еще") and L.numbers[t.lemma] == 1
+                nums.append(2 if more else L.numbers[t.lemma])   # «ещё одно действие»: the second
             neg = False
             continue
         if t.lemma in L.only or t.lemma in L.limit or t.lemma in L.lower_limit:
@@ -543,10 +544,28 @@ def _only_and_limit(toks: list[Tok]) -> tuple[frozenset[str], int | None, int | 
 def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions, number, text):
     out = _props_raw(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions,
                      number, text)
-    desc = _descriptive(subject) | _redundant_gerund(subject, seg)
+    desc = _descriptive(subject) | _redundant_gerund(subject, seg) | _coordinated_predicate(subject)
     if not desc:
         return out
     return [replace(p, words=frozenset("~" + w if w in desc else w for w in p.words)) for p in out]
+
+
+def _coordinated_predicate(subject: list[Tok]) -> frozenset[str]:
+    """«Существо с особенностью «Действует дважды» после первого действия в ход
+    открывается и может …»: what stands before the modal holds a predicate of its own
+    («… открывается и»); its words (from the first circumstance after the subject's noun to
+    that verb) are optional for the modal's proposition — they are not who may act."""
+    v = next((i for i, t in enumerate(subject) if t.pos == "VERB" and not _relative(subject, i)
+              and (i + 1 == len(subject) or subject[i + 1].lemma == "и")), None)
+    if v is None:
+        return frozenset()
+    noun = next((i for i, t in enumerate(subject[:v]) if t.pos == "NOUN" or t.quote), None)
+    if noun is None:
+        return frozenset()
+    start = next((i for i in range(noun + 1, v) if subject[i].pos == "PREP" and subject[i].lemma not in ("с", "со", "без")
+                  and not any(u.quote for u in subject[i:v])), v)
+    own = _content(subject[:start])[0]
+    return frozenset(w.lstrip("~") for w in _content(subject[start:v + 1])[0]) - own
 
 
 def _redundant_gerund(subject: list[Tok], seg: list[Tok]) -> frozenset[str]:
@@ -615,7 +634,7 @@ def _props_raw(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions,
     if not starts:  # a fronted infinitive: «Использовать движение может только открытое существо»
         fronted = [i for i, t in enumerate(subject) if t.pos == "INFN"]
         if not fronted and pred_toks and pred_toks[0].pos in ("ADJS", "PRTS"):   # «мулиган ему недоступен»
-            return [Prop(action=L.norm(pred_toks[0].lemma), words=w, numbers=n, **base)
+            return [Prop(action=L.norm(pred_toks[0].lemma), words=w, numbers=n, patient=True, **base)
                     for alt in alternatives(subject + seg) for w, n in [_content(alt)]]
         if len(fronted) != 1:
             return []

@@ -95,6 +95,8 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
 
     form = None     # an order or «both» asked: the connective alone may decide it (read only when no fact is)
     if not cards:   # the board facts are cheap to read, the card text is not: no fact, no parse
+        if not any(m in question for m in '«»"“”„‟'):
+            return None     # no quote, no card text: nothing of this route's
         first = read_board_facts(question)
         if first.unread or not (first.facts or (form := form_asked(question))):
             return None
