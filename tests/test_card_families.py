@@ -172,9 +172,12 @@ def test_condition_after_then_governs_the_next_part():
 
 def test_signed_modifier_after_a_note_starts_a_new_ability():
     res = parse("+1 к {strike} за каждый лес в вашем отряде (максимум +2) -1 от выстрелов, пока есть болото.")
-    assert res.ast.shape() == "(card effect effect)"
+    assert res.ast.shape() == "(card effect (condition effect))"
     assert [n.text for n in res.ast.children] == ["+1 к {strike} за каждый лес в вашем отряде (максимум +2)",
                                                  "-1 от выстрелов, пока есть болото"]
+    # the «пока» written after the modifier is its condition (as a «Пока … –» header would be)
+    assert res.ast.children[1].attr("head") == "пока есть болото"
+    assert res.ast.children[1].children[0].text == "-1 от выстрелов"
 
 
 # ---- a card-text question with a board: the board decides ------------------------------------
@@ -809,7 +812,9 @@ def test_comparative_is_not_the_start_of_the_body():
 
 
 def test_icon_under_a_trailing_condition_is_a_trait():
-    assert parse("{direct}, пока находится во 2 или 3 ряду.").ast.attr("action") == "trait"
+    ast = parse("{direct}, пока находится во 2 или 3 ряду.").ast
+    assert ast.kind == "condition" and ast.attr("head") == "пока находится во 2 или 3 ряду"
+    assert ast.children[0].attr("action") == "trait"
 
 
 @pytest.mark.parametrize("text, actions", [
@@ -873,3 +878,21 @@ def test_comma_then_a_time_trigger_with_its_subject_is_the_next_part():
     res = parse("При {strike} атакованное существо получает отравление на 1, в конце хода выбранное существо "
                 "противника, стоящее рядом с атакованным, получает отравление на 1.")
     assert res.ast.shape() == "(trigger (and_then effect (trigger effect)))"
+
+
+def test_declaring_a_named_strike_is_a_strike():
+    # «объявить особый удар … на 2»: the declared thing decides the action (as after «совершить»)
+    leaf = parse("{tap}: объявить особый удар кованым сапогом на 2.").ast.children[0]
+    assert leaf.attr("action") == "strike"
+    leaf = parse("{tap}: объявить выстрел на 1 по выбранному существу.").ast.children[0]
+    assert leaf.attr("action") == "shot"
+
+
+def test_a_trailing_while_condition_governs_its_own_leaf_only():
+    ast = parse("Броня 1. +1 к {strike}, пока рядом стоит ваше существо без ран.").ast
+    assert ast.shape() == "(card effect (condition effect))"
+    cond = ast.children[1]
+    assert cond.attr("head") == "пока рядом стоит ваше существо без ран"
+    assert cond.children[0].text == "+1 к {strike}" and cond.children[0].attr("action") == "modify"
+    # «, если …» after an activated ability's effect stays in the leaf (it restricts the target)
+    assert parse("{tap}: ранить выбранное существо на 2, если оно закрыто.").ast.shape() == "(cost effect)"

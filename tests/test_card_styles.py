@@ -142,7 +142,8 @@ def test_where_a_header_ends(text, head, body):
 
 def test_a_definition_dash_inside_a_clause_is_not_a_connective():
     res = parse("В начале хода противника – хозяин получает маркер «удушение», пока Отпрыск – его паразит")
-    assert res.ast.shape() == "(trigger effect)" and "505.4.2" not in res.ast.rules()
+    assert res.ast.shape() == "(trigger (condition effect))" and "505.4.2" not in res.ast.rules()
+    assert res.ast.children[0].attr("head") == "пока Отпрыск – его паразит"
 
 
 def test_a_named_effect_as_a_later_part():
@@ -221,7 +222,8 @@ def test_a_count_before_a_cost_icon_is_the_cost_variable():
 
 def test_a_granted_ability_is_one_effect():
     res = parse("Получает {tap}: Магический удар на 3, пока стоит рядом с врагом")
-    assert res.complete and res.ast.shape() == "effect" and res.ast.attr("action") == "gain"
+    assert res.complete and res.ast.shape() == "(condition effect)" and res.ast.children[0].attr("action") == "gain"
+    assert res.ast.attr("head") == "пока стоит рядом с врагом"
 
 
 # ---- what complete parses used to get wrong ---------------------------------------------------

@@ -170,7 +170,9 @@ def test_trigger_condition_named_heads():
 
 def test_header_words_inside_a_sentence_are_words():
     ast = parse("Получает +1 к удару, пока рядом есть ваше существо").ast
-    assert ast.kind == "effect"
+    # «пока» after the leaf is its condition, not a header over the sentence
+    assert ast.kind == "condition" and ast.attr("head") == "пока рядом есть ваше существо"
+    assert ast.children[0].text == "Получает +1 к удару" and ast.children[0].attr("action") == "modify"
 
 
 def test_keyword_abilities_and_limits_are_attributes():

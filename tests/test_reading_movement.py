@@ -222,3 +222,9 @@ def test_legality_equals_the_direct_run(state, event, kind, dest, points, order)
     want = _direct(is_open, event, kind, dest, points)
     assert a.reading is not None and a.verdict is not None, (q, a.route, a.verdict, a.unread)
     assert a.verdict.startswith("Да" if want else "Нет"), (q, a.verdict)
+
+
+def test_a_wh_question_about_placing_gets_no_yes_no():
+    # «на какие …» asks which creatures, not whether one may: no bare «Да, можно» (the reader's wh words are inflected)
+    a = ask("на какие сущи можно вешать симба?")
+    assert a.verdict is None or not a.verdict.startswith(("Да", "Нет")), a.verdict

@@ -64,6 +64,25 @@ def _is_self_payment(node: Node) -> bool:
     return head == "уничтожить" or (head == "вернуть" and any(w.startswith("колод") for w in words))
 
 
+def _trailing_condition(items: list[Token]) -> int | None:
+    """Index of the comma that opens a «while» condition written after a leaf («X, пока Y»),
+    or ``None``. Only a clause that runs to the end of the leaf with no comma of its own,
+    after words of the leaf, is a condition. A trailing «, если …» stays in the leaf: in an
+    activated ability it restricts the target («ранить выбранное существо, если оно
+    закрыто»), which the effect's args read."""
+    for i in range(1, len(items) - 2):
+        t = items[i]
+        if t.type != "COMMA" or items[i + 1].value.casefold() != "пока":
+            continue
+        rest = items[i + 2:]
+        if any(r.type == "COMMA" for r in rest):
+            return None
+        if not any(it.type == "WORD" for it in items[:i]) and not any(it.type == "ICON" for it in items[:i]):
+            return None
+        return i
+    return None
+
+
 class ToAst(Transformer):
     """Lark Transformer: rule callbacks build ``Node``s from tokens and child nodes."""
 
@@ -79,6 +98,15 @@ class ToAst(Transformer):
 
     # -- leaves ---------------------------------------------------------------------------
     def effect(self, items: list[Token]) -> Node:
+        cut = _trailing_condition(items)
+        if cut is not None:
+            # "+1 к {strike}, пока рядом стоит ваше существо без ран": the leaf's own «, пока / если …»
+            # written after it is the condition of that leaf, as a «Пока … –» header would be
+            body = self.effect(items[:cut])
+            head = items[cut + 1:]
+            s = items[0].start_pos
+            return self._node("condition", None, items, [body], span=(s, items[-1].end_pos),
+                              head=self.text[head[0].start_pos:head[-1].end_pos])
         attrs: dict[str, Any] = {}
         limits = [m.group(1) for t in items if t.type == "PAREN" and _LIMIT_WORDS.search(t.value)
                   for m in [_LIMIT.match(t.value)] if m]
