@@ -26,6 +26,8 @@ when the question is not its kind:
 5. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
                   sentences (bot.rules_text.route, issue 14); never before the simulator
 6. ``glossary`` – «Что такое X?» from the edition's dictionary (bot.glossary)
+   ``scenario`` – a described situation whose cards the reader found but not every word:
+                  no verdict, the words it could not place named (bot.reading.partial)
 7. ``search``   – everything else; always answers (bot.search)
 
 An answer of the ability or scenario routes that cites a number the asked edition
@@ -68,6 +70,7 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.sim.route",
     "bot.rules_text.route",
     "bot.glossary",
+    "bot.reading.partial",
     "bot.search",
 )
 

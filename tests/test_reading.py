@@ -277,7 +277,6 @@ def test_host_events_are_read_and_simulated(q, verdict, first):
 @pytest.mark.parametrize("q", [
     "Хозяина передвинули. Симбиот остаётся?",                 # on the host or on the old cell? ambiguous
     "Может ли существо двигаться в подфазу действия?",        # a subphase the reader does not model
-    "Можно ли надеть на воина шлем и кольчугу?",              # two pieces of equipment, not one
 ])
 def test_host_words_the_reader_cannot_place_get_no_reader_verdict(q):
     from bot.reading.route import answer

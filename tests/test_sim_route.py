@@ -104,19 +104,21 @@ def test_not_my_kind_returns_none(q):
 
 
 def test_illegal_request_is_answered_no_with_paragraph():
-    a = route.answer("Можно ли надеть экипировку на летающее существо?", "5ed")
+    from tests.sim_support import ask_judge
+    a = ask_judge("Можно ли надеть экипировку на летающее существо?")
     assert a.verdict.startswith("Нет, нельзя") and a.citations[0] == "212.3"
 
 
 def test_an_unplaced_word_withholds_the_verdict():
-    """Issue 11 honesty gate: a content word nothing read («фиолетовое») -> no Да/Нет, the
-    word named, the nearest paragraphs kept."""
-    a = route.answer("Можно ли положить симбиота на летающее фиолетовое существо?", "5ed")
-    assert a.route == "scenario" and a.verdict is None
-    assert "«фиолетовое»" in a.blocks[0].text and "Вердикт не даю" in a.blocks[0].text
-    assert a.citations[0] == "209.4"
-    clean = route.answer("Можно ли положить симбиота на летающее существо?", "5ed")
-    assert clean.verdict.startswith("Нет") and not [b for b in clean.blocks if b.kind == "note"]
+    """Issue 11 honesty gate: a content word nothing read («фиолетовое») -> no Да/Нет, and the
+    reading names the word it could not place."""
+    from bot.judge import ask
+    from bot.reading.reader import read
+    q = "Можно ли положить симбиота на летающее фиолетовое существо?"
+    assert ask(q, "5ed").verdict is None
+    assert "фиолетовое" in read(q).unread
+    clean = ask("Можно ли положить симбиота на летающее существо?", "5ed")
+    assert clean.verdict.startswith("Нет") and clean.citations[0] == "209.4" and clean.unread == []
 
 
 @pytest.mark.parametrize("q,unread", [

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from bot.sim import route
-from tests.sim_support import ask_judge, ask_scenario as _ask
+from tests.sim_support import ask_judge, ask_judge as _ask   # what ask answers: the reader first, then the keyword route
 
 
 def _opens(verdict: str, word: str) -> bool:
@@ -126,7 +126,8 @@ def test_cell_with_artifact_cites_the_reason_first(q):
     "Может ли хозяин ранить своего симбиота?",
 ])
 def test_legal_yes_cites_only_its_reason(q):
-    a = _ask(q)
+    from tests.sim_support import ask_judge
+    a = ask_judge(q)
     assert _opens(a.verdict, "Да"), a.verdict
     assert a.citations == ["209.9"], a.citations
     assert any("302.2" in line or "304.2" in line for line in a.trace)   # the declaration stays in the trace

@@ -107,10 +107,8 @@ FAMILIES = [
 @pytest.mark.parametrize("q,verdict,first", FAMILIES, ids=[c[0] for c in FAMILIES])
 def test_family_paraphrases(q, verdict, first):
     from tests.sim_support import ask_judge
-    # a host moving is read by bot.reading (its keyword row is gone): those go through ask
-    # … and so are the reveal step, lives and a turn's phases (bot.reading.reveal, .lives, .turn)
-    a = ask_judge(q) if re.search(r"передвин|перемест|походил|сходил|вскры|скрыт|закрыт|жизн|ран[аыу]|фаз", q.lower()) \
-        else route.answer(q, "5ed")
+    # what ask answers: the compositional reader (bot.reading) first, then what remains of the keyword route
+    a = ask_judge(q)
     assert a is not None and a.route == "scenario", q
     if verdict in ("Да", "Нет"):
         assert a.verdict.startswith(verdict + ","), a.verdict
@@ -121,18 +119,21 @@ def test_family_paraphrases(q, verdict, first):
 
 
 def test_both_fates_of_a_host_with_symbiote_and_equipment():
-    a = route.answer("Хозяин с экипировкой и симбиотом стал летающим. Что будет с экипировкой и симбиотом?", "5ed")
+    from tests.sim_support import ask_judge
+    a = ask_judge("Хозяин с экипировкой и симбиотом стал летающим. Что будет с экипировкой и симбиотом?")
     assert "погибает" in a.verdict and "уничтожается" in a.verdict
     assert {"209.4", "212.3"} <= set(a.citations)
 
 
 def test_an_event_named_by_become_is_not_a_second_card_on_the_host():
-    a = route.answer("чё будет с шмоткой если хозяин стал симбиотом", "5ed")
+    from tests.sim_support import ask_judge
+    a = ask_judge("чё будет с шмоткой если хозяин стал симбиотом")
     assert a.verdict == "Экипировка уничтожается" and a.citations[0] == "212.3"
 
 
 def test_when_as_a_conjunction_does_not_make_a_seating_question():
-    a = route.answer("Можно ли положить симбиота на существо, когда хозяин летающий?", "5ed")
+    from tests.sim_support import ask_judge
+    a = ask_judge("Можно ли положить симбиота на существо, когда хозяин летающий?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "209.4"
 
 
@@ -185,7 +186,8 @@ def test_end_of_first_turn_reveals_kept_hidden_cards():
     ("артифакт может атаковать?", "Нет", "210.2"),
 ])
 def test_one_letter_typos_of_concept_words(q, verdict, first):
-    a = route.answer(q, "5ed")
+    from tests.sim_support import ask_judge
+    a = ask_judge(q)
     assert a is not None and a.citations[0] == first
     assert a.verdict.startswith(verdict) if verdict in ("Да", "Нет") else verdict in a.verdict
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sim_support import ask_judge, ask_scenario as _ask
+from tests.sim_support import ask_judge, ask_judge as _ask   # what ask answers: the reader first, then the keyword route
 
 
 @pytest.mark.parametrize("q", [

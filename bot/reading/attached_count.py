@@ -37,6 +37,7 @@ def _words() -> dict[str, tuple]:
     def phrases(key: str) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(fold(x) for x in str(p).split()) for p in r[key])
     return {"two": frozenset(fold(str(w)) for w in r["count_two"]), "same": phrases("class_same"),
+            "class_nouns": frozenset(fold(str(w)) for w in r.get("equipment_class_nouns") or ()),
             "different": phrases("class_different"), "together": frozenset(fold(str(w)) for w in r["together_words"])}
 
 
@@ -53,8 +54,16 @@ def _phrase(sent: list, phrases) -> list[int] | None:
     return None
 
 
-def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool:
-    """The asked placing of a second card of a kind (see module doc); sets ``rd.r.asked``."""
+def _plural(t) -> bool:
+    """The noun at token ``t`` may be a plural nominative / accusative («экипировки», «шмотки»)."""
+    from bot.morph import analyzer
+
+    return any(p.tag.number == "plur" and p.tag.case in ("nomn", "accs") for p in analyzer().parse(t.text))
+
+
+def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: bool = False) -> bool:
+    """The asked placing of a second card of a kind (see module doc); sets ``rd.r.asked``.
+    ``told``: ``sent`` is the sentence before a bare «так можно?» — its told state is asked."""
     from bot.reading.reader import ATTACHABLE, Asked
 
     w = _words()
@@ -64,24 +73,38 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool
         return False
     count = rd.tok(subj_at.i - 1)
     how_many = next((t for t in sent if t.text in ("сколько", "скока", "скоко")), None)
-    if not (count is not None and count.sent == subj_at.sent and (count.lemma in w["two"] or count.text in w["two"])) \
-            and how_many is None:
+    counted = count is not None and count.sent == subj_at.sent and (count.lemma in w["two"] or count.text in w["two"])
+    plural = _plural(subj_at) and rd.r.cards[rd.mention[subj_at.i]].kind == "equipment" \
+        and (_phrase(sent, w["same"]) or _phrase(sent, w["different"]))
+    if not counted and how_many is None and not plural:
         return False
+    if not counted and how_many is None:
+        count = subj_at      # «носить экипировки разных классов»: the plural with classes is two pieces
     subj = rd.r.cards[rd.mention[subj_at.i]]
-    if subj.host is not None:
-        return False        # «второй симбиот на нём»: told as lying there, not asked
     verb = next((t for t in sent if t.lemma in rd.w.place_verbs or t.lemma in rd.w.attached_verbs), None)
-    if verb is None:
+    modal = next((t for t in sent if t.lemma in rd.w.modal or t.text in rd.w.modal), None)
+    told_host = None
+    if subj.host is not None:
+        if not (told or modal is not None and verb is not None and verb.lemma in rd.w.attached_verbs):
+            return False    # «второй симбиот на нём»: told as lying there, not asked
+        # «может ли существо носить две шмотки?», «на ней две шмотки. так можно?»: the told state is asked
+        told_host, subj.host = rd.r.cards[subj.host], None
+    if verb is None and modal is None and not told:
         return False
+    verb = verb or modal or subj_at     # «скока симбов можно на одно существо», «на ней две шмотки»: no verb
     classes = None
-    if subj.kind == "equipment":
+    class_noun = subj_at.lemma in w["class_nouns"]     # «два оружия»: the noun is the class, so both share it
+    if subj.kind == "equipment" and class_noun and not (_phrase(sent, w["same"]) or _phrase(sent, w["different"])) \
+            and how_many is None:
+        classes = SAME_CLASS
+    elif subj.kind == "equipment":
         same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
         if how_many is not None or bool(same) == bool(diff):
             return False    # «две экипировки» with no class said (or both said): the answer depends on it
         classes = SAME_CLASS if same else DIFFERENT_CLASSES
         rd.use(*(same or diff))
     on = rd.on_target(verb)
-    host = on[1] if on else next((rd.r.cards[rd.mention[t.i]] for t in sent if t.i in rd.mention
+    host = told_host or (on[1] if on else None) or next((rd.r.cards[rd.mention[t.i]] for t in sent if t.i in rd.mention
                                   and rd.r.cards[rd.mention[t.i]].kind == "creature"), None)
     if host is None:
         host = rd.new_card("creature", verb.i, "neut")      # «носить две экипировки»: some creature
@@ -91,6 +114,10 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool
     if classes:
         first.equipment_class, subj.equipment_class = classes
     rd.use(verb.i, subj_at.i)
+    if told_host is not None:
+        for t in sent:      # «на ней», «носить»: the told relation, now the asked placing
+            if t.text == "на" and rd.tok(t.i + 1) is not None and rd.mention.get(t.i + 1) == host.key:
+                rd.use(t.i)
     if how_many is not None:
         rd.use(how_many.i)
     else:
@@ -104,3 +131,127 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool
     rd.r.asked = Asked("place", subj.key, on=host.key, negated=neg_word is not None, yes_no=yes_no and how_many is None,
                        neg_word=neg_word, actions=("count",) if how_many is not None else ("second",))
     return True
+
+
+@lru_cache(maxsize=1)
+def _each_other() -> tuple[tuple[str, ...], ...]:
+    from bot.textnorm import fold
+
+    return tuple(tuple(fold(x) for x in str(p).split()) for p in section("reader").get("on_each_other") or ())
+
+
+def read_on_each_other(rd) -> None:
+    """«сим на сима можно положить? хочу два симбиота друг на друга»: a sentence telling two
+    cards of the asked kind one on the other restates the asked placing of a card on a card of
+    its own kind (209.6, 212.3) — its words are used, it adds nothing."""
+    a = rd.r.asked
+    if a is None or a.what != "place" or a.on is None:
+        return
+    kind = rd.r.cards[a.card].kind
+    if rd.r.cards[a.on].kind != kind:
+        return
+    w = _words()
+    for sent_no in {t.sent for t in rd.toks}:
+        sent = [t for t in rd.toks if t.sent == sent_no]
+        phrase = _phrase(sent, _each_other())
+        if phrase is None:
+            continue
+        nouns = [t for t in sent if t.i in rd.mention and rd.r.cards[rd.mention[t.i]].kind == kind]
+        counts = [t for t in sent if (t.lemma in w["two"] or t.text in w["two"]) and rd.tok(t.i + 1) in nouns]
+        if nouns and counts:
+            rd.use(*phrase, *(t.i for t in counts))
+
+
+def read_pair_asked(rd, sent: list, yes_no: bool, neg_word: str | None) -> bool:
+    """«может ли на существе быть симбиот и паразит одновременно?», «можно ли надеть на воина шлем
+    и кольчугу?»: two attachable cards joined by «и» on one creature — the first lies on it, the
+    second is the asked placing (a parasite is a symbiote, one per creature, 209.6; one piece of
+    equipment per class, 212.4 — with no class said both cases run, ``either_class``). Sets
+    ``rd.r.asked``."""
+    from bot.reading.reader import ATTACHABLE, Asked
+
+    w = _words()
+    for t in sent:
+        if t.text != "и":
+            continue
+        a, b = rd.mention.get(t.i - 1), rd.mention.get(t.i + 1)
+        if a is None or b is None or a == b:
+            continue
+        first, second = rd.r.cards[a], rd.r.cards[b]
+        pieces = first.kind == second.kind == "equipment"
+        if first.kind not in ATTACHABLE or second.kind not in ATTACHABLE or (first.kind == second.kind) != pieces \
+                or not pieces and "equipment" in (first.kind, second.kind):
+            continue
+        actions: tuple[str, ...] = ("second",)
+        if pieces:      # «меч и щит»: named pieces whose classes decide (212.4)
+            same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
+            if same or diff:
+                first.equipment_class, second.equipment_class = SAME_CLASS if same else DIFFERENT_CLASSES
+                rd.use(*(same or diff))
+            else:
+                actions = ("second", "either_class")
+        modal = any(u.lemma in rd.w.modal or u.text in rd.w.modal or u.lemma == "мочь" for u in sent)
+        verb = next((u for u in sent if u.lemma in rd.w.place_verbs or u.lemma in rd.w.attached_verbs
+                     or u.lemma == "быть"), None)
+        if not modal or verb is None:
+            return False
+        on = rd.on_target(verb)
+        host = on[1] if on else next((rd.r.cards[rd.mention[u.i]] for u in sent if u.i in rd.mention
+                                      and rd.r.cards[rd.mention[u.i]].kind == "creature"), None)
+        if host is None or host.kind != "creature":
+            return False
+        first.host, second.host = host.key, None
+        rd.use(t.i, verb.i, t.i - 1, t.i + 1)
+        for u in sent:
+            if u.lemma in w["together"] or u.text in w["together"]:
+                rd.use(u.i)
+        rd.r.asked = Asked("place", second.key, on=host.key, negated=neg_word is not None, yes_no=yes_no,
+                           neg_word=neg_word, actions=actions)
+        return True
+    return False
+
+
+def read_told_count(rd) -> None:
+    """«Существо носит две экипировки разных классов и потеряло класс»: two cards of a kind told
+    lying on one host (not asked) — a second card of the kind on that host, with the classes
+    said for equipment (212.4; no class said: not read, the count word stays unread)."""
+    from bot.reading.reader import ATTACHABLE
+
+    w = _words()
+    bare = not any(u.i in rd.mention for u in rd.toks if u.sent == rd.asked_sent)
+    for t in rd.toks:
+        if t.sent == rd.asked_sent or not (t.lemma in w["two"] or t.text in w["two"]) or t.i in rd.r.used:
+            continue
+        if bare and t.sent == rd.asked_sent - 1:
+            continue        # «на ней две шмотки. так можно?»: the told state is what is asked (read_count_asked)
+        nxt = rd.tok(t.i + 1)
+        if nxt is None or nxt.i not in rd.mention:
+            continue
+        first = rd.r.cards[rd.mention[nxt.i]]
+        if first.kind not in ATTACHABLE or first.host is None:
+            continue
+        sent = [u for u in rd.toks if u.sent == t.sent]
+        classes = None
+        if first.kind == "equipment":
+            same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
+            if bool(same) == bool(diff):
+                continue
+            classes = SAME_CLASS if same else DIFFERENT_CLASSES
+            rd.use(*(same or diff))
+        second = rd.new_card(first.kind, nxt.i, first.gender)
+        second.host, second.owner = first.host, first.owner
+        if classes:
+            first.equipment_class, second.equipment_class = classes
+        rd.use(t.i)
+
+
+def plural_others(rd, subj, at) -> tuple[str, ...]:
+    """«что с экипировками?»: a plural noun asks the fate of every card of its kind on a host."""
+    from bot.reading.reader import ATTACHABLE
+
+    from bot.morph import analyzer
+
+    if subj.kind not in ATTACHABLE or at.text == at.lemma or not all(
+            p.tag.number == "plur" for p in analyzer().parse(at.text)[:1]):
+        return ()
+    return tuple(c.key for c in rd.r.cards.values() if c.kind == subj.kind and c.key != subj.key and c.host)

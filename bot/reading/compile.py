@@ -11,6 +11,7 @@ on it passes and states the same verdict.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field
 
 import yaml
@@ -81,68 +82,24 @@ def _owner(reading: Reading, key: str) -> str:
     return "first"
 
 
-def _attack_scenario(reading: Reading, ids: dict[str, str]) -> dict:
-    """An asked attack / wound: the attacker (the asker's creature unless named) on c3, the
-    target — or the creature it lies on — on the opponent's front row c4; one ``declare``
-    (attack) and / or ``wound`` step per asked action."""
-    a = reading.asked
-    cards: list[dict] = []
-    cells = {"first": ["c3", "b3", "d3"], "second": ["c4", "b4", "d4"]}
-
-    def owner_of(key: str | None, default: str) -> str:
-        c = reading.cards.get(key) if key else None
-        if c is None or c.owner is None:
-            if c is not None and c.host and a.attacker and c.host == a.attacker:
-                return owner_of(a.attacker, "first")
-            return default
-        return "first" if c.owner == "me" else "second"
-
-    att_id = ids.get(a.attacker) if a.attacker else None
-    if att_id is None:
-        att_id = "Атакующее существо"
-        cards.append({"id": att_id, "owner": "first", "class": _DEFAULT_CLASS, "cell": cells["first"].pop(0)})
-    for key, c in reading.cards.items():
-        owner = owner_of(key, "first" if key == a.attacker else "second")
-        m: dict = {"id": ids[key], "owner": owner}
-        if c.kind in ("symbiote", "parasite"):
-            m["traits"] = ["parasite" if c.kind == "parasite" else "symbiote"]
-        elif c.kind == "equipment":
-            m.update(kind="equipment", equipment_class="оружие")
-        elif c.kind in ("artifact", "terrain"):
-            m["kind"] = c.kind
-        if c.kind in ("creature", "symbiote", "parasite") and c.has_class is not False:  # a symbiote is a creature with a class unless told (209, 212.2)
-            m["class"] = _DEFAULT_CLASS
-        traits = [t for t, v in c.traits.items() if v]
-        if traits:
-            m["traits"] = [*m.get("traits", []), *traits]
-        m.update(_card_text(c))
-        if c.kind in ATTACHABLE:
-            if c.host:
-                m["host"] = ids[c.host]
-            else:
-                holder = f"Существо {'противника' if owner == 'second' else 'игрока'}"
-                cards.append({"id": holder, "owner": owner, "class": _DEFAULT_CLASS, "cell": cells[owner].pop(0)})
-                m["host"] = holder
-        else:
-            m["cell"] = cells[owner].pop(0)
-        cards.append(m)
-    steps: list[dict] = []
-    for act in a.actions:
-        if act == "attack":
-            st = {"player": owner_of(a.attacker, "first"), "kind": "attack", "card": att_id}
-            if a.card:
-                st["target"] = ids[a.card]
-            steps.append({"declare": st})
-        elif act == "wound" and a.card:
-            steps.append({"wound": {"card": ids[a.card], "n": 1}})
-    return {"title": "Вопрос: " + " ".join(reading.question.split())[:120], "state": {"cards": cards}, "steps": steps}
-
-
 def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     """The scenario mapping of ``reading`` (without ``expect``) and the card ids it uses."""
     ids = _ids(reading)
+    if reading.asked is not None and reading.asked.what == "terrains":
+        from bot.reading.terrains import terrain_scenario
+        return terrain_scenario(reading, ids), ids
+    if reading.asked is not None and reading.asked.what == "order":
+        from bot.reading.seating_order import order_scenario
+        return order_scenario(reading, ids), ids
+    if reading.asked is not None and "which_host" in reading.asked.actions:
+        from bot.reading.seating import which_host_scenario
+        return which_host_scenario(reading, ids), ids
+    if reading.asked is not None and reading.asked.what == "where":
+        from bot.reading.location import location_scenario
+        return location_scenario(reading, ids), ids
     if reading.asked is not None and reading.asked.what == "attack":
-        return _attack_scenario(reading, ids), ids
+        from bot.reading.attack import attack_scenario
+        return attack_scenario(reading, ids), ids
     cards: list[dict] = []
     free = {"first": list(_CELLS["first"]), "second": list(_CELLS["second"])}
     extra: list[dict] = []
@@ -179,6 +136,8 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
             holder = f"Другое существо {len(extra) + 1}" if extra else "Другое существо"
             extra.append({"id": holder, "owner": owner, "class": _DEFAULT_CLASS, "cell": free[owner].pop()})
             m["host"] = holder
+        elif c.kind == "terrain" and not reading.seating:     # a revealed terrain lies in the additional zone (211.1)
+            m["zone"] = "additional_zone"
         elif c.row is not None:     # «во втором ряду»
             from bot.reading.seating import ROW_Y
             m["cell"] = f"b{ROW_Y[owner][c.row]}"
@@ -208,14 +167,24 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
         steps.append({"seating": [{"card": ids[asked.card], "host": ids[asked.on]}]})
     elif reading.seating and any(c.unhosted for c in reading.cards.values()):
         steps.append({"seating": []})      # nobody assigns it a host (209.7, 212.5)
-    elif asked is not None and asked.what == "place":
+    elif asked is not None and asked.what in ("place", "host"):
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
+        if "either_class" in asked.actions:
+            steps.append(_other_class_case(cards, ids[asked.card], ids[asked.on]))
     if asked is not None and asked.what == "move":
         mover = next(m for m in cards if m["id"] == ids[asked.card])
         player = mover["owner"]
-        kind = "relocation" if "relocation" in asked.actions else "movement"
-        steps.append({"declare": {"player": player, "kind": kind, "card": ids[asked.card],
-                                  "to": "c2" if player == "first" else "c5"}})
+        kind = asked.actions[0]
+        here = mover.get("cell") or next((m.get("cell") for m in cards if m["id"] == mover.get("host")), None)
+        to = _NEXT_CELL.get(here or "", "c2" if player == "first" else "c5")
+        if asked.on:        # «на клетку, где стоит артефакт»: the occupant stands on the destination
+            occ = next(m for m in cards if m["id"] == ids[asked.on])
+            occ.pop("host", None)
+            occ["cell"] = to
+        for key, c in reading.cards.items():
+            if c.banned:    # «запрещает симбиоту перемещаться на клетку … туда»: the destination is that cell
+                next(m for m in cards if m["id"] == ids[key])["forbidden_cells"] = [to]
+        steps.append({"declare": {"player": player, "kind": kind, "card": ids[asked.card], "to": to}})
     title = "Вопрос: " + " ".join(reading.question.split())[:120]
     state: dict = {"cards": cards}
     if reading.seating and asked is not None and (asked.what == "place" or any(c.unhosted for c in reading.cards.values())):
@@ -225,6 +194,22 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     elif steps and "declare" in steps[0] and steps[0]["declare"]["player"] == "second":
         state = {"active": "second", "cards": cards}     # a told movement of the opponent's creature: his turn
     return {"title": title, "state": state, "steps": steps}, ids
+
+
+def _other_class_case(cards: list[dict], card: str, host: str) -> dict:
+    """Two named pieces of equipment with no class said (212.4): the asked case puts both of one
+    class on ``host``; a twin host with the same pieces of two classes is added to ``cards`` and
+    its placing step returned, so one run shows both cases."""
+    h = next(m for m in cards if m["id"] == host)
+    first = next(m for m in cards if m.get("host") == host and m.get("kind") == "equipment" and m["id"] != card)
+    second = next(m for m in cards if m["id"] == card)
+    used = {m.get("cell") for m in cards}
+    cell = next(c for c in ("e3", "e4", "e2", "e5", "e1", "e6") if c not in used)
+    twin = {**deepcopy(h), "id": f"{host} (второй случай)", "cell": cell}
+    cards += [twin, {**deepcopy(first), "id": f"{first['id']} (второй случай)", "host": twin["id"], "equipment_class": "оружие"},
+              {**deepcopy(second), "id": f"{second['id']} (второй случай)", "equipment_class": "броня"}]
+    first["equipment_class"] = second["equipment_class"] = "оружие"
+    return {"place": {"card": f"{second['id']} (второй случай)", "on": twin["id"]}}
 
 
 # A free cell next to each front-row cell of the model (the host moves there).
@@ -261,11 +246,11 @@ def run_reading(reading: Reading) -> Ruling:
     mapping, ids = to_scenario(reading)
     asked = reading.asked
     # the asked check, provisionally «legal» / «stays on the battlefield»: the run fills in what really happens
-    if asked.what == "attack":
+    if asked.what in ("attack", "terrains"):
         probe = {"steps": [{"step": k + 1, "legal": True} for k in range(len(mapping["steps"]))]}
     elif asked.what == "move":
         probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
-    elif asked.what == "place":
+    elif asked.what in ("place", "host", "order"):
         probe = {"steps": [{"step": len(mapping["steps"]), "legal": True}]}
     else:
         probe = {"cards": {ids[asked.card]: {"zone": "battlefield"}}}
@@ -284,15 +269,52 @@ def run_reading(reading: Reading) -> Ruling:
 
 def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
     asked = reading.asked
+    if asked.what == "where":
+        from bot.reading.location import location_ruling
+        return location_ruling(reading, res, mapping, ids)
     if asked.what == "attack":
-        return _attack_ruling(reading, res.results, res.trace, mapping, ids)
+        from bot.reading.attack import attack_ruling
+        return attack_ruling(reading, res.results, res.trace, mapping, ids)
     if asked.what == "move":
         return _move_ruling(reading, res.results, res.trace, mapping, ids)
+    if asked.what == "terrains":
+        from bot.reading.terrains import terrain_ruling
+        return terrain_ruling(reading, res, mapping, ids)
+    if asked.what == "order":
+        from bot.reading.seating_order import order_ruling
+        return order_ruling(reading, res, mapping, ids)
+    if asked.what == "host":
+        from bot.reading.new_host import new_host_ruling
+        return new_host_ruling(reading, res, mapping, ids)
+    if "which_host" in asked.actions:
+        from bot.reading.seating import which_host_ruling
+        return which_host_ruling(reading, res, mapping, ids)
     if asked.what == "place" and reading.seating:
         return _seating_ruling(reading, res, mapping, ids)
+    if asked.what == "place" and "either_class" in asked.actions:
+        return _either_class_ruling(reading, res, mapping, ids)
     if asked.what == "place":
         return _place_ruling(reading, res.results[-1], res.trace, mapping, ids)
+    if asked.others:
+        return _fates_ruling(reading, res, mapping, ids)
     return _fate_ruling(reading, res, mapping, ids)
+
+
+def _fates_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
+    """«Что будет со шмоткой и симбом?»: the fate of each asked card off the same run, joined."""
+    from dataclasses import replace as dc_replace
+
+    rulings, expect = [], {"cards": {}}
+    keys = sorted((reading.asked.card, *reading.asked.others), key=lambda k: reading.cards[k].kind == "equipment")
+    for k in keys:      # symbiotes first, then equipment; each call fills mapping["expect"] for its card
+        rulings.append(_fate_ruling(dc_replace(reading, asked=dc_replace(reading.asked, card=k, others=())), res, mapping, ids))
+        expect["cards"].update(deepcopy(mapping["expect"]["cards"]))
+    mapping["expect"] = expect
+    parts = list(dict.fromkeys(r.verdict[:1].lower() + r.verdict[1:] for r in rulings))
+    verdict = "; ".join(parts)
+    verdict = verdict[:1].upper() + verdict[1:] + (" — так с каждой из них" if len(parts) < len(rulings) else "")
+    return Ruling(verdict, [x for r in rulings for x in r.lines], list(dict.fromkeys(n for r in rulings for n in r.citations)),
+                  list(res.trace), mapping, ids)
 
 
 def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -322,12 +344,39 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
         body = f"можно: {what} можно поместить на {host.ru()}"
         return Ruling(f"Да, {body}", [c.line() for c in lines], cites, trace, mapping, ids)
     reasons = list(r.reasons)
-    if host.kind in ATTACHABLE:     # «на симбиота»: the paragraph that names the kind (209.4, 212.3) before the class
+    if host.has_class is False and subj.kind == "equipment":
+        reasons.sort(key=lambda c: "212.2" not in c.rules)     # «на симбиота без класса»: the class the question names
+    elif host.kind in ATTACHABLE:     # «на симбиота»: the paragraph that names the kind (209.4, 212.3) before the class
         kind_rule = "212.3" if subj.kind == "equipment" else "209.4"
         reasons.sort(key=lambda c: kind_rule not in c.rules)
     reason = short_reason(reasons[0].text) if reasons else ""
     body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
     return Ruling(f"Нет, {body}", [c.line() for c in reasons], rules_of(reasons) or list(r.cites), trace, mapping, ids)
+
+
+def _either_class_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
+    """Two named pieces of equipment, classes not said: the same-class case (the asked step) and
+    the two-class case (the twin step) — «Да, если у них разные классы» when only the second is
+    allowed (212.4); a host that refuses both answers «Нет» with its own rule (212.2, 212.3)."""
+    from bot.sim.queries.base import short_reason
+
+    same, diff = res.results[-2], res.results[-1]
+    n = len(mapping["steps"])
+    mapping["expect"] = {"steps": [{"step": n - 1, "legal": same.legal}, {"step": n, "legal": diff.legal}]}
+    trace = list(res.trace)
+    if diff.legal and not same.legal:
+        lines = [*same.reasons, *[c for c in diff.consequences if c.rules][:1]]
+        return Ruling("Да, если у них разные классы: на существо можно поместить по одной экипировке каждого класса "
+                      "(две экипировки одного класса — нельзя)", [c.line() for c in lines],
+                      list(dict.fromkeys(["212.4", *rules_of(lines)])), trace, mapping, ids)
+    if diff.legal and same.legal:
+        lines = [c for c in diff.consequences if c.rules]
+        return Ruling("Да, можно: обе экипировки можно поместить на это существо", [c.line() for c in lines],
+                      rules_of(lines), trace, mapping, ids)
+    reasons = list(diff.reasons)
+    reason = short_reason(reasons[0].text) if reasons else ""
+    body = f"нельзя: {reason[:1].lower()}{reason[1:]}" if reason else "нельзя"
+    return Ruling(f"Нет, {body}", [c.line() for c in reasons], rules_of(reasons), trace, mapping, ids)
 
 
 def _seating_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -355,34 +404,6 @@ def _seating_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -
                   list(res.trace), mapping, ids)
 
 
-def _attack_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
-    from bot.sim.queries.base import short_reason
-
-    a = reading.asked
-    mapping["expect"] = {"steps": [{"step": k + 1, "legal": r.legal} for k, r in enumerate(results)]}
-    personal = a.attacker is not None
-    legal = [r for r in results if r.legal]
-    target = reading.cards.get(a.card) if a.card else None
-    what = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)
-    if legal:
-        cites: list[str] = []
-        if target is not None and target.kind in _TARGET_RULES:
-            cites.append(_TARGET_RULES[target.kind])
-        att = reading.cards.get(a.attacker) if a.attacker else None
-        if target is not None and att is not None and (target.host == att.key or att.host == target.key):
-            cites.append("209.9")       # a host and its symbiote may attack each other
-        for r in legal:
-            cites += [n for n in rules_of([c for c in r.consequences if c.rules]) if n not in cites]
-        obj = f" {target.ru('accs')}" if target is not None else ""
-        verdict = f"Да, {'может' if personal else 'можно'} {what}{obj}"
-        return Ruling(verdict, [c.line() for r in legal for c in r.consequences if c.rules], cites, trace, mapping, ids)
-    reasons = [c for r in results for c in r.reasons]
-    reason = short_reason(reasons[0].text) if reasons else ""
-    head = "не может" if personal else "нельзя"
-    verdict = f"Нет, {head}: {reason[:1].lower()}{reason[1:]}" if reason else f"Нет, {head}"
-    return Ruling(verdict, [c.line() for c in reasons], rules_of(reasons), trace, mapping, ids)
-
-
 def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
     from bot.sim.queries.base import short_reason
 
@@ -395,8 +416,11 @@ def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], 
         lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
         kind = reading.cards[reading.asked.card].kind
         cites = ["507.1", *(["210.2"] if kind == "artifact" else []), *rules_of(lines)]
-        return Ruling("Да, может быть перемещено особенностью: перемещение — не движение, отдельного запрета на него нет",
-                      [c.line() for c in lines], list(dict.fromkeys(cites)), trace, mapping, ids)
+        verdict = "Да, может быть перемещено особенностью: перемещение — не движение, отдельного запрета на него нет"
+        if kind == "artifact":      # what may not move (210.2) may still be relocated: say what the «Да» rests on
+            verdict = ("Да, можно — вывод опирается на различие перемещения и движения: артефакты не могут двигаться (210.2), "
+                       "а перемещение особенностью карты — не движение (507.1); отдельного запрета на перемещение нет")
+        return Ruling(verdict, [c.line() for c in lines], list(dict.fromkeys(cites)), trace, mapping, ids)
     if r.legal:
         lines = told + [c for c in r.consequences if c.rules and tuple(c.rules) != ("303.3",)]
         return Ruling("Да, может двигаться", [c.line() for c in lines], rules_of(lines) or list(r.cites), trace, mapping, ids)
@@ -407,16 +431,17 @@ def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], 
                   trace, mapping, ids)
 
 
-# The paragraph that lets a kind of card be attacked (a strike on an artifact is as on a closed card).
-_TARGET_RULES = {"artifact": "210.3"}
-
 # The paragraph that governs a stated host trait for a kind of attached card.
 _TRAIT_RULES = {("symbiote", "flying"): "209.4", ("parasite", "flying"): "209.4", ("symbiote", "incorporeal"): "209.5",
                 ("parasite", "incorporeal"): "209.5", ("equipment", "flying"): "212.3", ("equipment", "incorporeal"): "212.3"}
 
 # The paragraph that decides a host event for an attached card when nothing happens to it.
 _QUIET_RULE = {("gain", "incorporeal", "symbiote"): "209.5", ("gain", "incorporeal", "parasite"): "209.5",
-               ("set_class", None, "equipment"): "212.2"}
+               ("set_class", None, "equipment"): "212.2",
+               # closing / opening the host is none of the events that end an attachment (209.4, 212.3)
+               ("close", None, "equipment"): "212.3", ("open", None, "equipment"): "212.3",
+               ("close", None, "symbiote"): "209.4", ("open", None, "symbiote"): "209.4",
+               ("close", None, "parasite"): "209.4", ("open", None, "parasite"): "209.4"}
 
 
 def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
@@ -463,12 +488,32 @@ def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> R
     elif asked.yes_no and asked.predicate:
         gone = zone != "battlefield"
         yes = gone if asked.predicate == "gone" else not gone
+        other = _other_way_gone(asked.fate_word, gone_line.result if gone_line is not None else None)
+        if asked.predicate == "gone" and other:     # «симбиот уничтожается?» — no: a symbiote dies (209.4)
+            yes = False
+            fact = f"{fact} (а не {other})"
         if asked.negated:
             yes = not yes
         verdict = f"{'Да' if yes else 'Нет'}, {fact}"
     else:
         verdict = fact[:1].upper() + fact[1:]
     return Ruling(verdict, [c.line() for c in lines], cites, list(res.trace), mapping, ids)
+
+
+# How a card leaves play, by the asked word's lemma: a creature dies, equipment is destroyed (209.4, 212.3).
+_DIES = ("погибнуть", "погибать", "умереть", "умирать", "сдохнуть")
+
+
+def _other_way_gone(word: str | None, result: str | None) -> str | None:
+    """The asked way of leaving play when the card leaves another way («уничтожается» asked,
+    «погибает» happened), else ``None``."""
+    if not word or result not in ("погибает", "уничтожается"):
+        return None
+    if word.startswith("уничтож") and result == "погибает":
+        return "уничтожается"
+    if word in _DIES and result == "уничтожается":
+        return "погибает"
+    return None
 
 
 def understood(reading: Reading) -> str:
@@ -519,14 +564,33 @@ def understood(reading: Reading) -> str:
             parts.append(f"{cards[e.card].ru()} {ev_more[e.op]}")
     if a is not None and a.what == "move":
         parts.append(f"вопрос: может ли {cards[a.card].ru()} двигаться")
+    elif a is not None and a.what == "terrains":
+        told = ["у игрока уже есть местность"] if "have" in a.actions else []
+        told += ["особенность позволяет взять вторую местность"] if "allowed" in a.actions else []
+        parts.extend(told)
+        parts.append("вопрос: " + ("сколько местностей может быть у игрока" if "count" in a.actions
+                                   else "можно ли взять ещё одну местность"))
+    elif a is not None and a.what == "order":
+        ks = " и ".join({"symbiote": "симбиотов", "equipment": "экипировки", "parasite": "паразитов"}[k] for k in a.actions[1:])
+        parts.append(f"у каждого игрока есть симбиот, экипировка и паразит; вопрос: "
+                     + (f"кто первым назначает {ks} при рассадке" if a.actions[0] == "first" else f"в каком порядке назначают {ks}"))
+    elif a is not None and a.what == "host":
+        parts.append(f"особенность помещает {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}; вопрос: "
+                     + (f"хозяин ли теперь {cards[a.attacker].ru()}" if a.attacker else "кто теперь хозяин"))
+    elif a is not None and a.what == "where":
+        from bot.reading.location import asked_ru as where_ru
+        parts.append(where_ru(reading))
     elif a is not None and a.what == "attack":
-        who = cards[a.attacker].ru() if a.attacker else "ваше существо"
-        whom = f" {cards[a.card].ru('accs')}" if a.card else ""
-        acts = " или ".join({"attack": "атаковать", "wound": "ранить"}[x] for x in a.actions)
-        parts.append(f"вопрос: может ли {who} {acts}{whom}")
+        from bot.reading.attack import asked_ru
+        parts.append(asked_ru(reading))
     elif a is not None:
-        if a.what == "place":
+        if a.what == "place" and "which_host" in a.actions:
+            parts.append(f"вопрос: на чьи существа и в каком ряду назначается при рассадке {cards[a.card].ru()} "
+                         "(проверены свои и чужие существа первого и второго ряда)")
+        elif a.what == "place":
             parts.append(f"вопрос: можно ли поместить {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}")
+            if "either_class" in a.actions:
+                parts.append("классы экипировок не названы: проверены оба случая — один класс и разные")
         elif a.predicate == "stays_put":
             parts.append(f"вопрос: остаётся ли {cards[a.card].ru()} на прежней клетке")
         elif a.predicate == "moves_with":
@@ -534,7 +598,7 @@ def understood(reading: Reading) -> str:
         elif any(e.op in ("move", "relocate") for e in reading.events):
             parts.append(f"вопрос: где окажется {cards[a.card].ru()}")
         else:
-            parts.append(f"вопрос: что станет с {cards[a.card].ru('ablt')}")
+            parts.append("вопрос: что станет с " + " и с ".join(cards[k].ru('ablt') for k in (a.card, *a.others)))
     return "Как я понял: " + "; ".join(parts) + "."
 
 

@@ -117,6 +117,38 @@ def _use_destination(rd, t) -> None:
             return
 
 
+@lru_cache(maxsize=1)
+def _same_cell() -> tuple[tuple[str, ...], ...]:
+    from bot.textnorm import fold
+
+    return tuple(tuple(fold(x) for x in str(p).split()) for p in section("reader").get("same_cell") or ())
+
+
+def read_same_cell(rd) -> None:
+    """«если они на одной клетке стоят», «симб на той же клетке, что и хозяин»: a told premise
+    that an attached card and its host share the host's cell — what lying on a host means
+    (209.9, 212.7), so the words are read as the attachment the reading already has. Not in
+    the asked clause of a question about the cell itself («стоит на той же клетке?»)."""
+    from bot.reading.reader import ATTACHABLE
+
+    toks = rd.toks
+    attached = [c for c in rd.r.cards.values() if c.kind in ATTACHABLE and (c.host or any(
+        h.is_host_role for h in rd.r.cards.values()))]
+    if not attached:
+        return
+    for t in toks:
+        for p in _same_cell():
+            if not _phrase_at(toks, t.i, p):
+                continue
+            if t.sent == rd.asked_sent and not rd.premise_clause(t) and not any(
+                    u.clause == t.clause and u.text in ("если", "раз", "когда") for u in toks):
+                continue
+            rd.use(*range(t.i, t.i + len(p)))
+            for u in toks:
+                if u.clause == t.clause and (u.lemma in ("стоять", "находиться", "быть", "лежать") or u.text in ("они", "оба")):
+                    rd.use(u.i)
+
+
 def read_independent(rd) -> None:
     """«симбиот по тексту становится самостоятельным существом»: the symbiote's own text makes
     it an independent creature when its host dies (302.5) — a property of that card
@@ -192,3 +224,38 @@ def position_fact(word: str, moved: bool, host_ru: str) -> str:
     if moved:
         return f"{word} перемещается вместе с хозяином ({host_ru}) на ту же клетку"
     return f"{word} остаётся на прежней клетке"
+
+
+def read_host_role_asked(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
+    """«может ли симбиот быть хозяином экипировки?», «артефакт может стать хозяином симба?»: being
+    the host of an attachable card is that card lying on it — the asked placing of the card
+    named after «хозяином» onto the card named in the nominative (209.3, 212.1). Sets
+    ``rd.r.asked``; ``False`` when the sentence is not so built."""
+    from bot.reading.reader import ATTACHABLE, Asked
+
+    for t in sent:
+        if t.lemma not in rd.w.host_words or t.case != "ablt":
+            continue
+        cop = next((u for u in (rd.tok(t.i - 1), rd.tok(t.i - 2)) if u is not None and u.clause == t.clause
+                    and u.lemma in ("быть", "стать", "становиться", "являться", "оказаться")), None)
+        nxt = rd.tok(t.i + 1)
+        if cop is None or nxt is None or nxt.i not in rd.mention:
+            continue
+        attached = rd.r.cards[rd.mention[nxt.i]]
+        role = rd.r.cards.get(rd.mention.get(t.i, ""))
+        holder = next((rd.r.cards[rd.mention[u.i]] for u in sent if u.i in rd.mention and u.case == "nomn"
+                       and u.i != t.i and rd.mention[u.i] != attached.key), None)
+        if attached.kind not in ATTACHABLE or holder is None:
+            continue
+        if role is not None and role.key != holder.key and set(role.mentions) <= {t.i}:
+            del rd.r.cards[role.key]        # «хозяином» names no card of its own here: the holder is the host asked
+            for c in rd.r.cards.values():
+                if c.host == role.key:
+                    c.host = None
+        rd.mention.pop(t.i, None)
+        attached.host = None
+        rd.use(t.i, cop.i)
+        rd.r.asked = Asked("place", attached.key, on=holder.key, negated=neg_word is not None, yes_no=yes_no,
+                           neg_word=neg_word)
+        return True
+    return False

@@ -70,6 +70,7 @@ class CardInfo:
     summoned: bool = False
     own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
     independent: bool = False   # its text: an independent creature when its host dies (302.5)
+    banned: bool = False        # told: an ability forbids it to move onto a cell (bot.reading.card_moves)
     unhosted: bool = False      # told to be left without a host at the seating step (209.7, 212.5)
     row: int | None = None      # the row it stands in, from its owner's front (1), when told
     equipment_class: str | None = None  # the class of a piece of equipment, when the question sets two apart (212.4)
@@ -133,6 +134,10 @@ class Asked:
     negated: bool = False
     yes_no: bool = True
     neg_word: str | None = None
+    fate_word: str | None = None    # the lemma of the asked fate word («уничтожиться»: a symbiote dies, it is not destroyed)
+    others: tuple[str, ...] = ()    # «что будет со шмоткой и симбом?»: further cards whose fate is asked too
+    impersonal: bool = False        # asked with «можно / нельзя» (no one acts): «Да, можно …» / «Нет, нельзя …»
+    struck_as: str | None = None    # «удар по артефакту считается как по закрытой?»: closed | open | either (210.3)
 
 
 @dataclass
@@ -160,7 +165,7 @@ class Reading:
         asked card in a place the question gives (a fate needs the card on a host)."""
         if self.asked is None or self.unread or self.contradictions or self.unknown_names:
             return False
-        if self.asked.what in ("attack", "move"):
+        if self.asked.what in ("attack", "move", "where", "host", "order", "terrains"):
             return True
         c = self.cards[self.asked.card]
         if self.asked.what == "fate" and c.host is None and not c.summoned and not (c.unhosted and self.seating):
@@ -260,7 +265,7 @@ class _Reader:
             trait_noun = self.w.trait_nouns.get(t.lemma)
             host_word = t.lemma in self.w.host_words
             if not (kind or name or trait_noun or host_word):
-                self.substantive_trait(t)
+                self.substantive_trait(t) or self.substantive_owner(t)
                 continue
             prev = [self.tok(t.i - k) for k in (1, 2)]
             after_prep = self.tok(t.i - 1) is not None and self.tok(t.i - 1).text in ("с", "со", "над", "под", "за", "перед")
@@ -285,9 +290,15 @@ class _Reader:
                 same = self.not_named_here(self.cards_of((kind,)), t)
                 p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
                 if kind in ATTACHABLE and p1 is not None and p1.text in ("и", "или") and p2 is not None \
-                        and p2.i in self.mention and self.r.cards[self.mention[p2.i]].kind in ATTACHABLE and p2.lemma != t.lemma:
-                    continue    # «шлем и кольчугу»: two cards of a kind, which the reading does not model — left unread
-                card = same[0] if same and not other else self.new_card(kind, t.i, gender)
+                        and p2.i in self.mention and self.r.cards[self.mention[p2.i]].kind == kind and p2.lemma != t.lemma \
+                        and (kind != "equipment" or p1.text == "или"):
+                    continue    # «симбиот и симбиот», «шлем или кольчуга»: not modelled — left unread
+                if kind == "equipment" and p1 is not None and p1.text == "и" and p2 is not None and p2.i in self.mention \
+                        and self.r.cards[self.mention[p2.i]].kind == kind and p2.lemma != t.lemma:
+                    other = True    # «шлем и кольчугу»: a second piece (bot.reading.attached_count.read_pair_asked)
+                p1on = p1 is not None and p1.text == "на" and any(self.toks[j].clause == t.clause for c in same for j in c.mentions)
+                # «сим на сима»: the card after «на» is another card of the kind than the one named in its clause
+                card = same[0] if same and not other and not p1on else self.new_card(kind, t.i, gender)
             else:   # a creature: generic noun, a name, «летун»
                 creatures = self.not_named_here(self.cards_of(("creature",)), t) if not name else self.cards_of(("creature",))
                 if name:
@@ -302,25 +313,43 @@ class _Reader:
             self.mention[t.i] = card.key
             self.use(t.i)
 
-    def substantive_trait(self, t: Tok) -> None:
+    def substantive_owner(self, t: Tok) -> bool:
+        """«паразита можно на своего?», «на чужих?»: an owner word after «на» with no card noun
+        after it stands for a creature of that owner (``True`` when read)."""
+        who = "me" if t.lemma in self.w.owner_me else "opponent" if t.lemma in self.w.owner_opponent else None
+        p1, nxt = self.tok(t.i - 1), self.tok(t.i + 1)
+        if who is None or t.pos not in ("ADJF", "NPRO", None) or p1 is None or p1.text != "на" or p1.clause != t.clause:
+            return False
+        if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"):
+            return False
+        card = self.new_card("creature", t.i, "neut")
+        card.owner = who
+        card.own_word = t.lemma == "свой"
+        card.mentions.append(t.i)
+        self.mention[t.i] = card.key
+        self.use(t.i)
+        return True
+
+    def substantive_trait(self, t: Tok) -> bool:
         """«на бестелесного», «на не летающего»: a trait adjective after «на» with no card
         noun after it stands for a creature with that trait."""
         tr = self.trait_of(t)
         if tr is None:
-            return
+            return False
         p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
         neg = p1 is not None and p1.text in _NEG
         on = p2 if neg else p1
         if on is None or on.text != "на" or on.clause != t.clause:
-            return
+            return False
         nxt = self.tok(t.i + 1)
         if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"):
-            return
+            return False
         card = self.new_card("creature", t.i, "neut")
         card.traits[tr[0]] = tr[1] != neg
         card.mentions.append(t.i)
         self.mention[t.i] = card.key
         self.use(t.i, p1.i if neg else None)
+        return True
 
     def host_card(self, t: Tok) -> CardInfo:
         """«хозяин» — the creature an attachable card lies on; «хозяин симба / шмотки»
@@ -366,8 +395,9 @@ class _Reader:
                 g = self.toks[j].gender if self.toks[j].gender in ("masc", "femn", "neut") else c.gender
                 if g not in genders and c.gender not in genders:
                     continue
-                if self.toks[j].clause == t.clause:
-                    continue        # «симба на него»: a pronoun does not stand for a noun of its own clause
+                if self.toks[j].clause == t.clause or any(
+                        self.toks[k].clause == t.clause for k in c.mentions if k != t.i):
+                    continue        # «симба на него»: a pronoun does not stand for a card named in its own clause
                 opener = next((u for u in self.toks if u.clause == t.clause), None)
                 if opener is not None and opener.lemma == "который" and self.toks[j].clause == t.clause - 1:
                     continue        # «симбиот, который был на нём»: not the card the relative clause describes
@@ -467,7 +497,8 @@ class _Reader:
                 continue
             prev = self.tok(t.i - 1)
             if prev is not None and prev.text in ("без", "нет"):
-                card = self.card_near(t, prefer_next=False, kinds=("creature",)) or self.card_near(t, kinds=("creature",))
+                kinds = ("creature", "symbiote", "parasite")     # a symbiote is a creature with a class (209)
+                card = self.card_near(t, prefer_next=False, kinds=kinds) or self.card_near(t, kinds=kinds)
                 if card is not None:
                     if card.has_class is True:
                         self.r.contradictions.append("существо названо и с классом, и без класса")
@@ -515,6 +546,12 @@ class _Reader:
             for k in (j + 1, j + 2, j + 3):
                 if k in self.mention and self.toks[k].clause == t.clause:
                     self.use(j)
+                    return k, self.r.cards[self.mention[k]]
+        if t.lemma in self.w.place_verbs:   # «нацепить существу»: the creature in the dative right by the verb
+            for k in (t.i + 1, t.i + 2, t.i - 1, t.i - 2):
+                u = self.tok(k)
+                if u is not None and u.clause == t.clause and k in self.mention and u.case == "datv" \
+                        and self.r.cards[self.mention[k]].kind == "creature":
                     return k, self.r.cards[self.mention[k]]
         return None
 
@@ -628,8 +665,10 @@ class _Reader:
             op = self.w.events.get(t.lemma)
             if op is None or t.i in self.r.used:
                 continue
-            if t.sent == self.asked_sent and self.is_asked_fate_word(t) and not self.premise_clause(t):
-                continue
+            if t.sent == self.asked_sent and self.is_asked_fate_word(t) and (not self.premise_clause(t) or any(
+                    k in self.mention and self.r.cards[self.mention[k]].kind in ATTACHABLE and self.toks[k].case == "nomn"
+                    and self.toks[k].clause == t.clause for k in (t.i - 1, t.i - 2))):
+                continue        # «… симбиот помрёт?»: the asked fate of the card just before it
             target = self.event_target(t)
             if target is None:
                 continue
@@ -696,10 +735,11 @@ class _Reader:
         for u in self.toks:
             if u.lemma in self.w.no_host_told and u.i not in self.r.used:
                 near = self.toks[max(0, u.i - 3):u.i + 6]
-                if any(x.text == "не" for x in near[:4]) and any(x.lemma in self.w.place_verbs for x in near):
+                if any(x.text in ("не", "без", "нет", "ни") for x in near[:4]) and any(x.lemma in self.w.place_verbs for x in near):
                     for x in near:
-                        if x.text in ("не", "ничего", "куда", "кого", "на", "в", "тексте", "карты") or x.lemma in self.w.place_verbs \
-                                or x.lemma in ("текст", "сказать", "указать", "написать", "говориться") or x.i in self.mention:
+                        if x.text in ("не", "без", "нет", "ни", "ничего", "куда", "кого", "на", "в", "тексте", "карты") \
+                                or x.lemma in self.w.place_verbs \
+                                or x.lemma == "текст" or x.lemma in self.w.no_host_told or x.i in self.mention:
                             self.use(x.i)
 
     def event_argument(self, t: Tok) -> tuple[tuple[str, bool], list[int]] | None:
@@ -737,75 +777,6 @@ class _Reader:
     def is_asked_fate_word(self, t: Tok) -> bool:
         return t.lemma in self.w.fate_stays or t.lemma in self.w.fate_gone
 
-    def read_attack(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
-        """«может ли артефакт атаковать?», «можно бить по шмотке противника?», «местность можно
-        атаковать или ранить?», «хозяин может ударить свою шмотку?»: the asked legality of an
-        attack and / or a wound; the attacker is the card named in the nominative with «может»,
-        the target the card after «по» or in the accusative (with «можно» — the one named)."""
-        acts = [t for t in sent if t.lemma in self.w.attack_verbs or t.lemma in self.w.wound_verbs]
-        if not acts:
-            return False
-        actions = tuple(dict.fromkeys("wound" if t.lemma in self.w.wound_verbs else "attack" for t in acts))
-        cards = [(t.i, self.r.cards[self.mention[t.i]]) for t in sent if t.i in self.mention and t.i not in self.complement]
-        seen_keys: set[str] = set()     # a name of several words is one card
-        cards = [(i, c) for i, c in cards if not (c.key in seen_keys or seen_keys.add(c.key))]
-        target = attacker = None
-        for i, c in cards:
-            prev = self.tok(i - 1)
-            if prev is not None and prev.text == "по":
-                target = c
-                self.use(prev.i)
-        impersonal = any(t.text in ("можно", "нельзя") for t in sent)
-        for i, c in cards:
-            if c is target:
-                continue
-            case = self.toks[i].case
-            if attacker is not None and target is None:
-                target = c          # «хозяин может атаковать своего симбиота»: the card after the attacker
-            elif not impersonal and case == "nomn" and attacker is None:
-                attacker = c
-            elif target is None and (case in ("accs", "gent") or impersonal):
-                target = c
-            elif attacker is None and case == "nomn":
-                attacker = c
-        if attacker is None and target is None:
-            return False
-        if target is not None and attacker is not None and target.kind in ("symbiote", "parasite") and target.host is None \
-                and target.own_word and attacker.kind == "creature":
-            target.host = attacker.key      # «существо атакует своего симбиота»: the symbiote on it
-        for t in acts:
-            self.use(t.i)
-        for t in sent:      # «простым ударом», «простой удар», «или»
-            if t.lemma in self.w.attack_nouns or t.lemma == "простой" or t.text == "или":
-                self.use(t.i)
-        if target is None and "wound" in actions:
-            return False
-        self.r.asked = Asked("attack", (target or attacker).key, actions=actions, attacker=attacker.key if attacker else None,
-                             negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
-        if target is None:
-            self.r.asked.card = None
-        return True
-
-    def read_move(self, sent: list[Tok], neg_word: str | None, yes_no: bool) -> bool:
-        """«может ли артефакт двигаться?», «он может сходить?», «симбиот может ходить сам?»:
-        the asked legality of declaring a movement of a card (506)."""
-        from bot.reading.hosts import move_op
-        acts = [t for t in sent if t.lemma in self.w.move_verbs or move_op(t.lemma) == "relocate"]
-        if not acts:
-            return False
-        relocation = all(move_op(t.lemma) == "relocate" for t in acts)     # «перемещаться»: a relocation (507.1)
-        mover = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention), None)
-        if mover is None:
-            return False
-        for t in acts:
-            self.use(t.i)
-        for t in sent:
-            if t.lemma in ("сам", "самостоятельно", "отдельно", "ещё", "еще", "снова") or t.text in ("сам", "сама", "само"):
-                self.use(t.i)       # «сам», «ещё»: the card's own movement, now
-        self.r.asked = Asked("move", mover.key, actions=("relocation",) if relocation else ("movement",),
-                             negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
-        return True
-
     def read_untouched_moves(self) -> None:
         """«ещё не ходил в этот ход»: a card that has not moved yet is the model's default state."""
         for t in self.toks:
@@ -820,16 +791,26 @@ class _Reader:
         sent = [t for t in self.toks if t.sent == self.asked_sent]
         if not sent:
             return
-        yes_no = not any(t.text in _WH for t in sent)
+        opens = {}
+        for t in sent:
+            opens.setdefault(t.clause, t.i)
+        # «на какие сущи»: «какой» asks; «…, когда хозяин летающий?»: a clause opened by «когда / что» is subordinate
+        lead = sent[0].text in ("если", "когда", "после", "раз", "пока", "хотя")     # «если …, кто его хозяин?»: the main clause asks
+        yes_no = not any((t.text in _WH or t.lemma in _WH) and not (
+            not lead and t.text in ("когда", "что", "как", "где", "куда") and t.clause != sent[0].clause and opens[t.clause] == t.i)
+            for t in sent)
         place = next((t for t in sent if t.lemma in self.w.place_verbs), None)
         modal = [t for t in sent if t.lemma in self.w.modal or t.text in self.w.modal]
         neg_word = None
         for m in modal:
             self.use(m.i)
             p = self.tok(m.i - 1)
-            if m.text == "нельзя":
+            nxt = self.tok(m.i + 1)
+            if m.text == "нельзя" and (nxt is not None and nxt.text == "ли" or p is not None and p.text == "или"):
+                pass        # «нельзя ли атаковать?», «можно или нельзя?»: a positive question
+            elif m.text == "нельзя":
                 neg_word = "нельзя"
-            elif p is not None and p.text == "не" and p.sent == m.sent:
+            elif p is not None and p.text == "не" and p.sent == m.sent and not (nxt is not None and nxt.text == "ли"):
                 neg_word = "не " + m.text
                 self.use(p.i)
         for t in sent:
@@ -838,14 +819,49 @@ class _Reader:
         from bot.reading.hosts import read_asked_position
         if place is None and read_asked_position(self, sent, yes_no):
             return
-        if place is None and self.read_attack(sent, neg_word, yes_no):
+        from bot.reading.terrains import read_terrain_asked
+        if read_terrain_asked(self, sent, yes_no):
             return
-        if place is None and self.read_move(sent, neg_word, yes_no):
+        from bot.reading.seating_order import read_seating_order_asked
+        if read_seating_order_asked(self, sent):
+            return
+        from bot.reading.new_host import read_new_host
+        if read_new_host(self, sent, yes_no):
+            return
+        from bot.reading.seating import read_which_host_asked
+        if read_which_host_asked(self, sent):
+            return
+        from bot.reading.hosts import read_host_role_asked
+        if place is None and read_host_role_asked(self, sent, neg_word, yes_no):
+            return
+        from bot.reading.location import read_location_asked
+        if place is None and read_location_asked(self, sent, yes_no):
+            return
+        from bot.reading.attack import read_attack
+        if place is None and read_attack(self, sent, neg_word, yes_no):
+            return
+        from bot.reading.card_moves import read_card_move
+        if place is None and read_card_move(self, sent, neg_word, yes_no):
             return
         from bot.reading.attached_count import read_count_asked
         if read_count_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
             return
-        if (place is not None or modal) and yes_no:     # «…, кто его хозяин?» does not ask whether it may be placed
+        from bot.reading.attached_count import read_pair_asked
+        if read_pair_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
+            return
+        if not any(t.i in self.mention for t in sent) and modal and self.asked_sent > 0:
+            # «на ней две шмотки разных классов. так можно?»: the state told just before is asked
+            prev = [t for t in self.toks if t.sent == self.asked_sent - 1]
+            if read_count_asked(self, prev, neg_word=neg_word, yes_no=yes_no, told=True):
+                for t in sent:
+                    if t.text in ("так", "это", "такое"):
+                        self.use(t.i)
+                return
+        from bot.sim.route import alternative_at
+        if (place is not None or modal) and alternative_at([t.text for t in sent]) is not None:
+            return      # «кладут на своих или на чужих?»: an either/or names an option, it is no yes/no placing
+        fate_asked = place is None and any(self.is_asked_fate_word(t) and t.i not in self.r.used for t in sent)
+        if (place is not None or modal) and yes_no and not fate_asked:     # «…, кто его хозяин?» asks no placing
             src = sent
             if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
                 prev = [t for t in self.toks if t.sent == self.asked_sent - 1]
@@ -854,6 +870,8 @@ class _Reader:
             on = self.on_target(place or src[0]) if (place or src) else None
             if on is None:
                 return
+            if place is None and self.toks[on[0]].case == "loct":
+                return      # «если на хозяине мой симб, а … нельзя»: «на ком» tells where it lies, no placing is asked
             subj = next((self.r.cards[self.mention[t.i]] for t in src
                          if t.i in self.mention and self.r.cards[self.mention[t.i]].kind in ATTACHABLE
                          and self.mention[t.i] != on[1].key and t.i not in self.complement), None)
@@ -870,6 +888,13 @@ class _Reader:
                      and self.r.cards[self.mention[t.i]].kind in ATTACHABLE), None)
         if subj is None:
             return
+        others = tuple(dict.fromkeys(self.mention[t.i] for t in sent if t.i in self.mention
+                                     and self.r.cards[self.mention[t.i]].kind in ATTACHABLE and self.mention[t.i] != subj.key))
+        from bot.reading.attached_count import plural_others
+        at = next(t for t in sent if self.mention.get(t.i) == subj.key)
+        others = others or plural_others(self, subj, at)     # «что с экипировками?»
+        if others and (fate is not None or wh is None):
+            return      # «шмотка и симб выживут?»: one yes / no for two cards — not read
         if fate is not None:
             negated = self.tok(fate.i - 1) is not None and self.tok(fate.i - 1).text == "не"
             if negated:
@@ -884,7 +909,8 @@ class _Reader:
             if rivals and not negated:
                 self.use(*(t.i for t in rivals), *(t.i - 1 for t in rivals))
                 yes_no = False
-            self.r.asked = Asked("fate", subj.key, predicate=pred if yes_no else None, negated=negated, yes_no=yes_no)
+            self.r.asked = Asked("fate", subj.key, predicate=pred if yes_no else None, negated=negated, yes_no=yes_no,
+                                 fate_word=fate.lemma)
             for t in sent:
                 if t.text in ("на", "нем", "нём", "ней") and t.i not in self.r.used:
                     # «шмотка остаётся на нём?»: staying on the host is the asked fate
@@ -895,7 +921,7 @@ class _Reader:
             for t in sent:
                 if t.lemma in ("быть", "стать", "становиться", "происходить", "произойти", "случиться") or t.text in ("с", "со"):
                     self.use(t.i)
-            self.r.asked = Asked("fate", subj.key, yes_no=False)
+            self.r.asked = Asked("fate", subj.key, yes_no=False, others=others)
 
     # ------------------------------------------------------------------ unread
     def read_unread(self) -> None:
@@ -941,11 +967,21 @@ class _Reader:
         self.read_owners()
         self.read_traits()
         self.read_relations()
-        from bot.reading.hosts import read_host_moves, read_independent
+        from bot.reading.hosts import read_host_moves, read_independent, read_same_cell
         from bot.reading.seating import read_unhosted
         read_unhosted(self)         # «без хозяина» before «осталась» is taken for a told survival
         read_independent(self)
+        read_same_cell(self)
+        from bot.reading.card_moves import read_bans
+        read_bans(self)
+        from bot.reading.attached_count import read_told_count
+        read_told_count(self)
         self.read_events()
+        for t in self.toks:     # «возродил симба из кладбища»: where the summoned card came from
+            nxt = self.tok(t.i + 1)
+            if t.text in ("из", "с") and nxt is not None and nxt.lemma in self.w.places_off_board and any(
+                    e.op == "summon" and self.toks[e.at].clause == t.clause for e in self.r.events):
+                self.use(t.i, nxt.i)
         read_host_moves(self)
         self.r.events.sort(key=lambda e: e.at)
         self.read_told_outcomes()
@@ -956,6 +992,10 @@ class _Reader:
         read_seating(self)
         read_squad(self)
         self.read_asked()
+        from bot.reading.attached_count import read_on_each_other
+        from bot.reading.seating import seating_by_default
+        read_on_each_other(self)
+        seating_by_default(self)
         self.unknown_names()
         self.read_unread()
         return self.r

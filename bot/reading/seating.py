@@ -12,6 +12,7 @@ symbiotes and equipment on one's own creatures, parasites on the opponent's fron
 
 from __future__ import annotations
 
+from copy import deepcopy
 from functools import lru_cache
 
 from bot.vocab import section
@@ -68,6 +69,8 @@ def read_seating(rd) -> None:
     any sentence tells of a card left without a host at it («после вскрытия … без хозяина»)."""
     w = _words()
     unhosted = any(c.unhosted for c in rd.r.cards.values())
+    if unhosted and not any(e.op == "summon" for e in rd.r.events):
+        rd.r.seating = True     # «сим может жить без хозяина?»: a card is left with no host only at seating (209.7, 212.5)
     for t in rd.toks:
         if not (t.sent == rd.asked_sent or unhosted) or t.lemma not in w:
             continue
@@ -89,6 +92,14 @@ def read_rows(rd) -> None:
             if card is not None and card.kind == "creature":
                 card.row = ROW_WORDS[rd.toks[t.i - 1].lemma]
             rd.use(t.i - 2, t.i - 1, t.i)
+        elif t.lemma == "ряд" and t.case == "gent" and t.i >= 1 and rd.toks[t.i - 1].lemma in ROW_WORDS \
+                and t.i not in rd.r.used:
+            # «существо противника первого ряда», «из первого ряда»: the row of the creature before it
+            prep = rd.tok(t.i - 2)
+            card = rd.card_near(rd.toks[t.i - 1], prefer_next=False)
+            if card is not None and card.kind == "creature":
+                card.row = ROW_WORDS[rd.toks[t.i - 1].lemma]
+                rd.use(t.i - 1, t.i, prep.i if prep is not None and prep.text in ("из", "с") else None)
 
 
 def read_squad(rd) -> None:
@@ -106,3 +117,125 @@ def read_squad(rd) -> None:
         if prep is not None and prep.text in ("в", "во", "из"):
             rd.use(prep.i)
         rd.use(t.i)
+
+
+def seating_by_default(rd) -> None:
+    """«можно ли надеть экипировку на вражеское существо?»: a player puts a symbiote or a piece of
+    equipment on a creature himself only at the seating step (405.2) — an ability does it
+    otherwise (209.3, 212.1). So a placing asked with the host's owner named against the card's
+    own side (one's own symbiote / equipment on an enemy, a parasite on one's own) and no ability
+    word in the question is the seating step, whose ownership rules decide (209.1, 212.1)."""
+    a = rd.r.asked
+    if a is None or a.what != "place" or rd.r.seating or a.on is None:
+        return
+    ability = frozenset(str(w) for w in section("reader").get("ability_words") or ())
+    if any(t.lemma in ability or t.text in ability for t in rd.toks):
+        return
+    subj, host = rd.r.cards[a.card], rd.r.cards[a.on]
+    wrong_side = host.owner == "opponent" and subj.kind in ("symbiote", "equipment") and subj.owner != "opponent" \
+        or host.owner == "me" and subj.kind == "parasite"
+    if wrong_side and host.kind == "creature":
+        rd.r.seating = True
+
+
+# The hosts a «на кого?» seating question is tried on: (owner, row from the owner's front).
+CANDIDATES = (("me", 1), ("me", 2), ("opponent", 1), ("opponent", 2))
+_WHICH = frozenset("кого куда где какой какие каких чьи чей".split())
+
+
+def read_which_host_asked(rd, sent: list) -> bool:
+    """«на кого назначаются паразиты при вскрытии?», «симбиота кладут на своих или на чужих?»,
+    «паразита на какие сущи можно вешать»: which creatures a card goes on at the seating step
+    (405.2). The reading seats a copy of the card on a creature of each side in the front and
+    the second row; the answer names the ones the simulator seats it on (209.1, 209.2, 212.1).
+    Sets ``rd.r.asked`` (``Asked("place", card, actions=("which_host",))``) and ``rd.r.seating``."""
+    from bot.reading.reader import ATTACHABLE, Asked
+
+    subj_at = next((t for t in sent if t.i in rd.mention and rd.r.cards[rd.mention[t.i]].kind in ATTACHABLE), None)
+    if subj_at is None:
+        return False
+    owners = [t for t in sent if t.lemma in rd.w.owner_me or t.lemma in rd.w.owner_opponent]
+    alt = next((t for t in sent if t.text == "или"), None)
+    either = alt is not None and any(t.i < alt.i for t in owners) and any(t.i > alt.i for t in owners)
+    which = [t for t in sent if t.text in _WHICH or t.lemma in _WHICH]
+    verb = next((t for t in sent if t.lemma in rd.w.place_verbs or t.lemma in _words() and t.pos in ("VERB", "INFN")), None)
+    if not (either or which) or verb is None:
+        return False
+    if which and not any(rd.tok(t.i - 1) is not None and rd.tok(t.i - 1).text == "на" or t.text in ("куда", "где")
+                         for t in which):
+        return False        # «кто назначает?», «какой симбиот?»: not where it goes
+    subj = rd.r.cards[rd.mention[subj_at.i]]
+    for t in sent:      # the creatures named here are the options asked, not cards of the board
+        key = rd.mention.get(t.i)
+        if key and key in rd.r.cards and rd.r.cards[key].kind == "creature" and not any(
+                c.host == key for c in rd.r.cards.values()):
+            del rd.r.cards[key]
+        if key and key not in rd.r.cards:
+            rd.mention.pop(t.i)
+            rd.use(t.i)
+    rd.use(verb.i, *(t.i for t in owners), *(t.i for t in which), *([alt.i] if alt else []))
+    for t in sent:
+        if t.text == "на" or t.lemma in ("существо", "сущ", "сущь") or t.lemma in _words():
+            rd.use(t.i)
+        if t.text in ("при", "во", "после") and rd.tok(t.i + 1) is not None and rd.tok(t.i + 1).lemma in _words():
+            rd.use(t.i)
+    subj.host = None
+    rd.r.seating = True
+    rd.r.asked = Asked("place", subj.key, actions=("which_host", *(("either_owner",) if either else ())), yes_no=False)
+    return True
+
+
+def which_host_scenario(reading, ids: dict[str, str]) -> dict:
+    """The reveal subphase with one creature per candidate host (``CANDIDATES``) and a copy of
+    the asked card for each, all assigned at one seating step (405.2)."""
+    a = reading.asked
+    c = reading.cards[a.card]
+    owner = "second" if c.owner == "opponent" else "first"
+    kw: dict = {"traits": ["parasite" if c.kind == "parasite" else "symbiote"], "class": "воин"} \
+        if c.kind in ("symbiote", "parasite") else {"kind": "equipment", "equipment_class": "оружие"}
+    cards: list[dict] = []
+    assign: list[dict] = []
+    word = {"me": "своё", "opponent": "противника"}
+    for k, (who, row) in enumerate(CANDIDATES):
+        side = owner if who == "me" else ("second" if owner == "first" else "first")
+        host = f"Существо ({word[who]}, {row}-й ряд)"
+        cards.append({"id": host, "owner": side, "class": "воин", "cell": f"{'bcde'[k]}{ROW_Y[side][row]}"})
+        copy = f"{ids[a.card]} {k + 1}"
+        cards.append({"id": copy, "owner": owner, **deepcopy(kw), "cell": f"{'bcde'[k]}{ROW_Y[owner][3]}"})
+        assign.append({"card": copy, "host": host})
+    return {"title": "Вопрос: " + " ".join(reading.question.split())[:120], "state": {"phase": "reveal", "cards": cards},
+            "steps": [{"seating": assign}]}
+
+
+def which_host_ruling(reading, res, mapping: dict, ids: dict[str, str]):
+    """The candidate hosts the simulator seated the card on, named: «На своих существ (в любом
+    ряду)», «На существ противника в первом ряду»; an either/or gets the option named first."""
+    from bot.reading.compile import Ruling
+    from bot.sim.outcome import rules_of
+
+    a = reading.asked
+    r = res.results[-1]
+    hosts = {m["card"]: m["host"] for m in mapping["steps"][0]["seating"]}
+    seated = [k for k, (cid, _h) in enumerate(hosts.items())
+              if isinstance(res.actual, dict) and res.actual.get("cards", {}).get(cid, {}).get("host") == hosts[cid]
+              or any(x.card == cid and x.result == "помещается" for x in r.consequences)]
+    if not seated:
+        return Ruling("", [], [], list(res.trace), mapping, ids)
+    got = {CANDIDATES[k] for k in seated}
+    owners = {w for w, _ in got}
+    rows = {rw for _, rw in got}
+    if len(owners) != 1:
+        return Ruling("", [], [], list(res.trace), mapping, ids)
+    who = next(iter(owners))
+    where = "в любом ряду" if rows == {1, 2} else "в первом ряду"
+    fact = f"на своих существ ({where})" if who == "me" else f"на существ противника {where}"
+    if "either_owner" in a.actions:
+        fact = ("на своих: " if who == "me" else "на вражеских (противника): ") + fact
+    lines = [x for x in r.consequences if x.rules and (x.result in ("помещается", "нельзя") or x.card is None)]
+    copies = list(hosts)
+    side = [copies[k] for k, (w, _r) in enumerate(CANDIDATES) if w == who and k not in seated]
+    # the refusal on the accepted side first (why only the front row, 209.2), then the other side's (209.1)
+    refused = sorted((x for x in lines if x.result == "нельзя"), key=lambda x: x.card not in side)
+    cites = list(dict.fromkeys([*rules_of(refused), "405.2", *rules_of(lines)]))
+    mapping["expect"] = {"cards": {f"{ids[a.card]} {seated[0] + 1}": {"host": list(hosts.values())[seated[0]]}}}
+    return Ruling(fact[:1].upper() + fact[1:], [x.line() for x in lines], cites, list(res.trace), mapping, ids)

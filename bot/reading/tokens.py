@@ -81,9 +81,24 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             continue
         if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
             clause += 1
+        s = _spelled(s)
         case, gender, pos_, tense = _tags(s)
         words.append(Tok(len(words), s, lemma(s), case, gender, pos_, sent, clause, tense=tense))
     return words, ends
+
+
+def _spelled(word: str) -> str:
+    """A misspelt concept word read as the word it is one letter away from («артифакт» →
+    «артефакт»), as the keyword route reads it (``bot.sim.route._spelled``)."""
+    from bot.morph import analyzer
+    from bot.sim.route import _spelled as spelled
+
+    from bot.reading.lexicon import kind_of
+
+    fixed = spelled(word)
+    # only a correction into a real word («артефакт») or a card noun of the lexicon («симбиота»),
+    # never a stem plus the tail («внезапку» → «внезапну»)
+    return fixed if fixed == word or analyzer().word_is_known(fixed) or kind_of(fixed) is not None else word
 
 
 class SentenceReader:

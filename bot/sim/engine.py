@@ -20,7 +20,7 @@ from bot.sim import effects as fx
 from bot.sim.actions import ACTIONS, ATTACK_KINDS, MOVEMENT_KINDS, ActionKind
 from bot.sim.effects import label
 from bot.sim.outcome import Consequence, Illegal, StepResult
-from bot.sim.state import PLAYER_RU, Card, GameState, StackItem, cell_name, orthogonal, other
+from bot.sim.state import PLAYER_RU, ZONE_RU, Card, GameState, StackItem, cell_name, orthogonal, other
 
 C = Consequence
 
@@ -93,13 +93,19 @@ class Simulator:
         fx.remove(self.state, c, zone)
         verb = "погибает" if zone == "graveyard" else "покидает поле боя"
         res.consequences.append(C(f"{_cap(label(c))} {verb}", (), c.id, verb))
+        if c.kind == "terrain" and c.owner in self.state.extra_terrain:
+            # two terrains only while both stay in the game zone (211.4): the allowance ends with this one
+            self.state.extra_terrain.discard(c.owner)
+            res.consequences.append(C(f"{PLAYER_RU[c.owner]} больше не может контролировать вторую местность: "
+                                      "одна из двух покинула игровую зону", ("211.4",), c.id, "одна местность"))
 
     def die(self, cid: str) -> StepResult:
         """Event: the card dies (goes to the graveyard); attached cards follow by 209.4, 212.3."""
         return self.run(f"{self.state.cards.get(cid) and label(self.state.cards[cid]) or cid} погибает", self._die, cid)
 
     def leave(self, cid: str) -> StepResult:
-        """Event: the card leaves the battlefield otherwise than by dying (209.4, 212.3)."""
+        """Event: the card leaves the battlefield otherwise than by dying (209.4, 212.3); one of two
+        terrains leaving ends the allowance of a second (211.4)."""
         return self.run(f"«{cid}» покидает поле боя", self._die, cid, "out_of_game")
 
     def _gain(self, res: StepResult, cid: str, trait: str) -> None:
@@ -598,6 +604,42 @@ class Simulator:
     def defend(self, cid: str) -> StepResult:
         """The card becomes the defender against a simple strike; artifacts cannot (210.2)."""
         return self.run(f"«{cid}» выступает защитником", self._defend, cid)
+
+    # ------------------------------------------------------------------ where a card is
+    def _locate(self, res: StepResult, cid: str) -> None:
+        c = self.card(cid)
+        st = self.state
+        what = _cap(label(c))
+        if c.attached:
+            h = st.cards[c.host]
+            rule = "209.9" if c.is_symbiote else "212.7"
+            res.consequences.append(C(f"{what} стоит на клетке хозяина ({label(h)}), отдельной клетки не занимает; "
+                                      "они считаются стоящими рядом", (rule,), c.id, "на клетке хозяина"))
+            res.value = {"zone": c.zone, "cells": 0, "with_host": True}
+            return
+        if c.zone != "battlefield" or c.cell is None:
+            rule = {"terrain": ("211.1",)}.get(c.kind, ("405.1",) if "flying" in c.traits else ())
+            res.consequences.append(C(f"{what} находится в зоне «{ZONE_RU.get(c.zone, c.zone)}» и клеток поля боя не занимает",
+                                      rule, c.id, "вне поля боя"))
+            res.value = {"zone": c.zone, "cells": 0, "with_host": False}
+            return
+        if not c.revealed and (c.is_symbiote or c.kind in ("equipment", "terrain")):
+            rule = "209.2" if c.is_symbiote else "212.1" if c.kind == "equipment" else "211.1"
+            res.consequences.append(C(f"До вскрытия {label(c)} стоит на отдельной клетке поля боя ({cell_name(c.cell)}) и занимает её",
+                                      (rule,), c.id, "на отдельной клетке"))
+        else:
+            rule = {"artifact": "210.1"}.get(c.kind, "506.1")
+            res.consequences.append(C(f"{what} занимает одну клетку поля боя ({cell_name(c.cell)})", (rule,), c.id,
+                                      "на отдельной клетке"))
+        res.value = {"zone": c.zone, "cells": 1, "with_host": False}
+
+    def locate(self, cid: str) -> StepResult:
+        """Where a card is and how many battlefield cells it occupies (no state change): on its
+        host's cell without occupying one, next to the host (209.9, 212.7); an unrevealed
+        symbiote / equipment / terrain on a cell of its own (209.2, 212.1, 211.1); an artifact
+        one cell (210.1); off the battlefield none (211.1, 405.1). ``value``: ``{zone, cells,
+        with_host}``."""
+        return self.run(f"где находится «{cid}»", self._locate, cid)
 
     def _put(self, res: StepResult, cid: str, dest: tuple[int, int], word: str) -> None:
         c = self.card(cid)

@@ -62,44 +62,4 @@ SUBJECTS = ("symbiote", "parasite", "equipment")
 
 
 SITUATIONS: tuple[Situation, ...] = (
-    # symbiotes, parasites, equipment
-    Situation("new_host", (SUBJECTS, ("who", "stays"), ("host",), ("place",))),
-    Situation("seating_order", (("symbiote", "parasite", "equipment", "seating"), ("who", "order"), ("first", "order")),
-              forbid=("count",)),
-    Situation("seating_order", (SUBJECTS, ("before_after", "when"), ("place", "seating")), forbid=("summon", "reveal")),
-    # «паразитов рассаживают после экипировки?» — two kinds compared (405.2)
-    Situation("seating_order", (("parasite",), ("symbiote", "equipment"), ("after", "before_word", "later"), ("place", "seating")),
-              forbid=("summon", "reveal", "count")),
-    Situation("parasite_hosts", (("parasite",), ("who", "where"))),
-    Situation("parasite_hosts", (("parasite",), ("alternative",), ("own", "enemy"))),
-    Situation("count_attached", (("count",), SUBJECTS, ("place", "creature", "host")), forbid=("dies", "become", "leaves")),
-    Situation("attached_attack_host", (("symbiote", "parasite"), ("host", "creature", "own"), ("attack", "wound"))),
-    Situation("summoned", (SUBJECTS, ("summon",))),
-    Situation("unhosted", (SUBJECTS, ("no_host",))),
-    Situation("attached_ban", (SUBJECTS, ("forbidden",), ("move", "relocate", "host", "cell"))),
-    # the host events the reader (bot.reading) does not read yet: two cards on one host, «при смене класса», typos
-    Situation("host_event", (SUBJECTS, ("host", "creature"), ("dies", "leaves", "become", "lose", "change", "stop_being_creature", "destroyed", "closed", "open")), forbid=("place", "alone", "uses_stack", "forbidden", "move", "relocate")),
-    Situation("before_reveal", (("before_reveal",), SUBJECTS + ("terrain",))),
-    Situation("attached_nearby", (SUBJECTS, ("nearby", "separate_cell"))),
-    # «где стоит симбиот?» — on its host's cell (209.9, 212.7)
-    Situation("attached_nearby", (SUBJECTS, ("where_at",)), forbid=("place", "summon", "move", "relocate", "dies", "leaves", "destroyed",
-                                                               "reveal", "seating", "no_host", "gone", "stays")),
-    Situation("place_on_host", (SUBJECTS, ("place", "creature", "host", "flying", "incorporeal", "no_class"))),
-    # artifacts and terrains
-    Situation("cells_occupied", (("count", "occupy", "occupied"), ("cell", "occupy"), ("artifact", "terrain", "creature")),
-              forbid=("move", "relocate", "jump") + SUBJECTS),
-    Situation("count_terrain", (("terrain",), ("count", "two", "control", "one_more"))),
-    Situation("redirect", (("redirect",), ("terrain", "equipment"))),
-    Situation("artifact_struck", (("artifact",), ("attack", "simple_strike"), ("by_target", "closed", "open"))),
-    Situation("artifact_defends", (("artifact",), ("defend",))),
-    Situation("attack_target", (("terrain", "equipment", "artifact"), ("attack", "target"))),
-    Situation("wound_target", (("terrain", "equipment"), ("wound",))),
-    Situation("cell_with_artifact", (("cell",), ("artifact",), ("move", "relocate", "jump"))),
-    Situation("noncreature_moves", (("artifact", "terrain"), ("move", "relocate", "jump"))),
-    # «артефакты располагаются на поле боя или во вспомогательной зоне?» (210.1, 211.1)
-    Situation("kind_zone", (("artifact", "terrain"), ("battlefield", "additional_zone")),
-              forbid=("before_reveal", "attack", "defend", "wound", "count", "reveal") + SUBJECTS),
-    Situation("symbiote_no_declare", (("move",), ("symbiote", "parasite"))),
-    # «паразита можно на своего?» — no placing verb, only whose creature
-    Situation("place_on_host", (SUBJECTS, ("own", "enemy")), forbid=("attack", "redirect", "wound", "target", "move", "relocate", "defend")),
 )

@@ -308,7 +308,7 @@ def _parse_step(y: Y, st: GameState, known: set[str]) -> Step:
             raise v.error(f"нет карты «{cid}»; есть: {', '.join(sorted(known))}")
         return cid
 
-    if op in ("die", "leave", "open", "close", "act", "redirect", "defend"):
+    if op in ("die", "leave", "open", "close", "act", "redirect", "defend", "locate"):
         args = ref(a)
     elif op in ("gain", "lose"):
         g = a.mapping({"card", "trait"}, {"card", "trait"}, op)
@@ -402,6 +402,7 @@ STEP_OPS: dict[str, Callable[[Simulator, Any], StepResult]] = {
     "triggers": lambda sim, a: sim.triggers(a),
     "redirect": lambda sim, a: sim.redirect(a),
     "defend": lambda sim, a: sim.defend(a),
+    "locate": lambda sim, a: sim.locate(a),
     "put": lambda sim, a: sim.put(*a),
     "reveal": lambda sim, a: phases.reveal_step(sim, a),
     "seating": lambda sim, a: phases.seating_step(sim, a),

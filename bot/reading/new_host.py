@@ -1,0 +1,114 @@
+"""Who the host is after an ability puts an attached card on another creature (209.3, 212.1),
+read compositionally: «особенность поместила мою экипировку на другое существо. кто теперь её
+хозяин?», «если на существо поместили симбиота особенностью, кто его хозяин?», «… старый хозяин
+остаётся хозяином?», «рыцарь остался хозяином?», «оно теперь её хозяин?».
+
+``read_new_host(rd, sent, yes_no)`` finds the told placing (a place verb told in the past or
+in an «если» clause, the attached card of its clause and the creature after «на»), and the
+asked host: «кто … хозяин?» (open) or «X остаётся / остался / теперь … хозяином?» (is X the
+host?). It sets ``Asked("host", card, on=X)`` and the card's former host (a creature of its
+owner when none is told). The compiled scenario has the card on its former host and a
+``place`` step onto the new one; the simulator says who becomes the host.
+"""
+
+from __future__ import annotations
+
+_STAY = ("остаться", "оставаться", "быть", "являться", "стать", "становиться")
+_OLD = ("старый", "прежний", "бывший", "изначальный", "первый")
+
+
+def read_new_host(rd, sent: list, yes_no: bool) -> bool:
+    """Set ``rd.r.asked`` to the asked host after a told placing (module doc); ``False`` if none."""
+    from bot.reading.reader import ATTACHABLE, Asked
+
+    hw = [t for t in sent if t.lemma in rd.w.host_words]
+    if not hw:
+        return False
+    place = None
+    for t in rd.toks:
+        if t.lemma not in rd.w.place_verbs and t.lemma not in ("переложить", "перекладывать"):
+            continue
+        premise = t.sent == rd.asked_sent and any(u.clause == t.clause and u.text in ("если", "когда") for u in rd.toks)
+        if t.sent == rd.asked_sent and not premise or t.tense != "past":
+            continue
+        place = t
+    if place is None:
+        return False
+    clause = [u for u in rd.toks if u.clause == place.clause]
+    subj = next((rd.r.cards[rd.mention[u.i]] for u in clause if u.i in rd.mention
+                 and rd.r.cards[rd.mention[u.i]].kind in ATTACHABLE), None)
+    if subj is None:
+        subj = next((rd.r.cards[rd.mention[u.i]] for u in sent if u.i in rd.mention
+                     and rd.r.cards[rd.mention[u.i]].kind in ATTACHABLE), None)
+    on = rd.on_target(place)
+    if subj is None or on is None or on[1].kind != "creature" or on[1].key == subj.key:
+        return False
+    new = on[1]
+    if subj.host == new.key:
+        # «рыцарь носил симба … поместил этого симба на своё существо»: a card is not put on its own host —
+        # the creature after «на» is another one than the former host the reading merged it with
+        other = rd.new_card("creature", on[0], "neut")
+        new.mentions = [i for i in new.mentions if i != on[0]]
+        other.mentions.append(on[0])
+        rd.mention[on[0]] = other.key
+        new = other
+    h = hw[0]
+    asked_card = rd.r.cards.get(rd.mention.get(h.i, ""))
+    wh = next((t for t in sent if t.text in ("кто", "чей", "какой")), None)
+    stay = next((t for t in sent if t.lemma in _STAY), None)
+    # the asked candidate: «старый хозяин остаётся хозяином?», «рыцарь остался хозяином?», «оно теперь её хозяин?»
+    cand = None
+    if wh is None:
+        old_word = next((t for t in sent if t.lemma in _OLD and rd.tok(t.i + 1) in hw), None)
+        named = next((rd.r.cards[rd.mention[t.i]] for t in sent if t.i in rd.mention and t not in hw and t.case == "nomn"
+                      and rd.r.cards[rd.mention[t.i]].kind == "creature"), None)
+        if old_word is not None:
+            cand = "old"
+            rd.use(old_word.i)
+        elif named is not None:
+            cand = named.key
+        else:
+            return False
+    if subj.host is None or subj.host == new.key:
+        old = rd.new_card("creature", place.i, "masc")
+        old.owner = subj.owner
+        subj.host = old.key
+    for t in hw:        # «хозяин / хозяином» here asks the role; it names no card of its own
+        rd.mention.pop(t.i, None)
+    for c in list(rd.r.cards.values()):
+        c.mentions = [i for i in c.mentions if i not in {t.i for t in hw}]
+        if c.kind == "creature" and not c.mentions and c.key not in (subj.host, new.key) and not any(
+                x.host == c.key for x in rd.r.cards.values()):
+            del rd.r.cards[c.key]
+    _ = asked_card
+    rd.use(place.i, *(t.i for t in hw), *([wh.i] if wh else []), *([stay.i] if stay else []))
+    for t in sent:
+        if t.text in ("теперь", "ещё", "еще", "по-прежнему", "всё", "все", "ли"):
+            rd.use(t.i)
+    target = subj.host if cand == "old" else cand
+    rd.r.asked = Asked("host", subj.key, on=new.key, attacker=target, yes_no=yes_no and wh is None)
+    return True
+
+
+def new_host_ruling(reading, res, mapping: dict, ids: dict[str, str]):
+    """Who the host is after the ``place`` step: «Хозяином становится …» or «Да / Нет, …»."""
+    from bot.reading.compile import Ruling
+    from bot.sim.outcome import rules_of
+
+    a = reading.asked
+    r = res.results[-1]
+    cid, new = ids[a.card], ids[a.on]
+    host = res.actual.get("cards", {}).get(cid, {}).get("host") if isinstance(res.actual, dict) else None
+    placed = r.legal and any(c.card == cid and c.result == "помещается" for c in r.consequences)
+    if not placed:
+        return Ruling("", [], [], list(res.trace), mapping, ids)
+    _ = host
+    mapping["expect"] = {"cards": {cid: {"host": new}}}
+    lines = [c for c in r.consequences if c.rules]
+    what = reading.cards[a.on].ru()
+    fact = f"хозяином становится {what} — карта, на которую его поместили; прежний хозяин перестаёт им быть"
+    if a.attacker is not None and a.yes_no:
+        verdict = f"{'Да' if a.attacker == a.on else 'Нет'}, {fact}"
+    else:
+        verdict = fact[:1].upper() + fact[1:]
+    return Ruling(verdict, [c.line() for c in lines], rules_of(lines), list(res.trace), mapping, ids)
