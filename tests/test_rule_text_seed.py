@@ -192,8 +192,11 @@ def test_rule_text_does_not_fill_a_declined_story_of_several_lowercase_sentences
     q = "у меня бестелесный гоблин и я хочу надеть на него шмотку, класс у него есть. раз класс есть — значит можно?"
     assert len(chat_sentences(q)) == 2
     assert route_answer_verdict(q) is not None     # the rule text alone would rule on the last sentence
-    a = ask(q)
-    assert a.verdict is None
+    from bot.answer import Answer
+    from bot.judge import _rule_text_instead
+
+    declined = Answer(question=q, route="scenario")
+    assert _rule_text_instead(declined, q, "5ed") is declined
 
 
 def route_answer_verdict(q):
