@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from bot.reading.tokens import phrase_at
 from bot.vocab import section
 
 
@@ -45,26 +46,13 @@ def move_op(lemma: str) -> str | None:
     return _words()[0].get(lemma)
 
 
-def _phrase_at(toks, i: int, phrase: tuple[str, ...]) -> bool:
-    if i + len(phrase) > len(toks):
-        return False
-    for k, item in enumerate(phrase):
-        t = toks[i + k]
-        if t.clause != toks[i].clause:
-            return False
-        if item.endswith("*"):
-            if not (t.text.startswith(item[:-1]) or t.lemma.startswith(item[:-1])):
-                return False
-        elif item not in (t.text, t.lemma):
-            return False
-    return True
 
 
 def _phrases_in(toks, sent: list, phrases) -> list[list[int]]:
     out = []
     for t in sent:
         for p in phrases:
-            if _phrase_at(toks, t.i, p):
+            if phrase_at(toks, t.i, p):
                 out.append(list(range(t.i, t.i + len(p))))
     return out
 
@@ -138,7 +126,7 @@ def read_same_cell(rd) -> None:
         return
     for t in toks:
         for p in _same_cell():
-            if not _phrase_at(toks, t.i, p):
+            if not phrase_at(toks, t.i, p):
                 continue
             if t.sent == rd.asked_sent and not rd.premise_clause(t) and not any(
                     u.clause == t.clause and u.text in ("если", "раз", "когда") for u in toks):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from bot.reading.tokens import phrase_at
 from bot.vocab import section
 
 _OPTIONS = ("same_cell", "separate_cell", "nearby", "battlefield", "additional_zone", "occupies")
@@ -34,19 +35,6 @@ def _phrases() -> dict[str, tuple[tuple[str, ...], ...]]:
     return {k: tuple(tuple(fold(x) for x in str(p).split()) for p in v) for k, v in section("locations").items()}
 
 
-def _at(toks, i: int, phrase: tuple[str, ...]) -> bool:
-    if i + len(phrase) > len(toks):
-        return False
-    for k, item in enumerate(phrase):
-        t = toks[i + k]
-        if t.sent != toks[i].sent:
-            return False
-        if item.endswith("*"):
-            if not (t.text.startswith(item[:-1]) or t.lemma.startswith(item[:-1])):
-                return False
-        elif item not in (t.text, t.lemma):
-            return False
-    return True
 
 
 _PREMISE = ("если", "раз", "когда", "пока", "так как")
@@ -61,7 +49,7 @@ def _hits(rd, sent: list, key: str, premise: bool = False) -> list[list[int]]:
     taken: set[int] = set()
     for p in sorted(_phrases()[key], key=len, reverse=True):
         for t in sent:
-            if t.i not in taken and _at(rd.toks, t.i, p):
+            if t.i not in taken and phrase_at(rd.toks, t.i, p, within="sent"):
                 idx = list(range(t.i, t.i + len(p)))
                 if taken.isdisjoint(idx):
                     out.append(idx)

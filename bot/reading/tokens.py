@@ -131,6 +131,24 @@ class SentenceReader:
         return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
 
 
+def phrase_at(toks: list[Tok], i: int, phrase: tuple[str, ...], within: str = "clause") -> bool:
+    """Does ``phrase`` (folded items: a word or lemma, ``x*`` a prefix of either) occur in
+    ``toks`` starting at index ``i``, all its words in one clause (``within="clause"``) or
+    one sentence (``within="sent"``)?"""
+    if i + len(phrase) > len(toks):
+        return False
+    for k, item in enumerate(phrase):
+        t = toks[i + k]
+        if getattr(t, within) != getattr(toks[i], within):
+            return False
+        if item.endswith("*"):
+            if not (t.text.startswith(item[:-1]) or t.lemma.startswith(item[:-1])):
+                return False
+        elif item not in (t.text, t.lemma):
+            return False
+    return True
+
+
 def unread_words(toks: list[Tok], used: set[int], content: frozenset[str] = frozenset()) -> list[str]:
     """The content words of ``toks`` no part of a reading used (``used``: token indices), in
     order, each once: not a stop word or a filler lemma (``grammar/lexicon.yaml``) unless the
