@@ -166,7 +166,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
         if ans is not None and ans.route in BOUND_ROUTES and not ans.verdict:
             ans = _rule_text_instead(ans, asked, edition)
         if ans is not None:
-            _lead_gate(ans, q)
+            _lead_gate(ans, q, _prober(route, asked, edition))
             if cards is not None:
                 _with_cards(ans, q, cards, getattr(route, "CARD_AWARE", False))
             if no_store:
@@ -221,17 +221,32 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     return ans
 
 
-def _lead_gate(ans: Answer, q: str) -> None:
-    """A yes/no question («…?», «разве …», «прав ли …») is answered «Да» / «Нет», «кто прав?»
+def _prober(route, asked: str, edition: str):
+    """``str -> verdict | None``: ``route`` asked another wording of ``asked`` (the positive
+    form of a negated question, ``bot.yesno.settle``); a failing route gives ``None``."""
+    def probe(question: str) -> str | None:
+        try:
+            a = route.answer(question, edition)
+        except Exception:  # noqa: BLE001 - the probe only tells the lead word; no verdict from it is fine
+            return None
+        return a.verdict if a is not None else None
+    return probe
+
+
+def _lead_gate(ans: Answer, q: str, probe=None) -> None:
+    """A negated yes/no question gets its verdict phrased relative to its statement
+    (``bot.yesno.settle``: «разве нельзя …?» -> «Нет, нельзя: …»). A yes/no question («…?»,
+    «разве …», «прав ли …») is answered «Да» / «Нет», «кто прав?»
     with the person (``bot.yesno.fits``); a finding of the ability, scenario or rule-text route that
     does not say whether the asked proposition holds is shown, but not given as the
     verdict (issue 11: an honest partial answer, never a bare statement for a yes/no). A
     message that asks nothing (``bot.yesno.asks``: «Посадил симба на орка.») gets no verdict."""
     from bot.answer import Block
-    from bot.yesno import asks, fits
+    from bot.yesno import asks, fits, settle
 
     if ans.route not in (*BOUND_ROUTES, "rule_text"):
         return
+    ans.verdict = settle(q, ans.verdict, probe)    # a negated question: the lead word agrees with the content word
     if ans.verdict and not asks(q):     # «Посадил симба на орка.»: a statement gets no ruling
         ans.blocks.insert(0, Block("text", text="Вердикт не даю: в сообщении нет вопроса. Спросите, что нужно "
                                                 "узнать (например: «Можно ли …?», «Что будет с …?»). Найдено: " + ans.verdict))
