@@ -373,7 +373,8 @@ def _polar_kind(question: str) -> Kind:
     return sentence_kind(_last_sentence(question))
 
 
-_PERSON = re.compile(r"(?<![а-яё])(прав[ыа]?|не\s+прав[ыа]?)(?![а-яё])", re.I)
+_PERSON = re.compile(r"(?:[а-яё]+\s+)?(?:не\s+)?прав[ыа]?(?![а-яё])", re.I)
+"""«вы правы», «противник не прав», «прав»: a ruling on a person, not on the asked predicate."""
 
 
 def positive_question(question: str) -> str | None:

@@ -35,12 +35,33 @@ from bot.reading.lexicon import words
 from bot.textnorm import fold
 from bot.yesno import rule_on_claim
 
-_PEOPLE = r"(?:он|она|я|мы|ты|вы|друг|противник|соперник|оппонент|кореш|товарищ|приятель|напарник)"
-# «прав?», «он прав?», «я прав?», «кто прав?», «кто из нас прав то?», «верно?», «так?», «это так?», «правда?»
-_CHECK = re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?прав[ыа]?"
-                    rf"|(?:{_PEOPLE}\s+)?(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{_PEOPLE})?"
-                    r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?\s*\??\s*$")
-_ME = ("я", "мы")
+@lru_cache(maxsize=1)
+def _pronouns() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(me, other)``: the pronouns naming the asker («я», «мы») and the other side («он», «ты»)
+    (``claims.me`` / ``claims.other`` of ``grammar/lexicon.yaml``)."""
+    cw = _claim_words()
+    return tuple(fold(x) for x in cw["me"]), tuple(fold(x) for x in cw["other"])
+
+
+@lru_cache(maxsize=1)
+def _check_re() -> re.Pattern:
+    """«прав?», «он прав?», «прав ли я был?», «кто прав?», «кто из нас прав то?», «верно?», «так?»,
+    «это так?», «правда?» at the end of the message; the people are the lexicon's."""
+    me, other = _pronouns()
+    people = "(?:" + "|".join(map(re.escape, sorted({*me, *other, *(fold(p) for p in _claim_words()["people"])},
+                                                     key=len, reverse=True))) + ")"
+    was = r"(?:\s+был[аои]?)?"
+    return re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?(?:был\s+)?прав[ыа]?"
+                      rf"|(?:{people}\s+)?{was}(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{people})?{was}"
+                      r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?\s*\??\s*$")
+
+
+def _me() -> tuple[str, ...]:
+    return _pronouns()[0]
+
+
+def _others() -> tuple[str, ...]:
+    return _pronouns()[1]
 _WORD = re.compile(r"[а-яa-z0-9]+")
 _MODAL = re.compile(r"(?<![а-я])(не\s+)?(можно|нельзя|мож\w*|мог\w*|смож\w*|обязан\w*|долж\w*)(?![а-я])")
 
@@ -140,9 +161,9 @@ def _speakers(body: str) -> list[_Said]:
         subj_start = toks[i].start()
         if j >= 0 and body[toks[j].end():toks[i].start()].strip(" ") in ("", ","):
             w = toks[j].group(0)
-            if w in _ME:
+            if w in _me():
                 who, subj_start = "me", toks[j].start()
-            elif w in ("он", "она", "они", "ты", "вы"):
+            elif w in _others():
                 who, subj_start = "other", toks[j].start()
             elif lemma(w) in people:
                 who, other, subj_start = "other", lemma(w), toks[j].start()
@@ -159,7 +180,7 @@ def _speakers(body: str) -> list[_Said]:
         content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", content).strip(" ,.;:—–-")
         # «я говорю, что можно, а он — что нельзя»: the other side's word without a say verb
         tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*(?:[—–:-]\s*)?(?:что\s+)?([а-я ]+)$", content)
-        if tail and (tail.group(1) in ("он", "она", "ты") or lemma(tail.group(1)) in people) \
+        if tail and (tail.group(1) in _others() or lemma(tail.group(1)) in people) \
                 and _stance(tail.group(2)) is not None:
             extra = _Said("me" if who == "other" else "other", lemma(tail.group(1)) if lemma(tail.group(1)) in people else "",
                           tail.group(2).strip(), False, "", toks[i].start() + len(verb) + tail.start())
@@ -190,16 +211,25 @@ def _clause_start(body: str, toks, i: int, people: set[str]) -> int:
     j = i - 1
     if j >= 0:
         w = toks[j].group(0)
-        if w in _ME or w in ("он", "она", "ты", "вы") or lemma(w) in people:
+        if w in _me() or w in _others() or lemma(w) in people:
             start = toks[j].start()
     m = re.search(r"(?:^|[\s,])(?:а|и|но)\s*$", body[:start])
     return m.start() if m else start
 
 
 def _stance(content: str) -> bool | None:
-    """A one-word answer to the other side («нельзя», «можно», «нет»): ``True`` for yes,
-    ``False`` for no, ``None`` when ``content`` is a statement of its own."""
+    """A one-word answer to the other side («нельзя», «можно», «нет»; its reason split off:
+    «нельзя раз стек не пустой»): ``True`` for yes, ``False`` for no, ``None`` when
+    ``content`` is a statement of its own."""
     c = content.strip(" ,.!;:—–-")
+    if c and len(_WORD.findall(c)) > 1:
+        c = re.sub(r"^(?:ну|а|но|что)\s+", "", c)
+        for r in _claim_words()["reason"]:
+            m = re.match(rf"(.+?),?\s+{re.escape(fold(r))}\s+\S", c)
+            if m:
+                c = m.group(1)
+                break
+        c = c.strip(" ,.!;:—–-")
     cw = _claim_words()
     if c in {fold(x) for x in cw["negative"]}:
         return False
@@ -294,7 +324,7 @@ def find_claim(question: str) -> Claim | None:
 
 
 def _find(f: str) -> Claim | None:
-    m = _CHECK.search(f)
+    m = _check_re().search(f)
     if m is None:
         return None
     body = f[:m.start()].rstrip(" ,.;:—–-")
@@ -326,22 +356,23 @@ def _find(f: str) -> Claim | None:
         return None
     # the set-up: the sentences before the claim's sentence, and «я второй игрок и …» before its speaker
     sent_start = _sentence_start(body, main.start)
-    setup = body[:sent_start].strip()
+    setup = _without_framing(body[:sent_start].strip())
     pre = main.pre
-    if pre and [w for w in _WORD.findall(pre) if w not in _ME and lemma(w) not in _people()]:
+    if pre and [w for w in _WORD.findall(pre) if w not in _me() and lemma(w) not in _people()]:
         setup = (setup + " " if setup else "") + pre[:1].upper() + pre[1:] + "."
     others = [s for s in said if s is not main]
     # whose rightness is asked
-    named = re.match(rf"(?:{_PEOPLE}\s+)?(?:не\s+)?прав[ыа]?(?:\s+ли)?(?:\s+({_PEOPLE}))?", asked)
+    named = re.search(r"прав", asked)
     person = None
     words_asked = _WORD.findall(asked)
     if check == "right" and named is not None:
         for w in words_asked:
-            if w in _ME:
+            if w in _me():
                 person = "me"
-            elif w in ("он", "она", "ты", "вы") or lemma(w) in _people():
+            elif w in _others() or lemma(w) in _people():
                 person = "other"
-    other_word = main.other_word or next((s.other_word for s in others if s.other_word), "") or "противник"
+    other_word = main.other_word or next((s.other_word for s in others if s.other_word), "") or _named_other(body) \
+        or "противник"
     if main.who == "me" and not main.other_word:
         other_word = next((s.other_word for s in others if s.other_word), "") or _named_other(body) or "противник"
     if person is None or person == main.who:
@@ -353,6 +384,18 @@ def _find(f: str) -> Claim | None:
     if their and not all(s.disputes or _stance(s.content) is not None for s in their):
         return None     # two statements of their own: not one claim and its denial
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected)
+
+
+def _without_framing(setup: str) -> str:
+    """The set-up sentences without those that only frame the dispute («спорим с другом.»,
+    «у нас спор.»): every word a say / dispute verb, a person, a pronoun or a
+    ``claims.framing`` word — they tell no fact of the game for the routes to read."""
+    cw = _claim_words()
+    frame = {*words().claim_say, *(fold(x) for x in cw["dispute"]), *_people(), *_me(), *_others(),
+             *(fold(x) for x in cw["framing"])}
+    kept = [x for x in re.split(r"(?<=[.!?…])\s+", setup)
+            if not x.strip() or not all(w in frame or lemma(w) in frame for w in _WORD.findall(x))]
+    return " ".join(k for k in kept if k.strip())
 
 
 def _named_other(body: str) -> str:

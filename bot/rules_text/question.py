@@ -409,9 +409,24 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
                              and i not in agent])[0])
     personal = toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
     objects = _accusative_objects([t for t in others if t.clause == toks[k].clause], personal)
+    objects += _struck_objects([t for t in toks if t.clause == toks[k].clause and t not in objects])
     before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")
                               and t not in objects])[0])
     return frozenset(after - before) | _clean(_content(objects)[0])
+
+
+def _struck_objects(toks: list[Tok]) -> list[Tok]:
+    """Nouns after «по» in the dative («бить по артефакту», «удар по нему» once the premise's
+    subject is put in): what is struck, not who strikes (210.3 against 210.2)."""
+    out: list[Tok] = []
+    for i, t in enumerate(toks):
+        if t.pos == "NOUN" and t.case == "datv" and i > 0:
+            j = i - 1
+            while j >= 0 and toks[j].pos in ("ADJF", "PRTF"):
+                j -= 1
+            if j >= 0 and toks[j].text == "по":
+                out.extend(toks[j + 1:i + 1])
+    return out
 
 
 def _accusative_objects(toks: list[Tok], personal: bool = False) -> list[Tok]:
