@@ -171,3 +171,31 @@ def test_a_conclusion_ruled_by_the_premises_own_rule_is_not_confirmed():
     a = ask("Арт же не может ни бить, ни отражать, значит и простым ударом по нему бить нельзя?")
     assert not (a.verdict or "").startswith(("Да, нельзя", "Нет, нельзя")), a.verdict
     assert "210.3" in a.citations[:3], a.citations
+
+
+def test_two_statements_each_ruled_on_and_the_counter_stated_by_the_ruling():
+    a = ask("Приятель в клубе утверждает, что при составной особенности сначала платишь, а потом проходишь "
+            "способности. А я считаю, оплата после всех способностей. Кто прав?")
+    assert a.verdict.startswith("Вы правы: оплата происходит после"), a.verdict
+    assert a.citations[0] == "505.4"
+    # a counter-statement the ruling does not state («до») is not taken as stated
+    b = ask("Приятель утверждает, что при составной особенности сначала платишь, а потом проходишь способности. "
+            "А я считаю, оплата до всех способностей. Я прав?")
+    assert b.verdict is None
+
+
+@pytest.mark.parametrize("q,head", [
+    ("Напарник говорит, что артефакт может двигаться. Я говорю, что симбиота можно положить на летающее существо. "
+     "Кто прав?", "Оба утверждения неверны"),
+    ("Друг говорит, что артефакт не может двигаться. Я говорю, что симбиота нельзя положить на летающее существо. "
+     "Кто прав?", "Оба утверждения верны"),
+])
+def test_two_statements_that_do_not_contradict_force_no_winner(q, head):
+    a = ask(q)
+    assert a.verdict is None and a.blocks[0].text.startswith(head), a.blocks[0].text
+    assert {"210.2", "209.4"} <= set(a.citations)
+
+
+def test_an_elliptic_counter_word_denies_the_claim():
+    c = find_claim("Друг говорит, что эффекты правил игры применяются после приоритета. Я говорю — до. Я прав?")
+    assert (c.who, c.denies, c.counter) == ("me", True, "")

@@ -91,6 +91,9 @@ class Claim:
     denies: bool = False
     reason: str = ""
     rejected: str = ""
+    counter: str = ""
+    counter_who: str = ""
+    asked_person: str = ""
 
     @property
     def asked(self) -> str:
@@ -167,6 +170,14 @@ def _speakers(body: str) -> list[_Said]:
                 who, subj_start = "other", toks[j].start()
             elif lemma(w) in people:
                 who, other, subj_start = "other", lemma(w), toks[j].start()
+        if who is None and _person_of_verb(verb) != "me":
+            # «чувак в клубе утверждает»: a person named a few words before the verb, in its clause
+            for b in range(j - 1, max(j - 4, -1), -1):
+                if b < 0 or re.search(r"[.!?;:,]", body[toks[b].end():toks[b + 1].start()]):
+                    break
+                if lemma(toks[b].group(0)) in people:
+                    who, other, subj_start = "other", lemma(toks[b].group(0)), toks[b].start()
+                    break
         if who is None:
             who = _person_of_verb(verb) or "other"
         # «а он», «и говорю»: the connective before the speaker belongs to no clause
@@ -375,15 +386,33 @@ def _find(f: str) -> Claim | None:
         or "противник"
     if main.who == "me" and not main.other_word:
         other_word = next((s.other_word for s in others if s.other_word), "") or _named_other(body) or "противник"
+    # the other side's own statement («он говорит X. я говорю Y»): ruled on by itself
+    own = next((s for s in others if s.who != main.who and not s.disputes and s.content and _stance(s.content) is None), None)
+    counter = _split_contrast(_split_reason(own.content)[0])[0].strip(" ,.;:—–-") if own is not None else ""
+    if not _has_predicate(counter):
+        counter = ""    # «я говорю — до»: an elliptic alternative to a word of P denies P, it is no statement of its own
+    counter_who = own.who if counter else ""
     if person is None or person == main.who:
-        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected)
+        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
+                     counter=counter, counter_who=counter_who)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
     stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
     holds_p = stance == _polarity(prop) if stance is not None and _polarity(prop) is not None else False
-    if their and not all(s.disputes or _stance(s.content) is not None for s in their):
-        return None     # two statements of their own: not one claim and its denial
+    if counter and their and not all(s.disputes or _stance(s.content) is not None for s in their):
+        # two statements of their own: each is ruled on, the asked person's rightness by both
+        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
+                     counter=counter, counter_who=counter_who, asked_person=person)
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected)
+
+
+def _has_predicate(text: str) -> bool:
+    """A statement of its own: three words at least («оплата после всех способностей»), or two
+    with a predicate (a verb, a modal word, a short form); «до», «без стека» are not."""
+    from bot.morph import pos
+
+    ws = _WORD.findall(fold(text))
+    return len(ws) >= 3 or len(ws) == 2 and any(w in ("можно", "нельзя") or pos(w) in ("VERB", "INFN", "PRED", "ADJS", "PRTS") for w in ws)
 
 
 def _without_framing(setup: str) -> str:
@@ -583,6 +612,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         inner = decided
     if inner is None:
         return None
+    if c.counter:
+        return _two_statements(question, c, edition, ruled, decided, inner)
     if c.who == "asker":
         said = f"вы спрашиваете, верно ли, что {c.proposition}"
     else:
@@ -615,3 +646,70 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     return replace(inner, question=question, verdict=verdict, blocks=list(inner.blocks),
                    citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
                    understood=understood, unread=list(inner.unread or []))
+
+
+def _stated_by(verdict: str | None, statement: str) -> bool:
+    """Whether ``verdict`` (a ruling on another proposition) states ``statement`` in its own
+    words: every content word of ``statement`` (by lemma, two at least) is in the verdict and
+    the two have the same negation parity («оплата после всех способностей» in «Нет: оплата
+    происходит после того, как игрок пройдёт все способности»)."""
+    if not verdict:
+        return False
+    body = re.sub(r"^(?:Да|Нет)\b[,:]?\s*", "", verdict)
+    # only particles are left out: a preposition («до» / «после») is what the statement says
+    stop = frozenset(fold(x) for x in _claim_words()["particles"]) | {"не", "нет", "ни", "нельзя"}
+    content = [lemma(x) for x in _WORD.findall(fold(statement)) if x not in stop]
+    said = {p.normal_form for x in _WORD.findall(fold(body)) for p in analyzer().parse(x)}   # «все» is «весь» too
+    return len(content) >= 2 and all(x in said for x in content) and _negations(statement) % 2 == _negations(body) % 2
+
+
+def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answer | None,
+                    inner: Answer | None) -> Answer | None:
+    """«Он говорит P. Я говорю Q. Кто прав?»: P and Q each ruled on (Q through the routes, or
+    stated in P's own ruling); one holding and the other not names who is right; both holding,
+    or both not, forces no winner (they do not contradict each other); one of them unread —
+    no verdict when the asked rightness depends on it (an honest partial answer)."""
+    q_asked = (c.setup + " " if c.setup else "") + c.counter[:1].upper() + c.counter[1:] + "?"
+    dq, first_q = _ask_proposition(q_asked, edition)
+    rq = holds_of(dq.verdict, c.counter) if dq is not None else None
+    if rq is None and ruled is not None and decided is not None and _stated_by(decided.verdict, c.counter):
+        rq = (True, ruled[1])
+    shown = inner or (dq if rq is not None else None) or first_q
+    if shown is None:
+        return None
+    name = {"me": "вы", "other": c.other_word}
+    verb = {"me": "утверждаете", "other": "утверждает"}
+    understood = (f"Как я понял: {name[c.who]} {verb[c.who]}, что {c.proposition}; {name[c.counter_who]} "
+                  f"{verb[c.counter_who]}, что {c.counter}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    cites = list(dict.fromkeys([*(decided.citations if ruled is not None and decided else []),
+                                *(dq.citations if rq is not None and dq else [])])) or list(shown.citations)
+    trace = [f"утверждение: {c.proposition}", f"встречное утверждение: {c.counter}", *shown.trace]
+    asked = c.asked_person or c.who
+    verdict, found = None, []
+    if ruled is not None:
+        found.append(f"что {c.proposition} — {'верно' if ruled[0] else 'неверно'}: {ruled[1]}")
+    if rq is not None:
+        found.append(f"что {c.counter} — {'верно' if rq[0] else 'неверно'}: {rq[1]}")
+    if ruled is not None and rq is not None and ruled[0] != rq[0]:
+        right = c.who if ruled[0] else c.counter_who
+        why = ruled[1] if ruled[0] else rq[1]
+        if c.check == "who":
+            verdict = f"Вы правы: {why}" if right == "me" else f"Прав {c.other_word}: {why}"
+        else:
+            verdict = rule_on_claim(right == asked, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
+    elif c.check == "right" and ((asked == c.who and ruled is not None) or (asked == c.counter_who and rq is not None)) \
+            and not (ruled is not None and rq is not None):
+        holds, why = ruled if asked == c.who else rq      # the asked person's own statement decides «я прав?»
+        verdict = rule_on_claim(holds, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
+    if verdict is None:
+        if ruled is not None and rq is not None:
+            head = "Оба утверждения верны" if ruled[0] else "Оба утверждения неверны"
+            text = f"{head} — они друг другу не противоречат, победителя в споре нет: " + "; ".join(found)
+        else:
+            text = "Проверить спор целиком не могу: " + ("; ".join(found) + "; " if found else "") + \
+                "другое утверждение ни один маршрут не прочитал"
+        blocks = [Block("text", text), *shown.blocks]
+        return replace(shown, question=question, verdict=None, blocks=blocks, citations=cites, trace=trace,
+                       understood=understood, unread=list(shown.unread or []) or ["(утверждение)"])
+    return replace(shown, question=question, verdict=verdict, blocks=list(shown.blocks), citations=cites,
+                   trace=trace, understood=understood, unread=[])
