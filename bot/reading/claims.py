@@ -531,7 +531,7 @@ def _restates_other_action(body: str, proposition: str) -> bool:
         return False
     words = _WORD.findall(said)
     acts = {word_term(b) for a, b in zip(words, words[1:])
-            if a in ("можно", "нельзя", "может", "могут") and pos(b) == "INFN"}
+            if a in ("можно", "нельзя", "может", "могут") and pos(b) == "INFN" and b not in ("быть", "стать")}
     if not acts:
         return False
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}
