@@ -643,9 +643,17 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     else:
         verdict = rule_on_claim(holds != c.denies, why, claimer_is_me=c.who == "me", other=c.other_word,
                                 who_check=c.check == "who")
-    return replace(inner, question=question, verdict=verdict, blocks=list(inner.blocks),
+    return replace(inner, question=question, verdict=_with_paragraph(verdict, inner.citations), blocks=list(inner.blocks),
                    citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
                    understood=understood, unread=list(inner.unread or []))
+
+
+def _with_paragraph(verdict: str, citations: list[str]) -> str:
+    """The ruling on a claim names the paragraph it rests on: «Нет, друг не прав: … (п. 209.4)»
+    unless its text already cites one."""
+    if not citations or re.search(r"(?<![а-яё])п\.\s*\d", verdict):
+        return verdict
+    return f"{verdict.rstrip(' .')} (п. {citations[0]})"
 
 
 def _stated_by(verdict: str | None, statement: str) -> bool:
@@ -694,7 +702,7 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         right = c.who if ruled[0] else c.counter_who
         why = ruled[1] if ruled[0] else rq[1]
         if c.check == "who":
-            verdict = f"Вы правы: {why}" if right == "me" else f"Прав {c.other_word}: {why}"
+            verdict = rule_on_claim(True, why, claimer_is_me=right == "me", other=c.other_word, who_check=True)
         else:
             verdict = rule_on_claim(right == asked, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
     elif c.check == "right" and ((asked == c.who and ruled is not None) or (asked == c.counter_who and rq is not None)) \
@@ -711,5 +719,5 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         blocks = [Block("text", text), *shown.blocks]
         return replace(shown, question=question, verdict=None, blocks=blocks, citations=cites, trace=trace,
                        understood=understood, unread=list(shown.unread or []) or ["(утверждение)"])
-    return replace(shown, question=question, verdict=verdict, blocks=list(shown.blocks), citations=cites,
+    return replace(shown, question=question, verdict=_with_paragraph(verdict, cites), blocks=list(shown.blocks), citations=cites,
                    trace=trace, understood=understood, unread=[])
