@@ -530,8 +530,12 @@ def _restates_other_action(body: str, proposition: str) -> bool:
     if not said or not re.fullmatch(r"\s*(?:не\s+)?(?:можно|нельзя|может|могут|могу)\s*", lead):
         return False
     words = _WORD.findall(said)
-    acts = {word_term(b) for a, b in zip(words, words[1:])
-            if a in ("можно", "нельзя", "может", "могут") and pos(b) == "INFN" and b not in ("быть", "стать")}
+    at = [k for k, (a, b) in enumerate(zip(words, words[1:]))
+          if a in ("можно", "нельзя", "может", "могут") and pos(b) == "INFN" and b not in ("быть", "стать")]
+    acts = {word_term(words[k + 1]) for k in at}
+    # «нельзя объявить движение симбиота»: a light verb's noun object names the action («двигаться»)
+    acts |= {word_term(words[k + 2]) for k in at if k + 2 < len(words) and pos(words[k + 2]) == "NOUN"
+             and pos(words[k + 1]) == "INFN" and words[k + 1] in _claim_words()["light_verbs"]}
     if not acts:
         return False
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}
