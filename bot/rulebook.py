@@ -387,9 +387,15 @@ EDITION_NAME_RE = re.compile(r"^(?![.-])[\w.-]+$")
 with «.» or «-»; no path separators (it becomes the file name ``<edition>.yaml``)."""
 
 
+EDITION_NAME_CHARS = 64
+"""The longest edition name: it is a file name, and file systems refuse long ones."""
+
+
 def check_edition_name(edition: str) -> str:
-    """Return ``edition`` when it is a valid name (``EDITION_NAME_RE``); else raise
-    ``RulebookError`` saying what is allowed."""
+    """Return ``edition`` when it is a valid name (``EDITION_NAME_RE``, at most
+    ``EDITION_NAME_CHARS`` characters); else raise ``RulebookError`` saying what is allowed."""
+    if isinstance(edition, str) and EDITION_NAME_RE.match(edition) and len(edition) > EDITION_NAME_CHARS:
+        raise RulebookError(f"имя редакции слишком длинное: {len(edition)} символов (не больше {EDITION_NAME_CHARS})")
     if not isinstance(edition, str) or not EDITION_NAME_RE.match(edition):
         from bot.textnorm import clip
 
