@@ -127,8 +127,9 @@ def read(text: str, edition: str = "") -> Question | None:
     parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
     parts = [_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p)) for p in parts]
     last = parts[-1] if parts else t
+    at = len(parts) - 1     # the asked sentence among ``parts``
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
-        last = parts[-2]
+        last, at = parts[-2], len(parts) - 2
     last = respell(last)
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
@@ -142,8 +143,9 @@ def read(text: str, edition: str = "") -> Question | None:
             or (len(parts) == 1 and (_MODAL_ANYWHERE.search(low) or re.search(r"\b(или|кто)\b", low)))
             or _chat_asks(last)):
         return None
+    ability_text = ""
     if edition:
-        last = _quote_names(_fix_typos(last, edition), edition)
+        last, ability_text = _quoted_ability(_quote_names(_fix_typos(last, edition), edition), edition)
     last = re.sub(r"\s[—–-]\s*это\s", " это ", last)
     toks, _ = tokenize(last.rstrip("?!. "))
     if not toks:
@@ -157,19 +159,61 @@ def read(text: str, edition: str = "") -> Question | None:
         pq = _read_tokens(ptoks, prev, False) if ptoks else None
         if pq is not None and pq.kind == "modal" and pq.bag:
             q = replace(pq, positive=q.positive, mode=q.mode, verb=q.verb, impersonal=q.impersonal, text=last)
-            last = prev
+            last, at = prev, at - 1
     if q is not None and edition:
         q = _creatures(q, " ".join(parts), edition)
         if q.numbers and q.kind != "count":
             q = replace(q, numbers=_counts(toks, q.numbers, edition))
-    before = parts[:parts.index(last)] if last in parts else parts[:-1]
+    before = parts[:max(at, 0)] + parts[at + 1:]   # told before the asked sentence, or after it («… стража у него нет»)
     if q is not None and before:
-        told = " ".join(before)
-        if edition:
-            told = _quote_names(_fix_typos(told, edition), edition)
-        ctx = set(_clean(_content(tokenize(_TSYA.sub(r"\1ется", told))[0])[0]) - q.bag)
+        ctx = set()
+        for told in before:
+            if edition:
+                told = _quote_names(_fix_typos(told, edition), edition)
+            ctx |= _told(told)
+        ctx -= q.bag
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
+    if q is not None and ability_text:
+        q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
     return q
+
+
+def _quoted_ability(text: str, edition: str) -> tuple[str, str]:
+    """``(text, rest)``: a quoted card text that opens with a quoted name of the edition
+    («у него есть «при гибели разряд на 2»») cut to that name («при гибели»), which is what a
+    rule names; ``rest`` the words cut off (what the ability does: circumstances of the
+    question, ``Question.context``)."""
+    from bot.rules_text.index import index_for
+    from bot.textnorm import fold
+
+    try:
+        names = index_for(edition).names
+    except Exception:  # noqa: BLE001 - no index: the words as written
+        return text, ""
+    rest: list[str] = []
+
+    def cut(m: re.Match) -> str:
+        inner = fold(m.group(1)).strip()
+        for n in names:   # longest first
+            if inner.startswith(n + " ") and len(inner) > len(n) + 1:
+                rest.append(m.group(1).strip()[len(n):].strip())
+                return f"«{m.group(1).strip()[:len(n)]}»"
+        return m.group(0)
+
+    out = re.sub(r"«([^«»]+)»", cut, text)
+    return out, " ".join(rest)
+
+
+_NONE_OF = re.compile(r"(?i)(?<![а-яё])(?:нет|нету)(?![а-яё])")
+
+
+def _told(sentence: str) -> set[str]:
+    """The concepts a sentence told beside the asked one names; a sentence saying what there
+    is not («стража у него нет») names its concepts negated («не страж»)."""
+    bag = _clean(_content(tokenize(_TSYA.sub(r"\1ется", sentence))[0])[0])
+    if _NONE_OF.search(sentence) and not re.search(r"(?i)\bили\s+нет\b", sentence):
+        return {w if w.startswith("не ") else "не " + w for w in bag}
+    return set(bag)
 
 
 def _resolved(q: Question, ctx: set[str]) -> dict:
@@ -329,6 +373,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
         skip.add(k + 1)
     rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве")]
+    owners = _possessors(rest)
+    rest = [t for t in rest if t not in owners]
     rest = [t for i, t in enumerate(rest) if not (   # «хоть на одну клетку» names no count
         (t.lemma in L.numbers or t.text.isdigit()) and any(u.lemma in ("хоть", "хотя") for u in rest[max(0, i - 3):i]))]
     bag, nums = _content(rest)
@@ -353,7 +399,23 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=action, subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
-                    alternatives=alts if len(alts) > 1 else ())
+                    alternatives=alts if len(alts) > 1 else (),
+                    context=_clean(_content(owners)[0]) if owners else frozenset())
+
+
+def _possessors(toks: list[Tok]) -> list[Tok]:
+    """The owners named after what they own («простой удар противника», «сущ соперника»):
+    a person of ``owners`` of the rule language in the genitive right after a noun, with no
+    preposition between. Whose card it is is a circumstance, not what is asked: a rule that
+    does not name the owner is not narrowed by it (it goes to ``Question.context``)."""
+    L = language()
+    out = []
+    for i in range(1, len(toks)):
+        t, before = toks[i], toks[i - 1]
+        if t.case == "gent" and t.pos == "NOUN" and L.norm(t.lemma, t.text) in L.owners \
+                and before.pos == "NOUN" and before.clause == t.clause and not before.quote:
+            out.append(t)
+    return out
 
 
 def _choice(toks: list[Tok]) -> tuple[tuple[str, str], ...]:
@@ -482,8 +544,7 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
     if not any(t.pos in ("VERB", "INFN") for t in toks) and len(toks) >= 2 and toks[-1].pos in ("ADJF", "ADJS") \
             and toks[-1].case in ("nomn", None) and any(t.pos == "NOUN" for t in toks[:-1]):
         return -1, "state", "is", False, "является"   # «бросок кубика медленный?»: the adjective is asked
-    verbs = [i for i, t in enumerate(toks) if t.pos == "VERB" and not any(
-        u.lemma in ("который", "если", "когда", "что") and u.clause == t.clause for u in toks[:i])]
+    verbs = [i for i, t in enumerate(toks) if t.pos == "VERB" and not _subordinate(toks, i)]
     if not verbs and toks[0].lemma in L.condition and not any(   # «если … она не уничтожается?» without a comma
             t.lemma in ("что", "кто", "как", "какой", "где", "куда", "почему", "зачем") for t in toks):
         verbs = [i for i, t in enumerate(toks) if t.pos == "VERB"][1:]
@@ -493,6 +554,22 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
             i = next((j for j in verbs if j > i and toks[j].tense in ("pres", "futr")), i)
         return i, "happens", "happens", False, toks[i].text
     return None
+
+
+def _subordinate(toks: list[Tok], i: int) -> bool:
+    """The verb ``toks[i]`` is the predicate of a «который / если / когда / что …» clause: the
+    first verb after that word in its clause. A chat question writes no comma to close the
+    clause («сущ который встал защитником закрывается?»): a later verb is the main one."""
+    t = toks[i]
+    for j in range(i - 1, -1, -1):
+        u = toks[j]
+        if u.clause != t.clause:
+            return False
+        if u.pos == "VERB":
+            return False    # a verb between: that one is the clause's predicate
+        if u.lemma in ("который", "если", "когда", "что"):
+            return True
+    return False
 
 
 def _clean(bag: frozenset[str]) -> frozenset[str]:
