@@ -58,6 +58,9 @@ class RuleLanguage:
     """Question words asking a place or whose it is («куда», «где», «чей»)."""
     """Animate nouns that name people, not creatures («друг», «судья»)."""
     """«X не может превышать N»: the same as «не более N»."""
+    collocations: dict[str, dict[str, str]] = field(default_factory=dict)
+    """noun concept -> {verb concept as read: the verb concept it means next to that noun}
+    («защитник»: {«поставить»: «назначить»})."""
     owners: frozenset[str] = frozenset()
     """Concepts naming whose a card is, in the genitive after it («сущ противника»): a
     circumstance of a question, not a word a rule must name."""
@@ -183,4 +186,6 @@ def _meaning(d: dict) -> dict:
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")),
+        collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}
+                      for n, vs in (d.get("collocations") or {}).items()},
     )

@@ -185,6 +185,12 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         # («только активный?», «неактивный может?») — the rest restricts when, not who
         how = how or f"правило разрешает только «{' '.join(sorted(p.only))}»"
         uncovered = []
+    if not flip and p.only and q.without and "без" not in r.req | r.opt:
+        alt = next((x for x in q.without if any(covers(x, o) for o in p.only)), None)
+        if alt is not None:   # «оплатить без золота» against «оплатить только золотыми кристаллами»
+            used |= {"без", alt}
+            flip = True
+            how = f"правило разрешает только «{alt.replace('_', ' ')}», в вопросе — без него"
     conditional = False
     if not uncovered and r.cond_same and not r.cond and not any(
             covers(x, w) for x in q.stated | q.context for w in r.cond_same):

@@ -92,6 +92,9 @@ class Question:
     """Concepts of the sentences told before the asked one («у моего сущ защита от
     выстрелов. защита спасет?»): circumstances a rule may name; a rule that does not name
     them is not narrowed by them (``bot.rules_text.match``)."""
+    without: frozenset[str] = frozenset()
+    """Concepts named right after «без» («оплатить без золота» -> {золотой_кристалл}): against a
+    rule allowing «только» them, the question asks the case the rule excludes."""
     only: bool = False
     """The question says «только» («движение может объявить только активный игрок?»)."""
     choice: tuple[tuple[str, str], ...] = ()
@@ -130,7 +133,7 @@ def read(text: str, edition: str = "") -> Question | None:
     at = len(parts) - 1     # the asked sentence among ``parts``
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
         last, at = parts[-2], len(parts) - 2
-    last = respell(last)
+    last = _NO_WAY.sub("нельзя ", respell(last))
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
         last = last[:tail.start()] + "?"
@@ -168,9 +171,15 @@ def read(text: str, edition: str = "") -> Question | None:
     if q is not None and before:
         ctx = set()
         for told in before:
+            told = respell(told)
             if edition:
                 told = _quote_names(_fix_typos(told, edition), edition)
             ctx |= _told(told)
+        if at > 0:
+            meant = _pronoun_subject(toks, respell(parts[at - 1]))
+            if meant is not None and meant not in q.bag:   # «атака нанесла 0 ран. она … считается проведённой?»
+                q = replace(q, bag=q.bag | {meant}, subject=q.subject | {meant})
+                ctx.discard(meant)
         ctx -= q.bag
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
     if q is not None and ability_text:
@@ -204,7 +213,28 @@ def _quoted_ability(text: str, edition: str) -> tuple[str, str]:
     return out, " ".join(rest)
 
 
+_NO_WAY = re.compile(r"(?i)(?<![а-яё])никак\s+не\s+(?=[а-яё]+(?:ть|ти|чь)(?:ся)?(?![а-яё]))")
+"""«никак не оплатить?» before an infinitive: «нельзя оплатить?»."""
+
 _NONE_OF = re.compile(r"(?i)(?<![а-яё])(?:нет|нету)(?![а-яё])")
+
+
+_PRONOUNS = {"он": "masc", "она": "femn", "оно": "neut"}
+
+
+def _pronoun_subject(asked: list[Tok], before: str) -> str | None:
+    """The concept a subject pronoun of the asked sentence stands for («атака нанесла 0 ран.
+    она же не считается проведённой?» -> «атака»): the one noun in the nominative of the
+    sentence told just before whose gender is the pronoun's; ``None`` when the asked sentence
+    names its subject, has no such pronoun, or two nouns could be meant."""
+    L = language()
+    pron = next((t for t in asked if t.pos == "NPRO" and t.case == "nomn" and t.lemma in _PRONOUNS), None)
+    if pron is None or any(t.pos == "NOUN" and t.case == "nomn" and t.clause == pron.clause for t in asked):
+        return None
+    found = {L.norm(t.lemma, t.text) for t in tokenize(before)[0]
+             if t.pos == "NOUN" and t.case == "nomn" and t.gender == _PRONOUNS[pron.lemma] and not t.quote}
+    found = {c for c in found if c not in L.filler and c not in L.people}
+    return found.pop() if len(found) == 1 else None
 
 
 def _told(sentence: str) -> set[str]:
@@ -364,6 +394,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     positive = True
     if k > 0 and toks[k - 1].lemma == "не":
         positive = False
+    if k >= 0 and any(t.lemma == toks[k].lemma and (toks[j - 1].lemma == "не") != (not positive)
+                      for j, t in enumerate(toks) if j > k):
+        return None     # «обычное излечение не снимает, а полное снимает»: two claims of opposite polarity
     if kind == "modal" and mode == "cannot":
         polite = k + 1 < len(toks) and toks[k + 1].lemma == "ли"   # «нельзя ли …?» asks «можно ли …?»
         mode, positive = "can", positive if polite else not positive
@@ -389,12 +422,13 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if f is not None and any(t.lemma in ("мой", "наш") and t.clause == toks[f].clause and toks[j - 1].lemma != "у"
                              for j, t in enumerate(toks) if j > f):
         bag = bag | {"свой"}   # «атаковать моё же существо»: what is acted on is the asker's own
+    bag, action = _collocated(bag, action)
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
         bag, action = bag - {action}, ""
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
             L.is_kind_of(b, "защита") or b == "броня" for b in bag):
         bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
-    return Question(choice=_choice(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
+    return Question(without=_without(rest), choice=_choice(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
                     positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=action, subject=_subject(toks, k),
@@ -416,6 +450,34 @@ def _possessors(toks: list[Tok]) -> list[Tok]:
                 and before.pos == "NOUN" and before.clause == t.clause and not before.quote:
             out.append(t)
     return out
+
+
+def _without(toks: list[Tok]) -> frozenset[str]:
+    """The concept of the words right after each «без» (a multi-word term or the first
+    content word; ``Question.without``)."""
+    out: set[str] = set()
+    for i, t in enumerate(toks[:-1]):
+        if t.lemma != "без":
+            continue
+        got = _content(toks[i + 1:i + 4])[0]
+        first = _content(toks[i + 1:i + 2])[0]
+        term = next((c for c in got if "_" in c), None)   # «без золотого кристалла»
+        out |= {term} if term else set(first)
+    return frozenset(out)
+
+
+def _collocated(bag: frozenset[str], action: str) -> tuple[frozenset[str], str]:
+    """``(bag, action)`` with a verb that means another next to a noun of the bag put into
+    that verb («поставить защитника» -> «назначить»; ``collocations`` of the rule language)."""
+    L = language()
+    for noun, verbs in L.collocations.items():
+        if noun not in bag:
+            continue
+        for verb, meant in verbs.items():
+            if verb in bag or action == verb:
+                bag = (bag - {verb}) | {meant} if verb in bag else bag | {meant}
+                action = meant if action == verb else action
+    return bag, action
 
 
 def _choice(toks: list[Tok]) -> tuple[tuple[str, str], ...]:
