@@ -236,13 +236,13 @@ def _with_nearest(ans: Answer, question: str, edition: str) -> None:
     if len(ans.citations) >= NEAREST:
         return
     try:
-        found = search.answer(question, edition)
+        found = search.nearest(question, edition, NEAREST)
     except RulebookError:
         raise
     except Exception as e:  # noqa: BLE001 - the declined answer stands without them
         ans.trace = list(ans.trace) + [f"ближайшие пункты не найдены ({type(e).__name__}: {e})"]
         return
-    near = [n for n in found.citations if n not in ans.citations][:NEAREST - len(ans.citations)]
+    near = [n for n in found if n not in ans.citations][:NEAREST - len(ans.citations)]
     if not near:
         return
     from bot.rulebook import load

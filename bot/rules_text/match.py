@@ -132,10 +132,15 @@ _KINDS = {
 
 
 def _compatible(q: Question, p: Prop) -> bool:
-    qk = f"modal:{q.mode}" if q.kind == "modal" else q.kind
-    pk = f"modal:{p.mode}" if p.kind == "modal" else p.kind
+    return _kinds_meet(q.kind, q.mode, p.kind, p.mode, p.positive)
+
+
+@lru_cache(maxsize=256)
+def _kinds_meet(q_kind: str, q_mode: str, p_kind: str, p_mode: str, p_positive: bool) -> bool:
+    qk = f"modal:{q_mode}" if q_kind == "modal" else q_kind
+    pk = f"modal:{p_mode}" if p_kind == "modal" else p_kind
     ok = _KINDS.get(qk, set())
-    return pk in ok or (pk == "modal:can" and not p.positive and "modal:can-" in ok)
+    return pk in ok or (pk == "modal:can" and not p_positive and "modal:can-" in ok)
 
 
 def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
@@ -334,7 +339,14 @@ def _answers_exception(f: Fit, d: Decision, idx: PropIndex) -> bool:
 
 
 def _refs(p: Prop, idx: PropIndex) -> tuple[str, ...]:
-    return next((r.refs for r in idx.rules if r.prop is p), ())
+    """The paragraphs ``p``'s rule points at as exceptions (a map built once per index)."""
+    by_prop = idx.__dict__.get("_refs_by_prop")
+    if by_prop is None:
+        by_prop = {}
+        for r in idx.rules:
+            by_prop.setdefault(id(r.prop), r.refs)
+        idx.__dict__["_refs_by_prop"] = by_prop
+    return by_prop.get(id(p), ())
 
 
 def _overlap(bag: frozenset[str], r: Rule) -> int:
