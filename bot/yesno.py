@@ -260,6 +260,9 @@ class Form:
     negated: bool
     rhetorical: bool
     lemma: str
+    others: tuple[str, ...] = ()
+    """Lemmas of the other main-clause predicates of the asked sentence («его ж можно
+    посадить, бестелесность ведь не мешает?»: «можно»): a verdict may answer one of them."""
 
 
 @lru_cache(maxsize=1)
@@ -340,7 +343,8 @@ def asked_form(question: str) -> Form | None:
         word, positive = t.text, w["opposite"].get(t.text, "можно")
     else:
         word, positive = ("не " if neg_particle else "") + t.text, t.text
-    return Form(word, positive, negated, rhetorical, t.lemma)
+    others = tuple(toks[x].lemma for x in main if x != k and toks[x].clause != t.clause)
+    return Form(word, positive, negated, rhetorical, t.lemma, others)
 
 
 _LEAD = re.compile(r"(Да|Нет)(?![а-яё])[,:]?\s*", re.I)
@@ -356,8 +360,11 @@ def _content(body: str, form: Form | None) -> tuple[bool, int, int] | None:
     head = re.split(r"[:—–(;]", body, maxsplit=1)[0]
     toks, _ = tokenize(head)
     w = _polarity_words()
+    modal_asked = form is None or _modal_polarity(form.lemma, form.word.removeprefix("не ")) is not None
     for k, t in enumerate(toks):
         pol = _modal_polarity(t.lemma, t.text)
+        if pol is not None and not modal_asked:
+            continue    # «нельзя» answers «можно …?», not «… не мешает?»
         same = form is not None and t.pos in ("VERB", "INFN", "PRTS", "ADJS", "PRED") and (
             t.lemma == form.lemma or (len(t.lemma) >= 6 and len(form.lemma) >= 6 and t.lemma[:5] == form.lemma[:5]))
         if pol is None and not same:
@@ -443,6 +450,8 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
         return verdict
     body = verdict[m.end():]
     c = _content(body, form)
+    if c is None and (form.others or _content(body, None) is not None):
+        return verdict      # the verdict answers another predicate of the question («можно …, ведь не мешает?»)
     if c is None:
         yes = m.group(1).lower() == "да"
         other = probe(positive_question(question)) if probe is not None and positive_question(question) else None

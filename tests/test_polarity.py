@@ -54,6 +54,8 @@ def test_the_positive_question_drops_the_denial():
     ("Разве нельзя взять вторую местность?", "Нет, не более одной", "Нет, не более одной", "Нет, нельзя: не более одной"),
     ("Шмотка не остаётся на месте?", "Да, перемещается", "Нет, перемещается", "Да, не остаётся: перемещается"),
     ("Шмотка не остаётся на месте?", "Да, перемещается", None, "Да, перемещается"),
+    # a verdict answering another predicate of the question («можно …, ведь не мешает?») is left as it is
+    ("его ж можно на летуна посадить, бестелесность ведь не мешает?", "Нет, нельзя: x", "Нет, нельзя: x", "Нет, нельзя: x"),
     # a positive question and a ruling on a person are left as they are
     ("Можно ли взять вторую местность?", "Нет, нельзя", None, "Нет, нельзя"),
     ("Противник не прав, что нельзя?", "Да, противник прав: x", None, "Да, противник прав: x"),
@@ -92,3 +94,9 @@ def _all_questions() -> list[str]:
 def test_no_verdict_on_the_question_files_opens_against_its_content_word():
     bad = [(q, a.verdict, why) for q in _all_questions() if (why := contradicts(q, (a := ask(q)).verdict))]
     assert not bad, bad
+
+
+def test_a_tag_clause_does_not_turn_the_ruling_on_the_main_clause():
+    a = ask("Симб у меня бестелесный. Его ж можно на летуна посадить, бестелесность ведь не мешает?")
+    assert a.verdict.startswith("Нет, нельзя"), a.verdict
+    assert a.citations[0] == "209.4"
