@@ -194,6 +194,63 @@ _STRAY_QUOTES = '"\u201c\u201d\u201e'
 _LEADING_STRAY = re.compile(r'["\u201c\u201d\u201e]\s*')
 
 
+@lru_cache(maxsize=1)
+def _spelling() -> tuple[re.Pattern | None, dict[str, str]]:
+    """grammar/card_spelling.yaml ``variants`` as one alternation of whole words/phrases
+    (longest first) and ``{folded variant: written form}``."""
+    import yaml
+
+    from bot.paths import grammar_dir
+
+    try:
+        data = yaml.safe_load((grammar_dir() / "card_spelling.yaml").read_text(encoding="utf-8")) or {}
+    except OSError:
+        return None, {}
+    table = {" ".join(str(k).casefold().replace("ё", "е").split()): str(v) for k, v in (data.get("variants") or {}).items()}
+    if not table:
+        return None, {}
+    alts = sorted(table, key=len, reverse=True)
+    pat = re.compile(r"(?<![А-Яа-яЁёA-Za-z-])(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts)
+                     + r")(?![А-Яа-яЁёA-Za-z-])", re.I)
+    return pat, table
+
+
+def _respell(m: re.Match) -> str:
+    written = _spelling()[1][" ".join(m.group(1).casefold().split())]
+    return written[:1].upper() + written[1:] if m.group(1)[:1].isupper() else written
+
+
+_WRAP_HYPHEN = re.compile(r"(?<![А-Яа-яЁё-])([А-ЯЁа-яё][а-яё]+)-([а-яё]+)(?![А-Яа-яЁё-])")
+
+
+@lru_cache(maxsize=20_000)
+def _joined(left: str, right: str) -> str | None:
+    """«против» + «ника» -> «противника» when the joined word is a dictionary word and the
+    hyphenated one is not (a line-wrap hyphen); ``None`` otherwise."""
+    from bot.morph import analyzer
+
+    a = analyzer()
+    whole = (left + right).casefold()
+    if a.word_is_known(whole) and not a.word_is_known(f"{left}-{right}".casefold()):
+        return left + right
+    return None
+
+
+def _unwrap(m: re.Match) -> str:
+    return _joined(m.group(1), m.group(2)) or m.group(0)
+
+
+def respell_card_words(s: str) -> str:
+    """Spelling variants of grammar/card_spelling.yaml replaced by the written form, and
+    line-wrap hyphens inside a word removed (``_joined``). Linear in the text's length."""
+    pat, _ = _spelling()
+    if pat is not None:
+        s = pat.sub(_respell, s)
+    if "-" in s:
+        s = _WRAP_HYPHEN.sub(_unwrap, s)
+    return s
+
+
 def _strip_stray_quotes(s: str) -> str:
     """A straight or curly quote alone at the start (with the white space after it) and
     at the end (with the white space before it) removed, in linear time; the same as
@@ -228,6 +285,7 @@ def normalize_card_text(text: str) -> str:
     s = normalize_typography(s)
     s = _strip_stray_quotes(s)
     s = s.replace("ё", "е").replace("Ё", "Е")
+    s = respell_card_words(s)
     s = _BRACKET_ICON.sub(_bracket_icon, s)
     s = re.sub(r"\{([A-Za-z0-9_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
     # a dash glued to one word: "При гибели- ранить", "При гибели -ранить"

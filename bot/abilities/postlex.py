@@ -631,7 +631,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         if verb is None and j > i + 1 and t.type == "WORD" and _imperative(t.value):
             return j    # "если это демон положите …": an imperative is never the clause's verb
         if verb is None and (t.type == "MAY" or (t.type == "WORD" and t.value.casefold() != "не" and (
-                lexicon.is_predicate(t.value) or pos_of(t.value) in _CLAUSE_VERB_POS))):
+                lexicon.is_predicate(t.value) or (pos_of(t.value) in _CLAUSE_VERB_POS and not (
+                    j > i + 1 and t.value[:1].isupper()))))):   # ("со Стражем Тоа-Дана": a name, not «дана»)
             verb = j
     if verb is None:
         return None
@@ -810,6 +811,37 @@ def _label_end(toks: list[Token], i: int) -> int | None:
         if t.type not in ("WORD", "NUMBER"):
             return None
     return None
+
+
+def _gerund_condition_end(toks: list[Token], i: int) -> int | None:
+    """Index of the comma ending a gerund phrase that opens an ability ("Выступая
+    защитником, …", "Находясь в вашем третьем ряду, …", "Сражаясь {strike} с …, может
+    …"): a capitalised gerund, words of its phrase (no connective, no verb), then a comma
+    with an ability after it. ``None`` otherwise."""
+    if i >= len(toks) or toks[i].type != "WORD" or not toks[i].value[:1].isupper() or pos_of(toks[i].value) != "GRND":
+        return None
+    for j in range(i + 1, min(len(toks) - 1, i + 16)):
+        t = toks[j]
+        if t.type == "COMMA":
+            nxt = toks[j + 1]
+            if nxt.type == "MAY" or _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None) \
+                    or _subject_verb_follows(toks, j):
+                return j
+            return None
+        if t.type not in ("WORD", "NUMBER", "ICON", "QUOTED", "PAREN") or (
+                t.type == "WORD" and lexicon.is_predicate(t.value)):
+            return None
+    return None
+
+
+def _keyword_label(toks: list[Token], i: int, colon: int) -> bool:
+    """Is the label ``toks[i:colon]`` one adjective naming a keyword ability of the card
+    (grammar/effects.yaml ``keywords``: «Бестелесный:»), not a state or an event?"""
+    if colon != i + 1 or not lexicon.is_adjective(toks[i].value):
+        return False
+    from bot.abilities.effects import vocabulary
+
+    return lexicon.word_lemma(toks[i].value) in vocabulary().keywords
 
 
 def _condition_icons(cost: Token) -> list[Token]:
@@ -1036,13 +1068,24 @@ class CardPostLex:
             # "Вальхалла: …", "Бешенство 3: …", "На поверхности: {tap}: …": a named
             # ability header (a location "На …"/"В …" or a state "Бестелесный:" is a
             # condition, an event "Вальхалла:", "Бешенство 3:" a trigger)
-            kind = "CONDITION_KW" if toks[i].value.casefold() in ("на", "в", "во") or \
-                lexicon.is_adjective(toks[i].value) else "TRIGGER_KW"   # "Бестелесный:" is a state
+            # (a keyword ability of the card named as a label, "Бестелесный: -1 от ударов", is
+            # that keyword with what it does on this card: a named node, not a condition)
+            kind = "NAMED_KW" if _keyword_label(toks, i, label) else \
+                "CONDITION_KW" if toks[i].value.casefold() in ("на", "в", "во") or \
+                lexicon.is_adjective(toks[i].value) else "TRIGGER_KW"
             out.append(_retype(toks[i], kind))
             out.extend(t if t.type in ("WORD", "NUMBER") else _retype(t, "WORD") for t in toks[i + 1:label])
             out.append(_retype(toks[label], "HEAD_END"))
             return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW",
-                                         headed or i == 1 or kind != "CONDITION_KW")
+                                         headed or i == 1 or kind == "TRIGGER_KW")
+        gerund = _gerund_condition_end(toks, i) if depth < MAX_DEPTH else None
+        if gerund is not None:
+            # "Выступая защитником, не закрывается", "Находясь в третьем ряду, получает …":
+            # a gerund phrase opening the ability is the circumstance it applies in
+            head, body_start = _emit_header([_retype(toks[i], "CONDITION_KW")] + toks[i + 1:], 0,
+                                            ("token", gerund - i))
+            out.extend(head)
+            return out + self._statement(toks[i + 1 + gerund - i:], depth + 1, True, headed or i == 1)
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":

@@ -64,6 +64,24 @@ def _is_self_payment(node: Node) -> bool:
     return head == "уничтожить" or (head == "вернуть" and any(w.startswith("колод") for w in words))
 
 
+_TRAILING_NAME = re.compile(r"^\(\s*(воздействие|заклинание)\b\s*(.*?)\s*\)$", re.I | re.S)
+
+
+def _lift_name(node: Node) -> Node:
+    """A compound whose last part ends with its name in brackets ("раниться на 1, при этом
+    получить благословление (воздействие самобичевание)"): the name is the whole ability's,
+    named(compound) with the last part unwrapped."""
+    if not node.children:
+        return node
+    last = node.children[-1]
+    if last.kind != "named" or not last.attr("trailing") or (len(node.children) < 2 and node.kind != "optional"):
+        return node
+    inner = replace(node, children=(*node.children[:-1], last.children[0]))
+    s, e = node.span[0], last.children[0].span[1]
+    inner = replace(inner, span=(s, e), text=node.text[:e - s])
+    return replace(last, span=node.span, text=node.text, children=(inner,))
+
+
 def _trailing_condition(items: list[Token]) -> int | None:
     """Index of the comma that opens a «while» condition written after a leaf («X, пока Y»),
     or ``None``. Only a clause that runs to the end of the leaf with no comma of its own,
@@ -98,6 +116,18 @@ class ToAst(Transformer):
 
     # -- leaves ---------------------------------------------------------------------------
     def effect(self, items: list[Token]) -> Node:
+        named = _TRAILING_NAME.match(items[-1].value) if len(items) > 1 and items[-1].type == "PAREN" else None
+        if named is not None:
+            # "ранить на 3 (воздействие «штопор»)": the ability's name written after it, in
+            # brackets — a named node over the leaf (lifted over a compound by ``_nary``)
+            body = self.effect(items[:-1])
+            inside = named.group(2)
+            quoted = re.search(r"«([^«»]*)»", inside)
+            name_part, _, rest = (quoted.group(1), "", inside[quoted.end():]) if quoted else inside.partition(",")
+            rest = rest.strip(" ,")
+            return self._node("named", None, items, [body], head=items[-1].value[1:-1].strip(),
+                              name=name_part.strip() or None, effect_kind=named.group(1).casefold(), trailing=True,
+                              limit=rest if rest and _LIMIT_WORDS.search(rest) else None)
         cut = _trailing_condition(items)
         if cut is not None:
             # "+1 к {strike}, пока рядом стоит ваше существо без ран": the leaf's own «, пока / если …»
@@ -136,7 +166,7 @@ class ToAst(Transformer):
             rules.append("505.9")
         if len(rules) > 1:
             attrs["rules"] = tuple(rules[1:])
-        return self._node(kind, rules[0] if rules else None, items, children, **attrs)
+        return _lift_name(self._node(kind, rules[0] if rules else None, items, children, **attrs))
 
     def and_then(self, items: list[Any]) -> Node:
         return self._cases(self._nary("and_then", items), items)
@@ -315,8 +345,13 @@ class ToAst(Transformer):
         if comma is not None and comma + 2 < len(head) + 1 and len(head) > comma + 2 \
                 and head[comma + 1].value.casefold() == "дальность" and head[comma + 2].type == "NUMBER":
             words, reach = head[:comma], head[comma + 2].value     # "Заклинание песнь девы, дальность 3"
+        kind = items[0].value.casefold()
+        if kind not in ("воздействие", "заклинание"):
+            # "Бестелесный: -1 от ударов": the card's keyword ability and what it does here
+            return self._headed("named", items, name=items[0].value, effect_kind="особенность",
+                                keyword=lexicon.word_lemma(items[0].value))
         name = quoted[0] if quoted else (self.text[words[0].start_pos:words[-1].end_pos] if words else None)
-        return self._headed("named", items, name=name, effect_kind=items[0].value.casefold(), reach=reach)
+        return self._headed("named", items, name=name, effect_kind=kind, reach=reach)
 
     def cost(self, items: list[Token]) -> Token:
         return items[0]

@@ -1,0 +1,101 @@
+"""Card-text trees the independent judges found wrong, fixed as families (issue 12): own
+texts in the databases' styles, asserting the AST shapes, heads and attributes."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.abilities.parser import parse
+from bot.textnorm import normalize_card_text
+
+
+def _leaves(res) -> list[str]:
+    return [n.text for n in res.ast.walk() if n.kind == "effect"]
+
+
+# ---- a keyword ability named as a label («Бестелесный: …») is not a condition -------------
+@pytest.mark.parametrize("text", ["Бестелесный: -1 от выстрелов.", "Бестелесный: все атаки по Тени сводятся к 1."])
+def test_a_keyword_label_is_the_keyword_with_what_it_does(text):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == "(named effect)"
+    assert (res.ast.attr("effect_kind"), res.ast.attr("keyword"), res.ast.attr("name")) == \
+        ("особенность", "бестелесный", "Бестелесный")
+
+
+def test_a_state_or_event_label_stays_a_header():
+    assert parse("Строй: -1 от ударов.").ast.shape() == "(condition effect)"
+    assert parse("Концентрация: получить {counter}.").ast.shape() == "(trigger effect)"
+
+
+# ---- a name written after the ability in brackets is a named node ------------------------
+def test_a_trailing_bracketed_name_names_the_leaf():
+    res = parse("При гибели ранить летающее существо противника на 2 (воздействие «пике» )")
+    assert res.ast.shape() == "(trigger (named effect))"
+    named = res.ast.children[0]
+    assert (named.attr("effect_kind"), named.attr("name")) == ("воздействие", "пике")
+    assert _leaves(res) == ["ранить летающее существо противника на 2"]
+
+
+def test_a_trailing_bracketed_name_names_the_whole_compound():
+    res = parse("В конце вашего хода может раниться на 2, при этом получить {counter} (воздействие жертва )")
+    assert res.ast.shape() == "(trigger (named (optional (and_then effect effect))))"
+    named = res.ast.children[0]
+    assert named.attr("name") == "жертва" and named.attr("trailing") is True
+    assert _leaves(res) == ["раниться на 2", "получить {counter}"]
+    inner = named.children[0]
+    assert inner.text == "может раниться на 2, при этом получить {counter}"
+
+
+def test_a_trailing_spell_name_with_a_limit():
+    res = parse("{tap}: Ранить выбранное существо на 1 (заклинание «укол», 1 раз за ход)")
+    named = res.ast.children[0]
+    assert res.ast.shape() == "(cost (named effect))"
+    assert (named.attr("effect_kind"), named.attr("name"), named.attr("limit")) == ("заклинание", "укол", "1 раз за ход")
+
+
+# ---- a leading gerund phrase is a condition ------------------------------------------------
+@pytest.mark.parametrize("text, head, leaf", [
+    ("Выступая защитником, получает +1 к {strike}.", "Выступая защитником", "получает +1 к {strike}"),
+    ("Находясь в вашем втором ряду, имеет {ovz} 1.", "Находясь в вашем втором ряду", "имеет {ovz} 1"),
+    ("Сражаясь с летающим существом, может сделать результатом сражения «слабый-слабый».",
+     "Сражаясь с летающим существом", "сделать результатом сражения «слабый-слабый»"),
+])
+def test_a_leading_gerund_phrase_is_a_condition(text, head, leaf):
+    res = parse(text)
+    assert res.complete and res.ast.kind == "condition" and res.ast.attr("head") == head
+    assert _leaves(res) == [leaf]
+
+
+# ---- the clause's verb after a name that looks like a participle ---------------------------
+def test_a_hyphenated_name_is_not_the_clause_verb():
+    res = parse("Когда существо противника в одном ряду с Жрицей Тоа-Дана открывается оно ранится на 1.")
+    assert res.ast.kind == "trigger"
+    assert res.ast.attr("head") == "Когда существо противника в одном ряду с Жрицей Тоа-Дана открывается"
+    assert _leaves(res) == ["оно ранится на 1"]
+
+
+# ---- spelling variants are read through data (grammar/card_spelling.yaml) ------------------
+def test_spelling_variants_and_wrap_hyphens():
+    assert normalize_card_text("Вначале хода ротивника може открыться.") == "В начале хода противника может открыться."
+    assert normalize_card_text("получить +1 к удару против-ника. Герой-воин. Тоа-Дан") == \
+        "получить +1 к удару противника. Герой-воин. Тоа-Дан"
+    res = parse("Когла ваш гном атакует, получить {counter}.")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "Когда ваш гном атакует"
+
+
+# ---- class words are data: «Кусака.» is a class ---------------------------------------------
+def test_a_class_label_from_the_class_list():
+    res = parse("Кусака. Прыжок, дальность 2.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["class", "trait"]
+
+
+# ---- a payment with no effect is not an ability ---------------------------------------------
+@pytest.mark.parametrize("text", ["{tap}", "{tap}.", "X{counter}{tap}. Гном."])
+def test_a_bare_payment_is_not_complete(text):
+    res = parse(text)
+    assert not res.complete
+    assert "оплата без особенности" in res.unparsed[0].reason
+
+
+def test_an_icon_keyword_alone_is_still_complete():
+    assert parse("{unq}.").complete
