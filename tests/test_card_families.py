@@ -749,8 +749,10 @@ def test_no_split_inside_a_later_part_or_before_a_choice():
 
 # ---- seventh sample's families (grammar4) --------------------------------------------------------
 @pytest.mark.parametrize("text, shape", [
-    ("+1 к метанию, пока имеет проклятие, неповоротливость и отравление.", "effect"),
-    ("Имеет +2 к {strike}, если в этом ходу ваши карты совершили {strike}, магический и особый удар.", "effect"),
+    # (a «, пока / если …» written after the leaf, listing nouns with commas, is its condition)
+    ("+1 к метанию, пока имеет проклятие, неповоротливость и отравление.", "(condition effect)"),
+    ("Имеет +2 к {strike}, если в этом ходу ваши карты совершили {strike}, магический и особый удар.",
+     "(condition effect)"),
     ("При перемещении получает {ova} 1 или +1 к {ova} до конца вашего хода.", "(trigger effect)"),
     ("существо получает -1 или +1 к выбранному броску кубика", "effect"),
     ("В начале хода может получить отравление на 1 или +1 к {strike}.", "(trigger (optional (choice effect effect)))"),

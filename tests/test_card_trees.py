@@ -40,7 +40,7 @@ def test_a_trailing_bracketed_name_names_the_whole_compound():
     res = parse("В конце вашего хода может раниться на 2, при этом получить {counter} (воздействие жертва )")
     assert res.ast.shape() == "(trigger (named (optional (and_then effect effect))))"
     named = res.ast.children[0]
-    assert named.attr("name") == "жертва" and named.attr("trailing") is True
+    assert named.attr("name") == "жертва" and named.attr("written_after") is True
     assert _leaves(res) == ["раниться на 2", "получить {counter}"]
     inner = named.children[0]
     assert inner.text == "может раниться на 2, при этом получить {counter}"
@@ -99,3 +99,40 @@ def test_a_bare_payment_is_not_complete(text):
 
 def test_an_icon_keyword_alone_is_still_complete():
     assert parse("{unq}.").complete
+
+
+# ---- a condition written after the leaf is a condition node ---------------------------------
+@pytest.mark.parametrize("text, head, leaf", [
+    ("Имеет +1 к {strike}, если в этом ходу ваши существа совершили выстрел, метание и разряд.",
+     "если в этом ходу ваши существа совершили выстрел, метание и разряд", "Имеет +1 к {strike}"),
+    ("Не открывается в начале хода если рядом нет ваших гномов.", "если рядом нет ваших гномов",
+     "Не открывается в начале хода"),
+    ("{ovz}: 1 если стоит в вашем втором ряду.", "если стоит в вашем втором ряду", "{ovz}: 1"),
+])
+def test_a_trailing_if_clause_is_the_leaf_condition(text, head, leaf):
+    res = parse(text)
+    assert res.ast.kind == "condition" and res.ast.attr("head") == head and res.ast.attr("written_after")
+    assert _leaves(res) == [leaf]
+
+
+def test_an_if_clause_about_the_target_stays_in_the_leaf():
+    res = parse("{tap}: Ранить выбранное существо на 2, если оно закрыто.")
+    assert res.ast.shape() == "(cost effect)"
+    res = parse("они получают +1 к {strike}, если оба открыты, или -1 к {strike}, если оба закрыты.")
+    assert res.ast.shape() == "(choice (condition effect) (condition effect))"
+    assert [c.attr("head") for c in res.ast.children] == ["если оба открыты", "если оба закрыты"]
+
+
+def test_a_while_clause_governs_every_coordinated_part():
+    res = parse("Получает {ova} 1 и -1 от выстрелов, пока стоит в вашем первом ряду.")
+    assert res.ast.shape() == "(condition (and_then effect effect))"
+    assert res.ast.attr("head") == "пока стоит в вашем первом ряду"
+    res = parse("{tap}: Разряд на 1; +1 к {strike} и +1 к {move}, пока имеет проклятие.")
+    assert res.ast.shape() == "(cost (and_then effect (condition (and_then effect effect))))"
+
+
+def test_a_while_clause_then_another_clause_after_a():
+    res = parse("В начале хода хозяин получает +1 к {strike}, пока Клещ его паразит, а Клещ получает -1 к {move}.")
+    assert res.ast.shape() == "(trigger (and_then (condition effect) effect))"
+    assert res.ast.children[0].children[0].attr("head") == "пока Клещ его паразит"
+    assert _leaves(res) == ["хозяин получает +1 к {strike}", "Клещ получает -1 к {move}"]

@@ -1499,11 +1499,12 @@ class CardPostLex:
                     and nxt2.type == "WORD" and nxt2.value.casefold() in ("к", "от") and prev is not None \
                     and prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
                 t = _retype(t, "PUNCT")     # "получает – 1 от атак": a minus written as a dash
-            elif typ == "COMMA" and not start and not subclause and not may_scope and i + 3 < n \
+            elif typ == "COMMA" and not start and not may_scope and i + 3 < n \
                     and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold() == "а" \
                     and (has_pred or _value_operand(out[op_start:])) and _subject_verb_follows(toks, i + 1):
                 # "получает +1 к удару, а противник теряет фишку": «, а» and a clause of its
-                # own is the next part (505.4); «а» belongs to the separator
+                # own is the next part (505.4); «а» belongs to the separator (also after a
+                # subordinate clause the comma closes: "…, пока X его паразит, а X получает …")
                 c = toks[i + 1]
                 t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
                           end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)

@@ -13,7 +13,7 @@ _ATTR_NAMES = {"self_source": "источник платит собой (505.9)"
                "reach": "дальность", "payment": "оплата",
                "subject": "кто", "count": "сколько",
                "instead": "вместо этого (замена события)",
-               "trailing": "название в скобках после текста"}
+               "written_after": "написано после действия"}
 
 
 def format_tree(node: Node, indent: int = 0) -> str:
