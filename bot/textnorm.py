@@ -207,15 +207,27 @@ def _spelling() -> tuple[re.Pattern | None, dict[str, str]]:
     except OSError:
         return None, {}
     table = {" ".join(str(k).casefold().replace("ё", "е").split()): str(v) for k, v in (data.get("variants") or {}).items()}
-    if not table:
+    glued = [str(w).casefold() for w in data.get("glued_words") or ()]
+    if not table and not glued:
         return None, {}
     alts = sorted(table, key=len, reverse=True)
-    pat = re.compile(r"(?<![А-Яа-яЁёA-Za-z-])(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts)
-                     + r")(?![А-Яа-яЁёA-Za-z-])", re.I)
+    parts = ["(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts) + r")(?![А-Яа-яЁёA-Za-z-])"] if alts else []
+    if glued:
+        parts.append("(" + "|".join(map(re.escape, glued)) + r")([а-яё]{3,})")
+    pat = re.compile(r"(?<![А-Яа-яЁёA-Za-z-])(?:" + "|".join(parts) + ")", re.I)
     return pat, table
 
 
+@lru_cache(maxsize=5_000)
+def _glued(word: str) -> bool:
+    from bot.morph import analyzer
+
+    return not analyzer().word_is_known(word.casefold())
+
+
 def _respell(m: re.Match) -> str:
+    if m.group(1) is None:     # a header word glued to the next one
+        return m.group(2) + " " + m.group(3) if _glued(m.group(0)) else m.group(0)
     written = _spelling()[1][" ".join(m.group(1).casefold().split())]
     return written[:1].upper() + written[1:] if m.group(1)[:1].isupper() else written
 

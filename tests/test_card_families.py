@@ -315,7 +315,10 @@ def test_subject_with_a_prepositional_phrase_before_may():
 def test_comma_joining_the_bodys_verbs_does_not_end_the_header():
     res = parse("Когда получает проклятие теряет благословление, переносится на клетку вашей половины, затем разряд на 2.")
     assert res.ast.attr("head") == "Когда получает проклятие"
-    assert res.ast.shape() == "(trigger (and_then effect effect))"
+    # (the two finite verbs listed with a comma are two parts, each its own leaf)
+    assert res.ast.shape() == "(trigger (and_then effect effect effect))"
+    assert [n.text for n in res.ast.walk() if n.kind == "effect"] == [
+        "теряет благословление", "переносится на клетку вашей половины", "разряд на 2"]
 
 
 def test_comparison_comma_stays_in_the_header():

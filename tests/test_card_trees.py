@@ -136,3 +136,30 @@ def test_a_while_clause_then_another_clause_after_a():
     assert res.ast.shape() == "(trigger (and_then (condition effect) effect))"
     assert res.ast.children[0].children[0].attr("head") == "пока Клещ его паразит"
     assert _leaves(res) == ["хозяин получает +1 к {strike}", "Клещ получает -1 к {move}"]
+
+
+# ---- one leaf, one effect --------------------------------------------------------------------
+def test_finite_verbs_listed_with_a_comma_are_parts():
+    res = parse("При гибели хозяина теряет полет, переносится на клетку рядом с ним.")
+    assert res.ast.shape() == "(trigger (and_then effect effect))"
+    assert _leaves(res) == ["теряет полет", "переносится на клетку рядом с ним"]
+
+
+def test_a_modifier_and_a_value_icon_granted_together_are_parts():
+    res = parse("В начале боя получает +1 к {strike} и {direct} до конца хода.")
+    assert res.ast.shape() == "(trigger (and_then effect effect))"
+    assert _leaves(res) == ["получает +1 к {strike}", "{direct} до конца хода"]
+
+
+def test_a_trigger_after_and_is_the_next_part():
+    res = parse("{first}: Опыт в атаке и в конце боя – получает {counter}.")
+    assert res.ast.shape() == "(condition (and_then effect (trigger effect)))"
+    assert res.ast.children[0].children[1].attr("head") == "в конце боя"
+
+
+def test_glued_header_words_and_a_two_word_conjunction():
+    res = parse("{tap}: Заклинаниеледяная игла ранить существо на 1.")
+    assert res.ast.shape() == "(cost (named effect))" and res.ast.children[0].attr("name") == "ледяная игла"
+    res = parse("{tap}: Получить +1 к {move} до тех пор, пока стоит в вашем ряду.")
+    assert res.ast.children[0].attr("head") == "до тех пор, пока стоит в вашем ряду"
+    assert _leaves(res) == ["Получить +1 к {move}"]

@@ -560,8 +560,10 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return True     # "магический удар на 2-2-3 и особый удар ядовитым шипом на 2": two attacks
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
             _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
-            nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
-                a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:]))) or nxt.type == "QUOTED") and any(
+            nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and (any(
+                a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:])) or (
+                _has_modifier(op) and lexicon.icon_roles().get(nxt.value[1:-1]) == "value"
+                and not (i + 2 < len(toks) and toks[i + 2].value.casefold() in ("на", "к", "от"))))) or nxt.type == "QUOTED") and any(
             t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
@@ -588,9 +590,25 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
     # imperatives) listed with commas are parts of their own, like the last one after «и»
     first = next((t for t in op if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
+    if not after_and and first is not None and op[0] is first and lexicon.is_finite_verb(first.value) \
+            and not lexicon.is_modal(first.value) and lexicon.is_finite_verb(nxt.value) \
+            and _same_person(first.value, nxt.value) and not any(t.type == "COMMA" for t in op):
+        return True     # "теряет благословление, приземляется на клетку …": finite verbs listed with a comma
     return not after_and and first is not None and op[0] is first and (
         lexicon.is_infinitive(first.value) or _imperative(first.value)) and (
         lexicon.is_infinitive(nxt.value) or _imperative(nxt.value))
+
+
+@lru_cache(maxsize=20_000)
+def _same_person(a: str, b: str) -> bool:
+    """Two finite verbs in the same person and number, present or future («теряет»,
+    «приземляется»): the predicates of one subject listed with a comma."""
+    from bot.morph import analyzer
+
+    def forms(w: str) -> set:
+        return {(p.tag.person, p.tag.number) for p in analyzer().parse(w.casefold())
+                if p.tag.POS == "VERB" and p.tag.tense in ("pres", "futr")}
+    return bool(forms(a) & forms(b))
 
 
 # Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
@@ -1425,9 +1443,10 @@ class CardPostLex:
                 start, has_pred, modal = True, False, False
                 op_start = len(out)
                 continue
-            if typ == "COMMA" and i + 1 < n and toks[i + 1].type == "TRIGGER_KW" and not start and not subclause \
+            if typ in ("COMMA", "AND") and i + 1 < n and toks[i + 1].type == "TRIGGER_KW" and not start and not subclause \
                     and " ".join(toks[i + 1].value.casefold().split()) in ("в начале", "в конце") and self._dash_ends(toks, i + 1):
                 # "…, в конце этого хода, если … – B": a later trigger as the next part
+                # ("Опыт в атаке и в начале боя – получает {fly}": after «и» too)
                 t = _retype(t, "COND_COMMA")
                 out.append(t)
                 prev = t

@@ -113,6 +113,8 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
         if comma_at is not None and any(r.value.casefold() == "то" or r.type == "WORD" and lexicon.is_predicate(r.value)
                                         for r in clause[comma_at + 1:]):
             return None     # "…, пока Тхаш его паразит, а Тхаш получает …": another clause after the comma
+        if comma and i >= 4 and " ".join(x.value.casefold() for x in items[i - 3:i]) == "до тех пор":
+            return i - 3, i - 3     # "…до тех пор, пока является артефактом": one conjunction
         return i, (i + 1 if comma else i)
     return None
 
