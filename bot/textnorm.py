@@ -195,7 +195,7 @@ _LEADING_STRAY = re.compile(r'["\u201c\u201d\u201e]\s*')
 
 
 @lru_cache(maxsize=1)
-def _spelling() -> tuple[re.Pattern | None, dict[str, str]]:
+def _spelling() -> tuple[re.Pattern | None, dict[str, str], frozenset, tuple]:
     """grammar/card_spelling.yaml ``variants`` as one alternation of whole words/phrases
     (longest first) and ``{folded variant: written form}``."""
     import yaml
@@ -205,17 +205,20 @@ def _spelling() -> tuple[re.Pattern | None, dict[str, str]]:
     try:
         data = yaml.safe_load((grammar_dir() / "card_spelling.yaml").read_text(encoding="utf-8")) or {}
     except OSError:
-        return None, {}
+        return None, {}, frozenset(), ()
     table = {" ".join(str(k).casefold().replace("ё", "е").split()): str(v) for k, v in (data.get("variants") or {}).items()}
     glued = [str(w).casefold() for w in data.get("glued_words") or ()]
     if not table and not glued:
-        return None, {}
+        return None, {}, frozenset(), ()
     alts = sorted(table, key=len, reverse=True)
     parts = ["(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts) + r")(?![А-Яа-яЁёA-Za-z-])"] if alts else []
     if glued:
         parts.append("(" + "|".join(map(re.escape, glued)) + r")([а-яё]{3,})")
     pat = re.compile(r"(?<![А-Яа-яЁёA-Za-z-])(?:" + "|".join(parts) + ")", re.I)
-    return pat, table
+    return pat, table, frozenset(a.split()[0] for a in alts), tuple(glued)
+
+
+_WORD = re.compile(r"[А-Яа-яЁё]+")
 
 
 @lru_cache(maxsize=5_000)
@@ -255,8 +258,9 @@ def _unwrap(m: re.Match) -> str:
 def respell_card_words(s: str) -> str:
     """Spelling variants of grammar/card_spelling.yaml replaced by the written form, and
     line-wrap hyphens inside a word removed (``_joined``). Linear in the text's length."""
-    pat, _ = _spelling()
-    if pat is not None:
+    pat, _, firsts, glued = _spelling()
+    if pat is not None and any(w in firsts or (len(w) > 12 and w.startswith(glued))
+                               for w in (m.group(0).casefold() for m in _WORD.finditer(s))):
         s = pat.sub(_respell, s)
     if "-" in s:
         s = _WRAP_HYPHEN.sub(_unwrap, s)

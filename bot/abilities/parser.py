@@ -92,7 +92,9 @@ def payment_only_leaves(ast: Node) -> list[Unparsed]:
     roles = lexicon.icon_roles()
     out = []
     for n in ast.walk():
-        m = _PAYMENT_ONLY.fullmatch(n.text) if n.kind == "effect" else None
+        if n.kind != "effect" or n.text[:1] not in "{X0123456789" or len(n.text) > 60:
+            continue
+        m = _PAYMENT_ONLY.fullmatch(n.text)
         if m and all(roles.get(i) == "cost" for i in re.findall(r"\{([a-z0-9_]+)\}", n.text)):
             out.append(Unparsed(n.span, n.text, "оплата без особенности: после значков оплаты нет действия"))
     return out

@@ -836,7 +836,8 @@ def _gerund_condition_end(toks: list[Token], i: int) -> int | None:
     защитником, …", "Находясь в вашем третьем ряду, …", "Сражаясь {strike} с …, может
     …"): a capitalised gerund, words of its phrase (no connective, no verb), then a comma
     with an ability after it. ``None`` otherwise."""
-    if i >= len(toks) or toks[i].type != "WORD" or not toks[i].value[:1].isupper() or pos_of(toks[i].value) != "GRND":
+    if i >= len(toks) or toks[i].type != "WORD" or not toks[i].value[:1].isupper() \
+            or not toks[i].value.endswith(("я", "а", "в", "вши", "сь")) or pos_of(toks[i].value) != "GRND":
         return None
     for j in range(i + 1, min(len(toks) - 1, i + 16)):
         t = toks[j]
