@@ -163,3 +163,30 @@ def test_glued_header_words_and_a_two_word_conjunction():
     res = parse("{tap}: Получить +1 к {move} до тех пор, пока стоит в вашем ряду.")
     assert res.ast.children[0].attr("head") == "до тех пор, пока стоит в вашем ряду"
     assert _leaves(res) == ["Получить +1 к {move}"]
+
+
+def test_a_while_clause_without_a_comma():
+    res = parse("Ваши лесные существа имеют -1 от {strike} пока стоят рядом с Дриадой.")
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "пока стоят рядом с Дриадой"
+    assert _leaves(res) == ["Ваши лесные существа имеют -1 от {strike}"]
+
+
+def test_two_attacks_with_amounts_listed_with_a_comma():
+    res = parse("{tap}: Разряд на 2 по летающему существу, разряд на 1 по наземному существу.")
+    assert res.ast.shape() == "(cost (and_then effect effect))"
+    assert parse("{tap}: Разряд на 1, дальность 3.").ast.shape() == "(cost effect)"
+
+
+def test_a_subject_with_a_participle_phrase_after_an_event_header():
+    res = parse("При {strike} ваше существо, обладающее разрядом или заклинанием, получает -1 от атак.")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "При {strike}"
+    assert _leaves(res) == ["ваше существо, обладающее разрядом или заклинанием, получает -1 от атак"]
+
+
+def test_the_subject_before_may_stays_on_the_optional_under_a_lifted_name():
+    res = parse("Когда открывается каждое стоящее рядом существо противника может переместиться "
+                "на соседнюю клетку (воздействие гул )")
+    named = res.ast.children[0]
+    assert named.kind == "named" and named.attr("subject") is None
+    assert named.children[0].kind == "optional"
+    assert named.children[0].attr("subject") == "каждое стоящее рядом существо противника"

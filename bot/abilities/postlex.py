@@ -556,8 +556,9 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
-    if after_and and _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
+    if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
         return True     # "магический удар на 2-2-3 и особый удар ядовитым шипом на 2": two attacks
+        #                 (or with a comma: "разряд на 2 по летающему, разряд на 2 по наземному")
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
             _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
             nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and (any(
@@ -1316,8 +1317,10 @@ class CardPostLex:
         for j in range(i + 2, len(toks)):
             if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
                 break
-            if toks[j].type == "COMMA" and j + 1 < len(toks) and lexicon.word_lemma(toks[j + 1].value) == "который":
-                relative = j
+            if toks[j].type == "COMMA" and j + 1 < len(toks) and (lexicon.word_lemma(toks[j + 1].value) == "который" or (
+                    toks[j + 1].type == "WORD" and pos_of(toks[j + 1].value) == "PRTF" and toks[j - 1].type == "WORD"
+                    and lexicon.is_nominal(toks[j - 1].value) and lexicon.may_be_nominative(toks[j - 1].value))):
+                relative = j    # (or a participle phrase: "При {strike} ваше существо, обладающее разрядом, получает …")
                 continue
             if relative is not None:
                 if toks[j].type == "COMMA":

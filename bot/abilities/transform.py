@@ -98,7 +98,7 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
         comma = t.type == "COMMA"
         word = items[i + 1] if comma else t
         lead = word.value.casefold()
-        if lead not in ("пока", "если") or (not comma and (lead != "если" or i < 2 or items[i - 1].type == "COMMA")):
+        if lead not in ("пока", "если") or (not comma and (i < 2 or items[i - 1].type == "COMMA")):
             continue
         clause = items[i + 2:] if comma else items[i + 1:]
         if not clause or not any(it.type in ("WORD", "ICON") for it in items[:i]):
@@ -277,7 +277,11 @@ class ToAst(Transformer):
         subj = [t for t in items if isinstance(t, Token) and t.type == "SUBJ"]
         node = self._nary("optional", items)
         if subj:
-            node = _with_attrs(node, subject=self.text[subj[0].start_pos:subj[-1].end_pos])
+            said = self.text[subj[0].start_pos:subj[-1].end_pos]
+            if node.kind == "named" and node.attr("written_after"):
+                # (the name written after the ability was lifted over it: the subject is the optional's)
+                return replace(node, children=(_with_attrs(node.children[0], subject=said),))
+            node = _with_attrs(node, subject=said)
         return node
 
     def otherwise(self, items: list[Any]) -> Node:
