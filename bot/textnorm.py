@@ -255,15 +255,38 @@ def _unwrap(m: re.Match) -> str:
     return _joined(m.group(1), m.group(2)) or m.group(0)
 
 
+_GLUED_NA = re.compile(r"(?<![А-Яа-яЁё])([А-Яа-яЁё]{3,})на(?= ?[+\-]?(?:\d|X\b))")
+
+
+def _unglue_na(m: re.Match) -> str:
+    """«ударна 2» -> «удар на 2»: a word glued to the «на» of an amount, when the word
+    without «на» is a dictionary word and the glued one is not (or the word is an effect
+    noun, bot.abilities.lexicon.EFFECT_NOUNS: «ударна» is also a short adjective)."""
+    from bot.morph import analyzer
+
+    from bot.abilities.lexicon import EFFECT_NOUNS, word_lemma
+
+    a = analyzer()
+    stem = m.group(1)
+    if not a.word_is_known(stem.casefold()):
+        return m.group(0)
+    if a.word_is_known(stem.casefold() + "на") and word_lemma(stem) not in EFFECT_NOUNS:
+        return m.group(0)     # «стена 2», «цена 2»; but «ударна 2» is «удар на 2»
+    return stem + " на"
+
+
 def respell_card_words(s: str) -> str:
-    """Spelling variants of grammar/card_spelling.yaml replaced by the written form, and
-    line-wrap hyphens inside a word removed (``_joined``). Linear in the text's length."""
+    """Spelling variants of grammar/card_spelling.yaml replaced by the written form,
+    line-wrap hyphens inside a word removed (``_joined``) and a word glued to the «на» of
+    an amount split («ударна 2», ``_unglue_na``). Linear in the text's length."""
     pat, _, firsts, glued = _spelling()
     if pat is not None and any(w in firsts or (len(w) > 12 and w.startswith(glued))
                                for w in (m.group(0).casefold() for m in _WORD.finditer(s))):
         s = pat.sub(_respell, s)
     if "-" in s:
         s = _WRAP_HYPHEN.sub(_unwrap, s)
+    if "на" in s:
+        s = _GLUED_NA.sub(_unglue_na, s)
     return s
 
 

@@ -190,3 +190,10 @@ def test_the_subject_before_may_stays_on_the_optional_under_a_lifted_name():
     assert named.kind == "named" and named.attr("subject") is None
     assert named.children[0].kind == "optional"
     assert named.children[0].attr("subject") == "каждое стоящее рядом существо противника"
+
+
+def test_a_word_glued_to_the_na_of_an_amount():
+    assert normalize_card_text("{tap}: Магический ударна 3. Получает отравлениена 2. Стена 2.") == \
+        "{tap}: Магический удар на 3. Получает отравление на 2. Стена 2."
+    res = parse("{tap}: Особый ударна 2.")
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["strike"]
