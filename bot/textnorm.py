@@ -187,6 +187,8 @@ _MIXED_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа
 _LATIN_TO_CYR = str.maketrans({"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
                                "P": "Р", "T": "Т", "X": "Х", "a": "а", "c": "с", "e": "е", "o": "о", "p": "р",
                                "x": "х", "y": "у", "k": "к", "m": "м", "t": "т", "h": "н", "b": "в"})
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SPACED_MINUS = re.compile(r"(^|[.\n]\s*)[–-] (?=\d+ (?:к|от)\b)")
 _MINUS = re.compile(r"(?<![\w–-])[–-](?=\d|X(?![A-Za-zА-Яа-яЁё]))")
 _SPACED_COUNT = re.compile(r"(^|[.\n]\s*)(X|\d+) (?=\{[a-z0-9_]+\}[{}a-z0-9_ ]*(\([^()\n]*\)\s*)?:)")
 # A straight quote left alone at the start or end of a seed example (" : Уничтожить …").
@@ -315,7 +317,9 @@ def normalize_card_text(text: str) -> str:
     ``, ; : .`` removed, a line break right after «–» or «:» joined, an erratum stamp
     «[Эррата …]» before the text dropped. Offsets of the result are what AST spans refer to.
     """
-    s = text.strip()
+    # control characters a database left in the text («…(1 раз за ход)\x01») are not text;
+    # «ー» (a katakana long-vowel mark) stands for a dash
+    s = _CONTROL.sub("", text).replace("ー", "–").strip()
     # a database's erratum stamp before the text ("[Эррата 2023.04.08]При …") is not card text
     s = re.sub(r"^\[\s*[Ээ]ррата[^\]\n]*\]\s*", "", s)
     # A whole text wrapped in one pair of quotes (seed examples: " : Уничтожить …").
@@ -335,6 +339,8 @@ def normalize_card_text(text: str) -> str:
     # a minus glued to a number or the variable is a sign, not a dash: "–1 от {strike}",
     # "получить −1 к разряду", "-X к удару" (a range "1-2-3" keeps its hyphens)
     s = _MINUS.sub("-", s)
+    # "- 2 к {strike}" opening a sentence: a minus with a space before its number
+    s = _SPACED_MINUS.sub(r"\1-", s)
     # "X {counter}{tap}:" / "3 {token} {tap}:" opening an ability: the count is glued to
     # its icon (only at the start of a sentence or line: "ранить на 1 {tap}: …" keeps it)
     s = _SPACED_COUNT.sub(r"\1\2", s)

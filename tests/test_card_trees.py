@@ -197,3 +197,11 @@ def test_a_word_glued_to_the_na_of_an_amount():
         "{tap}: Магический удар на 3. Получает отравление на 2. Стена 2."
     res = parse("{tap}: Особый ударна 2.")
     assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["strike"]
+
+
+def test_database_leftovers_in_card_text():
+    # a control character after a bracket, a minus written apart from its number, «ー» for a dash
+    assert normalize_card_text("ранить на 3 (воздействие «шип» )\x01 Гном.") == "ранить на 3 (воздействие «шип» ) Гном."
+    assert parse("- 2 к {strike} по летающим.").ast.text == "-2 к {strike} по летающим"
+    res = parse("Когда ваше существо копит {counter} ー оно получает +1 к {strike}.")
+    assert res.complete and res.ast.kind == "trigger" and _leaves(res) == ["оно получает +1 к {strike}"]
