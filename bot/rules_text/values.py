@@ -189,8 +189,15 @@ def _number(t: Tok) -> int | None:
     return None
 
 
-def _text(toks: list[Tok]) -> str:
+def _text(toks: list[Tok], sentence: str = "") -> str:
+    """The words of ``toks`` as ``sentence`` writes them («Её владельца», «Главная Фаза»),
+    else as read (folded); the first letter capitalised."""
     s = " ".join(t.text for t in toks)
+    if sentence and toks:
+        pattern = r"[\s,]+".join(re.escape(t.text).replace("е", "[её]") for t in toks)
+        m = re.search(rf"(?i)(?<![а-яё]){pattern}(?![а-яё])", sentence)
+        if m is not None:
+            s = m.group(0)
     return s[:1].upper() + s[1:]
 
 
@@ -256,7 +263,7 @@ def _may_be_nominative(word: str) -> bool:
     return nomn(word)
 
 
-def _persons(toks: list[Tok], skip: set[int]) -> tuple[str, ...]:
+def _persons(toks: list[Tok], skip: set[int], sentence: str = "") -> tuple[str, ...]:
     """Person noun phrases in the nominative («Первый игрок», «активный игрок»), in order;
     an adjective after «затем» whose noun is left out («…, а затем неактивный») is one too."""
     W = words()
@@ -269,7 +276,7 @@ def _persons(toks: list[Tok], skip: set[int]) -> tuple[str, ...]:
             while a > 0 and toks[a - 1].pos in ("ADJF", "PRTF") and _may_be_nominative(toks[a - 1].text) \
                     and toks[a - 1].clause == t.clause and _number(toks[a - 1]) is None:
                 a -= 1
-            out.append(_text(toks[a:i + 1]))
+            out.append(_text(toks[a:i + 1], sentence))
         elif t.pos == "ADJF" and t.case == "nomn" and i > 0 and toks[i - 1].lemma in ("затем", "потом") and (
                 i + 1 == len(toks) or toks[i + 1].pos != "NOUN") and out:
             head = out[-1].split()[-1]
@@ -318,18 +325,18 @@ def _then_chain(toks: list[Tok]) -> list[list[Tok]]:
     return out
 
 
-def _ordered_items(toks: list[Tok]) -> tuple[Item, ...]:
+def _ordered_items(toks: list[Tok], sentence: str = "") -> tuple[Item, ...]:
     """The items ``toks`` say come in the order written (see ``Facts.items``)."""
     W = words()
     chain = _then_chain(toks)
     if chain:
-        return tuple(Item(_text(m), _concepts(m)) for m in chain)
+        return tuple(Item(_text(m, sentence), _concepts(m)) for m in chain)
     if not any(_phrase_at(toks, i, W.order_markers) for i in range(len(toks))):
         return ()
-    return tuple(Item(_text(m), _concepts(m)) for m in _members(toks))
+    return tuple(Item(_text(m, sentence), _concepts(m)) for m in _members(toks))
 
 
-def _denoted(toks: list[Tok]) -> tuple[frozenset[str], Item] | None:
+def _denoted(toks: list[Tok], sentence: str = "") -> tuple[frozenset[str], Item] | None:
     """(subject concepts, complement) of «X обозначает / является / задаёт Y»."""
     from bot.rules_text.propositions import _relative
 
@@ -342,7 +349,7 @@ def _denoted(toks: list[Tok]) -> tuple[frozenset[str], Item] | None:
     obj = [t for t in toks[v + 1:] if t.clause == toks[v].clause and t.pos != "ADVB"]
     if not obj or not any(t.pos == "NOUN" for t in subj) or not any(t.pos == "NOUN" for t in obj):
         return None
-    return _concepts(subj), Item(_text(obj), _concepts(obj))
+    return _concepts(subj), Item(_text(obj, sentence), _concepts(obj))
 
 
 _COLON_LIST = re.compile(r"^(?P<head>[^:()]+?)\s*:\s*(?P<items>(?:[А-ЯЁ][а-яё]+\s*,\s*)+[А-ЯЁ][а-яё]+\s+(?:и|или)\s+"
@@ -358,9 +365,10 @@ def read_facts(sentence: str, number: str, cond: frozenset[str] = frozenset(),
     toks, _ = tokenize(re.sub(r"\s*\([^()]*\)", "", sentence))
     later = any(_phrase_at(toks, 0, (ph,)) for ph in W.later)
     cond_idx = {i for i, t in enumerate(toks) if cond and t.clause == 0 and toks[0].lemma in language().condition}
-    facts = Facts(number=number, sentence=sentence, words=_concepts(toks), cond=cond, condition_text=condition_text,
-                  quantities=_quantities(toks), persons=_persons(toks, cond_idx), later=later,
-                  items=_ordered_items(toks), denoted=_denoted(toks))
+    whole = _concepts(tokenize(sentence)[0]) if "(" in sentence else _concepts(toks)   # the brackets name words too
+    facts = Facts(number=number, sentence=sentence, words=whole, cond=cond, condition_text=condition_text,
+                  quantities=_quantities(toks), persons=_persons(toks, cond_idx, sentence), later=later,
+                  items=_ordered_items(toks, sentence), denoted=_denoted(toks, sentence))
     lst = None
     m = _COLON_LIST.match(sentence.strip())
     if m is not None:
@@ -545,7 +553,7 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
     L = language()
     W = words()
     asked = [x for x in q.bag if x.removeprefix("не ") not in L.filler and x.removeprefix("не ") not in L.implicit
-             and x not in L.count_words and not (q.bound and x in W.change_verbs)]
+             and x not in L.count_words and x not in W.change_verbs]
     if not asked or not q.counted:
         return None
     options: dict[str, list[tuple[str, str]]] = {}
@@ -645,6 +653,14 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
     return None
 
 
+def _names(ws: frozenset[str], c: str) -> bool:
+    """One of an item's concepts ``ws`` is ``c`` or a kind of it (an item «Главная фаза» is
+    no «подфаза»)."""
+    from bot.rules_text.match import covers
+
+    return any(covers(w, c) for w in ws)
+
+
 def _np_after(toks: list[Tok], i: int) -> list[Tok]:
     out = []
     for t in toks[i:]:
@@ -671,7 +687,7 @@ def _next(question: str, toks: list[Tok], side: int, which: int | None, vi: Valu
     lists += [(lf.number, lf.head + ":", lf.items,
                lf.words | frozenset(w for i in lf.items for w in i.words)) for lf in vi.lists if lf.parts]
     for number, sentence, items, ws in lists:
-        at = [k for k, it in enumerate(items) if all(_hits(c, it.words) for c in target)]
+        at = [k for k, it in enumerate(items) if all(_names(it.words, c) for c in target)]
         if len(at) != 1 or not all(_hits(c, ws) for c in rest):
             continue
         k = at[0] + step
@@ -706,9 +722,11 @@ def _list(question: str, toks: list[Tok], which: int | None, vi: ValueIndex, edi
     for unnamed, lf in ranked:
         if unnamed == min(u for u, _ in ranked):   # the list whose head the question names best
             options.setdefault("; ".join(i.text for i in lf.items), []).append((lf.number, lf.head + ":"))
-    if parts and not options:
+    genus = [c for c in _content_of(_np_after(toks, which + 1)[-1:])] if which is not None else []
+    if not options and (parts or genus):   # a sentence listing them in order: «Начальная Фаза, Фаза Открытия, …»
         for f in (vi.facts[k] for k in vi.ordered):
-            if len(f.items) >= 3 and all(_hits(c, f.words) for c in asked):
+            if len(f.items) >= 3 and all(_hits(c, f.words) for c in asked) and (
+                    parts or all(_names(i.words, c) for i in f.items for c in genus)):   # «какие фазы»: each item a phase
                 options.setdefault("; ".join(i.text for i in f.items), []).append((f.number, f.sentence))
     return _decide(question, options, {}, edition, "какие")
 
