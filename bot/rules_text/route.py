@@ -83,7 +83,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     if q.choice:
         return _choice(question, q, idx, edition)
     if q.kind in ("happens", "state"):   # «X это A или чо», «A или B», «напомните порядок фаз»: the value, never Да/Нет
-        v = values.answer(question, edition, idx)
+        v = values.answer(question, edition, idx, q)
         if v is not None and v.verdict:
             return v
     d = decide(q, idx)

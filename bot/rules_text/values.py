@@ -436,7 +436,16 @@ class Asked:
     context: frozenset[str]
 
 
-def _asked(question: str, edition: str) -> Asked | None:
+def _triggered(toks: list[Tok]) -> bool:
+    """The sentence has a word of a value question other than «сколько» / «кто» (a «which»
+    word, «после / перед», «или», «это», a list word): cheap, before typos are corrected."""
+    W = words()
+    return any(t.lemma in W.which or t.lemma in W.list_words or t.lemma in ("или", "это")
+               or (t.pos == "PREP" and (t.lemma in W.after or t.lemma in W.before)) for t in toks)
+
+
+def _asked(question: str, edition: str, check: bool = False) -> Asked | None:
+    """The ``Asked`` sentence of ``question``; with ``check``, ``None`` unless ``_triggered``."""
     from bot.rules_text.question import _fix_typos, respell
 
     parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
@@ -444,7 +453,10 @@ def _asked(question: str, edition: str) -> Asked | None:
         return None
     last = next((p for p in reversed(parts) if "?" in p), parts[-1])
     before = parts[:parts.index(last)]
-    toks, _ = tokenize(_fix_typos(respell(last), edition).rstrip("?!. "))
+    text = respell(last)
+    if check and not _triggered(tokenize(text.rstrip("?!. "))[0]):
+        return None
+    toks, _ = tokenize(_fix_typos(text, edition).rstrip("?!. "))
     if not toks:
         return None
     ctx = _concepts(tokenize(_fix_typos(respell(" ".join(before)), edition))[0]) if before else frozenset()
@@ -593,10 +605,7 @@ def who_answer(question: str, q, idx, edition: str) -> "Answer | None":
         return None
     W = words()
     L = language()
-    a = _asked(question, edition)
-    if a is None:
-        return None
-    first = any(t.lemma in W.first for t in a.toks)
+    first = any(t.lemma in W.first for t in tokenize((q.text or question).rstrip("?!. "))[0])
     asked = [x for x in q.bag if x.removeprefix("не ") not in L.filler and x.removeprefix("не ") not in L.implicit
              and x not in W.first]
     if len(asked) < 2:
@@ -624,16 +633,19 @@ def _ordered_persons(f: Facts) -> bool:
 
 # --- which: the next item, the items of a list, one of two ---------------------------------
 
-def answer(question: str, edition: str, idx) -> "Answer | None":
+def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
     """A «which» question of the kinds ``next``, ``list`` or ``choice`` (see the module
     docstring) answered from ``idx`` (the edition's ``PropIndex``), else ``None`` (not such
-    a question, or nothing states it)."""
+    a question, or nothing states it). ``q``: the question as ``bot.rules_text.question.read``
+    read it, when it did — its words (already tokenised) decide first whether to read on."""
     vi: ValueIndex | None = getattr(idx, "values", None)
     if vi is None:
         return None
+    if q is not None and q.text and not _triggered(tokenize(q.text.rstrip("?!. "))[0]):
+        return None
     W = words()
     L = language()
-    a = _asked(question, edition)
+    a = _asked(question, edition, check=True)
     if a is None:
         return None
     toks = list(a.toks)
