@@ -42,11 +42,12 @@ says which card it took (a ``note`` block, ``trace``, ``cards`` in JSON).
 from __future__ import annotations
 
 import importlib
+import re
 
 from bot.answer import Answer
 from bot.errors import RulebookError
 from bot.limits import QUESTION_CHARS, check_length
-from bot.textnorm import clean_user_text
+from bot.textnorm import clean_user_text, fold
 from bot.paths import DEFAULT_EDITION
 
 ROUTE_MODULES: tuple[str, ...] = (
@@ -127,6 +128,43 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     for a question longer than ``bot.limits.QUESTION_CHARS`` characters.
     """
     q = clean_user_text(check_length(question, QUESTION_CHARS, "Вопрос")).strip()
+    ans = _ask(q, edition)
+    if not ans.verdict:
+        ans = _negated_by_positive(ans, q, edition)
+    return ans
+
+
+NEGATED_FILL_CHARS = 160
+"""The longest negated question answered through its positive form when no route read it
+(a plain rule question; a longer one tells a situation, and a second pass costs ask's p99)."""
+
+
+def _negated_by_positive(declined: Answer, q: str, edition: str) -> Answer:
+    """A negated yes/no question no route gave a verdict on («авангард разве не быстрое
+    игродействие?») answered through its positive form (``bot.yesno.positive_question``):
+    a route's verdict on the positive statement rules the negated one, phrased relative to it
+    (``bot.yesno.settle``: «Нет, не быстрое: …»). Not when the sentence has a negative pronoun
+    («ничего», «никто»: removing «не» would not give the positive statement) or is long;
+    else ``declined``."""
+    from bot.yesno import positive_question, settle
+
+    pq = positive_question(q) if len(q) <= NEGATED_FILL_CHARS else None
+    if pq is None or re.search(r"(?<![а-яё])ни(?:что|чего|чем|кто|кого|кому|когда|где|куда|как|какой|какая|какие|"
+                               r"какого|сколько)?(?![а-яё])", fold(pq)):
+        return declined
+    alt = _ask(pq, edition)
+    if not alt.verdict or alt.route not in (*BOUND_ROUTES, "rule_text"):
+        return declined
+    verdict = settle(q, alt.verdict, lambda _q: alt.verdict)     # the route answered the positive statement
+    if verdict == alt.verdict:
+        return declined     # nothing tells how the positive verdict reads for the negated question
+    alt.question, alt.verdict = q, verdict
+    alt.trace = [f"вопрос с отрицанием прочитан через утвердительный: «{pq}» — {alt.verdict}", *alt.trace]
+    return alt
+
+
+def _ask(q: str, edition: str) -> Answer:
+    """``ask`` of a cleaned question (see ``ask``)."""
     skipped: list[str] = []
     uncovered: list = []  # rule effects (bot.sim.binding.Effect) the edition does not state
     cards, no_store = _read_cards(q, skipped)

@@ -328,7 +328,11 @@ def asked_form(question: str) -> Form | None:
         main.append(k)
     if not main:
         inf = [k for k, t in enumerate(toks) if t.pos == "INFN" and k and toks[k - 1].text == "не"]
-        main = inf or sub[-1:]
+        # a nominal predicate denied («авангард разве не быстрое игродействие?»), not an attribute
+        # before its noun in a clause that predicates («не летающее существо можно …» has «можно»)
+        nominal = [k for k, t in enumerate(toks) if t.pos in ("ADJF", "NOUN") and k and toks[k - 1].text == "не"
+                   and k >= 2 and toks[k - 2].pos in ("NOUN", "PRCL", "NPRO")]
+        main = inf or sub[-1:] or nominal
     if not main:
         return None
     last = toks[main[-1]].clause       # chat style asks in the last clause: «не сходил — можно потом?»
@@ -465,12 +469,16 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
         rest = body[c[2]:].lstrip(" ,:—–") if c[1] == 0 else body
     said = _as_written(question, form.positive if holds else form.word)
     inside = c is not None and c[1] != 0     # the content word is inside the body: the body is kept whole
+    if c is None and re.match(re.escape(fold(said)) + r"(?![а-яё])", fold(rest)):
+        inside = True       # «медленное игродействие» already opens with the word: not said twice
     phrase = c is not None and c[1] == 0 and re.match(r"\s+[а-яёa-z«]", body[c[2]:], re.I)
     sep = (" " if phrase else ": ") if rest else ""    # «может атаковать …» stays one phrase
     if form.rhetorical or not holds:    # «Нет, нельзя» / «Да, можно»; plain: «Да, не требуют»
         head = "Да" if holds or not form.rhetorical else "Нет"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
     # allowed, plain question: «Да» would confirm the denial, «Нет» contradict «может» — the word leads
+    if c is None and inside:
+        return rest[:1].upper() + rest[1:]      # «Медленное игродействие»
     return f"{said[:1].upper()}{said[1:]}{': ' if inside else sep}{rest}"
 
 

@@ -100,3 +100,11 @@ def test_a_tag_clause_does_not_turn_the_ruling_on_the_main_clause():
     a = ask("Симб у меня бестелесный. Его ж можно на летуна посадить, бестелесность ведь не мешает?")
     assert a.verdict.startswith("Нет, нельзя"), a.verdict
     assert a.citations[0] == "209.4"
+
+
+def test_a_negative_pronoun_keeps_the_negated_question_from_its_positive_form():
+    # «не … ничего»: removing «не» would not give the positive statement
+    a = ask("Второй игрок не может ничего оставить закрытым?")
+    assert not any("прочитан через утвердительный" in t for t in a.trace), a.trace
+    b = ask("Движение не медленное игродействие?")
+    assert any("прочитан через утвердительный" in t for t in b.trace), b.trace
