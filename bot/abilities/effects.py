@@ -556,3 +556,12 @@ def is_typed(node: Node | None) -> bool:
 
 
 __all__ = ["classify", "type_tree", "is_typed", "thaw", "vocabulary", "Vocabulary"]
+
+
+def target_of(text: str, name: str | None = None) -> dict[str, Any] | None:
+    """The target spec (``{who, owner, kind, restrictions}``, as ``args.target``) of a phrase
+    of card text alone — «на другое ваше существо» -> ``{who: own, owner: own, kind:
+    creature, …}`` — or ``None`` when it names none. The destination of a placement is read
+    with it (``bot.sim.ability``: the words after «на» are where the card goes)."""
+    tokens = _TOKEN.findall(text)
+    return _target(tokens, -1, name, False) if tokens else None

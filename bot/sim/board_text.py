@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board, subject_relative, this_card
+from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_state, parse_ability, resolve_on_board, subject_relative,
+                              this_card)
 from bot.sim.state import Card, GameState, cell_name, parse_cell
 from bot.textnorm import fold
 
@@ -43,6 +44,13 @@ class BoardVerdict:
     assumed: list[str] = field(default_factory=list)
     form_decided: bool = False
     """The verdict follows from the text's connective alone (505), whatever the board."""
+    start: GameState | None = None
+    """The board before the run (the ``state`` of the reading's scenario)."""
+    use: Use | None = None
+    """The controller's decisions the run took (the reading's ``use`` step)."""
+    refused: tuple[str, tuple[str, ...]] | None = None
+    """``(reason, rules)`` when the ability could not be used at all on this board
+    (``bot.sim.ability.use_problems``: a closed card with {tap}, 506.3 for «вместо движения»)."""
 
     def to_json(self) -> dict:
         """``{steps:[{text, done, rule, …}], citations, verdict, parts, results, unsupported,
@@ -69,6 +77,11 @@ class Fact:
     restriction: str | None
     said: str
     action: str | None = None
+    only: bool = False
+    """For ``exists``: these are all the creatures of that side besides the source
+    («единственное другое моё сущ — летун»)."""
+    card_kind: str = "creature"
+    """The kind of card the fact is about («ни одного арта»: ``artifact``)."""
 
 
 @dataclass
@@ -212,8 +225,11 @@ def read_board_facts(question: str) -> BoardFacts:
             asking = asked_sentence and ci == ask_at
             told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
             quoted = "⟪Q⟫" in raw
-            if quoted and re.search(r"(?<![а-яё])(?:арт|арта|артефакт[а-яё]*)(?![а-яё])", clause):
-                source_kind = "artifact"    # «у арта текст «…»»
+            if quoted:
+                for kind, stems in w["source_kinds"].items():
+                    if _has(clause, stems):
+                        source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
+                        break
             if _has(clause, w["failed"]) and told:
                 act = _action_named(clause)
                 if act is None:
@@ -232,7 +248,13 @@ def read_board_facts(question: str) -> BoardFacts:
             if _has(clause, w["refuse"]):
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
                 if re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) and not said_by_other:
-                    unread.append(raw.strip())  # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal
+                    # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal — a part
+                    # he does not declare («я не хочу двигаться»: 505.8 lets him, others are the rules')
+                    act = _action_named(clause)
+                    if act is not None and not asking:
+                        facts.append(Fact("decline", "own", None, raw.strip(), act))
+                    else:
+                        unread.append(raw.strip())
                 elif not asking:
                     facts.append(Fact("refuse", "enemy", None, raw.strip()))
                 continue
@@ -241,10 +263,16 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts.append(Fact("cells_full", None, None, raw.strip()))
                 elif _has(clause, w["free"]) and _has(clause, w["none"]):
                     facts.append(Fact("cells_full", None, None, raw.strip()))
-                elif _has(clause, w["free"]) and _has(clause, w["exists"]):
-                    facts.append(Fact("cells_free", None, None, raw.strip()))
+                elif _has(clause, w["free"]) and (_has(clause, w["exists"]) or not re.search(r"(?<![а-я])не(?![а-я])", clause)):
+                    facts.append(Fact("cells_free", None, None, raw.strip()))     # «соседние клетки свободны»
                 elif not asking:
                     unread.append(raw.strip())
+                continue
+            own_state = _source_state(clause, w)
+            if own_state is not None and not asking:
+                # «оно сейчас закрыто»; «моё существо закрыто» (``own_noun``: which card is meant is
+                # decided against the text, ``own_noun_ambiguous``)
+                facts.append(Fact("source", "own_noun" if own_state[1] else "own", own_state[0], raw.strip()))
                 continue
             flying_word = _has(clause, ["летун", "летуна", "летунов", "летуны"])
             lives = _has(clause, section_extra_lives()) or (_has(clause, ["жизн"]) and _has(clause, ["доп"]))
@@ -257,6 +285,17 @@ def read_board_facts(question: str) -> BoardFacts:
             targets_only = _has(clause, w["target"]) and not _has(clause, [c for c in w["creature"] if c not in w["target"]])
             if targets_only and re.search(r"(?<![а-яё])(?:для|подходящ[а-яё]*)(?![а-яё])", clause):
                 continue    # «нет подходящих целей для перемещения»: about one part's legality, not the board's creatures
+            card_kind = None if quoted else next((k for k, stems in w["card_kinds"].items() if _has(clause, stems)), None)
+            if card_kind is not None and not _has(clause, [c for c in w["creature"] if c not in ("карт",)]):
+                # «у меня ни одного арта на поле»: cards of another kind than creatures
+                owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
+                if _has(clause, w["none"]):
+                    facts.append(Fact("none", owner, None, raw.strip(), card_kind=card_kind))
+                elif _has(clause, w["exists"]) or _opens_with(clause, w["possessive"]):
+                    facts.append(Fact("exists", owner, None, raw.strip(), card_kind=card_kind))
+                elif not asking:
+                    unread.append(raw.strip())
+                continue
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
@@ -288,6 +327,10 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())  # «существо не …»: not «there is none»
                     continue
                 facts.append(Fact("none", owner, restr, raw.strip()))
+            elif _has(clause, w["sole"]) or (restr not in OPPOSITE and restr is not None and _has(clause, w["every"])):
+                # «единственное другое моё сущ — летун», «все мои другие существа летающие»: those are
+                # all the creatures of that side (besides the card with the text)
+                facts.append(Fact("exists", owner, restr, raw.strip(), only=True))
             elif restr in OPPOSITE and (_has(clause, w["every"]) or _only_state(clause, w)):
                 facts.append(Fact("none", owner, OPPOSITE[restr], raw.strip()))
             elif _has(clause, w["exists"]) or any(re.search(rf"(?<![а-я]){re.escape(c)}(?![а-я])", clause)
@@ -307,6 +350,58 @@ def read_board_facts(question: str) -> BoardFacts:
                       [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
 
 
+def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
+    """``(state, own_noun)``: the state of the card with the text a clause states, when the clause is only its
+    subject (``source_subject``: «оно», «эта карта», «источник»), adverbs
+    (``source_adverbs``) and one state word (``source_states``): «оно сейчас закрыто» ->
+    ``closed``; ``None`` for any other clause («все существа закрыты» is about others)."""
+    rest = " " + " ".join(clause.replace("ё", "е").split()) + " "
+    state = None
+    for r, forms in w["source_states"].items():
+        for f in sorted(forms, key=len, reverse=True):
+            pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
+            if pat.search(rest):
+                if state is not None and state != r:
+                    return None
+                state = r
+                rest = pat.sub(" ", rest)
+    if state is None:
+        return None
+    subject = False
+    for f in sorted(w["source_subject"], key=len, reverse=True):
+        pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
+        if pat.search(rest):
+            subject = True
+            rest = pat.sub(" ", rest)
+    for f in sorted(w["source_adverbs"], key=len, reverse=True):
+        rest = re.sub(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)", " ", rest)
+    rest = re.sub(r"^\s*(?:а|и|но|ну|тут|там)\s", " ", rest)
+    if not subject:
+        # «моё существо закрыто»: the asker's one creature — the card with the text unless the
+        # text names another of his (``board_for`` then cannot tell, see ``own_noun``)
+        m = re.fullmatch(r"\s*(?:мое|мой|моя|свое|свой|своя)\s+[а-я]{3,}\s*", rest)
+        if m:
+            return state, True
+        return None
+    return (state, False) if not rest.strip() else None
+
+
+def own_noun_ambiguous(result, facts: BoardFacts) -> bool:
+    """Whether «моё существо закрыто» may mean another of the asker's cards than the one with
+    the text: a part of ``result`` (the parsed text) targets a creature of his other than
+    the source itself."""
+    if not any(f.owner == "own_noun" for f in facts.of("source")):
+        return False
+    from bot.abilities.effects import thaw
+
+    for leaf in (n for n in result.ast.walk() if n.kind == "effect"):
+        args = thaw(leaf.attr("args") or ()) or {}
+        spec = (args.get("target") or {}) if isinstance(args, dict) else {}
+        if spec.get("owner") == "own" or spec.get("who") == "own":
+            return True
+    return False
+
+
 def _unmark(said: str, mark: str) -> str:
     """``said`` without the quote placeholder and the spaces around it."""
     return " ".join(said.replace(mark, " ").split())
@@ -319,10 +414,11 @@ def section_extra_lives() -> list[str]:
     return list(section("card_board")["extra_lives"])
 
 
-def _excluded(facts: list[Fact], owner: str | None, restriction: str | None) -> Fact | None:
-    """The «none» fact that forbids a creature of ``owner`` with ``restriction`` (None if any)."""
+def _excluded(facts: list[Fact], owner: str | None, restriction: str | None, kind: str = "creature") -> Fact | None:
+    """The «none» fact that forbids a card of ``kind`` (a creature by default) of ``owner``
+    with ``restriction`` (None if any)."""
     for f in facts:
-        if f.kind != "none":
+        if f.kind != "none" or f.card_kind != kind:
             continue
         if f.owner is not None and owner is not None and f.owner != owner:
             continue
@@ -342,8 +438,19 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     from bot.abilities.resolve import number_parts
 
     st = GameState()
-    src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10, kind=facts.source_kind)
+    kind = facts.source_kind
+    src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10,
+               kind="creature" if kind == "symbiote" else kind,
+               traits={"symbiote"} if kind == "symbiote" else set())
     st.cards[src.id] = src
+    hosted: list[str] = []
+    if kind in ("symbiote", "equipment"):
+        # «у шмотки текст …», «симб с текстом …»: the card sits on a creature of its owner
+        host = Card(id="Хозяин", owner="first", cell=parse_cell("c2"), lives=10, creature_class="воин")
+        st.cards[host.id] = host
+        src.host, src.movement = host.id, None
+        hosted.append(f"«Источник» — {'экипировка' if kind == 'equipment' else 'симбиот'} на вашем существе «Хозяин» "
+                      "(класс «воин»: условно, вопрос о нём ничего не говорит)")
     result = parse_ability(text)
     nums, _ = number_parts(result.ast) if result.ast else ({}, ())
     use = Use(src.id, refuse=facts.refuse)
@@ -354,6 +461,14 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     movers: list[tuple[int, Card]] = []
     failed = {f.action: f for f in facts.of("failed")}
     src_state_set = False     # the first self part that opens or closes the source decides its state
+    for f in facts.of("source"):     # «оно сейчас закрыто»: the source's state, as told
+        if f.restriction in ("closed", "open"):
+            src.open = f.restriction == "open"
+            src_state_set = True
+        elif f.restriction == "flying":
+            src.traits.add("flying")
+        elif f.restriction == "wounded":
+            src.wounds = max(src.wounds, 1)
     antecedent = False        # an earlier part named a target («это существо» is then that one)
     removed: set[str] = set()  # targets an earlier part destroys / returns / exiles
     for leaf in leaves:
@@ -365,6 +480,15 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         if this_card(leaf.text, who, antecedent):
             who = "self"    # «эта карта», «это существо» (bot.sim.ability.this_card)
         antecedent = antecedent or who not in ("self", None)
+        if action == "place" and _resource_leaf(leaf) is None and not _has(fold(leaf.text), ["фишк", "жетон"]):
+            _placement_board(st, src, leaf, spec, who, facts, assumed)
+            antecedent = True
+            continue
+        if host_object(leaf.text) and src.host:
+            use.targets[n] = src.host      # «переместите хозяина …»: the source's host
+            if action == "move":
+                movers.append((n, st.cards[src.host]))
+            continue
         if who == "self" or (action in ("move", "open", "close") and who is None and spec.get("kind") in (None, "cell")):
             if action == "move":
                 movers.append((n, src))
@@ -388,12 +512,14 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
                                                     "lose", "gain", "move"):
             continue
         owner = spec.get("owner") or ("own" if who == "own" else "enemy" if who == "enemy" else None)
+        spec = implied_state(action, spec)
         restrs = [r for r in spec.get("restrictions") or () if r in ("closed", "open", "wounded", "flying")]
         restr = restrs[0] if restrs else None
         if action == "lose" and _resource_leaf(leaf) == "extra_lives":
             restr = "extra_lives"
         player = "first" if owner == "own" or (owner is None and action in ("heal", "open", "gain")) else "second"
-        blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr)
+        kind = spec.get("kind") if spec.get("kind") in ("artifact", "equipment", "terrain") else "creature"
+        blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr, kind)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
                     and c.id not in removed]
         if blocked is None and existing and action not in failed:
@@ -403,9 +529,12 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
             if action == "move":
                 movers.append((n, existing[0]))
             continue
-        cid = f"Существо {'противника' if player == 'second' else 'ваше'} {len(st.cards)}"
+        noun = {"artifact": "Артефакт", "equipment": "Экипировка", "terrain": "Местность"}.get(kind, "Существо")
+        whose = ("противника" if player == "second" else "ваш" if kind == "artifact" else "ваша" if kind != "creature"
+                 else "ваше")
+        cid = f"{noun} {whose} {len(st.cards)}"
         near = "adjacent" in (spec.get("restrictions") or ()) and st.occupant(parse_cell("c3")) is None
-        c = Card(id=cid, owner=player, cell=parse_cell("c3" if near else next(free[player])), lives=10)
+        c = Card(id=cid, owner=player, cell=parse_cell("c3" if near else next(free[player])), lives=10, kind=kind)
         if blocked is None:
             _make_fit(c, restr, args, action)
             unhurt = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), "wounded")
@@ -434,14 +563,78 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
         else:
             assumed.append(f"«{blocked.said}»: подходящей цели для части {n} нет")
     _place_destinations(st, movers, use, facts, assumed)
-    what = (f"ваше {'открытое' if src.open else 'закрытое'} существо" if src.kind == "creature" else
+    assumed[:0] = hosted
+    declined = {f.action for f in facts.of("decline")}
+    if declined and result.ast is not None:
+        # «я не хочу двигаться»: the parts after «может» doing that are not declared (505.8)
+        optional = [n for node in result.ast.walk() if node.kind == "optional"
+                    for n in (nums[id(x)] for x in node.walk() if id(x) in nums)]
+        drop = {nums[id(x)] for x in leaves if x.attr("action") in declined} & set(optional)
+        if drop:
+            use.declare = frozenset(set(optional) - drop)
+    what = ("ваш симбиот" if src.is_symbiote else f"ваше {'открытое' if src.open else 'закрытое'} существо"
+            if src.kind == "creature" else "ваша экипировка" if src.kind == "equipment" else
             f"ваш {'открытый' if src.open else 'закрытый'} артефакт")
-    assumed.insert(0, f"источник — {what} «Источник» на c2; у созданных "
+    assumed.insert(0, f"источник — {what} «Источник» на {cell_name(src.cell) if src.cell else 'c2'}; у созданных "
                       "существ по 10 жизней (условно: вопрос о них ничего не говорит)")
     return st, src, use, assumed
 
 
 _REMOVING = ("destroy", "return_to_deck", "return_to_hand", "exile")
+
+
+def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None, facts: BoardFacts,
+                     assumed: list[str]) -> None:
+    """The cards a placement part needs («поместите выбранную вашу экипировку на другое ваше
+    существо», «поместите этого симбиота на …»): the card placed — the source itself, else
+    one of that kind on the source — and the creatures it may go on: the ones the question
+    tells («единственное другое моё сущ — летун»: that one only), else one plain creature of
+    that side with a class (assumed and said). Whether the placement is allowed is the
+    simulator's (209.x, 212.x), not decided here."""
+    from bot.sim.ability import placement_specs
+
+    split = placement_specs(leaf.text)
+    if split is None:
+        return
+    spec, onto, _, who = split
+    n_kind = spec.get("kind")
+    if who != "self":
+        kind = "equipment" if n_kind == "equipment" or n_kind is None and _has(fold(leaf.text), ["экипир", "шмот"]) \
+            else "symbiote"
+        cid = "Экипировка ваша" if kind == "equipment" else "Симбиот ваш"
+        if cid not in st.cards:
+            host = src if src.kind == "creature" and not src.is_symbiote else None
+            if host is not None and kind == "equipment" and not host.creature_class:
+                host.creature_class = "воин"
+            c = Card(id=cid, owner="first", kind="equipment" if kind == "equipment" else "creature",
+                     traits=set() if kind == "equipment" else {"symbiote"}, movement=None, lives=3,
+                     host=host.id if host else None, cell=host.cell if host else parse_cell("a1"))
+            st.cards[cid] = c
+            assumed.append(f"{'экипировка' if kind == 'equipment' else 'симбиот'} «{cid}»"
+                           + (f" на «{host.id}» (класс «воин»: условно)" if host else ""))
+    owner = onto.get("owner") or {"own": "own", "enemy": "enemy"}.get(onto.get("who") or "") or "own"
+    player = "first" if owner == "own" else "second"
+    told = [f for f in facts.of("exists") if (f.owner or "own") == owner]
+    sole = [f for f in told if f.only]
+    wanted = sole or told
+    free = iter(["b2", "d2", "a2", "e2", "b1", "d1"] if player == "first" else ["b4", "d4", "a4", "e4", "b5", "d5"])
+    if wanted:
+        for k, f in enumerate(wanted[:1] if sole else wanted, 1):
+            cid = f"Существо {'ваше' if player == 'first' else 'противника'} {k}"
+            c = Card(id=cid, owner=player, cell=parse_cell(next(free)), lives=10, creature_class="воин")
+            if f.restriction == "flying":
+                c.traits.add("flying")
+            elif f.restriction == "closed":
+                c.open = False
+            elif f.restriction == "wounded":
+                c.wounds = 3
+            st.cards[cid] = c
+            assumed.append(f"«{f.said}»: {cid}" + (f" ({STATE_RU[f.restriction]})" if f.restriction in STATE_RU else "")
+                           + ", класс «воин» (условно)")
+    else:
+        cid = f"Существо {'ваше' if player == 'first' else 'противника'} 1"
+        st.cards[cid] = Card(id=cid, owner=player, cell=parse_cell(next(free)), lives=10, creature_class="воин")
+        assumed.append(f"для части есть существо, на которое карту можно поместить: {cid} (класс «воин»; условно)")
 
 
 def _resource_leaf(leaf) -> str | None:
@@ -567,9 +760,16 @@ def resolve_text(text: str, state: GameState, source: Card, use: Use | None = No
     from bot.sim import effects as fx
     from bot.sim.ability import AbilityStep
 
+    from bot.sim.ability import use_problems
+
     st = state.copy()
     src = st.cards[source.id]
-    res = resolve_on_board(st, src, text, use or Use(src.id))
+    use = use or Use(src.id)
+    parsed = text if not isinstance(text, str) else parse_ability(text, src.id)
+    problems = use_problems(st, src, parsed)
+    if problems:
+        return _refused(parsed, state, src, use, problems, assumed)
+    res = resolve_on_board(st, src, parsed, use)
     after = fx.apply_rule_effects(st)
     if after:
         res.steps.append(AbilityStep("Эффекты правил игры применяются до получения приоритета", True, "303.6", ("303.6",),
@@ -581,10 +781,32 @@ def resolve_text(text: str, state: GameState, source: Card, use: Use | None = No
             if c not in res.citations:
                 res.citations.append(c)
     return BoardVerdict(res, verdict_of(res, question), list(res.citations),
-                        {k: v.to_json() for k, v in sorted(st.cards.items())}, list(assumed or []))
+                        {k: v.to_json() for k, v in sorted(st.cards.items())}, list(assumed or []),
+                        start=state.copy(), use=use)
 
 
-__all__ = ["BoardVerdict", "BoardFacts", "Fact", "read_board_facts", "board_for", "resolve_text", "verdict_of",
+def _refused(parsed, state: GameState, src: Card, use: Use, problems, assumed) -> BoardVerdict:
+    """The ``BoardVerdict`` of an ability ``src`` cannot use on ``state`` at all: no part is
+    declared, the reason and its paragraphs lead (``bot.sim.ability.use_problems``)."""
+    from bot.abilities.resolve import number_parts
+    from bot.sim.ability import AbilityStep
+
+    _, parts = number_parts(parsed.ast)
+    reason = "; ".join(why for why, _ in problems)
+    rules = tuple(dict.fromkeys(r for _, rs in problems for r in rs))
+    steps = [AbilityStep("Особенность не используется", False, rules[0] if rules else None, rules, status="not_declared",
+                         reason=reason, card=src.id, result="не используется")]
+    steps += [AbilityStep(f"Часть {p.number} «{p.text}» — не объявлено", False, rules[0] if rules else None, rules,
+                          p.number, "not_declared", "особенность нельзя использовать", result="не объявлено") for p in parts]
+    res = Resolution(parsed.text, [(p.number, p.text) for p in parts], steps, list(rules),
+                     {p.number: "not_declared" for p in parts}, [], parsed.ast.shape())
+    ref = f" (п. {', '.join(rules)})" if rules else ""
+    return BoardVerdict(res, f"Нет: особенность использовать нельзя — {reason}{ref}", list(rules),
+                        {k: v.to_json() for k, v in sorted(state.cards.items())}, list(assumed or []),
+                        start=state.copy(), use=use, refused=(reason, rules))
+
+
+__all__ = ["BoardVerdict", "BoardFacts", "Fact", "read_board_facts", "own_noun_ambiguous", "board_for", "resolve_text", "verdict_of",
            "part_phrase", "consequence_of"]
 
 

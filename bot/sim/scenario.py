@@ -179,10 +179,12 @@ def _use(y: Y, ref) -> tuple:
             except ValueError:
                 raise v.error(f"ключ целей «{k}» — не номер части (1, 2, …)") from None
             if isinstance(v.value, dict):
-                tm = v.mapping({"card", "to"}, set(), "цели")
+                tm = v.mapping({"card", "to", "on"}, set(), "цели")
                 t: Any = {}
                 if "card" in tm:
                     t["card"] = ref(tm["card"])
+                if "on" in tm:
+                    t["on"] = ref(tm["on"])     # the host a placement puts the card on
                 if "to" in tm:
                     t["to"] = cell_name(_cell(tm["to"]))
                 targets[n] = t
