@@ -195,11 +195,13 @@ class _Board:
         ps = [self.pn(x) for x in self.leaves(node)]
         return f"часть {ps[0]}" if len(ps) == 1 else f"способность (части {', '.join(map(str, ps))})"
 
-    def skip(self, node: Node, status: str, reason: str, rule: str) -> None:
+    def skip(self, node: Node, status: str, reason: str, rule: str, also: tuple[str, ...] = ()) -> None:
+        """Mark every part under ``node`` ``status`` with ``reason``, citing the connective's
+        ``rule`` and ``also`` (the paragraphs that made a part illegal: 209.6, 212.3 …)."""
         for leaf in self.leaves(node):
             self.results.setdefault(self.pn(leaf), status)
-            self.add(f"{self.ptext(leaf)} — {STATUS_RU[status]}", False, _with_base(rule), status, reason, self.pn(leaf),
-                     result=STATUS_RU[status])
+            self.add(f"{self.ptext(leaf)} — {STATUS_RU[status]}", False, (*_with_base(rule), *also), status, reason,
+                     self.pn(leaf), result=STATUS_RU[status])
 
     # ---------------------------------------------------------------- targets and legality
     def _spec(self, leaf: Node) -> tuple[str | None, dict]:
@@ -345,6 +347,13 @@ class _Board:
                                    "только на незанятую клетку"), ("507.2",)
             if "adjacent" in (spec.get("restrictions") or ()) and cards[0].cell and not _adjacent_cells(cards[0].cell, dest):
                 return "illegal", f"клетка {cell_name(dest)} не соседняя с {cell_name(cards[0].cell)}", ()
+            for c in cards:
+                for a in (c, *self.st.attachments(c.id)):
+                    if dest in a.forbidden_cells:
+                        # a ban on the symbiote / equipment binds its host too (209.11, 212.8)
+                        rules = ("209.11",) if a.is_symbiote else ("212.8",) if a.kind == "equipment" else ()
+                        tail = "; этот запрет действует и на хозяина" if a is not c else ""
+                        return "illegal", f"{label(a)} не может перемещаться на клетку {cell_name(dest)}{tail}", rules
         return "ok", "", ()
 
     def placement(self, leaf: Node, spec: dict) -> tuple[str, str, tuple[str, ...], Card | None, Card | None]:
@@ -621,7 +630,7 @@ class _Board:
             if not legal:
                 self.add(f"Выбор: {labels}", False, (r,), "decision", "ни одну из способностей объявить нельзя")
                 for o, c in zip(opts, checks):
-                    self.skip(o, "not_declared", f"объявить нелегально: {c[1]}", r)
+                    self.skip(o, "not_declared", f"объявить нелегально: {c[1]}", r, c[2])
                 return "not_declared"
             if len(legal) > 1:
                 self.add(f"Выбор: {labels}", None, (r,), "decision", f"{MEANING['505.5']}; выбор не указан")
@@ -637,6 +646,8 @@ class _Board:
         for o, c in zip(opts, checks):
             if o is chosen:
                 res = self.resolve(o, "единственная способность, которую можно объявить" if auto else "выбрана контролирующим игроком", r)
+            elif auto and c[0] == "illegal":
+                self.skip(o, "not_declared", f"объявить нелегально: {c[1]}", r, c[2])
             else:
                 self.skip(o, "not_declared", "не выбрана: используется только одна из способностей", r)
         return res
@@ -666,7 +677,7 @@ class _Board:
                 if self.first_leaf(child) is child:
                     self.leaf(child, "", r, check)
                 else:
-                    self.skip(child, "not_declared", f"объявить нелегально: {check[1]}", r)
+                    self.skip(child, "not_declared", f"объявить нелегально: {check[1]}", r, check[2])
                 reason = f"{self.lbl(child)} объявить нелегально, поэтому игрок обязан объявить {self.lbl(kids[i + 1])}"
                 continue
             res = self.resolve(child, reason, r)

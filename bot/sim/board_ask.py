@@ -228,9 +228,11 @@ def _asking_clause(question: str) -> str:
     last = sents[-1] if sents else question
     if not asks(last) and "?" not in last:
         return ""
-    clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)", last) if c.strip()]
-    # the asking clause is not a condition: «лечение будет если я ушёл в колоду?» asks «лечение будет»
-    main = [c for c in clauses if not re.match(r"\s*(?:а\s+)?(?:если|когда)(?![а-яё])", fold(c))]
+    clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)|(?<=[а-яё])\s+(?=(?:когда|пока)\s+\S+\s+\S+)",
+                                  last) if c.strip()]
+    # the asking clause is not a condition: «лечение будет если я ушёл в колоду?» asks «лечение будет»,
+    # «разряд выполнится когда она уничтожит себя?» asks «разряд выполнится»
+    main = [c for c in clauses if not re.match(r"\s*(?:а\s+)?(?:если|когда|пока)(?![а-яё])", fold(c))]
     # «разряда не будет, да?»: a confirmation tag asks about the clause before it
     tags = [c for c in main if not _TAG.fullmatch(fold(c).strip(" ?!.…"))]
     return fold((tags or main or clauses or [last])[-1])

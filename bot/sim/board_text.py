@@ -139,7 +139,8 @@ def _clauses(sent: str) -> list[str]:
     («лечение будет если я ушёл в колоду?»)."""
     from bot.abilities.outcome_words import QUOTE_MARK
 
-    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s|\s(?=(?:если|Если)\s)",
+    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s|\s(?=(?:если|Если)\s)"
+                                r"|(?<=[а-яё])\s+(?=(?:когда|пока)\s+\S+\s+\S+)",
                                 sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
 
 
@@ -207,6 +208,8 @@ def read_board_facts(question: str) -> BoardFacts:
     source_kind = "creature"
     lead_in = re.compile(r"^\s*(?:[А-Яа-яЁё]+\s+){0,3}[А-Яа-яЁё]+\s*:\s*(?=" + re.escape(QUOTE_MARK) + ")")
     sents = sentences(_ABBREVIATION.sub(r"\1 ", question))     # «нет доп. жизней» is one sentence
+    antecedent: int | None = None   # the fact about the creature named last (what «оно» stands for)
+    seen = 0
     for si, sent in enumerate(sents):
         # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
         m = lead_in.match(sent)
@@ -226,6 +229,11 @@ def read_board_facts(question: str) -> BoardFacts:
             told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
             quoted = "⟪Q⟫" in raw
             if quoted:
+                antecedent = None      # «у сущ «…». оно закрыто»: the pronoun is the card with the text
+            elif len(facts) > seen and facts[-1].kind in ("exists", "none") and facts[-1].card_kind == "creature":
+                antecedent = len(facts) - 1
+            seen = len(facts)
+            if quoted:
                 for kind, stems in w["source_kinds"].items():
                     if _has(clause, stems):
                         source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
@@ -237,11 +245,20 @@ def read_board_facts(question: str) -> BoardFacts:
                 else:
                     facts.append(Fact("failed", None, None, raw.strip(), act))
                 continue
+            if told and _has(clause, w["creature"]) and any(re.search(rf"(?<![а-яё]){re.escape(a)}(?![а-яё])", clause)
+                                                             for a in w["alive"]) \
+                    and not re.search(r"(?<![а-яё])не(?![а-яё])", clause):
+                facts.append(Fact("failed", None, None, raw.strip(), "destroy"))     # «сущ-во живое»: not destroyed
+                continue
             negated = _negated_past_action(clause) if told else None
             if negated is not None:
                 facts.append(Fact("failed", None, None, raw.strip(), negated))     # «он не уничтожился»
                 continue
             happened = _past_action(clause, w) if told else None
+            if happened is None and asked_sentence and conds[ci]:
+                # «… выполнится, когда она уйдёт в колоду?»: the event the question supposes
+                act = _action_named(clause)
+                happened = act if act in _EVENT_ACTIONS and not re.search(r"(?<![а-яё])не(?![а-яё])", clause) else None
             if happened is not None:
                 facts.append(Fact("done", None, None, raw.strip(), happened))      # «карта себя уничтожила»
                 continue
@@ -269,6 +286,15 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())
                 continue
             own_state = _source_state(clause, w)
+            if own_state is not None and not asking and not own_state[1] and antecedent is not None \
+                    and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:оно|он|она)(?![а-яё])", clause):
+                # «другое моё существо только одно, и оно летающее»: the pronoun is that creature
+                f = facts[antecedent]
+                if f.kind == "exists" and f.restriction is None:
+                    facts[antecedent] = replace(f, restriction=own_state[0], said=f"{f.said}, {raw.strip()}")
+                else:
+                    unread.append(raw.strip())
+                continue
             if own_state is not None and not asking:
                 # «оно сейчас закрыто»; «моё существо закрыто» (``own_noun``: which card is meant is
                 # decided against the text, ``own_noun_ambiguous``)
