@@ -21,8 +21,7 @@ when the question is not its kind:
                   (bot.reading.triggers), the preliminary phase (bot.reading.preliminary),
                   the reveal step (bot.reading.reveal), lives (bot.reading.lives), the
                   phases of a turn (bot.reading.turn),
-                  the stack's order, a phase's end, payment (bot.reading.stack_order);
-                  else one matched by keywords (bot.sim.route)
+                  the stack's order, a phase's end, payment (bot.reading.stack_order)
 5. ``rule_text`` – a yes/no or «что будет» question matched against the edition's own
                   sentences (bot.rules_text.route, issue 14); never before the simulator
 6. ``glossary`` – «Что такое X?» from the edition's dictionary (bot.glossary)
@@ -67,7 +66,6 @@ ROUTE_MODULES: tuple[str, ...] = (
     "bot.reading.lives",
     "bot.reading.turn",
     "bot.reading.stack_order",
-    "bot.sim.route",
     "bot.rules_text.route",
     "bot.glossary",
     "bot.reading.partial",

@@ -15,6 +15,10 @@ Every route decides the lead word here:
   прав: …»);
 - ``fits(question, verdict)`` — whether a verdict opens the way the question asks;
   ``bot.judge.ask`` withholds a verdict that does not (an honest partial answer).
+- ``alternative_at(tokens)`` — the «или» of an either/or question («на своих или на чужих?»),
+  which names the option instead of «Да» / «Нет»;
+- ``agree_with_negation(verdict, ban_word)`` — a negated question («Артефакт нельзя
+  атаковать?») answered agreeing with its statement («Нет, можно: …»).
 
 No rule paragraph is decided here: this is about the form of the answer only.
 """
@@ -170,4 +174,52 @@ def fits(question: str, verdict: str | None) -> bool:
     return True
 
 
-__all__ = ["asks", "asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits"]
+MODAL_WORDS = frozenset("можно может могу можем могут можешь нельзя сможет смогу разрешено обязан обязаны должен должна".split())
+"""Modal words of a question («можно …?», «обязан ли …?»), folded."""
+
+_NEGATED_OPTION = ("нет", "не", "нельзя", "никак", "наоборот", "только", "же")
+"""Words after «или» that make «X или нет / или нельзя / или только Y» a yes/no question, not a choice."""
+
+
+def alternative_at(tokens: list[str], start: int = 0) -> int | None:
+    """Index of the «или» of an either/or question («X или Y?») in the folded words
+    ``tokens`` at or after ``start`` (the asked sentence), or ``None``. Not a choice: «или
+    нет», «или нельзя», «или только Y» (a yes/no about X), and «можно атаковать или
+    ранить?» — infinitives joined after a modal word ask whether any of them is allowed."""
+    from bot.morph import pos
+
+    for i in range(max(start, 1), len(tokens) - 1):
+        if tokens[i] != "или" or tokens[i + 1] in _NEGATED_OPTION:
+            continue
+        if any(t in MODAL_WORDS for t in tokens[start:i]) and pos(tokens[i + 1]) == "INFN":
+            continue
+        return i
+    return None
+
+
+_MODAL_HEAD = re.compile(r"(можно|может|могут|нельзя|не может|не могут)\b")
+
+
+def agree_with_negation(verdict: str, ban_word: str) -> str:
+    """The answer to a negated question agrees with its statement, as Russian speakers
+    answer: «Артефакт нельзя атаковать?» → «Нет, можно: …» when it is allowed, «Симбиота
+    нельзя двигать?» → «Да, нельзя: …» when it is banned. ``verdict`` is the answer to the
+    positive question («Да, …» / «Нет, …»; any other verdict is returned as it is);
+    ``ban_word`` the question's «нельзя» / «не может»."""
+    m = re.match(r"(Да|Нет), ?(.*)", verdict, re.S)
+    if not m:
+        return verdict
+    yes, body = m.group(1) == "Да", m.group(2)
+    head = _MODAL_HEAD.match(body)
+    if head and not re.match(r"\s*($|[:—–,])", body[head.end():]):
+        # «может атаковать после движения: …» — the modal heads a phrase: keep it whole
+        return f"Нет, {body}" if yes else f"Да, {body}"
+    rest = body[head.end():].lstrip(" :,—–") if head else body
+    if yes:     # allowed: the ban the question states does not hold
+        allowed = "можно" if ban_word in ("нельзя", "невозможно") else "может"
+        return f"Нет, {allowed}: {rest}" if rest else f"Нет, {allowed}"
+    return f"Да, {ban_word}: {rest}" if rest else f"Да, {ban_word}"
+
+
+__all__ = ["asks", "asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits", "MODAL_WORDS",
+           "alternative_at", "agree_with_negation"]

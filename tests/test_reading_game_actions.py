@@ -158,8 +158,7 @@ def test_speed_equals_the_direct_run(kind, word):
     assert a.reading is not None and a.verdict.startswith("Да" if (word == "быстрое") == fast else "Нет"), (q, a.verdict)
 
 
-# ------------------------------------------------------------------ paraphrases moved from the keyword route's tests
-# (their Situation rows are gone: the reader answers them, through ``ask``)
+# ------------------------------------------------------------------ paraphrases, through ``ask``
 def _opens(verdict: str | None, word: str) -> bool:
     return verdict is not None and re.match(word + r"\b", verdict) is not None
 

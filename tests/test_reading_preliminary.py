@@ -1,7 +1,6 @@
 """The preliminary phase read as a proposition (bot.reading.preliminary, 406–408): «в начале
 боя», «авангард», the main phase, a declined ability, the asked property -> battle_start /
-vanguard / main_phase steps the simulator runs. The paraphrases come from the keyword route's
-tests (its preliminary rows are gone)."""
+vanguard / main_phase steps the simulator runs."""
 
 from __future__ import annotations
 

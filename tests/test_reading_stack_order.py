@@ -1,7 +1,5 @@
 """The order of the stack, the end of a phase and the payment read as a proposition
-(bot.reading.stack_order, 302.6–302.8, 408.2) -> a compiled scenario the simulator runs.
-The paraphrases come from the keyword route's tests (its stack_top / phase_end / payment
-rows are gone)."""
+(bot.reading.stack_order, 302.6–302.8, 408.2) -> a compiled scenario the simulator runs."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Simultaneous triggered abilities read as a proposition (bot.reading.triggers, 305.1):
-whose went off, who is active, the asked order -> a ``triggers`` scenario the simulator runs.
-The paraphrases come from the keyword route's tests (its trigger_order rows are gone)."""
+whose went off, who is active, the asked order -> a ``triggers`` scenario the simulator runs."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from bot.judge import ask
 from bot.reading import triggers as tr
-from bot.sim import route
+from bot.reading.scope import belongs_elsewhere
 from bot.sim.engine import Simulator
 from bot.sim.state import GameState
 from tests.reading_support import scenario_answer
@@ -53,7 +52,7 @@ def test_wearing_two_things_at_once_is_no_trigger_question():
     "Если особенности моя и противника срабатывают одновременно, кто первым кладёт в стек?",
 ])
 def test_the_active_players_go_onto_the_stack_first(q):
-    assert not route.belongs_elsewhere(q)      # a quoted trigger name is a rule term, not card text
+    assert not belongs_elsewhere(q)      # a quoted trigger name is a rule term, not card text
     assert _scenario(q).verdict.startswith("Первыми в стек заносит свои особенности Активный"), q
 
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from bot.sim import phases
 from bot.sim.engine import Simulator
-from bot.sim.queries.base import make_sim
+from tests.sim_support import make_sim
 from bot.sim.state import Card, GameState, StackItem, parse_cell
 
 

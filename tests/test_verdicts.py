@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from bot.judge import ask
-from bot.sim.route import belongs_elsewhere
+from bot.reading.scope import belongs_elsewhere
 
 DATA = Path(__file__).resolve().parent / "data" / "questions.yaml"
 CASES = [c for c in yaml.safe_load(DATA.read_text(encoding="utf-8")) if c.get("verdict") is not None]

@@ -319,7 +319,7 @@ def attack_ruling(reading, results: list[StepResult], trace: list[str], mapping:
     """The verdict of an asked attack-like action off the asked steps' results: «Да, может /
     можно …» with the paragraphs of what happened, or «Нет, …» with the refusing rule."""
     from bot.reading.compile import Ruling
-    from bot.sim.queries.base import short_reason
+    from bot.reading.compile import short_reason
 
     a = reading.asked
     mapping["expect"] = {"steps": [{"step": k + 1, "legal": r.legal} for k, r in enumerate(results)]}

@@ -372,13 +372,12 @@ def _fact_in(fact: str, proposition: str) -> bool:
 
 
 def _inner(question: str, edition: str) -> Answer | None:
-    """The first answer of the situation routes (the movement reader, the reader, the
-    game-action reader, then the keyword route) to ``question`` (``bot.reading.reasoning``
-    asks its rewritten question so)."""
+    """The first answer of the situation routes (the movement reader, the reader, then the
+    game-action reader) to ``question`` (``bot.reading.reasoning`` asks its rewritten
+    question so)."""
     from bot.reading import game_actions, movement_run
     from bot.reading import route as reading_route
-    from bot.sim import route as sim_route
-    for r in (movement_run, reading_route, game_actions, sim_route):
+    for r in (movement_run, reading_route, game_actions):
         try:
             a = r.answer(question, edition)
         except Exception:  # noqa: BLE001 - a failing route must not cost the claim an honest answer

@@ -11,6 +11,7 @@ on it passes and states the same verdict.
 
 from __future__ import annotations
 
+import re
 from copy import deepcopy
 from dataclasses import dataclass, field
 
@@ -23,6 +24,19 @@ from bot.sim.outcome import StepResult, rules_of
 _CELLS = {"first": ["c3", "b3", "d3", "a3"], "second": ["c4", "b4", "d4", "a4"]}
 _OTHER_CLASS = "маг"
 _DEFAULT_CLASS = "воин"
+
+
+_CELL_RE = re.compile(r"\b[a-e][1-6]\b")
+_PAREN_RE = re.compile(r"\s*\([^()]*\)")
+
+
+def short_reason(reason: str) -> str:
+    """The rule part of a simulator reason for a verdict: no parentheses naming the modelled
+    cards, no clause about the modelled cells («c3 занята»), nothing after «, а …» (which
+    names the model's cards); the full text stays in the answer's blocks."""
+    parts = [p for p in _PAREN_RE.sub("", reason).split("; ") if not _CELL_RE.search(p)]
+    parts = [p.split(", а ")[0] for p in parts]
+    return "; ".join(parts) or _PAREN_RE.sub("", reason)
 
 
 @dataclass
@@ -318,7 +332,6 @@ def _fates_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> 
 
 
 def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
-    from bot.sim.queries.base import short_reason
 
     asked = reading.asked
     subj, host = reading.cards[asked.card], reading.cards[asked.on]
@@ -358,7 +371,6 @@ def _either_class_ruling(reading: Reading, res, mapping: dict, ids: dict[str, st
     """Two named pieces of equipment, classes not said: the same-class case (the asked step) and
     the two-class case (the twin step) — «Да, если у них разные классы» when only the second is
     allowed (212.4); a host that refuses both answers «Нет» with its own rule (212.2, 212.3)."""
-    from bot.sim.queries.base import short_reason
 
     same, diff = res.results[-2], res.results[-1]
     n = len(mapping["steps"])
@@ -382,7 +394,6 @@ def _either_class_ruling(reading: Reading, res, mapping: dict, ids: dict[str, st
 def _seating_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
     """The asked card assigned to its host in the seating step: «Да» when the simulator seated
     it there, else «Нет» with the seating rule that refused it (405.2, 209.1, 209.2, 212.1)."""
-    from bot.sim.queries.base import short_reason
 
     asked = reading.asked
     subj, host = reading.cards[asked.card], reading.cards[asked.on]
@@ -405,7 +416,6 @@ def _seating_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -
 
 
 def _move_ruling(reading: Reading, results: list[StepResult], trace: list[str], mapping: dict, ids: dict[str, str]) -> Ruling:
-    from bot.sim.queries.base import short_reason
 
     r = results[-1]
     mover = ids[reading.asked.card]

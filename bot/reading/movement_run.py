@@ -173,7 +173,7 @@ def _run(title: str, state: dict, steps: list[dict], cards: dict[str, list[str]]
 
 # ---------------------------------------------------------------------- rulings
 def _short(reason) -> str:
-    from bot.sim.queries.base import short_reason
+    from bot.reading.compile import short_reason
 
     t = short_reason(reason.text)
     return t[:1].lower() + t[1:]
@@ -555,7 +555,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The movement question answered by the simulator (route ``scenario``), or ``None``."""
     from bot.errors import ScenarioError
     from bot.reading.route import read_asked, simulated_answer
-    from bot.sim.route import agree_with_negation
+    from bot.yesno import agree_with_negation
 
     if not question or not mentions_motion(question):
         return None

@@ -5,7 +5,7 @@ says which words it could not use and gives the nearest paragraphs, instead of a
 Tried late by ``bot.judge.ask`` (after every route that may give a verdict, before search), so
 it never takes a question another route answers. ``answer`` returns ``None`` when the reader
 found no card, or used every word, or the question belongs to another route
-(``bot.sim.route.belongs_elsewhere``)."""
+(``bot.reading.scope.belongs_elsewhere``)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
     (``unread``), what to do about it, and the nearest paragraphs (the search route's first
     three) as ``citations``; or ``None`` (see module doc)."""
     from bot.reading.reader import read
-    from bot.sim.route import belongs_elsewhere
+    from bot.reading.scope import belongs_elsewhere
 
     if not question or belongs_elsewhere(question):
         return None

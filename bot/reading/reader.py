@@ -857,7 +857,7 @@ class _Reader:
                     if t.text in ("так", "это", "такое"):
                         self.use(t.i)
                 return
-        from bot.sim.route import alternative_at
+        from bot.yesno import alternative_at
         if (place is not None or modal) and alternative_at([t.text for t in sent]) is not None:
             return      # «кладут на своих или на чужих?»: an either/or names an option, it is no yes/no placing
         fate_asked = place is None and any(self.is_asked_fate_word(t) and t.i not in self.r.used for t in sent)

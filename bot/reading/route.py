@@ -2,7 +2,7 @@
 a judge scenario and answered by the simulator (issue 11).
 
 ``answer(question, edition)`` returns ``None`` when the question is not a situation the
-reader reads completely (the keyword route and search then try); otherwise an ``Answer``
+reader reads completely (the later routes then try); otherwise an ``Answer``
 with route ``scenario`` whose ``understood`` says «Как я понял: …», whose ``reading`` is
 the compiled scenario (loadable by ``scenario run``) and whose ``unread`` is empty.
 A contradictory set-up («летающий не летающий») gets «в вопросе противоречие: …»; a card
@@ -28,9 +28,9 @@ def _rule_blocks(numbers: list[str], edition: str) -> list[Block]:
 
 def read_asked(question: str, read):
     """``read(question)`` when one of the simulator readers should answer it, else ``None``:
-    an empty question, one another route owns (``bot.sim.route.belongs_elsewhere``), one
+    an empty question, one another route owns (``bot.reading.scope.belongs_elsewhere``), one
     asking no property of the reader (``asked is None``) or with content words left unread."""
-    from bot.sim.route import belongs_elsewhere
+    from bot.reading.scope import belongs_elsewhere
 
     if not question or belongs_elsewhere(question):
         return None
@@ -79,7 +79,8 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
     simulator steps, the scenario YAML), ``citations`` (most relevant first), ``reading``
     (the compiled scenario mapping), ``unread`` (``[]``).
     """
-    from bot.sim.route import agree_with_negation, belongs_elsewhere
+    from bot.reading.scope import belongs_elsewhere
+    from bot.yesno import agree_with_negation
 
     if not question or belongs_elsewhere(question):
         return None

@@ -103,7 +103,6 @@ def terrain_ruling(reading, res, mapping: dict, ids: dict[str, str]):
     """How many terrains the simulator let the player take, or whether the asked one was."""
     from bot.reading.compile import Ruling
     from bot.sim.outcome import rules_of
-    from bot.sim.queries.base import short_reason
 
     a = reading.asked
     mapping["expect"] = {"steps": [{"step": k + 1, "legal": r.legal} for k, r in enumerate(res.results)]}
@@ -134,6 +133,5 @@ def terrain_ruling(reading, res, mapping: dict, ids: dict[str, str]):
     if r.legal:
         return Ruling("Да, две местности — пока одна из них не покинет игровую зону: особенность позволяет взять вторую",
                       [c.line() for c in lines], list(dict.fromkeys(["211.4", *cites])), list(res.trace), mapping, ids)
-    _ = short_reason
     return Ruling("Нет, не более одной местности: две — только если особенность позволяет взять вторую",
                   [c.line() for c in r.reasons], list(dict.fromkeys([*rules_of(r.reasons), "211.3"])), list(res.trace), mapping, ids)

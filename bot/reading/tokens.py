@@ -87,17 +87,43 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
     return words, ends
 
 
-def _spelled(word: str) -> str:
-    """A misspelt concept word read as the word it is one letter away from («артифакт» →
-    «артефакт»), as the keyword route reads it (``bot.sim.route._spelled``)."""
-    from bot.morph import analyzer
-    from bot.sim.route import _spelled as spelled
+@lru_cache(maxsize=1)
+def _spelling_stems() -> tuple[str, ...]:
+    """The ``spelling_stems`` of ``grammar/lexicon.yaml`` (stems of six letters or more, folded),
+    in sorted order: the first one a misspelt word is one letter away from is taken."""
+    from bot.vocab import words
 
+    return tuple(sorted(x for x in words("spelling_stems") if len(x) >= 6 and x == fold(x)))
+
+
+@lru_cache(maxsize=8192)
+def _respelled(tok: str) -> str:
+    """A misspelt word read as the game word it is one letter away from («симбеота» →
+    «симбиота», «экиперовку» → «экипировку»): only a word of six letters or more that is no
+    stop word, starts with no stem of ``spelling_stems`` and is no real word («сыграть»),
+    against the stems with the same first letter (optimal-string-alignment distance ≤ 1 on
+    the stem's length); the stem then replaces the word's start."""
+    from bot.vocab import words
+
+    stems = _spelling_stems()
+    if len(tok) < 6 or tok in words("stop_words") or any(tok.startswith(st) for st in stems):
+        return tok
+    if analyzer().word_is_known(tok):       # a real word («сыграть»), not a typo of a game word
+        return tok
+    from rapidfuzz.distance import OSA
+    for st in stems:
+        if st[0] == tok[0] and OSA.distance(tok[:len(st)], st) <= 1:
+            return st + tok[len(st):]
+    return tok
+
+
+def _spelled(word: str) -> str:
+    """A misspelt game word read as the word it is one letter away from («артифакт» →
+    «артефакт», ``_respelled``) — only a correction into a real word («артефакт») or a card
+    noun of the lexicon («симбиота»), never a stem plus the tail («внезапку» → «внезапну»)."""
     from bot.reading.lexicon import kind_of
 
-    fixed = spelled(word)
-    # only a correction into a real word («артефакт») or a card noun of the lexicon («симбиота»),
-    # never a stem plus the tail («внезапку» → «внезапну»)
+    fixed = _respelled(word)
     return fixed if fixed == word or analyzer().word_is_known(fixed) or kind_of(fixed) is not None else word
 
 

@@ -63,7 +63,7 @@ class _Reader(SentenceReader):
 
     def read(self) -> TriggerReading:
         r = self.r
-        from bot.sim.route import is_trigger_name
+        from bot.reading.scope import is_trigger_name
 
         # a quoted trigger condition («при гибели») names a triggered ability; «в начале боя», «авангард» do not (406, 407)
         triggered = [t for t in self.toks if self.has("trigger_verbs", t) or self.has("trigger_nouns", t)

@@ -280,7 +280,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     r, (verdict, mapping, res, cites) = found
     if r.neg_word and verdict.startswith(("Да", "Нет")):
-        from bot.sim.route import agree_with_negation
+        from bot.yesno import agree_with_negation
         verdict = agree_with_negation(verdict, r.neg_word)     # «разве она не может пропуститься?» — «Да, не может: …»
     parts = []
     if r.phase:

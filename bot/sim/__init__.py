@@ -9,5 +9,7 @@ Modules, one concept each:
 - ``engine``   — ``Simulator``: events, declarations, passes, movement, relocation (303, 305, 506, 507);
 - ``phases``   — reveal, seating, battle start, vanguard, main phase (405–408);
 - ``scenario`` / ``yamlnode`` — scenario files (``berserk-judge scenario run`` is ``bot.cli.scenario``);
-- ``lexicon`` / ``queries`` / ``route`` — the ``ask`` route for situations described in words.
+- ``ability`` / ``board_text`` / ``board_ask`` / ``card_board_route`` — card text executed on a described board.
+
+Situations described in words are read into scenarios by ``bot.reading``.
 """

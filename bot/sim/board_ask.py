@@ -421,7 +421,7 @@ _NEGATED = re.compile(r"(?<![а-я])не\s+(?!мож|мог|смож|смог|н
 
 def agree_with_negation(verdict: str) -> str:
     """The answer to a negated question agrees with its statement, as Russian speakers
-    answer (``bot.sim.route.agree_with_negation`` for modals): «разряда не будет?» ->
+    answer (``bot.yesno.agree_with_negation`` for modals): «разряда не будет?» ->
     «Да, не будет: …» when the part does not happen, «Нет, будет: …» when it does.
     ``verdict``: the answer to the positive question («Да: …» / «Нет: …»)."""
     m = re.match(r"(Да|Нет): (.*)", verdict, re.S)

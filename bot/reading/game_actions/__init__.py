@@ -46,7 +46,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     verdict, lines, cites = got
     if r.neg_word and r.asked in ("legal",) and r.yes_no:
-        from bot.sim.route import agree_with_negation
+        from bot.yesno import agree_with_negation
         verdict = agree_with_negation(verdict, r.neg_word)     # «нельзя объявить …?» answered about the ban asked
     from bot.reading.route import _rule_blocks
 

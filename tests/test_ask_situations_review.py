@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sim import route
-from tests.sim_support import ask_judge, ask_scenario as _ask
+from bot.yesno import agree_with_negation
+from tests.sim_support import ask_judge
 
 
 # ------------------------------------------------ citations: the decisive paragraphs only
@@ -97,7 +97,7 @@ def test_host_fate_slang(q, verdict, first):
     ("Бестелесный симбиот не погибнет, если хозяин станет бестелесным?", "Да", "209.5"),
 ])
 def test_negated_questions_are_answered_about_the_statement_asked(q, verdict, first):
-    a = ask_judge(q)     # what ask answers: the reader (bot.reading) first, then the keyword route
+    a = ask_judge(q)
     assert a.verdict.startswith(verdict), a.verdict
     assert a.citations[0] == first, a.citations
 
@@ -114,16 +114,16 @@ def test_positive_questions_keep_their_polarity(q, verdict):
 
 
 def test_agree_with_negation_text():
-    assert route.agree_with_negation("Да, можно: удар по артефакту", "нельзя") == "Нет, можно: удар по артефакту"
-    assert route.agree_with_negation("Нет, не может: так нельзя", "нельзя") == "Да, нельзя: так нельзя"
-    assert route.agree_with_negation("Нет, не может: так нельзя", "не может") == "Да, не может: так нельзя"
-    assert route.agree_with_negation("Симбиот погибает", "нельзя") == "Симбиот погибает"
+    assert agree_with_negation("Да, можно: удар по артефакту", "нельзя") == "Нет, можно: удар по артефакту"
+    assert agree_with_negation("Нет, не может: так нельзя", "нельзя") == "Да, нельзя: так нельзя"
+    assert agree_with_negation("Нет, не может: так нельзя", "не может") == "Да, не может: так нельзя"
+    assert agree_with_negation("Симбиот погибает", "нельзя") == "Симбиот погибает"
 
 
 # ------------------------------------------------ order of the preliminary subphases (406, 407, 408)
 def test_simulator_refuses_going_back_in_the_preliminary_phase():
     from bot.sim import phases
-    from bot.sim.queries.base import make_card, make_sim
+    from tests.sim_support import make_card, make_sim
     sim = make_sim([make_card("Воин", cell="c3"), make_card("Орк", owner="second", cell="c4")], phase="vanguard", subphase=None)
     r = phases.battle_start(sim, [("first", "Воин", True)])
     assert not r.legal and r.reasons[0].rules == ("406.1", "407.1")
@@ -155,8 +155,3 @@ def test_a_revealed_terrain_is_not_relocated_on_the_battlefield(q):
     a = ask_judge(q)
     assert a.verdict.startswith("Нет") and "вспомогательной зоне" in a.verdict, a.verdict
     assert a.citations[:2] == ["507.1", "211.1"], a.citations
-
-
-def test_comparative_chem_keeps_a_yes_no_question():
-    assert route.is_yes_no(route._tokens("Авангард раньше, чем в начале боя?"))
-    assert not route.is_yes_no(route._tokens("Чем отличается движение от перемещения?"))

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from bot.sim import route
-from tests.sim_support import ask_judge, ask_judge as _ask   # what ask answers: the reader first, then the keyword route
+from bot.reading.scope import belongs_elsewhere
+from tests.sim_support import ask_judge, ask_judge as _ask
 
 
 def _opens(verdict: str, word: str) -> bool:
@@ -80,8 +80,8 @@ def test_a_players_own_claim_is_declared():
 
 # ------------------------------------------------ 3. any quoted trigger name is a trigger (305.1)
 def test_card_text_in_quotes_is_still_card_text():
-    assert route.belongs_elsewhere("Как работает «Когда это существо погибает, нанесите рану противнику»?")
-    assert route.belongs_elsewhere("На карте «Когда X погибает, нанесите ему рану 2». Что будет?")
+    assert belongs_elsewhere("Как работает «Когда это существо погибает, нанесите рану противнику»?")
+    assert belongs_elsewhere("На карте «Когда X погибает, нанесите ему рану 2». Что будет?")
 
 
 # ------------------------------------------------ 4. yes/no answered by a fact: compare and say Да / Нет
@@ -102,7 +102,7 @@ def test_card_text_in_quotes_is_still_card_text():
     ("Экипировку рассаживают после паразитов?", "Нет", "405.2"),
 ])
 def test_yes_no_from_a_fact(q, word, rule):
-    a = ask_judge(q)        # the keyword route or a reader of bot.reading
+    a = ask_judge(q)
     assert _opens(a.verdict, word), a.verdict
     assert a.citations[0] == rule
 

@@ -1,13 +1,12 @@
-"""The scenario route of ``ask``: questions in words -> simulator -> verdict and paragraphs."""
+"""Situation questions through ``bot.judge.ask``: read into a scenario, run by the
+simulator, answered with a verdict and its paragraphs (the ``scenario`` route)."""
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bot.sim import route
-from bot.sim.lexicon import SITUATIONS
-from bot.sim.queries import QUERIES
+from bot.judge import ask
 
 CASES = [
     # paraphrases, not the eval list: (question, verdict starts with / contains, first citation)
@@ -99,8 +98,8 @@ def test_paraphrases(q, verdict, first):
     "Противник не хочет получать эффект первой способности. Что тогда?",
     "Какая погода в Москве?",
 ])
-def test_not_my_kind_returns_none(q):
-    assert route.answer(q, "5ed") is None
+def test_definitions_card_text_and_other_topics_are_no_situation(q):
+    assert ask(q, "5ed").route != "scenario"
 
 
 def test_illegal_request_is_answered_no_with_paragraph():
@@ -121,20 +120,22 @@ def test_an_unplaced_word_withholds_the_verdict():
     assert clean.verdict.startswith("Нет") and clean.citations[0] == "209.4" and clean.unread == []
 
 
-@pytest.mark.parametrize("q,unread", [
-    # a negation the situation row did not read: never silently dropped
-    ("Можно ли надеть шмотку на не летающее существо?", "не летающее"),
-    # an event told in a second sentence that changes the premise
-    ("Я посадил паразита на существо противника. Потом хозяина убили. Паразита можно снова положить?", None),
-    # a claim to check
-    ("Противник говорит, что симбиота можно положить на летающее существо. Он прав?", None),
-    ("Я думаю, что экипировку нельзя надеть на существо без класса, верно?", None),
+@pytest.mark.parametrize("q,verdict,first", [
+    # a negation is read, not dropped: a creature that does not fly may wear equipment
+    ("Можно ли надеть шмотку на не летающее существо?", "Да", "212.3"),
+    # a claim to check is ruled on relative to who made it
+    ("Противник говорит, что симбиота можно положить на летающее существо. Он прав?", "Нет, противник не прав", "209.4"),
+    ("Я думаю, что экипировку нельзя надеть на существо без класса, верно?", "Да, вы правы", "212.2"),
+    # an event told in a second sentence that changes the premise, with a word no reader places: no verdict
+    ("Я посадил паразита на существо противника. Потом хозяина убили. Паразита можно снова положить?", None, None),
 ])
-def test_premise_words_nothing_read_withhold_the_verdict(q, unread):
-    a = route.answer(q, "5ed")
-    assert a is None or a.verdict is None, a.verdict
-    if a is not None and unread:
-        assert f"«{unread}»" in a.blocks[0].text
+def test_premises_negations_and_claims_are_read_or_the_verdict_is_withheld(q, verdict, first):
+    a = ask(q, "5ed")
+    if verdict is None:
+        assert a.verdict is None and a.unread, (a.verdict, a.unread)
+    else:
+        assert a.verdict.startswith(verdict), a.verdict
+        assert a.citations[0] == first, a.citations
 
 
 def test_filler_words_are_a_listed_class_in_the_lexicon_file():
@@ -143,10 +144,6 @@ def test_filler_words_are_a_listed_class_in_the_lexicon_file():
     assert {"случай", "правило", "сыграть"} <= filler
     # claim, negation and event words are never filler
     assert not {"говорить", "думать", "прав", "верно", "не", "погибнуть", "летающий"} & (filler | words("stop_words") - {"не"})
-
-
-def test_routing_table_names_existing_queries():
-    assert {s.query for s in SITUATIONS} <= set(QUERIES)
 
 
 _WORDS = ["можно", "ли", "симбиот", "паразита", "экипировку", "на", "летающее", "бестелесное", "существо", "хозяин",
@@ -160,12 +157,10 @@ _WORDS = ["можно", "ли", "симбиот", "паразита", "экип�
           "после", "ударило", "слетит", "до", "позволяет", "активный", "я", "жизней", "оплата", "частью"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=9))
 def test_any_word_salad_is_answered_or_declined_without_errors(words):
-    q = " ".join(words) + "?"
-    hit = route.situate(q)          # raises if a query crashes (answer() would hide it)
-    if hit is not None:
-        _, _, f = hit
-        assert f.verdict and f.citations
-        assert all(n.count(".") >= 1 for n in f.citations)
+    a = ask(" ".join(words) + "?", "5ed")
+    assert not [t for t in a.trace if "не справился" in t], a.trace     # ask hides a crashed route: none may crash
+    if a.verdict:
+        assert a.citations and all(n.count(".") >= 1 for n in a.citations), a.citations

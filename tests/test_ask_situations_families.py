@@ -7,8 +7,11 @@ import re
 
 import pytest
 
-from bot.sim import phases, route
-from bot.sim.queries.base import make_card, make_sim
+from bot.reading.scope import belongs_elsewhere
+from bot.reading.tokens import _respelled, tokenize
+from bot.sim import phases
+from bot.yesno import alternative_at
+from tests.sim_support import make_card, make_sim
 
 FAMILIES = [
     # is X a game action (301.1); a pass is not (303.2), payment is a stage of one
@@ -107,7 +110,6 @@ FAMILIES = [
 @pytest.mark.parametrize("q,verdict,first", FAMILIES, ids=[c[0] for c in FAMILIES])
 def test_family_paraphrases(q, verdict, first):
     from tests.sim_support import ask_judge
-    # what ask answers: the compositional reader (bot.reading) first, then what remains of the keyword route
     a = ask_judge(q)
     assert a is not None and a.route == "scenario", q
     if verdict in ("Да", "Нет"):
@@ -138,33 +140,46 @@ def test_when_as_a_conjunction_does_not_make_a_seating_question():
 
 
 def test_move_then_attack_is_not_read_as_attack_then_move():
-    a = route.answer("Может ли существо атаковать после движения?", "5ed")
-    assert a is None or "теряет весь свой запас движения" not in a.verdict
+    from tests.sim_support import ask_judge
+    a = ask_judge("Может ли существо атаковать после движения?")
+    assert a.verdict.startswith("Да, может атаковать после движения") and a.citations[0] == "506.5", a.verdict
+    assert "теряет весь свой запас движения" not in a.verdict
 
 
-def test_either_or_helpers():
-    t = route._tokens("Паразита кладут на своих или на вражеских?")
-    assert route.alternative_at(t) == t.index("или")
-    assert not route.is_yes_no(t)
-    assert route.alternative_at(route._tokens("Переход к фазе кидаем в стек или нет?")) is None
-    assert route.alternative_at(route._tokens("Можно или нельзя класть симбиота на симбиота?")) is None
-    assert route.is_yes_no(route._tokens("кубик можно кинуть когда стек не пуст"))
-    assert not route.is_yes_no(route._tokens("когда можно кинуть кубик"))
+def _words(q: str) -> list[str]:
+    return [t.text for t in tokenize(q)[0]]
 
 
-def test_asked_sentence_start_skips_the_setting():
-    q = "Хозяина переместили на соседнюю клетку. Симбиот остаётся на старой клетке?"
-    start = route.asked_sentence_start(q)
-    assert route._tokens(q)[start] == "симбиот"
-    assert route.asked_sentence_start("Симбиот остаётся?") == 0
-    q = "Если хозяин погиб, экипировка сохраняется?"
-    assert route._tokens(q)[route.main_clause_start(q)] == "экипировка"
+def test_either_or_is_found_but_or_not_and_can_or_cannot_are_yes_no():
+    t = _words("Паразита кладут на своих или на вражеских?")
+    assert alternative_at(t) == t.index("или")
+    assert alternative_at(_words("Переход к фазе кидаем в стек или нет?")) is None
+    assert alternative_at(_words("Можно или нельзя класть симбиота на симбиота?")) is None
+    assert alternative_at(_words("Местность можно атаковать или ранить?")) is None     # infinitives after a modal
+
+
+@pytest.mark.parametrize("q, verdict, first", [
+    ("кубик можно кинуть когда стек не пуст?", "Да", "304.1"),       # «когда» after a modal is a conjunction
+    ("Авангард раньше, чем в начале боя?", "Нет", "406.1"),         # «чем» after a comparative compares
+])
+def test_conjunctions_that_look_like_wh_words_keep_a_yes_no_question(q, verdict, first):
+    from tests.sim_support import ask_judge
+    a = ask_judge(q)
+    assert a.verdict.startswith(verdict + ","), a.verdict
+    assert a.citations[0] == first, a.citations
+
+
+def test_when_asked_is_answered_by_the_moment_not_yes_no():
+    from tests.sim_support import ask_judge
+    a = ask_judge("когда можно кинуть кубик?")
+    assert not a.verdict.startswith(("Да", "Нет")) and "приоритет" in a.verdict, a.verdict
+    assert a.citations[0] == "304.1"
 
 
 def test_trigger_names_in_quotes_are_rule_terms_but_card_text_is_not():
-    assert not route.belongs_elsewhere("Одновременно сработали особенности «при гибели» у обоих. Чьи первыми в стек?")
-    assert not route.belongs_elsewhere('Сработали "в начале хода" и "когда открывается" — как их заносить в стек?')
-    assert route.belongs_elsewhere("Карта «Ранить выбранное существо на 2; получить фишку». Будет ли фишка?")
+    assert not belongs_elsewhere("Одновременно сработали особенности «при гибели» у обоих. Чьи первыми в стек?")
+    assert not belongs_elsewhere('Сработали "в начале хода" и "когда открывается" — как их заносить в стек?')
+    assert belongs_elsewhere("Карта «Ранить выбранное существо на 2; получить фишку». Будет ли фишка?")
 
 
 def test_end_of_first_turn_reveals_kept_hidden_cards():
@@ -193,6 +208,7 @@ def test_one_letter_typos_of_concept_words(q, verdict, first):
 
 
 def test_typo_reading_leaves_real_words_alone():
-    assert route._spelled("симбеота") == "симбиота"
-    assert route._spelled("сыграть") == "сыграть"      # a real word one letter from the stem «сыграл»
-    assert route._spelled("клетке") == "клетке"
+    assert _respelled("симбеота") == "симбиота"
+    assert _respelled("экиперовку") == "экипировку"
+    assert _respelled("сыграть") == "сыграть"      # a real word one letter from the stem «сыграл»
+    assert _respelled("клетке") == "клетке"

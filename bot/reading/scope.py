@@ -1,0 +1,94 @@
+"""Which questions the situation readers of ``bot.reading`` leave to other routes.
+
+A definition («что такое …», ``question_markers`` of ``grammar/lexicon.yaml``) belongs to
+the glossary / search routes; quoted card text and the compound-ability connectives of 505
+(«при этом», «в противном случае», …) belong to the ability routes. A quoted rule term
+(«авангард», «хозяин») or a short quoted trigger name («при гибели», «когда получает Х
+ран») is not card text: it names a rule or an ability kind (305.1), and the readers read it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from bot.textnorm import fold, quoted_spans
+
+_CLOSERS = dict.fromkeys("«\"“„", "»\"”“")
+
+RULE_TERMS_IN_QUOTES = (
+    "в начале боя", "авангард", "помещается", "переносится", "располагается", "помещаются",
+    "вместо движения", "симбиот", "паразит", "до набора отряда", "после расстановки карт",
+    "носит экипировку", "хозяин", "хозяином", "хозяин симбиота", "хозяин экипировки", "прыжок",
+    "телепортация", "внезапное действие", "самостоятельное существо",
+)
+"""Quoted words that are rule terms: the question is about the rule, not about card text."""
+
+ABILITY_MARKERS = ("при этом", "в противном случае", "если противник не может", "не хочет", "способность 1",
+                   "способности 1", "составн", "на карте написано", "в тексте карты написано", "текст карты")
+"""Phrases of compound card text (505): the ability routes answer those."""
+
+TRIGGER_OPENINGS = ("при ", "в начале ", "в конце ", "когда ", "после ")
+"""Openings of a quoted trigger condition named as an ability («при гибели», «в начале хода»)."""
+
+_TRIGGER_NAME_WORDS = 5
+"""Longest quoted trigger name read as a rule term («когда получает Х ран» — 4 words)."""
+
+_ABILITY_NOUN = re.compile(r"(особенност|способност)[а-я]*\s*$")
+
+
+def quoted(q: str) -> list[tuple[int, str]]:
+    """``(start offset, inner text)`` of each quoted phrase of ``q`` («…», "…", “…”, „…“),
+    found in linear time (``bot.textnorm.quoted_spans``)."""
+    return [(a, q[a + 1:b - 1]) for a, b in quoted_spans(q, _CLOSERS, 1)]
+
+
+def normalize_quotes(q: str) -> str:
+    """Straight quotes as «…» so that quoted text is found the same way."""
+    return re.sub(r'"([^"]+)"', r"«\1»", q)
+
+
+def is_trigger_name(phrase: str) -> bool:
+    """A quoted trigger condition naming an ability («при ударе», «когда получает Х ран»,
+    «в конце хода»): a trigger opening (``TRIGGER_OPENINGS``), at most five words, no
+    sentence punctuation inside (card text «Когда X погибает, …» has it). Listed rule
+    terms («в начале боя», ``RULE_TERMS_IN_QUOTES``) are not trigger names."""
+    qf = fold(phrase).strip(" .,!?")
+    if qf in RULE_TERMS_IN_QUOTES or re.search(r"[,.;:!?]", qf):
+        return False
+    return 0 < len(qf.split()) <= _TRIGGER_NAME_WORDS and qf.startswith(TRIGGER_OPENINGS)
+
+
+def is_rule_term_quote(phrase: str, before: str = "") -> bool:
+    """A quoted phrase names a rule term or an ability kind, not card text: a listed term
+    (``RULE_TERMS_IN_QUOTES``), a trigger name (``is_trigger_name``), or a short (≤ 3 words)
+    phrase right after «особенность / способность» (``before``: the text before the quote)."""
+    qf = fold(phrase).strip(" .,!?")
+    if qf in RULE_TERMS_IN_QUOTES or is_trigger_name(qf):
+        return True
+    words = qf.split()
+    if len(words) > 3 or not words:
+        return False
+    return bool(_ABILITY_NOUN.search(fold(before)))
+
+
+@lru_cache(maxsize=1)
+def _question_markers() -> tuple[str, ...]:
+    from bot.vocab import section
+
+    return tuple(str(m) for m in section("question_markers") or ())
+
+
+def belongs_elsewhere(question: str) -> bool:
+    """The question is a definition («что такое …»), quotes card text (a quoted phrase that
+    is no rule term, ``is_rule_term_quote``) or names a 505 connective (``ABILITY_MARKERS``):
+    the situation readers do not answer it."""
+    f = fold(question)
+    if any(m in f for m in _question_markers()) or any(m in f for m in ABILITY_MARKERS):
+        return True
+    q = normalize_quotes(question)
+    return any(not is_rule_term_quote(inner, q[:at]) for at, inner in quoted(q))
+
+
+__all__ = ["ABILITY_MARKERS", "RULE_TERMS_IN_QUOTES", "TRIGGER_OPENINGS", "belongs_elsewhere", "is_rule_term_quote",
+           "is_trigger_name", "normalize_quotes", "quoted"]
