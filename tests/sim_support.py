@@ -17,6 +17,20 @@ def ask_judge(q: str) -> Answer:
     return a
 
 
+def assert_ruling(a: Answer, verdict: str, first: str | None) -> None:
+    """``a`` rules as expected: for ``verdict`` «Да» / «Нет» it opens «Да, …» / «Нет, …»;
+    otherwise it contains ``verdict`` (any case) and names the thing (no «Да» / «Нет»: a wh-
+    or either/or question); its first paragraph is ``first`` (unless ``None``)."""
+    assert a.verdict, (a.question, a.route)
+    if verdict in ("Да", "Нет"):
+        assert a.verdict.startswith(verdict + ","), a.verdict
+    else:
+        assert verdict.lower() in a.verdict.lower(), a.verdict
+        assert not a.verdict.startswith(("Да", "Нет")), a.verdict
+    if first:
+        assert a.citations[0] == first, a.citations
+
+
 def make_card(cid: str, owner: str = "first", cell: str | None = "c2", **kw) -> Card:
     """A card ``cid`` of ``owner`` on ``cell`` ("c2"; ``None`` = off the battlefield);
     ``kw`` are further ``Card`` fields."""

@@ -79,14 +79,9 @@ CASES = [
 
 @pytest.mark.parametrize("q,verdict,first", CASES, ids=[c[0] for c in CASES])
 def test_paraphrases(q, verdict, first):
-    from tests.sim_support import ask_judge
+    from tests.sim_support import ask_judge, assert_ruling
     a = ask_judge(q)
-    if verdict in ("Да", "Нет"):
-        assert a.verdict.startswith(verdict + ","), a.verdict
-    else:
-        assert verdict.lower() in a.verdict.lower(), a.verdict
-    if first:
-        assert a.citations[0] == first, a.citations
+    assert_ruling(a, verdict, first)
     assert a.trace
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.yesno import agree_with_negation
-from tests.sim_support import ask_judge
+from tests.sim_support import ask_judge, assert_ruling
 
 
 # ------------------------------------------------ citations: the decisive paragraphs only
@@ -73,12 +73,7 @@ def test_simultaneously_without_abilities_is_not_305_1():
     ("хозяин скончался, симбиот остается?", "Нет", "209.4"),
 ])
 def test_host_fate_slang(q, verdict, first):
-    a = ask_judge(q)
-    if verdict in ("Да", "Нет"):
-        assert a.verdict.startswith(verdict + ","), a.verdict
-    else:
-        assert verdict in a.verdict, a.verdict
-    assert a.citations[0] == first, a.citations
+    assert_ruling(ask_judge(q), verdict, first)
 
 
 # ------------------------------------------------ negated questions: the answer agrees with the statement

@@ -42,14 +42,13 @@ def _words() -> dict[str, tuple]:
 
 
 def _phrase(sent: list, phrases) -> list[int] | None:
-    """Indices of the first phrase of ``phrases`` (lemma or text items, ``x*`` a prefix) in ``sent``."""
+    """Token indices of the first phrase of ``phrases`` found in the sentence ``sent``
+    (``bot.reading.tokens.phrase_at``: lemma or text items, ``x*`` a prefix), by position."""
+    from bot.reading.tokens import phrase_at
+
     for k, t in enumerate(sent):
         for p in phrases:
-            if k + len(p) > len(sent):
-                continue
-            ok = all(item.rstrip("*") and (sent[k + j].text.startswith(item[:-1]) or sent[k + j].lemma.startswith(item[:-1]))
-                     if item.endswith("*") else item in (sent[k + j].text, sent[k + j].lemma) for j, item in enumerate(p))
-            if ok:
+            if phrase_at(sent, k, p, within="sent"):
                 return [sent[k + j].i for j in range(len(p))]
     return None
 

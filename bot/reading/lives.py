@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.answer import Answer
-from bot.reading.lexicon import might_mention, section_sets
+from bot.reading.lexicon import section_sets
 from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.vocab import words as vocab_words
 
@@ -247,19 +247,15 @@ _ASKED_RU = {"entry": "чему равен текущий максимум жи�
              "marks": "как отмечаются изменения жизней", "icon": "что показывает значок жизней"}
 
 
-def answer(question: str, edition: str = "5ed") -> Answer | None:
-    """The lives question answered by the simulator, or ``None``."""
-    from bot.reading.route import read_and_rule, simulated_answer
-
-    if not question or not might_mention(question, "lives", ("lives", "wounds")):
-        return None     # none of this reader's words: not its question (checked before tokenising)
-    found = read_and_rule(question, read, _ruling)
-    if found is None:
-        return None
-    r, (verdict, mapping, res, cites) = found
+def _told(r: LivesReading) -> list[str]:
     parts = [f"у существа {r.lives} жизней"] if r.lives else []
     if r.place:
         parts.append("где значок: " + _PLACE_RU[r.place])
-    understood = "Как я понял: " + "; ".join([*parts, "вопрос: " + _ASKED_RU[r.asked]]) + "."
-    lines = [c.line() for x in res.results for c in x.consequences if c.rules]
-    return simulated_answer(question, verdict, lines, cites, res.trace, understood, mapping, edition)
+    return parts
+
+
+def answer(question: str, edition: str = "5ed") -> Answer | None:
+    """The lives question answered by the simulator, or ``None``."""
+    from bot.reading.route import proposition_answer
+
+    return proposition_answer(question, edition, read, _ruling, _told, _ASKED_RU, words=("lives", ("lives", "wounds")))

@@ -328,18 +328,16 @@ _ASKED_RU = {"first": "кто использует первым", "alternate": "
              "declared": "нужно ли объявлять переход к фазе"}
 
 
-def answer(question: str, edition: str = "5ed") -> Answer | None:
-    """The preliminary-phase question answered by the simulator, or ``None``."""
-    from bot.reading.route import read_and_rule, simulated_answer
-
-    found = read_and_rule(question, read, _ruling)
-    if found is None:
-        return None
-    r, (verdict, mapping, res, cites) = found
-    lines = [c.line() for x in res.results for c in (x.reasons or x.consequences) if c.rules]
+def _told(r) -> list[str]:
     told = ", ".join(RU[x] for x in dict.fromkeys(r.named))
     parts = [f"названо: {told}"] if told else []
     if r.declined:
         parts.append(("вы" if r.declined == ME else "Второй игрок") + " отказались от своей особенности в свой черёд")
-    understood = "Как я понял: " + "; ".join([*parts, "вопрос: " + _ASKED_RU[r.asked]]) + "."
-    return simulated_answer(question, verdict, lines, cites, res.trace, understood, mapping, edition)
+    return parts
+
+
+def answer(question: str, edition: str = "5ed") -> Answer | None:
+    """The preliminary-phase question answered by the simulator, or ``None``."""
+    from bot.reading.route import proposition_answer, refused_or_stated_lines
+
+    return proposition_answer(question, edition, read, _ruling, _told, _ASKED_RU, lines=refused_or_stated_lines)

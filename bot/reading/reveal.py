@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.answer import Answer
-from bot.reading.lexicon import might_mention, section_sets
+from bot.reading.lexicon import section_sets
 from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.vocab import words as vocab_words
 
@@ -302,10 +302,6 @@ def _run(r: RevealReading):
     return mapping, final, card, got
 
 
-def _lines(res) -> list[str]:
-    return [c.line() for x in res.results for c in (x.reasons or x.consequences) if c.rules]
-
-
 def _ruling(r: RevealReading) -> tuple[str, dict, object, list[str]] | None:
     mapping, res, card, c = _run(r)
     if not res.passed:
@@ -357,16 +353,7 @@ _ASKED_RU = {"first": "кто вскрывает карты первым", "keep
              "zone": "куда переносится карта после вскрытия", "stack": "использует ли перенос стек"}
 
 
-def answer(question: str, edition: str = "5ed") -> Answer | None:
-    """The reveal-step question answered by the simulator, or ``None``."""
-    from bot.reading.route import read_and_rule, simulated_answer
-
-    if not question or not might_mention(question, "reveal", ("reveal", "hidden")):
-        return None     # none of this reader's words: not its question (checked before tokenising)
-    found = read_and_rule(question, read, _ruling)
-    if found is None:
-        return None
-    r, (verdict, mapping, res, cites) = found
+def _told(r: RevealReading) -> list[str]:
     parts = []
     if r.player and r.asked != "first":
         parts.append(f"карты: {_PLAYER_RU[r.player]}" + (f", {r.row}-й ряд" if r.row else ""))
@@ -376,5 +363,12 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         parts.append("первый ход Первого игрока закончился")
     if r.span:
         parts.append("срок: " + ("до конца первого хода Первого игрока" if r.span == "first_turn" else "дольше первого хода"))
-    understood = "Как я понял: " + "; ".join([*parts, "вопрос: " + _ASKED_RU[r.asked]]) + "."
-    return simulated_answer(question, verdict, _lines(res), cites, res.trace, understood, mapping, edition)
+    return parts
+
+
+def answer(question: str, edition: str = "5ed") -> Answer | None:
+    """The reveal-step question answered by the simulator, or ``None``."""
+    from bot.reading.route import proposition_answer, refused_or_stated_lines
+
+    return proposition_answer(question, edition, read, _ruling, _told, _ASKED_RU, words=("reveal", ("reveal", "hidden")),
+                              lines=refused_or_stated_lines)

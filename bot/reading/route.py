@@ -66,6 +66,42 @@ def simulated_answer(question: str, verdict: str, lines: list[str], cites: list[
     return Answer(question=question, route="scenario", verdict=verdict, blocks=blocks, citations=list(cites),
                   trace=list(trace), understood=understood, reading=reading, unread=[])
 
+def stated_lines(res) -> list[str]:
+    """The lines «why» of a scenario run ``res``: every step's consequences that cite a paragraph."""
+    return [c.line() for x in res.results for c in x.consequences if c.rules]
+
+
+def refused_or_stated_lines(res) -> list[str]:
+    """The lines «why» of a run ``res``: each step's reasons when it was refused, else its
+    consequences — those that cite a paragraph."""
+    return [c.line() for x in res.results for c in (x.reasons or x.consequences) if c.rules]
+
+
+def proposition_answer(question: str, edition: str, read, rule, told, asked_ru: dict[str, str], *,
+                       words: tuple[str, tuple[str, ...]] | None = None, lines=stated_lines) -> Answer | None:
+    """The ``scenario``-route ``Answer`` of a proposition reader (lives, reveal, turn,
+    preliminary, stack order), or ``None`` when it is not its question.
+
+    ``words``: ``(lexicon section, word lists)`` — without a stem of them in the question
+    (``bot.reading.lexicon.might_mention``, checked before tokenising) it is not the reader's;
+    ``read`` / ``rule``: as ``read_and_rule`` takes them, ``rule(reading)`` giving
+    ``(verdict, scenario mapping, run result, cited paragraphs)``; ``told(reading)``: what
+    the reading understood, as Russian phrases, and ``asked_ru[reading.asked]`` the asked
+    property — together «Как я понял: …; вопрос: ….»; ``lines(run result)``: the «Почему»
+    lines (``stated_lines`` by default)."""
+    if words is not None:
+        from bot.reading.lexicon import might_mention
+
+        if not question or not might_mention(question, *words):
+            return None
+    found = read_and_rule(question, read, rule)
+    if found is None:
+        return None
+    r, (verdict, mapping, res, cites) = found
+    understood = "Как я понял: " + "; ".join([*told(r), "вопрос: " + asked_ru[r.asked]]) + "."
+    return simulated_answer(question, verdict, lines(res), cites, res.trace, understood, mapping, edition)
+
+
 CARD_AWARE = True
 """``bot.judge.ask`` passes this route the question as asked plus the card mentions of the
 user's card database (``cards=``), instead of the question with card names told as kinds."""

@@ -169,12 +169,7 @@ _ASKED_RU = {"which_top": "какое игродействие в стеке в�
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The stack-order / phase-end / payment question answered by the simulator, or ``None``."""
-    from bot.reading.route import read_and_rule, simulated_answer
+    from bot.reading.route import proposition_answer, stated_lines
 
-    found = read_and_rule(question, read, _ruling)
-    if found is None:
-        return None
-    r, (verdict, mapping, res, cites) = found
-    lines = [c.line() for x in res.results for c in x.consequences if c.rules]
-    return simulated_answer(question, verdict, lines[-6:], cites, res.trace,
-                            f"Как я понял: вопрос — {_ASKED_RU[r.asked]}.", mapping, edition)
+    return proposition_answer(question, edition, read, _ruling, lambda r: [], _ASKED_RU,
+                              lines=lambda res: stated_lines(res)[-6:])

@@ -160,7 +160,8 @@ class SentenceReader:
 def phrase_at(toks: list[Tok], i: int, phrase: tuple[str, ...], within: str = "clause") -> bool:
     """Does ``phrase`` (folded items: a word or lemma, ``x*`` a prefix of either) occur in
     ``toks`` starting at index ``i``, all its words in one clause (``within="clause"``) or
-    one sentence (``within="sent"``)?"""
+    one sentence (``within="sent"``)? A bare ``*`` (no prefix) matches no word: a stray
+    asterisk in the lexicon must not match everything."""
     if i + len(phrase) > len(toks):
         return False
     for k, item in enumerate(phrase):
@@ -168,7 +169,7 @@ def phrase_at(toks: list[Tok], i: int, phrase: tuple[str, ...], within: str = "c
         if getattr(t, within) != getattr(toks[i], within):
             return False
         if item.endswith("*"):
-            if not (t.text.startswith(item[:-1]) or t.lemma.startswith(item[:-1])):
+            if not item[:-1] or not (t.text.startswith(item[:-1]) or t.lemma.startswith(item[:-1])):
                 return False
         elif item not in (t.text, t.lemma):
             return False

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.answer import Answer
-from bot.reading.lexicon import might_mention, section_sets
+from bot.reading.lexicon import section_sets
 from bot.reading.tokens import SentenceReader, Tok, unread_words
 from bot.sim.engine import TURN_PHASE_RU
 from bot.vocab import section, words as vocab_words
@@ -269,22 +269,26 @@ _ASKED_RU = {"first": "с какой фазы начинается ход", "ord
              "between": "может ли что-то произойти между фазами"}
 
 
+def _agreed_ruling(r: TurnReading) -> tuple[str, dict, object, list[str]] | None:
+    """``_ruling`` with a negated question answered agreeing with its statement («разве она
+    не может пропуститься?» — «Да, не может: …», ``bot.yesno.agree_with_negation``)."""
+    got = _ruling(r)
+    if got is not None and r.neg_word and got[0].startswith(("Да", "Нет")):
+        from bot.yesno import agree_with_negation
+
+        got = (agree_with_negation(got[0], r.neg_word), *got[1:])
+    return got
+
+
+def _told(r: TurnReading) -> list[str]:
+    if not r.phase:
+        return []
+    return ["названы: все фазы хода" if r.phase == "all" else "названа: " + (SUBPHASE_RU.get(r.phase) or TURN_PHASE_RU[r.phase])]
+
+
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The turn-phase question answered by the simulator, or ``None``."""
-    from bot.reading.route import read_and_rule, simulated_answer
+    from bot.reading.route import proposition_answer
 
-    if not question or not might_mention(question, "turn", ("phase_nouns", "between")):
-        return None     # none of this reader's words: not its question (checked before tokenising)
-    found = read_and_rule(question, read, _ruling)
-    if found is None:
-        return None
-    r, (verdict, mapping, res, cites) = found
-    if r.neg_word and verdict.startswith(("Да", "Нет")):
-        from bot.yesno import agree_with_negation
-        verdict = agree_with_negation(verdict, r.neg_word)     # «разве она не может пропуститься?» — «Да, не может: …»
-    parts = []
-    if r.phase:
-        parts.append("названы: все фазы хода" if r.phase == "all" else "названа: " + (SUBPHASE_RU.get(r.phase) or TURN_PHASE_RU[r.phase]))
-    understood = "Как я понял: " + "; ".join([*parts, "вопрос: " + _ASKED_RU[r.asked]]) + "."
-    lines = [c.line() for x in res.results for c in x.consequences if c.rules]
-    return simulated_answer(question, verdict, lines, cites, res.trace, understood, mapping, edition)
+    return proposition_answer(question, edition, read, _agreed_ruling, _told, _ASKED_RU,
+                              words=("turn", ("phase_nouns", "between")))
