@@ -142,3 +142,51 @@ def test_a_subordinate_when_clause_leaves_a_yes_no_question():
              "Разряд выполнится когда она уйдёт в колоду?")
     assert a.verdict.startswith("Да: часть 2 «разряд на 2» выполняется"), a.verdict
     assert a.citations[0] == "505.9"
+
+
+# ------------------------------------------------------------------ number restrictions the board keeps (cost, lives)
+RETURN_CHEAP = ("«{tap}: верните в колоду выбранное существо противника стоимостью 3 или меньше, в противном случае – "
+                "нанесите 1 рану выбранному существу противника».")
+
+
+def test_a_cheap_enough_creature_makes_the_first_alternative_obligatory_505_6():
+    a = _ask(RETURN_CHEAP + " У соперника есть существо стоимостью 2. Могу я сразу нанести рану?")
+    assert a.verdict.startswith("Нет:"), a.verdict
+    assert "обязан" in a.verdict and a.citations[0] == "505.6"
+    costs = [c.get("cost") for c in a.reading["state"]["cards"] if c["owner"] == "second"]
+    assert costs == [2]
+
+
+def test_only_expensive_creatures_so_the_second_alternative_505_6():
+    a = _ask(RETURN_CHEAP + " У соперника существо стоимостью 5. Что будет?")
+    assert a.verdict.startswith("Нанесите 1 рану выбранному существу противника:"), a.verdict
+    assert "стоимостью ≤ 3" in a.verdict
+
+
+def test_a_cost_the_question_does_not_tell_is_named_as_missing_not_assumed():
+    a = ask(RETURN_CHEAP + " У соперника все существа открыты. Что будет?")
+    assert a.route == "ability" and a.verdict is None
+    assert "не сказано — стоимость существ противника" in a.text
+
+
+def test_lives_restriction_with_every_creature_above_it():
+    a = _ask("«{tap}: уничтожьте выбранное существо противника с 2 или меньше жизнями, в противном случае – разряд на 1 "
+             "по выбранному существу противника». У соперника все существа с 4 жизнями и больше. Что будет?")
+    assert a.verdict.startswith("Разряд на 1 по выбранному существу противника:"), a.verdict
+
+
+# ------------------------------------------------------------------ a symbiote's ban binds its host (209.11)
+MOVER = "У моего существа «{tap}: переместите это существо на любую свободную клетку». "
+
+
+def test_the_host_cannot_go_where_its_symbiote_may_not():
+    a = _ask(MOVER + "На нём сидит мой симбиот, у которого в тексте «не может перемещаться на клетки первого ряда». "
+                     "В первом ряду есть свободная клетка, я хочу туда переместить своё существо. Можно так?")
+    assert a.verdict.startswith("Нет: часть 1"), a.verdict
+    assert a.citations[0] == "209.11"
+
+
+def test_the_host_goes_to_a_row_its_symbiote_is_not_banned_from():
+    a = _ask(MOVER + "На нём сидит мой симбиот, у которого в тексте «не может перемещаться на клетки первого ряда». "
+                     "В третьем ряду есть свободная клетка, я хочу туда переместить своё существо. Можно так?")
+    assert a.verdict.startswith("Да: часть 1"), a.verdict

@@ -129,6 +129,8 @@ def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) ->
                 continue    # "экипировку Хелгата": the card's own name owns the noun, the target is the noun
             who = who or "self"
             continue
+        if (low in v.who or lem in v.who) and any(v.kinds.get(_lemma(x)) == "cell" for x in tokens[i + 1:i + 3]):
+            continue    # «на любую свободную клетку»: the word is the destination cell's, not the target's
         if low in v.who:
             w = v.who[low]
             who = w if who is None or (w == "self") else who

@@ -296,6 +296,13 @@ class _Board:
         spec = implied_state(action, spec)
         pool = [c for c in self.st.cards.values() if c.zone == "battlefield" and not c.attached]
         fitting = [c for c in pool if self._fits(c, spec) is None]
+        numbers = [(a, op, k) for a, op, k, _ in numeric_restrictions(leaf.text)]
+        if numbers:
+            unknown = [c for c in fitting if any(_number_fits(c, *x) is None for x in numbers)]
+            if unknown:
+                what = {"cost": "стоимость", "lives": "число жизней"}[next(a for a, _, _ in numbers)]
+                return "unsupported", [], f"{what} карты «{unknown[0].id}» не известна — в вопросе её нет", ()
+            fitting = [c for c in fitting if all(_number_fits(c, *x) for x in numbers)]
         if who == "all":
             if not fitting:
                 return "illegal", [], "на поле боя нет ни одной подходящей карты", ()
@@ -304,12 +311,17 @@ class _Board:
             c = self.st.cards.get(str(given))
             if c is None:
                 raise UseError(f"цель части {n}: нет карты «{given}»; есть: {', '.join(self.st.cards)}")
-            why = self._fits(c, spec)
+            why = self._fits(c, spec) or (None if c in fitting or not numbers else
+                                         f"«{c.id}» не подходит по {'стоимости' if numbers[0][0] == 'cost' else 'числу жизней'}")
             if why:
                 return "illegal", [], f"цель «{c.id}» не подходит: {why}", ()
             return "ok", [c], "", ()
         if not fitting:
-            return "illegal", [], _no_target(spec), ()
+            why = _no_target(spec)
+            if numbers:
+                why += " " + ", ".join(f"с {'стоимостью' if a == 'cost' else 'числом жизней'} "
+                                       f"{ {'<=': '≤ ', '>=': '≥ ', '==': ''}[op]}{k}" for a, op, k in numbers)
+            return "illegal", [], why, ()
         if len(fitting) == 1:
             return "ok", fitting, "", ()
         return "undecided", [], "цель не указана; подходят: " + ", ".join(f"«{c.id}»" for c in sorted(fitting, key=lambda c: c.id)), ()
@@ -866,10 +878,63 @@ def _immune_actions(c: Card, action: str) -> set[str]:
 
 def _unchecked_words(text: str) -> str | None:
     """A restriction of the target the typed args do not carry and the board does not keep
-    («стоимостью 4 или меньше», «с уровнем …»: ``card_board.unchecked_restrictions`` of
-    grammar/lexicon.yaml), so the part's legality is not known; ``None`` when there is none."""
+    («с уровнем …»: ``card_board.unchecked_restrictions`` of grammar/lexicon.yaml), so the
+    part's legality is not known; ``None`` when there is none. A number restriction the
+    board keeps («стоимостью 4 или меньше», «с 2 или меньше жизнями»: ``numeric_restrictions``)
+    is checked, not unchecked."""
     t = fold(text)
+    for _, _, _, (a, b) in numeric_restrictions(text):
+        t = t[:a] + " " * (b - a) + t[b:]
     return next((w for w in _words()["unchecked_restrictions"] if re.search(r"(?<![а-яё])" + re.escape(w), t)), None)
+
+
+_NUM_TOKEN = re.compile(r"[а-яё]+|\d+")
+
+
+def numeric_restrictions(text: str) -> list[tuple[str, str, int, tuple[int, int]]]:
+    """Number restrictions a text puts on a card: ``(attribute, op, n, span)`` with attribute
+    ``cost`` | ``lives``, op ``<=`` | ``>=`` | ``==`` and the span in the folded text —
+    «стоимостью 4 или меньше» -> ``(cost, <=, 4)``, «с 2 или меньше жизнями» -> ``(lives, <=,
+    2)``, «с 5 жизнями и больше» -> ``(lives, >=, 5)``, «стоимостью 3» -> ``(cost, ==, 3)``.
+    Words: ``card_board.numeric`` of grammar/lexicon.yaml."""
+    w = _words()["numeric"]
+    t = fold(text)
+    toks = [(m.group(0), m.start(), m.end()) for m in _NUM_TOKEN.finditer(t)]
+    out = []
+    for i, (tok, a, b) in enumerate(toks):
+        attr = next((k for k, stems in w["attributes"].items() if any(tok.startswith(x) for x in stems)), None)
+        if attr is None:
+            continue
+        near = [j for j in range(max(0, i - 3), min(len(toks), i + 4)) if toks[j][0].isdigit()]
+        if not near:
+            continue
+        j = min(near, key=lambda k: abs(k - i))
+        lo, hi = min(i, j), max(i, j)
+        window_a, window_b = toks[max(0, lo - 2)][1], toks[min(len(toks) - 1, hi + 2)][2]
+        window = t[window_a:window_b]
+        op = "=="
+        for key, sign in (("at_most", "<="), ("at_least", ">=")):
+            if any(re.search(r"(?<![а-яё])" + re.escape(x) + r"(?![а-яё])", window) for x in w[key]):
+                op = sign
+                break
+        if attr == "lives":
+            # «с 2 или меньше жизнями» restricts; «снимите 2 дополнительные жизни», «получает 2 жизни»
+            # count what is done — only a «с …» phrase or a comparison makes it a restriction
+            before = [x for x, _, _ in toks[max(0, lo - 2):lo]]
+            if re.search(r"(?<![а-яё])доп", window) or not (op != "==" or "с" in before or "со" in before):
+                continue
+        span = (min(a, toks[j][1]), max(b, toks[j][2]))
+        out.append((attr, op, int(toks[j][0]), span))
+    return out
+
+
+def _number_fits(c: Card, attr: str, op: str, n: int) -> bool | None:
+    """Whether ``c``'s ``attr`` (``cost``; ``lives`` — its current lives) satisfies ``op n``;
+    ``None`` when the board does not know it (a cost not told)."""
+    value = c.cost if attr == "cost" else c.current_lives
+    if value is None:
+        return None
+    return value <= n if op == "<=" else value >= n if op == ">=" else value == n
 
 
 def _no_target(spec: dict) -> str:
@@ -1023,4 +1088,5 @@ def self_source_text(result: ParseResult, src: Card) -> bool:
 
 
 __all__ = ["Use", "UseError", "AbilityStep", "Resolution", "resolve_on_board", "pick_ability", "ability_kind",
-           "EXECUTED", "tap_cost", "self_source_text", "use_problems", "instead_of_movement", "implied_state", "placement_specs", "host_object", "this_card", "subject_relative", "other"]
+           "EXECUTED", "tap_cost", "self_source_text", "use_problems", "instead_of_movement", "implied_state", "placement_specs", "host_object",
+           "numeric_restrictions", "this_card", "subject_relative", "other"]

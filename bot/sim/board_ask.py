@@ -334,6 +334,11 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         sent = _asked_sentence(question).replace("⟪q⟫", " ")
         head = sent[:sent.rfind(clause.strip())] if clause.strip() in sent else sent
         hits = match_parts(head, ps) or _by_action(head, actions)
+    if not hits and not given_up and _BARE_MAY.fullmatch(clause.strip()):
+        # «… я хочу туда переместить своего сущ. можно так?»: «так» is what the sentence before
+        # says the asker wants to do
+        wanted = _wanted_before(question)
+        hits = (match_parts(wanted, ps) or _by_action(wanted, actions)) if wanted else []
     instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
     part = next((h for h in hits if h != instead), None)
     if part is None and not given_up and _USE.search(clause) and question_kind(question) == "yes_no":
@@ -345,6 +350,25 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
         return Asked("consequence")
     return Asked("whether", part)
+
+
+_BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")
+_WANT = re.compile(r"(?<![а-я])(?:хочу|хотел|хотим|собираюсь|планирую|намерен)(?![а-я])")
+
+
+def _wanted_before(question: str) -> str:
+    """The clause of the sentence before the asked one that says what the asker wants to do
+    («я хочу туда переместить своего сущ»), folded; ``""`` when it says none."""
+    from bot.abilities.outcome_words import sentences
+
+    sents = sentences(question)
+    if len(sents) < 2:
+        return ""
+    prev = fold(sents[-2])
+    m = _WANT.search(prev)
+    if not m:
+        return ""
+    return re.split(r"[,;:—–]|\s-\s", prev[m.end():], maxsplit=1)[0]
 
 
 def _holder(root, leaf_id: int, kinds: tuple[str, ...]):
@@ -393,7 +417,8 @@ def _answer_on_board(text: str, facts, question: str):
     from bot.sim.ability import UseError, parse_ability
     from bot.sim.board_text import BoardVerdict, board_for, part_phrase, resolve_text
 
-    state, src, use, assumed = board_for(text, facts)
+    missing: list[str] = []
+    state, src, use, assumed = board_for(text, facts, missing)
     result = parse_ability(text)
     nums, parts = number_parts(result.ast)
     leaf_of = {n: i for i, n in nums.items()}
@@ -402,6 +427,10 @@ def _answer_on_board(text: str, facts, question: str):
                        {p.number: node_of[leaf_of[p.number]].attr("action") for p in parts if p.number in leaf_of},
                        getattr(facts, "source_kind", None))
     bv = _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
+    if missing and not bv.form_decided:
+        # the board lacks a fact a part needs: what the run shows is not the question's board
+        bv.verdict = None
+        bv.missing = list(missing)
     if bv.refused is not None and not bv.form_decided and asked.kind not in ("payment", "who_decides", "order"):
         # the ability cannot be used on this board at all (506.3 for «вместо движения», a closed {tap}):
         # that, not a part's fate, answers «могу?», «будет ли …?», «что будет?»

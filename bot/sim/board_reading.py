@@ -52,6 +52,8 @@ def card_mapping(c: Card) -> dict:
     for k in ("counters", "extra_lives"):
         if getattr(c, k):
             m[k] = getattr(c, k)
+    if c.cost is not None:
+        m["cost"] = c.cost
     if c.immune:
         m["immune"] = sorted(c.immune)
     return m

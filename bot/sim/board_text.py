@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_state, parse_ability, resolve_on_board, subject_relative,
-                              this_card)
-from bot.sim.state import Card, GameState, cell_name, parse_cell
+from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_state, numeric_restrictions, parse_ability,
+                              resolve_on_board, subject_relative, this_card)
+from bot.sim.state import Card, GameState, cell_name, parse_cell, player_row
 from bot.textnorm import fold
 
 OPPOSITE = {"closed": "open", "open": "closed"}
@@ -48,6 +48,8 @@ class BoardVerdict:
     """The board before the run (the ``state`` of the reading's scenario)."""
     use: Use | None = None
     """The controller's decisions the run took (the reading's ``use`` step)."""
+    missing: list[str] = field(default_factory=list)
+    """Facts the board needed that the question does not state (no verdict rests on it)."""
     refused: tuple[str, tuple[str, ...]] | None = None
     """``(reason, rules)`` when the ability could not be used at all on this board
     (``bot.sim.ability.use_problems``: a closed card with {tap}, 506.3 for «вместо движения»)."""
@@ -82,6 +84,9 @@ class Fact:
     («единственное другое моё сущ — летун»)."""
     card_kind: str = "creature"
     """The kind of card the fact is about («ни одного арта»: ``artifact``)."""
+    attrs: tuple[tuple[str, str, int], ...] = ()
+    """For ``exists``: numbers those creatures have («стоимостью 3»: ``(("cost", "==", 3),)``;
+    ``bot.sim.ability.numeric_restrictions``)."""
 
 
 @dataclass
@@ -139,7 +144,7 @@ def _clauses(sent: str) -> list[str]:
     («лечение будет если я ушёл в колоду?»)."""
     from bot.abilities.outcome_words import QUOTE_MARK
 
-    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s|\s(?=(?:если|Если)\s)"
+    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)(?!\s+(?:больше|меньше|более|менее|выше|ниже))|а|но)\s|\s(?=(?:если|Если)\s)"
                                 r"|(?<=[а-яё])\s+(?=(?:когда|пока)\s+\S+\s+\S+)",
                                 sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
 
@@ -210,6 +215,10 @@ def read_board_facts(question: str) -> BoardFacts:
     sents = sentences(_ABBREVIATION.sub(r"\1 ", question))     # «нет доп. жизней» is one sentence
     antecedent: int | None = None   # the fact about the creature named last (what «оно» stands for)
     seen = 0
+    from bot.abilities.outcome_words import quotes
+
+    quoted_texts = [t for _, _, t in quotes(question)]
+    quote_no = 0        # quotes seen so far: the first is the card text, a later one another card's
     for si, sent in enumerate(sents):
         # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
         m = lead_in.match(sent)
@@ -234,10 +243,38 @@ def read_board_facts(question: str) -> BoardFacts:
                 antecedent = len(facts) - 1
             seen = len(facts)
             if quoted:
+                quote_no += raw.count("⟪Q⟫")
+                attached = _attached_with_text(clause, quoted_texts[quote_no - 1] if quote_no <= len(quoted_texts) else "", w)
+                said = " ".join(raw.replace("⟪Q⟫", f"«{quoted_texts[quote_no - 1]}»").split()) \
+                    if quote_no <= len(quoted_texts) else raw.strip()
+                if quote_no > 1 and attached is not None:
+                    # «на нём сидит мой симб у которого в тексте «…»»: the quote is that card's text
+                    if attached.kind == "attached_unread":
+                        unread.append(said)     # its text says something the board does not keep
+                    else:
+                        facts.append(replace(attached, said=said))
+                    continue
+                if quote_no > 1 and facts and facts[-1].kind == "attached" and not facts[-1].attrs \
+                        and re.match(r"\s*(?:у\s+которо(?:го|й)|у\s+(?:него|неё|нее)|с\s+текстом|в\s+тексте|"
+                                     r"текст|особенность)(?![а-яё])", clause):
+                    # «…мой симбиот, у которого в тексте «…»»: the text of the card named just before
+                    ban = _attached_with_text("на нём " + ("симб" if facts[-1].card_kind == "symbiote" else "шмот"),
+                                              quoted_texts[quote_no - 1] if quote_no <= len(quoted_texts) else "", w)
+                    if ban is None or ban.kind == "attached_unread":
+                        unread.append(said)
+                    else:
+                        facts[-1] = replace(facts[-1], attrs=ban.attrs, said=f"{facts[-1].said}, {said}")
+                    continue
+                if quote_no > 1:
+                    unread.append(said)     # another card's text the reading does not place
+                    continue
                 for kind, stems in w["source_kinds"].items():
-                    if _has(clause, stems):
+                    if quote_no == 1 and _has(clause, stems):
                         source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
                         break
+            elif (attached := _attached_with_text(clause, "", w)) is not None and not asking:
+                facts.append(replace(attached, said=raw.strip()))       # «на нём сидит мой симб»
+                continue
             if _has(clause, w["failed"]) and told:
                 act = _action_named(clause)
                 if act is None:
@@ -276,6 +313,10 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts.append(Fact("refuse", "enemy", None, raw.strip()))
                 continue
             if _has(clause, w["cell"]):
+                row = _row_named(clause)
+                if row is not None and _has(clause, w["free"]) and not _has(clause, w["none"]) and not asking:
+                    facts.append(Fact("cells_free", None, None, raw.strip(), attrs=(("row", "==", row),)))
+                    continue    # «в первом ряду есть свободная клетка»: the destination is there
                 if _has(clause, w["occupied"]) and _has(clause, w["every"]) and not _has(clause, w["free"]):
                     facts.append(Fact("cells_full", None, None, raw.strip()))
                 elif _has(clause, w["free"]) and _has(clause, w["none"]):
@@ -299,6 +340,18 @@ def read_board_facts(question: str) -> BoardFacts:
                 # «оно сейчас закрыто»; «моё существо закрыто» (``own_noun``: which card is meant is
                 # decided against the text, ``own_noun_ambiguous``)
                 facts.append(Fact("source", "own_noun" if own_state[1] else "own", own_state[0], raw.strip()))
+                continue
+            numbers = () if quoted else tuple((a, op, k) for a, op, k, _ in numeric_restrictions(clause))
+            if numbers and _has(clause, w["creature"]):
+                # «у противника стоит сущ стоимостью 3», «все сущи с 5 жизнями и больше»: creatures with
+                # that number (``attrs``); for «все …» they are every creature of that side
+                owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
+                if owner is None and re.search(r"(?<![а-я])у\s+(него|нее|неё|них)(?![а-я])", clause):
+                    owner = "enemy"
+                if _has(clause, w["none"]) or asking:
+                    unread.append(raw.strip())      # «нет существ стоимостью 3»: not read here
+                else:
+                    facts.append(Fact("exists", owner, None, raw.strip(), only=_has(clause, w["every"]), attrs=numbers))
                 continue
             flying_word = _has(clause, ["летун", "летуна", "летунов", "летуны"])
             lives = _has(clause, section_extra_lives()) or (_has(clause, ["жизн"]) and _has(clause, ["доп"]))
@@ -412,6 +465,36 @@ def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
     return (state, False) if not rest.strip() else None
 
 
+_ROW = re.compile(r"(?<![а-яё])(перв|втор|трет)\w*\s+(?:ряд|линии|линию|линия)")
+_ROW_NO = {"перв": 1, "втор": 2, "трет": 3}
+_BAN = re.compile(r"не\s+мо(?:жет|гут)\s+(?:перемещаться|двигаться|передвигаться|ходить)\s+на\s+(?:клетк\w*\s+)?"
+                  r"(перв|втор|трет)\w*\s+(?:ряд|линии)")
+
+
+def _row_named(clause: str) -> int | None:
+    """The row (counted from the player's front row, 1–3) a clause names: «в первом ряду»."""
+    m = _ROW.search(clause)
+    return _ROW_NO[m.group(1)] if m else None
+
+
+def _attached_with_text(clause: str, text: str, w: dict) -> Fact | None:
+    """«на нём сидит мой симб (у которого в тексте «не может перемещаться на клетки первого
+    ряда»)»: a symbiote / equipment of the asker on the card with the text — kind ``attached``,
+    ``card_kind`` ``symbiote`` | ``equipment``, ``attrs`` the row its own text forbids it
+    (``forbidden_row``, 209.11 / 212.8 bind the host too); ``None`` for any other clause."""
+    if not re.search(r"(?<![а-яё])на\s+(?:н[её]м|нее|ней|этом\s+существе|источнике)(?![а-яё])", clause):
+        return None
+    kind = "symbiote" if _has(clause, ["симб", "паразит"]) else "equipment" if _has(clause, ["шмот", "экипир", "оружи", "доспех"]) \
+        else None
+    if kind is None:
+        return None
+    ban = _BAN.search(fold(text)) if text else None
+    attrs = (("forbidden_row", "==", _ROW_NO[ban.group(1)]),) if ban else ()
+    if text and not ban:
+        return Fact("attached_unread", "own", None, clause, card_kind=kind)
+    return Fact("attached", "own", None, clause, card_kind=kind, attrs=attrs)
+
+
 def own_noun_ambiguous(result, facts: BoardFacts) -> bool:
     """Whether «моё существо закрыто» may mean another of the asker's cards than the one with
     the text: a part of ``result`` (the parsed text) targets a creature of his other than
@@ -453,13 +536,16 @@ def _excluded(facts: list[Fact], owner: str | None, restriction: str | None, kin
     return None
 
 
-def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[str]]:
+def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) -> tuple[GameState, Card, Use, list[str]]:
     """The smallest board ``text`` needs on which ``facts`` hold: the source «Источник»
     (first player, c2, open), one creature per target the parts ask for (unless a fact says
     none exists: then one that does not fit, when the fact allows it), a destination cell
     next to a moved card (occupied all round when a fact says the cells next to it are
     taken), and the target of a part whose action the question says failed made immune to
-    it. Returns ``(state, source, use, assumed)``."""
+    it. Returns ``(state, source, use, assumed)``; a fact the board would need and the
+    question does not state («стоимостью 4 или меньше» with no cost told) is appended to
+    ``missing`` (then no verdict rests on this board)."""
+    missing = [] if missing is None else missing
     from bot.abilities.effects import thaw
     from bot.abilities.resolve import number_parts
 
@@ -545,6 +631,10 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
             restr = "extra_lives"
         player = "first" if owner == "own" or (owner is None and action in ("heal", "open", "gain")) else "second"
         kind = spec.get("kind") if spec.get("kind") in ("artifact", "equipment", "terrain") else "creature"
+        numbers = [(a, op, k) for a, op, k, _ in numeric_restrictions(leaf.text)]
+        if numbers and kind == "creature":
+            _numbered_targets(st, n, numbers, player, facts, assumed, missing)
+            continue
         blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr, kind)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
                     and c.id not in removed]
@@ -588,7 +678,22 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
             use.targets[n] = cid
         else:
             assumed.append(f"«{blocked.said}»: подходящей цели для части {n} нет")
-    _place_destinations(st, movers, use, facts, assumed)
+    for f in facts.of("attached"):
+        cid = "Симбиот ваш" if f.card_kind == "symbiote" else "Экипировка ваша"
+        if cid in st.cards:
+            continue
+        a = Card(id=cid, owner=src.owner, kind="creature" if f.card_kind == "symbiote" else "equipment",
+                 traits={"symbiote"} if f.card_kind == "symbiote" else set(), movement=None, lives=2,
+                 host=src.id, cell=src.cell)
+        for name, _, row in f.attrs:
+            if name == "forbidden_row":
+                a.forbidden_cells = {(c, r) for c in range(5) for r in range(1, 7) if player_row((c, r), src.owner) == row}
+        if a.kind == "equipment" and not src.creature_class:
+            src.creature_class = "воин"
+        st.cards[cid] = a
+        assumed.append(f"«{f.said}»: {cid} на «{src.id}»" + (
+            f"; ему запрещены клетки {', '.join(sorted(cell_name(x) for x in a.forbidden_cells))}" if a.forbidden_cells else ""))
+    _place_destinations(st, movers, use, facts, assumed, {nums[id(x)]: x.text for x in leaves})
     assumed[:0] = hosted
     declined = {f.action for f in facts.of("decline")}
     if declined and result.ast is not None:
@@ -607,6 +712,38 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
 
 
 _REMOVING = ("destroy", "return_to_deck", "return_to_hand", "exile")
+
+_NUMBER_RU = {"cost": "стоимость", "lives": "число жизней"}
+
+
+def _numbered_targets(st: GameState, n: int, numbers, player: str, facts: BoardFacts, assumed: list[str],
+                      missing: list[str]) -> None:
+    """The creatures of ``player`` a part with a number restriction («стоимостью 4 или меньше»)
+    is declared against: those the question tells with that number («у противника стоит сущ
+    стоимостью 3»; «все сущи с 5 жизнями и больше» — every one of them), each given the
+    number told; the simulator decides which fits. With no number told the board does not
+    decide the part: that fact goes to ``missing``."""
+    side = "own" if player == "first" else "enemy"
+    attrs = {a for a, _, _ in numbers}
+    told = [f for f in facts.of("exists") if f.attrs and (f.owner or side) == side and attrs & {a for a, _, _ in f.attrs}]
+    if not told:
+        what = " и ".join(_NUMBER_RU[a] for a in sorted(attrs))
+        missing.append(f"{what} существ {'противника' if side == 'enemy' else 'ваших'} (от неё зависит, можно ли объявить часть {n})")
+        return
+    for f in told:
+        cid = f"Существо {'противника' if player == 'second' else 'ваше'} {len(st.cards)}"
+        free = [c for c in (["c4", "b4", "d4", "a4", "e4"] if player == "second" else ["b2", "d2", "a2", "e2"])
+                if st.occupant(parse_cell(c)) is None]
+        c = Card(id=cid, owner=player, cell=parse_cell(free[0]) if free else None, lives=10)
+        for a, op, k in f.attrs:
+            if a == "cost":
+                c.cost = k
+            elif a == "lives":
+                c.lives = k
+        st.cards[cid] = c
+        assumed.append(f"«{f.said}»: {cid}" + "".join(
+            f", {_NUMBER_RU[a]} {k}" + (" (или больше)" if op == ">=" else " (или меньше)" if op == "<=" else "")
+            for a, op, k in f.attrs))
 
 
 def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None, facts: BoardFacts,
@@ -676,13 +813,22 @@ def _neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 def _place_destinations(st: GameState, movers: list[tuple[int, Card]], use: Use, facts: BoardFacts,
-                        assumed: list[str]) -> None:
+                        assumed: list[str], texts: dict[int, str] | None = None) -> None:
     """The destination of each relocation: a free cell next to the moved card; when a fact
     says the cells next to it are taken, every one of them is occupied and the destination
     is one of them (the part is then illegal by 507.2)."""
+    texts = texts or {}
     full = facts.of("cells_full")
+    rows = [k for f in facts.of("cells_free") for a, _, k in f.attrs if a == "row"]
     for n, card in movers:
         cells = _neighbours(card.cell) if card.cell else []
+        if rows and card.cell:
+            # «в первом ряду есть свободная клетка» (and the text moves to any free cell): that row
+            from bot.sim.state import COLUMNS
+
+            far = "соседн" not in fold(texts.get(n, ""))
+            cells = [x for x in ((c, r) for c in range(len(COLUMNS)) for r in range(1, 7))
+                     if player_row(x, card.owner) == rows[0] and (far or x in cells)] or cells
         if full:
             k = 0
             for cell in cells:

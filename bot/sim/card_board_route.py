@@ -129,6 +129,8 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     blocks = [Block("list", title=f"Текст: «{result.text}»", items=tuple(f"{n}. {t}" for n, t in res.parts)),
               Block("list", title="Поле, на котором выполняется текст:", items=tuple(assumed) or ("источник — ваше существо",)),
               Block("steps", title="Выполнение на поле:", items=tuple(f"{i}. {s.line()}" for i, s in enumerate(res.steps, 1)))]
+    if bv.missing:
+        blocks.insert(0, Block("note", text="Вердикт не даю: в вопросе не сказано — " + "; ".join(bv.missing) + "."))
     if bv.refused is not None:
         blocks.insert(2, Block("note", text=f"Особенность не используется: {bv.refused[0]}"
                                             + (f" (п. {', '.join(bv.refused[1])})" if bv.refused[1] else "")))
