@@ -16,6 +16,7 @@ A question without ``verdict`` is scored on its citations only (right / cites of
 
     python benchmarks/score_questions.py SET.yaml            # table per family + totals
     python benchmarks/score_questions.py SET.yaml -v         # also every non-right question
+    python benchmarks/score_questions.py SET.yaml --edition tested   # under an imported edition
 """
 
 from __future__ import annotations
@@ -78,12 +79,13 @@ def score_one(case: dict, answer) -> str:
     return "right" if cite_ok else "cites off"
 
 
-def score(cases: list[dict]) -> list[tuple[dict, object, str]]:
-    """``[(case, answer, outcome)]`` for every case, answered in-process by ``bot.judge.ask``."""
+def score(cases: list[dict], edition: str | None = None) -> list[tuple[dict, object, str]]:
+    """``[(case, answer, outcome)]`` for every case, answered in-process by ``bot.judge.ask``
+    under ``edition`` (``None``: the default edition)."""
     from bot.judge import ask
     rows = []
     for c in cases:
-        a = ask(str(c["q"]))
+        a = ask(str(c["q"])) if edition is None else ask(str(c["q"]), edition=edition)
         rows.append((c, a, score_one(c, a)))
     return rows
 
@@ -125,9 +127,11 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("file", type=Path)
     p.add_argument("-v", "--verbose", action="store_true", help="print every question that is not right")
+    p.add_argument("--edition", default=None,
+                   help="ask under this edition (imported beforehand, e.g. under BERSERK_USER_DIR); default: 5ed")
     args = p.parse_args(argv)
     cases = yaml.safe_load(args.file.read_text(encoding="utf-8"))
-    report(score(cases), args.verbose)
+    report(score(cases, args.edition), args.verbose)
     return 0
 
 

@@ -179,6 +179,8 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
                 ans.blocks = [uncovered_note(uncovered, edition), *ans.blocks]
                 if ans.route != "rule_text":  # a rule-text verdict rests on this edition's own sentence
                     ans.verdict = None
+            if not ans.verdict and ans.route in (*BOUND_ROUTES, "rule_text"):
+                _with_nearest(ans, asked, edition)
             ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
@@ -217,6 +219,45 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
         return declined     # «на какие сущи можно вешать симба?» asks which, not whether
     ans.trace = [f"симулятор вердикта не дал ({declined.route}): ответ по тексту правил", *ans.trace]
     return ans
+
+
+NEAREST = 3
+"""How many nearest paragraphs of the asked edition a declined answer carries."""
+
+
+def _with_nearest(ans: Answer, question: str, edition: str) -> None:
+    """A declined answer (no verdict) of the simulator, ability or rule-text route never
+    leaves the user without the rules: its citations are completed with the search route's
+    nearest paragraphs of ``edition`` (``bot.search``), quoted in a «Ближайшие пункты»
+    list. Changes ``ans`` in place; an answer already citing ``NEAREST`` paragraphs is kept."""
+    from bot import search
+    from bot.answer import Block
+
+    if len(ans.citations) >= NEAREST:
+        return
+    try:
+        found = search.nearest(question, edition, NEAREST)
+    except RulebookError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the declined answer stands without them
+        ans.trace = list(ans.trace) + [f"ближайшие пункты не найдены ({type(e).__name__}: {e})"]
+        return
+    near = [n for n in found if n not in ans.citations][:NEAREST - len(ans.citations)]
+    if not near:
+        return
+    from bot.rulebook import load
+
+    rb = load(edition)
+    items = tuple(f"{n} — {_snippet(rb.get(n).text)}" for n in near if rb.get(n) is not None)
+    if items:
+        ans.blocks = list(ans.blocks) + [Block("list", title="Ближайшие пункты:", items=items)]
+    ans.citations = list(ans.citations) + near
+    ans.trace = list(ans.trace) + [f"вердикта нет: ближайшие пункты редакции {edition} — {', '.join(near)}"]
+
+
+def _snippet(text: str, width: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + " …"
 
 
 def _lead_gate(ans: Answer, q: str) -> None:

@@ -592,9 +592,10 @@ class SearchIndex:
                     break
         return got / total if total else 0.0
 
-    def search(self, text: str, k: int = 5) -> Result:
+    def search(self, text: str, k: int = 5, snippets: bool = True) -> Result:
         """Rank paragraphs for ``text``; ``Result.hits`` has at most ``k`` hits with a
-        positive score, best first (a paragraph number written in the question first).
+        positive score, best first (a paragraph number written in the question first);
+        ``snippets`` False leaves each hit's snippet empty (only the numbers are wanted).
         Raises ``InputLimitError`` for a text longer than ``bot.limits.QUESTION_CHARS``."""
         from bot.limits import QUESTION_CHARS, check_length
 
@@ -633,7 +634,7 @@ class SearchIndex:
         )
         if q.numbers:
             coverage, found = 1.0, True
-        hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q)) for i in chosen]
+        hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q) if snippets else "") for i in chosen]
         return Result(hits=hits, coverage=coverage, found=found, query=q, matched=matched)
 
     # -- snippets -----------------------------------------------------------
@@ -798,6 +799,19 @@ def search_answer(text: str, k: int = 5, edition: str = DEFAULT_EDITION) -> Answ
     """``Answer`` for the ``search`` command: the best paragraphs quoted, ``k`` at most."""
     index = index_for(edition)
     return result_answer(text, index.search(text, k), index, cite=k)
+
+
+def nearest(question: str, edition: str = DEFAULT_EDITION, k: int = 3) -> list[str]:
+    """The numbers of the up to ``k`` paragraphs of ``edition`` the search route would cite
+    for ``question`` (the same ranking and score cut as ``answer``), without building
+    snippets: what a declined answer of another route shows as the nearest paragraphs."""
+    res = index_for(edition).search(question, 5, snippets=False)
+    if not res.hits:
+        return []
+    if not res.found:
+        return [h.number for h in res.hits[:k]]
+    top = res.hits[0].score
+    return [h.number for h in res.hits[:k] if h.score >= 0.25 * top]
 
 
 def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer:

@@ -110,6 +110,8 @@ def sentence_kind(s: str) -> Kind:
     s = _OR_NOT.sub("", s).strip() or s     # «сработает или нет» is «сработает?»
     if _WHO_RIGHT.search(s):
         return "who_right"
+    if _bare_card(s):
+        return "open"       # «… воина убили. симб?», «а с симбом?»: what becomes of the card
     if _FORCE_YES_NO.search(s):
         return "yes_no"
     # a subordinate clause opened mid-sentence without a comma («разряд выполнится когда она
@@ -129,6 +131,18 @@ def sentence_kind(s: str) -> Kind:
     if any(_EITHER_OR.search(c) for c in main):
         return "open"  # «открыть или закрыть?» names the option
     return "yes_no"
+
+
+_BARE_FILLER = frozenset({"а", "и", "ну", "с", "со", "то", "теперь", "тогда", "мой", "моим", "моей", "мою", "моя"})
+
+
+def _bare_card(s: str) -> bool:
+    """The sentence names one card of a kind and nothing else but particles («симб», «а с
+    симбом», «ну а шмотка то»): it asks what becomes of it, not whether."""
+    from bot.reading.lexicon import kind_of
+
+    words = [w for w in re.findall(r"[а-яё]+", s) if w not in _BARE_FILLER]
+    return len(words) == 1 and kind_of(words[0]) is not None
 
 
 def question_kind(question: str) -> Kind:

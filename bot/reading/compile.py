@@ -347,7 +347,7 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
         lines = [c for c in r.consequences if c.rules]
         # the paragraphs that would have refused the stated traits decide the «Да» first
         decisive = [_TRAIT_RULES[(subj.kind, t)] for t in host.traits if (subj.kind, t) in _TRAIT_RULES]
-        if host.has_class is False and subj.kind == "equipment":
+        if host.has_class is not None and subj.kind == "equipment":     # «с классом» / «без класса» told
             decisive.append("212.2")
         if "second" in asked.actions:   # a second card of the kind on the same host: the limit's paragraph
             decisive.append("212.4" if subj.kind == "equipment" else "209.6")
@@ -543,6 +543,8 @@ def understood(reading: Reading) -> str:
             parts.append(f"после подфазы Вскрытия {c.ru()} остаётся без хозяина")
         if c.independent:
             parts.append(f"{c.ru()} по тексту карты становится самостоятельным существом, когда хозяин погибает")
+        if c.text_silent:
+            parts.append(f"текст карты ({c.ru()}) ничего не говорит о гибели хозяина")
     hosted = {c.host for c in cards.values() if c.host}
     a = reading.asked
     for c in cards.values():
@@ -601,6 +603,8 @@ def understood(reading: Reading) -> str:
             parts.append(f"вопрос: можно ли поместить {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}")
             if "either_class" in a.actions:
                 parts.append("классы экипировок не названы: проверены оба случая — один класс и разные")
+        elif "host" in a.actions:
+            parts.append(f"вопрос: кто становится хозяином — {cards[a.card].ru()}")
         elif a.predicate == "stays_put":
             parts.append(f"вопрос: остаётся ли {cards[a.card].ru()} на прежней клетке")
         elif a.predicate == "moves_with":

@@ -158,6 +158,31 @@ def read_independent(rd) -> None:
                 rd.use(u.i)
 
 
+_TEXT_SILENT = frozenset({"у", "в", "по", "про", "о", "об", "нет", "не", "ни", "ничего", "ничто", "его", "её", "ее", "карта",
+                          "этот", "такой", "что", "он", "самостоятельный", "существо", "становиться", "стать"})
+
+
+def read_text_silent(rd) -> None:
+    """«у симба в тексте ничего про гибель хозяина нет»: a set-up sentence saying the attached
+    card's text says nothing of its host's death — the card is no independent creature then
+    (the default; 209.4 decides), and the death named there is no told event. The whole
+    sentence must be of those words (``_TEXT_SILENT``, the text, the host, a death word, a
+    «сказано / написано» word), else it is left to the other readings."""
+    from bot.reading.reader import ATTACHABLE
+
+    w = rd.w
+    for s in {t.sent for t in rd.toks if t.lemma == "текст" and t.sent != rd.asked_sent}:
+        sent = [t for t in rd.toks if t.sent == s]
+        cards = [rd.r.cards[rd.mention[t.i]] for t in sent if t.i in rd.mention and rd.r.cards[rd.mention[t.i]].kind in ATTACHABLE]
+        if not cards or not any(t.text in ("нет", "ничего", "не", "ни") for t in sent) \
+                or not any(w.events.get(t.lemma) == "dies" for t in sent):
+            continue
+        if all(t.i in rd.mention or t.lemma == "текст" or t.text in _TEXT_SILENT or t.lemma in _TEXT_SILENT
+               or w.events.get(t.lemma) == "dies" or t.lemma in w.no_host_told or t.lemma in w.host_words for t in sent):
+            cards[0].text_silent = True
+            rd.use(*(t.i for t in sent))
+
+
 def read_asked_position(rd, sent: list, yes_no: bool) -> bool:
     """The asked place of an attached card after (or with) its host's move; sets
     ``rd.r.asked`` and returns ``True`` when read (see module doc)."""

@@ -49,6 +49,10 @@ class ReaderWords:
     slang: dict[str, str] = field(default_factory=dict)
     trait_verbs: dict[str, str] = field(default_factory=dict)
     content: frozenset[str] = frozenset()
+    bare_asked: frozenset[str] = frozenset()
+    choose_words: frozenset[str] = frozenset()
+    event_time: frozenset[str] = frozenset()
+    phase_names: frozenset[str] = frozenset()
 
 
 def _set(xs) -> frozenset[str]:
@@ -114,6 +118,10 @@ def words() -> ReaderWords:
         attack_nouns=_set(r.get("attack_nouns")),
         places_off_board=_set(r.get("places_off_board")),
         content=_set(r.get("content")),
+        bare_asked=_set(r.get("bare_asked")),
+        choose_words=_set(r.get("choose_words")),
+        event_time=_set(r.get("event_time")),
+        phase_names=_set(r.get("phase_names")),
         trait_verbs={fold(k): str(v) for k, v in (r.get("trait_verbs") or {}).items()},
         slang={(w[:-1] if w[-1] in "аяоеьй" and len(w) > 3 else w): k for w, k in kinds.items()},
     )

@@ -382,11 +382,18 @@ class _Reader(SentenceReader):
             if alt and t.sent == self.asked_sent:
                 self.use(alt[0].i, *[u.i for u in (self.tok(t.i - 1),) if u is not None and u.text == "только"])
                 continue        # «… или только открытое?»: the alternative asked about, not a state
+            if t.pos == "NOUN" and p is not None and self.has("phase_nouns", p):
+                # «в фазу открытия»: the phase named (408.2), no opening told
+                pp = self.tok(p.i - 1)
+                self.use(p.i, pp.i if pp is not None and pp.text in ("в", "во") else None)
+                continue
             if t.pos == "NOUN" and p is not None and p.text in ("после", "при"):
                 self.use(p.i)
                 r.events.append(("open" if opened else "close", t.i))     # «после открытия»
             elif t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый"):
                 r.open = opened != neg
+            elif neg and (t.tense == "past" or t.sent != self.asked_sent):
+                r.open = not opened     # «не открылось»: it stays closed; «не закрылся»: it stays open
             elif t.tense == "past" or t.sent != self.asked_sent:
                 r.events.append(("open" if opened else "close", t.i))
 
@@ -436,6 +443,10 @@ class _Reader(SentenceReader):
         mine = theirs = False
         for t in self.toks:
             if t.i in self.taken:
+                continue
+            p = self.tok(t.i - 1)
+            if self.has("opponent", t) and t.case == "gent" and p is not None and self.has("ability", p):
+                self.use(t.i)       # «из-за особенности противника»: whose ability, not whose creature
                 continue
             if self.has("opponent", t):
                 self.use(t.i)

@@ -90,6 +90,64 @@ def read_new_host(rd, sent: list, yes_no: bool) -> bool:
     return True
 
 
+def read_summon_host(rd) -> None:
+    """«вызвал шмотку особенностью. в тексте написано поместить её на выбранное моё сущ, я
+    выбрал гнома»: the summoning text names the host (209.8, 212.6) in a sentence after the
+    summon — «в тексте (карты) написано / сказано» + a placing infinitive + «на» + a creature
+    («выбранное / указанное моё сущ»); «я выбрал гнома» names that creature. The summon
+    event gets that creature as its ``arg``. Words in ``reader.choose_words``."""
+    from bot.reading.reader import ATTACHABLE
+
+    choose = rd.w.choose_words
+    for e in rd.r.events:
+        if e.op != "summon" or e.arg is not None:
+            continue
+        for t in rd.toks:
+            if t.i <= e.at or t.lemma not in rd.w.place_verbs or t.pos != "INFN" or t.sent == rd.asked_sent:
+                continue
+            clause = [u for u in rd.toks if u.clause == t.clause]
+            text = next((u for u in rd.toks if u.sent == t.sent and u.lemma == "текст" and u.i < t.i), None)
+            on = rd.on_target(t)
+            if text is None or on is None or on[1].kind != "creature":
+                continue
+            said = [u.i for u in rd.toks if u.sent == t.sent and text.i - 1 <= u.i < t.i
+                    and (u.lemma in rd.w.no_host_told or u.lemma == "текст" or u.text in ("в", "по", "карты"))]
+            if len(said) < 2 or any(u.i in rd.mention and rd.r.cards[rd.mention[u.i]].kind in ATTACHABLE
+                                    and rd.mention[u.i] != e.card for u in clause):
+                continue
+            host = on[1]
+            rd.use(t.i, *said, *(u.i for u in clause if u.lemma in choose))
+            # «я выбрал гнома»: the chosen creature of the text
+            for u in rd.toks:
+                if u.lemma in choose and u.pos == "VERB" and u.sent == t.sent and u.i > t.i:
+                    named = next((rd.r.cards[rd.mention[k]] for k in range(u.i + 1, min(u.i + 4, len(rd.toks)))
+                                  if k in rd.mention and rd.r.cards[rd.mention[k]].kind == "creature"), None)
+                    if named is not None:
+                        host = named
+                        p = rd.tok(u.i - 1)
+                        rd.use(u.i, p.i if p is not None and p.lemma == "я" else None)
+            e.arg = host.key
+            break
+
+
+def read_summoned_host_asked(rd, sent: list) -> bool:
+    """«кто теперь её хозяин?» of a card summoned onto a creature: the fate of the summoned
+    card (it is placed on that creature, which becomes its host, 209.8, 212.6)."""
+    from bot.reading.reader import Asked
+
+    hw = [t for t in sent if t.lemma in rd.w.host_words]
+    wh = next((t for t in sent if t.text in ("кто", "чей")), None)
+    ev = next((e for e in rd.r.events if e.op == "summon" and e.arg), None)
+    if not hw or wh is None or ev is None:
+        return False
+    rd.use(wh.i, *(t.i for t in hw))
+    for t in sent:
+        if t.text in ("теперь", "ее", "её", "его", "у", "нее", "него", "является", "будет", "станет", "стал", "стала"):
+            rd.use(t.i)
+    rd.r.asked = Asked("fate", ev.card, yes_no=False, actions=("host",))
+    return True
+
+
 def new_host_ruling(reading, res, mapping: dict, ids: dict[str, str]):
     """Who the host is after the ``place`` step: «Хозяином становится …» or «Да / Нет, …»."""
     from bot.reading.compile import Ruling

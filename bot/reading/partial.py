@@ -29,7 +29,7 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
         return None
     from bot import search
 
-    near = search.answer(question, edition).citations[:3]
+    near = search.nearest(question, edition, 3)
     words = ", ".join(f"«{w}»" for w in r.unread)
     text = (f"Вердикт не даю: не смог учесть слова вопроса — {words}. "
             "Переформулируйте вопрос или опишите ситуацию сценарием (/scenario).")

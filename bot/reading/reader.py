@@ -46,6 +46,8 @@ _DEMONSTRATIVE = frozenset({"это", "этот", "эта", "тот", "та", "�
 _WH = frozenset({"что", "кто", "как", "когда", "где", "куда", "сколько", "какой", "какая", "какое", "какие", "каких", "каким",
                  "какую", "каком", "чей", "чья", "чьё", "чье", "чьи", "почему", "зачем", "чё", "че", "шо"})
 _NEG = frozenset({"не", "ни"})
+# Endings of an instrumental a slang kind noun pymorphy does not know may carry («стал симбом»).
+_ABLT_ENDINGS = ("ом", "ем", "ой", "ей", "ою", "ею", "ами", "ями")
 
 
 @dataclass
@@ -69,10 +71,13 @@ class CardInfo:
     is_host_role: bool = False
     summoned: bool = False
     own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
+    text_silent: bool = False   # told: its text says nothing of its host's death (not independent)
     independent: bool = False   # its text: an independent creature when its host dies (302.5)
     banned: bool = False        # told: an ability forbids it to move onto a cell (bot.reading.card_moves)
     unhosted: bool = False      # told to be left without a host at the seating step (209.7, 212.5)
     row: int | None = None      # the row it stands in, from its owner's front (1), when told
+    class_said: bool = False    # «с классом» told in the question
+    not_kinds: set[str] = field(default_factory=set)   # «не симб»: kinds (and trait nouns) it is told not to be
     equipment_class: str | None = None  # the class of a piece of equipment, when the question sets two apart (212.4)
     db: object | None = None    # the card of the user's database it is (bot.cards.model.Card): kind, traits, text
 
@@ -86,6 +91,9 @@ class CardInfo:
         notes = [("не " if not v else "") + _TRAIT_FORMS[t][g] for t, v in self.traits.items()]
         if self.has_class is False:
             notes.append("без класса")
+        elif self.has_class and self.class_said:
+            notes.append("с классом")
+        notes += ["не " + KIND_RU[k] for k in sorted(self.not_kinds) if k in KIND_RU]
         if self.owner:
             notes.append({"me": {"masc": "ваш", "femn": "ваша", "neut": "ваше"}[g], "opponent": "противника"}[self.owner])
         return f"{base} ({', '.join(notes)})" if notes else base
@@ -189,6 +197,7 @@ class _Reader:
         self.r = Reading(question, self.toks)
         self.mention: dict[int, str] = {}         # word index -> card key
         self.complement: set[int] = set()         # kind / trait words that are an event's argument
+        self.negated: list[tuple[int, str | None, str | None]] = []   # «не симб», «не летун»: (token, kind, trait)
         self.n = 0
         last = max((t.sent for t in self.toks), default=0)
         asked = [k for k, e in enumerate(self.ends) if "?" in e]
@@ -267,14 +276,21 @@ class _Reader:
             if not (kind or name or trait_noun or host_word):
                 self.substantive_trait(t) or self.substantive_owner(t)
                 continue
+            if not host_word and not name and self.negated_predicate(t, kind, trait_noun):
+                continue
             prev = [self.tok(t.i - k) for k in (1, 2)]
             after_prep = self.tok(t.i - 1) is not None and self.tok(t.i - 1).text in ("с", "со", "над", "под", "за", "перед")
-            if kind and not after_prep and t.case in ("ablt", None) and any(
+            if kind and not after_prep and (t.case == "ablt" or t.case is None and t.text.endswith(_ABLT_ENDINGS)) and any(
                     p is not None and p.clause == t.clause and (self.is_event_lemma(p, ("gain", "lose"))
                                                                or p.lemma == "быть" and self.tok(p.i - 1) is not None
                                                                and self.is_event_lemma(self.tok(p.i - 1), ("lose",)))
                     for p in prev):
                 self.complement.add(t.i)        # «стал симбиотом», «перестало быть существом»: an event's argument
+                continue
+            if kind and prev[0] is not None and prev[0].text in ("в", "во") and any(
+                    u.clause == t.clause and self.is_event_lemma(u, ("gain",)) for u in self.toks[max(0, t.i - 4):t.i - 1]):
+                self.complement.add(t.i)        # «превратил его в симбиота»: the kind it becomes
+                self.use(prev[0].i)
                 continue
             other = any(p is not None and p.lemma in _OTHER and p.clause == t.clause for p in prev)
             for p in prev:
@@ -312,6 +328,53 @@ class _Reader:
             card.mentions.append(t.i)
             self.mention[t.i] = card.key
             self.use(t.i)
+
+    def negated_predicate(self, t: Tok, kind: str | None, trait_noun: str | None) -> bool:
+        """«сущ с классом, не летун, не бестелесное и не симб»: a kind or trait noun after «не»
+        in the nominative, with a card or pronoun before it in its sentence, says what that
+        card is not — no card of its own. Kept in ``self.negated`` and given to the nearest
+        creature before it once pronouns are resolved (``read_negated_predicates``). «на не
+        летуна» (after «на») is a creature without the trait. ``True`` when read so."""
+        p1 = self.tok(t.i - 1)
+        if p1 is None or p1.text != "не" or p1.sent != t.sent:
+            return False
+        p2 = self.tok(t.i - 2)
+        if p2 is not None and p2.text == "на" and p2.clause == t.clause:
+            if not trait_noun:
+                return False
+            card = self.new_card("creature", t.i, "neut")
+            card.traits[trait_noun] = False
+            card.mentions.append(t.i)
+            self.mention[t.i] = card.key
+            self.use(t.i, p1.i)
+            return True
+        if t.case not in ("nomn", None):
+            return False
+        if not any(u.sent == t.sent and (u.i in self.mention or u.text in _PRONOUN_FORMS) for u in self.toks[:p1.i]):
+            return False
+        self.negated.append((t.i, kind, trait_noun))
+        return True
+
+    def read_negated_predicates(self) -> None:
+        """The negated kind / trait nouns of ``negated_predicate``, given to the nearest card
+        mentioned before them in their sentence when it is a creature: «не летун» — not
+        flying, «не симб» — not a symbiote (a creature of another kind than the noun names
+        is that already; a creature named «не существо» is a contradiction). A noun with no
+        such creature before it stays unread."""
+        for i, kind, trait in self.negated:
+            t = self.toks[i]
+            before = [j for j in range(i - 2, -1, -1) if self.toks[j].sent == t.sent and j in self.mention]
+            if not before:
+                continue
+            card = self.r.cards[self.mention[before[0]]]
+            if card.kind != "creature":
+                continue
+            if trait:
+                self.set_trait(card, trait, False, i)
+            elif kind == "creature":
+                self.r.contradictions.append(f"{card.ru()} названо и существом, и не существом")
+            card.not_kinds.add(kind or trait)
+            self.use(i, i - 1)
 
     def substantive_owner(self, t: Tok) -> bool:
         """«паразита можно на своего?», «на чужих?»: an owner word after «на» with no card noun
@@ -370,7 +433,8 @@ class _Reader:
             genders = _PRONOUN_GENDERS.get(_PRONOUN_FORMS.get(t.text, ""))
             if genders is None or t.i in self.mention:
                 continue
-            if t.text in ("его", "ее", "её", "их") and self.tok(t.i + 1) is not None and self.tok(t.i + 1).i in self.mention:
+            if t.text in ("его", "ее", "её", "их") and self.tok(t.i + 1) is not None and self.tok(t.i + 1).i in self.mention \
+                    and self.tok(t.i + 1).clause == t.clause:
                 self.use(t.i)       # «его хозяин»: a possessive before a card noun
                 continue
             best = None
@@ -496,7 +560,16 @@ class _Reader:
             if t.lemma not in self.w.class_word or t.i in self.r.used:
                 continue
             prev = self.tok(t.i - 1)
-            if prev is not None and prev.text in ("без", "нет"):
+            if prev is not None and prev.text in ("с", "со") and prev.clause == t.clause:
+                # «сущ с классом»: the creature before it has a class (212.2)
+                kinds = ("creature", "symbiote", "parasite")
+                card = self.card_near(t, prefer_next=False, kinds=kinds)
+                if card is not None:
+                    if card.has_class is False:
+                        self.r.contradictions.append("существо названо и с классом, и без класса")
+                    card.has_class = card.class_said = True
+                    self.use(prev.i, t.i)
+            elif prev is not None and prev.text in ("без", "нет"):
                 kinds = ("creature", "symbiote", "parasite")     # a symbiote is a creature with a class (209)
                 card = self.card_near(t, prefer_next=False, kinds=kinds) or self.card_near(t, kinds=kinds)
                 if card is not None:
@@ -518,6 +591,11 @@ class _Reader:
             if t.lemma == "я" and t.case == "nomn":
                 self.use(t.i)           # «я посадил»: the asker acts
                 continue
+            if t.pos == "NOUN" and t.case == "nomn" and any(
+                    u.pos == "VERB" and u.clause == t.clause for u in self.toks[t.i + 1:t.i + 3]) \
+                    and t.i + 1 < len(self.toks) and self.toks[t.i + 1].i not in self.mention:
+                self.use(t.i)           # «противник (особенностью) превратил …»: the agent of an event owns no card told
+                continue
             prev = self.tok(t.i - 1)
             if t.text in ("меня", "мне") and prev is not None and prev.text == "у":
                 card = self.card_near(t, prefer_next=True)
@@ -538,7 +616,8 @@ class _Reader:
                 if self.toks[j].clause == t.clause and j not in exclude and j not in self.complement]
 
     def on_target(self, t: Tok) -> tuple[int, CardInfo] | None:
-        """The card after «на» in ``t``'s clause («на орка», «на него»)."""
+        """The card after «на» in ``t``'s clause («на орка», «на него»); «на рассадке симба»:
+        a noun in the prepositional that is no card ends the search after that «на»."""
         for j in range(len(self.toks)):
             u = self.toks[j]
             if u.clause != t.clause or u.text != "на":
@@ -547,6 +626,10 @@ class _Reader:
                 if k in self.mention and self.toks[k].clause == t.clause:
                     self.use(j)
                     return k, self.r.cards[self.mention[k]]
+                u = self.tok(k)
+                if u is not None and (u.pos == "NOUN" and u.case in ("loct", "datv") or u.pos in ("VERB", "INFN")) \
+                        and u.lemma not in self.w.owner_me and u.lemma not in self.w.owner_opponent:
+                    break       # «на рассадке (посадил) симба»: «на» there says when, not on what
         if t.lemma in self.w.place_verbs:   # «нацепить существу»: the creature in the dative right by the verb
             for k in (t.i + 1, t.i + 2, t.i - 1, t.i - 2):
                 u = self.tok(k)
@@ -778,9 +861,19 @@ class _Reader:
         return t.lemma in self.w.fate_stays or t.lemma in self.w.fate_gone
 
     def read_untouched_moves(self) -> None:
-        """«ещё не ходил в этот ход»: a card that has not moved yet is the model's default state."""
+        """«ещё не ходил в этот ход»: a card that has not moved yet is the model's default state;
+        «паразит (то) движение не объявлял»: an attached card that declared no movement of its
+        own is one too (it goes with its host, 209.11)."""
         for t in self.toks:
             p = self.tok(t.i - 1)
+            if t.lemma in ("объявлять", "объявить", "заявлять", "делать") and p is not None and p.text == "не" \
+                    and t.sent != self.asked_sent:
+                noun = next((u for u in self.toks[max(0, t.i - 3):t.i + 3] if u.clause == t.clause and u.lemma == "движение"), None)
+                card = next((u for u in self.toks[max(0, t.i - 4):t.i] if u.clause == t.clause and u.i in self.mention
+                             and self.r.cards[self.mention[u.i]].kind in ATTACHABLE), None)
+                if noun is not None and card is not None:
+                    self.use(p.i, t.i, noun.i)
+                    continue
             if t.lemma in self.w.move_verbs and t.sent != self.asked_sent and p is not None and p.text == "не":
                 self.use(p.i, t.i)
                 for u in self.toks[t.i + 1:t.i + 4]:
@@ -825,8 +918,10 @@ class _Reader:
         from bot.reading.seating_order import read_seating_order_asked
         if read_seating_order_asked(self, sent):
             return
-        from bot.reading.new_host import read_new_host
+        from bot.reading.new_host import read_new_host, read_summoned_host_asked
         if read_new_host(self, sent, yes_no):
+            return
+        if read_summoned_host_asked(self, sent):
             return
         from bot.reading.seating import read_which_host_asked
         if read_which_host_asked(self, sent):
@@ -884,6 +979,8 @@ class _Reader:
         # fate: «что с симбом?», «что будет со шмоткой», «симб выживет?», «шмотка уничтожится?»
         fate = next((t for t in sent if self.is_asked_fate_word(t) and t.i not in self.r.used), None)  # not the premise's «умер»
         wh = next((t for t in sent if t.text in ("что", "чё", "че", "шо")), None)
+        if wh is None and fate is None and any(e.op in ("move", "relocate") for e in self.r.events):
+            wh = next((t for t in sent if t.text in ("где", "куда")), None)   # «хозяин походил. где теперь паразит?»
         subj = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention
                      and self.r.cards[self.mention[t.i]].kind in ATTACHABLE), None)
         if subj is None:
@@ -916,6 +1013,11 @@ class _Reader:
                     # «шмотка остаётся на нём?»: staying on the host is the asked fate
                     if t.text == "на" and (t.i + 1) in self.mention:
                         self.use(t.i)
+        elif wh is None and all(t.i in self.mention and self.mention[t.i] == subj.key or t.text in self.w.bare_asked
+                                for t in sent) and (self.asked_sent > 0):
+            # «… воина убили. симб?», «а с симбом?»: the card alone after the told events asks its fate
+            self.use(*(t.i for t in sent))
+            self.r.asked = Asked("fate", subj.key, yes_no=False)
         elif wh is not None:
             self.use(wh.i)
             for t in sent:
@@ -963,14 +1065,16 @@ class _Reader:
         self.read_cards()
         self.read_positions()
         self.resolve_pronouns()
+        self.read_negated_predicates()
         self.read_class()
         self.read_owners()
         self.read_traits()
         self.read_relations()
-        from bot.reading.hosts import read_host_moves, read_independent, read_same_cell
+        from bot.reading.hosts import read_host_moves, read_independent, read_same_cell, read_text_silent
         from bot.reading.seating import read_unhosted
         read_unhosted(self)         # «без хозяина» before «осталась» is taken for a told survival
         read_independent(self)
+        read_text_silent(self)
         read_same_cell(self)
         from bot.reading.card_moves import read_bans
         read_bans(self)
@@ -984,6 +1088,10 @@ class _Reader:
                 self.use(t.i, nxt.i)
         read_host_moves(self)
         self.r.events.sort(key=lambda e: e.at)
+        from bot.reading.new_host import read_summon_host
+        read_summon_host(self)
+        from bot.reading.told_when import read_event_times
+        read_event_times(self)
         self.read_told_outcomes()
         self.read_untouched_moves()
         self.r.events = [e for k, e in enumerate(self.r.events)

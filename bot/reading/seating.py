@@ -39,6 +39,18 @@ def read_unhosted(rd) -> None:
         if t.lemma in extra and nxt is not None and nxt.i in rd.mention and rd.r.cards[rd.mention[nxt.i]].kind in ATTACHABLE:
             rd.r.cards[rd.mention[nxt.i]].unhosted = True
             rd.use(t.i)
+    for t in rd.toks:      # «шмотка, которой никто не носит», «симба никто не взял»: no creature carries it
+        nxt, verb = rd.tok(t.i + 1), rd.tok(t.i + 2)
+        if t.text not in ("никто", "никого") or nxt is None or nxt.text != "не" or verb is None \
+                or not (verb.lemma in rd.w.attached_verbs or verb.lemma in rd.w.place_verbs):
+            continue
+        before = [j for j in range(t.i - 1, max(-1, t.i - 6), -1) if j in rd.mention and rd.toks[j].sent == t.sent]
+        card = rd.r.cards[rd.mention[before[0]]] if before else None
+        if card is None or card.kind not in ATTACHABLE or card.host is not None:
+            continue
+        card.unhosted = True
+        rel = rd.tok(t.i - 1)
+        rd.use(t.i, nxt.i, verb.i, rel.i if rel is not None and rel.lemma == "который" else None)
     for t in rd.toks:
         prev = rd.tok(t.i - 1)
         if t.lemma not in rd.w.host_words or prev is None or prev.text not in ("без", "нет"):

@@ -58,6 +58,12 @@ class RuleLanguage:
     """Question words asking a place or whose it is («куда», «где», «чей»)."""
     """Animate nouns that name people, not creatures («друг», «судья»)."""
     """«X не может превышать N»: the same as «не более N»."""
+    collocations: dict[str, dict[str, str]] = field(default_factory=dict)
+    """noun concept -> {verb concept as read: the verb concept it means next to that noun}
+    («защитник»: {«поставить»: «назначить»})."""
+    owners: frozenset[str] = frozenset()
+    """Concepts naming whose a card is, in the genitive after it («сущ противника»): a
+    circumstance of a question, not a word a rule must name."""
     chat_spelling: dict[str, str] = field(default_factory=dict)
     """Chat forms of a word (folded, as written) -> the written word(s): applied to a
     question before it is read (``bot.rules_text.question.respell``)."""
@@ -179,5 +185,7 @@ def _meaning(d: dict) -> dict:
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")),
-        where_words=_set(d.get("where_words")),
+        where_words=_set(d.get("where_words")), owners=_set(d.get("owners")),
+        collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}
+                      for n, vs in (d.get("collocations") or {}).items()},
     )

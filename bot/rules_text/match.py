@@ -132,10 +132,15 @@ _KINDS = {
 
 
 def _compatible(q: Question, p: Prop) -> bool:
-    qk = f"modal:{q.mode}" if q.kind == "modal" else q.kind
-    pk = f"modal:{p.mode}" if p.kind == "modal" else p.kind
+    return _kinds_meet(q.kind, q.mode, p.kind, p.mode, p.positive)
+
+
+@lru_cache(maxsize=256)
+def _kinds_meet(q_kind: str, q_mode: str, p_kind: str, p_mode: str, p_positive: bool) -> bool:
+    qk = f"modal:{q_mode}" if q_kind == "modal" else q_kind
+    pk = f"modal:{p_mode}" if p_kind == "modal" else p_kind
     ok = _KINDS.get(qk, set())
-    return pk in ok or (pk == "modal:can" and not p.positive and "modal:can-" in ok)
+    return pk in ok or (pk == "modal:can" and not p_positive and "modal:can-" in ok)
 
 
 def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
@@ -185,6 +190,12 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         # («только активный?», «неактивный может?») — the rest restricts when, not who
         how = how or f"правило разрешает только «{' '.join(sorted(p.only))}»"
         uncovered = []
+    if not flip and p.only and q.without and "без" not in r.req | r.opt:
+        alt = next((x for x in q.without if any(covers(x, o) for o in p.only)), None)
+        if alt is not None:   # «оплатить без золота» against «оплатить только золотыми кристаллами»
+            used |= {"без", alt}
+            flip = True
+            how = f"правило разрешает только «{alt.replace('_', ' ')}», в вопросе — без него"
     conditional = False
     if not uncovered and r.cond_same and not r.cond and not any(
             covers(x, w) for x in q.stated | q.context for w in r.cond_same):
@@ -328,7 +339,14 @@ def _answers_exception(f: Fit, d: Decision, idx: PropIndex) -> bool:
 
 
 def _refs(p: Prop, idx: PropIndex) -> tuple[str, ...]:
-    return next((r.refs for r in idx.rules if r.prop is p), ())
+    """The paragraphs ``p``'s rule points at as exceptions (a map built once per index)."""
+    by_prop = idx.__dict__.get("_refs_by_prop")
+    if by_prop is None:
+        by_prop = {}
+        for r in idx.rules:
+            by_prop.setdefault(id(r.prop), r.refs)
+        idx.__dict__["_refs_by_prop"] = by_prop
+    return by_prop.get(id(p), ())
 
 
 def _overlap(bag: frozenset[str], r: Rule) -> int:

@@ -92,6 +92,9 @@ class Question:
     """Concepts of the sentences told before the asked one («у моего сущ защита от
     выстрелов. защита спасет?»): circumstances a rule may name; a rule that does not name
     them is not narrowed by them (``bot.rules_text.match``)."""
+    without: frozenset[str] = frozenset()
+    """Concepts named right after «без» («оплатить без золота» -> {золотой_кристалл}): against a
+    rule allowing «только» them, the question asks the case the rule excludes."""
     only: bool = False
     """The question says «только» («движение может объявить только активный игрок?»)."""
     choice: tuple[tuple[str, str], ...] = ()
@@ -127,9 +130,10 @@ def read(text: str, edition: str = "") -> Question | None:
     parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
     parts = [_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p)) for p in parts]
     last = parts[-1] if parts else t
+    at = len(parts) - 1     # the asked sentence among ``parts``
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
-        last = parts[-2]
-    last = respell(last)
+        last, at = parts[-2], len(parts) - 2
+    last = _NO_WAY.sub("нельзя ", respell(last))
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
         last = last[:tail.start()] + "?"
@@ -142,8 +146,9 @@ def read(text: str, edition: str = "") -> Question | None:
             or (len(parts) == 1 and (_MODAL_ANYWHERE.search(low) or re.search(r"\b(или|кто)\b", low)))
             or _chat_asks(last)):
         return None
+    ability_text = ""
     if edition:
-        last = _quote_names(_fix_typos(last, edition), edition)
+        last, ability_text = _quoted_ability(_quote_names(_fix_typos(last, edition), edition), edition)
     last = re.sub(r"\s[—–-]\s*это\s", " это ", last)
     toks, _ = tokenize(last.rstrip("?!. "))
     if not toks:
@@ -157,19 +162,88 @@ def read(text: str, edition: str = "") -> Question | None:
         pq = _read_tokens(ptoks, prev, False) if ptoks else None
         if pq is not None and pq.kind == "modal" and pq.bag:
             q = replace(pq, positive=q.positive, mode=q.mode, verb=q.verb, impersonal=q.impersonal, text=last)
-            last = prev
+            last, at = prev, at - 1
     if q is not None and edition:
         q = _creatures(q, " ".join(parts), edition)
         if q.numbers and q.kind != "count":
             q = replace(q, numbers=_counts(toks, q.numbers, edition))
-    before = parts[:parts.index(last)] if last in parts else parts[:-1]
+    before = parts[:max(at, 0)] + parts[at + 1:]   # told before the asked sentence, or after it («… стража у него нет»)
     if q is not None and before:
-        told = " ".join(before)
-        if edition:
-            told = _quote_names(_fix_typos(told, edition), edition)
-        ctx = set(_clean(_content(tokenize(_TSYA.sub(r"\1ется", told))[0])[0]) - q.bag)
+        ctx = set()
+        for told in before:
+            told = respell(told)
+            if edition:
+                told = _quote_names(_fix_typos(told, edition), edition)
+            ctx |= _told(told)
+        if at > 0:
+            meant = _pronoun_subject(toks, respell(parts[at - 1]))
+            if meant is not None and meant not in q.bag:   # «атака нанесла 0 ран. она … считается проведённой?»
+                q = replace(q, bag=q.bag | {meant}, subject=q.subject | {meant})
+                ctx.discard(meant)
+        ctx -= q.bag
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
+    if q is not None and ability_text:
+        q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
     return q
+
+
+def _quoted_ability(text: str, edition: str) -> tuple[str, str]:
+    """``(text, rest)``: a quoted card text that opens with a quoted name of the edition
+    («у него есть «при гибели разряд на 2»») cut to that name («при гибели»), which is what a
+    rule names; ``rest`` the words cut off (what the ability does: circumstances of the
+    question, ``Question.context``)."""
+    from bot.rules_text.index import index_for
+    from bot.textnorm import fold
+
+    try:
+        names = index_for(edition).names
+    except Exception:  # noqa: BLE001 - no index: the words as written
+        return text, ""
+    rest: list[str] = []
+
+    def cut(m: re.Match) -> str:
+        inner = fold(m.group(1)).strip()
+        for n in names:   # longest first
+            if inner.startswith(n + " ") and len(inner) > len(n) + 1:
+                rest.append(m.group(1).strip()[len(n):].strip())
+                return f"«{m.group(1).strip()[:len(n)]}»"
+        return m.group(0)
+
+    out = re.sub(r"«([^«»]+)»", cut, text)
+    return out, " ".join(rest)
+
+
+_NO_WAY = re.compile(r"(?i)(?<![а-яё])никак\s+не\s+(?=[а-яё]+(?:ть|ти|чь)(?:ся)?(?![а-яё]))")
+"""«никак не оплатить?» before an infinitive: «нельзя оплатить?»."""
+
+_NONE_OF = re.compile(r"(?i)(?<![а-яё])(?:нет|нету)(?![а-яё])")
+
+
+_PRONOUNS = {"он": "masc", "она": "femn", "оно": "neut"}
+
+
+def _pronoun_subject(asked: list[Tok], before: str) -> str | None:
+    """The concept a subject pronoun of the asked sentence stands for («атака нанесла 0 ран.
+    она же не считается проведённой?» -> «атака»): the one noun in the nominative of the
+    sentence told just before whose gender is the pronoun's; ``None`` when the asked sentence
+    names its subject, has no such pronoun, or two nouns could be meant."""
+    L = language()
+    pron = next((t for t in asked if t.pos == "NPRO" and t.case == "nomn" and t.lemma in _PRONOUNS), None)
+    if pron is None or any(t.pos == "NOUN" and t.case == "nomn" and t.clause == pron.clause for t in asked):
+        return None
+    found = {L.norm(t.lemma, t.text) for t in tokenize(before)[0]
+             if t.pos == "NOUN" and t.case == "nomn" and t.gender == _PRONOUNS[pron.lemma] and not t.quote}
+    found = {c for c in found if c not in L.filler and c not in L.people}
+    return found.pop() if len(found) == 1 else None
+
+
+def _told(sentence: str) -> set[str]:
+    """The concepts a sentence told beside the asked one names; a sentence saying what there
+    is not («стража у него нет») names its concepts negated («не страж»)."""
+    bag = _clean(_content(tokenize(_TSYA.sub(r"\1ется", sentence))[0])[0])
+    if _NONE_OF.search(sentence) and not re.search(r"(?i)\bили\s+нет\b", sentence):
+        return {w if w.startswith("не ") else "не " + w for w in bag}
+    return set(bag)
 
 
 def _resolved(q: Question, ctx: set[str]) -> dict:
@@ -320,6 +394,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     positive = True
     if k > 0 and toks[k - 1].lemma == "не":
         positive = False
+    if k >= 0 and any(t.lemma == toks[k].lemma and (toks[j - 1].lemma == "не") != (not positive)
+                      for j, t in enumerate(toks) if j > k):
+        return None     # «обычное излечение не снимает, а полное снимает»: two claims of opposite polarity
     if kind == "modal" and mode == "cannot":
         polite = k + 1 < len(toks) and toks[k + 1].lemma == "ли"   # «нельзя ли …?» asks «можно ли …?»
         mode, positive = "can", positive if polite else not positive
@@ -329,6 +406,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
         skip.add(k + 1)
     rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве")]
+    owners = _possessors(rest)
+    rest = [t for t in rest if t not in owners]
     rest = [t for i, t in enumerate(rest) if not (   # «хоть на одну клетку» names no count
         (t.lemma in L.numbers or t.text.isdigit()) and any(u.lemma in ("хоть", "хотя") for u in rest[max(0, i - 3):i]))]
     bag, nums = _content(rest)
@@ -343,17 +422,62 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if f is not None and any(t.lemma in ("мой", "наш") and t.clause == toks[f].clause and toks[j - 1].lemma != "у"
                              for j, t in enumerate(toks) if j > f):
         bag = bag | {"свой"}   # «атаковать моё же существо»: what is acted on is the asker's own
+    bag, action = _collocated(bag, action)
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
         bag, action = bag - {action}, ""
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
             L.is_kind_of(b, "защита") or b == "броня" for b in bag):
         bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
-    return Question(choice=_choice(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
+    return Question(without=_without(rest), choice=_choice(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
                     positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=action, subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
-                    alternatives=alts if len(alts) > 1 else ())
+                    alternatives=alts if len(alts) > 1 else (),
+                    context=_clean(_content(owners)[0]) if owners else frozenset())
+
+
+def _possessors(toks: list[Tok]) -> list[Tok]:
+    """The owners named after what they own («простой удар противника», «сущ соперника»):
+    a person of ``owners`` of the rule language in the genitive right after a noun, with no
+    preposition between. Whose card it is is a circumstance, not what is asked: a rule that
+    does not name the owner is not narrowed by it (it goes to ``Question.context``)."""
+    L = language()
+    out = []
+    for i in range(1, len(toks)):
+        t, before = toks[i], toks[i - 1]
+        if t.case == "gent" and t.pos == "NOUN" and L.norm(t.lemma, t.text) in L.owners \
+                and before.pos == "NOUN" and before.clause == t.clause and not before.quote:
+            out.append(t)
+    return out
+
+
+def _without(toks: list[Tok]) -> frozenset[str]:
+    """The concept of the words right after each «без» (a multi-word term or the first
+    content word; ``Question.without``)."""
+    out: set[str] = set()
+    for i, t in enumerate(toks[:-1]):
+        if t.lemma != "без":
+            continue
+        got = _content(toks[i + 1:i + 4])[0]
+        first = _content(toks[i + 1:i + 2])[0]
+        term = next((c for c in got if "_" in c), None)   # «без золотого кристалла»
+        out |= {term} if term else set(first)
+    return frozenset(out)
+
+
+def _collocated(bag: frozenset[str], action: str) -> tuple[frozenset[str], str]:
+    """``(bag, action)`` with a verb that means another next to a noun of the bag put into
+    that verb («поставить защитника» -> «назначить»; ``collocations`` of the rule language)."""
+    L = language()
+    for noun, verbs in L.collocations.items():
+        if noun not in bag:
+            continue
+        for verb, meant in verbs.items():
+            if verb in bag or action == verb:
+                bag = (bag - {verb}) | {meant} if verb in bag else bag | {meant}
+                action = meant if action == verb else action
+    return bag, action
 
 
 def _choice(toks: list[Tok]) -> tuple[tuple[str, str], ...]:
@@ -482,8 +606,7 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
     if not any(t.pos in ("VERB", "INFN") for t in toks) and len(toks) >= 2 and toks[-1].pos in ("ADJF", "ADJS") \
             and toks[-1].case in ("nomn", None) and any(t.pos == "NOUN" for t in toks[:-1]):
         return -1, "state", "is", False, "является"   # «бросок кубика медленный?»: the adjective is asked
-    verbs = [i for i, t in enumerate(toks) if t.pos == "VERB" and not any(
-        u.lemma in ("который", "если", "когда", "что") and u.clause == t.clause for u in toks[:i])]
+    verbs = [i for i, t in enumerate(toks) if t.pos == "VERB" and not _subordinate(toks, i)]
     if not verbs and toks[0].lemma in L.condition and not any(   # «если … она не уничтожается?» without a comma
             t.lemma in ("что", "кто", "как", "какой", "где", "куда", "почему", "зачем") for t in toks):
         verbs = [i for i, t in enumerate(toks) if t.pos == "VERB"][1:]
@@ -493,6 +616,22 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
             i = next((j for j in verbs if j > i and toks[j].tense in ("pres", "futr")), i)
         return i, "happens", "happens", False, toks[i].text
     return None
+
+
+def _subordinate(toks: list[Tok], i: int) -> bool:
+    """The verb ``toks[i]`` is the predicate of a «который / если / когда / что …» clause: the
+    first verb after that word in its clause. A chat question writes no comma to close the
+    clause («сущ который встал защитником закрывается?»): a later verb is the main one."""
+    t = toks[i]
+    for j in range(i - 1, -1, -1):
+        u = toks[j]
+        if u.clause != t.clause:
+            return False
+        if u.pos == "VERB":
+            return False    # a verb between: that one is the clause's predicate
+        if u.lemma in ("который", "если", "когда", "что"):
+            return True
+    return False
 
 
 def _clean(bag: frozenset[str]) -> frozenset[str]:

@@ -1,0 +1,93 @@
+"""Rule-text verdicts on situational chat questions about the full-layout test edition
+(tests/data/edition_tested.html, imported as «tested»), issue 14: the situation words of
+the question read against one sentence's subject, condition and consequence — an owner
+told in the genitive, a quoted ability cut to the edition's name, a sentence told after the
+asked one, a pronoun standing for the noun told before, a chat verb meaning the rules' verb
+beside its noun, «без X» against «только X»; and a declined answer that still carries the
+asked edition's nearest paragraphs (issue 14, routing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.judge import ask
+from bot.rules_text.route import answer
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def tested_edition(tmp_path_factory):
+    from conftest import clear_edition_caches
+
+    from bot.cli import main
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BERSERK_USER_DIR", str(tmp_path_factory.mktemp("rts") / "user"))
+        clear_edition_caches()
+        assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
+        yield "tested"
+    clear_edition_caches()
+
+
+SITUATIONS = [
+    # whose the attack is («соперника») is a circumstance, not a word 302.5 must name
+    ("Отражающий сущ закрывается, когда отвечает на простой удар соперника?", "Нет, не закрывается", "302.5"),
+    # the quoted ability is the edition's «при гибели»; what it does is told, not asked
+    ("Соперник вернул мою карту в колоду особенностью. Её «при гибели ранить на 1» сработает?",
+     "Нет, не сработает", "405.8"),
+    # a sentence told after the question: the exception 303.6 applies, or is said not to
+    ("Существо выступило защитником, оно закрывается? у него есть «Страж»", "Нет, не закрывается", "303.6"),
+    ("Существо выступило защитником, оно закрывается? стража у него нет", "Да, закрывается", "303.3"),
+    # a relative clause with no comma closing it: the later verb is the asked one
+    ("тварь которая стала защитником закрывается?", "Да, закрывается", "303.3"),
+    # «поставить защитника» is 303.4's «назначить защитника»
+    ("Можно ли поставить защитника от удара через ряд?", "Нет, нельзя", "303.4"),
+    ("Можно поставить защитника от простого удара?", "Да, можно", "303.4"),
+    # «без золотых» against «только золотыми кристаллами»
+    ("Можно оплатить элитную карту без золотых кристаллов?", "Нет, нельзя", "202.3"),
+    # «оно» is the creature told just before
+    ("Существо стало бестелесным. Оно может быть излечено?", "Нет, не может", "407.3"),
+]
+
+
+@pytest.mark.parametrize("q,verdict,number", SITUATIONS, ids=[q[:40] for q, _, _ in SITUATIONS])
+def test_situation_verdicts(tested_edition, q, verdict, number):
+    a = ask(q, tested_edition)
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", verdict, number)
+    assert a.sentence and a.sentence in a.text
+
+
+def test_two_claims_of_opposite_polarity_get_no_verdict(tested_edition):
+    # «… не снимает, а … снимает»: two propositions asked at once
+    a = answer("простое излечение не снимает отравление, а полное снимает?", tested_edition)
+    assert a is None or a.verdict is None
+    assert ask("простое излечение не снимает отравление, а полное снимает?", tested_edition).verdict is None
+
+
+def test_owner_after_the_noun_is_context_not_asked(tested_edition):
+    from bot.rules_text.question import read
+
+    q = read("Отражающий сущ закрывается, когда отвечает на простой удар соперника?", tested_edition)
+    assert "противник" not in q.bag and "противник" in q.context
+    # an owner named as the subject stays what is asked
+    q = read("Может ли противник сдаться в мой ход?", tested_edition)
+    assert "противник" in q.bag
+
+
+def test_a_declined_situation_carries_the_nearest_paragraphs(tested_edition):
+    # the reader finds the cards but cannot place «отпуск»: no verdict, yet the user gets
+    # the edition's paragraphs, not an empty list (binding once dropped them)
+    a = ask("Посадил симба на орка, потом орк ушёл в отпуск. Что с симбом?", tested_edition)
+    assert a.verdict is None and len(a.citations) == 3
+    from bot.rulebook import load
+
+    rb = load(tested_edition)
+    assert all(rb.get(n) is not None or rb.section(n) is not None for n in a.citations)
+    a = ask("у моего орка броня 2, а у тролля противника отравление. кто из них сильнее в тёмном лесу?",
+            tested_edition)
+    assert a.verdict is None and a.route == "scenario"
+    assert a.citations[:2] == ["406.2", "403.2"]
+    assert any(b.title == "Ближайшие пункты:" for b in a.blocks)
