@@ -190,3 +190,33 @@ def test_the_host_goes_to_a_row_its_symbiote_is_not_banned_from():
     a = _ask(MOVER + "На нём сидит мой симбиот, у которого в тексте «не может перемещаться на клетки первого ряда». "
                      "В третьем ряду есть свободная клетка, я хочу туда переместить своё существо. Можно так?")
     assert a.verdict.startswith("Да: часть 1"), a.verdict
+
+
+# ------------------------------------------------------------------ «вместо движения» and the movement told (506.7)
+LEAP = "У волка «вместо движения: прыжок на любую свободную клетку»."
+
+
+def test_a_full_supply_of_zero_still_allows_instead_of_movement():
+    a = _ask(LEAP + " Запас движения у него 0 из-за модификатора, в этот ход он ещё не ходил. Прыгнуть можно?")
+    assert a.verdict.startswith("Да: часть 1 «прыжок на любую свободную клетку» выполняется"), a.verdict
+    assert "506.7" in a.citations[:3]
+
+
+def test_a_spent_supply_forbids_instead_of_movement():
+    a = _ask(LEAP + " Запас движения у него 2, и он уже ходил в этот ход. Прыгнуть можно?")
+    assert a.verdict.startswith("Нет: особенность использовать нельзя"), a.verdict
+    assert a.citations[0] == "506.7"
+
+
+def test_a_part_the_asker_will_not_do_is_not_declared_after_may():
+    a = _ask("«В начале вашего хода может излечиться на 1 и нанести 2 раны выбранному существу противника». "
+             "Лечиться не буду, хочу только нанести раны. Так можно?")
+    assert a.verdict.startswith("Да: часть 2"), a.verdict
+    assert a.citations[0] == "505.8" and a.reading["steps"][0]["use"]["declare"] == [2]
+
+
+def test_when_is_it_paid_is_answered_on_the_board_route_with_a_reading():
+    a = _ask("«Разряд на 1 по выбранному существу, при этом излечите это существо на 1». "
+             "Когда карта платит за особенность — до разряда или после всего?")
+    assert a.verdict.startswith("Оплата происходит после того, как игрок пройдёт все способности"), a.verdict
+    assert a.citations[0] == "505.4"

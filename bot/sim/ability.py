@@ -205,11 +205,10 @@ class _Board:
 
     # ---------------------------------------------------------------- targets and legality
     def _spec(self, leaf: Node) -> tuple[str | None, dict]:
-        args = thaw(leaf.attr("args") or ())
-        args = args if isinstance(args, dict) else {}
+        action, args = leaf_action(leaf)
         if args.get("target"):
             args = dict(args, target=subject_relative(leaf.text, args["target"]))
-        return leaf.attr("action"), args
+        return action, args
 
     def _fits(self, c: Card, spec: dict) -> str | None:
         """Why card ``c`` does not fit the target ``spec``; ``None`` when it does."""
@@ -837,6 +836,23 @@ def placement_specs(text: str) -> tuple[dict, dict, bool, str | None] | None:
     return placed, onto, _OTHER.search(after) is not None, who
 
 
+_MOVE_KEYWORDS = ("прыжок", "рывок", "телепортац")
+
+
+def leaf_action(leaf: Node) -> tuple[str | None, dict]:
+    """``(action, args)`` of an effect leaf as the simulator executes it: its typed ones, except
+    a movement keyword written as the effect («вместо движения: прыжок на любую свободную
+    клетку») — the card itself moves (506.6: such an ability is movement), typed ``trait``
+    by the grammar as a property would be."""
+    args = thaw(leaf.attr("args") or ())
+    args = args if isinstance(args, dict) else {}
+    action = leaf.attr("action")
+    if action == "trait" and fold(str(args.get("keyword") or "")).startswith(_MOVE_KEYWORDS) \
+            and re.search(r"(?<![а-яё])на\s", fold(leaf.text)):
+        return "move", {"target": {"who": "self", "owner": None, "kind": "cell", "restrictions": []}}
+    return action, args
+
+
 def implied_state(action: str | None, spec: dict) -> dict:
     """The target ``spec`` with the state its action presupposes: closing needs an open card,
     opening a closed one («закройте выбранное существо противника» cannot be declared on a
@@ -1022,6 +1038,12 @@ def resolve_on_board(state: GameState, source: Card, text: str | ParseResult, us
 
         raise ParseError("Текст не разобран как текст карты: ни одной способности не найдено.", 0, "текст способности")
     b = _Board(state, source, result.ast, use)
+    if instead_of_movement(result) and source.kind == "creature":
+        # used instead of its movement: the card's full, unspent supply is what allows it, and it is spent (506.6, 506.7)
+        b.add(f"{_cap(label(source))} использует особенность вместо движения", True, ("506.7", "506.6"), "circumstance",
+              "объявляется в подфазу Выбора при полном (неистраченном) запасе движения, даже если он 0; запас тратится",
+              card=source.id)
+        source.movement_left = 0 if source.movement is None or source.movement >= 0 else source.movement
     b.resolve(result.ast, "", None)
     for u in result.unparsed:
         b.add(f"«{u.text}» — не понято", None, (), "unsupported", "эта часть текста не разобрана и не выполнена")
@@ -1088,5 +1110,5 @@ def self_source_text(result: ParseResult, src: Card) -> bool:
 
 
 __all__ = ["Use", "UseError", "AbilityStep", "Resolution", "resolve_on_board", "pick_ability", "ability_kind",
-           "EXECUTED", "tap_cost", "self_source_text", "use_problems", "instead_of_movement", "implied_state", "placement_specs", "host_object",
+           "EXECUTED", "tap_cost", "self_source_text", "use_problems", "instead_of_movement", "implied_state", "placement_specs", "host_object", "leaf_action",
            "numeric_restrictions", "this_card", "subject_relative", "other"]

@@ -400,9 +400,11 @@ def answer_on_board(text: str, facts, question: str):
 
         from bot.sim.ability import parse_ability
 
+        from bot.sim.ability import leaf_action
+
         result = parse_ability(text)
         nums, _ = number_parts(result.ast)
-        acts = {n: leaf.attr("action") for leaf in result.ast.walk() if (n := nums.get(id(leaf)))}
+        acts = {n: leaf_action(leaf)[0] for leaf in result.ast.walk() if (n := nums.get(id(leaf)))}
         for f in told:
             mine = [n for n, a in acts.items() if a == f.action]
             if not mine or not any(bv.resolution.results.get(n) == "done" for n in mine):
@@ -414,6 +416,7 @@ def answer_on_board(text: str, facts, question: str):
 
 def _answer_on_board(text: str, facts, question: str):
     from bot.abilities.resolve import number_parts
+    from bot.sim.ability import leaf_action
     from bot.sim.ability import UseError, parse_ability
     from bot.sim.board_text import BoardVerdict, board_for, part_phrase, resolve_text
 
@@ -424,7 +427,7 @@ def _answer_on_board(text: str, facts, question: str):
     leaf_of = {n: i for i, n in nums.items()}
     node_of = {id(x): x for x in result.ast.walk()}
     asked = read_asked(question, [(p.number, p.text) for p in parts],
-                       {p.number: node_of[leaf_of[p.number]].attr("action") for p in parts if p.number in leaf_of},
+                       {p.number: leaf_action(node_of[leaf_of[p.number]])[0] for p in parts if p.number in leaf_of},
                        getattr(facts, "source_kind", None))
     bv = _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
     if missing and not bv.form_decided:

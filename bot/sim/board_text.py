@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_state, numeric_restrictions, parse_ability,
-                              resolve_on_board, subject_relative, this_card)
+from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_state, leaf_action, numeric_restrictions,
+                              parse_ability, resolve_on_board, subject_relative, this_card)
 from bot.sim.state import Card, GameState, cell_name, parse_cell, player_row
 from bot.textnorm import fold
 
@@ -205,7 +205,7 @@ def read_board_facts(question: str) -> BoardFacts:
     clause (the last clause of the asked sentence) states no refusal and no event: «имеет
     право отказаться?» asks about the refusal; events are read from the other sentences."""
     from bot.abilities.outcome_words import QUOTE_MARK, sentences
-    from bot.yesno import asks
+    from bot.yesno import asks, question_kind
 
     w = _words()
     facts: list[Fact] = []
@@ -229,7 +229,12 @@ def read_board_facts(question: str) -> BoardFacts:
         # the asking clause: the last one of the asked sentence that is not «если …» / «когда …»
         # («что будет, если противник откажется?» states the refusal in its condition)
         conds = [bool(re.match(r"\s*(?:а\s+)?(?:если|когда|раз)(?![а-я])", fold(c))) for c in cls]
-        ask_at = max((i for i, c in enumerate(conds) if not c), default=len(cls) - 1)
+        if asked_sentence and conds and conds[0] and re.match(r"\s*(?:а\s+)?когда(?![а-я])", fold(cls[0])) \
+                and question_kind(sent) == "open":
+            conds[0] = False    # «Когда карта оплачивает действие — до или после?»: «когда» asks, it is no condition
+            ask_at = 0
+        else:
+            ask_at = max((i for i, c in enumerate(conds) if not c), default=len(cls) - 1)
         for ci, raw in enumerate(cls):
             clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
             if not clause:
@@ -299,6 +304,14 @@ def read_board_facts(question: str) -> BoardFacts:
             if happened is not None:
                 facts.append(Fact("done", None, None, raw.strip(), happened))      # «карта себя уничтожила»
                 continue
+            if told and re.search(r"(?<![а-я])не\s+(?:буду|стану|собираюсь|планирую)(?![а-я])", clause) \
+                    and not _has(clause, w["enemy"]) and not re.search(r"(?<![а-я])(?:он|она)(?![а-я])", clause):
+                act = _action_named(clause)     # «лечиться не буду»: a part the asker does not declare
+                if act is not None:
+                    facts.append(Fact("decline", "own", None, raw.strip(), act))
+                else:
+                    unread.append(raw.strip())
+                continue
             if _has(clause, w["refuse"]):
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
                 if re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) and not said_by_other:
@@ -325,6 +338,12 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts.append(Fact("cells_free", None, None, raw.strip()))     # «соседние клетки свободны»
                 elif not asking:
                     unread.append(raw.strip())
+                continue
+            motion = None if asking or _has(clause, w["enemy"]) or _has(clause, [c for c in w["creature"] if c != "сущ"]) \
+                else _movement_told(clause)
+            if motion is not None:
+                # «у него запас движения 0», «он в этот ход ещё не ходил», «подфаза выбора»: the card with the text
+                facts.append(Fact("source", "own", motion[0], raw.strip(), attrs=motion[1]))
                 continue
             own_state = _source_state(clause, w)
             if own_state is not None and not asking and not own_state[1] and antecedent is not None \
@@ -471,6 +490,25 @@ _BAN = re.compile(r"не\s+мо(?:жет|гут)\s+(?:перемещаться|�
                   r"(перв|втор|трет)\w*\s+(?:ряд|линии)")
 
 
+_SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
+_MOVED = re.compile(r"(?<![а-яё])(не\s+)?(?:уже\s+|ещё\s+|еще\s+)?(?:ходил|походил|сходил|двигался|подвигался|"
+                    r"передвигался|перемещался)(?![а-яё])")
+_CHOICE = re.compile(r"(?<![а-яё])подфаз\w*\s+выбора(?![а-яё])")
+
+
+def _movement_told(clause: str) -> tuple[str | None, tuple] | None:
+    """What a clause tells about the movement of the card with the text: ``(restriction,
+    attrs)`` — ``moved`` / ``unmoved`` («уже ходил», «ещё не ходил в этот ход»), ``attrs``
+    ``(("movement", "==", N),)`` for «запас движения 0»; ``("choice", ())`` for «подфаза
+    выбора» (506.2, 506.7); ``None`` when it tells none of these."""
+    supply = _SUPPLY.search(clause)
+    moved = _MOVED.search(clause)
+    if supply is None and moved is None:
+        return ("choice", ()) if _CHOICE.search(clause) and len(clause.split()) <= 4 else None
+    restr = ("unmoved" if moved.group(1) else "moved") if moved else None
+    return restr, ((("movement", "==", int(supply.group(1))),) if supply else ())
+
+
 def _row_named(clause: str) -> int | None:
     """The row (counted from the player's front row, 1–3) a clause names: «в первом ряду»."""
     m = _ROW.search(clause)
@@ -574,6 +612,11 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
     failed = {f.action: f for f in facts.of("failed")}
     src_state_set = False     # the first self part that opens or closes the source decides its state
     for f in facts.of("source"):     # «оно сейчас закрыто»: the source's state, as told
+        for name, _, k in f.attrs:
+            if name == "movement":
+                src.movement, src.movement_left = k, k     # «запас движения 0» (after modifiers)
+        if f.restriction == "moved" and src.movement is not None:
+            src.movement_left = src.movement - 1 if src.movement > 0 else -1   # «уже ходил»: the supply is spent
         if f.restriction in ("closed", "open"):
             src.open = f.restriction == "open"
             src_state_set = True
@@ -585,8 +628,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
     removed: set[str] = set()  # targets an earlier part destroys / returns / exiles
     for leaf in leaves:
         n = nums[id(leaf)]
-        action = leaf.attr("action")
-        args = thaw(leaf.attr("args") or ()) or {}
+        action, args = leaf_action(leaf)
         spec = subject_relative(leaf.text, (args.get("target") or {}) if isinstance(args, dict) else {})
         who = spec.get("who")
         if this_card(leaf.text, who, antecedent):
@@ -700,7 +742,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         # «я не хочу двигаться»: the parts after «может» doing that are not declared (505.8)
         optional = [n for node in result.ast.walk() if node.kind == "optional"
                     for n in (nums[id(x)] for x in node.walk() if id(x) in nums)]
-        drop = {nums[id(x)] for x in leaves if x.attr("action") in declined} & set(optional)
+        drop = {nums[id(x)] for x in leaves if leaf_action(x)[0] in declined} & set(optional)
         if drop:
             use.declare = frozenset(set(optional) - drop)
     what = ("ваш симбиот" if src.is_symbiote else f"ваше {'открытое' if src.open else 'закрытое'} существо"
