@@ -1000,12 +1000,37 @@ def pdf_text(raw: bytes, source: str) -> str:
     try:
         reader = PdfReader(io.BytesIO(raw))
         pages = [p.extract_text() or "" for p in reader.pages]
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as e:
-        raise RulebookError(f"{source}: PDF не читается ({e}); ожидался PDF с текстовым слоем") from None
+    except Exception as e:  # noqa: BLE001 - any failure of the PDF library is this file's fault, told in Russian
+        raise RulebookError(f"{source}: PDF не читается ({_pdf_reason(e, PdfReadError)}); "
+                            "ожидался PDF с текстовым слоем") from None
     text = "\n".join(pages)
     if not text.strip():
         raise RulebookError(f"{source}: в PDF нет текстового слоя (похоже на скан); ожидался PDF с текстом")
     return text
+
+
+def _pdf_reason(e: Exception, read_error: type) -> str:
+    """What is wrong with a PDF, in Russian, from the exception ``e`` of the PDF library
+    (whose own messages are English); ``read_error``: its base error of unreadable files."""
+    name = type(e).__name__
+    msg = str(e).lower()
+    if name == "EmptyFileError":
+        return "файл пуст"
+    if name in ("FileNotDecryptedError", "WrongPasswordError") or "decrypt" in msg or "password" in msg:
+        return "PDF защищён паролем; нужен PDF без пароля"
+    if name == "DependencyError" or "cryptography" in msg:
+        return "PDF зашифрован (AES); для чтения нужен пакет cryptography: pip install cryptography"
+    if name == "PdfStreamError" or "ended unexpectedly" in msg or "truncated" in msg:
+        return "файл обрывается посреди данных: он обрезан или повреждён"
+    if "xref" in msg or "eof marker" in msg or "trailer" in msg:
+        return "повреждена таблица объектов PDF (xref) или конец файла: файл обрезан или повреждён"
+    if isinstance(e, read_error):
+        return "структура PDF повреждена"
+    if isinstance(e, RecursionError):
+        return "слишком глубокая вложенность объектов PDF"
+    if isinstance(e, MemoryError):
+        return "PDF слишком велик для разбора"
+    return "разбор PDF не удался: структура файла не такая, как в PDF"
 
 
 def read_full(raw: bytes, source: str) -> FullBook | None:

@@ -239,7 +239,9 @@ class Rulebook:
                 for d in data.get("dictionary") or ()
             ]
         except (KeyError, TypeError, AttributeError) as e:
-            raise RulebookError(f"{where}: неверная структура редакции ({e!r}); ожидались ключи edition, sections, clauses") from e
+            what = f"нет ключа «{e.args[0]}»" if isinstance(e, KeyError) and e.args else "значение не того вида"
+            raise RulebookError(f"{where}: неверная структура редакции ({what}); ожидались ключи edition, sections, "
+                                "clauses, как их пишет rulebook import") from None
         return cls(edition=str(data.get("edition", "")), title=data.get("title", ""), sections=sections, clauses=clauses,
                    dictionary=dictionary)
 
@@ -385,9 +387,15 @@ EDITION_NAME_RE = re.compile(r"^(?![.-])[\w.-]+$")
 with «.» or «-»; no path separators (it becomes the file name ``<edition>.yaml``)."""
 
 
+EDITION_NAME_CHARS = 64
+"""The longest edition name: it is a file name, and file systems refuse long ones."""
+
+
 def check_edition_name(edition: str) -> str:
-    """Return ``edition`` when it is a valid name (``EDITION_NAME_RE``); else raise
-    ``RulebookError`` saying what is allowed."""
+    """Return ``edition`` when it is a valid name (``EDITION_NAME_RE``, at most
+    ``EDITION_NAME_CHARS`` characters); else raise ``RulebookError`` saying what is allowed."""
+    if isinstance(edition, str) and EDITION_NAME_RE.match(edition) and len(edition) > EDITION_NAME_CHARS:
+        raise RulebookError(f"имя редакции слишком длинное: {len(edition)} символов (не больше {EDITION_NAME_CHARS})")
     if not isinstance(edition, str) or not EDITION_NAME_RE.match(edition):
         from bot.textnorm import clip
 
@@ -456,16 +464,24 @@ def _check_shape(data: dict, where: str) -> None:
     def fail(what: str) -> None:
         raise RulebookError(f"{where}: {what}; ожидалась структура файла, который пишет rulebook import")
 
+    if "clauses" not in data:
+        fail("нет ключа «clauses» (список пунктов)")
     for key in ("sections", "clauses", "dictionary"):
         v = data.get(key)
         if v is not None and not isinstance(v, list):
             fail(f"«{key}» — не список")
+    for i, d in enumerate(data.get("dictionary") or (), 1):
+        if not isinstance(d, dict) or "term" not in d or "text" not in d:
+            fail(f"статья словаря {i}: ожидался словарь с ключами term и text")
     for i, s in enumerate(data.get("sections") or (), 1):
         if not isinstance(s, dict) or "number" not in s or "title" not in s:
             fail(f"раздел {i}: ожидался словарь с ключами number и title")
     for i, c in enumerate(data.get("clauses") or (), 1):
         if not isinstance(c, dict):
             fail(f"пункт {i}: ожидался словарь (number, text, …)")
+        tables = c.get("tables")
+        if tables is not None and not (isinstance(tables, list) and all(isinstance(t, dict) for t in tables)):
+            fail(f"пункт {i}: tables — ожидался список таблиц (caption, rows)")
         num = c.get("number")
         if isinstance(num, (bool, list, dict)) or num is None or not parse_number(str(num)):
             fail(f"пункт {i}: number «{str(num)[:40]}» — не номер пункта (ожидался вида 209.5 или 302.3.в)")

@@ -246,17 +246,29 @@ def _read_manifest(outdir: Path) -> list[dict]:
     return [e for e in data if isinstance(e, dict) and isinstance(e.get("file"), str) and (outdir / e["file"]).is_file()]
 
 
-def build_site(outdir: str | Path, editions: Iterable[str | Rulebook]) -> list[Path]:
+def build_site(outdir: str | Path, editions: Iterable[str | Rulebook],
+               broken: list[tuple[str, str]] | None = None) -> list[Path]:
     """Write ``OUTDIR/<edition>.html`` for each edition (a name, loaded with
     ``bot.rulebook.load``, or a ``Rulebook``) and ``OUTDIR/index.html`` listing every
     edition built into ``outdir`` so far; creates ``outdir``. Returns the written
-    paths (edition pages, then the index).
+    paths (edition pages, then the index; nothing when no edition could be built).
 
-    Raises ``RulebookError`` for an unknown edition or an edition name unfit for a
-    file name; ``OSError`` when the folder cannot be written.
+    Raises ``RulebookError`` for an unknown or unreadable edition or an edition name
+    unfit for a file name — unless ``broken`` is given: then such an edition is skipped
+    and ``(name, Russian reason)`` appended to it, and the others are built.
+    ``OSError`` when the folder cannot be written.
     """
     out = Path(outdir)
-    rulebooks = [_resolve(e) for e in editions]
+    rulebooks = []
+    for e in editions:
+        try:
+            rulebooks.append(_resolve(e))
+        except RulebookError as err:
+            if broken is None:
+                raise
+            broken.append((e.edition if isinstance(e, Rulebook) else str(e), str(err)))
+    if not rulebooks:
+        return []
     out.mkdir(parents=True, exist_ok=True)
     entries = {e["edition"]: e for e in _read_manifest(out)}
     written: list[Path] = []

@@ -53,6 +53,21 @@ def test_bad_edition_names_are_refused(name):
         require_edition(name)
 
 
+def test_an_edition_name_too_long_for_a_file_name_is_refused_everywhere(capsys):
+    """A 300-letter name used to reach the file system («File name too long»): a traceback
+    in the CLI, «что-то пошло не так» in the chat."""
+    from bot.chat.handlers import Ctx, handle
+
+    long = "а" * 300
+    with pytest.raises(RulebookError, match="имя редакции слишком длинное: 300 символов"):
+        require_edition(long)
+    assert check_edition_name("а" * 64) == "а" * 64
+    assert main(["ask", "--edition", long, "что такое пас"]) == 2
+    assert "слишком длинное" in capsys.readouterr().err
+    (reply,) = handle("/edition " + long, Ctx(transport="console", chat_id=1)).answers
+    assert "имя редакции слишком длинное" in reply.blocks[0].text
+
+
 def test_good_edition_names():
     for name in ("5ed", "пятая-ред_1.2", "4ed.beta"):
         assert check_edition_name(name) == name

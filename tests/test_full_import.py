@@ -7,6 +7,8 @@ tests/data/edition_tested_expected.yaml, written independently of the importer.
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -174,6 +176,44 @@ def test_unreadable_pdf_is_a_russian_error(tmp_path):
     src = tmp_path / "broken.pdf"
     src.write_bytes(b"%PDF-1.4\nnot a pdf at all")
     with pytest.raises(RulebookError, match=r"broken\.pdf: PDF не читается"):
+        import_sources([src], "x")
+
+
+def _broken_pdfs() -> dict[str, bytes]:
+    from tests.pdfmake import make_pdf
+
+    good = make_pdf([["205. Сражение.", "205.1. Атакующее существо наносит удар."]])
+    return {"обрезан": good[: len(good) // 2], "xref": good.replace(b"xref", b"xrex"),
+            "мусор": b"%PDF-1.4\n" + b"\x00" * 500, "поток": good.replace(b"stream\n", b"stream\n\x00\x01", 1)}
+
+
+@pytest.mark.parametrize("kind", ["обрезан", "xref", "мусор", "поток"])
+def test_broken_pdf_is_told_in_russian_without_the_libraries_english(tmp_path, kind):
+    pytest.importorskip("pypdf")
+    src = tmp_path / "rules.pdf"
+    src.write_bytes(_broken_pdfs()[kind])
+    with pytest.raises(RulebookError) as e:
+        import_sources([src], "x")
+    msg = str(e.value)
+    assert msg.startswith("rules.pdf: PDF не читается (") and "ожидался PDF с текстовым слоем" in msg, msg
+    inner = msg.split("(", 1)[1].rsplit(")", 1)[0]
+    assert not re.search(r"[A-Za-z]{4,}", inner.replace("PDF", "").replace("xref", "")), msg
+
+
+def test_password_protected_pdf_says_so(tmp_path):
+    pytest.importorskip("pypdf")
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    from tests.pdfmake import make_pdf
+    w = PdfWriter(clone_from=PdfReader(io.BytesIO(make_pdf([["205. Сражение."]]))))
+    w.encrypt("secret", algorithm="RC4-128")
+    buf = io.BytesIO()
+    w.write(buf)
+    src = tmp_path / "locked.pdf"
+    src.write_bytes(buf.getvalue())
+    with pytest.raises(RulebookError, match=r"locked\.pdf: PDF не читается \(PDF защищён паролем"):
         import_sources([src], "x")
 
 

@@ -327,3 +327,36 @@ def test_card_file_reads_or_raises_a_russian_error(tmp_path_factory, raw, fmt, n
         assert (row.fields is None) != (row.error is None)
         if row.error is not None:
             assert _CYRILLIC.search(row.error), row.error
+
+
+_JSON_VALUE = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
+                           | st.text(max_size=12) | st.sampled_from(["Существо", "1", "0", "Орк", "Ранить на 2", "[:tap]"]),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                           max_leaves=6)
+_CARD_KEYS = ["name", "type", "text", "desc", "id", "proto", "set_id", "series", "number", "class", "classes", "color", "race",
+              "cost", "crystalCount", "life", "health", "move", "steps", "hit", "kick", "icons", "elite", "uniq", "fly",
+              "abilities", "crystal", "case", "typeEquipment"]
+
+
+@SETTINGS
+@given(st.lists(st.dictionaries(st.sampled_from(_CARD_KEYS), _JSON_VALUE, max_size=8), min_size=1, max_size=3),
+       st.sampled_from(["nxt", "classic"]))
+@cpu_per_call(CPU_SECONDS)
+def test_card_json_of_any_field_types_is_read_row_by_row_or_refused_in_russian(tmp_path_factory, cards, fmt):
+    """A JSON card list whose fields hold any JSON value (a list as the type, an object as
+    the name): each row becomes a card or is rejected with a Russian reason, never a crash."""
+    import json
+
+    from bot.cards.formats import read_file
+
+    f = tmp_path_factory.mktemp("cards") / "cards.json"
+    f.write_text(json.dumps(cards, ensure_ascii=False), encoding="utf-8")
+    try:
+        rows = read_file(str(f), fmt)
+    except BerserkError as e:
+        _russian_error(e)
+        return
+    for row in rows.rows:
+        assert (row.fields is None) != (row.error is None)
+        if row.error is not None:
+            assert _CYRILLIC.search(row.error), row.error

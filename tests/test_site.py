@@ -240,6 +240,29 @@ def test_cli_builds_a_named_edition(tmp_path, monkeypatch, capsys):
     assert "записано:" in capsys.readouterr().out
 
 
+def test_cli_builds_every_edition_but_a_broken_one_and_names_it(tmp_path, monkeypatch, capsys):
+    from bot.cli import main
+
+    books = tmp_path / "rulebook"
+    books.mkdir()
+    (books / "fixture.yaml").write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    (books / "broken.yaml").write_text("edition: broken\nclauses: [\n", encoding="utf-8")
+    (books / "empty.yaml").write_text("title: нет пунктов\n", encoding="utf-8")
+    monkeypatch.setattr(rulebook, "rulebook_dir", lambda: books)
+    monkeypatch.setattr("bot.site.rulebook_dir", lambda: books)
+    rulebook.load.cache_clear()
+    try:
+        assert main(["rulebook", "html", str(tmp_path / "out"), "--edition", "all"]) == 1
+    finally:
+        rulebook.load.cache_clear()
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.html")) == ["fixture.html", "index.html"]
+    out, err = capsys.readouterr()
+    assert "fixture.html" in out and "broken.html" not in out
+    assert "редакция «broken» не собрана" in err and "broken.yaml, строка 3" in err
+    assert "редакция «empty» не собрана" in err and "нет ключа «clauses»" in err
+    assert "Error" not in err and "Traceback" not in err
+
+
 def test_cli_unknown_edition_is_a_russian_error(tmp_path):
     out = subprocess.run([sys.executable, "-m", "bot", "rulebook", "html", str(tmp_path / "o"), "--edition", "нетакой"],
                          cwd=ROOT, capture_output=True, text=True)

@@ -281,8 +281,9 @@ def check_fields(f: dict[str, Any]) -> dict[str, Any]:
 
 # -- nxt ---------------------------------------------------------------------------------
 def _code(table: dict, v: Any) -> Any:
-    """``table[v]`` for a code given as number or text («1» = 1)."""
-    if v is None or isinstance(v, bool):
+    """``table[v]`` for a code given as number or text («1» = 1); ``None`` for any other
+    value (a list, an object: no code)."""
+    if v is None or isinstance(v, bool) or not isinstance(v, (str, int, float)):
         return None
     if v in table:
         return table[v]

@@ -14,9 +14,9 @@ def add_parser(actions) -> None:
 
 def run(args) -> int:
     """Build the site and print the written files. ``--edition`` takes one name, a
-    comma-separated list, or ``all``. On an unknown edition or an unwritable folder
-    prints a Russian error to stderr and returns 1; an empty OUTDIR is refused with
-    exit 2."""
+    comma-separated list, or ``all``. An edition that is unknown or does not load is
+    reported in Russian on stderr and the others are still built; then, as for an
+    unwritable folder, the exit code is 1. An empty OUTDIR is refused with exit 2."""
     import sys
 
     from bot.cli.output import print_error
@@ -31,8 +31,9 @@ def run(args) -> int:
     if not names:
         print_error("не указано ни одной редакции (--edition 5ed, --edition 5ed,4ed или --edition all)", False, "rulebook html")
         return 1
+    broken: list[tuple[str, str]] = []
     try:
-        written = build_site(args.outdir, names)
+        written = build_site(args.outdir, names, broken=broken)
     except RulebookError as e:
         print_error(str(e), False, "rulebook html")
         return 1
@@ -41,4 +42,9 @@ def run(args) -> int:
         return 1
     for path in written:
         print(f"записано: {path}")
-    return 0
+    for name, reason in broken:
+        print_error(f"редакция «{name}» не собрана: {reason}", False, "rulebook html")
+    if broken and written:
+        built = ", ".join(p.stem for p in written if p.name != "index.html")
+        print(f"собраны остальные редакции: {built}", file=sys.stderr)
+    return 1 if broken else 0
