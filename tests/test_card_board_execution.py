@@ -220,3 +220,46 @@ def test_when_is_it_paid_is_answered_on_the_board_route_with_a_reading():
              "Когда карта платит за особенность — до разряда или после всего?")
     assert a.verdict.startswith("Оплата происходит после того, как игрок пройдёт все способности"), a.verdict
     assert a.citations[0] == "505.4"
+
+
+# ------------------------------------------------------------------ more board facts the rules read
+def test_an_incorporeal_other_creature_refuses_equipment_212_3():
+    a = _ask("«{tap}: поместите выбранную вашу экипировку на другое ваше существо». Другое моё существо бестелесное. Можно?")
+    assert a.verdict.startswith("Нет: часть 1"), a.verdict
+    assert a.citations[0] == "212.3" and "бестелесное" in a.verdict
+
+
+def test_choosing_an_option_the_host_rules_forbid_505_5_with_212_3():
+    a = _ask("У сущ «{tap}: разряд на 1 по выбранному существу или поместите выбранную вашу экипировку на другое ваше "
+             "существо». Другое моё существо летает. Могу выбрать экипировку?")
+    assert a.verdict.startswith("Нет: часть 2 объявить нелегально"), a.verdict
+    assert a.citations[:2] == ["505.5", "212.3"]
+
+
+def test_a_symbiote_text_names_its_card_and_no_creature_to_go_on():
+    a = _ask("«поместите этого симбиота на другое ваше существо». Других существ у меня нет. Что будет?")
+    assert a.verdict.startswith("Ни одна часть текста не выполняется"), a.verdict
+    assert a.citations[0] == "209.3"
+    src = next(c for c in a.reading["state"]["cards"] if c["id"] == "Источник")
+    assert src["traits"] == ["symbiote"] and src["host"] == "Хозяин"
+
+
+def test_the_host_told_wounded_is_healed_by_its_symbiote():
+    a = _ask("Симб с текстом «{tap}: излечите хозяина на 2». Хозяин ранен. Что будет?")
+    assert a.verdict.startswith("Излечите хозяина на 2: часть 1"), a.verdict
+    host = next(c for c in a.reading["state"]["cards"] if c["id"] == "Хозяин")
+    assert host.get("wounds", 0) > 0
+
+
+def test_instead_of_movement_in_the_opponents_turn_is_refused_506_2():
+    a = _ask(JUMP + " Сейчас ход противника. Можно использовать?")
+    assert a.verdict.startswith("Нет: особенность использовать нельзя"), a.verdict
+    assert a.citations[0] == "506.2"
+    assert a.reading["state"]["active"] == "second" and a.reading["state"]["priority"] == "first"
+
+
+def test_a_closed_creature_destroying_itself_still_heals_505_9():
+    a = _ask("У моего сущ «{tap}: уничтожьте это существо, при этом излечите все ваши существа на 3». "
+             "Моё существо закрыто. Лечение будет?")
+    assert a.verdict.startswith("Да: часть 2"), a.verdict
+    assert a.citations[0] == "505.9"

@@ -420,7 +420,8 @@ class _Board:
         if given_on is not None:
             hosts = [c for c in hosts if c.id == str(given_on)]
         if not hosts:
-            return "illegal", "на поле боя нет существа, на которое её можно поместить", (), card, None
+            return "illegal", "на поле боя нет существа, на которое её можно поместить", \
+                ("209.3",) if card.is_symbiote else ("212.1",), card, None
         refused = {c.id: host_problems(self.st, card, c) for c in hosts}
         allowed = [c for c in hosts if not refused[c.id]]
         if not allowed:
@@ -634,7 +635,8 @@ class _Board:
                 raise UseError(f"choose {self.use.choose}: эта часть не входит в выбор «или» (505.5)", ("505.5",))
             if checks[opts.index(chosen)][0] == "illegal":
                 raise UseError(f"choose {self.use.choose}: {self.lbl(chosen)} объявить нелегально "
-                               f"({checks[opts.index(chosen)][1]}) — её выбрать нельзя (505.5)", ("505.5",))
+                               f"({checks[opts.index(chosen)][1]}) — её выбрать нельзя (505.5)",
+                               ("505.5", *checks[opts.index(chosen)][2]))
             reason = f"{MEANING['505.5']}; выбрана {self.lbl(chosen)}"
         else:
             legal = [o for o, c in zip(opts, checks) if c[0] != "illegal"]

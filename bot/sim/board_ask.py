@@ -339,6 +339,10 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         # says the asker wants to do
         wanted = _wanted_before(question)
         hits = (match_parts(wanted, ps) or _by_action(wanted, actions)) if wanted else []
+        if not hits and len(ps) == 1:
+            hits = [ps[0].number]       # «можно?» about a text of one part: that part
+        elif not hits and question_kind(question) == "yes_no":
+            return Asked("use")         # «можно?»: the ability as a whole
     instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
     part = next((h for h in hits if h != instead), None)
     if part is None and not given_up and _USE.search(clause) and question_kind(question) == "yes_no":
@@ -515,6 +519,11 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
             return bv
         r = bv.resolution.results.get(asked.part)
         phrase = _with_cause(bv, result.ast, leaf_of, asked.part)
+        if kind == "optional" and r == "done":
+            # «могу только открыться?»: the other parts after «может» are left undeclared (505.8)
+            left = [n for n in _parts_of(holder, leaf_of) if n != asked.part
+                    and bv.resolution.results.get(n) == "not_declared"]
+            phrase += "".join("; " + part_phrase(bv.resolution, n) for n in left)
         bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
         step = next((x for x in bv.resolution.steps if x.part == asked.part and x.status == "conditional"), None)
         if r == "conditional" and step is not None and step.reason.startswith("цель не указана; подходят"):

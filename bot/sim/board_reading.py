@@ -65,9 +65,13 @@ def _state_mapping(st: GameState) -> dict:
         out["phase"] = st.phase
     if st.subphase != "choice":
         out["subphase"] = st.subphase
-    for k in ("first", "active", "priority"):
-        if getattr(st, k) != "first":
-            out[k] = getattr(st, k)
+    # the loader's defaults: active = first, priority = active
+    if st.first != "first":
+        out["first"] = st.first
+    if st.active != st.first:
+        out["active"] = st.active
+    if st.priority != st.active:
+        out["priority"] = st.priority
     # hosts before the cards placed on them (the loader checks a host exists)
     cards = sorted(st.cards.values(), key=lambda c: (c.host is not None, 0))
     out["cards"] = [card_mapping(c) for c in cards]

@@ -84,6 +84,9 @@ class Fact:
     («единственное другое моё сущ — летун»)."""
     card_kind: str = "creature"
     """The kind of card the fact is about («ни одного арта»: ``artifact``)."""
+    also: tuple[str, ...] = ()
+    """For ``exists``: the other states told of those creatures («закрытое раненое»: ``closed`` and
+    ``("wounded",)``)."""
     attrs: tuple[tuple[str, str, int], ...] = ()
     """For ``exists``: numbers those creatures have («стоимостью 3»: ``(("cost", "==", 3),)``;
     ``bot.sim.ability.numeric_restrictions``)."""
@@ -215,6 +218,7 @@ def read_board_facts(question: str) -> BoardFacts:
     sents = sentences(_ABBREVIATION.sub(r"\1 ", question))     # «нет доп. жизней» is one sentence
     antecedent: int | None = None   # the fact about the creature named last (what «оно» stands for)
     seen = 0
+    clause_start, clause_also = 0, ()     # the facts of the clause read last and its other states
     from bot.abilities.outcome_words import quotes
 
     quoted_texts = [t for _, _, t in quotes(question)]
@@ -236,6 +240,8 @@ def read_board_facts(question: str) -> BoardFacts:
         else:
             ask_at = max((i for i, c in enumerate(conds) if not c), default=len(cls) - 1)
         for ci, raw in enumerate(cls):
+            _add_also(facts, clause_start, clause_also)
+            clause_start, clause_also = len(facts), ()
             clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
             if not clause:
                 continue
@@ -345,6 +351,16 @@ def read_board_facts(question: str) -> BoardFacts:
                 # «у него запас движения 0», «он в этот ход ещё не ходил», «подфаза выбора»: the card with the text
                 facts.append(Fact("source", "own", motion[0], raw.strip(), attrs=motion[1]))
                 continue
+            host_state = _HOST_STATE.match(clause)
+            if host_state is not None and not asking:
+                state = next((r for r, forms in w["source_states"].items()
+                              if any(fold(x) == host_state.group(1) for x in forms)), None)
+                if state is not None:
+                    facts.append(Fact("host", "own", state, raw.strip()))     # «хозяин ранен»
+                    continue
+            if not asking and _OPPONENT_TURN.search(clause):
+                facts.append(Fact("turn", "enemy", None, raw.strip()))       # «сейчас ход противника»
+                continue
             own_state = _source_state(clause, w)
             if own_state is not None and not asking and not own_state[1] and antecedent is not None \
                     and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:оно|он|она)(?![а-яё])", clause):
@@ -407,9 +423,11 @@ def read_board_facts(question: str) -> BoardFacts:
                 facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
                 continue
             owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
-            restr = next((r for r in ("closed", "open", "flying", "wounded") if _has(clause, w[r])), None)
+            restr = next((r for r in ("closed", "open", "flying", "wounded", "incorporeal") if _has(clause, w[r])), None)
             if flying_word:
                 restr = "flying"
+            clause_also = tuple(r for r in ("closed", "open", "flying", "wounded", "incorporeal")
+                                if r != restr and _has(clause, w[r]))    # «закрытое раненое существо»
             if _has(clause, w["other"]) and not lives:
                 unread.append(raw.strip())  # «у существа нет фишек» is not about the board's creatures
                 continue
@@ -425,7 +443,10 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())  # «существо не …»: not «there is none»
                     continue
                 facts.append(Fact("none", owner, restr, raw.strip()))
-            elif _has(clause, w["sole"]) or (restr not in OPPOSITE and restr is not None and _has(clause, w["every"])):
+            elif _has(clause, w["sole"]) or (restr not in OPPOSITE and restr is not None and _has(clause, w["every"])) \
+                    or (restr is not None and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:друг(?:ое|ой|ая)|второе|второй|вторая)\s+"
+                                                       r"(?:мо[её]|мой|моя|ваше|ваш|ваша|сво[её]|свой|своя)\s+", clause)):
+                # «другое моё существо летает»: the other creature of that side (the only one, as told)
                 # «единственное другое моё сущ — летун», «все мои другие существа летающие»: those are
                 # all the creatures of that side (besides the card with the text)
                 facts.append(Fact("exists", owner, restr, raw.strip(), only=True))
@@ -443,9 +464,18 @@ def read_board_facts(question: str) -> BoardFacts:
                 facts.append(Fact("exists", owner, restr, raw.strip()))
             elif not re.search(r"\b(что|как|кто|ли)\b", clause) and not asking:
                 unread.append(raw.strip())
+    _add_also(facts, clause_start, clause_also)
     # the said clauses are shown to the user: without the placeholder of a quoted phrase
     return BoardFacts([replace(f, said=_unmark(f.said, QUOTE_MARK)) for f in facts],
                       [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
+
+
+def _add_also(facts: list[Fact], start: int, also: tuple[str, ...]) -> None:
+    """Give the ``exists`` facts appended since ``start`` the clause's other states ``also``."""
+    if also:
+        for i in range(start, len(facts)):
+            if facts[i].kind == "exists":
+                facts[i] = replace(facts[i], also=also)
 
 
 def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
@@ -490,6 +520,10 @@ _BAN = re.compile(r"не\s+мо(?:жет|гут)\s+(?:перемещаться|�
                   r"(перв|втор|трет)\w*\s+(?:ряд|линии)")
 
 
+_HOST_STATE = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:его\s+|ее\s+|её\s+|мой\s+|ваш\s+)?хозяин\s+(?:уже\s+|сейчас\s+|тоже\s+)?"
+                         r"([а-яё]+)\s*$")
+_OPPONENT_TURN = re.compile(r"^\s*(?:(?:а|и|но)\s+)?(?:сейчас\s+|идет\s+|идёт\s+)?(?:ход|хода)\s+(?:противника|соперника|врага)"
+                            r"|^\s*(?:сейчас\s+)?(?:чужой|вражеский)\s+ход")
 _SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
 _MOVED = re.compile(r"(?<![а-яё])(не\s+)?(?:уже\s+|ещё\s+|еще\s+)?(?:ходил|походил|сходил|двигался|подвигался|"
                     r"передвигался|перемещался)(?![а-яё])")
@@ -544,8 +578,8 @@ def own_noun_ambiguous(result, facts: BoardFacts) -> bool:
     for leaf in (n for n in result.ast.walk() if n.kind == "effect"):
         args = thaw(leaf.attr("args") or ()) or {}
         spec = (args.get("target") or {}) if isinstance(args, dict) else {}
-        if spec.get("owner") == "own" or spec.get("who") == "own":
-            return True
+        if (spec.get("owner") == "own" or spec.get("who") == "own") and spec.get("who") not in ("all", "self"):
+            return True     # «излечите выбранное ваше существо»: «моё существо» may be that one («все ваши» holds both)
     return False
 
 
@@ -587,8 +621,19 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
     from bot.abilities.effects import thaw
     from bot.abilities.resolve import number_parts
 
+    from bot.sim.ability import placement_specs
+
     st = GameState()
+    result = parse_ability(text)
     kind = facts.source_kind
+    if kind == "creature" and result.ast is not None:
+        # «поместите этого симбиота на …»: the text says what its card is
+        for leaf in (x for x in result.ast.walk() if x.kind == "effect" and x.attr("action") == "place"):
+            split = placement_specs(leaf.text)
+            if split and split[3] == "self" and split[0].get("kind") in ("symbiote", "equipment"):
+                kind = split[0]["kind"]
+    if facts.of("turn"):
+        st.active = "second"    # «сейчас ход противника»: the asker holds priority in the opponent's turn
     src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10,
                kind="creature" if kind == "symbiote" else kind,
                traits={"symbiote"} if kind == "symbiote" else set())
@@ -599,9 +644,11 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         host = Card(id="Хозяин", owner="first", cell=parse_cell("c2"), lives=10, creature_class="воин")
         st.cards[host.id] = host
         src.host, src.movement = host.id, None
+        for f in facts.of("host"):      # «хозяин ранен»
+            _make_fit(host, f.restriction, {}, None)
+            hosted.append(f"«{f.said}»: «Хозяин» {STATE_RU.get(f.restriction or '', '')}")
         hosted.append(f"«Источник» — {'экипировка' if kind == 'equipment' else 'симбиот'} на вашем существе «Хозяин» "
                       "(класс «воин»: условно, вопрос о нём ничего не говорит)")
-    result = parse_ability(text)
     nums, _ = number_parts(result.ast) if result.ast else ({}, ())
     use = Use(src.id, refuse=facts.refuse)
     assumed: list[str] = []     # the source's own line goes first, once its state is known
@@ -695,6 +742,11 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         c = Card(id=cid, owner=player, cell=parse_cell("c3" if near else next(free[player])), lives=10, kind=kind)
         if blocked is None:
             _make_fit(c, restr, args, action)
+            side = owner or ("enemy" if player == "second" else "own")
+            told = next((f for f in facts.of("exists") if (f.owner or side) == side and f.also
+                         and f.restriction in (restr, None)), None)
+            for extra in (told.also if told else ()):
+                _make_fit(c, extra, {}, None)      # «у меня есть закрытое раненое существо»: both
             unhurt = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), "wounded")
             if action == "heal" and restr != "wounded" and unhurt is not None:
                 c.wounds = 0    # «у меня нет раненых»: the creature to heal has no wounds
@@ -821,18 +873,19 @@ def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None
     player = "first" if owner == "own" else "second"
     told = [f for f in facts.of("exists") if (f.owner or "own") == owner]
     sole = [f for f in told if f.only]
+    none = _excluded(facts.facts, owner, None)
+    if none is not None and not told:
+        assumed.append(f"«{none.said}»: других существ, на которые её можно поместить, нет")
+        return      # «у меня больше нет существ»
     wanted = sole or told
     free = iter(["b2", "d2", "a2", "e2", "b1", "d1"] if player == "first" else ["b4", "d4", "a4", "e4", "b5", "d5"])
     if wanted:
         for k, f in enumerate(wanted[:1] if sole else wanted, 1):
             cid = f"Существо {'ваше' if player == 'first' else 'противника'} {k}"
             c = Card(id=cid, owner=player, cell=parse_cell(next(free)), lives=10, creature_class="воин")
-            if f.restriction == "flying":
-                c.traits.add("flying")
-            elif f.restriction == "closed":
-                c.open = False
-            elif f.restriction == "wounded":
-                c.wounds = 3
+            for state in (f.restriction, *f.also):
+                if state in ("flying", "closed", "wounded", "incorporeal"):
+                    _make_fit(c, state, {}, None)
             st.cards[cid] = c
             assumed.append(f"«{f.said}»: {cid}" + (f" ({STATE_RU[f.restriction]})" if f.restriction in STATE_RU else "")
                            + ", класс «воин» (условно)")
@@ -901,6 +954,8 @@ def _make_fit(c: Card, restr: str | None, args: dict, action: str | None) -> Non
         c.open = False
     elif restr == "flying":
         c.traits.add("flying")
+    elif restr == "incorporeal":
+        c.traits.add("incorporeal")
     if restr == "wounded" or action == "heal":
         c.wounds = 3
     if action == "lose":
