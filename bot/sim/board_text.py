@@ -362,7 +362,8 @@ def read_board_facts(question: str) -> BoardFacts:
             host_state = _HOST_STATE.match(clause)
             if host_state is not None and not asking:
                 state = next((r for r, forms in w["source_states"].items()
-                              if any(fold(x) == host_state.group(1) for x in forms)), None)
+                              if _words_re(tuple(forms)).fullmatch(host_state.group(1)) or
+                              _words_re(tuple(forms)).search(f" {host_state.group(1)} ")), None)
                 if state is not None:
                     facts.append(Fact("host", "own", state, raw.strip()))     # «хозяин ранен»
                     continue
@@ -481,6 +482,13 @@ def read_board_facts(question: str) -> BoardFacts:
                       [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
 
 
+@lru_cache(maxsize=64)
+def _words_re(words: tuple[str, ...]) -> re.Pattern:
+    """One pattern for whole ``words`` (folded once), longest first, between spaces."""
+    alts = sorted({fold(x) for x in words}, key=len, reverse=True)
+    return re.compile(r"(?<=\s)(?:" + "|".join(re.escape(x) for x in alts) + r")(?=\s)")
+
+
 def _add_also(facts: list[Fact], start: int, also: tuple[str, ...]) -> None:
     """Give the ``exists`` facts appended since ``start`` the clause's other states ``also``."""
     if also:
@@ -497,23 +505,18 @@ def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
     rest = " " + " ".join(clause.replace("ё", "е").split()) + " "
     state = None
     for r, forms in w["source_states"].items():
-        for f in sorted(forms, key=len, reverse=True):
-            pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
-            if pat.search(rest):
-                if state is not None and state != r:
-                    return None
-                state = r
-                rest = pat.sub(" ", rest)
+        pat = _words_re(tuple(forms))
+        if pat.search(rest):
+            if state is not None and state != r:
+                return None
+            state = r
+            rest = pat.sub(" ", rest)
     if state is None:
         return None
-    subject = False
-    for f in sorted(w["source_subject"], key=len, reverse=True):
-        pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
-        if pat.search(rest):
-            subject = True
-            rest = pat.sub(" ", rest)
-    for f in sorted(w["source_adverbs"], key=len, reverse=True):
-        rest = re.sub(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)", " ", rest)
+    pat = _words_re(tuple(w["source_subject"]))
+    subject = pat.search(rest) is not None
+    rest = pat.sub(" ", rest)
+    rest = _words_re(tuple(w["source_adverbs"])).sub(" ", rest)
     rest = re.sub(r"^\s*(?:а|и|но|ну|тут|там)\s", " ", rest)
     if not subject:
         # «моё существо закрыто»: the asker's one creature — the card with the text unless the
