@@ -205,3 +205,22 @@ def test_database_leftovers_in_card_text():
     assert parse("- 2 к {strike} по летающим.").ast.text == "-2 к {strike} по летающим"
     res = parse("Когда ваше существо копит {counter} ー оно получает +1 к {strike}.")
     assert res.complete and res.ast.kind == "trigger" and _leaves(res) == ["оно получает +1 к {strike}"]
+
+
+def test_a_delayed_trigger_after_a_comma_is_the_next_part():
+    res = parse("{tap}: Выберите ряд, в начале вашего следующего хода ранить каждое существо в нем на 1.")
+    assert res.ast.shape() == "(cost (and_then effect (trigger effect)))"
+    assert res.ast.children[0].children[1].attr("head") == "в начале вашего следующего хода"
+
+
+def test_an_unquoted_name_ends_before_a_time_phrase():
+    res = parse("{tap}: Заклинание щит гор в следующий ход противника предотвращает следующие 2 раны.")
+    named = res.ast.children[0]
+    assert named.attr("name") == "щит гор"
+    assert _leaves(res) == ["в следующий ход противника предотвращает следующие 2 раны"]
+
+
+def test_nouns_listed_with_commas_inside_a_condition():
+    res = parse("При наборе отряда, если в вашем отряде есть герой-маг, герой-жрец и герой-воин Гронд берется в отряд.")
+    cond = res.ast.children[0]
+    assert cond.kind == "condition" and cond.attr("head").endswith("герой-жрец и герой-воин Гронд")

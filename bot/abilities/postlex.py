@@ -924,6 +924,11 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
             return ("insert", j - 1) if t.type == "NUMBER" and t.value[:1] not in "+-" else ("insert", j)
         if t.type == "WORD" and t.value.casefold() == "до" and j + 1 < n and toks[j + 1].value.casefold() == "конца":
             return "insert", j          # "Воздействие сила ненависти до конца этого хода …"
+        if t.type == "WORD" and t.value.casefold() in ("в", "во") and j + 2 < n and toks[j + 1].type == "WORD" \
+                and (lexicon.word_lemma(toks[j + 1].value) in _TIME_NOUNS or (
+                    lexicon.word_lemma(toks[j + 1].value) in _TIME_OWNERS and toks[j + 2].type == "WORD"
+                    and lexicon.word_lemma(toks[j + 2].value) in _TIME_NOUNS)):
+            return "insert", j          # "Заклинание щит гор в следующий ход противника …": a time phrase
         if t.type == "TRIGGER_KW":
             if t.value.casefold() != "при" or (j + 1 < n and lexicon.word_lemma(toks[j + 1].value) in _EVENT_LEMMAS):
                 return "insert", j      # "Воздействие черная метка когда …", "… при гибели …"
@@ -1139,6 +1144,8 @@ class CardPostLex:
             if j < stop and nxt.value.casefold() != "при" and toks[j].type == "WORD" \
                     and lexicon.word_lemma(toks[j].value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(toks[j].value):
                 return True     # "…, в конце хода выбранное существо противника, стоящее рядом, получает …"
+            if j < stop and nxt.value.casefold() != "при" and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value):
+                return True     # "выберите ряд, в начале вашего следующего хода ранить …": a delayed part
             return j < stop and _subject_verb_follows(toks, j - 1)
         if nxt.type != "WORD" or _opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS:
             return False
@@ -1308,6 +1315,13 @@ class CardPostLex:
             for j in commas:
                 if _subject_verb_follows(toks, j):
                     return "token", j     # "Пока …, Воронга может объявлять …"
+            if commas and not any(_opens_ability(toks[j + 1] if j + 1 < len(toks) else None) for j in commas):
+                ins = _clause_end_without_comma(toks, i, len(toks))
+                tail = toks[commas[-1] + 1:ins] if ins is not None else []
+                if ins is not None and ins > commas[-1] + 1 and any(x.value.casefold() == "и" for x in tail) and all(
+                        x.value.casefold() == "и" or (x.type == "WORD" and (lexicon.is_nominal(x.value) or x.value[:1].isupper()))
+                        for x in tail):
+                    return "insert", ins  # "если есть герой-маг, герой-жрец и герой-воин Эрманд берется …": nouns listed
             return ("token", commas[0]) if commas else None
         if toks[i].type == "NAMED_KW":
             return None
