@@ -223,4 +223,4 @@ def test_an_unquoted_name_ends_before_a_time_phrase():
 def test_nouns_listed_with_commas_inside_a_condition():
     res = parse("При наборе отряда, если в вашем отряде есть герой-маг, герой-жрец и герой-воин Гронд берется в отряд.")
     cond = res.ast.children[0]
-    assert cond.kind == "condition" and cond.attr("head").endswith("герой-жрец и герой-воин Гронд")
+    assert cond.kind == "condition" and "герой-маг, герой-жрец и герой-воин" in cond.attr("head")
