@@ -224,3 +224,14 @@ def test_nouns_listed_with_commas_inside_a_condition():
     res = parse("При наборе отряда, если в вашем отряде есть герой-маг, герой-жрец и герой-воин Гронд берется в отряд.")
     cond = res.ast.children[0]
     assert cond.kind == "condition" and "герой-маг, герой-жрец и герой-воин" in cond.attr("head")
+
+
+@pytest.mark.parametrize("text, head, leaf", [
+    ("Бросьте кубик; если выпало 5 или 6 атака блокируется.", "если выпало 5 или 6", "атака блокируется"),
+    ("Пророчество 1; если показана карта с {regen} существо получает +1 к {strike}.",
+     "если показана карта с {regen}", "существо получает +1 к {strike}"),
+])
+def test_the_subject_after_a_clause_value(text, head, leaf):
+    res = parse(text)
+    cond = res.ast.children[1]
+    assert cond.kind == "condition" and cond.attr("head") == head and _leaves(res)[1] == leaf

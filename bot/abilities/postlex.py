@@ -726,6 +726,9 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+# Nouns that open an ability's subject right after the value of a clause with no comma
+# ("если выпало 5 или 6 атака блокируется", "если показана карта с {regen} существо получает …").
+_SUBJECT_NOUNS = frozenset({"атака", "существо", "карта", "хозяин", "артефакт", "местность", "герой", "удар"})
 _PRONOUN_LEMMAS = frozenset({"он", "она", "оно", "они", "вы"})
 
 
@@ -794,6 +797,10 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
             continue    # (after «чем» a pronoun is the comparison's: "…, чем оно само")
         low = t.value.casefold()
         if object_guard and k == left + 1 and low not in _PRONOUN_SUBJECTS:
+            continue
+        if before is not None and before.type in ("NUMBER", "ICON") and k > left + 2 and lexicon.is_noun(t.value) \
+                and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS:
+            start = k       # "если выпало 5 или 6 атака блокируется": a noun after the clause's value
             continue
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
