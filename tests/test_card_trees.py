@@ -235,3 +235,27 @@ def test_the_subject_after_a_clause_value(text, head, leaf):
     res = parse(text)
     cond = res.ast.children[1]
     assert cond.kind == "condition" and cond.attr("head") == head and _leaves(res)[1] == leaf
+
+
+def test_a_trigger_after_a_comma_inside_a_condition_opens_its_body():
+    res = parse("Если носит оружие, при {strike} – особый удар на 2.")
+    assert res.ast.shape() == "(condition (trigger effect))"
+    assert (res.ast.attr("head"), res.ast.children[0].attr("head")) == ("Если носит оружие", "при {strike}")
+
+
+def test_an_event_or_a_condition_is_one_trigger_header():
+    res = parse("При промахе в нападении или если {strike} наносит 1 рану – особый удар на 3.")
+    assert res.ast.shape() == "(trigger effect)"
+    assert res.ast.attr("head") == "При промахе в нападении или если {strike} наносит 1 рану"
+
+
+@pytest.mark.parametrize("text, shape, name", [
+    ("«Хмель»: если у существа с «хмелем» выпало 2 или менее – его {strike} блокируется.",
+     "(named (condition effect))", "Хмель"),
+    ("В конце хода, если не получал ран – «вспомнить» – особый удар на 2.",
+     "(trigger (condition (named effect)))", "вспомнить"),
+])
+def test_a_quoted_name_opening_an_ability(text, shape, name):
+    res = parse(text)
+    assert res.ast.shape() == shape
+    assert [n.attr("name") for n in res.ast.walk() if n.kind == "named"] == [name]

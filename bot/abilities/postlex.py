@@ -1110,6 +1110,12 @@ class CardPostLex:
             out.append(_retype(toks[label], "HEAD_END"))
             return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW",
                                          headed or i == 1 or kind == "TRIGGER_KW")
+        if depth < MAX_DEPTH and i + 2 < len(toks) and toks[i].type == "QUOTED" and toks[i + 1].type in ("COLON", "DASH") \
+                and toks[i + 2].type in ("WORD", "MAY", "NUMBER", "ICON", "CONDITION_KW", "TRIGGER_KW"):
+            # "«Опьянение»: если …", "… – «напомнить о себе» – особый удар …": a name in quotes
+            # opening an ability (the name of an effect, a marker defined by what follows)
+            out.extend([_retype(toks[i], "NAMED_KW"), _retype(toks[i + 1], "HEAD_END")])
+            return out + self._statement(toks[i + 2:], depth + 1, False, headed or i == 1)
         gerund = _gerund_condition_end(toks, i) if depth < MAX_DEPTH else None
         if gerund is not None:
             # "Выступая защитником, не закрывается", "Находясь в третьем ряду, получает …":
@@ -1250,9 +1256,14 @@ class CardPostLex:
             if t.type == "COLON" and kw == "при" and any(toks[k].type == "WORD" and _imperative(toks[k].value)
                                                         for k in range(i + 2, j)):
                 break       # "При прыжке бросьте кубик: если …": the colon is the body's, after its verb
+            if t.type == "COMMA" and toks[i].type == "CONDITION_KW" and kw.startswith(_CLAUSE_HEADS) and j > i + 1 \
+                    and j + 1 < len(toks) and toks[j + 1].type == "TRIGGER_KW" \
+                    and toks[j + 1].value.casefold() in ("при", "когда") and self._dash_ends(toks, j + 1):
+                return "token", j   # "Если носит оружие, при {strike} – …": the trigger opens the body
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
-            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and not (
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 \
+                    and toks[j - 1].value.casefold() not in ("или", "и") and not (   # ("При промахе или если …": one event)
                     kw.startswith(_CLAUSE_HEADS) and toks[j - 1].type == "COMMA"
                     and _clause_end_without_comma(toks, i, j - 1) is not None) and (
                     kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
