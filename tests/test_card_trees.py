@@ -259,3 +259,8 @@ def test_a_quoted_name_opening_an_ability(text, shape, name):
     res = parse(text)
     assert res.ast.shape() == shape
     assert [n.attr("name") for n in res.ast.walk() if n.kind == "named"] == [name]
+
+
+def test_an_imperative_after_a_closed_relative_clause_is_the_next_part():
+    res = parse("До набора отряда – найдите в колоде карту леса, которой нет в отряде, покажите ее; возьмите ее.")
+    assert _leaves(res) == ["найдите в колоде карту леса, которой нет в отряде", "покажите ее", "возьмите ее"]

@@ -551,8 +551,13 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     nxt = toks[i + 1]
     if nxt.type == "WORD" and (_opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS):
         return False    # "+1 к выстрелу по картам, которые получали раны …": a relative clause
-    if any(t.value.casefold() in ("пока", "если", "когда", "где", "чтобы") or lexicon.word_lemma(t.value) == "который"
-           for t in op if t.type in ("WORD", "CONDITION_KW", "TRIGGER_KW")):
+    rel = next((k for k, t in enumerate(op) if t.type == "WORD" and lexicon.word_lemma(t.value) == "который"), None)
+    closed_rel = rel is not None and toks[i].type == "COMMA" \
+        and op and op[0].type == "WORD" and _imperative(op[0].value) and nxt.type == "WORD" and _imperative(nxt.value)
+    # ("найдите в колоде карту, которой не было среди показанных, покажите ее": the relative
+    # clause closed before the comma, an imperative after it is the next part)
+    if not closed_rel and any(t.value.casefold() in ("пока", "если", "когда", "где", "чтобы") or lexicon.word_lemma(t.value) == "который"
+                              for t in op if t.type in ("WORD", "CONDITION_KW", "TRIGGER_KW")):
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
@@ -1564,7 +1569,9 @@ class CardPostLex:
                 t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
                           end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
                 i += 1
-            elif typ in ("COMMA", "AND") and not start and not subclause and not may_scope and (
+            elif typ in ("COMMA", "AND") and not start and not may_scope and (not subclause or (
+                    typ == "COMMA" and nxt is not None and nxt.type == "WORD" and _imperative(nxt.value)
+                    and out[op_start:op_start + 1] and out[op_start].type == "WORD" and _imperative(out[op_start].value))) and (
                     not modal or (typ == "AND" and nxt is not None and nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
                     and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos and not inner_part \
                     and not _choice_follows(toks, i) \
