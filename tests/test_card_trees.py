@@ -264,3 +264,8 @@ def test_a_quoted_name_opening_an_ability(text, shape, name):
 def test_an_imperative_after_a_closed_relative_clause_is_the_next_part():
     res = parse("До набора отряда – найдите в колоде карту леса, которой нет в отряде, покажите ее; возьмите ее.")
     assert _leaves(res) == ["найдите в колоде карту леса, которой нет в отряде", "покажите ее", "возьмите ее"]
+
+
+def test_a_value_icon_and_a_quoted_ability():
+    res = parse("{wolf}: {ova}1 и «После нападения {strike} не закрывается».")
+    assert res.ast.shape() == "(condition (and_then effect effect))"

@@ -561,6 +561,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if after_and and nxt.type == "QUOTED" and op and op[0].type == "ICON" and _value_operand(op):
+        return True     # "{ovz}1 и «После нападения {strike} не закрывается»": a value and a quoted ability
     if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
         return True     # "магический удар на 2-2-3 и особый удар ядовитым шипом на 2": two attacks
         #                 (or with a comma: "разряд на 2 по летающему, разряд на 2 по наземному")
