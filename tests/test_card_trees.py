@@ -269,3 +269,21 @@ def test_an_imperative_after_a_closed_relative_clause_is_the_next_part():
 def test_a_value_icon_and_a_quoted_ability():
     res = parse("{wolf}: {ova}1 и «После нападения {strike} не закрывается».")
     assert res.ast.shape() == "(condition (and_then effect effect))"
+
+
+# ---- payments ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, icons, payment", [
+    ("{instant} снять 2 {counter}: получить +1 к {strike}.", ("instant",), "снять 2 {counter}"),
+    ("{instant}{tap}, потерять 2 {health}: излечить существо на 2.", ("instant", "tap"), "потерять 2 {health}"),
+    ("{instant}, снимите {counter} с Лучника: ранить существо на 1.", ("instant",), "снимите {counter} с Лучника"),
+])
+def test_a_payment_in_words_after_an_instant(text, icons, payment):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == "(cost effect)"
+    assert (res.ast.attr("icons"), res.ast.attr("payment")) == (icons, payment)
+
+
+def test_the_amount_before_a_cost_belongs_to_the_ability_before_it():
+    res = parse("{tap}: Разряд на 1 {counter}{tap}: Выстрел на 2")
+    assert _leaves(res) == ["Разряд на 1", "Выстрел на 2"]
+    assert res.ast.children[1].attr("count") is None

@@ -35,6 +35,7 @@ Connective tokens and positions are kept (spans refer to the normalised text).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Iterable, Iterator
 
@@ -373,6 +374,7 @@ def split_points(toks: list[Token]) -> list[int]:
     run = _property_run_cuts(toks)
     if run:
         return run
+    paid = word_cost_end(toks) if toks and toks[0].type == "ICON" else None
     cuts = []
     for j in range(1, len(toks)):
         t, prev = toks[j], toks[j - 1]
@@ -381,7 +383,8 @@ def split_points(toks: list[Token]) -> list[int]:
         if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
             continue     # "получает {tap}: …", "получает Когда …": the granted ability is the object
         if t.type == "COST":
-            cuts.append(j)
+            if j != paid:   # (not the end of a payment in words: "{instant} снять 2 {counter}: …")
+                cuts.append(j)
         elif t.value[:1].isupper() and (
                 (t.type in HEADER_KW and t.value.casefold() not in ("при",) or t.type == "LIMIT_HEAD")
                 or (prev.type in ("PAREN", "LIMIT") and t.type in ("WORD", "TRIGGER_KW", "CONDITION_KW", "NAMED_KW"))):
@@ -1010,13 +1013,14 @@ def word_cost_end(toks: list[Token]) -> int | None:
     j = 0
     while j < len(toks) and toks[j].type == "ICON":
         j += 1
-    if j and (j >= len(toks) or toks[j].type != "COMMA"):
-        return None
-    j += 1 if j else 0
+    if j and j < len(toks) and toks[j].type == "COMMA":
+        j += 1          # ("{instant} снять 2 {counter}: …" with no comma after the icons too)
     if j >= len(toks) or not _payment_verb(toks[j]):
         return None
     for k in range(j + 1, min(len(toks), j + 1 + MAX_COST_WORDS)):
         t = toks[k]
+        if t.type == "COST" and k + 1 < len(toks) and toks[0].type == "ICON":
+            return k    # "{instant}{tap}, потерять 2 {health}: …": the payment's icons end at its colon
         if t.type == "COLON":
             if k == j + 1 and k + 1 < len(toks) and is_bare_tap(toks[j].value):
                 return k    # "Закройте: …": closing the card itself, the {tap} cost in words
@@ -1032,6 +1036,28 @@ def _merge_cost(toks: list[Token], end: int) -> Token:
     a, b = toks[0], toks[end]
     return Token("COST", " ".join(t.value for t in toks[:end + 1]), start_pos=a.start_pos, line=a.line,
                  column=a.column, end_line=b.end_line, end_column=b.end_column, end_pos=b.end_pos)
+
+
+_COUNT_OPENING = re.compile(r"(X|\d+)\s*(?=\{)")
+
+
+def _amount_before_cost(toks: list[Token]) -> list[Token]:
+    """"Разряд на 1 {counter}{tap}: Выстрел на 2": a count opening a COST right after «на»
+    is the amount of the ability before it, not a number of counters paid — split off as
+    a NUMBER."""
+    out: list[Token] = []
+    for k, t in enumerate(toks):
+        m = _COUNT_OPENING.match(t.value) if t.type == "COST" else None
+        if m and out and out[-1].type == "WORD" and out[-1].value.casefold() == "на":
+            n = len(m.group(1))
+            out.append(Token("NUMBER", m.group(1), start_pos=t.start_pos, line=t.line, column=t.column,
+                             end_line=t.line, end_column=t.column + n, end_pos=t.start_pos + n))
+            rest = m.end()
+            out.append(Token("COST", t.value[rest:], start_pos=t.start_pos + rest, line=t.line,
+                             column=t.column + rest, end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos))
+            continue
+        out.append(t)
+    return out
 
 
 class CardPostLex:
@@ -1054,6 +1080,7 @@ class CardPostLex:
     def _sentences(self, toks: list[Token]) -> Iterator[Token]:
         """One written sentence, cut where a new ability starts without a full stop
         (``split_points``); the cuts are zero-width sentence ends."""
+        toks = _amount_before_cost(toks)
         start = 0
         for cut in split_points(toks):
             yield from self._sentence(toks[start:cut])
