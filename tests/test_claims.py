@@ -202,3 +202,8 @@ def test_two_statements_that_do_not_contradict_force_no_winner(q, head):
 def test_an_elliptic_counter_word_denies_the_claim():
     c = find_claim("Друг говорит, что эффекты правил игры применяются после приоритета. Я говорю — до. Я прав?")
     assert (c.who, c.denies, c.counter) == ("me", True, "")
+
+
+def test_a_story_opener_is_no_set_up_but_the_told_event_is():
+    c = find_claim("Ситуация вчера была. Орк погиб. Друг говорит, что симбиот на нём остаётся. Прав?")
+    assert (c.setup, c.proposition, c.other_word) == ("Орк погиб.", "симбиот на нём остаётся", "друг")
