@@ -287,3 +287,20 @@ def test_the_amount_before_a_cost_belongs_to_the_ability_before_it():
     res = parse("{tap}: Разряд на 1 {counter}{tap}: Выстрел на 2")
     assert _leaves(res) == ["Разряд на 1", "Выстрел на 2"]
     assert res.ast.children[1].attr("count") is None
+
+
+@pytest.mark.parametrize("text, head, leaf", [
+    ("При перемещении на клетку, рядом с которой стоит ваш гном, может объявить выстрел на 1.",
+     "При перемещении на клетку, рядом с которой стоит ваш гном", "объявить выстрел на 1"),
+    ("При гибели существа, которое стояло рядом, получить {counter}.",
+     "При гибели существа, которое стояло рядом", "получить {counter}"),
+])
+def test_a_relative_clause_inside_an_event_header(text, head, leaf):
+    res = parse(text)
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == head and _leaves(res) == [leaf]
+
+
+def test_a_subject_with_a_relative_clause_after_a_time_header():
+    res = parse("В конце хода существа, которые стояли с ним в строю, получают +2 к {strike}.")
+    assert res.ast.attr("head") == "В конце хода"
+    assert _leaves(res) == ["существа, которые стояли с ним в строю, получают +2 к {strike}"]

@@ -1384,6 +1384,9 @@ class CardPostLex:
             if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
                 break
             if toks[j].type == "COMMA" and j + 1 < len(toks) and (lexicon.word_lemma(toks[j + 1].value) == "который" or (
+                    any(lexicon.word_lemma(x.value) == "который" for x in toks[j + 2:j + 4])
+                    and toks[j + 1].type == "WORD" and (lexicon.is_preposition(toks[j + 1].value)
+                                                        or pos_of(toks[j + 1].value) == "ADVB")) or (
                     toks[j + 1].type == "WORD" and pos_of(toks[j + 1].value) == "PRTF" and toks[j - 1].type == "WORD"
                     and lexicon.is_nominal(toks[j - 1].value) and lexicon.may_be_nominative(toks[j - 1].value))):
                 relative = j    # (or a participle phrase: "При {strike} ваше существо, обладающее разрядом, получает …")
@@ -1397,7 +1400,13 @@ class CardPostLex:
                         while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_nominal(toks[k - 1].value) \
                                 and lexicon.may_be_nominative(toks[k - 1].value) and not lexicon.is_preposition(toks[k - 2].value):
                             k -= 1
-                        return ("insert", k) if k < relative else None
+                        nxt_ = toks[j + 1]
+                        if k < relative and not (nxt_.type == "WORD" and (lexicon.is_infinitive(nxt_.value)
+                                                                          or _imperative(nxt_.value))):
+                            return "insert", k      # (an infinitive after the clause has no subject)
+                        # "При перемещении на клетку, рядом с которой стоит …, может …": the
+                        # relative clause is the header's, its closing comma ends it
+                        return "token", j
                     relative = None
                 continue
             nxt = toks[j + 1] if j + 1 < len(toks) else None
