@@ -304,3 +304,8 @@ def test_a_subject_with_a_relative_clause_after_a_time_header():
     res = parse("В конце хода существа, которые стояли с ним в строю, получают +2 к {strike}.")
     assert res.ast.attr("head") == "В конце хода"
     assert _leaves(res) == ["существа, которые стояли с ним в строю, получают +2 к {strike}"]
+
+
+def test_after_this_attack_is_not_an_event_header():
+    res = parse("Бешенство 2: после этой атаки не закрывается.")
+    assert res.ast.shape() == "(trigger effect)" and _leaves(res) == ["после этой атаки не закрывается"]

@@ -1158,6 +1158,10 @@ class CardPostLex:
                                             ("token", gerund - i))
             out.extend(head)
             return out + self._statement(toks[i + 1 + gerund - i:], depth + 1, True, headed or i == 1)
+        if i + 1 < len(toks) and toks[i].type == "TRIGGER_KW" and toks[i].value.casefold() == "после" \
+                and toks[i + 1].type == "WORD" and lexicon.word_lemma(toks[i + 1].value) == "этот":
+            # "Бешенство 1: после этой атаки не закрывается": the attack at hand, not an event
+            toks = toks[:i] + [_retype(toks[i], "WORD")] + toks[i + 1:]
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
