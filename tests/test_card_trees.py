@@ -309,3 +309,17 @@ def test_a_subject_with_a_relative_clause_after_a_time_header():
 def test_after_this_attack_is_not_an_event_header():
     res = parse("Бешенство 2: после этой атаки не закрывается.")
     assert res.ast.shape() == "(trigger effect)" and _leaves(res) == ["после этой атаки не закрывается"]
+
+
+def test_a_trailing_name_after_the_last_case_names_the_whole_ability():
+    res = parse("При прыжке бросьте кубик: если выпало 1 или 2 ранить существо на 1; если выпало 5 или 6 "
+                "получить {counter} (воздействие кувырок )")
+    named = res.ast.children[0]
+    assert named.kind == "named" and named.attr("name") == "кувырок"
+    assert named.children[0].kind == "and_then" and [c.kind for c in named.children[0].children] == \
+        ["effect", "condition", "condition"]
+
+
+def test_a_clause_with_a_negated_verb_after_a_comma_is_the_next_part():
+    res = parse("При {strike} – закрыть атакованное существо, оно не может двигаться в свой следующий ход.")
+    assert _leaves(res) == ["закрыть атакованное существо", "оно не может двигаться в свой следующий ход"]

@@ -639,6 +639,9 @@ def _subject_verb_follows(toks: list[Token], j: int) -> bool:
         t = toks[k]
         if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value)):
             return k > j + 1
+        if t.type == "WORD" and t.value.casefold() == "не" and k > j + 1 and k + 1 < len(toks) and (
+                toks[k + 1].type == "MAY" or (toks[k + 1].type == "WORD" and lexicon.is_finite_verb(toks[k + 1].value))):
+            return True     # "…, оно не может перемещаться …": the negated verb
         if t.type != "WORD" or not (lexicon.is_nominal(t.value) or t.value[:1].isupper() or pos_of(t.value) is None):
             return False
     return False

@@ -74,6 +74,15 @@ def _lift_name(node: Node) -> Node:
     if not node.children:
         return node
     last = node.children[-1]
+    if last.kind in ("condition", "trigger") and len(node.children) >= 2 and len(last.children) == 1 \
+            and last.children[0].kind == "named" and last.children[0].attr("written_after"):
+        # "бросьте кубик: если выпало 1 – A; если выпало 2 – B (воздействие «…»)": the name
+        # ends the whole ability, not its last case
+        named = last.children[0]
+        s_, e_ = last.span[0], named.children[0].span[1]
+        bare = replace(last, span=(s_, e_), text=node.text[s_ - node.span[0]:e_ - node.span[0]],
+                       children=(named.children[0],))
+        last = replace(named, children=(bare,))
     if last.kind != "named" or not last.attr("written_after") or (len(node.children) < 2 and node.kind != "optional"):
         return node
     inner = replace(node, children=(*node.children[:-1], last.children[0]))
