@@ -323,3 +323,14 @@ def test_a_trailing_name_after_the_last_case_names_the_whole_ability():
 def test_a_clause_with_a_negated_verb_after_a_comma_is_the_next_part():
     res = parse("При {strike} – закрыть атакованное существо, оно не может двигаться в свой следующий ход.")
     assert _leaves(res) == ["закрыть атакованное существо", "оно не может двигаться в свой следующий ход"]
+
+
+def test_a_limit_after_an_unquoted_name():
+    res = parse("{counter}{tap}: Воздействие украсть щит (1 раз за бой) существо противника получает -1 к {strike}.")
+    named = res.ast.children[0]
+    assert (named.attr("name"), named.attr("limit")) == ("украсть щит", "1 раз за бой")
+
+
+def test_and_then_a_named_subject_with_its_verb():
+    res = parse("При гибели атакованный закрывается и Гном получает +1 к {strike}.")
+    assert _leaves(res) == ["атакованный закрывается", "Гном получает +1 к {strike}"]

@@ -564,6 +564,9 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if after_and and has_pred and nxt.type == "WORD" and nxt.value[:1].isupper() and _subject_verb_follows(toks, i) \
+            and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
+        return True     # "атака блокируется и Небесный патруль приземляется": a clause with its own named subject
     if after_and and nxt.type == "QUOTED" and op and op[0].type == "ICON" and _value_operand(op):
         return True     # "{ovz}1 и «После нападения {strike} не закрывается»": a value and a quoted ability
     if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):

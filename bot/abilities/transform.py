@@ -408,8 +408,12 @@ class ToAst(Transformer):
             # "Бестелесный: -1 от ударов": the card's keyword ability and what it does here
             return self._headed("named", items, name=items[0].value, effect_kind="особенность",
                                 keyword=lexicon.word_lemma(items[0].value))
+        limit = None
+        if not quoted and words and words[-1].type == "PAREN" and _LIMIT_WORDS.search(words[-1].value):
+            # "Воздействие украсть оружие (1 раз за бой) …": the limit written after the name
+            limit, words = words[-1].value[1:-1], words[:-1]
         name = quoted[0] if quoted else (self.text[words[0].start_pos:words[-1].end_pos] if words else None)
-        return self._headed("named", items, name=name, effect_kind=kind, reach=reach)
+        return self._headed("named", items, name=name, effect_kind=kind, reach=reach, limit=limit)
 
     def cost(self, items: list[Token]) -> Token:
         return items[0]
