@@ -334,3 +334,9 @@ def test_a_limit_after_an_unquoted_name():
 def test_and_then_a_named_subject_with_its_verb():
     res = parse("При гибели атакованный закрывается и Гном получает +1 к {strike}.")
     assert _leaves(res) == ["атакованный закрывается", "Гном получает +1 к {strike}"]
+
+
+def test_a_pronoun_clause_after_the_abilities_of_may_is_the_next_part():
+    res = parse("Когда получает раны можете положить его на кладбище, оно считается погибшим.")
+    assert _leaves(res) == ["положить его на кладбище", "оно считается погибшим"]
+    assert res.ast.children[0].kind == "optional" and res.ast.children[0].children[0].kind == "and_then"

@@ -1633,8 +1633,11 @@ class CardPostLex:
                     c = out.pop()
                     t = Token("AND_THEN", c.value + " " + t.value, start_pos=c.start_pos, line=c.line,
                               column=c.column, end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
-            elif typ == "COMMA" and not start and not subclause and not may_scope and has_pred \
+            elif typ == "COMMA" and not start and not subclause and has_pred and (
+                    not may_scope or (nxt is not None and nxt.type == "WORD" and nxt.value.casefold() in _PRONOUN_SUBJECTS)) \
                     and self._new_clause(toks, i):
+                # (after «может …» too when a pronoun opens the clause: "может найти …, оно
+                # считается погибшим": its own subject, not one more ability to decline)
                 # "излечить … на 1, ваше существо получает …", "Разряд на 1, при сильном
                 # разряде атакованный получает …": a clause with its own subject and verb
                 # (or its own trigger) after a comma is the next part (505.4)
