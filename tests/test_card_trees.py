@@ -340,3 +340,12 @@ def test_a_pronoun_clause_after_the_abilities_of_may_is_the_next_part():
     res = parse("Когда получает раны можете положить его на кладбище, оно считается погибшим.")
     assert _leaves(res) == ["положить его на кладбище", "оно считается погибшим"]
     assert res.ast.children[0].kind == "optional" and res.ast.children[0].children[0].kind == "and_then"
+
+
+@pytest.mark.parametrize("text, shape", [
+    ("В начале вашего хода – может возродить ваше существо, при этом – в конце хода оно возвращается в колоду.",
+     "(trigger (optional (and_then effect (trigger effect))))"),
+    ("{tap}: Получить {counter}; в конце хода потерять {counter}.", "(cost (and_then effect (trigger effect)))"),
+])
+def test_a_time_trigger_after_a_connective_is_a_part(text, shape):
+    assert parse(text).ast.shape() == shape

@@ -1208,6 +1208,21 @@ class CardPostLex:
             return False
         return _subject_verb_follows(toks, i)
 
+    def _time_part(self, toks: list[Token], i: int) -> bool:
+        """Does a time trigger («в начале / в конце …») at ``toks[i]``, right after «при этом»
+        or «;», end its header before a subject and its verb or an infinitive ("…, при этом –
+        в конце хода оно возвращается в колоду")?"""
+        if " ".join(toks[i].value.casefold().split()) not in ("в начале", "в конце"):
+            return False
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        if end is None or end[0] != "insert":
+            return False
+        j = i + end[1]
+        if j >= stop or toks[j].type != "WORD":
+            return False
+        return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1)
+
     def _dash_ends(self, toks: list[Token], i: int) -> bool:
         """Does the header opened at ``toks[i]`` end with a dash before the next separator
         ("…; при гибели Бронзового дракона – вернуть …")?"""
@@ -1484,6 +1499,7 @@ class CardPostLex:
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and named_end(toks, i) is not None) or
                     (typ == "TRIGGER_KW" and prev.type in ("SEMI", "COND_COMMA") and self._dash_ends(toks, i)) or
+                    (typ == "TRIGGER_KW" and prev.type in ("AND_THEN", "SEMI") and self._time_part(toks, i)) or
                     (typ == "TRIGGER_KW" and i == comma_trigger)):
                 # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part
