@@ -283,6 +283,13 @@ def read_board_facts(question: str) -> BoardFacts:
                     if quote_no == 1 and _has(clause, stems):
                         source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
                         break
+            elif _CARRY.search(clause) and not asking:
+                # «на всех моих других сущах уже сидят симбы»: every (other) creature of that side carries one
+                m = _CARRY.search(clause)
+                owner = "enemy" if _has(clause, w["enemy"]) else "own"
+                carried = "has_symbiote" if re.match(r"(?:симб|паразит)", m.group(1)) else "has_equipment"
+                facts.append(Fact("exists", owner, carried, raw.strip(), only=True))
+                continue
             elif (attached := _attached_with_text(clause, "", w)) is not None and not asking:
                 facts.append(replace(attached, said=raw.strip()))       # «на нём сидит мой симб»
                 continue
@@ -331,6 +338,14 @@ def read_board_facts(question: str) -> BoardFacts:
                 elif not asking:
                     facts.append(Fact("refuse", "enemy", None, raw.strip()))
                 continue
+            around = re.search(r"(?<![а-яё])(?:вокруг|рядом|около|по\s+соседству)(?![а-яё])", clause)
+            if around and not _has(clause, w["cell"]) and (_has(clause, w["occupied"]) or _has(clause, w["free"])) \
+                    and not asking:
+                # «вокруг него всё занято», «рядом всё свободно»: the cells next to it
+                negated = re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", clause)
+                full = _has(clause, w["occupied"]) != bool(negated) if not _has(clause, w["free"]) else bool(negated)
+                facts.append(Fact("cells_full" if full else "cells_free", None, None, raw.strip()))
+                continue
             if _has(clause, w["cell"]):
                 row = _row_named(clause)
                 if row is not None and _has(clause, w["free"]) and not _has(clause, w["none"]) and not asking:
@@ -354,7 +369,8 @@ def read_board_facts(question: str) -> BoardFacts:
             host_state = _HOST_STATE.match(clause)
             if host_state is not None and not asking:
                 state = next((r for r, forms in w["source_states"].items()
-                              if any(fold(x) == host_state.group(1) for x in forms)), None)
+                              if _words_re(tuple(forms)).fullmatch(host_state.group(1)) or
+                              _words_re(tuple(forms)).search(f" {host_state.group(1)} ")), None)
                 if state is not None:
                     facts.append(Fact("host", "own", state, raw.strip()))     # «хозяин ранен»
                     continue
@@ -420,7 +436,10 @@ def read_board_facts(question: str) -> BoardFacts:
             if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
                 continue        # «у меня «…»», «та же карта «…»»: the card text's own clause
             if _has(clause, w["chosen"]) and not _has(clause, w["none"]):
-                facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
+                if _CHOSE_SELF.search(clause):
+                    facts.append(Fact("chosen_self", "own", None, raw.strip()))     # «я выбрал эту же карту»
+                else:
+                    facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
                 continue
             owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
             restr = next((r for r in ("closed", "open", "flying", "wounded", "incorporeal") if _has(clause, w[r])), None)
@@ -470,6 +489,13 @@ def read_board_facts(question: str) -> BoardFacts:
                       [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
 
 
+@lru_cache(maxsize=64)
+def _words_re(words: tuple[str, ...]) -> re.Pattern:
+    """One pattern for whole ``words`` (folded once), longest first, between spaces."""
+    alts = sorted({fold(x) for x in words}, key=len, reverse=True)
+    return re.compile(r"(?<=\s)(?:" + "|".join(re.escape(x) for x in alts) + r")(?=\s)")
+
+
 def _add_also(facts: list[Fact], start: int, also: tuple[str, ...]) -> None:
     """Give the ``exists`` facts appended since ``start`` the clause's other states ``also``."""
     if also:
@@ -486,23 +512,18 @@ def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
     rest = " " + " ".join(clause.replace("ё", "е").split()) + " "
     state = None
     for r, forms in w["source_states"].items():
-        for f in sorted(forms, key=len, reverse=True):
-            pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
-            if pat.search(rest):
-                if state is not None and state != r:
-                    return None
-                state = r
-                rest = pat.sub(" ", rest)
+        pat = _words_re(tuple(forms))
+        if pat.search(rest):
+            if state is not None and state != r:
+                return None
+            state = r
+            rest = pat.sub(" ", rest)
     if state is None:
         return None
-    subject = False
-    for f in sorted(w["source_subject"], key=len, reverse=True):
-        pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
-        if pat.search(rest):
-            subject = True
-            rest = pat.sub(" ", rest)
-    for f in sorted(w["source_adverbs"], key=len, reverse=True):
-        rest = re.sub(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)", " ", rest)
+    pat = _words_re(tuple(w["source_subject"]))
+    subject = pat.search(rest) is not None
+    rest = pat.sub(" ", rest)
+    rest = _words_re(tuple(w["source_adverbs"])).sub(" ", rest)
     rest = re.sub(r"^\s*(?:а|и|но|ну|тут|там)\s", " ", rest)
     if not subject:
         # «моё существо закрыто»: the asker's one creature — the card with the text unless the
@@ -520,6 +541,12 @@ _BAN = re.compile(r"не\s+мо(?:жет|гут)\s+(?:перемещаться|�
                   r"(перв|втор|трет)\w*\s+(?:ряд|линии)")
 
 
+_CHOSE_SELF = re.compile(r"(?<![а-яё])(?:эту\s+же|ту\s+же|саму\s+эту|эту)\s+(?:карту|самую\s+карту)|"
+                         r"(?<![а-яё])(?:это\s+же|то\s+же|само\s+это|это)\s+(?:существо|сущ)(?![а-яё])|"
+                         r"(?<![а-яё])(?:саму?\s+себя|себя\s+же|себя|источник)(?![а-яё])")
+_CARRY = re.compile(r"(?<![а-яё])на\s+(?:всех|каждом|любом)\s+(?:\w+\s+){0,3}?(?:сущ\w*|существ\w*)\s+"
+                    r"(?:уже\s+)?(?:сидят|сидит|есть|висят|висит|стоят|стоит|по)\s+(?:по\s+)?(?:своему\s+|одному\s+)?"
+                    r"(симб\w*|паразит\w*|шмот\w*|экипировк\w*)")
 _HOST_STATE = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:его\s+|ее\s+|её\s+|мой\s+|ваш\s+)?хозяин\s+(?:уже\s+|сейчас\s+|тоже\s+)?"
                          r"([а-яё]+)\s*$")
 _OPPONENT_TURN = re.compile(r"^\s*(?:(?:а|и|но)\s+)?(?:сейчас\s+|идет\s+|идёт\s+)?(?:ход|хода)\s+(?:противника|соперника|врага)"
@@ -632,22 +659,29 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             split = placement_specs(leaf.text)
             if split and split[3] == "self" and split[0].get("kind") in ("symbiote", "equipment"):
                 kind = split[0]["kind"]
+                if kind == "symbiote" and re.search(r"(?<![а-яё])паразит", fold(leaf.text)):
+                    kind = "parasite"   # «поместите этого паразита на …»
     if facts.of("turn"):
         st.active = "second"    # «сейчас ход противника»: the asker holds priority in the opponent's turn
     src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10,
-               kind="creature" if kind == "symbiote" else kind,
-               traits={"symbiote"} if kind == "symbiote" else set())
+               kind="creature" if kind in ("symbiote", "parasite") else kind,
+               traits={"symbiote"} if kind == "symbiote" else {"symbiote", "parasite"} if kind == "parasite" else set())
     st.cards[src.id] = src
     hosted: list[str] = []
-    if kind in ("symbiote", "equipment"):
-        # «у шмотки текст …», «симб с текстом …»: the card sits on a creature of its owner
-        host = Card(id="Хозяин", owner="first", cell=parse_cell("c2"), lives=10, creature_class="воин")
+    if kind in ("symbiote", "equipment", "parasite"):
+        # «у шмотки текст …», «симб с текстом …»: the card sits on a creature of its owner; a parasite
+        # on the opponent's (209.1)
+        enemy_host = kind == "parasite"
+        host = Card(id="Хозяин", owner="second" if enemy_host else "first", cell=parse_cell("c4" if enemy_host else "c2"),
+                    lives=10, creature_class="воин")
+        src.cell = host.cell
         st.cards[host.id] = host
         src.host, src.movement = host.id, None
         for f in facts.of("host"):      # «хозяин ранен»
             _make_fit(host, f.restriction, {}, None)
             hosted.append(f"«{f.said}»: «Хозяин» {STATE_RU.get(f.restriction or '', '')}")
-        hosted.append(f"«Источник» — {'экипировка' if kind == 'equipment' else 'симбиот'} на вашем существе «Хозяин» "
+        what = {"equipment": "экипировка", "symbiote": "симбиот", "parasite": "паразит"}[kind]
+        hosted.append(f"«Источник» — {what} на {'существе противника' if enemy_host else 'вашем существе'} «Хозяин» "
                       "(класс «воин»: условно, вопрос о нём ничего не говорит)")
     nums, _ = number_parts(result.ast) if result.ast else ({}, ())
     use = Use(src.id, refuse=facts.refuse)
@@ -681,12 +715,23 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         if this_card(leaf.text, who, antecedent):
             who = "self"    # «эта карта», «это существо» (bot.sim.ability.this_card)
         antecedent = antecedent or who not in ("self", None)
+        if facts.of("chosen_self") and who in ("chosen", "own") and action in _REMOVING + ("wound", "heal", "open", "close") \
+                and (spec.get("owner") in (None, "own")) and (spec.get("kind") in (None, "creature")) and n not in use.targets \
+                and not any(isinstance(t, str) and t == src.id for t in use.targets.values()):
+            use.targets[n] = src.id      # «я выбрал эту же карту»: the chosen card is the source itself (505.9)
+            assumed.append(f"«{facts.of('chosen_self')[0].said}»: цель части {n} — сам «{src.id}»")
+            antecedent = True
+            continue
         if action == "place" and _resource_leaf(leaf) is None and not _has(fold(leaf.text), ["фишк", "жетон"]):
             _placement_board(st, src, leaf, spec, who, facts, assumed)
             antecedent = True
             continue
         if host_object(leaf.text) and src.host:
             use.targets[n] = src.host      # «переместите хозяина …»: the source's host
+            host = st.cards[src.host]
+            if action == "heal" and not host.wounds and _excluded(facts.facts, "own", "wounded") is None:
+                host.wounds = 3     # «излечите хозяина»: a wounded host is what the part is for (not said otherwise)
+                assumed.append(f"на «{host.id}» 3 раны: часть {n} излечивает его (вопрос о его ранах ничего не говорит)")
             if action == "move":
                 movers.append((n, st.cards[src.host]))
             continue
@@ -797,7 +842,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         drop = {nums[id(x)] for x in leaves if leaf_action(x)[0] in declined} & set(optional)
         if drop:
             use.declare = frozenset(set(optional) - drop)
-    what = ("ваш симбиот" if src.is_symbiote else f"ваше {'открытое' if src.open else 'закрытое'} существо"
+    what = ("ваш паразит" if "parasite" in src.traits else "ваш симбиот" if src.is_symbiote else f"ваше {'открытое' if src.open else 'закрытое'} существо"
             if src.kind == "creature" else "ваша экипировка" if src.kind == "equipment" else
             f"ваш {'открытый' if src.open else 'закрытый'} артефакт")
     assumed.insert(0, f"источник — {what} «Источник» на {cell_name(src.cell) if src.cell else 'c2'}; у созданных "
@@ -887,6 +932,13 @@ def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None
                 if state in ("flying", "closed", "wounded", "incorporeal"):
                     _make_fit(c, state, {}, None)
             st.cards[cid] = c
+            if f.restriction in ("has_symbiote", "has_equipment"):
+                sym = f.restriction == "has_symbiote"
+                aid = f"{'Симбиот' if sym else 'Экипировка'} на {cid}"
+                st.cards[aid] = Card(id=aid, owner=player, kind="creature" if sym else "equipment",
+                                     traits={"symbiote"} if sym else set(), movement=None, lives=2, host=cid, cell=c.cell,
+                                     equipment_class=None if sym else "оружие")
+                assumed.append(f"на {cid} уже есть {'симбиот' if sym else 'экипировка'} «{aid}»")
             assumed.append(f"«{f.said}»: {cid}" + (f" ({STATE_RU[f.restriction]})" if f.restriction in STATE_RU else "")
                            + ", класс «воин» (условно)")
     else:
