@@ -187,11 +187,109 @@ _MIXED_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа
 _LATIN_TO_CYR = str.maketrans({"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
                                "P": "Р", "T": "Т", "X": "Х", "a": "а", "c": "с", "e": "е", "o": "о", "p": "р",
                                "x": "х", "y": "у", "k": "к", "m": "м", "t": "т", "h": "н", "b": "в"})
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SPACED_MINUS = re.compile(r"(^|[.\n]\s*)[–-] (?=\d+ (?:к|от)\b)")
 _MINUS = re.compile(r"(?<![\w–-])[–-](?=\d|X(?![A-Za-zА-Яа-яЁё]))")
 _SPACED_COUNT = re.compile(r"(^|[.\n]\s*)(X|\d+) (?=\{[a-z0-9_]+\}[{}a-z0-9_ ]*(\([^()\n]*\)\s*)?:)")
 # A straight quote left alone at the start or end of a seed example (" : Уничтожить …").
 _STRAY_QUOTES = '"\u201c\u201d\u201e'
 _LEADING_STRAY = re.compile(r'["\u201c\u201d\u201e]\s*')
+
+
+@lru_cache(maxsize=1)
+def _spelling() -> tuple[re.Pattern | None, dict[str, str], frozenset, tuple]:
+    """grammar/card_spelling.yaml ``variants`` as one alternation of whole words/phrases
+    (longest first) and ``{folded variant: written form}``."""
+    import yaml
+
+    from bot.paths import grammar_dir
+
+    try:
+        data = yaml.safe_load((grammar_dir() / "card_spelling.yaml").read_text(encoding="utf-8")) or {}
+    except OSError:
+        return None, {}, frozenset(), ()
+    table = {" ".join(str(k).casefold().replace("ё", "е").split()): str(v) for k, v in (data.get("variants") or {}).items()}
+    glued = [str(w).casefold() for w in data.get("glued_words") or ()]
+    if not table and not glued:
+        return None, {}, frozenset(), ()
+    alts = sorted(table, key=len, reverse=True)
+    parts = ["(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts) + r")(?![А-Яа-яЁёA-Za-z-])"] if alts else []
+    if glued:
+        parts.append("(" + "|".join(map(re.escape, glued)) + r")([а-яё]{3,})")
+    pat = re.compile(r"(?<![А-Яа-яЁёA-Za-z-])(?:" + "|".join(parts) + ")", re.I)
+    return pat, table, frozenset(a.split()[0] for a in alts), tuple(glued)
+
+
+_WORD = re.compile(r"[А-Яа-яЁё]+")
+
+
+@lru_cache(maxsize=5_000)
+def _glued(word: str) -> bool:
+    from bot.morph import analyzer
+
+    return not analyzer().word_is_known(word.casefold())
+
+
+def _respell(m: re.Match) -> str:
+    if m.group(1) is None:     # a header word glued to the next one
+        return m.group(2) + " " + m.group(3) if _glued(m.group(0)) else m.group(0)
+    written = _spelling()[1][" ".join(m.group(1).casefold().split())]
+    return written[:1].upper() + written[1:] if m.group(1)[:1].isupper() else written
+
+
+_WRAP_HYPHEN = re.compile(r"(?<![А-Яа-яЁё-])([А-ЯЁа-яё][а-яё]+)-([а-яё]+)(?![А-Яа-яЁё-])")
+
+
+@lru_cache(maxsize=20_000)
+def _joined(left: str, right: str) -> str | None:
+    """«против» + «ника» -> «противника» when the joined word is a dictionary word and the
+    hyphenated one is not (a line-wrap hyphen); ``None`` otherwise."""
+    from bot.morph import analyzer
+
+    a = analyzer()
+    whole = (left + right).casefold()
+    if a.word_is_known(whole) and not a.word_is_known(f"{left}-{right}".casefold()):
+        return left + right
+    return None
+
+
+def _unwrap(m: re.Match) -> str:
+    return _joined(m.group(1), m.group(2)) or m.group(0)
+
+
+_GLUED_NA = re.compile(r"(?<![А-Яа-яЁё])([А-Яа-яЁё]{3,})на(?= ?[+\-]?(?:\d|X\b))")
+
+
+def _unglue_na(m: re.Match) -> str:
+    """«ударна 2» -> «удар на 2»: a word glued to the «на» of an amount, when the word
+    without «на» is a dictionary word and the glued one is not (or the word is an effect
+    noun, bot.abilities.lexicon.EFFECT_NOUNS: «ударна» is also a short adjective)."""
+    from bot.morph import analyzer
+
+    from bot.abilities.lexicon import EFFECT_NOUNS, word_lemma
+
+    a = analyzer()
+    stem = m.group(1)
+    if not a.word_is_known(stem.casefold()):
+        return m.group(0)
+    if a.word_is_known(stem.casefold() + "на") and word_lemma(stem) not in EFFECT_NOUNS:
+        return m.group(0)     # «стена 2», «цена 2»; but «ударна 2» is «удар на 2»
+    return stem + " на"
+
+
+def respell_card_words(s: str) -> str:
+    """Spelling variants of grammar/card_spelling.yaml replaced by the written form,
+    line-wrap hyphens inside a word removed (``_joined``) and a word glued to the «на» of
+    an amount split («ударна 2», ``_unglue_na``). Linear in the text's length."""
+    pat, _, firsts, glued = _spelling()
+    if pat is not None and any(w in firsts or (len(w) > 12 and w.startswith(glued))
+                               for w in (m.group(0).casefold() for m in _WORD.finditer(s))):
+        s = pat.sub(_respell, s)
+    if "-" in s:
+        s = _WRAP_HYPHEN.sub(_unwrap, s)
+    if "на" in s:
+        s = _GLUED_NA.sub(_unglue_na, s)
+    return s
 
 
 def _strip_stray_quotes(s: str) -> str:
@@ -219,7 +317,9 @@ def normalize_card_text(text: str) -> str:
     ``, ; : .`` removed, a line break right after «–» or «:» joined, an erratum stamp
     «[Эррата …]» before the text dropped. Offsets of the result are what AST spans refer to.
     """
-    s = text.strip()
+    # control characters a database left in the text («…(1 раз за ход)\x01») are not text;
+    # «ー» (a katakana long-vowel mark) stands for a dash
+    s = _CONTROL.sub("", text).replace("ー", "–").strip()
     # a database's erratum stamp before the text ("[Эррата 2023.04.08]При …") is not card text
     s = re.sub(r"^\[\s*[Ээ]ррата[^\]\n]*\]\s*", "", s)
     # A whole text wrapped in one pair of quotes (seed examples: " : Уничтожить …").
@@ -228,6 +328,7 @@ def normalize_card_text(text: str) -> str:
     s = normalize_typography(s)
     s = _strip_stray_quotes(s)
     s = s.replace("ё", "е").replace("Ё", "Е")
+    s = respell_card_words(s)
     s = _BRACKET_ICON.sub(_bracket_icon, s)
     s = re.sub(r"\{([A-Za-z0-9_]+)\}", lambda m: "{" + m.group(1).lower() + "}", s)
     # a dash glued to one word: "При гибели- ранить", "При гибели -ранить"
@@ -238,6 +339,8 @@ def normalize_card_text(text: str) -> str:
     # a minus glued to a number or the variable is a sign, not a dash: "–1 от {strike}",
     # "получить −1 к разряду", "-X к удару" (a range "1-2-3" keeps its hyphens)
     s = _MINUS.sub("-", s)
+    # "- 2 к {strike}" opening a sentence: a minus with a space before its number
+    s = _SPACED_MINUS.sub(r"\1-", s)
     # "X {counter}{tap}:" / "3 {token} {tap}:" opening an ability: the count is glued to
     # its icon (only at the start of a sentence or line: "ранить на 1 {tap}: …" keeps it)
     s = _SPACED_COUNT.sub(r"\1\2", s)

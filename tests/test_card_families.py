@@ -315,7 +315,10 @@ def test_subject_with_a_prepositional_phrase_before_may():
 def test_comma_joining_the_bodys_verbs_does_not_end_the_header():
     res = parse("Когда получает проклятие теряет благословление, переносится на клетку вашей половины, затем разряд на 2.")
     assert res.ast.attr("head") == "Когда получает проклятие"
-    assert res.ast.shape() == "(trigger (and_then effect effect))"
+    # (the two finite verbs listed with a comma are two parts, each its own leaf)
+    assert res.ast.shape() == "(trigger (and_then effect effect effect))"
+    assert [n.text for n in res.ast.walk() if n.kind == "effect"] == [
+        "теряет благословление", "переносится на клетку вашей половины", "разряд на 2"]
 
 
 def test_comparison_comma_stays_in_the_header():
@@ -749,8 +752,10 @@ def test_no_split_inside_a_later_part_or_before_a_choice():
 
 # ---- seventh sample's families (grammar4) --------------------------------------------------------
 @pytest.mark.parametrize("text, shape", [
-    ("+1 к метанию, пока имеет проклятие, неповоротливость и отравление.", "effect"),
-    ("Имеет +2 к {strike}, если в этом ходу ваши карты совершили {strike}, магический и особый удар.", "effect"),
+    # (a «, пока / если …» written after the leaf, listing nouns with commas, is its condition)
+    ("+1 к метанию, пока имеет проклятие, неповоротливость и отравление.", "(condition effect)"),
+    ("Имеет +2 к {strike}, если в этом ходу ваши карты совершили {strike}, магический и особый удар.",
+     "(condition effect)"),
     ("При перемещении получает {ova} 1 или +1 к {ova} до конца вашего хода.", "(trigger effect)"),
     ("существо получает -1 или +1 к выбранному броску кубика", "effect"),
     ("В начале хода может получить отравление на 1 или +1 к {strike}.", "(trigger (optional (choice effect effect)))"),

@@ -55,7 +55,8 @@ def test_a_minus_written_as_a_dash_is_a_sign():
         res = parse(text)
         assert res.complete and "505.4.2" not in res.ast.rules(), text
     res = parse("Бестелесный: –1 от {strike}")
-    assert res.ast.shape() == "(condition effect)" and res.ast.attr("head") == "Бестелесный"
+    assert res.ast.shape() == "(named effect)" and res.ast.attr("head") == "Бестелесный"
+    assert res.ast.attr("effect_kind") == "особенность" and res.ast.attr("keyword") == "бестелесный"
     leaf = res.ast.children[0]
     assert leaf.text == "-1 от {strike}" and leaf.attr("action") == "modify"
     assert _args(leaf)["amount"]["n"] == -1 and _args(leaf)["stat"] == "strike"
@@ -197,7 +198,7 @@ def test_a_refusal_to_be_moved_is_one_connective():
     ("{tap}: Разряд на 1, дальность 3 (до 2 раз в ход) {counter}{tap}: Выстрел на 3",
      "(card (cost effect) (cost effect))", ["Разряд на 1, дальность 3 (до 2 раз в ход)", "Выстрел на 3"]),
     ("Получить {counter} (воздействие прилив сил ) В конце вашего хода разряд на 1",
-     "(card effect (trigger effect))", ["Получить {counter} (воздействие прилив сил )", "разряд на 1"]),
+     "(card (named effect) (trigger effect))", ["Получить {counter}", "разряд на 1"]),
     ("X {counter}{tap}: Ранить выбранное существо на X", "(cost effect)", ["Ранить выбранное существо на X"]),
 ])
 def test_abilities_without_a_full_stop(text, shape, parts):

@@ -17,6 +17,7 @@ import re
 
 from lark.exceptions import LarkError
 
+from bot.abilities import lexicon
 from bot.abilities.ast import Node, ParseResult, Unparsed
 from bot.abilities.effects import type_tree, vocabulary
 from bot.abilities.grammar import read
@@ -81,7 +82,26 @@ def _check_card_text(raw: str, norm: str, ast: Node) -> None:
                      "текст особенности карты")
 
 
+_PAYMENT_ONLY = re.compile(r"\s*((X|\d+)?\s*\{([a-z0-9_]+)\}\s*)+:?\s*")
+
+
+def payment_only_leaves(ast: Node) -> list[Unparsed]:
+    """Effect leaves that are nothing but payment icons (grammar/icons.yaml role ``cost``:
+    a bare «{tap}», «X{counter}{tap}»): a cost with no effect after it is not an ability,
+    so the text is not read completely."""
+    roles = lexicon.icon_roles()
+    out = []
+    for n in ast.walk():
+        if n.kind != "effect" or n.text[:1] not in "{X0123456789" or len(n.text) > 60:
+            continue
+        m = _PAYMENT_ONLY.fullmatch(n.text)
+        if m and all(roles.get(i) == "cost" for i in re.findall(r"\{([a-z0-9_]+)\}", n.text)):
+            out.append(Unparsed(n.span, n.text, "оплата без особенности: после значков оплаты нет действия"))
+    return out
+
+
 def _result(norm: str, ast: Node, unparsed: list[Unparsed], name: str | None = None) -> ParseResult:
+    unparsed = unparsed + payment_only_leaves(ast)
     unparsed = sorted(unparsed + leftover_connectives(norm, ast, unparsed), key=lambda u: u.span)
     return ParseResult(norm, not unparsed, type_tree(ast, name), tuple(unparsed))
 

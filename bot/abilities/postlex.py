@@ -556,12 +556,15 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
-    if after_and and _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
+    if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
         return True     # "магический удар на 2-2-3 и особый удар ядовитым шипом на 2": two attacks
+        #                 (or with a comma: "разряд на 2 по летающему, разряд на 2 по наземному")
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
             _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
-            nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
-                a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:]))) or nxt.type == "QUOTED") and any(
+            nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and (any(
+                a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:])) or (
+                _has_modifier(op) and lexicon.icon_roles().get(nxt.value[1:-1]) == "value"
+                and not (i + 2 < len(toks) and toks[i + 2].value.casefold() in ("на", "к", "от"))))) or nxt.type == "QUOTED") and any(
             t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
@@ -588,9 +591,25 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
     # imperatives) listed with commas are parts of their own, like the last one after «и»
     first = next((t for t in op if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
+    if not after_and and first is not None and op[0] is first and lexicon.is_finite_verb(first.value) \
+            and not lexicon.is_modal(first.value) and lexicon.is_finite_verb(nxt.value) \
+            and _same_person(first.value, nxt.value) and not any(t.type == "COMMA" for t in op):
+        return True     # "теряет благословление, приземляется на клетку …": finite verbs listed with a comma
     return not after_and and first is not None and op[0] is first and (
         lexicon.is_infinitive(first.value) or _imperative(first.value)) and (
         lexicon.is_infinitive(nxt.value) or _imperative(nxt.value))
+
+
+@lru_cache(maxsize=20_000)
+def _same_person(a: str, b: str) -> bool:
+    """Two finite verbs in the same person and number, present or future («теряет»,
+    «приземляется»): the predicates of one subject listed with a comma."""
+    from bot.morph import analyzer
+
+    def forms(w: str) -> set:
+        return {(p.tag.person, p.tag.number) for p in analyzer().parse(w.casefold())
+                if p.tag.POS == "VERB" and p.tag.tense in ("pres", "futr")}
+    return bool(forms(a) & forms(b))
 
 
 # Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
@@ -631,7 +650,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         if verb is None and j > i + 1 and t.type == "WORD" and _imperative(t.value):
             return j    # "если это демон положите …": an imperative is never the clause's verb
         if verb is None and (t.type == "MAY" or (t.type == "WORD" and t.value.casefold() != "не" and (
-                lexicon.is_predicate(t.value) or pos_of(t.value) in _CLAUSE_VERB_POS))):
+                lexicon.is_predicate(t.value) or (pos_of(t.value) in _CLAUSE_VERB_POS and not (
+                    j > i + 1 and t.value[:1].isupper()))))):   # ("со Стражем Тоа-Дана": a name, not «дана»)
             verb = j
     if verb is None:
         return None
@@ -810,6 +830,38 @@ def _label_end(toks: list[Token], i: int) -> int | None:
         if t.type not in ("WORD", "NUMBER"):
             return None
     return None
+
+
+def _gerund_condition_end(toks: list[Token], i: int) -> int | None:
+    """Index of the comma ending a gerund phrase that opens an ability ("Выступая
+    защитником, …", "Находясь в вашем третьем ряду, …", "Сражаясь {strike} с …, может
+    …"): a capitalised gerund, words of its phrase (no connective, no verb), then a comma
+    with an ability after it. ``None`` otherwise."""
+    if i >= len(toks) or toks[i].type != "WORD" or not toks[i].value[:1].isupper() \
+            or not toks[i].value.endswith(("я", "а", "в", "вши", "сь")) or pos_of(toks[i].value) != "GRND":
+        return None
+    for j in range(i + 1, min(len(toks) - 1, i + 16)):
+        t = toks[j]
+        if t.type == "COMMA":
+            nxt = toks[j + 1]
+            if nxt.type == "MAY" or _opens_ability(nxt, toks[j + 2] if j + 2 < len(toks) else None) \
+                    or _subject_verb_follows(toks, j):
+                return j
+            return None
+        if t.type not in ("WORD", "NUMBER", "ICON", "QUOTED", "PAREN") or (
+                t.type == "WORD" and lexicon.is_predicate(t.value)):
+            return None
+    return None
+
+
+def _keyword_label(toks: list[Token], i: int, colon: int) -> bool:
+    """Is the label ``toks[i:colon]`` one adjective naming a keyword ability of the card
+    (grammar/effects.yaml ``keywords``: «Бестелесный:»), not a state or an event?"""
+    if colon != i + 1 or not lexicon.is_adjective(toks[i].value):
+        return False
+    from bot.abilities.effects import vocabulary
+
+    return lexicon.word_lemma(toks[i].value) in vocabulary().keywords
 
 
 def _condition_icons(cost: Token) -> list[Token]:
@@ -1036,13 +1088,24 @@ class CardPostLex:
             # "Вальхалла: …", "Бешенство 3: …", "На поверхности: {tap}: …": a named
             # ability header (a location "На …"/"В …" or a state "Бестелесный:" is a
             # condition, an event "Вальхалла:", "Бешенство 3:" a trigger)
-            kind = "CONDITION_KW" if toks[i].value.casefold() in ("на", "в", "во") or \
-                lexicon.is_adjective(toks[i].value) else "TRIGGER_KW"   # "Бестелесный:" is a state
+            # (a keyword ability of the card named as a label, "Бестелесный: -1 от ударов", is
+            # that keyword with what it does on this card: a named node, not a condition)
+            kind = "NAMED_KW" if _keyword_label(toks, i, label) else \
+                "CONDITION_KW" if toks[i].value.casefold() in ("на", "в", "во") or \
+                lexicon.is_adjective(toks[i].value) else "TRIGGER_KW"
             out.append(_retype(toks[i], kind))
             out.extend(t if t.type in ("WORD", "NUMBER") else _retype(t, "WORD") for t in toks[i + 1:label])
             out.append(_retype(toks[label], "HEAD_END"))
             return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW",
-                                         headed or i == 1 or kind != "CONDITION_KW")
+                                         headed or i == 1 or kind == "TRIGGER_KW")
+        gerund = _gerund_condition_end(toks, i) if depth < MAX_DEPTH else None
+        if gerund is not None:
+            # "Выступая защитником, не закрывается", "Находясь в третьем ряду, получает …":
+            # a gerund phrase opening the ability is the circumstance it applies in
+            head, body_start = _emit_header([_retype(toks[i], "CONDITION_KW")] + toks[i + 1:], 0,
+                                            ("token", gerund - i))
+            out.extend(head)
+            return out + self._statement(toks[i + 1 + gerund - i:], depth + 1, True, headed or i == 1)
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
@@ -1254,8 +1317,10 @@ class CardPostLex:
         for j in range(i + 2, len(toks)):
             if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
                 break
-            if toks[j].type == "COMMA" and j + 1 < len(toks) and lexicon.word_lemma(toks[j + 1].value) == "который":
-                relative = j
+            if toks[j].type == "COMMA" and j + 1 < len(toks) and (lexicon.word_lemma(toks[j + 1].value) == "который" or (
+                    toks[j + 1].type == "WORD" and pos_of(toks[j + 1].value) == "PRTF" and toks[j - 1].type == "WORD"
+                    and lexicon.is_nominal(toks[j - 1].value) and lexicon.may_be_nominative(toks[j - 1].value))):
+                relative = j    # (or a participle phrase: "При {strike} ваше существо, обладающее разрядом, получает …")
                 continue
             if relative is not None:
                 if toks[j].type == "COMMA":
@@ -1382,9 +1447,10 @@ class CardPostLex:
                 start, has_pred, modal = True, False, False
                 op_start = len(out)
                 continue
-            if typ == "COMMA" and i + 1 < n and toks[i + 1].type == "TRIGGER_KW" and not start and not subclause \
+            if typ in ("COMMA", "AND") and i + 1 < n and toks[i + 1].type == "TRIGGER_KW" and not start and not subclause \
                     and " ".join(toks[i + 1].value.casefold().split()) in ("в начале", "в конце") and self._dash_ends(toks, i + 1):
                 # "…, в конце этого хода, если … – B": a later trigger as the next part
+                # ("Опыт в атаке и в начале боя – получает {fly}": after «и» too)
                 t = _retype(t, "COND_COMMA")
                 out.append(t)
                 prev = t
@@ -1456,11 +1522,12 @@ class CardPostLex:
                     and nxt2.type == "WORD" and nxt2.value.casefold() in ("к", "от") and prev is not None \
                     and prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
                 t = _retype(t, "PUNCT")     # "получает – 1 от атак": a minus written as a dash
-            elif typ == "COMMA" and not start and not subclause and not may_scope and i + 3 < n \
+            elif typ == "COMMA" and not start and not may_scope and i + 3 < n \
                     and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold() == "а" \
                     and (has_pred or _value_operand(out[op_start:])) and _subject_verb_follows(toks, i + 1):
                 # "получает +1 к удару, а противник теряет фишку": «, а» and a clause of its
-                # own is the next part (505.4); «а» belongs to the separator
+                # own is the next part (505.4); «а» belongs to the separator (also after a
+                # subordinate clause the comma closes: "…, пока X его паразит, а X получает …")
                 c = toks[i + 1]
                 t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
                           end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)

@@ -64,22 +64,58 @@ def _is_self_payment(node: Node) -> bool:
     return head == "уничтожить" or (head == "вернуть" and any(w.startswith("колод") for w in words))
 
 
-def _trailing_condition(items: list[Token]) -> int | None:
-    """Index of the comma that opens a «while» condition written after a leaf («X, пока Y»),
-    or ``None``. Only a clause that runs to the end of the leaf with no comma of its own,
-    after words of the leaf, is a condition. A trailing «, если …» stays in the leaf: in an
-    activated ability it restricts the target («ранить выбранное существо, если оно
-    закрыто»), which the effect's args read."""
-    for i in range(1, len(items) - 2):
+_TRAILING_NAME = re.compile(r"^\(\s*(воздействие|заклинание)\b\s*(.*?)\s*\)$", re.I | re.S)
+
+
+def _lift_name(node: Node) -> Node:
+    """A compound whose last part ends with its name in brackets ("раниться на 1, при этом
+    получить благословление (воздействие самобичевание)"): the name is the whole ability's,
+    named(compound) with the last part unwrapped."""
+    if not node.children:
+        return node
+    last = node.children[-1]
+    if last.kind != "named" or not last.attr("written_after") or (len(node.children) < 2 and node.kind != "optional"):
+        return node
+    inner = replace(node, children=(*node.children[:-1], last.children[0]))
+    s, e = node.span[0], last.children[0].span[1]
+    inner = replace(inner, span=(s, e), text=node.text[:e - s])
+    return replace(last, span=node.span, text=node.text, children=(inner,))
+
+
+_TARGET_PRONOUNS = frozenset({"он", "она", "оно", "они", "это", "этот", "эта", "эти", "его", "ее", "их"})
+
+
+def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
+    """``(end of the leaf, start of the clause)`` of a condition written after a leaf
+    («+1 к {strike}, пока рядом …», «Имеет +2 к {strike}, если в этом ходу …», «Не
+    закрывается после нападения если …»), or ``None``. The clause («пока» / «если», after
+    a comma or, for «если», right after a word of the leaf) runs to the end of the leaf;
+    a comma inside it may list words but not open another verb. A «если» whose clause
+    speaks of the target by a pronoun («ранить выбранное существо, если оно закрыто»)
+    restricts that target and stays in the leaf."""
+    for i in range(1, len(items) - 1):
         t = items[i]
-        if t.type != "COMMA" or items[i + 1].value.casefold() != "пока":
+        comma = t.type == "COMMA"
+        word = items[i + 1] if comma else t
+        lead = word.value.casefold()
+        if lead not in ("пока", "если") or (not comma and (i < 2 or items[i - 1].type == "COMMA")):
             continue
-        rest = items[i + 2:]
-        if any(r.type == "COMMA" for r in rest):
+        clause = items[i + 2:] if comma else items[i + 1:]
+        if not clause or not any(it.type in ("WORD", "ICON") for it in items[:i]):
+            continue
+        if lead == "если" and (clause[0].value.casefold() in _TARGET_PRONOUNS or (
+                clause[0].value.casefold() == "у" and len(clause) > 1 and clause[1].value.casefold() in ("него", "нее", "них"))):
             return None
-        if not any(it.type == "WORD" for it in items[:i]) and not any(it.type == "ICON" for it in items[:i]):
-            return None
-        return i
+        if items[i - 1].value.casefold() in ("и", "или") or any(
+                it.value.casefold() in ("пока", "если") for it in (*items[:i], *clause)):
+            return None     # "A, если X, или B, если Y": a case split; "A или если …"
+        comma_at = next((k for k, r in enumerate(clause) if r.type == "COMMA"), None)
+        if comma_at is not None and any(r.value.casefold() == "то" or r.type == "WORD" and lexicon.is_predicate(r.value)
+                                        for r in clause[comma_at + 1:]):
+            return None     # "…, пока Тхаш его паразит, а Тхаш получает …": another clause after the comma
+        if comma and i >= 4 and " ".join(x.value.casefold() for x in items[i - 3:i]) == "до тех пор":
+            return i - 3, i - 3     # "…до тех пор, пока является артефактом": one conjunction
+        return i, (i + 1 if comma else i)
     return None
 
 
@@ -98,15 +134,28 @@ class ToAst(Transformer):
 
     # -- leaves ---------------------------------------------------------------------------
     def effect(self, items: list[Token]) -> Node:
-        cut = _trailing_condition(items)
-        if cut is not None:
+        named = _TRAILING_NAME.match(items[-1].value) if len(items) > 1 and items[-1].type == "PAREN" else None
+        if named is not None:
+            # "ранить на 3 (воздействие «штопор»)": the ability's name written after it, in
+            # brackets — a named node over the leaf (lifted over a compound by ``_nary``)
+            body = self.effect(items[:-1])
+            inside = named.group(2)
+            quoted = re.search(r"«([^«»]*)»", inside)
+            name_part, _, rest = (quoted.group(1), "", inside[quoted.end():]) if quoted else inside.partition(",")
+            rest = rest.strip(" ,")
+            return self._node("named", None, items, [body], head=items[-1].value[1:-1].strip(),
+                              name=name_part.strip() or None, effect_kind=named.group(1).casefold(), written_after=True,
+                              limit=rest if rest and _LIMIT_WORDS.search(rest) else None)
+        found = _trailing_condition(items)
+        if found is not None:
             # "+1 к {strike}, пока рядом стоит ваше существо без ран": the leaf's own «, пока / если …»
             # written after it is the condition of that leaf, as a «Пока … –» header would be
+            cut, at = found
             body = self.effect(items[:cut])
-            head = items[cut + 1:]
+            head = items[at:]
             s = items[0].start_pos
             return self._node("condition", None, items, [body], span=(s, items[-1].end_pos),
-                              head=self.text[head[0].start_pos:head[-1].end_pos])
+                              head=self.text[head[0].start_pos:head[-1].end_pos], written_after=True)
         attrs: dict[str, Any] = {}
         limits = [m.group(1) for t in items if t.type == "PAREN" and _LIMIT_WORDS.search(t.value)
                   for m in [_LIMIT.match(t.value)] if m]
@@ -136,7 +185,30 @@ class ToAst(Transformer):
             rules.append("505.9")
         if len(rules) > 1:
             attrs["rules"] = tuple(rules[1:])
-        return self._node(kind, rules[0] if rules else None, items, children, **attrs)
+        node = _lift_name(self._node(kind, rules[0] if rules else None, items, children, **attrs))
+        return self._lift_condition(node) if kind == "and_then" else node
+
+    def _lift_condition(self, node: Node) -> Node:
+        """"Получает {ovz} 1 и -1 от ударов, пока стоит …": a «, пока …» written after the
+        last of parts joined only by «и» / «,» governs all of them — condition(and_then(…))
+        over that run, not over the last part alone."""
+        kids = list(node.children)
+        last = kids[-1] if kids else None
+        if last is None or last.kind != "condition" or not last.attr("written_after") or len(kids) < 2:
+            return node
+        k = len(kids) - 1
+        while k > 0 and self.text[kids[k - 1].span[1]:kids[k].span[0]].strip() in (",", "и", ", и") \
+                and kids[k - 1].kind == "effect":
+            k -= 1
+        if k == len(kids) - 1:
+            return node
+        run = [*kids[k:-1], last.children[0]]
+        s_, e_ = run[0].span[0], run[-1].span[1]
+        inner = Node("and_then", "505.4", (s_, e_), self.text[s_:e_], tuple(run))
+        cond = replace(last, span=(s_, last.span[1]), text=self.text[s_:last.span[1]], children=(inner,))
+        if k == 0:
+            return cond
+        return replace(node, children=(*kids[:k], cond))
 
     def and_then(self, items: list[Any]) -> Node:
         return self._cases(self._nary("and_then", items), items)
@@ -205,7 +277,11 @@ class ToAst(Transformer):
         subj = [t for t in items if isinstance(t, Token) and t.type == "SUBJ"]
         node = self._nary("optional", items)
         if subj:
-            node = _with_attrs(node, subject=self.text[subj[0].start_pos:subj[-1].end_pos])
+            said = self.text[subj[0].start_pos:subj[-1].end_pos]
+            if node.kind == "named" and node.attr("written_after"):
+                # (the name written after the ability was lifted over it: the subject is the optional's)
+                return replace(node, children=(_with_attrs(node.children[0], subject=said),))
+            node = _with_attrs(node, subject=said)
         return node
 
     def otherwise(self, items: list[Any]) -> Node:
@@ -315,8 +391,13 @@ class ToAst(Transformer):
         if comma is not None and comma + 2 < len(head) + 1 and len(head) > comma + 2 \
                 and head[comma + 1].value.casefold() == "дальность" and head[comma + 2].type == "NUMBER":
             words, reach = head[:comma], head[comma + 2].value     # "Заклинание песнь девы, дальность 3"
+        kind = items[0].value.casefold()
+        if kind not in ("воздействие", "заклинание"):
+            # "Бестелесный: -1 от ударов": the card's keyword ability and what it does here
+            return self._headed("named", items, name=items[0].value, effect_kind="особенность",
+                                keyword=lexicon.word_lemma(items[0].value))
         name = quoted[0] if quoted else (self.text[words[0].start_pos:words[-1].end_pos] if words else None)
-        return self._headed("named", items, name=name, effect_kind=items[0].value.casefold(), reach=reach)
+        return self._headed("named", items, name=name, effect_kind=kind, reach=reach)
 
     def cost(self, items: list[Token]) -> Token:
         return items[0]

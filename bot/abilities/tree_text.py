@@ -12,7 +12,8 @@ _ATTR_NAMES = {"self_source": "источник платит собой (505.9)"
                "effect_kind": "вид", "note": "пояснение",
                "reach": "дальность", "payment": "оплата",
                "subject": "кто", "count": "сколько",
-               "instead": "вместо этого (замена события)"}
+               "instead": "вместо этого (замена события)",
+               "written_after": "написано после действия"}
 
 
 def format_tree(node: Node, indent: int = 0) -> str:

@@ -125,7 +125,12 @@ def host_parts(text: str, w: dict) -> list[HostPart]:
     abilities = list(res.ast.children) if res.ast.kind == "card" else [res.ast]
     out = []
     for ab in abilities:
-        top = ab.kind == "effect" or (ab.kind == "and_then" and all(c.kind == "effect" for c in ab.children))
+        # a condition written after the part («…, пока Дха его паразит») is the part's own
+        # bound, read from its head below, not a header that makes the part occasional
+        heads = {id(leaf): str(c.attr("head") or "") for c in ab.walk() if c.kind == "condition"
+                 and c.attr("written_after") for leaf in c.walk() if leaf.kind == "effect"}
+        core = ab.children[0] if ab.kind == "condition" and ab.attr("written_after") else ab
+        top = core.kind == "effect" or (core.kind == "and_then" and all(c.kind == "effect" for c in core.children))
         about_host = not top and bool(set(_lemmas(ab.text)) & subjects)   # «При вскрытии хозяин получает …»
         for leaf in (n for n in ab.walk() if n.kind == "effect"):
             lem = _lemmas(leaf.text)
@@ -139,8 +144,9 @@ def host_parts(text: str, w: dict) -> list[HostPart]:
             n = amount.get("n") if isinstance(amount, dict) else None
             stat = args.get("stat")
             lasting = top and not any(d in leaf.text.casefold() for d in durations)
-            bound = any(_bound(rest, w) for *_, rest in _modifiers(leaf.text, w))
-            out.append(HostPart(leaf.text, n if isinstance(n, int) else None, stat, lasting, bound))
+            bound = any(_bound(rest, w) for *_, rest in _modifiers(leaf.text, w)) or _bound(heads.get(id(leaf), ""), w)
+            text = f"{leaf.text}, {heads[id(leaf)]}" if id(leaf) in heads else leaf.text
+            out.append(HostPart(text, n if isinstance(n, int) else None, stat, lasting, bound))
     return out
 
 

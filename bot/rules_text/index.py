@@ -65,6 +65,9 @@ class PropIndex:
     lists: dict[str, frozenset[str]] = field(default_factory=dict)
     """A noun -> the members the edition lists for it («Существует пять стихий: Степи,
     Леса, …» -> стихия: {степь, лес, …}), folded lemmas."""
+    values: object = None
+    """What the sentences state for value questions (``bot.rules_text.values.ValueIndex``:
+    counts, persons, ordered items, lists, what a thing denotes)."""
 
 
 _TARGET = "цель"
@@ -168,15 +171,25 @@ def build(rb) -> PropIndex:
     from bot.rules_text.definitions import read_definition
     from bot.rules_text.lists import is_list_head, list_props
 
+    from bot.rules_text import values
+
     L = language()
     idx = PropIndex()
     clauses = list(rb.clauses)
+    facts: list = []
+    lists: list = []
     for n, c in enumerate(clauses):
         context: frozenset[str] = frozenset()
         subject: frozenset[str] = frozenset()   # of the sentence before: what «он / она …» names
         for s in sentences(c.text):
             ps = _read_parts(s, c.number, context, subject)
             ps += [replace(p, sentence=s) for p in _defined(s, c.number)]
+            lead = next((p for p in ps if p.condition_text), None)
+            f, lst = values.read_facts(s, c.number, lead.conditions if lead else frozenset(),
+                                       lead.condition_text if lead else "")
+            facts.append(f)
+            if lst is not None:
+                lists.append(lst)
             if ps:
                 subject = ps[0].subject_words or subject
             for p in ps:
@@ -195,12 +208,16 @@ def build(rb) -> PropIndex:
             for p in list_props(c, items):   # the item is the subject: each of its words is asked
                 r = rule_of(p)
                 _add(idx, p, replace(r, req=r.req | {w for w in p.subject_words if w not in L.light}))
+            lf = values.read_list(c.number, c.text, [d.text for d in items])
+            if lf is not None:
+                lists.append(lf)
     from bot.textnorm import fold
 
     names = {fold(m.group(1)).strip() for c in rb.clauses for m in re.finditer(r"«([^«»]{3,40})»", c.text)}
     idx.names = tuple(sorted((n for n in names if " " in n and not any(ch.isdigit() for ch in n)),
                              key=lambda n: -len(n)))
     idx.lists = _lists(rb)
+    idx.values = values.index(facts, lists)
     idx.valued = _valued(rb)
     return idx
 
@@ -271,7 +288,8 @@ def index_for(edition: str) -> PropIndex:
 
 
 _SOURCES = ("bot/rules_text/index.py", "bot/rules_text/propositions.py", "bot/rules_text/language.py",
-            "bot/rules_text/question.py", "bot/reading/tokens.py", "bot/morph.py", "bot/textnorm.py")
+            "bot/rules_text/question.py", "bot/rules_text/values.py", "bot/reading/tokens.py", "bot/morph.py",
+            "bot/textnorm.py")
 
 
 def _store_key(edition: str) -> str:
@@ -285,7 +303,8 @@ def _store_key(edition: str) -> str:
 
     h = hashlib.sha256()
     root = Path(__file__).resolve().parent.parent.parent
-    for f in (edition_path(edition), grammar_dir() / "rule_language.yaml", *(root / s for s in _SOURCES)):
+    for f in (edition_path(edition), grammar_dir() / "rule_language.yaml", grammar_dir() / "rule_values.yaml",
+              *(root / s for s in _SOURCES)):
         h.update(f.read_bytes() if f.is_file() else b"-")
     try:
         h.update(version("pymorphy3").encode())

@@ -59,21 +59,33 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     from bot.rules_text import premise
 
     if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
-        return premise.answer(question, edition)   # never the premise read as part of what is asked
+        ans = premise.answer(question, edition)   # never the premise read as part of what is asked
+        if ans is not None and ans.verdict:
+            return ans
+        from bot.rules_text import values   # «разряд бьёт по нескольким картам. раны всем сразу или по очереди»
+
+        v = values.answer(question, edition, index_for(edition))
+        return v if v is not None and v.verdict else ans
+    from bot.rules_text import values
+
     q = read(question, edition)
-    if q is None or not q.bag:
-        return None
+    if q is None or not q.bag:   # «после главной фазы какая идёт», «из каких этапов состоит …»
+        return values.answer(question, edition, index_for(edition))
     idx = index_for(edition)
     if q.kind == "count":
-        return _count(question, q, idx, edition)
+        return _or_value(_count(question, q, idx, edition), lambda: values.count_answer(question, q, idx, edition))
     if q.kind == "what":
         return _what(question, q, idx, edition)
     if q.kind == "where":
         return _where(question, q, idx, edition)
     if q.kind == "who":
-        return _who(question, q, idx, edition)
+        return _or_value(_who(question, q, idx, edition), lambda: values.who_answer(question, q, idx, edition))
     if q.choice:
         return _choice(question, q, idx, edition)
+    if q.kind in ("happens", "state"):   # «X это A или чо», «A или B», «напомните порядок фаз»: the value, never Да/Нет
+        v = values.answer(question, edition, idx, q)
+        if v is not None and v.verdict:
+            return v
     d = decide(q, idx)
     if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
         return None     # no sentence fits: search quotes the nearest paragraphs
@@ -81,6 +93,17 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     if truth is None:
         return _undecided(question, q, d)
     return _verdict(question, q, d, truth, edition, idx)
+
+
+def _or_value(ans: Answer | None, value) -> Answer | None:
+    """``ans`` when it gives a verdict, else the value question's answer (``value()``,
+    ``bot.rules_text.values``) when that gives one, else whichever says more."""
+    if ans is not None and ans.verdict:
+        return ans
+    v = value()
+    if v is not None and v.verdict:
+        return v
+    return ans if ans is not None else v
 
 
 def _cites(main: Prop, others: list[Prop], edition: str, idx: PropIndex) -> tuple[list[str], list[str]]:

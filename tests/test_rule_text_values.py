@@ -1,0 +1,142 @@
+"""Value questions of the rule-text route (issue 14, ``bot.rules_text.values``): the answer
+is a value one rule sentence states — a count, a person, the next item of an ordered list,
+a list's items, what a thing denotes, one of two options — read off that sentence's
+structure, on the 5ed seed pages and on the full-layout test edition. Questions written
+here, in chat style."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.judge import ask
+from bot.rules_text import values
+from bot.rules_text.route import answer
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(scope="module")
+def tested_edition(tmp_path_factory):
+    from conftest import clear_edition_caches
+
+    from bot.cli import main
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BERSERK_USER_DIR", str(tmp_path_factory.mktemp("rtv") / "user"))
+        clear_edition_caches()
+        assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
+        yield "tested"
+    clear_edition_caches()
+
+
+def _value(q: str, edition: str):
+    a = answer(q, edition)
+    assert a is not None and a.verdict, (q, a and a.trace)
+    assert not a.verdict.startswith(("Да", "Нет")), a.verdict    # a wh-question is answered by the value
+    assert a.route == "rule_text" and a.sentence
+    return a
+
+
+# --- what a sentence states ---------------------------------------------------------------
+
+def test_quantities_bounds_and_counted_nouns_are_read_off_the_sentence():
+    f, _ = values.read_facts("Под контролем игрока может находиться не более одной местности.", "1")
+    assert [(u.value, u.noun, u.bound) for u in f.quantities] == [(1, "местность", "max")]
+    f, _ = values.read_facts("Колода должна содержать не менее 30 и не более 50 карт.", "1")
+    assert [(u.value, u.noun, u.bound) for u in f.quantities] == [(30, "карта", "min"), (50, "карта", "max")]
+    f, _ = values.read_facts("Стоимость карты не может стать меньше 1.", "1")
+    assert [(u.value, u.noun, u.bound) for u in f.quantities] == [(1, "стоимость", "min")]
+    f, _ = values.read_facts("Существует семь ветров: Север, Юг, Запад и Восток.", "1")
+    assert [(u.value, u.noun, u.bound) for u in f.quantities] == [(7, "ветер", "")]
+    f, _ = values.read_facts("Карта без стихии не принадлежит ни одной стихии.", "1")
+    assert f.quantities == ()                                   # «ни одной» counts nothing
+    f, _ = values.read_facts("За каждую стихию игрок теряет 1 кристалл.", "1")
+    assert [u.per for u in f.quantities] == [True]              # a rate, not a count
+
+
+def test_persons_ordered_items_and_what_a_subject_denotes():
+    f, _ = values.read_facts("Первым ход делает первый игрок, затем второй игрок.", "1")
+    assert f.persons == ("Первый игрок", "Второй игрок")
+    f, _ = values.read_facts("Сначала применяется отравление, а затем регенерация.", "1")
+    assert [i.text for i in f.items] == ["Отравление", "Регенерация"]
+    f, _ = values.read_facts("Утро, День и Вечер наступают именно в таком порядке.", "1")
+    assert [i.text for i in f.items] == ["Утро", "День", "Вечер"]
+    f, _ = values.read_facts("Флажок на карте обозначает её владельца.", "1")
+    assert f.denoted is not None and f.denoted[1].text == "Её владельца"
+    _, lst = values.read_facts("Существует три ветра: Север, Юг и Запад.", "1")
+    assert lst is not None and lst.genus == "ветер" and [i.text for i in lst.items] == ["Север", "Юг", "Запад"]
+
+
+def test_a_list_head_with_a_scheme_word_lists_parts():
+    lf = values.read_list("9.1", "Схема хода:", ["подготовка;", "розыгрыш (карты выкладываются);", "уборка."])
+    assert lf.parts and [i.text for i in lf.items] == ["Подготовка", "Розыгрыш", "Уборка"]
+    lf = values.read_list("9.2", "Ветры, дующие с моря, это:", ["бриз;", "шторм."])
+    assert not lf.parts and lf.genus == "ветер"
+
+
+def test_the_words_are_data():
+    w = values.words()
+    assert "перечислить" in w.list_words and "схема" in w.ordered_heads and "игрок" in w.persons
+    assert w.bound_negated["более"] == "max" and w.comparatives["меньше"] == "min"
+
+
+# --- 5ed seed pages --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("q,lead,number", [
+    ("скока макс местностей может быть под контролем у одного игрока", "Не более 1", "211.3"),
+    ("какая фаза наступает после фазы открытия", "Главная Фаза", "408.2"),
+    ("а перед заключительной фазой что идёт", "Главная Фаза", "408.2"),
+    ("какие фазы бывают в ходу", "Начальная Фаза; Фаза Открытия; Главная Фаза; Заключительная Фаза", "408.2"),
+    ("перечислите какие игродействия ложатся в стек", "Действие карты; Срабатывающая", "302.3"),
+    ("какие игродействия не используют стек", "Эффекты правил игры;", "302.5"),
+    ("значок жизней в текстовом поле это начальные жизни или как", "Текущие жизни карты", "508.1.1"),
+])
+def test_seed_value_questions(q, lead, number):
+    a = _value(q, "5ed")
+    assert a.verdict.startswith(lead) and a.citations[0] == number, (a.verdict, a.citations)
+
+
+@pytest.mark.parametrize("q", [
+    "после главной фазы какая подфаза идёт",      # an item «Главная фаза» is no sub-phase
+    "какие карты есть в ходу",                    # no list of cards in a turn
+    "сколько местностей можно взять в колоду",    # 211.3 says nothing of a deck
+])
+def test_seed_value_traps_get_no_verdict(q):
+    a = answer(q, "5ed")
+    assert a is None or a.verdict is None, (a.verdict, a.citations)
+
+
+def test_ask_json_names_the_route_and_the_sentence_of_a_value():
+    a = ask("какая фаза наступает после главной", "5ed")
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", "Заключительная Фаза", "408.2")
+    assert a.sentence.startswith("Начальная Фаза, Фаза Открытия, Главная Фаза и Заключительная Фаза")
+
+
+# --- the full-layout test edition --------------------------------------------------------
+
+@pytest.mark.parametrize("q,lead,number", [
+    ("сколько карт минимум в колоде для силеда", "Не менее 20", "201.4"),
+    ("а сколько стихий существует", "5", "203.1"),
+    ("до скольки может снизиться стоимость карты", "Не менее 1", "202.7"),
+    ("на сколько градусов поворачивается карта при закрытии", "90", "408.1"),
+    ("кто первым принимает решение о мулигане", "Первый игрок", "102.5"),
+    ("оба игрока должны сделать выбор одновременно, кто делает выбор первым", "Активный игрок", "101.6"),
+    ("у сущ отравление и регенерация. что применяется после отравления", "Регенерация", "407.4.б"),
+    ("какие стихии бывают", "Степи; Леса; Горы; Болота; Тьма", "203.1"),
+    ("разряд по трём картам. раны наносятся по очереди или одновременно", "Одновременно", "306.8"),
+])
+def test_tested_edition_value_questions(tested_edition, q, lead, number):
+    a = _value(q, tested_edition)
+    assert a.verdict.startswith(lead) and a.citations[0] == number, (a.verdict, a.citations)
+
+
+@pytest.mark.parametrize("q", [
+    "сколько стихий может быть в колоде",                          # 203.1 counts the game's elements
+    "кто первым ходит в констрактед",                               # no sentence names who moves first
+    "раны от разряда наносятся по очереди или в случайном порядке",  # 306.8 states neither option
+])
+def test_tested_edition_value_traps_get_no_verdict(tested_edition, q):
+    a = answer(q, tested_edition)
+    assert a is None or a.verdict is None, (a.verdict, a.citations)
