@@ -171,3 +171,74 @@ def test_property_event_then_attached_card_equals_direct_simulation(subj, event,
     else:
         assert (("не " not in a.verdict) and ("погибает" in a.verdict or "уничтожается" in a.verdict)) == gone, (q, a.verdict)
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+# ------------------------------------------------------------------ absence, elided subjects, terrains, «только»
+def test_a_card_told_absent_is_not_attached():
+    r = read("на гоблине нет шмотки. можно ли надеть шмотку на гоблина?")
+    eq = next(c for c in r.cards.values() if c.kind == "equipment")
+    gob = next(c for c in r.cards.values() if c.kind == "creature")
+    assert eq.host != gob.key and eq.absent_from == gob.key and r.unread == []
+    from bot.reading.route import answer
+    a = answer("на гоблине не висит шмотка. гоблин стал бестелесным. шмотка уничтожится?")
+    assert a is None or a.verdict is None, a.verdict
+
+
+@pytest.mark.parametrize("q,verdict,cite", [
+    ("мой симб бестелесный, сидит на эльфе. эльф стал бестелесным. симб выживет?", "Да, симбиот не погибает", "209.5"),
+    ("на гноме сидел симб. потом гнома превратили в симбиота. что с тем симбом?", "Симбиот погибает", "209.6"),
+    ("взял в отряд местность, потом карта разрешила взять вторую. могу держать обе?", "Да, две местности", "211.4"),
+    ("взял в отряд местность, потом ещё одну. держать обе можно?", "Нет, не более одной местности", "211.3"),
+    ("паразита назначают лишь на вражеских существ из первого ряда?", "Да, паразит назначается только", "209.2"),
+    ("паразита сажают только на вражеских?", "Нет, паразит назначается только на существ противника в первом ряду", "209.2"),
+    ("симба кладут только на чужих?", "Нет, симбиот назначается только на своих", "209.1"),
+    ("у меня гном в отряде, не летающий. симба на него можно на рассадке?", "Да, можно", "405.2"),
+])
+def test_more_story_answers(q, verdict, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict), a.verdict
+    assert cite in a.citations[:3], a.citations
+
+
+def test_a_row_told_makes_the_parasite_placing_the_seating_step():
+    a = scenario_answer("можно посадить паразита на существо противника во втором ряду?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "209.2", (a.verdict, a.citations)
+    assert "2-й ряд" in a.understood
+
+
+_ONLY_KIND = {"symbiote": "симба", "parasite": "паразита", "equipment": "шмотку"}
+
+
+def _seated_sides(kind: str) -> set[tuple[str, int]]:
+    from bot.reading.seating import CANDIDATES, ROW_Y
+    from bot.sim.effects import host_problems
+
+    got = set()
+    for who, row in CANDIDATES:
+        st_ = GameState()
+        side = "first" if who == "me" else "second"
+        st_.cards["H"] = Card(id="H", owner=side, cell=parse_cell(f"c{ROW_Y[side][row]}"), creature_class="воин")
+        kw = dict(kind="equipment", equipment_class="оружие") if kind == "equipment" else dict(traits={kind}, creature_class="воин")
+        st_.cards["S"] = Card(id="S", owner="first", cell=parse_cell("a1"), **kw)
+        if not host_problems(st_, st_.cards["S"], st_.cards["H"], seating=True):
+            got.add((who, row))
+    return got
+
+
+@settings(max_examples=30, deadline=None)
+@given(kind=st.sampled_from(sorted(_ONLY_KIND)), owner=st.sampled_from(["me", "opponent"]), row=st.sampled_from([None, 1, 2]),
+       order=st.integers(0, 2))
+def test_property_only_there_equals_direct_seating(kind, owner, row, order):
+    """kind × owner × row × word order of «X сажают только на …?»: «Да» exactly when the hosts the
+    seating rules accept (each candidate checked directly) are the asked ones."""
+    side = {"me": "своих", "opponent": "вражеских"}[owner] + (" существ" if row else "")
+    where = side + {None: "", 1: " из первого ряда", 2: " из второго ряда"}[row]
+    acc = _ONLY_KIND[kind]
+    q = [f"{acc} сажают только на {where}?", f"{acc} при рассадке кладут только на {where}?",
+         f"{acc} ж назначают лишь на {where}?"][order]
+    a = ask(q)
+    asked = {(owner, 1), (owner, 2)} if row is None else {(owner, row)}
+    want = _seated_sides(kind) == asked
+    assert a.route == "scenario" and a.verdict is not None, (q, a.route, a.unread, a.trace[:1])
+    assert a.verdict.startswith("Да" if want else "Нет"), (q, a.verdict)
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

@@ -543,6 +543,8 @@ def understood(reading: Reading) -> str:
             parts.append(f"после подфазы Вскрытия {c.ru()} остаётся без хозяина")
         if c.independent:
             parts.append(f"{c.ru()} по тексту карты становится самостоятельным существом, когда хозяин погибает")
+        if c.absent_from:
+            parts.append(f"на {cards[c.absent_from].ru('loct')} нет карты «{KIND_RU[c.kind]}»")
         if c.text_silent:
             parts.append(f"текст карты ({c.ru()}) ничего не говорит о гибели хозяина")
     hosted = {c.host for c in cards.values() if c.host}
@@ -596,7 +598,12 @@ def understood(reading: Reading) -> str:
         from bot.reading.attack import asked_ru
         parts.append(asked_ru(reading))
     elif a is not None:
-        if a.what == "place" and "which_host" in a.actions:
+        if a.what == "place" and "only" in a.actions:
+            owner, row = a.predicate.split(":")
+            side = ("своих существ" if owner == "me" else "существ противника") + ("" if row == "any" else f" {row}-го ряда")
+            parts.append(f"вопрос: назначается ли при рассадке {cards[a.card].ru()} только на {side} "
+                         "(проверены свои и чужие существа первого и второго ряда)")
+        elif a.what == "place" and "which_host" in a.actions:
             parts.append(f"вопрос: на чьи существа и в каком ряду назначается при рассадке {cards[a.card].ru()} "
                          "(проверены свои и чужие существа первого и второго ряда)")
         elif a.what == "place":

@@ -46,6 +46,8 @@ _DEMONSTRATIVE = frozenset({"это", "этот", "эта", "тот", "та", "�
 _WH = frozenset({"что", "кто", "как", "когда", "где", "куда", "сколько", "какой", "какая", "какое", "какие", "каких", "каким",
                  "какую", "каком", "чей", "чья", "чьё", "чье", "чьи", "почему", "зачем", "чё", "че", "шо"})
 _NEG = frozenset({"не", "ни"})
+# Case forms of «тот / этот» before a card noun («с тем симбом», «на этом орке»).
+_DEMONSTRATIVE_FORMS = frozenset("тем том той тех тому ту того этим этом этой этому эту этого".split())
 # Endings of an instrumental a slang kind noun pymorphy does not know may carry («стал симбом»).
 _ABLT_ENDINGS = ("ом", "ем", "ой", "ей", "ою", "ею", "ами", "ями")
 
@@ -71,6 +73,7 @@ class CardInfo:
     is_host_role: bool = False
     summoned: bool = False
     own_word: bool = False      # named with «свой»: the card belongs with the sentence's subject
+    absent_from: str | None = None  # told not to lie on that card («на орке нет симба»)
     text_silent: bool = False   # told: its text says nothing of its host's death (not independent)
     independent: bool = False   # its text: an independent creature when its host dies (302.5)
     banned: bool = False        # told: an ability forbids it to move onto a cell (bot.reading.card_moves)
@@ -94,6 +97,8 @@ class CardInfo:
         elif self.has_class and self.class_said:
             notes.append("с классом")
         notes += ["не " + KIND_RU[k] for k in sorted(self.not_kinds) if k in KIND_RU]
+        if self.row is not None:
+            notes.append(f"{self.row}-й ряд")
         if self.owner:
             notes.append({"me": {"masc": "ваш", "femn": "ваша", "neut": "ваше"}[g], "opponent": "противника"}[self.owner])
         return f"{base} ({', '.join(notes)})" if notes else base
@@ -294,7 +299,8 @@ class _Reader:
                 continue
             other = any(p is not None and p.lemma in _OTHER and p.clause == t.clause for p in prev)
             for p in prev:
-                if p is not None and (p.lemma in _OTHER or p.lemma in _DEMONSTRATIVE or p.lemma in _BACK_REFERENCE) \
+                if p is not None and (p.lemma in _OTHER or p.lemma in _DEMONSTRATIVE or p.lemma in _BACK_REFERENCE
+                                      or p.text in _DEMONSTRATIVE_FORMS) \
                         and p.clause == t.clause:
                     self.use(p.i)
             gender = t.gender if t.gender in ("masc", "femn", "neut") else None
@@ -665,7 +671,16 @@ class _Reader:
                 if u is not None:
                     self.use(u)
                     host = next((c for j, c in cards if j < t.i and c.kind in ("creature",) + ATTACHABLE and c is not subj), host)
+            if subj is None and host is not None and state and not any(c.kind in ATTACHABLE for _, c in cards if c.key != host.key):
+                # «мой паразит небестелесный, сидит на вражеском орке»: the subject told before the comma
+                before = [self.r.cards[self.mention[j]] for j in range(t.i - 1, -1, -1)
+                          if j in self.mention and self.toks[j].sent == t.sent and self.toks[j].clause != t.clause]
+                subj = before[0] if before and before[0].kind in ATTACHABLE and before[0].host is None else None
             if subj is None or host is None:
+                continue
+            if self.tok(t.i - 1) is not None and self.tok(t.i - 1).text == "не":
+                subj.absent_from = host.key     # «на орке не сидит симб»: told not to lie there
+                self.use(t.i, t.i - 1)
                 continue
             self.attach(subj, host)
             self.use(t.i)
@@ -688,6 +703,13 @@ class _Reader:
                           if j in self.mention and self.toks[j].clause == t.clause - 1]
                 subj = before[0] if before and before[0].kind in ATTACHABLE else None
             if subj is None or t.sent == self.asked_sent and self.has_modal(t.sent):
+                continue
+            absent = [u for u in self.toks if u.clause == t.clause and (u.text in ("нет", "нету") or u.text == "не" and (
+                self.tok(u.i + 1) is not None and self.tok(u.i + 1).lemma in self.w.attached_verbs))]
+            if absent:
+                # «на орке нет симба», «симба на нём ещё нет»: told not to lie there — no attachment
+                subj.absent_from = host.key
+                self.use(t.i, *(u.i for u in absent), *(u.i + 1 for u in absent if u.text == "не"))
                 continue
             self.attach(subj, host)
             self.use(t.i)
@@ -907,7 +929,7 @@ class _Reader:
                 neg_word = "не " + m.text
                 self.use(p.i)
         for t in sent:
-            if t.text in ("ли", "разве", "так") or t.text == "же":
+            if t.text in ("ли", "разве", "неужели", "так") or t.text in ("же", "ж"):
                 self.use(t.i)
         from bot.reading.hosts import read_asked_position
         if place is None and read_asked_position(self, sent, yes_no):

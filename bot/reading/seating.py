@@ -123,8 +123,12 @@ def read_squad(rd) -> None:
         near = [rd.tok(t.i - 1), rd.tok(t.i + 1)]
         owner = next((u for u in near if u is not None and u.i in rd.r.used
                       and (u.lemma in rd.w.owner_me or u.lemma in rd.w.owner_opponent)), None)
+        if owner is None and not (rd.tok(t.i - 1) is not None and rd.tok(t.i - 1).text in ("в", "во") and any(
+                j in rd.mention and rd.r.cards[rd.mention[j]].kind == "creature" and rd.toks[j].clause == t.clause
+                for j in (t.i - 2, t.i - 3))):
+            continue        # «обычное сущ в отряде»: a creature said to be in the squad is one in play
         if owner is None:
-            continue
+            owner = rd.tok(t.i - 1)
         prep = rd.tok(min(t.i, owner.i) - 1)
         if prep is not None and prep.text in ("в", "во", "из"):
             rd.use(prep.i)
@@ -146,8 +150,8 @@ def seating_by_default(rd) -> None:
     subj, host = rd.r.cards[a.card], rd.r.cards[a.on]
     wrong_side = host.owner == "opponent" and subj.kind in ("symbiote", "equipment") and subj.owner != "opponent" \
         or host.owner == "me" and subj.kind == "parasite"
-    if wrong_side and host.kind == "creature":
-        rd.r.seating = True
+    if (wrong_side or host.row is not None and subj.kind == "parasite") and host.kind == "creature":
+        rd.r.seating = True     # a row matters only where the seating puts a parasite (209.2, 405.2)
 
 
 # The hosts a «на кого?» seating question is tried on: (owner, row from the owner's front).
@@ -171,7 +175,18 @@ def read_which_host_asked(rd, sent: list) -> bool:
     either = alt is not None and any(t.i < alt.i for t in owners) and any(t.i > alt.i for t in owners)
     which = [t for t in sent if t.text in _WHICH or t.lemma in _WHICH]
     verb = next((t for t in sent if t.lemma in rd.w.place_verbs or t.lemma in _words() and t.pos in ("VERB", "INFN")), None)
-    if not (either or which) or verb is None:
+    only = next((t for t in sent if t.lemma in rd.w.only_words or t.text in rd.w.only_words), None)
+    asked_side = None
+    if only is not None and not (either or which):
+        # «паразита сажают только на вражеских существ первого ряда?»: is that the one place it goes?
+        on = next((rd.r.cards[rd.mention[t.i + k]] for t in sent if t.text == "на" and t.i > only.i for k in (1, 2, 3)
+                   if t.i + k in rd.mention and rd.r.cards[rd.mention[t.i + k]].kind == "creature"), None)
+        if on is None or on.owner is None or rd.tok(only.i + 1) is None or rd.tok(only.i + 1).text != "на":
+            return False
+        asked_side = (on.owner, on.row)
+    elif not (either or which) or verb is None:
+        return False
+    if verb is None:
         return False
     if which and not any(rd.tok(t.i - 1) is not None and rd.tok(t.i - 1).text == "на" or t.text in ("куда", "где")
                          for t in which):
@@ -185,7 +200,14 @@ def read_which_host_asked(rd, sent: list) -> bool:
         if key and key not in rd.r.cards:
             rd.mention.pop(t.i)
             rd.use(t.i)
-    rd.use(verb.i, *(t.i for t in owners), *(t.i for t in which), *([alt.i] if alt else []))
+    rd.use(verb.i, *(t.i for t in owners), *(t.i for t in which), *([alt.i] if alt else []), *([only.i] if only else []))
+    told_not = [t for t in sent if t.text == "не" and rd.tok(t.i + 1) is not None and rd.tok(t.i + 1).text == "на"
+                and any(u.lemma in rd.w.owner_me or u.lemma in rd.w.owner_opponent for u in sent[sent.index(t):sent.index(t) + 4])]
+    if which and told_not:      # «паразита же не на своё сущ сажают, а куда тогда?»: the side told it does not go on
+        rd.use(*(t.i for t in told_not))
+    for t in sent:      # «из первого ряда», «в первом ряду»: the row of the side asked (read_rows used the words)
+        if t.text in ("да",) and t.i == sent[-1].i and asked_side is not None:
+            rd.use(t.i)     # «…, да?»: a tag
     for t in sent:
         if t.text == "на" or t.lemma in ("существо", "сущ", "сущь") or t.lemma in _words():
             rd.use(t.i)
@@ -193,6 +215,10 @@ def read_which_host_asked(rd, sent: list) -> bool:
             rd.use(t.i)
     subj.host = None
     rd.r.seating = True
+    if asked_side is not None:
+        rd.r.asked = Asked("place", subj.key, actions=("which_host", "only"), yes_no=True,
+                           predicate=f"{asked_side[0]}:{asked_side[1] or 'any'}")
+        return True
     rd.r.asked = Asked("place", subj.key, actions=("which_host", *(("either_owner",) if either else ())), yes_no=False)
     return True
 
@@ -219,6 +245,11 @@ def which_host_scenario(reading, ids: dict[str, str]) -> dict:
             "steps": [{"seating": assign}]}
 
 
+def reading_word(reading, a) -> str:
+    """The asked card's kind as a noun («паразит»)."""
+    return {"symbiote": "симбиот", "parasite": "паразит", "equipment": "экипировка"}[reading.cards[a.card].kind]
+
+
 def which_host_ruling(reading, res, mapping: dict, ids: dict[str, str]):
     """The candidate hosts the simulator seated the card on, named: «На своих существ (в любом
     ряду)», «На существ противника в первом ряду»; an either/or gets the option named first."""
@@ -243,6 +274,10 @@ def which_host_ruling(reading, res, mapping: dict, ids: dict[str, str]):
     fact = f"на своих существ ({where})" if who == "me" else f"на существ противника {where}"
     if "either_owner" in a.actions:
         fact = ("на своих: " if who == "me" else "на вражеских (противника): ") + fact
+    if "only" in a.actions:     # «только на вражеских первого ряда?»: the seated set is exactly the asked one
+        owner, row = a.predicate.split(":")
+        asked = {(owner, 1), (owner, 2)} if row == "any" else {(owner, int(row))}
+        fact = f"{'Да' if got == asked else 'Нет'}, {reading_word(reading, a)} назначается только {fact}"
     lines = [x for x in r.consequences if x.rules and (x.result in ("помещается", "нельзя") or x.card is None)]
     copies = list(hosts)
     side = [copies[k] for k, (w, _r) in enumerate(CANDIDATES) if w == who and k not in seated]

@@ -32,6 +32,7 @@ def read_terrain_asked(rd, sent: list, yes_no: bool) -> bool:
     second = [t for t in sent if _is("second_words", t)]
     second += [t for t in sent if t.text in ("ещё", "еще") and rd.tok(t.i + 1) is not None
                and rd.tok(t.i + 1).text in ("одну", "один", "одна")]
+    second += [t for t in sent if _is("both", t)]      # «могу контролировать обе?»: the second one held too
     # «… уже есть местность. могу я взять ещё одну?»: the terrain named before is the one asked
     asked_terr = [t for t in sent if t in terr] or (terr[-1:] if second else [])
     if not asked_terr or verb is None and not any(_is("control", t) for t in sent):
@@ -55,6 +56,13 @@ def read_terrain_asked(rd, sent: list, yes_no: bool) -> bool:
             used += [t.i] + [u.i for u in rd.toks if u.clause == t.clause and (_is("take_verbs", u) or _is("second_words", u)
                                                                                or u.lemma in ("который", "карта", "особенность", "способность"))]
     have = any(_is("already", t) and any(u in terr and u.clause == t.clause for u in rd.toks) for t in rd.toks)
+    for t in rd.toks:   # «взял в отряд местность.», «я взял (вторую)»: a terrain told taken before the question
+        if _is("take_verbs", t) and t.sent != rd.asked_sent and t.tense == "past" and t.i not in rd.r.used:
+            took_terrain = any(u in terr and u.clause == t.clause for u in rd.toks)
+            if took_terrain or allowed:
+                have = have or took_terrain
+                p = rd.tok(t.i - 1)
+                used += [t.i] + ([p.i] if p is not None and p.lemma == "я" else [])
     for t in rd.toks:
         if _is("already", t) or _is("control", t) or _is("squad", t) or t.lemma == "игрок" or _is("no_ability", t):
             used.append(t.i)
