@@ -145,7 +145,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
             except Exception as e:  # a failing specialised route must not cost the user an answer
                 skipped.append(f"маршрут {route.__name__} не справился ({type(e).__name__}: {e}); отвечает поиск")
                 continue
-        if ans is not None and ans.route in BOUND_ROUTES:
+        if ans is not None and ans.route in BOUND_ROUTES and route.__name__ not in _EDITION_BOUND:
             from bot.sim.binding import bind_answer, uncovered_effects
 
             unstated = uncovered_effects(ans, edition)
@@ -228,31 +228,33 @@ NEAREST = 3
 def _with_nearest(ans: Answer, question: str, edition: str) -> None:
     """A declined answer (no verdict) of the simulator, ability or rule-text route never
     leaves the user without the rules: its citations are completed with the search route's
-    nearest paragraphs of ``edition`` (``bot.search``), quoted in a «Ближайшие пункты»
-    list. Changes ``ans`` in place; an answer already citing ``NEAREST`` paragraphs is kept."""
+    nearest paragraphs of ``edition`` (``bot.search.nearest``, up to ``NEAREST`` in all),
+    and a «Ближайшие пункты» list shows them when no block of the answer quotes or lists
+    paragraphs. Changes ``ans`` in place."""
     from bot import search
     from bot.answer import Block
 
-    if len(ans.citations) >= NEAREST:
-        return
-    try:
-        found = search.nearest(question, edition, NEAREST)
-    except RulebookError:
-        raise
-    except Exception as e:  # noqa: BLE001 - the declined answer stands without them
-        ans.trace = list(ans.trace) + [f"ближайшие пункты не найдены ({type(e).__name__}: {e})"]
-        return
-    near = [n for n in found if n not in ans.citations][:NEAREST - len(ans.citations)]
-    if not near:
+    near: list[str] = []
+    if len(ans.citations) < NEAREST:
+        try:
+            found = search.nearest(question, edition, NEAREST)
+        except RulebookError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the declined answer stands without them
+            ans.trace = list(ans.trace) + [f"ближайшие пункты не найдены ({type(e).__name__}: {e})"]
+            found = []
+        near = [n for n in found if n not in ans.citations][:NEAREST - len(ans.citations)]
+    if near:
+        ans.citations = list(ans.citations) + near
+        ans.trace = list(ans.trace) + [f"вердикта нет: ближайшие пункты редакции {edition} — {', '.join(near)}"]
+    if not ans.citations or any(b.kind == "rule" or (b.kind == "list" and b.items) for b in ans.blocks):
         return
     from bot.rulebook import load
 
     rb = load(edition)
-    items = tuple(f"{n} — {_snippet(rb.get(n).text)}" for n in near if rb.get(n) is not None)
+    items = tuple(f"{n} — {_snippet(rb.get(n).text)}" for n in ans.citations[:NEAREST] if rb.get(n) is not None)
     if items:
         ans.blocks = list(ans.blocks) + [Block("list", title="Ближайшие пункты:", items=items)]
-    ans.citations = list(ans.citations) + near
-    ans.trace = list(ans.trace) + [f"вердикта нет: ближайшие пункты редакции {edition} — {', '.join(near)}"]
 
 
 def _snippet(text: str, width: int = 160) -> str:
@@ -285,8 +287,9 @@ def _lead_gate(ans: Answer, q: str) -> None:
     ans.verdict = None
 
 
-_EDITION_BOUND = ("bot.lookup", "bot.rules_text.route", "bot.glossary", "bot.search")
-"""Routes that read the asked edition itself, so they cite only its paragraphs."""
+_EDITION_BOUND = ("bot.lookup", "bot.rules_text.route", "bot.glossary", "bot.reading.partial", "bot.search")
+"""Routes that read the asked edition itself, so they cite only its paragraphs (the partial
+answer's citations are the search route's: never read as the simulator's numbers)."""
 
 
 def _missing_citations(citations: list[str], edition: str) -> list[str]:

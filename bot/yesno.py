@@ -114,7 +114,10 @@ def sentence_kind(s: str) -> Kind:
         return "open"       # «… воина убили. симб?», «а с симбом?»: what becomes of the card
     if _FORCE_YES_NO.search(s):
         return "yes_no"
-    clauses = [c.strip() for c in re.split(r"[,:;—–]|\s-\s", s) if c.strip()] or [s]
+    # a subordinate clause opened mid-sentence without a comma («разряд выполнится когда она
+    # уничтожит себя?») is split off like one after a comma; «разряд будет когда?» keeps its wh-word
+    clauses = [c.strip() for c in re.split(r"[,:;—–]|\s-\s|(?<=[а-яё])\s+(?=(?:если|когда|пока|чтобы)\s+\S+\s+\S+)", s)
+               if c.strip()] or [s]
     # the asking clauses: not «если …», and not a relative / «что»-clause after the first
     # («правда, что …?», «тот, кто объявил?»); «паразит чужой, с ним что будет?» asks «что»
     main: list[str] = []

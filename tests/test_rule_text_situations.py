@@ -50,6 +50,13 @@ SITUATIONS = [
     ("Можно оплатить элитную карту без золотых кристаллов?", "Нет, нельзя", "202.3"),
     # «оно» is the creature told just before
     ("Существо стало бестелесным. Оно может быть излечено?", "Нет, не может", "407.3"),
+    # a circumstance told first is no premise; «три цели» are 412.8's «несколько целей»
+    ("Особенность потребовала выбрать три цели. Можно выбрать одну карту дважды?", "Нет, нельзя", "412.8"),
+    # by what it is redirected («абилкой») narrows nothing; 412.3.б's «только на карту» is not asked
+    ("Атаку уже перенаправили назначением защитника. Можно перенаправить её ещё раз абилкой?", "Нет, нельзя",
+     "412.3.а"),
+    # what the opponent has is a told fact, not the asker's argument
+    ("у противника карта, которая запрещает сдаваться. я могу сдаться?", "Да, может", "103.4"),
 ]
 
 
@@ -91,3 +98,10 @@ def test_a_declined_situation_carries_the_nearest_paragraphs(tested_edition):
     assert a.verdict is None and a.route == "scenario"
     assert a.citations[:2] == ["406.2", "403.2"]
     assert any(b.title == "Ближайшие пункты:" for b in a.blocks)
+
+
+def test_a_partial_answer_is_not_bound_as_simulator_numbers(tested_edition):
+    # the edition's 408.7 / 408.2 cited by the partial reading are the search route's numbers:
+    # read as the simulator's 408.2 (another rule) they once dropped the answer to search
+    a = ask("на моём существе счётчик оцепенения. в начале хода оно откроется?", tested_edition)
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", "Нет, не откроется", "408.7")

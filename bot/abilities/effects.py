@@ -129,6 +129,8 @@ def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) ->
                 continue    # "экипировку Хелгата": the card's own name owns the noun, the target is the noun
             who = who or "self"
             continue
+        if (low in v.who or lem in v.who) and any(v.kinds.get(_lemma(x)) == "cell" for x in tokens[i + 1:i + 3]):
+            continue    # «на любую свободную клетку»: the word is the destination cell's, not the target's
         if low in v.who:
             w = v.who[low]
             who = w if who is None or (w == "self") else who
@@ -556,3 +558,12 @@ def is_typed(node: Node | None) -> bool:
 
 
 __all__ = ["classify", "type_tree", "is_typed", "thaw", "vocabulary", "Vocabulary"]
+
+
+def target_of(text: str, name: str | None = None) -> dict[str, Any] | None:
+    """The target spec (``{who, owner, kind, restrictions}``, as ``args.target``) of a phrase
+    of card text alone — «на другое ваше существо» -> ``{who: own, owner: own, kind:
+    creature, …}`` — or ``None`` when it names none. The destination of a placement is read
+    with it (``bot.sim.ability``: the words after «на» are where the card goes)."""
+    tokens = _TOKEN.findall(text)
+    return _target(tokens, -1, name, False) if tokens else None

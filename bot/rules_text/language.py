@@ -61,6 +61,9 @@ class RuleLanguage:
     collocations: dict[str, dict[str, str]] = field(default_factory=dict)
     """noun concept -> {verb concept as read: the verb concept it means next to that noun}
     («защитник»: {«поставить»: «назначить»})."""
+    means: frozenset[str] = frozenset()
+    """Concepts naming by what an action is done, in the instrumental («абилкой»): a
+    circumstance of a question, not a word a rule must name."""
     owners: frozenset[str] = frozenset()
     """Concepts naming whose a card is, in the genitive after it («сущ противника»): a
     circumstance of a question, not a word a rule must name."""
@@ -185,7 +188,7 @@ def _meaning(d: dict) -> dict:
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")),
-        where_words=_set(d.get("where_words")), owners=_set(d.get("owners")),
+        where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),
         collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}
                       for n, vs in (d.get("collocations") or {}).items()},
     )

@@ -174,6 +174,10 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     opposed: set[str] = set()     # the rule's «только» words the question names the opposite of
     ups = covered_by(told)
     uncovered = [w for w in r.req if not _covered(w, ups)]
+    if p.only and q.context:   # «только на карту»: the one case allowed is what the asked sentence names,
+        asked_ups = covered_by(bag)   # not a card told in the story before it
+        uncovered += [o for o in p.only if o in r.req and o not in uncovered and not _covered(o, asked_ups)
+                      and not any(_opposite(x, o) for x in told)]
     for o in list(uncovered):
         if o in p.only:
             alt = next((x for x in told if _opposite(x, o)

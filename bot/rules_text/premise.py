@@ -24,7 +24,10 @@ from dataclasses import dataclass
 from bot.answer import Answer, Block
 
 _SENT = re.compile(r"(?<=[.!?…])\s+")
-_MINE = re.compile(r"(?<![а-яё])(я|мой|моя|моё|мое|мои|моего|моей|моим|мне|меня|у меня|свой|своего|своё|свое|своей|мы|наш)(?![а-яё])")
+_MINE = re.compile(r"(?<![а-яё])(я|мой|моя|моё|мое|мои|моего|моей|моим|моем|моём|моему|моих|моими|мне|меня|у меня|"
+                   r"свой|своего|своё|свое|своей|своем|своём|мы|наш|нашем|нашего|наши)(?![а-яё])")
+_HAS = re.compile(r"(?<![а-яё])у\s+(?:соперника|противника|оппонента|врага|него|неё|нее|них|тебя|нас|друга)(?![а-яё])")
+"""«у соперника карта, которая …»: what someone has on the board is a told fact, not a premise."""
 _KNOWN = re.compile(r"[,\s]*(?:это\s+)?(?:я\s+)?(?:понятно|ясно|помню|знаю|допустим|ладно)\s*[.!]?\s*$")
 _LEAD = re.compile(r"^(?:а|и|но|ну)\s+")
 _PRONOUN = re.compile(r"^(?:она|он|оно|они|это)\s+")
@@ -57,7 +60,7 @@ def _told_fact(sentence: str) -> bool:
     """A board fact or event the asker tells («у меня …», «сходил …»), not a premise."""
     from bot.reading.tokens import tokenize
 
-    if _MINE.search(sentence.casefold()):
+    if _MINE.search(sentence.casefold()) or _HAS.search(sentence.casefold()):
         return True
     if re.search(r"(?<![а-яё])(?:написано|сказано|указано)(?![а-яё])", sentence.casefold()):
         return False    # «в правилах написано, что …» tells a premise
@@ -102,9 +105,10 @@ def split(question: str) -> Premised | None:
     asked = sents[asked_at]
     premises: list[str] = []
     for s in sents[:asked_at]:
+        known = bool(_KNOWN.search(s.rstrip(".!… ")))
         s = _KNOWN.sub("", s.rstrip(".!… ")).strip(" ,") or s   # «… это я знаю»: told as known
-        if _told_fact(s):
-            return None
+        if _told_fact(s) or not (known or _particle(s)):
+            return None     # «абилка просит выбрать две цели.»: a circumstance told, not the asker's argument
         premises.append(s.rstrip(".!… "))
     for s in sents[asked_at + 1:]:      # «…? разряд то не атака»: the argument told after
         if not _particle(s) or _told_fact(s):

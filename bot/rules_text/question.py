@@ -114,11 +114,17 @@ def _fix_typos(text: str, edition: str) -> str:
     def fix(m: re.Match) -> str:
         w = m.group(0)
         low = w.casefold().replace("ё", "е")
-        if low in L.synonyms or idx._known(low):
-            return w
+        if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
+            return w    # «абилкой»: a chat word the rule language knows, inflected (its case is read)
         return idx._correct(low) or w
 
     return re.sub(r"[А-Яа-яЁё]{4,}", fix, text)
+
+
+def _lemma(word: str) -> str:
+    from bot.morph import lemma
+
+    return lemma(word)
 
 
 def read(text: str, edition: str = "") -> Question | None:
@@ -231,8 +237,10 @@ def _pronoun_subject(asked: list[Tok], before: str) -> str | None:
     pron = next((t for t in asked if t.pos == "NPRO" and t.case == "nomn" and t.lemma in _PRONOUNS), None)
     if pron is None or any(t.pos == "NOUN" and t.case == "nomn" and t.clause == pron.clause for t in asked):
         return None
-    found = {L.norm(t.lemma, t.text) for t in tokenize(before)[0]
-             if t.pos == "NOUN" and t.case == "nomn" and t.gender == _PRONOUNS[pron.lemma] and not t.quote}
+    told = tokenize(before)[0]
+    found = {L.norm(t.lemma, t.text) for i, t in enumerate(told)   # «через ряд»: after a preposition, no subject
+             if t.pos == "NOUN" and t.case == "nomn" and t.gender == _PRONOUNS[pron.lemma] and not t.quote
+             and not (i > 0 and told[i - 1].pos == "PREP")}
     found = {c for c in found if c not in L.filler and c not in L.people}
     return found.pop() if len(found) == 1 else None
 
@@ -240,7 +248,8 @@ def _pronoun_subject(asked: list[Tok], before: str) -> str | None:
 def _told(sentence: str) -> set[str]:
     """The concepts a sentence told beside the asked one names; a sentence saying what there
     is not («стража у него нет») names its concepts negated («не страж»)."""
-    bag = _clean(_content(tokenize(_TSYA.sub(r"\1ется", sentence))[0])[0])
+    bag, nums = _content(tokenize(_TSYA.sub(r"\1ется", sentence))[0])
+    bag = set(_clean(bag)) | ({"несколько"} if nums and max(nums) >= 2 else set())   # «две цели» are «несколько»
     if _NONE_OF.search(sentence) and not re.search(r"(?i)\bили\s+нет\b", sentence):
         return {w if w.startswith("не ") else "не " + w for w in bag}
     return set(bag)
@@ -406,7 +415,7 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
         skip.add(k + 1)
     rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве")]
-    owners = _possessors(rest)
+    owners = _possessors(rest) + _means(rest)
     rest = [t for t in rest if t not in owners]
     rest = [t for i, t in enumerate(rest) if not (   # «хоть на одну клетку» names no count
         (t.lemma in L.numbers or t.text.isdigit()) and any(u.lemma in ("хоть", "хотя") for u in rest[max(0, i - 3):i]))]
@@ -435,6 +444,22 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
                     complement=_complement(toks, k, kind),
                     alternatives=alts if len(alts) > 1 else (),
                     context=_clean(_content(owners)[0]) if owners else frozenset())
+
+
+def _means(toks: list[Tok]) -> list[Tok]:
+    """A generic means told in the instrumental («перенаправить абилкой», «своей
+    особенностью вернул …»): a concept of ``means`` of the rule language, with the adjectives
+    and pronouns before it in the same case. By what the action is done is a circumstance
+    (``Question.context``): a rule that does not name it is not narrowed by it."""
+    L = language()
+    out: list[Tok] = []
+    for i, t in enumerate(toks):
+        if t.pos == "NOUN" and t.case == "ablt" and L.norm(t.lemma, t.text) in L.means:
+            j = i - 1
+            while j >= 0 and toks[j].pos in ("ADJF", "NPRO", "PRTF") and toks[j].case == "ablt":
+                j -= 1
+            out += toks[j + 1:i + 1]
+    return out
 
 
 def _possessors(toks: list[Tok]) -> list[Tok]:

@@ -65,7 +65,11 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         from bot.rules_text import values   # «разряд бьёт по нескольким картам. раны всем сразу или по очереди»
 
         v = values.answer(question, edition, index_for(edition))
-        return v if v is not None and v.verdict else ans
+        if v is not None and v.verdict:
+            return v
+        counted = read(question, edition)
+        if counted is None or counted.kind != "count":
+            return ans   # a count is counted on what was told before it («в отряде степи, леса, горы. скока теряю»)
     from bot.rules_text import values
 
     q = read(question, edition)
@@ -92,6 +96,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     truth = d.agreed
     if truth is None:
         return _undecided(question, q, d)
+    if values.opens_with_wh(q.text):
+        return None     # «что является игродействием?» asks which, never «Да» / «Нет»
     return _verdict(question, q, d, truth, edition, idx)
 
 

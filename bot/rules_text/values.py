@@ -62,6 +62,8 @@ class ValueWords:
     after: frozenset[str]
     before: frozenset[str]
     follow_verbs: frozenset[str]
+    ordinals: dict[str, int]
+    wh_start: frozenset[str]
     change_verbs: frozenset[str]
     denote_verbs: frozenset[str]
     open_alternatives: frozenset[str]
@@ -100,7 +102,8 @@ def words() -> ValueWords:
         asked_bound=by_kind(d.get("asked_bound")), persons=s("persons"), who=s("who"), first=s("first"),
         later=phrases("later"), which=s("which"), list_words=s("list_words"), part_words=s("part_words"),
         ordered_heads=s("ordered_heads"), order_markers=phrases("order_markers"), after=s("after"),
-        before=s("before"), follow_verbs=s("follow_verbs"), change_verbs=s("change_verbs"), denote_verbs=s("denote_verbs"),
+        before=s("before"), follow_verbs=s("follow_verbs"), change_verbs=s("change_verbs"),
+        ordinals={fold(str(k)): int(v) for k, v in (d.get("ordinals") or {}).items()}, wh_start=s("wh_start"), denote_verbs=s("denote_verbs"),
         open_alternatives=s("open_alternatives"))
 
 
@@ -136,7 +139,7 @@ class Facts:
     («Если особенность уменьшает стоимость карты, …») with ``condition_text``;
     ``persons``: the person noun phrases of its main clauses in order; ``later``: it opens
     with «После этого / Затем»; ``items``: its ordered list; ``denoted``: (subject concepts,
-    what the subject denotes)."""
+    what the subject denotes, the verb's lemma)."""
 
     number: str
     sentence: str
@@ -147,7 +150,7 @@ class Facts:
     persons: tuple[str, ...] = ()
     later: bool = False
     items: tuple[Item, ...] = ()
-    denoted: tuple[frozenset[str], Item] | None = None
+    denoted: tuple[frozenset[str], Item, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -336,8 +339,8 @@ def _ordered_items(toks: list[Tok], sentence: str = "") -> tuple[Item, ...]:
     return tuple(Item(_text(m, sentence), _concepts(m)) for m in _members(toks))
 
 
-def _denoted(toks: list[Tok], sentence: str = "") -> tuple[frozenset[str], Item] | None:
-    """(subject concepts, complement) of «X обозначает / является / задаёт Y»."""
+def _denoted(toks: list[Tok], sentence: str = "") -> tuple[frozenset[str], Item, str] | None:
+    """(subject concepts, complement, verb lemma) of «X обозначает / является / состоит из Y»."""
     from bot.rules_text.propositions import _relative
 
     W = words()
@@ -349,7 +352,7 @@ def _denoted(toks: list[Tok], sentence: str = "") -> tuple[frozenset[str], Item]
     obj = [t for t in toks[v + 1:] if t.clause == toks[v].clause and t.pos != "ADVB"]
     if not obj or not any(t.pos == "NOUN" for t in subj) or not any(t.pos == "NOUN" for t in obj):
         return None
-    return _concepts(subj), Item(_text(obj, sentence), _concepts(obj))
+    return _concepts(subj), Item(_text(obj, sentence), _concepts(obj)), toks[v].lemma
 
 
 _COLON_LIST = re.compile(r"^(?P<head>[^:()]+?)\s*:\s*(?P<items>(?:[А-ЯЁ][а-яё]+\s*,\s*)+[А-ЯЁ][а-яё]+\s+(?:и|или)\s+"
@@ -442,6 +445,17 @@ def _triggered(toks: list[Tok]) -> bool:
     W = words()
     return any(t.lemma in W.which or t.lemma in W.list_words or t.lemma in ("или", "это")
                or (t.pos == "PREP" and (t.lemma in W.after or t.lemma in W.before)) for t in toks)
+
+
+def opens_with_wh(sentence: str) -> bool:
+    """The asked ``sentence`` opens with a question word of ``wh_start`` (after «а / и» and
+    a preposition: «а из чего …», «что является …»): it asks a value, not whether."""
+    W = words()
+    toks = tokenize(sentence.rstrip("?!. "))[0]
+    i = 0
+    while i < len(toks) and (toks[i].lemma in ("а", "и", "ну") or toks[i].pos == "PREP"):
+        i += 1
+    return i < len(toks) and toks[i].lemma in W.wh_start
 
 
 def _asked(question: str, edition: str, check: bool = False) -> Asked | None:
@@ -657,6 +671,14 @@ def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
                  and i + 1 < len(toks) and toks[i + 1].pos in ("ADJF", "NOUN", "PRTF")), None)
     if side is not None and (which is not None or "что" in lemmas):
         return _next(question, toks, side, which, vi, edition)
+    nth = next((i for i, t in enumerate(toks) if t.lemma in W.ordinals), None)
+    if nth is not None and which is not None and "кто" not in lemmas:
+        return _nth(question, toks, nth, which, vi, edition)    # «какая фаза в ходу первая»
+    verb = next((i for i, t in enumerate(toks) if t.pos == "VERB" and t.lemma in W.denote_verbs), None)
+    asks_what = verb is not None and any(t.lemma == "что" and t.clause == toks[verb].clause and i < verb
+                                         for i, t in enumerate(toks))   # not «…, что и хозяин»
+    if verb is not None and (which is not None or asks_what) and "или" not in lemmas:
+        return _what_is(question, toks, verb, which, vi, edition)   # «что обозначает значок …», «из чего состоит стек»
     if which is not None or (any(t.lemma in W.list_words for t in toks)
                              and any(t.lemma in W.part_words or t.lemma in W.ordered_heads for t in toks)):
         return _list(question, toks, which, vi, edition)   # «напомните порядок фаз»
@@ -682,23 +704,35 @@ def _np_after(toks: list[Tok], i: int) -> list[Tok]:
     return out
 
 
+def _ordered_lists(vi: ValueIndex):
+    """``(number, sentence, items, concepts)`` of every ordered list: sentences listing items
+    in order and list heads whose items are steps."""
+    out = [(f.number, f.sentence, f.items, f.words) for f in (vi.facts[k] for k in vi.ordered)]
+    out += [(lf.number, lf.head + ":", lf.items,
+             lf.words | frozenset(w for i in lf.items for w in i.words)) for lf in vi.lists if lf.parts]
+    return out
+
+
 def _next(question: str, toks: list[Tok], side: int, which: int | None, vi: ValueIndex, edition: str):
     """«после главной фазы какая идёт» -> the item after «Главная Фаза» in the one ordered
-    list naming it; «перед …» / «до …» -> the item before it."""
+    list naming it; «перед …» / «до …» -> the item before it; «после какой фазы идёт
+    главная» -> the item before «Главная Фаза»."""
     W = words()
     step = 1 if toks[side].lemma in W.after else -1
     x = _np_after(toks, side + 1)
     genus = _np_after(toks, which + 1) if which is not None else []
+    used = {id(t) for t in [toks[side], *x, *genus]} | ({id(toks[which])} if which is not None else set())
+    if which == side + 1:   # «после какой фазы идёт главная»: the item named is the other one
+        genus = [t for t in x if t is not toks[which]]
+        x = [t for t in toks if id(t) not in used and t.pos in ("ADJF", "NOUN", "PRTF")]
+        used |= {id(t) for t in x}
+        step = -step
     target = [c for c in _content_of(x + genus)]
     if not target:
         return None
-    used = {id(t) for t in [toks[side], *x, *genus]} | ({id(toks[which])} if which is not None else set())
     rest = _content_of([t for t in toks if id(t) not in used and t.lemma not in W.follow_verbs], W.which)
     options: dict[str, list[tuple[str, str]]] = {}
-    lists = [(f.number, f.sentence, f.items, f.words) for f in (vi.facts[k] for k in vi.ordered)]
-    lists += [(lf.number, lf.head + ":", lf.items,
-               lf.words | frozenset(w for i in lf.items for w in i.words)) for lf in vi.lists if lf.parts]
-    for number, sentence, items, ws in lists:
+    for number, sentence, items, ws in _ordered_lists(vi):
         at = [k for k, it in enumerate(items) if all(_names(it.words, c) for c in target)]
         if len(at) != 1 or not all(_hits(c, ws) for c in rest):
             continue
@@ -707,6 +741,52 @@ def _next(question: str, toks: list[Tok], side: int, which: int | None, vi: Valu
             continue
         options.setdefault(items[k].text, []).append((number, sentence))
     return _decide(question, options, {}, edition, "что идёт после" if step > 0 else "что идёт перед")
+
+
+def _nth(question: str, toks: list[Tok], nth: int, which: int, vi: ValueIndex, edition: str):
+    """«какая фаза в ходу первая / последняя» -> that item of the one ordered list whose
+    every item names the asked noun and whose sentence names the rest of the question."""
+    W = words()
+    n = W.ordinals[toks[nth].lemma]
+    genus = _content_of([t for t in _np_after(toks, which + 1) if t.pos == "NOUN"][:1]) or _content_of(
+        [t for t in toks if t.pos == "NOUN"][:1])
+    if not genus:
+        return None
+    rest = _content_of([t for i, t in enumerate(toks) if i not in (nth, which) and t.lemma not in W.follow_verbs],
+                       W.which)
+    options: dict[str, list[tuple[str, str]]] = {}
+    for number, sentence, items, ws in _ordered_lists(vi):
+        if len(items) < 2 or not all(_names(i.words, c) for i in items for c in genus):
+            continue
+        if not all(_hits(c, ws) for c in rest) or not -len(items) <= n < len(items):
+            continue
+        options.setdefault(items[n].text, []).append((number, sentence))
+    return _decide(question, options, {}, edition, "который по счёту")
+
+
+def _what_is(question: str, toks: list[Tok], verb: int, which: int | None, vi: ValueIndex, edition: str):
+    """«что обозначает значок в текстовом поле карты», «из чего состоит стек» -> what the
+    one sentence with that verb says its subject denotes / is made of; the sentence's
+    subject named wholly by the question, the question's words all named by the sentence."""
+    W = words()
+    L = language()
+    lemma = toks[verb].lemma
+    subj = _content_of([t for i, t in enumerate(toks) if i not in (verb, which) and t.lemma != "что"], W.which)
+    if not subj:
+        return None
+    options: dict[str, list[tuple[str, str]]] = {}
+    for f in (vi.facts[k] for k in _candidates(vi, subj)):
+        if f.denoted is None or (f.denoted[2] == "состоять") != (lemma == "состоять") \
+                or not all(_hits(c, f.words) for c in subj):   # «обозначает» = «задаёт»; «состоит из» is its own
+            continue
+        own, what, _ = f.denoted
+        if not all(any(_hits(c, frozenset({w})) for c in subj) for w in own
+                   if w not in L.filler and w not in L.implicit):
+            continue    # the sentence's subject names what the question does not
+        if any(_hits(c, what.words) and not _hits(c, own) for c in subj):
+            continue    # the question names the answer already: it asks something else
+        options.setdefault(what.text, []).append((f.number, f.sentence))
+    return _decide(question, options, {}, edition, "что это")
 
 
 def _list(question: str, toks: list[Tok], which: int | None, vi: ValueIndex, edition: str):
@@ -778,7 +858,7 @@ def _choice(question: str, toks: list[Tok], context: frozenset[str], vi: ValueIn
         for f in (vi.facts[k] for k in _candidates(vi, subj)):
             if f.denoted is None or not subj or not all(_hits(c, f.words) for c in subj):
                 continue
-            own, what = f.denoted
+            own, what, _ = f.denoted
             L = language()
             if not all(any(_hits(c, frozenset({w})) for c in subj) for w in own
                        if w not in L.filler and w not in L.implicit):

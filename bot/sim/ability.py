@@ -195,19 +195,20 @@ class _Board:
         ps = [self.pn(x) for x in self.leaves(node)]
         return f"часть {ps[0]}" if len(ps) == 1 else f"способность (части {', '.join(map(str, ps))})"
 
-    def skip(self, node: Node, status: str, reason: str, rule: str) -> None:
+    def skip(self, node: Node, status: str, reason: str, rule: str, also: tuple[str, ...] = ()) -> None:
+        """Mark every part under ``node`` ``status`` with ``reason``, citing the connective's
+        ``rule`` and ``also`` (the paragraphs that made a part illegal: 209.6, 212.3 …)."""
         for leaf in self.leaves(node):
             self.results.setdefault(self.pn(leaf), status)
-            self.add(f"{self.ptext(leaf)} — {STATUS_RU[status]}", False, _with_base(rule), status, reason, self.pn(leaf),
-                     result=STATUS_RU[status])
+            self.add(f"{self.ptext(leaf)} — {STATUS_RU[status]}", False, (*_with_base(rule), *also), status, reason,
+                     self.pn(leaf), result=STATUS_RU[status])
 
     # ---------------------------------------------------------------- targets and legality
     def _spec(self, leaf: Node) -> tuple[str | None, dict]:
-        args = thaw(leaf.attr("args") or ())
-        args = args if isinstance(args, dict) else {}
+        action, args = leaf_action(leaf)
         if args.get("target"):
             args = dict(args, target=subject_relative(leaf.text, args["target"]))
-        return leaf.attr("action"), args
+        return action, args
 
     def _fits(self, c: Card, spec: dict) -> str | None:
         """Why card ``c`` does not fit the target ``spec``; ``None`` when it does."""
@@ -216,7 +217,9 @@ class _Board:
         kind = spec.get("kind") or "creature"
         if kind == "creature" and c.kind != "creature":
             return f"{label(c)} не существо"
-        if kind not in ("creature", "card") and kind != c.kind:
+        if kind == "symbiote" and not c.is_symbiote:
+            return f"{label(c)} не симбиот"
+        if kind not in ("creature", "card", "symbiote") and kind != c.kind:
             return f"{label(c)} не {kind}"
         owner = spec.get("owner") or ({"own": "own", "enemy": "enemy"}.get(spec.get("who") or ""))
         if owner == "own" and c.owner != self.controller:
@@ -249,6 +252,8 @@ class _Board:
         decided once per part (whether an earlier part named a target is asked the first time)."""
         if id(leaf) not in self.whos:
             who = spec.get("who")
+            if host_object(leaf.text) and self.src.host:
+                who = "host"    # «переместите хозяина на …» of an equipment or symbiote: its host
             self.whos[id(leaf)] = "self" if this_card(leaf.text, who, bool(self.last_target or self.named_target)) else who
         return self.whos[id(leaf)]
 
@@ -265,6 +270,11 @@ class _Board:
         bad = self._unknown_restriction(spec) or _unchecked_words(leaf.text)
         if bad:
             return "unsupported", [], f"ограничение цели «{bad}» я проверять не умею", ()
+        if who == "host":
+            host = self.st.cards.get(self.src.host or "")
+            if host is None or host.zone != "battlefield":
+                return "illegal", [], f"у «{self.src.id}» нет хозяина на поле боя", ()
+            return "ok", [host], "", ()
         if who == "self" or (action in ("move", "open", "close", "counters") and who is None and spec.get("kind") in (None, "cell")):
             if self.src.zone != "battlefield":
                 return "illegal", [], f"источник «{self.src.id}» уже не на поле боя", ()
@@ -282,8 +292,16 @@ class _Board:
             return "ok", alive, "", ()
         if who == "named":
             return "unsupported", [], "цель названа именем другой карты", ()
+        spec = implied_state(action, spec)
         pool = [c for c in self.st.cards.values() if c.zone == "battlefield" and not c.attached]
         fitting = [c for c in pool if self._fits(c, spec) is None]
+        numbers = [(a, op, k) for a, op, k, _ in numeric_restrictions(leaf.text)]
+        if numbers:
+            unknown = [c for c in fitting if any(_number_fits(c, *x) is None for x in numbers)]
+            if unknown:
+                what = {"cost": "стоимость", "lives": "число жизней"}[next(a for a, _, _ in numbers)]
+                return "unsupported", [], f"{what} карты «{unknown[0].id}» не известна — в вопросе её нет", ()
+            fitting = [c for c in fitting if all(_number_fits(c, *x) for x in numbers)]
         if who == "all":
             if not fitting:
                 return "illegal", [], "на поле боя нет ни одной подходящей карты", ()
@@ -292,12 +310,17 @@ class _Board:
             c = self.st.cards.get(str(given))
             if c is None:
                 raise UseError(f"цель части {n}: нет карты «{given}»; есть: {', '.join(self.st.cards)}")
-            why = self._fits(c, spec)
+            why = self._fits(c, spec) or (None if c in fitting or not numbers else
+                                         f"«{c.id}» не подходит по {'стоимости' if numbers[0][0] == 'cost' else 'числу жизней'}")
             if why:
                 return "illegal", [], f"цель «{c.id}» не подходит: {why}", ()
             return "ok", [c], "", ()
         if not fitting:
-            return "illegal", [], _no_target(spec), ()
+            why = _no_target(spec)
+            if numbers:
+                why += " " + ", ".join(f"с {'стоимостью' if a == 'cost' else 'числом жизней'} "
+                                       f"{ {'<=': '≤ ', '>=': '≥ ', '==': ''}[op]}{k}" for a, op, k in numbers)
+            return "illegal", [], why, ()
         if len(fitting) == 1:
             return "ok", fitting, "", ()
         return "undecided", [], "цель не указана; подходят: " + ", ".join(f"«{c.id}»" for c in sorted(fitting, key=lambda c: c.id)), ()
@@ -305,6 +328,8 @@ class _Board:
     def legal(self, leaf: Node) -> tuple[str, str, tuple[str, ...]]:
         """Whether the part may be declared on the board now: ``(verdict, reason, rules)``."""
         action, args = self._spec(leaf)
+        if action == "place" and not self._resource(leaf, action):
+            return self.placement(leaf, args.get("target") or {})[:3]
         if action not in EXECUTED or (action in ("gain", "lose", "place") and not self._resource(leaf, action)):
             return "unsupported", "", ()
         spec = args.get("target") or {}
@@ -333,7 +358,80 @@ class _Board:
                                    "только на незанятую клетку"), ("507.2",)
             if "adjacent" in (spec.get("restrictions") or ()) and cards[0].cell and not _adjacent_cells(cards[0].cell, dest):
                 return "illegal", f"клетка {cell_name(dest)} не соседняя с {cell_name(cards[0].cell)}", ()
+            for c in cards:
+                for a in (c, *self.st.attachments(c.id)):
+                    if dest in a.forbidden_cells:
+                        # a ban on the symbiote / equipment binds its host too (209.11, 212.8)
+                        rules = ("209.11",) if a.is_symbiote else ("212.8",) if a.kind == "equipment" else ()
+                        tail = "; этот запрет действует и на хозяина" if a is not c else ""
+                        return "illegal", f"{label(a)} не может перемещаться на клетку {cell_name(dest)}{tail}", rules
         return "ok", "", ()
+
+    def placement(self, leaf: Node, spec: dict) -> tuple[str, str, tuple[str, ...], Card | None, Card | None]:
+        """«Поместите выбранную вашу экипировку на другое ваше существо», «поместите этого
+        симбиота на …»: ``(verdict, reason, rules, card, host)``. The card placed is the part's
+        target (a symbiote / parasite or equipment, the source itself for «этого симбиота»);
+        the host is a creature the words after «на» describe (``bot.abilities.effects.target_of``;
+        «другое» — not the card's present host, nor the source), which the placement rules
+        allow (``bot.sim.effects.host_problems``: 209.1–209.6 for symbiotes and parasites, 212.2–212.4
+        for equipment — no equipment on a flying, incorporeal creature or a symbiote, 212.3).
+        A part whose every candidate host is refused is not declared, with those paragraphs."""
+        from bot.sim.effects import host_problems
+
+        n = self.pn(leaf)
+        given = self.use.targets.get(n)
+        given_card = given.get("card") if isinstance(given, dict) else given
+        given_on = given.get("on") if isinstance(given, dict) else None
+        split = placement_specs(leaf.text)
+        if split is None:
+            return "unsupported", "не сказано, на какую карту она помещается", (), None, None
+        spec, onto, other_word, who = split
+        kind = spec.get("kind")
+        if who == "self":
+            placed = [self.src] if self.src.zone == "battlefield" else []
+        else:
+            owner = spec.get("owner") or {"own": "own", "enemy": "enemy"}.get(spec.get("who") or "")
+            placed = [c for c in self.st.cards.values() if c.zone == "battlefield"
+                      and (c.kind == "equipment" if kind == "equipment" else c.is_symbiote if kind == "symbiote"
+                           else c.kind == "equipment" or c.is_symbiote)
+                      and (owner != "own" or c.owner == self.controller) and (owner != "enemy" or c.owner != self.controller)]
+        if given_card is not None:
+            placed = [c for c in placed if c.id == str(given_card)]
+        if not placed:
+            what = {"equipment": "экипировки", "symbiote": "симбиота"}.get(kind or "", "симбиота или экипировки")
+            return "illegal", f"на поле боя нет {what}, которую можно поместить", (), None, None
+        if not (placed[0].kind == "equipment" or placed[0].is_symbiote):
+            return "illegal", f"{label(placed[0])} не симбиот и не экипировка — помещать её на хозяина нельзя", ("209.1", "212.1"), None, None
+        if len(placed) > 1:
+            return "undecided", "какая карта помещается, не указано; подходят: " + ", ".join(f"«{c.id}»" for c in placed), (), None, None
+        card = placed[0]
+        h_owner = onto.get("owner") or {"own": "own", "enemy": "enemy"}.get(onto.get("who") or "")
+        hosts = []
+        for c in self.st.cards.values():
+            if c.zone != "battlefield" or c.kind != "creature" or c is card:
+                continue
+            if other_word and (c.id == card.host or (card is not self.src and c is self.src and card.host is None)):
+                continue
+            if h_owner == "own" and c.owner != self.controller or h_owner == "enemy" and c.owner == self.controller:
+                continue
+            if self._fits(c, dict(onto, kind="creature", who=None, owner=None)) is not None:
+                continue
+            hosts.append(c)
+        if given_on is not None:
+            hosts = [c for c in hosts if c.id == str(given_on)]
+        if not hosts:
+            return "illegal", "на поле боя нет существа, на которое её можно поместить", \
+                ("209.3",) if card.is_symbiote else ("212.1",), card, None
+        refused = {c.id: host_problems(self.st, card, c) for c in hosts}
+        allowed = [c for c in hosts if not refused[c.id]]
+        if not allowed:
+            why = "; ".join(f"«{cid}»: " + "; ".join(p.text for p in ps) for cid, ps in refused.items())
+            rules = tuple(dict.fromkeys(r for ps in refused.values() for p in ps for r in p.rules))
+            return "illegal", f"«{card.id}» поместить не на кого — {why}", rules, card, None
+        if len(allowed) > 1:
+            return "undecided", "на какое существо она помещается, не указано; подходят: " + \
+                ", ".join(f"«{c.id}»" for c in allowed), (), card, None
+        return "ok", "", (), card, allowed[0]
 
     def _dest(self, leaf: Node) -> tuple[int, int] | None:
         given = self.use.targets.get(self.pn(leaf))
@@ -388,6 +486,19 @@ class _Board:
                      f"объявить нелегально: {reason}", n, result="не объявлено")
             return "not_declared"
         spec = args.get("target") or {}
+        if action == "place" and not self._resource(leaf, action):
+            _, _, _, card, host = self.placement(leaf, spec)
+            prev = card.host
+            card.host, card.cell, card.zone = host.id, host.cell, "battlefield"
+            rules = ("209.3", "209.9") if card.is_symbiote else ("212.1", "212.7")
+            self.last_target = [host]   # «…, при этом излечите его»: the creature it was put on
+            self.results[n] = "done"
+            self.add(f"{self.ptext(leaf)} — {STATUS_RU['done']}", True, base, "done", why, n, result=STATUS_RU["done"])
+            self.add(f"{_cap(label(host))} становится хозяином: {label(card)} на клетке {cell_name(host.cell)}", True, rules,
+                     "done", "", n, card.id, "помещается")
+            if prev and prev != host.id:
+                self.add(f"Существо «{prev}» перестаёт быть хозяином", True, rules[:1], "done", "", n, card.id)
+            return "done"
         _, cards, _, _ = self.targets(leaf, action, spec)
         self.last_target = cards
         if action == "heal" and cards and all(c.wounds <= 0 for c in cards):
@@ -524,14 +635,15 @@ class _Board:
                 raise UseError(f"choose {self.use.choose}: эта часть не входит в выбор «или» (505.5)", ("505.5",))
             if checks[opts.index(chosen)][0] == "illegal":
                 raise UseError(f"choose {self.use.choose}: {self.lbl(chosen)} объявить нелегально "
-                               f"({checks[opts.index(chosen)][1]}) — её выбрать нельзя (505.5)", ("505.5",))
+                               f"({checks[opts.index(chosen)][1]}) — её выбрать нельзя (505.5)",
+                               ("505.5", *checks[opts.index(chosen)][2]))
             reason = f"{MEANING['505.5']}; выбрана {self.lbl(chosen)}"
         else:
             legal = [o for o, c in zip(opts, checks) if c[0] != "illegal"]
             if not legal:
                 self.add(f"Выбор: {labels}", False, (r,), "decision", "ни одну из способностей объявить нельзя")
                 for o, c in zip(opts, checks):
-                    self.skip(o, "not_declared", f"объявить нелегально: {c[1]}", r)
+                    self.skip(o, "not_declared", f"объявить нелегально: {c[1]}", r, c[2])
                 return "not_declared"
             if len(legal) > 1:
                 self.add(f"Выбор: {labels}", None, (r,), "decision", f"{MEANING['505.5']}; выбор не указан")
@@ -547,6 +659,8 @@ class _Board:
         for o, c in zip(opts, checks):
             if o is chosen:
                 res = self.resolve(o, "единственная способность, которую можно объявить" if auto else "выбрана контролирующим игроком", r)
+            elif auto and c[0] == "illegal":
+                self.skip(o, "not_declared", f"объявить нелегально: {c[1]}", r, c[2])
             else:
                 self.skip(o, "not_declared", "не выбрана: используется только одна из способностей", r)
         return res
@@ -576,7 +690,7 @@ class _Board:
                 if self.first_leaf(child) is child:
                     self.leaf(child, "", r, check)
                 else:
-                    self.skip(child, "not_declared", f"объявить нелегально: {check[1]}", r)
+                    self.skip(child, "not_declared", f"объявить нелегально: {check[1]}", r, check[2])
                 reason = f"{self.lbl(child)} объявить нелегально, поэтому игрок обязан объявить {self.lbl(kids[i + 1])}"
                 continue
             res = self.resolve(child, reason, r)
@@ -693,6 +807,65 @@ class _Board:
         return res
 
 
+_HOST_OBJECT = re.compile(r"^\s*[а-яё]+\s+(?:своего\s+|его\s+|её\s+|ее\s+)?хозяин(?:а|у|ом)?(?![а-яё])")
+
+
+def host_object(text: str) -> bool:
+    """Whether a part acts on the host of the card with the text («переместите хозяина на
+    соседнюю клетку», «излечите своего хозяина на 1»): the verb's object is «хозяин»."""
+    return _HOST_OBJECT.match(fold(text)) is not None
+
+
+_ONTO = re.compile(r"(?<![а-яё])на\s+")
+_OTHER = re.compile(r"(?<![а-яё])друг(?:ое|ого|ую|ой|ому|им|ие|их|ая)(?![а-яё])")
+
+
+def placement_specs(text: str) -> tuple[dict, dict, bool, str | None] | None:
+    """A placement part split at its last «на»: ``(placed, onto, other, who)`` — the target
+    spec of the card placed (the words before «на»), of the creature it goes on (the words
+    after), whether that one is «другое» (not the card's present host, nor the source), and
+    ``who`` of the placed card (``self`` for «этого симбиота»); ``None`` without «на»."""
+    from bot.abilities.effects import target_of
+
+    t = fold(text)
+    m = list(_ONTO.finditer(t))
+    if not m:
+        return None
+    before, after = t[:m[-1].start()], t[m[-1].end():]
+    placed = target_of(before) or {}
+    onto = target_of(after) or {}
+    who = "self" if this_card(before, placed.get("who"), False) or placed.get("who") == "self" else placed.get("who")
+    return placed, onto, _OTHER.search(after) is not None, who
+
+
+_MOVE_KEYWORDS = ("прыжок", "рывок", "телепортац")
+
+
+def leaf_action(leaf: Node) -> tuple[str | None, dict]:
+    """``(action, args)`` of an effect leaf as the simulator executes it: its typed ones, except
+    a movement keyword written as the effect («вместо движения: прыжок на любую свободную
+    клетку») — the card itself moves (506.6: such an ability is movement), typed ``trait``
+    by the grammar as a property would be."""
+    args = thaw(leaf.attr("args") or ())
+    args = args if isinstance(args, dict) else {}
+    action = leaf.attr("action")
+    if action == "trait" and fold(str(args.get("keyword") or "")).startswith(_MOVE_KEYWORDS) \
+            and re.search(r"(?<![а-яё])на\s", fold(leaf.text)):
+        return "move", {"target": {"who": "self", "owner": None, "kind": "cell", "restrictions": []}}
+    return action, args
+
+
+def implied_state(action: str | None, spec: dict) -> dict:
+    """The target ``spec`` with the state its action presupposes: closing needs an open card,
+    opening a closed one («закройте выбранное существо противника» cannot be declared on a
+    closed creature: there is nothing to close). An explicit «открытое» / «закрытое» stays."""
+    need = {"close": "open", "open": "closed"}.get(action or "")
+    restrictions = list(spec.get("restrictions") or ())
+    if need is None or need in restrictions or {"open", "closed"} & set(restrictions):
+        return spec
+    return dict(spec, restrictions=[*restrictions, need])
+
+
 def _with_base(rule: str | None) -> tuple[str, ...]:
     """The paragraphs a part step cites: its connective's, and 505.4 for «;» / «–» (505.4.1 and
     505.4.2 say they are «при этом»)."""
@@ -723,10 +896,63 @@ def _immune_actions(c: Card, action: str) -> set[str]:
 
 def _unchecked_words(text: str) -> str | None:
     """A restriction of the target the typed args do not carry and the board does not keep
-    («стоимостью 4 или меньше», «с уровнем …»: ``card_board.unchecked_restrictions`` of
-    grammar/lexicon.yaml), so the part's legality is not known; ``None`` when there is none."""
+    («с уровнем …»: ``card_board.unchecked_restrictions`` of grammar/lexicon.yaml), so the
+    part's legality is not known; ``None`` when there is none. A number restriction the
+    board keeps («стоимостью 4 или меньше», «с 2 или меньше жизнями»: ``numeric_restrictions``)
+    is checked, not unchecked."""
     t = fold(text)
+    for _, _, _, (a, b) in numeric_restrictions(text):
+        t = t[:a] + " " * (b - a) + t[b:]
     return next((w for w in _words()["unchecked_restrictions"] if re.search(r"(?<![а-яё])" + re.escape(w), t)), None)
+
+
+_NUM_TOKEN = re.compile(r"[а-яё]+|\d+")
+
+
+def numeric_restrictions(text: str) -> list[tuple[str, str, int, tuple[int, int]]]:
+    """Number restrictions a text puts on a card: ``(attribute, op, n, span)`` with attribute
+    ``cost`` | ``lives``, op ``<=`` | ``>=`` | ``==`` and the span in the folded text —
+    «стоимостью 4 или меньше» -> ``(cost, <=, 4)``, «с 2 или меньше жизнями» -> ``(lives, <=,
+    2)``, «с 5 жизнями и больше» -> ``(lives, >=, 5)``, «стоимостью 3» -> ``(cost, ==, 3)``.
+    Words: ``card_board.numeric`` of grammar/lexicon.yaml."""
+    w = _words()["numeric"]
+    t = fold(text)
+    toks = [(m.group(0), m.start(), m.end()) for m in _NUM_TOKEN.finditer(t)]
+    out = []
+    for i, (tok, a, b) in enumerate(toks):
+        attr = next((k for k, stems in w["attributes"].items() if any(tok.startswith(x) for x in stems)), None)
+        if attr is None:
+            continue
+        near = [j for j in range(max(0, i - 3), min(len(toks), i + 4)) if toks[j][0].isdigit()]
+        if not near:
+            continue
+        j = min(near, key=lambda k: abs(k - i))
+        lo, hi = min(i, j), max(i, j)
+        window_a, window_b = toks[max(0, lo - 2)][1], toks[min(len(toks) - 1, hi + 2)][2]
+        window = t[window_a:window_b]
+        op = "=="
+        for key, sign in (("at_most", "<="), ("at_least", ">=")):
+            if any(re.search(r"(?<![а-яё])" + re.escape(x) + r"(?![а-яё])", window) for x in w[key]):
+                op = sign
+                break
+        if attr == "lives":
+            # «с 2 или меньше жизнями» restricts; «снимите 2 дополнительные жизни», «получает 2 жизни»
+            # count what is done — only a «с …» phrase or a comparison makes it a restriction
+            before = [x for x, _, _ in toks[max(0, lo - 2):lo]]
+            if re.search(r"(?<![а-яё])доп", window) or not (op != "==" or "с" in before or "со" in before):
+                continue
+        span = (min(a, toks[j][1]), max(b, toks[j][2]))
+        out.append((attr, op, int(toks[j][0]), span))
+    return out
+
+
+def _number_fits(c: Card, attr: str, op: str, n: int) -> bool | None:
+    """Whether ``c``'s ``attr`` (``cost``; ``lives`` — its current lives) satisfies ``op n``;
+    ``None`` when the board does not know it (a cost not told)."""
+    value = c.cost if attr == "cost" else c.current_lives
+    if value is None:
+        return None
+    return value <= n if op == "<=" else value >= n if op == ">=" else value == n
 
 
 def _no_target(spec: dict) -> str:
@@ -814,6 +1040,12 @@ def resolve_on_board(state: GameState, source: Card, text: str | ParseResult, us
 
         raise ParseError("Текст не разобран как текст карты: ни одной способности не найдено.", 0, "текст способности")
     b = _Board(state, source, result.ast, use)
+    if instead_of_movement(result) and source.kind == "creature":
+        # used instead of its movement: the card's full, unspent supply is what allows it, and it is spent (506.6, 506.7)
+        b.add(f"{_cap(label(source))} использует особенность вместо движения", True, ("506.7", "506.6"), "circumstance",
+              "объявляется в подфазу Выбора при полном (неистраченном) запасе движения, даже если он 0; запас тратится",
+              card=source.id)
+        source.movement_left = 0 if source.movement is None or source.movement >= 0 else source.movement
     b.resolve(result.ast, "", None)
     for u in result.unparsed:
         b.add(f"«{u.text}» — не понято", None, (), "unsupported", "эта часть текста не разобрана и не выполнена")
@@ -832,6 +1064,43 @@ def ability_kind(text_or_result: str | ParseResult) -> str:
     return "triggered_ability" if root is not None and root.kind == "trigger" else "played_ability"
 
 
+_INSTEAD_OF_MOVEMENT = re.compile(r"^\s*вместо\s+движени")
+
+
+def instead_of_movement(result: ParseResult) -> bool:
+    """Whether the ability is used «вместо движения» (a header of that name, 506.6, 506.7)."""
+    return any(n.kind in ("condition", "named", "trigger") and _INSTEAD_OF_MOVEMENT.match(fold(str(n.attr("head") or n.text)))
+               for n in (result.ast.walk() if result.ast else ()))
+
+
+def use_problems(state: GameState, src: Card, result: ParseResult) -> list[tuple[str, tuple[str, ...]]]:
+    """Why ``src`` cannot use the ability ``result`` on ``state`` at all (each ``(reason,
+    rules)``; empty when it can): a source off the battlefield; a closed card with a
+    ``{tap}`` cost (payment after all parts, 505.4, and a closed card cannot close again,
+    302.6 — not for 505.9); an ability «вместо движения», which is movement (506.6): only a
+    creature (506.6), only open (506.3), only by the active player in the Choice subphase
+    (506.2), only with its full movement unspent (506.7)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    if src.zone != "battlefield":
+        return [(f"карта «{src.id}» не на поле боя — её особенность не используется", ())]
+    if tap_cost(result) and not src.open and not self_source_text(result, src):
+        out.append((f"карта «{src.id}» закрыта — оплатить {{tap}} нечем; оплата происходит после всех способностей "
+                    "(505.4), но закрытая карта не может закрыться ещё раз", ("505.4", "302.6")))
+    if instead_of_movement(result):
+        if src.kind != "creature":
+            out.append((f"особенности, заменяющие движение, могут использовать только существа ({label(src)})", ("506.6",)))
+        elif not src.open:
+            out.append((f"особенность «вместо движения» — это движение (506.6), а использовать движение может только "
+                        f"открытое существо; «{src.id}» закрыто", ("506.3", "506.6")))
+        elif state.active != src.owner or state.subphase != "choice":
+            out.append(("особенность «вместо движения» — это движение; его объявляет только Активный игрок в подфазу "
+                        "Выбора", ("506.2", "506.6")))
+        elif src.movement_left is not None and src.movement is not None and src.movement_left != src.movement:
+            out.append((f"особенность «вместо движения» объявляется только при полном (неистраченном) запасе движения; "
+                        f"у «{src.id}» осталось {src.movement_left} из {src.movement}", ("506.7",)))
+    return out
+
+
 def tap_cost(result: ParseResult) -> bool:
     """Whether the ability's cost includes ``{tap}``."""
     return any(n.kind == "cost" and "tap" in (n.attr("icons") or ()) for n in (result.ast.walk() if result.ast else ()))
@@ -843,4 +1112,5 @@ def self_source_text(result: ParseResult, src: Card) -> bool:
 
 
 __all__ = ["Use", "UseError", "AbilityStep", "Resolution", "resolve_on_board", "pick_ability", "ability_kind",
-           "EXECUTED", "tap_cost", "self_source_text", "this_card", "subject_relative", "other"]
+           "EXECUTED", "tap_cost", "self_source_text", "use_problems", "instead_of_movement", "implied_state", "placement_specs", "host_object", "leaf_action",
+           "numeric_restrictions", "this_card", "subject_relative", "other"]

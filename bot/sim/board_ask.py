@@ -52,6 +52,7 @@ _MUST = re.compile(r"(?<![а-я])(?:обязан\w*|должен|должна|д
                    r"обязательно)(?![а-я])")
 _MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
 _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
+_USE = re.compile(r"(?<![а-я])(?:использ|юзн|юза|юзат|примени|применя|активир|задейств|сыграть|разыгра)")
 
 
 @dataclass(frozen=True)
@@ -105,18 +106,30 @@ _ENEMY_CARD = re.compile(r"(?<![а-я])(?:его|её|ее|чуж\w*|враже�
 _SELF_CARD = re.compile(r"(?<![а-я])(?:эта\s+карта|это\s+существо|источник\w*|сама\s+карта|она\s+сама|само\s+существо)")
 
 
-def _card_state(clause: str) -> tuple | None:
-    """``(whose, results)``: the card the clause asks about — ``self`` («эта карта»,
-    «источник»), ``own`` («моё существо», «мой гоблин»), ``enemy`` («его существо»,
-    «существо противника») — and the change asked («получит раны», «закроется», «умрёт»)
-    as the result words of the run's steps; ``None`` when it names no card and change."""
-    whose = "self" if _SELF_CARD.search(clause) else "enemy" if _ENEMY_CARD.search(clause) else \
-        "own" if _OWN_CARD.search(clause) else None
+_STAYS = re.compile(r"(?<![а-я])(?:остал\w*|оста[её]тся|останется)\s+(?:\w+\s+)?на\s+(?:старой|прежней|своей|той\s+же|"
+                    r"исходной|старом|прежнем|том\s+же)\s+(?:клетке|месте)|(?<![а-я])остал\w*\s+на\s+месте")
+"""«шмотка осталась на старой клетке?»: the card did not move — the inverse of «перемещается»."""
+
+
+def _card_state(clause: str, source_kind: str | None = None) -> tuple | None:
+    """``(whose, results, inverse)``: the card the clause asks about — ``self`` («эта карта»,
+    «источник», the noun of the source's kind: «шмотка» for an equipment's text), ``own``
+    («моё существо», «мой гоблин»), ``enemy`` («его существо», «существо противника») — and
+    the change asked («получит раны», «закроется», «умрёт») as the result words of the
+    run's steps; ``inverse`` for a change asked not to happen («осталась на старой клетке?»:
+    not moved). ``None`` when it names no card and change."""
+    from bot.sim.board_text import _has, _words
+
+    kind_words = _words()["source_kinds"].get(source_kind or "", ())
+    whose = "self" if _SELF_CARD.search(clause) or (kind_words and _has(clause, kind_words)) else \
+        "enemy" if _ENEMY_CARD.search(clause) else "own" if _OWN_CARD.search(clause) else None
     if whose is None:
         return None
+    if _STAYS.search(clause):
+        return (whose, ("перемещается",), True)
     for pattern, results in _STATE_VERBS:
         if re.search(r"(?<![а-я])(?:" + pattern + ")", clause):
-            return (whose, results)
+            return (whose, results, False)
     return None
 
 
@@ -215,9 +228,11 @@ def _asking_clause(question: str) -> str:
     last = sents[-1] if sents else question
     if not asks(last) and "?" not in last:
         return ""
-    clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)", last) if c.strip()]
-    # the asking clause is not a condition: «лечение будет если я ушёл в колоду?» asks «лечение будет»
-    main = [c for c in clauses if not re.match(r"\s*(?:а\s+)?(?:если|когда)(?![а-яё])", fold(c))]
+    clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)|(?<=[а-яё])\s+(?=(?:когда|пока)\s+\S+\s+\S+)",
+                                  last) if c.strip()]
+    # the asking clause is not a condition: «лечение будет если я ушёл в колоду?» asks «лечение будет»,
+    # «разряд выполнится когда она уничтожит себя?» asks «разряд выполнится»
+    main = [c for c in clauses if not re.match(r"\s*(?:а\s+)?(?:если|когда|пока)(?![а-яё])", fold(c))]
     # «разряда не будет, да?»: a confirmation tag asks about the clause before it
     tags = [c for c in main if not _TAG.fullmatch(fold(c).strip(" ?!.…"))]
     return fold((tags or main or clauses or [last])[-1])
@@ -259,10 +274,12 @@ def _by_action(clause: str, actions: dict[int, str | None]) -> list[int]:
     return [n for n, a in actions.items() if act and a == act]
 
 
-def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, str | None] | None = None) -> Asked:
+def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, str | None] | None = None,
+               source_kind: str | None = None) -> Asked:
     """The asked kind of ``question`` about a text with ``parts`` (see module doc);
     ``actions``: part number -> the action of its effect (for verbs the parts spell
-    otherwise)."""
+    otherwise); ``source_kind``: what the card with the text is (``BoardFacts.source_kind``:
+    «шмотка осталась …?» asks about the source of an equipment's text)."""
     actions = actions or {}
     from bot.abilities.outcome_words import match_parts
     from bot.abilities.resolve import Part
@@ -303,7 +320,7 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         words = given_up.split()
         k = next((i for i, x in enumerate(words) if i and re.search(r"(?:ть|ться|тся|ет|ит|ем|им|у|ю)$", x.strip("?!.,…"))), len(words))
         given_up, head = " ".join(words[:k]), head + " " + " ".join(words[k:])
-    state = _card_state(clause)
+    state = _card_state(clause, source_kind)
     if state is not None and not _MAY.search(clause):
         return Asked("card_state", parts=state)     # «моё существо получит раны?», «моя карта закроется?»
     if _MUST.search(clause):
@@ -317,8 +334,19 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         sent = _asked_sentence(question).replace("⟪q⟫", " ")
         head = sent[:sent.rfind(clause.strip())] if clause.strip() in sent else sent
         hits = match_parts(head, ps) or _by_action(head, actions)
+    if not hits and not given_up and _BARE_MAY.fullmatch(clause.strip()):
+        # «… я хочу туда переместить своего сущ. можно так?»: «так» is what the sentence before
+        # says the asker wants to do
+        wanted = _wanted_before(question)
+        hits = (match_parts(wanted, ps) or _by_action(wanted, actions)) if wanted else []
+        if not hits and len(ps) == 1:
+            hits = [ps[0].number]       # «можно?» about a text of one part: that part
+        elif not hits and question_kind(question) == "yes_no":
+            return Asked("use")         # «можно?»: the ability as a whole
     instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
     part = next((h for h in hits if h != instead), None)
+    if part is None and not given_up and _USE.search(clause) and question_kind(question) == "yes_no":
+        return Asked("use")     # «могу юзнуть?», «можно использовать?»: the ability as a whole
     if _MAY.search(clause) and part is not None:
         return Asked("may", part, instead)
     if question_kind(question) == "yes_no" and part is not None:
@@ -326,6 +354,25 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
         return Asked("consequence")
     return Asked("whether", part)
+
+
+_BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")
+_WANT = re.compile(r"(?<![а-я])(?:хочу|хотел|хотим|собираюсь|планирую|намерен)(?![а-я])")
+
+
+def _wanted_before(question: str) -> str:
+    """The clause of the sentence before the asked one that says what the asker wants to do
+    («я хочу туда переместить своего сущ»), folded; ``""`` when it says none."""
+    from bot.abilities.outcome_words import sentences
+
+    sents = sentences(question)
+    if len(sents) < 2:
+        return ""
+    prev = fold(sents[-2])
+    m = _WANT.search(prev)
+    if not m:
+        return ""
+    return re.split(r"[,;:—–]|\s-\s", prev[m.end():], maxsplit=1)[0]
 
 
 def _holder(root, leaf_id: int, kinds: tuple[str, ...]):
@@ -357,9 +404,11 @@ def answer_on_board(text: str, facts, question: str):
 
         from bot.sim.ability import parse_ability
 
+        from bot.sim.ability import leaf_action
+
         result = parse_ability(text)
         nums, _ = number_parts(result.ast)
-        acts = {n: leaf.attr("action") for leaf in result.ast.walk() if (n := nums.get(id(leaf)))}
+        acts = {n: leaf_action(leaf)[0] for leaf in result.ast.walk() if (n := nums.get(id(leaf)))}
         for f in told:
             mine = [n for n, a in acts.items() if a == f.action]
             if not mine or not any(bv.resolution.results.get(n) == "done" for n in mine):
@@ -371,17 +420,32 @@ def answer_on_board(text: str, facts, question: str):
 
 def _answer_on_board(text: str, facts, question: str):
     from bot.abilities.resolve import number_parts
+    from bot.sim.ability import leaf_action
     from bot.sim.ability import UseError, parse_ability
     from bot.sim.board_text import BoardVerdict, board_for, part_phrase, resolve_text
 
-    state, src, use, assumed = board_for(text, facts)
+    missing: list[str] = []
+    state, src, use, assumed = board_for(text, facts, missing)
     result = parse_ability(text)
     nums, parts = number_parts(result.ast)
     leaf_of = {n: i for i, n in nums.items()}
     node_of = {id(x): x for x in result.ast.walk()}
     asked = read_asked(question, [(p.number, p.text) for p in parts],
-                       {p.number: node_of[leaf_of[p.number]].attr("action") for p in parts if p.number in leaf_of})
+                       {p.number: leaf_action(node_of[leaf_of[p.number]])[0] for p in parts if p.number in leaf_of},
+                       getattr(facts, "source_kind", None))
     bv = _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
+    if missing and not bv.form_decided:
+        # the board lacks a fact a part needs: what the run shows is not the question's board
+        bv.verdict = None
+        bv.missing = list(missing)
+    if bv.refused is not None and not bv.form_decided and asked.kind not in ("payment", "who_decides", "order"):
+        # the ability cannot be used on this board at all (506.3 for «вместо движения», a closed {tap}):
+        # that, not a part's fate, answers «могу?», «будет ли …?», «что будет?»
+        why, rules = bv.refused
+        ref = f" (п. {', '.join(rules)})" if rules else ""
+        lead = "Ничего не происходит" if asked.kind == "consequence" else "Нет"
+        bv.verdict = f"{lead}: особенность использовать нельзя — {why}{ref}"
+        bv.citations = [*rules, *(c for c in bv.citations if c not in rules)]
     if asked.kind in ("whether", "card_state") and bv.verdict and _NEGATED.search(_asking_clause(question)):
         bv.verdict = agree_with_negation(bv.verdict)
     return bv
@@ -454,7 +518,12 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
             bv.citations = [*rules, *(c for c in bv.citations if c not in rules)]
             return bv
         r = bv.resolution.results.get(asked.part)
-        phrase = part_phrase(bv.resolution, asked.part)
+        phrase = _with_cause(bv, result.ast, leaf_of, asked.part)
+        if kind == "optional" and r == "done":
+            # «могу только открыться?»: the other parts after «может» are left undeclared (505.8)
+            left = [n for n in _parts_of(holder, leaf_of) if n != asked.part
+                    and bv.resolution.results.get(n) == "not_declared"]
+            phrase += "".join("; " + part_phrase(bv.resolution, n) for n in left)
         bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
         step = next((x for x in bv.resolution.steps if x.part == asked.part and x.status == "conditional"), None)
         if r == "conditional" and step is not None and step.reason.startswith("цель не указана; подходят"):
@@ -464,6 +533,8 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
             bv.verdict = (f"Да: {label} объявить можно — {step.reason.replace('цель не указана; подходят', 'подходящие цели')}"
                           + (f" (п. {rule})" if rule else ""))
         return _cited_first(bv)
+    if asked.kind == "use":
+        return _cited_first(_use_whole(text, state, src, use, assumed))
     if asked.kind == "card_state":
         return _cited_first(_state_of(text, state, src, use, assumed, asked))
     if asked.kind == "must":
@@ -596,6 +667,24 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
     return bv
 
 
+def _use_whole(text, state, src, use, assumed):
+    """«Можно использовать?» — the ability as a whole: «Нет» when the board forbids using it
+    (``bot.sim.ability.use_problems``, set by the caller), «Да» when it can be used and some
+    part is declared on this board (each part's fate follows); no verdict when no part is."""
+    from bot.sim.board_text import part_phrase, resolve_text
+
+    bv = resolve_text(text, state, src, use, "", assumed)
+    if bv.refused is not None:
+        return bv
+    res = bv.resolution
+    declared = [n for n, _ in res.parts if res.results.get(n) in ("done", "failed")]
+    if not declared:
+        bv.verdict = None
+        return bv
+    bv.verdict = "Да: особенность можно использовать — " + "; ".join(part_phrase(res, n) for n, _ in res.parts)
+    return bv
+
+
 def _state_of(text, state, src, use, assumed, asked):
     """Whether the card asked about ends the run with the change asked: «Да» when every
     card of that side («моё существо») — or the source («эта карта») — went through it
@@ -604,7 +693,7 @@ def _state_of(text, state, src, use, assumed, asked):
     is meant is not said) or a part's result is not known."""
     from bot.sim.board_text import part_phrase, resolve_text
 
-    whose, results = asked.parts
+    whose, results, inverse = asked.parts
     bv = resolve_text(text, state, src, use, "", assumed)
     res = bv.resolution
     if whose == "self":
@@ -627,9 +716,9 @@ def _state_of(text, state, src, use, assumed, asked):
             how = "оплата происходит после того, как пройдены все способности (п. 505.4)"
         else:
             how = "эффекты правил игры применяются до получения приоритета (п. 303.6)"
-        bv.verdict = f"Да: {how}: {st.text[:1].lower() + st.text[1:]}{ref}"
+        bv.verdict = f"{'Нет' if inverse else 'Да'}: {how}: {st.text[:1].lower() + st.text[1:]}{ref}"
     else:
-        bv.verdict = "Нет: " + "; ".join(part_phrase(res, n) for n, _ in res.parts)
+        bv.verdict = f"{'Да' if inverse else 'Нет'}: " + "; ".join(part_phrase(res, n) for n, _ in res.parts)
     return bv
 
 

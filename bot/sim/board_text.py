@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from bot.sim.ability import STATUS_RU, Resolution, Use, parse_ability, resolve_on_board, subject_relative, this_card
-from bot.sim.state import Card, GameState, cell_name, parse_cell
+from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_state, leaf_action, numeric_restrictions,
+                              parse_ability, resolve_on_board, subject_relative, this_card)
+from bot.sim.state import Card, GameState, cell_name, parse_cell, player_row
 from bot.textnorm import fold
 
 OPPOSITE = {"closed": "open", "open": "closed"}
@@ -43,6 +44,15 @@ class BoardVerdict:
     assumed: list[str] = field(default_factory=list)
     form_decided: bool = False
     """The verdict follows from the text's connective alone (505), whatever the board."""
+    start: GameState | None = None
+    """The board before the run (the ``state`` of the reading's scenario)."""
+    use: Use | None = None
+    """The controller's decisions the run took (the reading's ``use`` step)."""
+    missing: list[str] = field(default_factory=list)
+    """Facts the board needed that the question does not state (no verdict rests on it)."""
+    refused: tuple[str, tuple[str, ...]] | None = None
+    """``(reason, rules)`` when the ability could not be used at all on this board
+    (``bot.sim.ability.use_problems``: a closed card with {tap}, 506.3 for «вместо движения»)."""
 
     def to_json(self) -> dict:
         """``{steps:[{text, done, rule, …}], citations, verdict, parts, results, unsupported,
@@ -69,6 +79,17 @@ class Fact:
     restriction: str | None
     said: str
     action: str | None = None
+    only: bool = False
+    """For ``exists``: these are all the creatures of that side besides the source
+    («единственное другое моё сущ — летун»)."""
+    card_kind: str = "creature"
+    """The kind of card the fact is about («ни одного арта»: ``artifact``)."""
+    also: tuple[str, ...] = ()
+    """For ``exists``: the other states told of those creatures («закрытое раненое»: ``closed`` and
+    ``("wounded",)``)."""
+    attrs: tuple[tuple[str, str, int], ...] = ()
+    """For ``exists``: numbers those creatures have («стоимостью 3»: ``(("cost", "==", 3),)``;
+    ``bot.sim.ability.numeric_restrictions``)."""
 
 
 @dataclass
@@ -126,7 +147,8 @@ def _clauses(sent: str) -> list[str]:
     («лечение будет если я ушёл в колоду?»)."""
     from bot.abilities.outcome_words import QUOTE_MARK
 
-    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)|а|но)\s|\s(?=(?:если|Если)\s)",
+    return [c for c in re.split(r"[,;:—–]|\s-\s|\s(?:и(?!\s+так)(?!\s+(?:больше|меньше|более|менее|выше|ниже))|а|но)\s|\s(?=(?:если|Если)\s)"
+                                r"|(?<=[а-яё])\s+(?=(?:когда|пока)\s+\S+\s+\S+)",
                                 sent.replace(QUOTE_MARK, " ⟪Q⟫ ")) if c.strip()]
 
 
@@ -186,7 +208,7 @@ def read_board_facts(question: str) -> BoardFacts:
     clause (the last clause of the asked sentence) states no refusal and no event: «имеет
     право отказаться?» asks about the refusal; events are read from the other sentences."""
     from bot.abilities.outcome_words import QUOTE_MARK, sentences
-    from bot.yesno import asks
+    from bot.yesno import asks, question_kind
 
     w = _words()
     facts: list[Fact] = []
@@ -194,6 +216,13 @@ def read_board_facts(question: str) -> BoardFacts:
     source_kind = "creature"
     lead_in = re.compile(r"^\s*(?:[А-Яа-яЁё]+\s+){0,3}[А-Яа-яЁё]+\s*:\s*(?=" + re.escape(QUOTE_MARK) + ")")
     sents = sentences(_ABBREVIATION.sub(r"\1 ", question))     # «нет доп. жизней» is one sentence
+    antecedent: int | None = None   # the fact about the creature named last (what «оно» stands for)
+    seen = 0
+    clause_start, clause_also = 0, ()     # the facts of the clause read last and its other states
+    from bot.abilities.outcome_words import quotes
+
+    quoted_texts = [t for _, _, t in quotes(question)]
+    quote_no = 0        # quotes seen so far: the first is the card text, a later one another card's
     for si, sent in enumerate(sents):
         # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
         m = lead_in.match(sent)
@@ -204,16 +233,59 @@ def read_board_facts(question: str) -> BoardFacts:
         # the asking clause: the last one of the asked sentence that is not «если …» / «когда …»
         # («что будет, если противник откажется?» states the refusal in its condition)
         conds = [bool(re.match(r"\s*(?:а\s+)?(?:если|когда|раз)(?![а-я])", fold(c))) for c in cls]
-        ask_at = max((i for i, c in enumerate(conds) if not c), default=len(cls) - 1)
+        if asked_sentence and conds and conds[0] and re.match(r"\s*(?:а\s+)?когда(?![а-я])", fold(cls[0])) \
+                and question_kind(sent) == "open":
+            conds[0] = False    # «Когда карта оплачивает действие — до или после?»: «когда» asks, it is no condition
+            ask_at = 0
+        else:
+            ask_at = max((i for i, c in enumerate(conds) if not c), default=len(cls) - 1)
         for ci, raw in enumerate(cls):
+            _add_also(facts, clause_start, clause_also)
+            clause_start, clause_also = len(facts), ()
             clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
             if not clause:
                 continue
             asking = asked_sentence and ci == ask_at
             told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
             quoted = "⟪Q⟫" in raw
-            if quoted and re.search(r"(?<![а-яё])(?:арт|арта|артефакт[а-яё]*)(?![а-яё])", clause):
-                source_kind = "artifact"    # «у арта текст «…»»
+            if quoted:
+                antecedent = None      # «у сущ «…». оно закрыто»: the pronoun is the card with the text
+            elif len(facts) > seen and facts[-1].kind in ("exists", "none") and facts[-1].card_kind == "creature":
+                antecedent = len(facts) - 1
+            seen = len(facts)
+            if quoted:
+                quote_no += raw.count("⟪Q⟫")
+                attached = _attached_with_text(clause, quoted_texts[quote_no - 1] if quote_no <= len(quoted_texts) else "", w)
+                said = " ".join(raw.replace("⟪Q⟫", f"«{quoted_texts[quote_no - 1]}»").split()) \
+                    if quote_no <= len(quoted_texts) else raw.strip()
+                if quote_no > 1 and attached is not None:
+                    # «на нём сидит мой симб у которого в тексте «…»»: the quote is that card's text
+                    if attached.kind == "attached_unread":
+                        unread.append(said)     # its text says something the board does not keep
+                    else:
+                        facts.append(replace(attached, said=said))
+                    continue
+                if quote_no > 1 and facts and facts[-1].kind == "attached" and not facts[-1].attrs \
+                        and re.match(r"\s*(?:у\s+которо(?:го|й)|у\s+(?:него|неё|нее)|с\s+текстом|в\s+тексте|"
+                                     r"текст|особенность)(?![а-яё])", clause):
+                    # «…мой симбиот, у которого в тексте «…»»: the text of the card named just before
+                    ban = _attached_with_text("на нём " + ("симб" if facts[-1].card_kind == "symbiote" else "шмот"),
+                                              quoted_texts[quote_no - 1] if quote_no <= len(quoted_texts) else "", w)
+                    if ban is None or ban.kind == "attached_unread":
+                        unread.append(said)
+                    else:
+                        facts[-1] = replace(facts[-1], attrs=ban.attrs, said=f"{facts[-1].said}, {said}")
+                    continue
+                if quote_no > 1:
+                    unread.append(said)     # another card's text the reading does not place
+                    continue
+                for kind, stems in w["source_kinds"].items():
+                    if quote_no == 1 and _has(clause, stems):
+                        source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
+                        break
+            elif (attached := _attached_with_text(clause, "", w)) is not None and not asking:
+                facts.append(replace(attached, said=raw.strip()))       # «на нём сидит мой симб»
+                continue
             if _has(clause, w["failed"]) and told:
                 act = _action_named(clause)
                 if act is None:
@@ -221,30 +293,100 @@ def read_board_facts(question: str) -> BoardFacts:
                 else:
                     facts.append(Fact("failed", None, None, raw.strip(), act))
                 continue
+            if told and _has(clause, w["creature"]) and any(re.search(rf"(?<![а-яё]){re.escape(a)}(?![а-яё])", clause)
+                                                             for a in w["alive"]) \
+                    and not re.search(r"(?<![а-яё])не(?![а-яё])", clause):
+                facts.append(Fact("failed", None, None, raw.strip(), "destroy"))     # «сущ-во живое»: not destroyed
+                continue
             negated = _negated_past_action(clause) if told else None
             if negated is not None:
                 facts.append(Fact("failed", None, None, raw.strip(), negated))     # «он не уничтожился»
                 continue
             happened = _past_action(clause, w) if told else None
+            if happened is None and asked_sentence and conds[ci]:
+                # «… выполнится, когда она уйдёт в колоду?»: the event the question supposes
+                act = _action_named(clause)
+                happened = act if act in _EVENT_ACTIONS and not re.search(r"(?<![а-яё])не(?![а-яё])", clause) else None
             if happened is not None:
                 facts.append(Fact("done", None, None, raw.strip(), happened))      # «карта себя уничтожила»
+                continue
+            if told and re.search(r"(?<![а-я])не\s+(?:буду|стану|собираюсь|планирую)(?![а-я])", clause) \
+                    and not _has(clause, w["enemy"]) and not re.search(r"(?<![а-я])(?:он|она)(?![а-я])", clause):
+                act = _action_named(clause)     # «лечиться не буду»: a part the asker does not declare
+                if act is not None:
+                    facts.append(Fact("decline", "own", None, raw.strip(), act))
+                else:
+                    unread.append(raw.strip())
                 continue
             if _has(clause, w["refuse"]):
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
                 if re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) and not said_by_other:
-                    unread.append(raw.strip())  # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal
+                    # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal — a part
+                    # he does not declare («я не хочу двигаться»: 505.8 lets him, others are the rules')
+                    act = _action_named(clause)
+                    if act is not None and not asking:
+                        facts.append(Fact("decline", "own", None, raw.strip(), act))
+                    else:
+                        unread.append(raw.strip())
                 elif not asking:
                     facts.append(Fact("refuse", "enemy", None, raw.strip()))
                 continue
             if _has(clause, w["cell"]):
+                row = _row_named(clause)
+                if row is not None and _has(clause, w["free"]) and not _has(clause, w["none"]) and not asking:
+                    facts.append(Fact("cells_free", None, None, raw.strip(), attrs=(("row", "==", row),)))
+                    continue    # «в первом ряду есть свободная клетка»: the destination is there
                 if _has(clause, w["occupied"]) and _has(clause, w["every"]) and not _has(clause, w["free"]):
                     facts.append(Fact("cells_full", None, None, raw.strip()))
                 elif _has(clause, w["free"]) and _has(clause, w["none"]):
                     facts.append(Fact("cells_full", None, None, raw.strip()))
-                elif _has(clause, w["free"]) and _has(clause, w["exists"]):
-                    facts.append(Fact("cells_free", None, None, raw.strip()))
+                elif _has(clause, w["free"]) and (_has(clause, w["exists"]) or not re.search(r"(?<![а-я])не(?![а-я])", clause)):
+                    facts.append(Fact("cells_free", None, None, raw.strip()))     # «соседние клетки свободны»
                 elif not asking:
                     unread.append(raw.strip())
+                continue
+            motion = None if asking or _has(clause, w["enemy"]) or _has(clause, [c for c in w["creature"] if c != "сущ"]) \
+                else _movement_told(clause)
+            if motion is not None:
+                # «у него запас движения 0», «он в этот ход ещё не ходил», «подфаза выбора»: the card with the text
+                facts.append(Fact("source", "own", motion[0], raw.strip(), attrs=motion[1]))
+                continue
+            host_state = _HOST_STATE.match(clause)
+            if host_state is not None and not asking:
+                state = next((r for r, forms in w["source_states"].items()
+                              if any(fold(x) == host_state.group(1) for x in forms)), None)
+                if state is not None:
+                    facts.append(Fact("host", "own", state, raw.strip()))     # «хозяин ранен»
+                    continue
+            if not asking and _OPPONENT_TURN.search(clause):
+                facts.append(Fact("turn", "enemy", None, raw.strip()))       # «сейчас ход противника»
+                continue
+            own_state = _source_state(clause, w)
+            if own_state is not None and not asking and not own_state[1] and antecedent is not None \
+                    and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:оно|он|она)(?![а-яё])", clause):
+                # «другое моё существо только одно, и оно летающее»: the pronoun is that creature
+                f = facts[antecedent]
+                if f.kind == "exists" and f.restriction is None:
+                    facts[antecedent] = replace(f, restriction=own_state[0], said=f"{f.said}, {raw.strip()}")
+                else:
+                    unread.append(raw.strip())
+                continue
+            if own_state is not None and not asking:
+                # «оно сейчас закрыто»; «моё существо закрыто» (``own_noun``: which card is meant is
+                # decided against the text, ``own_noun_ambiguous``)
+                facts.append(Fact("source", "own_noun" if own_state[1] else "own", own_state[0], raw.strip()))
+                continue
+            numbers = () if quoted else tuple((a, op, k) for a, op, k, _ in numeric_restrictions(clause))
+            if numbers and _has(clause, w["creature"]):
+                # «у противника стоит сущ стоимостью 3», «все сущи с 5 жизнями и больше»: creatures with
+                # that number (``attrs``); for «все …» they are every creature of that side
+                owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
+                if owner is None and re.search(r"(?<![а-я])у\s+(него|нее|неё|них)(?![а-я])", clause):
+                    owner = "enemy"
+                if _has(clause, w["none"]) or asking:
+                    unread.append(raw.strip())      # «нет существ стоимостью 3»: not read here
+                else:
+                    facts.append(Fact("exists", owner, None, raw.strip(), only=_has(clause, w["every"]), attrs=numbers))
                 continue
             flying_word = _has(clause, ["летун", "летуна", "летунов", "летуны"])
             lives = _has(clause, section_extra_lives()) or (_has(clause, ["жизн"]) and _has(clause, ["доп"]))
@@ -257,6 +399,17 @@ def read_board_facts(question: str) -> BoardFacts:
             targets_only = _has(clause, w["target"]) and not _has(clause, [c for c in w["creature"] if c not in w["target"]])
             if targets_only and re.search(r"(?<![а-яё])(?:для|подходящ[а-яё]*)(?![а-яё])", clause):
                 continue    # «нет подходящих целей для перемещения»: about one part's legality, not the board's creatures
+            card_kind = None if quoted else next((k for k, stems in w["card_kinds"].items() if _has(clause, stems)), None)
+            if card_kind is not None and not _has(clause, [c for c in w["creature"] if c not in ("карт",)]):
+                # «у меня ни одного арта на поле»: cards of another kind than creatures
+                owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
+                if _has(clause, w["none"]):
+                    facts.append(Fact("none", owner, None, raw.strip(), card_kind=card_kind))
+                elif _has(clause, w["exists"]) or _opens_with(clause, w["possessive"]):
+                    facts.append(Fact("exists", owner, None, raw.strip(), card_kind=card_kind))
+                elif not asking:
+                    unread.append(raw.strip())
+                continue
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
@@ -270,9 +423,11 @@ def read_board_facts(question: str) -> BoardFacts:
                 facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
                 continue
             owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
-            restr = next((r for r in ("closed", "open", "flying", "wounded") if _has(clause, w[r])), None)
+            restr = next((r for r in ("closed", "open", "flying", "wounded", "incorporeal") if _has(clause, w[r])), None)
             if flying_word:
                 restr = "flying"
+            clause_also = tuple(r for r in ("closed", "open", "flying", "wounded", "incorporeal")
+                                if r != restr and _has(clause, w[r]))    # «закрытое раненое существо»
             if _has(clause, w["other"]) and not lives:
                 unread.append(raw.strip())  # «у существа нет фишек» is not about the board's creatures
                 continue
@@ -288,6 +443,13 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())  # «существо не …»: not «there is none»
                     continue
                 facts.append(Fact("none", owner, restr, raw.strip()))
+            elif _has(clause, w["sole"]) or (restr not in OPPOSITE and restr is not None and _has(clause, w["every"])) \
+                    or (restr is not None and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:друг(?:ое|ой|ая)|второе|второй|вторая)\s+"
+                                                       r"(?:мо[её]|мой|моя|ваше|ваш|ваша|сво[её]|свой|своя)\s+", clause)):
+                # «другое моё существо летает»: the other creature of that side (the only one, as told)
+                # «единственное другое моё сущ — летун», «все мои другие существа летающие»: those are
+                # all the creatures of that side (besides the card with the text)
+                facts.append(Fact("exists", owner, restr, raw.strip(), only=True))
             elif restr in OPPOSITE and (_has(clause, w["every"]) or _only_state(clause, w)):
                 facts.append(Fact("none", owner, OPPOSITE[restr], raw.strip()))
             elif _has(clause, w["exists"]) or any(re.search(rf"(?<![а-я]){re.escape(c)}(?![а-я])", clause)
@@ -302,9 +464,123 @@ def read_board_facts(question: str) -> BoardFacts:
                 facts.append(Fact("exists", owner, restr, raw.strip()))
             elif not re.search(r"\b(что|как|кто|ли)\b", clause) and not asking:
                 unread.append(raw.strip())
+    _add_also(facts, clause_start, clause_also)
     # the said clauses are shown to the user: without the placeholder of a quoted phrase
     return BoardFacts([replace(f, said=_unmark(f.said, QUOTE_MARK)) for f in facts],
                       [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
+
+
+def _add_also(facts: list[Fact], start: int, also: tuple[str, ...]) -> None:
+    """Give the ``exists`` facts appended since ``start`` the clause's other states ``also``."""
+    if also:
+        for i in range(start, len(facts)):
+            if facts[i].kind == "exists":
+                facts[i] = replace(facts[i], also=also)
+
+
+def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
+    """``(state, own_noun)``: the state of the card with the text a clause states, when the clause is only its
+    subject (``source_subject``: «оно», «эта карта», «источник»), adverbs
+    (``source_adverbs``) and one state word (``source_states``): «оно сейчас закрыто» ->
+    ``closed``; ``None`` for any other clause («все существа закрыты» is about others)."""
+    rest = " " + " ".join(clause.replace("ё", "е").split()) + " "
+    state = None
+    for r, forms in w["source_states"].items():
+        for f in sorted(forms, key=len, reverse=True):
+            pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
+            if pat.search(rest):
+                if state is not None and state != r:
+                    return None
+                state = r
+                rest = pat.sub(" ", rest)
+    if state is None:
+        return None
+    subject = False
+    for f in sorted(w["source_subject"], key=len, reverse=True):
+        pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
+        if pat.search(rest):
+            subject = True
+            rest = pat.sub(" ", rest)
+    for f in sorted(w["source_adverbs"], key=len, reverse=True):
+        rest = re.sub(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)", " ", rest)
+    rest = re.sub(r"^\s*(?:а|и|но|ну|тут|там)\s", " ", rest)
+    if not subject:
+        # «моё существо закрыто»: the asker's one creature — the card with the text unless the
+        # text names another of his (``board_for`` then cannot tell, see ``own_noun``)
+        m = re.fullmatch(r"\s*(?:мое|мой|моя|свое|свой|своя)\s+[а-я]{3,}\s*", rest)
+        if m:
+            return state, True
+        return None
+    return (state, False) if not rest.strip() else None
+
+
+_ROW = re.compile(r"(?<![а-яё])(перв|втор|трет)\w*\s+(?:ряд|линии|линию|линия)")
+_ROW_NO = {"перв": 1, "втор": 2, "трет": 3}
+_BAN = re.compile(r"не\s+мо(?:жет|гут)\s+(?:перемещаться|двигаться|передвигаться|ходить)\s+на\s+(?:клетк\w*\s+)?"
+                  r"(перв|втор|трет)\w*\s+(?:ряд|линии)")
+
+
+_HOST_STATE = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:его\s+|ее\s+|её\s+|мой\s+|ваш\s+)?хозяин\s+(?:уже\s+|сейчас\s+|тоже\s+)?"
+                         r"([а-яё]+)\s*$")
+_OPPONENT_TURN = re.compile(r"^\s*(?:(?:а|и|но)\s+)?(?:сейчас\s+|идет\s+|идёт\s+)?(?:ход|хода)\s+(?:противника|соперника|врага)"
+                            r"|^\s*(?:сейчас\s+)?(?:чужой|вражеский)\s+ход")
+_SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
+_MOVED = re.compile(r"(?<![а-яё])(не\s+)?(?:уже\s+|ещё\s+|еще\s+)?(?:ходил|походил|сходил|двигался|подвигался|"
+                    r"передвигался|перемещался)(?![а-яё])")
+_CHOICE = re.compile(r"(?<![а-яё])подфаз\w*\s+выбора(?![а-яё])")
+
+
+def _movement_told(clause: str) -> tuple[str | None, tuple] | None:
+    """What a clause tells about the movement of the card with the text: ``(restriction,
+    attrs)`` — ``moved`` / ``unmoved`` («уже ходил», «ещё не ходил в этот ход»), ``attrs``
+    ``(("movement", "==", N),)`` for «запас движения 0»; ``("choice", ())`` for «подфаза
+    выбора» (506.2, 506.7); ``None`` when it tells none of these."""
+    supply = _SUPPLY.search(clause)
+    moved = _MOVED.search(clause)
+    if supply is None and moved is None:
+        return ("choice", ()) if _CHOICE.search(clause) and len(clause.split()) <= 4 else None
+    restr = ("unmoved" if moved.group(1) else "moved") if moved else None
+    return restr, ((("movement", "==", int(supply.group(1))),) if supply else ())
+
+
+def _row_named(clause: str) -> int | None:
+    """The row (counted from the player's front row, 1–3) a clause names: «в первом ряду»."""
+    m = _ROW.search(clause)
+    return _ROW_NO[m.group(1)] if m else None
+
+
+def _attached_with_text(clause: str, text: str, w: dict) -> Fact | None:
+    """«на нём сидит мой симб (у которого в тексте «не может перемещаться на клетки первого
+    ряда»)»: a symbiote / equipment of the asker on the card with the text — kind ``attached``,
+    ``card_kind`` ``symbiote`` | ``equipment``, ``attrs`` the row its own text forbids it
+    (``forbidden_row``, 209.11 / 212.8 bind the host too); ``None`` for any other clause."""
+    if not re.search(r"(?<![а-яё])на\s+(?:н[её]м|нее|ней|этом\s+существе|источнике)(?![а-яё])", clause):
+        return None
+    kind = "symbiote" if _has(clause, ["симб", "паразит"]) else "equipment" if _has(clause, ["шмот", "экипир", "оружи", "доспех"]) \
+        else None
+    if kind is None:
+        return None
+    ban = _BAN.search(fold(text)) if text else None
+    attrs = (("forbidden_row", "==", _ROW_NO[ban.group(1)]),) if ban else ()
+    if text and not ban:
+        return Fact("attached_unread", "own", None, clause, card_kind=kind)
+    return Fact("attached", "own", None, clause, card_kind=kind, attrs=attrs)
+
+
+def own_noun_ambiguous(result, facts: BoardFacts) -> bool:
+    """Whether «моё существо закрыто» may mean another of the asker's cards than the one with
+    the text: a part of ``result`` (the parsed text) targets a creature of his other than
+    the source itself."""
+    if not any(f.owner == "own_noun" for f in facts.of("source")):
+        return False
+    from bot.abilities.effects import thaw
+
+    for leaf in (n for n in result.ast.walk() if n.kind == "effect"):
+        args = thaw(leaf.attr("args") or ()) or {}
+        spec = (args.get("target") or {}) if isinstance(args, dict) else {}
+        if (spec.get("owner") == "own" or spec.get("who") == "own") and spec.get("who") not in ("all", "self"):
+            return True     # «излечите выбранное ваше существо»: «моё существо» may be that one («все ваши» holds both)
+    return False
 
 
 def _unmark(said: str, mark: str) -> str:
@@ -319,10 +595,11 @@ def section_extra_lives() -> list[str]:
     return list(section("card_board")["extra_lives"])
 
 
-def _excluded(facts: list[Fact], owner: str | None, restriction: str | None) -> Fact | None:
-    """The «none» fact that forbids a creature of ``owner`` with ``restriction`` (None if any)."""
+def _excluded(facts: list[Fact], owner: str | None, restriction: str | None, kind: str = "creature") -> Fact | None:
+    """The «none» fact that forbids a card of ``kind`` (a creature by default) of ``owner``
+    with ``restriction`` (None if any)."""
     for f in facts:
-        if f.kind != "none":
+        if f.kind != "none" or f.card_kind != kind:
             continue
         if f.owner is not None and owner is not None and f.owner != owner:
             continue
@@ -331,20 +608,47 @@ def _excluded(facts: list[Fact], owner: str | None, restriction: str | None) -> 
     return None
 
 
-def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[str]]:
+def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) -> tuple[GameState, Card, Use, list[str]]:
     """The smallest board ``text`` needs on which ``facts`` hold: the source «Источник»
     (first player, c2, open), one creature per target the parts ask for (unless a fact says
     none exists: then one that does not fit, when the fact allows it), a destination cell
     next to a moved card (occupied all round when a fact says the cells next to it are
     taken), and the target of a part whose action the question says failed made immune to
-    it. Returns ``(state, source, use, assumed)``."""
+    it. Returns ``(state, source, use, assumed)``; a fact the board would need and the
+    question does not state («стоимостью 4 или меньше» with no cost told) is appended to
+    ``missing`` (then no verdict rests on this board)."""
+    missing = [] if missing is None else missing
     from bot.abilities.effects import thaw
     from bot.abilities.resolve import number_parts
 
+    from bot.sim.ability import placement_specs
+
     st = GameState()
-    src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10, kind=facts.source_kind)
-    st.cards[src.id] = src
     result = parse_ability(text)
+    kind = facts.source_kind
+    if kind == "creature" and result.ast is not None:
+        # «поместите этого симбиота на …»: the text says what its card is
+        for leaf in (x for x in result.ast.walk() if x.kind == "effect" and x.attr("action") == "place"):
+            split = placement_specs(leaf.text)
+            if split and split[3] == "self" and split[0].get("kind") in ("symbiote", "equipment"):
+                kind = split[0]["kind"]
+    if facts.of("turn"):
+        st.active = "second"    # «сейчас ход противника»: the asker holds priority in the opponent's turn
+    src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10,
+               kind="creature" if kind == "symbiote" else kind,
+               traits={"symbiote"} if kind == "symbiote" else set())
+    st.cards[src.id] = src
+    hosted: list[str] = []
+    if kind in ("symbiote", "equipment"):
+        # «у шмотки текст …», «симб с текстом …»: the card sits on a creature of its owner
+        host = Card(id="Хозяин", owner="first", cell=parse_cell("c2"), lives=10, creature_class="воин")
+        st.cards[host.id] = host
+        src.host, src.movement = host.id, None
+        for f in facts.of("host"):      # «хозяин ранен»
+            _make_fit(host, f.restriction, {}, None)
+            hosted.append(f"«{f.said}»: «Хозяин» {STATE_RU.get(f.restriction or '', '')}")
+        hosted.append(f"«Источник» — {'экипировка' if kind == 'equipment' else 'симбиот'} на вашем существе «Хозяин» "
+                      "(класс «воин»: условно, вопрос о нём ничего не говорит)")
     nums, _ = number_parts(result.ast) if result.ast else ({}, ())
     use = Use(src.id, refuse=facts.refuse)
     assumed: list[str] = []     # the source's own line goes first, once its state is known
@@ -354,17 +658,38 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
     movers: list[tuple[int, Card]] = []
     failed = {f.action: f for f in facts.of("failed")}
     src_state_set = False     # the first self part that opens or closes the source decides its state
+    for f in facts.of("source"):     # «оно сейчас закрыто»: the source's state, as told
+        for name, _, k in f.attrs:
+            if name == "movement":
+                src.movement, src.movement_left = k, k     # «запас движения 0» (after modifiers)
+        if f.restriction == "moved" and src.movement is not None:
+            src.movement_left = src.movement - 1 if src.movement > 0 else -1   # «уже ходил»: the supply is spent
+        if f.restriction in ("closed", "open"):
+            src.open = f.restriction == "open"
+            src_state_set = True
+        elif f.restriction == "flying":
+            src.traits.add("flying")
+        elif f.restriction == "wounded":
+            src.wounds = max(src.wounds, 1)
     antecedent = False        # an earlier part named a target («это существо» is then that one)
     removed: set[str] = set()  # targets an earlier part destroys / returns / exiles
     for leaf in leaves:
         n = nums[id(leaf)]
-        action = leaf.attr("action")
-        args = thaw(leaf.attr("args") or ()) or {}
+        action, args = leaf_action(leaf)
         spec = subject_relative(leaf.text, (args.get("target") or {}) if isinstance(args, dict) else {})
         who = spec.get("who")
         if this_card(leaf.text, who, antecedent):
             who = "self"    # «эта карта», «это существо» (bot.sim.ability.this_card)
         antecedent = antecedent or who not in ("self", None)
+        if action == "place" and _resource_leaf(leaf) is None and not _has(fold(leaf.text), ["фишк", "жетон"]):
+            _placement_board(st, src, leaf, spec, who, facts, assumed)
+            antecedent = True
+            continue
+        if host_object(leaf.text) and src.host:
+            use.targets[n] = src.host      # «переместите хозяина …»: the source's host
+            if action == "move":
+                movers.append((n, st.cards[src.host]))
+            continue
         if who == "self" or (action in ("move", "open", "close") and who is None and spec.get("kind") in (None, "cell")):
             if action == "move":
                 movers.append((n, src))
@@ -388,12 +713,18 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
                                                     "lose", "gain", "move"):
             continue
         owner = spec.get("owner") or ("own" if who == "own" else "enemy" if who == "enemy" else None)
+        spec = implied_state(action, spec)
         restrs = [r for r in spec.get("restrictions") or () if r in ("closed", "open", "wounded", "flying")]
         restr = restrs[0] if restrs else None
         if action == "lose" and _resource_leaf(leaf) == "extra_lives":
             restr = "extra_lives"
         player = "first" if owner == "own" or (owner is None and action in ("heal", "open", "gain")) else "second"
-        blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr)
+        kind = spec.get("kind") if spec.get("kind") in ("artifact", "equipment", "terrain") else "creature"
+        numbers = [(a, op, k) for a, op, k, _ in numeric_restrictions(leaf.text)]
+        if numbers and kind == "creature":
+            _numbered_targets(st, n, numbers, player, facts, assumed, missing)
+            continue
+        blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr, kind)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
                     and c.id not in removed]
         if blocked is None and existing and action not in failed:
@@ -403,11 +734,19 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
             if action == "move":
                 movers.append((n, existing[0]))
             continue
-        cid = f"Существо {'противника' if player == 'second' else 'ваше'} {len(st.cards)}"
+        noun = {"artifact": "Артефакт", "equipment": "Экипировка", "terrain": "Местность"}.get(kind, "Существо")
+        whose = ("противника" if player == "second" else "ваш" if kind == "artifact" else "ваша" if kind != "creature"
+                 else "ваше")
+        cid = f"{noun} {whose} {len(st.cards)}"
         near = "adjacent" in (spec.get("restrictions") or ()) and st.occupant(parse_cell("c3")) is None
-        c = Card(id=cid, owner=player, cell=parse_cell("c3" if near else next(free[player])), lives=10)
+        c = Card(id=cid, owner=player, cell=parse_cell("c3" if near else next(free[player])), lives=10, kind=kind)
         if blocked is None:
             _make_fit(c, restr, args, action)
+            side = owner or ("enemy" if player == "second" else "own")
+            told = next((f for f in facts.of("exists") if (f.owner or side) == side and f.also
+                         and f.restriction in (restr, None)), None)
+            for extra in (told.also if told else ()):
+                _make_fit(c, extra, {}, None)      # «у меня есть закрытое раненое существо»: both
             unhurt = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), "wounded")
             if action == "heal" and restr != "wounded" and unhurt is not None:
                 c.wounds = 0    # «у меня нет раненых»: the creature to heal has no wounds
@@ -433,15 +772,127 @@ def board_for(text: str, facts: BoardFacts) -> tuple[GameState, Card, Use, list[
             use.targets[n] = cid
         else:
             assumed.append(f"«{blocked.said}»: подходящей цели для части {n} нет")
-    _place_destinations(st, movers, use, facts, assumed)
-    what = (f"ваше {'открытое' if src.open else 'закрытое'} существо" if src.kind == "creature" else
+    for f in facts.of("attached"):
+        cid = "Симбиот ваш" if f.card_kind == "symbiote" else "Экипировка ваша"
+        if cid in st.cards:
+            continue
+        a = Card(id=cid, owner=src.owner, kind="creature" if f.card_kind == "symbiote" else "equipment",
+                 traits={"symbiote"} if f.card_kind == "symbiote" else set(), movement=None, lives=2,
+                 host=src.id, cell=src.cell)
+        for name, _, row in f.attrs:
+            if name == "forbidden_row":
+                a.forbidden_cells = {(c, r) for c in range(5) for r in range(1, 7) if player_row((c, r), src.owner) == row}
+        if a.kind == "equipment" and not src.creature_class:
+            src.creature_class = "воин"
+        st.cards[cid] = a
+        assumed.append(f"«{f.said}»: {cid} на «{src.id}»" + (
+            f"; ему запрещены клетки {', '.join(sorted(cell_name(x) for x in a.forbidden_cells))}" if a.forbidden_cells else ""))
+    _place_destinations(st, movers, use, facts, assumed, {nums[id(x)]: x.text for x in leaves})
+    assumed[:0] = hosted
+    declined = {f.action for f in facts.of("decline")}
+    if declined and result.ast is not None:
+        # «я не хочу двигаться»: the parts after «может» doing that are not declared (505.8)
+        optional = [n for node in result.ast.walk() if node.kind == "optional"
+                    for n in (nums[id(x)] for x in node.walk() if id(x) in nums)]
+        drop = {nums[id(x)] for x in leaves if leaf_action(x)[0] in declined} & set(optional)
+        if drop:
+            use.declare = frozenset(set(optional) - drop)
+    what = ("ваш симбиот" if src.is_symbiote else f"ваше {'открытое' if src.open else 'закрытое'} существо"
+            if src.kind == "creature" else "ваша экипировка" if src.kind == "equipment" else
             f"ваш {'открытый' if src.open else 'закрытый'} артефакт")
-    assumed.insert(0, f"источник — {what} «Источник» на c2; у созданных "
+    assumed.insert(0, f"источник — {what} «Источник» на {cell_name(src.cell) if src.cell else 'c2'}; у созданных "
                       "существ по 10 жизней (условно: вопрос о них ничего не говорит)")
     return st, src, use, assumed
 
 
 _REMOVING = ("destroy", "return_to_deck", "return_to_hand", "exile")
+
+_NUMBER_RU = {"cost": "стоимость", "lives": "число жизней"}
+
+
+def _numbered_targets(st: GameState, n: int, numbers, player: str, facts: BoardFacts, assumed: list[str],
+                      missing: list[str]) -> None:
+    """The creatures of ``player`` a part with a number restriction («стоимостью 4 или меньше»)
+    is declared against: those the question tells with that number («у противника стоит сущ
+    стоимостью 3»; «все сущи с 5 жизнями и больше» — every one of them), each given the
+    number told; the simulator decides which fits. With no number told the board does not
+    decide the part: that fact goes to ``missing``."""
+    side = "own" if player == "first" else "enemy"
+    attrs = {a for a, _, _ in numbers}
+    told = [f for f in facts.of("exists") if f.attrs and (f.owner or side) == side and attrs & {a for a, _, _ in f.attrs}]
+    if not told:
+        what = " и ".join(_NUMBER_RU[a] for a in sorted(attrs))
+        missing.append(f"{what} существ {'противника' if side == 'enemy' else 'ваших'} (от неё зависит, можно ли объявить часть {n})")
+        return
+    for f in told:
+        cid = f"Существо {'противника' if player == 'second' else 'ваше'} {len(st.cards)}"
+        free = [c for c in (["c4", "b4", "d4", "a4", "e4"] if player == "second" else ["b2", "d2", "a2", "e2"])
+                if st.occupant(parse_cell(c)) is None]
+        c = Card(id=cid, owner=player, cell=parse_cell(free[0]) if free else None, lives=10)
+        for a, op, k in f.attrs:
+            if a == "cost":
+                c.cost = k
+            elif a == "lives":
+                c.lives = k
+        st.cards[cid] = c
+        assumed.append(f"«{f.said}»: {cid}" + "".join(
+            f", {_NUMBER_RU[a]} {k}" + (" (или больше)" if op == ">=" else " (или меньше)" if op == "<=" else "")
+            for a, op, k in f.attrs))
+
+
+def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None, facts: BoardFacts,
+                     assumed: list[str]) -> None:
+    """The cards a placement part needs («поместите выбранную вашу экипировку на другое ваше
+    существо», «поместите этого симбиота на …»): the card placed — the source itself, else
+    one of that kind on the source — and the creatures it may go on: the ones the question
+    tells («единственное другое моё сущ — летун»: that one only), else one plain creature of
+    that side with a class (assumed and said). Whether the placement is allowed is the
+    simulator's (209.x, 212.x), not decided here."""
+    from bot.sim.ability import placement_specs
+
+    split = placement_specs(leaf.text)
+    if split is None:
+        return
+    spec, onto, _, who = split
+    n_kind = spec.get("kind")
+    if who != "self":
+        kind = "equipment" if n_kind == "equipment" or n_kind is None and _has(fold(leaf.text), ["экипир", "шмот"]) \
+            else "symbiote"
+        cid = "Экипировка ваша" if kind == "equipment" else "Симбиот ваш"
+        if cid not in st.cards:
+            host = src if src.kind == "creature" and not src.is_symbiote else None
+            if host is not None and kind == "equipment" and not host.creature_class:
+                host.creature_class = "воин"
+            c = Card(id=cid, owner="first", kind="equipment" if kind == "equipment" else "creature",
+                     traits=set() if kind == "equipment" else {"symbiote"}, movement=None, lives=3,
+                     host=host.id if host else None, cell=host.cell if host else parse_cell("a1"))
+            st.cards[cid] = c
+            assumed.append(f"{'экипировка' if kind == 'equipment' else 'симбиот'} «{cid}»"
+                           + (f" на «{host.id}» (класс «воин»: условно)" if host else ""))
+    owner = onto.get("owner") or {"own": "own", "enemy": "enemy"}.get(onto.get("who") or "") or "own"
+    player = "first" if owner == "own" else "second"
+    told = [f for f in facts.of("exists") if (f.owner or "own") == owner]
+    sole = [f for f in told if f.only]
+    none = _excluded(facts.facts, owner, None)
+    if none is not None and not told:
+        assumed.append(f"«{none.said}»: других существ, на которые её можно поместить, нет")
+        return      # «у меня больше нет существ»
+    wanted = sole or told
+    free = iter(["b2", "d2", "a2", "e2", "b1", "d1"] if player == "first" else ["b4", "d4", "a4", "e4", "b5", "d5"])
+    if wanted:
+        for k, f in enumerate(wanted[:1] if sole else wanted, 1):
+            cid = f"Существо {'ваше' if player == 'first' else 'противника'} {k}"
+            c = Card(id=cid, owner=player, cell=parse_cell(next(free)), lives=10, creature_class="воин")
+            for state in (f.restriction, *f.also):
+                if state in ("flying", "closed", "wounded", "incorporeal"):
+                    _make_fit(c, state, {}, None)
+            st.cards[cid] = c
+            assumed.append(f"«{f.said}»: {cid}" + (f" ({STATE_RU[f.restriction]})" if f.restriction in STATE_RU else "")
+                           + ", класс «воин» (условно)")
+    else:
+        cid = f"Существо {'ваше' if player == 'first' else 'противника'} 1"
+        st.cards[cid] = Card(id=cid, owner=player, cell=parse_cell(next(free)), lives=10, creature_class="воин")
+        assumed.append(f"для части есть существо, на которое карту можно поместить: {cid} (класс «воин»; условно)")
 
 
 def _resource_leaf(leaf) -> str | None:
@@ -457,13 +908,22 @@ def _neighbours(cell: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 def _place_destinations(st: GameState, movers: list[tuple[int, Card]], use: Use, facts: BoardFacts,
-                        assumed: list[str]) -> None:
+                        assumed: list[str], texts: dict[int, str] | None = None) -> None:
     """The destination of each relocation: a free cell next to the moved card; when a fact
     says the cells next to it are taken, every one of them is occupied and the destination
     is one of them (the part is then illegal by 507.2)."""
+    texts = texts or {}
     full = facts.of("cells_full")
+    rows = [k for f in facts.of("cells_free") for a, _, k in f.attrs if a == "row"]
     for n, card in movers:
         cells = _neighbours(card.cell) if card.cell else []
+        if rows and card.cell:
+            # «в первом ряду есть свободная клетка» (and the text moves to any free cell): that row
+            from bot.sim.state import COLUMNS
+
+            far = "соседн" not in fold(texts.get(n, ""))
+            cells = [x for x in ((c, r) for c in range(len(COLUMNS)) for r in range(1, 7))
+                     if player_row(x, card.owner) == rows[0] and (far or x in cells)] or cells
         if full:
             k = 0
             for cell in cells:
@@ -494,6 +954,8 @@ def _make_fit(c: Card, restr: str | None, args: dict, action: str | None) -> Non
         c.open = False
     elif restr == "flying":
         c.traits.add("flying")
+    elif restr == "incorporeal":
+        c.traits.add("incorporeal")
     if restr == "wounded" or action == "heal":
         c.wounds = 3
     if action == "lose":
@@ -567,9 +1029,16 @@ def resolve_text(text: str, state: GameState, source: Card, use: Use | None = No
     from bot.sim import effects as fx
     from bot.sim.ability import AbilityStep
 
+    from bot.sim.ability import use_problems
+
     st = state.copy()
     src = st.cards[source.id]
-    res = resolve_on_board(st, src, text, use or Use(src.id))
+    use = use or Use(src.id)
+    parsed = text if not isinstance(text, str) else parse_ability(text, src.id)
+    problems = use_problems(st, src, parsed)
+    if problems:
+        return _refused(parsed, state, src, use, problems, assumed)
+    res = resolve_on_board(st, src, parsed, use)
     after = fx.apply_rule_effects(st)
     if after:
         res.steps.append(AbilityStep("Эффекты правил игры применяются до получения приоритета", True, "303.6", ("303.6",),
@@ -581,10 +1050,32 @@ def resolve_text(text: str, state: GameState, source: Card, use: Use | None = No
             if c not in res.citations:
                 res.citations.append(c)
     return BoardVerdict(res, verdict_of(res, question), list(res.citations),
-                        {k: v.to_json() for k, v in sorted(st.cards.items())}, list(assumed or []))
+                        {k: v.to_json() for k, v in sorted(st.cards.items())}, list(assumed or []),
+                        start=state.copy(), use=use)
 
 
-__all__ = ["BoardVerdict", "BoardFacts", "Fact", "read_board_facts", "board_for", "resolve_text", "verdict_of",
+def _refused(parsed, state: GameState, src: Card, use: Use, problems, assumed) -> BoardVerdict:
+    """The ``BoardVerdict`` of an ability ``src`` cannot use on ``state`` at all: no part is
+    declared, the reason and its paragraphs lead (``bot.sim.ability.use_problems``)."""
+    from bot.abilities.resolve import number_parts
+    from bot.sim.ability import AbilityStep
+
+    _, parts = number_parts(parsed.ast)
+    reason = "; ".join(why for why, _ in problems)
+    rules = tuple(dict.fromkeys(r for _, rs in problems for r in rs))
+    steps = [AbilityStep("Особенность не используется", False, rules[0] if rules else None, rules, status="not_declared",
+                         reason=reason, card=src.id, result="не используется")]
+    steps += [AbilityStep(f"Часть {p.number} «{p.text}» — не объявлено", False, rules[0] if rules else None, rules,
+                          p.number, "not_declared", "особенность нельзя использовать", result="не объявлено") for p in parts]
+    res = Resolution(parsed.text, [(p.number, p.text) for p in parts], steps, list(rules),
+                     {p.number: "not_declared" for p in parts}, [], parsed.ast.shape())
+    ref = f" (п. {', '.join(rules)})" if rules else ""
+    return BoardVerdict(res, f"Нет: особенность использовать нельзя — {reason}{ref}", list(rules),
+                        {k: v.to_json() for k, v in sorted(state.cards.items())}, list(assumed or []),
+                        start=state.copy(), use=use, refused=(reason, rules))
+
+
+__all__ = ["BoardVerdict", "BoardFacts", "Fact", "read_board_facts", "own_noun_ambiguous", "board_for", "resolve_text", "verdict_of",
            "part_phrase", "consequence_of"]
 
 

@@ -112,6 +112,10 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     facts = read_board_facts(facts_text)
     if facts.unread or not (facts.facts or (form if form is not None else form_asked(facts_text))):
         return None
+    from bot.sim.board_text import own_noun_ambiguous
+
+    if own_noun_ambiguous(result, facts):
+        return None     # «моё существо закрыто» with a text about another creature of mine: which one is not told
     if facts.of("no_resources") and not self_source_text(result, Card(id="Источник", owner="first")):
         return None     # nothing to pay with: 505 says what happens only when the source destroys itself (505.9)
     bv = answer_on_board(result.text, facts, facts_text)
@@ -125,6 +129,11 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     blocks = [Block("list", title=f"Текст: «{result.text}»", items=tuple(f"{n}. {t}" for n, t in res.parts)),
               Block("list", title="Поле, на котором выполняется текст:", items=tuple(assumed) or ("источник — ваше существо",)),
               Block("steps", title="Выполнение на поле:", items=tuple(f"{i}. {s.line()}" for i, s in enumerate(res.steps, 1)))]
+    if bv.missing:
+        blocks.insert(0, Block("note", text="Вердикт не даю: в вопросе не сказано — " + "; ".join(bv.missing) + "."))
+    if bv.refused is not None:
+        blocks.insert(2, Block("note", text=f"Особенность не используется: {bv.refused[0]}"
+                                            + (f" (п. {', '.join(bv.refused[1])})" if bv.refused[1] else "")))
     if res.unsupported:
         blocks.append(Block("note", text="Не умею выполнить: " + "; ".join(f"«{u}»" for u in res.unsupported)
                                          + " — результат этих частей неизвестен, он не считается выполненным."))
@@ -136,7 +145,11 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
         from bot.cards.reading import took
 
         whose = f"текст карты — {took(named.card)} —"
+    from bot.sim.board_reading import scenario_of
+
+    reading = scenario_of(result.text, bv, f"Текст карты «{result.text}» на поле из вопроса")
     return Answer(question=question, route=ROUTE, verdict=bv.verdict, blocks=blocks, citations=list(bv.citations),
+                  reading=reading, unread=list(facts.unread),
                   trace=[f"обстоятельство на поле: {f.said}" for f in facts.facts] + [s.line() for s in res.steps],
                   understood=(f"Как я понял: {whose} выполняется на поле, где {said}" if said else
                               f"Как я понял: {whose}; спрошено то, что решает сама запись текста (505), а не поле"))

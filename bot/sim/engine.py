@@ -461,7 +461,7 @@ class Simulator:
     # ------------------------------------------------------------------ card abilities (bot.sim.ability)
     def _use(self, res: StepResult, use, resolve_now: bool) -> None:
         from bot.errors import ParseError
-        from bot.sim.ability import UseError, ability_kind, parse_ability, pick_ability, self_source_text, tap_cost
+        from bot.sim.ability import UseError, ability_kind, parse_ability, pick_ability, use_problems
 
         st = self.state
         src = self.card(use.card)
@@ -473,9 +473,9 @@ class Simulator:
         self._check_priority(src.owner)
         if src.zone != "battlefield":
             raise Illegal(C(f"Карта «{src.id}» не на поле боя — её особенность не используется", (), src.id))
-        if tap_cost(parsed) and not src.open and not self_source_text(parsed, src):
-            raise Illegal(C(f"Карта «{src.id}» закрыта — оплатить {{tap}} нечем; оплата происходит после всех способностей "
-                            "(505.4), но закрытая карта не может закрыться ещё раз", ("505.4", "302.6"), src.id))
+        problems = use_problems(st, src, parsed)
+        if problems:
+            raise Illegal(*(C(_cap(why), rules, src.id) for why, rules in problems))
         kind = ability_kind(parsed)
         ak = ACTIONS[kind]
         item = StackItem(name, src.owner, kind, src.id, {"ability": use})

@@ -26,7 +26,7 @@ TOP_KEYS = {"title", "description", "state", "steps", "expect"}
 STATE_KEYS = {"phase", "subphase", "first", "active", "priority", "cards", "stack", "extra_terrain"}
 CARD_KEYS = {"id", "owner", "kind", "traits", "class", "equipment_class", "open", "movement",
              "movement_left", "lives", "wounds", "cell", "zone", "host", "revealed", "independent_on_host_death",
-             "forbidden_cells", "abilities", "counters", "extra_lives", "immune"}
+             "forbidden_cells", "abilities", "counters", "extra_lives", "immune", "cost"}
 USE_KEYS = {"card", "ability", "targets", "choose", "refuse", "declare", "resolve"}
 PHASES = ("recruit", "reveal", "seating", "battle_start", "vanguard", "main")
 EFFECT_KEYS = {"dies", "leaves", "gains", "wound", "place", "to", "target"}
@@ -135,7 +135,7 @@ def card_from(y: Y, cards: dict[str, Card] | None = None) -> Card:
         c.host = m["host"].str("host")
     if "abilities" in m:
         c.abilities = _abilities(m["abilities"])
-    for k in ("counters", "extra_lives"):
+    for k in ("counters", "extra_lives", "cost"):
         if k in m:
             setattr(c, k, m[k].int(k, minimum=0))
     if "immune" in m:
@@ -179,10 +179,12 @@ def _use(y: Y, ref) -> tuple:
             except ValueError:
                 raise v.error(f"ключ целей «{k}» — не номер части (1, 2, …)") from None
             if isinstance(v.value, dict):
-                tm = v.mapping({"card", "to"}, set(), "цели")
+                tm = v.mapping({"card", "to", "on"}, set(), "цели")
                 t: Any = {}
                 if "card" in tm:
                     t["card"] = ref(tm["card"])
+                if "on" in tm:
+                    t["on"] = ref(tm["on"])     # the host a placement puts the card on
                 if "to" in tm:
                     t["to"] = cell_name(_cell(tm["to"]))
                 targets[n] = t

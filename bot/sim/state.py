@@ -112,6 +112,8 @@ class Card:
     counters: int = 0
     extra_lives: int = 0
     immune: set[str] = field(default_factory=set)
+    cost: int | None = None
+    """The card's printed cost (``None``: not known) — what «стоимостью 4 или меньше» checks."""
 
     def __post_init__(self) -> None:
         if self.movement_left is None:
