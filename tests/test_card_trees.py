@@ -205,3 +205,85 @@ def test_database_leftovers_in_card_text():
     assert parse("- 2 к {strike} по летающим.").ast.text == "-2 к {strike} по летающим"
     res = parse("Когда ваше существо копит {counter} ー оно получает +1 к {strike}.")
     assert res.complete and res.ast.kind == "trigger" and _leaves(res) == ["оно получает +1 к {strike}"]
+
+
+def test_a_delayed_trigger_after_a_comma_is_the_next_part():
+    res = parse("{tap}: Выберите ряд, в начале вашего следующего хода ранить каждое существо в нем на 1.")
+    assert res.ast.shape() == "(cost (and_then effect (trigger effect)))"
+    assert res.ast.children[0].children[1].attr("head") == "в начале вашего следующего хода"
+
+
+def test_an_unquoted_name_ends_before_a_time_phrase():
+    res = parse("{tap}: Заклинание щит гор в следующий ход противника предотвращает следующие 2 раны.")
+    named = res.ast.children[0]
+    assert named.attr("name") == "щит гор"
+    assert _leaves(res) == ["в следующий ход противника предотвращает следующие 2 раны"]
+
+
+def test_nouns_listed_with_commas_inside_a_condition():
+    res = parse("При наборе отряда, если в вашем отряде есть герой-маг, герой-жрец и герой-воин Гронд берется в отряд.")
+    cond = res.ast.children[0]
+    assert cond.kind == "condition" and "герой-маг, герой-жрец и герой-воин" in cond.attr("head")
+
+
+@pytest.mark.parametrize("text, head, leaf", [
+    ("Бросьте кубик; если выпало 5 или 6 атака блокируется.", "если выпало 5 или 6", "атака блокируется"),
+    ("Пророчество 1; если показана карта с {regen} существо получает +1 к {strike}.",
+     "если показана карта с {regen}", "существо получает +1 к {strike}"),
+])
+def test_the_subject_after_a_clause_value(text, head, leaf):
+    res = parse(text)
+    cond = res.ast.children[1]
+    assert cond.kind == "condition" and cond.attr("head") == head and _leaves(res)[1] == leaf
+
+
+def test_a_trigger_after_a_comma_inside_a_condition_opens_its_body():
+    res = parse("Если носит оружие, при {strike} – особый удар на 2.")
+    assert res.ast.shape() == "(condition (trigger effect))"
+    assert (res.ast.attr("head"), res.ast.children[0].attr("head")) == ("Если носит оружие", "при {strike}")
+
+
+def test_an_event_or_a_condition_is_one_trigger_header():
+    res = parse("При промахе в нападении или если {strike} наносит 1 рану – особый удар на 3.")
+    assert res.ast.shape() == "(trigger effect)"
+    assert res.ast.attr("head") == "При промахе в нападении или если {strike} наносит 1 рану"
+
+
+@pytest.mark.parametrize("text, shape, name", [
+    ("«Хмель»: если у существа с «хмелем» выпало 2 или менее – его {strike} блокируется.",
+     "(named (condition effect))", "Хмель"),
+    ("В конце хода, если не получал ран – «вспомнить» – особый удар на 2.",
+     "(trigger (condition (named effect)))", "вспомнить"),
+])
+def test_a_quoted_name_opening_an_ability(text, shape, name):
+    res = parse(text)
+    assert res.ast.shape() == shape
+    assert [n.attr("name") for n in res.ast.walk() if n.kind == "named"] == [name]
+
+
+def test_an_imperative_after_a_closed_relative_clause_is_the_next_part():
+    res = parse("До набора отряда – найдите в колоде карту леса, которой нет в отряде, покажите ее; возьмите ее.")
+    assert _leaves(res) == ["найдите в колоде карту леса, которой нет в отряде", "покажите ее", "возьмите ее"]
+
+
+def test_a_value_icon_and_a_quoted_ability():
+    res = parse("{wolf}: {ova}1 и «После нападения {strike} не закрывается».")
+    assert res.ast.shape() == "(condition (and_then effect effect))"
+
+
+# ---- payments ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, icons, payment", [
+    ("{instant} снять 2 {counter}: получить +1 к {strike}.", ("instant",), "снять 2 {counter}"),
+    ("{instant}{tap}, потерять 2 {health}: излечить существо на 2.", ("instant", "tap"), "потерять 2 {health}"),
+    ("{instant}, снимите {counter} с Лучника: ранить существо на 1.", ("instant",), "снимите {counter} с Лучника"),
+])
+def test_a_payment_in_words_after_an_instant(text, icons, payment):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == "(cost effect)"
+    assert (res.ast.attr("icons"), res.ast.attr("payment")) == (icons, payment)
+
+
+def test_the_amount_before_a_cost_belongs_to_the_ability_before_it():
+    res = parse("{tap}: Разряд на 1 {counter}{tap}: Выстрел на 2")
+    assert _leaves(res) == ["Разряд на 1", "Выстрел на 2"]
+    assert res.ast.children[1].attr("count") is None

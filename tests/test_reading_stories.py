@@ -242,3 +242,21 @@ def test_property_only_there_equals_direct_seating(kind, owner, row, order):
     assert a.route == "scenario" and a.verdict is not None, (q, a.route, a.unread, a.trace[:1])
     assert a.verdict.startswith("Да" if want else "Нет"), (q, a.verdict)
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+@pytest.mark.parametrize("q,verdict,cite", [
+    ("противник убил моего эльфа, на котором сидел мой симб. что с симбом?", "Симбиот погибает", "209.4"),
+    ("на моём гноме висит шлем. хочу ему ещё один шлем надеть. можно?", "Нет, нельзя", "212.4"),
+    ("на моём гноме висит шлем. можно ему ещё и топор надеть?", "Да, если у них разные классы", "212.4"),
+    ("на гноме висит шмотка. можно на него ещё одну шмотку?", "Да, если у них разные классы", "212.4"),
+])
+def test_relative_hosts_and_second_pieces(q, verdict, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict), a.verdict
+    assert cite in a.citations[:3], a.citations
+
+
+def test_a_dative_pronoun_by_a_placing_verb_is_the_creature():
+    r = read("на моём гноме висит шлем. можно ему ещё один шлем надеть?")
+    gnome = next(c for c in r.cards.values() if c.kind == "creature")
+    assert r.asked.on == gnome.key and r.asked.actions == ("second",)

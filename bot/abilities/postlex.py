@@ -35,6 +35,7 @@ Connective tokens and positions are kept (spans refer to the normalised text).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Iterable, Iterator
 
@@ -373,6 +374,7 @@ def split_points(toks: list[Token]) -> list[int]:
     run = _property_run_cuts(toks)
     if run:
         return run
+    paid = word_cost_end(toks) if toks and toks[0].type == "ICON" else None
     cuts = []
     for j in range(1, len(toks)):
         t, prev = toks[j], toks[j - 1]
@@ -381,7 +383,8 @@ def split_points(toks: list[Token]) -> list[int]:
         if prev.type == "WORD" and lexicon.word_lemma(prev.value) in _GRANT_LEMMAS:
             continue     # "получает {tap}: …", "получает Когда …": the granted ability is the object
         if t.type == "COST":
-            cuts.append(j)
+            if j != paid:   # (not the end of a payment in words: "{instant} снять 2 {counter}: …")
+                cuts.append(j)
         elif t.value[:1].isupper() and (
                 (t.type in HEADER_KW and t.value.casefold() not in ("при",) or t.type == "LIMIT_HEAD")
                 or (prev.type in ("PAREN", "LIMIT") and t.type in ("WORD", "TRIGGER_KW", "CONDITION_KW", "NAMED_KW"))):
@@ -551,11 +554,18 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     nxt = toks[i + 1]
     if nxt.type == "WORD" and (_opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS):
         return False    # "+1 к выстрелу по картам, которые получали раны …": a relative clause
-    if any(t.value.casefold() in ("пока", "если", "когда", "где", "чтобы") or lexicon.word_lemma(t.value) == "который"
-           for t in op if t.type in ("WORD", "CONDITION_KW", "TRIGGER_KW")):
+    rel = next((k for k, t in enumerate(op) if t.type == "WORD" and lexicon.word_lemma(t.value) == "который"), None)
+    closed_rel = rel is not None and toks[i].type == "COMMA" \
+        and op and op[0].type == "WORD" and _imperative(op[0].value) and nxt.type == "WORD" and _imperative(nxt.value)
+    # ("найдите в колоде карту, которой не было среди показанных, покажите ее": the relative
+    # clause closed before the comma, an imperative after it is the next part)
+    if not closed_rel and any(t.value.casefold() in ("пока", "если", "когда", "где", "чтобы") or lexicon.word_lemma(t.value) == "который"
+                              for t in op if t.type in ("WORD", "CONDITION_KW", "TRIGGER_KW")):
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if after_and and nxt.type == "QUOTED" and op and op[0].type == "ICON" and _value_operand(op):
+        return True     # "{ovz}1 и «После нападения {strike} не закрывается»": a value and a quoted ability
     if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
         return True     # "магический удар на 2-2-3 и особый удар ядовитым шипом на 2": two attacks
         #                 (or with a comma: "разряд на 2 по летающему, разряд на 2 по наземному")
@@ -726,6 +736,9 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+# Nouns that open an ability's subject right after the value of a clause with no comma
+# ("если выпало 5 или 6 атака блокируется", "если показана карта с {regen} существо получает …").
+_SUBJECT_NOUNS = frozenset({"атака", "существо", "карта", "хозяин", "артефакт", "местность", "герой", "удар"})
 _PRONOUN_LEMMAS = frozenset({"он", "она", "оно", "они", "вы"})
 
 
@@ -794,6 +807,10 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
             continue    # (after «чем» a pronoun is the comparison's: "…, чем оно само")
         low = t.value.casefold()
         if object_guard and k == left + 1 and low not in _PRONOUN_SUBJECTS:
+            continue
+        if before is not None and before.type in ("NUMBER", "ICON") and k > left + 2 and lexicon.is_noun(t.value) \
+                and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS:
+            start = k       # "если выпало 5 или 6 атака блокируется": a noun after the clause's value
             continue
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
@@ -924,6 +941,11 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
             return ("insert", j - 1) if t.type == "NUMBER" and t.value[:1] not in "+-" else ("insert", j)
         if t.type == "WORD" and t.value.casefold() == "до" and j + 1 < n and toks[j + 1].value.casefold() == "конца":
             return "insert", j          # "Воздействие сила ненависти до конца этого хода …"
+        if t.type == "WORD" and t.value.casefold() in ("в", "во") and j + 2 < n and toks[j + 1].type == "WORD" \
+                and (lexicon.word_lemma(toks[j + 1].value) in _TIME_NOUNS or (
+                    lexicon.word_lemma(toks[j + 1].value) in _TIME_OWNERS and toks[j + 2].type == "WORD"
+                    and lexicon.word_lemma(toks[j + 2].value) in _TIME_NOUNS)):
+            return "insert", j          # "Заклинание щит гор в следующий ход противника …": a time phrase
         if t.type == "TRIGGER_KW":
             if t.value.casefold() != "при" or (j + 1 < n and lexicon.word_lemma(toks[j + 1].value) in _EVENT_LEMMAS):
                 return "insert", j      # "Воздействие черная метка когда …", "… при гибели …"
@@ -991,13 +1013,14 @@ def word_cost_end(toks: list[Token]) -> int | None:
     j = 0
     while j < len(toks) and toks[j].type == "ICON":
         j += 1
-    if j and (j >= len(toks) or toks[j].type != "COMMA"):
-        return None
-    j += 1 if j else 0
+    if j and j < len(toks) and toks[j].type == "COMMA":
+        j += 1          # ("{instant} снять 2 {counter}: …" with no comma after the icons too)
     if j >= len(toks) or not _payment_verb(toks[j]):
         return None
     for k in range(j + 1, min(len(toks), j + 1 + MAX_COST_WORDS)):
         t = toks[k]
+        if t.type == "COST" and k + 1 < len(toks) and toks[0].type == "ICON":
+            return k    # "{instant}{tap}, потерять 2 {health}: …": the payment's icons end at its colon
         if t.type == "COLON":
             if k == j + 1 and k + 1 < len(toks) and is_bare_tap(toks[j].value):
                 return k    # "Закройте: …": closing the card itself, the {tap} cost in words
@@ -1013,6 +1036,28 @@ def _merge_cost(toks: list[Token], end: int) -> Token:
     a, b = toks[0], toks[end]
     return Token("COST", " ".join(t.value for t in toks[:end + 1]), start_pos=a.start_pos, line=a.line,
                  column=a.column, end_line=b.end_line, end_column=b.end_column, end_pos=b.end_pos)
+
+
+_COUNT_OPENING = re.compile(r"(X|\d+)\s*(?=\{)")
+
+
+def _amount_before_cost(toks: list[Token]) -> list[Token]:
+    """"Разряд на 1 {counter}{tap}: Выстрел на 2": a count opening a COST right after «на»
+    is the amount of the ability before it, not a number of counters paid — split off as
+    a NUMBER."""
+    out: list[Token] = []
+    for k, t in enumerate(toks):
+        m = _COUNT_OPENING.match(t.value) if t.type == "COST" else None
+        if m and out and out[-1].type == "WORD" and out[-1].value.casefold() == "на":
+            n = len(m.group(1))
+            out.append(Token("NUMBER", m.group(1), start_pos=t.start_pos, line=t.line, column=t.column,
+                             end_line=t.line, end_column=t.column + n, end_pos=t.start_pos + n))
+            rest = m.end()
+            out.append(Token("COST", t.value[rest:], start_pos=t.start_pos + rest, line=t.line,
+                             column=t.column + rest, end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos))
+            continue
+        out.append(t)
+    return out
 
 
 class CardPostLex:
@@ -1035,6 +1080,7 @@ class CardPostLex:
     def _sentences(self, toks: list[Token]) -> Iterator[Token]:
         """One written sentence, cut where a new ability starts without a full stop
         (``split_points``); the cuts are zero-width sentence ends."""
+        toks = _amount_before_cost(toks)
         start = 0
         for cut in split_points(toks):
             yield from self._sentence(toks[start:cut])
@@ -1098,6 +1144,12 @@ class CardPostLex:
             out.append(_retype(toks[label], "HEAD_END"))
             return out + self._statement(toks[label + 1:], depth + 1, kind == "CONDITION_KW",
                                          headed or i == 1 or kind == "TRIGGER_KW")
+        if depth < MAX_DEPTH and i + 2 < len(toks) and toks[i].type == "QUOTED" and toks[i + 1].type in ("COLON", "DASH") \
+                and toks[i + 2].type in ("WORD", "MAY", "NUMBER", "ICON", "CONDITION_KW", "TRIGGER_KW"):
+            # "«Опьянение»: если …", "… – «напомнить о себе» – особый удар …": a name in quotes
+            # opening an ability (the name of an effect, a marker defined by what follows)
+            out.extend([_retype(toks[i], "NAMED_KW"), _retype(toks[i + 1], "HEAD_END")])
+            return out + self._statement(toks[i + 2:], depth + 1, False, headed or i == 1)
         gerund = _gerund_condition_end(toks, i) if depth < MAX_DEPTH else None
         if gerund is not None:
             # "Выступая защитником, не закрывается", "Находясь в третьем ряду, получает …":
@@ -1139,6 +1191,8 @@ class CardPostLex:
             if j < stop and nxt.value.casefold() != "при" and toks[j].type == "WORD" \
                     and lexicon.word_lemma(toks[j].value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(toks[j].value):
                 return True     # "…, в конце хода выбранное существо противника, стоящее рядом, получает …"
+            if j < stop and nxt.value.casefold() != "при" and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value):
+                return True     # "выберите ряд, в начале вашего следующего хода ранить …": a delayed part
             return j < stop and _subject_verb_follows(toks, j - 1)
         if nxt.type != "WORD" or _opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS:
             return False
@@ -1236,9 +1290,14 @@ class CardPostLex:
             if t.type == "COLON" and kw == "при" and any(toks[k].type == "WORD" and _imperative(toks[k].value)
                                                         for k in range(i + 2, j)):
                 break       # "При прыжке бросьте кубик: если …": the colon is the body's, after its verb
+            if t.type == "COMMA" and toks[i].type == "CONDITION_KW" and kw.startswith(_CLAUSE_HEADS) and j > i + 1 \
+                    and j + 1 < len(toks) and toks[j + 1].type == "TRIGGER_KW" \
+                    and toks[j + 1].value.casefold() in ("при", "когда") and self._dash_ends(toks, j + 1):
+                return "token", j   # "Если носит оружие, при {strike} – …": the trigger opens the body
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
-            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 and not (
+            if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 \
+                    and toks[j - 1].value.casefold() not in ("или", "и") and not (   # ("При промахе или если …": one event)
                     kw.startswith(_CLAUSE_HEADS) and toks[j - 1].type == "COMMA"
                     and _clause_end_without_comma(toks, i, j - 1) is not None) and (
                     kw.startswith(_CLAUSE_HEADS) or not any(_opens_ability(toks[k]) for k in range(i + 2, j))) and (
@@ -1308,6 +1367,13 @@ class CardPostLex:
             for j in commas:
                 if _subject_verb_follows(toks, j):
                     return "token", j     # "Пока …, Воронга может объявлять …"
+            if commas and not any(_opens_ability(toks[j + 1] if j + 1 < len(toks) else None) for j in commas):
+                ins = _clause_end_without_comma(toks, i, len(toks))
+                tail = toks[commas[-1] + 1:ins] if ins is not None else []
+                if ins is not None and ins > commas[-1] + 1 and any(x.value.casefold() == "и" for x in tail) and all(
+                        x.value.casefold() == "и" or (x.type == "WORD" and (lexicon.is_nominal(x.value) or x.value[:1].isupper()))
+                        for x in tail):
+                    return "insert", ins  # "если есть герой-маг, герой-жрец и герой-воин Эрманд берется …": nouns listed
             return ("token", commas[0]) if commas else None
         if toks[i].type == "NAMED_KW":
             return None
@@ -1532,7 +1598,9 @@ class CardPostLex:
                 t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
                           end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
                 i += 1
-            elif typ in ("COMMA", "AND") and not start and not subclause and not may_scope and (
+            elif typ in ("COMMA", "AND") and not start and not may_scope and (not subclause or (
+                    typ == "COMMA" and nxt is not None and nxt.type == "WORD" and _imperative(nxt.value)
+                    and out[op_start:op_start + 1] and out[op_start].type == "WORD" and _imperative(out[op_start].value))) and (
                     not modal or (typ == "AND" and nxt is not None and nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
                     and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos and not inner_part \
                     and not _choice_follows(toks, i) \

@@ -392,6 +392,9 @@ class ToAst(Transformer):
                 and head[comma + 1].value.casefold() == "дальность" and head[comma + 2].type == "NUMBER":
             words, reach = head[:comma], head[comma + 2].value     # "Заклинание песнь девы, дальность 3"
         kind = items[0].value.casefold()
+        if kind.startswith("«"):
+            # "«Опьянение»: если …": a name in quotes opening an ability
+            return self._headed("named", items, name=items[0].value[1:-1], effect_kind="название")
         if kind not in ("воздействие", "заклинание"):
             # "Бестелесный: -1 от ударов": the card's keyword ability and what it does here
             return self._headed("named", items, name=items[0].value, effect_kind="особенность",

@@ -610,6 +610,8 @@ def understood(reading: Reading) -> str:
             parts.append(f"вопрос: можно ли поместить {cards[a.card].ru('accs')} на {cards[a.on].ru('accs')}")
             if "either_class" in a.actions:
                 parts.append("классы экипировок не названы: проверены оба случая — один класс и разные")
+            elif "second" in a.actions and cards[a.card].kind == "equipment" and not cards[a.card].equipment_class:
+                parts.append("обе экипировки названы одним словом — считаю их одного класса")
         elif "host" in a.actions:
             parts.append(f"вопрос: кто становится хозяином — {cards[a.card].ru()}")
         elif a.predicate == "stays_put":

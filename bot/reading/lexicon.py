@@ -52,6 +52,7 @@ class ReaderWords:
     bare_asked: frozenset[str] = frozenset()
     choose_words: frozenset[str] = frozenset()
     only_words: frozenset[str] = frozenset()
+    generic_equipment: frozenset[str] = frozenset()
     event_time: frozenset[str] = frozenset()
     phase_names: frozenset[str] = frozenset()
 
@@ -122,6 +123,7 @@ def words() -> ReaderWords:
         bare_asked=_set(r.get("bare_asked")),
         choose_words=_set(r.get("choose_words")),
         only_words=_set(r.get("only_words")),
+        generic_equipment=_set(r.get("generic_equipment")),
         event_time=_set(r.get("event_time")),
         phase_names=_set(r.get("phase_names")),
         trait_verbs={fold(k): str(v) for k, v in (r.get("trait_verbs") or {}).items()},

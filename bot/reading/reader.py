@@ -455,6 +455,8 @@ class _Reader:
                             and self.r.cards[key].gender in genders:
                         best = self.r.cards[key]
                         break
+            # «хочу ему ещё один доспех накинуть»: a dative pronoun by a placing verb is the creature it goes on
+            recipient = t.case == "datv" and any(u.clause == t.clause and u.lemma in self.w.place_verbs for u in self.toks)
             for j in range(t.i - 1, -1, -1):
                 if best is not None:
                     break
@@ -462,6 +464,8 @@ class _Reader:
                 if key is None:
                     continue
                 c = self.r.cards[key]
+                if recipient and c.kind != "creature":
+                    continue
                 g = self.toks[j].gender if self.toks[j].gender in ("masc", "femn", "neut") else c.gender
                 if g not in genders and c.gender not in genders:
                     continue
@@ -636,8 +640,8 @@ class _Reader:
                 if u is not None and (u.pos == "NOUN" and u.case in ("loct", "datv") or u.pos in ("VERB", "INFN")) \
                         and u.lemma not in self.w.owner_me and u.lemma not in self.w.owner_opponent:
                     break       # «на рассадке (посадил) симба»: «на» there says when, not on what
-        if t.lemma in self.w.place_verbs:   # «нацепить существу»: the creature in the dative right by the verb
-            for k in (t.i + 1, t.i + 2, t.i - 1, t.i - 2):
+        if t.lemma in self.w.place_verbs:   # «нацепить существу», «ему … накинуть»: the creature in the dative
+            for k in (t.i + 1, t.i + 2, t.i - 1, t.i - 2, t.i - 3, t.i - 4):
                 u = self.tok(k)
                 if u is not None and u.clause == t.clause and k in self.mention and u.case == "datv" \
                         and self.r.cards[self.mention[k]].kind == "creature":
@@ -689,6 +693,14 @@ class _Reader:
             if t.text != "на" or t.i in self.r.used:
                 continue
             nxt = next((k for k in (t.i + 1, t.i + 2) if k in self.mention and self.toks[k].clause == t.clause), None)
+            rel = self.tok(t.i + 1)
+            if nxt is None and rel is not None and rel.lemma == "который":
+                # «… моего гнома, на котором сидел мой симб»: the card the relative clause is about
+                before = [j for j in range(t.i - 1, -1, -1) if j in self.mention and self.toks[j].sent == t.sent
+                          and self.toks[j].clause < t.clause and self.r.cards[self.mention[j]].kind == "creature"]
+                if before and self.toks[before[0]].clause == t.clause - 1:
+                    nxt = before[0]
+                    self.use(rel.i)
             if nxt is None:
                 continue
             host = self.r.cards[self.mention[nxt]]
@@ -996,7 +1008,8 @@ class _Reader:
                 return
             if place is not None:
                 self.use(place.i)
-            self.r.asked = Asked("place", subj.key, on=on[1].key, negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word)
+            self.r.asked = Asked("place", subj.key, on=on[1].key, negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word,
+                                 actions=self.second_piece(subj, on[1]))
             return
         # fate: «что с симбом?», «что будет со шмоткой», «симб выживет?», «шмотка уничтожится?»
         fate = next((t for t in sent if self.is_asked_fate_word(t) and t.i not in self.r.used), None)  # not the premise's «умер»
@@ -1046,6 +1059,21 @@ class _Reader:
                 if t.lemma in ("быть", "стать", "становиться", "происходить", "произойти", "случиться") or t.text in ("с", "со"):
                     self.use(t.i)
             self.r.asked = Asked("fate", subj.key, yes_no=False, others=others)
+
+    def second_piece(self, subj: CardInfo, host: CardInfo) -> tuple[str, ...]:
+        """A piece of equipment asked onto a host that already carries one, no class told (212.4):
+        named by the same noun («доспех» and «ещё один доспех») they are of one class; by other
+        nouns («доспех» and «меч») or generic ones («шмотка») both cases run (``either_class``)."""
+        if subj.kind != "equipment":
+            return ()
+        worn = [c for c in self.r.cards.values() if c.kind == "equipment" and c.host == host.key and c.key != subj.key]
+        if not worn or subj.equipment_class or any(c.equipment_class for c in worn):
+            return ()
+        noun = lambda c: self.toks[c.mentions[0]].lemma if c.mentions else None  # noqa: E731
+        generic = self.w.generic_equipment
+        if noun(subj) == noun(worn[0]) and noun(subj) not in generic:
+            return ("second",)
+        return ("second", "either_class")
 
     # ------------------------------------------------------------------ unread
     def read_unread(self) -> None:
