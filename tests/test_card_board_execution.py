@@ -263,3 +263,24 @@ def test_a_closed_creature_destroying_itself_still_heals_505_9():
              "Моё существо закрыто. Лечение будет?")
     assert a.verdict.startswith("Да: часть 2"), a.verdict
     assert a.citations[0] == "505.9"
+
+
+def test_everything_around_taken_without_the_word_cell_507_2():
+    a = _ask("У артефакта «{tap}: переместите выбранное существо противника на соседнюю клетку». У противника одно "
+             "существо, вокруг него всё занято. Что будет?")
+    assert a.verdict.startswith("Ни одна часть текста не выполняется"), a.verdict
+    assert "507.2" in a.citations[:3]
+
+
+def test_everything_around_free_the_move_happens():
+    a = _ask("У артефакта «{tap}: переместите выбранное существо противника на соседнюю клетку». У противника одно "
+             "существо, вокруг него всё свободно. Что будет?")
+    assert a.verdict.startswith("Переместите выбранное существо противника на соседнюю клетку:"), a.verdict
+
+
+def test_the_chosen_creature_is_the_source_itself_505_9():
+    a = _ask("«Уничтожьте выбранное ваше существо, при этом нанесите 2 раны выбранному существу противника». "
+             "Я выбрал эту же карту, платить нечем. Раны будут?")
+    assert a.verdict.startswith("Да: часть 2"), a.verdict
+    assert a.citations[0] == "505.9"
+    assert a.reading["steps"][0]["use"]["targets"][1] == "Источник"

@@ -149,8 +149,11 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
+@lru_cache(maxsize=256)
 def parse_ability(text: str, name: str | None = None) -> ParseResult:
-    """Parse card text with the grammar; ``name``: the source card's name (505.9)."""
+    """Parse card text with the grammar; ``name``: the source card's name (505.9). Cached:
+    one question's answer parses its text several times (reading, board, run); the result
+    is immutable (frozen nodes)."""
     from bot.abilities.parser import parse
 
     return parse(text, name)

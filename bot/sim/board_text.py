@@ -331,6 +331,14 @@ def read_board_facts(question: str) -> BoardFacts:
                 elif not asking:
                     facts.append(Fact("refuse", "enemy", None, raw.strip()))
                 continue
+            around = re.search(r"(?<![а-яё])(?:вокруг|рядом|около|по\s+соседству)(?![а-яё])", clause)
+            if around and not _has(clause, w["cell"]) and (_has(clause, w["occupied"]) or _has(clause, w["free"])) \
+                    and not asking:
+                # «вокруг него всё занято», «рядом всё свободно»: the cells next to it
+                negated = re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", clause)
+                full = _has(clause, w["occupied"]) != bool(negated) if not _has(clause, w["free"]) else bool(negated)
+                facts.append(Fact("cells_full" if full else "cells_free", None, None, raw.strip()))
+                continue
             if _has(clause, w["cell"]):
                 row = _row_named(clause)
                 if row is not None and _has(clause, w["free"]) and not _has(clause, w["none"]) and not asking:
@@ -354,7 +362,8 @@ def read_board_facts(question: str) -> BoardFacts:
             host_state = _HOST_STATE.match(clause)
             if host_state is not None and not asking:
                 state = next((r for r, forms in w["source_states"].items()
-                              if any(fold(x) == host_state.group(1) for x in forms)), None)
+                              if _words_re(tuple(forms)).fullmatch(host_state.group(1)) or
+                              _words_re(tuple(forms)).search(f" {host_state.group(1)} ")), None)
                 if state is not None:
                     facts.append(Fact("host", "own", state, raw.strip()))     # «хозяин ранен»
                     continue
@@ -420,7 +429,10 @@ def read_board_facts(question: str) -> BoardFacts:
             if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
                 continue        # «у меня «…»», «та же карта «…»»: the card text's own clause
             if _has(clause, w["chosen"]) and not _has(clause, w["none"]):
-                facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
+                if _CHOSE_SELF.search(clause):
+                    facts.append(Fact("chosen_self", "own", None, raw.strip()))     # «я выбрал эту же карту»
+                else:
+                    facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
                 continue
             owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
             restr = next((r for r in ("closed", "open", "flying", "wounded", "incorporeal") if _has(clause, w[r])), None)
@@ -470,6 +482,13 @@ def read_board_facts(question: str) -> BoardFacts:
                       [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
 
 
+@lru_cache(maxsize=64)
+def _words_re(words: tuple[str, ...]) -> re.Pattern:
+    """One pattern for whole ``words`` (folded once), longest first, between spaces."""
+    alts = sorted({fold(x) for x in words}, key=len, reverse=True)
+    return re.compile(r"(?<=\s)(?:" + "|".join(re.escape(x) for x in alts) + r")(?=\s)")
+
+
 def _add_also(facts: list[Fact], start: int, also: tuple[str, ...]) -> None:
     """Give the ``exists`` facts appended since ``start`` the clause's other states ``also``."""
     if also:
@@ -486,23 +505,18 @@ def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
     rest = " " + " ".join(clause.replace("ё", "е").split()) + " "
     state = None
     for r, forms in w["source_states"].items():
-        for f in sorted(forms, key=len, reverse=True):
-            pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
-            if pat.search(rest):
-                if state is not None and state != r:
-                    return None
-                state = r
-                rest = pat.sub(" ", rest)
+        pat = _words_re(tuple(forms))
+        if pat.search(rest):
+            if state is not None and state != r:
+                return None
+            state = r
+            rest = pat.sub(" ", rest)
     if state is None:
         return None
-    subject = False
-    for f in sorted(w["source_subject"], key=len, reverse=True):
-        pat = re.compile(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)")
-        if pat.search(rest):
-            subject = True
-            rest = pat.sub(" ", rest)
-    for f in sorted(w["source_adverbs"], key=len, reverse=True):
-        rest = re.sub(r"(?<=\s)" + re.escape(fold(f)) + r"(?=\s)", " ", rest)
+    pat = _words_re(tuple(w["source_subject"]))
+    subject = pat.search(rest) is not None
+    rest = pat.sub(" ", rest)
+    rest = _words_re(tuple(w["source_adverbs"])).sub(" ", rest)
     rest = re.sub(r"^\s*(?:а|и|но|ну|тут|там)\s", " ", rest)
     if not subject:
         # «моё существо закрыто»: the asker's one creature — the card with the text unless the
@@ -520,6 +534,9 @@ _BAN = re.compile(r"не\s+мо(?:жет|гут)\s+(?:перемещаться|�
                   r"(перв|втор|трет)\w*\s+(?:ряд|линии)")
 
 
+_CHOSE_SELF = re.compile(r"(?<![а-яё])(?:эту\s+же|ту\s+же|саму\s+эту|эту)\s+(?:карту|самую\s+карту)|"
+                         r"(?<![а-яё])(?:это\s+же|то\s+же|само\s+это|это)\s+(?:существо|сущ)(?![а-яё])|"
+                         r"(?<![а-яё])(?:саму?\s+себя|себя\s+же|себя|источник)(?![а-яё])")
 _HOST_STATE = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:его\s+|ее\s+|её\s+|мой\s+|ваш\s+)?хозяин\s+(?:уже\s+|сейчас\s+|тоже\s+)?"
                          r"([а-яё]+)\s*$")
 _OPPONENT_TURN = re.compile(r"^\s*(?:(?:а|и|но)\s+)?(?:сейчас\s+|идет\s+|идёт\s+)?(?:ход|хода)\s+(?:противника|соперника|врага)"
@@ -681,6 +698,13 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         if this_card(leaf.text, who, antecedent):
             who = "self"    # «эта карта», «это существо» (bot.sim.ability.this_card)
         antecedent = antecedent or who not in ("self", None)
+        if facts.of("chosen_self") and who in ("chosen", "own") and action in _REMOVING + ("wound", "heal", "open", "close") \
+                and (spec.get("owner") in (None, "own")) and (spec.get("kind") in (None, "creature")) and n not in use.targets \
+                and not any(isinstance(t, str) and t == src.id for t in use.targets.values()):
+            use.targets[n] = src.id      # «я выбрал эту же карту»: the chosen card is the source itself (505.9)
+            assumed.append(f"«{facts.of('chosen_self')[0].said}»: цель части {n} — сам «{src.id}»")
+            antecedent = True
+            continue
         if action == "place" and _resource_leaf(leaf) is None and not _has(fold(leaf.text), ["фишк", "жетон"]):
             _placement_board(st, src, leaf, spec, who, facts, assumed)
             antecedent = True

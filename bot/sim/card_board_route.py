@@ -116,7 +116,8 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
 
     if own_noun_ambiguous(result, facts):
         return None     # «моё существо закрыто» with a text about another creature of mine: which one is not told
-    if facts.of("no_resources") and not self_source_text(result, Card(id="Источник", owner="first")):
+    if facts.of("no_resources") and not self_source_text(result, Card(id="Источник", owner="first")) \
+            and not facts.of("chosen_self"):
         return None     # nothing to pay with: 505 says what happens only when the source destroys itself (505.9)
     bv = answer_on_board(result.text, facts, facts_text)
     if not facts.facts and bv.verdict is not None and not bv.form_decided:
