@@ -42,6 +42,7 @@ says which card it took (a ``note`` block, ``trace``, ``cards`` in JSON).
 from __future__ import annotations
 
 import importlib
+import re
 
 from bot.answer import Answer
 from bot.errors import RulebookError
@@ -279,12 +280,35 @@ def _lead_gate(ans: Answer, q: str) -> None:
         ans.trace = list(ans.trace) + ["вердикт не дан: в сообщении нет вопроса"]
         ans.verdict = None
         return
+    if ans.verdict and _LEAD_YES_NO_RE.match(ans.verdict.lstrip()) and _opens_with_wh(q):
+        # «кто может атаковать летающее существо?» asks who: «Да, может» answers nothing asked
+        ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: вопрос спрашивает не «да или нет», "
+                                                "а что именно. Найдено: " + ans.verdict))
+        ans.trace = list(ans.trace) + ["вердикт не дан: вопрос «кто / что / какой / сколько …», а найденное — «да / нет»"]
+        ans.verdict = None
+        return
     if fits(q, ans.verdict):
         return
     ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли "
                                             "то, о чём спрошено. Найдено: " + ans.verdict))
     ans.trace = list(ans.trace) + ["вердикт не дан: вопрос да/нет, а найденное не отвечает ни «да», ни «нет»"]
     ans.verdict = None
+
+
+_LEAD_YES_NO_RE = re.compile(r"(?i)(да|нет)(?![а-яё])")
+
+
+def _opens_with_wh(question: str) -> bool:
+    """The asked sentence of ``question`` (the last one with «?», else the last) opens with a
+    question word asking a value (``bot.rules_text.values.opens_with_wh``)."""
+    from bot.rules_text.values import opens_with_wh
+    from bot.textnorm import fold
+    from bot.yesno import _WHO_RIGHT
+
+    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
+    if not parts or _WHO_RIGHT.search(fold(question)):   # «кто прав?» is answered «Да, вы правы» too
+        return False
+    return opens_with_wh(next((p for p in reversed(parts) if "?" in p), parts[-1]))
 
 
 _EDITION_BOUND = ("bot.lookup", "bot.rules_text.route", "bot.glossary", "bot.reading.partial", "bot.search")

@@ -147,3 +147,19 @@ def test_tested_edition_value_questions(tested_edition, q, lead, number):
 def test_tested_edition_value_traps_get_no_verdict(tested_edition, q):
     a = answer(q, tested_edition)
     assert a is None or a.verdict is None, (a.verdict, a.citations)
+
+
+@pytest.mark.parametrize("q", [
+    "кто может атаковать летающее существо?",     # asks who: «Да, может» answers nothing asked
+    "что является игродействием",
+])
+def test_a_wh_question_never_gets_yes_or_no_from_any_route(q):
+    a = ask(q, "5ed")
+    assert not (a.verdict or "").startswith(("Да", "Нет")), (a.route, a.verdict)
+
+
+def test_who_is_right_still_gets_its_person_or_yes_no():
+    from bot.judge import _opens_with_wh
+
+    assert not _opens_with_wh("друг говорит, что симбиота можно на летуна. кто прав")
+    assert _opens_with_wh("а кто получает приоритет?")

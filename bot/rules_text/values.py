@@ -455,7 +455,7 @@ def opens_with_wh(sentence: str) -> bool:
     i = 0
     while i < len(toks) and (toks[i].lemma in ("а", "и", "ну") or toks[i].pos == "PREP"):
         i += 1
-    return i < len(toks) and toks[i].lemma in W.wh_start
+    return i + 1 < len(toks) and toks[i].lemma in W.wh_start and toks[i + 1].clause == toks[i].clause   # «что, …» is no question word
 
 
 def _asked(question: str, edition: str, check: bool = False) -> Asked | None:
