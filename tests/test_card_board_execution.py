@@ -310,3 +310,25 @@ def test_every_other_creature_already_has_a_symbiote_209_6(pick, lead, cite):
     assert a.citations[0] == cite
     if lead.startswith("Нет"):
         assert "209.6" in a.citations[:3]
+
+
+# ------------------------------------------------------------------ counters on the card (505.4.1 both ways)
+COUNTER = "«Снимите с этой карты фишку; нанесите 2 раны выбранному существу противника»."
+
+
+@pytest.mark.parametrize("board, lead", [
+    ("Фишек на карте нет.", "Нет: часть 2"),
+    ("На ней 2 фишки.", "Да: часть 2"),
+])
+def test_a_counter_to_remove_decides_the_next_part(board, lead):
+    a = _ask(COUNTER + " " + board + " Раны будут?")
+    assert a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == "505.4.1"
+
+
+def test_counters_not_told_are_named_missing():
+    from bot.sim.card_board_route import answer
+
+    a = answer(COUNTER + " У противника все существа закрыты. Раны будут?", "5ed")
+    assert a is not None and a.verdict is None
+    assert "не сказано — сколько фишек на «Источник»" in a.text

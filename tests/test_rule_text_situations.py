@@ -125,3 +125,14 @@ def test_the_target_after_po_is_what_is_acted_on():
 
     q = read("простым ударом по закрытой карте бить можно?", "5ed")
     assert {"закрытый", "карта"} <= q.complement
+
+
+@pytest.mark.parametrize("q,verdict", [
+    ("дробный результат округляется вверх или вниз?", "Вниз"),
+    ("дробь округляем вверх?", "Нет, не округляем"),          # one of an exclusive pair stated, the other asked
+    ("дробь округляется вниз?", "Да, округляется"),
+    ("друг говорит, что дробные числа округляют вверх. он прав?", "Нет, друг не прав"),
+])
+def test_rounding_direction(tested_edition, q, verdict):
+    a = ask(q, tested_edition)
+    assert a.route == "rule_text" and a.verdict.startswith(verdict) and a.citations[0] == "104.1"

@@ -194,6 +194,15 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
                 opposed.add(o)
                 flip = True
                 how = f"правило разрешает только «{o}», в вопросе «{alt}»"
+        elif o in L.exclusive and p.kind != "modal" and not flip:
+            # «округляется в меньшую сторону» for «округляется вверх?»: one value of a pair
+            # stated, the other asked — the rule says the other does not hold
+            alt = next((x for x in bag if L.antonyms.get(x) == o), None)
+            if alt is not None:
+                uncovered.remove(o)
+                used.add(alt)
+                flip = True
+                how = f"правило говорит «{o}», в вопросе «{alt}»"
     if uncovered and p.only_agent and (flip or q.only) and not (set(uncovered) & p.only) \
             and any(covers(x, w) for x in told for w in r.req - p.only):
         # «Движение может объявить только Активный игрок в подфазу Выбора»: asked who may

@@ -139,7 +139,7 @@ def read(text: str, edition: str = "") -> Question | None:
     at = len(parts) - 1     # the asked sentence among ``parts``
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
         last, at = parts[-2], len(parts) - 2
-    last = _NO_WAY.sub("нельзя ", respell(last))
+    last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", respell(last)))   # «дробь типа 2,5»: an example value, no count
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
         last = last[:tail.start()] + "?"
@@ -218,6 +218,9 @@ def _quoted_ability(text: str, edition: str) -> tuple[str, str]:
     out = re.sub(r"«([^«»]+)»", cut, text)
     return out, " ".join(rest)
 
+
+_DECIMAL = re.compile(r"(?<![\d.,])\d+[,.]\d+(?![\d.,])")
+"""A decimal number («2,5 раны»): an example value a rule never counts."""
 
 _NO_WAY = re.compile(r"(?i)(?<![а-яё])никак\s+не\s+(?=[а-яё]+(?:ть|ти|чь)(?:ся)?(?![а-яё]))")
 """«никак не оплатить?» before an infinitive: «нельзя оплатить?»."""
@@ -395,6 +398,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if any(t.lemma in ("какой", "каков", "почему", "зачем") for t in toks):
         return None     # «на какие сущи можно вешать симба?» asks which, not whether
     pred = None if tail_can else _asked_predicate(toks)
+    if pred is None and not tail_can and _choice(toks):   # «… то округлять вверх или вниз?»: which way it is done
+        inf = next((i for i, t in enumerate(toks) if t.pos == "INFN" and not _subordinate(toks, i)), None)
+        if inf is not None:
+            pred = (inf, "happens", "happens", False, toks[inf].text)
     if pred is None:   # «я хочу сделать второй мулиган, можно?»
         if not tail_can:
             return None

@@ -360,6 +360,10 @@ def read_board_facts(question: str) -> BoardFacts:
                 elif not asking:
                     unread.append(raw.strip())
                 continue
+            counters = None if asking or quoted else _counters_told(clause, w)
+            if counters is not None:
+                facts.append(Fact("source", "own", None, raw.strip(), attrs=(("counters", "==", counters),)))
+                continue    # «фишек на карте нет», «на ней 2 фишки»: the card with the text
             motion = None if asking or _has(clause, w["enemy"]) or _has(clause, [c for c in w["creature"] if c != "сущ"]) \
                 else _movement_told(clause)
             if motion is not None:
@@ -551,6 +555,25 @@ _HOST_STATE = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:его\s+|ее\s+|её\s+
                          r"([а-яё]+)\s*$")
 _OPPONENT_TURN = re.compile(r"^\s*(?:(?:а|и|но)\s+)?(?:сейчас\s+|идет\s+|идёт\s+)?(?:ход|хода)\s+(?:противника|соперника|врага)"
                             r"|^\s*(?:сейчас\s+)?(?:чужой|вражеский)\s+ход")
+_ON_SOURCE = re.compile(r"(?<![а-яё])(?:на\s+(?:карте|ней|нем|нём|этой\s+карте|источнике|себе|нем\s+самом)|у\s+(?:нее|неё|него|карты|"
+                        r"этой\s+карты|источника))(?![а-яё])")
+_NUMBER_WORDS = {"одна": 1, "один": 1, "одну": 1, "две": 2, "два": 2, "три": 3, "четыре": 4, "пять": 5}
+
+
+def _counters_told(clause: str, w: dict) -> int | None:
+    """How many counters the card with the text has, as a clause tells it («фишек на карте нет»
+    -> 0, «на ней 2 фишки» -> 2); ``None`` for any other clause (another card's, «у противника …»)."""
+    if not re.search(r"(?<![а-яё])фиш(?:к|ек)", clause) or not _ON_SOURCE.search(clause) or _has(clause, w["enemy"]):
+        return None
+    if _has(clause, w["none"]) or re.search(r"(?<![а-яё])ноль(?![а-яё])", clause):
+        return 0
+    m = re.search(r"(?<![а-яё\d])(\d+)(?!\d)", clause)
+    if m:
+        return int(m.group(1))
+    word = next((k for t, k in _NUMBER_WORDS.items() if re.search(rf"(?<![а-яё]){t}(?![а-яё])", clause)), None)
+    return word if word is not None else (1 if re.search(r"(?<![а-яё])(?:есть|лежит)(?![а-яё])", clause) else None)
+
+
 _SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
 _MOVED = re.compile(r"(?<![а-яё])(не\s+)?(?:уже\s+|ещё\s+|еще\s+)?(?:ходил|походил|сходил|двигался|подвигался|"
                     r"передвигался|перемещался)(?![а-яё])")
@@ -696,6 +719,8 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         for name, _, k in f.attrs:
             if name == "movement":
                 src.movement, src.movement_left = k, k     # «запас движения 0» (after modifiers)
+            elif name == "counters":
+                src.counters = k                           # «фишек на карте нет»
         if f.restriction == "moved" and src.movement is not None:
             src.movement_left = src.movement - 1 if src.movement > 0 else -1   # «уже ходил»: the supply is spent
         if f.restriction in ("closed", "open"):
@@ -738,6 +763,9 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         if who == "self" or (action in ("move", "open", "close") and who is None and spec.get("kind") in (None, "cell")):
             if action == "move":
                 movers.append((n, src))
+            if action == "lose" and _has(fold(leaf.text), ["фишк"]) and not any(
+                    a == "counters" for f in facts.of("source") for a, _, _ in f.attrs):
+                missing.append(f"сколько фишек на «{src.id}» (от этого зависит, выполнится ли часть {n})")
             if action == "heal" and not src.wounds and _excluded(facts.facts, "own", "wounded") is None:
                 # «излечите себя на 2»: the question did not say the source is wounded; a wounded
                 # source is what the part is for, and it is said
