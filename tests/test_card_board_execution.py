@@ -284,3 +284,51 @@ def test_the_chosen_creature_is_the_source_itself_505_9():
     assert a.verdict.startswith("Да: часть 2"), a.verdict
     assert a.citations[0] == "505.9"
     assert a.reading["steps"][0]["use"]["targets"][1] == "Источник"
+
+
+# ------------------------------------------------------------------ parasites and hosts already taken (209.1, 209.6)
+def test_a_parasite_cannot_go_on_its_own_players_creature_209_1():
+    a = _ask("«поместите этого паразита на другое ваше существо». У меня есть ещё одно существо. Можно?")
+    assert a.verdict.startswith("Нет: часть 1"), a.verdict
+    assert a.citations[0] == "209.1"
+
+
+def test_a_parasite_goes_on_another_enemy_creature():
+    a = _ask("У паразита «в начале вашего хода: поместите этого паразита на другое существо противника, при этом "
+             "разряд на 1 по выбранному существу противника». У противника есть ещё одно существо. Разряд будет?")
+    assert a.verdict.startswith("Да: часть 2"), a.verdict
+
+
+@pytest.mark.parametrize("pick, lead, cite", [
+    ("перенести симбиота", "Нет: часть 1 объявить нелегально", "505.5"),
+    ("лечение хозяина", "Да: часть 2", "505.5"),
+])
+def test_every_other_creature_already_has_a_symbiote_209_6(pick, lead, cite):
+    a = _ask("Симбиот с текстом «в начале хода: поместите этого симбиота на другое ваше существо или излечите хозяина "
+             f"на 1». На всех моих других существах уже сидят симбиоты. Могу выбрать {pick}?")
+    assert a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == cite
+    if lead.startswith("Нет"):
+        assert "209.6" in a.citations[:3]
+
+
+# ------------------------------------------------------------------ counters on the card (505.4.1 both ways)
+COUNTER = "«Снимите с этой карты фишку; нанесите 2 раны выбранному существу противника»."
+
+
+@pytest.mark.parametrize("board, lead", [
+    ("Фишек на карте нет.", "Нет: часть 2"),
+    ("На ней 2 фишки.", "Да: часть 2"),
+])
+def test_a_counter_to_remove_decides_the_next_part(board, lead):
+    a = _ask(COUNTER + " " + board + " Раны будут?")
+    assert a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == "505.4.1"
+
+
+def test_counters_not_told_are_named_missing():
+    from bot.sim.card_board_route import answer
+
+    a = answer(COUNTER + " У противника все существа закрыты. Раны будут?", "5ed")
+    assert a is not None and a.verdict is None
+    assert "не сказано — сколько фишек на «Источник»" in a.text

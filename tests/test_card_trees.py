@@ -287,3 +287,65 @@ def test_the_amount_before_a_cost_belongs_to_the_ability_before_it():
     res = parse("{tap}: Разряд на 1 {counter}{tap}: Выстрел на 2")
     assert _leaves(res) == ["Разряд на 1", "Выстрел на 2"]
     assert res.ast.children[1].attr("count") is None
+
+
+@pytest.mark.parametrize("text, head, leaf", [
+    ("При перемещении на клетку, рядом с которой стоит ваш гном, может объявить выстрел на 1.",
+     "При перемещении на клетку, рядом с которой стоит ваш гном", "объявить выстрел на 1"),
+    ("При гибели существа, которое стояло рядом, получить {counter}.",
+     "При гибели существа, которое стояло рядом", "получить {counter}"),
+])
+def test_a_relative_clause_inside_an_event_header(text, head, leaf):
+    res = parse(text)
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == head and _leaves(res) == [leaf]
+
+
+def test_a_subject_with_a_relative_clause_after_a_time_header():
+    res = parse("В конце хода существа, которые стояли с ним в строю, получают +2 к {strike}.")
+    assert res.ast.attr("head") == "В конце хода"
+    assert _leaves(res) == ["существа, которые стояли с ним в строю, получают +2 к {strike}"]
+
+
+def test_after_this_attack_is_not_an_event_header():
+    res = parse("Бешенство 2: после этой атаки не закрывается.")
+    assert res.ast.shape() == "(trigger effect)" and _leaves(res) == ["после этой атаки не закрывается"]
+
+
+def test_a_trailing_name_after_the_last_case_names_the_whole_ability():
+    res = parse("При прыжке бросьте кубик: если выпало 1 или 2 ранить существо на 1; если выпало 5 или 6 "
+                "получить {counter} (воздействие кувырок )")
+    named = res.ast.children[0]
+    assert named.kind == "named" and named.attr("name") == "кувырок"
+    assert named.children[0].kind == "and_then" and [c.kind for c in named.children[0].children] == \
+        ["effect", "condition", "condition"]
+
+
+def test_a_clause_with_a_negated_verb_after_a_comma_is_the_next_part():
+    res = parse("При {strike} – закрыть атакованное существо, оно не может двигаться в свой следующий ход.")
+    assert _leaves(res) == ["закрыть атакованное существо", "оно не может двигаться в свой следующий ход"]
+
+
+def test_a_limit_after_an_unquoted_name():
+    res = parse("{counter}{tap}: Воздействие украсть щит (1 раз за бой) существо противника получает -1 к {strike}.")
+    named = res.ast.children[0]
+    assert (named.attr("name"), named.attr("limit")) == ("украсть щит", "1 раз за бой")
+
+
+def test_and_then_a_named_subject_with_its_verb():
+    res = parse("При гибели атакованный закрывается и Гном получает +1 к {strike}.")
+    assert _leaves(res) == ["атакованный закрывается", "Гном получает +1 к {strike}"]
+
+
+def test_a_pronoun_clause_after_the_abilities_of_may_is_the_next_part():
+    res = parse("Когда получает раны можете положить его на кладбище, оно считается погибшим.")
+    assert _leaves(res) == ["положить его на кладбище", "оно считается погибшим"]
+    assert res.ast.children[0].kind == "optional" and res.ast.children[0].children[0].kind == "and_then"
+
+
+@pytest.mark.parametrize("text, shape", [
+    ("В начале вашего хода – может возродить ваше существо, при этом – в конце хода оно возвращается в колоду.",
+     "(trigger (optional (and_then effect (trigger effect))))"),
+    ("{tap}: Получить {counter}; в конце хода потерять {counter}.", "(cost (and_then effect (trigger effect)))"),
+])
+def test_a_time_trigger_after_a_connective_is_a_part(text, shape):
+    assert parse(text).ast.shape() == shape

@@ -105,3 +105,34 @@ def test_a_partial_answer_is_not_bound_as_simulator_numbers(tested_edition):
     # read as the simulator's 408.2 (another rule) they once dropped the answer to search
     a = ask("на моём существе счётчик оцепенения. в начале хода оно откроется?", tested_edition)
     assert (a.route, a.verdict, a.citations[0]) == ("rule_text", "Нет, не откроется", "408.7")
+
+
+# --- 5ed: the rule's predicate must meet the asked one, not the story told before it ---
+
+@pytest.mark.parametrize("q", [
+    # 506.4 «Запас движения карты восстанавливается …» states what the story did; moving is asked
+    "карта восстановила запас движения. в стеке лежит срабатывание. могу ей сейчас походить?",
+    # «по нему» is what is struck: 210.2 says what an artifact cannot do, not what may be done to it
+    "арт же не может бить. значит и простым ударом по нему бить нельзя?",
+])
+def test_no_rule_text_verdict_from_story_words_or_a_struck_target(q):
+    a = answer(q, "5ed")
+    assert a is None or a.verdict is None
+
+
+def test_the_target_after_po_is_what_is_acted_on():
+    from bot.rules_text.question import read
+
+    q = read("простым ударом по закрытой карте бить можно?", "5ed")
+    assert {"закрытый", "карта"} <= q.complement
+
+
+@pytest.mark.parametrize("q,verdict", [
+    ("дробный результат округляется вверх или вниз?", "Вниз"),
+    ("дробь округляем вверх?", "Нет, не округляем"),          # one of an exclusive pair stated, the other asked
+    ("дробь округляется вниз?", "Да, округляется"),
+    ("друг говорит, что дробные числа округляют вверх. он прав?", "Нет, друг не прав"),
+])
+def test_rounding_direction(tested_edition, q, verdict):
+    a = ask(q, tested_edition)
+    assert a.route == "rule_text" and a.verdict.startswith(verdict) and a.citations[0] == "104.1"

@@ -564,6 +564,9 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if after_and and has_pred and nxt.type == "WORD" and nxt.value[:1].isupper() and _subject_verb_follows(toks, i) \
+            and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
+        return True     # "атака блокируется и Небесный патруль приземляется": a clause with its own named subject
     if after_and and nxt.type == "QUOTED" and op and op[0].type == "ICON" and _value_operand(op):
         return True     # "{ovz}1 и «После нападения {strike} не закрывается»": a value and a quoted ability
     if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
@@ -639,6 +642,9 @@ def _subject_verb_follows(toks: list[Token], j: int) -> bool:
         t = toks[k]
         if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value)):
             return k > j + 1
+        if t.type == "WORD" and t.value.casefold() == "не" and k > j + 1 and k + 1 < len(toks) and (
+                toks[k + 1].type == "MAY" or (toks[k + 1].type == "WORD" and lexicon.is_finite_verb(toks[k + 1].value))):
+            return True     # "…, оно не может перемещаться …": the negated verb
         if t.type != "WORD" or not (lexicon.is_nominal(t.value) or t.value[:1].isupper() or pos_of(t.value) is None):
             return False
     return False
@@ -1158,6 +1164,10 @@ class CardPostLex:
                                             ("token", gerund - i))
             out.extend(head)
             return out + self._statement(toks[i + 1 + gerund - i:], depth + 1, True, headed or i == 1)
+        if i + 1 < len(toks) and toks[i].type == "TRIGGER_KW" and toks[i].value.casefold() == "после" \
+                and toks[i + 1].type == "WORD" and lexicon.word_lemma(toks[i + 1].value) == "этот":
+            # "Бешенство 1: после этой атаки не закрывается": the attack at hand, not an event
+            toks = toks[:i] + [_retype(toks[i], "WORD")] + toks[i + 1:]
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
@@ -1197,6 +1207,21 @@ class CardPostLex:
         if nxt.type != "WORD" or _opens_subclause(nxt) or nxt.value.casefold() in _SUBCLAUSE_WORDS:
             return False
         return _subject_verb_follows(toks, i)
+
+    def _time_part(self, toks: list[Token], i: int) -> bool:
+        """Does a time trigger («в начале / в конце …») at ``toks[i]``, right after «при этом»
+        or «;», end its header before a subject and its verb or an infinitive ("…, при этом –
+        в конце хода оно возвращается в колоду")?"""
+        if " ".join(toks[i].value.casefold().split()) not in ("в начале", "в конце"):
+            return False
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        if end is None or end[0] != "insert":
+            return False
+        j = i + end[1]
+        if j >= stop or toks[j].type != "WORD":
+            return False
+        return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1)
 
     def _dash_ends(self, toks: list[Token], i: int) -> bool:
         """Does the header opened at ``toks[i]`` end with a dash before the next separator
@@ -1384,6 +1409,9 @@ class CardPostLex:
             if toks[j].type in _PART_STOPS or toks[j].type == "DASH":
                 break
             if toks[j].type == "COMMA" and j + 1 < len(toks) and (lexicon.word_lemma(toks[j + 1].value) == "который" or (
+                    any(lexicon.word_lemma(x.value) == "который" for x in toks[j + 2:j + 4])
+                    and toks[j + 1].type == "WORD" and (lexicon.is_preposition(toks[j + 1].value)
+                                                        or pos_of(toks[j + 1].value) == "ADVB")) or (
                     toks[j + 1].type == "WORD" and pos_of(toks[j + 1].value) == "PRTF" and toks[j - 1].type == "WORD"
                     and lexicon.is_nominal(toks[j - 1].value) and lexicon.may_be_nominative(toks[j - 1].value))):
                 relative = j    # (or a participle phrase: "При {strike} ваше существо, обладающее разрядом, получает …")
@@ -1397,7 +1425,13 @@ class CardPostLex:
                         while k - 1 > i + 1 and toks[k - 1].type == "WORD" and lexicon.is_nominal(toks[k - 1].value) \
                                 and lexicon.may_be_nominative(toks[k - 1].value) and not lexicon.is_preposition(toks[k - 2].value):
                             k -= 1
-                        return ("insert", k) if k < relative else None
+                        nxt_ = toks[j + 1]
+                        if k < relative and not (nxt_.type == "WORD" and (lexicon.is_infinitive(nxt_.value)
+                                                                          or _imperative(nxt_.value))):
+                            return "insert", k      # (an infinitive after the clause has no subject)
+                        # "При перемещении на клетку, рядом с которой стоит …, может …": the
+                        # relative clause is the header's, its closing comma ends it
+                        return "token", j
                     relative = None
                 continue
             nxt = toks[j + 1] if j + 1 < len(toks) else None
@@ -1465,6 +1499,7 @@ class CardPostLex:
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and named_end(toks, i) is not None) or
                     (typ == "TRIGGER_KW" and prev.type in ("SEMI", "COND_COMMA") and self._dash_ends(toks, i)) or
+                    (typ == "TRIGGER_KW" and prev.type in ("AND_THEN", "SEMI") and self._time_part(toks, i)) or
                     (typ == "TRIGGER_KW" and i == comma_trigger)):
                 # ("…, при этом – воздействие «лопнуть» – ранить …": a named part)
                 # "A; если оно погибло – B": a condition over the next part
@@ -1614,8 +1649,11 @@ class CardPostLex:
                     c = out.pop()
                     t = Token("AND_THEN", c.value + " " + t.value, start_pos=c.start_pos, line=c.line,
                               column=c.column, end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
-            elif typ == "COMMA" and not start and not subclause and not may_scope and has_pred \
+            elif typ == "COMMA" and not start and not subclause and has_pred and (
+                    not may_scope or (nxt is not None and nxt.type == "WORD" and nxt.value.casefold() in _PRONOUN_SUBJECTS)) \
                     and self._new_clause(toks, i):
+                # (after «может …» too when a pronoun opens the clause: "может найти …, оно
+                # считается погибшим": its own subject, not one more ability to decline)
                 # "излечить … на 1, ваше существо получает …", "Разряд на 1, при сильном
                 # разряде атакованный получает …": a clause with its own subject and verb
                 # (or its own trigger) after a comma is the next part (505.4)

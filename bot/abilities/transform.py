@@ -74,6 +74,15 @@ def _lift_name(node: Node) -> Node:
     if not node.children:
         return node
     last = node.children[-1]
+    if last.kind in ("condition", "trigger") and len(node.children) >= 2 and len(last.children) == 1 \
+            and last.children[0].kind == "named" and last.children[0].attr("written_after"):
+        # "бросьте кубик: если выпало 1 – A; если выпало 2 – B (воздействие «…»)": the name
+        # ends the whole ability, not its last case
+        named = last.children[0]
+        s_, e_ = last.span[0], named.children[0].span[1]
+        bare = replace(last, span=(s_, e_), text=node.text[s_ - node.span[0]:e_ - node.span[0]],
+                       children=(named.children[0],))
+        last = replace(named, children=(bare,))
     if last.kind != "named" or not last.attr("written_after") or (len(node.children) < 2 and node.kind != "optional"):
         return node
     inner = replace(node, children=(*node.children[:-1], last.children[0]))
@@ -399,8 +408,12 @@ class ToAst(Transformer):
             # "Бестелесный: -1 от ударов": the card's keyword ability and what it does here
             return self._headed("named", items, name=items[0].value, effect_kind="особенность",
                                 keyword=lexicon.word_lemma(items[0].value))
+        limit = None
+        if not quoted and words and words[-1].type == "PAREN" and _LIMIT_WORDS.search(words[-1].value):
+            # "Воздействие украсть оружие (1 раз за бой) …": the limit written after the name
+            limit, words = words[-1].value[1:-1], words[:-1]
         name = quoted[0] if quoted else (self.text[words[0].start_pos:words[-1].end_pos] if words else None)
-        return self._headed("named", items, name=name, effect_kind=kind, reach=reach)
+        return self._headed("named", items, name=name, effect_kind=kind, reach=reach, limit=limit)
 
     def cost(self, items: list[Token]) -> Token:
         return items[0]

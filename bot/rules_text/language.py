@@ -61,6 +61,9 @@ class RuleLanguage:
     collocations: dict[str, dict[str, str]] = field(default_factory=dict)
     """noun concept -> {verb concept as read: the verb concept it means next to that noun}
     («защитник»: {«поставить»: «назначить»})."""
+    exclusive: frozenset[str] = frozenset()
+    """Concepts of an antonym pair of which a thing is always one («вверх» / «вниз» of a
+    rounding): a rule stating one answers «нет» for the other."""
     means: frozenset[str] = frozenset()
     """Concepts naming by what an action is done, in the instrumental («абилкой»): a
     circumstance of a question, not a word a rule must name."""
@@ -189,6 +192,7 @@ def _meaning(d: dict) -> dict:
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),
+        exclusive=frozenset(fold(str(w)) for pair in d.get("exclusive") or () for w in pair),
         collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}
                       for n, vs in (d.get("collocations") or {}).items()},
     )

@@ -174,6 +174,12 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     opposed: set[str] = set()     # the rule's «только» words the question names the opposite of
     ups = covered_by(told)
     uncovered = [w for w in r.req if not _covered(w, ups)]
+    if q.context and not uncovered:
+        act = L.norm(p.action)
+        if act in r.req and p.action not in L.light and act not in L.light and not _covered(act, covered_by(bag)):
+            # «карта восстановила запас движения. могу походить?»: the rule's predicate told in
+            # the story, another one asked — the rule states what the story did, not what is asked
+            return f"действие правила («{act}») названо только в рассказе, спрошено другое", False, ""
     if p.only and q.context:   # «только на карту»: the one case allowed is what the asked sentence names,
         asked_ups = covered_by(bag)   # not a card told in the story before it
         uncovered += [o for o in p.only if o in r.req and o not in uncovered and not _covered(o, asked_ups)
@@ -188,6 +194,15 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
                 opposed.add(o)
                 flip = True
                 how = f"правило разрешает только «{o}», в вопросе «{alt}»"
+        elif o in L.exclusive and p.kind != "modal" and not flip:
+            # «округляется в меньшую сторону» for «округляется вверх?»: one value of a pair
+            # stated, the other asked — the rule says the other does not hold
+            alt = next((x for x in bag if L.antonyms.get(x) == o), None)
+            if alt is not None:
+                uncovered.remove(o)
+                used.add(alt)
+                flip = True
+                how = f"правило говорит «{o}», в вопросе «{alt}»"
     if uncovered and p.only_agent and (flip or q.only) and not (set(uncovered) & p.only) \
             and any(covers(x, w) for x in told for w in r.req - p.only):
         # «Движение может объявить только Активный игрок в подфазу Выбора»: asked who may

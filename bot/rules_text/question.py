@@ -139,7 +139,7 @@ def read(text: str, edition: str = "") -> Question | None:
     at = len(parts) - 1     # the asked sentence among ``parts``
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
         last, at = parts[-2], len(parts) - 2
-    last = _NO_WAY.sub("нельзя ", respell(last))
+    last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", respell(last)))   # «дробь типа 2,5»: an example value, no count
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
         last = last[:tail.start()] + "?"
@@ -218,6 +218,9 @@ def _quoted_ability(text: str, edition: str) -> tuple[str, str]:
     out = re.sub(r"«([^«»]+)»", cut, text)
     return out, " ".join(rest)
 
+
+_DECIMAL = re.compile(r"(?<![\d.,])\d+[,.]\d+(?![\d.,])")
+"""A decimal number («2,5 раны»): an example value a rule never counts."""
 
 _NO_WAY = re.compile(r"(?i)(?<![а-яё])никак\s+не\s+(?=[а-яё]+(?:ть|ти|чь)(?:ся)?(?![а-яё]))")
 """«никак не оплатить?» before an infinitive: «нельзя оплатить?»."""
@@ -395,6 +398,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if any(t.lemma in ("какой", "каков", "почему", "зачем") for t in toks):
         return None     # «на какие сущи можно вешать симба?» asks which, not whether
     pred = None if tail_can else _asked_predicate(toks)
+    if pred is None and not tail_can and _choice(toks):   # «… то округлять вверх или вниз?»: which way it is done
+        inf = next((i for i, t in enumerate(toks) if t.pos == "INFN" and not _subordinate(toks, i)), None)
+        if inf is not None:
+            pred = (inf, "happens", "happens", False, toks[inf].text)
     if pred is None:   # «я хочу сделать второй мулиган, можно?»
         if not tail_can:
             return None
@@ -539,11 +546,13 @@ def _sibling_named(action: str, bag: frozenset[str]) -> bool:
 def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
     """Concepts after the asked infinitive (between a fronted infinitive and the modal:
     «Использовать движение может …» -> {движение}), not named before it."""
-    if kind != "modal" or k < 0:
+    if kind != "modal":
         return frozenset()
     f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
     if f is None:
         return frozenset()
+    if k < 0:   # «… по закрытой карте бить, можно?»: the modal was a tail, read off already
+        k = len(toks)
     span = toks[f + 1:k] if f < k else toks[f + 1:]
     others = toks[:f] + (toks[k + 1:] if f < k else [])
     agent = set()   # «закрытой картой»: the instrumental names who acts, with its adjectives
@@ -556,11 +565,28 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
                 j -= 1
     after = _clean(_content([t for i, t in enumerate(span) if t.lemma not in ("ли", "разве", "не")
                              and i not in agent])[0])
-    personal = toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
-    objects = _accusative_objects([t for t in others if t.clause == toks[k].clause], personal)
+    clause = toks[min(k, len(toks) - 1)].clause
+    personal = k < len(toks) and toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
+    objects = _accusative_objects([t for t in others if t.clause == clause], personal)
     before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")
                               and t not in objects])[0])
-    return frozenset(after - before) | _clean(_content(objects)[0])
+    targets = _struck([t for t in others if t.clause == clause])
+    return frozenset(after - before) | _clean(_content(objects + targets)[0])
+
+
+def _struck(toks: list[Tok]) -> list[Tok]:
+    """What «по …» names before the infinitive («простым ударом по нему бить»): the target
+    of an attack is acted on, wherever it stands (with its adjectives)."""
+    out: list[Tok] = []
+    for i, t in enumerate(toks[:-1]):
+        if t.lemma != "по":
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j].pos in ("ADJF", "PRTF"):
+            j += 1
+        if j < len(toks) and toks[j].pos == "NOUN":
+            out.extend(toks[i + 1:j + 1])
+    return out
 
 
 def _accusative_objects(toks: list[Tok], personal: bool = False) -> list[Tok]:

@@ -451,7 +451,7 @@ class _Board:
         w = _words()
         if any(s in t for s in w["extra_lives"]):
             return "extra_lives"
-        if action in ("gain", "place") and any(s in t for s in w["counters"]):
+        if action in ("gain", "place", "lose") and any(s in t for s in w["counters"]):
             return "counters"
         return None
 
@@ -578,7 +578,14 @@ class _Board:
             elif action in ("counters", "gain", "lose", "place"):
                 what = "counters" if action == "counters" else self._resource(leaf, action)
                 n = int(amount or 1)
-                if what == "counters":
+                if what == "counters" and action == "lose":
+                    if c.counters < n:      # «снимите с этой карты фишку» with none on it: not performed
+                        lines.append((f"На «{c.id}» фишек: {c.counters} — снять {n} не удалось", (), c.id, "не выполняется"))
+                        continue
+                    c.counters -= n
+                    lines.append((f"С «{c.id}» снимается фишек: {n} (осталось {c.counters})", (), c.id, "фишки"))
+                    done = True
+                elif what == "counters":
                     c.counters += n
                     lines.append((f"На «{c.id}» кладётся фишек: {n} (всего {c.counters})", (), c.id, "фишки"))
                     done = True

@@ -283,6 +283,13 @@ def read_board_facts(question: str) -> BoardFacts:
                     if quote_no == 1 and _has(clause, stems):
                         source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
                         break
+            elif _CARRY.search(clause) and not asking:
+                # «на всех моих других сущах уже сидят симбы»: every (other) creature of that side carries one
+                m = _CARRY.search(clause)
+                owner = "enemy" if _has(clause, w["enemy"]) else "own"
+                carried = "has_symbiote" if re.match(r"(?:симб|паразит)", m.group(1)) else "has_equipment"
+                facts.append(Fact("exists", owner, carried, raw.strip(), only=True))
+                continue
             elif (attached := _attached_with_text(clause, "", w)) is not None and not asking:
                 facts.append(replace(attached, said=raw.strip()))       # «на нём сидит мой симб»
                 continue
@@ -353,6 +360,10 @@ def read_board_facts(question: str) -> BoardFacts:
                 elif not asking:
                     unread.append(raw.strip())
                 continue
+            counters = None if asking or quoted else _counters_told(clause, w)
+            if counters is not None:
+                facts.append(Fact("source", "own", None, raw.strip(), attrs=(("counters", "==", counters),)))
+                continue    # «фишек на карте нет», «на ней 2 фишки»: the card with the text
             motion = None if asking or _has(clause, w["enemy"]) or _has(clause, [c for c in w["creature"] if c != "сущ"]) \
                 else _movement_told(clause)
             if motion is not None:
@@ -537,10 +548,32 @@ _BAN = re.compile(r"не\s+мо(?:жет|гут)\s+(?:перемещаться|�
 _CHOSE_SELF = re.compile(r"(?<![а-яё])(?:эту\s+же|ту\s+же|саму\s+эту|эту)\s+(?:карту|самую\s+карту)|"
                          r"(?<![а-яё])(?:это\s+же|то\s+же|само\s+это|это)\s+(?:существо|сущ)(?![а-яё])|"
                          r"(?<![а-яё])(?:саму?\s+себя|себя\s+же|себя|источник)(?![а-яё])")
+_CARRY = re.compile(r"(?<![а-яё])на\s+(?:всех|каждом|любом)\s+(?:\w+\s+){0,3}?(?:сущ\w*|существ\w*)\s+"
+                    r"(?:уже\s+)?(?:сидят|сидит|есть|висят|висит|стоят|стоит|по)\s+(?:по\s+)?(?:своему\s+|одному\s+)?"
+                    r"(симб\w*|паразит\w*|шмот\w*|экипировк\w*)")
 _HOST_STATE = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:его\s+|ее\s+|её\s+|мой\s+|ваш\s+)?хозяин\s+(?:уже\s+|сейчас\s+|тоже\s+)?"
                          r"([а-яё]+)\s*$")
 _OPPONENT_TURN = re.compile(r"^\s*(?:(?:а|и|но)\s+)?(?:сейчас\s+|идет\s+|идёт\s+)?(?:ход|хода)\s+(?:противника|соперника|врага)"
                             r"|^\s*(?:сейчас\s+)?(?:чужой|вражеский)\s+ход")
+_ON_SOURCE = re.compile(r"(?<![а-яё])(?:на\s+(?:карте|ней|нем|нём|этой\s+карте|источнике|себе|нем\s+самом)|у\s+(?:нее|неё|него|карты|"
+                        r"этой\s+карты|источника))(?![а-яё])")
+_NUMBER_WORDS = {"одна": 1, "один": 1, "одну": 1, "две": 2, "два": 2, "три": 3, "четыре": 4, "пять": 5}
+
+
+def _counters_told(clause: str, w: dict) -> int | None:
+    """How many counters the card with the text has, as a clause tells it («фишек на карте нет»
+    -> 0, «на ней 2 фишки» -> 2); ``None`` for any other clause (another card's, «у противника …»)."""
+    if not re.search(r"(?<![а-яё])фиш(?:к|ек)", clause) or not _ON_SOURCE.search(clause) or _has(clause, w["enemy"]):
+        return None
+    if _has(clause, w["none"]) or re.search(r"(?<![а-яё])ноль(?![а-яё])", clause):
+        return 0
+    m = re.search(r"(?<![а-яё\d])(\d+)(?!\d)", clause)
+    if m:
+        return int(m.group(1))
+    word = next((k for t, k in _NUMBER_WORDS.items() if re.search(rf"(?<![а-яё]){t}(?![а-яё])", clause)), None)
+    return word if word is not None else (1 if re.search(r"(?<![а-яё])(?:есть|лежит)(?![а-яё])", clause) else None)
+
+
 _SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
 _MOVED = re.compile(r"(?<![а-яё])(не\s+)?(?:уже\s+|ещё\s+|еще\s+)?(?:ходил|походил|сходил|двигался|подвигался|"
                     r"передвигался|перемещался)(?![а-яё])")
@@ -649,22 +682,29 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             split = placement_specs(leaf.text)
             if split and split[3] == "self" and split[0].get("kind") in ("symbiote", "equipment"):
                 kind = split[0]["kind"]
+                if kind == "symbiote" and re.search(r"(?<![а-яё])паразит", fold(leaf.text)):
+                    kind = "parasite"   # «поместите этого паразита на …»
     if facts.of("turn"):
         st.active = "second"    # «сейчас ход противника»: the asker holds priority in the opponent's turn
     src = Card(id="Источник", owner="first", cell=parse_cell("c2"), lives=10,
-               kind="creature" if kind == "symbiote" else kind,
-               traits={"symbiote"} if kind == "symbiote" else set())
+               kind="creature" if kind in ("symbiote", "parasite") else kind,
+               traits={"symbiote"} if kind == "symbiote" else {"symbiote", "parasite"} if kind == "parasite" else set())
     st.cards[src.id] = src
     hosted: list[str] = []
-    if kind in ("symbiote", "equipment"):
-        # «у шмотки текст …», «симб с текстом …»: the card sits on a creature of its owner
-        host = Card(id="Хозяин", owner="first", cell=parse_cell("c2"), lives=10, creature_class="воин")
+    if kind in ("symbiote", "equipment", "parasite"):
+        # «у шмотки текст …», «симб с текстом …»: the card sits on a creature of its owner; a parasite
+        # on the opponent's (209.1)
+        enemy_host = kind == "parasite"
+        host = Card(id="Хозяин", owner="second" if enemy_host else "first", cell=parse_cell("c4" if enemy_host else "c2"),
+                    lives=10, creature_class="воин")
+        src.cell = host.cell
         st.cards[host.id] = host
         src.host, src.movement = host.id, None
         for f in facts.of("host"):      # «хозяин ранен»
             _make_fit(host, f.restriction, {}, None)
             hosted.append(f"«{f.said}»: «Хозяин» {STATE_RU.get(f.restriction or '', '')}")
-        hosted.append(f"«Источник» — {'экипировка' if kind == 'equipment' else 'симбиот'} на вашем существе «Хозяин» "
+        what = {"equipment": "экипировка", "symbiote": "симбиот", "parasite": "паразит"}[kind]
+        hosted.append(f"«Источник» — {what} на {'существе противника' if enemy_host else 'вашем существе'} «Хозяин» "
                       "(класс «воин»: условно, вопрос о нём ничего не говорит)")
     nums, _ = number_parts(result.ast) if result.ast else ({}, ())
     use = Use(src.id, refuse=facts.refuse)
@@ -679,6 +719,8 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         for name, _, k in f.attrs:
             if name == "movement":
                 src.movement, src.movement_left = k, k     # «запас движения 0» (after modifiers)
+            elif name == "counters":
+                src.counters = k                           # «фишек на карте нет»
         if f.restriction == "moved" and src.movement is not None:
             src.movement_left = src.movement - 1 if src.movement > 0 else -1   # «уже ходил»: the supply is spent
         if f.restriction in ("closed", "open"):
@@ -711,12 +753,19 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             continue
         if host_object(leaf.text) and src.host:
             use.targets[n] = src.host      # «переместите хозяина …»: the source's host
+            host = st.cards[src.host]
+            if action == "heal" and not host.wounds and _excluded(facts.facts, "own", "wounded") is None:
+                host.wounds = 3     # «излечите хозяина»: a wounded host is what the part is for (not said otherwise)
+                assumed.append(f"на «{host.id}» 3 раны: часть {n} излечивает его (вопрос о его ранах ничего не говорит)")
             if action == "move":
                 movers.append((n, st.cards[src.host]))
             continue
         if who == "self" or (action in ("move", "open", "close") and who is None and spec.get("kind") in (None, "cell")):
             if action == "move":
                 movers.append((n, src))
+            if action == "lose" and _has(fold(leaf.text), ["фишк"]) and not any(
+                    a == "counters" for f in facts.of("source") for a, _, _ in f.attrs):
+                missing.append(f"сколько фишек на «{src.id}» (от этого зависит, выполнится ли часть {n})")
             if action == "heal" and not src.wounds and _excluded(facts.facts, "own", "wounded") is None:
                 # «излечите себя на 2»: the question did not say the source is wounded; a wounded
                 # source is what the part is for, and it is said
@@ -821,7 +870,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         drop = {nums[id(x)] for x in leaves if leaf_action(x)[0] in declined} & set(optional)
         if drop:
             use.declare = frozenset(set(optional) - drop)
-    what = ("ваш симбиот" if src.is_symbiote else f"ваше {'открытое' if src.open else 'закрытое'} существо"
+    what = ("ваш паразит" if "parasite" in src.traits else "ваш симбиот" if src.is_symbiote else f"ваше {'открытое' if src.open else 'закрытое'} существо"
             if src.kind == "creature" else "ваша экипировка" if src.kind == "equipment" else
             f"ваш {'открытый' if src.open else 'закрытый'} артефакт")
     assumed.insert(0, f"источник — {what} «Источник» на {cell_name(src.cell) if src.cell else 'c2'}; у созданных "
@@ -911,6 +960,13 @@ def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None
                 if state in ("flying", "closed", "wounded", "incorporeal"):
                     _make_fit(c, state, {}, None)
             st.cards[cid] = c
+            if f.restriction in ("has_symbiote", "has_equipment"):
+                sym = f.restriction == "has_symbiote"
+                aid = f"{'Симбиот' if sym else 'Экипировка'} на {cid}"
+                st.cards[aid] = Card(id=aid, owner=player, kind="creature" if sym else "equipment",
+                                     traits={"symbiote"} if sym else set(), movement=None, lives=2, host=cid, cell=c.cell,
+                                     equipment_class=None if sym else "оружие")
+                assumed.append(f"на {cid} уже есть {'симбиот' if sym else 'экипировка'} «{aid}»")
             assumed.append(f"«{f.said}»: {cid}" + (f" ({STATE_RU[f.restriction]})" if f.restriction in STATE_RU else "")
                            + ", класс «воин» (условно)")
     else:
