@@ -203,6 +203,8 @@ class ToAst(Transformer):
         over that run, not over the last part alone (wherever the run stands in the sequence:
         "…; {ova} 1 и {ovz} 1, если …; …")."""
         kids = list(node.children)
+        if not any(k.kind == "condition" and k.attr("written_after") for k in kids[1:]):
+            return node
         out: list[Node] = []
         changed = False
         for kid in kids:
