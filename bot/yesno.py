@@ -367,7 +367,8 @@ def _content(body: str, form: Form | None) -> tuple[bool, int, int] | None:
     head = re.split(r"[:—–(;]", body, maxsplit=1)[0]
     toks, _ = tokenize(head)
     w = _polarity_words()
-    modal_asked = form is None or _modal_polarity(form.lemma, form.word.removeprefix("не ")) is not None
+    modal_asked = form is None or _modal_polarity(form.lemma, form.word.removeprefix("не ")) is not None \
+        or _bare_infinitive(form)
     for k, t in enumerate(toks):
         pol = _modal_polarity(t.lemma, t.text)
         if pol is not None and not modal_asked:
@@ -386,6 +387,22 @@ def _content(body: str, form: Form | None) -> tuple[bool, int, int] | None:
             return None
         return holds, m.start(), m.end()
     return None
+
+
+def _confirm_tag(question: str) -> bool:
+    """The asked sentence ends with a tag asking to confirm it («…не может ходить, да?»,
+    «…, так?»): words ``polarity.confirm_tags`` of grammar/lexicon.yaml."""
+    words = re.findall(r"[а-яё]+", _last_sentence(question))
+    return bool(words) and words[-1] in _polarity_words().get("confirm_tags", frozenset())
+
+
+def _bare_infinitive(form: Form) -> bool:
+    """The asked predicate is a bare infinitive («никак не оплатить?», «не сходить?»): in
+    Russian that asks whether the action is possible, so «можно» / «нельзя» answer it."""
+    from bot.reading.tokens import tokenize
+
+    toks, _ = tokenize(form.positive)
+    return len(toks) == 1 and toks[0].pos == "INFN"
 
 
 def _last_sentence(question: str) -> str:
@@ -435,9 +452,12 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
 
     - «разве нельзя X?» / «неужели …?» / «не могут же …?» (rhetorical): «Нет, нельзя: …»
       where X is forbidden, «Да, можно: …» / «Да, могут: …» where it is allowed;
-    - a plain negated question («X не требуют оплаты?»): «Да, не требуют: …» where the
-      denial holds, «Требуют: …» (the content word leads) where it does not — never «Нет,
-      может».
+    - a plain negated question («X не требуют оплаты?»): the content word leads, no «Да» /
+      «Нет» — «Не требуют: …» where the denial holds, «Требуют: …» where it does not. A bare
+      «Да» or «Нет» to a plain negated question is read both ways by Russian speakers
+      («Да, не требуют» / «Нет, не требуют»), so the word that answers it is said instead;
+      never «Нет, может». A tag asking to confirm («…, да?», «…, так?») is answered «Да,
+      не требуют: …» where the denial holds.
 
     Whether the asked statement holds is read from the verdict's content word when it has
     one («Нет, может» -> it can). A verdict without one («Нет, не более одной местности»)
@@ -471,15 +491,17 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
         holds = c[0]
         rest = body[c[2]:].lstrip(" ,:—–") if c[1] == 0 else body
     said = _as_written(question, form.positive if holds else form.word)
+    if c is not None and fold(body[c[1]:c[2]]) in ("можно", "нельзя") and _bare_infinitive(form):
+        said = ("можно " if holds else "нельзя ") + _as_written(question, form.positive)   # «Нельзя оплатить»
     inside = c is not None and c[1] != 0     # the content word is inside the body: the body is kept whole
     if c is None and re.match(re.escape(fold(said)) + r"(?![а-яё])", fold(rest)):
         inside = True       # «медленное игродействие» already opens with the word: not said twice
     phrase = c is not None and c[1] == 0 and re.match(r"\s+[а-яёa-z«]", body[c[2]:], re.I)
     sep = (" " if phrase else ": ") if rest else ""    # «может атаковать …» stays one phrase
-    if form.rhetorical or not holds:    # «Нет, нельзя» / «Да, можно»; plain: «Да, не требуют»
+    if form.rhetorical or not holds and _confirm_tag(question):    # «Нет, нельзя» / «Да, можно»; «…, да?» «Да, не может»
         head = "Да" if holds or not form.rhetorical else "Нет"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
-    # allowed, plain question: «Да» would confirm the denial, «Нет» contradict «может» — the word leads
+    # plain negated question: «Да» / «Нет» would be read either way — the word leads («Не требуют: …»)
     if c is None and inside:
         return rest[:1].upper() + rest[1:]      # «Медленное игродействие»
     return f"{said[:1].upper()}{said[1:]}{': ' if inside else sep}{rest}"

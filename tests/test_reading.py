@@ -57,7 +57,7 @@ def test_an_unplaced_word_is_unread_and_keeps_the_reader_out():
     ("Мой паразит сидит на существе противника. Это существо перестало быть существом. Что с паразитом?", "Паразит уничтожается", "209.3"),
     ("Можно ли надеть шмотку на существо, которое не летающее?", "Да, можно", "212.3"),
     ("Симба на нелетающее бестелесное существо можно?", "Нет, нельзя", "209.5"),
-    ("Нельзя класть шмотку на летуна?", "Да, нельзя", "212.3"),
+    ("Нельзя класть шмотку на летуна?", "Нельзя", "212.3"),
     ("а шмотку на симба можно?", "Нет, нельзя: нельзя помещать экипировку на симбиота", "212.3"),  # not 212.2: a symbiote has a class
     ("Можно ли надеть шмотку на симбиота без класса?", "Нет, нельзя", "212.2"),
     ("Призвал экипировку картой, а там не указано, на кого её надеть. Что с ней будет?", "Экипировка погибает", "212.6"),
@@ -254,7 +254,7 @@ def test_a_chat_question_without_a_question_mark_still_asks(q, verdict):
     ("Хозяина переместили на соседнюю клетку. Симбиот остаётся на старой клетке?", "Нет, симбиот перемещается вместе", "209.11"),
     ("хозяина со шмоткой передвинули, шмотка остаётся на месте или идёт за ним?", "Экипировка перемещается вместе", "212.8"),
     ("Паразит сидит на тролле противника. Тролля переместили. Паразит идёт за ним?", "Да, паразит перемещается", "209.11"),
-    ("Гнома со шмоткой переместили особенностью. Шмотка не остаётся на прежнем месте?", "Да, не остаётся: экипировка перемещается", "212.8"),
+    ("Гнома со шмоткой переместили особенностью. Шмотка не остаётся на прежнем месте?", "Не остаётся: экипировка перемещается", "212.8"),
     ("Шмотка двигается вместе с хозяином?", "Да, экипировка перемещается вместе", "212.8"),
     ("Если хозяин переместился, симбиот переместится с ним?", "Да, симбиот перемещается вместе", "209.11"),
     # the same reader on the other host events, in chat wording
@@ -319,9 +319,9 @@ def test_property_host_move_reading_equals_direct_simulation(subj, op, asked, ne
         assert not a.verdict.startswith(("Да", "Нет")) and ("перемещается" in a.verdict) == moved, (q, a.verdict)
     else:
         yes = moved == (asked == "moves_with")
-        # a plain negated question: «Да, не идёт» when the denial holds, the word itself leads when not
+        # a plain negated question: the word that answers leads — «Не идёт» when the denial holds, «Идёт» when not
         word = {"stays_put": "Остаётся", "moves_with": "Идёт"}[asked]
-        assert a.verdict.startswith(("Да" if yes else "Нет") if not neg else (word if yes else "Да, не")), (q, a.verdict)
+        assert a.verdict.startswith(("Да" if yes else "Нет") if not neg else (word if yes else "Не ")), (q, a.verdict)
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
 
 
@@ -374,8 +374,8 @@ def test_property_second_card_reading_equals_direct_simulation(subj, same, order
     legal = Simulator(st_).place("S2", "H").legal
     a = ask(q)
     assert a.route == "scenario" and a.verdict is not None, (q, a.trace[:2])
-    if neg:     # «нельзя …?» is answered about the ban asked: «Да, нельзя» / «Можно: …» (never «Нет, можно»)
-        assert a.verdict.startswith("Можно" if legal else "Да, нельзя"), (q, a.verdict)
+    if neg:     # «нельзя …?» is answered by the word that answers it: «Нельзя: …» / «Можно: …» (never «Нет, можно»)
+        assert a.verdict.startswith("Можно" if legal else "Нельзя"), (q, a.verdict)
     else:
         assert a.verdict.startswith("Да" if legal else "Нет"), (q, a.verdict)
 

@@ -26,7 +26,7 @@ from bot.sim.state import Card, GameState, parse_cell
     ("Удар по артефакту идёт как по открытой карте?", "Нет, как по закрытой карте", "210.3"),
     ("Удар по артефакту считается как по закрытой карте?", "Да, как по закрытой карте", "210.3"),
     ("Можно ли хозяином атаковать своего симбиота?", "Да, можно", "209.9"),
-    ("Экипировку нельзя атаковать?", "Да, нельзя", "212.9"),
+    ("Экипировку нельзя атаковать?", "Нельзя", "212.9"),
     ("Нельзя ли атаковать артефакт?", "Да, можно", "210.3"),
 ])
 def test_asked_actions_are_simulated(q, verdict, first):
@@ -41,6 +41,13 @@ def test_asked_actions_are_simulated(q, verdict, first):
 def test_struck_as_either_names_the_option():
     a = ask("Удар по артефакту считается как по открытой или как по закрытой карте?")
     assert a.verdict.startswith("Как по закрытой") and a.citations == ["210.3"]
+
+
+@pytest.mark.parametrize("q", ["Местность может атаковать?", "может ли местность атаковать существо?",
+                               "экипировка может ударить существо противника?"])
+def test_no_rule_says_how_a_terrain_or_an_equipment_attacks_so_no_verdict(q):
+    a = ask(q)
+    assert a.verdict is None, a.verdict
 
 
 def test_a_pronoun_object_read_as_the_attacker_is_no_target():
@@ -90,12 +97,12 @@ def test_property_action_reading_equals_direct_simulation(kind, action, neg, ord
          "redirect": [f"Атаку {modal} перенаправить в {acc}?", f"Перенаправить атаку в {acc} {modal}?"]}[action][order]
     legal = _direct(kind, action)
     a = ask(q)
-    # a negated question: «Да, нельзя / Да, не может» when banned, the positive word leads when allowed
+    # a plain negated question: the word that answers leads («Нельзя», «Не может», «Можно», «Может»)
     allowed = ("Можно" if modal in q else "Может") if neg else "Да"
     if legal and action in ("defend", "redirect"):
         assert a.verdict is None or a.verdict.startswith(allowed), (q, a.verdict)
         return      # allowed, but no paragraph of the model says so: no verdict is the honest answer
     assert a.route == "scenario" and a.verdict is not None, (q, a.route, a.trace[:3])
-    assert a.verdict.startswith(allowed if legal else ("Да, " + (modal if modal in q else personal) if neg else "Нет")), \
-        (q, a.verdict)
+    banned = (modal if modal in q else personal).capitalize() if neg else "Нет"   # «Нельзя …» / «Не может …»
+    assert a.verdict.startswith(allowed if legal else banned), (q, a.verdict)
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

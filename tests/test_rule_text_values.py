@@ -154,10 +154,19 @@ def test_tested_edition_value_traps_get_no_verdict(tested_edition, q):
 @pytest.mark.parametrize("q", [
     "кто может атаковать летающее существо?",     # asks who: «Да, может» answers nothing asked
     "что является игродействием",
+    "как считается простой удар по артефакту?",    # asks how («как по закрытой карте»), not whether
 ])
 def test_a_wh_question_never_gets_yes_or_no_from_any_route(q):
     a = ask(q, "5ed")
     assert not (a.verdict or "").startswith(("Да", "Нет")), (a.route, a.verdict)
+
+
+def test_an_opinion_asked_with_kak_keeps_its_yes_no_question():
+    assert values.opens_with_wh("как считается простой удар по артефакту")
+    assert not values.opens_with_wh("как думаешь, можно ли атаковать артефакт")
+    assert not values.opens_with_wh("как так, артефакт можно атаковать")
+    a = ask("как так, артефакт можно атаковать?", "5ed")
+    assert a.verdict.startswith("Да, можно") and a.citations[0] == "210.3", a.verdict
 
 
 def test_who_is_right_still_gets_its_person_or_yes_no():

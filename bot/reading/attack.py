@@ -189,6 +189,8 @@ def read_attack(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
         return False        # «он может его атаковать?» with «его» read as the attacker itself: no target read
     if attacker is None and target is None:
         return False
+    if attacker is not None and attacker.kind in ("terrain", "equipment"):
+        return False        # no rule says how a terrain or an equipment attacks: not modelled, not «может»
     if target is not None and attacker is not None and target.kind in ("symbiote", "parasite") and target.host is None \
             and target.own_word and attacker.kind == "creature":
         target.host = attacker.key      # «существо атакует своего симбиота»: the symbiote on it

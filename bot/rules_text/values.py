@@ -64,6 +64,7 @@ class ValueWords:
     follow_verbs: frozenset[str]
     ordinals: dict[str, int]
     wh_start: frozenset[str]
+    how_not_wh: frozenset[str]
     change_verbs: frozenset[str]
     denote_verbs: frozenset[str]
     open_alternatives: frozenset[str]
@@ -103,7 +104,8 @@ def words() -> ValueWords:
         later=phrases("later"), which=s("which"), list_words=s("list_words"), part_words=s("part_words"),
         ordered_heads=s("ordered_heads"), order_markers=phrases("order_markers"), after=s("after"),
         before=s("before"), follow_verbs=s("follow_verbs"), change_verbs=s("change_verbs"),
-        ordinals={fold(str(k)): int(v) for k, v in (d.get("ordinals") or {}).items()}, wh_start=s("wh_start"), denote_verbs=s("denote_verbs"),
+        ordinals={fold(str(k)): int(v) for k, v in (d.get("ordinals") or {}).items()}, wh_start=s("wh_start"),
+        how_not_wh=s("how_not_wh"), denote_verbs=s("denote_verbs"),
         open_alternatives=s("open_alternatives"))
 
 
@@ -455,7 +457,9 @@ def opens_with_wh(sentence: str) -> bool:
     i = 0
     while i < len(toks) and (toks[i].lemma in ("а", "и", "ну") or toks[i].pos == "PREP"):
         i += 1
-    return i + 1 < len(toks) and toks[i].lemma in W.wh_start and toks[i + 1].clause == toks[i].clause   # «что, …» is no question word
+    if not (i + 1 < len(toks) and toks[i].lemma in W.wh_start and toks[i + 1].clause == toks[i].clause):
+        return False        # «что, …» is no question word
+    return not (toks[i].lemma == "как" and toks[i + 1].lemma in W.how_not_wh)   # «как думаешь, можно …?»
 
 
 def _asked(question: str, edition: str, check: bool = False) -> Asked | None:
