@@ -46,10 +46,15 @@ def check_length(text: str, limit: int, what: str) -> str:
     Сократите текст или разбейте его на части.»
     """
     if len(text) > limit:
-        raise InputLimitError(
-            f"{what}: слишком много символов — {_n(len(text))} (не больше {_n(limit)}). "
-            "Сократите текст или разбейте его на части.", limit, len(text))
+        raise too_long(what, len(text), limit)
     return text
+
+
+def too_long(what: str, size: int, limit: int) -> InputLimitError:
+    """The ``InputLimitError`` of ``check_length`` for an input of ``size`` characters
+    (measured while it was read, without keeping it all)."""
+    return InputLimitError(f"{what}: слишком много символов — {_n(size)} (не больше {_n(limit)}). "
+                           "Сократите текст или разбейте его на части.", limit, size)
 
 
 def _n(x: int) -> str:

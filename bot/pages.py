@@ -509,9 +509,11 @@ def read_html(html: str, source: str) -> tuple[list[Item], list[Orphan]]:
 
 
 def looks_like_html(text: str) -> bool:
-    """True for HTML markup (``<html``, ``<ol``, ``<p>`` … near the start)."""
+    """True for HTML markup (``<html``, ``<head>``, ``<script>``, ``<ol``, ``<p>`` … near the
+    start): a saved fragment may open with a long script or style before its paragraphs."""
     head = text[:4000].lower()
-    return bool(re.search(r"<(?:!doctype|html|body|ol|ul|li|p|div|h[1-6])\b", head))
+    return bool(re.search(r"<(?:!doctype|html|head|meta|title|script|style|link|body|ol|ul|li|p|div|span|table|br|h[1-6])\b",
+                          head))
 
 
 _DECLARED_CHARSET = re.compile(rb"<meta[^>]{0,200}?charset\s*=\s*[\"']?\s*(windows-1251|cp1251|koi8-r)", re.IGNORECASE)
@@ -529,11 +531,12 @@ def as_utf8(raw: bytes, source: str) -> tuple[bytes, str | None]:
 
     if raw[:5] == b"%PDF-":
         return raw, None
-    try:
-        raw.decode("utf-8")
-        return raw, None
-    except UnicodeDecodeError:
-        pass
+    if b"\x00" not in raw:    # Russian UTF-16 without a BOM is valid UTF-8 full of zero bytes
+        try:
+            raw.decode("utf-8")
+            return raw, None
+        except UnicodeDecodeError:
+            pass
     declared = _DECLARED_CHARSET.search(raw[:4096])
     if declared and b"\x00" not in raw[:8192]:
         codec = _LEGACY_CODECS[declared.group(1).lower()]

@@ -131,11 +131,30 @@ def looks_like_cp1251(raw: bytes) -> str | None:
     return text if letters and len(cyrillic) >= 0.3 * letters and lower > len(cyrillic) / 2 else None
 
 
+def _utf16_without_bom(raw: bytes) -> str | None:
+    """``raw`` decoded as UTF-16 (little- or big-endian) without a byte-order mark, when it
+    reads as Russian text there: no control characters but line breaks and tabs, and at
+    least 30 % of its letters Cyrillic; else ``None`` (random binary decodes to neither)."""
+    if len(raw) % 2:
+        return None
+    for codec in ("utf-16-le", "utf-16-be"):
+        try:
+            text = raw.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if any(ch < " " and ch not in "\n\r\t" for ch in text):
+            continue
+        letters = sum(ch.isalpha() for ch in text)
+        if letters and len(_CYRILLIC.findall(text)) >= 0.3 * letters:
+            return text
+    return None
+
+
 def decode_text(raw: bytes, path: str, what: str, legacy: bool = False) -> tuple[str, str | None]:
     """The text of a user's file and a Russian note on its encoding (``None`` for UTF-8).
 
     UTF-8, with or without BOM. With ``legacy`` (card files, ``parse --file``) also
-    UTF-16 with a BOM and cp1251 (the common Windows Russian encoding) when the bytes
+    UTF-16 with a BOM (or without one, when it reads as Russian text) and cp1251 (the common Windows Russian encoding) when the bytes
     are not UTF-8 but read as Russian text; without it a file that looks like cp1251
     is refused with that said, so the user knows what to re-save.
     Raises ``InputFileError``: «не читается как UTF-8 (байт N) …; ожидалось: <what>»,
@@ -149,6 +168,9 @@ def decode_text(raw: bytes, path: str, what: str, legacy: bool = False) -> tuple
         except UnicodeDecodeError as e:
             raise InputFileError(path, f"файл с меткой UTF-16 не читается как UTF-16 (байт {e.start}); ожидалось: {what}") from None
     if legacy and b"\x00" in raw:
+        text = _utf16_without_bom(raw)
+        if text is not None:
+            return text, UTF16_NOTE + " (без метки порядка байтов)"
         raise InputFileError(path, f"двоичный файл (байт {raw.index(0)} — нулевой); ожидалось: {what}")
     try:
         text = raw.decode("utf-8")

@@ -32,6 +32,20 @@ def test_quotes_keep_nested_guillemets_and_straight_quotes():
                                                                         "Что будет?"]
 
 
+def test_a_message_of_thousands_of_quotes_parses_only_the_first_few_as_card_text(monkeypatch):
+    """«а» written 5,000 times was parsed 10,000 times (about 2 s); a judge quotes a card or two."""
+    from bot.abilities.outcome_words import MAX_CARD_QUOTES
+    from bot.judge import ask
+
+    calls = []
+    real = route.parse_card
+    monkeypatch.setattr(route, "parse_card", lambda text: calls.append(text) or real(text))
+    q = "«а» " * 4999 + "?"
+    assert ask(q).verdict is None
+    assert 0 < len(calls) <= 2 * MAX_CARD_QUOTES
+    assert sentences("Карта «а; б». Будет ли «в»? Да.") == ["Карта ⟪Q⟫.", "Будет ли ⟪Q⟫?", "Да."]
+
+
 @pytest.mark.parametrize("q, parts, kw, field, value, asked", [
     ("«…». Существо не уничтожилось. Будет ли разряд?", DESTROY, {}, "failed", {1}, [2]),
     ("«…». Не удалось снять с существа дополнительные жизни. Сработает ли излечение?", EXTRA, {}, "failed", {1}, [2]),

@@ -349,3 +349,13 @@ def test_a_pronoun_clause_after_the_abilities_of_may_is_the_next_part():
 ])
 def test_a_time_trigger_after_a_connective_is_a_part(text, shape):
     assert parse(text).ast.shape() == shape
+
+
+@pytest.mark.parametrize("text, icons, leaf", [
+    ("{tap} Метание на 1-1-2.", ("tap",), "Метание на 1-1-2"),
+    ("{counter}{tap} Излечить существо на 2.", ("counter", "tap"), "Излечить существо на 2"),
+])
+def test_a_payment_whose_colon_was_lost(text, icons, leaf):
+    res = parse(text)
+    assert res.complete and res.ast.shape() == "(cost effect)" and res.ast.attr("icons") == icons
+    assert _leaves(res) == [leaf]

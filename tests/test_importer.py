@@ -560,6 +560,7 @@ _PAGE = "209. Симбиоты, паразиты\n209.1. Симбиот поме
 @pytest.mark.parametrize("name, data, note", [
     ("win.txt", _PAGE.encode("cp1251"), "win.txt: файл не в UTF-8: прочитан как cp1251 (Windows-1251)"),
     ("bom16.txt", _PAGE.encode("utf-16"), "bom16.txt: файл в кодировке UTF-16"),
+    ("nobom16.txt", _PAGE.encode("utf-16-le"), "nobom16.txt: файл в кодировке UTF-16 (без метки порядка байтов)"),
     ("site.html", ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251"></head><body>'
                    + "".join(f"<p>{line}</p>" for line in _PAGE.splitlines()) + "</body></html>").encode("cp1251"),
      "site.html: страница в кодировке cp1251 (так указано в её HTML)"),
@@ -576,6 +577,14 @@ def test_pages_in_russian_windows_encodings_import_with_a_note(tmp_path, name, d
     assert texts == {"209.1": "Симбиот помещается на существо своего отряда.",
                      "209.2": "Паразит помещается на существо противника."}
     assert report.notes[0] == note
+
+
+def test_a_saved_fragment_opening_with_a_long_script_is_read_as_html(tmp_path):
+    f = tmp_path / "fragment.html"
+    f.write_text("<script>" + "var x = 1;" * 1000 + "</script>" + "".join(f"<p>{line}</p>" for line in _PAGE.splitlines()),
+                 encoding="utf-8")
+    book, _ = import_sources([f], "frag")
+    assert [c["number"] for c in book["clauses"]] == ["209.1", "209.2"]
 
 
 def test_undecodable_and_binary_pages_are_still_refused(tmp_path):

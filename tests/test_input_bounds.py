@@ -50,6 +50,27 @@ def test_megabyte_console_line_is_refused_and_the_chat_goes_on():
     assert "не больше 20\u00a0000" in out.getvalue() and "209.5" in out.getvalue()
 
 
+def test_an_endless_console_line_is_read_in_bounded_pieces_and_refused_by_its_real_length():
+    """A binary file or an endless line piped in is not held whole: the chat keeps its first
+    characters, counts the rest, and goes on with the next line."""
+    lines = list(console.bounded_lines(io.StringIO("x" * 250_001 + "\nкоротко\nпоследняя"), 100_000))
+    assert [len(x) for x in lines] == [100_001, 7, 9]
+    assert lines[0].size == 250_001 and lines[1:] == ["коротко", "последняя"]
+    out = io.StringIO()
+    console.chat(io.StringIO("а" * 3_000_000 + "\n/rule 209.5\n"), out, interactive=False)
+    assert "Сообщение: слишком много символов — 3\u00a0000\u00a0000 (не больше 20\u00a0000)" in out.getvalue()
+    assert "209.5" in out.getvalue()
+
+
+def test_a_console_scenario_beyond_its_bound_is_counted_not_kept():
+    body = "".join(f"k{i}: 1\n" for i in range(20_000))     # 168,890 characters up to the blank line
+    out = io.StringIO()
+    console.chat(io.StringIO("/scenario\n" + body + "\n/rule 209.5\n"), out, interactive=False)
+    size = f"{len(body) - 1:,}".replace(",", "\u00a0")
+    assert f"Сценарий: слишком много символов — {size} (не больше 100\u00a0000)" in out.getvalue()
+    assert "209.5" in out.getvalue()
+
+
 @pytest.mark.parametrize("command", ["/rule ", "/search ", "/glossary ", "/parse ", "/explain "])
 def test_every_chat_command_has_the_message_bound(command):
     reply = handle(command + "а" * limits.QUESTION_CHARS)

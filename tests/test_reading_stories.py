@@ -260,3 +260,12 @@ def test_a_dative_pronoun_by_a_placing_verb_is_the_creature():
     r = read("на моём гноме висит шлем. можно ему ещё один шлем надеть?")
     gnome = next(c for c in r.cards.values() if c.kind == "creature")
     assert r.asked.on == gnome.key and r.asked.actions == ("second",)
+
+
+def test_a_predicate_trait_describes_the_subject_not_the_card_in_a_place_phrase():
+    r = read("мой орк не летун, а симб на нём бестелесный. орк стал бестелесным. симб выживет?")
+    sym = next(c for c in r.cards.values() if c.kind == "symbiote")
+    orc = next(c for c in r.cards.values() if c.kind == "creature")
+    assert sym.traits == {"incorporeal": True} and orc.traits == {"flying": False}
+    a = scenario_answer("мой орк не летун, а симб на нём бестелесный. орк стал бестелесным. симб выживет?")
+    assert a.verdict.startswith("Да, симбиот не погибает") and a.citations[0] == "209.5"

@@ -223,38 +223,34 @@ def test_edition_name_unfit_for_a_file_name_is_refused(tmp_path):
     assert not any(tmp_path.iterdir())
 
 
-def test_cli_builds_a_named_edition(tmp_path, monkeypatch, capsys):
+def _html_all(tmp_path, monkeypatch, files: dict[str, str]) -> int:
+    """``rulebook html OUT --edition all`` over a rulebook folder holding ``files``
+    (name -> YAML text); the exit code."""
     from bot.cli import main
 
     books = tmp_path / "rulebook"
     books.mkdir()
-    (books / "fixture.yaml").write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    for name, text in files.items():
+        (books / name).write_text(text, encoding="utf-8")
     monkeypatch.setattr(rulebook, "rulebook_dir", lambda: books)
     monkeypatch.setattr("bot.site.rulebook_dir", lambda: books)
     rulebook.load.cache_clear()
     try:
-        assert main(["rulebook", "html", str(tmp_path / "out"), "--edition", "all"]) == 0
+        return main(["rulebook", "html", str(tmp_path / "out"), "--edition", "all"])
     finally:
         rulebook.load.cache_clear()
+
+
+def test_cli_builds_a_named_edition(tmp_path, monkeypatch, capsys):
+    assert _html_all(tmp_path, monkeypatch, {"fixture.yaml": FIXTURE.read_text(encoding="utf-8")}) == 0
     assert (tmp_path / "out" / "fixture.html").is_file()
     assert "записано:" in capsys.readouterr().out
 
 
 def test_cli_builds_every_edition_but_a_broken_one_and_names_it(tmp_path, monkeypatch, capsys):
-    from bot.cli import main
-
-    books = tmp_path / "rulebook"
-    books.mkdir()
-    (books / "fixture.yaml").write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
-    (books / "broken.yaml").write_text("edition: broken\nclauses: [\n", encoding="utf-8")
-    (books / "empty.yaml").write_text("title: нет пунктов\n", encoding="utf-8")
-    monkeypatch.setattr(rulebook, "rulebook_dir", lambda: books)
-    monkeypatch.setattr("bot.site.rulebook_dir", lambda: books)
-    rulebook.load.cache_clear()
-    try:
-        assert main(["rulebook", "html", str(tmp_path / "out"), "--edition", "all"]) == 1
-    finally:
-        rulebook.load.cache_clear()
+    assert _html_all(tmp_path, monkeypatch, {"fixture.yaml": FIXTURE.read_text(encoding="utf-8"),
+                                             "broken.yaml": "edition: broken\nclauses: [\n",
+                                             "empty.yaml": "title: нет пунктов\n"}) == 1
     assert sorted(p.name for p in (tmp_path / "out").glob("*.html")) == ["fixture.html", "index.html"]
     out, err = capsys.readouterr()
     assert "fixture.html" in out and "broken.html" not in out

@@ -146,6 +146,37 @@ def test_parse_file_reads_cp1251_and_utf16_as_the_card_importer_does(tmp_path, c
         assert f"{f}: файл {note}" in out.err or note in out.err
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_parse_file_reads_utf16_without_a_byte_order_mark(tmp_path, capsys, codec):
+    """Russian text saved as UTF-16 without a BOM used to be «двоичный файл (байт 13 — нулевой)»."""
+    f = tmp_path / "nobom.txt"
+    f.write_bytes(CP1251_TEXTS.encode(codec))
+    assert main(["parse", "--file", str(f)]) == 0
+    out = capsys.readouterr()
+    assert [json.loads(line)["text"] for line in out.out.splitlines()] == [
+        "Ранить выбранное существо на 2", "{tap}: Уничтожить ваше существо – разряд на 4"]
+    assert "в кодировке UTF-16 (без метки порядка байтов)" in out.err
+
+
+def test_binary_with_zero_bytes_is_still_refused_as_binary(tmp_path, capsys):
+    import random
+
+    f = tmp_path / "random.bin"
+    f.write_bytes(bytes(random.Random(5).randrange(256) for _ in range(4000)) + b"\x00\x00")
+    assert main(["parse", "--file", str(f)]) == 1
+    assert "двоичный файл" in capsys.readouterr().err
+
+
+def test_empty_standard_input_is_named_as_such(capsys, monkeypatch):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"# only a comment\n")))
+    assert main(["parse", "--file", "-"]) == 1
+    err = capsys.readouterr().err
+    assert "стандартный ввод: нет ни одного текста карты" in err and "-: нет" not in err
+
+
 def test_scenario_file_in_cp1251_is_refused_naming_the_encoding(tmp_path, capsys):
     f = tmp_path / "win.yaml"
     f.write_bytes("title: Симбиот\nstate: {}\n".encode("cp1251"))

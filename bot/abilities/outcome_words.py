@@ -158,11 +158,24 @@ def quotes(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+MAX_CARD_QUOTES = 16
+"""The most quoted phrases of one question read as card texts (``card_quotes``): a judge
+quotes one card or two; a message of thousands of «…» is not parsed thousands of times."""
+
+
+def card_quotes(text: str) -> list[tuple[int, int, str]]:
+    """The first ``MAX_CARD_QUOTES`` quoted phrases of ``text`` (see ``quotes``)."""
+    return quotes(text)[:MAX_CARD_QUOTES]
+
+
 def sentences(text: str) -> list[str]:
     """Sentences of a question with each quoted phrase replaced by ``QUOTE_MARK``."""
     s = normalize_typography(text)
-    for a, b, _ in reversed(quotes(text)):
-        s = s[:a] + QUOTE_MARK + s[b:]
+    pieces, at = [], 0
+    for a, b, _ in quotes(text):     # in order, not overlapping: one pass, linear in the length
+        pieces += [s[at:a], QUOTE_MARK]
+        at = b
+    s = "".join([*pieces, s[at:]])
     parts = re.split(r"(?<=[.?!])\s+|(?<=[?!])", s)
     return [p.strip() for p in parts if p and p.strip(" .")]
 

@@ -877,6 +877,23 @@ def _gerund_condition_end(toks: list[Token], i: int) -> int | None:
     return None
 
 
+def _colonless_cost_end(toks: list[Token]) -> int | None:
+    """Where payment icons written with no colon end ("{tap} Метание на 1-1-2", "{tap}
+    Разряд на 1"): one or more icons of role ``cost`` (grammar/icons.yaml), then a
+    capitalised effect noun with «на» and an amount, or a capitalised infinitive. ``None``
+    otherwise."""
+    roles = lexicon.icon_roles()
+    j = 0
+    while j < len(toks) and toks[j].type == "ICON" and roles.get(toks[j].value[1:-1]) == "cost":
+        j += 1
+    if not j or j + 1 >= len(toks) or toks[j].type != "WORD" or not toks[j].value[:1].isupper():
+        return None
+    w = toks[j]
+    if lexicon.is_infinitive(w.value) or (lexicon.is_effect_noun(w.value) and _amount_effect(toks[j:j + 6])):
+        return j
+    return None
+
+
 def _keyword_label(toks: list[Token], i: int, colon: int) -> bool:
     """Is the label ``toks[i:colon]`` one adjective naming a keyword ability of the card
     (grammar/effects.yaml ``keywords``: «Бестелесный:»), not a state or an event?"""
@@ -1120,6 +1137,12 @@ class CardPostLex:
         if paid is not None:
             # "Закрыть стоящее рядом ваше существо: переместить …": a payment in words
             toks = [_merge_cost(toks, paid)] + toks[paid + 1:]
+        bare = _colonless_cost_end(toks) if depth == 0 else None
+        if bare is not None:
+            # "{tap} Метание на 1-1-2": a payment whose colon the database lost
+            a, b = toks[0], toks[bare - 1]
+            toks = [Token("COST", " ".join(t.value for t in toks[:bare]), start_pos=a.start_pos, line=a.line,
+                          column=a.column, end_line=b.end_line, end_column=b.end_column, end_pos=b.end_pos)] + toks[bare:]
         if toks and toks[0].type == "COST" and lexicon.is_condition_icons(toks[0].value) and depth < MAX_DEPTH:
             # "{second}: Начинает бой с {counter}", "{wolf}: …": a condition on the card
             # (who moves second, its form), not a payment

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from bot.abilities.ast import COMPOUND_KINDS, Node, ParseResult
-from bot.abilities.outcome_words import quotes, read
+from bot.abilities.outcome_words import card_quotes, quotes, read
 from bot.abilities.resolve import (DEFAULT_RULES, MEANING, Explanation, Outcome, explain, is_self_source,
                                    rule_blocks)
 from bot.abilities.structure import structure_info, ways
@@ -335,7 +335,7 @@ def _named_notations(question: str) -> list[tuple[str, Generic]]:
     found = []
     norm = normalize_typography(question)
     masked = norm
-    for a, b, text in quotes(question):
+    for a, b, text in card_quotes(question):
         masked = masked[:a] + " " * (b - a) + masked[b:]
         g = notation_of(text) or _card_notation(text)
         if g is not None:
@@ -423,7 +423,7 @@ def _answer(question: str, edition: str) -> Answer | None:
     compared = compare_answer(question, edition)
     if compared is not None:
         return compared
-    for _, _, text in quotes(question):
+    for _, _, text in card_quotes(question):
         result = parse_card(text)
         if result is not None:
             return resolve_question(question, result.ast, edition, card_text=result.text,

@@ -22,7 +22,7 @@ from typing import Any, Iterator, TextIO
 from bot.chat import handlers
 from bot.chat.handlers import Ctx, Reply
 from bot.chat.render import render_reply_plain
-from bot.errors import InputFileError
+from bot.errors import InputFileError, InputLimitError
 from bot.paths import DEFAULT_EDITION
 from bot.textfile import read_text_file
 
@@ -67,25 +67,69 @@ def _setup_readline() -> None:
     atexit.register(save)
 
 
+class _LongLine(str):
+    """The first characters of a console line longer than any message may be; ``size``:
+    its whole length, counted while the rest was read and dropped."""
+
+    size: int = 0
+
+
+def bounded_lines(inp: TextIO, limit: int) -> Iterator[str]:
+    """The lines of ``inp`` without their line break. A line longer than ``limit``
+    characters (a binary file piped in, an endless line) is not kept whole: its first
+    ``limit + 1`` characters come as a ``_LongLine`` whose ``size`` is its full length, so
+    memory stays bounded and the chat refuses it by its real length."""
+    chunk = 1 << 16
+    while True:
+        ln = inp.readline(limit + 1)
+        if not ln:
+            return
+        if ln.endswith("\n"):
+            yield ln[:-1]
+            continue
+        if len(ln) <= limit:     # the last line, without a line break
+            yield ln
+            continue
+        size = len(ln)
+        while True:
+            rest = inp.readline(chunk)
+            size += len(rest)
+            if not rest or rest.endswith("\n"):
+                size -= rest.endswith("\n")
+                break
+        long = _LongLine(ln)
+        long.size = size
+        yield long
+
+
 def _scenario_text(arg: str, lines: Iterator[str]) -> tuple[str | None, str | None]:
     """YAML for ``/scenario`` -> ``(yaml_text, pending_line)``.
 
     No argument: the following lines up to an empty line, a line starting with «/»
     (a command: it is handed back as ``pending_line`` to be answered next) or the end
-    of input. A path argument (no «:» in it): the file's text; a missing file, a
-    folder or a non-UTF-8 file raises ``InputFileError`` (Russian message).
-    ``yaml_text`` is ``None`` when the argument is inline YAML already.
+    of input; past ``bot.limits.SCENARIO_CHARS`` characters the lines are counted, not
+    kept, and ``InputLimitError`` says how long the scenario was. A path argument (no
+    «:» in it): the file's text; a missing file, a folder or a non-UTF-8 file raises
+    ``InputFileError`` (Russian message). ``yaml_text`` is ``None`` when the argument is
+    inline YAML already.
     """
     if not arg:
+        from bot.limits import SCENARIO_CHARS, too_long
+
         body: list[str] = []
         pending = None
+        size = 0
         for ln in lines:
             if not ln.strip():
                 break
             if ln.lstrip().startswith("/"):
                 pending = ln
                 break
-            body.append(ln.rstrip("\n"))
+            size += getattr(ln, "size", len(ln)) + (1 if body or size else 0)
+            if size <= SCENARIO_CHARS:
+                body.append(ln.rstrip("\n"))
+        if size > SCENARIO_CHARS:
+            raise too_long("Сценарий", size, SCENARIO_CHARS)
         return "\n".join(body), pending
     if "\n" not in arg and ":" not in arg:
         from bot.limits import SCENARIO_FILE_BYTES
@@ -124,6 +168,8 @@ def answer_line(line: str, lines: Iterator[str], ctx: Ctx) -> Reply:
             text, pending = _scenario_text(cmd.args, lines)
         except InputFileError as e:
             return Reply([handlers.note_answer(line, f"Сценарий не загружен: {e}")])
+        except InputLimitError as e:
+            return Reply([handlers.note_answer(line, str(e))])
         if pending is not None and hasattr(lines, "push"):
             lines.push(pending)
         if text is not None:
@@ -143,10 +189,23 @@ def chat(inp: TextIO, out: TextIO, interactive: bool, edition: str = DEFAULT_EDI
         out.write("Судья по правилам «Берсерка». Задайте вопрос или наберите /help; выход — /quit или Ctrl-D.\n")
         lines: Iterator[str] = _lines_interactive()
     else:
-        lines = (ln.rstrip("\n") for ln in inp)
+        from bot.limits import SCENARIO_CHARS
+
+        lines = bounded_lines(inp, SCENARIO_CHARS)     # the longest message any command takes
     lines = _Lines(lines)
     first = True
     for raw in lines:
+        if isinstance(raw, _LongLine):
+            from bot.limits import QUESTION_CHARS, SCENARIO_CHARS, too_long
+            from bot.textnorm import clip
+
+            limit = SCENARIO_CHARS if raw.lstrip().lower().startswith("/scenario") else QUESTION_CHARS
+            out.write(("" if first or interactive else SEPARATOR + "\n")
+                      + render_reply_plain(Reply([handlers.note_answer(clip(raw), str(too_long("Сообщение", raw.size, limit)))]))
+                      + ("\n" if interactive else ""))
+            out.flush()
+            first = False
+            continue
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

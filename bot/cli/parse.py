@@ -104,8 +104,9 @@ def _run_file(args) -> int:
     except InputFileError as err:
         print_error(str(err), wants_json(args), "parse")
         return 1
+    shown = "стандартный ввод" if str(args.file) == "-" else args.file
     for note in notes:
-        sys.stderr.write(f"{args.file}: {note}\n")
+        sys.stderr.write(f"{shown}: {note}\n")
     counts: Counter = Counter()
     reasons: Counter = Counter()
     for line in lines:
@@ -129,9 +130,9 @@ def _run_file(args) -> int:
     for r, n in reasons.most_common(5):
         sys.stderr.write(f"  {n} × {r}\n")
     if total == 0:
-        print_error(f"{args.file}: нет ни одного текста карты (пустые строки и строки с «#» пропускаются)", False, "parse")
+        print_error(f"{shown}: нет ни одного текста карты (пустые строки и строки с «#» пропускаются)", False, "parse")
         return 1
     if counts["failed"] == total:
-        print_error(f"{args.file}: ни одна строка не прочитана как текст карты ({total} из {total} — ошибки)", False, "parse")
+        print_error(f"{shown}: ни одна строка не прочитана как текст карты ({total} из {total} — ошибки)", False, "parse")
         return 1
     return 0

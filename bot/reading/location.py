@@ -47,14 +47,23 @@ def _hits(rd, sent: list, key: str, premise: bool = False) -> list[list[int]]:
     told = set() if premise else {t.clause for t in sent if t.text in _PREMISE}
     sent = [t for t in sent if t.clause not in told]
     taken: set[int] = set()
-    for p in sorted(_phrases()[key], key=len, reverse=True):
+    for p in _sorted_phrases(key):
+        head = p[0]
         for t in sent:
+            if head[-1] != "*" and head != t.text and head != t.lemma:
+                continue        # the first word decides most misses without the phrase matcher
             if t.i not in taken and phrase_at(rd.toks, t.i, p, within="sent"):
                 idx = list(range(t.i, t.i + len(p)))
                 if taken.isdisjoint(idx):
                     out.append(idx)
                     taken.update(idx)
     return out
+
+
+@lru_cache(maxsize=None)
+def _sorted_phrases(key: str) -> tuple[tuple[str, ...], ...]:
+    """The phrases of ``key``, longest first (the order ``_hits`` takes them in)."""
+    return tuple(sorted(_phrases()[key], key=len, reverse=True))
 
 
 def _anywhere(rd, key: str) -> list[list[int]]:

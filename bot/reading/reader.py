@@ -46,6 +46,8 @@ _DEMONSTRATIVE = frozenset({"это", "этот", "эта", "тот", "та", "�
 _WH = frozenset({"что", "кто", "как", "когда", "где", "куда", "сколько", "какой", "какая", "какое", "какие", "каких", "каким",
                  "какую", "каком", "чей", "чья", "чьё", "чье", "чьи", "почему", "зачем", "чё", "че", "шо"})
 _NEG = frozenset({"не", "ни"})
+# Prepositions that put a card in a place phrase («на нём», «у орка»): not the subject a trait after it describes.
+_LOCATING = frozenset({"на", "в", "во", "у", "под", "над", "при"})
 # Case forms of «тот / этот» before a card noun («с тем симбом», «на этом орке»).
 _DEMONSTRATIVE_FORMS = frozenset("тем том той тех тому ту того этим этом этой этому эту этого".split())
 # Endings of an instrumental a slang kind noun pymorphy does not know may carry («стал симбом»).
@@ -491,9 +493,12 @@ class _Reader:
                                          f"и {said}, и не {said}")
         card.traits[trait] = value
 
-    def card_near(self, t: Tok, prefer_next: bool = True, kinds: tuple[str, ...] | None = None) -> CardInfo | None:
+    def card_near(self, t: Tok, prefer_next: bool = True, kinds: tuple[str, ...] | None = None,
+                  subject: bool = False) -> CardInfo | None:
         """The card a modifier at ``t`` describes: a card noun right after it (up to two words,
-        same clause), else the nearest card mentioned before it in its sentence."""
+        same clause), else the nearest card mentioned before it in its sentence — with
+        ``subject`` (a predicate adjective) not one in a place phrase of its clause («симб на
+        нём бестелесный»: the symbiote) while another card is there."""
         def ok(key: str) -> bool:
             return kinds is None or self.r.cards[key].kind in kinds
         if prefer_next:
@@ -505,12 +510,20 @@ class _Reader:
                     return self.r.cards[self.mention[j]]
                 if u.pos not in ("ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "PRCL", None) and u.text not in ("не",):
                     break
+        # before it: «симб на нём бестелесный» describes the subject, not the card after «на»
+        located = None
         for j in range(t.i - 1, -1, -1):
             u = self.toks[j]
             if u.sent != t.sent:
                 break
             if j in self.mention and ok(self.mention[j]):
+                p = self.tok(j - 1)
+                if subject and p is not None and p.text in _LOCATING and p.clause == u.clause and u.clause == t.clause:
+                    located = located or self.r.cards[self.mention[j]]
+                    continue
                 return self.r.cards[self.mention[j]]
+        if located is not None:
+            return located
         for j in range(t.i + 1, len(self.toks)):
             u = self.toks[j]
             if u.sent != t.sent:
@@ -547,7 +560,7 @@ class _Reader:
             if self.event_before(t):
                 self.complement.add(t.i)
                 continue
-            card = self.card_near(t)
+            card = self.card_near(t, subject=True)
             if card is None or t.pos == "NOUN" and not any(
                     self.toks[j].clause == t.clause for j in card.mentions):
                 continue        # «бестелесность ведь не мешает»: a trait noun speaks of a card of its own clause

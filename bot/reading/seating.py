@@ -40,8 +40,10 @@ def read_unhosted(rd) -> None:
             rd.r.cards[rd.mention[nxt.i]].unhosted = True
             rd.use(t.i)
     for t in rd.toks:      # «шмотка, которой никто не носит», «симба никто не взял»: no creature carries it
+        if t.text not in ("никто", "никого"):
+            continue
         nxt, verb = rd.tok(t.i + 1), rd.tok(t.i + 2)
-        if t.text not in ("никто", "никого") or nxt is None or nxt.text != "не" or verb is None \
+        if nxt is None or nxt.text != "не" or verb is None \
                 or not (verb.lemma in rd.w.attached_verbs or verb.lemma in rd.w.place_verbs):
             continue
         before = [j for j in range(t.i - 1, max(-1, t.i - 6), -1) if j in rd.mention and rd.toks[j].sent == t.sent]

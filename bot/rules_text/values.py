@@ -678,7 +678,9 @@ def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
     asks_what = verb is not None and any(t.lemma == "что" and t.clause == toks[verb].clause and i < verb
                                          for i, t in enumerate(toks))   # not «…, что и хозяин»
     if verb is not None and (which is not None or asks_what) and "или" not in lemmas:
-        return _what_is(question, toks, verb, which, vi, edition)   # «что обозначает значок …», «из чего состоит стек»
+        got = _what_is(question, toks, verb, which, vi, edition)   # «что обозначает значок …», «из чего состоит стек»
+        if got is not None and got.verdict or which is None:
+            return got      # «из каких этапов состоит …» may be a list's items yet
     if which is not None or (any(t.lemma in W.list_words for t in toks)
                              and any(t.lemma in W.part_words or t.lemma in W.ordered_heads for t in toks)):
         return _list(question, toks, which, vi, edition)   # «напомните порядок фаз»

@@ -42,10 +42,10 @@ def _executable(text: str):
 
 
 def _card_text(question: str):
-    from bot.abilities.outcome_words import quotes
+    from bot.abilities.outcome_words import card_quotes
     from bot.abilities.route import is_template
 
-    for _, _, text in quotes(question):
+    for _, _, text in card_quotes(question):
         if is_template(text):
             continue
         result = _executable(text)
