@@ -197,7 +197,7 @@ _LEADING_STRAY = re.compile(r'["\u201c\u201d\u201e]\s*')
 
 
 @lru_cache(maxsize=1)
-def _spelling() -> tuple[re.Pattern | None, dict[str, str], frozenset, tuple]:
+def _spelling() -> tuple[re.Pattern | None, dict[str, str], tuple, tuple]:
     """grammar/card_spelling.yaml ``variants`` as one alternation of whole words/phrases
     (longest first) and ``{folded variant: written form}``."""
     import yaml
@@ -207,20 +207,20 @@ def _spelling() -> tuple[re.Pattern | None, dict[str, str], frozenset, tuple]:
     try:
         data = yaml.safe_load((grammar_dir() / "card_spelling.yaml").read_text(encoding="utf-8")) or {}
     except OSError:
-        return None, {}, frozenset(), ()
+        return None, {}, (), ()
     table = {" ".join(str(k).casefold().replace("ё", "е").split()): str(v) for k, v in (data.get("variants") or {}).items()}
     glued = [str(w).casefold() for w in data.get("glued_words") or ()]
     if not table and not glued:
-        return None, {}, frozenset(), ()
+        return None, {}, (), ()
     alts = sorted(table, key=len, reverse=True)
     parts = ["(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts) + r")(?![А-Яа-яЁёA-Za-z-])"] if alts else []
     if glued:
         parts.append("(" + "|".join(map(re.escape, glued)) + r")([а-яё]{3,})")
     pat = re.compile(r"(?<![А-Яа-яЁёA-Za-z-])(?:" + "|".join(parts) + ")", re.I)
-    return pat, table, frozenset(a.split()[0] for a in alts), tuple(glued)
+    # a cheap first look: any first word of a variant, or a header word glued to a word
+    probe = tuple(dict.fromkeys([*(a.split()[0] for a in alts), *glued]))
+    return pat, table, probe, tuple(glued)
 
-
-_WORD = re.compile(r"[А-Яа-яЁё]+")
 
 
 @lru_cache(maxsize=5_000)
@@ -281,15 +281,22 @@ def respell_card_words(s: str) -> str:
     """Spelling variants of grammar/card_spelling.yaml replaced by the written form,
     line-wrap hyphens inside a word removed (``_joined``) and a word glued to the «на» of
     an amount split («ударна 2», ``_unglue_na``). Linear in the text's length."""
-    pat, _, firsts, glued = _spelling()
-    if pat is not None and any(w in firsts or (len(w) > 12 and w.startswith(glued))
-                               for w in (m.group(0).casefold() for m in _WORD.finditer(s))):
-        s = pat.sub(_respell, s)
-    if "-" in s:
+    pat, _, probe, glued = _spelling()
+    if pat is not None:
+        low = s.casefold()
+        if any(w in low for w in probe) and (not glued or any(w in low for w in probe if w not in glued)
+                                             or _GLUED_HEAD.search(low)):
+            s = pat.sub(_respell, s)
+    if "-" in s and _HYPHEN_IN_WORD.search(s):
         s = _WRAP_HYPHEN.sub(_unwrap, s)
-    if "на" in s:
+    if _GLUED_NA_PROBE.search(s):
         s = _GLUED_NA.sub(_unglue_na, s)
     return s
+
+
+_HYPHEN_IN_WORD = re.compile(r"[а-яё]-[а-яё]")
+_GLUED_HEAD = re.compile(r"(?:воздействие|заклинание)[а-яё]{3}")
+_GLUED_NA_PROBE = re.compile(r"[а-яё]на ?[+\-]?[\dX]")
 
 
 def _strip_stray_quotes(s: str) -> str:

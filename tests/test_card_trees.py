@@ -359,3 +359,11 @@ def test_a_payment_whose_colon_was_lost(text, icons, leaf):
     res = parse(text)
     assert res.complete and res.ast.shape() == "(cost effect)" and res.ast.attr("icons") == icons
     assert _leaves(res) == [leaf]
+
+
+def test_a_trailing_condition_over_a_coordinated_run_inside_a_sequence():
+    res = parse("В начале боя получает: +1 к {move}, если у вас есть степное существо; {ova} 1 и {ovz} 1, "
+                "если у вас есть лесное существо.")
+    seq = res.ast.children[0]
+    assert [c.kind for c in seq.children] == ["condition", "condition"]
+    assert seq.children[1].children[0].shape() == "(and_then effect effect)"

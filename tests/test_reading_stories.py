@@ -269,3 +269,15 @@ def test_a_predicate_trait_describes_the_subject_not_the_card_in_a_place_phrase(
     assert sym.traits == {"incorporeal": True} and orc.traits == {"flying": False}
     a = scenario_answer("мой орк не летун, а симб на нём бестелесный. орк стал бестелесным. симб выживет?")
     assert a.verdict.startswith("Да, симбиот не погибает") and a.citations[0] == "209.5"
+
+
+@pytest.mark.parametrize("q,verdict", [
+    ("призываю шмотку, в тексте написано что она надевается на выбранное существо. оно будет её хозяином?",
+     "Да, экипировка помещается на существо"),
+    ("призвал симба картой. в тексте сказано поместить его на выбранное существо, я выбрал тролля. кто его хозяин?",
+     "Симбиот помещается на существо «Тролль»"),
+])
+def test_the_host_a_summoning_text_names(q, verdict):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] in ("212.6", "209.8"), a.citations

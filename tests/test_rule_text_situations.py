@@ -136,3 +136,16 @@ def test_the_target_after_po_is_what_is_acted_on():
 def test_rounding_direction(tested_edition, q, verdict):
     a = ask(q, tested_edition)
     assert a.route == "rule_text" and a.verdict.startswith(verdict) and a.citations[0] == "104.1"
+
+
+@pytest.mark.parametrize("q,verdict", [
+    ("у добитого существа срабатывают особенности «при гибели»?", "Да, срабатывают"),
+    ("добитое существо считается погибшим?", "Да, считается"),
+    # two questions, the last without «?» but with «разве»: the last is asked
+    ("добитое существо погибшим считается? а особенности «при гибели» у него не срабатывают разве",
+     "Нет, срабатывают"),
+])
+def test_finished_off_is_destroyed_by_finishing_off(tested_edition, q, verdict):
+    # 410.5 «Существо, уничтоженное добиванием, …»: a player says «добитое»
+    a = ask(q, tested_edition)
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", verdict, "410.5")

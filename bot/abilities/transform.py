@@ -198,26 +198,37 @@ class ToAst(Transformer):
         return self._lift_condition(node) if kind == "and_then" else node
 
     def _lift_condition(self, node: Node) -> Node:
-        """"Получает {ovz} 1 и -1 от ударов, пока стоит …": a «, пока …» written after the
-        last of parts joined only by «и» / «,» governs all of them — condition(and_then(…))
-        over that run, not over the last part alone."""
+        """"Получает {ovz} 1 и -1 от ударов, пока стоит …": a «, пока / если …» written after
+        the last of parts joined only by «и» / «,» governs all of them — condition(and_then(…))
+        over that run, not over the last part alone (wherever the run stands in the sequence:
+        "…; {ova} 1 и {ovz} 1, если …; …")."""
         kids = list(node.children)
-        last = kids[-1] if kids else None
-        if last is None or last.kind != "condition" or not last.attr("written_after") or len(kids) < 2:
+        if not any(k.kind == "condition" and k.attr("written_after") for k in kids[1:]):
             return node
-        k = len(kids) - 1
-        while k > 0 and self.text[kids[k - 1].span[1]:kids[k].span[0]].strip() in (",", "и", ", и") \
-                and kids[k - 1].kind == "effect":
-            k -= 1
-        if k == len(kids) - 1:
+        out: list[Node] = []
+        changed = False
+        for kid in kids:
+            run_start = len(out)
+            if kid.kind == "condition" and kid.attr("written_after") and kid.children:
+                while run_start > 0 and out[run_start - 1].kind == "effect" and \
+                        self.text[out[run_start - 1].span[1]:(out[run_start].span[0] if run_start < len(out) else kid.span[0])
+                                  ].strip() in (",", "и", ", и"):
+                    run_start -= 1
+            if run_start < len(out):
+                run = [*out[run_start:], kid.children[0]]
+                s_, e_ = run[0].span[0], run[-1].span[1]
+                inner = Node("and_then", "505.4", (s_, e_), self.text[s_:e_], tuple(run))
+                cond = replace(kid, span=(s_, kid.span[1]), text=self.text[s_:kid.span[1]], children=(inner,))
+                del out[run_start:]
+                out.append(cond)
+                changed = True
+            else:
+                out.append(kid)
+        if not changed:
             return node
-        run = [*kids[k:-1], last.children[0]]
-        s_, e_ = run[0].span[0], run[-1].span[1]
-        inner = Node("and_then", "505.4", (s_, e_), self.text[s_:e_], tuple(run))
-        cond = replace(last, span=(s_, last.span[1]), text=self.text[s_:last.span[1]], children=(inner,))
-        if k == 0:
-            return cond
-        return replace(node, children=(*kids[:k], cond))
+        if len(out) == 1:
+            return out[0]
+        return replace(node, children=tuple(out))
 
     def and_then(self, items: list[Any]) -> Node:
         return self._cases(self._nary("and_then", items), items)

@@ -490,7 +490,11 @@ def _fate_ruling(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> R
         fact = position_fact(word, True, reading.cards[subj.host].ru())
         cites = list(dict.fromkeys([*rules_of([moved]), *cites]))
         mapping["expect"]["cards"][cid]["cell"] = next(x for x in mapping["steps"] if "declare" in x)["declare"]["to"]
-    if asked.predicate in ("stays_put", "moves_with"):
+    if "host" in asked.actions and asked.on is not None:    # «оно становится её хозяином?» after a summon (209.8, 212.6)
+        on = next((e.arg for e in reading.events if e.op == "summon" and e.card == asked.card), None)
+        yes = gone_line is None and on == asked.on
+        verdict = f"{'Да' if yes else 'Нет'}, {fact}"
+    elif asked.predicate in ("stays_put", "moves_with"):
         yes = (moved is not None) == (asked.predicate == "moves_with")
         if asked.negated:
             yes = not yes
@@ -612,6 +616,8 @@ def understood(reading: Reading) -> str:
                 parts.append("классы экипировок не названы: проверены оба случая — один класс и разные")
             elif "second" in a.actions and cards[a.card].kind == "equipment" and not cards[a.card].equipment_class:
                 parts.append("обе экипировки названы одним словом — считаю их одного класса")
+        elif "host" in a.actions and a.on:
+            parts.append(f"вопрос: становится ли {cards[a.on].ru()} хозяином — {cards[a.card].ru('ablt')}")
         elif "host" in a.actions:
             parts.append(f"вопрос: кто становится хозяином — {cards[a.card].ru()}")
         elif a.predicate == "stays_put":

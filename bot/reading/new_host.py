@@ -103,7 +103,9 @@ def read_summon_host(rd) -> None:
         if e.op != "summon" or e.arg is not None:
             continue
         for t in rd.toks:
-            if t.i <= e.at or t.lemma not in rd.w.place_verbs or t.pos != "INFN" or t.sent == rd.asked_sent:
+            placing = t.lemma in rd.w.place_verbs or t.lemma.endswith("ся") and t.lemma[:-2] in rd.w.place_verbs \
+                or t.lemma.endswith("ться") and t.lemma[:-4] + "ть" in rd.w.place_verbs
+            if t.i <= e.at or not placing or t.pos not in ("INFN", "VERB") or t.sent == rd.asked_sent:
                 continue
             clause = [u for u in rd.toks if u.clause == t.clause]
             text = next((u for u in rd.toks if u.sent == t.sent and u.lemma == "текст" and u.i < t.i), None)
@@ -111,7 +113,7 @@ def read_summon_host(rd) -> None:
             if text is None or on is None or on[1].kind != "creature":
                 continue
             said = [u.i for u in rd.toks if u.sent == t.sent and text.i - 1 <= u.i < t.i
-                    and (u.lemma in rd.w.no_host_told or u.lemma == "текст" or u.text in ("в", "по", "карты"))]
+                    and (u.lemma in rd.w.no_host_told or u.lemma == "текст" or u.text in ("в", "по", "карты", "что"))]
             if len(said) < 2 or any(u.i in rd.mention and rd.r.cards[rd.mention[u.i]].kind in ATTACHABLE
                                     and rd.mention[u.i] != e.card for u in clause):
                 continue
@@ -138,13 +140,23 @@ def read_summoned_host_asked(rd, sent: list) -> bool:
     hw = [t for t in sent if t.lemma in rd.w.host_words]
     wh = next((t for t in sent if t.text in ("кто", "чей")), None)
     ev = next((e for e in rd.r.events if e.op == "summon" and e.arg), None)
-    if not hw or wh is None or ev is None:
+    if not hw or ev is None:
         return False
-    rd.use(wh.i, *(t.i for t in hw))
+    cand = None
+    if wh is None:      # «оно становится её хозяином?»: is the creature named the host?
+        cand = next((rd.mention[t.i] for t in sent if t.i in rd.mention and t not in hw and t.case == "nomn"
+                     and rd.r.cards[rd.mention[t.i]].kind == "creature"), None)
+        if cand is None:
+            return False
+        rd.use(*(t.i for t in sent if rd.mention.get(t.i) == cand))
+    rd.use(*([wh.i] if wh else []), *(t.i for t in hw))
     for t in sent:
         if t.text in ("теперь", "ее", "её", "его", "у", "нее", "него", "является", "будет", "станет", "стал", "стала"):
             rd.use(t.i)
-    rd.r.asked = Asked("fate", ev.card, yes_no=False, actions=("host",))
+    for t in sent:
+        if t.lemma in ("становиться", "стать", "являться", "быть"):
+            rd.use(t.i)
+    rd.r.asked = Asked("fate", ev.card, yes_no=cand is not None, actions=("host",), on=cand)
     return True
 
 

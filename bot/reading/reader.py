@@ -472,7 +472,8 @@ class _Reader:
                 if g not in genders and c.gender not in genders:
                     continue
                 if self.toks[j].clause == t.clause or any(
-                        self.toks[k].clause == t.clause for k in c.mentions if k != t.i):
+                        self.toks[k].clause == t.clause for k in c.mentions
+                        if k != t.i and self.toks[k].lemma not in self.w.host_words):   # «оно … её хозяином?»: a role, no name
                     continue        # «симба на него»: a pronoun does not stand for a card named in its own clause
                 opener = next((u for u in self.toks if u.clause == t.clause), None)
                 if opener is not None and opener.lemma == "который" and self.toks[j].clause == t.clause - 1:

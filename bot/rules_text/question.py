@@ -137,8 +137,9 @@ def read(text: str, edition: str = "") -> Question | None:
     parts = [_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p)) for p in parts]
     last = parts[-1] if parts else t
     at = len(parts) - 1     # the asked sentence among ``parts``
-    if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?"):
-        last, at = parts[-2], len(parts) - 2
+    if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?") \
+            and not re.search(r"(?i)(?<![а-яё])(?:разве|неужели|ли)(?![а-яё])", last):
+        last, at = parts[-2], len(parts) - 2    # «…? стража у него нет»; «…? … не сработает разве» asks itself
     last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", respell(last)))   # «дробь типа 2,5»: an example value, no count
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
