@@ -47,7 +47,7 @@ import re
 from bot.answer import Answer
 from bot.errors import RulebookError
 from bot.limits import QUESTION_CHARS, check_length
-from bot.textnorm import clean_user_text
+from bot.textnorm import clean_user_text, fold
 from bot.paths import DEFAULT_EDITION
 
 ROUTE_MODULES: tuple[str, ...] = (
@@ -128,6 +128,43 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     for a question longer than ``bot.limits.QUESTION_CHARS`` characters.
     """
     q = clean_user_text(check_length(question, QUESTION_CHARS, "Вопрос")).strip()
+    ans = _ask(q, edition)
+    if not ans.verdict:
+        ans = _negated_by_positive(ans, q, edition)
+    return ans
+
+
+NEGATED_FILL_CHARS = 160
+"""The longest negated question answered through its positive form when no route read it
+(a plain rule question; a longer one tells a situation, and a second pass costs ask's p99)."""
+
+
+def _negated_by_positive(declined: Answer, q: str, edition: str) -> Answer:
+    """A negated yes/no question no route gave a verdict on («авангард разве не быстрое
+    игродействие?») answered through its positive form (``bot.yesno.positive_question``):
+    a route's verdict on the positive statement rules the negated one, phrased relative to it
+    (``bot.yesno.settle``: «Нет, не быстрое: …»). Not when the sentence has a negative pronoun
+    («ничего», «никто»: removing «не» would not give the positive statement) or is long;
+    else ``declined``."""
+    from bot.yesno import positive_question, settle
+
+    pq = positive_question(q) if len(q) <= NEGATED_FILL_CHARS else None
+    if pq is None or re.search(r"(?<![а-яё])ни(?:что|чего|чем|кто|кого|кому|когда|где|куда|как|какой|какая|какие|"
+                               r"какого|сколько)?(?![а-яё])", fold(pq)):
+        return declined
+    alt = _ask(pq, edition)
+    if not alt.verdict or alt.route not in (*BOUND_ROUTES, "rule_text"):
+        return declined
+    verdict = settle(q, alt.verdict, lambda _q: alt.verdict)     # the route answered the positive statement
+    if verdict == alt.verdict:
+        return declined     # nothing tells how the positive verdict reads for the negated question
+    alt.question, alt.verdict = q, verdict
+    alt.trace = [f"вопрос с отрицанием прочитан через утвердительный: «{pq}» — {alt.verdict}", *alt.trace]
+    return alt
+
+
+def _ask(q: str, edition: str) -> Answer:
+    """``ask`` of a cleaned question (see ``ask``)."""
     skipped: list[str] = []
     uncovered: list = []  # rule effects (bot.sim.binding.Effect) the edition does not state
     cards, no_store = _read_cards(q, skipped)
@@ -165,7 +202,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
         if ans is not None and ans.route in BOUND_ROUTES and not ans.verdict:
             ans = _rule_text_instead(ans, asked, edition)
         if ans is not None:
-            _lead_gate(ans, q)
+            _lead_gate(ans, q, _prober(route, asked, edition))
             if cards is not None:
                 _with_cards(ans, q, cards, getattr(route, "CARD_AWARE", False))
             if no_store:
@@ -263,17 +300,32 @@ def _snippet(text: str, width: int = 160) -> str:
     return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + " …"
 
 
-def _lead_gate(ans: Answer, q: str) -> None:
-    """A yes/no question («…?», «разве …», «прав ли …») is answered «Да» / «Нет», «кто прав?»
+def _prober(route, asked: str, edition: str):
+    """``str -> verdict | None``: ``route`` asked another wording of ``asked`` (the positive
+    form of a negated question, ``bot.yesno.settle``); a failing route gives ``None``."""
+    def probe(question: str) -> str | None:
+        try:
+            a = route.answer(question, edition)
+        except Exception:  # noqa: BLE001 - the probe only tells the lead word; no verdict from it is fine
+            return None
+        return a.verdict if a is not None else None
+    return probe
+
+
+def _lead_gate(ans: Answer, q: str, probe=None) -> None:
+    """A negated yes/no question gets its verdict phrased relative to its statement
+    (``bot.yesno.settle``: «разве нельзя …?» -> «Нет, нельзя: …»). A yes/no question («…?»,
+    «разве …», «прав ли …») is answered «Да» / «Нет», «кто прав?»
     with the person (``bot.yesno.fits``); a finding of the ability, scenario or rule-text route that
     does not say whether the asked proposition holds is shown, but not given as the
     verdict (issue 11: an honest partial answer, never a bare statement for a yes/no). A
     message that asks nothing (``bot.yesno.asks``: «Посадил симба на орка.») gets no verdict."""
     from bot.answer import Block
-    from bot.yesno import asks, fits
+    from bot.yesno import asks, fits, settle
 
     if ans.route not in (*BOUND_ROUTES, "rule_text"):
         return
+    ans.verdict = settle(q, ans.verdict, probe)    # a negated question: the lead word agrees with the content word
     if ans.verdict and not asks(q):     # «Посадил симба на орка.»: a statement gets no ruling
         ans.blocks.insert(0, Block("text", text="Вердикт не даю: в сообщении нет вопроса. Спросите, что нужно "
                                                 "узнать (например: «Можно ли …?», «Что будет с …?»). Найдено: " + ans.verdict))

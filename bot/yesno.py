@@ -26,6 +26,8 @@ No rule paragraph is decided here: this is about the form of the answer only.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.textnorm import fold
 
@@ -173,6 +175,13 @@ def rule_on_claim(holds: bool, why: str, *, claimer_is_me: bool, other: str, who
     return f"Да, {other} прав: {why}" if holds else f"Нет, {other} не прав: {why}"
 
 
+def _leads_with_predicate(question: str, verdict: str) -> bool:
+    """«Требуют: …» to «… не требуют оплаты?»: a negated question's own predicate, positive,
+    leads the verdict (``settle``)."""
+    form = asked_form(question)
+    return form is not None and form.negated and bool(re.match(re.escape(form.positive) + r"(?:[:\s]|$)", fold(verdict)))
+
+
 def fits(question: str, verdict: str | None) -> bool:
     """Whether ``verdict`` opens the way ``question`` asks: a yes/no question with «Да» /
     «Нет», «кто прав?» with the person (or «Да»/«Нет» on a claim); other questions with
@@ -182,7 +191,7 @@ def fits(question: str, verdict: str | None) -> bool:
     kind = question_kind(question)
     v = verdict.lstrip()
     if kind == "yes_no":
-        return bool(_LEAD_YES_NO.match(v)) or bool(_LEAD_PERSON.match(v))
+        return bool(_LEAD_YES_NO.match(v)) or bool(_LEAD_PERSON.match(v)) or _leads_with_predicate(question, v)
     if kind == "who_right":
         return bool(_LEAD_PERSON.match(v)) or bool(_LEAD_YES_NO.match(v))
     return True
@@ -235,5 +244,268 @@ def agree_with_negation(verdict: str, ban_word: str) -> str:
     return f"Да, {ban_word}: {rest}" if rest else f"Да, {ban_word}"
 
 
+
+# ------------------------------------------------------------------ polarity of the asked predicate
+
+@dataclass(frozen=True)
+class Form:
+    """How the asked yes/no sentence states its predicate.
+
+    ``word``: the predicate as asked, its «не» included («не требуют», «нельзя», «может»);
+    ``positive``: its positive form («требуют», «можно», «может»); ``negated``: ``word``
+    denies; ``rhetorical``: «разве / неужели / нельзя ли / не могут же …» — the asker
+    doubts the denial, so the lead word answers the positive statement («Нет, нельзя» /
+    «Да, можно»); a plain negated question («… не требуют оплаты?», «… ведь не может, да?»)
+    is answered agreeing with its statement («Да, не требуют» / «Требуют: …»)."""
+
+    word: str
+    positive: str
+    negated: bool
+    rhetorical: bool
+    lemma: str
+    others: tuple[str, ...] = ()
+    """Lemmas of the other main-clause predicates of the asked sentence («его ж можно
+    посадить, бестелесность ведь не мешает?»: «можно»): a verdict may answer one of them."""
+
+
+@lru_cache(maxsize=1)
+def _polarity_words() -> dict:
+    from bot.vocab import section
+
+    raw = section("polarity")
+    out = {k: frozenset(fold(str(x)) for x in v) for k, v in raw.items() if isinstance(v, list)}
+    out["opposite"] = {fold(k): fold(v) for k, v in raw["opposite"].items()}
+    return out
+
+
+def _modal_polarity(lemma_: str, text: str) -> bool | None:
+    """``True`` for a positive modal word («можно», «может», «обязан»), ``False`` for a
+    negative one («нельзя»), ``None`` for any other word."""
+    w = _polarity_words()
+    if text in w["modal_negative"] or lemma_ in w["modal_negative"]:
+        return False
+    if text in w["modal_positive"] or lemma_ in w["modal_positive"]:
+        return True
+    return None
+
+
+def _is_predicate(t) -> bool:
+    """A modal word or a verb / short form, not a card noun read as one («сущ»)."""
+    if _modal_polarity(t.lemma, t.text) is not None:
+        return True
+    if t.pos not in ("VERB", "PRED", "ADJS", "PRTS"):
+        return False
+    from bot.reading.lexicon import words
+
+    return t.text not in words().kinds
+
+
+def asked_form(question: str) -> Form | None:
+    """The ``Form`` of the predicate of the asked sentence of ``question`` (the last one
+    with «?», or the last sentence of a message without one), or ``None`` when it has none.
+
+    The predicate is the first one of the last main clause (a set-up clause before it —
+    «не сходил в свой черёд — можно потом?» — is told, not asked): a predicate of a subordinate clause
+    («если …», «пока …», «…, которой никто не носит») is skipped — each such clause takes
+    the first predicate after its conjunction (chat style writes no comma); an infinitive
+    counts only when negated and nothing else predicates («не посадить?»). Words:
+    ``polarity`` of ``grammar/lexicon.yaml``."""
+    from bot.reading.tokens import tokenize
+
+    s = asked_sentence(question) or _last_sentence(question)
+    toks, _ = tokenize(s)
+    if not toks:
+        return None
+    w = _polarity_words()
+    main, sub, pending_clause = [], [], None
+    for k, t in enumerate(toks):
+        if t.lemma in w["subordinate"] or t.text in w["subordinate"]:
+            pending_clause = t.clause
+            continue
+        if not _is_predicate(t):
+            continue
+        if pending_clause is not None:
+            sub.append(k)
+            pending_clause = None
+            continue
+        main.append(k)
+    if not main:
+        inf = [k for k, t in enumerate(toks) if t.pos == "INFN" and k and toks[k - 1].text == "не"]
+        # a nominal predicate denied («авангард разве не быстрое игродействие?»), not an attribute
+        # before its noun in a clause that predicates («не летающее существо можно …» has «можно»)
+        nominal = [k for k, t in enumerate(toks) if t.pos in ("ADJF", "NOUN") and k and toks[k - 1].text == "не"
+                   and k >= 2 and toks[k - 2].pos in ("NOUN", "PRCL", "NPRO")]
+        main = inf or sub[-1:] or nominal
+    if not main:
+        return None
+    last = toks[main[-1]].clause       # chat style asks in the last clause: «не сходил — можно потом?»
+    k = next(x for x in main if toks[x].clause == last)
+    t = toks[k]
+    neg_particle = k > 0 and toks[k - 1].text in ("не", "ни")
+    pol = _modal_polarity(t.lemma, t.text)
+    negated = neg_particle != (pol is False)
+    after = toks[k + 1].text if k + 1 < len(toks) else ""
+    rhetorical = bool({x.text for x in toks} & w["rhetorical"]) or (negated and after in w["rhetorical_after"])
+    if pol is False and not neg_particle:
+        word, positive = t.text, w["opposite"].get(t.text, "можно")
+    else:
+        word, positive = ("не " if neg_particle else "") + t.text, t.text
+    others = tuple(toks[x].lemma for x in main if x != k and toks[x].clause != t.clause)
+    return Form(word, positive, negated, rhetorical, t.lemma, others)
+
+
+_LEAD = re.compile(r"(Да|Нет)(?![а-яё])[,:]?\s*", re.I)
+
+
+def _content(body: str, form: Form | None) -> tuple[bool, int, int] | None:
+    """``(polarity, start, end)`` of the content word of a verdict's ``body`` (after its
+    lead word), in the head before its first «:», «—», «(» or «;»: a modal word, or the
+    asked predicate itself (by lemma, or an aspect pair's stem), «не» before it negating;
+    ``None`` when the head has none, or the word is narrowed («может только активный»)."""
+    from bot.reading.tokens import tokenize
+
+    head = re.split(r"[:—–(;]", body, maxsplit=1)[0]
+    toks, _ = tokenize(head)
+    w = _polarity_words()
+    modal_asked = form is None or _modal_polarity(form.lemma, form.word.removeprefix("не ")) is not None
+    for k, t in enumerate(toks):
+        pol = _modal_polarity(t.lemma, t.text)
+        if pol is not None and not modal_asked:
+            continue    # «нельзя» answers «можно …?», not «… не мешает?»
+        same = form is not None and t.pos in ("VERB", "INFN", "PRTS", "ADJS", "PRED") and (
+            t.lemma == form.lemma or (len(t.lemma) >= 6 and len(form.lemma) >= 6 and t.lemma[:5] == form.lemma[:5]))
+        if pol is None and not same:
+            continue
+        if k + 1 < len(toks) and toks[k + 1].text in w["restrict"]:
+            return None
+        neg = k > 0 and toks[k - 1].text in ("не", "ни")
+        holds = (pol if pol is not None else True) != neg
+        m = re.search(rf"(?<![а-яёa-z])(?:не\s+)?{re.escape(t.text)}(?![а-яёa-z])", fold(head)) if neg else \
+            re.search(rf"(?<![а-яёa-z]){re.escape(t.text)}(?![а-яёa-z])", fold(head))
+        if m is None:
+            return None
+        return holds, m.start(), m.end()
+    return None
+
+
+def _last_sentence(question: str) -> str:
+    q = fold(re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", question))
+    return ([p for p in re.split(r"[.!?…\n]+", q) if p.strip()] or [""])[-1].strip()
+
+
+def _polar_kind(question: str) -> Kind:
+    """``question_kind``, a message without «?» read by its last sentence when it asks
+    (``asks``: «разве нельзя взять вторую местность»)."""
+    if asked_sentence(question) or not asks(question):
+        return question_kind(question)
+    return sentence_kind(_last_sentence(question))
+
+
+_PERSON = re.compile(r"(?:[а-яё]+\s+)?(?:не\s+)?прав[ыа]?(?![а-яё])", re.I)
+"""«вы правы», «противник не прав», «прав»: a ruling on a person, not on the asked predicate."""
+
+
+def positive_question(question: str) -> str | None:
+    """``question`` with its asked predicate made positive («… не требуют оплаты?» -> «…
+    требуют оплаты?», «разве нельзя …» -> «разве можно …»), or ``None`` when its asked
+    predicate is not negated. Used to tell whether a route's «Да» / «Нет» answers the
+    statement as asked or its positive form (``settle``)."""
+    form = asked_form(question)
+    if form is None or not form.negated:
+        return None
+    low = fold(question)
+    at = low.rfind(fold(form.word))
+    if at < 0 or len(low) != len(question):
+        return None
+    end = at + len(form.word)
+    positive = form.positive if not form.word.startswith("не ") else question[at + 3:end]
+    return question[:at] + positive + question[end:]
+
+
+def _as_written(question: str, word: str) -> str:
+    """``word`` (folded) as the question spells it («остаётся» for «остается»), else ``word``."""
+    low = fold(question)
+    at = low.rfind(word)
+    return question[at:at + len(word)].lower() if at >= 0 and len(low) == len(question) else word
+
+
+def settle(question: str, verdict: str | None, probe=None) -> str | None:
+    """``verdict`` phrased relative to the negated yes/no question it answers, as a
+    Russian speaker answers, its lead word agreeing with its content word:
+
+    - «разве нельзя X?» / «неужели …?» / «не могут же …?» (rhetorical): «Нет, нельзя: …»
+      where X is forbidden, «Да, можно: …» / «Да, могут: …» where it is allowed;
+    - a plain negated question («X не требуют оплаты?»): «Да, не требуют: …» where the
+      denial holds, «Требуют: …» (the content word leads) where it does not — never «Нет,
+      может».
+
+    Whether the asked statement holds is read from the verdict's content word when it has
+    one («Нет, может» -> it can). A verdict without one («Нет, не более одной местности»)
+    is told by ``probe`` (``str -> verdict | None``: the same route asked
+    ``positive_question``): the same lead word there means the route's «Да» / «Нет»
+    answers the positive statement, the other one that it answers the statement as asked;
+    no probe or no verdict from it — the verdict is returned as it is. The asked predicate
+    is then put in. A positive question, an open question, a ruling on a person («Да, противник
+    прав») and a verdict with no lead word are returned as they are."""
+    if not verdict or _polar_kind(question) != "yes_no":
+        return verdict
+    m = _LEAD.match(verdict)
+    if m is None or _PERSON.match(verdict[m.end():]):
+        return verdict
+    form = asked_form(question)
+    if form is None or not form.negated:
+        return verdict
+    body = verdict[m.end():]
+    c = _content(body, form)
+    if c is None and (form.others or _content(body, None) is not None):
+        return verdict      # the verdict answers another predicate of the question («можно …, ведь не мешает?»)
+    if c is None:
+        yes = m.group(1).lower() == "да"
+        other = probe(positive_question(question)) if probe is not None and positive_question(question) else None
+        o = _LEAD.match(other or "")
+        if o is None:
+            return verdict
+        holds = yes if (o.group(1).lower() == "да") == yes else not yes
+        rest = body
+    else:
+        holds = c[0]
+        rest = body[c[2]:].lstrip(" ,:—–") if c[1] == 0 else body
+    said = _as_written(question, form.positive if holds else form.word)
+    inside = c is not None and c[1] != 0     # the content word is inside the body: the body is kept whole
+    if c is None and re.match(re.escape(fold(said)) + r"(?![а-яё])", fold(rest)):
+        inside = True       # «медленное игродействие» already opens with the word: not said twice
+    phrase = c is not None and c[1] == 0 and re.match(r"\s+[а-яёa-z«]", body[c[2]:], re.I)
+    sep = (" " if phrase else ": ") if rest else ""    # «может атаковать …» stays one phrase
+    if form.rhetorical or not holds:    # «Нет, нельзя» / «Да, можно»; plain: «Да, не требуют»
+        head = "Да" if holds or not form.rhetorical else "Нет"
+        return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
+    # allowed, plain question: «Да» would confirm the denial, «Нет» contradict «может» — the word leads
+    if c is None and inside:
+        return rest[:1].upper() + rest[1:]      # «Медленное игродействие»
+    return f"{said[:1].upper()}{said[1:]}{': ' if inside else sep}{rest}"
+
+
+def contradicts(question: str, verdict: str | None) -> str | None:
+    """Why ``verdict`` opens with a lead word that contradicts its own content word for
+    ``question`` («Нет, может», «Да, нельзя» to «можно ли …?», «Да, нельзя» to «разве
+    нельзя …?»), or ``None`` when it does not (or has no lead or no content word)."""
+    if not verdict:
+        return None
+    m = _LEAD.match(verdict)
+    if m is None or _PERSON.match(verdict[m.end():]):
+        return None
+    form = asked_form(question)
+    c = _content(verdict[m.end():], form)
+    if c is None or c[1] != 0:
+        return None
+    yes = m.group(1).lower() == "да"
+    if not yes and c[0]:
+        return "«Нет» перед утвердительным словом"
+    if yes and not c[0] and (form is None or not form.negated or form.rhetorical):
+        return "«Да» перед отрицанием, а вопрос не отрицательный" if form is None or not form.negated else \
+            "«Да» перед отрицанием в вопросе «разве / неужели»: «Нет, …» отвечает отрицанию"
+    return None
+
+
 __all__ = ["asks", "asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits", "MODAL_WORDS",
-           "alternative_at", "agree_with_negation"]
+           "alternative_at", "agree_with_negation", "Form", "asked_form", "positive_question", "settle", "contradicts"]

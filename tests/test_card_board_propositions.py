@@ -260,11 +260,12 @@ def test_the_source_the_question_calls_an_artifact_is_no_creature_to_destroy():
 # ------------------------------------------------------------------ negation and the opponent's «своё»
 def test_a_negated_question_is_answered_agreeing_with_its_statement():
     base = "«уничтожьте выбранное существо противника – разряд на 2». у противника нет существ."
-    for q in (" разве разряда не будет?", " разряда не будет, да?"):
+    # «разве …?» doubts the denial: «Нет, не будет»; «…, да?» confirms it: «Да, не будет» (bot.yesno.settle)
+    for q, lead in ((" разве разряда не будет?", "Нет"), (" разряда не будет, да?", "Да")):
         a = ask(base + q)
-        assert a.verdict.startswith("Да, не будет: часть 2 «разряд на 2» не выполняется"), a.verdict
+        assert a.verdict.startswith(f"{lead}, не будет: часть 2 «разряд на 2» не выполняется"), a.verdict
     b = ask("«уничтожьте выбранное существо противника – разряд на 2». у противника есть существо. разряда не будет?")
-    assert b.verdict.startswith("Нет, будет: часть 2 «разряд на 2» выполняется"), b.verdict
+    assert b.verdict.startswith("Будет: часть 2 «разряд на 2» выполняется"), b.verdict     # never «Нет, будет»
 
 
 def test_the_opponents_own_creature_is_the_opponents():

@@ -137,3 +137,73 @@ def test_a_claimed_consequence_after_to_is_asked_not_told():
 
 def test_a_conditional_claim_is_not_split_at_its_and():
     assert _conjuncts("если на хозяине симбиот, то и хозяину туда нельзя") == []
+
+
+# ------------------------------------------------------------------ disputes (claims2)
+@pytest.mark.parametrize("q,verdict,first", [
+    # «прав ли я был» after a story; the asker's counter-word carries its own reason
+    ("Противник говорит, что артефакт может двигаться. Я говорю не может. Прав ли я был", "Да, вы правы", "210.2"),
+    ("Друг говорит, что симбиота можно положить на летающее существо, я говорю нельзя, потому что он летает. Я прав?",
+     "Да, вы правы", "209.4"),
+    # a sentence that only frames the dispute is not a set-up for the routes; the pronoun's person is named there
+    ("Спорим с другом. Он говорит, что симбиота можно положить на летающее существо. Я говорю нельзя. Кто из нас прав",
+     "Вы правы", "209.4"),
+    ("У нас спор. Соперник утверждает, что артефакт может двигаться. Так?", "Нет, соперник не прав", "210.2"),
+    # «уверен» claims too; a verdict giving its reason as «нельзя объявить движение …» rules on «может двигаться»
+    ("Соперник уверен, что артефакт может двигаться. Кто прав?", "Вы правы", "210.2"),
+    ("Я думаю, что симбиот может двигаться сам. Прав ли я?", "Нет, вы не правы", "209.10"),
+])
+def test_disputes_name_who_is_right(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] == first
+
+
+def test_claim_words_come_from_the_lexicon():
+    from bot.reading.claims import _pronouns
+    from bot.vocab import section
+
+    me, other = _pronouns()
+    assert set(me) == set(section("claims")["me"]) and "он" in other
+    c = find_claim("Спорим с другом. Он говорит, что артефакт может двигаться. Кто прав?")
+    assert (c.who, c.other_word, c.setup, c.proposition) == ("other", "друг", "", "артефакт может двигаться")
+
+
+def test_a_conclusion_ruled_by_the_premises_own_rule_is_not_confirmed():
+    # 210.2 says what an artifact does, not what is done to it (210.3): no «Да, нельзя» from the premise
+    a = ask("Арт же не может ни бить, ни отражать, значит и простым ударом по нему бить нельзя?")
+    assert not (a.verdict or "").startswith(("Да, нельзя", "Нет, нельзя")), a.verdict
+    assert "210.3" in a.citations[:3], a.citations
+
+
+def test_two_statements_each_ruled_on_and_the_counter_stated_by_the_ruling():
+    a = ask("Приятель в клубе утверждает, что при составной особенности сначала платишь, а потом проходишь "
+            "способности. А я считаю, оплата после всех способностей. Кто прав?")
+    assert a.verdict.startswith("Вы правы: оплата происходит после"), a.verdict
+    assert a.citations[0] == "505.4"
+    # a counter-statement the ruling does not state («до») is not taken as stated
+    b = ask("Приятель утверждает, что при составной особенности сначала платишь, а потом проходишь способности. "
+            "А я считаю, оплата до всех способностей. Я прав?")
+    assert b.verdict is None
+
+
+@pytest.mark.parametrize("q,head", [
+    ("Напарник говорит, что артефакт может двигаться. Я говорю, что симбиота можно положить на летающее существо. "
+     "Кто прав?", "Оба утверждения неверны"),
+    ("Друг говорит, что артефакт не может двигаться. Я говорю, что симбиота нельзя положить на летающее существо. "
+     "Кто прав?", "Оба утверждения верны"),
+])
+def test_two_statements_that_do_not_contradict_force_no_winner(q, head):
+    a = ask(q)
+    assert a.verdict is None and a.blocks[0].text.startswith(head), a.blocks[0].text
+    assert {"210.2", "209.4"} <= set(a.citations)
+
+
+def test_an_elliptic_counter_word_denies_the_claim():
+    c = find_claim("Друг говорит, что эффекты правил игры применяются после приоритета. Я говорю — до. Я прав?")
+    assert (c.who, c.denies, c.counter) == ("me", True, "")
+
+
+def test_a_story_opener_is_no_set_up_but_the_told_event_is():
+    c = find_claim("Ситуация вчера была. Орк погиб. Друг говорит, что симбиот на нём остаётся. Прав?")
+    assert (c.setup, c.proposition, c.other_word) == ("Орк погиб.", "симбиот на нём остаётся", "друг")

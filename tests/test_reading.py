@@ -254,7 +254,7 @@ def test_a_chat_question_without_a_question_mark_still_asks(q, verdict):
     ("Хозяина переместили на соседнюю клетку. Симбиот остаётся на старой клетке?", "Нет, симбиот перемещается вместе", "209.11"),
     ("хозяина со шмоткой передвинули, шмотка остаётся на месте или идёт за ним?", "Экипировка перемещается вместе", "212.8"),
     ("Паразит сидит на тролле противника. Тролля переместили. Паразит идёт за ним?", "Да, паразит перемещается", "209.11"),
-    ("Гнома со шмоткой переместили особенностью. Шмотка не остаётся на прежнем месте?", "Да, экипировка перемещается", "212.8"),
+    ("Гнома со шмоткой переместили особенностью. Шмотка не остаётся на прежнем месте?", "Да, не остаётся: экипировка перемещается", "212.8"),
     ("Шмотка двигается вместе с хозяином?", "Да, экипировка перемещается вместе", "212.8"),
     ("Если хозяин переместился, симбиот переместится с ним?", "Да, симбиот перемещается вместе", "209.11"),
     # the same reader on the other host events, in chat wording
@@ -319,7 +319,9 @@ def test_property_host_move_reading_equals_direct_simulation(subj, op, asked, ne
         assert not a.verdict.startswith(("Да", "Нет")) and ("перемещается" in a.verdict) == moved, (q, a.verdict)
     else:
         yes = moved == (asked == "moves_with")
-        assert a.verdict.startswith("Да" if yes != neg else "Нет"), (q, a.verdict)
+        # a plain negated question: «Да, не идёт» when the denial holds, the word itself leads when not
+        word = {"stays_put": "Остаётся", "moves_with": "Идёт"}[asked]
+        assert a.verdict.startswith(("Да" if yes else "Нет") if not neg else (word if yes else "Да, не")), (q, a.verdict)
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
 
 
@@ -372,8 +374,8 @@ def test_property_second_card_reading_equals_direct_simulation(subj, same, order
     legal = Simulator(st_).place("S2", "H").legal
     a = ask(q)
     assert a.route == "scenario" and a.verdict is not None, (q, a.trace[:2])
-    if neg:     # «нельзя …?» is answered about the ban asked
-        assert a.verdict.startswith("Нет" if legal else "Да"), (q, a.verdict)
+    if neg:     # «нельзя …?» is answered about the ban asked: «Да, нельзя» / «Можно: …» (never «Нет, можно»)
+        assert a.verdict.startswith("Можно" if legal else "Да, нельзя"), (q, a.verdict)
     else:
         assert a.verdict.startswith("Да" if legal else "Нет"), (q, a.verdict)
 

@@ -90,9 +90,12 @@ def test_property_action_reading_equals_direct_simulation(kind, action, neg, ord
          "redirect": [f"Атаку {modal} перенаправить в {acc}?", f"Перенаправить атаку в {acc} {modal}?"]}[action][order]
     legal = _direct(kind, action)
     a = ask(q)
+    # a negated question: «Да, нельзя / Да, не может» when banned, the positive word leads when allowed
+    allowed = ("Можно" if modal in q else "Может") if neg else "Да"
     if legal and action in ("defend", "redirect"):
-        assert a.verdict is None or a.verdict.startswith("Нет" if neg else "Да"), (q, a.verdict)
+        assert a.verdict is None or a.verdict.startswith(allowed), (q, a.verdict)
         return      # allowed, but no paragraph of the model says so: no verdict is the honest answer
     assert a.route == "scenario" and a.verdict is not None, (q, a.route, a.trace[:3])
-    assert a.verdict.startswith(("Нет" if legal else "Да") if neg else ("Да" if legal else "Нет")), (q, a.verdict)
+    assert a.verdict.startswith(allowed if legal else ("Да, " + (modal if modal in q else personal) if neg else "Нет")), \
+        (q, a.verdict)
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

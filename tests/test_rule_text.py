@@ -268,6 +268,10 @@ def test_dev_questions_on_the_tested_edition(tested_edition):
     right = sum(o == "right" for _, _, o in rows)
     assert len(wrong) <= 0.03 * len(cases), wrong
     assert right >= 0.65 * len(cases), right
+    from bot.yesno import contradicts     # no verdict opens with a lead word against its own content word
+
+    against = [(c["q"], a.verdict, why) for c, a, _ in rows if (why := contradicts(str(c["q"]), a.verdict))]
+    assert not against, against
 
 
 # --- meaning: synonyms, broader concepts, counts, consequences, chat style (issue 14) ---

@@ -57,6 +57,13 @@ def _before(rd, t, names: tuple[str, ...], span: int = 3, after: bool = False):
     return None
 
 
+def _passive(t) -> bool:
+    """A passive participle («атакована», «ранен»): its subject is acted on."""
+    from bot.morph import analyzer
+
+    return t.pos in ("PRTS", "PRTF") and analyzer().parse(t.text)[0].tag.voice == "pssv"
+
+
 def _actions(rd, sent: list) -> list[tuple[str, list[int], str]]:
     """``(action, used token indices, role)`` of each asked action word of ``sent``; role
     ``by`` — the nominative card acts, ``to`` — it is struck (see module doc)."""
@@ -67,9 +74,9 @@ def _actions(rd, sent: list) -> list[tuple[str, list[int], str]]:
         if t.i in taken:
             continue
         if t.lemma in w.attack_verbs:
-            out.append(("attack", [t.i], "by"))
+            out.append(("attack", [t.i], "to" if _passive(t) else "by"))   # «может быть атакована»: it is struck
         elif t.lemma in w.wound_verbs:
-            out.append(("wound", [t.i], "by"))
+            out.append(("wound", [t.i], "to" if _passive(t) else "by"))
         elif _is(rd, "defend_verbs", t):
             out.append(("defend", [t.i], "by"))
         elif _is(rd, "redirect_verbs", t):

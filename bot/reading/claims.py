@@ -35,12 +35,33 @@ from bot.reading.lexicon import words
 from bot.textnorm import fold
 from bot.yesno import rule_on_claim
 
-_PEOPLE = r"(?:он|она|я|мы|ты|вы|друг|противник|соперник|оппонент|кореш|товарищ|приятель|напарник)"
-# «прав?», «он прав?», «я прав?», «кто прав?», «кто из нас прав то?», «верно?», «так?», «это так?», «правда?»
-_CHECK = re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?прав[ыа]?"
-                    rf"|(?:{_PEOPLE}\s+)?(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{_PEOPLE})?"
-                    r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?\s*\??\s*$")
-_ME = ("я", "мы")
+@lru_cache(maxsize=1)
+def _pronouns() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(me, other)``: the pronouns naming the asker («я», «мы») and the other side («он», «ты»)
+    (``claims.me`` / ``claims.other`` of ``grammar/lexicon.yaml``)."""
+    cw = _claim_words()
+    return tuple(fold(x) for x in cw["me"]), tuple(fold(x) for x in cw["other"])
+
+
+@lru_cache(maxsize=1)
+def _check_re() -> re.Pattern:
+    """«прав?», «он прав?», «прав ли я был?», «кто прав?», «кто из нас прав то?», «верно?», «так?»,
+    «это так?», «правда?» at the end of the message; the people are the lexicon's."""
+    me, other = _pronouns()
+    people = "(?:" + "|".join(map(re.escape, sorted({*me, *other, *(fold(p) for p in _claim_words()["people"])},
+                                                     key=len, reverse=True))) + ")"
+    was = r"(?:\s+был[аои]?)?"
+    return re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?(?:был\s+)?прав[ыа]?"
+                      rf"|(?:{people}\s+)?{was}(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{people})?{was}"
+                      r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?\s*\??\s*$")
+
+
+def _me() -> tuple[str, ...]:
+    return _pronouns()[0]
+
+
+def _others() -> tuple[str, ...]:
+    return _pronouns()[1]
 _WORD = re.compile(r"[а-яa-z0-9]+")
 _MODAL = re.compile(r"(?<![а-я])(не\s+)?(можно|нельзя|мож\w*|мог\w*|смож\w*|обязан\w*|долж\w*)(?![а-я])")
 
@@ -70,6 +91,9 @@ class Claim:
     denies: bool = False
     reason: str = ""
     rejected: str = ""
+    counter: str = ""
+    counter_who: str = ""
+    asked_person: str = ""
 
     @property
     def asked(self) -> str:
@@ -140,12 +164,20 @@ def _speakers(body: str) -> list[_Said]:
         subj_start = toks[i].start()
         if j >= 0 and body[toks[j].end():toks[i].start()].strip(" ") in ("", ","):
             w = toks[j].group(0)
-            if w in _ME:
+            if w in _me():
                 who, subj_start = "me", toks[j].start()
-            elif w in ("он", "она", "они", "ты", "вы"):
+            elif w in _others():
                 who, subj_start = "other", toks[j].start()
             elif lemma(w) in people:
                 who, other, subj_start = "other", lemma(w), toks[j].start()
+        if who is None and _person_of_verb(verb) != "me":
+            # «чувак в клубе утверждает»: a person named a few words before the verb, in its clause
+            for b in range(j - 1, max(j - 4, -1), -1):
+                if b < 0 or re.search(r"[.!?;:,]", body[toks[b].end():toks[b + 1].start()]):
+                    break
+                if lemma(toks[b].group(0)) in people:
+                    who, other, subj_start = "other", lemma(toks[b].group(0)), toks[b].start()
+                    break
         if who is None:
             who = _person_of_verb(verb) or "other"
         # «а он», «и говорю»: the connective before the speaker belongs to no clause
@@ -159,7 +191,7 @@ def _speakers(body: str) -> list[_Said]:
         content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", content).strip(" ,.;:—–-")
         # «я говорю, что можно, а он — что нельзя»: the other side's word without a say verb
         tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*(?:[—–:-]\s*)?(?:что\s+)?([а-я ]+)$", content)
-        if tail and (tail.group(1) in ("он", "она", "ты") or lemma(tail.group(1)) in people) \
+        if tail and (tail.group(1) in _others() or lemma(tail.group(1)) in people) \
                 and _stance(tail.group(2)) is not None:
             extra = _Said("me" if who == "other" else "other", lemma(tail.group(1)) if lemma(tail.group(1)) in people else "",
                           tail.group(2).strip(), False, "", toks[i].start() + len(verb) + tail.start())
@@ -190,16 +222,25 @@ def _clause_start(body: str, toks, i: int, people: set[str]) -> int:
     j = i - 1
     if j >= 0:
         w = toks[j].group(0)
-        if w in _ME or w in ("он", "она", "ты", "вы") or lemma(w) in people:
+        if w in _me() or w in _others() or lemma(w) in people:
             start = toks[j].start()
     m = re.search(r"(?:^|[\s,])(?:а|и|но)\s*$", body[:start])
     return m.start() if m else start
 
 
 def _stance(content: str) -> bool | None:
-    """A one-word answer to the other side («нельзя», «можно», «нет»): ``True`` for yes,
-    ``False`` for no, ``None`` when ``content`` is a statement of its own."""
+    """A one-word answer to the other side («нельзя», «можно», «нет»; its reason split off:
+    «нельзя раз стек не пустой»): ``True`` for yes, ``False`` for no, ``None`` when
+    ``content`` is a statement of its own."""
     c = content.strip(" ,.!;:—–-")
+    if c and len(_WORD.findall(c)) > 1:
+        c = re.sub(r"^(?:ну|а|но|что)\s+", "", c)
+        for r in _claim_words()["reason"]:
+            m = re.match(rf"(.+?),?\s+{re.escape(fold(r))}\s+\S", c)
+            if m:
+                c = m.group(1)
+                break
+        c = c.strip(" ,.!;:—–-")
     cw = _claim_words()
     if c in {fold(x) for x in cw["negative"]}:
         return False
@@ -294,7 +335,7 @@ def find_claim(question: str) -> Claim | None:
 
 
 def _find(f: str) -> Claim | None:
-    m = _CHECK.search(f)
+    m = _check_re().search(f)
     if m is None:
         return None
     body = f[:m.start()].rstrip(" ,.;:—–-")
@@ -326,33 +367,64 @@ def _find(f: str) -> Claim | None:
         return None
     # the set-up: the sentences before the claim's sentence, and «я второй игрок и …» before its speaker
     sent_start = _sentence_start(body, main.start)
-    setup = body[:sent_start].strip()
+    setup = _without_framing(body[:sent_start].strip())
     pre = main.pre
-    if pre and [w for w in _WORD.findall(pre) if w not in _ME and lemma(w) not in _people()]:
+    if pre and [w for w in _WORD.findall(pre) if w not in _me() and lemma(w) not in _people()]:
         setup = (setup + " " if setup else "") + pre[:1].upper() + pre[1:] + "."
     others = [s for s in said if s is not main]
     # whose rightness is asked
-    named = re.match(rf"(?:{_PEOPLE}\s+)?(?:не\s+)?прав[ыа]?(?:\s+ли)?(?:\s+({_PEOPLE}))?", asked)
+    named = re.search(r"прав", asked)
     person = None
     words_asked = _WORD.findall(asked)
     if check == "right" and named is not None:
         for w in words_asked:
-            if w in _ME:
+            if w in _me():
                 person = "me"
-            elif w in ("он", "она", "ты", "вы") or lemma(w) in _people():
+            elif w in _others() or lemma(w) in _people():
                 person = "other"
-    other_word = main.other_word or next((s.other_word for s in others if s.other_word), "") or "противник"
+    other_word = main.other_word or next((s.other_word for s in others if s.other_word), "") or _named_other(body) \
+        or "противник"
     if main.who == "me" and not main.other_word:
         other_word = next((s.other_word for s in others if s.other_word), "") or _named_other(body) or "противник"
+    # the other side's own statement («он говорит X. я говорю Y»): ruled on by itself
+    own = next((s for s in others if s.who != main.who and not s.disputes and s.content and _stance(s.content) is None), None)
+    counter = _split_contrast(_split_reason(own.content)[0])[0].strip(" ,.;:—–-") if own is not None else ""
+    if not _has_predicate(counter):
+        counter = ""    # «я говорю — до»: an elliptic alternative to a word of P denies P, it is no statement of its own
+    counter_who = own.who if counter else ""
     if person is None or person == main.who:
-        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected)
+        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
+                     counter=counter, counter_who=counter_who)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
     stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
     holds_p = stance == _polarity(prop) if stance is not None and _polarity(prop) is not None else False
-    if their and not all(s.disputes or _stance(s.content) is not None for s in their):
-        return None     # two statements of their own: not one claim and its denial
+    if counter and their and not all(s.disputes or _stance(s.content) is not None for s in their):
+        # two statements of their own: each is ruled on, the asked person's rightness by both
+        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
+                     counter=counter, counter_who=counter_who, asked_person=person)
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected)
+
+
+def _has_predicate(text: str) -> bool:
+    """A statement of its own: three words at least («оплата после всех способностей»), or two
+    with a predicate (a verb, a modal word, a short form); «до», «без стека» are not."""
+    from bot.morph import pos
+
+    ws = _WORD.findall(fold(text))
+    return len(ws) >= 3 or len(ws) == 2 and any(w in ("можно", "нельзя") or pos(w) in ("VERB", "INFN", "PRED", "ADJS", "PRTS") for w in ws)
+
+
+def _without_framing(setup: str) -> str:
+    """The set-up sentences without those that only frame the dispute («спорим с другом.»,
+    «у нас спор.»): every word a say / dispute verb, a person, a pronoun or a
+    ``claims.framing`` word — they tell no fact of the game for the routes to read."""
+    cw = _claim_words()
+    frame = {*words().claim_say, *(fold(x) for x in cw["dispute"]), *_people(), *_me(), *_others(),
+             *(fold(x) for x in cw["framing"])}
+    kept = [x for x in re.split(r"(?<=[.!?…])\s+", setup)
+            if not x.strip() or not all(w in frame or lemma(w) in frame for w in _WORD.findall(x))]
+    return " ".join(k for k in kept if k.strip())
 
 
 def _named_other(body: str) -> str:
@@ -458,8 +530,12 @@ def _restates_other_action(body: str, proposition: str) -> bool:
     if not said or not re.fullmatch(r"\s*(?:не\s+)?(?:можно|нельзя|может|могут|могу)\s*", lead):
         return False
     words = _WORD.findall(said)
-    acts = {word_term(b) for a, b in zip(words, words[1:])
-            if a in ("можно", "нельзя", "может", "могут") and pos(b) == "INFN"}
+    at = [k for k, (a, b) in enumerate(zip(words, words[1:]))
+          if a in ("можно", "нельзя", "может", "могут") and pos(b) == "INFN" and b not in ("быть", "стать")]
+    acts = {word_term(words[k + 1]) for k in at}
+    # «нельзя объявить движение симбиота»: a light verb's noun object names the action («двигаться»)
+    acts |= {word_term(words[k + 2]) for k in at if k + 2 < len(words) and pos(words[k + 2]) == "NOUN"
+             and pos(words[k + 1]) == "INFN" and words[k + 1] in _claim_words()["light_verbs"]}
     if not acts:
         return False
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}
@@ -540,6 +616,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         inner = decided
     if inner is None:
         return None
+    if c.counter:
+        return _two_statements(question, c, edition, ruled, decided, inner)
     if c.who == "asker":
         said = f"вы спрашиваете, верно ли, что {c.proposition}"
     else:
@@ -569,6 +647,81 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     else:
         verdict = rule_on_claim(holds != c.denies, why, claimer_is_me=c.who == "me", other=c.other_word,
                                 who_check=c.check == "who")
-    return replace(inner, question=question, verdict=verdict, blocks=list(inner.blocks),
+    return replace(inner, question=question, verdict=_with_paragraph(verdict, inner.citations), blocks=list(inner.blocks),
                    citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
                    understood=understood, unread=list(inner.unread or []))
+
+
+def _with_paragraph(verdict: str, citations: list[str]) -> str:
+    """The ruling on a claim names the paragraph it rests on: «Нет, друг не прав: … (п. 209.4)»
+    unless its text already cites one."""
+    if not citations or re.search(r"(?<![а-яё])п\.\s*\d", verdict):
+        return verdict
+    return f"{verdict.rstrip(' .')} (п. {citations[0]})"
+
+
+def _stated_by(verdict: str | None, statement: str) -> bool:
+    """Whether ``verdict`` (a ruling on another proposition) states ``statement`` in its own
+    words: every content word of ``statement`` (by lemma, two at least) is in the verdict and
+    the two have the same negation parity («оплата после всех способностей» in «Нет: оплата
+    происходит после того, как игрок пройдёт все способности»)."""
+    if not verdict:
+        return False
+    body = re.sub(r"^(?:Да|Нет)\b[,:]?\s*", "", verdict)
+    # only particles are left out: a preposition («до» / «после») is what the statement says
+    stop = frozenset(fold(x) for x in _claim_words()["particles"]) | {"не", "нет", "ни", "нельзя"}
+    content = [lemma(x) for x in _WORD.findall(fold(statement)) if x not in stop]
+    said = {p.normal_form for x in _WORD.findall(fold(body)) for p in analyzer().parse(x)}   # «все» is «весь» too
+    return len(content) >= 2 and all(x in said for x in content) and _negations(statement) % 2 == _negations(body) % 2
+
+
+def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answer | None,
+                    inner: Answer | None) -> Answer | None:
+    """«Он говорит P. Я говорю Q. Кто прав?»: P and Q each ruled on (Q through the routes, or
+    stated in P's own ruling); one holding and the other not names who is right; both holding,
+    or both not, forces no winner (they do not contradict each other); one of them unread —
+    no verdict when the asked rightness depends on it (an honest partial answer)."""
+    q_asked = (c.setup + " " if c.setup else "") + c.counter[:1].upper() + c.counter[1:] + "?"
+    dq, first_q = _ask_proposition(q_asked, edition)
+    rq = holds_of(dq.verdict, c.counter) if dq is not None else None
+    if rq is None and ruled is not None and decided is not None and _stated_by(decided.verdict, c.counter):
+        rq = (True, ruled[1])
+    shown = inner or (dq if rq is not None else None) or first_q
+    if shown is None:
+        return None
+    name = {"me": "вы", "other": c.other_word}
+    verb = {"me": "утверждаете", "other": "утверждает"}
+    understood = (f"Как я понял: {name[c.who]} {verb[c.who]}, что {c.proposition}; {name[c.counter_who]} "
+                  f"{verb[c.counter_who]}, что {c.counter}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    cites = list(dict.fromkeys([*(decided.citations if ruled is not None and decided else []),
+                                *(dq.citations if rq is not None and dq else [])])) or list(shown.citations)
+    trace = [f"утверждение: {c.proposition}", f"встречное утверждение: {c.counter}", *shown.trace]
+    asked = c.asked_person or c.who
+    verdict, found = None, []
+    if ruled is not None:
+        found.append(f"что {c.proposition} — {'верно' if ruled[0] else 'неверно'}: {ruled[1]}")
+    if rq is not None:
+        found.append(f"что {c.counter} — {'верно' if rq[0] else 'неверно'}: {rq[1]}")
+    if ruled is not None and rq is not None and ruled[0] != rq[0]:
+        right = c.who if ruled[0] else c.counter_who
+        why = ruled[1] if ruled[0] else rq[1]
+        if c.check == "who":
+            verdict = rule_on_claim(True, why, claimer_is_me=right == "me", other=c.other_word, who_check=True)
+        else:
+            verdict = rule_on_claim(right == asked, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
+    elif c.check == "right" and ((asked == c.who and ruled is not None) or (asked == c.counter_who and rq is not None)) \
+            and not (ruled is not None and rq is not None):
+        holds, why = ruled if asked == c.who else rq      # the asked person's own statement decides «я прав?»
+        verdict = rule_on_claim(holds, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
+    if verdict is None:
+        if ruled is not None and rq is not None:
+            head = "Оба утверждения верны" if ruled[0] else "Оба утверждения неверны"
+            text = f"{head} — они друг другу не противоречат, победителя в споре нет: " + "; ".join(found)
+        else:
+            text = "Проверить спор целиком не могу: " + ("; ".join(found) + "; " if found else "") + \
+                "другое утверждение ни один маршрут не прочитал"
+        blocks = [Block("text", text), *shown.blocks]
+        return replace(shown, question=question, verdict=None, blocks=blocks, citations=cites, trace=trace,
+                       understood=understood, unread=list(shown.unread or []) or ["(утверждение)"])
+    return replace(shown, question=question, verdict=_with_paragraph(verdict, cites), blocks=list(shown.blocks), citations=cites,
+                   trace=trace, understood=understood, unread=[])

@@ -74,10 +74,13 @@ def read(question: str) -> OrderReading:
     if pay and (before or after) and not stack:
         r.asked, r.claim = "paid", ("before" if before else "after") if r.yes_no else None
         use(t.i for t in pay + before + after + resolve + action)
-    elif pay and stack and any(t.text == "не" for t in toks):
-        r.asked = "no_stack_payment"        # «игродействие, не использующее стек, требует оплаты?»
+    elif pay and stack and any(t.text == "не" or (t.text == "без" and toks[t.i + 1:t.i + 2] and has("stack", toks[t.i + 1]))
+                               for t in toks):
+        # «игродействие, не использующее стек, требует оплаты?», «игродействия без стека требуют оплаты?»;
+        # a negated predicate («… не требуют оплаты?») is told apart by bot.yesno.settle
+        r.asked = "no_stack_payment"
         use(t.i for t in pay + stack + action)
-        use(t.i for t in toks if t.text == "не" or t.lemma in ("использовать", "требовать", "расчёт", "расчет", "и"))
+        use(t.i for t in toks if t.text in ("не", "без") or t.lemma in ("использовать", "требовать", "расчёт", "расчет", "и"))
     elif phase and end and not r.yes_no:
         r.asked = "phase_end"
         use(t.i for t in phase + end)

@@ -10,7 +10,10 @@ sentence), with the premise's subject put in when Z names none («значит �
 «особенности «в начале боя» быстрые?»). ``answer(question, edition)`` rules Z by the rule
 text (``bot.rules_text.route``) and checks each premise of the form «X это Y» / «X — Y» /
 «X считается Y» the same way: a premise the rules deny is said so with its paragraph.
-No verdict on Z — ``None`` (the premise alone never gives one). Particles and conclusion
+No verdict on Z — ``None`` (the premise alone never gives one); nor when Z is ruled by
+the very sentence that rules the premise («арт же не может бить, значит и по нему бить
+нельзя?»: 210.2 says what the artifact does, not what is done to it) — the premise restated
+is no ruling on the conclusion. Particles and conclusion
 words: ``reasoning_particles`` / ``conclusion_words`` of ``grammar/lexicon.yaml``; a told
 board fact («у меня …», a past-tense event) is not a premise: such a question is left to
 the situation routes (``None``).
@@ -152,10 +155,23 @@ def split(question: str) -> Premised | None:
         if not subject:
             return None
         if pron is not None:   # «а разрядом ей раны нанести можно?»: «ей» is the premise's subject
-            z = re.sub(rf"(?<![а-яё]){re.escape(pron.text)}(?![а-яё])", subject, z, count=1, flags=re.I)
+            z = re.sub(rf"(?<![а-яё]){re.escape(pron.text)}(?![а-яё])", _in_case(subject, pron.case), z, count=1, flags=re.I)
         else:                  # «значит быстрое игродействие?» -> «X это быстрое игродействие?»
             z = subject + (" это " if not verb and named else " ") + z
     return Premised(tuple(premises), z[:1].upper() + z[1:] + "?", subject)
+
+
+def _in_case(subject: str, case: str | None) -> str:
+    """A one-word subject put in the case of the pronoun it replaces («по нему» -> «по
+    арту»), so the reader sees its role; a longer phrase, or a form the analyser cannot
+    make, as written."""
+    from bot.morph import analyzer
+
+    if not case or case == "nomn" or " " in subject.strip():
+        return subject
+    p = next((x for x in analyzer().parse(subject.strip()) if x.tag.POS == "NOUN"), None)
+    form = p.inflect({case}) if p is not None else None
+    return form.word if form is not None else subject
 
 
 def _elided(z: str, premises: list[str]) -> str:
@@ -205,6 +221,10 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     for p in s.premises:
         pq = _premise_question(p)
         pa = route.answer(pq, edition) if pq else None
+        plain = pa if pq else route.answer(_LEAD.sub("", p.strip()).rstrip("?!. ") + "?", edition)
+        if z.sentence and plain is not None and plain.verdict and plain.sentence == z.sentence:
+            return None     # Z ruled by the very sentence that states the premise: the premise restated, not Z ruled
+            # («арт же не может бить, значит и по нему бить нельзя?» — 210.2 is about the artifact striking)
         if pa is not None and pa.verdict and pa.verdict.startswith("Нет") and pa.sentence:
             notes.append(f"Неверно, что «{p}»: п. {pa.citations[0]} — «{pa.sentence}»")
             cites.extend(n for n in pa.citations[:1] if n not in cites)
