@@ -134,6 +134,7 @@ def test_ask_json_names_the_route_and_the_sentence_of_a_value():
     ("какие стихии бывают", "Степи; Леса; Горы; Болота; Тьма", "203.1"),
     ("разряд по трём картам. раны наносятся по очереди или одновременно", "Одновременно", "306.8"),
     ("у меня в отряде леса, болота и тьма. сколько кристаллов потеряю за стихии", "2", "203.2"),  # counted on what was told
+    ("сколько раз можно объявить мулиган за одну партию", "Не более 1", "102.4"),   # «раз» is counted, not «15 карт»
 ])
 def test_tested_edition_value_questions(tested_edition, q, lead, number):
     a = _value(q, tested_edition)

@@ -717,9 +717,13 @@ def _count(toks: list[Tok], text: str) -> Question:
     rest = []
     counted = ""
     after = False
+    next_to = False   # the counted noun stands right after «сколько»
+    prev = None
     for t in toks:
         if after and not counted and t.pos == "NOUN" and t.lemma not in L.count_words:
             counted = L.norm(t.lemma, t.text)
+            next_to = prev is not None and L.norm(prev.lemma, prev.text) == "сколько"
+        prev = t
         c = L.norm(t.lemma, t.text)
         if t.lemma in ("максимум", "макс", "максимальный", "больше", "более") or (c == "сколько" and False):
             bound = "max"
@@ -738,7 +742,7 @@ def _count(toks: list[Tok], text: str) -> Question:
     else:
         told = []
     bag, nums = _content(rest)
-    if counted in L.filler:
+    if counted in L.filler and not next_to:   # «сколько раз …» counts «раз», a filler elsewhere («раз он …»)
         counted = ""
     ctx = _clean(_content(told)[0]) - _clean(bag) if told else frozenset()
     return Question(kind="count", mode="count", positive=True, bag=_clean(bag), numbers=nums, bound=bound,
