@@ -50,8 +50,24 @@ def test_the_same_turn_is_no_reasoning_particle():
 
 
 def test_an_unknown_word_leaves_the_question_unread():
+    r = read("Может ли пушистое существо ходить по диагонали?")
+    assert "пушистое" in r.unread
+
+
+def test_a_flyer_on_the_battlefield_is_read_but_not_ruled():
     r = read("Может ли летающее существо ходить по диагонали?")
-    assert "летающее" in r.unread
+    assert r.flying and r.zone is None and r.asked is None and r.unread == []
+
+
+def test_zone_modifier_and_carried_cards_are_facts_of_the_mover():
+    r = read("мой летун в дополнительной зоне. сейчас ход противника, пока он думает, можно мне сходить летуном?")
+    assert r.flying and r.zone == "additional_zone" and r.turn == "second" and r.asked == "legal" and r.unread == []
+    r = read("на моём орке висит симбиот, из-за штрафа к движению у орка 0 ходов. может орк прыгнуть?")
+    assert r.carries == ["symbiote"] and r.movement == 0 and r.kind == "instead_of_movement" and r.unread == []
+    r = read("на существе экипировка, она даёт +2 движения. может ли существо сходить?")
+    assert r.carries == ["equipment"] and r.bonus == 2 and r.movement is None
+    # the pronoun may stand for the attached card: which card moves is not clear
+    assert read("на орке висит симбиот. может ли он ходить?").asked is None
 
 
 # ------------------------------------------------------------------ answers through ask
@@ -129,6 +145,17 @@ CASES = [
     ("паразит может ходить?", "Нет", "209.10"),
     ("можно ли переместить экипировку отдельно от хозяина?", "Нет", "212.8"),
     ("нельзя ли объявить движение симбиота отдельно от хозяина хоть на одну клетку?", "Нет", "209.10"),
+    # facts of the mover composed: a flyer in the additional zone, carried cards, a modifier (506.2, 506.5, 506.7, 507.1)
+    ("сейчас ход соперника, у него подфаза выбора. может мой летающий воин из дополнительной зоны сходить?", "Нет", "506.2"),
+    ("ход противника. пока он думает, можно подвинуть моего летуна в доп зоне?", "Нет", "506.2"),
+    ("мой летун в доп зоне закрыт. можно им походить в мой ход?", "Нет", "506.3"),
+    ("способность переместила моего орка с симбиотом на соседнюю клетку. может орк сам ещё сходить?", "Да, может двигаться",
+     "507.1"),
+    ("эффект карты переместил моё существо. оно теперь может походить или движение потратилось?", "Да", "507.1"),
+    ("у моего сущ из-за модификатора 0 ходов, на нём сидит симб. может сущ в подфазу выбора прыгнуть?", "Да", "506.7"),
+    ("на моём орке шмотка, которая даёт +1 движения. орк атаковал. может ли он за счёт бонуса от шмотки походить?",
+     "Нет", "506.5"),
+    ("существо подействовало (ударило). можно ли ему сходить за счёт бонуса?", "Нет", "506.5"),
     # negated questions are answered as Russian speakers do
     ("разве нельзя прыгнуть, если у существа запас движения 0?", "Да, можно", "506.7"),
     ("Существо не может атаковать после движения?", "Может атаковать после движения:", "506.5"),
@@ -151,6 +178,9 @@ def test_answers_and_their_readings_run_the_same(q, verdict, cite):
     "Может ли летающее существо ходить по диагонали?",         # flying is not modelled here
     "Может ли существо атаковать и двигаться?",                 # no order told
     "Можно сходить или прыгнуть?",                              # two motions asked at once
+    "мой летун в доп зоне. сейчас мой ход. можно им походить?",   # a flyer's own movement is not modelled
+    "пока противник думает, можно сходить моим орком?",         # whose turn it is not told
+    "на орке висит симбиот. может ли он ходить?",               # «он»: the host or the symbiote
 ])
 def test_what_is_not_read_gets_no_movement_verdict(q):
     from bot.reading.movement_run import answer
@@ -175,11 +205,16 @@ EVENTS = {"none": "", "moved": "Оно уже сходило на одну кл�
 KINDS = {"movement": ("сходить", "на соседнюю клетку"), "instead_of_movement": ("прыгнуть", ""),
          "relocation": ("переместиться", "")}
 DESTS = {"next": "", "diagonal": "по диагонали", "occupied": "на занятую клетку"}
+CARRIED = {"none": "", "symbiote": "На существе висит симбиот. ", "equipment": "На существе шмотка. "}
 
 
-def _direct(state: bool, event: str, kind: str, dest: str, points: int) -> bool:
+def _direct(state: bool, event: str, kind: str, dest: str, points: int, carried: str = "none") -> bool:
     """The same situation played on the simulator directly: legal or not."""
     st = GameState(cards={"В": Card(id="В", owner="first", cell=parse_cell("b1"), movement=points, open=state)})
+    if carried == "symbiote":
+        st.cards["С"] = Card(id="С", owner="first", traits={"symbiote"}, movement=None, host="В")
+    elif carried == "equipment":
+        st.cards["Э"] = Card(id="Э", owner="first", kind="equipment", equipment_class="оружие", host="В")
     if dest == "occupied":
         st.cards["Д"] = Card(id="Д", owner="second", cell=parse_cell("b3" if event == "moved" else "b2"))
     sim = Simulator(st)
@@ -199,8 +234,9 @@ def _direct(state: bool, event: str, kind: str, dest: str, points: int) -> bool:
 
 @settings(max_examples=40, deadline=None)
 @given(state=st.sampled_from(sorted(STATES)), event=st.sampled_from(sorted(EVENTS)), kind=st.sampled_from(sorted(KINDS)),
-       dest=st.sampled_from(sorted(DESTS)), points=st.sampled_from([0, 1, 2]), order=st.integers(0, 2))
-def test_legality_equals_the_direct_run(state, event, kind, dest, points, order):
+       dest=st.sampled_from(sorted(DESTS)), points=st.sampled_from([0, 1, 2]), order=st.integers(0, 2),
+       carried=st.sampled_from(sorted(CARRIED)))
+def test_legality_equals_the_direct_run(state, event, kind, dest, points, order, carried):
     if event == "moved" and points == 0:
         return      # a told step the rules refuse: no reading (tested above)
     if kind == "relocation" and dest == "diagonal":
@@ -218,8 +254,9 @@ def test_legality_equals_the_direct_run(state, event, kind, dest, points, order)
     q = q[:1].upper() + q[1:]
     if event != "none" and order == 2:
         q = q.replace("Оно ", "Существо ", 1)
+    q = CARRIED[carried] + q      # a card told attached to the mover is a fact, not the mover
     a = ask(q)
-    want = _direct(is_open, event, kind, dest, points)
+    want = _direct(is_open, event, kind, dest, points, carried)
     assert a.reading is not None and a.verdict is not None, (q, a.route, a.verdict, a.unread)
     assert a.verdict.startswith("Да" if want else "Нет"), (q, a.verdict)
 

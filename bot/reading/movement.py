@@ -82,7 +82,10 @@ class MoveReading:
     or ``("close"|"open"|"turn_start", at)``); ``steps`` cells asked; ``more`` («ещё»);
     ``name`` the creature's name; ``only`` the player of «может только активный игрок?»; ``whose_unclear`` — one player's
     creature moved by the other («двигать существо противника»); ``attached`` the kind of an
-    attached card asked to move (symbiote / parasite / equipment); ``used`` /
+    attached card asked to move (symbiote / parasite / equipment); ``flying`` the mover
+    flies, ``zone`` its zone when told («в доп зоне»: ``additional_zone``); ``carries`` the
+    kinds of cards told attached to the mover («на моём сущ висит симб», «сущ со шмоткой»);
+    ``bonus`` a movement modifier told («шмотка даёт +1 движения»); ``used`` /
     ``unread``."""
 
     question: str
@@ -110,6 +113,10 @@ class MoveReading:
     only: str | None = None
     whose_unclear: bool = False
     attached: str | None = None
+    flying: bool = False
+    zone: str | None = None
+    carries: list[str] = field(default_factory=list)
+    bonus: int | None = None
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -122,6 +129,8 @@ class _Reader(SentenceReader):
         self.r = MoveReading(question, self.toks)
         self.motions: list[Motion] = []
         self.taken: set[int] = set()      # tokens read as part of a phrase (not a motion on their own)
+        self.mentions: list[tuple[int, str]] = []      # (token, "creature" | "attached") in order
+        self.while_thinking = False     # «пока он думает» read
 
     def is_(self, name: str, i: int) -> bool:
         return self.has(name, self.tok(i))
@@ -138,8 +147,11 @@ class _Reader(SentenceReader):
         """Multi-word phrases first: «запас / единицы движения» (points), «подфаза выбора»
         (a subphase), «вместо движения» (a jump), «в начале хода» (the turn starts)."""
         r = self.r
+        self.read_modifiers()
         for t in self.toks:
             nxt = self.tok(t.i + 1)
+            if t.i in self.taken:
+                continue
             if self.has("points", t) and nxt is not None and nxt.lemma == "движение":
                 self.taken |= {t.i, nxt.i}
                 self.use(t.i, nxt.i)
@@ -174,6 +186,63 @@ class _Reader(SentenceReader):
                 self.use(t.i, k)
                 self.use_prep(min(t.i, k))
                 r.events.append(("turn_start", t.i))
+
+    def read_modifiers(self) -> None:
+        """A modifier of the movement points and where it comes from («из-за минуса к
+        движению», «за счёт бонуса от шмотки»: the modifier's words, its card as carried),
+        «шмотка даёт +1 движения» (``bonus``), «у сущ теперь 0 ходов» after a modifier (the
+        points as they are), the additional zone («в доп зоне»), «пока он думает» (only the
+        moment the question is about)."""
+        r = self.r
+        for t in self.toks:
+            nxt = self.tok(t.i + 1)
+            if self.has("modifier", t):
+                self.use(t.i)
+                self.taken.add(t.i)
+                p, pp = self.tok(t.i - 1), self.tok(t.i - 2)
+                if p is not None and p.text in ("из-за", "благодаря"):
+                    self.use(p.i)
+                elif p is not None and p.lemma == "счёт" or (p is not None and p.text == "счет"):
+                    self.use(p.i, pp.i if pp is not None and pp.text == "за" else None)
+                k = t.i + 1
+                if nxt is not None and nxt.text in ("к", "на"):
+                    k += 1
+                u = self.tok(k)
+                if u is not None and u.lemma == "движение" and u.sent == t.sent:
+                    self.use(k, nxt.i)
+                    self.taken |= {k, nxt.i}
+                elif nxt is not None and nxt.text == "от" and self.tok(t.i + 2) is not None:
+                    src = self.tok(t.i + 2)
+                    kind = kind_of(src.text)
+                    if kind in ("symbiote", "parasite", "equipment"):
+                        self.use(nxt.i, src.i)
+                        self.taken |= {nxt.i, src.i}
+                        if kind not in r.carries:
+                            r.carries.append(kind)
+            elif self.has("modifier_verbs", t) and nxt is not None and self.number(nxt) is not None:
+                u = self.tok(t.i + 2)
+                if u is not None and u.lemma == "движение" and u.sent == t.sent:
+                    self.use(t.i, nxt.i, u.i)
+                    self.taken |= {t.i, nxt.i, u.i}
+                    r.bonus = self.number(nxt)      # «даёт +1 движения»
+            elif t.lemma == "ход" and self.number(self.tok(t.i - 1)) is not None and \
+                    any(self.has("modifier", u) for u in self.toks if u.sent == t.sent and u.i < t.i):
+                p = self.tok(t.i - 1)
+                q = self.tok(p.i - 1)
+                if q is None or q.text not in ("в", "во", "за", "через", "на", "до"):
+                    self.use(t.i, p.i)
+                    self.taken |= {t.i, p.i}
+                    r.movement = self.number(p)     # «из-за минуса … у сущ теперь 0 ходов»: the points
+            elif self.has("zone_adj", t) and nxt is not None and self.has("zone", nxt):
+                self.use(t.i, nxt.i)
+                self.taken |= {t.i, nxt.i}
+                self.use_prep(t.i)
+                r.zone = "additional_zone"
+            elif t.text == "пока" and nxt is not None and self.tok(t.i + 2) is not None and \
+                    (nxt.pos == "NPRO" or self.has("opponent", nxt)) and self.has("deliberate", self.tok(t.i + 2)):
+                self.use(t.i, nxt.i, t.i + 2)
+                self.taken |= {t.i, nxt.i, t.i + 2}
+                self.while_thinking = True
 
     def use_prep(self, i: int) -> None:
         """The preposition before word ``i`` («в», «на», «по», «во», «с»)."""
@@ -279,6 +348,9 @@ class _Reader(SentenceReader):
                 continue        # «ещё не ходил», «не атаковало»: not having done it is the model's default
             self.motions.append(Motion(kind, t.i, told))
         self.motions.sort(key=lambda m: m.at)
+        self.motions = [m for k, m in enumerate(self.motions) if not (
+            m.kind == ACT and m.told and k + 1 < len(self.motions) and self.motions[k + 1].kind == ATTACK
+            and self.motions[k + 1].told and self.motions[k + 1].at == m.at + 1)]     # «подействовал (атаковал)»: one act
         first = next((t for t in self.toks if t.sent == self.asked_sent and self.has("first", t)), None)
         then = next((t for t in self.toks if first is not None and t.i > first.i and t.sent == first.sent
                      and t.text in ("потом", "затем")), None)
@@ -465,6 +537,18 @@ class _Reader(SentenceReader):
             if t.quote or t.i in self.taken:
                 continue
             k = kind_of(t.text)
+            if self.has("flying", t):
+                self.use(t.i)
+                r.flying = True         # «летун»: a flying creature
+                self.mentions.append((t.i, "creature"))
+                continue
+            if k in ("symbiote", "parasite", "equipment") and self.carried(t):
+                self.use(t.i)
+                self.use_prep(t.i)
+                if k not in r.carries:
+                    r.carries.append(k)     # «на моём сущ висит симб»: a fact about the mover, not the mover
+                self.mentions.append((t.i, "attached"))
+                continue
             if k in ("symbiote", "parasite", "equipment") and r.attached is None:
                 r.attached = k          # «движение симбиота»: an attached card moves with its host only (209.10, 212.8)
                 self.use(t.i)
@@ -480,6 +564,7 @@ class _Reader(SentenceReader):
                     self.use(t.i, *[u.i for u in near])
                 continue
             if k == "creature" or name_of(t.text):
+                self.mentions.append((t.i, "creature"))
                 self.use(t.i)
                 if name_of(t.text):
                     r.name = name_of(t.text)
@@ -488,6 +573,20 @@ class _Reader(SentenceReader):
                 p = self.tok(t.i - 1)
                 if p is not None and p.lemma == "другой":
                     self.use(p.i)       # «открыл другой картой»: by another card's ability
+
+    def carried(self, t: Tok) -> bool:
+        """An attached card's word told as carried by the mover: after «с / со» («сущ со
+        шмоткой»), or in a set-up sentence after «на <creature>» («на моём сущ висит симб»)."""
+        p = self.tok(t.i - 1)
+        if p is not None and p.text in ("с", "со"):
+            return True
+        if t.sent == self.asked_sent:
+            return False
+        na = [u for u in self.toks if u.sent == t.sent and u.i < t.i and u.text == "на"]
+        def host(v: Tok) -> bool:       # «на орке», «на нём» after a creature was named
+            return kind_of(v.text) == "creature" or bool(name_of(v.text)) or (
+                (v.pos == "NPRO" or v.text in ("нем", "нём", "ней", "нее", "неё", "них")) and bool(self.mentions) and self.mentions[-1][1] == "creature")
+        return any(any(host(v) for v in (self.tok(u.i + 1), self.tok(u.i + 2)) if v is not None and v.i < t.i) for u in na)
 
     def near_cell(self, t: Tok) -> bool:
         return any(u is not None and u.lemma == "клетка" for u in (self.tok(t.i - 1), self.tok(t.i - 2), self.tok(t.i - 3)))
@@ -586,7 +685,8 @@ class _Reader(SentenceReader):
         spend = next((t for t in sent if self.has("spend", t) and t.tense != "past" and t.i not in self.taken), None)
         restore = next((t for t in sent if self.has("restore", t)), None)
         kind_of_w = [t for t in sent if self.has("kind_of", t)]
-        is_w = next((t for t in sent if self.has("is_verbs", t)), None)
+        is_w = next((t for t in sent if self.has("is_verbs", t) and not (
+            self.tok(t.i - 1) is not None and self.tok(t.i - 1).text in ("после", "до", "из-за", "от"))), None)   # «после этого»
         cnt = wh is not None and wh.text == "сколько"
         if wh is not None:
             self.use(wh.i)
@@ -734,11 +834,25 @@ class _Reader(SentenceReader):
         if self.r.name == "?":
             self.r.asked = None
         a = self.r
+        if a.carries:
+            asked_at = min((m.at for m in self.motions if not m.told), default=len(self.toks))
+            last = [k for i, k in sorted(self.mentions) if i < asked_at]
+            if a.attached is not None or not last or last[-1] != "creature":
+                a.asked = None      # «на орке висит симбиот. может ли он ходить?»: which card moves is not clear
+        if a.attached is not None and any(k == "creature" and self.toks[i].sent == self.asked_sent for i, k in self.mentions):
+            a.asked = None          # an attached card told, a creature asked about: which card moves is not clear
+        if self.while_thinking and a.turn is None and a.declarer is None:
+            a.asked = None          # «пока противник думает» with no turn told: whose turn it is is not clear
+        if a.flying and a.zone is None and a.asked is not None:
+            a.asked = None          # a flyer on the battlefield: its movement is not modelled here (405.1)
+        if a.zone is not None and not a.flying:
+            a.asked = None          # only a flyer is in the additional zone
         if a.attached is not None and (a.asked != "legal" or a.events or a.dest != "next" or a.name or
                                        a.kind not in (MOVE, JUMP, RELOCATE)):
             a.asked = None      # an attached card: only «может ли симбиот двигаться / быть перемещён?»
         for t in self.toks:
-            if a.attached is not None and t.lemma in ("сам", "самостоятельно", "отдельно", "сама", "само"):
+            if (a.attached is not None and t.lemma in ("сам", "самостоятельно", "отдельно", "сама", "само")) or \
+                    (a.attached is None and t.text in ("сам", "сама", "само", "самостоятельно")):
                 self.use(t.i)
         self.read_unread()
         return self.r

@@ -61,13 +61,28 @@ class _Board:
         told = sum(e.steps for e in r.events if isinstance(e, Motion) and e.kind == MOVE)
         need = told + max(r.steps, 1)
         full = r.movement if r.movement is not None else max(2, need if r.asked == "legal" else 2)
+        if r.bonus is not None:
+            full += r.bonus         # «шмотка даёт +1 движения»: the points with the modifier
         card = {"id": self.mover, "owner": self.owner, "cell": _cell(_X0, _Y0), "movement": full}
+        if r.flying:
+            card["traits"] = ["flying"]
+        if r.zone is not None:      # «летун в доп зоне»: no cell on the battlefield
+            card["zone"] = r.zone
+            del card["cell"]
         if r.left is not None:
             card["movement_left"] = min(r.left, full)
         opened = [e[0] for e in r.events if isinstance(e, tuple) and e[0] in ("open", "close")]
         if not r.open or (opened and opened[0] == "open"):
             card["open"] = False
         self.cards = [card]
+        for k in r.carries:         # «на моём сущ висит симб», «сущ со шмоткой»: attached to the mover
+            att = {"id": {"symbiote": "Симбиот", "parasite": "Паразит", "equipment": "Экипировка"}[k],
+                   "owner": self.owner if k != "parasite" else _other(self.owner), "host": self.mover}
+            if k == "equipment":
+                att.update(kind="equipment", equipment_class="оружие")
+            else:
+                att["traits"] = ["symbiote"] + (["parasite"] if k == "parasite" else [])
+            self.cards.append(att)
         if r.attached is not None:      # the card asked about lies on a host creature (209.1, 212.1)
             host = {"id": "Хозяин", "owner": self.owner if r.attached != "parasite" else _other(self.owner),
                     "cell": _cell(_X0, _Y0), "movement": 2, "class": "воин"}
@@ -267,6 +282,9 @@ def _legal(r: MoveReading) -> Ruling | None:
         lines = [c.line() for c in [*lost, *stop.reasons]]
         return Ruling(verdict, lines, _dedup(["506.5", *_rules([*lost, *stop.reasons])]), mapping, res, und)
     bad = next((x for x in asked_rs if not x.legal), None)
+    if (r.flying or r.zone) and (bad is None or not {"506.2", "506.3"} & set(bad.reasons[0].rules)):
+        return None     # a flyer: only a refusal that does not depend on flying (506.2, 506.3) is ruled here
+    relocated = any(isinstance(e, Motion) and e.kind == RELOCATE for e in r.events)
     if bad is None:
         head = "может" if personal else "можно"
         extra = f" на {len(asked_rs)} {_cells(len(asked_rs))} подряд" if len(asked_rs) > 1 else ""
@@ -277,6 +295,10 @@ def _legal(r: MoveReading) -> Ruling | None:
         cites = _dedup([*_rules(restored), *_rules(lost), *(["506.1"] if r.kind == MOVE else []),
                         *(["506.7", "506.6"] if r.kind == JUMP else []), *(["507.1"] if r.kind == RELOCATE else []),
                         *_rules(why)])
+        if relocated and r.kind in (MOVE, JUMP) and not told_cons:
+            return Ruling(f"Да, {head} {what}: перемещение особенностью — не движение, запас движения на него не тратится",
+                          [c.line() for x in rs[:asked[0] - 1] for c in x.consequences if "507.1" in c.rules][-2:]
+                          + [c.line() for c in why], _dedup(["507.1", *cites]), mapping, res, und)
         if r.kind == RELOCATE:
             return Ruling(f"Да, {'может быть перемещено' if personal else 'можно переместить'} особенностью: перемещение — "
                           "не движение, запас движения на него не тратится", [c.line() for c in why],
@@ -520,9 +542,17 @@ def _understood(r: MoveReading, b: _Board) -> str:
     if r.name:
         who = f"{'ваш' if b.owner == ME else 'чужой'} «{b.mover}»"
     facts = [f"запас движения {c['movement']}" + (f", осталось {c['movement_left']}" if "movement_left" in c else "")]
+    if r.bonus is not None:
+        facts[0] += f" (с модификатором {r.bonus:+d})"
     if c.get("open") is False:
         facts.append("закрыто")
+    if r.flying:
+        facts.append("летающее")
+    if r.zone is not None:
+        facts.append("в дополнительной зоне")
     parts = [f"{who} ({', '.join(facts)})"]
+    for k in r.carries:
+        parts.append(f"на нём {dict(symbiote='симбиот', parasite='паразит', equipment='экипировка')[k]}")
     if r.attached is not None:
         whose = "ваш" if b.owner == ME else "чужой"
         parts = [f"{whose} {dict(symbiote='симбиот', parasite='паразит', equipment='экипировка')[r.attached]} "
