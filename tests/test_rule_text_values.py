@@ -174,3 +174,15 @@ def test_who_is_right_still_gets_its_person_or_yes_no():
 
     assert not _opens_with_wh("друг говорит, что симбиота можно на летуна. кто прав")
     assert _opens_with_wh("а кто получает приоритет?")
+
+
+@pytest.mark.parametrize("q, wrong", [
+    # 505.9 «Оставшиеся для оплаты ресурсы потратятся»: «оставшиеся» describes the resources, it states no outcome
+    ("карта «верните это существо в колоду, при этом ранить выбранное существо на 1». у меня ещё остались ресурсы — "
+     "они при этом сгорят или останутся?", "Останутся"),
+    # «в стек» is no option parallel to «рассчитывается»: the two options are not alike
+    ("игродействие сначала заносится в стек или сначала рассчитывается", "В стек"),
+])
+def test_an_option_is_stated_only_by_a_predicate_parallel_to_it(q, wrong):
+    a = ask(q, "5ed")
+    assert not (a.verdict or "").startswith(wrong), (a.route, a.verdict)

@@ -879,6 +879,8 @@ def _choice(question: str, toks: list[Tok], context: frozenset[str], vi: ValueIn
     a, b = _option_concepts(a_toks), _option_concepts(right)
     if not a or not b or a & b:
         return None
+    if _is_predicate(a_toks) != _is_predicate(right):
+        return None     # «кладётся в стек или рассчитывается»: «в стек» is no option parallel to a verb
     L = language()
     shared = [x for x in _concepts([t for t in toks[:at] if t not in a_toks]) if x.removeprefix("не ") not in L.filler]
     if not shared:
@@ -892,6 +894,8 @@ def _choice(question: str, toks: list[Tok], context: frozenset[str], vi: ValueIn
         if ha == hb:
             continue
         opt, cs = (a_toks, a) if ha else (right, b)
+        if _is_predicate(opt) and not _stated_as_predicate(f.sentence, cs):
+            continue    # «сгорят или останутся?»: «Оставшиеся … ресурсы потратятся» names «остаться» only as an attribute
         text = " ".join(t.text for t in opt)
         said = _said(f.sentence, cs)
         if said and said.casefold() != text.casefold():
@@ -900,6 +904,25 @@ def _choice(question: str, toks: list[Tok], context: frozenset[str], vi: ValueIn
         options.setdefault(text[:1].upper() + text[1:], []).append((told, f.number, f.sentence))
     ranked = {v: [(n, s) for _, n, s in sorted(found, key=lambda x: -x[0])] for v, found in options.items()}
     return _decide(question, ranked, {}, edition, "или")
+
+
+_PREDICATE_POS = ("VERB", "INFN")
+
+
+def _is_predicate(opt: list[Tok]) -> bool:
+    """An option of «A или B» that is an action: it holds a finite verb or an infinitive."""
+    return any(t.pos in _PREDICATE_POS for t in opt)
+
+
+def _stated_as_predicate(sentence: str, concepts: frozenset[str]) -> bool:
+    """``sentence`` names one of ``concepts`` by a verb, an infinitive or a short participle
+    («потратятся», «потрачены») — a predicate — not only by a full participle or an
+    adjective («оставшиеся ресурсы»), which describes a thing and states no outcome."""
+    for t in tokenize(sentence)[0]:
+        if t.pos in (*_PREDICATE_POS, "PRTS") and any(_hits(c, _concepts([t]) | {language().norm(t.lemma, t.text)})
+                                                      for c in concepts):
+            return True
+    return False
 
 
 def _said(sentence: str, concepts: frozenset[str]) -> str:
