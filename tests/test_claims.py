@@ -207,3 +207,16 @@ def test_an_elliptic_counter_word_denies_the_claim():
 def test_a_story_opener_is_no_set_up_but_the_told_event_is():
     c = find_claim("Ситуация вчера была. Орк погиб. Друг говорит, что симбиот на нём остаётся. Прав?")
     assert (c.setup, c.proposition, c.other_word) == ("Орк погиб.", "симбиот на нём остаётся", "друг")
+
+
+def test_the_opponents_claim_is_read_from_the_askers_side():
+    """In «противник говорит что может повесить свою шмотку на моего сущ» «свою» is his and
+    «моего» the asker's: his equipment on the asker's creature (212.1), not the asker's own."""
+    from bot.reading.claims import _as_asker_says
+    assert _as_asker_says("может повесить свою шмотку на моего сущ") == "может повесить вражескую шмотку на моего сущ"
+    assert _as_asker_says("может повесить свою шмотку на своего сущ") == "может повесить свою шмотку на своего сущ"
+    a = ask("противник говорит что на рассадке может повесить свою шмотку на моего гнома. прав?")
+    assert a.verdict.startswith("Нет, противник не прав") and a.citations[0] == "212.1", a.verdict
+    # one owner on both sides reads the same from either side
+    b = ask("противник говорит что он может повесить свою шмотку на своего сущ. прав?")
+    assert b.verdict.startswith("Да, противник прав") and b.citations[0] == "212.1", b.verdict

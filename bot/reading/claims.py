@@ -365,6 +365,8 @@ def _find(f: str) -> Claim | None:
     prop, rejected = _split_contrast(prop)
     if len(_WORD.findall(prop)) < 2:
         return None
+    if main.who != "me" and lemma(main.other_word or "") in _claim_words().get("opponents", ()):
+        prop = _as_asker_says(prop)
     # the set-up: the sentences before the claim's sentence, and «я второй игрок и …» before its speaker
     sent_start = _sentence_start(body, main.start)
     setup = _without_framing(body[:sent_start].strip())
@@ -404,6 +406,19 @@ def _find(f: str) -> Claim | None:
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
                      counter=counter, counter_who=counter_who, asked_person=person)
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected)
+
+
+def _as_asker_says(prop: str) -> str:
+    """The opponent's claim ``prop`` as the asker would say it: beside the asker's own «мой»
+    (reported speech is told from the asker's side) the opponent's reflexive «свою шмотку» is
+    the asker's «вражескую шмотку»; with no «мой» in it, «свою … на своё …» names one owner
+    and reads the same from either side, so it is left (grammar/lexicon.yaml, claims)."""
+    cw = _claim_words()
+    mine = {fold(w) for w in cw.get("asker_possessives", ())}
+    if not any(fold(w) in mine for w in re.findall(r"[\w-]+", prop)):
+        return prop
+    refl = {fold(k): v for k, v in (cw.get("reflexive_as_opponent") or {}).items()}
+    return re.sub(r"[\w-]+", lambda m: refl.get(fold(m.group(0)), m.group(0)), prop)
 
 
 def _has_predicate(text: str) -> bool:
