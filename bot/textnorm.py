@@ -146,7 +146,19 @@ def _fold_word(m: re.Match) -> str:
 
 def fold(text: str) -> str:
     """Matching form: casefold, ё→е, Latin look-alikes inside Cyrillic words → Cyrillic,
-    lone «X» → «х», typography normalised."""
+    lone «X» → «х», typography normalised. Short texts (words, phrases of the lexicon,
+    which the readers fold again and again) are remembered; long ones are not."""
+    if len(text) <= 120:
+        return _fold_short(text)
+    return _fold(text)
+
+
+@lru_cache(maxsize=50_000)
+def _fold_short(text: str) -> str:
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
     s = normalize_typography(text).casefold().replace("ё", "е")
     if not _LOOKALIKE_ANY.search(s):  # no Latin look-alike letter: nothing to replace
         return s
