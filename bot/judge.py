@@ -134,7 +134,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     return ans
 
 
-NEGATED_FILL_CHARS = 160
+NEGATED_FILL_CHARS = 100
 """The longest negated question answered through its positive form when no route read it
 (a plain rule question; a longer one tells a situation, and a second pass costs ask's p99)."""
 
