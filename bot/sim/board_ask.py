@@ -46,6 +46,9 @@ _BEFORE = re.compile(r"(?<![а-я])(?:раньше|прежде|перед)(?![�
 _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|обеими|обоими|и\s+то\s+и\s+другое|и\s+того\s+и\s+другого|"
                         r"сразу\s+две|сразу\s+два)(?![а-я])")
 _AND = re.compile(r"(?<![а-я])и\s+")
+_LETTERS = re.compile(r"[а-я]{2,}")
+_LATER_JOIN = re.compile(r",\s*(?:а|и|но)?\s*|\s+(?:а|и)\s+")
+"""Where «сначала A, а B потом» turns from the first act to the later one."""
 _WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
 _PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
 _MUST = re.compile(r"(?<![а-я])(?:обязан\w*|должен|должна|должно|должны|придется|придётся|надо\s+ли|нужно\s+ли|"
@@ -169,9 +172,18 @@ def form_asked(question: str) -> bool:
     or when the ability is paid — what a connective may decide with no board described
     (cheap: no parse)."""
     sent = _asked_sentence(question)
-    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or len(_AND.findall(sent)) >= 2
+    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or _ALL_OR_NONE.search(sent) or len(_AND.findall(sent)) >= 2
                 or (_DECIDE.search(sent) and _decider(sent) is not None)
                 or (_PAYMENT.search(sent) and _PAY_WHEN.search(sent)))
+
+
+def asks_order(sent: str) -> bool:
+    """Whether the folded sentence ``sent`` asks an order of two acts told by «сначала … потом»
+    («сначала излечу, а потом раню», «сначала излечу, а раню потом»), the payment's time
+    aside (cheap: keywords only)."""
+    m = _FIRST.search(sent)
+    return m is not None and _THEN.search(sent, m.end()) is not None and _ordered(sent) is not None \
+        and not _PAYMENT.search(sent)
 
 
 def _ordered(sent: str) -> tuple[str, str] | None:
@@ -181,7 +193,17 @@ def _ordered(sent: str) -> tuple[str, str] | None:
     if m is not None:
         t = _THEN.search(sent, m.end())
         if t is not None:
-            return sent[m.end():t.start()], sent[t.end():]
+            first, then = sent[m.end():t.start()], re.split(r"[,;:—–]|\s-\s", sent[t.end():], maxsplit=1)[0]
+            if not _LETTERS.search(first):
+                # «излечу сначала, а потом раню»: the first act is told before «сначала»
+                first = re.split(r"[,;:—–]", sent[:m.start()])[-1]
+            if not _LETTERS.search(then):
+                # «сначала излечу, а своего раню потом»: the later act is told before «потом»
+                cut = list(_LATER_JOIN.finditer(first))
+                if not cut:
+                    return None
+                first, then = first[:cut[-1].start()], first[cut[-1].end():]
+            return first, then
     b = _BEFORE.search(sent)
     return (sent[:b.start()], sent[b.end():]) if b is not None else None
 
@@ -217,6 +239,12 @@ def _both(clause: str, ps, actions) -> tuple[int, ...] | None:
     return None
 
 
+_ALL_OR_NONE = re.compile(r"(?<![а-я])(?:либо|или)\s+(?:оба|обе|все|всё|и\s+то\s+и\s+другое)(?![а-я])[^?]*?"
+                          r"(?<![а-я])(?:либо|или)\s+(?:ничего|ни\s+одн\w*|никак\w*)(?![а-я])|"
+                          r"(?<![а-я])(?:всё|все|оба|обе)\s+или\s+ничего(?![а-я])")
+"""«либо оба делаю, либо ничего», «всё или ничего»: the claim that no part may be left out."""
+
+
 _TAG = re.compile(r"(?:да|верно|так|правда|ведь|ведь\s+так|правильно|нет|не\s+так|так\s+ведь)")
 
 
@@ -225,8 +253,9 @@ def _asking_clause(question: str) -> str:
     from bot.yesno import asks
 
     sents = sentences(question)
-    last = sents[-1] if sents else question
-    if not asks(last) and "?" not in last:
+    # the last sentence that asks: a remark after it («лечение будет? там же точка с запятой») asks nothing
+    last = next((x for x in reversed(sents) if "?" in x or asks(x)), None) if sents else question
+    if last is None:
         return ""
     clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)|(?<=[а-яё])\s+(?=(?:когда|пока)\s+\S+\s+\S+)",
                                   last) if c.strip()]
@@ -309,6 +338,9 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         # открываясь?»: the part under «не» is the one left out (not two parts asked together);
         # an unplaced «не …» — no verdict
         return Asked("may_skip", skipped) if skipped else Asked("unread")
+    if _ALL_OR_NONE.search(sent) or (_MUST.search(sent) and _BOTH_WORD.search(sent)):
+        # «либо оба делаю, либо ничего», «я обязан сделать и то и другое?»: no part may be left out
+        return Asked("all_or_none", parts=tuple(p.number for p in ps))
     both = _both(clause, ps, actions) if question_kind(question) == "yes_no" else None
     if both is not None and len(both) >= 2:
         return Asked("both", parts=both)
@@ -492,6 +524,8 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         return replace(bv, verdict=None)
     if asked.kind == "may_skip":
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
+    if asked.kind == "all_or_none":
+        return _cited_first(_all_or_none(text, state, src, use, assumed, result, leaf_of, asked))
     if asked.kind in ("order", "both"):
         return _together(text, state, src, use, assumed, result, parts, leaf_of, asked)
     if asked.kind == "payment":
@@ -645,7 +679,7 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
         done = [n for n in asked.parts if res.results.get(n) == "done"]
         here = "; на этом поле " + "; ".join(part_phrase(res, n) for n in done) if done and kind != "choice" else ""
         what = "одну за другой, ни в каком порядке" if asked.kind == "order" else "обе сразу"
-        bv.verdict = f"Нет: {what} их использовать нельзя — {only} (п. {rule}){here}"
+        bv.verdict = f"Нет: {what} их использовать нельзя: {only} (п. {rule}){here}"
         bv.form_decided = True
         return _cited_first(bv)
     if kind == "and_then" and asked.kind == "order":
@@ -664,6 +698,28 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
             bv.verdict += f" (п. {rule}: контролирующий игрок вправе объявить обе)"
         return _cited_first(bv)
     bv.verdict = None     # «может …» asked in an order: the rules set none; no connective holds both
+    return bv
+
+
+def _all_or_none(text, state, src, use, assumed, result, leaf_of, asked):
+    """«Либо оба, либо ничего?», «я обязан сделать и то и другое?»: whether every part must be
+    used or none. «Нет» after «может» (505.8: the controller may leave some undeclared) and
+    where only one part is used (505.5 «или», 505.6, 505.7); no verdict after «при этом» (the
+    rules say when a later part is used, not that the controller must use every part)."""
+    from bot.sim.board_text import resolve_text
+
+    node = _common(result.ast, leaf_of, asked.parts)
+    kind = node.kind if node is not None else None
+    bv = resolve_text(text, state, src, use, "", assumed)
+    bv.form_decided = kind in ("optional", "choice", "otherwise", "refusable")
+    rule = _rule_of(node) if node is not None else None
+    why = {"optional": "контролирующий игрок вправе не объявлять некоторые из способностей, перечисленных после "
+                       "«может», и объявить только часть из них",
+           "choice": "используется только одна из способностей, на выбор контролирующего игрока",
+           "otherwise": "используется только одна способность: первая, а если её объявить нелегально, вторая",
+           "refusable": "используется только одна способность: вторая объявляется, только если противник отказался "
+                        "от эффекта первой или её объявить нелегально"}.get(kind)
+    bv.verdict = f"Нет: не обязательно все части: {why} (п. {rule})" if why else None
     return bv
 
 
@@ -859,4 +915,4 @@ def _skip(text, state, src, use, assumed, result, parts, leaf_of, n):
     return bv
 
 
-__all__ = ["Asked", "read_asked", "answer_on_board"]
+__all__ = ["Asked", "read_asked", "answer_on_board", "asks_order"]

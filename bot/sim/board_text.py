@@ -276,6 +276,9 @@ def read_board_facts(question: str) -> BoardFacts:
                     else:
                         facts[-1] = replace(facts[-1], attrs=ban.attrs, said=f"{facts[-1].said}, {said}")
                     continue
+                if quote_no > 1 and quote_no <= len(quoted_texts) and quoted_texts[0] \
+                        and fold(quoted_texts[quote_no - 1]).strip(" .") in fold(quoted_texts[0]):
+                    continue    # «раз написано «может»»: words of the card text itself, no board fact
                 if quote_no > 1:
                     unread.append(said)     # another card's text the reading does not place
                     continue
