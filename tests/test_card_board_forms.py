@@ -65,3 +65,133 @@ def test_a_remark_after_the_question_does_not_hide_it():
     a = ask(SEMI + " закрыть выбранное не вышло. раны всё равно будут? там же точка с запятой, значит отдельно")
     assert _lead(a) == "Нет" and a.citations[0] == "505.4.1"
     assert "часть 2" in a.verdict
+
+
+# ------------------------------------------------------------------ issue 12 acceptance, every 505 form
+NO_CLOSED = (
+    # (text, what happens: the lead of the verdict, the first paragraph)
+    ("«{tap}: откройте выбранное закрытое существо противника, при этом нанесите 1 рану выбранному вашему существу».",
+     "Ни одна часть текста не выполняется", "505.4"),
+    ("«{tap}: откройте выбранное закрытое существо противника; излечите ваше существо на 2».",
+     "Ни одна часть текста не выполняется", "505.4.1"),
+    ("«{tap}: откройте выбранное закрытое существо противника – излечите ваше существо на 2».",
+     "Ни одна часть текста не выполняется", "505.4.2"),
+    ("«{tap}: нанесите 2 раны выбранному закрытому существу противника или излечите ваше существо на 2».",
+     "Излечите ваше существо на 2", "505.5"),
+    ("«{tap}: откройте выбранное закрытое существо противника, в противном случае – нанесите себе 1 рану».",
+     "Нанесите себе 1 рану", "505.6"),
+    ("«{tap}: противник открывает одно своё закрытое существо; если противник не может или не хочет этого сделать – "
+     "нанесите 2 раны выбранному существу противника».", "Нанесите 2 раны выбранному существу противника", "505.7"),
+    ("у стража «в начале вашего хода может открыть выбранное закрытое существо противника и излечиться на 1».",
+     "Излечиться на 1", "505.8"),
+    ("«уничтожьте это существо, при этом нанесите 3 раны выбранному закрытому существу противника».",
+     "Уничтожьте это существо", "505.4"),
+)
+
+
+def test_every_505_form_gets_the_verdict_the_board_implies():
+    for text, lead, rule in NO_CLOSED:
+        for board in (" У противника нет ни одного закрытого существа — что будет?",
+                      " у него на поле одни открытые. что будет?", " все его сущи открыты, что произойдёт?"):
+            a = ask(text + board)
+            assert a.verdict and a.verdict.startswith(lead + ":"), (text, board, a.verdict)
+            assert a.citations[0] == rule, (text, board, a.citations)
+    self_destroy = ask(NO_CLOSED[-1][0] + " у противника все уже открыты. что будет?")
+    assert "505.9" in self_destroy.verdict and "часть 2" in self_destroy.verdict
+
+
+# ------------------------------------------------------------------ the board told in chat style
+def test_chat_board_facts_are_read():
+    from bot.sim.board_text import read_board_facts
+
+    def kinds(q):
+        f = read_board_facts("«закройте выбранное существо противника». " + q + " что будет?")
+        return [(x.kind, x.owner, x.restriction, x.only) for x in f.facts], f.unread
+
+    assert kinds("у него на поле только летуны.") == ([("exists", "enemy", "flying", True)], [])
+    assert kinds("у противника одни летуны.") == ([("exists", "enemy", "flying", True)], [])
+    assert kinds("все его сущи закрыты.") == ([("none", "enemy", "open", False)], [])
+    assert kinds("у противника пустое поле.") == ([("none", "enemy", None, False)], [])
+    assert kinds("у соперника никого нет на поле.") == ([("none", "enemy", None, False)], [])
+    assert kinds("рядом никого.") == ([("nobody_near", None, None, False)], [])
+    assert kinds("у меня только сущи без класса.") == ([("exists", "own", "classless", True)], [])
+    # whose empty board is not told: named as unread, not guessed
+    assert kinds("там пусто.")[1] == ["там пусто."]
+
+
+def test_nobody_near_leaves_no_adjacent_target():
+    a = ask("«{tap}: нанесите 2 раны выбранному существу рядом с этим существом, в противном случае – излечите себя на 1». "
+            "рядом никого. что будет?")
+    assert a.verdict and a.verdict.startswith("Излечите себя на 1:") and a.citations[0] == "505.6"
+
+
+def test_a_bracketed_list_of_occupants_is_part_of_the_fact():
+    a = ask("«{tap}: переместите выбранное существо на соседнюю клетку, в противном случае – нанесите ему 1 рану». "
+            "выбрал его сущ, а вокруг все клетки заняты (его сущи, мой артефакт, мои сущи). что будет?")
+    assert a.verdict and a.verdict.startswith("Нанесите ему 1 рану:") and a.citations[0] == "505.6"
+    assert "507.2" in a.citations
+
+
+def test_the_opponents_quoted_refusal_is_a_refusal():
+    a = ask("«{tap}: противник закрывает одно своё открытое существо; если противник не может или не хочет этого "
+            "сделать – нанесите 2 раны выбранному существу противника». у него открытых полно, но он говорит "
+            "«не буду ничего закрывать». что будет?")
+    assert a.verdict and a.verdict.startswith("Нанесите 2 раны выбранному существу противника:")
+    assert a.citations[0] == "505.7"
+
+
+def test_only_flyers_of_mine_include_the_source_and_a_symbiote_from_the_discard_fails():
+    a = ask("«{tap}: поместите симбиота из вашего сброса на выбранное ваше существо, в противном случае – излечите "
+            "ваше существо на 1». у меня на поле одни летуны, один из них ранен. что будет?")
+    assert a.verdict and a.verdict.startswith("Излечите ваше существо на 1:")
+    assert a.citations[0] == "505.6" and "209.4" in a.citations[:3]
+
+
+def test_equipment_from_the_discard_onto_classless_creatures_fails():
+    a = ask("«{tap}: поместите экипировку из вашего сброса на выбранное ваше существо; излечите это существо на 2». "
+            "у меня на поле только сущи без класса. лечение будет?")
+    assert a.verdict and a.verdict.startswith("Нет:") and a.citations[0] == "505.4.1" and "212.2" in a.citations
+
+
+# ------------------------------------------------------------------ resources, refusal, who decides
+def test_resources_left_after_the_source_destroys_itself_are_spent():
+    a = ask("«уничтожьте это существо, при этом нанесите 3 раны выбранному существу». у меня ещё остались "
+            "ресурсы. они сгорят или останутся?")
+    assert a.verdict and a.verdict.startswith("Потратятся:") and a.citations[0] == "505.9"
+    other = ask("«{tap}: закройте выбранное существо; излечите ваше существо на 2». у меня ещё остались ресурсы. "
+                "они сгорят или останутся?")
+    assert not (other.verdict or "").startswith("Потратятся")
+
+
+def test_the_first_part_of_a_refusable_text_cannot_be_skipped_by_the_controller():
+    text = ("«{tap}: противник закрывает одно своё открытое существо; если противник не может или не хочет этого "
+            "сделать – нанесите 2 раны выбранному существу противника».")
+    a = ask(text + " у него есть открытые. можно я сразу нанесу раны, не предлагая ему закрываться? или решать ему?")
+    assert a.verdict and a.verdict.startswith("Нет:") and a.citations[0] == "505.7"
+    a = ask(text + " у противника полно открытых, закрыть точно есть кого, хотя он тянет время. он вообще может отказаться?")
+    assert a.verdict and a.verdict.startswith("Да:") and a.citations[0] == "505.7"
+
+
+# ------------------------------------------------------------------ the host as the asked target (209.9)
+SYMB = "у симба текст «в начале вашего хода может излечить хозяина на 2 или нанести 1 рану выбранному существу рядом с этим симбиотом»."
+
+
+def test_a_symbiote_may_aim_a_near_part_at_its_own_host():
+    a = ask(SYMB + " могу нанести рану своему же хозяину? он же рядом?")
+    assert a.verdict and a.verdict.startswith("Да:") and "часть 2" in a.verdict
+    assert a.citations[:2] == ["505.5", "209.9"]
+
+
+def test_the_host_as_target_of_a_part_with_an_untold_state_gets_no_verdict():
+    text = "у симба текст «{tap}: нанесите 1 рану выбранному закрытому существу рядом с этим симбиотом»."
+    a = ask(text + " могу нанести рану своему хозяину?")
+    assert not (a.verdict or "").startswith(("Да", "Нет"))
+
+
+def test_an_opinion_of_the_asker_is_no_board_event():
+    from bot.sim.board_text import read_board_facts
+
+    f = read_board_facts("«{tap}: противник возвращает в колоду одно своё существо; если противник не может или не хочет "
+                         "этого сделать – разряд на 2 по выбранному существу». я думал, раз он может вернуть, то обязан. "
+                         "это так?")
+    assert [x.kind for x in f.facts] == [] and f.unread == []

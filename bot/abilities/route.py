@@ -205,7 +205,7 @@ def _search_blocks(texts: list[str], edition: str) -> tuple[list[Block], list[st
 def _asks_order(question: str) -> bool:
     """Whether the (folded) asked sentence asks an order of two acts («сначала A, потом B»,
     «A раньше B»; ``bot.sim.board_ask``)."""
-    from bot.sim.board_ask import asks_order
+    from bot.abilities.asked_order import asks_order
 
     return asks_order(question)
 

@@ -38,17 +38,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from bot.abilities.asked_order import asks_order, ordered
 from bot.textnorm import fold
 
-_FIRST = re.compile(r"(?<![а-я])(?:сначала|сперва|вначале|сперваначала)(?![а-я])")
-_THEN = re.compile(r"(?<![а-я])(?:потом|затем|после)(?![а-я])")
-_BEFORE = re.compile(r"(?<![а-я])(?:раньше|прежде|перед)(?![а-я])")
 _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|обеими|обоими|и\s+то\s+и\s+другое|и\s+того\s+и\s+другого|"
                         r"сразу\s+две|сразу\s+два)(?![а-я])")
 _AND = re.compile(r"(?<![а-я])и\s+")
-_LETTERS = re.compile(r"[а-я]{2,}")
-_LATER_JOIN = re.compile(r",\s*(?:а|и|но)?\s*|\s+(?:а|и)\s+")
-"""Where «сначала A, а B потом» turns from the first act to the later one."""
 _WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
 _PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
 _MUST = re.compile(r"(?<![а-я])(?:обязан\w*|должен|должна|должно|должны|придется|придётся|надо\s+ли|нужно\s+ли|"
@@ -70,6 +65,9 @@ class Asked:
     part: int | None = None
     instead: int | None = None
     parts: tuple[int, ...] = ()
+    target: str | None = None
+    """The card the asking clause names as the part's target: ``host`` («могу ранить своего
+    же хозяина?»), else ``None``."""
 
 
 def _asked_sentence(question: str) -> str:
@@ -79,12 +77,38 @@ def _asked_sentence(question: str) -> str:
 
     sents = sentences(question)
     asked = [x for x in sents if "?" in x or asks(x)]
-    return fold((asked or sents or [question])[-1])
+    return fold(_yes_no_of(asked) or (asked or sents or [question])[-1])
+
+
+_OR_ELSE = re.compile(r"\s*(?:а\s+)?(?:или|либо)(?![а-яё])", re.I)
+
+
+def _yes_no_of(asked: list[str]) -> str | None:
+    """«Могу я сам решить …? Или выбор за ним?»: the asked sentence is the first of the two —
+    the second only names the alternative; ``None`` when the last asked sentence is no «или …?»."""
+    from bot.yesno import question_kind
+
+    if len(asked) < 2 or "?" not in asked[-2] or question_kind(asked[-2]) != "yes_no" \
+            or re.search(r"(?<![а-яё])(?:или|либо|что|как|кто|какой|какая|какие)(?![а-яё])", fold(asked[-2])):
+        return None     # not «что делаю, симба можно посадить или …? или …?» (an open question)
+    if _OR_ELSE.match(asked[-1]) or _REMARK.fullmatch(fold(asked[-1]).strip(" ?!.…")):
+        return asked[-2]    # «… или выбор за ним?», «он же рядом?»: the question is the one before
+    return None
+
+
+_REMARK = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:[а-яё-]+\s+){0,2}(?:же|ведь)(?:\s+[а-яё-]+){0,2}")
+"""«он же рядом?», «там ведь точка с запятой?»: a short remark that backs the question before it."""
 
 
 _PAY_BEFORE = re.compile(r"(?<![а-я])(?:до|перед|раньше|сначала|сперва|вначале|прежде)(?![а-я])")
 _PAY_AFTER = re.compile(r"(?<![а-я])(?:после|потом|затем|в\s+конце)(?![а-я])")
 _PAY_WHEN = re.compile(r"(?<![а-я])(?:когда|в\s+какой\s+момент|момент|до|после|раньше|перед|сначала|потом)(?![а-я])")
+
+
+_RESOURCE = re.compile(r"(?<![а-я])(?:ресурс\w*|кристалл\w*|они|их)(?![а-я])")
+_LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|останут\w*|остаются|остан[её]тся|потрат\w*|тратят\w*|пропад\w*|пропадут|"
+                       r"сохран\w*|вернут\w*|вернутся|сбросят\w*|уйдут)(?![а-я])")
+"""«оставшиеся ресурсы сгорят или останутся?»: what becomes of the resources left for the payment."""
 
 
 _DECIDE = re.compile(r"(?<![а-я])(?:выбира|выбер|выбор|реша|решит|решает|решение)")
@@ -172,40 +196,17 @@ def form_asked(question: str) -> bool:
     or when the ability is paid — what a connective may decide with no board described
     (cheap: no parse)."""
     sent = _asked_sentence(question)
-    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or _ALL_OR_NONE.search(sent) or len(_AND.findall(sent)) >= 2
+    return bool(ordered(sent) or _BOTH_WORD.search(sent) or _ALL_OR_NONE.search(sent) or len(_AND.findall(sent)) >= 2
                 or (_DECIDE.search(sent) and _decider(sent) is not None)
                 or (_PAYMENT.search(sent) and _PAY_WHEN.search(sent)))
 
 
-def asks_order(sent: str) -> bool:
-    """Whether the folded sentence ``sent`` asks an order of two acts told by «сначала … потом»
-    («сначала излечу, а потом раню», «сначала излечу, а раню потом»), the payment's time
-    aside (cheap: keywords only)."""
-    m = _FIRST.search(sent)
-    return m is not None and _THEN.search(sent, m.end()) is not None and _ordered(sent) is not None \
-        and not _PAYMENT.search(sent)
-
-
-def _ordered(sent: str) -> tuple[str, str] | None:
-    """``(first words, then words)`` of «сначала A, (а) потом B» or «A раньше / прежде /
-    перед B» in ``sent``; ``None`` otherwise (linear: a keyword search, no backtracking)."""
-    m = _FIRST.search(sent)
-    if m is not None:
-        t = _THEN.search(sent, m.end())
-        if t is not None:
-            first, then = sent[m.end():t.start()], re.split(r"[,;:—–]|\s-\s", sent[t.end():], maxsplit=1)[0]
-            if not _LETTERS.search(first):
-                # «излечу сначала, а потом раню»: the first act is told before «сначала»
-                first = re.split(r"[,;:—–]", sent[:m.start()])[-1]
-            if not _LETTERS.search(then):
-                # «сначала излечу, а своего раню потом»: the later act is told before «потом»
-                cut = list(_LATER_JOIN.finditer(first))
-                if not cut:
-                    return None
-                first, then = first[:cut[-1].start()], first[cut[-1].end():]
-            return first, then
-    b = _BEFORE.search(sent)
-    return (sent[:b.start()], sent[b.end():]) if b is not None else None
+def asks_host(question: str, facts) -> bool:
+    """Whether the asked sentence names the host of the card with the text as a target («могу
+    ранить своего же хозяина?») and that card sits on a host (a symbiote's or equipment's
+    text, ``BoardFacts.source_kind``): the host is then on the board whatever else is told."""
+    return getattr(facts, "source_kind", None) in ("symbiote", "equipment") \
+        and _HOST_WORD.search(_asked_sentence(question)) is not None
 
 
 def _one_part(words: str, ps, actions) -> int | None:
@@ -220,7 +221,7 @@ def _order(sent: str, ps, actions) -> tuple[int, int] | None:
     """``(first, then)``: the parts in the order the sentence asks them done («сначала разряд,
     а потом уничтожение»; «разряд раньше уничтожения»); ``None`` when it asks no order of
     two different parts (or the order of the payment, which ``bot.abilities.route`` answers)."""
-    m = _ordered(sent)
+    m = ordered(sent)
     if m is None or _PAYMENT.search(sent):
         return None
     a, b = _one_part(m[0], ps, actions), _one_part(m[1], ps, actions)
@@ -253,8 +254,10 @@ def _asking_clause(question: str) -> str:
     from bot.yesno import asks
 
     sents = sentences(question)
-    # the last sentence that asks: a remark after it («лечение будет? там же точка с запятой») asks nothing
-    last = next((x for x in reversed(sents) if "?" in x or asks(x)), None) if sents else question
+    # the last sentence that asks: a remark after it («лечение будет? там же точка с запятой») asks nothing;
+    # of «A? или B?» the first (B names the alternative)
+    asking = [x for x in sents if "?" in x or asks(x)]
+    last = (_yes_no_of(asking) or (asking[-1] if asking else None)) if sents else question
     if last is None:
         return ""
     clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)|(?<=[а-яё])\s+(?=(?:когда|пока)\s+\S+\s+\S+)",
@@ -325,6 +328,8 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     if _has(clause, _words()["refuse"]) and _has(clause, ["отказ"]):
         return Asked("may_refuse")
     sent = _asked_sentence(question)
+    if _LEFTOVER.search(sent) and _RESOURCE.search(sent):
+        return Asked("leftover")        # «ресурсы сгорят или останутся?»
     if _PAYMENT.search(sent):
         when = _pay_when(sent, question_kind(question) == "yes_no")
         if when is not None:
@@ -379,13 +384,22 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     part = next((h for h in hits if h != instead), None)
     if part is None and not given_up and _USE.search(clause) and question_kind(question) == "yes_no":
         return Asked("use")     # «могу юзнуть?», «можно использовать?»: the ability as a whole
+    target = "host" if _HOST_WORD.search(clause) else None
+    if target is not None:
+        # «могу ранить своего же хозяина?»: the verb names the part, «хозяин» its target (not the part
+        # «излечить хозяина» that names him too)
+        acted = [h for h in _by_action(head, actions) if h != instead]
+        part = acted[0] if len(acted) == 1 else part
     if _MAY.search(clause) and part is not None:
-        return Asked("may", part, instead)
+        return Asked("may", part, instead, target=target)
     if question_kind(question) == "yes_no" and part is not None:
-        return Asked("whether", part, instead)
+        return Asked("whether", part, instead, target=target)
     if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
         return Asked("consequence")
     return Asked("whether", part)
+
+
+_HOST_WORD = re.compile(r"(?<![а-я])хозя(?:ин|ина|ину|ином|ине)(?![а-я])")
 
 
 _BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")
@@ -501,6 +515,7 @@ def agree_with_negation(verdict: str) -> str:
 def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked):
     """The ``BoardVerdict`` for ``asked`` on the built board (see ``answer_on_board``)."""
     from bot.sim.ability import UseError
+    from bot.sim.ability import leaf_action
     from bot.sim.board_text import BoardVerdict, part_phrase, resolve_text
 
     if asked.kind == "may_refuse":
@@ -516,6 +531,7 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         then = "; ".join(part_phrase(bv.resolution, n) for n in rest)
         label = ", ".join(f"части {p.number} «{p.text}»" for p in first)
         bv.verdict = f"Да: противник вправе отказаться от эффекта {label} (п. 505.7)" + (f"; тогда {then}" if then else "")
+        bv.form_decided = True      # 505.7 gives him the right whatever the board
         if "505.7" not in bv.citations:
             bv.citations.insert(0, "505.7")
         return bv
@@ -524,6 +540,8 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         return replace(bv, verdict=None)
     if asked.kind == "may_skip":
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
+    if asked.kind == "leftover":
+        return _cited_first(_leftover(text, state, src, use, assumed, result))
     if asked.kind == "all_or_none":
         return _cited_first(_all_or_none(text, state, src, use, assumed, result, leaf_of, asked))
     if asked.kind in ("order", "both"):
@@ -536,6 +554,21 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         bv = _without(text, state, src, use, assumed, result, parts, leaf_of, asked)
         if bv is not None:
             return bv
+    host_target = False
+    if asked.kind == "may" and asked.target == "host" and src.host and asked.part is not None:
+        # «могу ранить своего же хозяина?»: the asked part's chosen target is the source's host
+        node = next((x for x in result.ast.walk() if id(x) == leaf_of.get(asked.part)), None)
+        _, args = leaf_action(node) if node is not None else (None, {})
+        restrictions = set((args.get("target") or {}).get("restrictions") or ())
+        if ((args.get("target") or {}).get("who")) != "chosen" or not restrictions <= {"adjacent"} \
+                or ("adjacent" in restrictions and not src.is_symbiote):
+            # not a chosen target, or one whose state the question does not tell («закрытое существо
+            # рядом»), or «рядом» for equipment, which no rule puts next to its host: no verdict
+            bv = resolve_text(text, state, src, use, "", assumed)
+            return replace(bv, verdict=None)
+        use = replace(use, targets={**use.targets, asked.part: src.host})
+        assumed = [*assumed, f"цель части {asked.part} — хозяин «{src.host}» (так спрошено)"]
+        host_target = "adjacent" if restrictions else "any"
     if asked.kind == "may":
         holder = _holder(result.ast, leaf_of[asked.part], ("choice", "otherwise", "optional"))
         kind = holder.kind if holder is not None else None
@@ -566,6 +599,11 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
             rule = next((c for c in step.rules if c.startswith("505")), None)
             bv.verdict = (f"Да: {label} объявить можно — {step.reason.replace('цель не указана; подходят', 'подходящие цели')}"
                           + (f" (п. {rule})" if rule else ""))
+        if host_target and bv.verdict:
+            # the host is on the board with the symbiote whatever else is told; «рядом» is 209.9
+            bv.form_decided = True
+            if host_target == "adjacent" and r == "done":
+                bv.verdict += "; симбиот и его хозяин считаются стоящими рядом картами (п. 209.9)"
         return _cited_first(bv)
     if asked.kind == "use":
         return _cited_first(_use_whole(text, state, src, use, assumed))
@@ -698,6 +736,23 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
             bv.verdict += f" (п. {rule}: контролирующий игрок вправе объявить обе)"
         return _cited_first(bv)
     bv.verdict = None     # «может …» asked in an order: the rules set none; no connective holds both
+    return bv
+
+
+def _leftover(text, state, src, use, assumed, result):
+    """«Оставшиеся ресурсы сгорят или останутся?»: after «уничтожить / вернуть в колоду
+    источник, при этом …» they are spent (505.9); for any other text no verdict (the rules
+    say when the payment happens, 505.4, not what becomes of resources beyond it)."""
+    from bot.sim.ability import self_source_text
+    from bot.sim.board_text import resolve_text
+
+    bv = resolve_text(text, state, src, use, "", assumed)
+    if self_source_text(result, src):
+        bv.verdict = ("Потратятся: источник этой особенности уничтожен / возвращён в колоду — оставшиеся для оплаты "
+                      "ресурсы потратятся (п. 505.9)")
+        bv.form_decided = True
+    else:
+        bv.verdict = None
     return bv
 
 
@@ -901,6 +956,19 @@ def _skip(text, state, src, use, assumed, result, parts, leaf_of, n):
         bv.verdict = f"Да: контролирующий игрок вправе не объявлять {label} (п. 505.8)" + (f"; {others}" if others else "")
         return bv
     bv = resolve_text(text, state, src, use, "", assumed)
+    if kind == "refusable" and any(id(x) == leaf_of.get(n) for x in holder.children[0].walk()):
+        # «могу сразу ранить, не предлагая ему вернуть шмотку?»: the first part is declared when legal;
+        # only the opponent may refuse its effect (505.7)
+        r = bv.resolution.results.get(n)
+        if r == "not_declared":
+            bv.verdict = f"Да: {part_phrase(bv.resolution, n)}"
+        elif r in ("done", "failed"):
+            bv.verdict = (f"Нет: {label} объявить легально, и она объявляется; отказаться от её эффекта вправе только "
+                          "противник, и только тогда объявляется другая способность (п. 505.7)")
+            bv.form_decided = True
+        else:
+            bv.verdict = None
+        return bv
     if kind == "otherwise" and any(id(x) == leaf_of.get(n) for x in holder.children[0].walk()):
         r = bv.resolution.results.get(n)
         if r == "not_declared":
