@@ -555,10 +555,14 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         if bv is not None:
             return bv
     host_target = False
-    if asked.kind == "may" and asked.target == "host" and src.host and asked.part is not None:
+    node = next((x for x in result.ast.walk() if id(x) == leaf_of.get(asked.part)), None) \
+        if asked.target == "host" and asked.part is not None else None
+    from bot.sim.ability import host_object
+
+    if asked.kind == "may" and node is not None and src.host and not host_object(node.text):
         # «могу ранить своего же хозяина?»: the asked part's chosen target is the source's host
-        node = next((x for x in result.ast.walk() if id(x) == leaf_of.get(asked.part)), None)
-        _, args = leaf_action(node) if node is not None else (None, {})
+        # (a part that itself names the host, «излечите хозяина», needs no such choice)
+        _, args = leaf_action(node)
         restrictions = set((args.get("target") or {}).get("restrictions") or ())
         if ((args.get("target") or {}).get("who")) != "chosen" or not restrictions <= {"adjacent"} \
                 or ("adjacent" in restrictions and not src.is_symbiote):
