@@ -368,7 +368,8 @@ def read_board_facts(question: str) -> BoardFacts:
                 else:
                     unread.append(raw.strip())
                 continue
-            if _nobody(clause, w) and not asking and not quoted:
+            if _nobody(clause, w) and not asking and not quoted \
+                    and not re.search(r"(?<![а-яё])(?:кроме|помимо|окромя)(?![а-яё])", fold(sent)):
                 if around and not _has(clause, w["cell"]):
                     facts.append(Fact("nobody_near", None, None, raw.strip()))     # «рядом никого»
                     continue
@@ -570,8 +571,15 @@ def _owner_of(clause: str, w: dict) -> str | None:
 
 
 def _nobody(clause: str, w: dict) -> bool:
-    """«никого», «ничего», «пусто», «пустое поле» as whole words in ``clause``."""
-    return bool(_words_re(tuple(w["nobody"])).search(f" {clause} "))
+    """«никого», «ничего», «пусто», «пустое поле» as whole words in ``clause`` that says
+    nothing more: not «ничего не изменилось» (a negated verb), not «ничего, кроме летуна»,
+    and «ничего» only beside «нет» or a place («у него на поле ничего»)."""
+    m = _words_re(tuple(w["nobody"])).search(f" {clause} ")
+    if m is None or re.search(r"(?<![а-яё])(?:не|кроме|только|лишь|одни|окромя|помимо)(?![а-яё])", clause):
+        return False
+    if m.group(0) == "ничего":
+        return re.search(r"(?<![а-яё])(?:нет|на\s+поле|на\s+столе|рядом|вокруг)(?![а-яё])", clause) is not None
+    return True
 
 
 def _only_before(clause: str, w: dict) -> bool:
