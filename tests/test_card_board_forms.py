@@ -195,3 +195,21 @@ def test_an_opinion_of_the_asker_is_no_board_event():
                          "этого сделать – разряд на 2 по выбранному существу». я думал, раз он может вернуть, то обязан. "
                          "это так?")
     assert [x.kind for x in f.facts] == [] and f.unread == []
+
+
+# ------------------------------------------------------------------ the reverse order; the controller leaving a part out
+def test_the_reverse_order_is_asked_as_an_order():
+    a = ask(WOUND_HEAL + " а можно в обратном порядке?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4.2"
+    a = ask(WOUND_HEAL + " можно поменять порядок, сначала лечение?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4.2"
+    a = ask(OR + " можно поменять их местами?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.5"
+
+
+def test_the_controller_cannot_refuse_the_alternative_he_must_declare():
+    text = "«{tap}: закройте выбранное существо противника, в противном случае – нанесите себе 2 раны»."
+    a = ask(text + " у него все закрыты. могу отказаться от ран?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.6" and "часть 2" in a.verdict
+    a = ask(text + " у него все закрыты. могу я отказаться от закрытия?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.6"

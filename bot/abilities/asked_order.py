@@ -16,13 +16,22 @@ _LATER_JOIN = re.compile(r",\s*(?:а|и|но)?\s*|\s+(?:а|и)\s+")
 _PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
 
 
+REVERSED = re.compile(r"(?<![а-я])(?:в\s+обратном\s+порядке|наоборот|помен\w*\s+(?:их\s+)?(?:местами|порядок|очер[её]дность)|"
+                      r"перестав\w*\s+(?:их\s+)?(?:местами)?|в\s+другом\s+порядке|не\s+по\s+порядку)(?![а-я])")
+"""«можно в обратном порядке?», «поменять их местами»: the text's parts asked in reverse order."""
+
+
 def asks_order(sent: str) -> bool:
     """Whether the folded sentence ``sent`` asks an order of two acts told by «сначала … потом»
-    («сначала излечу, а потом раню», «сначала излечу, а раню потом»), the payment's time
-    aside (cheap: keywords only)."""
+    («сначала излечу, а потом раню», «сначала излечу, а раню потом») or the reverse order of
+    the text («в обратном порядке», «поменять местами»), the payment's time aside (cheap:
+    keywords only)."""
+    if _PAYMENT.search(sent):
+        return False
+    if REVERSED.search(sent):
+        return True
     m = _FIRST.search(sent)
-    return m is not None and _THEN.search(sent, m.end()) is not None and ordered(sent) is not None \
-        and not _PAYMENT.search(sent)
+    return m is not None and _THEN.search(sent, m.end()) is not None and ordered(sent) is not None
 
 
 def ordered(sent: str) -> tuple[str, str] | None:
@@ -47,4 +56,4 @@ def ordered(sent: str) -> tuple[str, str] | None:
     return (sent[:b.start()], sent[b.end():]) if b is not None else None
 
 
-__all__ = ["ordered", "asks_order"]
+__all__ = ["ordered", "asks_order", "REVERSED"]

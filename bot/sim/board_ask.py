@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from bot.abilities.asked_order import asks_order, ordered
+from bot.abilities.asked_order import _FIRST, asks_order, ordered
 from bot.textnorm import fold
 
 _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|обеими|обоими|и\s+то\s+и\s+другое|и\s+того\s+и\s+другого|"
@@ -196,7 +196,7 @@ def form_asked(question: str) -> bool:
     or when the ability is paid — what a connective may decide with no board described
     (cheap: no parse)."""
     sent = _asked_sentence(question)
-    return bool(ordered(sent) or _BOTH_WORD.search(sent) or _ALL_OR_NONE.search(sent) or len(_AND.findall(sent)) >= 2
+    return bool(ordered(sent) or asks_order(sent) or _BOTH_WORD.search(sent) or _ALL_OR_NONE.search(sent) or len(_AND.findall(sent)) >= 2
                 or (_DECIDE.search(sent) and _decider(sent) is not None)
                 or (_PAYMENT.search(sent) and _PAY_WHEN.search(sent)))
 
@@ -215,6 +215,24 @@ def _one_part(words: str, ps, actions) -> int | None:
 
     hits = match_parts(words, ps) or _by_action(words, actions)
     return hits[0] if hits else None
+
+
+def _reversed(sent: str, ps, actions) -> tuple[int, int] | None:
+    """«Можно в обратном порядке?», «поменять местами, сначала лечение?»: ``(first, then)`` —
+    the part named after «сначала» first and the other one, or for a text of two parts the
+    second first; ``None`` when it asks no reverse order or which parts is not told."""
+    from bot.abilities.asked_order import REVERSED
+
+    if not REVERSED.search(sent) or _PAYMENT.search(sent):
+        return None
+    m = _FIRST.search(sent)
+    named = _one_part(sent[m.end():], ps, actions) if m else None
+    numbers = [p.number for p in ps]
+    if named is not None and len(numbers) == 2:
+        return named, next(n for n in numbers if n != named)
+    if named is None and len(numbers) == 2 and not m:
+        return numbers[1], numbers[0]
+    return None
 
 
 def _order(sent: str, ps, actions) -> tuple[int, int] | None:
@@ -326,6 +344,14 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     if _DECIDE.search(head) and _decider(head) is not None and _one_part(head, ps, actions) is None:
         return Asked("who_decides", parts=(_decider(head),))     # «кто решает, отказаться или нет?»
     if _has(clause, _words()["refuse"]) and _has(clause, ["отказ"]):
+        own = re.search(r"(?<![а-я])(?:могу|можно|смогу|можем|я|мне)(?![а-я])", clause) \
+            and not _OPPONENT.search(clause)
+        given = re.search(r"(?<![а-я])от(?![а-я])(.*)", clause)
+        if own and given:
+            # «могу отказаться от ран?»: the controller leaves that part out (505.6, 505.8), not the
+            # opponent's refusal of 505.7
+            skipped = _one_part(given.group(1), ps, actions)
+            return Asked("may_skip", skipped) if skipped else Asked("unread")
         return Asked("may_refuse")
     sent = _asked_sentence(question)
     if _LEFTOVER.search(sent) and _RESOURCE.search(sent):
@@ -334,7 +360,7 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         when = _pay_when(sent, question_kind(question) == "yes_no")
         if when is not None:
             return Asked("payment", parts=when)
-    order = _order(sent, ps, actions)
+    order = _order(sent, ps, actions) or _reversed(sent, ps, actions)
     if order is not None:
         return Asked("order", parts=order)
     skipped = _left_out(_asking_sentence(question), ps, actions)
@@ -970,6 +996,16 @@ def _skip(text, state, src, use, assumed, result, parts, leaf_of, n):
             bv.verdict = (f"Нет: {label} объявить легально, и она объявляется; отказаться от её эффекта вправе только "
                           "противник, и только тогда объявляется другая способность (п. 505.7)")
             bv.form_decided = True
+        else:
+            bv.verdict = None
+        return bv
+    if kind == "otherwise" and not any(id(x) == leaf_of.get(n) for x in holder.children[0].walk()):
+        # «могу отказаться от ран?»: the later alternative must be declared when the earlier is illegal
+        r = bv.resolution.results.get(n)
+        if r in ("done", "failed"):
+            bv.verdict = f"Нет: {part_phrase(bv.resolution, n)}"
+        elif r == "not_declared":
+            bv.verdict = f"Да: {part_phrase(bv.resolution, n)}"
         else:
             bv.verdict = None
         return bv
