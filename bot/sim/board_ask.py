@@ -354,8 +354,9 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
             return Asked("may_skip", skipped) if skipped else Asked("unread")
         return Asked("may_refuse")
     sent = _asked_sentence(question)
-    if _LEFTOVER.search(sent) and _RESOURCE.search(sent):
-        return Asked("leftover")        # «ресурсы сгорят или останутся?»
+    if _LEFTOVER.search(sent) and _RESOURCE.search(sent) and (
+            question_kind(question) != "yes_no" or re.search(r"(?<![а-я])(?:или|либо)(?![а-я])", sent)):
+        return Asked("leftover")        # «ресурсы сгорят или останутся?», «что будет с ресурсами?»
     if _PAYMENT.search(sent):
         when = _pay_when(sent, question_kind(question) == "yes_no")
         if when is not None:
@@ -804,7 +805,7 @@ def _all_or_none(text, state, src, use, assumed, result, leaf_of, asked):
            "otherwise": "используется только одна способность: первая, а если её объявить нелегально, вторая",
            "refusable": "используется только одна способность: вторая объявляется, только если противник отказался "
                         "от эффекта первой или её объявить нелегально"}.get(kind)
-    bv.verdict = f"Нет: не обязательно все части: {why} (п. {rule})" if why else None
+    bv.verdict = f"Нет: {why} (п. {rule})" if why else None
     return bv
 
 
