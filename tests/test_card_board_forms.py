@@ -213,3 +213,17 @@ def test_the_controller_cannot_refuse_the_alternative_he_must_declare():
     assert _lead(a) == "Нет" and a.citations[0] == "505.6" and "часть 2" in a.verdict
     a = ask(text + " у него все закрыты. могу я отказаться от закрытия?")
     assert _lead(a) == "Да" and a.citations[0] == "505.6"
+
+
+def test_a_state_the_reader_does_not_know_is_unread_not_existence():
+    from bot.sim.board_text import read_board_facts
+
+    text = "«{tap}: закройте выбранное открытое существо противника, при этом излечите ваше существо на 2». "
+    f = read_board_facts(text + "у врага все сущи уже повернуты. лечение пройдёт?")
+    assert [(x.kind, x.owner, x.restriction) for x in f.facts] == [("none", "enemy", "open")]
+    f = read_board_facts(text + "у врага все сущи заморожены. лечение пройдёт?")
+    assert f.facts == [] and f.unread == ["у врага все сущи заморожены."]
+    a = ask(text + "у врага все сущи заморожены. лечение пройдёт?")
+    assert not (a.verdict or "").startswith(("Да", "Нет"))
+    a = ask(text + "у врага все сущи уже повернуты. лечение пройдёт?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4"

@@ -529,6 +529,9 @@ def read_board_facts(question: str) -> BoardFacts:
                 if owner is None and re.search(r"(?<![а-я])у\s+(него|нее|неё|них)(?![а-я])", clause):
                     owner = "enemy"     # «у него открытые есть»: the opponent named before
                 facts.append(Fact("exists", owner, restr, raw.strip()))
+            elif not asking and not re.search(r"(?<![а-яё])не(?![а-яё])", clause) and restr is None \
+                    and _PREDICATE.search(clause) and not _has(clause, w["intent"]):
+                unread.append(raw.strip())      # «у врага все сущи уже повернуты»: a state the reader does not know
             elif not asking and not re.search(r"(?<![а-яё])не(?![а-яё])", clause) and (
                     _opens_with(clause, w["possessive"]) or _has(clause, w["intent"])):
                 # «у меня раненое сущ», «хочу полечить своё раненое сущ»: that creature is there
@@ -588,6 +591,11 @@ def _only_before(clause: str, w: dict) -> bool:
     only = "|".join(re.escape(fold(o)) for o in w["only"])
     nouns = "|".join(re.escape(fold(c)) for c in (*w["creature"], "летун"))
     return re.search(rf"(?<![а-яё])(?:{only})\s+(?:[а-яё]+\s+)?(?:{nouns})", clause) is not None
+
+
+_PREDICATE = re.compile(r"(?<![а-яё])[а-яё]{3,}(?:[ая]?ты|[еа]?ны|ены|ены|ается|яется|уются|ются)(?![а-яё])")
+"""A short participle or a present verb told of the creatures («повернуты», «заморожены», «стоят»):
+a state or an act the clause says of them."""
 
 
 _ONE_OF_THEM = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:один|одна|одно|кто-то|некоторые|двое|два|две)\s+из\s+(?:них|этих)(?![а-яё])")
