@@ -56,7 +56,11 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
-    from bot.rules_text import premise
+    from bot.rules_text import premise, tables
+
+    t = tables.answer(question, edition, index_for(edition))
+    if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
+        return t
 
     if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
         ans = premise.answer(question, edition)   # never the premise read as part of what is asked
