@@ -104,3 +104,38 @@ def test_the_other_sides_statement_after_a_dash():
     r = ask("я говорю что симбиота нельзя помещать на летающее существо, а кореш — что наоборот. кто прав?")
     assert r.verdict.startswith("Вы правы"), r.verdict
     assert r.citations[0] == "209.4"
+
+
+# ------------------------------------------------------------------ facts, stances in the check, asides, one of two ruled
+def test_a_fact_verdict_against_a_negated_claim():
+    assert holds_of("Игродействие: бросок кубика — игродействие", "бросок кубика — не игродействие")[0] is False
+    assert holds_of("Игродействие: бросок кубика — игродействие", "бросок кубика — игродействие")[0] is True
+    # a negation elsewhere in the claim leaves it open
+    assert holds_of("Игродействие: бросок кубика — игродействие", "бросок кубика не всегда игродействие") is None
+
+
+def test_a_modal_lead_over_another_finding_is_not_read():
+    # «Нельзя: быстрое игродействие» mirrors the question's «нельзя», it says nothing of it
+    assert holds_of("Нельзя: быстрое игродействие", "сработку нельзя объявлять когда в стеке что-то есть") is None
+
+
+def test_the_asked_persons_stance_in_the_check():
+    c = find_claim("соперник утверждает что шмотку можно надеть на летуна. прав ли я, что нельзя?")
+    assert (c.who, c.denies) == ("me", True)
+    a = ask("соперник утверждает что шмотку можно надеть на летуна. прав ли я, что нельзя?")
+    assert a.verdict.startswith("Да, вы правы"), a.verdict
+    assert "212.3" in a.citations
+    # the claimer's own stance repeated in the check is not read as a denial
+    assert find_claim("я говорю что шмотку можно надеть на летуна. я прав что можно?") is None
+
+
+def test_a_bracketed_aside_is_not_ruled_on():
+    c = find_claim("кореш говорит что шмотку (не симбиота) можно надеть на летуна. прав?")
+    assert c.proposition == "шмотку можно надеть на летуна"
+
+
+def test_who_is_right_when_only_one_statement_is_ruled_true():
+    a = ask("я говорю что симбиота нельзя помещать на летающее существо, а друг говорит что летуны вообще всегда "
+            "бестелесные. кто прав?")
+    assert a.verdict.startswith("Вы правы"), a.verdict
+    assert "проверить не смог" in a.verdict and a.citations[0] == "209.4"

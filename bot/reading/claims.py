@@ -54,7 +54,8 @@ def _check_re() -> re.Pattern:
     was = r"(?:\s+был[аои]?)?"
     return re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?(?:был\s+)?прав[ыа]?"
                       rf"|(?:{people}\s+)?{was}(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{people})?{was}"
-                      r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?\s*\??\s*$")
+                      r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?"
+                      r"(?:,?\s+что\s+(?P<stance>(?:не\s+)?[а-я]+))?\s*\??\s*$")
 
 
 def _me() -> tuple[str, ...]:
@@ -346,7 +347,8 @@ def find_claim(question: str) -> Claim | None:
     f = fold(q)
     c = _find(f)
     if c is None or len(f) != len(q):
-        return _in_asker_terms(c) if c is not None else None
+        return _in_asker_terms(replace(c, proposition=_without_asides(c.proposition),
+                                       counter=_without_asides(c.counter))) if c is not None else None
 
     def orig(part: str) -> str:     # the user's own letters (card text, names) for a folded slice
         i = f.find(part) if part else -1
@@ -357,9 +359,19 @@ def find_claim(question: str) -> Claim | None:
         setup = orig(setup)
     elif setup and setup.endswith(".") and f.find(setup[1:-1]) >= 0:
         setup = setup[:1] + orig(setup[1:-1]) + "."
-    c = replace(c, setup=setup, proposition=orig(c.proposition), reason=orig(c.reason), rejected=orig(c.rejected),
-                counter=orig(c.counter))
+    c = replace(c, setup=setup, proposition=_without_asides(orig(c.proposition)), reason=orig(c.reason),
+                rejected=orig(c.rejected), counter=_without_asides(orig(c.counter)))
     return _in_asker_terms(c)
+
+
+def _without_asides(text: str) -> str:
+    """``text`` without its bracketed asides («обычного симбиота (не паразита)», «(там «при
+    этом»)»): a clarification of the claimer's words, not a part of what is ruled on (its «не»
+    would read as the claim's negation)."""
+    if "(" not in text:
+        return text
+    out = re.sub(r"\s*\([^()]*\)", "", text).strip(" ,")
+    return out if len(_WORD.findall(fold(out))) >= 2 else text
 
 
 def _in_asker_terms(c: Claim) -> Claim:
@@ -393,6 +405,12 @@ def _find(f: str) -> Claim | None:
     body = f[:m.start()].rstrip(" ,.;:—–-")
     asked = m.group(1)
     check = "who" if asked.startswith("кто") else "right"
+    asked_stance = None
+    if m.group("stance"):
+        # «я прав, что нельзя?»: the asked person's own one-word stance on the claim
+        asked_stance = _stance(m.group("stance"))
+        if check != "right" or "прав" not in asked or asked_stance is None:
+            return None
     said = _speakers(body)
     if not said:
         if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
@@ -447,6 +465,11 @@ def _find(f: str) -> Claim | None:
         counter = ""    # «я говорю — до»: an elliptic alternative to a word of P denies P, it is no statement of its own
     counter_who = own.who if counter else ""
     spoken = dict(direct=main.direct or bool(quoted), counter_direct=bool(counter) and own.direct)
+    if asked_stance is not None:
+        if person is None or person == main.who or counter or _polarity(prop) is None:
+            return None     # the claimer's own stance, or one that cannot be set against P: not read
+        return Claim(setup, person, other_word, prop, check, denies=asked_stance != _polarity(prop), reason=reason,
+                     rejected=rejected)
     if person is None or person == main.who:
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
                      counter=counter, counter_who=counter_who, **spoken)
@@ -500,16 +523,28 @@ def _named_other(body: str) -> str:
     return next((lemma(x) for x in _WORD.findall(body) if lemma(x) in _people()), "")
 
 
-def _fact_in(fact: str, proposition: str) -> bool:
-    """A fact verdict («Как по закрытой карте») states what the proposition says: every
-    content word of its head (before «:») is in the proposition (by lemma). A fact naming
-    anything else does not decide the claim (the answer then withholds a verdict)."""
+def _fact_in(fact: str, proposition: str) -> bool | None:
+    """Whether the proposition holds by a fact verdict («Как по закрытой карте»): ``True``
+    when every content word of its head (before «:») is in the proposition (by lemma) with
+    the same negation parity; ``False`` when the proposition negates the very word the fact
+    states («эффекты правил игры — не игродействие» against «Игродействие: …»); ``None`` when
+    the fact names anything else or a negation elsewhere leaves it open (the answer then
+    withholds a verdict)."""
     from bot.vocab import words as vocab_words
-    stop = vocab_words("stop_words")
-    head = re.findall(r"[а-я]+", fold(fact.split(":")[0]))
-    prop = {lemma(x) for x in re.findall(r"[а-я]+", fold(proposition))}
+    stop = vocab_words("stop_words") | {"не", "нет", "ни"}
+    head_text = fold(fact.split(":")[0])
+    head = re.findall(r"[а-я]+", head_text)
+    words_p = re.findall(r"[а-я]+", fold(proposition))
+    prop = {lemma(x) for x in words_p}
     content = [lemma(x) for x in head if x not in stop]
-    return bool(content) and all(x in prop for x in content)
+    if not content or not all(x in prop for x in content):
+        return None
+    if _negations(head_text) % 2 == _negations(proposition) % 2:
+        return True
+    denied = {lemma(b) for a, b in zip(words_p, words_p[1:]) if a == "не"}
+    if _negations(head_text) == 0 and _negations(proposition) == 1 and denied & set(content):
+        return False
+    return None
 
 
 def _inner(question: str, edition: str) -> Answer | None:
@@ -543,14 +578,19 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
     if (m is not None or modal_lead) and _restates_other_action(body, proposition):
         return None     # «можно: симбиота можно поместить …» does not rule on «… то и хозяину туда нельзя»
     if m is None and not modal_lead:
-        if verdict and _fact_in(verdict, proposition):
-            return True, verdict     # «как по закрытой карте» is what P says
+        fact = _fact_in(verdict, proposition) if verdict else None
+        if fact is not None:
+            return fact, verdict     # «как по закрытой карте» is what P says; «не игродействие» denies «Игродействие»
         return None
     why = body
     head = re.split(r"[:—–]", fold(why), maxsplit=1)[0]
     said = _polarity(head) if _MODAL.match(head.strip()) else None
-    if modal_lead and said is None:
-        return None
+    if modal_lead:
+        # «Не может: артефакты не могут …» restates the rule; «Нельзя: быстрое игродействие» only
+        # mirrors the question's modal word over a finding about something else
+        tail = fold(why).split(":", 1)[1] if ":" in why else ""
+        if said is None or not _MODAL.search(tail) or _polarity(tail) != said:
+            return None
     p = _polarity(proposition)
     negated = p is False or bool(re.search(r"(?<![а-я])(не|нет|ни)(?![а-я])", fold(proposition)))
     restated = _restates(head, proposition)
@@ -720,8 +760,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
                        trace=[f"утверждение: {c.proposition}", *inner.trace], understood=understood,
                        unread=list(inner.unread or []) or ["(утверждение)"])
     holds, why = ruled
-    if inner.route == "rule_text" and inner.sentence and inner.sentence not in why and inner.citations:
-        why = f"{why} — п. {inner.citations[0]}: «{inner.sentence}»"   # the sentence the ruling rests on
+    why = _with_sentence(why, inner)
     if c.who == "asker":
         verdict = f"{'Да' if holds else 'Нет'}: {why}"
     else:
@@ -730,6 +769,14 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     return replace(inner, question=question, verdict=_with_paragraph(verdict, inner.citations), blocks=list(inner.blocks),
                    citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
                    understood=understood, unread=list(inner.unread or []))
+
+
+def _with_sentence(why: str, ans: Answer | None) -> str:
+    """A reason ruled by the rule text carries the sentence it rests on («восстанавливается —
+    п. 506.4: «…»»)."""
+    if ans is not None and ans.route == "rule_text" and ans.sentence and ans.sentence not in why and ans.citations:
+        return f"{why} — п. {ans.citations[0]}: «{ans.sentence}»"
+    return why
 
 
 def _with_paragraph(verdict: str, citations: list[str]) -> str:
@@ -779,6 +826,10 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     asked = c.asked_person or c.who
     verdict, found = None, []
     if ruled is not None:
+        ruled = (ruled[0], _with_sentence(ruled[1], decided))
+    if rq is not None and dq is not None and dq.verdict and holds_of(dq.verdict, c.counter) is not None:
+        rq = (rq[0], _with_sentence(rq[1], dq))
+    if ruled is not None:
         found.append(f"что {addressed(c.proposition)} — {'верно' if ruled[0] else 'неверно'}: {ruled[1]}")
     if rq is not None:
         found.append(f"что {addressed(c.counter)} — {'верно' if rq[0] else 'неверно'}: {rq[1]}")
@@ -793,6 +844,12 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
             and not (ruled is not None and rq is not None):
         holds, why = ruled if asked == c.who else rq      # the asked person's own statement decides «я прав?»
         verdict = rule_on_claim(holds, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
+    elif c.check == "who" and (ruled is None) != (rq is None) and (ruled or rq)[0]:
+        # «кто прав?» with one statement ruled true: its speaker is right whatever the other says
+        right = c.who if ruled is not None else c.counter_who
+        unread = c.counter if ruled is not None else c.proposition
+        verdict = rule_on_claim(True, (ruled or rq)[1], claimer_is_me=right == "me", other=c.other_word, who_check=True)
+        verdict = f"{verdict.rstrip(' .')} (второе утверждение — «{addressed(unread)}» — проверить не смог)"
     if verdict is None:
         if ruled is not None and rq is not None:
             head = "Оба утверждения верны" if ruled[0] else "Оба утверждения неверны"
