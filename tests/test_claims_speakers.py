@@ -5,7 +5,7 @@ abbreviations that are no reasons, a second statement after «а друг — ч
 import pytest
 
 from bot.judge import ask
-from bot.reading.claims import find_claim, holds_of
+from bot.reading.claims import _conjuncts, find_claim, holds_of
 from bot.reading.speakers import addressed, in_asker_terms
 
 
@@ -139,3 +139,20 @@ def test_who_is_right_when_only_one_statement_is_ruled_true():
             "бестелесные. кто прав?")
     assert a.verdict.startswith("Вы правы"), a.verdict
     assert "проверить не смог" in a.verdict and a.citations[0] == "209.4"
+
+
+# ------------------------------------------------------------------ a negated claim ruled through its positive form
+def test_a_negated_claim_is_ruled_through_its_positive_form():
+    a = ask("кореш говорит что бросок кубика — не игродействие. так?")
+    assert a.verdict.startswith("Нет, кореш не прав"), a.verdict
+    assert a.citations[0] == "301.1"
+    # with a conjunction the positive form of one part says nothing of the whole
+    from bot.reading.claims import _ruled_by_positive
+    assert _ruled_by_positive("", "бросок кубика — быстрое игродействие и его не кладут в стек", "5ed") is None
+
+
+def test_a_condition_after_a_definition_is_its_own_part():
+    assert _conjuncts("сработка — это медленное игродействие и её нельзя объявить когда стек не пуст") == [
+        "сработка — это медленное игродействие", "её нельзя объявить когда стек не пуст"]
+    # «A и B, когда C»: C may govern A too
+    assert _conjuncts("симбиот погибает и экипировка уходит когда хозяин погиб") == []

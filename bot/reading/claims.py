@@ -324,11 +324,15 @@ def _conjuncts(prop: str) -> list[str]:
     раны она не получает»), else ``[]``; a conditional («если A, то и B») is one claim."""
     from bot.morph import pos
 
-    if re.search(r"(?<![а-я])(если|когда)(?![а-я])", fold(prop)):
-        return []       # «если A, то и B»: a condition and its consequence, not two claims
     parts = [x.strip(" ,") for x in re.split(r",?\s+и\s+(?!так(?![а-я]))", prop)]
     if len(parts) < 2:
         return []
+    conditional = re.compile(r"(?<![а-я])(если|когда|пока|раз)(?![а-я])")
+    if any(conditional.search(fold(x)) for x in parts[:-1]):
+        return []       # «если A, то и B»: a condition and its consequence, not two claims
+    if conditional.search(fold(parts[-1])) and not all(re.search(r"\s[—–-]\s|(?<![а-я])это(?![а-я])", fold(x))
+                                                        for x in parts[:-1]):
+        return []       # «A и B, когда C»: C may govern A too; only a definition before it («X — это Y») is unconditional
 
     def predicate(x: str) -> bool:
         if re.search(r"\s[—–-]\s|(?<![а-я])это(?![а-я])", fold(x)):
@@ -699,6 +703,33 @@ def _ask_proposition(asked: str, edition: str) -> tuple[Answer | None, Answer | 
     return None, first
 
 
+_NEGATIVE_PRONOUN = re.compile(r"(?<![а-я])ни(?:что|чего|чем|кто|кого|кому|когда|где|куда|как|какой|какая|какие|какого|"
+                               r"сколько)?(?![а-я])")
+
+
+def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
+    """A negated statement no route ruled on («эффекты правил игры — не игродействие») ruled
+    through its positive form (``bot.yesno.positive_question``): the positive holding makes
+    the statement false and the reverse. ``((holds, why), answer)`` or ``None``. Only one
+    «не» and one clause: not with a negative pronoun («никто не …»: without «не» it is no
+    positive statement), a second negation or a conjunction.""" 
+    from bot.yesno import positive_question
+
+    low = fold(statement)
+    if _negations(statement) != 1 or not re.search(r"(?<![а-я])не(?![а-я])", low) or _NEGATIVE_PRONOUN.search(low) \
+            or re.search(r"(?<![а-я])(?:и|или|а)(?![а-я])", low):
+        return None     # «нельзя» is read by its modal; of «A и не B» the verdict may speak of A
+    pq = positive_question(statement[:1].upper() + statement[1:] + "?")
+    if pq is None:
+        return None
+    positive = pq.rstrip("? ")
+    d, _ = _ask_proposition((setup + " " if setup else "") + positive + "?", edition)
+    r = holds_of(d.verdict, positive) if d is not None else None
+    if r is None:
+        return None
+    return (not r[0], r[1]), d
+
+
 def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, Answer | None]:
     """«A и B» asked part by part: one part that does not hold makes the claim false; every
     part holding makes it true; else undecided. Returns ``(ruling, answer shown)``."""
@@ -729,6 +760,10 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     ruled = holds_of(decided.verdict, c.proposition) if decided is not None else None
     if ruled is None and _conjuncts(c.proposition):
         ruled, decided = _ruled_by_parts(c, edition)
+    if ruled is None:
+        flipped = _ruled_by_positive(c.setup, c.proposition, edition)
+        if flipped is not None:
+            ruled, decided = flipped
     if ruled is not None:
         inner = decided
     elif decided is not None and inner is None:
@@ -811,6 +846,10 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     q_asked = (c.setup + " " if c.setup else "") + c.counter[:1].upper() + c.counter[1:] + "?"
     dq, first_q = _ask_proposition(q_asked, edition)
     rq = holds_of(dq.verdict, c.counter) if dq is not None else None
+    if rq is None:
+        flipped = _ruled_by_positive(c.setup, c.counter, edition)
+        if flipped is not None:
+            rq, dq = flipped
     if rq is None and ruled is not None and decided is not None and _stated_by(decided.verdict, c.counter):
         rq = (True, ruled[1])
     shown = inner or (dq if rq is not None else None) or first_q
