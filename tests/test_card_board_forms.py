@@ -227,3 +227,15 @@ def test_a_state_the_reader_does_not_know_is_unread_not_existence():
     assert not (a.verdict or "").startswith(("Да", "Нет"))
     a = ask(text + "у врага все сущи уже повернуты. лечение пройдёт?")
     assert _lead(a) == "Нет" and a.citations[0] == "505.4"
+
+
+# ------------------------------------------------------------------ «могу только X?» with no board told
+def test_only_one_part_is_asked_over_the_connective():
+    a = ask("у мага «в начале хода может излечиться на 2 и нанести 1 рану выбранному существу противника». "
+            "могу только полечиться?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.8" and "не объявлять часть 2" in a.verdict
+    a = ask("у мага «{tap}: нанесите 1 рану выбранному существу или излечите ваше существо на 2». могу только полечить?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.5"
+    a = ask("у мага «{tap}: нанесите 1 рану выбранному существу, при этом излечите ваше существо на 2». "
+            "могу только полечить?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4" and "на этом поле" not in a.verdict

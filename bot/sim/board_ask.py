@@ -68,6 +68,11 @@ class Asked:
     target: str | None = None
     """The card the asking clause names as the part's target: ``host`` («могу ранить своего
     же хозяина?»), else ``None``."""
+    only: bool = False
+    """For ``may``: the part is asked without the others («могу только полечиться?»)."""
+    told: bool = True
+    """Whether the question tells a board (set by ``answer_on_board``): without one, a verdict
+    the connective decides does not describe the board the run assumed."""
 
 
 def _asked_sentence(question: str) -> str:
@@ -191,12 +196,17 @@ def _pay_when(sent: str, yes_no: bool) -> tuple[int, ...] | None:
     return ()
 
 
+_ONLY_ASKED = re.compile(r"(?<![а-я])(?:только|лишь|одно\s+из|что-то\s+одно)(?![а-я])")
+"""«могу только полечиться?»: one part asked without the others (505.8 after «может»)."""
+
+
 def form_asked(question: str) -> bool:
     """Whether the asked sentence asks an order of parts, two parts together, who decides
     or when the ability is paid — what a connective may decide with no board described
     (cheap: no parse)."""
     sent = _asked_sentence(question)
-    return bool(ordered(sent) or asks_order(sent) or _BOTH_WORD.search(sent) or _ALL_OR_NONE.search(sent) or len(_AND.findall(sent)) >= 2
+    return bool(ordered(sent) or asks_order(sent) or (_ONLY_ASKED.search(sent) and _MAY.search(sent))
+                or _BOTH_WORD.search(sent) or _ALL_OR_NONE.search(sent) or len(_AND.findall(sent)) >= 2
                 or (_DECIDE.search(sent) and _decider(sent) is not None)
                 or (_PAYMENT.search(sent) and _PAY_WHEN.search(sent)))
 
@@ -417,8 +427,11 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         # «излечить хозяина» that names him too)
         acted = [h for h in _by_action(head, actions) if h != instead]
         part = acted[0] if len(acted) == 1 else part
+    only = bool(_ONLY_ASKED.search(clause))
+    if only and instead is None and part is not None and part > 1 and _MAY.search(clause):
+        instead = part - 1      # «могу только полечить?» of a later part: without the part before it
     if _MAY.search(clause) and part is not None:
-        return Asked("may", part, instead, target=target)
+        return Asked("may", part, instead, target=target, only=only)
     if question_kind(question) == "yes_no" and part is not None:
         return Asked("whether", part, instead, target=target)
     if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
@@ -506,7 +519,11 @@ def _answer_on_board(text: str, facts, question: str):
     asked = read_asked(question, [(p.number, p.text) for p in parts],
                        {p.number: leaf_action(node_of[leaf_of[p.number]])[0] for p in parts if p.number in leaf_of},
                        getattr(facts, "source_kind", None))
+    asked = replace(asked, told=bool(facts.facts))
     bv = _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
+    if not facts.facts and bv.form_decided and bv.verdict and "; на этом поле " in bv.verdict:
+        # no board told: the verdict rests on the connective, not on the board the run assumed
+        bv.verdict = bv.verdict.split("; на этом поле ")[0]
     if missing and not bv.form_decided:
         # the board lacks a fact a part needs: what the run shows is not the question's board
         bv.verdict = None
@@ -623,6 +640,18 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
                     and bv.resolution.results.get(n) == "not_declared"]
             phrase += "".join("; " + part_phrase(bv.resolution, n) for n in left)
         bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
+        if kind == "choice" and r in ("done", "conditional") and asked.only and not asked.told:
+            # «могу только полечить?» of «A или B»: one of them is used, the controller's choice (505.5)
+            bv.verdict = (f"Да: используется только одна из способностей, на выбор контролирующего игрока, — "
+                          f"{_label(parts, asked.part)} выбрать можно (п. {_rule_of(holder)})")
+            bv.form_decided = True
+        if kind == "optional" and r in ("done", "conditional") and asked.only and not asked.told:
+            # «могу только полечиться?»: 505.8 lets the controller leave the other parts undeclared,
+            # whatever the board makes of the part he keeps
+            others = [n for n in _parts_of(holder, leaf_of) if n != asked.part]
+            bv.verdict = (f"Да: контролирующий игрок вправе объявить только {_label(parts, asked.part)} и не объявлять "
+                          + ", ".join(_label(parts, n) for n in others) + f" (п. {_rule_of(holder)})")
+            bv.form_decided = True
         step = next((x for x in bv.resolution.steps if x.part == asked.part and x.status == "conditional"), None)
         if r == "conditional" and step is not None and step.reason.startswith("цель не указана; подходят"):
             # «могу ли я кинуть разряд?» with several fitting targets: declaring it is legal
@@ -967,7 +996,9 @@ def _without(text, state, src, use, assumed, result, parts, leaf_of, asked):
     bv = resolve_text(text, state, src, use, "", assumed)
     earlier = part_phrase(bv.resolution, asked.instead)
     bv.verdict = (f"Нет: {_label(parts, asked.part)} используется, только если выполнена "
-                  f"{_label(parts, asked.instead)} (п. {rule}); на этом поле {earlier}")
+                  f"{_label(parts, asked.instead)} (п. {rule})"
+                  + f"; на этом поле {earlier}")
+    bv.form_decided = True      # a later part is never used without the earlier one (505.4), whatever the board
     return _cited_first(bv)
 
 
