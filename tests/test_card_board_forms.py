@@ -239,3 +239,23 @@ def test_only_one_part_is_asked_over_the_connective():
     a = ask("у мага «{tap}: нанесите 1 рану выбранному существу, при этом излечите ваше существо на 2». "
             "могу только полечить?")
     assert _lead(a) == "Нет" and a.citations[0] == "505.4" and "на этом поле" not in a.verdict
+
+
+# ------------------------------------------------------------------ a part the simulator cannot run
+UNTYPED = ("«{tap}: выбранное существо противника теряет защиту от магии до конца хода; при этом излечите ваше "
+           "существо на 2». ")
+
+
+def test_an_unexecuted_part_names_the_missing_fact_and_takes_a_told_result():
+    from bot.reading.compile import dump
+    from bot.sim import scenario as sc
+
+    a = ask(UNTYPED + "у противника все сущи закрыты. лечение будет?")
+    assert a.verdict is None
+    assert "не сказано, выполнена ли часть 1" in a.blocks[0].text and "505.4" in a.blocks[0].text
+    told = ask(UNTYPED + "у противника все сущи закрыты. защиту снять получилось. лечение будет?")
+    assert _lead(told) == "Да" and told.citations[0] == "505.4"
+    assert told.reading["steps"][0]["use"]["told"] == {1: "done"}
+    assert sc.run(sc.load(dump(told.reading), "reading.yaml")).passed
+    failed = ask(UNTYPED + "снять защиту не вышло. лечение будет?")
+    assert _lead(failed) == "Нет" and failed.citations[0] == "505.4"

@@ -89,6 +89,10 @@ class Use:
     choose: int | None = None
     refuse: bool = False
     declare: frozenset[int] | None = None
+    told: dict[int, str] = field(default_factory=dict)
+    """Part number -> ``done`` | ``failed``: what the question says happened to a part the
+    simulator does not execute («защиту снять получилось»); such a part takes that result
+    instead of «не умею выполнить»."""
 
 
 @dataclass(frozen=True)
@@ -475,6 +479,14 @@ class _Board:
         action, args = self._spec(leaf)
         verdict, reason, rules = checked or self.legal(leaf)
         base = _with_base(rule)
+        if verdict == "unsupported" and self.use.told.get(n) in ("done", "failed"):
+            status = self.use.told[n]     # the question tells what became of a part the simulator cannot run
+            self.results[n] = status
+            self.add(f"{self.ptext(leaf)} — {STATUS_RU[status]}", status == "done", base, status,
+                     f"{why}; {'выполнена' if status == 'done' else 'не выполнена'} (так сказано в вопросе)" if why else
+                     f"{'выполнена' if status == 'done' else 'не выполнена'} (так сказано в вопросе)", n,
+                     result=STATUS_RU[status])
+            return status
         if verdict == "unsupported":
             what = reason or (f"действие «{action}» симулятор не выполняет" if action else "смысл части не распознан (action = null)")
             self.unsupported.append(leaf.text.strip())

@@ -986,6 +986,13 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             f"; ему запрещены клетки {', '.join(sorted(cell_name(x) for x in a.forbidden_cells))}" if a.forbidden_cells else ""))
     _place_destinations(st, movers, use, facts, assumed, {nums[id(x)]: x.text for x in leaves})
     assumed[:0] = hosted
+    for leaf in leaves:
+        # «защиту снять получилось» / «… не вышло» about a part: its told result (the executor uses it
+        # only where it cannot run the part itself)
+        act = leaf_action(leaf)[0]
+        for f in (*facts.of("done"), *facts.of("failed")):
+            if act is not None and f.action == act and nums[id(leaf)] not in use.told:
+                use.told[nums[id(leaf)]] = f.kind
     declined = {f.action for f in facts.of("decline")}
     if declined and result.ast is not None:
         # «я не хочу двигаться»: the parts after «может» doing that are not declared (505.8)

@@ -142,6 +142,14 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     if bv.refused is not None:
         blocks.insert(2, Block("note", text=f"Особенность не используется: {bv.refused[0]}"
                                             + (f" (п. {', '.join(bv.refused[1])})" if bv.refused[1] else "")))
+    if res.unsupported and bv.verdict is None:
+        # an untyped or unexecuted part: the verdict waits for the fact the question does not tell
+        which = [f"{n} «{t}»" for n, t in res.parts if res.results.get(n) == "unsupported"]
+        if which:
+            blocks.insert(0, Block("note", text="Вердикт не даю: в вопросе не сказано, выполнена ли часть "
+                                                + ", ".join(which) + " (её действие симулятор не выполняет), а от этого "
+                                                "зависит остальное. Скажите, выполнилась ли она, — тогда ответ даст п. "
+                                                + ", ".join(c for c in bv.citations if c.startswith("505"))[:40] + "."))
     if res.unsupported:
         blocks.append(Block("note", text="Не умею выполнить: " + "; ".join(f"«{u}»" for u in res.unsupported)
                                          + " — результат этих частей неизвестен, он не считается выполненным."))
