@@ -216,6 +216,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if keyword is None and words and lemmas[0] in v.keywords and "на" not in (w.casefold() for w in words):
         keyword = " ".join(words[:3])   # "безответный удар по существам с …": maybe a keyword's name
     clause = next((k for k, w in enumerate(words) if w.casefold() in ("пока", "если", "когда")), len(words))
+    if lemmas[0] in _TRAIT_NOUNS and len(words) <= 2 and all(
+            w.casefold() == "на" for w in words[1:]) and re.fullmatch(r"\d+|X", tokens[-1]):
+        # "Отравление на 2" written alone: the card's keyword ability (it poisons what it
+        # strikes), not a poison done now (in a trigger's or a paid body: ``_done_keyword``)
+        keyword = keyword or words[0]
+        return "trait", {"keyword": keyword, "amount": _amount(tokens[1:])}
     if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and (
             not v.by_noun.get(lemmas[0]) or (lemmas[0] in _TRAIT_NOUNS and len(words) == 1)) \
             and not any(lexicon.is_predicate(w) for w in words[:clause]):
@@ -247,11 +253,17 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
                 sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
                 return "modify", sub_args
             break
+    started = _starts_with(tokens, lemmas, name)
+    if started is not None:
+        return started
+    related = _relative_mask(text) if "котор" in text else ()
     found: tuple[int, str] | None = None
     negated = False
     qualifier = False     # inside a noun's qualifier «с выстрелом, метанием или разрядом»
     for i in range(skip, len(tokens)):
         t, lem = tokens[i], lemmas[i]
+        if i < len(related) and related[i]:
+            continue    # "клетка, на которой стоит Йети, получает …": the relative clause's words
         if not t.startswith("{") and not lexicon.is_predicate(t) and i > skip and (
                 tokens[i - 1].casefold() in _QUALIFIER_PREPS or (qualifier and tokens[i - 1].casefold() in ("или", "и"))
                 or (qualifier and lexicon.is_noun(tokens[i - 1]))):
@@ -271,6 +283,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         if lem in ("не", "нельзя") and i + 1 < len(tokens):
             negated = True
             continue
+        if lem in _GAIN_LEMMAS and i + 1 < len(tokens) and tokens[i + 1].casefold() == "не":
+            continue    # "получает Не может передвигаться до конца хода": the restriction it gets
         pred = lexicon.is_predicate(t)
         cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
         if not cands and lexicon.is_modal(t):
@@ -312,12 +326,21 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         verb = found[1] if found else None
         return "restrict", {"what": verb} if verb else {}
     if found is None:
-        if lemmas and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords):
+        if lemmas and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and not _own_predicate(text):
+            # (a keyword's name with no verb of its own: "Опыт в стрельбе +2 по картам, рядом с
+            # которыми …"; not "Первая за ход … атака … перенаправляется …", whose verb is unknown)
             kw = keyword or " ".join(words[:3])
             amt = _amount(tokens[1:])
             return "trait", {"keyword": kw, **({"amount": amt} if amt else {})}
         return None, {}
     i, action = found
+    if action in ("gain", "lose") and i + 1 < len(quoted) and quoted[i + 1]:
+        # "до конца хода он получает «+1 к {strike}. Может нападать …»": the ability in
+        # quotes is granted whole (gain of that ability), not a modifier of its first words
+        tgt = _target(tokens[:i], i - 1, name, False) if lexicon.is_finite_verb(tokens[i]) and i else None
+        m = re.search(r"«(.*)»", text)
+        return action, {"ability": m.group(1) if m else "",
+                        "target": tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}}
     if action in ("gain", "lose") and i + 1 < len(tokens) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
         # "получает -1 к {strike}", "получить +2 к удару": a modifier of that card
         sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
@@ -387,6 +410,65 @@ _QUALIFIER_PREPS = frozenset({"с", "со", "без", "обладающий"})
 
 
 _COUNT_WORDS = {"одну": "1", "один": "1", "две": "2", "два": "2", "три": "3"}
+
+
+_RELATIVE = re.compile(r",\s*(?:[А-Яа-яЁё]+\s+){0,2}котор[А-Яа-яЁё]*[^,;.]*", re.I)
+_ASIDE = re.compile(r"\([^()]*\)|«[^«»]*»")
+
+
+def _relative_mask(text: str) -> list[bool]:
+    """For each token of ``text`` (``_TOKEN``): is it inside a relative clause «…, на
+    которой стоит Йети, …» (its verb is the clause's, not the effect's)?"""
+    spans = [m.span() for m in _RELATIVE.finditer(text)]
+    return [any(a <= m.start() < b for a, b in spans) for m in _TOKEN.finditer(text)]
+
+
+def _own_predicate(text: str) -> bool:
+    """Does ``text`` have a verb outside brackets, quotes and relative clauses?"""
+    bare = _RELATIVE.sub(" ", _ASIDE.sub(" ", text))
+    return any(lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", bare))
+
+
+_START_NOUNS = frozenset({"бой", "игра"})
+
+
+def _starts_with(tokens: list[str], lemmas: list[str], name: str | None) -> tuple[str, dict[str, Any]] | None:
+    """«Начинает бой с {counter}», «начинает бой с 2 дополнительными {health}», «Начинает
+    бой с 4 ранами», «начинает игру с +X к {strike}»: what the card has when the battle
+    starts — counters, gain (extra lives, a keyword), wound or modify, with ``when``
+    "battle_start"; ``None`` for other texts."""
+    for i in range(len(tokens) - 3):
+        if lemmas[i] in ("начинать", "начать") and lemmas[i + 1] in _START_NOUNS \
+                and tokens[i + 2].casefold() in ("с", "со"):
+            break
+    else:
+        return None
+    v = vocabulary()
+    if i > 3 or any(v.by_noun.get(lem) or v.by_verb.get(lem) for lem in lemmas[:i]):
+        return None     # the words of another effect come first (a missed split): not this one
+    rest = tokens[i + 3:]
+    subject = tokens[:i]
+    tgt = (_target(subject, len(subject) - 1, name, False) if subject else None) \
+        or {"who": "self", "owner": None, "kind": None, "restrictions": []}
+    if re.fullmatch(r"[+\-](\d+|X)", rest[0]):
+        sub_action, sub_args = classify(" ".join(rest), name)
+        if sub_action == "modify":
+            return "modify", {**sub_args, "target": tgt, "when": "battle_start"}
+        return None
+    amt = _amount(rest)
+    args: dict[str, Any] = {"target": tgt, "when": "battle_start", **({"amount": amt} if amt else {})}
+    for t in rest[:4]:
+        lem = _lemma(t) if not t.startswith("{") else t.strip("{}:")
+        if lem in ("counter", "token", "tok", "фишка", "жетон"):
+            return "counters", args
+        if lem == "рана":
+            return "wound", args
+        if lem in ("health", "жизнь"):
+            return "gain", {**args, "icon": "health"}
+    kw = [_lemma(t) for t in rest if _lemma(t) in vocabulary().keywords]
+    if kw:
+        return "gain", {**args, "keyword": kw[0]}
+    return None
 
 
 def _quoted_mask(text: str) -> list[bool]:
@@ -465,18 +547,24 @@ def _with(node: Node, **extra: Any) -> Node:
     return replace(node, attrs=tuple(sorted(attrs.items())))
 
 
-def type_tree(node: Node, name: str | None = None) -> Node:
+def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
     """The tree with every ``effect`` leaf typed (``action``, ``args`` attributes), and
     505.9 marked on an ``and_then`` whose earlier part destroys or returns the card
-    itself by its own ``name``."""
+    itself by its own ``name``. ``done``: the node is the body of a trigger or of a
+    paid (activated) ability, where a keyword that names an act («телепортация»,
+    «отравление на 1») is that act done then, not a trait of the card."""
     if node.kind == "effect":
         action, args = _classified(node.text, name, node.attr("keyword"))
-        return _with(node, action=action, args=args)
-    kids = tuple(type_tree(c, name) for c in node.children)
+        leaf = _with(node, action=action, args=args)
+        if not done and action in _ARRIVALS and _indicative_verb(node.text, action):
+            # "Другие ваши существа инкарнируют в открытом виде": a static ability stating
+            # how the act happens whenever it happens, not the act done now
+            return _with(node, action="manner", args=_freeze({"what": action, **thaw(args)}))
+        return _done_keyword(leaf) if done else leaf
+    inner = done or node.kind in ("trigger", "cost")
+    kids = tuple(type_tree(c, name, inner) for c in node.children)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(node, kids)
-    if node.kind == "trigger":
-        kids = tuple(_done_keyword(k) for k in kids)
     out = replace(node, children=kids)
     if node.kind == "and_then" and not node.attr("self_source") and name:
         for c in kids[:-1]:
@@ -500,9 +588,31 @@ def _classified(text: str, name: str | None, keyword: str | None) -> tuple[str |
     return action, _freeze(args)
 
 
+# Acts of a card coming into play: in a static ability, written in the indicative
+# («инкарнирует», «вызываются»), they state how that act happens (action manner).
+_ARRIVALS = frozenset({"resurrect", "summon"})
+
+
+def _indicative_verb(text: str, action: str) -> bool:
+    """Is the verb naming ``action`` in ``text`` an indicative finite form («инкарнирует»,
+    «инкарнируют»), not an infinitive, an imperative or a verb after «может»?"""
+    from bot.morph import analyzer
+
+    verbs = set(vocabulary().actions.get(action, {}).get("verbs") or ())
+    words = re.findall(r"[А-Яа-яЁё]+", text)
+    for k, w in enumerate(words):
+        if _lemma(w) in verbs:
+            if k and lexicon.is_modal(words[k - 1]):
+                return False
+            return lexicon.is_finite_verb(w) and not any(p.tag.mood == "impr" for p in analyzer().parse(w.casefold()))
+    return False
+
+
 def _done_keyword(leaf: Node) -> Node:
-    """«При {strike} – прыжок, дальность 2»: a movement keyword as a trigger's body is the
-    move done then (action move), not a trait the card has."""
+    """«При {strike} – прыжок, дальность 2», «{tap}: Воздействие «…» – телепортация, при
+    этом – …», «При {strike} – отравление на 1»: a movement keyword or an effect noun
+    written as a keyword, in the body of a trigger or a paid ability, is the act done
+    then (action move / poison), not a trait the card has."""
     if leaf.kind != "effect" or leaf.attr("action") != "trait":
         return leaf
     first = re.match(r"\s*([А-Яа-яЁё]+)", leaf.text)
@@ -515,6 +625,7 @@ def _done_keyword(leaf: Node) -> Node:
         return leaf
     args = thaw(leaf.attr("args") or ())
     args.pop("keyword", None)
+    leaf = replace(leaf, attrs=tuple((k, v) for k, v in leaf.attrs if k != "keyword"))
     if action == "move":
         args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
     return _with(leaf, action=action, args=_freeze(args))
@@ -536,7 +647,9 @@ def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
                 # "получает +1 к {move} и «Может двигаться по диагонали»": a granted ability
                 k = _with(k, action="gain", args=_freeze({"ability": quoted.group(1)}))
             elif granting and k.attr("action") == "trait" and k.attr("keyword") and not any(
-                    lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)):
+                    lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", re.sub(r"\([^()]*\)", " ", k.text))):
+                # ("либо проклятие (если уже имеет отравление)": the words in brackets are
+                # the option's condition, not its verb)
                 args = thaw(k.attr("args") or ())
                 noun = vocabulary().by_noun.get(words[0], []) if words else []
                 if noun:    # "получает проклятие и отравление 1": the poison itself
