@@ -165,3 +165,56 @@ def test_permission_until_end_of_turn_after_a_trigger_is_no_option():
     res = parse("При атаке может переместиться на соседнюю клетку.")
     assert res.ast.shape() == "(trigger (optional effect))"
     assert res.ast.rules() == ["505.8"]
+
+
+# ---- actions added to the vocabulary: named by their words, nothing guessed ---------------
+@pytest.mark.parametrize("text, action", [
+    ("Ваш первый за ход бросок кубика равен 6.", "roll_result"),
+    ("Первый бросок кубика Шамана за бой равен 1.", "roll_result"),
+    ("При атаке – может сделать результатом сражения «слабый-слабый».", "roll_result"),
+    ("При гибели – убрать все ваши маркеры «пламя».", "remove"),
+    ("При вскрытии может заплатить {elite}.", "pay"),
+    ("В начале боя перемешайте колоду.", "shuffle"),
+    ("Ваша местность считается лесом.", "count_as"),
+    ("{tap}: Усилить следующий удар стоящего рядом гнома на 2.", "modify"),
+    ("+ 2 к {strike} по героям.", "modify"),
+    ("Ваши существа рядом получают только половину ран от атак.", "reduce"),
+])
+def test_vocabulary_actions(text, action):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert _leaves(res)[-1][1] == action
+
+
+def test_roll_in_brackets_is_not_the_leafs_act():
+    res = parse("Ранить существо напротив на 1 (если бросок кубика равен 3).")
+    assert _leaves(res)[0][1] == "wound"
+
+
+def test_strengthen_names_the_stat_and_amount():
+    res = parse("{tap}: Усилить отравление выбранного существа на 2.")
+    args = _args(res)
+    assert (args["stat"], args["amount"]["n"], args["direction"]) == ("отравление", 2, "to")
+
+
+@pytest.mark.parametrize("text, action, extra", [
+    ("При атаке – может объявить {uchr} на 1.", "strike", {"icon": "uchr"}),
+    ("При {strike} – объявить {shot} на 2 в атакованного.", "shot", {"icon": "shot"}),
+    ("Может объявить добивание на 2 карты, стоящей рядом.", "strike", {}),
+    ("Когда рядом гибнет существо – может объявить по нему особый удар на 1-2-2.", "strike", {}),
+    ("При гибели – может объявить воздействие «топь» – ранить выбранное существо на 1.", "perform",
+     {"what": "воздействие", "named": "топь"}),
+    ("{tap}: Объявить особенность вальхаллы вашего существа на кладбище.", "perform", {"what": "особенность"}),
+])
+def test_declare_names_what_is_declared(text, action, extra):
+    res = parse(text)
+    leaf = next(n for n in res.ast.walk() if n.kind == "effect")
+    assert leaf.attr("action") == action
+    args = thaw(leaf.attr("args") or ())
+    for k, v in extra.items():
+        assert args[k] == v
+
+
+def test_elided_grant_of_an_icon_ability_in_an_option():
+    res = parse("В начале боя может получить либо +1 к {strike}, либо полёт и {ova} 1.")
+    assert [a for _, a in _leaves(res)] == ["modify", "gain"]

@@ -58,6 +58,10 @@ class Vocabulary:
         self.keywords = frozenset(str(w) for w in data.get("keywords") or ())
         self.classes = frozenset(str(w) for w in data.get("classes") or ())
         self.payment_verbs = frozenset(str(w) for w in data.get("payment_verbs") or ())
+        rr = data.get("roll_result") or {}
+        self.roll_nouns = frozenset(str(w) for w in rr.get("rolls") or ())
+        self.roll_equal = frozenset(str(w) for w in rr.get("equal") or ())
+        self.roll_making = frozenset(str(w) for w in rr.get("making") or ())
         self.game_lemmas = frozenset(set(self.by_verb) | set(self.by_noun) | set(self.owner) | set(self.kinds)
                                      | set(self.restrictions) | self.keywords | self.classes
                                      | {"противник", "ход", "бой", "атака", "рана", "фишка", "кубик", "отряд",
@@ -162,6 +166,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     v = vocabulary()
     if "–" in text or "—" in text:
         text = _DASH_MINUS.sub("-", text)    # "– 1 от атак": a minus as a dash
+    if "+ " in text or "- " in text:
+        text = _SPACED_SIGN.sub(r"\1", text)     # "+ 2 к {strike} по героям": a sign set apart
     tokens = _TOKEN.findall(text)
     if not tokens:
         return None, {}
@@ -211,6 +217,9 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
             and not any(lexicon.is_predicate(w) for w in words):
         return "class", {"classes": [w for w in words]}
+    if ("бросок" in lemmas or "результат" in lemmas) and _sets_roll(re.findall(r"[А-Яа-яЁё]+", _ASIDE.sub(" ", text))):
+        amt = _amount(tokens)
+        return "roll_result", {**({"amount": amt} if amt else {})}
     # a keyword ability named by its leaf («Безответный удар», «Опыт в метании», «Защита
     # от безответных ударов»): a trait, even when a later word names an attack
     if keyword is None and words and lemmas[0] in v.keywords and "на" not in (w.casefold() for w in words):
@@ -256,6 +265,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     started = _starts_with(tokens, lemmas, name)
     if started is not None:
         return started
+
     related = _relative_mask(text) if "котор" in text else ()
     found: tuple[int, str] | None = None
     negated = False
@@ -283,7 +293,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         if lem in ("не", "нельзя") and i + 1 < len(tokens):
             negated = True
             continue
-        if lem in _GAIN_LEMMAS and i + 1 < len(tokens) and tokens[i + 1].casefold() == "не":
+        if lem in _GAIN_LEMMAS and i + 1 < len(tokens) and tokens[i + 1].casefold() == "не" \
+                and not (i + 1 < len(quoted) and quoted[i + 1]):
             continue    # "получает Не может передвигаться до конца хода": the restriction it gets
         pred = lexicon.is_predicate(t)
         cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
@@ -334,6 +345,17 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             return "trait", {"keyword": kw, **({"amount": amt} if amt else {})}
         return None, {}
     i, action = found
+    if action == "modify":
+        # "Усилить следующий удар стоящего рядом йордлинга на 2": +N to the object's stat
+        stat = next((lemmas[k] for k in range(i + 1, len(tokens))
+                     if not tokens[k].startswith("{") and lexicon.is_noun(tokens[k])), None)
+        stat = stat or next((t.strip("{}:") for t in tokens[i + 1:] if t.startswith("{")), None)
+        amt = _amount(tokens[i + 1:])
+        out: dict[str, Any] = {"direction": "to", **({"stat": stat} if stat else {}), **({"amount": amt} if amt else {})}
+        tgt = _target(tokens[i + 1:], -1, name, False)
+        if tgt:
+            out["target"] = tgt
+        return "modify", out
     if action in ("gain", "lose") and i + 1 < len(quoted) and quoted[i + 1]:
         # "до конца хода он получает «+1 к {strike}. Может нападать …»": the ability in
         # quotes is granted whole (gain of that ability), not a modifier of its first words
@@ -349,6 +371,18 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             tgt = _target(subject, len(subject) - 1, name, False) if subject else None
             sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
             return "modify", sub_args
+    if action == "attack" and lemmas[i] in _DECLARE_LEMMAS and i + 1 < len(tokens):
+        nxt = next((k for k in range(i + 1, min(len(tokens), i + 3)) if _lemma(tokens[k]) not in _PRONOUN_OBJECTS
+                    and not (k > i + 1 and tokens[k - 1].casefold() in ("по",))), i + 1)
+        icon = tokens[nxt].strip("{}:") if tokens[nxt].startswith("{") else None
+        if icon and v.by_icon.get(icon) in ("strike", "shot"):
+            action = v.by_icon[icon]      # "объявить {uchr} на 1", "объявить {shot} на 3 в атакованного"
+            args["icon"] = icon
+        elif lemmas[nxt] in _DECLARED_ABILITIES:
+            # "объявить воздействие «сила болот»", "объявить его особенность вальхаллы": the
+            # named effect or ability is used, not an attack
+            m = re.search(r"«([^«»]*)»", text)
+            return "perform", {"what": lemmas[nxt], **({"named": m.group(1)} if m else {})}
     becomes = v.actions[action].get("becomes") or {}
     in_phrase = False   # inside a prepositional phrase ("наносит по стоящей рядом карте {strike}")
     for k, (t, lem) in enumerate(zip(tokens[i + 1:i + 7], lemmas[i + 1:i + 7]), start=i + 1):
@@ -366,6 +400,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             in_phrase = False   # "получить на 1 {counter} больше": a count, then what is counted
         elif not t.startswith("{") and lexicon.is_preposition(t):
             in_phrase = True
+        elif in_phrase and _lemma(t) in _PRONOUN_OBJECTS:
+            in_phrase = False   # "объявить по нему особый удар": the pronoun ends the phrase
         elif not t.startswith("{") and lexicon.is_noun(t):
             if not in_phrase:
                 break       # "получают защиту от ран": the first noun is the object, not a later one
@@ -402,8 +438,12 @@ _TRAIT_NOUNS = frozenset({"отравление"})
 # дальность 2»): a move.
 _MOVE_KEYWORDS = frozenset({"прыжок", "рывок", "телепортация"})
 _GRANT_GAP = re.compile(r"\s*(,|,?\s*и|,?\s*или|,?\s*либо)\s*", re.I)
+_SPACED_SIGN = re.compile(r"(?<![\w)])([+\-]) (?=(?:\d+|X) (?:к|от)\b)")
 _DASH_MINUS = re.compile(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)")
 _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
+_DECLARE_LEMMAS = frozenset({"объявить", "объявлять"})
+_DECLARED_ABILITIES = frozenset({"воздействие", "заклинание", "особенность", "способность"})
+_PRONOUN_OBJECTS = frozenset({"он", "она", "оно", "они", "себя", "него", "нее", "неё", "них", "нему", "ней", "ним"})
 _UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого", "либо"})
 # prepositions opening a noun's qualifier ("существо с выстрелом", "карты без брони")
 _QUALIFIER_PREPS = frozenset({"с", "со", "без", "обладающий"})
@@ -427,6 +467,21 @@ def _own_predicate(text: str) -> bool:
     """Does ``text`` have a verb outside brackets, quotes and relative clauses?"""
     bare = _RELATIVE.sub(" ", _ASIDE.sub(" ", text))
     return any(lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", bare))
+
+
+def _sets_roll(words: list[str]) -> bool:
+    """«следующий бросок кубика … равен 6», «… броска кубика ваших карт равны этим
+    значениям», «сделать результатом сражения …» (``words`` outside brackets and quotes):
+    the result of a roll or battle is set (grammar/effects.yaml roll_result) — as the
+    leaf's first act, with no verb of another act before it."""
+    v = vocabulary()
+    lemmas = [_lemma(w) for w in words]
+    for k, lem in enumerate(lemmas):
+        if lem == "результат" and k and lemmas[k - 1] in v.roll_making:
+            return not any(lexicon.is_predicate(w) for w in words[:k - 1])
+        if lem == "бросок" and any(x in v.roll_equal for x in lemmas[k + 1:k + 12]):
+            return not any(lexicon.is_predicate(w) for w in words[:k])
+    return False
 
 
 _START_NOUNS = frozenset({"бой", "игра"})
@@ -646,7 +701,7 @@ def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
             if granting and quoted:
                 # "получает +1 к {move} и «Может двигаться по диагонали»": a granted ability
                 k = _with(k, action="gain", args=_freeze({"ability": quoted.group(1)}))
-            elif granting and k.attr("action") == "trait" and k.attr("keyword") and not any(
+            elif granting and k.attr("action") == "trait" and (k.attr("keyword") or _names_trait(k)) and not any(
                     lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", re.sub(r"\([^()]*\)", " ", k.text))):
                 # ("либо проклятие (если уже имеет отравление)": the words in brackets are
                 # the option's condition, not its verb)
@@ -660,6 +715,12 @@ def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
                 granting = True
         out.append(k)
     return tuple(out)
+
+
+def _names_trait(leaf: Node) -> bool:
+    """Does a ``trait`` leaf name a keyword or an icon ability (its args)?"""
+    args = thaw(leaf.attr("args") or ())
+    return isinstance(args, dict) and bool(args.get("keyword") or args.get("icon"))
 
 
 def is_typed(node: Node | None) -> bool:
