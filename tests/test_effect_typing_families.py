@@ -218,3 +218,61 @@ def test_declare_names_what_is_declared(text, action, extra):
 def test_elided_grant_of_an_icon_ability_in_an_option():
     res = parse("В начале боя может получить либо +1 к {strike}, либо полёт и {ova} 1.")
     assert [a for _, a in _leaves(res)] == ["modify", "gain"]
+
+
+def test_value_before_its_icon_and_swapping_places():
+    res = parse("Строй: 2{armor}.")
+    assert _leaves(res) == [("2{armor}", "trait")]
+    assert (_args(res)["icon"], _args(res)["amount"]["n"]) == ("armor", 2)
+    res = parse("Может блокировать ближнюю атаку по себе, при этом меняется местами с атакующим.")
+    assert [a for _, a in _leaves(res)] == ["prevent", "move"]
+
+
+@pytest.mark.parametrize("text, n", [
+    ("Ваша местность стоит на 1 кристалл меньше.", -1),
+    ("Вы тратите на 2 {elite} меньше при наборе Кузнеца в отряд.", -2),
+    ("Рекрут стоит на 1{ordinary} больше.", 1),
+])
+def test_recruitment_cost_change_is_a_modifier_of_the_cost(text, n):
+    res = parse(text)
+    assert _leaves(res)[0][1] == "modify"
+    args = _args(res)
+    assert (args["stat"], args["amount"]["n"]) == ("стоимость", n)
+
+
+def test_cost_words_in_brackets_are_not_the_act():
+    res = parse("При вскрытии – возьмите их в отряд (этот демон стоит на 3 кристалла меньше).")
+    assert _leaves(res)[0][1] == "take"
+
+
+@pytest.mark.parametrize("text, action, what", [
+    ("Если рядом нет врагов – может быть излечена.", "permission", "heal"),
+    ("Не может быть вызвана.", "restrict", "summon"),
+    ("Существо не может быть атаковано.", "restrict", "attack"),
+])
+def test_passive_after_a_modal(text, action, what):
+    res = parse(text)
+    leaf = [n for n in res.ast.walk() if n.kind == "effect"][-1]
+    assert leaf.attr("action") == action
+    assert thaw(leaf.attr("args"))["what"] == what
+
+
+@pytest.mark.parametrize("text, action", [
+    ("Средние и сильные атаки по Вересеню сводятся к 1.", "reduce"),
+    ("При вскрытии – вернуть из изгнания существо с 3 ранами.", "return_from_exile"),
+    ("Местность противника лишается особенностей.", "lose"),
+    ("При {strike} – изменить между собой эти броски.", "roll_result"),
+    ("{tap}: Перевернуть кубик на противоположную грань.", "roll_result"),
+    ("{tap}: Пернаправить дальнюю атаку на стоящую рядом карту.", "redirect"),
+])
+def test_more_verbs_recognised(text, action):
+    res = parse(text)
+    assert _leaves(res)[-1][1] == action
+
+
+def test_subject_of_a_reflexive_verb_is_the_target_not_the_card_itself():
+    res = parse("Местность противника лишается особенностей.")
+    tgt = _args(res)["target"]
+    assert (tgt["who"], tgt["owner"], tgt["kind"]) == ("enemy", "enemy", "terrain")
+    res = parse("При атаке – излечиться на 1.")
+    assert _args(res)["target"]["who"] == "self"

@@ -62,6 +62,7 @@ class Vocabulary:
         self.roll_nouns = frozenset(str(w) for w in rr.get("rolls") or ())
         self.roll_equal = frozenset(str(w) for w in rr.get("equal") or ())
         self.roll_making = frozenset(str(w) for w in rr.get("making") or ())
+        self.roll_changing = frozenset(str(w) for w in rr.get("changing") or ())
         self.game_lemmas = frozenset(set(self.by_verb) | set(self.by_noun) | set(self.owner) | set(self.kinds)
                                      | set(self.restrictions) | self.keywords | self.classes
                                      | {"противник", "ход", "бой", "атака", "рана", "фишка", "кубик", "отряд",
@@ -152,7 +153,7 @@ def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) ->
             restrictions.append(r)
         if i > start and t[:1].isupper() and who is None and lem not in v.keywords and lem not in v.classes:
             who = "named"
-    if who is None and reflexive:
+    if who is None and reflexive and owner is None and kind is None:
         who = "self"
     if who is None and owner is not None:
         who = owner
@@ -171,6 +172,10 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     tokens = _TOKEN.findall(text)
     if not tokens:
         return None, {}
+    if len(tokens) == 2 and re.fullmatch(r"\d+|X", tokens[0]) and tokens[1].startswith("{") \
+            and lexicon.icon_roles().get(tokens[1].strip("{}:")) == "value" \
+            and tokens[1].strip("{}:") not in ("elite", "ordinary", "health"):
+        tokens = tokens[::-1]    # "Строй: 2{armor}": the value written before its icon
     words = [t for t in tokens if t[:1].isalpha() and t != "X"]
     lemmas = [_lemma(t) if not t.startswith("{") and not re.match(r"[+\-]?\d|[+\-]?X$", t) else t for t in tokens]
     icons = [t.strip("{}:") for t in tokens if t.startswith("{")]
@@ -217,7 +222,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
             and not any(lexicon.is_predicate(w) for w in words):
         return "class", {"classes": [w for w in words]}
-    if ("бросок" in lemmas or "результат" in lemmas) and _sets_roll(re.findall(r"[А-Яа-яЁё]+", _ASIDE.sub(" ", text))):
+    if ("бросок" in lemmas or "результат" in lemmas or "кубик" in lemmas) and _sets_roll(re.findall(r"[А-Яа-яЁё]+", _ASIDE.sub(" ", text))):
         amt = _amount(tokens)
         return "roll_result", {**({"amount": amt} if amt else {})}
     # a keyword ability named by its leaf («Безответный удар», «Опыт в метании», «Защита
@@ -262,6 +267,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
                 sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
                 return "modify", sub_args
             break
+    priced = None
+    if "стоить" in lemmas or "тратить" in lemmas:
+        bare = _TOKEN.findall(_ASIDE.sub(" ", text))    # not "(этот демон стоит на 3 кристалла меньше)"
+        priced = _cost_change(bare, [_lemma(t) for t in bare], name)
+    if priced is not None:
+        return priced
     started = _starts_with(tokens, lemmas, name)
     if started is not None:
         return started
@@ -274,6 +285,9 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         t, lem = tokens[i], lemmas[i]
         if i < len(related) and related[i]:
             continue    # "клетка, на которой стоит Йети, получает …": the relative clause's words
+        if i > skip and t[:1].isupper() and not t.startswith("{") and (
+                lexicon.is_preposition(tokens[i - 1]) or _stem_match(t, name)):
+            continue    # "атаки по Вереселеню сводятся …": a name, even one that looks like a verb
         if not t.startswith("{") and not lexicon.is_predicate(t) and i > skip and (
                 tokens[i - 1].casefold() in _QUALIFIER_PREPS or (qualifier and tokens[i - 1].casefold() in ("или", "и"))
                 or (qualifier and lexicon.is_noun(tokens[i - 1]))):
@@ -296,6 +310,15 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         if lem in _GAIN_LEMMAS and i + 1 < len(tokens) and tokens[i + 1].casefold() == "не" \
                 and not (i + 1 < len(quoted) and quoted[i + 1]):
             continue    # "получает Не может передвигаться до конца хода": the restriction it gets
+        if lem == "быть" and i and lexicon.is_modal(tokens[i - 1]) and i + 1 < len(tokens) \
+                and v.by_verb.get(lemmas[i + 1]):
+            # "может быть излечена", "Не может быть вызван": a passive after a modal — what may
+            # (or may not) be done to the card
+            what = next((c for c in v.by_verb[lemmas[i + 1]]
+                         if not v.actions[c].get("needs") or any(n in lemmas for n in v.actions[c]["needs"])), None)
+            if what is not None:
+                neg = negated or (i >= 2 and tokens[i - 2].casefold() == "не")
+                return ("restrict" if neg else "permission"), {"what": what, "passive": True}
         pred = lexicon.is_predicate(t)
         cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
         if not cands and lexicon.is_modal(t):
@@ -469,6 +492,28 @@ def _own_predicate(text: str) -> bool:
     return any(lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", bare))
 
 
+def _cost_change(tokens: list[str], lemmas: list[str], name: str | None) -> tuple[str, dict[str, Any]] | None:
+    """«Присягнувшая стоит на X {ordinary} меньше», «ваша местность стоит на 1 кристалл
+    меньше», «вы тратите на 2 {elite} меньше при наборе …»: a modifier of what a card costs
+    (``stat`` стоимость, signed ``amount``); ``None`` for other texts."""
+    for k, lem in enumerate(lemmas):
+        if lem not in ("стоить", "тратить") or k + 2 >= len(tokens) or tokens[k + 1].casefold() != "на":
+            continue
+        amount = tokens[k + 2]
+        if not re.fullmatch(r"\d+|X", amount):
+            return None
+        sign = next((t.casefold() for t in tokens[k + 3:k + 7] if t.casefold() in ("меньше", "больше")), None)
+        if sign is None:
+            return None
+        n = None if amount == "X" else int(amount) * (1 if sign == "больше" else -1)
+        args: dict[str, Any] = {"amount": {"n": n, "x": amount == "X", "range": None}, "stat": "стоимость",
+                                "direction": "to"}
+        tgt = _target(tokens[:k], k - 1, name, False) if k and lem == "стоить" else None
+        args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
+        return "modify", args
+    return None
+
+
 def _sets_roll(words: list[str]) -> bool:
     """«следующий бросок кубика … равен 6», «… броска кубика ваших карт равны этим
     значениям», «сделать результатом сражения …» (``words`` outside brackets and quotes):
@@ -477,6 +522,8 @@ def _sets_roll(words: list[str]) -> bool:
     v = vocabulary()
     lemmas = [_lemma(w) for w in words]
     for k, lem in enumerate(lemmas):
+        if lem in v.roll_changing and k < 2 and any(x in ("бросок", "кубик") for x in lemmas[k + 1:k + 5]):
+            return True     # "изменить между собой эти броски", "перевернуть кубик на …"
         if lem == "результат" and k and lemmas[k - 1] in v.roll_making:
             return not any(lexicon.is_predicate(w) for w in words[:k - 1])
         if lem == "бросок" and any(x in v.roll_equal for x in lemmas[k + 1:k + 12]):
