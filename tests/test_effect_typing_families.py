@@ -276,3 +276,14 @@ def test_subject_of_a_reflexive_verb_is_the_target_not_the_card_itself():
     assert (tgt["who"], tgt["owner"], tgt["kind"]) == ("enemy", "enemy", "terrain")
     res = parse("При атаке – излечиться на 1.")
     assert _args(res)["target"]["who"] == "self"
+
+
+def test_recruiting_and_having_no_abilities():
+    res = parse("Может быть набран в отряд за {ordinary}.")
+    assert _leaves(res)[0][1] == "permission"
+    assert _args(res)["what"] == "take"
+    res = parse("Не имеет особенностей.")
+    assert _leaves(res)[0][1] == "lose"
+    assert _args(res)["keyword"] == "особенность"
+    res = parse("Не может иметь более 3 {counter}.")
+    assert _leaves(res)[0][1] == "restrict"

@@ -356,6 +356,14 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             and not (found[0] >= 3 and tokens[found[0] - 3].casefold() == "не"):
         # "Хозяин может не открываться в свой ход": leave to the player not to do it
         return "permission", {"what": found[1], "negated": True}
+    if negated and found is not None and found[1] == "gain" and lemmas[found[0]] in ("иметь", "обладать") \
+            and found[0] >= 1 and tokens[found[0] - 1].casefold() == "не":
+        # "Не имеет особенностей": the card is without them (a standing loss), not a «не может»
+        rest = tokens[found[0] + 1:]
+        kw = next((_lemma(t) for t in rest if not t.startswith("{") and lexicon.is_noun(t)), None)
+        return "lose", {**({"keyword": kw} if kw else {}),
+                        "target": _target(tokens[:found[0] - 1], found[0] - 2, name, False)
+                        or {"who": "self", "owner": None, "kind": None, "restrictions": []}}
     if negated and (found is None or found[0] > 0):
         verb = found[1] if found else None
         return "restrict", {"what": verb} if verb else {}
