@@ -287,3 +287,14 @@ def test_recruiting_and_having_no_abilities():
     assert _args(res)["keyword"] == "особенность"
     res = parse("Не может иметь более 3 {counter}.")
     assert _leaves(res)[0][1] == "restrict"
+
+
+@pytest.mark.parametrize("text, what", [
+    ("Может объявлять движение на клетку, занятую другим вашим существом.", "move"),
+    ("Может объявлять {shot} через карту противника.", "shot"),
+    ("Может нападать {strike} 2 раза за ход.", "attack"),
+])
+def test_permission_names_the_act_its_object_names(text, what):
+    res = parse(text)
+    assert _leaves(res)[0][1] == "permission"
+    assert _args(res)["what"] == what

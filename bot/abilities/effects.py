@@ -344,6 +344,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         # standing permission (an imperfective verb after «может»), not a one-time action
         what = found[1]
         rest = tokens[found[0] + 1:]
+        if what in ("attack", "perform") and lemmas[found[0]] in _DECLARE_LEMMAS | {"совершать", "совершить"}:
+            # "Может объявлять движение на клетку …", "Может объявлять {shot} через …": what
+            # is permitted is the act the verb's object names
+            sub, _ = classify(" ".join(tokens[found[0]:]), name)
+            if sub and sub not in ("trait", "permission", "restrict"):
+                what = sub
         if any(t.casefold() == "только" and k + 1 < len(rest) and (lexicon.is_preposition(rest[k + 1])
                                                                   or rest[k + 1].startswith("{"))
                for k, t in enumerate(rest)):
