@@ -259,3 +259,11 @@ def test_an_unexecuted_part_names_the_missing_fact_and_takes_a_told_result():
     assert sc.run(sc.load(dump(told.reading), "reading.yaml")).passed
     failed = ask(UNTYPED + "снять защиту не вышло. лечение будет?")
     assert _lead(failed) == "Нет" and failed.citations[0] == "505.4"
+
+
+def test_the_only_creature_told_closed_leaves_none_open():
+    text = "«{tap}: закройте выбранное открытое существо противника, в противном случае – нанесите себе 1 рану». "
+    a = ask(text + "у противника только один сущ, и он закрыт. что будет?")
+    assert a.verdict.startswith("Нанесите себе 1 рану:") and a.citations[0] == "505.6"
+    a = ask(text + "у противника всего одна тварь, и она открыта. что будет?")
+    assert a.verdict.startswith("Закройте выбранное открытое существо противника:")

@@ -541,6 +541,12 @@ def read_board_facts(question: str) -> BoardFacts:
             elif not re.search(r"\b(что|как|кто|ли)\b", clause) and not asking:
                 unread.append(raw.strip())
     _add_also(facts, clause_start, clause_also)
+    for f in list(facts):
+        if f.kind == "exists" and f.only and f.card_kind == "creature" and f.owner is not None \
+                and (opposite := OPPOSITE.get(f.restriction or "")) \
+                and not any(g.kind == "exists" and g.owner == f.owner and g.restriction == opposite for g in facts):
+            # «у противника только один сущ, и он закрыт»: that side has no open creature
+            facts.append(Fact("none", f.owner, opposite, f.said))
     # the said clauses are shown to the user: without the placeholder of a quoted phrase
     return BoardFacts([replace(f, said=_unmark(f.said, QUOTE_MARK)) for f in facts],
                       [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
@@ -842,7 +848,8 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             src.wounds = max(src.wounds, 1)
     for f in facts.of("exists"):
         if f.only and f.owner == "own" and f.restriction in ("flying", "incorporeal", "classless") \
-                and src.kind == "creature" and not src.is_symbiote and not _has(fold(f.said), ["друг", "остальн", "кроме"]):
+                and src.kind == "creature" and not src.is_symbiote \
+                and not _has(fold(f.said), ["друг", "остальн", "кроме", *_words()["sole"]]):
             # «у меня на поле одни летуны»: the card with the text is one of them (not «другие …»)
             _make_fit(src, f.restriction, {}, None)
             assumed.append(f"«{f.said}»: «{src.id}» тоже " + {"flying": "летающее", "incorporeal": "бестелесное",
