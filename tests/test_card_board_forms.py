@@ -267,3 +267,14 @@ def test_the_only_creature_told_closed_leaves_none_open():
     assert a.verdict.startswith("Нанесите себе 1 рану:") and a.citations[0] == "505.6"
     a = ask(text + "у противника всего одна тварь, и она открыта. что будет?")
     assert a.verdict.startswith("Закройте выбранное открытое существо противника:")
+
+
+def test_one_creature_told_is_all_of_that_side_and_an_unknown_state_without_a_noun_is_unread():
+    text = "«{tap}: закройте выбранное существо противника, при этом нанесите ему 1 рану». "
+    a = ask(text + "у противника один сущ, он уже закрыт. будет рана?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4"
+    a = ask(text + "у противника одно открытое существо. будет рана?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.4"
+    a = ask("«{tap}: нанесите 2 раны выбранному закрытому существу противника или излечите ваше существо на 2». "
+            "у противника все открыты, мои все целы. что будет?")
+    assert a.verdict is None      # «целы» is not read: the heal's result is not guessed

@@ -479,6 +479,10 @@ def read_board_facts(question: str) -> BoardFacts:
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
+                if not asking and _owner_of(clause, w) is not None and _SHORT_STATE.search(clause) \
+                        and not any(_has(clause, w[r]) for r in ("closed", "open", "flying", "wounded", "incorporeal")):
+                    unread.append(raw.strip())  # «мои все целы»: a state of those creatures the reader does not know
+                    continue
                 if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
                     pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
                 else:
@@ -528,7 +532,10 @@ def read_board_facts(question: str) -> BoardFacts:
                                                   for c in w["count"]):
                 if owner is None and re.search(r"(?<![а-я])у\s+(него|нее|неё|них)(?![а-я])", clause):
                     owner = "enemy"     # «у него открытые есть»: the opponent named before
-                facts.append(Fact("exists", owner, restr, raw.strip()))
+                # «у противника один сущ»: that is all of that side (not «одно открытое»: one of that state)
+                one = restr is None and owner is not None and re.search(r"(?<![а-я])(?:один|одна|одно)(?![а-я])", clause) \
+                    and not re.search(r"(?<![а-я])(?:из|ещё|еще|хотя\s+бы|минимум|как\s+минимум)(?![а-я])", clause)
+                facts.append(Fact("exists", owner, restr, raw.strip(), only=bool(one)))
             elif not asking and not re.search(r"(?<![а-яё])не(?![а-яё])", clause) and restr is None \
                     and _PREDICATE.search(clause) and not _has(clause, w["intent"]):
                 unread.append(raw.strip())      # «у врага все сущи уже повернуты»: a state the reader does not know
@@ -602,6 +609,10 @@ def _only_before(clause: str, w: dict) -> bool:
 _PREDICATE = re.compile(r"(?<![а-яё])[а-яё]{3,}(?:[ая]?ты|[еа]?ны|ены|ены|ается|яется|уются|ются)(?![а-яё])")
 """A short participle or a present verb told of the creatures («повернуты», «заморожены», «стоят»):
 a state or an act the clause says of them."""
+
+
+_SHORT_STATE = re.compile(r"(?<![а-яё])(?:все|всё)?\s*[а-яё]{2,}(?:ы|ны|ты|ли|ли|ые|ие)(?![а-яё])")
+"""A short adjective or participle told of cards without a noun («мои все целы», «его живы»)."""
 
 
 _ONE_OF_THEM = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:один|одна|одно|кто-то|некоторые|двое|два|две)\s+из\s+(?:них|этих)(?![а-яё])")
