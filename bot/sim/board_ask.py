@@ -24,6 +24,19 @@ that answers it (issue 11, «card text plus a described board»; issue 12, part 
   (505.5); «в противном случае» / 505.7 — no, one (the board says which); «при этом» and
   «может» — the simulator runs both and says whether both happen.
 
+- ``all_or_none`` — «либо оба делаю, либо ничего», «я обязан сделать и то и другое?»: no
+  after «может» (505.8), «или» (505.5), «в противном случае» (505.6) and 505.7; no verdict
+  after «при этом» (the rules say when a later part is used, not that all must be);
+- ``leftover`` — «ресурсы сгорят или останутся?»: spent after «уничтожить / вернуть в колоду
+  источник, при этом …» (505.9); no verdict otherwise;
+- ``may`` with ``only`` — «могу только полечиться?»: with no board told, the connective rules
+  (505.8 yes, 505.5 yes, a later part after «при этом» no, 505.4); with ``target="host"`` —
+  «могу ранить своего же хозяина?»: the part's chosen target is the source's host (a symbiote
+  and its host stand next to each other, 209.9).
+
+The asked sentence is the last one that asks; of «A? или B?» and «A? он же рядом?» the first
+(``_yes_no_of``); the reverse order («в обратном порядке», «поменять местами») is an ``order``.
+
 A part the question gives up («без перемещения», «вместо ран») is ``instead``: after «при
 этом» a later part without the earlier one is «Нет» (505.4), whatever the board (when the
 board makes the earlier part impossible the verdict says so, with its paragraph).
