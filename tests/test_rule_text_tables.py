@@ -123,3 +123,52 @@ def test_table_values(treasury, q, verdict, cites):
 def test_no_table_verdict_when_the_table_cannot_decide(treasury, q):
     a = tables.answer(q, treasury, index_for(treasury))
     assert a is None, (q, a and a.verdict)
+
+
+# --- a roll with modifiers, held in the bounds a sentence states (bot.rules_text.rolls) ----------
+
+ROLLS_PAGE = """<html><body><p><a name="1"></a><strong>1. Основы</strong></p>
+<p align="justify"><u><a name="104"></a>104. Броски.</u></p><ol>
+<li><p align="justify">Результат броска кубика с учётом модификаторов не может быть меньше 2 и больше 5, кроме поединка двух героических существ.</p></li>
+<li><p align="justify">Модификаторы к броску складываются.</p></li></ol></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def dice(tmp_path_factory):
+    from conftest import clear_edition_caches
+
+    from bot.cli import main
+
+    folder = tmp_path_factory.mktemp("rolls")
+    page = folder / "dice.html"
+    page.write_text(ROLLS_PAGE, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BERSERK_USER_DIR", str(folder / "user"))
+        clear_edition_caches()
+        assert main(["rulebook", "import", str(page), "--edition", "dice"]) == 0
+        yield "dice"
+    clear_edition_caches()
+
+
+@pytest.mark.parametrize("q, verdict", [
+    ("у меня модификатор +1 к броску, выпало 3. какой результат?", "4"),
+    ("стреляю с модификатором +2 к кубу, выпало 4 — какой итог броска?", "5"),        # 6, held at 5
+    ("модификатор -3 к броску, выкинул 3. результат 0 получается?", "Нет, 2"),      # 0, held at 2
+    ("с модификатором +1 и ещё +1 к броску выпало 2, результат 4 будет?", "Да, 4"),
+])
+def test_roll_results_held_in_the_stated_bounds(dice, q, verdict):
+    from bot.rules_text import rolls
+
+    a = rolls.answer(q, dice, index_for(dice))
+    assert a is not None and (a.verdict, a.citations) == (verdict, ["104.1"]), (q, a and a.verdict)
+
+
+@pytest.mark.parametrize("q", [
+    "у меня модификатор +1 к броску, выпало 5. бью героическое существо, какой результат?",  # the excepted case
+    "у меня модификатор +1 к броску. какой результат?",                                       # no roll told
+    "у меня модификатор +1 к броску, выпало 3. какой удар нанесу?",                           # not the result asked
+])
+def test_no_roll_result_when_the_rule_does_not_decide(dice, q):
+    from bot.rules_text import rolls
+
+    assert rolls.answer(q, dice, index_for(dice)) is None
