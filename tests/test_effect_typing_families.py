@@ -298,3 +298,8 @@ def test_permission_names_the_act_its_object_names(text, what):
     res = parse(text)
     assert _leaves(res)[0][1] == "permission"
     assert _args(res)["what"] == what
+
+
+def test_attack_noun_subject_of_a_later_reducing_verb():
+    res = parse("Удары летающих существ по Стражу Северных Врат сводятся к 1.")
+    assert _leaves(res)[0][1] == "reduce"

@@ -620,7 +620,7 @@ def _subject_of_later_verb(tokens: list[str], lemmas: list[str], i: int) -> bool
         return False
     if not lexicon.may_be_nominative(tokens[i]):
         return False
-    for k in range(i + 1, min(len(tokens), i + 6)):
+    for k in range(i + 1, min(len(tokens), i + 9)):
         if tokens[k].casefold() == "на" or re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", tokens[k]):
             return False    # "Выстрел огненной стрелой на 5 (игнорирует …)": the effect's own amount
         if lexicon.is_finite_verb(tokens[k]):
