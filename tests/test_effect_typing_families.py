@@ -304,3 +304,10 @@ def test_permission_names_the_act_its_object_names(text, what):
 def test_attack_noun_subject_of_a_later_reducing_verb():
     res = parse("Удары летающих существ по Стражу Северных Врат сводятся к 1.")
     assert _leaves(res)[0][1] == "reduce"
+
+
+def test_icon_label_left_in_a_leaf_is_typed_by_what_follows():
+    from bot.abilities.effects import classify
+    assert classify("{strike}: {uchr} на 2")[0] == "strike"
+    assert classify("{strike}: Начинает бой с {counter}")[0] == "counters"
+    assert classify("{armor}: 1") == ("trait", {"icon": "armor", "amount": {"n": 1, "x": False, "range": None}})
