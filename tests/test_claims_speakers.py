@@ -156,3 +156,17 @@ def test_a_condition_after_a_definition_is_its_own_part():
         "сработка — это медленное игродействие", "её нельзя объявить когда стек не пуст"]
     # «A и B, когда C»: C may govern A too
     assert _conjuncts("симбиот погибает и экипировка уходит когда хозяин погиб") == []
+
+
+# ------------------------------------------------------------------ a claim no route reads
+def test_a_claim_no_route_rules_is_declined_with_what_was_understood():
+    a = ask("кореш говорит что судья на турнире обязан носить чёрную футболку. прав?")
+    assert a.verdict is None
+    assert a.understood.startswith("Как я понял: кореш утверждает, что судья на турнире обязан")
+    assert a.blocks[0].text.startswith("Проверить утверждение не могу")
+    assert a.citations      # the nearest paragraphs are given
+
+
+def test_a_hyphen_abbreviation_in_a_claim_is_read_out():
+    c = find_claim("друг говорит что закрытое сущ-во не может двигаться. прав?")
+    assert c.proposition == "закрытое существо не может двигаться"

@@ -79,7 +79,7 @@ def _claim_words() -> dict:
     return section("claims")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Claim:
     """``setup``: the sentences told before the claim; ``who``: ``me`` | ``other`` | ``asker``
     (``asker``: no one is named, «P. Правда?»); ``other_word``: how the other side is named
@@ -344,7 +344,13 @@ def _conjuncts(prop: str) -> list[str]:
 
 
 def find_claim(question: str) -> Claim | None:
-    """The claim in ``question``, or ``None`` when it states none."""
+    """The claim in ``question``, or ``None`` when it states none (read once per question:
+    the claims route and the framing of a declined answer both ask)."""
+    return _find_claim(question)
+
+
+@lru_cache(maxsize=64)
+def _find_claim(question: str) -> Claim | None:
     from bot.textnorm import normalize_typography
 
     q = _expand_abbreviations(normalize_typography(" ".join(question.split())))
@@ -772,20 +778,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     if c.counter:
         return _two_statements(question, c, edition, ruled, decided, inner)
-    if c.who == "asker":
-        said = f"вы спрашиваете, верно ли, что {c.proposition}"
-    else:
-        who = "вы" if c.who == "me" else c.other_word
-        verb = ("утверждаете" if c.who == "me" else "утверждает") if not c.denies else \
-            ("не согласны, что" if c.who == "me" else "не согласен, что")
-        shown = addressed(c.proposition)
-        said = f"{who} {verb} {shown}" if c.denies else f"{who} {verb}, что {shown}"
-    understood = f"Как я понял: {said}"
-    if c.reason:
-        understood += f" (довод «{c.reason}» не проверяю)"
-    if c.rejected:
-        understood += f" (а не «{c.rejected}»: это исключает само утверждение)"
-    understood += f"; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}."
+    understood = _understood(c)
     if inner.understood:
         understood = understood.rstrip(".") + "; " + inner.understood.removeprefix("Как я понял: ")
     if ruled is None:
@@ -804,6 +797,49 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     return replace(inner, question=question, verdict=_with_paragraph(verdict, inner.citations), blocks=list(inner.blocks),
                    citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
                    understood=understood, unread=list(inner.unread or []))
+
+
+def _understood(c: Claim) -> str:
+    """«Как я понял: друг утверждает, что …; вопрос: верно ли это.» — the claim as read, in the
+    asker's terms, with its claimer, the reason not checked and the check asked."""
+    if c.counter:
+        name = {"me": "вы", "other": c.other_word}
+        verb = {"me": "утверждаете", "other": "утверждает"}
+        return (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; {name[c.counter_who]} "
+                f"{verb[c.counter_who]}, что {addressed(c.counter)}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    if c.who == "asker":
+        said = f"вы спрашиваете, верно ли, что {c.proposition}"
+    else:
+        who = "вы" if c.who == "me" else c.other_word
+        verb = ("утверждаете" if c.who == "me" else "утверждает") if not c.denies else \
+            ("не согласны, что" if c.who == "me" else "не согласен, что")
+        shown = addressed(c.proposition)
+        said = f"{who} {verb} {shown}" if c.denies else f"{who} {verb}, что {shown}"
+    understood = f"Как я понял: {said}"
+    if c.reason:
+        understood += f" (довод «{c.reason}» не проверяю)"
+    if c.rejected:
+        understood += f" (а не «{c.rejected}»: это исключает само утверждение)"
+    return understood + f"; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}."
+
+
+def framed(question: str, ans: Answer) -> Answer:
+    """The search route's answer ``ans`` (no verdict) to a claim no route could rule on,
+    opened by the claim as it was understood and a plain decline: the user sees which
+    claim was read and that it was not checked, never a ruling on another proposition.
+    ``ans`` unchanged when ``question`` states no claim."""
+    try:
+        c = find_claim(question)
+    except Exception:  # noqa: BLE001 - the search answer stands without the framing
+        c = None
+    if c is None or ans.verdict:
+        return ans
+    said = f"что {addressed(c.proposition)}" + (f", и что {addressed(c.counter)}" if c.counter else "")
+    text = (f"Проверить утверждение не могу: ни один мой разбор правил его не прочитал, поэтому не решаю, верно ли, "
+            f"{said}. Ниже — ближайшие пункты правил, по ним его можно проверить.")
+    return replace(ans, blocks=[Block("text", text), *ans.blocks], understood=_understood(c),
+                   trace=[f"утверждение: {c.proposition}", "ни один маршрут не вынес вывода об утверждении", *ans.trace],
+                   unread=list(ans.unread or []) or ["(утверждение)"])
 
 
 def _with_sentence(why: str, ans: Answer | None) -> str:
@@ -855,10 +891,7 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     shown = inner or (dq if rq is not None else None) or first_q
     if shown is None:
         return None
-    name = {"me": "вы", "other": c.other_word}
-    verb = {"me": "утверждаете", "other": "утверждает"}
-    understood = (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; {name[c.counter_who]} "
-                  f"{verb[c.counter_who]}, что {addressed(c.counter)}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    understood = _understood(c)
     cites = list(dict.fromkeys([*(decided.citations if ruled is not None and decided else []),
                                 *(dq.citations if rq is not None and dq else [])])) or list(shown.citations)
     trace = [f"утверждение: {c.proposition}", f"встречное утверждение: {c.counter}", *shown.trace]
