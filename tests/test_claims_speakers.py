@@ -170,3 +170,21 @@ def test_a_claim_no_route_rules_is_declined_with_what_was_understood():
 def test_a_hyphen_abbreviation_in_a_claim_is_read_out():
     c = find_claim("друг говорит что закрытое сущ-во не может двигаться. прав?")
     assert c.proposition == "закрытое существо не может двигаться"
+
+
+def test_the_addressee_of_the_say_verb_is_no_part_of_the_claim():
+    c = find_claim("соперник сказал мне: твой симб не может лежать на летуне. прав?")
+    assert (c.direct, c.proposition) == (True, "мой симб не может лежать на летуне")
+
+
+def test_a_copula_negation_is_ruled_through_its_positive_form():
+    a = ask("кореш думает, что пас — не игродействие. так?")
+    assert a.verdict.startswith("Да, кореш прав"), a.verdict
+    assert a.citations[0] == "303.2"
+
+
+def test_an_elliptic_claim_is_ruled_on_the_action_the_route_read():
+    # «можно на летуна» names no action: the placement the route read is the claim's
+    a = ask("соперник говорит что шмотку можно на летуна, а я говорю что нельзя. я прав?")
+    assert a.verdict.startswith("Да, вы правы"), a.verdict
+    assert a.citations[0] == "212.3"

@@ -197,6 +197,8 @@ def _speakers(body: str) -> list[_Said]:
             end = found_start = _clause_start(body, toks, verbs[k + 1], people)
             end = min(end, found_start)
         raw = _own_sentence(body[toks[i].end():end])
+        # «сказал мне: …», «говорит нам, что …»: the addressee is no part of what is said
+        raw = re.sub(r"^\s*(?:мне|нам|ему|ей|им|тебе|вам)(?=\s*(?:[:,—–-]|что(?![а-я])))", "", raw)
         content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", raw).strip(" ,.;:—–-")
         # the claimer's own words: «говорит: я …», «говорит «…»», «говорит всё, теперь ты пасуй»
         direct = bool(re.match(r"\s*(?::|[—–-]\s)(?!\s*(?:что|будто)(?![а-я]))", raw)) or \
@@ -667,6 +669,8 @@ def _restates_other_action(body: str, proposition: str) -> bool:
              and pos(words[k + 1]) == "INFN" and words[k + 1] in _claim_words()["light_verbs"]}
     if not acts:
         return False
+    if not any(pos(w) in ("INFN", "VERB") for w in _WORD.findall(fold(proposition))):
+        return False    # «симбиота можно на летуна»: the claim names no action; the route read the one it implies
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}
     return not any(v == n or (len(v) >= 6 and len(n) >= 6 and v[:4] == n[:4]) for v in acts for n in named)
 
@@ -726,6 +730,9 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
             or re.search(r"(?<![а-я])(?:и|или|а)(?![а-я])", low):
         return None     # «нельзя» is read by its modal; of «A и не B» the verdict may speak of A
     pq = positive_question(statement[:1].upper() + statement[1:] + "?")
+    if pq is None:      # «пас — не игродействие»: a copula's negation
+        bare = re.sub(r"((?:^|\s)(?:[—–-]|это)\s+)не\s+", r"\1", statement, count=1)
+        pq = bare[:1].upper() + bare[1:] + "?" if bare != statement else None
     if pq is None:
         return None
     positive = pq.rstrip("? ")
