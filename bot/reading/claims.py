@@ -669,10 +669,24 @@ def _restates_other_action(body: str, proposition: str) -> bool:
              and pos(words[k + 1]) == "INFN" and words[k + 1] in _claim_words()["light_verbs"]}
     if not acts:
         return False
-    if not any(pos(w) in ("INFN", "VERB") for w in _WORD.findall(fold(proposition))):
-        return False    # «симбиота можно на летуна»: the claim names no action; the route read the one it implies
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}
+    if _elliptic_of(proposition, said):
+        return False    # «симбиота можно на летуна»: the claim names no action; the route read the one it implies
     return not any(v == n or (len(v) >= 6 and len(n) >= 6 and v[:4] == n[:4]) for v in acts for n in named)
+
+
+def _elliptic_of(proposition: str, said: str) -> bool:
+    """Whether ``proposition`` is an elliptic form of the verdict's restated rule ``said``: one
+    clause with no verb or infinitive («симбиота можно на летуна»), every noun of it named in
+    ``said`` (by the search's synonym heads: «летуна» is «летающее»)."""
+    from bot.morph import pos
+    from bot.search import word_term
+
+    ws = _WORD.findall(fold(proposition))
+    if any(pos(w) in ("INFN", "VERB") for w in ws) or re.search(r"(?<![а-я])(если|когда|пока|то|раз)(?![а-я])", fold(proposition)):
+        return False
+    nouns = {word_term(w) for w in ws if pos(w) == "NOUN"}
+    return bool(nouns) and nouns <= {word_term(w) for w in _WORD.findall(said)}
 
 
 def _negations(text: str) -> int:
@@ -912,9 +926,11 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         found.append(f"что {addressed(c.proposition)} — {'верно' if ruled[0] else 'неверно'}: {ruled[1]}")
     if rq is not None:
         found.append(f"что {addressed(c.counter)} — {'верно' if rq[0] else 'неверно'}: {rq[1]}")
+    from_q = False      # the reason shown is the counter-statement's: its paragraphs lead
     if ruled is not None and rq is not None and ruled[0] != rq[0]:
         right = c.who if ruled[0] else c.counter_who
         why = ruled[1] if ruled[0] else rq[1]
+        from_q = not ruled[0]
         if c.check == "who":
             verdict = rule_on_claim(True, why, claimer_is_me=right == "me", other=c.other_word, who_check=True)
         else:
@@ -922,11 +938,13 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     elif c.check == "right" and ((asked == c.who and ruled is not None) or (asked == c.counter_who and rq is not None)) \
             and not (ruled is not None and rq is not None):
         holds, why = ruled if asked == c.who else rq      # the asked person's own statement decides «я прав?»
+        from_q = asked != c.who
         verdict = rule_on_claim(holds, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
     elif c.check == "who" and (ruled is None) != (rq is None) and (ruled or rq)[0]:
         # «кто прав?» with one statement ruled true: its speaker is right whatever the other says
         right = c.who if ruled is not None else c.counter_who
         unread = c.counter if ruled is not None else c.proposition
+        from_q = ruled is None
         verdict = rule_on_claim(True, (ruled or rq)[1], claimer_is_me=right == "me", other=c.other_word, who_check=True)
         verdict = f"{verdict.rstrip(' .')} (второе утверждение — «{addressed(unread)}» — проверить не смог)"
     if verdict is None:
@@ -939,5 +957,7 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         blocks = [Block("text", text), *shown.blocks]
         return replace(shown, question=question, verdict=None, blocks=blocks, citations=cites, trace=trace,
                        understood=understood, unread=list(shown.unread or []) or ["(утверждение)"])
+    if from_q and dq is not None:
+        cites = list(dict.fromkeys([*dq.citations, *cites]))
     return replace(shown, question=question, verdict=_with_paragraph(verdict, cites), blocks=list(shown.blocks), citations=cites,
                    trace=trace, understood=understood, unread=[])
