@@ -188,3 +188,18 @@ def test_an_elliptic_claim_is_ruled_on_the_action_the_route_read():
     a = ask("соперник говорит что шмотку можно на летуна, а я говорю что нельзя. я прав?")
     assert a.verdict.startswith("Да, вы правы"), a.verdict
     assert a.citations[0] == "212.3"
+
+
+def test_a_restricted_claim_is_not_confirmed_by_a_bare_possibility():
+    # «можно» does not say «только»: the restriction is left undecided
+    assert holds_of("Да, можно", "атаковать можно только в свой ход") is None
+    assert holds_of("Да, можно", "атаковать можно только в свой ход", "Атаковать можно только в свой ход.")[0] is True
+    assert holds_of("Нет, нельзя", "атаковать можно только в свой ход")[0] is False
+    a = ask("кореш говорит что на одно существо можно посадить только одного симбиота. прав?")
+    assert a.verdict.startswith("Да, кореш прав"), a.verdict
+    assert a.citations[0] == "209.6"
+
+
+def test_a_threatened_consequence_is_split_off():
+    c = find_claim("соперник говорит что эффекты правил игры нужно объявлять вслух, иначе они не работают. прав?")
+    assert (c.proposition, c.reason) == ("эффекты правил игры нужно объявлять вслух", "они не работают")

@@ -575,7 +575,7 @@ def _inner(question: str, edition: str) -> Answer | None:
     return None
 
 
-def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
+def holds_of(verdict: str | None, proposition: str, sentence: str | None = None) -> tuple[bool, str] | None:
     """``(whether P holds, the reason)`` from a route's verdict on P asked as a yes/no
     question, or ``None`` when the verdict does not tell. The verdict's own modal word
     decides when it has one («Нет, нельзя: …» against «можно» in P: P does not hold; «Да, не
@@ -618,8 +618,19 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
         return None
     else:
         holds = m.group(1) == "Да"
+    if holds and _restricts(proposition) and not _restricts(f"{why} {sentence or ''}"):
+        return None     # «можно только в свой ход»: «Да, можно» confirms the possibility, not the «только»
     rest = re.sub(r"^(?:можно|нельзя|может|не может|могу|не могу)[:,]\s*", "", why)
     return holds, rest or why      # «нельзя: нельзя помещать …» reads twice
+
+
+def _restricts(text: str) -> bool:
+    """Whether ``text`` states a restriction («только», «лишь»: ``polarity.restrict`` of
+    grammar/lexicon.yaml)."""
+    from bot.vocab import section
+
+    words_ = section("polarity")["restrict"]
+    return any(re.search(rf"(?<![а-я]){re.escape(fold(w))}(?![а-я])", fold(text)) for w in words_)
 
 
 _DEFINED = re.compile(r"([а-яa-z0-9 -]{2,40}?)\s+[—–]\s+(?:это\s+)?\S")
@@ -751,7 +762,7 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
         return None
     positive = pq.rstrip("? ")
     d, _ = _ask_proposition((setup + " " if setup else "") + positive + "?", edition)
-    r = holds_of(d.verdict, positive) if d is not None else None
+    r = holds_of(d.verdict, positive, d.sentence) if d is not None else None
     if r is None:
         return None
     return (not r[0], r[1]), d
@@ -764,7 +775,7 @@ def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, An
     for part in _conjuncts(c.proposition):
         asked = (c.setup + " " if c.setup else "") + part[:1].upper() + part[1:] + "?"
         d, _ = _ask_proposition(asked, edition)
-        r = holds_of(d.verdict, part) if d is not None else None
+        r = holds_of(d.verdict, part, d.sentence) if d is not None else None
         if r is not None and not r[0]:
             return (False, f"неверно, что {part}: {r[1]}"), d
         found.append((part, d, r))
@@ -784,7 +795,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     asked = c.asked
     decided, inner = _ask_proposition(asked, edition)
-    ruled = holds_of(decided.verdict, c.proposition) if decided is not None else None
+    ruled = holds_of(decided.verdict, c.proposition, decided.sentence) if decided is not None else None
     if ruled is None and _conjuncts(c.proposition):
         ruled, decided = _ruled_by_parts(c, edition)
     if ruled is None:
@@ -902,7 +913,7 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     no verdict when the asked rightness depends on it (an honest partial answer)."""
     q_asked = (c.setup + " " if c.setup else "") + c.counter[:1].upper() + c.counter[1:] + "?"
     dq, first_q = _ask_proposition(q_asked, edition)
-    rq = holds_of(dq.verdict, c.counter) if dq is not None else None
+    rq = holds_of(dq.verdict, c.counter, dq.sentence) if dq is not None else None
     if rq is None:
         flipped = _ruled_by_positive(c.setup, c.counter, edition)
         if flipped is not None:
@@ -920,7 +931,7 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     verdict, found = None, []
     if ruled is not None:
         ruled = (ruled[0], _with_sentence(ruled[1], decided))
-    if rq is not None and dq is not None and dq.verdict and holds_of(dq.verdict, c.counter) is not None:
+    if rq is not None and dq is not None and dq.verdict and holds_of(dq.verdict, c.counter, dq.sentence) is not None:
         rq = (rq[0], _with_sentence(rq[1], dq))
     if ruled is not None:
         found.append(f"что {addressed(c.proposition)} — {'верно' if ruled[0] else 'неверно'}: {ruled[1]}")
