@@ -55,7 +55,7 @@ MAX_TITLE_WORDS = 14
 _EXAMPLE = re.compile(r"^(?:пример|примеры)\b", re.IGNORECASE)
 _NOTE = re.compile(r"^(?:примечание|обратите внимание|замечание|исключение)\b", re.IGNORECASE)
 _CHROME = re.compile(r"produced by|©|&copy;|все права защищены|\bcopyright\b", re.IGNORECASE)
-_SKIP = {"script", "style", "head", "form", "select", "noscript", "option", "textarea", "button", "iframe", "nav"}
+_SKIP = {"script", "style", "head", "form", "select", "noscript", "option", "textarea", "button", "iframe", "nav", "footer"}
 _VOID = {"img", "br", "hr", "input", "meta", "link", "area", "base", "col", "embed", "param", "source", "wbr"}
 _LISTS = {"ol", "ul"}
 _BLOCK_CLOSES_P = {"p", "div", "ol", "ul", "table", "center", "li", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "dl", "blockquote"}
@@ -808,11 +808,18 @@ def read_html_book(html: str, source: str) -> FullBook:
 
 
 def looks_like_full_html(html: str) -> bool:
-    """True when the page has a section header «NNN. Title» outside the lists followed
-    by an ``<ol>`` – the layout of a complete rulebook page (one section is enough:
+    """True when the page has a section header «NNN. Title» outside the lists (a
+    paragraph, a heading ``<h2>`` or a ``<div>``) followed by an ``<ol>`` – the layout of a complete rulebook page (one section is enough:
     scraped pages number their sections inside nested lists)."""
     hits = re.findall(r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}<(?:/[a-z0-9]+>\s*<)*(?:/?p>)?\s*(?:<[^>]*>\s*)*<ol\b", html, re.IGNORECASE)
+    # a header in a heading or block element of its own («<h2>205. Сражение.</h2><ol>»)
+    hits += _BLOCK_HEADER.findall(html)
     return len(hits) >= 1
+
+
+_BLOCK_HEADER = re.compile(
+    r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}(?:</(?:b|strong|span|font|em|i|u|a)>\s*)*"
+    r"</(?:h[1-6]|div|p)>\s*(?:<[^>]*>\s*)*<ol\b", re.IGNORECASE)
 
 
 # --- plain text ------------------------------------------------------------------
@@ -866,6 +873,19 @@ def read_text_book(text: str, source: str) -> FullBook:
         if m and _is_header_text(m.group("t")) and not _T_FULL.match(s) and (
                 starts_item(_clean(nxt[i])) or section is None or int(m.group("n")) > int(section)):
             number = m.group("n")
+            if number in seen and not any(c.number.split(".")[0] == number for c in book.clauses):
+                # the first «NNN. Title» had no items: a line of a table of contents
+                # («Содержание» at the front of a PDF), as were the empty headers after it
+                held = {c.number.split(".")[0] for c in book.clauses}
+                toc = [x for x in book.sections if x["number"] not in held]
+                book.sections[:] = [x for x in book.sections if x["number"] in held]
+                for x in toc:
+                    seen.pop(x["number"], None)
+                skipped += len(toc)
+                if book.sections and int(number) < int(book.sections[-1]["number"]):
+                    prev = book.sections[-1]
+                    raise RulebookError(f"{where(i)}: раздел {number} стоит после раздела {prev['number']} "
+                                        f"(строка {prev['line']}); ожидались разделы по возрастанию номеров")
             if number in seen:
                 raise RulebookError(f"{where(i)}: раздел {number} встречается второй раз (первый – строка {seen[number]})")
             seen[number] = i + 1

@@ -148,10 +148,16 @@ def _ref_status(rb: Rulebook, refs: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _rule_text(rb: Rulebook, c: Clause, shown: set[str] | None = None) -> str:
-    """The clause text, then its lettered sub-points as «  а) item» lines like the
-    printed list (only those in ``shown`` when given: a range ending inside a list)."""
+    """The clause text, its tables (caption, then one «| cell | cell |» line per row),
+    then its lettered sub-points as «  а) item» lines like the printed list (only those
+    in ``shown`` when given: a range ending inside a list)."""
     subs = [s for s in rb.subpoints(c.number) if shown is None or s.number in shown]
-    return "\n".join([c.text] + [f"  {subpoint_label(s.number)} {s.text}" for s in subs])
+    lines = [c.text]
+    for caption, rows in c.tables:
+        if caption:
+            lines.append(caption)
+        lines.extend("| " + " | ".join(row) + " |" for row in rows)
+    return "\n".join(lines + [f"  {subpoint_label(s.number)} {s.text}" for s in subs])
 
 
 def _clause_blocks(
@@ -266,6 +272,7 @@ def _clause_json(rb: Rulebook, c: Clause) -> dict:
         "variants": list(c.variants),
         "parent": c.number.rsplit(".", 1)[0] if rb.parent_of(c.number) else None,
         "subpoints": [{"number": s.number, "text": s.text} for s in rb.subpoints(c.number)],
+        "tables": [{"caption": caption, "rows": [list(r) for r in rows]} for caption, rows in c.tables],
     }
 
 
@@ -295,6 +302,7 @@ def json_for(res: Resolved, rb: Rulebook) -> dict | list:
             "variants": [],
             "parent": None,
             "subpoints": [],
+            "tables": [],
         }
     msg = answer_for(res, rb).blocks[0].text
     return {"edition": rb.edition, "number": res.number, "error": msg, "nearest": list(res.nearest)}
