@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from bot.answer import Answer, Block
 from bot.paths import DEFAULT_EDITION
-from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label
+from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label, table_lines
 from bot.sources import source_titles
 from bot.textnorm import clip
 
@@ -148,16 +148,11 @@ def _ref_status(rb: Rulebook, refs: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _rule_text(rb: Rulebook, c: Clause, shown: set[str] | None = None) -> str:
-    """The clause text, its tables (caption, then one «| cell | cell |» line per row),
-    then its lettered sub-points as «  а) item» lines like the printed list (only those
-    in ``shown`` when given: a range ending inside a list)."""
+    """The clause text, then its lettered sub-points as «  а) item» lines like the
+    printed list (only those in ``shown`` when given: a range ending inside a list)."""
     subs = [s for s in rb.subpoints(c.number) if shown is None or s.number in shown]
-    lines = [c.text]
-    for caption, rows in c.tables:
-        if caption:
-            lines.append(caption)
-        lines.extend("| " + " | ".join(row) + " |" for row in rows)
-    return "\n".join(lines + [f"  {subpoint_label(s.number)} {s.text}" for s in subs])
+    return "\n".join([c.text, *table_lines(c)] + [f"  {subpoint_label(s.number)} {s.text}" for s in subs])
+
 
 
 def _clause_blocks(
@@ -272,7 +267,7 @@ def _clause_json(rb: Rulebook, c: Clause) -> dict:
         "variants": list(c.variants),
         "parent": c.number.rsplit(".", 1)[0] if rb.parent_of(c.number) else None,
         "subpoints": [{"number": s.number, "text": s.text} for s in rb.subpoints(c.number)],
-        "tables": [{"caption": caption, "rows": [list(r) for r in rows]} for caption, rows in c.tables],
+        "tables": [{"caption": cap, "rows": [list(r) for r in rows]} for cap, rows in c.tables],
     }
 
 
@@ -302,7 +297,6 @@ def json_for(res: Resolved, rb: Rulebook) -> dict | list:
             "variants": [],
             "parent": None,
             "subpoints": [],
-            "tables": [],
         }
     msg = answer_for(res, rb).blocks[0].text
     return {"edition": rb.edition, "number": res.number, "error": msg, "nearest": list(res.nearest)}
