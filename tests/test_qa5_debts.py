@@ -111,3 +111,26 @@ def test_undecodable_bytes_of_a_file_name_are_shown_as_a_replacement_character(t
                        timeout=120, cwd=ROOT)
     assert p.returncode == 1 and p.stdout == b""
     assert p.stderr.decode("utf-8").endswith("/\ufffd\ufffd.yaml: файл не найден\n"), p.stderr
+
+
+def test_console_lines_with_undecodable_bytes_are_answered_not_apologised_for():
+    import io
+
+    from bot.chat.console import chat
+
+    cp1251 = "Можно ли положить симбиота на летающее существо?".encode("cp1251")
+    raw = b"/scenario\ntitle: \xff\n\n" + cp1251 + b"\n"
+    inp = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape")  # as Python reads a pipe
+    out = io.StringIO()
+    assert chat(inp, out, interactive=False) == 0
+    text = out.getvalue()
+    assert "Извините" not in text
+    assert "<сценарий>, строка 1: нет обязательного ключа «state» в сценарии" in text
+    assert "Вердикт: Нет, нельзя: нельзя помещать симбиота на летающее существо" in text and "Пункты: 209.4" in text
+
+
+def test_a_scenario_text_with_lone_surrogates_is_read_with_replacement_characters():
+    from bot.sim.scenario import scenario_answer
+
+    a = scenario_answer("title: a\udcffb\ud800\nstate: {cards: []}\nsteps: []\nexpect: {unchanged: true}")
+    assert a.verdict == "сценарий выполнен" and a.blocks[0].text == "a\ufffdb\ufffd"
