@@ -83,3 +83,45 @@ def test_a_section_repeated_after_its_items_is_still_an_error():
 
     with pytest.raises(RulebookError, match=r"t\.txt, строка 4: раздел 101 встречается второй раз"):
         read_full("\n".join(["101. Общие положения.", "1. Игра.", "2. Второй.", "101. Общие положения.", "1. Снова."]).encode(), "t.txt")
+
+
+HEAD = "<html><body><p>101. Общие положения.</p>"
+
+
+def test_lists_nested_thousands_deep_are_a_russian_error_not_a_recursion_error():
+    from bot.errors import RulebookError
+
+    with pytest.raises(RulebookError, match=r"d\.html, строка 1: элементы страницы вложены глубже 100 уровней, и <ol> там не прочитать"):
+        read_full((HEAD + "<ol><li>Текст пункта." * 3000).encode(), "d.html")
+    with pytest.raises(RulebookError, match=r"вложены глубже 100 уровней"):
+        read_full(("<html><body>" + "<div>" * 5000 + "<p>101. Общие положения.</p><ol><li>Игра.</li></ol>").encode(), "d.html")
+
+
+def test_thousands_of_unclosed_inline_tags_keep_the_text():
+    book = read_full((HEAD + "<ol><li>Игра" + "<font>" * 5000 + " ведётся.</li><li>Два.</li></ol>").encode(), "f.html")
+    assert [(c.number, c.text) for c in book.clauses] == [("101.1", "Игра ведётся."), ("101.2", "Два.")]
+
+
+def test_a_self_closing_dropped_element_does_not_swallow_the_page():
+    book = read_full(("<html><body><iframe src='x'/>" + HEAD[12:] + "<ol><li>Игра.</li><li>Два.</li></ol>").encode(), "i.html")
+    assert [c.number for c in book.clauses] == ["101.1", "101.2"]
+
+
+def test_item_numbers_from_attributes_are_bounded():
+    from bot.errors import RulebookError
+
+    with pytest.raises(RulebookError, match=r"s\.html, строка 1: start=«999999999999…» у <ol> – слишком большой номер пункта"):
+        read_full((HEAD + "<ol start='" + "9" * 5000 + "'><li>Игра.</li></ol>").encode(), "s.html")
+    book = read_full((HEAD + "<ol start='²'><li>Игра.</li><li value='٣'>Два.</li></ol>").encode(), "s.html")
+    assert [c.number for c in book.clauses] == ["101.1", "101.2"]   # not numbers: ignored, as browsers do
+    with pytest.raises(RulebookError, match=r"в списке пунктов 101 \(строка 1\) больше 999 пунктов"):
+        read_full((HEAD + "<ol>" + "<li>Пункт правил.</li>" * 1000 + "</ol>").encode(), "m.html")
+
+
+def test_wrapped_lines_of_a_text_rulebook_join_in_order():
+    text = "\n".join(["101. Общие положения.", "1. Игра", "ведётся", "двумя игроками.", "Пример: один", "и два.",
+                      "· пункт", "2. Второй.", "Словарь.", "Кристалл – единица", "ресурса."])
+    book = read_full(text.encode(), "t.txt")
+    assert [(c.number, c.text, c.examples) for c in book.clauses] == [
+        ("101.1", "Игра ведётся двумя игроками.\n· пункт", ["Пример: один и два."]), ("101.2", "Второй.", [])]
+    assert [(e.term, e.text) for e in book.dictionary] == [("Кристалл", "единица ресурса.")]
