@@ -899,5 +899,8 @@ def test_a_trailing_while_condition_governs_its_own_leaf_only():
     cond = ast.children[1]
     assert cond.attr("head") == "пока рядом стоит ваше существо без ран"
     assert cond.children[0].text == "+1 к {strike}" and cond.children[0].attr("action") == "modify"
-    # «, если …» after an activated ability's effect stays in the leaf (it restricts the target)
-    assert parse("{tap}: ранить выбранное существо на 2, если оно закрыто.").ast.shape() == "(cost effect)"
+    # «, если …» about the target after an activated ability's effect is a condition on that part too
+    res = parse("{tap}: ранить выбранное существо на 2, если оно закрыто.")
+    assert res.ast.shape() == "(cost (condition effect))"
+    assert res.ast.children[0].attr("head") == "если оно закрыто"
+    assert res.ast.children[0].children[0].text == "ранить выбранное существо на 2"

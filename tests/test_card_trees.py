@@ -115,9 +115,10 @@ def test_a_trailing_if_clause_is_the_leaf_condition(text, head, leaf):
     assert _leaves(res) == [leaf]
 
 
-def test_an_if_clause_about_the_target_stays_in_the_leaf():
+def test_an_if_clause_about_the_target_is_a_condition_node():
     res = parse("{tap}: Ранить выбранное существо на 2, если оно закрыто.")
-    assert res.ast.shape() == "(cost effect)"
+    assert res.ast.shape() == "(cost (condition effect))"
+    assert res.ast.children[0].attr("head") == "если оно закрыто"
     res = parse("они получают +1 к {strike}, если оба открыты, или -1 к {strike}, если оба закрыты.")
     assert res.ast.shape() == "(choice (condition effect) (condition effect))"
     assert [c.attr("head") for c in res.ast.children] == ["если оба открыты", "если оба закрыты"]

@@ -46,7 +46,7 @@ from bot.abilities import lexicon
 
 HEADER_KW = ("TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
 # Tokens after which a new ability (operand of a connective) starts.
-OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V", "COND_COMMA",
+OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "AND_IN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V", "COND_COMMA",
                            "OTHERWISE", "REFUSE", "COST"})
 SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 # Header words that open a clause with its own verb: it ends at a comma.
@@ -326,9 +326,11 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
         return False
     if any(t.type == "WORD" and t.value.casefold() in ("раз", "раза") for t in subj):
         return False    # "Один раз в течение хода может …": a limit, not a subject
-    if any(t.type == "WORD" and lexicon.word_lemma(t.value) in _OPPONENT and lexicon.may_be_nominative(t.value)
-           for t in subj):
-        return False    # "Противник может …": the opponent's option, not the controlling player's (505.8)
+    if not headed and any(t.type == "WORD" and lexicon.word_lemma(t.value) in _OPPONENT
+                          and lexicon.may_be_nominative(t.value) for t in subj):
+        return False    # "Противник может перенаправить …" in a static ability: a standing permission
+    # (after a trigger, cost or named effect, "– противник может вскрыть …" is the opponent's
+    # option of 505.8: its subject says who decides)
     for k, t in enumerate(subj):
         if t.type == "NUMBER" or (t.type == "WORD" and t.value in _VARIABLES):
             continue
@@ -358,6 +360,13 @@ def _grants(out: list[Token]) -> bool:
         k -= 1
     return k >= 0 and out[k].type == "WORD" and lexicon.word_lemma(out[k].value) in _GRANT_LEMMAS
 
+
+# tokens between «может» and a later part that keep «может» over the rest (not MAY_B)
+_MAY_B_BLOCKERS = frozenset({"AND_THEN", "SEMI", "DASH", "COND_COMMA", "OTHERWISE", "REFUSE", "HEAD_END", "MAY_V",
+                             "MAY_B"})
+
+# tokens a granted ability keeps as they are (the atoms of an effect)
+_GRANTED_KEEP = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "PUNCT", "COMMA", "COLON"})
 
 _ENDS_ABILITY = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "LIMIT", "PUNCT"})
 
@@ -1152,6 +1161,13 @@ class CardPostLex:
             # "{second} +3 к {health}" (the colon lost): a condition on the card, then its ability
             kw = _retype(toks[0], "CONDITION_KW")
             return [kw, _empty("HEAD_END", toks[1])] + self._statement(toks[1:], depth + 1, True, headed)
+        if len(toks) > 1 and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value) and depth < MAX_DEPTH \
+                and toks[0].value.rstrip().endswith(":") and toks[1].type == "WORD" and toks[1].value[:1].isupper() \
+                and lexicon.is_finite_verb(toks[1].value):
+            # "{strike}: Начинает бой с {counter}": a value icon heading a sentence with its own
+            # verb is the circumstance the ability applies in (as "{second}: …"), not a payment
+            # and not the value of a trait ("{armor}: 1")
+            return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True, headed)
         if toks and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value):
             # "{armor}: 1": a value icon before a colon is a trait, not a payment
             toks = [_retype(toks[0], "ICON")] + toks[1:]
@@ -1511,11 +1527,35 @@ class CardPostLex:
         closed_sub = False    # the previous token is the comma closing a subordinate clause
         inner_part = False    # inside the body of a later part's header ("A; если … – B"): its body is one
         #                       choice, so two effects written in it are not split (they would leave it)
+        granted = False       # after "получает {tap}: …": the rest of the sentence is the granted ability
+        may_at = -1           # where the last MAY_V is in ``out`` (it may become MAY_B: see ``bound_may``)
+        may_opponent = False  # its subject is the opponent or the opponent's card
+
+        def bound_may() -> None:
+            """The «может» at ``may_at`` covers only the part it opens (MAY_B): what follows
+            is a part of its own. Only when no separator stands between them."""
+            nonlocal may_at, may_scope
+            if may_at >= 0 and out[may_at].type == "MAY_V" and not any(
+                    x.type in _MAY_B_BLOCKERS for x in out[may_at + 1:]):
+                out[may_at] = _retype(out[may_at], "MAY_B")
+                may_scope = False
+            may_at = -1
+
         i = -1
         while i + 1 < n:
             i += 1
             t = toks[i]
             typ = t.type
+            if granted and (typ in ("SEMI", "OTHERWISE", "REFUSE") or (typ == "AND_THEN" and "затем" in t.value.casefold())):
+                granted = False     # "… получает {tap}: Выстрел на 1-2-2 до конца хода, затем выберите …"
+            if granted:
+                # "получает {tap}: {uchr} на 2, при этом может получить {counter}": the granted
+                # ability is one unit of the effect that grants it; its own connectives are its words
+                if typ not in _GRANTED_KEEP and not (typ == "LIMIT" and i == n - 1):
+                    t = _retype(t, "PUNCT" if typ in ("DASH", "SEMI") else "WORD")
+                out.append(t)
+                prev = t
+                continue
             if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
@@ -1575,6 +1615,9 @@ class CardPostLex:
                     and " ".join(toks[i + 1].value.casefold().split()) in ("в начале", "в конце") and self._dash_ends(toks, i + 1):
                 # "…, в конце этого хода, если … – B": a later trigger as the next part
                 # ("Опыт в атаке и в начале боя – получает {fly}": after «и» too)
+                # (after «может A» it is a part of its own: "…может объявить удар на 3, в конце
+                # этого хода, если … – …" does not wait for the optional one)
+                bound_may()
                 t = _retype(t, "COND_COMMA")
                 out.append(t)
                 prev = t
@@ -1588,8 +1631,10 @@ class CardPostLex:
                 # a subject, then «может» opening the ability (505.8)
                 for k in range(op_start, len(out)):
                     out[k] = _retype(out[k], "SUBJ")
+                may_opponent = any(lexicon.word_lemma(x.value) in _OPPONENT for x in out[op_start:])
                 t = _retype(t, "MAY_V")
                 may_scope = True
+                may_at = len(out)
                 out.append(t)
                 prev = t
                 start, has_pred, modal = True, False, False
@@ -1601,6 +1646,7 @@ class CardPostLex:
                                                                      or _standing_permission(toks, i))):
                     t = _retype(t, "MAY_V")     # (also «могут …» opening an ability after a header)
                     may_scope = True
+                    may_at, may_opponent = len(out), False
                 else:
                     t = _retype(t, "WORD")
                     modal = True
@@ -1652,25 +1698,35 @@ class CardPostLex:
                 # "получает +1 к удару, а противник теряет фишку": «, а» and a clause of its
                 # own is the next part (505.4); «а» belongs to the separator (also after a
                 # subordinate clause the comma closes: "…, пока X его паразит, а X получает …")
+                # (inside a later part's body, "…; пока оно летающее, он может …, а оно может …",
+                # both clauses stay under that part's header: AND_IN)
                 c = toks[i + 1]
-                t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
-                          end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
+                t = Token("AND_IN" if inner_part else "AND_THEN", t.value + " " + c.value, start_pos=t.start_pos,
+                          line=t.line, column=t.column, end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
                 i += 1
             elif typ in ("COMMA", "AND") and not start and not may_scope and (not subclause or (
                     typ == "COMMA" and nxt is not None and nxt.type == "WORD" and _imperative(nxt.value)
                     and out[op_start:op_start + 1] and out[op_start].type == "WORD" and _imperative(out[op_start].value))) and (
                     not modal or (typ == "AND" and nxt is not None and nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
-                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos and not inner_part \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos \
                     and not _choice_follows(toks, i) \
                     and _second_effect(out[op_start:], toks, i, has_pred):
                 # "подлость 2, атакованный получает …", "{drs} и +1 к {strike}", "+1 к {strike}
                 # и опыт в защите", "излечить … на 2 и снять с излеченного отравление": two
                 # effects written in one clause are two parts (505.4), each its own leaf
-                t = _retype(t, "AND_THEN")
-                if typ == "AND" and out and out[-1].type == "COMMA":
+                # (inside a later part's body, "…; когда … – оно теряет полет и ранится на 2",
+                # they stay in that body: AND_IN)
+                sep = "AND_IN" if inner_part else "AND_THEN"
+                if inner_part and nxt is not None and (nxt.type == "MAY" or nxt.value.casefold() in _MAY_FORMS):
+                    # "…, если X – не закрывается и может нападать …": «может» cannot open a part
+                    # inside that body; kept in one leaf
+                    t = _retype(t, "WORD") if typ == "AND" else t
+                else:
+                    t = _retype(t, sep)
+                if t.type == sep and typ == "AND" and out and out[-1].type == "COMMA":
                     # "…, и имеет +2 к {strike}": the comma belongs to the connective
                     c = out.pop()
-                    t = Token("AND_THEN", c.value + " " + t.value, start_pos=c.start_pos, line=c.line,
+                    t = Token(sep, c.value + " " + t.value, start_pos=c.start_pos, line=c.line,
                               column=c.column, end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
             elif typ == "COMMA" and not start and not subclause and has_pred and (
                     not may_scope or (nxt is not None and nxt.type == "WORD" and nxt.value.casefold() in _PRONOUN_SUBJECTS)) \
@@ -1701,6 +1757,7 @@ class CardPostLex:
                 # "Получает {tap}: Магический удар на 3": a granted ability is a word of
                 # the effect that grants it, not a payment of this ability
                 t = _retype(t, "ICON")
+                granted = t.value.rstrip().endswith(":")
             elif typ == "LIMIT" and i != n - 1:
                 t = _retype(t, "PAREN")
             elif typ == "WORD" and lexicon.is_modal(t.value):
@@ -1712,6 +1769,19 @@ class CardPostLex:
                 inner_part = False
             if t.type == "COMMA":
                 subclause = False
+            if may_scope and t.type == "AND_THEN" and may_opponent and re.search(r"затем", t.value, re.I) \
+                    and (_subject_verb_follows(toks, i) or (nxt is not None and nxt.type == "WORD"
+                                                            and lexicon.is_infinitive(nxt.value))):
+                # "существо противника может переместиться …, затем он ранит …", "противник может
+                # вскрыть …, затем ранить …": after the opponent's option the card's own act
+                # is not declined with it
+                bound_may()
+            elif may_scope and t.type == "SEMI" and nxt is not None and nxt.type == "TRIGGER_KW" \
+                    and self._time_part(toks, i + 1):
+                # "может объявить удар; в конце этого хода оно возвращается …": a part at a time
+                # of its own, not one more to decline (an event part, "…; при гибели X – вернуть
+                # его …", may speak of what the optional one did: it stays under «может»)
+                bound_may()
             out.append(t)
             start = t.type in OPERAND_START or t.type == "MAY_V"
             if t.type in ("AND_THEN", "SEMI", "DASH") and may_scope:

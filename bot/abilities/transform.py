@@ -17,7 +17,7 @@ from lark import Token, Transformer
 
 from bot.abilities import lexicon
 from bot.abilities.ast import Node
-from bot.abilities.postlex import is_bare_tap
+from bot.abilities.postlex import is_bare_tap, pos_of
 
 # separator token -> paragraph
 SEPARATOR_RULES = {
@@ -30,7 +30,9 @@ SEPARATOR_RULES = {
     "OTHERWISE": "505.6",
     "REFUSE": "505.7",
     "AND_V": "505.8",
+    "AND_IN": "505.4",
     "MAY_V": "505.8",
+    "MAY_B": "505.8",
 }
 _LIMIT = re.compile(r"^\((.*)\)$", re.S)
 _LIMIT_WORDS = re.compile(r"\bраза?\b", re.I)   # «раз», «раза» (not «разряду»)
@@ -91,17 +93,15 @@ def _lift_name(node: Node) -> Node:
     return replace(last, span=node.span, text=node.text, children=(inner,))
 
 
-_TARGET_PRONOUNS = frozenset({"он", "она", "оно", "они", "это", "этот", "эта", "эти", "его", "ее", "их"})
-
-
 def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
     """``(end of the leaf, start of the clause)`` of a condition written after a leaf
     («+1 к {strike}, пока рядом …», «Имеет +2 к {strike}, если в этом ходу …», «Не
     закрывается после нападения если …»), or ``None``. The clause («пока» / «если», after
     a comma or, for «если», right after a word of the leaf) runs to the end of the leaf;
-    a comma inside it may list words but not open another verb. A «если» whose clause
-    speaks of the target by a pronoun («ранить выбранное существо, если оно закрыто»)
-    restricts that target and stays in the leaf."""
+    a comma inside it may list words but not open another verb (a gerund phrase between
+    commas belongs to the clause: «…, если он, будучи закрытым, не открылся»). A «если»
+    whose clause speaks of the target by a pronoun («ранить выбранное существо, если оно
+    закрыто») is a condition on that part too: the part is done only when it holds."""
     for i in range(1, len(items) - 1):
         t = items[i]
         comma = t.type == "COMMA"
@@ -112,13 +112,18 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
         clause = items[i + 2:] if comma else items[i + 1:]
         if not clause or not any(it.type in ("WORD", "ICON") for it in items[:i]):
             continue
-        if lead == "если" and (clause[0].value.casefold() in _TARGET_PRONOUNS or (
-                clause[0].value.casefold() == "у" and len(clause) > 1 and clause[1].value.casefold() in ("него", "нее", "них"))):
-            return None
         if items[i - 1].value.casefold() in ("и", "или") or any(
                 it.value.casefold() in ("пока", "если") for it in (*items[:i], *clause)):
             return None     # "A, если X, или B, если Y": a case split; "A или если …"
         comma_at = next((k for k, r in enumerate(clause) if r.type == "COMMA"), None)
+        if comma_at is not None and comma_at + 1 < len(clause) and clause[comma_at + 1].value.casefold() in ("и", "а"):
+            return None     # "…, если она свободна, и наоборот": one more clause of the leaf after it
+        if comma_at is not None and comma_at + 1 < len(clause) and clause[comma_at + 1].type == "WORD" \
+                and pos_of(clause[comma_at + 1].value) == "GRND":
+            # "…, если он, будучи закрытым, не открылся": the gerund phrase is inside the clause
+            close = next((k for k in range(comma_at + 1, len(clause)) if clause[k].type == "COMMA"), None)
+            comma_at = None if close is None else next(
+                (k for k in range(close + 1, len(clause)) if clause[k].type == "COMMA"), None)
         if comma_at is not None and any(r.value.casefold() == "то" or r.type == "WORD" and lexicon.is_predicate(r.value)
                                         for r in clause[comma_at + 1:]):
             return None     # "…, пока Тхаш его паразит, а Тхаш получает …": another clause after the comma
@@ -126,6 +131,11 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
             return i - 3, i - 3     # "…до тех пор, пока является артефактом": one conjunction
         return i, (i + 1 if comma else i)
     return None
+
+
+# a time in an «если» header: "в начале хода противника", "в конце вашего хода", "в начале боя"
+_TIME_IN_IF = re.compile(r"\b(в|во)\s+(начале|конце)\s+((вашего|своего|его|этого|каждого|следующего|его)\s+)?"
+                         r"(хода|боя|раунда)(\s+(противника|соперника|игрока))?\b", re.I)
 
 
 class ToAst(Transformer):
@@ -282,6 +292,11 @@ class ToAst(Transformer):
             attrs["rules"] = tuple(rules[1:])
         return replace(top, attrs=tuple(sorted(attrs.items())))
 
+    def seq(self, items: list[Any]) -> Node:
+        """Two effects of one clause in a later part's body ("… – оно теряет полет и ранится
+        на 2"): 505.4, as between parts."""
+        return self._nary("and_then", items)
+
     def cond_then(self, items: list[Any]) -> Node:
         """and_then whose first part is a condition (after 505.6 / 505.7)."""
         return self._nary("and_then", items)
@@ -303,6 +318,10 @@ class ToAst(Transformer):
                 return replace(node, children=(_with_attrs(node.children[0], subject=said),))
             node = _with_attrs(node, subject=said)
         return node
+
+    def may_b(self, items: list[Any]) -> Node:
+        """505.8 over one part only (MAY_B): as ``may``."""
+        return self.may(items)
 
     def otherwise(self, items: list[Any]) -> Node:
         node = self._node("otherwise", "505.6", items, [i for i in items if isinstance(i, Node)])
@@ -340,7 +359,24 @@ class ToAst(Transformer):
 
     def condition(self, items: list[Any]) -> Node:
         node = self._headed("condition", items)
-        return self._else(self._split_cases(node))
+        return self._timed(self._else(self._split_cases(node)))
+
+    def _timed(self, node: Node) -> Node:
+        """"Если открыт в начале хода противника – A", "Если в начале вашего хода не имеет
+        ран – A": the time written in an «если» header is the event the ability waits for —
+        a trigger at that time (305.1) over the condition checked then:
+        trigger(в начале хода противника, condition(Если открыт, A))."""
+        if node.kind != "condition" or not node.children:
+            return node
+        head = node.attr("head") or ""
+        m = _TIME_IN_IF.search(head)
+        if m is None or not re.match(r"если\b", head, re.I):
+            return node
+        rest = " ".join((head[:m.start()] + " " + head[m.end():]).split()).strip(" ,")
+        if len(rest.split()) < 2:
+            return node     # "Если в начале хода –": nothing is checked then
+        cond = _with_attrs(node, head=rest)
+        return Node("trigger", None, node.span, node.text, (cond,), (("head", m.group(0).strip()),))
 
     def _else(self, node: Node) -> Node:
         """"Если X – A, иначе B": «иначе» is the alternative of the condition, not a part

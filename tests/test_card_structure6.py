@@ -1,0 +1,181 @@
+"""Tree structure families of card text (issue 12): where a text splits and what each
+node covers — conditions written after a part, a time inside an «если» header, «может»
+whose scope ends at the next part, two effects of one clause inside a later part, a
+granted ability kept whole, icon headers. Texts written for these tests in the styles
+of both card databases (the 2023+ one with {icons}, the classic one with [:icons])."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.abilities.parser import parse
+
+
+def _leaves(res):
+    return [n for n in res.ast.walk() if n.kind == "effect"]
+
+
+# ---- a trailing «, если …» about the target is a condition node ------------------------------
+@pytest.mark.parametrize("text, head, body", [
+    ("[:tap]: Закрыть выбранное существо противника, если оно летающее.", "если оно летающее",
+     "Закрыть выбранное существо противника"),
+    ("{tap}: Излечить выбранное ваше существо на 2, если у него нет фишек.", "если у него нет фишек",
+     "Излечить выбранное ваше существо на 2"),
+    # a gerund phrase between commas is inside the clause
+    ("[:tap]: Открыть хозяина, если он, будучи закрытым, не открылся в начале хода.",
+     "если он, будучи закрытым, не открылся в начале хода", "Открыть хозяина"),
+])
+def test_trailing_if_about_the_target_is_a_condition(text, head, body):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert res.ast.shape() == "(cost (condition effect))"
+    cond = res.ast.children[0]
+    assert cond.attr("head") == head and cond.attr("written_after") is True
+    assert cond.children[0].text == body
+
+
+def test_trailing_if_inside_a_choice_branch_governs_that_branch():
+    res = parse("При атаке – получить {counter}, если оно открыто, либо может потерять {counter}.")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and choice.rule == "505.5"
+    assert [c.kind for c in choice.children] == ["condition", "optional"]
+    assert choice.children[0].attr("head") == "если оно открыто"
+    assert choice.children[0].children[0].attr("action") == "counters"
+
+
+def test_a_clause_joined_after_the_condition_keeps_it_in_the_leaf():
+    # «…, если она свободна, и наоборот»: the leaf goes on after the clause
+    res = parse("Вы можете переместить его на клетку справа, если она свободна, и наоборот.")
+    assert not [n for n in res.ast.walk() if n.kind == "condition"]
+
+
+# ---- «Если <state> в начале хода …» is a trigger at that time over the condition ---------------
+@pytest.mark.parametrize("text, time, state", [
+    ("Если открыт в начале хода противника – выстрел на 2, при этом – закрывается.",
+     "в начале хода противника", "Если открыт"),
+    ("Если в начале вашего хода не имеет ран – возвращается в колоду.", "в начале вашего хода", "Если не имеет ран"),
+    ("Если в конце хода противника все его существа закрыты – ранить выбранное существо на 1.",
+     "в конце хода противника", "Если все его существа закрыты"),
+    ("Если в начале хода игрока у него больше существ – он получает {counter}.",
+     "в начале хода игрока", "Если у него больше существ"),
+])
+def test_time_in_an_if_header_is_a_trigger_with_a_condition(text, time, state):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == time
+    cond = res.ast.children[0]
+    assert cond.kind == "condition" and cond.attr("head") == state
+
+
+def test_an_if_header_without_a_time_stays_a_condition():
+    res = parse("Если в вашем отряде есть лес – ранить выбранное существо на 2.")
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "Если в вашем отряде есть лес"
+
+
+# ---- a value icon heading a sentence with a verb ---------------------------------------------
+def test_value_icon_with_a_verb_after_its_colon_is_a_condition_header():
+    res = parse("{tap}: Получить {counter}. {strike}: Начинает бой с {counter}.")
+    assert res.ast.shape() == "(card (cost effect) (condition effect))"
+    cond = res.ast.children[1]
+    assert cond.attr("head") == "{strike}" and cond.children[0].text == "Начинает бой с {counter}"
+    # the value of a trait after its icon stays the trait
+    assert parse("Строй: [:armor]: 1.").ast.children[0].attr("keyword") == "armor"
+
+
+# ---- a granted ability is one unit ------------------------------------------------------------
+@pytest.mark.parametrize("text, leaf", [
+    ("Пока на Сове нет {counter} получает {tap}: {shot} на 2, при этом может получить {counter}.",
+     "получает {tap}: {shot} на 2, при этом может получить {counter}"),
+    ("Ваши эльфы имеют «{tap}: Выстрел на 1, при этом может получить {counter}».",
+     "Ваши эльфы имеют «{tap}: Выстрел на 1, при этом может получить {counter}»"),
+])
+def test_a_granted_ability_stays_one_leaf(text, leaf):
+    res = parse(text)
+    assert res.complete, res.unparsed
+    assert [n.text for n in _leaves(res)] == [leaf]
+    assert _leaves(res)[0].attr("action") == "gain"
+    assert not [n for n in res.ast.walk() if n.kind in ("optional", "and_then")]
+
+
+def test_a_granted_ability_ends_before_then():
+    res = parse("{tap}: Ваш эльф получает {tap}: Выстрел на 1 до конца хода, затем выберите до двух ваших существ.")
+    assert res.ast.shape() == "(cost (and_then effect effect))"
+    assert _leaves(res)[0].text == "Ваш эльф получает {tap}: Выстрел на 1 до конца хода"
+
+
+# ---- two effects of one clause inside a later part's body --------------------------------------
+def test_two_effects_in_a_later_trigger_body_are_two_leaves():
+    res = parse("При {strike} – оно может получить полет; когда Лис покидает поле боя – это существо теряет "
+                "полет и ранится на 2 (1 раз за бой).")
+    assert res.complete, res.unparsed
+    trig = [n for n in res.ast.walk() if n.kind == "trigger" and n.attr("head") == "когда Лис покидает поле боя"][0]
+    assert trig.children[0].kind == "and_then" and trig.children[0].rule == "505.4"
+    assert [(c.text, c.attr("action")) for c in trig.children[0].children] == [
+        ("это существо теряет полет", "lose"), ("ранится на 2", "wound")]
+
+
+def test_two_effects_in_a_later_condition_body_stay_under_it():
+    res = parse("[:tap]: Разряд на 1; если оно погибло – получить [:cnt] и +1 к [:atk].")
+    cond = res.ast.children[0].children[1]
+    assert cond.kind == "condition" and cond.attr("head") == "если оно погибло"
+    assert cond.children[0].shape() == "(and_then effect effect)"
+    assert [c.attr("action") for c in cond.children[0].children] == ["counters", "modify"]
+
+
+def test_a_clause_with_its_own_subject_stays_under_the_while_part():
+    res = parse("При {strike} – оно может получить полет; пока оно летающее, он может нападать на него, "
+                "а оно может нападать только на Лиса.")
+    cond = [n for n in res.ast.walk() if n.kind == "condition"][0]
+    assert cond.children[0].kind == "and_then"
+    assert [c.text for c in cond.children[0].children] == ["он может нападать на него", "оно может нападать только на Лиса"]
+
+
+def test_and_before_may_inside_a_later_part_stays_one_leaf():
+    res = parse("При {strike} метание на 1, затем, если в отряде противника нет карт без ран, не закрывается "
+                "и может нападать еще раз.")
+    assert res.complete, res.unparsed
+
+
+# ---- «может» whose scope ends at the next part ------------------------------------------------
+def test_the_opponents_option_does_not_cover_the_cards_own_act():
+    res = parse("Когда открывается каждое стоящее рядом существо противника может переместиться на соседнюю "
+                "клетку (по выбору противника) затем он ранит каждое стоящее рядом существо противника на 1.")
+    body = res.ast.children[0]
+    assert body.shape() == "(and_then (optional effect) effect)" and body.rule == "505.4"
+    assert body.children[0].attr("subject") == "каждое стоящее рядом существо противника"
+    assert body.children[1].attr("action") == "wound"
+
+
+@pytest.mark.parametrize("text", [
+    "В начале боя – воздействие «допрос» – противник может вскрыть любое количество своих скрытых карт, затем "
+    "ранить существо противника на X.",
+    "{tap}: Закройте выбранное существо противника, противник может вскрыть одну карту, затем ранить его на 1.",
+])
+def test_the_opponent_may_is_an_optional_part_with_its_subject(text):
+    res = parse(text)
+    opt = [n for n in res.ast.walk() if n.kind == "optional"]
+    assert len(opt) == 1 and opt[0].attr("subject") == "противник" and opt[0].rule == "505.8"
+    assert [c.kind for c in opt[0].children] == ["effect"]
+    assert opt[0].children[0].attr("action") == "reveal"
+    assert _leaves(res)[-1].attr("action") == "wound"     # the wound is not the opponent's option
+
+
+def test_the_opponent_may_in_a_static_ability_is_a_standing_permission():
+    assert parse("Противник может перенаправить {strike} Голема на свое существо.").ast.kind == "effect"
+
+
+def test_a_later_time_part_after_may_is_a_part_of_its_own():
+    res = parse("В начале хода противника – выберите до 2 ваших существ; при гибели любого из них в этот ход – "
+                "может объявить магический удар на 3, в конце этого хода, если все выбранные существа на поле боя – "
+                "каждое из них получает 1 дополнительную {health}.")
+    seq = res.ast.children[0]
+    assert [c.kind for c in seq.children] == ["effect", "trigger", "trigger"]
+    assert seq.children[1].children[0].shape() == "(optional effect)"
+    assert seq.children[2].attr("head") == "в конце этого хода"
+    assert seq.children[2].children[0].attr("head") == "если все выбранные существа на поле боя"
+
+
+def test_with_the_declared_part_stays_under_may():
+    # «при этом» after «может A» is what comes with A (505.8 over both)
+    res = parse("{tap}: Может объявить особый удар на 2, при этом раниться на 1.")
+    assert res.ast.shape() == "(cost (optional (and_then effect effect)))"
