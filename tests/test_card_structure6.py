@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.abilities.parser import parse
+from bot.abilities.parser import format_tree, parse
 
 
 def _leaves(res):
@@ -179,3 +179,83 @@ def test_with_the_declared_part_stays_under_may():
     # «при этом» after «может A» is what comes with A (505.8 over both)
     res = parse("{tap}: Может объявить особый удар на 2, при этом раниться на 1.")
     assert res.ast.shape() == "(cost (optional (and_then effect effect)))"
+
+
+# ---- one leaf per effect ----------------------------------------------------------------------
+def test_a_modifier_then_extra_lives_are_two_effects():
+    res = parse("При атаке вы можете снять {counter}, при этом Волк получает +1 к {strike} до конца хода и "
+                "2 дополнительные {health}.")
+    assert [(n.text, n.attr("action")) for n in _leaves(res)] == [
+        ("снять {counter}", "lose"), ("Волк получает +1 к {strike} до конца хода", "modify"),
+        ("2 дополнительные {health}", "gain")]
+    res = parse("Получает +2 к [:atk] и 3 дополнительные [:tgh].")
+    assert res.ast.shape() == "(and_then effect effect)" and res.ast.rule == "505.4"
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("При появлении найдите в колоде гоблина покажите его противнику.",
+     [("найдите в колоде гоблина", "take"), ("покажите его противнику", "reveal")]),
+    ("[:tap]: Найдите в колоде двух гномов с таким же названием покажите их и возьмите в руку.",
+     [("Найдите в колоде двух гномов с таким же названием", "take"), ("покажите их", "reveal"),
+      ("возьмите в руку", "take")]),
+])
+def test_orders_written_without_a_comma_are_parts(text, parts):
+    res = parse(text)
+    assert [(n.text, n.attr("action")) for n in _leaves(res)] == parts
+    assert [n for n in res.ast.walk() if n.kind == "and_then"][0].rule == "505.4"
+
+
+@pytest.mark.parametrize("text, first, second", [
+    ("При перемещении получает {armor} 1 или +1 к {armor} до конца хода противника.",
+     "получает {armor} 1", "+1 к {armor}"),
+    ("Каждый ваш страж леса получает опыт в защите или +1 к опыту в защите.",
+     "Каждый ваш страж леса получает опыт в защите", "+1 к опыту в защите"),
+])
+def test_a_value_or_a_modifier_of_it_is_a_choice(text, first, second):
+    res = parse(text)
+    choice = [n for n in res.ast.walk() if n.kind == "choice"][0]
+    assert choice.rule == "505.5"
+    assert [c.text for c in choice.children] == [first, second]
+
+
+# ---- a qualifier written once after the last part belongs to every part -----------------------
+@pytest.mark.parametrize("text, shared, leaves", [
+    ("{drs} и +2 к {strike} по существам с чумой.", "по существам с чумой", ["{drs}", "+2 к {strike}"]),
+    ("[:zor] и +1 к [:atk] по существам с [:prm].", "по существам с {prm}", ["{zor}", "+1 к {strike}"]),
+    ("При перемещении получает {armor} 1 или +1 к {armor} до конца хода противника.", "до конца хода противника",
+     ["получает {armor} 1", "+1 к {armor}"]),
+    ("При гибели карты противника получить +1 к {move} или +1 к {strike} до конца вашего хода.",
+     "до конца вашего хода", ["получить +1 к {move}", "+1 к {strike}"]),
+])
+def test_a_shared_qualifier_is_on_the_compound(text, shared, leaves):
+    res = parse(text)
+    node = [n for n in res.ast.walk() if n.kind in ("and_then", "choice")][0]
+    assert node.attr("shared") == shared
+    assert [c.text for c in node.children] == leaves
+    assert node.children[-1].attr("action") == "modify"
+    assert "общее для всех частей: " + shared in format_tree(res.ast)
+
+
+@pytest.mark.parametrize("text, last", [
+    ("Получает полет и +1 к {strike} по летающим.", "+1 к {strike} по летающим"),      # the modifier's own target
+    ("Ранить выбранное существо на 2 и получить +1 к {strike} до конца хода.", "получить +1 к {strike} до конца хода"),
+    ("Получает 1 дополнительную {health} (1 раз за ход) или +1 к {strike} до конца хода.", "+1 к {strike} до конца хода"),
+])
+def test_a_qualifier_of_the_last_part_alone_stays_there(text, last):
+    res = parse(text)
+    assert _leaves(res)[-1].text == last
+    assert not [n for n in res.ast.walk() if n.attr("shared")]
+
+
+def test_a_condition_after_options_of_one_clause_governs_the_choice():
+    res = parse("Хозяин получает опыт в атаке или +1 к опыту в атаке, пока носит Клинок.")
+    assert res.ast.shape() == "(condition (choice effect effect))"
+    assert res.ast.attr("head") == "пока носит Клинок"
+    # one condition per option stays with its option
+    res = parse("Они получают +1 к {strike}, если оба открыты, или -1 к {strike}, если оба закрыты.")
+    assert res.ast.shape() == "(choice (condition effect) (condition effect))"
+
+
+def test_both_and_inside_a_trailing_condition():
+    res = parse("+1 к дальним атакам, пока имеет и выстрел, и метание.")
+    assert res.ast.shape() == "(condition effect)" and res.ast.attr("head") == "пока имеет и выстрел, и метание"

@@ -510,18 +510,10 @@ def _shares_object(op: list[Token]) -> bool:
 
 
 def _same_value(op: list[Token], toks: list[Token], i: int) -> bool:
-    """After «или» at ``toks[i]`` a modifier of the value the operand already names, or of
-    a bare signed number before «или» ("получает {ova} 1 или +1 к {ova}", "отравление на 1
-    или +1 к отравлению", "получает -1 или +1 к броску"): one effect ("the value, or +1 to
-    it when the card has it already"; "a sign, then the value"), not a choice of two."""
-    if op and op[-1].type == "NUMBER" and op[-1].value[:1] in "+-":
-        return True
-    stat = toks[i + 3] if i + 3 < len(toks) else None
-    if stat is None:
-        return False
-    key = stat.value if stat.type == "ICON" else lexicon.word_lemma(stat.value)
-    return any((t.value if t.type == "ICON" else lexicon.word_lemma(t.value)) == key
-               for t in op if t.type in ("ICON", "WORD"))
+    """After «или» at ``toks[i]`` a modifier of a bare signed number before «или» ("получает
+    -1 или +1 к броску"): one effect ("a sign, then the value"), not a choice of two. (A
+    value and a modifier of it, "получает {ova} 1 или +1 к {ova}", are two effects: 505.5.)"""
+    return bool(op) and op[-1].type == "NUMBER" and op[-1].value[:1] in "+-"
 
 
 def _colon_ahead(toks: list[Token], i: int) -> bool:
@@ -549,6 +541,15 @@ def _choice_follows(toks: list[Token], i: int) -> bool:
 
 _MANNER_ADVERBS = frozenset({"полностью", "сразу", "немедленно", "снова", "дополнительно"})
 _COMPARATIVES = frozenset({"менее", "более", "меньше", "больше", "наоборот"})
+
+
+def _extra_lives_follow(toks: list[Token], j: int) -> bool:
+    """Do extra lives follow a count at ``toks[j - 1]``: «дополнительные {health}»,
+    «дополнительных жизни», «{health}»?"""
+    if j < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) == "дополнительный":
+        j += 1
+    return j < len(toks) and ((toks[j].type == "ICON" and toks[j].value == "{health}") or (
+        toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) == "жизнь"))
 
 
 def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -> bool:
@@ -591,6 +592,10 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
         return True
+    if after_and and nxt.type == "NUMBER" and nxt.value[:1].isdigit() and _has_modifier(op) and any(
+            t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
+            and not any(t.type in ("COLON", "COST") for t in op) and _extra_lives_follow(toks, i + 2):
+        return True     # "получает +1 к {strike} до конца хода и 2 дополнительные {health}": a modifier, then lives gained
     trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
     nxt2 = toks[i + 2] if i + 2 < len(toks) else None
     if after_and and has_pred and nxt.type == "WORD" and nxt.value.casefold() == "не" and nxt2 is not None \
@@ -1625,6 +1630,18 @@ class CardPostLex:
                 op_start = len(out)
                 continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
+            if typ == "WORD" and not start and not subclause and not may_scope and prev is not None \
+                    and prev.type in ("WORD", "NUMBER", "ICON", "QUOTED", "PAREN") and t.value[:1].islower() \
+                    and t.value.casefold().endswith("те") and out[op_start].type == "WORD" \
+                    and _imperative(out[op_start].value) and _imperative(t.value) \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out[op_start:]):
+                # "найдите в колоде до двух существ покажите их и возьмите …": a second order
+                # written with no comma before it is the next part (505.4)
+                sep = _empty("AND_IN" if inner_part else "AND_THEN", t)
+                out.append(sep)
+                prev = sep
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
             if (typ == "MAY" or (typ == "WORD" and t.value.casefold() in _MAY_FORMS)) and not start \
                     and not subclause and not modal and _subject_may(out, op_start, toks, i, headed):
                 # "вы можете посмотреть …", "оно может получить …", "Фенрир может открыть …":

@@ -116,8 +116,10 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
                 it.value.casefold() in ("пока", "если") for it in (*items[:i], *clause)):
             return None     # "A, если X, или B, если Y": a case split; "A или если …"
         comma_at = next((k for k, r in enumerate(clause) if r.type == "COMMA"), None)
-        if comma_at is not None and comma_at + 1 < len(clause) and clause[comma_at + 1].value.casefold() in ("и", "а"):
+        if comma_at is not None and comma_at + 1 < len(clause) and clause[comma_at + 1].value.casefold() in ("и", "а") \
+                and not any(r.value.casefold() == "и" for r in clause[:comma_at]):
             return None     # "…, если она свободна, и наоборот": one more clause of the leaf after it
+            #                 (not "пока имеет и выстрел, и метание")
         if comma_at is not None and comma_at + 1 < len(clause) and clause[comma_at + 1].type == "WORD" \
                 and pos_of(clause[comma_at + 1].value) == "GRND":
             # "…, если он, будучи закрытым, не открылся": the gerund phrase is inside the clause
@@ -302,7 +304,26 @@ class ToAst(Transformer):
         return self._nary("and_then", items)
 
     def choice(self, items: list[Any]) -> Node:
-        return self._nary("choice", items)
+        return self._choice_condition(self._nary("choice", items))
+
+    def _choice_condition(self, node: Node) -> Node:
+        """"получает опыт в атаке или +1 к опыту в атаке, пока носит Клинок": a condition
+        written after the last of options joined by a bare «или» (one clause) governs the
+        choice — condition(choice(A, B)) — not the last option alone ("A, если X, или B,
+        если Y" keeps one condition per option)."""
+        if node.kind != "choice" or len(node.children) < 2:
+            return node
+        last = node.children[-1]
+        if last.kind != "condition" or not last.attr("written_after") or len(last.children) != 1 \
+                or any(c.kind != "effect" for c in node.children[:-1]):
+            return node
+        gaps = [self.text[a.span[1]:b.span[0]] for a, b in zip(node.children, node.children[1:])]
+        if any(g.strip() != "или" for g in gaps):
+            return node
+        inner = replace(node, children=(*node.children[:-1], last.children[0]),
+                        span=(node.span[0], last.children[0].span[1]),
+                        text=self.text[node.span[0]:last.children[0].span[1]])
+        return replace(last, span=node.span, text=node.text, children=(inner,))
 
     def list(self, items: list[Any]) -> Node:
         return self._nary("optional", items)

@@ -1,0 +1,59 @@
+"""A qualifier written once after the last of parts joined in one clause that belongs to
+every part (issue 12, card-text structure): «{drs} и +2 к {strike} по существам с чумой»,
+«получает {armor} 1 или +1 к {armor} до конца хода противника».
+
+``share_qualifiers(node) -> node``: the compound (``and_then`` 505.4 or ``choice`` 505.5)
+gets the attribute ``shared`` (the qualifier's words) and its last leaf covers only its own
+effect, retyped. Only for parts that are values — traits, modifiers, gains — written in one
+clause («и», «или», «,»): «ранить … на 2 и получить +1 к {strike} до конца хода» keeps the
+duration on the gain alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.abilities.ast import Node
+
+# the last leaf: a modifier («+2 к {strike}», «-1 от ударов») and the qualifier after it
+_MODIFIER_THEN = re.compile(r"^(?P<core>[+\-]\s?(\d+|X)\s+(к|от)\s+(\{[a-z0-9_]+\}|[А-Яа-яЁё]+))\s+"
+                            r"(?P<q>(по|против)\s+\S.*|до\s+конца\s+\S.*)$", re.S)
+_JOIN = re.compile(r"\s*(,|и|или|, и|, или)\s*")
+_VALUE_ACTIONS = frozenset({"trait", "gain", "modify"})
+_OWN_QUALIFIER = re.compile(r"\s(по|против|до\s+конца)\s", re.I)
+_BARE_VALUE = re.compile(r"^(\{[a-z0-9_]+\}\s*)+\d*$")
+
+
+def share_qualifiers(node: Node, retype) -> Node:
+    """The tree with shared qualifiers lifted onto their compound (see the module
+    docstring); ``retype(leaf) -> leaf`` types a shortened leaf again."""
+    if not node.children:
+        return node
+    kids = tuple(share_qualifiers(c, retype) for c in node.children)
+    node = replace(node, children=kids) if kids != node.children else node
+    if node.kind not in ("and_then", "choice") or len(kids) < 2 or node.attr("shared"):
+        return node
+    if any(k.kind != "effect" or k.attr("action") not in _VALUE_ACTIONS for k in kids):
+        return node
+    for a, b in zip(kids, kids[1:]):
+        if not _JOIN.fullmatch(node.text[a.span[1] - node.span[0]:b.span[0] - node.span[0]]):
+            return node
+    last = kids[-1]
+    m = _MODIFIER_THEN.match(last.text)
+    if m is None or "(" in m.group("q") or any(_OWN_QUALIFIER.search(" " + k.text + " ") or "(" in k.text
+                                                  for k in kids[:-1]):
+        return node     # (a part with its own note or limit in brackets keeps its own terms)
+    by_target = m.group("q").startswith(("по", "против"))
+    if by_target and not all(_BARE_VALUE.match(k.text) for k in kids[:-1]):
+        return node     # "получает полет и +1 к {strike} по летающим": the target is the modifier's
+    core = m.group("core")
+    s = last.span[0]
+    leaf = retype(Node("effect", None, (s, s + len(core)), core, (), tuple(
+        (k, v) for k, v in last.attrs if k not in ("action", "args"))))
+    attrs = dict(node.attrs)
+    attrs["shared"] = m.group("q").strip()
+    return replace(node, children=(*kids[:-1], leaf), attrs=tuple(sorted(attrs.items())))
+
+
+__all__ = ["share_qualifiers"]
