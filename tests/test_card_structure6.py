@@ -253,9 +253,96 @@ def test_a_condition_after_options_of_one_clause_governs_the_choice():
     assert res.ast.attr("head") == "пока носит Клинок"
     # one condition per option stays with its option
     res = parse("Они получают +1 к {strike}, если оба открыты, или -1 к {strike}, если оба закрыты.")
-    assert res.ast.shape() == "(choice (condition effect) (condition effect))"
+    assert res.ast.shape() == "(cases (condition effect) (condition effect))"
 
 
 def test_both_and_inside_a_trailing_condition():
     res = parse("+1 к дальним атакам, пока имеет и выстрел, и метание.")
     assert res.ast.shape() == "(condition effect)" and res.ast.attr("head") == "пока имеет и выстрел, и метание"
+
+
+def test_options_each_under_its_own_condition_then_otherwise():
+    res = parse("Когда перемещается через 2 клетки, они получают благословление, если оба ваши, или проклятие, "
+                "если оба противника, иначе существа сражаются [:atk] как открытые карты.")
+    alt = res.ast.children[0]
+    assert alt.kind == "otherwise" and alt.rule == "505.6"
+    assert alt.children[0].shape() == "(cases (condition effect) (condition effect))"
+    assert [c.attr("head") for c in alt.children[0].children] == ["если оба ваши", "если оба противника"]
+    # the grant verb left out of the second case is still a gain
+    assert [c.children[0].attr("action") for c in alt.children[0].children] == ["gain", "gain"]
+    assert alt.children[1].attr("action") == "attack"
+
+
+# ---- glued words and sentences ----------------------------------------------------------------
+def test_a_sentence_glued_to_a_number_is_split():
+    res = parse("{counter}{tap}: Разряд на 2-3-3, дальность 4Имеет {tap}: Разряд на 2, пока у трех ваших карт есть {counter}.")
+    assert res.ast.shape() == "(card (cost effect) (condition effect))"
+    assert res.ast.children[0].children[0].text == "Разряд на 2-3-3, дальность 4"
+    assert res.ast.children[1].children[0].text == "Имеет {tap}: Разряд на 2"
+
+
+def test_words_glued_together_are_split():
+    res = parse("При погружениина глубинуили всплытии на поверхностьранить все стоящие рядом карты на 1.")
+    assert res.ast.attr("head") == "При погружении на глубину или всплытии на поверхность"
+    assert res.ast.children[0].attr("action") == "wound"
+    # a game word the dictionary does not know is not cut
+    assert "небестелесное" in parse("Ранить небестелесное существо на 1.").text
+    assert "добивание" in parse("Добивание на 2.").text.casefold()
+
+
+# ---- keywords listed in quotes; a note on how the effect applies -------------------------------
+def test_keywords_listed_in_quotes_are_one_leaf_each():
+    res = parse("[:prs]. Строй: «Схрон. Опыт в защите». [:tap]: Метание на 2.")
+    cond = res.ast.children[1]
+    assert cond.kind == "condition" and cond.attr("head") == "Строй"
+    assert cond.children[0].kind == "and_then"
+    assert [(c.text, c.attr("keyword"), c.attr("action")) for c in cond.children[0].children] == [
+        ("Схрон", "Схрон", "trait"), ("Опыт в защите", "Опыт в защите", "trait")]
+    # a quoted ability that is not a list of keywords stays one granted leaf
+    assert parse("Получает «Может двигаться по диагонали».").ast.kind == "effect"
+
+
+def test_regardless_note_belongs_to_the_effect_not_the_condition():
+    res = parse("Карты противника могут объявлять выстрел только по Резчику, пока он стоит рядом с существом "
+                "противника (вне зависимости от дальности).")
+    assert res.ast.kind == "condition"
+    assert res.ast.attr("head") == "пока он стоит рядом с существом противника"
+    assert res.ast.children[0].attr("note") == "вне зависимости от дальности"
+
+
+# ---- limits, elliptic clauses, «вместо … , если …», an option under its condition --------------
+@pytest.mark.parametrize("text, limit", [
+    ("При атаке вашего героя – метание на 1 по атакованному (два раза за ход).", "два раза за ход"),
+    ("При разряде вашей карты – Владыка получает +1 к [:atk] (три раза за ваш ход).", "три раза за ваш ход"),
+    ("При гибели вашего гнома – он получает +1 к броне (четыре раза за бой).", "четыре раза за бой"),
+])
+def test_a_limit_in_words_at_the_end_is_the_abilitys(text, limit):
+    res = parse(text)
+    assert res.ast.kind == "trigger" and res.ast.attr("limit") == limit
+    assert "(" not in _leaves(res)[-1].text
+
+
+def test_an_elliptic_clause_after_comma_a_is_the_next_part():
+    res = parse("Когда стоящее рядом существо должно получить отравление на X – вместо этого оно может получить "
+                "{zoo}, а Дегустатор – отравление на X.")
+    seq = [n for n in res.ast.walk() if n.kind == "and_then"][0]
+    assert seq.rule == "505.4" and "505.4.2" not in res.ast.rules()
+    assert [(c.text, c.attr("action")) for c in seq.children] == [
+        ("получить {zoo}", "gain"), ("Дегустатор – отравление на X", "poison")]
+
+
+def test_instead_then_if_then_the_body():
+    res = parse("Вместо гибели хозяина Ящерки, если он стоит в вашем первом ряду излечить его на X, затем уничтожить ее.")
+    assert res.ast.attr("head") == "Вместо гибели хозяина Ящерки"
+    inner = res.ast.children[0]
+    assert inner.kind == "condition" and inner.attr("head") == "если он стоит в вашем первом ряду"
+    assert [c.attr("action") for c in inner.children[0].children] == ["heal", "destroy"]
+
+
+def test_an_option_under_its_own_condition():
+    res = parse("Когда сражается – излечиться на X или если не имеет ран – получить X дополнительных [:tgh].")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and choice.rule == "505.5" and "505.4.2" not in res.ast.rules()
+    assert choice.children[0].text == "излечиться на X"
+    assert choice.children[1].kind == "condition" and choice.children[1].attr("head") == "если не имеет ран"
+    assert choice.children[1].children[0].attr("action") == "gain"

@@ -120,7 +120,7 @@ def test_an_if_clause_about_the_target_is_a_condition_node():
     assert res.ast.shape() == "(cost (condition effect))"
     assert res.ast.children[0].attr("head") == "если оно закрыто"
     res = parse("они получают +1 к {strike}, если оба открыты, или -1 к {strike}, если оба закрыты.")
-    assert res.ast.shape() == "(choice (condition effect) (condition effect))"
+    assert res.ast.shape() == "(cases (condition effect) (condition effect))"
     assert [c.attr("head") for c in res.ast.children] == ["если оба открыты", "если оба закрыты"]
 
 

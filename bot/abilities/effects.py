@@ -475,6 +475,12 @@ def type_tree(node: Node, name: str | None = None) -> Node:
     kids = tuple(type_tree(c, name) for c in node.children)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(node, kids)
+    elif node.kind == "cases" and all(k.kind == "condition" and len(k.children) == 1 and k.children[0].kind == "effect"
+                                      for k in kids):
+        # "получают благословление, если …, или проклятие, если …": the grant verb of the
+        # first case is elided in the next ones
+        leaves = _granted_keywords(node, tuple(k.children[0] for k in kids), gaps=False)
+        kids = tuple(replace(k, children=(leaf,)) for k, leaf in zip(kids, leaves))
     if node.kind == "trigger":
         kids = tuple(_done_keyword(k) for k in kids)
     out = replace(node, children=kids)
@@ -520,14 +526,14 @@ def _done_keyword(leaf: Node) -> Node:
     return _with(leaf, action=action, args=_freeze(args))
 
 
-def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
+def _granted_keywords(parent: Node, kids: tuple[Node, ...], gaps: bool = True) -> tuple[Node, ...]:
     """"получает +1 к {move}, благословление и +2 к {strike}", "получает отравление на 1, либо
     проклятие": a bare keyword leaf after a sibling whose verb grants («получает», «получить»,
     «имеет») is granted by that verb — action gain with the keyword — not a trait of the card."""
     out: list[Node] = []
     granting = False
     for j, k in enumerate(kids):
-        if j and not _GRANT_GAP.fullmatch(parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
+        if gaps and j and not _GRANT_GAP.fullmatch(parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
             granting = False    # only a list of the same clause ("…, A и B"), not "при этом" / ";"
         if k.kind == "effect":
             words = [lexicon.word_lemma(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)]

@@ -552,6 +552,31 @@ def _extra_lives_follow(toks: list[Token], j: int) -> bool:
         toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) == "жизнь"))
 
 
+def _elliptic_clause(toks: list[Token], j: int) -> int | None:
+    """Index of the dash after a subject of one to three nominal words at ``toks[j]`` when
+    an effect follows it ("а Дегустатор – отравление на X": the verb left out), or ``None``."""
+    k = j
+    while k < len(toks) and k < j + 3 and toks[k].type == "WORD" and (
+            lexicon.is_nominal(toks[k].value) or toks[k].value[:1].isupper()) and not lexicon.is_predicate(toks[k].value):
+        k += 1
+    if k == j or k + 1 >= len(toks) or toks[k].type != "DASH":
+        return None
+    a, b = toks[k + 1], (toks[k + 2] if k + 2 < len(toks) else None)
+    return k if a.type in ("WORD", "NUMBER", "ICON") and (_opens_ability(a, b) or _is_modifier(a, b)
+                                                          or lexicon.is_effect_noun(a.value)) else None
+
+
+def _if_clause_ahead(toks: list[Token], i: int) -> bool:
+    """Is there «, если …» after ``toks[i]`` before the next separator or «или»?"""
+    for k in range(i + 1, len(toks) - 1):
+        t = toks[k]
+        if t.type in _PART_STOPS or t.type in ("SEMI", "DASH", "ILI", "DOT", "NL"):
+            return False
+        if t.type == "COMMA" and toks[k + 1].value.casefold() == "если":
+            return True
+    return False
+
+
 def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -> bool:
     """Is the comma or «и» at ``toks[i]`` the end of one effect and the start of another
     in the same clause: after a value ability (``_value_operand``) a value ability or a
@@ -1365,6 +1390,10 @@ class CardPostLex:
                 return "token", j   # "Если носит оружие, при {strike} – …": the trigger opens the body
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
+            if kw == "вместо" and t.type == "CONDITION_KW" and t.value.casefold() == "если" and j > i + 2 \
+                    and toks[j - 1].type == "COMMA" and self._header_end(toks[j:], 0) is not None \
+                    and any(x.type == "WORD" and lexicon.is_infinitive(x.value) for x in toks[j + 1:]):
+                return "token", j - 1   # "Вместо гибели хозяина, если он стоит … излечить его …": the condition opens the body
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 \
                     and toks[j - 1].value.casefold() not in ("или", "и") and not (   # ("При промахе или если …": one event)
                     kw.startswith(_CLAUSE_HEADS) and toks[j - 1].type == "COMMA"
@@ -1533,6 +1562,7 @@ class CardPostLex:
         inner_part = False    # inside the body of a later part's header ("A; если … – B"): its body is one
         #                       choice, so two effects written in it are not split (they would leave it)
         granted = False       # after "получает {tap}: …": the rest of the sentence is the granted ability
+        elliptic_dash = -1    # the dash standing for a verb left out ("…, а Дегустатор – отравление на X")
         may_at = -1           # where the last MAY_V is in ``out`` (it may become MAY_B: see ``bound_may``)
         may_opponent = False  # its subject is the opponent or the opponent's card
 
@@ -1561,7 +1591,8 @@ class CardPostLex:
                 out.append(t)
                 prev = t
                 continue
-            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))) and (
+            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))
+                                     or (prev.type == "ILI_V" and typ == "CONDITION_KW")) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
@@ -1681,6 +1712,14 @@ class CardPostLex:
                          or (_is_modifier(a, b) and (_has_modifier(out[op_start:]) or (
                              has_pred and not _same_value(out[op_start:], toks, i))))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
+                if not joins and not start and not subclause and a is not None and a.type == "CONDITION_KW" \
+                        and a.value.casefold() == "если" and a is toks[i + 1] and self._dash_ends(toks, i + 1):
+                    joins = True    # "излечиться на X или если не имеет ран – получить …": an option under its condition
+                if not joins and not start and prev is not None and prev.type == "COMMA" and not modal \
+                        and any(x.value.casefold() == "если" for x in out[op_start:]) and _if_clause_ahead(toks, i):
+                    # "получают благословление, если оба ваши, или проклятие, если оба противника":
+                    # options each with its own condition (the second may leave its verb out)
+                    joins = True
                 if joins and closed_sub and a is not None and (lexicon.is_finite_verb(a.value) or (
                         a.value.casefold() == "не" and b is not None and lexicon.is_finite_verb(b.value))):
                     joins = False   # "…, пока Василиск не переместится, или не покинет поле боя": the clause's verbs
@@ -1700,6 +1739,17 @@ class CardPostLex:
                 a, b = _next_content(toks, i)
                 if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
+            elif typ == "DASH" and i == elliptic_dash:
+                t = _retype(t, "PUNCT")     # "…, а Дегустатор – отравление на X": the verb left out
+            elif typ == "COMMA" and not start and i + 3 < n and toks[i + 1].type == "WORD" \
+                    and toks[i + 1].value.casefold() == "а" and _elliptic_clause(toks, i + 2) is not None:
+                # "оно может получить {zoo}, а Дегустатор – отравление на X": «, а» and a subject
+                # whose verb the dash stands for is the next part (505.4); the dash is no connective
+                elliptic_dash = _elliptic_clause(toks, i + 2)
+                c = toks[i + 1]
+                t = Token("AND_IN" if inner_part else "AND_THEN", t.value + " " + c.value, start_pos=t.start_pos,
+                          line=t.line, column=t.column, end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
+                i += 1
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
             elif typ == "DASH" and nxt is not None and nxt.type == "NUMBER" and prev is not None and prev.type == "WORD" \

@@ -17,7 +17,7 @@ from dataclasses import replace
 from bot.abilities.ast import Node
 
 # the last leaf: a modifier («+2 к {strike}», «-1 от ударов») and the qualifier after it
-_MODIFIER_THEN = re.compile(r"^(?P<core>[+\-]\s?(\d+|X)\s+(к|от)\s+(\{[a-z0-9_]+\}|[А-Яа-яЁё]+))\s+"
+_MODIFIER_THEN = re.compile(r"^(?P<core>[+\-]\s?(\d+|X)\s+(к|от)\s+(\{[a-z0-9_]+\}|[А-Яа-яЁё]+)(\s+[А-Яа-яЁё]+){0,2}?)\s+"
                             r"(?P<q>(по|против)\s+\S.*|до\s+конца\s+\S.*)$", re.S)
 _JOIN = re.compile(r"\s*(,|и|или|, и|, или)\s*")
 _VALUE_ACTIONS = frozenset({"trait", "gain", "modify"})

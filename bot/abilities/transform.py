@@ -140,6 +140,9 @@ _TIME_IN_IF = re.compile(r"\b(в|во)\s+(начале|конце)\s+((ваше�
                          r"(хода|боя|раунда)(\s+(противника|соперника|игрока))?\b", re.I)
 
 
+_REGARDLESS = re.compile(r"\(\s*(вне\s+зависимости|независимо)\b", re.I)
+
+
 class ToAst(Transformer):
     """Lark Transformer: rule callbacks build ``Node``s from tokens and child nodes."""
 
@@ -155,6 +158,9 @@ class ToAst(Transformer):
 
     # -- leaves ---------------------------------------------------------------------------
     def effect(self, items: list[Token]) -> Node:
+        listed = self._quoted_keywords(items)
+        if listed is not None:
+            return listed
         named = _TRAILING_NAME.match(items[-1].value) if len(items) > 1 and items[-1].type == "PAREN" else None
         if named is not None:
             # "ранить на 3 (воздействие «штопор»)": the ability's name written after it, in
@@ -174,6 +180,12 @@ class ToAst(Transformer):
             cut, at = found
             body = self.effect(items[:cut])
             head = items[at:]
+            if len(head) > 2 and head[-1].type == "PAREN" and _REGARDLESS.match(head[-1].value):
+                # "… только по Резчику, пока он стоит рядом … (вне зависимости от дальности)":
+                # "regardless of …" says how the effect applies, not when: the effect's note
+                if body.kind == "effect":
+                    body = _with_attrs(body, note=head[-1].value[1:-1].strip())
+                head = head[:-1]
             s = items[0].start_pos
             return self._node("condition", None, items, [body], span=(s, items[-1].end_pos),
                               head=self.text[head[0].start_pos:head[-1].end_pos], written_after=True)
@@ -184,6 +196,30 @@ class ToAst(Transformer):
             attrs["limit"] = limits[0]
         attrs.update(_keyword(items))
         return self._node("effect", None, items, **attrs)
+
+    def _quoted_keywords(self, items: list[Token]) -> Node | None:
+        """"Строй: «Схрон. Опыт в защите»": keyword abilities listed in quotes, one sentence
+        each, are one leaf per keyword, joined as the parts of one clause (505.4); ``None``
+        when the quote holds anything else."""
+        if len(items) != 1 or items[0].type != "QUOTED":
+            return None
+        tok = items[0]
+        inner_start = tok.start_pos + 1
+        leaves = []
+        for m in re.finditer(r"[^.]+", tok.value[1:-1]):
+            words = m.group(0).strip()
+            if not words:
+                continue
+            s = inner_start + m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+            toks = [Token("NUMBER" if w[:1].isdigit() else "WORD", w) for w in words.split()]
+            found = _keyword_core(toks)
+            if not found:
+                return None
+            leaves.append(Node("effect", None, (s, s + len(words)), words, (),
+                               tuple(sorted((k, v) for k, v in found.items() if v is not None))))
+        if len(leaves) < 2:
+            return None
+        return self._node("and_then", "505.4", items, leaves)
 
     # -- compound (505) ---------------------------------------------------------------------
     def _nary(self, kind: str, items: list[Any]) -> Node:
@@ -313,6 +349,10 @@ class ToAst(Transformer):
         если Y" keeps one condition per option)."""
         if node.kind != "choice" or len(node.children) < 2:
             return node
+        if all(c.kind == "condition" and c.attr("written_after") for c in node.children):
+            # "получают благословление, если оба ваши, или проклятие, если оба противника": each
+            # option under its own condition — a case split (the board decides), not a choice
+            return Node("cases", None, node.span, node.text, node.children)
         last = node.children[-1]
         if last.kind != "condition" or not last.attr("written_after") or len(last.children) != 1 \
                 or any(c.kind != "effect" for c in node.children[:-1]):
