@@ -346,3 +346,41 @@ def test_an_option_under_its_own_condition():
     assert choice.children[0].text == "излечиться на X"
     assert choice.children[1].kind == "condition" and choice.children[1].attr("head") == "если не имеет ран"
     assert choice.children[1].children[0].attr("action") == "gain"
+
+
+def test_a_keyword_value_or_its_modifier_under_a_condition():
+    res = parse("Доспех. Хозяин получает [:regen]-1 или +1 к [:regen], пока носит Шкуру.")
+    cond = res.ast.children[1]
+    assert cond.kind == "condition" and cond.attr("head") == "пока носит Шкуру"
+    assert [c.text for c in cond.children[0].children] == ["Хозяин получает {regen}-1", "+1 к {regen}"]
+    # a bare sign, then the value, is one effect
+    assert parse("существо получает -1 или +1 к выбранному броску кубика").ast.kind == "effect"
+
+
+def test_a_keyword_value_after_a_modifier_shares_the_duration():
+    res = parse("Когда Клаэр становится защитником, она получает +2 к {strike} и {ova} 1 до конца вашего хода.")
+    node = res.ast.children[0]
+    assert node.attr("shared") == "до конца вашего хода"
+    assert [(c.text, c.attr("action")) for c in node.children] == [
+        ("она получает +2 к {strike}", "modify"), ("{ova} 1", "gain")]
+
+
+def test_an_order_after_the_optional_part_comes_with_it():
+    res = parse("В конце хода противника вы можете изгнать с вашего кладбища существо стоимостью X,положите на "
+                "кладбище из колоды существо стоимостью X+1.")
+    opt = res.ast.children[0]
+    assert opt.kind == "optional" and opt.children[0].shape() == "(and_then effect effect)"
+    assert [c.attr("action") for c in opt.children[0].children] == ["exile", "place"]
+
+
+def test_a_passive_may_with_only_is_no_option():
+    res = parse("При рассадке симбиотов может быть помещена только на существо с магическими особенностями.")
+    assert not [n for n in res.ast.walk() if n.kind == "optional"]
+
+
+def test_the_obliged_subject_opens_the_ability():
+    res = parse("При движении Тови на соседнюю клетку противник обязан переместить свое существо; если он не может "
+                "или не хочет этого делать Тови получает +2 к следующему метанию.")
+    assert res.ast.attr("head") == "При движении Тови на соседнюю клетку"
+    assert res.ast.children[0].kind == "refusable"
+    assert res.ast.children[0].children[0].text == "противник обязан переместить свое существо"

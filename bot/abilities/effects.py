@@ -549,7 +549,7 @@ def _granted_keywords(parent: Node, kids: tuple[Node, ...], gaps: bool = True) -
                     args.pop("keyword", None)
                 args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
                 k = _with(k, action=noun[0] if noun else "gain", args=_freeze(args))
-            elif granting and k.attr("action") is None and k.text[:1].isdigit():
+            elif granting and k.attr("action") is None and (k.text[:1].isdigit() or k.text.startswith("X ")):
                 # "получает +1 к {strike} и 2 дополнительные {health}": the grant verb is elided
                 action, args = _classified("получить " + k.text, None, None)
                 if action in ("gain", "counters"):

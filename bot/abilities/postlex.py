@@ -513,7 +513,8 @@ def _same_value(op: list[Token], toks: list[Token], i: int) -> bool:
     """After «или» at ``toks[i]`` a modifier of a bare signed number before «или» ("получает
     -1 или +1 к броску"): one effect ("a sign, then the value"), not a choice of two. (A
     value and a modifier of it, "получает {ova} 1 или +1 к {ova}", are two effects: 505.5.)"""
-    return bool(op) and op[-1].type == "NUMBER" and op[-1].value[:1] in "+-"
+    return bool(op) and op[-1].type == "NUMBER" and op[-1].value[:1] in "+-" and not (
+        len(op) > 1 and op[-2].type == "ICON")     # ("{regen}-1 или +1 к {regen}": an icon's value)
 
 
 def _colon_ahead(toks: list[Token], i: int) -> bool:
@@ -617,7 +618,7 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
         return True
-    if after_and and nxt.type == "NUMBER" and nxt.value[:1].isdigit() and _has_modifier(op) and any(
+    if after_and and (nxt.type == "NUMBER" and nxt.value[:1].isdigit() or nxt.value == "X") and _has_modifier(op) and any(
             t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
             and not any(t.type in ("COLON", "COST") for t in op) and _extra_lives_follow(toks, i + 2):
         return True     # "получает +1 к {strike} до конца хода и 2 дополнительные {health}": a modifier, then lives gained
@@ -1525,6 +1526,14 @@ class CardPostLex:
                                or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
                     k = _subject_start(toks, i + 1, j, object_guard=False)
+                elif k == j and j - 1 > i + 1 and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value) \
+                        and toks[j - 1].type == "WORD" and lexicon.word_lemma(toks[j - 1].value) in ("обязать", "обязанный", "должный"):
+                    # "При движении Тови противник обязан переместить …": «обязан» and its subject open the ability
+                    k = _subject_start(toks, i + 1, j - 1, object_guard=False)
+                    if k == j - 1 and j - 2 > i + 1 and toks[j - 2].type == "WORD" and lexicon.is_noun(toks[j - 2].value) \
+                            and lexicon.may_be_nominative(toks[j - 2].value) \
+                            and not (toks[j - 3].type == "WORD" and lexicon.is_preposition(toks[j - 3].value)):
+                        k = j - 2
                 if toks[k - 1].type == "COMMA" and k - 1 > i + 1:
                     return "token", k - 1   # "При перемещении на клетку, занятую …, это существо получает …"
                 return "insert", k
@@ -1690,8 +1699,10 @@ class CardPostLex:
                 continue
             if typ == "MAY" or (typ == "WORD" and start and t.value.casefold() in _MAY_FORMS):
                 after_not = prev is not None and prev.value.casefold() == "не"
-                if start and not after_not and not (not headed and (_restriction_follows(toks, i)
+                passive_only = nxt is not None and nxt.value.casefold() == "быть" and _restriction_follows(toks, i)
+                if start and not after_not and not passive_only and not (not headed and (_restriction_follows(toks, i)
                                                                      or _standing_permission(toks, i))):
+                    # ("При рассадке может быть помещена только на …": a restriction, not 505.8)
                     t = _retype(t, "MAY_V")     # (also «могут …» opening an ability after a header)
                     may_scope = True
                     may_at, may_opponent = len(out), False
@@ -1795,6 +1806,12 @@ class CardPostLex:
                     c = out.pop()
                     t = Token(sep, c.value + " " + t.value, start_pos=c.start_pos, line=c.line,
                               column=c.column, end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
+            elif typ == "COMMA" and may_scope and not start and not subclause and nxt is not None and nxt.type == "WORD" \
+                    and nxt.value.casefold().endswith("те") and _imperative(nxt.value) \
+                    and out[op_start:op_start + 1] and out[op_start].type == "WORD" and lexicon.is_infinitive(out[op_start].value):
+                # "вы можете изгнать … существо, положите на кладбище …": an order after the optional
+                # part is what comes with it (505.4), not one more ability listed after «может»
+                t = _retype(t, "AND_THEN")
             elif typ == "COMMA" and not start and not subclause and has_pred and (
                     not may_scope or (nxt is not None and nxt.type == "WORD" and nxt.value.casefold() in _PRONOUN_SUBJECTS)) \
                     and self._new_clause(toks, i):

@@ -17,7 +17,8 @@ from dataclasses import replace
 from bot.abilities.ast import Node
 
 # the last leaf: a modifier («+2 к {strike}», «-1 от ударов») and the qualifier after it
-_MODIFIER_THEN = re.compile(r"^(?P<core>[+\-]\s?(\d+|X)\s+(к|от)\s+(\{[a-z0-9_]+\}|[А-Яа-яЁё]+)(\s+[А-Яа-яЁё]+){0,2}?)\s+"
+_MODIFIER_THEN = re.compile(r"^(?P<core>[+\-]\s?(\d+|X)\s+(к|от)\s+(\{[a-z0-9_]+\}|[А-Яа-яЁё]+)(\s+[А-Яа-яЁё]+){0,2}?"
+                            r"|\{[a-z0-9_]+\}\s?(\d+|X))\s+"
                             r"(?P<q>(по|против)\s+\S.*|до\s+конца\s+\S.*)$", re.S)
 _JOIN = re.compile(r"\s*(,|и|или|, и|, или)\s*")
 _VALUE_ACTIONS = frozenset({"trait", "gain", "modify"})
@@ -27,7 +28,8 @@ _BARE_VALUE = re.compile(r"^(\{[a-z0-9_]+\}\s*)+\d*$")
 
 def share_qualifiers(node: Node, retype) -> Node:
     """The tree with shared qualifiers lifted onto their compound (see the module
-    docstring); ``retype(leaf) -> leaf`` types a shortened leaf again."""
+    docstring); ``retype(node) -> node`` types a changed compound again (its leaves in
+    their context: a keyword after «получает» is granted)."""
     if not node.children:
         return node
     kids = tuple(share_qualifiers(c, retype) for c in node.children)
@@ -49,11 +51,14 @@ def share_qualifiers(node: Node, retype) -> Node:
         return node     # "получает полет и +1 к {strike} по летающим": the target is the modifier's
     core = m.group("core")
     s = last.span[0]
-    leaf = retype(Node("effect", None, (s, s + len(core)), core, (), tuple(
-        (k, v) for k, v in last.attrs if k not in ("action", "args"))))
+    own = {k: v for k, v in last.attrs if k not in ("action", "args")}
+    icon = re.fullmatch(r"\{([a-z0-9_]+)\}\s?(\d+|X)", core)
+    if icon:
+        own.update(keyword=icon.group(1), value=icon.group(2))     # "{ova} 1": a keyword with its value
+    leaf = Node("effect", None, (s, s + len(core)), core, (), tuple(sorted(own.items())))
     attrs = dict(node.attrs)
     attrs["shared"] = m.group("q").strip()
-    return replace(node, children=(*kids[:-1], leaf), attrs=tuple(sorted(attrs.items())))
+    return retype(replace(node, children=(*kids[:-1], leaf), attrs=tuple(sorted(attrs.items()))))
 
 
 __all__ = ["share_qualifiers"]
