@@ -343,6 +343,8 @@ def _unglue_word(word: str) -> str:
     a = analyzer()
     if a.word_is_known(word):
         return word
+    if word[0] in "квс" and len(word) >= 8 and a.word_is_known(word[1:]):
+        return word[0] + " " + word[1:]     # "+1 квыстрелу": a preposition glued to the word after it
     for tail in _GLUED_TAILS:
         if word.endswith(tail) and len(word) - len(tail) >= 4 and a.word_is_known(word[:-len(tail)]):
             return word[:-len(tail)] + " " + tail

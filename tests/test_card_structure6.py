@@ -384,3 +384,16 @@ def test_the_obliged_subject_opens_the_ability():
     assert res.ast.attr("head") == "При движении Тови на соседнюю клетку"
     assert res.ast.children[0].kind == "refusable"
     assert res.ast.children[0].children[0].text == "противник обязан переместить свое существо"
+
+
+def test_modifiers_listed_with_commas_then_a_value_are_parts():
+    res = parse("Мракоборец получает +1 к {move}, +2 к {strike} и {armor}2.")
+    assert [(n.text, n.attr("action")) for n in _leaves(res)] == [
+        ("Мракоборец получает +1 к {move}", "modify"), ("+2 к {strike}", "modify"), ("{armor}2", "gain")]
+    # one modifier of two values stays one leaf
+    assert parse("+1 к {strike} и {direct} по лесным существам.").ast.kind == "effect"
+
+
+def test_a_preposition_glued_to_its_word_is_split():
+    res = parse("Получает +1 к {strike}, +1 квыстрелу и +1 к {armor}.")
+    assert [n.text for n in _leaves(res)] == ["Получает +1 к {strike}", "+1 к выстрелу", "+1 к {armor}"]

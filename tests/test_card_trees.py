@@ -149,7 +149,8 @@ def test_finite_verbs_listed_with_a_comma_are_parts():
 def test_a_modifier_and_a_value_icon_granted_together_are_parts():
     res = parse("В начале боя получает +1 к {strike} и {direct} до конца хода.")
     assert res.ast.shape() == "(trigger (and_then effect effect))"
-    assert _leaves(res) == ["получает +1 к {strike}", "{direct} до конца хода"]
+    assert _leaves(res) == ["получает +1 к {strike}", "{direct}"]      # the duration is both parts'
+    assert res.ast.children[0].attr("shared") == "до конца хода"
 
 
 def test_a_trigger_after_and_is_the_next_part():

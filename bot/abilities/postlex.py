@@ -613,9 +613,12 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
             nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and (any(
                 a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:])) or (
                 _has_modifier(op) and lexicon.icon_roles().get(nxt.value[1:-1]) == "value"
-                and not (i + 2 < len(toks) and toks[i + 2].value.casefold() in ("на", "к", "от"))))) or nxt.type == "QUOTED") and any(
-            t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
+                and not (i + 2 < len(toks) and toks[i + 2].value.casefold() in ("на", "к", "от"))))) or nxt.type == "QUOTED") and (any(
+            t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) or (
+            _value_operand(op) and nxt.type == "ICON" and i + 2 < len(toks) and toks[i + 2].type == "NUMBER")) \
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
+        # ("…, +2 к {strike} и {armor}2": a modifier listed after the grant, then an icon with its
+        # own value; "+1 к {strike} и {direct}" is one modifier of two values)
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
         return True
     if after_and and (nxt.type == "NUMBER" and nxt.value[:1].isdigit() or nxt.value == "X") and _has_modifier(op) and any(

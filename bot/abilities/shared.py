@@ -18,12 +18,13 @@ from bot.abilities.ast import Node
 
 # the last leaf: a modifier («+2 к {strike}», «-1 от ударов») and the qualifier after it
 _MODIFIER_THEN = re.compile(r"^(?P<core>[+\-]\s?(\d+|X)\s+(к|от)\s+(\{[a-z0-9_]+\}|[А-Яа-яЁё]+)(\s+[А-Яа-яЁё]+){0,2}?"
-                            r"|\{[a-z0-9_]+\}\s?(\d+|X))\s+"
+                            r"|\{[a-z0-9_]+\}(\s?(\d+|X))?)\s+"
                             r"(?P<q>(по|против)\s+\S.*|до\s+конца\s+\S.*)$", re.S)
 _JOIN = re.compile(r"\s*(,|и|или|, и|, или)\s*")
 _VALUE_ACTIONS = frozenset({"trait", "gain", "modify"})
 _OWN_QUALIFIER = re.compile(r"\s(по|против|до\s+конца)\s", re.I)
 _BARE_VALUE = re.compile(r"^(\{[a-z0-9_]+\}\s*)+\d*$")
+_BARE_MODIFIER = re.compile(r"^[+\-]\s?(\d+|X)\s+(к|от)\s+\{[a-z0-9_]+\}$")
 
 
 def share_qualifiers(node: Node, retype) -> Node:
@@ -47,14 +48,18 @@ def share_qualifiers(node: Node, retype) -> Node:
                                                   for k in kids[:-1]):
         return node     # (a part with its own note or limit in brackets keeps its own terms)
     by_target = m.group("q").startswith(("по", "против"))
-    if by_target and not all(_BARE_VALUE.match(k.text) for k in kids[:-1]):
+    if by_target and not all(_BARE_VALUE.match(k.text) or (_BARE_MODIFIER.match(k.text) and _BARE_VALUE.match(m.group("core")))
+                             for k in kids[:-1]):
         return node     # "получает полет и +1 к {strike} по летающим": the target is the modifier's
+        #                 (but "+1 к {strike} и {direct} по героям": both against heroes)
     core = m.group("core")
     s = last.span[0]
     own = {k: v for k, v in last.attrs if k not in ("action", "args")}
-    icon = re.fullmatch(r"\{([a-z0-9_]+)\}\s?(\d+|X)", core)
+    icon = re.fullmatch(r"\{([a-z0-9_]+)\}(\s?(\d+|X))?", core)
     if icon:
-        own.update(keyword=icon.group(1), value=icon.group(2))     # "{ova} 1": a keyword with its value
+        own["keyword"] = icon.group(1)      # "{ova} 1", "{direct}": a keyword (with its value)
+        if icon.group(3):
+            own["value"] = icon.group(3)
     leaf = Node("effect", None, (s, s + len(core)), core, (), tuple(sorted(own.items())))
     attrs = dict(node.attrs)
     attrs["shared"] = m.group("q").strip()
