@@ -104,7 +104,7 @@ def payment_only_leaves(ast: Node) -> list[Unparsed]:
 def _result(norm: str, ast: Node, unparsed: list[Unparsed], name: str | None = None) -> ParseResult:
     unparsed = unparsed + payment_only_leaves(ast)
     unparsed = sorted(unparsed + leftover_connectives(norm, ast, unparsed), key=lambda u: u.span)
-    typed = share_qualifiers(type_tree(ast, name), lambda leaf: type_tree(leaf, name))
+    typed = share_qualifiers(type_tree(ast, name), lambda node, done: type_tree(node, name, done))
     return ParseResult(norm, not unparsed, typed, tuple(unparsed))
 
 

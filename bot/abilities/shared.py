@@ -27,13 +27,15 @@ _BARE_VALUE = re.compile(r"^(\{[a-z0-9_]+\}\s*)+\d*$")
 _BARE_MODIFIER = re.compile(r"^[+\-]\s?(\d+|X)\s+(к|от)\s+\{[a-z0-9_]+\}$")
 
 
-def share_qualifiers(node: Node, retype) -> Node:
+def share_qualifiers(node: Node, retype, done: bool = False) -> Node:
     """The tree with shared qualifiers lifted onto their compound (see the module
-    docstring); ``retype(node) -> node`` types a changed compound again (its leaves in
-    their context: a keyword after «получает» is granted)."""
+    docstring); ``retype(node, done) -> node`` types a changed compound again (its leaves
+    in their context: a keyword after «получает» is granted; ``done``: inside the body of
+    a trigger or a paid ability, as ``bot.abilities.effects.type_tree`` reads it)."""
     if not node.children:
         return node
-    kids = tuple(share_qualifiers(c, retype) for c in node.children)
+    inner = done or node.kind in ("trigger", "cost")
+    kids = tuple(share_qualifiers(c, retype, inner) for c in node.children)
     node = replace(node, children=kids) if kids != node.children else node
     if node.kind not in ("and_then", "choice") or len(kids) < 2 or node.attr("shared"):
         return node
@@ -63,7 +65,7 @@ def share_qualifiers(node: Node, retype) -> Node:
     leaf = Node("effect", None, (s, s + len(core)), core, (), tuple(sorted(own.items())))
     attrs = dict(node.attrs)
     attrs["shared"] = m.group("q").strip()
-    return retype(replace(node, children=(*kids[:-1], leaf), attrs=tuple(sorted(attrs.items()))))
+    return retype(replace(node, children=(*kids[:-1], leaf), attrs=tuple(sorted(attrs.items()))), done)
 
 
 __all__ = ["share_qualifiers"]
