@@ -105,6 +105,25 @@ def _stem(w: str) -> str:
     return ("не " if w.startswith("не ") else "") + "§" + verb_key(b)
 
 
+_KEYS: dict[int, tuple[frozenset[str], tuple[tuple[str, str], ...], frozenset[str]]] = {}
+
+
+def _keys(words: frozenset[str]) -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
+    """``(pairs, keys)`` of a rule's concept set ``words`` (built once per set, kept by its
+    identity so its iteration order is the set's own): ``pairs`` each concept with its verb
+    stem (``_stem``, "" when none), in the set's order; ``keys`` every concept and stem. A
+    concept ``w`` is covered by ``ups`` when ``w in ups or stem in ups``; a question concept
+    hits ``words`` when ``_ups(x)`` meets ``keys`` (``_hits`` without a per-pair cache)."""
+    got = _KEYS.get(id(words))
+    if got is None or got[0] is not words:
+        pairs = tuple((w, _stem(w)) for w in words)
+        got = (words, pairs, frozenset(k for pair in pairs for k in pair))
+        if len(_KEYS) > 200_000:
+            _KEYS.clear()
+        _KEYS[id(words)] = got
+    return got[1], got[2]
+
+
 @lru_cache(maxsize=65536)
 def _hits(x: str, words: frozenset[str]) -> bool:
     ups = _ups(x)
@@ -173,7 +192,7 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     used: set[str] = set()
     opposed: set[str] = set()     # the rule's «только» words the question names the opposite of
     ups = covered_by(told)
-    uncovered = [w for w in r.req if not _covered(w, ups)]
+    uncovered = [w for w, stem in _keys(r.req)[0] if w not in ups and stem not in ups]
     if q.context and not uncovered:
         act = L.norm(p.action)
         if act in r.req and p.action not in L.light and act not in L.light and not _covered(act, covered_by(bag)):
@@ -319,11 +338,15 @@ def decide(q: Question, idx: PropIndex) -> Decision:
 
 def _fits(q: Question, idx: PropIndex, bags, d: Decision) -> dict[int, Fit]:
     found: dict[int, Fit] = {}
+    exclusive = language().exclusive
     for bag in bags:
+        ups = covered_by(bag | q.context)
         for k in candidates(q, idx, bag):
             r = idx.rules[k]
             if not _compatible(q, r.prop):
                 continue
+            if _surely_unfit(r, ups, exclusive) and _overlap(bag, r) < 2:
+                continue   # ``fit`` would give a reason of no use (not near): skip building it
             status, truth, how = fit(q, r, bag)
             if status in ("full", "applies"):
                 found.setdefault(k, Fit(r.prop, truth, how, status == "full"))
@@ -368,8 +391,21 @@ def _refs(p: Prop, idx: PropIndex) -> tuple[str, ...]:
     return by_prop.get(id(p), ())
 
 
+def _surely_unfit(r: Rule, ups: frozenset[str], exclusive: frozenset[str]) -> bool:
+    """``fit`` of ``r`` fails whatever else the question says: a concept the rule requires is
+    not covered by the question's (``ups``: ``covered_by`` of its bag and context) and none of
+    ``fit``'s ways of setting a required concept aside applies to it (a «только» word, one of
+    an exclusive pair, a condition of the rule, a rule of who alone acts)."""
+    p = r.prop
+    if p.only_agent:
+        return False
+    return any(w not in ups and stem not in ups and w not in p.only and w not in exclusive
+               and w not in r.cond for w, stem in _keys(r.req)[0])
+
+
 def _overlap(bag: frozenset[str], r: Rule) -> int:
-    return sum(1 for x in bag if _hits(x, r.req))
+    keys = _keys(r.req)[1]
+    return sum(1 for x in bag if not _ups(x).isdisjoint(keys))
 
 
 def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
