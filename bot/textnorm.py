@@ -45,6 +45,7 @@ _STRESSED = re.compile("[\u0450\u045d]")
 """«ѐ», «ѝ»: precomposed stressed е and и."""
 
 
+@lru_cache(maxsize=2048)
 def clean_user_text(text: str) -> str:
     """A question or search query as typed, with what the eye does not see removed.
 
@@ -74,6 +75,10 @@ def clean_user_text(text: str) -> str:
     return "".join(out)
 
 
+_LINE_SPACES = re.compile(r" *\n *")
+
+
+@lru_cache(maxsize=4096)
 def normalize_typography(text: str) -> str:
     """One form of quotes, dashes and spaces; the words themselves unchanged.
 
@@ -86,7 +91,7 @@ def normalize_typography(text: str) -> str:
     s = s.replace("«\u00a0", "«").replace("\u00a0»", "»")
     s = _DASHES.sub(" – ", s)
     s = _LONG_DASH.sub("–", s)
-    s = re.sub(r" *\n *", "\n", s)
+    s = _LINE_SPACES.sub("\n", s)
     return s.strip()
 
 

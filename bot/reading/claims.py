@@ -405,9 +405,25 @@ def _in_asker_terms(c: Claim) -> Claim:
 def _expand_abbreviations(text: str) -> str:
     """«т.к.», «тк», «т.е.» written out (``claims.abbreviations`` of grammar/lexicon.yaml): the
     full stop of an abbreviation ends no sentence, and «так как» is a reason the claim splits off."""
-    for short, full in (_claim_words().get("abbreviations") or {}).items():
-        text = re.sub(rf"(?<![\w.]){re.escape(short)}(?![\w])", full, text, flags=re.I)
+    for rx, full in _abbreviation_patterns(_claim_words().get("abbreviations") or {}):
+        text = rx.sub(full, text)
     return text
+
+
+_ABBREVIATIONS: dict[int, tuple[dict, list]] = {}
+
+
+def _abbreviation_patterns(table: dict) -> list[tuple[re.Pattern, str]]:
+    """``(pattern, full form)`` of each abbreviation of ``table`` in its order, compiled once
+    per table (an abbreviation as a whole word, any case)."""
+    if not table:
+        return []
+    got = _ABBREVIATIONS.get(id(table))
+    if got is None or got[0] is not table:
+        got = (table, [(re.compile(rf"(?<![\w.]){re.escape(short)}(?![\w])", re.I), full)
+                       for short, full in table.items()])
+        _ABBREVIATIONS[id(table)] = got
+    return got[1]
 
 
 def _find(f: str) -> Claim | None:

@@ -37,6 +37,23 @@ _TAIL_YESNO = re.compile(r"(?i)(?<![,\s])[,\s]++(?:или\s++нет|да|нет|
 _WORD = re.compile(r"[А-Яа-яЁё]+")
 
 
+_PHRASES: dict[int, tuple[dict, list]] = {}
+
+
+def _phrase_patterns(table: dict[str, str]) -> list[tuple[re.Pattern, str]]:
+    """The phrases of ``table`` (keys with a space), longest first, each compiled once as a
+    whole-words pattern («е» also matching «ё») with its replacement."""
+    got = _PHRASES.get(id(table))
+    if got is None or got[0] is not table:
+        out = []
+        for key in sorted((k for k in table if " " in k), key=len, reverse=True):   # phrases first, longest first
+            pattern = re.escape(key).replace("е", "[её]")                               # «идёт» is «идет»
+            out.append((re.compile(rf"(?i)(?<![а-яё]){pattern}(?![а-яё])"), table[key]))
+        got = (table, out)
+        _PHRASES[id(table)] = got
+    return got[1]
+
+
 def respell(text: str) -> str:
     """``text`` with the chat forms of words (``chat_spelling`` of the rule language:
     «тока» -> «только», «сущ» -> «существо», «без стека» -> «не использующее стек») written
@@ -44,9 +61,8 @@ def respell(text: str) -> str:
     table = language().chat_spelling
     if not table:
         return text
-    for key in sorted((k for k in table if " " in k), key=len, reverse=True):   # phrases first, longest first
-        pattern = re.escape(key).replace("е", "[её]")                               # «идёт» is «идет»
-        text = re.sub(rf"(?i)(?<![а-яё]){pattern}(?![а-яё])", table[key], text)
+    for rx, new in _phrase_patterns(table):
+        text = rx.sub(new, text)
 
     def one(m: re.Match) -> str:
         w = m.group(0)
