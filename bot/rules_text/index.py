@@ -59,6 +59,10 @@ class PropIndex:
     names: tuple[str, ...] = ()
     """The edition's quoted names of several words («Действует дважды»), folded, longest
     first: a question may write them without quotes."""
+    inflected_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The edition's ability names of several words (quoted with a capital, «Направленный
+    удар»), each ``(folded name, lemmas of its words)``: a question may write them
+    inflected and without quotes («с направленным ударом»)."""
     valued: frozenset[str] = frozenset()
     """Concepts the edition defines with a value («Броня Х», «Отравить существо на Х»): a
     number after them in a question is that value, not a count."""
@@ -216,10 +220,27 @@ def build(rb) -> PropIndex:
     names = {fold(m.group(1)).strip() for c in rb.clauses for m in re.finditer(r"«([^«»]{3,40})»", c.text)}
     idx.names = tuple(sorted((n for n in names if " " in n and not any(ch.isdigit() for ch in n)),
                              key=lambda n: -len(n)))
+    idx.inflected_names = _inflected_names(rb)
     idx.lists = _lists(rb)
     idx.values = values.index(facts, lists)
     idx.valued = _valued(rb)
     return idx
+
+
+def _inflected_names(rb) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``PropIndex.inflected_names`` of rulebook ``rb``: quoted names of two words or more
+    written with a capital letter (an ability's name, not a quoted phrase of card text),
+    longest first."""
+    from bot.morph import lemma
+    from bot.textnorm import fold
+
+    out = {}
+    for c in rb.clauses:
+        for m in re.finditer(r"«([А-ЯЁ][^«»]{2,40})»", c.text):
+            words = re.findall(r"[а-яё]+", fold(m.group(1)))
+            if len(words) >= 2 and not any(ch.isdigit() for ch in m.group(1)):
+                out.setdefault(fold(m.group(1)).strip(), tuple(lemma(w) for w in words))
+    return tuple(sorted(out.items(), key=lambda kv: -len(kv[1])))
 
 
 def _add(idx: PropIndex, p: Prop, r: Rule | None = None) -> None:

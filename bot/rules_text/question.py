@@ -97,6 +97,9 @@ class Question:
     rule allowing «только» them, the question asks the case the rule excludes."""
     only: bool = False
     """The question says «только» («движение может объявить только активный игрок?»)."""
+    bounded: bool = False
+    """The question's count is a bound it asks about («может быть только одна?», «не более
+    двух?»): the rule's bound must be that number, not merely allow it."""
     choice: tuple[tuple[str, str], ...] = ()
     """«X быстрое или медленное?»: the two options as ``(concept, word as written)`` —
     opposites joined by «или»; the answer names the one that holds."""
@@ -337,35 +340,68 @@ def _creatures(q: Question, text: str, edition: str) -> Question:
 
 def _quote_names(text: str, edition: str) -> str:
     """The edition's quoted names of several words written without quotes put in «»
-    («у сущ есть действует дважды» -> «…есть «действует дважды»»), unless that would cut a
-    multi-word term of the question («при ударе через ряд» keeps «удар через ряд»)."""
+    («у сущ есть действует дважды» -> «…есть «действует дважды»»; an ability's name also
+    inflected: «с направленным ударом» -> «с «направленным ударом»», ``PropIndex.inflected_names``),
+    unless that would cut a multi-word term of the question («при ударе через ряд» keeps
+    «удар через ряд»)."""
     from bot.rules_text.index import index_for
     from bot.textnorm import fold
 
     try:
-        names = index_for(edition).names
+        idx = index_for(edition)
     except Exception:  # noqa: BLE001 - no index: the words as written
         return text
+    for n in idx.names:
+        m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", fold(text))
+        if m is not None:
+            text = _quoted_at(text, m.start(), m.end())
+    for _, lemmas in idx.inflected_names:
+        span = _lemma_span(text, lemmas)
+        if span is not None:
+            text = _quoted_at(text, *span)
+    return text
+
+
+def _lemma_span(text: str, lemmas: tuple[str, ...]) -> tuple[int, int] | None:
+    """``(start, end)`` in ``text`` of the first run of words outside «» whose lemmas are
+    ``lemmas``, else ``None``."""
+    if lemmas[0] not in {_lemma(w) for w in _WORD.findall(fold_(text))}:
+        return None
+    words = []
+    depth = 0
+    for m in re.finditer(r"[«»]|[А-Яа-яЁё]+", text):
+        if m.group(0) in "«»":
+            depth += 1 if m.group(0) == "«" else -1
+            words.append(None)
+            continue
+        words.append((m.start(), m.end(), _lemma(m.group(0).casefold()) if depth == 0 else None))
+    w = len(lemmas)
+    for i in range(len(words) - w + 1):
+        run = words[i:i + w]
+        if all(x is not None and x[2] == lm for x, lm in zip(run, lemmas)):
+            return run[0][0], run[-1][1]
+    return None
+
+
+def fold_(text: str) -> str:
+    from bot.textnorm import fold
+
+    return fold(text)
+
+
+def _quoted_at(text: str, start: int, end: int) -> str:
+    """``text`` with ``text[start:end]`` (a name) put in «», unless a multi-word term of
+    the question begins inside it and ends outside it, or the reverse."""
     from bot.rules_text.propositions import _term
 
-    low = fold(text)
-    for n in names:
-        m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", low)
-        if m is None:
-            continue
-        toks = tokenize(text)[0]
-        a = len(tokenize(text[:m.start()])[0])
-        z = a + len(tokenize(n)[0])
-        cut = False
-        for i in range(len(toks)):
-            tm = _term(toks, i)
-            if tm is not None and tm[1] > 1 and (a <= i < z) != (a <= i + tm[1] - 1 < z):
-                cut = True      # a term begins inside the name and ends outside it, or the reverse
-                break
-        if not cut:
-            text = text[:m.start()] + "«" + text[m.start():m.end()] + "»" + text[m.end():]
-            low = fold(text)
-    return text
+    toks = tokenize(text)[0]
+    a = len(tokenize(text[:start])[0])
+    z = a + len(tokenize(text[start:end])[0])
+    for i in range(len(toks)):
+        tm = _term(toks, i)
+        if tm is not None and tm[1] > 1 and (a <= i < z) != (a <= i + tm[1] - 1 < z):
+            return text     # a term begins inside the name and ends outside it, or the reverse
+    return text[:start] + "«" + text[start:end] + "»" + text[end:]
 
 
 def _chat_asks(sentence: str) -> bool:
@@ -414,6 +450,7 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if k >= 0 and any(t.lemma == toks[k].lemma and (toks[j - 1].lemma == "не") != (not positive)
                       for j, t in enumerate(toks) if j > k):
         return None     # «обычное излечение не снимает, а полное снимает»: two claims of opposite polarity
+    remain = _remain(toks, k) if kind == "happens" else None
     if kind == "modal" and mode == "cannot":
         polite = k + 1 < len(toks) and toks[k + 1].lemma == "ли"   # «нельзя ли …?» asks «можно ли …?»
         mode, positive = "can", positive if polite else not positive
@@ -442,16 +479,51 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     bag, action = _collocated(bag, action)
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
         bag, action = bag - {action}, ""
+    if remain is not None:   # «так и остаётся закрытым?» asks «не открывается?»
+        state = remain
+        left = L.remain[state]
+        once = sum(1 for t in toks if L.norm(t.lemma, t.text) == state) == 1
+        bag = (bag - {L.norm(toks[k].lemma, toks[k].text)} - ({state} if once else set())) | {left}
+        action, verb, positive = left, "", not positive
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
             L.is_kind_of(b, "защита") or b == "броня" for b in bag):
         bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
-    return Question(without=_without(rest), choice=_choice(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
+    return Question(without=_without(rest), choice=_choice(toks), bounded=_bounded(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
                     positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=action, subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
                     alternatives=alts if len(alts) > 1 else (),
                     context=_clean(_content(owners)[0]) if owners else frozenset())
+
+
+def _bounded(toks: list[Tok]) -> bool:
+    """A number word right after «только / лишь», «не более / не больше» or «максимум»
+    («может быть только одна?»): the question asks whether that is the bound."""
+    L = language()
+    for i, t in enumerate(toks[:-1]):
+        nxt = toks[i + 2] if toks[i + 1].pos == "PREP" and i + 2 < len(toks) else toks[i + 1]   # «только в одной»
+        if not (nxt.text.isdigit() or nxt.lemma in L.numbers):
+            continue
+        if t.lemma in L.only or t.lemma in ("максимум", "макс") or (
+                t.lemma in L.limit and i > 0 and toks[i - 1].lemma == "не"):
+            return True
+    return False
+
+
+def _remain(toks: list[Tok], k: int) -> str | None:
+    """The state concept of «оставаться / остаться» + a state word (``remain`` of the rule
+    language) at the asked verb ``toks[k]``: «так и остаётся закрытым» -> «закрытый»."""
+    L = language()
+    if k < 0 or toks[k].lemma not in L.remain_verbs:
+        return None
+    for t in toks[k + 1:k + 4]:
+        if t.clause != toks[k].clause:
+            break
+        c = L.norm(t.lemma, t.text)
+        if c in L.remain:
+            return c
+    return None
 
 
 def _means(toks: list[Tok]) -> list[Tok]:
@@ -664,10 +736,18 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
         verbs = [i for i, t in enumerate(toks) if t.pos == "VERB"][1:]
     if verbs:   # after a leading «если …» the asked verb is the last one
         i = verbs[-1] if toks[0].lemma in L.condition else verbs[0]
+        but = [j for j, t in enumerate(toks) if j > 0 and t.lemma in _CONTRAST and toks[j - 1].clause != t.clause]
+        if but and i < but[-1] and any(j > but[-1] for j in verbs):
+            # «все закрытые открываются, но X так и остаётся закрытым?»: the contrasted clause is asked
+            i = next(j for j in verbs if j > but[-1])
         if toks[i].tense == "past":   # «карту вернули в колоду, сработает …?»: the story, then the question
             i = next((j for j in verbs if j > i and toks[j].tense in ("pres", "futr")), i)
         return i, "happens", "happens", False, toks[i].text
     return None
+
+
+_CONTRAST = ("но", "однако")
+"""Conjunctions opening a clause that contrasts with the one before: what it says is asked."""
 
 
 def _subordinate(toks: list[Tok], i: int) -> bool:

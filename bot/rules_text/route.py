@@ -160,6 +160,8 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
     main = fits[0]
     extra = [f"исключение не применяется: {_quote(p)} — {why}" for p, why in d.excepted]
     verdict = verdict_for(q, main.prop, truth)
+    if q.bounded and main.prop.limit is not None and main.how.startswith("в правиле не более"):
+        verdict = f"{'Да' if truth else 'Нет'}, не более {main.prop.limit}"   # «только одна?» — «до трёх»
     if main.condition:
         verdict += f", если {_condition_words(main.condition)}"
     return _answer(question, q, verdict, main.prop, [f.prop for f in fits[1:]],
