@@ -43,6 +43,16 @@ VERDICTS = [
      "Да, не открывается", "408.7"),
     # «только N?» asks whether N is the bound: «до трёх» answers «нет»
     ("карта с уникальностью в колоде может быть только в одной копии?", "Нет, не более 3", "201.3.в"),
+    # «запрещено ли …?» asks whether the ban holds (no polite «нельзя ли …?»)
+    ("запрещено ли бить ударом через ряд летающее существо?", "Да, запрещено", "304.6"),
+    ("запрещено ли назначать защитника от простого удара?", "Нет, можно", "303.4"),
+    ("нельзя ли назначить защитника от простого удара?", "Да, можно", "303.4"),
+    ("разрешено ли назначить защитника от выстрела?", "Нет, нельзя", "303.4"),
+    # «должен / обязан …?» against a rule stating what happens: the rule's fact answers it
+    ("должен ли атакующий закрыться, объявив удар через ряд?", "Да, закрывается", "304.5"),
+    # «существо-страж»: two nouns, «страж» kept — so 303.6, not 303.3, decides
+    ("существо-страж обязано закрыться, выступив защитником?", "Нет, не закрывается", "303.6"),
+    ("обязан ли закрыться защитник?", "Да, закрывается", "303.3"),
 ]
 
 
@@ -68,3 +78,24 @@ def test_staying_open_is_not_read_as_staying_closed(tested_edition):
     # «остаётся открытым» asks «не закрывается»: 408.7 says nothing of closing
     a = ask("существо со счётчиком оцепенения в начале хода остаётся открытым?", tested_edition)
     assert not (a.verdict or "").startswith(("Да", "Нет"))
+
+
+def test_hyphenated_nouns_are_two_concepts():
+    from bot.rules_text.question import split_compounds
+
+    assert split_compounds("защитнику-стражу нельзя") == "защитнику стражу нельзя"
+    # known words and non-nouns stay whole
+    assert split_compounds("всё-таки кто-то по-прежнему из-за") == "всё-таки кто-то по-прежнему из-за"
+
+
+def test_a_rule_whose_words_only_widen_it_fits_nothing(tested_edition):
+    # 305.1 «Их можно направить на любую карту …»: nothing it requires, so no question fits it
+    from bot.rules_text.index import index_for
+    from bot.rules_text.match import fit
+    from bot.rules_text.question import read
+
+    idx = index_for(tested_edition)
+    empty = [r for r in idx.rules if not r.req]
+    assert empty and any(r.prop.number == "305.1" for r in empty)
+    q = read("может ли карта выступить защитником?", tested_edition)
+    assert all(fit(q, r)[0] not in ("full", "applies") for r in empty)

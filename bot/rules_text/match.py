@@ -125,7 +125,7 @@ def _opposite(q: str, o: str) -> bool:
 
 _KINDS = {
     "modal:can": {"modal:can", "fact", "consequence"},
-    "modal:must": {"modal:must"},
+    "modal:must": {"modal:must", "fact", "consequence"},   # «должен ли атакующий закрыться?» — «атакующий закрывается»
     "state": {"state"},
     "happens": {"fact", "consequence", "modal:can-"},
 }
@@ -168,6 +168,8 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     requires; what of it the rule does not name narrows nothing."""
     L = language()
     p = r.prop
+    if not r.req:   # «Их можно направить на любую карту …»: every word widens, nothing says what it is about
+        return "правило не называет, о чём оно (все его слова только расширяют его)", False, ""
     bag = q.bag if bag is None else bag
     told = bag | q.context
     flip = False

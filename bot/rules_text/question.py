@@ -143,7 +143,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?") \
             and not re.search(r"(?i)(?<![а-яё])(?:разве|неужели|ли)(?![а-яё])", last):
         last, at = parts[-2], len(parts) - 2    # «…? стража у него нет»; «…? … не сработает разве» asks itself
-    last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", respell(last)))   # «дробь типа 2,5»: an example value, no count
+    last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
         last = last[:tail.start()] + "?"
@@ -195,6 +195,28 @@ def read(text: str, edition: str = "") -> Question | None:
     if q is not None and ability_text:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
     return q
+
+
+_COMPOUND = re.compile(r"(?<![а-яёА-ЯЁ-])([а-яёА-ЯЁ]{3,})-([а-яёА-ЯЁ]{3,})(?![а-яёА-ЯЁ-])")
+
+
+def split_compounds(text: str) -> str:
+    """Two nouns joined by a hyphen that the dictionary does not know as one word
+    («существо-страж», «защитнику-стражу») written apart: each is a concept of the
+    question (read whole, the compound was an unknown creature and «страж» was lost)."""
+    from bot.morph import analyzer
+
+    def one(m: re.Match) -> str:
+        whole = m.group(0).casefold()
+        if analyzer().word_is_known(whole):
+            return m.group(0)
+        a, b = ({p.tag.case for p in analyzer().parse(x.casefold()) if p.tag.POS == "NOUN"}
+                for x in (m.group(1), m.group(2)))
+        if a & b:   # both nouns, in one case
+            return f"{m.group(1)} {m.group(2)}"
+        return m.group(0)
+
+    return _COMPOUND.sub(one, text) if "-" in text else text
 
 
 def _quoted_ability(text: str, edition: str) -> tuple[str, str]:
@@ -452,7 +474,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
         return None     # «обычное излечение не снимает, а полное снимает»: two claims of opposite polarity
     remain = _remain(toks, k) if kind == "happens" else None
     if kind == "modal" and mode == "cannot":
-        polite = k + 1 < len(toks) and toks[k + 1].lemma == "ли"   # «нельзя ли …?» asks «можно ли …?»
+        from bot.yesno import _polarity_words
+
+        polite = k + 1 < len(toks) and toks[k + 1].lemma == "ли" and (   # «нельзя ли …?» asks «можно ли …?»,
+            toks[k].text in _polarity_words().get("polite_negative", ()))    # «запрещено ли …?» the ban
         mode, positive = "can", positive if polite else not positive
     skip = {k} if k >= 0 and kind != "happens" else set()
     if k > 0 and toks[k - 1].lemma == "не":
@@ -627,10 +652,17 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
     if k < 0:   # «… по закрытой карте бить, можно?»: the modal was a tail, read off already
         k = len(toks)
     span = toks[f + 1:k] if f < k else toks[f + 1:]
+    span = [t for t in span if t.clause == toks[f].clause]   # «закрыться, объявив удар через ряд»: another clause
     others = toks[:f] + (toks[k + 1:] if f < k else [])
+    personal = k < len(toks) and toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
+    reflexive = toks[f].text.endswith(("ся", "сь"))
     agent = set()   # «закрытой картой»: the instrumental names who acts, with its adjectives
     for i, t in enumerate(span):
-        if t.pos == "NOUN" and t.case == "ablt":
+        free = t.pos == "NOUN" and not (i > 0 and span[i - 1].pos == "PREP")
+        if (t.pos == "NOUN" and t.case == "ablt") or (free and personal and (
+                (reflexive and t.case in ("nomn", "accs")) or _only_nominative(t.text))):
+            # «обязан ли закрыться защитник?»: after the infinitive, yet the one who acts (a
+            # nominative with a personal modal; a reflexive verb has no direct object)
             agent.add(i)
             j = i - 1
             while j >= 0 and span[j].pos in ("ADJF", "PRTF"):
@@ -639,12 +671,20 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
     after = _clean(_content([t for i, t in enumerate(span) if t.lemma not in ("ли", "разве", "не")
                              and i not in agent])[0])
     clause = toks[min(k, len(toks) - 1)].clause
-    personal = k < len(toks) and toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
     objects = _accusative_objects([t for t in others if t.clause == clause], personal)
     before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")
                               and t not in objects])[0])
     targets = _struck([t for t in others if t.clause == clause])
     return frozenset(after - before) | _clean(_content(objects + targets)[0])
+
+
+def _only_nominative(word: str) -> bool:
+    """``word`` is a noun in the nominative and no parse makes it an accusative
+    («защитник», not «артефакт», whose accusative is the same word)."""
+    from bot.morph import analyzer
+
+    cases = {p.tag.case for p in analyzer().parse(word) if p.tag.POS == "NOUN"}
+    return "nomn" in cases and "accs" not in cases
 
 
 def _struck(toks: list[Tok]) -> list[Tok]:

@@ -32,6 +32,9 @@ _YES_IMPERSONAL = {"can": ("можно", "нельзя"), "must": ("обязат
 
 def _words_of(q: Question, p: Prop) -> tuple[str, str]:
     """(word for «holds», word for «does not hold») in the question's own wording."""
+    if q.kind == "modal" and q.mode == "must" and p.kind != "modal" and p.verb:
+        verb = p.verb.removeprefix("не ").strip()   # «должен ли … закрыться?» — «Да, закрывается» (the rule's fact)
+        return verb, f"не {verb}"
     if q.kind == "modal":
         table = _YES_IMPERSONAL if q.impersonal else _YES
         return table.get(q.mode, ("да", "нет"))
