@@ -447,7 +447,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
         return _what(toks, k_what, text)
     if any(t.lemma in L.where_words for t in toks):   # «куда / где / на чьё кладбище …?»
         return _where(toks, text)
-    k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто"), None)
+    k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто" and not (   # «с кем нибудь»: no question word
+        i + 1 < len(toks) and toks[i + 1].text in _INDEFINITE)), None)
     if k_who is not None and not any(t.lemma in ("прав", "правый") for t in toks):
         return _who(toks, k_who, text)
     cond_at = next((i for i, t in enumerate(toks) if t.lemma in L.condition and i > 0), None)
@@ -499,7 +500,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     bag = _clean(bag)
     f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
     if f is not None and any(t.lemma in ("мой", "наш") and t.clause == toks[f].clause and toks[j - 1].lemma != "у"
-                             for j, t in enumerate(toks) if j > f):
+                             and not (toks[j - 1].pos == "PREP" and toks[j - 1].lemma not in ("по", "на", "в"))
+                             and not any(u.lemma == "который" for u in toks[f:j])
+                             for j, t in enumerate(toks) if j > f):   # «… который стоит рядом с моим магом»: a place
         bag = bag | {"свой"}   # «атаковать моё же существо»: what is acted on is the asker's own
     bag, action = _collocated(bag, action)
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
@@ -785,6 +788,9 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
         return i, "happens", "happens", False, toks[i].text
     return None
 
+
+_INDEFINITE = ("нибудь", "либо", "то")
+"""Particles written apart after «кто / что» that make an indefinite pronoun («кем нибудь»)."""
 
 _CONTRAST = ("но", "однако")
 """Conjunctions opening a clause that contrasts with the one before: what it says is asked."""
