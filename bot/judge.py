@@ -319,8 +319,11 @@ def _lead_gate(ans: Answer, q: str, probe=None) -> None:
     with the person (``bot.yesno.fits``); a finding of the ability, scenario or rule-text route that
     does not say whether the asked proposition holds is shown, but not given as the
     verdict (issue 11: an honest partial answer, never a bare statement for a yes/no). A
+    wh-question closed by the asker's guess («у кого приоритет, у противника?») gets «Да, …» /
+    «Нет, …» before the value where the guess compares for certain (``bot.proposed.weigh``). A
     message that asks nothing (``bot.yesno.asks``: «Посадил симба на орка.») gets no verdict."""
     from bot.answer import Block
+    from bot.proposed import weigh
     from bot.yesno import asks, fits, settle
 
     if ans.route not in (*BOUND_ROUTES, "rule_text"):
@@ -339,6 +342,8 @@ def _lead_gate(ans: Answer, q: str, probe=None) -> None:
         ans.trace = list(ans.trace) + ["вердикт не дан: вопрос «кто / что / какой / сколько …», а найденное — «да / нет»"]
         ans.verdict = None
         return
+    if _opens_with_wh(q):
+        ans.verdict = weigh(q, ans.verdict)     # «у кого приоритет, у противника?» -> «Нет, у …»
     if fits(q, ans.verdict):
         return
     ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли "

@@ -156,6 +156,21 @@ CASES = [
     ("на моём орке шмотка, которая даёт +1 движения. орк атаковал. может ли он за счёт бонуса от шмотки походить?",
      "Нет", "506.5"),
     ("существо подействовало (ударило). можно ли ему сходить за счёт бонуса?", "Нет", "506.5"),
+    # several facts of one creature told in a story: all movement lost by acting, then reopened; acted after moving;
+    # closed beside an artifact in front of it; an ability it has told after a step; an ability as the mover (506–507)
+    ("Мой воин подействовал и потерял всё движение. Потом его открыли особенностью. Может он снова сходить?", "Да",
+     "506.4"),
+    ("Оно подействовало и потеряло весь запас. Может ли оно сходить на соседнюю клетку?", "Нет", "506.5"),
+    ("мой орк сходил на клетку, потом подействовал. у него ещё осталось движение?", "Нет", "506.5"),
+    ("у противника прямо перед моим орком стоит арт. мой орк закрыт, движения полно. может он обойти арт?", "Нет",
+     "506.3"),
+    ("мой орк закрыт (тапнут после атаки). может он сходить?", "Нет", "506.3"),
+    ("прямо перед моим воином стоит артефакт противника. воин открыт, движения полно. может он шагнуть в сторону?",
+     "Да", "506.1"),
+    ("прямо перед моим воином стоит артефакт противника. может он шагнуть вперёд?", "Нет", "507.2"),
+    ("у орка 3 движения. он прошёл одну клетку, и тут я вспомнил, что у него прыжок вместо движения. можно теперь "
+     "прыгнуть?", "Нет", "506.7"),
+    ("если эффект карты двигает моего воина на соседнюю клетку, тратится его запас движения?", "Нет", "507.1"),
     # negated questions are answered as Russian speakers do
     ("разве нельзя прыгнуть, если у существа запас движения 0?", "Да, можно", "506.7"),
     ("Существо не может атаковать после движения?", "Может атаковать после движения:", "506.5"),
@@ -201,10 +216,13 @@ def test_what_cannot_be_modelled_is_declined_honestly(q, cite):
 # ------------------------------------------------------------------ property: the answer == the simulator run directly
 STATES = {"open": ("", True), "closed": ("закрытое ", False)}
 EVENTS = {"none": "", "moved": "Оно уже сходило на одну клетку. ", "acted": "Оно подействовало. ",
-          "reopened": "Оно закрылось, потом его открыли. "}
+          "reopened": "Оно закрылось, потом его открыли. ", "acted_lost": "Оно подействовало и потеряло всё движение. ",
+          "acted_reopened": "Оно подействовало и потеряло весь запас, потом его открыли. "}
 KINDS = {"movement": ("сходить", "на соседнюю клетку"), "instead_of_movement": ("прыгнуть", ""),
          "relocation": ("переместиться", "")}
-DESTS = {"next": "", "diagonal": "по диагонали", "occupied": "на занятую клетку"}
+DESTS = {"next": "", "diagonal": "по диагонали", "occupied": "на занятую клетку", "side": "в сторону"}
+AHEAD = "Прямо перед существом стоит артефакт противника. "
+"""Told before the question whose destination is ``side``: the mover steps past an artifact."""
 CARRIED = {"none": "", "symbiote": "На существе висит симбиот. ", "equipment": "На существе шмотка. "}
 
 
@@ -217,18 +235,24 @@ def _direct(state: bool, event: str, kind: str, dest: str, points: int, carried:
         st.cards["Э"] = Card(id="Э", owner="first", kind="equipment", equipment_class="оружие", host="В")
     if dest == "occupied":
         st.cards["Д"] = Card(id="Д", owner="second", cell=parse_cell("b3" if event == "moved" else "b2"))
+    if dest == "side":
+        st.cards["А"] = Card(id="А", owner="second", kind="artifact", cell=parse_cell("b2"))
     sim = Simulator(st)
     if event == "moved":
         assert sim.declare("first", "movement", card="В", to=parse_cell("b2")).legal
         sim.pass_priority("first")
         sim.pass_priority("second")
-    elif event == "acted":
+    elif event in ("acted", "acted_lost"):
         sim.act("В")
     elif event == "reopened":
         sim.open("В", False)
         sim.open("В")
+    elif event == "acted_reopened":
+        sim.act("В")
+        sim.open("В", False)
+        sim.open("В")
     y = 3 if event == "moved" else 2
-    to = parse_cell(f"c{y}") if dest == "diagonal" else parse_cell(f"b{y}")
+    to = parse_cell(f"c{y}") if dest == "diagonal" else parse_cell(f"c{y - 1}") if dest == "side" else parse_cell(f"b{y}")
     return sim.declare("first", kind, card="В", to=to).legal
 
 
@@ -241,7 +265,9 @@ def test_legality_equals_the_direct_run(state, event, kind, dest, points, order,
         return      # a told step the rules refuse: no reading (tested above)
     if kind == "relocation" and dest == "diagonal":
         dest = "next"
-    if state == "closed" and event in ("moved", "reopened"):
+    if dest == "side" and event == "moved":
+        dest = "next"       # the artifact is told in front of where it stands now, not before its told step
+    if state == "closed" and event in ("moved", "reopened", "acted_reopened"):
         event = "none"
     adj, is_open = STATES[state]
     verb, where = KINDS[kind]
@@ -254,7 +280,7 @@ def test_legality_equals_the_direct_run(state, event, kind, dest, points, order,
     q = q[:1].upper() + q[1:]
     if event != "none" and order == 2:
         q = q.replace("Оно ", "Существо ", 1)
-    q = CARRIED[carried] + q      # a card told attached to the mover is a fact, not the mover
+    q = CARRIED[carried] + (AHEAD if dest == "side" else "") + q      # a card told attached to the mover is a fact, not the mover
     a = ask(q)
     want = _direct(is_open, event, kind, dest, points, carried)
     assert a.reading is not None and a.verdict is not None, (q, a.route, a.verdict, a.unread)

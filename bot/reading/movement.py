@@ -85,8 +85,10 @@ class MoveReading:
     attached card asked to move (symbiote / parasite / equipment); ``flying`` the mover
     flies, ``zone`` its zone when told («в доп зоне»: ``additional_zone``); ``carries`` the
     kinds of cards told attached to the mover («на моём сущ висит симб», «сущ со шмоткой»);
-    ``bonus`` a movement modifier told («шмотка даёт +1 движения»); ``used`` /
-    ``unread``."""
+    ``bonus`` a movement modifier told («шмотка даёт +1 движения»); ``ahead`` the kind of card
+    told standing on the cell in front of the mover («прямо перед моим сущем стоит артефакт»:
+    ``artifact``); ``side`` the asked step goes sideways («шагнуть в сторону», «обойти арт»);
+    ``used`` / ``unread``."""
 
     question: str
     toks: list[Tok]
@@ -117,6 +119,8 @@ class MoveReading:
     zone: str | None = None
     carries: list[str] = field(default_factory=list)
     bonus: int | None = None
+    ahead: str | None = None
+    side: bool = False
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -156,6 +160,13 @@ class _Reader(SentenceReader):
                 self.taken |= {t.i, nxt.i}
                 self.use(t.i, nxt.i)
                 self.read_points(t)
+            elif t.lemma == "запас" and (nxt is None or nxt.lemma != "движение") and self.lost_all(t):
+                self.taken.add(t.i)     # «потеряло весь запас»
+            elif t.lemma == "движение" and any(u is not None and u.sent == t.sent and self.has("full", u)
+                                               for u in (nxt, self.tok(t.i - 1))):
+                k = next(u.i for u in (nxt, self.tok(t.i - 1)) if u is not None and u.sent == t.sent and self.has("full", u))
+                self.taken |= {t.i, k}
+                self.use(t.i, k)        # «движения полно»: the points are full (the model's default)
             elif t.lemma == "запас" and self.number(nxt) is not None and nxt.sent == t.sent:
                 self.taken |= {t.i, nxt.i}
                 self.use(t.i, nxt.i)
@@ -250,6 +261,21 @@ class _Reader(SentenceReader):
         if p is not None and p.text in ("в", "во", "на", "по", "с", "со", "к", "за"):
             self.use(p.i)
 
+    def lost_all(self, t: Tok) -> bool:
+        """«потеряло всё движение», «потеряло весь запас (движения)»: ``t`` the points noun
+        after «весь» and a past verb of losing (``lose``) or spending. Told after the creature
+        acted or attacked in its sentence it is that act's consequence (506.5) — the words are
+        used and nothing is added; told alone, no points are left (``left`` 0). ``True`` when read."""
+        b1, b2 = self.tok(t.i - 1), self.tok(t.i - 2)
+        if b1 is None or b2 is None or b1.lemma not in ("весь", "все", "всё") or b2.sent != t.sent or \
+                not (self.has("lose", b2) or self.has("spend", b2)) or b2.tense != "past":
+            return False
+        self.use(t.i, b1.i, b2.i)
+        self.taken.add(b2.i)
+        if not any(u.sent == t.sent and u.i < b2.i and (self.has("act", u) or self.has("attack", u)) for u in self.toks):
+            self.r.left = 0
+        return True
+
     def read_points(self, t: Tok) -> None:
         """«запас движения 2 / был 2 / равен 0», «с запасом движения 3», «нулевой запас»,
         «осталось 1 единица движения», «не осталось единиц движения», «потратило все
@@ -304,6 +330,11 @@ class _Reader(SentenceReader):
             self.use(b1.i, b2.i)
             self.taken.add(b2.i)
             r.left = 0
+        elif self.lost_all(t):
+            pass        # «потеряло все единицы движения»
+        for u in after[:2]:
+            if u is not None and u.sent == t.sent and self.has("full", u):
+                self.use(u.i)       # «запас движения полный»: the model's default
         near = [k for k in (t.i + 2, t.i + 3, t.i - 1, t.i - 2) if self.tok(k) is not None and self.tok(k).sent == t.sent]
         k = next((k for k in near if self.has("no_points", self.tok(k))), None)
         if k is not None:
@@ -321,6 +352,7 @@ class _Reader(SentenceReader):
                 kind = JUMP if q in _JUMP_QUOTES else PLACE if q in _PLACE_QUOTES else None
             elif t.lemma == "движение" and self.points_noun(t):
                 self.use(t.i)
+                self.lost_all(t)
                 continue        # «сколько движения тратит», «тратит движение»: the points
             elif self.has("move_verbs", t) or self.has("move_nouns", t):
                 kind = MOVE
@@ -341,6 +373,20 @@ class _Reader(SentenceReader):
                 if t.lemma in self.w["jump"] and self.tok(t.i - 1) is not None and self.tok(t.i - 1).text == "есть":
                     self.use(t.i - 1)
                     continue        # «у существа есть прыжок»: the creature has the ability
+                owner = self.possessor(t) if t.lemma in self.w["jump"] else None
+                if owner is not None:
+                    self.use(*owner)
+                    # «у него телепортация вместо движения»: the ability it has, the phrase after it its name
+                    self.motions = [m for m in self.motions if not (m.kind == JUMP and m.at == t.i + 1)]
+                    continue
+            p0 = self.tok(t.i - 1)
+            if kind in (ACT, ATTACK) and t.pos == "NOUN" and p0 is not None and p0.text == "после" and any(
+                    u is not None and u.sent == t.sent and (self.has("closed", u) or self.has("opened", u))
+                    for u in (self.tok(t.i - 2), self.tok(t.i - 3))):
+                self.use(p0.i)
+                continue        # «закрыт (тапнут после удара)»: why it is closed, not an event to run
+            if kind == MOVE and t.pos in ("VERB", "INFN") and self.by_ability(t):
+                kind = RELOCATE     # «особенность карты двигает моё сущ»: moved by an ability (507.1)
             p = self.tok(t.i - 1)
             told = self.told(t)
             if told and p is not None and p.text == "не" and kind in (MOVE, JUMP, ACT, ATTACK):
@@ -374,6 +420,35 @@ class _Reader(SentenceReader):
             if m.kind == JUMP and t.lemma in ("особенность", "способность"):
                 continue
             self.read_steps(m)
+
+    def possessor(self, t: Tok) -> list[int] | None:
+        """The tokens of «у него», «у моего хозяина» right before ``t`` in its clause: the card
+        that has the ability ``t`` names; ``None`` when ``t`` does not follow one."""
+        seen: list[int] = []
+        for k in (1, 2, 3):
+            u = self.tok(t.i - k)
+            if u is None or u.clause != t.clause:
+                return None
+            if u.text == "у":
+                return [u.i, *seen] if seen else None
+            if not (u.pos == "NPRO" or kind_of(u.text) == "creature" or name_of(u.text) or self.has("me", u)
+                    or u.lemma in ("хозяин", "носитель")):
+                return None
+            seen.append(u.i)
+        return None
+
+    def by_ability(self, t: Tok) -> bool:
+        """A movement verb whose doer is an ability («особенность карты двигает …», «двигает
+        эффектом»): the card is relocated by it (507.1), it does not move itself."""
+        for u in self.toks:
+            if u.clause != t.clause or not self.has("ability", u):
+                continue
+            p = self.tok(u.i - 1)
+            if p is not None and p.text in ("с", "со", "без"):
+                continue
+            if u.case == "ablt" or (u.case == "nomn" and u.i < t.i):
+                return True
+        return False
 
     def points_noun(self, t: Tok) -> bool:
         """«движение» standing for the movement points: right after «сколько» / a spend verb,
@@ -441,11 +516,14 @@ class _Reader(SentenceReader):
         """«закрытое / открытое существо» (a state), «закрылся», «его открыли» (events);
         «не открытое» is closed."""
         r = self.r
+        said: tuple[int, bool] | None = None     # the last state adjective read: (token, opened)
         for t in self.toks:
             closed, opened = self.has("closed", t), self.has("opened", t)
             if not (closed or opened):
                 continue
             self.use(t.i)
+            if said is not None and t.sent == self.toks[said[0]].sent and t.i - said[0] <= 2 and said[1] == opened:
+                continue        # «закрыт (тапнут …)»: the state said again, no event
             p = self.tok(t.i - 1)
             neg = p is not None and p.text == "не"
             if neg:
@@ -464,6 +542,7 @@ class _Reader(SentenceReader):
                 r.events.append(("open" if opened else "close", t.i))     # «после открытия»
             elif t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый"):
                 r.open = opened != neg
+                said = (t.i, opened) if not neg else None
             elif neg and (t.tense == "past" or t.sent != self.asked_sent):
                 r.open = not opened     # «не открылось»: it stays closed; «не закрылся»: it stays open
             elif t.tense == "past" or t.sent != self.asked_sent:
@@ -620,6 +699,47 @@ class _Reader(SentenceReader):
                     self.use_prep(t.i)
                 break
 
+    def read_ahead(self) -> None:
+        """«у противника прямо перед моим сущем стоит артефакт»: an artifact on the cell in front
+        of the mover (``ahead``) — its words and its owner's are the artifact's, not the
+        mover's; «обойти арт» later names the same artifact (``side``)."""
+        r = self.r
+        for t in self.toks:
+            if not self.has("artifact", t) or t.i in self.taken or self.near_cell(t):
+                continue
+            front = next((u for u in self.toks if u.sent == t.sent and self.has("ahead", u)), None)
+            if front is None or r.ahead is not None:
+                continue
+            nxt = self.tok(front.i + 1)
+            if not any(v is not None and (kind_of(v.text) == "creature" or name_of(v.text) or v.pos == "NPRO")
+                       for v in (nxt, self.tok(front.i + 2))):
+                continue        # «перед боем»: no creature in front of which it stands
+            r.ahead = "artifact"
+            words = [t.i, front.i]
+            p = self.tok(front.i - 1)
+            if p is not None and p.text in ("прямо", "прям", "сразу"):
+                words.append(p.i)
+            for u in self.toks:
+                if u.sent != t.sent:
+                    continue
+                if self.has("carried_verbs", u) or u.lemma == "стоить":
+                    words.append(u.i)       # «стоит» (pymorphy: «стоить»)
+                if self.has("opponent", u) and self.tok(u.i - 1) is not None and self.tok(u.i - 1).text == "у":
+                    words += [u.i, u.i - 1]     # «у противника … артефакт»: whose artifact (the opponent's in the model)
+                elif self.has("opponent", u) and u.i == t.i + 1:
+                    words.append(u.i)           # «артефакт противника»
+            self.use(*words)
+            self.taken |= set(words)
+            for u in self.toks:
+                if u.i > t.i and self.has("artifact", u) and u.i not in self.taken and any(
+                        self.has("around", v) for v in (self.tok(u.i - 1), self.tok(u.i - 2)) if v is not None):
+                    self.use(u.i)
+                    self.taken.add(u.i)
+                    r.side = True       # «обойти арт»: past it, not onto its cell
+        for t in self.toks:
+            if self.has("around", t):
+                r.side = True
+
     def read_dest(self) -> None:
         r = self.r
         for t in self.toks:
@@ -638,6 +758,10 @@ class _Reader(SentenceReader):
             elif self.has("free", t) or self.has("adjacent", t) or self.has("directions", t):
                 self.use(t.i)
                 self.use_prep(t.i)
+                if t.lemma in ("сторона", "бок", "вбок", "влево", "вправо") and t.sent == self.asked_sent:
+                    r.side = True       # «шагнуть в сторону»
+            elif t.lemma == "другой" and self.tok(t.i + 1) is not None and self.tok(t.i + 1).lemma == "клетка":
+                self.use(t.i)       # «на другую клетку»: the cell it goes to
             elif t.lemma == "клетка" and t.i not in self.taken:
                 self.use(t.i)
                 self.use_prep(t.i)
@@ -681,8 +805,17 @@ class _Reader(SentenceReader):
             sent = [t for t in sent if t.i < cut]
             asked_m = [m for m in asked_m if m.at < cut]
         told_m = [m for m in self.motions if m.told]
-        r.events = sorted(told_m + r.events, key=lambda e: e.at if isinstance(e, Motion) else e[1])
         spend = next((t for t in sent if self.has("spend", t) and t.tense != "past" and t.i not in self.taken), None)
+        if spend is not None and not asked_m and len(told_m) == 1 and told_m[0].kind in (MOVE, JUMP, RELOCATE) and \
+                not r.events:
+            # «противник переместил моего рыцаря … у рыцаря при этом тратится единица движения?»: the told motion is asked
+            asked_m, told_m = [Motion(told_m[0].kind, told_m[0].at, False, told_m[0].steps)], []
+            self.motions = [m for m in self.motions if m.at != asked_m[0].at] + asked_m
+        for t in sent:      # «у него ещё осталось движение?»: whether it may move on
+            if self.has("left", t) and any(m.kind == MOVE and abs(m.at - t.i) <= 2 for m in asked_m):
+                self.use(t.i)
+                r.more = True
+        r.events = sorted(told_m + r.events, key=lambda e: e.at if isinstance(e, Motion) else e[1])
         restore = next((t for t in sent if self.has("restore", t)), None)
         kind_of_w = [t for t in sent if self.has("kind_of", t)]
         is_w = next((t for t in sent if self.has("is_verbs", t) and not (
@@ -827,6 +960,7 @@ class _Reader(SentenceReader):
         self.read_state()
         self.read_motions()
         self.read_occupant()
+        self.read_ahead()
         self.read_players()
         self.read_mover()
         self.read_dest()

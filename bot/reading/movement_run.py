@@ -98,12 +98,13 @@ class _Board:
         if r.subphase and r.subphase != "choice":
             self.state["subphase"] = r.subphase
 
-    def block_ahead(self, extra: int) -> None:
-        """A card on the cell the asked movement goes to (``extra`` cells beyond the told ones)."""
+    def block_ahead(self, extra: int, kind: str | None = None) -> None:
+        """A card on the cell the asked movement goes to (``extra`` cells beyond the told ones);
+        ``kind`` ``artifact`` — an artifact there whatever the asked destination."""
         y = self.y + sum(e.steps if e.kind == MOVE else 1 for e in self.r.events
                          if isinstance(e, Motion) and e.kind in (MOVE, JUMP, RELOCATE))    # where the told motions end
         cell = _cell(_X0, y + 1 + extra) if self.r.dest != "diagonal" else _cell(_X0 + 1, y + 1)
-        if self.r.dest == "artifact":
+        if self.r.dest == "artifact" or kind == "artifact":
             self.cards.append({"id": "Артефакт", "owner": OPP, "kind": "artifact", "cell": cell})
         else:
             self.cards.append({"id": "Другое существо", "owner": OPP, "cell": cell})
@@ -244,6 +245,8 @@ def _legal(r: MoveReading) -> Ruling | None:
         return None     # an attack's own legality is the situation reader's (bot.reading.reader)
     if r.dest in ("occupied", "artifact"):
         b.block_ahead(0)
+    elif r.ahead == "artifact":
+        b.block_ahead(0, "artifact")    # «прямо перед моим сущем стоит артефакт»
     must = b.told()
     if must == [-1]:
         return None
@@ -258,7 +261,8 @@ def _legal(r: MoveReading) -> Ruling | None:
     else:
         n = max(r.steps, 1)
         for k in range(n):
-            dest = _cell(_X0 + 1, b.y + 1) if (k == 0 and r.dest == "diagonal") else None
+            dest = _cell(_X0 + 1, b.y + 1) if (k == 0 and r.dest == "diagonal") else \
+                _cell(_X0 + 1, b.y) if (k == 0 and r.side) else None    # «шагнуть в сторону», «обойти арт»
             asked.append(b.declare(r.kind, dest, resolve=k < n - 1))
     mapping, res = _run(_title(r), b.state, b.steps)
     rs = res.results
@@ -564,10 +568,13 @@ def _understood(r: MoveReading, b: _Board) -> str:
             b.state["subphase"], b.state["subphase"]))
     if r.dest in ("occupied", "artifact"):
         parts.append("клетка впереди занята" + (" артефактом" if r.dest == "artifact" else ""))
+    elif r.ahead == "artifact":
+        parts.append("на клетке впереди — артефакт противника")
     if b.lines:
         parts.append("сначала " + ", потом ".join(b.lines))
     q = {"legal": f"может ли оно {_KIND_RU.get(r.kind, '')}" + (" по диагонали" if r.dest == "diagonal" else "")
-         + (f" на {r.steps} {_cells(r.steps)}" if r.steps > 1 else "") + (" ещё" if r.more else ""),
+         + (" в сторону" if r.side else "") + (f" на {r.steps} {_cells(r.steps)}" if r.steps > 1 else "")
+         + (" ещё" if r.more else ""),
          "count": "на сколько клеток оно может сдвинуться", "spends": f"тратит ли {_NOUN_RU.get(r.kind, '')} запас движения",
          "cost": f"сколько единиц движения тратит {_NOUN_RU.get(r.kind, '')}",
          "is_movement": f"является ли {_NOUN_RU.get(r.subject, '')} {'движением' if r.predicate == MOVE else 'перемещением'}",
