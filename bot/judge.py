@@ -239,8 +239,10 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     asked one are the asker's premise (``bot.rules_text.premise``)."""
     from bot.rules_text import premise, route as rule_text
 
-    if any("противоречие" in (b.text or "") for b in declined.blocks) or len(question) > RULE_TEXT_FILL_CHARS:
+    if len(question) > RULE_TEXT_FILL_CHARS:
         return declined     # a long story is the simulator's to read (and a rule-text pass costs ask's p99)
+    if any("противоречие" in (b.text or "") for b in declined.blocks) and not rule_text.roles_apart(question, edition):
+        return declined     # «летающее и не летающее» of one card; not two cards, one acting, one acted on
     if len(premise.chat_sentences(question)) != 1 and premise.split(question) is None:
         return declined     # set-up sentences the rule text would not read
     try:

@@ -60,6 +60,10 @@ VERDICTS = [
     # «вплотную к моему …»: a place, not the asker's own card struck; «клетка» a question may leave implicit
     ("разрядом можно атаковать существо, стоящее вплотную к моему магу?", "Да, можно", "306.2"),
     ("карты, стоящие на клетках по диагонали, считаются рядом стоящими?", "Да, считаются", "411.1"),
+    # who acts and what is acted on the other way round: «на X может напасть Y», «X можно атаковать Y-ом»
+    ("на летающее существо может напасть простым ударом нелетающее существо?", "Нет, не может", "307.5"),
+    ("можно ли нелетающим существом напасть простым ударом на летающее?", "Нет, нельзя", "307.5"),
+    ("может ли летающее существо нападать простым ударом на существо противника на поле боя?", "Да, может", "307.3"),
 ]
 
 
@@ -106,3 +110,21 @@ def test_a_rule_whose_words_only_widen_it_fits_nothing(tested_edition):
     assert empty and any(r.prop.number == "305.1" for r in empty)
     q = read("может ли карта выступить защитником?", tested_edition)
     assert all(fit(q, r)[0] not in ("full", "applies") for r in empty)
+
+
+def test_a_noun_after_a_preposition_is_no_subject():
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.propositions import subject_concepts
+
+    toks = tokenize("на летающее существо может напасть нелетающее существо")[0]
+    assert subject_concepts(toks) == frozenset({"нелетающий", "существо"})
+
+
+def test_opposite_properties_of_two_cards_are_no_contradiction(tested_edition):
+    from bot.rules_text.route import roles_apart
+
+    assert roles_apart("на летающее существо может напасть нелетающее существо?", tested_edition)
+    # one card said to be both: the simulator's «противоречие» stands, no rule-text verdict
+    assert not roles_apart("может ли летающее нелетающее существо атаковать?", tested_edition)
+    a = ask("может ли летающее нелетающее существо атаковать простым ударом летающее?", tested_edition)
+    assert a.verdict is None

@@ -145,15 +145,47 @@ def _read_parts(sentence: str, number: str, context: frozenset[str],
     referent: frozenset[str] = frozenset()
     if before and _pronoun_subject(sentence):   # «Защита от выстрелов … . От метания она не защищает.»
         referent = before
+    prev = ""
     for part in parts(sentence):
         ps = [replace(p, sentence=sentence) for p in read_sentence(part, number)]
         if context and _PRONOUN.search(part):
-            ps = [replace(p, optional=p.optional | {w.lstrip("~") for w in context}, context=referent) for p in ps]
+            meant = _by_gender(prev, part) if prev else None
+            ps = [replace(p, optional=p.optional | {w.lstrip("~") for w in context},
+                          context=referent if meant is None else meant) for p in ps]
         out.extend(ps)
         if ps:
             context = frozenset(w for p in ps for w in p.words | {p.action})
             referent = ps[0].subject_words
+        prev = part
     return out
+
+
+_GENDERED = {"он": "masc", "она": "femn", "оно": "neut"}
+
+
+def _by_gender(before: str, part: str) -> frozenset[str] | None:
+    """What the subject pronoun of ``part`` («оно не находится на поле боя») stands for in
+    the part ``before`` it, by gender: the one noun of the pronoun's gender there with the
+    adjectives and participles before it («по летающему существу» -> {летать, существо}),
+    not the subject of ``before`` when that is of another gender («Удар через ряд …»);
+    ``None`` when the part has no such pronoun or ``before`` no single such noun."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.propositions import _content
+
+    toks = tokenize(part)[0]
+    pron = next((t for t in toks if t.text in _GENDERED), None)
+    if pron is None or any(u.pos == "NOUN" and u.case == "nomn" and u.clause == pron.clause
+                           for u in toks[:toks.index(pron)]):
+        return None
+    prev = tokenize(before)[0]
+    nouns = [i for i, t in enumerate(prev) if t.pos == "NOUN" and t.gender == _GENDERED[pron.text] and not t.quote]
+    if len(nouns) != 1:
+        return None
+    i = a = nouns[0]
+    while a > 0 and prev[a - 1].pos in ("ADJF", "PRTF"):
+        a -= 1
+    got = frozenset(w.lstrip("~") for w in _content(prev[a:i + 1])[0])
+    return got or None
 
 
 _DEFINITION = re.compile(r"^([^–—:,()]+?)\s+[–—]\s+[^,()]+,\s+котор(?:ый|ая|ое|ые)\s+((?:не\s+)?[а-яё]+(?:ет|ют|ит|ят|ется|ются|ится|ятся)\b.*)$")

@@ -659,11 +659,19 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
     others = toks[:f] + (toks[k + 1:] if f < k else [])
     personal = k < len(toks) and toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
     reflexive = toks[f].text.endswith(("ся", "сь"))
+    clause = toks[min(k, len(toks) - 1)].clause
+    aimed = _aimed([t for t in others if t.clause == clause], toks[f])
     agent = set()   # «закрытой картой»: the instrumental names who acts, with its adjectives
     for i, t in enumerate(span):
-        free = t.pos == "NOUN" and not (i > 0 and span[i - 1].pos == "PREP")
+        j = i - 1
+        while j >= 0 and span[j].pos in ("ADJF", "PRTF"):
+            j -= 1
+        free = t.pos == "NOUN" and not (j >= 0 and span[j].pos == "PREP")
         if (t.pos == "NOUN" and t.case == "ablt") or (free and personal and (
-                (reflexive and t.case in ("nomn", "accs")) or _only_nominative(t.text))):
+                ((reflexive or aimed) and t.case in ("nomn", "accs")) or _only_nominative(t.text))):
+            # «обязан ли закрыться защитник?», «на летуна может напасть нелетающее существо?»: after the
+            # infinitive, yet the one who acts (a nominative with a personal modal; a reflexive verb,
+            # or an attack whose target «на …» is named, has no direct object)
             # «обязан ли закрыться защитник?»: after the infinitive, yet the one who acts (a
             # nominative with a personal modal; a reflexive verb has no direct object)
             agent.add(i)
@@ -673,12 +681,28 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
                 j -= 1
     after = _clean(_content([t for i, t in enumerate(span) if t.lemma not in ("ли", "разве", "не")
                              and i not in agent])[0])
-    clause = toks[min(k, len(toks) - 1)].clause
     objects = _accusative_objects([t for t in others if t.clause == clause], personal)
     before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")
                               and t not in objects])[0])
-    targets = _struck([t for t in others if t.clause == clause])
+    targets = _struck([t for t in others if t.clause == clause]) + aimed
     return frozenset(after - before) | _clean(_content(objects + targets)[0])
+
+
+def _aimed(toks: list[Tok], verb: Tok) -> list[Tok]:
+    """The target of an attack verb named by «на + accusative» before it («на летающее
+    существо может напасть …»), with its adjectives; ``[]`` when ``verb`` is no attack."""
+    L = language()
+    if not L.is_kind_of(L.norm(verb.lemma, verb.text), "атака"):
+        return []
+    for i, t in enumerate(toks[:-1]):
+        if t.lemma != "на":
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j].pos in ("ADJF", "PRTF"):
+            j += 1
+        if j < len(toks) and toks[j].pos == "NOUN" and toks[j].case in ("accs", "nomn"):   # after «на», no nominative:
+            return toks[i + 1:j + 1]                                                          # the accusative read so
+    return []
 
 
 def _only_nominative(word: str) -> bool:

@@ -104,6 +104,25 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     return _verdict(question, q, d, truth, edition, idx)
 
 
+def roles_apart(question: str, edition: str) -> bool:
+    """The opposite properties a question names (``antonyms`` of the rule language:
+    «летающее» / «нелетающее») belong to two cards as the rule-text reader reads it — one
+    in the subject (who acts), the other in the complement (what is acted on): «на летающее
+    существо может напасть нелетающее существо?». ``False`` when no such pair is named, or
+    a property is in both roles (one card said to be both)."""
+    L = language_()
+    q = read(question, edition)
+    if q is None:
+        return False
+    pairs = [(a, b) for a, b in L.antonyms.items() if a in q.bag and b in q.bag]
+    if not pairs:
+        return False
+    comp = q.complement
+    subj = q.subject or (q.bag - comp)    # «… нелетающим существом»: who acts named in the instrumental
+    return all((a in subj and a not in comp and b in comp and b not in subj)
+               or (b in subj and b not in comp and a in comp and a not in subj) for a, b in pairs)
+
+
 def _or_value(ans: Answer | None, value) -> Answer | None:
     """``ans`` when it gives a verdict, else the value question's answer (``value()``,
     ``bot.rules_text.values``) when that gives one, else whichever says more."""
