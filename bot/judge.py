@@ -239,9 +239,19 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     asked one are the asker's premise (``bot.rules_text.premise``)."""
     from bot.rules_text import premise, route as rule_text
 
+    contradicted = any("противоречие" in (b.text or "") for b in declined.blocks)
+    try:   # a printed table's value, a rule of effect whose every condition the story tells: any length
+        told = None if contradicted else rule_text.story_answer(question, edition)
+    except RulebookError:
+        raise
+    except Exception:  # noqa: BLE001 - the simulator's honest partial answer stands
+        told = None
+    if told is not None and told.verdict:
+        told.trace = [f"симулятор вердикта не дал ({declined.route}): ответ по тексту правил", *told.trace]
+        return told
     if len(question) > RULE_TEXT_FILL_CHARS:
         return declined     # a long story is the simulator's to read (and a rule-text pass costs ask's p99)
-    if any("противоречие" in (b.text or "") for b in declined.blocks) and not rule_text.roles_apart(question, edition):
+    if contradicted and not rule_text.roles_apart(question, edition):
         return declined     # «летающее и не летающее» of one card; not two cards, one acting, one acted on
     if len(premise.chat_sentences(question)) != 1 and premise.split(question) is None:
         return declined     # set-up sentences the rule text would not read
