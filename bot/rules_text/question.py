@@ -485,8 +485,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
         skip.add(k - 1)
     if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
         skip.add(k + 1)
-    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве")]
-    owners = _possessors(rest) + _means(rest)
+    likened = _likened(toks)
+    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве") and t not in likened]
+    owners = _possessors(rest) + _means(rest) + likened
     rest = [t for t in rest if t not in owners]
     rest = [t for i, t in enumerate(rest) if not (   # «хоть на одну клетку» names no count
         (t.lemma in L.numbers or t.text.isdigit()) and any(u.lemma in ("хоть", "хотя") for u in rest[max(0, i - 3):i]))]
@@ -552,6 +553,16 @@ def _remain(toks: list[Tok], k: int) -> str | None:
         if c in L.remain:
             return c
     return None
+
+
+def _likened(toks: list[Tok]) -> list[Tok]:
+    """The asker's comparison «как при простом», «как за выстрел», «как с мулиганом» (a
+    «как» after the first word, then a preposition) to the end of its clause: what the asked
+    case is likened to is a circumstance (``Question.context``), not a word of what is asked."""
+    for i, t in enumerate(toks[:-1]):
+        if i > 0 and t.lemma == "как" and toks[i + 1].pos == "PREP" and toks[i + 1].lemma != "только":
+            return [u for u in toks[i:] if u.clause == t.clause]
+    return []
 
 
 def _means(toks: list[Tok]) -> list[Tok]:
