@@ -131,6 +131,13 @@ _KINDS = {
 }
 
 
+def _bound_meets(q: Question, p: Prop) -> bool:
+    """«может ли колода содержать 40 карт?» against «Колода … должна содержать не менее 30 и
+    не более 50 карт»: a count a rule requires within bounds says which counts may be."""
+    return (q.kind == "modal" and q.mode == "can" and bool(q.numbers) and p.kind == "modal"
+            and p.mode == "must" and p.positive and (p.limit is not None or p.lower is not None))
+
+
 def _compatible(q: Question, p: Prop) -> bool:
     return _kinds_meet(q.kind, q.mode, p.kind, p.mode, p.positive)
 
@@ -326,7 +333,7 @@ def _fits(q: Question, idx: PropIndex, bags, d: Decision) -> dict[int, Fit]:
     for bag in bags:
         for k in candidates(q, idx, bag):
             r = idx.rules[k]
-            if not _compatible(q, r.prop):
+            if not _compatible(q, r.prop) and not _bound_meets(q, r.prop):
                 continue
             status, truth, how = fit(q, r, bag)
             if status in ("full", "applies"):
