@@ -314,7 +314,62 @@ def respell_card_words(s: str) -> str:
         s = _WRAP_HYPHEN.sub(_unwrap, s)
     if _GLUED_NA_PROBE.search(s):
         s = _GLUED_NA.sub(_unglue_na, s)
+    if _GLUED_SENTENCE.search(s):
+        # "…, дальность 4Имеет {tap}: …": a sentence glued to the end of the previous one
+        s = _GLUED_SENTENCE.sub(_unglue_sentence, s)
+    s = _LONG_WORD.sub(_unglue_words, s)
     return s
+
+
+# a number or a lowercase word, then a capitalised word with no space or stop between
+_GLUED_SENTENCE = re.compile(r"(?<![А-Яа-яЁё{}\w-])(\d+|[а-яё]{3,})([А-ЯЁ][а-яё]{2,})(?![А-Яа-яЁё-])")
+
+
+def _unglue_sentence(m: re.Match) -> str:
+    """«4Имеет» -> «4. Имеет», «ходаИмеет» -> «хода. Имеет» (when the capitalised word is a
+    dictionary word and the glued whole is not a name written in camel case)."""
+    from bot.morph import analyzer
+
+    if not analyzer().word_is_known(m.group(2).casefold()):
+        return m.group(0)
+    if not m.group(1).isdigit() and not analyzer().word_is_known(m.group(1)):
+        return m.group(0)
+    return m.group(1) + ". " + m.group(2)
+
+
+_LONG_WORD = re.compile(r"(?<![А-Яа-яЁё-])[а-яё]{8,}(?![А-Яа-яЁё-])")
+# short words a database glues to the word before them («погружениина», «глубинуили»)
+_GLUED_TAILS = ("или", "на", "и", "в", "по", "от", "к", "с")
+
+
+@lru_cache(maxsize=20_000)
+def _unglue_word(word: str) -> str:
+    """«погружениина» -> «погружении на», «глубинуили» -> «глубину или», «поверхностьранить» ->
+    «поверхность ранить»: a word the dictionary does not know that is two words it knows
+    written together (a short function word after a word of 4+ letters, or two long words:
+    6+ letters, then 5+, so that a game word the dictionary lacks, «небестелесное»,
+    «добивание», is not cut); the word unchanged otherwise."""
+    from bot.morph import analyzer
+
+    a = analyzer()
+    if a.word_is_known(word):
+        return word
+    if word[0] in "квс" and len(word) >= 8 and a.word_is_known(word[1:]):
+        return word[0] + " " + word[1:]     # "+1 квыстрелу": a preposition glued to the word after it
+    for tail in _GLUED_TAILS:
+        if word.endswith(tail) and len(word) - len(tail) >= 4 and a.word_is_known(word[:-len(tail)]):
+            return word[:-len(tail)] + " " + tail
+    splits = [k for k in range(6, len(word) - 4) if a.word_is_known(word[:k]) and a.word_is_known(word[k:])]
+    if len(splits) == 1:
+        return word[:splits[0]] + " " + word[splits[0]:]
+    return word
+
+
+def _unglue_words(m: re.Match) -> str:
+    out = _unglue_word(m.group(0))
+    if out != m.group(0) and m.string.startswith(out.rsplit(" ", 1)[-1] + " ", m.end() + 1):
+        return m.group(0)   # "существас с …": the tail word is written after it as well (a typo, not glue)
+    return out
 
 
 _HYPHEN_IN_WORD = re.compile(r"[а-яё]-[а-яё]")
