@@ -224,6 +224,9 @@ def _ask(q: str, edition: str) -> Answer:
     raise RuntimeError("no route answered; the search route must always answer")
 
 
+UNKNOWN_KIND_TRACE = "вид карты не указан"
+"""How the trace of a reader's answer that asks a card's kind back opens (``bot.reading.route``)."""
+
 RULE_TEXT_FILL_CHARS = 160
 """The longest question the rule text rules on after the simulator declined it: a plain
 rule question («пас щитается игродействием или нет») is short; a longer one tells a
@@ -239,7 +242,9 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     asked one are the asker's premise (``bot.rules_text.premise``)."""
     from bot.rules_text import premise, route as rule_text
 
-    if any("противоречие" in (b.text or "") for b in declined.blocks) or len(question) > RULE_TEXT_FILL_CHARS:
+    if any("противоречие" in (b.text or "") for b in declined.blocks) or len(question) > RULE_TEXT_FILL_CHARS or \
+            any(t.startswith(UNKNOWN_KIND_TRACE) for t in declined.trace):
+        # a contradiction or a card of unknown kind: the reader asks back; the rule text would rule on a guess
         return declined     # a long story is the simulator's to read (and a rule-text pass costs ask's p99)
     if len(premise.chat_sentences(question)) != 1 and premise.split(question) is None:
         return declined     # set-up sentences the rule text would not read

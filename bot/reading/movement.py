@@ -88,7 +88,8 @@ class MoveReading:
     ``bonus`` a movement modifier told («шмотка даёт +1 движения»); ``ahead`` the kind of card
     told standing on the cell in front of the mover («прямо перед моим сущем стоит артефакт»:
     ``artifact``); ``side`` the asked step goes sideways («шагнуть в сторону», «обойти арт»);
-    ``used`` / ``unread``."""
+    ``contradictions`` — states told both ways with no event between («закрыт. … открыт»,
+    Russian lines); ``used`` / ``unread``."""
 
     question: str
     toks: list[Tok]
@@ -121,6 +122,7 @@ class MoveReading:
     bonus: int | None = None
     ahead: str | None = None
     side: bool = False
+    contradictions: list[str] = field(default_factory=list)
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -517,6 +519,7 @@ class _Reader(SentenceReader):
         «не открытое» is closed."""
         r = self.r
         said: tuple[int, bool] | None = None     # the last state adjective read: (token, opened)
+        stated: tuple[int, bool] | None = None   # the last state told: (token, open)
         for t in self.toks:
             closed, opened = self.has("closed", t), self.has("opened", t)
             if not (closed or opened):
@@ -540,8 +543,13 @@ class _Reader(SentenceReader):
             if t.pos == "NOUN" and p is not None and p.text in ("после", "при"):
                 self.use(p.i)
                 r.events.append(("open" if opened else "close", t.i))     # «после открытия»
-            elif t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый"):
-                r.open = opened != neg
+            elif t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый", "открыто", "закрыто"):
+                value = opened != neg
+                if stated is not None and stated[1] != value and not any(
+                        not isinstance(e, Motion) and stated[0] < e[1] < t.i for e in r.events):
+                    r.contradictions.append("существо названо и открытым, и закрытым")   # no event between the two
+                stated = (t.i, value)
+                r.open = value
                 said = (t.i, opened) if not neg else None
             elif neg and (t.tense == "past" or t.sent != self.asked_sent):
                 r.open = not opened     # «не открылось»: it stays closed; «не закрылся»: it stays open

@@ -599,6 +599,12 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     r = read_asked(question, read)
     if r is None:
         return None
+    if r.contradictions:
+        text = "в вопросе противоречие: " + "; ".join(r.contradictions)
+        return Answer(question=question, route="scenario", verdict=None,
+                      blocks=[Block("text", text[:1].upper() + text[1:] + ". Уточните, открыто оно или закрыто, — "
+                                                                           "от этого зависит ответ (506.3).")],
+                      citations=["506.3"], trace=[text], understood=None, reading=None, unread=[])
     if r.whose_unclear and r.asked == "legal":
         text = ("Вердикт не даю: в вопросе один игрок двигает существо другого — модель объявляет движение только "
                 "существом Активного игрока (506.2) и такой случай не разбирает. Уточните, чьё существо и кто объявляет.")

@@ -85,6 +85,7 @@ class CardInfo:
     not_kinds: set[str] = field(default_factory=set)   # «не симб»: kinds (and trait nouns) it is told not to be
     equipment_class: str | None = None  # the class of a piece of equipment, when the question sets two apart (212.4)
     db: object | None = None    # the card of the user's database it is (bot.cards.model.Card): kind, traits, text
+    kind_unknown: bool = False  # a name the lexicon does not know (bot.reading.names): read as a creature, kind asked
 
     def ru(self, case: str = "nomn") -> str:
         """How the card is named back to the user, in ``case`` (``nomn`` / ``accs`` /
@@ -281,7 +282,7 @@ class _Reader:
             trait_noun = self.w.trait_nouns.get(t.lemma)
             host_word = t.lemma in self.w.host_words
             if not (kind or name or trait_noun or host_word):
-                self.substantive_trait(t) or self.substantive_owner(t)
+                self.substantive_trait(t) or self.substantive_owner(t) or self.unknown_name_card(t)
                 continue
             if not host_word and not name and self.negated_predicate(t, kind, trait_noun):
                 continue
@@ -336,6 +337,46 @@ class _Reader:
             card.mentions.append(t.i)
             self.mention[t.i] = card.key
             self.use(t.i)
+
+    def unknown_name_card(self, t: Tok) -> bool:
+        """«мой Болотник», «симб на копейщике»: a card name the lexicon does not know
+        (``bot.reading.names.unknown_name``) — a card read as a creature while relations are
+        read, ``kind_unknown`` (``settle_unknown_kinds`` decides whether a told fact makes it
+        one). ``True`` when read."""
+        from bot.reading.names import display_name, same_name, unknown_name
+
+        prev = self.tok(t.i - 1)
+        on_host = prev is not None and prev.text == "на" and any(
+            u.clause == t.clause and u.i != t.i and kind_of(u.text) in ATTACHABLE for u in self.toks)
+        card = next((c for c in self.r.cards.values() if c.kind_unknown and same_name(c.name, t)), None)
+        if not (card is not None and not t.quote and t.pos in ("NOUN", "ADJS", "ADJF", None)) and \
+                not unknown_name(t, prev, self.w.owner_me | self.w.owner_opponent, on_host):
+            return False        # «Гремлина убили» opening a sentence: the name read before
+        if card is None:
+            card = self.new_card("creature", t.i, "neut")
+            card.name, card.kind_unknown = display_name(t), True
+        card.mentions.append(t.i)
+        self.mention[t.i] = card.key
+        self.use(t.i)
+        return True
+
+    def settle_unknown_kinds(self) -> None:
+        """A card named without a kind stays a creature only when a told fact makes it one:
+        a symbiote, parasite or equipment told lying on it (only a creature carries one,
+        209.1, 212.1) — not when placing one on it is what is asked. Otherwise its name goes
+        to ``unknown_names``: the kind decides the answer, so it is asked, not guessed."""
+        a = self.r.asked
+        for c in self.r.cards.values():
+            if not c.kind_unknown:
+                continue
+            asked_on = a is not None and a.what == "place" and a.on == c.key
+            carried = any(x.host == c.key and x.kind in ATTACHABLE and not (asked_on and x.key == a.card)
+                          for x in self.r.cards.values())
+            if carried and not asked_on:
+                continue
+            name = c.name[:1].upper() + c.name[1:]
+            if name not in self.r.unknown_names:
+                self.r.unknown_names.append(name)
 
     def negated_predicate(self, t: Tok, kind: str | None, trait_noun: str | None) -> bool:
         """«сущ с классом, не летун, не бестелесное и не симб»: a kind or trait noun after «не»
@@ -630,9 +671,61 @@ class _Reader:
                 card = self.card_near(t)
             if card is None:
                 continue
+            if card.owner is not None and card.owner != who and t.lemma != "свой" and self.restating(t, card):
+                name = f"«{card.name.capitalize()}»" if card.name else KIND_RU[card.kind]
+                line = f"{name} — и ваша карта, и карта противника"
+                if line not in self.r.contradictions:
+                    self.r.contradictions.append(line)
             card.owner = who
             card.own_word = card.own_word or t.lemma == "свой"
             self.use(t.i)
+
+    def read_kind_statements(self) -> None:
+        """«у меня орк. это артефакт», «мой артефакт — существо»: a sentence that only says
+        what a card named before is, naming another kind — the question contradicts itself.
+        A symbiote called a parasite (or back) is not contradictory (a parasite is a kind of
+        symbiote, 209.1); a reasoning particle («паразит это ж тоже симбиот») makes it the
+        asker's argument (``bot.reading.reasoning``), not a told fact."""
+        from bot.vocab import words as vocab_words
+
+        particles = vocab_words("reasoning_particles") | {"тоже", "также"}
+        for k in range(self.asked_sent):
+            sent = [u for u in self.toks if u.sent == k]
+            if any(u.pos in ("VERB", "INFN") or u.text in particles or u.quote for u in sent):
+                continue
+            said = [u for u in sent if u.i in self.mention]
+            rest = [u for u in sent if u.i not in self.mention and u.text != "это" and u.lemma not in self.w.owner_me
+                    and u.lemma not in self.w.owner_opponent and u.text not in ("у", "меня")]
+            if rest or not said or len(said) > 2 or any(u.lemma in self.w.host_words or u.case not in ("nomn", None)
+                                                        for u in said):
+                continue        # «хозяин моего паразита — существо противника»: a role, no kind said twice
+            kinds = {kind_of(u.text) or ("creature" if name_of(u.text) else None) for u in said}
+            first = self.r.cards[self.mention[said[0].i]]
+            if len(said) == 1 and any(u.text == "это" for u in sent) and said[0].i == first.mentions[0]:
+                prev = [c for c in self.r.cards.values() if c.key != first.key and c.mentions and c.mentions[0] < said[0].i
+                        and self.toks[c.mentions[-1]].sent == k - 1]
+                if len(prev) == 1:
+                    kinds.add(prev[0].kind)
+                    first = prev[0]
+            kinds.discard(None)
+            if len(kinds) == 2 and kinds != {"symbiote", "parasite"}:
+                name = f"«{first.name.capitalize()}»" if first.name else KIND_RU[first.kind]
+                others = sorted(KIND_RU[x] for x in kinds if x != first.kind)
+                self.r.contradictions.append(f"{name} — и {KIND_RU[first.kind]}, и {', '.join(others)}")
+
+    def restating(self, t: Tok, card: CardInfo) -> bool:
+        """The owner word ``t`` restates what ``card`` is in a sentence of its own that names no
+        action — «это симб противника», «орк — мой» (after «на моём орке …»): not a second card
+        of that kind in a story («у меня орк, у противника орк» stays two owners told of one
+        noun, which the reader does not split)."""
+        sent = [u for u in self.toks if u.sent == t.sent]
+        if any(u.pos in ("VERB", "INFN") and u.lemma not in ("быть", "являться") for u in sent):
+            return False
+        if t.sent == self.asked_sent or not any(k in card.mentions for k in (u.i for u in sent)):
+            return False
+        if not any(self.toks[k].sent != t.sent for k in card.mentions):
+            return False        # both owners told in one sentence
+        return any(u.text == "это" for u in sent) or (t.i == sent[-1].i and t.pos in ("ADJF", "ADJS"))
 
     # ------------------------------------------------------------------ relations and events
     def clause_cards(self, t: Tok, exclude: set[int] = frozenset()) -> list[tuple[int, CardInfo]]:
@@ -1128,6 +1221,7 @@ class _Reader:
     def run(self) -> Reading:
         self.read_cards()
         self.read_positions()
+        self.read_kind_statements()
         self.resolve_pronouns()
         self.read_negated_predicates()
         self.read_class()
@@ -1168,6 +1262,7 @@ class _Reader:
         from bot.reading.seating import seating_by_default
         read_on_each_other(self)
         seating_by_default(self)
+        self.settle_unknown_kinds()
         self.unknown_names()
         self.read_unread()
         return self.r
