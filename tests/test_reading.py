@@ -206,6 +206,31 @@ def test_reasoning_before_the_question_is_named_not_taken_for_a_fact(q, verdict,
     assert any("не принимал за факт" in b.text for b in a.blocks if b.kind == "note")
 
 
+@pytest.mark.parametrize("q,verdict,first", [
+    # the asked words only ask whether «it» may be done: the told intention is the asked proposition
+    ("у меня гном летающий, хочу им атаковать местность противника. они ведь обе в доп зоне, значит можно?", "Нет",
+     "211.2"),
+    ("мой бестелесный орк хочет надеть шмотку, класс у него есть. раз класс есть — могу?", "Нет", "212.3"),
+    ("хочу особенностью переместить своего эльфа на клетку, где стоит артефакт противника. артефакт ведь не существо, "
+     "клетка типа свободна?", "Нет", "507.2"),
+    # a claim about the rules before «значит» is the argument; the comparison after the asked words is too
+    ("местность лежит на клетке поля боя, как артефакт. значит её можно атаковать как артефакт?", "Нет, нельзя", "211.2"),
+])
+def test_a_told_intention_asked_after_the_askers_reasoning(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), (q, a.verdict, a.trace[:2])
+    assert a.citations[0] == first, a.citations
+    assert any("не принимал за факт" in b.text for b in a.blocks if b.kind == "note")
+
+
+def test_split_reasoning_reads_since_clauses_and_the_intention():
+    from bot.reading.reasoning import split_reasoning
+    arg = split_reasoning("у меня уже есть местность. а тут ещё одна местность, хочу её взять, раз она красивая. можно?")
+    assert arg.intended and arg.asked == "Могу её взять?"
+    assert arg.facts == ["у меня уже есть местность", "а тут ещё одна местность"] and "раз она красивая" in arg.argument
+    assert split_reasoning("его ж можно посадить, бестелесность ведь не мешает?") is None    # one asked clause, no argument
+
+
 def test_split_reasoning_keeps_board_facts_apart():
     from bot.reading.reasoning import split_reasoning
     arg = split_reasoning("У меня летающее существо. Оно же сильное, значит может атаковать местность?")
