@@ -242,9 +242,19 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     asked one are the asker's premise (``bot.rules_text.premise``)."""
     from bot.rules_text import premise, route as rule_text
 
-    if any("противоречие" in (b.text or "") for b in declined.blocks) or len(question) > RULE_TEXT_FILL_CHARS or \
+    if any("противоречие" in (b.text or "") for b in declined.blocks) or \
             any(t.startswith(UNKNOWN_KIND_TRACE) for t in declined.trace):
-        # a contradiction or a card of unknown kind: the reader asks back; the rule text would rule on a guess
+        return declined     # a contradiction or a card of unknown kind: the reader asks back; the rule text would guess
+    try:   # a printed table's value, a rule of effect whose every condition the story tells: any length
+        told = rule_text.story_answer(question, edition)
+    except RulebookError:
+        raise
+    except Exception:  # noqa: BLE001 - the simulator's honest partial answer stands
+        told = None
+    if told is not None and told.verdict:
+        told.trace = [f"симулятор вердикта не дал ({declined.route}): ответ по тексту правил", *told.trace]
+        return told
+    if len(question) > RULE_TEXT_FILL_CHARS:
         return declined     # a long story is the simulator's to read (and a rule-text pass costs ask's p99)
     if len(premise.chat_sentences(question)) != 1 and premise.split(question) is None:
         return declined     # set-up sentences the rule text would not read
@@ -324,8 +334,11 @@ def _lead_gate(ans: Answer, q: str, probe=None) -> None:
     with the person (``bot.yesno.fits``); a finding of the ability, scenario or rule-text route that
     does not say whether the asked proposition holds is shown, but not given as the
     verdict (issue 11: an honest partial answer, never a bare statement for a yes/no). A
+    wh-question closed by the asker's guess («у кого приоритет, у противника?») gets «Да, …» /
+    «Нет, …» before the value where the guess compares for certain (``bot.proposed.weigh``). A
     message that asks nothing (``bot.yesno.asks``: «Посадил симба на орка.») gets no verdict."""
     from bot.answer import Block
+    from bot.proposed import weigh
     from bot.yesno import asks, fits, settle
 
     if ans.route not in (*BOUND_ROUTES, "rule_text"):
@@ -344,6 +357,8 @@ def _lead_gate(ans: Answer, q: str, probe=None) -> None:
         ans.trace = list(ans.trace) + ["вердикт не дан: вопрос «кто / что / какой / сколько …», а найденное — «да / нет»"]
         ans.verdict = None
         return
+    if _opens_with_wh(q):
+        ans.verdict = weigh(q, ans.verdict)     # «у кого приоритет, у противника?» -> «Нет, у …»
     if fits(q, ans.verdict):
         return
     ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли "

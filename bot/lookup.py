@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from bot.answer import Answer, Block
 from bot.paths import DEFAULT_EDITION
-from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label
+from bot.rulebook import Clause, Rulebook, is_subpoint, load, number_key, parse_number, subpoint_label, table_lines
 from bot.sources import source_titles
 from bot.textnorm import clip
 
@@ -151,7 +151,8 @@ def _rule_text(rb: Rulebook, c: Clause, shown: set[str] | None = None) -> str:
     """The clause text, then its lettered sub-points as «  а) item» lines like the
     printed list (only those in ``shown`` when given: a range ending inside a list)."""
     subs = [s for s in rb.subpoints(c.number) if shown is None or s.number in shown]
-    return "\n".join([c.text] + [f"  {subpoint_label(s.number)} {s.text}" for s in subs])
+    return "\n".join([c.text, *table_lines(c)] + [f"  {subpoint_label(s.number)} {s.text}" for s in subs])
+
 
 
 def _clause_blocks(
@@ -266,6 +267,7 @@ def _clause_json(rb: Rulebook, c: Clause) -> dict:
         "variants": list(c.variants),
         "parent": c.number.rsplit(".", 1)[0] if rb.parent_of(c.number) else None,
         "subpoints": [{"number": s.number, "text": s.text} for s in rb.subpoints(c.number)],
+        "tables": [{"caption": cap, "rows": [list(r) for r in rows]} for cap, rows in c.tables],
     }
 
 

@@ -119,6 +119,17 @@ def iter_ref_spans(text: str) -> Iterator[RefSpan]:
         yield RefSpan(m.start(), m.end(), (m.group("a") or m.group("b")).rstrip("."))
 
 
+def table_lines(c: "Clause") -> list[str]:
+    """The tables printed in clause ``c`` as text lines: the caption, then one «| a | b |»
+    line per row (the header first); ``[]`` for a clause without tables."""
+    lines: list[str] = []
+    for caption, rows in c.tables:
+        if caption:
+            lines.append(caption)
+        lines.extend("| " + " | ".join(row) + " |" for row in rows)
+    return lines
+
+
 def find_refs(text: str) -> list[str]:
     """Paragraph numbers referenced inside ``text`` («п.503», «см. 209.4», «505.4.1»),
     in order of appearance, without repeats."""
@@ -330,11 +341,7 @@ class Rulebook:
         c = self.get(number)
         if c is None:
             return ""
-        lines = [c.text]
-        for caption, rows in c.tables:
-            if caption:
-                lines.append(caption)
-            lines.extend("| " + " | ".join(row) + " |" for row in rows)
+        lines = [c.text, *table_lines(c)]
         lines += [f"  {subpoint_label(s.number)} {s.text}" for s in self.subpoints(c.number)]
         return "\n".join(lines)
 

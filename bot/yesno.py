@@ -253,7 +253,7 @@ class Form:
 
     ``word``: the predicate as asked, its «не» included («не требуют», «нельзя», «может»);
     ``positive``: its positive form («требуют», «можно», «может»); ``negated``: ``word``
-    denies; ``rhetorical``: «разве / неужели / нельзя ли / не могут же …» — the asker
+    denies; ``rhetorical``: «разве / неужели / нельзя ли …» — the asker
     doubts the denial, so the lead word answers the positive statement («Нет, нельзя» /
     «Да, можно»); a plain negated question («… не требуют оплаты?», «… ведь не может, да?»)
     is answered agreeing with its statement («Да, не требуют» / «Требуют: …»)."""
@@ -450,9 +450,9 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
     """``verdict`` phrased relative to the negated yes/no question it answers, as a
     Russian speaker answers, its lead word agreeing with its content word:
 
-    - «разве нельзя X?» / «неужели …?» / «не могут же …?» (rhetorical): «Нет, нельзя: …»
+    - «разве нельзя X?» / «неужели …?» / «нельзя ли …?» (rhetorical): «Нет, нельзя: …»
       where X is forbidden, «Да, можно: …» / «Да, могут: …» where it is allowed;
-    - a plain negated question («X не требуют оплаты?»): the content word leads, no «Да» /
+    - a plain negated question («X не требуют оплаты?», «не могут же …?»): the content word leads, no «Да» /
       «Нет» — «Не требуют: …» where the denial holds, «Требуют: …» where it does not. A bare
       «Да» or «Нет» to a plain negated question is read both ways by Russian speakers
       («Да, не требуют» / «Нет, не требуют»), so the word that answers it is said instead;

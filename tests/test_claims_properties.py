@@ -67,7 +67,7 @@ def test_property_a_negated_question_leads_with_the_word_of_its_answer(kind, act
     a = ask(q)
     assert a.verdict is not None, (q, a.trace[:3])
     v = a.verdict
-    if form == "plain":     # the word that answers leads: «Нельзя …» / «Можно …» (never «Нет, можно»)
+    if form in ("plain", "же"):     # the word that answers leads: «Нельзя …» / «Можно …» (never «Нет, можно»)
         assert v.startswith((yes_word if allowed else no_word).capitalize()), (q, v)
-    else:                   # the asker doubts the denial: «Да, можно» / «Нет, нельзя»
+    else:                   # «разве»: the asker doubts the denial: «Да, можно» / «Нет, нельзя»
         assert v.startswith(f"Да, {yes_word}" if allowed else f"Нет, {no_word}"), (q, v)

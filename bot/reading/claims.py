@@ -32,6 +32,7 @@ from functools import lru_cache
 from bot.answer import Answer, Block
 from bot.morph import analyzer, lemma
 from bot.reading.lexicon import words
+from bot.reading.speakers import addressed
 from bot.textnorm import fold
 from bot.yesno import rule_on_claim
 
@@ -53,7 +54,8 @@ def _check_re() -> re.Pattern:
     was = r"(?:\s+был[аои]?)?"
     return re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?(?:был\s+)?прав[ыа]?"
                       rf"|(?:{people}\s+)?{was}(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{people})?{was}"
-                      r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?\s*\??\s*$")
+                      r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?"
+                      r"(?:,?\s+что\s+(?P<stance>(?:не\s+)?[а-я]+))?\s*\??\s*$")
 
 
 def _me() -> tuple[str, ...]:
@@ -64,6 +66,10 @@ def _others() -> tuple[str, ...]:
     return _pronouns()[1]
 _WORD = re.compile(r"[а-яa-z0-9]+")
 _MODAL = re.compile(r"(?<![а-я])(не\s+)?(можно|нельзя|мож\w*|мог\w*|смож\w*|обязан\w*|долж\w*)(?![а-я])")
+_MODAL_LEAD = re.compile(r"(?:не\s+)?(?:можно|нельзя|может|могут|можете|можешь|могу|можем|обязан\w*|должен|должна|должны)"
+                         r"(?![а-я])")
+"""A verdict that opens with its modal word instead of «Да» / «Нет» (a negated question is
+answered so: «Не может: …», «Нельзя: …», bot.yesno)."""
 
 
 @lru_cache(maxsize=1)
@@ -94,6 +100,8 @@ class Claim:
     counter: str = ""
     counter_who: str = ""
     asked_person: str = ""
+    direct: bool = False
+    counter_direct: bool = False
 
     @property
     def asked(self) -> str:
@@ -110,6 +118,7 @@ class _Said:
     disputes: bool      # the verb only disagrees («спорит», «не согласен»)
     pre: str            # the clause before the speaker in the same sentence («я второй игрок и»)
     start: int          # where the speaker's clause starts in the body
+    direct: bool = False    # his own words («говорит: я …»): «я» is the speaker, «ты» the asker
 
 
 def _masked(text: str) -> str:
@@ -187,14 +196,19 @@ def _speakers(body: str) -> list[_Said]:
         if k + 1 < len(verbs):
             end = found_start = _clause_start(body, toks, verbs[k + 1], people)
             end = min(end, found_start)
-        content = _own_sentence(body[toks[i].end():end])
-        content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", content).strip(" ,.;:—–-")
-        # «я говорю, что можно, а он — что нельзя»: the other side's word without a say verb
-        tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*(?:[—–:-]\s*)?(?:что\s+)?([а-я ]+)$", content)
+        raw = _own_sentence(body[toks[i].end():end])
+        content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", raw).strip(" ,.;:—–-")
+        # the claimer's own words: «говорит: я …», «говорит «…»», «говорит всё, теперь ты пасуй»
+        direct = bool(re.match(r"\s*(?::|[—–-]\s)(?!\s*(?:что|будто)(?![а-я]))", raw)) or \
+            (not re.match(r"[\s,:]*(?:что|будто)(?![а-я])", raw)
+             and bool(re.search(r"(?<![а-я])(?:ты|тебе|тебя|тобой|твой|твоя|твое|твоего|твоих|твои|твоей)(?![а-я])", content)))
+        # «я говорю, что можно, а он — что нельзя»: the other side's word without a say verb;
+        # «…, а друг — что только раз в начале боя»: his own statement
+        tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*((?:[—–:-]\s*)?(?:что\s+)?)([а-я0-9 ]+)$", content)
         if tail and (tail.group(1) in _others() or lemma(tail.group(1)) in people) \
-                and _stance(tail.group(2)) is not None:
+                and (_stance(tail.group(3)) is not None or tail.group(2).strip()):
             extra = _Said("me" if who == "other" else "other", lemma(tail.group(1)) if lemma(tail.group(1)) in people else "",
-                          tail.group(2).strip(), False, "", toks[i].start() + len(verb) + tail.start())
+                          tail.group(3).strip(), False, "", toks[i].start() + len(verb) + tail.start())
             content = content[:tail.start()].strip(" ,.;:—–-")
         else:
             extra = None
@@ -202,7 +216,7 @@ def _speakers(body: str) -> list[_Said]:
         pre = body[sent_start:subj_start].strip(" ,.;:—–-")
         disputes = lemma(verb) in _claim_words()["dispute"] or any(
             content.startswith(fold(p)) for p in _claim_words()["dispute_phrases"])
-        found.append(_Said(who, other, content, disputes, pre, subj_start))
+        found.append(_Said(who, other, content, disputes, pre, subj_start, direct))
         if extra is not None:
             found.append(extra)
     return found
@@ -278,12 +292,23 @@ def _split_reason(prop: str) -> tuple[str, str]:
     for r in _claim_words()["reason"]:
         for m in re.finditer(rf"(?:^|[\s,])({re.escape(fold(r))})(?![а-я])", prop):
             before = prop[:m.start(1)].rstrip(" ,")
-            if r == "раз" and re.search(r"(?:^|\s)(?:один|два|три|ни|в|первый|каждый|этот|тот|\d+)\s*$", before):
-                continue
             after = prop[m.end(1):].strip(" ,")
+            if r == "раз" and _counted_raz(before, after):
+                continue
             if len(_WORD.findall(before)) >= 2 and _WORD.findall(after):
                 return before, after
     return prop, ""
+
+
+def _counted_raz(before: str, after: str) -> bool:
+    """«раз» counts (a noun) rather than gives a reason: after a number or a quantifier
+    («один раз», «ещё раз», «сколько угодно раз») or before «за …» / «подряд» («раз за бой»)
+    (``claims.count_before`` / ``claims.count_after`` of grammar/lexicon.yaml)."""
+    cw = _claim_words()
+    last = _WORD.findall(before)[-1:] or [""]
+    nxt = _WORD.findall(after)[:1] or [""]
+    return last[0].isdigit() or last[0] in {fold(w) for w in cw["count_before"]} \
+        or nxt[0] in {fold(w) for w in cw["count_after"]}
 
 
 def _split_contrast(prop: str) -> tuple[str, str]:
@@ -299,13 +324,19 @@ def _conjuncts(prop: str) -> list[str]:
     раны она не получает»), else ``[]``; a conditional («если A, то и B») is one claim."""
     from bot.morph import pos
 
-    if re.search(r"(?<![а-я])(если|когда)(?![а-я])", fold(prop)):
-        return []       # «если A, то и B»: a condition and its consequence, not two claims
     parts = [x.strip(" ,") for x in re.split(r",?\s+и\s+(?!так(?![а-я]))", prop)]
     if len(parts) < 2:
         return []
+    conditional = re.compile(r"(?<![а-я])(если|когда|пока|раз)(?![а-я])")
+    if any(conditional.search(fold(x)) for x in parts[:-1]):
+        return []       # «если A, то и B»: a condition and its consequence, not two claims
+    if conditional.search(fold(parts[-1])) and not all(re.search(r"\s[—–-]\s|(?<![а-я])это(?![а-я])", fold(x))
+                                                        for x in parts[:-1]):
+        return []       # «A и B, когда C»: C may govern A too; only a definition before it («X — это Y») is unconditional
 
     def predicate(x: str) -> bool:
+        if re.search(r"\s[—–-]\s|(?<![а-я])это(?![а-я])", fold(x)):
+            return True     # «бросок кубика — медленное игродействие»: a copula
         return any(w in ("можно", "нельзя") or pos(w) in ("VERB", "INFN", "PRED", "ADJS", "PRTS")
                    for w in _WORD.findall(fold(x)))
 
@@ -316,11 +347,12 @@ def find_claim(question: str) -> Claim | None:
     """The claim in ``question``, or ``None`` when it states none."""
     from bot.textnorm import normalize_typography
 
-    q = normalize_typography(" ".join(question.split()))
+    q = _expand_abbreviations(normalize_typography(" ".join(question.split())))
     f = fold(q)
     c = _find(f)
     if c is None or len(f) != len(q):
-        return c
+        return _in_asker_terms(replace(c, proposition=_without_asides(c.proposition),
+                                       counter=_without_asides(c.counter))) if c is not None else None
 
     def orig(part: str) -> str:     # the user's own letters (card text, names) for a folded slice
         i = f.find(part) if part else -1
@@ -331,7 +363,43 @@ def find_claim(question: str) -> Claim | None:
         setup = orig(setup)
     elif setup and setup.endswith(".") and f.find(setup[1:-1]) >= 0:
         setup = setup[:1] + orig(setup[1:-1]) + "."
-    return replace(c, setup=setup, proposition=orig(c.proposition), reason=orig(c.reason), rejected=orig(c.rejected))
+    c = replace(c, setup=setup, proposition=_without_asides(orig(c.proposition)), reason=orig(c.reason),
+                rejected=orig(c.rejected), counter=_without_asides(orig(c.counter)))
+    return _in_asker_terms(c)
+
+
+def _without_asides(text: str) -> str:
+    """``text`` without its bracketed asides («обычного симбиота (не паразита)», «(там «при
+    этом»)»): a clarification of the claimer's words, not a part of what is ruled on (its «не»
+    would read as the claim's negation)."""
+    if "(" not in text:
+        return text
+    out = re.sub(r"\s*\([^()]*\)", "", text).strip(" ,")
+    return out if len(_WORD.findall(fold(out))) >= 2 else text
+
+
+def _in_asker_terms(c: Claim) -> Claim:
+    """``c`` with the speakers' pronouns of its statements resolved (``bot.reading.speakers``):
+    «он» / «его карта» of the claimer, and in his own words «я» / «ты», named as the asker
+    would name them, so the routes read whose card and whose turn it is. Not when the other
+    side is no player (``claims.non_players``: «судья говорит, что его …»)."""
+    from bot.reading import speakers
+
+    if c.who == "asker" or lemma(fold(c.other_word or "")) in {fold(w) for w in _claim_words()["non_players"]}:
+        return c
+    claimer = "me" if c.who == "me" else "other"
+    prop = speakers.in_asker_terms(c.proposition, claimer=claimer, direct=c.direct)
+    counter = speakers.in_asker_terms(c.counter, claimer=c.counter_who or "other", direct=c.counter_direct) \
+        if c.counter else c.counter
+    return replace(c, proposition=prop, counter=counter)
+
+
+def _expand_abbreviations(text: str) -> str:
+    """«т.к.», «тк», «т.е.» written out (``claims.abbreviations`` of grammar/lexicon.yaml): the
+    full stop of an abbreviation ends no sentence, and «так как» is a reason the claim splits off."""
+    for short, full in (_claim_words().get("abbreviations") or {}).items():
+        text = re.sub(rf"(?<![\w.]){re.escape(short)}(?![\w])", full, text, flags=re.I)
+    return text
 
 
 def _find(f: str) -> Claim | None:
@@ -341,6 +409,12 @@ def _find(f: str) -> Claim | None:
     body = f[:m.start()].rstrip(" ,.;:—–-")
     asked = m.group(1)
     check = "who" if asked.startswith("кто") else "right"
+    asked_stance = None
+    if m.group("stance"):
+        # «я прав, что нельзя?»: the asked person's own one-word stance on the claim
+        asked_stance = _stance(m.group("stance"))
+        if check != "right" or "прав" not in asked or asked_stance is None:
+            return None
     said = _speakers(body)
     if not said:
         if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
@@ -394,9 +468,15 @@ def _find(f: str) -> Claim | None:
     if not _has_predicate(counter):
         counter = ""    # «я говорю — до»: an elliptic alternative to a word of P denies P, it is no statement of its own
     counter_who = own.who if counter else ""
+    spoken = dict(direct=main.direct or bool(quoted), counter_direct=bool(counter) and own.direct)
+    if asked_stance is not None:
+        if person is None or person == main.who or counter or _polarity(prop) is None:
+            return None     # the claimer's own stance, or one that cannot be set against P: not read
+        return Claim(setup, person, other_word, prop, check, denies=asked_stance != _polarity(prop), reason=reason,
+                     rejected=rejected)
     if person is None or person == main.who:
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
-                     counter=counter, counter_who=counter_who)
+                     counter=counter, counter_who=counter_who, **spoken)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
     stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
@@ -404,8 +484,9 @@ def _find(f: str) -> Claim | None:
     if counter and their and not all(s.disputes or _stance(s.content) is not None for s in their):
         # two statements of their own: each is ruled on, the asked person's rightness by both
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
-                     counter=counter, counter_who=counter_who, asked_person=person)
-    return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected)
+                     counter=counter, counter_who=counter_who, asked_person=person, **spoken)
+    return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected,
+                 direct=spoken["direct"] and person == main.who)
 
 
 def _as_asker_says(prop: str) -> str:
@@ -446,16 +527,28 @@ def _named_other(body: str) -> str:
     return next((lemma(x) for x in _WORD.findall(body) if lemma(x) in _people()), "")
 
 
-def _fact_in(fact: str, proposition: str) -> bool:
-    """A fact verdict («Как по закрытой карте») states what the proposition says: every
-    content word of its head (before «:») is in the proposition (by lemma). A fact naming
-    anything else does not decide the claim (the answer then withholds a verdict)."""
+def _fact_in(fact: str, proposition: str) -> bool | None:
+    """Whether the proposition holds by a fact verdict («Как по закрытой карте»): ``True``
+    when every content word of its head (before «:») is in the proposition (by lemma) with
+    the same negation parity; ``False`` when the proposition negates the very word the fact
+    states («эффекты правил игры — не игродействие» against «Игродействие: …»); ``None`` when
+    the fact names anything else or a negation elsewhere leaves it open (the answer then
+    withholds a verdict)."""
     from bot.vocab import words as vocab_words
-    stop = vocab_words("stop_words")
-    head = re.findall(r"[а-я]+", fold(fact.split(":")[0]))
-    prop = {lemma(x) for x in re.findall(r"[а-я]+", fold(proposition))}
+    stop = vocab_words("stop_words") | {"не", "нет", "ни"}
+    head_text = fold(fact.split(":")[0])
+    head = re.findall(r"[а-я]+", head_text)
+    words_p = re.findall(r"[а-я]+", fold(proposition))
+    prop = {lemma(x) for x in words_p}
     content = [lemma(x) for x in head if x not in stop]
-    return bool(content) and all(x in prop for x in content)
+    if not content or not all(x in prop for x in content):
+        return None
+    if _negations(head_text) % 2 == _negations(proposition) % 2:
+        return True
+    denied = {lemma(b) for a, b in zip(words_p, words_p[1:]) if a == "не"}
+    if _negations(head_text) == 0 and _negations(proposition) == 1 and denied & set(content):
+        return False
+    return None
 
 
 def _inner(question: str, edition: str) -> Answer | None:
@@ -483,15 +576,25 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
     m = re.match(r"(Да|Нет)\b[,:]?\s*(.*)", verdict or "", re.S)
     if verdict and not _about_proposition(m.group(2) if m else verdict, proposition):
         return None     # the route ruled on another proposition («пас — это …» for «оба спасовали …»)
-    if m is not None and _restates_other_action(m.group(2), proposition):
+    body = m.group(2) if m is not None else (verdict or "")
+    # a modal lead mirrors the question's own modal word: of «A и B» it cannot tell which part it answers
+    modal_lead = m is None and bool(_MODAL_LEAD.match(fold(body).lstrip())) and not _conjuncts(proposition)
+    if (m is not None or modal_lead) and _restates_other_action(body, proposition):
         return None     # «можно: симбиота можно поместить …» does not rule on «… то и хозяину туда нельзя»
-    if m is None:
-        if verdict and _fact_in(verdict, proposition):
-            return True, verdict     # «как по закрытой карте» is what P says
+    if m is None and not modal_lead:
+        fact = _fact_in(verdict, proposition) if verdict else None
+        if fact is not None:
+            return fact, verdict     # «как по закрытой карте» is what P says; «не игродействие» denies «Игродействие»
         return None
-    why = m.group(2)
+    why = body
     head = re.split(r"[:—–]", fold(why), maxsplit=1)[0]
     said = _polarity(head) if _MODAL.match(head.strip()) else None
+    if modal_lead:
+        # «Не может: артефакты не могут …» restates the rule; «Нельзя: быстрое игродействие» only
+        # mirrors the question's modal word over a finding about something else
+        tail = fold(why).split(":", 1)[1] if ":" in why else ""
+        if said is None or not _MODAL.search(tail) or _polarity(tail) != said:
+            return None
     p = _polarity(proposition)
     negated = p is False or bool(re.search(r"(?<![а-я])(не|нет|ни)(?![а-я])", fold(proposition)))
     restated = _restates(head, proposition)
@@ -502,6 +605,8 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
             return None
         holds = said == (p if p is not None else True)
     elif negated:
+        return None
+    elif m is None:
         return None
     else:
         holds = m.group(1) == "Да"
@@ -547,6 +652,9 @@ def _restates_other_action(body: str, proposition: str) -> bool:
     words = _WORD.findall(said)
     at = [k for k, (a, b) in enumerate(zip(words, words[1:]))
           if a in ("можно", "нельзя", "может", "могут") and pos(b) == "INFN" and b not in ("быть", "стать")]
+    # «не могут отражать простой удар и выступать защитником»: every infinitive the modal governs
+    at += [k - 1 for k in range(2, len(words)) if at and k - 1 > at[0] and words[k - 1] in ("и", "или", "ни")
+           and pos(words[k]) == "INFN" and words[k] not in ("быть", "стать")]
     acts = {word_term(words[k + 1]) for k in at}
     # «нельзя объявить движение симбиота»: a light verb's noun object names the action («двигаться»)
     acts |= {word_term(words[k + 2]) for k in at if k + 2 < len(words) and pos(words[k + 2]) == "NOUN"
@@ -595,6 +703,33 @@ def _ask_proposition(asked: str, edition: str) -> tuple[Answer | None, Answer | 
     return None, first
 
 
+_NEGATIVE_PRONOUN = re.compile(r"(?<![а-я])ни(?:что|чего|чем|кто|кого|кому|когда|где|куда|как|какой|какая|какие|какого|"
+                               r"сколько)?(?![а-я])")
+
+
+def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
+    """A negated statement no route ruled on («эффекты правил игры — не игродействие») ruled
+    through its positive form (``bot.yesno.positive_question``): the positive holding makes
+    the statement false and the reverse. ``((holds, why), answer)`` or ``None``. Only one
+    «не» and one clause: not with a negative pronoun («никто не …»: without «не» it is no
+    positive statement), a second negation or a conjunction.""" 
+    from bot.yesno import positive_question
+
+    low = fold(statement)
+    if _negations(statement) != 1 or not re.search(r"(?<![а-я])не(?![а-я])", low) or _NEGATIVE_PRONOUN.search(low) \
+            or re.search(r"(?<![а-я])(?:и|или|а)(?![а-я])", low):
+        return None     # «нельзя» is read by its modal; of «A и не B» the verdict may speak of A
+    pq = positive_question(statement[:1].upper() + statement[1:] + "?")
+    if pq is None:
+        return None
+    positive = pq.rstrip("? ")
+    d, _ = _ask_proposition((setup + " " if setup else "") + positive + "?", edition)
+    r = holds_of(d.verdict, positive) if d is not None else None
+    if r is None:
+        return None
+    return (not r[0], r[1]), d
+
+
 def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, Answer | None]:
     """«A и B» asked part by part: one part that does not hold makes the claim false; every
     part holding makes it true; else undecided. Returns ``(ruling, answer shown)``."""
@@ -625,6 +760,10 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     ruled = holds_of(decided.verdict, c.proposition) if decided is not None else None
     if ruled is None and _conjuncts(c.proposition):
         ruled, decided = _ruled_by_parts(c, edition)
+    if ruled is None:
+        flipped = _ruled_by_positive(c.setup, c.proposition, edition)
+        if flipped is not None:
+            ruled, decided = flipped
     if ruled is not None:
         inner = decided
     elif decided is not None and inner is None:
@@ -639,7 +778,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         who = "вы" if c.who == "me" else c.other_word
         verb = ("утверждаете" if c.who == "me" else "утверждает") if not c.denies else \
             ("не согласны, что" if c.who == "me" else "не согласен, что")
-        said = f"{who} {verb} {c.proposition}" if c.denies else f"{who} {verb}, что {c.proposition}"
+        shown = addressed(c.proposition)
+        said = f"{who} {verb} {shown}" if c.denies else f"{who} {verb}, что {shown}"
     understood = f"Как я понял: {said}"
     if c.reason:
         understood += f" (довод «{c.reason}» не проверяю)"
@@ -655,8 +795,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
                        trace=[f"утверждение: {c.proposition}", *inner.trace], understood=understood,
                        unread=list(inner.unread or []) or ["(утверждение)"])
     holds, why = ruled
-    if inner.route == "rule_text" and inner.sentence and inner.sentence not in why and inner.citations:
-        why = f"{why} — п. {inner.citations[0]}: «{inner.sentence}»"   # the sentence the ruling rests on
+    why = _with_sentence(why, inner)
     if c.who == "asker":
         verdict = f"{'Да' if holds else 'Нет'}: {why}"
     else:
@@ -665,6 +804,14 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     return replace(inner, question=question, verdict=_with_paragraph(verdict, inner.citations), blocks=list(inner.blocks),
                    citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
                    understood=understood, unread=list(inner.unread or []))
+
+
+def _with_sentence(why: str, ans: Answer | None) -> str:
+    """A reason ruled by the rule text carries the sentence it rests on («восстанавливается —
+    п. 506.4: «…»»)."""
+    if ans is not None and ans.route == "rule_text" and ans.sentence and ans.sentence not in why and ans.citations:
+        return f"{why} — п. {ans.citations[0]}: «{ans.sentence}»"
+    return why
 
 
 def _with_paragraph(verdict: str, citations: list[str]) -> str:
@@ -699,6 +846,10 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     q_asked = (c.setup + " " if c.setup else "") + c.counter[:1].upper() + c.counter[1:] + "?"
     dq, first_q = _ask_proposition(q_asked, edition)
     rq = holds_of(dq.verdict, c.counter) if dq is not None else None
+    if rq is None:
+        flipped = _ruled_by_positive(c.setup, c.counter, edition)
+        if flipped is not None:
+            rq, dq = flipped
     if rq is None and ruled is not None and decided is not None and _stated_by(decided.verdict, c.counter):
         rq = (True, ruled[1])
     shown = inner or (dq if rq is not None else None) or first_q
@@ -706,17 +857,21 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         return None
     name = {"me": "вы", "other": c.other_word}
     verb = {"me": "утверждаете", "other": "утверждает"}
-    understood = (f"Как я понял: {name[c.who]} {verb[c.who]}, что {c.proposition}; {name[c.counter_who]} "
-                  f"{verb[c.counter_who]}, что {c.counter}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    understood = (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; {name[c.counter_who]} "
+                  f"{verb[c.counter_who]}, что {addressed(c.counter)}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
     cites = list(dict.fromkeys([*(decided.citations if ruled is not None and decided else []),
                                 *(dq.citations if rq is not None and dq else [])])) or list(shown.citations)
     trace = [f"утверждение: {c.proposition}", f"встречное утверждение: {c.counter}", *shown.trace]
     asked = c.asked_person or c.who
     verdict, found = None, []
     if ruled is not None:
-        found.append(f"что {c.proposition} — {'верно' if ruled[0] else 'неверно'}: {ruled[1]}")
+        ruled = (ruled[0], _with_sentence(ruled[1], decided))
+    if rq is not None and dq is not None and dq.verdict and holds_of(dq.verdict, c.counter) is not None:
+        rq = (rq[0], _with_sentence(rq[1], dq))
+    if ruled is not None:
+        found.append(f"что {addressed(c.proposition)} — {'верно' if ruled[0] else 'неверно'}: {ruled[1]}")
     if rq is not None:
-        found.append(f"что {c.counter} — {'верно' if rq[0] else 'неверно'}: {rq[1]}")
+        found.append(f"что {addressed(c.counter)} — {'верно' if rq[0] else 'неверно'}: {rq[1]}")
     if ruled is not None and rq is not None and ruled[0] != rq[0]:
         right = c.who if ruled[0] else c.counter_who
         why = ruled[1] if ruled[0] else rq[1]
@@ -728,6 +883,12 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
             and not (ruled is not None and rq is not None):
         holds, why = ruled if asked == c.who else rq      # the asked person's own statement decides «я прав?»
         verdict = rule_on_claim(holds, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
+    elif c.check == "who" and (ruled is None) != (rq is None) and (ruled or rq)[0]:
+        # «кто прав?» with one statement ruled true: its speaker is right whatever the other says
+        right = c.who if ruled is not None else c.counter_who
+        unread = c.counter if ruled is not None else c.proposition
+        verdict = rule_on_claim(True, (ruled or rq)[1], claimer_is_me=right == "me", other=c.other_word, who_check=True)
+        verdict = f"{verdict.rstrip(' .')} (второе утверждение — «{addressed(unread)}» — проверить не смог)"
     if verdict is None:
         if ruled is not None and rq is not None:
             head = "Оба утверждения верны" if ruled[0] else "Оба утверждения неверны"

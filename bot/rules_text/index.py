@@ -68,6 +68,8 @@ class PropIndex:
     values: object = None
     """What the sentences state for value questions (``bot.rules_text.values.ValueIndex``:
     counts, persons, ordered items, lists, what a thing denotes)."""
+    tables: tuple = ()
+    """The paragraphs' printed tables (``bot.rules_text.tables.TableFact``)."""
 
 
 _TARGET = "цель"
@@ -219,6 +221,9 @@ def build(rb) -> PropIndex:
     idx.lists = _lists(rb)
     idx.values = values.index(facts, lists)
     idx.valued = _valued(rb)
+    from bot.rules_text.tables import read_tables
+
+    idx.tables = read_tables(rb)
     return idx
 
 
@@ -288,7 +293,7 @@ def index_for(edition: str) -> PropIndex:
 
 
 _SOURCES = ("bot/rules_text/index.py", "bot/rules_text/propositions.py", "bot/rules_text/language.py",
-            "bot/rules_text/question.py", "bot/rules_text/values.py", "bot/reading/tokens.py", "bot/morph.py",
+            "bot/rules_text/question.py", "bot/rules_text/values.py", "bot/rules_text/tables.py", "bot/reading/tokens.py", "bot/morph.py",
             "bot/textnorm.py")
 
 

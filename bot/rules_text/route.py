@@ -51,11 +51,41 @@ def _quote(p: Prop) -> str:
     return f"п. {p.number}: «{p.sentence}»"
 
 
+def story_answer(question: str, edition: str = "5ed") -> Answer | None:
+    """The value a printed table gives (``bot.rules_text.tables``) or the consequence a
+    rule of effect states for the story told (``bot.rules_text.consequence``) — read over
+    every sentence of ``question``, however long: ``None`` when neither decides."""
+    from bot.rules_text import consequence, tables
+
+    idx = index_for(edition)
+    t = tables.answer(question, edition, idx)
+    if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
+        return t
+    return consequence.answer(question, edition, idx)
+
+
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """Answer ``question`` from the rule text of ``edition``, or ``None`` (see the module
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
+    from bot.rules_text import tables
+
+    t = tables.answer(question, edition, index_for(edition))
+    if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
+        return t
+    a = _answer_sentences(question, edition)
+    if a is not None and a.verdict:
+        return a
+    from bot.rules_text import consequence
+
+    c = consequence.answer(question, edition, index_for(edition))
+    return c if c is not None else a
+
+
+def _answer_sentences(question: str, edition: str) -> Answer | None:
+    """``answer`` from the propositions of the rule sentences (yes/no, counts, persons,
+    places, «что будет, если …»)."""
     from bot.rules_text import premise
 
     if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
