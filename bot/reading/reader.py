@@ -173,6 +173,7 @@ class Reading:
     contradictions: list[str] = field(default_factory=list)
     unknown_names: list[str] = field(default_factory=list)
     told_stays: list[str] = field(default_factory=list)   # keys of cards the question says survived
+    told_stays_at: dict[str, int] = field(default_factory=dict)   # the word that tells it: events after it came later
     seating: bool = False       # the asked placing is the seating step (405.2, bot.reading.seating)
 
     @property
@@ -206,6 +207,7 @@ class _Reader:
         self.mention: dict[int, str] = {}         # word index -> card key
         self.complement: set[int] = set()         # kind / trait words that are an event's argument
         self.negated: list[tuple[int, str | None, str | None]] = []   # «не симб», «не летун»: (token, kind, trait)
+        self.untold: set[int] = set()       # «в тексте не сказано, куда его поместить»: words of what is not said
         self.n = 0
         last = max((t.sent for t in self.toks), default=0)
         asked = [k for k, e in enumerate(self.ends) if "?" in e]
@@ -867,6 +869,31 @@ class _Reader:
         # «Потом орка застрелили»: an object in the next words of the sentence
         return None
 
+    def read_had_abilities(self) -> None:
+        """«у моего хозяина прыжок вместо движения», «у орка есть телепортация»: an ability «вместо
+        движения» the card has (506.6) — what lets it jump, no event; its words are used when a
+        card (or a pronoun for one) stands right after «у» before it."""
+        from bot.reading.lexicon import section_sets
+
+        jump = section_sets("movement")["jump"]
+        for t in self.toks:
+            if t.lemma not in jump or t.pos != "NOUN" or t.i in self.r.used:
+                continue
+            k, seen = t.i - 1, []
+            while k >= 0 and self.toks[k].clause == t.clause and self.toks[k].text in ("есть",) + tuple(_PRONOUN_FORMS) \
+                    or k >= 0 and k in self.mention and self.toks[k].clause == t.clause or \
+                    k >= 0 and self.toks[k].lemma in self.w.owner_me and self.toks[k].clause == t.clause:
+                seen.append(k)
+                k -= 1
+            if k < 0 or self.toks[k].text != "у" or not any(j in self.mention or self.toks[j].text in _PRONOUN_FORMS
+                                                            for j in seen):
+                continue
+            words = [t.i, k, *(j for j in seen if j not in self.mention)]
+            nxt, nxt2 = self.tok(t.i + 1), self.tok(t.i + 2)
+            if nxt is not None and nxt.text == "вместо" and nxt2 is not None and nxt2.lemma == "движение":
+                words += [nxt.i, nxt2.i]
+            self.use(*words)
+
     def read_told_outcomes(self) -> None:
         """«бестелесный симб на нём выжил»: a survival the question tells in its set-up — checked
         against the simulation, never taken on trust (``Reading.told_stays``)."""
@@ -876,6 +903,7 @@ class _Reader:
             card = next((c for _, c in self.clause_cards(t) if c.kind in ATTACHABLE), None)
             if card is not None:
                 self.r.told_stays.append(card.key)
+                self.r.told_stays_at.setdefault(card.key, t.i)
                 self.use(t.i)
 
     def read_events(self) -> None:
@@ -965,6 +993,8 @@ class _Reader:
                                 or x.lemma in self.w.place_verbs \
                                 or x.lemma == "текст" or x.lemma in self.w.no_host_told or x.i in self.mention:
                             self.use(x.i)
+                            if x.i not in self.mention:
+                                self.untold.add(x.i)
 
     def event_argument(self, t: Tok) -> tuple[tuple[str, bool], list[int]] | None:
         """What is gained / lost: the trait or kind word after the verb in its clause
@@ -1030,10 +1060,11 @@ class _Reader:
             opens.setdefault(t.clause, t.i)
         # «на какие сущи»: «какой» asks; «…, когда хозяин летающий?»: a clause opened by «когда / что» is subordinate
         lead = sent[0].text in ("если", "когда", "после", "раз", "пока", "хотя")     # «если …, кто его хозяин?»: the main clause asks
-        yes_no = not any((t.text in _WH or t.lemma in _WH) and not (
+        yes_no = not any((t.text in _WH or t.lemma in _WH) and t.i not in self.untold and not (
             not lead and t.text in ("когда", "что", "как", "где", "куда") and t.clause != sent[0].clause and opens[t.clause] == t.i)
             for t in sent)
-        place = next((t for t in sent if t.lemma in self.w.place_verbs), None)
+        # «…, в тексте не сказано куда его помещать, он выживет?»: the placing told not said is no asked placing
+        place = next((t for t in sent if t.lemma in self.w.place_verbs and t.i not in self.untold), None)
         modal = [t for t in sent if t.lemma in self.w.modal or t.text in self.w.modal]
         neg_word = None
         for m in modal:
@@ -1139,6 +1170,11 @@ class _Reader:
             if negated:
                 self.use(fate.i - 1)
             self.use(fate.i)
+            same = self.w.fate_stays if fate.lemma in self.w.fate_stays else self.w.fate_gone
+            self.use(*(u.i for u in sent if u.i != fate.i and abs(u.i - fate.i) <= 2 and u.clause == fate.clause
+                       and u.lemma in same and not any(x.text in ("или", "либо") for x in self.toks[min(u.i, fate.i):
+                                                                                              max(u.i, fate.i)])))
+            # «он живой остаётся?»: one asked fate in two words («погибает или уничтожается?» names two)
             pred = "stays" if fate.lemma in self.w.fate_stays else "gone"
             if pred == "stays" and any(e.op in ("move", "relocate") for e in self.r.events):
                 return      # «хозяина передвинули. симбиот остаётся?» — on the host or on the old cell? not read
@@ -1244,6 +1280,7 @@ class _Reader:
             if t.text in ("из", "с") and nxt is not None and nxt.lemma in self.w.places_off_board and any(
                     e.op == "summon" and self.toks[e.at].clause == t.clause for e in self.r.events):
                 self.use(t.i, nxt.i)
+        self.read_had_abilities()
         read_host_moves(self)
         self.r.events.sort(key=lambda e: e.at)
         from bot.reading.new_host import read_summon_host

@@ -98,7 +98,9 @@ def _intention(facts: list[str]) -> tuple[int, int, str] | None:
             for n, w in enumerate(words):
                 modal = _WANT.get(fold(w))
                 if modal is not None and n + 1 < len(words):
-                    rest = [x for x in words[n + 1:] if fold(x) not in ("и", "ещё", "еще", "тоже")]
+                    rest = words[n + 1:]
+                    while rest and fold(rest[0]) in ("и", "тоже"):
+                        rest = rest[1:]     # «хочу и её взять»: «и» joins the wish to the story, not the asked act
                     if rest:
                         return k, j, " ".join([*words[:n], modal, *rest])
     return None
@@ -151,7 +153,7 @@ def split_reasoning(question: str) -> Argument | None:
             particle_parts.append(c)
         asked_parts.append(c)
     asked = ", ".join(p for p in asked_parts if p).strip()
-    intent = _intention(facts)
+    intent = _intention(facts) if argument or particle_parts else None    # no argument: the readers read «хочу …. можно?»
     intended = False
     if intent is not None and (not asked or _BARE_MODAL.match(fold(asked)) or (
             asked_parts and all(p in particle_parts or not p for p in asked_parts))):
@@ -167,8 +169,6 @@ def split_reasoning(question: str) -> Argument | None:
         elif after:
             before = [*before, *after]
         facts = [*facts[:k], *([", ".join(before)] if before else []), *facts[k + 1:]]
-        if not argument:
-            argument = ["(вывод)"]
     if not argument:
         return None
     if not asked:

@@ -85,8 +85,15 @@ def read_seating(rd) -> None:
     unhosted = any(c.unhosted for c in rd.r.cards.values())
     if unhosted and not any(e.op == "summon" for e in rd.r.events):
         rd.r.seating = True     # «сим может жить без хозяина?»: a card is left with no host only at seating (209.7, 212.5)
+    from bot.vocab import words as vocab_words
+
+    stop = vocab_words("stop_words")
+    asked = [t for t in rd.toks if t.sent == rd.asked_sent]
+    # «… хочет назначить паразита в шаге рассадки. можно так?»: a bare «можно?» asks the sentence before it
+    bare = bool(asked) and all(t.text in stop or t.lemma in rd.w.modal for t in asked)
+    sents = {rd.asked_sent, rd.asked_sent - 1} if bare else {rd.asked_sent}
     for t in rd.toks:
-        if not (t.sent == rd.asked_sent or unhosted) or t.lemma not in w:
+        if not (t.sent in sents or unhosted) or t.lemma not in w:
             continue
         prev = rd.tok(t.i - 1)
         if t.lemma in ("назначить", "назначать"):
@@ -175,8 +182,10 @@ def read_which_host_asked(rd, sent: list) -> bool:
     owners = [t for t in sent if t.lemma in rd.w.owner_me or t.lemma in rd.w.owner_opponent]
     alt = next((t for t in sent if t.text == "или"), None)
     either = alt is not None and any(t.i < alt.i for t in owners) and any(t.i > alt.i for t in owners)
-    which = [t for t in sent if t.text in _WHICH or t.lemma in _WHICH]
-    verb = next((t for t in sent if t.lemma in rd.w.place_verbs or t.lemma in _words() and t.pos in ("VERB", "INFN")), None)
+    # «в тексте не сказано, куда его помещать»: words the summoning reading used tell what is not said, they ask nothing
+    which = [t for t in sent if (t.text in _WHICH or t.lemma in _WHICH) and t.i not in rd.untold]
+    verb = next((t for t in sent if (t.lemma in rd.w.place_verbs or t.lemma in _words() and t.pos in ("VERB", "INFN"))
+                 and t.i not in rd.untold), None)
     only = next((t for t in sent if t.lemma in rd.w.only_words or t.text in rd.w.only_words), None)
     asked_side = None
     if only is not None and not (either or which):
