@@ -267,12 +267,13 @@ def _person(p: Prop) -> str | None:
 
 def _who(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | None:
     """The player a rule names for «кто …?»: a proposition whose words cover every concept
-    asked (at most one of its own unnamed) and whose sentence names one player in the
+    asked (``values.asked_concepts``; at most one of its own unnamed) and whose sentence names one player in the
     nominative; every such proposition must name the same player."""
+    from bot.rules_text import values
     from bot.rules_text.match import candidates
 
     L = language_()
-    asked = [x for x in q.bag if x.removeprefix("не ") not in L.filler]
+    asked = [x for x in values.asked_concepts(question, q) if x.removeprefix("не ") not in L.filler]
     if not asked:
         return None
     found: list[tuple[Prop, str]] = []

@@ -54,6 +54,7 @@ class ValueWords:
     who: frozenset[str]
     first: frozenset[str]
     later: tuple[tuple[str, ...], ...]
+    refers_back: tuple[tuple[str, ...], ...]
     which: frozenset[str]
     list_words: frozenset[str]
     part_words: frozenset[str]
@@ -101,7 +102,7 @@ def words() -> ValueWords:
         bound_negated=by_kind(d["bounds"], "negated"), bound_plain=by_kind(d["bounds"], "plain"),
         bound_verbs=s("bound_verbs"), comparatives=by_kind(d.get("comparatives")),
         asked_bound=by_kind(d.get("asked_bound")), persons=s("persons"), who=s("who"), first=s("first"),
-        later=phrases("later"), which=s("which"), list_words=s("list_words"), part_words=s("part_words"),
+        later=phrases("later"), refers_back=phrases("refers_back"), which=s("which"), list_words=s("list_words"), part_words=s("part_words"),
         ordered_heads=s("ordered_heads"), order_markers=phrases("order_markers"), after=s("after"),
         before=s("before"), follow_verbs=s("follow_verbs"), change_verbs=s("change_verbs"),
         ordinals={fold(str(k)): int(v) for k, v in (d.get("ordinals") or {}).items()}, wh_start=s("wh_start"),
@@ -615,7 +616,7 @@ def _cond_tail(text: str) -> str:
 
 def who_answer(question: str, q, idx, edition: str) -> "Answer | None":
     """«кто …?»: the person one sentence names as its subject, every asked concept named by
-    it; «кто первым …» takes the first of a sentence's persons in order («Первым решение …
+    it (``asked_concepts``); «кто первым …» takes the first of a sentence's persons in order («Первым решение …
     принимает первый игрок, затем второй игрок») and passes over a sentence that opens
     «После этого / Затем»."""
     vi: ValueIndex | None = getattr(idx, "values", None)
@@ -624,8 +625,8 @@ def who_answer(question: str, q, idx, edition: str) -> "Answer | None":
     W = words()
     L = language()
     first = any(t.lemma in W.first for t in tokenize((q.text or question).rstrip("?!. "))[0])
-    asked = [x for x in q.bag if x.removeprefix("не ") not in L.filler and x.removeprefix("не ") not in L.implicit
-             and x not in W.first]
+    asked = [x for x in asked_concepts(question, q) if x.removeprefix("не ") not in L.filler
+             and x.removeprefix("не ") not in L.implicit and x not in W.first]
     if len(asked) < 2:
         return None
     options: dict[str, list[tuple[str, str]]] = {}
@@ -642,6 +643,21 @@ def who_answer(question: str, q, idx, edition: str) -> "Answer | None":
             continue
         options.setdefault(own[0], []).append((f.number, f.sentence))
     return _decide(question, options, {}, edition, "кто")
+
+
+def asked_concepts(question: str, q) -> frozenset[str]:
+    """The concepts a sentence ruling on a wh-question must name: ``q.bag`` (the asked
+    sentence as ``bot.rules_text.question.read`` read it), with what the question told before
+    when the asked sentence points back at it (``refers_back``: «я объявил игродействие. у кого
+    после этого приоритет?» — the told declaration is asked about too), without the asker's
+    guess closing it («…, у противника?»: a candidate answer, ``bot.proposed``)."""
+    from bot.proposed import proposal
+
+    toks = tokenize((q.text or question).rstrip("?!. "))[0]
+    told = q.context if any(_phrase_at(toks, i, words().refers_back) for i in range(len(toks))) else frozenset()
+    p = proposal(question)
+    guess = _concepts(tokenize(" ".join(p.words))[0]) if p is not None else frozenset()
+    return frozenset((q.bag | told) - guess)
 
 
 def _ordered_persons(f: Facts) -> bool:
