@@ -245,6 +245,27 @@ def test_split_reasoning_keeps_board_facts_apart():
     ("Я объявил бросок кубика, он лёг в стек. У кого приоритет?", "Остаётся у вас", "303.3"),
 ])
 def test_stack_stories_are_simulated(q, verdict, first):
+    _stack_story_runs(q, verdict, first)
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    # the told passes resolve the top already: what resolved first is the last declared (302.7)
+    ("я активный. объявил бросок кубика, потом сразу кинул срабатку и пасанул. противник тоже пас. что выполнится первым?",
+     "Первым выполнится срабатывающая особенность", "302.7"),
+    # «внезапку» (chat), «ответил», «легла в стек сверху», the creature it is declared with
+    ("я объявил атаку своим орком. противник ответил внезапкой, она легла в стек сверху. что выполнится первым?",
+     "Первым выполнится внезапное действие", "302.7"),
+    ("противник объявил движение своим сущем, оно легло в стек. у кого приоритет сразу после объявления?", "У противника",
+     "303.3"),
+    # after the top resolves the Active player gets priority (303.4)
+    ("я активный и объявил движение. противник ответил быстрым игродействием. после того как оно выполнится, у кого "
+     "приоритет?", "У вас — у Активного игрока", "303.4"),
+])
+def test_more_stack_stories_are_simulated(q, verdict, first):
+    _stack_story_runs(q, verdict, first)
+
+
+def _stack_story_runs(q, verdict, first):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
     assert a.citations[0] == first and a.understood.startswith("Как я понял:")
