@@ -826,7 +826,7 @@ def test_icon_under_a_trailing_condition_is_a_trait():
     ("{tap}: Заклинание топь выбранная клетка получает маркер омута, ранить все карты на клетках с омутом на 2.",
      ["gain", "wound"]),
     ("При сильном {strike} атакованный закрывается и не открывается в свой следующий ход.", ["close", "restrict"]),
-    ("клетка считается глубиной и не считается поверхностью до конца хода", [None]),
+    ("клетка считается глубиной и не считается поверхностью до конца хода", ["count_as"]),
 ])
 def test_twelfth_sample_splits(text, actions):
     assert [n.attr("action") for n in parse(text).ast.walk() if n.kind == "effect"] == actions

@@ -32,7 +32,7 @@ def _args(node) -> dict:
      "(cost (and_then effect effect))", ["505.4"], ["wound", "modify"]),
     ("[:unq].", "effect", [], ["trait"]),
     ("[:rgn]-2.", "effect", [], ["trait"]),
-    ("[:2hod]: Начинает бой с [:cnt].", "(condition effect)", [], ["trait"]),
+    ("[:2hod]: Начинает бой с [:cnt].", "(condition effect)", [], ["counters"]),
     ("Гном. Опыт в защите. [:tap]: Разряд на 2-2-3.", "(card effect effect (cost effect))", [],
      ["class", "trait", "discharge"]),
     ("-Х к своему [:atk], где Х - число [:cnt] на Тролле.", "effect", [], ["modify"]),

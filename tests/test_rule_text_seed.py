@@ -184,13 +184,13 @@ def test_coordinated_participle_members_split():
 
 
 def test_rule_text_does_not_fill_a_declined_story_of_several_lowercase_sentences():
-    """A chat story («… есть. раз класс есть значит можно?») the simulator declines is not
+    """A chat story («… есть. на существо с классом можно?») the simulator declines is not
     ruled by the rule text from its last sentence: the gate counts sentences whatever the
     case of the next letter."""
     from bot.rules_text.premise import chat_sentences
 
-    q = ("у меня бестелесный гоблин и я хочу надеть на него шмотку, класс у него есть. раз класс есть — значит "
-         "на существо можно поместить экипировку?")
+    q = ("у меня бестелесный гоблин и я хочу надеть на него шмотку, класс у него есть. на существо с классом "
+         "можно поместить экипировку?")
     assert len(chat_sentences(q)) == 2
     assert route_answer_verdict(q) is not None     # the rule text alone would rule on the last sentence
     from bot.answer import Answer

@@ -114,6 +114,11 @@ def test_a_partial_answer_is_not_bound_as_simulator_numbers(tested_edition):
     "карта восстановила запас движения. в стеке лежит срабатывание. могу ей сейчас походить?",
     # «по нему» is what is struck: 210.2 says what an artifact cannot do, not what may be done to it
     "арт же не может бить. значит и простым ударом по нему бить нельзя?",
+    # a board fact told, then the asker's argument inside the asked sentence: 209.11 rules the
+    # argument («не может перемещаться отдельно»), not the conclusion asked after «значит»
+    "у меня карта, которая перемещает вражеского симбиота на другое существо. но симб ведь не может "
+    "перемещаться отдельно от хозяина, выходит карта не сработает?",
+    "мой сущ закрыт. но он же может защищать, значит и атаковать может?",
 ])
 def test_no_rule_text_verdict_from_story_words_or_a_struck_target(q):
     a = answer(q, "5ed")

@@ -58,6 +58,11 @@ class Vocabulary:
         self.keywords = frozenset(str(w) for w in data.get("keywords") or ())
         self.classes = frozenset(str(w) for w in data.get("classes") or ())
         self.payment_verbs = frozenset(str(w) for w in data.get("payment_verbs") or ())
+        rr = data.get("roll_result") or {}
+        self.roll_nouns = frozenset(str(w) for w in rr.get("rolls") or ())
+        self.roll_equal = frozenset(str(w) for w in rr.get("equal") or ())
+        self.roll_making = frozenset(str(w) for w in rr.get("making") or ())
+        self.roll_changing = frozenset(str(w) for w in rr.get("changing") or ())
         self.game_lemmas = frozenset(set(self.by_verb) | set(self.by_noun) | set(self.owner) | set(self.kinds)
                                      | set(self.restrictions) | self.keywords | self.classes
                                      | {"противник", "ход", "бой", "атака", "рана", "фишка", "кубик", "отряд",
@@ -148,7 +153,7 @@ def _target(tokens: list[str], start: int, name: str | None, reflexive: bool) ->
             restrictions.append(r)
         if i > start and t[:1].isupper() and who is None and lem not in v.keywords and lem not in v.classes:
             who = "named"
-    if who is None and reflexive:
+    if who is None and reflexive and owner is None and kind is None:
         who = "self"
     if who is None and owner is not None:
         who = owner
@@ -162,9 +167,15 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     v = vocabulary()
     if "–" in text or "—" in text:
         text = _DASH_MINUS.sub("-", text)    # "– 1 от атак": a minus as a dash
+    if "+ " in text or "- " in text:
+        text = _SPACED_SIGN.sub(r"\1", text)     # "+ 2 к {strike} по героям": a sign set apart
     tokens = _TOKEN.findall(text)
     if not tokens:
         return None, {}
+    if len(tokens) == 2 and re.fullmatch(r"\d+|X", tokens[0]) and tokens[1].startswith("{") \
+            and lexicon.icon_roles().get(tokens[1].strip("{}:")) == "value" \
+            and tokens[1].strip("{}:") not in ("elite", "ordinary", "health"):
+        tokens = tokens[::-1]    # "Строй: 2{armor}": the value written before its icon
     words = [t for t in tokens if t[:1].isalpha() and t != "X"]
     lemmas = [_lemma(t) if not t.startswith("{") and not re.match(r"[+\-]?\d|[+\-]?X$", t) else t for t in tokens]
     icons = [t.strip("{}:") for t in tokens if t.startswith("{")]
@@ -211,11 +222,20 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
             and not any(lexicon.is_predicate(w) for w in words):
         return "class", {"classes": [w for w in words]}
+    if ("бросок" in lemmas or "результат" in lemmas or "кубик" in lemmas) and _sets_roll(re.findall(r"[А-Яа-яЁё]+", _ASIDE.sub(" ", text))):
+        amt = _amount(tokens)
+        return "roll_result", {**({"amount": amt} if amt else {})}
     # a keyword ability named by its leaf («Безответный удар», «Опыт в метании», «Защита
     # от безответных ударов»): a trait, even when a later word names an attack
     if keyword is None and words and lemmas[0] in v.keywords and "на" not in (w.casefold() for w in words):
         keyword = " ".join(words[:3])   # "безответный удар по существам с …": maybe a keyword's name
     clause = next((k for k, w in enumerate(words) if w.casefold() in ("пока", "если", "когда")), len(words))
+    if lemmas[0] in _TRAIT_NOUNS and len(words) <= 2 and all(
+            w.casefold() == "на" for w in words[1:]) and re.fullmatch(r"\d+|X", tokens[-1]):
+        # "Отравление на 2" written alone: the card's keyword ability (it poisons what it
+        # strikes), not a poison done now (in a trigger's or a paid body: ``_done_keyword``)
+        keyword = keyword or words[0]
+        return "trait", {"keyword": keyword, "amount": _amount(tokens[1:])}
     if keyword and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and (
             not v.by_noun.get(lemmas[0]) or (lemmas[0] in _TRAIT_NOUNS and len(words) == 1)) \
             and not any(lexicon.is_predicate(w) for w in words[:clause]):
@@ -247,11 +267,27 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
                 sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
                 return "modify", sub_args
             break
+    priced = None
+    if "стоить" in lemmas or "тратить" in lemmas:
+        bare = _TOKEN.findall(_ASIDE.sub(" ", text))    # not "(этот демон стоит на 3 кристалла меньше)"
+        priced = _cost_change(bare, [_lemma(t) for t in bare], name)
+    if priced is not None:
+        return priced
+    started = _starts_with(tokens, lemmas, name)
+    if started is not None:
+        return started
+
+    related = _relative_mask(text) if "котор" in text else ()
     found: tuple[int, str] | None = None
     negated = False
     qualifier = False     # inside a noun's qualifier «с выстрелом, метанием или разрядом»
     for i in range(skip, len(tokens)):
         t, lem = tokens[i], lemmas[i]
+        if i < len(related) and related[i]:
+            continue    # "клетка, на которой стоит Йети, получает …": the relative clause's words
+        if i > skip and t[:1].isupper() and not t.startswith("{") and (
+                lexicon.is_preposition(tokens[i - 1]) or _stem_match(t, name)):
+            continue    # "атаки по Вереселеню сводятся …": a name, even one that looks like a verb
         if not t.startswith("{") and not lexicon.is_predicate(t) and i > skip and (
                 tokens[i - 1].casefold() in _QUALIFIER_PREPS or (qualifier and tokens[i - 1].casefold() in ("или", "и"))
                 or (qualifier and lexicon.is_noun(tokens[i - 1]))):
@@ -271,6 +307,18 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         if lem in ("не", "нельзя") and i + 1 < len(tokens):
             negated = True
             continue
+        if lem in _GAIN_LEMMAS and i + 1 < len(tokens) and tokens[i + 1].casefold() == "не" \
+                and not (i + 1 < len(quoted) and quoted[i + 1]):
+            continue    # "получает Не может передвигаться до конца хода": the restriction it gets
+        if lem == "быть" and i and lexicon.is_modal(tokens[i - 1]) and i + 1 < len(tokens) \
+                and v.by_verb.get(lemmas[i + 1]):
+            # "может быть излечена", "Не может быть вызван": a passive after a modal — what may
+            # (or may not) be done to the card
+            what = next((c for c in v.by_verb[lemmas[i + 1]]
+                         if not v.actions[c].get("needs") or any(n in lemmas for n in v.actions[c]["needs"])), None)
+            if what is not None:
+                neg = negated or (i >= 2 and tokens[i - 2].casefold() == "не")
+                return ("restrict" if neg else "permission"), {"what": what, "passive": True}
         pred = lexicon.is_predicate(t)
         cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
         if not cands and lexicon.is_modal(t):
@@ -296,6 +344,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         # standing permission (an imperfective verb after «может»), not a one-time action
         what = found[1]
         rest = tokens[found[0] + 1:]
+        if what in ("attack", "perform") and lemmas[found[0]] in _DECLARE_LEMMAS | {"совершать", "совершить"}:
+            # "Может объявлять движение на клетку …", "Может объявлять {shot} через …": what
+            # is permitted is the act the verb's object names
+            sub, _ = classify(" ".join(tokens[found[0]:]), name)
+            if sub and sub not in ("trait", "permission", "restrict"):
+                what = sub
         if any(t.casefold() == "только" and k + 1 < len(rest) and (lexicon.is_preposition(rest[k + 1])
                                                                   or rest[k + 1].startswith("{"))
                for k, t in enumerate(rest)):
@@ -308,16 +362,44 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             and not (found[0] >= 3 and tokens[found[0] - 3].casefold() == "не"):
         # "Хозяин может не открываться в свой ход": leave to the player not to do it
         return "permission", {"what": found[1], "negated": True}
+    if negated and found is not None and found[1] == "gain" and lemmas[found[0]] in ("иметь", "обладать") \
+            and found[0] >= 1 and tokens[found[0] - 1].casefold() == "не":
+        # "Не имеет особенностей": the card is without them (a standing loss), not a «не может»
+        rest = tokens[found[0] + 1:]
+        kw = next((_lemma(t) for t in rest if not t.startswith("{") and lexicon.is_noun(t)), None)
+        return "lose", {**({"keyword": kw} if kw else {}),
+                        "target": _target(tokens[:found[0] - 1], found[0] - 2, name, False)
+                        or {"who": "self", "owner": None, "kind": None, "restrictions": []}}
     if negated and (found is None or found[0] > 0):
         verb = found[1] if found else None
         return "restrict", {"what": verb} if verb else {}
     if found is None:
-        if lemmas and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords):
+        if lemmas and (lemmas[0] in v.keywords or tokens[0].casefold() in v.keywords) and not _own_predicate(text):
+            # (a keyword's name with no verb of its own: "Опыт в стрельбе +2 по картам, рядом с
+            # которыми …"; not "Первая за ход … атака … перенаправляется …", whose verb is unknown)
             kw = keyword or " ".join(words[:3])
             amt = _amount(tokens[1:])
             return "trait", {"keyword": kw, **({"amount": amt} if amt else {})}
         return None, {}
     i, action = found
+    if action == "modify":
+        # "Усилить следующий удар стоящего рядом йордлинга на 2": +N to the object's stat
+        stat = next((lemmas[k] for k in range(i + 1, len(tokens))
+                     if not tokens[k].startswith("{") and lexicon.is_noun(tokens[k])), None)
+        stat = stat or next((t.strip("{}:") for t in tokens[i + 1:] if t.startswith("{")), None)
+        amt = _amount(tokens[i + 1:])
+        out: dict[str, Any] = {"direction": "to", **({"stat": stat} if stat else {}), **({"amount": amt} if amt else {})}
+        tgt = _target(tokens[i + 1:], -1, name, False)
+        if tgt:
+            out["target"] = tgt
+        return "modify", out
+    if action in ("gain", "lose") and i + 1 < len(quoted) and quoted[i + 1]:
+        # "до конца хода он получает «+1 к {strike}. Может нападать …»": the ability in
+        # quotes is granted whole (gain of that ability), not a modifier of its first words
+        tgt = _target(tokens[:i], i - 1, name, False) if lexicon.is_finite_verb(tokens[i]) and i else None
+        m = re.search(r"«(.*)»", text)
+        return action, {"ability": m.group(1) if m else "",
+                        "target": tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}}
     if action in ("gain", "lose") and i + 1 < len(tokens) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
         # "получает -1 к {strike}", "получить +2 к удару": a modifier of that card
         sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
@@ -326,6 +408,18 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             tgt = _target(subject, len(subject) - 1, name, False) if subject else None
             sub_args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
             return "modify", sub_args
+    if action == "attack" and lemmas[i] in _DECLARE_LEMMAS and i + 1 < len(tokens):
+        nxt = next((k for k in range(i + 1, min(len(tokens), i + 3)) if _lemma(tokens[k]) not in _PRONOUN_OBJECTS
+                    and not (k > i + 1 and tokens[k - 1].casefold() in ("по",))), i + 1)
+        icon = tokens[nxt].strip("{}:") if tokens[nxt].startswith("{") else None
+        if icon and v.by_icon.get(icon) in ("strike", "shot"):
+            action = v.by_icon[icon]      # "объявить {uchr} на 1", "объявить {shot} на 3 в атакованного"
+            args["icon"] = icon
+        elif lemmas[nxt] in _DECLARED_ABILITIES:
+            # "объявить воздействие «сила болот»", "объявить его особенность вальхаллы": the
+            # named effect or ability is used, not an attack
+            m = re.search(r"«([^«»]*)»", text)
+            return "perform", {"what": lemmas[nxt], **({"named": m.group(1)} if m else {})}
     becomes = v.actions[action].get("becomes") or {}
     in_phrase = False   # inside a prepositional phrase ("наносит по стоящей рядом карте {strike}")
     for k, (t, lem) in enumerate(zip(tokens[i + 1:i + 7], lemmas[i + 1:i + 7]), start=i + 1):
@@ -343,6 +437,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             in_phrase = False   # "получить на 1 {counter} больше": a count, then what is counted
         elif not t.startswith("{") and lexicon.is_preposition(t):
             in_phrase = True
+        elif in_phrase and _lemma(t) in _PRONOUN_OBJECTS:
+            in_phrase = False   # "объявить по нему особый удар": the pronoun ends the phrase
         elif not t.startswith("{") and lexicon.is_noun(t):
             if not in_phrase:
                 break       # "получают защиту от ран": the first noun is the object, not a later one
@@ -379,14 +475,116 @@ _TRAIT_NOUNS = frozenset({"отравление"})
 # дальность 2»): a move.
 _MOVE_KEYWORDS = frozenset({"прыжок", "рывок", "телепортация"})
 _GRANT_GAP = re.compile(r"\s*(,|,?\s*и|,?\s*или|,?\s*либо)\s*", re.I)
+_SPACED_SIGN = re.compile(r"(?<![\w)])([+\-]) (?=(?:\d+|X) (?:к|от)\b)")
 _DASH_MINUS = re.compile(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)")
 _GAIN_LEMMAS = frozenset({"получить", "получать", "иметь"})
+_DECLARE_LEMMAS = frozenset({"объявить", "объявлять"})
+_DECLARED_ABILITIES = frozenset({"воздействие", "заклинание", "особенность", "способность"})
+_PRONOUN_OBJECTS = frozenset({"он", "она", "оно", "они", "себя", "него", "нее", "неё", "них", "нему", "ней", "ним"})
 _UNTIL_WORDS = frozenset({"до", "конца", "хода", "боя", "противника", "своего", "вашего", "следующего", "этого", "либо"})
 # prepositions opening a noun's qualifier ("существо с выстрелом", "карты без брони")
 _QUALIFIER_PREPS = frozenset({"с", "со", "без", "обладающий"})
 
 
 _COUNT_WORDS = {"одну": "1", "один": "1", "две": "2", "два": "2", "три": "3"}
+
+
+_RELATIVE = re.compile(r",\s*(?:[А-Яа-яЁё]+\s+){0,2}котор[А-Яа-яЁё]*[^,;.]*", re.I)
+_ASIDE = re.compile(r"\([^()]*\)|«[^«»]*»")
+
+
+def _relative_mask(text: str) -> list[bool]:
+    """For each token of ``text`` (``_TOKEN``): is it inside a relative clause «…, на
+    которой стоит Йети, …» (its verb is the clause's, not the effect's)?"""
+    spans = [m.span() for m in _RELATIVE.finditer(text)]
+    return [any(a <= m.start() < b for a, b in spans) for m in _TOKEN.finditer(text)]
+
+
+def _own_predicate(text: str) -> bool:
+    """Does ``text`` have a verb outside brackets, quotes and relative clauses?"""
+    bare = _RELATIVE.sub(" ", _ASIDE.sub(" ", text))
+    return any(lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", bare))
+
+
+def _cost_change(tokens: list[str], lemmas: list[str], name: str | None) -> tuple[str, dict[str, Any]] | None:
+    """«Присягнувшая стоит на X {ordinary} меньше», «ваша местность стоит на 1 кристалл
+    меньше», «вы тратите на 2 {elite} меньше при наборе …»: a modifier of what a card costs
+    (``stat`` стоимость, signed ``amount``); ``None`` for other texts."""
+    for k, lem in enumerate(lemmas):
+        if lem not in ("стоить", "тратить") or k + 2 >= len(tokens) or tokens[k + 1].casefold() != "на":
+            continue
+        amount = tokens[k + 2]
+        if not re.fullmatch(r"\d+|X", amount):
+            return None
+        sign = next((t.casefold() for t in tokens[k + 3:k + 7] if t.casefold() in ("меньше", "больше")), None)
+        if sign is None:
+            return None
+        n = None if amount == "X" else int(amount) * (1 if sign == "больше" else -1)
+        args: dict[str, Any] = {"amount": {"n": n, "x": amount == "X", "range": None}, "stat": "стоимость",
+                                "direction": "to"}
+        tgt = _target(tokens[:k], k - 1, name, False) if k and lem == "стоить" else None
+        args["target"] = tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}
+        return "modify", args
+    return None
+
+
+def _sets_roll(words: list[str]) -> bool:
+    """«следующий бросок кубика … равен 6», «… броска кубика ваших карт равны этим
+    значениям», «сделать результатом сражения …» (``words`` outside brackets and quotes):
+    the result of a roll or battle is set (grammar/effects.yaml roll_result) — as the
+    leaf's first act, with no verb of another act before it."""
+    v = vocabulary()
+    lemmas = [_lemma(w) for w in words]
+    for k, lem in enumerate(lemmas):
+        if lem in v.roll_changing and k < 2 and any(x in ("бросок", "кубик") for x in lemmas[k + 1:k + 5]):
+            return True     # "изменить между собой эти броски", "перевернуть кубик на …"
+        if lem == "результат" and k and lemmas[k - 1] in v.roll_making:
+            return not any(lexicon.is_predicate(w) for w in words[:k - 1])
+        if lem == "бросок" and any(x in v.roll_equal for x in lemmas[k + 1:k + 12]):
+            return not any(lexicon.is_predicate(w) for w in words[:k])
+    return False
+
+
+_START_NOUNS = frozenset({"бой", "игра"})
+
+
+def _starts_with(tokens: list[str], lemmas: list[str], name: str | None) -> tuple[str, dict[str, Any]] | None:
+    """«Начинает бой с {counter}», «начинает бой с 2 дополнительными {health}», «Начинает
+    бой с 4 ранами», «начинает игру с +X к {strike}»: what the card has when the battle
+    starts — counters, gain (extra lives, a keyword), wound or modify, with ``when``
+    "battle_start"; ``None`` for other texts."""
+    for i in range(len(tokens) - 3):
+        if lemmas[i] in ("начинать", "начать") and lemmas[i + 1] in _START_NOUNS \
+                and tokens[i + 2].casefold() in ("с", "со"):
+            break
+    else:
+        return None
+    v = vocabulary()
+    if i > 3 or any(v.by_noun.get(lem) or v.by_verb.get(lem) for lem in lemmas[:i]):
+        return None     # the words of another effect come first (a missed split): not this one
+    rest = tokens[i + 3:]
+    subject = tokens[:i]
+    tgt = (_target(subject, len(subject) - 1, name, False) if subject else None) \
+        or {"who": "self", "owner": None, "kind": None, "restrictions": []}
+    if re.fullmatch(r"[+\-](\d+|X)", rest[0]):
+        sub_action, sub_args = classify(" ".join(rest), name)
+        if sub_action == "modify":
+            return "modify", {**sub_args, "target": tgt, "when": "battle_start"}
+        return None
+    amt = _amount(rest)
+    args: dict[str, Any] = {"target": tgt, "when": "battle_start", **({"amount": amt} if amt else {})}
+    for t in rest[:4]:
+        lem = _lemma(t) if not t.startswith("{") else t.strip("{}:")
+        if lem in ("counter", "token", "tok", "фишка", "жетон"):
+            return "counters", args
+        if lem == "рана":
+            return "wound", args
+        if lem in ("health", "жизнь"):
+            return "gain", {**args, "icon": "health"}
+    kw = [_lemma(t) for t in rest if _lemma(t) in vocabulary().keywords]
+    if kw:
+        return "gain", {**args, "keyword": kw[0]}
+    return None
 
 
 def _quoted_mask(text: str) -> list[bool]:
@@ -465,18 +663,24 @@ def _with(node: Node, **extra: Any) -> Node:
     return replace(node, attrs=tuple(sorted(attrs.items())))
 
 
-def type_tree(node: Node, name: str | None = None) -> Node:
+def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
     """The tree with every ``effect`` leaf typed (``action``, ``args`` attributes), and
     505.9 marked on an ``and_then`` whose earlier part destroys or returns the card
-    itself by its own ``name``."""
+    itself by its own ``name``. ``done``: the node is the body of a trigger or of a
+    paid (activated) ability, where a keyword that names an act («телепортация»,
+    «отравление на 1») is that act done then, not a trait of the card."""
     if node.kind == "effect":
         action, args = _classified(node.text, name, node.attr("keyword"))
-        return _with(node, action=action, args=args)
-    kids = tuple(type_tree(c, name) for c in node.children)
+        leaf = _with(node, action=action, args=args)
+        if not done and action in _ARRIVALS and _indicative_verb(node.text, action):
+            # "Другие ваши существа инкарнируют в открытом виде": a static ability stating
+            # how the act happens whenever it happens, not the act done now
+            return _with(node, action="manner", args=_freeze({"what": action, **thaw(args)}))
+        return _done_keyword(leaf) if done else leaf
+    inner = done or node.kind in ("trigger", "cost")
+    kids = tuple(type_tree(c, name, inner) for c in node.children)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(node, kids)
-    if node.kind == "trigger":
-        kids = tuple(_done_keyword(k) for k in kids)
     out = replace(node, children=kids)
     if node.kind == "and_then" and not node.attr("self_source") and name:
         for c in kids[:-1]:
@@ -500,9 +704,31 @@ def _classified(text: str, name: str | None, keyword: str | None) -> tuple[str |
     return action, _freeze(args)
 
 
+# Acts of a card coming into play: in a static ability, written in the indicative
+# («инкарнирует», «вызываются»), they state how that act happens (action manner).
+_ARRIVALS = frozenset({"resurrect", "summon"})
+
+
+def _indicative_verb(text: str, action: str) -> bool:
+    """Is the verb naming ``action`` in ``text`` an indicative finite form («инкарнирует»,
+    «инкарнируют»), not an infinitive, an imperative or a verb after «может»?"""
+    from bot.morph import analyzer
+
+    verbs = set(vocabulary().actions.get(action, {}).get("verbs") or ())
+    words = re.findall(r"[А-Яа-яЁё]+", text)
+    for k, w in enumerate(words):
+        if _lemma(w) in verbs:
+            if k and lexicon.is_modal(words[k - 1]):
+                return False
+            return lexicon.is_finite_verb(w) and not any(p.tag.mood == "impr" for p in analyzer().parse(w.casefold()))
+    return False
+
+
 def _done_keyword(leaf: Node) -> Node:
-    """«При {strike} – прыжок, дальность 2»: a movement keyword as a trigger's body is the
-    move done then (action move), not a trait the card has."""
+    """«При {strike} – прыжок, дальность 2», «{tap}: Воздействие «…» – телепортация, при
+    этом – …», «При {strike} – отравление на 1»: a movement keyword or an effect noun
+    written as a keyword, in the body of a trigger or a paid ability, is the act done
+    then (action move / poison), not a trait the card has."""
     if leaf.kind != "effect" or leaf.attr("action") != "trait":
         return leaf
     first = re.match(r"\s*([А-Яа-яЁё]+)", leaf.text)
@@ -515,6 +741,7 @@ def _done_keyword(leaf: Node) -> Node:
         return leaf
     args = thaw(leaf.attr("args") or ())
     args.pop("keyword", None)
+    leaf = replace(leaf, attrs=tuple((k, v) for k, v in leaf.attrs if k != "keyword"))
     if action == "move":
         args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
     return _with(leaf, action=action, args=_freeze(args))
@@ -535,8 +762,10 @@ def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
             if granting and quoted:
                 # "получает +1 к {move} и «Может двигаться по диагонали»": a granted ability
                 k = _with(k, action="gain", args=_freeze({"ability": quoted.group(1)}))
-            elif granting and k.attr("action") == "trait" and k.attr("keyword") and not any(
-                    lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)):
+            elif granting and k.attr("action") == "trait" and (k.attr("keyword") or _names_trait(k)) and not any(
+                    lexicon.is_predicate(w) for w in re.findall(r"[А-Яа-яЁё]+", re.sub(r"\([^()]*\)", " ", k.text))):
+                # ("либо проклятие (если уже имеет отравление)": the words in brackets are
+                # the option's condition, not its verb)
                 args = thaw(k.attr("args") or ())
                 noun = vocabulary().by_noun.get(words[0], []) if words else []
                 if noun:    # "получает проклятие и отравление 1": the poison itself
@@ -547,6 +776,12 @@ def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
                 granting = True
         out.append(k)
     return tuple(out)
+
+
+def _names_trait(leaf: Node) -> bool:
+    """Does a ``trait`` leaf name a keyword or an icon ability (its args)?"""
+    args = thaw(leaf.attr("args") or ())
+    return isinstance(args, dict) and bool(args.get("keyword") or args.get("icon"))
 
 
 def is_typed(node: Node | None) -> bool:

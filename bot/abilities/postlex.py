@@ -193,6 +193,41 @@ def _instead(toks: list[Token], j: int) -> bool:
         and toks[j + 1].value.casefold() == "этого"
 
 
+# Verbs of a state (not an event): «когда не имеет ран», «когда стоит рядом с …».
+_STATE_LEMMAS = frozenset({"иметь", "стоять", "находиться", "являться", "лежать", "обладать"})
+
+
+def _state_when_words(toks: list[Token], i: int) -> None:
+    """Inside the «если»/«пока» clause opened at ``toks[i]``: a «, когда [не] <state verb>»
+    ("Если должен излечиться на X, когда не имеет ран …") states a circumstance of that
+    condition, not an event: its «когда» is retyped a WORD in place (the clause stays one
+    condition header instead of opening a trigger)."""
+    for j in range(i + 1, len(toks) - 1):
+        t = toks[j]
+        if t.type in ("DASH", "COLON", "SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "HEAD_END"):
+            return
+        if t.type == "TRIGGER_KW" and t.value.casefold() == "когда" and _states(toks, j):
+            toks[j] = _retype(t, "WORD")
+
+
+def _states(toks: list[Token], j: int) -> bool:
+    """Does the «когда» at ``toks[j]`` open a state, «когда [не] имеет / стоит / является …»
+    (not an event: «когда не имеет ран» holds for as long as it is true)?"""
+    k = j + 1
+    if k + 1 < len(toks) and toks[k].type == "WORD" and toks[k].value.casefold() == "не":
+        k += 1
+    return k < len(toks) and toks[k].type == "WORD" and lexicon.is_finite_verb(toks[k].value) \
+        and lexicon.word_lemma(toks[k].value) in _STATE_LEMMAS
+
+
+def _after_state_when(toks: list[Token], j: int) -> bool:
+    """Is ``toks[j]`` the [«не»] verb of a state «когда» kept in a condition header (a
+    WORD «когда», see ``_state_when_words``)?"""
+    def when(k: int) -> bool:
+        return k >= 0 and toks[k].type == "WORD" and toks[k].value.casefold() == "когда"
+    return when(j - 1) or (when(j - 2) and toks[j - 1].value.casefold() == "не")
+
+
 def _emit_header(toks: list[Token], i: int, end: tuple[str, int]) -> tuple[list[Token], int]:
     """Tokens of the header opened at ``toks[i]`` and ending at ``end`` (see
     ``CardPostLex._header_end``): keyword, words, HEAD_END; and where the body starts."""
@@ -309,6 +344,19 @@ def _standing_permission(toks: list[Token], i: int) -> bool:
             and toks[i + 2].type == "WORD" and lexicon.is_infinitive(toks[i + 2].value):
         return True     # "Может не открываться в начале вашего хода": a standing leave not to
     return nxt is not None and nxt.type == "WORD" and lexicon.is_infinitive(nxt.value) and not _one_time(nxt.value)
+
+
+def _until_end(toks: list[Token], i: int) -> bool:
+    """Does the part opened by «может» at ``i`` say how long it lasts, «до конца (вашего)
+    хода / боя», before the next separator ("Концентрация: может двигаться по диагонали до
+    конца вашего хода": a permission for that while, not an act the player may decline)?"""
+    for k in range(i + 1, len(toks) - 1):
+        t = toks[k]
+        if t.type in _PART_SEPS or t.type in ("ILI", "LIBO", "AND", "COMMA"):
+            return False
+        if t.type == "WORD" and t.value.casefold() == "до" and toks[k + 1].value.casefold() == "конца":
+            return True
+    return False
 
 
 def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed: bool = False) -> bool:
@@ -685,6 +733,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     main = None
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if _after_state_when(toks, j):
+            continue     # "Если должен излечиться, когда не имеет ран …": the clause's own state
         if toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value) and (
                 j == verb + 1 or (toks[j - 1].type == "WORD" and lexicon.is_preposition(toks[j - 1].value))
                 or (not toks[verb].value.casefold().endswith(("ся", "сь"))
@@ -1191,6 +1241,8 @@ class CardPostLex:
                 and toks[i + 1].type == "WORD" and lexicon.word_lemma(toks[i + 1].value) == "этот":
             # "Бешенство 1: после этой атаки не закрывается": the attack at hand, not an event
             toks = toks[:i] + [_retype(toks[i], "WORD")] + toks[i + 1:]
+        if i < len(toks) and toks[i].type == "TRIGGER_KW" and toks[i].value.casefold() == "когда" and _states(toks, i):
+            toks = toks[:i] + [_retype(toks[i], "CONDITION_KW")] + toks[i + 1:]    # "Когда не имеет ран, …": a state
         if i < len(toks) and toks[i].type in HEADER_KW and depth < MAX_DEPTH:
             end = self._header_end(toks, i)
             if end is None and toks[i].type == "NAMED_KW":
@@ -1283,6 +1335,8 @@ class CardPostLex:
     def _header_end(self, toks: list[Token], i: int) -> tuple[str, int] | None:
         """Where the header opened at ``toks[i]`` ends: ("token", j) or ("insert", j)."""
         kw = " ".join(toks[i].value.casefold().split())
+        if _opens_condition(toks[i]) or (toks[i].type == "CONDITION_KW" and kw == "когда"):
+            _state_when_words(toks, i)
         if kw.startswith(("до набора", "в ваш ход", "в свой ход", "в его ход", "в этот ход", "в ход противника")):
             # a fixed phrase is the whole header: "До набора отряда вы можете …",
             # "В ваш ход атаки ваших эльфов … сводятся к сильным"
@@ -1363,8 +1417,9 @@ class CardPostLex:
             # else the first comma
             # (a comma before «чтобы», «который» opens a subordinate clause inside the header)
             commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
-                j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value)
-                in ("чтобы", "который", "чем")) and not _brackets_gerund(toks, i, j)
+                j + 1 < len(toks) and toks[j + 1].type == "WORD" and (lexicon.word_lemma(toks[j + 1].value)
+                in ("чтобы", "который", "чем") or toks[j + 1].value.casefold() == "когда"))
+                and not _brackets_gerund(toks, i, j)
                 and not (toks[j - 1].type == "NUMBER" and j + 1 < len(toks) and toks[j + 1].type == "NUMBER")  # "7,8 и 9"
                 and not _brackets_participle(toks, i, j)
                 and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
@@ -1598,7 +1653,8 @@ class CardPostLex:
             if typ == "MAY" or (typ == "WORD" and start and t.value.casefold() in _MAY_FORMS):
                 after_not = prev is not None and prev.value.casefold() == "не"
                 if start and not after_not and not (not headed and (_restriction_follows(toks, i)
-                                                                     or _standing_permission(toks, i))):
+                                                                     or _standing_permission(toks, i))) \
+                        and not (headed and _standing_permission(toks, i) and _until_end(toks, i)):
                     t = _retype(t, "MAY_V")     # (also «могут …» opening an ability after a header)
                     may_scope = True
                 else:

@@ -99,6 +99,23 @@ def chat_sentences(question: str) -> list[str]:
     return [text[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(text)]) if text[a:b].strip(" .!?…")]
 
 
+def argued(question: str) -> bool:
+    """The asked sentence of ``question`` concludes from the asker's argument told inside it
+    («…, но симбиот же не может перемещаться, значит особенность не сработает?»): a clause
+    with a reasoning particle before a conclusion word. Such a sentence read whole would be
+    ruled on its argument; ``split`` gives its conclusion unless the question tells board
+    facts too, and then the rule text must not rule on it at all (``route``)."""
+    sents = chat_sentences(question)
+    if not sents:
+        return False
+    asked = sents[max((i for i, s in enumerate(sents) if "?" in s), default=len(sents) - 1)]
+    conclusions = "|".join(map(re.escape, _words("conclusion_words")))
+    m = None
+    for m in re.finditer(rf"(?:^|[\s,])(?:{conclusions})(?=[\s,])", asked.casefold()):
+        pass
+    return m is not None and _particle(asked[:m.start()].strip(" ,"))
+
+
 def split(question: str) -> Premised | None:
     """The premise and the asked proposition of ``question`` (see the module docstring)."""
     sents = chat_sentences(question)

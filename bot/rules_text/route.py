@@ -100,6 +100,8 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
         counted = read(question, edition)
         if counted is None or counted.kind != "count":
             return ans   # a count is counted on what was told before it («в отряде степи, леса, горы. скока теряю»)
+    elif premise.argued(question):
+        return None     # «у меня карта …. но симбиот же не может …, значит …?»: read whole it is ruled on the argument
     from bot.rules_text import values
 
     q = read(question, edition)
