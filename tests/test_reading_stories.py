@@ -353,3 +353,23 @@ def test_story_gaps_read_in_general(q, verdict, cite):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith(verdict), (q, a.verdict, a.unread)
     assert a.citations[0] == cite, a.citations
+
+
+@pytest.mark.parametrize("q,verdict,cite", [
+    # the seating step told around a card left without a host (209.7, 212.5)
+    ("при рассадке я посадил кого смог. один симб остался без хозяина, подходящих существ нет. что с ним?",
+     "Симбиот погибает", "209.7"),
+    ("подфаза вскрытия прошла. моя шмотка так и осталась без хозяина. что с ней?", "Экипировка погибает", "212.5"),
+    ("шмотку я так никому и не назначил при рассадке. она погибнет?", "Да, экипировка погибает", "212.5"),
+    ("противник не смог посадить паразита, в моём первом ряду вообще никого. что с паразитом после вскрытия?",
+     "Паразит погибает", "209.7"),
+    # two pieces of equipment, no class said: both cases run, the answer names the condition (212.4)
+    ("можно ли повесить на одного гнома две шмотки?", "Да, если у них разные классы", "212.4"),
+    ("можно на одного сущ несколько шмоток надеть?", "Да, если у них разные классы", "212.4"),
+    ("можно надеть на одно существо две экипировки одного класса?", "Нет, нельзя", "212.4"),
+])
+def test_seating_stories_and_unclassed_pairs(q, verdict, cite):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), (q, a.verdict, a.unread)
+    assert a.citations[0] == cite, a.citations
+    assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed

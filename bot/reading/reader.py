@@ -1291,8 +1291,9 @@ class _Reader:
         self.read_untouched_moves()
         self.r.events = [e for k, e in enumerate(self.r.events)
                          if k == 0 or (e.op, e.card, e.arg) != (self.r.events[k - 1].op, self.r.events[k - 1].card, self.r.events[k - 1].arg)]
-        from bot.reading.seating import read_seating, read_squad
+        from bot.reading.seating import read_seating, read_squad, read_told_seating
         read_seating(self)
+        read_told_seating(self)
         read_squad(self)
         self.read_asked()
         from bot.reading.attached_count import read_on_each_other
