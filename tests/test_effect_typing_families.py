@@ -261,6 +261,7 @@ def test_passive_after_a_modal(text, action, what):
     ("Средние и сильные атаки по Вересеню сводятся к 1.", "reduce"),
     ("При вскрытии – вернуть из изгнания существо с 3 ранами.", "return_from_exile"),
     ("Местность противника лишается особенностей.", "lose"),
+    ("При сильном {strike} – удваивает число своих {counter}.", "counters"),
     ("При {strike} – изменить между собой эти броски.", "roll_result"),
     ("{tap}: Перевернуть кубик на противоположную грань.", "roll_result"),
     ("{tap}: Пернаправить дальнюю атаку на стоящую рядом карту.", "redirect"),
@@ -298,3 +299,15 @@ def test_permission_names_the_act_its_object_names(text, what):
     res = parse(text)
     assert _leaves(res)[0][1] == "permission"
     assert _args(res)["what"] == what
+
+
+def test_attack_noun_subject_of_a_later_reducing_verb():
+    res = parse("Удары летающих существ по Стражу Северных Врат сводятся к 1.")
+    assert _leaves(res)[0][1] == "reduce"
+
+
+def test_icon_label_left_in_a_leaf_is_typed_by_what_follows():
+    from bot.abilities.effects import classify
+    assert classify("{strike}: {uchr} на 2")[0] == "strike"
+    assert classify("{strike}: Начинает бой с {counter}")[0] == "counters"
+    assert classify("{armor}: 1") == ("trait", {"icon": "armor", "amount": {"n": 1, "x": False, "range": None}})

@@ -36,7 +36,8 @@ PAGE = """<html><body>
 <tr><td>10 и более</td><td>Победа</td></tr>
 <tr><td>5&ndash;9</td><td>Ничья</td></tr>
 <tr><td>4 и менее</td><td>Поражение</td></tr>
-</tbody></table></center></li></ol>
+</tbody></table></center></li>
+<li><p align="justify">При броске кубика по запертому сундуку открывает только хозяин: результат 1–2 означает пустой сундук, 3–5 – полный, 6 – волшебный.</p></li></ol>
 </body></html>"""
 
 
@@ -64,6 +65,9 @@ def test_a_table_is_read_with_its_key_columns_ranges_and_changes(treasury):
     assert tables._key_width(coins) == 2 and tables._key_width(dice) == 1
     assert coins.ranges[0] is None and coins.ranges[2] == ((30, 30), (30, 30), (25, 25))
     assert dice.ranges[0] == ((10, float("inf")), (5, 9), (float("-inf"), 4))
+    chest = got["202.4"]
+    assert chest.header == ("Результат", "Сундук") and chest.requires == frozenset({"запер"})
+    assert chest.rows == (("1–2", "Пустой сундук"), ("3–5", "Полный сундук"), ("6", "Волшебный сундук"))
     [change] = coins.changes
     assert (change.number, change.delta, change.when) == ("102.2", -2, frozenset({"перес"}))
 
@@ -97,6 +101,9 @@ def test_rule_and_search_show_the_table(treasury, capsys):
     ("сумма кубиков 11, какой исход?", "Исход: Победа", ["202.3"]),
     ("выпала сумма кубиков 7 какой исход", "Исход: Ничья", ["202.3"]),
     ("сумма кубиков 2 — какой исход", "Исход: Поражение", ["202.3"]),
+    # a table stated in a sentence, for the case it names; the value named, its key asked
+    ("бросаю по запертому сундуку, выпало 4. какой сундук?", "Сундук: Полный сундук", ["202.4"]),
+    ("кидаю кубик по запертому сундуку, сколько надо выкинуть чтоб вышел волшебный?", "Результат: 6", ["202.4"]),
 ])
 def test_table_values(treasury, q, verdict, cites):
     a = answer(q, treasury)
@@ -110,7 +117,58 @@ def test_table_values(treasury, q, verdict, cites):
     "у меня 3 жетона, я первый в турнире, сколько медных",      # a fact the table does not know
     "кто ходит первым в турнире?",                              # no column of the table asked
     "скока медных монет стоит карта в турнире",                 # «стоит»: not what the table tells
+    "выпало 4. какой сундук?",                                  # the case of 202.4 (a locked chest) not told
+    "бросаю по открытому сундуку, выпало 4. какой сундук?",     # another case
 ])
 def test_no_table_verdict_when_the_table_cannot_decide(treasury, q):
     a = tables.answer(q, treasury, index_for(treasury))
     assert a is None, (q, a and a.verdict)
+
+
+# --- a roll with modifiers, held in the bounds a sentence states (bot.rules_text.rolls) ----------
+
+ROLLS_PAGE = """<html><body><p><a name="1"></a><strong>1. Основы</strong></p>
+<p align="justify"><u><a name="104"></a>104. Броски.</u></p><ol>
+<li><p align="justify">Результат броска кубика с учётом модификаторов не может быть меньше 2 и больше 5, кроме поединка двух героических существ.</p></li>
+<li><p align="justify">Модификаторы к броску складываются.</p></li></ol></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def dice(tmp_path_factory):
+    from conftest import clear_edition_caches
+
+    from bot.cli import main
+
+    folder = tmp_path_factory.mktemp("rolls")
+    page = folder / "dice.html"
+    page.write_text(ROLLS_PAGE, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BERSERK_USER_DIR", str(folder / "user"))
+        clear_edition_caches()
+        assert main(["rulebook", "import", str(page), "--edition", "dice"]) == 0
+        yield "dice"
+    clear_edition_caches()
+
+
+@pytest.mark.parametrize("q, verdict", [
+    ("у меня модификатор +1 к броску, выпало 3. какой результат?", "4"),
+    ("стреляю с модификатором +2 к кубу, выпало 4 — какой итог броска?", "5"),        # 6, held at 5
+    ("модификатор -3 к броску, выкинул 3. результат 0 получается?", "Нет, 2"),      # 0, held at 2
+    ("с модификатором +1 и ещё +1 к броску выпало 2, результат 4 будет?", "Да, 4"),
+])
+def test_roll_results_held_in_the_stated_bounds(dice, q, verdict):
+    from bot.rules_text import rolls
+
+    a = rolls.answer(q, dice, index_for(dice))
+    assert a is not None and (a.verdict, a.citations) == (verdict, ["104.1"]), (q, a and a.verdict)
+
+
+@pytest.mark.parametrize("q", [
+    "у меня модификатор +1 к броску, выпало 5. бью героическое существо, какой результат?",  # the excepted case
+    "у меня модификатор +1 к броску. какой результат?",                                       # no roll told
+    "у меня модификатор +1 к броску, выпало 3. какой удар нанесу?",                           # not the result asked
+])
+def test_no_roll_result_when_the_rule_does_not_decide(dice, q):
+    from bot.rules_text import rolls
+
+    assert rolls.answer(q, dice, index_for(dice)) is None

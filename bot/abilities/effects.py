@@ -177,6 +177,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             and tokens[1].strip("{}:") not in ("elite", "ordinary", "health"):
         tokens = tokens[::-1]    # "Строй: 2{armor}": the value written before its icon
     words = [t for t in tokens if t[:1].isalpha() and t != "X"]
+    if len(tokens) > 1 and tokens[0].startswith("{") and tokens[0].endswith(":") and "{" + tokens[0].strip("{}:") + "}:" in text:
+        # "{strike}: {uchr} на 2", "{strike}: Начинает бой с {counter}": an icon label left in
+        # the leaf — the effect is what follows it
+        sub = classify(text.split(":", 1)[1], name, keyword)
+        if sub[0] is not None:
+            return sub
     lemmas = [_lemma(t) if not t.startswith("{") and not re.match(r"[+\-]?\d|[+\-]?X$", t) else t for t in tokens]
     icons = [t.strip("{}:") for t in tokens if t.startswith("{")]
     args: dict[str, Any] = {}
@@ -620,7 +626,7 @@ def _subject_of_later_verb(tokens: list[str], lemmas: list[str], i: int) -> bool
         return False
     if not lexicon.may_be_nominative(tokens[i]):
         return False
-    for k in range(i + 1, min(len(tokens), i + 6)):
+    for k in range(i + 1, min(len(tokens), i + 9)):
         if tokens[k].casefold() == "на" or re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", tokens[k]):
             return False    # "Выстрел огненной стрелой на 5 (игнорирует …)": the effect's own amount
         if lexicon.is_finite_verb(tokens[k]):

@@ -52,13 +52,14 @@ def _quote(p: Prop) -> str:
 
 
 def story_answer(question: str, edition: str = "5ed") -> Answer | None:
-    """The value a printed table gives (``bot.rules_text.tables``) or the consequence a
-    rule of effect states for the story told (``bot.rules_text.consequence``) — read over
+    """The value a printed table gives (``bot.rules_text.tables``), a roll's bounded result
+    (``bot.rules_text.rolls``) or the consequence a rule of effect states for the story told
+    (``bot.rules_text.consequence``) — read over
     every sentence of ``question``, however long: ``None`` when neither decides."""
-    from bot.rules_text import consequence, tables
+    from bot.rules_text import consequence, rolls, tables
 
     idx = index_for(edition)
-    t = tables.answer(question, edition, idx)
+    t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx)
     if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
         return t
     return consequence.answer(question, edition, idx)
@@ -69,10 +70,11 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
-    from bot.rules_text import tables
+    from bot.rules_text import rolls, tables
 
-    t = tables.answer(question, edition, index_for(edition))
-    if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
+    idx = index_for(edition)
+    t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx)
+    if t is not None:   # a printed table's row and column; a roll with modifiers held in its bounds
         return t
     a = _answer_sentences(question, edition)
     if a is not None and a.verdict:

@@ -67,6 +67,9 @@ class TableFact:
     ranges: tuple[tuple[tuple[float, float], ...] | None, ...]
     words: frozenset[str]
     changes: tuple[Change, ...] = ()
+    requires: frozenset[str] = frozenset()
+    """Stems the question must name: the qualifiers of the case a table in a sentence is
+    stated for («При простом ударе по закрытой карте … результат 1–3 означает …»)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,7 @@ class TableWords:
     counts: frozenset[str]
     universal: frozenset[str]
     light: frozenset[str]
+    result_words: dict[str, frozenset[str]]
 
 
 @lru_cache(maxsize=1)
@@ -91,7 +95,8 @@ def table_words() -> TableWords:
     def s(key):
         return frozenset(fold(str(x)) for x in t.get(key) or ())
 
-    return TableWords(s("asks") | s("counts"), s("counts"), s("universal"), s("light"))
+    results = {fold(str(k)): frozenset(fold(str(x)) for x in v or ()) for k, v in (t.get("result_words") or {}).items()}
+    return TableWords(s("asks") | s("counts"), s("counts"), s("universal"), s("light"), results)
 
 
 def stem(lemma: str) -> str:
@@ -188,7 +193,54 @@ def read_tables(rb) -> tuple[TableFact, ...]:
             header = [cells[0][j] for j in range(len(rows[0]))]
             out.append(TableFact(c.number, caption or "", c.text, rows[0], tuple(rows[1:]), cells, tuple(ranges),
                                  words, _changes(rb, c.number, words, header)))
+        from bot.rules_text.propositions import sentences
+
+        for sent in sentences(c.text):
+            tf = _sentence_table(c.number, sent)
+            if tf is not None:
+                out.append(tf)
     return tuple(out)
+
+
+_PROSE_FIRST = re.compile(r"(?i)(?<![а-яё])([а-яё]+)\s+(\d+(?:\s*[–—-]\s*\d+)?)\s+(?:означает|означают|дает|даёт|соответствует)"
+                          r"\s+([^,;.:]+)")
+
+
+def _sentence_table(number: str, sentence: str) -> TableFact | None:
+    """A table stated in a sentence: «<key> 1–3 означает слабый удар, 4–5 – средний, 6 –
+    сильный» -> key column «Результат» (ranges), value column «Удар» (a value that names no
+    noun takes the first value's: «средний» -> «средний удар»); the qualifiers of the part
+    before it (the case it is stated for) must be named by a question. ``None`` when the
+    sentence states no such list of at least two ranges."""
+    m = _PROSE_FIRST.search(sentence)
+    if m is None:
+        return None
+    items = [(m.group(2), m.group(3).strip())]
+    at = m.end()
+    while True:
+        n = _next_item(sentence, at)
+        if n is None:
+            break
+        items.append((n.group(1), n.group(2).strip()))
+        at = n.end()
+    if len(items) < 2 or any(_range(r) is None for r, _ in items):
+        return None
+    first = items[0][1].split()
+    head = first[-1] if len(first) > 1 else ""     # «слабый удар, … средний»: the noun of the first value
+    values = [v if len(v.split()) > 1 or not head else f"{v} {head}" for _, v in items]
+    header = (m.group(1).capitalize(), head.capitalize() or "Значение")
+    rows = tuple((r, v[:1].upper() + v[1:]) for (r, _), v in zip(items, values))
+    cells = tuple(tuple(_stems(x) for x in r) for r in (header, *rows))
+    ranges = (tuple(_range(r) for r, _ in rows), None)
+    before = sentence[:m.start()]
+    toks, _ = tokenize(before.split(":")[0])
+    verb = next((i for i, t in enumerate(toks) if t.pos in ("VERB", "PRTS")), len(toks))
+    requires = frozenset(stem(t.lemma) for t in toks[:verb] if t.pos in ("ADJF", "ADJS", "PRTF"))
+    return TableFact(number, "", sentence, header, rows, cells, ranges, _stems(sentence), (), requires)
+
+
+def _next_item(sentence: str, at: int):
+    return re.compile(r",\s*(\d+(?:\s*[–—-]\s*\d+)?)\s*[–—-]\s*([^,;.:]+)").match(sentence, at)
 
 
 # --- the question ---------------------------------------------------------------------------
@@ -197,6 +249,39 @@ def _own(cells: list[frozenset[str]]) -> list[frozenset[str]]:
     """Each cell's stems minus those every cell of its column has («игрок» of «Первый игрок»)."""
     common = frozenset.intersection(*cells) if len(cells) > 1 else frozenset()
     return [c - common for c in cells]
+
+
+_ADJ_END = re.compile(r"(?:ому|ему|ым|им|ой|ей|ая|яя|ое|ее|ые|ие|ых|их|ую|юю|ого|его)$")
+
+
+def _norms(t: Tok) -> set[str]:
+    """The concepts a question's word may be (``RuleLanguage.norm`` of its lemma, and of its
+    adjective form when the morphology took a chat participle for a noun: «тапнутому»)."""
+    from bot.rules_text.language import language
+
+    L = language()
+    out = {L.norm(t.lemma, t.text)}
+    low = t.text.casefold()
+    if _ADJ_END.search(low):
+        out.add(L.norm(_ADJ_END.sub("ый", low)))
+    return out
+
+
+_CONCEPTS: dict[int, frozenset[str]] = {}
+
+
+def _table_concepts(tf: TableFact) -> frozenset[str]:
+    """The concepts (``RuleLanguage.norm``) of the table's paragraph and cells: a question's
+    word of a kind of one of them («тварь» of «карта») is a word the table knows."""
+    got = _CONCEPTS.get(id(tf))
+    if got is None:
+        from bot.rules_text.language import language
+
+        L = language()
+        text = " ".join([tf.lead, tf.caption, *(" ".join(r) for r in (tf.header, *tf.rows))])
+        got = frozenset(L.norm(t.lemma, t.text) for t in tokenize(text)[0] if t.pos in _CONTENT)
+        _CONCEPTS[id(tf)] = got
+    return got
 
 
 def _key_width(tf: TableFact) -> int:
@@ -265,6 +350,9 @@ def _from_table(tf: TableFact, toks: list[Tok], qstems: list[str], W: TableWords
     named_cells: set[str] = set()
     for j in range(_key_width(tf)):
         header_named = bool(head_own[j]) and any(_in(s, head_own[j]) for s in q)
+        if tf.ranges[j] is not None and not header_named:   # «выпало 5» names the number of a die's table
+            header_named = any(_in(stem(k), tf.words) and any(t.lemma in vs for t in toks)
+                               for k, vs in W.result_words.items())
         if tf.ranges[j] is not None:
             if header_named and len(numbers) == 1:
                 i, n = numbers[0]
@@ -279,11 +367,33 @@ def _from_table(tf: TableFact, toks: list[Tok], qstems: list[str], W: TableWords
             keys.add(j)
             rows &= named | universal
             named_cells |= {x for r in named for x in own[r]}
+    if not keys:   # «сколько надо выкинуть, чтоб прошёл сильный»: a value named, its key asked
+        for j in range(_key_width(tf), ncols):
+            if tf.ranges[j] is not None:
+                continue
+            own = _own([tf.cells[r + 1][j] for r in range(len(tf.rows))])
+            named = {r for r in range(len(tf.rows)) if any(_in(s, own[r]) for s in q)}
+            if named and len(named) < len(tf.rows):
+                keys.add(j)
+                rows &= named
+                named_cells |= {x for r in named for x in own[r]}
+        reverse = []
+        if keys:
+            reverse = [j for j in range(_key_width(tf)) if j not in keys]
+            if any(t.lemma in W.counts for t in toks):
+                reverse = [j for j in reverse if tf.ranges[j] is not None]
+            if len(reverse) != 1 or len({tf.rows[r][reverse[0]] for r in rows}) != 1:
+                return None
+    else:
+        reverse = []
     if not keys or not rows:
         return None
+    named_norm = {stem(c) for t in toks for c in _norms(t)}
+    if not all(_in(x, q) or _in(x, named_norm) for x in tf.requires):
+        return None     # the case the sentence states its table for is not told
     if any(i not in used_numbers for i, _ in numbers):
         return None     # a number the table does not place: a fact it does not know
-    asked = [j for j in range(ncols) if j not in keys and head_own[j] and any(_in(s, head_own[j]) for s in q)]
+    asked = reverse or [j for j in range(ncols) if j not in keys and head_own[j] and any(_in(s, head_own[j]) for s in q)]
     if any(t.lemma in W.counts for t in toks):   # «сколько …» asks a column of numbers
         asked = [j for j in asked if tf.ranges[j] is not None]
     if not asked:   # «скока кристаллов»: a word the headers of several columns share names them all
@@ -310,7 +420,8 @@ def _from_table(tf: TableFact, toks: list[Tok], qstems: list[str], W: TableWords
             continue
         if lem == "не":
             return None
-        if not _in(stem(lem), cover) and not _in(stem(L.norm(lem, t.text)), cover):
+        if not _in(stem(lem), cover) and not any(_in(stem(c), cover) for c in _norms(t)) and not any(
+                L.is_kind_of(n, c) for n in _norms(t) for c in _table_concepts(tf)):
             return None     # a word the table, its paragraph and its changes do not know
     parts, how, cites = [], [], [tf.number]
     for j in asked:
@@ -332,7 +443,8 @@ def _from_table(tf: TableFact, toks: list[Tok], qstems: list[str], W: TableWords
         parts.append(f"{tf.header[j]}: {value}")
     key_text = ", ".join(tf.rows[min(rows)][j] if len({tf.rows[r][j] for r in rows}) == 1 else tf.header[j]
                          for j in sorted(keys))
-    how.insert(0, f"Строка таблицы «{tf.caption or tf.number}» (п. {tf.number}): {key_text}")
+    how.insert(0, (f"Строка таблицы «{tf.caption}» (п. {tf.number})" if tf.caption else f"По п. {tf.number}")
+               + f": {key_text}")
     for ch in applied:
         if ch.number not in cites:
             cites.append(ch.number)
