@@ -88,7 +88,8 @@ class MoveReading:
     ``bonus`` a movement modifier told («шмотка даёт +1 движения»); ``ahead`` the kind of card
     told standing on the cell in front of the mover («прямо перед моим сущем стоит артефакт»:
     ``artifact``); ``side`` the asked step goes sideways («шагнуть в сторону», «обойти арт»);
-    ``contradictions`` — states told both ways with no event between («закрыт. … открыт»,
+    ``mover_kind`` — ``artifact`` when an artifact is asked to move («мой арт может
+    телепортнуться?»: artifacts do not move, 210.2); ``contradictions`` — states told both ways with no event between («закрыт. … открыт»,
     Russian lines); ``used`` / ``unread``."""
 
     question: str
@@ -123,6 +124,7 @@ class MoveReading:
     ahead: str | None = None
     side: bool = False
     contradictions: list[str] = field(default_factory=list)
+    mover_kind: str = "creature"
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -643,6 +645,16 @@ class _Reader(SentenceReader):
             if k is not None and k != "creature":
                 if self.has("artifact", t) and self.near_cell(t):
                     continue
+                if k == "artifact" and not any(kind == "creature" for _, kind in self.mentions):
+                    r.mover_kind = "artifact"       # «мой арт может телепортнуться?»: an artifact asked to move (210.2)
+                    self.use(t.i)
+                    self.mentions.append((t.i, "artifact"))
+                    nxt, nxt2 = self.tok(t.i + 1), self.tok(t.i + 2)
+                    if nxt is not None and nxt.text in ("с", "со") and self.has("jump", nxt2):
+                        self.use(nxt.i, nxt2.i)     # «арт с телепортом»: the ability it has
+                        self.taken.add(nxt2.i)
+                        self.motions = [m for m in self.motions if m.at != nxt2.i]
+                    continue
                 r.name = "?"        # another kind of card: not a creature's movement
                 return
             if r.attached is not None and t.lemma in ("хозяин", "носитель"):
@@ -985,6 +997,9 @@ class _Reader(SentenceReader):
             a.asked = None          # an attached card told, a creature asked about: which card moves is not clear
         if self.while_thinking and a.turn is None and a.declarer is None:
             a.asked = None          # «пока противник думает» with no turn told: whose turn it is is not clear
+        if a.mover_kind == "artifact" and (a.asked != "legal" or a.events or a.carries or a.attached or a.flying
+                                            or a.name or a.kind not in (MOVE, JUMP)):
+            a.asked = None          # an artifact: only «может ли он двигаться / прыгнуть?» (210.2)
         if a.flying and a.zone is None and a.asked is not None:
             a.asked = None          # a flyer on the battlefield: its movement is not modelled here (405.1)
         if a.zone is not None and not a.flying:

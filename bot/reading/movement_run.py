@@ -63,7 +63,12 @@ class _Board:
         full = r.movement if r.movement is not None else max(2, need if r.asked == "legal" else 2)
         if r.bonus is not None:
             full += r.bonus         # «шмотка даёт +1 движения»: the points with the modifier
+        if r.mover_kind == "artifact":
+            self.mover = "Ваш артефакт" if self.owner == ME else "Артефакт противника"
         card = {"id": self.mover, "owner": self.owner, "cell": _cell(_X0, _Y0), "movement": full}
+        if r.mover_kind == "artifact":
+            card["kind"] = "artifact"
+            del card["movement"]
         if r.flying:
             card["traits"] = ["flying"]
         if r.zone is not None:      # «летун в доп зоне»: no cell on the battlefield
@@ -543,6 +548,9 @@ _RULINGS = {"legal": _legal, "count": _count, "spends": _spends, "cost": _spends
 def _understood(r: MoveReading, b: _Board) -> str:
     c = b.cards[0]
     who = "ваше существо" if b.owner == ME else "существо противника"
+    if r.mover_kind == "artifact":
+        return ("Как я понял: " + ("ваш артефакт" if b.owner == ME else "артефакт противника") + "; вопрос: может ли он "
+                + _KIND_RU.get(r.kind, "") + ".")
     if r.name:
         who = f"{'ваш' if b.owner == ME else 'чужой'} «{b.mover}»"
     facts = [f"запас движения {c['movement']}" + (f", осталось {c['movement_left']}" if "movement_left" in c else "")]
