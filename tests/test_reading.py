@@ -389,10 +389,12 @@ def test_second_cards_and_seating_are_simulated(q, verdict, first):
     assert a.reading is not None and sc.run(sc.load(dump(a.reading), "r.yaml")).passed
 
 
-def test_two_pieces_of_equipment_with_no_class_said_are_not_read():
+def test_two_pieces_of_equipment_with_no_class_said_name_the_condition():
+    # the class decides (212.4): both cases run, the verdict says on which it depends — never a bare «Да» / «Нет»
     from bot.reading.route import answer
     a = answer("Можно ли надеть на орка две шмотки?")
-    assert a is None or a.verdict is None
+    assert a.verdict.startswith("Да, если у них разные классы") and "одного класса — нельзя" in a.verdict
+    assert a.citations[0] == "212.4" and sc.run(sc.load(dump(a.reading), "r.yaml")).passed
 
 
 def test_an_unhosted_symbiote_is_no_host_move():

@@ -88,7 +88,8 @@ class MoveReading:
     ``bonus`` a movement modifier told («шмотка даёт +1 движения»); ``ahead`` the kind of card
     told standing on the cell in front of the mover («прямо перед моим сущем стоит артефакт»:
     ``artifact``); ``side`` the asked step goes sideways («шагнуть в сторону», «обойти арт»);
-    ``mover_kind`` — ``artifact`` when an artifact is asked to move («мой арт может
+    ``also`` — a second motion asked with «или» («может оно пойти или прыгнуть?»: both are
+    run, a verdict only when they agree); ``mover_kind`` — ``artifact`` when an artifact is asked to move («мой арт может
     телепортнуться?»: artifacts do not move, 210.2); ``contradictions`` — states told both ways with no event between («закрыт. … открыт»,
     Russian lines); ``used`` / ``unread``."""
 
@@ -125,6 +126,7 @@ class MoveReading:
     side: bool = False
     contradictions: list[str] = field(default_factory=list)
     mover_kind: str = "creature"
+    also: str | None = None
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -139,6 +141,7 @@ class _Reader(SentenceReader):
         self.taken: set[int] = set()      # tokens read as part of a phrase (not a motion on their own)
         self.mentions: list[tuple[int, str]] = []      # (token, "creature" | "attached") in order
         self.while_thinking = False     # «пока он думает» read
+        self.rival: set[int] = set()    # words of a rival statement after the question (``rival_sentences``)
 
     def is_(self, name: str, i: int) -> bool:
         return self.has(name, self.tok(i))
@@ -524,7 +527,7 @@ class _Reader(SentenceReader):
         stated: tuple[int, bool] | None = None   # the last state told: (token, open)
         for t in self.toks:
             closed, opened = self.has("closed", t), self.has("opened", t)
-            if not (closed or opened):
+            if not (closed or opened) or t.i in self.rival:
                 continue
             self.use(t.i)
             if said is not None and t.sent == self.toks[said[0]].sent and t.i - said[0] <= 2 and said[1] == opened:
@@ -608,6 +611,12 @@ class _Reader(SentenceReader):
             p = self.tok(t.i - 1)
             if self.has("opponent", t) and t.case == "gent" and p is not None and self.has("ability", p):
                 self.use(t.i)       # «из-за особенности противника»: whose ability, not whose creature
+                continue
+            if self.has("opponent", t) and t.case == "nomn" and any(
+                    u.clause == t.clause and u.i > t.i and (self.has("closed", u) or self.has("opened", u))
+                    and u.tense == "past" for u in self.toks) and any(
+                    u.clause == t.clause and u.i > t.i and u.text in ("его", "ее", "её") for u in self.toks):
+                self.use(t.i)       # «противник его эффектом закрыл»: who closed it, not whose creature it is
                 continue
             if self.has("opponent", t):
                 self.use(t.i)
@@ -907,9 +916,15 @@ class _Reader(SentenceReader):
         if not r.yes_no or (is_w is not None and is_w.lemma in ("являться", "считаться")):
             return      # «является ли движение игродействием?»: a property this module does not ask
         r.asked, r.kind, r.steps = "legal", a.kind, a.steps if any(u.lemma == "клетка" for u in sent) else 1
-        for m in asked_m[1:]:
-            if m.kind != a.kind:
-                r.asked = None      # two different motions asked at once: not read
+        kinds = list(dict.fromkeys(m.kind for m in asked_m))
+        alt = [t for t in sent if t.text == "или" and asked_m[0].at < t.i < asked_m[-1].at]
+        merged = [m for k, m in enumerate(asked_m) if k == 0 or not (m.kind == asked_m[k - 1].kind
+                                                                     and m.at - asked_m[k - 1].at <= 2)]
+        if len(kinds) == 2 and set(kinds) <= {MOVE, JUMP} and len(merged) == 2 and alt and told_m:
+            r.also = kinds[1]       # «может оно пойти или прыгнуть?»: both run, one verdict when they agree
+            self.use(*(t.i for t in alt))
+        elif len(kinds) > 1:
+            r.asked = None      # two different motions asked at once: not read
         # «два раза», «дважды»: that many movements in a row
         for t in sent:
             if t.lemma == "раз" and self.number(self.tok(t.i - 1)) is not None:
@@ -972,13 +987,38 @@ class _Reader(SentenceReader):
         self.use(alt.i, *[t.i for t in rest])
         return alt.i
 
+    def rival_sentences(self) -> set[int]:
+        """The words of sentences after the asked one that open with «или» — the asker's rival
+        statement («… может оно пойти? или раз уже действовало, то всё, до следующего хода
+        стоит»): the answer to the question decides it, so its motions and events are no story."""
+        out: set[int] = set()
+        for k in range(self.asked_sent + 1, max((t.sent for t in self.toks), default=0) + 1):
+            sent = [t for t in self.toks if t.sent == k]
+            if sent and sent[0].text == "или":
+                out |= {t.i for t in sent}
+        return out
+
+    def use_rival(self, rival: set[int]) -> None:
+        """A rival statement's words are used when each is a function word or a word of this
+        module's vocabulary («раз», «действовало», «до следующего хода», «стоит»); else they stay
+        unread (no verdict)."""
+        stop = vocab_words("stop_words")
+        vocab = set().union(*(v for k, v in self.w.items() if k not in ("content",)))
+        if all(self.toks[i].text in stop or self.toks[i].lemma in vocab or self.toks[i].text in vocab
+               or self.toks[i].lemma in ("раз", "стоять", "стоить", "весь", "всё") for i in rival):
+            self.use(*rival)
+
     def read_unread(self) -> None:
         self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
     def run(self) -> MoveReading:
+        rival = self.rival = self.rival_sentences()
+        self.taken |= rival
         self.read_phrases()
         self.read_state()
         self.read_motions()
+        self.motions = [m for m in self.motions if m.at not in rival]
+        self.r.events = [e for e in self.r.events if (e.at if isinstance(e, Motion) else e[1]) not in rival]
         self.read_occupant()
         self.read_ahead()
         self.read_players()
@@ -1011,6 +1051,8 @@ class _Reader(SentenceReader):
             if (a.attached is not None and t.lemma in ("сам", "самостоятельно", "отдельно", "сама", "само")) or \
                     (a.attached is None and t.text in ("сам", "сама", "само", "самостоятельно")):
                 self.use(t.i)
+        if rival:
+            self.use_rival(rival)
         self.read_unread()
         return self.r
 

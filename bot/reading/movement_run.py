@@ -591,9 +591,22 @@ def _understood(r: MoveReading, b: _Board) -> str:
 
 
 def ruling(r: MoveReading) -> Ruling | None:
-    """The simulator's ruling on a complete reading, or ``None`` (nothing this module runs)."""
+    """The simulator's ruling on a complete reading, or ``None`` (nothing this module runs).
+    Two motions asked with «или» (``r.also``) are both run: one verdict when they agree."""
     fn = _RULINGS.get(r.asked or "")
-    return fn(r) if fn is not None else None
+    if fn is None:
+        return None
+    got = fn(r)
+    if got is None or r.also is None or r.asked != "legal":
+        return got
+    from dataclasses import replace as dc_replace
+    other = fn(dc_replace(r, kind=r.also, also=None))
+    if other is None or other.verdict[:3] != got.verdict[:3]:
+        return None     # «пойти или прыгнуть?»: the two motions are ruled differently — no single answer
+    both = f"{_KIND_RU[got_kind]} и {_KIND_RU[r.also]}" if (got_kind := r.kind) in _KIND_RU and r.also in _KIND_RU else ""
+    verdict = got.verdict + (f" (то же — {_KIND_RU[r.also]})" if both else "")
+    return Ruling(verdict, [*got.lines, *other.lines], _dedup([*got.cites, *other.cites]), got.mapping, got.result,
+                  got.understood)
 
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
