@@ -172,6 +172,9 @@ def _ask(q: str, edition: str) -> Answer:
     for route in _routes():
         if route.__name__ == "bot.search":
             ans = route.answer(asked, edition)
+            from bot.reading.claims import framed
+
+            ans = framed(asked, ans)    # a claim no route ruled on: which claim was read, and no ruling
         else:
             try:
                 if cards is not None and getattr(route, "CARD_AWARE", False):

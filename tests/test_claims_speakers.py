@@ -156,3 +156,50 @@ def test_a_condition_after_a_definition_is_its_own_part():
         "сработка — это медленное игродействие", "её нельзя объявить когда стек не пуст"]
     # «A и B, когда C»: C may govern A too
     assert _conjuncts("симбиот погибает и экипировка уходит когда хозяин погиб") == []
+
+
+# ------------------------------------------------------------------ a claim no route reads
+def test_a_claim_no_route_rules_is_declined_with_what_was_understood():
+    a = ask("кореш говорит что судья на турнире обязан носить чёрную футболку. прав?")
+    assert a.verdict is None
+    assert a.understood.startswith("Как я понял: кореш утверждает, что судья на турнире обязан")
+    assert a.blocks[0].text.startswith("Проверить утверждение не могу")
+    assert a.citations      # the nearest paragraphs are given
+
+
+def test_a_hyphen_abbreviation_in_a_claim_is_read_out():
+    c = find_claim("друг говорит что закрытое сущ-во не может двигаться. прав?")
+    assert c.proposition == "закрытое существо не может двигаться"
+
+
+def test_the_addressee_of_the_say_verb_is_no_part_of_the_claim():
+    c = find_claim("соперник сказал мне: твой симб не может лежать на летуне. прав?")
+    assert (c.direct, c.proposition) == (True, "мой симб не может лежать на летуне")
+
+
+def test_a_copula_negation_is_ruled_through_its_positive_form():
+    a = ask("кореш думает, что пас — не игродействие. так?")
+    assert a.verdict.startswith("Да, кореш прав"), a.verdict
+    assert a.citations[0] == "303.2"
+
+
+def test_an_elliptic_claim_is_ruled_on_the_action_the_route_read():
+    # «можно на летуна» names no action: the placement the route read is the claim's
+    a = ask("соперник говорит что шмотку можно на летуна, а я говорю что нельзя. я прав?")
+    assert a.verdict.startswith("Да, вы правы"), a.verdict
+    assert a.citations[0] == "212.3"
+
+
+def test_a_restricted_claim_is_not_confirmed_by_a_bare_possibility():
+    # «можно» does not say «только»: the restriction is left undecided
+    assert holds_of("Да, можно", "атаковать можно только в свой ход") is None
+    assert holds_of("Да, можно", "атаковать можно только в свой ход", "Атаковать можно только в свой ход.")[0] is True
+    assert holds_of("Нет, нельзя", "атаковать можно только в свой ход")[0] is False
+    a = ask("кореш говорит что на одно существо можно посадить только одного симбиота. прав?")
+    assert a.verdict.startswith("Да, кореш прав"), a.verdict
+    assert a.citations[0] == "209.6"
+
+
+def test_a_threatened_consequence_is_split_off():
+    c = find_claim("соперник говорит что эффекты правил игры нужно объявлять вслух, иначе они не работают. прав?")
+    assert (c.proposition, c.reason) == ("эффекты правил игры нужно объявлять вслух", "они не работают")

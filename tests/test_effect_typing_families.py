@@ -311,3 +311,14 @@ def test_icon_label_left_in_a_leaf_is_typed_by_what_follows():
     assert classify("{strike}: {uchr} на 2")[0] == "strike"
     assert classify("{strike}: Начинает бой с {counter}")[0] == "counters"
     assert classify("{armor}: 1") == ("trait", {"icon": "armor", "amount": {"n": 1, "x": False, "range": None}})
+
+
+@pytest.mark.parametrize("text, action", [
+    ("Только для гномов.", "restrict"),
+    ("При вскрытии другой герой-маг Ульф берется в отряд бесплатно.", "take"),
+    ("В начале боя назовите до 3 разных классов.", "choose"),
+    ("Тоа Дан. Броня 1.", "class"),
+])
+def test_equipment_owner_recruiting_naming_and_a_spaced_class(text, action):
+    res = parse(text)
+    assert _leaves(res)[0][1] == action

@@ -17,7 +17,7 @@ from bot.rules_text import tables
 PAGE = """<html><body>
 <p><a name="1"></a><strong>1. Основы</strong></p>
 <p align="justify"><u><a name="102"></a>102. Начало партии.</u></p><ol>
-<li><p align="justify">Каждый игрок берёт из мешка 12 жетонов.</p></li>
+<li><p align="justify">Каждый игрок берёт из мешка 12 жетонов. Из этих жетонов он собирает свой запас.</p></li>
 <li><p align="justify">После пересдачи игрок получает на 2 медные монеты меньше, чем указано в таблице п. 202.2.</p></li>
 <li><p align="justify">Игрок может объявить пересдачу не более одного раза за партию.</p></li></ol>
 <p><a name="2"></a><strong>2. Казна</strong></p>
@@ -125,6 +125,16 @@ def test_no_table_verdict_when_the_table_cannot_decide(treasury, q):
     assert a is None, (q, a and a.verdict)
 
 
+def test_a_count_asked_with_words_of_its_paragraphs_other_sentence(treasury):
+    # the count and its verb are in one sentence, «собрать запас» in the next one of 102.1
+    from bot.judge import ask
+
+    a = ask("скок жетонов берёт каждый игрок из мешка, чтоб собрать запас?", treasury)
+    assert a.route == "rule_text" and a.verdict.startswith("12") and a.citations[0] == "102.1", (a.verdict, a.trace)
+    # a verb the sentence does not state: no count
+    assert not ask("скок жетонов игрок возвращает, чтоб собрать запас?", treasury).verdict
+
+
 # --- a roll with modifiers, held in the bounds a sentence states (bot.rules_text.rolls) ----------
 
 ROLLS_PAGE = """<html><body><p><a name="1"></a><strong>1. Основы</strong></p>
@@ -172,3 +182,4 @@ def test_no_roll_result_when_the_rule_does_not_decide(dice, q):
     from bot.rules_text import rolls
 
     assert rolls.answer(q, dice, index_for(dice)) is None
+

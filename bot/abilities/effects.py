@@ -224,6 +224,10 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             lexicon.is_predicate(w) for w in words):
         amt = _amount(tokens[1:2])
         return "trait", {"icon": icons[0], **({"amount": amt} if amt else {})}
+    if len(tokens) > 2 and tokens[0].casefold() == "только" and tokens[1].casefold() == "для" \
+            and not any(lexicon.is_predicate(w) for w in words):
+        # "Только для слуа", "Только для горных карт" (equipment): who may have the card
+        return "restrict", {"only": " ".join(tokens[2:])}
     # class / race labels
     if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
             and not any(lexicon.is_predicate(w) for w in words):

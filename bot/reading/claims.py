@@ -79,7 +79,7 @@ def _claim_words() -> dict:
     return section("claims")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Claim:
     """``setup``: the sentences told before the claim; ``who``: ``me`` | ``other`` | ``asker``
     (``asker``: no one is named, «P. Правда?»); ``other_word``: how the other side is named
@@ -197,6 +197,8 @@ def _speakers(body: str) -> list[_Said]:
             end = found_start = _clause_start(body, toks, verbs[k + 1], people)
             end = min(end, found_start)
         raw = _own_sentence(body[toks[i].end():end])
+        # «сказал мне: …», «говорит нам, что …»: the addressee is no part of what is said
+        raw = re.sub(r"^\s*(?:мне|нам|ему|ей|им|тебе|вам)(?=\s*(?:[:,—–-]|что(?![а-я])))", "", raw)
         content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", raw).strip(" ,.;:—–-")
         # the claimer's own words: «говорит: я …», «говорит «…»», «говорит всё, теперь ты пасуй»
         direct = bool(re.match(r"\s*(?::|[—–-]\s)(?!\s*(?:что|будто)(?![а-я]))", raw)) or \
@@ -344,7 +346,13 @@ def _conjuncts(prop: str) -> list[str]:
 
 
 def find_claim(question: str) -> Claim | None:
-    """The claim in ``question``, or ``None`` when it states none."""
+    """The claim in ``question``, or ``None`` when it states none (read once per question:
+    the claims route and the framing of a declined answer both ask)."""
+    return _find_claim(question)
+
+
+@lru_cache(maxsize=64)
+def _find_claim(question: str) -> Claim | None:
     from bot.textnorm import normalize_typography
 
     q = _expand_abbreviations(normalize_typography(" ".join(question.split())))
@@ -567,7 +575,7 @@ def _inner(question: str, edition: str) -> Answer | None:
     return None
 
 
-def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
+def holds_of(verdict: str | None, proposition: str, sentence: str | None = None) -> tuple[bool, str] | None:
     """``(whether P holds, the reason)`` from a route's verdict on P asked as a yes/no
     question, or ``None`` when the verdict does not tell. The verdict's own modal word
     decides when it has one («Нет, нельзя: …» against «можно» in P: P does not hold; «Да, не
@@ -610,8 +618,19 @@ def holds_of(verdict: str | None, proposition: str) -> tuple[bool, str] | None:
         return None
     else:
         holds = m.group(1) == "Да"
+    if holds and _restricts(proposition) and not _restricts(f"{why} {sentence or ''}"):
+        return None     # «можно только в свой ход»: «Да, можно» confirms the possibility, not the «только»
     rest = re.sub(r"^(?:можно|нельзя|может|не может|могу|не могу)[:,]\s*", "", why)
     return holds, rest or why      # «нельзя: нельзя помещать …» reads twice
+
+
+def _restricts(text: str) -> bool:
+    """Whether ``text`` states a restriction («только», «лишь»: ``polarity.restrict`` of
+    grammar/lexicon.yaml)."""
+    from bot.vocab import section
+
+    words_ = section("polarity")["restrict"]
+    return any(re.search(rf"(?<![а-я]){re.escape(fold(w))}(?![а-я])", fold(text)) for w in words_)
 
 
 _DEFINED = re.compile(r"([а-яa-z0-9 -]{2,40}?)\s+[—–]\s+(?:это\s+)?\S")
@@ -662,7 +681,23 @@ def _restates_other_action(body: str, proposition: str) -> bool:
     if not acts:
         return False
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}
+    if _elliptic_of(proposition, said):
+        return False    # «симбиота можно на летуна»: the claim names no action; the route read the one it implies
     return not any(v == n or (len(v) >= 6 and len(n) >= 6 and v[:4] == n[:4]) for v in acts for n in named)
+
+
+def _elliptic_of(proposition: str, said: str) -> bool:
+    """Whether ``proposition`` is an elliptic form of the verdict's restated rule ``said``: one
+    clause with no verb or infinitive («симбиота можно на летуна»), every noun of it named in
+    ``said`` (by the search's synonym heads: «летуна» is «летающее»)."""
+    from bot.morph import pos
+    from bot.search import word_term
+
+    ws = _WORD.findall(fold(proposition))
+    if any(pos(w) in ("INFN", "VERB") for w in ws) or re.search(r"(?<![а-я])(если|когда|пока|то|раз)(?![а-я])", fold(proposition)):
+        return False
+    nouns = {word_term(w) for w in ws if pos(w) == "NOUN"}
+    return bool(nouns) and nouns <= {word_term(w) for w in _WORD.findall(said)}
 
 
 def _negations(text: str) -> int:
@@ -720,11 +755,14 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
             or re.search(r"(?<![а-я])(?:и|или|а)(?![а-я])", low):
         return None     # «нельзя» is read by its modal; of «A и не B» the verdict may speak of A
     pq = positive_question(statement[:1].upper() + statement[1:] + "?")
+    if pq is None:      # «пас — не игродействие»: a copula's negation
+        bare = re.sub(r"((?:^|\s)(?:[—–-]|это)\s+)не\s+", r"\1", statement, count=1)
+        pq = bare[:1].upper() + bare[1:] + "?" if bare != statement else None
     if pq is None:
         return None
     positive = pq.rstrip("? ")
     d, _ = _ask_proposition((setup + " " if setup else "") + positive + "?", edition)
-    r = holds_of(d.verdict, positive) if d is not None else None
+    r = holds_of(d.verdict, positive, d.sentence) if d is not None else None
     if r is None:
         return None
     return (not r[0], r[1]), d
@@ -737,7 +775,7 @@ def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, An
     for part in _conjuncts(c.proposition):
         asked = (c.setup + " " if c.setup else "") + part[:1].upper() + part[1:] + "?"
         d, _ = _ask_proposition(asked, edition)
-        r = holds_of(d.verdict, part) if d is not None else None
+        r = holds_of(d.verdict, part, d.sentence) if d is not None else None
         if r is not None and not r[0]:
             return (False, f"неверно, что {part}: {r[1]}"), d
         found.append((part, d, r))
@@ -757,7 +795,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     asked = c.asked
     decided, inner = _ask_proposition(asked, edition)
-    ruled = holds_of(decided.verdict, c.proposition) if decided is not None else None
+    ruled = holds_of(decided.verdict, c.proposition, decided.sentence) if decided is not None else None
     if ruled is None and _conjuncts(c.proposition):
         ruled, decided = _ruled_by_parts(c, edition)
     if ruled is None:
@@ -772,20 +810,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     if c.counter:
         return _two_statements(question, c, edition, ruled, decided, inner)
-    if c.who == "asker":
-        said = f"вы спрашиваете, верно ли, что {c.proposition}"
-    else:
-        who = "вы" if c.who == "me" else c.other_word
-        verb = ("утверждаете" if c.who == "me" else "утверждает") if not c.denies else \
-            ("не согласны, что" if c.who == "me" else "не согласен, что")
-        shown = addressed(c.proposition)
-        said = f"{who} {verb} {shown}" if c.denies else f"{who} {verb}, что {shown}"
-    understood = f"Как я понял: {said}"
-    if c.reason:
-        understood += f" (довод «{c.reason}» не проверяю)"
-    if c.rejected:
-        understood += f" (а не «{c.rejected}»: это исключает само утверждение)"
-    understood += f"; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}."
+    understood = _understood(c)
     if inner.understood:
         understood = understood.rstrip(".") + "; " + inner.understood.removeprefix("Как я понял: ")
     if ruled is None:
@@ -804,6 +829,49 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     return replace(inner, question=question, verdict=_with_paragraph(verdict, inner.citations), blocks=list(inner.blocks),
                    citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],
                    understood=understood, unread=list(inner.unread or []))
+
+
+def _understood(c: Claim) -> str:
+    """«Как я понял: друг утверждает, что …; вопрос: верно ли это.» — the claim as read, in the
+    asker's terms, with its claimer, the reason not checked and the check asked."""
+    if c.counter:
+        name = {"me": "вы", "other": c.other_word}
+        verb = {"me": "утверждаете", "other": "утверждает"}
+        return (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; {name[c.counter_who]} "
+                f"{verb[c.counter_who]}, что {addressed(c.counter)}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    if c.who == "asker":
+        said = f"вы спрашиваете, верно ли, что {c.proposition}"
+    else:
+        who = "вы" if c.who == "me" else c.other_word
+        verb = ("утверждаете" if c.who == "me" else "утверждает") if not c.denies else \
+            ("не согласны, что" if c.who == "me" else "не согласен, что")
+        shown = addressed(c.proposition)
+        said = f"{who} {verb} {shown}" if c.denies else f"{who} {verb}, что {shown}"
+    understood = f"Как я понял: {said}"
+    if c.reason:
+        understood += f" (довод «{c.reason}» не проверяю)"
+    if c.rejected:
+        understood += f" (а не «{c.rejected}»: это исключает само утверждение)"
+    return understood + f"; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}."
+
+
+def framed(question: str, ans: Answer) -> Answer:
+    """The search route's answer ``ans`` (no verdict) to a claim no route could rule on,
+    opened by the claim as it was understood and a plain decline: the user sees which
+    claim was read and that it was not checked, never a ruling on another proposition.
+    ``ans`` unchanged when ``question`` states no claim."""
+    try:
+        c = find_claim(question)
+    except Exception:  # noqa: BLE001 - the search answer stands without the framing
+        c = None
+    if c is None or ans.verdict:
+        return ans
+    said = f"что {addressed(c.proposition)}" + (f", и что {addressed(c.counter)}" if c.counter else "")
+    text = (f"Проверить утверждение не могу: ни один мой разбор правил его не прочитал, поэтому не решаю, верно ли, "
+            f"{said}. Ниже — ближайшие пункты правил, по ним его можно проверить.")
+    return replace(ans, blocks=[Block("text", text), *ans.blocks], understood=_understood(c),
+                   trace=[f"утверждение: {c.proposition}", "ни один маршрут не вынес вывода об утверждении", *ans.trace],
+                   unread=list(ans.unread or []) or ["(утверждение)"])
 
 
 def _with_sentence(why: str, ans: Answer | None) -> str:
@@ -845,7 +913,7 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     no verdict when the asked rightness depends on it (an honest partial answer)."""
     q_asked = (c.setup + " " if c.setup else "") + c.counter[:1].upper() + c.counter[1:] + "?"
     dq, first_q = _ask_proposition(q_asked, edition)
-    rq = holds_of(dq.verdict, c.counter) if dq is not None else None
+    rq = holds_of(dq.verdict, c.counter, dq.sentence) if dq is not None else None
     if rq is None:
         flipped = _ruled_by_positive(c.setup, c.counter, edition)
         if flipped is not None:
@@ -855,10 +923,7 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     shown = inner or (dq if rq is not None else None) or first_q
     if shown is None:
         return None
-    name = {"me": "вы", "other": c.other_word}
-    verb = {"me": "утверждаете", "other": "утверждает"}
-    understood = (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; {name[c.counter_who]} "
-                  f"{verb[c.counter_who]}, что {addressed(c.counter)}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    understood = _understood(c)
     cites = list(dict.fromkeys([*(decided.citations if ruled is not None and decided else []),
                                 *(dq.citations if rq is not None and dq else [])])) or list(shown.citations)
     trace = [f"утверждение: {c.proposition}", f"встречное утверждение: {c.counter}", *shown.trace]
@@ -866,15 +931,17 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     verdict, found = None, []
     if ruled is not None:
         ruled = (ruled[0], _with_sentence(ruled[1], decided))
-    if rq is not None and dq is not None and dq.verdict and holds_of(dq.verdict, c.counter) is not None:
+    if rq is not None and dq is not None and dq.verdict and holds_of(dq.verdict, c.counter, dq.sentence) is not None:
         rq = (rq[0], _with_sentence(rq[1], dq))
     if ruled is not None:
         found.append(f"что {addressed(c.proposition)} — {'верно' if ruled[0] else 'неверно'}: {ruled[1]}")
     if rq is not None:
         found.append(f"что {addressed(c.counter)} — {'верно' if rq[0] else 'неверно'}: {rq[1]}")
+    from_q = False      # the reason shown is the counter-statement's: its paragraphs lead
     if ruled is not None and rq is not None and ruled[0] != rq[0]:
         right = c.who if ruled[0] else c.counter_who
         why = ruled[1] if ruled[0] else rq[1]
+        from_q = not ruled[0]
         if c.check == "who":
             verdict = rule_on_claim(True, why, claimer_is_me=right == "me", other=c.other_word, who_check=True)
         else:
@@ -882,11 +949,13 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     elif c.check == "right" and ((asked == c.who and ruled is not None) or (asked == c.counter_who and rq is not None)) \
             and not (ruled is not None and rq is not None):
         holds, why = ruled if asked == c.who else rq      # the asked person's own statement decides «я прав?»
+        from_q = asked != c.who
         verdict = rule_on_claim(holds, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
     elif c.check == "who" and (ruled is None) != (rq is None) and (ruled or rq)[0]:
         # «кто прав?» with one statement ruled true: its speaker is right whatever the other says
         right = c.who if ruled is not None else c.counter_who
         unread = c.counter if ruled is not None else c.proposition
+        from_q = ruled is None
         verdict = rule_on_claim(True, (ruled or rq)[1], claimer_is_me=right == "me", other=c.other_word, who_check=True)
         verdict = f"{verdict.rstrip(' .')} (второе утверждение — «{addressed(unread)}» — проверить не смог)"
     if verdict is None:
@@ -899,5 +968,7 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         blocks = [Block("text", text), *shown.blocks]
         return replace(shown, question=question, verdict=None, blocks=blocks, citations=cites, trace=trace,
                        understood=understood, unread=list(shown.unread or []) or ["(утверждение)"])
+    if from_q and dq is not None:
+        cites = list(dict.fromkeys([*dq.citations, *cites]))
     return replace(shown, question=question, verdict=_with_paragraph(verdict, cites), blocks=list(shown.blocks), citations=cites,
                    trace=trace, understood=understood, unread=[])

@@ -77,8 +77,20 @@ def _words_in(toks: list[str], lo: int, hi: int) -> list[int]:
 
 
 def _player_clause(toks: list[str], i: int) -> bool:
+    """Whether the subject pronoun at ``i`` acts as a player: its verb (the nearest finite verb
+    of its clause, after it first) or a word next to the two is a player's word («выбирает
+    он», «он спасовал», «приоритет получает он»; not «он остаётся у меня и я могу объявить»,
+    where «объявить» is another subject's)."""
     s, e = _clause(toks, i)
-    return any(lemma(fold(toks[k])) in _player_lemmas() for k in _words_in(toks, s, e) if k != i)
+    ws = _words_in(toks, s, e)
+    at = ws.index(i)
+    after = [n for n in range(at + 1, min(at + 5, len(ws))) if _parse(toks[ws[n]]).tag.POS == "VERB"]
+    before = [n for n in range(at - 1, max(at - 5, -1), -1) if _parse(toks[ws[n]]).tag.POS == "VERB"]
+    verb = (after or before or [None])[0]
+    if verb is None:
+        return False
+    lo, hi = min(verb, at) - 1, max(verb, at) + 1
+    return any(lemma(fold(toks[ws[n]])) in _player_lemmas() for n in range(max(lo, 0), min(hi + 1, len(ws))) if n != at)
 
 
 def _apposition(toks: list[str], i: int) -> bool:

@@ -37,6 +37,8 @@ _ASKS = re.compile(
     r"(?:(?:будет|станет|случится|произойд[её]т|происходит|бывает|делать|дальше)(?![а-яё])|[?,]|$)")
 _NEG = frozenset({"не", "нет", "ни", "без"})
 _SPLIT = re.compile(r"(?i)[,;:.!?()—–]|\s(?:а|но|и|потом|затем|после чего)\s")
+STORY_CHARS = 800
+"""The longest question whose story is read against the rules of effect."""
 _DEFAULT = frozenset({"текст", "слово"})
 _BECOME = frozenset({"стать", "становиться", "сделать", "делать", "превратиться", "превращаться"})
 _COMPARE = re.compile(r"(?i)(?:количество|число)\s+([а-яё]+).*?\bравн[а-яё]*\s+(?:е[её]|его|их)?\s*([а-яё]+)"
@@ -210,11 +212,14 @@ class Outcome:
         return frozenset().union(*(c.concepts for c in self.conds)) if self.conds else frozenset()
 
 
-def outcomes(idx) -> list[Outcome]:
-    """The rules of effect of an edition's ``PropIndex`` (cached on it)."""
-    got = getattr(idx, "_outcomes", None)
-    if got is not None:
-        return got
+def outcomes(idx) -> tuple[Outcome, ...]:
+    """The rules of effect of an edition's ``PropIndex`` (read when it was built)."""
+    got = getattr(idx, "outcomes", None)
+    return got if got is not None else tuple(read_outcomes(idx))
+
+
+def read_outcomes(idx) -> list[Outcome]:
+    """Read the rules of effect of the propositions of ``idx`` (see ``Outcome``)."""
     from bot.rules_text.language import language
 
     L = language()
@@ -238,10 +243,6 @@ def outcomes(idx) -> list[Outcome]:
                 for alt in _alternatives(conds):
                     out.append(Outcome(p, alt, about, texts, subject))
                 last_cond[p.number] = (p.sentence, own, p.condition_text)
-    try:
-        object.__setattr__(idx, "_outcomes", out)
-    except Exception:  # noqa: BLE001 - an index that cannot carry it reads again next time
-        pass
     return out
 
 
@@ -278,6 +279,8 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
     from bot.rules_text.match import covers
     from bot.rules_text.question import _fix_typos, respell
 
+    if len(question) > STORY_CHARS:
+        return None     # a story this long is told for the simulator; reading it here costs ask's p99
     verbs: frozenset[str] = frozenset()
     choice, named = False, frozenset()
     if not asks(question):

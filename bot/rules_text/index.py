@@ -70,6 +70,8 @@ class PropIndex:
     counts, persons, ordered items, lists, what a thing denotes)."""
     tables: tuple = ()
     """The paragraphs' printed tables (``bot.rules_text.tables.TableFact``)."""
+    outcomes: tuple | None = None
+    """The rules of effect (``bot.rules_text.consequence.Outcome``), read at build time."""
 
 
 _TARGET = "цель"
@@ -224,6 +226,9 @@ def build(rb) -> PropIndex:
     from bot.rules_text.tables import read_tables
 
     idx.tables = read_tables(rb)
+    from bot.rules_text.consequence import read_outcomes
+
+    idx.outcomes = tuple(read_outcomes(idx))
     return idx
 
 

@@ -313,7 +313,7 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
     from bot.rules_text.question import respell, _fix_typos
 
     tables = getattr(idx, "tables", ())
-    if not tables:
+    if not tables or len(question) > 800:
         return None
     W = table_words()
     text = question.replace("−", " минус ").replace("–", " минус ")

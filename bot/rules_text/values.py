@@ -590,10 +590,19 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
     options: dict[str, list[tuple[str, str]]] = {}
     how: dict[str, str] = {}
     told = q.bag | q.context
-    for k in _candidates(vi, asked):
+    para = _paragraph_words(vi)
+    verbs = [x for x in asked if x[-2:] in ("ть", "ся", "сь", "ти") and x not in L.light]   # what is counted for
+    for k in _candidates(vi, asked) or _candidates(vi, [q.counted]):
         f = vi.facts[k]
-        if not f.quantities or not all(_hits(x, f.words) for x in asked):
+        if not f.quantities:
             continue
+        if not all(_hits(x, f.words) for x in asked):
+            # the sentence states the count of the asked noun for the asked action; the rest
+            # of what is asked may be said by the other sentences of its paragraph («Каждый
+            # игрок сдаёт себе 15 карт. Эти карты образуют сдачу, из которой он набирает отряд.»)
+            if not verbs or not all(_hits(v, f.words) for v in verbs) or not all(
+                    _hits(x, f.words) or _hits(x, para.get(f.number, frozenset())) for x in asked):
+                continue
         qs = [u for u in f.quantities if u.noun and covers(q.counted, u.noun) and not u.per]
         if q.bound:
             qs = [u for u in qs if u.bound in (q.bound, "")]
@@ -606,6 +615,21 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
             text += f", если {_cond_tail(f.condition_text)}"
         options.setdefault(text, []).append((f.number, f.sentence))
     return _decide(question, options, how, edition, "сколько")
+
+
+def _paragraph_words(vi: "ValueIndex") -> dict[str, frozenset[str]]:
+    """Paragraph number -> every concept its sentences name (cached on ``vi``)."""
+    got = getattr(vi, "_paragraphs", None)
+    if got is None:
+        acc: dict[str, set[str]] = {}
+        for f in vi.facts:
+            acc.setdefault(f.number, set()).update(f.words)
+        got = {n: frozenset(ws) for n, ws in acc.items()}
+        try:
+            object.__setattr__(vi, "_paragraphs", got)
+        except Exception:  # noqa: BLE001
+            pass
+    return got
 
 
 def _cond_tail(text: str) -> str:
