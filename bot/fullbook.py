@@ -55,7 +55,7 @@ MAX_TITLE_WORDS = 14
 _EXAMPLE = re.compile(r"^(?:пример|примеры)\b", re.IGNORECASE)
 _NOTE = re.compile(r"^(?:примечание|обратите внимание|замечание|исключение)\b", re.IGNORECASE)
 _CHROME = re.compile(r"produced by|©|&copy;|все права защищены|\bcopyright\b", re.IGNORECASE)
-_SKIP = {"script", "style", "head", "form", "select", "noscript", "option", "textarea", "button", "iframe", "nav"}
+_SKIP = {"script", "style", "head", "form", "select", "noscript", "option", "textarea", "button", "iframe", "nav", "footer"}
 _VOID = {"img", "br", "hr", "input", "meta", "link", "area", "base", "col", "embed", "param", "source", "wbr"}
 _LISTS = {"ol", "ul"}
 _BLOCK_CLOSES_P = {"p", "div", "ol", "ul", "table", "center", "li", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "dl", "blockquote"}
@@ -152,6 +152,11 @@ class Node:
         return any(isinstance(c, Node) and (c.tag in tags or c.find(tags)) for c in self.children)
 
 
+MAX_HTML_DEPTH = 100
+"""Elements nested deeper than this are not kept as levels of the tree (``_Tree``): the
+readers walk the tree recursively, and real rulebook pages nest a few dozen levels."""
+
+
 class _Tree(HTMLParser):
     """Builds a ``Node`` tree the way browsers forgive real pages: an ``<li>`` closes the
     open item of its list, a block closes an open ``<p>``, stray end tags are ignored,
@@ -165,6 +170,7 @@ class _Tree(HTMLParser):
         self.skip_from: tuple[str, int] = ("", 0)  # the dropped element being skipped: tag, line
         self.swallowed: int | None = None  # line of a section header inside a skipped element
         self.lost: list[str] = []  # why rule text would be lost (Russian, with lines)
+        self.pushed: Node | None = None  # the element the last start tag opened
 
     def _close_to(self, i: int) -> None:
         del self.stack[i:]
@@ -179,6 +185,13 @@ class _Tree(HTMLParser):
             self.skip_from, self.swallowed = (tag, self.getpos()[0]), None
             return
         line = self.getpos()[0]
+        if len(self.stack) > MAX_HTML_DEPTH and tag not in _VOID:
+            # thousands of unclosed tags: an inline one adds no level (its text stays in the
+            # element around it); a list or table that deep is a page that cannot be read
+            if (tag in _LISTS or tag in ("li", "table", "tr", "td", "th")) and not self.lost:
+                self.lost.append(f"строка {line}: элементы страницы вложены глубже {MAX_HTML_DEPTH} уровней, и <{tag}> "
+                                 "там не прочитать; ожидались закрытые теги (</div>, </ol>, </li>, </table>)")
+            return
         a = {k: (v or "") for k, v in attrs}
         if tag in _BLOCK_CLOSES_P:
             for i in range(len(self.stack) - 1, 0, -1):
@@ -209,10 +222,14 @@ class _Tree(HTMLParser):
         self.stack[-1].children.append(node)
         if tag not in _VOID:
             self.stack.append(node)
+            self.pushed = node
 
     def handle_startendtag(self, tag, attrs):
+        self.pushed, skip = None, self.skip
         self.handle_starttag(tag, attrs)
-        if tag not in _VOID and not self.skip and self.stack[-1].tag == tag:
+        if self.skip > skip:   # «<nav/>», «<iframe …/>»: nothing inside to drop
+            self.skip = skip
+        if self.pushed is not None and self.stack[-1] is self.pushed:
             self.stack.pop()
 
     def handle_endtag(self, tag):
@@ -577,9 +594,21 @@ class _HtmlBook:
             raise RulebookError(f"{self.where(line)}: в разделе {number} нет ни одного пункта; "
                                 "ожидался список <ol> с пунктами <li> после заголовка")
 
+    def number_attr(self, node: Node, name: str) -> int | None:
+        """The item number an ``<ol start>`` / ``<li value>`` gives, ``None`` when it gives
+        none (absent or not a number, as browsers ignore it). Raises ``RulebookError``
+        for a number of more than three digits: no paragraph is numbered so."""
+        v = node.attrs.get(name, "").strip()
+        if not re.fullmatch(r"[0-9]+", v):
+            return None
+        if len(v) > 3:
+            raise RulebookError(f"{self.where(node.line)}: {name}=«{v[:12]}{'…' if len(v) > 12 else ''}» у <{node.tag}> – "
+                                "слишком большой номер пункта; ожидалось число до 999")
+        return int(v)
+
     def items(self, ol: Node, prefix: str, lettered: bool) -> None:
-        start = ol.attrs.get("start", "")
-        count = int(start) - 1 if start.isdigit() else 0
+        start = self.number_attr(ol, "start")
+        count = start - 1 if start is not None else 0
         for c in ol.children:
             if not (isinstance(c, Node) and c.tag == "li") and _WORD.search(_own_text(c) if isinstance(c, Node) else c):
                 text = _own_text(c) if isinstance(c, Node) else _clean(c)
@@ -589,13 +618,16 @@ class _HtmlBook:
                     "или пункт не открыт (нет <li>)"
                 )
         for li in (c for c in ol.children if isinstance(c, Node) and c.tag == "li"):
-            v = li.attrs.get("value", "")
-            if v.isdigit() and int(v) <= count:
+            v = self.number_attr(li, "value")
+            if v is not None and v <= count:
                 raise RulebookError(
                     f"{self.where(li.line)}: пункт {prefix}.{v} после пункта {prefix}.{count}; "
                     "ожидались номера пунктов по возрастанию (value у <li>)"
                 )
-            count = int(v) if v.isdigit() else count + 1
+            count = v if v is not None else count + 1
+            if count > 999:
+                raise RulebookError(f"{self.where(li.line)}: в списке пунктов {prefix} (строка {ol.line}) больше 999 пунктов; "
+                                    "ожидались номера пунктов до 999 (список не закрыт — нет </ol>?)")
             if lettered:
                 if not 1 <= count <= len(LETTERS):
                     raise RulebookError(
@@ -808,11 +840,18 @@ def read_html_book(html: str, source: str) -> FullBook:
 
 
 def looks_like_full_html(html: str) -> bool:
-    """True when the page has a section header «NNN. Title» outside the lists followed
-    by an ``<ol>`` – the layout of a complete rulebook page (one section is enough:
+    """True when the page has a section header «NNN. Title» outside the lists (a
+    paragraph, a heading ``<h2>`` or a ``<div>``) followed by an ``<ol>`` – the layout of a complete rulebook page (one section is enough:
     scraped pages number their sections inside nested lists)."""
     hits = re.findall(r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}<(?:/[a-z0-9]+>\s*<)*(?:/?p>)?\s*(?:<[^>]*>\s*)*<ol\b", html, re.IGNORECASE)
+    # a header in a heading or block element of its own («<h2>205. Сражение.</h2><ol>»)
+    hits += _BLOCK_HEADER.findall(html)
     return len(hits) >= 1
+
+
+_BLOCK_HEADER = re.compile(
+    r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}(?:</(?:b|strong|span|font|em|i|u|a)>\s*)*"
+    r"</(?:h[1-6]|div|p)>\s*(?:<[^>]*>\s*)*<ol\b", re.IGNORECASE)
 
 
 # --- plain text ------------------------------------------------------------------
@@ -858,6 +897,22 @@ def read_text_book(text: str, source: str) -> FullBook:
     def starts_item(s: str) -> bool:
         return bool(_T_ITEM.match(s) or _T_FULL.match(s))
 
+    # text that grows line by line is kept in pieces and joined once (``+=`` on an
+    # attribute copies the whole text each time: 100,000 wrapped lines took a minute)
+    grow: dict[tuple[int, object], tuple[object, object, list[str]]] = {}
+
+    def add(obj: object, key: object, piece: str) -> None:
+        """Append ``piece`` to ``obj.text`` (key ``"text"``) or to ``obj[key]`` (a list index)."""
+        grow.setdefault((id(obj), key), (obj, key, []))[2].append(piece)
+
+    def joined() -> None:
+        for obj, key, pieces in grow.values():
+            if key == "text":
+                obj.text += "".join(pieces)  # type: ignore[attr-defined]
+            else:
+                obj[key] += "".join(pieces)  # type: ignore[index]
+        grow.clear()
+
     for i, raw in enumerate(lines):
         s = _clean(raw)
         if not s or _T_PAGE.match(s):
@@ -866,6 +921,19 @@ def read_text_book(text: str, source: str) -> FullBook:
         if m and _is_header_text(m.group("t")) and not _T_FULL.match(s) and (
                 starts_item(_clean(nxt[i])) or section is None or int(m.group("n")) > int(section)):
             number = m.group("n")
+            if number in seen and not any(c.number.split(".")[0] == number for c in book.clauses):
+                # the first «NNN. Title» had no items: a line of a table of contents
+                # («Содержание» at the front of a PDF), as were the empty headers after it
+                held = {c.number.split(".")[0] for c in book.clauses}
+                toc = [x for x in book.sections if x["number"] not in held]
+                book.sections[:] = [x for x in book.sections if x["number"] in held]
+                for x in toc:
+                    seen.pop(x["number"], None)
+                skipped += len(toc)
+                if book.sections and int(number) < int(book.sections[-1]["number"]):
+                    prev = book.sections[-1]
+                    raise RulebookError(f"{where(i)}: раздел {number} стоит после раздела {prev['number']} "
+                                        f"(строка {prev['line']}); ожидались разделы по возрастанию номеров")
             if number in seen:
                 raise RulebookError(f"{where(i)}: раздел {number} встречается второй раз (первый – строка {seen[number]})")
             seen[number] = i + 1
@@ -915,7 +983,7 @@ def read_text_book(text: str, source: str) -> FullBook:
                 continue
         mb = _T_BULLET.match(s)
         if mb and cur is not None and dict_title is None:
-            cur.text += "\n· " + mb.group("t")
+            add(cur, "text", "\n· " + mb.group("t"))
             target = None
             continue
         if cur is not None and dict_title is None and (_EXAMPLE.match(s) or _NOTE.match(s)):
@@ -938,20 +1006,21 @@ def read_text_book(text: str, source: str) -> FullBook:
                 book.dictionary.append(Entry(mt.group("term").strip(), mt.group("t"), dict_title, i + 1))
                 continue
             if mb and book.dictionary and book.dictionary[-1].section == dict_title:
-                book.dictionary[-1].text += "\n" + mb.group("t")
+                add(book.dictionary[-1], "text", "\n" + mb.group("t"))
                 continue
             if book.dictionary and book.dictionary[-1].section == dict_title:
-                book.dictionary[-1].text += " " + s
+                add(book.dictionary[-1], "text", " " + s)
                 continue
             skipped += 1
             continue
         if cur is not None:
             if target is not None:
-                target[-1] += " " + s
+                add(target, len(target) - 1, " " + s)
             else:
-                cur.text += " " + s
+                add(cur, "text", " " + s)
             continue
         skipped += 1
+    joined()
     if not book.clauses:
         raise RulebookError(f"{source}: не найдено ни одного раздела вида «100. Общие положения» с пунктами «1. …» после него")
     if skipped:

@@ -644,7 +644,8 @@ def import_sources(paths: list[Path | str], edition: str, keep_unplaced: bool = 
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            found = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
+            # a broken link is listed (and reported when read), never skipped in silence
+            found = sorted(f for f in p.iterdir() if (f.is_file() or f.is_symlink()) and not f.name.startswith("."))
             if not found:
                 raise RulebookError(f"{p}: это папка, и в ней нет ни одной страницы правил (файла)")
             files.extend(found)

@@ -401,7 +401,7 @@ class _HtmlRules(HTMLParser):
             typ = (a.get("type") or "").strip()
             ordered = tag == "ol"
             lettered = ordered and typ not in ("", "1")
-            start = int(a["start"]) if (a.get("start") or "").isdigit() else 1
+            start = int(a["start"]) if re.fullmatch(r"[0-9]{1,3}", a.get("start") or "") else 1
             self._stack.append({"ordered": ordered, "lettered": lettered, "count": start - 1})
         elif tag == "li":
             self._flush()
@@ -409,7 +409,7 @@ class _HtmlRules(HTMLParser):
             if self._stack and self._stack[-1]["ordered"]:
                 lvl = self._stack[-1]
                 v = a.get("value")
-                lvl["count"] = int(v) if v and v.isdigit() else lvl["count"] + 1
+                lvl["count"] = int(v) if v and re.fullmatch(r"[0-9]{1,3}", v) else lvl["count"] + 1
                 parent = next((n for n in reversed(self._li_numbers) if n), None)
                 if lvl["lettered"]:
                     idx = lvl["count"] - 1

@@ -428,11 +428,12 @@ def edition_dirs() -> list[Path]:
 
 
 def editions() -> list[str]:
-    """Names of the editions installed (user's and packaged ``<edition>.yaml``), sorted."""
+    """Names of the editions installed (user's and packaged ``<edition>.yaml`` files, not
+    folders), sorted."""
     names: set[str] = set()
     for d in edition_dirs():
         if d.is_dir():
-            names.update(p.stem for p in d.glob("*.yaml") if EDITION_NAME_RE.match(p.stem))
+            names.update(p.stem for p in d.glob("*.yaml") if EDITION_NAME_RE.match(p.stem) and p.is_file())
     return sorted(names)
 
 

@@ -9,9 +9,10 @@ One place for the checks every command needs: the path exists, is a regular file
 from __future__ import annotations
 
 import errno
+import os
 import re
-import sys
 import stat
+import sys
 from pathlib import Path
 
 from bot.errors import InputFileError
@@ -59,6 +60,17 @@ def os_write_reason(e: OSError) -> str:
     return WRITE_REASONS.get(e.errno) or os_reason(e)
 
 
+def broken_link_reason(p: Path) -> str | None:
+    """«ссылка ведёт на несуществующий файл …» when ``p`` is a symbolic link whose target
+    is missing; ``None`` otherwise (also when the link cannot be read)."""
+    try:
+        if p.is_symlink():
+            return f"ссылка ведёт на несуществующий файл {os.readlink(p)}"
+    except OSError:
+        return None
+    return None
+
+
 def check_regular_file(path: str | Path, what: str = "текстовый файл") -> Path:
     """Return ``Path(path)`` when it is an existing regular file.
 
@@ -70,7 +82,7 @@ def check_regular_file(path: str | Path, what: str = "текстовый фай�
     try:
         st = p.stat()
     except FileNotFoundError:
-        raise InputFileError(str(path), "файл не найден") from None
+        raise InputFileError(str(path), broken_link_reason(p) or "файл не найден") from None
     except NotADirectoryError:
         raise InputFileError(str(path), "файл не найден (часть пути — не папка)") from None
     except PermissionError:

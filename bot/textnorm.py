@@ -200,9 +200,20 @@ _LATIN_TO_CYR = str.maketrans({"A": "А", "B": "В", "C": "С", "E": "Е", "H": 
                                "P": "Р", "T": "Т", "X": "Х", "a": "а", "c": "с", "e": "е", "o": "о", "p": "р",
                                "x": "х", "y": "у", "k": "к", "m": "м", "t": "т", "h": "н", "b": "в"})
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_SPACED_MINUS = re.compile(r"(^|[.\n]\s*)[–-] (?=\d+ (?:к|от)\b)")
+_BLANK_LINES = re.compile(r"\n(?:[^\S\n]*+\n){2,}+")
+_SPACED_MINUS = re.compile(r"(?<!\s)(\s*+)[–-] (?=\d+ (?:к|от)\b)")
 _MINUS = re.compile(r"(?<![\w–-])[–-](?=\d|X(?![A-Za-zА-Яа-яЁё]))")
-_SPACED_COUNT = re.compile(r"(^|[.\n]\s*)(X|\d+) (?=\{[a-z0-9_]+\}[{}a-z0-9_ ]*(\([^()\n]*\)\s*)?:)")
+_SPACED_COUNT = re.compile(r"(?<!\s)(\s*+)(X|\d+) (?=\{[a-z0-9_]+\}[{}a-z0-9_ ]*(\([^()\n]*\)\s*)?:)")
+
+
+def _opens_sentence(m: re.Match) -> bool:
+    """True when the match of ``_SPACED_MINUS`` / ``_SPACED_COUNT`` (group 1: the whole
+    run of spaces before it) stands at the start of the text, of a line or of a sentence
+    (after «.»). The patterns take a run of spaces whole, from its first character, so
+    that thousands of line breaks cost one pass, not one pass each (``(^|[.\\n]\\s*)``
+    was quadratic in them)."""
+    at = m.start()
+    return (at == 0 and not m.group(1)) or (at > 0 and m.string[at - 1] == ".") or "\n" in m.group(1)
 # A straight quote left alone at the start or end of a seed example (" : Уничтожить …").
 _STRAY_QUOTES = '"\u201c\u201d\u201e'
 _LEADING_STRAY = re.compile(r'["\u201c\u201d\u201e]\s*')
@@ -303,7 +314,62 @@ def respell_card_words(s: str) -> str:
         s = _WRAP_HYPHEN.sub(_unwrap, s)
     if _GLUED_NA_PROBE.search(s):
         s = _GLUED_NA.sub(_unglue_na, s)
+    if _GLUED_SENTENCE.search(s):
+        # "…, дальность 4Имеет {tap}: …": a sentence glued to the end of the previous one
+        s = _GLUED_SENTENCE.sub(_unglue_sentence, s)
+    s = _LONG_WORD.sub(_unglue_words, s)
     return s
+
+
+# a number or a lowercase word, then a capitalised word with no space or stop between
+_GLUED_SENTENCE = re.compile(r"(?<![А-Яа-яЁё{}\w-])(\d+|[а-яё]{3,})([А-ЯЁ][а-яё]{2,})(?![А-Яа-яЁё-])")
+
+
+def _unglue_sentence(m: re.Match) -> str:
+    """«4Имеет» -> «4. Имеет», «ходаИмеет» -> «хода. Имеет» (when the capitalised word is a
+    dictionary word and the glued whole is not a name written in camel case)."""
+    from bot.morph import analyzer
+
+    if not analyzer().word_is_known(m.group(2).casefold()):
+        return m.group(0)
+    if not m.group(1).isdigit() and not analyzer().word_is_known(m.group(1)):
+        return m.group(0)
+    return m.group(1) + ". " + m.group(2)
+
+
+_LONG_WORD = re.compile(r"(?<![А-Яа-яЁё-])[а-яё]{8,}(?![А-Яа-яЁё-])")
+# short words a database glues to the word before them («погружениина», «глубинуили»)
+_GLUED_TAILS = ("или", "на", "и", "в", "по", "от", "к", "с")
+
+
+@lru_cache(maxsize=20_000)
+def _unglue_word(word: str) -> str:
+    """«погружениина» -> «погружении на», «глубинуили» -> «глубину или», «поверхностьранить» ->
+    «поверхность ранить»: a word the dictionary does not know that is two words it knows
+    written together (a short function word after a word of 4+ letters, or two long words:
+    6+ letters, then 5+, so that a game word the dictionary lacks, «небестелесное»,
+    «добивание», is not cut); the word unchanged otherwise."""
+    from bot.morph import analyzer
+
+    a = analyzer()
+    if a.word_is_known(word):
+        return word
+    if word[0] in "квс" and len(word) >= 8 and a.word_is_known(word[1:]):
+        return word[0] + " " + word[1:]     # "+1 квыстрелу": a preposition glued to the word after it
+    for tail in _GLUED_TAILS:
+        if word.endswith(tail) and len(word) - len(tail) >= 4 and a.word_is_known(word[:-len(tail)]):
+            return word[:-len(tail)] + " " + tail
+    splits = [k for k in range(6, len(word) - 4) if a.word_is_known(word[:k]) and a.word_is_known(word[k:])]
+    if len(splits) == 1:
+        return word[:splits[0]] + " " + word[splits[0]:]
+    return word
+
+
+def _unglue_words(m: re.Match) -> str:
+    out = _unglue_word(m.group(0))
+    if out != m.group(0) and m.string.startswith(out.rsplit(" ", 1)[-1] + " ", m.end() + 1):
+        return m.group(0)   # "существас с …": the tail word is written after it as well (a typo, not glue)
+    return out
 
 
 _HYPHEN_IN_WORD = re.compile(r"[а-яё]-[а-яё]")
@@ -333,12 +399,16 @@ def normalize_card_text(text: str) -> str:
     ``normalize_typography`` plus: ё -> е, the variable Х/x -> ``X``, ``[:tap]`` and
     ``{TAP}`` -> ``{tap}``, a hyphen glued to one word between words -> «–», a stray
     quote at either end (or a pair around the whole text) removed, spaces before
-    ``, ; : .`` removed, a line break right after «–» or «:» joined, an erratum stamp
+    ``, ; : .`` removed, a line break right after «–» or «:» joined, three or more line
+    breaks in a row made one blank line, an erratum stamp
     «[Эррата …]» before the text dropped. Offsets of the result are what AST spans refer to.
     """
     # control characters a database left in the text («…(1 раз за ход)\x01») are not text;
     # «ー» (a katakana long-vowel mark) stands for a dash
     s = _CONTROL.sub("", text).replace("ー", "–").strip()
+    # three or more line breaks in a row (blank lines between them) read as one blank line:
+    # the grammar's lexer takes a line break at a time, and each costs a scan of the run
+    s = _BLANK_LINES.sub("\n\n", s)
     # a database's erratum stamp before the text ("[Эррата 2023.04.08]При …") is not card text
     s = re.sub(r"^\[\s*[Ээ]ррата[^\]\n]*\]\s*", "", s)
     # A whole text wrapped in one pair of quotes (seed examples: " : Уничтожить …").
@@ -359,10 +429,10 @@ def normalize_card_text(text: str) -> str:
     # "получить −1 к разряду", "-X к удару" (a range "1-2-3" keeps its hyphens)
     s = _MINUS.sub("-", s)
     # "- 2 к {strike}" opening a sentence: a minus with a space before its number
-    s = _SPACED_MINUS.sub(r"\1-", s)
+    s = _SPACED_MINUS.sub(lambda m: m.group(1) + "-" if _opens_sentence(m) else m.group(0), s)
     # "X {counter}{tap}:" / "3 {token} {tap}:" opening an ability: the count is glued to
     # its icon (only at the start of a sentence or line: "ранить на 1 {tap}: …" keeps it)
-    s = _SPACED_COUNT.sub(r"\1\2", s)
+    s = _SPACED_COUNT.sub(lambda m: m.group(1) + m.group(2) if _opens_sentence(m) else m.group(0), s)
     s = re.sub(r" +([,;:.])", r"\1", s)
     s = re.sub(r"([–:])\n", r"\1 ", s)  # a header dash or cost colon ends no line
     return s.strip()

@@ -580,7 +580,7 @@ def test_a_summoned_card_entering_with_a_property_is_a_typed_next_part():
     ("При метании – подлость 1, атакованный получает отравление на 2.",
      [("подлость 1", "trait"), ("атакованный получает отравление на 2", "poison")]),
     ("{zor} и +1 к {strike} по существам с проклятием.",
-     [("{zor}", "trait"), ("+1 к {strike} по существам с проклятием", "modify")]),
+     [("{zor}", "trait"), ("+1 к {strike}", "modify")]),     # «по …» shared by both (bot/abilities/shared.py)
     ("[:2hod]: +2 к [:tgh] и опыт в атаке.", [("+2 к {health}", "modify"), ("опыт в атаке", "trait")]),
     ("Строй: {prm}, броня 2.", [("{prm}", "trait"), ("броня 2", "trait")]),
     ("При {strike} – излечить себя на 1 и снять с себя отравление.",
@@ -756,7 +756,8 @@ def test_no_split_inside_a_later_part_or_before_a_choice():
     ("+1 к метанию, пока имеет проклятие, неповоротливость и отравление.", "(condition effect)"),
     ("Имеет +2 к {strike}, если в этом ходу ваши карты совершили {strike}, магический и особый удар.",
      "(condition effect)"),
-    ("При перемещении получает {ova} 1 или +1 к {ova} до конца вашего хода.", "(trigger effect)"),
+    # (a value or a modifier of it: two effects, 505.5, the duration shared by both)
+    ("При перемещении получает {ova} 1 или +1 к {ova} до конца вашего хода.", "(trigger (choice effect effect))"),
     ("существо получает -1 или +1 к выбранному броску кубика", "effect"),
     ("В начале хода может получить отравление на 1 или +1 к {strike}.", "(trigger (optional (choice effect effect)))"),
     ("Когда нетемное существо должно излечиться на X оно вместо этого излечивается на X-1.", "(trigger effect)"),
@@ -899,5 +900,8 @@ def test_a_trailing_while_condition_governs_its_own_leaf_only():
     cond = ast.children[1]
     assert cond.attr("head") == "пока рядом стоит ваше существо без ран"
     assert cond.children[0].text == "+1 к {strike}" and cond.children[0].attr("action") == "modify"
-    # «, если …» after an activated ability's effect stays in the leaf (it restricts the target)
-    assert parse("{tap}: ранить выбранное существо на 2, если оно закрыто.").ast.shape() == "(cost effect)"
+    # «, если …» about the target after an activated ability's effect is a condition on that part too
+    res = parse("{tap}: ранить выбранное существо на 2, если оно закрыто.")
+    assert res.ast.shape() == "(cost (condition effect))"
+    assert res.ast.children[0].attr("head") == "если оно закрыто"
+    assert res.ast.children[0].children[0].text == "ранить выбранное существо на 2"

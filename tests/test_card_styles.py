@@ -263,8 +263,8 @@ def test_a_trailing_condition_with_a_dash_governs_the_next_part():
     and_then = res.ast.children[0]
     assert and_then.rule == "505.4" and "505.4.2" not in res.ast.rules()
     assert and_then.children[1].attr("head") == "если оно летающее"
-    # a trailing condition with no dash after it stays inside its effect
-    assert parse("Ранить выбранное существо на 2, если оно закрыто").ast.shape() == "effect"
+    # a trailing condition with no dash after it is the condition of its own part
+    assert parse("Ранить выбранное существо на 2, если оно закрыто").ast.shape() == "(condition effect)"
 
 
 def test_a_closing_pri_etom_is_no_connective():

@@ -115,11 +115,12 @@ def test_a_trailing_if_clause_is_the_leaf_condition(text, head, leaf):
     assert _leaves(res) == [leaf]
 
 
-def test_an_if_clause_about_the_target_stays_in_the_leaf():
+def test_an_if_clause_about_the_target_is_a_condition_node():
     res = parse("{tap}: Ранить выбранное существо на 2, если оно закрыто.")
-    assert res.ast.shape() == "(cost effect)"
+    assert res.ast.shape() == "(cost (condition effect))"
+    assert res.ast.children[0].attr("head") == "если оно закрыто"
     res = parse("они получают +1 к {strike}, если оба открыты, или -1 к {strike}, если оба закрыты.")
-    assert res.ast.shape() == "(choice (condition effect) (condition effect))"
+    assert res.ast.shape() == "(cases (condition effect) (condition effect))"
     assert [c.attr("head") for c in res.ast.children] == ["если оба открыты", "если оба закрыты"]
 
 
@@ -148,7 +149,8 @@ def test_finite_verbs_listed_with_a_comma_are_parts():
 def test_a_modifier_and_a_value_icon_granted_together_are_parts():
     res = parse("В начале боя получает +1 к {strike} и {direct} до конца хода.")
     assert res.ast.shape() == "(trigger (and_then effect effect))"
-    assert _leaves(res) == ["получает +1 к {strike}", "{direct} до конца хода"]
+    assert _leaves(res) == ["получает +1 к {strike}", "{direct}"]      # the duration is both parts'
+    assert res.ast.children[0].attr("shared") == "до конца хода"
 
 
 def test_a_trigger_after_and_is_the_next_part():

@@ -667,5 +667,5 @@ def test_ili_inside_a_subordinate_clause_joins_its_verbs(text):
 
 def test_ili_after_the_closing_comma_of_a_subordinate_clause_is_a_choice():
     ast = parse("Ранить существо на 1, если оно закрыто, или получить фишку").ast
-    assert ast.shape() == "(choice effect effect)"
+    assert ast.shape() == "(choice (condition effect) effect)"
     assert ast.children[1].text == "получить фишку"

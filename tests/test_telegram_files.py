@@ -84,3 +84,11 @@ def test_service_messages_stay_unanswered():
     del msg["text"]
     msg["new_chat_members"] = [{"id": 8, "is_bot": False, "first_name": "Новичок"}]
     assert _session(upd).sent("sendMessage") == []
+
+
+def test_a_malformed_getfile_answer_is_a_russian_note_not_an_apology():
+    # a self-hosted Bot API answering getFile with «true», or with no file_path (qa5)
+    for answer in ({"ok": True, "result": True}, {"ok": True, "result": {"file_id": "doc1", "file_unique_id": "u"}}):
+        req = run(app_session([file_update("s.yaml")], edition="5ed", files={"doc1": SCENARIO}, fail={"getFile": [(200, answer)]}))
+        (text,) = _texts(req)
+        assert "Файл «s.yaml» не удалось получить у Telegram (" in text and "Извините" not in text, text

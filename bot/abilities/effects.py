@@ -691,6 +691,12 @@ def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
     kids = tuple(type_tree(c, name, inner) for c in node.children)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(node, kids)
+    elif node.kind == "cases" and all(k.kind == "condition" and len(k.children) == 1 and k.children[0].kind == "effect"
+                                      for k in kids):
+        # "получают благословление, если …, или проклятие, если …": the grant verb of the
+        # first case is elided in the next ones
+        leaves = _granted_keywords(node, tuple(k.children[0] for k in kids), gaps=False)
+        kids = tuple(replace(k, children=(leaf,)) for k, leaf in zip(kids, leaves))
     out = replace(node, children=kids)
     if node.kind == "and_then" and not node.attr("self_source") and name:
         for c in kids[:-1]:
@@ -757,14 +763,14 @@ def _done_keyword(leaf: Node) -> Node:
     return _with(leaf, action=action, args=_freeze(args))
 
 
-def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
+def _granted_keywords(parent: Node, kids: tuple[Node, ...], gaps: bool = True) -> tuple[Node, ...]:
     """"получает +1 к {move}, благословление и +2 к {strike}", "получает отравление на 1, либо
     проклятие": a bare keyword leaf after a sibling whose verb grants («получает», «получить»,
     «имеет») is granted by that verb — action gain with the keyword — not a trait of the card."""
     out: list[Node] = []
     granting = False
     for j, k in enumerate(kids):
-        if j and not _GRANT_GAP.fullmatch(parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
+        if gaps and j and not _GRANT_GAP.fullmatch(parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
             granting = False    # only a list of the same clause ("…, A и B"), not "при этом" / ";"
         if k.kind == "effect":
             words = [lexicon.word_lemma(w) for w in re.findall(r"[А-Яа-яЁё]+", k.text)]
@@ -782,6 +788,11 @@ def _granted_keywords(parent: Node, kids: tuple[Node, ...]) -> tuple[Node, ...]:
                     args.pop("keyword", None)
                 args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
                 k = _with(k, action=noun[0] if noun else "gain", args=_freeze(args))
+            elif granting and k.attr("action") is None and (k.text[:1].isdigit() or k.text.startswith("X ")):
+                # "получает +1 к {strike} и 2 дополнительные {health}": the grant verb is elided
+                action, args = _classified("получить " + k.text, None, None)
+                if action in ("gain", "counters"):
+                    k = _with(k, action=action, args=args)
             elif any(w in _GAIN_LEMMAS for w in words[:8]):
                 granting = True
         out.append(k)

@@ -21,6 +21,7 @@ from bot.abilities import lexicon
 from bot.abilities.ast import Node, ParseResult, Unparsed
 from bot.abilities.effects import type_tree, vocabulary
 from bot.abilities.grammar import read
+from bot.abilities.shared import share_qualifiers
 from bot.abilities.recovery import expected_names, leftover_connectives, read_by_sentence, to_original
 from bot.abilities.tree_text import format_result, format_tree
 from bot.answer import Answer, Block
@@ -103,7 +104,8 @@ def payment_only_leaves(ast: Node) -> list[Unparsed]:
 def _result(norm: str, ast: Node, unparsed: list[Unparsed], name: str | None = None) -> ParseResult:
     unparsed = unparsed + payment_only_leaves(ast)
     unparsed = sorted(unparsed + leftover_connectives(norm, ast, unparsed), key=lambda u: u.span)
-    return ParseResult(norm, not unparsed, type_tree(ast, name), tuple(unparsed))
+    typed = share_qualifiers(type_tree(ast, name), lambda node, done: type_tree(node, name, done))
+    return ParseResult(norm, not unparsed, typed, tuple(unparsed))
 
 
 def parse(text: str, name: str | None = None) -> ParseResult:

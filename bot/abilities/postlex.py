@@ -46,7 +46,7 @@ from bot.abilities import lexicon
 
 HEADER_KW = ("TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
 # Tokens after which a new ability (operand of a connective) starts.
-OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V", "COND_COMMA",
+OPERAND_START = frozenset({"HEAD_END", "AND_THEN", "AND_IN", "SEMI", "DASH", "LIBO", "ILI_V", "AND_V", "COND_COMMA",
                            "OTHERWISE", "REFUSE", "COST"})
 SENTENCE_END = frozenset({"DOT", "NL", "_END"})
 # Header words that open a clause with its own verb: it ends at a comma.
@@ -374,9 +374,11 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
         return False
     if any(t.type == "WORD" and t.value.casefold() in ("раз", "раза") for t in subj):
         return False    # "Один раз в течение хода может …": a limit, not a subject
-    if any(t.type == "WORD" and lexicon.word_lemma(t.value) in _OPPONENT and lexicon.may_be_nominative(t.value)
-           for t in subj):
-        return False    # "Противник может …": the opponent's option, not the controlling player's (505.8)
+    if not headed and any(t.type == "WORD" and lexicon.word_lemma(t.value) in _OPPONENT
+                          and lexicon.may_be_nominative(t.value) for t in subj):
+        return False    # "Противник может перенаправить …" in a static ability: a standing permission
+    # (after a trigger, cost or named effect, "– противник может вскрыть …" is the opponent's
+    # option of 505.8: its subject says who decides)
     for k, t in enumerate(subj):
         if t.type == "NUMBER" or (t.type == "WORD" and t.value in _VARIABLES):
             continue
@@ -406,6 +408,13 @@ def _grants(out: list[Token]) -> bool:
         k -= 1
     return k >= 0 and out[k].type == "WORD" and lexicon.word_lemma(out[k].value) in _GRANT_LEMMAS
 
+
+# tokens between «может» and a later part that keep «может» over the rest (not MAY_B)
+_MAY_B_BLOCKERS = frozenset({"AND_THEN", "SEMI", "DASH", "COND_COMMA", "OTHERWISE", "REFUSE", "HEAD_END", "MAY_V",
+                             "MAY_B"})
+
+# tokens a granted ability keeps as they are (the atoms of an effect)
+_GRANTED_KEEP = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "PUNCT", "COMMA", "COLON"})
 
 _ENDS_ABILITY = frozenset({"WORD", "NUMBER", "ICON", "QUOTED", "PAREN", "LIMIT", "PUNCT"})
 
@@ -549,18 +558,11 @@ def _shares_object(op: list[Token]) -> bool:
 
 
 def _same_value(op: list[Token], toks: list[Token], i: int) -> bool:
-    """After «или» at ``toks[i]`` a modifier of the value the operand already names, or of
-    a bare signed number before «или» ("получает {ova} 1 или +1 к {ova}", "отравление на 1
-    или +1 к отравлению", "получает -1 или +1 к броску"): one effect ("the value, or +1 to
-    it when the card has it already"; "a sign, then the value"), not a choice of two."""
-    if op and op[-1].type == "NUMBER" and op[-1].value[:1] in "+-":
-        return True
-    stat = toks[i + 3] if i + 3 < len(toks) else None
-    if stat is None:
-        return False
-    key = stat.value if stat.type == "ICON" else lexicon.word_lemma(stat.value)
-    return any((t.value if t.type == "ICON" else lexicon.word_lemma(t.value)) == key
-               for t in op if t.type in ("ICON", "WORD"))
+    """After «или» at ``toks[i]`` a modifier of a bare signed number before «или» ("получает
+    -1 или +1 к броску"): one effect ("a sign, then the value"), not a choice of two. (A
+    value and a modifier of it, "получает {ova} 1 или +1 к {ova}", are two effects: 505.5.)"""
+    return bool(op) and op[-1].type == "NUMBER" and op[-1].value[:1] in "+-" and not (
+        len(op) > 1 and op[-2].type == "ICON")     # ("{regen}-1 или +1 к {regen}": an icon's value)
 
 
 def _colon_ahead(toks: list[Token], i: int) -> bool:
@@ -588,6 +590,40 @@ def _choice_follows(toks: list[Token], i: int) -> bool:
 
 _MANNER_ADVERBS = frozenset({"полностью", "сразу", "немедленно", "снова", "дополнительно"})
 _COMPARATIVES = frozenset({"менее", "более", "меньше", "больше", "наоборот"})
+
+
+def _extra_lives_follow(toks: list[Token], j: int) -> bool:
+    """Do extra lives follow a count at ``toks[j - 1]``: «дополнительные {health}»,
+    «дополнительных жизни», «{health}»?"""
+    if j < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) == "дополнительный":
+        j += 1
+    return j < len(toks) and ((toks[j].type == "ICON" and toks[j].value == "{health}") or (
+        toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) == "жизнь"))
+
+
+def _elliptic_clause(toks: list[Token], j: int) -> int | None:
+    """Index of the dash after a subject of one to three nominal words at ``toks[j]`` when
+    an effect follows it ("а Дегустатор – отравление на X": the verb left out), or ``None``."""
+    k = j
+    while k < len(toks) and k < j + 3 and toks[k].type == "WORD" and (
+            lexicon.is_nominal(toks[k].value) or toks[k].value[:1].isupper()) and not lexicon.is_predicate(toks[k].value):
+        k += 1
+    if k == j or k + 1 >= len(toks) or toks[k].type != "DASH":
+        return None
+    a, b = toks[k + 1], (toks[k + 2] if k + 2 < len(toks) else None)
+    return k if a.type in ("WORD", "NUMBER", "ICON") and (_opens_ability(a, b) or _is_modifier(a, b)
+                                                          or lexicon.is_effect_noun(a.value)) else None
+
+
+def _if_clause_ahead(toks: list[Token], i: int) -> bool:
+    """Is there «, если …» after ``toks[i]`` before the next separator or «или»?"""
+    for k in range(i + 1, len(toks) - 1):
+        t = toks[k]
+        if t.type in _PART_STOPS or t.type in ("SEMI", "DASH", "ILI", "DOT", "NL"):
+            return False
+        if t.type == "COMMA" and toks[k + 1].value.casefold() == "если":
+            return True
+    return False
 
 
 def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -> bool:
@@ -625,11 +661,18 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
             nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and (any(
                 a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:])) or (
                 _has_modifier(op) and lexicon.icon_roles().get(nxt.value[1:-1]) == "value"
-                and not (i + 2 < len(toks) and toks[i + 2].value.casefold() in ("на", "к", "от"))))) or nxt.type == "QUOTED") and any(
-            t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
+                and not (i + 2 < len(toks) and toks[i + 2].value.casefold() in ("на", "к", "от"))))) or nxt.type == "QUOTED") and (any(
+            t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) or (
+            _value_operand(op) and nxt.type == "ICON" and i + 2 < len(toks) and toks[i + 2].type == "NUMBER")) \
             and not any(t.type in ("COLON", "COST") for t in op):   # (not inside a granted "…: {tap}: …")
+        # ("…, +2 к {strike} и {armor}2": a modifier listed after the grant, then an icon with its
+        # own value; "+1 к {strike} и {direct}" is one modifier of two values)
         # "получить полет и +1 к {strike}", "получает проклятие и отравление 1"
         return True
+    if after_and and (nxt.type == "NUMBER" and nxt.value[:1].isdigit() or nxt.value == "X") and _has_modifier(op) and any(
+            t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) \
+            and not any(t.type in ("COLON", "COST") for t in op) and _extra_lives_follow(toks, i + 2):
+        return True     # "получает +1 к {strike} до конца хода и 2 дополнительные {health}": a modifier, then lives gained
     trait = bool(op) and (op[0].type == "ICON" or _is_keyword(op[0]))   # "{direct} по картам с {counter}"
     nxt2 = toks[i + 2] if i + 2 < len(toks) else None
     if after_and and has_pred and nxt.type == "WORD" and nxt.value.casefold() == "не" and nxt2 is not None \
@@ -1202,6 +1245,13 @@ class CardPostLex:
             # "{second} +3 к {health}" (the colon lost): a condition on the card, then its ability
             kw = _retype(toks[0], "CONDITION_KW")
             return [kw, _empty("HEAD_END", toks[1])] + self._statement(toks[1:], depth + 1, True, headed)
+        if len(toks) > 1 and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value) and depth < MAX_DEPTH \
+                and toks[0].value.rstrip().endswith(":") and toks[1].type == "WORD" and toks[1].value[:1].isupper() \
+                and lexicon.is_finite_verb(toks[1].value):
+            # "{strike}: Начинает бой с {counter}": a value icon heading a sentence with its own
+            # verb is the circumstance the ability applies in (as "{second}: …"), not a payment
+            # and not the value of a trait ("{armor}: 1")
+            return _condition_icons(toks[0]) + self._statement(toks[1:], depth + 1, True, headed)
         if toks and toks[0].type == "COST" and lexicon.is_value_icons(toks[0].value):
             # "{armor}: 1": a value icon before a colon is a trait, not a payment
             toks = [_retype(toks[0], "ICON")] + toks[1:]
@@ -1398,6 +1448,10 @@ class CardPostLex:
                 return "token", j   # "Если носит оружие, при {strike} – …": the trigger opens the body
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
+            if kw == "вместо" and t.type == "CONDITION_KW" and t.value.casefold() == "если" and j > i + 2 \
+                    and toks[j - 1].type == "COMMA" and self._header_end(toks[j:], 0) is not None \
+                    and any(x.type == "WORD" and lexicon.is_infinitive(x.value) for x in toks[j + 1:]):
+                return "token", j - 1   # "Вместо гибели хозяина, если он стоит … излечить его …": the condition opens the body
             if toks[i].type == "TRIGGER_KW" and _opens_condition(t) and j > i + 1 \
                     and toks[j - 1].value.casefold() not in ("или", "и") and not (   # ("При промахе или если …": one event)
                     kw.startswith(_CLAUSE_HEADS) and toks[j - 1].type == "COMMA"
@@ -1530,6 +1584,14 @@ class CardPostLex:
                                or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
                     k = _subject_start(toks, i + 1, j, object_guard=False)
+                elif k == j and j - 1 > i + 1 and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value) \
+                        and toks[j - 1].type == "WORD" and lexicon.word_lemma(toks[j - 1].value) in ("обязать", "обязанный", "должный"):
+                    # "При движении Тови противник обязан переместить …": «обязан» and its subject open the ability
+                    k = _subject_start(toks, i + 1, j - 1, object_guard=False)
+                    if k == j - 1 and j - 2 > i + 1 and toks[j - 2].type == "WORD" and lexicon.is_noun(toks[j - 2].value) \
+                            and lexicon.may_be_nominative(toks[j - 2].value) \
+                            and not (toks[j - 3].type == "WORD" and lexicon.is_preposition(toks[j - 3].value)):
+                        k = j - 2
                 if toks[k - 1].type == "COMMA" and k - 1 > i + 1:
                     return "token", k - 1   # "При перемещении на клетку, занятую …, это существо получает …"
                 return "insert", k
@@ -1566,12 +1628,38 @@ class CardPostLex:
         closed_sub = False    # the previous token is the comma closing a subordinate clause
         inner_part = False    # inside the body of a later part's header ("A; если … – B"): its body is one
         #                       choice, so two effects written in it are not split (they would leave it)
+        granted = False       # after "получает {tap}: …": the rest of the sentence is the granted ability
+        elliptic_dash = -1    # the dash standing for a verb left out ("…, а Дегустатор – отравление на X")
+        may_at = -1           # where the last MAY_V is in ``out`` (it may become MAY_B: see ``bound_may``)
+        may_opponent = False  # its subject is the opponent or the opponent's card
+
+        def bound_may() -> None:
+            """The «может» at ``may_at`` covers only the part it opens (MAY_B): what follows
+            is a part of its own. Only when no separator stands between them."""
+            nonlocal may_at, may_scope
+            if may_at >= 0 and out[may_at].type == "MAY_V" and not any(
+                    x.type in _MAY_B_BLOCKERS for x in out[may_at + 1:]):
+                out[may_at] = _retype(out[may_at], "MAY_B")
+                may_scope = False
+            may_at = -1
+
         i = -1
         while i + 1 < n:
             i += 1
             t = toks[i]
             typ = t.type
-            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))) and (
+            if granted and (typ in ("SEMI", "OTHERWISE", "REFUSE") or (typ == "AND_THEN" and "затем" in t.value.casefold())):
+                granted = False     # "… получает {tap}: Выстрел на 1-2-2 до конца хода, затем выберите …"
+            if granted:
+                # "получает {tap}: {uchr} на 2, при этом может получить {counter}": the granted
+                # ability is one unit of the effect that grants it; its own connectives are its words
+                if typ not in _GRANTED_KEEP and not (typ == "LIMIT" and i == n - 1):
+                    t = _retype(t, "PUNCT" if typ in ("DASH", "SEMI") else "WORD")
+                out.append(t)
+                prev = t
+                continue
+            if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))
+                                     or (prev.type == "ILI_V" and typ == "CONDITION_KW")) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
@@ -1630,6 +1718,9 @@ class CardPostLex:
                     and " ".join(toks[i + 1].value.casefold().split()) in ("в начале", "в конце") and self._dash_ends(toks, i + 1):
                 # "…, в конце этого хода, если … – B": a later trigger as the next part
                 # ("Опыт в атаке и в начале боя – получает {fly}": after «и» too)
+                # (after «может A» it is a part of its own: "…может объявить удар на 3, в конце
+                # этого хода, если … – …" does not wait for the optional one)
+                bound_may()
                 t = _retype(t, "COND_COMMA")
                 out.append(t)
                 prev = t
@@ -1637,14 +1728,28 @@ class CardPostLex:
                 op_start = len(out)
                 continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
+            if typ == "WORD" and not start and not subclause and not may_scope and prev is not None \
+                    and prev.type in ("WORD", "NUMBER", "ICON", "QUOTED", "PAREN") and t.value[:1].islower() \
+                    and t.value.casefold().endswith("те") and out[op_start].type == "WORD" \
+                    and _imperative(out[op_start].value) and _imperative(t.value) \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out[op_start:]):
+                # "найдите в колоде до двух существ покажите их и возьмите …": a second order
+                # written with no comma before it is the next part (505.4)
+                sep = _empty("AND_IN" if inner_part else "AND_THEN", t)
+                out.append(sep)
+                prev = sep
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
             if (typ == "MAY" or (typ == "WORD" and t.value.casefold() in _MAY_FORMS)) and not start \
                     and not subclause and not modal and _subject_may(out, op_start, toks, i, headed):
                 # "вы можете посмотреть …", "оно может получить …", "Фенрир может открыть …":
                 # a subject, then «может» opening the ability (505.8)
                 for k in range(op_start, len(out)):
                     out[k] = _retype(out[k], "SUBJ")
+                may_opponent = any(lexicon.word_lemma(x.value) in _OPPONENT for x in out[op_start:])
                 t = _retype(t, "MAY_V")
                 may_scope = True
+                may_at = len(out)
                 out.append(t)
                 prev = t
                 start, has_pred, modal = True, False, False
@@ -1652,11 +1757,14 @@ class CardPostLex:
                 continue
             if typ == "MAY" or (typ == "WORD" and start and t.value.casefold() in _MAY_FORMS):
                 after_not = prev is not None and prev.value.casefold() == "не"
-                if start and not after_not and not (not headed and (_restriction_follows(toks, i)
+                passive_only = nxt is not None and nxt.value.casefold() == "быть" and _restriction_follows(toks, i)
+                if start and not after_not and not passive_only and not (not headed and (_restriction_follows(toks, i)
                                                                      or _standing_permission(toks, i))) \
                         and not (headed and _standing_permission(toks, i) and _until_end(toks, i)):
+                    # ("При рассадке может быть помещена только на …": a restriction, not 505.8)
                     t = _retype(t, "MAY_V")     # (also «могут …» opening an ability after a header)
                     may_scope = True
+                    may_at, may_opponent = len(out), False
                 else:
                     t = _retype(t, "WORD")
                     modal = True
@@ -1674,6 +1782,14 @@ class CardPostLex:
                          or (_is_modifier(a, b) and (_has_modifier(out[op_start:]) or (
                              has_pred and not _same_value(out[op_start:], toks, i))))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
+                if not joins and not start and not subclause and a is not None and a.type == "CONDITION_KW" \
+                        and a.value.casefold() == "если" and a is toks[i + 1] and self._dash_ends(toks, i + 1):
+                    joins = True    # "излечиться на X или если не имеет ран – получить …": an option under its condition
+                if not joins and not start and prev is not None and prev.type == "COMMA" and not modal \
+                        and any(x.value.casefold() == "если" for x in out[op_start:]) and _if_clause_ahead(toks, i):
+                    # "получают благословление, если оба ваши, или проклятие, если оба противника":
+                    # options each with its own condition (the second may leave its verb out)
+                    joins = True
                 if joins and closed_sub and a is not None and (lexicon.is_finite_verb(a.value) or (
                         a.value.casefold() == "не" and b is not None and lexicon.is_finite_verb(b.value))):
                     joins = False   # "…, пока Василиск не переместится, или не покинет поле боя": the clause's verbs
@@ -1693,6 +1809,17 @@ class CardPostLex:
                 a, b = _next_content(toks, i)
                 if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
+            elif typ == "DASH" and i == elliptic_dash:
+                t = _retype(t, "PUNCT")     # "…, а Дегустатор – отравление на X": the verb left out
+            elif typ == "COMMA" and not start and i + 3 < n and toks[i + 1].type == "WORD" \
+                    and toks[i + 1].value.casefold() == "а" and _elliptic_clause(toks, i + 2) is not None:
+                # "оно может получить {zoo}, а Дегустатор – отравление на X": «, а» and a subject
+                # whose verb the dash stands for is the next part (505.4); the dash is no connective
+                elliptic_dash = _elliptic_clause(toks, i + 2)
+                c = toks[i + 1]
+                t = Token("AND_IN" if inner_part else "AND_THEN", t.value + " " + c.value, start_pos=t.start_pos,
+                          line=t.line, column=t.column, end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
+                i += 1
             elif typ == "DASH" and (_defines_value(toks, i) or _names_a_value(toks, i)):
                 t = _retype(t, "PUNCT")
             elif typ == "DASH" and nxt is not None and nxt.type == "NUMBER" and prev is not None and prev.type == "WORD" \
@@ -1708,26 +1835,42 @@ class CardPostLex:
                 # "получает +1 к удару, а противник теряет фишку": «, а» and a clause of its
                 # own is the next part (505.4); «а» belongs to the separator (also after a
                 # subordinate clause the comma closes: "…, пока X его паразит, а X получает …")
+                # (inside a later part's body, "…; пока оно летающее, он может …, а оно может …",
+                # both clauses stay under that part's header: AND_IN)
                 c = toks[i + 1]
-                t = Token("AND_THEN", t.value + " " + c.value, start_pos=t.start_pos, line=t.line, column=t.column,
-                          end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
+                t = Token("AND_IN" if inner_part else "AND_THEN", t.value + " " + c.value, start_pos=t.start_pos,
+                          line=t.line, column=t.column, end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
                 i += 1
             elif typ in ("COMMA", "AND") and not start and not may_scope and (not subclause or (
                     typ == "COMMA" and nxt is not None and nxt.type == "WORD" and _imperative(nxt.value)
                     and out[op_start:op_start + 1] and out[op_start].type == "WORD" and _imperative(out[op_start].value))) and (
                     not modal or (typ == "AND" and nxt is not None and nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
-                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos and not inner_part \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos \
                     and not _choice_follows(toks, i) \
                     and _second_effect(out[op_start:], toks, i, has_pred):
                 # "подлость 2, атакованный получает …", "{drs} и +1 к {strike}", "+1 к {strike}
                 # и опыт в защите", "излечить … на 2 и снять с излеченного отравление": two
                 # effects written in one clause are two parts (505.4), each its own leaf
-                t = _retype(t, "AND_THEN")
-                if typ == "AND" and out and out[-1].type == "COMMA":
+                # (inside a later part's body, "…; когда … – оно теряет полет и ранится на 2",
+                # they stay in that body: AND_IN)
+                sep = "AND_IN" if inner_part else "AND_THEN"
+                if inner_part and nxt is not None and (nxt.type == "MAY" or nxt.value.casefold() in _MAY_FORMS):
+                    # "…, если X – не закрывается и может нападать …": «может» cannot open a part
+                    # inside that body; kept in one leaf
+                    t = _retype(t, "WORD") if typ == "AND" else t
+                else:
+                    t = _retype(t, sep)
+                if t.type == sep and typ == "AND" and out and out[-1].type == "COMMA":
                     # "…, и имеет +2 к {strike}": the comma belongs to the connective
                     c = out.pop()
-                    t = Token("AND_THEN", c.value + " " + t.value, start_pos=c.start_pos, line=c.line,
+                    t = Token(sep, c.value + " " + t.value, start_pos=c.start_pos, line=c.line,
                               column=c.column, end_line=t.end_line, end_column=t.end_column, end_pos=t.end_pos)
+            elif typ == "COMMA" and may_scope and not start and not subclause and nxt is not None and nxt.type == "WORD" \
+                    and nxt.value.casefold().endswith("те") and _imperative(nxt.value) \
+                    and out[op_start:op_start + 1] and out[op_start].type == "WORD" and lexicon.is_infinitive(out[op_start].value):
+                # "вы можете изгнать … существо, положите на кладбище …": an order after the optional
+                # part is what comes with it (505.4), not one more ability listed after «может»
+                t = _retype(t, "AND_THEN")
             elif typ == "COMMA" and not start and not subclause and has_pred and (
                     not may_scope or (nxt is not None and nxt.type == "WORD" and nxt.value.casefold() in _PRONOUN_SUBJECTS)) \
                     and self._new_clause(toks, i):
@@ -1757,6 +1900,7 @@ class CardPostLex:
                 # "Получает {tap}: Магический удар на 3": a granted ability is a word of
                 # the effect that grants it, not a payment of this ability
                 t = _retype(t, "ICON")
+                granted = t.value.rstrip().endswith(":")
             elif typ == "LIMIT" and i != n - 1:
                 t = _retype(t, "PAREN")
             elif typ == "WORD" and lexicon.is_modal(t.value):
@@ -1768,6 +1912,19 @@ class CardPostLex:
                 inner_part = False
             if t.type == "COMMA":
                 subclause = False
+            if may_scope and t.type == "AND_THEN" and may_opponent and re.search(r"затем", t.value, re.I) \
+                    and (_subject_verb_follows(toks, i) or (nxt is not None and nxt.type == "WORD"
+                                                            and lexicon.is_infinitive(nxt.value))):
+                # "существо противника может переместиться …, затем он ранит …", "противник может
+                # вскрыть …, затем ранить …": after the opponent's option the card's own act
+                # is not declined with it
+                bound_may()
+            elif may_scope and t.type == "SEMI" and nxt is not None and nxt.type == "TRIGGER_KW" \
+                    and self._time_part(toks, i + 1):
+                # "может объявить удар; в конце этого хода оно возвращается …": a part at a time
+                # of its own, not one more to decline (an event part, "…; при гибели X – вернуть
+                # его …", may speak of what the optional one did: it stays under «может»)
+                bound_may()
             out.append(t)
             start = t.type in OPERAND_START or t.type == "MAY_V"
             if t.type in ("AND_THEN", "SEMI", "DASH") and may_scope:

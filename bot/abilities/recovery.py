@@ -177,6 +177,9 @@ _LEFTOVER = re.compile(r"(?P<refusable>не\s+(может\s+или\s+не\s+хо
                        r"|(?P<otherwise>в\s+противном\s+случае|(?<=[,;] )иначе\b)|(?P<and_then>(?<=[,;] )при\s+этом|при\s+этом(?!\s*[.)\n]|\s*$))", re.I)
 
 
+_GRANTED = re.compile(r"(\{[a-z0-9_]+\}\s*)+:")
+
+
 def leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list[Unparsed]:
     """Connective phrases (505.4, 505.6, 505.7) of the text that no node represents —
     i.e. that do not stand between two children of a node of their kind (they ended up
@@ -190,7 +193,10 @@ def leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list
             gaps.setdefault(n.kind, []).extend((a.span[1], b.span[0]) for a, b in zip(n.children, n.children[1:]))
     for g in gaps.values():
         g.sort()
-    parens = [(p.start(), p.end()) for p in re.finditer(r"\([^()\n]*\)", norm)]
+    parens = [(p.start(), p.end()) for p in re.finditer(r"\([^()\n]*\)|«[^«»\n]*»", norm)]
+    # a granted ability ("получает {tap}: A, при этом B") is one leaf: its connectives are its own
+    parens += [(n.span[0] + g.end() - 1, n.span[1] + 1) for n in ast.walk() if n.kind == "effect"
+               for g in [_GRANTED.search(n.text)] if g]
     for m in _LEFTOVER.finditer(norm):
         s, e = m.span()
         if any(u.span[0] <= s and e <= u.span[1] for u in unparsed):

@@ -17,7 +17,7 @@ from lark import Token, Transformer
 
 from bot.abilities import lexicon
 from bot.abilities.ast import Node
-from bot.abilities.postlex import is_bare_tap
+from bot.abilities.postlex import is_bare_tap, pos_of
 
 # separator token -> paragraph
 SEPARATOR_RULES = {
@@ -30,7 +30,9 @@ SEPARATOR_RULES = {
     "OTHERWISE": "505.6",
     "REFUSE": "505.7",
     "AND_V": "505.8",
+    "AND_IN": "505.4",
     "MAY_V": "505.8",
+    "MAY_B": "505.8",
 }
 _LIMIT = re.compile(r"^\((.*)\)$", re.S)
 _LIMIT_WORDS = re.compile(r"\bраза?\b", re.I)   # «раз», «раза» (not «разряду»)
@@ -91,17 +93,15 @@ def _lift_name(node: Node) -> Node:
     return replace(last, span=node.span, text=node.text, children=(inner,))
 
 
-_TARGET_PRONOUNS = frozenset({"он", "она", "оно", "они", "это", "этот", "эта", "эти", "его", "ее", "их"})
-
-
 def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
     """``(end of the leaf, start of the clause)`` of a condition written after a leaf
     («+1 к {strike}, пока рядом …», «Имеет +2 к {strike}, если в этом ходу …», «Не
     закрывается после нападения если …»), or ``None``. The clause («пока» / «если», after
     a comma or, for «если», right after a word of the leaf) runs to the end of the leaf;
-    a comma inside it may list words but not open another verb. A «если» whose clause
-    speaks of the target by a pronoun («ранить выбранное существо, если оно закрыто»)
-    restricts that target and stays in the leaf."""
+    a comma inside it may list words but not open another verb (a gerund phrase between
+    commas belongs to the clause: «…, если он, будучи закрытым, не открылся»). A «если»
+    whose clause speaks of the target by a pronoun («ранить выбранное существо, если оно
+    закрыто») is a condition on that part too: the part is done only when it holds."""
     for i in range(1, len(items) - 1):
         t = items[i]
         comma = t.type == "COMMA"
@@ -112,13 +112,20 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
         clause = items[i + 2:] if comma else items[i + 1:]
         if not clause or not any(it.type in ("WORD", "ICON") for it in items[:i]):
             continue
-        if lead == "если" and (clause[0].value.casefold() in _TARGET_PRONOUNS or (
-                clause[0].value.casefold() == "у" and len(clause) > 1 and clause[1].value.casefold() in ("него", "нее", "них"))):
-            return None
         if items[i - 1].value.casefold() in ("и", "или") or any(
                 it.value.casefold() in ("пока", "если") for it in (*items[:i], *clause)):
             return None     # "A, если X, или B, если Y": a case split; "A или если …"
         comma_at = next((k for k, r in enumerate(clause) if r.type == "COMMA"), None)
+        if comma_at is not None and comma_at + 1 < len(clause) and clause[comma_at + 1].value.casefold() in ("и", "а") \
+                and not any(r.value.casefold() == "и" for r in clause[:comma_at]):
+            return None     # "…, если она свободна, и наоборот": one more clause of the leaf after it
+            #                 (not "пока имеет и выстрел, и метание")
+        if comma_at is not None and comma_at + 1 < len(clause) and clause[comma_at + 1].type == "WORD" \
+                and pos_of(clause[comma_at + 1].value) == "GRND":
+            # "…, если он, будучи закрытым, не открылся": the gerund phrase is inside the clause
+            close = next((k for k in range(comma_at + 1, len(clause)) if clause[k].type == "COMMA"), None)
+            comma_at = None if close is None else next(
+                (k for k in range(close + 1, len(clause)) if clause[k].type == "COMMA"), None)
         if comma_at is not None and any(r.value.casefold() == "то" or r.type == "WORD" and lexicon.is_predicate(r.value)
                                         for r in clause[comma_at + 1:]):
             return None     # "…, пока Тхаш его паразит, а Тхаш получает …": another clause after the comma
@@ -126,6 +133,14 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
             return i - 3, i - 3     # "…до тех пор, пока является артефактом": one conjunction
         return i, (i + 1 if comma else i)
     return None
+
+
+# a time in an «если» header: "в начале хода противника", "в конце вашего хода", "в начале боя"
+_TIME_IN_IF = re.compile(r"\b(в|во)\s+(начале|конце)\s+((вашего|своего|его|этого|каждого|следующего|его)\s+)?"
+                         r"(хода|боя|раунда)(\s+(противника|соперника|игрока))?\b", re.I)
+
+
+_REGARDLESS = re.compile(r"\(\s*(вне\s+зависимости|независимо)\b", re.I)
 
 
 class ToAst(Transformer):
@@ -143,6 +158,9 @@ class ToAst(Transformer):
 
     # -- leaves ---------------------------------------------------------------------------
     def effect(self, items: list[Token]) -> Node:
+        listed = self._quoted_keywords(items)
+        if listed is not None:
+            return listed
         named = _TRAILING_NAME.match(items[-1].value) if len(items) > 1 and items[-1].type == "PAREN" else None
         if named is not None:
             # "ранить на 3 (воздействие «штопор»)": the ability's name written after it, in
@@ -162,6 +180,12 @@ class ToAst(Transformer):
             cut, at = found
             body = self.effect(items[:cut])
             head = items[at:]
+            if len(head) > 2 and head[-1].type == "PAREN" and _REGARDLESS.match(head[-1].value):
+                # "… только по Резчику, пока он стоит рядом … (вне зависимости от дальности)":
+                # "regardless of …" says how the effect applies, not when: the effect's note
+                if body.kind == "effect":
+                    body = _with_attrs(body, note=head[-1].value[1:-1].strip())
+                head = head[:-1]
             s = items[0].start_pos
             return self._node("condition", None, items, [body], span=(s, items[-1].end_pos),
                               head=self.text[head[0].start_pos:head[-1].end_pos], written_after=True)
@@ -172,6 +196,30 @@ class ToAst(Transformer):
             attrs["limit"] = limits[0]
         attrs.update(_keyword(items))
         return self._node("effect", None, items, **attrs)
+
+    def _quoted_keywords(self, items: list[Token]) -> Node | None:
+        """"Строй: «Схрон. Опыт в защите»": keyword abilities listed in quotes, one sentence
+        each, are one leaf per keyword, joined as the parts of one clause (505.4); ``None``
+        when the quote holds anything else."""
+        if len(items) != 1 or items[0].type != "QUOTED":
+            return None
+        tok = items[0]
+        inner_start = tok.start_pos + 1
+        leaves = []
+        for m in re.finditer(r"[^.]+", tok.value[1:-1]):
+            words = m.group(0).strip()
+            if not words:
+                continue
+            s = inner_start + m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+            toks = [Token("NUMBER" if w[:1].isdigit() else "WORD", w) for w in words.split()]
+            found = _keyword_core(toks)
+            if not found:
+                return None
+            leaves.append(Node("effect", None, (s, s + len(words)), words, (),
+                               tuple(sorted((k, v) for k, v in found.items() if v is not None))))
+        if len(leaves) < 2:
+            return None
+        return self._node("and_then", "505.4", items, leaves)
 
     # -- compound (505) ---------------------------------------------------------------------
     def _nary(self, kind: str, items: list[Any]) -> Node:
@@ -282,12 +330,40 @@ class ToAst(Transformer):
             attrs["rules"] = tuple(rules[1:])
         return replace(top, attrs=tuple(sorted(attrs.items())))
 
+    def seq(self, items: list[Any]) -> Node:
+        """Two effects of one clause in a later part's body ("… – оно теряет полет и ранится
+        на 2"): 505.4, as between parts."""
+        return self._nary("and_then", items)
+
     def cond_then(self, items: list[Any]) -> Node:
         """and_then whose first part is a condition (after 505.6 / 505.7)."""
         return self._nary("and_then", items)
 
     def choice(self, items: list[Any]) -> Node:
-        return self._nary("choice", items)
+        return self._choice_condition(self._nary("choice", items))
+
+    def _choice_condition(self, node: Node) -> Node:
+        """"получает опыт в атаке или +1 к опыту в атаке, пока носит Клинок": a condition
+        written after the last of options joined by a bare «или» (one clause) governs the
+        choice — condition(choice(A, B)) — not the last option alone ("A, если X, или B,
+        если Y" keeps one condition per option)."""
+        if node.kind != "choice" or len(node.children) < 2:
+            return node
+        if all(c.kind == "condition" and c.attr("written_after") for c in node.children):
+            # "получают благословление, если оба ваши, или проклятие, если оба противника": each
+            # option under its own condition — a case split (the board decides), not a choice
+            return Node("cases", None, node.span, node.text, node.children)
+        last = node.children[-1]
+        if last.kind != "condition" or not last.attr("written_after") or len(last.children) != 1 \
+                or any(c.kind != "effect" for c in node.children[:-1]):
+            return node
+        gaps = [self.text[a.span[1]:b.span[0]] for a, b in zip(node.children, node.children[1:])]
+        if any(g.strip() != "или" for g in gaps):
+            return node
+        inner = replace(node, children=(*node.children[:-1], last.children[0]),
+                        span=(node.span[0], last.children[0].span[1]),
+                        text=self.text[node.span[0]:last.children[0].span[1]])
+        return replace(last, span=node.span, text=node.text, children=(inner,))
 
     def list(self, items: list[Any]) -> Node:
         return self._nary("optional", items)
@@ -303,6 +379,10 @@ class ToAst(Transformer):
                 return replace(node, children=(_with_attrs(node.children[0], subject=said),))
             node = _with_attrs(node, subject=said)
         return node
+
+    def may_b(self, items: list[Any]) -> Node:
+        """505.8 over one part only (MAY_B): as ``may``."""
+        return self.may(items)
 
     def otherwise(self, items: list[Any]) -> Node:
         node = self._node("otherwise", "505.6", items, [i for i in items if isinstance(i, Node)])
@@ -340,7 +420,24 @@ class ToAst(Transformer):
 
     def condition(self, items: list[Any]) -> Node:
         node = self._headed("condition", items)
-        return self._else(self._split_cases(node))
+        return self._timed(self._else(self._split_cases(node)))
+
+    def _timed(self, node: Node) -> Node:
+        """"Если открыт в начале хода противника – A", "Если в начале вашего хода не имеет
+        ран – A": the time written in an «если» header is the event the ability waits for —
+        a trigger at that time (305.1) over the condition checked then:
+        trigger(в начале хода противника, condition(Если открыт, A))."""
+        if node.kind != "condition" or not node.children:
+            return node
+        head = node.attr("head") or ""
+        m = _TIME_IN_IF.search(head)
+        if m is None or not re.match(r"если\b", head, re.I):
+            return node
+        rest = " ".join((head[:m.start()] + " " + head[m.end():]).split()).strip(" ,")
+        if len(rest.split()) < 2:
+            return node     # "Если в начале хода –": nothing is checked then
+        cond = _with_attrs(node, head=rest)
+        return Node("trigger", None, node.span, node.text, (cond,), (("head", m.group(0).strip()),))
 
     def _else(self, node: Node) -> Node:
         """"Если X – A, иначе B": «иначе» is the alternative of the condition, not a part

@@ -13,7 +13,8 @@ _ATTR_NAMES = {"self_source": "источник платит собой (505.9)"
                "reach": "дальность", "payment": "оплата",
                "subject": "кто", "count": "сколько",
                "instead": "вместо этого (замена события)",
-               "written_after": "написано после действия"}
+               "written_after": "написано после действия",
+               "shared": "общее для всех частей"}
 
 
 def format_tree(node: Node, indent: int = 0) -> str:

@@ -74,6 +74,19 @@ class _LongLine(str):
     size: int = 0
 
 
+def readable(line: str) -> str:
+    """A line read from stdin with its undecodable bytes (Python keeps them as lone
+    surrogates «\\udcff») made text: the line read as cp1251 when it is Russian there (a
+    Windows pipe), else each such byte as «\ufffd». Lines without them are returned as
+    they are."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in line):
+        return line
+    raw = line.encode("utf-8", "surrogateescape")
+    from bot.textfile import looks_like_cp1251
+
+    return looks_like_cp1251(raw) or raw.decode("utf-8", "replace")
+
+
 def bounded_lines(inp: TextIO, limit: int) -> Iterator[str]:
     """The lines of ``inp`` without their line break. A line longer than ``limit``
     characters (a binary file piped in, an endless line) is not kept whole: its first
@@ -85,10 +98,10 @@ def bounded_lines(inp: TextIO, limit: int) -> Iterator[str]:
         if not ln:
             return
         if ln.endswith("\n"):
-            yield ln[:-1]
+            yield readable(ln[:-1])
             continue
         if len(ln) <= limit:     # the last line, without a line break
-            yield ln
+            yield readable(ln)
             continue
         size = len(ln)
         while True:

@@ -234,7 +234,7 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
         return Reply([edition_answer(args, ctx)])
     spec = COMMANDS[name]
     if name == "glossary":
-        return Reply([_call(spec, q, (args or None, ctx.edition))])
+        return Reply([_of_edition(_call(spec, q, (args or None, ctx.edition)), ctx.edition)])
     if not args:
         return Reply([note_answer(q, f"Нужен аргумент. Пример: {spec.usage}", route="help")])
     if name == "rule":  # several numbers: one answer each, as ``berserk-judge rule`` prints them
@@ -250,7 +250,7 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
             text, k = split_k(args)
         except BerserkError as e:
             return Reply([note_answer(q, str(e), route="help")])
-        return Reply([_call(spec, q, (text, k, ctx.edition))])
+        return Reply([_of_edition(_call(spec, q, (text, k, ctx.edition)), ctx.edition)])
     if name == "parse":
         return Reply([_call(spec, q, (args,))])
     if name == "explain":
@@ -341,6 +341,19 @@ def chat_ctx(ctx: Ctx) -> Ctx:
     return ctx
 
 
+def _edition_item(name: str, chosen: str) -> str:
+    """One line of the ``/edition`` list: «5ed — выбрана», «mini», or for an edition whose
+    file does not load «broken — не загружается: <file, line: what is wrong>» (it cannot
+    be chosen, so it must not look like one that can)."""
+    from bot.rulebook import load
+
+    try:
+        load(name)
+    except BerserkError as e:
+        return f"{name} — не загружается: {_short(str(e), 200)}"
+    return f"{name} — выбрана" if name == chosen else name
+
+
 def edition_answer(args: str, ctx: Ctx) -> Answer:
     """``/edition``: the chat's edition and the installed ones; ``/edition X`` makes X
     the chat's edition (remembered in the store: every later answer and citation is
@@ -352,7 +365,7 @@ def edition_answer(args: str, ctx: Ctx) -> Answer:
     known = editions()
     name = args.strip()
     if not name:
-        items = tuple(f"{e} — выбрана" if e == ctx.edition else e for e in known)
+        items = tuple(_edition_item(e, ctx.edition) for e in known)
         hint = "Сменить: /edition ИМЯ." if ctx.store is not None else "Сменить для всего бота: --edition при запуске."
         return Answer(q, "edition", None, [Block("list", title=f"Редакция этого чата: {ctx.edition}", items=items),
                                             Block("note", hint)], edition=ctx.edition)
@@ -433,6 +446,15 @@ def command_function(spec: CommandSpec) -> Callable[..., Any]:
     if spec.module is None or spec.function is None:
         raise ValueError(f"/{spec.name} is built in: it has no owning function")
     return getattr(importlib.import_module(spec.module), spec.function)
+
+
+def _of_edition(ans: Answer, edition: str) -> Answer:
+    """``ans`` marked as citing ``edition`` (its paragraphs are then labelled «209.5 (5ed)»
+    when several editions are installed, as every ``ask`` answer is); unchanged when it
+    cites nothing or already names its edition."""
+    if ans.citations and ans.edition is None:
+        ans.edition = edition
+    return ans
 
 
 def _call(spec: CommandSpec, question: str, args: tuple) -> Answer:

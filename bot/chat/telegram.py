@@ -387,12 +387,16 @@ async def _download(bot, file_id: str) -> bytes | str:
         return "нет связи с Telegram"
     except TelegramError:   # too big for the Bot API (20 MB) or no longer available
         return "Telegram не отдал файл"
+    except (AttributeError, TypeError, KeyError, ValueError):   # a malformed answer (a self-hosted API)
+        return "ответ Telegram на getFile не понят"
     try:
         return bytes(await file.download_as_bytearray())
     except NetworkError:
         return "нет связи с Telegram"
     except TelegramError:
         return "Telegram не отдал файл"
+    except (RuntimeError, AttributeError, TypeError, ValueError):   # no file_path in the answer, a bad URL
+        return "Telegram не сообщил, где лежит файл"
 
 
 def _callback_view(context: ContextTypes.DEFAULT_TYPE, data: str, chat_id: int | None,

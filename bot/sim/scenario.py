@@ -622,7 +622,8 @@ def run_files(files: list[Path]) -> list[ScenarioResult]:
 
 
 def scenario_files(paths: list[str]) -> list[Path]:
-    """Expand files and folders (``*.yaml`` inside, sorted).
+    """Expand files and folders (``*.yaml`` inside, sorted; a symbolic link among them is
+    kept even when broken, so that running it reports it).
 
     ``ScenarioError`` for a missing path, a device / pipe (e.g. ``/dev/null``), or a
     folder with no ``*.yaml`` in it («нет ни одного сценария (*.yaml) в …»).
@@ -630,7 +631,8 @@ def scenario_files(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            found = sorted(x for x in p.glob("*.yaml") if x.is_file())
+            # a broken link is listed (and reported when it is run), never skipped in silence
+            found = sorted(x for x in p.glob("*.yaml") if x.is_file() or x.is_symlink())
             if not found:
                 raise ScenarioError(f"нет ни одного сценария (*.yaml) в папке {p}")
             out.extend(found)
@@ -639,7 +641,9 @@ def scenario_files(paths: list[str]) -> list[Path]:
         elif p.exists():
             raise ScenarioError("не обычный файл (устройство или канал); ожидался файл сценария *.yaml или папка", str(p))
         else:
-            raise ScenarioError("нет такого файла или папки", str(p))
+            from bot.textfile import broken_link_reason
+
+            raise ScenarioError(broken_link_reason(p) or "нет такого файла или папки", str(p))
     return out
 
 

@@ -14,6 +14,7 @@ and column (``yaml_problem_ru``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -206,6 +207,10 @@ def compose(text: str, file: str | None = None) -> Y:
     """
     if len(text) > limits.SCENARIO_CHARS:
         raise ScenarioError(f"файл сценария слишком большой: {len(text)} символов (не больше {limits.SCENARIO_CHARS})", file, None)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:   # undecodable bytes kept as lone surrogates: libyaml refuses them
+        text = re.sub("[\ud800-\udfff]", "\ufffd", text)
     loader = _LOADER(text)
     try:
         loader.get_event()  # StreamStart
