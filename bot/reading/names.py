@@ -24,8 +24,7 @@ _WORD = re.compile(r"[а-яё]+")
 
 @lru_cache(maxsize=1)
 def _lexicon_words() -> frozenset[str]:
-    """Every word of ``grammar/lexicon.yaml`` (folded, and its lemma)."""
-    from bot.morph import lemma
+    """Every word of ``grammar/lexicon.yaml`` (folded, as written)."""
     from bot.textnorm import fold
     from bot.vocab import _load
 
@@ -40,17 +39,16 @@ def _lexicon_words() -> frozenset[str]:
             for v in x:
                 walk(v)
         elif isinstance(x, str):
-            for w in _WORD.findall(fold(x)):
-                out.add(w)
-                out.add(lemma(w))
+            out.update(_WORD.findall(fold(x)))     # the lexicon writes lemmas: a token's lemma or form is compared
     walk(_load())
     return frozenset(out)
 
 
 @lru_cache(maxsize=8)
 def _rulebook_lemmas(edition: str = "5ed") -> frozenset[str]:
-    """The words of ``edition``'s rulebook and their lemmas (empty when it cannot be read)."""
-    from bot.morph import lemma
+    """The words of ``edition``'s rulebook as written (folded; empty when it cannot be read) —
+    a token is known when its form or its lemma is one of them (no lemmatising of the whole
+    rulebook: the set is built at the first capitalised word a question has)."""
     from bot.textnorm import fold
 
     try:
@@ -58,8 +56,7 @@ def _rulebook_lemmas(edition: str = "5ed") -> frozenset[str]:
         rb = load(edition)
     except Exception:  # noqa: BLE001 - without the rulebook only the lexicon tells known words
         return frozenset()
-    words = {w for c in rb.clauses for w in _WORD.findall(fold(c.text))}
-    return frozenset({lemma(w) for w in words} | words)
+    return frozenset(w for c in rb.clauses for w in _WORD.findall(fold(c.text)))
 
 
 def _known(t: Tok) -> bool:
@@ -89,8 +86,8 @@ def unknown_name(t: Tok, prev: Tok | None, owner_words: frozenset[str], after_ho
     inside = prev is not None and prev.sent == t.sent
     if t.cap and inside:
         pass
-    elif not t.cap and _animate(t.text) and (
-            (prev is not None and prev.clause == t.clause and prev.lemma in owner_words) or after_host_on):
+    elif not t.cap and ((prev is not None and prev.clause == t.clause and prev.lemma in owner_words) or after_host_on) \
+            and _animate(t.text):      # the cheap test first: most words follow no owner word
         pass
     else:
         return False
@@ -120,4 +117,4 @@ def rule_word(name: str, edition: str) -> bool:
 
     w = fold(name)
     words = _rulebook_lemmas(edition)
-    return w in words or lemma(w) in words
+    return w in words or lemma(w) in words or any(x.startswith(w[:max(4, len(w) - 2)]) for x in words if x[:2] == w[:2])
