@@ -115,3 +115,31 @@ def test_5ed_a_story_of_another_thing_gets_no_consequence_of_it():
     a = consequence.answer("на воине шмотка. его сделали бестелесным. что будет?", "5ed", index_for("5ed"))
     assert (a.verdict, a.citations[0]) == ("Его экипировка уничтожается", "212.3")
     assert consequence.answer("воина сделали бестелесным. что будет?", "5ed", index_for("5ed")) is None
+
+
+# --- values of one ability combined as a sentence says (bot.rules_text.combine) ---------------
+
+@pytest.mark.parametrize("q, verdict, first", [
+    ("на моём сущ своя броня 2 и ещё броня 1 от шмотки. скока всего брони?", "3", "403.5"),
+    ("у твари броня 1 и от артефакта ещё броня 1. будет броня 2?", "Да, 2", "403.5"),
+    ("сущ отравили на 3, потом ещё на 1. какое отравление на нём?", "3", "406.3.а"),
+    ("сущ отравлен на 1, его отравили ещё на 2 — будет отравление 3 или 2?", "2", "406.3.а"),
+])
+def test_values_of_one_ability_combined(tested_edition, q, verdict, first):
+    from bot.rules_text import combine
+
+    a = combine.answer(q, tested_edition, index_for(tested_edition))
+    assert a is not None and (a.verdict, a.citations[0]) == (verdict, first), (q, a and a.verdict)
+
+
+@pytest.mark.parametrize("q", [
+    "у твари броня 1 и ещё броня 2. они складываются?",                 # asks whether, not how much
+    "у твари броня 1 и ещё броня 2 и регенерация 1. сколько брони?",   # two valued abilities named
+    "у твари регенерация 1 и ещё регенерация 2. сколько регенерации?", # no sentence says how they combine
+    "друг говорит, что броня 1 и броня 2 дают броню 3. скока брони?",  # a claim: the claims reader's
+    "у твари броня 2. сколько брони?",                                  # one value told
+])
+def test_no_combined_value_when_the_rules_or_the_question_do_not_decide(tested_edition, q):
+    from bot.rules_text import combine
+
+    assert combine.answer(q, tested_edition, index_for(tested_edition)) is None

@@ -202,6 +202,14 @@ def _search_blocks(texts: list[str], edition: str) -> tuple[list[Block], list[st
     return blocks, cites
 
 
+def _asks_order(question: str) -> bool:
+    """Whether the (folded) asked sentence asks an order of two acts («сначала A, потом B»,
+    «A раньше B»; ``bot.sim.board_ask``)."""
+    from bot.abilities.asked_order import asks_order
+
+    return asks_order(question)
+
+
 def _steps_block(expl: Explanation, title: str) -> Block:
     return Block("steps", title=title, items=tuple(f"{i}. {s.line()}" for i, s in enumerate(expl.steps, 1)))
 
@@ -230,6 +238,13 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
         reading.conflict = said
     verdict, main_rule, trace = verdict_for(root, expl, reading,
                                               self_source=bool(generic and generic.self_source))
+    if verdict and _asks_order(reading.question):
+        # «можно я сначала излечу, а раню потом?» asks an order of parts, which the reading of the
+        # outcome does not rule on (``bot.sim.card_board_route`` does, by 505.4–505.7): no «Да» about a part
+        blocks.append(Block("note", text="Спрошен порядок частей текста — по тому, что выполняется, его не решить: "
+                                         "вердикт не даю."))
+        trace = [f"спрошен порядок частей; не решено: {verdict}", *trace]
+        verdict = None
     blocks.append(_steps_block(expl, "Разрешение:"))
     extra_cites: list[str] = []
     if not reading.outcome.describe() and not reading.asked:

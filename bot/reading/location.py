@@ -67,9 +67,12 @@ def _sorted_phrases(key: str) -> tuple[tuple[str, ...], ...]:
 
 
 def _anywhere(rd, key: str) -> list[list[int]]:
+    by_sent: dict[int, list] = {}
+    for t in rd.toks:   # one pass (a filter per sentence was quadratic in long stories)
+        by_sent.setdefault(t.sent, []).append(t)
     out: list[list[int]] = []
-    for s in sorted({t.sent for t in rd.toks}):
-        out += _hits(rd, [t for t in rd.toks if t.sent == s], key, premise=True)
+    for s in sorted(by_sent):
+        out += _hits(rd, by_sent[s], key, premise=True)
     return out
 
 

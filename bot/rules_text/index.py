@@ -298,7 +298,7 @@ def index_for(edition: str) -> PropIndex:
 
 
 _SOURCES = ("bot/rules_text/index.py", "bot/rules_text/propositions.py", "bot/rules_text/language.py",
-            "bot/rules_text/question.py", "bot/rules_text/values.py", "bot/rules_text/tables.py", "bot/rules_text/consequence.py", "bot/rules_text/rolls.py", "bot/reading/tokens.py", "bot/morph.py",
+            "bot/rules_text/question.py", "bot/rules_text/values.py", "bot/rules_text/tables.py", "bot/rules_text/consequence.py", "bot/rules_text/rolls.py", "bot/rules_text/combine.py", "bot/reading/tokens.py", "bot/morph.py",
             "bot/textnorm.py")
 
 

@@ -53,13 +53,15 @@ def _quote(p: Prop) -> str:
 
 def story_answer(question: str, edition: str = "5ed") -> Answer | None:
     """The value a printed table gives (``bot.rules_text.tables``), a roll's bounded result
-    (``bot.rules_text.rolls``) or the consequence a rule of effect states for the story told
+    (``bot.rules_text.rolls``), values of one ability combined (``bot.rules_text.combine``) or
+    the consequence a rule of effect states for the story told
     (``bot.rules_text.consequence``) — read over
     every sentence of ``question``, however long: ``None`` when neither decides."""
-    from bot.rules_text import consequence, rolls, tables
+    from bot.rules_text import combine, consequence, rolls, tables
 
     idx = index_for(edition)
-    t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx)
+    t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx) or combine.answer(
+        question, edition, idx)
     if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
         return t
     return consequence.answer(question, edition, idx)
@@ -70,10 +72,11 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
-    from bot.rules_text import rolls, tables
+    from bot.rules_text import combine, rolls, tables
 
     idx = index_for(edition)
-    t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx)
+    t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx) or combine.answer(
+        question, edition, idx)
     if t is not None:   # a printed table's row and column; a roll with modifiers held in its bounds
         return t
     a = _answer_sentences(question, edition)

@@ -89,6 +89,10 @@ class Use:
     choose: int | None = None
     refuse: bool = False
     declare: frozenset[int] | None = None
+    told: dict[int, str] = field(default_factory=dict)
+    """Part number -> ``done`` | ``failed``: what the question says happened to a part the
+    simulator does not execute («защиту снять получилось»); such a part takes that result
+    instead of «не умею выполнить»."""
 
 
 @dataclass(frozen=True)
@@ -394,7 +398,8 @@ class _Board:
             placed = [self.src] if self.src.zone == "battlefield" else []
         else:
             owner = spec.get("owner") or {"own": "own", "enemy": "enemy"}.get(spec.get("who") or "")
-            placed = [c for c in self.st.cards.values() if c.zone == "battlefield"
+            zone = placed_from(leaf.text) or "battlefield"     # «… симбиота из вашего сброса»: that zone's cards
+            placed = [c for c in self.st.cards.values() if c.zone == zone
                       and (c.kind == "equipment" if kind == "equipment" else c.is_symbiote if kind == "symbiote"
                            else c.kind == "equipment" or c.is_symbiote)
                       and (owner != "own" or c.owner == self.controller) and (owner != "enemy" or c.owner != self.controller)]
@@ -402,7 +407,8 @@ class _Board:
             placed = [c for c in placed if c.id == str(given_card)]
         if not placed:
             what = {"equipment": "экипировки", "symbiote": "симбиота"}.get(kind or "", "симбиота или экипировки")
-            return "illegal", f"на поле боя нет {what}, которую можно поместить", (), None, None
+            where = {"graveyard": "в сбросе", "deck": "в колоде", "hand": "в руке"}.get(placed_from(leaf.text) or "", "на поле боя")
+            return "illegal", f"{where} нет {what}, которую можно поместить", (), None, None
         if not (placed[0].kind == "equipment" or placed[0].is_symbiote):
             return "illegal", f"{label(placed[0])} не симбиот и не экипировка — помещать её на хозяина нельзя", ("209.1", "212.1"), None, None
         if len(placed) > 1:
@@ -473,6 +479,14 @@ class _Board:
         action, args = self._spec(leaf)
         verdict, reason, rules = checked or self.legal(leaf)
         base = _with_base(rule)
+        if verdict == "unsupported" and self.use.told.get(n) in ("done", "failed"):
+            status = self.use.told[n]     # the question tells what became of a part the simulator cannot run
+            self.results[n] = status
+            self.add(f"{self.ptext(leaf)} — {STATUS_RU[status]}", status == "done", base, status,
+                     f"{why}; {'выполнена' if status == 'done' else 'не выполнена'} (так сказано в вопросе)" if why else
+                     f"{'выполнена' if status == 'done' else 'не выполнена'} (так сказано в вопросе)", n,
+                     result=STATUS_RU[status])
+            return status
         if verdict == "unsupported":
             what = reason or (f"действие «{action}» симулятор не выполняет" if action else "смысл части не распознан (action = null)")
             self.unsupported.append(leaf.text.strip())
@@ -830,6 +844,21 @@ _ONTO = re.compile(r"(?<![а-яё])на\s+")
 _OTHER = re.compile(r"(?<![а-яё])друг(?:ое|ого|ую|ой|ому|им|ие|их|ая)(?![а-яё])")
 
 
+_FROM_ZONE = ((re.compile(r"(?<![а-яё])из\s+(?:\w+\s+)?(?:сброс|кладбищ)"), "graveyard"),
+              (re.compile(r"(?<![а-яё])из\s+(?:\w+\s+)?колод"), "deck"),
+              (re.compile(r"(?<![а-яё])из\s+(?:\w+\s+)?рук"), "hand"))
+
+
+def placed_from(text: str) -> str | None:
+    """The zone the card a placement part puts on a host comes from («поместите симбиота из
+    вашего сброса на …»: ``graveyard``; «из колоды»: ``deck``; «из руки»: ``hand``), or
+    ``None`` when the text names none (the card is on the battlefield)."""
+    from bot.textnorm import fold
+
+    t = fold(text)
+    return next((zone for rx, zone in _FROM_ZONE if rx.search(t)), None)
+
+
 def placement_specs(text: str) -> tuple[dict, dict, bool, str | None] | None:
     """A placement part split at its last «на»: ``(placed, onto, other, who)`` — the target
     spec of the card placed (the words before «на»), of the creature it goes on (the words
@@ -897,6 +926,10 @@ def _adjacent_cells(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def _adjacent(a: Card, b: Card) -> bool:
+    """Cards on neighbouring cells; a symbiote and its host count as standing next to each
+    other (209.9)."""
+    if (a.is_symbiote and a.host == b.id) or (b.is_symbiote and b.host == a.id):
+        return True
     return bool(a.cell and b.cell and _adjacent_cells(a.cell, b.cell))
 
 

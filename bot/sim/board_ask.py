@@ -24,6 +24,19 @@ that answers it (issue 11, «card text plus a described board»; issue 12, part 
   (505.5); «в противном случае» / 505.7 — no, one (the board says which); «при этом» and
   «может» — the simulator runs both and says whether both happen.
 
+- ``all_or_none`` — «либо оба делаю, либо ничего», «я обязан сделать и то и другое?»: no
+  after «может» (505.8), «или» (505.5), «в противном случае» (505.6) and 505.7; no verdict
+  after «при этом» (the rules say when a later part is used, not that all must be);
+- ``leftover`` — «ресурсы сгорят или останутся?»: spent after «уничтожить / вернуть в колоду
+  источник, при этом …» (505.9); no verdict otherwise;
+- ``may`` with ``only`` — «могу только полечиться?»: with no board told, the connective rules
+  (505.8 yes, 505.5 yes, a later part after «при этом» no, 505.4); with ``target="host"`` —
+  «могу ранить своего же хозяина?»: the part's chosen target is the source's host (a symbiote
+  and its host stand next to each other, 209.9).
+
+The asked sentence is the last one that asks; of «A? или B?» and «A? он же рядом?» the first
+(``_yes_no_of``); the reverse order («в обратном порядке», «поменять местами») is an ``order``.
+
 A part the question gives up («без перемещения», «вместо ран») is ``instead``: after «при
 этом» a later part without the earlier one is «Нет» (505.4), whatever the board (when the
 board makes the earlier part impossible the verdict says so, with its paragraph).
@@ -38,11 +51,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from bot.abilities.asked_order import _FIRST, asks_order, ordered
 from bot.textnorm import fold
 
-_FIRST = re.compile(r"(?<![а-я])(?:сначала|сперва|вначале|сперваначала)(?![а-я])")
-_THEN = re.compile(r"(?<![а-я])(?:потом|затем|после)(?![а-я])")
-_BEFORE = re.compile(r"(?<![а-я])(?:раньше|прежде|перед)(?![а-я])")
 _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|обеими|обоими|и\s+то\s+и\s+другое|и\s+того\s+и\s+другого|"
                         r"сразу\s+две|сразу\s+два)(?![а-я])")
 _AND = re.compile(r"(?<![а-я])и\s+")
@@ -67,6 +78,14 @@ class Asked:
     part: int | None = None
     instead: int | None = None
     parts: tuple[int, ...] = ()
+    target: str | None = None
+    """The card the asking clause names as the part's target: ``host`` («могу ранить своего
+    же хозяина?»), else ``None``."""
+    only: bool = False
+    """For ``may``: the part is asked without the others («могу только полечиться?»)."""
+    told: bool = True
+    """Whether the question tells a board (set by ``answer_on_board``): without one, a verdict
+    the connective decides does not describe the board the run assumed."""
 
 
 def _asked_sentence(question: str) -> str:
@@ -76,12 +95,38 @@ def _asked_sentence(question: str) -> str:
 
     sents = sentences(question)
     asked = [x for x in sents if "?" in x or asks(x)]
-    return fold((asked or sents or [question])[-1])
+    return fold(_yes_no_of(asked) or (asked or sents or [question])[-1])
+
+
+_OR_ELSE = re.compile(r"\s*(?:а\s+)?(?:или|либо)(?![а-яё])", re.I)
+
+
+def _yes_no_of(asked: list[str]) -> str | None:
+    """«Могу я сам решить …? Или выбор за ним?»: the asked sentence is the first of the two —
+    the second only names the alternative; ``None`` when the last asked sentence is no «или …?»."""
+    from bot.yesno import question_kind
+
+    if len(asked) < 2 or "?" not in asked[-2] or question_kind(asked[-2]) != "yes_no" \
+            or re.search(r"(?<![а-яё])(?:или|либо|что|как|кто|какой|какая|какие)(?![а-яё])", fold(asked[-2])):
+        return None     # not «что делаю, симба можно посадить или …? или …?» (an open question)
+    if _OR_ELSE.match(asked[-1]) or _REMARK.fullmatch(fold(asked[-1]).strip(" ?!.…")):
+        return asked[-2]    # «… или выбор за ним?», «он же рядом?»: the question is the one before
+    return None
+
+
+_REMARK = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:[а-яё-]+\s+){0,2}(?:же|ведь)(?:\s+[а-яё-]+){0,2}")
+"""«он же рядом?», «там ведь точка с запятой?»: a short remark that backs the question before it."""
 
 
 _PAY_BEFORE = re.compile(r"(?<![а-я])(?:до|перед|раньше|сначала|сперва|вначале|прежде)(?![а-я])")
 _PAY_AFTER = re.compile(r"(?<![а-я])(?:после|потом|затем|в\s+конце)(?![а-я])")
 _PAY_WHEN = re.compile(r"(?<![а-я])(?:когда|в\s+какой\s+момент|момент|до|после|раньше|перед|сначала|потом)(?![а-я])")
+
+
+_RESOURCE = re.compile(r"(?<![а-я])(?:ресурс\w*|кристалл\w*|они|их)(?![а-я])")
+_LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|останут\w*|остаются|остан[её]тся|потрат\w*|тратят\w*|пропад\w*|пропадут|"
+                       r"сохран\w*|вернут\w*|вернутся|сбросят\w*|уйдут)(?![а-я])")
+"""«оставшиеся ресурсы сгорят или останутся?»: what becomes of the resources left for the payment."""
 
 
 _DECIDE = re.compile(r"(?<![а-я])(?:выбира|выбер|выбор|реша|решит|решает|решение)")
@@ -164,26 +209,27 @@ def _pay_when(sent: str, yes_no: bool) -> tuple[int, ...] | None:
     return ()
 
 
+_ONLY_ASKED = re.compile(r"(?<![а-я])(?:только|лишь|одно\s+из|что-то\s+одно)(?![а-я])")
+"""«могу только полечиться?»: one part asked without the others (505.8 after «может»)."""
+
+
 def form_asked(question: str) -> bool:
     """Whether the asked sentence asks an order of parts, two parts together, who decides
     or when the ability is paid — what a connective may decide with no board described
     (cheap: no parse)."""
     sent = _asked_sentence(question)
-    return bool(_ordered(sent) or _BOTH_WORD.search(sent) or len(_AND.findall(sent)) >= 2
+    return bool(ordered(sent) or asks_order(sent) or (_ONLY_ASKED.search(sent) and _MAY.search(sent))
+                or _BOTH_WORD.search(sent) or _ALL_OR_NONE.search(sent) or len(_AND.findall(sent)) >= 2
                 or (_DECIDE.search(sent) and _decider(sent) is not None)
                 or (_PAYMENT.search(sent) and _PAY_WHEN.search(sent)))
 
 
-def _ordered(sent: str) -> tuple[str, str] | None:
-    """``(first words, then words)`` of «сначала A, (а) потом B» or «A раньше / прежде /
-    перед B» in ``sent``; ``None`` otherwise (linear: a keyword search, no backtracking)."""
-    m = _FIRST.search(sent)
-    if m is not None:
-        t = _THEN.search(sent, m.end())
-        if t is not None:
-            return sent[m.end():t.start()], sent[t.end():]
-    b = _BEFORE.search(sent)
-    return (sent[:b.start()], sent[b.end():]) if b is not None else None
+def asks_host(question: str, facts) -> bool:
+    """Whether the asked sentence names the host of the card with the text as a target («могу
+    ранить своего же хозяина?») and that card sits on a host (a symbiote's or equipment's
+    text, ``BoardFacts.source_kind``): the host is then on the board whatever else is told."""
+    return getattr(facts, "source_kind", None) in ("symbiote", "equipment") \
+        and _HOST_WORD.search(_asked_sentence(question)) is not None
 
 
 def _one_part(words: str, ps, actions) -> int | None:
@@ -194,11 +240,29 @@ def _one_part(words: str, ps, actions) -> int | None:
     return hits[0] if hits else None
 
 
+def _reversed(sent: str, ps, actions) -> tuple[int, int] | None:
+    """«Можно в обратном порядке?», «поменять местами, сначала лечение?»: ``(first, then)`` —
+    the part named after «сначала» first and the other one, or for a text of two parts the
+    second first; ``None`` when it asks no reverse order or which parts is not told."""
+    from bot.abilities.asked_order import REVERSED
+
+    if not REVERSED.search(sent) or _PAYMENT.search(sent):
+        return None
+    m = _FIRST.search(sent)
+    named = _one_part(sent[m.end():], ps, actions) if m else None
+    numbers = [p.number for p in ps]
+    if named is not None and len(numbers) == 2:
+        return named, next(n for n in numbers if n != named)
+    if named is None and len(numbers) == 2 and not m:
+        return numbers[1], numbers[0]
+    return None
+
+
 def _order(sent: str, ps, actions) -> tuple[int, int] | None:
     """``(first, then)``: the parts in the order the sentence asks them done («сначала разряд,
     а потом уничтожение»; «разряд раньше уничтожения»); ``None`` when it asks no order of
     two different parts (or the order of the payment, which ``bot.abilities.route`` answers)."""
-    m = _ordered(sent)
+    m = ordered(sent)
     if m is None or _PAYMENT.search(sent):
         return None
     a, b = _one_part(m[0], ps, actions), _one_part(m[1], ps, actions)
@@ -217,6 +281,12 @@ def _both(clause: str, ps, actions) -> tuple[int, ...] | None:
     return None
 
 
+_ALL_OR_NONE = re.compile(r"(?<![а-я])(?:либо|или)\s+(?:оба|обе|все|всё|и\s+то\s+и\s+другое)(?![а-я])[^?]*?"
+                          r"(?<![а-я])(?:либо|или)\s+(?:ничего|ни\s+одн\w*|никак\w*)(?![а-я])|"
+                          r"(?<![а-я])(?:всё|все|оба|обе)\s+или\s+ничего(?![а-я])")
+"""«либо оба делаю, либо ничего», «всё или ничего»: the claim that no part may be left out."""
+
+
 _TAG = re.compile(r"(?:да|верно|так|правда|ведь|ведь\s+так|правильно|нет|не\s+так|так\s+ведь)")
 
 
@@ -225,8 +295,11 @@ def _asking_clause(question: str) -> str:
     from bot.yesno import asks
 
     sents = sentences(question)
-    last = sents[-1] if sents else question
-    if not asks(last) and "?" not in last:
+    # the last sentence that asks: a remark after it («лечение будет? там же точка с запятой») asks nothing;
+    # of «A? или B?» the first (B names the alternative)
+    asking = [x for x in sents if "?" in x or asks(x)]
+    last = (_yes_no_of(asking) or (asking[-1] if asking else None)) if sents else question
+    if last is None:
         return ""
     clauses = [c for c in re.split(r"[,;:—–]|\s-\s|\s(?=(?:если|Если)\s)|(?<=[а-яё])\s+(?=(?:когда|пока)\s+\S+\s+\S+)",
                                   last) if c.strip()]
@@ -294,13 +367,24 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     if _DECIDE.search(head) and _decider(head) is not None and _one_part(head, ps, actions) is None:
         return Asked("who_decides", parts=(_decider(head),))     # «кто решает, отказаться или нет?»
     if _has(clause, _words()["refuse"]) and _has(clause, ["отказ"]):
+        own = re.search(r"(?<![а-я])(?:могу|можно|смогу|можем|я|мне)(?![а-я])", clause) \
+            and not _OPPONENT.search(clause)
+        given = re.search(r"(?<![а-я])от(?![а-я])(.*)", clause)
+        if own and given:
+            # «могу отказаться от ран?»: the controller leaves that part out (505.6, 505.8), not the
+            # opponent's refusal of 505.7
+            skipped = _one_part(given.group(1), ps, actions)
+            return Asked("may_skip", skipped) if skipped else Asked("unread")
         return Asked("may_refuse")
     sent = _asked_sentence(question)
+    if _LEFTOVER.search(sent) and _RESOURCE.search(sent) and (
+            question_kind(question) != "yes_no" or re.search(r"(?<![а-я])(?:или|либо)(?![а-я])", sent)):
+        return Asked("leftover")        # «ресурсы сгорят или останутся?», «что будет с ресурсами?»
     if _PAYMENT.search(sent):
         when = _pay_when(sent, question_kind(question) == "yes_no")
         if when is not None:
             return Asked("payment", parts=when)
-    order = _order(sent, ps, actions)
+    order = _order(sent, ps, actions) or _reversed(sent, ps, actions)
     if order is not None:
         return Asked("order", parts=order)
     skipped = _left_out(_asking_sentence(question), ps, actions)
@@ -309,6 +393,9 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         # открываясь?»: the part under «не» is the one left out (not two parts asked together);
         # an unplaced «не …» — no verdict
         return Asked("may_skip", skipped) if skipped else Asked("unread")
+    if _ALL_OR_NONE.search(sent) or (_MUST.search(sent) and _BOTH_WORD.search(sent)):
+        # «либо оба делаю, либо ничего», «я обязан сделать и то и другое?»: no part may be left out
+        return Asked("all_or_none", parts=tuple(p.number for p in ps))
     both = _both(clause, ps, actions) if question_kind(question) == "yes_no" else None
     if both is not None and len(both) >= 2:
         return Asked("both", parts=both)
@@ -347,13 +434,25 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
     part = next((h for h in hits if h != instead), None)
     if part is None and not given_up and _USE.search(clause) and question_kind(question) == "yes_no":
         return Asked("use")     # «могу юзнуть?», «можно использовать?»: the ability as a whole
+    target = "host" if _HOST_WORD.search(clause) else None
+    if target is not None:
+        # «могу ранить своего же хозяина?»: the verb names the part, «хозяин» its target (not the part
+        # «излечить хозяина» that names him too)
+        acted = [h for h in _by_action(head, actions) if h != instead]
+        part = acted[0] if len(acted) == 1 else part
+    only = bool(_ONLY_ASKED.search(clause))
+    if only and instead is None and part is not None and part > 1 and _MAY.search(clause):
+        instead = part - 1      # «могу только полечить?» of a later part: without the part before it
     if _MAY.search(clause) and part is not None:
-        return Asked("may", part, instead)
+        return Asked("may", part, instead, target=target, only=only)
     if question_kind(question) == "yes_no" and part is not None:
-        return Asked("whether", part, instead)
+        return Asked("whether", part, instead, target=target)
     if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
         return Asked("consequence")
     return Asked("whether", part)
+
+
+_HOST_WORD = re.compile(r"(?<![а-я])хозя(?:ин|ина|ину|ином|ине)(?![а-я])")
 
 
 _BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")
@@ -433,7 +532,11 @@ def _answer_on_board(text: str, facts, question: str):
     asked = read_asked(question, [(p.number, p.text) for p in parts],
                        {p.number: leaf_action(node_of[leaf_of[p.number]])[0] for p in parts if p.number in leaf_of},
                        getattr(facts, "source_kind", None))
+    asked = replace(asked, told=bool(facts.facts))
     bv = _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
+    if not facts.facts and bv.form_decided and bv.verdict and "; на этом поле " in bv.verdict:
+        # no board told: the verdict rests on the connective, not on the board the run assumed
+        bv.verdict = bv.verdict.split("; на этом поле ")[0]
     if missing and not bv.form_decided:
         # the board lacks a fact a part needs: what the run shows is not the question's board
         bv.verdict = None
@@ -469,6 +572,7 @@ def agree_with_negation(verdict: str) -> str:
 def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked):
     """The ``BoardVerdict`` for ``asked`` on the built board (see ``answer_on_board``)."""
     from bot.sim.ability import UseError
+    from bot.sim.ability import leaf_action
     from bot.sim.board_text import BoardVerdict, part_phrase, resolve_text
 
     if asked.kind == "may_refuse":
@@ -484,6 +588,7 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         then = "; ".join(part_phrase(bv.resolution, n) for n in rest)
         label = ", ".join(f"части {p.number} «{p.text}»" for p in first)
         bv.verdict = f"Да: противник вправе отказаться от эффекта {label} (п. 505.7)" + (f"; тогда {then}" if then else "")
+        bv.form_decided = True      # 505.7 gives him the right whatever the board
         if "505.7" not in bv.citations:
             bv.citations.insert(0, "505.7")
         return bv
@@ -492,6 +597,10 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         return replace(bv, verdict=None)
     if asked.kind == "may_skip":
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
+    if asked.kind == "leftover":
+        return _cited_first(_leftover(text, state, src, use, assumed, result))
+    if asked.kind == "all_or_none":
+        return _cited_first(_all_or_none(text, state, src, use, assumed, result, leaf_of, asked))
     if asked.kind in ("order", "both"):
         return _together(text, state, src, use, assumed, result, parts, leaf_of, asked)
     if asked.kind == "payment":
@@ -502,6 +611,25 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         bv = _without(text, state, src, use, assumed, result, parts, leaf_of, asked)
         if bv is not None:
             return bv
+    host_target = False
+    node = next((x for x in result.ast.walk() if id(x) == leaf_of.get(asked.part)), None) \
+        if asked.target == "host" and asked.part is not None else None
+    from bot.sim.ability import host_object
+
+    if asked.kind == "may" and node is not None and src.host and not host_object(node.text):
+        # «могу ранить своего же хозяина?»: the asked part's chosen target is the source's host
+        # (a part that itself names the host, «излечите хозяина», needs no such choice)
+        _, args = leaf_action(node)
+        restrictions = set((args.get("target") or {}).get("restrictions") or ())
+        if ((args.get("target") or {}).get("who")) != "chosen" or not restrictions <= {"adjacent"} \
+                or ("adjacent" in restrictions and not src.is_symbiote):
+            # not a chosen target, or one whose state the question does not tell («закрытое существо
+            # рядом»), or «рядом» for equipment, which no rule puts next to its host: no verdict
+            bv = resolve_text(text, state, src, use, "", assumed)
+            return replace(bv, verdict=None)
+        use = replace(use, targets={**use.targets, asked.part: src.host})
+        assumed = [*assumed, f"цель части {asked.part} — хозяин «{src.host}» (так спрошено)"]
+        host_target = "adjacent" if restrictions else "any"
     if asked.kind == "may":
         holder = _holder(result.ast, leaf_of[asked.part], ("choice", "otherwise", "optional"))
         kind = holder.kind if holder is not None else None
@@ -525,6 +653,18 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
                     and bv.resolution.results.get(n) == "not_declared"]
             phrase += "".join("; " + part_phrase(bv.resolution, n) for n in left)
         bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
+        if kind == "choice" and r in ("done", "conditional") and asked.only and not asked.told:
+            # «могу только полечить?» of «A или B»: one of them is used, the controller's choice (505.5)
+            bv.verdict = (f"Да: используется только одна из способностей, на выбор контролирующего игрока, — "
+                          f"{_label(parts, asked.part)} выбрать можно (п. {_rule_of(holder)})")
+            bv.form_decided = True
+        if kind == "optional" and r in ("done", "conditional") and asked.only and not asked.told:
+            # «могу только полечиться?»: 505.8 lets the controller leave the other parts undeclared,
+            # whatever the board makes of the part he keeps
+            others = [n for n in _parts_of(holder, leaf_of) if n != asked.part]
+            bv.verdict = (f"Да: контролирующий игрок вправе объявить только {_label(parts, asked.part)} и не объявлять "
+                          + ", ".join(_label(parts, n) for n in others) + f" (п. {_rule_of(holder)})")
+            bv.form_decided = True
         step = next((x for x in bv.resolution.steps if x.part == asked.part and x.status == "conditional"), None)
         if r == "conditional" and step is not None and step.reason.startswith("цель не указана; подходят"):
             # «могу ли я кинуть разряд?» with several fitting targets: declaring it is legal
@@ -532,6 +672,11 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
             rule = next((c for c in step.rules if c.startswith("505")), None)
             bv.verdict = (f"Да: {label} объявить можно — {step.reason.replace('цель не указана; подходят', 'подходящие цели')}"
                           + (f" (п. {rule})" if rule else ""))
+        if host_target and bv.verdict:
+            # the host is on the board with the symbiote whatever else is told; «рядом» is 209.9
+            bv.form_decided = True
+            if host_target == "adjacent" and r == "done":
+                bv.verdict += "; симбиот и его хозяин считаются стоящими рядом картами (п. 209.9)"
         return _cited_first(bv)
     if asked.kind == "use":
         return _cited_first(_use_whole(text, state, src, use, assumed))
@@ -645,7 +790,7 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
         done = [n for n in asked.parts if res.results.get(n) == "done"]
         here = "; на этом поле " + "; ".join(part_phrase(res, n) for n in done) if done and kind != "choice" else ""
         what = "одну за другой, ни в каком порядке" if asked.kind == "order" else "обе сразу"
-        bv.verdict = f"Нет: {what} их использовать нельзя — {only} (п. {rule}){here}"
+        bv.verdict = f"Нет: {what} их использовать нельзя: {only} (п. {rule}){here}"
         bv.form_decided = True
         return _cited_first(bv)
     if kind == "and_then" and asked.kind == "order":
@@ -664,6 +809,45 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
             bv.verdict += f" (п. {rule}: контролирующий игрок вправе объявить обе)"
         return _cited_first(bv)
     bv.verdict = None     # «может …» asked in an order: the rules set none; no connective holds both
+    return bv
+
+
+def _leftover(text, state, src, use, assumed, result):
+    """«Оставшиеся ресурсы сгорят или останутся?»: after «уничтожить / вернуть в колоду
+    источник, при этом …» they are spent (505.9); for any other text no verdict (the rules
+    say when the payment happens, 505.4, not what becomes of resources beyond it)."""
+    from bot.sim.ability import self_source_text
+    from bot.sim.board_text import resolve_text
+
+    bv = resolve_text(text, state, src, use, "", assumed)
+    if self_source_text(result, src):
+        bv.verdict = ("Потратятся: источник этой особенности уничтожен / возвращён в колоду — оставшиеся для оплаты "
+                      "ресурсы потратятся (п. 505.9)")
+        bv.form_decided = True
+    else:
+        bv.verdict = None
+    return bv
+
+
+def _all_or_none(text, state, src, use, assumed, result, leaf_of, asked):
+    """«Либо оба, либо ничего?», «я обязан сделать и то и другое?»: whether every part must be
+    used or none. «Нет» after «может» (505.8: the controller may leave some undeclared) and
+    where only one part is used (505.5 «или», 505.6, 505.7); no verdict after «при этом» (the
+    rules say when a later part is used, not that the controller must use every part)."""
+    from bot.sim.board_text import resolve_text
+
+    node = _common(result.ast, leaf_of, asked.parts)
+    kind = node.kind if node is not None else None
+    bv = resolve_text(text, state, src, use, "", assumed)
+    bv.form_decided = kind in ("optional", "choice", "otherwise", "refusable")
+    rule = _rule_of(node) if node is not None else None
+    why = {"optional": "контролирующий игрок вправе не объявлять некоторые из способностей, перечисленных после "
+                       "«может», и объявить только часть из них",
+           "choice": "используется только одна из способностей, на выбор контролирующего игрока",
+           "otherwise": "используется только одна способность: первая, а если её объявить нелегально, вторая",
+           "refusable": "используется только одна способность: вторая объявляется, только если противник отказался "
+                        "от эффекта первой или её объявить нелегально"}.get(kind)
+    bv.verdict = f"Нет: {why} (п. {rule})" if why else None
     return bv
 
 
@@ -825,7 +1009,9 @@ def _without(text, state, src, use, assumed, result, parts, leaf_of, asked):
     bv = resolve_text(text, state, src, use, "", assumed)
     earlier = part_phrase(bv.resolution, asked.instead)
     bv.verdict = (f"Нет: {_label(parts, asked.part)} используется, только если выполнена "
-                  f"{_label(parts, asked.instead)} (п. {rule}); на этом поле {earlier}")
+                  f"{_label(parts, asked.instead)} (п. {rule})"
+                  + f"; на этом поле {earlier}")
+    bv.form_decided = True      # a later part is never used without the earlier one (505.4), whatever the board
     return _cited_first(bv)
 
 
@@ -845,6 +1031,29 @@ def _skip(text, state, src, use, assumed, result, parts, leaf_of, n):
         bv.verdict = f"Да: контролирующий игрок вправе не объявлять {label} (п. 505.8)" + (f"; {others}" if others else "")
         return bv
     bv = resolve_text(text, state, src, use, "", assumed)
+    if kind == "refusable" and any(id(x) == leaf_of.get(n) for x in holder.children[0].walk()):
+        # «могу сразу ранить, не предлагая ему вернуть шмотку?»: the first part is declared when legal;
+        # only the opponent may refuse its effect (505.7)
+        r = bv.resolution.results.get(n)
+        if r == "not_declared":
+            bv.verdict = f"Да: {part_phrase(bv.resolution, n)}"
+        elif r in ("done", "failed"):
+            bv.verdict = (f"Нет: {label} объявить легально, и она объявляется; отказаться от её эффекта вправе только "
+                          "противник, и только тогда объявляется другая способность (п. 505.7)")
+            bv.form_decided = True
+        else:
+            bv.verdict = None
+        return bv
+    if kind == "otherwise" and not any(id(x) == leaf_of.get(n) for x in holder.children[0].walk()):
+        # «могу отказаться от ран?»: the later alternative must be declared when the earlier is illegal
+        r = bv.resolution.results.get(n)
+        if r in ("done", "failed"):
+            bv.verdict = f"Нет: {part_phrase(bv.resolution, n)}"
+        elif r == "not_declared":
+            bv.verdict = f"Да: {part_phrase(bv.resolution, n)}"
+        else:
+            bv.verdict = None
+        return bv
     if kind == "otherwise" and any(id(x) == leaf_of.get(n) for x in holder.children[0].walk()):
         r = bv.resolution.results.get(n)
         if r == "not_declared":
@@ -859,4 +1068,4 @@ def _skip(text, state, src, use, assumed, result, parts, leaf_of, n):
     return bv
 
 
-__all__ = ["Asked", "read_asked", "answer_on_board"]
+__all__ = ["Asked", "read_asked", "answer_on_board", "asks_order"]

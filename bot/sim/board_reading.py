@@ -91,6 +91,8 @@ def use_mapping(use) -> dict:
         m["refuse"] = True
     if use.declare is not None:
         m["declare"] = sorted(use.declare)
+    if use.told:
+        m["told"] = {int(n): r for n, r in sorted(use.told.items())}
     return m
 
 

@@ -20,13 +20,14 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_state, leaf_action, numeric_restrictions,
-                              parse_ability, resolve_on_board, subject_relative, this_card)
+                              parse_ability, placed_from, resolve_on_board, subject_relative, this_card)
 from bot.sim.state import Card, GameState, cell_name, parse_cell, player_row
 from bot.textnorm import fold
 
 OPPOSITE = {"closed": "open", "open": "closed"}
 RESTRICTION_RU = {"closed": "закрытого", "open": "открытого", "flying": "летающего", "wounded": "раненого", None: ""}
 STATE_RU = {"closed": "закрытое", "open": "открытое", "flying": "летающее", "wounded": "раненое"}
+ZONE_RU = {"graveyard": "в вашем сбросе", "deck": "в вашей колоде", "hand": "в вашей руке"}
 OWNER_RU = {"enemy": "противника", "own": "ваших", None: ""}
 
 
@@ -182,6 +183,8 @@ def _past_action(clause: str, w: dict) -> str | None:
     board quantity («карта себя уничтожила», «карта ушла в колоду»); else ``None``."""
     if re.search(r"(?<![а-яё])(?:не|ни)(?![а-яё])", clause) or any(_has(clause, w[k]) for k in ("every", "none", "exists")):
         return None
+    if re.search(r"(?<![а-яё])(?:может|можно|могу|мог|могла|обязан\w*|должен|должна|вправе)(?![а-яё])", clause):
+        return None     # «раз он мог вернуть»: what may be done, not what was
     if not re.search(rf"(?<![а-яё]){_PAST}(?![а-яё])", clause):
         return None
     act = _action_named(clause)
@@ -228,7 +231,10 @@ def read_board_facts(question: str) -> BoardFacts:
         m = lead_in.match(sent)
         if m and not any(_has(fold(m.group(0)), w[k]) for k in ("none", "exists", "every", "refuse")):
             sent = sent[m.end():]
-        asked_sentence = si == len(sents) - 1 and asks(sent)
+        # a sentence asks when it is the last and asks, or ends with «?» (an earlier question
+        # «симба можно на летуна посадить?» tells no event either)
+        asked_sentence = (si == len(sents) - 1 and asks(sent)) or sent.rstrip().endswith("?")
+        sent = _drop_elaboration(sent, w)
         cls = _clauses(sent)
         # the asking clause: the last one of the asked sentence that is not «если …» / «когда …»
         # («что будет, если противник откажется?» states the refusal in its condition)
@@ -244,6 +250,7 @@ def read_board_facts(question: str) -> BoardFacts:
             clause_start, clause_also = len(facts), ()
             clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
             if not clause:
+                quote_no += raw.count("⟪Q⟫")     # a bare quote («…».): the quotes are still counted in order
                 continue
             asking = asked_sentence and ci == ask_at
             told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
@@ -275,6 +282,16 @@ def read_board_facts(question: str) -> BoardFacts:
                         unread.append(said)
                     else:
                         facts[-1] = replace(facts[-1], attrs=ban.attrs, said=f"{facts[-1].said}, {said}")
+                    continue
+                if quote_no > 1 and quote_no <= len(quoted_texts) and quoted_texts[0] \
+                        and fold(quoted_texts[quote_no - 1]).strip(" .") in fold(quoted_texts[0]):
+                    continue    # «раз написано «может»»: words of the card text itself, no board fact
+                spoken = quoted_texts[quote_no - 1] if 1 < quote_no <= len(quoted_texts) else ""
+                if spoken and not asking and _has(clause, w["speech"]) and (
+                        _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(?:он|она)(?![а-я])", clause)) \
+                        and re.search(r"(?<![а-я])(?:не\s+(?:хочу|буду|стану|желаю|собираюсь)|отказываюсь|откажусь)(?![а-я])",
+                                      fold(spoken)):
+                    facts.append(Fact("refuse", "enemy", None, said))    # «он говорит «не хочу ничего возвращать»»
                     continue
                 if quote_no > 1:
                     unread.append(said)     # another card's text the reading does not place
@@ -339,6 +356,29 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts.append(Fact("refuse", "enemy", None, raw.strip()))
                 continue
             around = re.search(r"(?<![а-яё])(?:вокруг|рядом|около|по\s+соседству)(?![а-яё])", clause)
+            if not quoted and _words_re(tuple(w["belief"])).search(f" {clause} ") and not asking:
+                continue    # «я думал раз он может вернуть то обязан»: an opinion, not the board
+            some = _ONE_OF_THEM.match(clause)
+            if some is not None and not asking and antecedent is not None and facts[antecedent].kind == "exists":
+                # «у меня одни летуны, один из них ранен»: one of the creatures just named has that state
+                f = facts[antecedent]
+                states = tuple(r for r in ("closed", "open", "wounded", "incorporeal") if _has(clause[some.end():], w[r]))
+                if states and not re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", clause):
+                    facts.append(Fact("exists", f.owner, f.restriction, raw.strip(), also=states))
+                else:
+                    unread.append(raw.strip())
+                continue
+            if _nobody(clause, w) and not asking and not quoted \
+                    and not re.search(r"(?<![а-яё])(?:кроме|помимо|окромя)(?![а-яё])", fold(sent)):
+                if around and not _has(clause, w["cell"]):
+                    facts.append(Fact("nobody_near", None, None, raw.strip()))     # «рядом никого»
+                    continue
+                owner = _owner_of(clause, w)
+                if owner is not None and not _has(clause, w["cell"]) and not _has(clause, w["other"]):
+                    facts.append(Fact("none", owner, None, raw.strip()))      # «у противника никого нет на поле»
+                else:
+                    unread.append(raw.strip())
+                continue
             if around and not _has(clause, w["cell"]) and (_has(clause, w["occupied"]) or _has(clause, w["free"])) \
                     and not asking:
                 # «вокруг него всё занято», «рядом всё свободно»: the cells next to it
@@ -396,7 +436,9 @@ def read_board_facts(question: str) -> BoardFacts:
                 # decided against the text, ``own_noun_ambiguous``)
                 facts.append(Fact("source", "own_noun" if own_state[1] else "own", own_state[0], raw.strip()))
                 continue
-            numbers = () if quoted else tuple((a, op, k) for a, op, k, _ in numeric_restrictions(clause))
+            # «сущ на 2 жизни остался»: a creature with that many lives, as «с 2 жизнями»
+            numbers = () if quoted else tuple((a, op, k) for a, op, k, _ in numeric_restrictions(
+                re.sub(r"(?<![а-яё])на(?=\s+\d+\s+жизн)", "с", clause)))
             if numbers and _has(clause, w["creature"]):
                 # «у противника стоит сущ стоимостью 3», «все сущи с 5 жизнями и больше»: creatures with
                 # that number (``attrs``); for «все …» they are every creature of that side
@@ -412,6 +454,10 @@ def read_board_facts(question: str) -> BoardFacts:
             lives = _has(clause, section_extra_lives()) or (_has(clause, ["жизн"]) and _has(clause, ["доп"]))
             if not lives and _has(clause, w["resources"]) and _has(clause, w["resources_none"]):
                 facts.append(Fact("no_resources", None, None, raw.strip()))    # «ресурсов на оплату ноль»
+                continue
+            if not lives and _has(clause, w["resources"]) and _has(clause, w["resources_left"]) and not asking \
+                    and not re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", clause) and not _has(clause, w["creature"]):
+                facts.append(Fact("resources", "own", None, raw.strip()))    # «у меня ещё остались ресурсы»
                 continue
             if _has(clause, w["other"]) and not lives and not quoted and not _has(clause, w["creature"]):
                 unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
@@ -433,6 +479,10 @@ def read_board_facts(question: str) -> BoardFacts:
             if not (_has(clause, w["creature"]) or flying_word):
                 if _has(clause, w["chosen"]) or quoted:
                     continue
+                if not asking and _owner_of(clause, w) is not None and _SHORT_STATE.search(clause) \
+                        and not any(_has(clause, w[r]) for r in ("closed", "open", "flying", "wounded", "incorporeal")):
+                    unread.append(raw.strip())  # «мои все целы»: a state of those creatures the reader does not know
+                    continue
                 if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
                     pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
                 else:
@@ -445,10 +495,12 @@ def read_board_facts(question: str) -> BoardFacts:
                 else:
                     facts.append(Fact("exists", None, None, raw.strip()))     # «выбрал существо»
                 continue
-            owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
+            owner = _owner_of(clause, w)
             restr = next((r for r in ("closed", "open", "flying", "wounded", "incorporeal") if _has(clause, w[r])), None)
             if flying_word:
                 restr = "flying"
+            if restr is None and _has(clause, w["classless"]):
+                restr = "classless"     # «у меня только сущи без класса»
             clause_also = tuple(r for r in ("closed", "open", "flying", "wounded", "incorporeal")
                                 if r != restr and _has(clause, w[r]))    # «закрытое раненое существо»
             if _has(clause, w["other"]) and not lives:
@@ -466,7 +518,8 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())  # «существо не …»: not «there is none»
                     continue
                 facts.append(Fact("none", owner, restr, raw.strip()))
-            elif _has(clause, w["sole"]) or (restr not in OPPOSITE and restr is not None and _has(clause, w["every"])) \
+            elif _has(clause, w["sole"]) or (restr not in OPPOSITE and restr is not None and (
+                    _has(clause, w["every"]) or _only_state(clause, w) or _only_before(clause, w))) \
                     or (restr is not None and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:друг(?:ое|ой|ая)|второе|второй|вторая)\s+"
                                                        r"(?:мо[её]|мой|моя|ваше|ваш|ваша|сво[её]|свой|своя)\s+", clause)):
                 # «другое моё существо летает»: the other creature of that side (the only one, as told)
@@ -479,8 +532,15 @@ def read_board_facts(question: str) -> BoardFacts:
                                                   for c in w["count"]):
                 if owner is None and re.search(r"(?<![а-я])у\s+(него|нее|неё|них)(?![а-я])", clause):
                     owner = "enemy"     # «у него открытые есть»: the opponent named before
-                facts.append(Fact("exists", owner, restr, raw.strip()))
-            elif not asking and not _has(clause, ["не"]) and (_opens_with(clause, w["possessive"]) or _has(clause, w["intent"])):
+                # «у противника один сущ»: that is all of that side (not «одно открытое»: one of that state)
+                one = restr is None and owner is not None and re.search(r"(?<![а-я])(?:один|одна|одно)(?![а-я])", clause) \
+                    and not re.search(r"(?<![а-я])(?:из|ещё|еще|хотя\s+бы|минимум|как\s+минимум)(?![а-я])", clause)
+                facts.append(Fact("exists", owner, restr, raw.strip(), only=bool(one)))
+            elif not asking and not re.search(r"(?<![а-яё])не(?![а-яё])", clause) and restr is None \
+                    and _PREDICATE.search(clause) and not _has(clause, w["intent"]):
+                unread.append(raw.strip())      # «у врага все сущи уже повернуты»: a state the reader does not know
+            elif not asking and not re.search(r"(?<![а-яё])не(?![а-яё])", clause) and (
+                    _opens_with(clause, w["possessive"]) or _has(clause, w["intent"])):
                 # «у меня раненое сущ», «хочу полечить своё раненое сущ»: that creature is there
                 if owner is None and re.match(r"\s*у\s+(него|нее|неё|них)(?![а-я])", clause):
                     owner = "enemy"
@@ -488,6 +548,12 @@ def read_board_facts(question: str) -> BoardFacts:
             elif not re.search(r"\b(что|как|кто|ли)\b", clause) and not asking:
                 unread.append(raw.strip())
     _add_also(facts, clause_start, clause_also)
+    for f in list(facts):
+        if f.kind == "exists" and f.only and f.card_kind == "creature" and f.owner is not None \
+                and (opposite := OPPOSITE.get(f.restriction or "")) \
+                and not any(g.kind == "exists" and g.owner == f.owner and g.restriction == opposite for g in facts):
+            # «у противника только один сущ, и он закрыт»: that side has no open creature
+            facts.append(Fact("none", f.owner, opposite, f.said))
     # the said clauses are shown to the user: without the placeholder of a quoted phrase
     return BoardFacts([replace(f, said=_unmark(f.said, QUOTE_MARK)) for f in facts],
                       [_unmark(u, QUOTE_MARK) for u in unread], source_kind)
@@ -506,6 +572,67 @@ def _add_also(facts: list[Fact], start: int, also: tuple[str, ...]) -> None:
         for i in range(start, len(facts)):
             if facts[i].kind == "exists":
                 facts[i] = replace(facts[i], also=also)
+
+
+def _owner_of(clause: str, w: dict) -> str | None:
+    """Whose cards a clause names: ``enemy`` («у противника», «у него», «его сущи»), ``own``
+    («у меня», «мои»), else ``None``."""
+    if _has(clause, w["enemy"]):
+        return "enemy"
+    if _has(clause, w["own"]):
+        return "own"
+    if re.search(r"(?<![а-яё])(?:у\s+(?:него|нее|неё|них)|(?:его|её|ее|их)\s+(?:\w+\s+)?(?:сущ|существ|карт|тва))", clause):
+        return "enemy"      # «у него», «все его сущи»: the opponent the asker speaks of
+    return None
+
+
+def _nobody(clause: str, w: dict) -> bool:
+    """«никого», «ничего», «пусто», «пустое поле» as whole words in ``clause`` that says
+    nothing more: not «ничего не изменилось» (a negated verb), not «ничего, кроме летуна»,
+    and «ничего» only beside «нет» or a place («у него на поле ничего»)."""
+    m = _words_re(tuple(w["nobody"])).search(f" {clause} ")
+    if m is None or re.search(r"(?<![а-яё])(?:не|кроме|только|лишь|одни|окромя|помимо)(?![а-яё])", clause):
+        return False
+    if m.group(0) == "ничего":
+        return re.search(r"(?<![а-яё])(?:нет|на\s+поле|на\s+столе|рядом|вокруг)(?![а-яё])", clause) is not None
+    return True
+
+
+def _only_before(clause: str, w: dict) -> bool:
+    """«только летуны», «одни сущи без класса»: «только» / «одни» right before the creatures
+    named (up to one word between), so those are all the creatures of that side."""
+    only = "|".join(re.escape(fold(o)) for o in w["only"])
+    nouns = "|".join(re.escape(fold(c)) for c in (*w["creature"], "летун"))
+    return re.search(rf"(?<![а-яё])(?:{only})\s+(?:[а-яё]+\s+)?(?:{nouns})", clause) is not None
+
+
+_PREDICATE = re.compile(r"(?<![а-яё])[а-яё]{3,}(?:[ая]?ты|[еа]?ны|ены|ены|ается|яется|уются|ются)(?![а-яё])")
+"""A short participle or a present verb told of the creatures («повернуты», «заморожены», «стоят»):
+a state or an act the clause says of them."""
+
+
+_SHORT_STATE = re.compile(r"(?<![а-яё])(?:все|всё)?\s*[а-яё]{2,}(?:ы|ны|ты|ли|ли|ые|ие)(?![а-яё])")
+"""A short adjective or participle told of cards without a noun («мои все целы», «его живы»)."""
+
+
+_ONE_OF_THEM = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:один|одна|одно|кто-то|некоторые|двое|два|две)\s+из\s+(?:них|этих)(?![а-яё])")
+"""«один из них ранен»: one of the creatures the clause before named."""
+
+
+_ELABORATION = re.compile(r"\(([^()«»⟪⟫]{1,120})\)")
+
+
+def _drop_elaboration(sent: str, w: dict) -> str:
+    """``sent`` without a bracketed list that only names what the clause before it is
+    about («все 4 клетки заняты (свои сущи, мои сущи, артефакт)»): no state, negation,
+    refusal or event in it. A bracket that says more is kept (its clauses are read)."""
+    def keep(m: re.Match) -> str:
+        inner = fold(m.group(1))
+        said = any(_has(inner, w[k]) for k in ("closed", "open", "flying", "wounded", "incorporeal", "refuse", "failed",
+                                                "none", "chosen")) \
+            or re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", inner) or re.search(rf"(?<![а-яё]){_PAST}(?![а-яё])", inner)
+        return m.group(0) if said else " "
+    return _ELABORATION.sub(keep, sent) if "(" in sent else sent
 
 
 def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
@@ -730,6 +857,14 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             src.traits.add("flying")
         elif f.restriction == "wounded":
             src.wounds = max(src.wounds, 1)
+    for f in facts.of("exists"):
+        if f.only and f.owner == "own" and f.restriction in ("flying", "incorporeal", "classless") \
+                and src.kind == "creature" and not src.is_symbiote \
+                and not _has(fold(f.said), ["друг", "остальн", "кроме", *_words()["sole"]]):
+            # «у меня на поле одни летуны»: the card with the text is one of them (not «другие …»)
+            _make_fit(src, f.restriction, {}, None)
+            assumed.append(f"«{f.said}»: «{src.id}» тоже " + {"flying": "летающее", "incorporeal": "бестелесное",
+                                                               "classless": "без класса"}[f.restriction])
     antecedent = False        # an earlier part named a target («это существо» is then that one)
     removed: set[str] = set()  # targets an earlier part destroys / returns / exiles
     for leaf in leaves:
@@ -799,8 +934,14 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             continue
         blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr, kind)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
-                    and c.id not in removed]
+                    and c.id not in removed and c.zone == "battlefield" and not c.host]
         if blocked is None and existing and action not in failed:
+            side = owner or ("enemy" if player == "second" else "own")
+            hurt = next((f for f in facts.of("exists") if (f.owner or side) == side
+                         and "wounded" in (f.restriction, *f.also)), None)
+            if action == "heal" and not existing[0].wounds and hurt is not None:
+                existing[0].wounds = 3      # «один из летунов раненый»: the one the part heals
+                assumed.append(f"«{hurt.said}»: на {existing[0].id} раны")
             use.targets[n] = existing[0].id
             if action in _REMOVING:
                 removed.add(existing[0].id)
@@ -811,7 +952,8 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         whose = ("противника" if player == "second" else "ваш" if kind == "artifact" else "ваша" if kind != "creature"
                  else "ваше")
         cid = f"{noun} {whose} {len(st.cards)}"
-        near = "adjacent" in (spec.get("restrictions") or ()) and st.occupant(parse_cell("c3")) is None
+        near = "adjacent" in (spec.get("restrictions") or ()) and st.occupant(parse_cell("c3")) is None \
+            and not facts.of("nobody_near")     # «рядом никого»: the creature is not next to the source
         c = Card(id=cid, owner=player, cell=parse_cell("c3" if near else next(free[player])), lives=10, kind=kind)
         if blocked is None:
             _make_fit(c, restr, args, action)
@@ -862,6 +1004,13 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             f"; ему запрещены клетки {', '.join(sorted(cell_name(x) for x in a.forbidden_cells))}" if a.forbidden_cells else ""))
     _place_destinations(st, movers, use, facts, assumed, {nums[id(x)]: x.text for x in leaves})
     assumed[:0] = hosted
+    for leaf in leaves:
+        # «защиту снять получилось» / «… не вышло» about a part: its told result (the executor uses it
+        # only where it cannot run the part itself)
+        act = leaf_action(leaf)[0]
+        for f in (*facts.of("done"), *facts.of("failed")):
+            if act is not None and f.action == act and nums[id(leaf)] not in use.told:
+                use.told[nums[id(leaf)]] = f.kind
     declined = {f.action for f in facts.of("decline")}
     if declined and result.ast is not None:
         # «я не хочу двигаться»: the parts after «может» doing that are not declared (505.8)
@@ -932,6 +1081,13 @@ def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None
         kind = "equipment" if n_kind == "equipment" or n_kind is None and _has(fold(leaf.text), ["экипир", "шмот"]) \
             else "symbiote"
         cid = "Экипировка ваша" if kind == "equipment" else "Симбиот ваш"
+        zone = placed_from(leaf.text)
+        if cid not in st.cards and zone is not None:
+            # «поместите симбиота из вашего сброса на …»: the card waits in that zone
+            st.cards[cid] = Card(id=cid, owner="first", kind="equipment" if kind == "equipment" else "creature",
+                                 traits=set() if kind == "equipment" else {"symbiote"}, movement=None, lives=3,
+                                 zone=zone, cell=None, equipment_class="оружие" if kind == "equipment" else None)
+            assumed.append(f"{'экипировка' if kind == 'equipment' else 'симбиот'} «{cid}» — {ZONE_RU.get(zone, zone)}")
         if cid not in st.cards:
             host = src if src.kind == "creature" and not src.is_symbiote else None
             if host is not None and kind == "equipment" and not host.creature_class:
@@ -957,7 +1113,7 @@ def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None
             cid = f"Существо {'ваше' if player == 'first' else 'противника'} {k}"
             c = Card(id=cid, owner=player, cell=parse_cell(next(free)), lives=10, creature_class="воин")
             for state in (f.restriction, *f.also):
-                if state in ("flying", "closed", "wounded", "incorporeal"):
+                if state in ("flying", "closed", "wounded", "incorporeal", "classless"):
                     _make_fit(c, state, {}, None)
             st.cards[cid] = c
             if f.restriction in ("has_symbiote", "has_equipment"):
@@ -968,7 +1124,7 @@ def _placement_board(st: GameState, src: Card, leaf, spec: dict, who: str | None
                                      equipment_class=None if sym else "оружие")
                 assumed.append(f"на {cid} уже есть {'симбиот' if sym else 'экипировка'} «{aid}»")
             assumed.append(f"«{f.said}»: {cid}" + (f" ({STATE_RU[f.restriction]})" if f.restriction in STATE_RU else "")
-                           + ", класс «воин» (условно)")
+                           + (", без класса" if c.creature_class is None else ", класс «воин» (условно)"))
     else:
         cid = f"Существо {'ваше' if player == 'first' else 'противника'} 1"
         st.cards[cid] = Card(id=cid, owner=player, cell=parse_cell(next(free)), lives=10, creature_class="воин")
@@ -1036,6 +1192,8 @@ def _make_fit(c: Card, restr: str | None, args: dict, action: str | None) -> Non
         c.traits.add("flying")
     elif restr == "incorporeal":
         c.traits.add("incorporeal")
+    elif restr == "classless":
+        c.creature_class = None
     if restr == "wounded" or action == "heal":
         c.wounds = 3
     if action == "lose":

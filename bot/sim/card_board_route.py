@@ -91,14 +91,14 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     from bot.sim.board_text import read_board_facts
     from bot.sim.state import Card
 
-    from bot.sim.board_ask import form_asked
+    from bot.sim.board_ask import asks_host, form_asked
 
     form = None     # an order or «both» asked: the connective alone may decide it (read only when no fact is)
     if not cards:   # the board facts are cheap to read, the card text is not: no fact, no parse
         if not any(m in question for m in '«»"“”„‟'):
             return None     # no quote, no card text: nothing of this route's
         first = read_board_facts(question)
-        if first.unread or not (first.facts or (form := form_asked(question))):
+        if not (first.facts or first.unread or (form := form_asked(question)) or asks_host(question, first)):
             return None
     result = _card_text(question)
     named = None
@@ -110,7 +110,8 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     if result is None:
         return None
     facts = read_board_facts(facts_text)
-    if facts.unread or not (facts.facts or (form if form is not None else form_asked(facts_text))):
+    if not (facts.facts or facts.unread or (form if form is not None else form_asked(facts_text))
+            or asks_host(facts_text, facts)):
         return None
     from bot.sim.board_text import own_noun_ambiguous
 
@@ -120,6 +121,8 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
             and not facts.of("chosen_self"):
         return None     # nothing to pay with: 505 says what happens only when the source destroys itself (505.9)
     bv = answer_on_board(result.text, facts, facts_text)
+    if facts.unread and not (bv.form_decided and bv.verdict):
+        return None     # a told clause the board could not place may change what the run shows
     if not facts.facts and bv.verdict is not None and not bv.form_decided:
         return None     # the verdict would rest on an assumed board: the question describes none
     if not facts.facts and bv.verdict is None:
@@ -130,11 +133,23 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     blocks = [Block("list", title=f"Текст: «{result.text}»", items=tuple(f"{n}. {t}" for n, t in res.parts)),
               Block("list", title="Поле, на котором выполняется текст:", items=tuple(assumed) or ("источник — ваше существо",)),
               Block("steps", title="Выполнение на поле:", items=tuple(f"{i}. {s.line()}" for i, s in enumerate(res.steps, 1)))]
+    if facts.unread:
+        blocks.insert(0, Block("note", text="Не учтено: " + "; ".join(f"«{u}»" for u in facts.unread)
+                                            + " — на вердикт это не влияет: его решает сама запись текста (п. 505), "
+                                              "а не поле."))
     if bv.missing:
         blocks.insert(0, Block("note", text="Вердикт не даю: в вопросе не сказано — " + "; ".join(bv.missing) + "."))
     if bv.refused is not None:
         blocks.insert(2, Block("note", text=f"Особенность не используется: {bv.refused[0]}"
                                             + (f" (п. {', '.join(bv.refused[1])})" if bv.refused[1] else "")))
+    if res.unsupported and bv.verdict is None:
+        # an untyped or unexecuted part: the verdict waits for the fact the question does not tell
+        which = [f"{n} «{t}»" for n, t in res.parts if res.results.get(n) == "unsupported"]
+        if which:
+            blocks.insert(0, Block("note", text="Вердикт не даю: в вопросе не сказано, выполнена ли часть "
+                                                + ", ".join(which) + " (её действие симулятор не выполняет), а от этого "
+                                                "зависит остальное. Скажите, выполнилась ли она, — тогда ответ даст п. "
+                                                + ", ".join(c for c in bv.citations if c.startswith("505"))[:40] + "."))
     if res.unsupported:
         blocks.append(Block("note", text="Не умею выполнить: " + "; ".join(f"«{u}»" for u in res.unsupported)
                                          + " — результат этих частей неизвестен, он не считается выполненным."))

@@ -27,7 +27,7 @@ STATE_KEYS = {"phase", "subphase", "first", "active", "priority", "cards", "stac
 CARD_KEYS = {"id", "owner", "kind", "traits", "class", "equipment_class", "open", "movement",
              "movement_left", "lives", "wounds", "cell", "zone", "host", "revealed", "independent_on_host_death",
              "forbidden_cells", "abilities", "counters", "extra_lives", "immune", "cost"}
-USE_KEYS = {"card", "ability", "targets", "choose", "refuse", "declare", "resolve"}
+USE_KEYS = {"card", "ability", "targets", "choose", "refuse", "declare", "told", "resolve"}
 PHASES = ("recruit", "reveal", "seating", "battle_start", "vanguard", "main")
 EFFECT_KEYS = {"dies", "leaves", "gains", "wound", "place", "to", "target"}
 EXPECT_KEYS = {"steps", "cards", "stack", "priority", "active", "cites", "unchanged"}
@@ -192,9 +192,17 @@ def _use(y: Y, ref) -> tuple:
                 raw = v.str("цели")
                 targets[n] = cell_name(_cell(v)) if parse_cell(raw) else ref(v)
     declare = frozenset(x.int("declare", minimum=1) for x in g["declare"].seq("declare")) if "declare" in g else None
+    told: dict[int, str] = {}
+    if "told" in g:     # «told: {1: done}»: what the question says became of a part the simulator cannot run
+        for k, v in g["told"].mapping(None, set(), "told").items():
+            try:
+                n = int(str(k))
+            except ValueError:
+                raise v.error(f"ключ «told» «{k}» — не номер части (1, 2, …)") from None
+            told[n] = v.str("told", ("done", "failed"))
     use = Use(card=ref(g["card"]), ability=g["ability"].str("ability") if "ability" in g else None, targets=targets,
               choose=g["choose"].int("choose", minimum=1) if "choose" in g else None,
-              refuse=g["refuse"].bool("refuse") if "refuse" in g else False, declare=declare)
+              refuse=g["refuse"].bool("refuse") if "refuse" in g else False, declare=declare, told=told)
     return use, (g["resolve"].bool("resolve") if "resolve" in g else True)
 
 

@@ -23,6 +23,16 @@ class SituationReader(SentenceReader):
         self.w = action_words()
         self.r = ActionReading(question, self.toks)
         self.mentions: list[Mention] = []
+        self._clause_first: dict[int, Tok] | None = None
+
+    def clause_first(self, clause: int) -> Tok | None:
+        """The first word of clause ``clause`` (in the order of ``toks``); ``None`` for no word.
+        One pass over the words for all clauses (a scan per asked word was quadratic)."""
+        if self._clause_first is None:
+            self._clause_first = {}
+            for u in self.toks:
+                self._clause_first.setdefault(u.clause, u)
+        return self._clause_first.get(clause)
 
     def is_(self, name: str, i: int) -> bool:
         return self.w.has(name, self.tok(i))
@@ -311,7 +321,7 @@ class SituationReader(SentenceReader):
         the clause opens with «после / если / при / когда» and no «то» stands between that word
         and ``t`` — after «то» comes the consequence, what is asked («если оба спасовали то
         верхнее выполняется?»)."""
-        first = next((u for u in self.toks if u.clause == t.clause), None)
+        first = self.clause_first(t.clause)
         if first is not None and first.text in ("после", "если", "при", "когда") \
                 and not any(u.text == "то" and u.clause == t.clause for u in self.toks[first.i + 1:t.i]):
             self.use(first.i)
