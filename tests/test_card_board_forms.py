@@ -278,3 +278,20 @@ def test_one_creature_told_is_all_of_that_side_and_an_unknown_state_without_a_no
     a = ask("«{tap}: нанесите 2 раны выбранному закрытому существу противника или излечите ваше существо на 2». "
             "у противника все открыты, мои все целы. что будет?")
     assert a.verdict is None      # «целы» is not read: the heal's result is not guessed
+
+
+def test_nothing_happens_is_asked_over_every_part():
+    text = "«{tap}: закройте выбранное открытое существо противника; излечите ваше существо на 2». "
+    a = ask(text + "у противника все закрыты. ничего не произойдёт?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.4.1"
+    a = ask(text + "у противника все открыты. ничего не произойдёт?")
+    assert _lead(a) == "Нет" and "часть 1" in a.verdict
+    a = ask("«{tap}: уничтожьте выбранную экипировку противника, в противном случае – нанесите вашему существу 1 рану». "
+            "у противника ни одной шмотки. я тогда просто ничего не делаю?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.6" and "обязан" in a.verdict
+
+
+def test_resources_just_enough_are_a_fact_not_an_unread_clause():
+    a = ask("у стража «{tap}: уничтожьте это существо, при этом разряд на 4 по выбранному существу». ресурсов впритык. "
+            "если уничтожаю сам себя, разряд пройдёт?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.9"

@@ -397,3 +397,33 @@ def test_modifiers_listed_with_commas_then_a_value_are_parts():
 def test_a_preposition_glued_to_its_word_is_split():
     res = parse("Получает +1 к {strike}, +1 квыстрелу и +1 к {armor}.")
     assert [n.text for n in _leaves(res)] == ["Получает +1 к {strike}", "+1 к выстрелу", "+1 к {armor}"]
+
+
+def test_for_each_scope_is_a_header_over_the_next_part():
+    res = parse("В начале боя – назовите до 3 разных классов; для каждого из них – другое ваше существо с таким "
+                "классом получает маркер «страж».")
+    seq = res.ast.children[0]
+    assert seq.rule == "505.4.1" and "505.4.2" not in res.ast.rules()
+    assert seq.children[1].kind == "condition" and seq.children[1].attr("head") == "для каждого из них"
+    assert seq.children[1].children[0].attr("action") == "gain"
+
+
+def test_an_order_glued_to_the_optional_infinitive_comes_with_it():
+    res = parse("До набора отряда – вы можете заплатить 2{elite} положите Элементаля на кладбище.")
+    opt = res.ast.children[0]
+    assert opt.kind == "optional" and opt.children[0].kind == "and_then"
+    assert [c.text for c in opt.children[0].children] == ["заплатить 2{elite}", "положите Элементаля на кладбище"]
+
+
+def test_after_clause_with_a_negated_verb_is_the_next_part():
+    res = parse("Может нападать [:atk] два раза за ход, после первого [:atk] не закрывается.")
+    assert res.ast.shape() == "(and_then effect (trigger effect))"
+    assert res.ast.children[1].attr("head") == "после первого {strike}"
+    assert res.ast.children[1].children[0].attr("action") == "restrict"
+
+
+def test_a_clause_opened_by_this_noun_after_a_comma_is_the_next_part():
+    res = parse("[:tap]: Излечить лесное существо на X, где X – число, выпавшее на кубике, это существо теряет отравление.")
+    assert [(n.text, n.attr("action")) for n in _leaves(res)] == [
+        ("Излечить лесное существо на X, где X – число, выпавшее на кубике", "heal"),
+        ("это существо теряет отравление", "lose")]

@@ -134,3 +134,13 @@ def test_a_scenario_text_with_lone_surrogates_is_read_with_replacement_character
 
     a = scenario_answer("title: a\udcffb\ud800\nstate: {cards: []}\nsteps: []\nexpect: {unchanged: true}")
     assert a.verdict == "сценарий выполнен" and a.blocks[0].text == "a\ufffdb\ufffd"
+
+
+def test_an_unreadable_single_ability_text_is_named_as_the_abilities_text():
+    from bot.sim.scenario import scenario_answer
+
+    y = "title: t\nstate:\n  cards:\n  - {id: a, owner: first, cell: c3, abilities: \"«Ранить\"}\nsteps: []\nexpect: {unchanged: true}"
+    assert scenario_answer(y).blocks[0].text == ("<сценарий>, строка 4: текст особенности (abilities) не читается как текст "
+                                                 "карты: Непарная открывающая кавычка « в позиции 0: после неё нет закрывающей ».")
+    named = y.replace('abilities: "«Ранить"', 'abilities: {Удар: "«Ранить"}')
+    assert "особенность «Удар» не читается как текст карты" in scenario_answer(named).blocks[0].text

@@ -27,6 +27,13 @@ from bot.paths import grammar_dir
 
 _TOKEN = re.compile(r"\{[a-z0-9_]+\}:?|[+\-]?\d+(?:-\d+)*|[+\-]?X(?![A-Za-zА-Яа-яЁё])|[А-Яа-яЁёA-Za-z]+(?:-[А-Яа-яЁёA-Za-z]+)*")
 _NAMED_WORDS = frozenset({"воздействие", "заклинание"})
+_NUM_OR_X = re.compile(r"\d+|X")
+_AMOUNT_TOKEN = re.compile(r"[+\-]?\d+(?:-\d+)*|X")
+_SIGNED = re.compile(r"[+\-](\d+|X)")
+_NUM = re.compile(r"\d+")
+_NUMERIC_START = re.compile(r"[+\-]?\d|[+\-]?X$")
+_INT = re.compile(r"-?\d+")
+_RANGE = re.compile(r"(\d+)((?:-\d+)+)")
 # Verbs whose subject, when none is written, is the card itself.
 _SELF_VERBS = frozenset({"получить", "получать", "потерять", "терять", "иметь", "накопить", "стать"})
 
@@ -85,6 +92,7 @@ def _lemma(word: str) -> str:
     return lexicon.word_lemma(word)
 
 
+@lru_cache(maxsize=20_000)
 def _stem_match(word: str, name: str | None) -> bool:
     """Is ``word`` a form of the card's ``name`` (one of its words, any case ending)?"""
     if not name:
@@ -100,16 +108,16 @@ def _amount(tokens: list[str]) -> dict[str, Any] | None:
     """«на 2», «на X», «на 1-2-3», «2 раны», «X {counter}»: ``{n, x, range}``."""
     for i, t in enumerate(tokens):
         prev = tokens[i - 1].casefold() if i else ""
-        m = re.fullmatch(r"(\d+)((?:-\d+)+)", t)
+        m = _RANGE.fullmatch(t)
         if m:
             rng = [int(x) for x in t.split("-")]
             return {"n": None, "x": False, "range": rng}
-        if re.fullmatch(r"-?\d+", t) and prev in ("на", "до", "") or (re.fullmatch(r"\d+", t) and i + 1 < len(tokens)
+        if _INT.fullmatch(t) and prev in ("на", "до", "") or (_NUM.fullmatch(t) and i + 1 < len(tokens)
                                                                    and _lemma(tokens[i + 1]) in ("рана", "фишка")):
             return {"n": abs(int(t)), "x": False, "range": None}
         if t == "X" and prev in ("на", ""):
             return {"n": None, "x": True, "range": None}
-    nums = [t for t in tokens if re.fullmatch(r"\d+", t)]
+    nums = [t for t in tokens if _NUM.fullmatch(t)]
     if nums:
         return {"n": int(nums[0]), "x": False, "range": None}
     if "X" in tokens:
@@ -172,7 +180,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     tokens = _TOKEN.findall(text)
     if not tokens:
         return None, {}
-    if len(tokens) == 2 and re.fullmatch(r"\d+|X", tokens[0]) and tokens[1].startswith("{") \
+    if len(tokens) == 2 and _NUM_OR_X.fullmatch(tokens[0]) and tokens[1].startswith("{") \
             and lexicon.icon_roles().get(tokens[1].strip("{}:")) == "value" \
             and tokens[1].strip("{}:") not in ("elite", "ordinary", "health"):
         tokens = tokens[::-1]    # "Строй: 2{armor}": the value written before its icon
@@ -183,12 +191,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         sub = classify(text.split(":", 1)[1], name, keyword)
         if sub[0] is not None:
             return sub
-    lemmas = [_lemma(t) if not t.startswith("{") and not re.match(r"[+\-]?\d|[+\-]?X$", t) else t for t in tokens]
+    lemmas = [_lemma(t) if not t.startswith("{") and not _NUMERIC_START.match(t) else t for t in tokens]
     icons = [t.strip("{}:") for t in tokens if t.startswith("{")]
     args: dict[str, Any] = {}
     # a modifier: "+1 к {strike}", "-1 от выстрелов", "+X к удару"
     first = tokens[0]
-    if re.fullmatch(r"[+\-](\d+|X)", first):
+    if _SIGNED.fullmatch(first):
         stat_words = tokens[1:4]
         args["amount"] = {"n": None if first[1:] == "X" else int(first), "x": first[1:] == "X", "range": None}
         for t in stat_words:
@@ -216,7 +224,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
     # written after the icon makes it one even with a verb later: "{ova} 2 по картам, на
     # которые … двигался")
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and len(tokens) > 1 and (
-            (icons[0] not in v.by_icon and re.fullmatch(r"\d+", tokens[1])) or tokens[1].casefold() in ("пока", "если")):
+            (icons[0] not in v.by_icon and _NUM.fullmatch(tokens[1])) or tokens[1].casefold() in ("пока", "если")):
         # ("{zoz}, пока стоит рядом с …": a property icon under a condition written after it)
         return "trait", {"icon": icons[0], **({"amount": _amount(tokens[1:2])} if _amount(tokens[1:2]) else {})}
     if tokens[0].startswith("{") and icons[0] not in ("tap", "counter", "token", "tok", "instant") and not (
@@ -241,7 +249,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         keyword = " ".join(words[:3])   # "безответный удар по существам с …": maybe a keyword's name
     clause = next((k for k, w in enumerate(words) if w.casefold() in ("пока", "если", "когда")), len(words))
     if lemmas[0] in _TRAIT_NOUNS and len(words) <= 2 and all(
-            w.casefold() == "на" for w in words[1:]) and re.fullmatch(r"\d+|X", tokens[-1]):
+            w.casefold() == "на" for w in words[1:]) and _NUM_OR_X.fullmatch(tokens[-1]):
         # "Отравление на 2" written alone: the card's keyword ability (it poisons what it
         # strikes), not a poison done now (in a trigger's or a paid body: ``_done_keyword``)
         keyword = keyword or words[0]
@@ -270,7 +278,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         while j < len(tokens) - 1 and tokens[j].casefold() in _UNTIL_WORDS:
             j += 1      # "получает до конца хода противника +1 к {strike}"
         if lemmas[i] in _GAIN_LEMMAS and (lexicon.is_finite_verb(tokens[i]) or lexicon.is_infinitive(tokens[i])) \
-                and re.fullmatch(r"[+\-](\d+|X)", tokens[j]):
+                and _SIGNED.fullmatch(tokens[j]):
             sub_action, sub_args = classify(" ".join(tokens[j:]), name)
             if sub_action == "modify":
                 tgt = _target(tokens[:i], i - 1, name, False) if i else None
@@ -410,7 +418,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         m = re.search(r"«(.*)»", text)
         return action, {"ability": m.group(1) if m else "",
                         "target": tgt or {"who": "self", "owner": None, "kind": None, "restrictions": []}}
-    if action in ("gain", "lose") and i + 1 < len(tokens) and re.fullmatch(r"[+\-](\d+|X)", tokens[i + 1]):
+    if action in ("gain", "lose") and i + 1 < len(tokens) and _SIGNED.fullmatch(tokens[i + 1]):
         # "получает -1 к {strike}", "получить +2 к удару": a modifier of that card
         sub_action, sub_args = classify(" ".join(tokens[i + 1:]), name)
         if sub_action == "modify":
@@ -441,9 +449,9 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
                 break       # "получает незаживающие раны": a status, not wounds
             action = becomes[key]
             break
-        if action == "wound" and re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", t):
+        if action == "wound" and _AMOUNT_TOKEN.fullmatch(t):
             break           # "ранит его на 2 (воздействие удар …)": the amount ends the object
-        if re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", t):
+        if _AMOUNT_TOKEN.fullmatch(t):
             in_phrase = False   # "получить на 1 {counter} больше": a count, then what is counted
         elif not t.startswith("{") and lexicon.is_preposition(t):
             in_phrase = True
@@ -524,7 +532,7 @@ def _cost_change(tokens: list[str], lemmas: list[str], name: str | None) -> tupl
         if lem not in ("стоить", "тратить") or k + 2 >= len(tokens) or tokens[k + 1].casefold() != "на":
             continue
         amount = tokens[k + 2]
-        if not re.fullmatch(r"\d+|X", amount):
+        if not _NUM_OR_X.fullmatch(amount):
             return None
         sign = next((t.casefold() for t in tokens[k + 3:k + 7] if t.casefold() in ("меньше", "больше")), None)
         if sign is None:
@@ -576,7 +584,7 @@ def _starts_with(tokens: list[str], lemmas: list[str], name: str | None) -> tupl
     subject = tokens[:i]
     tgt = (_target(subject, len(subject) - 1, name, False) if subject else None) \
         or {"who": "self", "owner": None, "kind": None, "restrictions": []}
-    if re.fullmatch(r"[+\-](\d+|X)", rest[0]):
+    if _SIGNED.fullmatch(rest[0]):
         sub_action, sub_args = classify(" ".join(rest), name)
         if sub_action == "modify":
             return "modify", {**sub_args, "target": tgt, "when": "battle_start"}
@@ -609,7 +617,7 @@ def _more_wounds(tokens: list[str], lemmas: list[str]) -> dict[str, Any] | None:
     ``amount``); ``None`` otherwise."""
     for k in range(len(tokens) - 2):
         count = _COUNT_WORDS.get(tokens[k + 1].casefold(), tokens[k + 1])
-        if tokens[k].casefold() == "на" and re.fullmatch(r"\d+|X", count) and lemmas[k + 2] == "рана" \
+        if tokens[k].casefold() == "на" and _NUM_OR_X.fullmatch(count) and lemmas[k + 2] == "рана" \
                 and k + 3 < len(tokens) and tokens[k + 3].casefold() in ("больше", "меньше"):
             n = None if count == "X" else int(count) * (1 if tokens[k + 3].casefold() == "больше" else -1)
             args: dict[str, Any] = {"amount": {"n": n, "x": count == "X", "range": None}, "stat": "рана",
@@ -626,12 +634,12 @@ def _subject_of_later_verb(tokens: list[str], lemmas: list[str], i: int) -> bool
     action of its own ("следующий магический удар … сводится к сильному", "атаки по Вилиму
     сводятся к 1"), not the effect itself («Разряд на 2», «удар на 1-2-2»)?"""
     v = vocabulary()
-    if i + 1 < len(tokens) and (tokens[i + 1].casefold() == "на" or re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", tokens[i + 1])):
+    if i + 1 < len(tokens) and (tokens[i + 1].casefold() == "на" or _AMOUNT_TOKEN.fullmatch(tokens[i + 1])):
         return False
     if not lexicon.may_be_nominative(tokens[i]):
         return False
     for k in range(i + 1, min(len(tokens), i + 9)):
-        if tokens[k].casefold() == "на" or re.fullmatch(r"[+\-]?\d+(?:-\d+)*|X", tokens[k]):
+        if tokens[k].casefold() == "на" or _AMOUNT_TOKEN.fullmatch(tokens[k]):
             return False    # "Выстрел огненной стрелой на 5 (игнорирует …)": the effect's own amount
         if lexicon.is_finite_verb(tokens[k]):
             return bool(v.by_verb.get(lemmas[k]))

@@ -736,6 +736,9 @@ def _subject_verb_follows(toks: list[Token], j: int) -> bool:
         if t.type == "WORD" and t.value.casefold() == "не" and k > j + 1 and k + 1 < len(toks) and (
                 toks[k + 1].type == "MAY" or (toks[k + 1].type == "WORD" and lexicon.is_finite_verb(toks[k + 1].value))):
             return True     # "…, оно не может перемещаться …": the negated verb
+        if t.type == "WORD" and t.value.casefold() == "это" and k + 1 < len(toks) and toks[k + 1].type == "WORD" \
+                and lexicon.is_noun(toks[k + 1].value):
+            continue    # "…, это существо получает …": «это» determines the noun after it
         if t.type != "WORD" or not (lexicon.is_nominal(t.value) or t.value[:1].isupper() or pos_of(t.value) is None):
             return False
     return False
@@ -1316,6 +1319,15 @@ class CardPostLex:
         if i + 2 >= len(toks):
             return False
         nxt = toks[i + 1]
+        if nxt.type == "TRIGGER_KW" and nxt.value.casefold() == "после":
+            # "Может нападать {strike} два раза за ход, после первого {strike} не закрывается": a
+            # clause with its own event and negated verb is the next part
+            stop = next((k for k in range(i + 2, len(toks)) if toks[k].type in _PART_STOPS or toks[k].type == "COMMA"),
+                        len(toks))
+            end = self._header_end(toks[i + 1:stop], 0)
+            j = i + 1 + end[1] if end is not None and end[0] == "insert" else None
+            return j is not None and j + 1 < stop and toks[j].value.casefold() == "не" and toks[j + 1].type == "WORD" \
+                and lexicon.is_finite_verb(toks[j + 1].value)
         if nxt.type == "TRIGGER_KW" and " ".join(nxt.value.casefold().split()) in ("при", "в начале", "в конце"):
             stop = next((k for k in range(i + 2, len(toks)) if toks[k].type in _PART_STOPS or toks[k].type == "COMMA"),
                         len(toks))
@@ -1658,6 +1670,22 @@ class CardPostLex:
                 out.append(t)
                 prev = t
                 continue
+            if prev is not None and prev.type in _PART_SEPS and typ == "WORD" and t.value.casefold() == "для" \
+                    and i + 2 < n and toks[i + 1].type == "WORD" and toks[i + 1].value.casefold().startswith("кажд"):
+                d = next((k for k in range(i + 2, min(n, i + 8)) if toks[k].type == "DASH"), None)
+                if d is not None and all(toks[k].type == "WORD" for k in range(i + 1, d)):
+                    # "…; для каждого из них – другое ваше существо … получает …": the scope the
+                    # next part is done for, as a header over it (not a part of its own, 505.4.2)
+                    out.append(_retype(t, "CONDITION_KW"))
+                    out.extend(toks[i + 1:d])
+                    out.append(_retype(toks[d], "HEAD_END"))
+                    i = d
+                    prev = out[-1]
+                    start, has_pred, modal = True, False, False
+                    op_start = len(out)
+                    in_cond = True
+                    inner_part = True
+                    continue
             if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))
                                      or (prev.type == "ILI_V" and typ == "CONDITION_KW")) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
@@ -1728,10 +1756,11 @@ class CardPostLex:
                 op_start = len(out)
                 continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
-            if typ == "WORD" and not start and not subclause and not may_scope and prev is not None \
+            if typ == "WORD" and not start and not subclause and prev is not None \
                     and prev.type in ("WORD", "NUMBER", "ICON", "QUOTED", "PAREN") and t.value[:1].islower() \
                     and t.value.casefold().endswith("те") and out[op_start].type == "WORD" \
-                    and _imperative(out[op_start].value) and _imperative(t.value) \
+                    and (_imperative(out[op_start].value) or (may_scope and lexicon.is_infinitive(out[op_start].value))) \
+                    and _imperative(t.value) \
                     and not any(x.type in ("ILI_V", "LIBO") for x in out[op_start:]):
                 # "найдите в колоде до двух существ покажите их и возьмите …": a second order
                 # written with no comma before it is the next part (505.4)

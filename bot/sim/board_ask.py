@@ -129,6 +129,11 @@ _LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|останут\w*|остаю
 """«оставшиеся ресурсы сгорят или останутся?»: what becomes of the resources left for the payment."""
 
 
+_NOTHING = re.compile(r"(?<![а-я])ничего\s+(?:вообще\s+|тогда\s+|совсем\s+)?не\s+(?:делаю|делаем|делать|будет|происходит|"
+                      r"произойд[её]т|случится|сработает|выйдет|выполня\w*|выполнится)(?![а-я])")
+"""«ничего не делаю?», «ничего не произойдёт?»: whether no part of the text happens."""
+
+
 _DECIDE = re.compile(r"(?<![а-я])(?:выбира|выбер|выбор|реша|решит|решает|решение)")
 _OPPONENT = re.compile(r"(?<![а-я])(?:противник\w*|соперник\w*|враг\w*|оппонент\w*|он|она)(?![а-я])")
 _CONTROLLER = re.compile(r"(?<![а-я])(?:я|мы|сам|контролирующ\w*|владел\w*|хозяин\w*)(?![а-я])")
@@ -377,6 +382,8 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
             return Asked("may_skip", skipped) if skipped else Asked("unread")
         return Asked("may_refuse")
     sent = _asked_sentence(question)
+    if _NOTHING.search(clause) and question_kind(question) == "yes_no":
+        return Asked("nothing")         # «я тогда просто ничего не делаю?», «ничего не произойдёт?»
     if _LEFTOVER.search(sent) and _RESOURCE.search(sent) and (
             question_kind(question) != "yes_no" or re.search(r"(?<![а-я])(?:или|либо)(?![а-я])", sent)):
         return Asked("leftover")        # «ресурсы сгорят или останутся?», «что будет с ресурсами?»
@@ -597,6 +604,15 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         return replace(bv, verdict=None)
     if asked.kind == "may_skip":
         return _skip(text, state, src, use, assumed, result, parts, leaf_of, asked.part)
+    if asked.kind == "nothing":
+        bv = resolve_text(text, state, src, use, "", assumed)
+        res = bv.resolution
+        if not all(res.results.get(n) in ("done", "failed", "not_declared") for n, _ in res.parts):
+            return replace(bv, verdict=None)
+        done = [n for n, _ in res.parts if res.results.get(n) == "done"]
+        phrases = "; ".join(part_phrase(res, n) for n in (done or [n for n, _ in res.parts]))
+        bv.verdict = ("Нет: " if done else "Да: ни одна часть не выполняется — ") + phrases
+        return _cited_first(bv)
     if asked.kind == "leftover":
         return _cited_first(_leftover(text, state, src, use, assumed, result))
     if asked.kind == "all_or_none":

@@ -162,7 +162,8 @@ def _abilities(y: Y) -> dict[str, str]:
         try:
             parse_ability(text)
         except ParseError as e:
-            raise y.error(f"особенность «{name}» не читается как текст карты: {e}") from None
+            what = "текст особенности (abilities)" if name == "особенность" and len(out) == 1 else f"особенность «{name}»"
+            raise y.error(f"{what} не читается как текст карты: {e}") from None
     return out
 
 
