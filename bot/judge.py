@@ -245,11 +245,11 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     asked one are the asker's premise (``bot.rules_text.premise``)."""
     from bot.rules_text import premise, route as rule_text
 
-    if any("противоречие" in (b.text or "") for b in declined.blocks) or \
-            any(t.startswith(UNKNOWN_KIND_TRACE) for t in declined.trace):
-        return declined     # a contradiction or a card of unknown kind: the reader asks back; the rule text would guess
+    contradicted = any("противоречие" in (b.text or "") for b in declined.blocks)
+    if any(t.startswith(UNKNOWN_KIND_TRACE) for t in declined.trace):
+        return declined     # a card of unknown kind: the reader asks back; the rule text would rule on a guess
     try:   # a printed table's value, a rule of effect whose every condition the story tells: any length
-        told = rule_text.story_answer(question, edition)
+        told = None if contradicted else rule_text.story_answer(question, edition)
     except RulebookError:
         raise
     except Exception:  # noqa: BLE001 - the simulator's honest partial answer stands
@@ -259,6 +259,8 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
         return told
     if len(question) > RULE_TEXT_FILL_CHARS:
         return declined     # a long story is the simulator's to read (and a rule-text pass costs ask's p99)
+    if contradicted and not rule_text.roles_apart(question, edition):
+        return declined     # «летающее и не летающее» of one card; not two cards, one acting, one acted on
     if len(premise.chat_sentences(question)) != 1 and premise.split(question) is None:
         return declined     # set-up sentences the rule text would not read
     try:

@@ -266,6 +266,9 @@ class Form:
     others: tuple[str, ...] = ()
     """Lemmas of the other main-clause predicates of the asked sentence («его ж можно
     посадить, бестелесность ведь не мешает?»: «можно»): a verdict may answer one of them."""
+    asks_ban: bool = False
+    """«запрещено ли …?»: a negative word asked with «ли» that is no polite «нельзя ли»:
+    it asks whether the ban holds, so «Да, запрещено» / «Нет, можно» answer it."""
 
 
 @lru_cache(maxsize=1)
@@ -345,13 +348,15 @@ def asked_form(question: str) -> Form | None:
     pol = _modal_polarity(t.lemma, t.text)
     negated = neg_particle != (pol is False)
     after = toks[k + 1].text if k + 1 < len(toks) else ""
-    rhetorical = bool({x.text for x in toks} & w["rhetorical"]) or (negated and after in w["rhetorical_after"])
+    polite = neg_particle or pol is not False or t.text in w.get("polite_negative", ()) or after != "ли"
+    rhetorical = bool({x.text for x in toks} & w["rhetorical"]) or (negated and after in w["rhetorical_after"]
+                                                                    and polite)   # «запрещено ли …?» asks the ban
     if pol is False and not neg_particle:
         word, positive = t.text, w["opposite"].get(t.text, "можно")
     else:
         word, positive = ("не " if neg_particle else "") + t.text, t.text
     others = tuple(toks[x].lemma for x in main if x != k and toks[x].clause != t.clause)
-    return Form(word, positive, negated, rhetorical, t.lemma, others)
+    return Form(word, positive, negated, rhetorical, t.lemma, others, asks_ban=not polite)
 
 
 _LEAD = re.compile(r"(Да|Нет)(?![а-яё])[,:]?\s*", re.I)
@@ -498,6 +503,9 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
         inside = True       # «медленное игродействие» already opens with the word: not said twice
     phrase = c is not None and c[1] == 0 and re.match(r"\s+[а-яёa-z«]", body[c[2]:], re.I)
     sep = (" " if phrase else ": ") if rest else ""    # «может атаковать …» stays one phrase
+    if form.asks_ban:     # «запрещено ли …?» — «Да, запрещено» / «Нет, можно»
+        head = "Нет" if holds else "Да"
+        return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
     if form.rhetorical or not holds and _confirm_tag(question):    # «Нет, нельзя» / «Да, можно»; «…, да?» «Да, не может»
         head = "Да" if holds or not form.rhetorical else "Нет"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"

@@ -59,6 +59,10 @@ class PropIndex:
     names: tuple[str, ...] = ()
     """The edition's quoted names of several words («Действует дважды»), folded, longest
     first: a question may write them without quotes."""
+    inflected_names: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The edition's ability names of several words (quoted with a capital, «Направленный
+    удар»), each ``(folded name, lemmas of its words)``: a question may write them
+    inflected and without quotes («с направленным ударом»)."""
     valued: frozenset[str] = frozenset()
     """Concepts the edition defines with a value («Броня Х», «Отравить существо на Х»): a
     number after them in a question is that value, not a count."""
@@ -145,15 +149,47 @@ def _read_parts(sentence: str, number: str, context: frozenset[str],
     referent: frozenset[str] = frozenset()
     if before and _pronoun_subject(sentence):   # «Защита от выстрелов … . От метания она не защищает.»
         referent = before
+    prev = ""
     for part in parts(sentence):
         ps = [replace(p, sentence=sentence) for p in read_sentence(part, number)]
         if context and _PRONOUN.search(part):
-            ps = [replace(p, optional=p.optional | {w.lstrip("~") for w in context}, context=referent) for p in ps]
+            meant = _by_gender(prev, part) if prev else None
+            ps = [replace(p, optional=p.optional | {w.lstrip("~") for w in context},
+                          context=referent if meant is None else meant) for p in ps]
         out.extend(ps)
         if ps:
             context = frozenset(w for p in ps for w in p.words | {p.action})
             referent = ps[0].subject_words
+        prev = part
     return out
+
+
+_GENDERED = {"он": "masc", "она": "femn", "оно": "neut"}
+
+
+def _by_gender(before: str, part: str) -> frozenset[str] | None:
+    """What the subject pronoun of ``part`` («оно не находится на поле боя») stands for in
+    the part ``before`` it, by gender: the one noun of the pronoun's gender there with the
+    adjectives and participles before it («по летающему существу» -> {летать, существо}),
+    not the subject of ``before`` when that is of another gender («Удар через ряд …»);
+    ``None`` when the part has no such pronoun or ``before`` no single such noun."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.propositions import _content
+
+    toks = tokenize(part)[0]
+    pron = next((t for t in toks if t.text in _GENDERED), None)
+    if pron is None or any(u.pos == "NOUN" and u.case == "nomn" and u.clause == pron.clause
+                           for u in toks[:toks.index(pron)]):
+        return None
+    prev = tokenize(before)[0]
+    nouns = [i for i, t in enumerate(prev) if t.pos == "NOUN" and t.gender == _GENDERED[pron.text] and not t.quote]
+    if len(nouns) != 1:
+        return None
+    i = a = nouns[0]
+    while a > 0 and prev[a - 1].pos in ("ADJF", "PRTF"):
+        a -= 1
+    got = frozenset(w.lstrip("~") for w in _content(prev[a:i + 1])[0])
+    return got or None
 
 
 _DEFINITION = re.compile(r"^([^–—:,()]+?)\s+[–—]\s+[^,()]+,\s+котор(?:ый|ая|ое|ые)\s+((?:не\s+)?[а-яё]+(?:ет|ют|ит|ят|ется|ются|ится|ятся)\b.*)$")
@@ -220,6 +256,7 @@ def build(rb) -> PropIndex:
     names = {fold(m.group(1)).strip() for c in rb.clauses for m in re.finditer(r"«([^«»]{3,40})»", c.text)}
     idx.names = tuple(sorted((n for n in names if " " in n and not any(ch.isdigit() for ch in n)),
                              key=lambda n: -len(n)))
+    idx.inflected_names = _inflected_names(rb)
     idx.lists = _lists(rb)
     idx.values = values.index(facts, lists)
     idx.valued = _valued(rb)
@@ -230,6 +267,22 @@ def build(rb) -> PropIndex:
 
     idx.outcomes = tuple(read_outcomes(idx))
     return idx
+
+
+def _inflected_names(rb) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``PropIndex.inflected_names`` of rulebook ``rb``: quoted names of two words or more
+    written with a capital letter (an ability's name, not a quoted phrase of card text),
+    longest first."""
+    from bot.morph import lemma
+    from bot.textnorm import fold
+
+    out = {}
+    for c in rb.clauses:
+        for m in re.finditer(r"«([А-ЯЁ][^«»]{2,40})»", c.text):
+            words = re.findall(r"[а-яё]+", fold(m.group(1)))
+            if len(words) >= 2 and not any(ch.isdigit() for ch in m.group(1)):
+                out.setdefault(fold(m.group(1)).strip(), tuple(lemma(w) for w in words))
+    return tuple(sorted(out.items(), key=lambda kv: -len(kv[1])))
 
 
 def _add(idx: PropIndex, p: Prop, r: Rule | None = None) -> None:

@@ -70,6 +70,11 @@ class RuleLanguage:
     owners: frozenset[str] = frozenset()
     """Concepts naming whose a card is, in the genitive after it («сущ противника»): a
     circumstance of a question, not a word a rule must name."""
+    remain: dict[str, str] = field(default_factory=dict)
+    """State concept -> the verb concept of leaving it («закрытый» -> «открывать»): «X
+    остаётся закрытым?» asks «X не открывается?»."""
+    remain_verbs: frozenset[str] = frozenset()
+    """Verbs of staying in a state («оставаться», «остаться»), read with ``remain``."""
     chat_spelling: dict[str, str] = field(default_factory=dict)
     """Chat forms of a word (folded, as written) -> the written word(s): applied to a
     question before it is read (``bot.rules_text.question.respell``)."""
@@ -190,7 +195,8 @@ def _meaning(d: dict) -> dict:
         widening=tuple(tuple(fold(str(p)).split()) for p in d.get("widening") or ()),
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
-        chat_spelling=_map(d.get("chat_spelling")),
+        chat_spelling=_map(d.get("chat_spelling")), remain=_map(d.get("remain")),
+        remain_verbs=_set(d.get("remain_verbs")),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),
         exclusive=frozenset(fold(str(w)) for pair in d.get("exclusive") or () for w in pair),
         collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}

@@ -125,10 +125,17 @@ def _opposite(q: str, o: str) -> bool:
 
 _KINDS = {
     "modal:can": {"modal:can", "fact", "consequence"},
-    "modal:must": {"modal:must"},
+    "modal:must": {"modal:must", "fact", "consequence"},   # «должен ли атакующий закрыться?» — «атакующий закрывается»
     "state": {"state"},
     "happens": {"fact", "consequence", "modal:can-"},
 }
+
+
+def _bound_meets(q: Question, p: Prop) -> bool:
+    """«может ли колода содержать 40 карт?» against «Колода … должна содержать не менее 30 и
+    не более 50 карт»: a count a rule requires within bounds says which counts may be."""
+    return (q.kind == "modal" and q.mode == "can" and bool(q.numbers) and p.kind == "modal"
+            and p.mode == "must" and p.positive and (p.limit is not None or p.lower is not None))
 
 
 def _compatible(q: Question, p: Prop) -> bool:
@@ -146,6 +153,8 @@ def _kinds_meet(q_kind: str, q_mode: str, p_kind: str, p_mode: str, p_positive: 
 def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
     """``(flip, how)`` for a question naming a count; ``flip`` None: the rule says nothing of it."""
     n = max(q.numbers)
+    if q.bounded and p.limit is not None and p.lower is None:   # «может быть только одна?» — «до трёх»
+        return n != p.limit, f"в правиле не более {p.limit}, в вопросе — только {n}"
     if p.limit is not None or p.lower is not None:
         ok = (p.limit is None or n <= p.limit) and (p.lower is None or n >= p.lower)
         bounds = " и ".join(x for x in (f"не менее {p.lower}" if p.lower is not None else "",
@@ -166,6 +175,8 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     requires; what of it the rule does not name narrows nothing."""
     L = language()
     p = r.prop
+    if not r.req:   # «Их можно направить на любую карту …»: every word widens, nothing says what it is about
+        return "правило не называет, о чём оно (все его слова только расширяют его)", False, ""
     bag = q.bag if bag is None else bag
     told = bag | q.context
     flip = False
@@ -322,7 +333,7 @@ def _fits(q: Question, idx: PropIndex, bags, d: Decision) -> dict[int, Fit]:
     for bag in bags:
         for k in candidates(q, idx, bag):
             r = idx.rules[k]
-            if not _compatible(q, r.prop):
+            if not _compatible(q, r.prop) and not _bound_meets(q, r.prop):
                 continue
             status, truth, how = fit(q, r, bag)
             if status in ("full", "applies"):
@@ -343,13 +354,35 @@ def _decide_rest(q: Question, idx: PropIndex, d: Decision, found: dict[int, Fit]
         if why:
             d.excepted.append((f.prop, why))
             fits.pop(k, None)
+    if any(f.full for f in fits.values()):   # a sentence about exactly this case wins over a broader prohibition
+        fits = {k: f for k, f in fits.items() if f.full}
+        _specific_first(idx, fits)
     d.fits = list(fits.values())
-    if any(f.full for f in d.fits):   # a sentence about exactly this case wins over a broader prohibition
-        d.fits = [f for f in d.fits if f.full]
     if d.excepted and d.fits and all(_answers_exception(f, d, idx) for f in d.fits):
         d.excepted = []   # the exception itself fits and decides: «кроме случаев п. 307.6» and 307.6 fits
     d.near.sort(key=lambda x: x[0].number)
     return d
+
+
+def _specific_first(idx: PropIndex, fits: dict[int, Fit]) -> None:
+    """Full fits that disagree, one naming everything the other names and more (303.5 «От
+    простого удара существа с особенностью «Направленный удар» … нельзя» beside 303.4
+    «Защитника можно назначить только от простого удара»): the narrower rule decides the
+    case it names, the broader one is dropped from ``fits`` (in place)."""
+    if len({f.truth for f in fits.values()}) < 2:
+        return
+    drop = set()
+    for k, f in fits.items():
+        rk = idx.rules[k].req
+        for j, g in fits.items():
+            if j == k or g.truth == f.truth:
+                continue
+            rj = idx.rules[j].req
+            if len(rj) > len(rk) and all(any(covers(w, v) for v in rj) for w in rk):
+                drop.add(k)
+    if drop and len(drop) < len(fits):
+        for k in drop:
+            fits.pop(k, None)
 
 
 def _answers_exception(f: Fit, d: Decision, idx: PropIndex) -> bool:

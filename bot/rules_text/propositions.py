@@ -494,6 +494,11 @@ def subject_concepts(toks: list[Tok], whole: bool = False) -> frozenset[str]:
         nomn = t.case == "nomn" or (whole and t.pos == "NOUN" and all(u.pos in ("ADJF", "PRTF") for u in toks[:i])
                                     and _may_be_nominative(t.text))   # «Раны от отравления …»: «раны» read as genitive
         if t.pos == "NOUN" and nomn and not (i > 0 and toks[i - 1].pos == "INFN"):
+            j = i - 1
+            while j >= 0 and toks[j].pos in ("ADJF", "PRTF") and toks[j].clause == t.clause:
+                j -= 1
+            if j >= 0 and toks[j].pos == "PREP" and toks[j].clause == t.clause:
+                continue    # «на летающее существо …»: a noun after a preposition is no subject
             a = i
             while a > 0 and toks[a - 1].pos in ("ADJF", "PRTF") and toks[a - 1].case == "nomn" \
                     and toks[a - 1].clause == t.clause:

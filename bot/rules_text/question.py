@@ -99,6 +99,9 @@ class Question:
     rule allowing «только» them, the question asks the case the rule excludes."""
     only: bool = False
     """The question says «только» («движение может объявить только активный игрок?»)."""
+    bounded: bool = False
+    """The question's count is a bound it asks about («может быть только одна?», «не более
+    двух?»): the rule's bound must be that number, not merely allow it."""
     choice: tuple[tuple[str, str], ...] = ()
     """«X быстрое или медленное?»: the two options as ``(concept, word as written)`` —
     opposites joined by «или»; the answer names the one that holds."""
@@ -142,7 +145,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?") \
             and not re.search(r"(?i)(?<![а-яё])(?:разве|неужели|ли)(?![а-яё])", last):
         last, at = parts[-2], len(parts) - 2    # «…? стража у него нет»; «…? … не сработает разве» asks itself
-    last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", respell(last)))   # «дробь типа 2,5»: an example value, no count
+    last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
         last = last[:tail.start()] + "?"
@@ -194,6 +197,28 @@ def read(text: str, edition: str = "") -> Question | None:
     if q is not None and ability_text:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
     return q
+
+
+_COMPOUND = re.compile(r"(?<![а-яёА-ЯЁ-])([а-яёА-ЯЁ]{3,})-([а-яёА-ЯЁ]{3,})(?![а-яёА-ЯЁ-])")
+
+
+def split_compounds(text: str) -> str:
+    """Two nouns joined by a hyphen that the dictionary does not know as one word
+    («существо-страж», «защитнику-стражу») written apart: each is a concept of the
+    question (read whole, the compound was an unknown creature and «страж» was lost)."""
+    from bot.morph import analyzer
+
+    def one(m: re.Match) -> str:
+        whole = m.group(0).casefold()
+        if analyzer().word_is_known(whole):
+            return m.group(0)
+        a, b = ({p.tag.case for p in analyzer().parse(x.casefold()) if p.tag.POS == "NOUN"}
+                for x in (m.group(1), m.group(2)))
+        if a & b:   # both nouns, in one case
+            return f"{m.group(1)} {m.group(2)}"
+        return m.group(0)
+
+    return _COMPOUND.sub(one, text) if "-" in text else text
 
 
 def _quoted_ability(text: str, edition: str) -> tuple[str, str]:
@@ -339,35 +364,68 @@ def _creatures(q: Question, text: str, edition: str) -> Question:
 
 def _quote_names(text: str, edition: str) -> str:
     """The edition's quoted names of several words written without quotes put in «»
-    («у сущ есть действует дважды» -> «…есть «действует дважды»»), unless that would cut a
-    multi-word term of the question («при ударе через ряд» keeps «удар через ряд»)."""
+    («у сущ есть действует дважды» -> «…есть «действует дважды»»; an ability's name also
+    inflected: «с направленным ударом» -> «с «направленным ударом»», ``PropIndex.inflected_names``),
+    unless that would cut a multi-word term of the question («при ударе через ряд» keeps
+    «удар через ряд»)."""
     from bot.rules_text.index import index_for
     from bot.textnorm import fold
 
     try:
-        names = index_for(edition).names
+        idx = index_for(edition)
     except Exception:  # noqa: BLE001 - no index: the words as written
         return text
+    for n in idx.names:
+        m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", fold(text))
+        if m is not None:
+            text = _quoted_at(text, m.start(), m.end())
+    for _, lemmas in idx.inflected_names:
+        span = _lemma_span(text, lemmas)
+        if span is not None:
+            text = _quoted_at(text, *span)
+    return text
+
+
+def _lemma_span(text: str, lemmas: tuple[str, ...]) -> tuple[int, int] | None:
+    """``(start, end)`` in ``text`` of the first run of words outside «» whose lemmas are
+    ``lemmas``, else ``None``."""
+    if lemmas[0] not in {_lemma(w) for w in _WORD.findall(fold_(text))}:
+        return None
+    words = []
+    depth = 0
+    for m in re.finditer(r"[«»]|[А-Яа-яЁё]+", text):
+        if m.group(0) in "«»":
+            depth += 1 if m.group(0) == "«" else -1
+            words.append(None)
+            continue
+        words.append((m.start(), m.end(), _lemma(m.group(0).casefold()) if depth == 0 else None))
+    w = len(lemmas)
+    for i in range(len(words) - w + 1):
+        run = words[i:i + w]
+        if all(x is not None and x[2] == lm for x, lm in zip(run, lemmas)):
+            return run[0][0], run[-1][1]
+    return None
+
+
+def fold_(text: str) -> str:
+    from bot.textnorm import fold
+
+    return fold(text)
+
+
+def _quoted_at(text: str, start: int, end: int) -> str:
+    """``text`` with ``text[start:end]`` (a name) put in «», unless a multi-word term of
+    the question begins inside it and ends outside it, or the reverse."""
     from bot.rules_text.propositions import _term
 
-    low = fold(text)
-    for n in names:
-        m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", low)
-        if m is None:
-            continue
-        toks = tokenize(text)[0]
-        a = len(tokenize(text[:m.start()])[0])
-        z = a + len(tokenize(n)[0])
-        cut = False
-        for i in range(len(toks)):
-            tm = _term(toks, i)
-            if tm is not None and tm[1] > 1 and (a <= i < z) != (a <= i + tm[1] - 1 < z):
-                cut = True      # a term begins inside the name and ends outside it, or the reverse
-                break
-        if not cut:
-            text = text[:m.start()] + "«" + text[m.start():m.end()] + "»" + text[m.end():]
-            low = fold(text)
-    return text
+    toks = tokenize(text)[0]
+    a = len(tokenize(text[:start])[0])
+    z = a + len(tokenize(text[start:end])[0])
+    for i in range(len(toks)):
+        tm = _term(toks, i)
+        if tm is not None and tm[1] > 1 and (a <= i < z) != (a <= i + tm[1] - 1 < z):
+            return text     # a term begins inside the name and ends outside it, or the reverse
+    return text[:start] + "«" + text[start:end] + "»" + text[end:]
 
 
 def _chat_asks(sentence: str) -> bool:
@@ -391,7 +449,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
         return _what(toks, k_what, text)
     if any(t.lemma in L.where_words for t in toks):   # «куда / где / на чьё кладбище …?»
         return _where(toks, text)
-    k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто"), None)
+    k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто" and not (   # «с кем нибудь»: no question word
+        i + 1 < len(toks) and toks[i + 1].text in _INDEFINITE)), None)
     if k_who is not None and not any(t.lemma in ("прав", "правый") for t in toks):
         return _who(toks, k_who, text)
     cond_at = next((i for i, t in enumerate(toks) if t.lemma in L.condition and i > 0), None)
@@ -416,16 +475,21 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if k >= 0 and any(t.lemma == toks[k].lemma and (toks[j - 1].lemma == "не") != (not positive)
                       for j, t in enumerate(toks) if j > k):
         return None     # «обычное излечение не снимает, а полное снимает»: two claims of opposite polarity
+    remain = _remain(toks, k) if kind == "happens" else None
     if kind == "modal" and mode == "cannot":
-        polite = k + 1 < len(toks) and toks[k + 1].lemma == "ли"   # «нельзя ли …?» asks «можно ли …?»
+        from bot.yesno import _polarity_words
+
+        polite = k + 1 < len(toks) and toks[k + 1].lemma == "ли" and (   # «нельзя ли …?» asks «можно ли …?»,
+            toks[k].text in _polarity_words().get("polite_negative", ()))    # «запрещено ли …?» the ban
         mode, positive = "can", positive if polite else not positive
     skip = {k} if k >= 0 and kind != "happens" else set()
     if k > 0 and toks[k - 1].lemma == "не":
         skip.add(k - 1)
     if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
         skip.add(k + 1)
-    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве")]
-    owners = _possessors(rest) + _means(rest)
+    likened = _likened(toks)
+    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве") and t not in likened]
+    owners = _possessors(rest) + _means(rest) + likened
     rest = [t for t in rest if t not in owners]
     rest = [t for i, t in enumerate(rest) if not (   # «хоть на одну клетку» names no count
         (t.lemma in L.numbers or t.text.isdigit()) and any(u.lemma in ("хоть", "хотя") for u in rest[max(0, i - 3):i]))]
@@ -439,21 +503,68 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     bag = _clean(bag)
     f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
     if f is not None and any(t.lemma in ("мой", "наш") and t.clause == toks[f].clause and toks[j - 1].lemma != "у"
-                             for j, t in enumerate(toks) if j > f):
+                             and not (toks[j - 1].pos == "PREP" and toks[j - 1].lemma not in ("по", "на", "в"))
+                             and not any(u.lemma == "который" for u in toks[f:j])
+                             for j, t in enumerate(toks) if j > f):   # «… который стоит рядом с моим магом»: a place
         bag = bag | {"свой"}   # «атаковать моё же существо»: what is acted on is the asker's own
     bag, action = _collocated(bag, action)
     if _sibling_named(action, bag):   # «разряд кинуть»: the noun says which attack, the verb is light
         bag, action = bag - {action}, ""
+    if remain is not None:   # «так и остаётся закрытым?» asks «не открывается?»
+        state = remain
+        left = L.remain[state]
+        once = sum(1 for t in toks if L.norm(t.lemma, t.text) == state) == 1
+        bag = (bag - {L.norm(toks[k].lemma, toks[k].text)} - ({state} if once else set())) | {left}
+        action, verb, positive = left, "", not positive
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
             L.is_kind_of(b, "защита") or b == "броня" for b in bag):
         bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
-    return Question(without=_without(rest), choice=_choice(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
+    return Question(without=_without(rest), choice=_choice(toks), bounded=_bounded(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
                     positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=action, subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
                     alternatives=alts if len(alts) > 1 else (),
                     context=_clean(_content(owners)[0]) if owners else frozenset())
+
+
+def _bounded(toks: list[Tok]) -> bool:
+    """A number word right after «только / лишь», «не более / не больше» or «максимум»
+    («может быть только одна?»): the question asks whether that is the bound."""
+    L = language()
+    for i, t in enumerate(toks[:-1]):
+        nxt = toks[i + 2] if toks[i + 1].pos == "PREP" and i + 2 < len(toks) else toks[i + 1]   # «только в одной»
+        if not (nxt.text.isdigit() or nxt.lemma in L.numbers):
+            continue
+        if t.lemma in L.only or t.lemma in ("максимум", "макс") or (
+                t.lemma in L.limit and i > 0 and toks[i - 1].lemma == "не"):
+            return True
+    return False
+
+
+def _remain(toks: list[Tok], k: int) -> str | None:
+    """The state concept of «оставаться / остаться» + a state word (``remain`` of the rule
+    language) at the asked verb ``toks[k]``: «так и остаётся закрытым» -> «закрытый»."""
+    L = language()
+    if k < 0 or toks[k].lemma not in L.remain_verbs:
+        return None
+    for t in toks[k + 1:k + 4]:
+        if t.clause != toks[k].clause:
+            break
+        c = L.norm(t.lemma, t.text)
+        if c in L.remain:
+            return c
+    return None
+
+
+def _likened(toks: list[Tok]) -> list[Tok]:
+    """The asker's comparison «как при простом», «как за выстрел», «как с мулиганом» (a
+    «как» after the first word, then a preposition) to the end of its clause: what the asked
+    case is likened to is a circumstance (``Question.context``), not a word of what is asked."""
+    for i, t in enumerate(toks[:-1]):
+        if i > 0 and t.lemma == "как" and toks[i + 1].pos == "PREP" and toks[i + 1].lemma != "только":
+            return [u for u in toks[i:] if u.clause == t.clause]
+    return []
 
 
 def _means(toks: list[Tok]) -> list[Tok]:
@@ -557,10 +668,25 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
     if k < 0:   # «… по закрытой карте бить, можно?»: the modal was a tail, read off already
         k = len(toks)
     span = toks[f + 1:k] if f < k else toks[f + 1:]
+    span = [t for t in span if t.clause == toks[f].clause]   # «закрыться, объявив удар через ряд»: another clause
     others = toks[:f] + (toks[k + 1:] if f < k else [])
+    personal = k < len(toks) and toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
+    reflexive = toks[f].text.endswith(("ся", "сь"))
+    clause = toks[min(k, len(toks) - 1)].clause
+    aimed = _aimed([t for t in others if t.clause == clause], toks[f])
     agent = set()   # «закрытой картой»: the instrumental names who acts, with its adjectives
     for i, t in enumerate(span):
-        if t.pos == "NOUN" and t.case == "ablt":
+        j = i - 1
+        while j >= 0 and span[j].pos in ("ADJF", "PRTF"):
+            j -= 1
+        free = t.pos == "NOUN" and not (j >= 0 and span[j].pos == "PREP")
+        if (t.pos == "NOUN" and t.case == "ablt") or (free and personal and (
+                ((reflexive or aimed) and t.case in ("nomn", "accs")) or _only_nominative(t.text))):
+            # «обязан ли закрыться защитник?», «на летуна может напасть нелетающее существо?»: after the
+            # infinitive, yet the one who acts (a nominative with a personal modal; a reflexive verb,
+            # or an attack whose target «на …» is named, has no direct object)
+            # «обязан ли закрыться защитник?»: after the infinitive, yet the one who acts (a
+            # nominative with a personal modal; a reflexive verb has no direct object)
             agent.add(i)
             j = i - 1
             while j >= 0 and span[j].pos in ("ADJF", "PRTF"):
@@ -568,13 +694,37 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
                 j -= 1
     after = _clean(_content([t for i, t in enumerate(span) if t.lemma not in ("ли", "разве", "не")
                              and i not in agent])[0])
-    clause = toks[min(k, len(toks) - 1)].clause
-    personal = k < len(toks) and toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
     objects = _accusative_objects([t for t in others if t.clause == clause], personal)
     before = _clean(_content([t for t in others if t.lemma not in ("ли", "разве", "не")
                               and t not in objects])[0])
-    targets = _struck([t for t in others if t.clause == clause])
+    targets = _struck([t for t in others if t.clause == clause]) + aimed
     return frozenset(after - before) | _clean(_content(objects + targets)[0])
+
+
+def _aimed(toks: list[Tok], verb: Tok) -> list[Tok]:
+    """The target of an attack verb named by «на + accusative» before it («на летающее
+    существо может напасть …»), with its adjectives; ``[]`` when ``verb`` is no attack."""
+    L = language()
+    if not L.is_kind_of(L.norm(verb.lemma, verb.text), "атака"):
+        return []
+    for i, t in enumerate(toks[:-1]):
+        if t.lemma != "на":
+            continue
+        j = i + 1
+        while j < len(toks) and toks[j].pos in ("ADJF", "PRTF"):
+            j += 1
+        if j < len(toks) and toks[j].pos == "NOUN" and toks[j].case in ("accs", "nomn"):   # after «на», no nominative:
+            return toks[i + 1:j + 1]                                                          # the accusative read so
+    return []
+
+
+def _only_nominative(word: str) -> bool:
+    """``word`` is a noun in the nominative and no parse makes it an accusative
+    («защитник», not «артефакт», whose accusative is the same word)."""
+    from bot.morph import analyzer
+
+    cases = {p.tag.case for p in analyzer().parse(word) if p.tag.POS == "NOUN"}
+    return "nomn" in cases and "accs" not in cases
 
 
 def _struck(toks: list[Tok]) -> list[Tok]:
@@ -666,10 +816,21 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
         verbs = [i for i, t in enumerate(toks) if t.pos == "VERB"][1:]
     if verbs:   # after a leading «если …» the asked verb is the last one
         i = verbs[-1] if toks[0].lemma in L.condition else verbs[0]
+        but = [j for j, t in enumerate(toks) if j > 0 and t.lemma in _CONTRAST and toks[j - 1].clause != t.clause]
+        if but and i < but[-1] and any(j > but[-1] for j in verbs):
+            # «все закрытые открываются, но X так и остаётся закрытым?»: the contrasted clause is asked
+            i = next(j for j in verbs if j > but[-1])
         if toks[i].tense == "past":   # «карту вернули в колоду, сработает …?»: the story, then the question
             i = next((j for j in verbs if j > i and toks[j].tense in ("pres", "futr")), i)
         return i, "happens", "happens", False, toks[i].text
     return None
+
+
+_INDEFINITE = ("нибудь", "либо", "то")
+"""Particles written apart after «кто / что» that make an indefinite pronoun («кем нибудь»)."""
+
+_CONTRAST = ("но", "однако")
+"""Conjunctions opening a clause that contrasts with the one before: what it says is asked."""
 
 
 def _subordinate(toks: list[Tok], i: int) -> bool:

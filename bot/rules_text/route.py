@@ -32,6 +32,9 @@ _YES_IMPERSONAL = {"can": ("можно", "нельзя"), "must": ("обязат
 
 def _words_of(q: Question, p: Prop) -> tuple[str, str]:
     """(word for «holds», word for «does not hold») in the question's own wording."""
+    if q.kind == "modal" and q.mode == "must" and p.kind != "modal" and p.verb:
+        verb = p.verb.removeprefix("не ").strip()   # «должен ли … закрыться?» — «Да, закрывается» (the rule's fact)
+        return verb, f"не {verb}"
     if q.kind == "modal":
         table = _YES_IMPERSONAL if q.impersonal else _YES
         return table.get(q.mode, ("да", "нет"))
@@ -138,6 +141,25 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
     return _verdict(question, q, d, truth, edition, idx)
 
 
+def roles_apart(question: str, edition: str) -> bool:
+    """The opposite properties a question names (``antonyms`` of the rule language:
+    «летающее» / «нелетающее») belong to two cards as the rule-text reader reads it — one
+    in the subject (who acts), the other in the complement (what is acted on): «на летающее
+    существо может напасть нелетающее существо?». ``False`` when no such pair is named, or
+    a property is in both roles (one card said to be both)."""
+    L = language_()
+    q = read(question, edition)
+    if q is None:
+        return False
+    pairs = [(a, b) for a, b in L.antonyms.items() if a in q.bag and b in q.bag]
+    if not pairs:
+        return False
+    comp = q.complement
+    subj = q.subject or (q.bag - comp)    # «… нелетающим существом»: who acts named in the instrumental
+    return all((a in subj and a not in comp and b in comp and b not in subj)
+               or (b in subj and b not in comp and a in comp and a not in subj) for a, b in pairs)
+
+
 def _or_value(ans: Answer | None, value) -> Answer | None:
     """``ans`` when it gives a verdict, else the value question's answer (``value()``,
     ``bot.rules_text.values``) when that gives one, else whichever says more."""
@@ -197,6 +219,8 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
     main = fits[0]
     extra = [f"исключение не применяется: {_quote(p)} — {why}" for p, why in d.excepted]
     verdict = verdict_for(q, main.prop, truth)
+    if q.bounded and main.prop.limit is not None and main.how.startswith("в правиле не более"):
+        verdict = f"{'Да' if truth else 'Нет'}, не более {main.prop.limit}"   # «только одна?» — «до трёх»
     if main.condition:
         verdict += f", если {_condition_words(main.condition)}"
     return _answer(question, q, verdict, main.prop, [f.prop for f in fits[1:]],
