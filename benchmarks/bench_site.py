@@ -12,15 +12,24 @@ from benchmarks.common import FULL, Config, Row, Runs, time_once  # noqa: E402
 
 
 def _times(rb, factor: int):
+    """``rb`` repeated ``factor`` times: the first copy as it is, copy k > 0 under sections
+    600 + 40·(k-1) + i (a paragraph number has a three-digit section: «0209.1» is none)."""
     from bot.rulebook import Rulebook
+
+    order = {s.number: i for i, s in enumerate(rb.sections)}
+    if len(order) > 40 or 600 + 40 * (factor - 1) > 999:
+        raise ValueError(f"bench_site: {len(order)} sections × {factor} copies do not fit three-digit numbers")
+
+    def renum(number: str, k: int) -> str:
+        head, dot, tail = number.partition(".")
+        return number if k == 0 else f"{600 + 40 * (k - 1) + order.get(head, 0)}{dot}{tail}"
 
     sections, clauses = [], []
     for k in range(factor):
         for s in rb.sections:
-            sections.append({"number": f"{k}{s.number}", "title": s.title, "part": s.part})
+            sections.append({"number": renum(s.number, k), "title": s.title, "part": s.part})
         for c in rb.clauses:
-            head, _, tail = c.number.partition(".")
-            clauses.append({"number": f"{k}{head}" + (f".{tail}" if tail else ""), "section": f"{k}{c.section}",
+            clauses.append({"number": renum(c.number, k), "section": renum(c.section, k),
                             "text": c.text, "examples": list(c.examples), "variants": list(c.variants),
                             "inferred": c.inferred})
     return Rulebook.from_dict({"edition": f"{rb.edition}x{factor}", "title": rb.title, "sections": sections, "clauses": clauses})

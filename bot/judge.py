@@ -227,6 +227,9 @@ def _ask(q: str, edition: str) -> Answer:
     raise RuntimeError("no route answered; the search route must always answer")
 
 
+UNKNOWN_KIND_TRACE = "вид карты не указан"
+"""How the trace of a reader's answer that asks a card's kind back opens (``bot.reading.route``)."""
+
 RULE_TEXT_FILL_CHARS = 160
 """The longest question the rule text rules on after the simulator declined it: a plain
 rule question («пас щитается игродействием или нет») is short; a longer one tells a
@@ -243,6 +246,8 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     from bot.rules_text import premise, route as rule_text
 
     contradicted = any("противоречие" in (b.text or "") for b in declined.blocks)
+    if any(t.startswith(UNKNOWN_KIND_TRACE) for t in declined.trace):
+        return declined     # a card of unknown kind: the reader asks back; the rule text would rule on a guess
     try:   # a printed table's value, a rule of effect whose every condition the story tells: any length
         told = None if contradicted else rule_text.story_answer(question, edition)
     except RulebookError:

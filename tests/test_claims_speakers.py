@@ -203,3 +203,15 @@ def test_a_restricted_claim_is_not_confirmed_by_a_bare_possibility():
 def test_a_threatened_consequence_is_split_off():
     c = find_claim("соперник говорит что эффекты правил игры нужно объявлять вслух, иначе они не работают. прав?")
     assert (c.proposition, c.reason) == ("эффекты правил игры нужно объявлять вслух", "они не работают")
+
+
+def test_the_askers_own_words_to_the_other_side():
+    # «я говорю противнику, что он …»: the addressee is no part of the claim, «он» is the other side
+    c = find_claim("я говорю сопернику что он не может положить свою шмотку на летуна. я прав?")
+    assert (c.who, c.proposition) == ("me", "противник не может положить свою шмотку на летуна")
+    # «я сказал ему: ты …» — «ты» is the other side
+    d = find_claim("я сказал ему: твой артефакт не может ходить. прав я?")
+    assert (d.who, d.direct, d.proposition) == ("me", True, "артефакт противника не может ходить")
+    a = ask("я сказал ему: твой артефакт не может ходить. прав я?")
+    assert a.verdict.startswith("Да, вы правы"), a.verdict
+    assert a.citations[0] == "210.2"

@@ -206,6 +206,31 @@ def test_reasoning_before_the_question_is_named_not_taken_for_a_fact(q, verdict,
     assert any("не принимал за факт" in b.text for b in a.blocks if b.kind == "note")
 
 
+@pytest.mark.parametrize("q,verdict,first", [
+    # the asked words only ask whether «it» may be done: the told intention is the asked proposition
+    ("у меня гном летающий, хочу им атаковать местность противника. они ведь обе в доп зоне, значит можно?", "Нет",
+     "211.2"),
+    ("мой бестелесный орк хочет надеть шмотку, класс у него есть. раз класс есть — могу?", "Нет", "212.3"),
+    ("хочу особенностью переместить своего эльфа на клетку, где стоит артефакт противника. артефакт ведь не существо, "
+     "клетка типа свободна?", "Нет", "507.2"),
+    # a claim about the rules before «значит» is the argument; the comparison after the asked words is too
+    ("местность лежит на клетке поля боя, как артефакт. значит её можно атаковать как артефакт?", "Нет, нельзя", "211.2"),
+])
+def test_a_told_intention_asked_after_the_askers_reasoning(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), (q, a.verdict, a.trace[:2])
+    assert a.citations[0] == first, a.citations
+    assert any("не принимал за факт" in b.text for b in a.blocks if b.kind == "note")
+
+
+def test_split_reasoning_reads_since_clauses_and_the_intention():
+    from bot.reading.reasoning import split_reasoning
+    arg = split_reasoning("у меня уже есть местность. а тут ещё одна местность, хочу её взять, раз она красивая. можно?")
+    assert arg.intended and arg.asked == "Могу её взять?"
+    assert arg.facts == ["у меня уже есть местность", "а тут ещё одна местность"] and "раз она красивая" in arg.argument
+    assert split_reasoning("его ж можно посадить, бестелесность ведь не мешает?") is None    # one asked clause, no argument
+
+
 def test_split_reasoning_keeps_board_facts_apart():
     from bot.reading.reasoning import split_reasoning
     arg = split_reasoning("У меня летающее существо. Оно же сильное, значит может атаковать местность?")
@@ -220,6 +245,27 @@ def test_split_reasoning_keeps_board_facts_apart():
     ("Я объявил бросок кубика, он лёг в стек. У кого приоритет?", "Остаётся у вас", "303.3"),
 ])
 def test_stack_stories_are_simulated(q, verdict, first):
+    _stack_story_runs(q, verdict, first)
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    # the told passes resolve the top already: what resolved first is the last declared (302.7)
+    ("я активный. объявил бросок кубика, потом сразу кинул срабатку и пасанул. противник тоже пас. что выполнится первым?",
+     "Первым выполнится срабатывающая особенность", "302.7"),
+    # «внезапку» (chat), «ответил», «легла в стек сверху», the creature it is declared with
+    ("я объявил атаку своим орком. противник ответил внезапкой, она легла в стек сверху. что выполнится первым?",
+     "Первым выполнится внезапное действие", "302.7"),
+    ("противник объявил движение своим сущем, оно легло в стек. у кого приоритет сразу после объявления?", "У противника",
+     "303.3"),
+    # after the top resolves the Active player gets priority (303.4)
+    ("я активный и объявил движение. противник ответил быстрым игродействием. после того как оно выполнится, у кого "
+     "приоритет?", "У вас — у Активного игрока", "303.4"),
+])
+def test_more_stack_stories_are_simulated(q, verdict, first):
+    _stack_story_runs(q, verdict, first)
+
+
+def _stack_story_runs(q, verdict, first):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith(verdict), (a.verdict, a.trace[:2])
     assert a.citations[0] == first and a.understood.startswith("Как я понял:")
@@ -343,10 +389,12 @@ def test_second_cards_and_seating_are_simulated(q, verdict, first):
     assert a.reading is not None and sc.run(sc.load(dump(a.reading), "r.yaml")).passed
 
 
-def test_two_pieces_of_equipment_with_no_class_said_are_not_read():
+def test_two_pieces_of_equipment_with_no_class_said_name_the_condition():
+    # the class decides (212.4): both cases run, the verdict says on which it depends — never a bare «Да» / «Нет»
     from bot.reading.route import answer
     a = answer("Можно ли надеть на орка две шмотки?")
-    assert a is None or a.verdict is None
+    assert a.verdict.startswith("Да, если у них разные классы") and "одного класса — нельзя" in a.verdict
+    assert a.citations[0] == "212.4" and sc.run(sc.load(dump(a.reading), "r.yaml")).passed
 
 
 def test_an_unhosted_symbiote_is_no_host_move():

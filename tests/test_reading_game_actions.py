@@ -394,3 +394,14 @@ def test_said_aloud_equals_the_kind(kind, order):
 def test_wording_of_told_facts(q, start):
     a = ask(q)
     assert a.route == "scenario" and a.verdict.startswith(start), a.verdict
+
+
+@pytest.mark.parametrize("q", [
+    # the terrain's move told as an event (its own words, «доп зона»), then «это через стек?» and «можно на это ответить»
+    "моя местность вскрылась и ушла в доп зону. это через стек идёт?",
+    "местность после вскрытия уходит во вспомогательную зону, это через стек идёт? можно на это ответить",
+])
+def test_a_told_terrain_move_is_no_stack_action(q):
+    a = ask(q)
+    assert a.verdict is not None and "не использует стек" in a.verdict, (q, a.verdict, a.unread)
+    assert a.citations[0] == "211.1"

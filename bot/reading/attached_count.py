@@ -9,8 +9,8 @@ placed after it — so the simulator's own limits decide (one symbiote per creat
 one piece of equipment per class, 212.4).
 
 Equipment needs its classes: «одного / того же / одинакового класса» (same) or «разных /
-другого класса» (different). Two pieces of equipment with no class said are not read (the
-answer depends on it): the count word stays unread, so no verdict is given. «Сколько …?»
+другого класса» (different). Two pieces of equipment with no class said run both cases
+(``either_class``): the answer names the condition («Да, если у них разные классы …»). «Сколько …?»
 is read for symbiotes and parasites (one run answers it); for equipment it is not.
 
 Words: ``reader.count_two``, ``reader.class_same``, ``reader.class_different`` and
@@ -96,12 +96,16 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
     if subj.kind == "equipment" and class_noun and not (_phrase(sent, w["same"]) or _phrase(sent, w["different"])) \
             and how_many is None:
         classes = SAME_CLASS
-    elif subj.kind == "equipment":
+    either = False
+    if subj.kind == "equipment" and not classes:
         same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
-        if how_many is not None or bool(same) == bool(diff):
-            return False    # «две экипировки» with no class said (or both said): the answer depends on it
-        classes = SAME_CLASS if same else DIFFERENT_CLASSES
-        rd.use(*(same or diff))
+        if how_many is not None or (same and diff):
+            return False    # «сколько экипировок?», both classes said: not read
+        if same or diff:
+            classes = SAME_CLASS if same else DIFFERENT_CLASSES
+            rd.use(*(same or diff))
+        else:
+            either = True   # «две шмотки» with no class said: both cases run, the answer names the condition (212.4)
     on = rd.on_target(verb)
     host = told_host or (on[1] if on else None) or next((rd.r.cards[rd.mention[t.i]] for t in sent if t.i in rd.mention
                                   and rd.r.cards[rd.mention[t.i]].kind == "creature"), None)
@@ -128,7 +132,8 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
                 and rd.tok(t.i + 1).i in rd.mention and rd.r.cards[rd.mention[t.i + 1]] is host:
             rd.use(t.i)     # «на одно существо»
     rd.r.asked = Asked("place", subj.key, on=host.key, negated=neg_word is not None, yes_no=yes_no and how_many is None,
-                       neg_word=neg_word, actions=("count",) if how_many is not None else ("second",))
+                       neg_word=neg_word, actions=("count",) if how_many is not None else
+                       ("second", "either_class") if either else ("second",))
     return True
 
 

@@ -68,7 +68,10 @@ def read_card_move(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
     from bot.reading.hosts import move_op
     from bot.reading.reader import Asked
 
+    if not yes_no:
+        return False        # «где теперь симб?», «куда он пойдёт?»: not whether it may move
     kind, acts = None, []
+    sent = [t for t in sent if not (t.tense == "past" and t.pos == "VERB")]     # «орка переместили, …»: told, not asked
     for t in sent:
         if _is("instead_verbs", t):
             kind, acts = "instead_of_movement", [t]

@@ -199,6 +199,9 @@ def _speakers(body: str) -> list[_Said]:
         raw = _own_sentence(body[toks[i].end():end])
         # «сказал мне: …», «говорит нам, что …»: the addressee is no part of what is said
         raw = re.sub(r"^\s*(?:мне|нам|ему|ей|им|тебе|вам)(?=\s*(?:[:,—–-]|что(?![а-я])))", "", raw)
+        lead = re.match(r"\s*([а-я]+)(?=\s*(?:[:,—–-]|что(?![а-я])))", raw)
+        if lead and lemma(lead.group(1)) in people and "datv" in _tag(lead.group(1)):
+            raw = raw[lead.end():]      # «я говорю противнику, что …»
         content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", raw).strip(" ,.;:—–-")
         # the claimer's own words: «говорит: я …», «говорит «…»», «говорит всё, теперь ты пасуй»
         direct = bool(re.match(r"\s*(?::|[—–-]\s)(?!\s*(?:что|будто)(?![а-я]))", raw)) or \

@@ -251,6 +251,27 @@ def _dump(mapping: dict) -> str:
     return yaml.dump(mapping, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=200)
 
 
+def _gone_when_told(reading: Reading, key: str) -> bool:
+    """Whether card ``key``, told to have survived («симб выжил»), is gone already by the events
+    told before that word — a later event («потом это существо стало ещё и летающим») may end
+    it without contradicting the story. The events up to the telling are run on their own."""
+    from dataclasses import replace as dc_replace
+
+    from bot.sim import scenario as sc
+
+    at = reading.told_stays_at.get(key)
+    if at is None or not any(e.at > at for e in reading.events):
+        return True
+    before = dc_replace(reading, events=[e for e in reading.events if e.at < at],
+                        asked=dc_replace(reading.asked, what="fate", card=key, on=None))
+    mapping, ids = to_scenario(before)
+    if not mapping.get("steps"):
+        return False
+    res = sc.run(sc.load(_dump({**mapping, "expect": {"cards": {ids[key]: {"zone": "battlefield"}}}}), "<вопрос>"))
+    return any(c.card == ids[key] and c.result in ("погибает", "уничтожается", "покидает поле боя")
+               for r in res.results for c in r.consequences)
+
+
 def run_reading(reading: Reading) -> Ruling:
     """Compile ``reading``, run it on the simulator and read the verdict off the results.
     ``reading.asked`` must be set. Raises ``bot.errors.ScenarioError`` if the compiled
@@ -275,7 +296,7 @@ def run_reading(reading: Reading) -> Ruling:
     conflicts = [f"в вопросе сказано, что {reading.cards[k].ru()} выжил{'а' if reading.cards[k].kind == 'equipment' else ''}, "
                  f"а по правилам он{'а' if reading.cards[k].kind == 'equipment' else ''} "
                  f"{'уничтожается' if reading.cards[k].kind == 'equipment' else 'погибает'}"
-                 for k in reading.told_stays if ids[k] in gone]
+                 for k in reading.told_stays if ids[k] in gone and _gone_when_told(reading, k)]
     ruling = _ruling_of(reading, res, mapping, ids)
     ruling.conflicts = conflicts
     return ruling

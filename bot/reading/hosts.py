@@ -83,6 +83,10 @@ def read_host_moves(rd) -> None:
         target = next((c for _, c in rd.clause_cards(t) if c.kind == "creature"), None)
         if target is None:
             continue
+        if t.sent == rd.asked_sent and t.tense != "past" and any(
+                u.clause == t.clause and u.i < t.i and u.i in rd.mention and u.case in ("nomn", None)
+                and rd.r.cards[rd.mention[u.i]].kind in ATTACHABLE for u in toks):
+            continue        # «…, симб поедет с ним?»: the attached card's asked move with its host, no host move
         rd.r.events.append(Event(op, target.key, None, t.i))
         rd.use(t.i)
         _use_destination(rd, t)

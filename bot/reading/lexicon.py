@@ -15,7 +15,7 @@ from bot.vocab import section
 
 # Noun endings a slang kind word may carry («симб» -> «симба», «симбом»; «арт» -> «арту»).
 _NOUN_ENDINGS = ("", "а", "у", "ом", "е", "ы", "ов", "ам", "ами", "ах", "и", "ой", "ою", "ей", "ю", "я", "ем", "ью", "ям",
-                 "ями", "ях", "о")
+                 "ями", "ях", "о", "ок")     # «шмоток»: the genitive plural of «шмотка»
 
 
 @dataclass(frozen=True)

@@ -88,7 +88,10 @@ class MoveReading:
     ``bonus`` a movement modifier told («шмотка даёт +1 движения»); ``ahead`` the kind of card
     told standing on the cell in front of the mover («прямо перед моим сущем стоит артефакт»:
     ``artifact``); ``side`` the asked step goes sideways («шагнуть в сторону», «обойти арт»);
-    ``used`` / ``unread``."""
+    ``also`` — a second motion asked with «или» («может оно пойти или прыгнуть?»: both are
+    run, a verdict only when they agree); ``mover_kind`` — ``artifact`` when an artifact is asked to move («мой арт может
+    телепортнуться?»: artifacts do not move, 210.2); ``contradictions`` — states told both ways with no event between («закрыт. … открыт»,
+    Russian lines); ``used`` / ``unread``."""
 
     question: str
     toks: list[Tok]
@@ -121,6 +124,9 @@ class MoveReading:
     bonus: int | None = None
     ahead: str | None = None
     side: bool = False
+    contradictions: list[str] = field(default_factory=list)
+    mover_kind: str = "creature"
+    also: str | None = None
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -135,6 +141,7 @@ class _Reader(SentenceReader):
         self.taken: set[int] = set()      # tokens read as part of a phrase (not a motion on their own)
         self.mentions: list[tuple[int, str]] = []      # (token, "creature" | "attached") in order
         self.while_thinking = False     # «пока он думает» read
+        self.rival: set[int] = set()    # words of a rival statement after the question (``rival_sentences``)
 
     def is_(self, name: str, i: int) -> bool:
         return self.has(name, self.tok(i))
@@ -517,9 +524,10 @@ class _Reader(SentenceReader):
         «не открытое» is closed."""
         r = self.r
         said: tuple[int, bool] | None = None     # the last state adjective read: (token, opened)
+        stated: tuple[int, bool] | None = None   # the last state told: (token, open)
         for t in self.toks:
             closed, opened = self.has("closed", t), self.has("opened", t)
-            if not (closed or opened):
+            if not (closed or opened) or t.i in self.rival:
                 continue
             self.use(t.i)
             if said is not None and t.sent == self.toks[said[0]].sent and t.i - said[0] <= 2 and said[1] == opened:
@@ -540,8 +548,13 @@ class _Reader(SentenceReader):
             if t.pos == "NOUN" and p is not None and p.text in ("после", "при"):
                 self.use(p.i)
                 r.events.append(("open" if opened else "close", t.i))     # «после открытия»
-            elif t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый"):
-                r.open = opened != neg
+            elif t.pos in ("ADJF", "ADJS", "PRTF", "PRTS") or t.lemma in ("закрытый", "открытый", "открыто", "закрыто"):
+                value = opened != neg
+                if stated is not None and stated[1] != value and not any(
+                        not isinstance(e, Motion) and stated[0] < e[1] < t.i for e in r.events):
+                    r.contradictions.append("существо названо и открытым, и закрытым")   # no event between the two
+                stated = (t.i, value)
+                r.open = value
                 said = (t.i, opened) if not neg else None
             elif neg and (t.tense == "past" or t.sent != self.asked_sent):
                 r.open = not opened     # «не открылось»: it stays closed; «не закрылся»: it stays open
@@ -599,6 +612,12 @@ class _Reader(SentenceReader):
             if self.has("opponent", t) and t.case == "gent" and p is not None and self.has("ability", p):
                 self.use(t.i)       # «из-за особенности противника»: whose ability, not whose creature
                 continue
+            if self.has("opponent", t) and t.case == "nomn" and any(
+                    u.clause == t.clause and u.i > t.i and (self.has("closed", u) or self.has("opened", u))
+                    and u.tense == "past" for u in self.toks) and any(
+                    u.clause == t.clause and u.i > t.i and u.text in ("его", "ее", "её") for u in self.toks):
+                self.use(t.i)       # «противник его эффектом закрыл»: who closed it, not whose creature it is
+                continue
             if self.has("opponent", t):
                 self.use(t.i)
                 r.owner, theirs = OPP, True
@@ -634,6 +653,16 @@ class _Reader(SentenceReader):
                 continue
             if k is not None and k != "creature":
                 if self.has("artifact", t) and self.near_cell(t):
+                    continue
+                if k == "artifact" and not any(kind == "creature" for _, kind in self.mentions):
+                    r.mover_kind = "artifact"       # «мой арт может телепортнуться?»: an artifact asked to move (210.2)
+                    self.use(t.i)
+                    self.mentions.append((t.i, "artifact"))
+                    nxt, nxt2 = self.tok(t.i + 1), self.tok(t.i + 2)
+                    if nxt is not None and nxt.text in ("с", "со") and self.has("jump", nxt2):
+                        self.use(nxt.i, nxt2.i)     # «арт с телепортом»: the ability it has
+                        self.taken.add(nxt2.i)
+                        self.motions = [m for m in self.motions if m.at != nxt2.i]
                     continue
                 r.name = "?"        # another kind of card: not a creature's movement
                 return
@@ -887,9 +916,15 @@ class _Reader(SentenceReader):
         if not r.yes_no or (is_w is not None and is_w.lemma in ("являться", "считаться")):
             return      # «является ли движение игродействием?»: a property this module does not ask
         r.asked, r.kind, r.steps = "legal", a.kind, a.steps if any(u.lemma == "клетка" for u in sent) else 1
-        for m in asked_m[1:]:
-            if m.kind != a.kind:
-                r.asked = None      # two different motions asked at once: not read
+        kinds = list(dict.fromkeys(m.kind for m in asked_m))
+        alt = [t for t in sent if t.text == "или" and asked_m[0].at < t.i < asked_m[-1].at]
+        merged = [m for k, m in enumerate(asked_m) if k == 0 or not (m.kind == asked_m[k - 1].kind
+                                                                     and m.at - asked_m[k - 1].at <= 2)]
+        if len(kinds) == 2 and set(kinds) <= {MOVE, JUMP} and len(merged) == 2 and alt and told_m:
+            r.also = kinds[1]       # «может оно пойти или прыгнуть?»: both run, one verdict when they agree
+            self.use(*(t.i for t in alt))
+        elif len(kinds) > 1:
+            r.asked = None      # two different motions asked at once: not read
         # «два раза», «дважды»: that many movements in a row
         for t in sent:
             if t.lemma == "раз" and self.number(self.tok(t.i - 1)) is not None:
@@ -952,13 +987,38 @@ class _Reader(SentenceReader):
         self.use(alt.i, *[t.i for t in rest])
         return alt.i
 
+    def rival_sentences(self) -> set[int]:
+        """The words of sentences after the asked one that open with «или» — the asker's rival
+        statement («… может оно пойти? или раз уже действовало, то всё, до следующего хода
+        стоит»): the answer to the question decides it, so its motions and events are no story."""
+        out: set[int] = set()
+        for k in range(self.asked_sent + 1, max((t.sent for t in self.toks), default=0) + 1):
+            sent = [t for t in self.toks if t.sent == k]
+            if sent and sent[0].text == "или":
+                out |= {t.i for t in sent}
+        return out
+
+    def use_rival(self, rival: set[int]) -> None:
+        """A rival statement's words are used when each is a function word or a word of this
+        module's vocabulary («раз», «действовало», «до следующего хода», «стоит»); else they stay
+        unread (no verdict)."""
+        stop = vocab_words("stop_words")
+        vocab = set().union(*(v for k, v in self.w.items() if k not in ("content",)))
+        if all(self.toks[i].text in stop or self.toks[i].lemma in vocab or self.toks[i].text in vocab
+               or self.toks[i].lemma in ("раз", "стоять", "стоить", "весь", "всё") for i in rival):
+            self.use(*rival)
+
     def read_unread(self) -> None:
         self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
     def run(self) -> MoveReading:
+        rival = self.rival = self.rival_sentences()
+        self.taken |= rival
         self.read_phrases()
         self.read_state()
         self.read_motions()
+        self.motions = [m for m in self.motions if m.at not in rival]
+        self.r.events = [e for e in self.r.events if (e.at if isinstance(e, Motion) else e[1]) not in rival]
         self.read_occupant()
         self.read_ahead()
         self.read_players()
@@ -977,6 +1037,9 @@ class _Reader(SentenceReader):
             a.asked = None          # an attached card told, a creature asked about: which card moves is not clear
         if self.while_thinking and a.turn is None and a.declarer is None:
             a.asked = None          # «пока противник думает» with no turn told: whose turn it is is not clear
+        if a.mover_kind == "artifact" and (a.asked != "legal" or a.events or a.carries or a.attached or a.flying
+                                            or a.name or a.kind not in (MOVE, JUMP)):
+            a.asked = None          # an artifact: only «может ли он двигаться / прыгнуть?» (210.2)
         if a.flying and a.zone is None and a.asked is not None:
             a.asked = None          # a flyer on the battlefield: its movement is not modelled here (405.1)
         if a.zone is not None and not a.flying:
@@ -988,6 +1051,8 @@ class _Reader(SentenceReader):
             if (a.attached is not None and t.lemma in ("сам", "самостоятельно", "отдельно", "сама", "само")) or \
                     (a.attached is None and t.text in ("сам", "сама", "само", "самостоятельно")):
                 self.use(t.i)
+        if rival:
+            self.use_rival(rival)
         self.read_unread()
         return self.r
 

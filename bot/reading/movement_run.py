@@ -63,7 +63,12 @@ class _Board:
         full = r.movement if r.movement is not None else max(2, need if r.asked == "legal" else 2)
         if r.bonus is not None:
             full += r.bonus         # «шмотка даёт +1 движения»: the points with the modifier
+        if r.mover_kind == "artifact":
+            self.mover = "Ваш артефакт" if self.owner == ME else "Артефакт противника"
         card = {"id": self.mover, "owner": self.owner, "cell": _cell(_X0, _Y0), "movement": full}
+        if r.mover_kind == "artifact":
+            card["kind"] = "artifact"
+            del card["movement"]
         if r.flying:
             card["traits"] = ["flying"]
         if r.zone is not None:      # «летун в доп зоне»: no cell on the battlefield
@@ -543,6 +548,9 @@ _RULINGS = {"legal": _legal, "count": _count, "spends": _spends, "cost": _spends
 def _understood(r: MoveReading, b: _Board) -> str:
     c = b.cards[0]
     who = "ваше существо" if b.owner == ME else "существо противника"
+    if r.mover_kind == "artifact":
+        return ("Как я понял: " + ("ваш артефакт" if b.owner == ME else "артефакт противника") + "; вопрос: может ли он "
+                + _KIND_RU.get(r.kind, "") + ".")
     if r.name:
         who = f"{'ваш' if b.owner == ME else 'чужой'} «{b.mover}»"
     facts = [f"запас движения {c['movement']}" + (f", осталось {c['movement_left']}" if "movement_left" in c else "")]
@@ -583,9 +591,22 @@ def _understood(r: MoveReading, b: _Board) -> str:
 
 
 def ruling(r: MoveReading) -> Ruling | None:
-    """The simulator's ruling on a complete reading, or ``None`` (nothing this module runs)."""
+    """The simulator's ruling on a complete reading, or ``None`` (nothing this module runs).
+    Two motions asked with «или» (``r.also``) are both run: one verdict when they agree."""
     fn = _RULINGS.get(r.asked or "")
-    return fn(r) if fn is not None else None
+    if fn is None:
+        return None
+    got = fn(r)
+    if got is None or r.also is None or r.asked != "legal":
+        return got
+    from dataclasses import replace as dc_replace
+    other = fn(dc_replace(r, kind=r.also, also=None))
+    if other is None or other.verdict[:3] != got.verdict[:3]:
+        return None     # «пойти или прыгнуть?»: the two motions are ruled differently — no single answer
+    both = f"{_KIND_RU[got_kind]} и {_KIND_RU[r.also]}" if (got_kind := r.kind) in _KIND_RU and r.also in _KIND_RU else ""
+    verdict = got.verdict + (f" (то же — {_KIND_RU[r.also]})" if both else "")
+    return Ruling(verdict, [*got.lines, *other.lines], _dedup([*got.cites, *other.cites]), got.mapping, got.result,
+                  got.understood)
 
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
@@ -599,6 +620,12 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     r = read_asked(question, read)
     if r is None:
         return None
+    if r.contradictions:
+        text = "в вопросе противоречие: " + "; ".join(r.contradictions)
+        return Answer(question=question, route="scenario", verdict=None,
+                      blocks=[Block("text", text[:1].upper() + text[1:] + ". Уточните, открыто оно или закрыто, — "
+                                                                           "от этого зависит ответ (506.3).")],
+                      citations=["506.3"], trace=[text], understood=None, reading=None, unread=[])
     if r.whose_unclear and r.asked == "legal":
         text = ("Вердикт не даю: в вопросе один игрок двигает существо другого — модель объявляет движение только "
                 "существом Активного игрока (506.2) и такой случай не разбирает. Уточните, чьё существо и кто объявляет.")

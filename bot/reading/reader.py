@@ -85,6 +85,7 @@ class CardInfo:
     not_kinds: set[str] = field(default_factory=set)   # «не симб»: kinds (and trait nouns) it is told not to be
     equipment_class: str | None = None  # the class of a piece of equipment, when the question sets two apart (212.4)
     db: object | None = None    # the card of the user's database it is (bot.cards.model.Card): kind, traits, text
+    kind_unknown: bool = False  # a name the lexicon does not know (bot.reading.names): read as a creature, kind asked
 
     def ru(self, case: str = "nomn") -> str:
         """How the card is named back to the user, in ``case`` (``nomn`` / ``accs`` /
@@ -172,6 +173,7 @@ class Reading:
     contradictions: list[str] = field(default_factory=list)
     unknown_names: list[str] = field(default_factory=list)
     told_stays: list[str] = field(default_factory=list)   # keys of cards the question says survived
+    told_stays_at: dict[str, int] = field(default_factory=dict)   # the word that tells it: events after it came later
     seating: bool = False       # the asked placing is the seating step (405.2, bot.reading.seating)
 
     @property
@@ -205,6 +207,7 @@ class _Reader:
         self.mention: dict[int, str] = {}         # word index -> card key
         self.complement: set[int] = set()         # kind / trait words that are an event's argument
         self.negated: list[tuple[int, str | None, str | None]] = []   # «не симб», «не летун»: (token, kind, trait)
+        self.untold: set[int] = set()       # «в тексте не сказано, куда его поместить»: words of what is not said
         self.n = 0
         last = max((t.sent for t in self.toks), default=0)
         asked = [k for k, e in enumerate(self.ends) if "?" in e]
@@ -281,7 +284,7 @@ class _Reader:
             trait_noun = self.w.trait_nouns.get(t.lemma)
             host_word = t.lemma in self.w.host_words
             if not (kind or name or trait_noun or host_word):
-                self.substantive_trait(t) or self.substantive_owner(t)
+                self.substantive_trait(t) or self.substantive_owner(t) or self.unknown_name_card(t)
                 continue
             if not host_word and not name and self.negated_predicate(t, kind, trait_noun):
                 continue
@@ -336,6 +339,46 @@ class _Reader:
             card.mentions.append(t.i)
             self.mention[t.i] = card.key
             self.use(t.i)
+
+    def unknown_name_card(self, t: Tok) -> bool:
+        """«мой Болотник», «симб на копейщике»: a card name the lexicon does not know
+        (``bot.reading.names.unknown_name``) — a card read as a creature while relations are
+        read, ``kind_unknown`` (``settle_unknown_kinds`` decides whether a told fact makes it
+        one). ``True`` when read."""
+        from bot.reading.names import display_name, same_name, unknown_name
+
+        prev = self.tok(t.i - 1)
+        on_host = prev is not None and prev.text == "на" and any(
+            u.clause == t.clause and u.i != t.i and kind_of(u.text) in ATTACHABLE for u in self.toks)
+        card = next((c for c in self.r.cards.values() if c.kind_unknown and same_name(c.name, t)), None)
+        if not (card is not None and not t.quote and t.pos in ("NOUN", "ADJS", "ADJF", None)) and \
+                not unknown_name(t, prev, self.w.owner_me | self.w.owner_opponent, on_host):
+            return False        # «Гремлина убили» opening a sentence: the name read before
+        if card is None:
+            card = self.new_card("creature", t.i, "neut")
+            card.name, card.kind_unknown = display_name(t), True
+        card.mentions.append(t.i)
+        self.mention[t.i] = card.key
+        self.use(t.i)
+        return True
+
+    def settle_unknown_kinds(self) -> None:
+        """A card named without a kind stays a creature only when a told fact makes it one:
+        a symbiote, parasite or equipment told lying on it (only a creature carries one,
+        209.1, 212.1) — not when placing one on it is what is asked. Otherwise its name goes
+        to ``unknown_names``: the kind decides the answer, so it is asked, not guessed."""
+        a = self.r.asked
+        for c in self.r.cards.values():
+            if not c.kind_unknown:
+                continue
+            asked_on = a is not None and a.what == "place" and a.on == c.key
+            carried = any(x.host == c.key and x.kind in ATTACHABLE and not (asked_on and x.key == a.card)
+                          for x in self.r.cards.values())
+            if carried and not asked_on:
+                continue
+            name = c.name[:1].upper() + c.name[1:]
+            if name not in self.r.unknown_names:
+                self.r.unknown_names.append(name)
 
     def negated_predicate(self, t: Tok, kind: str | None, trait_noun: str | None) -> bool:
         """«сущ с классом, не летун, не бестелесное и не симб»: a kind or trait noun after «не»
@@ -630,9 +673,61 @@ class _Reader:
                 card = self.card_near(t)
             if card is None:
                 continue
+            if card.owner is not None and card.owner != who and t.lemma != "свой" and self.restating(t, card):
+                name = f"«{card.name.capitalize()}»" if card.name else KIND_RU[card.kind]
+                line = f"{name} — и ваша карта, и карта противника"
+                if line not in self.r.contradictions:
+                    self.r.contradictions.append(line)
             card.owner = who
             card.own_word = card.own_word or t.lemma == "свой"
             self.use(t.i)
+
+    def read_kind_statements(self) -> None:
+        """«у меня орк. это артефакт», «мой артефакт — существо»: a sentence that only says
+        what a card named before is, naming another kind — the question contradicts itself.
+        A symbiote called a parasite (or back) is not contradictory (a parasite is a kind of
+        symbiote, 209.1); a reasoning particle («паразит это ж тоже симбиот») makes it the
+        asker's argument (``bot.reading.reasoning``), not a told fact."""
+        from bot.vocab import words as vocab_words
+
+        particles = vocab_words("reasoning_particles") | {"тоже", "также"}
+        for k in range(self.asked_sent):
+            sent = [u for u in self.toks if u.sent == k]
+            if any(u.pos in ("VERB", "INFN") or u.text in particles or u.quote for u in sent):
+                continue
+            said = [u for u in sent if u.i in self.mention]
+            rest = [u for u in sent if u.i not in self.mention and u.text != "это" and u.lemma not in self.w.owner_me
+                    and u.lemma not in self.w.owner_opponent and u.text not in ("у", "меня")]
+            if rest or not said or len(said) > 2 or any(u.lemma in self.w.host_words or u.case not in ("nomn", None)
+                                                        for u in said):
+                continue        # «хозяин моего паразита — существо противника»: a role, no kind said twice
+            kinds = {kind_of(u.text) or ("creature" if name_of(u.text) else None) for u in said}
+            first = self.r.cards[self.mention[said[0].i]]
+            if len(said) == 1 and any(u.text == "это" for u in sent) and said[0].i == first.mentions[0]:
+                prev = [c for c in self.r.cards.values() if c.key != first.key and c.mentions and c.mentions[0] < said[0].i
+                        and self.toks[c.mentions[-1]].sent == k - 1]
+                if len(prev) == 1:
+                    kinds.add(prev[0].kind)
+                    first = prev[0]
+            kinds.discard(None)
+            if len(kinds) == 2 and kinds != {"symbiote", "parasite"}:
+                name = f"«{first.name.capitalize()}»" if first.name else KIND_RU[first.kind]
+                others = sorted(KIND_RU[x] for x in kinds if x != first.kind)
+                self.r.contradictions.append(f"{name} — и {KIND_RU[first.kind]}, и {', '.join(others)}")
+
+    def restating(self, t: Tok, card: CardInfo) -> bool:
+        """The owner word ``t`` restates what ``card`` is in a sentence of its own that names no
+        action — «это симб противника», «орк — мой» (after «на моём орке …»): not a second card
+        of that kind in a story («у меня орк, у противника орк» stays two owners told of one
+        noun, which the reader does not split)."""
+        sent = [u for u in self.toks if u.sent == t.sent]
+        if any(u.pos in ("VERB", "INFN") and u.lemma not in ("быть", "являться") for u in sent):
+            return False
+        if t.sent == self.asked_sent or not any(k in card.mentions for k in (u.i for u in sent)):
+            return False
+        if not any(self.toks[k].sent != t.sent for k in card.mentions):
+            return False        # both owners told in one sentence
+        return any(u.text == "это" for u in sent) or (t.i == sent[-1].i and t.pos in ("ADJF", "ADJS"))
 
     # ------------------------------------------------------------------ relations and events
     def clause_cards(self, t: Tok, exclude: set[int] = frozenset()) -> list[tuple[int, CardInfo]]:
@@ -774,6 +869,31 @@ class _Reader:
         # «Потом орка застрелили»: an object in the next words of the sentence
         return None
 
+    def read_had_abilities(self) -> None:
+        """«у моего хозяина прыжок вместо движения», «у орка есть телепортация»: an ability «вместо
+        движения» the card has (506.6) — what lets it jump, no event; its words are used when a
+        card (or a pronoun for one) stands right after «у» before it."""
+        from bot.reading.lexicon import section_sets
+
+        jump = section_sets("movement")["jump"]
+        for t in self.toks:
+            if t.lemma not in jump or t.pos != "NOUN" or t.i in self.r.used:
+                continue
+            k, seen = t.i - 1, []
+            while k >= 0 and self.toks[k].clause == t.clause and self.toks[k].text in ("есть",) + tuple(_PRONOUN_FORMS) \
+                    or k >= 0 and k in self.mention and self.toks[k].clause == t.clause or \
+                    k >= 0 and self.toks[k].lemma in self.w.owner_me and self.toks[k].clause == t.clause:
+                seen.append(k)
+                k -= 1
+            if k < 0 or self.toks[k].text != "у" or not any(j in self.mention or self.toks[j].text in _PRONOUN_FORMS
+                                                            for j in seen):
+                continue
+            words = [t.i, k, *(j for j in seen if j not in self.mention)]
+            nxt, nxt2 = self.tok(t.i + 1), self.tok(t.i + 2)
+            if nxt is not None and nxt.text == "вместо" and nxt2 is not None and nxt2.lemma == "движение":
+                words += [nxt.i, nxt2.i]
+            self.use(*words)
+
     def read_told_outcomes(self) -> None:
         """«бестелесный симб на нём выжил»: a survival the question tells in its set-up — checked
         against the simulation, never taken on trust (``Reading.told_stays``)."""
@@ -783,6 +903,7 @@ class _Reader:
             card = next((c for _, c in self.clause_cards(t) if c.kind in ATTACHABLE), None)
             if card is not None:
                 self.r.told_stays.append(card.key)
+                self.r.told_stays_at.setdefault(card.key, t.i)
                 self.use(t.i)
 
     def read_events(self) -> None:
@@ -872,6 +993,8 @@ class _Reader:
                                 or x.lemma in self.w.place_verbs \
                                 or x.lemma == "текст" or x.lemma in self.w.no_host_told or x.i in self.mention:
                             self.use(x.i)
+                            if x.i not in self.mention:
+                                self.untold.add(x.i)
 
     def event_argument(self, t: Tok) -> tuple[tuple[str, bool], list[int]] | None:
         """What is gained / lost: the trait or kind word after the verb in its clause
@@ -937,10 +1060,11 @@ class _Reader:
             opens.setdefault(t.clause, t.i)
         # «на какие сущи»: «какой» asks; «…, когда хозяин летающий?»: a clause opened by «когда / что» is subordinate
         lead = sent[0].text in ("если", "когда", "после", "раз", "пока", "хотя")     # «если …, кто его хозяин?»: the main clause asks
-        yes_no = not any((t.text in _WH or t.lemma in _WH) and not (
+        yes_no = not any((t.text in _WH or t.lemma in _WH) and t.i not in self.untold and not (
             not lead and t.text in ("когда", "что", "как", "где", "куда") and t.clause != sent[0].clause and opens[t.clause] == t.i)
             for t in sent)
-        place = next((t for t in sent if t.lemma in self.w.place_verbs), None)
+        # «…, в тексте не сказано куда его помещать, он выживет?»: the placing told not said is no asked placing
+        place = next((t for t in sent if t.lemma in self.w.place_verbs and t.i not in self.untold), None)
         modal = [t for t in sent if t.lemma in self.w.modal or t.text in self.w.modal]
         neg_word = None
         for m in modal:
@@ -1046,6 +1170,11 @@ class _Reader:
             if negated:
                 self.use(fate.i - 1)
             self.use(fate.i)
+            same = self.w.fate_stays if fate.lemma in self.w.fate_stays else self.w.fate_gone
+            self.use(*(u.i for u in sent if u.i != fate.i and abs(u.i - fate.i) <= 2 and u.clause == fate.clause
+                       and u.lemma in same and not any(x.text in ("или", "либо") for x in self.toks[min(u.i, fate.i):
+                                                                                              max(u.i, fate.i)])))
+            # «он живой остаётся?»: one asked fate in two words («погибает или уничтожается?» names two)
             pred = "stays" if fate.lemma in self.w.fate_stays else "gone"
             if pred == "stays" and any(e.op in ("move", "relocate") for e in self.r.events):
                 return      # «хозяина передвинули. симбиот остаётся?» — on the host or on the old cell? not read
@@ -1128,6 +1257,7 @@ class _Reader:
     def run(self) -> Reading:
         self.read_cards()
         self.read_positions()
+        self.read_kind_statements()
         self.resolve_pronouns()
         self.read_negated_predicates()
         self.read_class()
@@ -1150,6 +1280,7 @@ class _Reader:
             if t.text in ("из", "с") and nxt is not None and nxt.lemma in self.w.places_off_board and any(
                     e.op == "summon" and self.toks[e.at].clause == t.clause for e in self.r.events):
                 self.use(t.i, nxt.i)
+        self.read_had_abilities()
         read_host_moves(self)
         self.r.events.sort(key=lambda e: e.at)
         from bot.reading.new_host import read_summon_host
@@ -1160,14 +1291,16 @@ class _Reader:
         self.read_untouched_moves()
         self.r.events = [e for k, e in enumerate(self.r.events)
                          if k == 0 or (e.op, e.card, e.arg) != (self.r.events[k - 1].op, self.r.events[k - 1].card, self.r.events[k - 1].arg)]
-        from bot.reading.seating import read_seating, read_squad
+        from bot.reading.seating import read_seating, read_squad, read_told_seating
         read_seating(self)
+        read_told_seating(self)
         read_squad(self)
         self.read_asked()
         from bot.reading.attached_count import read_on_each_other
         from bot.reading.seating import seating_by_default
         read_on_each_other(self)
         seating_by_default(self)
+        self.settle_unknown_kinds()
         self.unknown_names()
         self.read_unread()
         return self.r

@@ -26,6 +26,24 @@ def _rule_blocks(numbers: list[str], edition: str) -> list[Block]:
 
 
 
+def unknown_kind_answer(question: str, names: list[str], unread: list[str] | None = None) -> Answer:
+    """The answer to a question whose verdict depends on the kind of a card it names without
+    one (issue 11: an unknown card name is a card of unknown kind — ask, do not guess): what
+    was understood, and the question back — which kind it is. No verdict, no citations."""
+    from bot.judge import UNKNOWN_KIND_TRACE
+
+    said = ", ".join(f"«{n}»" for n in names)
+    one = len(names) == 1
+    understood = (f"Как я понял: {said} — {'карта' if one else 'карты'}, вид которой в вопросе не назван; "
+                  "от вида зависит ответ.")
+    return Answer(question=question, route="scenario", verdict=None,
+                  blocks=[Block("text", understood),
+                          Block("text", f"Какого вида {'карта' if one else 'карты'} {said}: существо, артефакт, местность, "
+                                        "симбиот, паразит или экипировка? Без этого ответить нельзя — уточните вопрос.")],
+                  citations=[], trace=[f"{UNKNOWN_KIND_TRACE}: {said}"], understood=understood, reading=None,
+                  unread=list(unread or []))
+
+
 def read_asked(question: str, read):
     """``read(question)`` when one of the simulator readers should answer it, else ``None``:
     an empty question, one another route owns (``bot.reading.scope.belongs_elsewhere``), one
@@ -126,14 +144,15 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
     if r.contradictions:
         text = "в вопросе противоречие: " + "; ".join(r.contradictions)
         return Answer(question=question, route="scenario", verdict=None,
-                      blocks=[Block("text", text[:1].upper() + text[1:] + ". Уточните, какое свойство у карты на самом деле.")],
+                      blocks=[Block("text", text[:1].upper() + text[1:] + ". Уточните, как на самом деле, — "
+                                            "вердикт по такому описанию не даю.")],
                       citations=[], trace=[text], understood=None, reading=None, unread=list(r.unread))
     if r.unknown_names:
-        names = ", ".join(f"«{n}»" for n in r.unknown_names)
-        return Answer(question=question, route="scenario", verdict=None,
-                      blocks=[Block("text", f"Какого вида карта {names}: существо, артефакт, местность, симбиот или "
-                                            "экипировка? Без этого ответить нельзя — уточните вопрос.")],
-                      citations=[], trace=[f"вид карты не указан: {names}"], reading=None, unread=list(r.unread))
+        from bot.reading.names import rule_word
+
+        if any(rule_word(n, edition) for n in r.unknown_names):
+            return None     # a term of this edition's rules («Страж»), not a card of unknown kind
+        return unknown_kind_answer(question, r.unknown_names, list(r.unread))
     if not r.complete:
         return None
     from bot.errors import ScenarioError

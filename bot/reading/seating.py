@@ -85,8 +85,15 @@ def read_seating(rd) -> None:
     unhosted = any(c.unhosted for c in rd.r.cards.values())
     if unhosted and not any(e.op == "summon" for e in rd.r.events):
         rd.r.seating = True     # «сим может жить без хозяина?»: a card is left with no host only at seating (209.7, 212.5)
+    from bot.vocab import words as vocab_words
+
+    stop = vocab_words("stop_words")
+    asked = [t for t in rd.toks if t.sent == rd.asked_sent]
+    # «… хочет назначить паразита в шаге рассадки. можно так?»: a bare «можно?» asks the sentence before it
+    bare = bool(asked) and all(t.text in stop or t.lemma in rd.w.modal for t in asked)
+    sents = {rd.asked_sent, rd.asked_sent - 1} if bare else {rd.asked_sent}
     for t in rd.toks:
-        if not (t.sent == rd.asked_sent or unhosted) or t.lemma not in w:
+        if not (t.sent in sents or unhosted) or t.lemma not in w:
             continue
         prev = rd.tok(t.i - 1)
         if t.lemma in ("назначить", "назначать"):
@@ -96,6 +103,58 @@ def read_seating(rd) -> None:
             rd.use(prev.i)
         rd.r.seating = True
         rd.use(t.i)
+
+
+def read_told_seating(rd) -> None:
+    """The seating step told around a card left without a host (``CardInfo.unhosted``, 209.7,
+    212.5): «в шаге рассадки назначил всё что мог», «противник не смог посадить своего паразита»,
+    «подходящих существ нет», «в первом ряду вообще никого», «подфаза вскрытия закончилась» —
+    the story of how it was left alone, which the reading already has: its words are used. Also
+    «шмотку так никому и не назначил» / «не смог посадить паразита» make that card unhosted."""
+    from bot.reading.reader import ATTACHABLE
+
+    told = section("reader").get("seating_told") or {}
+    nobody = frozenset(str(w) for w in told.get("nobody") or ())
+    ended = frozenset(str(w) for w in told.get("ended") or ())
+    w = _words()
+    seat_verbs = {x for x in w if x in rd.w.place_verbs or x in ("назначить", "назначать")} | set(rd.w.place_verbs)
+    for t in rd.toks:      # «не назначил (никому)», «не смог посадить»: the card named with it has no host
+        if t.lemma not in seat_verbs or t.sent == rd.asked_sent:
+            continue
+        clause = [u for u in rd.toks if u.clause == t.clause]
+        neg = [u for u in clause if u.text == "не" and u.i < t.i]
+        cards = [rd.r.cards[rd.mention[u.i]] for u in clause if u.i in rd.mention
+                 and rd.r.cards[rd.mention[u.i]].kind in ATTACHABLE]
+        if neg and cards and all(c.host is None for c in cards):
+            for c in cards:
+                c.unhosted = True
+    if not any(c.unhosted for c in rd.r.cards.values()):
+        return
+    rd.r.seating = True
+    for t in rd.toks:
+        if t.sent == rd.asked_sent and not (t.lemma in nobody or t.text in nobody):
+            continue
+        clause = [u for u in rd.toks if u.clause == t.clause]
+        if t.lemma in seat_verbs and (t.tense == "past" or any(u.lemma in ("смочь", "мочь") for u in clause)):
+            # «назначил всё что мог», «не смог посадить», «так никому и не назначил»
+            rd.use(t.i, *(u.i for u in clause if u.text in ("не", "всё", "все", "что", "так", "и") or u.lemma in ("смочь", "мочь")
+                          or u.lemma in nobody or u.text in nobody))
+            after = [u for u in rd.toks if u.clause == t.clause + 1]
+            if len(after) == 2 and after[0].text == "что" and after[1].lemma in ("смочь", "мочь"):
+                rd.use(after[0].i, after[1].i)      # «… всё, что мог»
+        elif t.lemma in nobody or t.text in nobody:
+            rd.use(t.i)     # «подходящих существ нет», «в (моём) первом ряду вообще никого»
+            for u in clause:
+                if u.lemma in ("существо", "сущ", "сущь", "нет", "ряд") or u.text == "нет" or u.lemma in ROW_WORDS or (
+                        u.text in ("в", "во") and any(v.lemma == "ряд" for v in clause)):
+                    rd.use(u.i)
+        elif t.lemma in ended and any(u.lemma in w or u.lemma in ("подфаза", "шаг", "фаза") for u in clause):
+            rd.use(*(u.i for u in clause if u.lemma in ended or u.lemma in w or u.lemma in ("подфаза", "шаг", "фаза")))
+        elif t.lemma in w and t.i not in rd.r.used:
+            rd.use(t.i)     # «в рассадку», «в шаге рассадки»: the step it was left at
+            p = rd.tok(t.i - 1)
+            if p is not None and p.text in ("в", "во", "на", "при", "после") or p is not None and p.lemma == "шаг":
+                rd.use(p.i)
 
 
 def read_rows(rd) -> None:
@@ -175,8 +234,10 @@ def read_which_host_asked(rd, sent: list) -> bool:
     owners = [t for t in sent if t.lemma in rd.w.owner_me or t.lemma in rd.w.owner_opponent]
     alt = next((t for t in sent if t.text == "или"), None)
     either = alt is not None and any(t.i < alt.i for t in owners) and any(t.i > alt.i for t in owners)
-    which = [t for t in sent if t.text in _WHICH or t.lemma in _WHICH]
-    verb = next((t for t in sent if t.lemma in rd.w.place_verbs or t.lemma in _words() and t.pos in ("VERB", "INFN")), None)
+    # «в тексте не сказано, куда его помещать»: words the summoning reading used tell what is not said, they ask nothing
+    which = [t for t in sent if (t.text in _WHICH or t.lemma in _WHICH) and t.i not in rd.untold]
+    verb = next((t for t in sent if (t.lemma in rd.w.place_verbs or t.lemma in _words() and t.pos in ("VERB", "INFN"))
+                 and t.i not in rd.untold), None)
     only = next((t for t in sent if t.lemma in rd.w.only_words or t.text in rd.w.only_words), None)
     asked_side = None
     if only is not None and not (either or which):

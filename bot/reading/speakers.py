@@ -137,10 +137,13 @@ def _noun_phrase_end(toks: list[str], i: int) -> int | None:
 def in_asker_terms(text: str, *, claimer: str, direct: bool) -> str:
     """``text`` (a claim of ``claimer``: ``me`` | ``other``) as the asker would say it, the
     other side named «противник» where a pronoun names him. ``direct``: the claimer's own
-    words («говорит: я …»), where «я / мой» are the claimer and «ты / твой» the asker."""
+    words («говорит: я …»), where «я / мой» are the claimer and «ты / твой» the one he
+    speaks to (the asker; in the asker's own words, the other side).""" 
     toks = _tokens(text)
     if direct and claimer == "other":
         return "".join(_direct(toks))
+    if direct:
+        return "".join(_addressing_other(toks))
     out = list(toks)
     # «его карта» is the claimer's beside the asker's own cards («мой летун … его тварь»); with
     # none of the asker's in the claim every card is of one side and reads the same from either
@@ -186,6 +189,28 @@ def _direct(toks: list[str]) -> list[str]:
             out[k] = toks[k] + " " + _inflect(PLAYER, {"gent"})
         elif p.normal_form == "твой" and "Apro" in tag:
             out[i] = _inflect("мой", {g for g in (tag.case, tag.gender, tag.number) if g}) or "мой"
+    return out
+
+
+def _addressing_other(toks: list[str]) -> list[str]:
+    """The asker's own words to the other side («я говорю ему: ты не можешь …»): «ты» is the
+    other side — «противник» (its verb in the third person), «твой X» -> «X противника»."""
+    out = list(toks)
+    for i, t in enumerate(toks):
+        p = _parse(fold(t))
+        tag = p.tag
+        if tag.POS == "NPRO" and tag.person == "2per" and tag.number == "sing":
+            out[i] = _inflect(PLAYER, {tag.case or "nomn"}) or PLAYER
+            if tag.case == "nomn":
+                _reperson(toks, out, i, "3per")
+        elif p.normal_form == "твой" and "Apro" in tag:
+            k = _noun_phrase_end(toks, i)
+            if k is None:
+                continue
+            out[i] = ""
+            if i + 1 < len(out) and out[i + 1].isspace():
+                out[i + 1] = ""
+            out[k] = toks[k] + " " + _inflect(PLAYER, {"gent"})
     return out
 
 

@@ -29,12 +29,15 @@ _PLAYER_RU = {"first": "вы", "second": "противник"}
 class StackStory:
     """``initial``: actions on the stack before the story (bottom to top) as (player, kind);
     ``steps``: told steps in order — ``("declare", player, kind)`` | ``("pass", player)``;
-    ``asked``: ``first`` | ``next`` | ``priority``; ``used`` / ``unread``: word indices used
-    and the content words nothing used."""
+    ``asked``: ``first`` | ``next`` | ``priority``; ``active`` whose turn is told;
+    ``after_resolve`` the priority is asked after the top action resolves; ``used`` /
+    ``unread``: word indices used and the content words nothing used."""
 
     initial: list[tuple[str, str]] = field(default_factory=list)
     steps: list[tuple] = field(default_factory=list)
     asked: str | None = None
+    active: str | None = None       # whose turn it is, when told («я активный», «ход противника»)
+    after_resolve: bool = False     # «у кого приоритет после того как оно выполнится?»: after the top resolves
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
@@ -104,9 +107,37 @@ def read_stack(question: str) -> StackStory | None:
                 who = _player_near(toks, t.i, s.used) or "first"
                 s.initial.append((who, kind))
                 s.used.add(t.i)
+    # whose turn: «я активный (игрок)», «мой ход», «ход противника»
+    active_words = {str(x) for x in section("stack_active")}
+    for t in toks:
+        nxt = toks[t.i + 1] if t.i + 1 < len(toks) else None
+        if t.lemma in active_words:
+            who = _player_near(toks, t.i, s.used)
+            if who is not None:
+                s.active = who
+                s.used.add(t.i)
+                if nxt is not None and nxt.lemma == "игрок":
+                    s.used.add(nxt.i)
+        elif t.lemma == "ход" and t.sent != asked_sent:
+            prev = toks[t.i - 1] if t.i > 0 else None
+            if prev is not None and prev.lemma in _ME or nxt is not None and nxt.lemma in _ME:
+                s.active = "first"
+                s.used |= {t.i, *(u.i for u in (prev, nxt) if u is not None and u.lemma in _ME)}
+            elif nxt is not None and nxt.lemma in _OPPONENT:
+                s.active = "second"
+                s.used |= {t.i, nxt.i}
+    # the creature a declaration is made with («объявил движение своим сущем»): no fact the stack needs
+    from bot.reading.lexicon import kind_of, name_of
+    declared = {toks[i].clause for i in s.used if toks[i].lemma in decl}
+    for t in toks:
+        if t.clause in declared and (kind_of(t.text) == "creature" or name_of(t.text)) and t.case not in ("nomn",):
+            s.used.add(t.i)
     # told consequences and linking words: «оно легло в стек», «в ответ», «тоже», «верхним», «потом»
+    told_words = {str(x) for x in section("stack_told")}
     for t in toks:
         if t.text in _STACK_WORDS or t.lemma in ("лечь", "ложиться", "верхний", "ответ", "тоже", "потом", "затем", "оно", "она", "он"):
+            s.used.add(t.i)
+        if t.sent != asked_sent and (t.lemma in told_words or t.text in told_words):
             s.used.add(t.i)
         if t.text == "в" and t.i + 1 < len(toks) and (toks[t.i + 1].text in _STACK_WORDS or toks[t.i + 1].lemma == "ответ"):
             s.used.add(t.i)
@@ -114,6 +145,17 @@ def read_stack(question: str) -> StackStory | None:
     texts = {t.text for t in sent}
     if "приоритет" in texts:
         s.asked = "priority"
+        for t in sent:      # «после того как оно выполнится», «после выполнения»: once the top action resolved
+            nxt = toks[t.i + 1] if t.i + 1 < len(toks) else None
+            if t.text == "после" and nxt is not None and (nxt.lemma in ("выполнение", "разрешение") or nxt.text == "того"):
+                tail = [u for u in sent if u.i > t.i and u.clause in (t.clause, t.clause + 1)][:5]
+                if nxt.lemma in ("выполнение", "разрешение") or any(u.lemma in ("выполниться", "разрешиться") for u in tail):
+                    s.after_resolve = True
+                    s.used |= {t.i, nxt.i, *(u.i for u in tail if u.text in ("как", "оно", "она", "он") or
+                                              u.lemma in ("выполниться", "разрешиться"))}
+            elif t.text == "после" and nxt is not None and nxt.lemma == "объявление" and s.steps and s.steps[-1][0] == "declare":
+                s.used |= {t.i, nxt.i}      # «сразу после объявления»: the moment the story ends at
+                s.used |= {u.i for u in sent if u.text == "сразу"}
         for t in sent:
             if t.text == "приоритет" or t.lemma in ("оставаться", "остаться", "уходить", "уйти", "переходить", "перейти", "получать",
                                                     "получить", "кто", "у", "к", "или") or t.lemma in _ME or t.lemma in _OPPONENT:
@@ -145,7 +187,7 @@ def to_scenario(story: StackStory, question: str) -> tuple[dict, list[str]]:
     # the story starts with whoever acts first holding priority; a slow declaration by the
     # opponent happens in the opponent's turn (304.1, 303.1)
     holder = story.steps[0][1] if story.steps else "first"
-    active = holder
+    active = story.active or holder
     for st in story.steps:
         if st[0] == "declare":
             _, who, kind = st
@@ -187,7 +229,9 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     if not story.initial and not any(st[0] == "declare" for st in story.steps) and "верхн" in question.lower():
         return None     # «…что с верхним игродействием?»: something lies on the stack that the story does not tell
     mapping, lines = to_scenario(story, question)
-    if story.asked == "first":      # both pass until the top resolves
+    told_resolved = any(a.get("pass") and b.get("pass") for a, b in zip(mapping["steps"], mapping["steps"][1:])
+                        if a.get("pass") != b.get("pass"))
+    if (story.asked == "first" or story.after_resolve) and not told_resolved:      # both pass until the top resolves
         sim_steps = list(mapping["steps"])
         holder = "first"
         for st in sim_steps:
@@ -205,7 +249,15 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     if not all(r.legal for r in res.results):
         return None
-    last = res.results[-1]
+    if story.asked == "first" or story.after_resolve:
+        # the first resolution (the told passes may resolve the top already): what resolves first, who then holds priority
+        done = next((k for k, r in enumerate(res.results) if "pass" in mapping["steps"][k] and r.value), None)
+        if done is None:
+            return None
+        n = done + 1
+        last = res.results[done]
+    else:
+        last = res.results[-1]
     sim_state_priority = last.priority
     if story.asked == "first":
         if not last.value or last.value == "phase_end":
@@ -226,6 +278,14 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
             verdict = f"Приоритет у игрока: {'вы' if sim_state_priority == 'first' else 'противник'}"
             cites = [n_ for c in last.consequences for n_ in c.rules][:2] or ["303.3"]
             mapping["expect"] = {"steps": [{"step": n, "priority": sim_state_priority}]}
+    elif story.after_resolve:
+        if not last.value or last.value == "phase_end":
+            return None
+        mine = sim_state_priority == "first"
+        verdict = (f"{'У вас' if mine else 'У противника'} — у Активного игрока: после выполнения игродействия "
+                   "приоритет получает Активный игрок")
+        cites = ["303.4"]
+        mapping["expect"] = {"steps": [{"step": n, "priority": sim_state_priority}]}
     else:
         mine = sim_state_priority == "first"
         declared_last = next((st for st in reversed(mapping["steps"]) if "declare" in st), None)
@@ -236,7 +296,9 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         mapping["expect"] = {"steps": [{"step": n, "priority": sim_state_priority}]}
     understood = "Как я понял: " + "; ".join([*lines, {"first": "вопрос: что выполнится первым",
                                                         "next": "вопрос: что происходит дальше",
-                                                        "priority": "вопрос: у кого приоритет"}[story.asked]]) + "."
+                                                        "priority": "вопрос: у кого приоритет" + (
+                                                            " после выполнения верхнего игродействия"
+                                                            if story.after_resolve else "")}[story.asked]]) + "."
     blocks = [Block("list", title="Почему", items=tuple(c.line() for r in res.results for c in r.consequences if c.rules)[-4:]),
               Block("steps", title="Моделирование", items=tuple(res.trace))]
     return Answer(question=question, route="scenario", verdict=verdict, blocks=blocks, citations=cites,

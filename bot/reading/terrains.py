@@ -64,8 +64,9 @@ def read_terrain_asked(rd, sent: list, yes_no: bool) -> bool:
                 p = rd.tok(t.i - 1)
                 used += [t.i] + ([p.i] if p is not None and p.lemma == "я" else [])
     for t in rd.toks:
-        if _is("already", t) or _is("control", t) or _is("squad", t) or t.lemma == "игрок" or _is("no_ability", t):
-            used.append(t.i)
+        if _is("already", t) or _is("control", t) or _is("squad", t) or t.lemma == "игрок" or _is("no_ability", t) \
+                or _is("at_once", t):
+            used.append(t.i)        # «одновременно»: what controlling them means (211.3)
         if t.text in ("в", "под") and (_is("squad", rd.tok(t.i + 1)) or _is("control", rd.tok(t.i + 1))):
             used.append(t.i)
         if t.text in ("одного", "одну", "ещё", "еще", "один", "одна", "одной") or t.lemma in ("есть", "лежать", "быть"):

@@ -26,7 +26,8 @@ class Tok:
     """One word: ``i`` its index among the words, ``text`` the folded word, ``lemma``,
     ``case`` / ``gender`` / ``pos`` of its most likely parse (pymorphy3 tags or ``None``),
     ``sent`` / ``clause`` the sentence and clause numbers (from 0), ``quote`` — a quoted
-    phrase (its text without the quote marks)."""
+    phrase (its text without the quote marks), ``cap`` — written with a capital letter in
+    the question (a card's name inside a sentence: «мой Болотник»)."""
 
     i: int
     text: str
@@ -38,6 +39,7 @@ class Tok:
     clause: int
     quote: bool = False
     tense: str | None = None
+    cap: bool = False
 
 
 @lru_cache(maxsize=16384)
@@ -66,7 +68,9 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
     words: list[Tok] = []
     sent = clause = 0
     ends: list[str] = []
-    for m in _TOKEN.finditer(fold(text)):
+    folded = fold(text)
+    caps = text if len(folded) == len(text) else ""     # where folding kept the offsets: the letters as written
+    for m in _TOKEN.finditer(folded):
         s = m.group(0)
         if _SENT_END.fullmatch(s):
             ends.append(s)
@@ -83,7 +87,8 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             clause += 1
         s = _spelled(s)
         case, gender, pos_, tense = _tags(s)
-        words.append(Tok(len(words), s, lemma(s), case, gender, pos_, sent, clause, tense=tense))
+        cap = bool(caps) and caps[m.start()].isupper()
+        words.append(Tok(len(words), s, lemma(s), case, gender, pos_, sent, clause, tense=tense, cap=cap))
     return words, ends
 
 

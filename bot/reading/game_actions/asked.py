@@ -238,6 +238,13 @@ class AskedReader(SituationReader):
         for t in sent:      # «или сразу выполняется», «происходит сразу»: the other option / the same one
             if t.text == "сразу" or t.lemma in ("выполняться", "выполниться", "происходить"):
                 self.use(t.i)
+        # «… через стек идёт? можно (на это) ответить»: a response needs the stack — the same question asked again
+        for t in self.toks:
+            if self.w.has("respond_verbs", t) and t.sent >= stack_tok.sent:
+                rest = [u for u in self.toks if u.sent == t.sent and u.i != t.i]
+                if all(u.text in ("можно", "ли", "на", "это", "него", "нее", "неё", "нельзя") for u in rest) and \
+                        not any(u.text == "нельзя" for u in rest):
+                    self.use(t.i, *(u.i for u in rest))
         return True
 
     def read_legal(self, sent: list[Tok], asked_mentions: list[Mention], wh: Tok | None) -> None:
