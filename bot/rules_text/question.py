@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
@@ -405,7 +406,7 @@ def _quote_names(text: str, edition: str) -> str:
 def _lemma_span(text: str, lemmas: tuple[str, ...]) -> tuple[int, int] | None:
     """``(start, end)`` in ``text`` of the first run of words outside «» whose lemmas are
     ``lemmas``, else ``None``."""
-    if lemmas[0] not in {_lemma(w) for w in _WORD.findall(fold_(text))}:
+    if lemmas[0] not in _text_lemmas(text):
         return None
     words = []
     depth = 0
@@ -421,6 +422,12 @@ def _lemma_span(text: str, lemmas: tuple[str, ...]) -> tuple[int, int] | None:
         if all(x is not None and x[2] == lm for x, lm in zip(run, lemmas)):
             return run[0][0], run[-1][1]
     return None
+
+
+@lru_cache(maxsize=256)
+def _text_lemmas(text: str) -> frozenset[str]:
+    """The lemmas of the words of ``text`` (once per question, for every name tried)."""
+    return frozenset(_lemma(w) for w in _WORD.findall(fold_(text)))
 
 
 def fold_(text: str) -> str:
