@@ -153,13 +153,7 @@ def in_asker_terms(text: str, *, claimer: str, direct: bool) -> str:
         if w == "он" and _player_clause(toks, i) and not _apposition(toks, i):
             out[i] = _as_written(PLAYER, t)
         elif w == "его" and mixed and not _card_before(toks, i):
-            k = _noun_phrase_end(toks, i)
-            if k is None:
-                continue
-            out[i] = ""
-            if i + 1 < len(out) and out[i + 1].isspace():
-                out[i + 1] = ""
-            out[k] = toks[k] + " " + _inflect(PLAYER, {"gent"})
+            _possessed_by_player(toks, out, i)
     return "".join(out)
 
 
@@ -180,16 +174,22 @@ def _direct(toks: list[str]) -> list[str]:
             if tag.case == "nomn":
                 _reperson(toks, out, i, "1per")
         elif p.normal_form == "мой" and "Apro" in tag:
-            k = _noun_phrase_end(toks, i)
-            if k is None:
-                continue
-            out[i] = ""
-            if i + 1 < len(out) and out[i + 1].isspace():
-                out[i + 1] = ""
-            out[k] = toks[k] + " " + _inflect(PLAYER, {"gent"})
+            _possessed_by_player(toks, out, i)
         elif p.normal_form == "твой" and "Apro" in tag:
             out[i] = _inflect("мой", {g for g in (tag.case, tag.gender, tag.number) if g}) or "мой"
     return out
+
+
+def _possessed_by_player(toks: list[str], out: list[str], i: int) -> None:
+    """«его / мой / твой X» at ``i`` written «X противника» in ``out``: the possessive dropped,
+    the genitive player put after its noun phrase (nothing when no noun phrase follows)."""
+    k = _noun_phrase_end(toks, i)
+    if k is None:
+        return
+    out[i] = ""
+    if i + 1 < len(out) and out[i + 1].isspace():
+        out[i + 1] = ""
+    out[k] = toks[k] + " " + _inflect(PLAYER, {"gent"})
 
 
 def _addressing_other(toks: list[str]) -> list[str]:
@@ -204,13 +204,7 @@ def _addressing_other(toks: list[str]) -> list[str]:
             if tag.case == "nomn":
                 _reperson(toks, out, i, "3per")
         elif p.normal_form == "твой" and "Apro" in tag:
-            k = _noun_phrase_end(toks, i)
-            if k is None:
-                continue
-            out[i] = ""
-            if i + 1 < len(out) and out[i + 1].isspace():
-                out[i + 1] = ""
-            out[k] = toks[k] + " " + _inflect(PLAYER, {"gent"})
+            _possessed_by_player(toks, out, i)
     return out
 
 
