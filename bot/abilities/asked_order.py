@@ -13,7 +13,8 @@ _BEFORE = re.compile(r"(?<![а-я])(?:раньше|прежде|перед)(?![�
 _LETTERS = re.compile(r"[а-я]{2,}")
 _LATER_JOIN = re.compile(r",\s*(?:а|и|но)?\s*|\s+(?:а|и)\s+")
 """Where «сначала A, а B потом» turns from the first act to the later one."""
-_PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
+PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
+"""A payment word: a question about paying is no order question (also ``bot.sim.board_ask``)."""
 
 
 REVERSED = re.compile(r"(?<![а-я])(?:в\s+обратном\s+порядке|наоборот|помен\w*\s+(?:их\s+)?(?:местами|порядок|очер[её]дность)|"
@@ -26,7 +27,7 @@ def asks_order(sent: str) -> bool:
     («сначала излечу, а потом раню», «сначала излечу, а раню потом») or the reverse order of
     the text («в обратном порядке», «поменять местами»), the payment's time aside (cheap:
     keywords only)."""
-    if _PAYMENT.search(sent):
+    if PAYMENT.search(sent):
         return False
     if REVERSED.search(sent):
         return True
@@ -56,4 +57,4 @@ def ordered(sent: str) -> tuple[str, str] | None:
     return (sent[:b.start()], sent[b.end():]) if b is not None else None
 
 
-__all__ = ["ordered", "asks_order", "REVERSED"]
+__all__ = ["ordered", "asks_order", "REVERSED", "PAYMENT"]

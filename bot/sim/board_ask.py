@@ -51,14 +51,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from bot.abilities.asked_order import _FIRST, asks_order, ordered
+from bot.abilities.asked_order import _FIRST, PAYMENT as _PAYMENT, REVERSED, asks_order, ordered
 from bot.textnorm import fold
 
 _BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|обеими|обоими|и\s+то\s+и\s+другое|и\s+того\s+и\s+другого|"
                         r"сразу\s+две|сразу\s+два)(?![а-я])")
 _AND = re.compile(r"(?<![а-я])и\s+")
 _WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
-_PAYMENT = re.compile(r"(?<![а-я])(?:о?плат|о?плач|заплат|ресурс)")
 _MUST = re.compile(r"(?<![а-я])(?:обязан\w*|должен|должна|должно|должны|придется|придётся|надо\s+ли|нужно\s+ли|"
                    r"обязательно)(?![а-я])")
 _MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
@@ -249,8 +248,6 @@ def _reversed(sent: str, ps, actions) -> tuple[int, int] | None:
     """«Можно в обратном порядке?», «поменять местами, сначала лечение?»: ``(first, then)`` —
     the part named after «сначала» first and the other one, or for a text of two parts the
     second first; ``None`` when it asks no reverse order or which parts is not told."""
-    from bot.abilities.asked_order import REVERSED
-
     if not REVERSED.search(sent) or _PAYMENT.search(sent):
         return None
     m = _FIRST.search(sent)
