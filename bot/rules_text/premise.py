@@ -109,11 +109,18 @@ def argued(question: str) -> bool:
     if not sents:
         return False
     asked = sents[max((i for i, s in enumerate(sents) if "?" in s), default=len(sents) - 1)]
+    m = _last_conclusion(asked)
+    return m is not None and _particle(asked[:m.start()].strip(" ,"))
+
+
+def _last_conclusion(asked: str) -> re.Match | None:
+    """The last conclusion word («значит», «выходит» …, ``conclusion_words``) of the asked
+    sentence, as a match on its casefolded text; ``None`` when it has none."""
     conclusions = "|".join(map(re.escape, _words("conclusion_words")))
     m = None
     for m in re.finditer(rf"(?:^|[\s,])(?:{conclusions})(?=[\s,])", asked.casefold()):
         pass
-    return m is not None and _particle(asked[:m.start()].strip(" ,"))
+    return m
 
 
 def split(question: str) -> Premised | None:
@@ -134,10 +141,7 @@ def split(question: str) -> Premised | None:
         if not _particle(s) or _told_fact(s):
             return None
         premises.append(s.rstrip(".!… "))
-    conclusions = "|".join(map(re.escape, _words("conclusion_words")))
-    m = None
-    for m in re.finditer(rf"(?:^|[\s,])(?:{conclusions})(?=[\s,])", asked.casefold()):
-        pass
+    m = _last_conclusion(asked)
     z = asked
     if m is not None:
         before = asked[:m.start()].strip(" ,")
