@@ -343,7 +343,9 @@ class _Board:
         verdict, cards, why, rules = self.targets(leaf, action, spec)
         if verdict != "ok":
             return verdict, why, rules
-        if self.who(leaf, spec) not in ("self", "it"):
+        if self.who(leaf, spec) != "it":
+            # the card this part names — the source for «переместите это существо …» — is what a later
+            # «его» stands for, though this part is not declared («…, в противном случае – закройте его»)
             self.named_target = cards
         if action in DAMAGE:
             for c in cards:
