@@ -114,3 +114,57 @@ def test_a_guard_against_the_act_is_read_as_the_act_failing():
     assert [(f.kind, f.action) for f in facts.of("failed")] == [("failed", "destroy")]
     a = ask(q)
     assert _lead(a) == "Нет" and "505.4.2" in a.citations[:2]
+
+
+# ------------------------------------------------------------------ the board told in chat style
+CLOSE_OR_WOUND = "у моего сущ «закройте выбранное открытое существо противника, в противном случае – нанесите себе рану 1»."
+
+
+def test_every_card_of_a_side_in_a_state_without_the_word_creature():
+    for told in ("у врага всё закрыто.", "противник всех своих уже закрыл.", "все его сущи закрыты."):
+        facts = read_board_facts(CLOSE_OR_WOUND + " " + told + " рану получу?")
+        assert [(f.kind, f.owner, f.restriction) for f in facts.facts] == [("none", "enemy", "open")], told
+        a = ask(CLOSE_OR_WOUND + " " + told + " рану получу?")
+        assert _lead(a) == "Да" and a.citations[0] == "505.6", told
+
+
+def test_a_state_whose_cards_are_not_told_is_unread_and_gives_no_verdict():
+    q = CLOSE_OR_WOUND + " всё закрыто. рану получу?"
+    assert read_board_facts(q).unread == ["всё закрыто."]
+    assert ask(q).verdict is None
+
+
+def test_only_flyers_leave_no_target_for_a_part_on_a_creature_that_does_not_fly():
+    q = ("у моего сущ «ранить выбранное нелетающее существо противника на 2, в противном случае – получить фишку». "
+         "у него на поле только летуны. что будет?")
+    a = ask(q)
+    assert a.verdict.startswith("Получить фишку") and a.citations[0] == "505.6"
+    q = q.replace("нелетающее", "летающее")
+    a = ask(q)
+    assert a.verdict.startswith("Ранить выбранное летающее") and a.citations[0] == "505.6"
+
+
+def test_nobody_next_to_the_source_obliges_the_alternative():
+    a = ask("у моего сущ «нанесите рану 1 выбранному существу рядом, в противном случае – излечите себя на 1». "
+            "вокруг пусто. себя полечу?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.6"
+
+
+def test_the_asking_clause_about_a_counter_is_no_unread_board_clause():
+    q = "у моего сущ «переместите это существо на соседнюю клетку, при этом получите фишку». рядом ни одной свободной клетки. фишку получу?"
+    assert read_board_facts(q).unread == []
+    a = ask(q)
+    assert _lead(a) == "Нет" and a.citations[:2] == ["505.4", "507.2"]
+
+
+def test_an_unplaced_clause_beside_a_read_board_gives_no_verdict_on_this_route():
+    # the board is read («все закрыты»), «у гоблина регенерация» is not: no verdict rather than the
+    # outcome reader's guess
+    a = ask(CLOSE_OR_WOUND + " у противника все закрыты, а у моего сущ регенерация. рану получу?")
+    assert a.verdict is None and a.route == "ability"
+
+
+def test_he_may_after_a_told_refusal_asks_the_refusal():
+    a = ask("у меня «противник теряет фишку; если противник не может или не хочет этого сделать – разряд на 2 по "
+            "выбранному существу». противник отказывается, говорит не хочет. он так может?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.7"

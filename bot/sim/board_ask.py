@@ -459,6 +459,8 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
             return Asked("may_skip", skipped) if skipped else Asked("unread")
         return Asked("may_refuse")
     sent = _asked_sentence(question)
+    if _HE_MAY.fullmatch(clause.strip(" ?!.")) and _refusal_before(question):
+        return Asked("may_refuse")      # «… он говорит не хочу их терять. он так может?»: the refusal told is asked
     if _NOTHING.search(clause) and question_kind(question) == "yes_no":
         return Asked("nothing")         # «я тогда просто ничего не делаю?», «ничего не произойдёт?»
     if _LEFTOVER.search(sent) and _RESOURCE.search(sent) and (
@@ -544,6 +546,24 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
 
 
 _HOST_WORD = re.compile(r"(?<![а-я])хозя(?:ин|ина|ину|ином|ине)(?![а-я])")
+
+
+_HE_MAY = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:он|она|противник|соперник)\s+(?:так\s+)?(?:может|можно|вправе|имеет\s+право)"
+                     r"(?:\s+так)?(?:\s+делать|\s+сделать)?")
+"""«он так может?»: whether the opponent may do what the sentence before says he does."""
+
+
+def _refusal_before(question: str) -> bool:
+    """Whether the sentence before the asked one tells the opponent refusing («он говорит не
+    хочу их терять», «противник отказывается»)."""
+    from bot.abilities.outcome_words import sentences
+    from bot.sim.board_text import _has, _words
+
+    sents = sentences(question)
+    if len(sents) < 2:
+        return False
+    prev = fold(sents[-2])
+    return _has(prev, _words()["refuse"]) and (_has(prev, _words()["enemy"]) or _OPPONENT.search(prev) is not None)
 
 
 _BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")

@@ -465,7 +465,7 @@ def read_board_facts(question: str) -> BoardFacts:
                     and not re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", clause) and not _has(clause, w["creature"]):
                 facts.append(Fact("resources", "own", None, raw.strip()))    # «у меня ещё остались ресурсы»
                 continue
-            if _has(clause, w["other"]) and not lives and not quoted and not _has(clause, w["creature"]):
+            if _has(clause, w["other"]) and not lives and not quoted and not asking and not _has(clause, w["creature"]):
                 unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
                 continue
             targets_only = _has(clause, w["target"]) and not _has(clause, [c for c in w["creature"] if c not in w["target"]])
@@ -495,8 +495,16 @@ def read_board_facts(question: str) -> BoardFacts:
                         and not any(_has(clause, w[r]) for r in ("closed", "open", "flying", "wounded", "incorporeal")):
                     unread.append(raw.strip())  # «мои все целы»: a state of those creatures the reader does not know
                     continue
+                states = [r for r in ("closed", "open", "flying", "wounded", "incorporeal") if _has(clause, w[r])]
                 if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
                     pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
+                elif states and not asking and _has(clause, w["every"]) and _owner_of(clause, w) is not None \
+                        and not (_has(clause, w["enemy"]) and _has(clause, [x for x in w["own"] if not x.startswith("сво")])):
+                    pass        # «у врага всё закрыто», «противник всех своих уже закрыл»: every creature of that side
+                elif states and not asking and _has(clause, w["preference"]) is False and not re.search(
+                        r"(?<![а-яё])(?:хочет|хочу|может|могу|можно|нужно|надо)(?![а-яё])", clause):
+                    unread.append(raw.strip())  # «всё закрыто», «противник закрылся»: whose cards is not told
+                    continue
                 elif _has(clause, w["preference"]) and _action_named(clause) is not None:
                     continue    # «я бы лучше ранил на 1 открытое»: what the asker wants to do — the asked act, no board
                 elif not asking and (guard := _GUARD.search(clause)) is not None:
@@ -961,7 +969,16 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         if numbers and kind == "creature":
             _numbered_targets(st, n, numbers, player, facts, assumed, missing)
             continue
-        blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr, kind)
+        side = owner or ("enemy" if player == "second" else "own")
+        flyers = next((f for f in facts.of("exists") if f.only and f.restriction == "flying" and f.card_kind == "creature"
+                       and (f.owner or side) == side), None) if "ground" in (spec.get("restrictions") or ()) else None
+        if flyers is not None and kind == "creature":
+            # «у него на поле только летуны» and a part for a creature that does not fly: none fits
+            cid = f"Существо {'противника' if player == 'second' else 'ваше'} {len(st.cards)}"
+            st.cards[cid] = Card(id=cid, owner=player, cell=parse_cell(next(free[player])), lives=10, traits={"flying"})
+            assumed.append(f"«{flyers.said}»: {cid} летающее, подходящей цели для части {n} нет")
+            continue
+        blocked = _excluded(facts.facts, side, restr, kind)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
                     and c.id not in removed and c.zone == "battlefield" and not c.host]
         if blocked is None and existing and action not in failed:
