@@ -496,17 +496,22 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())  # «мои все целы»: a state of those creatures the reader does not know
                     continue
                 states = [r for r in ("closed", "open", "flying", "wounded", "incorporeal") if _has(clause, w[r])]
-                if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
+                if _has(clause, w["preference"]) and _action_named(clause) is not None:
+                    continue    # «я бы лучше ранил на 1 открытое»: what the asker wants to do — the asked act, no board
+                elif re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
                     pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
                 elif states and not asking and _has(clause, w["every"]) and _owner_of(clause, w) is not None \
                         and not (_has(clause, w["enemy"]) and _has(clause, [x for x in w["own"] if not x.startswith("сво")])):
                     pass        # «у врага всё закрыто», «противник всех своих уже закрыл»: every creature of that side
-                elif states and not asking and _has(clause, w["preference"]) is False and not re.search(
+                elif states and not asking and _opens_with(clause, w["possessive"]) \
+                        and not re.search(r"(?<![а-яё])(?:не|нет|ни|только|лишь|одни)(?![а-яё])", clause):
+                    # «у меня раненый гоблин»: a creature of that side in that state is there
+                    facts.append(Fact("exists", _owner_of(clause, w), states[0], raw.strip(), also=tuple(states[1:])))
+                    continue
+                elif states and not asked_sentence and not re.search(
                         r"(?<![а-яё])(?:хочет|хочу|может|могу|можно|нужно|надо)(?![а-яё])", clause):
                     unread.append(raw.strip())  # «всё закрыто», «противник закрылся»: whose cards is not told
                     continue
-                elif _has(clause, w["preference"]) and _action_named(clause) is not None:
-                    continue    # «я бы лучше ранил на 1 открытое»: what the asker wants to do — the asked act, no board
                 elif not asking and (guard := _GUARD.search(clause)) is not None:
                     # «у него защита от уничтожения»: the part doing that does not work on it, as «не уничтожился»
                     act = _action_named(guard.group(1))
@@ -515,7 +520,7 @@ def read_board_facts(question: str) -> BoardFacts:
                     else:
                         unread.append(raw.strip())
                     continue
-                elif not asking and (_has(clause, w["stats"]) or re.search(r"(?<![\d.])\d+(?![\d.])", clause)):
+                elif not asked_sentence and (_has(clause, w["stats"]) or re.search(r"(?<![\d.])\d+(?![\d.])", clause)):
                     unread.append(raw.strip())  # «у него броня 1»: a number or stat of a card the board does not keep
                     continue
                 else:
