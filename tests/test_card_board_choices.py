@@ -168,3 +168,12 @@ def test_he_may_after_a_told_refusal_asks_the_refusal():
     a = ask("у меня «противник теряет фишку; если противник не может или не хочет этого сделать – разряд на 2 по "
             "выбранному существу». противник отказывается, говорит не хочет. он так может?")
     assert _lead(a) == "Да" and a.citations[0] == "505.7"
+
+
+def test_only_artifacts_on_a_side_leave_no_creature_there():
+    q = ("у сущ «ранить выбранное существо противника на 1, при этом излечить себя на 1». у противника на поле "
+         "только артефакты. лечение будет?")
+    facts = read_board_facts(q)
+    assert ("none", "enemy", "creature") in [(f.kind, f.owner, f.card_kind) for f in facts.facts]
+    a = ask(q)
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4"

@@ -463,12 +463,16 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         return Asked("may_refuse")      # «… он говорит не хочу их терять. он так может?»: the refusal told is asked
     if _NOTHING.search(clause) and question_kind(question) == "yes_no":
         return Asked("nothing")         # «я тогда просто ничего не делаю?», «ничего не произойдёт?»
-    if _LEFTOVER.search(sent) and _RESOURCE.search(sent) and (
-            question_kind(question) != "yes_no" or re.search(r"(?<![а-я])(?:или|либо)(?![а-я])", sent)):
-        # «ресурсы сгорят или останутся?»: open; «потратятся или нет?»: yes / no on the verb asked
-        verb = _LEFTOVER.search(sent).group(0)
-        polar = re.search(r"(?<![а-я])(?:или|либо)\s+(?:нет|не\s)", sent) is not None
-        return Asked("leftover", parts=((0,) if _KEPT.match(verb) else (1,)) if polar else ())
+    if _LEFTOVER.search(sent) and _RESOURCE.search(sent):
+        # «ресурсы сгорят или останутся?»: open; «потратятся или нет?», «ресурсы тратятся?»: yes / no on the
+        # verb asked; «оставшиеся ресурсы не тратятся?»: negated (``target`` carries the verb as asked)
+        m = _LEFTOVER.search(sent)
+        either = re.search(r"(?<![а-я])(?:или|либо)(?![а-я])", sent) is not None
+        polar = re.search(r"(?<![а-я])(?:или|либо)\s+(?:нет|не\s)", sent) is not None or (
+            not either and question_kind(question) == "yes_no")
+        negated = re.search(r"(?<![а-я])не\s+$", sent[:m.start()]) is not None and not either
+        return Asked("leftover", parts=((0,) if _KEPT.match(m.group(0)) else (1,)) if polar else (),
+                     target=m.group(0) if negated else None)
     if _PAYMENT.search(sent):
         when = _pay_when(sent, question_kind(question) == "yes_no")
         if when is not None:
@@ -959,7 +963,13 @@ def _leftover(text, state, src, use, assumed, result, asked=None):
         if later:
             # the part after «при этом» is what the resources were short for: it is performed all the same
             bv.verdict += "; " + part_phrase(res, later[0])
-        if asked is not None and asked.parts:
+        if asked is not None and asked.parts and asked.target:
+            # «оставшиеся ресурсы не тратятся?»: the asked verb, positive, leads («Тратятся: …»);
+            # «не останутся?»: «Да, не останутся»
+            body = bv.verdict.split(": ", 1)[1]
+            bv.verdict = (f"{asked.target[:1].upper()}{asked.target[1:]}: " if asked.parts == (1,)
+                          else f"Да, не {asked.target} — потратятся: ") + body
+        elif asked is not None and asked.parts:
             bv.verdict = ("Да, " if asked.parts == (1,) else "Нет, ") + bv.verdict[:1].lower() + bv.verdict[1:]
         bv.form_decided = True
     else:

@@ -479,6 +479,11 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts.append(Fact("none", owner, None, raw.strip(), card_kind=card_kind))
                 elif _has(clause, w["exists"]) or _opens_with(clause, w["possessive"]):
                     facts.append(Fact("exists", owner, None, raw.strip(), card_kind=card_kind))
+                    only = "|".join(re.escape(fold(o)) for o in w["only"])
+                    if owner is not None and re.search(rf"(?<![а-яё])(?:{only})\s+(?:[а-яё]+\s+)?(?:{'|'.join(map(re.escape, w['card_kinds'][card_kind]))})",
+                                                       clause):
+                        # «у противника на поле только артефакты»: that side has no creature
+                        facts.append(Fact("none", owner, None, raw.strip()))
                 elif not asking:
                     unread.append(raw.strip())
                 continue

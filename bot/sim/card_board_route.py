@@ -29,8 +29,10 @@ CARD_AWARE = True
 question as asked."""
 
 
-_OPEN_STATE = re.compile(r"(?<![а-яё])(?:за|от)крыт(?:о|ы|а|ое|ые|ых|ая|ый)?(?![а-яё])|(?<![а-яё])(?:повернут|тапнут)\w*")
-"""An open / closed state told of cards («всё закрыто», «все открыты»), not the act («закрыл»)."""
+_OPEN_STATE = re.compile(r"(?<![а-яё])(?:все|всех)\s+(?:\w+\s+)?(?:(?:за|от)крыт(?:о|ы|ые|ых)?|(?:повернут|тапнут)\w*)(?![а-яё])")
+"""An open / closed state told of all cards («всё закрыто», «все уже открыты»), not the act
+(«закрыл»), nor one card's state («существо уже открыто»: the outcome reader takes it for the
+part's target, 505.4)."""
 
 
 def _executable(text: str):
