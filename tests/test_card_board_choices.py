@@ -177,3 +177,25 @@ def test_only_artifacts_on_a_side_leave_no_creature_there():
     assert ("none", "enemy", "creature") in [(f.kind, f.owner, f.card_kind) for f in facts.facts]
     a = ask(q)
     assert _lead(a) == "Нет" and a.citations[0] == "505.4"
+
+
+# ------------------------------------------------------------------ untyped acts and claims
+STUN_OR_WOUND = "у моего сущ «оглушить выбранное существо противника, в противном случае – нанесите себе рану 1»."
+
+
+def test_an_untyped_first_alternative_with_no_target_obliges_the_second():
+    # what «оглушить» does is not typed; that it needs an enemy creature is — and there is none (505.6)
+    a = ask(STUN_OR_WOUND + " у противника никого нет. рану получу?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.6"
+
+
+def test_an_untyped_first_alternative_with_a_target_gives_no_verdict():
+    # whether «оглушить» can be declared on the orc is not known: nor is whether the wound follows
+    a = ask(STUN_OR_WOUND + " у противника есть орк. рану получу?")
+    assert a.verdict is None
+
+
+def test_the_opponents_claim_is_no_event_told():
+    a = ask("«заморозить выбранное существо, при этом ранить его на 1». противник говорит что рана не пройдёт. "
+            "что будет?")
+    assert a.verdict is None

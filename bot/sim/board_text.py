@@ -917,6 +917,14 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
     for leaf in leaves:
         n = nums[id(leaf)]
         action, args = leaf_action(leaf)
+        if action is None:
+            # «оглушите выбранное существо противника»: what it does is not typed, whom it targets is —
+            # the board holds that target unless a fact says none exists (the executor then finds none)
+            from bot.abilities.effects import target_of
+
+            typed = target_of(leaf.text) or {}
+            if typed.get("who") in ("chosen", "enemy", "own") and typed.get("kind") in (None, "creature"):
+                action, args = "untyped", {"target": typed}
         spec = subject_relative(leaf.text, (args.get("target") or {}) if isinstance(args, dict) else {})
         who = spec.get("who")
         if this_card(leaf.text, who, antecedent):
@@ -965,7 +973,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             continue
         if who in ("it", "named") or action not in ("wound", "discharge", "shot", "throw", "heal", "destroy",
                                                     "return_to_deck", "return_to_hand", "exile", "open", "close",
-                                                    "lose", "gain", "move"):
+                                                    "lose", "gain", "move", "untyped"):
             continue
         owner = spec.get("owner") or ("own" if who == "own" else "enemy" if who == "enemy" else None)
         spec = implied_state(action, spec)
