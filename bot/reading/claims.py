@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from bot.answer import Answer, Block
+from bot.reading.argument import masked
 from bot.morph import analyzer, lemma
 from bot.reading.lexicon import words
 from bot.reading.speakers import addressed
@@ -122,9 +123,8 @@ class _Said:
     verb: int = -1      # where the say verb starts in the body (-1: no verb of its own, «а он — что нельзя»)
 
 
-def _masked(text: str) -> str:
-    """``text`` with quoted card text blanked (same length): its full stops end no sentence."""
-    return re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", lambda m: "«" + "_" * (len(m.group(0)) - 2) + "»", text)
+_masked = masked
+"""``text`` with quoted card text blanked (``bot.reading.argument.masked``)."""
 
 
 def _sentence_start(text: str, before: int | None = None) -> int:
