@@ -42,8 +42,9 @@ _SAME = re.compile(r"(?<![а-я])(?:этот|эта|этого|этой|этом
                    r"его|ее|сам|сама|само|сразу)\s+(?:же|ж)(?![а-я])")
 # «раз X» opening a clause: the asker's reason («…, раз у неё авангард»), not «ещё раз», «раз в ход»
 _SINCE = re.compile(r"^(?:а\s+)?раз\s+(?!в\s|за\s|за$|и\s)(?=[а-яё«])")
-_DEFINITION = re.compile(r"\s[—–-]\s|(?<![а-я])это\s|(?<![а-я])счита(?:ется|ются)\s")
-"""«X — Y», «X это Y», «X считается Y»: a general statement about the rules, not a board fact."""
+_DEFINITION = re.compile(r"[а-я»]\s+(?:[—–-]\s|это\s|счита(?:ется|ются)\s)")
+"""«X — Y», «X это Y», «X считается Y»: a general statement about the rules, not a board fact
+(something is named before «это»: «это артефакт» alone tells what a card told before is)."""
 _SUBORDINATE = re.compile(r"(?:а\s+|и\s+)?(?:если|когда|пока|раз|чтобы|хотя)(?![а-я])")
 """A clause opening with a subordinating conjunction: no main clause of a question."""
 _COMPARED = re.compile(r",\s+как\s+[а-яё]+$")
@@ -338,7 +339,9 @@ def read(question: str) -> Reading | None:
         known = bool(_KNOWN.search(s0))
         s1 = _KNOWN.sub("", s0).strip(" ,") or s0
         compared = concluding and bool(_COMPARED.search(fold(s1)))    # «…, как артефакт. значит …»
-        if known or compared or _premise_like(s1):
+        # «X — это Y» is a rule statement unless it tells a card of the board («мой гоблин — артефакт»)
+        defined = bool(_DEFINITION.search(f" {fold(masked(s1))} ")) and not told_fact(s1)
+        if known or compared or has_particle(s1) or defined:
             premises.append(s1)
             told = told or told_fact(s1)
             continue
