@@ -519,7 +519,8 @@ def read_board_facts(question: str) -> BoardFacts:
                     continue
                 elif not asking and (guard := _GUARD.search(clause)) is not None:
                     # «у него защита от уничтожения»: the part doing that does not work on it, as «не уничтожился»
-                    act = _action_named(guard.group(1))
+                    act = _action_named(guard.group(1)) or ("wound" if re.match(r"ран(?:ы|ам|ений|ения|ение)?(?![а-яё])",
+                                                                                  guard.group(1)) else None)
                     if act is not None and not re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", clause):
                         facts.append(Fact("failed", None, None, raw.strip(), act))
                     else:
