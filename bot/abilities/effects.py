@@ -88,8 +88,53 @@ def vocabulary() -> Vocabulary:
     return Vocabulary(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
 
 
+FUZZY_MIN = 7
+"""Shortest vocabulary word a misspelling may be read as (grammar/effects.yaml verbs, nouns
+and keywords): shorter words are too close to other words to guess."""
+
+
+@lru_cache(maxsize=50_000)
 def _lemma(word: str) -> str:
-    return lexicon.word_lemma(word)
+    """Lemma of a leaf's word; a word the dictionary does not know that is one letter off a
+    word of the vocabulary («отравленме», «отравленмя» for «отравление») is read as that
+    word (``vocabulary_typo``), so a misspelling does not change the typed action."""
+    lem = lexicon.word_lemma(word)
+    v = vocabulary()
+    if lem in v.game_lemmas or len(word) < FUZZY_MIN - 1 or not word.isalpha():
+        return lem
+    fixed = vocabulary_typo(word)
+    return fixed if fixed is not None else lem
+
+
+@lru_cache(maxsize=1)
+def _typo_targets() -> tuple[str, ...]:
+    v = vocabulary()
+    return tuple(sorted(w for w in set(v.by_verb) | set(v.by_noun) | v.keywords
+                        if len(w) >= FUZZY_MIN and w.isalpha()))
+
+
+def vocabulary_typo(word: str) -> str | None:
+    """The vocabulary word (grammar/effects.yaml: an action's verb or noun, a keyword) that
+    ``word`` misspells, or ``None``: only for a word the dictionary does not know, one edit
+    (OSA: a letter changed, added, dropped or two swapped) from the word itself or, for an
+    inflected form, from the word with the same ending cut (up to two letters each side,
+    leaving at least ``FUZZY_MIN`` letters),
+    the first three letters the same, and the target unique."""
+    from rapidfuzz.distance import OSA
+
+    from bot.morph import analyzer
+
+    w = word.casefold().replace("ё", "е")
+    if analyzer().word_is_known(w):
+        return None
+    found = set()
+    for t in _typo_targets():
+        if t[:3] != w[:3] or abs(len(t) - len(w)) > 2:
+            continue
+        if OSA.distance(w, t, score_cutoff=1) <= 1 or any(
+                len(t) - k >= FUZZY_MIN and OSA.distance(w[:-k], t[:-k], score_cutoff=1) <= 1 for k in (1, 2)):
+            found.add(t)
+    return found.pop() if len(found) == 1 else None
 
 
 @lru_cache(maxsize=20_000)

@@ -1179,6 +1179,26 @@ def _amount_before_cost(toks: list[Token]) -> list[Token]:
     return out
 
 
+_DECLARE_LEMMAS = frozenset({"объявить", "использовать", "применить", "сыграть"})
+
+
+def _declared_named(toks: list[Token], i: int) -> int | None:
+    """Index of the dash (or colon) ending a named effect written as an operand of its own,
+    «[объявить] заклинание «…» [(limit)] –» / «воздействие «…» –», with a part after it;
+    ``None`` otherwise."""
+    j = i
+    if toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _DECLARE_LEMMAS:
+        j += 1
+    if j + 2 >= len(toks) or toks[j].type != "NAMED_KW" or toks[j + 1].type != "QUOTED":
+        return None
+    j += 2
+    if toks[j].type in ("PAREN", "LIMIT"):
+        j += 1
+    if j + 1 < len(toks) and toks[j].type in ("DASH", "COLON") and toks[j + 1].type in ("WORD", "MAY", "NUMBER", "ICON"):
+        return j
+    return None
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -1268,9 +1288,14 @@ class CardPostLex:
             # condition, an event "Вальхалла:", "Бешенство 3:" a trigger)
             # (a keyword ability of the card named as a label, "Бестелесный: -1 от ударов", is
             # that keyword with what it does on this card: a named node, not a condition)
+            # (a label over a real trigger, "Отпор: В начале хода – …", gates that trigger:
+            # the trigger stays the event, the label is the state it works in)
             kind = "NAMED_KW" if _keyword_label(toks, i, label) else \
                 "CONDITION_KW" if toks[i].value.casefold() in ("на", "в", "во") or \
-                lexicon.is_adjective(toks[i].value) else "TRIGGER_KW"
+                lexicon.is_adjective(toks[i].value) or (
+                    label + 1 < len(toks) and toks[label + 1].type == "TRIGGER_KW" and not (
+                        label + 2 < len(toks) and toks[label + 1].value.casefold() == "после"
+                        and lexicon.word_lemma(toks[label + 2].value) == "этот")) else "TRIGGER_KW"
             out.append(_retype(toks[i], kind))
             out.extend(t if t.type in ("WORD", "NUMBER") else _retype(t, "WORD") for t in toks[i + 1:label])
             out.append(_retype(toks[label], "HEAD_END"))
@@ -1686,10 +1711,30 @@ class CardPostLex:
                     in_cond = True
                     inner_part = True
                     continue
+            declared = _declared_named(toks, i) if prev is not None and prev.type in _PART_SEPS | {"MAY_V"} else None
+            if declared is not None:
+                # "…может объявить заклинание «ледяная броня» (один раз за ход) – <effect>": the
+                # spell declared is a named header over the part after the dash, not a leaf
+                kw = toks[i] if toks[i].type == "NAMED_KW" else Token.new_borrow_pos("NAMED_KW", toks[i + 1].value, toks[i])
+                head = [x if x.type in ("WORD", "QUOTED", "PAREN", "NUMBER") else
+                        _retype(x, "PAREN" if x.type == "LIMIT" else "WORD") for x in toks[i + 1:declared]]
+                if toks[i].type != "NAMED_KW":
+                    head = head[1:]
+                    head.insert(0, _retype(toks[i + 1], "WORD"))
+                out.extend([kw, *head, _retype(toks[declared], "HEAD_END")])
+                i = declared
+                prev = out[-1]
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                in_cond = True
+                inner_part = True
+                continue
             if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))
                                      or (prev.type == "ILI_V" and typ == "CONDITION_KW")) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
+                    # "…, при этом заклинание – ранить …": the kind of the next part with no name
+                    (typ == "NAMED_KW" and i + 2 < n and toks[i + 1].type == "DASH" and prev.type != "HEAD_END") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and named_end(toks, i) is not None) or
                     (typ == "TRIGGER_KW" and prev.type in ("SEMI", "COND_COMMA") and self._dash_ends(toks, i)) or
