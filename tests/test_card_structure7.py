@@ -271,3 +271,58 @@ def test_vanguard_is_a_keyword_ability_not_a_class(text):
     res = parse(text)
     leaf = next(n for n in _kinds(res, "effect") if n.text == "Авангард")
     assert leaf.attr("action") == "trait"
+
+
+# ---- two keywords granted by one verb with «или» are a choice ---------------------------------------
+@pytest.mark.parametrize("text, first, second", [
+    ("Концентрация: существо получает благословление или проклятие.", "существо получает благословление", "проклятие"),
+    ("[:tap]: выбранное существо получает броню 1 или регенерацию 1.", "выбранное существо получает броню 1",
+     "регенерацию 1"),
+])
+def test_two_keywords_granted_with_or_are_two_options(text, first, second):
+    res = parse(text)
+    choice = _kinds(res, "choice")[0]
+    assert [c.text for c in choice.children] == [first, second]
+    assert [c.attr("action") for c in choice.children] == ["gain", "gain"]
+
+
+def test_or_inside_a_keywords_own_words_is_no_choice():
+    res = parse("Получает защиту от выстрелов или метаний.")
+    assert not _kinds(res, "choice")
+
+
+# ---- «Отпор:» is a state of the card, as «Строй:» -------------------------------------------------------
+@pytest.mark.parametrize("text, shape", [
+    ("Отпор: [:ova]1. [:tap]: Разряд на 1.", "(card (condition effect) (cost effect))"),
+    ("Отпор: +1 к метанию.", "(condition effect)"),
+])
+def test_a_state_label_over_a_static_ability_is_a_condition(text, shape):
+    res = parse(text)
+    assert res.ast.shape() == shape
+
+
+# ---- two modifiers written without a full stop ----------------------------------------------------------
+def test_a_second_modifier_after_a_word_starts_an_ability():
+    res = parse("+1 к {strike} за каждую открытую карту противника с {health} +2 к {strike} по героям.")
+    assert [n.text for n in _kinds(res, "effect")] == [
+        "+1 к {strike} за каждую открытую карту противника с {health}", "+2 к {strike} по героям"]
+    assert all(n.attr("action") == "modify" for n in _kinds(res, "effect"))
+
+
+@pytest.mark.parametrize("text", ["Получает +1 к {strike} и +2 к {health}.", "Получает +1 к {strike} до конца хода."])
+def test_a_modifier_after_its_verb_or_and_is_not_cut(text):
+    res = parse(text)
+    assert res.ast.kind != "card"
+
+
+# ---- «, если X – Y» saying what X is, after a part, is that part's condition --------------------------
+@pytest.mark.parametrize("text, head, body", [
+    ("Щит. +1 к излечению, если хозяин – страж леса.", "если хозяин – страж леса", "+1 к излечению"),
+    ("[:tap]: Ранить выбранное существо на 1, если хозяин – герой-маг.", "если хозяин – герой-маг",
+     "Ранить выбранное существо на 1"),
+])
+def test_a_trailing_if_with_a_defining_dash_is_one_condition(text, head, body):
+    res = parse(text)
+    cond = _kinds(res, "condition")[0]
+    assert cond.attr("head") == head and cond.children[0].text == body
+    assert not any(n.attr("action") == "class" for n in _kinds(res, "effect"))

@@ -300,6 +300,24 @@ def _keyword_word(word: str) -> bool:
     return lexicon.word_lemma(word) in vocabulary().keywords
 
 
+_GRANT_VERBS = frozenset({"получать", "получить", "иметь"})
+
+
+def _granted_keyword_pair(toks: list[Token], i: int) -> bool:
+    """Is the «или» at ``i`` between two keyword abilities granted by one verb ("существо
+    получает благословление или проклятие", "получить полет или броню 1")? Then the player
+    gets one of two abilities (505.5), not one ability with «или» in its name."""
+    if i + 1 >= len(toks) or not _is_keyword(toks[i + 1]):
+        return False
+    k = i - 1
+    if k >= 0 and toks[k].type == "NUMBER":
+        k -= 1
+    if k < 1 or not _is_keyword(toks[k]) or lexicon.word_lemma(toks[k].value) in _PARAMETER_LEMMAS \
+            or lexicon.word_lemma(toks[i + 1].value) in _PARAMETER_LEMMAS:
+        return False
+    return toks[k - 1].type == "WORD" and lexicon.word_lemma(toks[k - 1].value) in _GRANT_VERBS
+
+
 _MAY_FORMS = frozenset({"можете", "могут"})
 # Verbs that, after «существо может», grant a permission even in the perfective form
 # ("Выбранное существо может атаковать или двигаться до конца хода").
@@ -451,6 +469,13 @@ def split_points(toks: list[Token]) -> list[int]:
         elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type in ("LIMIT", "PAREN") and j + 1 < len(toks) \
                 and toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("к", "от"):
             cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}", "… (максимум 3) +1 к {strike}"
+        elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type in ("ICON", "WORD") and j + 1 < len(toks) \
+                and toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("к", "от") \
+                and not (prev.type == "WORD" and (lexicon.is_predicate(prev.value) or lexicon.is_preposition(prev.value)
+                                                  or pos_of(prev.value) in ("CONJ", "PRCL", "ADVB"))) \
+                and any(_is_modifier(toks[k], toks[k + 1]) for k in range(j - 1)) \
+                and not any(x.type in HEADER_KW or x.type == "COST" for x in toks[:j]):
+            cuts.append(j)   # "+1 к {strike} за каждую карту с {health} +3 к {strike} по машинам": two modifiers
     return cuts
 
 
@@ -1411,7 +1436,9 @@ class CardPostLex:
             return False
         kind, j = end
         if kind == "token" and toks[i + j].type == "DASH":
-            return True
+            # (not "…, если хозяин – страж леса": the dash says what the host is, nothing follows)
+            return not (i + j + 1 < stop and toks[i + j + 1].type == "WORD" and _names_a_value(toks, i + j)
+                        and not any(x.type in HEADER_KW or x.type in ("DASH", "COLON", "MAY") for x in toks[i + j + 1:stop]))
         if i + 2 < len(toks) and toks[i + 1].value.casefold() == "после" and toks[i + 2].value.casefold() == "этого" \
                 and i + j < stop:
             return True     # "A, если после этого у X нет ран B": a condition over the next part
@@ -1859,6 +1886,8 @@ class CardPostLex:
                 if not joins and not start and not subclause and a is not None and a.type == "CONDITION_KW" \
                         and a.value.casefold() == "если" and a is toks[i + 1] and self._dash_ends(toks, i + 1):
                     joins = True    # "излечиться на X или если не имеет ран – получить …": an option under its condition
+                if not joins and not start and not subclause and _granted_keyword_pair(toks, i):
+                    joins = True    # "получает благословление или проклятие": two keywords granted, one of them
                 if not joins and not start and prev is not None and prev.type == "COMMA" and not modal \
                         and any(x.value.casefold() == "если" for x in out[op_start:]) and _if_clause_ahead(toks, i):
                     # "получают благословление, если оба ваши, или проклятие, если оба противника":
