@@ -326,3 +326,20 @@ def test_a_trailing_if_with_a_defining_dash_is_one_condition(text, head, body):
     cond = _kinds(res, "condition")[0]
     assert cond.attr("head") == head and cond.children[0].text == body
     assert not any(n.attr("action") == "class" for n in _kinds(res, "effect"))
+
+
+def test_the_alternative_is_of_the_part_that_cannot_be_done_only():
+    res = parse("[:tap]: Заклинание «холод» – ранить выбранное существо на 2, затем переместить его на клетку назад, "
+                "если оно не может быть перемещено – оно не открывается в начале своего хода.")
+    seq = _kinds(res, "and_then")[0]
+    assert [c.kind for c in seq.children] == ["effect", "otherwise"]
+    alt = seq.children[1]
+    assert alt.attr("head") == "если оно не может быть перемещено"
+    assert [c.attr("action") for c in alt.children] == ["move", "restrict"]
+
+
+def test_a_failed_part_with_no_verb_is_the_one_just_before():
+    res = parse("При атаке ранить себя на 1, затем закрыть выбранное существо; если не удалось – получить {counter}.")
+    seq = _kinds(res, "and_then")[0]
+    assert [c.kind for c in seq.children] == ["effect", "otherwise"]
+    assert [c.attr("action") for c in seq.children[1].children] == ["close", "counters"]
