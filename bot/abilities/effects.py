@@ -88,6 +88,9 @@ def vocabulary() -> Vocabulary:
     return Vocabulary(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
 
 
+# a grant verb, a colon, then the label of the ability granted and its own colon
+_GRANTED_LABEL = re.compile(r"\b(?:получа\w*|получи\w*|имеют|имеет)\s*:\s*([А-ЯЁ][а-яё-]+(?:\s+\d+)?)\s*:")
+
 FUZZY_MIN = 7
 """Shortest vocabulary word a misspelling may be read as (grammar/effects.yaml verbs, nouns
 and keywords): shorter words are too close to other words to guess."""
@@ -281,6 +284,15 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             and not any(lexicon.is_predicate(w) for w in words):
         # "Только для слуа", "Только для горных карт" (equipment): who may have the card
         return "restrict", {"only": " ".join(tokens[2:])}
+    granted = _GRANTED_LABEL.search(text)
+    if granted is not None:
+        # "… получают: Концентрация: Фарро получает +1 …": an ability with its own label is granted
+        return "gain", {"granted": granted.group(1)}
+    if "нельзя" in (w.casefold() for w in words) and not any(t.startswith("«") for t in tokens):
+        # "использовать прыжок или телепортацию нельзя", "Нельзя излечивать": a prohibition
+        what = next((c for w in words if lexicon.is_infinitive(w) and w.casefold() != "нельзя"
+                     for c in v.by_verb.get(_lemma(w), [])[:1]), None)
+        return "restrict", ({"what": what} if what else {})
     # class / race labels
     if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
             and not any(lexicon.is_predicate(w) for w in words):

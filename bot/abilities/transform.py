@@ -151,7 +151,7 @@ _AMOUNT_LIMIT = re.compile(r"^(максимум|минимум|не\s+более
 
 _FIRST_WORD = re.compile(r"[А-Яа-яЁё-]+")
 # a bracket opening with a clause of its own: "(если клетка занята, то уничтожить …)", "(когда …)"
-_BRACKET_CLAUSE = re.compile(r"(если|когда|при|в\s+начале|в\s+конце)\b", re.I)
+_BRACKET_CLAUSE = re.compile(r"(если|когда|при|в\s+начале|в\s+конце|до\s+начала)\b", re.I)
 _USE_LIMIT = re.compile(r"\bраза?\s+(в|за)\s+(\w+\s+)?(ход|бой)\b", re.I)
 _BRANCHING = ("choice", "cases", "otherwise", "refusable")
 
@@ -226,7 +226,9 @@ class ToAst(Transformer):
             return self._node("named", None, items, [body], head=items[-1].value[1:-1].strip(),
                               name=name_part.strip() or None, effect_kind=named.group(1).casefold(), written_after=True,
                               limit=rest if rest and _LIMIT_WORDS.search(rest) else None)
-        bracket = self._bracket_effect(items[-1]) if len(items) > 1 and items[-1].type == "PAREN" else None
+        bracket = self._bracket_effect(items[-1]) if items[-1].type == "PAREN" else None
+        if bracket is not None and len(items) == 1:
+            return bracket      # "(До начала вашего хода – получить {wolf} либо {human} …)": a sentence in brackets
         if bracket is not None:
             # "Инкарнирует … в открытом виде (если клетка занята, то уничтожить все карты на ней)",
             # "…, пока не погибнут 2 наземных существа (вскройте его после расстановки)": the
