@@ -343,3 +343,42 @@ def test_a_failed_part_with_no_verb_is_the_one_just_before():
     seq = _kinds(res, "and_then")[0]
     assert [c.kind for c in seq.children] == ["effect", "otherwise"]
     assert [c.attr("action") for c in seq.children[1].children] == ["close", "counters"]
+
+
+# ---- typing: a prohibition, a granted labelled ability -----------------------------------------------------
+@pytest.mark.parametrize("text, what", [
+    ("Если рядом нет свободных клеток использовать прыжок нельзя.", None),
+    ("Нельзя излечивать существ противника.", "heal"),
+])
+def test_nelzya_is_a_prohibition(text, what):
+    leaf = _kinds(parse(text), "effect")[-1]
+    assert leaf.attr("action") == "restrict"
+    assert dict(leaf.attr("args") or ()).get("what") == what
+
+
+def test_a_labelled_ability_granted_after_a_colon_is_gained():
+    res = parse("В начале хода противника ваши линунги получают: Концентрация: Ярл получает +1 к разряду до конца хода.")
+    leaf = _kinds(res, "effect")[0]
+    assert leaf.attr("action") == "gain" and dict(leaf.attr("args"))["granted"] == "Концентрация"
+
+
+# ---- a sentence in brackets, a cap after a trailing condition, two modifiers in one option -----------------
+def test_a_whole_sentence_in_brackets_is_an_ability():
+    res = parse("{wolf}: +1 к ударам. (До начала вашего хода – получить {wolf} до конца хода противника). Орда.")
+    trig = _kinds(res, "trigger")[0]
+    assert trig.attr("head") == "До начала вашего хода"
+    assert trig.children[0].attr("action") == "gain"
+
+
+def test_a_cap_after_a_trailing_condition_is_the_effects_note():
+    res = parse("При {strike} получает +1 к ударам, пока не совершит промах (максимум +3).")
+    cond = _kinds(res, "condition")[0]
+    assert cond.attr("head") == "пока не совершит промах"
+    assert cond.children[0].attr("note") == "максимум +3"
+
+
+def test_two_modifiers_of_one_option_are_two_effects():
+    res = parse("При атаке получает либо {regen} 2, либо +2 к {strike} и +1 к {move}.")
+    choice = _kinds(res, "choice")[0]
+    assert [c.kind for c in choice.children] == ["effect", "and_then"]
+    assert [n.text for n in choice.children[1].children] == ["+2 к {strike}", "+1 к {move}"]

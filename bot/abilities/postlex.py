@@ -1985,6 +1985,12 @@ class CardPostLex:
                 t = _retype(t, "AND_THEN")
                 if toks[i + 1].type == "TRIGGER_KW":
                     comma_trigger = i + 1
+            elif typ == "AND" and not start and op_start > 0 and out[op_start - 1].type in ("ILI_V", "LIBO") \
+                    and len(out) - op_start >= 2 and _is_modifier(out[op_start], out[op_start + 1]) \
+                    and _is_modifier(nxt, nxt2):
+                # "получает либо {regen} 2, либо +2 к {strike} и +1 к {move}": two modifiers of one
+                # option are two effects of that option (505.4 inside the choice)
+                t = _retype(t, "AND_IN")
             elif typ in ("AND", "COMMA"):
                 if may_scope and not start and not modal and nxt is not None and nxt.type == "WORD" and (
                         lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):

@@ -140,7 +140,9 @@ _TIME_IN_IF = re.compile(r"\b(в|во)\s+(начале|конце)\s+((ваше�
                          r"(хода|боя|раунда)(\s+(противника|соперника|игрока))?\b", re.I)
 
 
-_REGARDLESS = re.compile(r"\(\s*(вне\s+зависимости|независимо)\b", re.I)
+# "(вне зависимости от дальности)", "(максимум +3)" after a condition written after its effect: how
+# the effect applies or how far its amount goes, not words of the condition
+_REGARDLESS = re.compile(r"\(\s*(вне\s+зависимости|независимо|максимум|минимум|не\s+более)\b", re.I)
 
 
 # "(кроме клеток рядом с ним, 1 раз за ход)": a qualifier, then the count of uses; a cap on the
