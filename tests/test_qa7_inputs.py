@@ -71,3 +71,57 @@ def test_he_is_wrong_is_a_dispute_not_a_second_statement():
     a = ask("Противник говорит, что симбиота нельзя положить на летающее существо. Я говорю, что он ошибается. Кто прав?")
     assert a.verdict is not None and a.verdict.startswith("Прав противник"), a.verdict
     assert "проверить не смог" not in a.verdict and a.citations[0] == "209.4"
+
+
+# ------------------------------------------------------------ rulebook pages numbered by paragraph
+NUMBERED_PARAGRAPHS = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Правила игры</title></head>
+<body>
+<nav><ul><li><a href="/">Главная</a></li></ul></nav>
+<div class="toc"><h3>Оглавление</h3><p><a href="#a">301. Основы</a></p><p><a href="#b">302. Ресурсы</a></p></div>
+<h2 id="a">301. Основы.</h2>
+<p>301.1. Партию играют двое. Колода игрока содержит не менее 30 карт.</p>
+<p>301.2. В колоде не может быть более трёх одинаковых карт.</p>
+<p><i>Пример:</i> три «Гнома» можно, четыре – нельзя.</p>
+<p>301.3. Игрок может сдаться:</p>
+<p>а) в свой ход;</p><p>б) в ход противника.</p>
+<h2 id="b">302. Ресурсы.</h2>
+<p>302.1. Ресурсы бывают золотые и серебряные.</p>
+<p>302.2. Артефакты не могут двигаться.</p>
+<table><tr><th>Бросок</th><th>Итог</th></tr><tr><td>1–3</td><td>Промах</td></tr><tr><td>4–6</td><td>Удар</td></tr></table>
+<p>302.3. Если существо погибает, его экипировка уничтожается.</p>
+<h2>Словарь</h2>
+<table><tr><td>Ресурс</td><td>то, чем оплачивается карта</td></tr><tr><td>Хозяин</td><td>существо под симбиотом</td></tr></table>
+<footer>© 2026. Все права защищены.</footer>
+</body></html>
+"""
+
+
+def test_a_page_numbering_its_paragraphs_imports_with_the_printed_numbers(tmp_path):
+    from bot.importer import import_sources
+
+    src = tmp_path / "rules.html"
+    src.write_text(NUMBERED_PARAGRAPHS, encoding="utf-8")
+    data, report = import_sources([src], "para")
+    got = [c["number"] for c in data["clauses"]]
+    assert got == ["301.1", "301.2", "301.3", "301.3.а", "301.3.б", "302.1", "302.2", "302.3"]
+    assert [(s["number"], s["title"]) for s in data["sections"]] == [("301", "Основы"), ("302", "Ресурсы")]
+    by = {c["number"]: c for c in data["clauses"]}
+    assert by["301.2"]["examples"] == ["Пример: три «Гнома» можно, четыре – нельзя."]
+    assert by["302.2"]["text"] == "Артефакты не могут двигаться."    # the table is no part of the sentence
+    assert by["302.2"]["tables"] == [{"caption": "", "rows": [["Бросок", "Итог"], ["1–3", "Промах"], ["4–6", "Удар"]]}]
+    assert [(d["term"], d["text"]) for d in data["dictionary"]] == [
+        ("Ресурс", "то, чем оплачивается карта"), ("Хозяин", "существо под симбиотом")]
+    assert any("абзацы с номерами" in n for n in report.notes)
+
+
+def test_a_numbered_paragraph_out_of_order_names_the_page_line(tmp_path):
+    from bot.errors import RulebookError
+    from bot.importer import import_sources
+
+    src = tmp_path / "rules.html"
+    src.write_text(NUMBERED_PARAGRAPHS.replace("<h2 id=\"b\">302. Ресурсы.</h2>", "<h2>301. Ещё раз.</h2>"),
+                   encoding="utf-8")
+    with pytest.raises(RulebookError) as e:
+        import_sources([src], "para")
+    assert str(e.value).startswith("rules.html, строка 12: раздел 301 встречается второй раз"), str(e.value)
