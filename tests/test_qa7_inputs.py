@@ -125,3 +125,25 @@ def test_a_numbered_paragraph_out_of_order_names_the_page_line(tmp_path):
     with pytest.raises(RulebookError) as e:
         import_sources([src], "para")
     assert str(e.value).startswith("rules.html, строка 12: раздел 301 встречается второй раз"), str(e.value)
+
+
+# ------------------------------------------------------------ the asker's guess after a wh-question
+ONE = "Только одного (1): второго симбиота на то же существо поместить нельзя"
+
+
+@pytest.mark.parametrize("guess,lead", [
+    ("один", "Да, "), ("1", "Да, "), ("два", "Нет, "), ("ноль", "Нет, "),
+    # a guess that is no single value: no «Да» / «Нет» put before the value
+    ("ни одного", ""), ("не два", ""), ("больше одного", ""), ("хотя бы один", ""), ("максимум два", ""),
+    ("минимум один", ""), ("один или два", ""), ("2 или 1", ""), ("-1", ""), ("1,5", ""), ("1.5", ""),
+])
+def test_a_guess_gets_yes_or_no_only_when_it_is_one_value(guess, lead):
+    from bot.proposed import weigh
+
+    got = weigh(f"сколько симбиотов можно на существо, {guess}?", ONE)
+    assert got == (lead + ONE[:1].lower() + ONE[1:] if lead else ONE), got
+
+
+def test_no_symbiote_at_all_is_never_yes_only_one():
+    a = ask("сколько симбиотов можно на существо, ни одного?")
+    assert a.verdict is None or not a.verdict.startswith("Да"), a.verdict
