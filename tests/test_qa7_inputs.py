@@ -39,6 +39,9 @@ def test_the_condition_told_with_the_subject_still_fits_its_rule():
     "Я согласен.",
     "Я с ним согласен.",
     "Я тоже так думаю.",
+    "Я соглашаюсь.",
+    "Я говорю, что это правда.",
+    "Я говорю «да».",
 ])
 def test_an_agreement_is_the_same_statement_not_its_denial(agree):
     claim = find_claim(f"{FALSE_CLAIM} {agree} Кто прав?")
@@ -58,7 +61,8 @@ def test_both_sides_holding_a_false_claim_is_never_you_are_right(q):
     assert a.verdict is None or "вы правы" not in a.verdict.lower(), a.verdict
 
 
-@pytest.mark.parametrize("deny", ["Я говорю, что он не прав.", "Я не согласен.", "Я говорю, что он ошибается."])
+@pytest.mark.parametrize("deny", ["Я говорю, что он не прав.", "Я не согласен.", "Я говорю, что он ошибается.",
+                                  "Я говорю, что это неправда.", "Я говорю «нет»."])
 def test_saying_the_other_is_wrong_denies_his_claim(deny):
     claim = find_claim(f"{FALSE_CLAIM} {deny} Кто прав?")
     assert claim is not None and claim.counter == ""
@@ -147,3 +151,13 @@ def test_a_guess_gets_yes_or_no_only_when_it_is_one_value(guess, lead):
 def test_no_symbiote_at_all_is_never_yes_only_one():
     a = ask("сколько симбиотов можно на существо, ни одного?")
     assert a.verdict is None or not a.verdict.startswith("Да"), a.verdict
+
+
+@pytest.mark.parametrize("third", ["а друг говорит, что он прав", "а друг говорит, что нет",
+                                   "а друг говорит, что симбиота можно положить на летающее существо"])
+def test_a_dispute_of_two_other_people_is_not_the_askers(third):
+    # the asker took no side: «Вы правы» would answer for someone who said nothing
+    q = f"Противник говорит, что симбиота можно положить на летающее существо, {third}. Кто прав?"
+    assert find_claim(q) is None
+    a = ask(q)
+    assert a.verdict is None or "вы правы" not in a.verdict.lower(), a.verdict

@@ -245,8 +245,8 @@ def _agreements(body: str, said: list[_Said]) -> tuple[list[_Said], list[str]]:
     kept: list[_Said] = []
     agreeing: list[str] = []
     for s in said:
-        c = fold(s.content).strip(" ,.;:!?—–-")
-        c = re.sub(r"^(?:ну|да|вот|а|и)\s+", "", c)
+        c = fold(s.content).strip(" ,.;:!?—–-«»\"“”„'")
+        c = re.sub(r"^(?:ну|вот|а|и)\s+", "", c)
         if c and wrong.fullmatch(c):
             kept.append(replace(s, content="", disputes=True))
         elif c and right.fullmatch(c):
@@ -497,6 +497,9 @@ def _find(f: str) -> Claim | None:
     if main is None:
         return None
     content = main.content
+    if check == "who" and "me" not in agreeing and not any(s.who == "me" for s in said) and (agreeing or len(
+            {s.other_word for s in said if s.who == "other"}) > 1):
+        return None     # «противник говорит P, а друг — что он прав. Кто прав?»: two other people, the asker no side
     for who in agreeing:    # «я говорю, что он прав», «я с ним согласен»: the other side holds P too —
         if who != main.who:     # read as that side saying P itself (two sides, one statement)
             said.append(_Said(who, "", content, False, "", len(body)))
