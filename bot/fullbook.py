@@ -1163,8 +1163,12 @@ def _numbered_paragraphs(html: str) -> bool:
     """The page prints each clause's full number at the start of a paragraph or heading
     («<p>102.1. Кристаллы бывают …</p>», at least two): the layout the plain-text reader
     reads, not lists numbered by ``<ol>``."""
-    return len(re.findall(r"<(?:p|div|h[1-6]|span|b|strong)\b[^>]*>\s*(?:<[^>]+>\s*)*\d{2,3}\.\d{1,3}\.?\s*[^\d\s<]",
-                          html, re.IGNORECASE)) >= 2
+    # one tag, then the number (no repeated group of tags: 50,000 unclosed <div> made that quadratic)
+    return len(_NUMBERED_PARA.findall(html)) >= 2
+
+
+_NUMBERED_PARA = re.compile(r"<(?:p|div|h[1-6]|span|b|strong|font|u|i|em)\b[^<>]*>[ \t\r\n]*\d{2,3}\.\d{1,3}\.?[ \t]*[^\d\s<]",
+                            re.IGNORECASE)
 
 
 def _html_as_text_book(html: str, source: str) -> FullBook | None:

@@ -161,3 +161,16 @@ def test_a_dispute_of_two_other_people_is_not_the_askers(third):
     assert find_claim(q) is None
     a = ask(q)
     assert a.verdict is None or "вы правы" not in a.verdict.lower(), a.verdict
+
+
+def test_a_page_of_unclosed_divs_is_refused_without_a_hang():
+    # the numbered-paragraph check once ran a repeated group of tags from every «<div»:
+    # 50,000 unclosed <div> took 221 s; now one pass (a hang guard, not a speed target)
+    import subprocess
+    import sys
+
+    code = ("from bot.fullbook import read_full\n"
+            "raw = ('<html><body>' + '<div>' * 50000 + '<h2>101. А.</h2><ol><li>Текст пункта.</li></ol>').encode()\n"
+            "try:\n    read_full(raw, 'n.html')\nexcept ValueError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.startswith("n.html, строка 1: элементы страницы вложены глубже 100 уровней"), out.stdout + out.stderr
