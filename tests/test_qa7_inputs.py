@@ -190,3 +190,19 @@ def test_a_csv_quote_never_closed_is_named_at_its_row(tmp_path):
     ok.write_text('name;type;text\nОрк;существо;"Ранить ""на"" 1"\nГном;существо;"Ранить\nна 2"\n', encoding="utf-8")
     texts = [r.fields["text"] for r in read_file(str(ok)).rows]
     assert texts == ['Ранить "на" 1', "Ранить\nна 2"]
+
+
+# ------------------------------------------------------------ what the answer shows, once
+def test_an_unknown_kind_is_understood_once():
+    from bot.chat.render import render_plain
+
+    a = ask("Можно ли положить симбиота на Гаргулью?")
+    assert a.verdict is None and a.understood.startswith("Как я понял: «Гаргулья» — карта, вид которой")
+    assert render_plain(a).count("Как я понял") == 1
+
+
+def test_a_reason_the_steps_repeat_is_given_once():
+    a = ask("сколько местностей может быть под контролем у одного игрока")
+    why = next(b for b in a.blocks if b.title == "Почему")
+    assert len(why.items) == len(set(why.items)) and len(why.items) >= 2, why.items
+    assert a.citations[:2] == ["211.3", "211.4"]
