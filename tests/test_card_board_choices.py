@@ -199,3 +199,10 @@ def test_the_opponents_claim_is_no_event_told():
     a = ask("«заморозить выбранное существо, при этом ранить его на 1». противник говорит что рана не пройдёт. "
             "что будет?")
     assert a.verdict is None
+
+
+def test_just_the_later_part_as_the_askers_preference_is_no_after_pri_etom():
+    a = ask(SELF_HEAL + " ресурсов не хватает. мне лучше просто полечить. так можно?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4"
+    a = ask(SELF_HEAL + " ресурсов нет совсем. а ресурсы куда денутся?")
+    assert a.verdict.startswith("Потратятся") and a.citations[0] == "505.9"

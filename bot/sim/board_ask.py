@@ -124,7 +124,7 @@ _PAY_WHEN = re.compile(r"(?<![а-я])(?:когда|в\s+какой\s+момен�
 
 _RESOURCE = re.compile(r"(?<![а-я])(?:ресурс\w*|кристалл\w*|они|их|остаток|остатки|оставш\w*|(?:для|на)\s+оплат\w*|"
                        r"что\s+(?:у\s+меня\s+)?(?:есть|осталось))(?![а-я])")
-_LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|останут\w*|остаются|остан[её]тся|потрат\w*|тратят\w*|пропад\w*|пропадут|"
+_LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|денут\w*|останут\w*|остаются|остан[её]тся|потрат\w*|тратят\w*|пропад\w*|пропадут|"
                        r"сохран\w*|вернут\w*|вернутся|сбросят\w*|уйдут)(?![а-я])")
 """«оставшиеся ресурсы сгорят или останутся?»: what becomes of the resources left for the payment."""
 
@@ -218,6 +218,8 @@ def _pay_when(sent: str, yes_no: bool) -> tuple[int, ...] | None:
     return ()
 
 
+_JUST = re.compile(r"(?<![а-я])(?:просто|сразу|только|лишь)(?![а-я])")
+"""«хочу просто полечить»: the part wanted alone, without the ones before it."""
 _ONLY_ASKED = re.compile(r"(?<![а-я])(?:только|лишь|одно\s+из|что-то\s+одно)(?![а-я])")
 """«могу только полечиться?»: one part asked without the others (505.8 after «может»)."""
 
@@ -519,6 +521,7 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         # says the asker wants to do
         wanted = _wanted_before(question)
         hits = _parts_named(wanted, ps, actions) if wanted else []
+        head = wanted or head     # «мне лучше просто полечить. так можно?»: the want tells what is left out
         if not hits and len(ps) == 1:
             hits = [ps[0].number]       # «можно?» about a text of one part: that part
         elif not hits and wanted is not None and len(ps) > 1:
@@ -538,8 +541,11 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         acted = [h for h in _by_action(head, actions) if h != instead]
         part = acted[0] if len(acted) == 1 else part
     only = bool(_ONLY_ASKED.search(clause))
-    if only and instead is None and part is not None and part > 1 and _MAY.search(clause):
-        instead = part - 1      # «могу только полечить?» of a later part: without the part before it
+    just = only or _JUST.search(head) is not None
+    if just and instead is None and part is not None and part > 1 and _MAY.search(clause):
+        # «могу только полечить?», «мне лучше просто полечить. так можно?» of a later part: without the
+        # part before it (after «при этом» a «Нет», 505.4; another connective runs the choice as asked)
+        instead = part - 1
     if _MAY.search(clause) and part is not None:
         return Asked("may", part, instead, target=target, only=only)
     if question_kind(question) == "yes_no" and part is not None:
