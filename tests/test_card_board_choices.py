@@ -206,3 +206,12 @@ def test_just_the_later_part_as_the_askers_preference_is_no_after_pri_etom():
     assert _lead(a) == "Нет" and a.citations[0] == "505.4"
     a = ask(SELF_HEAL + " ресурсов нет совсем. а ресурсы куда денутся?")
     assert a.verdict.startswith("Потратятся") and a.citations[0] == "505.9"
+
+
+def test_both_cells_taken_and_a_verdict_without_a_paragraph():
+    facts = read_board_facts("у сущ «переместите это существо на соседнюю клетку; получите фишку». оно в углу, обе "
+                             "соседние клетки заняты. фишку получу?")
+    assert [f.kind for f in facts.facts if f.kind == "cells_full"] == ["cells_full"]
+    # a single part with no target near: no paragraph of the edition rules it, so no verdict rests on it
+    a = ask("у моего мага «ранить выбранное существо рядом на 1». рядом никого. что будет?")
+    assert a.verdict is None
