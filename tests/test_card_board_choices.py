@@ -215,3 +215,11 @@ def test_both_cells_taken_and_a_verdict_without_a_paragraph():
     # a single part with no target near: no paragraph of the edition rules it, so no verdict rests on it
     a = ask("у моего мага «ранить выбранное существо рядом на 1». рядом никого. что будет?")
     assert a.verdict is None
+
+
+def test_an_order_told_in_the_want_before_a_bare_question():
+    text = "у сущ «ранить выбранное существо на 1; получить фишку». у противника есть орк. "
+    a = ask(text + "хочу сначала фишку, потом ранить. можно?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4.1"
+    a = ask(text + "хочу сначала ранить, потом фишку. так можно?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.4.1"

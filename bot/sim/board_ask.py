@@ -480,6 +480,10 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         if when is not None:
             return Asked("payment", parts=when)
     order = _order(sent, ps, actions) or _reversed(sent, ps, actions)
+    if order is None and _BARE_MAY.fullmatch(clause.strip()):
+        # «хочу сначала фишку, потом ранить. можно?»: the order is told in the want before the bare question
+        before = _wanted_sentence(question)
+        order = (_order(before, ps, actions) or _reversed(before, ps, actions)) if before else None
     if order is not None:
         return Asked("order", parts=order)
     skipped = _left_out(_asking_sentence(question), ps, actions)
@@ -577,6 +581,19 @@ def _refusal_before(question: str) -> bool:
 
 
 _BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")
+
+
+def _wanted_sentence(question: str) -> str | None:
+    """The whole sentence before the asked one, folded, when it says what the asker wants or
+    prefers («хочу сначала фишку, потом ранить»); else ``None``."""
+    from bot.abilities.outcome_words import sentences
+    from bot.sim.board_text import _stems_re, _words
+
+    sents = sentences(question)
+    if len(sents) < 2:
+        return None
+    prev = fold(sents[-2])
+    return prev if _stems_re(tuple(_words()["preference"])).search(prev) else None
 
 
 def _wanted_before(question: str) -> str | None:
