@@ -75,7 +75,12 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
-    from bot.rules_text import combine, rolls, tables
+    from bot.rules_text import combine, defining, rolls, tables
+
+    if defining.asked_term(question) is not None:   # «что такое клетка напротив карты»: the defining sentence
+        d = defining.answer(question, edition)
+        if d is not None:
+            return d
 
     idx = index_for(edition)
     t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx) or combine.answer(
