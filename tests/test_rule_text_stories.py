@@ -131,3 +131,38 @@ def test_a_person_is_the_whole_phrase_that_says_which():
 def test_who_is_answered_with_the_determining_phrase(tested_edition):
     a = ask("а кто решает, какой игрок ходит первым?", edition=tested_edition)
     assert a.verdict == "Игрок, выбросивший большее число" and a.citations[0] == "102.2"
+
+
+# --- how, which value, which order, who after a told event -----------------------------------
+
+def test_a_manner_question_is_answered_by_the_phrase_after_the_verb(tested_edition):
+    from bot.rules_text import manner
+
+    assert manner.asks_manner("а дробный результат как именно округляется?")
+    assert not manner.asks_manner("в начале хода оно открывается как все")   # a comparison
+    assert not manner.asks_manner("как думаешь, можно?")
+    a = ask("а дробный результат расчёта как именно округляется?", edition=tested_edition)
+    assert a.verdict == "Округляется в меньшую сторону" and a.citations[0] == "104.1"
+    a = ask("результат округляется как?", edition=tested_edition)   # «дробный» of the rule left unnamed
+    assert not a.verdict
+
+
+def test_which_value_is_the_number_written_after_the_asked_noun(tested_edition):
+    a = ask("какой модификатор к броску при выстреле по летающему существу?", edition=tested_edition)
+    assert a.verdict == "+1" and a.citations[0] == "305.5"
+    a = ask("при метании по летуну какой модификатор?", edition=tested_edition)   # 305.5 says: not to throwing
+    assert not a.verdict
+
+
+def test_the_order_of_two_events_is_the_one_sentence_that_states_it():
+    a = ask("сперва игрок получает приоритет, а затем применяет эффекты правил? или как")
+    assert a.verdict.startswith("Нет, наоборот: сначала применяет все эффекты правил игры") and a.citations[0] == "303.6"
+    a = ask("сначала применяются эффекты правил игры, а потом игрок получает приоритет?")
+    assert a.verdict.startswith("Да: сначала применяет") and a.citations[0] == "303.6"
+
+
+def test_who_after_a_told_event_and_in_a_titled_paragraph():
+    a = ask("в стеке лежит внезапка противника. она выполнилась. кто щас получает приоритет")
+    assert a.verdict == "Активный Игрок" and a.citations[0] == "303.4"
+    a = ask("на шаге вскрытия кто первым переносит летунов во вспомогательную зону")   # «Шаг вскрытия.» titles 405.1
+    assert a.verdict == "Первый игрок" and a.citations[0] == "405.1"

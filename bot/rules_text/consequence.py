@@ -443,9 +443,11 @@ def asked_state(question: str) -> AskedState | None:
     from bot.rules_text.values import opens_with_wh
 
     L = language()
+    from bot.yesno import asks as chat_asks
+
     parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if len(parts) < 2 or "?" not in parts[-1] or opens_with_wh(parts[-1]):
-        return None
+    if len(parts) < 2 or opens_with_wh(parts[-1]) or not ("?" in parts[-1] or chat_asks(parts[-1])):
+        return None     # «… в начале моего хода оно открывается как все» asks without «?»
     toks, _ = tokenize(parts[-1])
     if any(t.lemma in L.personal or t.lemma in L.impersonal or t.lemma in ("или", "ли") for t in toks):
         return None     # a modal, a choice or «ли» question is the yes/no reader's

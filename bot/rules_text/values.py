@@ -660,6 +660,25 @@ def _paragraph_words(vi: "ValueIndex") -> dict[str, frozenset[str]]:
     return got
 
 
+def _titles(vi: "ValueIndex") -> dict[str, frozenset[str]]:
+    """Paragraph number -> the concepts of its title sentence (a first sentence of at most
+    four words and no verb: «Шаг вскрытия.»), cached on ``vi``."""
+    got = getattr(vi, "_titles", None)
+    if got is None:
+        got = {}
+        for f in vi.facts:
+            if f.number in got:
+                continue
+            toks = tokenize(f.sentence)[0]
+            got[f.number] = f.words if 0 < len(toks) <= 4 and not any(
+                t.pos in ("VERB", "INFN", "PRTS", "ADJS") for t in toks) else frozenset()
+        try:
+            object.__setattr__(vi, "_titles", got)
+        except Exception:  # noqa: BLE001
+            pass
+    return got
+
+
 def _cond_tail(text: str) -> str:
     return re.sub(r"(?i)^\s*(если|когда|пока)\s+", "", text).strip(" ,.")
 
@@ -679,13 +698,21 @@ def who_answer(question: str, q, idx, edition: str) -> "Answer | None":
     first = any(t.lemma in W.first for t in tokenize((q.text or question).rstrip("?!. "))[0])
     asked = [x for x in asked_concepts(question, q) if x.removeprefix("не ") not in L.filler
              and x.removeprefix("не ") not in L.implicit and x not in W.first]
-    if len(asked) < 2:
+    events: list[str] = []
+    if len(asked) == 1:
+        # «… внезапка выполнилась. кто щас получает приоритет»: one asked concept, read after the
+        # events the story told — the sentence must name each of them too («Выполненное игродействие
+        # …, после чего Активный Игрок вновь получает приоритет»)
+        events = sorted(c for c in q.context if c[-2:] in ("ть", "ся", "ти") and c not in L.light
+                        and c not in L.filler and c not in L.implicit)
+    if len(asked) + len(events) < 2:
         return None
     options: dict[str, list[tuple[str, str]]] = {}
+    titles = _titles(vi)
     for k in _candidates(vi, asked):
         f = vi.facts[k]
-        if not f.persons or not all(_hits(x, f.words) for x in asked):
-            continue
+        if not f.persons or not all(_hits(x, f.words | titles.get(f.number, frozenset())) for x in asked + events):
+            continue    # a paragraph titled «Шаг вскрытия.» speaks of that step in each sentence
         if first and f.later:
             continue
         if f.persons[0] == GENERIC_PERSON:
