@@ -166,3 +166,16 @@ def test_who_after_a_told_event_and_in_a_titled_paragraph():
     assert a.verdict == "Активный Игрок" and a.citations[0] == "303.4"
     a = ask("на шаге вскрытия кто первым переносит летунов во вспомогательную зону")   # «Шаг вскрытия.» titles 405.1
     assert a.verdict == "Первый игрок" and a.citations[0] == "405.1"
+
+
+def test_a_relative_clause_rule_of_effect_answers_what_happens():
+    # «Экипировка, которая после окончания подфазы Вскрытия не имеет хозяина (…), – погибает» (212.5)
+    a = ask("а что бывает со шмоткой, у которой после подфазы вскрытия не оказалось хозяина?")
+    assert a.verdict == "Экипировка погибает" and a.citations[0] == "212.5"
+    a = ask("что будет с симбиотом, у которого после вскрытия нет хозяина?")   # «подфазы» untold: which step?
+    assert not a.verdict
+
+
+def test_left_without_creatures_is_one_concept(tested_edition):
+    a = ask("у обоих игроков одновременно погибли все существа, что тогда?", edition=tested_edition)
+    assert a.verdict == "Партия завершается ничьей" and a.citations[0] == "103.3"

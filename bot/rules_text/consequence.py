@@ -36,7 +36,8 @@ _ASKS = re.compile(
     r"(?i)(?<![а-яё])(?:что|чо|че|шо)\s+(?:(?:же|тогда|теперь|в итоге|при этом)\s*)?(?:(?:с|со)\s+[а-яё]+(?:\s+[а-яё]+)?\s*)?"
     r"(?:(?:будет|станет|случится|произойд[её]т|происходит|бывает|делать|дальше)(?![а-яё])|[?,]|$)")
 _NEG = frozenset({"не", "нет", "ни", "без"})
-_SPLIT = re.compile(r"(?i)[,;:.!?()—–]|\s(?:а|но|и|потом|затем|после чего)\s")
+_SPLIT = re.compile(r"(?i)[,;:.!?()—–]|\s(?:а|но|и|потом|затем|после чего)\s"
+                    r"|\s(?=(?:(?:у|на|в|с|со|под|из|к|от|по)\s+)?котор[а-яё]+\s)")   # «со шмоткой | у которой нет …»
 STORY_CHARS = 800
 """The longest question whose story is read against the rules of effect."""
 _DEFAULT = frozenset({"текст", "слово"})
@@ -237,9 +238,10 @@ class Outcome:
     subject: frozenset[str] = frozenset()
     """The concepts of the consequence's own subject («его экипировка»): the story must name it."""
     state_only: bool = False
-    """A negated consequence («атака ран не наносит») or one whose condition is the subject's
+    """A negated consequence («атака ран не наносит») or a fact whose condition is the subject's
     relative clause («Существо, на котором лежит счётчик оцепенения, не открывается …»): it
-    answers a yes/no on the asked state (``asked_state``), never «что будет?»."""
+    answers a yes/no on the asked state (``asked_state``), never «что будет?» (a consequence
+    verb after a relative clause — «Экипировка, которая …, – погибает» — answers both)."""
 
     @property
     def named(self) -> frozenset[str]:
@@ -267,8 +269,9 @@ def read_outcomes(idx) -> list[Outcome]:
             if conds:
                 subject = frozenset(w for w in p.subject_words if w not in L.implicit and w not in L.filler
                                     and w not in L.light)
-                for alt in _alternatives(conds):
-                    out.append(Outcome(p, alt, frozenset(), (rel,), subject, state_only=True))
+                for alt in _alternatives(conds):   # «Экипировка, которая … не имеет хозяина, – погибает»: «что с ней?» too
+                    out.append(Outcome(p, alt, frozenset(), (rel,), subject,
+                                       state_only=not (p.positive and p.kind == "consequence")))
             continue
         if p.kind in ("consequence", "fact") and p.condition_text and not p.positive:
             own = tuple(clauses(_as_written(p.sentence, p.condition_text), rule=True))
@@ -297,7 +300,7 @@ def read_outcomes(idx) -> list[Outcome]:
 
 
 _RELATIVE = re.compile(r"^(?P<head>[А-ЯЁ][^,;:()]{1,60}?),\s+(?P<rel>(?:(?:на|в|у|с|под|из|к|от|по)\s+)?котор[а-яё]+\s"
-                       r"[^,;:()]{3,120}?),\s+(?P<main>[^;]+)")
+                       r"[^,;:()]{3,120}?)(?:\s*\([^()]*\))?\s*,\s+(?:[–—-]\s+)?(?P<main>[^;]+)")
 
 
 def _relative_condition(p) -> str | None:
@@ -457,6 +460,8 @@ def asked_state(question: str) -> AskedState | None:
         return None
     i = at[0]
     neg = i > 0 and toks[i - 1].lemma == "не"
+    if neg and (toks[i].lemma in L.consequence or L.aspect.get(toks[i].lemma, toks[i].lemma) in L.consequence):
+        return None     # «он не погибнет?»: a negated consequence is not asked here (``_asked_verbs``)
     verb = L.norm(toks[i].lemma, toks[i].text)
     rest = [t for k, t in enumerate(toks) if k != i]
     stays = False
@@ -581,8 +586,14 @@ def _narrower(a: Outcome, b: Outcome) -> bool:
 
 
 def _consequence(p) -> str:
+    """What the rule says happens: its main clause («Экипировка, которая …, – погибает» ->
+    «Экипировка погибает»)."""
     from bot.rules_text.route import _consequence_text
 
+    m = _RELATIVE.match(p.sentence) if not p.condition_text else None
+    if m is not None:
+        main = re.split(r"(?<=[.!?])\s", m.group("main"))[0].rstrip(". ")
+        return f"{m.group('head').strip()} {main}"
     return _consequence_text(p)
 
 

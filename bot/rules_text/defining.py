@@ -16,7 +16,8 @@ when
 
 The strongest defining sentence wins (``strength`` per verb, the exact term side first);
 two of equal rank that say different things give no verdict. Without a numbered
-sentence, the edition's dictionary entry for exactly that term answers («Словарь: …»).
+sentence — and whenever the edition's dictionary has an entry for exactly that term — the
+glossary route answers (``bot.glossary.answer``, the entry's first sentence its verdict).
 
 ``answer(question, edition)`` -> ``Answer`` (route ``rule_text``) or ``None``.
 """
@@ -205,6 +206,8 @@ def answer(question: str, edition: str) -> "Answer | None":
     if term is None:
         return None
     rb = load(edition)
+    if _entry(term, rb) is not None:
+        return None     # the edition's dictionary defines it: the glossary route answers (``bot.glossary``)
     ranked = []
     for d in definitions(rb):
         extra = _fit(d, term)
@@ -219,7 +222,7 @@ def answer(question: str, edition: str) -> "Answer | None":
         if d.strength < STRONG and _defined_elsewhere(_term_text(question), d.number, rb.edition):
             return None     # «Симбиот считается картой, …» states a property; 209.1 defines the word
         return _reply(question, d.sentence.rstrip(" ."), [d.number], rb, f"п. {d.number}: «{d.sentence}»")
-    return _from_dictionary(question, term, rb)
+    return None
 
 
 STRONG = 80
@@ -243,21 +246,18 @@ def _defined_elsewhere(term: str, number: str, edition: str) -> bool:
     return t is not None and t.strong and t.number is not None and t.number != number
 
 
-def _from_dictionary(question: str, term: tuple[str, ...], rb) -> "Answer | None":
-    """The edition's dictionary entry whose term is exactly ``term`` (its first sentence the
-    verdict), citing the entry («Словарь: …») after the paragraph the glossary finds for it."""
-    from bot.glossary import lookup_term
-
+def _entry(term: tuple[str, ...], rb):
+    """The edition's dictionary entry whose term is exactly ``term`` («Броня Х» for «броня»), or ``None``."""
     for e in rb.dictionary:
-        if tuple(dict.fromkeys(_content(tokenize(re.sub(r"\s+[XХ]$", "", e.term))[0]))) != term:
-            continue
-        first = re.split(r"(?<=[.!?])\s+|\n", e.text.strip())[0].rstrip(" .")
-        if not first:
-            return None
-        t = lookup_term(e.term, rb.edition)
-        cites = [n for n in ((t.number if t is not None and t.strong else None), e.label) if n]
-        return _reply(question, first, cites, rb, f"{e.label}: «{e.text.strip()}»")
+        if tuple(dict.fromkeys(_content(tokenize(re.sub(r"\s+[XХ]$", "", e.term))[0]))) == term:
+            return e
     return None
+
+
+def entry_verdict(text: str) -> str | None:
+    """The verdict a dictionary entry gives «что такое X?»: its first sentence."""
+    first = re.split(r"(?<=[.!?])\s+|\n", text.strip())[0].rstrip(" .")
+    return first or None
 
 
 def _reply(question: str, verdict: str, cites: list[str], rb, quoted: str) -> "Answer":
