@@ -179,3 +179,42 @@ def test_a_relative_clause_rule_of_effect_answers_what_happens():
 def test_left_without_creatures_is_one_concept(tested_edition):
     a = ask("у обоих игроков одновременно погибли все существа, что тогда?", edition=tested_edition)
     assert a.verdict == "Партия завершается ничьей" and a.citations[0] == "103.3"
+
+
+# --- the first X wounds prevented ---------------------------------------------------------------
+
+def test_the_prevention_and_the_attack_kinds_are_read_off_the_edition(tested_edition):
+    from bot.rules_text import prevent
+    from bot.rules_text.index import index_for
+
+    prevs, kinds, other = prevent.read(index_for(tested_edition))
+    assert [(p.ability, p.magic, p.number) for p in prevs] == [("броня", False, "403.1")]
+    assert kinds["разряд"][0] and not kinds["выстрел"][0] and not kinds["простой_удар"][0]
+    assert other == (False, "301.3")        # «все остальные атаки – немагические»
+
+
+@pytest.mark.parametrize("q,left", [
+    ("у моего сущ броня 2. в этот ход его ударили простым ударом на 3 раны и разрядом на 2. сколько ран получит всего?",
+     "3"),   # 3 - 2 from the strike, the discharge is magic: 1 + 2
+    ("на моём орке броня 1, за ход ему прилетело 2 раны выстрелом и ещё 2 простым ударом. скока ран он получит?", "3"),
+])
+def test_wounds_left_after_armour(tested_edition, q, left):
+    a = ask(q, edition=tested_edition)
+    assert a.verdict == left and a.citations[0] == "403.1", (a.verdict, a.trace)
+
+
+@pytest.mark.parametrize("q", [
+    "у моего сущ броня 2. в прошлом ходу ему нанесли 2 раны простым ударом, а сейчас 3 выстрелом. сколько ран получит?",
+    "у моего сущ броня 1. ему нанесли 3 раны. сколько ран получит?",          # which attack: not told
+    "у моего сущ броня 1 и ещё броня 2. ему нанесли 3 раны выстрелом. сколько ран получит?",   # two armours
+])
+def test_no_wounds_verdict_when_the_story_leaves_something_out(tested_edition, q):
+    from bot.rules_text import prevent
+    from bot.rules_text.index import index_for
+
+    assert prevent.answer(q, tested_edition, index_for(tested_edition)) is None
+
+
+def test_an_incorporeal_ending_the_turn_on_a_cell_with_a_card(tested_edition):
+    a = ask("бестелесный закончил ход на клетке с моей другой тварью, что будет?", edition=tested_edition)
+    assert a.verdict == "Оно погибает" and a.citations[0] == "409.1"

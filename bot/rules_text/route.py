@@ -60,11 +60,11 @@ def story_answer(question: str, edition: str = "5ed") -> Answer | None:
     the consequence a rule of effect states for the story told
     (``bot.rules_text.consequence``) — read over
     every sentence of ``question``, however long: ``None`` when neither decides."""
-    from bot.rules_text import combine, consequence, rolls, tables
+    from bot.rules_text import combine, consequence, prevent, rolls, tables
 
     idx = index_for(edition)
     t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx) or combine.answer(
-        question, edition, idx)
+        question, edition, idx) or prevent.answer(question, edition, idx)
     if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
         return t
     return consequence.answer(question, edition, idx)
@@ -75,7 +75,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
-    from bot.rules_text import combine, defining, rolls, tables
+    from bot.rules_text import combine, defining, prevent, rolls, tables
 
     if defining.asked_term(question) is not None:   # «что такое клетка напротив карты»: the defining sentence
         d = defining.answer(question, edition)
@@ -84,7 +84,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
 
     idx = index_for(edition)
     t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx) or combine.answer(
-        question, edition, idx)
+        question, edition, idx) or prevent.answer(question, edition, idx)
     if t is not None:   # a printed table's row and column; a roll with modifiers held in its bounds
         return t
     a = _answer_sentences(question, edition)
