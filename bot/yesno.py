@@ -48,7 +48,7 @@ _OR_NOT = re.compile(r"(?<![а-яё])(?:или|либо)\s+(?:нет|не)\s*[?!
 _EITHER_OR = re.compile(r"(?<![а-яё])(или|либо)(?![а-яё])")
 _SUBORDINATE = re.compile(r"(если|когда|пока|чтобы|хотя|раз|после|перед)(?![а-яё])")
 _LEAD_YES_NO = re.compile(r"(да|нет)(?![а-яё])", re.I)
-_LEAD_PERSON = re.compile(r"(прав[ыа]?\s|вы\s+правы|правы\s+вы|ты\s+прав)", re.I)
+_LEAD_PERSON = re.compile(r"(прав[ыа]?\s|вы\s+правы|правы\s+вы|ты\s+прав|[а-яё]+\s+не\s+прав)", re.I)
 
 
 def asked_sentence(question: str) -> str:
@@ -163,10 +163,15 @@ def lead(holds: bool | None, body: str) -> str | None:
     return f"{'Да' if holds else 'Нет'}: {body}"
 
 
-def rule_on_claim(holds: bool, why: str, *, claimer_is_me: bool, other: str, who_check: bool) -> str:
+def rule_on_claim(holds: bool, why: str, *, claimer_is_me: bool, other: str, who_check: bool,
+                  others_only: bool = False) -> str:
     """The ruling on a claim from whether the claimed proposition holds: «Да, противник
     прав: why» / «Нет, вы не правы: why»; for «кто прав?» the person: «Прав противник:
-    why» / «Вы правы: why». ``other``: how the other side is named («противник», «друг»)."""
+    why» / «Вы правы: why» — or, when only the other side said anything (``others_only``),
+    «Противник не прав: why» (the asker claimed nothing to be right about). ``other``: how the
+    other side is named («противник», «друг»)."""
+    if who_check and others_only and not claimer_is_me and not holds:
+        return f"{other[:1].upper() + other[1:]} не прав: {why}"
     if who_check:
         me_right = holds == claimer_is_me
         return f"Вы правы: {why}" if me_right else f"Прав {other}: {why}"
