@@ -62,6 +62,9 @@ def test_card_text_claim_answered_relative_to_claim():
 
 def test_card_text_claim_who_is_right():
     a = ask(TEXT + "Противник говорит, что я обязан сделать оба. Кто прав?")
+    # the asker said nothing himself: the claimer is named as not right
+    assert a.verdict.startswith("Противник не прав: контролирующий игрок вправе не объявлять")
+    a = ask(TEXT + "Противник говорит, что я обязан сделать оба. Я не согласен. Кто прав?")
     assert a.verdict.startswith("Вы правы: контролирующий игрок вправе не объявлять")
     mine = ask(TEXT + "Я говорю, что обязан сделать оба. Верно?")
     assert mine.verdict.startswith("Нет, вы не правы: ")

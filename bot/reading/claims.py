@@ -577,7 +577,7 @@ def _find(f: str) -> Claim | None:
                      rejected=rejected)
     if person is None or person == main.who:
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
-                     counter=counter, counter_who=counter_who, asker_said=any(s.who == "me" for s in said), **spoken)
+                     counter=counter, counter_who=counter_who, asker_said=_asker_said(body, main, said), **spoken)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
     stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
@@ -588,6 +588,18 @@ def _find(f: str) -> Claim | None:
                      counter=counter, counter_who=counter_who, asked_person=person, **spoken)
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected,
                  direct=spoken["direct"] and person == main.who)
+
+
+def _asker_said(body: str, main: _Said, said: list[_Said]) -> bool:
+    """Whether the asker says anything himself in the dispute: a speaker of his own («я
+    говорю …», «а я спорю»), or outside the claim an «я» / «мы» or a disagreement («не
+    согласен», «против»)."""
+    if any(s.who == "me" for s in said):
+        return True
+    rest = body.replace(main.content, " ") if main.content else body
+    if re.search(r"(?<![а-я])(?:я|мы)(?![а-я])", rest):
+        return True
+    return any(re.search(rf"(?<![а-я]){re.escape(fold(p))}(?![а-я])", rest) for p in _claim_words()["dispute_phrases"])
 
 
 def _stance_on_told_action(body: str, said: list[_Said], asked: str, check: str) -> Claim | None:
