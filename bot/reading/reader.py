@@ -356,7 +356,7 @@ class _Reader:
             return not (u.clause != t.clause and before is not None and before.clause == u.clause
                         and before.text in ("на", "в", "во", "у", "с", "со", "под", "над", "при", "от", "из"))
         start = t.i - 2 if p1 is not None and p1.text in ("и", "да", "или", "либо") else \
-            t.i - 1 if p1 is not None and p1.clause != t.clause else None
+            t.i - 1 if p1 is not None and p1.clause != t.clause and self.list_clause(t) else None
         if start is not None:
             # «сущи без класса и летуны», «сущи без класса, летуны»: back over the previous item's own words to its noun
             for k in range(start, max(-1, start - 5), -1):
@@ -367,6 +367,17 @@ class _Reader:
                         or u.lemma in self.w.trait_nouns):
                     return False
         return False
+
+    def list_clause(self, t: Tok) -> bool:
+        """The clause of ``t`` holds only list items: card words, «и / да / или», traits and «без
+        класса» («…, гном и летун», «…, летуны.») — not «…, существо противника стало …»."""
+        for u in self.toks[t.i:]:
+            if u.clause != t.clause:
+                break
+            if not (kind_of(u.text) or name_of(u.text) or u.lemma in self.w.trait_nouns or u.lemma in self.w.traits
+                    or u.text in ("и", "да", "или", "либо", "без", "не") or u.lemma in self.w.class_word):
+                return False
+        return True
 
     def unknown_name_card(self, t: Tok) -> bool:
         """«мой Болотник», «симб на копейщике»: a card name the lexicon does not know
