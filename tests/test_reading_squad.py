@@ -95,3 +95,29 @@ def test_property_told_squad_equals_the_seating_step(subj, squad, only, join, or
         assert not a.verdict, (q, a.verdict)      # who hosts it is the player's choice: no fate ruled
     else:
         assert a.verdict and "погибает" in a.verdict, (q, a.verdict, a.unread)
+
+
+@pytest.mark.parametrize("q,start", [
+    ("Я назначил своих симбов и шмотки, противник тоже назначил своих. Кто теперь первым назначает паразитов?", "Первый игрок"),
+    ("шаг рассадки. паразитов назначают до того как второй игрок рассадит своих симбов и шмотки или после?", "После"),
+    ("шаг рассадки. первый игрок назначает своих паразитов раньше чем второй игрок назначает своих симбиотов и шмотки?", "Нет"),
+])
+def test_the_seating_order_told_with_players_and_the_step_before(q, start):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(start) and a.citations[0] == "405.2", (a.verdict, a.citations)
+
+
+def test_players_named_with_two_kinds_of_one_group_stay_unread():
+    # the first player's symbiotes come before the second's equipment, which the kinds alone do not say (405.2)
+    r = read("первый игрок назначает симбиотов раньше, чем второй игрок назначает экипировку?")
+    assert r.unread
+
+
+@pytest.mark.parametrize("q,word,cite", [
+    ("на гноме сидел мой симб. гнома убили разрядом. что с симбом?", "погибает", "209.4"),
+    ("хозяин моего симба перестал быть существом. симб живёт дальше?", "Нет", "209.3"),
+    ("можно ли паразита назначить на существо в своём же отряде?", "Нет", "209.1"),
+])
+def test_how_it_died_stays_and_a_stressed_owner_are_read(q, word, cite):
+    a = scenario_answer(q)
+    assert word in a.verdict and cite in a.citations[:3], (a.verdict, a.citations)

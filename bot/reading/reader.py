@@ -978,6 +978,10 @@ class _Reader:
             if op in ("dies", "leaves"):
                 self.r.events.append(Event("die" if op == "dies" else "leave", target.key, None, t.i))
                 self.use(t.i)
+                for u in self.toks[max(0, t.i - 3):t.i + 4]:     # «убили разрядом», «ударом убили»: how it happened
+                    if u.clause == t.clause and u.case == "ablt" and u.lemma in self.w.means_words and u.i not in self.mention:
+                        p = self.tok(u.i - 1)
+                        self.use(u.i, p.i if p is not None and p.lemma in ("свой", "мой", "его", "простой") else None)
                 if op == "leaves":      # «вернулся в колоду»: where it went
                     for u in self.toks[t.i + 1:t.i + 4]:
                         if u.clause == t.clause and u.lemma in self.w.places_off_board:
@@ -1218,6 +1222,9 @@ class _Reader:
                                                                                               max(u.i, fate.i)])))
             # «он живой остаётся?»: one asked fate in two words («погибает или уничтожается?» names two)
             pred = "stays" if fate.lemma in self.w.fate_stays else "gone"
+            if pred == "stays":     # «симб живёт дальше?», «по-прежнему остаётся?»: staying, said once more
+                self.use(*(u.i for u in sent if abs(u.i - fate.i) <= 2 and u.clause == fate.clause
+                           and u.text in self.w.stays_adverbs))
             if pred == "stays" and any(e.op in ("move", "relocate") for e in self.r.events):
                 return      # «хозяина передвинули. симбиот остаётся?» — on the host or on the old cell? not read
             # «симбиот погибает или уничтожается?»: options named, the answer names the one that happens

@@ -181,7 +181,11 @@ def read_squad(rd) -> None:
     for t in rd.toks:
         if t.lemma != "отряд" or t.i in rd.r.used:
             continue
-        near = [rd.tok(t.i - 1), rd.tok(t.i + 1)]
+        before = rd.tok(t.i - 1)
+        if before is not None and before.text in ("же", "ж"):
+            rd.use(before.i)        # «в своём же отряде»: «же» stresses the owner word
+            before = rd.tok(t.i - 2)
+        near = [before, rd.tok(t.i + 1)]
         owner = next((u for u in near if u is not None and u.i in rd.r.used
                       and (u.lemma in rd.w.owner_me or u.lemma in rd.w.owner_opponent)), None)
         if owner is None and not (rd.tok(t.i - 1) is not None and rd.tok(t.i - 1).text in ("в", "во") and any(
@@ -189,7 +193,7 @@ def read_squad(rd) -> None:
                 for j in (t.i - 2, t.i - 3))):
             continue        # «обычное сущ в отряде»: a creature said to be in the squad is one in play
         if owner is None:
-            owner = rd.tok(t.i - 1)
+            owner = before
         prep = rd.tok(min(t.i, owner.i) - 1)
         if prep is not None and prep.text in ("в", "во", "из"):
             rd.use(prep.i)
