@@ -468,3 +468,13 @@ def test_legality_without_priority_equals_the_direct_run(kind, order):
     to = parse_cell("c3") if kind in ("movement", "relocation") else None
     legal = Simulator(s).declare("first", kind, card=card, to=to).legal
     assert a.reading is not None and a.verdict.startswith("Да" if legal else "Нет"), (q, a.verdict)
+
+
+@pytest.mark.parametrize("q,start", [
+    ("могу прыгнуть, пока в стеке висит срабатка противника?", "Нет"),
+    ("в стеке лежит срабатка. могу походить своим сущем?", "Нет"),
+    ("можно походить, если стек пуст?", "Да"),
+])
+def test_a_motion_verb_names_the_motion_declared(q, start):
+    a = _scenario(q)
+    assert a.verdict.startswith(start) and a.citations[0] == "304.1", (q, a.verdict, a.citations)
