@@ -142,3 +142,12 @@ def test_a_quoted_name_ending_in_a_creature_name_is_that_creature(q, word, cite)
 def test_which_quotes_are_creature_names(phrase, name):
     from bot.reading.scope import is_card_name_quote
     assert is_card_name_quote(phrase) is name
+
+
+@pytest.mark.parametrize("q,word,cite", [
+    ("что происходит со шмоткой у которой после подфазы вскрытия нет хозяина?", "погибает", "212.5"),
+    ("что будет с симбом, у которого после подфазы вскрытия нет хозяина?", "погибает", "209.7"),
+])
+def test_no_host_after_the_reveal_subphase_in_a_relative_clause(q, word, cite):
+    a = scenario_answer(q)
+    assert word in a.verdict and a.citations[0] == cite, (a.verdict, a.citations)
