@@ -123,27 +123,6 @@ def test_how_it_died_stays_and_a_stressed_owner_are_read(q, word, cite):
     assert word in a.verdict and cite in a.citations[:3], (a.verdict, a.citations)
 
 
-# ------------------------------------------------------------------ quoted multi-word creature names
-@pytest.mark.parametrize("q,word,cite", [
-    ("на моём «Болотном тролле» висит шмотка. тролля убили. что со шмоткой?", "уничтожается", "212.3"),
-    ("на «Старом гноме» сидит симб. гном стал летающим. что с симбом?", "погибает", "209.4"),
-    ("можно ли посадить симба на «Лесного эльфа»?", "Да", "209.3"),
-])
-def test_a_quoted_name_ending_in_a_creature_name_is_that_creature(q, word, cite):
-    r = read(q)
-    named = [c for c in r.cards.values() if c.kind == "creature"]
-    assert len(named) == 1 and " " in named[0].name and r.unknown_names == []
-    a = scenario_answer(q)
-    assert word in a.verdict and cite in a.citations[:3], (a.verdict, a.citations)
-
-
-@pytest.mark.parametrize("phrase,name", [("Болотный тролль", True), ("Ранить существо", False), ("Болотник", False),
-                                         ("уничтожьте гнома", False), ("орк, гном", False)])
-def test_which_quotes_are_creature_names(phrase, name):
-    from bot.reading.scope import is_card_name_quote
-    assert is_card_name_quote(phrase) is name
-
-
 @pytest.mark.parametrize("q,word,cite", [
     ("что происходит со шмоткой у которой после подфазы вскрытия нет хозяина?", "погибает", "212.5"),
     ("что будет с симбом, у которого после подфазы вскрытия нет хозяина?", "погибает", "209.7"),

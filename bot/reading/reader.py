@@ -279,7 +279,6 @@ class _Reader:
                 skip_to = end
                 continue
             if t.quote:
-                self.quoted_name_card(t)
                 continue
             kind = kind_of(t.text)
             name = name_of(t.text)
@@ -331,12 +330,10 @@ class _Reader:
             else:   # a creature: generic noun, a name, «летун»
                 creatures = self.not_named_here(self.cards_of(("creature",)), t) if not name else self.cards_of(("creature",))
                 if name:
-                    # «летуны и гномы»: the next item of a list is no nameless creature named before;
-                    # «тролля» after «Болотный тролль» is that creature
-                    named = sorted((c for c in creatures if c.name == name or c.name is not None and c.name.split()[-1] == name
-                                    or c.name is None and not self.listed_after(t)), key=lambda c: c.name is None)
+                    # «летуны и гномы»: the next item of a list is no nameless creature named before
+                    named = [c for c in creatures if c.name == name or c.name is None and not self.listed_after(t)]
                     card = named[0] if named and not other else self.new_card("creature", t.i, gender)
-                    card.name = card.name or name
+                    card.name = name
                 else:
                     card = creatures[-1] if creatures and not other and not self.listed_after(t) \
                         else self.new_card("creature", t.i, gender)
@@ -345,22 +342,6 @@ class _Reader:
             card.mentions.append(t.i)
             self.mention[t.i] = card.key
             self.use(t.i)
-
-    def quoted_name_card(self, t: Tok) -> None:
-        """«мой «Болотный тролль»», «на «Старом гноме»»: a quoted name whose last word is a creature
-        name of the lexicon (``bot.reading.scope.is_card_name_quote``) is that creature, named in
-        full (each word's dictionary form)."""
-        from bot.morph import lemma
-        from bot.reading.scope import is_card_name_quote
-
-        if not is_card_name_quote(t.text):
-            return
-        full = " ".join(lemma(w) for w in re.findall(r"[а-я]+", t.text))
-        card = next((c for c in self.cards_of(("creature",)) if c.name == full), None) or self.new_card("creature", t.i, "neut")
-        card.name = full
-        card.mentions.append(t.i)
-        self.mention[t.i] = card.key
-        self.use(t.i)
 
     def listed_after(self, t: Tok) -> bool:
         """Word ``t`` is the next item of a list of creatures: «гномы и летуны», «только летуны да
@@ -495,8 +476,7 @@ class _Reader:
             other, p1 = p1, self.tok(t.i - 2)       # «на другое своё»: another creature of that owner
         if who is None or t.pos not in ("ADJF", "NPRO", None) or p1 is None or p1.text != "на" or p1.clause != t.clause:
             return False
-        if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"
-                                                           or nxt.quote):
+        if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"):
             return False
         card = self.new_card("creature", t.i, "neut")
         card.owner = who

@@ -98,18 +98,6 @@ def _card_text_pri_etom(f: str) -> bool:
     return False
 
 
-def is_card_name_quote(phrase: str) -> bool:
-    """A quoted card name whose last word is a creature name of the lexicon, the words before it
-    adjectives («Болотный тролль», «Старый гном», «Орк»): a creature named, not card text."""
-    from bot.morph import analyzer
-    from bot.reading.lexicon import name_of
-
-    words = re.findall(r"[а-я]+", fold(phrase))
-    if not 1 <= len(words) <= 3 or re.search(r"[,.;:!?]", phrase) or name_of(words[-1]) is None:
-        return False
-    return all(analyzer().parse(w)[0].tag.POS in ("ADJF", "ADJS") for w in words[:-1])
-
-
 def belongs_elsewhere(question: str) -> bool:
     """The question is a definition («что такое …»), quotes card text (a quoted phrase that
     is no rule term, ``is_rule_term_quote``) or names a 505 connective (``ABILITY_MARKERS``):
@@ -119,8 +107,8 @@ def belongs_elsewhere(question: str) -> bool:
                                                       for m in ABILITY_MARKERS):
         return True
     q = normalize_quotes(question)
-    return any(not is_rule_term_quote(inner, q[:at]) and not is_card_name_quote(inner) for at, inner in quoted(q))
+    return any(not is_rule_term_quote(inner, q[:at]) for at, inner in quoted(q))
 
 
-__all__ = ["ABILITY_MARKERS", "is_card_name_quote", "RULE_TERMS_IN_QUOTES", "TRIGGER_OPENINGS", "belongs_elsewhere", "is_rule_term_quote",
+__all__ = ["ABILITY_MARKERS", "RULE_TERMS_IN_QUOTES", "TRIGGER_OPENINGS", "belongs_elsewhere", "is_rule_term_quote",
            "is_trigger_name", "normalize_quotes", "quoted"]
