@@ -85,3 +85,16 @@ def test_bare_statement_for_yes_no_is_not_a_verdict():
     # the same finding answers a «как?» question as it is
     how = ask(TEXT + "Как это работает?")
     assert how.verdict.startswith("Контролирующий игрок вправе не объявлять") and how.citations[0] == "505.8"
+
+
+@pytest.mark.parametrize("s,kind", [
+    ("противник ответил быстрым игродействием, после того как оно выполнится у кого приоритет", "open"),
+    ("я объявил атаку, когда противник спасует кто ходит", "open"),
+    ("если стек пуст кто получает приоритет", "open"),
+    ("можно атаковать, если кто-то объявил движение", "yes_no"),
+    ("можно ходить, если он закрыт как раз", "yes_no"),
+    ("он может атаковать, если противник знает что делать", "yes_no"),
+])
+def test_a_wh_question_glued_to_a_subordinate_clause_is_open(s, kind):
+    from bot.yesno import sentence_kind
+    assert sentence_kind(s) == kind
