@@ -382,3 +382,12 @@ def test_two_modifiers_of_one_option_are_two_effects():
     choice = _kinds(res, "choice")[0]
     assert [c.kind for c in choice.children] == ["effect", "and_then"]
     assert [n.text for n in choice.children[1].children] == ["+2 к {strike}", "+1 к {move}"]
+
+
+def test_two_values_of_the_first_option_are_two_effects_and_the_duration_is_shared():
+    res = parse("При атаке ваши орки получают +1 к сильному {strike} и {ova} 1 или +1 к {ova} до конца хода.")
+    choice = _kinds(res, "choice")[0]
+    assert choice.attr("shared") == "до конца хода"
+    assert [c.kind for c in choice.children] == ["and_then", "effect"]
+    assert [n.attr("action") for n in choice.children[0].children] == ["modify", "gain"]
+    assert choice.children[1].text == "+1 к {ova}"
