@@ -391,3 +391,14 @@ def test_two_values_of_the_first_option_are_two_effects_and_the_duration_is_shar
     assert [c.kind for c in choice.children] == ["and_then", "effect"]
     assert [n.attr("action") for n in choice.children[0].children] == ["modify", "gain"]
     assert choice.children[1].text == "+1 к {ova}"
+
+
+def test_abilities_listed_after_may_under_a_trailing_name_are_one_optional():
+    res = parse("В начале хода противника – может закрыть стоящее рядом существо противника и ранить его на 2 "
+                "(заклинание «иней»).")
+    assert res.ast.shape() == "(trigger (named (optional effect effect)))"
+
+
+def test_soul_catcher_is_a_keyword_ability():
+    res = parse("Герой-маг. Душелов. Ярость 1.")
+    assert [n.attr("action") for n in _kinds(res, "effect")] == ["class", "trait", "trait"]

@@ -168,6 +168,19 @@ def _limit_trigger(top: Node, limit: str) -> Node:
     return _with_attrs(top, limit=limit)
 
 
+def _one_optional(node: Node) -> Node:
+    """"может закрыть … и ранить его на 2 (заклинание «…»)": the abilities listed after «может»
+    (505.8) under a name written after them are one optional — not an optional over an
+    optional once the name is lifted over the list."""
+    if node.kind == "named" and len(node.children) == 1:
+        inner = _one_optional(node.children[0])
+        return replace(node, children=(inner,)) if inner is not node.children[0] else node
+    if node.kind == "optional" and len(node.children) == 1 and node.children[0].kind == "optional" \
+            and not node.attr("subject") and not node.children[0].attr("subject"):
+        return replace(node.children[0], span=node.span, text=node.text)
+    return node
+
+
 def _note_last_leaf(node: Node, note: str) -> Node:
     """``node`` with its last effect leaf (in reading order) given ``note``."""
     if node.kind == "effect":
@@ -472,7 +485,7 @@ class ToAst(Transformer):
     def may(self, items: list[Any]) -> Node:
         """505.8; a subject written before «может» ("вы можете …") is attr ``subject``."""
         subj = [t for t in items if isinstance(t, Token) and t.type == "SUBJ"]
-        node = self._nary("optional", items)
+        node = _one_optional(self._nary("optional", items))
         if subj:
             said = self.text[subj[0].start_pos:subj[-1].end_pos]
             if node.kind == "named" and node.attr("written_after"):
