@@ -402,3 +402,9 @@ def test_abilities_listed_after_may_under_a_trailing_name_are_one_optional():
 def test_soul_catcher_is_a_keyword_ability():
     res = parse("Герой-маг. Душелов. Ярость 1.")
     assert [n.attr("action") for n in _kinds(res, "effect")] == ["class", "trait", "trait"]
+
+
+def test_a_restriction_in_brackets_is_an_effect_of_its_own():
+    res = parse("При сильной атаке получить {counter} (не может иметь более 3 {counter}).")
+    assert [n.attr("action") for n in _kinds(res, "effect")] == ["counters", "restrict"]
+    assert _kinds(res, "effect")[0].text == "получить {counter}"

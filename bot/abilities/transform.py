@@ -154,6 +154,8 @@ _AMOUNT_LIMIT = re.compile(r"^(максимум|минимум|не\s+более
 _FIRST_WORD = re.compile(r"[А-Яа-яЁё-]+")
 # a bracket opening with a clause of its own: "(если клетка занята, то уничтожить …)", "(когда …)"
 _BRACKET_CLAUSE = re.compile(r"(если|когда|при|в\s+начале|в\s+конце|до\s+начала)\b", re.I)
+# a restriction of its own in brackets: "(не может иметь более 3 {counter})" (not "(не по диагонали)")
+_BRACKET_RESTRICTION = re.compile(r"не\s+(может|могут)\s+[А-Яа-яЁё]+[^()]*$", re.I)
 _USE_LIMIT = re.compile(r"\bраза?\s+(в|за)\s+(\w+\s+)?(ход|бой)\b", re.I)
 _BRANCHING = ("choice", "cases", "otherwise", "refusable")
 
@@ -287,10 +289,18 @@ class ToAst(Transformer):
         if first is None or len(body.split()) < 3 or _LIMIT_WORDS.search(body):
             return None
         w = first.group(0)
-        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w)):
-            return None
         from bot.abilities.effects import classify
         from bot.abilities.grammar import read, shift
+
+        if _BRACKET_RESTRICTION.match(body):
+            # "получить {counter} (не может иметь более 3 {counter})": a standing restriction of
+            # its own, not words of the leaf
+            if classify(body)[0] != "restrict":
+                return None
+            s = tok.start_pos + 1 + (len(inner) - len(inner.lstrip()))
+            return Node("effect", None, (s, s + len(body)), self.text[s:s + len(body)])
+        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w)):
+            return None
 
         try:
             node = read(body, "sentence")
