@@ -447,8 +447,8 @@ class _Reader(SentenceReader):
     def by_ability(self, t: Tok) -> bool:
         """A movement verb whose doer is an ability («особенность карты двигает …», «двигает
         эффектом»): the card is relocated by it (507.1), it does not move itself."""
-        for u in self.toks:
-            if u.clause != t.clause or not self.has("ability", u):
+        for u in self.in_clause(t.clause):
+            if not self.has("ability", u):
                 continue
             p = self.tok(u.i - 1)
             if p is not None and p.text in ("с", "со", "без"):
@@ -613,9 +613,9 @@ class _Reader(SentenceReader):
                 self.use(t.i)       # «из-за особенности противника»: whose ability, not whose creature
                 continue
             if self.has("opponent", t) and t.case == "nomn" and any(
-                    u.clause == t.clause and u.i > t.i and (self.has("closed", u) or self.has("opened", u))
-                    and u.tense == "past" for u in self.toks) and any(
-                    u.clause == t.clause and u.i > t.i and u.text in ("его", "ее", "её") for u in self.toks):
+                    u.i > t.i and (self.has("closed", u) or self.has("opened", u))
+                    and u.tense == "past" for u in self.in_clause(t.clause)) and any(
+                    u.i > t.i and u.text in ("его", "ее", "её") for u in self.in_clause(t.clause)):
                 self.use(t.i)       # «противник его эффектом закрыл»: who closed it, not whose creature it is
                 continue
             if self.has("opponent", t):
