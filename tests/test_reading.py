@@ -454,3 +454,12 @@ def test_sentence_and_clause_runs_of_a_question():
     clauses = spans_of(toks, "clause")
     assert [t.text for t in toks[slice(*clauses[toks[6].clause])]] == ["потом", "ушел"]
     assert all(t.sent == k for k, (a, b) in sents.items() for t in toks[a:b])
+
+
+def test_a_false_premise_of_the_askers_reasoning_is_said_with_its_paragraph():
+    a = ask("у меня артефакт с телепортом. телепорт это ж не движение, значит он может телепортироваться?")
+    assert a.verdict.startswith("Нет"), a.verdict
+    note = a.blocks[0].text
+    assert "Артефакт может телепортироваться?" in note
+    assert "Неверно, что «телепорт это ж не движение»" in note and "(п. 506.6)" in note
+    assert a.citations[:2] == ["210.2", "506.6"]

@@ -950,6 +950,94 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
     return (not r[0], r[1]), d
 
 
+_PERSON = re.compile(r"(?<![а-я])(первый|второй|активный|неактивный)\s+игрок(?![а-я])")
+"""A player named by role in the nominative («второй игрок»): the person a «кто»-claim names."""
+_PERSON_ANY = re.compile(r"(?<![а-я])(перв|втор|активн|неактивн)[а-я]*\s+игрок[а-я]*")
+_LATER = re.compile(r"(?<![а-я])(?:вторым|втор\w+\s+очеред\w*|потом|затем|после|последним|последн\w+)(?![а-я])")
+
+
+def _ruled_by_who(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
+    """A claim naming who does something («на шаге рассадки первым симбов назначает второй
+    игрок», «первым в стек кладёт неактивный игрок») ruled by the question «кто …?»: the
+    route's value («Первый игрок; затем …») names the player who does it (first), and the
+    claim holds when it names the same one. ``((holds, why), answer)`` or ``None``: not when
+    the claim names no player by role, several, or an order after the first («вторым»,
+    «потом»: the value names who is first), nor when the value names no player first."""
+    low = fold(proposition)
+    named = _PERSON.findall(low)
+    if len(named) != 1 or _LATER.search(low) or _PERSON_ANY.search(_PERSON.sub(" ", low)):
+        return None
+    bare = " ".join(_PERSON.sub(" ", proposition if len(proposition) == len(low) else low).split()).strip(" ,")
+    lead = setup + " " if setup else ""
+    for asked in (f"{lead}Кто {bare}?", f"{lead}{bare[:1].upper() + bare[1:]} кто?"):
+        d, _ = _ask_proposition(asked, edition)
+        if d is None or not d.verdict or re.match(r"(?:Да|Нет)\b", d.verdict):
+            continue
+        head = re.split(r"[;:—–(]", fold(d.verdict), maxsplit=1)[0]
+        found = _PERSON_ANY.findall(head)
+        if len(found) != 1 or not _PERSON_ANY.match(head.strip()):
+            continue
+        return (found[0] == named[0][:len(found[0])], d.verdict), d
+    return None
+
+
+def _ruled_by_premise(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
+    """A claim that argues («телепортация — это не движение, значит запрет на неё не
+    действует») asserts its premise too: a premise the rules deny makes the claim false
+    («неверно, что …»), whatever its conclusion. Each premise (``bot.reading.argument.read``
+    of the claim) is ruled as a statement of its own (``holds_of``, or through its positive
+    form). ``((False, why), answer)`` or ``None`` when no premise is ruled false — a true
+    premise does not make the conclusion hold."""
+    from bot.reading.argument import read
+
+    r = read(proposition + "?")
+    if r is None or not r.conclusion:
+        return None
+    for p in r.premises:
+        got = false_premise(p, setup, edition)
+        if got is not None:
+            return (False, f"неверно, что {got[0]}: {got[1]}"), got[2]
+    return None
+
+
+def false_premise(premise: str, setup: str, edition: str) -> tuple[str, str, Answer] | None:
+    """``(premise, why, answer)`` when the routes rule the asker's (or a claimer's) premise
+    false — asked as a statement of its own after ``setup``, read by ``holds_of`` or through
+    its positive form («прыжок это ж не движение» against «Да, это движение …»); ``None``
+    when it holds or no route rules on it. Particles and a leading connective are dropped.
+    Only a premise of the form «X — это Y» / «X это Y» / «X считается Y» is checked: another
+    clause («раз он не летун») names what the asker takes as told, not a rule."""
+    p = re.sub(r"^(?:а|и|но|ну)\s+", "", premise.strip(" ,"))
+    p = re.sub(r"(?<![а-яё])(?:же|ж|ведь|типа|вроде|получается|по\s+сути)(?![а-яё])\s*", "", p, flags=re.I).strip(" ,")
+    if len(_WORD.findall(p)) < 2 or not re.search(r"\s(?:это|[—–-]|счита(?:ется|ются)|является|являются)\s", f" {fold(p)} "):
+        return None
+    d, _ = _ask_proposition((setup + " " if setup else "") + p[:1].upper() + p[1:] + "?", edition)
+    got = holds_of(d.verdict, p, d.sentence) if d is not None else None
+    if got is None:
+        flipped = _ruled_by_positive(setup, p, edition)
+        if flipped is not None:
+            got, d = flipped
+    if got is None or got[0] or d is None:
+        return None
+    return p, _with_sentence(got[1], d), d
+
+
+def _counter_subject(c: Claim) -> str:
+    """The counter-statement with a leading «это» standing for the subject the claim's own
+    statement defines put back («я говорю, что это тоже движение» -> «телепортация вместо
+    движения это движение»); as written when the claim names no such subject."""
+    from bot.reading.argument import subject_of
+
+    m = re.match(r"(?i)это\s+(?:тоже\s+|же\s+|ж\s+)*", c.counter.strip())
+    # only a claim that itself defines its subject («X — это Y», «X это не Y») names what «это» is
+    defines = re.search(r"\s(?:это|[—–-])\s", fold(c.proposition))
+    subject = subject_of(c.proposition) if m and defines else ""
+    if not m or not subject:
+        return c.counter
+    rest = re.sub(r"(?<![а-яё])тоже(?![а-яё])\s*", "", c.counter.strip()[m.end():]).strip()
+    return f"{subject} это {rest}" if rest else c.counter
+
+
 def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, Answer | None]:
     """«A и B» asked part by part: one part that does not hold makes the claim false; every
     part holding makes it true; else undecided. Returns ``(ruling, answer shown)``."""
@@ -987,6 +1075,14 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         flipped = _ruled_by_positive(c.setup, c.proposition, edition)
         if flipped is not None:
             ruled, decided = flipped
+    if ruled is None:
+        person = _ruled_by_who(c.setup, c.proposition, edition)
+        if person is not None:
+            ruled, decided = person
+    if ruled is None:
+        denied = _ruled_by_premise(c.setup, c.proposition, edition)
+        if denied is not None:
+            ruled, decided = denied
     if ruled is not None:
         inner = decided
     elif decided is not None and inner is None:
@@ -1096,6 +1192,9 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     stated in P's own ruling); one holding and the other not names who is right; both holding,
     or both not, forces no winner (they do not contradict each other); one of them unread —
     no verdict when the asked rightness depends on it (an honest partial answer)."""
+    counter = _counter_subject(c)
+    if counter != c.counter:
+        c = replace(c, counter=counter)     # «это тоже движение»: the claim's subject put back
     q_asked = (c.setup + " " if c.setup else "") + c.counter[:1].upper() + c.counter[1:] + "?"
     dq, first_q = _ask_proposition(q_asked, edition)
     rq = holds_of(dq.verdict, c.counter, dq.sentence) if dq is not None else None
