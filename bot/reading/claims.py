@@ -228,6 +228,43 @@ def _speakers(body: str) -> list[_Said]:
     return found
 
 
+def _agreements(body: str, said: list[_Said]) -> tuple[list[_Said], list[str]]:
+    """The statements of ``said`` that only judge the other side («я говорю, что он прав» —
+    agreement; «…, что он не прав / ошибается» — a dispute) and agreements said without a say
+    verb («я с ним согласен», «я тоже так думаю»): ``(said, agreeing)`` — ``said`` without the
+    agreements and with the judgements of wrong marked as disputes, and who agrees (``me`` /
+    ``other``) with the other side's statement (``claims.agree_*`` / ``right_words`` /
+    ``wrong_words`` of ``grammar/lexicon.yaml``)."""
+    cw = _claim_words()
+    people = _people()
+    subject = r"(?:(?:{})\s+)?".format("|".join(map(re.escape, sorted({*_others(), *_me(), *people}, key=len,
+                                                                        reverse=True))))
+    right = re.compile(subject + r"(?:тоже\s+|полностью\s+|абсолютно\s+)?(?:{})".format(
+        "|".join(map(re.escape, sorted((fold(w) for w in cw.get("right_words", ())), key=len, reverse=True)))))
+    wrong = re.compile(subject + r"(?:{})".format(
+        "|".join(map(re.escape, sorted((fold(w) for w in cw.get("wrong_words", ())), key=len, reverse=True)))))
+    kept: list[_Said] = []
+    agreeing: list[str] = []
+    for s in said:
+        c = fold(s.content).strip(" ,.;:!?—–-«»\"“”„'")
+        c = re.sub(r"^(?:ну|вот|а|и)\s+", "", c)
+        if c and wrong.fullmatch(c):
+            kept.append(replace(s, content="", disputes=True))
+        elif c and right.fullmatch(c):
+            agreeing.append(s.who)
+        else:
+            kept.append(s)
+    f = fold(body)
+    agree = "|".join(map(re.escape, sorted((fold(w) for w in (*cw.get("agree_words", ()), *cw.get("agree_phrases", ()))),
+                                           key=len, reverse=True)))
+    if agree:
+        speaker = "|".join(map(re.escape, sorted({*_me(), *_others(), *people}, key=len, reverse=True)))
+        for m in re.finditer(rf"(?<![а-я])({speaker})\s+(?:[а-я]+\s+){{0,3}}?(?<!не\s)(?:{agree})(?![а-я])", f):
+            w = m.group(1)
+            agreeing.append("me" if w in _me() else "other")
+    return kept, agreeing
+
+
 def _own_sentence(content: str) -> str:
     """What a say verb introduces ends with its sentence: «друг говорит что P. по мне бред,
     …» claims P only (the next sentence is the asker's own word)."""
@@ -467,6 +504,7 @@ def _find(f: str) -> Claim | None:
         if check != "right" or "прав" not in asked or asked_stance is None:
             return None
     said = _speakers(body)
+    said, agreeing = _agreements(body, said)
     if not said:
         if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
             return None     # «P. Правда?», «P, верно?»: the check is set off; «можно сделать так?» is no claim
@@ -483,6 +521,12 @@ def _find(f: str) -> Claim | None:
     if main is None:
         return _stance_on_told_action(body, said, asked, check)
     content = main.content
+    if check == "who" and "me" not in agreeing and not any(s.who == "me" for s in said) and (agreeing or len(
+            {s.other_word for s in said if s.who == "other"}) > 1):
+        return None     # «противник говорит P, а друг — что он прав. Кто прав?»: two other people, the asker no side
+    for who in agreeing:    # «я говорю, что он прав», «я с ним согласен»: the other side holds P too —
+        if who != main.who:     # read as that side saying P itself (two sides, one statement)
+            said.append(_Said(who, "", content, False, "", len(body)))
     quoted = re.fullmatch(r"«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”", content)
     if quoted:      # «противник говорит: «симбиот остаётся»» — his words, not a card text
         content = next(g for g in quoted.groups() if g).strip(" ,.;:—–-")
