@@ -926,10 +926,10 @@ def read_text_book(text: str, source: str) -> FullBook:
         if m and _is_header_text(m.group("t")) and not _T_FULL.match(s) and (
                 starts_item(_clean(nxt[i])) or section is None or int(m.group("n")) > int(section)):
             number = m.group("n")
-            if number in seen and not _continues_section(_clean(nxt[i]), number) and any(
+            if number in seen and not starts_item(_clean(nxt[i])) and any(
                     c.number.split(".")[0] == number for c in book.clauses):
                 # a line of a table of contents after the sections («Содержание» at the end of a
-                # text or PDF): a section already read, with no item of it after the line
+                # text or PDF): a section already read, and no item after the line
                 skipped += 1
                 section, cur, dict_title, target = None, None, None, None
                 continue
@@ -1038,13 +1038,6 @@ def read_text_book(text: str, source: str) -> FullBook:
     if skipped:
         book.notes.append(f"Пропущено строк вне разделов и словаря (оглавление, колонтитулы, выходные данные): {skipped}")
     return book
-
-
-def _continues_section(following: str, number: str) -> bool:
-    """The line after the header of section ``number`` opens its items: «1. …» or «NNN.1 …»."""
-    mi = _T_ITEM.match(following)
-    mf = _T_FULL.match(following)
-    return bool(mi and mi.group("k") == "1" or mf and mf.group("s") == number)
 
 
 def _looks_title(s: str, following: str) -> bool:
