@@ -320,3 +320,21 @@ def test_icon_label_left_in_a_leaf_is_typed_by_what_follows():
 def test_equipment_owner_recruiting_naming_and_a_spaced_class(text, action):
     res = parse(text)
     assert _leaves(res)[0][1] == action
+
+
+# ---- an equipment class written alone is the card's class (212.4) ---------------------------
+@pytest.mark.parametrize("text, word", [
+    ("{unq}. Доспех. Хозяин получает +1 к {strike}.", "Доспех"),
+    ("Оружие. Только для гномов. {tap}: Хозяин получает {counter}.", "Оружие"),
+    ("Щит. В начале хода – получает {counter}.", "Щит"),
+])
+def test_equipment_class_alone_is_a_class(text, word):
+    res = parse(text)
+    leaf = next(k for k, (t, _) in enumerate(_leaves(res)) if t == word)
+    assert _leaves(res)[leaf] == (word, "class")
+    assert _args(res, leaf) == {"equipment_class": word}
+
+
+def test_equipment_class_word_with_a_value_stays_a_keyword():
+    res = parse("Гном. Щит Архааля 2. Броня 1.")
+    assert _leaves(res)[1] == ("Щит Архааля 2", "trait")

@@ -64,6 +64,7 @@ class Vocabulary:
         self.restrictions = index("restrictions")
         self.keywords = frozenset(str(w) for w in data.get("keywords") or ())
         self.classes = frozenset(str(w) for w in data.get("classes") or ())
+        self.equipment_classes = frozenset(str(w) for w in data.get("equipment_classes") or ())
         self.payment_verbs = frozenset(str(w) for w in data.get("payment_verbs") or ())
         rr = data.get("roll_result") or {}
         self.roll_nouns = frozenset(str(w) for w in rr.get("rolls") or ())
@@ -293,7 +294,10 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         what = next((c for w in words if lexicon.is_infinitive(w) and w.casefold() != "нельзя"
                      for c in v.by_verb.get(_lemma(w), [])[:1]), None)
         return "restrict", ({"what": what} if what else {})
-    # class / race labels
+    # class / race labels; an equipment class alone («Доспех.», 212.4)
+    if len(words) == 1 == len(tokens) and (_lemma(words[0]) in v.equipment_classes
+                                          or words[0].casefold() in v.equipment_classes):
+        return "class", {"equipment_class": words[0]}
     if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
             and not any(lexicon.is_predicate(w) for w in words):
         return "class", {"classes": [w for w in words]}
