@@ -137,3 +137,20 @@ def test_opposite_properties_of_two_cards_are_no_contradiction(tested_edition):
     assert not roles_apart("может ли летающее нелетающее существо атаковать?", tested_edition)
     a = ask("может ли летающее нелетающее существо атаковать простым ударом летающее?", tested_edition)
     assert a.verdict is None
+
+
+def test_the_only_case_reason_names_concepts_as_words_and_one_alternative_always(tested_edition):
+    """«только от простого удара» against a question naming two other strikes: the reason is
+    written with words, not concept keys, and names the same alternative on every run (the
+    alternatives are sets: the first in sorted order is shown, whatever the hash seed)."""
+    import subprocess
+    import sys
+
+    q = "разве нельзя поставить защитника от выстрела? ну или от метания хотя бы"
+    lines = set()
+    for seed in ("1", "2", "7"):
+        env = {**__import__("os").environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-m", "bot", "ask", "--edition", tested_edition, q],
+                             capture_output=True, text=True, env=env, timeout=60).stdout
+        lines |= {ln for ln in out.splitlines() if "в вопросе" in ln}
+    assert lines == {"Правило разрешает только «простой удар», в вопросе «выстрел»."}

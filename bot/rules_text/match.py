@@ -187,6 +187,11 @@ def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
     return None, "в вопросе названо число, о котором правило не говорит"
 
 
+def _shown(concept: str) -> str:
+    """A concept key as the user reads it («простой_удар» → «простой удар»)."""
+    return concept.replace("_", " ")
+
+
 def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, bool, str]:
     """``(status, truth, how)``: status ``full`` / ``applies`` / ``conditional`` (it fits
     but for its own condition, which the question does not state) / the reason it does not
@@ -216,35 +221,35 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
                       and not any(_opposite(x, o) for x in told)]
     for o in list(uncovered):
         if o in p.only:
-            alt = next((x for x in told if _opposite(x, o)
+            alt = next((x for x in sorted(told) if _opposite(x, o)
                         and not (p.only_agent and x in q.complement)), None)   # who acts, not what is acted on
             if alt is not None:
                 uncovered.remove(o)
                 used.add(alt)
                 opposed.add(o)
                 flip = True
-                how = f"правило разрешает только «{o}», в вопросе «{alt}»"
+                how = f"правило разрешает только «{_shown(o)}», в вопросе «{_shown(alt)}»"
         elif o in L.exclusive and p.kind != "modal" and not flip:
             # «округляется в меньшую сторону» for «округляется вверх?»: one value of a pair
             # stated, the other asked — the rule says the other does not hold
-            alt = next((x for x in bag if L.antonyms.get(x) == o), None)
+            alt = next((x for x in sorted(bag) if L.antonyms.get(x) == o), None)
             if alt is not None:
                 uncovered.remove(o)
                 used.add(alt)
                 flip = True
-                how = f"правило говорит «{o}», в вопросе «{alt}»"
+                how = f"правило говорит «{_shown(o)}», в вопросе «{_shown(alt)}»"
     if uncovered and p.only_agent and (flip or q.only) and not (set(uncovered) & p.only) \
             and any(covers(x, w) for x in told for w in r.req - p.only):
         # «Движение может объявить только Активный игрок в подфазу Выбора»: asked who may
         # («только активный?», «неактивный может?») — the rest restricts when, not who
-        how = how or f"правило разрешает только «{' '.join(sorted(p.only))}»"
+        how = how or f"правило разрешает только «{' '.join(_shown(o) for o in sorted(p.only))}»"
         uncovered = []
     if not flip and p.only and q.without and "без" not in r.req | r.opt:
-        alt = next((x for x in q.without if any(covers(x, o) for o in p.only)), None)
+        alt = next((x for x in sorted(q.without) if any(covers(x, o) for o in p.only)), None)
         if alt is not None:   # «оплатить без золота» against «оплатить только золотыми кристаллами»
             used |= {"без", alt}
             flip = True
-            how = f"правило разрешает только «{alt.replace('_', ' ')}», в вопросе — без него"
+            how = f"правило разрешает только «{_shown(alt)}», в вопросе — без него"
     conditional = False
     # the asked subject alone states no circumstance («симбиот погибает?» against 209.6 «Если
     # существо стало симбиотом, его симбиот погибает»): a question telling nothing but it
