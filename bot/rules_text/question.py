@@ -495,9 +495,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     positive = True
     if k > 0 and toks[k - 1].lemma == "не":
         positive = False
-    if k >= 0 and any(t.lemma == toks[k].lemma and (toks[j - 1].lemma == "не") != (not positive)
+    if k >= 0 and any((t.lemma == toks[k].lemma or t.pos in ("VERB", "INFN") and L.norm(t.lemma) == L.norm(toks[k].lemma))
+                      and (toks[j - 1].lemma == "не") != (not positive)
                       for j, t in enumerate(toks) if j > k):
-        return None     # «обычное излечение не снимает, а полное снимает»: two claims of opposite polarity
+        return None     # «обычное излечение не снимает, а полное снимет»: two claims of opposite polarity (either aspect)
     remain = _remain(toks, k) if kind == "happens" else None
     if kind == "modal" and mode == "cannot":
         from bot.yesno import _polarity_words
