@@ -391,10 +391,12 @@ def _opens_with_wh(question: str) -> bool:
     from bot.textnorm import fold
     from bot.yesno import _WHO_RIGHT
 
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if not parts or _WHO_RIGHT.search(fold(question)):   # «кто прав?» is answered «Да, вы правы» too
+    from bot.asked import last_asked
+
+    asked = last_asked(question)
+    if asked is None or _WHO_RIGHT.search(fold(question)):   # «кто прав?» is answered «Да, вы правы» too
         return False
-    return opens_with_wh(next((p for p in reversed(parts) if "?" in p), parts[-1]))
+    return opens_with_wh(asked)
 
 
 _EDITION_BOUND = ("bot.lookup", "bot.rules_text.route", "bot.glossary", "bot.reading.partial", "bot.search")

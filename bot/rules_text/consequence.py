@@ -336,11 +336,10 @@ def _alternatives(conds: tuple[Clause, ...]) -> list[tuple[Clause, ...]]:
 
 def asks(question: str) -> bool:
     """The asked sentence of ``question`` asks what happens («что с ним?», «что будет …»)."""
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if not parts:
-        return False
-    last = next((p for p in reversed(parts) if "?" in p), parts[-1])
-    return bool(_ASKS.search(last))
+    from bot.asked import last_asked
+
+    last = last_asked(question)
+    return last is not None and bool(_ASKS.search(last))
 
 
 def answer(question: str, edition: str, idx) -> "Answer | None":
@@ -547,10 +546,9 @@ def _asked_verbs(question: str) -> tuple[frozenset[str], bool, frozenset[str]] |
     from bot.rules_text.language import language
 
     L = language()
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if not parts:
-        return None
-    last = next((p for p in reversed(parts) if "?" in p), None)
+    from bot.asked import last_asked
+
+    last = last_asked(question, marked=True)
     if last is None:
         return None
     last = re.split(r"\s[—–-]\s", last)[-1]   # «… наносит ещё 2 — он погибает или …?»

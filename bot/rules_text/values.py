@@ -495,11 +495,12 @@ def _asked(question: str, edition: str, check: bool = False) -> Asked | None:
     """The ``Asked`` sentence of ``question``; with ``check``, ``None`` unless ``_triggered``."""
     from bot.rules_text.question import _fix_typos, respell
 
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if not parts:
+    from bot.asked import split_asked
+
+    parts, at = split_asked(question)
+    if at < 0:
         return None
-    last = next((p for p in reversed(parts) if "?" in p), parts[-1])
-    before = parts[:parts.index(last)]
+    last, before = parts[at], parts[:at]
     text = respell(last)
     if check and not _triggered(tokenize(text.rstrip("?!. "))[0]):
         return None
