@@ -274,9 +274,11 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     truth = p.positive != flip
     opposite = _opposite_condition(q, r)
     if opposite:
-        if p.kind != "state":   # «можно …, если …» says nothing of the other case
+        if p.kind != "state" and not _only_condition(p):   # «можно …, если …» says nothing of the other case
             return f"в вопросе условие, противоположное условию правила («{p.condition_text}»)", False, ""
-        truth = not truth        # «считается пустым, если в нём нет ни одного …»: a definition — the other case is not
+        # «считается пустым, если в нём нет ни одного …» (a definition), «можно объявлять только
+        # когда …» (the one case allowed): in the other case it does not hold
+        truth = not truth
         how = f"в правиле условие «{p.condition_text}», в вопросе — противоположное"
     if q.only and not q.bounded and not p.only and not p.only_agent and p.positive and p.kind == "modal" \
             and q.kind == "modal" and q.mode == p.mode and not flip:
@@ -358,6 +360,13 @@ def _opposite_condition(q: Question, r: Rule) -> bool:
         return False
     named = covered_by(q.stated)
     return all(_covered(w, named) for w in r.cond)
+
+
+def _only_condition(p: Prop) -> bool:
+    """The rule allows its act only under its condition («… можно объявлять только когда в
+    стеке нет ни одного игродействия»): «только» right before the condition's opener."""
+    return bool(p.condition_text) and bool(re.search(
+        r"(?i)(?<![а-яё])(?:только|лишь)\s+" + re.escape(p.condition_text.split()[0]) + r"(?![а-яё])", p.sentence))
 
 
 @lru_cache(maxsize=4096)
