@@ -405,3 +405,66 @@ def test_a_told_terrain_move_is_no_stack_action(q):
     a = ask(q)
     assert a.verdict is not None and "не использует стек" in a.verdict, (q, a.verdict, a.unread)
     assert a.citations[0] == "211.1"
+
+
+# ------------------------------------------------------------------ speed words alone, priority lacking (reading12)
+@pytest.mark.parametrize("q,start,first", [
+    ("Нельзя объявлять медленное, пока в стеке что-то лежит?", "Нельзя", "304.1"),
+    ("быстрое ж можно объявить, когда в стеке уже что то есть?", "Да", "304.1"),
+    ("Можно ли объявить медленное, если стек пуст?", "Да", "304.1"),
+])
+def test_a_speed_adjective_alone_names_an_action_of_that_speed(q, start, first):
+    a = _scenario(q)
+    assert a.verdict.startswith(start) and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+def test_a_speed_adjective_as_the_predicate_stays_the_asked_speed():
+    r = ga.read("Бросок кубика это быстрое?")
+    assert r.asked == "speed" and r.action.kind == "dice_roll"
+
+
+@pytest.mark.parametrize("q", [
+    "Без приоритета можно объявить внезапное действие?",
+    "можно ли кинуть кубик, когда приоритета у меня нет?",
+    "Можно ли объявить быстрое действие, не имея приоритета?",
+])
+def test_without_priority_nothing_is_declared(q):
+    r = ga.read(q)
+    assert r.asked == "legal" and r.no_priority and r.unread == []
+    a = _scenario(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "303.1", (q, a.verdict, a.citations)
+    holder = a.reading["state"]["priority"]
+    declarer = a.reading["steps"][-1]["declare"]["player"]
+    assert holder != declarer
+
+
+def test_the_priority_of_the_other_player_is_not_read_as_the_askers():
+    assert not ga.read("можно ли объявить быстрое действие, когда у противника нет приоритета?").no_priority
+
+
+def test_the_opponent_who_declares_is_the_declarer():
+    a = _scenario("В стеке лежит моё действие. Противник хочет прямо сейчас объявить движение своего сущ, может?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "304.1"
+    assert a.reading["steps"][-1]["declare"]["player"] == "second"
+    assert "противник объявляет" in a.understood
+
+
+def test_the_action_answered_is_the_askers_own_after_a_possessive():
+    r = ga.read("можно ли противнику объявить медленное действие в ответ на мою атаку?")
+    assert r.on_stack.kind == "attack" and r.on_stack.player == "first" and r.action.player == "second"
+
+
+@settings(max_examples=30, deadline=None)
+@given(kind=st.sampled_from(sorted(KIND_ACCS)), order=st.integers(0, 2))
+def test_legality_without_priority_equals_the_direct_run(kind, order):
+    w = KIND_ACCS[kind]
+    q = [f"Можно ли объявить {w} без приоритета?", f"Можно ли объявить {w}, когда приоритета у меня нет?",
+         f"Без приоритета можно объявить {w}?"][order]
+    a = ask(q)
+    s = GameState()
+    s.cards["A"] = Card(id="A", owner="first", cell=parse_cell("c2"), creature_class="воин", movement=2)
+    s.priority = "second"
+    card = "A" if kind in ("movement", "card_action", "sudden_action", "relocation") else None
+    to = parse_cell("c3") if kind in ("movement", "relocation") else None
+    legal = Simulator(s).declare("first", kind, card=card, to=to).legal
+    assert a.reading is not None and a.verdict.startswith("Да" if legal else "Нет"), (q, a.verdict)

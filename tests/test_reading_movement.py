@@ -13,6 +13,7 @@ from bot.reading.movement import read
 from bot.sim import scenario as sc
 from bot.sim.engine import Simulator
 from bot.sim.state import Card, GameState, parse_cell
+from tests.reading_support import scenario_answer
 
 
 # ------------------------------------------------------------------ what is read
@@ -299,3 +300,26 @@ def test_a_wh_question_about_placing_gets_no_yes_no():
     # «на какие …» asks which creatures, not whether one may: no bare «Да, можно» (the reader's wh words are inflected)
     a = ask("на какие сущи можно вешать симба?")
     assert a.verdict is None or not a.verdict.startswith(("Да", "Нет")), a.verdict
+
+
+# ------------------------------------------------------------------ reading12: who closed it, «ещё разок»
+@pytest.mark.parametrize("q", [
+    "противник закрыл моего гнома своей особенностью в мой ход. потом я открыл его. гном может снова двигаться?",
+    "Противник закрыл моё существо в мой ход, потом я его открыл своей картой. Может оно ещё походить?",
+])
+def test_the_opponent_who_closed_my_creature_is_no_owner(q):
+    r = read(q)
+    assert r.asked == "legal" and not r.whose_unclear and r.owner != "second" and r.unread == []
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Да") and a.citations[0] == "506.4", (a.verdict, a.citations)
+
+
+def test_closed_by_the_opponent_and_not_opened_cannot_move():
+    a = scenario_answer("противник закрыл моего гнома. гном может двигаться?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "506.3"
+
+
+@pytest.mark.parametrize("points,start", [(2, "Да"), (1, "Нет")])
+def test_once_more_after_a_told_step(points, start):
+    a = scenario_answer(f"моё сущ с запасом движения {points} походило на одну клетку. может оно ещё разок шагнуть?")
+    assert a.verdict.startswith(start) and a.citations[0] == "506.1", (a.verdict, a.citations)

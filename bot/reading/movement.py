@@ -612,11 +612,16 @@ class _Reader(SentenceReader):
             if self.has("opponent", t) and t.case == "gent" and p is not None and self.has("ability", p):
                 self.use(t.i)       # «из-за особенности противника»: whose ability, not whose creature
                 continue
-            if self.has("opponent", t) and t.case == "nomn" and any(
-                    u.clause == t.clause and u.i > t.i and (self.has("closed", u) or self.has("opened", u))
-                    and u.tense == "past" for u in self.toks) and any(
-                    u.clause == t.clause and u.i > t.i and u.text in ("его", "ее", "её") for u in self.toks):
-                self.use(t.i)       # «противник его эффектом закрыл»: who closed it, not whose creature it is
+            verb = next((u for u in self.toks if u.clause == t.clause and u.i > t.i and u.tense == "past"
+                         and (self.has("closed", u) or self.has("opened", u))), None) \
+                if self.has("opponent", t) and t.case == "nomn" else None
+            if verb is not None and any(
+                    u.clause == t.clause and u.i > t.i and (u.text in ("его", "ее", "её") or (
+                        self.has("me", u) and u.lemma != "свой" and (u.i > verb.i or u.case in ("accs", "gent"))))
+                    for u in self.toks):
+                # «противник его эффектом закрыл», «противник закрыл моего тролля»: who closed it, not
+                # whose creature it is (the object named after the agent)
+                self.use(t.i)
                 continue
             if self.has("opponent", t):
                 self.use(t.i)
@@ -817,7 +822,7 @@ class _Reader(SentenceReader):
                 self.use(t.i)
                 if self.has("more", t) and not (self.tok(t.i + 1) is not None and self.tok(t.i + 1).text == "не"):
                     r.more = True       # «ещё раз», not «ещё не ходил»
-                    if self.tok(t.i + 1) is not None and self.tok(t.i + 1).lemma == "раз":
+                    if self.tok(t.i + 1) is not None and self.has("once", self.tok(t.i + 1)):
                         self.use(t.i + 1)
                 if t.text == "после":
                     self.use(t.i + 1)

@@ -1220,11 +1220,14 @@ class _Reader:
 
     # ------------------------------------------------------------------ unread
     def read_unread(self) -> None:
+        from bot.reading.tokens import filler_phrase_words
+
         stop = vocab_words("stop_words")
         filler = vocab_words("filler")
+        phrases = filler_phrase_words(self.toks)
         out: list[str] = []
         for t in self.toks:
-            if t.i in self.r.used or t.quote:
+            if t.i in self.r.used or t.quote or t.i in phrases:
                 continue
             if t.text in _NEG:
                 nxt = self.tok(t.i + 1)

@@ -181,6 +181,34 @@ def phrase_at(toks: list[Tok], i: int, phrase: tuple[str, ...], within: str = "c
     return True
 
 
+@lru_cache(maxsize=1)
+def _filler_phrases() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """``filler_phrases`` of ``grammar/lexicon.yaml`` by first word: ``{word: (phrase words, …)}``."""
+    from bot.vocab import section
+
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for p in section("filler_phrases") or ():
+        ws = tuple(fold(str(p)).split())
+        if ws:
+            out.setdefault(ws[0], []).append(ws)
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
+
+
+def filler_phrase_words(toks: list[Tok]) -> set[int]:
+    """Indices of the words of ``toks`` inside a filler phrase («прямо сейчас», «это понятно»;
+    ``filler_phrases`` of ``grammar/lexicon.yaml``): words of one clause, in order. One pass."""
+    table = _filler_phrases()
+    out: set[int] = set()
+    for t in toks:
+        for ws in table.get(t.text, ()):
+            end = t.i + len(ws)
+            if end <= len(toks) and all(toks[t.i + k].text == w and toks[t.i + k].clause == t.clause
+                                        for k, w in enumerate(ws)):
+                out.update(range(t.i, end))
+                break
+    return out
+
+
 def unread_words(toks: list[Tok], used: set[int], content: frozenset[str] = frozenset()) -> list[str]:
     """The content words of ``toks`` no part of a reading used (``used``: token indices), in
     order, each once: not a stop word or a filler lemma (``grammar/lexicon.yaml``) unless the
@@ -189,9 +217,10 @@ def unread_words(toks: list[Tok], used: set[int], content: frozenset[str] = froz
     from bot.vocab import words as vocab_words
 
     stop, filler = vocab_words("stop_words"), vocab_words("filler")
+    phrases = filler_phrase_words(toks)
     out = []
     for t in toks:
-        if t.i in used or t.quote or t.text.isdigit():
+        if t.i in used or t.quote or t.text.isdigit() or t.i in phrases:
             continue
         if t.text in ("не", "ни"):
             out.append(t.text)

@@ -57,7 +57,8 @@ class AskedReader(SituationReader):
             return
         passes = [s_ for s_ in self.r.told if s_[0] == "pass"]
         resolved = any(x[0] in ("both_pass", "resolved") for x in self.r.told) or len(passes) >= 2
-        kept = {t.i for t in sent if self.w.has("priority_word", t) and t.i >= 2 and self.toks[t.i - 2].text in ("не", "без")}
+        kept = {t.i for t in sent if self.w.has("priority_word", t) and (t.i >= 2 and self.toks[t.i - 2].text in ("не", "без")
+                                                                        or t.i in self.r.used and self.r.no_priority)}
         if any(self.w.has("priority_word", t) and t.i not in kept for t in sent) or passes and len(passes) < 2 and wh is not None \
                 and any(self.w.has("turn_verbs", t) or t.text in ("теперь", "дальше") for t in sent):
             self.read_priority(sent)
@@ -311,7 +312,7 @@ class AskedReader(SituationReader):
                 self.use(wh.i, wh.i - 1 if wh.lemma == "момент" else None, wh.i - 2 if wh.lemma == "момент" else None)
             self.use(only.i if only else None)
             return
-        self.player_of(self.toks[m.at].clause)
+        m.player = self.player_of(self.toks[m.at].clause, ME)     # «противник может объявить …?»: the opponent declares
         self.r.asked, self.r.action = "legal", m
 
     def narrow_here(self, m: Mention) -> None:
@@ -372,10 +373,13 @@ class AskedReader(SituationReader):
 
     # ------------------------------------------------------------------ unread
     def read_unread(self) -> None:
+        from bot.reading.tokens import filler_phrase_words
+
         stop, filler = vocab_words("stop_words"), vocab_words("filler")
+        phrases = filler_phrase_words(self.toks)
         out = []
         for t in self.toks:
-            if t.i in self.r.used or t.text.isdigit():
+            if t.i in self.r.used or t.text.isdigit() or t.i in phrases:
                 continue
             if t.text in ("не", "ни"):
                 nx = self.tok(t.i + 1)
@@ -392,6 +396,7 @@ class AskedReader(SituationReader):
         self.narrow_classes()
         self.read_roles()
         self.read_stack_facts()
+        self.read_no_priority()
         self.read_told()
         self.read_asked()
         self.read_unread()

@@ -74,7 +74,8 @@ class ActionReading:
     mention)``, ``("pass", player)``, ``("both_pass",)``, ``("resolved",)``, ``("subphase",)``),
     ``active`` (who is active when told), ``recipient`` (for a yes/no priority question: the
     role asked about — ``opponent`` / ``inactive`` / ``active`` / ``declarer``), ``another`` («ещё
-    одно»), ``claim`` (for a yes/no ``rule_effects``: ``before`` / ``after`` the priority),
+    одно»), ``claim`` (for a yes/no ``rule_effects``: ``before`` / ``after`` the priority), ``no_priority``
+    (the asked action's declarer is told not to hold priority),
     ``used`` word indices, ``unread`` content words nothing used."""
 
     question: str
@@ -95,5 +96,6 @@ class ActionReading:
     without_stack: bool = False
     only: bool = False
     claim: str | None = None
+    no_priority: bool = False       # «без приоритета»: the declarer of the asked action does not hold priority (303.1)
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)

@@ -227,6 +227,12 @@ def _legal_run(r: ActionReading, kind: str, title: str) -> Run:
         lines.append("противник пасует")
     active = r.active or player
     holder = player if not told else (told[0][1] or player)
+    if r.no_priority:
+        if told:
+            from bot.errors import ScenarioError
+            raise ScenarioError("приоритет у другого игрока вместе с рассказанными шагами не моделирую")
+        holder = OPP if player == ME else ME     # «без приоритета»: the other player holds it (303.1)
+        lines.append("приоритет у другого игрока")
     steps.append(declare_step(kind, player))
     lines.append(f"{'вы объявляете' if player == ME else 'противник объявляет'}: {ACTIONS[kind].ru}")
     n = len(steps)

@@ -80,6 +80,10 @@ class SituationReader(SentenceReader):
                 if self.w.has("any_action", t) or t.lemma == "действие" and (self.is_("slow", t.i - 1) or self.is_("fast", t.i - 1)):
                     self.mentions.append(Mention(None, t.i, [t.i]))
                     taken.add(t.i)
+                elif self.substantive_speed(t):
+                    # «нельзя объявлять быстрое», «медленное ж нельзя объявить»: a game action of that speed
+                    self.mentions.append(Mention(None, t.i, [t.i], speed="slow" if self.w.has("slow", t) else "fast"))
+                    taken.add(t.i)
                 continue
             kind, idx = hit
             # «использование / объявление особенности «…»»: the noun names the same action
@@ -108,6 +112,47 @@ class SituationReader(SentenceReader):
                 pp = self.tok(p.i - 1)
                 if pp is not None and pp.lemma == "использование":
                     self.use(pp.i)
+
+    def substantive_speed(self, t: Tok) -> bool:
+        """Word ``t`` is a speed adjective standing for a game action of that speed: a neuter
+        «быстрое / медленное» with no noun after it, in a clause with a declare verb («нельзя
+        объявлять быстрое, пока …») — not the predicate of «X — быстрое?»."""
+        if not (self.w.has("slow", t) or self.w.has("fast", t)) or t.pos not in ("ADJF", "NOUN") or \
+                t.gender not in ("neut", None) or t.case not in ("nomn", "accs"):
+            return False
+        nx = self.tok(t.i + 1)
+        if nx is not None and nx.clause == t.clause and nx.pos == "NOUN":
+            return False
+        return any(u.clause == t.clause and self.w.has("declare_verbs", u) for u in self.toks[max(0, t.i - 4):t.i + 5])
+
+    def read_no_priority(self) -> None:
+        """«без приоритета», «когда приоритета у меня нет», «не имея приоритета»: the declarer
+        does not hold priority (303.1). Told of the asker only (no other player in the phrase)."""
+        for t in self.toks:
+            if not self.w.has("priority_word", t) or t.case != "gent":
+                continue
+            p = self.tok(t.i - 1)
+            idx = None
+            if p is not None and p.text == "без":
+                idx = [p.i, t.i]
+            else:
+                near = [u for u in self.toks[max(0, t.i - 3):t.i + 5] if u.clause == t.clause]
+                no = next((u for u in near if u.text == "нет" and u.i > t.i), None)
+                if no is None and p is not None and p.lemma == "иметь" and self.tok(p.i - 1) is not None \
+                        and self.toks[p.i - 1].text == "не":
+                    idx = [p.i - 1, p.i, t.i]
+                elif no is not None:
+                    mid = [u for u in near if t.i < u.i < no.i]
+                    if any(u.text not in ("у", "меня") for u in mid):
+                        continue
+                    idx = [t.i, no.i, *(u.i for u in mid)]
+            if idx is None or any(self.w.has("opponent", u) for u in self.toks if u.clause == t.clause):
+                continue
+            self.r.no_priority = True
+            self.use(*idx)
+            first = self.clause_first(t.clause)
+            if first is not None and first.text in ("когда", "если", "пока") and first.i < t.i:
+                self.use(first.i)
 
     def narrow_classes(self) -> None:
         """«медленное игродействие», «игродействие со стеком», «игродействие, которое (не)
@@ -181,7 +226,10 @@ class SituationReader(SentenceReader):
         for t in self.toks:
             if self.w.has("stack_word", t):
                 clause = [u for u in self.toks if u.clause == t.clause]
-                nx, nx2 = self.tok(t.i + 1), self.tok(t.i + 2)
+                k = t.i + 1
+                while self.w.has("stack_particles", self.tok(k)):
+                    k += 1      # «в стеке уже что то лежит»: a particle before «что то»
+                nx, nx2 = self.tok(k), self.tok(k + 1)
                 if nx is not None and nx.text == "что" and nx2 is not None and nx2.text == "то":
                     # «в стеке что то лежит»: «что то» is «что-то», not a clause of its own
                     clause += [u for u in self.toks if u.clause in (nx.clause, nx2.clause) and u not in clause]
@@ -212,6 +260,7 @@ class SituationReader(SentenceReader):
                     self.use(p.i, t.i, lies.i if lies else None)
                     for u in clause:
                         if u.lemma in ("он", "она", "оно", "что-то", "что", "уже") or u.text in ("пока",) \
+                                or self.w.has("stack_things", u) and not any(u.i in m.words for m in self.mentions) \
                                 or u.text == "то" and self.tok(u.i - 1) is not None and self.toks[u.i - 1].text == "что":
                             self.use(u.i)
                     self.lies_on_stack(t)
@@ -230,6 +279,10 @@ class SituationReader(SentenceReader):
                         if on is not None:
                             self.use(nx.i)
                             self.r.on_stack = on
+                            pos = self.tok(on.at - 1)     # «в ответ на мою атаку»: the possessive before it
+                            if on.player is None and (self.w.has("me", pos) or self.w.has("opponent", pos)) and pos.lemma != "свой":
+                                on.player = ME if self.w.has("me", pos) else OPP
+                                self.use(pos.i)
                             on.player = self.player_of(self.toks[on.at].clause) if on.player is None else on.player
                             for w_ in on.words[-1:]:
                                 nxt = self.tok(w_ + 1)
