@@ -139,3 +139,26 @@ def test_a_strike_of_three_zeros_is_the_rules_all_three_values_zero(tested_editi
     assert (a.verdict, a.citations[0]) == ("Нет, не может", "302.7")
     b = answer("у моего существа удар 1-2-3. может оно объявить простой удар?", tested_edition)
     assert b is None or b.verdict is None or "302.7" not in b.citations[:1]
+
+
+# --- «без X», «никак не …», «ни с кем» ------------------------------------------------------
+
+def test_without_the_exceptions_ability_the_prohibition_decides(tested_edition):
+    # 305.3 «Нельзя объявить выстрел … по карте, стоящей рядом …, кроме случаев п. 305.6»: «без
+    # «Меткого»» says the asked case lacks what the exception names
+    a = ask("без «Меткого» нельзя метать в рядом стоящую карту?", tested_edition)
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", "Нельзя", "305.3")
+
+
+def test_no_way_with_a_bare_infinitive_is_answered_can_or_cannot(tested_edition):
+    a = ask("без золотых кристаллов элитную карту никак не оплатить?", tested_edition)
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", "Нельзя оплатить", "202.3")
+    b = ask("на существо без класса экипировку никак не поместить?")
+    assert (b.verdict, b.citations[0]) == ("Нельзя поместить", "212.2")
+
+
+def test_a_negative_pronoun_asks_no_person():
+    from bot.rules_text.question import read
+
+    q = read("летающее существо ни с кем рядом не стоит?")
+    assert (q.kind, q.positive) == ("happens", False)

@@ -544,12 +544,12 @@ def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
         if not others:
             own = {v for j in idx.by_number.get(r.prop.number, ()) if idx.rules[j].prop.sentence == r.prop.sentence
                    for v in idx.rules[j].req | idx.rules[j].opt}
-            touched = {x for x in q.bag | q.context for j in idx.by_number.get(ref, ()) for w in idx.rules[j].req
-                       if covers(x, w) and not any(covers(x, v) for v in own)}
+            touched = {x for x in (q.bag | q.context) - q.without for j in idx.by_number.get(ref, ()) for w in idx.rules[j].req
+                       if covers(x, w) and not any(covers(x, v) for v in own)}   # «без меткого»: said not to have it
             if touched:
                 return f"вопрос касается исключения п. {ref} ({_words(touched)})"
     for ex in r.inline:
-        if ex and all(any(covers(x, w) for x in q.bag | q.context) for w in ex):
+        if ex and all(any(covers(x, w) for x in (q.bag | q.context) - q.without) for w in ex):
             return f"вопрос попадает под исключение «{' '.join(sorted(ex))}»"
     return ""
 

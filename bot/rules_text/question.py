@@ -172,6 +172,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?") \
             and not re.search(r"(?i)(?<![а-яё])(?:разве|неужели|ли)(?![а-яё])", last):
         last, at = parts[-2], len(parts) - 2    # «…? стража у него нет»; «…? … не сработает разве» asks itself
+    no_way = bool(_NO_WAY.search(last))     # «никак не оплатить?» asks «нельзя …?» with no exception at all
     last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
@@ -202,6 +203,8 @@ def read(text: str, edition: str = "") -> Question | None:
         if pq is not None and pq.kind == "modal" and pq.bag:
             q = replace(pq, positive=q.positive, mode=q.mode, verb=q.verb, impersonal=q.impersonal, text=last)
             last, at = prev, at - 1
+    if q is not None and no_way and not q.absolute:
+        q = replace(q, absolute=True)
     if q is not None and edition:
         q = _creatures(q, " ".join(parts), edition)
         if q.numbers and q.kind != "count":
@@ -542,7 +545,7 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if any(t.lemma in L.where_words for t in toks):   # «куда / где / на чьё кладбище …?»
         return _where(toks, text)
     k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто" and not (   # «с кем нибудь»: no question word
-        i + 1 < len(toks) and toks[i + 1].text in _INDEFINITE)), None)
+        i + 1 < len(toks) and toks[i + 1].text in _INDEFINITE) and not _negative_pronoun(toks, i)), None)
     if k_who is not None and not any(t.lemma in ("прав", "правый") for t in toks):
         return _who(toks, k_who, text)
     cond_at = next((i for i, t in enumerate(toks) if t.lemma in L.condition and i > 0), None)
@@ -949,6 +952,12 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
             i = next((j for j in verbs if j > i and toks[j].tense in ("pres", "futr")), i)
         return i, "happens", "happens", False, toks[i].text
     return None
+
+
+def _negative_pronoun(toks: list[Tok], i: int) -> bool:
+    """``toks[i]`` («кем», «кого») is part of a negative pronoun written apart: «ни с кем», «ни
+    кого» — «летун ни с кем рядом не стоит?» asks no person."""
+    return (i > 0 and toks[i - 1].lemma == "ни") or (i > 1 and toks[i - 1].pos == "PREP" and toks[i - 2].lemma == "ни")
 
 
 _INDEFINITE = ("нибудь", "либо", "то")
