@@ -244,7 +244,8 @@ class SituationReader(SentenceReader):
                         self.use(p.i)
                     continue
                 p = self.tok(t.i - 1)
-                none = next((u for u in clause if u.text in ("нет", "нету")), None)
+                none = next((u for u in clause if u.text in ("нет", "нету") and u.i > t.i    # «… в стеке или нет?» asks
+                             and not (self.tok(u.i - 1) is not None and self.toks[u.i - 1].text == "или")), None)
                 if p is not None and p.text == "в" and none is not None:
                     # «если в стеке нет (ни одного) игродействия»: the stack is empty — not what lies on it
                     self.r.stack = "empty"
