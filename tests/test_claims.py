@@ -220,3 +220,52 @@ def test_the_opponents_claim_is_read_from_the_askers_side():
     # one owner on both sides reads the same from either side
     b = ask("противник говорит что он может повесить свою шмотку на своего сущ. прав?")
     assert b.verdict.startswith("Да, противник прав") and b.citations[0] == "212.1", b.verdict
+
+
+# ------------------------------------------------------------------ claims4: predicate word, copula, told action
+@pytest.mark.parametrize("verdict,prop,holds", [
+    ("Нет, считаются", "симбиот и хозяин не считаются стоящими рядом", False),     # the predicate alone, positive
+    ("Да, погибает", "шмотка не погибает", False),
+    ("Нет, считаются", "если шмотка не надета, они считаются рядом", None),          # another «не» it may not speak of
+])
+def test_a_verdict_that_is_the_predicate_word_alone_rules_a_negated_claim(verdict, prop, holds):
+    got = holds_of(verdict, prop)
+    assert (got[0] if got else None) == holds
+
+
+def test_a_copular_adjective_is_a_conjunct_of_its_own():
+    parts = _conjuncts("движение медленное и его можно объявить только при пустом стеке")
+    assert parts == ["движение медленное", "его можно объявить только при пустом стеке"]
+
+
+def test_a_false_copular_part_decides_a_conjunction():
+    a = ask("соперник уверяет что внезапная атака медленная и её можно только при пустом стеке. он прав?")
+    assert a.verdict.startswith("Нет, соперник не прав: неверно, что внезапная атака медленная"), a.verdict
+    assert a.citations[0] == "304.3"
+
+
+@pytest.mark.parametrize("q,prop,who,denies", [
+    ("мой артефакт хочет сходить на соседнюю клетку, а кореш говорит нельзя. кто прав?",
+     "мой артефакт может сходить на соседнюю клетку", "other", True),
+    ("противник кладёт симбиота на своего летуна и говорит, что так можно. прав он?",
+     "противник может класть симбиота на своего летуна", "other", False),
+    ("собираюсь положить симбиота на летающее существо, а друг говорит что нельзя. я прав?",
+     "я могу положить симбиота на летающее существо", "me", False),
+])
+def test_a_bare_stance_claims_the_action_told_before_it(q, prop, who, denies):
+    c = find_claim(q)
+    assert (c.proposition, c.who, c.denies) == (prop, who, denies)
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    ("мой артефакт хочет сходить на соседнюю клетку, а кореш говорит нельзя. кто прав?", "Прав кореш", "210.2"),
+    ("собираюсь положить симбиота на летающее существо, а друг говорит что нельзя. я прав?", "Нет, вы не правы", "209.4"),
+])
+def test_a_stance_on_a_told_action_is_ruled(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] == first
+
+
+def test_a_stance_without_a_told_action_is_no_claim():
+    assert find_claim("друг говорит можно. прав?") is None

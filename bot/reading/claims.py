@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from bot.answer import Answer, Block
+from bot.reading.argument import masked
 from bot.morph import analyzer, lemma
 from bot.reading.lexicon import words
 from bot.reading.speakers import addressed
@@ -119,11 +120,11 @@ class _Said:
     pre: str            # the clause before the speaker in the same sentence («я второй игрок и»)
     start: int          # where the speaker's clause starts in the body
     direct: bool = False    # his own words («говорит: я …»): «я» is the speaker, «ты» the asker
+    verb: int = -1      # where the say verb starts in the body (-1: no verb of its own, «а он — что нельзя»)
 
 
-def _masked(text: str) -> str:
-    """``text`` with quoted card text blanked (same length): its full stops end no sentence."""
-    return re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", lambda m: "«" + "_" * (len(m.group(0)) - 2) + "»", text)
+_masked = masked
+"""``text`` with quoted card text blanked (``bot.reading.argument.masked``)."""
 
 
 def _sentence_start(text: str, before: int | None = None) -> int:
@@ -221,7 +222,7 @@ def _speakers(body: str) -> list[_Said]:
         pre = body[sent_start:subj_start].strip(" ,.;:—–-")
         disputes = lemma(verb) in _claim_words()["dispute"] or any(
             content.startswith(fold(p)) for p in _claim_words()["dispute_phrases"])
-        found.append(_Said(who, other, content, disputes, pre, subj_start, direct))
+        found.append(_Said(who, other, content, disputes, pre, subj_start, direct, toks[i].start()))
         if extra is not None:
             found.append(extra)
     return found
@@ -261,6 +262,11 @@ def _stance(content: str) -> bool | None:
                 break
         c = c.strip(" ,.!;:—–-")
     cw = _claim_words()
+    fillers = {fold(x) for x in cw["stance_fillers"]}
+    ws = c.split()
+    while len(ws) > 1 and ws[0] in fillers:
+        ws = ws[1:]     # «ещё можно», «так можно», «всё равно нельзя»: the stance word is the last
+    c = " ".join(ws)
     if c in {fold(x) for x in cw["negative"]}:
         return False
     if c in {fold(x) for x in cw["positive"]}:
@@ -342,10 +348,28 @@ def _conjuncts(prop: str) -> list[str]:
     def predicate(x: str) -> bool:
         if re.search(r"\s[—–-]\s|(?<![а-я])это(?![а-я])", fold(x)):
             return True     # «бросок кубика — медленное игродействие»: a copula
+        if _copular_adjective(x):
+            return True     # «внезапное действие медленное»: a full adjective after its noun is the predicate
         return any(w in ("можно", "нельзя") or pos(w) in ("VERB", "INFN", "PRED", "ADJS", "PRTS")
                    for w in _WORD.findall(fold(x)))
 
     return parts if all(predicate(x) and len(_WORD.findall(x)) >= 2 for x in parts) else []
+
+
+def _copular_adjective(clause: str) -> bool:
+    """«внезапное действие медленное»: a clause of a noun phrase and, last, a full adjective
+    in the nominative after a nominative noun (the copula left out) — a predicate of its own."""
+    ws = _WORD.findall(fold(clause))
+    if len(ws) < 2:
+        return False
+    last, before = analyzer().parse(ws[-1])[0].tag, analyzer().parse(ws[-2])[0].tag
+    return last.POS == "ADJF" and last.case == "nomn" and before.POS == "NOUN" and before.case == "nomn" \
+        and last.number == before.number and (last.number == "plur" or last.gender == before.gender)
+
+
+_OPENS_WITH_PRONOUN = re.compile(r"^(?:его|её|ее|их|он|она|оно|они|ему|ей|им|него|неё|нее|них)(?![а-я])")
+"""A conjunct opening with a personal pronoun («… и его можно только при пустом стеке»): it
+names the first part's subject, so asked alone it would be read about nothing."""
 
 
 def find_claim(question: str) -> Claim | None:
@@ -457,7 +481,7 @@ def _find(f: str) -> Claim | None:
         return Claim(body[:sent_start].strip(), "asker", "", prop, check, reason=reason, rejected=rejected)
     main = next((s for s in said if not s.disputes and s.content and _stance(s.content) is None), None)
     if main is None:
-        return None
+        return _stance_on_told_action(body, said, asked, check)
     content = main.content
     quoted = re.fullmatch(r"«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”", content)
     if quoted:      # «противник говорит: «симбиот остаётся»» — his words, not a card text
@@ -514,6 +538,120 @@ def _find(f: str) -> Claim | None:
                      counter=counter, counter_who=counter_who, asked_person=person, **spoken)
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected,
                  direct=spoken["direct"] and person == main.who)
+
+
+def _stance_on_told_action(body: str, said: list[_Said], asked: str, check: str) -> Claim | None:
+    """«противник отказался от авангарда, а теперь хочет сыграть его позже. я говорю нельзя.
+    кто прав?», «противник ставит защитника и говорит, что так можно. прав?»: every speaker
+    only says «можно» / «нельзя» about an action told just before him. The claim is that
+    action as a possibility — «противник может сыграть его позже» — held by a speaker who
+    says «можно» and denied by one who says «нельзя»; the sentences before the action are its
+    set-up. ``None`` when no action is told before the first speaker, or the speakers'
+    stances do not oppose each other (``_told_action``)."""
+    stances = [(s, _stance(s.content)) for s in said if not s.disputes and s.content]
+    stances = [(s, st) for s, st in stances if st is not None]
+    if not stances:
+        return None
+    first = min(stances, key=lambda x: x[0].start)[0]
+    # «противник ставит защитника и говорит …»: the action may be told in the speaker's own clause
+    before = body[:first.verb if first.verb >= 0 else first.start]
+    speaker_words = {*_me(), *_others(), *_people(), "а", "и", "но", "тоже", "же", "вот", "мой", "моя", "мои"}
+    while True:
+        m = re.search(r"([а-я]+)[\s,]*$", before)
+        if m is None or (m.group(1) not in speaker_words and lemma(m.group(1)) not in speaker_words):
+            break
+        before = before[:m.start()]
+    told = _told_action(before, first)
+    if told is None:
+        return None
+    setup, prop = told
+    by_who: dict[str, bool] = {}
+    for s, st in stances:
+        if by_who.setdefault(s.who, st) != st:
+            return None     # one side said both
+    if len(by_who) == 2 and by_who["me"] == by_who["other"]:
+        return None         # both sides say the same: no dispute to rule on
+    person = None
+    if check == "right" and "прав" in asked:
+        for w in _WORD.findall(asked):
+            if w in _me():
+                person = "me"
+            elif w in _others() or lemma(w) in _people():
+                person = "other"
+    who = person or first.who
+    holds_p = by_who[who] if who in by_who else not by_who[next(iter(by_who))]
+    other_word = next((s.other_word for s, _ in stances if s.other_word), "") or _named_other(body) or "противник"
+    return Claim(_without_framing(setup), who, other_word, prop, check, denies=not holds_p)
+
+
+_WANT_VERBS = ("хотеть", "захотеть", "решить", "собираться", "пытаться", "попытаться", "пробовать", "попробовать")
+"""Verbs of intention whose infinitive is the told action («хочет сыграть его позже»)."""
+
+
+def _told_action(before: str, speaker: _Said) -> tuple[str, str] | None:
+    """``(set-up, «X может <действие>»)``: the action told in the last clause of ``before``
+    (the text before the first speaker) — an intention verb's infinitive («решил взять
+    мулиган» -> «взять мулиган») or a finite verb put in the infinitive («ставит защитника»
+    -> «ставить защитника») — with its actor: a person word or pronoun before the verb, or
+    the verb's first person («я»). ``None`` when that clause has no such verb or no actor."""
+    from bot.morph import pos
+
+    text = before.rstrip(" ,;:—–-.!…")
+    text = re.sub(r"(?:^|[\s,])(?:и|а|но)$", "", text).rstrip(" ,;:—–-.!…")
+    if not text:
+        return None
+    sent_start = _sentence_start(text)
+    sentence = text[sent_start:]
+    cuts = [0, *(m.end() for m in re.finditer(r",\s*|\s(?:а|и|но)\s", sentence))]
+    clause_at = cuts[-1]
+    toks = list(_WORD.finditer(sentence[clause_at:]))
+    # the clause with the action: the last one; «…, а теперь хочет …» — the connective cut it
+    for k, t in enumerate(toks):
+        w = t.group(0)
+        if w in _claim_words()["dispute"] or _is_say(w):
+            return None
+        if pos(w) != "VERB":
+            continue
+        tag = _tag(w)
+        rest = sentence[clause_at + t.end():].strip(" ,")
+        if lemma(w) in _WANT_VERBS:
+            m = re.match(r"(?:и\s+|тоже\s+)*([а-я]+)", rest)
+            if m is None or pos(m.group(1)) != "INFN":
+                return None
+            action = rest[m.start(1):]
+        else:
+            action = (lemma(w) + " " + rest).strip()
+        if len(_WORD.findall(action)) < 2:
+            return None
+        actor = None
+        for b in toks[:k][::-1]:
+            x = b.group(0)
+            if x in _me():
+                actor = "я"
+            elif x in _others() or lemma(x) in _people():
+                actor = x if x in _others() else lemma(x)
+            if actor:
+                break
+        if actor is None and 1 <= k <= 3 and any(_tag(b.group(0)).POS == "NOUN" and _tag(b.group(0)).case == "nomn"
+                                                for b in toks[:k]):
+            actor = sentence[clause_at + toks[0].start():clause_at + toks[k - 1].end()]   # «мой артефакт хочет …»
+        if actor is None:
+            first_words = _WORD.findall(sentence)
+            lead = next((x for x in first_words if x in _me() or x in _others() or lemma(x) in _people()), None)
+            if tag.person == "1per":
+                actor = "я"
+            elif lead is not None and lead not in _me():
+                actor = lead if lead in _others() else lemma(lead)
+        if actor is None:
+            return None
+        if actor in _others() and actor != "ты":
+            actor = speaker.other_word or _named_other(before) or "противник"
+        modal = "могу" if actor == "я" else ("можешь" if actor == "ты" else "может")
+        head = sentence[:clause_at].strip(" ,")
+        head = re.sub(r"(?:^|[\s,])(?:и|а|но)$", "", head).strip(" ,")
+        setup = (text[:sent_start].strip() + " " + (head[:1].upper() + head[1:] + "." if head else "")).strip()
+        return setup, f"{actor} {modal} {action}"
+    return None
 
 
 def _as_asker_says(prop: str) -> str:
@@ -625,6 +763,8 @@ def holds_of(verdict: str | None, proposition: str, sentence: str | None = None)
     p = _polarity(proposition)
     negated = p is False or bool(re.search(r"(?<![а-я])(не|нет|ни)(?![а-я])", fold(proposition)))
     restated = _restates(head, proposition)
+    if said is None and restated is None:
+        restated = _restates_predicate(head, proposition)
     if said is None and restated is not None:
         holds = restated        # «Да, эффект правил игры не использует стек» against «… не использует стек»
     elif said is not None:
@@ -737,6 +877,29 @@ def _restates(head: str, proposition: str) -> bool | None:
     return _negations(head) % 2 == _negations(proposition) % 2
 
 
+def _restates_predicate(head: str, proposition: str) -> bool | None:
+    """Whether a verdict's head that is the proposition's own predicate word alone
+    («Нет, считаются» to «… не считаются стоящими рядом?», «Нет, не погибает» to «…
+    погибает?») says the proposition holds: the same word by lemma, once in the
+    proposition, and the same negation before it; ``None`` when the head is more than that
+    word, or the proposition has another negation the head may not speak of."""
+    from bot.morph import pos
+
+    stop = {"не", "нет", "ни"}
+    head_words = _WORD.findall(fold(head))
+    content = [w for w in head_words if w not in stop]
+    if len(content) != 1 or len(head_words) > 2 or pos(content[0]) not in ("VERB", "ADJS", "PRTS", "INFN"):
+        return None
+    words_p = _WORD.findall(fold(proposition))
+    at = [k for k, w in enumerate(words_p) if lemma(w) == lemma(content[0])]
+    if len(at) != 1:
+        return None
+    p_neg = at[0] > 0 and words_p[at[0] - 1] == "не"
+    if _negations(proposition) != int(p_neg):
+        return None     # «если … не …, то считается»: another negation the head does not speak of
+    return ("не" in head_words) == p_neg
+
+
 def _ask_proposition(asked: str, edition: str) -> tuple[Answer | None, Answer | None]:
     """``(first answer with a verdict, first answer at all)`` of the proposition routes to
     ``asked``; answers the chosen edition could not give are skipped (``bot.judge.usable``)."""
@@ -792,6 +955,9 @@ def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, An
     part holding makes it true; else undecided. Returns ``(ruling, answer shown)``."""
     found = []
     for part in _conjuncts(c.proposition):
+        if _OPENS_WITH_PRONOUN.match(fold(part)):
+            found.append((part, None, None))    # not asked alone: only another part can make the claim false
+            continue
         asked = (c.setup + " " if c.setup else "") + part[:1].upper() + part[1:] + "?"
         d, _ = _ask_proposition(asked, edition)
         r = holds_of(d.verdict, part, d.sentence) if d is not None else None

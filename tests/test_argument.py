@@ -1,0 +1,65 @@
+"""The one reader of the asker's argument (bot.reading.argument): both the situation routes
+(bot.reading.reasoning) and the rule text (bot.rules_text.premise) read its reading."""
+
+import pytest
+
+from bot.reading.argument import argued, has_particle, read
+from bot.reading.reasoning import split_reasoning
+from bot.rules_text import premise
+
+
+def test_one_reading_serves_both_routes():
+    q = "телепорт это ж не обычное движение. значит арт тоже может телепортироваться?"
+    r = read(q)
+    assert r.premises == ("телепорт это ж не обычное движение",) and r.conclusion == "значит"
+    assert r.asked == "Арт может телепортироваться?" and r.facts == ()
+    assert premise.split(q).asked == r.asked
+    arg = split_reasoning(q)
+    assert arg.asked == r.asked and arg.argument == ["телепорт это ж не обычное движение", "значит"]
+
+
+def test_a_told_fact_keeps_the_rule_text_out_but_not_the_situation_routes():
+    q = "у меня на поле артефакт. он же не существо, значит его можно атаковать?"
+    r = read(q)
+    assert r.facts == ("у меня на поле артефакт",) and r.premises == ("он же не существо",)
+    assert premise.split(q) is None
+    assert split_reasoning(q).facts == ["у меня на поле артефакт"]
+
+
+@pytest.mark.parametrize("clause,particle", [
+    ("удар то не атака", True),             # «то» after a word stresses it
+    ("если хозяин погиб, то симбиот тоже погибает", False),     # a conditional's «то»
+    ("если хозяин погиб то симбиот погибает", False),
+    ("а то нельзя будет", False),
+    ("в этот же ход", False),
+    ("«закройте же цель»", False),          # quoted card text is the card's
+])
+def test_the_particle_to_is_told_from_the_conditional(clause, particle):
+    assert has_particle(clause) is particle
+
+
+def test_a_premise_after_the_question_and_a_contrast_before_it():
+    r = read("симбиота хозяин атаковать может, а свою шмотку он тоже может атаковать? она ж тоже рядом")
+    assert r.asked == "Свою шмотку он может атаковать?"
+    assert set(r.premises) == {"она ж тоже рядом", "симбиота хозяин атаковать может"}
+
+
+def test_a_particle_in_the_main_clause_after_a_condition_is_asked():
+    assert read("если симбиота вернули в руку, его «при гибели» же не работает?") is None
+
+
+def test_a_pronoun_is_the_premise_subject_only_when_it_agrees():
+    r = read("разряд ведь не атака. а разрядом ей раны нанести можно? местность то атаковать нельзя")
+    assert r.asked == "Разрядом местности раны нанести можно?"
+    # «его» agrees with no subject told: the question is left unread rather than guessed
+    assert read("его ж можно надеть, бестелесность ведь не мешает?") is None
+
+
+def test_a_bare_modal_keeps_the_situation_told():
+    r = read("у моего орка есть прыжок. хозяин же стоит, а орк хочет сам прыгнуть, запас ведь полный. можно?")
+    assert r.asked == "Можно?"
+
+
+def test_argued_reads_a_definition_before_the_conclusion():
+    assert argued("у меня карта. прыжок — это особенность, значит его можно где угодно?")
+    assert not argued("у меня карта. значит её можно атаковать?")
