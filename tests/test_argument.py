@@ -63,3 +63,14 @@ def test_a_bare_modal_keeps_the_situation_told():
 def test_argued_reads_a_definition_before_the_conclusion():
     assert argued("у меня карта. прыжок — это особенность, значит его можно где угодно?")
     assert not argued("у меня карта. значит её можно атаковать?")
+
+
+def test_since_then_concludes_and_that_is_restates():
+    r = read("у моего орка особенность при ударе. раз удар медленный, то и особенность медленная, т.е. ждать пустого стека?")
+    assert r.premises == ("раз удар медленный",) and r.asked == "Особенность медленная?"
+    assert r.facts == ("у моего орка особенность при ударе",)
+
+
+def test_a_determiner_opens_a_subject_of_its_own():
+    r = read("раз атака медленная, то и эта способность медленная?")
+    assert r.asked == "Эта способность медленная?" and r.subject == ""

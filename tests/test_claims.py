@@ -269,3 +269,18 @@ def test_a_stance_on_a_told_action_is_ruled(q, verdict, first):
 
 def test_a_stance_without_a_told_action_is_no_claim():
     assert find_claim("друг говорит можно. прав?") is None
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    ("друг уверен что в подфазе авангарда первым свои особенности играет второй игрок. прав?", "Нет, друг не прав", "407.1"),
+    ("я думаю что на рассадке первым своих симбиотов назначает первый игрок. так?", "Да, вы правы", "405.2"),
+])
+def test_a_claim_naming_who_acts_is_ruled_by_asking_who(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] == first
+
+
+def test_a_who_claim_about_a_later_turn_is_not_ruled_by_who_is_first():
+    from bot.reading.claims import _ruled_by_who
+    assert _ruled_by_who("", "вторым в подфазе авангарда играет второй игрок", "5ed") is None

@@ -47,6 +47,8 @@ _DEFINITION = re.compile(r"[а-я»]\s+(?:[—–-]\s|это\s|счита(?:ет
 (something is named before «это»: «это артефакт» alone tells what a card told before is)."""
 _SUBORDINATE = re.compile(r"(?:а\s+|и\s+)?(?:если|когда|пока|раз|чтобы|хотя)(?![а-я])")
 """A clause opening with a subordinating conjunction: no main clause of a question."""
+_RAZ_TO = re.compile(r"(?:^|\s)(раз\s.+?),\s*то(?:\s+и)?\s+")
+"""«раз X, то (и) Y»: the reason and, after «то», the conclusion drawn from it."""
 _COMPARED = re.compile(r",\s+как\s+[а-яё]+$")
 """«местность лежит на клетке поля боя, как артефакт»: a comparison the asker concludes from."""
 # the asked words that ask only whether «it» may be done («значит можно?», «раз так — могу?»)
@@ -238,6 +240,18 @@ def _intention(facts: list[str]) -> tuple[int, int, str] | None:
     return None
 
 
+_DETERMINERS = frozenset({"этот", "тот", "такой", "мой", "твой", "свой", "наш", "ваш", "его", "её", "ее", "их", "каждый",
+                          "любой", "весь", "сам"})
+
+
+def _nominative(word: str) -> bool:
+    """Whether some parse of the noun ``word`` is nominative («срабатывание» is read as
+    accusative first)."""
+    from bot.morph import analyzer
+
+    return any(p.tag.POS == "NOUN" and p.tag.case == "nomn" for p in analyzer().parse(word))
+
+
 def _number(word: str) -> str | None:
     from bot.morph import analyzer
 
@@ -276,8 +290,9 @@ def _with_subject(z: str, premises: list[str], facts: list[str]) -> tuple[str, s
     at = next((i for i, t in enumerate(toks) if t.pos == "NPRO" and t.lemma in ("он", "она", "оно", "они")), None)
     pron = toks[at] if at is not None and not _antecedent_before(toks, at) else None
     named = any(t.pos in ("NOUN", "INTJ") or t.quote for t in toks if t is not pron)
-    own = any((t.pos == "NOUN" and t.case == "nomn") or t.pos == "INTJ" or t.quote for t in toks)
-    predicative = not verb and toks[0].pos in ("ADJF", "ADJS")   # «значит быстрое игродействие?»
+    own = any((t.pos == "NOUN" and _nominative(t.text)) or t.pos == "INTJ" or t.quote for t in toks)
+    # «значит быстрое игродействие?»; not «эта особенность медленная?» (a determiner opens its own subject)
+    predicative = not verb and toks[0].pos in ("ADJF", "ADJS") and toks[0].lemma not in _DETERMINERS
     if pron is None and named and (verb or own) and not predicative and not demonstrative:
         return z, ""
     if pron is None and at is not None:
@@ -325,7 +340,9 @@ def _agrees(subject: str, pron) -> bool:
 def read(question: str) -> Reading | None:
     """The asker's argument in ``question`` and the proposition asked after it, or ``None``
     when it has no argument (see the module docstring)."""
-    sents = chat_sentences(question)
+    from bot.reading.claims import _expand_abbreviations
+
+    sents = chat_sentences(_expand_abbreviations(question))   # «т.е.» ends no sentence
     if not sents:
         return None
     asked_at = max((i for i, s in enumerate(sents) if "?" in s), default=len(sents) - 1)
@@ -359,7 +376,16 @@ def read(question: str) -> Reading | None:
         told = told or told_fact(s)
     m = last_conclusion(last)
     z = last
-    if m is not None:
+    if m is not None and fold(m.group(0).strip(" ,")) == "то есть" and _RAZ_TO.search(fold(last[:m.start()])):
+        # «раз действие медленное, то и срабатывание медленное, то есть только при пустом стеке?»: «то есть»
+        # restates the conclusion drawn after «раз …, то»; that conclusion is what is asked
+        at = _RAZ_TO.search(fold(last[:m.start()]))
+        for part in (last[:at.start(1)].strip(" ,"), last[at.start(1):at.end(1)].strip(" ,")):
+            if part:
+                premises.append(part)
+                told = told or told_fact(part)
+        z = last[at.end():m.start()].strip(" ,")
+    elif m is not None:
         before = last[:m.start()].strip(" ,")
         if before:
             premises.append(before)
@@ -390,6 +416,8 @@ def read(question: str) -> Reading | None:
         # what he knows and asks the contrast
         premises += asked_parts[:-1]
         asked_parts = asked_parts[-1:]
+    if any(_SINCE.match(fold(p)) for p in premises) and asked_parts:
+        asked_parts[0] = re.sub(r"^(?:то|тогда)(?:\s+и)?\s+", "", asked_parts[0], flags=re.I)   # «раз …, то и …»
     asked = ", ".join(p for p in asked_parts if p).strip()
     intended = False
     intent = _intention(facts) if premises or particle_parts or m is not None else None

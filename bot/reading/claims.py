@@ -950,6 +950,37 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
     return (not r[0], r[1]), d
 
 
+_PERSON = re.compile(r"(?<![а-я])(первый|второй|активный|неактивный)\s+игрок(?![а-я])")
+"""A player named by role in the nominative («второй игрок»): the person a «кто»-claim names."""
+_PERSON_ANY = re.compile(r"(?<![а-я])(перв|втор|активн|неактивн)[а-я]*\s+игрок[а-я]*")
+_LATER = re.compile(r"(?<![а-я])(?:вторым|втор\w+\s+очеред\w*|потом|затем|после|последним|последн\w+)(?![а-я])")
+
+
+def _ruled_by_who(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
+    """A claim naming who does something («на шаге рассадки первым симбов назначает второй
+    игрок», «первым в стек кладёт неактивный игрок») ruled by the question «кто …?»: the
+    route's value («Первый игрок; затем …») names the player who does it (first), and the
+    claim holds when it names the same one. ``((holds, why), answer)`` or ``None``: not when
+    the claim names no player by role, several, or an order after the first («вторым»,
+    «потом»: the value names who is first), nor when the value names no player first."""
+    low = fold(proposition)
+    named = _PERSON.findall(low)
+    if len(named) != 1 or _LATER.search(low) or _PERSON_ANY.search(_PERSON.sub(" ", low)):
+        return None
+    bare = " ".join(_PERSON.sub(" ", proposition if len(proposition) == len(low) else low).split()).strip(" ,")
+    lead = setup + " " if setup else ""
+    for asked in (f"{lead}Кто {bare}?", f"{lead}{bare[:1].upper() + bare[1:]} кто?"):
+        d, _ = _ask_proposition(asked, edition)
+        if d is None or not d.verdict or re.match(r"(?:Да|Нет)\b", d.verdict):
+            continue
+        head = re.split(r"[;:—–(]", fold(d.verdict), maxsplit=1)[0]
+        found = _PERSON_ANY.findall(head)
+        if len(found) != 1 or not _PERSON_ANY.match(head.strip()):
+            continue
+        return (found[0] == named[0][:len(found[0])], d.verdict), d
+    return None
+
+
 def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, Answer | None]:
     """«A и B» asked part by part: one part that does not hold makes the claim false; every
     part holding makes it true; else undecided. Returns ``(ruling, answer shown)``."""
@@ -987,6 +1018,10 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         flipped = _ruled_by_positive(c.setup, c.proposition, edition)
         if flipped is not None:
             ruled, decided = flipped
+    if ruled is None:
+        person = _ruled_by_who(c.setup, c.proposition, edition)
+        if person is not None:
+            ruled, decided = person
     if ruled is not None:
         inner = decided
     elif decided is not None and inner is None:
