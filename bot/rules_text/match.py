@@ -280,7 +280,7 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         # когда …» (the one case allowed): in the other case it does not hold
         truth = not truth
         how = f"в правиле условие «{p.condition_text}», в вопросе — противоположное"
-    if q.only and not q.bounded and not p.only and not p.only_agent and p.positive and p.kind == "modal" \
+    if q.only and q.only_words and not q.bounded and not p.only and not p.only_agent and p.positive and p.kind == "modal" \
             and q.kind == "modal" and q.mode == p.mode and not flip:
         # «сдаться можно только в свой ход?» asks about the restriction, not the act: a rule that
         # allows it more widely («в любой момент партии, в том числе в ход противника») says no;

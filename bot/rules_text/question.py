@@ -166,7 +166,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if not t:
         return None
     parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
-    parts = [_strike_values(_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p))) for p in parts]
+    parts = [_only_left(_strike_values(_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p)))) for p in parts]
     last = parts[-1] if parts else t
     at = len(parts) - 1     # the asked sentence among ``parts``
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?") \
@@ -421,6 +421,28 @@ def _strike_values(text: str) -> str:
     return _STRIKE_TRIPLE.sub(one, text) if "-" in text or "–" in text or "/" in text else text
 
 
+_ONLY_LEFT = re.compile(r"(?i)(?<![а-яё])(остал(?:ись|ось|ся|ась)|остаются|остается|остаётся)\s+(?:только|одни|одно|лишь)\s+([а-яё]+)")
+
+
+def _only_left(text: str) -> str:
+    """«у противника остались одни летуны» says what did not remain — the opposite of the one
+    kind left (``antonyms`` of the rule language): written «у противника не осталось
+    нелетающий, летуны», so a rule «Если в отряде противника не осталось нелетающих существ,
+    …» meets it (the kind left is still named)."""
+    L = language()
+
+    def one(m: re.Match) -> str:
+        toks = tokenize(m.group(2))[0]
+        if not toks:
+            return m.group(0)
+        other = L.antonyms.get(L.norm(toks[0].lemma, toks[0].text))
+        if not other:
+            return m.group(0)
+        return f"не осталось {other}, {m.group(2)}"
+
+    return _ONLY_LEFT.sub(one, respell(text)) if "остал" in text.casefold() else text   # «у противника» first
+
+
 _ORDINAL = re.compile(r"(?i)(?<![\d.])(\d+)-?(?:й|ой|ый|ий|ая|ое|ья|я|е|го|му)(?![а-яё])")
 """«2й раз», «3-я карта»: the number (a count for the matcher)."""
 
@@ -617,7 +639,7 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
             L.is_kind_of(b, "защита") or b == "броня" for b in bag):
         bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
-    return Question(absolute=_absolute(toks), only_words=_only_words(toks), cond_negated=cond_negated, without=_without(rest), choice=_choice(toks), bounded=_bounded(toks), only=any(t.lemma in L.only and not (i > 0 and toks[i - 1].lemma == "не") for i, t in enumerate(toks)), kind=kind, mode=mode,
+    return Question(absolute=_absolute(toks), only_words=_only_words(toks, k), cond_negated=cond_negated, without=_without(rest), choice=_choice(toks), bounded=_bounded(toks), only=any(t.lemma in L.only and not (i > 0 and toks[i - 1].lemma == "не") for i, t in enumerate(toks)), kind=kind, mode=mode,
                     positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=action, subject=_subject(toks, k),
@@ -647,10 +669,12 @@ def _absolute(toks: list[Tok]) -> bool:
     return False
 
 
-def _only_words(toks: list[Tok]) -> frozenset[str]:
-    """The concepts after the first «только / лишь» to the end of its clause (``Question.only_words``)."""
+def _only_words(toks: list[Tok], k: int) -> frozenset[str]:
+    """The concepts after the first «только / лишь» of the asked predicate's clause (``toks[k]``)
+    to the end of that clause (``Question.only_words``); none when «только» stands in another
+    clause («…, если у противника остались только летающие?» restricts nothing asked)."""
     L = language()
-    at = next((i for i, t in enumerate(toks) if t.lemma in L.only), None)
+    at = next((i for i, t in enumerate(toks) if t.lemma in L.only and (k < 0 or t.clause == toks[k].clause)), None)
     if at is None or (at > 0 and toks[at - 1].lemma == "не"):   # «не только в свой ход?» restricts nothing
         return frozenset()
     return _clean(_content([t for t in toks[at + 1:] if t.clause == toks[at].clause])[0])
