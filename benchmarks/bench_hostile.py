@@ -1,4 +1,4 @@
-"""``ask`` and ``parse`` on hostile text (qa5): the shapes that were quadratic in the
+"""``ask``, ``parse`` and reading a rulebook page on hostile text (qa5, qa7): the shapes that were quadratic in the
 readers and the grammar's lexer, not only in ``normalize_typography`` (see
 bench_typography): an open quote before thousands of line breaks took 166 s in ``ask``,
 a card text with 16,000 line breaks 14 s in ``parse``.
@@ -33,6 +33,14 @@ PARSE_SHAPES = {
     "«; ранить на 1» ×": lambda n: "Ранить на 1" + "; ранить на 1" * ((n - 11) // 13),
 }
 
+IMPORT_SHAPES = {   # a whole rulebook page (qa7: a regex over the tags was quadratic in 50,000 unclosed <div>)
+    "unclosed <div> ×": lambda n: "<html><body>" + "<div>" * (n // 5) + "<h2>101. Общие.</h2><ol><li>Пункт.</li></ol>",
+    "numbered paragraphs ×": lambda n: "<html><body><h2>101. Общие.</h2>" + "".join(
+        f"<p>101.{i}. Пункт.</p>" for i in range(1, n // 24)),
+    "open quote + <br> ×": lambda n: "<html><body><h2>101. Общие.</h2><p>101.1. «Текст" + "<br>" * (n // 4) + "</p>"
+                                     "<p>101.2. Дальше.</p>",
+}
+
 
 def _rows_of(kind: str, fn, shapes: dict, cfg: Config, target: str) -> list[Row]:
     runs = Runs()
@@ -62,6 +70,15 @@ def rows(cfg: Config = FULL) -> list[Row]:
         except BerserkError:
             pass
 
+    from bot.fullbook import read_full
+
+    def imported(page: str) -> None:
+        try:
+            read_full(page.encode("utf-8"), "page.html")
+        except BerserkError:
+            pass
+
     ask("прогрев: можно ли симбиота на летуна?")
     parsed("Ранить на 2")
-    return _rows_of("ask", ask, ASK_SHAPES, cfg, "< 2000") + _rows_of("parse", parsed, PARSE_SHAPES, cfg, "< 200")
+    return (_rows_of("ask", ask, ASK_SHAPES, cfg, "< 2000") + _rows_of("parse", parsed, PARSE_SHAPES, cfg, "< 200")
+            + _rows_of("rulebook page", imported, IMPORT_SHAPES, cfg, "< 500"))

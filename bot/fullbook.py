@@ -28,6 +28,11 @@ HTML layout (the one real rulebook sites use):
 - everything else (menus, the table of contents, registration forms, «Контакты.»,
   footers, «Produced by …») is site chrome and dropped.
 
+A page whose clauses are paragraphs with their full printed numbers («<h2>102. Кристаллы.</h2>
+<p>102.1. …</p>», no ``<ol>``) is read by the plain-text reader over its visible lines
+(``html_lines``): its tables stay tables of the clause above them, a two-column table under
+an unnumbered header is the dictionary, errors name the page's line.
+
 Plain text (a dump of the same page, or the text of a PDF): «NNN. Title» lines, items
 «1. …» or «NNN.K …», points «а) …» / «a. …» / «NNN.Kа …», bullets «· …» / «- …»,
 «Пример: …» lines, hard-wrapped lines joined to the paragraph they continue, a
@@ -1102,6 +1107,100 @@ def _pdf_reason(e: Exception, read_error: type) -> str:
     return "разбор PDF не удался: структура файла не такая, как в PDF"
 
 
+_HTML_BLOCKS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "caption", "blockquote", "pre", "tr"}
+
+
+def html_lines(html: str, source: str) -> tuple[str, list[int], list[tuple[int, Table]]]:
+    """The visible text of a page, one line per block (paragraph, heading, list item; a
+    two-column table under an unnumbered header as «Термин – определение» lines), the page
+    line each text line comes from, and the other tables as ``(number of text lines before
+    it, Table)``; menus, forms and scripts dropped as ``parse_tree`` drops them."""
+    lines: list[str] = []
+    at: list[int] = []
+    tables: list[tuple[int, Table]] = []
+
+    blocks = _HTML_BLOCKS | _LISTS | {"table", "tbody", "thead", "tfoot", "div", "center", "dl", "td", "th",
+                                      "section", "article", "main", "header", "body", "html"}
+
+    def walk(node: Node) -> None:
+        if node.tag == "table" and not node.find({"p", "ol", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "div", "table"}):
+            rows = [[inline_text(c) for c in r] for r in _table_rows(node)]
+            rows = [r for r in rows if any(r)]
+            prev = lines[-1] if lines else ""
+            if rows and all(len(r) == 2 for r in rows) and (_T_TERM.match(prev) or (
+                    len(prev.split()) <= 4 and not re.search(r"\d", prev))):
+                for r in rows:  # a dictionary table under its header: «Термин – определение» lines
+                    lines.append(f"{r[0]} – {r[1]}")
+                    at.append(node.line)
+            elif rows:
+                tables.append((len(lines), Table(rows)))   # a table of the clause above it
+            return
+        loose: list = []
+
+        def flush() -> None:
+            if loose:
+                tmp = Node("#", {}, next((x.line for x in loose if isinstance(x, Node)), node.line))
+                tmp.children = list(loose)
+                loose.clear()
+                text = inline_text(tmp)
+                if text:
+                    lines.append(text)
+                    at.append(tmp.line if node.tag not in _HTML_BLOCKS else node.line)
+
+        for c in node.children:
+            if isinstance(c, Node) and (c.tag in blocks or c.find(blocks)):
+                flush()
+                walk(c)
+            else:
+                loose.append(c)
+        flush()
+
+    walk(parse_tree(html, source))
+    return "\n".join(lines), at, tables
+
+
+def _numbered_paragraphs(html: str) -> bool:
+    """The page prints each clause's full number at the start of a paragraph or heading
+    («<p>102.1. Кристаллы бывают …</p>», at least two): the layout the plain-text reader
+    reads, not lists numbered by ``<ol>``."""
+    # one tag, then the number (no repeated group of tags: 50,000 unclosed <div> made that quadratic)
+    return len(_NUMBERED_PARA.findall(html)) >= 2
+
+
+_NUMBERED_PARA = re.compile(r"<(?:p|div|h[1-6]|span|b|strong|font|u|i|em)\b[^<>]*>[ \t\r\n]*\d{2,3}\.\d{1,3}\.?[ \t]*[^\d\s<]",
+                            re.IGNORECASE)
+
+
+def _html_as_text_book(html: str, source: str) -> FullBook | None:
+    """A page whose clauses are paragraphs with printed full numbers, read by the
+    plain-text reader over its visible lines (``None`` when it is not in that layout)."""
+    if not _numbered_paragraphs(html):
+        return None
+    text, at, tables = html_lines(html, source)
+    if not looks_like_full_text(text):
+        return None
+    try:
+        book = read_text_book(text, source)
+    except RulebookError as e:   # the text reader's «строка N» is a line of the page's text: name the page line
+        m = re.match(rf"{re.escape(source)}, строка (\d+)(.*)$", str(e), re.DOTALL)
+        if m and 0 < int(m.group(1)) <= len(at):
+            raise RulebookError(f"{source}, строка {at[int(m.group(1)) - 1]}{m.group(2)}") from None
+        raise
+    for pos, table in tables:   # a table belongs to the clause whose text is above it
+        owner = next((c for c in reversed(book.clauses) if c.line <= pos), None)
+        if owner is not None:
+            owner.tables.append(table)
+    for c in book.clauses:
+        c.line = at[c.line - 1] if 0 < c.line <= len(at) else c.line
+    for e in book.dictionary:
+        e.line = at[e.line - 1] if 0 < e.line <= len(at) else e.line
+    for sec in book.sections:
+        sec["line"] = at[sec["line"] - 1] if 0 < sec["line"] <= len(at) else sec["line"]
+    book.notes.append("Пункты на странице – абзацы с номерами (вида 102.1), а не списки <ol>: страница прочитана "
+                      "по абзацам")
+    return book
+
+
 def read_full(raw: bytes, source: str) -> FullBook | None:
     """The complete rulebook in ``raw`` (HTML, plain text or PDF bytes), or ``None``
     when the file is not in a complete-rulebook layout (then ``bot.pages`` reads it as
@@ -1114,5 +1213,13 @@ def read_full(raw: bytes, source: str) -> FullBook | None:
     except UnicodeDecodeError:
         return None
     if re.search(r"<(?:!doctype|html|body|ol|p|div)\b", text[:4000], re.IGNORECASE):
-        return read_html_book(text, source) if looks_like_full_html(text) else None
+        if not looks_like_full_html(text):
+            return _html_as_text_book(text, source)
+        try:
+            return read_html_book(text, source)
+        except RulebookError:   # «<h2>102. Кристаллы.</h2><p>102.1. …</p>»: numbered paragraphs, no <ol>
+            book = _html_as_text_book(text, source)
+            if book is None:
+                raise
+            return book
     return read_text_book(text, source) if looks_like_full_text(text) else None

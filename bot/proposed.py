@@ -11,8 +11,10 @@ comparison is certain:
 - a *person*: the guess names the asker («я», «у меня») or the opponent («у противника»,
   «он») and the value names exactly one of them («вы», «ваш» / «противник»; a pronoun «он»
   of the value stands for whoever the value named, so it names nobody);
-- a *number*: the guess is a number (digits or a numeral word) and so is the first number
-  of the value.
+- a *number*: the guess is one number (digits or a numeral word) and so is the first number
+  of the value; a guess with a modifier («не два», «ни одного», «больше одного», «максимум
+  две», «один или два», ``proposed.modifiers``), a sign or a fraction («-1», «1.5») is no
+  single value and gets no «Да» / «Нет».
 
 Any other guess leaves the value as it is (no «Да» / «Нет» on a likeness of words). The
 words live in ``proposed`` of ``grammar/lexicon.yaml`` (numerals: ``movement.number_words``).
@@ -50,6 +52,7 @@ def _words() -> dict:
         "asker_v": frozenset(fold(x) for x in w["asker_in_verdict"]),
         "numbers": {fold(k): int(v) for k, v in section("movement")["number_words"].items()},
         "max_words": int(w.get("max_words", 4)),
+        "modifiers": frozenset(fold(x) for x in w.get("modifiers", ())),
     }
 
 
@@ -94,6 +97,12 @@ def proposal(question: str) -> Proposal | None:
         return None      # «…, можно ли потом?» is another question, not a guess
     w = _words()
     texts = tuple(t.text for t in tail)
+    guess = s.rstrip("?!. ").rsplit(",", 1)[-1]
+    if any(t.text in w["modifiers"] or t.lemma in w["modifiers"] for t in tail) or re.search(
+            r"[-−–]\s*\d", guess) or re.search(r"\d\s*[.,/]\s*\d+\s*$", s.rstrip("?!. ")):
+        return Proposal(texts, None, None)    # «ни одного?», «больше одного?», «-1?», «1.5?»: no one value
+    if sum(1 for t in tail if t.text.isdigit() or t.text in w["numbers"] or t.lemma in w["numbers"]) > 1:
+        return Proposal(texts, _person(texts, w), None)     # «два три?»: several numbers
     return Proposal(texts, _person(texts, w), _number(tail, w["numbers"]))
 
 

@@ -284,3 +284,15 @@ def test_a_claim_naming_who_acts_is_ruled_by_asking_who(q, verdict, first):
 def test_a_who_claim_about_a_later_turn_is_not_ruled_by_who_is_first():
     from bot.reading.claims import _ruled_by_who
     assert _ruled_by_who("", "вторым в подфазе авангарда играет второй игрок", "5ed") is None
+
+
+def test_a_claim_resting_on_a_false_premise_is_false():
+    a = ask("соперник говорит, что прыжок это не движение, значит запрет на движение прыгать не мешает. прав?")
+    assert a.verdict.startswith("Нет, соперник не прав: неверно, что прыжок это не движение"), a.verdict
+    assert a.citations[0] == "506.6"
+
+
+def test_a_counter_this_names_what_the_claim_defines():
+    a = ask("друг считает, что прыжок — это не движение, значит артефакт может прыгать. я говорю, что это тоже движение. кто прав?")
+    assert a.verdict.startswith("Вы правы"), a.verdict
+    assert "506.6" in a.citations[:2]

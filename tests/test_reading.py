@@ -439,3 +439,12 @@ def test_a_card_left_without_a_host_at_seating_is_simulated(q, verdict, first):
     assert a.verdict is not None and a.verdict.startswith(verdict) and a.citations[0] == first, (a.verdict, a.citations)
     assert a.reading is not None and a.reading["state"]["phase"] == "reveal"
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
+
+
+def test_a_false_premise_of_the_askers_reasoning_is_said_with_its_paragraph():
+    a = ask("у меня артефакт с телепортом. телепорт это ж не движение, значит он может телепортироваться?")
+    assert a.verdict.startswith("Нет"), a.verdict
+    note = a.blocks[0].text
+    assert "Артефакт может телепортироваться?" in note
+    assert "Неверно, что «телепорт это ж не движение»" in note and "(п. 506.6)" in note
+    assert a.citations[:2] == ["210.2", "506.6"]

@@ -432,7 +432,9 @@ def _csv_rows(text: str, path: str) -> list[Row]:
         delim = ","
     try:
         csv.field_size_limit(MAX_TEXT * 4)
-        reader = csv.reader(io.StringIO(text), delimiter=delim)
+        # strict: a quote never closed is an error at the row it opens, not one field
+        # swallowing the rest of the file (that row then «had no kind»)
+        reader = csv.reader(io.StringIO(text), delimiter=delim, strict=True)
         header = next(reader, None)
     except csv.Error as e:
         why = _problem_ru(str(e), _CSV_PROBLEMS_RU, "ошибка формата CSV")
@@ -455,9 +457,10 @@ def _csv_rows(text: str, path: str) -> list[Row]:
     no = {_fold_word(str(x)) for x in spec["false_words"]}
     rows: list[Row] = []
     line = 1
+    opened = reader.line_num + 1    # the line where the record being read starts
     try:
         for rec in reader:
-            line = reader.line_num
+            line, opened = reader.line_num, reader.line_num + 1
             if not any(c.strip() for c in rec):
                 continue
             if len(rows) >= MAX_ROWS:
@@ -472,7 +475,7 @@ def _csv_rows(text: str, path: str) -> list[Row]:
                 rows.append(Row(w, error=str(r)))
     except csv.Error as e:
         why = _problem_ru(str(e), _CSV_PROBLEMS_RU, "ошибка формата CSV")
-        raise CardImportError(f"{path}: строка {line}: не читается как CSV ({why}).") from None
+        raise CardImportError(f"{path}: строка {opened}: не читается как CSV ({why}).") from None
     return rows
 
 

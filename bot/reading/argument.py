@@ -299,8 +299,11 @@ def _with_subject(z: str, premises: list[str], facts: list[str]) -> tuple[str, s
         return z, ""    # «… прыгну им»: the pronoun has a noun of the asked words before it
     if _BARE_MODAL.match(fold(z)):
         return z, ""    # «… . можно?»: the situation told is what is asked about
-    # a «раз …» reason names its subject by a pronoun («раз он не летун»): no subject of its own
-    named_ = [x for x in map(subject_of, [p for p in premises if not _SINCE.match(fold(p))] + facts) if x]
+    # a «раз …» reason names its subject by a pronoun («раз он не летун»): no subject of its own; a pronoun
+    # stands for a card told as a fact before a thing the argument is about («у меня артефакт с прыжком.
+    # прыжок это ж не движение, значит он может прыгнуть?»)
+    argued_ = [p for p in premises if not _SINCE.match(fold(p))]
+    named_ = [x for x in map(subject_of, (facts + argued_) if pron is not None else (argued_ + facts)) if x]
     if pron is not None:
         # the first subject the pronoun agrees with: «Симбиот у меня бестелесный. Его можно …, бестелесность ведь …»
         named_ = [x for x in named_ if _agrees(x, pron)]

@@ -228,6 +228,43 @@ def _speakers(body: str) -> list[_Said]:
     return found
 
 
+def _agreements(body: str, said: list[_Said]) -> tuple[list[_Said], list[str]]:
+    """The statements of ``said`` that only judge the other side («я говорю, что он прав» —
+    agreement; «…, что он не прав / ошибается» — a dispute) and agreements said without a say
+    verb («я с ним согласен», «я тоже так думаю»): ``(said, agreeing)`` — ``said`` without the
+    agreements and with the judgements of wrong marked as disputes, and who agrees (``me`` /
+    ``other``) with the other side's statement (``claims.agree_*`` / ``right_words`` /
+    ``wrong_words`` of ``grammar/lexicon.yaml``)."""
+    cw = _claim_words()
+    people = _people()
+    subject = r"(?:(?:{})\s+)?".format("|".join(map(re.escape, sorted({*_others(), *_me(), *people}, key=len,
+                                                                        reverse=True))))
+    right = re.compile(subject + r"(?:тоже\s+|полностью\s+|абсолютно\s+)?(?:{})".format(
+        "|".join(map(re.escape, sorted((fold(w) for w in cw.get("right_words", ())), key=len, reverse=True)))))
+    wrong = re.compile(subject + r"(?:{})".format(
+        "|".join(map(re.escape, sorted((fold(w) for w in cw.get("wrong_words", ())), key=len, reverse=True)))))
+    kept: list[_Said] = []
+    agreeing: list[str] = []
+    for s in said:
+        c = fold(s.content).strip(" ,.;:!?—–-«»\"“”„'")
+        c = re.sub(r"^(?:ну|вот|а|и)\s+", "", c)
+        if c and wrong.fullmatch(c):
+            kept.append(replace(s, content="", disputes=True))
+        elif c and right.fullmatch(c):
+            agreeing.append(s.who)
+        else:
+            kept.append(s)
+    f = fold(body)
+    agree = "|".join(map(re.escape, sorted((fold(w) for w in (*cw.get("agree_words", ()), *cw.get("agree_phrases", ()))),
+                                           key=len, reverse=True)))
+    if agree:
+        speaker = "|".join(map(re.escape, sorted({*_me(), *_others(), *people}, key=len, reverse=True)))
+        for m in re.finditer(rf"(?<![а-я])({speaker})\s+(?:[а-я]+\s+){{0,3}}?(?<!не\s)(?:{agree})(?![а-я])", f):
+            w = m.group(1)
+            agreeing.append("me" if w in _me() else "other")
+    return kept, agreeing
+
+
 def _own_sentence(content: str) -> str:
     """What a say verb introduces ends with its sentence: «друг говорит что P. по мне бред,
     …» claims P only (the next sentence is the asker's own word)."""
@@ -467,6 +504,7 @@ def _find(f: str) -> Claim | None:
         if check != "right" or "прав" not in asked or asked_stance is None:
             return None
     said = _speakers(body)
+    said, agreeing = _agreements(body, said)
     if not said:
         if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
             return None     # «P. Правда?», «P, верно?»: the check is set off; «можно сделать так?» is no claim
@@ -483,6 +521,12 @@ def _find(f: str) -> Claim | None:
     if main is None:
         return _stance_on_told_action(body, said, asked, check)
     content = main.content
+    if check == "who" and "me" not in agreeing and not any(s.who == "me" for s in said) and (agreeing or len(
+            {s.other_word for s in said if s.who == "other"}) > 1):
+        return None     # «противник говорит P, а друг — что он прав. Кто прав?»: two other people, the asker no side
+    for who in agreeing:    # «я говорю, что он прав», «я с ним согласен»: the other side holds P too —
+        if who != main.who:     # read as that side saying P itself (two sides, one statement)
+            said.append(_Said(who, "", content, False, "", len(body)))
     quoted = re.fullmatch(r"«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”", content)
     if quoted:      # «противник говорит: «симбиот остаётся»» — his words, not a card text
         content = next(g for g in quoted.groups() if g).strip(" ,.;:—–-")
@@ -981,6 +1025,63 @@ def _ruled_by_who(setup: str, proposition: str, edition: str) -> tuple[tuple[boo
     return None
 
 
+def _ruled_by_premise(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
+    """A claim that argues («телепортация — это не движение, значит запрет на неё не
+    действует») asserts its premise too: a premise the rules deny makes the claim false
+    («неверно, что …»), whatever its conclusion. Each premise (``bot.reading.argument.read``
+    of the claim) is ruled as a statement of its own (``holds_of``, or through its positive
+    form). ``((False, why), answer)`` or ``None`` when no premise is ruled false — a true
+    premise does not make the conclusion hold."""
+    from bot.reading.argument import read
+
+    r = read(proposition + "?")
+    if r is None or not r.conclusion:
+        return None
+    for p in r.premises:
+        got = false_premise(p, setup, edition)
+        if got is not None:
+            return (False, f"неверно, что {got[0]}: {got[1]}"), got[2]
+    return None
+
+
+def false_premise(premise: str, setup: str, edition: str) -> tuple[str, str, Answer] | None:
+    """``(premise, why, answer)`` when the routes rule the asker's (or a claimer's) premise
+    false — asked as a statement of its own after ``setup``, read by ``holds_of`` or through
+    its positive form («прыжок это ж не движение» against «Да, это движение …»); ``None``
+    when it holds or no route rules on it. Particles and a leading connective are dropped.
+    Only a premise of the form «X — это Y» / «X это Y» / «X считается Y» is checked: another
+    clause («раз он не летун») names what the asker takes as told, not a rule."""
+    p = re.sub(r"^(?:а|и|но|ну)\s+", "", premise.strip(" ,"))
+    p = re.sub(r"(?<![а-яё])(?:же|ж|ведь|типа|вроде|получается|по\s+сути)(?![а-яё])\s*", "", p, flags=re.I).strip(" ,")
+    if len(_WORD.findall(p)) < 2 or not re.search(r"\s(?:это|[—–-]|счита(?:ется|ются)|является|являются)\s", f" {fold(p)} "):
+        return None
+    d, _ = _ask_proposition((setup + " " if setup else "") + p[:1].upper() + p[1:] + "?", edition)
+    got = holds_of(d.verdict, p, d.sentence) if d is not None else None
+    if got is None:
+        flipped = _ruled_by_positive(setup, p, edition)
+        if flipped is not None:
+            got, d = flipped
+    if got is None or got[0] or d is None:
+        return None
+    return p, _with_sentence(got[1], d), d
+
+
+def _counter_subject(c: Claim) -> str:
+    """The counter-statement with a leading «это» standing for the subject the claim's own
+    statement defines put back («я говорю, что это тоже движение» -> «телепортация вместо
+    движения это движение»); as written when the claim names no such subject."""
+    from bot.reading.argument import subject_of
+
+    m = re.match(r"(?i)это\s+(?:тоже\s+|же\s+|ж\s+)*", c.counter.strip())
+    # only a claim that itself defines its subject («X — это Y», «X это не Y») names what «это» is
+    defines = re.search(r"\s(?:это|[—–-])\s", fold(c.proposition))
+    subject = subject_of(c.proposition) if m and defines else ""
+    if not m or not subject:
+        return c.counter
+    rest = re.sub(r"(?<![а-яё])тоже(?![а-яё])\s*", "", c.counter.strip()[m.end():]).strip()
+    return f"{subject} это {rest}" if rest else c.counter
+
+
 def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, Answer | None]:
     """«A и B» asked part by part: one part that does not hold makes the claim false; every
     part holding makes it true; else undecided. Returns ``(ruling, answer shown)``."""
@@ -1022,6 +1123,10 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         person = _ruled_by_who(c.setup, c.proposition, edition)
         if person is not None:
             ruled, decided = person
+    if ruled is None:
+        denied = _ruled_by_premise(c.setup, c.proposition, edition)
+        if denied is not None:
+            ruled, decided = denied
     if ruled is not None:
         inner = decided
     elif decided is not None and inner is None:
@@ -1131,6 +1236,9 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
     stated in P's own ruling); one holding and the other not names who is right; both holding,
     or both not, forces no winner (they do not contradict each other); one of them unread —
     no verdict when the asked rightness depends on it (an honest partial answer)."""
+    counter = _counter_subject(c)
+    if counter != c.counter:
+        c = replace(c, counter=counter)     # «это тоже движение»: the claim's subject put back
     q_asked = (c.setup + " " if c.setup else "") + c.counter[:1].upper() + c.counter[1:] + "?"
     dq, first_q = _ask_proposition(q_asked, edition)
     rq = holds_of(dq.verdict, c.counter, dq.sentence) if dq is not None else None

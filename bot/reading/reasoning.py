@@ -12,6 +12,7 @@ was not taken for a fact (it may be wrong — that is the trap).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bot.answer import Answer, Block
@@ -78,7 +79,32 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     understood = f"Как я понял: ваше рассуждение {said} — не факт о поле, ответ на него не опирается; вопрос: «{q}»."
     if inner.understood:
         understood = understood.rstrip(".") + "; " + inner.understood.removeprefix("Как я понял: ")
-    note = Block("note", f"Рассуждение {said} я не принимал за факт: ответ — по правилам на вопрос «{q}».")
+    notes, cites = _denied_premises(arg.argument, edition), list(inner.citations)
+    cites += [n for _, n in notes if n not in cites]
+    note = Block("note", f"Рассуждение {said} я не принимал за факт: ответ — по правилам на вопрос «{q}»."
+                 + "".join("\n" + text for text, _ in notes))
     return Answer(question=question, route=inner.route, verdict=inner.verdict, blocks=[note, *inner.blocks],
-                  citations=list(inner.citations), trace=[f"рассуждение: {said}", *inner.trace],
+                  citations=cites, trace=[f"рассуждение: {said}", *(t for t, _ in notes), *inner.trace],
                   understood=understood, reading=inner.reading, unread=list(inner.unread or []))
+
+
+def _denied_premises(argument: list[str], edition: str) -> list[tuple[str, str]]:
+    """``(note, paragraph)`` of each of the asker's premises the routes rule false
+    (``bot.reading.claims.false_premise``): a false premise is said so, with its paragraph;
+    the ruling never rests on it either way. A failing check costs the answer nothing."""
+    from bot.errors import RulebookError
+    from bot.reading.claims import false_premise
+
+    found = []
+    for p in argument:
+        try:
+            d = false_premise(p, "", edition)
+        except RulebookError:
+            raise
+        except Exception:  # noqa: BLE001 - the ruling stands without the note
+            d = None
+        if d is not None and d[2].citations:
+            cite = d[2].citations[0]
+            why = d[1] if re.search(r"(?<![а-яё])п\.\s*\d", d[1]) else f"{d[1]} (п. {cite})"
+            found.append((f"Неверно, что «{p}»: {why}", cite))
+    return found

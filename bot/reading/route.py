@@ -37,10 +37,9 @@ def unknown_kind_answer(question: str, names: list[str], unread: list[str] | Non
     understood = (f"Как я понял: {said} — {'карта' if one else 'карты'}, вид которой в вопросе не назван; "
                   "от вида зависит ответ.")
     return Answer(question=question, route="scenario", verdict=None,
-                  blocks=[Block("text", understood),
-                          Block("text", f"Какого вида {'карта' if one else 'карты'} {said}: существо, артефакт, местность, "
+                  blocks=[Block("text", f"Какого вида {'карта' if one else 'карты'} {said}: существо, артефакт, местность, "
                                         "симбиот, паразит или экипировка? Без этого ответить нельзя — уточните вопрос.")],
-                  citations=[], trace=[f"{UNKNOWN_KIND_TRACE}: {said}"], understood=understood, reading=None,
+                  citations=[], trace=[f"{UNKNOWN_KIND_TRACE}: {said}"], understood=understood,   # shown once, before the blocks reading=None,
                   unread=list(unread or []))
 
 
@@ -79,7 +78,8 @@ def simulated_answer(question: str, verdict: str, lines: list[str], cites: list[
     «Почему» (``lines``, the simulator's reasons), the first three cited paragraphs quoted,
     «Моделирование» (``trace``), ``reading`` (the scenario mapping, loadable by
     ``scenario run``) and ``unread`` empty (a reader answers only when it used every word)."""
-    blocks = [Block("list", title="Почему", items=tuple(lines)), *_rule_blocks(list(cites)[:3], edition),
+    blocks = [Block("list", title="Почему", items=tuple(dict.fromkeys(lines))),   # a reason the steps repeat, once
+              *_rule_blocks(list(cites)[:3], edition),
               Block("steps", title="Моделирование", items=tuple(trace))]
     return Answer(question=question, route="scenario", verdict=verdict, blocks=blocks, citations=list(cites),
                   trace=list(trace), understood=understood, reading=reading, unread=[])
@@ -174,7 +174,7 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
         verdict = agree_with_negation(verdict, a.neg_word if a.neg_word == "нельзя" else a.neg_word)
     blocks: list[Block] = []
     if ruling.lines:
-        blocks.append(Block("list", items=tuple(ruling.lines), title="Почему"))
+        blocks.append(Block("list", items=tuple(dict.fromkeys(ruling.lines)), title="Почему"))
     blocks.extend(_rule_blocks(ruling.citations[:3], edition))
     if ruling.trace:
         blocks.append(Block("steps", items=tuple(ruling.trace), title="Моделирование"))

@@ -247,8 +247,11 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
             flip = True
             how = f"правило разрешает только «{alt.replace('_', ' ')}», в вопросе — без него"
     conditional = False
+    # the asked subject alone states no circumstance («симбиот погибает?» against 209.6 «Если
+    # существо стало симбиотом, его симбиот погибает»): a question telling nothing but it
+    circumstance = q.stated | q.context if q.context or q.stated - q.subject else frozenset()
     if not uncovered and r.cond_same and not r.cond and not any(
-            covers(x, w) for x in q.stated | q.context for w in r.cond_same):
+            covers(x, w) for x in circumstance for w in r.cond_same):
         conditional = True   # «…, если в его отряде уже есть местность»: a circumstance at all
     elif uncovered and set(uncovered) <= r.cond and _may_condition(q, r, told):
         uncovered, conditional = [], True   # only the rule's own condition is not stated
