@@ -162,3 +162,23 @@ def test_a_negative_pronoun_asks_no_person():
 
     q = read("летающее существо ни с кем рядом не стоит?")
     assert (q.kind, q.positive) == ("happens", False)
+
+
+# --- «остались одни X» says the other kind did not remain -------------------------------------
+
+@pytest.mark.parametrize("q", [
+    "у врага остались одни летуны. мои нелетающие могут теперь нападать на них простым ударом?",
+    "у противника остались только летуны. мои наземные существа могут их атаковать простым ударом?",
+])
+def test_only_one_kind_left_meets_the_rule_on_the_other_kind_gone(tested_edition, q):
+    # 307.6 «Если в отряде противника не осталось нелетающих существ, то нелетающие существа могут …»
+    a = ask(q, tested_edition)
+    assert (a.route, a.verdict, a.citations[0]) == ("rule_text", "Да, может", "307.6")
+
+
+def test_only_in_a_condition_clause_restricts_nothing_asked(tested_edition):
+    from bot.rules_text.question import read
+
+    q = read("летающие существа могут нападать простым ударом, если у противника остались только летающие?", tested_edition)
+    assert q.only_words == frozenset()
+    assert read("Сдаться можно только в свой ход?", tested_edition).only_words == frozenset({"ход"})
