@@ -48,7 +48,7 @@ _OR_NOT = re.compile(r"(?<![а-яё])(?:или|либо)\s+(?:нет|не)\s*[?!
 _EITHER_OR = re.compile(r"(?<![а-яё])(или|либо)(?![а-яё])")
 _SUBORDINATE = re.compile(r"(если|когда|пока|чтобы|хотя|раз|после|перед)(?![а-яё])")
 _LEAD_YES_NO = re.compile(r"(да|нет)(?![а-яё])", re.I)
-_LEAD_PERSON = re.compile(r"(прав[ыа]?\s|вы\s+правы|правы\s+вы|ты\s+прав)", re.I)
+_LEAD_PERSON = re.compile(r"(прав[ыа]?\s|вы\s+правы|правы\s+вы|ты\s+прав|[а-яё]+\s+не\s+прав)", re.I)
 
 
 def asked_sentence(question: str) -> str:
@@ -128,11 +128,33 @@ def sentence_kind(s: str) -> Kind:
             continue  # «если …»; «правда, что …», «выбирает, открыть или закрыть»: the object of the asking clause
         main.append(c)
     main = main or clauses[:1]
-    if any(_WH.search(c) for c in main):
+    if any(_WH.search(c) for c in main) or _asks_after_subordinate(clauses[-1]) and not any(_MODAL.search(c) for c in main):
         return "open"
     if any(_EITHER_OR.search(c) for c in main):
         return "open"  # «открыть или закрыть?» names the option
     return "yes_no"
+
+
+_LEADING_SUBORDINATOR = re.compile(r"^(?:после\s+того\s*,?\s+как|перед\s+тем\s*,?\s+как|до\s+того\s*,?\s+как|прежде\s+чем|"
+                                   r"как\s+только|если|когда|пока|раз|после|перед)\s+")
+
+
+def _asks_after_subordinate(clause: str) -> bool:
+    """A last clause opened by a subordinator whose asking part follows it with no comma: «после
+    того как оно выполнится у кого приоритет», «если стек пуст кто получает приоритет» — a wh-word
+    after at least the subordinate clause's subject and verb (two words), not a hyphenated
+    «кто-то»."""
+    if not _SUBORDINATE.match(clause):
+        return False
+    rest = re.sub(r"\S+-\S+", " ", _LEADING_SUBORDINATOR.sub("", clause)).split()
+    return any(_ASKING_WH.fullmatch(w) for w in rest[2:])
+
+
+# wh-words that only ask (not «что / как / чем», which also join clauses: «знает, что делать», «как раз»)
+_ASKING_WH = re.compile(r"кто|кого|кому|кем|ч(?:ей|ья|ьё|ье|ьи|ьих|ьей|ьего)|как(?:ой|ая|ое|ие|ую|им|их|ого|ому|ом)|"
+                        r"сколько|скока|скоко|где|куда|откуда|почему|зачем")
+_MODAL = re.compile(r"(?<![а-яё])(можно|нельзя|может|могу|можем|могут|можешь|сможет|смогу|должен|должна|обязан\w*|"
+                    r"надо|нужно|вправе)(?![а-яё])")
 
 
 _BARE_FILLER = frozenset({"а", "и", "ну", "с", "со", "то", "теперь", "тогда", "мой", "моим", "моей", "мою", "моя"})
@@ -163,10 +185,15 @@ def lead(holds: bool | None, body: str) -> str | None:
     return f"{'Да' if holds else 'Нет'}: {body}"
 
 
-def rule_on_claim(holds: bool, why: str, *, claimer_is_me: bool, other: str, who_check: bool) -> str:
+def rule_on_claim(holds: bool, why: str, *, claimer_is_me: bool, other: str, who_check: bool,
+                  others_only: bool = False) -> str:
     """The ruling on a claim from whether the claimed proposition holds: «Да, противник
     прав: why» / «Нет, вы не правы: why»; for «кто прав?» the person: «Прав противник:
-    why» / «Вы правы: why». ``other``: how the other side is named («противник», «друг»)."""
+    why» / «Вы правы: why» — or, when only the other side said anything (``others_only``),
+    «Противник не прав: why» (the asker claimed nothing to be right about). ``other``: how the
+    other side is named («противник», «друг»)."""
+    if who_check and others_only and not claimer_is_me and not holds:
+        return f"{other[:1].upper() + other[1:]} не прав: {why}"
     if who_check:
         me_right = holds == claimer_is_me
         return f"Вы правы: {why}" if me_right else f"Прав {other}: {why}"

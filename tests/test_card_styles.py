@@ -197,7 +197,7 @@ def test_a_refusal_to_be_moved_is_one_connective():
 
 @pytest.mark.parametrize("text, shape, parts", [
     ("{tap}: Разряд на 1, дальность 3 (до 2 раз в ход) {counter}{tap}: Выстрел на 3",
-     "(card (cost effect) (cost effect))", ["Разряд на 1, дальность 3 (до 2 раз в ход)", "Выстрел на 3"]),
+     "(card (cost effect) (cost effect))", ["Разряд на 1, дальность 3", "Выстрел на 3"]),
     ("Получить {counter} (воздействие прилив сил ) В конце вашего хода разряд на 1",
      "(card (named effect) (trigger effect))", ["Получить {counter}", "разряд на 1"]),
     ("X {counter}{tap}: Ранить выбранное существо на X", "(cost effect)", ["Ранить выбранное существо на X"]),
@@ -213,7 +213,8 @@ def test_a_limit_before_a_cost_without_a_full_stop_stays_with_its_ability():
     with_stop = parse("{tap}: Разряд на 1 (до 2 раз в ход). {counter}{tap}: Выстрел на 3")
     without = parse("{tap}: Разряд на 1 (до 2 раз в ход) {counter}{tap}: Выстрел на 3")
     assert without.ast.shape() == with_stop.ast.shape() == "(card (cost effect) (cost effect))"
-    assert without.ast.children[0].children[0].attr("limit") == "до 2 раз в ход"
+    # (the limit is the paid ability's, as «(1 раз за ход)» at the end of a sentence)
+    assert without.ast.children[0].attr("limit") == with_stop.ast.children[0].attr("limit") == "до 2 раз в ход"
 
 
 def test_a_count_before_a_cost_icon_is_the_cost_variable():

@@ -37,7 +37,9 @@ def test_property_a_claim_is_ruled_as_the_simulator_rules_its_proposition(kind, 
     if a.verdict is None:
         return      # no route read it: an honest partial answer is allowed, a wrong one is not
     claimer_right = holds
-    if check == "who":
+    if check == "who" and not me and not counter and not claimer_right:
+        want = f"{speaker.capitalize()} не прав"     # the asker said nothing: the claimer is named as not right
+    elif check == "who":
         want = "Вы правы" if claimer_right == me else f"Прав {speaker if not me else 'противник'}"
     elif check == "right" and counter and not me:       # «он прав?» asked of the claimer
         want = f"{'Да' if claimer_right else 'Нет'}, {speaker} {'прав' if claimer_right else 'не прав'}"

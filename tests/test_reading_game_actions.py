@@ -468,3 +468,30 @@ def test_legality_without_priority_equals_the_direct_run(kind, order):
     to = parse_cell("c3") if kind in ("movement", "relocation") else None
     legal = Simulator(s).declare("first", kind, card=card, to=to).legal
     assert a.reading is not None and a.verdict.startswith("Да" if legal else "Нет"), (q, a.verdict)
+
+
+@pytest.mark.parametrize("q,start", [
+    ("могу прыгнуть, пока в стеке висит срабатка противника?", "Нет"),
+    ("в стеке лежит срабатка. могу походить своим сущем?", "Нет"),
+    ("можно походить, если стек пуст?", "Да"),
+])
+def test_a_motion_verb_names_the_motion_declared(q, start):
+    a = _scenario(q)
+    assert a.verdict.startswith(start) and a.citations[0] == "304.1", (q, a.verdict, a.citations)
+
+
+@pytest.mark.parametrize("q", [
+    "хозяин симба погиб, а у симба в тексте написано что он тогда становится самостоятельным существом. "
+    "это превращение через стек идёт? противник может ответить чем то",
+    "его хозяин погиб, а у симба в тексте написано что тогда он становится самостоятельным существом. "
+    "это через стек идёт, можно на это ответить?",
+])
+def test_the_told_transformation_named_again_and_a_response_asked_again(q):
+    r = ga.read(q)
+    assert r.asked == "uses_stack" and r.action.kind == "symbiote_becomes_creature" and r.unread == []
+    a = _scenario(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "302.5"
+
+
+def test_a_response_clause_with_other_words_is_not_the_same_question():
+    assert ga.read("бросок кубика через стек идёт, можно ли на него ответить атакой противника?").unread

@@ -323,3 +323,19 @@ def test_closed_by_the_opponent_and_not_opened_cannot_move():
 def test_once_more_after_a_told_step(points, start):
     a = scenario_answer(f"моё сущ с запасом движения {points} походило на одну клетку. может оно ещё разок шагнуть?")
     assert a.verdict.startswith(start) and a.citations[0] == "506.1", (a.verdict, a.citations)
+
+
+@pytest.mark.parametrize("q,elsewhere", [
+    ("противник своей картой переместил моего гнома на соседнюю клетку. у гнома при этом тратится единица движения?", False),
+    ("мое существо атаковало, при этом оно закрылось?", False),
+    ("уничтожьте это существо, при этом нанесите 2 раны. что будет?", True),
+    ("У карты способность Уничтожить ваше существо, при этом ранить выбранное существо на 3. что будет?", True),
+])
+def test_pri_etom_is_card_text_only_before_an_effect(q, elsewhere):
+    from bot.reading.scope import belongs_elsewhere
+    assert belongs_elsewhere(q) is elsewhere
+
+
+def test_a_relocation_told_with_pri_etom_spends_no_movement():
+    a = scenario_answer("противник своей картой переместил моего гнома на соседнюю клетку. у гнома при этом тратится единица движения?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "507.1"

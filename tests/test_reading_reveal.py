@@ -94,3 +94,19 @@ def test_the_zone_equals_the_direct_run(kind, order):
     q = [f"{word} после вскрытия переносится во вспомогательную зону?", f"при вскрытии {word} уходит во вспомогательную зону?"][order]
     a = ask(q)
     assert a.reading is not None and a.verdict.startswith("Да" if moved else "Нет"), (q, a.verdict)
+
+
+@pytest.mark.parametrize("q", [
+    "я второй игрок, оставил карту в третьем ряду скрытой. до какого момента она может так лежать?",
+    "я второй игрок, оставил карту в 3м ряду скрытой. до какого момента она может так лежать",
+])
+def test_so_in_the_asked_sentence_is_the_hidden_state_told_before(q):
+    from bot.reading.reveal import read as read_reveal
+    r = read_reveal(q)
+    assert r.asked == "until" and r.player == "second" and r.unread == []
+    a = ask(q)
+    assert a.route == "scenario" and "первого хода" in a.verdict and a.citations[0] == "405.1"
+
+
+def test_the_first_players_card_kept_hidden_gets_no_until():
+    assert not ask("я первый игрок, оставил карту в третьем ряду скрытой. до какого момента она может так лежать?").verdict

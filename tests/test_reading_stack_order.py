@@ -57,3 +57,9 @@ def test_answered_from_the_compiled_scenario(q, start, first):
 def test_a_pass_on_an_empty_stack_is_not_read_as_resolving_a_top_action():
     # the game-action reader's «оба спасовали — что происходит?» puts an action on the stack; an empty stack told is not that
     assert "выполняется" not in _scenario("Что будет, если оба игрока спасуют при пустом стеке?").verdict
+
+
+def test_the_order_told_as_put_onto_the_stack_is_read():
+    from bot.judge import ask as ask_
+    a = ask_("в стек положили моё, потом его, потом снова моё. какое из них сейчас верхнее?")
+    assert a.route == "scenario" and "последним" in a.verdict and a.citations[0] == "302.7"

@@ -127,3 +127,15 @@ def test_who_is_first_equals_the_direct_run(me_active, asked, order, trigger):
     assert a.reading is not None and a.citations[0] == "305.1", q
     assert ("ваши особенности заносятся в стек первыми" in a.verdict) == mine_first_in, (q, a.verdict)
     assert ("и выполнятся первыми" in a.verdict) == mine_first_resolved, (q, a.verdict)
+
+
+@pytest.mark.parametrize("q", [
+    "я активный, в начале хода одновременно сработали особенности и у моих карт и у его. чьи выполнятся первыми?",
+    "я активный игрок. у меня и у противника в один момент сработали особенности, у каждого по одной. чья сработка выполнится первой?",
+])
+def test_when_they_triggered_and_one_each_are_read(q):
+    from bot.reading.triggers import read as read_triggers
+    r = read_triggers(q)
+    assert r.asked == "first_resolved" and r.owners == {"first", "second"} and r.unread == []
+    a = ask(q)
+    assert a.route == "scenario" and "Неактивного" in a.verdict and a.citations[0] == "305.1"

@@ -62,6 +62,9 @@ def test_card_text_claim_answered_relative_to_claim():
 
 def test_card_text_claim_who_is_right():
     a = ask(TEXT + "Противник говорит, что я обязан сделать оба. Кто прав?")
+    # the asker said nothing himself: the claimer is named as not right
+    assert a.verdict.startswith("Противник не прав: контролирующий игрок вправе не объявлять")
+    a = ask(TEXT + "Противник говорит, что я обязан сделать оба. Я не согласен. Кто прав?")
     assert a.verdict.startswith("Вы правы: контролирующий игрок вправе не объявлять")
     mine = ask(TEXT + "Я говорю, что обязан сделать оба. Верно?")
     assert mine.verdict.startswith("Нет, вы не правы: ")
@@ -82,3 +85,16 @@ def test_bare_statement_for_yes_no_is_not_a_verdict():
     # the same finding answers a «как?» question as it is
     how = ask(TEXT + "Как это работает?")
     assert how.verdict.startswith("Контролирующий игрок вправе не объявлять") and how.citations[0] == "505.8"
+
+
+@pytest.mark.parametrize("s,kind", [
+    ("противник ответил быстрым игродействием, после того как оно выполнится у кого приоритет", "open"),
+    ("я объявил атаку, когда противник спасует кто ходит", "open"),
+    ("если стек пуст кто получает приоритет", "open"),
+    ("можно атаковать, если кто-то объявил движение", "yes_no"),
+    ("можно ходить, если он закрыт как раз", "yes_no"),
+    ("он может атаковать, если противник знает что делать", "yes_no"),
+])
+def test_a_wh_question_glued_to_a_subordinate_clause_is_open(s, kind):
+    from bot.yesno import sentence_kind
+    assert sentence_kind(s) == kind

@@ -88,8 +88,56 @@ def vocabulary() -> Vocabulary:
     return Vocabulary(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
 
 
+# a grant verb, a colon, then the label of the ability granted and its own colon
+_GRANTED_LABEL = re.compile(r"\b(?:получа\w*|получи\w*|имеют|имеет)\s*:\s*([А-ЯЁ][а-яё-]+(?:\s+\d+)?)\s*:")
+
+FUZZY_MIN = 7
+"""Shortest vocabulary word a misspelling may be read as (grammar/effects.yaml verbs, nouns
+and keywords): shorter words are too close to other words to guess."""
+
+
+@lru_cache(maxsize=50_000)
 def _lemma(word: str) -> str:
-    return lexicon.word_lemma(word)
+    """Lemma of a leaf's word; a word the dictionary does not know that is one letter off a
+    word of the vocabulary («отравленме», «отравленмя» for «отравление») is read as that
+    word (``vocabulary_typo``), so a misspelling does not change the typed action."""
+    lem = lexicon.word_lemma(word)
+    v = vocabulary()
+    if lem in v.game_lemmas or len(word) < FUZZY_MIN - 1 or not word.isalpha():
+        return lem
+    fixed = vocabulary_typo(word)
+    return fixed if fixed is not None else lem
+
+
+@lru_cache(maxsize=1)
+def _typo_targets() -> tuple[str, ...]:
+    v = vocabulary()
+    return tuple(sorted(w for w in set(v.by_verb) | set(v.by_noun) | v.keywords
+                        if len(w) >= FUZZY_MIN and w.isalpha()))
+
+
+def vocabulary_typo(word: str) -> str | None:
+    """The vocabulary word (grammar/effects.yaml: an action's verb or noun, a keyword) that
+    ``word`` misspells, or ``None``: only for a word the dictionary does not know, one edit
+    (OSA: a letter changed, added, dropped or two swapped) from the word itself or, for an
+    inflected form, from the word with the same ending cut (up to two letters each side,
+    leaving at least ``FUZZY_MIN`` letters),
+    the first three letters the same, and the target unique."""
+    from rapidfuzz.distance import OSA
+
+    from bot.morph import analyzer
+
+    w = word.casefold().replace("ё", "е")
+    if analyzer().word_is_known(w):
+        return None
+    found = set()
+    for t in _typo_targets():
+        if t[:3] != w[:3] or abs(len(t) - len(w)) > 2:
+            continue
+        if OSA.distance(w, t, score_cutoff=1) <= 1 or any(
+                len(t) - k >= FUZZY_MIN and OSA.distance(w[:-k], t[:-k], score_cutoff=1) <= 1 for k in (1, 2)):
+            found.add(t)
+    return found.pop() if len(found) == 1 else None
 
 
 @lru_cache(maxsize=20_000)
@@ -236,6 +284,15 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             and not any(lexicon.is_predicate(w) for w in words):
         # "Только для слуа", "Только для горных карт" (equipment): who may have the card
         return "restrict", {"only": " ".join(tokens[2:])}
+    granted = _GRANTED_LABEL.search(text)
+    if granted is not None:
+        # "… получают: Концентрация: Фарро получает +1 …": an ability with its own label is granted
+        return "gain", {"granted": granted.group(1)}
+    if "нельзя" in (w.casefold() for w in words) and not any(t.startswith("«") for t in tokens):
+        # "использовать прыжок или телепортацию нельзя", "Нельзя излечивать": a prohibition
+        what = next((c for w in words if lexicon.is_infinitive(w) and w.casefold() != "нельзя"
+                     for c in v.by_verb.get(_lemma(w), [])[:1]), None)
+        return "restrict", ({"what": what} if what else {})
     # class / race labels
     if 0 < len(words) <= 3 and len(words) == len(tokens) and (_lemma(words[0]) in v.classes or words[0].casefold() in v.classes) \
             and not any(lexicon.is_predicate(w) for w in words):

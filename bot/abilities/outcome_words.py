@@ -545,6 +545,11 @@ _SUBORDINATE_RE = re.compile(r"^(если|когда|пока|чтобы|хот�
 _LEAD_SPLIT_RE = re.compile(r"\s+[—–-]\s+|,\s+|:\s+")
 
 
+_CLAIM_RE = re.compile(r"(?<![а-яё])(?:говорит|говорят|сказал\w*|утвержда\w*|заявля\w*|заявил\w*|считает|думает|пишет|"
+                       r"уверяет|настаивает|спорит)\s*,?\s*(?:что|будто|мол)(?![а-яё])")
+"""«противник говорит, что …»: the speaker's claim follows — not an event told."""
+
+
 def split_statements(raw: str) -> tuple[list[str], str]:
     """A question sentence that starts by telling what happened («Карта уничтожила
     себя — ранение будет?», «Ранить не удалось, фишку получу?») -> (the leading
@@ -641,6 +646,10 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
                 r.asked_intent = frozenset(probe.intent)
                 r.left_out = frozenset(probe.left_out)
             st.legal |= probe.legal - st.illegal
+            continue
+        if _CLAIM_RE.search(fold(raw).replace(fold(QUOTE_MARK), " ")):
+            # «противник говорит, что рана не пройдёт»: a claim, not what happened — it tells no outcome
+            r.not_understood.append(raw.strip())
             continue
         mapped, missed = st.cue(raw)
         if mapped:

@@ -20,6 +20,7 @@ from lark.exceptions import LarkError
 from bot.abilities import lexicon
 from bot.abilities.ast import Node, ParseResult, Unparsed
 from bot.abilities.effects import type_tree, vocabulary
+from bot.abilities.fallback import fallback_alternatives
 from bot.abilities.grammar import read
 from bot.abilities.shared import share_qualifiers
 from bot.abilities.recovery import expected_names, leftover_connectives, read_by_sentence, to_original
@@ -105,6 +106,7 @@ def _result(norm: str, ast: Node, unparsed: list[Unparsed], name: str | None = N
     unparsed = unparsed + payment_only_leaves(ast)
     unparsed = sorted(unparsed + leftover_connectives(norm, ast, unparsed), key=lambda u: u.span)
     typed = share_qualifiers(type_tree(ast, name), lambda node, done: type_tree(node, name, done))
+    typed = fallback_alternatives(typed, norm, 0)
     return ParseResult(norm, not unparsed, typed, tuple(unparsed))
 
 

@@ -300,6 +300,24 @@ def _keyword_word(word: str) -> bool:
     return lexicon.word_lemma(word) in vocabulary().keywords
 
 
+_GRANT_VERBS = frozenset({"получать", "получить", "иметь"})
+
+
+def _granted_keyword_pair(toks: list[Token], i: int) -> bool:
+    """Is the «или» at ``i`` between two keyword abilities granted by one verb ("существо
+    получает благословление или проклятие", "получить полет или броню 1")? Then the player
+    gets one of two abilities (505.5), not one ability with «или» in its name."""
+    if i + 1 >= len(toks) or not _is_keyword(toks[i + 1]):
+        return False
+    k = i - 1
+    if k >= 0 and toks[k].type == "NUMBER":
+        k -= 1
+    if k < 1 or not _is_keyword(toks[k]) or lexicon.word_lemma(toks[k].value) in _PARAMETER_LEMMAS \
+            or lexicon.word_lemma(toks[i + 1].value) in _PARAMETER_LEMMAS:
+        return False
+    return toks[k - 1].type == "WORD" and lexicon.word_lemma(toks[k - 1].value) in _GRANT_VERBS
+
+
 _MAY_FORMS = frozenset({"можете", "могут"})
 # Verbs that, after «существо может», grant a permission even in the perfective form
 # ("Выбранное существо может атаковать или двигаться до конца хода").
@@ -451,6 +469,13 @@ def split_points(toks: list[Token]) -> list[int]:
         elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type in ("LIMIT", "PAREN") and j + 1 < len(toks) \
                 and toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("к", "от"):
             cuts.append(j)   # "… (1 раз за ход) -1 от средних {strike}", "… (максимум 3) +1 к {strike}"
+        elif t.type == "NUMBER" and t.value[:1] in "+-" and prev.type in ("ICON", "WORD") and j + 1 < len(toks) \
+                and toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("к", "от") \
+                and not (prev.type == "WORD" and (lexicon.is_predicate(prev.value) or lexicon.is_preposition(prev.value)
+                                                  or pos_of(prev.value) in ("CONJ", "PRCL", "ADVB"))) \
+                and any(_is_modifier(toks[k], toks[k + 1]) for k in range(j - 1)) \
+                and not any(x.type in HEADER_KW or x.type == "COST" for x in toks[:j]):
+            cuts.append(j)   # "+1 к {strike} за каждую карту с {health} +3 к {strike} по машинам": two modifiers
     return cuts
 
 
@@ -1179,6 +1204,26 @@ def _amount_before_cost(toks: list[Token]) -> list[Token]:
     return out
 
 
+_DECLARE_LEMMAS = frozenset({"объявить", "использовать", "применить", "сыграть"})
+
+
+def _declared_named(toks: list[Token], i: int) -> int | None:
+    """Index of the dash (or colon) ending a named effect written as an operand of its own,
+    «[объявить] заклинание «…» [(limit)] –» / «воздействие «…» –», with a part after it;
+    ``None`` otherwise."""
+    j = i
+    if toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _DECLARE_LEMMAS:
+        j += 1
+    if j + 2 >= len(toks) or toks[j].type != "NAMED_KW" or toks[j + 1].type != "QUOTED":
+        return None
+    j += 2
+    if toks[j].type in ("PAREN", "LIMIT"):
+        j += 1
+    if j + 1 < len(toks) and toks[j].type in ("DASH", "COLON") and toks[j + 1].type in ("WORD", "MAY", "NUMBER", "ICON"):
+        return j
+    return None
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -1268,9 +1313,14 @@ class CardPostLex:
             # condition, an event "Вальхалла:", "Бешенство 3:" a trigger)
             # (a keyword ability of the card named as a label, "Бестелесный: -1 от ударов", is
             # that keyword with what it does on this card: a named node, not a condition)
+            # (a label over a real trigger, "Отпор: В начале хода – …", gates that trigger:
+            # the trigger stays the event, the label is the state it works in)
             kind = "NAMED_KW" if _keyword_label(toks, i, label) else \
                 "CONDITION_KW" if toks[i].value.casefold() in ("на", "в", "во") or \
-                lexicon.is_adjective(toks[i].value) else "TRIGGER_KW"
+                lexicon.is_adjective(toks[i].value) or (
+                    label + 1 < len(toks) and toks[label + 1].type == "TRIGGER_KW" and not (
+                        label + 2 < len(toks) and toks[label + 1].value.casefold() == "после"
+                        and lexicon.word_lemma(toks[label + 2].value) == "этот")) else "TRIGGER_KW"
             out.append(_retype(toks[i], kind))
             out.extend(t if t.type in ("WORD", "NUMBER") else _retype(t, "WORD") for t in toks[i + 1:label])
             out.append(_retype(toks[label], "HEAD_END"))
@@ -1386,7 +1436,9 @@ class CardPostLex:
             return False
         kind, j = end
         if kind == "token" and toks[i + j].type == "DASH":
-            return True
+            # (not "…, если хозяин – страж леса": the dash says what the host is, nothing follows)
+            return not (i + j + 1 < stop and toks[i + j + 1].type == "WORD" and _names_a_value(toks, i + j)
+                        and not any(x.type in HEADER_KW or x.type in ("DASH", "COLON", "MAY") for x in toks[i + j + 1:stop]))
         if i + 2 < len(toks) and toks[i + 1].value.casefold() == "после" and toks[i + 2].value.casefold() == "этого" \
                 and i + j < stop:
             return True     # "A, если после этого у X нет ран B": a condition over the next part
@@ -1686,10 +1738,30 @@ class CardPostLex:
                     in_cond = True
                     inner_part = True
                     continue
+            declared = _declared_named(toks, i) if prev is not None and prev.type in _PART_SEPS | {"MAY_V"} else None
+            if declared is not None:
+                # "…может объявить заклинание «ледяная броня» (один раз за ход) – <effect>": the
+                # spell declared is a named header over the part after the dash, not a leaf
+                kw = toks[i] if toks[i].type == "NAMED_KW" else Token.new_borrow_pos("NAMED_KW", toks[i + 1].value, toks[i])
+                head = [x if x.type in ("WORD", "QUOTED", "PAREN", "NUMBER") else
+                        _retype(x, "PAREN" if x.type == "LIMIT" else "WORD") for x in toks[i + 1:declared]]
+                if toks[i].type != "NAMED_KW":
+                    head = head[1:]
+                    head.insert(0, _retype(toks[i + 1], "WORD"))
+                out.extend([kw, *head, _retype(toks[declared], "HEAD_END")])
+                i = declared
+                prev = out[-1]
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                in_cond = True
+                inner_part = True
+                continue
             if prev is not None and (prev.type in _PART_SEPS or (prev.type == "HEAD_END" and typ in ("NAMED_KW", "CONDITION_KW"))
                                      or (prev.type == "ILI_V" and typ == "CONDITION_KW")) and (
                     (typ == "CONDITION_KW" and _opens_condition(t)) or
                     (typ == "NAMED_KW" and i + 1 < n and toks[i + 1].type == "QUOTED") or
+                    # "…, при этом заклинание – ранить …": the kind of the next part with no name
+                    (typ == "NAMED_KW" and i + 2 < n and toks[i + 1].type == "DASH" and prev.type != "HEAD_END") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and i + 1 < n and toks[i + 1].type == "QUOTED") or
                     (typ == "NAMED_KW" and prev.type == "HEAD_END" and named_end(toks, i) is not None) or
                     (typ == "TRIGGER_KW" and prev.type in ("SEMI", "COND_COMMA") and self._dash_ends(toks, i)) or
@@ -1814,6 +1886,8 @@ class CardPostLex:
                 if not joins and not start and not subclause and a is not None and a.type == "CONDITION_KW" \
                         and a.value.casefold() == "если" and a is toks[i + 1] and self._dash_ends(toks, i + 1):
                     joins = True    # "излечиться на X или если не имеет ран – получить …": an option under its condition
+                if not joins and not start and not subclause and _granted_keyword_pair(toks, i):
+                    joins = True    # "получает благословление или проклятие": two keywords granted, one of them
                 if not joins and not start and prev is not None and prev.type == "COMMA" and not modal \
                         and any(x.value.casefold() == "если" for x in out[op_start:]) and _if_clause_ahead(toks, i):
                     # "получают благословление, если оба ваши, или проклятие, если оба противника":
@@ -1911,6 +1985,12 @@ class CardPostLex:
                 t = _retype(t, "AND_THEN")
                 if toks[i + 1].type == "TRIGGER_KW":
                     comma_trigger = i + 1
+            elif typ == "AND" and not start and op_start > 0 and out[op_start - 1].type in ("ILI_V", "LIBO") \
+                    and len(out) - op_start >= 2 and _is_modifier(out[op_start], out[op_start + 1]) \
+                    and _is_modifier(nxt, nxt2):
+                # "получает либо {regen} 2, либо +2 к {strike} и +1 к {move}": two modifiers of one
+                # option are two effects of that option (505.4 inside the choice)
+                t = _retype(t, "AND_IN")
             elif typ in ("AND", "COMMA"):
                 if may_scope and not start and not modal and nxt is not None and nxt.type == "WORD" and (
                         lexicon.is_infinitive(nxt.value) or (typ == "AND" and lexicon.is_predicate(nxt.value))):

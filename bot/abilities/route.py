@@ -228,9 +228,11 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
         blocks.append(Block("list", title=head, items=tuple(f"{p.number}. {p.text}" for p in info["parts"])))
     if reading.understood:
         blocks.append(Block("list", title="Что понято из вопроса:", items=tuple(reading.understood)))
+    short = False   # a shortage of resources told for a text 505.9 does not cover: the rules say nothing of it
     try:
         expl = explain(ParseResult(card_text or root.text, complete, root, tuple(unparsed)), reading.outcome)
     except OutcomeError as e:
+        short = reading.outcome.no_resources
         said = re.sub(r"^--[a-z-]+(?: [\w,]+)?: ", "", str(e))  # the chat has no CLI flags
         blocks.append(Block("note", text=f"Не согласуется с текстом: {said}"))
         expl = explain(ParseResult(card_text or root.text, complete, root, tuple(unparsed)), Outcome())
@@ -265,6 +267,14 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
     for c in [main_rule, *(f.rule for f in reading.facts), *expl.citations, *extra_cites]:
         if c and c not in cites:
             cites.append(c)
+    if short and verdict:
+        # «ресурсов на оплату не хватает» with «ранить …, при этом получить фишку»: 505.4 says when the
+        # payment happens, not what a shortage does — the run without it would not be the asker's board
+        blocks.insert(0, Block("text", text="Вердикт не даю: пункты 505 говорят, когда происходит оплата (после всех "
+                                             "способностей, п. 505.4), а что будет при нехватке ресурсов — только для "
+                                             "записи «уничтожить / вернуть в колоду себя, при этом …» (п. 505.9)."))
+        trace = [f"нехватка ресурсов; не решено: {verdict}", *trace]
+        verdict = None
     if reading.not_understood:
         # issue 11 honesty gate: a told circumstance nothing read may change the ruling — no verdict
         blocks.insert(0, Block("text", text="Вердикт не даю: не понял, что значит для текста карты "

@@ -17,7 +17,7 @@ from lark import Token, Transformer
 
 from bot.abilities import lexicon
 from bot.abilities.ast import Node
-from bot.abilities.postlex import is_bare_tap, pos_of
+from bot.abilities.postlex import _imperative, is_bare_tap, pos_of
 
 # separator token -> paragraph
 SEPARATOR_RULES = {
@@ -140,7 +140,62 @@ _TIME_IN_IF = re.compile(r"\b(в|во)\s+(начале|конце)\s+((ваше�
                          r"(хода|боя|раунда)(\s+(противника|соперника|игрока))?\b", re.I)
 
 
-_REGARDLESS = re.compile(r"\(\s*(вне\s+зависимости|независимо)\b", re.I)
+# "(вне зависимости от дальности)", "(максимум +3)" after a condition written after its effect: how
+# the effect applies or how far its amount goes, not words of the condition
+_REGARDLESS = re.compile(r"\(\s*(вне\s+зависимости|независимо|максимум|минимум|не\s+более)\b", re.I)
+
+
+# "(кроме клеток рядом с ним, 1 раз за ход)": a qualifier, then the count of uses; a cap on the
+# amount ("максимум на 3", "минимум до 1") limits the whole ability with the count
+_QUALIFIED_LIMIT = re.compile(r"^([^,]+),\s*(.*\bраза?\b.*)$", re.I)
+_AMOUNT_LIMIT = re.compile(r"^(максимум|минимум|не\s+более|не\s+менее|до)\b", re.I)
+
+
+_FIRST_WORD = re.compile(r"[А-Яа-яЁё-]+")
+# a bracket opening with a clause of its own: "(если клетка занята, то уничтожить …)", "(когда …)"
+_BRACKET_CLAUSE = re.compile(r"(если|когда|при|в\s+начале|в\s+конце|до\s+начала)\b", re.I)
+_USE_LIMIT = re.compile(r"\bраза?\s+(в|за)\s+(\w+\s+)?(ход|бой)\b", re.I)
+_BRANCHING = ("choice", "cases", "otherwise", "refusable")
+
+
+def _limit_trigger(top: Node, limit: str) -> Node:
+    """``top`` with ``limit`` on the trigger it gates ("Отпор: При атаке … (1 раз за ход)": the
+    label is the state, the limit is of the trigger), else on ``top`` itself."""
+    if top.kind in ("condition", "named") and len(top.children) == 1 and not top.attr("limit"):
+        inner = top.children[0]
+        if inner.kind == "trigger" and not inner.attr("limit"):
+            return replace(top, children=(_with_attrs(inner, limit=limit),))
+    return _with_attrs(top, limit=limit)
+
+
+def _note_last_leaf(node: Node, note: str) -> Node:
+    """``node`` with its last effect leaf (in reading order) given ``note``."""
+    if node.kind == "effect":
+        return _with_attrs(node, note=note) if not node.attr("note") else node
+    if not node.children:
+        return node
+    return replace(node, children=(*node.children[:-1], _note_last_leaf(node.children[-1], note)))
+
+
+# Events of the game a «Вместо …» header may replace («Вместо гибели», «Вместо своей
+# регенерации»); an action the card declares itself («Вместо движения», «Вместо атаки») is
+# an ability used in its place (506.6), a condition of use, not a trigger.
+_REPLACED_EVENTS = frozenset({"гибель", "смерть", "уничтожение", "регенерация", "инкарнация", "получение",
+                              "ранение", "излечение", "возрождение"})
+
+
+def _replaces_event(kw: Token, head: list[Token]) -> bool:
+    """Is ``kw head`` a «Вместо <event>» header over a replacement of that game event?"""
+    if kw.value.casefold() != "вместо":
+        return False
+    words = [t for t in head[:3] if t.type == "WORD"]
+    for w in words[:2]:
+        lem = lexicon.word_lemma(w.value)
+        if lem in _REPLACED_EVENTS:
+            return True
+        if lem not in ("свой", "его", "ее", "их", "ваш"):
+            return False
+    return False
 
 
 class ToAst(Transformer):
@@ -173,6 +228,16 @@ class ToAst(Transformer):
             return self._node("named", None, items, [body], head=items[-1].value[1:-1].strip(),
                               name=name_part.strip() or None, effect_kind=named.group(1).casefold(), written_after=True,
                               limit=rest if rest and _LIMIT_WORDS.search(rest) else None)
+        bracket = self._bracket_effect(items[-1]) if items[-1].type == "PAREN" else None
+        if bracket is not None and len(items) == 1:
+            return bracket      # "(До начала вашего хода – получить {wolf} либо {human} …)": a sentence in brackets
+        if bracket is not None:
+            # "Инкарнирует … в открытом виде (если клетка занята, то уничтожить все карты на ней)",
+            # "…, пока не погибнут 2 наземных существа (вскройте его после расстановки)": the
+            # bracket holds an effect of its own (505.4), not words of the leaf or its condition
+            host = self.effect(items[:-1])
+            s_ = items[0].start_pos
+            return Node("and_then", "505.4", (s_, items[-1].end_pos), self.text[s_:items[-1].end_pos], (host, bracket))
         found = _trailing_condition(items)
         if found is not None:
             # "+1 к {strike}, пока рядом стоит ваше существо без ран": the leaf's own «, пока / если …»
@@ -196,6 +261,42 @@ class ToAst(Transformer):
             attrs["limit"] = limits[0]
         attrs.update(_keyword(items))
         return self._node("effect", None, items, **attrs)
+
+    def _bracket_effect(self, tok: Token) -> Node | None:
+        """The effect written in brackets ``tok`` as a node of its own, or ``None``: the
+        bracket opens with an infinitive or imperative («вскройте его после расстановки»), or
+        with «если / когда / при …» and an effect («если клетка занята, то уничтожить все карты
+        на ней»), and reads as one ability whose every leaf is an action (not a trait, class,
+        or a note like «(сохраняются до конца хода противника)», «(кроме летающих)»)."""
+        inner = tok.value[1:-1]
+        body = inner.strip()
+        first = _FIRST_WORD.match(body)
+        if first is None or len(body.split()) < 3 or _LIMIT_WORDS.search(body):
+            return None
+        w = first.group(0)
+        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w)):
+            return None
+        from bot.abilities.effects import classify
+        from bot.abilities.grammar import read, shift
+
+        try:
+            node = read(body, "sentence")
+        except Exception:  # noqa: BLE001 — a bracket that is no ability stays words of the leaf
+            return None
+        leaves = [n for n in node.walk() if n.kind == "effect"]
+        if not leaves or any(classify(n.text)[0] in (None, "trait", "class", "manner", "perform") for n in leaves):
+            return None     # ("(совершите оба, если …)": how to use the choice, not an effect)
+        if not (lexicon.is_infinitive(w) or _imperative(w)):
+            # a clause first: its effect is a verb of its own («…, то уничтожить», «… ранить его»)
+            # or follows a dash («при разряде – {counter} не теряются»); not "(если уже имеет
+            # отравление)", "(если бросок кубика, когда атакует …, равен 3 …)"
+            lead = _FIRST_WORD.match(leaves[0].text)
+            dashed = re.search(r"[–:]|,\s*то\b", body[:leaves[0].span[0]]) is not None
+            if node.kind == "effect" or not (dashed or (lead is not None and leaves[0].text.startswith(lead.group(0))
+                                                         and (lexicon.is_infinitive(lead.group(0))
+                                                              or _imperative(lead.group(0))))):
+                return None
+        return shift(node, tok.start_pos + 1 + (len(inner) - len(inner.lstrip())), self.text)
 
     def _quoted_keywords(self, items: list[Token]) -> Node | None:
         """"Строй: «Схрон. Опыт в защите»": keyword abilities listed in quotes, one sentence
@@ -378,7 +479,28 @@ class ToAst(Transformer):
                 # (the name written after the ability was lifted over it: the subject is the optional's)
                 return replace(node, children=(_with_attrs(node.children[0], subject=said),))
             node = _with_attrs(node, subject=said)
-        return node
+        return self._subject_per_option(node)
+
+    def _subject_per_option(self, node: Node) -> Node:
+        """"ваши X существ могут получить {counter} или ваше существо может получить X
+        {counter}": a later option of the choice under «может» has its own subject and
+        «может» — the choice is on top (505.5) and each option is its own optional (505.8)
+        with its own subject, not the second under the first one's subject."""
+        if node.kind != "optional" or len(node.children) != 1 or node.children[0].kind != "choice":
+            return node
+        choice = node.children[0]
+        opts = choice.children
+        if len(opts) < 2 or opts[0].kind == "optional" or not any(
+                o.kind == "optional" and o.attr("subject") for o in opts[1:]):
+            return node
+        kids = []
+        for o in opts:
+            if o.kind == "optional":
+                kids.append(o)
+                continue
+            s, e = (node.span[0] if not kids else o.span[0]), o.span[1]
+            kids.append(replace(node, span=(s, e), text=self.text[s:e], children=(o,)))
+        return replace(choice, span=node.span, text=node.text, children=tuple(kids))
 
     def may_b(self, items: list[Any]) -> Node:
         """505.8 over one part only (MAY_B): as ``may``."""
@@ -419,6 +541,10 @@ class ToAst(Transformer):
         return self._headed("trigger", items)
 
     def condition(self, items: list[Any]) -> Node:
+        if _replaces_event(items[0], items[1]):
+            # "Вместо гибели может …": the body replaces that event of the game when it would
+            # happen — a trigger on the event marked as a replacement, not a state
+            return self._headed("trigger", items, instead=True)
         node = self._headed("condition", items)
         return self._timed(self._else(self._split_cases(node)))
 
@@ -517,7 +643,7 @@ class ToAst(Transformer):
             return self._headed("named", items, name=items[0].value, effect_kind="особенность",
                                 keyword=lexicon.word_lemma(items[0].value))
         limit = None
-        if not quoted and words and words[-1].type == "PAREN" and _LIMIT_WORDS.search(words[-1].value):
+        if words and words[-1].type == "PAREN" and _LIMIT_WORDS.search(words[-1].value):
             # "Воздействие украсть оружие (1 раз за бой) …": the limit written after the name
             limit, words = words[-1].value[1:-1], words[:-1]
         name = quoted[0] if quoted else (self.text[words[0].start_pos:words[-1].end_pos] if words else None)
@@ -566,13 +692,66 @@ class ToAst(Transformer):
         else:
             top = replace(body, span=_span(items), text=self.text[_span(items)[0]:_span(items)[1]]) if limit else body
         if limit is not None:
-            top = _with_attrs(top, limit=_LIMIT.match(limit.value).group(1))
+            said = " ".join(_LIMIT.match(limit.value).group(1).split())
+            split = _QUALIFIED_LIMIT.match(said)
+            if split is not None and not _AMOUNT_LIMIT.match(split.group(1)):
+                # "(не по диагонали, 1 раз за ход)": the count limits the whole ability, the
+                # words before it qualify its last effect (a note of that leaf)
+                said = split.group(2)
+                top = _note_last_leaf(top, split.group(1))
+            top = _limit_trigger(top, said)
+        else:
+            top = self._lift_inner_limit(top)
         if head_limit is not None:
             # "Раз в ход: …": the limit covers the whole ability
             top = _with_attrs(top, limit=" ".join(head_limit.value.rstrip(": ").split()))
             s, e = head_limit.start_pos, top.span[1]
             top = replace(top, span=(s, e), text=self.text[s:e])
         return top
+
+    def _lift_inner_limit(self, top: Node) -> Node:
+        """"При {strike} хозяина – возродить существо (один раз за ход), при этом – …", "…может
+        объявить заклинание «…» (один раз за ход) – …": a count of uses written inside the
+        sentence limits the whole ability — it goes to the nearest trigger or cost over it
+        (or to the ability itself), unless it stands in one option of a choice, case or
+        alternative (then it may be that option's own), or the sentence has other limits."""
+        found: list[tuple[Node, list[tuple[Node, int]]]] = []
+
+        def walk(n: Node, path: list[tuple[Node, int]]) -> None:
+            for k, c in enumerate(n.children):
+                p = [*path, (n, k)]
+                if c.attr("limit"):
+                    found.append((c, p))
+                walk(c, p)
+
+        if top.attr("limit"):
+            return top
+        walk(top, [])
+        if len(found) != 1 or found[0][0].kind not in ("effect", "named"):
+            return top
+        node, path = found[0]
+        if not _USE_LIMIT.search(str(node.attr("limit"))) or any(a.kind in _BRANCHING for a, _ in path):
+            return top
+        at = max((i for i, (a, _) in enumerate(path) if a.kind in ("trigger", "cost")), default=-1)
+        if (at < 0 or path[at][0].kind == "cost") and all(len(a.children) == 1 for a, _ in path[at + 1:]):
+            return top      # the limited node is the whole paid (or static) ability: its limit is that ability's
+        stripped = replace(node, attrs=tuple((k, v) for k, v in node.attrs if k != "limit"))
+        tail = self.text[node.span[0]:node.span[1]]
+        m = re.search(r"\s*\([^()]*\)\s*$", tail)
+        if node.kind == "effect" and m and _USE_LIMIT.search(m.group(0)) and m.start() > 0:
+            e = node.span[0] + m.start()
+            stripped = replace(stripped, span=(node.span[0], e), text=self.text[node.span[0]:e])
+
+        def rebuild(n: Node, depth: int) -> Node:
+            if depth == len(path):
+                return stripped
+            k = path[depth][1]
+            kid = rebuild(n.children[k], depth + 1)
+            out = replace(n, children=(*n.children[:k], kid, *n.children[k + 1:]))
+            return _with_attrs(out, limit=node.attr("limit")) if depth == at else out
+
+        out = rebuild(top, 0)
+        return _with_attrs(out, limit=node.attr("limit")) if at < 0 else out
 
     def card(self, items: list[Any]) -> Node:
         nodes = [i for i in items if isinstance(i, Node)]

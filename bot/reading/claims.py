@@ -103,6 +103,9 @@ class Claim:
     asked_person: str = ""
     direct: bool = False
     counter_direct: bool = False
+    asker_said: bool = True
+    """Whether the asker says anything himself («я говорю …», «а я спорю»): with nothing said,
+    «кто прав?» about a false claim is answered «Противник не прав», not «Вы правы»."""
 
     @property
     def asked(self) -> str:
@@ -143,7 +146,10 @@ def _is_say(w: str) -> bool:
     if w.endswith(("ся", "сь")):
         return False
     lm = lemma(w)
-    return lm in words().claim_say or lm in _claim_words()["dispute"]
+    if lm in words().claim_say or lm in _claim_words()["dispute"]:
+        return True
+    # «спорю»: the analyser's first parse is «спороть»; a dispute verb by any parse disputes
+    return any(p.normal_form in _claim_words()["dispute"] for p in analyzer().parse(w) if p.tag.POS == "VERB")
 
 
 def _person_of_verb(w: str) -> str | None:
@@ -571,7 +577,7 @@ def _find(f: str) -> Claim | None:
                      rejected=rejected)
     if person is None or person == main.who:
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
-                     counter=counter, counter_who=counter_who, **spoken)
+                     counter=counter, counter_who=counter_who, asker_said=_asker_said(body, main, said), **spoken)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
     stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
@@ -582,6 +588,18 @@ def _find(f: str) -> Claim | None:
                      counter=counter, counter_who=counter_who, asked_person=person, **spoken)
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected,
                  direct=spoken["direct"] and person == main.who)
+
+
+def _asker_said(body: str, main: _Said, said: list[_Said]) -> bool:
+    """Whether the asker says anything himself in the dispute: a speaker of his own («я
+    говорю …», «а я спорю»), or outside the claim an «я» / «мы» or a disagreement («не
+    согласен», «против»)."""
+    if any(s.who == "me" for s in said):
+        return True
+    rest = body.replace(main.content, " ") if main.content else body
+    if re.search(r"(?<![а-я])(?:я|мы)(?![а-я])", rest):
+        return True
+    return any(re.search(rf"(?<![а-я]){re.escape(fold(p))}(?![а-я])", rest) for p in _claim_words()["dispute_phrases"])
 
 
 def _stance_on_told_action(body: str, said: list[_Said], asked: str, check: str) -> Claim | None:
@@ -1150,6 +1168,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         verdict = f"{'Да' if holds else 'Нет'}: {why}"
     else:
         verdict = rule_on_claim(holds != c.denies, why, claimer_is_me=c.who == "me", other=c.other_word,
+                                others_only=not c.asker_said,
                                 who_check=c.check == "who")
     return replace(inner, question=question, verdict=_with_paragraph(verdict, inner.citations), blocks=list(inner.blocks),
                    citations=list(inner.citations), trace=[f"утверждение: {c.proposition}", *inner.trace],

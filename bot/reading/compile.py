@@ -144,7 +144,9 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
         if c.host:
             m["host"] = ids[c.host]
         elif seated:    # before the seating step it stands on a cell of its own (209.2, 212.1)
-            m["cell"] = "a1" if owner == "first" else "a6"
+            own = [x for x in ("a1", "e1", "a2", "e2") if x not in {y.get("cell") for y in cards}] if owner == "first" \
+                else [x for x in ("a6", "e6", "a5", "e5") if x not in {y.get("cell") for y in cards}]
+            m["cell"] = own[0]
         elif c.kind in ATTACHABLE:
             # a card that lies on no host yet: held by another creature of its owner (an ability moves it, 209.3, 212.1)
             holder = f"Другое существо {len(extra) + 1}" if extra else "Другое существо"
@@ -180,7 +182,9 @@ def to_scenario(reading: Reading) -> tuple[dict, dict[str, str]]:
     if asked is not None and asked.what == "place" and reading.seating:
         steps.append({"seating": [{"card": ids[asked.card], "host": ids[asked.on]}]})
     elif reading.seating and any(c.unhosted for c in reading.cards.values()):
-        steps.append({"seating": []})      # nobody assigns it a host (209.7, 212.5)
+        from bot.reading.squad import seating_assignments
+        # nobody assigns it a host (209.7, 212.5); with the squad told, it is tried on every creature named (405.2)
+        steps.append({"seating": seating_assignments(reading, ids) or []})
     elif asked is not None and asked.what in ("place", "host"):
         steps.append({"place": {"card": ids[asked.card], "on": ids[asked.on]}})
         if "either_class" in asked.actions:
@@ -304,6 +308,11 @@ def run_reading(reading: Reading) -> Ruling:
 
 def _ruling_of(reading: Reading, res, mapping: dict, ids: dict[str, str]) -> Ruling:
     asked = reading.asked
+    if reading.squad and asked.what == "fate":
+        from bot.reading.squad import seated_on_some
+        if seated_on_some(reading, res, ids):
+            # a told creature can host it: which one the player chooses is not told — no verdict on its fate
+            return Ruling("", [], [], list(res.trace), mapping, ids)
     if asked.what == "where":
         from bot.reading.location import location_ruling
         return location_ruling(reading, res, mapping, ids)
@@ -563,8 +572,13 @@ def understood(reading: Reading) -> str:
     for c in cards.values():
         if c.host and not c.summoned:
             parts.append(f"на {cards[c.host].ru('loct')} — {c.ru()}")
+    from bot.reading.squad import candidates, squad_ru
+
+    parts += squad_ru(reading)
     for c in cards.values():
-        if c.unhosted and reading.seating:
+        if c.unhosted and reading.seating and candidates(reading, c) is not None:
+            parts.append(f"на шаге рассадки {c.ru()} назначают на одно из названных существ, если можно")
+        elif c.unhosted and reading.seating:
             parts.append(f"после подфазы Вскрытия {c.ru()} остаётся без хозяина")
         if c.independent:
             parts.append(f"{c.ru()} по тексту карты становится самостоятельным существом, когда хозяин погибает")
@@ -574,8 +588,10 @@ def understood(reading: Reading) -> str:
             parts.append(f"текст карты ({c.ru()}) ничего не говорит о гибели хозяина")
     hosted = {c.host for c in cards.values() if c.host}
     a = reading.asked
+    told_squad = {k for ks in reading.squad.values() for k in ks}
     for c in cards.values():
-        if not c.host and not c.summoned and c.key not in hosted and not (a and c.key in (a.card, a.on)):
+        if not c.host and not c.summoned and c.key not in hosted and not (a and c.key in (a.card, a.on)) \
+                and c.key not in told_squad:
             parts.append(f"есть {c.ru()}")
     ev_ru = {"die": "погибает", "leave": "покидает поле боя", "move": "передвигается на соседнюю клетку (движение)",
              "relocate": "перемещается на соседнюю клетку (перемещение)"}

@@ -55,6 +55,10 @@ class ReaderWords:
     generic_equipment: frozenset[str] = frozenset()
     event_time: frozenset[str] = frozenset()
     phase_names: frozenset[str] = frozenset()
+    carry_verbs: frozenset[str] = frozenset()
+    replace_verbs: frozenset[str] = frozenset()
+    means_words: frozenset[str] = frozenset()
+    stays_adverbs: frozenset[str] = frozenset()
 
 
 def _set(xs) -> frozenset[str]:
@@ -126,6 +130,10 @@ def words() -> ReaderWords:
         generic_equipment=_set(r.get("generic_equipment")),
         event_time=_set(r.get("event_time")),
         phase_names=_set(r.get("phase_names")),
+        carry_verbs=_set(r.get("carry_verbs")),
+        replace_verbs=_set(r.get("replace_verbs")),
+        means_words=_set(r.get("means_words")),
+        stays_adverbs=_set(r.get("stays_adverbs")),
         trait_verbs={fold(k): str(v) for k, v in (r.get("trait_verbs") or {}).items()},
         slang={(w[:-1] if w[-1] in "аяоеьй" and len(w) > 3 else w): k for w, k in kinds.items()},
     )

@@ -187,7 +187,8 @@ def location_ruling(reading, res, mapping: dict, ids: dict[str, str]):
     a = reading.asked
     cid = ids[a.card]
     r = res.results[-1]
-    if not r.legal or not isinstance(r.value, dict):
+    if not r.legal or not isinstance(r.value, dict) or reading.cards[a.card].unhosted:
+        # a card told to be left with no host: where it stands is not what the rules say of it (209.7, 212.5)
         return Ruling("", [], [], list(res.trace), mapping, ids)
     v = r.value
     lines = [x for x in r.consequences if x.card == cid and x.rules]       # where it is, then how it got there

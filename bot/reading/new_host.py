@@ -22,11 +22,15 @@ def read_new_host(rd, sent: list, yes_no: bool) -> bool:
     from bot.reading.reader import ATTACHABLE, Asked
 
     hw = [t for t in sent if t.lemma in rd.w.host_words]
+    carry = rd.w.carry_verbs
+    if not hw:
+        # «рыцарь её ещё носит?»: a creature carrying the card is its host (209.3, 212.1)
+        hw = [t for t in sent if t.lemma in carry and t.tense == "pres"]
     if not hw:
         return False
     place = None
     for t in rd.toks:
-        if t.lemma not in rd.w.place_verbs and t.lemma not in ("переложить", "перекладывать"):
+        if t.lemma not in rd.w.place_verbs and t.lemma not in rd.w.replace_verbs:
             continue
         premise = t.sent == rd.asked_sent and any(u.clause == t.clause and u.text in ("если", "когда") for u in rd.toks)
         if t.sent == rd.asked_sent and not premise or t.tense != "past":
@@ -44,13 +48,29 @@ def read_new_host(rd, sent: list, yes_no: bool) -> bool:
     if subj is None or on is None or on[1].kind != "creature" or on[1].key == subj.key:
         return False
     new = on[1]
-    if subj.host == new.key:
+    # «переложил шмотку с рыцаря на мага», «с одного своего сущ на другое»: the creature after «с» is the former host
+    origin = next(((u, rd.r.cards[rd.mention[k]]) for u in clause if u.text in ("с", "со") and u.i < on[0]
+                   for k in range(u.i + 1, min(u.i + 4, on[0])) if k in rd.mention
+                   and rd.r.cards[rd.mention[k]].kind == "creature" and rd.mention[k] != new.key), None)
+    if origin is not None:
+        u, old_host = origin
+        former = rd.r.cards.get(subj.host) if subj.host else None
+        subj.host = old_host.key
+        rd.use(u.i, *(k for k in range(u.i + 1, on[0]) if rd.toks[k].lemma == "один"))
+        if former is not None and former.key not in (old_host.key, new.key) and not former.mentions \
+                and not any(c.host == former.key for c in rd.r.cards.values()):
+            del rd.r.cards[former.key]
+    elif subj.host == new.key:
         # «рыцарь носил симба … поместил этого симба на своё существо»: a card is not put on its own host —
         # the creature after «на» is another one than the former host the reading merged it with
         other = rd.new_card("creature", on[0], "neut")
-        new.mentions = [i for i in new.mentions if i != on[0]]
-        other.mentions.append(on[0])
-        rd.mention[on[0]] = other.key
+        # a pronoun after the placing stands for the creature named last — the one after «на»
+        # («… поместил мою шмотку на своё существо. оно теперь её хозяин?»)
+        later = [i for i in new.mentions if i > on[0] and rd.toks[i].pos == "NPRO"]
+        new.mentions = [i for i in new.mentions if i != on[0] and i not in later]
+        other.mentions += [on[0], *later]
+        for i in (on[0], *later):
+            rd.mention[i] = other.key
         new = other
     h = hw[0]
     asked_card = rd.r.cards.get(rd.mention.get(h.i, ""))
@@ -87,6 +107,12 @@ def read_new_host(rd, sent: list, yes_no: bool) -> bool:
             rd.use(t.i)
     target = subj.host if cand == "old" else cand
     rd.r.asked = Asked("host", subj.key, on=new.key, attacker=target, yes_no=yes_no and wh is None)
+    # «… рыцарь её ещё носит? кто теперь хозяин»: the same host asked again after the question mark
+    again = frozenset({"кто", "чей", "теперь", "же", "тогда", "ее", "её", "его", "у", "него", "нее", "неё"})
+    after = [t for t in rd.toks if t.sent > rd.asked_sent]
+    if after and any(t.lemma in rd.w.host_words for t in after) and all(
+            t.lemma in rd.w.host_words or t.text in again for t in after):
+        rd.use(*(t.i for t in after))
     return True
 
 
@@ -176,7 +202,11 @@ def new_host_ruling(reading, res, mapping: dict, ids: dict[str, str]):
     mapping["expect"] = {"cards": {cid: {"host": new}}}
     lines = [c for c in r.consequences if c.rules]
     what = reading.cards[a.on].ru()
-    fact = f"хозяином становится {what} — карта, на которую его поместили; прежний хозяин перестаёт им быть"
+    it = "её" if reading.cards[a.card].kind == "equipment" else "его"
+    new = reading.cards[a.on]
+    if new.name is None and new.db is None and what.startswith("существо"):
+        what = "другое " + what     # «на другое существо»: not the former host
+    fact = f"хозяином становится {what} — карта, на которую {it} поместили; прежний хозяин перестаёт им быть"
     if a.attacker is not None and a.yes_no:
         verdict = f"{'Да' if a.attacker == a.on else 'Нет'}, {fact}"
     else:

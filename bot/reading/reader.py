@@ -175,6 +175,7 @@ class Reading:
     told_stays: list[str] = field(default_factory=list)   # keys of cards the question says survived
     told_stays_at: dict[str, int] = field(default_factory=dict)   # the word that tells it: events after it came later
     seating: bool = False       # the asked placing is the seating step (405.2, bot.reading.seating)
+    squad: dict[str, list[str]] = field(default_factory=dict)   # told squads / front rows (bot.reading.squad)
 
     @property
     def complete(self) -> bool:
@@ -329,16 +330,54 @@ class _Reader:
             else:   # a creature: generic noun, a name, «летун»
                 creatures = self.not_named_here(self.cards_of(("creature",)), t) if not name else self.cards_of(("creature",))
                 if name:
-                    named = [c for c in creatures if c.name in (None, name)]
+                    # «летуны и гномы»: the next item of a list is no nameless creature named before
+                    named = [c for c in creatures if c.name == name or c.name is None and not self.listed_after(t)]
                     card = named[0] if named and not other else self.new_card("creature", t.i, gender)
                     card.name = name
                 else:
-                    card = creatures[-1] if creatures and not other else self.new_card("creature", t.i, gender)
+                    card = creatures[-1] if creatures and not other and not self.listed_after(t) \
+                        else self.new_card("creature", t.i, gender)
                 if trait_noun:
                     self.set_trait(card, trait_noun, True, t.i)
             card.mentions.append(t.i)
             self.mention[t.i] = card.key
             self.use(t.i)
+
+    def listed_after(self, t: Tok) -> bool:
+        """Word ``t`` is the next item of a list of creatures: «гномы и летуны», «только летуны да
+        симбиоты», «орк, гном и летун» — right after «и / да / или» or a comma that follow a
+        creature word of the same sentence. Such a word names another creature."""
+        p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
+        def creature(u: Tok | None) -> bool:
+            # any card named before in the same case, by another noun: a list item («на существе, существо стало …» is none)
+            if u is None or u.sent != t.sent or u.i not in self.mention or u.i == t.i or u.lemma == t.lemma:
+                return False
+            before = self.tok(u.i - 1)      # «сидел на орке, гном погиб»: a place phrase before a comma lists nothing
+            return not (u.clause != t.clause and before is not None and before.clause == u.clause
+                        and before.text in ("на", "в", "во", "у", "с", "со", "под", "над", "при", "от", "из"))
+        start = t.i - 2 if p1 is not None and p1.text in ("и", "да", "или", "либо") else \
+            t.i - 1 if p1 is not None and p1.clause != t.clause and self.list_clause(t) else None
+        if start is not None:
+            # «сущи без класса и летуны», «сущи без класса, летуны»: back over the previous item's own words to its noun
+            for k in range(start, max(-1, start - 5), -1):
+                u = self.toks[k]
+                if creature(u):
+                    return True
+                if not (u.text in ("без", "не", "с") or u.lemma in self.w.class_word or u.lemma in self.w.traits
+                        or u.lemma in self.w.trait_nouns):
+                    return False
+        return False
+
+    def list_clause(self, t: Tok) -> bool:
+        """The clause of ``t`` holds only list items: card words, «и / да / или», traits and «без
+        класса» («…, гном и летун», «…, летуны.») — not «…, существо противника стало …»."""
+        for u in self.toks[t.i:]:
+            if u.clause != t.clause:
+                break
+            if not (kind_of(u.text) or name_of(u.text) or u.lemma in self.w.trait_nouns or u.lemma in self.w.traits
+                    or u.text in ("и", "да", "или", "либо", "без", "не") or u.lemma in self.w.class_word):
+                return False
+        return True
 
     def unknown_name_card(self, t: Tok) -> bool:
         """«мой Болотник», «симб на копейщике»: a card name the lexicon does not know
@@ -432,6 +471,9 @@ class _Reader:
         after it stands for a creature of that owner (``True`` when read)."""
         who = "me" if t.lemma in self.w.owner_me else "opponent" if t.lemma in self.w.owner_opponent else None
         p1, nxt = self.tok(t.i - 1), self.tok(t.i + 1)
+        other = None
+        if p1 is not None and p1.lemma in ("другой", "иной") and self.tok(t.i - 2) is not None:
+            other, p1 = p1, self.tok(t.i - 2)       # «на другое своё»: another creature of that owner
         if who is None or t.pos not in ("ADJF", "NPRO", None) or p1 is None or p1.text != "на" or p1.clause != t.clause:
             return False
         if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"):
@@ -441,7 +483,7 @@ class _Reader:
         card.own_word = t.lemma == "свой"
         card.mentions.append(t.i)
         self.mention[t.i] = card.key
-        self.use(t.i)
+        self.use(t.i, other.i if other is not None else None)
         return True
 
     def substantive_trait(self, t: Tok) -> bool:
@@ -936,6 +978,10 @@ class _Reader:
             if op in ("dies", "leaves"):
                 self.r.events.append(Event("die" if op == "dies" else "leave", target.key, None, t.i))
                 self.use(t.i)
+                for u in self.toks[max(0, t.i - 3):t.i + 4]:     # «убили разрядом», «ударом убили»: how it happened
+                    if u.clause == t.clause and u.case == "ablt" and u.lemma in self.w.means_words and u.i not in self.mention:
+                        p = self.tok(u.i - 1)
+                        self.use(u.i, p.i if p is not None and p.lemma in ("свой", "мой", "его", "простой") else None)
                 if op == "leaves":      # «вернулся в колоду»: where it went
                     for u in self.toks[t.i + 1:t.i + 4]:
                         if u.clause == t.clause and u.lemma in self.w.places_off_board:
@@ -1176,6 +1222,9 @@ class _Reader:
                                                                                               max(u.i, fate.i)])))
             # «он живой остаётся?»: one asked fate in two words («погибает или уничтожается?» names two)
             pred = "stays" if fate.lemma in self.w.fate_stays else "gone"
+            if pred == "stays":     # «симб живёт дальше?», «по-прежнему остаётся?»: staying, said once more
+                self.use(*(u.i for u in sent if abs(u.i - fate.i) <= 2 and u.clause == fate.clause
+                           and u.text in self.w.stays_adverbs))
             if pred == "stays" and any(e.op in ("move", "relocate") for e in self.r.events):
                 return      # «хозяина передвинули. симбиот остаётся?» — on the host or on the old cell? not read
             # «симбиот погибает или уничтожается?»: options named, the answer names the one that happens
@@ -1295,6 +1344,8 @@ class _Reader:
         self.r.events = [e for k, e in enumerate(self.r.events)
                          if k == 0 or (e.op, e.card, e.arg) != (self.r.events[k - 1].op, self.r.events[k - 1].card, self.r.events[k - 1].arg)]
         from bot.reading.seating import read_seating, read_squad, read_told_seating
+        from bot.reading.squad import read_told_squad
+        read_told_squad(self)
         read_seating(self)
         read_told_seating(self)
         read_squad(self)

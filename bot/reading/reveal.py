@@ -204,6 +204,13 @@ class _Reader(SentenceReader):
                     r.asked = None
             return
         keep = [t for t in sent if self.has("keep", t) or self.has("hidden", t)]
+        so = next((t for t in sent if t.text == "так" and self.tok(t.i + 1) is not None
+                   and self.toks[t.i + 1].lemma in ("лежать", "оставаться", "остаться", "быть", "стоять", "держать")), None)
+        if not keep and so is not None:
+            # «оставил карту в 3-м ряду скрытой. до какого момента она может так лежать?»: «так» is the state told
+            told = [t for t in self.toks if t.sent < self.asked_sent and (self.has("keep", t) or self.has("hidden", t))]
+            if told:
+                keep = [so, self.toks[so.i + 1], *told]
         neg_reveal = [t for t in sent if self.has("reveal", t) and self.tok(t.i - 1) is not None and self.toks[t.i - 1].text == "не"]
         earlier = [t for t in sent if (self.has("earlier", t) or self.has("starts", t)) and not self.player_at(t)
                    and not self.in_time_phrase(t)]

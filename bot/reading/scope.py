@@ -79,12 +79,32 @@ def _question_markers() -> tuple[str, ...]:
     return tuple(str(m) for m in section("question_markers") or ())
 
 
+def _card_text_pri_etom(f: str) -> bool:
+    """Some «при этом» of folded ``f`` joins parts of card text (505.4): an effect follows it — an
+    infinitive or an imperative («при этом ранить выбранное существо», «при этом нанесите») —
+    or it stands inside quoted text. «у рыцаря при этом тратится единица движения?» tells a
+    situation: a finite verb follows."""
+    from bot.morph import analyzer
+
+    for m in re.finditer(r"(?<![а-я])при этом(?![а-я])", f):
+        nxt = re.match(r"\W*([а-я]+)", f[m.end():])
+        if nxt is None:
+            return True
+        tag = analyzer().parse(nxt.group(1))[0].tag
+        if tag.POS == "INFN" or tag.mood == "impr" or tag.POS not in ("VERB", "PRTS", "ADVB", "NOUN", "NPRO", "ADJF", "PREP"):
+            return True
+        if "«" in f[:m.start()] and "»" in f[m.end():]:
+            return True
+    return False
+
+
 def belongs_elsewhere(question: str) -> bool:
     """The question is a definition («что такое …»), quotes card text (a quoted phrase that
     is no rule term, ``is_rule_term_quote``) or names a 505 connective (``ABILITY_MARKERS``):
     the situation readers do not answer it."""
     f = fold(question)
-    if any(m in f for m in _question_markers()) or any(m in f for m in ABILITY_MARKERS):
+    if any(m in f for m in _question_markers()) or any(m in f and (m != "при этом" or _card_text_pri_etom(f))
+                                                      for m in ABILITY_MARKERS):
         return True
     q = normalize_quotes(question)
     return any(not is_rule_term_quote(inner, q[:at]) for at, inner in quoted(q))

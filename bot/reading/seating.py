@@ -58,6 +58,12 @@ def read_unhosted(rd) -> None:
         if t.lemma not in rd.w.host_words or prev is None or prev.text not in ("без", "нет"):
             continue
         card = next((c for _, c in rd.clause_cards(t) if c.kind in ATTACHABLE), None)
+        rel = next((u for u in rd.toks if u.clause == t.clause and u.lemma == "который" and u.i < t.i), None)
+        if card is None and rel is not None:
+            # «что будет с симбом, у которого … нет хозяина?»: the card the relative pronoun stands for
+            before = [j for j in range(rel.i - 1, max(-1, rel.i - 4), -1) if j in rd.mention]
+            card = rd.r.cards.get(rd.mention[before[0]]) if before else None
+            card = card if card is not None and card.kind in ATTACHABLE else None
         if card is None:
             continue
         host = rd.mention.get(t.i)
@@ -99,7 +105,10 @@ def read_seating(rd) -> None:
         if t.lemma in ("назначить", "назначать"):
             rd.r.seating = True
             continue        # the placing verb itself (read_asked uses it)
-        if prev is not None and prev.text in ("при", "во", "после", "на"):
+        if prev is not None and prev.lemma in ("подфаза", "шаг") and prev.clause == t.clause:
+            rd.use(prev.i)      # «после подфазы вскрытия», «в шаге рассадки»
+            prev = rd.tok(prev.i - 1)
+        if prev is not None and prev.text in ("при", "во", "после", "на", "в"):
             rd.use(prev.i)
         rd.r.seating = True
         rd.use(t.i)
@@ -181,7 +190,11 @@ def read_squad(rd) -> None:
     for t in rd.toks:
         if t.lemma != "отряд" or t.i in rd.r.used:
             continue
-        near = [rd.tok(t.i - 1), rd.tok(t.i + 1)]
+        before = rd.tok(t.i - 1)
+        if before is not None and before.text in ("же", "ж"):
+            rd.use(before.i)        # «в своём же отряде»: «же» stresses the owner word
+            before = rd.tok(t.i - 2)
+        near = [before, rd.tok(t.i + 1)]
         owner = next((u for u in near if u is not None and u.i in rd.r.used
                       and (u.lemma in rd.w.owner_me or u.lemma in rd.w.owner_opponent)), None)
         if owner is None and not (rd.tok(t.i - 1) is not None and rd.tok(t.i - 1).text in ("в", "во") and any(
@@ -189,7 +202,7 @@ def read_squad(rd) -> None:
                 for j in (t.i - 2, t.i - 3))):
             continue        # «обычное сущ в отряде»: a creature said to be in the squad is one in play
         if owner is None:
-            owner = rd.tok(t.i - 1)
+            owner = before
         prep = rd.tok(min(t.i, owner.i) - 1)
         if prep is not None and prep.text in ("в", "во", "из"):
             rd.use(prep.i)

@@ -57,7 +57,24 @@ def read_seating_order_asked(rd, sent: list) -> bool:
         used = [sent[0].i]
     else:
         return False
+    if relation in ("before", "is_before", "is_after") and "parasite" in kinds and len(kinds) >= 2:
+        # «первый игрок назначает паразитов раньше, чем второй — симбиотов?»: parasites go after every
+        # player's symbiotes and equipment (405.2), so the players named do not change the answer
+        for t in sent:
+            if t.lemma == "игрок" or t.lemma in ("первый", "второй") and rd.tok(t.i + 1) is not None \
+                    and rd.toks[t.i + 1].lemma == "игрок" or t.text in ("чем", "того", "как") \
+                    or _is("assign_verbs", t) or t.lemma in rd.w.place_verbs:
+                used.append(t.i)
     rd.use(verb.i, *used, *(t.i for t in named))
+    for t in rd.toks:   # «шаг рассадки.», «я назначил своих симбов и шмотки, противник тоже»: the step told before
+        if t.sent >= rd.asked_sent:
+            continue
+        part = [u for u in rd.toks if u.sent == t.sent]
+        if all(_is("step_words", u) or u.lemma == "шаг" for u in part):
+            rd.use(*(u.i for u in part))
+        elif _is("assign_verbs", t) and t.tense == "past" and all(
+                rd.r.cards[rd.mention[u.i]].kind in ("symbiote", "equipment") for u in part if u.i in rd.mention):
+            rd.use(t.i)
     for t in sent:      # «при рассадке», «в первый ряд»: the step and where parasites go are the model's own
         nxt = rd.tok(t.i + 1)
         if _is("step_words", t):

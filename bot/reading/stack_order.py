@@ -103,7 +103,7 @@ def read(question: str) -> OrderReading:
                 return r
     elif top and stack and not r.yes_no:
         r.asked = "which_top"
-        use(t.i for t in top + stack + action)
+        use(t.i for t in top + stack + action + pick("put"))     # «в стек положили моё, потом его»: the order told
         two = [t for t in toks if t.text in ("два", "две")]
         if two:
             use(t.i for t in two)

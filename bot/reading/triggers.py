@@ -79,9 +79,21 @@ class _Reader(SentenceReader):
         self.use(*(t.i for t in triggered + ability + together))
         self.read_owners()
         self.read_roles()
+        self.read_told_time()
         self.read_asked()
         self.read_unread()
         return r
+
+    def read_told_time(self) -> None:
+        """«в начале хода / боя», «в один момент», «у каждого по одной»: when they triggered and
+        that each side has one — the situation 305.1 rules whatever the moment."""
+        for t in self.toks:
+            p, n = self.tok(t.i - 1), self.tok(t.i + 1)
+            if self.has("time_nouns", t) and p is not None and p.text in ("в", "во") and self.has("time_of", n):
+                self.use(p.i, t.i, n.i)         # «в начале хода»
+            elif t.lemma == "каждый" and p is not None and p.text == "у" and n is not None and n.text == "по" \
+                    and self.tok(t.i + 2) is not None and self.toks[t.i + 2].lemma in ("один", "одна"):
+                self.use(p.i, t.i, n.i, t.i + 2)    # «у каждого по одной»
 
     def read_owners(self) -> None:
         """«у меня и у противника», «у моей карты», «моя и противника», «у обоих игроков»,
@@ -100,6 +112,10 @@ class _Reader(SentenceReader):
                 nx = self.tok(t.i + 1)
                 if nx is not None and nx.lemma == "игрок":
                     self.use(nx.i)
+            elif t.text in ("его", "него", "ее", "её", "нее", "неё") and p is not None and p.text == "у" \
+                    and ME in self.r.owners and OPP not in self.r.owners:
+                self.r.owners.add(OPP)      # «и у моих карт, и у его»: the other player
+                self.use(t.i, p.i)
             elif t.text in ("две", "два", "2", "несколько"):
                 self.r.count = 2
                 self.use(t.i)

@@ -338,12 +338,25 @@ class _Board:
         if action == "place" and not self._resource(leaf, action):
             return self.placement(leaf, args.get("target") or {})[:3]
         if action not in EXECUTED or (action in ("gain", "lose", "place") and not self._resource(leaf, action)):
+            spec = args.get("target") or {}
+            if action is None and not spec:
+                from bot.abilities.effects import target_of
+
+                spec = target_of(leaf.text) or {}
+            if spec.get("who") in ("chosen", "enemy", "own") and spec.get("kind") in (None, "creature"):
+                # «оглушите выбранное существо противника» with none on the board: whatever the act, it has
+                # no target to be declared on
+                verdict, _, why, rules = self.targets(leaf, action or "", spec)
+                if verdict == "illegal":
+                    return verdict, why, rules
             return "unsupported", "", ()
         spec = args.get("target") or {}
         verdict, cards, why, rules = self.targets(leaf, action, spec)
         if verdict != "ok":
             return verdict, why, rules
-        if self.who(leaf, spec) not in ("self", "it"):
+        if self.who(leaf, spec) != "it":
+            # the card this part names — the source for «переместите это существо …» — is what a later
+            # «его» stands for, though this part is not declared («…, в противном случае – закройте его»)
             self.named_target = cards
         if action in DAMAGE:
             for c in cards:
@@ -710,6 +723,14 @@ class _Board:
         reason = "игрок обязан объявить эту способность"
         for i, child in enumerate(kids):
             check = self.legal(self.first_leaf(child))
+            if check[0] == "unsupported" and i < len(kids) - 1 and self.use.told.get(self.pn(self.first_leaf(child))) is None:
+                # whether this alternative can be declared is not known: nor is which one is used
+                self.leaf(self.first_leaf(child), reason, r, check) if self.first_leaf(child) is child else \
+                    self.resolve(child, reason, r)
+                for rest in kids[i + 1:]:
+                    self.skip(rest, "unknown", f"объявляется, только если {self.lbl(child)} объявить нелегально, "
+                                               "а это неизвестно", r)
+                return "unknown"
             if check[0] == "illegal" and i < len(kids) - 1:
                 if self.first_leaf(child) is child:
                     self.leaf(child, "", r, check)

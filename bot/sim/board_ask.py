@@ -122,10 +122,15 @@ _PAY_AFTER = re.compile(r"(?<![а-я])(?:после|потом|затем|в\s+�
 _PAY_WHEN = re.compile(r"(?<![а-я])(?:когда|в\s+какой\s+момент|момент|до|после|раньше|перед|сначала|потом)(?![а-я])")
 
 
-_RESOURCE = re.compile(r"(?<![а-я])(?:ресурс\w*|кристалл\w*|они|их)(?![а-я])")
+_RESOURCE = re.compile(r"(?<![а-я])(?:ресурс\w*|кристалл\w*|они|их|остаток|остатки|оставш\w*|(?:для|на)\s+оплат\w*|"
+                       r"что\s+(?:у\s+меня\s+)?(?:есть|осталось))(?![а-я])")
 _LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|останут\w*|остаются|остан[её]тся|потрат\w*|тратят\w*|пропад\w*|пропадут|"
                        r"сохран\w*|вернут\w*|вернутся|сбросят\w*|уйдут)(?![а-я])")
 """«оставшиеся ресурсы сгорят или останутся?»: what becomes of the resources left for the payment."""
+
+
+_KEPT = re.compile(r"(?:останут|остаются|остан[её]тся|сохран|вернут)")
+"""Of the ``_LEFTOVER`` verbs, those that say the resources are kept (the others: spent)."""
 
 
 _NOTHING = re.compile(r"(?<![а-я])ничего\s+(?:вообще\s+|тогда\s+|совсем\s+)?не\s+(?:делаю|делаем|делать|будет|происходит|"
@@ -135,7 +140,7 @@ _NOTHING = re.compile(r"(?<![а-я])ничего\s+(?:вообще\s+|тогда
 
 _DECIDE = re.compile(r"(?<![а-я])(?:выбира|выбер|выбор|реша|решит|решает|решение)")
 _OPPONENT = re.compile(r"(?<![а-я])(?:противник\w*|соперник\w*|враг\w*|оппонент\w*|он|она)(?![а-я])")
-_CONTROLLER = re.compile(r"(?<![а-я])(?:я|мы|сам|контролирующ\w*|владел\w*|хозяин\w*)(?![а-я])")
+_CONTROLLER = re.compile(r"(?<![а-я])(?:я|мы|сам|мной|нами|контролирующ\w*|владел\w*|хозяин\w*)(?![а-я])")
 
 
 _STATE_VERBS = (
@@ -238,10 +243,85 @@ def asks_host(question: str, facts) -> bool:
 
 def _one_part(words: str, ps, actions) -> int | None:
     """The part ``words`` name best (its own words, else its action's verb)."""
-    from bot.abilities.outcome_words import match_parts
-
-    hits = match_parts(words, ps) or _by_action(words, actions)
+    hits = _parts_named(words, ps, actions)
     return hits[0] if hits else None
+
+
+_ORDINAL = re.compile(r"(?<![а-я])(перв|втор|трет)(?:ое|ую|ой|ый|ая|ого|ому|ым|ом)(?![а-я])(?:\s+([а-я]+))?")
+_NUMBER = re.compile(r"(?<![\d.])\d+(?![\d.])")
+
+
+def _ordinal_part(words: str, ps) -> int | None:
+    """The part ``words`` name by its ordinal — «второй вариант», «вторую часть», «хочу сразу
+    второе, по земле» (an ordinal before a part noun of ``card_board.facts.part_nouns``, a
+    preposition or nothing; not «второго гоблина») — when they name exactly one; else ``None``."""
+    from bot.sim.board_text import _has, _words
+
+    nouns = _words()["part_nouns"]
+    numbers = set()
+    for m in _ORDINAL.finditer(words):
+        after = m.group(2)
+        if after is None or _has(after, nouns) or after in ("по", "на", "в", "с", "без", "вместо", "тогда", "сразу"):
+            numbers.add({"перв": 1, "втор": 2, "трет": 3}[m.group(1)])
+    known = {p.number for p in ps}
+    return numbers.pop() if len(numbers) == 1 and numbers <= known else None
+
+
+def _state_words(text: str) -> set[str]:
+    """The target states a folded text names: ``closed``, ``open``, ``flying``, ``ground``."""
+    from bot.sim.board_text import _has, _words
+
+    w = _words()
+    out = {r for r in ("closed", "open") if _has(text, w[r])}
+    if _has(text, w["ground"]):
+        out.add("ground")
+    elif _has(text, w["flying"]):
+        out.add("flying")
+    return out
+
+
+_CONFLICT = {"open": {"closed"}, "closed": {"open"}, "ground": {"flying"}, "flying": {"ground"}}
+
+
+def _tie_broken(words: str, hits: list[int], ps, scores: dict[int, int]) -> list[int]:
+    """``hits`` with a tie at the top broken by what ``words`` add to the verb: a number only
+    one of the tied parts has («ранить на 1» of «ранить … на 2 / ранить … на 1»), a target
+    state that rules a part out («по открытому» against «по выбранному закрытому существу»)."""
+    if len(hits) < 2 or scores.get(hits[0]) != scores.get(hits[1]):
+        return hits
+    top = [n for n in hits if scores.get(n) == scores.get(hits[0])]
+    text = {p.number: fold(p.text) for p in ps}
+    said_numbers = set(_NUMBER.findall(words))
+    keep = top
+    if said_numbers:
+        having = [n for n in keep if said_numbers & set(_NUMBER.findall(text[n]))]
+        keep = having or keep
+    said_states = _state_words(words)
+    if said_states and len(keep) > 1:
+        fitting = [n for n in keep if not any(_CONFLICT[s] & _state_words(text[n]) for s in said_states)]
+        keep = fitting or keep
+    if keep == top:
+        return hits
+    return keep + [n for n in hits if n not in keep]
+
+
+def _parts_named(words: str, ps, actions) -> list[int]:
+    """The parts ``words`` name, best first: by ordinal («второй вариант»), else by the parts'
+    own words, else by the action the verb names; a tie is broken by the number or target
+    state the words add (``_tie_broken``)."""
+    from bot.abilities.outcome_words import match_parts, same_stem, stems
+
+    folded = fold(words)
+    by_number = _ordinal_part(folded, ps)
+    if by_number is not None:
+        return [by_number]
+    hits = match_parts(words, ps)
+    if hits:
+        ss = stems(words)
+        scores = {p.number: sum(1 for a in ss if any(same_stem(a, b) for b in stems(p.text))) for p in ps}
+        return _tie_broken(folded, hits, ps, scores)
+    hits = _by_action(words, actions)
+    return _tie_broken(folded, hits, ps, {n: 1 for n in hits})
 
 
 def _reversed(sent: str, ps, actions) -> tuple[int, int] | None:
@@ -336,7 +416,7 @@ def _left_out(sentence: str, parts, actions: dict[int, str | None]) -> int | Non
     spans = [m.group(1) for m in _LEFT_OUT.finditer(sentence)] if sentence else []
     if not spans:
         return None
-    named = {(match_parts(s, parts) or _by_action(s, actions) or [0])[0] for s in spans}
+    named = {(_parts_named(s, parts, actions) or [0])[0] for s in spans}
     return named.pop() if len(named) == 1 else 0
 
 
@@ -379,11 +459,20 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
             return Asked("may_skip", skipped) if skipped else Asked("unread")
         return Asked("may_refuse")
     sent = _asked_sentence(question)
+    if _HE_MAY.fullmatch(clause.strip(" ?!.")) and _refusal_before(question):
+        return Asked("may_refuse")      # «… он говорит не хочу их терять. он так может?»: the refusal told is asked
     if _NOTHING.search(clause) and question_kind(question) == "yes_no":
         return Asked("nothing")         # «я тогда просто ничего не делаю?», «ничего не произойдёт?»
-    if _LEFTOVER.search(sent) and _RESOURCE.search(sent) and (
-            question_kind(question) != "yes_no" or re.search(r"(?<![а-я])(?:или|либо)(?![а-я])", sent)):
-        return Asked("leftover")        # «ресурсы сгорят или останутся?», «что будет с ресурсами?»
+    if _LEFTOVER.search(sent) and _RESOURCE.search(sent):
+        # «ресурсы сгорят или останутся?»: open; «потратятся или нет?», «ресурсы тратятся?»: yes / no on the
+        # verb asked; «оставшиеся ресурсы не тратятся?»: negated (``target`` carries the verb as asked)
+        m = _LEFTOVER.search(sent)
+        either = re.search(r"(?<![а-я])(?:или|либо)(?![а-я])", sent) is not None
+        polar = re.search(r"(?<![а-я])(?:или|либо)\s+(?:нет|не\s)", sent) is not None or (
+            not either and question_kind(question) == "yes_no")
+        negated = re.search(r"(?<![а-я])не\s+$", sent[:m.start()]) is not None and not either
+        return Asked("leftover", parts=((0,) if _KEPT.match(m.group(0)) else (1,)) if polar else (),
+                     target=m.group(0) if negated else None)
     if _PAYMENT.search(sent):
         when = _pay_when(sent, question_kind(question) == "yes_no")
         if when is not None:
@@ -418,23 +507,27 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         part = _one_part(head, ps, actions) or _one_part(_asked_sentence(question).replace("⟪q⟫", " "), ps, actions)
         if part is not None:
             return Asked("must", part)      # «обязан ли я перемещаться?»
-    hits = match_parts(head, ps) or _by_action(head, actions)
+    hits = _parts_named(head, ps, actions)
     if not hits and not given_up:
         # «я хочу просто разряд кинуть, можно так?»: the asking clause points back at the
         # clause before it, which names the part
         sent = _asked_sentence(question).replace("⟪q⟫", " ")
         head = sent[:sent.rfind(clause.strip())] if clause.strip() in sent else sent
-        hits = match_parts(head, ps) or _by_action(head, actions)
+        hits = _parts_named(head, ps, actions)
     if not hits and not given_up and _BARE_MAY.fullmatch(clause.strip()):
         # «… я хочу туда переместить своего сущ. можно так?»: «так» is what the sentence before
         # says the asker wants to do
         wanted = _wanted_before(question)
-        hits = (match_parts(wanted, ps) or _by_action(wanted, actions)) if wanted else []
+        hits = _parts_named(wanted, ps, actions) if wanted else []
         if not hits and len(ps) == 1:
             hits = [ps[0].number]       # «можно?» about a text of one part: that part
+        elif not hits and wanted is not None and len(ps) > 1:
+            # «мне удобнее кинуть по открытому. так можно?»: the asker's own choice is asked, and which
+            # part it is the words do not say — not the ability as a whole
+            return Asked("unread")
         elif not hits and question_kind(question) == "yes_no":
             return Asked("use")         # «можно?»: the ability as a whole
-    instead = (match_parts(given_up, ps) or _by_action(given_up, actions) or [None])[0] if given_up else None
+    instead = (_parts_named(given_up, ps, actions) or [None])[0] if given_up else None
     part = next((h for h in hits if h != instead), None)
     if part is None and not given_up and _USE.search(clause) and question_kind(question) == "yes_no":
         return Asked("use")     # «могу юзнуть?», «можно использовать?»: the ability as a whole
@@ -459,23 +552,45 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
 _HOST_WORD = re.compile(r"(?<![а-я])хозя(?:ин|ина|ину|ином|ине)(?![а-я])")
 
 
-_BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")
-_WANT = re.compile(r"(?<![а-я])(?:хочу|хотел|хотим|собираюсь|планирую|намерен)(?![а-я])")
+_HE_MAY = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:он|она|противник|соперник)\s+(?:так\s+)?(?:может|можно|вправе|имеет\s+право)"
+                     r"(?:\s+так)?(?:\s+делать|\s+сделать)?")
+"""«он так может?»: whether the opponent may do what the sentence before says he does."""
 
 
-def _wanted_before(question: str) -> str:
-    """The clause of the sentence before the asked one that says what the asker wants to do
-    («я хочу туда переместить своего сущ»), folded; ``""`` when it says none."""
+def _refusal_before(question: str) -> bool:
+    """Whether the sentence before the asked one tells the opponent refusing («он говорит не
+    хочу их терять», «противник отказывается»)."""
     from bot.abilities.outcome_words import sentences
+    from bot.sim.board_text import _has, _words
 
     sents = sentences(question)
     if len(sents) < 2:
-        return ""
+        return False
     prev = fold(sents[-2])
-    m = _WANT.search(prev)
+    return _has(prev, _words()["refuse"]) and (_has(prev, _words()["enemy"]) or _OPPONENT.search(prev) is not None)
+
+
+_BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")
+
+
+def _wanted_before(question: str) -> str | None:
+    """The clause of the sentence before the asked one that says what the asker wants or
+    prefers to do («я хочу туда переместить своего сущ», «мне удобнее кинуть второй вариант
+    по открытому»: ``card_board.facts.preference``), folded: up to the next clause, or the
+    one after when nothing follows the want word («хочу сразу второе, по земле» keeps
+    «сразу второе»); ``None`` when that sentence says no want."""
+    from bot.abilities.outcome_words import sentences
+    from bot.sim.board_text import _stems_re, _words
+
+    sents = sentences(question)
+    if len(sents) < 2:
+        return None
+    prev = fold(sents[-2])
+    m = _stems_re(tuple(_words()["preference"])).search(prev)
     if not m:
-        return ""
-    return re.split(r"[,;:—–]|\s-\s", prev[m.end():], maxsplit=1)[0]
+        return None
+    end = re.search(r"[а-я]*", prev[m.end():]).end() + m.end()     # the rest of the want word
+    return re.split(r"[,;:—–]|\s-\s", prev[end:], maxsplit=1)[0]
 
 
 def _holder(root, leaf_id: int, kinds: tuple[str, ...]):
@@ -541,6 +656,9 @@ def _answer_on_board(text: str, facts, question: str):
     if not facts.facts and bv.form_decided and bv.verdict and "; на этом поле " in bv.verdict:
         # no board told: the verdict rests on the connective, not on the board the run assumed
         bv.verdict = bv.verdict.split("; на этом поле ")[0]
+    from bot.sim.board_text import still_missing
+
+    missing = still_missing(missing, bv.resolution)
     if missing and not bv.form_decided:
         # the board lacks a fact a part needs: what the run shows is not the question's board
         bv.verdict = None
@@ -611,7 +729,7 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         bv.verdict = ("Нет: " if done else "Да: ни одна часть не выполняется — ") + phrases
         return _cited_first(bv)
     if asked.kind == "leftover":
-        return _cited_first(_leftover(text, state, src, use, assumed, result))
+        return _cited_first(_leftover(text, state, src, use, assumed, result, asked))
     if asked.kind == "all_or_none":
         return _cited_first(_all_or_none(text, state, src, use, assumed, result, leaf_of, asked))
     if asked.kind in ("order", "both"):
@@ -825,17 +943,34 @@ def _together(text, state, src, use, assumed, result, parts, leaf_of, asked):
     return bv
 
 
-def _leftover(text, state, src, use, assumed, result):
+def _leftover(text, state, src, use, assumed, result, asked=None):
     """«Оставшиеся ресурсы сгорят или останутся?»: after «уничтожить / вернуть в колоду
     источник, при этом …» they are spent (505.9); for any other text no verdict (the rules
-    say when the payment happens, 505.4, not what becomes of resources beyond it)."""
+    say when the payment happens, 505.4, not what becomes of resources beyond it). A yes / no
+    «потратятся или нет?» (``asked.parts``: ``(1,)`` asks «spent», ``(0,)`` «kept») leads
+    with «Да» / «Нет»."""
     from bot.sim.ability import self_source_text
     from bot.sim.board_text import resolve_text
+
+    from bot.sim.board_text import part_phrase
 
     bv = resolve_text(text, state, src, use, "", assumed)
     if self_source_text(result, src):
         bv.verdict = ("Потратятся: источник этой особенности уничтожен / возвращён в колоду — оставшиеся для оплаты "
                       "ресурсы потратятся (п. 505.9)")
+        res = bv.resolution
+        later = [n for n, _ in res.parts[1:2] if res.results.get(n) == "done"]
+        if later:
+            # the part after «при этом» is what the resources were short for: it is performed all the same
+            bv.verdict += "; " + part_phrase(res, later[0])
+        if asked is not None and asked.parts and asked.target:
+            # «оставшиеся ресурсы не тратятся?»: the asked verb, positive, leads («Тратятся: …»);
+            # «не останутся?»: «Да, не останутся»
+            body = bv.verdict.split(": ", 1)[1]
+            bv.verdict = (f"{asked.target[:1].upper()}{asked.target[1:]}: " if asked.parts == (1,)
+                          else f"Да, не {asked.target} — потратятся: ") + body
+        elif asked is not None and asked.parts:
+            bv.verdict = ("Да, " if asked.parts == (1,) else "Нет, ") + bv.verdict[:1].lower() + bv.verdict[1:]
         bv.form_decided = True
     else:
         bv.verdict = None

@@ -185,8 +185,9 @@ def _past_action(clause: str, w: dict) -> str | None:
         return None
     if re.search(r"(?<![а-яё])(?:может|можно|могу|мог|могла|обязан\w*|должен|должна|вправе)(?![а-яё])", clause):
         return None     # «раз он мог вернуть»: what may be done, not what was
-    if not re.search(rf"(?<![а-яё]){_PAST}(?![а-яё])", clause):
-        return None
+    verbs = [m.group(0) for m in re.finditer(rf"(?<![а-яё]){_PAST}(?![а-яё])", clause)]
+    if not [v for v in verbs if not _has(v, w["chosen"])]:
+        return None     # «выбрал своё раненое сущ»: a choice of target, no event (the state word names no act)
     act = _action_named(clause)
     return act if act in _EVENT_ACTIONS else None
 
@@ -401,6 +402,11 @@ def read_board_facts(question: str) -> BoardFacts:
                     unread.append(raw.strip())
                 continue
             counters = None if asking or quoted else _counters_told(clause, w)
+            if counters is not None and antecedent is not None and _PRONOUN_PLACE.search(clause) \
+                    and facts[antecedent].kind == "exists":
+                # «выбрал орка противника, на нём нет ни одной фишки»: the creature just named, not the source
+                facts.append(Fact("target", facts[antecedent].owner, None, raw.strip(), attrs=(("counters", "==", counters),)))
+                continue
             if counters is not None:
                 facts.append(Fact("source", "own", None, raw.strip(), attrs=(("counters", "==", counters),)))
                 continue    # «фишек на карте нет», «на ней 2 фишки»: the card with the text
@@ -452,14 +458,14 @@ def read_board_facts(question: str) -> BoardFacts:
                 continue
             flying_word = _has(clause, ["летун", "летуна", "летунов", "летуны"])
             lives = _has(clause, section_extra_lives()) or (_has(clause, ["жизн"]) and _has(clause, ["доп"]))
-            if not lives and _has(clause, w["resources"]) and _has(clause, w["resources_none"]):
+            if not lives and not asking and _has(clause, w["resources"]) and _has(clause, w["resources_none"]):
                 facts.append(Fact("no_resources", None, None, raw.strip()))    # «ресурсов на оплату ноль»
                 continue
             if not lives and _has(clause, w["resources"]) and _has(clause, w["resources_left"]) and not asking \
                     and not re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", clause) and not _has(clause, w["creature"]):
                 facts.append(Fact("resources", "own", None, raw.strip()))    # «у меня ещё остались ресурсы»
                 continue
-            if _has(clause, w["other"]) and not lives and not quoted and not _has(clause, w["creature"]):
+            if _has(clause, w["other"]) and not lives and not quoted and not asking and not _has(clause, w["creature"]):
                 unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
                 continue
             targets_only = _has(clause, w["target"]) and not _has(clause, [c for c in w["creature"] if c not in w["target"]])
@@ -473,18 +479,56 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts.append(Fact("none", owner, None, raw.strip(), card_kind=card_kind))
                 elif _has(clause, w["exists"]) or _opens_with(clause, w["possessive"]):
                     facts.append(Fact("exists", owner, None, raw.strip(), card_kind=card_kind))
+                    only = "|".join(re.escape(fold(o)) for o in w["only"])
+                    if owner is not None and re.search(rf"(?<![а-яё])(?:{only})\s+(?:[а-яё]+\s+)?(?:{'|'.join(map(re.escape, w['card_kinds'][card_kind]))})",
+                                                       clause):
+                        # «у противника на поле только артефакты»: that side has no creature
+                        facts.append(Fact("none", owner, None, raw.strip()))
                 elif not asking:
                     unread.append(raw.strip())
                 continue
             if not (_has(clause, w["creature"]) or flying_word):
+                if _has(clause, w["chosen"]) and not quoted and not asking and not _has(clause, w["part_nouns"]) \
+                        and not re.search(r"(?<![а-яё])(?:не|ни|нет|перв\w*|втор\w*|трет\w*)(?![а-яё])", clause) \
+                        and re.search(r"(?<![а-яё])выбрал\w*\s+(?:\w+\s+)?[а-яё]{3,}", clause):
+                    # «выбрал орка противника»: the chosen creature is on the board (what «на нём» stands for next)
+                    facts.append(Fact("exists", _owner_of(clause, w), None, raw.strip()))
+                    continue
                 if _has(clause, w["chosen"]) or quoted:
                     continue
                 if not asking and _owner_of(clause, w) is not None and _SHORT_STATE.search(clause) \
                         and not any(_has(clause, w[r]) for r in ("closed", "open", "flying", "wounded", "incorporeal")):
                     unread.append(raw.strip())  # «мои все целы»: a state of those creatures the reader does not know
                     continue
-                if re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
+                states = [r for r in ("closed", "open", "flying", "wounded", "incorporeal") if _has(clause, w[r])]
+                if _has(clause, w["preference"]) and _action_named(clause) is not None:
+                    continue    # «я бы лучше ранил на 1 открытое»: what the asker wants to do — the asked act, no board
+                elif re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
                     pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
+                elif states and not asking and _has(clause, w["every"]) and _owner_of(clause, w) is not None \
+                        and not (_has(clause, w["enemy"]) and _has(clause, [x for x in w["own"] if not x.startswith("сво")])):
+                    pass        # «у врага всё закрыто», «противник всех своих уже закрыл»: every creature of that side
+                elif states and not asking and _opens_with(clause, w["possessive"]) \
+                        and not re.search(r"(?<![а-яё])(?:не|нет|ни|только|лишь|одни)(?![а-яё])", clause):
+                    # «у меня раненый гоблин»: a creature of that side in that state is there
+                    facts.append(Fact("exists", _owner_of(clause, w), states[0], raw.strip(), also=tuple(states[1:])))
+                    continue
+                elif states and not asked_sentence and not re.search(
+                        r"(?<![а-яё])(?:хочет|хочу|может|могу|можно|нужно|надо)(?![а-яё])", clause):
+                    unread.append(raw.strip())  # «всё закрыто», «противник закрылся»: whose cards is not told
+                    continue
+                elif not asking and (guard := _GUARD.search(clause)) is not None:
+                    # «у него защита от уничтожения»: the part doing that does not work on it, as «не уничтожился»
+                    act = _action_named(guard.group(1)) or ("wound" if re.match(r"ран(?:ы|ам|ений|ения|ение)?(?![а-яё])",
+                                                                                  guard.group(1)) else None)
+                    if act is not None and not re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", clause):
+                        facts.append(Fact("failed", None, None, raw.strip(), act))
+                    else:
+                        unread.append(raw.strip())
+                    continue
+                elif not asked_sentence and (_has(clause, w["stats"]) or re.search(r"(?<![\d.])\d+(?![\d.])", clause)):
+                    unread.append(raw.strip())  # «у него броня 1»: a number or stat of a card the board does not keep
+                    continue
                 else:
                     continue
             if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
@@ -684,6 +728,10 @@ _OPPONENT_TURN = re.compile(r"^\s*(?:(?:а|и|но)\s+)?(?:сейчас\s+|ид�
                             r"|^\s*(?:сейчас\s+)?(?:чужой|вражеский)\s+ход")
 _ON_SOURCE = re.compile(r"(?<![а-яё])(?:на\s+(?:карте|ней|нем|нём|этой\s+карте|источнике|себе|нем\s+самом)|у\s+(?:нее|неё|него|карты|"
                         r"этой\s+карты|источника))(?![а-яё])")
+_GUARD = re.compile(r"(?<![а-яё])(?:защит\w*|иммунитет\w*|неуязвим\w*)\s+(?:от|к)\s+((?:[а-яё]+\s*){1,2})")
+"""«защита от уничтожения», «иммунитет к ранам»: the act named does not work on that card."""
+_PRONOUN_PLACE = re.compile(r"(?<![а-яё])(?:на\s+(?:н[её]м|ней|нее)|у\s+(?:него|нее|неё))(?![а-яё])")
+"""«на нём», «у неё»: a pronoun that may stand for the creature named just before, not the source."""
 _NUMBER_WORDS = {"одна": 1, "один": 1, "одну": 1, "две": 2, "два": 2, "три": 3, "четыре": 4, "пять": 5}
 
 
@@ -870,6 +918,14 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
     for leaf in leaves:
         n = nums[id(leaf)]
         action, args = leaf_action(leaf)
+        if action is None:
+            # «оглушите выбранное существо противника»: what it does is not typed, whom it targets is —
+            # the board holds that target unless a fact says none exists (the executor then finds none)
+            from bot.abilities.effects import target_of
+
+            typed = target_of(leaf.text) or {}
+            if typed.get("who") in ("chosen", "enemy", "own") and typed.get("kind") in (None, "creature"):
+                action, args = "untyped", {"target": typed}
         spec = subject_relative(leaf.text, (args.get("target") or {}) if isinstance(args, dict) else {})
         who = spec.get("who")
         if this_card(leaf.text, who, antecedent):
@@ -918,7 +974,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             continue
         if who in ("it", "named") or action not in ("wound", "discharge", "shot", "throw", "heal", "destroy",
                                                     "return_to_deck", "return_to_hand", "exile", "open", "close",
-                                                    "lose", "gain", "move"):
+                                                    "lose", "gain", "move", "untyped"):
             continue
         owner = spec.get("owner") or ("own" if who == "own" else "enemy" if who == "enemy" else None)
         spec = implied_state(action, spec)
@@ -932,7 +988,16 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         if numbers and kind == "creature":
             _numbered_targets(st, n, numbers, player, facts, assumed, missing)
             continue
-        blocked = _excluded(facts.facts, owner or ("enemy" if player == "second" else "own"), restr, kind)
+        side = owner or ("enemy" if player == "second" else "own")
+        flyers = next((f for f in facts.of("exists") if f.only and f.restriction == "flying" and f.card_kind == "creature"
+                       and (f.owner or side) == side), None) if "ground" in (spec.get("restrictions") or ()) else None
+        if flyers is not None and kind == "creature":
+            # «у него на поле только летуны» and a part for a creature that does not fly: none fits
+            cid = f"Существо {'противника' if player == 'second' else 'ваше'} {len(st.cards)}"
+            st.cards[cid] = Card(id=cid, owner=player, cell=parse_cell(next(free[player])), lives=10, traits={"flying"})
+            assumed.append(f"«{flyers.said}»: {cid} летающее, подходящей цели для части {n} нет")
+            continue
+        blocked = _excluded(facts.facts, side, restr, kind)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
                     and c.id not in removed and c.zone == "battlefield" and not c.host]
         if blocked is None and existing and action not in failed:
@@ -987,6 +1052,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             use.targets[n] = cid
         else:
             assumed.append(f"«{blocked.said}»: подходящей цели для части {n} нет")
+    _target_counters(st, src, leaves, nums, use, facts, assumed, missing)
     for f in facts.of("attached"):
         cid = "Симбиот ваш" if f.card_kind == "symbiote" else "Экипировка ваша"
         if cid in st.cards:
@@ -1028,6 +1094,53 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
 
 
 _REMOVING = ("destroy", "return_to_deck", "return_to_hand", "exile")
+
+
+class NeededIf(str):
+    """A fact of ``missing`` the board needs only when the run reaches part ``part`` (the part
+    is declared: its result is ``done`` or ``failed``)."""
+
+    part: int
+
+    def __new__(cls, part: int, text: str) -> "NeededIf":
+        obj = super().__new__(cls, text)
+        obj.part = part
+        return obj
+
+
+def still_missing(missing: list[str], res: Resolution) -> list[str]:
+    """The facts of ``missing`` the run ``res`` needed: every plain one, and each ``NeededIf``
+    whose part was declared in the run."""
+    return [m for m in missing if not isinstance(m, NeededIf) or res.results.get(m.part) in ("done", "failed")]
+
+
+def _target_counters(st: GameState, src: Card, leaves, nums: dict, use: Use, facts: BoardFacts, assumed: list[str],
+                     missing: list[str]) -> None:
+    """The counters on the target of a part that removes counters from a card other than the
+    source («снять с выбранного существа фишку»): as the question tells them of the creature
+    it names («выбрал орка, на нём нет ни одной фишки»: a ``target`` fact); with none told
+    the board does not decide the part — that fact goes to ``missing``."""
+    told = [k for f in facts.of("target") for a, _, k in f.attrs if a == "counters"]
+    for leaf in leaves:
+        n = nums[id(leaf)]
+        action, _ = leaf_action(leaf)
+        target = use.targets.get(n)
+        if action != "lose" or not _has(fold(leaf.text), _words_counters()) or not isinstance(target, str) \
+                or target == src.id or target not in st.cards:
+            continue
+        if told:
+            st.cards[target].counters = told[0]
+            assumed.append(f"на {target} фишек: {told[0]} (так сказано в вопросе)")
+        else:
+            # needed only when the run reaches the part (a 505.7 refusal or an earlier failure spares it)
+            missing.append(NeededIf(n, f"сколько фишек на цели части {n} (от этого зависит, выполнится ли она)"))
+
+
+def _words_counters() -> list[str]:
+    """The ``card_board.counters`` stems («фишк», «{counter}»)."""
+    from bot.vocab import section
+
+    return list(section("card_board")["counters"])
 
 _NUMBER_RU = {"cost": "стоимость", "lives": "число жизней"}
 

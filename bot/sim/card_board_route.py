@@ -16,7 +16,10 @@ the card's as imported, and the answer says which card it took.
 
 from __future__ import annotations
 
+import re
+
 from bot.answer import Answer, Block
+from bot.textnorm import fold
 
 ROUTE = "ability"
 
@@ -24,6 +27,12 @@ ROUTE = "ability"
 CARD_AWARE = True
 """``bot.judge.ask`` passes the card mentions of the user's database (``cards=``) with the
 question as asked."""
+
+
+_OPEN_STATE = re.compile(r"(?<![а-яё])(?:все|всех)\s+(?:\w+\s+)?(?:(?:за|от)крыт(?:о|ы|ые|ых)?|(?:повернут|тапнут)\w*)(?![а-яё])")
+"""An open / closed state told of all cards («всё закрыто», «все уже открыты»), not the act
+(«закрыл»), nor one card's state («существо уже открыто»: the outcome reader takes it for the
+part's target, 505.4)."""
 
 
 def _executable(text: str):
@@ -122,10 +131,15 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
         return None     # nothing to pay with: 505 says what happens only when the source destroys itself (505.9)
     bv = answer_on_board(result.text, facts, facts_text)
     if facts.unread and not (bv.form_decided and bv.verdict):
-        return None     # a told clause the board could not place may change what the run shows
+        # a told clause the board could not place may change what the run shows: no verdict, and the
+        # clause is named (the outcome reader would read it again, and took states for events:
+        # «противник всех своих уже закрыл» -> «часть 1 выполнена»)
+        bv.verdict = None
     if not facts.facts and bv.verdict is not None and not bv.form_decided:
         return None     # the verdict would rest on an assumed board: the question describes none
-    if not facts.facts and bv.verdict is None:
+    if not facts.facts and bv.verdict is None and not any(_OPEN_STATE.search(fold(u)) for u in facts.unread):
+        # nothing of the board was read: the outcome reader reads the told events («противник закрыл своё
+        # существо»); not a told open / closed state («всё закрыто»), which it would take for a part done
         return None
     assumed = bv.assumed
     res = bv.resolution
@@ -133,10 +147,15 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     blocks = [Block("list", title=f"Текст: «{result.text}»", items=tuple(f"{n}. {t}" for n, t in res.parts)),
               Block("list", title="Поле, на котором выполняется текст:", items=tuple(assumed) or ("источник — ваше существо",)),
               Block("steps", title="Выполнение на поле:", items=tuple(f"{i}. {s.line()}" for i, s in enumerate(res.steps, 1)))]
-    if facts.unread:
+    if facts.unread and bv.verdict is not None:
         blocks.insert(0, Block("note", text="Не учтено: " + "; ".join(f"«{u}»" for u in facts.unread)
                                             + " — на вердикт это не влияет: его решает сама запись текста (п. 505), "
                                               "а не поле."))
+    elif facts.unread:
+        blocks.insert(0, Block("note", text="Вердикт не даю: не понял, что на поле значит "
+                                            + "; ".join(f"«{u}»" for u in facts.unread)
+                                            + " — от этого может зависеть, какие части текста выполняются. "
+                                              "Ниже — выполнение на поле без этих слов."))
     if bv.missing:
         blocks.insert(0, Block("note", text="Вердикт не даю: в вопросе не сказано — " + "; ".join(bv.missing) + "."))
     if bv.refused is not None:

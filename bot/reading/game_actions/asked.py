@@ -51,6 +51,9 @@ class AskedReader(SituationReader):
             if before:
                 asked_mentions.append(before[-1])
                 self.use(this.i)
+                nx = self.tok(this.i + 1)
+                if self.w.has("this_nouns", nx) and nx.i not in self.r.used:
+                    self.use(nx.i)      # «это превращение»: the action told, named again
         named = [m for m in asked_mentions if m.kind is not None]
         wh = next((t for t in sent if t.text in ("что", "когда", "кто", "кому") or t.lemma == "момент"), None)
         if self.read_definition(sent, named, asked_mentions, wh):
@@ -242,8 +245,10 @@ class AskedReader(SituationReader):
         # «… через стек идёт? можно (на это) ответить»: a response needs the stack — the same question asked again
         for t in self.toks:
             if self.w.has("respond_verbs", t) and t.sent >= stack_tok.sent:
-                rest = [u for u in self.toks if u.sent == t.sent and u.i != t.i]
-                if all(u.text in ("можно", "ли", "на", "это", "него", "нее", "неё", "нельзя") for u in rest) and \
+                # the sentence of the response, or its clause when it shares the stack's sentence
+                rest = [u for u in self.toks if (u.clause == t.clause if t.sent == stack_tok.sent else u.sent == t.sent)
+                        and u.i != t.i]
+                if all(u.text in self.w.sets["respond_again"] for u in rest) and \
                         not any(u.text == "нельзя" for u in rest):
                     self.use(t.i, *(u.i for u in rest))
         return True

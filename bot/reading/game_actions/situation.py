@@ -377,6 +377,9 @@ class SituationReader(SentenceReader):
                 for u in self.toks:
                     if u.clause == t.clause and u.lemma in ("начало", "переход", "при", "в", "к") and abs(u.i - t.i) <= 3:
                         self.use(u.i)
+                nx = self.tok(t.i + 1)
+                if nx is not None and nx.lemma == "ход" and nx.case == "gent":
+                    self.use(nx.i)      # «новая фаза хода»: a phase of the turn
                 self.mentions = [m for m in self.mentions if not (set(m.words) & {t.i, t.i - 1})]
 
     def opens_condition(self, t: Tok) -> bool:
