@@ -926,6 +926,13 @@ def read_text_book(text: str, source: str) -> FullBook:
         if m and _is_header_text(m.group("t")) and not _T_FULL.match(s) and (
                 starts_item(_clean(nxt[i])) or section is None or int(m.group("n")) > int(section)):
             number = m.group("n")
+            if number in seen and not starts_item(_clean(nxt[i])) and any(
+                    c.number.split(".")[0] == number for c in book.clauses):
+                # a line of a table of contents after the sections («Содержание» at the end of a
+                # text or PDF): a section already read, and no item after the line
+                skipped += 1
+                section, cur, dict_title, target = None, None, None, None
+                continue
             if number in seen and not any(c.number.split(".")[0] == number for c in book.clauses):
                 # the first «NNN. Title» had no items: a line of a table of contents
                 # («Содержание» at the front of a PDF), as were the empty headers after it

@@ -358,8 +358,8 @@ _DEFINITION_Q = re.compile(
 
 def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer | None:
     """The judge's dictionary route: «Что такое вампиризм?» answered by the edition's
-    own dictionary entry (and its defining paragraph, if any) – route ``glossary``,
-    citations that paragraph and «Словарь: Вампиризм». ``None`` for any other question
+    own dictionary entry (and its defining paragraph, if any) – route ``glossary``, its
+    verdict the entry's first sentence, citations that paragraph and «Словарь: Вампиризм». ``None`` for any other question
     and for terms without a dictionary entry in ``edition`` (the search route answers)."""
     m = _DEFINITION_Q.match(question or "")
     if not m:
@@ -370,4 +370,7 @@ def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer | None:
         return None
     ans = glossary_answer(word, edition)
     ans.question = question
+    from bot.rules_text.defining import entry_verdict
+
+    ans.verdict = entry_verdict(t.entry.text)   # «Что такое мулиган?» — «Однократная пересдача …» (the entry)
     return ans

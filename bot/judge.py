@@ -205,7 +205,16 @@ def _ask(q: str, edition: str) -> Answer:
         if ans is not None and ans.route in BOUND_ROUTES and not ans.verdict:
             ans = _rule_text_instead(ans, asked, edition)
         if ans is not None:
+            had = bool(ans.verdict)
             _lead_gate(ans, q, _prober(route, asked, edition))
+            if had and not ans.verdict and ans.route in BOUND_ROUTES:
+                # «что значит перемещение?» read as an argument: the simulator's «да / нет» answers no
+                # wh-question — the rule text may state the value asked
+                alt = _rule_text_instead(ans, asked, edition)
+                if alt is not ans and alt.verdict:
+                    _lead_gate(alt, q)
+                    if alt.verdict:
+                        ans = alt
             if cards is not None:
                 _with_cards(ans, q, cards, getattr(route, "CARD_AWARE", False))
             if no_store:
@@ -382,10 +391,12 @@ def _opens_with_wh(question: str) -> bool:
     from bot.textnorm import fold
     from bot.yesno import _WHO_RIGHT
 
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if not parts or _WHO_RIGHT.search(fold(question)):   # «кто прав?» is answered «Да, вы правы» too
+    from bot.asked import last_asked
+
+    asked = last_asked(question)
+    if asked is None or _WHO_RIGHT.search(fold(question)):   # «кто прав?» is answered «Да, вы правы» too
         return False
-    return opens_with_wh(next((p for p in reversed(parts) if "?" in p), parts[-1]))
+    return opens_with_wh(asked)
 
 
 _EDITION_BOUND = ("bot.lookup", "bot.rules_text.route", "bot.glossary", "bot.reading.partial", "bot.search")

@@ -37,12 +37,20 @@ def analyzer() -> pymorphy3.MorphAnalyzer:
 
 
 @lru_cache(maxsize=200_000)
+def _best(w: str) -> tuple[str, str | None]:
+    """``(normal form, part of speech)`` of the most likely parse of the folded word
+    ``w``: one dictionary look-up serves both ``lemma`` and ``pos``."""
+    p = analyzer().parse(w)[0]
+    return p.normal_form.replace("ё", "е"), p.tag.POS
+
+
+@lru_cache(maxsize=200_000)
 def lemma(word: str) -> str:
     """Normal form of a folded word (``bot.textnorm.fold``): «симбиота» -> «симбиот»."""
     w = word.casefold().replace("ё", "е")
     if w in DOMAIN_LEMMAS:
         return DOMAIN_LEMMAS[w]
-    return analyzer().parse(w)[0].normal_form.replace("ё", "е")
+    return _best(w)[0]
 
 
 @lru_cache(maxsize=200_000)
@@ -51,4 +59,4 @@ def pos(word: str) -> str | None:
     w = word.casefold().replace("ё", "е")
     if w in DOMAIN_POS:
         return DOMAIN_POS[w]
-    return analyzer().parse(w)[0].tag.POS
+    return _best(w)[1]

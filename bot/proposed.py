@@ -57,8 +57,9 @@ def _words() -> dict:
 
 
 def _asked(question: str) -> str:
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    return next((p for p in reversed(parts) if "?" in p), parts[-1]) if parts else ""
+    from bot.asked import last_asked
+
+    return last_asked(question) or ""
 
 
 def _number(toks, numbers: dict[str, int]) -> int | None:

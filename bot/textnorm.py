@@ -201,6 +201,7 @@ def _bracket_icon(m: re.Match) -> str:
 _VARIABLE = re.compile(r"(?<![А-Яа-яЁёA-Za-z])[XxХх](?![А-Яа-яЁёA-Za-z])")
 _MIXED_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа-яЁё]*[A-Za-z][A-Za-zА-Яа-яЁё]*|"
                          r"[A-Za-zА-Яа-яЁё]*[A-Za-z][A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа-яЁё]*")
+_SCRIPT_SEAM = re.compile(r"[А-Яа-яЁё][A-Za-z]|[A-Za-z][А-Яа-яЁё]")
 _LATIN_TO_CYR = str.maketrans({"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
                                "P": "Р", "T": "Т", "X": "Х", "a": "а", "c": "с", "e": "е", "o": "о", "p": "р",
                                "x": "х", "y": "у", "k": "к", "m": "м", "t": "т", "h": "н", "b": "в"})
@@ -225,7 +226,7 @@ _LEADING_STRAY = re.compile(r'["\u201c\u201d\u201e]\s*')
 
 
 @lru_cache(maxsize=1)
-def _spelling() -> tuple[re.Pattern | None, dict[str, str], tuple, tuple]:
+def _spelling() -> tuple[re.Pattern | None, dict[str, str], frozenset, re.Pattern | None]:
     """grammar/card_spelling.yaml ``variants`` as one alternation of whole words/phrases
     (longest first) and ``{folded variant: written form}``."""
     import yaml
@@ -235,19 +236,21 @@ def _spelling() -> tuple[re.Pattern | None, dict[str, str], tuple, tuple]:
     try:
         data = yaml.safe_load((grammar_dir() / "card_spelling.yaml").read_text(encoding="utf-8")) or {}
     except OSError:
-        return None, {}, (), ()
+        return None, {}, frozenset(), None
     table = {" ".join(str(k).casefold().replace("ё", "е").split()): str(v) for k, v in (data.get("variants") or {}).items()}
     glued = [str(w).casefold() for w in data.get("glued_words") or ()]
     if not table and not glued:
-        return None, {}, (), ()
+        return None, {}, frozenset(), None
     alts = sorted(table, key=len, reverse=True)
     parts = ["(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts) + r")(?![А-Яа-яЁёA-Za-z-])"] if alts else []
     if glued:
         parts.append("(" + "|".join(map(re.escape, glued)) + r")([а-яё]{3,})")
     pat = re.compile(r"(?<![А-Яа-яЁёA-Za-z-])(?:" + "|".join(parts) + ")", re.I)
-    # a cheap first look: any first word of a variant, or a header word glued to a word
-    probe = tuple(dict.fromkeys([*(a.split()[0] for a in alts), *glued]))
-    return pat, table, probe, tuple(glued)
+    # a cheap first look (``respell_card_words``): the one-word variants and the first two
+    # words of the longer ones
+    probe = frozenset(tuple(a.split()[:2]) if " " in a else a for a in alts)
+    glued_probe = re.compile("(?:" + "|".join(map(re.escape, glued)) + ")[а-яё]{3}") if glued else None
+    return pat, table, probe, glued_probe
 
 
 
@@ -311,9 +314,12 @@ def respell_card_words(s: str) -> str:
     an amount split («ударна 2», ``_unglue_na``). Linear in the text's length."""
     pat, _, probe, glued = _spelling()
     if pat is not None:
+        # a cheap first look (a superset of what the pattern matches): a variant's word (its
+        # first two words) written as words, or a word opening with a glued header word
         low = s.casefold()
-        if any(w in low for w in probe) and (not glued or any(w in low for w in probe if w not in glued)
-                                             or _GLUED_HEAD.search(low)):
+        words = _LETTERS.findall(low)
+        if not probe.isdisjoint(words) or not probe.isdisjoint(zip(words, words[1:])) or (
+                glued and glued.search(low)):
             s = pat.sub(_respell, s)
     if "-" in s and _HYPHEN_IN_WORD.search(s):
         s = _WRAP_HYPHEN.sub(_unwrap, s)
@@ -378,7 +384,7 @@ def _unglue_words(m: re.Match) -> str:
 
 
 _HYPHEN_IN_WORD = re.compile(r"[а-яё]-[а-яё]")
-_GLUED_HEAD = re.compile(r"(?:воздействие|заклинание)[а-яё]{3}")
+_LETTERS = re.compile(r"[а-яёa-z]+")
 _GLUED_NA_PROBE = re.compile(r"[а-яё]на ?[+\-]?[\dX]")
 
 
@@ -428,7 +434,8 @@ def normalize_card_text(text: str) -> str:
     # a dash glued to one word: "При гибели- ранить", "При гибели -ранить"
     s = re.sub(r"(?<=[А-Яа-яЁёA-Za-z»)])-(?= )|(?<= )-(?=[А-Яа-яЁёA-Za-z«])", "–", s)
     # Latin look-alike letters inside a Cyrillic word ("Cтрой" with a Latin C)
-    s = _MIXED_WORD.sub(lambda m: m.group(0).translate(_LATIN_TO_CYR) if _CYR.search(m.group(0)) else m.group(0), s)
+    if _SCRIPT_SEAM.search(s):   # a mixed word has a Cyrillic letter next to a Latin one
+        s = _MIXED_WORD.sub(lambda m: m.group(0).translate(_LATIN_TO_CYR) if _CYR.search(m.group(0)) else m.group(0), s)
     s = _VARIABLE.sub("X", s)
     # a minus glued to a number or the variable is a sign, not a dash: "–1 от {strike}",
     # "получить −1 к разряду", "-X к удару" (a range "1-2-3" keeps its hyphens)

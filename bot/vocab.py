@@ -68,6 +68,33 @@ def pattern_regex(items) -> str:
     return r"\b(?:" + "|".join(alts) + ")"
 
 
+def alternation(items, space: str = r"\s+", ending: str = "[а-яё]*") -> str:
+    """One non-capturing group of regular-expression alternatives for the word list
+    ``items``, in its order (the first alternative that fits wins): words of an item
+    separated by spaces match any white space, a word ending in «*» any Russian ending
+    («получа*» ~ «получает», «получаю»), everything else literally. Unlike
+    ``pattern_regex`` it adds no word boundary: the code around it says where a match may
+    start and end; ``space`` is what stands between the words of an item (the possessive
+    «\\s++» for patterns that must stay linear), ``ending`` what a «*» stands for. Raises
+    ``RulebookError`` for an empty list."""
+    import re
+
+    alts = []
+    for item in items or ():
+        words = [re.escape(w[:-1]) + ending if w.endswith("*") else re.escape(w) for w in str(item).split()]
+        if words:
+            alts.append(space.join(words))
+    if not alts:
+        from bot.errors import RulebookError
+        raise RulebookError(f"словарь вопросов {LEXICON_FILE}: пустой список слов")
+    return "(?:" + "|".join(alts) + ")"
+
+
+def words_regex(name: str, key: str, space: str = r"\s+", ending: str = "[а-яё]*") -> str:
+    """``alternation`` of the list ``key`` in section ``name`` of the lexicon."""
+    return alternation(section(name)[key], space, ending)
+
+
 def patterns(name: str, key: str) -> str:
     """``pattern_regex`` of the list ``key`` in section ``name`` of the lexicon."""
     return pattern_regex(section(name)[key])

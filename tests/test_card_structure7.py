@@ -382,3 +382,29 @@ def test_two_modifiers_of_one_option_are_two_effects():
     choice = _kinds(res, "choice")[0]
     assert [c.kind for c in choice.children] == ["effect", "and_then"]
     assert [n.text for n in choice.children[1].children] == ["+2 к {strike}", "+1 к {move}"]
+
+
+def test_two_values_of_the_first_option_are_two_effects_and_the_duration_is_shared():
+    res = parse("При атаке ваши орки получают +1 к сильному {strike} и {ova} 1 или +1 к {ova} до конца хода.")
+    choice = _kinds(res, "choice")[0]
+    assert choice.attr("shared") == "до конца хода"
+    assert [c.kind for c in choice.children] == ["and_then", "effect"]
+    assert [n.attr("action") for n in choice.children[0].children] == ["modify", "gain"]
+    assert choice.children[1].text == "+1 к {ova}"
+
+
+def test_abilities_listed_after_may_under_a_trailing_name_are_one_optional():
+    res = parse("В начале хода противника – может закрыть стоящее рядом существо противника и ранить его на 2 "
+                "(заклинание «иней»).")
+    assert res.ast.shape() == "(trigger (named (optional effect effect)))"
+
+
+def test_soul_catcher_is_a_keyword_ability():
+    res = parse("Герой-маг. Душелов. Ярость 1.")
+    assert [n.attr("action") for n in _kinds(res, "effect")] == ["class", "trait", "trait"]
+
+
+def test_a_restriction_in_brackets_is_an_effect_of_its_own():
+    res = parse("При сильной атаке получить {counter} (не может иметь более 3 {counter}).")
+    assert [n.attr("action") for n in _kinds(res, "effect")] == ["counters", "restrict"]
+    assert _kinds(res, "effect")[0].text == "получить {counter}"

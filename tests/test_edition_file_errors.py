@@ -92,3 +92,16 @@ def test_search_and_ask_on_an_edition_with_no_paragraph_answer_instead_of_crashi
     assert main(["ask", "--json", "--edition", "empty", "Можно ли положить симбиота на летающее существо?"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["verdict"] is None and out["citations"] == []
+
+
+def test_ask_exit_codes_for_an_edition_that_does_not_load_and_one_that_does_not_exist(user_editions, capsys):
+    """README «Коды выхода»: an edition whose file does not load is refused on the merits
+    (1, the file and line named); an edition name that is unknown or malformed is bad usage (2)."""
+    (user_editions / "broken.yaml").write_text("edition: broken\nclauses: [\n  - {number: 1\n", encoding="utf-8")
+    assert main(["ask", "--json", "--edition", "broken", "Можно ли положить симбиота на летающее существо?"]) == 1
+    cap = capsys.readouterr()
+    assert "broken.yaml, строка 3" in json.loads(cap.out)["error"] and "Traceback" not in cap.err
+    assert main(["ask", "--edition", "nosuch", "Можно ли?"]) == 2
+    assert "нет редакции «nosuch»" in capsys.readouterr().err
+    assert main(["ask", "--edition", "a/b", "Можно ли?"]) == 2
+    assert "имя редакции «a/b» не годится" in capsys.readouterr().err

@@ -358,3 +358,37 @@ def test_tolerable_html_faults_import_every_clause(tmp_path, old, new):
     data, _ = import_sources([src], "x")
     assert [c["number"] for c in data["clauses"]] == ["101.1", "101.2", "102.1", "102.2", "103.1"]
     assert data["clauses"][2]["text"] == "Игроки тасуют колоды."
+
+
+_TEXT_BOOK = """Правила игры Берсерк
+
+100. Общие положения.
+1. Игра ведётся двумя игроками.
+2. Каждый игрок имеет колоду.
+101. Поле боя.
+1. Поле боя состоит из 30 клеток.
+2. У каждого игрока своя половина поля.
+а) Первый ряд ближе к противнику.
+"""
+
+
+@pytest.mark.parametrize("toc", [
+    "\nСодержание\n100. Общие положения\n3\n101. Поле боя\n4\n",
+    "\nОглавление\n100. Общие положения ........ 3\n101. Поле боя ........ 4\n© 2025\n",
+])
+def test_a_table_of_contents_after_the_sections_of_a_text_book_is_skipped(toc):
+    from bot.fullbook import read_text_book
+
+    for text in (_TEXT_BOOK + toc, toc + _TEXT_BOOK):
+        book = read_text_book(text, "r.txt")
+        assert [c.number for c in book.clauses] == ["100.1", "100.2", "101.1", "101.2", "101.2.а"]
+        assert [s["number"] for s in book.sections] == ["100", "101"]
+        assert book.clauses[-1].text == "Первый ряд ближе к противнику."   # the contents are no part of it
+        assert any(n.startswith("Пропущено строк вне разделов") for n in book.notes)
+
+
+def test_a_section_told_twice_with_items_is_still_an_error_in_a_text_book():
+    from bot.fullbook import read_text_book
+
+    with pytest.raises(RulebookError, match=r"r\.txt, строка 10: раздел 100 встречается второй раз \(первый – строка 3\)"):
+        read_text_book(_TEXT_BOOK + "100. Общие положения.\n1. Ещё раз.\n", "r.txt")

@@ -669,3 +669,30 @@ def test_ili_after_the_closing_comma_of_a_subordinate_clause_is_a_choice():
     ast = parse("Ранить существо на 1, если оно закрыто, или получить фишку").ast
     assert ast.shape() == "(choice (condition effect) effect)"
     assert ast.children[1].text == "получить фишку"
+
+
+def test_card_grammar_reads_each_thread_own_text():
+    """The card grammar builds the AST while parsing (bot/abilities/grammar.py): texts
+    parsed at once in several threads keep their own spans and leaf texts (505.4.1)."""
+    import threading
+
+    from bot.abilities.parser import parse
+
+    texts = ["Ранить выбранное существо на 2; получить фишку",
+             "Закрыть выбранное существо; излечить себя на 3",
+             "Получить фишку; ранить выбранное существо на 1"]
+    expected = {t: [n.text for n in parse(t).ast.walk() if n.kind == "effect"] for t in texts}
+    got: dict[str, set] = {t: set() for t in texts}
+
+    def work(t: str) -> None:
+        for _ in range(40):
+            got[t].add(tuple(n.text for n in parse(t).ast.walk() if n.kind == "effect"))
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in texts]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert expected["Ранить выбранное существо на 2; получить фишку"] == ["Ранить выбранное существо на 2", "получить фишку"]
+    assert all(got[t] == {tuple(expected[t])} for t in texts)
+    assert parse(texts[0]).ast.rule == "505.4.1"

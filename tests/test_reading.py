@@ -441,6 +441,21 @@ def test_a_card_left_without_a_host_at_seating_is_simulated(q, verdict, first):
     assert sc.run(sc.load(dump(a.reading), "r.yaml")).passed
 
 
+def test_sentence_and_clause_runs_of_a_question():
+    """``spans_of``: each sentence and clause of a tokenised question is one run of its
+    words (the readers take a sentence's words without scanning the whole question)."""
+    from bot.reading.tokens import spans_of, tokenize
+
+    toks, ends = tokenize("Орк погиб. Симбиот лежал на нём, потом ушёл. Что с симбиотом?")
+    sents = spans_of(toks, "sent")
+    assert ends == [".", ".", "?"]
+    assert [[t.text for t in toks[a:b]] for a, b in sents.values()] == [
+        ["орк", "погиб"], ["симбиот", "лежал", "на", "нем", "потом", "ушел"], ["что", "с", "симбиотом"]]
+    clauses = spans_of(toks, "clause")
+    assert [t.text for t in toks[slice(*clauses[toks[6].clause])]] == ["потом", "ушел"]
+    assert all(t.sent == k for k, (a, b) in sents.items() for t in toks[a:b])
+
+
 def test_a_false_premise_of_the_askers_reasoning_is_said_with_its_paragraph():
     a = ask("у меня артефакт с телепортом. телепорт это ж не движение, значит он может телепортироваться?")
     assert a.verdict.startswith("Нет"), a.verdict

@@ -188,7 +188,8 @@ def test_ask_json_names_the_route_and_the_sentence():
 
 def test_unrelated_question_is_left_to_search():
     assert answer("Сколько стоит коробка бустеров?", "5ed") is None
-    assert answer("Что такое стек?", "5ed") is None
+    a = answer("Что такое стек?", "5ed")      # a definition: the defining sentence (bot.rules_text.defining)
+    assert a.verdict == "Стек состоит из последовательности объявленных игродействий" and a.citations == ["302.1"]
 
 
 # --- the full-layout test edition (tests/data/edition_tested.html), questions written for it ---

@@ -105,7 +105,9 @@ def test_ask_what_is_answers_from_the_editions_dictionary(user_dir):
     assert a.route == "glossary" and a.edition == "tested"
     assert a.citations[-1] == "Словарь: Мулиган"
     assert "Однократная пересдача сдачи до начала набора отряда" in a.text
-    assert ask("Что такое пас?", "5ed").route == "search"  # 5ed has no dictionary: the search answers as before
+    assert a.verdict.startswith("Однократная пересдача сдачи до начала набора отряда")   # the entry quoted
+    b = ask("Что такое пас?", "5ed")    # 5ed has no dictionary: its defining sentence answers (303.2)
+    assert b.route == "rule_text" and b.verdict.startswith("Пас – это передача приоритета") and b.citations[0] == "303.2"
 
 
 def test_site_of_an_imported_edition_shows_tables_and_dictionary(user_dir, tmp_path):

@@ -29,20 +29,28 @@ from dataclasses import dataclass, field
 from bot.abilities.resolve import Outcome, Part
 from bot.morph import lemma, pos
 from bot.textnorm import fold, normalize_typography
-from bot.vocab import patterns, section
+from bot.vocab import alternation, patterns, section
 
 QUOTE_MARK = "⟪Q⟫"  # stands for a quoted phrase inside a sentence
 
 # The words of this reader: the ``outcome`` section of the one question lexicon
 # (``grammar/lexicon.yaml``, ``bot.vocab``), which a judge edits without Python.
 _W = section("outcome")
+
+
+def _words(key: str) -> str:
+    """The word list ``key`` of the ``outcome`` section as one regex alternation («*»: ``\\w*``)."""
+    return alternation(_W[key], ending=r"\w*")
+
+
 # Words too common in card text to tell parts apart.
 _GENERIC = frozenset(str(w) for w in _W["generic"])
 _ORDINALS = {str(k): int(v) for k, v in _W["ordinals"].items()}
 _ORD_RE = re.compile(r"\b(перв|втор|трет|четв[её]рт|пят)[а-я]*\b|\b(?:часть|способность|вариант)\s*(\d)\b|\b(\d)[-‑]?(?:я|й|е|ю|ая|ую|ое)\b")
 _WORD_RE = re.compile(r"[а-яё]+")
 
-_NEG_RE = re.compile(r"\b(не|без|нельзя|невозможно|нет|ни|отсутству\w*|отсутств\w*)\b")
+# (the words of the patterns below are lists of ``outcome`` in grammar/lexicon.yaml; «*» is \w* here)
+_NEG_RE = re.compile(r"\b(" + _words("negation") + r")\b")
 _ILLEGAL_RE = re.compile(r"нелегальн|\bнельзя\b|\bневозможно\b|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
                          r"(?:быть\s+)?объяв|\bне\s+(?:могу|может|можем|могут|можно)\b|объявить\s+нельзя|нет\s+(?:\w+\s+){0,2}цел[еи]")
 _REFUSE_RE = re.compile(patterns("outcome", "refuse"))
@@ -53,7 +61,7 @@ _NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|н
 _CHOOSE_RE = re.compile(r"\bвыбр(?!анн)\w*|\bвыбира\w*|\bвыбор\b")
 _DECLARE_ONLY_RE = re.compile(r"\bтолько\b|\bбез\b|\b(?:но|а)\s+не\b|\bкроме\b")
 _ONLY_END_RE = re.compile(r",|;|\bбез\b|\b(?:а|но|и)\s+не\b|\bкроме\b")
-_WITHOUT_RE = re.compile(r"\b(?:без|кроме|а\s+не|но\s+не|и\s+не)\b([^,;.?!]*)")
+_WITHOUT_RE = re.compile(r"\b" + _words("without") + r"\b([^,;.?!]*)")
 _DECLARE_RE = re.compile(patterns("outcome", "declare"))
 # The player's intention to declare a part: «хочу сразу ранить», «собираюсь только X».
 _INTENT_RE = re.compile(patterns("outcome", "intent")[:-1]
@@ -61,7 +69,7 @@ _INTENT_RE = re.compile(patterns("outcome", "intent")[:-1]
 # A part stated legal to declare: «хотя закрыть можно», «закрыть легально», «цель для ранения есть».
 _LEGAL_RE = re.compile(patterns("outcome", "legal"))
 # Segments that name what is left out: «без Y», «не закрывая», «кроме Y», «а не Y».
-_LEFT_OUT_RE = re.compile(r"\b(?:без|кроме|вместо|не)\s+[^,;.?!]*")
+_LEFT_OUT_RE = re.compile(r"\b" + _words("left_out") + r"\s+[^,;.?!]*")
 # «пропустить первую способность»: the part is left undeclared by the player.
 _SKIP_RE = re.compile(patterns("outcome", "skip"))
 _NEGATED_RE = re.compile(r"\bбез\s+[а-я]+|\bне\s+(?:был\w*\s+|удал\w*\s+|смог\w*\s+)?[а-я]+")
@@ -79,7 +87,7 @@ _IMPOSSIBLE = (
 )
 # «все существа (уже) закрыты»: every candidate is already in the state the part would bring about
 _ALL_STATE_RE = re.compile(r"\bвсе\s+(?:\w+\s+){0,2}?(?:уже\s+)?([а-я]+(?:ты|ны|ены))\b")
-_PRONOUN_RE = re.compile(r"\b(она|он|оно|это|эта|этот)\b")
+_PRONOUN_RE = re.compile(r"\b(" + _words("pronouns") + r")\b")
 
 
 def opposites() -> dict[str, str]:
@@ -530,18 +538,15 @@ class _State:
 # Clauses that introduce the card text rather than tell what happened.
 _INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(составн\w+\s+)?(способность|особенность|карта)$|"
                        r"^(в|на|у)\s+(способност|особенност)|^что\b|^как\b")
-_CLAUSE_RE = re.compile(r",\s*(?:а|но|однако|и)\s+|\s+(?:а|но|однако)\s+(?=\w)|"
-                        r",?\s*\b(?:хотя|поэтому|поскольку|так\s+как|потому\s+что|ведь)\s+")
+_CLAUSE_RE = re.compile(r",\s*" + _words("clause_after_comma") + r"\s+|\s+" + _words("clause_inside") + r"\s+(?=\w)|"
+                        r",?\s*\b" + _words("clause_reason") + r"\s+")
 _IF_RE = re.compile(r"\bесли\b")
 
 
-_ASKING_RE = re.compile(r"\b(ли|что|кто|как|когда|где|куда|почему|зачем|сколько|как\w+|чем|чего|кому|кого|"
-                        r"если|чтобы|пока|или|либо|можно|нужно|надо|обязан\w*|обязательн\w*|необходим\w*|"
-                        r"должен|должна|должно|вправе)\b")
-_MODAL_START_RE = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:я\s+|мы\s+)?(?:\w+\s+)?(могу|можем|может|могут|смогу|сможет|вправе|должен|должна|обязан\w*|"
-                             r"получу|будет|будут|сработает|произойд\w*)\b")
-_KNOW_RE = re.compile(r"(?:выбира|выбер|выбрал|реша|решит|решил|определя|знает|знаю|знать|скаж|говор)\w*\s*$")
-_SUBORDINATE_RE = re.compile(r"^(если|когда|пока|чтобы|хотя|так\s+как|потому|поскольку|раз|даже|ведь|и|или|либо|а|но)\b")
+_ASKING_RE = re.compile(r"\b(" + _words("asking") + r")\b")
+_MODAL_START_RE = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:я\s+|мы\s+)?(?:\w+\s+)?(" + _words("modal_start") + r")\b")
+_KNOW_RE = re.compile(_words("know") + r"\w*\s*$")
+_SUBORDINATE_RE = re.compile(r"^(" + _words("subordinate") + r")\b")
 _LEAD_SPLIT_RE = re.compile(r"\s+[—–-]\s+|,\s+|:\s+")
 
 

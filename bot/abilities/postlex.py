@@ -546,8 +546,11 @@ def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
     if a.type == "ICON" and not after_and:
         # "+1 к {strike}, {ova} 1 и …": after a comma only a property icon with its value
         return a.value[1:-1] not in _STAT_ICONS and j + 1 < len(toks) and toks[j + 1].type == "NUMBER"
+    # ("+2 к {strike} и {direct} по существам с отравлением": the qualifier after it is shared,
+    # bot/abilities/shared.py)
     return after_and and a.type == "ICON" and a.value[1:-1] not in _STAT_ICONS and lexicon.icon_roles().get(
-        a.value[1:-1], "value") == "value" and (j + 1 >= len(toks) or toks[j + 1].type in ("NUMBER", "COMMA", "AND"))
+        a.value[1:-1], "value") == "value" and (j + 1 >= len(toks) or toks[j + 1].type in ("NUMBER", "COMMA", "AND") or (
+            toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("по", "против")))
 
 
 def _amount_effect(op: list[Token]) -> bool:
@@ -1880,6 +1883,7 @@ class CardPostLex:
                     a = None     # "выстрел или метание со стоящей рядом карты": nouns, not an ability
                 joins = not start and not subclause \
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))
+                         or (_is_modifier(a, b) and op_start > 0 and out[op_start - 1].type == "AND_IN")
                          or (_is_modifier(a, b) and (_has_modifier(out[op_start:]) or (
                              has_pred and not _same_value(out[op_start:], toks, i))))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
@@ -1944,6 +1948,14 @@ class CardPostLex:
                 t = Token("AND_IN" if inner_part else "AND_THEN", t.value + " " + c.value, start_pos=t.start_pos,
                           line=t.line, column=t.column, end_line=c.end_line, end_column=c.end_column, end_pos=c.end_pos)
                 i += 1
+            elif typ == "AND" and not start and not may_scope and not subclause and not modal and not libos \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and _choice_follows(toks, i) \
+                    and _value_operand(out[op_start:]) and _value_opens(toks, i + 1, True) \
+                    and _second_effect(out[op_start:], toks, i, has_pred):
+                # "+1 к сильному {strike} и {ova} 1 или +1 к {ova}": two values of the first
+                # alternative are two effects of that alternative (505.4 inside 505.5: AND_IN binds
+                # tighter than «или»), not one leaf
+                t = _retype(t, "AND_IN")
             elif typ in ("COMMA", "AND") and not start and not may_scope and (not subclause or (
                     typ == "COMMA" and nxt is not None and nxt.type == "WORD" and _imperative(nxt.value)
                     and out[op_start:op_start + 1] and out[op_start].type == "WORD" and _imperative(out[op_start].value))) and (

@@ -27,6 +27,15 @@ _BARE_VALUE = re.compile(r"^(\{[a-z0-9_]+\}\s*)+\d*$")
 _BARE_MODIFIER = re.compile(r"^[+\-]\s?(\d+|X)\s+(к|от)\s+\{[a-z0-9_]+\}$")
 
 
+def _value_part(node: Node) -> bool:
+    """A value effect, or (an option of a choice) values joined in one clause («+1 к {strike} и
+    {ova} 1 или +1 к {ova} до конца хода»: the duration is of both options)."""
+    if node.kind == "effect":
+        return node.attr("action") in _VALUE_ACTIONS
+    return node.kind == "and_then" and all(c.kind == "effect" and c.attr("action") in _VALUE_ACTIONS
+                                           for c in node.children)
+
+
 def share_qualifiers(node: Node, retype, done: bool = False) -> Node:
     """The tree with shared qualifiers lifted onto their compound (see the module
     docstring); ``retype(node, done) -> node`` types a changed compound again (its leaves
@@ -39,7 +48,7 @@ def share_qualifiers(node: Node, retype, done: bool = False) -> Node:
     node = replace(node, children=kids) if kids != node.children else node
     if node.kind not in ("and_then", "choice") or len(kids) < 2 or node.attr("shared"):
         return node
-    if any(k.kind != "effect" or k.attr("action") not in _VALUE_ACTIONS for k in kids):
+    if any(not _value_part(k) for k in kids) or kids[-1].kind != "effect":
         return node
     for a, b in zip(kids, kids[1:]):
         if not _JOIN.fullmatch(node.text[a.span[1] - node.span[0]:b.span[0] - node.span[0]]):

@@ -154,6 +154,8 @@ _AMOUNT_LIMIT = re.compile(r"^(максимум|минимум|не\s+более
 _FIRST_WORD = re.compile(r"[А-Яа-яЁё-]+")
 # a bracket opening with a clause of its own: "(если клетка занята, то уничтожить …)", "(когда …)"
 _BRACKET_CLAUSE = re.compile(r"(если|когда|при|в\s+начале|в\s+конце|до\s+начала)\b", re.I)
+# a restriction of its own in brackets: "(не может иметь более 3 {counter})" (not "(не по диагонали)")
+_BRACKET_RESTRICTION = re.compile(r"не\s+(может|могут)\s+[А-Яа-яЁё]+[^()]*$", re.I)
 _USE_LIMIT = re.compile(r"\bраза?\s+(в|за)\s+(\w+\s+)?(ход|бой)\b", re.I)
 _BRANCHING = ("choice", "cases", "otherwise", "refusable")
 
@@ -166,6 +168,19 @@ def _limit_trigger(top: Node, limit: str) -> Node:
         if inner.kind == "trigger" and not inner.attr("limit"):
             return replace(top, children=(_with_attrs(inner, limit=limit),))
     return _with_attrs(top, limit=limit)
+
+
+def _one_optional(node: Node) -> Node:
+    """"может закрыть … и ранить его на 2 (заклинание «…»)": the abilities listed after «может»
+    (505.8) under a name written after them are one optional — not an optional over an
+    optional once the name is lifted over the list."""
+    if node.kind == "named" and len(node.children) == 1:
+        inner = _one_optional(node.children[0])
+        return replace(node, children=(inner,)) if inner is not node.children[0] else node
+    if node.kind == "optional" and len(node.children) == 1 and node.children[0].kind == "optional" \
+            and not node.attr("subject") and not node.children[0].attr("subject"):
+        return replace(node.children[0], span=node.span, text=node.text)
+    return node
 
 
 def _note_last_leaf(node: Node, note: str) -> Node:
@@ -274,10 +289,18 @@ class ToAst(Transformer):
         if first is None or len(body.split()) < 3 or _LIMIT_WORDS.search(body):
             return None
         w = first.group(0)
-        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w)):
-            return None
         from bot.abilities.effects import classify
         from bot.abilities.grammar import read, shift
+
+        if _BRACKET_RESTRICTION.match(body):
+            # "получить {counter} (не может иметь более 3 {counter})": a standing restriction of
+            # its own, not words of the leaf
+            if classify(body)[0] != "restrict":
+                return None
+            s = tok.start_pos + 1 + (len(inner) - len(inner.lstrip()))
+            return Node("effect", None, (s, s + len(body)), self.text[s:s + len(body)])
+        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w)):
+            return None
 
         try:
             node = read(body, "sentence")
@@ -472,7 +495,7 @@ class ToAst(Transformer):
     def may(self, items: list[Any]) -> Node:
         """505.8; a subject written before «может» ("вы можете …") is attr ``subject``."""
         subj = [t for t in items if isinstance(t, Token) and t.type == "SUBJ"]
-        node = self._nary("optional", items)
+        node = _one_optional(self._nary("optional", items))
         if subj:
             said = self.text[subj[0].start_pos:subj[-1].end_pos]
             if node.kind == "named" and node.attr("written_after"):

@@ -447,8 +447,8 @@ class _Reader(SentenceReader):
     def by_ability(self, t: Tok) -> bool:
         """A movement verb whose doer is an ability («особенность карты двигает …», «двигает
         эффектом»): the card is relocated by it (507.1), it does not move itself."""
-        for u in self.toks:
-            if u.clause != t.clause or not self.has("ability", u):
+        for u in self.in_clause(t.clause):
+            if not self.has("ability", u):
                 continue
             p = self.tok(u.i - 1)
             if p is not None and p.text in ("с", "со", "без"):
@@ -612,13 +612,13 @@ class _Reader(SentenceReader):
             if self.has("opponent", t) and t.case == "gent" and p is not None and self.has("ability", p):
                 self.use(t.i)       # «из-за особенности противника»: whose ability, not whose creature
                 continue
-            verb = next((u for u in self.toks if u.clause == t.clause and u.i > t.i and u.tense == "past"
+            verb = next((u for u in self.in_clause(t.clause) if u.i > t.i and u.tense == "past"
                          and (self.has("closed", u) or self.has("opened", u))), None) \
                 if self.has("opponent", t) and t.case == "nomn" else None
             if verb is not None and any(
-                    u.clause == t.clause and u.i > t.i and (u.text in ("его", "ее", "её") or (
+                    u.i > t.i and (u.text in ("его", "ее", "её") or (
                         self.has("me", u) and u.lemma != "свой" and (u.i > verb.i or u.case in ("accs", "gent"))))
-                    for u in self.toks):
+                    for u in self.in_clause(t.clause)):
                 # «противник его эффектом закрыл», «противник закрыл моего тролля»: who closed it, not
                 # whose creature it is (the object named after the agent)
                 self.use(t.i)

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from bot.reading.lexicon import kind_of, name_of, words
-from bot.reading.tokens import Tok, tokenize
+from bot.reading.tokens import Tok, spans_of, tokenize
 from bot.vocab import words as vocab_words
 
 ATTACHABLE = ("symbiote", "parasite", "equipment")
@@ -195,6 +195,7 @@ class _Reader:
     def __init__(self, question: str, known: list | None = None) -> None:
         self.w = words()
         self.toks, self.ends = tokenize(question)
+        self._sents, self._clauses = spans_of(self.toks, "sent"), spans_of(self.toks, "clause")
         self.known: dict[int, tuple[int, object]] = {}     # first token -> (end token, card of the database)
         if known:
             import re
@@ -215,6 +216,16 @@ class _Reader:
         self.asked_sent = asked[-1] if asked else last
 
     # ------------------------------------------------------------------ helpers
+    def in_sent(self, k: int) -> list[Tok]:
+        """The tokens of sentence ``k``, in order (``spans_of``: no scan of the whole question)."""
+        a, b = self._sents.get(k, (0, 0))
+        return self.toks[a:b]
+
+    def in_clause(self, c: int) -> list[Tok]:
+        """The tokens of clause ``c``, in order."""
+        a, b = self._clauses.get(c, (0, 0))
+        return self.toks[a:b]
+
     def use(self, *idx: int) -> None:
         self.r.used.update(i for i in idx if i is not None and 0 <= i < len(self.toks))
 
@@ -388,7 +399,7 @@ class _Reader:
 
         prev = self.tok(t.i - 1)
         on_host = prev is not None and prev.text == "на" and any(
-            u.clause == t.clause and u.i != t.i and kind_of(u.text) in ATTACHABLE for u in self.toks)
+            u.i != t.i and kind_of(u.text) in ATTACHABLE for u in self.in_clause(t.clause))
         card = next((c for c in self.r.cards.values() if c.kind_unknown and same_name(c.name, t)), None)
         if not (card is not None and not t.quote and t.pos in ("NOUN", "ADJS", "ADJF", None)) and \
                 not unknown_name(t, prev, self.w.owner_me | self.w.owner_opponent, on_host):
@@ -534,7 +545,7 @@ class _Reader:
             # «что с ним?» in the asked sentence: the fate asked is an attached card's
             prev = self.tok(t.i - 1)
             fate_q = t.sent == self.asked_sent and prev is not None and prev.text in ("с", "со") and any(
-                u.text in ("что", "чё", "че") for u in self.toks if u.sent == t.sent)
+                u.text in ("что", "чё", "че") for u in self.in_sent(t.sent))
             if fate_q:
                 for j in range(t.i - 1, -1, -1):
                     key = self.mention.get(j)
@@ -543,7 +554,7 @@ class _Reader:
                         best = self.r.cards[key]
                         break
             # «хочу ему ещё один доспех накинуть»: a dative pronoun by a placing verb is the creature it goes on
-            recipient = t.case == "datv" and any(u.clause == t.clause and u.lemma in self.w.place_verbs for u in self.toks)
+            recipient = t.case == "datv" and any(u.lemma in self.w.place_verbs for u in self.in_clause(t.clause))
             for j in range(t.i - 1, -1, -1):
                 if best is not None:
                     break
@@ -560,7 +571,7 @@ class _Reader:
                         self.toks[k].clause == t.clause for k in c.mentions
                         if k != t.i and self.toks[k].lemma not in self.w.host_words):   # «оно … её хозяином?»: a role, no name
                     continue        # «симба на него»: a pronoun does not stand for a card named in its own clause
-                opener = next((u for u in self.toks if u.clause == t.clause), None)
+                opener = next(iter(self.in_clause(t.clause)), None)
                 if opener is not None and opener.lemma == "который" and self.toks[j].clause == t.clause - 1:
                     continue        # «симбиот, который был на нём»: not the card the relative clause describes
                 best = c
@@ -734,7 +745,7 @@ class _Reader:
 
         particles = vocab_words("reasoning_particles") | {"тоже", "также"}
         for k in range(self.asked_sent):
-            sent = [u for u in self.toks if u.sent == k]
+            sent = self.in_sent(k)
             if any(u.pos in ("VERB", "INFN") or u.text in particles or u.quote for u in sent):
                 continue
             said = [u for u in sent if u.i in self.mention]
@@ -762,7 +773,7 @@ class _Reader:
         action — «это симб противника», «орк — мой» (after «на моём орке …»): not a second card
         of that kind in a story («у меня орк, у противника орк» stays two owners told of one
         noun, which the reader does not split)."""
-        sent = [u for u in self.toks if u.sent == t.sent]
+        sent = self.in_sent(t.sent)
         if any(u.pos in ("VERB", "INFN") and u.lemma not in ("быть", "являться") for u in sent):
             return False
         if t.sent == self.asked_sent or not any(k in card.mentions for k in (u.i for u in sent)):
@@ -773,15 +784,17 @@ class _Reader:
 
     # ------------------------------------------------------------------ relations and events
     def clause_cards(self, t: Tok, exclude: set[int] = frozenset()) -> list[tuple[int, CardInfo]]:
-        return [(j, self.r.cards[k]) for j, k in sorted(self.mention.items())
-                if self.toks[j].clause == t.clause and j not in exclude and j not in self.complement]
+        a, b = self._clauses.get(t.clause, (0, 0))
+        return [(j, self.r.cards[self.mention[j]]) for j in range(a, b)
+                if j in self.mention and j not in exclude and j not in self.complement]
 
     def on_target(self, t: Tok) -> tuple[int, CardInfo] | None:
         """The card after «на» in ``t``'s clause («на орка», «на него»); «на рассадке симба»:
         a noun in the prepositional that is no card ends the search after that «на»."""
-        for j in range(len(self.toks)):
+        a, b = self._clauses.get(t.clause, (0, 0))
+        for j in range(a, b):
             u = self.toks[j]
-            if u.clause != t.clause or u.text != "на":
+            if u.text != "на":
                 continue
             for k in (j + 1, j + 2, j + 3):
                 if k in self.mention and self.toks[k].clause == t.clause:
@@ -855,10 +868,10 @@ class _Reader:
             if nxt is None:
                 continue
             host = self.r.cards[self.mention[nxt]]
-            if any(u.clause == t.clause and u.lemma in self.w.place_verbs for u in self.toks):
+            if any(u.lemma in self.w.place_verbs for u in self.in_clause(t.clause)):
                 continue        # «хочу её надеть на летуна»: an intended placing, not a card lying there
             subj = next((c for j, c in self.clause_cards(t) if c.kind in ATTACHABLE and c.key != host.key), None)
-            first = next((u for u in self.toks if u.clause == t.clause), None)
+            first = next(iter(self.in_clause(t.clause)), None)
             if subj is None and first is not None and first.lemma == "который":
                 # «симбиот, который был на нём»: the relative clause speaks of the card just before it
                 self.use(first.i)
@@ -867,7 +880,7 @@ class _Reader:
                 subj = before[0] if before and before[0].kind in ATTACHABLE else None
             if subj is None or t.sent == self.asked_sent and self.has_modal(t.sent):
                 continue
-            absent = [u for u in self.toks if u.clause == t.clause and (u.text in ("нет", "нету") or u.text == "не" and (
+            absent = [u for u in self.in_clause(t.clause) if (u.text in ("нет", "нету") or u.text == "не" and (
                 self.tok(u.i + 1) is not None and self.tok(u.i + 1).lemma in self.w.attached_verbs))]
             if absent:
                 # «на орке нет симба», «симба на нём ещё нет»: told not to lie there — no attachment
@@ -891,11 +904,11 @@ class _Reader:
                 c.host = hosts[0].key
 
     def has_modal(self, sent: int) -> bool:
-        return any(t.sent == sent and (t.lemma in self.w.modal or t.text in self.w.modal) for t in self.toks)
+        return any(t.lemma in self.w.modal or t.text in self.w.modal for t in self.in_sent(sent))
 
     def event_target(self, t: Tok) -> CardInfo | None:
         cards = self.clause_cards(t)
-        opener = next((u for u in self.toks if u.clause == t.clause), None)
+        opener = next(iter(self.in_clause(t.clause)), None)
         if not cards and opener is not None and opener.lemma == "который":
             # «на существе, которое стало бестелесным»: the card the relative clause describes
             before = [self.mention[j] for j in range(opener.i - 1, -1, -1)
@@ -1067,7 +1080,7 @@ class _Reader:
     def premise_clause(self, t: Tok) -> bool:
         """An event word of the asked sentence that tells the premise, not the asked fate:
         its clause opens with «если / когда / после» or names a creature («если его хозяин погиб»)."""
-        clause = [u for u in self.toks if u.clause == t.clause]
+        clause = self.in_clause(t.clause)
         if clause and clause[0].text in ("если", "когда", "после", "раз"):
             return True
         if any(u.text == "ли" for u in clause):
@@ -1098,7 +1111,7 @@ class _Reader:
                         self.use(u.i)
 
     def read_asked(self) -> None:
-        sent = [t for t in self.toks if t.sent == self.asked_sent]
+        sent = self.in_sent(self.asked_sent)
         if not sent:
             return
         opens = {}
@@ -1164,7 +1177,7 @@ class _Reader:
             return
         if not any(t.i in self.mention for t in sent) and modal and self.asked_sent > 0:
             # «на ней две шмотки разных классов. так можно?»: the state told just before is asked
-            prev = [t for t in self.toks if t.sent == self.asked_sent - 1]
+            prev = self.in_sent(self.asked_sent - 1)
             if read_count_asked(self, prev, neg_word=neg_word, yes_no=yes_no, told=True):
                 for t in sent:
                     if t.text in ("так", "это", "такое"):
@@ -1177,7 +1190,7 @@ class _Reader:
         if (place is not None or modal) and yes_no and not fate_asked:     # «…, кто его хозяин?» asks no placing
             src = sent
             if place is None:   # «хочу её надеть на летуна. можно?» — the action is in the sentence before
-                prev = [t for t in self.toks if t.sent == self.asked_sent - 1]
+                prev = self.in_sent(self.asked_sent - 1)
                 place = next((t for t in prev if t.lemma in self.w.place_verbs), None)
                 src = prev if place is not None else sent
             on = self.on_target(place or src[0]) if (place or src) else None

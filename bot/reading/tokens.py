@@ -141,12 +141,23 @@ class SentenceReader:
 
     def __init__(self, question: str) -> None:
         self.toks, ends = tokenize(question)
+        self._sents, self._clauses = spans_of(self.toks, "sent"), spans_of(self.toks, "clause")
         asked = [k for k, e in enumerate(ends) if "?" in e]
         self.asked_sent = asked[-1] if asked else max((t.sent for t in self.toks), default=0)
 
+    def in_sent(self, k: int) -> list["Tok"]:
+        """The tokens of sentence ``k``, in order (``spans_of``: no scan of the whole question)."""
+        a, b = self._sents.get(k, (0, 0))
+        return self.toks[a:b]
+
+    def in_clause(self, c: int) -> list["Tok"]:
+        """The tokens of clause ``c``, in order."""
+        a, b = self._clauses.get(c, (0, 0))
+        return self.toks[a:b]
+
     def sent(self) -> list["Tok"]:
         """The tokens of the asked sentence, in order."""
-        return [t for t in self.toks if t.sent == self.asked_sent]
+        return self.in_sent(self.asked_sent)
 
     def tok(self, i: int) -> "Tok | None":
         """The token at ``i``, or ``None`` outside the question."""
@@ -160,6 +171,19 @@ class SentenceReader:
         """Token ``t`` is a word of list ``name`` (by lemma or as written) of the reader's
         word sets ``self.w`` (``bot.reading.lexicon.section_sets``), which a subclass sets."""
         return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
+
+
+def spans_of(toks: list[Tok], within: str) -> dict[int, tuple[int, int]]:
+    """``{number: (first index, end index)}`` of each sentence (``within="sent"``) or clause
+    (``"clause"``) of ``toks``: both numbers only grow along the words (``tokenize``), so
+    each is one run of ``toks`` — ``toks[a:b]`` are its words, found without a scan of the
+    whole question (a story of many sentences is read in linear time)."""
+    out: dict[int, tuple[int, int]] = {}
+    for k, t in enumerate(toks):
+        n = getattr(t, within)
+        a = out.get(n)
+        out[n] = (k, k + 1) if a is None else (a[0], k + 1)
+    return out
 
 
 def phrase_at(toks: list[Tok], i: int, phrase: tuple[str, ...], within: str = "clause") -> bool:

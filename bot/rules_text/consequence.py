@@ -36,7 +36,8 @@ _ASKS = re.compile(
     r"(?i)(?<![а-яё])(?:что|чо|че|шо)\s+(?:(?:же|тогда|теперь|в итоге|при этом)\s*)?(?:(?:с|со)\s+[а-яё]+(?:\s+[а-яё]+)?\s*)?"
     r"(?:(?:будет|станет|случится|произойд[её]т|происходит|бывает|делать|дальше)(?![а-яё])|[?,]|$)")
 _NEG = frozenset({"не", "нет", "ни", "без"})
-_SPLIT = re.compile(r"(?i)[,;:.!?()—–]|\s(?:а|но|и|потом|затем|после чего)\s")
+_SPLIT = re.compile(r"(?i)[,;:.!?()—–]|\s(?:а|но|и|потом|затем|после чего)\s"
+                    r"|\s(?=(?:(?:у|на|в|с|со|под|из|к|от|по)\s+)?котор[а-яё]+\s)")   # «со шмоткой | у которой нет …»
 STORY_CHARS = 800
 """The longest question whose story is read against the rules of effect."""
 _DEFAULT = frozenset({"текст", "слово"})
@@ -90,7 +91,7 @@ def clauses(text: str, rule: bool = False) -> list[Clause]:
             return [Clause(frozenset(), False, (lemma(m.group(1).casefold()), lemma(m.group(2).casefold())),
                            bool(m.group(3)))]
         if re.search(r"(?i)\sили\s", text):
-            alts = _either(text)
+            alts = _either(text) or _either_noun(text)
             if alts:
                 return [Clause(frozenset().union(*(a.concepts for a in alts)), False, alternatives=alts)]
     for part in _SPLIT.split(text):
@@ -101,6 +102,33 @@ def clauses(text: str, rule: bool = False) -> list[Clause]:
         if c:
             out.append(Clause(c, any(t.lemma in _NEG for t in toks)))
     return out
+
+
+def _either_noun(text: str) -> tuple[Clause, ...]:
+    """The alternatives of a condition one clause long whose «или» joins two nouns of one case
+    («если цель выстрела или метания покинула …» -> «цель выстрела покинула …» / «цель
+    метания покинула …»); ``()`` for any other."""
+    m = re.search(r"(?i)([а-яё]+)\s+или\s+([а-яё]+)", text)
+    if m is None or re.search(r"[,;:]", text):
+        return ()
+    a, b = (_noun_cases(m.group(k)) for k in (1, 2))
+    if not a & b:
+        return ()
+    out = []
+    for k in (1, 2):
+        toks, _ = tokenize(text[:m.start()] + m.group(k) + text[m.end():])
+        c = _concepts(toks)
+        if not c:
+            return ()
+        out.append(Clause(c, any(t.lemma in _NEG for t in toks)))
+    return tuple(out)
+
+
+def _noun_cases(word: str) -> frozenset[str]:
+    """Every case ``word`` may be in as a noun (``bot.morph``): «метания» is genitive too."""
+    from bot.morph import analyzer
+
+    return frozenset(str(p.tag.case) for p in analyzer().parse(word.casefold()) if p.tag.POS == "NOUN")
 
 
 def _either(text: str) -> tuple[Clause, ...]:
@@ -190,6 +218,10 @@ def _state(rc: Clause, story: list[Clause], amounts: dict[str, list[int]] | None
         return True
     if any(s.negated != rc.negated and named(s) for s in story):
         return False
+    if not rc.negated and len(rc.concepts) >= 2 and not any(w[-2:] in ("ть", "ся", "ти") for w in rc.concepts) and all(
+            any(not s.negated and any(covers(x, w) for x in s.concepts) for s in story) for w in rc.concepts) \
+            and not any(s.negated and any(covers(x, w) for x in s.concepts for w in rc.concepts) for s in story):
+        return True     # «моё сущ отравлено. потом оно получило защиту от отравления»: things (no event verb) told over two clauses
     return None
 
 
@@ -205,6 +237,11 @@ class Outcome:
     """The condition texts as written (the inherited one first)."""
     subject: frozenset[str] = frozenset()
     """The concepts of the consequence's own subject («его экипировка»): the story must name it."""
+    state_only: bool = False
+    """A negated consequence («атака ран не наносит») or a fact whose condition is the subject's
+    relative clause («Существо, на котором лежит счётчик оцепенения, не открывается …»): it
+    answers a yes/no on the asked state (``asked_state``), never «что будет?» (a consequence
+    verb after a relative clause — «Экипировка, которая …, – погибает» — answers both)."""
 
     @property
     def named(self) -> frozenset[str]:
@@ -226,6 +263,22 @@ def read_outcomes(idx) -> list[Outcome]:
     out: list[Outcome] = []
     last_cond: dict[str, tuple] = {}   # paragraph -> (sentence, its condition clauses, its condition text)
     for p in idx.props:
+        rel = _relative_condition(p) if p.kind in ("consequence", "fact") and not p.condition_text else None
+        if rel is not None:
+            conds = tuple(clauses(rel, rule=True))
+            if conds:
+                subject = frozenset(w for w in p.subject_words if w not in L.implicit and w not in L.filler
+                                    and w not in L.light)
+                for alt in _alternatives(conds):   # «Экипировка, которая … не имеет хозяина, – погибает»: «что с ней?» too
+                    out.append(Outcome(p, alt, frozenset(), (rel,), subject,
+                                       state_only=not (p.positive and p.kind == "consequence")))
+            continue
+        if p.kind in ("consequence", "fact") and p.condition_text and not p.positive:
+            own = tuple(clauses(_as_written(p.sentence, p.condition_text), rule=True))
+            if own and not p.context:
+                for alt in _alternatives(own):
+                    out.append(Outcome(p, alt, frozenset(), (p.condition_text,), frozenset(), state_only=True))
+            continue
         if p.kind in ("consequence", "fact") and p.condition_text and p.positive:
             own = tuple(c for c in clauses(_as_written(p.sentence, p.condition_text), rule=True)
                         if not (c.negated and c.concepts & _DEFAULT))   # «если текст карты не требует иного»
@@ -244,6 +297,22 @@ def read_outcomes(idx) -> list[Outcome]:
                     out.append(Outcome(p, alt, about, texts, subject))
                 last_cond[p.number] = (p.sentence, own, p.condition_text)
     return out
+
+
+_RELATIVE = re.compile(r"^(?P<head>[А-ЯЁ][^,;:()]{1,60}?),\s+(?P<rel>(?:(?:на|в|у|с|под|из|к|от|по)\s+)?котор[а-яё]+\s"
+                       r"[^,;:()]{3,120}?)(?:\s*\([^()]*\))?\s*,\s+(?:[–—-]\s+)?(?P<main>[^;]+)")
+
+
+def _relative_condition(p) -> str | None:
+    """The relative clause of the subject of ``p``'s sentence when ``p`` is its main clause
+    («Существо, на котором лежит счётчик оцепенения, не открывается …» -> «на котором лежит
+    счётчик оцепенения»): what must hold of the subject for the predicate to; ``None`` otherwise."""
+    m = _RELATIVE.match(p.sentence)
+    if m is None or not p.subject_words or not p.verb:
+        return None
+    if p.verb.casefold().replace("ё", "е") not in m.group("main").casefold().replace("ё", "е"):
+        return None     # another part of the sentence («вместо этого с него снимается …»)
+    return m.group("rel")
 
 
 def _as_written(sentence: str, words: str) -> str:
@@ -267,11 +336,10 @@ def _alternatives(conds: tuple[Clause, ...]) -> list[tuple[Clause, ...]]:
 
 def asks(question: str) -> bool:
     """The asked sentence of ``question`` asks what happens («что с ним?», «что будет …»)."""
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if not parts:
-        return False
-    last = next((p for p in reversed(parts) if "?" in p), parts[-1])
-    return bool(_ASKS.search(last))
+    from bot.asked import last_asked
+
+    last = last_asked(question)
+    return last is not None and bool(_ASKS.search(last))
 
 
 def answer(question: str, edition: str, idx) -> "Answer | None":
@@ -283,13 +351,17 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
         return None     # a story this long is told for the simulator; reading it here costs ask's p99
     verbs: frozenset[str] = frozenset()
     choice, named = False, frozenset()
+    state: AskedState | None = None
     if not asks(question):
         got = _asked_verbs(question)   # «… он погибает или остаётся жить?», «он погибнет?»
         if got is None:
-            return None
-        verbs, choice, named = got
+            state = asked_state(question)   # «… оно открывается?», «отравление остаётся?»
+            if state is None:
+                return None
+        else:
+            verbs, choice, named = got
     text = _fix_typos(respell(question), edition)
-    story_text = _ASKS.sub(" , ", text)
+    story_text = _ASKS.sub(" , ", text) if state is None else _without_asked(text)
     story = clauses(story_text)
     if not story:
         return None
@@ -298,9 +370,18 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
         c for s in story if s.negated for c in s.concepts if c.startswith("не")}   # «симб не бестелесный»
     fits: list[Outcome] = []
     open_: list[Outcome] = []
+    holds: dict[int, bool] = {}
     for o in outcomes(idx):
+        if o.state_only and state is None:
+            continue
         if verbs and not any(covers(v, o.prop.action) or covers(o.prop.action, v) for v in verbs):
             continue
+        if state is not None:
+            h = state_holds(state, o.prop)
+            if h is None or not all(any(covers(x, w) for w in o.prop.words | o.prop.subject_words | o.named
+                                        | told_all) or _a_card(x, o.prop) for x in state.named):
+                continue    # another state, or a thing the rule's consequence does not speak of
+            holds[id(o)] = h
         if named and not all(any(covers(x, w) for w in o.prop.words) for x in named):
             continue    # «он теряет полёт?» against «оно теряет «Страж»»: another object
         if o.about and not all(any(covers(x, w) for x in told_all) for w in o.about):
@@ -326,7 +407,135 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
             f"{c.counts[1]}: {amounts[c.counts[1]][0]} — "
             f"{sum(amounts[c.counts[0]])} {'≥' if c.at_least else '='} {amounts[c.counts[1]][0]}"
             for c in o.conds if c.counts is not None and amounts]
-    return _reply(question, o, edition, idx, lead="Да: " if verbs and not choice else "", sums=sums)
+    if state is not None:
+        if len({holds[id(b)] for b in best}) != 1:
+            return None
+        lead = "Да: " if holds[id(o)] else "Нет: "
+    else:
+        lead = "Да: " if verbs and not choice else ""
+    return _reply(question, o, edition, idx, lead=lead, sums=sums)
+
+
+def _without_asked(text: str) -> str:
+    """``text`` without the clause of its last sentence that asks («…. начался мой ход, оно
+    открывается?» -> «…. начался мой ход»): what is asked is never a fact told."""
+    parts = [p for p in re.split(r"(?<=[.!?])\s+", text.strip()) if p.strip()]
+    last = re.split(r"[,;:—–]", parts[-1])
+    return " ".join(parts[:-1] + [", ".join(last[:-1])]) if len(last) > 1 else " ".join(parts[:-1])
+
+
+@dataclass(frozen=True)
+class AskedState:
+    """A yes/no asked sentence about a state or an event after a story: ``verb`` its concept
+    («открывать» for «оно открывается?»; for «остаётся закрытым?» the verb of leaving the state,
+    ``negated`` flipped), ``negated`` («не открывается?»), ``stays`` — «X остаётся?» asked of a
+    thing's staying at all, ``named`` the other concepts of the sentence («отравление»)."""
+
+    verb: str
+    negated: bool
+    stays: bool
+    named: frozenset[str]
+
+
+def asked_state(question: str) -> AskedState | None:
+    """The ``AskedState`` of the last question sentence of ``question`` when it follows a story
+    (two sentences or more) and asks whether one verb holds, no modal, no «или», no question
+    word; else ``None``."""
+    from bot.rules_text.language import language
+    from bot.rules_text.values import opens_with_wh
+
+    L = language()
+    from bot.yesno import asks as chat_asks
+
+    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
+    if len(parts) < 2 or opens_with_wh(parts[-1]) or not ("?" in parts[-1] or chat_asks(parts[-1])):
+        return None     # «… в начале моего хода оно открывается как все» asks without «?»
+    toks, _ = tokenize(parts[-1])
+    if any(t.lemma in L.personal or t.lemma in L.impersonal or t.lemma in ("или", "ли") for t in toks):
+        return None     # a modal, a choice or «ли» question is the yes/no reader's
+    toks = [t for t in toks if t.clause == toks[-1].clause] if toks else toks   # «начался мой ход, оно открывается?»
+    at = [i for i, t in enumerate(toks) if t.pos in ("VERB", "INFN")]
+    if len(at) != 1:
+        return None
+    i = at[0]
+    neg = i > 0 and toks[i - 1].lemma == "не"
+    if neg and (toks[i].lemma in L.consequence or L.aspect.get(toks[i].lemma, toks[i].lemma) in L.consequence):
+        return None     # «он не погибнет?»: a negated consequence is not asked here (``_asked_verbs``)
+    verb = L.norm(toks[i].lemma, toks[i].text)
+    rest = [t for k, t in enumerate(toks) if k != i]
+    stays = False
+    if toks[i].lemma in L.remain_verbs or verb in L.remain_verbs:
+        held = next((L.norm(t.lemma, t.text) for t in rest if L.norm(t.lemma, t.text) in L.remain), None)
+        if held is not None:    # «остаётся закрытым?» asks «не открывается?»
+            verb, neg = L.remain[held], not neg
+            rest = [t for t in rest if L.norm(t.lemma, t.text) != held]
+        else:
+            stays = True
+    things = [t for t in rest if t.pos == "NOUN" or t.quote]   # «на нём» names nothing new
+    named = frozenset(w for w in _concepts(things) if w not in L.filler and w not in L.implicit)
+    return AskedState(verb, neg, stays, named)
+
+
+def state_holds(state: AskedState, p) -> bool | None:
+    """Whether the consequence ``p`` (a positive rule part) says ``state`` holds: its verb the
+    asked one (``True``); «остаётся закрытой» against «открывается?» (``False``); «снимается»
+    (an ending verb of ``grammar/rule_values.yaml`` ``stories.ends``) against «остаётся?»
+    (``False``) — then flipped for a negated question; ``None`` when it speaks of another."""
+    from bot.rules_text.language import language
+    from bot.rules_text.match import covers
+
+    L = language()
+    pv, pos = L.norm(p.action), p.positive
+    if pv in L.remain_verbs or p.action in L.remain_verbs:
+        held = next((w for w in p.words if w in L.remain), None)
+        if held is None:
+            return None
+        pv, pos = L.remain[held], not pos
+    if state.stays:
+        if pv not in _ends() and p.action not in _ends():
+            return None
+        said = not pos
+    elif covers(state.verb, pv) or covers(pv, state.verb):
+        said = pos
+    else:
+        return None
+    return said != state.negated
+
+
+def _a_card(x: str, p) -> bool:
+    """``x`` names a card the rule's subject is a kind of («мой стрелок» of «атакующая карта»)."""
+    from bot.rules_text.language import language
+    from bot.rules_text.match import covers
+
+    L = language()
+    return bool(p.subject_words) and any(covers(w, "карта") for w in p.subject_words) and (
+        L.is_kind_of(x, "карта") or x in _card_words())
+
+
+def _ends() -> frozenset[str]:
+    return _story_words()[0]
+
+
+def _card_words() -> frozenset[str]:
+    return _story_words()[1]
+
+
+_STORY_WORDS: tuple[frozenset[str], frozenset[str]] | None = None
+
+
+def _story_words() -> tuple[frozenset[str], frozenset[str]]:
+    """(``stories.ends``, ``stories.cards``) of ``grammar/rule_values.yaml``."""
+    global _STORY_WORDS
+    if _STORY_WORDS is None:
+        from bot.paths import grammar_dir
+        from bot.textnorm import fold
+        from bot.yamlsafe import load_data_file
+
+        d = load_data_file(grammar_dir() / "rule_values.yaml", "слова вопросов о значениях")
+        t = (d.get("stories") or {}) if isinstance(d, dict) else {}
+        _STORY_WORDS = (frozenset(fold(str(w)) for w in t.get("ends") or ()),
+                        frozenset(fold(str(w)) for w in t.get("cards") or ()))
+    return _STORY_WORDS
 
 
 def _asked_verbs(question: str) -> tuple[frozenset[str], bool, frozenset[str]] | None:
@@ -337,10 +546,9 @@ def _asked_verbs(question: str) -> tuple[frozenset[str], bool, frozenset[str]] |
     from bot.rules_text.language import language
 
     L = language()
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if not parts:
-        return None
-    last = next((p for p in reversed(parts) if "?" in p), None)
+    from bot.asked import last_asked
+
+    last = last_asked(question, marked=True)
     if last is None:
         return None
     last = re.split(r"\s[—–-]\s", last)[-1]   # «… наносит ещё 2 — он погибает или …?»
@@ -376,8 +584,14 @@ def _narrower(a: Outcome, b: Outcome) -> bool:
 
 
 def _consequence(p) -> str:
+    """What the rule says happens: its main clause («Экипировка, которая …, – погибает» ->
+    «Экипировка погибает»)."""
     from bot.rules_text.route import _consequence_text
 
+    m = _RELATIVE.match(p.sentence) if not p.condition_text else None
+    if m is not None:
+        main = re.split(r"(?<=[.!?])\s", m.group("main"))[0].rstrip(". ")
+        return f"{m.group('head').strip()} {main}"
     return _consequence_text(p)
 
 

@@ -27,8 +27,9 @@ import re
 from dataclasses import dataclass
 
 from bot.answer import Answer, Block
+from bot.vocab import words_regex
 
-_LEAD = re.compile(r"^(?:а|и|но|ну)\s+")
+_LEAD = re.compile(r"^" + words_regex("rule_question", "premise_lead") + r"\s+")   # grammar/lexicon.yaml
 
 
 @dataclass(frozen=True)

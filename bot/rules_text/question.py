@@ -23,18 +23,22 @@ from functools import lru_cache
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
 from bot.rules_text.propositions import _content, alternatives
+from bot.vocab import words_regex
 from bot.yesno import TSYA as _TSYA
 
 # Tail patterns start only where a run of separators starts and never give back what a
 # run took (possessive): linear also on thousands of line breaks (qa5: 19,000 took minutes).
-_TAIL_CAN = re.compile(r"(?<![,\s—–-])[,\s—–-]*+(а\s++)?(так\s++)?(можно|норм|нормально|законно|легально|могу|разрешено)\s*+(ли\s*+)?[?!.\s]*+$")
-_QUESTION_START = re.compile(r"^(а\s+|и\s+|скажите,?\s+|подскажите,?\s+)?(можно|нельзя|может|могут|могу|можем|сколько|скока|"
-                             r"скоко|что|является|являются|считается|считаются|правда|верно|обязан|должен|разве)\b")
+# The words are the lists of ``rule_question`` in grammar/lexicon.yaml.
+_TAIL_CAN = re.compile(r"(?<![,\s—–-])[,\s—–-]*+(а\s++)?(так\s++)?(" + words_regex("rule_question", "tail_can")
+                       + r")\s*+(ли\s*+)?[?!.\s]*+$")
+_QUESTION_START = re.compile(r"^(" + words_regex("rule_question", "lead") + r"\s+|" + words_regex("rule_question", "polite_lead")
+                             + r",?\s+)?(" + words_regex("rule_question", "question_start") + r")\b")
 
 
-_MODAL_ANYWHERE = re.compile(r"\b(можно|нельзя|может|могут|могу|можем|сколько|скока)\b")
+_MODAL_ANYWHERE = re.compile(r"\b(" + words_regex("rule_question", "modal_anywhere") + r")\b")
 # «…, или нет», «…, да?», «…, нет?»: a yes/no tail, not part of what is asked
-_TAIL_YESNO = re.compile(r"(?i)(?<![,\s])[,\s]++(?:или\s++нет|да|нет|ведь|же|ж)\s*+([?!.]*+)\s*+$")
+_TAIL_YESNO = re.compile(r"(?i)(?<![,\s])[,\s]++" + words_regex("rule_question", "tail_yes_no", r"\s++")
+                         + r"\s*+([?!.]*+)\s*+$")
 _WORD = re.compile(r"[А-Яа-яЁё]+")
 
 
@@ -290,10 +294,10 @@ def _quoted_ability(text: str, edition: str) -> tuple[str, str]:
 _DECIMAL = re.compile(r"(?<![\d.,])\d+[,.]\d+(?![\d.,])")
 """A decimal number («2,5 раны»): an example value a rule never counts."""
 
-_NO_WAY = re.compile(r"(?i)(?<![а-яё])никак\s+не\s+(?=[а-яё]+(?:ть|ти|чь)(?:ся)?(?![а-яё]))")
+_NO_WAY = re.compile(r"(?i)(?<![а-яё])" + words_regex("rule_question", "no_way") + r"\s+(?=[а-яё]+(?:ть|ти|чь)(?:ся)?(?![а-яё]))")
 """«никак не оплатить?» before an infinitive: «нельзя оплатить?»."""
 
-_NONE_OF = re.compile(r"(?i)(?<![а-яё])(?:нет|нету)(?![а-яё])")
+_NONE_OF = re.compile(r"(?i)(?<![а-яё])" + words_regex("rule_question", "none_of") + r"(?![а-яё])")
 
 
 _PRONOUNS = {"он": "masc", "она": "femn", "оно": "neut"}
@@ -589,9 +593,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     positive = True
     if k > 0 and toks[k - 1].lemma == "не":
         positive = False
-    if k >= 0 and any(t.lemma == toks[k].lemma and (toks[j - 1].lemma == "не") != (not positive)
+    if k >= 0 and any((t.lemma == toks[k].lemma or t.pos in ("VERB", "INFN") and L.norm(t.lemma) == L.norm(toks[k].lemma))
+                      and (toks[j - 1].lemma == "не") != (not positive)
                       for j, t in enumerate(toks) if j > k):
-        return None     # «обычное излечение не снимает, а полное снимает»: two claims of opposite polarity
+        return None     # «обычное излечение не снимает, а полное снимет»: two claims of opposite polarity (either aspect)
     remain = _remain(toks, k) if kind == "happens" else None
     if kind == "modal" and mode == "cannot":
         from bot.yesno import _polarity_words

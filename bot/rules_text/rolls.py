@@ -16,13 +16,14 @@ import re
 from dataclasses import dataclass
 
 from bot.reading.tokens import tokenize
+from bot.vocab import words_regex
 
-_SIGNED = re.compile(r"(?i)(?:модификатор[а-яё]*\s*(?:на\s+)?)?([+−–-])\s*(\d+)\s*(к|на)?\s*([а-яё]*)")
-_ROLL = re.compile(r"(?i)(?:выпал[аои]?|выпадает|выкинул[аи]?|выкидываю|выбросил[аи]?|кинул[аи]?|на\s+кубик[еу]|на\s+кубе)"
-                   r"\s+(\d+)(?![\d.,]\d)")
-_ASKS_RESULT = re.compile(r"(?i)результат|итог|получа[а-яё]*|получит[а-яё]*|выйд[её]т|выходит|сколько\s+будет|будет\s+\d")
-_LOW = re.compile(r"(?i)не\s+может\s+быть\s+(?:меньше|ниже)\s+(\d+)")
-_HIGH = re.compile(r"(?i)(?:не\s+может\s+быть\s+|\s+и\s+)(?:больше|выше)\s+(\d+)")
+# The words are the lists of ``rolls`` in grammar/lexicon.yaml.
+_SIGNED = re.compile(r"(?i)(?:" + words_regex("rolls", "modifier") + r"\s*(?:на\s+)?)?([+−–-])\s*(\d+)\s*(к|на)?\s*([а-яё]*)")
+_ROLL = re.compile(r"(?i)" + words_regex("rolls", "roll") + r"\s+(\d+)(?![\d.,]\d)")
+_ASKS_RESULT = re.compile(r"(?i)" + words_regex("rolls", "asks_result") + r"|будет\s+\d")
+_LOW = re.compile(r"(?i)" + words_regex("rolls", "cannot_be") + r"\s+" + words_regex("rolls", "below") + r"\s+(\d+)")
+_HIGH = re.compile(r"(?i)(?:" + words_regex("rolls", "cannot_be") + r"\s+|\s+и\s+)" + words_regex("rolls", "above") + r"\s+(\d+)")
 
 
 @dataclass(frozen=True)

@@ -60,11 +60,11 @@ def story_answer(question: str, edition: str = "5ed") -> Answer | None:
     the consequence a rule of effect states for the story told
     (``bot.rules_text.consequence``) — read over
     every sentence of ``question``, however long: ``None`` when neither decides."""
-    from bot.rules_text import combine, consequence, rolls, tables
+    from bot.rules_text import combine, consequence, prevent, rolls, tables
 
     idx = index_for(edition)
     t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx) or combine.answer(
-        question, edition, idx)
+        question, edition, idx) or prevent.answer(question, edition, idx)
     if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
         return t
     return consequence.answer(question, edition, idx)
@@ -75,11 +75,16 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
-    from bot.rules_text import combine, rolls, tables
+    from bot.rules_text import combine, defining, prevent, rolls, tables
+
+    if defining.asked_term(question) is not None:   # «что такое клетка напротив карты»: the defining sentence
+        d = defining.answer(question, edition)
+        if d is not None:
+            return d
 
     idx = index_for(edition)
     t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx) or combine.answer(
-        question, edition, idx)
+        question, edition, idx) or prevent.answer(question, edition, idx)
     if t is not None:   # a printed table's row and column; a roll with modifiers held in its bounds
         return t
     a = _answer_sentences(question, edition)
@@ -94,8 +99,11 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
 def _answer_sentences(question: str, edition: str) -> Answer | None:
     """``answer`` from the propositions of the rule sentences (yes/no, counts, persons,
     places, «что будет, если …»)."""
-    from bot.rules_text import premise
+    from bot.rules_text import order, premise
 
+    o = order.answer(question, edition)     # «сначала A, а потом B? или наоборот»
+    if o is not None:
+        return o
     if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
         ans = premise.answer(question, edition)   # never the premise read as part of what is asked
         if ans is not None and ans.verdict:
@@ -112,9 +120,14 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
         return None     # «у меня карта …. но симбиот же не может …, значит …?»: read whole it is ruled on the argument
     from bot.rules_text import values
 
+    from bot.rules_text import manner
+
     q = read(question, edition)
     if q is None or not q.bag:   # «после главной фазы какая идёт», «из каких этапов состоит …»
-        return values.answer(question, edition, index_for(edition))
+        v = values.answer(question, edition, index_for(edition))
+        if (v is None or not v.verdict) and q is None:   # «какой модификатор к кубику при выстреле по летуну»
+            return manner.value_answer(question, edition, index_for(edition)) or v
+        return v
     idx = index_for(edition)
     if q.kind == "count":
         return _or_value(_count(question, q, idx, edition), lambda: values.count_answer(question, q, idx, edition))
@@ -126,6 +139,10 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
         return _or_value(_who(question, q, idx, edition), lambda: values.who_answer(question, q, idx, edition))
     if q.choice:
         return _choice(question, q, idx, edition)
+    if q.kind == "happens" and manner.asks_manner(q.text):   # «дробный результат как округляется»
+        m = manner.manner_answer(question, q, idx, edition)
+        if m is not None:
+            return m
     if q.kind in ("happens", "state"):   # «X это A или чо», «A или B», «напомните порядок фаз»: the value, never Да/Нет
         v = values.answer(question, edition, idx, q)
         if v is not None and v.verdict:

@@ -51,6 +51,7 @@ class ValueWords:
     comparatives: dict[str, str]
     asked_bound: dict[str, str]
     persons: frozenset[str]
+    generic_persons: frozenset[str]
     who: frozenset[str]
     first: frozenset[str]
     later: tuple[tuple[str, ...], ...]
@@ -101,7 +102,8 @@ def words() -> ValueWords:
     return ValueWords(
         bound_negated=by_kind(d["bounds"], "negated"), bound_plain=by_kind(d["bounds"], "plain"),
         bound_verbs=s("bound_verbs"), comparatives=by_kind(d.get("comparatives")),
-        asked_bound=by_kind(d.get("asked_bound")), persons=s("persons"), who=s("who"), first=s("first"),
+        asked_bound=by_kind(d.get("asked_bound")), persons=s("persons"),
+        generic_persons=s("generic_persons"), who=s("who"), first=s("first"),
         later=phrases("later"), refers_back=phrases("refers_back"), which=s("which"), list_words=s("list_words"), part_words=s("part_words"),
         ordered_heads=s("ordered_heads"), order_markers=phrases("order_markers"), after=s("after"),
         before=s("before"), follow_verbs=s("follow_verbs"), change_verbs=s("change_verbs"),
@@ -282,12 +284,38 @@ def _persons(toks: list[Tok], skip: set[int], sentence: str = "") -> tuple[str, 
             while a > 0 and toks[a - 1].pos in ("ADJF", "PRTF") and _may_be_nominative(toks[a - 1].text) \
                     and toks[a - 1].clause == t.clause and _number(toks[a - 1]) is None:
                 a -= 1
-            out.append(_text(toks[a:i + 1], sentence))
+            b = _determiner_end(toks, i)
+            if a == i and b == i + 1 and t.lemma in W.generic_persons:
+                out.append(GENERIC_PERSON)   # «Игрок, …» alone names no one: which player is the answer
+                continue
+            out.append(_text(toks[a:b], sentence))
         elif t.pos == "ADJF" and t.case == "nomn" and i > 0 and toks[i - 1].lemma in ("затем", "потом") and (
                 i + 1 == len(toks) or toks[i + 1].pos != "NOUN") and out:
             head = out[-1].split()[-1]
             out.append(f"{t.text[:1].upper()}{t.text[1:]} {head}")
     return tuple(dict.fromkeys(out))
+
+
+GENERIC_PERSON = "?"
+"""A person noun a sentence names with nothing that says which one («Игрок решает …»): never
+an answer to «кто …?» (``_persons`` keeps its place so that a sentence naming one is not
+read as naming another)."""
+
+
+def _determiner_end(toks: list[Tok], i: int) -> int:
+    """The end (exclusive) of the phrase that says which person ``toks[i]`` is: a participial
+    clause right after it, set off by a comma, in the nominative and of its gender («Игрок,
+    выбросивший большее число, …» -> through «число»), or a «который» clause; else ``i + 1``."""
+    if i + 1 >= len(toks) or toks[i + 1].clause == toks[i].clause:
+        return i + 1
+    nxt = toks[i + 1]
+    if not ((nxt.pos == "PRTF" and nxt.case == "nomn" and nxt.gender in (toks[i].gender, None))
+            or nxt.lemma == "который"):
+        return i + 1
+    j = i + 1
+    while j < len(toks) and toks[j].clause == nxt.clause and toks[j].sent == nxt.sent:
+        j += 1
+    return j
 
 
 def _members(toks: list[Tok]) -> list[list[Tok]]:
@@ -467,11 +495,12 @@ def _asked(question: str, edition: str, check: bool = False) -> Asked | None:
     """The ``Asked`` sentence of ``question``; with ``check``, ``None`` unless ``_triggered``."""
     from bot.rules_text.question import _fix_typos, respell
 
-    parts = [p for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
-    if not parts:
+    from bot.asked import split_asked
+
+    parts, at = split_asked(question)
+    if at < 0:
         return None
-    last = next((p for p in reversed(parts) if "?" in p), parts[-1])
-    before = parts[:parts.index(last)]
+    last, before = parts[at], parts[:at]
     text = respell(last)
     if check and not _triggered(tokenize(text.rstrip("?!. "))[0]):
         return None
@@ -632,6 +661,25 @@ def _paragraph_words(vi: "ValueIndex") -> dict[str, frozenset[str]]:
     return got
 
 
+def _titles(vi: "ValueIndex") -> dict[str, frozenset[str]]:
+    """Paragraph number -> the concepts of its title sentence (a first sentence of at most
+    four words and no verb: «Шаг вскрытия.»), cached on ``vi``."""
+    got = getattr(vi, "_titles", None)
+    if got is None:
+        got = {}
+        for f in vi.facts:
+            if f.number in got:
+                continue
+            toks = tokenize(f.sentence)[0]
+            got[f.number] = f.words if 0 < len(toks) <= 4 and not any(
+                t.pos in ("VERB", "INFN", "PRTS", "ADJS") for t in toks) else frozenset()
+        try:
+            object.__setattr__(vi, "_titles", got)
+        except Exception:  # noqa: BLE001
+            pass
+    return got
+
+
 def _cond_tail(text: str) -> str:
     return re.sub(r"(?i)^\s*(если|когда|пока)\s+", "", text).strip(" ,.")
 
@@ -651,16 +699,26 @@ def who_answer(question: str, q, idx, edition: str) -> "Answer | None":
     first = any(t.lemma in W.first for t in tokenize((q.text or question).rstrip("?!. "))[0])
     asked = [x for x in asked_concepts(question, q) if x.removeprefix("не ") not in L.filler
              and x.removeprefix("не ") not in L.implicit and x not in W.first]
-    if len(asked) < 2:
+    events: list[str] = []
+    if len(asked) == 1:
+        # «… внезапка выполнилась. кто щас получает приоритет»: one asked concept, read after the
+        # events the story told — the sentence must name each of them too («Выполненное игродействие
+        # …, после чего Активный Игрок вновь получает приоритет»)
+        events = sorted(c for c in q.context if c[-2:] in ("ть", "ся", "ти") and c not in L.light
+                        and c not in L.filler and c not in L.implicit)
+    if len(asked) + len(events) < 2:
         return None
     options: dict[str, list[tuple[str, str]]] = {}
+    titles = _titles(vi)
     for k in _candidates(vi, asked):
         f = vi.facts[k]
-        if not f.persons or not all(_hits(x, f.words) for x in asked):
-            continue
+        if not f.persons or not all(_hits(x, f.words | titles.get(f.number, frozenset())) for x in asked + events):
+            continue    # a paragraph titled «Шаг вскрытия.» speaks of that step in each sentence
         if first and f.later:
             continue
-        own = [p for p in f.persons if not all(_hits(w, q.bag) for w in _concepts(tokenize(p)[0]))]
+        if f.persons[0] == GENERIC_PERSON:
+            continue    # «Игрок, …» with nothing saying which: a cut answer would be a wrong one
+        own = [p for p in f.persons if p != GENERIC_PERSON and not all(_hits(w, q.bag) for w in _concepts(tokenize(p)[0]))]
         if not own:
             continue
         if len(own) > 1 and not (first and len(f.items) > 1 or first and _ordered_persons(f)):

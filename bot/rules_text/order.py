@@ -1,0 +1,88 @@
+"""«Сначала A, а потом B? или наоборот» answered by the one rule sentence that states the
+order of the two events (issue 14).
+
+The asked events are the parts of the question after «сначала» and after «потом / затем /
+после этого». A sentence states their order when an order marker of
+``grammar/rule_values.yaml`` (``order_said``: «а затем», «после чего» …) stands between a clause
+naming every concept of one event and the clause right after it naming every concept of the
+other («… вместо этого применяет все эффекты правил игры, а затем получает приоритет»). The
+asked order is confirmed («Да: сначала …, а затем …») or reversed («Нет, наоборот: …»); no
+sentence, two sentences disagreeing, or an event named on both sides give no verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from bot.reading.tokens import tokenize
+
+_ASKED = re.compile(r"(?i)(?:^|[\s,])(?:сначала|сперва|вначале|первым делом)\s+(?P<a>[^?!.]+?),?\s+(?:а\s+|и\s+)?"
+                    r"(?:потом|затем|после\s+этого|уже\s+потом)\s+(?P<b>[^?!.]+)")
+
+
+def _events_concepts(text: str) -> frozenset[str]:
+    from bot.rules_text.language import language
+    from bot.rules_text.values import _concepts
+
+    L = language()
+    return frozenset(w for w in _concepts(tokenize(text)[0])
+                     if w not in L.filler and w not in L.implicit and w not in L.light)
+
+
+@lru_cache(maxsize=1)
+def _markers() -> re.Pattern:
+    from bot.paths import grammar_dir
+    from bot.yamlsafe import load_data_file
+
+    d = load_data_file(grammar_dir() / "rule_values.yaml", "слова вопросов о значениях")
+    ms = [str(m) for m in (d.get("order_said") or ())] if isinstance(d, dict) else []
+    alts = "|".join(r"\s+".join(map(re.escape, m.split())) for m in sorted(ms, key=len, reverse=True))
+    return re.compile(rf"(?i),?\s+(?:{alts})\s+") if alts else re.compile(r"(?!x)x")
+
+
+def answer(question: str, edition: str) -> "Answer | None":
+    """The order the edition states for the two events ``question`` asks about (see the
+    module docstring), or ``None``."""
+    from bot.rules_text.match import covers
+    from bot.rules_text.propositions import sentences
+    from bot.rulebook import load
+
+    m = _ASKED.search(question)
+    if m is None:
+        return None
+    a, b = _events_concepts(m.group("a")), _events_concepts(m.group("b"))
+    if not a or not b or a & b:
+        return None
+
+    def names(side: frozenset[str], ev: frozenset[str]) -> bool:
+        return all(any(covers(x, w) or covers(w, x) for w in side) for x in ev)
+
+    found: dict[bool, tuple[str, str, str, str]] = {}
+    for c in load(edition).clauses:
+        for s in sentences(c.text):
+            for mk in _markers().finditer(s):
+                left = re.split(r"[,;:]", s[:mk.start()])[-1].strip()
+                right = re.split(r"[,;:.]", s[mk.end():])[0].strip()
+                lc, rc = _events_concepts(left), _events_concepts(right)
+                ab = names(lc, a) and names(rc, b)
+                ba = names(lc, b) and names(rc, a)
+                if ab == ba:
+                    continue
+                found.setdefault(ab, (c.number, s, left, right))
+    if len(found) != 1:
+        return None
+    same, (number, sentence, left, right) = next(iter(found.items()))
+    verdict = ("Да: " if same else "Нет, наоборот: ") + f"сначала {_lower(left)}, а затем {_lower(right)}"
+    return _reply(question, verdict, number, sentence, edition)
+
+
+def _lower(text: str) -> str:
+    text = re.sub(r"(?i)^(?:вместо этого|при этом|тогда)\s+", "", text.strip())
+    return text[:1].lower() + text[1:]
+
+
+def _reply(question, verdict, number, sentence, edition):
+    from bot.rules_text.values import _reply as reply
+
+    return reply(question, verdict, [(number, sentence)], "", edition, "порядок")
