@@ -199,3 +199,27 @@ def test_the_opponents_claim_is_no_event_told():
     a = ask("«заморозить выбранное существо, при этом ранить его на 1». противник говорит что рана не пройдёт. "
             "что будет?")
     assert a.verdict is None
+
+
+def test_just_the_later_part_as_the_askers_preference_is_no_after_pri_etom():
+    a = ask(SELF_HEAL + " ресурсов не хватает. мне лучше просто полечить. так можно?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4"
+    a = ask(SELF_HEAL + " ресурсов нет совсем. а ресурсы куда денутся?")
+    assert a.verdict.startswith("Потратятся") and a.citations[0] == "505.9"
+
+
+def test_both_cells_taken_and_a_verdict_without_a_paragraph():
+    facts = read_board_facts("у сущ «переместите это существо на соседнюю клетку; получите фишку». оно в углу, обе "
+                             "соседние клетки заняты. фишку получу?")
+    assert [f.kind for f in facts.facts if f.kind == "cells_full"] == ["cells_full"]
+    # a single part with no target near: no paragraph of the edition rules it, so no verdict rests on it
+    a = ask("у моего мага «ранить выбранное существо рядом на 1». рядом никого. что будет?")
+    assert a.verdict is None
+
+
+def test_an_order_told_in_the_want_before_a_bare_question():
+    text = "у сущ «ранить выбранное существо на 1; получить фишку». у противника есть орк. "
+    a = ask(text + "хочу сначала фишку, потом ранить. можно?")
+    assert _lead(a) == "Нет" and a.citations[0] == "505.4.1"
+    a = ask(text + "хочу сначала ранить, потом фишку. так можно?")
+    assert _lead(a) == "Да" and a.citations[0] == "505.4.1"

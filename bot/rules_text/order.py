@@ -45,7 +45,6 @@ def answer(question: str, edition: str) -> "Answer | None":
     """The order the edition states for the two events ``question`` asks about (see the
     module docstring), or ``None``."""
     from bot.rules_text.match import covers
-    from bot.rules_text.propositions import sentences
     from bot.rulebook import load
 
     m = _ASKED.search(question)
@@ -59,22 +58,39 @@ def answer(question: str, edition: str) -> "Answer | None":
         return all(any(covers(x, w) or covers(w, x) for w in side) for x in ev)
 
     found: dict[bool, tuple[str, str, str, str]] = {}
-    for c in load(edition).clauses:
-        for s in sentences(c.text):
-            for mk in _markers().finditer(s):
-                left = re.split(r"[,;:]", s[:mk.start()])[-1].strip()
-                right = re.split(r"[,;:.]", s[mk.end():])[0].strip()
-                lc, rc = _events_concepts(left), _events_concepts(right)
-                ab = names(lc, a) and names(rc, b)
-                ba = names(lc, b) and names(rc, a)
-                if ab == ba:
-                    continue
-                found.setdefault(ab, (c.number, s, left, right))
+    for number, s, left, right, lc, rc in _ordered(load(edition)):
+        ab = names(lc, a) and names(rc, b)
+        ba = names(lc, b) and names(rc, a)
+        if ab == ba:
+            continue
+        found.setdefault(ab, (number, s, left, right))
     if len(found) != 1:
         return None
     same, (number, sentence, left, right) = next(iter(found.items()))
     verdict = ("Да: " if same else "Нет, наоборот: ") + f"сначала {_lower(left)}, а затем {_lower(right)}"
     return _reply(question, verdict, number, sentence, edition)
+
+
+_CACHE: dict[str, tuple[object, tuple]] = {}
+
+
+def _ordered(rb) -> tuple:
+    """Every (number, sentence, left clause, right clause, their concepts) of the edition ``rb``
+    around an order marker, read once per loaded edition."""
+    from bot.rules_text.propositions import sentences
+
+    hit = _CACHE.get(rb.edition)
+    if hit is not None and hit[0] is rb:
+        return hit[1]
+    out = []
+    for c in rb.clauses:
+        for s in sentences(c.text):
+            for mk in _markers().finditer(s):
+                left = re.split(r"[,;:]", s[:mk.start()])[-1].strip()
+                right = re.split(r"[,;:.]", s[mk.end():])[0].strip()
+                out.append((c.number, s, left, right, _events_concepts(left), _events_concepts(right)))
+    _CACHE[rb.edition] = (rb, tuple(out))
+    return _CACHE[rb.edition][1]
 
 
 def _lower(text: str) -> str:

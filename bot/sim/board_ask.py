@@ -124,7 +124,7 @@ _PAY_WHEN = re.compile(r"(?<![а-я])(?:когда|в\s+какой\s+момен�
 
 _RESOURCE = re.compile(r"(?<![а-я])(?:ресурс\w*|кристалл\w*|они|их|остаток|остатки|оставш\w*|(?:для|на)\s+оплат\w*|"
                        r"что\s+(?:у\s+меня\s+)?(?:есть|осталось))(?![а-я])")
-_LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|останут\w*|остаются|остан[её]тся|потрат\w*|тратят\w*|пропад\w*|пропадут|"
+_LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|денут\w*|останут\w*|остаются|остан[её]тся|потрат\w*|тратят\w*|пропад\w*|пропадут|"
                        r"сохран\w*|вернут\w*|вернутся|сбросят\w*|уйдут)(?![а-я])")
 """«оставшиеся ресурсы сгорят или останутся?»: what becomes of the resources left for the payment."""
 
@@ -218,6 +218,8 @@ def _pay_when(sent: str, yes_no: bool) -> tuple[int, ...] | None:
     return ()
 
 
+_JUST = re.compile(r"(?<![а-я])(?:просто|сразу|только|лишь)(?![а-я])")
+"""«хочу просто полечить»: the part wanted alone, without the ones before it."""
 _ONLY_ASKED = re.compile(r"(?<![а-я])(?:только|лишь|одно\s+из|что-то\s+одно)(?![а-я])")
 """«могу только полечиться?»: one part asked without the others (505.8 after «может»)."""
 
@@ -478,6 +480,10 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         if when is not None:
             return Asked("payment", parts=when)
     order = _order(sent, ps, actions) or _reversed(sent, ps, actions)
+    if order is None and _BARE_MAY.fullmatch(clause.strip()):
+        # «хочу сначала фишку, потом ранить. можно?»: the order is told in the want before the bare question
+        before = _wanted_sentence(question)
+        order = (_order(before, ps, actions) or _reversed(before, ps, actions)) if before else None
     if order is not None:
         return Asked("order", parts=order)
     skipped = _left_out(_asking_sentence(question), ps, actions)
@@ -519,6 +525,7 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         # says the asker wants to do
         wanted = _wanted_before(question)
         hits = _parts_named(wanted, ps, actions) if wanted else []
+        head = wanted or head     # «мне лучше просто полечить. так можно?»: the want tells what is left out
         if not hits and len(ps) == 1:
             hits = [ps[0].number]       # «можно?» about a text of one part: that part
         elif not hits and wanted is not None and len(ps) > 1:
@@ -538,8 +545,11 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         acted = [h for h in _by_action(head, actions) if h != instead]
         part = acted[0] if len(acted) == 1 else part
     only = bool(_ONLY_ASKED.search(clause))
-    if only and instead is None and part is not None and part > 1 and _MAY.search(clause):
-        instead = part - 1      # «могу только полечить?» of a later part: without the part before it
+    just = only or _JUST.search(head) is not None
+    if just and instead is None and part is not None and part > 1 and _MAY.search(clause):
+        # «могу только полечить?», «мне лучше просто полечить. так можно?» of a later part: without the
+        # part before it (after «при этом» a «Нет», 505.4; another connective runs the choice as asked)
+        instead = part - 1
     if _MAY.search(clause) and part is not None:
         return Asked("may", part, instead, target=target, only=only)
     if question_kind(question) == "yes_no" and part is not None:
@@ -571,6 +581,19 @@ def _refusal_before(question: str) -> bool:
 
 
 _BARE_MAY = re.compile(r"(?:а\s+|и\s+|ну\s+)?(?:так\s+)?(?:можно|могу|можно\s+ли|разрешено|нельзя)(?:\s+(?:так|ли\s+так|это))?\s*\??")
+
+
+def _wanted_sentence(question: str) -> str | None:
+    """The whole sentence before the asked one, folded, when it says what the asker wants or
+    prefers («хочу сначала фишку, потом ранить»); else ``None``."""
+    from bot.abilities.outcome_words import sentences
+    from bot.sim.board_text import _stems_re, _words
+
+    sents = sentences(question)
+    if len(sents) < 2:
+        return None
+    prev = fold(sents[-2])
+    return prev if _stems_re(tuple(_words()["preference"])).search(prev) else None
 
 
 def _wanted_before(question: str) -> str | None:

@@ -392,7 +392,8 @@ def read_board_facts(question: str) -> BoardFacts:
                 if row is not None and _has(clause, w["free"]) and not _has(clause, w["none"]) and not asking:
                     facts.append(Fact("cells_free", None, None, raw.strip(), attrs=(("row", "==", row),)))
                     continue    # «в первом ряду есть свободная клетка»: the destination is there
-                if _has(clause, w["occupied"]) and _has(clause, w["every"]) and not _has(clause, w["free"]):
+                if _has(clause, w["occupied"]) and (_has(clause, w["every"]) or re.search(r"(?<![а-яё])(?:обе|оба)(?![а-яё])", clause)) \
+                        and not _has(clause, w["free"]):
                     facts.append(Fact("cells_full", None, None, raw.strip()))
                 elif _has(clause, w["free"]) and _has(clause, w["none"]):
                     facts.append(Fact("cells_full", None, None, raw.strip()))

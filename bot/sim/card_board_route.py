@@ -141,6 +141,10 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
         # nothing of the board was read: the outcome reader reads the told events («противник закрыл своё
         # существо»); not a told open / closed state («всё закрыто»), which it would take for a part done
         return None
+    if bv.verdict and not bv.citations:
+        # «ранить выбранное существо рядом на 1» with nobody near: no paragraph of this edition rules it — a
+        # verdict always carries one, so the run is shown without it
+        bv.verdict = None
     assumed = bv.assumed
     res = bv.resolution
     said = "; ".join(f"«{f.said.rstrip('.')}»" for f in facts.facts)
