@@ -19,6 +19,7 @@ DOMAIN_LEMMAS: dict[str, str] = {
     **{f"подфаз{e}": "подфаза" for e in ("а", "ы", "е", "у", "ой", "ам", "ами", "ах", "")},
     **{f"небестелесн{e}": "небестелесный" for e in ("ый", "ого", "ому", "ым", "ом", "ая", "ой", "ую", "ое", "ые", "ых", "ыми", "ым")},
     "ран": "рана",
+    "нем": "он",    # «в нём» (folded «нем»): the pronoun, not «немой» — no rule speaks of the mute
     "ранит": "ранить", "ранят": "ранить",
     **{f"юза{e}": "юзать" for e in ("ть", "ет", "ют", "ю", "ешь", "ем", "ете", "л", "ла", "ли", "ло", "й", "йте")},
 }
@@ -26,7 +27,7 @@ DOMAIN_LEMMAS: dict[str, str] = {
 
 # Words whose most likely parse has the wrong part of speech in card text
 # (pymorphy3 reads «ранит» as a name, «Ранита»).
-DOMAIN_POS: dict[str, str] = {"ранит": "VERB", "ранят": "VERB"}
+DOMAIN_POS: dict[str, str] = {"ранит": "VERB", "ранят": "VERB", "нем": "NPRO"}
 
 
 @lru_cache(maxsize=1)

@@ -203,10 +203,16 @@ def rule_on_claim(holds: bool, why: str, *, claimer_is_me: bool, other: str, who
 
 
 def _leads_with_predicate(question: str, verdict: str) -> bool:
-    """«Требуют: …» to «… не требуют оплаты?»: a negated question's own predicate, positive,
-    leads the verdict (``settle``)."""
+    """«Требуют: …» / «Не требуют: …» to «… не требуют оплаты?», «Нельзя оплатить» to «никак не
+    оплатить?»: a negated question's own predicate, positive or as asked, leads the verdict
+    (``settle``)."""
     form = asked_form(question)
-    return form is not None and form.negated and bool(re.match(re.escape(form.positive) + r"(?:[:\s]|$)", fold(verdict)))
+    if form is None or not form.negated:
+        return False
+    heads = [form.positive, form.word]
+    if _bare_infinitive(form):   # «никак не оплатить?» — «Нельзя оплатить» / «Можно оплатить» (``settle``)
+        heads += [f"можно {form.positive}", f"нельзя {form.positive}"]
+    return any(re.match(re.escape(fold(w)) + r"(?:[:\s]|$)", fold(verdict)) for w in heads)
 
 
 def fits(question: str, verdict: str | None) -> bool:

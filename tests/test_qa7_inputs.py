@@ -206,3 +206,39 @@ def test_a_reason_the_steps_repeat_is_given_once():
     why = next(b for b in a.blocks if b.title == "Почему")
     assert len(why.items) == len(set(why.items)) and len(why.items) >= 2, why.items
     assert a.citations[:2] == ["211.3", "211.4"]
+
+
+# ------------------------------------------------------------ «мой орк — воин»: one card, not two
+@pytest.mark.parametrize("q", [
+    "Мой орк летающий, он воин. Можно на него надеть экипировку?",
+    "Мой летающий орк — воин. Можно на него надеть экипировку?",
+    "Мой орк летает, он маг. Можно на него шмотку?",
+])
+def test_a_name_said_of_a_card_is_no_second_card(q):
+    # was «Да, можно: экипировку можно поместить на существо «Воин»» — a card nobody named
+    from bot.reading.reader import read
+
+    r = read(q)
+    assert [c.name for c in r.cards.values() if c.kind == "creature"] == ["орк"]
+    a = ask(q)
+    assert a.verdict is None or a.verdict.startswith("Нет"), a.verdict
+    if a.verdict is not None:
+        assert a.citations[0] == "212.3", a.citations
+
+
+def test_a_name_with_its_own_words_is_still_a_card():
+    a = ask("Мой орк, маг противника. Может орк атаковать мага?")
+    assert a.verdict is not None and a.verdict.startswith("Да, может атаковать существо «Маг»"), a.verdict
+
+
+@pytest.mark.parametrize("q", ["Можно экипировку?", "Можно на него шмотку?"])
+def test_no_action_asked_is_no_verdict_from_one_shared_word(q):
+    # was «Нет, нельзя» by 212.9 «Экипировка не может … получать раны» — nothing of what is asked
+    a = ask(q)
+    assert a.verdict is None, (a.verdict, a.citations)
+
+
+def test_an_elided_placing_after_a_story_still_rules():
+    a = ask("Орк летает. Можно на него шмотку?")
+    assert a.verdict is not None and a.verdict.startswith("Нет, нельзя"), a.verdict
+    assert a.citations[0] == "212.3"

@@ -300,6 +300,8 @@ class _Reader:
                 continue
             if not host_word and not name and self.negated_predicate(t, kind, trait_noun):
                 continue
+            if name and self.predicate_name(t):
+                continue    # «мой орк — воин», «…, он маг»: said of the card before, no new card — left unread
             prev = [self.tok(t.i - k) for k in (1, 2)]
             after_prep = self.tok(t.i - 1) is not None and self.tok(t.i - 1).text in ("с", "со", "над", "под", "за", "перед")
             if kind and not after_prep and (t.case == "ablt" or t.case is None and t.text.endswith(_ABLT_ENDINGS)) and any(
@@ -353,6 +355,18 @@ class _Reader:
             card.mentions.append(t.i)
             self.mention[t.i] = card.key
             self.use(t.i)
+
+    def predicate_name(self, t: Tok) -> bool:
+        """``t`` (a creature name) is the predicate of a clause of its own that only says
+        what a card told just before is («мой летающий орк — воин», «мой орк, он маг»): the
+        same card, not a second one, and not read here (its meaning — a class or a race — is
+        not modelled, so the question gets no verdict rather than one about another card)."""
+        if t.case not in ("nomn", None):
+            return False
+        clause = [u for u in self.toks if u.sent == t.sent and u.clause == t.clause and u.i != t.i]
+        if any(u.lemma not in ("он", "она", "оно", "это", "тоже", "же", "ведь", "вообще", "как", "бы") for u in clause):
+            return False
+        return any(u.i in self.mention for u in self.toks if u.sent == t.sent and u.clause < t.clause)
 
     def listed_after(self, t: Tok) -> bool:
         """Word ``t`` is the next item of a list of creatures: «гномы и летуны», «только летуны да

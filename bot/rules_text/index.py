@@ -134,8 +134,9 @@ def _pronoun_subject(sentence: str) -> bool:
 
     toks = tokenize(sentence)[0]
     for i, t in enumerate(toks):
-        if t.text in ("он", "она", "оно", "они"):
-            return not any(u.pos == "NOUN" and u.case == "nomn" and u.clause == t.clause for u in toks[:i])
+        if t.text in ("он", "она", "оно", "они"):   # «от удара через ряд она …»: «ряд» after a preposition
+            return not any(u.pos == "NOUN" and u.case == "nomn" and u.clause == t.clause
+                           and not (j > 0 and toks[j - 1].pos == "PREP") for j, u in enumerate(toks[:i]))
     return False
 
 

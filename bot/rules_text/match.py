@@ -18,6 +18,7 @@ one truth every fit gives, no exception, no fitting rule saying otherwise.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import re
 from functools import lru_cache
 
 from bot.rules_text.index import PropIndex, Rule
@@ -203,6 +204,11 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         return "правило не называет, о чём оно (все его слова только расширяют его)", False, ""
     bag = q.bag if bag is None else bag
     told = bag | q.context
+    if q.kind == "modal" and not q.action and sum(
+            1 for w in r.req | r.opt if any(covers(x, w) for x in told)) < 2:
+        # «можно экипировку?», «можно на него шмотку?»: no action asked and one word shared —
+        # «Экипировка не может получать раны» says nothing of what is asked
+        return "в вопросе не названо действие, а с правилом у него общее одно слово", False, ""
     flip = False
     how = ""
     used: set[str] = set()
@@ -279,6 +285,24 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     elif p.limit is not None or p.lower is not None:
         return "правило говорит о количестве, а вопрос его не называет", False, ""
     truth = p.positive != flip
+    opposite = _opposite_condition(q, r)
+    if opposite:
+        if p.kind != "state" and not _only_condition(p):   # «можно …, если …» says nothing of the other case
+            return f"в вопросе условие, противоположное условию правила («{p.condition_text}»)", False, ""
+        # «считается пустым, если в нём нет ни одного …» (a definition), «можно объявлять только
+        # когда …» (the one case allowed): in the other case it does not hold
+        truth = not truth
+        how = f"в правиле условие «{p.condition_text}», в вопросе — противоположное"
+    if q.only and q.only_words and not q.bounded and not p.only and not p.only_agent and p.positive and p.kind == "modal" \
+            and q.kind == "modal" and q.mode == p.mode and not flip:
+        # «сдаться можно только в свой ход?» asks about the restriction, not the act: a rule that
+        # allows it more widely («в любой момент партии, в том числе в ход противника») says no;
+        # a rule that only allows it says nothing of whether only so
+        wide = _widened_for(q.only_words, p.sentence)
+        if wide is None:
+            return "в вопросе «только», а правило не говорит, только ли так", False, ""
+        truth = False
+        how = f"{WIDER}«{wide}»"
     extras = [x for x in bag if x not in used and x.removeprefix("не ") not in L.filler
               and not _hits(x, r.req | r.opt)]
     if conditional:
@@ -300,6 +324,71 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
             return "applies", truth, how
         return f"в вопросе есть то, о чём правило не говорит: {_words(extras)}", False, ""
     return "full", truth, how
+
+
+WIDER = "правило разрешает шире: "
+"""How a fit's ``how`` opens when the question's «только» is answered by a wider permission."""
+
+
+def _widened_for(only_words: frozenset[str], sentence: str) -> str | None:
+    """The widening phrase of ``sentence`` («в любой момент партии, в том числе …»: the words
+    after a ``widening`` phrase of the rule language) when it concerns what a question
+    restricts by «только» (``only_words``: each named by a widened word, or each a filler of
+    time or turn like the widened «момент»); ``None`` when the sentence widens nothing, or
+    widens something else («может быть целью любых атак» for «только закрытую?»)."""
+    L = language()
+    widened = _widened_words(sentence)
+    if not widened or not only_words:
+        return None
+    plain = {w.lstrip("~") for w in widened}
+    for x in only_words:
+        if x.removeprefix("не ") in L.filler:
+            if not any(w in L.filler for w in plain):
+                return None
+        elif not any(covers(x, w) or covers(w, x) for w in plain):
+            return None
+    m = re.search(r"(?i)(?:в\s+любо\w+|в\s+том\s+числе|независимо|любо\w+)[^.;]*?(?=,\s*(?:если|когда|пока)\b|[.;]|$)",
+                  sentence)
+    return m.group(0).strip(" ,") if m else None
+
+
+@lru_cache(maxsize=4096)
+def _widened_words(sentence: str) -> frozenset[str]:
+    """The «~» (widened) concepts of a rule sentence (``propositions._content``)."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.propositions import _content
+
+    return frozenset(w for w in _content(tokenize(sentence)[0])[0] if w.startswith("~"))
+
+
+def _opposite_condition(q: Question, r: Rule) -> bool:
+    """The question states the rule's condition with the other polarity: every concept of
+    the rule's condition is named by the question's «если …» clause, and one of the two
+    clauses says what is not and the other does not («стек не считается пустым, если в нём
+    лежит хоть одно игродействие?» against 302.8 «…, если в нём нет ни одного игродействия»)."""
+    p = r.prop
+    if q.cond_negated is None or not p.condition_text or not r.cond:
+        return False
+    if q.cond_negated == _negated_condition(p.condition_text):
+        return False
+    named = covered_by(q.stated)
+    return all(_covered(w, named) for w in r.cond)
+
+
+def _only_condition(p: Prop) -> bool:
+    """The rule allows its act only under its condition («… можно объявлять только когда в
+    стеке нет ни одного игродействия»): «только» right before the condition's opener."""
+    return bool(p.condition_text) and bool(re.search(
+        r"(?i)(?<![а-яё])(?:только|лишь)\s+" + re.escape(p.condition_text.split()[0]) + r"(?![а-яё])", p.sentence))
+
+
+@lru_cache(maxsize=4096)
+def _negated_condition(text: str) -> bool:
+    """Whether a rule's condition clause (``Prop.condition_text``) says what is not."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.question import negated_words
+
+    return negated_words(t.lemma for t in tokenize(text)[0])
 
 
 def _may_condition(q: Question, r: Rule, told: frozenset[str]) -> bool:
@@ -391,6 +480,11 @@ def _decide_rest(q: Question, idx: PropIndex, d: Decision, found: dict[int, Fit]
     d.fits = list(fits.values())
     if d.excepted and d.fits and all(_answers_exception(f, d, idx) for f in d.fits):
         d.excepted = []   # the exception itself fits and decides: «кроме случаев п. 307.6» and 307.6 fits
+    if q.absolute:   # «вообще никак нельзя …?» asks about the exceptions too: a rule naming some does not decide
+        for f in [f for f in d.fits if f.prop.exceptions]:
+            d.fits.remove(f)
+            d.excepted.append((f.prop, "вопрос — «никак / никогда», а у правила есть исключения: "
+                                       + "; ".join(f"«{e}»" for e in f.prop.exceptions)))
     d.near.sort(key=lambda x: x[0].number)
     return d
 
@@ -463,12 +557,12 @@ def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
         if not others:
             own = {v for j in idx.by_number.get(r.prop.number, ()) if idx.rules[j].prop.sentence == r.prop.sentence
                    for v in idx.rules[j].req | idx.rules[j].opt}
-            touched = {x for x in q.bag | q.context for j in idx.by_number.get(ref, ()) for w in idx.rules[j].req
-                       if covers(x, w) and not any(covers(x, v) for v in own)}
+            touched = {x for x in (q.bag | q.context) - q.without for j in idx.by_number.get(ref, ()) for w in idx.rules[j].req
+                       if covers(x, w) and not any(covers(x, v) for v in own)}   # «без меткого»: said not to have it
             if touched:
                 return f"вопрос касается исключения п. {ref} ({_words(touched)})"
     for ex in r.inline:
-        if ex and all(any(covers(x, w) for x in q.bag | q.context) for w in ex):
+        if ex and all(any(covers(x, w) for x in (q.bag | q.context) - q.without) for w in ex):
             return f"вопрос попадает под исключение «{' '.join(sorted(ex))}»"
     return ""
 

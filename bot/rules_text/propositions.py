@@ -154,7 +154,7 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
             neg = False
             continue
         head = next((u for u in toks[i:i + 3] if u.pos == "NOUN"), None)
-        if t.lemma == "свой" and head is not None and L.norm(head.lemma, head.text) in L.filler:
+        if L.norm(t.lemma, t.text) == "свой" and head is not None and L.norm(head.lemma, head.text) in L.filler:
             continue     # «в начале своего хода»: whose turn is the subject's own, nothing to match
         lm = L.norm(t.lemma, t.text)
         if t.pos == "PRTF":   # «нападающий» (who attacks) is its own concept, not «нападать»
@@ -362,7 +362,33 @@ def parts(sentence: str) -> list[str]:
                 cut.append(_REASON_WORD.sub("", p[at:m.start()]))
                 at = m.end()
         cut.append(_REASON_WORD.sub("", p[at:]))
-    return [p.strip() for p in cut if p.strip()]
+    return [q.strip() for p in cut for q in _aside(p) if q.strip()]
+
+
+_ASIDE = re.compile(r"\s*\((так(?:ие|ое|ая|ой)\s+[а-яё]+)(\s[^()]+)\)\s*([.!]?)\s*$", re.I)
+
+
+def _aside(part: str) -> list[str]:
+    """A part ending in a bracketed statement about its subject («Игродействие, не
+    использующее стек, … сразу выполняется (такие игродействия никогда не требуют расчёта и
+    оплаты)»): the bracket is a statement of its own, «такие X» written as the part's
+    subject phrase («Игродействие, не использующее стек, никогда не требуют …» — what it
+    says holds only of that subject); else ``[part]``. A subject phrase is the part's first
+    word, a noun in the nominative, with the participle clause right after it."""
+    m = _ASIDE.search(part)
+    if m is None or not re.search(r"[а-яё](?:ет|ют|ит|ят|ется|ются|ится|ятся)\b", m.group(2)):
+        return [part]
+    head = part[:m.start()]
+    toks = tokenize(head)[0]
+    if len(toks) < 3 or toks[0].pos != "NOUN" or toks[0].case != "nomn":
+        return [part]
+    rel = [t for t in toks if t.clause == 1]
+    if not any(t.pos == "PRTF" for t in rel[:2]) or not any(t.clause >= 2 for t in toks):
+        return [part]   # no «, не использующее стек,» after the subject, or nothing said after it
+    first = re.match(r"\s*[^,]+,[^,]+,", head)
+    if first is None:
+        return [part]
+    return [head + m.group(3), first.group(0).strip() + m.group(2)]
 
 
 def read_sentence(text: str, number: str = "", question: bool = False, facts: bool | None = None) -> list[Prop]:

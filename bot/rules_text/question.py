@@ -120,12 +120,22 @@ class Question:
     rule allowing «только» them, the question asks the case the rule excludes."""
     only: bool = False
     """The question says «только» («движение может объявить только активный игрок?»)."""
+    absolute: bool = False
+    """The question asks whether there is no case at all («вообще никак нельзя …?», «никогда не
+    …?», «ни при каких условиях»): a rule's exceptions bear on it."""
+    only_words: frozenset[str] = frozenset()
+    """The concepts named after the question's «только» in its clause («сдаться можно только в
+    свой ход?» -> {ход}): the one case the question asks whether the act is restricted to."""
     bounded: bool = False
     """The question's count is a bound it asks about («может быть только одна?», «не более
     двух?»): the rule's bound must be that number, not merely allow it."""
     choice: tuple[tuple[str, str], ...] = ()
     """«X быстрое или медленное?»: the two options as ``(concept, word as written)`` —
     opposites joined by «или»; the answer names the one that holds."""
+    cond_negated: bool | None = None
+    """The «если / пока …» clause says what is not («если в нём нет ни одного …»: ``True``;
+    «если в нём лежит хоть одно …»: ``False``); ``None`` when there is no such clause or it
+    is not a clause of its own (the asked predicate inside it)."""
 
 
 def _fix_typos(text: str, edition: str) -> str:
@@ -160,12 +170,13 @@ def read(text: str, edition: str = "") -> Question | None:
     if not t:
         return None
     parts = [p for p in re.split(r"(?<=[.!?])\s+", t) if p.strip()]
-    parts = [_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p)) for p in parts]
+    parts = [_only_left(_strike_values(_ORDINAL.sub(r"\1", _TSYA.sub(r"\1ется", p)))) for p in parts]
     last = parts[-1] if parts else t
     at = len(parts) - 1     # the asked sentence among ``parts``
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?") \
             and not re.search(r"(?i)(?<![а-яё])(?:разве|неужели|ли)(?![а-яё])", last):
         last, at = parts[-2], len(parts) - 2    # «…? стража у него нет»; «…? … не сработает разве» asks itself
+    no_way = bool(_NO_WAY.search(last))     # «никак не оплатить?» asks «нельзя …?» with no exception at all
     last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
@@ -196,6 +207,8 @@ def read(text: str, edition: str = "") -> Question | None:
         if pq is not None and pq.kind == "modal" and pq.bag:
             q = replace(pq, positive=q.positive, mode=q.mode, verb=q.verb, impersonal=q.impersonal, text=last)
             last, at = prev, at - 1
+    if q is not None and no_way and not q.absolute:
+        q = replace(q, absolute=True)
     if q is not None and edition:
         q = _creatures(q, " ".join(parts), edition)
         if q.numbers and q.kind != "count":
@@ -213,6 +226,16 @@ def read(text: str, edition: str = "") -> Question | None:
             if meant is not None and meant not in q.bag:   # «атака нанесла 0 ран. она … считается проведённой?»
                 q = replace(q, bag=q.bag | {meant}, subject=q.subject | {meant})
                 ctx.discard(meant)
+            head, attrs = _pronoun_object(toks, respell(parts[at - 1]))
+            if head and q.kind in ("modal", "happens"):
+                # «закрытая карта не может объявлять атаки. а её саму атаковать можно?»: «её» is
+                # the closed card — what the asked act is done to, not who does it; its noun is
+                # asked, its adjectives are told (a rule not naming them is not narrowed by them)
+                acted_on = head | attrs
+                q = replace(q, bag=q.bag | head, complement=q.complement | acted_on,
+                            subject=q.subject - acted_on)
+                ctx.difference_update(head)
+                ctx |= attrs - q.bag
         ctx -= q.bag
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
     if q is not None and ability_text:
@@ -297,6 +320,38 @@ def _pronoun_subject(asked: list[Tok], before: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _pronoun_object(asked: list[Tok], before: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The concepts an object pronoun of the asked sentence stands for («… . а её саму
+    атаковать можно?» after «закрытая карта …» -> {закрытый, карта}): a pronoun «он / она /
+    оно» in the accusative with no preposition before it (or after «по»), and the one noun in
+    the nominative of the sentence told just before whose gender is the pronoun's, with the
+    adjectives and participles right before that noun. Empty when there is no such pronoun
+    or two nouns could be meant. Returned as ``(noun concepts, adjective concepts)``."""
+    L = language()
+    none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+    pron = next((t for i, t in enumerate(asked) if t.pos == "NPRO" and t.lemma in _PRONOUNS and t.case == "accs"
+                 and (i == 0 or asked[i - 1].pos != "PREP" or asked[i - 1].lemma == "по")), None)
+    if pron is None:
+        return none
+    genders = {"masc", "neut"} if fold_(pron.text) in ("его", "него", "ему", "нему") else {_PRONOUNS[pron.lemma]}
+    if any(t is not pron and t.gender in genders and (t.pos == "NOUN" or (t.pos == "NPRO" and t.lemma in _PRONOUNS))
+           for t in asked):
+        return none   # «ударю по нему простым ударом, он может его отразить?»: «его» may be the strike
+    told = tokenize(before)[0]
+    found = [i for i, t in enumerate(told) if t.pos == "NOUN" and t.case == "nomn" and not t.quote
+             and t.gender in genders and not (i > 0 and told[i - 1].pos == "PREP")
+             and L.norm(t.lemma, t.text) not in L.filler and L.norm(t.lemma, t.text) not in L.people]
+    if len(found) != 1:
+        return none
+    j = found[0]
+    head = _clean(_content([told[j]])[0])
+    attrs = []
+    while j > 0 and told[j - 1].pos in ("ADJF", "PRTF") and told[j - 1].case == "nomn":
+        j -= 1
+        attrs.insert(0, told[j])
+    return frozenset(head), frozenset(_clean(_content(attrs)[0])) - head if attrs else frozenset()
+
+
 def _told(sentence: str) -> set[str]:
     """The concepts a sentence told beside the asked one names; a sentence saying what there
     is not («стража у него нет») names its concepts negated («не страж»)."""
@@ -351,6 +406,45 @@ def _counts(toks: list[Tok], numbers: tuple[int, ...], edition: str) -> tuple[in
         if n in out:
             out.remove(n)
     return tuple(out)
+
+
+_STRIKE_TRIPLE = re.compile(r"(?i)(?<![а-яё])(?:простой\s+|простым\s+|простого\s+)?удар[а-яё]*\s*(?:[:=]\s*)?(\d+)\s*[-–/]\s*(\d+)\s*[-–/]\s*(\d+)(?![\d-])")
+
+
+def _strike_values(text: str) -> str:
+    """A simple strike told by its three values with all three the same («удар 0-0-0»)
+    written as the rulebook says it («все три значения простого удара равны 0»): the values
+    are no count of anything (read as numbers they met «не более одной атаки»). Other
+    triples are left as written."""
+    def one(m: re.Match) -> str:
+        a, b, c = m.group(1), m.group(2), m.group(3)
+        if a == b == c:
+            return f"все три значения простого удара равны {a}"
+        return m.group(0)
+
+    return _STRIKE_TRIPLE.sub(one, text) if "-" in text or "–" in text or "/" in text else text
+
+
+_ONLY_LEFT = re.compile(r"(?i)(?<![а-яё])(остал(?:ись|ось|ся|ась)|остаются|остается|остаётся)\s+(?:только|одни|одно|лишь)\s+([а-яё]+)")
+
+
+def _only_left(text: str) -> str:
+    """«у противника остались одни летуны» says what did not remain — the opposite of the one
+    kind left (``antonyms`` of the rule language): written «у противника не осталось
+    нелетающий, летуны», so a rule «Если в отряде противника не осталось нелетающих существ,
+    …» meets it (the kind left is still named)."""
+    L = language()
+
+    def one(m: re.Match) -> str:
+        toks = tokenize(m.group(2))[0]
+        if not toks:
+            return m.group(0)
+        other = L.antonyms.get(L.norm(toks[0].lemma, toks[0].text))
+        if not other:
+            return m.group(0)
+        return f"не осталось {other}, {m.group(2)}"
+
+    return _ONLY_LEFT.sub(one, respell(text)) if "остал" in text.casefold() else text   # «у противника» first
 
 
 _ORDINAL = re.compile(r"(?i)(?<![\d.])(\d+)-?(?:й|ой|ый|ий|ая|ое|ья|я|е|го|му)(?![а-яё])")
@@ -477,7 +571,7 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if any(t.lemma in L.where_words for t in toks):   # «куда / где / на чьё кладбище …?»
         return _where(toks, text)
     k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто" and not (   # «с кем нибудь»: no question word
-        i + 1 < len(toks) and toks[i + 1].text in _INDEFINITE)), None)
+        i + 1 < len(toks) and toks[i + 1].text in _INDEFINITE) and not _negative_pronoun(toks, i)), None)
     if k_who is not None and not any(t.lemma in ("прав", "правый") for t in toks):
         return _who(toks, k_who, text)
     cond_at = next((i for i, t in enumerate(toks) if t.lemma in L.condition and i > 0), None)
@@ -527,6 +621,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if len(infs) >= 2 and any(t.lemma in ("и", "или") for t in rest):   # «уменьшать или увеличивать»
         alts = [_clean(_content([t for t in rest if t.pos != "INFN" or t is f])[0]) for f in infs]
     cond_text = " ".join(t.text for t in toks[cond_at:]) if cond_at is not None else ""
+    cond_negated = None
+    if cond_at is not None and (k < 0 or toks[k].clause != toks[cond_at].clause):
+        cond_negated = negated_words(t.lemma for t in toks[cond_at:] if t.clause == toks[cond_at].clause)
     action = _action(toks, k, kind)
     bag = _clean(bag)
     f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
@@ -547,13 +644,45 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
             L.is_kind_of(b, "защита") or b == "броня" for b in bag):
         bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
-    return Question(without=_without(rest), choice=_choice(toks), bounded=_bounded(toks), only=any(t.lemma in L.only for t in toks), kind=kind, mode=mode,
+    return Question(absolute=_absolute(toks), only_words=_only_words(toks, k), cond_negated=cond_negated, without=_without(rest), choice=_choice(toks), bounded=_bounded(toks), only=any(t.lemma in L.only and not (i > 0 and toks[i - 1].lemma == "не") for i, t in enumerate(toks)), kind=kind, mode=mode,
                     positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
                     action=action, subject=_subject(toks, k),
                     complement=_complement(toks, k, kind),
                     alternatives=alts if len(alts) > 1 else (),
                     context=_clean(_content(owners)[0]) if owners else frozenset())
+
+
+NEGATION_WORDS = frozenset({"не", "нет", "нету", "ни", "без"})
+"""Words that make a clause say what is not (Russian negative concord: «нет ни одного» is one
+negation, not two)."""
+
+
+def negated_words(lemmas) -> bool:
+    """Whether the words (lemmas) of a clause say what is not (``NEGATION_WORDS``)."""
+    return any(w in NEGATION_WORDS for w in lemmas)
+
+
+def _absolute(toks: list[Tok]) -> bool:
+    """``Question.absolute``: «никак», «никогда», «ни в коем случае», «ни при каких …»."""
+    for i, t in enumerate(toks):
+        if t.lemma in ("никак", "никогда"):
+            return True
+        if t.lemma == "ни" and i + 2 < len(toks) and toks[i + 1].lemma in ("в", "при") and toks[i + 2].lemma in (
+                "коем", "кой", "какой", "каков"):
+            return True
+    return False
+
+
+def _only_words(toks: list[Tok], k: int) -> frozenset[str]:
+    """The concepts after the first «только / лишь» of the asked predicate's clause (``toks[k]``)
+    to the end of that clause (``Question.only_words``); none when «только» stands in another
+    clause («…, если у противника остались только летающие?» restricts nothing asked)."""
+    L = language()
+    at = next((i for i, t in enumerate(toks) if t.lemma in L.only and (k < 0 or t.clause == toks[k].clause)), None)
+    if at is None or (at > 0 and toks[at - 1].lemma == "не"):   # «не только в свой ход?» restricts nothing
+        return frozenset()
+    return _clean(_content([t for t in toks[at + 1:] if t.clause == toks[at].clause])[0])
 
 
 def _bounded(toks: list[Tok]) -> bool:
@@ -817,8 +946,8 @@ def _stated(toks: list[Tok], k: int) -> frozenset[str]:
     at = next((i for i, t in enumerate(toks) if t.lemma in L.condition), None)
     if at is not None:
         out += [t for t in toks[at:] if t.clause >= toks[at].clause]
-    if k > 0:
-        out += toks[:k]
+    if k > 0:   # «у меня закрытое существо, …»: a clause of its own before the asked one (not its subject)
+        out += [t for t in toks[:k] if t.clause != toks[k].clause]
     return _clean(_content(out)[0]) if out else frozenset()
 
 
@@ -852,6 +981,12 @@ def _asked_predicate(toks: list[Tok]) -> tuple[int, str, str, bool, str] | None:
             i = next((j for j in verbs if j > i and toks[j].tense in ("pres", "futr")), i)
         return i, "happens", "happens", False, toks[i].text
     return None
+
+
+def _negative_pronoun(toks: list[Tok], i: int) -> bool:
+    """``toks[i]`` («кем», «кого») is part of a negative pronoun written apart: «ни с кем», «ни
+    кого» — «летун ни с кем рядом не стоит?» asks no person."""
+    return (i > 0 and toks[i - 1].lemma == "ни") or (i > 1 and toks[i - 1].pos == "PREP" and toks[i - 2].lemma == "ни")
 
 
 _INDEFINITE = ("нибудь", "либо", "то")

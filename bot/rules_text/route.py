@@ -22,7 +22,7 @@ import re
 
 from bot.answer import Answer, Block
 from bot.rules_text.index import PropIndex, index_for
-from bot.rules_text.match import Decision, covers, decide, overrides_of
+from bot.rules_text.match import WIDER, Decision, covers, decide, overrides_of
 from bot.rules_text.propositions import Prop
 from bot.rules_text.question import Question, read
 
@@ -236,10 +236,14 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
     main = fits[0]
     extra = [f"исключение не применяется: {_quote(p)} — {why}" for p, why in d.excepted]
     verdict = verdict_for(q, main.prop, truth)
+    if main.how.startswith(WIDER) and not truth:   # «сдаться можно только в свой ход?» — not only then
+        yes = _words_of(q, main.prop)[0]
+        verdict = f"{'Нет' if q.positive else 'Да'}, не только: {yes} {main.how[len(WIDER):].strip(' :«»')}"
     if q.bounded and main.prop.limit is not None and main.how.startswith("в правиле не более"):
         verdict = f"{'Да' if truth else 'Нет'}, не более {main.prop.limit}"   # «только одна?» — «до трёх»
-    if main.condition:
-        verdict += f", если {_condition_words(main.condition)}"
+    if main.condition:   # every rule's own condition: «Да, погибает, если … или если …»
+        conds = list(dict.fromkeys(_condition_words(f.condition) for f in fits if f.condition))
+        verdict += ", если " + " или если ".join(conds)
     return _answer(question, q, verdict, main.prop, [f.prop for f in fits[1:]],
                    main.how, edition, idx, extra)
 

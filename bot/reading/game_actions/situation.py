@@ -244,6 +244,16 @@ class SituationReader(SentenceReader):
                         self.use(p.i)
                     continue
                 p = self.tok(t.i - 1)
+                none = next((u for u in clause if u.text in ("нет", "нету") and u.i > t.i    # «… в стеке или нет?» asks
+                             and not (self.tok(u.i - 1) is not None and self.toks[u.i - 1].text == "или")), None)
+                if p is not None and p.text == "в" and none is not None:
+                    # «если в стеке нет (ни одного) игродействия»: the stack is empty — not what lies on it
+                    self.r.stack = "empty"
+                    self.use(p.i, t.i, none.i)
+                    for u in clause:
+                        if u.text in ("ни", "одного", "одной") or any(m.at == u.i for m in self.mentions):
+                            self.use(u.i)
+                    continue
                 lies = next((u for u in clause if self.w.has("lies_verbs", u)), None)
                 if p is not None and p.text == "в" and (lies is not None or any(u.lemma in ("он", "она", "оно") for u in clause)
                                                         or any(self.tok(u.i) and u.lemma == "что-то" or u.text == "что" for u in clause)):
