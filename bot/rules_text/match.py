@@ -204,7 +204,7 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         return "правило не называет, о чём оно (все его слова только расширяют его)", False, ""
     bag = q.bag if bag is None else bag
     told = bag | q.context
-    if q.kind == "modal" and not q.action and sum(
+    if q.kind == "modal" and not q.action and len(bag) < 2 and sum(
             1 for w in r.req | r.opt if any(covers(x, w) for x in told)) < 2:
         # «можно экипировку?», «можно на него шмотку?»: no action asked and one word shared —
         # «Экипировка не может получать раны» says nothing of what is asked
