@@ -84,15 +84,20 @@ def manner_answer(question: str, q, idx, edition: str):
     return _answer(question, q, f"{verb[:1].upper()}{verb[1:]} {phrase}", p, [], "", edition, idx)
 
 
-def _after_verb(p) -> str:
-    """The phrase of ``p``'s sentence right after its verb, up to a comma or a clause word."""
+def tail_after_verb(p) -> str | None:
+    """The text of ``p``'s sentence after its verb (``p.verb`` without «не»), found case- and
+    «ё»-blind; ``None`` when the sentence does not hold the verb. Shared by the manner reader
+    here and the place reader (``route._where``)."""
     verb = p.verb.removeprefix("не ").strip()
     low = p.sentence.casefold().replace("ё", "е")
     at = low.find(verb.casefold().replace("ё", "е")) if verb else -1
-    if at < 0:
-        return ""
-    tail = p.sentence[at + len(verb):]
-    return _CUT.split(tail, maxsplit=1)[0].strip()
+    return None if at < 0 else p.sentence[at + len(verb):]
+
+
+def _after_verb(p) -> str:
+    """The phrase of ``p``'s sentence right after its verb, up to a comma or a clause word."""
+    tail = tail_after_verb(p)
+    return "" if tail is None else _CUT.split(tail, maxsplit=1)[0].strip()
 
 
 def _content_of(text: str) -> frozenset[str]:

@@ -473,11 +473,10 @@ _PLACE = re.compile(r"(?i)^\s*((?:на|в|во|под|из|к)\s+[^,.;:()–—]
 def _place_after_verb(p: Prop) -> str:
     """The place phrase right after the sentence's verb («помещается на кладбище своего
     владельца, …» -> «на кладбище своего владельца»), ``""`` when none follows it."""
-    verb = p.verb.removeprefix("не ").strip()
-    at = p.sentence.casefold().find(verb.casefold()) if verb else -1
-    if at < 0:
-        return ""
-    m = _PLACE.match(p.sentence[at + len(verb):])
+    from bot.rules_text.manner import tail_after_verb
+
+    tail = tail_after_verb(p)
+    m = _PLACE.match(tail) if tail is not None else None
     return m.group(1).strip() if m else ""
 
 
@@ -487,6 +486,7 @@ def _where(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
     word named by it, every word of it but the place told by the question (its context
     too). Two sentences giving two places: no verdict."""
     from bot.reading.tokens import tokenize
+    from bot.rules_text.manner import tail_after_verb
     from bot.rules_text.match import _hits, candidates, covered_by, _covered
     from bot.rules_text.propositions import _content
 
@@ -504,8 +504,7 @@ def _where(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
         place = _place_after_verb(p)
         if not place:
             continue
-        verb = p.verb.removeprefix("не ").strip()
-        tail = p.sentence[p.sentence.casefold().find(verb.casefold()) + len(verb):]
+        tail = tail_after_verb(p) or ""
         there = {w.lstrip("~") for w in _content(tokenize(tail)[0])[0]}   # the place and what follows it
         words = r.req | r.opt
         if not all(_hits(x, words) for x in asked):
