@@ -339,3 +339,14 @@ def test_pri_etom_is_card_text_only_before_an_effect(q, elsewhere):
 def test_a_relocation_told_with_pri_etom_spends_no_movement():
     a = scenario_answer("противник своей картой переместил моего гнома на соседнюю клетку. у гнома при этом тратится единица движения?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "507.1"
+
+
+@pytest.mark.parametrize("q", [
+    "неактивный игрок может в ход противника двигать своё сущ",
+    "может ли неактивный игрок в ход противника объявить движение?",
+])
+def test_opponent_turn_is_relative_to_the_player_named_by_role(q):
+    # «противника» is the named inactive player's opponent (the active one), not the asker's:
+    # the inactive player may not declare movement in it (506.2)
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict.startswith("Нет") and a.citations[0] == "506.2"

@@ -565,8 +565,11 @@ class _Reader(SentenceReader):
         """Whose creature and turn: «неактивный / активный игрок», «противник», «мой / своё»,
         «в ход противника», «в мой ход», «в чужой ход»."""
         r = self.r
+        role_named = False      # «неактивный игрок …»: a player named by his role, in the third person
+        opp_turn = False        # «в ход противника»
         for t in self.toks:
             if self.has("inactive", t) or self.has("active", t):
+                role_named = True
                 self.use(t.i)
                 nxt = self.tok(t.i + 1)
                 if nxt is not None and self.has("player", nxt):
@@ -604,6 +607,11 @@ class _Reader(SentenceReader):
                     whose = {"own": "other", "other": "own", ME: OPP, OPP: ME}[whose]
                 self.use_prep(min(t.i, k))
                 r.turn = whose       # «в мой ход» (first), «в ход противника» (second), «в свой / чужой ход» (own / other)
+                opp_turn = whose == OPP and k == (n.i if n is not None else -1)
+        if role_named and opp_turn and r.declarer is not None:
+            # «неактивный игрок может в ход противника двигать своё сущ»: «противника» is the named
+            # player's opponent, not the asker's — the turn of the other side than the declarer's
+            r.turn = ME if r.declarer == OPP else OPP
         mine = theirs = False
         for t in self.toks:
             if t.i in self.taken:
