@@ -416,7 +416,7 @@ def _may_condition(q: Question, r: Rule, told: frozenset[str]) -> bool:
 
 
 def _words(ws) -> str:
-    return ", ".join(f"«{w.replace('_', ' ')}»" for w in sorted(ws))
+    return ", ".join(f"«{_shown(w)}»" for w in sorted(ws))
 
 
 def candidates(q: Question, idx: PropIndex, bag: frozenset[str] | None = None) -> list[int]:

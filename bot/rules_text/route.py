@@ -22,7 +22,7 @@ import re
 
 from bot.answer import Answer, Block
 from bot.rules_text.index import PropIndex, index_for
-from bot.rules_text.match import WIDER, Decision, covers, decide, overrides_of
+from bot.rules_text.match import WIDER, Decision, _shown, covers, decide, overrides_of
 from bot.rules_text.propositions import Prop
 from bot.rules_text.question import Question, read
 
@@ -578,7 +578,7 @@ def language_():
 
 
 def _describe(q: Question) -> str:
-    parts = [q.kind if q.kind != "modal" else q.mode, q.verb, ", ".join(w.replace("_", " ") for w in sorted(q.bag))]
+    parts = [q.kind if q.kind != "modal" else q.mode, q.verb, ", ".join(_shown(w) for w in sorted(q.bag))]
     if q.condition_text:
         parts.append(f"при условии «{q.condition_text}»")
     return " | ".join(x for x in parts if x)
