@@ -85,11 +85,19 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             continue
         if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
             clause += 1
-        s = _spelled(s)
-        case, gender, pos_, tense = _tags(s)
+        s, lem, case, gender, pos_, tense = _word(s)
         cap = bool(caps) and caps[m.start()].isupper()
-        words.append(Tok(len(words), s, lemma(s), case, gender, pos_, sent, clause, tense=tense, cap=cap))
+        words.append(Tok(len(words), s, lem, case, gender, pos_, sent, clause, tense=tense, cap=cap))
     return words, ends
+
+
+@lru_cache(maxsize=16384)
+def _word(word: str) -> tuple[str, str, str | None, str | None, str | None, str | None]:
+    """``(spelled, lemma, case, gender, pos, tense)`` of one folded word as ``tokenize`` reads
+    it (``_spelled``, ``bot.morph.lemma``, ``_tags``): a word of a question is analysed once,
+    however many texts containing it the readers tokenize."""
+    s = _spelled(word)
+    return (s, lemma(s), *_tags(s))
 
 
 @lru_cache(maxsize=1)
