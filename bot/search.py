@@ -41,6 +41,7 @@ from typing import Any, Iterable
 
 from bot import lexicon as lex
 from bot.answer import Answer, Block
+from bot.memo import per_question
 from bot.paths import DEFAULT_EDITION
 from bot.textnorm import quoted_spans
 
@@ -602,6 +603,13 @@ class SearchIndex:
         from bot.textnorm import clean_user_text
 
         text = clean_user_text(check_length(text, QUESTION_CHARS, "Запрос"))
+        chosen, final, coverage, found, q, matched = _ranked(self, text, k)
+        hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q) if snippets else "") for i in chosen]
+        return Result(hits=hits, coverage=coverage, found=found, query=q, matched=matched)
+
+    def _rank(self, text: str, k: int) -> tuple[tuple[int, ...], dict[int, float], float, bool, "QueryTerms", int]:
+        """``(chosen paragraph indices best first, their scores, coverage, found, query terms,
+        matched)`` of a cleaned ``text`` (``search`` without the hits built)."""
         np = self._np
         q = self.query_terms(text)
         by_weight: dict[float, list[str]] = {}
@@ -634,8 +642,7 @@ class SearchIndex:
         )
         if q.numbers:
             coverage, found = 1.0, True
-        hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q) if snippets else "") for i in chosen]
-        return Result(hits=hits, coverage=coverage, found=found, query=q, matched=matched)
+        return tuple(chosen), final, coverage, found, q, matched
 
     # -- snippets -----------------------------------------------------------
     def _matches(self, text: str, q: QueryTerms) -> list[tuple[int, int]]:
@@ -701,6 +708,13 @@ def _glossary_names() -> list[str]:
     from bot.glossary import term_list
 
     return [name for name, _code in term_list()]
+
+
+@per_question     # the nearest paragraphs of a declined answer, then the search route: one ranking
+def _ranked(index: SearchIndex, text: str, k: int):
+    """``index._rank(text, k)``, once per question (``bot.memo``); the scores and query terms
+    it returns are only read."""
+    return index._rank(text, k)
 
 
 @lru_cache(maxsize=8)

@@ -13,6 +13,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from bot.memo import per_question
+
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
 # A dash between words. The look-behind starts a match only at the first character of
 # a run of white space, so a long run without a dash costs its length once, not its
@@ -79,6 +81,7 @@ _LINE_SPACES = re.compile(r" *\n *")
 
 
 @lru_cache(maxsize=4096)
+@per_question     # every reader of quotes and sentences normalises the same question
 def normalize_typography(text: str) -> str:
     """One form of quotes, dashes and spaces; the words themselves unchanged.
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from bot.memo import per_question
 from bot.reading.lexicon import kind_of, name_of, words
 from bot.reading.tokens import Tok, spans_of, tokenize
 from bot.vocab import words as vocab_words
@@ -1391,5 +1392,16 @@ def read(question: str, cards: list | None = None) -> Reading:
     """Read ``question`` (set-up sentences, then the asked one) into a ``Reading``.
     ``cards``: cards of the user's database the question names
     (``bot.cards.index.CardMention``, from ``find_cards_in_text``) — their words are read
-    as that card, with the kind and traits the database states."""
-    return _Reader(question, cards).run()
+    as that card, with the kind and traits the database states. A question without cards
+    is read once however many routes ask (``_read_plain``); each caller gets its own copy."""
+    if cards:
+        return _Reader(question, cards).run()
+    import copy
+
+    r = _read_plain(question)
+    return copy.deepcopy(r, {id(t): t for t in r.tokens})    # tokens are immutable: shared, not copied
+
+
+@per_question
+def _read_plain(question: str) -> Reading:
+    return _Reader(question).run()

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from bot.memo import per_question
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
 from bot.rules_text.propositions import _content, alternatives
@@ -59,6 +60,7 @@ def _phrase_patterns(table: dict[str, str]) -> list[tuple[re.Pattern, str]]:
     return got[1]
 
 
+@per_question     # the readers respell the same sentences of a question
 def respell(text: str) -> str:
     """``text`` with the chat forms of words (``chat_spelling`` of the rule language:
     «тока» -> «только», «сущ» -> «существо», «без стека» -> «не использующее стек») written
