@@ -248,6 +248,16 @@ def same_stem(a: str, b: str) -> bool:
     return n >= 5
 
 
+_EVENT_POS = ("VERB", "INFN", "PRTS", "PRTF", "GRND")
+
+
+def _tells_event(s: str) -> bool:
+    """Whether a statement has a verb form (pymorphy3 part of speech) that can tell what
+    happened («жизни сняли», «существо уничтожено»): a clause of nouns and a number only
+    («на моём сущ всего 1 маркер дополнительной жизни») states the board, not a part done."""
+    return any(pos(w) in _EVENT_POS for w in _WORD_RE.findall(s))
+
+
 def _negated_verb(s: str) -> bool:
     """«не умерло», «не погиб»: «не» before a verb form (pymorphy3 part of speech)."""
     return any(pos(m.group(1)) in ("VERB", "INFN", "PRTS", "PRTF", "GRND")
@@ -433,7 +443,7 @@ class _State:
         if (_NEG_RE.search(s) and (_FAILED_RE.search(s) or _negated_verb(s)) or _CANCELLED_RE.search(s)) and target:
             self.failed.add(target[0])
             return f"часть {target[0]} не выполнена"
-        if target and not _NEG_RE.search(s) and not in_question:
+        if target and not _NEG_RE.search(s) and not in_question and _tells_event(s):
             return f"часть {target[0]} выполнена"
         return None
 

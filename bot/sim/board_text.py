@@ -411,6 +411,13 @@ def read_board_facts(question: str) -> BoardFacts:
             if counters is not None:
                 facts.append(Fact("source", "own", None, raw.strip(), attrs=(("counters", "==", counters),)))
                 continue    # «фишек на карте нет», «на ней 2 фишки»: the card with the text
+            told_qty = None if asking or quoted else _quantity_told(clause, w)
+            if told_qty is not None:
+                # «на моём сущ всего 1 маркер дополнительной жизни», «на моих сущах нет фишек»: how many
+                # the creatures of that side have (the target of a part that removes them, 505.4)
+                what, owner, k = told_qty
+                facts.append(Fact("quantity", owner, what, raw.strip(), attrs=((what, "==", k),)))
+                continue
             motion = None if asking or _has(clause, w["enemy"]) or _has(clause, [c for c in w["creature"] if c != "сущ"]) \
                 else _movement_told(clause)
             if motion is not None:
@@ -750,6 +757,40 @@ def _counters_told(clause: str, w: dict) -> int | None:
     return word if word is not None else (1 if re.search(r"(?<![а-яё])(?:есть|лежит)(?![а-яё])", clause) else None)
 
 
+_QTY_RESOURCE = {"extra_lives": re.compile(r"(?<![а-яё])(?:(?:маркер\w*|жетон\w*)\s+)?(?:дополнительн\w*|доп\.?)\s+жизн\w*"),
+                 "counters": re.compile(r"(?<![а-яё])(?:фиш(?:к|ек)\w*|жетон\w*)")}
+
+
+def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
+    """``(what, owner, n)``: how many extra lives (``extra_lives``) or counters (``counters``)
+    the creatures of one side have, as a clause tells it — «на моём сущ всего 1 маркер
+    дополнительной жизни» -> ``("extra_lives", "own", 1)``, «на моих сущах вообще нет фишек»
+    -> ``("counters", "own", 0)``, «у его существа две фишки» -> ``("counters", "enemy", 2)``.
+    The number stands next to the resource words (up to two words before them, or right
+    after: «фишек у меня на существе 0»); the side is named with a creature noun
+    (``quantity.holder``). ``None`` for any other clause: one resource only, a side and a
+    number (or «нет») told, no card of the source («на ней»: ``_counters_told``)."""
+    q = w["quantity"]
+    found = [(k, m) for k, pat in _QTY_RESOURCE.items() if (m := pat.search(clause))]
+    if len(found) != 1 or _ON_SOURCE.search(clause) or not _has(clause, q["holder"]) or _has(clause, w["none_any"]):
+        return None     # «ни у одного моего существа нет доп. жизней»: no such creature (a ``none`` fact)
+    what, m = found[0]
+    owner = _owner_of(clause, w)
+    if owner is None:
+        return None
+    if re.search(r"(?<![а-яё])(?:нет|ни\s+одно(?:й|го)|не\s+осталось|отсутству\w*)(?![а-яё])", clause) \
+            or _words_re(tuple(q["zero"])).search(f" {clause} "):
+        return what, owner, 0
+    number = r"(\d+|" + "|".join(map(re.escape, sorted(q["numbers"], key=len, reverse=True))) + r")"
+    before = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip())
+    after = re.match(r"\s*:?\s*" + number + r"(?![а-яё\d])", clause[m.end():])
+    hit = before or after
+    if hit is None:
+        return None
+    tok = hit.group(1)
+    return what, owner, int(tok) if tok.isdigit() else int(q["numbers"][tok])
+
+
 _SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
 _MOVED = re.compile(r"(?<![а-яё])(не\s+)?(?:уже\s+|ещё\s+|еще\s+)?(?:ходил|походил|сходил|двигался|подвигался|"
                     r"передвигался|перемещался)(?![а-яё])")
@@ -1001,6 +1042,11 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         blocked = _excluded(facts.facts, side, restr, kind)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
                     and c.id not in removed and c.zone == "battlefield" and not c.host]
+        if action == "heal" and existing and not any(c.wounds for c in existing) \
+                and not any(f.only and (f.owner or side) == side for f in facts.of("exists")) \
+                and not any(f.kind == "exists" and (f.owner or side) == side and "wounded" in (f.restriction, *f.also)
+                            for f in facts.facts):
+            existing = []   # an unwounded creature made for an earlier part is not what «излечите …» is used on
         if blocked is None and existing and action not in failed:
             side = owner or ("enemy" if player == "second" else "own")
             hurt = next((f for f in facts.of("exists") if (f.owner or side) == side
@@ -1121,16 +1167,27 @@ def _target_counters(st: GameState, src: Card, leaves, nums: dict, use: Use, fac
     source («снять с выбранного существа фишку»): as the question tells them of the creature
     it names («выбрал орка, на нём нет ни одной фишки»: a ``target`` fact); with none told
     the board does not decide the part — that fact goes to ``missing``."""
-    told = [k for f in facts.of("target") for a, _, k in f.attrs if a == "counters"]
+    named = [k for f in facts.of("target") for a, _, k in f.attrs if a == "counters"]
     for leaf in leaves:
         n = nums[id(leaf)]
         action, _ = leaf_action(leaf)
         target = use.targets.get(n)
-        if action != "lose" or not _has(fold(leaf.text), _words_counters()) or not isinstance(target, str) \
-                or target == src.id or target not in st.cards:
+        if action != "lose" or not isinstance(target, str) or target == src.id or target not in st.cards:
+            continue
+        card = st.cards[target]
+        side = "own" if card.owner == src.owner else "enemy"
+        what = "counters" if _has(fold(leaf.text), _words_counters()) else _resource_leaf(leaf)
+        # «на моих сущах нет фишек», «на моём сущ 1 доп. жизнь»: told of the creatures of the target's side
+        told = named if what == "counters" and named else \
+            [k for f in facts.of("quantity") if f.owner == side for a, _, k in f.attrs if a == what]
+        if what == "extra_lives" and told:
+            card.extra_lives = told[0]
+            assumed.append(f"на {target} дополнительных жизней: {told[0]} (так сказано в вопросе)")
+            continue
+        if what != "counters":
             continue
         if told:
-            st.cards[target].counters = told[0]
+            card.counters = told[0]
             assumed.append(f"на {target} фишек: {told[0]} (так сказано в вопросе)")
         else:
             # needed only when the run reaches the part (a 505.7 refusal or an earlier failure spares it)

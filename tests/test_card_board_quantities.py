@@ -1,0 +1,72 @@
+"""Quantities told on the board against the quantities of the card text (505.4), and a
+summoned card's fate decided by the quoted text (212.6, 209.8). Questions written for
+these tests, in the chat style of the dev sets."""
+
+from bot.judge import ask
+from bot.sim.board_text import read_board_facts
+
+LIVES_THEN_HEAL = "«{tap}: Снимите с вашего существа 2 дополнительные жизни, при этом излечите выбранное существо на 3»"
+COUNTERS_THEN_WOUND = "«Снимите с выбранного существа противника 2 фишки, при этом нанесите ему 2 раны»"
+
+
+def _facts(q):
+    f = read_board_facts(q)
+    return [(x.kind, x.owner, x.restriction, x.attrs) for x in f.facts], f.unread
+
+
+# ------------------------------------------------------------------ reading the quantities
+def test_a_number_of_extra_lives_on_my_creature_is_one_fact():
+    facts, unread = _facts(f"карта {LIVES_THEN_HEAL}. у моего сущ только одна доп. жизнь. вылечу?")
+    assert facts == [("quantity", "own", "extra_lives", (("extra_lives", "==", 1),))] and unread == []
+
+
+def test_no_counters_on_the_enemy_creatures_is_zero():
+    facts, _ = _facts(f"текст {COUNTERS_THEN_WOUND}. на сущах противника фишек нет. раны будут?")
+    assert facts == [("quantity", "enemy", "counters", (("counters", "==", 0),))]
+
+
+def test_a_number_next_to_another_noun_is_no_quantity():
+    # «одно существо» counts creatures, not the counters on them
+    facts, _ = _facts(f"текст {COUNTERS_THEN_WOUND}. у противника одно существо. раны будут?")
+    assert not any(k == "quantity" for k, *_ in facts)
+
+
+# ------------------------------------------------------------------ the board decides 505.4
+def test_fewer_extra_lives_than_the_text_removes_stops_the_later_part():
+    a = ask(f"у меня {LIVES_THEN_HEAL}. на моём существе сейчас 1 доп жизнь. излечение на 3 сработает?")
+    assert a.route == "ability" and a.verdict.startswith("Нет") and a.citations[0] == "505.4"
+    assert "только 1 дополнительных жизней" in " ".join(a.trace)
+
+
+def test_enough_extra_lives_lets_the_later_part_happen():
+    a = ask(f"у меня {LIVES_THEN_HEAL}. на моём существе три доп жизни. излечение на 3 сработает?")
+    assert a.verdict.startswith("Да") and "505.4" in a.citations
+
+
+def test_no_counters_on_the_enemy_creature_means_no_wounds():
+    a = ask(f"текст {COUNTERS_THEN_WOUND}. на существе противника ни одной фишки нет. раны будут?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "505.4"
+
+
+def test_a_quantity_statement_is_not_a_part_done_for_the_outcome_reader():
+    # the outcome reader (no board route) once read «… 1 доп жизнь» as «часть 1 выполнена» (a wrong «Да»)
+    from bot.abilities.route import answer
+
+    a = answer(f"у меня {LIVES_THEN_HEAL}. на моём сущ всего 1 маркер дополнительной жизни. излечение будет?", "5ed")
+    assert a is None or not (a.verdict or "").startswith("Да")
+
+
+# ------------------------------------------------------------------ 212.6 / 209.8 from the text
+def test_summoned_equipment_the_text_places_does_not_perish():
+    a = ask("призываю шмотку картой, там написано «поместите её на выбранное ваше существо». она ведь погибнет?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "212.6" and "хозяином" in a.verdict
+
+
+def test_summoned_equipment_the_text_does_not_place_perishes():
+    a = ask("карта «Вызовите экипировку из вашей колоды». вызванная так шмотка погибнет?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "212.6"
+
+
+def test_summoned_symbiote_follows_209_8():
+    a = ask("текст «Возродите симбиота из вашего сброса и поместите его на ваше существо». возрождённый симб умрёт?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "209.8"
