@@ -70,3 +70,24 @@ def test_summoned_equipment_the_text_does_not_place_perishes():
 def test_summoned_symbiote_follows_209_8():
     a = ask("текст «Возродите симбиота из вашего сброса и поместите его на ваше существо». возрождённый симб умрёт?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "209.8"
+
+
+# ------------------------------------------------------------------ a modifier is a part the board executes
+def test_a_modifier_after_a_destroyed_equipment_is_done():
+    a = ask("у меня сущ с текстом «{tap}: Уничтожьте вашу экипировку, при этом ваше существо получает +1 к выстрелу "
+            "до конца хода». на нём висит оружие, его и уничтожаю. +1 к выстрелу будет?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "505.4"
+    assert any("получает +1 к выстрелу до конца хода" in t for t in a.trace)
+
+
+def test_a_modifier_with_no_creature_to_take_it_is_not_declared():
+    a = ask("текст «{tap}: Выбранное существо противника получает -2 к удару до конца хода». у противника нет ни одного "
+            "существа. что будет?")
+    assert a.verdict.startswith("Ни одна часть") and "не объявляется" in a.verdict
+
+
+# ------------------------------------------------------------------ «X сработает или …?» is asked of X
+def test_an_either_or_question_about_one_part_is_answered_for_that_part():
+    a = ask("у сущ «Уничтожьте это существо, при этом нанесите 2 раны выбранному существу противника». моё сущ само "
+            "себя уничтожило. раны пройдут или раз его нет, то ничего?")
+    assert a.verdict.startswith("Пройдут") and a.citations[0] == "505.9"

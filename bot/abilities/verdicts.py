@@ -141,6 +141,33 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
+_OR_SPLIT = re.compile(r",?\s+(?:или|либо)\s+")
+
+
+def first_alternative(q: str, parts) -> tuple[int, str] | None:
+    """«разряд то сработает или раз карты уже нет то всё?»: an either/or question whose first
+    half asks whether one part happens (a verb of ``outcome.happen``, grammar/lexicon.yaml)
+    and whose second half names no part of the text (its negation, «или всё?», «или
+    пропадёт?») — ``(part, verb as asked)``; ``None`` for any other question («ранить или
+    закрыть?» names two parts; «могу выбрать или выбор за ним?» has no happening verb)."""
+    from bot.abilities.outcome_words import match_parts
+    from bot.morph import lemma
+    from bot.vocab import section
+
+    halves = _OR_SPLIT.split(q.strip(" ?"), maxsplit=1)
+    if len(halves) != 2 or not halves[1].strip():
+        return None
+    first, second = halves
+    named = match_parts(first, list(parts))
+    if not named or match_parts(second, list(parts)):
+        return None
+    happen = {str(x) for x in section("outcome")["happen"]}
+    verbs = [w for w in re.findall(r"[а-яё]+", first) if lemma(w) in happen and re.search(r"(?:ет|ит|ут|ют|ат|ят)(?:ся)?$", w)]
+    if len(verbs) != 1 or re.search(r"(?<![а-яё])не\s+" + verbs[0], first):
+        return None
+    return named[0], verbs[0]
+
+
 def _part_phrase(expl: Explanation, n: int) -> str:
     return _part_phrase_of(expl.parts, n)
 
@@ -366,6 +393,15 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
             return f"Да: {_part_phrase(expl, asked[0])} объявляется — {st.reason} (п. {st.rule})", st.rule, trace
         return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} объявляются при любом решении "
                 f"контролирующего игрока (п. {rule})", rule, trace)
+    alt = first_alternative(q, expl.parts)
+    if alt is not None:
+        n, verb = alt
+        st = expl.part_step(n)
+        if st.status in ("done", "failed", "not_declared"):
+            trace.append(f"вопрос «… или …» понят как вопрос о части {n}: «{verb}» ли она")
+            lead = _cap(verb) if st.status == "done" else f"Не {verb}"
+            state = {"done": "выполняется", "failed": "не выполняется", "not_declared": "не объявляется"}[st.status]
+            return f"{lead}: {_part_phrase(expl, n)} {state} — {st.reason} (п. {st.rule})", st.rule, trace
     if is_yes_no(q) and _together(q):
         asked = reading.asked if len(reading.asked) > 1 else parts_all
         for way in ways(root):
@@ -486,4 +522,4 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
     return verdict_of(expl), None, trace
 
 
-__all__ = ["verdict_for", "is_yes_no"]
+__all__ = ["verdict_for", "is_yes_no", "first_alternative"]

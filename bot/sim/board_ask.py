@@ -82,6 +82,9 @@ class Asked:
     же хозяина?»), else ``None``."""
     only: bool = False
     """For ``may``: the part is asked without the others («могу только полечиться?»)."""
+    lead: str | None = None
+    """For ``whether`` asked as «X сработает или …?»: the verb asked («сработает»), which leads
+    the verdict instead of «Да» / «Нет» («Сработает: …», «Не сработает: …»)."""
     told: bool = True
     """Whether the question tells a board (set by ``answer_on_board``): without one, a verdict
     the connective decides does not describe the board the run assumed."""
@@ -554,6 +557,12 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         return Asked("may", part, instead, target=target, only=only)
     if question_kind(question) == "yes_no" and part is not None:
         return Asked("whether", part, instead, target=target)
+    if question_kind(question) != "yes_no" and not _MAY.search(clause):
+        from bot.abilities.verdicts import first_alternative
+
+        alt = first_alternative(_asked_sentence(question).replace("⟪q⟫", " "), ps)
+        if alt is not None:
+            return Asked("whether", alt[0], lead=alt[1])    # «раны пройдут или раз его нет, то ничего?»
     if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
         return Asked("consequence")
     return Asked("whether", part)
@@ -842,7 +851,8 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         bv = resolve_text(text, state, src, use, "", assumed)
         r = bv.resolution.results.get(asked.part) if asked.part else None
         phrase = _with_cause(bv, result.ast, leaf_of, asked.part) if asked.part else ""
-        bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
+        yes, no = (asked.lead[:1].upper() + asked.lead[1:], "Не " + asked.lead) if asked.lead else ("Да", "Нет")
+        bv.verdict = f"{yes}: " + phrase if r == "done" else f"{no}: " + phrase if r in ("failed", "not_declared") else None
         return _cited_first(bv)
     bv = resolve_text(text, state, src, use, "", assumed)
     return bv if isinstance(bv, BoardVerdict) else bv

@@ -1016,7 +1016,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             continue
         if who in ("it", "named") or action not in ("wound", "discharge", "shot", "throw", "heal", "destroy",
                                                     "return_to_deck", "return_to_hand", "exile", "open", "close",
-                                                    "lose", "gain", "move", "untyped"):
+                                                    "lose", "gain", "move", "untyped", "modify"):
             continue
         owner = spec.get("owner") or ("own" if who == "own" else "enemy" if who == "enemy" else None)
         spec = implied_state(action, spec)
