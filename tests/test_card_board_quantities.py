@@ -91,3 +91,25 @@ def test_an_either_or_question_about_one_part_is_answered_for_that_part():
     a = ask("у сущ «Уничтожьте это существо, при этом нанесите 2 раны выбранному существу противника». моё сущ само "
             "себя уничтожило. раны пройдут или раз его нет, то ничего?")
     assert a.verdict.startswith("Пройдут") and a.citations[0] == "505.9"
+
+
+# ------------------------------------------------------------------ 505.8: the asker's own choice, told as a story
+OPEN_THEN = "«Когда открывается – может излечиться на 1 и получить фишку»"
+
+
+def test_the_texts_own_trigger_and_the_dispute_told_are_no_board():
+    facts, unread = _facts(f"у моего мага {OPEN_THEN}. в свой ход он открылся, лечиться я не хотел. "
+                           "мы ругались, спорили минут пять. мог ли я взять только фишку?")
+    assert unread == [] and all(k != "done" for k, *_ in facts)
+
+
+def test_a_negated_infinitive_of_the_asker_is_a_part_he_leaves_out():
+    facts, _ = _facts(f"у моего мага {OPEN_THEN}. он открылся, я решил фишку не получать. что будет?")
+    assert ("decline", "own", None, ()) in facts
+
+
+def test_who_was_right_and_could_i_is_answered_by_505_8():
+    a = ask(f"у моего мага {OPEN_THEN}. когда он открылся, я хотел только фишку, лечиться не хотел. противник "
+            "заявил, что после «может» нужно делать всё или ничего. мы поспорили. кто был прав и мог ли я взять "
+            "только фишку?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "505.8" and "не объявлять" in a.verdict

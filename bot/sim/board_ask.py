@@ -60,7 +60,8 @@ _AND = re.compile(r"(?<![а-я])и\s+")
 _WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
 _MUST = re.compile(r"(?<![а-я])(?:обязан\w*|должен|должна|должно|должны|придется|придётся|надо\s+ли|нужно\s+ли|"
                    r"обязательно)(?![а-я])")
-_MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
+_MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|мог|могла|могли|смог|смогла|вправе|право|разрешено|имею|имеет|"
+                  r"позволено)(?![а-я])")
 _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
 _USE = re.compile(r"(?<![а-я])(?:использ|юзн|юза|юзат|примени|применя|активир|задейств|сыграть|разыгра)")
 
@@ -683,7 +684,8 @@ def _answer_on_board(text: str, facts, question: str):
     asked = read_asked(question, [(p.number, p.text) for p in parts],
                        {p.number: leaf_action(node_of[leaf_of[p.number]])[0] for p in parts if p.number in leaf_of},
                        getattr(facts, "source_kind", None))
-    asked = replace(asked, told=bool(facts.facts))
+    # the asker's own «не брать фишку» is a decision, not the board: it does not make the verdict the board's
+    asked = replace(asked, told=any(f.kind != "decline" for f in facts.facts))
     bv = _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
     if not facts.facts and bv.form_decided and bv.verdict and "; на этом поле " in bv.verdict:
         # no board told: the verdict rests on the connective, not on the board the run assumed

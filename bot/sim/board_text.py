@@ -185,11 +185,39 @@ def _past_action(clause: str, w: dict) -> str | None:
         return None
     if re.search(r"(?<![а-яё])(?:может|можно|могу|мог|могла|обязан\w*|должен|должна|вправе)(?![а-яё])", clause):
         return None     # «раз он мог вернуть»: what may be done, not what was
+    if _has(clause, w["preference"]):
+        return None     # «я хотел только сдвинуться»: what the asker wanted to do, not what happened
     verbs = [m.group(0) for m in re.finditer(rf"(?<![а-яё]){_PAST}(?![а-яё])", clause)]
     if not [v for v in verbs if not _has(v, w["chosen"])]:
         return None     # «выбрал своё раненое сущ»: a choice of target, no event (the state word names no act)
     act = _action_named(clause)
     return act if act in _EVENT_ACTIONS else None
+
+
+_TRIGGER_HEAD = re.compile(r"^\s*(?:когда|при|после\s+того\s+как|после)\s+([^–—:\-]+?)\s*[–—:\-]")
+
+
+def _trigger_event(clause: str, text: str, w: dict) -> bool:
+    """Whether ``clause`` only tells the event of the card text's own trigger header («в начале
+    хода она открылась» of «Когда открывается – …»): every word of it is the header's (same
+    stem, ``bot.abilities.outcome_words.same_stem``) or a word of ``trigger_filler``, and one
+    at least is the header's."""
+    from bot.abilities.outcome_words import same_stem, stem
+
+    m = _TRIGGER_HEAD.match(fold(text))
+    if m is None:
+        return False
+    head = [s for x in re.findall(r"[а-яё]+", m.group(1)) if (s := stem(x))]
+    filler = {fold(x) for x in w["trigger_filler"]}
+    hit = False
+    for word in re.findall(r"[а-яё]+", clause):
+        if word in filler:
+            continue
+        s = stem(word)
+        if s is None or not any(same_stem(s, h) for h in head):
+            return False
+        hit = True
+    return hit
 
 
 def _opens_with(clause: str, phrases) -> bool:
@@ -301,6 +329,13 @@ def read_board_facts(question: str) -> BoardFacts:
                     if quote_no == 1 and _has(clause, stems):
                         source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
                         break
+            elif not asking and (_has(clause, w["narrative"]) or (quoted_texts and _trigger_event(clause, quoted_texts[0], w))
+                                 or (re.match(r"\s*(?:(?:а|и|но)\s+)?я\s+(?:хотел|хотела|хочу)\s+(?:только|лишь|просто)\s", clause)
+                                     and _action_named(clause) is not None)):
+                # «я хотел только фишку»: what the asker wanted (the question asks whether he may), no board;
+                # «мы поспорили минут 10»: the dispute told, no board; «в начале хода она открылась» of
+                # «Когда открывается – …»: the text's own trigger, which the run takes as happened (304.3)
+                continue
             elif _CARRY.search(clause) and not asking:
                 # «на всех моих других сущах уже сидят симбы»: every (other) creature of that side carries one
                 m = _CARRY.search(clause)
@@ -335,7 +370,9 @@ def read_board_facts(question: str) -> BoardFacts:
             if happened is not None:
                 facts.append(Fact("done", None, None, raw.strip(), happened))      # «карта себя уничтожила»
                 continue
-            if told and re.search(r"(?<![а-я])не\s+(?:буду|стану|собираюсь|планирую)(?![а-я])", clause) \
+            if told and (re.search(r"(?<![а-я])не\s+(?:буду|стану|собираюсь|планирую)(?![а-я])", clause)
+                         or (not asked_sentence and re.search(r"(?<![а-я])не\s+[а-яё]{2,}(?:ть|ться|ти)(?![а-я])", clause)
+                             and _action_named(clause) is not None)) \
                     and not _has(clause, w["enemy"]) and not re.search(r"(?<![а-я])(?:он|она)(?![а-я])", clause):
                 act = _action_named(clause)     # «лечиться не буду»: a part the asker does not declare
                 if act is not None:
@@ -345,7 +382,10 @@ def read_board_facts(question: str) -> BoardFacts:
                 continue
             if _has(clause, w["refuse"]):
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
-                if re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) and not said_by_other:
+                mine = re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) or (
+                    re.search(r"(?<![а-я])не\s+(?:хотел|хотела|захотел|захотела)(?![а-я])", clause)
+                    and re.search(r"(?<![а-я])(?:я|мне|сам)(?![а-я])", fold(sent)) and not _has(fold(sent), w["enemy"]))
+                if mine and not said_by_other:
                     # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal — a part
                     # he does not declare («я не хочу двигаться»: 505.8 lets him, others are the rules')
                     act = _action_named(clause)
