@@ -113,3 +113,10 @@ def test_who_was_right_and_could_i_is_answered_by_505_8():
             "заявил, что после «может» нужно делать всё или ничего. мы поспорили. кто был прав и мог ли я взять "
             "только фишку?")
     assert a.verdict.startswith("Да") and a.citations[0] == "505.8" and "не объявлять" in a.verdict
+
+
+# ------------------------------------------------------------------ payment time asked as «сразу … или после …?»
+def test_payment_time_asked_either_or_after_a_topic_label():
+    a = ask("такой вопрос. у артефакта «{tap}: Излечите выбранное существо на 2; получите фишку». он поворачивается "
+            "сразу при объявлении или в конце, после обеих способностей?")
+    assert a.verdict.startswith("Оплата происходит после") and a.citations[0] == "505.4"

@@ -361,7 +361,7 @@ class _State:
             self.last_target = (named[0][:1] or named[1][:1] or [self.last_target])[0]
             if m:
                 got.append(m)
-            elif QUOTE_MARK not in c and not _INTRO_RE.search(fold(c)):
+            elif QUOTE_MARK not in c and not _INTRO_RE.search(fold(c)) and not _TOPIC_RE.match(fold(c)):
                 missed.append(c)
         return ("; ".join(got) or None), missed
 
@@ -548,6 +548,9 @@ class _State:
 # Clauses that introduce the card text rather than tell what happened.
 _INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(составн\w+\s+)?(способность|особенность|карта)$|"
                        r"^(в|на|у)\s+(способност|особенност)|^что\b|^как\b")
+_TOPIC_RE = re.compile(r"^(?:" + _words("topic_lead") + r"\s+)*" + _words("topic")
+                       + r"(?:\s+(?:по|про|о|об|насчет|касательно)(?:\s+[а-яё]+){1,2})?$")
+"""«вопрос по оплате», «длинная история»: a label of the question's topic (``outcome.topic``), no event."""
 _CLAUSE_RE = re.compile(r",\s*" + _words("clause_after_comma") + r"\s+|\s+" + _words("clause_inside") + r"\s+(?=\w)|"
                         r",?\s*\b" + _words("clause_reason") + r"\s+")
 _IF_RE = re.compile(r"\bесли\b")

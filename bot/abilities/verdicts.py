@@ -34,6 +34,7 @@ from bot.abilities.resolve import (
 from bot.abilities.structure import check_declaration, structure_info, ways
 from bot.errors import OutcomeError
 from bot.morph import lemma, pos
+from bot.vocab import alternation, section
 
 _WH = re.compile(r"\b(что|кто|как|каков\w*|как(?:ой|ая|ое|ие|ую|им|их|ого|ому)|когда|где|куда|откуда|почему|зачем|"
                  r"сколько|чем|чего|кому|кого|чей|чья|чьё|чье)\b")
@@ -71,6 +72,8 @@ def _together(q: str) -> bool:
 
 # Yes/no questions about the payment of a compound ability (505.4, 505.9, 302.6):
 # the claim the question makes and what the resolution says of it.
+_TAP_VERB_RE = re.compile(r"(?<![а-яё])" + alternation(section("outcome")["tap_verbs"], ending=r"\w*"))
+"""«когда она закрывается?», «поворачивается сразу …?»: the {tap} payment asked by its verb (grammar/lexicon.yaml)."""
 _PAYMENT_RE = re.compile(r"оплат|оплач|\bплат|заплат|ресурс|стоимост")
 _PAY_STACK_RE = re.compile(r"\bстек")
 _PAY_BEFORE_RE = re.compile(r"\bдо\b|\bперед\b|раньше|сначала|сперва|в\s+начале|прежде|заранее|вперёд|вперед")
@@ -361,8 +364,11 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
             meaning = MEANING[rule]
             who = "" if meaning.startswith(DECIDER[kinds[0]]) else f"{_cap(DECIDER[kinds[0]])}: "
             return f"{who}{_cap(meaning) if not who else meaning} (п. {rule})", rule, trace
-    if re.search(r"\bкогда\b", q) and not is_yes_no(q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
-                                        or (re.search(r"закрыва|закроет|фишк", q) and not reading.asked)):
+    # «когда она закрывается?»; «закрывается сразу как объявил или уже после всего?» (a time on each side of «или»)
+    timed = re.search(r"\bкогда\b", q) or (re.search(r"\bили\b", q) and all(
+        (_PAY_BEFORE_RE.search(h) or re.search(r"\bсразу\b", h)) or _PAY_AFTER_RE.search(h) for h in re.split(r"\bили\b", q, 1)))
+    if timed and not is_yes_no(q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
+                                        or (_TAP_VERB_RE.search(q) and not reading.asked)):
         pay = next((s for s in expl.steps if s.status == "payment"), None)
         if pay is not None:
             return f"{_cap(pay.reason)} (п. {pay.rule})", pay.rule, trace
