@@ -120,3 +120,20 @@ def test_payment_time_asked_either_or_after_a_topic_label():
     a = ask("такой вопрос. у артефакта «{tap}: Излечите выбранное существо на 2; получите фишку». он поворачивается "
             "сразу при объявлении или в конце, после обеих способностей?")
     assert a.verdict.startswith("Оплата происходит после") and a.citations[0] == "505.4"
+
+
+# ------------------------------------------------------------------ counts told in a row, topic labels
+def test_wounds_told_after_counters_of_the_same_creature():
+    facts, unread = _facts("«{tap}: Снимите с выбранного существа противника фишку, при этом излечите его на 1». выбрал его "
+                           "тролля, на нём 2 фишки и 1 рана. излечится?")
+    assert [(k, a) for k, _, _, a in facts if k == "target"] == [("target", (("counters", "==", 2),)),
+                                                                 ("target", (("wounds", "==", 1),))] and unread == []
+    a = ask("«{tap}: Снимите с вашего существа фишку, при этом излечите его на 1». у меня сущ, на нём одна фишка "
+            "и 2 раны. излечится?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "505.4"
+
+
+def test_a_topic_label_is_no_unread_board_clause():
+    facts, unread = _facts("короткий вопрос. «{tap}: Снимите с вашего существа 2 фишки; излечите его на 2». "
+                           "на моих сущах по одной фишке. излечится?")
+    assert unread == [] and facts == [("quantity", "own", "counters", (("counters", "==", 1),))]

@@ -551,6 +551,14 @@ _INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\b�
 _TOPIC_RE = re.compile(r"^(?:" + _words("topic_lead") + r"\s+)*" + _words("topic")
                        + r"(?:\s+(?:по|про|о|об|насчет|касательно)(?:\s+[а-яё]+){1,2})?$")
 """«вопрос по оплате», «длинная история»: a label of the question's topic (``outcome.topic``), no event."""
+
+
+def is_topic_label(clause: str) -> bool:
+    """Whether a folded clause only labels the question's topic («вопрос по оплате», «длинная
+    история», words of ``outcome.topic``)."""
+    return _TOPIC_RE.match(clause.strip(" .!?:")) is not None
+
+
 _CLAUSE_RE = re.compile(r",\s*" + _words("clause_after_comma") + r"\s+|\s+" + _words("clause_inside") + r"\s+(?=\w)|"
                         r",?\s*\b" + _words("clause_reason") + r"\s+")
 _IF_RE = re.compile(r"\bесли\b")
@@ -684,4 +692,4 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
     return r
 
 
-__all__ = ["Reading", "Fact", "split_statements", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]
+__all__ = ["Reading", "Fact", "is_topic_label", "split_statements", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]

@@ -239,7 +239,7 @@ def read_board_facts(question: str) -> BoardFacts:
     """Board facts stated in ``question`` outside its quotes (see module doc). The asking
     clause (the last clause of the asked sentence) states no refusal and no event: «имеет
     право отказаться?» asks about the refusal; events are read from the other sentences."""
-    from bot.abilities.outcome_words import QUOTE_MARK, sentences
+    from bot.abilities.outcome_words import QUOTE_MARK, is_topic_label, sentences
     from bot.yesno import asks, question_kind
 
     w = _words()
@@ -256,6 +256,7 @@ def read_board_facts(question: str) -> BoardFacts:
     quoted_texts = [t for _, _, t in quotes(question)]
     quote_no = 0        # quotes seen so far: the first is the card text, a later one another card's
     for si, sent in enumerate(sents):
+        sent_first = len(facts)     # the facts read from this sentence start here
         # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
         m = lead_in.match(sent)
         if m and not any(_has(fold(m.group(0)), w[k]) for k in ("none", "exists", "every", "refuse")):
@@ -329,7 +330,8 @@ def read_board_facts(question: str) -> BoardFacts:
                     if quote_no == 1 and _has(clause, stems):
                         source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
                         break
-            elif not asking and (_has(clause, w["narrative"]) or (quoted_texts and _trigger_event(clause, quoted_texts[0], w))
+            elif not asking and (_has(clause, w["narrative"]) or is_topic_label(clause)
+                                 or (quoted_texts and _trigger_event(clause, quoted_texts[0], w))
                                  or (re.match(r"\s*(?:(?:а|и|но)\s+)?я\s+(?:хотел|хотела|хочу)\s+(?:только|лишь|просто)\s", clause)
                                      and _action_named(clause) is not None)):
                 # «я хотел только фишку»: what the asker wanted (the question asks whether he may), no board;
@@ -451,6 +453,13 @@ def read_board_facts(question: str) -> BoardFacts:
             if counters is not None:
                 facts.append(Fact("source", "own", None, raw.strip(), attrs=(("counters", "==", counters),)))
                 continue    # «фишек на карте нет», «на ней 2 фишки»: the card with the text
+            more = None if asking or quoted or not facts or len(facts) <= sent_first else _bare_quantity(clause, w)
+            if more is not None and facts[-1].kind in ("target", "quantity", "source") and facts[-1].attrs:
+                # «на нём 3 фишки и 2 раны»: the clause after «и» counts something more on the same card
+                prev = facts[-1]
+                facts.append(replace(prev, restriction=more[0] if prev.kind == "quantity" else prev.restriction,
+                                     said=raw.strip(), attrs=((more[0], "==", more[1]),)))
+                continue
             told_qty = None if asking or quoted else _quantity_told(clause, w)
             if told_qty is not None:
                 # «на моём сущ всего 1 маркер дополнительной жизни», «на моих сущах нет фишек»: how many
@@ -801,6 +810,25 @@ _QTY_RESOURCE = {"extra_lives": re.compile(r"(?<![а-яё])(?:(?:маркер\w*
                  "counters": re.compile(r"(?<![а-яё])(?:фиш(?:к|ек)\w*|жетон\w*)")}
 
 
+_WOUNDS = re.compile(r"(?<![а-яё])ран(?:а|ы|у|ой|ами|ах|ам)?(?![а-яё])")
+
+
+def _bare_quantity(clause: str, w: dict) -> tuple[str, int] | None:
+    """``(what, n)`` of a clause that only counts («2 раны», «и одна фишка»): ``wounds`` |
+    ``counters`` | ``extra_lives`` and the number; ``None`` for any other clause."""
+    q = w["quantity"]
+    number = r"(\d+|" + "|".join(map(re.escape, sorted(q["numbers"], key=len, reverse=True))) + r")"
+    m = re.fullmatch(r"\s*(?:(?:и|а|ещё|еще|плюс)\s+)*" + number + r"\s+(.+?)\s*", clause)
+    if m is None:
+        return None
+    rest = m.group(2)
+    kinds = [k for k, pat in (*_QTY_RESOURCE.items(), ("wounds", _WOUNDS)) if pat.fullmatch(rest.strip())]
+    if len(kinds) != 1:
+        return None
+    tok = m.group(1)
+    return kinds[0], int(tok) if tok.isdigit() else int(q["numbers"][tok])
+
+
 def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
     """``(what, owner, n)``: how many extra lives (``extra_lives``) or counters (``counters``)
     the creatures of one side have, as a clause tells it — «на моём сущ всего 1 маркер
@@ -815,6 +843,8 @@ def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
     if len(found) != 1 or _ON_SOURCE.search(clause) or not _has(clause, q["holder"]) or _has(clause, w["none_any"]):
         return None     # «ни у одного моего существа нет доп. жизней»: no such creature (a ``none`` fact)
     what, m = found[0]
+    if _bare_quantity(clause[m.end():].strip(" ,"), w) is not None:
+        return None     # «на моём сущ 2 фишки 1 рана»: two counts in one clause are not read
     owner = _owner_of(clause, w)
     if owner is None:
         return None
@@ -978,6 +1008,8 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
                 src.movement, src.movement_left = k, k     # «запас движения 0» (after modifiers)
             elif name == "counters":
                 src.counters = k                           # «фишек на карте нет»
+            elif name == "wounds":
+                src.wounds = k                             # «на ней 2 фишки и 1 рана»
         if f.restriction == "moved" and src.movement is not None:
             src.movement_left = src.movement - 1 if src.movement > 0 else -1   # «уже ходил»: the supply is spent
         if f.restriction in ("closed", "open"):
@@ -1208,6 +1240,27 @@ def _target_counters(st: GameState, src: Card, leaves, nums: dict, use: Use, fac
     it names («выбрал орка, на нём нет ни одной фишки»: a ``target`` fact); with none told
     the board does not decide the part — that fact goes to ``missing``."""
     named = [k for f in facts.of("target") for a, _, k in f.attrs if a == "counters"]
+    hurt = [k for f in facts.of("target") for a, _, k in f.attrs if a == "wounds"]
+    if hurt:
+        # «выбрал орка, на нём 2 фишки и 1 рана»: the creature named is the first part's target of another card
+        first = next((t for t in (use.targets.get(nums[id(x)]) for x in leaves)
+                      if isinstance(t, str) and t != src.id and t in st.cards), None)
+        if first is not None:
+            st.cards[first].wounds = hurt[0]
+            assumed.append(f"на {first} ран: {hurt[0]} (так сказано в вопросе)")
+        else:
+            missing.append("на каком существе раны, о которых сказано в вопросе")
+    for f in facts.of("quantity"):
+        for a, _, k in f.attrs:
+            if a != "wounds":
+                continue
+            cards = [st.cards[t] for t in use.targets.values() if isinstance(t, str) and t in st.cards and t != src.id
+                     and ("own" if st.cards[t].owner == src.owner else "enemy") == f.owner]
+            for c in cards:
+                c.wounds = k
+                assumed.append(f"на {c.id} ран: {k} (так сказано в вопросе)")
+            if not cards:
+                missing.append(f"на каком существе раны, о которых сказано: «{f.said}»")
     for leaf in leaves:
         n = nums[id(leaf)]
         action, _ = leaf_action(leaf)
