@@ -89,3 +89,51 @@ def test_a_closed_card_at_a_new_turn_gets_no_verdict():
 def test_creature_names_of_common_races_are_creatures(name):
     a = scenario_answer(f"мой {name} может ходить?")
     assert a.verdict.startswith("Да") and "506.1" in a.citations
+
+
+# ------------------------------------------------------------------ the squad told as «все мои сущи …»
+@pytest.mark.parametrize("q,verdict,first", [
+    ("на рассадке все мои существа летающие. что будет с симбиотом?", "Симбиот погибает", "209.4"),
+    ("на шаге рассадки все мои сущи летающие, симбиоту некуда сесть. что с ним?", "Симбиот погибает", "209.4"),
+    ("на рассадке все мои сущи без класса. что будет со шмоткой?", "Экипировка погибает", "212.2"),
+    ("при рассадке у противника все существа летающие. что с моим паразитом?", "Паразит погибает", "209.4"),
+])
+def test_every_creature_of_a_player_told_is_the_squad_at_seating(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
+    assert a.reading["state"]["phase"] == "reveal"
+
+
+def test_every_named_creature_is_no_whole_squad():
+    """«все мои орки летающие» says nothing of the other creatures: no seating verdict."""
+    assert ask("на рассадке все мои орки летающие. что с симбиотом?").verdict is None
+
+
+def test_a_trait_after_a_comma_is_not_the_next_clauses_card():
+    from bot.reading.reader import read
+
+    r = read("на рассадке все мои сущи летающие, симбиоту некуда сесть. что с ним?")
+    sym = next(c for c in r.cards.values() if c.kind == "symbiote")
+    assert sym.traits == {} and any(c.traits.get("flying") for c in r.cards.values() if c.kind == "creature")
+
+
+# ------------------------------------------------------------------ a response asked after the stack question
+@pytest.mark.parametrize("q,verdict,first", [
+    ("моя местность уходит во вспомогательную зону. это идёт через стек? соперник может в ответ что-нибудь кинуть?",
+     "Нет", "211.1"),
+    ("симб становится самостоятельным существом. это через стек? можно в ответ кинуть внезапку пока он становится "
+     "самостоятельным?", "Нет", "302.5"),
+    ("местность ушла во вспомогательную зону. это через стек? противник может в ответ что-то кинуть, пока она переносится",
+     "Нет", "211.1"),
+    ("я объявил атаку. это через стек? противник может в ответ кинуть внезапку?", "Да", "302.3"),
+    ("симб по тексту становится самостоятельным существом. это выполняется без стека и без передачи приоритета?",
+     "Да", "302.5"),
+])
+def test_a_response_asked_after_the_stack_question_is_the_same_question(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+def test_a_response_sentence_with_more_than_the_response_is_not_folded_into_the_stack_question():
+    a = ask("моя местность уходит во вспомогательную зону. это идёт через стек? противник может в ответ атаковать моего орка?")
+    assert a.verdict is None and "ответ" in a.unread

@@ -636,8 +636,8 @@ class _Reader:
         if prefer_next:
             for j in (t.i + 1, t.i + 2, t.i + 3):
                 u = self.tok(j)
-                if u is None or u.sent != t.sent:
-                    break
+                if u is None or u.sent != t.sent or u.clause != t.clause:
+                    break       # «все сущи летающие, симбиота …»: a card after the comma is another clause's
                 if j in self.mention and ok(self.mention[j]) and u.pos == "NOUN" or j in self.mention and ok(self.mention[j]) and j - t.i == 1:
                     return self.r.cards[self.mention[j]]
                 if u.pos not in ("ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "PRCL", None) and u.text not in ("не",):
