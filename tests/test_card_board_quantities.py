@@ -137,3 +137,14 @@ def test_a_topic_label_is_no_unread_board_clause():
     facts, unread = _facts("короткий вопрос. «{tap}: Снимите с вашего существа 2 фишки; излечите его на 2». "
                            "на моих сущах по одной фишке. излечится?")
     assert unread == [] and facts == [("quantity", "own", "counters", (("counters", "==", 1),))]
+
+
+def test_a_count_over_several_creatures_is_not_read_as_each_ones():
+    # «на моих сущах две фишки» may be one on each: whose counters is not told — named, not guessed
+    for said in ("на моих сущах две фишки.", "у меня на сущах три фишки в сумме."):
+        facts, unread = _facts(f"текст «{{tap}}: Снимите с вашего существа 2 фишки – откройте выбранное существо». {said} "
+                               "откроется?")
+        assert not any(k == "quantity" for k, *_ in facts) and unread
+    facts, _ = _facts("текст «{tap}: Снимите с вашего существа 2 фишки – откройте выбранное существо». на моих сущах "
+                      "по две фишки. откроется?")
+    assert facts == [("quantity", "own", "counters", (("counters", "==", 2),))]

@@ -855,8 +855,10 @@ def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
     before = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip())
     after = re.match(r"\s*:?\s*" + number + r"(?![а-яё\d])", clause[m.end():])
     hit = before or after
-    if hit is None:
-        return None
+    if hit is None or _words_re(tuple(q["total"])).search(f" {clause} "):
+        return None     # «две фишки в сумме»: a total over several cards, not what one of them has
+    if _words_re(tuple(q["several"])).search(f" {clause} ") and not re.search(r"(?<![а-яё])по\s+" + number, clause):
+        return None     # «на моих сущах две фишки»: of several creatures, without «по» — whose is not told
     tok = hit.group(1)
     return what, owner, int(tok) if tok.isdigit() else int(q["numbers"][tok])
 
