@@ -171,3 +171,9 @@ def test_a_pronoun_after_another_card_is_not_the_source():
     facts, unread = _facts("у меня сущ «{tap}: Откройте выбранное закрытое существо противника». у противника тролль, "
                            "он закрыт. что будет?")
     assert not any(k == "source" for k, *_ in facts) and unread == ["он закрыт."]
+
+
+def test_a_summoned_card_put_on_a_restricted_creature_is_left_to_the_placement_rules():
+    # «на летающее существо» may not be allowed (212.3): the text's «поместите» alone does not decide it
+    a = ask("вызываю шмотку, в тексте «поместите её на выбранное летающее существо». она погибнет?")
+    assert not (a.verdict or "").startswith("Нет, не погибает")
