@@ -185,6 +185,10 @@ def fold_word(word: str) -> str:
     return fold(word)
 
 
+SNIPPET_DOCS = 512
+"""How many paragraphs' words ``SearchIndex.snippet`` keeps ready (``SearchIndex._doc_words``)."""
+
+
 def words_with_spans(text: str) -> list[tuple[int, int, str]]:
     """``(start, end, folded word)`` for every word of ``text`` (offsets into ``text``)."""
     return [(m.start(), m.end(), _fold_cached(m.group(0))) for m in _WORD.finditer(text)]
@@ -656,11 +660,28 @@ class SearchIndex:
                 out.append((start, end))
         return out
 
+    def _doc_words(self, doc: int) -> tuple[str, tuple[tuple[int, int, str, str | None, str | None], ...]]:
+        """Paragraph ``doc``'s text on one line and its words that are no stop word, each as
+        ``(start, end, term, stem, negation base)`` — what ``_matches`` computes for every
+        snippet, kept for the last ``SNIPPET_DOCS`` paragraphs shown (a declined answer shows
+        the same few paragraphs for each of its sentences)."""
+        cache = self.__dict__.setdefault("_snippet_docs", {})
+        got = cache.get(doc)
+        if got is None:
+            text = re.sub(r"\s*\n\s*", " ", self.texts[doc])
+            words = tuple((a, b, t, stem(t), _negation_base(t)) for a, b, w in words_with_spans(text)
+                          if (t := word_term(w)) not in lex.STOP_WORDS)
+            if len(cache) >= SNIPPET_DOCS:
+                cache.clear()
+            got = cache[doc] = (text, words)
+        return got
+
     def snippet(self, doc: int, q: QueryTerms, width: int = SNIPPET_CHARS, mark: bool = True) -> str:
         """Up to ``width`` characters of paragraph ``doc`` around the densest matches,
         matched words wrapped in ``*`` (when ``mark``), «…» where the text is cut."""
-        text = re.sub(r"\s*\n\s*", " ", self.texts[doc])
-        spans = self._matches(text, q)
+        text, words = self._doc_words(doc)
+        wanted = set(q.weights)
+        spans = [(a, b) for a, b, t, st, nb in words if t in wanted or st in wanted or nb in wanted]
         start, end = 0, min(len(text), width)
         if spans and len(text) > width:
             best, best_n = spans[0][0], 0

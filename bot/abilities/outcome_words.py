@@ -151,6 +151,9 @@ class Reading:
     choice_said: str | None = None  # the statement that told the choice («противник выбрал излечить»): who chose, 505.5
 
 
+_GUILLEMET = re.compile("[«»]")
+
+
 def quotes(text: str) -> list[tuple[int, int, str]]:
     """Quoted phrases of ``text`` after typography normalisation, outermost only,
     with nested «…» kept inside: ``[(start, end, inner_text)]`` into the normalised text."""
@@ -158,7 +161,8 @@ def quotes(text: str) -> list[tuple[int, int, str]]:
     out = []
     depth = 0
     start = 0
-    for i, ch in enumerate(s):
+    for m in _GUILLEMET.finditer(s):      # only the quote marks are visited (not every character)
+        i, ch = m.start(), m.group(0)
         if ch == "«":
             if depth == 0:
                 start = i

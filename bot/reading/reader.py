@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.memo import per_question
 from bot.reading.lexicon import kind_of, name_of, words
-from bot.reading.tokens import Tok, spans_of, tokenize
+from bot.reading.tokens import Tok, sentence_and_clause_spans, tokenize
 from bot.vocab import words as vocab_words
 
 ATTACHABLE = ("symbiote", "parasite", "equipment")
@@ -196,7 +196,7 @@ class _Reader:
     def __init__(self, question: str, known: list | None = None) -> None:
         self.w = words()
         self.toks, self.ends = tokenize(question)
-        self._sents, self._clauses = spans_of(self.toks, "sent"), spans_of(self.toks, "clause")
+        self._sents, self._clauses = sentence_and_clause_spans(question)
         self.known: dict[int, tuple[int, object]] = {}     # first token -> (end token, card of the database)
         if known:
             import re
