@@ -137,3 +137,51 @@ def test_a_response_asked_after_the_stack_question_is_the_same_question(q, verdi
 def test_a_response_sentence_with_more_than_the_response_is_not_folded_into_the_stack_question():
     a = ask("моя местность уходит во вспомогательную зону. это идёт через стек? противник может в ответ атаковать моего орка?")
     assert a.verdict is None and "ответ" in a.unread
+
+
+# ------------------------------------------------------------------ a card with no host «just stays on its cell»
+@pytest.mark.parametrize("q,verdict,first", [
+    ("симб после вскрытия остался без хозяина. он может стоять на своей клетке?", "Нет", "209.7"),
+    ("шмотка осталась без хозяина после рассадки. она просто лежит на своей клетке?", "Нет", "212.5"),
+    ("паразит после вскрытия остался без хозяина. он же не погибает? просто стоит на своей клетке", "Погибает", "209.7"),
+    ("экипировку вызвали особенностью, а в тексте не сказано на кого её поместить. она ведь не погибает? просто на клетке "
+     "лежит", "Погибает", "212.6"),
+    ("симбиот без хозяина после рассадки разве не может просто полежать на своей клетке?", "Нет, не может", "209.7"),
+])
+def test_a_card_with_no_host_asked_to_stay_on_its_cell_is_its_fate(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+def test_staying_on_a_cell_of_a_hosted_card_or_with_more_words_is_not_that_fate():
+    assert ask("мой симб сидит на орке. он может стоять на своей клетке?").verdict is None
+    a = ask("симб после вскрытия остался без хозяина. он может стоять на клетке рядом с орком?")
+    assert a.verdict is None
+
+
+# ------------------------------------------------------------------ an «если» clause whose comma is not written
+def test_a_condition_without_its_comma_still_ends_before_the_main_clause():
+    from bot.reading.tokens import tokenize
+
+    toks, _ = tokenize("если хозяин погиб он погибает?")
+    assert [t.clause for t in toks] == [0, 0, 0, 1, 1]
+    toks, _ = tokenize("если он погиб то что?")
+    assert [t.clause for t in toks] == [0, 0, 0, 1, 2]
+    a = scenario_answer("если паразит после вскрытия остался без хозяина он погибает?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "209.7"
+
+
+# ------------------------------------------------------------------ «как считается …» asks the way a strike resolves
+@pytest.mark.parametrize("q", ["как считается простой удар по артефакту?", "как рассчитывается простой удар по моему арту?"])
+def test_how_a_strike_on_an_artifact_counts_is_asked(q):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Как по закрытой карте") and a.citations[0] == "210.3"
+
+
+@pytest.mark.parametrize("q", [
+    "у меня в отряде уже есть местность. можно докинуть вторую?",
+    "у меня в отряде уже лежит местность. хочу добрать ещё одну, никаких особых карт нет, можно?",
+])
+def test_another_terrain_taken_by_other_verbs(q):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "211.3"

@@ -1195,6 +1195,9 @@ class _Reader:
         from bot.reading.hosts import read_host_role_asked
         if place is None and read_host_role_asked(self, sent, neg_word, yes_no):
             return
+        from bot.reading.stays import read_stays_on_cell
+        if place is None and read_stays_on_cell(self, sent, neg_word, yes_no):
+            return      # «может просто постоять на своей клетке?»: a card with no host asked to stay
         from bot.reading.location import read_location_asked
         if place is None and read_location_asked(self, sent, yes_no):
             return
@@ -1398,6 +1401,8 @@ class _Reader:
         read_told_seating(self)
         read_squad(self)
         self.read_asked()
+        from bot.reading.stays import read_stays_on_cell
+        read_stays_on_cell(self, self.in_sent(self.asked_sent), None, True)    # «… не погибает? просто лежит на клетке»
         from bot.reading.attached_count import read_on_each_other
         from bot.reading.seating import seating_by_default
         read_on_each_other(self)
