@@ -185,3 +185,45 @@ def test_how_a_strike_on_an_artifact_counts_is_asked(q):
 def test_another_terrain_taken_by_other_verbs(q):
     a = scenario_answer(q)
     assert a.verdict.startswith("Нет") and a.citations[0] == "211.3"
+
+
+# ------------------------------------------------------------------ «может ли X носить экипировку?» is a placing
+TRAIT_WORDS = {"flying": ("летающее", "нелетающее"), "incorporeal": ("бестелесное", "небестелесное")}
+
+
+def _equipment_legal(trait: str | None, value: bool, no_class: bool) -> bool:
+    st_ = GameState()
+    st_.cards["H"] = Card(id="H", owner="first", cell=parse_cell("c3"), traits={trait} if trait and value else set(),
+                          creature_class=None if no_class else "воин")
+    st_.cards["O"] = Card(id="O", owner="first", cell=parse_cell("a1"), creature_class="воин")
+    st_.cards["E"] = Card(id="E", owner="first", kind="equipment", equipment_class="оружие", host="O", movement=None)
+    st_.cards["E"].cell = st_.cards["O"].cell
+    return Simulator(st_).place("E", "H").legal
+
+
+@settings(max_examples=30, deadline=None)
+@given(trait=st.sampled_from(["flying", "incorporeal", None]), value=st.booleans(), no_class=st.booleans(),
+       noun=st.sampled_from(["экипировку", "шмотку", "оружие"]), order=st.integers(0, 2))
+def test_property_carry_question_equals_direct_placing(trait, value, no_class, noun, order):
+    """trait ± negation × class × equipment noun × word order: «может ли X носить Y?» asks the placing (212.1–212.3)."""
+    host = (TRAIT_WORDS[trait][0 if value else 1] + " " if trait else "") + "существо" + (" без класса" if no_class else "")
+    q = [f"может ли {host} носить {noun}?", f"{host} может носить {noun}?", f"{host.capitalize()} может {noun} носить?"][order]
+    a = scenario_answer(q)
+    want = _equipment_legal(trait, value, no_class)
+    assert a.verdict.startswith("Да" if want else "Нет"), (q, a.verdict)
+    assert a.citations[0].startswith("212"), a.citations
+
+
+def test_a_carrying_told_before_is_no_asked_placing():
+    assert ask("орк носит шмотку. может ли он носить ещё одну?").verdict is None
+
+
+# ------------------------------------------------------------------ slang motions and a negated «spends» question
+@pytest.mark.parametrize("q,verdict,first", [
+    ("разве запас движения не тратится, когда моё сущ перемещают особенностью?", "Не тратится", "507.1"),
+    ("разве запас движения не тратится, когда сущ ходит?", "Тратится", "506.1"),
+    ("у сущ прыжок. могу сначала потопать на клетку, а потом скакнуть прыжком?", "Нет", "506.7"),
+])
+def test_slang_motions_and_a_negated_spend_question(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
