@@ -227,3 +227,28 @@ def test_a_carrying_told_before_is_no_asked_placing():
 def test_slang_motions_and_a_negated_spend_question(q, verdict, first):
     a = scenario_answer(q)
     assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+# ------------------------------------------------------------------ the reveal step's zone asked, then named again
+@pytest.mark.parametrize("q,verdict,first", [
+    ("куда девается летун после вскрытия? остаётся на поле или уходит в доп зону", "Во вспомогательную зону", "405.1"),
+    ("куда уходит местность после вскрытия? на поле остаётся или куда", "Во вспомогательную зону", "405.1"),
+    ("артефакт после вскрытия остаётся на поле боя? его ж не переносят во вспомогательную зону как летунов",
+     "Да, артефакт", "405.1"),
+])
+def test_a_zone_question_named_again_after_it(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and first in a.citations, (q, a.verdict, a.citations)
+
+
+def test_a_kind_named_after_the_zone_question_is_compared_not_asked():
+    """«… как местность» after the question about an artifact: the artifact is asked, not the terrain."""
+    a = ask("арт после вскрытия остаётся на поле боя? его ж не переносят во вспомогательную зону как местность")
+    assert a.verdict.startswith("Да, артефакт")
+    a = ask("местность после вскрытия остаётся на поле? летун уходит в доп зону")
+    assert a.verdict is None
+
+
+def test_distributing_parasites_is_assigning_them():
+    a = scenario_answer("на шаге рассадки я раскидываю паразитов раньше, чем противник назначит своих симбиотов?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "405.2"
