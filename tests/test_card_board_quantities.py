@@ -170,10 +170,15 @@ def test_every_one_but_one_is_not_every_one():
 def test_a_pronoun_after_another_card_is_not_the_source():
     facts, unread = _facts("у меня сущ «{tap}: Откройте выбранное закрытое существо противника». у противника тролль, "
                            "он закрыт. что будет?")
-    assert not any(k == "source" for k, *_ in facts) and unread == ["он закрыт."]
+    assert not any(k == "source" for k, *_ in facts) and unread == ["у противника тролль", "он закрыт."]
 
 
 def test_a_summoned_card_put_on_a_restricted_creature_is_left_to_the_placement_rules():
     # «на летающее существо» may not be allowed (212.3): the text's «поместите» alone does not decide it
     a = ask("вызываю шмотку, в тексте «поместите её на выбранное летающее существо». она погибнет?")
     assert not (a.verdict or "").startswith("Нет, не погибает")
+
+
+def test_an_opponents_card_of_untold_kind_is_named_not_dropped():
+    facts, unread = _facts(f"у меня {CLOSE_THEN}. у противника гоблин-разведчик. фишку получу?")
+    assert facts == [] and unread == ["у противника гоблин-разведчик."]

@@ -607,6 +607,10 @@ def read_board_facts(question: str) -> BoardFacts:
                 elif not asked_sentence and _words_re(tuple(w["counted"])).search(f" {clause} "):
                     unread.append(raw.strip())  # «оба в тапе», «кроме одного»: said of cards, and not understood
                     continue
+                elif not asked_sentence and _opens_with(clause, w["possessive"]) and _has(clause, w["enemy"]) \
+                        and len(clause.split()) > 2:
+                    unread.append(raw.strip())  # «у противника гоблин»: a card of his whose kind is not told
+                    continue
                 else:
                     continue
             if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
