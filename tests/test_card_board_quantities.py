@@ -182,3 +182,17 @@ def test_a_summoned_card_put_on_a_restricted_creature_is_left_to_the_placement_r
 def test_an_opponents_card_of_untold_kind_is_named_not_dropped():
     facts, unread = _facts(f"у меня {CLOSE_THEN}. у противника гоблин-разведчик. фишку получу?")
     assert facts == [] and unread == ["у противника гоблин-разведчик."]
+
+
+def test_a_negated_state_is_the_opposite_one_and_zero_is_none():
+    for said, fact in (("у противника все не закрыты.", ("none", "enemy", "closed", ())),
+                       ("у противника нет не закрытых.", ("none", "enemy", "open", ())),
+                       ("у противника 0 открытых сущей.", ("none", "enemy", "open", ())),
+                       ("открытых у противника ноль.", ("none", "enemy", "open", ())),
+                       ("у врага ни одного открытого.", ("none", "enemy", "open", ()))):
+        facts, unread = _facts(f"у меня {CLOSE_THEN}. {said} фишку получу?")
+        assert facts == [fact] and unread == [], said
+    facts, unread = _facts(f"у меня {CLOSE_THEN}. у противника все не летающие. фишку получу?")
+    assert facts == [] and unread == ["у противника все не летающие."]
+    a = ask(f"у меня {CLOSE_THEN}. у противника 0 открытых сущей. фишку получу?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "505.4"
