@@ -196,3 +196,10 @@ def test_a_negated_state_is_the_opposite_one_and_zero_is_none():
     assert facts == [] and unread == ["у противника все не летающие."]
     a = ask(f"у меня {CLOSE_THEN}. у противника 0 открытых сущей. фишку получу?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "505.4"
+
+
+def test_removing_all_counters_from_a_card_with_none_is_not_decided():
+    # «снимите все фишки» names no number: with none on the card the rules do not say whether it is done
+    a = ask("у меня артефакт «{tap}: Снимите с выбранного существа противника все фишки, при этом нанесите ему 2 раны». "
+            "на существе противника фишек нет. раны будут?")
+    assert a.verdict is None
