@@ -21,6 +21,21 @@ _CLAUSE_END = frozenset({",", ";", ":", "—", "–", " - "})
 _CLAUSE_CONJ = frozenset({"а", "но", "однако", "если", "когда", "что", "потом", "затем", "пока"})
 
 
+# A subject pronoun (or «то») after the verb of an «если / когда» clause opens the main clause.
+_RESUMING = frozenset({"он", "она", "оно", "они", "то"})
+_CONDITION = frozenset({"если", "когда"})
+
+
+def _condition_told(words: list, clause: int) -> bool:
+    """The clause ``clause`` (the last one of ``words``) opens with «если» / «когда» and already
+    has a finite verb or a short participle: a subject pronoun or «то» after it starts the main
+    clause, whose comma a chat message often leaves out."""
+    first = next((w for w in words if w.clause == clause), None)
+    if first is None or first.text not in _CONDITION:
+        return False
+    return any(w.clause == clause and w.pos in ("VERB", "PRTS") for w in words[first.i + 1:])
+
+
 @dataclass(frozen=True)
 class Tok:
     """One word: ``i`` its index among the words, ``text`` the folded word, ``lemma``,
@@ -85,6 +100,8 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             continue
         if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
             clause += 1
+        elif s in _RESUMING and words and words[-1].clause == clause and _condition_told(words, clause):
+            clause += 1     # «если симб остался без хозяина он погибает?»: the main clause, its comma not written
         s, lem, case, gender, pos_, tense = _word(s)
         cap = bool(caps) and caps[m.start()].isupper()
         words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
@@ -98,6 +115,8 @@ def _tok(*values) -> Tok:
     """The ``Tok`` of its field values in order, equal in every way to ``Tok(*values)`` but
     built without the frozen dataclass's ``object.__setattr__`` per field (twice the cost of
     the rest of a word's reading; ``tokenize`` builds hundreds of words per long question)."""
+    if len(values) != len(_TOK_FIELDS):     # a field added to Tok: its default is set by the dataclass
+        return Tok(*values)
     t = object.__new__(Tok)
     t.__dict__.update(zip(_TOK_FIELDS, values))
     return t
