@@ -758,6 +758,8 @@ def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
         return _done_keyword(leaf) if done else leaf
     inner = done or node.kind in ("trigger", "cost")
     kids = tuple(type_tree(c, name, inner) for c in node.children)
+    if node.kind == "condition" and node.attr("head"):
+        kids = tuple(_obliged(node.attr("head"), k, name) for k in kids)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(node, kids)
     elif node.kind == "cases" and all(k.kind == "condition" and len(k.children) == 1 and k.children[0].kind == "effect"
@@ -776,6 +778,27 @@ def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
                     out = _with(out, self_source=True, rules=rules)
                     break
     return out
+
+
+# "он обязан это сделать", "противник обязана это сделать": the act named by the condition
+# over the leaf («Если может напасть {strike} на …», «Если … можно назначить защитника»)
+_OBLIGED = re.compile(r"^(?:[А-Яа-яЁё-]+\s+){0,2}?(обязан[аоы]?|долж(?:ен|на|но|ны))\s+(это|так)\s+с?делать\s*$", re.I)
+_CONDITION_OPENING = re.compile(r"^(если|пока|когда)\s+(.*?)\b(может|можно|могут|в\s+состоянии)\s+", re.I | re.S)
+
+
+def _obliged(head: str, leaf: Node, name: str | None) -> Node:
+    """``leaf`` typed as the act its condition ``head`` names when the leaf only obliges
+    to do «это» ("Если может напасть {strike} на X – обязана это сделать": attack, with
+    ``obliged`` true); the leaf unchanged otherwise."""
+    if leaf.kind != "effect" or leaf.attr("action") or not _OBLIGED.match(leaf.text):
+        return leaf
+    m = _CONDITION_OPENING.match(head)
+    if m is None:
+        return leaf
+    action, args = _classified(head[m.end():], name, None)
+    if action is None:
+        return leaf
+    return _with(leaf, action=action, args=_freeze({**thaw(args), "obliged": True}))
 
 
 @lru_cache(maxsize=20_000)

@@ -388,7 +388,8 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
     subj = out[start:]
     if not subj or len(subj) > MAX_SUBJECT or i + 1 >= len(toks):
         return False
-    if subj[-1].type != "WORD" or not (lexicon.is_nominal(subj[-1].value) or subj[-1].value[:1].isupper()):
+    last = subj[-2] if len(subj) > 1 and subj[-1].value.casefold() in _ALSO else subj[-1]
+    if last.type != "WORD" or not (lexicon.is_nominal(last.value) or last.value[:1].isupper()):
         return False
     if any(t.type == "WORD" and t.value.casefold() in ("раз", "раза") for t in subj):
         return False    # "Один раз в течение хода может …": a limit, not a subject
@@ -402,12 +403,16 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
             continue
         if t.type == "WORD" and (t.value.casefold() == "не" or pos_of(t.value) == "ADVB") and k + 1 < len(subj):
             continue    # "ваш не стоящий рядом дух может …"
+        if t.type == "WORD" and t.value.casefold() in _ALSO and k > 0:
+            continue    # "Заступник Ордена также может …"
         if t.type == "WORD" and k > 0 and lexicon.is_preposition(t.value) and k + 1 < len(subj):
             continue    # "ваше стоящее рядом существо с ранами может …"
         if t.type != "WORD" or t.value.casefold() in ("не", "и", "или", "а", "только") or lexicon.is_predicate(t.value) \
                 or lexicon.is_preposition(t.value) or not (lexicon.is_nominal(t.value) or t.value[:1].isupper()):
             return False
     nxt = toks[i + 1]
+    if nxt.type == "WORD" and nxt.value.casefold() in _ALSO and i + 2 < len(toks):
+        nxt = toks[i + 2]   # "он может также стать {human}"
     if nxt.type != "WORD" or not lexicon.is_infinitive(nxt.value) or not (headed or _one_time(nxt.value)):
         return False
     for t in toks[i + 1:]:
@@ -831,6 +836,10 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
                     and not toks[k - 1].value[:1].isupper() and pos_of(toks[k - 1].value) in ("ADJF", "ADJS", "PRTS") \
                     and not lexicon.is_preposition(toks[k - 1].value):
                 return k    # "если оно темное Мика Безбожник получает …": a name after the verbless clause
+            if t.type == "WORD" and k > i + 1 and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS \
+                    and lexicon.may_be_nominative(t.value) and toks[k - 1].type == "WORD" \
+                    and pos_of(toks[k - 1].value) in ("ADJF", "PRTF") and not lexicon.may_be_nominative(toks[k - 1].value):
+                return k    # "…, если четной существо получает проклятие": a noun after the elliptic clause
     if main is None and verb > i + 2 and lexicon.is_finite_verb(toks[verb].value) and toks[verb - 1].type == "WORD" \
             and pos_of(toks[verb - 1].value) == "ADJF" and lexicon.may_be_nominative(toks[verb - 1].value) \
             and all(toks[k].type == "WORD" and lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb)):
@@ -866,6 +875,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+# Passive verbs of a clause whose subject follows them ("если показана карта …", "если выпала …").
+_PASSIVE_SHOWN = frozenset({"показать", "показанный", "открыть", "открытый", "выпасть", "вскрыть", "вскрытый"})
 # Nouns that open an ability's subject right after the value of a clause with no comma
 # ("если выпало 5 или 6 атака блокируется", "если показана карта с {regen} существо получает …").
 _SUBJECT_NOUNS = frozenset({"атака", "существо", "карта", "хозяин", "артефакт", "местность", "герой", "удар"})
@@ -879,6 +890,47 @@ def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
     return (j == i + 1 and gerund(j + 1)) or (j == i + 3 and gerund(j - 1) and toks[i + 1].type == "COMMA")
 
 
+def _lists_effect_nouns(toks: list[Token], j: int) -> bool:
+    """Is the comma at ``j`` inside a list of effect nouns closed by «и» / «или» ("Когда …
+    выполняют удар, выстрел и излечение подряд …"): the objects of the clause's verb,
+    not the end of the clause."""
+    def noun(k: int) -> bool:
+        return 0 <= k < len(toks) and toks[k].type == "WORD" and lexicon.is_effect_noun(toks[k].value) \
+            and not lexicon.is_predicate(toks[k].value)
+
+    return noun(j - 1) and noun(j + 1) and j + 3 < len(toks) and toks[j + 2].value.casefold() in ("и", "или") \
+        and noun(j + 3)
+
+
+def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
+    """Does a clause of its own start at ``toks[i]`` with no punctuation before it, after
+    the operand ``op`` that already holds its verb? Two shapes: after a bracket that closes
+    the operand, a noun in the nominative (its modifiers and prepositional phrases) and a
+    finite verb ("… (до конца хода противника) клетка с маркером костра считается
+    занятой"); after a grant verb and its object, a negated «может» ("… получает сеть на
+    свой следующий ход не может передвигаться": what the marker does is a restriction)."""
+    t, prev = toks[i], op[-1] if op else None
+    if prev is None or any(x.type == "WORD" and x.value.casefold() in _SUBCLAUSE_WORDS | {"что", "чтобы"} for x in op):
+        return False
+    if prev.type == "PAREN" and t.value[:1].islower() and lexicon.is_noun(t.value) and lexicon.may_be_nominative(t.value) \
+            and not lexicon.is_effect_noun(t.value):
+        for k in range(i + 1, min(len(toks), i + 8)):
+            x = toks[k]
+            if x.type == "WORD" and lexicon.is_finite_verb(x.value) and not lexicon.is_infinitive(x.value):
+                return True
+            if x.type != "WORD" or not (lexicon.is_nominal(x.value) or lexicon.is_preposition(x.value)):
+                return False
+        return False
+    if t.value.casefold() == "не" and i + 2 < len(toks) and toks[i + 1].type == "MAY" and toks[i + 2].type == "WORD" \
+            and lexicon.is_infinitive(toks[i + 2].value) and prev.type in ("WORD", "NUMBER", "ICON", "PAREN", "QUOTED") \
+            and prev.value.casefold() not in ("и", "или", "а", "но", "если", "пока", "когда"):
+        grant = next((k for k, x in enumerate(op) if x.type == "WORD" and lexicon.is_finite_verb(x.value)
+                      and lexicon.word_lemma(x.value) in _GRANT_VERBS), None)
+        return grant is not None and len(op) - grant >= 2 and not any(
+            x.type == "WORD" and lexicon.is_predicate(x.value) for x in op[grant + 1:])
+    return False
+
+
 def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
     """Is the comma at ``j`` one of the pair around a participle phrase after a noun in the
     header opened at ``i`` ("Когда существо с магической способностью, не стоявшее рядом
@@ -889,7 +941,9 @@ def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
         return k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "PRTF"
 
     if opens(j + 1):
-        return any(toks[k].type == "COMMA" for k in range(j + 2, min(len(toks), j + 10)))
+        close = next((k for k in range(j + 2, min(len(toks), j + 10)) if toks[k].type == "COMMA"), None)
+        # (not "…, выбранное существо получает …, если …": the comma after the next part opens a case)
+        return close is not None and not (close + 1 < len(toks) and _opens_condition(toks[close + 1]))
     for k in range(j - 1, i, -1):
         if toks[k].type == "COMMA":
             return opens(k + 1)
@@ -904,6 +958,10 @@ def _imperative(word: str) -> bool:
     if not lexicon.is_predicate(word):
         return False
     return any(p.tag.mood == "impr" for p in analyzer().parse(word.casefold()))
+
+
+# "Когда … Заступник Ордена также может …": a particle between the subject and its verb
+_ALSO = frozenset({"также", "тоже", "еще", "ещё"})
 
 
 def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool = True) -> int:
@@ -926,6 +984,7 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
     while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
             toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
             or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
+            or toks[k - 1].value.casefold() in _ALSO
             or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот")):
         k -= 1
         t = toks[k]
@@ -942,6 +1001,12 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
                 and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS:
             start = k       # "если выпало 5 или 6 атака блокируется": a noun after the clause's value
             continue
+        if object_guard and k > left + 2 and lexicon.is_noun(t.value) and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS \
+                and lexicon.word_lemma(toks[left].value) in _PASSIVE_SHOWN and any(
+                    x.type == "WORD" and lexicon.word_lemma(x.value) in _SUBJECT_NOUNS | {"карта"}
+                    and lexicon.may_be_nominative(x.value) for x in toks[left + 1:k]):
+            start = k       # "если показана карта нечетной стоимости существо получает …": the clause
+            continue        # has its subject already; a second one opens the ability's
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
             start = k       # (after an event word: "При гибели показанный демон переходит …")
@@ -1515,6 +1580,11 @@ class CardPostLex:
                 return "token", j   # "Если носит оружие, при {strike} – …": the trigger opens the body
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
+            if t.type == "COMMA" and kw == "если" and j > i + 2 and j + 1 < len(toks) and _opens_condition(toks[j + 1]) \
+                    and toks[j + 1].value.casefold() == "если" and any(
+                        toks[k].type == "COMMA" and _subject_verb_follows(toks, k) for k in range(i + 2, j)):
+                break       # "если выпало нечетное, атакованный получает …, если четное – …": the dash
+                #             ends the next case's header, this one ends at its own comma
             if kw == "вместо" and t.type == "CONDITION_KW" and t.value.casefold() == "если" and j > i + 2 \
                     and toks[j - 1].type == "COMMA" and self._header_end(toks[j:], 0) is not None \
                     and any(x.type == "WORD" and lexicon.is_infinitive(x.value) for x in toks[j + 1:]):
@@ -1544,7 +1614,8 @@ class CardPostLex:
                 and not (toks[j - 1].type == "NUMBER" and j + 1 < len(toks) and toks[j + 1].type == "NUMBER")  # "7,8 и 9"
                 and not _brackets_participle(toks, i, j)
                 and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
-                         and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
+                         and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)   # "имеет {instant}, …:"
+                and not _lists_effect_nouns(toks, j)]   # "выполняют удар, выстрел и излечение"
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if nxt is not None and nxt.type == "WORD" and lexicon.is_effect_noun(nxt.value) and not lexicon.is_infinitive(
@@ -1839,6 +1910,16 @@ class CardPostLex:
                     and not any(x.type in ("ILI_V", "LIBO") for x in out[op_start:]):
                 # "найдите в колоде до двух существ покажите их и возьмите …": a second order
                 # written with no comma before it is the next part (505.4)
+                sep = _empty("AND_IN" if inner_part else "AND_THEN", t)
+                out.append(sep)
+                prev = sep
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+            if typ == "WORD" and not start and not subclause and not may_scope and has_pred and prev is not None \
+                    and _unpunctuated_clause(out[op_start:], toks, i):
+                # "положите маркер … (до конца хода противника) клетка с маркером считается занятой",
+                # "существо получает сеть на свой ход не может передвигаться": a clause of its own
+                # written with no punctuation before it is the next part (505.4), not words of the leaf
                 sep = _empty("AND_IN" if inner_part else "AND_THEN", t)
                 out.append(sep)
                 prev = sep

@@ -213,6 +213,34 @@ def _replaces_event(kw: Token, head: list[Token]) -> bool:
     return False
 
 
+# a part with its own duration ("теряет схрон до конца боя и получает …, пока …"): a condition
+# written after the next part does not bound it
+_OWN_DURATION = re.compile(r"\b(до\s+(конца|начала)\s+[А-Яа-яЁё]+(\s+[А-Яа-яЁё]+)?|на\s+(весь|этот|следующий|свой)\s+"
+                           r"(следующий\s+)?(ход|бой))\s*$", re.I)
+
+
+def _if_words(node: Node) -> list[str] | None:
+    """The words of an «если …» header of ``node`` after «если» (not one written after its
+    effect), or ``None``."""
+    head = str(node.attr("head") or "")
+    if node.attr("written_after") or not re.match(r"если\b", head, re.I):
+        return None
+    return re.findall(r"[А-Яа-яЁёA-Za-z0-9{}_-]+", head)[1:]
+
+
+def _same_test(a: Node, b: Node) -> bool:
+    """Are the conditions ``a`` and ``b`` (joined by «;») two outcomes of one test — a case
+    split ("если выпало 1-3 – A; если выпало 4-6 – B", "если выпал чет – A; если выпал нечет
+    – B", "…; если 4 или более – B" with the verb left out), not two checks that may both
+    hold ("если оно погибло – A; если у вас есть фишка – B")?"""
+    wa, wb = _if_words(a), _if_words(b)
+    if not wa or not wb:
+        return False
+    if wa[0].casefold() == wb[0].casefold() and lexicon.is_predicate(wa[0]):
+        return True
+    return not any(lexicon.is_predicate(w) or lexicon.is_noun(w) for w in wb if w[:1].isalpha())
+
+
 class ToAst(Transformer):
     """Lark Transformer: rule callbacks build ``Node``s from tokens and child nodes."""
 
@@ -382,7 +410,8 @@ class ToAst(Transformer):
         for kid in kids:
             run_start = len(out)
             if kid.kind == "condition" and kid.attr("written_after") and kid.children:
-                while run_start > 0 and out[run_start - 1].kind == "effect" and \
+                while run_start > 0 and out[run_start - 1].kind == "effect" and not _OWN_DURATION.search(
+                        out[run_start - 1].text) and \
                         self.text[out[run_start - 1].span[1]:(out[run_start].span[0] if run_start < len(out) else kid.span[0])
                                   ].strip() in (",", "и", ", и"):
                     run_start -= 1
@@ -409,6 +438,12 @@ class ToAst(Transformer):
         """Group conditions joined by «, если …» (COND_COMMA) that follow a condition
         into a ``cases`` node: "если герой-воин – A, если герой-маг – B" is a case split
         (each part under its own condition; the board decides which), not "do all"."""
+        if node.kind == "named" and node.attr("written_after") and len(node.children) == 1 \
+                and node.children[0].kind == "and_then":
+            # "…; если выпало 3 или 4 – B; если выпало 5 или 6 – C (воздействие «…»)": the
+            # name written after was lifted over the parts; the cases are inside it
+            inner = self._cases(node.children[0], items)
+            return replace(node, children=(inner,)) if inner is not node.children[0] else node
         if node.kind != "and_then":
             return node
         seps: list[str | None] = []
@@ -431,7 +466,8 @@ class ToAst(Transformer):
         while k < len(kids):
             j = k + 1
             if kids[k].kind == "condition":
-                while j < len(kids) and kids[j].kind == "condition" and seps[j] == "COND_COMMA":
+                while j < len(kids) and kids[j].kind == "condition" and (
+                        seps[j] == "COND_COMMA" or (seps[j] == "SEMI" and _same_test(kids[j - 1], kids[j]))):
                     j += 1
             if j - k >= 2:
                 run = kids[k:j]
@@ -495,6 +531,8 @@ class ToAst(Transformer):
     def may(self, items: list[Any]) -> Node:
         """505.8; a subject written before «может» ("вы можете …") is attr ``subject``."""
         subj = [t for t in items if isinstance(t, Token) and t.type == "SUBJ"]
+        while len(subj) > 1 and subj[-1].value.casefold() in ("также", "тоже", "еще", "ещё"):
+            subj = subj[:-1]    # "Заступник Ордена также может …": the subject is «Заступник Ордена»
         node = _one_optional(self._nary("optional", items))
         if subj:
             said = self.text[subj[0].start_pos:subj[-1].end_pos]

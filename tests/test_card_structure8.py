@@ -1,0 +1,159 @@
+"""Tree structure and typing families of card text (issue 12), round 8: the «{first}: A.
+{second}: B.» branches of one header across sentences, a header that swallowed the ability's
+subject («… Страж также может …») or stopped inside a list of effect nouns, a clause of its
+own written with no punctuation inside a leaf (a marker and its standing rule, a marker and
+its restriction), «X исчезает» as a loss, «может также …» as 505.8, «обязан это сделать»
+typed as the act its condition names, case splits «если A … , если B …» and «если выпало …;
+если выпало …», and a condition written after two parts when the first has its own
+duration. Texts written for these tests in the styles of both card databases (the 2023+ one
+with {icons}, the classic one with [:icons])."""
+
+from __future__ import annotations
+
+from bot.abilities.parser import parse
+
+
+def _leaf(res, text):
+    return next(n for n in res.ast.walk() if n.kind == "effect" and n.text == text)
+
+
+def _leaves(res):
+    return [(n.text, n.attr("action")) for n in res.ast.walk() if n.kind == "effect"]
+
+
+# ---- «{first}: A. {second}: B.» under one header ---------------------------------------------
+def test_the_second_branch_in_the_next_sentence_belongs_to_the_same_trigger_and_name():
+    res = parse("{tap}: Разряд на 1. В начале боя воздействие «смута»: {first}: выбранное существо противника "
+                "получает отравление на 2. {second}: Закройте выбранное существо противника.")
+    assert res.complete and res.ast.kind == "card"
+    assert [c.kind for c in res.ast.children] == ["cost", "trigger"]
+    trigger = res.ast.children[1]
+    assert trigger.shape() == "(trigger (named (cases (condition effect) (condition effect))))"
+    cases = trigger.children[0].children[0]
+    assert [c.attr("head") for c in cases.children] == ["{first}", "{second}"]
+    assert [c.children[0].attr("action") for c in cases.children] == ["poison", "close"]
+    assert trigger.text.endswith("Закройте выбранное существо противника")
+
+
+def test_the_second_branch_joins_a_paid_named_effect():
+    res = parse("{tap}: Заклинание «морок»: {first}: ранить выбранное существо на 1. {second}: излечить выбранное "
+                "существо на 2.")
+    assert res.ast.shape() == "(cost (named (cases (condition effect) (condition effect))))"
+    assert _leaves(res) == [("ранить выбранное существо на 1", "wound"), ("излечить выбранное существо на 2", "heal")]
+
+
+def test_branches_opening_their_own_sentences_stay_abilities_of_the_card():
+    res = parse("{first}: +1 к {move}. {second}: {direct}.")
+    assert res.ast.shape() == "(card (condition effect) (condition effect))"
+
+
+# ---- a header cut mid-phrase --------------------------------------------------------------------
+def test_a_particle_between_the_subject_and_may_does_not_end_the_header_after_it():
+    res = parse("Когда ваш тролль закрывается Лесной страж тоже может закрыться (1 раз за ход)")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "Когда ваш тролль закрывается"
+    opt = res.ast.children[0]
+    assert opt.kind == "optional" and opt.attr("subject") == "Лесной страж"
+    assert _leaves(res) == [("закрыться", "close")]
+
+
+def test_a_list_of_effect_nouns_is_the_object_of_the_clause_not_its_end():
+    res = parse("Когда ваши существа выполняют выстрел, удар и метание за один ход получить {counter}.")
+    assert res.ast.kind == "trigger"
+    assert res.ast.attr("head") == "Когда ваши существа выполняют выстрел, удар и метание за один ход"
+    assert _leaves(res) == [("получить {counter}", "counters")]
+
+
+# ---- a clause of its own with no punctuation inside a leaf ---------------------------------
+def test_a_marker_and_its_standing_rule_after_a_bracket_are_two_effects():
+    res = parse("{tap}: Воздействие «ловушка» положите маркер ловушки на свободную клетку (до конца боя) "
+                "клетка с ловушкой считается занятой.")
+    assert res.ast.shape() == "(cost (named (and_then effect effect)))"
+    assert _leaves(res) == [("положите маркер ловушки на свободную клетку (до конца боя)", "place"),
+                            ("клетка с ловушкой считается занятой", "count_as")]
+
+
+def test_a_marker_gained_and_its_restriction_are_two_effects():
+    res = parse("[:tap]: Воздействие путы, дальность 3 выбранное существо противника получает путы на свой "
+                "следующий ход не может атаковать.")
+    assert _leaves(res) == [("выбранное существо противника получает путы на свой следующий ход", "gain"),
+                            ("не может атаковать", "restrict")]
+
+
+def test_a_marker_gained_and_its_restriction_joined_by_and_are_two_effects_too():
+    res = parse("Выбранное существо получает путы и не может атаковать.")
+    assert res.ast.kind == "and_then" and res.ast.rule == "505.4"
+    assert _leaves(res) == [("Выбранное существо получает путы", "gain"), ("не может атаковать", "restrict")]
+
+
+def test_a_marker_that_disappears_is_lost():
+    res = parse("Если существо с путами атаковано, эта атака блокируется, а путы исчезают.")
+    assert _leaf(res, "путы исчезают").attr("action") == "lose"
+
+
+# ---- «может также …» is 505.8 ----------------------------------------------------------------
+def test_may_also_is_optional():
+    res = parse("При гибели вашего тролля – он может также открыться (2 раза за ход).")
+    opt = next(n for n in res.ast.walk() if n.kind == "optional")
+    assert opt.rule == "505.8" and opt.attr("subject") == "он"
+    assert _leaves(res) == [("также открыться", "open")]
+
+
+# ---- «обязан это сделать» -------------------------------------------------------------------
+def test_obliged_to_do_it_is_the_act_its_condition_names():
+    res = parse("Если может атаковать {strike} закрытое существо противника – обязан это сделать.")
+    leaf = _leaf(res, "обязан это сделать")
+    assert leaf.attr("action") == "attack" and dict(leaf.attr("args"))["obliged"] is True
+    res = parse("Если от [:atk] Стража можно назначить защитника, противник обязан это сделать.")
+    assert _leaf(res, "противник обязан это сделать").attr("action") == "defend"
+
+
+def test_obliged_to_do_it_under_a_condition_with_no_act_stays_untyped():
+    res = parse("Если рядом стоит ваш тролль, он обязан это сделать.")
+    assert res.ast.attr("head") == "Если рядом стоит ваш тролль"
+    assert _leaf(res, "он обязан это сделать").attr("action") is None
+
+
+# ---- case splits ----------------------------------------------------------------------------
+def test_a_case_split_with_no_dashes_after_a_prophecy():
+    res = parse("{tap}: Пророчество 1; если показана карта четной стоимости существо получает отравление на 1, "
+                "если нечетной существо получает проклятие.")
+    assert res.ast.shape() == "(cost (and_then effect (cases (condition effect) (condition effect))))"
+    cases = res.ast.children[0].children[1]
+    assert [c.attr("head") for c in cases.children] == ["если показана карта четной стоимости", "если нечетной"]
+    assert [c.children[0].text for c in cases.children] == ["существо получает отравление на 1",
+                                                            "существо получает проклятие"]
+
+
+def test_a_case_ended_by_a_comma_then_a_dashed_case():
+    res = parse("При ударе бросьте кубик: если выпал чет, атакованный получает отравление на 1, если нечет – "
+                "закройте его.")
+    cases = next(n for n in res.ast.walk() if n.kind == "cases")
+    assert [c.attr("head") for c in cases.children] == ["если выпал чет", "если нечет"]
+    assert [c.children[0].attr("action") for c in cases.children] == ["poison", "close"]
+
+
+def test_outcomes_of_one_roll_joined_by_semicolons_are_cases():
+    res = parse("[:tap]: Бросьте кубик; если выпало 1-3 - ранить выбранное существо на 2; если выпало 4-6 - "
+                "излечить его на 2.")
+    assert res.ast.shape() == "(cost (and_then effect (cases (condition effect) (condition effect))))"
+
+
+def test_two_different_checks_joined_by_a_semicolon_stay_two_parts():
+    res = parse("При гибели ранить выбранное существо на 2; если оно погибло – получить {counter}; "
+                "если у вас есть лес – излечиться на 1.")
+    assert res.ast.shape() == "(trigger (and_then effect (condition effect) (condition effect)))"
+
+
+# ---- a condition written after two parts ------------------------------------------------------
+def test_a_condition_after_a_part_with_its_own_duration_bounds_only_the_next_part():
+    res = parse("Гарпия. В начале боя выбранное существо противника теряет [:fly] до конца хода и получает "
+                "отравление на 1, пока Страж в отряде.")
+    trigger = res.ast.children[1]
+    assert trigger.shape() == "(trigger (and_then effect (condition effect)))"
+    cond = trigger.children[0].children[1]
+    assert cond.attr("head") == "пока Страж в отряде" and cond.children[0].text == "получает отравление на 1"
+
+
+def test_a_condition_after_parts_of_one_clause_bounds_them_all():
+    res = parse("Получает {ova} 1 и -1 от ударов, пока стоит рядом с лесом.")
+    assert res.ast.shape() == "(condition (and_then effect effect))"
