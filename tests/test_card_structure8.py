@@ -157,3 +157,52 @@ def test_a_condition_after_a_part_with_its_own_duration_bounds_only_the_next_par
 def test_a_condition_after_parts_of_one_clause_bounds_them_all():
     res = parse("Получает {ova} 1 и -1 от ударов, пока стоит рядом с лесом.")
     assert res.ast.shape() == "(condition (and_then effect effect))"
+
+
+# ---- own-sample families (seeds 7301 / 7302) -------------------------------------------------
+def test_a_granted_triggered_ability_is_a_gain():
+    res = parse("{tap}: Выбранное существо получает отравление на 1, при этом оно получает при движении потерять "
+                "отравление до конца хода.")
+    assert _leaves(res)[1] == ("оно получает при движении потерять отравление до конца хода", "gain")
+
+
+def test_each_with_its_own_verb_after_an_order_is_the_next_part():
+    res = parse("В начале хода вы можете закрыть до трех ваших гоблинов каждый закрытый так гоблин получает "
+                "{counter}, Вожак получает +1 к {strike}.")
+    opt = res.ast.children[0]
+    assert opt.kind == "optional" and opt.children[0].kind == "and_then"
+    assert _leaves(res) == [("закрыть до трех ваших гоблинов", "close"),
+                            ("каждый закрытый так гоблин получает {counter}", "counters"),
+                            ("Вожак получает +1 к {strike}", "modify")]
+
+
+def test_a_capitalised_trigger_after_and_is_a_part_of_its_own():
+    res = parse("Пока летающий, имеет [:dir] и При [:atk] по карте приземлиться на клетку рядом с ней.")
+    assert res.ast.shape() == "(condition (and_then effect (trigger effect)))"
+    assert res.ast.children[0].children[1].attr("head") == "При {strike} по карте"
+
+
+def test_two_counts_of_uses_in_one_bracket_both_limit_the_ability():
+    res = parse("При гибели вашего существа – можете излечиться на 2 (1 раз за ход, 3 раза за бой).")
+    assert res.ast.attr("limit") == "1 раз за ход, 3 раза за бой"
+    assert all(not n.attr("note") for n in res.ast.walk())
+
+
+def test_may_be_placed_only_on_is_a_restriction():
+    res = parse("При рассадке может быть помещен только на существо с разрядом.")
+    assert res.ast.children[0].attr("action") == "restrict"
+
+
+def test_a_limit_opening_the_sentence_with_a_comma_or_in_the_course_of():
+    res = parse("Один раз за бой, в свой ход, может получить +2 к [:atk].")
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "в свой ход"
+    assert res.ast.attr("limit") == "Один раз за бой"
+    assert res.ast.children[0].kind == "optional"
+    res = parse("Один раз в течение вашего хода может вызвать экипировку на себя.")
+    assert res.ast.kind == "optional" and res.ast.attr("limit") == "Один раз в течение вашего хода"
+
+
+def test_in_the_course_of_misspelt_is_the_time_trigger():
+    res = parse("В течении вашего хода может открыться (два раза за ход).")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "В течение вашего хода"
+    assert res.ast.children[0].kind == "optional"

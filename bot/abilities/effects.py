@@ -92,6 +92,9 @@ def vocabulary() -> Vocabulary:
 # a grant verb, a colon, then the label of the ability granted and its own colon
 _GRANTED_LABEL = re.compile(r"\b(?:получа\w*|получи\w*|имеют|имеет)\s*:\s*([А-ЯЁ][а-яё-]+(?:\s+\d+)?)\s*:")
 
+# a grant verb, then the event of the triggered ability it grants («получает при перемещении …»)
+_GRANTED_TRIGGER = re.compile(r"\b(?:получа\w*|получи\w*|имеют|имеет)\s+(при|когда|в\s+начале|в\s+конце)\s+", re.I)
+
 FUZZY_MIN = 7
 """Shortest vocabulary word a misspelling may be read as (grammar/effects.yaml verbs, nouns
 and keywords): shorter words are too close to other words to guess."""
@@ -286,6 +289,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         # "Только для слуа", "Только для горных карт" (equipment): who may have the card
         return "restrict", {"only": " ".join(tokens[2:])}
     granted = _GRANTED_LABEL.search(text)
+    trig = _GRANTED_TRIGGER.search(text)
+    if granted is None and trig is not None and any(lexicon.is_infinitive(w) for w in _TOKEN.findall(text[trig.end():])
+                                                    if w[:1].isalpha()):
+        # "оно получает при перемещении потерять отравление до конца своего хода": a triggered
+        # ability (its event, then what it does) is granted, not done now
+        return "gain", {"granted": " ".join(text[trig.start(1):].split())}
     if granted is not None:
         # "… получают: Концентрация: Фарро получает +1 …": an ability with its own label is granted
         return "gain", {"granted": granted.group(1)}
@@ -397,7 +406,11 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
                          if not v.actions[c].get("needs") or any(n in lemmas for n in v.actions[c]["needs"])), None)
             if what is not None:
                 neg = negated or (i >= 2 and tokens[i - 2].casefold() == "не")
-                return ("restrict" if neg else "permission"), {"what": what, "passive": True}
+                rest = tokens[i + 2:]
+                only = any(w.casefold() == "только" and k + 1 < len(rest) and (
+                    lexicon.is_preposition(rest[k + 1]) or rest[k + 1].startswith("{")) for k, w in enumerate(rest))
+                # ("может быть помещена только на существо с …": where it may go, a restriction)
+                return ("restrict" if neg or only else "permission"), {"what": what, "passive": True}
         pred = lexicon.is_predicate(t)
         cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
         if not cands and lexicon.is_modal(t):

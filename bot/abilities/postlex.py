@@ -728,7 +728,10 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
     # imperatives) listed with commas are parts of their own, like the last one after «и»
     first = next((t for t in op if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
-    if not after_and and first is not None and op[0] is first and lexicon.is_finite_verb(first.value) \
+    subject_first = first is not None and all(t.type == "WORD" and (lexicon.is_nominal(t.value) or t.value[:1].isupper())
+                                              for t in op[:op.index(first)])
+    # ("Ваша местность теряет особенности, становится существом …": its subject before the verbs)
+    if not after_and and first is not None and subject_first and lexicon.is_finite_verb(first.value) \
             and not lexicon.is_modal(first.value) and lexicon.is_finite_verb(nxt.value) \
             and _same_person(first.value, nxt.value) and not any(t.type == "COMMA" for t in op):
         return True     # "теряет благословление, приземляется на клетку …": finite verbs listed with a comma
@@ -919,6 +922,17 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
             if x.type == "WORD" and lexicon.is_finite_verb(x.value) and not lexicon.is_infinitive(x.value):
                 return True
             if x.type != "WORD" or not (lexicon.is_nominal(x.value) or lexicon.is_preposition(x.value)):
+                return False
+        return False
+    if lexicon.word_lemma(t.value) == "каждый" and lexicon.may_be_nominative(t.value) and prev.type == "WORD" \
+            and lexicon.is_nominal(prev.value) and not lexicon.is_preposition(prev.value) and op[0].type == "WORD" \
+            and (lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)):
+        # "закрыть до двух ваших линунгов каждый закрытый таким образом линунг получает {token}"
+        for k in range(i + 1, min(len(toks), i + 7)):
+            x = toks[k]
+            if x.type == "WORD" and lexicon.is_finite_verb(x.value) and not lexicon.is_infinitive(x.value):
+                return k > i + 1
+            if x.type != "WORD" or lexicon.is_preposition(x.value):
                 return False
         return False
     if t.value.casefold() == "не" and i + 2 < len(toks) and toks[i + 1].type == "MAY" and toks[i + 2].type == "WORD" \
@@ -1478,6 +1492,19 @@ class CardPostLex:
             return False
         return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1)
 
+    def _trigger_part(self, toks: list[Token], i: int) -> bool:
+        """Does the trigger at ``toks[i]`` end its header before an infinitive, an imperative
+        or a subject and its verb ("… и При {strike} по карте приземлиться …")?"""
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        if end is None:
+            return False
+        j = i + end[1] + (1 if end[0] == "token" else 0)
+        if end[0] not in ("insert", "token") or j >= stop or toks[j].type not in ("WORD", "MAY"):
+            return False
+        return toks[j].type == "MAY" or lexicon.is_infinitive(toks[j].value) or _imperative(toks[j].value) \
+            or _subject_verb_follows(toks, j - 1)
+
     def _dash_ends(self, toks: list[Token], i: int) -> bool:
         """Does the header opened at ``toks[i]`` end with a dash before the next separator
         ("…; при гибели Бронзового дракона – вернуть …")?"""
@@ -1527,6 +1554,8 @@ class CardPostLex:
                 j += 1
             if j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW"):
                 return "insert", j
+            if kw != "до набора" and j + 1 < len(toks) and toks[j].type == "COMMA" and toks[j + 1].type in ("WORD", "MAY"):
+                return "token", j   # "…, в свой ход, может получить …": the comma closes the phrase
         if kw in ("в начале", "в конце", "до начала"):
             # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
             # ([possessive] хода|боя [противника]; "В начале боя ваше существо …")
@@ -1902,6 +1931,17 @@ class CardPostLex:
                 op_start = len(out)
                 continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
+            if typ == "AND" and not start and not subclause and has_pred and nxt is not None \
+                    and nxt.type == "TRIGGER_KW" and nxt.value[:1].isupper() and self._trigger_part(toks, i + 1):
+                # "Пока летающий, имеет {direct} и При {strike} по карте … приземлиться …": a capitalised
+                # trigger after «и» is the next part of its own (the database lost the full stop)
+                t = _retype(t, "AND_IN" if inner_part else "AND_THEN")
+                comma_trigger = i + 1
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                continue
             if typ == "WORD" and not start and not subclause and prev is not None \
                     and prev.type in ("WORD", "NUMBER", "ICON", "QUOTED", "PAREN") and t.value[:1].islower() \
                     and t.value.casefold().endswith("те") and out[op_start].type == "WORD" \
@@ -1915,7 +1955,7 @@ class CardPostLex:
                 prev = sep
                 start, has_pred, modal = True, False, False
                 op_start = len(out)
-            if typ == "WORD" and not start and not subclause and not may_scope and has_pred and prev is not None \
+            if typ == "WORD" and not start and not subclause and has_pred and prev is not None \
                     and _unpunctuated_clause(out[op_start:], toks, i):
                 # "положите маркер … (до конца хода противника) клетка с маркером считается занятой",
                 # "существо получает сеть на свой ход не может передвигаться": a clause of its own
@@ -2068,7 +2108,10 @@ class CardPostLex:
                 # part is what comes with it (505.4), not one more ability listed after «может»
                 t = _retype(t, "AND_THEN")
             elif typ == "COMMA" and not start and not subclause and has_pred and (
-                    not may_scope or (nxt is not None and nxt.type == "WORD" and nxt.value.casefold() in _PRONOUN_SUBJECTS)) \
+                    not may_scope or (nxt is not None and nxt.type == "WORD" and (
+                        nxt.value.casefold() in _PRONOUN_SUBJECTS or (nxt.value[:1].isupper() and nxt2 is not None
+                                                                      and nxt2.type == "WORD"
+                                                                      and lexicon.is_finite_verb(nxt2.value))))) \
                     and self._new_clause(toks, i):
                 # (after «может …» too when a pronoun opens the clause: "может найти …, оно
                 # считается погибшим": its own subject, not one more ability to decline)

@@ -755,7 +755,8 @@ class ToAst(Transformer):
         if limit is not None:
             said = " ".join(_LIMIT.match(limit.value).group(1).split())
             split = _QUALIFIED_LIMIT.match(said)
-            if split is not None and not _AMOUNT_LIMIT.match(split.group(1)):
+            if split is not None and not _AMOUNT_LIMIT.match(split.group(1)) and not _USE_LIMIT.search(split.group(1)):
+                # (not "(1 раз за ход, 3 раза за бой)": two counts of uses, both the ability's)
                 # "(не по диагонали, 1 раз за ход)": the count limits the whole ability, the
                 # words before it qualify its last effect (a note of that leaf)
                 said = split.group(2)
@@ -765,7 +766,7 @@ class ToAst(Transformer):
             top = self._lift_inner_limit(top)
         if head_limit is not None:
             # "Раз в ход: …": the limit covers the whole ability
-            top = _with_attrs(top, limit=" ".join(head_limit.value.rstrip(": ").split()))
+            top = _with_attrs(top, limit=" ".join(head_limit.value.rstrip(": ,").split()))
             s, e = head_limit.start_pos, top.span[1]
             top = replace(top, span=(s, e), text=self.text[s:e])
         return top
