@@ -206,3 +206,13 @@ def test_in_the_course_of_misspelt_is_the_time_trigger():
     res = parse("В течении вашего хода может открыться (два раза за ход).")
     assert res.ast.kind == "trigger" and res.ast.attr("head") == "В течение вашего хода"
     assert res.ast.children[0].kind == "optional"
+
+
+def test_a_parameter_of_an_effect_that_cannot_be_changed_is_a_restriction():
+    assert parse("Дальность выстрела Лучника не может быть изменена.").ast.attr("action") == "restrict"
+    assert parse("[:tap]: Метание на 2, дальность 3.").ast.children[0].attr("action") == "throw"
+
+
+def test_to_perform_a_keyword_ability_is_perform():
+    res = parse("Когда существо противника должно выполнить трупоедство – может выполнить трупоедство вместо него.")
+    assert _leaf(res, "выполнить трупоедство вместо него").attr("action") == "perform"

@@ -95,6 +95,10 @@ _GRANTED_LABEL = re.compile(r"\b(?:получа\w*|получи\w*|имеют|и
 # a grant verb, then the event of the triggered ability it grants («получает при перемещении …»)
 _GRANTED_TRIGGER = re.compile(r"\b(?:получа\w*|получи\w*|имеют|имеет)\s+(при|когда|в\s+начале|в\s+конце)\s+", re.I)
 
+# nouns of a parameter of an effect («дальность метания», «сила удара»): the effect noun after
+# one names whose parameter it is, not the effect of the leaf
+_PARAMETER_HEADS = frozenset({"дальность", "сила", "величина", "значение", "тип"})
+
 FUZZY_MIN = 7
 """Shortest vocabulary word a misspelling may be read as (grammar/effects.yaml verbs, nouns
 and keywords): shorter words are too close to other words to guess."""
@@ -384,6 +388,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
                 continue    # "существа с выстрелом": the noun qualifies, it is not the effect
         else:
             qualifier = False
+        if i > skip and lemmas[i - 1] in _PARAMETER_HEADS and v.by_noun.get(lem) and not lexicon.is_predicate(t):
+            continue    # "Дальность метания … не может быть изменена": the noun names whose parameter
         if t.startswith("{"):
             icon = t.strip("{}:")
             if icon in v.by_icon and v.by_icon[icon] in ("strike", "shot") and i + 1 < len(tokens) \
