@@ -913,7 +913,10 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
     занятой"); after a grant verb and its object, a negated «может» ("… получает сеть на
     свой следующий ход не может передвигаться": what the marker does is a restriction)."""
     t, prev = toks[i], op[-1] if op else None
-    if prev is None or any(x.type == "WORD" and x.value.casefold() in _SUBCLAUSE_WORDS | {"что", "чтобы"} for x in op):
+    low = t.value.casefold()
+    if prev is None or not (prev.type == "PAREN" or low == "не" or low.startswith("кажд")):
+        return False
+    if any(x.type == "WORD" and x.value.casefold() in _SUBCLAUSE_WORDS | {"что", "чтобы"} for x in op):
         return False
     if prev.type == "PAREN" and t.value[:1].islower() and lexicon.is_noun(t.value) and lexicon.may_be_nominative(t.value) \
             and not lexicon.is_effect_noun(t.value):
