@@ -216,3 +216,34 @@ def test_a_parameter_of_an_effect_that_cannot_be_changed_is_a_restriction():
 def test_to_perform_a_keyword_ability_is_perform():
     res = parse("Когда существо противника должно выполнить трупоедство – может выполнить трупоедство вместо него.")
     assert _leaf(res, "выполнить трупоедство вместо него").attr("action") == "perform"
+
+
+# ---- own sample nxt 7307 and the «может» left in a leaf ----------------------------------------
+def test_a_standing_permission_after_and_in_a_later_part_is_a_leaf_of_its_own():
+    res = parse("При {strike} выстрел на 1, затем, если рядом нет карт противника, не закрывается после {strike} "
+                "и может нападать {strike} еще раз до конца хода.")
+    cond = next(n for n in res.ast.walk() if n.kind == "condition")
+    assert cond.shape() == "(condition (and_then effect effect))"
+    assert [(c.text, c.attr("action")) for c in cond.children[0].children] == [
+        ("не закрывается после {strike}", "restrict"), ("может нападать {strike} еще раз до конца хода", "permission")]
+
+
+def test_a_keyword_and_a_value_of_one_either_option_are_two_effects():
+    res = parse("В начале боя может получить либо +1 к [:atk], либо полет и [:ova] 1.")
+    choice = next(n for n in res.ast.walk() if n.kind == "choice")
+    assert [c.kind for c in choice.children] == ["effect", "and_then"]
+    assert [c.text for c in choice.children[1].children] == ["полет", "{ova} 1"]
+
+
+def test_may_use_only_on_is_a_restriction_whatever_the_verb():
+    res = parse("Трупоедство. Может использовать трупоедство только на [:ordinary] существах.")
+    assert _leaf(res, "Может использовать трупоедство только на {ordinary} существах").attr("action") == "restrict"
+
+
+def test_or_and_a_subject_with_a_place_phrase_and_may_is_the_other_option():
+    res = parse("При {strike} – может закрыть существо слева от Химеры, или существо позади Химеры может получить "
+                "отравление на 1.")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and [c.kind for c in choice.children] == ["optional", "optional"]
+    assert choice.children[1].attr("subject") == "существо позади Химеры"
+    assert _leaves(res) == [("закрыть существо слева от Химеры", "close"), ("получить отравление на 1", "poison")]

@@ -99,6 +99,10 @@ _GRANTED_TRIGGER = re.compile(r"\b(?:получа\w*|получи\w*|имеют|
 # one names whose parameter it is, not the effect of the leaf
 _PARAMETER_HEADS = frozenset({"дальность", "сила", "величина", "значение", "тип"})
 
+# «может <verb> … только на / по / в …» with an unknown verb: a restriction of how it may be done
+_ONLY_WAY = re.compile(r"\bмо(жет|гут|жете)\s+[А-Яа-яЁё]+(ть|ться|ти)\b[^.;]*?\bтолько\s+(на|по|в|во|с|со|через|против|для|\{)",
+                       re.I)
+
 FUZZY_MIN = 7
 """Shortest vocabulary word a misspelling may be read as (grammar/effects.yaml verbs, nouns
 and keywords): shorter words are too close to other words to guess."""
@@ -478,6 +482,10 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             kw = keyword or " ".join(words[:3])
             amt = _amount(tokens[1:])
             return "trait", {"keyword": kw, **({"amount": amt} if amt else {})}
+        if _ONLY_WAY.search(text):
+            # "может использовать трупоедство только на {ordinary} существах": how the card may use
+            # what it has — a restriction, whatever the verb
+            return "restrict", {}
         return None, {}
     i, action = found
     if action == "modify":

@@ -106,14 +106,22 @@ def _opens_ability(tok: Token | None, nxt: Token | None = None) -> bool:
 
 
 def _clause_follows(toks: list[Token], i: int) -> bool:
-    """After «или» at ``i``: a subject and its verb ("или она получает -1 к удару")."""
-    for j in range(i + 1, min(len(toks), i + 5)):
+    """After «или» at ``i``: a subject and its verb ("или она получает -1 к удару", "или
+    существо позади Химеры может получить …": a place phrase inside the subject)."""
+    for j in range(i + 1, min(len(toks), i + 8)):
         t = toks[j]
         if t.type in ("WORD", "MAY") and (t.type == "MAY" or lexicon.is_finite_verb(t.value)):
             return j > i + 1
-        if t.type != "WORD" or not lexicon.is_nominal(t.value):
+        if t.type == "WORD" and j > i + 1 and lexicon.word_lemma(t.value) in _PLACE_WORDS and j + 1 < len(toks) \
+                and toks[j + 1].type == "WORD" and lexicon.is_nominal(toks[j + 1].value):
+            continue
+        if t.type != "WORD" or not lexicon.is_nominal(t.value) or (j > i + 4 and not t.value[:1].isupper()):
             return False
     return False
+
+
+# words of a place inside a subject ("существо позади Химеры", "карта рядом с ним")
+_PLACE_WORDS = frozenset({"позади", "перед", "напротив", "слева", "справа"})
 
 
 _VARIABLES = frozenset({"X", "Y", "Z"})
@@ -2093,9 +2101,12 @@ class CardPostLex:
                 # (inside a later part's body, "…; когда … – оно теряет полет и ранится на 2",
                 # they stay in that body: AND_IN)
                 sep = "AND_IN" if inner_part else "AND_THEN"
-                if inner_part and nxt is not None and (nxt.type == "MAY" or nxt.value.casefold() in _MAY_FORMS):
-                    # "…, если X – не закрывается и может нападать …": «может» cannot open a part
-                    # inside that body; kept in one leaf
+                if inner_part and nxt is not None and (nxt.type == "MAY" or nxt.value.casefold() in _MAY_FORMS) \
+                        and not (_standing_permission(toks, i + 1) and (
+                            not headed or _until_end(toks, i + 1))):
+                    # "…, если X – не закрывается и может открыться …": «может» cannot open a part
+                    # inside that body; kept in one leaf (a standing permission, "… и может нападать
+                    # {strike} еще раз до конца хода", is a leaf of its own: «может» stays a word)
                     t = _retype(t, "WORD") if typ == "AND" else t
                 else:
                     t = _retype(t, sep)
@@ -2124,9 +2135,14 @@ class CardPostLex:
                 t = _retype(t, "AND_THEN")
                 if toks[i + 1].type == "TRIGGER_KW":
                     comma_trigger = i + 1
-            elif typ == "AND" and not start and op_start > 0 and out[op_start - 1].type in ("ILI_V", "LIBO") \
-                    and len(out) - op_start >= 2 and _is_modifier(out[op_start], out[op_start + 1]) \
-                    and _is_modifier(nxt, nxt2):
+            elif typ == "AND" and not start and op_start > 0 and out[op_start - 1].type in ("ILI_V", "LIBO") and ((
+                    len(out) - op_start >= 2 and _is_modifier(out[op_start], out[op_start + 1])
+                    and _is_modifier(nxt, nxt2)) or (
+                    len(out) - op_start <= 2 and (_is_keyword(out[op_start]) or out[op_start].type == "ICON")
+                    and all(x.type in ("WORD", "ICON", "NUMBER") for x in out[op_start:])
+                    and nxt is not None and nxt.type == "ICON" and lexicon.icon_roles().get(nxt.value[1:-1]) == "value"
+                    and nxt2 is not None and nxt2.type == "NUMBER")):
+                # ("…, либо полет и {ova} 1": a keyword and a value icon of one option)
                 # "получает либо {regen} 2, либо +2 к {strike} и +1 к {move}": two modifiers of one
                 # option are two effects of that option (505.4 inside the choice)
                 t = _retype(t, "AND_IN")
