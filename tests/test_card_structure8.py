@@ -247,3 +247,11 @@ def test_or_and_a_subject_with_a_place_phrase_and_may_is_the_other_option():
     assert choice.kind == "choice" and [c.kind for c in choice.children] == ["optional", "optional"]
     assert choice.children[1].attr("subject") == "существо позади Химеры"
     assert _leaves(res) == [("закрыть существо слева от Химеры", "close"), ("получить отравление на 1", "poison")]
+
+
+def test_either_between_two_values_granted_is_a_choice():
+    res = parse("[:tap]: Ваше существо получает +1 к [:move] до конца хода либо 2 дополнительные [:tgh].")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and choice.rule == "505.5"
+    assert _leaves(res) == [("Ваше существо получает +1 к {move} до конца хода", "modify"),
+                            ("2 дополнительные {health}", "gain")]

@@ -2046,7 +2046,11 @@ class CardPostLex:
                 # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
                 # на 3"; "существо либо артефакт" joins nouns inside one ability
                 a, b = _next_content(toks, i)
-                if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
+                value_alt = has_pred and a is not None and (_is_modifier(a, b) or (
+                    a.type == "NUMBER" and a.value[:1].isdigit() and _extra_lives_follow(toks, i + 2))) and any(
+                    x.type == "WORD" and lexicon.word_lemma(x.value) in _GRANT_VERBS for x in out[op_start:])
+                # ("получает +1 к {move} до конца хода либо 2 дополнительные {health}": two values granted)
+                if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i)) or value_alt):
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and i == elliptic_dash:
                 t = _retype(t, "PUNCT")     # "…, а Дегустатор – отравление на X": the verb left out
