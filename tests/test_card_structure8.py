@@ -255,3 +255,24 @@ def test_either_between_two_values_granted_is_a_choice():
     assert choice.kind == "choice" and choice.rule == "505.5"
     assert _leaves(res) == [("Ваше существо получает +1 к {move} до конца хода", "modify"),
                             ("2 дополнительные {health}", "gain")]
+
+
+# ---- own sample nxt 7311 -------------------------------------------------------------------------
+def test_a_trigger_with_its_own_verb_after_a_comma_is_the_next_part():
+    res = parse("+1 к разряду за каждую {counter} на Маге, при разряде теряет все {counter}.")
+    assert res.ast.shape() == "(and_then effect (trigger effect))"
+    trig = res.ast.children[1]
+    assert trig.attr("head") == "при разряде" and trig.children[0].attr("action") == "lose"
+
+
+def test_a_keyword_and_a_poison_with_its_amount_are_two_gains():
+    res = parse("[:tap]: Вызвать гоблина стоимостью 3; он получает неповоротливость и отравление на 1.")
+    assert _leaves(res) == [("Вызвать гоблина стоимостью 3", "summon"), ("он получает неповоротливость", "gain"),
+                            ("отравление на 1", "poison")]
+
+
+def test_a_clause_opening_with_its_time_after_an_order_is_the_next_part():
+    res = parse("{tap}: Выберите ряд поля боя противника до конца хода противника карты получают на 1 рану больше "
+                "от выстрелов.")
+    assert _leaves(res) == [("Выберите ряд поля боя противника", "choose"),
+                            ("до конца хода противника карты получают на 1 рану больше от выстрелов", "modify")]

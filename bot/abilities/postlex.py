@@ -699,6 +699,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         #                 (or with a comma: "разряд на 2 по летающему, разряд на 2 по наземному")
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
             _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
+            _value_opens(toks, i + 1, True) and i + 3 < len(toks) and toks[i + 2].value.casefold() == "на"
+            and toks[i + 3].type == "NUMBER" and op and _is_keyword(op[-1])) or (
             nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and (any(
                 a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:])) or (
                 _has_modifier(op) and lexicon.icon_roles().get(nxt.value[1:-1]) == "value"
@@ -922,7 +924,7 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
     свой следующий ход не может передвигаться": what the marker does is a restriction)."""
     t, prev = toks[i], op[-1] if op else None
     low = t.value.casefold()
-    if prev is None or not (prev.type == "PAREN" or low == "не" or low.startswith("кажд")):
+    if prev is None or not (prev.type == "PAREN" or low in ("не", "до") or low.startswith("кажд")):
         return False
     if any(x.type == "WORD" and x.value.casefold() in _SUBCLAUSE_WORDS | {"что", "чтобы"} for x in op):
         return False
@@ -946,6 +948,19 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
             if x.type != "WORD" or lexicon.is_preposition(x.value):
                 return False
         return False
+    if low == "до" and i + 3 < len(toks) and toks[i + 1].value.casefold() == "конца" and op[0].type == "WORD" \
+            and (lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)) \
+            and prev.type in ("WORD", "NUMBER", "PAREN", "ICON", "QUOTED"):
+        # "выберите до 3 клеток … от Бул'Багура до конца вашего следующего хода карты получают …"
+        k = i + 2
+        while k < len(toks) and k < i + 6 and toks[k].type == "WORD" and (
+                lexicon.word_lemma(toks[k].value) in _TIME_OWNERS | _TIME_NOUNS or toks[k].value.casefold() == "противника"):
+            k += 1
+        if k == i + 2 or k >= len(toks) or toks[k].type != "WORD" or not lexicon.is_noun(toks[k].value) \
+                or not lexicon.may_be_nominative(toks[k].value):
+            return False
+        return k + 1 < len(toks) and toks[k + 1].type == "WORD" and lexicon.is_finite_verb(toks[k + 1].value) \
+            and not lexicon.is_infinitive(toks[k + 1].value)
     if t.value.casefold() == "не" and i + 2 < len(toks) and toks[i + 1].type == "MAY" and toks[i + 2].type == "WORD" \
             and lexicon.is_infinitive(toks[i + 2].value) and prev.type in ("WORD", "NUMBER", "ICON", "PAREN", "QUOTED") \
             and prev.value.casefold() not in ("и", "или", "а", "но", "если", "пока", "когда"):
@@ -1502,6 +1517,18 @@ class CardPostLex:
         if j >= stop or toks[j].type != "WORD":
             return False
         return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1)
+
+    def _bare_verb_trigger(self, toks: list[Token], i: int) -> bool:
+        """Does the «при» trigger at ``toks[i]`` end its header right before a finite verb
+        with no subject ("…, при магическом ударе теряет все {counter}")?"""
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS or toks[k].type == "COMMA"),
+                    len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        if end is None or end[0] != "insert":
+            return False
+        j = i + end[1]
+        return j < stop and toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value) \
+            and not lexicon.is_modal(toks[j].value)
 
     def _trigger_part(self, toks: list[Token], i: int) -> bool:
         """Does the trigger at ``toks[i]`` end its header before an infinitive, an imperative
@@ -2125,6 +2152,13 @@ class CardPostLex:
                 # "вы можете изгнать … существо, положите на кладбище …": an order after the optional
                 # part is what comes with it (505.4), not one more ability listed after «может»
                 t = _retype(t, "AND_THEN")
+            elif typ == "COMMA" and not start and not subclause and not may_scope and nxt is not None \
+                    and nxt.type == "TRIGGER_KW" and nxt.value.casefold() == "при" \
+                    and (has_pred or _value_operand(out[op_start:])) and self._bare_verb_trigger(toks, i + 1):
+                # "+1 к магическому удару за каждую {counter}, при магическом ударе теряет все {counter}":
+                # a trigger with its own verb after a comma is the next part (505.4)
+                t = _retype(t, "AND_THEN")
+                comma_trigger = i + 1
             elif typ == "COMMA" and not start and not subclause and has_pred and (
                     not may_scope or (nxt is not None and nxt.type == "WORD" and (
                         nxt.value.casefold() in _PRONOUN_SUBJECTS or (nxt.value[:1].isupper() and nxt2 is not None
