@@ -971,6 +971,25 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
     return False
 
 
+# Nouns in a form that is only the nominative (or accusative) singular, opening an ability's
+# subject inside a header with no comma ("После прыжка Детей топи существо противника … перемещается")
+_BARE_SUBJECTS = frozenset({"существо", "карта"})
+
+
+def _bare_subject(toks: list[Token], i: int, j: int) -> int:
+    """Where the subject of the ability whose finite verb is at ``toks[j]`` starts inside the
+    event header opened at ``toks[i]``: a bare «существо» / «карта» after the event's own words
+    (not after a preposition, at least two words after the keyword, no comma between it and the
+    verb); ``j`` when there is none."""
+    for m in range(i + 3, j):
+        t = toks[m]
+        if t.type == "WORD" and t.value.casefold() in _BARE_SUBJECTS and toks[m - 1].type == "WORD" \
+                and not lexicon.is_preposition(toks[m - 1].value) \
+                and all(x.type in ("WORD", "NUMBER", "ICON", "QUOTED") for x in toks[m + 1:j]):
+            return m
+    return j
+
+
 def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
     """Is the comma at ``j`` one of the pair around a participle phrase after a noun in the
     header opened at ``i`` ("Когда существо с магической способностью, не стоявшее рядом
@@ -1789,6 +1808,8 @@ class CardPostLex:
                                or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
                     k = _subject_start(toks, i + 1, j, object_guard=False)
+                    if k == j:
+                        k = _bare_subject(toks, i, j)
                 elif k == j and j - 1 > i + 1 and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value) \
                         and toks[j - 1].type == "WORD" and lexicon.word_lemma(toks[j - 1].value) in ("обязать", "обязанный", "должный"):
                     # "При движении Тови противник обязан переместить …": «обязан» and its subject open the ability

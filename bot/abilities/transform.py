@@ -156,6 +156,8 @@ _FIRST_WORD = re.compile(r"[А-Яа-яЁё-]+")
 _BRACKET_CLAUSE = re.compile(r"(если|когда|при|в\s+начале|в\s+конце|до\s+начала)\b", re.I)
 # a restriction of its own in brackets: "(не может иметь более 3 {counter})" (not "(не по диагонали)")
 _BRACKET_RESTRICTION = re.compile(r"не\s+(может|могут)\s+[А-Яа-яЁё]+[^()]*$", re.I)
+# a standing rule in a bracket after a marker is placed or gained: a restriction or a state
+_MARKER_RULE = re.compile(r"\b(не\s+мо(жет|гут)|счита(ется|ются)|теря(ет|ют)|получа(ет|ют)|уничтожа(ется|ются))\b", re.I)
 _USE_LIMIT = re.compile(r"\bраза?\s+(в|за)\s+(\w+\s+)?(ход|бой)\b", re.I)
 _BRANCHING = ("choice", "cases", "otherwise", "refusable")
 
@@ -271,7 +273,8 @@ class ToAst(Transformer):
             return self._node("named", None, items, [body], head=items[-1].value[1:-1].strip(),
                               name=name_part.strip() or None, effect_kind=named.group(1).casefold(), written_after=True,
                               limit=rest if rest and _LIMIT_WORDS.search(rest) else None)
-        bracket = self._bracket_effect(items[-1]) if items[-1].type == "PAREN" else None
+        marker = len(items) > 1 and any(t.type == "WORD" and t.value.casefold().startswith("маркер") for t in items[:-1])
+        bracket = self._bracket_effect(items[-1], marker) if items[-1].type == "PAREN" else None
         if bracket is not None and len(items) == 1:
             return bracket      # "(До начала вашего хода – получить {wolf} либо {human} …)": a sentence in brackets
         if bracket is not None:
@@ -305,7 +308,7 @@ class ToAst(Transformer):
         attrs.update(_keyword(items))
         return self._node("effect", None, items, **attrs)
 
-    def _bracket_effect(self, tok: Token) -> Node | None:
+    def _bracket_effect(self, tok: Token, marker: bool = False) -> Node | None:
         """The effect written in brackets ``tok`` as a node of its own, or ``None``: the
         bracket opens with an infinitive or imperative («вскройте его после расстановки»), or
         with «если / когда / при …» and an effect («если клетка занята, то уничтожить все карты
@@ -327,7 +330,11 @@ class ToAst(Transformer):
                 return None
             s = tok.start_pos + 1 + (len(inner) - len(inner.lstrip()))
             return Node("effect", None, (s, s + len(body)), self.text[s:s + len(body)])
-        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w)):
+        rule_of_marker = marker and lexicon.is_noun(w) and lexicon.may_be_nominative(w) and bool(
+            _MARKER_RULE.search(body)) and "–" not in body   # (a dash there leaves a word out: "с двумя – также …")
+        # ("положить маркер удушения на … (существо с одним маркером не может передвигаться, …)": what
+        # the marker does is a standing rule of its own, not words of the leaf placing it)
+        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker):
             return None
 
         try:
@@ -337,7 +344,7 @@ class ToAst(Transformer):
         leaves = [n for n in node.walk() if n.kind == "effect"]
         if not leaves or any(classify(n.text)[0] in (None, "trait", "class", "manner", "perform") for n in leaves):
             return None     # ("(совершите оба, если …)": how to use the choice, not an effect)
-        if not (lexicon.is_infinitive(w) or _imperative(w)):
+        if not (lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker):
             # a clause first: its effect is a verb of its own («…, то уничтожить», «… ранить его»)
             # or follows a dash («при разряде – {counter} не теряются»); not "(если уже имеет
             # отравление)", "(если бросок кубика, когда атакует …, равен 3 …)"
