@@ -291,3 +291,12 @@ def test_the_rule_of_a_marker_in_brackets_is_an_effect_of_its_own():
                             ("клетка с ловушкой считается занятой", "count_as")]
     res = parse("{tap}: Положите маркер на клетку (сохраняется до конца хода).")
     assert _leaves(res) == [("Положите маркер на клетку (сохраняется до конца хода)", "place")]
+
+
+def test_a_participle_after_a_comma_agreeing_with_the_noun_before_it_stays_in_the_header():
+    res = parse("Когда двигается на клетку, занятую существом оно получает +1 к [:atk].")
+    assert res.ast.attr("head") == "Когда двигается на клетку, занятую существом"
+    assert res.ast.children[0].text == "оно получает +1 к {strike}"
+    res = parse("Когда ваше существо гибнет, стоящее рядом существо получает +1 к удару.")
+    assert res.ast.attr("head") == "Когда ваше существо гибнет"
+    assert res.ast.children[0].text == "стоящее рядом существо получает +1 к удару"

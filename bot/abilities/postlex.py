@@ -990,6 +990,18 @@ def _bare_subject(toks: list[Token], i: int, j: int) -> int:
     return j
 
 
+@lru_cache(maxsize=20_000)
+def _agrees(noun: str, participle: str) -> bool:
+    """Can the noun ``noun`` and the participle ``participle`` be in the same case, number
+    and (in the singular) gender («клетку» — «занятую»)?"""
+    from bot.morph import analyzer
+
+    nouns = [p.tag for p in analyzer().parse(noun.casefold()) if p.tag.POS == "NOUN"]
+    parts = [p.tag for p in analyzer().parse(participle.casefold()) if p.tag.POS == "PRTF"]
+    return any(a.case == b.case and a.number == b.number and (a.number == "plur" or a.gender == b.gender)
+               for a in nouns for b in parts)
+
+
 def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
     """Is the comma at ``j`` one of the pair around a participle phrase after a noun in the
     header opened at ``i`` ("Когда существо с магической способностью, не стоявшее рядом
@@ -999,8 +1011,15 @@ def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
             k += 1
         return k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "PRTF"
 
+    close = next((k for k in range(j + 2, min(len(toks), j + 10)) if toks[k].type == "COMMA"), None)
+    p = j + 1 if j + 1 < len(toks) and toks[j + 1].value.casefold() != "не" else j + 2
+    if close is None and p < len(toks) and toks[p].type == "WORD" and toks[j - 1].type == "WORD" \
+            and _agrees(toks[j - 1].value, toks[p].value) and not (
+                p + 1 < len(toks) and toks[p + 1].type == "WORD" and _agrees(toks[p + 1].value, toks[p].value)):
+        # "Когда двигается на клетку, занятую существом оно получает …": a participle agreeing
+        # with the noun before the comma (and not before a noun of its own) describes that noun
+        return True
     if opens(j + 1):
-        close = next((k for k in range(j + 2, min(len(toks), j + 10)) if toks[k].type == "COMMA"), None)
         # (not "…, выбранное существо получает …, если …": the comma after the next part opens a case)
         return close is not None and not (close + 1 < len(toks) and _opens_condition(toks[close + 1]))
     for k in range(j - 1, i, -1):
