@@ -300,3 +300,10 @@ def test_a_participle_after_a_comma_agreeing_with_the_noun_before_it_stays_in_th
     res = parse("Когда ваше существо гибнет, стоящее рядом существо получает +1 к удару.")
     assert res.ast.attr("head") == "Когда ваше существо гибнет"
     assert res.ast.children[0].text == "стоящее рядом существо получает +1 к удару"
+
+
+def test_a_verb_no_action_names_inside_an_unquoted_name_is_a_word_of_the_name():
+    res = parse("В начале хода воздействие охота летать бросить кубик; если выпало 6 – получить полет.")
+    named = res.ast.children[0]
+    assert named.kind == "named" and named.attr("name") == "охота летать"
+    assert _leaves(res)[0] == ("бросить кубик", "roll")

@@ -1247,6 +1247,8 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
         if pos_of(t.value) == "ADVB" and j + 1 < n and toks[j + 1].type == "WORD" and lexicon.is_infinitive(toks[j + 1].value) \
                 and toks[j - 1].type == "WORD" and lexicon.is_noun(toks[j - 1].value):
             return "insert", j          # "Воздействие ремонт полностью восстановить …"
+        if lexicon.is_infinitive(t.value) and _name_verb(toks, j):
+            continue    # "воздействие а мне летать охота бросить кубик": a verb of the name, the effect's later
         if lexicon.is_predicate(t.value) or low in _PRONOUN_SUBJECTS or low == "нельзя" or lem in ("выбранный", "выбрать") or (
                 lem in _NAME_STOP_LEMMAS and lexicon.may_be_nominative(t.value)) or (
                 lexicon.is_effect_noun(t.value) and j + 1 < n and toks[j + 1].value.casefold() == "на"):
@@ -1261,6 +1263,24 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
                 k -= 1
             return "insert", k
     return None
+
+
+def _name_verb(toks: list[Token], j: int) -> bool:
+    """Is the infinitive at ``toks[j]``, inside an unquoted name, a word of the name: no action
+    of grammar/effects.yaml has its lemma, and within the next two words comes an infinitive or
+    imperative that names one ("воздействие а мне летать охота бросить кубик")?"""
+    from bot.abilities.effects import vocabulary
+
+    by_verb = vocabulary().by_verb
+    if by_verb.get(lexicon.word_lemma(toks[j].value)):
+        return False
+    for k in range(j + 1, min(len(toks), j + 3)):
+        x = toks[k]
+        if x.type != "WORD":
+            return False
+        if (lexicon.is_infinitive(x.value) or _imperative(x.value)) and by_verb.get(lexicon.word_lemma(x.value)):
+            return True
+    return False
 
 
 _COST_STOPS = frozenset({"DASH", "SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "LIBO", "COST"})
