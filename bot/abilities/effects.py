@@ -882,13 +882,20 @@ def _done_keyword(leaf: Node) -> Node:
     return _with(leaf, action=action, args=_freeze(args))
 
 
-def _granted_keywords(parent: Node, kids: tuple[Node, ...], gaps: bool = True) -> tuple[Node, ...]:
+def _granted_keywords(parent: Node, kids: tuple[Node, ...], gaps: bool = True, granting: bool = False
+                      ) -> tuple[Node, ...]:
     """"получает +1 к {move}, благословление и +2 к {strike}", "получает отравление на 1, либо
     проклятие": a bare keyword leaf after a sibling whose verb grants («получает», «получить»,
-    «имеет») is granted by that verb — action gain with the keyword — not a trait of the card."""
+    «имеет») is granted by that verb — action gain with the keyword — not a trait of the card
+    (also inside a later option of two values: "получить либо +1 к {strike}, либо полет и {ova} 1";
+    ``granting``: a grant verb stands before ``kids``)."""
     out: list[Node] = []
-    granting = False
     for j, k in enumerate(kids):
+        if granting and k.kind == "and_then" and k.children and all(c.kind == "effect" for c in k.children) \
+                and parent.kind == "choice":
+            k = replace(k, children=_granted_keywords(k, k.children, granting=True))
+            out.append(k)
+            continue
         if gaps and j and not _GRANT_GAP.fullmatch(parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
             granting = False    # only a list of the same clause ("…, A и B"), not "при этом" / ";"
         if k.kind == "effect":
