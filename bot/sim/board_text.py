@@ -279,12 +279,20 @@ def read_board_facts(question: str) -> BoardFacts:
             _add_also(facts, clause_start, clause_also)
             clause_start, clause_also = len(facts), ()
             clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
+            # «все не закрыты» is «все открыты» (the state is the opposite one, not the word's own)
+            clause = _NOT_STATE.sub(lambda m: _FLIP[m.group(1)] + m.group(2), clause)
+            if _ZERO.search(clause) and not _has(clause, [*w["other"], *w["quantity"]["not_cards"]]) \
+                    and (_has(clause, w["creature"]) or any(_has(clause, w[r]) for r in ("closed", "open", "flying", "wounded"))):
+                clause = _ZERO.sub("нет", clause)     # «у противника 0 открытых сущей», «открытых ноль»: there is none
             if not clause:
                 quote_no += raw.count("⟪Q⟫")     # a bare quote («…».): the quotes are still counted in order
                 continue
             asking = asked_sentence and ci == ask_at
             told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
             quoted = "⟪Q⟫" in raw
+            if not asking and not quoted and _NOT_OTHER_STATE.search(clause):
+                unread.append(raw.strip())      # «все не раненые», «не летающие»: a negated state the board does not read
+                continue
             if quoted:
                 antecedent = None      # «у сущ «…». оно закрыто»: the pronoun is the card with the text
             elif len(facts) > seen and facts[-1].kind in ("exists", "none") and facts[-1].card_kind == "creature":
@@ -484,6 +492,19 @@ def read_board_facts(question: str) -> BoardFacts:
             if not asking and _OPPONENT_TURN.search(clause):
                 facts.append(Fact("turn", "enemy", None, raw.strip()))       # «сейчас ход противника»
                 continue
+            told_of = None if asking or antecedent is None else _pronoun_state(clause, w)
+            if told_of is not None:
+                # «у врага 2 сущ, оба в тапе»: the creatures just named are in that state (all of them for
+                # «оба / они»: then they are all of that side); «у него гоблин, он открыт»
+                plural, state = told_of
+                f = facts[antecedent]
+                if f.kind != "exists" or f.card_kind != "creature" or (f.restriction is not None and plural):
+                    unread.append(raw.strip())
+                elif f.restriction is None:
+                    facts[antecedent] = replace(f, restriction=state, only=f.only or plural, said=f"{f.said}, {raw.strip()}")
+                elif state != f.restriction and state not in f.also:
+                    facts[antecedent] = replace(f, also=(*f.also, state), said=f"{f.said}, {raw.strip()}")
+                continue
             own_state = _source_state(clause, w)
             if own_state is not None and not asking and not own_state[1] and antecedent is not None \
                     and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:оно|он|она)(?![а-яё])", clause):
@@ -493,6 +514,11 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts[antecedent] = replace(f, restriction=own_state[0], said=f"{f.said}, {raw.strip()}")
                 else:
                     unread.append(raw.strip())
+                continue
+            if own_state is not None and not asking and not own_state[1] and ci > 0 and "⟪Q⟫" not in cls[ci - 1] \
+                    and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:он|она|оно)(?![а-яё])", clause) \
+                    and (_has(fold(cls[ci - 1]), w["enemy"]) or _opens_with(fold(cls[ci - 1]), w["possessive"])):
+                unread.append(raw.strip())      # «у противника гоблин, он закрыт»: «он» is the card named before
                 continue
             if own_state is not None and not asking:
                 # «оно сейчас закрыто»; «моё существо закрыто» (``own_noun``: which card is meant is
@@ -570,6 +596,12 @@ def read_board_facts(question: str) -> BoardFacts:
                     # «у меня раненый гоблин»: a creature of that side in that state is there
                     facts.append(Fact("exists", _owner_of(clause, w), states[0], raw.strip(), also=tuple(states[1:])))
                     continue
+                elif len(states) == 1 and not asking and _has(clause, w["none"]) and _owner_of(clause, w) is not None \
+                        and re.search(r"(?<![а-яё])[а-яё]+(?:ых|их|ого|его)(?![а-яё])", clause) \
+                        and not re.search(r"(?<![а-яё])не\s+(?!осталось)", clause):
+                    # «у врага ни одного открытого», «открытых у противника нет»: none of that side in that state
+                    facts.append(Fact("none", _owner_of(clause, w), states[0], raw.strip()))
+                    continue
                 elif states and not asked_sentence and not re.search(
                         r"(?<![а-яё])(?:хочет|хочу|может|могу|можно|нужно|надо)(?![а-яё])", clause):
                     unread.append(raw.strip())  # «всё закрыто», «противник закрылся»: whose cards is not told
@@ -585,6 +617,13 @@ def read_board_facts(question: str) -> BoardFacts:
                     continue
                 elif not asked_sentence and (_has(clause, w["stats"]) or re.search(r"(?<![\d.])\d+(?![\d.])", clause)):
                     unread.append(raw.strip())  # «у него броня 1»: a number or stat of a card the board does not keep
+                    continue
+                elif not asked_sentence and _words_re(tuple(w["counted"])).search(f" {clause} "):
+                    unread.append(raw.strip())  # «оба в тапе», «кроме одного»: said of cards, and not understood
+                    continue
+                elif not asked_sentence and _opens_with(clause, w["possessive"]) and _has(clause, w["enemy"]) \
+                        and len(clause.split()) > 2:
+                    unread.append(raw.strip())  # «у противника гоблин»: a card of his whose kind is not told
                     continue
                 else:
                     continue
@@ -628,6 +667,9 @@ def read_board_facts(question: str) -> BoardFacts:
                 # all the creatures of that side (besides the card with the text)
                 facts.append(Fact("exists", owner, restr, raw.strip(), only=True))
             elif restr in OPPOSITE and (_has(clause, w["every"]) or _only_state(clause, w)):
+                if _words_re(tuple(w["except"])).search(f" {fold(sent)} "):
+                    unread.append(raw.strip())      # «все его существа закрыты, кроме одного»: not every one
+                    continue
                 facts.append(Fact("none", owner, OPPOSITE[restr], raw.strip()))
             elif _has(clause, w["exists"]) or any(re.search(rf"(?<![а-я]){re.escape(c)}(?![а-я])", clause)
                                                   for c in w["count"]):
@@ -736,6 +778,26 @@ def _drop_elaboration(sent: str, w: dict) -> str:
     return _ELABORATION.sub(keep, sent) if "(" in sent else sent
 
 
+def _pronoun_state(clause: str, w: dict) -> tuple[bool, str] | None:
+    """``(plural, state)`` of a clause that is only a pronoun for the creatures named before
+    (``pronoun_subject``: «оба», «они», «он»), adverbs and one state («оба в тапе», «он открыт»,
+    «они уже закрыты»): ``closed`` | ``open`` | ``flying`` | ``wounded``; else ``None``."""
+    rest = " " + " ".join(re.sub(r"^\s*(?:а|и|но)\s+", "", clause).split()) + " "
+    subj = w["pronoun_subject"]
+    m_pl = _words_re(tuple(subj["plural"])).search(rest)
+    m_pl = m_pl if m_pl and not rest[:m_pl.start()].strip() else None
+    m_sg = None if m_pl else _words_re(tuple(subj["single"])).search(rest)
+    m = m_pl or (m_sg if m_sg and not rest[:m_sg.start()].strip() else None)
+    if m is None:
+        return None
+    body = rest[m.end():]
+    body = _words_re(tuple(w["source_adverbs"])).sub(" ", f" {body} ").strip()
+    states = [r for r in ("closed", "open", "flying", "wounded") if _has(body, w[r])]
+    if len(states) != 1 or re.search(r"(?<![а-яё])(?:не|ни|нет)(?![а-яё])", body) or len(body.split()) > 2:
+        return None
+    return bool(m_pl), states[0]
+
+
 def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
     """``(state, own_noun)``: the state of the card with the text a clause states, when the clause is only its
     subject (``source_subject``: «оно», «эта карта», «источник»), adverbs
@@ -810,6 +872,12 @@ _QTY_RESOURCE = {"extra_lives": re.compile(r"(?<![а-яё])(?:(?:маркер\w*
                  "counters": re.compile(r"(?<![а-яё])(?:фиш(?:к|ек)\w*|жетон\w*)")}
 
 
+_NOT_STATE = re.compile(r"(?<![а-яё])не\s+(закрыт|открыт)([а-яё]*)")
+_FLIP = {"закрыт": "открыт", "открыт": "закрыт"}
+_NOT_OTHER_STATE = re.compile(r"(?<![а-яё])не\s+(?:ранен|ранены|летающ|летун|летает|летают|бестелесн)")
+"""A negated state other than open / closed («не раненые», «не летающие»): not read as that state."""
+_ZERO = re.compile(r"(?<![\w.])(?:0|ноль|нуль)(?![\w.])")
+"""«у противника 0 открытых сущей», «открытых у него ноль»: a count of none."""
 _WOUNDS = re.compile(r"(?<![а-яё])ран(?:а|ы|у|ой|ами|ах|ам)?(?![а-яё])")
 
 
@@ -855,8 +923,10 @@ def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
     before = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip())
     after = re.match(r"\s*:?\s*" + number + r"(?![а-яё\d])", clause[m.end():])
     hit = before or after
-    if hit is None:
-        return None
+    if hit is None or _words_re(tuple(q["total"])).search(f" {clause} "):
+        return None     # «две фишки в сумме»: a total over several cards, not what one of them has
+    if _words_re(tuple(q["several"])).search(f" {clause} ") and not re.search(r"(?<![а-яё])по\s+" + number, clause):
+        return None     # «на моих сущах две фишки»: of several creatures, without «по» — whose is not told
     tok = hit.group(1)
     return what, owner, int(tok) if tok.isdigit() else int(q["numbers"][tok])
 
