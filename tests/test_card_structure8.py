@@ -307,3 +307,9 @@ def test_a_verb_no_action_names_inside_an_unquoted_name_is_a_word_of_the_name():
     named = res.ast.children[0]
     assert named.kind == "named" and named.attr("name") == "охота летать"
     assert _leaves(res)[0] == ("бросить кубик", "roll")
+
+
+def test_a_relative_clause_with_a_preposition_stays_in_the_header():
+    res = parse("Когда нападает [:atk] на существо, на которое уже нападал в этот ход получает -1 к [:atk].")
+    assert res.ast.attr("head") == "Когда нападает {strike} на существо, на которое уже нападал в этот ход"
+    assert _leaves(res) == [("получает -1 к {strike}", "modify")]

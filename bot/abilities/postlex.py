@@ -823,8 +823,15 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         verb += 1
         own_modal = True     # "Когда ваш слуа должен получить X …": the clause's verb is "должен получить"
     main = None
+    relative_to = -1      # the end of a relative clause inside the clause («…, на которое уже нападал …»)
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if j <= relative_to:
+            continue
+        if toks[j].type == "COMMA" and _relative_opens(toks, j):
+            relative_to = next((k for k in range(j + 2, stop) if toks[k].type == "WORD"
+                                and lexicon.is_finite_verb(toks[k].value)), j)
+            continue     # "Когда нападает на существо, на которое уже нападал в этот ход получает …"
         if _after_state_when(toks, j):
             continue     # "Если должен излечиться, когда не имеет ран …": the clause's own state
         if toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value) and (
@@ -1000,6 +1007,13 @@ def _agrees(noun: str, participle: str) -> bool:
     parts = [p.tag for p in analyzer().parse(participle.casefold()) if p.tag.POS == "PRTF"]
     return any(a.case == b.case and a.number == b.number and (a.number == "plur" or a.gender == b.gender)
                for a in nouns for b in parts)
+
+
+def _relative_opens(toks: list[Token], j: int) -> bool:
+    """Does a relative clause with a preposition open after the comma at ``j`` («, на которое»,
+    «, в котором», «, с которыми»)?"""
+    return j + 2 < len(toks) and toks[j + 1].type == "WORD" and lexicon.is_preposition(toks[j + 1].value) \
+        and toks[j + 2].type == "WORD" and lexicon.word_lemma(toks[j + 2].value) == "который"
 
 
 def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
@@ -1735,6 +1749,8 @@ class CardPostLex:
             commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and (lexicon.word_lemma(toks[j + 1].value)
                 in ("чтобы", "который", "чем") or toks[j + 1].value.casefold() == "когда"))
+                and not (_relative_opens(toks, j) and not any(
+                    toks[k].type == "COMMA" for k in range(j + 2, len(toks))))
                 and not _brackets_gerund(toks, i, j)
                 and not (toks[j - 1].type == "NUMBER" and j + 1 < len(toks) and toks[j + 1].type == "NUMBER")  # "7,8 и 9"
                 and not _brackets_participle(toks, i, j)
