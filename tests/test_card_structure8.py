@@ -313,3 +313,9 @@ def test_a_relative_clause_with_a_preposition_stays_in_the_header():
     res = parse("Когда нападает [:atk] на существо, на которое уже нападал в этот ход получает -1 к [:atk].")
     assert res.ast.attr("head") == "Когда нападает {strike} на существо, на которое уже нападал в этот ход"
     assert _leaves(res) == [("получает -1 к {strike}", "modify")]
+
+
+def test_a_property_icon_then_a_class_with_the_full_stop_lost_are_two():
+    res = parse("[:unq] Тролль. Маскировка.")
+    assert [(n.text, n.attr("action")) for n in res.ast.children] == [
+        ("{unq}", "trait"), ("Тролль", "class"), ("Маскировка", "trait")]

@@ -462,6 +462,11 @@ def split_points(toks: list[Token]) -> list[int]:
     run = _property_run_cuts(toks)
     if run:
         return run
+    if len(toks) >= 2 and toks[-1].type == "WORD" and toks[-1].value[:1].isupper() \
+            and all(t.type == "ICON" for t in toks[:-1]) \
+            and all(lexicon.icon_roles().get(t.value[1:-1], "value") == "value" for t in toks[:-1]) \
+            and lexicon.word_lemma(toks[-1].value) in _class_words():
+        return [len(toks) - 1]   # "{unq} Койар.": the property icon, then the card's class (a full stop lost)
     paid = word_cost_end(toks) if toks and toks[0].type == "ICON" else None
     cuts = []
     for j in range(1, len(toks)):
@@ -490,6 +495,14 @@ def split_points(toks: list[Token]) -> list[int]:
                 and not any(x.type in HEADER_KW or x.type == "COST" for x in toks[:j]):
             cuts.append(j)   # "+1 к {strike} за каждую карту с {health} +3 к {strike} по машинам": two modifiers
     return cuts
+
+
+@lru_cache(maxsize=1)
+def _class_words() -> frozenset[str]:
+    """Class and race labels of grammar/effects.yaml (``classes``), as lemmas."""
+    from bot.abilities.effects import vocabulary
+
+    return frozenset(lexicon.word_lemma(w) for w in vocabulary().classes)
 
 
 def _property_run_cuts(toks: list[Token]) -> list[int]:
