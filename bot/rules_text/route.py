@@ -148,6 +148,12 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
         if v is not None and v.verdict:
             return v
     d = decide(q, idx)
+    if d.agreed is None:     # «на него можно ответить?»: ruled out when what is answered does not use the stack
+        from bot.rules_text import needs
+
+        n = needs.answer(question, q, idx, edition)
+        if n is not None:
+            return n
     if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
         return None     # no sentence fits: search quotes the nearest paragraphs
     truth = d.agreed
