@@ -104,6 +104,11 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
     o = order.answer(question, edition)     # «сначала A, а потом B? или наоборот»
     if o is not None:
         return o
+    from bot.rules_text import when
+
+    w = when.answer(question, edition)      # «когда стек считается пустым»: the rule's condition
+    if w is not None:
+        return w
     if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
         ans = premise.answer(question, edition)   # never the premise read as part of what is asked
         if ans is not None and ans.verdict:

@@ -70,6 +70,11 @@ class ValueWords:
     change_verbs: frozenset[str]
     denote_verbs: frozenset[str]
     open_alternatives: frozenset[str]
+    when: frozenset[str] = frozenset()
+    """Words asking when a thing holds («когда», «в какой момент»), as written (folded):
+    ``bot.rules_text.when``."""
+    when_not: frozenset[str] = frozenset()
+    """Words that make a «когда» sentence another question (yes/no, modal, a condition)."""
 
 
 @lru_cache(maxsize=1)
@@ -109,7 +114,7 @@ def words() -> ValueWords:
         before=s("before"), follow_verbs=s("follow_verbs"), change_verbs=s("change_verbs"),
         ordinals={fold(str(k)): int(v) for k, v in (d.get("ordinals") or {}).items()}, wh_start=s("wh_start"),
         how_not_wh=s("how_not_wh"), denote_verbs=s("denote_verbs"),
-        open_alternatives=s("open_alternatives"))
+        open_alternatives=s("open_alternatives"), when=s("when"), when_not=s("when_not"))
 
 
 # --- what a sentence states -------------------------------------------------------------
