@@ -109,6 +109,11 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
     w = when.answer(question, edition)      # «когда стек считается пустым»: the rule's condition
     if w is not None:
         return w
+    from bot.rules_text import wording
+
+    w = wording.answer(question, edition)   # «на карте написано «перенесите …», это перемещение?» (507.3)
+    if w is not None:
+        return w
     if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
         ans = premise.answer(question, edition)   # never the premise read as part of what is asked
         if ans is not None and ans.verdict:
