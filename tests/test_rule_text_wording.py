@@ -35,3 +35,24 @@ def test_negated_question_keeps_the_rules_polarity():
 ])
 def test_no_verdict_beyond_the_sentence(q):
     assert wording.answer(q) is None
+
+
+@pytest.mark.parametrize("q, said", [
+    ("использование особенности «в начале боя» медленное игродействие?",
+     "использование особенности «в начале боя» это медленное игродействие?"),
+    ("а движение существа не медленное игродействие?", "а движение существа это не медленное игродействие?"),
+    ("движение существа медленное?", None),             # no predicate noun
+    ("можно ли атаковать закрытое существо?", None),    # a verb
+])
+def test_verbless_question_read_with_its_copula(q, said):
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.question import _with_copula
+
+    assert _with_copula(tokenize(q.rstrip("?"))[0]) == said
+
+
+def test_verbless_question_is_ruled():
+    from bot.rules_text.route import answer
+
+    a = answer("использование особенности «в начале боя» медленное игродействие?")
+    assert a is not None and a.verdict.startswith("Да") and a.citations[0] == "304.2"
