@@ -83,11 +83,11 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         if not all(_hits(x, frozenset(r.req | r.opt)) for x in asked_words):
             continue
         found.append(p)
-    conditions = {p.condition_text for p in found}
+    conditions = {p.whole_condition or p.condition_text for p in found}
     if len(conditions) != 1:
-        return None
+        return None     # «когда симбиот погибает?»: several sentences, several conditions
     p = found[0]
-    cond = p.condition_text
+    cond = p.whole_condition or p.condition_text
     verdict = cond[:1].upper() + cond[1:]
     return Answer(question=question, route="rule_text", verdict=verdict,
                   blocks=[Block("text", f"{verdict} (п. {p.number}: «{p.sentence}»).")],
