@@ -262,14 +262,9 @@ def read_outcomes(idx) -> list[Outcome]:
     L = language()
     out: list[Outcome] = []
     last_cond: dict[str, tuple] = {}   # paragraph -> (sentence, its condition clauses, its condition text)
-    seen: set[tuple] = set()
     for p in idx.props:
-        if p.whole_condition:   # the «или» alternatives of one condition: read here as the whole condition
-            key = (p.number, p.sentence, p.kind, p.verb, p.action, p.words)
-            if key in seen:
-                continue
-            seen.add(key)
-            p = replace(p, condition_text=p.whole_condition)
+        if p.whole_condition:
+            continue    # one «или» alternative of a condition: the proposition with the whole one is read here
         rel = _relative_condition(p) if p.kind in ("consequence", "fact") and not p.condition_text else None
         if rel is not None:
             conds = tuple(clauses(rel, rule=True))

@@ -514,8 +514,8 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
         out = [replace(p, numbers=tuple(dict.fromkeys(p.numbers + cond_nums))) for p in out]
     alts = [] if question else _condition_alternatives(cond)
     if len(alts) > 1:   # «если хозяин теряет класс или получает другой класс»: either one is the condition
-        out = [replace(p, conditions=_content(a)[0], condition_text=" ".join(t.text for t in a),
-                       whole_condition=cond_text) for p in out for a in alts]
+        out = out + [replace(p, conditions=_content(a)[0], condition_text=" ".join(t.text for t in a),
+                             whole_condition=cond_text) for p in out for a in alts]
     return out
 
 
