@@ -26,6 +26,10 @@ from bot.rules_text.propositions import Prop, _content
 
 _QUOTE = re.compile(r"«([^«»]+)»")
 
+MAX_QUOTES = 3
+"""The most quoted wordings a question read here may have (``bot.abilities.outcome_words``
+caps card quotes the same way)."""
+
 
 def _key(word: str) -> str:
     """A verb's key for meeting its other forms: the lemma's imperfective (``aspect``), the
@@ -70,8 +74,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The class a quoting rule gives the card wording ``question`` quotes, or ``None``."""
     from bot.yesno import asks
 
-    if "«" not in question or not asks(question):
-        return None
+    if "«" not in question or question.count("«") > MAX_QUOTES or not asks(question):
+        return None     # a judge quotes a card's wording or two; thousands of «а» are no wording asked
     idx = index_for(edition)
     rules = _quoted(idx)
     if not rules:
@@ -88,8 +92,12 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
 
     toks, _ = tokenize(respell(question))
     quotes = [t for t in toks if t.quote]
-    cont = {t.i for q in quotes for t in toks if t.i > q.i and t.clause == q.clause and t.sent == q.sent
-            and t.lemma not in ("это", "этот") and not any(u.lemma in ("это", "этот") and q.i < u.i < t.i for u in toks)}
+    cont: set[int] = set()
+    for q in quotes:    # the words after a quote in its clause, up to «это»: the wording's own («… на клетку»)
+        for t in toks[q.i + 1:]:
+            if t.clause != q.clause or t.sent != q.sent or t.lemma in ("это", "этот"):
+                break
+            cont.add(t.i)
     told = set(_content([t for t in toks if not t.quote and t.i not in cont])[0])   # «… «помещается» на клетку»: the wording's
     negated = any(c.startswith("не ") for c in told)
     told = {c.removeprefix("не ") for c in told}
