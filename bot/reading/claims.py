@@ -152,6 +152,13 @@ def _is_say(w: str) -> bool:
     return any(p.normal_form in _claim_words()["dispute"] for p in analyzer().parse(w) if p.tag.POS == "VERB")
 
 
+def _says_that(after: str) -> bool:
+    """Whether the text after a verb that speaks only before what it says («заявил», «ответил»:
+    ``claims.say_with_that``) opens what is said: «что», «будто», «:», a quote or a dash
+    («противник заявил что …»; «я заявил атаку» declares an action)."""
+    return bool(re.match(r"\s*(?:(?:мне|нам|ему|ей|им|тебе|вам)\s*)?(?:,\s*)?(?:что|будто)(?![а-я])|\s*[:«\"“—–]", after))
+
+
 def _person_of_verb(w: str) -> str | None:
     t = _tag(w)
     if t.person == "1per":
@@ -169,7 +176,10 @@ def _speakers(body: str) -> list[_Said]:
     """Every «X говорит / я считаю / а он спорит» of ``body`` with what follows it."""
     toks = list(_WORD.finditer(body))
     people = _people()
-    verbs = [i for i, t in enumerate(toks) if _is_say(t.group(0))]
+    that_only = {fold(w) for w in _claim_words().get("say_with_that", ())}
+    verbs = [i for i, t in enumerate(toks) if (_is_say(t.group(0)) or lemma(t.group(0)) in that_only)
+             and not (lemma(t.group(0)) in that_only and (_tag(t.group(0)).POS != "VERB"
+                                                          or not _says_that(body[t.end():])))]
     found: list[_Said] = []
     for k, i in enumerate(verbs):
         verb = toks[i].group(0)
@@ -429,8 +439,8 @@ def _find_claim(question: str) -> Claim | None:
     f = fold(q)
     c = _find(f)
     if c is None or len(f) != len(q):
-        return _in_asker_terms(replace(c, proposition=_without_asides(c.proposition),
-                                       counter=_without_asides(c.counter))) if c is not None else None
+        return _in_asker_terms(replace(c, proposition=_plain(c.proposition),
+                                       counter=_plain(c.counter))) if c is not None else None
 
     def orig(part: str) -> str:     # the user's own letters (card text, names) for a folded slice
         i = f.find(part) if part else -1
@@ -441,9 +451,25 @@ def _find_claim(question: str) -> Claim | None:
         setup = orig(setup)
     elif setup and setup.endswith(".") and f.find(setup[1:-1]) >= 0:
         setup = setup[:1] + orig(setup[1:-1]) + "."
-    c = replace(c, setup=setup, proposition=_without_asides(orig(c.proposition)), reason=orig(c.reason),
-                rejected=orig(c.rejected), counter=_without_asides(orig(c.counter)))
+    c = replace(c, setup=setup, proposition=_plain(orig(c.proposition)), reason=orig(c.reason),
+                rejected=orig(c.rejected), counter=_plain(orig(c.counter)))
     return _in_asker_terms(c)
+
+
+def _plain(text: str) -> str:
+    """A statement as it is ruled on: without its bracketed asides (``_without_asides``) and
+    its emphasis particles («нельзя надеть две шмотки даже разных классов», «аж до конца
+    хода»: ``claims.emphasis`` of grammar/lexicon.yaml) — they stress what is said, and the
+    routes would take them for words of the situation they cannot place."""
+    text = _without_asides(text)
+    for p in sorted((fold(x) for x in _claim_words().get("emphasis", ())), key=len, reverse=True):
+        rx = r"(?<![а-яёa-z0-9])" + r"\s+".join(re.escape(w).replace("е", "[её]") for w in p.split()) + \
+            r"(?![а-яёa-z0-9])\s*"
+        out = re.sub(rx, "", text, flags=re.I).strip(" ,")
+        out = re.sub(r"\s+,", ",", re.sub(r"\s{2,}", " ", out))
+        if len(_WORD.findall(fold(out))) >= 2:
+            text = out
+    return text
 
 
 def _without_asides(text: str) -> str:
@@ -496,15 +522,30 @@ def _abbreviation_patterns(table: dict) -> list[tuple[re.Pattern, str]]:
     return got[1]
 
 
+@lru_cache(maxsize=1)
+def _doubt_re() -> re.Pattern:
+    """The asker's doubt closing a message that asks nothing («друг утверждает, что P. я думаю
+    нет», «…, я сомневаюсь»): ``claims.doubt_phrases`` of grammar/lexicon.yaml, as the last
+    clause of the message."""
+    phrases = sorted((fold(p) for p in _claim_words().get("doubt_phrases", ())), key=len, reverse=True)
+    alt = "|".join(r"\s+".join(map(re.escape, p.split())) for p in phrases)
+    return re.compile(rf"(?:^|[\s,.;:!?—–-])(?:(?:а|но|и)\s+)?(?:{alt})\s*[.!…)]*\s*$")
+
+
 def _find(f: str) -> Claim | None:
     m = _check_re().search(f)
+    doubt = False
     if m is None:
-        return None
+        # «друг утверждает P. я думаю нет»: the asker doubts another's claim — is the claim right?
+        m = _doubt_re().search(f)
+        if m is None:
+            return None
+        doubt = True
     body = f[:m.start()].rstrip(" ,.;:—–-")
-    asked = m.group(1)
+    asked = "прав" if doubt else m.group(1)
     check = "who" if asked.startswith("кто") else "right"
     asked_stance = None
-    if m.group("stance"):
+    if not doubt and m.group("stance"):
         # «я прав, что нельзя?»: the asked person's own one-word stance on the claim
         asked_stance = _stance(m.group("stance"))
         if check != "right" or "прав" not in asked or asked_stance is None:
@@ -524,6 +565,8 @@ def _find(f: str) -> Claim | None:
         prop, rejected = _split_contrast(prop)
         return Claim(body[:sent_start].strip(), "asker", "", prop, check, reason=reason, rejected=rejected)
     main = next((s for s in said if not s.disputes and s.content and _stance(s.content) is None), None)
+    if doubt and (main is None or main.who != "other"):
+        return None     # a doubt rules only on another's statement («я думаю P. я сомневаюсь» asks nothing)
     if main is None:
         return _stance_on_told_action(body, said, asked, check)
     content = main.content
@@ -568,6 +611,7 @@ def _find(f: str) -> Claim | None:
     counter = _split_contrast(_split_reason(own.content)[0])[0].strip(" ,.;:—–-") if own is not None else ""
     if not _has_predicate(counter):
         counter = ""    # «я говорю — до»: an elliptic alternative to a word of P denies P, it is no statement of its own
+    counter = _pronoun_named(counter, prop)
     counter_who = own.who if counter else ""
     spoken = dict(direct=main.direct or bool(quoted), counter_direct=bool(counter) and own.direct)
     if asked_stance is not None:
@@ -588,6 +632,48 @@ def _find(f: str) -> Claim | None:
                      counter=counter, counter_who=counter_who, asked_person=person, **spoken)
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected,
                  direct=spoken["direct"] and person == main.who)
+
+
+_PRONOUN_FORMS = {"она": ("femn", "nomn"), "её": ("femn", "accs"), "ее": ("femn", "accs"), "неё": ("femn", "accs"),
+                  "нее": ("femn", "accs"), "ей": ("femn", "datv"), "ней": ("femn", "datv"),
+                  "он": ("masc", "nomn"), "оно": ("neut", "nomn"), "его": ("masc", "accs"), "него": ("masc", "accs"),
+                  "ему": ("masc", "datv"), "нему": ("masc", "datv"),
+                  "они": ("plur", "nomn"), "их": ("plur", "accs"), "них": ("plur", "accs"), "им": ("plur", "datv")}
+"""A third-person pronoun: (gender or ``plur``, case)."""
+
+
+def _pronoun_named(counter: str, prop: str) -> str:
+    """The counter-statement with a leading pronoun standing for the subject of the claim it
+    answers put back: «его местность можно атаковать только магией» / «её вообще нельзя
+    атаковать» -> «его местность вообще нельзя атаковать». Only when the pronoun agrees with
+    the claim's first noun (nominative or accusative) in gender and number; the noun is put
+    in the pronoun's case with the possessive written before it. Otherwise as written."""
+    from bot.reading.tokens import tokenize
+
+    m = re.match(r"\s*(?:(?:а|но|ну|вот|и)\s+)?([а-яё]+)(?![а-яё])", counter, re.I)
+    if not counter or m is None or fold(m.group(1)) not in {fold(k) for k in _PRONOUN_FORMS}:
+        return counter
+    gender, case = next(v for k, v in _PRONOUN_FORMS.items() if fold(k) == fold(m.group(1)))
+    if fold(m.group(1)) == "его" and re.match(r"\s*[а-яё]+\s+[а-яё]+", counter[m.end():]) and \
+            analyzer().parse(_WORD.findall(fold(counter[m.end():]))[0])[0].tag.POS == "NOUN":
+        return counter      # «его карта …»: a possessive, not a pronoun for the claim's subject
+    toks, _ = tokenize(prop)
+    noun = next((t for t in toks if t.pos == "NOUN" and t.case in ("nomn", "accs")), None)
+    if noun is None:
+        return counter
+    p = next((x for x in analyzer().parse(noun.text) if x.tag.POS == "NOUN"), None)
+    if p is None or (gender == "plur") != (p.tag.number == "plur") or \
+            gender != "plur" and (p.tag.gender or "") != gender and not (gender == "masc" and p.tag.gender == "neut"):
+        return counter
+    form = p.inflect({case, p.tag.number}) if case != "nomn" else p
+    if form is None:
+        return counter
+    words = [t.text for t in toks]
+    k = words.index(noun.text)
+    possessive = words[k - 1] if k > 0 and lemma(words[k - 1]) in ("мой", "твой", "его", "её", "ее", "их", "свой",
+                                                                    "наш", "ваш") else ""
+    named = (possessive + " " if possessive else "") + form.word
+    return counter[:m.start(1)] + named + counter[m.end(1):]
 
 
 def _asker_said(body: str, main: _Said, said: list[_Said]) -> bool:
@@ -1012,35 +1098,56 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
     return (not r[0], r[1]), d
 
 
-_PERSON = re.compile(r"(?<![а-я])(первый|второй|активный|неактивный)\s+игрок(?![а-я])")
-"""A player named by role in the nominative («второй игрок»): the person a «кто»-claim names."""
-_PERSON_ANY = re.compile(r"(?<![а-я])(перв|втор|активн|неактивн)[а-я]*\s+игрок[а-я]*")
-_LATER = re.compile(r"(?<![а-я])(?:вторым|втор\w+\s+очеред\w*|потом|затем|после|последним|последн\w+)(?![а-я])")
+_LATER = re.compile(r"(?<![а-я])(?:вторым|втор\w+\s+очеред\w*|потом|затем|последним|последн\w+\s+очеред\w*|позже"
+                    r"|после\s+(?:него|неё|нее|них|этого|тебя|меня|противника|соперника))(?![а-я])")
+"""An order after the first told of the claim's person («вторым», «потом»): a value names
+who is first, so it does not rule on him."""
 
 
-def _ruled_by_who(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
+def _ruled_by_who(setup: str, proposition: str, edition: str, question: str = "",
+                  decided: Answer | None = None) -> tuple[tuple[bool, str], Answer] | None:
     """A claim naming who does something («на шаге рассадки первым симбов назначает второй
-    игрок», «первым в стек кладёт неактивный игрок») ruled by the question «кто …?»: the
-    route's value («Первый игрок; затем …») names the player who does it (first), and the
-    claim holds when it names the same one. ``((holds, why), answer)`` or ``None``: not when
-    the claim names no player by role, several, or an order after the first («вторым»,
-    «потом»: the value names who is first), nor when the value names no player first."""
+    игрок», «приоритет получает тот, кто его объявил», «сначала играет он» with «он второй
+    игрок» told in ``question``) ruled by the value a route gives: ``decided`` (the answer to
+    the claim itself) when its verdict is a value, else the question «кто …?». The value names
+    the player who does it (first); the claim holds when it names the same one
+    (``bot.reading.claim_persons``). ``((holds, why), answer)`` or ``None``: not when the claim
+    names no person, several, or an order after the first («вторым», «потом»: the value
+    names who is first), nor when the value names no player first or cannot be compared."""
+    from bot.reading import claim_persons
+
     low = fold(proposition)
-    named = _PERSON.findall(low)
-    if len(named) != 1 or _LATER.search(low) or _PERSON_ANY.search(_PERSON.sub(" ", low)):
+    person = claim_persons.person_of_claim(proposition, question or proposition)
+    if person is None:
         return None
-    bare = " ".join(_PERSON.sub(" ", proposition if len(proposition) == len(low) else low).split()).strip(" ,")
+    at = low.find(person.span)
+    bare = proposition[:at] + " " + proposition[at + len(person.span):] if at >= 0 else ""
+    bare = re.sub(r"(?i),?\s*то\s+есть\s+[^,.;]*$", "", bare)
+    bare = " ".join(bare.split()).strip(" ,")
+    if not bare or _LATER.search(fold(bare)) or len(_WORD.findall(fold(bare))) < 2:
+        return None
     lead = setup + " " if setup else ""
+    ruled = _by_value(person, decided) if decided is not None and decided.verdict else None
     for asked in (f"{lead}Кто {bare}?", f"{lead}{bare[:1].upper() + bare[1:]} кто?"):
-        d, _ = _ask_proposition(asked, edition)
-        if d is None or not d.verdict or re.match(r"(?:Да|Нет)\b", d.verdict):
-            continue
-        head = re.split(r"[;:—–(]", fold(d.verdict), maxsplit=1)[0]
-        found = _PERSON_ANY.findall(head)
-        if len(found) != 1 or not _PERSON_ANY.match(head.strip()):
-            continue
-        return (found[0] == named[0][:len(found[0])], d.verdict), d
-    return None
+        if ruled is not None:
+            break
+        got, _ = _ask_proposition(asked, edition)
+        ruled = _by_value(person, got)
+    return ruled
+
+
+def _by_value(person, d: Answer | None) -> tuple[tuple[bool, str], Answer] | None:
+    """``((same person, why), d)`` when ``d``'s verdict is a value naming a player the claimed
+    ``person`` can be compared with, else ``None``."""
+    from bot.reading import claim_persons
+
+    role = claim_persons.person_of_value(d.verdict) if d is not None else None
+    if role is None:
+        return None
+    same = claim_persons.same_person(person, role)
+    if same is None:
+        return None
+    return (same, d.verdict), d
 
 
 def _ruled_by_premise(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
@@ -1138,7 +1245,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         if flipped is not None:
             ruled, decided = flipped
     if ruled is None:
-        person = _ruled_by_who(c.setup, c.proposition, edition)
+        person = _ruled_by_who(c.setup, c.proposition, edition, question, decided)
         if person is not None:
             ruled, decided = person
     if ruled is None:
