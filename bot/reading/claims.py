@@ -106,6 +106,9 @@ class Claim:
     asker_said: bool = True
     """Whether the asker says anything himself («я говорю …», «а я спорю»): with nothing said,
     «кто прав?» about a false claim is answered «Противник не прав», not «Вы правы»."""
+    rival: str = ""
+    """«друг говорит P, а противник — что нельзя. Кто прав?»: the second other person (the asker
+    takes no side), who denies P (no ``counter``) or states the ``counter`` himself."""
 
     @property
     def asked(self) -> str:
@@ -327,6 +330,22 @@ def _stance(content: str) -> bool | None:
     return None
 
 
+def _truth_answer(content: str | None) -> bool:
+    """Whether a one-word answer to the other side judges his statement as a whole («нет», «да»,
+    «не так», «неверно»: ``claims.truth_answers``) rather than giving a modal word of its own
+    («нельзя», «может»): «нет» to «артефакт не может двигаться» denies it, «нельзя» to
+    «артефакту нельзя двигаться» holds it."""
+    if not content:
+        return False
+    c = fold(content).strip(" ,.!;:—–-")
+    c = re.sub(r"^(?:ну|а|но|что)\s+", "", c)
+    fillers = {fold(x) for x in _claim_words()["stance_fillers"]}
+    ws = [w for w in c.split()]
+    while len(ws) > 1 and ws[0] in fillers:
+        ws = ws[1:]
+    return " ".join(ws) in {fold(x) for x in _claim_words().get("truth_answers", ())}
+
+
 def _polarity(text: str) -> bool | None:
     """Polarity of the first modal word of ``text`` («можно» True, «нельзя» / «не может»
     False), ``None`` when it has none."""
@@ -403,6 +422,8 @@ def _conjuncts(prop: str) -> list[str]:
             return True     # «бросок кубика — медленное игродействие»: a copula
         if _copular_adjective(x):
             return True     # «внезапное действие медленное»: a full adjective after its noun is the predicate
+        if _copular_nouns(x):
+            return True     # «пас не игродействие», «пас игродействие»: two nouns, the copula left out
         return any(w in ("можно", "нельзя") or pos(w) in ("VERB", "INFN", "PRED", "ADJS", "PRTS")
                    for w in _WORD.findall(fold(x)))
 
@@ -570,9 +591,13 @@ def _find(f: str) -> Claim | None:
     if main is None:
         return _stance_on_told_action(body, said, asked, check)
     content = main.content
+    rival = None
     if check == "who" and "me" not in agreeing and not any(s.who == "me" for s in said) and (agreeing or len(
             {s.other_word for s in said if s.who == "other"}) > 1):
-        return None     # «противник говорит P, а друг — что он прав. Кто прав?»: two other people, the asker no side
+        # «друг говорит P, а противник говорит не-P. Кто прав?»: two other people, each judged
+        rival = None if agreeing else _rival(said, main)
+        if rival is None:
+            return None     # «противник говорит P, а друг — что он прав»: no opposite statement
     for who in agreeing:    # «я говорю, что он прав», «я с ним согласен»: the other side holds P too —
         if who != main.who:     # read as that side saying P itself (two sides, one statement)
             said.append(_Said(who, "", content, False, "", len(body)))
@@ -606,6 +631,8 @@ def _find(f: str) -> Claim | None:
         or "противник"
     if main.who == "me" and not main.other_word:
         other_word = next((s.other_word for s in others if s.other_word), "") or _named_other(body) or "противник"
+    if rival is not None:
+        return _between_others(setup, main, rival, other_word, prop, check, reason, rejected, bool(quoted))
     # the other side's own statement («он говорит X. я говорю Y»): ruled on by itself
     own = next((s for s in others if s.who != main.who and not s.disputes and s.content and _stance(s.content) is None), None)
     counter = _split_contrast(_split_reason(own.content)[0])[0].strip(" ,.;:—–-") if own is not None else ""
@@ -615,17 +642,21 @@ def _find(f: str) -> Claim | None:
     counter_who = own.who if counter else ""
     spoken = dict(direct=main.direct or bool(quoted), counter_direct=bool(counter) and own.direct)
     if asked_stance is not None:
-        if person is None or person == main.who or counter or _polarity(prop) is None:
+        if person is None or person == main.who or counter or _polarity(prop) is None and not _truth_answer(m.group("stance")):
             return None     # the claimer's own stance, or one that cannot be set against P: not read
-        return Claim(setup, person, other_word, prop, check, denies=asked_stance != _polarity(prop), reason=reason,
-                     rejected=rejected)
+        holds = asked_stance if _truth_answer(m.group("stance")) else asked_stance == _polarity(prop)
+        return Claim(setup, person, other_word, prop, check, denies=not holds, reason=reason, rejected=rejected)
     if person is None or person == main.who:
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
                      counter=counter, counter_who=counter_who, asker_said=_asker_said(body, main, said), **spoken)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
-    stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
-    holds_p = stance == _polarity(prop) if stance is not None and _polarity(prop) is not None else False
+    said_stance = next((s.content for s in their if _stance(s.content) is not None), None)
+    stance = _stance(said_stance) if said_stance is not None else None
+    if stance is not None and _truth_answer(said_stance):
+        holds_p = stance    # «я говорю нет» to «артефакт не может двигаться»: he denies the statement itself
+    else:                   # «я говорю нельзя» to «нельзя …»: the same modal word holds it
+        holds_p = stance == _polarity(prop) if stance is not None and _polarity(prop) is not None else False
     if counter and their and not all(s.disputes or _stance(s.content) is not None for s in their):
         # two statements of their own: each is ruled on, the asked person's rightness by both
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
@@ -674,6 +705,47 @@ def _pronoun_named(counter: str, prop: str) -> str:
                                                                     "наш", "ваш") else ""
     named = (possessive + " " if possessive else "") + form.word
     return counter[:m.start(1)] + named + counter[m.end(1):]
+
+
+def _rival(said: list[_Said], main: _Said) -> _Said | None:
+    """The second other person of «друг говорит P, а противник — что нельзя» — a speaker named
+    by a word other than the claimer's — when he alone disagrees with P: by a statement of his
+    own, a one-word stance opposite to P («нельзя» to «можно …», «нет») or a dispute
+    («противник спорит»); ``None`` when there is no such one speaker or he agrees."""
+    if not main.other_word:
+        return None
+    rivals = [s for s in said if s is not main and s.who == "other"]
+    if not rivals or any(not s.other_word or s.other_word == main.other_word for s in rivals) or \
+            len({s.other_word for s in rivals}) != 1:
+        return None
+    own = [s for s in rivals if not s.disputes and s.content and _stance(s.content) is None]
+    if own:
+        return own[0] if len(own) == 1 else None
+    stances = [s for s in rivals if s.content and _stance(s.content) is not None]
+    p = _polarity(main.content)
+    for s in stances:
+        st = _stance(s.content)
+        holds = st if _truth_answer(s.content) else (st == p if p is not None else None)
+        if holds is not False:
+            return None     # he says the same, or a modal word that cannot be set against P
+    if stances or any(s.disputes for s in rivals):
+        return replace(rivals[0], content="", disputes=True)
+    return None
+
+
+def _between_others(setup: str, main: _Said, rival: _Said, other_word: str, prop: str, check: str, reason: str,
+                    rejected: str, quoted: bool) -> Claim | None:
+    """The claim of a dispute between two other people (the asker only asks «кто прав?»):
+    the claimer's P, and the rival's own statement as the counter or his denial of P."""
+    counter = ""
+    if rival.content:
+        counter = _split_contrast(_split_reason(rival.content)[0])[0].strip(" ,.;:—–-")
+        if not _has_predicate(counter):
+            return None
+        counter = _pronoun_named(counter, prop)
+    return Claim(setup, "other", main.other_word or other_word, prop, check, reason=reason, rejected=rejected,
+                 counter=counter, counter_who="other" if counter else "", asker_said=False,
+                 direct=main.direct or quoted, counter_direct=bool(counter) and rival.direct, rival=rival.other_word)
 
 
 def _asker_said(body: str, main: _Said, said: list[_Said]) -> bool:
@@ -925,10 +997,28 @@ def holds_of(verdict: str | None, proposition: str, sentence: str | None = None)
         return None
     else:
         holds = m.group(1) == "Да"
-    if holds and _restricts(proposition) and not _restricts(f"{why} {sentence or ''}"):
+    if holds and _restricts(_asked_clause(proposition)) and not _restricts(f"{why} {sentence or ''}"):
         return None     # «можно только в свой ход»: «Да, можно» confirms the possibility, not the «только»
     rest = re.sub(r"^(?:можно|нельзя|может|не может|могу|не могу)[:,]\s*", "", why)
     return holds, rest or why      # «нельзя: нельзя помещать …» reads twice
+
+
+def _asked_clause(proposition: str) -> str:
+    """The clause of ``proposition`` that states what is claimed, without its condition
+    («если у противника остались только летуны, то мои наземные могут бить их» -> «мои
+    наземные могут бить их»; «…, если в стеке лежит только …» -> the words before «если»):
+    a «только» of the condition restricts nothing claimed (``polarity.subordinate``)."""
+    from bot.vocab import section
+
+    subs = "|".join(map(re.escape, (fold(w) for w in section("polarity")["subordinate"])))
+    low = fold(proposition)
+    m = re.match(rf"\s*(?:{subs})(?![а-я]).*?(?:,\s*то\s+|,\s*)(.+)$", low)
+    if m is not None and len(_WORD.findall(m.group(1))) >= 2:
+        return m.group(1)
+    m = re.search(rf",?\s+(?:{subs})(?![а-я])", low)
+    if m is not None and len(_WORD.findall(low[:m.start()])) >= 2:
+        return low[:m.start()]
+    return low
 
 
 def _restricts(text: str) -> bool:
@@ -1072,6 +1162,31 @@ _NEGATIVE_PRONOUN = re.compile(r"(?<![а-я])ни(?:что|чего|чем|кт�
                                r"сколько)?(?![а-я])")
 
 
+def _copular_nouns(clause: str) -> bool:
+    """«пас игродействие», «пас не игродействие»: two nominative nouns (a «не» between them),
+    the copula left out — a predicate of its own."""
+    ws = [w for w in _WORD.findall(fold(clause)) if w != "не"]
+    return len(ws) == 2 and all(any(p.tag.POS == "NOUN" and p.tag.case == "nomn" for p in analyzer().parse(w))
+                                for w in ws) and _negations(clause) <= 1
+
+
+def _copula_negation(statement: str) -> str:
+    """«пас не игродействие» -> «пас — игродействие»: a noun phrase, «не» and a nominative noun
+    (the copula left out) as the positive statement with the dash written; else ``statement``."""
+    m = re.match(r"(?i)\s*([а-яё-]+(?:\s+[а-яё-]+){0,2}?)\s+не\s+([а-яё-]+)(\s+.*)?$", statement)
+    if m is None:
+        return statement
+    subj = _WORD.findall(fold(m.group(1)))
+
+    def nominative(word: str, kinds: tuple[str, ...]) -> bool:
+        return any(p.tag.POS in kinds and p.tag.case == "nomn" for p in analyzer().parse(word))
+
+    if not subj or not nominative(fold(m.group(2)), ("NOUN",)) or not nominative(subj[0], ("NOUN", "ADJF")) \
+            or any(p.tag.POS in ("VERB", "INFN") for w in subj for p in analyzer().parse(w)[:1]):
+        return statement
+    return f"{m.group(1)} — {m.group(2)}{m.group(3) or ''}"
+
+
 def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
     """A negated statement no route ruled on («эффекты правил игры — не игродействие») ruled
     through its positive form (``bot.yesno.positive_question``): the positive holding makes
@@ -1087,6 +1202,8 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
     pq = positive_question(statement[:1].upper() + statement[1:] + "?")
     if pq is None:      # «пас — не игродействие»: a copula's negation
         bare = re.sub(r"((?:^|\s)(?:[—–-]|это)\s+)не\s+", r"\1", statement, count=1)
+        if bare == statement:
+            bare = _copula_negation(statement)      # «пас не игродействие»: the dash left out
         pq = bare[:1].upper() + bare[1:] + "?" if bare != statement else None
     if pq is None:
         return None
@@ -1134,6 +1251,14 @@ def _ruled_by_who(setup: str, proposition: str, edition: str, question: str = ""
         got, _ = _ask_proposition(asked, edition)
         ruled = _by_value(person, got)
     return ruled
+
+
+def _names_by_description(proposition: str) -> bool:
+    """Whether ``proposition`` names who acts by a description («тот, кто его объявил»)."""
+    from bot.reading import claim_persons
+
+    p = claim_persons.person_of_claim(proposition, proposition)
+    return p is not None and bool(p.criterion)
 
 
 def _by_value(person, d: Answer | None) -> tuple[tuple[bool, str], Answer] | None:
@@ -1248,6 +1373,12 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         person = _ruled_by_who(c.setup, c.proposition, edition, question, decided)
         if person is not None:
             ruled, decided = person
+    elif _names_by_description(c.proposition):
+        # «приоритет получает тот, кто его положил в стек»: a yes/no found for it must agree with
+        # the value naming who does it — a reader that took it for another question is not believed
+        person = _ruled_by_who(c.setup, c.proposition, edition, question)
+        if person is not None and person[0][0] != ruled[0]:
+            ruled, decided = None, None
     if ruled is None:
         denied = _ruled_by_premise(c.setup, c.proposition, edition)
         if denied is not None:
@@ -1273,6 +1404,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     why = _with_sentence(why, inner)
     if c.who == "asker":
         verdict = f"{'Да' if holds else 'Нет'}: {why}"
+    elif c.rival:
+        verdict = _rival_verdict(c, holds, why)
     else:
         verdict = rule_on_claim(holds != c.denies, why, claimer_is_me=c.who == "me", other=c.other_word,
                                 others_only=not c.asker_said,
@@ -1282,14 +1415,24 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
                    understood=understood, unread=list(inner.unread or []))
 
 
+def _rival_verdict(c: Claim, claimer_right: bool, why: str) -> str:
+    """«Прав друг: …» / «Прав противник: …» in a dispute between two other people: the claimer
+    (``c.other_word``) when his statement holds, else his rival."""
+    return f"Прав {c.other_word if claimer_right else c.rival}: {why}"
+
+
 def _understood(c: Claim) -> str:
     """«Как я понял: друг утверждает, что …; вопрос: верно ли это.» — the claim as read, in the
     asker's terms, with its claimer, the reason not checked and the check asked."""
     if c.counter:
         name = {"me": "вы", "other": c.other_word}
         verb = {"me": "утверждаете", "other": "утверждает"}
-        return (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; {name[c.counter_who]} "
-                f"{verb[c.counter_who]}, что {addressed(c.counter)}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+        return (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; "
+                f"{c.rival or name[c.counter_who]} {verb[c.counter_who]}, что {addressed(c.counter)}; "
+                f"вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    if c.rival:
+        return (f"Как я понял: {c.other_word} утверждает, что {addressed(c.proposition)}; {c.rival} с этим не "
+                f"согласен; вопрос: кто прав.")
     if c.who == "asker":
         said = f"вы спрашиваете, верно ли, что {c.proposition}"
     else:
@@ -1396,7 +1539,9 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         right = c.who if ruled[0] else c.counter_who
         why = ruled[1] if ruled[0] else rq[1]
         from_q = not ruled[0]
-        if c.check == "who":
+        if c.rival:
+            verdict = _rival_verdict(c, ruled[0], why)
+        elif c.check == "who":
             verdict = rule_on_claim(True, why, claimer_is_me=right == "me", other=c.other_word, who_check=True)
         else:
             verdict = rule_on_claim(right == asked, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
@@ -1410,7 +1555,8 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         right = c.who if ruled is not None else c.counter_who
         unread = c.counter if ruled is not None else c.proposition
         from_q = ruled is None
-        verdict = rule_on_claim(True, (ruled or rq)[1], claimer_is_me=right == "me", other=c.other_word, who_check=True)
+        verdict = _rival_verdict(c, ruled is not None, (ruled or rq)[1]) if c.rival else \
+            rule_on_claim(True, (ruled or rq)[1], claimer_is_me=right == "me", other=c.other_word, who_check=True)
         verdict = f"{verdict.rstrip(' .')} (второе утверждение — «{addressed(unread)}» — проверить не смог)"
     if verdict is None:
         if ruled is not None and rq is not None:

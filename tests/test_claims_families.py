@@ -1,0 +1,136 @@
+"""Dispute families of issue 11 (bot.reading.claims, bot.reading.claim_persons): a doubt that
+asks nothing, say verbs that speak only before «что», emphasis, a counter's pronoun, a stance
+that answers the statement as a whole, two other people, claims naming who acts. Questions are
+written for these tests in the style of players' chat."""
+
+import pytest
+
+from bot.judge import ask
+from bot.reading import claim_persons
+from bot.reading.claims import find_claim
+
+
+# ------------------------------------------------------------------ the claim read
+@pytest.mark.parametrize("q", [
+    "товарищ утверждает что артефакт может ходить на соседнюю клетку. я думаю нет",
+    "напарник говорит, что артефакт может ходить на соседнюю клетку, а я сомневаюсь",
+    "чел в клубе считает что артефакт может ходить на соседнюю клетку. я не согласен.",
+])
+def test_a_closing_doubt_asks_whether_the_others_claim_is_right(q):
+    c = find_claim(q)
+    assert (c.who, c.check, c.proposition) == ("other", "right", "артефакт может ходить на соседнюю клетку")
+    a = ask(q)
+    assert a.verdict.startswith("Нет, ") and " не прав: " in a.verdict, a.verdict
+    assert a.citations[0] == "210.2"
+
+
+def test_a_doubt_about_ones_own_statement_asks_nothing():
+    assert find_claim("я думаю что артефакт может ходить. я сомневаюсь") is None
+
+
+def test_a_say_verb_that_needs_that_is_a_claim_only_before_what_is_said():
+    c = find_claim("противник заявил, что артефакт может ходить. он прав?")
+    assert (c.who, c.proposition) == ("other", "артефакт может ходить")
+    # «заявил атаку» declares an action: the claim is the other speaker's «нельзя» about it
+    told = find_claim("я заявил атаку артефактом, соперник говорит что так нельзя. прав?")
+    assert told is not None and told.proposition == "я могу заявить атаку артефактом"
+
+
+def test_emphasis_is_not_ruled_on():
+    c = find_claim("приятель говорит что нельзя надеть на одно существо две экипировки даже разных классов. кто прав?")
+    assert c.proposition == "нельзя надеть на одно существо две экипировки разных классов"
+    a = ask("приятель говорит что нельзя надеть на одно существо две экипировки даже разных классов. кто прав?")
+    assert a.verdict.startswith("Приятель не прав"), a.verdict
+    assert a.citations[0] == "212.4"
+
+
+def test_a_counter_opening_with_a_pronoun_names_the_claims_subject():
+    q = "соперник говорит что его местность можно атаковать только стрелком. а я говорю что её вообще атаковать нельзя. кто прав?"
+    c = find_claim(q)
+    assert c.counter == "местность вообще атаковать нельзя"
+    a = ask(q)
+    assert a.verdict.startswith("Вы правы"), a.verdict
+    assert a.citations[0] == "211.2"
+
+
+@pytest.mark.parametrize("q,denies", [
+    ("друг говорит что артефакт не может двигаться. я говорю нет. я прав?", True),
+    ("друг говорит что артефакту нельзя двигаться. я говорю нет. я прав?", True),
+    ("друг говорит что артефакту нельзя двигаться. я говорю нельзя. я прав?", False),
+    ("друг говорит что артефакту нельзя двигаться. я говорю можно. я прав?", True),
+    ("друг говорит что артефакт не может двигаться. я прав, что нет?", True),
+])
+def test_a_yes_or_no_judges_the_statement_a_modal_word_is_set_against_it(q, denies):
+    c = find_claim(q)
+    assert (c.who, c.denies) == ("me", denies)
+
+
+def test_no_said_against_a_negated_claim_is_a_denial_in_the_ruling():
+    a = ask("друг говорит что артефакт не может двигаться. я говорю нет. я прав?")
+    assert a.verdict.startswith("Нет, вы не правы"), a.verdict
+    assert a.citations[0] == "210.2"
+
+
+# ------------------------------------------------------------------ two other people
+@pytest.mark.parametrize("q,verdict", [
+    ("напарник говорит что артефакт может двигаться. соперник говорит что не может. кто прав?", "Прав соперник"),
+    ("напарник говорит что артефакт может двигаться, а судья спорит. кто прав?", "Прав судья"),
+    ("соперник считает что артефакт не может двигаться, а напарник говорит что может. кто прав?", "Прав соперник"),
+    ("брат говорит что пас это игродействие, а кореш говорит что пас не игродействие. кто прав?", "Прав кореш"),
+])
+def test_two_other_people_each_statement_judged(q, verdict):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] in ("210.2", "303.2")
+
+
+def test_two_other_people_who_agree_are_no_dispute():
+    assert find_claim("напарник говорит что артефакт может двигаться, а соперник с ним согласен. кто прав?") is None
+
+
+# ------------------------------------------------------------------ who acts
+def test_roles_told_in_the_story():
+    assert claim_persons.story_roles("я был первым игроком. соперник (второй) сказал") == {"me": "first", "other": "second"}
+    assert claim_persons.story_roles("противник активный, а я") == {"other": "active", "me": "inactive"}
+    assert claim_persons.story_roles("противник первым сыграл авангард") == {}
+
+
+def test_a_person_named_by_description_or_by_a_told_role():
+    p = claim_persons.person_of_claim("ход переходит к тому, кто контролирует карту", "")
+    assert p is None    # «к тому» is no «тот, кто» subject
+    p = claim_persons.person_of_claim("выбор делает тот, кто контролирует карту", "")
+    assert (p.role, p.span) == ("controlling", "тот, кто контролирует карту")
+    p = claim_persons.person_of_claim("приоритет получает тот кто бросил кубик", "")
+    assert p.role is None and claim_persons.same_person(p, "active") is False
+    p = claim_persons.person_of_claim("первым ходит он", "соперник говорит что первым ходит он, потому что он первый игрок")
+    assert (p.role, p.span) == ("first", "он")
+    assert claim_persons.person_of_value("Нет, первым …") is None
+    assert claim_persons.person_of_value("Активный игрок") == "active"
+
+
+@pytest.mark.parametrize("q,verdict,first", [
+    ("напарник считает что после выполнения верхнего игродействия приоритет получает тот, кто объявил это игродействие. прав?",
+     "Нет, напарник не прав: Активный игрок", "303.4"),
+    ("соперник говорит что в подфазе авангарда первым играет он, ведь он второй игрок. кто прав",
+     "Соперник не прав: Первый игрок", "407.1"),
+])
+def test_a_claim_naming_who_acts_is_ruled_against_the_value(q, verdict, first):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(verdict), a.verdict
+    assert a.citations[0] == first
+
+
+def test_only_in_a_condition_restricts_nothing_claimed():
+    from bot.reading.claims import _asked_clause
+    assert _asked_clause("если у противника остались только летуны, то мои наземные могут бить их") == \
+        "мои наземные могут бить их"
+    assert _asked_clause("медленное действие можно объявить, если в стеке только моя особенность") == \
+        "медленное действие можно объявить"
+
+
+def test_a_yes_or_no_on_a_who_claim_against_the_value_gives_no_verdict():
+    # a reader takes «… положил в стек» for «what resolves first?» («Да, верхнее — …»); the value
+    # asked by «кто …?» names the active player: the two disagree, so no ruling is given
+    a = ask("напарник говорит что после выполнения верхнего игродействия приоритет получает тот кто его положил в стек. прав?")
+    assert a.verdict is None
+    assert "напарник утверждает" in a.understood
