@@ -134,3 +134,20 @@ def test_a_yes_or_no_on_a_who_claim_against_the_value_gives_no_verdict():
     a = ask("напарник говорит что после выполнения верхнего игродействия приоритет получает тот кто его положил в стек. прав?")
     assert a.verdict is None
     assert "напарник утверждает" in a.understood
+
+
+# ------------------------------------------------------------------ simultaneous triggers (305.1)
+@pytest.mark.parametrize("q", [
+    "При одновременных сработках активный игрок кладёт свои последним?",
+    "Когда сработки у обоих возникают одновременно, неактивный игрок первым заносит свои в стек?",
+])
+def test_simultaneous_trigger_claims_in_chat_words(q):
+    a = ask(q)
+    assert a.route == "scenario" and a.verdict.startswith("Нет, первыми в стек заносит свои особенности Активный"), a.verdict
+    assert a.citations[0] == "305.1"
+
+
+def test_a_trigger_claim_in_a_dispute():
+    a = ask("соперник уверяет что когда особенности срабатывают одновременно, сначала в стек кладёт свои неактивный. так?")
+    assert a.verdict.startswith("Нет, соперник не прав"), a.verdict
+    assert a.citations[0] == "305.1"
