@@ -151,3 +151,26 @@ def test_a_trigger_claim_in_a_dispute():
     a = ask("соперник уверяет что когда особенности срабатывают одновременно, сначала в стек кладёт свои неактивный. так?")
     assert a.verdict.startswith("Нет, соперник не прав"), a.verdict
     assert a.citations[0] == "305.1"
+
+
+# ------------------------------------------------------------------ the preliminary phase (406, 407)
+def test_the_battle_start_subphase_named_by_its_name():
+    a = ask("В подфазе начала боя первым свои особенности применяет второй игрок?")
+    assert a.verdict.startswith("Нет, первым использует Первый игрок"), a.verdict
+    assert a.citations[0] == "406.1"
+
+
+def test_the_opponent_declined_and_wants_it_later():
+    a = ask("Соперник отказался от авангарда в свой черёд. Соперник может сыграть его потом?")
+    assert a.verdict.startswith("Нет, нельзя"), a.verdict
+    assert a.citations[0] == "407.1"
+    assert "противник отказался" in a.understood     # his turn role is not told: not «Второй игрок»
+
+
+def test_a_player_word_whose_role_the_story_tells():
+    q = ("сидели в клубе, я был вторым игроком. соперник (первый) сказал что в подфазе авангарда первым играет он. "
+         "я не согласился. он прав?")
+    a = ask(q)
+    assert a.verdict.startswith("Да, соперник прав: Первый игрок"), a.verdict
+    assert "по рассказу он — Первый игрок" in a.verdict
+    assert a.citations[0] == "407.1"

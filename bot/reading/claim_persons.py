@@ -29,6 +29,8 @@ from bot.textnorm import fold
 TURN_ROLES = ("first", "second", "active", "inactive")
 """Roles a player has by the turn order (405.1, 303.1); a criterion by action is not one."""
 _OPPOSITE = {"first": "second", "second": "first", "active": "inactive", "inactive": "active"}
+ROLE_RU = {"first": "Первый игрок", "second": "Второй игрок", "active": "Активный игрок",
+           "inactive": "Неактивный игрок", "controlling": "контролирующий игрок"}
 
 
 @lru_cache(maxsize=1)
@@ -43,6 +45,11 @@ def _role_re() -> re.Pattern:
     """A role word (any form: «первым», «неактивного») with an optional «игрок» after it."""
     stems = sorted(_words()["roles"], key=len, reverse=True)
     return re.compile(r"(?<![а-я])(" + "|".join(map(re.escape, stems)) + r")[а-я]*(?:\s+игрок[а-я]*)?(?![а-я])")
+
+
+def is_role_phrase(text: str) -> bool:
+    """Whether ``text`` names a player by role («второй игрок»), not by a player word («он»)."""
+    return _role_re().fullmatch(fold(text).strip()) is not None
 
 
 def _role_of(word: str) -> str | None:
@@ -162,3 +169,22 @@ def same_person(claimed: Person, value_role: str) -> bool | None:
     if value_role in TURN_ROLES and re.search(r"(?<![а-я])кто(?![а-я])", claimed.criterion):
         return False        # «тот, кто его объявил» / «кто последним пасовал»: the rule names a turn role
     return None
+
+
+def without_role_sentences(setup: str) -> str:
+    """``setup`` without the sentences that only tell the players' roles and frame the game
+    («играли турнир, я был первым игроком.»): every word a role, a player, a copula or a
+    ``claim_persons.framing`` word. The roles are read by ``story_roles``; a route asked «кто
+    …?» would take the rest for words of a situation it cannot place."""
+    from bot.morph import lemma
+
+    from bot.vocab import section
+
+    keep_out = {fold(w) for w in (*_words()["players"], *_words().get("framing", ()), *section("claims")["framing"])}
+    kept = []
+    for sentence in re.split(r"(?<=[.!?…])\s+", setup.strip()):
+        ws = re.findall(r"[а-яё]+", fold(sentence))
+        if ws and all(w in keep_out or lemma(w) in keep_out or _role_of(w) or lemma(w) == "игрок" for w in ws):
+            continue
+        kept.append(sentence)
+    return " ".join(k for k in kept if k.strip())

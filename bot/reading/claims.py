@@ -1243,6 +1243,7 @@ def _ruled_by_who(setup: str, proposition: str, edition: str, question: str = ""
     bare = " ".join(bare.split()).strip(" ,")
     if not bare or _LATER.search(fold(bare)) or len(_WORD.findall(fold(bare))) < 2:
         return None
+    setup = claim_persons.without_role_sentences(setup)     # the roles are read; «кто …?» asks the rest
     lead = setup + " " if setup else ""
     ruled = _by_value(person, decided) if decided is not None and decided.verdict else None
     for asked in (f"{lead}Кто {bare}?", f"{lead}{bare[:1].upper() + bare[1:]} кто?"):
@@ -1272,7 +1273,12 @@ def _by_value(person, d: Answer | None) -> tuple[tuple[bool, str], Answer] | Non
     same = claim_persons.same_person(person, role)
     if same is None:
         return None
-    return (same, d.verdict), d
+    why = d.verdict
+    if not person.criterion and not claim_persons.is_role_phrase(person.span):
+        # «сначала играет он» with «он второй игрок» told: the role the story gives him is shown
+        who = "вы" if fold(person.span) in ("я", "мы") else person.span
+        why = f"{why.rstrip(' .')} (по рассказу {who} — {claim_persons.ROLE_RU.get(person.role, person.role)})"
+    return (same, why), d
 
 
 def _ruled_by_premise(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
