@@ -720,7 +720,9 @@ def _rival(said: list[_Said], main: _Said) -> _Said | None:
         return None
     own = [s for s in rivals if not s.disputes and s.content and _stance(s.content) is None]
     if own:
-        return own[0] if len(own) == 1 else None
+        if len(own) != 1 or _same_statement(own[0].content, main.content):
+            return None     # «…, а друг говорит то же самое»: no dispute between them
+        return own[0]
     stances = [s for s in rivals if s.content and _stance(s.content) is not None]
     p = _polarity(main.content)
     for s in stances:
@@ -731,6 +733,15 @@ def _rival(said: list[_Said], main: _Said) -> _Said | None:
     if stances or any(s.disputes for s in rivals):
         return replace(rivals[0], content="", disputes=True)
     return None
+
+
+def _same_statement(a: str, b: str) -> bool:
+    """Whether two statements say the same: the same content words by lemma (particles aside)
+    and the same negation parity."""
+    stop = frozenset(fold(x) for x in _claim_words()["particles"]) | {"не", "нет", "ни", "что"}
+    la = {lemma(w) for w in _WORD.findall(fold(a)) if w not in stop}
+    lb = {lemma(w) for w in _WORD.findall(fold(b)) if w not in stop}
+    return bool(la) and la == lb and _negations(a) % 2 == _negations(b) % 2
 
 
 def _between_others(setup: str, main: _Said, rival: _Said, other_word: str, prop: str, check: str, reason: str,
