@@ -174,3 +174,14 @@ def test_a_player_word_whose_role_the_story_tells():
     assert a.verdict.startswith("Да, соперник прав: Первый игрок"), a.verdict
     assert "по рассказу он — Первый игрок" in a.verdict
     assert a.citations[0] == "407.1"
+
+
+def test_a_clause_that_only_frames_the_dispute_is_no_setup():
+    c = find_claim("поспорили с корешем: он говорит что артефакт может двигаться. я говорю нет. я прав?")
+    assert c.setup == "" and (c.who, c.denies) == ("me", True)
+
+
+def test_wearing_equipment_is_ruled_by_placing_it():
+    a = ask("кореш утверждает, что существо может носить две экипировки, если у них разные классы. так?")
+    assert a.verdict is not None and a.verdict.startswith("Да, кореш прав"), a.verdict
+    assert a.citations[0] == "212.4"

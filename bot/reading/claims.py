@@ -614,7 +614,8 @@ def _find(f: str) -> Claim | None:
     sent_start = _sentence_start(body, main.start)
     setup = _without_framing(body[:sent_start].strip())
     pre = main.pre
-    if pre and [w for w in _WORD.findall(pre) if w not in _me() and lemma(w) not in _people()]:
+    if pre and [w for w in _WORD.findall(pre) if w not in _me() and lemma(w) not in _people()] and \
+            _without_framing(pre + "."):        # «спорим с другом: он говорит …» frames the dispute only
         setup = (setup + " " if setup else "") + pre[:1].upper() + pre[1:] + "."
     others = [s for s in said if s is not main]
     # whose rightness is asked
@@ -914,8 +915,11 @@ def _without_framing(setup: str) -> str:
     cw = _claim_words()
     frame = {*words().claim_say, *(fold(x) for x in cw["dispute"]), *_people(), *_me(), *_others(),
              *(fold(x) for x in cw["framing"])}
+    # any parse: «корешем» is read «корехать» first
     kept = [x for x in re.split(r"(?<=[.!?…])\s+", setup)
-            if not x.strip() or not all(w in frame or lemma(w) in frame for w in _WORD.findall(x))]
+            if not x.strip() or not all(w in frame or lemma(w) in frame or any(p.normal_form in frame for p in
+                                                                                analyzer().parse(w))
+                                        for w in _WORD.findall(x))]
     return " ".join(k for k in kept if k.strip())
 
 
@@ -1089,6 +1093,9 @@ def _restates_other_action(body: str, proposition: str) -> bool:
     if not acts:
         return False
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}
+    # «существо может носить две шмотки» is ruled by placing them («можно поместить»): claims.same_action
+    same = {lemma(k): v for k, v in (_claim_words().get("same_action") or {}).items()}
+    named |= {word_term(same[lemma(w)]) for w in _WORD.findall(fold(proposition)) if lemma(w) in same}
     if _elliptic_of(proposition, said):
         return False    # «симбиота можно на летуна»: the claim names no action; the route read the one it implies
     return not any(v == n or (len(v) >= 6 and len(n) >= 6 and v[:4] == n[:4]) for v in acts for n in named)
