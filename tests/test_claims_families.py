@@ -185,3 +185,43 @@ def test_wearing_equipment_is_ruled_by_placing_it():
     a = ask("кореш утверждает, что существо может носить две экипировки, если у них разные классы. так?")
     assert a.verdict is not None and a.verdict.startswith("Да, кореш прав"), a.verdict
     assert a.citations[0] == "212.4"
+
+
+def test_a_second_other_person_after_a_dash_is_not_the_asker():
+    # «…, а противник — что нельзя» after «соперник говорит»: two other people (it was «Вы правы»)
+    a = ask("соперник говорит что артефакт может двигаться, а противник — что не может. кто прав?")
+    assert a.verdict.startswith("Прав противник"), a.verdict
+    assert a.citations[0] == "210.2"
+
+
+def test_yes_said_to_a_negated_claim_holds_it():
+    a = ask("соперник говорит, что артефакт не может двигаться. я говорю да. я прав?")
+    assert a.verdict.startswith("Да, вы правы"), a.verdict
+    assert a.citations[0] == "210.2"
+
+
+@pytest.mark.parametrize("q,direct", [
+    ("соперник мол артефакт может двигаться. прав?", False),
+    ("а он такой: артефакт может двигаться. прав он?", True),
+    ("напарник: артефакт может двигаться. прав?", True),
+    ("кореш уверен, мол, артефакт может двигаться. прав?", False),
+    ("противник говорит типа артефакт может двигаться. прав?", False),
+])
+def test_speech_told_without_a_say_verb(q, direct):
+    c = find_claim(q)
+    assert (c.who, c.proposition, c.direct) == ("other", "артефакт может двигаться", direct)
+    assert ask(q).verdict.startswith("Нет, ")
+
+
+def test_a_colon_after_no_person_is_no_speech():
+    c = find_claim("ситуация: артефакт может двигаться. правда?")
+    assert c.who == "asker"
+
+
+def test_the_second_players_own_first_turn_is_longer_than_the_reveal_allows():
+    a = ask("Второй игрок может держать третий ряд скрытым до конца своего первого хода?")
+    assert a.verdict.startswith("Нет, только до конца первого хода Первого игрока"), a.verdict
+    assert a.citations[0] == "405.1"
+    # the first player's first turn is the bound itself
+    b = ask("Второй игрок может не вскрывать третий ряд до конца первого хода первого игрока?")
+    assert b.verdict.startswith("Да, может"), b.verdict

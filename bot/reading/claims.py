@@ -222,7 +222,7 @@ def _speakers(body: str) -> list[_Said]:
         lead = re.match(r"\s*([а-я]+)(?=\s*(?:[:,—–-]|что(?![а-я])))", raw)
         if lead and lemma(lead.group(1)) in people and "datv" in _tag(lead.group(1)):
             raw = raw[lead.end():]      # «я говорю противнику, что …»
-        content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", raw).strip(" ,.;:—–-")
+        content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?(?:(?:мол|дескать|типа)(?![а-я])\s*,?\s*)?", "", raw).strip(" ,.;:—–-")
         # the claimer's own words: «говорит: я …», «говорит «…»», «говорит всё, теперь ты пасуй»
         direct = bool(re.match(r"\s*(?::|[—–-]\s)(?!\s*(?:что|будто)(?![а-я]))", raw)) or \
             (not re.match(r"[\s,:]*(?:что|будто)(?![а-я])", raw)
@@ -232,8 +232,11 @@ def _speakers(body: str) -> list[_Said]:
         tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*((?:[—–:-]\s*)?(?:что\s+)?)([а-я0-9 ]+)$", content)
         if tail and (tail.group(1) in _others() or lemma(tail.group(1)) in people) \
                 and (_stance(tail.group(3)) is not None or tail.group(2).strip()):
-            extra = _Said("me" if who == "other" else "other", lemma(tail.group(1)) if lemma(tail.group(1)) in people else "",
-                          tail.group(3).strip(), False, "", toks[i].start() + len(verb) + tail.start())
+            named = lemma(tail.group(1)) if lemma(tail.group(1)) in people else ""
+            # «я говорю …, а он — что нельзя»: the other side; «соперник говорит …, а противник — что нельзя»:
+            # a second other person, not the asker
+            extra_who = "other" if who == "me" or named and other and named != other else "me"
+            extra = _Said(extra_who, named, tail.group(3).strip(), False, "", toks[i].start() + len(verb) + tail.start())
             content = content[:tail.start()].strip(" ,.;:—–-")
         else:
             extra = None
@@ -245,6 +248,19 @@ def _speakers(body: str) -> list[_Said]:
         if extra is not None:
             found.append(extra)
     return found
+
+
+def _speech_marked(body: str) -> str:
+    """``body`` with speech told without a say verb written with one, so ``_speakers`` reads it:
+    «противник: P», «а он такой: P» -> «… говорит: P»; «противник мол P», «друг, дескать, P» ->
+    «… говорит, что P». Only after a person word or pronoun (``claims.people`` / ``other``)
+    that opens its sentence or clause; the same length is not kept (positions are of the
+    returned text)."""
+    people = "|".join(map(re.escape, sorted({*_others(), *_people()}, key=len, reverse=True)))
+    lead = r"((?:^|[.!?;]\s*|,\s*)(?:(?:а|и|но|ну)\s+)?)"
+    body = re.sub(rf"{lead}((?:{people})(?![а-я]))\s+(?:так(?:ой|ая|ие)\s*)?:\s*", r"\1\2 говорит: ", body)
+    body = re.sub(rf"{lead}((?:{people})(?![а-я]))\s*:\s*", r"\1\2 говорит: ", body)
+    return re.sub(rf"{lead}((?:{people})(?![а-я]))\s*,?\s+(?:мол|дескать)(?![а-я])\s*,?\s*", r"\1\2 говорит, что ", body)
 
 
 def _agreements(body: str, said: list[_Said]) -> tuple[list[_Said], list[str]]:
@@ -571,7 +587,7 @@ def _find(f: str) -> Claim | None:
         asked_stance = _stance(m.group("stance"))
         if check != "right" or "прав" not in asked or asked_stance is None:
             return None
-    said = _speakers(body)
+    said = _speakers(_speech_marked(body))
     said, agreeing = _agreements(body, said)
     if not said:
         if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
@@ -1570,7 +1586,8 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         else:
             verdict = rule_on_claim(right == asked, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
     elif c.check == "right" and ((asked == c.who and ruled is not None) or (asked == c.counter_who and rq is not None)) \
-            and not (ruled is not None and rq is not None):
+            and (not (ruled is not None and rq is not None) or _same_statement(c.proposition, c.counter)):
+        # «он говорит P. я говорю «да». я прав?»: one statement both hold — the asked person's ruling is it
         holds, why = ruled if asked == c.who else rq      # the asked person's own statement decides «я прав?»
         from_q = asked != c.who
         verdict = rule_on_claim(holds, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
