@@ -225,3 +225,19 @@ def test_the_second_players_own_first_turn_is_longer_than_the_reveal_allows():
     # the first player's first turn is the bound itself
     b = ask("Второй игрок может не вскрывать третий ряд до конца первого хода первого игрока?")
     assert b.verdict.startswith("Да, может"), b.verdict
+
+
+@pytest.mark.parametrize("end,who,check", [
+    ("так ли это?", "other", "right"), ("так ведь?", "other", "right"), ("верно говорит?", "other", "right"),
+    ("он дело говорит?", "other", "right"), ("кто прав из нас?", "other", "who"), ("прав он или я?", "other", "who"),
+    ("я прав или он?", "other", "who"),
+])
+def test_more_ways_to_ask_who_is_right(end, who, check):
+    c = find_claim("напарник уверяет что артефакт может двигаться, я против. " + end)
+    assert (c.who, c.check) == (who, check)
+
+
+def test_asking_whether_ones_own_untold_view_is_right_is_no_claim():
+    assert find_claim("напарник уверяет что артефакт может двигаться. правильно я понимаю?") is None
+    c = find_claim("я думаю что артефакт может двигаться. верно я думаю?")
+    assert (c.who, c.check) == ("me", "right")

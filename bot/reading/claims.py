@@ -53,8 +53,14 @@ def _check_re() -> re.Pattern:
     people = "(?:" + "|".join(map(re.escape, sorted({*me, *other, *(fold(p) for p in _claim_words()["people"])},
                                                      key=len, reverse=True))) + ")"
     was = r"(?:\s+был[аои]?)?"
+    # «верно я думаю?», «правильно говорит?»: the speaker's verb after the check word
+    says = r"(?:\s+ли)?(?:\s+(?:я|он|она|ты|мы))?\s+(?:думаю|понимаю|говорю|считаю|говорит|думает|считает|понимает)"
     return re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?(?:был\s+)?прав[ыа]?"
+                      r"(?:\s+из\s+нас)?"
+                      rf"|(?:{people}\s+)?{was}прав[ыа]?\s+{people}\s+или\s+{people}"
                       rf"|(?:{people}\s+)?{was}(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{people})?{was}"
+                      rf"(?:\s+или\s+{people})?"
+                      rf"|(?:верно|правильно){says}|дело\s+говорит|так\s+ли\s+это|так\s+ведь"
                       r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?"
                       r"(?:,?\s+что\s+(?P<stance>(?:не\s+)?[а-я]+))?\s*\??\s*$")
 
@@ -580,7 +586,8 @@ def _find(f: str) -> Claim | None:
         doubt = True
     body = f[:m.start()].rstrip(" ,.;:—–-")
     asked = "прав" if doubt else m.group(1)
-    check = "who" if asked.startswith("кто") else "right"
+    # «кто прав?», «прав он или я?»: whose rightness is asked between the two
+    check = "who" if asked.startswith("кто") or re.search(r"\sили\s+(?!нет)[а-я]+$", asked) else "right"
     asked_stance = None
     if not doubt and m.group("stance"):
         # «я прав, что нельзя?»: the asked person's own one-word stance on the claim
@@ -635,7 +642,9 @@ def _find(f: str) -> Claim | None:
         setup = (setup + " " if setup else "") + pre[:1].upper() + pre[1:] + "."
     others = [s for s in said if s is not main]
     # whose rightness is asked
-    named = re.search(r"прав", asked)
+    named = re.search(r"(?<![а-я])прав[ыа]?(?![а-я])", asked)    # «правильно» names no one
+    if re.search(r"(?:верно|правильно)(?:\s+ли)?\s+(?:я|мы)\s", asked) and main.who != "me":
+        return None     # «друг говорит P. верно я понимаю?»: the asker's own view is not told
     person = None
     words_asked = _WORD.findall(asked)
     if check == "right" and named is not None:
