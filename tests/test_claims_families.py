@@ -241,3 +241,13 @@ def test_asking_whether_ones_own_untold_view_is_right_is_no_claim():
     assert find_claim("напарник уверяет что артефакт может двигаться. правильно я понимаю?") is None
     c = find_claim("я думаю что артефакт может двигаться. верно я думаю?")
     assert (c.who, c.check) == ("me", "right")
+
+
+def test_the_claim_told_inside_the_check():
+    q = "играли вчера, соперник походил артефактом и сказал так можно. мне кажется это странно. он прав, что артефакт может двигаться?"
+    c = find_claim(q)
+    assert (c.who, c.proposition) == ("other", "артефакт может двигаться")
+    a = ask(q)
+    assert a.verdict.startswith("Нет, соперник не прав"), a.verdict
+    assert a.citations[0] == "210.2"
+    assert find_claim("прав ли я, что артефакт не может двигаться?").who == "me"

@@ -575,7 +575,44 @@ def _doubt_re() -> re.Pattern:
     return re.compile(rf"(?:^|[\s,.;:!?—–-])(?:(?:а|но|и)\s+)?(?:{alt})\s*[.!…)]*\s*$")
 
 
+@lru_cache(maxsize=1)
+def _check_that_re() -> re.Pattern:
+    """«он прав, что защита против своих не действует?», «прав ли я, что …?»: the check with the
+    claim itself after «что» at the end of the message (``prop``); the person in ``who``."""
+    me, other = _pronouns()
+    people = "(?:" + "|".join(map(re.escape, sorted({*me, *other, *(fold(p) for p in _claim_words()["people"])},
+                                                     key=len, reverse=True))) + ")"
+    return re.compile(rf"(?:^|[\s,.;:!?—–-])(?:(?P<who1>{people})\s+)?(?:ведь\s+|же\s+|все\s+же\s+|всё\s+же\s+)?"
+                      rf"(?:был[аи]?\s+)?прав[ыа]?(?:\s+ли)?(?:\s+(?P<who2>{people}))?(?:\s+был[аи]?)?\s*,?\s*"
+                      r"(?:в\s+том\s*,?\s+)?что\s+(?P<prop>[^?!.]+?)\s*\?\s*$")
+
+
+def _claim_in_check(f: str) -> Claim | None:
+    """The claim told inside the check («… он прав, что его защита против своих не действует?»):
+    held by the person the check names, after the story told before it (its set-up)."""
+    m = _check_that_re().search(f)
+    if m is None:
+        return None
+    who_word = m.group("who1") or m.group("who2")
+    prop = m.group("prop").strip(" ,")
+    if who_word is None or len(_WORD.findall(prop)) < 3 or _stance(prop) is not None:
+        return None     # «я прав, что нельзя?» is the one-word stance of ``_find``
+    who = "me" if who_word in _me() else "other"
+    body = f[:m.start()].rstrip(" ,.;:—–-")
+    said = _speakers(_speech_marked(body))
+    other_word = next((s.other_word for s in said if s.other_word), "") or _named_other(body) or "противник"
+    setup = _without_framing(body[:_sentence_start(body) if said else len(body)].strip())
+    if said:    # the sentence with the other's say verb tells the claim again, not a fact of the game
+        setup = _without_framing(body[:_sentence_start(body, min(s.start for s in said))].strip())
+    prop, reason = _split_reason(prop)
+    return Claim(setup, who, other_word, prop, "right", reason=reason,
+                 asker_said=who == "me" or any(s.who == "me" for s in said))
+
+
 def _find(f: str) -> Claim | None:
+    told = _claim_in_check(f)
+    if told is not None:
+        return told
     m = _check_re().search(f)
     doubt = False
     if m is None:
