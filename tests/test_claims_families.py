@@ -251,3 +251,16 @@ def test_the_claim_told_inside_the_check():
     assert a.verdict.startswith("Нет, соперник не прав"), a.verdict
     assert a.citations[0] == "210.2"
     assert find_claim("прав ли я, что артефакт не может двигаться?").who == "me"
+
+
+def test_a_demand_is_a_claim_of_obligation():
+    c = find_claim("соперник требует, чтобы я каждую местность вскрывал первым, говорит иначе не считается. так?")
+    assert (c.who, c.proposition) == ("other", "я обязан каждую местность вскрывать первым")
+    a = ask("соперник требует, чтобы я каждую местность вскрывал первым, говорит иначе не считается. так?")
+    assert "соперник утверждает, что вы обязаны каждую местность вскрывать первым" in a.understood
+
+
+def test_short_forms_after_you_agree():
+    from bot.reading.speakers import addressed
+    assert addressed("я обязан вскрыть") == "вы обязаны вскрыть"
+    assert addressed("я уверен") == "вы уверены"

@@ -164,8 +164,9 @@ def _is_say(w: str) -> bool:
 def _says_that(after: str) -> bool:
     """Whether the text after a verb that speaks only before what it says («заявил», «ответил»:
     ``claims.say_with_that``) opens what is said: «что», «будто», «:», a quote or a dash
-    («противник заявил что …»; «я заявил атаку» declares an action)."""
-    return bool(re.match(r"\s*(?:(?:мне|нам|ему|ей|им|тебе|вам)\s*)?(?:,\s*)?(?:что|будто)(?![а-я])|\s*[:«\"“—–]", after))
+    («противник заявил что …», «требует, чтобы я …»; «я заявил атаку» declares an action)."""
+    return bool(re.match(r"\s*(?:(?:мне|нам|ему|ей|им|тебе|вам|от\s+меня)\s*)?(?:,\s*)?(?:что|будто|чтоб|чтобы)(?![а-я])"
+                         r"|\s*[:«\"“—–]", after))
 
 
 def _person_of_verb(w: str) -> str | None:
@@ -254,6 +255,25 @@ def _speakers(body: str) -> list[_Said]:
         if extra is not None:
             found.append(extra)
     return found
+
+
+def _demanded(content: str) -> str:
+    """What a demand says as a claim: «(требует,) чтоб я каждый эффект объявлял вслух» -> «я
+    обязан каждый эффект объявлять вслух» (the verb after the subject put in the infinitive,
+    «обязан» agreeing with the subject); other content as written."""
+    m = re.match(r"\s*чтоб(?:ы)?\s+(я|мы|ты|вы|он|она|они)\s+(.+)$", content)
+    if m is None:
+        return content
+    words = list(re.finditer(r"[а-яё]+", m.group(2)))
+    verb = next((w for w in words if any(p.tag.POS == "VERB" for p in analyzer().parse(w.group(0))[:1])), None)
+    if verb is None:
+        return content
+    inf = next((p.normal_form for p in analyzer().parse(verb.group(0)) if p.tag.POS == "VERB"), None)
+    if not inf:
+        return content
+    must = {"я": "обязан", "ты": "обязан", "он": "обязан", "она": "обязана"}.get(m.group(1), "обязаны")
+    rest = m.group(2)[:verb.start()] + inf + m.group(2)[verb.end():]
+    return f"{m.group(1)} {must} {rest.strip()}"
 
 
 def _speech_marked(body: str) -> str:
@@ -664,7 +684,7 @@ def _find(f: str) -> Claim | None:
     quoted = re.fullmatch(r"«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”", content)
     if quoted:      # «противник говорит: «симбиот остаётся»» — his words, not a card text
         content = next(g for g in quoted.groups() if g).strip(" ,.;:—–-")
-    prop, reason = _split_reason(content)
+    prop, reason = _split_reason(_demanded(content))
     prop, rejected = _split_contrast(prop)
     if len(_WORD.findall(prop)) < 2:
         return None
