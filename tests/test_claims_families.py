@@ -264,3 +264,11 @@ def test_short_forms_after_you_agree():
     from bot.reading.speakers import addressed
     assert addressed("я обязан вскрыть") == "вы обязаны вскрыть"
     assert addressed("я уверен") == "вы уверены"
+
+
+def test_priority_after_an_action_resolves_without_naming_the_top():
+    a = ask("Кто получает приоритет после выполнения игродействия?")
+    assert a.verdict == "Активный игрок" and a.citations[0] == "303.4"
+    # an action without the stack resolves from no stack: not the top's resolution
+    b = ask("Кто получает приоритет после выполнения игродействия без стека?")
+    assert b.verdict is None or "Активный" not in b.verdict
