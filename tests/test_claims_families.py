@@ -272,3 +272,11 @@ def test_priority_after_an_action_resolves_without_naming_the_top():
     # an action without the stack resolves from no stack: not the top's resolution
     b = ask("Кто получает приоритет после выполнения игродействия без стека?")
     assert b.verdict is None or "Активный" not in b.verdict
+
+
+def test_a_story_criterion_is_not_told_apart_from_who_is_first():
+    # «тот, кто выиграл бросок» may be the first player (405.1): no ruling against «Первый игрок»
+    p = claim_persons.person_of_claim("в подфазе начала боя начинает тот, кто выиграл бросок кубика", "")
+    assert p.criterion and claim_persons.same_person(p, "first") is None
+    # but no action makes a player active (303.1)
+    assert claim_persons.same_person(claim_persons.person_of_claim("ход у того, кто объявил", "") or p, "active") is False

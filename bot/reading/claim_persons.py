@@ -8,8 +8,8 @@ A route answers «кто …?» with a value naming a player by role («Акти
 - by a description «тот, кто …»: one the lexicon knows as a role («тот, кто контролирует
   карту» is the controlling player, «тот, чей ход» the active one:
   ``claim_persons.descriptions``), or another criterion («тот, кто его объявил», «тот, кто
-  последним пасовал») — which the rule does not use when the value names a player by turn
-  role (first / second / active / inactive, 303.1, 405.1): the claim is then false;
+  последним пасовал») — which the rule does not use when the value names the active or the
+  inactive player (whose turn it is, 303.1): the claim is then false;
 - by a player word («он», «противник», «я») whose role the question tells («я был первым
   игроком», «противник (неактивный)», «…, потому что он второй игрок»), the other player
   having the other role.
@@ -28,6 +28,9 @@ from bot.textnorm import fold
 
 TURN_ROLES = ("first", "second", "active", "inactive")
 """Roles a player has by the turn order (405.1, 303.1); a criterion by action is not one."""
+ACTIVE_ROLES = ("active", "inactive")
+"""Roles by whose turn it is (303.1): an action in the story («тот, кто его объявил») is never
+what makes a player active; who is first (405.1) may be told by such a story («кто выиграл бросок»)."""
 _OPPOSITE = {"first": "second", "second": "first", "active": "inactive", "inactive": "active"}
 ROLE_RU = {"first": "Первый игрок", "second": "Второй игрок", "active": "Активный игрок",
            "inactive": "Неактивный игрок", "controlling": "контролирующий игрок"}
@@ -166,9 +169,9 @@ def same_person(claimed: Person, value_role: str) -> bool | None:
         if any(claimed.role in k and value_role in k for k in kinds):
             return False
         return None
-    if value_role in TURN_ROLES and re.search(r"(?<![а-я])кто(?![а-я])", claimed.criterion):
-        return False        # «тот, кто его объявил» / «кто последним пасовал»: the rule names a turn role
-    return None
+    if value_role in ACTIVE_ROLES and re.search(r"(?<![а-я])кто(?![а-я])", claimed.criterion):
+        return False        # «тот, кто его объявил» / «кто последним пасовал»: the rule names whose turn it is
+    return None             # «тот, кто выиграл бросок» may well be the first player: not told apart
 
 
 def without_role_sentences(setup: str) -> str:
