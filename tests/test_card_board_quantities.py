@@ -203,3 +203,11 @@ def test_removing_all_counters_from_a_card_with_none_is_not_decided():
     a = ask("у меня артефакт «{tap}: Снимите с выбранного существа противника все фишки, при этом нанесите ему 2 раны». "
             "на существе противника фишек нет. раны будут?")
     assert a.verdict is None
+
+
+def test_the_sources_extra_lives_are_told_or_missing():
+    text = "«{tap}: Снимите с этой карты 2 дополнительные жизни, при этом получите фишку»"
+    a = ask(f"{text}. у противника нет существ. фишку получу?")
+    assert a.verdict is None and "дополнительных жизней" in a.text      # not told: no «Нет» from an assumed 0
+    assert ask(f"{text}. у неё доп. жизнь всего 1. фишку получу?").verdict.startswith("Нет")
+    assert ask(f"{text}. на ней три доп жизни. фишку получу?").verdict.startswith("Да")

@@ -461,6 +461,10 @@ def read_board_facts(question: str) -> BoardFacts:
             if counters is not None:
                 facts.append(Fact("source", "own", None, raw.strip(), attrs=(("counters", "==", counters),)))
                 continue    # «фишек на карте нет», «на ней 2 фишки»: the card with the text
+            own_lives = None if asking or quoted else _source_lives_told(clause, w)
+            if own_lives is not None:
+                facts.append(Fact("source", "own", None, raw.strip(), attrs=(("extra_lives", "==", own_lives),)))
+                continue    # «на ней одна доп. жизнь», «у неё доп жизней нет»: the card with the text
             more = None if asking or quoted or not facts or len(facts) <= sent_first else _bare_quantity(clause, w)
             if more is not None and facts[-1].kind in ("target", "quantity", "source") and facts[-1].attrs:
                 # «на нём 3 фишки и 2 раны»: the clause after «и» counts something more on the same card
@@ -921,7 +925,7 @@ def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
         return what, owner, 0
     number = r"(\d+|" + "|".join(map(re.escape, sorted(q["numbers"], key=len, reverse=True))) + r")"
     before = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip())
-    after = re.match(r"\s*:?\s*" + number + r"(?![а-яё\d])", clause[m.end():])
+    after = re.match(r"\s*:?\s*(?:(?:всего|только|лишь|ровно|штук|аж)\s+)?" + number + r"(?![а-яё\d])", clause[m.end():])
     hit = before or after
     if hit is None or _words_re(tuple(q["total"])).search(f" {clause} "):
         return None     # «две фишки в сумме»: a total over several cards, not what one of them has
@@ -929,6 +933,25 @@ def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
         return None     # «на моих сущах две фишки»: of several creatures, without «по» — whose is not told
     tok = hit.group(1)
     return what, owner, int(tok) if tok.isdigit() else int(q["numbers"][tok])
+
+
+def _source_lives_told(clause: str, w: dict) -> int | None:
+    """How many extra lives the card with the text has, as a clause tells it («на ней одна доп.
+    жизнь» -> 1, «у неё доп жизней нет» -> 0); ``None`` for any other clause (another card's,
+    no number)."""
+    m = _QTY_RESOURCE["extra_lives"].search(clause)
+    if m is None or not _ON_SOURCE.search(clause) or _has(clause, w["enemy"]) or _QTY_RESOURCE["counters"].search(clause):
+        return None
+    if _has(clause, w["none"]) or _ZERO.search(clause):
+        return 0
+    q = w["quantity"]
+    number = r"(\d+|" + "|".join(map(re.escape, sorted(q["numbers"], key=len, reverse=True))) + r")"
+    hit = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip()) \
+        or re.match(r"\s*:?\s*(?:(?:всего|только|лишь|ровно|штук|аж)\s+)?" + number + r"(?![а-яё\d])", clause[m.end():])
+    if hit is None:
+        return None
+    tok = hit.group(1)
+    return int(tok) if tok.isdigit() else int(q["numbers"][tok])
 
 
 _SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
@@ -1080,6 +1103,8 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
                 src.counters = k                           # «фишек на карте нет»
             elif name == "wounds":
                 src.wounds = k                             # «на ней 2 фишки и 1 рана»
+            elif name == "extra_lives":
+                src.extra_lives = k                        # «на ней одна доп. жизнь»
         if f.restriction == "moved" and src.movement is not None:
             src.movement_left = src.movement - 1 if src.movement > 0 else -1   # «уже ходил»: the supply is spent
         if f.restriction in ("closed", "open"):
@@ -1141,6 +1166,10 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             if action == "lose" and _has(fold(leaf.text), ["фишк"]) and not any(
                     a == "counters" for f in facts.of("source") for a, _, _ in f.attrs):
                 missing.append(f"сколько фишек на «{src.id}» (от этого зависит, выполнится ли часть {n})")
+            if action == "lose" and _resource_leaf(leaf) == "extra_lives" and not any(
+                    a == "extra_lives" for f in facts.of("source") for a, _, _ in f.attrs):
+                # «снимите с этой карты доп. жизнь»: how many it has is not told (none would be a guess)
+                missing.append(f"сколько дополнительных жизней на «{src.id}» (от этого зависит, выполнится ли часть {n})")
             if action == "heal" and not src.wounds and _excluded(facts.facts, "own", "wounded") is None:
                 # «излечите себя на 2»: the question did not say the source is wounded; a wounded
                 # source is what the part is for, and it is said
