@@ -211,3 +211,8 @@ def test_the_sources_extra_lives_are_told_or_missing():
     assert a.verdict is None and "дополнительных жизней" in a.text      # not told: no «Нет» from an assumed 0
     assert ask(f"{text}. у неё доп. жизнь всего 1. фишку получу?").verdict.startswith("Нет")
     assert ask(f"{text}. на ней три доп жизни. фишку получу?").verdict.startswith("Да")
+
+
+def test_the_targets_extra_lives_untold_are_a_missing_fact():
+    a = ask(f"у меня {LIVES_THEN_HEAL}. у противника нет существ. излечение на 3 сработает?")
+    assert a.verdict is None and "дополнительных жизней на цели части 1" in a.text

@@ -1376,6 +1376,10 @@ def _target_counters(st: GameState, src: Card, leaves, nums: dict, use: Use, fac
             card.extra_lives = told[0]
             assumed.append(f"на {target} дополнительных жизней: {told[0]} (так сказано в вопросе)")
             continue
+        if what == "extra_lives" and not _excluded(facts.facts, side, "extra_lives"):
+            # how many the target has is not told: the part is decided only when the run reaches it
+            missing.append(NeededIf(n, f"сколько дополнительных жизней на цели части {n} (от этого зависит, выполнится ли она)"))
+            continue
         if what != "counters":
             continue
         if told:
