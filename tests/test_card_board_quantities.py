@@ -216,3 +216,12 @@ def test_the_sources_extra_lives_are_told_or_missing():
 def test_the_targets_extra_lives_untold_are_a_missing_fact():
     a = ask(f"у меня {LIVES_THEN_HEAL}. у противника нет существ. излечение на 3 сработает?")
     assert a.verdict is None and "дополнительных жизней на цели части 1" in a.text
+
+
+def test_one_of_the_creatures_named_in_a_state():
+    facts, unread = _facts("«{tap}: Закройте выбранное открытое существо противника, в противном случае получите фишку». "
+                           "у противника 2 сущ, один открыт. фишку получу?")
+    assert ("exists", "enemy", None, ()) in facts and unread == []
+    a = ask("«{tap}: Закройте выбранное открытое существо противника, в противном случае получите фишку». "
+            "у противника 2 сущ, один открыт. фишку получу?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "505.6"
