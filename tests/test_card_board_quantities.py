@@ -203,3 +203,25 @@ def test_removing_all_counters_from_a_card_with_none_is_not_decided():
     a = ask("у меня артефакт «{tap}: Снимите с выбранного существа противника все фишки, при этом нанесите ему 2 раны». "
             "на существе противника фишек нет. раны будут?")
     assert a.verdict is None
+
+
+def test_the_sources_extra_lives_are_told_or_missing():
+    text = "«{tap}: Снимите с этой карты 2 дополнительные жизни, при этом получите фишку»"
+    a = ask(f"{text}. у противника нет существ. фишку получу?")
+    assert a.verdict is None and "дополнительных жизней" in a.text      # not told: no «Нет» from an assumed 0
+    assert ask(f"{text}. у неё доп. жизнь всего 1. фишку получу?").verdict.startswith("Нет")
+    assert ask(f"{text}. на ней три доп жизни. фишку получу?").verdict.startswith("Да")
+
+
+def test_the_targets_extra_lives_untold_are_a_missing_fact():
+    a = ask(f"у меня {LIVES_THEN_HEAL}. у противника нет существ. излечение на 3 сработает?")
+    assert a.verdict is None and "дополнительных жизней на цели части 1" in a.text
+
+
+def test_one_of_the_creatures_named_in_a_state():
+    facts, unread = _facts("«{tap}: Закройте выбранное открытое существо противника, в противном случае получите фишку». "
+                           "у противника 2 сущ, один открыт. фишку получу?")
+    assert ("exists", "enemy", None, ()) in facts and unread == []
+    a = ask("«{tap}: Закройте выбранное открытое существо противника, в противном случае получите фишку». "
+            "у противника 2 сущ, один открыт. фишку получу?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "505.6"

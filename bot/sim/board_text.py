@@ -484,6 +484,10 @@ def read_board_facts(question: str) -> BoardFacts:
             if counters is not None:
                 facts.append(Fact("source", "own", None, raw.strip(), attrs=(("counters", "==", counters),)))
                 continue    # «фишек на карте нет», «на ней 2 фишки»: the card with the text
+            own_lives = None if asking or quoted else _source_lives_told(clause, w)
+            if own_lives is not None:
+                facts.append(Fact("source", "own", None, raw.strip(), attrs=(("extra_lives", "==", own_lives),)))
+                continue    # «на ней одна доп. жизнь», «у неё доп жизней нет»: the card with the text
             more = None if asking or quoted or not facts or len(facts) <= sent_first else _bare_quantity(clause, w)
             if more is not None and facts[-1].kind in ("target", "quantity", "source") and facts[-1].attrs:
                 # «на нём 3 фишки и 2 раны»: the clause after «и» counts something more on the same card
@@ -781,8 +785,10 @@ _SHORT_STATE = re.compile(r"(?<![а-яё])(?:все|всё)?\s*[а-яё]{2,}(?:�
 """A short adjective or participle told of cards without a noun («мои все целы», «его живы»)."""
 
 
-_ONE_OF_THEM = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:один|одна|одно|кто-то|некоторые|двое|два|две)\s+из\s+(?:них|этих)(?![а-яё])")
-"""«один из них ранен»: one of the creatures the clause before named."""
+_ONE_OF_THEM = re.compile(r"\s*(?:(?:а|и|но)\s+)?(?:(?:один|одна|одно|кто-то|некоторые|двое|два|две)\s+из\s+(?:них|этих)|"
+                          r"(?:один|одна|одно|другой|другая|другое|второй|вторая|второе)(?=\s+(?:уже\s+|сейчас\s+)?[а-яё]+\s*$))"
+                          r"(?![а-яё])")
+"""«один из них ранен», «у противника 2 сущ, один открыт»: one of the creatures the clause before named."""
 
 
 _ELABORATION = re.compile(r"\(([^()«»⟪⟫]{1,120})\)")
@@ -944,7 +950,7 @@ def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
         return what, owner, 0
     number = r"(\d+|" + "|".join(map(re.escape, sorted(q["numbers"], key=len, reverse=True))) + r")"
     before = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip())
-    after = re.match(r"\s*:?\s*" + number + r"(?![а-яё\d])", clause[m.end():])
+    after = re.match(r"\s*:?\s*(?:(?:всего|только|лишь|ровно|штук|аж)\s+)?" + number + r"(?![а-яё\d])", clause[m.end():])
     hit = before or after
     if hit is None or _words_re(tuple(q["total"])).search(f" {clause} "):
         return None     # «две фишки в сумме»: a total over several cards, not what one of them has
@@ -952,6 +958,25 @@ def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
         return None     # «на моих сущах две фишки»: of several creatures, without «по» — whose is not told
     tok = hit.group(1)
     return what, owner, int(tok) if tok.isdigit() else int(q["numbers"][tok])
+
+
+def _source_lives_told(clause: str, w: dict) -> int | None:
+    """How many extra lives the card with the text has, as a clause tells it («на ней одна доп.
+    жизнь» -> 1, «у неё доп жизней нет» -> 0); ``None`` for any other clause (another card's,
+    no number)."""
+    m = _QTY_RESOURCE["extra_lives"].search(clause)
+    if m is None or not _ON_SOURCE.search(clause) or _has(clause, w["enemy"]) or _QTY_RESOURCE["counters"].search(clause):
+        return None
+    if _has(clause, w["none"]) or _ZERO.search(clause):
+        return 0
+    q = w["quantity"]
+    number = r"(\d+|" + "|".join(map(re.escape, sorted(q["numbers"], key=len, reverse=True))) + r")"
+    hit = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip()) \
+        or re.match(r"\s*:?\s*(?:(?:всего|только|лишь|ровно|штук|аж)\s+)?" + number + r"(?![а-яё\d])", clause[m.end():])
+    if hit is None:
+        return None
+    tok = hit.group(1)
+    return int(tok) if tok.isdigit() else int(q["numbers"][tok])
 
 
 _SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
@@ -1103,6 +1128,8 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
                 src.counters = k                           # «фишек на карте нет»
             elif name == "wounds":
                 src.wounds = k                             # «на ней 2 фишки и 1 рана»
+            elif name == "extra_lives":
+                src.extra_lives = k                        # «на ней одна доп. жизнь»
         if f.restriction == "moved" and src.movement is not None:
             src.movement_left = src.movement - 1 if src.movement > 0 else -1   # «уже ходил»: the supply is spent
         if f.restriction in ("closed", "open"):
@@ -1164,6 +1191,10 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             if action == "lose" and _has(fold(leaf.text), ["фишк"]) and not any(
                     a == "counters" for f in facts.of("source") for a, _, _ in f.attrs):
                 missing.append(f"сколько фишек на «{src.id}» (от этого зависит, выполнится ли часть {n})")
+            if action == "lose" and _resource_leaf(leaf) == "extra_lives" and not any(
+                    a == "extra_lives" for f in facts.of("source") for a, _, _ in f.attrs):
+                # «снимите с этой карты доп. жизнь»: how many it has is not told (none would be a guess)
+                missing.append(f"сколько дополнительных жизней на «{src.id}» (от этого зависит, выполнится ли часть {n})")
             if action == "heal" and not src.wounds and _excluded(facts.facts, "own", "wounded") is None:
                 # «излечите себя на 2»: the question did not say the source is wounded; a wounded
                 # source is what the part is for, and it is said
@@ -1369,6 +1400,10 @@ def _target_counters(st: GameState, src: Card, leaves, nums: dict, use: Use, fac
         if what == "extra_lives" and told:
             card.extra_lives = told[0]
             assumed.append(f"на {target} дополнительных жизней: {told[0]} (так сказано в вопросе)")
+            continue
+        if what == "extra_lives" and not _excluded(facts.facts, side, "extra_lives"):
+            # how many the target has is not told: the part is decided only when the run reaches it
+            missing.append(NeededIf(n, f"сколько дополнительных жизней на цели части {n} (от этого зависит, выполнится ли она)"))
             continue
         if what != "counters":
             continue
