@@ -1,0 +1,179 @@
+"""New-user and hostile-input faults found in the qa8 pass, each pinned by a test that
+failed before its fix.
+
+- An HTML rulebook whose sections are numbered with one digit («1. Общие положения» then its
+  <ol>) imported silently misnumbered: its items became «1», «2» and the items of the next
+  section were glued onto them (the pages reader keyed a list item by its number across the
+  whole page). Now they are 1.1, 1.2, 2.1 … (nested lists 1.1.1), or a Russian error naming
+  the line where the numbering cannot be told.
+- A parenthetical «может быть» / «наверное» set off by a comma was read by the rule-text
+  reader as the asked modal: «Симбиот погибает, может быть?» got a bare «Да, может» (209.6).
+- A claim that names its own opposite («…, что артефакт может двигаться или не может. Верно?»,
+  «… погибает? или не погибает? Верно?») was judged as the claim of its first half:
+  «Нет, вы не правы» / «Да, вы правы» about a statement that asserts nothing.
+"""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from bot.errors import RulebookError
+from bot.fullbook import read_full
+from bot.importer import import_sources
+from bot.judge import ask
+from bot.reading.claims import self_alternative
+from bot.rules_text.question import without_parenthetical
+
+
+def _html(body: str) -> str:
+    return f'<html><head><meta charset="utf-8"><title>Правила</title></head><body>\n{body}\n</body></html>'
+
+
+# ------------------------------------------------------------ one-digit sections in HTML
+ONE_DIGIT = {
+    "bold": ("<p><b>1. Общие положения.</b></p>\n<ol><li>Игра ведётся двумя игроками.</li>"
+             "<li>Колода из 30 карт.</li></ol>\n<p><b>2. Существа.</b></p>\n"
+             "<ol><li>Существо может двигаться.</li><li>Артефакт не может двигаться.</li></ol>"),
+    "heading": ("<h2>1. Общие положения</h2>\n<ol><li>Игра ведётся двумя игроками.</li>"
+                "<li>Колода из 30 карт.</li></ol>\n<h2>2. Существа</h2>\n"
+                "<ol><li>Существо может двигаться.</li><li>Артефакт не может двигаться.</li></ol>"),
+    "plain paragraph": ("<p>1. Общие положения.</p>\n<ol><li>Игра ведётся двумя игроками.</li>"
+                        "<li>Колода из 30 карт.</li></ol>\n<p>2. Существа.</p>\n"
+                        "<ol><li>Существо может двигаться.</li><li>Артефакт не может двигаться.</li></ol>"),
+    "div": ("<div>1. Общие положения.</div>\n<ol><li>Игра ведётся двумя игроками.</li>"
+            "<li>Колода из 30 карт.</li></ol>\n<div>2. Существа.</div>\n"
+            "<ol><li>Существо может двигаться.</li><li>Артефакт не может двигаться.</li></ol>"),
+}
+
+
+@pytest.mark.parametrize("layout", sorted(ONE_DIGIT))
+def test_one_digit_sections_import_with_their_printed_numbers(tmp_path, layout):
+    src = tmp_path / "rules.html"
+    src.write_text(_html(ONE_DIGIT[layout]), encoding="utf-8")
+    data, _ = import_sources([src], "one")
+    assert [(s["number"], s["title"]) for s in data["sections"]] == [("1", "Общие положения"), ("2", "Существа")]
+    assert [(c["number"], c["text"]) for c in data["clauses"]] == [
+        ("1.1", "Игра ведётся двумя игроками."),
+        ("1.2", "Колода из 30 карт."),
+        ("2.1", "Существо может двигаться."),
+        ("2.2", "Артефакт не может двигаться."),
+    ]
+
+
+def test_a_nested_list_under_a_one_digit_section_is_its_points(tmp_path):
+    src = tmp_path / "rules.html"
+    src.write_text(_html(
+        "<h2>1. Общие положения</h2>\n<ol><li>Игра ведётся двумя игроками.<ol><li>Колода из 30 карт.</li></ol></li>"
+        "<li>Первым ходит игрок, выигравший жребий.</li></ol>\n<h2>2. Существа</h2>\n"
+        "<ol><li>Существо может двигаться.</li></ol>"), encoding="utf-8")
+    data, _ = import_sources([src], "one")
+    assert [c["number"] for c in data["clauses"]] == ["1.1", "1.1.1", "1.2", "2.1"]
+    assert data["clauses"][1]["text"] == "Колода из 30 карт."
+
+
+def test_one_digit_and_three_digit_sections_mixed_name_the_line():
+    raw = _html("<h2>1. Общие положения</h2>\n<ol><li>Игра ведётся двумя игроками.</li></ol>\n"
+                "<h2>205. Существа</h2>\n<ol><li>Существо может двигаться.</li></ol>").encode()
+    with pytest.raises(RulebookError) as e:
+        read_full(raw, "r.html")
+    msg = str(e.value)
+    assert "r.html, строка 4" in msg and "205" in msg and "одной цифрой" in msg
+
+
+def test_lists_restarting_at_one_are_never_glued_together(tmp_path):
+    """No header the reader knows: the two lists are refused with the line of the second one's
+    first item, not merged into items «1» and «2» holding the text of both."""
+    src = tmp_path / "rules.html"
+    src.write_text(_html("<p>Вводный текст.</p>\n<ol><li>Игра ведётся двумя игроками.</li></ol>\n"
+                         "<p>Ещё текст.</p>\n<ol><li>Существо может двигаться.</li></ol>"), encoding="utf-8")
+    with pytest.raises(RulebookError) as e:
+        import_sources([src], "one")
+    assert "rules.html, строка 5" in str(e.value) and "номер 1 уже у другого абзаца" in str(e.value)
+
+
+def test_the_scraped_chapter_list_keeps_its_numbers():
+    """«<h1>3. Стек</h1><ol start="3"><li>Стек<ol>…»: the scraped pages' layout is not a one-digit
+    section (its list starts at the header's number and tells the chapter again)."""
+    raw = _html('<h1>3. Стек</h1>\n<ol start="3"><li>Стек<ol><li>Стек состоит из игродействий.</li>'
+                "</ol></li></ol>").encode()
+    assert read_full(raw, "s.html") is None
+
+
+def test_a_one_digit_part_before_three_digit_sections_stays_a_part():
+    raw = _html("<p><b>1. Основы игры</b></p>\n<p>100. Общие положения.</p>\n<ol><li>Игра ведётся двумя игроками.</li></ol>\n"
+                "<p>101. Колода.</p>\n<ol><li>Колода из 30 карт.</li></ol>").encode()
+    book = read_full(raw, "r.html")
+    assert [(s["number"], s["part"]) for s in book.sections] == [("100", "1. Основы игры"), ("101", "1. Основы игры")]
+    assert [c.number for c in book.clauses] == ["100.1", "101.1"]
+
+
+# ------------------------------------------------------------ parenthetical words
+@pytest.mark.parametrize("q, want", [
+    ("Симбиот погибает, может быть?", "Симбиот погибает?"),
+    ("Может быть, симбиот погибает?", "Симбиот погибает?"),
+    ("Симбиот, может быть, погибает?", "Симбиот погибает?"),
+    ("Наверное, симбиот погибает?", "Симбиот погибает?"),
+    ("Артефакт может, кажется, двигаться?", "Артефакт может двигаться?"),
+    # not set off, or a lone «может»: the asked modal stays
+    ("Может быть только одна местность?", "Может быть только одна местность?"),
+    ("Может, если он закрыт, двигаться?", "Может, если он закрыт, двигаться?"),
+    ("Возможно ли, что артефакт двигается?", "Возможно ли, что артефакт двигается?"),
+])
+def test_parenthetical_words_are_not_the_asked_modal(q, want):
+    assert without_parenthetical(q) == want
+
+
+@pytest.mark.parametrize("q", ["Симбиот погибает, может быть?", "Может быть, симбиот погибает?",
+                               "Симбиот, может быть, погибает?", "Симбиот погибает, или может быть?"])
+def test_a_parenthetical_maybe_is_never_a_bare_yes_it_can(q):
+    a = ask(q)
+    assert a.verdict != "Да, может" and not (a.verdict or "").startswith("Да, может"), a.verdict
+    if a.verdict is not None:
+        assert a.verdict.startswith("Да, погибает, если"), a.verdict
+        assert set(a.citations) <= {"209.4", "209.5", "209.6"} and a.citations, a.citations
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(list("абв ,?!.") + ["может быть", "наверное", "или", "Может быть, "]), max_size=30)
+       .map("".join))
+def test_removing_parenthetical_words_never_grows_and_is_stable(s):
+    out = without_parenthetical(s)
+    assert len(out) <= len(s)
+    assert without_parenthetical(out) == out or len(without_parenthetical(out)) < len(out)
+
+
+# ------------------------------------------------------------ a claim naming its own opposite
+@pytest.mark.parametrize("prop, alt", [
+    ("артефакт может двигаться или не может", True),
+    ("артефакт не может двигаться, или может", True),
+    ("симбиот погибает, или нет", True),
+    ("артефакт может двигаться, а может и нет", True),
+    ("симбиота можно положить на летающее существо", False),
+    ("артефакт не может двигаться или атаковать", False),
+    ("можно положить симбиота или экипировку", False),
+])
+def test_self_alternative(prop, alt):
+    assert self_alternative(prop) is alt
+
+
+@pytest.mark.parametrize("q", [
+    "Я думаю, что артефакт может двигаться или не может. Верно?",
+    "Противник говорит, что артефакт может двигаться или не может. Он прав?",
+    "Я думаю, что артефакт не может двигаться, или может. Верно?",
+    "Противник говорит, что артефакт может двигаться, а может и не может. Он прав?",
+    "Я думаю, что артефакт может двигаться, или нет. Верно?",
+    "Я думаю, что симбиот погибает? или не погибает? Верно?",
+])
+def test_a_claim_naming_its_own_opposite_gets_no_verdict(q):
+    a = ask(q)
+    assert a.verdict is None, a.verdict
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("Противник говорит, что артефакт не может двигаться. Он прав?", "Да, противник прав"),
+    ("Противник говорит, что симбиота можно положить на летающее существо. Так или нет?", "Нет, противник не прав"),
+    ("Я думаю, что артефакт не может двигаться. Верно или нет?", "Да, вы правы"),
+])
+def test_a_plain_claim_or_an_or_not_check_is_still_judged(q, lead):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] in {"210.2", "209.4"}
