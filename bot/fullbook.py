@@ -1090,6 +1090,17 @@ def _looks_title(s: str, following: str) -> bool:
     return not _T_ITEM.match(_clean(following)) and not _T_FULL.match(_clean(following))
 
 
+_ONE_DIGIT_FULL = re.compile(r"(?m)^\s*\d\.\d{1,3}\.?\s+\S")
+_THREE_DIGIT_FULL = re.compile(r"(?m)^\s*\d{2,3}\.\d{1,3}\.?\s*\S|^\s*\d{2,3}\.\s+[А-ЯЁ]")
+
+
+def one_digit_text(text: str) -> bool:
+    """True for a text (of a PDF) whose paragraphs carry full numbers with a one-digit section
+    («1.1. Игра ведётся …», «2.3 …») and no paragraph or header numbered 10–999: the layout
+    ``bot.pages`` reads (``read_text_book`` knows sections «100.» … only)."""
+    return bool(_ONE_DIGIT_FULL.search(text)) and not _THREE_DIGIT_FULL.search(text)
+
+
 def looks_like_full_text(text: str) -> bool:
     """True for a plain-text rulebook in its own layout: at least two «NNN. Title» lines
     each followed by a numbered item line, or one such line that opens the file (a
@@ -1258,7 +1269,10 @@ def read_full(raw: bytes, source: str) -> FullBook | None:
     a scraped page). Raises ``RulebookError`` for a PDF that cannot be read or a
     complete rulebook with a structural fault (message names the file and line)."""
     if raw[:5] == b"%PDF-":
-        return read_text_book(pdf_text(raw, source), source)
+        text = pdf_text(raw, source)
+        if one_digit_text(text):
+            return None     # «1. Общие положения» / «1.1. …»: read as text pages (bot.pages numbers them)
+        return read_text_book(text, source)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -675,6 +675,10 @@ def import_sources(paths: list[Path | str], edition: str, keep_unplaced: bool = 
             data, report = edition_from_book(book, raws[0][0].name, edition)
             report.notes[:0] = encodings
             return data, report
+        if raws[0][1][:5] == b"%PDF-":   # a PDF numbered «1.1. …»: its text is read as a page
+            from bot.fullbook import pdf_text
+
+            raws = [(raws[0][0], pdf_text(raws[0][1], raws[0][0].name).encode("utf-8"))]
     elif any(raw[:5] == b"%PDF-" for _, raw in raws):
         raise RulebookError("PDF с полными правилами импортируется один, отдельной редакцией; указано файлов: "
                             f"{len(raws)}")

@@ -177,3 +177,52 @@ def test_a_plain_claim_or_an_or_not_check_is_still_judged(q, lead):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
     assert a.citations[0] in {"210.2", "209.4"}
+
+
+# ------------------------------------------------------------ chat: /rule floods and the /reading round trip
+def test_a_chat_rule_message_answers_each_number_once_and_at_most_ten():
+    from bot.chat.handlers import handle
+    from bot.limits import CHAT_RULE_QUERIES
+
+    r = handle("/rule " + "209.5 " * 300)
+    assert len(r.answers) == 1 and r.answers[0].citations == ["209.5"]
+    nums = " ".join(f"209.{i}" for i in range(1, 12)) + " 210.1 210.2"
+    r = handle("/rule " + nums)
+    assert [a.citations for a in r.answers[:CHAT_RULE_QUERIES]] == [[f"209.{i}"] for i in range(1, 11)]
+    assert len(r.answers) == CHAT_RULE_QUERIES + 1
+    note = " ".join(b.text for b in r.answers[-1].blocks)
+    assert "первые 10 номеров из 13" in note
+
+
+@pytest.mark.parametrize("q", [
+    "Противник говорит, что шмотку можно надеть на летуна. Он прав?",
+    "Я думаю, что артефакт не может двигаться. Верно?",
+    "У моего мага «Закройте выбранное открытое существо противника, в противном случае нанесите себе 1 рану». "
+    "У противника все существа закрыты. Что будет?",
+])
+def test_reading_gives_the_scenario_ask_answered_on_and_scenario_takes_it_back(q):
+    """A claim or card text on a board is answered on a compiled scenario (``ask --json`` has
+    ``reading``): ``/reading`` gives that YAML (it said «Сценарий не составлен: не понял слова:
+    «говорит» …») and ``/scenario`` with it runs and passes."""
+    from bot.chat.handlers import handle
+
+    a = ask(q)
+    assert a.verdict is not None and a.reading is not None
+    code = [b.text for ans in handle("/reading " + q).answers for b in ans.blocks if b.kind == "code"]
+    assert len(code) == 1 and code[0].startswith("title:")
+    back = handle("/scenario\n" + code[0]).answers
+    assert [x.verdict for x in back] == ["сценарий выполнен"]
+
+
+def test_a_pdf_numbered_with_one_digit_sections_imports_with_its_numbers(tmp_path):
+    pytest.importorskip("pypdf")
+    from tests.pdfmake import make_pdf
+
+    src = tmp_path / "rules.pdf"
+    src.write_bytes(make_pdf([["1. Общие положения", "1.1. Игра ведётся двумя игроками.", "1.2. Каждый игрок имеет колоду.",
+                               "2. Колода", "2.1. В колоде не более трёх одинаковых карт."]]))
+    data, _ = import_sources([src], "one-pdf")
+    assert [(c["number"], c["text"]) for c in data["clauses"]] == [
+        ("1.1", "Игра ведётся двумя игроками."), ("1.2", "Каждый игрок имеет колоду."),
+        ("2.1", "В колоде не более трёх одинаковых карт.")]
+    assert [s["number"] for s in data["sections"]] == ["1", "2"]

@@ -238,9 +238,16 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
     if not args:
         return Reply([note_answer(q, f"Нужен аргумент. Пример: {spec.usage}", route="help")])
     if name == "rule":  # several numbers: one answer each, as ``berserk-judge rule`` prints them
+        from bot.limits import CHAT_RULE_QUERIES
         from bot.lookup import split_queries
 
-        answers = [_call(spec, f"/rule {n}", (n, ctx.edition)) for n in split_queries(args)]
+        queries = list(dict.fromkeys(split_queries(args)))   # a number repeated is answered once
+        answers = [_call(spec, f"/rule {n}", (n, ctx.edition)) for n in queries[:CHAT_RULE_QUERIES]]
+        if len(queries) > CHAT_RULE_QUERIES:
+            answers.append(note_answer(q, f"Показаны первые {CHAT_RULE_QUERIES} номеров из {len(queries)}: "
+                                          f"в одном сообщении /rule — не больше {CHAT_RULE_QUERIES}. "
+                                          "Остальные пришлите следующим сообщением.", route="help"))
+            return Reply(answers)
         last = _with_nav(answers[-1], ctx)
         return Reply(answers[:-1] + last.answers, last.buttons)
     if name == "search":
