@@ -226,3 +226,51 @@ def test_a_pdf_numbered_with_one_digit_sections_imports_with_its_numbers(tmp_pat
         ("1.1", "Игра ведётся двумя игроками."), ("1.2", "Каждый игрок имеет колоду."),
         ("2.1", "В колоде не более трёх одинаковых карт.")]
     assert [s["number"] for s in data["sections"]] == ["1", "2"]
+
+
+@pytest.mark.parametrize("q", [
+    "Я говорю, что симбиота можно положить на летающее существо. Я говорю, что нельзя. Кто прав?",
+    "Противник говорит, что артефакт может двигаться. Противник говорит, что не может. Кто прав?",
+    "Противник говорит, что артефакт может двигаться, а потом говорит, что не может. Он прав?",
+])
+def test_one_side_saying_a_statement_and_its_opposite_gets_no_verdict(q):
+    """Was «Прав противник» (nobody else spoke) or «Нет, противник не прав» (he also said the
+    right thing)."""
+    a = ask(q)
+    assert a.verdict is None, a.verdict
+    assert "в вопросе противоречие" in " ".join(b.text for b in a.blocks)
+
+
+def test_two_sides_each_with_a_statement_are_still_a_dispute():
+    a = ask("Противник говорит, что артефакт может двигаться. Я говорю, что не может. Кто прав?")
+    assert a.verdict is not None and a.verdict.startswith("Вы правы"), a.verdict
+    assert a.citations[0] == "210.2"
+
+
+# ------------------------------------------------------------ card text: a run of icons with no colon
+def test_the_cost_terminal_and_the_granted_cost_are_bounded_runs():
+    """The lexer tries COST at every icon; an unbounded run of icons scanned every icon after it,
+    so 20,000 characters of «{tap}» took over a minute to parse (quadratic). The run is bounded at
+    16 icons: a longer one is no cost where it starts."""
+    import re
+
+    from bot.abilities.grammar import load
+    from bot.abilities.recovery import _GRANTED
+
+    cost = next(t for t in load().terminals if t.name == "COST")
+    rx = re.compile(cost.pattern.to_regexp())
+    assert rx.match("{tap}{counter}{counter}:") and rx.match("3 {counter}{tap} (1 раз за ход):")
+    assert rx.match("{tap}" * 16 + ":") and not rx.match("{tap}" * 17 + ":")
+    assert rx.match("{tap}" * 17 + ":", 5)
+    assert _GRANTED.search("получает {tap}: ранить") and not _GRANTED.match("{tap}" * 17 + ":")
+
+
+@pytest.mark.parametrize("n", [5, 20, 2000])
+def test_a_run_of_payment_icons_is_a_payment_without_an_action_whatever_its_length(n):
+    """A run of more than 60 characters of icons was reported «complete» (the payment-only check
+    skipped long leaves)."""
+    from bot.abilities.parser import parse
+
+    r = parse("{tap}" * n)
+    assert not r.complete
+    assert [u.reason for u in r.unparsed] == ["оплата без особенности: после значков оплаты нет действия"]

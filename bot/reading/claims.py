@@ -1155,6 +1155,32 @@ def self_alternative(proposition: str) -> bool:
     return False
 
 
+def _self_contradiction(question: str) -> tuple[str, str, str] | None:
+    """``(who, first, second)`` when one side of the dispute says a statement and then its
+    opposite («противник говорит, что может. Противник говорит, что не может», «я говорю, что
+    можно. Я говорю, что нельзя», «…, а потом говорит, что не может»): a one-word stance after a
+    statement of the other polarity, by the same person (``who``: «вы» / the word naming the other
+    side). ``None`` otherwise — two statements of different sides are the dispute itself."""
+    f = fold(_expand_abbreviations(" ".join(question.split())))
+    m = _check_re().search(f)
+    if m is None:
+        return None
+    said = [s for s in _speakers(f[:m.start()].rstrip(" ,.;:—–-")) if s.content and not s.disputes]
+    for i, a in enumerate(said):
+        for b in said[i + 1:]:
+            if a.who != b.who or (a.who == "other" and a.other_word and b.other_word and a.other_word != b.other_word):
+                continue
+            sa, sb = _stance(a.content), _stance(b.content)
+            if (sa is None) == (sb is None):
+                continue    # two full statements (or two stances): not read as one side's turnaround
+            full, stance = (a, sb) if sa is None else (b, sa)
+            pol = _polarity(full.content)
+            if pol is not None and stance is not None and pol != stance:
+                who = "вы" if a.who == "me" else (a.other_word or b.other_word or "противник")
+                return who, _split_reason(a.content)[0].strip(" ,"), _split_reason(b.content)[0].strip(" ,")
+    return None
+
+
 def _told_after(question: str, proposition: str) -> str:
     """The words of ``question`` from its claimed ``proposition`` to the check asked («…
     погибает? или не погибает? Верно?» -> «симбиот погибает? или не погибает»): what the claimer
@@ -1176,12 +1202,15 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         return None
     asked = c.asked
     decided, inner = _ask_proposition(asked, edition)
-    if self_alternative(c.proposition) or self_alternative(_told_after(question, c.proposition)):
+    both = _self_contradiction(question)
+    if both is not None or self_alternative(c.proposition) or self_alternative(_told_after(question, c.proposition)):
         inner = inner or decided
         if inner is None:
             return None
         found = inner.verdict or (inner.blocks[0].text if inner.blocks else "вопрос понят не полностью")
-        blocks = [Block("text", "Проверить утверждение не могу: в нём сказано и «да», и «нет». По правилам: " + found),
+        why = (f"в вопросе противоречие: {both[0]} {'говорите' if both[0] == 'вы' else 'говорит'} и «{both[1]}», "
+               f"и «{both[2]}»" if both is not None else "в нём сказано и «да», и «нет»")
+        blocks = [Block("text", f"Проверить утверждение не могу: {why}. По правилам: " + found),
                   *inner.blocks[(0 if inner.verdict else 1):]]
         return replace(inner, question=question, verdict=None, blocks=blocks, citations=list(inner.citations),
                        trace=[f"утверждение: {c.proposition} (называет и свою противоположность)", *inner.trace],
