@@ -274,3 +274,35 @@ def test_a_run_of_payment_icons_is_a_payment_without_an_action_whatever_its_leng
     r = parse("{tap}" * n)
     assert not r.complete
     assert [u.reason for u in r.unparsed] == ["оплата без особенности: после значков оплаты нет действия"]
+
+
+# ------------------------------------------------------------ card files: control characters
+from tests.cards_support import card_home, write_json  # noqa: E402,F401
+
+
+def test_a_card_with_a_control_character_is_refused_at_its_record(card_home):
+    """A NUL in a name was imported and printed as is by ``card`` (and in chat)."""
+    from bot.cards import db
+    from bot.cards.importer import import_files
+
+    cards = [{"name": "Лесной страж", "type": 0, "text": "{tap}: Ранить выбранное существо на 2\nПервый удар."},
+             {"name": "\x00Нуль", "type": 0, "text": "Первый удар."},
+             {"name": "Ночной ястреб", "type": 1, "text": "Первый\x1b[31m удар."}]
+    r = import_files([str(write_json(card_home / "c.json", cards))])
+    assert r.added == 1
+    reasons = [why for *_, why in r.rejected]
+    assert any("в имени карты управляющий символ (код 0, позиция 1)" in w for w in reasons), r.rejected
+    assert any("в тексте карты управляющий символ (код 27" in w for w in reasons), r.rejected
+    assert [c.name for c in db.all_cards(db.cards_store())] == ["Лесной страж"]
+
+
+def test_a_zero_byte_in_a_complete_html_rulebook_is_refused_with_its_offset(tmp_path):
+    """The complete-book reader took «Иг\\x00ра» into the clause text (and ``rule`` printed the
+    NUL); the scraped-page reader refused it as binary only within its first 8 KB."""
+    src = tmp_path / "rules.html"
+    body = "<p><b>101. Общие положения.</b></p><ol><li>Иг\x00ра ведётся двумя игроками.</li></ol>"
+    src.write_bytes(_html(body).encode("utf-8"))
+    with pytest.raises(RulebookError) as e:
+        import_sources([src], "nul")
+    at = _html(body).encode("utf-8").index(0)
+    assert str(e.value).startswith(f"rules.html: двоичный файл (байт {at} — нулевой)")
