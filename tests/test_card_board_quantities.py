@@ -137,3 +137,43 @@ def test_a_topic_label_is_no_unread_board_clause():
     facts, unread = _facts("короткий вопрос. «{tap}: Снимите с вашего существа 2 фишки; излечите его на 2». "
                            "на моих сущах по одной фишке. излечится?")
     assert unread == [] and facts == [("quantity", "own", "counters", (("counters", "==", 1),))]
+
+
+def test_a_count_over_several_creatures_is_not_read_as_each_ones():
+    # «на моих сущах две фишки» may be one on each: whose counters is not told — named, not guessed
+    for said in ("на моих сущах две фишки.", "у меня на сущах три фишки в сумме."):
+        facts, unread = _facts(f"текст «{{tap}}: Снимите с вашего существа 2 фишки – откройте выбранное существо». {said} "
+                               "откроется?")
+        assert not any(k == "quantity" for k, *_ in facts) and unread
+    facts, _ = _facts("текст «{tap}: Снимите с вашего существа 2 фишки – откройте выбранное существо». на моих сущах "
+                      "по две фишки. откроется?")
+    assert facts == [("quantity", "own", "counters", (("counters", "==", 2),))]
+
+
+# ------------------------------------------------------------------ the board told in chat style
+CLOSE_THEN = "«{tap}: Закройте выбранное открытое существо противника, при этом получите фишку»"
+
+
+def test_both_of_the_creatures_named_are_in_the_state_told_after_them():
+    facts, unread = _facts(f"у меня {CLOSE_THEN}. у врага 3 сущ, все они в тапе. фишку получу?")
+    assert ("none", "enemy", "open", ()) in facts and unread == []
+    a = ask(f"у меня {CLOSE_THEN}. у врага 2 сущ, оба в тапе. фишку получу?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "505.4"
+
+
+def test_every_one_but_one_is_not_every_one():
+    # «все закрыты, кроме одного» leaves an open creature: neither reader may read «все закрыты»
+    a = ask(f"у меня {CLOSE_THEN}. все существа противника закрыты, кроме одного. фишку получу?")
+    assert not (a.verdict or "").startswith("Нет")
+
+
+def test_a_pronoun_after_another_card_is_not_the_source():
+    facts, unread = _facts("у меня сущ «{tap}: Откройте выбранное закрытое существо противника». у противника тролль, "
+                           "он закрыт. что будет?")
+    assert not any(k == "source" for k, *_ in facts) and unread == ["он закрыт."]
+
+
+def test_a_summoned_card_put_on_a_restricted_creature_is_left_to_the_placement_rules():
+    # «на летающее существо» may not be allowed (212.3): the text's «поместите» alone does not decide it
+    a = ask("вызываю шмотку, в тексте «поместите её на выбранное летающее существо». она погибнет?")
+    assert not (a.verdict or "").startswith("Нет, не погибает")

@@ -87,6 +87,8 @@ _IMPOSSIBLE = (
 )
 # «все существа (уже) закрыты»: every candidate is already in the state the part would bring about
 _ALL_STATE_RE = re.compile(r"\bвсе\s+(?:\w+\s+){0,2}?(?:уже\s+)?([а-я]+(?:ты|ны|ены))\b")
+_EXCEPT_RE = re.compile(r"(?<![а-яё])" + alternation(section("card_board")["facts"]["except"]) + r"(?![а-яё])")
+"""«кроме одного», «за исключением …»: «все …» is then not every one (``card_board.facts.except``)."""
 _PRONOUN_RE = re.compile(r"\b(" + _words("pronouns") + r")\b")
 
 
@@ -527,6 +529,8 @@ class _State:
     def impossible_already(self, raw: str, s: str) -> Fact | None:
         said = raw.strip(" ,.?!")
         m = _ALREADY_RE.search(s) or _ALL_STATE_RE.search(s)
+        if m and _EXCEPT_RE.search(s):
+            return None     # «все его существа закрыты, кроме одного»: not every one is
         # a state («уже закрыто», «все существа закрыты»), not a past action («уже закрыл» = performed)
         if m and not re.search(r"\bне\b", s[:m.start()]) and pos(m.group(1)) in ("ADJS", "ADJF", "PRTS", "PRTF",
                                                                                      "ADVB"):

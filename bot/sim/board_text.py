@@ -484,6 +484,19 @@ def read_board_facts(question: str) -> BoardFacts:
             if not asking and _OPPONENT_TURN.search(clause):
                 facts.append(Fact("turn", "enemy", None, raw.strip()))       # «сейчас ход противника»
                 continue
+            told_of = None if asking or antecedent is None else _pronoun_state(clause, w)
+            if told_of is not None:
+                # «у врага 2 сущ, оба в тапе»: the creatures just named are in that state (all of them for
+                # «оба / они»: then they are all of that side); «у него гоблин, он открыт»
+                plural, state = told_of
+                f = facts[antecedent]
+                if f.kind != "exists" or f.card_kind != "creature" or (f.restriction is not None and plural):
+                    unread.append(raw.strip())
+                elif f.restriction is None:
+                    facts[antecedent] = replace(f, restriction=state, only=f.only or plural, said=f"{f.said}, {raw.strip()}")
+                elif state != f.restriction and state not in f.also:
+                    facts[antecedent] = replace(f, also=(*f.also, state), said=f"{f.said}, {raw.strip()}")
+                continue
             own_state = _source_state(clause, w)
             if own_state is not None and not asking and not own_state[1] and antecedent is not None \
                     and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:оно|он|она)(?![а-яё])", clause):
@@ -493,6 +506,11 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts[antecedent] = replace(f, restriction=own_state[0], said=f"{f.said}, {raw.strip()}")
                 else:
                     unread.append(raw.strip())
+                continue
+            if own_state is not None and not asking and not own_state[1] and ci > 0 and "⟪Q⟫" not in cls[ci - 1] \
+                    and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:он|она|оно)(?![а-яё])", clause) \
+                    and (_has(fold(cls[ci - 1]), w["enemy"]) or _opens_with(fold(cls[ci - 1]), w["possessive"])):
+                unread.append(raw.strip())      # «у противника гоблин, он закрыт»: «он» is the card named before
                 continue
             if own_state is not None and not asking:
                 # «оно сейчас закрыто»; «моё существо закрыто» (``own_noun``: which card is meant is
@@ -586,6 +604,9 @@ def read_board_facts(question: str) -> BoardFacts:
                 elif not asked_sentence and (_has(clause, w["stats"]) or re.search(r"(?<![\d.])\d+(?![\d.])", clause)):
                     unread.append(raw.strip())  # «у него броня 1»: a number or stat of a card the board does not keep
                     continue
+                elif not asked_sentence and _words_re(tuple(w["counted"])).search(f" {clause} "):
+                    unread.append(raw.strip())  # «оба в тапе», «кроме одного»: said of cards, and not understood
+                    continue
                 else:
                     continue
             if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
@@ -628,6 +649,9 @@ def read_board_facts(question: str) -> BoardFacts:
                 # all the creatures of that side (besides the card with the text)
                 facts.append(Fact("exists", owner, restr, raw.strip(), only=True))
             elif restr in OPPOSITE and (_has(clause, w["every"]) or _only_state(clause, w)):
+                if _words_re(tuple(w["except"])).search(f" {fold(sent)} "):
+                    unread.append(raw.strip())      # «все его существа закрыты, кроме одного»: not every one
+                    continue
                 facts.append(Fact("none", owner, OPPOSITE[restr], raw.strip()))
             elif _has(clause, w["exists"]) or any(re.search(rf"(?<![а-я]){re.escape(c)}(?![а-я])", clause)
                                                   for c in w["count"]):
@@ -734,6 +758,26 @@ def _drop_elaboration(sent: str, w: dict) -> str:
             or re.search(r"(?<![а-яё])(?:не|нет|ни)(?![а-яё])", inner) or re.search(rf"(?<![а-яё]){_PAST}(?![а-яё])", inner)
         return m.group(0) if said else " "
     return _ELABORATION.sub(keep, sent) if "(" in sent else sent
+
+
+def _pronoun_state(clause: str, w: dict) -> tuple[bool, str] | None:
+    """``(plural, state)`` of a clause that is only a pronoun for the creatures named before
+    (``pronoun_subject``: «оба», «они», «он»), adverbs and one state («оба в тапе», «он открыт»,
+    «они уже закрыты»): ``closed`` | ``open`` | ``flying`` | ``wounded``; else ``None``."""
+    rest = " " + " ".join(re.sub(r"^\s*(?:а|и|но)\s+", "", clause).split()) + " "
+    subj = w["pronoun_subject"]
+    m_pl = _words_re(tuple(subj["plural"])).search(rest)
+    m_pl = m_pl if m_pl and not rest[:m_pl.start()].strip() else None
+    m_sg = None if m_pl else _words_re(tuple(subj["single"])).search(rest)
+    m = m_pl or (m_sg if m_sg and not rest[:m_sg.start()].strip() else None)
+    if m is None:
+        return None
+    body = rest[m.end():]
+    body = _words_re(tuple(w["source_adverbs"])).sub(" ", f" {body} ").strip()
+    states = [r for r in ("closed", "open", "flying", "wounded") if _has(body, w[r])]
+    if len(states) != 1 or re.search(r"(?<![а-яё])(?:не|ни|нет)(?![а-яё])", body) or len(body.split()) > 2:
+        return None
+    return bool(m_pl), states[0]
 
 
 def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
@@ -855,8 +899,10 @@ def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
     before = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip())
     after = re.match(r"\s*:?\s*" + number + r"(?![а-яё\d])", clause[m.end():])
     hit = before or after
-    if hit is None:
-        return None
+    if hit is None or _words_re(tuple(q["total"])).search(f" {clause} "):
+        return None     # «две фишки в сумме»: a total over several cards, not what one of them has
+    if _words_re(tuple(q["several"])).search(f" {clause} ") and not re.search(r"(?<![а-яё])по\s+" + number, clause):
+        return None     # «на моих сущах две фишки»: of several creatures, without «по» — whose is not told
     tok = hit.group(1)
     return what, owner, int(tok) if tok.isdigit() else int(q["numbers"][tok])
 

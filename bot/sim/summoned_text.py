@@ -44,8 +44,9 @@ def mentions_summon(question: str) -> bool:
 
 
 def _placed_on(result) -> str | None:
-    """The words naming the card the text puts the summoned card on («ваше существо»), or
-    ``None`` when no part of the parsed text places it on a creature or card."""
+    """The words naming the creature the text puts the summoned card on («ваше существо»);
+    ``""`` when the text puts it on a card it restricts («летающее», an opponent's, an artifact: the placement
+    rules 209, 212.2–212.3 decide, not this module); ``None`` when no part places it."""
     from bot.sim.ability import leaf_action, placement_specs
 
     for leaf in (n for n in result.ast.walk() if n.kind == "effect"):
@@ -56,7 +57,10 @@ def _placed_on(result) -> str | None:
         if split is None:
             continue
         onto = split[1]
-        if onto.get("kind") in ("creature", "card") or onto.get("who") in ("own", "enemy", "chosen", "self"):
+        if onto.get("restrictions") or onto.get("kind") not in (None, "creature") \
+                or "enemy" in (onto.get("owner"), onto.get("who")):
+            return ""   # «на выбранное летающее существо»: whether it may go there is 209 / 212.3's, not decided here
+        if onto.get("kind") == "creature" or onto.get("who") in ("own", "enemy", "chosen", "self"):
             return fold(leaf.text).rsplit(" на ", 1)[-1].strip(" .")
     return None
 
@@ -109,6 +113,8 @@ def answer(question: str, result, edition: str) -> Answer | None:
     if facts.facts or told:
         return None     # a board is described: whether the card it names may host it is the simulator's
     on = _placed_on(result)
+    if on == "":
+        return None
     if on is None and not _summons(result):
         return None     # the quoted text neither summons nor places the card: it decides nothing here
     what, pron, host, alive = WHAT_RU[kind]
