@@ -306,3 +306,12 @@ def test_a_zero_byte_in_a_complete_html_rulebook_is_refused_with_its_offset(tmp_
         import_sources([src], "nul")
     at = _html(body).encode("utf-8").index(0)
     assert str(e.value).startswith(f"rules.html: двоичный файл (байт {at} — нулевой)")
+
+
+@pytest.mark.parametrize("msg", ["/glossary \x00", "/rule 209.5\x00", "/search симбиот\x1b[31m"])
+def test_a_control_character_in_a_chat_message_is_never_quoted_back(msg):
+    from bot.chat.handlers import handle
+
+    r = handle(msg)
+    shown = " ".join(b.text for a in r.answers for b in a.blocks)
+    assert r.answers and "\x00" not in shown and "\x1b" not in shown

@@ -167,6 +167,11 @@ def deep_link_payload(number: str, kind: str = "r") -> str:
 
 
 # -- entry points -----------------------------------------------------------------
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters of a chat message (not tab, line feed, carriage return): read as spaces,
+so no answer quotes them back («Термин «\x00» не найден»)."""
+
+
 def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     """Answer one chat message.
 
@@ -181,7 +186,7 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     Other exceptions propagate (the transport's error handler answers politely).
     """
     ctx = chat_ctx(ctx)
-    text = text or ""
+    text = _CONTROL.sub(" ", text or "")    # a NUL or ESC pasted into a message is echoed by no reply
     too_long = _too_long(text)
     if too_long is not None:
         return Reply([note_answer(clip(text), too_long)])
