@@ -252,3 +252,28 @@ def test_a_kind_named_after_the_zone_question_is_compared_not_asked():
 def test_distributing_parasites_is_assigning_them():
     a = scenario_answer("на шаге рассадки я раскидываю паразитов раньше, чем противник назначит своих симбиотов?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "405.2"
+
+
+# ------------------------------------------------------------------ «не кладут» asks the ban; «не может» told bans a cell
+@pytest.mark.parametrize("q,verdict,first", [
+    ("симба не вешают на летуна?", "Да, нельзя", "209.4"),
+    ("паразита ведь не сажают на свои сущи?", "Да, нельзя", "209.1"),
+    ("паразита не кладут на существо противника?", "Нет, можно", "209.1"),
+])
+def test_a_negated_placing_verb_asks_the_ban(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+@pytest.mark.parametrize("q,first", [
+    ("у моего симба написано, что он не может перемещаться на клетки второго ряда. хозяин может туда пойти?", "209.11"),
+    ("у шмотки есть особенность, что она не может перемещаться на соседнюю клетку. хозяин может туда сходить?", "212.8"),
+])
+def test_a_ban_told_as_cannot_binds_the_host(q, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+def test_address_words_are_fillers():
+    a = scenario_answer("народ подскажите, в какую подфазу можно объявлять движение сущ?")
+    assert "Выбора" in a.verdict and a.citations[0] == "506.2"

@@ -1172,6 +1172,11 @@ class _Reader:
             elif p is not None and p.text == "не" and p.sent == m.sent and not (nxt is not None and nxt.text == "ли"):
                 neg_word = "не " + m.text
                 self.use(p.i)
+        if neg_word is None and not modal and place is not None and yes_no:
+            ne = self.tok(place.i - 1)
+            if ne is not None and ne.text == "не" and ne.sent == place.sent and place.tense != "past":
+                neg_word = "нельзя"     # «паразита ведь не сажают на свои сущи?»: «не кладут» is the ban asked
+                self.use(ne.i)
         for t in sent:
             if t.text in ("ли", "разве", "неужели", "так") or t.text in ("же", "ж"):
                 self.use(t.i)
