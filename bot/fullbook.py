@@ -421,30 +421,44 @@ class _HtmlBook:
         self.dropped: tuple | None = None  # a section header followed by text: (number, title, line, text, line)
         self.by_paragraph = False  # the last dictionary entry came from a «<b>Термин</b> – …» paragraph
         self.between: list[tuple[str, int]] = []  # paragraphs after it, not yet known to be its lines
+        self.part_header: tuple[str, str, int] | None = None  # «1. Общие положения»: a part, or a section if an <ol> follows
+        self.ol_next = False  # the block being read is followed by an <ol> (its next sibling)
 
     def where(self, line: int) -> str:
         return f"{self.source}, строка {line}"
 
     # the stream of blocks ------------------------------------------------------
-    def walk(self, node: Node) -> None:
+    def walk(self, node: Node, ol_after: bool = False) -> None:
+        """Read the blocks of ``node``; ``ol_after``: an ``<ol>`` follows ``node`` itself (so its
+        last paragraph may be the one-digit header of that list, «<div>1. Общие положения</div><ol>»)."""
         loose: list[str | Node] = []
 
-        def flush() -> None:
+        def flush(ol_next: bool) -> None:
             if loose:
                 tmp = Node("#", {}, node.line)
                 tmp.children = list(loose)
                 loose.clear()
+                self.ol_next = ol_next
                 self.para(tmp)
 
-        for c in node.children:
+        kids = node.children
+
+        def before_ol(at: int) -> bool:
+            """The next block after ``kids[at]`` is an ``<ol>`` (or none follows and ``ol_after``)."""
+            k = next((k for k in kids[at + 1:] if not isinstance(k, str) or k.strip()), None)
+            return ol_after if k is None else (not isinstance(k, str) and k.tag == "ol")
+
+        for at, c in enumerate(kids):
+            self.ol_next = not isinstance(c, str) and c.tag in ("p", "div") and before_ol(at)
             if isinstance(c, str) or c.tag in ("a", "span", "strong", "b", "em", "i", "u", "font", "img", "br", "sup", "sub", "small", "big"):
                 if isinstance(c, Node) and c.find({"ol", "table", "p"}):
-                    flush()
+                    flush(False)
                     self.walk(c)
                 else:
                     loose.append(c)
                 continue
-            flush()
+            flush(c.tag == "ol")
+            self.ol_next = not isinstance(c, str) and c.tag in ("p", "div") and before_ol(at)
             if c.tag == "ol":
                 self.olist(c)
             elif c.tag == "ul":
@@ -469,8 +483,8 @@ class _HtmlBook:
             elif c.tag == "dl":
                 self.dlist(c)
             else:
-                self.walk(c)
-        flush()
+                self.walk(c, before_ol(at))
+        flush(ol_after)
 
     def entry_list(self, ul: Node) -> bool:
         """A ``<ul>`` under an unnumbered header whose items are all «<b>Термин</b> –
@@ -511,6 +525,7 @@ class _HtmlBook:
         text = inline_text(node)
         if not text:
             return
+        self.part_header = None
         m = SECTION_RE.match(text)
         if m and _is_header_text(m.group("t")):
             self.end_entries()
@@ -518,10 +533,16 @@ class _HtmlBook:
             self.header = self.dropped = None
             return
         m = PART_RE.match(text)
+        if m and _is_header_text(m.group("t")) and not (_is_bold(node) or node.tag.startswith("h")) and self.pending is None \
+                and self.ol_next:
+            # a plain «<p>1. Общие положения.</p>»: a section numbered with one digit if its <ol> follows
+            self.part_header = (m.group("n"), m.group("t").strip().rstrip(".").strip(), node.line)
+            return
         if m and _is_header_text(m.group("t")) and (_is_bold(node) or node.tag.startswith("h")):
             self.part = f"{m.group('n')}. {m.group('t').strip().rstrip('.')}"
             self.pending = None
             self.header = None
+            self.part_header = (m.group("n"), m.group("t").strip().rstrip(".").strip(), node.line)
             return
         if (_is_bold(node) or node.tag.startswith("h")) and len(text.split()) <= 6:
             self.pending = self.dropped = None
@@ -568,6 +589,13 @@ class _HtmlBook:
     # numbered sections -----------------------------------------------------------
     def olist(self, ol: Node) -> None:
         self.end_entries()
+        if self.pending is None and self.part_header is not None and "start" not in ol.attrs:
+            # «1. Общие положения» and right after it its list: a section numbered with one digit
+            # (items 1.1, 1.2, points 1.1.1), not a part of three-digit sections
+            number, title, line = self.part_header
+            self.part = None
+            self.pending = (number, title, line)
+        self.part_header = None
         if self.pending is None:
             if self.dropped is not None and _wordy(" ".join(_own_text(li) for li in ol.children if isinstance(li, Node))):
                 number, _, line, text, at = self.dropped
@@ -590,6 +618,15 @@ class _HtmlBook:
             raise RulebookError(
                 f"{self.where(line)}: раздел {number} стоит после раздела {prev['number']} (строка {prev['line']}); "
                 "ожидались разделы по возрастанию номеров"
+            )
+        if self.book.sections and (len(number) == 1) != (len(self.book.sections[-1]["number"]) == 1):
+            prev = self.book.sections[-1]
+            raise RulebookError(
+                f"{self.where(line)}: раздел «{number}. {title[:40]}» пронумерован "
+                f"{'одной цифрой' if len(number) == 1 else 'числом ' + number}, а раздел {prev['number']} "
+                f"(строка {prev['line']}) — {'одной цифрой' if len(prev['number']) == 1 else 'числом из ' + str(len(prev['number'])) + ' цифр'}; "
+                "ожидались номера разделов одного вида (все «1.», «2.» … или все «100.», «101.» …); "
+                "если «1. …» — заголовок части, после него ожидался заголовок раздела, а не список пунктов"
             )
         self.seen[number] = line
         self.book.sections.append({"number": number, "title": title, "part": self.part, "line": line})
@@ -851,9 +888,16 @@ def looks_like_full_html(html: str) -> bool:
     hits = re.findall(r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}<(?:/[a-z0-9]+>\s*<)*(?:/?p>)?\s*(?:<[^>]*>\s*)*<ol\b", html, re.IGNORECASE)
     # a header in a heading or block element of its own («<h2>205. Сражение.</h2><ol>»)
     hits += _BLOCK_HEADER.findall(html)
+    # sections numbered with one digit («<h2>1. Общие положения</h2><ol>…»), in a heading or in bold
+    # (not the scraped pages' chapter list «<h1>3. Стек</h1><ol start="3"><li>Стек<ol>…», whose list
+    # starts at the header's number and tells the chapter again as its item)
+    hits += [a for a in _ONE_DIGIT_HEADER.findall(html) if "start" not in a.lower()]
     return len(hits) >= 1
 
 
+_ONE_DIGIT_HEADER = re.compile(
+    r"<(?:h[1-6]|b|strong|p|div)\b[^>]*>\s*\d\.\s*[^\d\s<.][^<]{0,140}(?:</(?:b|strong|span|font|em|i|u|a)>\s*)*"
+    r"</(?:h[1-6]|b|strong|p|div)>\s*(?:</?(?:p|div|b|strong)\b[^>]*>\s*)*<ol\b([^>]*)>", re.IGNORECASE)
 _BLOCK_HEADER = re.compile(
     r">\s*\d{2,3}\.\s*[^\d\s<.][^<]{0,140}(?:</(?:b|strong|span|font|em|i|u|a)>\s*)*"
     r"</(?:h[1-6]|div|p)>\s*(?:<[^>]*>\s*)*<ol\b", re.IGNORECASE)
@@ -1046,6 +1090,17 @@ def _looks_title(s: str, following: str) -> bool:
     return not _T_ITEM.match(_clean(following)) and not _T_FULL.match(_clean(following))
 
 
+_ONE_DIGIT_FULL = re.compile(r"(?m)^\s*\d\.\d{1,3}\.?\s+\S")
+_THREE_DIGIT_FULL = re.compile(r"(?m)^\s*\d{2,3}\.\d{1,3}\.?\s*\S|^\s*\d{2,3}\.\s+[А-ЯЁ]")
+
+
+def one_digit_text(text: str) -> bool:
+    """True for a text (of a PDF) whose paragraphs carry full numbers with a one-digit section
+    («1.1. Игра ведётся …», «2.3 …») and no paragraph or header numbered 10–999: the layout
+    ``bot.pages`` reads (``read_text_book`` knows sections «100.» … only)."""
+    return bool(_ONE_DIGIT_FULL.search(text)) and not _THREE_DIGIT_FULL.search(text)
+
+
 def looks_like_full_text(text: str) -> bool:
     """True for a plain-text rulebook in its own layout: at least two «NNN. Title» lines
     each followed by a numbered item line, or one such line that opens the file (a
@@ -1214,7 +1269,10 @@ def read_full(raw: bytes, source: str) -> FullBook | None:
     a scraped page). Raises ``RulebookError`` for a PDF that cannot be read or a
     complete rulebook with a structural fault (message names the file and line)."""
     if raw[:5] == b"%PDF-":
-        return read_text_book(pdf_text(raw, source), source)
+        text = pdf_text(raw, source)
+        if one_digit_text(text):
+            return None     # «1. Общие положения» / «1.1. …»: read as text pages (bot.pages numbers them)
+        return read_text_book(text, source)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -669,12 +669,20 @@ def import_sources(paths: list[Path | str], edition: str, keep_unplaced: bool = 
         except OSError as e:
             why = "нет прав на чтение" if isinstance(e, PermissionError) else "не удалось прочитать файл"
             raise RulebookError(f"{f}: {why}") from None
+    for f, raw in raws:     # a zero byte in a text page (a complete book as much as a scraped page)
+        if raw[:5] != b"%PDF-" and b"\x00" in raw:
+            raise RulebookError(f"{f.name}: двоичный файл (байт {raw.index(0)} — нулевой), а ожидалась страница "
+                                "правил (текст или HTML в UTF-8)")
     if len(raws) == 1:  # a complete rulebook is one file; several files are scraped pages
         book = read_full(raws[0][1], raws[0][0].name)
         if book is not None:
             data, report = edition_from_book(book, raws[0][0].name, edition)
             report.notes[:0] = encodings
             return data, report
+        if raws[0][1][:5] == b"%PDF-":   # a PDF numbered «1.1. …»: its text is read as a page
+            from bot.fullbook import pdf_text
+
+            raws = [(raws[0][0], pdf_text(raws[0][1], raws[0][0].name).encode("utf-8"))]
     elif any(raw[:5] == b"%PDF-" for _, raw in raws):
         raise RulebookError("PDF с полными правилами импортируется один, отдельной редакцией; указано файлов: "
                             f"{len(raws)}")

@@ -13,7 +13,10 @@ The numbers are far above anything a real question, card text or scenario needs.
   checked while the YAML streams in (``bot.sim.yamlnode``); ``SCENARIO_FILE_BYTES``
   for the file itself;
 - ``PAGE_BYTES``: one rulebook page given to ``rulebook import``;
-- ``SEARCH_K``: the most paragraphs ``search -k`` / ``/search … -k N`` shows.
+- ``SEARCH_K``: the most paragraphs ``search -k`` / ``/search … -k N`` shows;
+- ``CHAT_RULE_QUERIES``: the most paragraph numbers one chat ``/rule`` message answers
+  (each is a message of its own: «/rule 209.5 209.5 …» ×300 sent dozens into a group
+  limited to 20 a minute); repeats are answered once.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ SCENARIO_FILE_BYTES = 4 * SCENARIO_CHARS  # UTF-8: at most 4 bytes a character
 PAGE_BYTES = 20_000_000
 SEARCH_K = 50
 SEARCH_K_DEFAULT = 5
+CHAT_RULE_QUERIES = 10
 
 
 def check_length(text: str, limit: int, what: str) -> str:

@@ -477,6 +477,8 @@ def read_html(html: str, source: str) -> tuple[list[Item], list[Orphan]]:
         if text not in keep:
             continue
         page.line = line
+        if kind in ("header", "text"):
+            by_number.clear()   # a list after a header or text is a list of its own, even where its numbers restart at 1
         if kind == "header":
             m = _SECTION_NUM.match(text)
             if _PART.match(text):

@@ -177,7 +177,9 @@ _LEFTOVER = re.compile(r"(?P<refusable>не\s+(может\s+или\s+не\s+хо
                        r"|(?P<otherwise>в\s+противном\s+случае|(?<=[,;] )иначе\b)|(?P<and_then>(?<=[,;] )при\s+этом|при\s+этом(?!\s*[.)\n]|\s*$))", re.I)
 
 
-_GRANTED = re.compile(r"(\{[a-z0-9_]+\}\s*)+:")
+_GRANTED = re.compile(r"(\{[a-z0-9_]+\}\s*){1,16}:")
+"""A granted ability's cost («получает {tap}: …»); at most 16 icons, as the grammar's COST: an
+unbounded run made a search over thousands of icons without a colon quadratic."""
 
 
 def leftover_connectives(norm: str, ast: Node, unparsed: list[Unparsed]) -> list[Unparsed]:

@@ -257,12 +257,21 @@ def _strikes(v: Any) -> tuple[int, ...]:
     return () if all(x is None for x in vals) else tuple(x or 0 for x in vals)
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+"""A control character (NUL, ESC, …) in a card's name or text: shown in chat and the terminal as
+is (a NUL in a name came out in ``card`` and could break a Telegram message); refused."""
+
+
 def check_fields(f: dict[str, Any]) -> dict[str, Any]:
     """Validate neutral fields (bounds, types); returns them. Raises ``_Reject``."""
     name = f.get("name")
     if not isinstance(name, str) or not name.strip():
         raise _Reject("нет имени карты")
     name = " ".join(name.split())
+    bad = _CONTROL.search(name)
+    if bad:
+        raise _Reject(f"в имени карты управляющий символ (код {ord(bad.group(0))}, позиция {bad.start() + 1}); "
+                      "ожидались буквы, цифры и знаки препинания")
     if len(name) > MAX_NAME:
         raise _Reject(f"имя карты слишком длинное ({len(name)} символов, не больше {MAX_NAME})")
     if not re.search(r"[А-Яа-яЁёA-Za-z]", name):
@@ -273,6 +282,10 @@ def check_fields(f: dict[str, Any]) -> dict[str, Any]:
         raise _Reject("поле «текст»: ожидался текст")
     if len(text) > MAX_TEXT:
         raise _Reject(f"текст карты слишком длинный ({len(text)} символов, не больше {MAX_TEXT})")
+    bad = _CONTROL.search(text.replace("\n", " ").replace("\r", " ").replace("\t", " "))
+    if bad:
+        raise _Reject(f"в тексте карты управляющий символ (код {ord(bad.group(0))}, позиция {bad.start() + 1}); "
+                      "ожидался текст (переносы строк и табуляция допустимы)")
     f["text"] = text.strip()
     if f.get("kind") is None:
         raise _Reject("вид карты не указан или не распознан (существо, артефакт, местность, экипировка)")

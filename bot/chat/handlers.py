@@ -167,6 +167,11 @@ def deep_link_payload(number: str, kind: str = "r") -> str:
 
 
 # -- entry points -----------------------------------------------------------------
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters of a chat message (not tab, line feed, carriage return): read as spaces,
+so no answer quotes them back («Термин «\x00» не найден»)."""
+
+
 def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     """Answer one chat message.
 
@@ -181,7 +186,7 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
     Other exceptions propagate (the transport's error handler answers politely).
     """
     ctx = chat_ctx(ctx)
-    text = text or ""
+    text = _CONTROL.sub(" ", text or "")    # a NUL or ESC pasted into a message is echoed by no reply
     too_long = _too_long(text)
     if too_long is not None:
         return Reply([note_answer(clip(text), too_long)])
@@ -238,9 +243,16 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
     if not args:
         return Reply([note_answer(q, f"Нужен аргумент. Пример: {spec.usage}", route="help")])
     if name == "rule":  # several numbers: one answer each, as ``berserk-judge rule`` prints them
+        from bot.limits import CHAT_RULE_QUERIES
         from bot.lookup import split_queries
 
-        answers = [_call(spec, f"/rule {n}", (n, ctx.edition)) for n in split_queries(args)]
+        queries = list(dict.fromkeys(split_queries(args)))   # a number repeated is answered once
+        answers = [_call(spec, f"/rule {n}", (n, ctx.edition)) for n in queries[:CHAT_RULE_QUERIES]]
+        if len(queries) > CHAT_RULE_QUERIES:
+            answers.append(note_answer(q, f"Показаны первые {CHAT_RULE_QUERIES} номеров из {len(queries)}: "
+                                          f"в одном сообщении /rule — не больше {CHAT_RULE_QUERIES}. "
+                                          "Остальные пришлите следующим сообщением.", route="help"))
+            return Reply(answers)
         last = _with_nav(answers[-1], ctx)
         return Reply(answers[:-1] + last.answers, last.buttons)
     if name == "search":

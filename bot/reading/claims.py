@@ -1474,14 +1474,99 @@ def _ruled_by_parts(c: Claim, edition: str) -> tuple[tuple[bool, str] | None, An
     return None, None
 
 
+@lru_cache(maxsize=1)
+def _self_alternative_res() -> tuple[re.Pattern, re.Pattern]:
+    """``(tail, negated)``: «…, или нет» / «…, а может и нет» closing a clause of P, and «или не X»
+    (its X to be checked against the words before it) — ``claims.self_alternative`` and
+    ``claims.self_alternative_not`` of grammar/lexicon.yaml."""
+    from bot.vocab import alternation
+
+    cw = _claim_words()
+    tail = re.compile(r"(?<![а-я])" + alternation([fold(x) for x in cw["self_alternative"]], r"\s+", "")
+                      + r"(?![а-я])\s*(?=[,.;:!?]|$)")
+    neg = re.compile(r"(?<![а-я])" + alternation([fold(x) for x in cw["self_alternative_not"]], r"\s+", "")
+                     + r"\s+(не\s+)?([а-я]+)")
+    return tail, neg
+
+
+def self_alternative(proposition: str) -> bool:
+    """Whether ``proposition`` names itself and its own opposite («артефакт может двигаться или не
+    может», «симбиот погибает, или нет», «можно, а может и нет»): such a claim asserts nothing —
+    whoever holds it is neither right nor wrong. «или не X» counts only when X (its first four
+    letters) was said before it in P, and «или X» when «не X» was («не может двигаться, или может»):
+    «на летающее или не летающее существо» is such a claim too (no verdict, never a wrong one)."""
+    f = fold(proposition)
+    tail, neg = _self_alternative_res()
+    if tail.search(f):
+        return True
+    for m in neg.finditer(f):
+        stem, negated = m.group(2)[:4], bool(m.group(1))
+        said = re.findall(r"(?<![а-я])(не\s+)?([а-я]+)", f[:m.start()])
+        if len(stem) >= 3 and any(w.startswith(stem) and bool(n) != negated for n, w in said):
+            return True
+    return False
+
+
+def _self_contradiction(question: str) -> tuple[str, str, str] | None:
+    """``(who, first, second)`` when one side of the dispute says a statement and then its
+    opposite («противник говорит, что может. Противник говорит, что не может», «я говорю, что
+    можно. Я говорю, что нельзя», «…, а потом говорит, что не может»): a one-word stance after a
+    statement of the other polarity, by the same person (``who``: «вы» / the word naming the other
+    side). ``None`` otherwise — two statements of different sides are the dispute itself."""
+    f = fold(_expand_abbreviations(" ".join(question.split())))
+    m = _check_re().search(f)
+    if m is None:
+        return None
+    said = [s for s in _speakers(f[:m.start()].rstrip(" ,.;:—–-")) if s.content and not s.disputes]
+    for i, a in enumerate(said):
+        for b in said[i + 1:]:
+            if a.who != b.who or (a.who == "other" and a.other_word and b.other_word and a.other_word != b.other_word):
+                continue
+            sa, sb = _stance(a.content), _stance(b.content)
+            if (sa is None) == (sb is None):
+                continue    # two full statements (or two stances): not read as one side's turnaround
+            full, stance = (a, sb) if sa is None else (b, sa)
+            pol = _polarity(full.content)
+            if pol is not None and stance is not None and pol != stance:
+                who = "вы" if a.who == "me" else (a.other_word or b.other_word or "противник")
+                return who, _split_reason(a.content)[0].strip(" ,"), _split_reason(b.content)[0].strip(" ,")
+    return None
+
+
+def _told_after(question: str, proposition: str) -> str:
+    """The words of ``question`` from its claimed ``proposition`` to the check asked («…
+    погибает? или не погибает? Верно?» -> «симбиот погибает? или не погибает»): what the claimer
+    said with P that P, cut at a «?», does not hold. ``""`` when P is not found as written."""
+    f = fold(" ".join(question.split()))
+    m = _check_re().search(f)
+    body = f[:m.start()] if m else f
+    i = body.find(fold(proposition)[:40])
+    return body[i:] if i >= 0 and proposition else ""
+
+
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """The ruling on a claim in ``question``, or ``None`` when there is no claim or no route
-    reads its proposition (the next routes answer instead)."""
+    reads its proposition (the next routes answer instead). A claim naming its own opposite
+    («я думаю, что он может двигаться или не может, верно?», ``self_alternative``) gets no
+    verdict: the ruling of its proposition is shown, the claim is not judged."""
     c = find_claim(question)
     if c is None:
         return None
     asked = c.asked
     decided, inner = _ask_proposition(asked, edition)
+    both = _self_contradiction(question)
+    if both is not None or self_alternative(c.proposition) or self_alternative(_told_after(question, c.proposition)):
+        inner = inner or decided
+        if inner is None:
+            return None
+        found = inner.verdict or (inner.blocks[0].text if inner.blocks else "вопрос понят не полностью")
+        why = (f"в вопросе противоречие: {both[0]} {'говорите' if both[0] == 'вы' else 'говорит'} и «{both[1]}», "
+               f"и «{both[2]}»" if both is not None else "в нём сказано и «да», и «нет»")
+        blocks = [Block("text", f"Проверить утверждение не могу: {why}. По правилам: " + found),
+                  *inner.blocks[(0 if inner.verdict else 1):]]
+        return replace(inner, question=question, verdict=None, blocks=blocks, citations=list(inner.citations),
+                       trace=[f"утверждение: {c.proposition} (называет и свою противоположность)", *inner.trace],
+                       understood=_understood(c), unread=list(inner.unread or []) or ["(утверждение)"])
     ruled = holds_of(decided.verdict, c.proposition, decided.sentence) if decided is not None else None
     if ruled is None and _conjuncts(c.proposition):
         ruled, decided = _ruled_by_parts(c, edition)

@@ -185,11 +185,20 @@ def answer(question: str, edition: str = "5ed", cards: list | None = None) -> An
 
 def reading_answer(question: str, edition: str = "5ed") -> Answer:
     """Chat ``/reading ВОПРОС``: the scenario the question was read into, as YAML in a
-    ``code`` block — edit it and send it back with ``/scenario``. A question the reader does
-    not read completely gets a note naming the words it could not place."""
+    ``code`` block — edit it and send it back with ``/scenario``; for a question another route
+    answers on a compiled scenario (a claim, card text on a board) it is the ``reading`` of
+    ``bot.judge.ask``. A question read into no scenario gets a note naming the words the
+    reader could not place."""
     from bot.reading.compile import dump
 
     a = answer(question, edition)
+    if a is None or a.reading is None:
+        # the question is answered through another route that still compiles a scenario (a
+        # claim «противник говорит, что …, он прав?», card text on a described board): the
+        # scenario ``ask`` gives in its ``reading`` is the one shown, as ``ask --json`` shows it
+        from bot.judge import ask
+
+        a = ask(question, edition)
     if a is not None and a.reading is not None:
         return Answer(question=f"/reading {question}", route="reading", verdict=None,
                       blocks=[Block("text", a.understood or ""),

@@ -41,6 +41,12 @@ _MODAL_ANYWHERE = re.compile(r"\b(" + words_regex("rule_question", "modal_anywhe
 _TAIL_YESNO = re.compile(r"(?i)(?<![,\s])[,\s]++" + words_regex("rule_question", "tail_yes_no", r"\s++")
                          + r"\s*+([?!.]*+)\s*+$")
 _WORD = re.compile(r"[А-Яа-яЁё]+")
+# «…, может быть?», «Может быть, …», «…, наверное, …»: a parenthetical word set off by a comma
+# (or opening the sentence before one, or closing it after one; «или» before it is part of it) —
+# no modality and nothing asked. Without a comma («может быть только одна?») it stays.
+_PARENTHETICAL = re.compile(
+    r"(?i)(?:,\s*+|^\s*+)(?:или\s++)?" + words_regex("rule_question", "parenthetical", r"\s++", "")
+    + r"(?![а-яё-])\s*+(?:,\s*+|(?=[?!.]*+\s*+$))")
 
 
 _PHRASES: dict[int, tuple[dict, list, re.Pattern | None]] = {}
@@ -190,6 +196,7 @@ def read(text: str, edition: str = "") -> Question | None:
         last, at = parts[-2], len(parts) - 2    # «…? стража у него нет»; «…? … не сработает разве» asks itself
     no_way = bool(_NO_WAY.search(last))     # «никак не оплатить?» asks «нельзя …?» with no exception at all
     last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
+    last = without_parenthetical(last)
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
         last = last[:tail.start()] + "?"
@@ -259,6 +266,19 @@ def read(text: str, edition: str = "") -> Question | None:
     if q is not None and ability_text:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
     return q
+
+
+def without_parenthetical(sentence: str) -> str:
+    """``sentence`` without its parenthetical words set off by commas («симбиот погибает, может
+    быть?» -> «Симбиот погибает?», «Может быть, симбиот погибает?» -> «Симбиот погибает?»): words of
+    ``rule_question.parenthetical`` in grammar/lexicon.yaml. Words not set off by a comma
+    («может быть только одна?») and a lone «может» («может, если он закрыт, двигаться?») are
+    kept: they may be the asked modal. Linear: one pass of one pattern."""
+    out = _PARENTHETICAL.sub(" ", sentence)
+    if out == sentence:
+        return sentence
+    out = re.sub(r"\s+([?!.,])", r"\1", re.sub(r"\s{2,}", " ", out)).strip()
+    return out[:1].upper() + out[1:] if sentence[:1].isupper() else out
 
 
 _NO_COPULA_POS = frozenset({"VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED"})
