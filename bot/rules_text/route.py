@@ -93,7 +93,14 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     from bot.rules_text import consequence
 
     c = consequence.answer(question, edition, index_for(edition))
-    return c if c is not None else a
+    found = c if c is not None else a
+    if found is None or not found.verdict:   # «кубик упал со стола, что делаем?»: one part of one sentence
+        from bot.rules_text import slots
+
+        s = slots.answer(question, edition, idx)
+        if s is not None and (s.verdict or found is None):
+            return s
+    return found
 
 
 def _answer_sentences(question: str, edition: str) -> Answer | None:

@@ -1,0 +1,114 @@
+"""Wh-questions answered by one part of one rule sentence (issue 14, ``bot.rules_text.slots``):
+what is done (the main clause of a rule with a condition), when (its time phrase or
+condition), which (the members a sentence gives a noun phrase, the word qualifying the
+asked noun), what a named term does — and a size or a limit asked without «сколько». The
+edition and the questions are written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.judge import ask
+from bot.rules_text import slots
+from bot.rules_text.route import answer
+
+PAGE = """<html><body>
+<p><a name="1"></a><strong>1. Основы</strong></p>
+<p align="justify"><u><a name="104"></a>104. Жетоны и кубики.</u></p><ol>
+<li><p align="justify">В игре используются только целые жетоны. Половинный результат деления округляется в большую сторону, если текст карты не требует иного.</p></li>
+<li><p align="justify">Если кубик раскололся или пропал, то бросок переигрывается.</p></li>
+<li><p align="justify">Игрок выбывает, если в его запасе не осталось ни одного жетона и колода пуста.</p></li>
+<li><p align="justify">Игрок может выйти из игры в любой момент; вышедший игрок выбывает.</p></li></ol>
+<p><a name="2"></a><strong>2. Колода</strong></p>
+<p align="justify"><u><a name="201"></a>201. Построение колоды.</u></p><ol>
+<li><p align="justify">Колода для лиги должна содержать не менее 40 и не более 60 карт.</p></li>
+<li><p align="justify">Для турнира колода должна содержать не менее 25 карт.</p></li></ol>
+<p><a name="3"></a><strong>3. Удары</strong></p>
+<p align="justify"><u><a name="301"></a>301. Удары. Общие положения.</u></p><ol>
+<li><p align="justify">Удары делятся на тихие и громкие:
+<br>· тихие удары – щелчок и толчок;
+<br>· громкие удары – гром, раскат и вспышка.</p></li>
+<li><p align="justify">Водяными ударами являются брызги и волна.</p></li>
+<li><p align="justify">Щит от громких ударов защищает от грома, раската и вспышки.</p></li>
+<li><p align="justify">Прилив Х – срабатывающая особенность: в конце своего хода карта получает Х жетонов.</p></li>
+<li><p align="justify">Карта с особенностью «Зоркость» может видеть карты в руке противника.</p></li>
+<li><p align="justify">Карту с особенностью «Тень» нельзя выбрать целью удара.</p></li>
+<li><p align="justify">Карта с особенностью «Тень» не получает жетонов.</p></li></ol>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def slotted(tmp_path_factory):
+    from conftest import clear_edition_caches
+
+    from bot.cli import main
+
+    folder = tmp_path_factory.mktemp("slots")
+    page = folder / "slots.html"
+    page.write_text(PAGE, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BERSERK_USER_DIR", str(folder / "user"))
+        clear_edition_caches()
+        assert main(["rulebook", "import", str(page), "--edition", "slotted"]) == 0
+        yield "slotted"
+    clear_edition_caches()
+
+
+@pytest.mark.parametrize("q, slot", [
+    ("кубик пропал при броске, что делать", "then"),
+    ("когда игрок выбывает", "when"),
+    ("какие удары громкие", "which"),
+    ("что даёт зоркость", "does"),
+    ("щит от громких ударов от чего защищает", "does"),
+])
+def test_the_slot_is_read_off_the_question(slotted, q, slot):
+    a = slots.read(q, slotted)
+    assert a is not None and a.slot == slot
+
+
+@pytest.mark.parametrize("q", [
+    "можно ли переиграть бросок, если кубик пропал",    # a yes/no question
+    "что будет?",                                        # nothing told
+    "что даёт щит",                                      # no term of the edition named
+])
+def test_no_slot_for_other_questions(slotted, q):
+    assert slots.read(q, slotted) is None
+
+
+@pytest.mark.parametrize("q, verdict, number", [
+    ("кубик пропал при броске, что делать", "Бросок переигрывается", "104.2"),
+    ("когда игрок выбывает из игры", "Если в его запасе не осталось ни одного жетона и колода пуста", "104.3"),
+    ("когда срабатывает прилив", "В конце своего хода", "301.4"),
+    ("какие удары громкие", "Гром, раскат и вспышка", "301.1"),
+    ("какие удары считаются водяными", "Брызги и волна", "301.2"),
+    ("половинный результат в какую сторону округлять", "В большую сторону", "104.1"),
+    ("щит от громких ударов от чего защищает", "От грома, раската и вспышки", "301.3"),
+    ("что даёт зоркость", "Карта с особенностью «Зоркость» может видеть карты в руке противника", "301.5"),
+])
+def test_the_answer_leads_with_the_slot_and_cites_its_sentence(slotted, q, verdict, number):
+    a = answer(q, slotted)
+    assert a is not None and (a.verdict, a.citations[0]) == (verdict, number), (q, a and a.trace)
+    assert a.route == "rule_text" and a.sentence and number in a.blocks[0].text
+    got = ask(q, edition=slotted)
+    assert (got.verdict, got.citations[0]) == (verdict, number)
+
+
+def test_two_sentences_naming_the_term_give_no_verdict(slotted):
+    a = answer("что делает тень", slotted)      # 301.6 and 301.7 both say what «Тень» does
+    assert a is not None and a.verdict is None and {"301.6", "301.7"} <= set(a.citations)
+
+
+def test_a_rule_of_a_narrower_subject_does_not_answer(slotted):
+    # «вышедший игрок выбывает» (104.4) is no time of «игрок выбывает»: only 104.3 answers
+    a = answer("когда игрок выбывает", slotted)
+    assert a.citations == ["104.3"]
+
+
+@pytest.mark.parametrize("q, verdict, number", [
+    ("минимальный размер колоды для турнира", "Не менее 25", "201.2"),
+    ("какой размер колоды для лиги максимальный", "Не более 60", "201.1"),
+    ("какой мин и макс размер колоды для лиги", "Не менее 40 и не более 60", "201.1"),
+])
+def test_a_size_asked_without_skolko_is_a_count(slotted, q, verdict, number):
+    a = ask(q, edition=slotted)
+    assert a.verdict is not None and a.verdict.startswith(verdict) and a.citations[0] == number, (q, a.trace)
