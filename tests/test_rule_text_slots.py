@@ -33,7 +33,9 @@ PAGE = """<html><body>
 <li><p align="justify">Прилив Х – срабатывающая особенность: в конце своего хода карта получает Х жетонов.</p></li>
 <li><p align="justify">Карта с особенностью «Зоркость» может видеть карты в руке противника.</p></li>
 <li><p align="justify">Карту с особенностью «Тень» нельзя выбрать целью удара.</p></li>
-<li><p align="justify">Карта с особенностью «Тень» не получает жетонов.</p></li></ol>
+<li><p align="justify">Карта с особенностью «Тень» не получает жетонов.</p></li>
+<li><p align="justify">На карте может лежать только один жетон каждого цвета.</p></li>
+<li><p align="justify">Объявив гром, атакующий открывается.</p></li></ol>
 </body></html>"""
 
 
@@ -112,3 +114,24 @@ def test_a_rule_of_a_narrower_subject_does_not_answer(slotted):
 def test_a_size_asked_without_skolko_is_a_count(slotted, q, verdict, number):
     a = ask(q, edition=slotted)
     assert a.verdict is not None and a.verdict.startswith(verdict) and a.citations[0] == number, (q, a.trace)
+
+
+def test_a_limit_per_unit_says_nothing_of_things_that_differ_in_it(slotted):
+    # «только один жетон каждого цвета»: two tokens of different colours are not counted together
+    from bot.rules_text.index import index_for
+    from bot.rules_text.match import _numbers
+    from bot.rules_text.question import read
+
+    [p] = [p for p in index_for(slotted).props if p.number == "301.8"]
+    flip, how = _numbers(read("на карте могут лежать два жетона, если у них разные цвета?", slotted), p)
+    assert flip is None and "для каждого «цвет»" in how
+    flip, _ = _numbers(read("на карте могут лежать два жетона?", slotted), p)
+    assert flip is True                             # two, said of one colour or none: more than the limit
+    a = ask("на карте могут лежать два жетона, если у них разные цвета?", edition=slotted)
+    assert not (a.verdict or "").startswith("Нет"), a.verdict
+
+
+def test_a_verdict_in_another_voice_says_the_rule_own_verb_and_subject(slotted):
+    # the question's «открывает атакующего» is the rule's «атакующий открывается»
+    a = ask("гром открывает атакующего?", edition=slotted)
+    assert (a.verdict, a.citations[0]) == ("Да, атакующий открывается", "301.9"), a.trace

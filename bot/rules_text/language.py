@@ -75,6 +75,11 @@ class RuleLanguage:
     остаётся закрытым?» asks «X не открывается?»."""
     remain_verbs: frozenset[str] = frozenset()
     """Verbs of staying in a state («оставаться», «остаться»), read with ``remain``."""
+    each: frozenset[str] = frozenset()
+    """Words of a rule counting per unit («не более одной … каждого названия»)."""
+    distinct: frozenset[str] = frozenset()
+    """Words of a question saying its things differ («разные названия»): a limit per unit
+    does not count them together."""
     chat_spelling: dict[str, str] = field(default_factory=dict)
     """Chat forms of a word (folded, as written) -> the written word(s): applied to a
     question before it is read (``bot.rules_text.question.respell``)."""
@@ -196,7 +201,7 @@ def _meaning(d: dict) -> dict:
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")), remain=_map(d.get("remain")),
-        remain_verbs=_set(d.get("remain_verbs")),
+        remain_verbs=_set(d.get("remain_verbs")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),
         exclusive=frozenset(fold(str(w)) for pair in d.get("exclusive") or () for w in pair),
         collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}

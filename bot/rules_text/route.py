@@ -39,7 +39,30 @@ def _words_of(q: Question, p: Prop) -> tuple[str, str]:
         table = _YES_IMPERSONAL if q.impersonal else _YES
         return table.get(q.mode, ("да", "нет"))
     verb = q.verb or p.verb.removeprefix("не ").strip()
+    own = p.verb.removeprefix("не ").strip()
+    if q.verb and own and p.kind != "modal" and _reflexive(own) != _reflexive(q.verb):
+        # «удар … закрывает атакующего?» — «атакующий закрывается»: the rule's own verb, with its subject
+        who = _nominative_before(p.sentence, own)
+        if who:
+            return f"{who} {own}", f"{who} не {own}"
     return verb, f"не {verb}"
+
+
+def _nominative_before(sentence: str, verb: str) -> str:
+    """The noun or participle in the nominative right before ``verb`` in ``sentence`` («…,
+    атакующий закрывается» -> «атакующий»), ``""`` when none stands there."""
+    from bot.reading.tokens import tokenize
+
+    toks = tokenize(sentence)[0]
+    for i, t in enumerate(toks[1:], 1):
+        if t.text == verb.casefold().replace("ё", "е"):
+            b = toks[i - 1]
+            return b.text if b.pos in ("NOUN", "ADJF", "PRTF") and b.case == "nomn" and b.clause == t.clause else ""
+    return ""
+
+
+def _reflexive(verb: str) -> bool:
+    return verb.casefold().endswith(("ся", "сь"))
 
 
 def verdict_for(q: Question, p: Prop, truth: bool) -> str:
