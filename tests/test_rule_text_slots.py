@@ -22,7 +22,8 @@ PAGE = """<html><body>
 <p><a name="2"></a><strong>2. Колода</strong></p>
 <p align="justify"><u><a name="201"></a>201. Построение колоды.</u></p><ol>
 <li><p align="justify">Колода для лиги должна содержать не менее 40 и не более 60 карт.</p></li>
-<li><p align="justify">Для турнира колода должна содержать не менее 25 карт.</p></li></ol>
+<li><p align="justify">Для турнира колода должна содержать не менее 25 карт.</p></li>
+<li><p align="justify">В колоде может быть не более двух копий карт с одним названием.</p><ol type="a"><li><p align="justify">Карты с особенностью &laquo;Стая&raquo; могут быть в колоде в количестве до шести копий.</p></li></ol></li></ol>
 <p><a name="3"></a><strong>3. Удары</strong></p>
 <p align="justify"><u><a name="301"></a>301. Удары. Общие положения.</u></p><ol>
 <li><p align="justify">Удары делятся на тихие и громкие:
@@ -35,7 +36,8 @@ PAGE = """<html><body>
 <li><p align="justify">Карту с особенностью «Тень» нельзя выбрать целью удара.</p></li>
 <li><p align="justify">Карта с особенностью «Тень» не получает жетонов.</p></li>
 <li><p align="justify">На карте может лежать только один жетон каждого цвета.</p></li>
-<li><p align="justify">Объявив гром, атакующий открывается.</p></li></ol>
+<li><p align="justify">Объявив гром, атакующий открывается.</p></li>
+<li><p align="justify">При ударе громом атакующий получает бонус +2 к броску кубика.</p></li></ol>
 </body></html>"""
 
 
@@ -79,7 +81,7 @@ def test_no_slot_for_other_questions(slotted, q):
 
 @pytest.mark.parametrize("q, verdict, number", [
     ("кубик пропал при броске, что делать", "Бросок переигрывается", "104.2"),
-    ("когда игрок выбывает из игры", "Если в его запасе не осталось ни одного жетона и колода пуста", "104.3"),
+    ("когда выбывает игрок", "Если в его запасе не осталось ни одного жетона и колода пуста", "104.3"),
     ("когда срабатывает прилив", "В конце своего хода", "301.4"),
     ("какие удары громкие", "Гром, раскат и вспышка", "301.1"),
     ("какие удары считаются водяными", "Брызги и волна", "301.2"),
@@ -135,3 +137,19 @@ def test_a_verdict_in_another_voice_says_the_rule_own_verb_and_subject(slotted):
     # the question's «открывает атакующего» is the rule's «атакующий открывается»
     a = ask("гром открывает атакующего?", edition=slotted)
     assert (a.verdict, a.citations[0]) == ("Да, атакующий открывается", "301.9"), a.trace
+
+
+def test_a_count_of_a_special_case_the_question_does_not_name_gives_way_to_the_general_rule(slotted):
+    a = ask("скока копий одной карты можно в колоду", edition=slotted)
+    assert a.verdict.startswith("Не более 2") and a.citations[0] == "201.3", a.trace
+    assert any("особый случай" in t and "201.3.а" in t for t in a.trace)
+    a = ask("сколько копий карты со стаей можно в колоду", edition=slotted)
+    assert a.verdict.startswith("Не более 6") and a.citations[0] == "201.3.а", a.trace
+
+
+def test_a_value_asked_after_a_clause_telling_the_case(slotted):
+    from bot.rules_text import manner
+    from bot.rules_text.index import index_for
+
+    a = manner.value_answer("при ударе громом, какой бонус к броску", slotted, index_for(slotted))
+    assert a is not None and (a.verdict, a.citations) == ("+2", ["301.10"]), a and a.trace

@@ -435,9 +435,16 @@ def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
         return None
     best.sort(key=lambda x: (-x[0], -x[1]))
     top = [b for b in best if b[0] == best[0][0]]
+    special: list[str] = []
     if len({b[3] for b in top}) != 1:
-        d = Decision(near=[(b[2], f"в правиле {b[3].lower()}") for b in top])
-        return _undecided(question, q, d)
+        general = [b for b in top if not _names_other_term(b[2], question)]
+        if general and len({b[3] for b in general}) == 1 and len(general) < len(top):
+            special = [f"особый случай, о котором вопрос не говорит: {_quote(b[2])} — {b[3].lower()}"
+                       for b in top if b not in general]
+            top = general   # «… с особенностью «Орда» … до пяти копий»: a special case the question does not name
+        else:
+            d = Decision(near=[(b[2], f"в правиле {b[3].lower()}") for b in top])
+            return _undecided(question, q, d)
     _, _, p, n = top[0]
     per = _per_unit(p)
     if per is not None:   # «за каждую стихию, кроме первой, … 1 кристалл»: counted on the question's own count
@@ -452,7 +459,21 @@ def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
         return _answer(question, q, str(total), p, [], how, edition, idx)
     phrase = _number_phrase(p.sentence)
     verdict = n + (f" («{phrase}»)" if phrase else "")
-    return _answer(question, q, verdict, p, [b[2] for b in top[1:]], "", edition, idx)
+    return _answer(question, q, verdict, p, [b[2] for b in top[1:]], "", edition, idx, special)
+
+
+def _names_other_term(p: Prop, question: str) -> bool:
+    """The sentence names a quoted term of the edition («Орда») that ``question`` does not:
+    it states a special case."""
+    from bot.morph import lemma
+    from bot.textnorm import fold
+
+    asked = {lemma(w) for w in re.findall(r"[а-яё]+", fold(question))}
+    for m in re.finditer(r"«([^«»]+)»", p.sentence):
+        ws = [lemma(w) for w in re.findall(r"[а-яё]+", fold(m.group(1)))]
+        if ws and not all(w in asked for w in ws):
+            return True
+    return False
 
 
 _PER_UNIT = re.compile(r"(?i)\bза\s+кажд\w+\s+([а-яё]+)(?:[^.]*?\bкроме\s+перв\w+)?")

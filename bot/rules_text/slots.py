@@ -130,7 +130,7 @@ def read(question: str, edition: str) -> Asked | None:
 
 def _asked(slot: str, toks, at: int, width: int, edition: str, noun: Tok | None = None) -> Asked | None:
     from bot.rules_text.language import language
-    from bot.rules_text.values import _content_of
+    from bot.rules_text.values import _concepts
 
     W = words()
     L = language()
@@ -142,7 +142,7 @@ def _asked(slot: str, toks, at: int, width: int, edition: str, noun: Tok | None 
     if slot == "then" and toks[at + width - 1].lemma == "делать" and not verbs and not any(
             t.pos in ("ADJS", "PRTS") for t in rest):
         slot = "does"   # «что делает особенность точность»: what a thing does, no event told
-    if slot == "then" and not verbs and not any(t.pos in ("ADJS", "PRTS") for t in rest):
+    if slot == "then" and not verbs and not any(t.pos in ("ADJS", "PRTS") or t.lemma in L.condition for t in rest):
         return None     # «что будет?» with nothing told
     wh_verb = toks[at + 1] if slot == "does" and at + 1 < len(toks) and toks[at + 1].pos in ("VERB", "INFN") else None
     term = ""
@@ -153,7 +153,7 @@ def _asked(slot: str, toks, at: int, width: int, edition: str, noun: Tok | None 
             return None     # «что даёт X» of a thing the edition names no term for
         if not term:
             verbs = [toks[at + 1]] if wh_verb is not None else verbs
-    concepts = frozenset(_content_of(rest))
+    concepts = frozenset(x for x in _concepts(rest) if x.removeprefix("не ") not in L.filler)   # implicit words kept: all must be said
     if not concepts:
         return None
     verb = L.norm(verbs[0].lemma, verbs[0].text) if verbs else ""
