@@ -99,11 +99,20 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
     either = False
     if subj.kind == "equipment" and not classes:
         same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
+        labels = _class_labels(rd, sent)
+        # «одна класса оружие, другая класса доспех»: a piece's own class told, not «одного / другого класса»
+        same = None if same and labels and set(same) & set(labels) else same
+        diff = None if diff and labels and set(diff) & set(labels) else diff
         if how_many is not None or (same and diff):
             return False    # «сколько экипировок?», both classes said: not read
+        if labels and (same or diff):
+            return False    # «разных классов: оружие и оружие» — two ways of telling the classes: not read
         if same or diff:
             classes = SAME_CLASS if same else DIFFERENT_CLASSES
             rd.use(*(same or diff))
+        elif labels:
+            classes = SAME_CLASS if len(set(labels.values())) == 1 else DIFFERENT_CLASSES
+            rd.use(*labels)
         else:
             either = True   # «две шмотки» with no class said: both cases run, the answer names the condition (212.4)
     on = rd.on_target(verb)
@@ -135,6 +144,21 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
                        neg_word=neg_word, actions=("count",) if how_many is not None else
                        ("second", "either_class") if either else ("second",))
     return True
+
+
+def _class_labels(rd, sent: list) -> dict[int, str]:
+    """The class names told of the pieces in ``sent`` («одна класса оружие, другая доспех»:
+    ``rd.class_labels``), with the class word before each (``{token: class}``, the class words
+    mapped to their class too); ``{}`` unless two pieces get a class each — one class named for
+    two pieces («две шмотки, одна класса оружие») leaves the other's class untold."""
+    got = {t.i: rd.class_labels[t.i] for t in sent if t.i in rd.class_labels}
+    if len(got) != 2:
+        return {}
+    for i, c in list(got.items()):
+        p = rd.tok(i - 1)
+        if p is not None and p.lemma in rd.w.class_word:
+            got[p.i] = c
+    return got
 
 
 @lru_cache(maxsize=1)

@@ -59,6 +59,7 @@ class ReaderWords:
     replace_verbs: frozenset[str] = frozenset()
     means_words: frozenset[str] = frozenset()
     stays_adverbs: frozenset[str] = frozenset()
+    class_names: dict[str, str] = field(default_factory=dict)
 
 
 def _set(xs) -> frozenset[str]:
@@ -134,6 +135,7 @@ def words() -> ReaderWords:
         replace_verbs=_set(r.get("replace_verbs")),
         means_words=_set(r.get("means_words")),
         stays_adverbs=_set(r.get("stays_adverbs")),
+        class_names={fold(w): fold(str(c)) for c, ws in (r.get("equipment_class_names") or {}).items() for w in ws},
         trait_verbs={fold(k): str(v) for k, v in (r.get("trait_verbs") or {}).items()},
         slang={(w[:-1] if w[-1] in "аяоеьй" and len(w) > 3 else w): k for w, k in kinds.items()},
     )

@@ -203,7 +203,31 @@ class _Reader(SentenceReader):
                 self.taken |= {t.i, k}
                 self.use(t.i, k)
                 self.use_prep(min(t.i, k))
+                # «начался мой новый ход», «новый ход наступил»: the verb only says the turn starts
+                self.use(*(u.i for u in self.in_clause(t.clause) if self.has("turn_begins", u)
+                           or u.i == t.i - 2 and self.has("me", u) and k == t.i - 1))
                 r.events.append(("turn_start", t.i))
+            elif self.has("turn", t) and self.past_turn(t):
+                self.taken.add(t.i)
+
+    def past_turn(self, t: Tok) -> bool:
+        """«в прошлый (свой) ход», «на прошлом ходу»: ``t`` is «ход» after a word of
+        ``turn_past`` (and a possessive between), and the question tells a new turn starting
+        later («сейчас начался мой новый ход») — the events of the earlier turn come before
+        it, so the phrase only says when they happened (506.4). Without a told turn start it
+        is left unread: the asked moment is not told. ``True`` when read (words used)."""
+        p = self.tok(t.i - 1)
+        mine = p is not None and p.sent == t.sent and self.has("me", p)
+        past = self.tok(t.i - 2) if mine else p
+        if past is None or past.sent != t.sent or not self.has("turn_past", past):
+            return False
+        later = any(self.has("turn", u) and (self.is_("turn_start", u.i - 1) or self.is_("turn_start", u.i + 1))
+                    for u in self.toks[t.i + 1:])
+        if not later:
+            return False
+        self.use(t.i, past.i, p.i if mine else None)
+        self.use_prep(past.i)
+        return True
 
     def read_modifiers(self) -> None:
         """A modifier of the movement points and where it comes from («из-за минуса к

@@ -140,6 +140,7 @@ class _Board:
     def told(self) -> list[int]:
         """The told events as steps; returns the step numbers that must be legal."""
         must: list[int] = []
+        closed = not self.r.open
         for e in self.r.events:
             if isinstance(e, Motion):
                 if e.kind == MOVE:
@@ -158,9 +159,12 @@ class _Board:
                 else:
                     return [-1]
             elif e[0] in ("open", "close"):
+                closed = e[0] == "close"
                 self.steps.append({e[0]: self.mover})
                 self.lines.append("оно открывается" if e[0] == "open" else "оно закрывается")
             elif e[0] == "turn_start":
+                if closed:
+                    return [-1]     # a closed card at a new turn: what the Opening phase does to it is not modelled (408.2)
                 self.steps += [{"start_turn": self.owner}, {"subphase": "choice"}]
                 self.lines.append("начинается ход его владельца")
         return must
@@ -272,8 +276,9 @@ def _legal(r: MoveReading) -> Ruling | None:
     mapping, res = _run(_title(r), b.state, b.steps)
     rs = res.results
     _check_told(rs, must, mapping, res, _understood(r, b))
-    told_cons = [c for x in rs[:asked[0] - 1] for c in x.consequences if c.card == b.mover and c.rules
-                 and any(n.startswith("506") for n in c.rules) and "302.2" not in c.rules]
+    # the mover's own told consequences, and a told turn start restoring every card's points (506.4)
+    told_cons = [c for x in rs[:asked[0] - 1] for c in x.consequences if (c.card == b.mover or c.card is None
+                 and "506.4" in c.rules) and c.rules and any(n.startswith("506") for n in c.rules) and "302.2" not in c.rules]
     asked_rs = [rs[k - 1] for k in asked]
     personal = not any(t.text in ("можно", "нельзя", "могу", "можем") for t in r.toks if t.sent == max(x.sent for x in r.toks))
     what = _KIND_RU[r.kind] if r.kind != RELOCATE else "переместить"
@@ -315,8 +320,10 @@ def _legal(r: MoveReading) -> Ruling | None:
         reason = ""
         if r.kind == JUMP and r.movement == 0:
             reason = ": запас движения полный, даже если он равен 0"
-        elif any("506.4" in c.rules for c in told_cons):
+        elif any("506.4" in c.rules and c.card is not None for c in told_cons):
             reason = ": открывшись, карта восстанавливает запас движения"
+        elif any("506.4" in c.rules for c in told_cons):
+            reason = ": в начале хода запас движения восстанавливается"
         elif r.more and r.kind == MOVE and len(asked_rs) == 1 and any(isinstance(e, Motion) and e.kind == MOVE for e in r.events):
             left = _left_before(res, asked[0], b.mover)
             units = "осталась 1 единица" if left == 1 else f"осталось {left} {'единицы' if 1 < left < 5 else 'единиц'}"

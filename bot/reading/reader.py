@@ -208,6 +208,7 @@ class _Reader:
         self.r = Reading(question, self.toks)
         self.mention: dict[int, str] = {}         # word index -> card key
         self.complement: set[int] = set()         # kind / trait words that are an event's argument
+        self.class_labels: dict[int, str] = {}    # «класса оружие»: token -> the equipment class it names
         self.negated: list[tuple[int, str | None, str | None]] = []   # «не симб», «не летун»: (token, kind, trait)
         self.untold: set[int] = set()       # «в тексте не сказано, куда его поместить»: words of what is not said
         self.n = 0
@@ -300,6 +301,8 @@ class _Reader:
                 continue
             if not host_word and not name and self.negated_predicate(t, kind, trait_noun):
                 continue
+            if kind == "equipment" and self.class_label(t):
+                continue    # «одна класса оружие, другая доспех»: the class a piece has, not a piece of its own
             if name and self.predicate_name(t):
                 continue    # «мой орк — воин», «…, он маг»: said of the card before, no new card — left unread
             prev = [self.tok(t.i - k) for k in (1, 2)]
@@ -355,6 +358,24 @@ class _Reader:
             card.mentions.append(t.i)
             self.mention[t.i] = card.key
             self.use(t.i)
+
+    def class_label(self, t: Tok) -> bool:
+        """``t`` (an equipment noun that is also a class name, ``reader.equipment_class_names``)
+        names the class of a piece told in its sentence, not a piece of its own (212.4): right
+        after the class word («класса оружие», «класс — доспех»), or after «другая / другой /
+        вторая / второй» once a class was so named in the sentence («одна класса оружие, другая
+        доспех»). Recorded in ``class_labels`` (token -> class lemma), not used here: the
+        reader of two pieces (``bot.reading.attached_count``) uses them when it reads them."""
+        if t.lemma not in self.w.class_names:
+            return False
+        p = self.tok(t.i - 1)
+        after_word = p is not None and p.sent == t.sent and p.lemma in self.w.class_word
+        after_other = p is not None and p.sent == t.sent and p.lemma in ("другой", "второй") and any(
+            k < t.i and self.toks[k].sent == t.sent for k in self.class_labels)
+        if not (after_word or after_other):
+            return False
+        self.class_labels[t.i] = self.w.class_names[t.lemma]
+        return True
 
     def predicate_name(self, t: Tok) -> bool:
         """``t`` (a creature name) is the predicate of a clause of its own that only says
@@ -615,8 +636,8 @@ class _Reader:
         if prefer_next:
             for j in (t.i + 1, t.i + 2, t.i + 3):
                 u = self.tok(j)
-                if u is None or u.sent != t.sent:
-                    break
+                if u is None or u.sent != t.sent or u.clause != t.clause:
+                    break       # «все сущи летающие, симбиота …»: a card after the comma is another clause's
                 if j in self.mention and ok(self.mention[j]) and u.pos == "NOUN" or j in self.mention and ok(self.mention[j]) and j - t.i == 1:
                     return self.r.cards[self.mention[j]]
                 if u.pos not in ("ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "PRCL", None) and u.text not in ("не",):

@@ -152,9 +152,10 @@ def read_told_seating(rd) -> None:
             if len(after) == 2 and after[0].text == "что" and after[1].lemma in ("смочь", "мочь"):
                 rd.use(after[0].i, after[1].i)      # «… всё, что мог»
         elif t.lemma in nobody or t.text in nobody:
-            rd.use(t.i)     # «подходящих существ нет», «в (моём) первом ряду вообще никого»
+            rd.use(t.i)     # «подходящих существ нет», «в (моём) первом ряду вообще никого», «симба некуда посадить»
             for u in clause:
-                if u.lemma in ("существо", "сущ", "сущь", "нет", "ряд") or u.text == "нет" or u.lemma in ROW_WORDS or (
+                if u.lemma in ("существо", "сущ", "сущь", "нет", "ряд") or u.text == "нет" or u.lemma in ROW_WORDS or \
+                        u.i == t.i + 1 and u.lemma in seat_verbs or (
                         u.text in ("в", "во") and any(v.lemma == "ряд" for v in clause)):
                     rd.use(u.i)
         elif t.lemma in ended and any(u.lemma in w or u.lemma in ("подфаза", "шаг", "фаза") for u in clause):

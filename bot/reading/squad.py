@@ -47,12 +47,15 @@ def read_told_squad(rd) -> None:
         return
     squad_nouns, only, none_words = w.get("squad", frozenset()), w.get("only", frozenset()), w.get("none", frozenset())
     recruit = w.get("recruit_verbs", frozenset())
+    every = w.get("all", frozenset())
     found = False
     for t in rd.toks:
-        if t.sent == rd.asked_sent or t.i in rd.r.used and t.lemma != "ряд":
+        if t.sent == rd.asked_sent or t.i in rd.r.used and t.lemma != "ряд" and not _all_of_mine(rd, t, every):
             continue
         row = None
-        if t.lemma == "ряд":
+        if _all_of_mine(rd, t, every):
+            pass        # «все мои сущи летающие»: every creature the player has is the one named
+        elif t.lemma == "ряд":
             p = rd.tok(t.i - 1)
             if p is None or p.lemma not in ROW_WORDS or ROW_WORDS[p.lemma] != 1:
                 continue
@@ -76,7 +79,7 @@ def read_told_squad(rd) -> None:
             _use_place(rd, t, clause)
             found = True
             continue
-        lead = [u for u in clause if (u.lemma in only or u.text in only) and u.i > t.i]
+        lead = [t] if _all_of_mine(rd, t, every) else [u for u in clause if (u.lemma in only or u.text in only) and u.i > t.i]
         if not lead or not cards:
             continue
         listed = [c for u, c in cards if u.i > lead[0].i]
@@ -89,7 +92,8 @@ def read_told_squad(rd) -> None:
                 break
             listed += [rd.r.cards[rd.mention[u.i]] for u in part if u.i in rd.mention]
             rd.use(*(u.i for u in part if u.text in ("и", "да", "или")))
-        named_after = {rd.mention[u.i] for u in rd.toks if u.sent == t.sent and u.i > lead[0].i and u.i in rd.mention}
+        named_after = {rd.mention[u.i] for u in rd.toks if u.sent == t.sent and u.i > lead[0].i and u.i in rd.mention
+                       and (lead[0] is not t or u.clause == t.clause)}    # «все мои сущи …»: its own clause
         if not listed or any(c.kind not in ("creature", "symbiote", "parasite") for c in listed) \
                 or named_after - {c.key for c in listed}:
             continue        # a card named in the sentence but not in the list: the list is not read whole
@@ -136,6 +140,28 @@ def read_told_squad(rd) -> None:
     for c in rd.r.cards.values():
         if c.kind in ATTACHABLE and c.host is None and not c.summoned and candidates(rd.r, c) is not None:
             c.unhosted = True       # it waits for the seating step; the simulator decides whether it gets a host
+
+
+def _all_of_mine(rd, t, every: frozenset[str]) -> bool:
+    """``t`` is «все / всё» before a player's creatures in the plural («все мои сущи летающие»,
+    «у противника все существа — летуны»): the creatures named are the whole squad of that
+    player, like «в отряде только …». Only a generic creature noun in the plural (a named
+    one, «все мои орки», tells nothing of the others), with an owner word between or in the
+    clause."""
+    from bot.reading.lexicon import kind_of
+
+    if t.lemma not in every and t.text not in every:
+        return False
+    nxt = [u for u in rd.toks[t.i + 1:t.i + 3] if u.clause == t.clause]
+    noun = next((u for u in nxt if u.i in rd.mention), None)
+    if noun is None or rd.r.cards[rd.mention[noun.i]].kind != "creature" or kind_of(noun.text) != "creature" \
+            or not any(u.i < noun.i and (u.lemma in rd.w.owner_me or u.lemma in rd.w.owner_opponent) for u in nxt) \
+            and not any(u.lemma in rd.w.owner_me or u.lemma in rd.w.owner_opponent or u.text == "меня"
+                        for u in rd.toks if u.clause == t.clause and u.i < t.i):
+        return False
+    from bot.morph import analyzer
+
+    return any(p.tag.number == "plur" for p in analyzer().parse(noun.text)[:2])
 
 
 def _use_place(rd, t, clause: list) -> None:

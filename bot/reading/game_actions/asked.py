@@ -242,16 +242,32 @@ class AskedReader(SituationReader):
         for t in sent:      # «или сразу выполняется», «происходит сразу»: the other option / the same one
             if t.text == "сразу" or t.lemma in ("выполняться", "выполниться", "происходить"):
                 self.use(t.i)
-        # «… через стек идёт? можно (на это) ответить»: a response needs the stack — the same question asked again
+            nx, nx2 = self.tok(t.i + 1), self.tok(t.i + 2)
+            if t.text == "без" and nx is not None and nx.lemma == "передача" and self.w.has("priority_word", nx2):
+                self.use(t.i, nx.i, nx2.i)  # «без стека и без передачи приоритета»: not using the stack says it (303.5)
+        # «… через стек идёт? можно (на это) ответить», «противник может в ответ что-то кинуть, пока она
+        # переносится»: a response needs the stack — the same question asked again
+        kind_words = self.action_words(named[0])
         for t in self.toks:
-            if self.w.has("respond_verbs", t) and t.sent >= stack_tok.sent:
+            response = self.w.has("respond_verbs", t) or self.w.has("response_words", t) and \
+                self.tok(t.i - 1) is not None and self.toks[t.i - 1].text == "в"
+            if response and t.sent >= stack_tok.sent:
                 # the sentence of the response, or its clause when it shares the stack's sentence
                 rest = [u for u in self.toks if (u.clause == t.clause if t.sent == stack_tok.sent else u.sent == t.sent)
                         and u.i != t.i]
+                rest = [u for u in rest if not self.restated_while(u, kind_words)]
                 if all(u.text in self.w.sets["respond_again"] for u in rest) and \
                         not any(u.text == "нельзя" for u in rest):
-                    self.use(t.i, *(u.i for u in rest))
+                    self.use(t.i, *(u.i for u in self.toks if (u.clause == t.clause if t.sent == stack_tok.sent
+                                                                 else u.sent == t.sent)))
         return True
+
+    def action_words(self, m: Mention) -> frozenset[str]:
+        """The lemmas of the phrases that name ``m``'s kind («переноситься», «местность», «зона» of
+        ``terrain_to_additional_zone``): a «пока …» clause of only these restates the action."""
+        if m.kind is None:
+            return frozenset()
+        return frozenset(w for phrase, kind in self.w.kinds for w in phrase if kind == m.kind)
 
     def read_legal(self, sent: list[Tok], asked_mentions: list[Mention], wh: Tok | None) -> None:
         """«можно ли объявить X (если …)?», «могу сразу объявить ещё одно, не пасуя?», «когда можно

@@ -24,6 +24,34 @@ class SituationReader(SentenceReader):
         self.r = ActionReading(question, self.toks)
         self.mentions: list[Mention] = []
         self._clause_first: dict[int, Tok] | None = None
+        self.asked_sent = self.stack_question_before_response()
+
+    def stack_question_before_response(self) -> int:
+        """The asked sentence: the last one with «?», unless it only asks again whether one may
+        respond («… это через стек? можно в ответ кинуть внезапку?») right after a question
+        about the stack — then that question is the asked one (a response needs the stack,
+        302.4); its reader uses the response sentence's words."""
+        k = self.asked_sent
+        sent = self.in_sent(k)
+        prev = self.in_sent(k - 1) if k > 0 else []
+        respond = next((t for t in sent if self.w.has("respond_verbs", t) or self.w.has("response_words", t)
+                        and self.tok(t.i - 1) is not None and self.toks[t.i - 1].text == "в"), None)
+        if respond is None or not prev or not any(self.w.has("stack_word", t) for t in prev):
+            return k
+        named = frozenset(w for phrase, _ in self.w.kinds for w in phrase)
+        if not all(t is respond or t.text in self.w.sets["respond_again"] or self.restated_while(t, named) for t in sent) or \
+                any(t.text == "нельзя" for t in sent):
+            return k
+        return k - 1
+
+    def restated_while(self, u: Tok, kind_words: frozenset[str]) -> bool:
+        """``u`` is a word of a clause «пока она переносится», «пока он становится самостоятельным»:
+        «пока», then only pronouns and words of the phrases naming the action (``kind_words``) —
+        it only says while the action happens, which a response to it already is."""
+        words = [x for x in self.toks if x.clause == u.clause]
+        if not words or words[0].text != "пока" or len(words) > 5:
+            return False
+        return all(x.text == "пока" or x.pos == "NPRO" or x.lemma in kind_words for x in words)
 
     def clause_first(self, clause: int) -> Tok | None:
         """The first word of clause ``clause`` (in the order of ``toks``); ``None`` for no word.
