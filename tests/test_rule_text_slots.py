@@ -37,7 +37,8 @@ PAGE = """<html><body>
 <li><p align="justify">Карта с особенностью «Тень» не получает жетонов.</p></li>
 <li><p align="justify">На карте может лежать только один жетон каждого цвета.</p></li>
 <li><p align="justify">Объявив гром, атакующий открывается.</p></li>
-<li><p align="justify">При ударе громом атакующий получает бонус +2 к броску кубика.</p></li></ol>
+<li><p align="justify">При ударе громом атакующий получает бонус +2 к броску кубика.</p></li>
+<li><p align="justify">Если в результате особенности на карте оказались два жетона одного цвета, то владелец карты сбрасывает один из них.</p></li></ol>
 </body></html>"""
 
 
@@ -153,3 +154,11 @@ def test_a_value_asked_after_a_clause_telling_the_case(slotted):
 
     a = manner.value_answer("при ударе громом, какой бонус к броску", slotted, index_for(slotted))
     assert a is not None and (a.verdict, a.citations) == ("+2", ["301.10"]), a and a.trace
+
+
+def test_a_story_told_before_the_slot_question_must_all_be_said_by_the_rule(slotted):
+    a = ask("из за особенности на моей карте оказались два жетона одного цвета. что делать?", edition=slotted)
+    assert (a.verdict, a.citations[0]) == ("Владелец карты сбрасывает один из них", "301.11"), a.trace
+    # a word of the story the rule does not say («громом»): that rule is not the case told
+    a = answer("я ударил громом, и на карте оказались два жетона одного цвета. что делать?", slotted)
+    assert a is None or a.verdict != "Владелец карты сбрасывает один из них"

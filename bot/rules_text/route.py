@@ -81,8 +81,9 @@ def story_answer(question: str, edition: str = "5ed") -> Answer | None:
     """The value a printed table gives (``bot.rules_text.tables``), a roll's bounded result
     (``bot.rules_text.rolls``), values of one ability combined (``bot.rules_text.combine``) or
     the consequence a rule of effect states for the story told
-    (``bot.rules_text.consequence``) — read over
-    every sentence of ``question``, however long: ``None`` when neither decides."""
+    (``bot.rules_text.consequence``), or the slot of the one sentence saying every word of the
+    story (``bot.rules_text.slots``) — read over every sentence of ``question``, however long:
+    ``None`` when none decides."""
     from bot.rules_text import combine, consequence, prevent, rolls, tables
 
     idx = index_for(edition)
@@ -90,7 +91,14 @@ def story_answer(question: str, edition: str = "5ed") -> Answer | None:
         question, edition, idx) or prevent.answer(question, edition, idx)
     if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
         return t
-    return consequence.answer(question, edition, idx)
+    c = consequence.answer(question, edition, idx)
+    if c is None or not c.verdict:   # «… оказались две уникальные карты с одинаковым названием. что делать?»
+        from bot.rules_text import slots
+
+        s = slots.answer(question, edition, idx)    # every word of the story said by the one rule sentence
+        if s is not None and s.verdict:
+            return s
+    return c
 
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:

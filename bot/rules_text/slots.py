@@ -113,6 +113,21 @@ def read(question: str, edition: str) -> Asked | None:
     if not toks or any(t.lemma in L.personal or t.lemma in L.impersonal or t.lemma in ("ли", "или", "разве")
                        for t in toks):
         return None
+    got = _slot_of(toks, edition, story=k > 0)
+    if got is None or k == 0:
+        return got
+    from dataclasses import replace
+
+    from bot.rules_text.values import _concepts
+
+    # the sentences told before it are the case asked about: the rule must say them too
+    told = [t for p in parts[:k] for t in tokenize(_fix_typos(respell(p), edition).rstrip("?!. "))[0]]
+    ctx = frozenset(x for x in _concepts(told) if x.removeprefix("не ") not in L.filler)
+    return replace(got, concepts=got.concepts | ctx)
+
+
+def _slot_of(toks, edition: str, story: bool = False) -> Asked | None:
+    W = words()
     for i in range(len(toks)):
         if toks[i].lemma == "что" and 0 < i < len(toks) - 1 and toks[i - 1].pos == "PREP" \
                 and toks[i + 1].pos == "VERB":   # «защита от дальних атак от чего защищает»
@@ -120,7 +135,7 @@ def read(question: str, edition: str) -> Asked | None:
         for slot in ("then", "when", "does"):
             w = _phrase_at(toks, i, W.phrases[slot]) if _opens_clause(toks, i) else 0
             if w:
-                return _asked(slot, toks, i, w, edition)
+                return _asked(slot, toks, i, w, edition, story=story)
         if toks[i].lemma in W.which and i + 1 < len(toks):   # «… в какую сторону округлять»: anywhere
             nxt = next((j for j in range(i + 1, len(toks)) if toks[j].pos == "NOUN"), None)
             if nxt is not None and all(toks[j].pos in ("ADJF", "PRTF") for j in range(i + 1, nxt)):
@@ -128,7 +143,8 @@ def read(question: str, edition: str) -> Asked | None:
     return None
 
 
-def _asked(slot: str, toks, at: int, width: int, edition: str, noun: Tok | None = None) -> Asked | None:
+def _asked(slot: str, toks, at: int, width: int, edition: str, noun: Tok | None = None,
+           story: bool = False) -> Asked | None:
     from bot.rules_text.language import language
     from bot.rules_text.values import _concepts
 
@@ -139,10 +155,11 @@ def _asked(slot: str, toks, at: int, width: int, edition: str, noun: Tok | None 
     if prep:
         rest = [t for t in rest if t is not toks[at - 1]]
     verbs = [t for t in rest if t.pos in ("VERB", "INFN")]
-    if slot == "then" and toks[at + width - 1].lemma == "делать" and not verbs and not any(
+    if slot == "then" and toks[at + width - 1].lemma == "делать" and not verbs and not story and not any(
             t.pos in ("ADJS", "PRTS") for t in rest):
         slot = "does"   # «что делает особенность точность»: what a thing does, no event told
-    if slot == "then" and not verbs and not any(t.pos in ("ADJS", "PRTS") or t.lemma in L.condition for t in rest):
+    if slot == "then" and not story and not verbs and not any(
+            t.pos in ("ADJS", "PRTS") or t.lemma in L.condition for t in rest):
         return None     # «что будет?» with nothing told
     wh_verb = toks[at + 1] if slot == "does" and at + 1 < len(toks) and toks[at + 1].pos in ("VERB", "INFN") else None
     term = ""
@@ -154,7 +171,7 @@ def _asked(slot: str, toks, at: int, width: int, edition: str, noun: Tok | None 
         if not term:
             verbs = [toks[at + 1]] if wh_verb is not None else verbs
     concepts = frozenset(x for x in _concepts(rest) if x.removeprefix("не ") not in L.filler)   # implicit words kept: all must be said
-    if not concepts:
+    if not concepts and not story:
         return None
     verb = L.norm(verbs[0].lemma, verbs[0].text) if verbs else ""
     return Asked(slot, tuple(toks), at, width, concepts, verb, noun, prep, term)
