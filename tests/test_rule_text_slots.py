@@ -38,7 +38,8 @@ PAGE = """<html><body>
 <li><p align="justify">На карте может лежать только один жетон каждого цвета.</p></li>
 <li><p align="justify">Объявив гром, атакующий открывается.</p></li>
 <li><p align="justify">При ударе громом атакующий получает бонус +2 к броску кубика.</p></li>
-<li><p align="justify">Если в результате особенности на карте оказались два жетона одного цвета, то владелец карты сбрасывает один из них.</p></li></ol>
+<li><p align="justify">Если в результате особенности на карте оказались два жетона одного цвета, то владелец карты сбрасывает один из них.</p></li>
+<li><p align="justify">Если жетон лежит на карте и карта перевёрнута, то жетон сгорает.</p></li></ol>
 </body></html>"""
 
 
@@ -162,3 +163,11 @@ def test_a_story_told_before_the_slot_question_must_all_be_said_by_the_rule(slot
     # a word of the story the rule does not say («громом»): that rule is not the case told
     a = answer("я ударил громом, и на карте оказались два жетона одного цвета. что делать?", slotted)
     assert a is None or a.verdict != "Владелец карты сбрасывает один из них"
+
+
+def test_the_rule_condition_must_be_told_whole(slotted):
+    # «если жетон лежит на карте и карта перевёрнута»: the question tells only the first half
+    a = answer("жетон лежит на карте, что будет?", slotted)
+    assert a is None or a.verdict != "Жетон сгорает"
+    a = answer("жетон лежит на карте, и карта перевёрнута. что будет?", slotted)
+    assert a is not None and (a.verdict, a.citations[0]) == ("Жетон сгорает", "301.12"), a and a.trace

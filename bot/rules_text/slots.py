@@ -208,10 +208,13 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _then(f) -> str | None:
-    """The main clause of a sentence with a condition («Если A, то B» -> B; «При A B» -> whole)."""
+def _then(f, asked: Asked | None = None) -> str | None:
+    """The main clause of a sentence with a condition («Если A, то B» -> B; «При A B» -> whole),
+    when the question tells one of the condition's alternatives whole (``_condition_told``)."""
     s = _plain(f.sentence)
     m = re.search(r",\s*то\s+([^.;]+)", s)
+    if m and asked is not None and not _condition_told(s[:m.start()], asked):
+        return None
     if m:
         return _cap(m.group(1))
     if re.match(r"(?i)(при|если|когда)\s", s) and f.condition_text:
@@ -223,6 +226,32 @@ def _then(f) -> str | None:
     if re.match(r"(?i)при\s", s):
         return _cap(re.split(r"[.;]", s)[0])
     return None
+
+
+def _condition_told(condition: str, asked: Asked) -> bool:
+    """Every word of one alternative of the rule's ``condition`` («Если кубик упал со стола или
+    встал на ребро») is told by the question («кубик упал со стола»), but one noun when four words are told:
+    a rule whose condition asks more than the question tells («если A и B») is not the case asked."""
+    from bot.rules_text.language import language
+    from bot.rules_text.match import _covered, covered_by
+    from bot.rules_text.values import _concepts
+
+    L = language()
+    told = covered_by(asked.concepts | ({asked.verb} if asked.verb else frozenset()))
+    text = re.sub(r"(?i)^\s*(?:если|когда|при)\s+", "", condition)
+    for alt in re.split(r"(?i)\s+или\s+", text):
+        every = _concepts(tokenize(alt)[0])
+        ws = [w for w in every if w.removeprefix("не ") not in L.filler
+              and w.removeprefix("не ") not in L.implicit and w not in L.light]
+        missing = [w for w in ws if not (_covered(w, told) or w in asked.concepts)]
+        said = sum(1 for w in every if _covered(w, told) or w in asked.concepts)
+        if ws and (not missing or (len(missing) == 1 and said >= 4 and not missing[0].endswith(_NOT_NOUN))):
+            return True     # a long condition may keep one connective noun unsaid («в результате …»)
+    return False
+
+
+_NOT_NOUN = ("ть", "ться", "ся", "ый", "ий", "ой")
+"""Endings of a verb or an adjective concept: a state or an act of the condition, never left unsaid."""
 
 
 def _when(f) -> str | None:
@@ -429,7 +458,7 @@ def _named_by_term(vi, asked: Asked) -> list[int]:
 
 def _slot(f, asked: Asked) -> str | None:
     if asked.slot == "then":
-        return _then(f)
+        return _then(f, asked)
     if asked.slot == "when":
         return _when(f)
     if asked.slot == "does":
