@@ -40,6 +40,12 @@ PAGE = """<html><body>
 <li><p align="justify">При ударе громом атакующий получает бонус +2 к броску кубика.</p></li>
 <li><p align="justify">Если в результате особенности на карте оказались два жетона одного цвета, то владелец карты сбрасывает один из них.</p></li>
 <li><p align="justify">Если жетон лежит на карте и карта перевёрнута, то жетон сгорает.</p></li></ol>
+<p><a name="4"></a><strong>4. Цели</strong></p>
+<p align="justify"><u><a name="412"></a>412. Выбор цели. Приоритет.</u></p><ol>
+<li><p align="justify">Цель выбирается при объявлении. Потом цель можно изменить, только имея приоритет.</p></li>
+<li><p align="justify">Приоритет – право объявить следующее игродействие.</p></li>
+<li><p align="justify">Значки в тексте карты означают: {пас} – отказ от хода; {tap} – закрытие карты.</p></li>
+<li><p align="justify">Пас считается отказом от объявления.</p></li></ol>
 </body></html>"""
 
 
@@ -171,3 +177,17 @@ def test_the_rule_condition_must_be_told_whole(slotted):
     assert a is None or a.verdict != "Жетон сгорает"
     a = answer("жетон лежит на карте, и карта перевёрнута. что будет?", slotted)
     assert a is not None and (a.verdict, a.citations[0]) == ("Жетон сгорает", "301.12"), a and a.trace
+
+
+def test_a_paragraph_defining_a_term_with_a_dash_outranks_the_section_title(slotted):
+    from bot.glossary import lookup_term
+
+    assert lookup_term("приоритет", slotted).number == "412.2"     # not 412.1 under the title
+    assert lookup_term("пас", slotted).number == "412.4"       # an icon's legend (412.3) defines no term
+
+
+def test_a_definition_question_with_a_tail(slotted):
+    from bot.glossary import _without_tail
+
+    assert _without_tail("перенаправление по правилам") == "перенаправление"
+    assert _without_tail("удар через ряд") == "удар через ряд"
