@@ -375,13 +375,17 @@ def _does(f, asked: Asked) -> str | None:
 
 def _fits(f, asked: Asked, paragraph: frozenset[str]) -> bool:
     """Every asked concept named by the sentence (by its paragraph for a qualifier), the
-    asked verb by the sentence itself."""
+    asked verb by the sentence itself; one of them may be said by a word the concept reader
+    folded away («результат расчёта»: ``_said``)."""
     from bot.rules_text.values import _hits
 
     words_ = paragraph if asked.slot == "which" and asked.noun is not None else f.words
-    if asked.verb and not (_hits(asked.verb, f.words) or asked.verb in _said(f.sentence)):
-        return False
-    return all(_hits(x, words_) or x in _said(f.sentence) for x in asked.concepts)
+    missed = [x for x in asked.concepts if not _hits(x, words_)]
+    verb_missed = bool(asked.verb) and not _hits(asked.verb, f.words)
+    if len(missed) + verb_missed > 1:
+        return False    # cheap first: only one word may be said outside the sentence's concepts
+    said = _said(f.sentence) if missed or verb_missed else frozenset()
+    return all(x in said for x in missed) and (not verb_missed or asked.verb in said)
 
 
 @lru_cache(maxsize=4096)
@@ -450,10 +454,23 @@ def _named_by_term(vi, asked: Asked) -> list[int]:
     """Facts naming a multi-word concept («магический_атака») whose every word the question names."""
     lemmas = _lemmas([t for t in asked.toks if t.lemma not in words().which])
     out: list[int] = []
-    for key, ids in vi.by_concept.items():
-        if "_" in key and set(key.split("_")) <= lemmas:
+    for parts, ids in _terms_of_index(vi):
+        if parts <= lemmas:
             out.extend(ids)
     return out
+
+
+_TERM_KEYS: dict[int, tuple] = {}
+
+
+def _terms_of_index(vi) -> tuple:
+    """``((words of a multi-word concept, fact indexes), …)`` of ``vi``, built once per index."""
+    got = _TERM_KEYS.get(id(vi))
+    if got is None or got[0] is not vi:
+        got = (vi, tuple((frozenset(k.split("_")), ids) for k, ids in vi.by_concept.items() if "_" in k))
+        _TERM_KEYS.clear()
+        _TERM_KEYS[id(vi)] = got
+    return got[1]
 
 
 def _slot(f, asked: Asked) -> str | None:
