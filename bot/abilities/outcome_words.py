@@ -87,6 +87,8 @@ _IMPOSSIBLE = (
 )
 # «все существа (уже) закрыты»: every candidate is already in the state the part would bring about
 _ALL_STATE_RE = re.compile(r"\bвсе\s+(?:\w+\s+){0,2}?(?:уже\s+)?([а-я]+(?:ты|ны|ены))\b")
+_EXCEPT_RE = re.compile(r"(?<![а-яё])" + alternation(section("card_board")["facts"]["except"]) + r"(?![а-яё])")
+"""«кроме одного», «за исключением …»: «все …» is then not every one (``card_board.facts.except``)."""
 _PRONOUN_RE = re.compile(r"\b(" + _words("pronouns") + r")\b")
 
 
@@ -248,6 +250,16 @@ def same_stem(a: str, b: str) -> bool:
     return n >= 5
 
 
+_EVENT_POS = ("VERB", "INFN", "PRTS", "PRTF", "GRND")
+
+
+def _tells_event(s: str) -> bool:
+    """Whether a statement has a verb form (pymorphy3 part of speech) that can tell what
+    happened («жизни сняли», «существо уничтожено»): a clause of nouns and a number only
+    («на моём сущ всего 1 маркер дополнительной жизни») states the board, not a part done."""
+    return any(pos(w) in _EVENT_POS for w in _WORD_RE.findall(s))
+
+
 def _negated_verb(s: str) -> bool:
     """«не умерло», «не погиб»: «не» before a verb form (pymorphy3 part of speech)."""
     return any(pos(m.group(1)) in ("VERB", "INFN", "PRTS", "PRTF", "GRND")
@@ -351,7 +363,7 @@ class _State:
             self.last_target = (named[0][:1] or named[1][:1] or [self.last_target])[0]
             if m:
                 got.append(m)
-            elif QUOTE_MARK not in c and not _INTRO_RE.search(fold(c)):
+            elif QUOTE_MARK not in c and not _INTRO_RE.search(fold(c)) and not _TOPIC_RE.match(fold(c)):
                 missed.append(c)
         return ("; ".join(got) or None), missed
 
@@ -433,7 +445,7 @@ class _State:
         if (_NEG_RE.search(s) and (_FAILED_RE.search(s) or _negated_verb(s)) or _CANCELLED_RE.search(s)) and target:
             self.failed.add(target[0])
             return f"часть {target[0]} не выполнена"
-        if target and not _NEG_RE.search(s) and not in_question:
+        if target and not _NEG_RE.search(s) and not in_question and _tells_event(s):
             return f"часть {target[0]} выполнена"
         return None
 
@@ -517,6 +529,8 @@ class _State:
     def impossible_already(self, raw: str, s: str) -> Fact | None:
         said = raw.strip(" ,.?!")
         m = _ALREADY_RE.search(s) or _ALL_STATE_RE.search(s)
+        if m and _EXCEPT_RE.search(s):
+            return None     # «все его существа закрыты, кроме одного»: not every one is
         # a state («уже закрыто», «все существа закрыты»), not a past action («уже закрыл» = performed)
         if m and not re.search(r"\bне\b", s[:m.start()]) and pos(m.group(1)) in ("ADJS", "ADJF", "PRTS", "PRTF",
                                                                                      "ADVB"):
@@ -538,6 +552,17 @@ class _State:
 # Clauses that introduce the card text rather than tell what happened.
 _INTRO_RE = re.compile(r"^(у|на)\s+(эт\w+\s+)?карт|написано|\bтекст|^(составн\w+\s+)?(способность|особенность|карта)$|"
                        r"^(в|на|у)\s+(способност|особенност)|^что\b|^как\b")
+_TOPIC_RE = re.compile(r"^(?:" + _words("topic_lead") + r"\s+)*" + _words("topic")
+                       + r"(?:\s+(?:по|про|о|об|насчет|касательно)(?:\s+[а-яё]+){1,2})?$")
+"""«вопрос по оплате», «длинная история»: a label of the question's topic (``outcome.topic``), no event."""
+
+
+def is_topic_label(clause: str) -> bool:
+    """Whether a folded clause only labels the question's topic («вопрос по оплате», «длинная
+    история», words of ``outcome.topic``)."""
+    return _TOPIC_RE.match(clause.strip(" .!?:")) is not None
+
+
 _CLAUSE_RE = re.compile(r",\s*" + _words("clause_after_comma") + r"\s+|\s+" + _words("clause_inside") + r"\s+(?=\w)|"
                         r",?\s*\b" + _words("clause_reason") + r"\s+")
 _IF_RE = re.compile(r"\bесли\b")
@@ -671,4 +696,4 @@ def read(question: str, parts: list[Part], *, choices: list[list[int]] | None = 
     return r
 
 
-__all__ = ["Reading", "Fact", "split_statements", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]
+__all__ = ["Reading", "Fact", "is_topic_label", "split_statements", "quotes", "sentences", "stems", "match_parts", "read", "QUOTE_MARK"]

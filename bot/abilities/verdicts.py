@@ -34,6 +34,7 @@ from bot.abilities.resolve import (
 from bot.abilities.structure import check_declaration, structure_info, ways
 from bot.errors import OutcomeError
 from bot.morph import lemma, pos
+from bot.vocab import alternation, section
 
 _WH = re.compile(r"\b(что|кто|как|каков\w*|как(?:ой|ая|ое|ие|ую|им|их|ого|ому)|когда|где|куда|откуда|почему|зачем|"
                  r"сколько|чем|чего|кому|кого|чей|чья|чьё|чье)\b")
@@ -71,6 +72,8 @@ def _together(q: str) -> bool:
 
 # Yes/no questions about the payment of a compound ability (505.4, 505.9, 302.6):
 # the claim the question makes and what the resolution says of it.
+_TAP_VERB_RE = re.compile(r"(?<![а-яё])" + alternation(section("outcome")["tap_verbs"], ending=r"\w*"))
+"""«когда она закрывается?», «поворачивается сразу …?»: the {tap} payment asked by its verb (grammar/lexicon.yaml)."""
 _PAYMENT_RE = re.compile(r"оплат|оплач|\bплат|заплат|ресурс|стоимост")
 _PAY_STACK_RE = re.compile(r"\bстек")
 _PAY_BEFORE_RE = re.compile(r"\bдо\b|\bперед\b|раньше|сначала|сперва|в\s+начале|прежде|заранее|вперёд|вперед")
@@ -139,6 +142,33 @@ _OBLIGATION = re.compile(r"обязательн|обязан|\bнужно\b|\bн
 
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+_OR_SPLIT = re.compile(r",?\s+(?:или|либо)\s+")
+
+
+def first_alternative(q: str, parts) -> tuple[int, str] | None:
+    """«разряд то сработает или раз карты уже нет то всё?»: an either/or question whose first
+    half asks whether one part happens (a verb of ``outcome.happen``, grammar/lexicon.yaml)
+    and whose second half names no part of the text (its negation, «или всё?», «или
+    пропадёт?») — ``(part, verb as asked)``; ``None`` for any other question («ранить или
+    закрыть?» names two parts; «могу выбрать или выбор за ним?» has no happening verb)."""
+    from bot.abilities.outcome_words import match_parts
+    from bot.morph import lemma
+    from bot.vocab import section
+
+    halves = _OR_SPLIT.split(q.strip(" ?"), maxsplit=1)
+    if len(halves) != 2 or not halves[1].strip():
+        return None
+    first, second = halves
+    named = match_parts(first, list(parts))
+    if not named or match_parts(second, list(parts)):
+        return None
+    happen = {str(x) for x in section("outcome")["happen"]}
+    verbs = [w for w in re.findall(r"[а-яё]+", first) if lemma(w) in happen and re.search(r"(?:ет|ит|ут|ют|ат|ят)(?:ся)?$", w)]
+    if len(verbs) != 1 or re.search(r"(?<![а-яё])не\s+" + verbs[0], first):
+        return None
+    return named[0], verbs[0]
 
 
 def _part_phrase(expl: Explanation, n: int) -> str:
@@ -334,8 +364,11 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
             meaning = MEANING[rule]
             who = "" if meaning.startswith(DECIDER[kinds[0]]) else f"{_cap(DECIDER[kinds[0]])}: "
             return f"{who}{_cap(meaning) if not who else meaning} (п. {rule})", rule, trace
-    if re.search(r"\bкогда\b", q) and not is_yes_no(q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
-                                        or (re.search(r"закрыва|закроет|фишк", q) and not reading.asked)):
+    # «когда она закрывается?»; «закрывается сразу как объявил или уже после всего?» (a time on each side of «или»)
+    timed = re.search(r"\bкогда\b", q) or (re.search(r"\bили\b", q) and all(
+        (_PAY_BEFORE_RE.search(h) or re.search(r"\bсразу\b", h)) or _PAY_AFTER_RE.search(h) for h in re.split(r"\bили\b", q, 1)))
+    if timed and not is_yes_no(q) and (re.search(r"оплат|оплач|плат|стоимост|ресурс", q)
+                                        or (_TAP_VERB_RE.search(q) and not reading.asked)):
         pay = next((s for s in expl.steps if s.status == "payment"), None)
         if pay is not None:
             return f"{_cap(pay.reason)} (п. {pay.rule})", pay.rule, trace
@@ -366,6 +399,15 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
             return f"Да: {_part_phrase(expl, asked[0])} объявляется — {st.reason} (п. {st.rule})", st.rule, trace
         return (f"Да: {', '.join(_part_phrase(expl, n) for n in asked)} объявляются при любом решении "
                 f"контролирующего игрока (п. {rule})", rule, trace)
+    alt = first_alternative(q, expl.parts)
+    if alt is not None:
+        n, verb = alt
+        st = expl.part_step(n)
+        if st.status in ("done", "failed", "not_declared"):
+            trace.append(f"вопрос «… или …» понят как вопрос о части {n}: «{verb}» ли она")
+            lead = _cap(verb) if st.status == "done" else f"Не {verb}"
+            state = {"done": "выполняется", "failed": "не выполняется", "not_declared": "не объявляется"}[st.status]
+            return f"{lead}: {_part_phrase(expl, n)} {state} — {st.reason} (п. {st.rule})", st.rule, trace
     if is_yes_no(q) and _together(q):
         asked = reading.asked if len(reading.asked) > 1 else parts_all
         for way in ways(root):
@@ -486,4 +528,4 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
     return verdict_of(expl), None, trace
 
 
-__all__ = ["verdict_for", "is_yes_no"]
+__all__ = ["verdict_for", "is_yes_no", "first_alternative"]

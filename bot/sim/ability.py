@@ -40,9 +40,10 @@ from bot.sim.state import Card, GameState, cell_name, other, parse_cell
 from bot.textnorm import fold
 
 EXECUTED = ("wound", "discharge", "shot", "throw", "heal", "destroy", "return_to_deck", "return_to_hand",
-            "exile", "open", "close", "move", "counters", "gain", "lose", "place")
+            "exile", "open", "close", "move", "counters", "gain", "lose", "place", "modify")
 """Actions of grammar/effects.yaml this module executes (gain / lose / place only for extra
-lives and counters, see ``_resource``)."""
+lives and counters, see ``_resource``; ``modify`` is kept on the card as written, 505.4 asks only
+whether it was done)."""
 
 DAMAGE = ("wound", "discharge", "shot", "throw")
 STATUS_RU = {"done": "выполнено", "failed": "не выполнено", "not_declared": "не объявлено",
@@ -282,7 +283,8 @@ class _Board:
             if host is None or host.zone != "battlefield":
                 return "illegal", [], f"у «{self.src.id}» нет хозяина на поле боя", ()
             return "ok", [host], "", ()
-        if who == "self" or (action in ("move", "open", "close", "counters") and who is None and spec.get("kind") in (None, "cell")):
+        if who == "self" or (action in ("move", "open", "close", "counters", "modify") and who is None
+                             and spec.get("kind") in (None, "cell")):
             if self.src.zone != "battlefield":
                 return "illegal", [], f"источник «{self.src.id}» уже не на поле боя", ()
             return "ok", [self.src], "", ()
@@ -602,6 +604,12 @@ class _Board:
                     a.cell = dest
                     lines.append((f"{_cap(label(a))} перемещается вместе с хозяином", ("209.11",) if a.is_symbiote else ("212.8",), a.id, "перемещается"))
                 done = True
+            elif action == "modify":
+                # «ваше существо получает +2 к удару до конца хода»: the modifier as written
+                what = _modifier_words(leaf.text, args)
+                c.modifiers.append(what)
+                lines.append((f"{_cap(label(c))} получает {what}", (), c.id, "модификатор"))
+                done = True
             elif action in ("counters", "gain", "lose", "place"):
                 what = "counters" if action == "counters" else self._resource(leaf, action)
                 n = int(amount or 1)
@@ -853,6 +861,19 @@ class _Board:
 
 
 _HOST_OBJECT = re.compile(r"^\s*[а-яё]+\s+(?:своего\s+|его\s+|её\s+|ее\s+)?хозяин(?:а|у|ом)?(?![а-яё])")
+
+
+_SIGNED_MOD = re.compile(r"[+\-–−]\s*(?:\d+|[XХ])\b.*$")
+
+
+def _modifier_words(text: str, args: dict) -> str:
+    """The modifier a ``modify`` part gives, as written from its sign on («+2 к удару до конца
+    хода»); else its amount and stat («+2 к удар»)."""
+    m = _SIGNED_MOD.search(text.strip().rstrip("."))
+    if m:
+        return m.group(0).replace("–", "-").replace("−", "-")
+    amount = (args.get("amount") or {}).get("n")
+    return f"{'+' if (amount or 0) >= 0 else ''}{amount if amount is not None else 'X'} к {args.get('stat') or '?'}"
 
 
 def host_object(text: str) -> bool:

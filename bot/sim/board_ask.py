@@ -53,16 +53,23 @@ from dataclasses import dataclass, replace
 
 from bot.abilities.asked_order import _FIRST, PAYMENT as _PAYMENT, REVERSED, asks_order, ordered
 from bot.textnorm import fold
+from bot.vocab import alternation, section
 
-_BOTH_WORD = re.compile(r"(?<![а-я])(?:обе|оба|обеих|обоих|обеими|обоими|и\s+то\s+и\s+другое|и\s+того\s+и\s+другого|"
-                        r"сразу\s+две|сразу\s+два)(?![а-я])")
+_ASKED_WORDS = section("card_board")["asked"]
+
+
+def _alt(key: str) -> str:
+    """The word list ``key`` of ``card_board.asked`` (grammar/lexicon.yaml) as one regex alternation."""
+    return alternation(_ASKED_WORDS[key], ending=r"\w*")
+
+
+_BOTH_WORD = re.compile(r"(?<![а-я])" + _alt("both") + r"(?![а-я])")
 _AND = re.compile(r"(?<![а-я])и\s+")
-_WITHOUT = re.compile(r"(?<![а-я])(?:вместо|без)\s+")
-_MUST = re.compile(r"(?<![а-я])(?:обязан\w*|должен|должна|должно|должны|придется|придётся|надо\s+ли|нужно\s+ли|"
-                   r"обязательно)(?![а-я])")
-_MAY = re.compile(r"(?<![а-я])(могу|можно|можем|может|сможет|смогу|вправе|право|разрешено|имею|имеет|позволено)(?![а-я])")
+_WITHOUT = re.compile(r"(?<![а-я])" + _alt("without") + r"\s+")
+_MUST = re.compile(r"(?<![а-я])" + _alt("must") + r"(?![а-я])")
+_MAY = re.compile(r"(?<![а-я])" + _alt("may") + r"(?![а-я])")
 _CONSEQUENCE = re.compile(r"(?<![а-я])что(?![а-я])")
-_USE = re.compile(r"(?<![а-я])(?:использ|юзн|юза|юзат|примени|применя|активир|задейств|сыграть|разыгра)")
+_USE = re.compile(r"(?<![а-я])" + _alt("use"))
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,9 @@ class Asked:
     же хозяина?»), else ``None``."""
     only: bool = False
     """For ``may``: the part is asked without the others («могу только полечиться?»)."""
+    lead: str | None = None
+    """For ``whether`` asked as «X сработает или …?»: the verb asked («сработает»), which leads
+    the verdict instead of «Да» / «Нет» («Сработает: …», «Не сработает: …»)."""
     told: bool = True
     """Whether the question tells a board (set by ``answer_on_board``): without one, a verdict
     the connective decides does not describe the board the run assumed."""
@@ -117,19 +127,18 @@ _REMARK = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:[а-яё-]+\s+){0,2}(?:же|в
 """«он же рядом?», «там ведь точка с запятой?»: a short remark that backs the question before it."""
 
 
-_PAY_BEFORE = re.compile(r"(?<![а-я])(?:до|перед|раньше|сначала|сперва|вначале|прежде)(?![а-я])")
-_PAY_AFTER = re.compile(r"(?<![а-я])(?:после|потом|затем|в\s+конце)(?![а-я])")
-_PAY_WHEN = re.compile(r"(?<![а-я])(?:когда|в\s+какой\s+момент|момент|до|после|раньше|перед|сначала|потом)(?![а-я])")
+_PAY_BEFORE = re.compile(r"(?<![а-я])" + _alt("pay_before") + r"(?![а-я])")
+_PAY_AFTER = re.compile(r"(?<![а-я])" + _alt("pay_after") + r"(?![а-я])")
+_PAY_WHEN = re.compile(r"(?<![а-я])" + _alt("pay_when") + r"(?![а-я])")
 
 
 _RESOURCE = re.compile(r"(?<![а-я])(?:ресурс\w*|кристалл\w*|они|их|остаток|остатки|оставш\w*|(?:для|на)\s+оплат\w*|"
                        r"что\s+(?:у\s+меня\s+)?(?:есть|осталось))(?![а-я])")
-_LEFTOVER = re.compile(r"(?<![а-я])(?:сгор\w*|денут\w*|останут\w*|остаются|остан[её]тся|потрат\w*|тратят\w*|пропад\w*|пропадут|"
-                       r"сохран\w*|вернут\w*|вернутся|сбросят\w*|уйдут)(?![а-я])")
+_LEFTOVER = re.compile(r"(?<![а-я])" + _alt("leftover") + r"(?![а-я])")
 """«оставшиеся ресурсы сгорят или останутся?»: what becomes of the resources left for the payment."""
 
 
-_KEPT = re.compile(r"(?:останут|остаются|остан[её]тся|сохран|вернут)")
+_KEPT = re.compile(_alt("kept"))
 """Of the ``_LEFTOVER`` verbs, those that say the resources are kept (the others: spent)."""
 
 
@@ -138,9 +147,9 @@ _NOTHING = re.compile(r"(?<![а-я])ничего\s+(?:вообще\s+|тогда
 """«ничего не делаю?», «ничего не произойдёт?»: whether no part of the text happens."""
 
 
-_DECIDE = re.compile(r"(?<![а-я])(?:выбира|выбер|выбор|реша|решит|решает|решение)")
-_OPPONENT = re.compile(r"(?<![а-я])(?:противник\w*|соперник\w*|враг\w*|оппонент\w*|он|она)(?![а-я])")
-_CONTROLLER = re.compile(r"(?<![а-я])(?:я|мы|сам|мной|нами|контролирующ\w*|владел\w*|хозяин\w*)(?![а-я])")
+_DECIDE = re.compile(r"(?<![а-я])" + _alt("decide"))
+_OPPONENT = re.compile(r"(?<![а-я])" + _alt("opponent") + r"(?![а-я])")
+_CONTROLLER = re.compile(r"(?<![а-я])" + _alt("controller") + r"(?![а-я])")
 
 
 _STATE_VERBS = (
@@ -218,9 +227,9 @@ def _pay_when(sent: str, yes_no: bool) -> tuple[int, ...] | None:
     return ()
 
 
-_JUST = re.compile(r"(?<![а-я])(?:просто|сразу|только|лишь)(?![а-я])")
+_JUST = re.compile(r"(?<![а-я])" + _alt("just") + r"(?![а-я])")
 """«хочу просто полечить»: the part wanted alone, without the ones before it."""
-_ONLY_ASKED = re.compile(r"(?<![а-я])(?:только|лишь|одно\s+из|что-то\s+одно)(?![а-я])")
+_ONLY_ASKED = re.compile(r"(?<![а-я])" + _alt("only") + r"(?![а-я])")
 """«могу только полечиться?»: one part asked without the others (505.8 after «может»)."""
 
 
@@ -554,12 +563,18 @@ def read_asked(question: str, parts: list[tuple[int, str]], actions: dict[int, s
         return Asked("may", part, instead, target=target, only=only)
     if question_kind(question) == "yes_no" and part is not None:
         return Asked("whether", part, instead, target=target)
+    if question_kind(question) != "yes_no" and not _MAY.search(clause):
+        from bot.abilities.verdicts import first_alternative
+
+        alt = first_alternative(_asked_sentence(question).replace("⟪q⟫", " "), ps)
+        if alt is not None:
+            return Asked("whether", alt[0], lead=alt[1])    # «раны пройдут или раз его нет, то ничего?»
     if _CONSEQUENCE.search(clause) or question_kind(question) != "yes_no":
         return Asked("consequence")
     return Asked("whether", part)
 
 
-_HOST_WORD = re.compile(r"(?<![а-я])хозя(?:ин|ина|ину|ином|ине)(?![а-я])")
+_HOST_WORD = re.compile(r"(?<![а-я])" + _alt("host") + r"(?![а-я])")
 
 
 _HE_MAY = re.compile(r"(?:а\s+|и\s+|но\s+)?(?:он|она|противник|соперник)\s+(?:так\s+)?(?:может|можно|вправе|имеет\s+право)"
@@ -674,7 +689,8 @@ def _answer_on_board(text: str, facts, question: str):
     asked = read_asked(question, [(p.number, p.text) for p in parts],
                        {p.number: leaf_action(node_of[leaf_of[p.number]])[0] for p in parts if p.number in leaf_of},
                        getattr(facts, "source_kind", None))
-    asked = replace(asked, told=bool(facts.facts))
+    # the asker's own «не брать фишку» is a decision, not the board: it does not make the verdict the board's
+    asked = replace(asked, told=any(f.kind != "decline" for f in facts.facts))
     bv = _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
     if not facts.facts and bv.form_decided and bv.verdict and "; на этом поле " in bv.verdict:
         # no board told: the verdict rests on the connective, not on the board the run assumed
@@ -842,7 +858,8 @@ def _answer_asked(text, state, src, use, assumed, result, parts, leaf_of, asked)
         bv = resolve_text(text, state, src, use, "", assumed)
         r = bv.resolution.results.get(asked.part) if asked.part else None
         phrase = _with_cause(bv, result.ast, leaf_of, asked.part) if asked.part else ""
-        bv.verdict = "Да: " + phrase if r == "done" else "Нет: " + phrase if r in ("failed", "not_declared") else None
+        yes, no = (asked.lead[:1].upper() + asked.lead[1:], "Не " + asked.lead) if asked.lead else ("Да", "Нет")
+        bv.verdict = f"{yes}: " + phrase if r == "done" else f"{no}: " + phrase if r in ("failed", "not_declared") else None
         return _cited_first(bv)
     bv = resolve_text(text, state, src, use, "", assumed)
     return bv if isinstance(bv, BoardVerdict) else bv

@@ -185,11 +185,39 @@ def _past_action(clause: str, w: dict) -> str | None:
         return None
     if re.search(r"(?<![а-яё])(?:может|можно|могу|мог|могла|обязан\w*|должен|должна|вправе)(?![а-яё])", clause):
         return None     # «раз он мог вернуть»: what may be done, not what was
+    if _has(clause, w["preference"]):
+        return None     # «я хотел только сдвинуться»: what the asker wanted to do, not what happened
     verbs = [m.group(0) for m in re.finditer(rf"(?<![а-яё]){_PAST}(?![а-яё])", clause)]
     if not [v for v in verbs if not _has(v, w["chosen"])]:
         return None     # «выбрал своё раненое сущ»: a choice of target, no event (the state word names no act)
     act = _action_named(clause)
     return act if act in _EVENT_ACTIONS else None
+
+
+_TRIGGER_HEAD = re.compile(r"^\s*(?:когда|при|после\s+того\s+как|после)\s+([^–—:\-]+?)\s*[–—:\-]")
+
+
+def _trigger_event(clause: str, text: str, w: dict) -> bool:
+    """Whether ``clause`` only tells the event of the card text's own trigger header («в начале
+    хода она открылась» of «Когда открывается – …»): every word of it is the header's (same
+    stem, ``bot.abilities.outcome_words.same_stem``) or a word of ``trigger_filler``, and one
+    at least is the header's."""
+    from bot.abilities.outcome_words import same_stem, stem
+
+    m = _TRIGGER_HEAD.match(fold(text))
+    if m is None:
+        return False
+    head = [s for x in re.findall(r"[а-яё]+", m.group(1)) if (s := stem(x))]
+    filler = {fold(x) for x in w["trigger_filler"]}
+    hit = False
+    for word in re.findall(r"[а-яё]+", clause):
+        if word in filler:
+            continue
+        s = stem(word)
+        if s is None or not any(same_stem(s, h) for h in head):
+            return False
+        hit = True
+    return hit
 
 
 def _opens_with(clause: str, phrases) -> bool:
@@ -211,7 +239,7 @@ def read_board_facts(question: str) -> BoardFacts:
     """Board facts stated in ``question`` outside its quotes (see module doc). The asking
     clause (the last clause of the asked sentence) states no refusal and no event: «имеет
     право отказаться?» asks about the refusal; events are read from the other sentences."""
-    from bot.abilities.outcome_words import QUOTE_MARK, sentences
+    from bot.abilities.outcome_words import QUOTE_MARK, is_topic_label, sentences
     from bot.yesno import asks, question_kind
 
     w = _words()
@@ -228,6 +256,7 @@ def read_board_facts(question: str) -> BoardFacts:
     quoted_texts = [t for _, _, t in quotes(question)]
     quote_no = 0        # quotes seen so far: the first is the card text, a later one another card's
     for si, sent in enumerate(sents):
+        sent_first = len(facts)     # the facts read from this sentence start here
         # «Карта: "…"», «Текст карты: «…»»: a label of the quoted text, not a board fact
         m = lead_in.match(sent)
         if m and not any(_has(fold(m.group(0)), w[k]) for k in ("none", "exists", "every", "refuse")):
@@ -301,6 +330,14 @@ def read_board_facts(question: str) -> BoardFacts:
                     if quote_no == 1 and _has(clause, stems):
                         source_kind = kind      # «у арта текст «…»», «у шмотки текст «…»», «симб с текстом «…»»
                         break
+            elif not asking and (_has(clause, w["narrative"]) or is_topic_label(clause)
+                                 or (quoted_texts and _trigger_event(clause, quoted_texts[0], w))
+                                 or (re.match(r"\s*(?:(?:а|и|но)\s+)?я\s+(?:хотел|хотела|хочу)\s+(?:только|лишь|просто)\s", clause)
+                                     and _action_named(clause) is not None)):
+                # «я хотел только фишку»: what the asker wanted (the question asks whether he may), no board;
+                # «мы поспорили минут 10»: the dispute told, no board; «в начале хода она открылась» of
+                # «Когда открывается – …»: the text's own trigger, which the run takes as happened (304.3)
+                continue
             elif _CARRY.search(clause) and not asking:
                 # «на всех моих других сущах уже сидят симбы»: every (other) creature of that side carries one
                 m = _CARRY.search(clause)
@@ -335,7 +372,9 @@ def read_board_facts(question: str) -> BoardFacts:
             if happened is not None:
                 facts.append(Fact("done", None, None, raw.strip(), happened))      # «карта себя уничтожила»
                 continue
-            if told and re.search(r"(?<![а-я])не\s+(?:буду|стану|собираюсь|планирую)(?![а-я])", clause) \
+            if told and (re.search(r"(?<![а-я])не\s+(?:буду|стану|собираюсь|планирую)(?![а-я])", clause)
+                         or (not asked_sentence and re.search(r"(?<![а-я])не\s+[а-яё]{2,}(?:ть|ться|ти)(?![а-я])", clause)
+                             and _action_named(clause) is not None)) \
                     and not _has(clause, w["enemy"]) and not re.search(r"(?<![а-я])(?:он|она)(?![а-я])", clause):
                 act = _action_named(clause)     # «лечиться не буду»: a part the asker does not declare
                 if act is not None:
@@ -345,7 +384,10 @@ def read_board_facts(question: str) -> BoardFacts:
                 continue
             if _has(clause, w["refuse"]):
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
-                if re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) and not said_by_other:
+                mine = re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) or (
+                    re.search(r"(?<![а-я])не\s+(?:хотел|хотела|захотел|захотела)(?![а-я])", clause)
+                    and re.search(r"(?<![а-я])(?:я|мне|сам)(?![а-я])", fold(sent)) and not _has(fold(sent), w["enemy"]))
+                if mine and not said_by_other:
                     # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal — a part
                     # he does not declare («я не хочу двигаться»: 505.8 lets him, others are the rules')
                     act = _action_named(clause)
@@ -411,6 +453,20 @@ def read_board_facts(question: str) -> BoardFacts:
             if counters is not None:
                 facts.append(Fact("source", "own", None, raw.strip(), attrs=(("counters", "==", counters),)))
                 continue    # «фишек на карте нет», «на ней 2 фишки»: the card with the text
+            more = None if asking or quoted or not facts or len(facts) <= sent_first else _bare_quantity(clause, w)
+            if more is not None and facts[-1].kind in ("target", "quantity", "source") and facts[-1].attrs:
+                # «на нём 3 фишки и 2 раны»: the clause after «и» counts something more on the same card
+                prev = facts[-1]
+                facts.append(replace(prev, restriction=more[0] if prev.kind == "quantity" else prev.restriction,
+                                     said=raw.strip(), attrs=((more[0], "==", more[1]),)))
+                continue
+            told_qty = None if asking or quoted else _quantity_told(clause, w)
+            if told_qty is not None:
+                # «на моём сущ всего 1 маркер дополнительной жизни», «на моих сущах нет фишек»: how many
+                # the creatures of that side have (the target of a part that removes them, 505.4)
+                what, owner, k = told_qty
+                facts.append(Fact("quantity", owner, what, raw.strip(), attrs=((what, "==", k),)))
+                continue
             motion = None if asking or _has(clause, w["enemy"]) or _has(clause, [c for c in w["creature"] if c != "сущ"]) \
                 else _movement_told(clause)
             if motion is not None:
@@ -428,6 +484,19 @@ def read_board_facts(question: str) -> BoardFacts:
             if not asking and _OPPONENT_TURN.search(clause):
                 facts.append(Fact("turn", "enemy", None, raw.strip()))       # «сейчас ход противника»
                 continue
+            told_of = None if asking or antecedent is None else _pronoun_state(clause, w)
+            if told_of is not None:
+                # «у врага 2 сущ, оба в тапе»: the creatures just named are in that state (all of them for
+                # «оба / они»: then they are all of that side); «у него гоблин, он открыт»
+                plural, state = told_of
+                f = facts[antecedent]
+                if f.kind != "exists" or f.card_kind != "creature" or (f.restriction is not None and plural):
+                    unread.append(raw.strip())
+                elif f.restriction is None:
+                    facts[antecedent] = replace(f, restriction=state, only=f.only or plural, said=f"{f.said}, {raw.strip()}")
+                elif state != f.restriction and state not in f.also:
+                    facts[antecedent] = replace(f, also=(*f.also, state), said=f"{f.said}, {raw.strip()}")
+                continue
             own_state = _source_state(clause, w)
             if own_state is not None and not asking and not own_state[1] and antecedent is not None \
                     and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:оно|он|она)(?![а-яё])", clause):
@@ -437,6 +506,11 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts[antecedent] = replace(f, restriction=own_state[0], said=f"{f.said}, {raw.strip()}")
                 else:
                     unread.append(raw.strip())
+                continue
+            if own_state is not None and not asking and not own_state[1] and ci > 0 and "⟪Q⟫" not in cls[ci - 1] \
+                    and re.match(r"\s*(?:(?:а|и|но)\s+)?(?:он|она|оно)(?![а-яё])", clause) \
+                    and (_has(fold(cls[ci - 1]), w["enemy"]) or _opens_with(fold(cls[ci - 1]), w["possessive"])):
+                unread.append(raw.strip())      # «у противника гоблин, он закрыт»: «он» is the card named before
                 continue
             if own_state is not None and not asking:
                 # «оно сейчас закрыто»; «моё существо закрыто» (``own_noun``: which card is meant is
@@ -530,6 +604,9 @@ def read_board_facts(question: str) -> BoardFacts:
                 elif not asked_sentence and (_has(clause, w["stats"]) or re.search(r"(?<![\d.])\d+(?![\d.])", clause)):
                     unread.append(raw.strip())  # «у него броня 1»: a number or stat of a card the board does not keep
                     continue
+                elif not asked_sentence and _words_re(tuple(w["counted"])).search(f" {clause} "):
+                    unread.append(raw.strip())  # «оба в тапе», «кроме одного»: said of cards, and not understood
+                    continue
                 else:
                     continue
             if quoted and not (_has(clause, w["none"]) or _has(clause, w["every"]) or _has(clause, w["exists"])):
@@ -572,6 +649,9 @@ def read_board_facts(question: str) -> BoardFacts:
                 # all the creatures of that side (besides the card with the text)
                 facts.append(Fact("exists", owner, restr, raw.strip(), only=True))
             elif restr in OPPOSITE and (_has(clause, w["every"]) or _only_state(clause, w)):
+                if _words_re(tuple(w["except"])).search(f" {fold(sent)} "):
+                    unread.append(raw.strip())      # «все его существа закрыты, кроме одного»: not every one
+                    continue
                 facts.append(Fact("none", owner, OPPOSITE[restr], raw.strip()))
             elif _has(clause, w["exists"]) or any(re.search(rf"(?<![а-я]){re.escape(c)}(?![а-я])", clause)
                                                   for c in w["count"]):
@@ -680,6 +760,26 @@ def _drop_elaboration(sent: str, w: dict) -> str:
     return _ELABORATION.sub(keep, sent) if "(" in sent else sent
 
 
+def _pronoun_state(clause: str, w: dict) -> tuple[bool, str] | None:
+    """``(plural, state)`` of a clause that is only a pronoun for the creatures named before
+    (``pronoun_subject``: «оба», «они», «он»), adverbs and one state («оба в тапе», «он открыт»,
+    «они уже закрыты»): ``closed`` | ``open`` | ``flying`` | ``wounded``; else ``None``."""
+    rest = " " + " ".join(re.sub(r"^\s*(?:а|и|но)\s+", "", clause).split()) + " "
+    subj = w["pronoun_subject"]
+    m_pl = _words_re(tuple(subj["plural"])).search(rest)
+    m_pl = m_pl if m_pl and not rest[:m_pl.start()].strip() else None
+    m_sg = None if m_pl else _words_re(tuple(subj["single"])).search(rest)
+    m = m_pl or (m_sg if m_sg and not rest[:m_sg.start()].strip() else None)
+    if m is None:
+        return None
+    body = rest[m.end():]
+    body = _words_re(tuple(w["source_adverbs"])).sub(" ", f" {body} ").strip()
+    states = [r for r in ("closed", "open", "flying", "wounded") if _has(body, w[r])]
+    if len(states) != 1 or re.search(r"(?<![а-яё])(?:не|ни|нет)(?![а-яё])", body) or len(body.split()) > 2:
+        return None
+    return bool(m_pl), states[0]
+
+
 def _source_state(clause: str, w: dict) -> tuple[str, bool] | None:
     """``(state, own_noun)``: the state of the card with the text a clause states, when the clause is only its
     subject (``source_subject``: «оно», «эта карта», «источник»), adverbs
@@ -748,6 +848,63 @@ def _counters_told(clause: str, w: dict) -> int | None:
         return int(m.group(1))
     word = next((k for t, k in _NUMBER_WORDS.items() if re.search(rf"(?<![а-яё]){t}(?![а-яё])", clause)), None)
     return word if word is not None else (1 if re.search(r"(?<![а-яё])(?:есть|лежит)(?![а-яё])", clause) else None)
+
+
+_QTY_RESOURCE = {"extra_lives": re.compile(r"(?<![а-яё])(?:(?:маркер\w*|жетон\w*)\s+)?(?:дополнительн\w*|доп\.?)\s+жизн\w*"),
+                 "counters": re.compile(r"(?<![а-яё])(?:фиш(?:к|ек)\w*|жетон\w*)")}
+
+
+_WOUNDS = re.compile(r"(?<![а-яё])ран(?:а|ы|у|ой|ами|ах|ам)?(?![а-яё])")
+
+
+def _bare_quantity(clause: str, w: dict) -> tuple[str, int] | None:
+    """``(what, n)`` of a clause that only counts («2 раны», «и одна фишка»): ``wounds`` |
+    ``counters`` | ``extra_lives`` and the number; ``None`` for any other clause."""
+    q = w["quantity"]
+    number = r"(\d+|" + "|".join(map(re.escape, sorted(q["numbers"], key=len, reverse=True))) + r")"
+    m = re.fullmatch(r"\s*(?:(?:и|а|ещё|еще|плюс)\s+)*" + number + r"\s+(.+?)\s*", clause)
+    if m is None:
+        return None
+    rest = m.group(2)
+    kinds = [k for k, pat in (*_QTY_RESOURCE.items(), ("wounds", _WOUNDS)) if pat.fullmatch(rest.strip())]
+    if len(kinds) != 1:
+        return None
+    tok = m.group(1)
+    return kinds[0], int(tok) if tok.isdigit() else int(q["numbers"][tok])
+
+
+def _quantity_told(clause: str, w: dict) -> tuple[str, str, int] | None:
+    """``(what, owner, n)``: how many extra lives (``extra_lives``) or counters (``counters``)
+    the creatures of one side have, as a clause tells it — «на моём сущ всего 1 маркер
+    дополнительной жизни» -> ``("extra_lives", "own", 1)``, «на моих сущах вообще нет фишек»
+    -> ``("counters", "own", 0)``, «у его существа две фишки» -> ``("counters", "enemy", 2)``.
+    The number stands next to the resource words (up to two words before them, or right
+    after: «фишек у меня на существе 0»); the side is named with a creature noun
+    (``quantity.holder``). ``None`` for any other clause: one resource only, a side and a
+    number (or «нет») told, no card of the source («на ней»: ``_counters_told``)."""
+    q = w["quantity"]
+    found = [(k, m) for k, pat in _QTY_RESOURCE.items() if (m := pat.search(clause))]
+    if len(found) != 1 or _ON_SOURCE.search(clause) or not _has(clause, q["holder"]) or _has(clause, w["none_any"]):
+        return None     # «ни у одного моего существа нет доп. жизней»: no such creature (a ``none`` fact)
+    what, m = found[0]
+    if _bare_quantity(clause[m.end():].strip(" ,"), w) is not None:
+        return None     # «на моём сущ 2 фишки 1 рана»: two counts in one clause are not read
+    owner = _owner_of(clause, w)
+    if owner is None:
+        return None
+    if re.search(r"(?<![а-яё])(?:нет|ни\s+одно(?:й|го)|не\s+осталось|отсутству\w*)(?![а-яё])", clause) \
+            or _words_re(tuple(q["zero"])).search(f" {clause} "):
+        return what, owner, 0
+    number = r"(\d+|" + "|".join(map(re.escape, sorted(q["numbers"], key=len, reverse=True))) + r")"
+    before = re.search(number + r"(?:\s+[а-яё]+){0,2}\s*$", clause[:m.start()].rstrip())
+    after = re.match(r"\s*:?\s*" + number + r"(?![а-яё\d])", clause[m.end():])
+    hit = before or after
+    if hit is None or _words_re(tuple(q["total"])).search(f" {clause} "):
+        return None     # «две фишки в сумме»: a total over several cards, not what one of them has
+    if _words_re(tuple(q["several"])).search(f" {clause} ") and not re.search(r"(?<![а-яё])по\s+" + number, clause):
+        return None     # «на моих сущах две фишки»: of several creatures, without «по» — whose is not told
+    tok = hit.group(1)
+    return what, owner, int(tok) if tok.isdigit() else int(q["numbers"][tok])
 
 
 _SUPPLY = re.compile(r"(?<![а-яё])запас\w*\s+движени\w*\D{0,24}?(-?\d+)")
@@ -897,6 +1054,8 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
                 src.movement, src.movement_left = k, k     # «запас движения 0» (after modifiers)
             elif name == "counters":
                 src.counters = k                           # «фишек на карте нет»
+            elif name == "wounds":
+                src.wounds = k                             # «на ней 2 фишки и 1 рана»
         if f.restriction == "moved" and src.movement is not None:
             src.movement_left = src.movement - 1 if src.movement > 0 else -1   # «уже ходил»: the supply is spent
         if f.restriction in ("closed", "open"):
@@ -975,7 +1134,7 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             continue
         if who in ("it", "named") or action not in ("wound", "discharge", "shot", "throw", "heal", "destroy",
                                                     "return_to_deck", "return_to_hand", "exile", "open", "close",
-                                                    "lose", "gain", "move", "untyped"):
+                                                    "lose", "gain", "move", "untyped", "modify"):
             continue
         owner = spec.get("owner") or ("own" if who == "own" else "enemy" if who == "enemy" else None)
         spec = implied_state(action, spec)
@@ -1001,6 +1160,11 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
         blocked = _excluded(facts.facts, side, restr, kind)
         existing = [c for c in st.cards.values() if c is not src and c.owner == player and _fits(c, restr)
                     and c.id not in removed and c.zone == "battlefield" and not c.host]
+        if action == "heal" and existing and not any(c.wounds for c in existing) \
+                and not any(f.only and (f.owner or side) == side for f in facts.of("exists")) \
+                and not any(f.kind == "exists" and (f.owner or side) == side and "wounded" in (f.restriction, *f.also)
+                            for f in facts.facts):
+            existing = []   # an unwounded creature made for an earlier part is not what «излечите …» is used on
         if blocked is None and existing and action not in failed:
             side = owner or ("enemy" if player == "second" else "own")
             hurt = next((f for f in facts.of("exists") if (f.owner or side) == side
@@ -1121,16 +1285,48 @@ def _target_counters(st: GameState, src: Card, leaves, nums: dict, use: Use, fac
     source («снять с выбранного существа фишку»): as the question tells them of the creature
     it names («выбрал орка, на нём нет ни одной фишки»: a ``target`` fact); with none told
     the board does not decide the part — that fact goes to ``missing``."""
-    told = [k for f in facts.of("target") for a, _, k in f.attrs if a == "counters"]
+    named = [k for f in facts.of("target") for a, _, k in f.attrs if a == "counters"]
+    hurt = [k for f in facts.of("target") for a, _, k in f.attrs if a == "wounds"]
+    if hurt:
+        # «выбрал орка, на нём 2 фишки и 1 рана»: the creature named is the first part's target of another card
+        first = next((t for t in (use.targets.get(nums[id(x)]) for x in leaves)
+                      if isinstance(t, str) and t != src.id and t in st.cards), None)
+        if first is not None:
+            st.cards[first].wounds = hurt[0]
+            assumed.append(f"на {first} ран: {hurt[0]} (так сказано в вопросе)")
+        else:
+            missing.append("на каком существе раны, о которых сказано в вопросе")
+    for f in facts.of("quantity"):
+        for a, _, k in f.attrs:
+            if a != "wounds":
+                continue
+            cards = [st.cards[t] for t in use.targets.values() if isinstance(t, str) and t in st.cards and t != src.id
+                     and ("own" if st.cards[t].owner == src.owner else "enemy") == f.owner]
+            for c in cards:
+                c.wounds = k
+                assumed.append(f"на {c.id} ран: {k} (так сказано в вопросе)")
+            if not cards:
+                missing.append(f"на каком существе раны, о которых сказано: «{f.said}»")
     for leaf in leaves:
         n = nums[id(leaf)]
         action, _ = leaf_action(leaf)
         target = use.targets.get(n)
-        if action != "lose" or not _has(fold(leaf.text), _words_counters()) or not isinstance(target, str) \
-                or target == src.id or target not in st.cards:
+        if action != "lose" or not isinstance(target, str) or target == src.id or target not in st.cards:
+            continue
+        card = st.cards[target]
+        side = "own" if card.owner == src.owner else "enemy"
+        what = "counters" if _has(fold(leaf.text), _words_counters()) else _resource_leaf(leaf)
+        # «на моих сущах нет фишек», «на моём сущ 1 доп. жизнь»: told of the creatures of the target's side
+        told = named if what == "counters" and named else \
+            [k for f in facts.of("quantity") if f.owner == side for a, _, k in f.attrs if a == what]
+        if what == "extra_lives" and told:
+            card.extra_lives = told[0]
+            assumed.append(f"на {target} дополнительных жизней: {told[0]} (так сказано в вопросе)")
+            continue
+        if what != "counters":
             continue
         if told:
-            st.cards[target].counters = told[0]
+            card.counters = told[0]
             assumed.append(f"на {target} фишек: {told[0]} (так сказано в вопросе)")
         else:
             # needed only when the run reaches the part (a 505.7 refusal or an earlier failure spares it)

@@ -100,6 +100,7 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     from bot.sim.board_text import read_board_facts
     from bot.sim.state import Card
 
+    from bot.sim import summoned_text
     from bot.sim.board_ask import asks_host, form_asked
 
     form = None     # an order or «both» asked: the connective alone may decide it (read only when no fact is)
@@ -107,7 +108,8 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
         if not any(m in question for m in '«»"“”„‟'):
             return None     # no quote, no card text: nothing of this route's
         first = read_board_facts(question)
-        if not (first.facts or first.unread or (form := form_asked(question)) or asks_host(question, first)):
+        if not (first.facts or first.unread or (form := form_asked(question)) or asks_host(question, first)) \
+                and not summoned_text.mentions_summon(question):
             return None
     result = _card_text(question)
     named = None
@@ -118,6 +120,10 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
             result, named, facts_text = found
     if result is None:
         return None
+    if summoned_text.mentions_summon(facts_text):
+        told = summoned_text.answer(facts_text, result, edition)     # «вызванная экипировка погибает?» (212.6)
+        if told is not None:
+            return told
     facts = read_board_facts(facts_text)
     if not (facts.facts or facts.unread or (form if form is not None else form_asked(facts_text))
             or asks_host(facts_text, facts)):

@@ -114,6 +114,9 @@ class Card:
     immune: set[str] = field(default_factory=set)
     cost: int | None = None
     """The card's printed cost (``None``: not known) — what «стоимостью 4 или меньше» checks."""
+    modifiers: list[str] = field(default_factory=list)
+    """Modifiers an ability gave it, as written («+2 к удару до конца хода»); the simulator keeps
+    them, it does not apply them to strikes."""
 
     def __post_init__(self) -> None:
         if self.movement_left is None:
@@ -150,6 +153,7 @@ class Card:
             "lives": self.current_lives,
             "extra_lives": self.extra_lives,
             "counters": self.counters,
+            "modifiers": list(self.modifiers),
         }
 
 
