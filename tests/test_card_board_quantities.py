@@ -170,10 +170,36 @@ def test_every_one_but_one_is_not_every_one():
 def test_a_pronoun_after_another_card_is_not_the_source():
     facts, unread = _facts("у меня сущ «{tap}: Откройте выбранное закрытое существо противника». у противника тролль, "
                            "он закрыт. что будет?")
-    assert not any(k == "source" for k, *_ in facts) and unread == ["он закрыт."]
+    assert not any(k == "source" for k, *_ in facts) and unread == ["у противника тролль", "он закрыт."]
 
 
 def test_a_summoned_card_put_on_a_restricted_creature_is_left_to_the_placement_rules():
     # «на летающее существо» may not be allowed (212.3): the text's «поместите» alone does not decide it
     a = ask("вызываю шмотку, в тексте «поместите её на выбранное летающее существо». она погибнет?")
     assert not (a.verdict or "").startswith("Нет, не погибает")
+
+
+def test_an_opponents_card_of_untold_kind_is_named_not_dropped():
+    facts, unread = _facts(f"у меня {CLOSE_THEN}. у противника гоблин-разведчик. фишку получу?")
+    assert facts == [] and unread == ["у противника гоблин-разведчик."]
+
+
+def test_a_negated_state_is_the_opposite_one_and_zero_is_none():
+    for said, fact in (("у противника все не закрыты.", ("none", "enemy", "closed", ())),
+                       ("у противника нет не закрытых.", ("none", "enemy", "open", ())),
+                       ("у противника 0 открытых сущей.", ("none", "enemy", "open", ())),
+                       ("открытых у противника ноль.", ("none", "enemy", "open", ())),
+                       ("у врага ни одного открытого.", ("none", "enemy", "open", ()))):
+        facts, unread = _facts(f"у меня {CLOSE_THEN}. {said} фишку получу?")
+        assert facts == [fact] and unread == [], said
+    facts, unread = _facts(f"у меня {CLOSE_THEN}. у противника все не летающие. фишку получу?")
+    assert facts == [] and unread == ["у противника все не летающие."]
+    a = ask(f"у меня {CLOSE_THEN}. у противника 0 открытых сущей. фишку получу?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "505.4"
+
+
+def test_removing_all_counters_from_a_card_with_none_is_not_decided():
+    # «снимите все фишки» names no number: with none on the card the rules do not say whether it is done
+    a = ask("у меня артефакт «{tap}: Снимите с выбранного существа противника все фишки, при этом нанесите ему 2 раны». "
+            "на существе противника фишек нет. раны будут?")
+    assert a.verdict is None

@@ -540,6 +540,15 @@ class _Board:
                      "на цели нет ран: правила не говорят, считается ли такое излечение выполненным", n,
                      result="неизвестно")
             return "unknown"
+        if action == "lose" and cards and self._resource(leaf, action) and not (args.get("amount") or {}).get("n") \
+                and _ALL_OF.search(fold(leaf.text)) \
+                and all((c.counters if self._resource(leaf, action) == "counters" else c.extra_lives) == 0 for c in cards):
+            # «снимите с него все фишки» with none on it: 505 and 508 do not say whether removing none is done
+            self.results[n] = "unknown"
+            self.add(f"{self.ptext(leaf)} — неизвестно", None, base, "unknown",
+                     "снимать нечего: правила не говорят, считается ли «снять все» с карты без них выполненным", n,
+                     result="неизвестно")
+            return "unknown"
         done_any, lines = self.execute(leaf, action, args, cards)
         status = "done" if done_any else "failed"
         self.results[n] = status
@@ -863,6 +872,8 @@ class _Board:
 _HOST_OBJECT = re.compile(r"^\s*[а-яё]+\s+(?:своего\s+|его\s+|её\s+|ее\s+)?хозяин(?:а|у|ом)?(?![а-яё])")
 
 
+_ALL_OF = re.compile(r"(?<![а-яё])(?:все|всех)(?![а-яё])")
+"""«снимите все фишки»: every one of them, however many (none is not a number the text names)."""
 _SIGNED_MOD = re.compile(r"[+\-–−]\s*(?:\d+|[XХ])\b.*$")
 
 

@@ -279,12 +279,20 @@ def read_board_facts(question: str) -> BoardFacts:
             _add_also(facts, clause_start, clause_also)
             clause_start, clause_also = len(facts), ()
             clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
+            # «все не закрыты» is «все открыты» (the state is the opposite one, not the word's own)
+            clause = _NOT_STATE.sub(lambda m: _FLIP[m.group(1)] + m.group(2), clause)
+            if _ZERO.search(clause) and not _has(clause, [*w["other"], *w["quantity"]["not_cards"]]) \
+                    and (_has(clause, w["creature"]) or any(_has(clause, w[r]) for r in ("closed", "open", "flying", "wounded"))):
+                clause = _ZERO.sub("нет", clause)     # «у противника 0 открытых сущей», «открытых ноль»: there is none
             if not clause:
                 quote_no += raw.count("⟪Q⟫")     # a bare quote («…».): the quotes are still counted in order
                 continue
             asking = asked_sentence and ci == ask_at
             told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
             quoted = "⟪Q⟫" in raw
+            if not asking and not quoted and _NOT_OTHER_STATE.search(clause):
+                unread.append(raw.strip())      # «все не раненые», «не летающие»: a negated state the board does not read
+                continue
             if quoted:
                 antecedent = None      # «у сущ «…». оно закрыто»: the pronoun is the card with the text
             elif len(facts) > seen and facts[-1].kind in ("exists", "none") and facts[-1].card_kind == "creature":
@@ -588,6 +596,12 @@ def read_board_facts(question: str) -> BoardFacts:
                     # «у меня раненый гоблин»: a creature of that side in that state is there
                     facts.append(Fact("exists", _owner_of(clause, w), states[0], raw.strip(), also=tuple(states[1:])))
                     continue
+                elif len(states) == 1 and not asking and _has(clause, w["none"]) and _owner_of(clause, w) is not None \
+                        and re.search(r"(?<![а-яё])[а-яё]+(?:ых|их|ого|его)(?![а-яё])", clause) \
+                        and not re.search(r"(?<![а-яё])не\s+(?!осталось)", clause):
+                    # «у врага ни одного открытого», «открытых у противника нет»: none of that side in that state
+                    facts.append(Fact("none", _owner_of(clause, w), states[0], raw.strip()))
+                    continue
                 elif states and not asked_sentence and not re.search(
                         r"(?<![а-яё])(?:хочет|хочу|может|могу|можно|нужно|надо)(?![а-яё])", clause):
                     unread.append(raw.strip())  # «всё закрыто», «противник закрылся»: whose cards is not told
@@ -606,6 +620,10 @@ def read_board_facts(question: str) -> BoardFacts:
                     continue
                 elif not asked_sentence and _words_re(tuple(w["counted"])).search(f" {clause} "):
                     unread.append(raw.strip())  # «оба в тапе», «кроме одного»: said of cards, and not understood
+                    continue
+                elif not asked_sentence and _opens_with(clause, w["possessive"]) and _has(clause, w["enemy"]) \
+                        and len(clause.split()) > 2:
+                    unread.append(raw.strip())  # «у противника гоблин»: a card of his whose kind is not told
                     continue
                 else:
                     continue
@@ -854,6 +872,12 @@ _QTY_RESOURCE = {"extra_lives": re.compile(r"(?<![а-яё])(?:(?:маркер\w*
                  "counters": re.compile(r"(?<![а-яё])(?:фиш(?:к|ек)\w*|жетон\w*)")}
 
 
+_NOT_STATE = re.compile(r"(?<![а-яё])не\s+(закрыт|открыт)([а-яё]*)")
+_FLIP = {"закрыт": "открыт", "открыт": "закрыт"}
+_NOT_OTHER_STATE = re.compile(r"(?<![а-яё])не\s+(?:ранен|ранены|летающ|летун|летает|летают|бестелесн)")
+"""A negated state other than open / closed («не раненые», «не летающие»): not read as that state."""
+_ZERO = re.compile(r"(?<![\w.])(?:0|ноль|нуль)(?![\w.])")
+"""«у противника 0 открытых сущей», «открытых у него ноль»: a count of none."""
 _WOUNDS = re.compile(r"(?<![а-яё])ран(?:а|ы|у|ой|ами|ах|ам)?(?![а-яё])")
 
 
