@@ -177,24 +177,27 @@ def _asked(slot: str, toks, at: int, width: int, edition: str, noun: Tok | None 
     return Asked(slot, tuple(toks), at, width, concepts, verb, noun, prep, term)
 
 
-@lru_cache(maxsize=8)
-def _terms_of(sentences: tuple[str, ...]) -> frozenset[str]:
-    from bot.morph import lemma
-    from bot.textnorm import fold
-
-    out = set()
-    for s in sentences:
-        for m in re.finditer(r"«([А-ЯЁ][а-яё]+)»", s):
-            out.add(lemma(fold(m.group(1))))
-    return frozenset(out)
+_TERMS: dict[int, tuple] = {}
 
 
 def _terms(edition: str) -> frozenset[str]:
-    """The edition's one-word quoted terms («Медитация», «Точность»), as lemmas."""
+    """The edition's one-word quoted terms («Медитация», «Точность»), as lemmas (read once
+    per loaded index)."""
+    from bot.morph import lemma
     from bot.rules_text.index import index_for
+    from bot.textnorm import fold
 
     vi = index_for(edition).values
-    return _terms_of(tuple(f.sentence for f in vi.facts)) if vi is not None else frozenset()
+    if vi is None:
+        return frozenset()
+    got = _TERMS.get(id(vi))
+    if got is None or got[0] is not vi:
+        out = {lemma(fold(m.group(1))) for f in vi.facts for m in re.finditer(r"«([А-ЯЁ][а-яё]+)»", f.sentence)}
+        got = (vi, frozenset(out))
+        if len(_TERMS) > 8:
+            _TERMS.clear()
+        _TERMS[id(vi)] = got
+    return got[1]
 
 
 # --- the sentence's slot --------------------------------------------------------------------
@@ -417,7 +420,7 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
     """The slot answer of ``question`` under ``edition`` (``idx`` its ``PropIndex``), a
     no-verdict answer listing the sentences when they answer differently, or ``None`` (not
     such a question, no sentence fits)."""
-    from bot.rules_text.values import _candidates, _decide
+    from bot.rules_text.values import _candidates, _decide, _paragraph_words
 
     vi = getattr(idx, "values", None)
     if vi is None:
@@ -428,13 +431,17 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
     pool = sorted(asked.concepts | ({asked.verb} if asked.verb else set()))
     paragraphs: dict[str, frozenset[str]] = {}
     options: dict[str, list[tuple[str, str]]] = {}
-    found = _candidates(vi, [x for x in pool if _candidates(vi, [x])])   # a word only said, never a concept: not the key
+    found: list[int] = []
+    for x in pool:      # the rarest concept the sentences name (a word only said, never a concept, is no key)
+        ids = _candidates(vi, [x])
+        if ids and (not found or len(ids) < len(found)):
+            found = ids
     if asked.slot == "which":   # «атаки … магическими»: the sentence may name them as one term («магический_атака»)
         found = sorted(set(found) | set(_named_by_term(vi, asked)))
     for k in found:
         f = vi.facts[k]
         if asked.slot == "which" and asked.noun is not None and f.number not in paragraphs:
-            paragraphs[f.number] = frozenset().union(*(g.words for g in vi.facts if g.number == f.number))
+            paragraphs[f.number] = _paragraph_words(vi).get(f.number, f.words)
         got = _members(f, asked) if asked.slot == "which" else None   # the head named exactly: fits
         if got is None and not _fits(f, asked, paragraphs.get(f.number, f.words)):
             continue
@@ -468,7 +475,8 @@ def _terms_of_index(vi) -> tuple:
     got = _TERM_KEYS.get(id(vi))
     if got is None or got[0] is not vi:
         got = (vi, tuple((frozenset(k.split("_")), ids) for k, ids in vi.by_concept.items() if "_" in k))
-        _TERM_KEYS.clear()
+        if len(_TERM_KEYS) > 8:
+            _TERM_KEYS.clear()
         _TERM_KEYS[id(vi)] = got
     return got[1]
 
