@@ -137,3 +137,143 @@ def test_a_response_asked_after_the_stack_question_is_the_same_question(q, verdi
 def test_a_response_sentence_with_more_than_the_response_is_not_folded_into_the_stack_question():
     a = ask("моя местность уходит во вспомогательную зону. это идёт через стек? противник может в ответ атаковать моего орка?")
     assert a.verdict is None and "ответ" in a.unread
+
+
+# ------------------------------------------------------------------ a card with no host «just stays on its cell»
+@pytest.mark.parametrize("q,verdict,first", [
+    ("симб после вскрытия остался без хозяина. он может стоять на своей клетке?", "Нет", "209.7"),
+    ("шмотка осталась без хозяина после рассадки. она просто лежит на своей клетке?", "Нет", "212.5"),
+    ("паразит после вскрытия остался без хозяина. он же не погибает? просто стоит на своей клетке", "Погибает", "209.7"),
+    ("экипировку вызвали особенностью, а в тексте не сказано на кого её поместить. она ведь не погибает? просто на клетке "
+     "лежит", "Погибает", "212.6"),
+    ("симбиот без хозяина после рассадки разве не может просто полежать на своей клетке?", "Нет, не может", "209.7"),
+])
+def test_a_card_with_no_host_asked_to_stay_on_its_cell_is_its_fate(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+def test_staying_on_a_cell_of_a_hosted_card_or_with_more_words_is_not_that_fate():
+    assert ask("мой симб сидит на орке. он может стоять на своей клетке?").verdict is None
+    a = ask("симб после вскрытия остался без хозяина. он может стоять на клетке рядом с орком?")
+    assert a.verdict is None
+
+
+# ------------------------------------------------------------------ an «если» clause whose comma is not written
+def test_a_condition_without_its_comma_still_ends_before_the_main_clause():
+    from bot.reading.tokens import tokenize
+
+    toks, _ = tokenize("если хозяин погиб он погибает?")
+    assert [t.clause for t in toks] == [0, 0, 0, 1, 1]
+    toks, _ = tokenize("если он погиб то что?")
+    assert [t.clause for t in toks] == [0, 0, 0, 1, 2]
+    a = scenario_answer("если паразит после вскрытия остался без хозяина он погибает?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "209.7"
+
+
+# ------------------------------------------------------------------ «как считается …» asks the way a strike resolves
+@pytest.mark.parametrize("q", ["как считается простой удар по артефакту?", "как рассчитывается простой удар по моему арту?"])
+def test_how_a_strike_on_an_artifact_counts_is_asked(q):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Как по закрытой карте") and a.citations[0] == "210.3"
+
+
+@pytest.mark.parametrize("q", [
+    "у меня в отряде уже есть местность. можно докинуть вторую?",
+    "у меня в отряде уже лежит местность. хочу добрать ещё одну, никаких особых карт нет, можно?",
+])
+def test_another_terrain_taken_by_other_verbs(q):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "211.3"
+
+
+# ------------------------------------------------------------------ «может ли X носить экипировку?» is a placing
+TRAIT_WORDS = {"flying": ("летающее", "нелетающее"), "incorporeal": ("бестелесное", "небестелесное")}
+
+
+def _equipment_legal(trait: str | None, value: bool, no_class: bool) -> bool:
+    st_ = GameState()
+    st_.cards["H"] = Card(id="H", owner="first", cell=parse_cell("c3"), traits={trait} if trait and value else set(),
+                          creature_class=None if no_class else "воин")
+    st_.cards["O"] = Card(id="O", owner="first", cell=parse_cell("a1"), creature_class="воин")
+    st_.cards["E"] = Card(id="E", owner="first", kind="equipment", equipment_class="оружие", host="O", movement=None)
+    st_.cards["E"].cell = st_.cards["O"].cell
+    return Simulator(st_).place("E", "H").legal
+
+
+@settings(max_examples=30, deadline=None)
+@given(trait=st.sampled_from(["flying", "incorporeal", None]), value=st.booleans(), no_class=st.booleans(),
+       noun=st.sampled_from(["экипировку", "шмотку", "оружие"]), order=st.integers(0, 2))
+def test_property_carry_question_equals_direct_placing(trait, value, no_class, noun, order):
+    """trait ± negation × class × equipment noun × word order: «может ли X носить Y?» asks the placing (212.1–212.3)."""
+    host = (TRAIT_WORDS[trait][0 if value else 1] + " " if trait else "") + "существо" + (" без класса" if no_class else "")
+    q = [f"может ли {host} носить {noun}?", f"{host} может носить {noun}?", f"{host.capitalize()} может {noun} носить?"][order]
+    a = scenario_answer(q)
+    want = _equipment_legal(trait, value, no_class)
+    assert a.verdict.startswith("Да" if want else "Нет"), (q, a.verdict)
+    assert a.citations[0].startswith("212"), a.citations
+
+
+def test_a_carrying_told_before_is_no_asked_placing():
+    assert ask("орк носит шмотку. может ли он носить ещё одну?").verdict is None
+
+
+# ------------------------------------------------------------------ slang motions and a negated «spends» question
+@pytest.mark.parametrize("q,verdict,first", [
+    ("разве запас движения не тратится, когда моё сущ перемещают особенностью?", "Не тратится", "507.1"),
+    ("разве запас движения не тратится, когда сущ ходит?", "Тратится", "506.1"),
+    ("у сущ прыжок. могу сначала потопать на клетку, а потом скакнуть прыжком?", "Нет", "506.7"),
+])
+def test_slang_motions_and_a_negated_spend_question(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+# ------------------------------------------------------------------ the reveal step's zone asked, then named again
+@pytest.mark.parametrize("q,verdict,first", [
+    ("куда девается летун после вскрытия? остаётся на поле или уходит в доп зону", "Во вспомогательную зону", "405.1"),
+    ("куда уходит местность после вскрытия? на поле остаётся или куда", "Во вспомогательную зону", "405.1"),
+    ("артефакт после вскрытия остаётся на поле боя? его ж не переносят во вспомогательную зону как летунов",
+     "Да, артефакт", "405.1"),
+])
+def test_a_zone_question_named_again_after_it(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and first in a.citations, (q, a.verdict, a.citations)
+
+
+def test_a_kind_named_after_the_zone_question_is_compared_not_asked():
+    """«… как местность» after the question about an artifact: the artifact is asked, not the terrain."""
+    a = ask("арт после вскрытия остаётся на поле боя? его ж не переносят во вспомогательную зону как местность")
+    assert a.verdict.startswith("Да, артефакт")
+    a = ask("местность после вскрытия остаётся на поле? летун уходит в доп зону")
+    assert a.verdict is None
+
+
+def test_distributing_parasites_is_assigning_them():
+    a = scenario_answer("на шаге рассадки я раскидываю паразитов раньше, чем противник назначит своих симбиотов?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "405.2"
+
+
+# ------------------------------------------------------------------ «не кладут» asks the ban; «не может» told bans a cell
+@pytest.mark.parametrize("q,verdict,first", [
+    ("симба не вешают на летуна?", "Да, нельзя", "209.4"),
+    ("паразита ведь не сажают на свои сущи?", "Да, нельзя", "209.1"),
+    ("паразита не кладут на существо противника?", "Нет, можно", "209.1"),
+])
+def test_a_negated_placing_verb_asks_the_ban(q, verdict, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+@pytest.mark.parametrize("q,first", [
+    ("у моего симба написано, что он не может перемещаться на клетки второго ряда. хозяин может туда пойти?", "209.11"),
+    ("у шмотки есть особенность, что она не может перемещаться на соседнюю клетку. хозяин может туда сходить?", "212.8"),
+])
+def test_a_ban_told_as_cannot_binds_the_host(q, first):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == first, (q, a.verdict, a.citations)
+
+
+def test_address_words_are_fillers():
+    a = scenario_answer("народ подскажите, в какую подфазу можно объявлять движение сущ?")
+    assert "Выбора" in a.verdict and a.citations[0] == "506.2"

@@ -117,9 +117,14 @@ def test_seed_sentence_read_and_answered_as_it_states(number, start, kind, allow
 def test_mixed_sentence_read_as_two_propositions():
     ps = read_sentence("Если хозяин теряет класс или получает другой класс – его экипировка не уничтожается "
                        "и может использоваться как обычно.", "212.2")
-    assert [(p.kind, p.action, p.positive) for p in ps] == [
+    whole = [p for p in ps if not p.whole_condition]
+    assert [(p.kind, p.action, p.positive) for p in whole] == [
         ("consequence", "уничтожать", False), ("modal", "использоваться", True)]
-    assert all({"терять", "класс", "хозяин"} <= p.conditions for p in ps)
+    assert all({"терять", "класс", "хозяин"} <= p.conditions for p in whole)
+    # and each as said of either alternative of its condition (propositions._condition_alternatives)
+    assert sorted((p.kind, p.condition_text) for p in ps if p.whole_condition) == [
+        ("consequence", "если хозяин получает другой класс"), ("consequence", "если хозяин теряет класс"),
+        ("modal", "если хозяин получает другой класс"), ("modal", "если хозяин теряет класс")]
 
 
 @pytest.mark.parametrize("q", [

@@ -131,7 +131,12 @@ def _struck_as(rd, sent: list) -> tuple[str | None, list[int]]:
             if nxt is not None and nxt.lemma == "карта":
                 used.append(nxt.i)
     if not said:
-        return None, []
+        # «как считается / рассчитывается простой удар по артефакту?»: the way it is struck is asked
+        how = next((t for t in sent if t.text == "как" and _is(rd, "struck_verbs", rd.tok(t.i + 1))
+                    and rd.tok(t.i + 1).lemma not in ("идти", "проходить")), None)
+        if how is None:
+            return None, []
+        return "either", [how.i, how.i + 1]
     for t in sent:
         if _is(rd, "struck_verbs", t) or t.text == "или":
             used.append(t.i)

@@ -35,7 +35,10 @@ def read_bans(rd) -> None:
     from bot.reading.hosts import move_op
 
     for t in rd.toks:
-        if not _is("ban_words", t):
+        nx = rd.tok(t.i + 1)
+        # «у симба написано, что он не может перемещаться на клетки первого ряда»: «не может» bans too
+        cannot = t.text == "не" and nx is not None and nx.lemma == "мочь" and nx.clause == t.clause
+        if not (_is("ban_words", t) or cannot):
             continue
         clause = [u for u in rd.toks if u.clause == t.clause]
         if t.sent == rd.asked_sent and not (clause[0].text in ("если", "раз", "куда") or any(u.text == "куда" for u in clause)):
@@ -52,7 +55,11 @@ def read_bans(rd) -> None:
         if verb is None or cell is None or card is None:
             continue
         card.banned = True
-        rd.use(t.i, verb.i, cell.i)
+        rd.use(t.i, verb.i, cell.i, nx.i if cannot else None)
+        row, num = rd.tok(cell.i + 2), rd.tok(cell.i + 1)
+        if row is not None and row.lemma == "ряд" and row.clause == cell.clause and num is not None and \
+                num.lemma in ("первый", "второй", "третий"):
+            rd.use(num.i, row.i)    # «на клетки первого ряда»: which cells — the asked motion goes «туда»
         for u in clause:
             if u.text == "на" and rd.tok(u.i + 1) is not None and (rd.tok(u.i + 1) is cell or _is("cell_adjectives", rd.tok(u.i + 1))):
                 rd.use(u.i)

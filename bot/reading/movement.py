@@ -126,6 +126,7 @@ class MoveReading:
     side: bool = False
     contradictions: list[str] = field(default_factory=list)
     mover_kind: str = "creature"
+    spend_negated: bool = False     # «разве запас движения не тратится …?»: a ``spends`` question asked negated
     also: str | None = None
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
@@ -914,6 +915,10 @@ class _Reader(SentenceReader):
             return
         if spend is not None:
             self.use(spend.i)
+            ne = self.tok(spend.i - 1)
+            if ne is not None and ne.text == "не" and not cnt and (r.yes_no or any(t.text in ("разве", "неужели") for t in sent)):
+                self.use(ne.i)      # «разве запас не тратится?»: the lead word agrees with the negated statement
+                r.spend_negated = True
             r.asked, r.kind = ("cost" if cnt else "spends"), a.kind
             return
         if cnt and any(u.lemma in ("единица", "очко") for u in sent):

@@ -655,5 +655,9 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     verdict = got.verdict
     if r.neg_word and verdict.startswith(("Да", "Нет")):
         verdict = agree_with_negation(verdict, r.neg_word)
+    if r.spend_negated and r.asked == "spends" and verdict.startswith(("Да, ", "Нет, ")):
+        # «разве запас не тратится?»: a bare «Да» / «Нет» is read both ways — the content word leads
+        spent = verdict.startswith("Да")
+        verdict = ("Тратится: " if spent else "Не тратится: ") + verdict.split(", ", 1)[1]
     return simulated_answer(question, verdict, got.lines[-6:], got.cites, got.result.trace, got.understood,
                             got.mapping, edition)

@@ -1172,6 +1172,11 @@ class _Reader:
             elif p is not None and p.text == "не" and p.sent == m.sent and not (nxt is not None and nxt.text == "ли"):
                 neg_word = "не " + m.text
                 self.use(p.i)
+        if neg_word is None and not modal and place is not None and yes_no:
+            ne = self.tok(place.i - 1)
+            if ne is not None and ne.text == "не" and ne.sent == place.sent and place.tense != "past":
+                neg_word = "нельзя"     # «паразита ведь не сажают на свои сущи?»: «не кладут» is the ban asked
+                self.use(ne.i)
         for t in sent:
             if t.text in ("ли", "разве", "неужели", "так") or t.text in ("же", "ж"):
                 self.use(t.i)
@@ -1195,6 +1200,9 @@ class _Reader:
         from bot.reading.hosts import read_host_role_asked
         if place is None and read_host_role_asked(self, sent, neg_word, yes_no):
             return
+        from bot.reading.stays import read_stays_on_cell
+        if place is None and read_stays_on_cell(self, sent, neg_word, yes_no):
+            return      # «может просто постоять на своей клетке?»: a card with no host asked to stay
         from bot.reading.location import read_location_asked
         if place is None and read_location_asked(self, sent, yes_no):
             return
@@ -1218,6 +1226,8 @@ class _Reader:
                     if t.text in ("так", "это", "такое"):
                         self.use(t.i)
                 return
+        if place is None and modal and yes_no and self.read_carry_asked(sent, neg_word):
+            return      # «бестелесный может шмотку носить?»: can the creature wear it — a placing (212.1)
         from bot.yesno import alternative_at
         if (place is not None or modal) and alternative_at([t.text for t in sent]) is not None:
             return      # «кладут на своих или на чужих?»: an either/or names an option, it is no yes/no placing
@@ -1299,6 +1309,28 @@ class _Reader:
                 if t.lemma in ("быть", "стать", "становиться", "происходить", "произойти", "случиться") or t.text in ("с", "со"):
                     self.use(t.i)
             self.r.asked = Asked("fate", subj.key, yes_no=False, others=others)
+
+    def read_carry_asked(self, sent: list[Tok], neg_word: str | None) -> bool:
+        """«может ли бестелесное существо носить экипировку?», «не летающий может шмотку носить?»: a
+        creature asked whether it may carry (``carry_verbs``) a piece of equipment not on a host
+        yet is asked whether the piece may be placed on it (212.1–212.3). One creature and one
+        piece in the sentence; sets ``asked`` and returns ``True`` when read."""
+        carry = next((t for t in sent if t.lemma in self.w.carry_verbs), None)
+        if carry is None:
+            return False
+        cards = [self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention and t.i not in self.complement]
+        cards = list({c.key: c for c in cards}.values())
+        hosts = [c for c in cards if c.kind == "creature"]
+        pieces = [c for c in cards if c.kind == "equipment"]
+        if len(hosts) != 1 or len(pieces) != 1 or len(cards) != 2 or pieces[0].host not in (None, hosts[0].key):
+            return False
+        if any(t.lemma in self.w.carry_verbs and t.sent != self.asked_sent for t in self.toks):
+            return False    # «рыцарь носит шмотку. …»: a carrying told before — not this asked placing
+        pieces[0].host = None   # «может ли существо носить экипировку?»: the carrying is asked, not told
+        self.use(carry.i)
+        self.r.asked = Asked("place", pieces[0].key, on=hosts[0].key, negated=neg_word is not None, yes_no=True,
+                             neg_word=neg_word, actions=self.second_piece(pieces[0], hosts[0]))
+        return True
 
     def second_piece(self, subj: CardInfo, host: CardInfo) -> tuple[str, ...]:
         """A piece of equipment asked onto a host that already carries one, no class told (212.4):
@@ -1398,6 +1430,8 @@ class _Reader:
         read_told_seating(self)
         read_squad(self)
         self.read_asked()
+        from bot.reading.stays import read_stays_on_cell
+        read_stays_on_cell(self, self.in_sent(self.asked_sent), None, True)    # «… не погибает? просто лежит на клетке»
         from bot.reading.attached_count import read_on_each_other
         from bot.reading.seating import seating_by_default
         read_on_each_other(self)

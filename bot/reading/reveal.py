@@ -141,6 +141,8 @@ class _Reader(SentenceReader):
 
     def read_kind(self) -> None:
         for t in self.toks:
+            if t.sent > self.asked_sent:
+                break       # «…? его ж не переносят в зону как местность»: a kind after the question is compared, not asked
             for kind in ("flying", "terrain", "artifact"):
                 if self.has(kind, t):
                     self.r.kind = kind
@@ -165,6 +167,25 @@ class _Reader(SentenceReader):
                 self.use(t.i, *(u.i for u in self.toks if u.clause == t.clause and u.text in ("все", "еще", "вверх", "лежат")))
                 if t.lemma == "рубашка":
                     self.use(t.i + 1 if self.tok(t.i + 1) is not None and self.toks[t.i + 1].text == "вверх" else None)
+
+    def read_zone_restated(self) -> None:
+        """A sentence after the asked zone question that only names where the card goes again —
+        «на поле остаётся или куда», «его ж не переносят во вспомогательную зону как местность»:
+        go verbs, zones, «или / не / как», card kinds, pronouns and particles. It adds no fact
+        (the asker's options, or his reason for the one he expects): its words are used."""
+        later = sorted({t.sent for t in self.toks if t.sent > self.asked_sent})
+        stop = vocab_words("stop_words")
+        kinds = ("terrain", "artifact", "flying", "creature")
+        for k in later:
+            words = [t for t in self.toks if t.sent == k]
+            if not any(self.has("go_verbs", t) for t in words) or not any(
+                    self.has(z, t) for t in words for z in ("additional_zone", "zone", "battlefield", "where")):
+                continue
+            compared = {t.i for t in words if any(self.has(x, t) for x in kinds) and self.tok(t.i - 1) is not None
+                        and self.toks[t.i - 1].text == "как"}     # «как местность»: the card it is compared with
+            if all(t.text in stop or t.pos == "NPRO" or t.lemma == "бой" or t.i in compared or any(self.has(x, t) for x in (
+                    "go_verbs", "additional_zone", "zone", "battlefield", "where")) for t in words):
+                self.use(*(t.i for t in words))
 
     def in_time_phrase(self, t: Tok) -> bool:
         """``t`` qualifies a turn («первого хода», «первый ход»), not the order of revealing."""
@@ -197,6 +218,7 @@ class _Reader(SentenceReader):
         if goes and zone or zone and r.kind is not None and any(self.has("where", t) for t in zone):
             r.asked = "zone"
             self.use(*(t.i for t in goes + zone), *(t.i for t in sent if t.text in ("с", "в", "во", "на", "при", "после")))
+            self.read_zone_restated()
             if r.yes_no:
                 r.zone_claim = "additional_zone" if any(self.has("additional_zone", t) for t in zone) else \
                     "battlefield" if any(self.has("battlefield", t) for t in zone) or any(t.lemma in ("оставаться", "остаться") for t in goes) else None

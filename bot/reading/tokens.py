@@ -21,6 +21,21 @@ _CLAUSE_END = frozenset({",", ";", ":", "—", "–", " - "})
 _CLAUSE_CONJ = frozenset({"а", "но", "однако", "если", "когда", "что", "потом", "затем", "пока"})
 
 
+# A subject pronoun (or «то») after the verb of an «если / когда» clause opens the main clause.
+_RESUMING = frozenset({"он", "она", "оно", "они", "то"})
+_CONDITION = frozenset({"если", "когда"})
+
+
+def _condition_told(words: list, clause: int) -> bool:
+    """The clause ``clause`` (the last one of ``words``) opens with «если» / «когда» and already
+    has a finite verb or a short participle: a subject pronoun or «то» after it starts the main
+    clause, whose comma a chat message often leaves out."""
+    first = next((w for w in words if w.clause == clause), None)
+    if first is None or first.text not in _CONDITION:
+        return False
+    return any(w.clause == clause and w.pos in ("VERB", "PRTS") for w in words[first.i + 1:])
+
+
 @dataclass(frozen=True)
 class Tok:
     """One word: ``i`` its index among the words, ``text`` the folded word, ``lemma``,
@@ -85,6 +100,8 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             continue
         if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
             clause += 1
+        elif s in _RESUMING and words and words[-1].clause == clause and _condition_told(words, clause):
+            clause += 1     # «если симб остался без хозяина он погибает?»: the main clause, its comma not written
         s = _spelled(s)
         case, gender, pos_, tense = _tags(s)
         cap = bool(caps) and caps[m.start()].isupper()

@@ -28,7 +28,7 @@ consequence, its paragraph and its sentence; an unknown condition gives no verdi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.reading.tokens import Tok, tokenize
 
@@ -263,6 +263,8 @@ def read_outcomes(idx) -> list[Outcome]:
     out: list[Outcome] = []
     last_cond: dict[str, tuple] = {}   # paragraph -> (sentence, its condition clauses, its condition text)
     for p in idx.props:
+        if p.whole_condition:
+            continue    # one «или» alternative of a condition: the proposition with the whole one is read here
         rel = _relative_condition(p) if p.kind in ("consequence", "fact") and not p.condition_text else None
         if rel is not None:
             conds = tuple(clauses(rel, rule=True))

@@ -80,6 +80,19 @@ class RuleLanguage:
     distinct: frozenset[str] = frozenset()
     """Words of a question saying its things differ («разные названия»): a limit per unit
     does not count them together."""
+    needs_stack: frozenset[str] = frozenset()
+    """Acts done to a game action lying on the stack («отражать»: a response is declared while
+    what it answers lies there): a rule saying the action does not use the stack rules the act
+    out (``bot.rules_text.needs``)."""
+    stack_reason: frozenset[str] = frozenset()
+    """The concepts of the sentence saying why (an action not using the stack resolves at once,
+    priority not passed: 303.5 of 5ed)."""
+    wording_says: frozenset[str] = frozenset()
+    """Words of a card text saying something («написано», «говорит», «текст»): beside a quoted
+    wording they ask nothing (``bot.rules_text.wording``)."""
+    card_kinds: frozenset[str] = frozenset()
+    """Kinds of card a question may name as the card a wording is about («поместите этого
+    симбиота …, это перемещение симбиота?»)."""
     chat_spelling: dict[str, str] = field(default_factory=dict)
     """Chat forms of a word (folded, as written) -> the written word(s): applied to a
     question before it is read (``bot.rules_text.question.respell``)."""
@@ -202,6 +215,7 @@ def _meaning(d: dict) -> dict:
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")), remain=_map(d.get("remain")),
         remain_verbs=_set(d.get("remain_verbs")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
+        wording_says=_set(d.get("wording_says")), card_kinds=_set(d.get("card_kinds")), needs_stack=_set(d.get("needs_stack")), stack_reason=_set(d.get("stack_reason")),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),
         exclusive=frozenset(fold(str(w)) for pair in d.get("exclusive") or () for w in pair),
         collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}

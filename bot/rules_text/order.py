@@ -1,5 +1,5 @@
-"""«Сначала A, а потом B? или наоборот» answered by the one rule sentence that states the
-order of the two events (issue 14).
+"""«Сначала A, а потом B? или наоборот», «A до того как B или после?», «A, а B — что
+раньше?» answered by the one rule sentence that states the order of the two events (issue 14).
 
 The asked events are the parts of the question after «сначала» and after «потом / затем /
 после этого». A sentence states their order when an order marker of
@@ -19,6 +19,13 @@ from bot.reading.tokens import tokenize
 
 _ASKED = re.compile(r"(?i)(?:^|[\s,])(?:сначала|сперва|вначале|первым делом)\s+(?P<a>[^?!.]+?),?\s+(?:а\s+|и\s+)?"
                     r"(?:потом|затем|после\s+этого|уже\s+потом)\s+(?P<b>[^?!.]+)")
+_BEFORE = re.compile(r"(?i)^(?:а\s+|и\s+)?(?P<a>[^?!.]+?),?\s+(?:до\s+того,?\s+как|прежде\s+чем|перед\s+тем,?\s+как)\s+"
+                     r"(?P<b>[^?!.]+?),?\s+или\s+(?:после|потом|наоборот)\s*[?!.]*\s*$")
+"""«A до того как B или после?»: which of the two comes first, A asked first."""
+_WHICH = re.compile(r"(?i)^(?:если\s+|когда\s+)?(?P<a>[^?!.]+?),?\s+(?:а|и)\s+(?P<b>[^?!.]+?),?\s+(?:что|кто|какое)\s+"
+                    r"(?:раньше|сначала|первым|первее|вперед|вперёд)(?:\s+(?:будет|идет|идёт|делается|происходит))?"
+                    r"\s*[?!.]*\s*$")
+"""«если надо A, а B, что раньше?»: which of the two comes first, neither asked first."""
 
 
 def _events_concepts(text: str) -> frozenset[str]:
@@ -27,7 +34,8 @@ def _events_concepts(text: str) -> frozenset[str]:
 
     L = language()
     return frozenset(w for w in _concepts(tokenize(text)[0])
-                     if w not in L.filler and w not in L.implicit and w not in L.light)
+                     if w not in L.filler and w not in L.implicit and w not in L.light
+                     and w not in L.personal and w not in L.impersonal)   # «я должен получить приоритет»: the event
 
 
 @lru_cache(maxsize=1)
@@ -48,6 +56,14 @@ def answer(question: str, edition: str) -> "Answer | None":
     from bot.rulebook import load
 
     m = _ASKED.search(question)
+    asked = "then"
+    if m is None:
+        q = " ".join(question.split())
+        m = _BEFORE.search(q)
+        asked = "before"
+        if m is None:
+            m = _WHICH.search(q)
+            asked = "which"
     if m is None:
         return None
     a, b = _events_concepts(m.group("a")), _events_concepts(m.group("b"))
@@ -67,7 +83,13 @@ def answer(question: str, edition: str) -> "Answer | None":
     if len(found) != 1:
         return None
     same, (number, sentence, left, right) = next(iter(found.items()))
-    verdict = ("Да: " if same else "Нет, наоборот: ") + f"сначала {_lower(left)}, а затем {_lower(right)}"
+    told = f"сначала {_lower(left)}, а затем {_lower(right)}"
+    if asked == "before":     # «A до того как B или после?»
+        verdict = ("До: " if same else "После: ") + told
+    elif asked == "which":    # «A, а B — что раньше?»
+        verdict = told[:1].upper() + told[1:]
+    else:
+        verdict = ("Да: " if same else "Нет, наоборот: ") + told
     return _reply(question, verdict, number, sentence, edition)
 
 

@@ -65,6 +65,9 @@ class Prop:
     patient: bool = False
     """The subject undergoes the action («Бестелесное существо не может быть излечено»,
     «… быть целью …»): it is what a question's object names."""
+    whole_condition: str = ""
+    """The sentence's whole condition when ``condition_text`` is one of its «или»
+    alternatives («если хозяин теряет класс или получает другой класс»); else ``""``."""
     context: frozenset[str] = frozenset()
     """The subject a pronoun of this part refers to (the part or sentence before it:
     «Добивание является действием: объявив его, …» -> {добивание}); a question must name it."""
@@ -509,6 +512,35 @@ def read_sentence(text: str, number: str = "", question: bool = False, facts: bo
         out = [replace(p, optional=widen) for p in out]
     if cond_nums:   # «если игрок уже потратил хотя бы один кристалл»
         out = [replace(p, numbers=tuple(dict.fromkeys(p.numbers + cond_nums))) for p in out]
+    alts = [] if question else _condition_alternatives(cond)
+    if len(alts) > 1:   # «если хозяин теряет класс или получает другой класс»: either one is the condition
+        out = out + [replace(p, conditions=_content(a)[0], condition_text=" ".join(t.text for t in a),
+                             whole_condition=cond_text) for p in out for a in alts]
+    return out
+
+
+def _condition_alternatives(cond: list[Tok]) -> list[list[Tok]]:
+    """The alternatives of a condition whose «или» joins predicates («если хозяин теряет
+    класс или получает другой класс», «если существо покидает поле боя, становится летающим,
+    бестелесным или симбиотом»): one token list per alternative, each with the words before
+    the first predicate (the opener and the subject) and its own predicate's words, a list
+    of nouns inside one expanded too (``alternatives``). ``[cond]`` when its predicates are
+    joined by «и» or there is one."""
+    verbs = [i for i, t in enumerate(cond) if t.pos == "VERB" and not _relative(cond, i)]
+    if len(verbs) < 2 or not any(t.lemma == "или" for t in cond[verbs[1] - 1:]):
+        return [cond]
+    cuts = [v for v in verbs[1:] if cond[v - 1].lemma == "или" or cond[v].clause != cond[v - 1].clause]
+    if not cuts or any(cond[v - 1].lemma == "и" for v in verbs[1:]):
+        return [cond]
+    head = cond[:verbs[0]]
+    bounds = [verbs[0], *cuts, len(cond)]
+    out: list[list[Tok]] = []
+    for a, b in zip(bounds, bounds[1:]):
+        piece = cond[a:b]
+        while piece and piece[-1].lemma in ("или", "и"):
+            piece = piece[:-1]
+        for alt in alternatives(piece):
+            out.append(head + alt)
     return out
 
 

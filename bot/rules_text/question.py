@@ -198,6 +198,12 @@ def read(text: str, edition: str = "") -> Question | None:
     if not toks:
         return None
     q = _read_tokens(toks, last, tail_can)
+    if q is None and asked:
+        said = _with_copula(toks)     # «особенность после расстановки карт не медленное игродействие?»
+        if said is not None:
+            last = said
+            toks, _ = tokenize(last)
+            q = _read_tokens(toks, last, tail_can)
     if q is not None and not q.bag and q.kind == "modal" and last in parts and parts.index(last) > 0:
         # «стрелять в соседа нельзя, но у моего лучника меткий. можно?»: the modal alone asks the
         # sentence before it again, in its own modality
@@ -253,6 +259,32 @@ def _opens_with_count(sentence: str) -> bool:
         toks = toks[1:]
     return len(toks) >= 2 and toks[0].lemma in L.count_words and toks[0].lemma != "количество" \
         and any(t.pos == "NOUN" for t in toks[1:3])
+
+
+_NO_COPULA_POS = frozenset({"VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED"})
+
+
+def _with_copula(toks: list[Tok]) -> str | None:
+    """A verbless «X Y?» question as «X это Y?»: «а особенность после расстановки карт не
+    медленное игродействие?» -> «а особенность после расстановки карт это не медленное
+    игродействие?». Y is the last noun in the nominative with the adjectives in the nominative
+    (and a «не») right before it; X must have a noun in the nominative of its own. ``None`` when
+    the question has a verb or a short form, a question word, or no such two noun phrases."""
+    if any(t.pos in _NO_COPULA_POS or t.lemma in ("это", "какой", "кто", "что", "как", "сколько", "или", "если")
+           for t in toks):
+        return None
+    heads = [i for i, t in enumerate(toks) if t.pos == "NOUN" and t.case == "nomn" and not t.quote]
+    if len(heads) < 2:
+        return None
+    j = heads[-1]
+    while j > 0 and toks[j - 1].pos in ("ADJF", "PRTF") and toks[j - 1].case == "nomn":
+        j -= 1
+    if j > 0 and toks[j - 1].text == "не":
+        j -= 1
+    if not any(i < j for i in heads) or j == 0 or toks[j - 1].pos == "PREP":
+        return None
+    words = [f"«{t.text}»" if t.quote else t.text for t in toks]
+    return " ".join(words[:j] + ["это"] + words[j:]) + "?"
 
 
 _COMPOUND = re.compile(r"(?<![а-яёА-ЯЁ-])([а-яёА-ЯЁ]{3,})-([а-яёА-ЯЁ]{3,})(?![а-яёА-ЯЁ-])")

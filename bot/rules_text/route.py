@@ -142,6 +142,16 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
     o = order.answer(question, edition)     # «сначала A, а потом B? или наоборот»
     if o is not None:
         return o
+    from bot.rules_text import when
+
+    w = when.answer(question, edition)      # «когда стек считается пустым»: the rule's condition
+    if w is not None:
+        return w
+    from bot.rules_text import wording
+
+    w = wording.answer(question, edition)   # «на карте написано «перенесите …», это перемещение?» (507.3)
+    if w is not None:
+        return w
     if premise.split(question) is not None:   # «X это ж Y. значит Z?»: Z ruled, the premise checked —
         ans = premise.answer(question, edition)   # never the premise read as part of what is asked
         if ans is not None and ans.verdict:
@@ -186,6 +196,12 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
         if v is not None and v.verdict:
             return v
     d = decide(q, idx)
+    if d.agreed is None:     # «на него можно ответить?»: ruled out when what is answered does not use the stack
+        from bot.rules_text import needs
+
+        n = needs.answer(question, q, idx, edition)
+        if n is not None:
+            return n
     if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
         return None     # no sentence fits: search quotes the nearest paragraphs
     truth = d.agreed

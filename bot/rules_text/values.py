@@ -70,6 +70,11 @@ class ValueWords:
     change_verbs: frozenset[str]
     denote_verbs: frozenset[str]
     open_alternatives: frozenset[str]
+    when: frozenset[str] = frozenset()
+    """Words asking when a thing holds («когда», «в какой момент»), as written (folded):
+    ``bot.rules_text.when``."""
+    when_not: frozenset[str] = frozenset()
+    """Words that make a «когда» sentence another question (yes/no, modal, a condition)."""
 
 
 @lru_cache(maxsize=1)
@@ -109,7 +114,7 @@ def words() -> ValueWords:
         before=s("before"), follow_verbs=s("follow_verbs"), change_verbs=s("change_verbs"),
         ordinals={fold(str(k)): int(v) for k, v in (d.get("ordinals") or {}).items()}, wh_start=s("wh_start"),
         how_not_wh=s("how_not_wh"), denote_verbs=s("denote_verbs"),
-        open_alternatives=s("open_alternatives"))
+        open_alternatives=s("open_alternatives"), when=s("when"), when_not=s("when_not"))
 
 
 # --- what a sentence states -------------------------------------------------------------
@@ -891,8 +896,13 @@ def _what_is(question: str, toks: list[Tok], verb: int, which: int | None, vi: V
         if not all(any(_hits(c, frozenset({w})) for c in subj) for w in own
                    if w not in L.filler and w not in L.implicit):
             continue    # the sentence's subject names what the question does not
-        if any(_hits(c, what.words) and not _hits(c, own) for c in subj):
-            continue    # the question names the answer already: it asks something else
+        said = set(subj) | {L.norm(t.lemma, t.text) for t in toks}     # every word of the question, implicit ones too
+        if any(_hits(c, what.words) and not _hits(c, own) for c in subj) and not (
+                all(any(_hits(c, frozenset({w})) for c in said) for w in own if w not in L.filler)
+                and not all(any(_hits(c, frozenset({w})) for c in subj) for w in what.words if w not in L.filler)):
+            continue    # the question names the answer already: it asks something else — unless it names
+            # the sentence's whole subject and the answer says more («значок жизней в текстовом поле
+            # карты — что значит?»: «текущие жизни карты»)
         options.setdefault(what.text, []).append((f.number, f.sentence))
     return _decide(question, options, {}, edition, "что это")
 

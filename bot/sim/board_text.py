@@ -1543,7 +1543,10 @@ def part_phrase(res: Resolution, n: int) -> str:
     verb = {"выполнено": "выполняется", "не выполнено": "не выполняется", "не объявлено": "не объявляется"}.get(status, status)
     why = f" ({step.reason})" if step is not None and step.reason else ""
     ref = f" (п. {', '.join(step.rules)})" if step is not None and step.rules else ""
-    return f"часть {n} «{text}» {verb}{why}{ref}"
+    # «снимите 3 фишки» with 2 on the card: the part was declared, what stopped it is the board's line
+    stop = next((x.text for x in res.steps if x.part == n and x is not step and x.result == "не выполняется"), None) \
+        if res.results.get(n) == "failed" else None
+    return f"часть {n} «{text}» {verb}{why}{ref}" + (f" — {stop[:1].lower() + stop[1:]}" if stop else "")
 
 
 def verdict_of(res: Resolution, question: str = "") -> str | None:

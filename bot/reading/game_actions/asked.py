@@ -297,6 +297,11 @@ class AskedReader(SituationReader):
             if nx is not None and nx.lemma == "один":
                 self.use(nx.i)
         m = cand[0]
+        on = next((j for j in range(m.at - 1, max(decl.i, m.at - 3) if decl is not None else m.at, -1)
+                   if self.toks[j].text == "на"), None) if decl is not None and decl.i < m.at else None
+        if on is not None and self.w.has("respond_verbs", decl) and all(
+                self.toks[j].pos in ("ADJF", "NPRO", "PRTF", "ADJS") for j in range(on + 1, m.at)):
+            return      # «можно ли ответить на эффект правил игры?»: what is answered, not what is declared
         self.use(decl.i if decl else None)
         if decl is not None and decl.lemma == "ответить":
             self.r.stack = "nonempty"
