@@ -86,7 +86,18 @@ def asks(question: str) -> bool:
     if parts and _OR_NOT.search(parts[-1]):
         return True
     last = set(re.findall(r"[а-яa-z0-9]+", parts[-1])) if parts else set()
-    return bool(last & (words("asking_words") | words("wh_words"))) or (bool(parts) and _present_last_verb(parts[-1]))
+    return bool(last & (words("asking_words") | words("wh_words"))) or (bool(parts) and _present_last_verb(parts[-1])) \
+        or bool(parts) and _doubts(parts[-1])
+
+
+def _doubts(sentence: str) -> bool:
+    """«…. я не согласен», «…, я сомневаюсь»: the asker's doubt about what another said closes
+    the message — it asks whether that is right (``claims.doubt_phrases`` of grammar/lexicon.yaml)."""
+    from bot.vocab import section
+
+    s = " ".join(re.findall(r"[а-яa-z0-9-]+", fold(sentence)))
+    return any(s == p or s.endswith(" " + p) for p in (" ".join(fold(x).split()) for x in
+                                                       section("claims").get("doubt_phrases", ())))
 
 
 TSYA = re.compile(r"(?i)(?<=[а-яё])([аяуюоё])еться\b")

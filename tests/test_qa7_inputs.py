@@ -153,14 +153,19 @@ def test_no_symbiote_at_all_is_never_yes_only_one():
     assert a.verdict is None or not a.verdict.startswith("Да"), a.verdict
 
 
-@pytest.mark.parametrize("third", ["а друг говорит, что он прав", "а друг говорит, что нет",
-                                   "а друг говорит, что симбиота можно положить на летающее существо"])
-def test_a_dispute_of_two_other_people_is_not_the_askers(third):
-    # the asker took no side: «Вы правы» would answer for someone who said nothing
+@pytest.mark.parametrize("third,right", [("а друг говорит, что он прав", None), ("а друг говорит, что нет", "друг"),
+                                         ("а друг говорит, что симбиота можно положить на летающее существо", None)])
+def test_a_dispute_of_two_other_people_is_not_the_askers(third, right):
+    # the asker took no side: «Вы правы» would answer for someone who said nothing; of two other
+    # people who disagree the one who is right is named (issue 11), two who agree are no dispute
     q = f"Противник говорит, что симбиота можно положить на летающее существо, {third}. Кто прав?"
-    assert find_claim(q) is None
     a = ask(q)
     assert a.verdict is None or "вы правы" not in a.verdict.lower(), a.verdict
+    if right is None:
+        assert find_claim(q) is None
+    else:
+        assert a.verdict.startswith(f"Прав {right}: "), a.verdict
+        assert a.citations[0] == "209.4"
 
 
 def test_a_page_of_unclosed_divs_is_refused_without_a_hang():

@@ -277,3 +277,18 @@ def test_a_ban_told_as_cannot_binds_the_host(q, first):
 def test_address_words_are_fillers():
     a = scenario_answer("народ подскажите, в какую подфазу можно объявлять движение сущ?")
     assert "Выбора" in a.verdict and a.citations[0] == "506.2"
+
+
+# ------------------------------------------------------------------ a bare «можно?» after the told intention
+@pytest.mark.parametrize("q,verdict", [
+    ("местность в отряде у меня уже лежит. хочу добрать ещё одну. можно?", "Нет"),
+    ("у меня карта, которая позволяет взять вторую местность. хочу взять вторую. так можно?", "Да"),
+])
+def test_a_bare_modal_asks_the_terrain_sentence_before_it(q, verdict):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(verdict) and a.citations[0] in ("211.3", "211.4"), (q, a.verdict, a.citations)
+
+
+def test_an_off_field_option_is_a_where_question():
+    a = scenario_answer("артефакт занимает клетку на поле или лежит где-то в стороне?")
+    assert a.verdict.startswith("На поле боя") and a.citations[0] == "210.1"

@@ -53,8 +53,14 @@ def _check_re() -> re.Pattern:
     people = "(?:" + "|".join(map(re.escape, sorted({*me, *other, *(fold(p) for p in _claim_words()["people"])},
                                                      key=len, reverse=True))) + ")"
     was = r"(?:\s+был[аои]?)?"
+    # «верно я думаю?», «правильно говорит?»: the speaker's verb after the check word
+    says = r"(?:\s+ли)?(?:\s+(?:я|он|она|ты|мы))?\s+(?:думаю|понимаю|говорю|считаю|говорит|думает|считает|понимает)"
     return re.compile(r"(?:^|[\s,.;:!?—–-])(кто\s+(?:же\s+)?(?:из\s+нас\s+)?(?:тут\s+|здесь\s+)?(?:был\s+)?прав[ыа]?"
+                      r"(?:\s+из\s+нас)?"
+                      rf"|(?:{people}\s+)?{was}прав[ыа]?\s+{people}\s+или\s+{people}"
                       rf"|(?:{people}\s+)?{was}(?:прав[ыа]?|не\s+прав[ыа]?)(?:\s+ли)?(?:\s+{people})?{was}"
+                      rf"(?:\s+или\s+{people})?"
+                      rf"|(?:верно|правильно){says}|дело\s+говорит|так\s+ли\s+это|так\s+ведь"
                       r"|(?:это\s+)?(?:верно|так|правда|правильно))(?:\s+(?:то|же|ж|тогда|вообще|или\s+нет))?"
                       r"(?:,?\s+что\s+(?P<stance>(?:не\s+)?[а-я]+))?\s*\??\s*$")
 
@@ -106,6 +112,9 @@ class Claim:
     asker_said: bool = True
     """Whether the asker says anything himself («я говорю …», «а я спорю»): with nothing said,
     «кто прав?» about a false claim is answered «Противник не прав», not «Вы правы»."""
+    rival: str = ""
+    """«друг говорит P, а противник — что нельзя. Кто прав?»: the second other person (the asker
+    takes no side), who denies P (no ``counter``) or states the ``counter`` himself."""
 
     @property
     def asked(self) -> str:
@@ -152,6 +161,14 @@ def _is_say(w: str) -> bool:
     return any(p.normal_form in _claim_words()["dispute"] for p in analyzer().parse(w) if p.tag.POS == "VERB")
 
 
+def _says_that(after: str) -> bool:
+    """Whether the text after a verb that speaks only before what it says («заявил», «ответил»:
+    ``claims.say_with_that``) opens what is said: «что», «будто», «:», a quote or a dash
+    («противник заявил что …», «требует, чтобы я …»; «я заявил атаку» declares an action)."""
+    return bool(re.match(r"\s*(?:(?:мне|нам|ему|ей|им|тебе|вам|от\s+меня)\s*)?(?:,\s*)?(?:что|будто|чтоб|чтобы)(?![а-я])"
+                         r"|\s*[:«\"“—–]", after))
+
+
 def _person_of_verb(w: str) -> str | None:
     t = _tag(w)
     if t.person == "1per":
@@ -169,7 +186,10 @@ def _speakers(body: str) -> list[_Said]:
     """Every «X говорит / я считаю / а он спорит» of ``body`` with what follows it."""
     toks = list(_WORD.finditer(body))
     people = _people()
-    verbs = [i for i, t in enumerate(toks) if _is_say(t.group(0))]
+    that_only = {fold(w) for w in _claim_words().get("say_with_that", ())}
+    verbs = [i for i, t in enumerate(toks) if (_is_say(t.group(0)) or lemma(t.group(0)) in that_only)
+             and not (lemma(t.group(0)) in that_only and (_tag(t.group(0)).POS != "VERB"
+                                                          or not _says_that(body[t.end():])))]
     found: list[_Said] = []
     for k, i in enumerate(verbs):
         verb = toks[i].group(0)
@@ -209,7 +229,7 @@ def _speakers(body: str) -> list[_Said]:
         lead = re.match(r"\s*([а-я]+)(?=\s*(?:[:,—–-]|что(?![а-я])))", raw)
         if lead and lemma(lead.group(1)) in people and "datv" in _tag(lead.group(1)):
             raw = raw[lead.end():]      # «я говорю противнику, что …»
-        content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?", "", raw).strip(" ,.;:—–-")
+        content = re.sub(r"^[\s,:]*(?:что\s+|будто\s+)?(?:(?:мол|дескать|типа)(?![а-я])\s*,?\s*)?", "", raw).strip(" ,.;:—–-")
         # the claimer's own words: «говорит: я …», «говорит «…»», «говорит всё, теперь ты пасуй»
         direct = bool(re.match(r"\s*(?::|[—–-]\s)(?!\s*(?:что|будто)(?![а-я]))", raw)) or \
             (not re.match(r"[\s,:]*(?:что|будто)(?![а-я])", raw)
@@ -219,8 +239,11 @@ def _speakers(body: str) -> list[_Said]:
         tail = re.search(r"(?:,\s*|\s)а\s+([а-я]+)\s*((?:[—–:-]\s*)?(?:что\s+)?)([а-я0-9 ]+)$", content)
         if tail and (tail.group(1) in _others() or lemma(tail.group(1)) in people) \
                 and (_stance(tail.group(3)) is not None or tail.group(2).strip()):
-            extra = _Said("me" if who == "other" else "other", lemma(tail.group(1)) if lemma(tail.group(1)) in people else "",
-                          tail.group(3).strip(), False, "", toks[i].start() + len(verb) + tail.start())
+            named = lemma(tail.group(1)) if lemma(tail.group(1)) in people else ""
+            # «я говорю …, а он — что нельзя»: the other side; «соперник говорит …, а противник — что нельзя»:
+            # a second other person, not the asker
+            extra_who = "other" if who == "me" or named and other and named != other else "me"
+            extra = _Said(extra_who, named, tail.group(3).strip(), False, "", toks[i].start() + len(verb) + tail.start())
             content = content[:tail.start()].strip(" ,.;:—–-")
         else:
             extra = None
@@ -232,6 +255,38 @@ def _speakers(body: str) -> list[_Said]:
         if extra is not None:
             found.append(extra)
     return found
+
+
+def _demanded(content: str) -> str:
+    """What a demand says as a claim: «(требует,) чтоб я каждый эффект объявлял вслух» -> «я
+    обязан каждый эффект объявлять вслух» (the verb after the subject put in the infinitive,
+    «обязан» agreeing with the subject); other content as written."""
+    m = re.match(r"\s*чтоб(?:ы)?\s+(я|мы|ты|вы|он|она|они)\s+(.+)$", content)
+    if m is None:
+        return content
+    words = list(re.finditer(r"[а-яё]+", m.group(2)))
+    verb = next((w for w in words if any(p.tag.POS == "VERB" for p in analyzer().parse(w.group(0))[:1])), None)
+    if verb is None:
+        return content
+    inf = next((p.normal_form for p in analyzer().parse(verb.group(0)) if p.tag.POS == "VERB"), None)
+    if not inf:
+        return content
+    must = {"я": "обязан", "ты": "обязан", "он": "обязан", "она": "обязана"}.get(m.group(1), "обязаны")
+    rest = m.group(2)[:verb.start()] + inf + m.group(2)[verb.end():]
+    return f"{m.group(1)} {must} {rest.strip()}"
+
+
+def _speech_marked(body: str) -> str:
+    """``body`` with speech told without a say verb written with one, so ``_speakers`` reads it:
+    «противник: P», «а он такой: P» -> «… говорит: P»; «противник мол P», «друг, дескать, P» ->
+    «… говорит, что P». Only after a person word or pronoun (``claims.people`` / ``other``)
+    that opens its sentence or clause; the same length is not kept (positions are of the
+    returned text)."""
+    people = "|".join(map(re.escape, sorted({*_others(), *_people()}, key=len, reverse=True)))
+    lead = r"((?:^|[.!?;]\s*|,\s*)(?:(?:а|и|но|ну)\s+)?)"
+    body = re.sub(rf"{lead}((?:{people})(?![а-я]))\s+(?:так(?:ой|ая|ие)\s*)?:\s*", r"\1\2 говорит: ", body)
+    body = re.sub(rf"{lead}((?:{people})(?![а-я]))\s*:\s*", r"\1\2 говорит: ", body)
+    return re.sub(rf"{lead}((?:{people})(?![а-я]))\s*,?\s+(?:мол|дескать)(?![а-я])\s*,?\s*", r"\1\2 говорит, что ", body)
 
 
 def _agreements(body: str, said: list[_Said]) -> tuple[list[_Said], list[str]]:
@@ -317,6 +372,22 @@ def _stance(content: str) -> bool | None:
     return None
 
 
+def _truth_answer(content: str | None) -> bool:
+    """Whether a one-word answer to the other side judges his statement as a whole («нет», «да»,
+    «не так», «неверно»: ``claims.truth_answers``) rather than giving a modal word of its own
+    («нельзя», «может»): «нет» to «артефакт не может двигаться» denies it, «нельзя» to
+    «артефакту нельзя двигаться» holds it."""
+    if not content:
+        return False
+    c = fold(content).strip(" ,.!;:—–-")
+    c = re.sub(r"^(?:ну|а|но|что)\s+", "", c)
+    fillers = {fold(x) for x in _claim_words()["stance_fillers"]}
+    ws = [w for w in c.split()]
+    while len(ws) > 1 and ws[0] in fillers:
+        ws = ws[1:]
+    return " ".join(ws) in {fold(x) for x in _claim_words().get("truth_answers", ())}
+
+
 def _polarity(text: str) -> bool | None:
     """Polarity of the first modal word of ``text`` («можно» True, «нельзя» / «не может»
     False), ``None`` when it has none."""
@@ -393,6 +464,8 @@ def _conjuncts(prop: str) -> list[str]:
             return True     # «бросок кубика — медленное игродействие»: a copula
         if _copular_adjective(x):
             return True     # «внезапное действие медленное»: a full adjective after its noun is the predicate
+        if _copular_nouns(x):
+            return True     # «пас не игродействие», «пас игродействие»: two nouns, the copula left out
         return any(w in ("можно", "нельзя") or pos(w) in ("VERB", "INFN", "PRED", "ADJS", "PRTS")
                    for w in _WORD.findall(fold(x)))
 
@@ -429,8 +502,8 @@ def _find_claim(question: str) -> Claim | None:
     f = fold(q)
     c = _find(f)
     if c is None or len(f) != len(q):
-        return _in_asker_terms(replace(c, proposition=_without_asides(c.proposition),
-                                       counter=_without_asides(c.counter))) if c is not None else None
+        return _in_asker_terms(replace(c, proposition=_plain(c.proposition),
+                                       counter=_plain(c.counter))) if c is not None else None
 
     def orig(part: str) -> str:     # the user's own letters (card text, names) for a folded slice
         i = f.find(part) if part else -1
@@ -441,9 +514,25 @@ def _find_claim(question: str) -> Claim | None:
         setup = orig(setup)
     elif setup and setup.endswith(".") and f.find(setup[1:-1]) >= 0:
         setup = setup[:1] + orig(setup[1:-1]) + "."
-    c = replace(c, setup=setup, proposition=_without_asides(orig(c.proposition)), reason=orig(c.reason),
-                rejected=orig(c.rejected), counter=_without_asides(orig(c.counter)))
+    c = replace(c, setup=setup, proposition=_plain(orig(c.proposition)), reason=orig(c.reason),
+                rejected=orig(c.rejected), counter=_plain(orig(c.counter)))
     return _in_asker_terms(c)
+
+
+def _plain(text: str) -> str:
+    """A statement as it is ruled on: without its bracketed asides (``_without_asides``) and
+    its emphasis particles («нельзя надеть две шмотки даже разных классов», «аж до конца
+    хода»: ``claims.emphasis`` of grammar/lexicon.yaml) — they stress what is said, and the
+    routes would take them for words of the situation they cannot place."""
+    text = _without_asides(text)
+    for p in sorted((fold(x) for x in _claim_words().get("emphasis", ())), key=len, reverse=True):
+        rx = r"(?<![а-яёa-z0-9])" + r"\s+".join(re.escape(w).replace("е", "[её]") for w in p.split()) + \
+            r"(?![а-яёa-z0-9])\s*"
+        out = re.sub(rx, "", text, flags=re.I).strip(" ,")
+        out = re.sub(r"\s+,", ",", re.sub(r"\s{2,}", " ", out))
+        if len(_WORD.findall(fold(out))) >= 2:
+            text = out
+    return text
 
 
 def _without_asides(text: str) -> str:
@@ -496,20 +585,73 @@ def _abbreviation_patterns(table: dict) -> list[tuple[re.Pattern, str]]:
     return got[1]
 
 
-def _find(f: str) -> Claim | None:
-    m = _check_re().search(f)
+@lru_cache(maxsize=1)
+def _doubt_re() -> re.Pattern:
+    """The asker's doubt closing a message that asks nothing («друг утверждает, что P. я думаю
+    нет», «…, я сомневаюсь»): ``claims.doubt_phrases`` of grammar/lexicon.yaml, as the last
+    clause of the message."""
+    phrases = sorted((fold(p) for p in _claim_words().get("doubt_phrases", ())), key=len, reverse=True)
+    alt = "|".join(r"\s+".join(map(re.escape, p.split())) for p in phrases)
+    return re.compile(rf"(?:^|[\s,.;:!?—–-])(?:(?:а|но|и)\s+)?(?:{alt})\s*[.!…)]*\s*$")
+
+
+@lru_cache(maxsize=1)
+def _check_that_re() -> re.Pattern:
+    """«он прав, что защита против своих не действует?», «прав ли я, что …?»: the check with the
+    claim itself after «что» at the end of the message (``prop``); the person in ``who``."""
+    me, other = _pronouns()
+    people = "(?:" + "|".join(map(re.escape, sorted({*me, *other, *(fold(p) for p in _claim_words()["people"])},
+                                                     key=len, reverse=True))) + ")"
+    return re.compile(rf"(?:^|[\s,.;:!?—–-])(?:(?P<who1>{people})\s+)?(?:ведь\s+|же\s+|все\s+же\s+|всё\s+же\s+)?"
+                      rf"(?:был[аи]?\s+)?прав[ыа]?(?:\s+ли)?(?:\s+(?P<who2>{people}))?(?:\s+был[аи]?)?\s*,?\s*"
+                      r"(?:в\s+том\s*,?\s+)?что\s+(?P<prop>[^?!.]+?)\s*\?\s*$")
+
+
+def _claim_in_check(f: str) -> Claim | None:
+    """The claim told inside the check («… он прав, что его защита против своих не действует?»):
+    held by the person the check names, after the story told before it (its set-up)."""
+    m = _check_that_re().search(f)
     if m is None:
         return None
+    who_word = m.group("who1") or m.group("who2")
+    prop = m.group("prop").strip(" ,")
+    if who_word is None or len(_WORD.findall(prop)) < 3 or _stance(prop) is not None:
+        return None     # «я прав, что нельзя?» is the one-word stance of ``_find``
+    who = "me" if who_word in _me() else "other"
     body = f[:m.start()].rstrip(" ,.;:—–-")
-    asked = m.group(1)
-    check = "who" if asked.startswith("кто") else "right"
+    said = _speakers(_speech_marked(body))
+    other_word = next((s.other_word for s in said if s.other_word), "") or _named_other(body) or "противник"
+    setup = _without_framing(body[:_sentence_start(body) if said else len(body)].strip())
+    if said:    # the sentence with the other's say verb tells the claim again, not a fact of the game
+        setup = _without_framing(body[:_sentence_start(body, min(s.start for s in said))].strip())
+    prop, reason = _split_reason(prop)
+    return Claim(setup, who, other_word, prop, "right", reason=reason,
+                 asker_said=who == "me" or any(s.who == "me" for s in said))
+
+
+def _find(f: str) -> Claim | None:
+    told = _claim_in_check(f)
+    if told is not None:
+        return told
+    m = _check_re().search(f)
+    doubt = False
+    if m is None:
+        # «друг утверждает P. я думаю нет»: the asker doubts another's claim — is the claim right?
+        m = _doubt_re().search(f)
+        if m is None:
+            return None
+        doubt = True
+    body = f[:m.start()].rstrip(" ,.;:—–-")
+    asked = "прав" if doubt else m.group(1)
+    # «кто прав?», «прав он или я?»: whose rightness is asked between the two
+    check = "who" if asked.startswith("кто") or re.search(r"\sили\s+(?!нет)[а-я]+$", asked) else "right"
     asked_stance = None
-    if m.group("stance"):
+    if not doubt and m.group("stance"):
         # «я прав, что нельзя?»: the asked person's own one-word stance on the claim
         asked_stance = _stance(m.group("stance"))
         if check != "right" or "прав" not in asked or asked_stance is None:
             return None
-    said = _speakers(body)
+    said = _speakers(_speech_marked(body))
     said, agreeing = _agreements(body, said)
     if not said:
         if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
@@ -524,19 +666,25 @@ def _find(f: str) -> Claim | None:
         prop, rejected = _split_contrast(prop)
         return Claim(body[:sent_start].strip(), "asker", "", prop, check, reason=reason, rejected=rejected)
     main = next((s for s in said if not s.disputes and s.content and _stance(s.content) is None), None)
+    if doubt and (main is None or main.who != "other"):
+        return None     # a doubt rules only on another's statement («я думаю P. я сомневаюсь» asks nothing)
     if main is None:
         return _stance_on_told_action(body, said, asked, check)
     content = main.content
+    rival = None
     if check == "who" and "me" not in agreeing and not any(s.who == "me" for s in said) and (agreeing or len(
             {s.other_word for s in said if s.who == "other"}) > 1):
-        return None     # «противник говорит P, а друг — что он прав. Кто прав?»: two other people, the asker no side
+        # «друг говорит P, а противник говорит не-P. Кто прав?»: two other people, each judged
+        rival = None if agreeing else _rival(said, main)
+        if rival is None:
+            return None     # «противник говорит P, а друг — что он прав»: no opposite statement
     for who in agreeing:    # «я говорю, что он прав», «я с ним согласен»: the other side holds P too —
         if who != main.who:     # read as that side saying P itself (two sides, one statement)
             said.append(_Said(who, "", content, False, "", len(body)))
     quoted = re.fullmatch(r"«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”", content)
     if quoted:      # «противник говорит: «симбиот остаётся»» — his words, not a card text
         content = next(g for g in quoted.groups() if g).strip(" ,.;:—–-")
-    prop, reason = _split_reason(content)
+    prop, reason = _split_reason(_demanded(content))
     prop, rejected = _split_contrast(prop)
     if len(_WORD.findall(prop)) < 2:
         return None
@@ -546,11 +694,14 @@ def _find(f: str) -> Claim | None:
     sent_start = _sentence_start(body, main.start)
     setup = _without_framing(body[:sent_start].strip())
     pre = main.pre
-    if pre and [w for w in _WORD.findall(pre) if w not in _me() and lemma(w) not in _people()]:
+    if pre and [w for w in _WORD.findall(pre) if w not in _me() and lemma(w) not in _people()] and \
+            _without_framing(pre + "."):        # «спорим с другом: он говорит …» frames the dispute only
         setup = (setup + " " if setup else "") + pre[:1].upper() + pre[1:] + "."
     others = [s for s in said if s is not main]
     # whose rightness is asked
-    named = re.search(r"прав", asked)
+    named = re.search(r"(?<![а-я])прав[ыа]?(?![а-я])", asked)    # «правильно» names no one
+    if re.search(r"(?:верно|правильно)(?:\s+ли)?\s+(?:я|мы)\s", asked) and main.who != "me":
+        return None     # «друг говорит P. верно я понимаю?»: the asker's own view is not told
     person = None
     words_asked = _WORD.findall(asked)
     if check == "right" and named is not None:
@@ -563,31 +714,132 @@ def _find(f: str) -> Claim | None:
         or "противник"
     if main.who == "me" and not main.other_word:
         other_word = next((s.other_word for s in others if s.other_word), "") or _named_other(body) or "противник"
+    if rival is not None:
+        return _between_others(setup, main, rival, other_word, prop, check, reason, rejected, bool(quoted))
     # the other side's own statement («он говорит X. я говорю Y»): ruled on by itself
     own = next((s for s in others if s.who != main.who and not s.disputes and s.content and _stance(s.content) is None), None)
     counter = _split_contrast(_split_reason(own.content)[0])[0].strip(" ,.;:—–-") if own is not None else ""
     if not _has_predicate(counter):
         counter = ""    # «я говорю — до»: an elliptic alternative to a word of P denies P, it is no statement of its own
+    counter = _pronoun_named(counter, prop)
     counter_who = own.who if counter else ""
     spoken = dict(direct=main.direct or bool(quoted), counter_direct=bool(counter) and own.direct)
     if asked_stance is not None:
-        if person is None or person == main.who or counter or _polarity(prop) is None:
+        if person is None or person == main.who or counter or _polarity(prop) is None and not _truth_answer(m.group("stance")):
             return None     # the claimer's own stance, or one that cannot be set against P: not read
-        return Claim(setup, person, other_word, prop, check, denies=asked_stance != _polarity(prop), reason=reason,
-                     rejected=rejected)
+        holds = asked_stance if _truth_answer(m.group("stance")) else asked_stance == _polarity(prop)
+        return Claim(setup, person, other_word, prop, check, denies=not holds, reason=reason, rejected=rejected)
     if person is None or person == main.who:
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
                      counter=counter, counter_who=counter_who, asker_said=_asker_said(body, main, said), **spoken)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
-    stance = next((_stance(s.content) for s in their if _stance(s.content) is not None), None)
-    holds_p = stance == _polarity(prop) if stance is not None and _polarity(prop) is not None else False
+    said_stance = next((s.content for s in their if _stance(s.content) is not None), None)
+    stance = _stance(said_stance) if said_stance is not None else None
+    if stance is not None and _truth_answer(said_stance):
+        holds_p = stance    # «я говорю нет» to «артефакт не может двигаться»: he denies the statement itself
+    else:                   # «я говорю нельзя» to «нельзя …»: the same modal word holds it
+        holds_p = stance == _polarity(prop) if stance is not None and _polarity(prop) is not None else False
     if counter and their and not all(s.disputes or _stance(s.content) is not None for s in their):
         # two statements of their own: each is ruled on, the asked person's rightness by both
         return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
                      counter=counter, counter_who=counter_who, asked_person=person, **spoken)
     return Claim(setup, person, other_word, prop, check, denies=not holds_p, reason=reason, rejected=rejected,
                  direct=spoken["direct"] and person == main.who)
+
+
+_PRONOUN_FORMS = {"она": ("femn", "nomn"), "её": ("femn", "accs"), "ее": ("femn", "accs"), "неё": ("femn", "accs"),
+                  "нее": ("femn", "accs"), "ей": ("femn", "datv"), "ней": ("femn", "datv"),
+                  "он": ("masc", "nomn"), "оно": ("neut", "nomn"), "его": ("masc", "accs"), "него": ("masc", "accs"),
+                  "ему": ("masc", "datv"), "нему": ("masc", "datv"),
+                  "они": ("plur", "nomn"), "их": ("plur", "accs"), "них": ("plur", "accs"), "им": ("plur", "datv")}
+"""A third-person pronoun: (gender or ``plur``, case)."""
+
+
+def _pronoun_named(counter: str, prop: str) -> str:
+    """The counter-statement with a leading pronoun standing for the subject of the claim it
+    answers put back: «его местность можно атаковать только магией» / «её вообще нельзя
+    атаковать» -> «его местность вообще нельзя атаковать». Only when the pronoun agrees with
+    the claim's first noun (nominative or accusative) in gender and number; the noun is put
+    in the pronoun's case with the possessive written before it. Otherwise as written."""
+    from bot.reading.tokens import tokenize
+
+    m = re.match(r"\s*(?:(?:а|но|ну|вот|и)\s+)?([а-яё]+)(?![а-яё])", counter, re.I)
+    if not counter or m is None or fold(m.group(1)) not in {fold(k) for k in _PRONOUN_FORMS}:
+        return counter
+    gender, case = next(v for k, v in _PRONOUN_FORMS.items() if fold(k) == fold(m.group(1)))
+    if fold(m.group(1)) == "его" and re.match(r"\s*[а-яё]+\s+[а-яё]+", counter[m.end():]) and \
+            analyzer().parse(_WORD.findall(fold(counter[m.end():]))[0])[0].tag.POS == "NOUN":
+        return counter      # «его карта …»: a possessive, not a pronoun for the claim's subject
+    toks, _ = tokenize(prop)
+    noun = next((t for t in toks if t.pos == "NOUN" and t.case in ("nomn", "accs")), None)
+    if noun is None:
+        return counter
+    p = next((x for x in analyzer().parse(noun.text) if x.tag.POS == "NOUN"), None)
+    if p is None or (gender == "plur") != (p.tag.number == "plur") or \
+            gender != "plur" and (p.tag.gender or "") != gender and not (gender == "masc" and p.tag.gender == "neut"):
+        return counter
+    form = p.inflect({case, p.tag.number}) if case != "nomn" else p
+    if form is None:
+        return counter
+    words = [t.text for t in toks]
+    k = words.index(noun.text)
+    possessive = words[k - 1] if k > 0 and lemma(words[k - 1]) in ("мой", "твой", "его", "её", "ее", "их", "свой",
+                                                                    "наш", "ваш") else ""
+    named = (possessive + " " if possessive else "") + form.word
+    return counter[:m.start(1)] + named + counter[m.end(1):]
+
+
+def _rival(said: list[_Said], main: _Said) -> _Said | None:
+    """The second other person of «друг говорит P, а противник — что нельзя» — a speaker named
+    by a word other than the claimer's — when he alone disagrees with P: by a statement of his
+    own, a one-word stance opposite to P («нельзя» to «можно …», «нет») or a dispute
+    («противник спорит»); ``None`` when there is no such one speaker or he agrees."""
+    if not main.other_word:
+        return None
+    rivals = [s for s in said if s is not main and s.who == "other"]
+    if not rivals or any(not s.other_word or s.other_word == main.other_word for s in rivals) or \
+            len({s.other_word for s in rivals}) != 1:
+        return None
+    own = [s for s in rivals if not s.disputes and s.content and _stance(s.content) is None]
+    if own:
+        if len(own) != 1 or _same_statement(own[0].content, main.content):
+            return None     # «…, а друг говорит то же самое»: no dispute between them
+        return own[0]
+    stances = [s for s in rivals if s.content and _stance(s.content) is not None]
+    p = _polarity(main.content)
+    for s in stances:
+        st = _stance(s.content)
+        holds = st if _truth_answer(s.content) else (st == p if p is not None else None)
+        if holds is not False:
+            return None     # he says the same, or a modal word that cannot be set against P
+    if stances or any(s.disputes for s in rivals):
+        return replace(rivals[0], content="", disputes=True)
+    return None
+
+
+def _same_statement(a: str, b: str) -> bool:
+    """Whether two statements say the same: the same content words by lemma (particles aside)
+    and the same negation parity."""
+    stop = frozenset(fold(x) for x in _claim_words()["particles"]) | {"не", "нет", "ни", "что"}
+    la = {lemma(w) for w in _WORD.findall(fold(a)) if w not in stop}
+    lb = {lemma(w) for w in _WORD.findall(fold(b)) if w not in stop}
+    return bool(la) and la == lb and _negations(a) % 2 == _negations(b) % 2
+
+
+def _between_others(setup: str, main: _Said, rival: _Said, other_word: str, prop: str, check: str, reason: str,
+                    rejected: str, quoted: bool) -> Claim | None:
+    """The claim of a dispute between two other people (the asker only asks «кто прав?»):
+    the claimer's P, and the rival's own statement as the counter or his denial of P."""
+    counter = ""
+    if rival.content:
+        counter = _split_contrast(_split_reason(rival.content)[0])[0].strip(" ,.;:—–-")
+        if not _has_predicate(counter):
+            return None
+        counter = _pronoun_named(counter, prop)
+    return Claim(setup, "other", main.other_word or other_word, prop, check, reason=reason, rejected=rejected,
+                 counter=counter, counter_who="other" if counter else "", asker_said=False,
+                 direct=main.direct or quoted, counter_direct=bool(counter) and rival.direct, rival=rival.other_word)
 
 
 def _asker_said(body: str, main: _Said, said: list[_Said]) -> bool:
@@ -745,8 +997,11 @@ def _without_framing(setup: str) -> str:
     cw = _claim_words()
     frame = {*words().claim_say, *(fold(x) for x in cw["dispute"]), *_people(), *_me(), *_others(),
              *(fold(x) for x in cw["framing"])}
+    # any parse: «корешем» is read «корехать» first
     kept = [x for x in re.split(r"(?<=[.!?…])\s+", setup)
-            if not x.strip() or not all(w in frame or lemma(w) in frame for w in _WORD.findall(x))]
+            if not x.strip() or not all(w in frame or lemma(w) in frame or any(p.normal_form in frame for p in
+                                                                                analyzer().parse(w))
+                                        for w in _WORD.findall(x))]
     return " ".join(k for k in kept if k.strip())
 
 
@@ -839,10 +1094,28 @@ def holds_of(verdict: str | None, proposition: str, sentence: str | None = None)
         return None
     else:
         holds = m.group(1) == "Да"
-    if holds and _restricts(proposition) and not _restricts(f"{why} {sentence or ''}"):
+    if holds and _restricts(_asked_clause(proposition)) and not _restricts(f"{why} {sentence or ''}"):
         return None     # «можно только в свой ход»: «Да, можно» confirms the possibility, not the «только»
     rest = re.sub(r"^(?:можно|нельзя|может|не может|могу|не могу)[:,]\s*", "", why)
     return holds, rest or why      # «нельзя: нельзя помещать …» reads twice
+
+
+def _asked_clause(proposition: str) -> str:
+    """The clause of ``proposition`` that states what is claimed, without its condition
+    («если у противника остались только летуны, то мои наземные могут бить их» -> «мои
+    наземные могут бить их»; «…, если в стеке лежит только …» -> the words before «если»):
+    a «только» of the condition restricts nothing claimed (``polarity.subordinate``)."""
+    from bot.vocab import section
+
+    subs = "|".join(map(re.escape, (fold(w) for w in section("polarity")["subordinate"])))
+    low = fold(proposition)
+    m = re.match(rf"\s*(?:{subs})(?![а-я]).*?(?:,\s*то\s+|,\s*)(.+)$", low)
+    if m is not None and len(_WORD.findall(m.group(1))) >= 2:
+        return m.group(1)
+    m = re.search(rf",?\s+(?:{subs})(?![а-я])", low)
+    if m is not None and len(_WORD.findall(low[:m.start()])) >= 2:
+        return low[:m.start()]
+    return low
 
 
 def _restricts(text: str) -> bool:
@@ -902,6 +1175,9 @@ def _restates_other_action(body: str, proposition: str) -> bool:
     if not acts:
         return False
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}
+    # «существо может носить две шмотки» is ruled by placing them («можно поместить»): claims.same_action
+    same = {lemma(k): v for k, v in (_claim_words().get("same_action") or {}).items()}
+    named |= {word_term(same[lemma(w)]) for w in _WORD.findall(fold(proposition)) if lemma(w) in same}
     if _elliptic_of(proposition, said):
         return False    # «симбиота можно на летуна»: the claim names no action; the route read the one it implies
     return not any(v == n or (len(v) >= 6 and len(n) >= 6 and v[:4] == n[:4]) for v in acts for n in named)
@@ -986,6 +1262,31 @@ _NEGATIVE_PRONOUN = re.compile(r"(?<![а-я])ни(?:что|чего|чем|кт�
                                r"сколько)?(?![а-я])")
 
 
+def _copular_nouns(clause: str) -> bool:
+    """«пас игродействие», «пас не игродействие»: two nominative nouns (a «не» between them),
+    the copula left out — a predicate of its own."""
+    ws = [w for w in _WORD.findall(fold(clause)) if w != "не"]
+    return len(ws) == 2 and all(any(p.tag.POS == "NOUN" and p.tag.case == "nomn" for p in analyzer().parse(w))
+                                for w in ws) and _negations(clause) <= 1
+
+
+def _copula_negation(statement: str) -> str:
+    """«пас не игродействие» -> «пас — игродействие»: a noun phrase, «не» and a nominative noun
+    (the copula left out) as the positive statement with the dash written; else ``statement``."""
+    m = re.match(r"(?i)\s*([а-яё-]+(?:\s+[а-яё-]+){0,2}?)\s+не\s+([а-яё-]+)(\s+.*)?$", statement)
+    if m is None:
+        return statement
+    subj = _WORD.findall(fold(m.group(1)))
+
+    def nominative(word: str, kinds: tuple[str, ...]) -> bool:
+        return any(p.tag.POS in kinds and p.tag.case == "nomn" for p in analyzer().parse(word))
+
+    if not subj or not nominative(fold(m.group(2)), ("NOUN",)) or not nominative(subj[0], ("NOUN", "ADJF")) \
+            or any(p.tag.POS in ("VERB", "INFN") for w in subj for p in analyzer().parse(w)[:1]):
+        return statement
+    return f"{m.group(1)} — {m.group(2)}{m.group(3) or ''}"
+
+
 def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
     """A negated statement no route ruled on («эффекты правил игры — не игродействие») ruled
     through its positive form (``bot.yesno.positive_question``): the positive holding makes
@@ -1001,6 +1302,8 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
     pq = positive_question(statement[:1].upper() + statement[1:] + "?")
     if pq is None:      # «пас — не игродействие»: a copula's negation
         bare = re.sub(r"((?:^|\s)(?:[—–-]|это)\s+)не\s+", r"\1", statement, count=1)
+        if bare == statement:
+            bare = _copula_negation(statement)      # «пас не игродействие»: the dash left out
         pq = bare[:1].upper() + bare[1:] + "?" if bare != statement else None
     if pq is None:
         return None
@@ -1012,35 +1315,70 @@ def _ruled_by_positive(setup: str, statement: str, edition: str) -> tuple[tuple[
     return (not r[0], r[1]), d
 
 
-_PERSON = re.compile(r"(?<![а-я])(первый|второй|активный|неактивный)\s+игрок(?![а-я])")
-"""A player named by role in the nominative («второй игрок»): the person a «кто»-claim names."""
-_PERSON_ANY = re.compile(r"(?<![а-я])(перв|втор|активн|неактивн)[а-я]*\s+игрок[а-я]*")
-_LATER = re.compile(r"(?<![а-я])(?:вторым|втор\w+\s+очеред\w*|потом|затем|после|последним|последн\w+)(?![а-я])")
+_LATER = re.compile(r"(?<![а-я])(?:вторым|втор\w+\s+очеред\w*|потом|затем|последним|последн\w+\s+очеред\w*|позже"
+                    r"|после\s+(?:него|неё|нее|них|этого|тебя|меня|противника|соперника))(?![а-я])")
+"""An order after the first told of the claim's person («вторым», «потом»): a value names
+who is first, so it does not rule on him."""
 
 
-def _ruled_by_who(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
+def _ruled_by_who(setup: str, proposition: str, edition: str, question: str = "",
+                  decided: Answer | None = None) -> tuple[tuple[bool, str], Answer] | None:
     """A claim naming who does something («на шаге рассадки первым симбов назначает второй
-    игрок», «первым в стек кладёт неактивный игрок») ruled by the question «кто …?»: the
-    route's value («Первый игрок; затем …») names the player who does it (first), and the
-    claim holds when it names the same one. ``((holds, why), answer)`` or ``None``: not when
-    the claim names no player by role, several, or an order after the first («вторым»,
-    «потом»: the value names who is first), nor when the value names no player first."""
+    игрок», «приоритет получает тот, кто его объявил», «сначала играет он» with «он второй
+    игрок» told in ``question``) ruled by the value a route gives: ``decided`` (the answer to
+    the claim itself) when its verdict is a value, else the question «кто …?». The value names
+    the player who does it (first); the claim holds when it names the same one
+    (``bot.reading.claim_persons``). ``((holds, why), answer)`` or ``None``: not when the claim
+    names no person, several, or an order after the first («вторым», «потом»: the value
+    names who is first), nor when the value names no player first or cannot be compared."""
+    from bot.reading import claim_persons
+
     low = fold(proposition)
-    named = _PERSON.findall(low)
-    if len(named) != 1 or _LATER.search(low) or _PERSON_ANY.search(_PERSON.sub(" ", low)):
+    person = claim_persons.person_of_claim(proposition, question or proposition)
+    if person is None:
         return None
-    bare = " ".join(_PERSON.sub(" ", proposition if len(proposition) == len(low) else low).split()).strip(" ,")
+    at = low.find(person.span)
+    bare = proposition[:at] + " " + proposition[at + len(person.span):] if at >= 0 else ""
+    bare = re.sub(r"(?i),?\s*то\s+есть\s+[^,.;]*$", "", bare)
+    bare = " ".join(bare.split()).strip(" ,")
+    if not bare or _LATER.search(fold(bare)) or len(_WORD.findall(fold(bare))) < 2:
+        return None
+    setup = claim_persons.without_role_sentences(setup)     # the roles are read; «кто …?» asks the rest
     lead = setup + " " if setup else ""
+    ruled = _by_value(person, decided) if decided is not None and decided.verdict else None
     for asked in (f"{lead}Кто {bare}?", f"{lead}{bare[:1].upper() + bare[1:]} кто?"):
-        d, _ = _ask_proposition(asked, edition)
-        if d is None or not d.verdict or re.match(r"(?:Да|Нет)\b", d.verdict):
-            continue
-        head = re.split(r"[;:—–(]", fold(d.verdict), maxsplit=1)[0]
-        found = _PERSON_ANY.findall(head)
-        if len(found) != 1 or not _PERSON_ANY.match(head.strip()):
-            continue
-        return (found[0] == named[0][:len(found[0])], d.verdict), d
-    return None
+        if ruled is not None:
+            break
+        got, _ = _ask_proposition(asked, edition)
+        ruled = _by_value(person, got)
+    return ruled
+
+
+def _names_by_description(proposition: str) -> bool:
+    """Whether ``proposition`` names who acts by a description («тот, кто его объявил»)."""
+    from bot.reading import claim_persons
+
+    p = claim_persons.person_of_claim(proposition, proposition)
+    return p is not None and bool(p.criterion)
+
+
+def _by_value(person, d: Answer | None) -> tuple[tuple[bool, str], Answer] | None:
+    """``((same person, why), d)`` when ``d``'s verdict is a value naming a player the claimed
+    ``person`` can be compared with, else ``None``."""
+    from bot.reading import claim_persons
+
+    role = claim_persons.person_of_value(d.verdict) if d is not None else None
+    if role is None:
+        return None
+    same = claim_persons.same_person(person, role)
+    if same is None:
+        return None
+    why = d.verdict
+    if not person.criterion and not claim_persons.is_role_phrase(person.span):
+        # «сначала играет он» with «он второй игрок» told: the role the story gives him is shown
+        who = "вы" if fold(person.span) in ("я", "мы") else person.span
+        why = f"{why.rstrip(' .')} (по рассказу {who} — {claim_persons.ROLE_RU.get(person.role, person.role)})"
+    return (same, why), d
 
 
 def _ruled_by_premise(setup: str, proposition: str, edition: str) -> tuple[tuple[bool, str], Answer] | None:
@@ -1138,9 +1476,15 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         if flipped is not None:
             ruled, decided = flipped
     if ruled is None:
-        person = _ruled_by_who(c.setup, c.proposition, edition)
+        person = _ruled_by_who(c.setup, c.proposition, edition, question, decided)
         if person is not None:
             ruled, decided = person
+    elif _names_by_description(c.proposition):
+        # «приоритет получает тот, кто его положил в стек»: a yes/no found for it must agree with
+        # the value naming who does it — a reader that took it for another question is not believed
+        person = _ruled_by_who(c.setup, c.proposition, edition, question)
+        if person is not None and person[0][0] != ruled[0]:
+            ruled, decided = None, None
     if ruled is None:
         denied = _ruled_by_premise(c.setup, c.proposition, edition)
         if denied is not None:
@@ -1166,6 +1510,8 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     why = _with_sentence(why, inner)
     if c.who == "asker":
         verdict = f"{'Да' if holds else 'Нет'}: {why}"
+    elif c.rival:
+        verdict = _rival_verdict(c, holds, why)
     else:
         verdict = rule_on_claim(holds != c.denies, why, claimer_is_me=c.who == "me", other=c.other_word,
                                 others_only=not c.asker_said,
@@ -1175,14 +1521,24 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
                    understood=understood, unread=list(inner.unread or []))
 
 
+def _rival_verdict(c: Claim, claimer_right: bool, why: str) -> str:
+    """«Прав друг: …» / «Прав противник: …» in a dispute between two other people: the claimer
+    (``c.other_word``) when his statement holds, else his rival."""
+    return f"Прав {c.other_word if claimer_right else c.rival}: {why}"
+
+
 def _understood(c: Claim) -> str:
     """«Как я понял: друг утверждает, что …; вопрос: верно ли это.» — the claim as read, in the
     asker's terms, with its claimer, the reason not checked and the check asked."""
     if c.counter:
         name = {"me": "вы", "other": c.other_word}
         verb = {"me": "утверждаете", "other": "утверждает"}
-        return (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; {name[c.counter_who]} "
-                f"{verb[c.counter_who]}, что {addressed(c.counter)}; вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+        return (f"Как я понял: {name[c.who]} {verb[c.who]}, что {addressed(c.proposition)}; "
+                f"{c.rival or name[c.counter_who]} {verb[c.counter_who]}, что {addressed(c.counter)}; "
+                f"вопрос: {'кто прав' if c.check == 'who' else 'верно ли это'}.")
+    if c.rival:
+        return (f"Как я понял: {c.other_word} утверждает, что {addressed(c.proposition)}; {c.rival} с этим не "
+                f"согласен; вопрос: кто прав.")
     if c.who == "asker":
         said = f"вы спрашиваете, верно ли, что {c.proposition}"
     else:
@@ -1289,12 +1645,15 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         right = c.who if ruled[0] else c.counter_who
         why = ruled[1] if ruled[0] else rq[1]
         from_q = not ruled[0]
-        if c.check == "who":
+        if c.rival:
+            verdict = _rival_verdict(c, ruled[0], why)
+        elif c.check == "who":
             verdict = rule_on_claim(True, why, claimer_is_me=right == "me", other=c.other_word, who_check=True)
         else:
             verdict = rule_on_claim(right == asked, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
     elif c.check == "right" and ((asked == c.who and ruled is not None) or (asked == c.counter_who and rq is not None)) \
-            and not (ruled is not None and rq is not None):
+            and (not (ruled is not None and rq is not None) or _same_statement(c.proposition, c.counter)):
+        # «он говорит P. я говорю «да». я прав?»: one statement both hold — the asked person's ruling is it
         holds, why = ruled if asked == c.who else rq      # the asked person's own statement decides «я прав?»
         from_q = asked != c.who
         verdict = rule_on_claim(holds, why, claimer_is_me=asked == "me", other=c.other_word, who_check=False)
@@ -1303,7 +1662,8 @@ def _two_statements(question: str, c: Claim, edition: str, ruled, decided: Answe
         right = c.who if ruled is not None else c.counter_who
         unread = c.counter if ruled is not None else c.proposition
         from_q = ruled is None
-        verdict = rule_on_claim(True, (ruled or rq)[1], claimer_is_me=right == "me", other=c.other_word, who_check=True)
+        verdict = _rival_verdict(c, ruled is not None, (ruled or rq)[1]) if c.rival else \
+            rule_on_claim(True, (ruled or rq)[1], claimer_is_me=right == "me", other=c.other_word, who_check=True)
         verdict = f"{verdict.rstrip(' .')} (второе утверждение — «{addressed(unread)}» — проверить не смог)"
     if verdict is None:
         if ruled is not None and rq is not None:

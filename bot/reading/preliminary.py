@@ -41,6 +41,7 @@ def _w() -> dict[str, frozenset[str]]:
 class PreliminaryReading:
     """``named``: the abilities / phase named, in told order (``battle_start`` / ``vanguard``
     / ``main``); ``declined``: who declined his ability when told (``first`` / ``second``);
+    ``declined_by_opponent``: he was named «противник» (his turn role untold);
     ``asked`` (see the module); ``player``: the player the question asks about; ``yes_no``;
     ``claim`` for a yes/no ``sequence`` / ``main_active``: the option the question states;
     ``used`` / ``unread``."""
@@ -49,6 +50,7 @@ class PreliminaryReading:
     toks: list[Tok]
     named: list[str] = field(default_factory=list)
     declined: str | None = None
+    declined_by_opponent: bool = False
     asked: str | None = None
     player: str | None = None
     yes_no: bool = True
@@ -91,6 +93,11 @@ class _Reader(SentenceReader):
                     and self.tok(t.i + 2) is not None and self.toks[t.i + 2].lemma == "бой":
                 what = "battle_start"
                 self.use(t.i, t.i + 1, t.i + 2)
+            elif t.lemma == "начало" and self.has("phase", self.tok(t.i - 1)) and self.tok(t.i + 1) is not None \
+                    and self.toks[t.i + 1].lemma == "бой":
+                what = "battle_start"       # «в подфазу начала боя»: the subphase of «в начале боя» (406)
+                p = self.tok(t.i - 2)
+                self.use(t.i - 1, t.i, t.i + 1, p.i if p is not None and p.text in ("в", "во", "на") else None)
             elif self.has("main", t) and (self.has("phase", self.tok(t.i + 1)) or any(self.has("phase", u) for u in self.toks
                                                                                    if u.sent == t.sent)):
                 what = "main"       # «основная фаза (боя)», «из предварительной фазы в основную»
@@ -138,6 +145,10 @@ class _Reader(SentenceReader):
                 if u.clause == t.clause and u.i < t.i and self.player_word(u):
                     who = self.player_word(u)
                     self.use(u.i, u.i + 1 if self.tok(u.i + 1) is not None and self.toks[u.i + 1].lemma == "игрок" else None)
+            if who is None and any(u.clause == t.clause and u.i < t.i and u.lemma in self.w["opponent"] for u in self.toks):
+                who = OPP       # «противник отказался от авангарда»: the other player declined
+                self.r.declined_by_opponent = True
+                self.use(*(u.i for u in self.toks if u.clause == t.clause and u.i < t.i and u.lemma in self.w["opponent"]))
             self.r.declined = ME if who in (None, "me") else who
             for u in self.toks:     # «в свой черёд», «в свою очередь», «свою особенность», «от»
                 if u.clause == t.clause and (self.has("turn", u) or u.text in ("в", "свой", "свою", "от", "её", "ее", "его")):
@@ -202,6 +213,8 @@ class _Reader(SentenceReader):
         if r.declined is not None and later:
             r.asked = "later"
             self.use(*(t.i for t in later), *(t.i for t in sent if t.text in ("её", "ее", "его", "их")))
+            # «противник отказался …. противник может сыграть его позже?»: the one who declined asks again
+            self.use(*(t.i for t in sent if t.lemma in self.w["opponent"] or t.text in ("он", "она")))
             return
         if order:
             r.asked = "alternate"
@@ -332,7 +345,9 @@ def _told(r) -> list[str]:
     told = ", ".join(RU[x] for x in dict.fromkeys(r.named))
     parts = [f"названо: {told}"] if told else []
     if r.declined:
-        parts.append(("вы" if r.declined == ME else "Второй игрок") + " отказались от своей особенности в свой черёд")
+        who = "вы отказались" if r.declined == ME else "противник отказался" if r.declined_by_opponent \
+            else "Второй игрок отказался"
+        parts.append(f"{who} от своей особенности в свой черёд")
     return parts
 
 

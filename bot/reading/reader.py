@@ -1184,7 +1184,7 @@ class _Reader:
         if place is None and read_asked_position(self, sent, yes_no):
             return
         from bot.reading.terrains import read_terrain_asked
-        if read_terrain_asked(self, sent, yes_no):
+        if read_terrain_asked(self, self.with_bare_modal(sent), yes_no):
             return
         from bot.reading.seating_order import read_seating_order_asked
         if read_seating_order_asked(self, sent):
@@ -1309,6 +1309,17 @@ class _Reader:
                 if t.lemma in ("быть", "стать", "становиться", "происходить", "произойти", "случиться") or t.text in ("с", "со"):
                     self.use(t.i)
             self.r.asked = Asked("fate", subj.key, yes_no=False, others=others)
+
+    def with_bare_modal(self, sent: list[Tok]) -> list[Tok]:
+        """``sent``, or the sentence before it and ``sent`` when the asked sentence is a bare
+        «можно?» / «так можно?» (stop words and modal words only): «хочу добрать вторую
+        местность. можно?» asks the sentence before it."""
+        from bot.vocab import words as vocab_words
+
+        stop = vocab_words("stop_words")
+        if self.asked_sent == 0 or not sent or not all(t.text in stop or t.lemma in self.w.modal for t in sent):
+            return sent
+        return self.in_sent(self.asked_sent - 1) + sent
 
     def read_carry_asked(self, sent: list[Tok], neg_word: str | None) -> bool:
         """«может ли бестелесное существо носить экипировку?», «не летающий может шмотку носить?»: a

@@ -260,6 +260,14 @@ class _Reader(SentenceReader):
             r.span = "first_turn"
             self.use(*(t.i for t in sent if self.has("till", t) or self.has("end", t) or self.has("turn", t)
                        or self.has("first", t) and not self.player_at(t)))
+            # «второй игрок … до конца своего первого хода»: his own first turn ends after the first
+            # player's (405.1 allows only until the first player's) — longer than the rule allows
+            turn = next(t for t in sent if self.has("turn", t))
+            owner = [u for u in sent if u.i in (turn.i - 1, turn.i - 2) and u.lemma == "свой"
+                     or u.i in (turn.i + 1, turn.i + 2) and self.player_at(u) == OPP]
+            if owner and r.player == OPP:
+                r.span = "longer"
+                self.use(*(u.i for u in owner), *(u.i + 1 for u in owner if self.player_at(u) == OPP))
         elif till is not None and any(self.has("end", t) for t in sent) and any(self.has("battle", t) for t in sent):
             r.span = "longer"       # «до конца боя»: longer than the first player's first turn
             self.use(*(t.i for t in sent if self.has("till", t) or self.has("end", t) or self.has("battle", t)))

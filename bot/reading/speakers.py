@@ -224,6 +224,15 @@ def _reperson(toks: list[str], out: list[str], i: int, person: str) -> None:
 _ADDRESSED = {"я": "вы", "меня": "вас", "мне": "вам", "мной": "вами", "мною": "вами"}
 
 
+def _short_plural(word: str) -> str | None:
+    """The plural of a short adjective or participle in the singular («обязан» -> «обязаны»,
+    «уверен» -> «уверены», «должен» -> «должны»): the shortest form any such parse gives
+    (the analyser also offers «уверенны»); ``None`` for another word."""
+    forms = [f.word for p in analyzer().parse(fold(word)) if p.tag.POS in ("ADJS", "PRTS") and p.tag.number == "sing"
+             for f in [p.inflect({"plur"})] if f is not None]
+    return min(forms, key=len) if forms else None
+
+
 def addressed(text: str) -> str:
     """``text`` in the asker's terms as the bot says it to him: «мой» -> «ваш» (in its case),
     «меня / мне» -> «вас / вам», «я» -> «вы» with its verb in the plural («я проиграл» ->
@@ -241,6 +250,10 @@ def addressed(text: str) -> str:
                     if tag.POS == "VERB":
                         g = {"plur"} | ({"2per"} if tag.tense != "past" else set())
                         out[k] = _inflect(toks[k], g) or toks[k]
+                        break
+                    plural = _short_plural(toks[k])
+                    if plural:
+                        out[k] = _as_written(plural, toks[k])     # «я обязан» -> «вы обязаны»
                         break
             continue
         p = _parse(w)

@@ -147,6 +147,9 @@ class _Reader(SentenceReader):
         r = self.r
         sent = [t for t in self.toks if t.sent == self.asked_sent]
         texts = {t.text for t in sent}
+        if sent and sent[0].text == "когда" and any(t.clause != sent[0].clause for t in sent):
+            texts.discard("когда")      # «когда сработки возникают одновременно, …?»: a time clause, not «когда?»
+            self.use(sent[0].i)
         r.yes_no = "ли" in texts or not (texts & _WH)
         for t in sent:
             if t.text in ("ли", "в", "их", "они", "свои", "своих", "сам", "сама") or self.has("stack", t) \

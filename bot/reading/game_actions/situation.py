@@ -373,14 +373,22 @@ class SituationReader(SentenceReader):
             elif t.lemma in self.w.sets["resolve_verbs"] or t.lemma == "выполнение":
                 clause = [u for u in self.toks if u.clause == t.clause]
                 top = next((u for u in clause if self.w.has("top", u)), None)
-                from_stack = next((u for u in clause if self.w.has("stack_word", u)), None)
-                if (top is None and from_stack is None) or not (told_clause or after_prep or t.lemma == "выполнение"):
+                # «без стека»: an action that does not use the stack resolves from no stack (303.5)
+                no_stack = any(u.text == "без" and self.w.has("stack_word", self.tok(u.i + 1)) for u in clause) or \
+                    any(u.text == "не" and self.tok(u.i + 1) is not None and self.toks[u.i + 1].lemma == "использовать"
+                        for u in clause)
+                from_stack = None if no_stack else next((u for u in clause if self.w.has("stack_word", u)), None)
+                nx = self.tok(t.i + 1)
+                # «после выполнения игродействия»: only the top one resolves (302.7), so it is the top's resolution
+                generic = t.lemma == "выполнение" and after_prep and nx is not None and nx.lemma == "игродействие" \
+                    and not no_stack
+                if (top is None and from_stack is None and not generic) or not (told_clause or after_prep
+                                                                                or t.lemma == "выполнение"):
                     continue
                 if t.sent == self.asked_sent and t.lemma != "выполнение" and not told_clause:
                     continue
                 self.r.told.append(("resolved",))
                 self.use(t.i, top.i if top else None, prev.i if after_prep else None)
-                nx = self.tok(t.i + 1)
                 if t.lemma == "выполнение" and nx is not None and (self.w.has("any_action", nx) or nx.lemma == "действие"):
                     self.use(nx.i)      # «после выполнения действия из стека»: the top action, named generically
                     self.mentions = [m for m in self.mentions if m.at != nx.i]
