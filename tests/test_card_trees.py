@@ -319,7 +319,8 @@ def test_a_trailing_name_after_the_last_case_names_the_whole_ability():
     named = res.ast.children[0]
     assert named.kind == "named" and named.attr("name") == "кувырок"
     assert named.children[0].kind == "and_then" and [c.kind for c in named.children[0].children] == \
-        ["effect", "condition", "condition"]
+        ["effect", "cases"]
+    assert [c.kind for c in named.children[0].children[1].children] == ["condition", "condition"]
 
 
 def test_a_clause_with_a_negated_verb_after_a_comma_is_the_next_part():

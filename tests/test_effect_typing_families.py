@@ -215,7 +215,8 @@ def test_declare_names_what_is_declared(text, action, extra):
 
 def test_elided_grant_of_an_icon_ability_in_an_option():
     res = parse("В начале боя может получить либо +1 к {strike}, либо полёт и {ova} 1.")
-    assert [a for _, a in _leaves(res)] == ["modify", "gain"]
+    # the second option is two values (505.4 inside 505.5), each granted by «получить»
+    assert [a for _, a in _leaves(res)] == ["modify", "gain", "gain"]
 
 
 def test_value_before_its_icon_and_swapping_places():

@@ -92,6 +92,17 @@ def vocabulary() -> Vocabulary:
 # a grant verb, a colon, then the label of the ability granted and its own colon
 _GRANTED_LABEL = re.compile(r"\b(?:получа\w*|получи\w*|имеют|имеет)\s*:\s*([А-ЯЁ][а-яё-]+(?:\s+\d+)?)\s*:")
 
+# a grant verb, then the event of the triggered ability it grants («получает при перемещении …»)
+_GRANTED_TRIGGER = re.compile(r"\b(?:получа\w*|получи\w*|имеют|имеет)\s+(при|когда|в\s+начале|в\s+конце)\s+", re.I)
+
+# nouns of a parameter of an effect («дальность метания», «сила удара»): the effect noun after
+# one names whose parameter it is, not the effect of the leaf
+_PARAMETER_HEADS = frozenset({"дальность", "сила", "величина", "значение", "тип"})
+
+# «может <verb> … только на / по / в …» with an unknown verb: a restriction of how it may be done
+_ONLY_WAY = re.compile(r"\bмо(жет|гут|жете)\s+[А-Яа-яЁё]+(ть|ться|ти)\b[^.;]*?\bтолько\s+(на|по|в|во|с|со|через|против|для|\{)",
+                       re.I)
+
 FUZZY_MIN = 7
 """Shortest vocabulary word a misspelling may be read as (grammar/effects.yaml verbs, nouns
 and keywords): shorter words are too close to other words to guess."""
@@ -286,6 +297,12 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
         # "Только для слуа", "Только для горных карт" (equipment): who may have the card
         return "restrict", {"only": " ".join(tokens[2:])}
     granted = _GRANTED_LABEL.search(text)
+    trig = _GRANTED_TRIGGER.search(text)
+    if granted is None and trig is not None and any(lexicon.is_infinitive(w) for w in _TOKEN.findall(text[trig.end():])
+                                                    if w[:1].isalpha()):
+        # "оно получает при перемещении потерять отравление до конца своего хода": a triggered
+        # ability (its event, then what it does) is granted, not done now
+        return "gain", {"granted": " ".join(text[trig.start(1):].split())}
     if granted is not None:
         # "… получают: Концентрация: Фарро получает +1 …": an ability with its own label is granted
         return "gain", {"granted": granted.group(1)}
@@ -375,6 +392,8 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
                 continue    # "существа с выстрелом": the noun qualifies, it is not the effect
         else:
             qualifier = False
+        if i > skip and lemmas[i - 1] in _PARAMETER_HEADS and v.by_noun.get(lem) and not lexicon.is_predicate(t):
+            continue    # "Дальность метания … не может быть изменена": the noun names whose parameter
         if t.startswith("{"):
             icon = t.strip("{}:")
             if icon in v.by_icon and v.by_icon[icon] in ("strike", "shot") and i + 1 < len(tokens) \
@@ -397,7 +416,11 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
                          if not v.actions[c].get("needs") or any(n in lemmas for n in v.actions[c]["needs"])), None)
             if what is not None:
                 neg = negated or (i >= 2 and tokens[i - 2].casefold() == "не")
-                return ("restrict" if neg else "permission"), {"what": what, "passive": True}
+                rest = tokens[i + 2:]
+                only = any(w.casefold() == "только" and k + 1 < len(rest) and (
+                    lexicon.is_preposition(rest[k + 1]) or rest[k + 1].startswith("{")) for k, w in enumerate(rest))
+                # ("может быть помещена только на существо с …": where it may go, a restriction)
+                return ("restrict" if neg or only else "permission"), {"what": what, "passive": True}
         pred = lexicon.is_predicate(t)
         cands = v.by_verb.get(lem, []) if pred else v.by_noun.get(lem, [])
         if not cands and lexicon.is_modal(t):
@@ -459,6 +482,10 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             kw = keyword or " ".join(words[:3])
             amt = _amount(tokens[1:])
             return "trait", {"keyword": kw, **({"amount": amt} if amt else {})}
+        if _ONLY_WAY.search(text):
+            # "может использовать трупоедство только на {ordinary} существах": how the card may use
+            # what it has — a restriction, whatever the verb
+            return "restrict", {}
         return None, {}
     i, action = found
     if action == "modify":
@@ -758,6 +785,8 @@ def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
         return _done_keyword(leaf) if done else leaf
     inner = done or node.kind in ("trigger", "cost")
     kids = tuple(type_tree(c, name, inner) for c in node.children)
+    if node.kind == "condition" and node.attr("head"):
+        kids = tuple(_obliged(node.attr("head"), k, name) for k in kids)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(node, kids)
     elif node.kind == "cases" and all(k.kind == "condition" and len(k.children) == 1 and k.children[0].kind == "effect"
@@ -776,6 +805,27 @@ def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
                     out = _with(out, self_source=True, rules=rules)
                     break
     return out
+
+
+# "он обязан это сделать", "противник обязана это сделать": the act named by the condition
+# over the leaf («Если может напасть {strike} на …», «Если … можно назначить защитника»)
+_OBLIGED = re.compile(r"^(?:[А-Яа-яЁё-]+\s+){0,2}?(обязан[аоы]?|долж(?:ен|на|но|ны))\s+(это|так)\s+с?делать\s*$", re.I)
+_CONDITION_OPENING = re.compile(r"^(если|пока|когда)\s+(.*?)\b(может|можно|могут|в\s+состоянии)\s+", re.I | re.S)
+
+
+def _obliged(head: str, leaf: Node, name: str | None) -> Node:
+    """``leaf`` typed as the act its condition ``head`` names when the leaf only obliges
+    to do «это» ("Если может напасть {strike} на X – обязана это сделать": attack, with
+    ``obliged`` true); the leaf unchanged otherwise."""
+    if leaf.kind != "effect" or leaf.attr("action") or not _OBLIGED.match(leaf.text):
+        return leaf
+    m = _CONDITION_OPENING.match(head)
+    if m is None:
+        return leaf
+    action, args = _classified(head[m.end():], name, None)
+    if action is None:
+        return leaf
+    return _with(leaf, action=action, args=_freeze({**thaw(args), "obliged": True}))
 
 
 @lru_cache(maxsize=20_000)
@@ -832,13 +882,20 @@ def _done_keyword(leaf: Node) -> Node:
     return _with(leaf, action=action, args=_freeze(args))
 
 
-def _granted_keywords(parent: Node, kids: tuple[Node, ...], gaps: bool = True) -> tuple[Node, ...]:
+def _granted_keywords(parent: Node, kids: tuple[Node, ...], gaps: bool = True, granting: bool = False
+                      ) -> tuple[Node, ...]:
     """"получает +1 к {move}, благословление и +2 к {strike}", "получает отравление на 1, либо
     проклятие": a bare keyword leaf after a sibling whose verb grants («получает», «получить»,
-    «имеет») is granted by that verb — action gain with the keyword — not a trait of the card."""
+    «имеет») is granted by that verb — action gain with the keyword — not a trait of the card
+    (also inside a later option of two values: "получить либо +1 к {strike}, либо полет и {ova} 1";
+    ``granting``: a grant verb stands before ``kids``)."""
     out: list[Node] = []
-    granting = False
     for j, k in enumerate(kids):
+        if granting and k.kind == "and_then" and k.children and all(c.kind == "effect" for c in k.children) \
+                and parent.kind == "choice":
+            k = replace(k, children=_granted_keywords(k, k.children, granting=True))
+            out.append(k)
+            continue
         if gaps and j and not _GRANT_GAP.fullmatch(parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
             granting = False    # only a list of the same clause ("…, A и B"), not "при этом" / ";"
         if k.kind == "effect":

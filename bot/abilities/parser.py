@@ -22,6 +22,7 @@ from bot.abilities.ast import Node, ParseResult, Unparsed
 from bot.abilities.effects import type_tree, vocabulary
 from bot.abilities.fallback import fallback_alternatives
 from bot.abilities.grammar import read
+from bot.abilities.move_order import join_move_order
 from bot.abilities.shared import share_qualifiers
 from bot.abilities.recovery import expected_names, leftover_connectives, read_by_sentence, to_original
 from bot.abilities.tree_text import format_result, format_tree
@@ -103,6 +104,7 @@ def payment_only_leaves(ast: Node) -> list[Unparsed]:
 
 
 def _result(norm: str, ast: Node, unparsed: list[Unparsed], name: str | None = None) -> ParseResult:
+    ast = join_move_order(ast, norm)
     unparsed = unparsed + payment_only_leaves(ast)
     unparsed = sorted(unparsed + leftover_connectives(norm, ast, unparsed), key=lambda u: u.span)
     typed = share_qualifiers(type_tree(ast, name), lambda node, done: type_tree(node, name, done))

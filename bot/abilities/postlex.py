@@ -106,14 +106,22 @@ def _opens_ability(tok: Token | None, nxt: Token | None = None) -> bool:
 
 
 def _clause_follows(toks: list[Token], i: int) -> bool:
-    """After «или» at ``i``: a subject and its verb ("или она получает -1 к удару")."""
-    for j in range(i + 1, min(len(toks), i + 5)):
+    """After «или» at ``i``: a subject and its verb ("или она получает -1 к удару", "или
+    существо позади Химеры может получить …": a place phrase inside the subject)."""
+    for j in range(i + 1, min(len(toks), i + 8)):
         t = toks[j]
         if t.type in ("WORD", "MAY") and (t.type == "MAY" or lexicon.is_finite_verb(t.value)):
             return j > i + 1
-        if t.type != "WORD" or not lexicon.is_nominal(t.value):
+        if t.type == "WORD" and j > i + 1 and lexicon.word_lemma(t.value) in _PLACE_WORDS and j + 1 < len(toks) \
+                and toks[j + 1].type == "WORD" and lexicon.is_nominal(toks[j + 1].value):
+            continue
+        if t.type != "WORD" or not lexicon.is_nominal(t.value) or (j > i + 4 and not t.value[:1].isupper()):
             return False
     return False
+
+
+# words of a place inside a subject ("существо позади Химеры", "карта рядом с ним")
+_PLACE_WORDS = frozenset({"позади", "перед", "напротив", "слева", "справа"})
 
 
 _VARIABLES = frozenset({"X", "Y", "Z"})
@@ -388,7 +396,8 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
     subj = out[start:]
     if not subj or len(subj) > MAX_SUBJECT or i + 1 >= len(toks):
         return False
-    if subj[-1].type != "WORD" or not (lexicon.is_nominal(subj[-1].value) or subj[-1].value[:1].isupper()):
+    last = subj[-2] if len(subj) > 1 and subj[-1].value.casefold() in _ALSO else subj[-1]
+    if last.type != "WORD" or not (lexicon.is_nominal(last.value) or last.value[:1].isupper()):
         return False
     if any(t.type == "WORD" and t.value.casefold() in ("раз", "раза") for t in subj):
         return False    # "Один раз в течение хода может …": a limit, not a subject
@@ -402,12 +411,16 @@ def _subject_may(out: list[Token], start: int, toks: list[Token], i: int, headed
             continue
         if t.type == "WORD" and (t.value.casefold() == "не" or pos_of(t.value) == "ADVB") and k + 1 < len(subj):
             continue    # "ваш не стоящий рядом дух может …"
+        if t.type == "WORD" and t.value.casefold() in _ALSO and k > 0:
+            continue    # "Заступник Ордена также может …"
         if t.type == "WORD" and k > 0 and lexicon.is_preposition(t.value) and k + 1 < len(subj):
             continue    # "ваше стоящее рядом существо с ранами может …"
         if t.type != "WORD" or t.value.casefold() in ("не", "и", "или", "а", "только") or lexicon.is_predicate(t.value) \
                 or lexicon.is_preposition(t.value) or not (lexicon.is_nominal(t.value) or t.value[:1].isupper()):
             return False
     nxt = toks[i + 1]
+    if nxt.type == "WORD" and nxt.value.casefold() in _ALSO and i + 2 < len(toks):
+        nxt = toks[i + 2]   # "он может также стать {human}"
     if nxt.type != "WORD" or not lexicon.is_infinitive(nxt.value) or not (headed or _one_time(nxt.value)):
         return False
     for t in toks[i + 1:]:
@@ -449,6 +462,11 @@ def split_points(toks: list[Token]) -> list[int]:
     run = _property_run_cuts(toks)
     if run:
         return run
+    if len(toks) >= 2 and toks[-1].type == "WORD" and toks[-1].value[:1].isupper() \
+            and all(t.type == "ICON" for t in toks[:-1]) \
+            and all(lexicon.icon_roles().get(t.value[1:-1], "value") == "value" for t in toks[:-1]) \
+            and lexicon.word_lemma(toks[-1].value) in _class_words():
+        return [len(toks) - 1]   # "{unq} Койар.": the property icon, then the card's class (a full stop lost)
     paid = word_cost_end(toks) if toks and toks[0].type == "ICON" else None
     cuts = []
     for j in range(1, len(toks)):
@@ -477,6 +495,14 @@ def split_points(toks: list[Token]) -> list[int]:
                 and not any(x.type in HEADER_KW or x.type == "COST" for x in toks[:j]):
             cuts.append(j)   # "+1 к {strike} за каждую карту с {health} +3 к {strike} по машинам": two modifiers
     return cuts
+
+
+@lru_cache(maxsize=1)
+def _class_words() -> frozenset[str]:
+    """Class and race labels of grammar/effects.yaml (``classes``), as lemmas."""
+    from bot.abilities.effects import vocabulary
+
+    return frozenset(lexicon.word_lemma(w) for w in vocabulary().classes)
 
 
 def _property_run_cuts(toks: list[Token]) -> list[int]:
@@ -686,6 +712,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         #                 (or with a comma: "разряд на 2 по летающему, разряд на 2 по наземному")
     if after_and and (_is_modifier(nxt, toks[i + 2] if i + 2 < len(toks) else None) or (
             _value_opens(toks, i + 1, True) and i + 2 < len(toks) and toks[i + 2].type == "NUMBER") or (
+            _value_opens(toks, i + 1, True) and i + 3 < len(toks) and toks[i + 2].value.casefold() == "на"
+            and toks[i + 3].type == "NUMBER" and op and _is_keyword(op[-1])) or (
             nxt.type == "ICON" and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and (any(
                 a.type == "ICON" and b.type == "NUMBER" for a, b in zip(op, op[1:])) or (
                 _has_modifier(op) and lexicon.icon_roles().get(nxt.value[1:-1]) == "value"
@@ -723,7 +751,10 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
     # imperatives) listed with commas are parts of their own, like the last one after «и»
     first = next((t for t in op if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
-    if not after_and and first is not None and op[0] is first and lexicon.is_finite_verb(first.value) \
+    subject_first = first is not None and all(t.type == "WORD" and (lexicon.is_nominal(t.value) or t.value[:1].isupper())
+                                              for t in op[:op.index(first)])
+    # ("Ваша местность теряет особенности, становится существом …": its subject before the verbs)
+    if not after_and and first is not None and subject_first and lexicon.is_finite_verb(first.value) \
             and not lexicon.is_modal(first.value) and lexicon.is_finite_verb(nxt.value) \
             and _same_person(first.value, nxt.value) and not any(t.type == "COMMA" for t in op):
         return True     # "теряет благословление, приземляется на клетку …": finite verbs listed with a comma
@@ -805,8 +836,15 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         verb += 1
         own_modal = True     # "Когда ваш слуа должен получить X …": the clause's verb is "должен получить"
     main = None
+    relative_to = -1      # the end of a relative clause inside the clause («…, на которое уже нападал …»)
     for j in range(verb + 1, stop):
         nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if j <= relative_to:
+            continue
+        if toks[j].type == "COMMA" and _relative_opens(toks, j):
+            relative_to = next((k for k in range(j + 2, stop) if toks[k].type == "WORD"
+                                and lexicon.is_finite_verb(toks[k].value)), j)
+            continue     # "Когда нападает на существо, на которое уже нападал в этот ход получает …"
         if _after_state_when(toks, j):
             continue     # "Если должен излечиться, когда не имеет ран …": the clause's own state
         if toks[j].type == "WORD" and lexicon.is_effect_noun(toks[j].value) and (
@@ -831,6 +869,10 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
                     and not toks[k - 1].value[:1].isupper() and pos_of(toks[k - 1].value) in ("ADJF", "ADJS", "PRTS") \
                     and not lexicon.is_preposition(toks[k - 1].value):
                 return k    # "если оно темное Мика Безбожник получает …": a name after the verbless clause
+            if t.type == "WORD" and k > i + 1 and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS \
+                    and lexicon.may_be_nominative(t.value) and toks[k - 1].type == "WORD" \
+                    and pos_of(toks[k - 1].value) in ("ADJF", "PRTF") and not lexicon.may_be_nominative(toks[k - 1].value):
+                return k    # "…, если четной существо получает проклятие": a noun after the elliptic clause
     if main is None and verb > i + 2 and lexicon.is_finite_verb(toks[verb].value) and toks[verb - 1].type == "WORD" \
             and pos_of(toks[verb - 1].value) == "ADJF" and lexicon.may_be_nominative(toks[verb - 1].value) \
             and all(toks[k].type == "WORD" and lexicon.is_nominal(toks[k].value) for k in range(i + 1, verb)):
@@ -866,6 +908,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+# Passive verbs of a clause whose subject follows them ("если показана карта …", "если выпала …").
+_PASSIVE_SHOWN = frozenset({"показать", "показанный", "открыть", "открытый", "выпасть", "вскрыть", "вскрытый"})
 # Nouns that open an ability's subject right after the value of a clause with no comma
 # ("если выпало 5 или 6 атака блокируется", "если показана карта с {regen} существо получает …").
 _SUBJECT_NOUNS = frozenset({"атака", "существо", "карта", "хозяин", "артефакт", "местность", "герой", "удар"})
@@ -879,6 +923,112 @@ def _brackets_gerund(toks: list[Token], i: int, j: int) -> bool:
     return (j == i + 1 and gerund(j + 1)) or (j == i + 3 and gerund(j - 1) and toks[i + 1].type == "COMMA")
 
 
+def _lists_effect_nouns(toks: list[Token], j: int) -> bool:
+    """Is the comma at ``j`` inside a list of effect nouns closed by «и» / «или» ("Когда …
+    выполняют удар, выстрел и излечение подряд …"): the objects of the clause's verb,
+    not the end of the clause."""
+    def noun(k: int) -> bool:
+        return 0 <= k < len(toks) and toks[k].type == "WORD" and lexicon.is_effect_noun(toks[k].value) \
+            and not lexicon.is_predicate(toks[k].value)
+
+    return noun(j - 1) and noun(j + 1) and j + 3 < len(toks) and toks[j + 2].value.casefold() in ("и", "или") \
+        and noun(j + 3)
+
+
+def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
+    """Does a clause of its own start at ``toks[i]`` with no punctuation before it, after
+    the operand ``op`` that already holds its verb? Two shapes: after a bracket that closes
+    the operand, a noun in the nominative (its modifiers and prepositional phrases) and a
+    finite verb ("… (до конца хода противника) клетка с маркером костра считается
+    занятой"); after a grant verb and its object, a negated «может» ("… получает сеть на
+    свой следующий ход не может передвигаться": what the marker does is a restriction)."""
+    t, prev = toks[i], op[-1] if op else None
+    low = t.value.casefold()
+    if prev is None or not (prev.type == "PAREN" or low in ("не", "до") or low.startswith("кажд")):
+        return False
+    if any(x.type == "WORD" and x.value.casefold() in _SUBCLAUSE_WORDS | {"что", "чтобы"} for x in op):
+        return False
+    if prev.type == "PAREN" and t.value[:1].islower() and lexicon.is_noun(t.value) and lexicon.may_be_nominative(t.value) \
+            and not lexicon.is_effect_noun(t.value):
+        for k in range(i + 1, min(len(toks), i + 8)):
+            x = toks[k]
+            if x.type == "WORD" and lexicon.is_finite_verb(x.value) and not lexicon.is_infinitive(x.value):
+                return True
+            if x.type != "WORD" or not (lexicon.is_nominal(x.value) or lexicon.is_preposition(x.value)):
+                return False
+        return False
+    if lexicon.word_lemma(t.value) == "каждый" and lexicon.may_be_nominative(t.value) and prev.type == "WORD" \
+            and lexicon.is_nominal(prev.value) and not lexicon.is_preposition(prev.value) and op[0].type == "WORD" \
+            and (lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)):
+        # "закрыть до двух ваших линунгов каждый закрытый таким образом линунг получает {token}"
+        for k in range(i + 1, min(len(toks), i + 7)):
+            x = toks[k]
+            if x.type == "WORD" and lexicon.is_finite_verb(x.value) and not lexicon.is_infinitive(x.value):
+                return k > i + 1
+            if x.type != "WORD" or lexicon.is_preposition(x.value):
+                return False
+        return False
+    if low == "до" and i + 3 < len(toks) and toks[i + 1].value.casefold() == "конца" and op[0].type == "WORD" \
+            and (lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)) \
+            and prev.type in ("WORD", "NUMBER", "PAREN", "ICON", "QUOTED"):
+        # "выберите до 3 клеток … от Бул'Багура до конца вашего следующего хода карты получают …"
+        k = i + 2
+        while k < len(toks) and k < i + 6 and toks[k].type == "WORD" and (
+                lexicon.word_lemma(toks[k].value) in _TIME_OWNERS | _TIME_NOUNS or toks[k].value.casefold() == "противника"):
+            k += 1
+        if k == i + 2 or k >= len(toks) or toks[k].type != "WORD" or not lexicon.is_noun(toks[k].value) \
+                or not lexicon.may_be_nominative(toks[k].value):
+            return False
+        return k + 1 < len(toks) and toks[k + 1].type == "WORD" and lexicon.is_finite_verb(toks[k + 1].value) \
+            and not lexicon.is_infinitive(toks[k + 1].value)
+    if t.value.casefold() == "не" and i + 2 < len(toks) and toks[i + 1].type == "MAY" and toks[i + 2].type == "WORD" \
+            and lexicon.is_infinitive(toks[i + 2].value) and prev.type in ("WORD", "NUMBER", "ICON", "PAREN", "QUOTED") \
+            and prev.value.casefold() not in ("и", "или", "а", "но", "если", "пока", "когда"):
+        grant = next((k for k, x in enumerate(op) if x.type == "WORD" and lexicon.is_finite_verb(x.value)
+                      and lexicon.word_lemma(x.value) in _GRANT_VERBS), None)
+        return grant is not None and len(op) - grant >= 2 and not any(
+            x.type == "WORD" and lexicon.is_predicate(x.value) for x in op[grant + 1:])
+    return False
+
+
+# Nouns in a form that is only the nominative (or accusative) singular, opening an ability's
+# subject inside a header with no comma ("После прыжка Детей топи существо противника … перемещается")
+_BARE_SUBJECTS = frozenset({"существо", "карта"})
+
+
+def _bare_subject(toks: list[Token], i: int, j: int) -> int:
+    """Where the subject of the ability whose finite verb is at ``toks[j]`` starts inside the
+    event header opened at ``toks[i]``: a bare «существо» / «карта» after the event's own words
+    (not after a preposition, at least two words after the keyword, no comma between it and the
+    verb); ``j`` when there is none."""
+    for m in range(i + 3, j):
+        t = toks[m]
+        if t.type == "WORD" and t.value.casefold() in _BARE_SUBJECTS and toks[m - 1].type == "WORD" \
+                and not lexicon.is_preposition(toks[m - 1].value) \
+                and all(x.type in ("WORD", "NUMBER", "ICON", "QUOTED") for x in toks[m + 1:j]):
+            return m
+    return j
+
+
+@lru_cache(maxsize=20_000)
+def _agrees(noun: str, participle: str) -> bool:
+    """Can the noun ``noun`` and the participle ``participle`` be in the same case, number
+    and (in the singular) gender («клетку» — «занятую»)?"""
+    from bot.morph import analyzer
+
+    nouns = [p.tag for p in analyzer().parse(noun.casefold()) if p.tag.POS == "NOUN"]
+    parts = [p.tag for p in analyzer().parse(participle.casefold()) if p.tag.POS == "PRTF"]
+    return any(a.case == b.case and a.number == b.number and (a.number == "plur" or a.gender == b.gender)
+               for a in nouns for b in parts)
+
+
+def _relative_opens(toks: list[Token], j: int) -> bool:
+    """Does a relative clause with a preposition open after the comma at ``j`` («, на которое»,
+    «, в котором», «, с которыми»)?"""
+    return j + 2 < len(toks) and toks[j + 1].type == "WORD" and lexicon.is_preposition(toks[j + 1].value) \
+        and toks[j + 2].type == "WORD" and lexicon.word_lemma(toks[j + 2].value) == "который"
+
+
 def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
     """Is the comma at ``j`` one of the pair around a participle phrase after a noun in the
     header opened at ``i`` ("Когда существо с магической способностью, не стоявшее рядом
@@ -888,8 +1038,17 @@ def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
             k += 1
         return k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "PRTF"
 
+    close = next((k for k in range(j + 2, min(len(toks), j + 10)) if toks[k].type == "COMMA"), None)
+    p = j + 1 if j + 1 < len(toks) and toks[j + 1].value.casefold() != "не" else j + 2
+    if close is None and p < len(toks) and toks[p].type == "WORD" and toks[j - 1].type == "WORD" \
+            and _agrees(toks[j - 1].value, toks[p].value) and not (
+                p + 1 < len(toks) and toks[p + 1].type == "WORD" and _agrees(toks[p + 1].value, toks[p].value)):
+        # "Когда двигается на клетку, занятую существом оно получает …": a participle agreeing
+        # with the noun before the comma (and not before a noun of its own) describes that noun
+        return True
     if opens(j + 1):
-        return any(toks[k].type == "COMMA" for k in range(j + 2, min(len(toks), j + 10)))
+        # (not "…, выбранное существо получает …, если …": the comma after the next part opens a case)
+        return close is not None and not (close + 1 < len(toks) and _opens_condition(toks[close + 1]))
     for k in range(j - 1, i, -1):
         if toks[k].type == "COMMA":
             return opens(k + 1)
@@ -904,6 +1063,10 @@ def _imperative(word: str) -> bool:
     if not lexicon.is_predicate(word):
         return False
     return any(p.tag.mood == "impr" for p in analyzer().parse(word.casefold()))
+
+
+# "Когда … Заступник Ордена также может …": a particle between the subject and its verb
+_ALSO = frozenset({"также", "тоже", "еще", "ещё"})
 
 
 def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool = True) -> int:
@@ -926,6 +1089,7 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
     while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
             toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
             or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
+            or toks[k - 1].value.casefold() in _ALSO
             or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот")):
         k -= 1
         t = toks[k]
@@ -942,6 +1106,12 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
                 and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS:
             start = k       # "если выпало 5 или 6 атака блокируется": a noun after the clause's value
             continue
+        if object_guard and k > left + 2 and lexicon.is_noun(t.value) and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS \
+                and lexicon.word_lemma(toks[left].value) in _PASSIVE_SHOWN and any(
+                    x.type == "WORD" and lexicon.word_lemma(x.value) in _SUBJECT_NOUNS | {"карта"}
+                    and lexicon.may_be_nominative(x.value) for x in toks[left + 1:k]):
+            start = k       # "если показана карта нечетной стоимости существо получает …": the clause
+            continue        # has its subject already; a second one opens the ability's
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
             start = k       # (after an event word: "При гибели показанный демон переходит …")
@@ -1104,6 +1274,8 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
         if pos_of(t.value) == "ADVB" and j + 1 < n and toks[j + 1].type == "WORD" and lexicon.is_infinitive(toks[j + 1].value) \
                 and toks[j - 1].type == "WORD" and lexicon.is_noun(toks[j - 1].value):
             return "insert", j          # "Воздействие ремонт полностью восстановить …"
+        if lexicon.is_infinitive(t.value) and _name_verb(toks, j):
+            continue    # "воздействие а мне летать охота бросить кубик": a verb of the name, the effect's later
         if lexicon.is_predicate(t.value) or low in _PRONOUN_SUBJECTS or low == "нельзя" or lem in ("выбранный", "выбрать") or (
                 lem in _NAME_STOP_LEMMAS and lexicon.may_be_nominative(t.value)) or (
                 lexicon.is_effect_noun(t.value) and j + 1 < n and toks[j + 1].value.casefold() == "на"):
@@ -1118,6 +1290,24 @@ def named_end(toks: list[Token], i: int) -> tuple[str, int] | None:
                 k -= 1
             return "insert", k
     return None
+
+
+def _name_verb(toks: list[Token], j: int) -> bool:
+    """Is the infinitive at ``toks[j]``, inside an unquoted name, a word of the name: no action
+    of grammar/effects.yaml has its lemma, and within the next two words comes an infinitive or
+    imperative that names one ("воздействие а мне летать охота бросить кубик")?"""
+    from bot.abilities.effects import vocabulary
+
+    by_verb = vocabulary().by_verb
+    if by_verb.get(lexicon.word_lemma(toks[j].value)):
+        return False
+    for k in range(j + 1, min(len(toks), j + 3)):
+        x = toks[k]
+        if x.type != "WORD":
+            return False
+        if (lexicon.is_infinitive(x.value) or _imperative(x.value)) and by_verb.get(lexicon.word_lemma(x.value)):
+            return True
+    return False
 
 
 _COST_STOPS = frozenset({"DASH", "SEMI", "AND_THEN", "OTHERWISE", "REFUSE", "LIBO", "COST"})
@@ -1413,6 +1603,31 @@ class CardPostLex:
             return False
         return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1)
 
+    def _bare_verb_trigger(self, toks: list[Token], i: int) -> bool:
+        """Does the «при» trigger at ``toks[i]`` end its header right before a finite verb
+        with no subject ("…, при магическом ударе теряет все {counter}")?"""
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS or toks[k].type == "COMMA"),
+                    len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        if end is None or end[0] != "insert":
+            return False
+        j = i + end[1]
+        return j < stop and toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value) \
+            and not lexicon.is_modal(toks[j].value)
+
+    def _trigger_part(self, toks: list[Token], i: int) -> bool:
+        """Does the trigger at ``toks[i]`` end its header before an infinitive, an imperative
+        or a subject and its verb ("… и При {strike} по карте приземлиться …")?"""
+        stop = next((k for k in range(i + 1, len(toks)) if toks[k].type in _PART_STOPS), len(toks))
+        end = self._header_end(toks[i:stop], 0)
+        if end is None:
+            return False
+        j = i + end[1] + (1 if end[0] == "token" else 0)
+        if end[0] not in ("insert", "token") or j >= stop or toks[j].type not in ("WORD", "MAY"):
+            return False
+        return toks[j].type == "MAY" or lexicon.is_infinitive(toks[j].value) or _imperative(toks[j].value) \
+            or _subject_verb_follows(toks, j - 1)
+
     def _dash_ends(self, toks: list[Token], i: int) -> bool:
         """Does the header opened at ``toks[i]`` end with a dash before the next separator
         ("…; при гибели Бронзового дракона – вернуть …")?"""
@@ -1462,6 +1677,8 @@ class CardPostLex:
                 j += 1
             if j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW"):
                 return "insert", j
+            if kw != "до набора" and j + 1 < len(toks) and toks[j].type == "COMMA" and toks[j + 1].type in ("WORD", "MAY"):
+                return "token", j   # "…, в свой ход, может получить …": the comma closes the phrase
         if kw in ("в начале", "в конце", "до начала"):
             # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
             # ([possessive] хода|боя [противника]; "В начале боя ваше существо …")
@@ -1515,6 +1732,11 @@ class CardPostLex:
                 return "token", j   # "Если носит оружие, при {strike} – …": the trigger opens the body
             if (t.type == "DASH" and not _defines_value(toks, j)) or t.type == "COLON":
                 return "token", j
+            if t.type == "COMMA" and kw == "если" and j > i + 2 and j + 1 < len(toks) and _opens_condition(toks[j + 1]) \
+                    and toks[j + 1].value.casefold() == "если" and any(
+                        toks[k].type == "COMMA" and _subject_verb_follows(toks, k) for k in range(i + 2, j)):
+                break       # "если выпало нечетное, атакованный получает …, если четное – …": the dash
+                #             ends the next case's header, this one ends at its own comma
             if kw == "вместо" and t.type == "CONDITION_KW" and t.value.casefold() == "если" and j > i + 2 \
                     and toks[j - 1].type == "COMMA" and self._header_end(toks[j:], 0) is not None \
                     and any(x.type == "WORD" and lexicon.is_infinitive(x.value) for x in toks[j + 1:]):
@@ -1540,11 +1762,14 @@ class CardPostLex:
             commas = [j for j in range(i + 1, len(toks)) if toks[j].type == "COMMA" and not (
                 j + 1 < len(toks) and toks[j + 1].type == "WORD" and (lexicon.word_lemma(toks[j + 1].value)
                 in ("чтобы", "который", "чем") or toks[j + 1].value.casefold() == "когда"))
+                and not (_relative_opens(toks, j) and not any(
+                    toks[k].type == "COMMA" for k in range(j + 2, len(toks))))
                 and not _brackets_gerund(toks, i, j)
                 and not (toks[j - 1].type == "NUMBER" and j + 1 < len(toks) and toks[j + 1].type == "NUMBER")  # "7,8 и 9"
                 and not _brackets_participle(toks, i, j)
                 and not (toks[j - 1].type == "ICON" and toks[j - 2].type == "WORD"
-                         and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)]   # "имеет {instant}, …:"
+                         and lexicon.word_lemma(toks[j - 2].value) in _GRANT_LEMMAS)   # "имеет {instant}, …:"
+                and not _lists_effect_nouns(toks, j)]   # "выполняют удар, выстрел и излечение"
             for j in commas:
                 nxt = toks[j + 1] if j + 1 < len(toks) else None
                 if nxt is not None and nxt.type == "WORD" and lexicon.is_effect_noun(nxt.value) and not lexicon.is_infinitive(
@@ -1651,6 +1876,8 @@ class CardPostLex:
                                or (toks[j].type == "WORD" and lexicon.is_finite_verb(toks[j].value))):
                     # "При гибели … Мститель получает +2": the subject belongs to the ability
                     k = _subject_start(toks, i + 1, j, object_guard=False)
+                    if k == j:
+                        k = _bare_subject(toks, i, j)
                 elif k == j and j - 1 > i + 1 and toks[j].type == "WORD" and lexicon.is_infinitive(toks[j].value) \
                         and toks[j - 1].type == "WORD" and lexicon.word_lemma(toks[j - 1].value) in ("обязать", "обязанный", "должный"):
                     # "При движении Тови противник обязан переместить …": «обязан» and its subject open the ability
@@ -1831,6 +2058,17 @@ class CardPostLex:
                 op_start = len(out)
                 continue
             nxt, nxt2 = (toks[i + 1] if i + 1 < n else None), (toks[i + 2] if i + 2 < n else None)
+            if typ == "AND" and not start and not subclause and has_pred and nxt is not None \
+                    and nxt.type == "TRIGGER_KW" and nxt.value[:1].isupper() and self._trigger_part(toks, i + 1):
+                # "Пока летающий, имеет {direct} и При {strike} по карте … приземлиться …": a capitalised
+                # trigger after «и» is the next part of its own (the database lost the full stop)
+                t = _retype(t, "AND_IN" if inner_part else "AND_THEN")
+                comma_trigger = i + 1
+                out.append(t)
+                prev = t
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+                continue
             if typ == "WORD" and not start and not subclause and prev is not None \
                     and prev.type in ("WORD", "NUMBER", "ICON", "QUOTED", "PAREN") and t.value[:1].islower() \
                     and t.value.casefold().endswith("те") and out[op_start].type == "WORD" \
@@ -1839,6 +2077,16 @@ class CardPostLex:
                     and not any(x.type in ("ILI_V", "LIBO") for x in out[op_start:]):
                 # "найдите в колоде до двух существ покажите их и возьмите …": a second order
                 # written with no comma before it is the next part (505.4)
+                sep = _empty("AND_IN" if inner_part else "AND_THEN", t)
+                out.append(sep)
+                prev = sep
+                start, has_pred, modal = True, False, False
+                op_start = len(out)
+            if typ == "WORD" and not start and not subclause and has_pred and prev is not None \
+                    and _unpunctuated_clause(out[op_start:], toks, i):
+                # "положите маркер … (до конца хода противника) клетка с маркером считается занятой",
+                # "существо получает сеть на свой ход не может передвигаться": a clause of its own
+                # written with no punctuation before it is the next part (505.4), not words of the leaf
                 sep = _empty("AND_IN" if inner_part else "AND_THEN", t)
                 out.append(sep)
                 prev = sep
@@ -1914,7 +2162,11 @@ class CardPostLex:
                 # «либо» is 505.5 only before an ability, like «или»: "…, либо излечиться
                 # на 3"; "существо либо артефакт" joins nouns inside one ability
                 a, b = _next_content(toks, i)
-                if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))):
+                value_alt = has_pred and a is not None and (_is_modifier(a, b) or (
+                    a.type == "NUMBER" and a.value[:1].isdigit() and _extra_lives_follow(toks, i + 2))) and any(
+                    x.type == "WORD" and lexicon.word_lemma(x.value) in _GRANT_VERBS for x in out[op_start:])
+                # ("получает +1 к {move} до конца хода либо 2 дополнительные {health}": two values granted)
+                if a is not None and not (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i)) or value_alt):
                     t = _retype(t, "WORD")   # (a dangling «, либо» stays: reported as unread)
             elif typ == "DASH" and i == elliptic_dash:
                 t = _retype(t, "PUNCT")     # "…, а Дегустатор – отравление на X": the verb left out
@@ -1969,9 +2221,12 @@ class CardPostLex:
                 # (inside a later part's body, "…; когда … – оно теряет полет и ранится на 2",
                 # they stay in that body: AND_IN)
                 sep = "AND_IN" if inner_part else "AND_THEN"
-                if inner_part and nxt is not None and (nxt.type == "MAY" or nxt.value.casefold() in _MAY_FORMS):
-                    # "…, если X – не закрывается и может нападать …": «может» cannot open a part
-                    # inside that body; kept in one leaf
+                if inner_part and nxt is not None and (nxt.type == "MAY" or nxt.value.casefold() in _MAY_FORMS) \
+                        and not (_standing_permission(toks, i + 1) and (
+                            not headed or _until_end(toks, i + 1))):
+                    # "…, если X – не закрывается и может открыться …": «может» cannot open a part
+                    # inside that body; kept in one leaf (a standing permission, "… и может нападать
+                    # {strike} еще раз до конца хода", is a leaf of its own: «может» stays a word)
                     t = _retype(t, "WORD") if typ == "AND" else t
                 else:
                     t = _retype(t, sep)
@@ -1986,8 +2241,18 @@ class CardPostLex:
                 # "вы можете изгнать … существо, положите на кладбище …": an order after the optional
                 # part is what comes with it (505.4), not one more ability listed after «может»
                 t = _retype(t, "AND_THEN")
+            elif typ == "COMMA" and not start and not subclause and not may_scope and nxt is not None \
+                    and nxt.type == "TRIGGER_KW" and nxt.value.casefold() == "при" \
+                    and (has_pred or _value_operand(out[op_start:])) and self._bare_verb_trigger(toks, i + 1):
+                # "+1 к магическому удару за каждую {counter}, при магическом ударе теряет все {counter}":
+                # a trigger with its own verb after a comma is the next part (505.4)
+                t = _retype(t, "AND_THEN")
+                comma_trigger = i + 1
             elif typ == "COMMA" and not start and not subclause and has_pred and (
-                    not may_scope or (nxt is not None and nxt.type == "WORD" and nxt.value.casefold() in _PRONOUN_SUBJECTS)) \
+                    not may_scope or (nxt is not None and nxt.type == "WORD" and (
+                        nxt.value.casefold() in _PRONOUN_SUBJECTS or (nxt.value[:1].isupper() and nxt2 is not None
+                                                                      and nxt2.type == "WORD"
+                                                                      and lexicon.is_finite_verb(nxt2.value))))) \
                     and self._new_clause(toks, i):
                 # (after «может …» too when a pronoun opens the clause: "может найти …, оно
                 # считается погибшим": its own subject, not one more ability to decline)
@@ -1997,9 +2262,14 @@ class CardPostLex:
                 t = _retype(t, "AND_THEN")
                 if toks[i + 1].type == "TRIGGER_KW":
                     comma_trigger = i + 1
-            elif typ == "AND" and not start and op_start > 0 and out[op_start - 1].type in ("ILI_V", "LIBO") \
-                    and len(out) - op_start >= 2 and _is_modifier(out[op_start], out[op_start + 1]) \
-                    and _is_modifier(nxt, nxt2):
+            elif typ == "AND" and not start and op_start > 0 and out[op_start - 1].type in ("ILI_V", "LIBO") and ((
+                    len(out) - op_start >= 2 and _is_modifier(out[op_start], out[op_start + 1])
+                    and _is_modifier(nxt, nxt2)) or (
+                    len(out) - op_start <= 2 and (_is_keyword(out[op_start]) or out[op_start].type == "ICON")
+                    and all(x.type in ("WORD", "ICON", "NUMBER") for x in out[op_start:])
+                    and nxt is not None and nxt.type == "ICON" and lexicon.icon_roles().get(nxt.value[1:-1]) == "value"
+                    and nxt2 is not None and nxt2.type == "NUMBER")):
+                # ("…, либо полет и {ova} 1": a keyword and a value icon of one option)
                 # "получает либо {regen} 2, либо +2 к {strike} и +1 к {move}": two modifiers of one
                 # option are two effects of that option (505.4 inside the choice)
                 t = _retype(t, "AND_IN")

@@ -156,6 +156,8 @@ _FIRST_WORD = re.compile(r"[А-Яа-яЁё-]+")
 _BRACKET_CLAUSE = re.compile(r"(если|когда|при|в\s+начале|в\s+конце|до\s+начала)\b", re.I)
 # a restriction of its own in brackets: "(не может иметь более 3 {counter})" (not "(не по диагонали)")
 _BRACKET_RESTRICTION = re.compile(r"не\s+(может|могут)\s+[А-Яа-яЁё]+[^()]*$", re.I)
+# a standing rule in a bracket after a marker is placed or gained: a restriction or a state
+_MARKER_RULE = re.compile(r"\b(не\s+мо(жет|гут)|счита(ется|ются)|теря(ет|ют)|получа(ет|ют)|уничтожа(ется|ются))\b", re.I)
 _USE_LIMIT = re.compile(r"\bраза?\s+(в|за)\s+(\w+\s+)?(ход|бой)\b", re.I)
 _BRANCHING = ("choice", "cases", "otherwise", "refusable")
 
@@ -213,6 +215,34 @@ def _replaces_event(kw: Token, head: list[Token]) -> bool:
     return False
 
 
+# a part with its own duration ("теряет схрон до конца боя и получает …, пока …"): a condition
+# written after the next part does not bound it
+_OWN_DURATION = re.compile(r"\b(до\s+(конца|начала)\s+[А-Яа-яЁё]+(\s+[А-Яа-яЁё]+)?|на\s+(весь|этот|следующий|свой)\s+"
+                           r"(следующий\s+)?(ход|бой))\s*$", re.I)
+
+
+def _if_words(node: Node) -> list[str] | None:
+    """The words of an «если …» header of ``node`` after «если» (not one written after its
+    effect), or ``None``."""
+    head = str(node.attr("head") or "")
+    if node.attr("written_after") or not re.match(r"если\b", head, re.I):
+        return None
+    return re.findall(r"[А-Яа-яЁёA-Za-z0-9{}_-]+", head)[1:]
+
+
+def _same_test(a: Node, b: Node) -> bool:
+    """Are the conditions ``a`` and ``b`` (joined by «;») two outcomes of one test — a case
+    split ("если выпало 1-3 – A; если выпало 4-6 – B", "если выпал чет – A; если выпал нечет
+    – B", "…; если 4 или более – B" with the verb left out), not two checks that may both
+    hold ("если оно погибло – A; если у вас есть фишка – B")?"""
+    wa, wb = _if_words(a), _if_words(b)
+    if not wa or not wb:
+        return False
+    if wa[0].casefold() == wb[0].casefold() and lexicon.is_predicate(wa[0]):
+        return True
+    return not any(lexicon.is_predicate(w) or lexicon.is_noun(w) for w in wb if w[:1].isalpha())
+
+
 class ToAst(Transformer):
     """Lark Transformer: rule callbacks build ``Node``s from tokens and child nodes."""
 
@@ -243,7 +273,8 @@ class ToAst(Transformer):
             return self._node("named", None, items, [body], head=items[-1].value[1:-1].strip(),
                               name=name_part.strip() or None, effect_kind=named.group(1).casefold(), written_after=True,
                               limit=rest if rest and _LIMIT_WORDS.search(rest) else None)
-        bracket = self._bracket_effect(items[-1]) if items[-1].type == "PAREN" else None
+        marker = len(items) > 1 and any(t.type == "WORD" and t.value.casefold().startswith("маркер") for t in items[:-1])
+        bracket = self._bracket_effect(items[-1], marker) if items[-1].type == "PAREN" else None
         if bracket is not None and len(items) == 1:
             return bracket      # "(До начала вашего хода – получить {wolf} либо {human} …)": a sentence in brackets
         if bracket is not None:
@@ -277,7 +308,7 @@ class ToAst(Transformer):
         attrs.update(_keyword(items))
         return self._node("effect", None, items, **attrs)
 
-    def _bracket_effect(self, tok: Token) -> Node | None:
+    def _bracket_effect(self, tok: Token, marker: bool = False) -> Node | None:
         """The effect written in brackets ``tok`` as a node of its own, or ``None``: the
         bracket opens with an infinitive or imperative («вскройте его после расстановки»), or
         with «если / когда / при …» and an effect («если клетка занята, то уничтожить все карты
@@ -299,7 +330,11 @@ class ToAst(Transformer):
                 return None
             s = tok.start_pos + 1 + (len(inner) - len(inner.lstrip()))
             return Node("effect", None, (s, s + len(body)), self.text[s:s + len(body)])
-        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w)):
+        rule_of_marker = marker and lexicon.is_noun(w) and lexicon.may_be_nominative(w) and bool(
+            _MARKER_RULE.search(body)) and "–" not in body   # (a dash there leaves a word out: "с двумя – также …")
+        # ("положить маркер удушения на … (существо с одним маркером не может передвигаться, …)": what
+        # the marker does is a standing rule of its own, not words of the leaf placing it)
+        if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker):
             return None
 
         try:
@@ -309,7 +344,7 @@ class ToAst(Transformer):
         leaves = [n for n in node.walk() if n.kind == "effect"]
         if not leaves or any(classify(n.text)[0] in (None, "trait", "class", "manner", "perform") for n in leaves):
             return None     # ("(совершите оба, если …)": how to use the choice, not an effect)
-        if not (lexicon.is_infinitive(w) or _imperative(w)):
+        if not (lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker):
             # a clause first: its effect is a verb of its own («…, то уничтожить», «… ранить его»)
             # or follows a dash («при разряде – {counter} не теряются»); not "(если уже имеет
             # отравление)", "(если бросок кубика, когда атакует …, равен 3 …)"
@@ -382,7 +417,8 @@ class ToAst(Transformer):
         for kid in kids:
             run_start = len(out)
             if kid.kind == "condition" and kid.attr("written_after") and kid.children:
-                while run_start > 0 and out[run_start - 1].kind == "effect" and \
+                while run_start > 0 and out[run_start - 1].kind == "effect" and not _OWN_DURATION.search(
+                        out[run_start - 1].text) and \
                         self.text[out[run_start - 1].span[1]:(out[run_start].span[0] if run_start < len(out) else kid.span[0])
                                   ].strip() in (",", "и", ", и"):
                     run_start -= 1
@@ -409,6 +445,12 @@ class ToAst(Transformer):
         """Group conditions joined by «, если …» (COND_COMMA) that follow a condition
         into a ``cases`` node: "если герой-воин – A, если герой-маг – B" is a case split
         (each part under its own condition; the board decides which), not "do all"."""
+        if node.kind == "named" and node.attr("written_after") and len(node.children) == 1 \
+                and node.children[0].kind == "and_then":
+            # "…; если выпало 3 или 4 – B; если выпало 5 или 6 – C (воздействие «…»)": the
+            # name written after was lifted over the parts; the cases are inside it
+            inner = self._cases(node.children[0], items)
+            return replace(node, children=(inner,)) if inner is not node.children[0] else node
         if node.kind != "and_then":
             return node
         seps: list[str | None] = []
@@ -431,7 +473,8 @@ class ToAst(Transformer):
         while k < len(kids):
             j = k + 1
             if kids[k].kind == "condition":
-                while j < len(kids) and kids[j].kind == "condition" and seps[j] == "COND_COMMA":
+                while j < len(kids) and kids[j].kind == "condition" and (
+                        seps[j] == "COND_COMMA" or (seps[j] == "SEMI" and _same_test(kids[j - 1], kids[j]))):
                     j += 1
             if j - k >= 2:
                 run = kids[k:j]
@@ -495,6 +538,8 @@ class ToAst(Transformer):
     def may(self, items: list[Any]) -> Node:
         """505.8; a subject written before «может» ("вы можете …") is attr ``subject``."""
         subj = [t for t in items if isinstance(t, Token) and t.type == "SUBJ"]
+        while len(subj) > 1 and subj[-1].value.casefold() in ("также", "тоже", "еще", "ещё"):
+            subj = subj[:-1]    # "Заступник Ордена также может …": the subject is «Заступник Ордена»
         node = _one_optional(self._nary("optional", items))
         if subj:
             said = self.text[subj[0].start_pos:subj[-1].end_pos]
@@ -717,7 +762,8 @@ class ToAst(Transformer):
         if limit is not None:
             said = " ".join(_LIMIT.match(limit.value).group(1).split())
             split = _QUALIFIED_LIMIT.match(said)
-            if split is not None and not _AMOUNT_LIMIT.match(split.group(1)):
+            if split is not None and not _AMOUNT_LIMIT.match(split.group(1)) and not _USE_LIMIT.search(split.group(1)):
+                # (not "(1 раз за ход, 3 раза за бой)": two counts of uses, both the ability's)
                 # "(не по диагонали, 1 раз за ход)": the count limits the whole ability, the
                 # words before it qualify its last effect (a note of that leaf)
                 said = split.group(2)
@@ -727,7 +773,7 @@ class ToAst(Transformer):
             top = self._lift_inner_limit(top)
         if head_limit is not None:
             # "Раз в ход: …": the limit covers the whole ability
-            top = _with_attrs(top, limit=" ".join(head_limit.value.rstrip(": ").split()))
+            top = _with_attrs(top, limit=" ".join(head_limit.value.rstrip(": ,").split()))
             s, e = head_limit.start_pos, top.span[1]
             top = replace(top, span=(s, e), text=self.text[s:e])
         return top
