@@ -171,12 +171,17 @@ def worker(task: str, env: dict[str, str] | None = None, **args) -> dict:
 
 def clear_word_caches(editions: Iterable[str] = ()) -> int:
     """Empty every per-word and per-question cache of the bot (``functools.lru_cache``
-    of more than 64 entries in a loaded ``bot.*`` module, and the corrections the
-    search indexes of ``editions`` remember), keeping loaded resources (rulebooks,
-    indexes, grammar: caches of at most 64 entries). Returns how many were cleared."""
+    of more than 64 entries in a loaded ``bot.*`` module, the per-question memos of
+    ``bot.memo`` and the corrections the search indexes of ``editions`` remember),
+    keeping loaded resources (rulebooks, indexes, grammar: caches of at most 64 entries).
+    Returns how many were cleared."""
     import functools
 
     n = 0
+    memo = sys.modules.get("bot.memo")
+    if memo is not None:
+        memo.new_question()
+        n += 1
     for name, mod in list(sys.modules.items()):
         if not (name == "bot" or name.startswith("bot.")) or mod is None:
             continue

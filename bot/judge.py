@@ -47,6 +47,7 @@ import re
 from bot.answer import Answer
 from bot.errors import RulebookError
 from bot.limits import QUESTION_CHARS, check_length
+from bot.memo import new_question
 from bot.textnorm import clean_user_text, fold
 from bot.paths import DEFAULT_EDITION
 
@@ -128,6 +129,7 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     for a question longer than ``bot.limits.QUESTION_CHARS`` characters.
     """
     q = clean_user_text(check_length(question, QUESTION_CHARS, "Вопрос")).strip()
+    new_question()      # the per-question memos (bot.memo) of the last question are forgotten
     ans = _ask(q, edition)
     if not ans.verdict:
         ans = _negated_by_positive(ans, q, edition)

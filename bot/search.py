@@ -41,6 +41,7 @@ from typing import Any, Iterable
 
 from bot import lexicon as lex
 from bot.answer import Answer, Block
+from bot.memo import per_question
 from bot.paths import DEFAULT_EDITION
 from bot.textnorm import quoted_spans
 
@@ -182,6 +183,10 @@ def fold_word(word: str) -> str:
     from bot.textnorm import fold
 
     return fold(word)
+
+
+SNIPPET_DOCS = 512
+"""How many paragraphs' words ``SearchIndex.snippet`` keeps ready (``SearchIndex._doc_words``)."""
 
 
 def words_with_spans(text: str) -> list[tuple[int, int, str]]:
@@ -602,6 +607,13 @@ class SearchIndex:
         from bot.textnorm import clean_user_text
 
         text = clean_user_text(check_length(text, QUESTION_CHARS, "Запрос"))
+        chosen, final, coverage, found, q, matched = _ranked(self, text, k)
+        hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q) if snippets else "") for i in chosen]
+        return Result(hits=hits, coverage=coverage, found=found, query=q, matched=matched)
+
+    def _rank(self, text: str, k: int) -> tuple[tuple[int, ...], dict[int, float], float, bool, "QueryTerms", int]:
+        """``(chosen paragraph indices best first, their scores, coverage, found, query terms,
+        matched)`` of a cleaned ``text`` (``search`` without the hits built)."""
         np = self._np
         q = self.query_terms(text)
         by_weight: dict[float, list[str]] = {}
@@ -634,8 +646,7 @@ class SearchIndex:
         )
         if q.numbers:
             coverage, found = 1.0, True
-        hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q) if snippets else "") for i in chosen]
-        return Result(hits=hits, coverage=coverage, found=found, query=q, matched=matched)
+        return tuple(chosen), final, coverage, found, q, matched
 
     # -- snippets -----------------------------------------------------------
     def _matches(self, text: str, q: QueryTerms) -> list[tuple[int, int]]:
@@ -649,11 +660,28 @@ class SearchIndex:
                 out.append((start, end))
         return out
 
+    def _doc_words(self, doc: int) -> tuple[str, tuple[tuple[int, int, str, str | None, str | None], ...]]:
+        """Paragraph ``doc``'s text on one line and its words that are no stop word, each as
+        ``(start, end, term, stem, negation base)`` — what ``_matches`` computes for every
+        snippet, kept for the last ``SNIPPET_DOCS`` paragraphs shown (a declined answer shows
+        the same few paragraphs for each of its sentences)."""
+        cache = self.__dict__.setdefault("_snippet_docs", {})
+        got = cache.get(doc)
+        if got is None:
+            text = re.sub(r"\s*\n\s*", " ", self.texts[doc])
+            words = tuple((a, b, t, stem(t), _negation_base(t)) for a, b, w in words_with_spans(text)
+                          if (t := word_term(w)) not in lex.STOP_WORDS)
+            if len(cache) >= SNIPPET_DOCS:
+                cache.clear()
+            got = cache[doc] = (text, words)
+        return got
+
     def snippet(self, doc: int, q: QueryTerms, width: int = SNIPPET_CHARS, mark: bool = True) -> str:
         """Up to ``width`` characters of paragraph ``doc`` around the densest matches,
         matched words wrapped in ``*`` (when ``mark``), «…» where the text is cut."""
-        text = re.sub(r"\s*\n\s*", " ", self.texts[doc])
-        spans = self._matches(text, q)
+        text, words = self._doc_words(doc)
+        wanted = set(q.weights)
+        spans = [(a, b) for a, b, t, st, nb in words if t in wanted or st in wanted or nb in wanted]
         start, end = 0, min(len(text), width)
         if spans and len(text) > width:
             best, best_n = spans[0][0], 0
@@ -701,6 +729,13 @@ def _glossary_names() -> list[str]:
     from bot.glossary import term_list
 
     return [name for name, _code in term_list()]
+
+
+@per_question     # the nearest paragraphs of a declined answer, then the search route: one ranking
+def _ranked(index: SearchIndex, text: str, k: int):
+    """``index._rank(text, k)``, once per question (``bot.memo``); the scores and query terms
+    it returns are only read."""
+    return index._rank(text, k)
 
 
 @lru_cache(maxsize=8)

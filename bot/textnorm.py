@@ -13,6 +13,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from bot.memo import per_question
+
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
 # A dash between words. The look-behind starts a match only at the first character of
 # a run of white space, so a long run without a dash costs its length once, not its
@@ -79,6 +81,7 @@ _LINE_SPACES = re.compile(r" *\n *")
 
 
 @lru_cache(maxsize=4096)
+@per_question     # every reader of quotes and sentences normalises the same question
 def normalize_typography(text: str) -> str:
     """One form of quotes, dashes and spaces; the words themselves unchanged.
 
@@ -462,23 +465,29 @@ def quoted_spans(text: str, closers: dict[str, str], min_inside: int = 0) -> lis
     """
     out: list[tuple[int, int]] = []
     dead: set[str] = set()  # openers with no closer anywhere ahead
-    n = len(text)
+    if not closers:
+        return out
+    openers = _chars_re("".join(closers))
     i = 0
-    while i < n:
+    while (m := openers.search(text, i)) is not None:     # the next opener (the scan runs in C)
+        i = m.start()
         ch = text[i]
-        if ch in closers and ch not in dead:
-            close = closers[ch]
-            j = i + 1
-            while j < n and text[j] not in close:
-                j += 1
-            if j == n:
+        if ch not in dead:
+            c = _chars_re(closers[ch]).search(text, i + 1)
+            if c is None:
                 dead.add(ch)
-            elif j - i - 1 >= min_inside:
-                out.append((i, j + 1))
-                i = j + 1
+            elif c.start() - i - 1 >= min_inside:
+                out.append((i, c.start() + 1))
+                i = c.start() + 1
                 continue
         i += 1
     return out
+
+
+@lru_cache(maxsize=64)
+def _chars_re(chars: str) -> re.Pattern:
+    """A pattern matching any one of ``chars``."""
+    return re.compile("[" + "".join(re.escape(c) for c in dict.fromkeys(chars)) + "]")
 
 
 def clip(text: str, limit: int = 80) -> str:

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.memo import per_question
 from bot.textnorm import fold
 
 Kind = str  # "yes_no" | "who_right" | "open"
@@ -65,6 +66,7 @@ def asked_sentence(question: str) -> str:
     return head[start + 1:].strip()
 
 
+@per_question     # every route asks it of the same texts
 def asks(question: str) -> bool:
     """Whether the text asks anything: a «?» outside quotes, or — chat style, without «?» —
     a last sentence with an interrogative word, «ли» / «разве» or a modal word («можно»,
@@ -104,6 +106,7 @@ TSYA = re.compile(r"(?i)(?<=[а-яё])([аяуюоё])еться\b")
 """«закрываеться» -> «закрывается»: the «-тся / -ться» slip (no verb ends in a vowel + «еться»)."""
 
 
+@per_question
 def _present_last_verb(sentence: str) -> bool:
     """Chat style without «?»: the last verb of the sentence is in the present or future
     («броня у закрытого существа вообще работает», «…, сработает его абилка при гибели»)

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from bot.abilities.resolve import Outcome, Part
+from bot.memo import per_question
 from bot.morph import lemma, pos
 from bot.textnorm import fold, normalize_typography
 from bot.vocab import alternation, patterns, section
@@ -149,6 +151,9 @@ class Reading:
     choice_said: str | None = None  # the statement that told the choice («противник выбрал излечить»): who chose, 505.5
 
 
+_GUILLEMET = re.compile("[«»]")
+
+
 def quotes(text: str) -> list[tuple[int, int, str]]:
     """Quoted phrases of ``text`` after typography normalisation, outermost only,
     with nested «…» kept inside: ``[(start, end, inner_text)]`` into the normalised text."""
@@ -156,7 +161,8 @@ def quotes(text: str) -> list[tuple[int, int, str]]:
     out = []
     depth = 0
     start = 0
-    for i, ch in enumerate(s):
+    for m in _GUILLEMET.finditer(s):      # only the quote marks are visited (not every character)
+        i, ch = m.start(), m.group(0)
         if ch == "«":
             if depth == 0:
                 start = i
@@ -202,6 +208,7 @@ _PREFIX_RE = re.compile(r"^(пере|раз|рас|при|вы|из|ис|по|н
 _NOUN_END = re.compile(r"(ение|ание|ятие|тие|ение|ка|ие)$")
 
 
+@lru_cache(maxsize=8192)     # a per-word cache
 def stem(word: str) -> str | None:
     """Stem of one folded word for matching a verb with its noun («ранить» ~ «ранение»,
     «уничтожилось» ~ «уничтожить»); ``None`` for generic or short words."""
@@ -225,10 +232,15 @@ def stem(word: str) -> str | None:
 
 def stems(text: str) -> set[str]:
     """Content-word stems of ``text`` (see ``stem``); «допжизни» also gives «дополнительн»."""
+    return set(_stems(text))
+
+
+@per_question     # the outcome reader matches the same sentences and parts again and again
+def _stems(text: str) -> frozenset[str]:
     out = {st for w in _WORD_RE.findall(fold(text)) if (st := stem(w))}
     if re.search(r"\bдоп(?!олн)[а-я]{3,}", fold(text)):
         out.add(stem("дополнительный") or "дополнительн")
-    return out
+    return frozenset(out)
 
 
 def same_stem(a: str, b: str) -> bool:
@@ -293,12 +305,17 @@ def match_parts(sentence: str, parts: list[Part]) -> list[int]:
 
 def _lemmas(text: str) -> set[str]:
     """Stems of every word of 3+ letters, generic ones included (for tie-breaks)."""
+    return set(_lemma_stems(text))
+
+
+@per_question
+def _lemma_stems(text: str) -> frozenset[str]:
     out = set()
     for w in _WORD_RE.findall(fold(text)):
         if len(w) > 2:
             lm = re.sub(r"(ся|сь)$", "", lemma(w))
             out.add(_VERB_END.sub("", lm) if _VERB_END.sub("", lm) != lm else _NOUN_END.sub("", lm))
-    return out
+    return frozenset(out)
 
 
 def _options(choices: list[list[int]], n: int) -> int | None:

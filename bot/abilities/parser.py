@@ -14,6 +14,7 @@ Also the chat face ``parse_answer(text) -> Answer``; the command line
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lark.exceptions import LarkError
 
@@ -155,6 +156,14 @@ def parse(text: str, name: str | None = None) -> ParseResult:
         ast = Node("card", None, (s, e), norm[s:e], tuple(nodes))
     return _result(norm, ast, unparsed, name)
 
+
+
+@lru_cache(maxsize=256)     # a per-question cache (the benchmarks' cold runs empty it)
+def parse_cached(text: str, name: str | None = None) -> ParseResult:
+    """``parse(text, name)``, remembered for the last 256 texts: one answer parses its quoted
+    text in several routes (the card-board route, the ability route, the simulator's run);
+    the result is immutable (frozen nodes). Raises what ``parse`` raises (not remembered)."""
+    return parse(text, name)
 
 def parse_answer(text: str) -> Answer:
     """Route "parse": the tree as a ``code`` block, citations = the paragraphs of the tree.

@@ -174,10 +174,10 @@ def parse_card(text: str) -> ParseResult | None:
     """Parse a quoted phrase; ``None`` when it is not compound card text."""
     if is_template(text):
         return None  # a template like «способность 1; способность 2» or «…, при этом…», not card text
-    from bot.abilities.parser import parse
+    from bot.abilities.parser import parse_cached
 
     try:
-        result = parse(text)
+        result = parse_cached(text)
     except BerserkError:
         return None
     return result if _compound(result) else None

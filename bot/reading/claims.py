@@ -564,12 +564,15 @@ def _in_asker_terms(c: Claim) -> Claim:
 def _expand_abbreviations(text: str) -> str:
     """«т.к.», «тк», «т.е.» written out (``claims.abbreviations`` of grammar/lexicon.yaml): the
     full stop of an abbreviation ends no sentence, and «так как» is a reason the claim splits off."""
-    for rx, full in _abbreviation_patterns(_claim_words().get("abbreviations") or {}):
+    table = _claim_words().get("abbreviations") or {}
+    if not table or not _abbreviation_any(table).search(text):     # none at all (most texts): no pass per one
+        return text
+    for rx, full in _abbreviation_patterns(table):
         text = rx.sub(full, text)
     return text
 
 
-_ABBREVIATIONS: dict[int, tuple[dict, list]] = {}
+_ABBREVIATIONS: dict[int, tuple[dict, list, re.Pattern]] = {}
 
 
 def _abbreviation_patterns(table: dict) -> list[tuple[re.Pattern, str]]:
@@ -577,12 +580,23 @@ def _abbreviation_patterns(table: dict) -> list[tuple[re.Pattern, str]]:
     per table (an abbreviation as a whole word, any case)."""
     if not table:
         return []
+    return _abbreviations(table)[1]
+
+
+def _abbreviation_any(table: dict) -> re.Pattern:
+    """One pattern matching wherever some abbreviation of ``table`` does (``table`` not empty)."""
+    return _abbreviations(table)[2]
+
+
+def _abbreviations(table: dict) -> tuple[dict, list, re.Pattern]:
     got = _ABBREVIATIONS.get(id(table))
     if got is None or got[0] is not table:
+        shorts = [re.escape(short) for short in table]
         got = (table, [(re.compile(rf"(?<![\w.]){re.escape(short)}(?![\w])", re.I), full)
-                       for short, full in table.items()])
+                       for short, full in table.items()],
+               re.compile(rf"(?<![\w.])(?:{'|'.join(shorts)})(?![\w])", re.I))
         _ABBREVIATIONS[id(table)] = got
-    return got[1]
+    return got
 
 
 @lru_cache(maxsize=1)

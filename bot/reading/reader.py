@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from bot.memo import per_question
 from bot.reading.lexicon import kind_of, name_of, words
-from bot.reading.tokens import Tok, spans_of, tokenize
+from bot.reading.tokens import Tok, sentence_and_clause_spans, tokenize
 from bot.vocab import words as vocab_words
 
 ATTACHABLE = ("symbiote", "parasite", "equipment")
@@ -195,7 +196,7 @@ class _Reader:
     def __init__(self, question: str, known: list | None = None) -> None:
         self.w = words()
         self.toks, self.ends = tokenize(question)
-        self._sents, self._clauses = spans_of(self.toks, "sent"), spans_of(self.toks, "clause")
+        self._sents, self._clauses = sentence_and_clause_spans(question)
         self.known: dict[int, tuple[int, object]] = {}     # first token -> (end token, card of the database)
         if known:
             import re
@@ -1457,5 +1458,16 @@ def read(question: str, cards: list | None = None) -> Reading:
     """Read ``question`` (set-up sentences, then the asked one) into a ``Reading``.
     ``cards``: cards of the user's database the question names
     (``bot.cards.index.CardMention``, from ``find_cards_in_text``) — their words are read
-    as that card, with the kind and traits the database states."""
-    return _Reader(question, cards).run()
+    as that card, with the kind and traits the database states. A question without cards
+    is read once however many routes ask (``_read_plain``); each caller gets its own copy."""
+    if cards:
+        return _Reader(question, cards).run()
+    import copy
+
+    r = _read_plain(question)
+    return copy.deepcopy(r, {id(t): t for t in r.tokens})    # tokens are immutable: shared, not copied
+
+
+@per_question
+def _read_plain(question: str) -> Reading:
+    return _Reader(question).run()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from bot.memo import per_question
 from bot.textnorm import fold, quoted_spans
 
 _CLOSERS = dict.fromkeys("«\"“„", "»\"”“")
@@ -98,6 +99,7 @@ def _card_text_pri_etom(f: str) -> bool:
     return False
 
 
+@per_question     # every situation reader asks it of the same question
 def belongs_elsewhere(question: str) -> bool:
     """The question is a definition («что такое …»), quotes card text (a quoted phrase that
     is no rule term, ``is_rule_term_quote``) or names a 505 connective (``ABILITY_MARKERS``):

@@ -8,7 +8,7 @@ each word's sentence and clause. Quoted text («…») is one token of kind ``qu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 
 from bot.morph import analyzer, lemma
@@ -96,17 +96,39 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             clause += 1
             continue
         if s.startswith("«"):
-            words.append(Tok(len(words), s[1:-1], s[1:-1], None, None, None, sent, clause, quote=True))
+            words.append(_tok(len(words), s[1:-1], s[1:-1], None, None, None, sent, clause, True, None, False))
             continue
         if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
             clause += 1
         elif s in _RESUMING and words and words[-1].clause == clause and _condition_told(words, clause):
             clause += 1     # «если симб остался без хозяина он погибает?»: the main clause, its comma not written
-        s = _spelled(s)
-        case, gender, pos_, tense = _tags(s)
+        s, lem, case, gender, pos_, tense = _word(s)
         cap = bool(caps) and caps[m.start()].isupper()
-        words.append(Tok(len(words), s, lemma(s), case, gender, pos_, sent, clause, tense=tense, cap=cap))
+        words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
     return words, ends
+
+
+_TOK_FIELDS = tuple(f.name for f in fields(Tok))
+
+
+def _tok(*values) -> Tok:
+    """The ``Tok`` of its field values in order, equal in every way to ``Tok(*values)`` but
+    built without the frozen dataclass's ``object.__setattr__`` per field (twice the cost of
+    the rest of a word's reading; ``tokenize`` builds hundreds of words per long question)."""
+    if len(values) != len(_TOK_FIELDS):     # a field added to Tok: its default is set by the dataclass
+        return Tok(*values)
+    t = object.__new__(Tok)
+    t.__dict__.update(zip(_TOK_FIELDS, values))
+    return t
+
+
+@lru_cache(maxsize=16384)
+def _word(word: str) -> tuple[str, str, str | None, str | None, str | None, str | None]:
+    """``(spelled, lemma, case, gender, pos, tense)`` of one folded word as ``tokenize`` reads
+    it (``_spelled``, ``bot.morph.lemma``, ``_tags``): a word of a question is analysed once,
+    however many texts containing it the readers tokenize."""
+    s = _spelled(word)
+    return (s, lemma(s), *_tags(s))
 
 
 @lru_cache(maxsize=1)
@@ -158,7 +180,7 @@ class SentenceReader:
 
     def __init__(self, question: str) -> None:
         self.toks, ends = tokenize(question)
-        self._sents, self._clauses = spans_of(self.toks, "sent"), spans_of(self.toks, "clause")
+        self._sents, self._clauses = sentence_and_clause_spans(question)
         asked = [k for k, e in enumerate(ends) if "?" in e]
         self.asked_sent = asked[-1] if asked else max((t.sent for t in self.toks), default=0)
 
@@ -188,6 +210,19 @@ class SentenceReader:
         """Token ``t`` is a word of list ``name`` (by lemma or as written) of the reader's
         word sets ``self.w`` (``bot.reading.lexicon.section_sets``), which a subclass sets."""
         return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
+
+
+def sentence_and_clause_spans(text: str) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
+    """``(spans_of(words, "sent"), spans_of(words, "clause"))`` of ``tokenize(text)``'s words,
+    computed once per text like the words themselves (every reader ``ask`` tries needs them);
+    the mappings are shared: read them, do not change them."""
+    return _spans_cached(text)
+
+
+@lru_cache(maxsize=128)     # a per-question cache, as ``_tokenize_cached``
+def _spans_cached(text: str) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
+    words = list(_tokenize_cached(text)[0])
+    return spans_of(words, "sent"), spans_of(words, "clause")
 
 
 def spans_of(toks: list[Tok], within: str) -> dict[int, tuple[int, int]]:

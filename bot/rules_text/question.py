@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from bot.memo import per_question
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
 from bot.rules_text.propositions import _content, alternatives
@@ -42,23 +43,32 @@ _TAIL_YESNO = re.compile(r"(?i)(?<![,\s])[,\s]++" + words_regex("rule_question",
 _WORD = re.compile(r"[А-Яа-яЁё]+")
 
 
-_PHRASES: dict[int, tuple[dict, list]] = {}
+_PHRASES: dict[int, tuple[dict, list, re.Pattern | None]] = {}
 
 
 def _phrase_patterns(table: dict[str, str]) -> list[tuple[re.Pattern, str]]:
     """The phrases of ``table`` (keys with a space), longest first, each compiled once as a
     whole-words pattern («е» also matching «ё») with its replacement."""
+    return _phrases(table)[0]
+
+
+def _phrases(table: dict[str, str]) -> tuple[list[tuple[re.Pattern, str]], re.Pattern | None]:
+    """``(_phrase_patterns(table), one pattern matching wherever any of them does)`` —
+    compiled once per table; the second is ``None`` for a table without phrases."""
     got = _PHRASES.get(id(table))
     if got is None or got[0] is not table:
-        out = []
+        out, alts = [], []
         for key in sorted((k for k in table if " " in k), key=len, reverse=True):   # phrases first, longest first
             pattern = re.escape(key).replace("е", "[её]")                               # «идёт» is «идет»
             out.append((re.compile(rf"(?i)(?<![а-яё]){pattern}(?![а-яё])"), table[key]))
-        got = (table, out)
+            alts.append(pattern)
+        anyone = re.compile(rf"(?i)(?<![а-яё])(?:{'|'.join(alts)})(?![а-яё])") if alts else None
+        got = (table, out, anyone)
         _PHRASES[id(table)] = got
-    return got[1]
+    return got[1], got[2]
 
 
+@per_question     # the readers respell the same sentences of a question
 def respell(text: str) -> str:
     """``text`` with the chat forms of words (``chat_spelling`` of the rule language:
     «тока» -> «только», «сущ» -> «существо», «без стека» -> «не использующее стек») written
@@ -66,8 +76,10 @@ def respell(text: str) -> str:
     table = language().chat_spelling
     if not table:
         return text
-    for rx, new in _phrase_patterns(table):
-        text = rx.sub(new, text)
+    patterns, anyone = _phrases(table)
+    if anyone is not None and anyone.search(text):     # no phrase at all (most texts): no pass per phrase
+        for rx, new in patterns:
+            text = rx.sub(new, text)
 
     def one(m: re.Match) -> str:
         w = m.group(0)

@@ -34,6 +34,7 @@ from typing import Any
 from bot.abilities.ast import LEAF_KIND, Node, ParseResult
 from bot.abilities.effects import thaw
 from bot.abilities.resolve import DEFAULT_RULES, MEANING, number_parts
+from bot.memo import per_question
 from bot.sim.effects import label
 from bot.sim.outcome import Consequence
 from bot.sim.state import Card, GameState, cell_name, other, parse_cell
@@ -154,14 +155,13 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-@lru_cache(maxsize=256)
 def parse_ability(text: str, name: str | None = None) -> ParseResult:
-    """Parse card text with the grammar; ``name``: the source card's name (505.9). Cached:
-    one question's answer parses its text several times (reading, board, run); the result
-    is immutable (frozen nodes)."""
-    from bot.abilities.parser import parse
+    """Parse card text with the grammar; ``name``: the source card's name (505.9). Cached
+    (``bot.abilities.parser.parse_cached``): one question's answer parses its text several
+    times (reading, board, run, the ability route); the result is immutable (frozen nodes)."""
+    from bot.abilities.parser import parse_cached
 
-    return parse(text, name)
+    return parse_cached(text, name)
 
 
 class _Board:
@@ -1011,12 +1011,18 @@ def numeric_restrictions(text: str) -> list[tuple[str, str, int, tuple[int, int]
     «стоимостью 4 или меньше» -> ``(cost, <=, 4)``, «с 2 или меньше жизнями» -> ``(lives, <=,
     2)``, «с 5 жизнями и больше» -> ``(lives, >=, 5)``, «стоимостью 3» -> ``(cost, ==, 3)``.
     Words: ``card_board.numeric`` of grammar/lexicon.yaml."""
+    return list(_numeric_restrictions(text))
+
+
+@per_question     # the board reader and the run read the same clauses of a question
+def _numeric_restrictions(text: str) -> tuple[tuple[str, str, int, tuple[int, int]], ...]:
     w = _words()["numeric"]
     t = fold(text)
     toks = [(m.group(0), m.start(), m.end()) for m in _NUM_TOKEN.finditer(t)]
     out = []
+    attributes = [(k, tuple(stems)) for k, stems in w["attributes"].items()]
     for i, (tok, a, b) in enumerate(toks):
-        attr = next((k for k, stems in w["attributes"].items() if any(tok.startswith(x) for x in stems)), None)
+        attr = next((k for k, stems in attributes if tok.startswith(stems)), None)
         if attr is None:
             continue
         near = [j for j in range(max(0, i - 3), min(len(toks), i + 4)) if toks[j][0].isdigit()]
@@ -1039,7 +1045,7 @@ def numeric_restrictions(text: str) -> list[tuple[str, str, int, tuple[int, int]
                 continue
         span = (min(a, toks[j][1]), max(b, toks[j][2]))
         out.append((attr, op, int(toks[j][0]), span))
-    return out
+    return tuple(out)
 
 
 def _number_fits(c: Card, attr: str, op: str, n: int) -> bool | None:

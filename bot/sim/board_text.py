@@ -125,13 +125,36 @@ def _stems_re(stems: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"(?<![а-яё])(?:" + "|".join(re.escape(fold(s)) for s in stems) + ")")
 
 
+_STEM_LISTS: dict[int, tuple[object, tuple[str, ...], re.Pattern]] = {}
+"""``id(stems) -> (stems, folded stems, _stems_re)`` for the word lists ``_has`` was given
+(the lexicon's lists, read again for every clause): no tuple built and hashed per call. The
+list itself is kept, so its id stands for it alone; the table starts afresh when full."""
+
+
+def _stem_list(stems) -> tuple[tuple[str, ...], re.Pattern]:
+    """``(folded stems, _stems_re(stems))`` of a word list (see ``_STEM_LISTS``)."""
+    got = _STEM_LISTS.get(id(stems))
+    if got is not None and got[0] is stems:
+        return got[1], got[2]
+    folded, rx = tuple(fold(s) for s in stems), _stems_re(tuple(stems))
+    if len(_STEM_LISTS) >= 4096:
+        _STEM_LISTS.clear()
+    _STEM_LISTS[id(stems)] = (stems, folded, rx)
+    return folded, rx
+
+
 def _has(text: str, stems) -> bool:
-    return bool(stems) and _stems_re(tuple(stems)).search(text) is not None
+    """Whether a word of ``text`` starts with one of ``stems`` (folded); a stem occurring
+    nowhere in ``text`` (most lists, most clauses) costs no pattern search."""
+    if not stems:
+        return False
+    folded, rx = _stem_list(stems)
+    return any(s in text for s in folded) and rx.search(text) is not None
 
 
 def _first(text: str, stems) -> int:
     """Position of the first word of ``text`` starting with one of ``stems`` (len when none)."""
-    m = _stems_re(tuple(stems)).search(text) if stems else None
+    m = _stem_list(stems)[1].search(text) if stems else None
     return m.start() if m else len(text)
 
 

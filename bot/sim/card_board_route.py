@@ -104,6 +104,7 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
     from bot.sim.board_ask import asks_host, form_asked
 
     form = None     # an order or «both» asked: the connective alone may decide it (read only when no fact is)
+    first = None
     if not cards:   # the board facts are cheap to read, the card text is not: no fact, no parse
         if not any(m in question for m in '«»"“”„‟'):
             return None     # no quote, no card text: nothing of this route's
@@ -124,7 +125,7 @@ def answer(question: str, edition: str, cards: list | None = None) -> Answer | N
         told = summoned_text.answer(facts_text, result, edition)     # «вызванная экипировка погибает?» (212.6)
         if told is not None:
             return told
-    facts = read_board_facts(facts_text)
+    facts = first if first is not None and facts_text == question else read_board_facts(facts_text)
     if not (facts.facts or facts.unread or (form if form is not None else form_asked(facts_text))
             or asks_host(facts_text, facts)):
         return None

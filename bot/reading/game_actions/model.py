@@ -27,9 +27,20 @@ class Words:
     quoted: dict[str, str]
     context: dict[str, frozenset[str]]
     sets: dict[str, frozenset[str]]
+    by_first: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Index built at load: the first word of a kind phrase -> the positions in ``kinds`` of
+    the phrases it opens, in order (``kinds_opened_by``)."""
 
     def has(self, name: str, t: Tok | None) -> bool:
         return t is not None and (t.lemma in self.sets[name] or t.text in self.sets[name])
+
+    def kinds_opened_by(self, t: Tok) -> list[tuple[tuple[str, ...], str]]:
+        """The kind phrases (of ``kinds``, in their order: longest first) whose first word is
+        ``t``'s lemma or form — the only ones that may start at ``t``."""
+        at = self.by_first.get(t.lemma, ())
+        if t.text != t.lemma:
+            at = sorted({*at, *self.by_first.get(t.text, ())})
+        return [self.kinds[k] for k in at]
 
 
 @lru_cache(maxsize=1)
@@ -38,8 +49,13 @@ def action_words() -> Words:
     s = section("game_actions")
     kinds = tuple(sorted(((tuple(fold(str(p)).split()), str(k)) for p, k in s["kinds"]), key=lambda x: -len(x[0])))
     sets = {k: frozenset(fold(str(x)) for x in v) for k, v in s.items() if isinstance(v, list) and k != "kinds"}
+    by_first: dict[str, list[int]] = {}
+    for k, (pat, _) in enumerate(kinds):
+        if pat:
+            by_first.setdefault(pat[0], []).append(k)
     return Words(kinds, {fold(k): v for k, v in s["quoted"].items()},
-                  {k: frozenset(fold(str(x)) for x in v) for k, v in s["kind_context"].items()}, sets)
+                  {k: frozenset(fold(str(x)) for x in v) for k, v in s["kind_context"].items()}, sets,
+                  {w: tuple(ks) for w, ks in by_first.items()})
 
 
 @dataclass

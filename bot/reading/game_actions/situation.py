@@ -80,9 +80,7 @@ class SituationReader(SentenceReader):
             if fold(t.text).startswith(("при ", "когда ", "в начале ", "в конце ")):
                 return "triggered_ability", [i]     # a quoted trigger condition names a triggered ability
             return None
-        for pat, kind in self.w.kinds:
-            if t.lemma != pat[0] and t.text != pat[0]:
-                continue
+        for pat, kind in self.w.kinds_opened_by(t):
             idx, j = [i], i + 1
             for p in pat[1:]:
                 for k in (j, j + 1):
