@@ -110,8 +110,9 @@ def _find(tokens, term: tuple[str, ...], start: int = 0) -> list[int]:
     return out
 
 
-def _score_sentence(tokens, term: tuple[str, ...]) -> tuple[int, list[str]]:
-    """(score, matched surface forms) of one sentence for ``term``."""
+def _score_sentence(tokens, term: tuple[str, ...], legend: bool = False) -> tuple[int, list[str]]:
+    """(score, matched surface forms) of one sentence for ``term``; ``legend``: the sentence
+    explains icons («{фишка} – трату фишки»), its dashes define no term."""
     hits = _find(tokens, term)
     if not hits:
         words = [t for t in tokens if t[0][0].isalpha()]
@@ -128,6 +129,8 @@ def _score_sentence(tokens, term: tuple[str, ...]) -> tuple[int, list[str]]:
         quoted = i > 0 and words[i - 1] == "«"
         if i == first_word and after[:2] == ["–", "это"]:
             best = max(best, 100)
+        elif i == first_word and after[:1] == ["–"] and len(after) > 1 and after[1][0].isalpha() and not legend:
+            best = max(best, 75)   # «Перенаправление – изменение цели …»: a dash defines it, over a section title
         if any(t[1] & _CALLED for t in before):
             best = max(best, 90)
         if quoted and (any("означать" in t[1] for t in tokens[i:]) or any("становиться" in t[1] for t in before[-2:])):
@@ -169,6 +172,7 @@ class _Index:
     def __init__(self, rb) -> None:
         self.rb = rb
         self.sentences: list[tuple[int, str, list]] = []  # (clause position, number, tokens)
+        self.legends: set[int] = set()     # sentences explaining icons («{фишка} – трату фишки»)
         self.by_lemma: dict[str, set[int]] = {}
         for idx, c in enumerate(rb.clauses):
             if is_subpoint(c.number):
@@ -178,6 +182,8 @@ class _Index:
                     toks = _tokens(sent)
                     sid = len(self.sentences)
                     self.sentences.append((idx, c.number, toks))
+                    if "{" in sent:
+                        self.legends.add(sid)
                     for _, lemmas in toks:
                         for lem in lemmas:
                             self.by_lemma.setdefault(lem, set()).add(sid)
@@ -195,7 +201,7 @@ class _Index:
         forms: set[str] = set()
         for sid in sids:
             idx, number, toks = self.sentences[sid]
-            sc, f = _score_sentence(toks, term)
+            sc, f = _score_sentence(toks, term, sid in self.legends)
             forms.update(f)
             if sc > per_clause.get(idx, (0, ""))[0]:
                 per_clause[idx] = (sc, number)
@@ -356,6 +362,18 @@ _DEFINITION_Q = re.compile(
 )
 
 
+def _without_tail(word: str) -> str:
+    """The term of a definition question without a tail that is no part of it («перенаправление
+    по правилам» -> «перенаправление»; ``definition_tails`` of ``grammar/lexicon.yaml``)."""
+    from bot.vocab import section
+
+    for tail in section("definition_tails") or ():
+        t = fold(str(tail))
+        if fold(word).endswith(" " + t):
+            return word[:len(word) - len(t) - 1].strip()
+    return word
+
+
 def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer | None:
     """The judge's dictionary route: «Что такое вампиризм?» answered by the edition's
     own dictionary entry (and its defining paragraph, if any) – route ``glossary``, its
@@ -364,7 +382,7 @@ def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer | None:
     m = _DEFINITION_Q.match(question or "")
     if not m:
         return None
-    word = m.group("t").strip().strip("«»\"'").strip()
+    word = _without_tail(m.group("t").strip().strip("«»\"'").strip())
     t = lookup_term(word, edition)
     if t is None or t.entry is None:
         return None

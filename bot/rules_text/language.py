@@ -75,6 +75,11 @@ class RuleLanguage:
     остаётся закрытым?» asks «X не открывается?»."""
     remain_verbs: frozenset[str] = frozenset()
     """Verbs of staying in a state («оставаться», «остаться»), read with ``remain``."""
+    each: frozenset[str] = frozenset()
+    """Words of a rule counting per unit («не более одной … каждого названия»)."""
+    distinct: frozenset[str] = frozenset()
+    """Words of a question saying its things differ («разные названия»): a limit per unit
+    does not count them together."""
     needs_stack: frozenset[str] = frozenset()
     """Acts done to a game action lying on the stack («отражать»: a response is declared while
     what it answers lies there): a rule saying the action does not use the stack rules the act
@@ -209,7 +214,7 @@ def _meaning(d: dict) -> dict:
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")), remain=_map(d.get("remain")),
-        remain_verbs=_set(d.get("remain_verbs")),
+        remain_verbs=_set(d.get("remain_verbs")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
         wording_says=_set(d.get("wording_says")), card_kinds=_set(d.get("card_kinds")), needs_stack=_set(d.get("needs_stack")), stack_reason=_set(d.get("stack_reason")),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),
         exclusive=frozenset(fold(str(w)) for pair in d.get("exclusive") or () for w in pair),

@@ -122,8 +122,8 @@ def value_answer(question: str, edition: str, idx):
     toks = tokenize(text.rstrip("?!. "))[0]
     at = next((i for i, t in enumerate(toks) if t.lemma in ("какой", "каков") and i + 1 < len(toks)
                and toks[i + 1].pos == "NOUN"), None)
-    if at is None or at > 2 or any(t.lemma in ("или", "ли") for t in toks):
-        return None
+    if at is None or (at > 2 and toks[at].clause == toks[0].clause) or any(t.lemma in ("или", "ли") for t in toks):
+        return None     # «стреляю по летуну, какой модификатор …»: the clause before it tells the case
     noun = toks[at + 1]
     asked = frozenset(w for w in _concepts(toks[:at] + toks[at + 1:])
                       if w not in L.filler and w not in L.implicit and w not in L.light)

@@ -173,6 +173,9 @@ def _kinds_meet(q_kind: str, q_mode: str, p_kind: str, p_mode: str, p_positive: 
 def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
     """``(flip, how)`` for a question naming a count; ``flip`` None: the rule says nothing of it."""
     n = max(q.numbers)
+    per = _per_unit_of(p)
+    if per and any(x in language().distinct for x in q.bag) and any(covers(x, per) for x in q.bag):
+        return None, f"правило считает для каждого «{_shown(per)}», а в вопросе они разные"
     if q.bounded and p.limit is not None and p.lower is None:   # «может быть только одна?» — «до трёх»
         return n != p.limit, f"в правиле не более {p.limit}, в вопросе — только {n}"
     if p.limit is not None or p.lower is not None:
@@ -186,6 +189,19 @@ def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
     if n in p.numbers:
         return False, ""
     return None, "в вопросе названо число, о котором правило не говорит"
+
+
+@lru_cache(maxsize=4096)
+def _per_unit_of(p: Prop) -> str:
+    """The concept a rule counts per unit («… каждого названия» -> «название»), ``""`` when none."""
+    from bot.reading.tokens import tokenize
+
+    L = language()
+    toks = tokenize(p.sentence)[0]
+    for i, t in enumerate(toks[:-1]):
+        if t.lemma in L.each and toks[i + 1].pos == "NOUN":
+            return L.norm(toks[i + 1].lemma, toks[i + 1].text)
+    return ""
 
 
 def _shown(concept: str) -> str:

@@ -207,7 +207,7 @@ def read(text: str, edition: str = "") -> Question | None:
         last = _TAIL_CAN.sub("", last)
     if not (asked or tail_can or _QUESTION_START.match(low) or re.search(r"\bли\b", low)
             or (len(parts) == 1 and (_MODAL_ANYWHERE.search(low) or re.search(r"\b(или|кто)\b", low)))
-            or _chat_asks(last)):
+            or _chat_asks(last) or (len(parts) == 1 and _opens_with_count(last))):
         return None
     ability_text = ""
     if edition:
@@ -279,6 +279,18 @@ def without_parenthetical(sentence: str) -> str:
         return sentence
     out = re.sub(r"\s+([?!.,])", r"\1", re.sub(r"\s{2,}", " ", out)).strip()
     return out[:1].upper() + out[1:] if sentence[:1].isupper() else out
+
+
+def _opens_with_count(sentence: str) -> bool:
+    """The sentence opens with a count word (after «какой») and a noun («минимальный размер
+    колоды для драфта», «какой размер колоды …»): a question without «?» — a rule question of
+    one noun phrase asks its value."""
+    L = language()
+    toks = tokenize(sentence.rstrip("?!. "))[0]
+    if len(toks) >= 3 and toks[0].lemma in ("какой", "каков"):   # «какой размер колоды …»
+        toks = toks[1:]
+    return len(toks) >= 2 and toks[0].lemma in L.count_words and toks[0].lemma != "количество" \
+        and any(t.pos == "NOUN" for t in toks[1:3])
 
 
 _NO_COPULA_POS = frozenset({"VERB", "INFN", "PRTS", "ADJS", "GRND", "PRED"})
@@ -640,8 +652,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
         return _who(toks, k_who, text)
     cond_at = next((i for i, t in enumerate(toks) if t.lemma in L.condition and i > 0), None)
     how_many = any(L.norm(t.lemma, t.text) == "сколько" for t in toks)
-    if how_many or (any(t.lemma in L.count_words for t in toks) and _asked_predicate(toks) is None):
-        return _count(toks, text)
+    if how_many or (any(t.lemma in L.count_words for t in toks) and _asked_predicate(toks) is None) or (
+            _opens_with_count(text) and (_asked_predicate(toks) or (0,))[0] < 0):
+        return _count(toks, text)    # «какой размер колоды … минимальный»: the copula only implied
     if any(t.lemma in ("какой", "каков", "почему", "зачем") for t in toks):
         return None     # «на какие сущи можно вешать симба?» asks which, not whether
     pred = None if tail_can else _asked_predicate(toks)
@@ -1115,11 +1128,11 @@ def _count(toks: list[Tok], text: str) -> Question:
             next_to = prev is not None and L.norm(prev.lemma, prev.text) == "сколько"
         prev = t
         c = L.norm(t.lemma, t.text)
-        if t.lemma in ("максимум", "макс", "максимальный", "больше", "более") or (c == "сколько" and False):
-            bound = "max"
+        if t.lemma in ("максимум", "макс", "максимальный", "больше", "более") or t.text == "макс":
+            bound = "max" if bound in ("", "max") else "both"   # «мин и макс»: both bounds asked
             continue
-        if t.lemma in ("минимум", "мин", "минимальный", "меньше", "менее"):
-            bound = "min"
+        if t.lemma in ("минимум", "мин", "минимальный", "меньше", "менее") or t.text == "мин":   # «мин» read as «мина»
+            bound = "min" if bound in ("", "min") else "both"
             continue
         if c == "сколько" or t.lemma in L.count_words or t.lemma in L.personal or t.lemma in L.impersonal:
             after = after or c == "сколько"
@@ -1135,6 +1148,7 @@ def _count(toks: list[Tok], text: str) -> Question:
     if counted in L.filler and not next_to:   # «сколько раз …» counts «раз», a filler elsewhere («раз он …»)
         counted = ""
     ctx = _clean(_content(told)[0]) - _clean(bag) if told else frozenset()
+    bound = "" if bound == "both" else bound
     return Question(kind="count", mode="count", positive=True, bag=_clean(bag), numbers=nums, bound=bound,
                     counted=counted, text=text, context=frozenset(ctx))
 

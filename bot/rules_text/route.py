@@ -39,7 +39,30 @@ def _words_of(q: Question, p: Prop) -> tuple[str, str]:
         table = _YES_IMPERSONAL if q.impersonal else _YES
         return table.get(q.mode, ("да", "нет"))
     verb = q.verb or p.verb.removeprefix("не ").strip()
+    own = p.verb.removeprefix("не ").strip()
+    if q.verb and own and p.kind != "modal" and _reflexive(own) != _reflexive(q.verb):
+        # «удар … закрывает атакующего?» — «атакующий закрывается»: the rule's own verb, with its subject
+        who = _nominative_before(p.sentence, own)
+        if who:
+            return f"{who} {own}", f"{who} не {own}"
     return verb, f"не {verb}"
+
+
+def _nominative_before(sentence: str, verb: str) -> str:
+    """The noun or participle in the nominative right before ``verb`` in ``sentence`` («…,
+    атакующий закрывается» -> «атакующий»), ``""`` when none stands there."""
+    from bot.reading.tokens import tokenize
+
+    toks = tokenize(sentence)[0]
+    for i, t in enumerate(toks[1:], 1):
+        if t.text == verb.casefold().replace("ё", "е"):
+            b = toks[i - 1]
+            return b.text if b.pos in ("NOUN", "ADJF", "PRTF") and b.case == "nomn" and b.clause == t.clause else ""
+    return ""
+
+
+def _reflexive(verb: str) -> bool:
+    return verb.casefold().endswith(("ся", "сь"))
 
 
 def verdict_for(q: Question, p: Prop, truth: bool) -> str:
@@ -58,8 +81,9 @@ def story_answer(question: str, edition: str = "5ed") -> Answer | None:
     """The value a printed table gives (``bot.rules_text.tables``), a roll's bounded result
     (``bot.rules_text.rolls``), values of one ability combined (``bot.rules_text.combine``) or
     the consequence a rule of effect states for the story told
-    (``bot.rules_text.consequence``) — read over
-    every sentence of ``question``, however long: ``None`` when neither decides."""
+    (``bot.rules_text.consequence``), or the slot of the one sentence saying every word of the
+    story (``bot.rules_text.slots``) — read over every sentence of ``question``, however long:
+    ``None`` when none decides."""
     from bot.rules_text import combine, consequence, prevent, rolls, tables
 
     idx = index_for(edition)
@@ -67,7 +91,14 @@ def story_answer(question: str, edition: str = "5ed") -> Answer | None:
         question, edition, idx) or prevent.answer(question, edition, idx)
     if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
         return t
-    return consequence.answer(question, edition, idx)
+    c = consequence.answer(question, edition, idx)
+    if c is None or not c.verdict:   # «… оказались две уникальные карты с одинаковым названием. что делать?»
+        from bot.rules_text import slots
+
+        s = slots.answer(question, edition, idx)    # every word of the story said by the one rule sentence
+        if s is not None and s.verdict:
+            return s
+    return c
 
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
@@ -93,7 +124,14 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     from bot.rules_text import consequence
 
     c = consequence.answer(question, edition, index_for(edition))
-    return c if c is not None else a
+    found = c if c is not None else a
+    if found is None or not found.verdict:   # «кубик упал со стола, что делаем?»: one part of one sentence
+        from bot.rules_text import slots
+
+        s = slots.answer(question, edition, idx)
+        if s is not None and (s.verdict or found is None):
+            return s
+    return found
 
 
 def _answer_sentences(question: str, edition: str) -> Answer | None:
@@ -421,9 +459,16 @@ def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
         return None
     best.sort(key=lambda x: (-x[0], -x[1]))
     top = [b for b in best if b[0] == best[0][0]]
+    special: list[str] = []
     if len({b[3] for b in top}) != 1:
-        d = Decision(near=[(b[2], f"в правиле {b[3].lower()}") for b in top])
-        return _undecided(question, q, d)
+        general = [b for b in top if not _names_other_term(b[2], question)]
+        if general and len({b[3] for b in general}) == 1 and len(general) < len(top):
+            special = [f"особый случай, о котором вопрос не говорит: {_quote(b[2])} — {b[3].lower()}"
+                       for b in top if b not in general]
+            top = general   # «… с особенностью «Орда» … до пяти копий»: a special case the question does not name
+        else:
+            d = Decision(near=[(b[2], f"в правиле {b[3].lower()}") for b in top])
+            return _undecided(question, q, d)
     _, _, p, n = top[0]
     per = _per_unit(p)
     if per is not None:   # «за каждую стихию, кроме первой, … 1 кристалл»: counted on the question's own count
@@ -438,7 +483,21 @@ def _count(question: str, q: Question, idx: PropIndex, edition: str) -> Answer |
         return _answer(question, q, str(total), p, [], how, edition, idx)
     phrase = _number_phrase(p.sentence)
     verdict = n + (f" («{phrase}»)" if phrase else "")
-    return _answer(question, q, verdict, p, [b[2] for b in top[1:]], "", edition, idx)
+    return _answer(question, q, verdict, p, [b[2] for b in top[1:]], "", edition, idx, special)
+
+
+def _names_other_term(p: Prop, question: str) -> bool:
+    """The sentence names a quoted term of the edition («Орда») that ``question`` does not:
+    it states a special case."""
+    from bot.morph import lemma
+    from bot.textnorm import fold
+
+    asked = {lemma(w) for w in re.findall(r"[а-яё]+", fold(question))}
+    for m in re.finditer(r"«([^«»]+)»", p.sentence):
+        ws = [lemma(w) for w in re.findall(r"[а-яё]+", fold(m.group(1)))]
+        if ws and not all(w in asked for w in ws):
+            return True
+    return False
 
 
 _PER_UNIT = re.compile(r"(?i)\bза\s+кажд\w+\s+([а-яё]+)(?:[^.]*?\bкроме\s+перв\w+)?")

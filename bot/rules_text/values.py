@@ -619,7 +619,9 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
     W = words()
     asked = [x for x in q.bag if x.removeprefix("не ") not in L.filler and x.removeprefix("не ") not in L.implicit
              and x not in L.count_words and x not in W.change_verbs]
-    if not asked or not q.counted:
+    measured = not q.counted and any(t.lemma in L.count_words and L.norm(t.lemma, t.text) != "сколько"
+                                     for t in tokenize(q.text.rstrip("?!. "))[0])
+    if not asked or not (q.counted or measured):   # «минимальный размер колоды»: the size is a count of what it holds
         return None
     options: dict[str, list[tuple[str, str]]] = {}
     how: dict[str, str] = {}
@@ -637,7 +639,9 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
             if not verbs or not all(_hits(v, f.words) for v in verbs) or not all(
                     _hits(x, f.words) or _hits(x, para.get(f.number, frozenset())) for x in asked):
                 continue
-        qs = [u for u in f.quantities if u.noun and covers(q.counted, u.noun) and not u.per]
+        qs = [u for u in f.quantities if u.noun and (covers(q.counted, u.noun) if q.counted else True) and not u.per]
+        if measured and len({u.noun for u in qs}) != 1:
+            continue    # a size of what? the sentence counts two things
         if q.bound:
             qs = [u for u in qs if u.bound in (q.bound, "")]
         if not qs:
