@@ -19,6 +19,7 @@ from bot.rules_text.propositions import read_sentence
 from bot.rules_text.route import answer
 from bot.yesno import settle
 
+
 DATA = Path(__file__).resolve().parent / "data"
 
 # (paragraph, sentence start, kind, the sentence allows / states the thing: True, forbids / denies: False)
@@ -215,20 +216,6 @@ TESTED_QUESTIONS = [
     ("Добивание не является атакой?", "Не является", "410.2"),
     ("Считается ли добивание атакой?", "Нет, не считается", "410.2"),   # «считается» meets «является»
 ]
-
-
-@pytest.fixture(scope="module")
-def tested_edition(tmp_path_factory):
-    from conftest import clear_edition_caches
-
-    from bot.cli import main
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BERSERK_USER_DIR", str(tmp_path_factory.mktemp("rt") / "user"))
-        clear_edition_caches()
-        assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
-        yield "tested"
-    clear_edition_caches()
 
 
 @pytest.mark.parametrize("q,verdict,number", TESTED_QUESTIONS, ids=[q[:30] for q, _, _ in TESTED_QUESTIONS])

@@ -7,29 +7,11 @@ on the full-layout test edition and on the 5ed seed pages."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.judge import ask
 from bot.rules_text import consequence
 from bot.rules_text.index import index_for
-
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def tested_edition(tmp_path_factory):
-    from conftest import clear_edition_caches
-
-    from bot.cli import main
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BERSERK_USER_DIR", str(tmp_path_factory.mktemp("rtc") / "user"))
-        clear_edition_caches()
-        assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
-        yield "tested"
-    clear_edition_caches()
 
 
 def test_condition_clauses_keep_negation_alternatives_and_comparisons():

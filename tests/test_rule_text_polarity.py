@@ -6,28 +6,10 @@ exceptions, and a plain negated question answered by its own predicate."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.judge import ask
 from bot.rules_text.route import answer
-
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture(scope="module")
-def tested_edition(tmp_path_factory):
-    from conftest import clear_edition_caches
-
-    from bot.cli import main
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BERSERK_USER_DIR", str(tmp_path_factory.mktemp("rtp") / "user"))
-        clear_edition_caches()
-        assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
-        yield "tested"
-    clear_edition_caches()
 
 
 # --- a condition stated with the other polarity (302.8: «…, если в нём нет ни одного игродействия») ---

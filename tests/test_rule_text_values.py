@@ -14,21 +14,8 @@ from bot.judge import ask
 from bot.rules_text import values
 from bot.rules_text.route import answer
 
+
 DATA = Path(__file__).resolve().parent / "data"
-
-
-@pytest.fixture(scope="module")
-def tested_edition(tmp_path_factory):
-    from conftest import clear_edition_caches
-
-    from bot.cli import main
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BERSERK_USER_DIR", str(tmp_path_factory.mktemp("rtv") / "user"))
-        clear_edition_caches()
-        assert main(["rulebook", "import", str(DATA / "edition_tested.html"), "--edition", "tested"]) == 0
-        yield "tested"
-    clear_edition_caches()
 
 
 def _value(q: str, edition: str):
