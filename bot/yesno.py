@@ -412,12 +412,14 @@ _LEAD = re.compile(r"(Да|Нет)(?![а-яё])[,:]?\s*", re.I)
 
 def _content(body: str, form: Form | None) -> tuple[bool, int, int] | None:
     """``(polarity, start, end)`` of the content word of a verdict's ``body`` (after its
-    lead word), in the head before its first «:», «—», «(» or «;»: a modal word, or the
+    lead word), in the head before its first «:», «—», «(», «;» or «,»: a modal word, or the
     asked predicate itself (by lemma, or an aspect pair's stem), «не» before it negating;
     ``None`` when the head has none, or the word is narrowed («может только активный»)."""
     from bot.reading.tokens import tokenize
 
-    head = re.split(r"[:—–(;]", body, maxsplit=1)[0]
+    # the first clause only: a modal word of the reasons after it («часть 1 … легально, поэтому
+    # игрок обязан …») answers no asked predicate
+    head = re.split(r"[:—–(;,]", body, maxsplit=1)[0]
     toks, _ = tokenize(head)
     w = _polarity_words()
     modal_asked = form is None or _modal_polarity(form.lemma, form.word.removeprefix("не ")) is not None \
