@@ -92,10 +92,25 @@ def read_host_moves(rd) -> None:
         _use_destination(rd, t)
 
 
+@lru_cache(maxsize=1)
+def _directions() -> frozenset[str]:
+    from bot.textnorm import fold
+
+    return frozenset(fold(str(w)) for w in section("reader").get("move_directions") or ())
+
+
 def _use_destination(rd, t) -> None:
-    """«на соседнюю / другую клетку», «на клетку рядом»: where the host went (any free cell)."""
+    """«на соседнюю / другую клетку», «на клетку рядом», «на клетку влево», «вперёд»: where the
+    host went (any free cell: the attached card follows wherever it goes, 209.11, 212.8; the
+    direction words are ``reader.move_directions``)."""
     toks = rd.toks
-    for j in range(t.i + 1, min(t.i + 6, len(toks))):
+    for j in range(t.i + 1, min(t.i + 7, len(toks))):
+        u = toks[j]
+        if u.clause != t.clause:
+            break
+        if u.text in _directions() and j not in rd.r.used:
+            rd.use(j)
+    for j in range(t.i + 1, min(t.i + 9, len(toks))):   # «переместили от какой-то способки на соседнюю клетку»
         u = toks[j]
         if u.clause != t.clause:
             break

@@ -58,6 +58,8 @@ class ReaderWords:
     carry_verbs: frozenset[str] = frozenset()
     replace_verbs: frozenset[str] = frozenset()
     means_words: frozenset[str] = frozenset()
+    means_preps: frozenset[str] = frozenset()
+    means_determiners: frozenset[str] = frozenset()
     stays_adverbs: frozenset[str] = frozenset()
     class_names: dict[str, str] = field(default_factory=dict)
 
@@ -134,6 +136,8 @@ def words() -> ReaderWords:
         carry_verbs=_set(r.get("carry_verbs")),
         replace_verbs=_set(r.get("replace_verbs")),
         means_words=_set(r.get("means_words")),
+        means_preps=_set(r.get("means_preps")),
+        means_determiners=_set(r.get("means_determiners")),
         stays_adverbs=_set(r.get("stays_adverbs")),
         class_names={fold(w): fold(str(c)) for c, ws in (r.get("equipment_class_names") or {}).items() for w in ws},
         trait_verbs={fold(k): str(v) for k, v in (r.get("trait_verbs") or {}).items()},

@@ -997,6 +997,48 @@ class _Reader:
                 self.r.told_stays_at.setdefault(card.key, t.i)
                 self.use(t.i)
 
+    def follows_host_after(self, t: Tok) -> bool:
+        """A ``reader.position_follow`` phrase («с ним», «за хозяином», «вместе с ним») right
+        after the verb ``t`` in its clause: the verb tells a card going along with its host."""
+        from bot.reading.hosts import _words as host_words
+        from bot.reading.tokens import phrase_at
+
+        follow = host_words()[2]
+        return any(self.tok(k) is not None and self.toks[k].clause == t.clause and phrase_at(self.toks, k, p)
+                   for k in (t.i + 1, t.i + 2) for p in follow)
+
+    def read_event_means(self) -> None:
+        """«сдвинули способкой на клетку влево», «стало симбиотом от какой-то способки», «поместил
+        своей абилкой этого симба на своё сущ»: by what a told event or placing happened. The
+        rules give the same outcome whatever ability, effect or strike caused it (209.3, 209.4,
+        209.11, 212.1, 212.8), so a means word (``reader.means_words``) in the instrumental, or
+        after ``reader.means_preps`` («от», «из-за», «с помощью»), in the clause of a told verb
+        the reading modelled, is used, with its determiners (``reader.means_determiners``:
+        «своей», «какой-то»). Not in the asked clause of a present verb: there the means may be
+        what is asked («можно ли переместить его способкой?»)."""
+        w = self.w
+        verbs = {e.at for e in self.r.events}
+        for i in self.r.used:
+            t = self.toks[i]
+            if t.lemma in w.place_verbs or t.lemma in w.replace_verbs:
+                verbs.add(i)
+        for at in sorted(verbs):
+            t = self.toks[at]
+            if t.sent == self.asked_sent and t.tense != "past":
+                continue
+            for u in self.toks[max(0, at - 4):at + 6]:
+                if u.clause != t.clause or u.i in self.r.used or u.i in self.mention or u.lemma not in w.means_words:
+                    continue
+                p = self.tok(u.i - 1)
+                k = u.i - 1
+                while p is not None and p.clause == u.clause and (p.lemma in w.means_determiners or p.text in w.means_determiners):
+                    k -= 1
+                    p = self.tok(k)
+                prep = p is not None and p.clause == u.clause and p.text in w.means_preps
+                if u.case != "ablt" and not prep:
+                    continue
+                self.use(*range(k + (0 if prep else 1), u.i + 1))
+
     def read_events(self) -> None:
         for t in self.toks:
             if t.lemma in self.w.trait_verbs and t.i not in self.r.used:     # «хозяин взлетел»: it gains the trait
@@ -1012,6 +1054,8 @@ class _Reader:
                     k in self.mention and self.r.cards[self.mention[k]].kind in ATTACHABLE and self.toks[k].case == "nomn"
                     and self.toks[k].clause == t.clause for k in (t.i - 1, t.i - 2))):
                 continue        # «… симбиот помрёт?»: the asked fate of the card just before it
+            if op == "leaves" and self.follows_host_after(t):
+                continue        # «шмотка ушла с ним?», «уходит вместе с хозяином»: moving along with the host, not leaving
             target = self.event_target(t)
             if target is None:
                 continue
@@ -1427,6 +1471,7 @@ class _Reader:
         self.read_had_abilities()
         read_host_moves(self)
         self.r.events.sort(key=lambda e: e.at)
+        self.read_event_means()
         from bot.reading.new_host import read_summon_host
         read_summon_host(self)
         from bot.reading.told_when import read_event_times
