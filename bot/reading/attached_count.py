@@ -11,7 +11,8 @@ one piece of equipment per class, 212.4).
 Equipment needs its classes: «одного / того же / одинакового класса» (same) or «разных /
 другого класса» (different). Two pieces of equipment with no class said run both cases
 (``either_class``): the answer names the condition («Да, если у них разные классы …»). «Сколько …?»
-is read for symbiotes and parasites (one run answers it); for equipment it is not.
+is read for symbiotes and parasites (one run answers it) and, with no class said, for equipment
+(both cases run: one piece of each class, 212.4).
 
 Words: ``reader.count_two``, ``reader.class_same``, ``reader.class_different`` and
 ``reader.together_words`` of ``grammar/lexicon.yaml``.
@@ -37,6 +38,8 @@ def _words() -> dict[str, tuple]:
     def phrases(key: str) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(fold(x) for x in str(p).split()) for p in r[key])
     return {"two": frozenset(fold(str(w)) for w in r["count_two"]), "same": phrases("class_same"),
+            "how_many": frozenset(fold(str(w)) for w in r.get("how_many") or ("сколько",)),
+            "most": frozenset(fold(str(w)) for w in r.get("count_most") or ()),
             "class_nouns": frozenset(fold(str(w)) for w in r.get("equipment_class_nouns") or ()),
             "different": phrases("class_different"), "together": frozenset(fold(str(w)) for w in r["together_words"])}
 
@@ -71,7 +74,7 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
     if subj_at is None:
         return False
     count = rd.tok(subj_at.i - 1)
-    how_many = next((t for t in sent if t.text in ("сколько", "скока", "скоко")), None)
+    how_many = next((t for t in sent if t.text in w["how_many"]), None)
     counted = count is not None and count.sent == subj_at.sent and (count.lemma in w["two"] or count.text in w["two"])
     plural = _plural(subj_at) and rd.r.cards[rd.mention[subj_at.i]].kind == "equipment" \
         and (_phrase(sent, w["same"]) or _phrase(sent, w["different"]))
@@ -103,8 +106,10 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
         # «одна класса оружие, другая класса доспех»: a piece's own class told, not «одного / другого класса»
         same = None if same and labels and set(same) & set(labels) else same
         diff = None if diff and labels and set(diff) & set(labels) else diff
-        if how_many is not None or (same and diff):
-            return False    # «сколько экипировок?», both classes said: not read
+        if how_many is not None and (same or diff or labels):
+            return False    # «сколько экипировок одного класса?»: a count with a class said is not read
+        if same and diff:
+            return False    # both classes said: not read
         if labels and (same or diff):
             return False    # «разных классов: оружие и оружие» — two ways of telling the classes: not read
         if same or diff:
@@ -132,6 +137,9 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
                 rd.use(t.i)
     if how_many is not None:
         rd.use(how_many.i)
+        for t in sent:      # «максимум», «больше всего»: the count asked is the most one may place
+            if t.lemma in w["most"] or t.text in w["most"]:
+                rd.use(t.i)
     else:
         rd.use(count.i)
     for t in sent:
@@ -141,8 +149,8 @@ def read_count_asked(rd, sent: list, yes_no: bool, neg_word: str | None, told: b
                 and rd.tok(t.i + 1).i in rd.mention and rd.r.cards[rd.mention[t.i + 1]] is host:
             rd.use(t.i)     # «на одно существо»
     rd.r.asked = Asked("place", subj.key, on=host.key, negated=neg_word is not None, yes_no=yes_no and how_many is None,
-                       neg_word=neg_word, actions=("count",) if how_many is not None else
-                       ("second", "either_class") if either else ("second",))
+                       neg_word=neg_word, actions=("count", "either_class") if how_many is not None and either else
+                       ("count",) if how_many is not None else ("second", "either_class") if either else ("second",))
     return True
 
 

@@ -406,6 +406,14 @@ def _either_class_ruling(reading: Reading, res, mapping: dict, ids: dict[str, st
     n = len(mapping["steps"])
     mapping["expect"] = {"steps": [{"step": n - 1, "legal": same.legal}, {"step": n, "legal": diff.legal}]}
     trace = list(res.trace)
+    if "count" in reading.asked.actions and diff.legal and not same.legal:
+        # «сколько шмоток можно надеть на одно существо?»: one of each class (212.4)
+        lines = [*same.reasons, *[c for c in diff.consequences if c.rules][:1]]
+        return Ruling("По одной экипировке каждого класса: несколько экипировок разных классов — можно, "
+                      "вторую того же класса — нельзя", [c.line() for c in lines],
+                      list(dict.fromkeys(["212.4", *rules_of(lines)])), trace, mapping, ids)
+    if "count" in reading.asked.actions:
+        return Ruling("", [], [], trace, mapping, ids)      # the host takes none or every one: not the count asked
     if diff.legal and not same.legal:
         lines = [*same.reasons, *[c for c in diff.consequences if c.rules][:1]]
         return Ruling("Да, если у них разные классы: на существо можно поместить по одной экипировке каждого класса "
@@ -643,6 +651,11 @@ def understood(reading: Reading) -> str:
             owner, row = a.predicate.split(":")
             side = ("своих существ" if owner == "me" else "существ противника") + ("" if row == "any" else f" {row}-го ряда")
             parts.append(f"вопрос: назначается ли при рассадке {cards[a.card].ru()} только на {side} "
+                         "(проверены свои и чужие существа первого и второго ряда)")
+        elif a.what == "place" and "every" in a.actions:
+            owner, row = a.predicate.split(":")
+            side = ("своё существо" if owner == "me" else "существо противника") + ("" if row == "any" else f" {row}-го ряда")
+            parts.append(f"вопрос: назначается ли при рассадке {cards[a.card].ru()} на любое {side} "
                          "(проверены свои и чужие существа первого и второго ряда)")
         elif a.what == "place" and "which_host" in a.actions:
             parts.append(f"вопрос: на чьи существа и в каком ряду назначается при рассадке {cards[a.card].ru()} "

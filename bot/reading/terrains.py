@@ -12,8 +12,19 @@ simulator's limit decides. Words: ``terrains`` section of ``grammar/lexicon.yaml
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.reading.lexicon import section_sets
 
+
+
+@lru_cache(maxsize=1)
+def _how_many() -> frozenset[str]:
+    """«сколько», «скока», «скок»: ``reader.how_many`` of grammar/lexicon.yaml."""
+    from bot.textnorm import fold
+    from bot.vocab import section
+
+    return frozenset(fold(str(w)) for w in section("reader").get("how_many") or ("сколько",))
 
 def _w() -> dict[str, frozenset[str]]:
     return section_sets("terrains")
@@ -45,7 +56,7 @@ def read_terrain_asked(rd, sent: list, yes_no: bool) -> bool:
         for t in rd.toks:
             if t.sent == gone[0].sent and (t.lemma in ("два", "один", "из", "игровой", "зона") or t.text in ("из", "двух", "одна")):
                 rd.use(t.i)
-    how_many = next((t for t in sent if t.text in ("сколько", "скока", "скоко")), None)
+    how_many = next((t for t in sent if t.text in _how_many()), None)
     if how_many is None and not second:
         return False
     used = [t.i for t in terr] + [t.i for t in second] + ([how_many.i] if how_many else []) + ([verb.i] if verb else [])
