@@ -114,6 +114,13 @@ def read_seating(rd) -> None:
         rd.use(t.i)
 
 
+def _split_nobody(rd, t) -> bool:
+    """«не на кого», «не на что»: ``t`` is the pronoun of «некого» split by its preposition."""
+    p1, p2 = rd.tok(t.i - 1), rd.tok(t.i - 2)
+    return t.text in ("кого", "что") and p1 is not None and p1.text == "на" and p2 is not None and p2.text == "не" \
+        and p2.clause == t.clause
+
+
 def read_told_seating(rd) -> None:
     """The seating step told around a card left without a host (``CardInfo.unhosted``, 209.7,
     212.5): «в шаге рассадки назначил всё что мог», «противник не смог посадить своего паразита»,
@@ -141,7 +148,7 @@ def read_told_seating(rd) -> None:
         return
     rd.r.seating = True
     for t in rd.toks:
-        if t.sent == rd.asked_sent and not (t.lemma in nobody or t.text in nobody):
+        if t.sent == rd.asked_sent and not (t.lemma in nobody or t.text in nobody or _split_nobody(rd, t)):
             continue
         clause = [u for u in rd.toks if u.clause == t.clause]
         if t.lemma in seat_verbs and (t.tense == "past" or any(u.lemma in ("смочь", "мочь") for u in clause)):
@@ -151,11 +158,15 @@ def read_told_seating(rd) -> None:
             after = [u for u in rd.toks if u.clause == t.clause + 1]
             if len(after) == 2 and after[0].text == "что" and after[1].lemma in ("смочь", "мочь"):
                 rd.use(after[0].i, after[1].i)      # «… всё, что мог»
-        elif t.lemma in nobody or t.text in nobody:
+        elif t.lemma in nobody or t.text in nobody or _split_nobody(rd, t):
             rd.use(t.i)     # «подходящих существ нет», «в (моём) первом ряду вообще никого», «симба некуда посадить»
+            if _split_nobody(rd, t):
+                rd.use(t.i - 1, t.i - 2)    # «посадить не на кого было»: «не на кого» is «некого»
+                if rd.tok(t.i + 1) is not None and rd.toks[t.i + 1].lemma == "быть":
+                    rd.use(t.i + 1)
             for u in clause:
                 if u.lemma in ("существо", "сущ", "сущь", "нет", "ряд") or u.text == "нет" or u.lemma in ROW_WORDS or \
-                        u.i == t.i + 1 and u.lemma in seat_verbs or (
+                        u.i == t.i + 1 and u.lemma in seat_verbs or u.lemma in seat_verbs and t.i - 4 <= u.i <= t.i + 3 and _split_nobody(rd, t) or (
                         u.text in ("в", "во") and any(v.lemma == "ряд" for v in clause)):
                     rd.use(u.i)
         elif t.lemma in ended and any(u.lemma in w or u.lemma in ("подфаза", "шаг", "фаза") for u in clause):
@@ -231,6 +242,32 @@ def seating_by_default(rd) -> None:
 
 # The hosts a «на кого?» seating question is tried on: (owner, row from the owner's front).
 CANDIDATES = (("me", 1), ("me", 2), ("opponent", 1), ("opponent", 2))
+
+
+@lru_cache(maxsize=1)
+def _any_words() -> frozenset[str]:
+    """«любой», «всякий»: ``reader.any_words`` — «на любое сущ» asks about every creature."""
+    from bot.textnorm import fold
+    return frozenset(fold(str(w)) for w in section("reader").get("any_words") or ())
+
+
+def _row_phrase(rd, sent: list, at) -> tuple[str | None, int | None] | None:
+    """«(только) на первый ряд противника», «на свой первый ряд»: ``(owner, row)`` of a row named
+    after «на» from ``at`` on, with no creature (``None`` when none is named); the words are used."""
+    rows = {"первый": 1, "второй": 2, "1-й": 1, "2-й": 2}
+    for t in sent:
+        if t.i < at.i or t.text != "на":
+            continue
+        words = [u for u in sent if t.i < u.i <= t.i + 4 and u.clause == t.clause]
+        row_t = next((u for u in words if u.lemma == "ряд"), None)
+        num = next((u for u in words if u.lemma in rows or u.text in rows), None)
+        if row_t is None or num is None:
+            continue
+        owner_t = next((u for u in words if u.lemma in rd.w.owner_me or u.lemma in rd.w.owner_opponent), None)
+        owner = None if owner_t is None else "me" if owner_t.lemma in rd.w.owner_me else "opponent"
+        rd.use(t.i, row_t.i, num.i, *([owner_t.i] if owner_t is not None else []))
+        return owner, rows.get(num.lemma, rows.get(num.text))
+    return None
 _WHICH = frozenset("кого куда где какой какие каких чьи чей".split())
 
 
@@ -253,14 +290,21 @@ def read_which_host_asked(rd, sent: list) -> bool:
     verb = next((t for t in sent if (t.lemma in rd.w.place_verbs or t.lemma in _words() and t.pos in ("VERB", "INFN"))
                  and t.i not in rd.untold), None)
     only = next((t for t in sent if t.lemma in rd.w.only_words or t.text in rd.w.only_words), None)
+    every = next((t for t in sent if t.lemma in _any_words() and rd.tok(t.i - 1) is not None
+                  and rd.tok(t.i - 1).text == "на"), None)
     asked_side = None
-    if only is not None and not (either or which):
+    if (only is not None or every is not None) and not (either or which):
         # «паразита сажают только на вражеских существ первого ряда?»: is that the one place it goes?
-        on = next((rd.r.cards[rd.mention[t.i + k]] for t in sent if t.text == "на" and t.i > only.i for k in (1, 2, 3)
+        # «паразита можно повесить на любое сущ противника?»: does it go on every one of them?
+        at = only if only is not None else rd.tok(every.i - 1)
+        on = next((rd.r.cards[rd.mention[t.i + k]] for t in sent if t.text == "на" and t.i >= at.i for k in (1, 2, 3)
                    if t.i + k in rd.mention and rd.r.cards[rd.mention[t.i + k]].kind == "creature"), None)
-        if on is None or on.owner is None or rd.tok(only.i + 1) is None or rd.tok(only.i + 1).text != "на":
+        side = (on.owner, on.row) if on is not None else _row_phrase(rd, sent, at)
+        if side is None or side[0] is None or only is not None and (rd.tok(only.i + 1) is None or rd.tok(only.i + 1).text != "на"):
             return False
-        asked_side = (on.owner, on.row)
+        asked_side = side
+        if every is not None:
+            rd.use(every.i)
     elif not (either or which) or verb is None:
         return False
     if verb is None:
@@ -293,7 +337,7 @@ def read_which_host_asked(rd, sent: list) -> bool:
     subj.host = None
     rd.r.seating = True
     if asked_side is not None:
-        rd.r.asked = Asked("place", subj.key, actions=("which_host", "only"), yes_no=True,
+        rd.r.asked = Asked("place", subj.key, actions=("which_host", "only" if only is not None else "every"), yes_no=True,
                            predicate=f"{asked_side[0]}:{asked_side[1] or 'any'}")
         return True
     rd.r.asked = Asked("place", subj.key, actions=("which_host", *(("either_owner",) if either else ())), yes_no=False)
@@ -351,10 +395,14 @@ def which_host_ruling(reading, res, mapping: dict, ids: dict[str, str]):
     fact = f"на своих существ ({where})" if who == "me" else f"на существ противника {where}"
     if "either_owner" in a.actions:
         fact = ("на своих: " if who == "me" else "на вражеских (противника): ") + fact
-    if "only" in a.actions:     # «только на вражеских первого ряда?»: the seated set is exactly the asked one
+    if "only" in a.actions or "every" in a.actions:
+        # «только на вражеских первого ряда?»: the seated set is exactly the asked one;
+        # «на любое сущ противника?»: the seated set holds every creature asked of
         owner, row = a.predicate.split(":")
         asked = {(owner, 1), (owner, 2)} if row == "any" else {(owner, int(row))}
-        fact = f"{'Да' if got == asked else 'Нет'}, {reading_word(reading, a)} назначается только {fact}"
+        yes = got == asked if "only" in a.actions else asked <= got
+        only = "" if yes and "every" in a.actions else "только "
+        fact = f"{'Да' if yes else 'Нет'}, {reading_word(reading, a)} назначается {only}{fact}"
     lines = [x for x in r.consequences if x.rules and (x.result in ("помещается", "нельзя") or x.card is None)]
     copies = list(hosts)
     side = [copies[k] for k, (w, _r) in enumerate(CANDIDATES) if w == who and k not in seated]
