@@ -193,16 +193,24 @@ class _Reader(SentenceReader):
         go verbs, zones, «или / не / как», card kinds, pronouns and particles. It adds no fact
         (the asker's options, or his reason for the one he expects): its words are used."""
         later = sorted({t.sent for t in self.toks if t.sent > self.asked_sent})
+        # «после вскрытия местность куда девается? на поле остаётся?»: the open question before the
+        # asker's guess asks the same place — the guess's answer names it
+        earlier = sorted({t.sent for t in self.toks if t.sent < self.asked_sent and self.has("where", t)})
         stop = vocab_words("stop_words")
         kinds = ("terrain", "artifact", "flying", "creature")
-        for k in later:
+        for k in later + earlier:
             words = [t for t in self.toks if t.sent == k]
+            if k < self.asked_sent:
+                words = [t for t in words if not self.has("reveal", t)
+                         and not (t.text in ("после", "при", "когда") and self.tok(t.i + 1) is not None
+                                  and self.has("reveal", self.toks[t.i + 1]))]
             if not any(self.has("go_verbs", t) for t in words) or not any(
                     self.has(z, t) for t in words for z in ("additional_zone", "zone", "battlefield", "where")):
                 continue
             compared = {t.i for t in words if any(self.has(x, t) for x in kinds) and self.tok(t.i - 1) is not None
                         and self.toks[t.i - 1].text == "как"}     # «как местность»: the card it is compared with
-            if all(t.text in stop or t.pos == "NPRO" or t.lemma == "бой" or t.i in compared or any(self.has(x, t) for x in (
+            if all(t.text in stop or t.pos == "NPRO" or t.lemma == "бой" or t.i in compared or t.i in self.r.used
+                   or any(self.has(x, t) for x in (
                     "go_verbs", "additional_zone", "zone", "battlefield", "where")) for t in words):
                 self.use(*(t.i for t in words))
 
@@ -234,6 +242,9 @@ class _Reader(SentenceReader):
                      for t in self.toks)
         if before:
             return      # «где местность до своего вскрытия?»: the state before the step, not read here
+        if zone and not goes and r.kind is not None and any(self.has("where", t) for t in self.toks if t.sent < self.asked_sent):
+            # «куда девается местность после вскрытия? во вспомогательную зону?»: the guess of the open question before
+            goes = [t for t in self.toks if t.sent < self.asked_sent and self.has("go_verbs", t)][-1:]
         if goes and zone or zone and r.kind is not None and any(self.has("where", t) for t in zone):
             r.asked = "zone"
             self.use(*(t.i for t in goes + zone), *(t.i for t in sent if t.text in ("с", "в", "во", "на", "при", "после")))
