@@ -249,6 +249,8 @@ MODAL_WORDS = frozenset("можно может могу можем могут м
 """Modal words of a question («можно …?», «обязан ли …?»), folded."""
 
 _NEGATED_OPTION = ("нет", "не", "нельзя", "никак", "наоборот", "только", "же")
+_TAG_OPTION = ("как", "что", "чо", "че", "шо")
+"""A last word after «или» that asks yes or no: «… игродействие или как?», «… можно или что?»."""
 """Words after «или» that make «X или нет / или нельзя / или только Y» a yes/no question, not a choice."""
 
 
@@ -262,6 +264,8 @@ def alternative_at(tokens: list[str], start: int = 0) -> int | None:
     for i in range(max(start, 1), len(tokens) - 1):
         if tokens[i] != "или" or tokens[i + 1] in _NEGATED_OPTION:
             continue
+        if tokens[i + 1] in _TAG_OPTION and i + 2 == len(tokens):
+            continue        # «… игродействие или как?»: the tail asks yes or no, it names no option
         if any(t in MODAL_WORDS for t in tokens[start:i]) and pos(tokens[i + 1]) == "INFN":
             continue
         return i

@@ -53,7 +53,11 @@ def test_wearing_two_things_at_once_is_no_trigger_question():
 ])
 def test_the_active_players_go_onto_the_stack_first(q):
     assert not belongs_elsewhere(q)      # a quoted trigger name is a rule term, not card text
-    assert _scenario(q).verdict.startswith("Первыми в стек заносит свои особенности Активный"), q
+    v = _scenario(q).verdict
+    if "неактивный" in q:    # the asker is told inactive: the answer names whose go first — the opponent's (305.1)
+        assert v.startswith("Сначала особенности противника: он Активный игрок"), q
+    else:
+        assert v.startswith("Первыми в стек заносит свои особенности Активный"), q
 
 
 @pytest.mark.parametrize("q", [

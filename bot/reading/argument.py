@@ -311,6 +311,10 @@ def _with_subject(z: str, premises: list[str], facts: list[str]) -> tuple[str, s
     if not subject:
         if pron is not None and at > 0 and named and (verb or own):
             return z, ""    # «… прыгну им норм?»: a pronoun inside the asked words may name their own card
+        if pron is not None and _antecedent_in(facts, pron):
+            # «хозяин моей шмотки потерял класс. раз …, она теперь уничтожается?»: the pronoun stands for a
+            # card the told facts name in another case — the situation routes, reading the facts, resolve it
+            return z, ""
         return None
     if pron is not None:
         spelled = re.escape(pron.text).replace("е", "[её]")    # the folded «ее» is «её» as written
@@ -320,6 +324,29 @@ def _with_subject(z: str, premises: list[str], facts: list[str]) -> tuple[str, s
     else:
         z = subject + (" это " if not verb and named else " ") + z
     return z, subject
+
+
+def _antecedent_in(facts: list[str], pron) -> bool:
+    """A noun of the told ``facts`` (in any case) that agrees with the pronoun token ``pron``
+    in number and gender («шмотки» for «она»)."""
+    from bot.morph import analyzer
+    from bot.reading.lexicon import kind_of
+    from bot.reading.tokens import tokenize
+
+    number = _number(pron.text)
+    for f in facts:
+        toks, _ = tokenize(f)
+        for t in toks:
+            if t.pos != "NOUN":
+                continue
+            if kind_of(t.lemma) is not None or kind_of(t.text) is not None:
+                return True     # a card the situation reader knows («шмотки»): its pronoun resolution decides
+            for p in analyzer().parse(t.text):     # a genitive singular or a plural — any parse will do
+                if p.tag.POS != "NOUN" or p.tag.number != number:
+                    continue
+                if number == "plur" or pron.gender is None or p.tag.gender == pron.gender:
+                    return True
+    return False
 
 
 def _agrees(subject: str, pron) -> bool:

@@ -142,6 +142,14 @@ class _Reader(SentenceReader):
             act = self.has("active", t)
             self.r.active = who if act else (OPP if who == ME else ME)
             self.use(t.i, p.i, t.i + 1 if self.tok(t.i + 1) is not None and self.toks[t.i + 1].lemma == "игрок" else None)
+        for t in self.toks:     # «ход мой», «в ход противника»: whose turn it is — that player is active (303.1)
+            if t.lemma != "ход" or self.r.active is not None:
+                continue
+            near = [u for u in (self.tok(t.i - 1), self.tok(t.i + 1)) if u is not None and u.clause == t.clause]
+            who = next((ME if self.has("me", u) else OPP for u in near if self.has("me", u) or self.has("opponent", u)), None)
+            if who is not None:
+                self.r.active = who
+                self.use(t.i, *(u.i for u in near if self.has("me", u) or self.has("opponent", u)))
 
     def read_asked(self) -> None:
         r = self.r
@@ -270,7 +278,13 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         first_in, first_resolved = "active", "inactive"     # read off the stack: bottom first in, top resolves first
         verdict = ("Первыми в стек заносит свои особенности Активный игрок (в выбранном им порядке), затем Неактивный; "
                    "поэтому первыми выполнятся особенности Неактивного игрока")
-        if r.active == ME:
+        if r.active == ME and not r.yes_no and r.asked == "first_in":
+            verdict = ("Сначала ваши: вы Активный игрок, ваши особенности заносятся в стек первыми (в выбранном вами "
+                       "порядке), затем — особенности противника; поэтому первыми выполнятся особенности противника")
+        elif r.active == OPP and not r.yes_no and r.asked == "first_in":
+            verdict = ("Сначала особенности противника: он Активный игрок и заносит свои в стек первым (в выбранном им "
+                       "порядке); ваши особенности заносятся в стек после особенностей противника и выполнятся первыми")
+        elif r.active == ME:
             verdict += " (вы Активный игрок: ваши особенности заносятся в стек первыми, а выполнятся первыми особенности противника)"
         elif r.active == OPP:
             verdict += " (вы Неактивный игрок: ваши особенности заносятся в стек после особенностей противника и выполнятся первыми)"

@@ -181,6 +181,19 @@ def _lemma(word: str) -> str:
     return lemma(word)
 
 
+_REASON_HEAD = re.compile(r"(?i)^\s*(?:а\s+|и\s+|но\s+)?раз\s+(?!в\s|за\s|и\s|два\s|от\s)[^,?]+,\s*(?:то\s+(?:и\s+)?)?")
+_REASON_TAIL = re.compile(r"(?i),\s*раз\s+(?!в\s|за\s|и\s|два\s|от\s)[^,?]+(?=\?|$)")
+
+
+def _without_reason(sentence: str) -> str:
+    """``sentence`` without the asker's «раз …» reason clause («раз X, (то) Y?» -> «Y?», «Y, раз
+    X?» -> «Y?»): the reason is his argument, its modal word is not the asked predicate (a
+    «нельзя» of the reason answered as the question was a wrong verdict); unchanged when
+    fewer than two words would be left."""
+    out = _REASON_TAIL.sub("", _REASON_HEAD.sub("", sentence, count=1), count=1)
+    return out if len(_WORD.findall(out)) >= 2 else sentence
+
+
 def read(text: str, edition: str = "") -> Question | None:
     """The ``Question`` asked by ``text`` (its last sentence), or ``None``."""
     L = language()
@@ -197,6 +210,7 @@ def read(text: str, edition: str = "") -> Question | None:
     no_way = bool(_NO_WAY.search(last))     # «никак не оплатить?» asks «нельзя …?» with no exception at all
     last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
     last = without_parenthetical(last)
+    last = _without_reason(last)    # «раз на сущ без класса шмотку нельзя надевать, она уничтожается?» asks the main clause
     tail = _TAIL_YESNO.search(last)
     if tail and len(_WORD.findall(last[:tail.start()])) >= 2:
         last = last[:tail.start()] + "?"

@@ -11,6 +11,10 @@ from bot.reading.tokens import Tok
 from bot.vocab import words as vocab_words
 
 
+_TAG_OPTIONS = frozenset(("как", "что", "чо", "че", "шо"))
+"""«X — это игродействие или как?»: a last «или как / или что» asks yes or no about X, it names no option."""
+
+
 class AskedReader(SituationReader):
     """``SituationReader`` plus the asked property and the unread words."""
 
@@ -25,7 +29,8 @@ class AskedReader(SituationReader):
         texts = [t.text for t in sent]
         # «можно ли бросить кубик, когда …»: after «ли» or a modal word «когда» is a conjunction
         modal_at = next((k for k, t in enumerate(texts) if t in _MODALS), len(texts))
-        self.r.yes_no = "ли" in texts or not any(t in _WH for t in texts[:modal_at])
+        tag_tail = len(texts) >= 2 and texts[-2] == "или" and texts[-1] in _TAG_OPTIONS     # «… или как?» asks yes or no
+        self.r.yes_no = "ли" in texts or not any(t in _WH for t in texts[:min(modal_at, len(texts) - (1 if tag_tail else 0))])
         for t in sent:
             if t.text in ("ли", "разве", "вообще", "сейчас") or t.text in _MODALS:
                 self.use(t.i)
@@ -35,7 +40,8 @@ class AskedReader(SituationReader):
         alt = next((t for t in sent if t.text == "или"), None)
         if alt is not None:
             nx = self.tok(alt.i + 1)
-            if nx is not None and nx.text in ("нет", "не"):
+            tail = nx is not None and nx.text in _TAG_OPTIONS and nx.i == sent[-1].i     # «… игродействие или как?»
+            if nx is not None and (nx.text in ("нет", "не") or tail):
                 self.use(alt.i, nx.i)
             else:
                 self.r.choice = True
