@@ -6,7 +6,10 @@ with `scenario run`."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
+from bot.sim.engine import Simulator
+from bot.sim.state import Card, GameState, parse_cell
 from tests.reading_support import scenario_answer
 
 
@@ -81,3 +84,137 @@ def test_response_to_a_told_action_on_the_stack_stays_legal():
     """The control: a response to an action that does use the stack is legal for a fast one (304.1)."""
     a = scenario_answer("противник объявил атаку. могу я в ответ на это кинуть внезапку?")
     assert a.verdict.startswith("Да"), a.verdict
+
+
+# ------------------------------------------------------------------ by what a told event happened
+MEANS = ["способкой", "абилкой", "своей особенностью", "эффектом", "от какой-то способки", "из-за эффекта"]
+MOVES = ["переместили", "сдвинули", "передвинули"]
+WHERE = ["на соседнюю клетку", "на клетку влево", "вправо", "вперёд на клетку"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(["симб", "шмотка"]), host=st.sampled_from(["орка", "гнома", "тролля"]),
+       verb=st.sampled_from(MOVES), means=st.sampled_from(MEANS), where=st.sampled_from(WHERE), order=st.integers(0, 1))
+def test_property_means_of_a_told_move_changes_nothing(kind, host, verb, means, where, order):
+    """kind × host × move verb × means phrase × direction × word order: by what the host was moved
+    (an ability, an effect) leaves the attached card's fate the simulator's — it moves with its
+    host (209.11, 212.8); the same question without the means gets the same verdict."""
+    on = {"симб": "сидит симб", "шмотка": "висит шмотка"}[kind]
+    told = f"{verb} {means} {where}" if order == 0 else f"{means} {verb} {where}"
+    q = f"на моём {host[:-1] + 'е'} {on}. {host[:1].upper() + host[1:]} {told}. где теперь {'симб' if kind == 'симб' else 'шмотка'}?"
+    a = scenario_answer(q)
+    plain = scenario_answer(q.replace(f" {means}", "").replace(f"{means} ", ""))
+    assert "перемещается вместе с хозяином" in a.verdict, (q, a.verdict)
+    assert a.verdict == plain.verdict
+    assert a.citations[0] == ("209.11" if kind == "симб" else "212.8")
+
+
+def test_going_along_with_the_host_is_no_leaving():
+    """«шмотка … ушла с ним?»: going along with the host, not leaving the battlefield (was
+    «Экипировка уничтожается», 212.3)."""
+    a = scenario_answer("на моём орке висит шмотка. орка сдвинули эффектом вправо. "
+                        "шмотка осталась на старой клетке или ушла с ним?")
+    assert a.verdict.startswith("Экипировка перемещается вместе с хозяином") and a.citations[0] == "212.8"
+
+
+# ------------------------------------------------------------------ how many of a kind on one host (209.6, 212.4)
+@pytest.mark.parametrize("q, head, cite", [
+    ("скок шмоток можно максимум нацепить на одного сущ?", "По одной экипировке каждого класса", "212.4"),
+    ("до скольки экипировок можно надеть на существо?", "По одной экипировке каждого класса", "212.4"),
+    ("скок симбов можно посадить на одно сущ?", "Только одного (1)", "209.6"),
+])
+def test_count_of_attached_cards_per_host(q, head, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(head), a.verdict
+    assert a.citations[0] == cite
+
+
+# ------------------------------------------------------------------ «на любое сущ» at the seating step (209.1, 209.2, 405.2)
+def _seated_everywhere(kind: str, owner: str) -> bool:
+    """The direct run: a copy of the card assigned to a creature of ``owner``'s front and second row."""
+    from bot.sim.phases import seating_step
+    from bot.reading.seating import ROW_Y
+
+    s = GameState()
+    side = "first" if owner == "me" else "second"
+    traits = {"parasite", "symbiote"} if kind == "parasite" else {"symbiote"}
+    assign = []
+    for k, row in enumerate((1, 2)):
+        s.cards[f"H{k}"] = Card(id=f"H{k}", owner=side, cell=parse_cell(f"{'bc'[k]}{ROW_Y[side][row]}"), creature_class="воин")
+        s.cards[f"S{k}"] = Card(id=f"S{k}", owner="first", traits=set(traits), creature_class="воин",
+                                cell=parse_cell(f"{'bc'[k]}{ROW_Y['first'][3]}"))
+        assign.append((f"S{k}", f"H{k}"))
+    s.phase = "reveal"
+    seating_step(Simulator(s), assign)
+    return all(s.cards[f"S{k}"].host == f"H{k}" for k in (0, 1))
+
+
+@settings(max_examples=20, deadline=None)
+@given(kind=st.sampled_from(["parasite", "symbiote"]), owner=st.sampled_from(["me", "opponent"]),
+       verb=st.sampled_from(["посадить", "повесить", "назначить", "кинуть"]), noun=st.sampled_from(["сущ", "существо"]),
+       order=st.integers(0, 1))
+def test_property_any_creature_equals_direct_seating(kind, owner, verb, noun, order):
+    """kind × owner × verb × noun × word order: «можно ли посадить X на любое сущ Y?» is «Да» exactly
+    when the simulator seats it on a creature of each of Y's rows (209.1, 209.2, 405.2)."""
+    card = {"parasite": "паразита", "symbiote": "симба"}[kind]
+    whose = f"своё {noun}" if owner == "me" else f"{noun} противника"
+    q = [f"{card} можно {verb} на любое {whose}?", f"можно ли {verb} {card} на любое {whose}?"][order]
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Да" if _seated_everywhere(kind, owner) else "Нет"), (q, a.verdict)
+    assert a.citations[0] in ("209.1", "209.2")
+
+
+def test_only_on_a_row_named_without_a_creature():
+    a = scenario_answer("паразита назначают только на первый ряд противника?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "209.2"
+
+
+# ------------------------------------------------------------------ the reveal step: where a card goes (405.1, 211.1)
+@pytest.mark.parametrize("q, cite", [
+    ("летающие сущи после вскрытия остаются на своих клетках?", "405.1"),
+    ("куда девается местность после вскрытия? на поле остаётся?", "405.1"),
+    ("куда девается местность после вскрытия? во вспомогательную зону?", "405.1"),
+])
+def test_reveal_zone_guess_after_an_open_question(q, cite):
+    """The asker's guess after his open question asks the same place: «на поле остаётся?» —
+    «Нет, … во вспомогательную зону»."""
+    a = scenario_answer(q)
+    want = "Да" if "вспомогательную зону?" in q else "Нет"
+    assert a.verdict.startswith(want) and "вспомогательную зону" in a.verdict, a.verdict
+    assert cite in a.citations[:2]
+
+
+# ------------------------------------------------------------------ the lead word of what is asked
+@pytest.mark.parametrize("q, head", [
+    ("закрытое сущ не может ходить, раз оно закрыто?", "Не может"),      # «раз …» is the reason, not the predicate
+    ("бросок кубика это игродействие или как?", "Да"),                     # «или как» asks yes or no
+    ("пас это игродействие или как", "Нет"),
+])
+def test_lead_word_of_the_asked_predicate(q, head):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(head), a.verdict
+
+
+def test_simultaneous_triggers_named_for_the_active_asker():
+    a = scenario_answer("у меня и у противника одновременно сработали особенности, сейчас мой ход. "
+                        "в каком порядке класть в стек?")
+    assert a.verdict.startswith("Сначала ваши") and a.citations[0] == "305.1"
+
+
+def test_reason_clause_with_a_pronoun_is_the_askers_argument():
+    """«раз …, она уничтожается?»: the reason is not ruled on (its «нельзя» was answered: «Да,
+    нельзя»); the pronoun is the card the told facts name (212.2)."""
+    from bot.judge import ask
+
+    a = ask("хозяин моей шмотки получил другой класс. раз шмотку надевают только на сущ с классом, "
+            "она теперь уничтожается?")
+    assert a.verdict.startswith("Нет, экипировка не уничтожается") and a.citations[0] == "212.2"
+
+
+@pytest.mark.parametrize("q, verdict, cite", [
+    ("мою шмотку при рассадке не на кого было надеть. что с ней?", "Экипировка погибает", "212.5"),
+    ("мой симб после рассадки остался без хозяина, посадить не на кого было. что с ним?", "Симбиот погибает", "209.7"),
+])
+def test_nobody_to_seat_on_split_by_its_preposition(q, verdict, cite):
+    a = scenario_answer(q)
+    assert a.verdict == verdict and a.citations[0] == cite
