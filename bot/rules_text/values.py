@@ -131,6 +131,9 @@ class Quantity:
     phrase: str
     per: bool = False
     """A rate: the sentence counts it «за каждую …» (per unit), not once."""
+    each: str = ""
+    """The concept of a distributive qualifier right after the counted noun («одну экипировку
+    каждого класса»: «класс»): the number counts per each of those, not in all."""
 
 
 @dataclass(frozen=True)
@@ -263,10 +266,14 @@ def _quantities(toks: list[Tok]) -> tuple[Quantity, ...]:
                 break
             if not (u.pos in ("CONJ", "PRCL", "ADVB", "COMP", "NUMR", "ADJF") or u.text.isdigit()):
                 break
+        each = ""
+        if noun and end + 1 < len(toks) and toks[end].lemma == "каждый" and toks[end + 1].pos == "NOUN" \
+                and toks[end + 1].clause == t.clause:     # «одну экипировку каждого класса» (212.4)
+            each, end = L.norm(toks[end + 1].lemma, toks[end + 1].text), end + 2
         if not noun:   # «стоимость этой карты не может стать меньше 1»: the subject is counted
             subj = next((u for u in toks if u.clause == t.clause and u.pos == "NOUN" and u.case == "nomn"), None)
             noun = L.norm(subj.lemma, subj.text) if subj is not None else ""
-        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per))
+        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per, each))
     return tuple(out)
 
 
@@ -639,7 +646,8 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
             if not verbs or not all(_hits(v, f.words) for v in verbs) or not all(
                     _hits(x, f.words) or _hits(x, para.get(f.number, frozenset())) for x in asked):
                 continue
-        qs = [u for u in f.quantities if u.noun and (covers(q.counted, u.noun) if q.counted else True) and not u.per]
+        qs = [u for u in f.quantities if u.noun and (covers(q.counted, u.noun) if q.counted else True) and not u.per
+              and (not u.each or _hits(u.each, told))]    # «одну … каждого класса» is no count in all
         if measured and len({u.noun for u in qs}) != 1:
             continue    # a size of what? the sentence counts two things
         if q.bound:
@@ -649,10 +657,19 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
         text = _count_text(qs, q.bound)
         if text is None:
             continue
-        if f.cond and not any(_hits(x, f.cond) for x in told):
-            text += f", если {_cond_tail(f.condition_text)}"
+        if f.cond and not _condition_told(f.cond, asked, told):
+            continue    # «Если особенность позволяет взять вторую местность, …» counts for another situation
         options.setdefault(text, []).append((f.number, f.sentence))
     return _decide(question, options, how, edition, "сколько")
+
+
+def _condition_told(cond: frozenset[str], asked: list[str], told: frozenset[str]) -> bool:
+    """Whether the question tells the leading condition of a sentence (its concepts
+    ``cond``): one of the condition's own concepts — not one the asked clause itself names
+    («скока местностей можно взять в отряд» names «взять», «отряд», «местность» of «Если
+    особенность позволяет взять в отряд вторую местность») — is among ``told``."""
+    own = frozenset(c for c in cond if not any(_hits(a, frozenset((c,))) for a in asked))
+    return bool(own) and any(_hits(x, own) for x in told)
 
 
 def _paragraph_words(vi: "ValueIndex") -> dict[str, frozenset[str]]:
@@ -687,10 +704,6 @@ def _titles(vi: "ValueIndex") -> dict[str, frozenset[str]]:
         except Exception:  # noqa: BLE001
             pass
     return got
-
-
-def _cond_tail(text: str) -> str:
-    return re.sub(r"(?i)^\s*(если|когда|пока)\s+", "", text).strip(" ,.")
 
 
 # --- who ------------------------------------------------------------------------------------
