@@ -174,3 +174,20 @@ def test_a_full_stop_between_a_possessive_and_its_noun_is_a_typo():
 def test_a_full_stop_before_a_lowercase_ability_still_ends_the_sentence():
     res = parse("Строй: {direct}. Прыжок, дальность 3. может нападать {strike} на закрытые карты.")
     assert [c.kind for c in res.ast.children] == ["condition", "effect", "effect"]
+
+
+# ---- a bracketed delayed trigger after a marker -------------------------------------------------
+def test_a_bracketed_event_after_a_marker_is_a_delayed_trigger_whatever_its_subject():
+    res = parse("В начале хода противника два стоящих рядом существа получают маркер цепи до конца хода "
+                "(когда они перестают стоять рядом каждое из них ранится на 2 и цепь пропадает) {tap}: Разряд на 1.")
+    trig = res.ast.children[0]
+    assert trig.shape() == "(trigger (and_then effect (trigger (and_then effect effect))))"
+    inner = trig.children[0].children[1]
+    assert inner.attr("head") == "когда они перестают стоять рядом"
+    assert [(c.text, c.attr("action")) for c in inner.children[0].children] == [
+        ("каждое из них ранится на 2", "wound"), ("цепь пропадает", "lose")]
+
+
+def test_a_keyword_done_then_keeps_no_trait_value():
+    leaf = next(n for n in parse("При {strike} – подлость 2; получить {counter}.").ast.walk() if n.kind == "effect")
+    assert leaf.attr("value") is None and _args(leaf)["amount"]["n"] == 2

@@ -730,9 +730,12 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return True
     if _elided_modifier_opens(op, toks, i):
         return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
-    if after_and and has_pred and nxt.type == "WORD" and nxt.value[:1].isupper() and _subject_verb_follows(toks, i) \
+    if after_and and has_pred and nxt.type == "WORD" and (nxt.value[:1].isupper() or (
+            lexicon.may_be_nominative(nxt.value) and not lexicon.is_predicate(nxt.value)
+            and lexicon.is_nominal(nxt.value))) and _subject_verb_follows(toks, i) \
             and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
         return True     # "атака блокируется и Небесный патруль приземляется": a clause with its own named subject
+        #                 ("… ранится на 2 и ледяная цепь пропадает": or any subject in the nominative)
     if after_and and nxt.type == "QUOTED" and op and op[0].type == "ICON" and _value_operand(op):
         return True     # "{ovz}1 и «После нападения {strike} не закрывается»": a value and a quoted ability
     if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
@@ -861,8 +864,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
         return verb if verb > i + 1 else None
     own_modal = False
-    if lexicon.is_modal(toks[verb].value) and verb + 1 < stop and toks[verb + 1].type == "WORD" \
-            and lexicon.is_infinitive(toks[verb + 1].value):
+    if (lexicon.is_modal(toks[verb].value) or lexicon.word_lemma(toks[verb].value) in _PHASE_VERBS) \
+            and verb + 1 < stop and toks[verb + 1].type == "WORD" and lexicon.is_infinitive(toks[verb + 1].value):
         verb += 1
         own_modal = True     # "Когда ваш слуа должен получить X …": the clause's verb is "должен получить"
     main = None
@@ -944,6 +947,11 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+# Verbs of a phase of an act: their infinitive is the clause's own verb ("когда они перестают
+# стоять рядом …", "когда начинает двигаться …"), not the ability after the clause.
+_PHASE_VERBS = frozenset({"перестать", "переставать", "начать", "начинать", "продолжать", "прекратить", "прекращать"})
+# Quantifiers of a subject "каждое из них", "одно из них", "любое из ваших существ"
+_PART_OF = frozenset({"каждый", "один", "любой", "другой"})
 # Passive verbs of a clause whose subject follows them ("если показана карта …", "если выпала …").
 _PASSIVE_SHOWN = frozenset({"показать", "показанный", "открыть", "открытый", "выпасть", "вскрыть", "вскрытый"})
 # Nouns that open an ability's subject right after the value of a clause with no comma
@@ -1123,11 +1131,17 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
                     for x in range(k - n_words + 2, k)):
             k -= n_words
             break
-    while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
-            toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
-            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
-            or toks[k - 1].value.casefold() in _ALSO
-            or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот")):
+    while True:
+        if k - 3 > left and toks[k - 2].type == "WORD" and toks[k - 2].value.casefold() == "из" \
+                and toks[k - 1].type == "WORD" and lexicon.is_nominal(toks[k - 1].value) \
+                and toks[k - 3].type == "WORD" and lexicon.word_lemma(toks[k - 3].value) in _PART_OF:
+            k -= 2      # "… каждое из них ранится": the part of a group is the subject
+        if not (k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
+                toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
+                or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
+                or toks[k - 1].value.casefold() in _ALSO
+                or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот"))):
+            break
         k -= 1
         t = toks[k]
         if t.type != "WORD" or not lexicon.may_be_nominative(t.value):

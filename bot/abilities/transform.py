@@ -346,7 +346,10 @@ class ToAst(Transformer):
         leaves = [n for n in node.walk() if n.kind == "effect"]
         if not leaves or any(classify(n.text)[0] in (None, "trait", "class", "manner", "perform") for n in leaves):
             return None     # ("(совершите оба, если …)": how to use the choice, not an effect)
-        if not (lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker):
+        event = node.kind == "trigger" and re.match(r"(когда|при)\b", body, re.I) is not None
+        if not (lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker or event):
+            # ("(когда они перестают стоять рядом каждое из них ранится на 2 …)": an event and
+            # its effects, a delayed trigger, whatever the effect's first word)
             # a clause first: its effect is a verb of its own («…, то уничтожить», «… ранить его»)
             # or follows a dash («при разряде – {counter} не теряются»); not "(если уже имеет
             # отравление)", "(если бросок кубика, когда атакует …, равен 3 …)"
