@@ -191,3 +191,23 @@ def test_a_bracketed_event_after_a_marker_is_a_delayed_trigger_whatever_its_subj
 def test_a_keyword_done_then_keeps_no_trait_value():
     leaf = next(n for n in parse("При {strike} – подлость 2; получить {counter}.").ast.walk() if n.kind == "effect")
     assert leaf.attr("value") is None and _args(leaf)["amount"]["n"] == 2
+
+
+# ---- two abilities granted by one verb; one verb written twice -------------------------------------
+def test_a_keyword_and_an_icon_granted_by_one_verb_are_two_gains():
+    res = parse("Пока стоит в 3 ряду, Сова имеет полет и [:ovs] до конца хода.")
+    body = res.ast.children[0]
+    assert body.kind == "and_then" and [c.attr("action") for c in body.children] == ["gain", "gain"]
+    assert [c.text for c in body.children] == ["Сова имеет полет", "{shot}"]
+
+
+def test_the_same_verb_written_after_a_comma_opens_a_second_effect():
+    res = parse("В начале боя существа слева от Ведьмы получают проклятие, существа справа от Ведьмы получают "
+                "благословление")
+    assert _leaves(res) == [("существа слева от Ведьмы получают проклятие", "gain"),
+                            ("существа справа от Ведьмы получают благословление", "gain")]
+
+
+def test_a_list_of_objects_after_one_verb_stays_one_effect():
+    res = parse("При гибели ранить выбранное существо, стоящее рядом, и каждую карту в его ряду на 1.")
+    assert len(_leaves(res)) == 1 and _leaves(res)[0][1] == "wound"

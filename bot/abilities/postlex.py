@@ -730,6 +730,13 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return True
     if _elided_modifier_opens(op, toks, i):
         return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
+    if after_and and len(op) >= 2 and _is_keyword(op[-1]) and op[-1].type == "WORD" and nxt.type == "ICON" \
+            and lexicon.icon_roles().get(nxt.value[1:-1], "value") == "value" \
+            and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
+                t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) and (
+            i + 2 >= len(toks) or toks[i + 2].type in ("NUMBER", "COMMA", "AND", "DOT", "NL", "SEMI", "LIMIT", "PAREN")
+            or (toks[i + 2].type == "WORD" and toks[i + 2].value.casefold() in ("по", "против", "до"))):
+        return True     # "Аира имеет полет и {direct}": two abilities granted, two effects
     if after_and and has_pred and nxt.type == "WORD" and (nxt.value[:1].isupper() or (
             lexicon.may_be_nominative(nxt.value) and not lexicon.is_predicate(nxt.value)
             and lexicon.is_nominal(nxt.value))) and _subject_verb_follows(toks, i) \
@@ -779,6 +786,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False
     if after_and and lexicon.is_predicate(nxt.value):
         return any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op) and not _shares_object(op)
+    if not after_and and toks[i].type == "COMMA" and _same_verb_clause(op, toks, i):
+        return True     # "все существа слева получают проклятие, на клетках справа получают благословление"
     # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
     # imperatives) listed with commas are parts of their own, like the last one after «и»
     first = next((t for t in op if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
@@ -792,6 +801,25 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     return not after_and and first is not None and op[0] is first and (
         lexicon.is_infinitive(first.value) or _imperative(first.value)) and (
         lexicon.is_infinitive(nxt.value) or _imperative(nxt.value))
+
+
+def _same_verb_clause(op: list[Token], toks: list[Token], i: int) -> bool:
+    """After the comma at ``toks[i]``: a clause of its own — a few words (its place or subject),
+    then the same finite verb as the one of ``op`` ("все существа на клетках слева получают
+    проклятие, на клетках справа получают благословление"): the verb written twice is two
+    effects, not one list."""
+    verbs = [t for t in op if t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_modal(t.value)]
+    if not verbs:
+        return False
+    lemma = lexicon.word_lemma(verbs[-1].value)
+    for k in range(i + 1, min(len(toks), i + 9)):
+        t = toks[k]
+        if t.type not in ("WORD", "NUMBER", "ICON", "AND") or (t.type == "WORD" and (
+                _opens_subclause(t) or lexicon.word_lemma(t.value) == "который")):
+            return False
+        if t.type == "WORD" and lexicon.is_finite_verb(t.value):
+            return k > i + 1 and lexicon.word_lemma(t.value) == lemma
+    return False
 
 
 @lru_cache(maxsize=20_000)
