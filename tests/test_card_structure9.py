@@ -211,3 +211,10 @@ def test_the_same_verb_written_after_a_comma_opens_a_second_effect():
 def test_a_list_of_objects_after_one_verb_stays_one_effect():
     res = parse("При гибели ранить выбранное существо, стоящее рядом, и каждую карту в его ряду на 1.")
     assert len(_leaves(res)) == 1 and _leaves(res)[0][1] == "wound"
+
+
+def test_a_relative_clause_inside_a_trailing_condition_stays_in_it():
+    res = parse("Может открыться, если совершил рывок на клетку, которую занимала карта противника.")
+    cond = next(n for n in res.ast.walk() if n.kind == "condition")
+    assert cond.attr("head") == "если совершил рывок на клетку, которую занимала карта противника"
+    assert _leaves(res) == [("открыться", "open")]

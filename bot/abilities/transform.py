@@ -128,6 +128,12 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
             close = next((k for k in range(comma_at + 1, len(clause)) if clause[k].type == "COMMA"), None)
             comma_at = None if close is None else next(
                 (k for k in range(close + 1, len(clause)) if clause[k].type == "COMMA"), None)
+        if comma_at is not None and comma_at + 1 < len(clause) and (
+                lexicon.word_lemma(clause[comma_at + 1].value) == "который" or (
+                    comma_at + 2 < len(clause) and lexicon.is_preposition(clause[comma_at + 1].value)
+                    and lexicon.word_lemma(clause[comma_at + 2].value) == "который")) \
+                and not any(r.type == "COMMA" for r in clause[comma_at + 1:]):
+            comma_at = None     # "…, если стоит на клетке, которую занимал эльф": a relative clause inside it
         if comma_at is not None and any(r.value.casefold() == "то" or r.type == "WORD" and lexicon.is_predicate(r.value)
                                         for r in clause[comma_at + 1:]):
             return None     # "…, пока Тхаш его паразит, а Тхаш получает …": another clause after the comma
