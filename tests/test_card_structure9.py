@@ -218,3 +218,22 @@ def test_a_relative_clause_inside_a_trailing_condition_stays_in_it():
     cond = next(n for n in res.ast.walk() if n.kind == "condition")
     assert cond.attr("head") == "если совершил рывок на клетку, которую занимала карта противника"
     assert _leaves(res) == [("открыться", "open")]
+
+
+# ---- an order followed by a second one with no punctuation, or by a clause of its own ---------------
+def test_an_order_then_an_infinitive_with_no_comma_are_two_parts():
+    res = parse("{tap}: Воздействие «обвал» выберите до 2 клеток в одном ряду от Голема ранить каждую карту "
+                "на этих клетках на 1.")
+    assert _leaves(res) == [("выберите до 2 клеток в одном ряду от Голема", "choose"),
+                            ("ранить каждую карту на этих клетках на 1", "wound")]
+
+
+def test_an_order_then_a_clause_with_its_own_subject_after_a_comma_are_two_parts():
+    res = parse("[:tap]: Изгнать все карты в выбранном ряду, пустые клетки этого ряда получают маркеры пепла.")
+    assert _leaves(res) == [("Изгнать все карты в выбранном ряду", "exile"),
+                            ("пустые клетки этого ряда получают маркеры пепла", "gain")]
+
+
+def test_an_order_with_a_relative_clause_after_its_object_stays_one_part():
+    res = parse("{tap}: Переместить выбранное существо на клетку, которая свободна.")
+    assert len(_leaves(res)) == 1

@@ -786,6 +786,11 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False
     if after_and and lexicon.is_predicate(nxt.value):
         return any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op) and not _shares_object(op)
+    if not after_and and toks[i].type == "COMMA" and op and op[0].type == "WORD" and (
+            lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)) and _subject_clause_follows(toks, i):
+        # "изгнать все карты столбца, свободные клетки этого столбца получают маркеры": after an
+        # order, a clause with its own subject (a noun in the nominative) and verb
+        return True
     if not after_and and toks[i].type == "COMMA" and _same_verb_clause(op, toks, i):
         return True     # "все существа слева получают проклятие, на клетках справа получают благословление"
     # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
@@ -801,6 +806,25 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     return not after_and and first is not None and op[0] is first and (
         lexicon.is_infinitive(first.value) or _imperative(first.value)) and (
         lexicon.is_infinitive(nxt.value) or _imperative(nxt.value))
+
+
+def _subject_clause_follows(toks: list[Token], i: int) -> bool:
+    """After the comma at ``toks[i]``: a subject — adjectives, then a noun in the nominative,
+    then words in the genitive («этого столбца») — and its finite verb within a few words
+    ("…, свободные клетки этого столбца получают …"); not a participle or a relative clause."""
+    k = i + 1
+    while k < len(toks) and k < i + 4 and toks[k].type == "WORD" and pos_of(toks[k].value) == "ADJF":
+        k += 1
+    if k >= len(toks) or toks[k].type != "WORD" or not lexicon.is_noun(toks[k].value) \
+            or not lexicon.may_be_nominative(toks[k].value) or lexicon.is_predicate(toks[k].value):
+        return False
+    for j in range(k + 1, min(len(toks), k + 5)):
+        t = toks[j]
+        if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_infinitive(t.value)):
+            return True
+        if t.type != "WORD" or not lexicon.is_nominal(t.value) or lexicon.word_lemma(t.value) == "который":
+            return False
+    return False
 
 
 def _same_verb_clause(op: list[Token], toks: list[Token], i: int) -> bool:
@@ -1016,6 +1040,14 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
     свой следующий ход не может передвигаться": what the marker does is a restriction)."""
     t, prev = toks[i], op[-1] if op else None
     low = t.value.casefold()
+    if prev is not None and len(op) >= 3 and op[0].type == "WORD" and _imperative(op[0].value) \
+            and t.type == "WORD" and lexicon.is_infinitive(t.value) and _one_time(t.value) \
+            and prev.type == "WORD" and lexicon.is_noun(prev.value) and not lexicon.is_preposition(prev.value) \
+            and not any(x.type == "WORD" and (lexicon.is_predicate(x.value) or x.value.casefold() in _SUBCLAUSE_WORDS
+                                              | {"что", "чтобы", "и", "или"}) for x in op[1:]):
+        # "выберите до 3 клеток подряд (…) от Атланта ранить каждую карту на них на 2": an order,
+        # then a second one in the infinitive with no comma before it
+        return True
     if prev is None or not (prev.type == "PAREN" or low in ("не", "до") or low.startswith("кажд")):
         return False
     if any(x.type == "WORD" and x.value.casefold() in _SUBCLAUSE_WORDS | {"что", "чтобы"} for x in op):
