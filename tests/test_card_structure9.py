@@ -237,3 +237,20 @@ def test_an_order_then_a_clause_with_its_own_subject_after_a_comma_are_two_parts
 def test_an_order_with_a_relative_clause_after_its_object_stays_one_part():
     res = parse("{tap}: Переместить выбранное существо на клетку, которая свободна.")
     assert len(_leaves(res)) == 1
+
+
+def test_an_order_then_the_opponent_s_act_with_no_comma_are_two_parts():
+    res = parse("В начале боя вскройте Лазутчика противник вскрывает карты своего второго ряда.")
+    assert _leaves(res) == [("вскройте Лазутчика", "reveal"), ("противник вскрывает карты своего второго ряда", "reveal")]
+
+
+def test_a_finite_effect_then_a_clause_of_all_other_creatures_after_a_comma_are_two_parts():
+    res = parse("Когда существо противника атакует – оно получает маркер «гнева», все другие существа противника "
+                "теряют маркеры «гнева».")
+    assert _leaves(res) == [("оно получает маркер «гнева»", "gain"),
+                            ("все другие существа противника теряют маркеры «гнева»", "lose")]
+
+
+def test_an_accusative_object_after_an_order_is_not_a_new_subject():
+    res = parse("{tap}: Закройте карту противника стоящую рядом.")
+    assert len(_leaves(res)) == 1

@@ -786,8 +786,10 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False
     if after_and and lexicon.is_predicate(nxt.value):
         return any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op) and not _shares_object(op)
-    if not after_and and toks[i].type == "COMMA" and op and op[0].type == "WORD" and (
-            lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)) and _subject_clause_follows(toks, i):
+    if not after_and and toks[i].type == "COMMA" and op and (op[0].type == "WORD" and (
+            lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)) or any(
+                t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_modal(t.value) for t in op)) \
+            and _subject_clause_follows(toks, i):
         # "изгнать все карты столбца, свободные клетки этого столбца получают маркеры": after an
         # order, a clause with its own subject (a noun in the nominative) and verb
         return True
@@ -808,12 +810,23 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         lexicon.is_infinitive(nxt.value) or _imperative(nxt.value))
 
 
+@lru_cache(maxsize=20_000)
+def _only_nominative(word: str) -> bool:
+    """Is every noun reading of ``word`` in the nominative («противник», not «противника»,
+    «карту»; not «существо», which is also the accusative)?"""
+    from bot.morph import analyzer
+
+    cases = {p.tag.case for p in analyzer().parse(word.casefold()) if p.tag.POS == "NOUN"}
+    return cases == {"nomn"}
+
+
 def _subject_clause_follows(toks: list[Token], i: int) -> bool:
     """After the comma at ``toks[i]``: a subject — adjectives, then a noun in the nominative,
     then words in the genitive («этого столбца») — and its finite verb within a few words
     ("…, свободные клетки этого столбца получают …"); not a participle or a relative clause."""
     k = i + 1
-    while k < len(toks) and k < i + 4 and toks[k].type == "WORD" and pos_of(toks[k].value) == "ADJF":
+    while k < len(toks) and k < i + 4 and toks[k].type == "WORD" and (
+            pos_of(toks[k].value) == "ADJF" or toks[k].value.casefold() in ("все", "всё", "каждое", "каждый", "каждая")):
         k += 1
     if k >= len(toks) or toks[k].type != "WORD" or not lexicon.is_noun(toks[k].value) \
             or not lexicon.may_be_nominative(toks[k].value) or lexicon.is_predicate(toks[k].value):
@@ -1047,6 +1060,16 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
                                               | {"что", "чтобы", "и", "или"}) for x in op[1:]):
         # "выберите до 3 клеток подряд (…) от Атланта ранить каждую карту на них на 2": an order,
         # then a second one in the infinitive with no comma before it
+        return True
+    if prev is not None and len(op) >= 2 and op[0].type == "WORD" and (_imperative(op[0].value) or lexicon.is_infinitive(
+            op[0].value)) and t.type == "WORD" and t.value[:1].islower() and lexicon.is_noun(t.value) \
+            and _only_nominative(t.value) and prev.type == "WORD" and not lexicon.is_preposition(prev.value) \
+            and i + 1 < len(toks) and toks[i + 1].type == "WORD" and lexicon.is_finite_verb(toks[i + 1].value) \
+            and not lexicon.is_infinitive(toks[i + 1].value) \
+            and not any(x.type == "WORD" and (lexicon.is_predicate(x.value) or x.value.casefold() in _SUBCLAUSE_WORDS
+                                              | {"что", "чтобы", "и", "или"}) for x in op[1:]):
+        # "вскройте Следопыта противник вскрывает карты своего ряда": an order, then a clause
+        # with its own subject (only a nominative: «противник») and verb, no comma between
         return True
     if prev is None or not (prev.type == "PAREN" or low in ("не", "до") or low.startswith("кажд")):
         return False
