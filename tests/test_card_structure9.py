@@ -254,3 +254,41 @@ def test_a_finite_effect_then_a_clause_of_all_other_creatures_after_a_comma_are_
 def test_an_accusative_object_after_an_order_is_not_a_new_subject():
     res = parse("{tap}: Закройте карту противника стоящую рядом.")
     assert len(_leaves(res)) == 1
+
+
+# ---- round 9, sample nxt 9005 families ----------------------------------------------------------
+def test_a_participle_phrase_with_a_list_stays_in_the_subject_of_the_ability():
+    res = parse("При {strike} ваше существо, обладающее выстрелом, метанием или разрядом, получает +1 к {move}.")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "При {strike}"
+    assert _leaves(res) == [("ваше существо, обладающее выстрелом, метанием или разрядом, получает +1 к {move}", "modify")]
+
+
+def test_a_value_or_a_modifier_written_without_k_is_a_choice():
+    res = parse("[:tap]: Выбранное существо получает [:armor] 1 или +1 {armor} до конца хода.")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and choice.attr("shared") == "до конца хода"
+    assert [c.attr("action") for c in choice.children] == ["gain", "modify"]
+
+
+def test_or_inside_the_shared_target_does_not_keep_two_stats_in_one_leaf():
+    res = parse("+1 к {strike} и {direct} по существам с ядом или {zoo}.")
+    assert res.ast.kind == "and_then" and res.ast.attr("shared") == "по существам с ядом или {zoo}"
+
+
+def test_a_granted_ability_opening_with_a_header_word_is_not_the_condition_s_words():
+    res = parse("Пока не имеет ран, получает Если должен излечиться вместо этого может закрыться (1 раз за ход).")
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "Пока не имеет ран"
+    assert _leaves(res)[0][1] == "gain"
+
+
+def test_a_marker_s_rule_in_brackets_told_by_a_pronoun_is_its_own_part():
+    res = parse("В начале боя выбранное существо получает маркер «дар» (оно теряет особенности, имеет {ova}1 и "
+                "{ovz}1, его {strike} становится 2-3-4).")
+    assert [a for _, a in _leaves(res)] == ["gain", "lose", "gain", "gain", "gain"]
+    assert _leaves(res)[-1][0] == "его {strike} становится 2-3-4"
+
+
+def test_an_extra_life_and_a_keyword_gained_after_may_are_two_abilities():
+    res = parse("При гибели – ваше существо может получить 1 дополнительную {health} и благословление.")
+    opt = res.ast.children[0]
+    assert opt.kind == "optional" and [c.attr("action") for c in opt.children] == ["gain", "gain"]

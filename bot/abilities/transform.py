@@ -338,7 +338,8 @@ class ToAst(Transformer):
                 return None
             s = tok.start_pos + 1 + (len(inner) - len(inner.lstrip()))
             return Node("effect", None, (s, s + len(body)), self.text[s:s + len(body)])
-        rule_of_marker = marker and lexicon.is_noun(w) and lexicon.may_be_nominative(w) and bool(
+        rule_of_marker = marker and ((lexicon.is_noun(w) and lexicon.may_be_nominative(w))
+                                     or w.casefold() in ("он", "она", "оно", "они")) and bool(
             _MARKER_RULE.search(body)) and "–" not in body   # (a dash there leaves a word out: "с двумя – также …")
         # ("положить маркер удушения на … (существо с одним маркером не может передвигаться, …)": what
         # the marker does is a standing rule of its own, not words of the leaf placing it)
@@ -350,7 +351,9 @@ class ToAst(Transformer):
         except Exception:  # noqa: BLE001 — a bracket that is no ability stays words of the leaf
             return None
         leaves = [n for n in node.walk() if n.kind == "effect"]
-        if not leaves or any(classify(n.text)[0] in (None, "trait", "class", "manner", "perform") for n in leaves):
+        if not leaves or any(classify(n.text)[0] in ((None, "class", "manner", "perform") if rule_of_marker else (
+                None, "trait", "class", "manner", "perform")) for n in leaves):
+            # (a marker's rule may list the abilities it gives: "(оно теряет особенности, имеет {ova}1 …)")
             return None     # ("(совершите оба, если …)": how to use the choice, not an effect)
         event = node.kind == "trigger" and re.match(r"(когда|при)\b", body, re.I) is not None
         if not (lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker or event):
