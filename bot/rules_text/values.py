@@ -30,7 +30,7 @@ words of these questions live in ``grammar/rule_values.yaml``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from bot.reading.tokens import Tok, tokenize
@@ -131,6 +131,9 @@ class Quantity:
     phrase: str
     per: bool = False
     """A rate: the sentence counts it «за каждую …» (per unit), not once."""
+    each: str = ""
+    """The unit the count holds for, as written right after the counted noun («только одну
+    экипировку каждого класса» -> «каждого класса»): the count is per unit, not in all."""
 
 
 @dataclass(frozen=True)
@@ -266,7 +269,12 @@ def _quantities(toks: list[Tok]) -> tuple[Quantity, ...]:
         if not noun:   # «стоимость этой карты не может стать меньше 1»: the subject is counted
             subj = next((u for u in toks if u.clause == t.clause and u.pos == "NOUN" and u.case == "nomn"), None)
             noun = L.norm(subj.lemma, subj.text) if subj is not None else ""
-        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per))
+        each = ""
+        if noun and end + 1 < len(toks) and toks[end].lemma == "каждый" and toks[end + 1].pos == "NOUN" \
+                and toks[end + 1].case == "gent" and toks[end + 1].clause == t.clause:
+            each = f"{toks[end].text} {toks[end + 1].text}"     # «одну экипировку каждого класса»
+            end += 2
+        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per, each))
     return tuple(out)
 
 
@@ -594,6 +602,12 @@ def _count_text(qs: list[Quantity], bound: str) -> str | None:
     lo = sorted({u.value for u in qs if u.bound == "min"})
     exact = sorted({u.value for u in qs if not u.bound})
     phrase = " / ".join(dict.fromkeys(u.phrase for u in qs))
+    each = {u.each for u in qs}
+    if len(each) > 1:
+        return None     # one count per unit, another in all: which is asked is not told
+    if each != {""}:    # «1 каждого класса»: the count holds per unit, never in all
+        text = _count_text([replace(u, each="") for u in qs], bound)
+        return None if text is None else re.sub(r"^(\D*\d+)", rf"\1 {each.pop()}", text, count=1)
     if bound == "max" and len(hi) == 1 and not exact:
         return f"Не более {hi[0]} («{phrase}»)"
     if bound == "min" and len(lo) == 1 and not exact:
