@@ -64,3 +64,20 @@ def test_a_request_to_someone_opens_a_definition():
     assert a.verdict.startswith("Пас – это передача приоритета") and a.citations[0] == "303.2"
     a = route.answer("объясните мне что такое стек вообще")
     assert a.verdict.startswith("Стек состоит из") and a.citations[0] == "302.1"
+
+
+def test_a_list_item_states_its_own_predicate_in_parentheses():
+    # 302.6 «… в) оплата игродействия (не использует стек).»
+    a = route.answer("оплата игродействия использует стек?")
+    assert a.verdict == "Нет, не использует" and a.citations[0] == "302.6"
+    a = route.answer("оплата игродействия не использует стек?")
+    assert a.verdict == "Да, не использует" and a.citations[0] == "302.6"
+    # a parenthetical with a subject of its own states nothing of the item («(игродействие заносится в стек)»)
+    from bot.rules_text.index import index_for
+    told = [p for p in index_for("5ed").props if p.number == "302.6" and p.sentence.endswith(")")]
+    assert [p.sentence.rsplit("… ", 1)[1] for p in told] == ["оплата игродействия (не использует стек)"]
+
+
+def test_an_ability_told_in_slang_is_the_means_not_a_word_the_rule_must_name():
+    a = route.answer("перемещение карты способкой использует стек?")
+    assert a.verdict == "Да, использует" and a.citations[0] == "302.3"
