@@ -226,6 +226,11 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
         n = needs.answer(question, q, idx, edition)
         if n is not None:
             return n
+        from bot.rules_text import sufficient
+
+        n = sufficient.answer(question, q, idx, edition)   # «фаза закончилась, как только он спасовал?»
+        if n is not None:
+            return n
     if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
         return None     # no sentence fits: search quotes the nearest paragraphs
     truth = d.agreed
