@@ -81,3 +81,9 @@ def test_a_list_item_states_its_own_predicate_in_parentheses():
 def test_an_ability_told_in_slang_is_the_means_not_a_word_the_rule_must_name():
     a = route.answer("перемещение карты способкой использует стек?")
     assert a.verdict == "Да, использует" and a.citations[0] == "302.3"
+
+
+def test_what_it_means_asked_after_the_thing_is_the_verb_not_the_particle():
+    # «значит» after «что» closing the question is «значить» (508.1.1 «Значок в свойствах карты … задает …»)
+    a = route.answer("значок в свойствах карты что значит?")
+    assert a.verdict == "Начальное количество жизней карты" and a.citations[0] == "508.1.1"

@@ -799,7 +799,8 @@ def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
     nth = next((i for i, t in enumerate(toks) if t.lemma in W.ordinals), None)
     if nth is not None and which is not None and "кто" not in lemmas:
         return _nth(question, toks, nth, which, vi, edition)    # «какая фаза в ходу первая»
-    verb = next((i for i, t in enumerate(toks) if t.pos == "VERB" and t.lemma in W.denote_verbs), None)
+    verb = next((i for i, t in enumerate(toks) if t.pos == "VERB" and t.lemma in W.denote_verbs or _means_verb(toks, i)),
+                None)
     asks_what = verb is not None and any(t.lemma == "что" and t.clause == toks[verb].clause and i < verb
                                          for i, t in enumerate(toks))   # not «…, что и хозяин»
     if verb is not None and (which is not None or asks_what) and "или" not in lemmas:
@@ -812,6 +813,13 @@ def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
     if "или" in lemmas and "кто" not in lemmas:
         return _choice(question, toks, a.context, vi, edition)
     return None
+
+
+def _means_verb(toks: list[Tok], i: int) -> bool:
+    """«что значит» read as the verb «значить» (means), not the particle «значит» (so): right
+    after «что», opening the question («что значит X?») or closing it («X что значит?»)."""
+    return (toks[i].text in ("значит", "значат") and i > 0 and toks[i - 1].lemma == "что"
+            and (i == 1 or i == len(toks) - 1))
 
 
 def _names(ws: frozenset[str], c: str) -> bool:
