@@ -87,3 +87,13 @@ def test_what_it_means_asked_after_the_thing_is_the_verb_not_the_particle():
     # «значит» after «что» closing the question is «значить» (508.1.1 «Значок в свойствах карты … задает …»)
     a = route.answer("значок в свойствах карты что значит?")
     assert a.verdict == "Начальное количество жизней карты" and a.citations[0] == "508.1.1"
+
+
+def test_a_future_modal_is_the_modal_and_its_pronoun_the_noun_of_its_own_sentence():
+    # 406.1 / 407.1 «Если игрок в свой черёд отказался от использования этой особенности, то сыграть её
+    # позже он не сможет»: «сможет» is «может», «он» the player of the same sentence (no word of the one before)
+    from bot.rules_text.index import index_for
+    r = next(r for r in index_for("5ed").rules if r.prop.number == "406.1" and "отказался" in r.prop.sentence)
+    assert r.req == {"играть", "отказываться", "поздний", "свой", "черед"} and not r.prop.positive
+    a = route.answer("игрок в свой черёд отказался от особенности «в начале боя». может он сыграть её позже?")
+    assert a.verdict == "Нет, не может" and a.citations[0] == "406.1"
