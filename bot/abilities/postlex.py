@@ -579,6 +579,30 @@ def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
             toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("по", "против")))
 
 
+def _elided_modifier_opens(op: list[Token], toks: list[Token], i: int) -> bool:
+    """Is the «и» (or comma) at ``toks[i]`` the start of a second modifier whose sign, number
+    and «к»/«от» are left out ("+1 к {strike} и {direct} по героям": +1 to each, two effects;
+    "-1 от {shot}, {throw} и {uchr}")? The operand so far ends with a modifier of a stat icon,
+    the next token is another stat icon, and after it the clause ends, a shared qualifier
+    («по», «против», «до конца») follows, or the list goes on."""
+    if i + 1 >= len(toks) or not op:
+        return False
+    c = op[-1]
+    if len(op) == 1 and i >= 3 and c.type == "ICON" and c.value[1:-1] in _STAT_ICONS and toks[i - 2].type == "COMMA" \
+            and toks[i - 3].type == "ICON" and toks[i - 3].value[1:-1] in _STAT_ICONS:
+        pass            # the list goes on: "-1 от {shot}, {direct} и {uchr}"
+    elif len(op) < 3 or not (_is_modifier(op[-3], op[-2]) and c.type == "ICON" and c.value[1:-1] in _STAT_ICONS):
+        return False
+    nxt = toks[i + 1]
+    if nxt.type != "ICON" or nxt.value[1:-1] not in _STAT_ICONS or nxt.value == c.value:
+        return False
+    after = toks[i + 2] if i + 2 < len(toks) else None
+    if toks[i].type == "COMMA" and not (after is not None and after.type in ("AND", "COMMA")):
+        return False    # (a comma only inside a list that goes on: "{shot}, {throw} и {uchr}")
+    return after is None or after.type in ("AND", "COMMA", "DOT", "NL", "SEMI", "LIMIT", "PAREN") or (
+        after.type == "WORD" and after.value.casefold() in ("по", "против", "до"))
+
+
 def _amount_effect(op: list[Token]) -> bool:
     """Does ``op`` open with an effect named by a noun with its amount ("магический удар на
     2-2-3", "особый удар ядовитым шипом на 2"): adjectives, an effect noun, then «на» and a
@@ -702,6 +726,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if _elided_modifier_opens(op, toks, i):
+        return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
     if after_and and has_pred and nxt.type == "WORD" and nxt.value[:1].isupper() and _subject_verb_follows(toks, i) \
             and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
         return True     # "атака блокируется и Небесный патруль приземляется": a clause with its own named subject
@@ -904,7 +930,13 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     # изгоняется выбранная карта получает {token}")
     reflexive = toks[verb].type == "WORD" and toks[verb].value.casefold().endswith(("ся", "сь")) \
         and (toks[main].type == "MAY" or lexicon.is_modal(toks[main].value))
-    return _subject_start(toks, verb, main, object_guard=not reflexive)
+    # a short passive participle takes no object either: after "Когда ваше существо атаковано"
+    # (its subject written before it) a word opens the ability's subject ("… Заступник Ордена
+    # также может открыться")
+    passive = toks[verb].type == "WORD" and pos_of(toks[verb].value) == "PRTS" and any(
+        toks[k].type == "WORD" and lexicon.is_noun(toks[k].value) and lexicon.may_be_nominative(toks[k].value)
+        for k in range(i + 1, verb))
+    return _subject_start(toks, verb, main, object_guard=not (reflexive or passive))
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
@@ -999,12 +1031,13 @@ _BARE_SUBJECTS = frozenset({"существо", "карта"})
 def _bare_subject(toks: list[Token], i: int, j: int) -> int:
     """Where the subject of the ability whose finite verb is at ``toks[j]`` starts inside the
     event header opened at ``toks[i]``: a bare «существо» / «карта» after the event's own words
-    (not after a preposition, at least two words after the keyword, no comma between it and the
-    verb); ``j`` when there is none."""
+    (not after a preposition — after an icon or a number ending them it is: "При гибели вашего
+    существа с {regen} существо противника …"; at least two words after the keyword, no comma
+    between it and the verb); ``j`` when there is none."""
     for m in range(i + 3, j):
         t = toks[m]
-        if t.type == "WORD" and t.value.casefold() in _BARE_SUBJECTS and toks[m - 1].type == "WORD" \
-                and not lexicon.is_preposition(toks[m - 1].value) \
+        if t.type == "WORD" and t.value.casefold() in _BARE_SUBJECTS and (toks[m - 1].type in ("ICON", "NUMBER") or (
+                toks[m - 1].type == "WORD" and not lexicon.is_preposition(toks[m - 1].value))) \
                 and all(x.type in ("WORD", "NUMBER", "ICON", "QUOTED") for x in toks[m + 1:j]):
             return m
     return j
@@ -1108,10 +1141,11 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
             continue
         if object_guard and k > left + 2 and lexicon.is_noun(t.value) and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS \
                 and lexicon.word_lemma(toks[left].value) in _PASSIVE_SHOWN and any(
-                    x.type == "WORD" and lexicon.word_lemma(x.value) in _SUBJECT_NOUNS | {"карта"}
+                    x.type == "WORD" and lexicon.is_noun(x.value)
                     and lexicon.may_be_nominative(x.value) for x in toks[left + 1:k]):
-            start = k       # "если показана карта нечетной стоимости существо получает …": the clause
-            continue        # has its subject already; a second one opens the ability's
+            start = k       # "если показана карта нечетной стоимости существо получает …", "если выпало
+            continue        # четное число атака блокируется": the clause has its subject already (any
+            #                 noun: «число»); a second one opens the ability's
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
             start = k       # (after an event word: "При гибели показанный демон переходит …")

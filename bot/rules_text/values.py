@@ -132,8 +132,11 @@ class Quantity:
     per: bool = False
     """A rate: the sentence counts it «за каждую …» (per unit), not once."""
     each: str = ""
-    """The unit the count holds for, as written right after the counted noun («только одну
-    экипировку каждого класса» -> «каждого класса»): the count is per unit, not in all."""
+    """The concept of a distributive qualifier right after the counted noun («одну экипировку
+    каждого класса»: «класс»): the number counts per each of those, not in all."""
+    each_text: str = ""
+    """That qualifier as written («каждого класса»): a count given for a question that does not
+    tell the unit carries it («1 каждого класса»)."""
 
 
 @dataclass(frozen=True)
@@ -266,15 +269,15 @@ def _quantities(toks: list[Tok]) -> tuple[Quantity, ...]:
                 break
             if not (u.pos in ("CONJ", "PRCL", "ADVB", "COMP", "NUMR", "ADJF") or u.text.isdigit()):
                 break
+        each = each_text = ""
+        if noun and end + 1 < len(toks) and toks[end].lemma == "каждый" and toks[end + 1].pos == "NOUN" \
+                and toks[end + 1].clause == t.clause:     # «одну экипировку каждого класса» (212.4)
+            each, each_text = L.norm(toks[end + 1].lemma, toks[end + 1].text), f"{toks[end].text} {toks[end + 1].text}"
+            end += 2
         if not noun:   # «стоимость этой карты не может стать меньше 1»: the subject is counted
             subj = next((u for u in toks if u.clause == t.clause and u.pos == "NOUN" and u.case == "nomn"), None)
             noun = L.norm(subj.lemma, subj.text) if subj is not None else ""
-        each = ""
-        if noun and end + 1 < len(toks) and toks[end].lemma == "каждый" and toks[end + 1].pos == "NOUN" \
-                and toks[end + 1].case == "gent" and toks[end + 1].clause == t.clause:
-            each = f"{toks[end].text} {toks[end + 1].text}"     # «одну экипировку каждого класса»
-            end += 2
-        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per, each))
+        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per, each, each_text))
     return tuple(out)
 
 
@@ -602,11 +605,11 @@ def _count_text(qs: list[Quantity], bound: str) -> str | None:
     lo = sorted({u.value for u in qs if u.bound == "min"})
     exact = sorted({u.value for u in qs if not u.bound})
     phrase = " / ".join(dict.fromkeys(u.phrase for u in qs))
-    each = {u.each for u in qs}
+    each = {u.each_text for u in qs}
     if len(each) > 1:
         return None     # one count per unit, another in all: which is asked is not told
     if each != {""}:    # «1 каждого класса»: the count holds per unit, never in all
-        text = _count_text([replace(u, each="") for u in qs], bound)
+        text = _count_text([replace(u, each_text="") for u in qs], bound)
         return None if text is None else re.sub(r"^(\D*\d+)", rf"\1 {each.pop()}", text, count=1)
     if bound == "max" and len(hi) == 1 and not exact:
         return f"Не более {hi[0]} («{phrase}»)"
@@ -654,6 +657,9 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
                     _hits(x, f.words) or _hits(x, para.get(f.number, frozenset())) for x in asked):
                 continue
         qs = [u for u in f.quantities if u.noun and (covers(q.counted, u.noun) if q.counted else True) and not u.per]
+        # «одну … каждого класса» is no count in all: told the unit («одного класса») the count is that
+        # number, else it is given per unit («1 каждого класса»)
+        qs = [replace(u, each_text="") if u.each and _hits(u.each, told) else u for u in qs]
         if measured and len({u.noun for u in qs}) != 1:
             continue    # a size of what? the sentence counts two things
         if q.bound:
@@ -663,10 +669,19 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
         text = _count_text(qs, q.bound)
         if text is None:
             continue
-        if f.cond and not any(_hits(x, f.cond) for x in told):
-            text += f", если {_cond_tail(f.condition_text)}"
+        if f.cond and not _condition_told(f.cond, asked, told):
+            continue    # «Если особенность позволяет взять вторую местность, …» counts for another situation
         options.setdefault(text, []).append((f.number, f.sentence))
     return _decide(question, options, how, edition, "сколько")
+
+
+def _condition_told(cond: frozenset[str], asked: list[str], told: frozenset[str]) -> bool:
+    """Whether the question tells the leading condition of a sentence (its concepts
+    ``cond``): one of the condition's own concepts — not one the asked clause itself names
+    («скока местностей можно взять в отряд» names «взять», «отряд», «местность» of «Если
+    особенность позволяет взять в отряд вторую местность») — is among ``told``."""
+    own = frozenset(c for c in cond if not any(_hits(a, frozenset((c,))) for a in asked))
+    return bool(own) and any(_hits(x, own) for x in told)
 
 
 def _paragraph_words(vi: "ValueIndex") -> dict[str, frozenset[str]]:
@@ -701,10 +716,6 @@ def _titles(vi: "ValueIndex") -> dict[str, frozenset[str]]:
         except Exception:  # noqa: BLE001
             pass
     return got
-
-
-def _cond_tail(text: str) -> str:
-    return re.sub(r"(?i)^\s*(если|когда|пока)\s+", "", text).strip(" ,.")
 
 
 # --- who ------------------------------------------------------------------------------------
