@@ -480,7 +480,10 @@ def _confirm_tag(question: str) -> bool:
     """The asked sentence ends with a tag asking to confirm it («…не может ходить, да?»,
     «…, так?»): words ``polarity.confirm_tags`` of grammar/lexicon.yaml."""
     words = re.findall(r"[а-яё]+", _last_sentence(question))
-    return bool(words) and words[-1] in _polarity_words().get("confirm_tags", frozenset())
+    w = _polarity_words()
+    while len(words) > 1 and words[-1] in w.get("tag_particles", frozenset()):
+        words.pop()     # «…, правда же?», «…, да ведь?»: the particle only stresses the tag
+    return bool(words) and words[-1] in w.get("confirm_tags", frozenset())
 
 
 def _bare_infinitive(form: Form) -> bool:
@@ -543,8 +546,9 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
       «Нет» — «Не требуют: …» where the denial holds, «Требуют: …» where it does not. A bare
       «Да» or «Нет» to a plain negated question is read both ways by Russian speakers
       («Да, не требуют» / «Нет, не требуют»), so the word that answers it is said instead;
-      never «Нет, может». A tag asking to confirm («…, да?», «…, так?») is answered «Да,
-      не требуют: …» where the denial holds.
+      never «Нет, может». A tag asking to confirm («…, да?», «…, так?», «…, правда же?»)
+      is answered about the denial it asks to confirm: «Да, не требуют: …» where it holds,
+      «Нет, требуют: …» where it does not.
 
     Whether the asked statement holds is read from the verdict's content word when it has
     one («Нет, может» -> it can). A verdict without one («Нет, не более одной местности»)
@@ -588,8 +592,11 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
     if form.asks_ban:     # «запрещено ли …?» — «Да, запрещено» / «Нет, можно»
         head = "Нет" if holds else "Да"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
-    if form.rhetorical or not holds and _confirm_tag(question):    # «Нет, нельзя» / «Да, можно»; «…, да?» «Да, не может»
-        head = "Да" if holds or not form.rhetorical else "Нет"
+    if form.rhetorical:     # «Нет, нельзя» / «Да, можно»
+        head = "Да" if holds else "Нет"
+        return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
+    if _confirm_tag(question):      # «…не может, да?» asks to confirm the denial: «Да, не может» / «Нет, может»
+        head = "Нет" if holds else "Да"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
     # plain negated question: «Да» / «Нет» would be read either way — the word leads («Не требуют: …»)
     if c is None and inside:

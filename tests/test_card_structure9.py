@@ -92,3 +92,85 @@ def test_a_name_after_a_passive_clause_is_the_subject_of_may():
     opt = res.ast.children[0]
     assert opt.kind == "optional" and opt.attr("subject") == "Страж Башни"
     assert _leaves(res) == [("открыться", "open")]
+
+
+# ---- a time window opening an ability is a condition, not an event ------------------------------
+@pytest.mark.parametrize("text, head", [
+    ("В течение вашего хода - может потерять [:cnt], при этом - переместиться на соседнюю клетку.",
+     "В течение вашего хода"),
+    ("В течении своего первого хода может закрыть выбранное существо (один раз за бой).",
+     "В течение своего первого хода"),
+    ("В первый ход противника – атаки ваших существ сводятся к 1", "В первый ход противника"),
+    ("В свой первый ход получает +2 к [:atk].", "В свой первый ход"),
+])
+def test_a_time_window_opening_an_ability_is_a_condition(text, head):
+    res = parse(text)
+    assert res.complete and res.ast.kind == "condition" and res.ast.attr("head") == head
+
+
+def test_a_time_window_after_a_side_condition_is_a_nested_condition():
+    res = parse("Если вы ходите первым: В первый ход противника - его существа не могут двигаться.")
+    assert res.ast.shape() == "(condition (condition effect))"
+    assert res.ast.children[0].attr("head") == "В первый ход противника"
+    assert _leaves(res) == [("его существа не могут двигаться", "restrict")]
+
+
+def test_an_event_inside_a_time_window_opens_its_body():
+    res = parse("В течение хода при [:atk] хозяина - Секира может ранить атакованного на 1.")
+    assert res.ast.shape() == "(condition (trigger (optional effect)))"
+    assert [n.attr("head") for n in res.ast.walk() if n.kind in ("condition", "trigger")] == [
+        "В течение хода", "при {strike} хозяина"]
+
+
+# ---- «открывают верхние карты»: turning deck cards over is a reveal ------------------------------
+def test_turning_over_the_top_cards_is_a_reveal_and_opening_a_creature_is_open():
+    res = parse("[:tap]: Игроки открывают верхние карты своих колод, если ваша дороже - ранить выбранное существо на 2.")
+    assert _leaves(res)[0] == ("Игроки открывают верхние карты своих колод", "reveal")
+    assert _leaves(parse("{tap}: Открыть выбранное закрытое существо."))[0][1] == "open"
+
+
+# ---- «даже если …» is concessive: a word of the effect, not a condition ----------------------------
+@pytest.mark.parametrize("text, leaf, action", [
+    ("{tap}: Воздействие «сбор» – вызвать артефакт, даже если у вас уже есть артефакт с таким названием.",
+     "вызвать артефакт, даже если у вас уже есть артефакт с таким названием", "summon"),
+    ("При гибели может ранить выбранное существо на 2 даже если оно летает",
+     "ранить выбранное существо на 2 даже если оно летает", "wound"),
+])
+def test_even_if_is_part_of_the_effect(text, leaf, action):
+    res = parse(text)
+    assert res.complete and not any(n.kind == "condition" for n in res.ast.walk())
+    assert _leaves(res) == [(leaf, action)]
+
+
+# ---- a sentence continuing the act of the one before -------------------------------------------
+def test_this_equipment_after_the_placement_continues_the_trigger():
+    res = parse("Гном. Когда открывается - положить на себя экипировку с вашего кладбища. "
+                "Эта экипировка переходит под ваш контроль.")
+    assert [c.kind for c in res.ast.children] == ["effect", "trigger"]
+    assert res.ast.children[1].shape() == "(trigger (and_then effect effect))"
+    assert [a for _, a in _leaves(res)] == ["class", "place", "control"]
+
+
+def test_a_sentence_about_the_card_itself_stays_an_ability_of_its_own():
+    res = parse("{tap}: Ранить выбранное существо на 1. Эта карта не может быть целью заклинаний.")
+    assert [c.kind for c in res.ast.children] == ["cost", "effect"]
+
+
+# ---- two verbs joined by «и» when a later «либо» joins two objects ---------------------------------
+def test_and_between_two_verbs_splits_when_either_joins_objects_of_the_second():
+    res = parse("{tap}: Вернуть Волколака в колоду и вызвать на его клетку рядовое существо стоимостью 5 "
+                "или менее, либо элитное существо стоимостью 4 или менее.")
+    assert [a for _, a in _leaves(res)] == ["return_to_deck", "summon"]
+    assert _leaves(res)[1][0].endswith("либо элитное существо стоимостью 4 или менее")
+
+
+# ---- a full stop typed inside a phrase ---------------------------------------------------------
+def test_a_full_stop_between_a_possessive_and_its_noun_is_a_typo():
+    res = parse("При разряде по вашей карте – нежить на вашем. кладбище может получить жетон инкарнации.")
+    assert res.ast.kind == "trigger"
+    assert res.ast.children[0].kind == "optional" and res.ast.children[0].attr("subject") == "нежить на вашем. кладбище"
+
+
+def test_a_full_stop_before_a_lowercase_ability_still_ends_the_sentence():
+    res = parse("Строй: {direct}. Прыжок, дальность 3. может нападать {strike} на закрытые карты.")
+    assert [c.kind for c in res.ast.children] == ["condition", "effect", "effect"]
