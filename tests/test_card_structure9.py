@@ -92,3 +92,203 @@ def test_a_name_after_a_passive_clause_is_the_subject_of_may():
     opt = res.ast.children[0]
     assert opt.kind == "optional" and opt.attr("subject") == "Страж Башни"
     assert _leaves(res) == [("открыться", "open")]
+
+
+# ---- a time window opening an ability is a condition, not an event ------------------------------
+@pytest.mark.parametrize("text, head", [
+    ("В течение вашего хода - может потерять [:cnt], при этом - переместиться на соседнюю клетку.",
+     "В течение вашего хода"),
+    ("В течении своего первого хода может закрыть выбранное существо (один раз за бой).",
+     "В течение своего первого хода"),
+    ("В первый ход противника – атаки ваших существ сводятся к 1", "В первый ход противника"),
+    ("В свой первый ход получает +2 к [:atk].", "В свой первый ход"),
+])
+def test_a_time_window_opening_an_ability_is_a_condition(text, head):
+    res = parse(text)
+    assert res.complete and res.ast.kind == "condition" and res.ast.attr("head") == head
+
+
+def test_a_time_window_after_a_side_condition_is_a_nested_condition():
+    res = parse("Если вы ходите первым: В первый ход противника - его существа не могут двигаться.")
+    assert res.ast.shape() == "(condition (condition effect))"
+    assert res.ast.children[0].attr("head") == "В первый ход противника"
+    assert _leaves(res) == [("его существа не могут двигаться", "restrict")]
+
+
+def test_an_event_inside_a_time_window_opens_its_body():
+    res = parse("В течение хода при [:atk] хозяина - Секира может ранить атакованного на 1.")
+    assert res.ast.shape() == "(condition (trigger (optional effect)))"
+    assert [n.attr("head") for n in res.ast.walk() if n.kind in ("condition", "trigger")] == [
+        "В течение хода", "при {strike} хозяина"]
+
+
+# ---- «открывают верхние карты»: turning deck cards over is a reveal ------------------------------
+def test_turning_over_the_top_cards_is_a_reveal_and_opening_a_creature_is_open():
+    res = parse("[:tap]: Игроки открывают верхние карты своих колод, если ваша дороже - ранить выбранное существо на 2.")
+    assert _leaves(res)[0] == ("Игроки открывают верхние карты своих колод", "reveal")
+    assert _leaves(parse("{tap}: Открыть выбранное закрытое существо."))[0][1] == "open"
+
+
+# ---- «даже если …» is concessive: a word of the effect, not a condition ----------------------------
+@pytest.mark.parametrize("text, leaf, action", [
+    ("{tap}: Воздействие «сбор» – вызвать артефакт, даже если у вас уже есть артефакт с таким названием.",
+     "вызвать артефакт, даже если у вас уже есть артефакт с таким названием", "summon"),
+    ("При гибели может ранить выбранное существо на 2 даже если оно летает",
+     "ранить выбранное существо на 2 даже если оно летает", "wound"),
+])
+def test_even_if_is_part_of_the_effect(text, leaf, action):
+    res = parse(text)
+    assert res.complete and not any(n.kind == "condition" for n in res.ast.walk())
+    assert _leaves(res) == [(leaf, action)]
+
+
+# ---- a sentence continuing the act of the one before -------------------------------------------
+def test_this_equipment_after_the_placement_continues_the_trigger():
+    res = parse("Гном. Когда открывается - положить на себя экипировку с вашего кладбища. "
+                "Эта экипировка переходит под ваш контроль.")
+    assert [c.kind for c in res.ast.children] == ["effect", "trigger"]
+    assert res.ast.children[1].shape() == "(trigger (and_then effect effect))"
+    assert [a for _, a in _leaves(res)] == ["class", "place", "control"]
+
+
+def test_a_sentence_about_the_card_itself_stays_an_ability_of_its_own():
+    res = parse("{tap}: Ранить выбранное существо на 1. Эта карта не может быть целью заклинаний.")
+    assert [c.kind for c in res.ast.children] == ["cost", "effect"]
+
+
+# ---- two verbs joined by «и» when a later «либо» joins two objects ---------------------------------
+def test_and_between_two_verbs_splits_when_either_joins_objects_of_the_second():
+    res = parse("{tap}: Вернуть Волколака в колоду и вызвать на его клетку рядовое существо стоимостью 5 "
+                "или менее, либо элитное существо стоимостью 4 или менее.")
+    assert [a for _, a in _leaves(res)] == ["return_to_deck", "summon"]
+    assert _leaves(res)[1][0].endswith("либо элитное существо стоимостью 4 или менее")
+
+
+# ---- a full stop typed inside a phrase ---------------------------------------------------------
+def test_a_full_stop_between_a_possessive_and_its_noun_is_a_typo():
+    res = parse("При разряде по вашей карте – нежить на вашем. кладбище может получить жетон инкарнации.")
+    assert res.ast.kind == "trigger"
+    assert res.ast.children[0].kind == "optional" and res.ast.children[0].attr("subject") == "нежить на вашем. кладбище"
+
+
+def test_a_full_stop_before_a_lowercase_ability_still_ends_the_sentence():
+    res = parse("Строй: {direct}. Прыжок, дальность 3. может нападать {strike} на закрытые карты.")
+    assert [c.kind for c in res.ast.children] == ["condition", "effect", "effect"]
+
+
+# ---- a bracketed delayed trigger after a marker -------------------------------------------------
+def test_a_bracketed_event_after_a_marker_is_a_delayed_trigger_whatever_its_subject():
+    res = parse("В начале хода противника два стоящих рядом существа получают маркер цепи до конца хода "
+                "(когда они перестают стоять рядом каждое из них ранится на 2 и цепь пропадает) {tap}: Разряд на 1.")
+    trig = res.ast.children[0]
+    assert trig.shape() == "(trigger (and_then effect (trigger (and_then effect effect))))"
+    inner = trig.children[0].children[1]
+    assert inner.attr("head") == "когда они перестают стоять рядом"
+    assert [(c.text, c.attr("action")) for c in inner.children[0].children] == [
+        ("каждое из них ранится на 2", "wound"), ("цепь пропадает", "lose")]
+
+
+def test_a_keyword_done_then_keeps_no_trait_value():
+    leaf = next(n for n in parse("При {strike} – подлость 2; получить {counter}.").ast.walk() if n.kind == "effect")
+    assert leaf.attr("value") is None and _args(leaf)["amount"]["n"] == 2
+
+
+# ---- two abilities granted by one verb; one verb written twice -------------------------------------
+def test_a_keyword_and_an_icon_granted_by_one_verb_are_two_gains():
+    res = parse("Пока стоит в 3 ряду, Сова имеет полет и [:ovs] до конца хода.")
+    body = res.ast.children[0]
+    assert body.kind == "and_then" and [c.attr("action") for c in body.children] == ["gain", "gain"]
+    assert [c.text for c in body.children] == ["Сова имеет полет", "{shot}"]
+
+
+def test_the_same_verb_written_after_a_comma_opens_a_second_effect():
+    res = parse("В начале боя существа слева от Ведьмы получают проклятие, существа справа от Ведьмы получают "
+                "благословление")
+    assert _leaves(res) == [("существа слева от Ведьмы получают проклятие", "gain"),
+                            ("существа справа от Ведьмы получают благословление", "gain")]
+
+
+def test_a_list_of_objects_after_one_verb_stays_one_effect():
+    res = parse("При гибели ранить выбранное существо, стоящее рядом, и каждую карту в его ряду на 1.")
+    assert len(_leaves(res)) == 1 and _leaves(res)[0][1] == "wound"
+
+
+def test_a_relative_clause_inside_a_trailing_condition_stays_in_it():
+    res = parse("Может открыться, если совершил рывок на клетку, которую занимала карта противника.")
+    cond = next(n for n in res.ast.walk() if n.kind == "condition")
+    assert cond.attr("head") == "если совершил рывок на клетку, которую занимала карта противника"
+    assert _leaves(res) == [("открыться", "open")]
+
+
+# ---- an order followed by a second one with no punctuation, or by a clause of its own ---------------
+def test_an_order_then_an_infinitive_with_no_comma_are_two_parts():
+    res = parse("{tap}: Воздействие «обвал» выберите до 2 клеток в одном ряду от Голема ранить каждую карту "
+                "на этих клетках на 1.")
+    assert _leaves(res) == [("выберите до 2 клеток в одном ряду от Голема", "choose"),
+                            ("ранить каждую карту на этих клетках на 1", "wound")]
+
+
+def test_an_order_then_a_clause_with_its_own_subject_after_a_comma_are_two_parts():
+    res = parse("[:tap]: Изгнать все карты в выбранном ряду, пустые клетки этого ряда получают маркеры пепла.")
+    assert _leaves(res) == [("Изгнать все карты в выбранном ряду", "exile"),
+                            ("пустые клетки этого ряда получают маркеры пепла", "gain")]
+
+
+def test_an_order_with_a_relative_clause_after_its_object_stays_one_part():
+    res = parse("{tap}: Переместить выбранное существо на клетку, которая свободна.")
+    assert len(_leaves(res)) == 1
+
+
+def test_an_order_then_the_opponent_s_act_with_no_comma_are_two_parts():
+    res = parse("В начале боя вскройте Лазутчика противник вскрывает карты своего второго ряда.")
+    assert _leaves(res) == [("вскройте Лазутчика", "reveal"), ("противник вскрывает карты своего второго ряда", "reveal")]
+
+
+def test_a_finite_effect_then_a_clause_of_all_other_creatures_after_a_comma_are_two_parts():
+    res = parse("Когда существо противника атакует – оно получает маркер «гнева», все другие существа противника "
+                "теряют маркеры «гнева».")
+    assert _leaves(res) == [("оно получает маркер «гнева»", "gain"),
+                            ("все другие существа противника теряют маркеры «гнева»", "lose")]
+
+
+def test_an_accusative_object_after_an_order_is_not_a_new_subject():
+    res = parse("{tap}: Закройте карту противника стоящую рядом.")
+    assert len(_leaves(res)) == 1
+
+
+# ---- round 9, sample nxt 9005 families ----------------------------------------------------------
+def test_a_participle_phrase_with_a_list_stays_in_the_subject_of_the_ability():
+    res = parse("При {strike} ваше существо, обладающее выстрелом, метанием или разрядом, получает +1 к {move}.")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "При {strike}"
+    assert _leaves(res) == [("ваше существо, обладающее выстрелом, метанием или разрядом, получает +1 к {move}", "modify")]
+
+
+def test_a_value_or_a_modifier_written_without_k_is_a_choice():
+    res = parse("[:tap]: Выбранное существо получает [:armor] 1 или +1 {armor} до конца хода.")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and choice.attr("shared") == "до конца хода"
+    assert [c.attr("action") for c in choice.children] == ["gain", "modify"]
+
+
+def test_or_inside_the_shared_target_does_not_keep_two_stats_in_one_leaf():
+    res = parse("+1 к {strike} и {direct} по существам с ядом или {zoo}.")
+    assert res.ast.kind == "and_then" and res.ast.attr("shared") == "по существам с ядом или {zoo}"
+
+
+def test_a_granted_ability_opening_with_a_header_word_is_not_the_condition_s_words():
+    res = parse("Пока не имеет ран, получает Если должен излечиться вместо этого может закрыться (1 раз за ход).")
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "Пока не имеет ран"
+    assert _leaves(res)[0][1] == "gain"
+
+
+def test_a_marker_s_rule_in_brackets_told_by_a_pronoun_is_its_own_part():
+    res = parse("В начале боя выбранное существо получает маркер «дар» (оно теряет особенности, имеет {ova}1 и "
+                "{ovz}1, его {strike} становится 2-3-4).")
+    assert [a for _, a in _leaves(res)] == ["gain", "lose", "gain", "gain", "gain"]
+    assert _leaves(res)[-1][0] == "его {strike} становится 2-3-4"
+
+
+def test_an_extra_life_and_a_keyword_gained_after_may_are_two_abilities():
+    res = parse("При гибели – ваше существо может получить 1 дополнительную {health} и благословление.")
+    opt = res.ast.children[0]
+    assert opt.kind == "optional" and [c.attr("action") for c in opt.children] == ["gain", "gain"]

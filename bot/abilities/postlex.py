@@ -525,6 +525,11 @@ def _is_modifier(a: Token | None, b: Token | None) -> bool:
         and b.type == "WORD" and b.value.casefold() in ("к", "от")
 
 
+def _signed_icon(a: Token | None, b: Token | None) -> bool:
+    """Do ``a b`` write a modifier with «к» left out ("+1 {armor}", "-1 {move}")?"""
+    return a is not None and b is not None and a.type == "NUMBER" and a.value[:1] in "+-" and b.type == "ICON"
+
+
 def _has_modifier(toks: list[Token]) -> bool:
     """Does the operand so far hold a modifier ("получить +1 к {move}"): then «или +1 к
     {strike}» after it is the alternative of a choice (505.5), not a word of it."""
@@ -654,6 +659,10 @@ def _colon_ahead(toks: list[Token], i: int) -> bool:
     return False
 
 
+# prepositions opening a qualifier of the value before them ("по существам с …", "против …")
+_QUALIFIER_PREPS = frozenset({"по", "против", "с", "со", "без"})
+
+
 def _choice_follows(toks: list[Token], i: int) -> bool:
     """Is there an «или»/«либо» after ``toks[i]`` before the next separator ("+1 к {strike} и
     {ova} 1 или +1 к {ova}"): then «и» joins the first alternative, it does not end it?"""
@@ -661,6 +670,11 @@ def _choice_follows(toks: list[Token], i: int) -> bool:
         t = toks[k]
         if t.type in _PART_STOPS or t.type in ("SEMI", "DASH", "DOT", "NL", "COMMA"):
             return False
+        if t.type == "LIBO" and not _opens_ability(*_next_content(toks, k)):
+            continue        # "…, либо элитное существо …": alternatives of an object, not of abilities
+        if t.type == "ILI" and any(x.type == "WORD" and x.value.casefold() in _QUALIFIER_PREPS for x in toks[i + 1:k]) \
+                and not _is_modifier(toks[k + 1] if k + 1 < len(toks) else None, toks[k + 2] if k + 2 < len(toks) else None):
+            continue        # "+2 к {strike} и {direct} по существам с отравлением или {zoo}": inside the qualifier
         if t.type in ("ILI", "LIBO") and not (k + 1 < len(toks) and toks[k + 1].value.casefold() in _COMPARATIVES):
             return True     # (not "стоимостью 5 или менее")
     return False
@@ -728,9 +742,32 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return True
     if _elided_modifier_opens(op, toks, i):
         return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
-    if after_and and has_pred and nxt.type == "WORD" and nxt.value[:1].isupper() and _subject_verb_follows(toks, i) \
+    if after_and and op and not _is_keyword(op[-1]) and not any(t.type == "COMMA" for t in op) \
+            and any(t.type == "WORD" and lexicon.word_lemma(t.value) in ("получать", "получить", "иметь") for t in op) \
+            and any(t.type in ("NUMBER", "ICON") for t in op) and _is_keyword(nxt) and lexicon.may_be_nominative(nxt.value) \
+            and lexicon.word_lemma(nxt.value) not in _PARAMETER_LEMMAS and (
+                i + 2 >= len(toks) or toks[i + 2].type in ("DOT", "NL", "SEMI", "COMMA", "LIMIT", "PAREN", "AND_THEN")):
+        return True     # "получить 1 дополнительную {health} и благословление": a value, then a keyword granted
+    if not after_and and toks[i].type == "COMMA" and op and (op[0].type == "WORD" and (
+            lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)) or _value_operand(op) or any(
+                t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_modal(t.value) for t in op)) \
+            and _subject_clause_follows(toks, i):
+        # "изгнать все карты столбца, свободные клетки этого столбца получают маркеры": after an
+        # order, a clause with its own subject (a noun in the nominative) and verb
+        return True
+    if after_and and len(op) >= 2 and _is_keyword(op[-1]) and op[-1].type == "WORD" and nxt.type == "ICON" \
+            and lexicon.icon_roles().get(nxt.value[1:-1], "value") == "value" \
+            and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
+                t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) and (
+            i + 2 >= len(toks) or toks[i + 2].type in ("NUMBER", "COMMA", "AND", "DOT", "NL", "SEMI", "LIMIT", "PAREN")
+            or (toks[i + 2].type == "WORD" and toks[i + 2].value.casefold() in ("по", "против", "до"))):
+        return True     # "Аира имеет полет и {direct}": two abilities granted, two effects
+    if after_and and has_pred and nxt.type == "WORD" and (nxt.value[:1].isupper() or (
+            lexicon.may_be_nominative(nxt.value) and not lexicon.is_predicate(nxt.value)
+            and lexicon.is_nominal(nxt.value))) and _subject_verb_follows(toks, i) \
             and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
         return True     # "атака блокируется и Небесный патруль приземляется": a clause with its own named subject
+        #                 ("… ранится на 2 и ледяная цепь пропадает": or any subject in the nominative)
     if after_and and nxt.type == "QUOTED" and op and op[0].type == "ICON" and _value_operand(op):
         return True     # "{ovz}1 и «После нападения {strike} не закрывается»": a value and a quoted ability
     if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
@@ -774,6 +811,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False
     if after_and and lexicon.is_predicate(nxt.value):
         return any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op) and not _shares_object(op)
+    if not after_and and toks[i].type == "COMMA" and _same_verb_clause(op, toks, i):
+        return True     # "все существа слева получают проклятие, на клетках справа получают благословление"
     # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
     # imperatives) listed with commas are parts of their own, like the last one after «и»
     first = next((t for t in op if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
@@ -790,6 +829,58 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
 
 
 @lru_cache(maxsize=20_000)
+def _only_nominative(word: str) -> bool:
+    """Is every noun reading of ``word`` in the nominative («противник», not «противника»,
+    «карту»; not «существо», which is also the accusative)?"""
+    from bot.morph import analyzer
+
+    cases = {p.tag.case for p in analyzer().parse(word.casefold()) if p.tag.POS == "NOUN"}
+    return cases == {"nomn"}
+
+
+def _subject_clause_follows(toks: list[Token], i: int) -> bool:
+    """After the comma at ``toks[i]``: a subject — adjectives, then a noun in the nominative,
+    then words in the genitive («этого столбца») — and its finite verb within a few words
+    ("…, свободные клетки этого столбца получают …"); not a participle or a relative clause."""
+    k = i + 1
+    while k < len(toks) and k < i + 4 and toks[k].type == "WORD" and (
+            pos_of(toks[k].value) == "ADJF" or toks[k].value.casefold() in ("все", "всё", "каждое", "каждый", "каждая",
+                                                                             "его", "ее", "её", "их")):
+        k += 1
+    if k < len(toks) and toks[k].type == "ICON" and k > i + 1 and toks[k - 1].value.casefold() in ("его", "ее", "её", "их"):
+        pass    # "…, его {strike} становится 2-4-5": a stat of the card named before
+    elif k >= len(toks) or toks[k].type != "WORD" or not lexicon.is_noun(toks[k].value) \
+            or not lexicon.may_be_nominative(toks[k].value) or lexicon.is_predicate(toks[k].value):
+        return False
+    for j in range(k + 1, min(len(toks), k + 5)):
+        t = toks[j]
+        if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_infinitive(t.value)):
+            return True
+        if t.type != "WORD" or not lexicon.is_nominal(t.value) or lexicon.word_lemma(t.value) == "который":
+            return False
+    return False
+
+
+def _same_verb_clause(op: list[Token], toks: list[Token], i: int) -> bool:
+    """After the comma at ``toks[i]``: a clause of its own — a few words (its place or subject),
+    then the same finite verb as the one of ``op`` ("все существа на клетках слева получают
+    проклятие, на клетках справа получают благословление"): the verb written twice is two
+    effects, not one list."""
+    verbs = [t for t in op if t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_modal(t.value)]
+    if not verbs:
+        return False
+    lemma = lexicon.word_lemma(verbs[-1].value)
+    for k in range(i + 1, min(len(toks), i + 9)):
+        t = toks[k]
+        if t.type not in ("WORD", "NUMBER", "ICON", "AND") or (t.type == "WORD" and (
+                _opens_subclause(t) or lexicon.word_lemma(t.value) == "который")):
+            return False
+        if t.type == "WORD" and lexicon.is_finite_verb(t.value):
+            return k > i + 1 and lexicon.word_lemma(t.value) == lemma
+    return False
+
+
+@lru_cache(maxsize=20_000)
 def _same_person(a: str, b: str) -> bool:
     """Two finite verbs in the same person and number, present or future («теряет»,
     «приземляется»): the predicates of one subject listed with a comma."""
@@ -802,6 +893,8 @@ def _same_person(a: str, b: str) -> bool:
 
 
 # Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
+# "в первый ход", "в свой первый ход" opening an ability: a time window (a condition)
+_FIRST_TURN = re.compile(r"в (ваш |свой |его )?первый ход")
 _TIME_OWNERS = frozenset({"ваш", "свой", "он", "каждый", "следующий", "этот", "первый"})
 _TIME_NOUNS = frozenset({"ход", "бой", "фаза", "раунд"})
 # Words that open the subject of an ability after a header with no comma ("Когда
@@ -857,8 +950,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
         return verb if verb > i + 1 else None
     own_modal = False
-    if lexicon.is_modal(toks[verb].value) and verb + 1 < stop and toks[verb + 1].type == "WORD" \
-            and lexicon.is_infinitive(toks[verb + 1].value):
+    if (lexicon.is_modal(toks[verb].value) or lexicon.word_lemma(toks[verb].value) in _PHASE_VERBS) \
+            and verb + 1 < stop and toks[verb + 1].type == "WORD" and lexicon.is_infinitive(toks[verb + 1].value):
         verb += 1
         own_modal = True     # "Когда ваш слуа должен получить X …": the clause's verb is "должен получить"
     main = None
@@ -940,6 +1033,11 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+# Verbs of a phase of an act: their infinitive is the clause's own verb ("когда они перестают
+# стоять рядом …", "когда начинает двигаться …"), not the ability after the clause.
+_PHASE_VERBS = frozenset({"перестать", "переставать", "начать", "начинать", "продолжать", "прекратить", "прекращать"})
+# Quantifiers of a subject "каждое из них", "одно из них", "любое из ваших существ"
+_PART_OF = frozenset({"каждый", "один", "любой", "другой"})
 # Passive verbs of a clause whose subject follows them ("если показана карта …", "если выпала …").
 _PASSIVE_SHOWN = frozenset({"показать", "показанный", "открыть", "открытый", "выпасть", "вскрыть", "вскрытый"})
 # Nouns that open an ability's subject right after the value of a clause with no comma
@@ -976,6 +1074,24 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
     свой следующий ход не может передвигаться": what the marker does is a restriction)."""
     t, prev = toks[i], op[-1] if op else None
     low = t.value.casefold()
+    if prev is not None and len(op) >= 3 and op[0].type == "WORD" and _imperative(op[0].value) \
+            and t.type == "WORD" and lexicon.is_infinitive(t.value) and _one_time(t.value) \
+            and prev.type == "WORD" and lexicon.is_noun(prev.value) and not lexicon.is_preposition(prev.value) \
+            and not any(x.type == "WORD" and (lexicon.is_predicate(x.value) or x.value.casefold() in _SUBCLAUSE_WORDS
+                                              | {"что", "чтобы", "и", "или"}) for x in op[1:]):
+        # "выберите до 3 клеток подряд (…) от Атланта ранить каждую карту на них на 2": an order,
+        # then a second one in the infinitive with no comma before it
+        return True
+    if prev is not None and len(op) >= 2 and op[0].type == "WORD" and (_imperative(op[0].value) or lexicon.is_infinitive(
+            op[0].value)) and t.type == "WORD" and t.value[:1].islower() and lexicon.is_noun(t.value) \
+            and _only_nominative(t.value) and prev.type == "WORD" and not lexicon.is_preposition(prev.value) \
+            and i + 1 < len(toks) and toks[i + 1].type == "WORD" and lexicon.is_finite_verb(toks[i + 1].value) \
+            and not lexicon.is_infinitive(toks[i + 1].value) \
+            and not any(x.type == "WORD" and (lexicon.is_predicate(x.value) or x.value.casefold() in _SUBCLAUSE_WORDS
+                                              | {"что", "чтобы", "и", "или"}) for x in op[1:]):
+        # "вскройте Следопыта противник вскрывает карты своего ряда": an order, then a clause
+        # with its own subject (only a nominative: «противник») and verb, no comma between
+        return True
     if prev is None or not (prev.type == "PAREN" or low in ("не", "до") or low.startswith("кажд")):
         return False
     if any(x.type == "WORD" and x.value.casefold() in _SUBCLAUSE_WORDS | {"что", "чтобы"} for x in op):
@@ -1119,11 +1235,17 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
                     for x in range(k - n_words + 2, k)):
             k -= n_words
             break
-    while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
-            toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
-            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
-            or toks[k - 1].value.casefold() in _ALSO
-            or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот")):
+    while True:
+        if k - 3 > left and toks[k - 2].type == "WORD" and toks[k - 2].value.casefold() == "из" \
+                and toks[k - 1].type == "WORD" and lexicon.is_nominal(toks[k - 1].value) \
+                and toks[k - 3].type == "WORD" and lexicon.word_lemma(toks[k - 3].value) in _PART_OF:
+            k -= 2      # "… каждое из них ранится": the part of a group is the subject
+        if not (k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
+                toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
+                or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
+                or toks[k - 1].value.casefold() in _ALSO
+                or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот"))):
+            break
         k -= 1
         t = toks[k]
         if t.type != "WORD" or not lexicon.may_be_nominative(t.value):
@@ -1451,6 +1573,37 @@ def _declared_named(toks: list[Token], i: int) -> int | None:
     return None
 
 
+def _stray_stop(prev: list[Token], end: Token, nxt: list[Token]) -> bool:
+    """Is the full stop ``end`` between ``prev`` and ``nxt`` a typo inside a phrase ("нежить на
+    вашем. кладбище может получить …"): it follows a word that cannot end a phrase (a
+    preposition, an adjective or a possessive in agreement with a noun to come) and a
+    lowercase noun follows it?"""
+    if end.value != "." or not prev or not nxt or prev[-1].type != "WORD" or nxt[0].type != "WORD":
+        return False
+    last, first = prev[-1].value, nxt[0].value
+    if not first[:1].islower() or not lexicon.is_noun(first) or lexicon.is_predicate(first):
+        return False
+    return lexicon.is_preposition(last) or (pos_of(last) == "ADJF" and not lexicon.is_noun(last))
+
+
+_DEMONSTRATIVES = frozenset({"эта", "этот", "эти", "это"})
+
+
+def _continues(prev: list[Token], nxt: list[Token]) -> bool:
+    """Does the sentence ``nxt`` continue the ability of ``prev`` ("Когда открывается –
+    поместить на себя экипировку с кладбища. Эта экипировка переходит под ваш контроль"):
+    it opens with «этот» and a noun that names what the effect of ``prev`` (a triggered or a
+    paid ability) just acted on, then its verb — the same act goes on, it is no ability of
+    its own."""
+    if len(nxt) < 3 or not prev or prev[0].type not in ("TRIGGER_KW", "COST") or nxt[0].type != "WORD" \
+            or nxt[0].value.casefold() not in _DEMONSTRATIVES or nxt[1].type != "WORD" or not lexicon.is_noun(nxt[1].value):
+        return False
+    noun = lexicon.word_lemma(nxt[1].value)
+    if noun in ("карта", "существо") or not (nxt[2].type == "WORD" and lexicon.is_finite_verb(nxt[2].value)):
+        return False    # (a bare «эта карта» may be the card itself)
+    return any(t.type == "WORD" and lexicon.word_lemma(t.value) == noun for t in prev[1:])
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -1459,13 +1612,31 @@ class CardPostLex:
 
     def process(self, stream: Iterable[Token]) -> Iterator[Token]:
         sentence: list[Token] = []
+        held: list[Token] = []      # a sentence whose next one may continue it (``_continues``)
+        held_end: Token | None = None
         for tok in stream:
             if tok.type in SENTENCE_END:
-                yield from self._sentences(sentence)
-                sentence = []
-                yield tok
+                if held and sentence and held_end is not None and _stray_stop(held, held_end, sentence):
+                    sentence = held + sentence      # "… нежить на вашем. кладбище может …": a typo
+                elif held and sentence and held_end is not None and _continues(held, sentence):
+                    # "Когда открывается – поместить на себя экипировку … . Эта экипировка
+                    # переходит под ваш контроль": the full stop is 505.4 inside one ability
+                    sentence = held + [_retype(held_end, "AND_THEN")] + sentence
+                elif held:
+                    yield from self._sentences(held)
+                    yield held_end
+                held, held_end, sentence = sentence, tok, []
             else:
                 sentence.append(tok)
+        if held and sentence and held_end is not None and _stray_stop(held, held_end, sentence):
+            held, sentence = held + sentence, []
+        elif held and sentence and held_end is not None and _continues(held, sentence):
+            held, sentence = held + [_retype(held_end, "AND_THEN")] + sentence, []
+        if held:
+            yield from self._sentences(held)
+            yield held_end
+        elif held_end is not None:
+            yield held_end
         yield from self._sentences(sentence)
 
     def _sentences(self, toks: list[Token]) -> Iterator[Token]:
@@ -1489,6 +1660,11 @@ class CardPostLex:
         if toks[0].type == "COLON":
             # a cost whose icons were lost (the seeds print " : Уничтожить …")
             toks[0] = _retype(toks[0], "COST")
+        for k in range(1, len(toks)):
+            if toks[k].type in HEADER_KW and toks[k - 1].type == "WORD" and toks[k - 1].value.casefold() == "даже":
+                # "вызвать местность, даже если у вас есть …": concessive, a word of the effect
+                # (it happens in any case), not a condition over it
+                toks[k] = _retype(toks[k], "WORD")
         if toks[0].type == "LIMIT_HEAD":
             # "Раз в ход: …" opens the ability; elsewhere it is a word
             return toks[:1] + self._statement(toks[1:], 0)
@@ -1703,31 +1879,39 @@ class CardPostLex:
         kw = " ".join(toks[i].value.casefold().split())
         if _opens_condition(toks[i]) or (toks[i].type == "CONDITION_KW" and kw == "когда"):
             _state_when_words(toks, i)
-        if kw.startswith(("до набора", "в ваш ход", "в свой ход", "в его ход", "в этот ход", "в ход противника")):
+        first_turn = _FIRST_TURN.match(kw) is not None
+        if kw.startswith(("до набора", "в ваш ход", "в свой ход", "в его ход", "в этот ход", "в ход противника")) or first_turn:
             # a fixed phrase is the whole header: "До набора отряда вы можете …",
-            # "В ваш ход атаки ваших эльфов … сводятся к сильным"
+            # "В ваш ход атаки ваших эльфов … сводятся к сильным", "В первый ход противника – …"
             j = i + 1
             if kw == "до набора" and j < len(toks) and toks[j].value.casefold() == "отряда":
+                j += 1
+            if first_turn and j < len(toks) and toks[j].type == "WORD" and toks[j].value.casefold() == "противника":
                 j += 1
             if j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW"):
                 return "insert", j
             if kw != "до набора" and j + 1 < len(toks) and toks[j].type == "COMMA" and toks[j + 1].type in ("WORD", "MAY"):
                 return "token", j   # "…, в свой ход, может получить …": the comma closes the phrase
-        if kw in ("в начале", "в конце", "до начала"):
+        if kw in ("в начале", "в конце", "до начала", "в течение"):
             # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
-            # ([possessive] хода|боя [противника]; "В начале боя ваше существо …")
+            # ([possessive] [первого] хода|боя [противника]; "В начале боя ваше существо …";
+            # "В течение вашего первого хода – …", a time window: a condition)
             j = i + 1
-            if j + 1 < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_OWNERS \
-                    and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value) in _TIME_NOUNS:
-                j += 1
+            for _ in range(2):
+                if j + 1 < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_OWNERS \
+                        and toks[j + 1].type == "WORD" and (lexicon.word_lemma(toks[j + 1].value) in _TIME_NOUNS or (
+                            lexicon.word_lemma(toks[j + 1].value) in _TIME_OWNERS and j + 2 < len(toks)
+                            and lexicon.word_lemma(toks[j + 2].value) in _TIME_NOUNS)):
+                    j += 1
             if j < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_NOUNS:
                 j += 1
                 if j < len(toks) and toks[j].type == "WORD" and toks[j].value.casefold() == "противника":
                     j += 1
             else:
                 j = i + 1
-            if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW"):
-                return "insert", j
+            if i + 1 < j < len(toks) and (toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW") or (
+                    kw == "в течение" and toks[j].type == "TRIGGER_KW")):
+                return "insert", j      # ("В течение хода при {strike} хозяина – …": the event opens the body)
             if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
                 return "token", j       # "В конце хода противника, если …"
         if toks[i].type == "NAMED_KW":
@@ -1736,6 +1920,10 @@ class CardPostLex:
                 return found
         for j in range(i + 1, len(toks)):
             t = toks[j]
+            if t.type == "COMMA" and kw.startswith(_CLAUSE_HEADS) and j > i + 1 and j + 2 < len(toks) \
+                    and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value) in _GRANT_LEMMAS \
+                    and toks[j + 2].type in HEADER_KW and toks[j + 2].value[:1].isupper():
+                return "token", j   # "Пока не имеет ран, получает Если должен …": the granted ability is the body's
             if _instead(toks, j) and j > i + 2 and toks[i].type != "NAMED_KW" and toks[j - 1].type == "WORD" \
                     and toks[j - 1].value.casefold() in _PRONOUN_SUBJECTS and toks[j + 2].type in ("WORD", "MAY"):
                 return "insert", j - 1  # "Когда … должно излечиться на X оно вместо этого излечивается …"
@@ -1890,6 +2078,9 @@ class CardPostLex:
                         # "При перемещении на клетку, рядом с которой стоит …, может …": the
                         # relative clause is the header's, its closing comma ends it
                         return "token", j
+                    if j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.is_nominal(toks[j + 1].value) \
+                            and not lexicon.may_be_nominative(toks[j + 1].value):
+                        continue    # "…, обладающее разрядом, магическим ударом или заклинанием, …": a list in it
                     relative = None
                 continue
             nxt = toks[j + 1] if j + 1 < len(toks) else None
@@ -1951,6 +2142,9 @@ class CardPostLex:
         # of which one opens an ability list alternatives of one choice, nouns included
         libo_list = len(libos) >= 2 and all(toks[k].value.lstrip()[:1] == "," for k in libos) and any(
             _opens_ability(*_next_content(toks, k)) for k in libos)
+        # the «либо» that join abilities (or a pair / list of alternatives): «, либо элитное
+        # существо …» joining two objects of one verb leaves «A и B» two effects
+        libo_joins = libo_pair or libo_list or any(_opens_ability(*_next_content(toks, k)) for k in libos)
         op_start = 0          # where the current operand starts in ``out``
         comma_trigger = -1    # a trigger header opened by a comma after an ability
         closed_sub = False    # the previous token is the comma closing a subordinate clause
@@ -2167,7 +2361,9 @@ class CardPostLex:
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))
                          or (_is_modifier(a, b) and op_start > 0 and out[op_start - 1].type == "AND_IN")
                          or (_is_modifier(a, b) and (_has_modifier(out[op_start:]) or (
-                             has_pred and not _same_value(out[op_start:], toks, i))))) \
+                             has_pred and not _same_value(out[op_start:], toks, i))))
+                         or (_signed_icon(a, b) and any(x.type == "ICON" and y.type == "NUMBER"
+                                                        for x, y in zip(out[op_start:], out[op_start + 1:])))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 if not joins and not start and not subclause and a is not None and a.type == "CONDITION_KW" \
                         and a.value.casefold() == "если" and a is toks[i + 1] and self._dash_ends(toks, i + 1):
@@ -2246,7 +2442,7 @@ class CardPostLex:
                     typ == "COMMA" and nxt is not None and nxt.type == "WORD" and _imperative(nxt.value)
                     and out[op_start:op_start + 1] and out[op_start].type == "WORD" and _imperative(out[op_start].value))) and (
                     not modal or (typ == "AND" and nxt is not None and nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
-                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libo_joins \
                     and not _choice_follows(toks, i) \
                     and _second_effect(out[op_start:], toks, i, has_pred):
                 # "подлость 2, атакованный получает …", "{drs} и +1 к {strike}", "+1 к {strike}
@@ -2314,6 +2510,9 @@ class CardPostLex:
                 elif may_scope and typ == "AND" and not start and not modal and _is_modifier(nxt, nxt2) and any(
                         x.type == "WORD" and lexicon.word_lemma(x.value) in _GRANT_LEMMAS for x in out[op_start:]):
                     t = _retype(t, "AND_V")     # "может получить полет и +1 к {strike}": two abilities (505.8)
+                elif may_scope and typ == "AND" and not start and not modal and nxt is not None and _is_keyword(nxt) \
+                        and _second_effect(out[op_start:], toks, i, has_pred):
+                    t = _retype(t, "AND_V")     # "может получить 1 дополнительную {health} и благословление"
                 elif typ == "AND":
                     t = _retype(t, "WORD")
             elif typ in HEADER_KW:

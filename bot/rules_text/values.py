@@ -30,7 +30,7 @@ words of these questions live in ``grammar/rule_values.yaml``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from bot.reading.tokens import Tok, tokenize
@@ -134,6 +134,9 @@ class Quantity:
     each: str = ""
     """The concept of a distributive qualifier right after the counted noun («одну экипировку
     каждого класса»: «класс»): the number counts per each of those, not in all."""
+    each_text: str = ""
+    """That qualifier as written («каждого класса»): a count given for a question that does not
+    tell the unit carries it («1 каждого класса»)."""
 
 
 @dataclass(frozen=True)
@@ -269,14 +272,15 @@ def _quantities(toks: list[Tok]) -> tuple[Quantity, ...]:
                 break
             if not (u.pos in ("CONJ", "PRCL", "ADVB", "COMP", "NUMR", "ADJF") or u.text.isdigit()):
                 break
-        each = ""
+        each = each_text = ""
         if noun and end + 1 < len(toks) and toks[end].lemma == "каждый" and toks[end + 1].pos == "NOUN" \
                 and toks[end + 1].clause == t.clause:     # «одну экипировку каждого класса» (212.4)
-            each, end = L.norm(toks[end + 1].lemma, toks[end + 1].text), end + 2
+            each, each_text = L.norm(toks[end + 1].lemma, toks[end + 1].text), f"{toks[end].text} {toks[end + 1].text}"
+            end += 2
         if not noun:   # «стоимость этой карты не может стать меньше 1»: the subject is counted
             subj = next((u for u in toks if u.clause == t.clause and u.pos == "NOUN" and u.case == "nomn"), None)
             noun = L.norm(subj.lemma, subj.text) if subj is not None else ""
-        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per, each))
+        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per, each, each_text))
     return tuple(out)
 
 
@@ -604,6 +608,12 @@ def _count_text(qs: list[Quantity], bound: str) -> str | None:
     lo = sorted({u.value for u in qs if u.bound == "min"})
     exact = sorted({u.value for u in qs if not u.bound})
     phrase = " / ".join(dict.fromkeys(u.phrase for u in qs))
+    each = {u.each_text for u in qs}
+    if len(each) > 1:
+        return None     # one count per unit, another in all: which is asked is not told
+    if each != {""}:    # «1 каждого класса»: the count holds per unit, never in all
+        text = _count_text([replace(u, each_text="") for u in qs], bound)
+        return None if text is None else re.sub(r"^(\D*\d+)", rf"\1 {each.pop()}", text, count=1)
     if bound == "max" and len(hi) == 1 and not exact:
         return f"Не более {hi[0]} («{phrase}»)"
     if bound == "min" and len(lo) == 1 and not exact:
@@ -649,8 +659,10 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
             if not verbs or not all(_hits(v, f.words) for v in verbs) or not all(
                     _hits(x, f.words) or _hits(x, para.get(f.number, frozenset())) for x in asked):
                 continue
-        qs = [u for u in f.quantities if u.noun and (covers(q.counted, u.noun) if q.counted else True) and not u.per
-              and (not u.each or _hits(u.each, told))]    # «одну … каждого класса» is no count in all
+        qs = [u for u in f.quantities if u.noun and (covers(q.counted, u.noun) if q.counted else True) and not u.per]
+        # «одну … каждого класса» is no count in all: told the unit («одного класса») the count is that
+        # number, else it is given per unit («1 каждого класса»)
+        qs = [replace(u, each_text="") if u.each and _hits(u.each, told) else u for u in qs]
         if measured and len({u.noun for u in qs}) != 1:
             continue    # a size of what? the sentence counts two things
         if q.bound:
@@ -801,7 +813,8 @@ def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
     nth = next((i for i, t in enumerate(toks) if t.lemma in W.ordinals), None)
     if nth is not None and which is not None and "кто" not in lemmas:
         return _nth(question, toks, nth, which, vi, edition)    # «какая фаза в ходу первая»
-    verb = next((i for i, t in enumerate(toks) if t.pos == "VERB" and t.lemma in W.denote_verbs), None)
+    verb = next((i for i, t in enumerate(toks) if t.pos == "VERB" and t.lemma in W.denote_verbs or _means_verb(toks, i)),
+                None)
     asks_what = verb is not None and any(t.lemma == "что" and t.clause == toks[verb].clause and i < verb
                                          for i, t in enumerate(toks))   # not «…, что и хозяин»
     if verb is not None and (which is not None or asks_what) and "или" not in lemmas:
@@ -814,6 +827,13 @@ def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
     if "или" in lemmas and "кто" not in lemmas:
         return _choice(question, toks, a.context, vi, edition)
     return None
+
+
+def _means_verb(toks: list[Tok], i: int) -> bool:
+    """«что значит» read as the verb «значить» (means), not the particle «значит» (so): right
+    after «что», opening the question («что значит X?») or closing it («X что значит?»)."""
+    return (toks[i].text in ("значит", "значат") and i > 0 and toks[i - 1].lemma == "что"
+            and (i == 1 or i == len(toks) - 1))
 
 
 def _names(ws: frozenset[str], c: str) -> bool:
