@@ -30,7 +30,10 @@ class AskedReader(SituationReader):
         # «можно ли бросить кубик, когда …»: after «ли» or a modal word «когда» is a conjunction
         modal_at = next((k for k, t in enumerate(texts) if t in _MODALS), len(texts))
         tag_tail = len(texts) >= 2 and texts[-2] == "или" and texts[-1] in _TAG_OPTIONS     # «… или как?» asks yes or no
-        self.r.yes_no = "ли" in texts or not any(t in _WH for t in texts[:min(modal_at, len(texts) - (1 if tag_tail else 0))])
+        # «местность когда вскрывается …, это через стек идёт?»: «когда» after the subject opens a clause, it asks nothing
+        inner_when = {k for k, t in enumerate(sent) if t.text == "когда" and k > 0 and sent[k - 1].pos == "NOUN"}
+        self.r.yes_no = "ли" in texts or not any(t in _WH for k, t in enumerate(texts[:min(modal_at, len(texts) - (1 if tag_tail else 0))])
+                                                 if k not in inner_when)
         for t in sent:
             if t.text in ("ли", "разве", "вообще", "сейчас") or t.text in _MODALS:
                 self.use(t.i)
@@ -61,7 +64,8 @@ class AskedReader(SituationReader):
                 if self.w.has("this_nouns", nx) and nx.i not in self.r.used:
                     self.use(nx.i)      # «это превращение»: the action told, named again
         named = [m for m in asked_mentions if m.kind is not None]
-        wh = next((t for t in sent if t.text in ("что", "когда", "кто", "кому") or t.lemma == "момент"), None)
+        wh = next((t for k, t in enumerate(sent) if (t.text in ("что", "когда", "кто", "кому") or t.lemma == "момент")
+                   and k not in inner_when), None)
         if wh is None and self.read_response_to_told(sent):
             return
         if self.read_definition(sent, named, asked_mentions, wh):
@@ -164,8 +168,10 @@ class AskedReader(SituationReader):
             return True
         stack_tok = next((t for t in sent if self.w.has("stack_word", t)), None)
         into = next((t for t in sent if self.w.has("into_stack_verbs", t) and t.lemma != "использовать"), None)
-        if stack_tok is not None and into is not None and wh is not None and wh.text == "когда" and not r.told and len(named) <= 1 \
-                and (named or any(self.w.has("any_action", t) for t in sent)):
+        opens = wh is not None and (wh.i == sent[0].i or self.tok(wh.i - 1) is not None and self.toks[wh.i - 1].text in ("а", "и", "но")
+                                    and wh.i - 1 == sent[0].i)    # «местность когда вскрывается …»: a conjunction
+        if stack_tok is not None and into is not None and wh is not None and wh.text == "когда" and opens and not r.told \
+                and len(named) <= 1 and (named or any(self.w.has("any_action", t) for t in sent)):
             # «когда игродействие заносится в стек?», «когда атака попадает в стек?»
             r.asked = "when_stacked"
             r.action = named[0] if named else next(m for m in asked_mentions if m.kind is None)
@@ -273,45 +279,83 @@ class AskedReader(SituationReader):
     def read_response_to_told(self, sent: list[Tok]) -> bool:
         """«… симб по тексту становится самостоятельным существом. Противник хочет в ответ на это
         кинуть внезапку, пока оно в стеке, можно?», «местность уходит во вспомогательную зону.
-        противник может на это ответить?»: a response to the game action told just before, one
-        that does not use the stack (302.5: it resolves at once — nothing lies on the stack to
-        respond to, 302.4). The asked property is then whether it uses the stack (``uses_stack``,
-        ``respond``); the answer says the response is impossible. Only when the asked sentence
-        says nothing but the response (``respond_again``), the stack it is thought to lie on
-        («пока оно в стеке») and the pronoun naming the told action; an action told that uses the
-        stack is left to the other readings (a response to it may be legal)."""
+        противник может на это ответить?», «противник хочет на эту смену ответить — она через стек
+        идёт?»: a response to the game action told just before, one that does not use the stack
+        (302.5: it resolves at once — nothing lies on the stack to respond to, 302.4). The asked
+        property is then whether it uses the stack (``uses_stack``, ``respond``); the answer says
+        the response is impossible. Only when the asked sentence says nothing but the response
+        (``respond_again``, a say verb framing what the opponent does), the stack it is thought
+        to lie on («пока оно в стеке», «она через стек идёт?»), the told action named again
+        («на эту смену», «пока она переносится»), and the asker's reason or comparison («это ж
+        игродействие», «как на любое игродействие»); an action told that uses the stack is left
+        to the other readings (a response to it may be legal), and so is a stack question about
+        another action named in the asked sentence."""
         from bot.sim.actions import ACTIONS
 
         first_sent = self.asked_sent
-        if sent and first_sent > 0 and all(u.text in _MODALS or u.text in ("так", "ли", "это", "вообще") for u in sent):
+        bare = _MODALS | {"так", "ли", "это", "вообще"}
+        if sent and first_sent > 0 and all(u.text in bare for u in sent):
             # «… соперник хочет ответить на это. Может?»: the bare modal asks the sentence before it
             first_sent -= 1
             sent = [u for u in self.toks if u.sent == first_sent] + sent
+        later = [u for u in self.toks if u.sent > self.asked_sent]
+        if later and any(self.w.has("respond_verbs", u) for u in later) and all(
+                u.text in self.w.sets["respond_again"] or self.w.has("respond_verbs", u) for u in later):
+            sent = sent + later     # «… это через стек идёт? можно ответить»: the response asked again, without «?»
         resp = next((t for t in sent if self.w.has("respond_verbs", t) or self.w.has("response_words", t)
                      and self.tok(t.i - 1) is not None and self.toks[t.i - 1].text == "в"), None)
         if resp is None:
             return False
-        told = [m for m in self.mentions if self.toks[m.at].sent < first_sent and m.kind is not None]
+        # the action told before the response: in an earlier sentence, or an earlier clause of its own
+        # («вскрылась моя местность и уехала во вспомогательную зону, а противник кидает в ответ …»)
+        told = [m for m in self.mentions if m.kind is not None and m.at < resp.i and (
+            self.toks[m.at].sent < first_sent or self.toks[m.at].clause < resp.clause)]
         if not told or told[-1].kind not in ACTIONS or ACTIONS[told[-1].kind].uses_stack:
             return False
         m = told[-1]
-        allowed = self.w.sets["respond_again"] | self.w.sets["declare_verbs"]
-        responding = {i for x in self.mentions if self.toks[x.at].sent >= first_sent for i in x.words}
+        if self.toks[m.at].sent >= first_sent:
+            end = max(m.words)      # the told action's words and what stands between them
+            sent = [u for u in sent if u.i > end]
+            if sent and sent[0].text in ("а", "и", "но"):
+                self.use(sent[0].i)
+                sent = sent[1:]
+        in_sent = [x for x in self.mentions if x is not m and any(u.i == x.at for u in sent)]
+        stack_at = {u.clause for u in sent if self.w.has("stack_word", u)}
+        if any(x.kind is not None for x in in_sent) and any(self.w.has("into_stack_verbs", u) and u.clause in stack_at
+                                                              and u.lemma != "кидать" for u in sent):
+            return False    # «… ответить атакой — атака через стек?»: the stack of another action is asked
+        allowed = self.w.sets["respond_again"] | self.w.sets["declare_verbs"] | bare
+        responding = {i for x in in_sent for i in x.words}
+        kind_words = self.action_words(m)
         stack_clause = {u.clause for u in sent if self.w.has("stack_word", u)}
+        particles = set(vocab_words("reasoning_particles"))
+        say = {"говорить", "сказать", "утверждать", "заявлять", "заявить"}
         words = []
         for u in sent:
+            clause = [x for x in sent if x.clause == u.clause]
             if u.i in self.r.used or u.text in allowed or u.lemma in allowed or u.i in responding or u.i == resp.i \
-                    or u.lemma == "хотеть":     # the response and the action it would be declared with
-                words.append(u.i)
+                    or u.lemma == "хотеть" or u.lemma in say or u.text == "что":
+                words.append(u.i)     # the response, the action it would be declared with, «противник говорит, что …»
             elif u.clause in stack_clause and (self.w.has("stack_word", u) or self.w.has("lies_verbs", u)
-                                               or u.pos == "NPRO" or u.text in ("пока", "в", "еще", "ещё", "уже")):
-                words.append(u.i)     # «пока оно (ещё) в стеке»: where the asker thinks it lies
+                                               or self.w.has("into_stack_verbs", u) or u.pos == "NPRO"
+                                               or u.text in ("пока", "в", "через", "еще", "ещё", "уже", "идет", "идёт")):
+                words.append(u.i)     # «пока оно (ещё) в стеке», «она через стек идёт?»: where the asker thinks it lies
+            elif self.restated_while(u, kind_words) or self.w.has("this_nouns", u) or u.lemma in ("этот", "тип") \
+                    and any(self.w.has("this_nouns", x) for x in clause):
+                words.append(u.i)     # «пока она переносится», «на эту смену (типа)»: the told action named again
+            elif any(x.text in particles for x in clause) and all(
+                    x.text in particles or x.text in ("это", "оно", "она", "он") or self.w.has("any_action", x)
+                    or self.w.has("is_verbs", x) for x in clause):
+                words.append(u.i)     # «это ж игродействие»: the asker's reason, not ruled on
+            elif clause[0].text == "как" and all(x.text in ("как", "на", "в", "и") or x.lemma in ("любой", "всякий", "другой",
+                                                 "обычный") or self.w.has("any_action", x) for x in clause):
+                words.append(u.i)     # «…, как на любое игродействие»: the asker's comparison
             else:
                 return False
         self.r.asked, self.r.action, self.r.respond, self.r.yes_no = "uses_stack", m, True, True
         self.r.stack = None
         self.r.on_stack = None
-        self.mentions = [x for x in self.mentions if self.toks[x.at].sent < first_sent]
+        self.mentions = [x for x in self.mentions if x not in in_sent]
         self.use(*words)
         return True
 

@@ -47,11 +47,12 @@ class SituationReader(SentenceReader):
     def restated_while(self, u: Tok, kind_words: frozenset[str]) -> bool:
         """``u`` is a word of a clause «пока она переносится», «пока он становится самостоятельным»:
         «пока», then only pronouns and words of the phrases naming the action (``kind_words``) —
-        it only says while the action happens, which a response to it already is."""
+        it only says while the action happens, which a response to it already is («пока он не
+        умер» — before it happens: the same moment)."""
         words = [x for x in self.toks if x.clause == u.clause]
         if not words or words[0].text != "пока" or len(words) > 5:
             return False
-        return all(x.text == "пока" or x.pos == "NPRO" or x.lemma in kind_words for x in words)
+        return all(x.text in ("пока", "не") or x.pos == "NPRO" or x.lemma in kind_words for x in words)
 
     def clause_first(self, clause: int) -> Tok | None:
         """The first word of clause ``clause`` (in the order of ``toks``); ``None`` for no word.
