@@ -89,6 +89,16 @@ def read_terrain_asked(rd, sent: list, yes_no: bool) -> bool:
     forever = [t for t in sent if _is("forever", t) or t.text == "всю" and rd.tok(t.i + 1) is not None
                and rd.tok(t.i + 1).lemma == "игра"]
     rd.use(*(t.i for t in forever), *(t.i + 1 for t in forever if t.text == "всю"))
+    for t in sent:      # «до конца боя», «в любом случае»: longer than 211.4 allows, as «навсегда»
+        nx, nx2 = rd.tok(t.i + 1), rd.tok(t.i + 2)
+        if t.text == "до" and nx is not None and nx.lemma == "конец" and nx2 is not None and nx2.lemma in ("бой", "игра", "партия"):
+            forever.append(t)
+            rd.use(t.i, nx.i, nx2.i)
+        elif t.text == "в" and nx is not None and nx.lemma in ("любой", "всякий") and nx2 is not None and nx2.lemma == "случай":
+            forever.append(t)
+            rd.use(t.i, nx.i, nx2.i)
+    if gone:    # «я дальше / по-прежнему могу контролировать две?»: after one left — the time is the one told
+        rd.use(*(t.i for t in sent if _is("still", t)))
     acts = ("count" if how_many else "second",) + (("have",) if have else ()) + (("allowed",) if allowed or gone else ()) \
         + (("forever",) if forever else ()) + (("one_left",) if gone else ())
     rd.r.asked = Asked("terrains", rd.mention[asked_terr[0].i], actions=acts, yes_no=yes_no and how_many is None)
@@ -133,6 +143,10 @@ def terrain_ruling(reading, res, mapping: dict, ids: dict[str, str]):
         cites = list(dict.fromkeys(["211.4", "211.3", *cites]))
         verdict = ("Одна: вторая местность разрешена, только пока обе в игровой зоне; одна покинула её — теперь не более одной"
                    if n == 1 else "Две")
+        if a.yes_no and n == 1:     # «могу (дальше) контролировать две?»: no
+            verdict = "Нет, " + verdict[:1].lower() + verdict[1:]
+        elif a.yes_no:
+            return Ruling("", [], [], list(res.trace), mapping, ids)
         return Ruling(verdict, [c.line() for c in lines], cites, list(res.trace), mapping, ids)
     if "count" in a.actions:
         n = sum(1 for r in res.results if r.legal) + (1 if "have" in a.actions else 0)
