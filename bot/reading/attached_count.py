@@ -270,6 +270,9 @@ def read_told_count(rd) -> None:
         classes = None
         if first.kind == "equipment":
             same, diff = _phrase(sent, w["same"]), _phrase(sent, w["different"])
+            if not same and not diff and _pieces_named(rd, first, [u for u in sent if u.i > nxt.i]):
+                rd.use(t.i)     # «две шмотки: оружие и броня»: the two pieces named by their classes
+                continue
             if bool(same) == bool(diff):
                 continue
             classes = SAME_CLASS if same else DIFFERENT_CLASSES
@@ -279,6 +282,32 @@ def read_told_count(rd) -> None:
         if classes:
             first.equipment_class, second.equipment_class = classes
         rd.use(t.i)
+
+
+def _pieces_named(rd, first, after: list) -> bool:
+    """«две шмотки: оружие и броня»: right after the counted noun, two equipment nouns that name
+    classes (``reader.equipment_class_names``) joined by «и» / «,»: the two pieces, of those
+    classes, on ``first``'s host — ``first`` is the first of them (the count word's noun and the
+    first class noun are one card). ``False`` (nothing set) unless exactly two are so named."""
+    named = []
+    for u in after[:4]:
+        key = rd.mention.get(u.i)
+        if key is None:
+            if u.text not in ("и", "а", "да"):
+                break
+            continue
+        card = rd.r.cards[key]
+        cls = rd.w.class_names.get(u.lemma)
+        if card.kind != "equipment" or cls is None:
+            break
+        named.append((card, cls))
+    keys = {c.key for c, _ in named}
+    if len(named) != 2 or len(keys) != 2 or first.key not in keys:
+        return False
+    for card, cls in named:
+        card.equipment_class = cls
+        card.host, card.owner = first.host, first.owner
+    return True
 
 
 def plural_others(rd, subj, at) -> tuple[str, ...]:

@@ -148,6 +148,13 @@ def read_attack(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
     return ``False`` when the sentence asks none (see module doc)."""
     from bot.reading.reader import Asked
 
+    if _struck_as(rd, sent)[0] is not None and not any(t.text == "по" and (t.i + 1 in rd.mention or t.i + 2 in rd.mention)
+                                                        for t in sent):
+        # «бью простым ударом по артефакту, он открытый стоит. как считать удар, как по открытой?»: the strike
+        # is told before the sentence asking how it is calculated — the two are read as one
+        told = _told_strike(rd, sent)
+        if told:
+            sent = told + sent
     acts = _actions(rd, sent)
     if not acts:
         return False
@@ -155,14 +162,14 @@ def read_attack(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
     if len(actions) > 1 and any(a in _ON_AN_ATTACK for a in actions):
         return False        # «атаковать и защищать»: two different asked steps — not modelled together
     struck_first = any(role == "to" for _, _, role in acts)
-    cards = [(t.i, rd.r.cards[rd.mention[t.i]]) for t in sent if t.i in rd.mention and t.i not in rd.complement]
+    all_cards = [(t.i, rd.r.cards[rd.mention[t.i]]) for t in sent if t.i in rd.mention and t.i not in rd.complement]
     seen_keys: set[str] = set()     # a name of several words is one card
-    cards = [(i, c) for i, c in cards if not (c.key in seen_keys or seen_keys.add(c.key))]
+    cards = [(i, c) for i, c in all_cards if not (c.key in seen_keys or seen_keys.add(c.key))]
     target = attacker = protected = None
     used: list[int] = []
-    for i, c in cards:
+    for i, c in all_cards:      # «мой арт стоит …, противник бьёт по нему»: any mention of the card after «по»
         prev = rd.tok(i - 1)
-        if prev is not None and (prev.text == "по" or prev.text in ("в", "во") and "redirect" in actions):
+        if target is None and prev is not None and (prev.text == "по" or prev.text in ("в", "во") and "redirect" in actions):
             target = c
             used.append(prev.i)
     impersonal = any(t.text in ("можно", "нельзя") for t in sent)
@@ -214,6 +221,9 @@ def read_attack(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
     for t in sent:      # «простым ударом», «простой удар», «или»
         if t.lemma in rd.w.attack_nouns or t.lemma == "простой" or t.text == "или":
             rd.use(t.i)
+    if struck_as is not None and target is not None and target.kind == "artifact":
+        last = max(t.sent for t in sent)
+        _read_told_state(rd, target, [t for t in rd.toks if t.sent <= last])
     if struck_as == "either":
         yes_no = False
     done = set(rd.r.used)
@@ -224,6 +234,42 @@ def read_attack(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
                        negated=neg_word is not None, yes_no=yes_no, neg_word=neg_word, struck_as=struck_as,
                        impersonal=impersonal)
     return True
+
+
+def _told_strike(rd, sent: list) -> list:
+    """The words of the nearest sentence before ``sent`` that tells a strike aimed «по» a card
+    («противник бьёт простым ударом по моему артефакту»), or ``[]``."""
+    first = sent[0].sent if sent else 0
+    for k in range(first - 1, -1, -1):
+        words = rd.in_sent(k)
+        if any((t.lemma in rd.w.attack_verbs or t.lemma in rd.w.attack_nouns) for t in words) and any(
+                t.text == "по" and rd.tok(t.i + 1) is not None and (t.i + 1 in rd.mention or t.i + 2 in rd.mention)
+                for t in words):
+            return list(words)
+    return []
+
+
+def _read_told_state(rd, target, sent: list) -> None:
+    """«он открытый стоит», «артефакт же не закрыт», «раз он не закрывался»: the open / closed
+    state told of the struck artifact (``CardInfo.open_state``); its words are used — the
+    strike is calculated as on a closed card whatever it is (210.3), the scenario keeps the
+    state told. Words: ``attacks.state_open`` / ``state_closed`` / ``state_verbs``."""
+    for t in sent:
+        if t.i in rd.r.used:
+            continue
+        p = rd.tok(t.i - 1)
+        if p is not None and p.text == "по":
+            continue        # «как по открытой»: the asked way, not a state told
+        side = True if _is(rd, "state_open", t) else False if _is(rd, "state_closed", t) else None
+        if side is None:
+            continue
+        clause = [u for u in sent if u.clause == t.clause]
+        if not any(rd.mention.get(u.i) == target.key for u in clause):
+            continue
+        neg = p is not None and p.text == "не"
+        target.open_state = side != neg
+        rd.use(t.i, *([p.i] if neg else []),
+               *(u.i for u in clause if _is(rd, "state_verbs", u) or u.text in ("же", "ж", "раз", "ведь")))
 
 
 def _resolves_specially(reading, a) -> bool:
@@ -286,6 +332,8 @@ def attack_scenario(reading, ids: dict[str, str]) -> dict:
             m["kind"] = c.kind
         if c.kind in ("creature", "symbiote", "parasite") and c.has_class is not False:  # a symbiote is a creature with a class unless told (209, 212.2)
             m["class"] = _DEFAULT_CLASS
+        if c.open_state is not None:
+            m["open"] = c.open_state        # «он открытый стоит»: the state told
         traits = [t for t, v in c.traits.items() if v]
         if traits:
             m["traits"] = [*m.get("traits", []), *traits]

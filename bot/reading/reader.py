@@ -87,6 +87,7 @@ class CardInfo:
     equipment_class: str | None = None  # the class of a piece of equipment, when the question sets two apart (212.4)
     db: object | None = None    # the card of the user's database it is (bot.cards.model.Card): kind, traits, text
     kind_unknown: bool = False  # a name the lexicon does not know (bot.reading.names): read as a creature, kind asked
+    open_state: bool | None = None  # told open (``True``) or closed (``False``): «арт стоит открытый» (bot.reading.attack)
 
     def ru(self, case: str = "nomn") -> str:
         """How the card is named back to the user, in ``case`` (``nomn`` / ``accs`` /
@@ -591,6 +592,10 @@ class _Reader:
                         break
             # «хочу ему ещё один доспех накинуть»: a dative pronoun by a placing verb is the creature it goes on
             recipient = t.case == "datv" and any(u.lemma in self.w.place_verbs for u in self.in_clause(t.clause))
+            # «на сущ висит оружие. хочу надеть на него ещё одно оружие»: what a card is put on is a creature
+            # before a piece of equipment (no card lies on equipment); the equipment only when no creature fits
+            onto = prev is not None and prev.text == "на" and any(u.lemma in self.w.place_verbs for u in self.in_clause(t.clause))
+            fallback = None
             for j in range(t.i - 1, -1, -1):
                 if best is not None:
                     break
@@ -599,6 +604,11 @@ class _Reader:
                     continue
                 c = self.r.cards[key]
                 if recipient and c.kind != "creature":
+                    continue
+                if onto and c.kind == "equipment":
+                    g0 = self.toks[j].gender if self.toks[j].gender in ("masc", "femn", "neut") else c.gender
+                    if fallback is None and (g0 in genders or c.gender in genders) and self.toks[j].clause != t.clause:
+                        fallback = c
                     continue
                 g = self.toks[j].gender if self.toks[j].gender in ("masc", "femn", "neut") else c.gender
                 if g not in genders and c.gender not in genders:
@@ -612,6 +622,8 @@ class _Reader:
                     continue        # «симбиот, который был на нём»: not the card the relative clause describes
                 best = c
                 break
+            if best is None and fallback is not None:
+                best = fallback
             if best is not None:
                 self.mention[t.i] = best.key
                 best.mentions.append(t.i)
