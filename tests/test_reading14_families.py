@@ -218,3 +218,65 @@ def test_reason_clause_with_a_pronoun_is_the_askers_argument():
 def test_nobody_to_seat_on_split_by_its_preposition(q, verdict, cite):
     a = scenario_answer(q)
     assert a.verdict == verdict and a.citations[0] == cite
+
+
+# ------------------------------------------------------------------ a response to a rule effect or to an action told in the same sentence
+@pytest.mark.parametrize("q, cite", [
+    ("мой симб остался без хозяина и по правилам погибает. противник хочет в ответ на это кинуть внезапку, "
+     "пока он не умер. можно?", "302.5"),
+    ("вскрылась моя местность и ушла во вспомогательную зону, а соперник говорит, что кидает внезапку в ответ, "
+     "пока она в стеке. так можно?", "211.1"),
+    ("хозяин чужого симба погиб, и по тексту карты симб в таком случае становится самостоятельным существом. "
+     "я хочу на эту смену ответить — она через стек идёт?", "302.5"),
+    ("моя местность после вскрытия уходит во вспомогательную зону. это ж игродействие, противник может ответить "
+     "на это быстрым действием, как на любое игродействие?", "211.1"),
+])
+def test_response_to_a_rule_effect_or_a_same_sentence_action(q, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет, ответить на это нельзя"), a.verdict
+    assert cite in a.citations[:3]
+
+
+def test_response_to_an_action_using_the_stack_in_the_same_sentence_is_not_refused():
+    """The control: «противник объявил атаку, а я кидаю внезапку в ответ» — the attack uses the stack,
+    so no «ответить нельзя» is given."""
+    from bot.judge import ask
+
+    a = ask("противник объявил атаку, а я кидаю внезапку в ответ. так можно?")
+    assert not (a.verdict or "").startswith("Нет, ответить на это нельзя")
+
+
+# ------------------------------------------------------------------ terrains: after one left, and «до конца боя» (211.4)
+@pytest.mark.parametrize("q", [
+    "у меня была местность, особенность позволила взять вторую. потом одна из них покинула игровую зону. "
+    "я по-прежнему могу контролировать обе?",
+    "у меня карта позволяет взять вторую местность. могу я в любом случае держать две местности до конца боя?",
+])
+def test_two_terrains_only_while_both_stay(q):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "211.4", a.verdict
+
+
+# ------------------------------------------------------------------ equipment named by its class, and «на него» a creature
+@pytest.mark.parametrize("q", [
+    "на моём орке висят две шмотки: оружие и броня. хочу надеть на него ещё одно оружие. можно?",
+    "на моём гноме уже висит оружие. можно надеть на него ещё одно оружие?",
+])
+def test_second_piece_of_a_class_named_by_its_noun(q):
+    """Two pieces told by their class nouns, and «на него» after them the creature they lie on, not the
+    piece (no card lies on equipment): one piece of each class (212.4)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет, нельзя: на существо можно поместить только одну экипировку каждого класса"), a.verdict
+    assert a.citations[0] == "212.4"
+
+
+# ------------------------------------------------------------------ a simple strike on an artifact told before how it is counted (210.3)
+@pytest.mark.parametrize("q, lead", [
+    ("мой артефакт стоит открытый, соперник бьёт по нему простым ударом. считается как по открытой карте?", "Нет"),
+    ("противник бьёт простым ударом по моему арту. он открытый. удар считается как по закрытой?", "Да"),
+    ("бью простым ударом по артефакту противника. как считается удар?", "Как по закрытой"),
+])
+def test_strike_on_an_artifact_told_before_the_question(q, lead):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead) and "как по закрытой" in a.verdict.lower(), a.verdict
+    assert a.citations[0] == "210.3"
