@@ -462,4 +462,4 @@ def test_a_false_premise_of_the_askers_reasoning_is_said_with_its_paragraph():
     note = a.blocks[0].text
     assert "Артефакт может телепортироваться?" in note
     assert "Неверно, что «телепорт это ж не движение»" in note and "(п. 506.6)" in note
-    assert a.citations[:2] == ["210.2", "506.6"]
+    assert a.citations[:2] == ["506.6", "210.2"]     # only creatures use an ability replacing movement (506.6)

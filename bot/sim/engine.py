@@ -298,7 +298,11 @@ class Simulator:
     def _check_movement(self, c: Card, kind: str, to: tuple[int, int] | None, player: str) -> list[Consequence]:
         st = self.state
         why: list[Consequence] = []
-        if c.kind == "artifact":
+        if c.kind == "artifact" and kind == "instead_of_movement":
+            # a jump, a teleport is movement too, and only creatures may use it (506.6); artifacts do not move (210.2)
+            why.append(C(f"Особенности, заменяющие движение, могут использовать только существа; артефакты не могут "
+                         f"двигаться ({label(c)})", ("506.6", "210.2"), c.id))
+        elif c.kind == "artifact":
             why.append(C(f"Артефакты не могут двигаться ({label(c)})", ("210.2",), c.id))
         elif c.is_symbiote:
             why.append(C(f"Нельзя объявить движение симбиота ({label(c)}); он перемещается только вместе с хозяином", ("209.10", "209.11"), c.id))
