@@ -28,6 +28,9 @@ def _is(name: str, t) -> bool:
     return t is not None and (t.lemma in ws or t.text in ws)
 
 
+_ROWS = {"первый": 1, "второй": 2, "третий": 3}
+
+
 def read_bans(rd) -> None:
     """«особенность запрещает моему симбиоту перемещаться на клетку»: a told ban on a card moving
     onto a cell (``CardInfo.banned``; it binds its host too, 209.11, 212.8). Not in the asked
@@ -45,6 +48,11 @@ def read_bans(rd) -> None:
             continue        # the asked sentence bans only in a premise («если симбиоту запрещено …») or «куда … запрещено»
         verb = next((u for u in clause if move_op(u.lemma) or u.lemma in rd.w.move_verbs), None)
         cell = next((u for u in clause if _is("cell_words", u)), None)
+        row_only = None
+        if cell is None:    # «не может перемещаться в первый ряд»: the cells of that row
+            row_only = next((u for u in clause if u.lemma == "ряд" and rd.tok(u.i - 1) is not None
+                             and rd.toks[u.i - 1].lemma in ("первый", "второй", "третий")
+                             and rd.tok(u.i - 2) is not None and rd.toks[u.i - 2].text in ("в", "на", "во")), None)
         where = next((u for u in clause if u.text == "куда"), None)
         if cell is None and where is not None:      # «на клетку, куда экипировке перемещаться запрещено»
             cell = next((u for u in reversed(rd.toks[:where.i]) if _is("cell_words", u)), None)
@@ -52,6 +60,14 @@ def read_bans(rd) -> None:
                 rd.use(where.i)
         card = next((rd.r.cards[rd.mention[u.i]] for u in clause if u.i in rd.mention
                      and rd.r.cards[rd.mention[u.i]].kind in ("symbiote", "parasite", "equipment", "creature")), None)
+        if row_only is not None and verb is not None and card is not None:
+            card.banned = True
+            card.banned_row = _ROWS[rd.toks[row_only.i - 1].lemma]
+            rd.use(t.i, verb.i, nx.i if cannot else None, row_only.i, row_only.i - 1, row_only.i - 2)
+            for u in clause:    # «висит эффект, что …»: who bans does not matter
+                if u.lemma in ("особенность", "способность", "эффект", "текст", "по"):
+                    rd.use(u.i)
+            continue
         if verb is None or cell is None or card is None:
             continue
         card.banned = True
@@ -60,6 +76,7 @@ def read_bans(rd) -> None:
         if row is not None and row.lemma == "ряд" and row.clause == cell.clause and num is not None and \
                 num.lemma in ("первый", "второй", "третий"):
             rd.use(num.i, row.i)    # «на клетки первого ряда»: which cells — the asked motion goes «туда»
+            card.banned_row = _ROWS[num.lemma]
         for u in clause:
             if u.text == "на" and rd.tok(u.i + 1) is not None and (rd.tok(u.i + 1) is cell or _is("cell_adjectives", rd.tok(u.i + 1))):
                 rd.use(u.i)
@@ -117,6 +134,11 @@ def read_card_move(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
         return False
     there = [t for t in sent if _is("there", t)]
     banned = [c for c in rd.r.cards.values() if c.banned]
+    for t in sent:      # «переместиться в первый ряд» after a ban on the cells of the first row: onto them
+        num, prep = rd.tok(t.i - 1), rd.tok(t.i - 2)
+        if t.lemma == "ряд" and num is not None and num.lemma in _ROWS and prep is not None and prep.text in ("в", "во", "на") \
+                and any(c.banned_row == _ROWS[num.lemma] for c in banned):
+            there += [t, num, prep]
     onto_banned = any(t.text == "куда" and t.i in rd.r.used for t in sent)     # «на клетку, куда … запрещено»
     if there and not banned:
         return False        # «туда» names a cell the reading does not know

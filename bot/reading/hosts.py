@@ -80,6 +80,9 @@ def read_host_moves(rd) -> None:
             continue        # «ещё не ходил»: no move (read_untouched_moves)
         if t.sent == rd.asked_sent and not (t.tense == "past" or rd.premise_clause(t) and t.pos != "INFN"):
             continue        # «он может походить?» asks; «хозяина передвинули, шмотка …?» tells
+        if t.pos == "INFN" and any(u.lemma in ("хотеть", "собираться", "планировать", "думать") and u.i < t.i
+                                   for u in toks if u.clause == t.clause):
+            continue        # «хозяин хочет переместиться …. можно?»: an intention, asked — no move told
         target = next((c for _, c in rd.clause_cards(t) if c.kind == "creature"), None)
         if target is None:
             continue

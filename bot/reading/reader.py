@@ -80,6 +80,7 @@ class CardInfo:
     text_silent: bool = False   # told: its text says nothing of its host's death (not independent)
     independent: bool = False   # its text: an independent creature when its host dies (302.5)
     banned: bool = False        # told: an ability forbids it to move onto a cell (bot.reading.card_moves)
+    banned_row: int | None = None   # the row whose cells the ban names («в первый ряд»), when it names one
     unhosted: bool = False      # told to be left without a host at the seating step (209.7, 212.5)
     row: int | None = None      # the row it stands in, from its owner's front (1), when told
     class_said: bool = False    # «с классом» told in the question
@@ -1267,7 +1268,7 @@ class _Reader:
         if place is None and read_attack(self, sent, neg_word, yes_no):
             return
         from bot.reading.card_moves import read_card_move
-        if place is None and read_card_move(self, sent, neg_word, yes_no):
+        if place is None and read_card_move(self, self.with_bare_modal(sent), neg_word, yes_no):
             return
         from bot.reading.attached_count import read_count_asked
         if read_count_asked(self, sent, neg_word=neg_word, yes_no=yes_no):
