@@ -581,6 +581,10 @@ class _Reader(SentenceReader):
                 stated = (t.i, value)
                 r.open = value
                 said = (t.i, opened) if not neg else None
+                for u in self.in_clause(t.clause):    # «было закрытое с прошлого хода»: the state told lasts into this turn
+                    a, b = self.tok(u.i + 1), self.tok(u.i + 2)
+                    if u.text == "с" and a is not None and self.has("turn_past", a) and b is not None and self.has("turn", b):
+                        self.use(u.i, a.i, b.i)
             elif neg and (t.tense == "past" or t.sent != self.asked_sent):
                 r.open = not opened     # «не открылось»: it stays closed; «не закрылся»: it stays open
             elif t.tense == "past" or t.sent != self.asked_sent:

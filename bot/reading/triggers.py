@@ -136,9 +136,17 @@ class _Reader(SentenceReader):
             if not (self.has("active", t) or self.has("inactive", t)):
                 continue
             p = self.tok(t.i - 1)
-            who = ME if p is not None and p.lemma == "я" else OPP if p is not None and self.has("opponent", p) else None
+            how = None
+            if p is not None and p.text == "как" and self.tok(t.i - 2) is not None:
+                how, p = p, self.tok(t.i - 2)    # «он как неактивный кладёт …», «я как активный»: the role of the subject
+            who = ME if p is not None and p.lemma == "я" else OPP if p is not None and (
+                self.has("opponent", p) or how is not None and p.lemma == "он") else None
             if who is None or t.sent == self.asked_sent and t.sent != 0 and p.i < 0:
                 continue
+            if how is not None:
+                self.use(how.i)
+                if t.sent == self.asked_sent:     # «… он как неактивный кладёт свои первыми?»: the role of the asked subject
+                    self.subject_role = "active" if self.has("active", t) else "inactive"
             act = self.has("active", t)
             self.r.active = who if act else (OPP if who == ME else ME)
             self.use(t.i, p.i, t.i + 1 if self.tok(t.i + 1) is not None and self.toks[t.i + 1].lemma == "игрок" else None)
@@ -158,7 +166,8 @@ class _Reader(SentenceReader):
         if sent and sent[0].text == "когда" and any(t.clause != sent[0].clause for t in sent):
             texts.discard("когда")      # «когда сработки возникают одновременно, …?»: a time clause, not «когда?»
             self.use(sent[0].i)
-        r.yes_no = "ли" in texts or not (texts & _WH)
+        # «я как активный кладу …?»: a «как» the roles' reading used asks nothing
+        r.yes_no = "ли" in texts or not ({t.text for t in sent if t.i not in r.used} & _WH)
         for t in sent:
             if t.text in ("ли", "в", "их", "они", "свои", "своих", "сам", "сама") or self.has("stack", t) \
                     or self.has("into_stack", t) or t.text in _WH:
@@ -190,11 +199,15 @@ class _Reader(SentenceReader):
             r.asked = "can"
             return
         if r.yes_no:
-            if not side or not (first or last):
+            role = getattr(self, "subject_role", None)
+            if not (first or last) or not side and role is None:
                 return      # «особенности неактивного выполняются раньше особенностей активного?»: the first side is the subject
-            s = "active" if self.has("active", side[0]) else "inactive"
-            self.use(side[0].i, side[0].i + 1 if self.tok(side[0].i + 1) is not None and self.toks[side[0].i + 1].lemma == "игрок" else None)
-            other = [t for t in sent if (self.has("active", t) or self.has("inactive", t)) and t is not side[0]]
+            if side:
+                s = "active" if self.has("active", side[0]) else "inactive"
+                self.use(side[0].i, side[0].i + 1 if self.tok(side[0].i + 1) is not None and self.toks[side[0].i + 1].lemma == "игрок" else None)
+            else:
+                s = role
+            other = [t for t in sent if (self.has("active", t) or self.has("inactive", t)) and side and t is not side[0]]
             self.use(*(t.i for t in other))
             if last:
                 s = "inactive" if s == "active" else "active"

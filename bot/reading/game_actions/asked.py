@@ -74,6 +74,7 @@ class AskedReader(SituationReader):
         resolved = any(x[0] in ("both_pass", "resolved") for x in self.r.told) or len(passes) >= 2
         kept = {t.i for t in sent if self.w.has("priority_word", t) and (t.i >= 2 and self.toks[t.i - 2].text in ("не", "без")
                                                                         or t.i in self.r.used and self.r.no_priority)}
+        kept |= self.own_priority_condition(sent)
         if any(self.w.has("priority_word", t) and t.i not in kept for t in sent) or passes and len(passes) < 2 and wh is not None \
                 and any(self.w.has("turn_verbs", t) or t.text in ("теперь", "дальше") for t in sent):
             self.read_priority(sent)
@@ -275,6 +276,28 @@ class AskedReader(SituationReader):
                     self.use(t.i, *(u.i for u in self.toks if (u.clause == t.clause if t.sent == stack_tok.sent
                                                                  else u.sent == t.sent)))
         return True
+
+    def own_priority_condition(self, sent: list[Tok]) -> set[int]:
+        """«могу объявить …, если приоритет у меня?»: a condition that the asker holds priority —
+        told, not asked (the asker declares holding it, 303.1). Its words are used; the indices
+        of its «приоритет» are returned (not the asked property). Only for the asker («у меня»)
+        in a clause opened by «если / когда / раз» with a modal of his before it."""
+        out: set[int] = set()
+        if not any(t.text in ("могу", "можно", "может") for t in sent):
+            return out
+        for t in sent:
+            if not self.w.has("priority_word", t):
+                continue
+            clause = [u for u in sent if u.clause == t.clause]
+            if not clause or clause[0].text not in ("если", "когда", "раз") or clause[0].i <= sent[0].i:
+                continue
+            mine = [u for u in clause if u.text == "меня" and self.tok(u.i - 1) is not None and self.toks[u.i - 1].text == "у"]
+            if not mine or len(clause) > 6:
+                continue
+            out.add(t.i)
+            self.use(*(u.i for u in clause if u.i in (clause[0].i, t.i, mine[0].i, mine[0].i - 1) or self.w.has("lies_verbs", u)
+                       or u.lemma in ("есть", "быть")))
+        return out
 
     def read_response_to_told(self, sent: list[Tok]) -> bool:
         """«… симб по тексту становится самостоятельным существом. Противник хочет в ответ на это
