@@ -280,3 +280,72 @@ def test_strike_on_an_artifact_told_before_the_question(q, lead):
     a = scenario_answer(q)
     assert a.verdict.startswith(lead) and "как по закрытой" in a.verdict.lower(), a.verdict
     assert a.citations[0] == "210.3"
+
+
+# ------------------------------------------------------------------ only creatures use an ability replacing movement (506.6)
+def test_artifact_with_an_ability_replacing_movement_cites_506_6():
+    a = scenario_answer("может ли мой артефакт телепортироваться вместо движения?")
+    assert a.verdict.startswith("Нет") and a.citations[:2] == ["506.6", "210.2"], (a.verdict, a.citations)
+
+
+# ------------------------------------------------------------------ «или уже поздно», «с прошлого хода»
+@pytest.mark.parametrize("q", [
+    "моё сущ было закрытое с прошлого хода, а посреди хода его открыли. оно может теперь походить или уже поздно?",
+    "моё сущ закрылось, а потом посреди моего хода открылось. оно может ещё сходить в этот ход или только со следующего хода?",
+])
+def test_opened_mid_turn_may_move_asked_with_its_negative_alternative(q):
+    """«… или уже поздно?» spells out the other side of the yes/no question; a state told «с
+    прошлого хода» lasts into this turn: opened, the creature restores its movement (506.4)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Да, может") and a.citations[0] == "506.4", a.verdict
+
+
+# ------------------------------------------------------------------ a ban on a row binds the host (209.11, 212.8)
+@pytest.mark.parametrize("q, cite", [
+    ("у моей шмотки написано, что она не может перемещаться в первый ряд. хозяин хочет пойти в первый ряд. можно?", "212.8"),
+    ("на моего симба висит эффект, что он не может перемещаться в первый ряд. хозяин хочет переместиться в первый ряд. можно?",
+     "209.11"),
+])
+def test_ban_on_a_row_binds_the_host(q, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет, не может") and a.citations[0] == cite, a.verdict
+
+
+def test_ban_on_another_row_gives_no_ruling():
+    """The control: the host asked to go to a row the ban does not name — not read as that ban."""
+    from bot.judge import ask
+
+    a = ask("у моей шмотки написано, что она не может перемещаться в первый ряд. хозяин может пойти во второй ряд?")
+    assert not (a.verdict or "").startswith("Нет")
+
+
+# ------------------------------------------------------------------ the subject's role told «как неактивный» (305.1)
+@pytest.mark.parametrize("q, lead", [
+    ("при одновременном срабатывании я как активный кладу свои особенности в стек первым?", "Да"),
+    ("при одновременном срабатывании особенностей он как неактивный кладёт свои в стек первым?", "Нет"),
+    ("соперник утверждает, что при одновременном срабатывании он как неактивный кладёт свои особенности в стек "
+     "первыми. он прав?", "Нет, соперник не прав"),
+])
+def test_role_of_the_subject_told_with_kak(q, lead):
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == "305.1"
+
+
+def test_slang_creature_word_is_no_content_of_its_own():
+    """«сущ» is «существо»: a lives question about it is read as about any creature (508.1)."""
+    a = scenario_answer("сущ только что вышло в игровую зону. какой у него текущий максимум жизней?")
+    assert a.verdict.startswith("Начальному количеству жизней") and a.citations[0] == "508.1"
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("я могу объявить движение в ответ на внезапку противника, если приоритет у меня?", "Нет"),
+    ("могу кинуть внезапку в ответ на атаку противника, если приоритет у меня?", "Да"),
+])
+def test_own_priority_told_as_a_condition(q, lead):
+    """«…, если приоритет у меня?»: the asker holding priority is told, not asked — the speed of the
+    declared action decides (304.1)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead) and a.citations[0] == "304.1", a.verdict
