@@ -97,3 +97,10 @@ def test_a_future_modal_is_the_modal_and_its_pronoun_the_noun_of_its_own_sentenc
     assert r.req == {"играть", "отказываться", "поздний", "свой", "черед"} and not r.prop.positive
     a = route.answer("игрок в свой черёд отказался от особенности «в начале боя». может он сыграть её позже?")
     assert a.verdict == "Нет, не может" and a.citations[0] == "406.1"
+
+
+def test_going_to_the_stack_is_using_it_and_a_perfective_verb_meets_the_rules_imperfective():
+    # 305.1 «Если в течение игры одновременно возникает несколько срабатывающих особенностей, они также
+    # заносятся в стек»: «возникли» is «возникает», «в течение игры» need not be asked, «идут в стек» uses it
+    a = route.answer("если одновременно возникли несколько срабатывающих особенностей, они идут в стек?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "305.1"
