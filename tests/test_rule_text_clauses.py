@@ -31,6 +31,7 @@ def test_the_clause_after_the_last_comma_asks_and_the_one_before_tells():
     "мой гоблин отразил простой удар, он после этого закрывается?",  # the story tells who is asked about
     "Симбиот, который потерял хозяина, погибает?",                  # the comma closes a relative clause
     "простое излечение не снимает яд, а полное снимает?",           # two claims of one verb
+    "подфаза заканчивается сразу, как только я спасовал?",          # a subordinate clause after the asked one
 ])
 def test_a_sentence_not_so_built_is_read_whole(q):
     assert asked_clause(q) is None
