@@ -146,11 +146,22 @@ def _stem_entry(stems) -> tuple[object, tuple[str, ...], re.Pattern, dict[str, b
     got = _STEM_LISTS.get(id(stems))
     if got is not None and got[0] is stems:
         return got
-    got = (stems, tuple(fold(s) for s in stems), _stems_re(tuple(stems)), {})
+    key = tuple(stems)      # a list built per call («creature» without «сущ»): its words' entry
+    shared = _BY_STEMS.get(key)
+    if shared is None:
+        if len(_BY_STEMS) >= 4096:
+            _BY_STEMS.clear()
+        shared = _BY_STEMS[key] = (tuple(fold(s) for s in stems), _stems_re(key), {})
+    got = (stems, *shared)
     if len(_STEM_LISTS) >= 4096:
         _STEM_LISTS.clear()
     _STEM_LISTS[id(stems)] = got
     return got
+
+
+_BY_STEMS: dict[tuple[str, ...], tuple[tuple[str, ...], re.Pattern, dict[str, bool]]] = {}
+"""The folded stems, pattern and ``answers`` of a word list by its words: a list the readers
+build anew for each clause shares them with its earlier copies (nothing folded again)."""
 
 
 def _stem_list(stems) -> tuple[tuple[str, ...], re.Pattern]:
@@ -273,11 +284,23 @@ def _trigger_event(clause: str, text: str, w: dict) -> bool:
     return hit
 
 
+_OPENING = re.compile(r"^\s*(?:(?:а|и|но|ну|тут|там|сейчас)\s+)*(?:на\s+(?:столе|поле)\s+)?")
+
+
 def _opens_with(clause: str, phrases) -> bool:
     """Whether ``clause`` opens with one of ``phrases`` (whole words, after fold), after an
     optional «а» / «и» / «но» / «на столе»."""
-    head = re.sub(r"^\s*(?:(?:а|и|но|ну|тут|там|сейчас)\s+)*(?:на\s+(?:столе|поле)\s+)?", "", clause)
-    return any(re.match(re.escape(fold(p)) + r"(?![а-яё])", head) for p in phrases)
+    if not phrases:
+        return False
+    return _opening_re(tuple(phrases)).match(_OPENING.sub("", clause)) is not None
+
+
+@lru_cache(maxsize=64)
+def _opening_re(phrases: tuple[str, ...]) -> re.Pattern:
+    """One pattern for «opens with one of ``phrases`` as whole words» (``_opens_with``): an
+    alternative that matches but runs on into a letter is backtracked, so it matches where
+    one of the phrases' own patterns would."""
+    return re.compile("(?:" + "|".join(re.escape(fold(p)) for p in phrases) + r")(?![а-яё])")
 
 
 def _only_state(clause: str, w: dict) -> bool:
