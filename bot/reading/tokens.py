@@ -53,8 +53,12 @@ class Tok:
 
 @lru_cache(maxsize=16384)
 def _tags(word: str) -> tuple[str | None, str | None, str | None, str | None]:
+    """``(case, gender, pos, tense)`` of the likeliest parse of ``word``, as plain strings:
+    pymorphy3 gives each as a ``str`` subclass whose ``==`` checks the other side against its
+    grammeme set in Python, and the readers compare a token's tags thousands of times per
+    question (``t.pos == "NOUN"``, ``t.pos in (…)``)."""
     p = analyzer().parse(word)[0].tag
-    return p.case, p.gender, p.POS, p.tense
+    return tuple(None if g is None else str(g) for g in (p.case, p.gender, p.POS, p.tense))
 
 
 def tokenize(text: str) -> tuple[list[Tok], list[str]]:
