@@ -412,12 +412,14 @@ _LEAD = re.compile(r"(Да|Нет)(?![а-яё])[,:]?\s*", re.I)
 
 def _content(body: str, form: Form | None) -> tuple[bool, int, int] | None:
     """``(polarity, start, end)`` of the content word of a verdict's ``body`` (after its
-    lead word), in the head before its first «:», «—», «(» or «;»: a modal word, or the
+    lead word), in the head before its first «:», «—», «(», «;» or «,»: a modal word, or the
     asked predicate itself (by lemma, or an aspect pair's stem), «не» before it negating;
     ``None`` when the head has none, or the word is narrowed («может только активный»)."""
     from bot.reading.tokens import tokenize
 
-    head = re.split(r"[:—–(;]", body, maxsplit=1)[0]
+    # the first clause only: a modal word of the reasons after it («часть 1 … легально, поэтому
+    # игрок обязан …») answers no asked predicate
+    head = re.split(r"[:—–(;,]", body, maxsplit=1)[0]
     toks, _ = tokenize(head)
     w = _polarity_words()
     modal_asked = form is None or _modal_polarity(form.lemma, form.word.removeprefix("не ")) is not None \
@@ -446,7 +448,10 @@ def _confirm_tag(question: str) -> bool:
     """The asked sentence ends with a tag asking to confirm it («…не может ходить, да?»,
     «…, так?»): words ``polarity.confirm_tags`` of grammar/lexicon.yaml."""
     words = re.findall(r"[а-яё]+", _last_sentence(question))
-    return bool(words) and words[-1] in _polarity_words().get("confirm_tags", frozenset())
+    w = _polarity_words()
+    while len(words) > 1 and words[-1] in w.get("tag_particles", frozenset()):
+        words.pop()     # «…, правда же?», «…, да ведь?»: the particle only stresses the tag
+    return bool(words) and words[-1] in w.get("confirm_tags", frozenset())
 
 
 def _bare_infinitive(form: Form) -> bool:
@@ -509,8 +514,9 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
       «Нет» — «Не требуют: …» where the denial holds, «Требуют: …» where it does not. A bare
       «Да» or «Нет» to a plain negated question is read both ways by Russian speakers
       («Да, не требуют» / «Нет, не требуют»), so the word that answers it is said instead;
-      never «Нет, может». A tag asking to confirm («…, да?», «…, так?») is answered «Да,
-      не требуют: …» where the denial holds.
+      never «Нет, может». A tag asking to confirm («…, да?», «…, так?», «…, правда же?»)
+      is answered about the denial it asks to confirm: «Да, не требуют: …» where it holds,
+      «Нет, требуют: …» where it does not.
 
     Whether the asked statement holds is read from the verdict's content word when it has
     one («Нет, может» -> it can). A verdict without one («Нет, не более одной местности»)
@@ -554,8 +560,11 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
     if form.asks_ban:     # «запрещено ли …?» — «Да, запрещено» / «Нет, можно»
         head = "Нет" if holds else "Да"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
-    if form.rhetorical or not holds and _confirm_tag(question):    # «Нет, нельзя» / «Да, можно»; «…, да?» «Да, не может»
-        head = "Да" if holds or not form.rhetorical else "Нет"
+    if form.rhetorical:     # «Нет, нельзя» / «Да, можно»
+        head = "Да" if holds else "Нет"
+        return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
+    if _confirm_tag(question):      # «…не может, да?» asks to confirm the denial: «Да, не может» / «Нет, может»
+        head = "Нет" if holds else "Да"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
     # plain negated question: «Да» / «Нет» would be read either way — the word leads («Не требуют: …»)
     if c is None and inside:
