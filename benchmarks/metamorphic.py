@@ -116,7 +116,10 @@ def _with_asked(question: str, new_asked: str) -> str:
 
 # ---------------------------------------------------------------- variants
 
-_RHETORIC = re.compile(r"(?<![а-яё])(разве|неужели|ведь|же|нельзя\s+ли|не\s+так\s+ли)(?![а-яё])")
+_RHETORIC = re.compile(r"(?<![а-яё])(разве|неужели|ведь|же|нельзя\s+ли|не\s+так\s+ли|правильно|верно|правда|так\s*\?|"
+                      r"да\s*\?)(?![а-яё])")
+"""A rhetorical or confirming question («разве …», «…, правильно понимаю?», «…, да?»): its lead word
+answers the statement as told, so negating its modal does not keep the relation simple."""
 
 # positive modal -> its negation; each pair is tried on the asked sentence, the first that fits once wins
 _MODAL_PAIRS: tuple[tuple[str, str], ...] = (
@@ -153,7 +156,9 @@ def negate_modal(question: str) -> Variant | None:
     return None
 
 
-_TRAITS = r"(летающ\w*|бестелесн\w*|закрыт\w*|открыт\w*|ранен\w*|уникальн\w*)"
+_ADJ = r"(?:ый|ое|ая|ые|ого|ому|ым|ом|ой|ую|ых|ыми|ий|ее|яя|ие|его|ему|им|ем|ей|юю|их|ими|о|а|ы)"
+_TRAITS = r"(летающ" + _ADJ + r"|бестелесн" + _ADJ + r"|закрыт" + _ADJ + r"|открыт" + _ADJ + r"|ранен" + _ADJ + \
+    r"?|уникальн" + _ADJ + r")"
 
 
 def negate_trait(question: str) -> Variant | None:
@@ -333,12 +338,22 @@ _PERSON_RULING = re.compile(r"(?<![а-яё])(не\s+)?прав[ыа]?(?![а-яё
 
 
 def _negated_question(question: str) -> bool:
-    """The asked predicate is negated («нельзя X?», «X не может?»; not «не открытое существо
-    может …?»), as ``bot.yesno.asked_form`` reads it."""
-    from bot.yesno import asked_form
+    """The asked sentence denies a predicate: it has «нельзя», or «не» before a verb, an
+    infinitive or a predicative («X не может?», «не посадить?»; not «не открытое существо
+    может …?»). Read here, not by the bot's own reader: the checker must not share its errors."""
+    from bot.reading.tokens import tokenize
 
-    form = asked_form(question)
-    return bool(form is not None and form.negated)
+    parts, i = sentences(question)
+    if i < 0:
+        return False
+    s = re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", parts[i])
+    toks, _ = tokenize(_low(s))
+    for k, t in enumerate(toks):
+        if t.text == "нельзя":
+            return True
+        if t.text == "не" and k + 1 < len(toks) and toks[k + 1].pos in ("VERB", "INFN", "PRED"):
+            return True
+    return False
 
 
 def truth(question: str, verdict: str | None) -> bool | None:
@@ -475,7 +490,8 @@ def judge_pair(family: str, question: str, answer, variant: Variant, vanswer, ed
     else:
         same = gist(v0) == gist(v1)
     if family == "trait":
-        decides = _trait_stem(variant.changed) in _low(v0)    # the verdict gives the trait as its reason
+        reason = re.sub(r"«[^»]*»|\([^)]*\)", " ", _low(v0))    # not a quoted card text, not a list of traits
+        decides = _trait_stem(variant.changed) in reason    # the verdict gives the trait as its reason
         if not same:
             return f("consistent", "вердикт изменился")
         return f("inconsistent" if decides else "consistent",

@@ -245,6 +245,38 @@ def fits(question: str, verdict: str | None) -> bool:
     return True
 
 
+def answers_other_predicate(question: str, verdict: str | None) -> bool:
+    """Whether a «Да» / «Нет» ``verdict`` answers the asker's premise, not the question: its
+    content word is a modal («Да, нельзя», «Нет, можно») and every modal word of the asked
+    sentence is in a clause the asker tells as a premise («раз …», «если …», «поскольку …»):
+    «раз на сущ без класса шмотку нельзя надевать, она теперь уничтожается?» asks whether it
+    is destroyed, and «Да, нельзя» rules on «нельзя надевать». ``False`` when the asked
+    sentence asks a modal outside such a clause, or has none («у него осталось движение?» —
+    «Нет, не может …» answers it), or the verdict has no such content word."""
+    if not verdict:
+        return False
+    v = verdict.lstrip()
+    m = _LEAD.match(v)
+    if m is None or _PERSON.match(v[m.end():]):
+        return False
+    c = _content(v[m.end():], None)
+    if c is None or c[1] != 0:
+        return False
+    from bot.reading.tokens import tokenize
+
+    toks, _ = tokenize(asked_sentence(question) or _last_sentence(question))
+    opens: dict[int, str] = {}
+    for t in toks:
+        opens.setdefault(t.clause, t.text)
+    modal = [t for t in toks if _modal_polarity(t.lemma, t.text) is not None]
+    last = toks[-1].clause if toks else 0      # «если сущ закрыто разве оно может двигаться» asks in its one clause
+    return bool(modal) and all(opens.get(t.clause) in _PREMISE and t.clause != last for t in modal)
+
+
+_PREMISE = frozenset(("раз", "если", "поскольку", "коль", "ибо"))
+"""Words that open a clause the asker states as a premise of the question («раз …, …?»)."""
+
+
 MODAL_WORDS = frozenset("можно может могу можем могут можешь нельзя сможет смогу разрешено обязан обязаны должен должна".split())
 """Modal words of a question («можно …?», «обязан ли …?»), folded."""
 
@@ -594,5 +626,6 @@ def contradicts(question: str, verdict: str | None) -> str | None:
     return None
 
 
-__all__ = ["asks", "asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits", "MODAL_WORDS",
+__all__ = ["asks", "asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits",
+           "answers_other_predicate", "MODAL_WORDS",
            "alternative_at", "agree_with_negation", "Form", "asked_form", "positive_question", "settle", "contradicts"]

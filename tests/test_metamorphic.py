@@ -151,3 +151,23 @@ def test_count_under_an_untold_condition_is_not_given():
     b = rule_text.answer("если особенность позволяет взять в отряд вторую местность, скока местностей можно контролировать?",
                          "5ed")
     assert b is not None and b.verdict.startswith("2") and b.citations[0] == "211.4"
+
+
+@pytest.mark.parametrize("q, verdict, other", [
+    ("раз на сущ без класса шмотку нельзя надевать, она теперь уничтожается?", "Да, нельзя", True),
+    ("если симба нельзя на летуна, то он погибнет?", "Нет, можно: …", True),
+    ("если сущ закрыто разве оно может двигаться", "Нет, не может: …", False),   # one clause: it asks the modal
+    ("раз закрыто, можно ли ему ходить?", "Нет, нельзя: …", False),
+    ("можно ли симба на летуна?", "Нет, нельзя: …", False),
+    ("раз симба нельзя на летуна, он погибает?", "Да, симбиот погибает", False),
+    ("у него ещё осталось движение?", "Нет, не может: …", False),                 # no modal asked at all
+])
+def test_premise_modal_is_not_the_answer(q, verdict, other):
+    from bot.yesno import answers_other_predicate
+
+    assert answers_other_predicate(q, verdict) is other
+
+
+def test_premise_answered_gets_no_verdict():
+    a = ask("у орка шмотка, его лишили класса. раз шмотку нельзя надевать на сущ без класса, она теперь слетает?")
+    assert a.verdict is None or not a.verdict.startswith(("Да, нельзя", "Нет, можно"))
