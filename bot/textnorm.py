@@ -484,6 +484,25 @@ def quoted_spans(text: str, closers: dict[str, str], min_inside: int = 0) -> lis
     return out
 
 
+CHAT_QUOTES = {"«": "»", '"': '"', "“": "”"}
+"""The quote pairs of a chat message (``«[^»]*»|"[^"]*"|“[^”]*”``)."""
+
+
+def replace_quoted(text: str, repl, closers: dict[str, str] = CHAT_QUOTES) -> str:
+    """``text`` with each quoted phrase of ``quoted_spans`` (quote marks included) replaced by
+    ``repl(phrase)`` — ``re.sub`` of ``«[^»]*»|"[^"]*"|“[^”]*”`` in linear time (the regex took
+    quadratic time on a run of «««… with no closing quote: 20,000 of them, 4 s)."""
+    spans = quoted_spans(text, closers)
+    if not spans:
+        return text
+    out, at = [], 0
+    for a, b in spans:
+        out += (text[at:a], repl(text[a:b]))
+        at = b
+    out.append(text[at:])
+    return "".join(out)
+
+
 @lru_cache(maxsize=64)
 def _chars_re(chars: str) -> re.Pattern:
     """A pattern matching any one of ``chars``."""

@@ -26,14 +26,13 @@ _RESUMING = frozenset({"он", "она", "оно", "они", "то"})
 _CONDITION = frozenset({"если", "когда"})
 
 
-def _condition_told(words: list, clause: int) -> bool:
-    """The clause ``clause`` (the last one of ``words``) opens with «если» / «когда» and already
-    has a finite verb or a short participle: a subject pronoun or «то» after it starts the main
-    clause, whose comma a chat message often leaves out."""
-    first = next((w for w in words if w.clause == clause), None)
-    if first is None or first.text not in _CONDITION:
-        return False
-    return any(w.clause == clause and w.pos in ("VERB", "PRTS") for w in words[first.i + 1:])
+def _condition_told(opens: dict[int, str], verbs: set[int], clause: int) -> bool:
+    """The clause ``clause`` opens with «если» / «когда» and already has a finite verb or a
+    short participle: a subject pronoun or «то» after it starts the main clause, whose comma a
+    chat message often leaves out. ``opens`` (clause -> its first word) and ``verbs`` (the
+    clauses with such a verb) are kept by the tokenizer as the words come, so no call scans
+    the words (a scan from the first word per pronoun was quadratic)."""
+    return opens.get(clause) in _CONDITION and clause in verbs
 
 
 @dataclass(frozen=True)
@@ -83,6 +82,8 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
     words: list[Tok] = []
     sent = clause = 0
     ends: list[str] = []
+    opens: dict[int, str] = {}      # clause -> its first word (``_condition_told``)
+    verbs: set[int] = set()         # clauses with a finite verb or short participle
     folded = fold(text)
     caps = text if len(folded) == len(text) else ""     # where folding kept the offsets: the letters as written
     for m in _TOKEN.finditer(folded):
@@ -97,14 +98,18 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             continue
         if s.startswith("«"):
             words.append(_tok(len(words), s[1:-1], s[1:-1], None, None, None, sent, clause, True, None, False))
+            opens.setdefault(clause, s[1:-1])
             continue
         if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
             clause += 1
-        elif s in _RESUMING and words and words[-1].clause == clause and _condition_told(words, clause):
+        elif s in _RESUMING and words and words[-1].clause == clause and _condition_told(opens, verbs, clause):
             clause += 1     # «если симб остался без хозяина он погибает?»: the main clause, its comma not written
         s, lem, case, gender, pos_, tense = _word(s)
         cap = bool(caps) and caps[m.start()].isupper()
         words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
+        opens.setdefault(clause, s)
+        if pos_ in ("VERB", "PRTS"):
+            verbs.add(clause)
     return words, ends
 
 

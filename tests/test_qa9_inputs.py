@@ -1,0 +1,136 @@
+"""New-user and hostile-input faults found in the qa9 pass, each pinned by a test that
+failed before its fix.
+
+- A complete rulebook page with both layouts — a section whose items are an ``<ol>`` and a
+  section of paragraphs with printed numbers («102.1. …») — lost the ``<ol>`` section without
+  a word: the paragraph reader saw its items as unnumbered lines (a «skipped» count).
+- A lettered paragraph written with its full number and a dot («102.3.а. …», the README's own
+  form) was glued into the text of 102.3, in HTML, plain text and PDF.
+- Readers scanned the whole question once per word (pronouns, modifiers, card names after
+  «на», «то» in a condition, game-action context words, clauses of «stays on its cell») and
+  three patterns tried every split of a long text: a 20,000-character message of one repeated
+  word took 3–39 s of CPU. Each case is bounded here at a size where the old cost was
+  several times the bound.
+- A question of 7,000 «…» (within the 20,000-character bound) was refused as «21 000
+  символов»: the search route counted the question after cleaning («…» is «...»).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.judge import ask
+from work_bounds import cpu_bound
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+# ------------------------------------------------------------ complete rulebook: both layouts
+MIXED = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Правила редакции Смесь</title></head><body>
+<h1>Полные правила редакции «Смесь»</h1>
+<h2>101. Общие положения</h2>
+<ol>
+<li>Колода игрока состоит не менее чем из 30 карт.</li>
+<li>В колоде может быть не более трёх одинаковых карт.
+<p>Пример: четыре одинаковые карты в колоду не берут.</p></li>
+<li>Летающее существо может атаковать любую карту противника.
+<ol><li>Закрытое летающее существо атаковать не может.</li><li>Оно может быть целью атаки.</li></ol></li>
+</ol>
+<h2>102. Кристаллы</h2>
+<p>102.1. Каждый игрок в начале боя получает 20 кристаллов.</p>
+<p>102.2. Кристаллы нельзя передавать противнику.</p>
+<p>102.3. Если у существа 0 жизней, оно погибает.</p>
+<p>102.3.а. Артефакты не могут двигаться.</p>
+<p>102.3.б. Местность не может быть целью атаки.</p>
+</body></html>
+"""
+
+
+def _import(tmp_path, name: str, data: bytes) -> dict:
+    from bot.importer import import_sources
+
+    src = tmp_path / name
+    src.write_bytes(data)
+    book, _ = import_sources([src], "mix")
+    return {c["number"]: c for c in book["clauses"]}
+
+
+def test_a_page_with_list_sections_and_numbered_paragraphs_keeps_both(tmp_path):
+    got = _import(tmp_path, "mix.html", MIXED.encode())
+    assert list(got) == ["101.1", "101.2", "101.3", "101.3.а", "101.3.б",
+                         "102.1", "102.2", "102.3", "102.3.а", "102.3.б"]
+    assert got["101.1"]["text"] == "Колода игрока состоит не менее чем из 30 карт."
+    assert got["101.2"]["examples"] == ["Пример: четыре одинаковые карты в колоду не берут."]
+    assert got["101.3.а"]["text"] == "Закрытое летающее существо атаковать не может."
+    assert got["102.3"]["text"] == "Если у существа 0 жизней, оно погибает."
+    assert got["102.3.а"]["text"] == "Артефакты не могут двигаться."
+
+
+def test_an_ol_start_and_an_item_printing_its_own_number_keep_their_numbers():
+    from bot.fullbook import html_lines
+
+    text, _, _ = html_lines('<h2>104. Ходы</h2><ol start="3"><li>Третий.</li><li value="7">Седьмой.</li>'
+                            "<li>Восьмой.</li></ol><ol><li>104.9. Девятый.</li></ol>", "p.html")
+    assert text.split("\n") == ["104. Ходы", "3. Третий.", "7. Седьмой.", "8. Восьмой.", "104.9. Девятый."]
+
+
+def test_a_lettered_paragraph_with_its_full_number_and_a_dot_is_its_own_paragraph(tmp_path):
+    from pdfmake import make_pdf
+
+    lines = ["101. Общие положения", "101.1. Колода состоит не менее чем из 30 карт.",
+             "101.1.а. Местность не может быть целью атаки.", "101.1.б) Артефакты не могут двигаться.",
+             "101.2. Кристаллы нельзя передавать."]
+    for name, data in (("t.txt", "\n".join(lines).encode()), ("t.pdf", make_pdf([lines]))):
+        if name.endswith(".pdf"):
+            pytest.importorskip("pypdf")
+        got = _import(tmp_path, name, data)
+        assert list(got) == ["101.1", "101.1.а", "101.1.б", "101.2"], name
+        assert got["101.1"]["text"] == "Колода состоит не менее чем из 30 карт.", name
+        assert got["101.1.а"]["text"] == "Местность не может быть целью атаки.", name
+
+
+# ------------------------------------------------------------ long messages: linear readers
+ASK_CPU = 2.0
+"""CPU seconds one 20,000-character question may take (about 0.8 s after the fixes; 6–13 s
+before them for the first four units below, 1.5–3 s for the others)."""
+
+
+@pytest.mark.parametrize("unit", [
+    "а ",             # clauses of «stays on its cell» (stays.py); «A, а B — что раньше?» (order.py)
+    "до того как ",   # membership in a list of tokens (rules_text/question.py)
+    "на ",            # a card name after «на» scanned its clause (reader.unknown_name_card)
+    "орк ",           # a creature name as a clause's predicate (reader.predicate_name)
+    "он ",            # a pronoun looked back over every word (reader.resolve_pronouns)
+    "мой ",           # a modifier looked to the sentence's ends (reader.card_near)
+    "кубик ",         # game-action context words (game_actions/situation.py)
+    "если при то ",   # «то» in a condition (situation.opens_condition, tokens._condition_told)
+    "сначала ",       # «сначала A, потом B» tried every length of A (order.py)
+    "«",              # quoted spans of a run of «««… (argument.masked, yesno)
+])
+def test_a_message_of_one_repeated_word_at_the_bound_is_read_in_linear_time(unit):
+    from bot.limits import QUESTION_CHARS
+
+    q = (unit * (QUESTION_CHARS // len(unit)))[:QUESTION_CHARS - 10] + " можно?"
+    ask("прогрев")   # the caches of the first question are not this one's work
+    with cpu_bound(ASK_CPU, f"ask({unit!r} × {len(q) // len(unit)})"):
+        a = ask(q)
+    assert a.verdict is None
+
+
+def test_quoted_text_is_blanked_in_linear_time_on_a_run_of_opening_quotes():
+    from bot.reading.argument import masked
+    from bot.yesno import asked_sentence
+
+    text = "Вопрос «карта» и \"ещё\" “одна”, а потом " + "«" * 60_000 + " можно?"
+    with cpu_bound(1.0, "masked / asked_sentence"):
+        assert masked(text) == "Вопрос «_____» и «___» «____», а потом " + "«" * 60_000 + " можно?"
+        assert asked_sentence(text) == "вопрос и , а потом " + "«" * 60_000 + " можно"
+
+
+def test_an_ellipsis_message_within_the_bound_is_not_refused_as_longer():
+    a = ask("…" * 7000 + " можно?")       # 7,006 characters typed; «...» after cleaning
+    assert a.route == "search" and a.verdict is None
