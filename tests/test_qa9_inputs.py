@@ -134,3 +134,30 @@ def test_quoted_text_is_blanked_in_linear_time_on_a_run_of_opening_quotes():
 def test_an_ellipsis_message_within_the_bound_is_not_refused_as_longer():
     a = ask("…" * 7000 + " можно?")       # 7,006 characters typed; «...» after cleaning
     assert a.route == "search" and a.verdict is None
+
+
+# ------------------------------------------------------------ disputes: a quoted question is no claim
+@pytest.mark.parametrize("q", [
+    "Противник сказал: «симбиота на летающее существо можно?» Он прав?",
+    "Противник говорит «симбиота нельзя положить на летающее существо?». Он прав?",
+    # rhetorical: «разве нельзя?» means «можно» — read as «нельзя» it was «Да, противник прав»
+    "Противник говорит: «разве симбиота нельзя положить на летающее существо?» Он прав?",
+    "Друг говорит «неужели шмотку можно надеть на летуна», а я говорю, что нельзя. Кто прав?",
+])
+def test_a_speaker_quoted_asking_a_question_states_no_claim(q):
+    from bot.reading.claims import find_claim
+
+    claim = find_claim(q)
+    assert claim is None or "?" not in claim.proposition and "разве" not in claim.proposition
+    a = ask(q)
+    assert a.verdict is None or not a.verdict.startswith(("Да, противник прав", "Нет, противник не прав")), a.verdict
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("Противник говорит «симбиота нельзя положить на летающее существо». Он прав?", "Да, противник прав"),
+    ("Противник сказал: «симбиота на летающее существо можно». Он прав?", "Нет, противник не прав"),
+])
+def test_a_speaker_quoted_stating_is_still_judged(q, lead):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == "209.4"

@@ -643,6 +643,16 @@ def _claim_in_check(f: str) -> Claim | None:
                  asker_said=who == "me" or any(s.who == "me" for s in said))
 
 
+def _quoted_question(content: str) -> bool:
+    """``content`` is a quoted question: «а так можно?», «разве нельзя …?» — what a speaker
+    asked (or asked rhetorically, meaning the opposite), not a statement."""
+    quoted = re.fullmatch(r"\s*(?:«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”)[\s.]*", content or "")
+    if not quoted:
+        return False
+    inner = next(g for g in quoted.groups() if g).strip(" ,;:—–-")
+    return inner.endswith("?") or re.match(r"(?:а\s+|и\s+)?(?:разве|неужели|неужто)(?![а-я])", inner) is not None
+
+
 def _find(f: str) -> Claim | None:
     told = _claim_in_check(f)
     if told is not None:
@@ -667,6 +677,11 @@ def _find(f: str) -> Claim | None:
             return None
     said = _speakers(_speech_marked(body))
     said, agreeing = _agreements(body, said)
+    asked_back = [s for s in said if _quoted_question(s.content)]
+    if asked_back:      # «противник сказал: «а так можно?»» — he asked: a question states nothing to check
+        said = [s for s in said if s not in asked_back]
+        if not said:
+            return None
     if not said:
         if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
             return None     # «P. Правда?», «P, верно?»: the check is set off; «можно сделать так?» is no claim
