@@ -161,3 +161,54 @@ def test_a_speaker_quoted_stating_is_still_judged(q, lead):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
     assert a.citations[0] == "209.4"
+
+
+# ------------------------------------------------------------ chat: the «Разбор» button
+STORY = "Посадил симба на своего орка. Потом орка застрелили. Что с симбом?"
+
+
+def test_a_scenario_answer_has_a_button_giving_its_yaml_which_scenario_takes_back():
+    from bot.chat import handlers
+
+    reply = handlers.handle(STORY)
+    assert reply.answers[0].verdict == "Симбиот погибает"
+    (button,) = reply.buttons[-1]
+    assert button.text == handlers.READING_BUTTON and button.data.startswith("y:") and len(button.data.encode()) <= 64
+    shown = handlers.callback(button.data)
+    assert shown.follow_up
+    (code,) = [b for b in shown.answers[0].blocks if b.kind == "code"]
+    assert "die: Орк" in code.text and shown.answers[0].citations == ["209.4"]
+    back = handlers.handle("/scenario " + code.text)
+    assert back.answers[0].verdict == "сценарий выполнен"
+    edited = handlers.handle("/scenario " + code.text.replace("zone: graveyard", "zone: battlefield"))
+    assert edited.answers[0].verdict == "сценарий не выполнен"
+
+
+def test_answers_on_no_scenario_have_no_reading_button_and_an_old_button_says_what_to_do():
+    from bot.chat import handlers
+
+    assert handlers.handle("Что такое пас?").buttons == []
+    assert handlers.handle("как приготовить борщ?").buttons == []
+    old = handlers.callback("y:0123456789abcdef")
+    assert old.follow_up and "/reading" in old.answers[0].text
+
+
+def test_telegram_sends_the_reading_under_the_answer_instead_of_replacing_it():
+    from chat_support import app_session, callback_update, message_update, run
+
+    first = run(app_session([message_update(STORY)], edition="5ed"))
+    (sent,) = first.sent("sendMessage")
+    data = sent["reply_markup"]["inline_keyboard"][-1][-1]["callback_data"]
+    req = run(app_session([callback_update(data)], edition="5ed"))
+    assert req.sent("editMessageText") == []
+    (yaml_msg,) = req.sent("sendMessage")
+    assert "<pre>" in yaml_msg["text"] and "die: Орк" in yaml_msg["text"]
+    assert json_reply_to(yaml_msg) == 77
+
+
+def json_reply_to(params: dict) -> int | None:
+    import json
+
+    rp = params.get("reply_parameters")
+    rp = json.loads(rp) if isinstance(rp, str) else rp
+    return (rp or {}).get("message_id")
