@@ -17,15 +17,11 @@ failed before its fix.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from bot.judge import ask
+from cards_support import card_home  # noqa: F401 - the fixture
 from work_bounds import cpu_bound
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 
 # ------------------------------------------------------------ complete rulebook: both layouts
@@ -212,3 +208,15 @@ def json_reply_to(params: dict) -> int | None:
     rp = params.get("reply_parameters")
     rp = json.loads(rp) if isinstance(rp, str) else rp
     return (rp or {}).get("message_id")
+
+
+# ------------------------------------------------------------ cards: a CSV kind written as a code
+def test_a_csv_kind_written_as_a_code_is_refused_naming_the_words_to_use(card_home):
+    from bot.cards.importer import import_files
+
+    src = card_home / "cards.csv"
+    src.write_text("name;type;traits;text\nГном;0;;{tap}: Ранить выбранное существо на 1\n", encoding="utf-8")
+    report = import_files([str(src)])
+    ((_, where, reason),) = report.rejected
+    assert where == "строка 2" and "неизвестный вид карты «0»" in reason
+    assert "вид пишется словом: существо, " in reason and "артефакт" in reason
