@@ -220,3 +220,25 @@ def test_a_csv_kind_written_as_a_code_is_refused_naming_the_words_to_use(card_ho
     ((_, where, reason),) = report.rejected
     assert where == "строка 2" and "неизвестный вид карты «0»" in reason
     assert "вид пишется словом: существо, " in reason and "артефакт" in reason
+
+
+# ------------------------------------------------------------ a guess against a relative role
+@pytest.mark.parametrize("q", [
+    "у кого приоритет после паса, у меня?",        # who passed is not told: either answer may hold
+    "у кого приоритет после паса, у противника?",
+    "у кого приоритет после паса противника, у меня?",   # it is the asker's: «Нет» was wrong
+])
+def test_a_guess_is_not_weighed_against_the_opponent_of_another_player(q):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith("Противник спасовавшего игрока"), a.verdict
+    assert a.citations == ["303.2"]
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("я спасовал. у кого приоритет, у меня?", "Нет, у противника"),
+    ("противник спасовал. у кого приоритет, у меня?", "Да, остаётся у вас"),
+    ("я объявил игродействие со стеком. у кого после этого приоритет, у противника?", "Нет, у игрока, объявившего"),
+])
+def test_a_guess_against_a_told_player_is_still_weighed(q, lead):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
