@@ -355,7 +355,7 @@ def _lead_gate(ans: Answer, q: str, probe=None) -> None:
     message that asks nothing (``bot.yesno.asks``: «Посадил симба на орка.») gets no verdict."""
     from bot.answer import Block
     from bot.proposed import weigh
-    from bot.yesno import asks, fits, settle
+    from bot.yesno import answers_other_predicate, asks, fits, settle
 
     if ans.route not in (*BOUND_ROUTES, "rule_text"):
         return
@@ -375,6 +375,13 @@ def _lead_gate(ans: Answer, q: str, probe=None) -> None:
         return
     if _opens_with_wh(q):
         ans.verdict = weigh(q, ans.verdict)     # «у кого приоритет, у противника?» -> «Нет, у …»
+    if answers_other_predicate(q, ans.verdict):
+        # «раз шмотку нельзя надевать, она уничтожается?» — «Да, нельзя» rules on the premise
+        ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное говорит о «можно / нельзя», "
+                                                "а спрошено другое. Найдено: " + ans.verdict))
+        ans.trace = list(ans.trace) + ["вердикт не дан: «да / нет» о разрешении, а спрошено не о нём"]
+        ans.verdict = None
+        return
     if fits(q, ans.verdict):
         return
     ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли "

@@ -245,6 +245,38 @@ def fits(question: str, verdict: str | None) -> bool:
     return True
 
 
+def answers_other_predicate(question: str, verdict: str | None) -> bool:
+    """Whether a «Да» / «Нет» ``verdict`` answers the asker's premise, not the question: its
+    content word is a modal («Да, нельзя», «Нет, можно») and every modal word of the asked
+    sentence is in a clause the asker tells as a premise («раз …», «если …», «поскольку …»):
+    «раз на сущ без класса шмотку нельзя надевать, она теперь уничтожается?» asks whether it
+    is destroyed, and «Да, нельзя» rules on «нельзя надевать». ``False`` when the asked
+    sentence asks a modal outside such a clause, or has none («у него осталось движение?» —
+    «Нет, не может …» answers it), or the verdict has no such content word."""
+    if not verdict:
+        return False
+    v = verdict.lstrip()
+    m = _LEAD.match(v)
+    if m is None or _PERSON.match(v[m.end():]):
+        return False
+    c = _content(v[m.end():], None)
+    if c is None or c[1] != 0:
+        return False
+    from bot.reading.tokens import tokenize
+
+    toks, _ = tokenize(asked_sentence(question) or _last_sentence(question))
+    opens: dict[int, str] = {}
+    for t in toks:
+        opens.setdefault(t.clause, t.text)
+    modal = [t for t in toks if _modal_polarity(t.lemma, t.text) is not None]
+    last = toks[-1].clause if toks else 0      # «если сущ закрыто разве оно может двигаться» asks in its one clause
+    return bool(modal) and all(opens.get(t.clause) in _PREMISE and t.clause != last for t in modal)
+
+
+_PREMISE = frozenset(("раз", "если", "поскольку", "коль", "ибо"))
+"""Words that open a clause the asker states as a premise of the question («раз …, …?»)."""
+
+
 MODAL_WORDS = frozenset("можно может могу можем могут можешь нельзя сможет смогу разрешено обязан обязаны должен должна".split())
 """Modal words of a question («можно …?», «обязан ли …?»), folded."""
 
@@ -412,12 +444,14 @@ _LEAD = re.compile(r"(Да|Нет)(?![а-яё])[,:]?\s*", re.I)
 
 def _content(body: str, form: Form | None) -> tuple[bool, int, int] | None:
     """``(polarity, start, end)`` of the content word of a verdict's ``body`` (after its
-    lead word), in the head before its first «:», «—», «(» or «;»: a modal word, or the
+    lead word), in the head before its first «:», «—», «(», «;» or «,»: a modal word, or the
     asked predicate itself (by lemma, or an aspect pair's stem), «не» before it negating;
     ``None`` when the head has none, or the word is narrowed («может только активный»)."""
     from bot.reading.tokens import tokenize
 
-    head = re.split(r"[:—–(;]", body, maxsplit=1)[0]
+    # the first clause only: a modal word of the reasons after it («часть 1 … легально, поэтому
+    # игрок обязан …») answers no asked predicate
+    head = re.split(r"[:—–(;,]", body, maxsplit=1)[0]
     toks, _ = tokenize(head)
     w = _polarity_words()
     modal_asked = form is None or _modal_polarity(form.lemma, form.word.removeprefix("не ")) is not None \
@@ -446,7 +480,10 @@ def _confirm_tag(question: str) -> bool:
     """The asked sentence ends with a tag asking to confirm it («…не может ходить, да?»,
     «…, так?»): words ``polarity.confirm_tags`` of grammar/lexicon.yaml."""
     words = re.findall(r"[а-яё]+", _last_sentence(question))
-    return bool(words) and words[-1] in _polarity_words().get("confirm_tags", frozenset())
+    w = _polarity_words()
+    while len(words) > 1 and words[-1] in w.get("tag_particles", frozenset()):
+        words.pop()     # «…, правда же?», «…, да ведь?»: the particle only stresses the tag
+    return bool(words) and words[-1] in w.get("confirm_tags", frozenset())
 
 
 def _bare_infinitive(form: Form) -> bool:
@@ -509,8 +546,9 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
       «Нет» — «Не требуют: …» where the denial holds, «Требуют: …» where it does not. A bare
       «Да» or «Нет» to a plain negated question is read both ways by Russian speakers
       («Да, не требуют» / «Нет, не требуют»), so the word that answers it is said instead;
-      never «Нет, может». A tag asking to confirm («…, да?», «…, так?») is answered «Да,
-      не требуют: …» where the denial holds.
+      never «Нет, может». A tag asking to confirm («…, да?», «…, так?», «…, правда же?»)
+      is answered about the denial it asks to confirm: «Да, не требуют: …» where it holds,
+      «Нет, требуют: …» where it does not.
 
     Whether the asked statement holds is read from the verdict's content word when it has
     one («Нет, может» -> it can). A verdict without one («Нет, не более одной местности»)
@@ -554,8 +592,11 @@ def settle(question: str, verdict: str | None, probe=None) -> str | None:
     if form.asks_ban:     # «запрещено ли …?» — «Да, запрещено» / «Нет, можно»
         head = "Нет" if holds else "Да"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
-    if form.rhetorical or not holds and _confirm_tag(question):    # «Нет, нельзя» / «Да, можно»; «…, да?» «Да, не может»
-        head = "Да" if holds or not form.rhetorical else "Нет"
+    if form.rhetorical:     # «Нет, нельзя» / «Да, можно»
+        head = "Да" if holds else "Нет"
+        return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
+    if _confirm_tag(question):      # «…не может, да?» asks to confirm the denial: «Да, не может» / «Нет, может»
+        head = "Нет" if holds else "Да"
         return f"{head}, {rest}" if inside else f"{head}, {said}{sep}{rest}"
     # plain negated question: «Да» / «Нет» would be read either way — the word leads («Не требуют: …»)
     if c is None and inside:
@@ -585,5 +626,6 @@ def contradicts(question: str, verdict: str | None) -> str | None:
     return None
 
 
-__all__ = ["asks", "asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits", "MODAL_WORDS",
+__all__ = ["asks", "asked_sentence", "sentence_kind", "question_kind", "lead", "rule_on_claim", "fits",
+           "answers_other_predicate", "MODAL_WORDS",
            "alternative_at", "agree_with_negation", "Form", "asked_form", "positive_question", "settle", "contradicts"]

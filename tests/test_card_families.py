@@ -582,7 +582,7 @@ def test_a_summoned_card_entering_with_a_property_is_a_typed_next_part():
 # ---- two effects written in one clause are two leaves (grammar4) ------------------------------
 @pytest.mark.parametrize("text, leaves", [
     ("При метании – подлость 1, атакованный получает отравление на 2.",
-     [("подлость 1", "trait"), ("атакованный получает отравление на 2", "poison")]),
+     [("подлость 1", "wound"), ("атакованный получает отравление на 2", "poison")]),
     ("{zor} и +1 к {strike} по существам с проклятием.",
      [("{zor}", "trait"), ("+1 к {strike}", "modify")]),     # «по …» shared by both (bot/abilities/shared.py)
     ("[:2hod]: +2 к [:tgh] и опыт в атаке.", [("+2 к {health}", "modify"), ("опыт в атаке", "trait")]),
@@ -607,7 +607,6 @@ def test_two_effects_in_one_clause_are_two_leaves(text, leaves):
 
 
 @pytest.mark.parametrize("text", [
-    "+1 к {strike} и {direct} по лесным существам.",          # one modifier of two values
     "+1 к метанию по картам, которые получали раны в этот ход.",   # a relative clause
     "Прыжок, дальность 3.",                                    # a parameter, not an ability
     "Взять под контроль и открыть выбранное существо стоимостью 5 или менее.",   # one object, two verbs
@@ -816,7 +815,7 @@ def test_classic_sample_actions(text, actions):
 def test_granted_keyword_only_in_a_list_of_the_same_clause():
     res = parse("{tap}: Воздействие «ягоды» – существо получает 1 дополнительную {health}, при этом подлость 1; "
                 "оно получает благословление.")
-    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["gain", "trait", "gain"]
+    assert [n.attr("action") for n in res.ast.walk() if n.kind == "effect"] == ["gain", "wound", "gain"]   # «подлость 1» done then (act_keywords), not granted
 
 
 def test_comparative_is_not_the_start_of_the_body():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.abilities.effects import thaw
 from bot.abilities.parser import format_tree, parse
 
 
@@ -390,8 +391,11 @@ def test_modifiers_listed_with_commas_then_a_value_are_parts():
     res = parse("Мракоборец получает +1 к {move}, +2 к {strike} и {armor}2.")
     assert [(n.text, n.attr("action")) for n in _leaves(res)] == [
         ("Мракоборец получает +1 к {move}", "modify"), ("+2 к {strike}", "modify"), ("{armor}2", "gain")]
-    # one modifier of two values stays one leaf
-    assert parse("+1 к {strike} и {direct} по лесным существам.").ast.kind == "effect"
+    # one modifier written for two stats is +1 to each: two leaves, the qualifier shared
+    both = parse("+1 к {strike} и {direct} по лесным существам.").ast
+    assert both.kind == "and_then" and both.attr("shared") == "по лесным существам"
+    assert [(n.text, n.attr("action"), thaw(n.attr("args"))["stat"]) for n in both.children] == [
+        ("+1 к {strike}", "modify", "strike"), ("{direct}", "modify", "direct")]
 
 
 def test_a_preposition_glued_to_its_word_is_split():

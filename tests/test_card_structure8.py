@@ -202,9 +202,10 @@ def test_a_limit_opening_the_sentence_with_a_comma_or_in_the_course_of():
     assert res.ast.kind == "optional" and res.ast.attr("limit") == "Один раз в течение вашего хода"
 
 
-def test_in_the_course_of_misspelt_is_the_time_trigger():
+def test_in_the_course_of_misspelt_is_the_time_window():
+    # a time window is a condition over the ability (round 9), not an event that triggers it
     res = parse("В течении вашего хода может открыться (два раза за ход).")
-    assert res.ast.kind == "trigger" and res.ast.attr("head") == "В течение вашего хода"
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "В течение вашего хода"
     assert res.ast.children[0].kind == "optional"
 
 

@@ -242,3 +242,31 @@ def test_a_guess_is_not_weighed_against_the_opponent_of_another_player(q):
 def test_a_guess_against_a_told_player_is_still_weighed(q, lead):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+
+
+# ------------------------------------------------------------ rule text: a roll's result
+@pytest.mark.parametrize("q", [
+    "стреляю с модификатором +2 к кубу и выпало «5». какой результат?",   # «1» from «результат 1–3 …» (302.3)
+    "стреляю с модификатором +2 к кубу и выпало 5,5. какой результат?",
+    "выпало 1 и 6, модификатор +2. какой результат?",                      # two rolls: «3» from the first
+    "выпало 5 с модификатором -1, и 6 с модификатором +2. какой результат?",
+])
+def test_a_roll_told_oddly_or_twice_gets_no_result(tested_edition, q):
+    a = ask(q, tested_edition)
+    assert a.verdict is None, (a.verdict, a.citations)
+
+
+@pytest.mark.parametrize("q, verdict", [
+    ("стреляю с модификатором +2 к кубу и выпало 5. какой результат?", "6"),
+    ("выпало 2, модификатор -3, результат 0 получается?", "Нет, 1"),
+])
+def test_a_roll_told_once_is_still_counted(tested_edition, q, verdict):
+    a = ask(q, tested_edition)
+    assert a.verdict == verdict and a.citations == ["104.3"]
+
+
+def test_a_value_is_not_the_first_end_of_a_range_and_names_the_told_case(tested_edition):
+    assert ask("какой результат?", tested_edition).verdict is None      # «результат 1–3 означает слабый удар»
+    for q in ("какой модификатор к кубику, когда стреляешь по летуну?", "стреляю по летуну. какой модификатор к кубику?"):
+        a = ask(q, tested_edition)
+        assert a.verdict == "+1" and a.citations == ["305.5"], q

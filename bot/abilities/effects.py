@@ -66,6 +66,7 @@ class Vocabulary:
         self.classes = frozenset(str(w) for w in data.get("classes") or ())
         self.equipment_classes = frozenset(str(w) for w in data.get("equipment_classes") or ())
         self.payment_verbs = frozenset(str(w) for w in data.get("payment_verbs") or ())
+        self.act_keywords: dict[str, str] = {str(k): str(v) for k, v in (data.get("act_keywords") or {}).items()}
         rr = data.get("roll_result") or {}
         self.roll_nouns = frozenset(str(w) for w in rr.get("rolls") or ())
         self.roll_equal = frozenset(str(w) for w in rr.get("equal") or ())
@@ -577,9 +578,6 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
 # Effect nouns that, written alone as a card's property with its value, name a keyword
 # ability («Отравление 1»: the card poisons what it strikes), not an effect done now.
 _TRAIT_NOUNS = frozenset({"отравление"})
-# Keyword abilities that, as the body of a trigger, are done then («При {strike} – прыжок,
-# дальность 2»): a move.
-_MOVE_KEYWORDS = frozenset({"прыжок", "рывок", "телепортация"})
 _GRANT_GAP = re.compile(r"\s*(,|,?\s*и|,?\s*или|,?\s*либо)\s*", re.I)
 _SPACED_SIGN = re.compile(r"(?<![\w)])([+\-]) (?=(?:\d+|X) (?:к|от)\b)")
 _DASH_MINUS = re.compile(r"(?<![\w–-])[–—]\s?(?=\d+\s+(?:к|от)\b)")
@@ -787,6 +785,8 @@ def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
     kids = tuple(type_tree(c, name, inner) for c in node.children)
     if node.kind == "condition" and node.attr("head"):
         kids = tuple(_obliged(node.attr("head"), k, name) for k in kids)
+    if node.kind in ("and_then", "choice"):
+        kids = _elided_modifiers(node, kids, name)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(node, kids)
     elif node.kind == "cases" and all(k.kind == "condition" and len(k.children) == 1 and k.children[0].kind == "effect"
@@ -861,15 +861,17 @@ def _indicative_verb(text: str, action: str) -> bool:
 
 def _done_keyword(leaf: Node) -> Node:
     """«При {strike} – прыжок, дальность 2», «{tap}: Воздействие «…» – телепортация, при
-    этом – …», «При {strike} – отравление на 1»: a movement keyword or an effect noun
-    written as a keyword, in the body of a trigger or a paid ability, is the act done
-    then (action move / poison), not a trait the card has."""
+    этом – …», «При {strike} – отравление на 1», «При метании – подлость 1»: a keyword that
+    names an act (grammar/effects.yaml ``act_keywords``) or an effect noun written as a
+    keyword, in the body of a trigger or a paid ability, is the act done then (action move /
+    wound / poison, the keyword's value its amount), not a trait the card has."""
     if leaf.kind != "effect" or leaf.attr("action") != "trait":
         return leaf
     first = re.match(r"\s*([А-Яа-яЁё]+)", leaf.text)
     lemma = lexicon.word_lemma(first.group(1)) if first else ""
-    if lemma in _MOVE_KEYWORDS:
-        action = "move"
+    acts = vocabulary().act_keywords
+    if lemma in acts:
+        action = acts[lemma]
     elif lemma in _TRAIT_NOUNS:
         action = vocabulary().by_noun[lemma][0]     # "При {strike} – отравление 1": poison then
     else:
@@ -879,7 +881,40 @@ def _done_keyword(leaf: Node) -> Node:
     leaf = replace(leaf, attrs=tuple((k, v) for k, v in leaf.attrs if k != "keyword"))
     if action == "move":
         args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
+    elif not args.get("amount"):
+        value = re.match(r"\s*[А-Яа-яЁё]+\s*(\d+|X)\b", leaf.text)
+        if value:       # "подлость 2": wounds by 2
+            n = value.group(1)
+            args["amount"] = {"n": None if n == "X" else int(n), "x": n == "X", "range": None}
     return _with(leaf, action=action, args=_freeze(args))
+
+
+_MODIFIER_HEAD = re.compile(r"^(.*?[+\-]\s?(?:\d+|X)\s+(?:к|от)\s+)\{[a-z0-9_]+\}$", re.S)
+# stats a modifier may be written for, listed after it with the sign left out («+1 к {strike} и
+# {direct}»); an ability icon after a modifier («получает +1 к {strike} и {ova}») is gained
+_BARE_ICON = re.compile(r"^\{(strike|atk|attack|health|move|shot|direct|uchr|regen|armor|stamina)\}$")
+_LIST_GAP = re.compile(r"\s*(,|и|,\s*и)\s*")
+
+
+def _elided_modifiers(parent: Node, kids: tuple[Node, ...], name: str | None) -> tuple[Node, ...]:
+    """"+1 к {strike} и {direct}", "-1 от {shot}, {direct} и {uchr}": a bare stat icon listed
+    right after a modifier of another stat is that modifier's sign, number and «к»/«от» for
+    this stat (action modify, stat the icon), not a trait of the card."""
+    out: list[Node] = []
+    head = None
+    for j, k in enumerate(kids):
+        if j and head is not None and k.kind == "effect" and _BARE_ICON.match(k.text) and _LIST_GAP.fullmatch(
+                parent.text[kids[j - 1].span[1] - parent.span[0]:k.span[0] - parent.span[0]]):
+            action, args = _classified(head + k.text, name, None)
+            if action == "modify":
+                k = replace(k, attrs=tuple((a, v) for a, v in k.attrs if a != "keyword"))
+                k = _with(k, action=action, args=args)
+                out.append(k)
+                continue
+        m = _MODIFIER_HEAD.match(k.text) if k.kind == "effect" else None
+        head = m.group(1) if m else None
+        out.append(k)
+    return tuple(out)
 
 
 def _granted_keywords(parent: Node, kids: tuple[Node, ...], gaps: bool = True, granting: bool = False

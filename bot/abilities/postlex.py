@@ -579,6 +579,30 @@ def _value_opens(toks: list[Token], j: int, after_and: bool) -> bool:
             toks[j + 1].type == "WORD" and toks[j + 1].value.casefold() in ("по", "против")))
 
 
+def _elided_modifier_opens(op: list[Token], toks: list[Token], i: int) -> bool:
+    """Is the «и» (or comma) at ``toks[i]`` the start of a second modifier whose sign, number
+    and «к»/«от» are left out ("+1 к {strike} и {direct} по героям": +1 to each, two effects;
+    "-1 от {shot}, {throw} и {uchr}")? The operand so far ends with a modifier of a stat icon,
+    the next token is another stat icon, and after it the clause ends, a shared qualifier
+    («по», «против», «до конца») follows, or the list goes on."""
+    if i + 1 >= len(toks) or not op:
+        return False
+    c = op[-1]
+    if len(op) == 1 and i >= 3 and c.type == "ICON" and c.value[1:-1] in _STAT_ICONS and toks[i - 2].type == "COMMA" \
+            and toks[i - 3].type == "ICON" and toks[i - 3].value[1:-1] in _STAT_ICONS:
+        pass            # the list goes on: "-1 от {shot}, {direct} и {uchr}"
+    elif len(op) < 3 or not (_is_modifier(op[-3], op[-2]) and c.type == "ICON" and c.value[1:-1] in _STAT_ICONS):
+        return False
+    nxt = toks[i + 1]
+    if nxt.type != "ICON" or nxt.value[1:-1] not in _STAT_ICONS or nxt.value == c.value:
+        return False
+    after = toks[i + 2] if i + 2 < len(toks) else None
+    if toks[i].type == "COMMA" and not (after is not None and after.type in ("AND", "COMMA")):
+        return False    # (a comma only inside a list that goes on: "{shot}, {throw} и {uchr}")
+    return after is None or after.type in ("AND", "COMMA", "DOT", "NL", "SEMI", "LIMIT", "PAREN") or (
+        after.type == "WORD" and after.value.casefold() in ("по", "против", "до"))
+
+
 def _amount_effect(op: list[Token]) -> bool:
     """Does ``op`` open with an effect named by a noun with its amount ("магический удар на
     2-2-3", "особый удар ядовитым шипом на 2"): adjectives, an effect noun, then «на» and a
@@ -637,6 +661,8 @@ def _choice_follows(toks: list[Token], i: int) -> bool:
         t = toks[k]
         if t.type in _PART_STOPS or t.type in ("SEMI", "DASH", "DOT", "NL", "COMMA"):
             return False
+        if t.type == "LIBO" and not _opens_ability(*_next_content(toks, k)):
+            continue        # "…, либо элитное существо …": alternatives of an object, not of abilities
         if t.type in ("ILI", "LIBO") and not (k + 1 < len(toks) and toks[k + 1].value.casefold() in _COMPARATIVES):
             return True     # (not "стоимостью 5 или менее")
     return False
@@ -702,6 +728,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False    # "+1 к метанию, пока имеет проклятие, неповоротливость и отравление": inside the clause
     if _value_operand(op) and (_value_opens(toks, i + 1, after_and) or (not after_and and _subject_verb_follows(toks, i))):
         return True
+    if _elided_modifier_opens(op, toks, i):
+        return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
     if after_and and has_pred and nxt.type == "WORD" and nxt.value[:1].isupper() and _subject_verb_follows(toks, i) \
             and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
         return True     # "атака блокируется и Небесный патруль приземляется": a clause with its own named subject
@@ -776,6 +804,8 @@ def _same_person(a: str, b: str) -> bool:
 
 
 # Words of a time header: "В начале [вашего] хода [противника]", "В конце боя".
+# "в первый ход", "в свой первый ход" opening an ability: a time window (a condition)
+_FIRST_TURN = re.compile(r"в (ваш |свой |его )?первый ход")
 _TIME_OWNERS = frozenset({"ваш", "свой", "он", "каждый", "следующий", "этот", "первый"})
 _TIME_NOUNS = frozenset({"ход", "бой", "фаза", "раунд"})
 # Words that open the subject of an ability after a header with no comma ("Когда
@@ -904,7 +934,13 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
     # изгоняется выбранная карта получает {token}")
     reflexive = toks[verb].type == "WORD" and toks[verb].value.casefold().endswith(("ся", "сь")) \
         and (toks[main].type == "MAY" or lexicon.is_modal(toks[main].value))
-    return _subject_start(toks, verb, main, object_guard=not reflexive)
+    # a short passive participle takes no object either: after "Когда ваше существо атаковано"
+    # (its subject written before it) a word opens the ability's subject ("… Заступник Ордена
+    # также может открыться")
+    passive = toks[verb].type == "WORD" and pos_of(toks[verb].value) == "PRTS" and any(
+        toks[k].type == "WORD" and lexicon.is_noun(toks[k].value) and lexicon.may_be_nominative(toks[k].value)
+        for k in range(i + 1, verb))
+    return _subject_start(toks, verb, main, object_guard=not (reflexive or passive))
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
@@ -999,12 +1035,13 @@ _BARE_SUBJECTS = frozenset({"существо", "карта"})
 def _bare_subject(toks: list[Token], i: int, j: int) -> int:
     """Where the subject of the ability whose finite verb is at ``toks[j]`` starts inside the
     event header opened at ``toks[i]``: a bare «существо» / «карта» after the event's own words
-    (not after a preposition, at least two words after the keyword, no comma between it and the
-    verb); ``j`` when there is none."""
+    (not after a preposition — after an icon or a number ending them it is: "При гибели вашего
+    существа с {regen} существо противника …"; at least two words after the keyword, no comma
+    between it and the verb); ``j`` when there is none."""
     for m in range(i + 3, j):
         t = toks[m]
-        if t.type == "WORD" and t.value.casefold() in _BARE_SUBJECTS and toks[m - 1].type == "WORD" \
-                and not lexicon.is_preposition(toks[m - 1].value) \
+        if t.type == "WORD" and t.value.casefold() in _BARE_SUBJECTS and (toks[m - 1].type in ("ICON", "NUMBER") or (
+                toks[m - 1].type == "WORD" and not lexicon.is_preposition(toks[m - 1].value))) \
                 and all(x.type in ("WORD", "NUMBER", "ICON", "QUOTED") for x in toks[m + 1:j]):
             return m
     return j
@@ -1108,10 +1145,11 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
             continue
         if object_guard and k > left + 2 and lexicon.is_noun(t.value) and lexicon.word_lemma(t.value) in _SUBJECT_NOUNS \
                 and lexicon.word_lemma(toks[left].value) in _PASSIVE_SHOWN and any(
-                    x.type == "WORD" and lexicon.word_lemma(x.value) in _SUBJECT_NOUNS | {"карта"}
+                    x.type == "WORD" and lexicon.is_noun(x.value)
                     and lexicon.may_be_nominative(x.value) for x in toks[left + 1:k]):
-            start = k       # "если показана карта нечетной стоимости существо получает …": the clause
-            continue        # has its subject already; a second one opens the ability's
+            start = k       # "если показана карта нечетной стоимости существо получает …", "если выпало
+            continue        # четное число атака блокируется": the clause has its subject already (any
+            #                 noun: «число»); a second one opens the ability's
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
             start = k       # (after an event word: "При гибели показанный демон переходит …")
@@ -1417,6 +1455,37 @@ def _declared_named(toks: list[Token], i: int) -> int | None:
     return None
 
 
+def _stray_stop(prev: list[Token], end: Token, nxt: list[Token]) -> bool:
+    """Is the full stop ``end`` between ``prev`` and ``nxt`` a typo inside a phrase ("нежить на
+    вашем. кладбище может получить …"): it follows a word that cannot end a phrase (a
+    preposition, an adjective or a possessive in agreement with a noun to come) and a
+    lowercase noun follows it?"""
+    if end.value != "." or not prev or not nxt or prev[-1].type != "WORD" or nxt[0].type != "WORD":
+        return False
+    last, first = prev[-1].value, nxt[0].value
+    if not first[:1].islower() or not lexicon.is_noun(first) or lexicon.is_predicate(first):
+        return False
+    return lexicon.is_preposition(last) or (pos_of(last) == "ADJF" and not lexicon.is_noun(last))
+
+
+_DEMONSTRATIVES = frozenset({"эта", "этот", "эти", "это"})
+
+
+def _continues(prev: list[Token], nxt: list[Token]) -> bool:
+    """Does the sentence ``nxt`` continue the ability of ``prev`` ("Когда открывается –
+    поместить на себя экипировку с кладбища. Эта экипировка переходит под ваш контроль"):
+    it opens with «этот» and a noun that names what the effect of ``prev`` (a triggered or a
+    paid ability) just acted on, then its verb — the same act goes on, it is no ability of
+    its own."""
+    if len(nxt) < 3 or not prev or prev[0].type not in ("TRIGGER_KW", "COST") or nxt[0].type != "WORD" \
+            or nxt[0].value.casefold() not in _DEMONSTRATIVES or nxt[1].type != "WORD" or not lexicon.is_noun(nxt[1].value):
+        return False
+    noun = lexicon.word_lemma(nxt[1].value)
+    if noun in ("карта", "существо") or not (nxt[2].type == "WORD" and lexicon.is_finite_verb(nxt[2].value)):
+        return False    # (a bare «эта карта» may be the card itself)
+    return any(t.type == "WORD" and lexicon.word_lemma(t.value) == noun for t in prev[1:])
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -1425,13 +1494,31 @@ class CardPostLex:
 
     def process(self, stream: Iterable[Token]) -> Iterator[Token]:
         sentence: list[Token] = []
+        held: list[Token] = []      # a sentence whose next one may continue it (``_continues``)
+        held_end: Token | None = None
         for tok in stream:
             if tok.type in SENTENCE_END:
-                yield from self._sentences(sentence)
-                sentence = []
-                yield tok
+                if held and sentence and held_end is not None and _stray_stop(held, held_end, sentence):
+                    sentence = held + sentence      # "… нежить на вашем. кладбище может …": a typo
+                elif held and sentence and held_end is not None and _continues(held, sentence):
+                    # "Когда открывается – поместить на себя экипировку … . Эта экипировка
+                    # переходит под ваш контроль": the full stop is 505.4 inside one ability
+                    sentence = held + [_retype(held_end, "AND_THEN")] + sentence
+                elif held:
+                    yield from self._sentences(held)
+                    yield held_end
+                held, held_end, sentence = sentence, tok, []
             else:
                 sentence.append(tok)
+        if held and sentence and held_end is not None and _stray_stop(held, held_end, sentence):
+            held, sentence = held + sentence, []
+        elif held and sentence and held_end is not None and _continues(held, sentence):
+            held, sentence = held + [_retype(held_end, "AND_THEN")] + sentence, []
+        if held:
+            yield from self._sentences(held)
+            yield held_end
+        elif held_end is not None:
+            yield held_end
         yield from self._sentences(sentence)
 
     def _sentences(self, toks: list[Token]) -> Iterator[Token]:
@@ -1455,6 +1542,11 @@ class CardPostLex:
         if toks[0].type == "COLON":
             # a cost whose icons were lost (the seeds print " : Уничтожить …")
             toks[0] = _retype(toks[0], "COST")
+        for k in range(1, len(toks)):
+            if toks[k].type in HEADER_KW and toks[k - 1].type == "WORD" and toks[k - 1].value.casefold() == "даже":
+                # "вызвать местность, даже если у вас есть …": concessive, a word of the effect
+                # (it happens in any case), not a condition over it
+                toks[k] = _retype(toks[k], "WORD")
         if toks[0].type == "LIMIT_HEAD":
             # "Раз в ход: …" opens the ability; elsewhere it is a word
             return toks[:1] + self._statement(toks[1:], 0)
@@ -1669,31 +1761,39 @@ class CardPostLex:
         kw = " ".join(toks[i].value.casefold().split())
         if _opens_condition(toks[i]) or (toks[i].type == "CONDITION_KW" and kw == "когда"):
             _state_when_words(toks, i)
-        if kw.startswith(("до набора", "в ваш ход", "в свой ход", "в его ход", "в этот ход", "в ход противника")):
+        first_turn = _FIRST_TURN.match(kw) is not None
+        if kw.startswith(("до набора", "в ваш ход", "в свой ход", "в его ход", "в этот ход", "в ход противника")) or first_turn:
             # a fixed phrase is the whole header: "До набора отряда вы можете …",
-            # "В ваш ход атаки ваших эльфов … сводятся к сильным"
+            # "В ваш ход атаки ваших эльфов … сводятся к сильным", "В первый ход противника – …"
             j = i + 1
             if kw == "до набора" and j < len(toks) and toks[j].value.casefold() == "отряда":
+                j += 1
+            if first_turn and j < len(toks) and toks[j].type == "WORD" and toks[j].value.casefold() == "противника":
                 j += 1
             if j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW"):
                 return "insert", j
             if kw != "до набора" and j + 1 < len(toks) and toks[j].type == "COMMA" and toks[j + 1].type in ("WORD", "MAY"):
                 return "token", j   # "…, в свой ход, может получить …": the comma closes the phrase
-        if kw in ("в начале", "в конце", "до начала"):
+        if kw in ("в начале", "в конце", "до начала", "в течение"):
             # "В начале вашего хода пророчество 1; …": the time phrase is the whole header
-            # ([possessive] хода|боя [противника]; "В начале боя ваше существо …")
+            # ([possessive] [первого] хода|боя [противника]; "В начале боя ваше существо …";
+            # "В течение вашего первого хода – …", a time window: a condition)
             j = i + 1
-            if j + 1 < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_OWNERS \
-                    and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value) in _TIME_NOUNS:
-                j += 1
+            for _ in range(2):
+                if j + 1 < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_OWNERS \
+                        and toks[j + 1].type == "WORD" and (lexicon.word_lemma(toks[j + 1].value) in _TIME_NOUNS or (
+                            lexicon.word_lemma(toks[j + 1].value) in _TIME_OWNERS and j + 2 < len(toks)
+                            and lexicon.word_lemma(toks[j + 2].value) in _TIME_NOUNS)):
+                    j += 1
             if j < len(toks) and toks[j].type == "WORD" and lexicon.word_lemma(toks[j].value) in _TIME_NOUNS:
                 j += 1
                 if j < len(toks) and toks[j].type == "WORD" and toks[j].value.casefold() == "противника":
                     j += 1
             else:
                 j = i + 1
-            if i + 1 < j < len(toks) and toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW"):
-                return "insert", j
+            if i + 1 < j < len(toks) and (toks[j].type in ("WORD", "MAY", "NUMBER", "ICON", "PUNCT", "QUOTED", "NAMED_KW") or (
+                    kw == "в течение" and toks[j].type == "TRIGGER_KW")):
+                return "insert", j      # ("В течение хода при {strike} хозяина – …": the event opens the body)
             if i + 1 < j < len(toks) - 1 and toks[j].type == "COMMA" and _opens_condition(toks[j + 1]):
                 return "token", j       # "В конце хода противника, если …"
         if toks[i].type == "NAMED_KW":
@@ -1917,6 +2017,9 @@ class CardPostLex:
         # of which one opens an ability list alternatives of one choice, nouns included
         libo_list = len(libos) >= 2 and all(toks[k].value.lstrip()[:1] == "," for k in libos) and any(
             _opens_ability(*_next_content(toks, k)) for k in libos)
+        # the «либо» that join abilities (or a pair / list of alternatives): «, либо элитное
+        # существо …» joining two objects of one verb leaves «A и B» two effects
+        libo_joins = libo_pair or libo_list or any(_opens_ability(*_next_content(toks, k)) for k in libos)
         op_start = 0          # where the current operand starts in ``out``
         comma_trigger = -1    # a trigger header opened by a comma after an ability
         closed_sub = False    # the previous token is the comma closing a subordinate clause
@@ -2212,7 +2315,7 @@ class CardPostLex:
                     typ == "COMMA" and nxt is not None and nxt.type == "WORD" and _imperative(nxt.value)
                     and out[op_start:op_start + 1] and out[op_start].type == "WORD" and _imperative(out[op_start].value))) and (
                     not modal or (typ == "AND" and nxt is not None and nxt.type == "WORD" and lexicon.is_finite_verb(nxt.value))) \
-                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libos \
+                    and not any(x.type in ("ILI_V", "LIBO") for x in out) and not libo_joins \
                     and not _choice_follows(toks, i) \
                     and _second_effect(out[op_start:], toks, i, has_pred):
                 # "подлость 2, атакованный получает …", "{drs} и +1 к {strike}", "+1 к {strike}

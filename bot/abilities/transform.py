@@ -109,6 +109,8 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
         lead = word.value.casefold()
         if lead not in ("пока", "если") or (not comma and (i < 2 or items[i - 1].type == "COMMA")):
             continue
+        if not comma and items[i - 1].value.casefold() == "даже":
+            continue    # "…, даже если …": concessive, a word of the effect (done in any case)
         clause = items[i + 2:] if comma else items[i + 1:]
         if not clause or not any(it.type in ("WORD", "ICON") for it in items[:i]):
             continue

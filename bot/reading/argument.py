@@ -122,6 +122,12 @@ def has_particle(clause: str) -> bool:
     return False
 
 
+def reasons(clause: str) -> bool:
+    """Whether ``clause`` is told as the asker's reason: a «раз …» clause or one with a
+    reasoning particle (``has_particle``)."""
+    return bool(_SINCE.match(fold(clause))) or has_particle(clause)
+
+
 def _premise_like(sentence: str) -> bool:
     """A reasoning particle or a general statement («X — это Y») outside quotes."""
     return has_particle(sentence) or bool(_DEFINITION.search(f" {fold(masked(sentence))} "))
@@ -163,6 +169,15 @@ def argued(question: str) -> bool:
     return m is not None and _premise_like(asked[:m.start()].strip(" ,"))
 
 
+def _predicate(clause: str) -> bool:
+    """Whether ``clause`` has a predicate of its own: a finite verb, an infinitive, a
+    predicative or a modal word («может», «можно», «нельзя»)."""
+    from bot.reading.tokens import tokenize
+
+    toks, _ = tokenize(clause)
+    return any(t.pos in ("VERB", "INFN", "PRED") or t.lemma in ("можно", "нельзя", "мочь") for t in toks)
+
+
 def _clauses(sentence: str) -> list[str]:
     return [c.strip() for c in re.split(r",\s+|\s+[—–-]\s+", sentence.rstrip("?!.… ")) if c.strip()]
 
@@ -181,12 +196,22 @@ def subject_of(premise: str) -> str:
     m = re.match(r"(.+?)\s+(?:[—–-]\s+|это\s|же\s|ж\s|ведь\s|считаю?т?ся\s|она\s+же|он\s+же|оно\s+же|они\s+же)", p + " ")
     if not m:
         toks, _ = tokenize(p)
-        return next((t.text for t in toks if t.pos == "NOUN" and t.case in ("nomn", "accs")), "")
+        return next((t.text for i, t in enumerate(toks) if t.pos == "NOUN" and t.case in ("nomn", "accs")
+                     and not _governed(toks, i)), "")
     s = m.group(1).strip(" ,")
     toks, _ = tokenize(s)
     if not toks or not any(t.pos in ("NOUN", "INTJ") or t.quote for t in toks) or len(toks) > 6:
         return ""
     return s
+
+
+def _governed(toks, i: int) -> bool:
+    """Whether the noun ``toks[i]`` stands in a prepositional phrase («в этот ход»): a
+    preposition before it, with only adjectives between."""
+    j = i - 1
+    while j >= 0 and toks[j].pos in ("ADJF", "PRTF", "NUMR"):
+        j -= 1
+    return j >= 0 and toks[j].pos == "PREP"
 
 
 def _in_case(subject: str, case: str | None) -> str:
@@ -313,6 +338,10 @@ def _with_subject(z: str, premises: list[str], facts: list[str]) -> tuple[str, s
     if not subject:
         if pron is not None and at > 0 and named and (verb or own):
             return z, ""    # «… прыгну им норм?»: a pronoun inside the asked words may name their own card
+        if pron is not None and facts and verb:
+            # «хозяин моей шмотки потерял класс. раз …, она теперь уничтожается?»: no subject of the argument
+            # agrees, the pronoun stands for a card of the told story — the situation reader resolves it there
+            return z, ""
         return None
     if pron is not None:
         spelled = re.escape(pron.text).replace("е", "[её]")    # the folded «ее» is «её» as written
@@ -339,7 +368,7 @@ def _agrees(subject: str, pron) -> bool:
     if "plur" in (_number(head.text), _number(pron.text)):
         return _number(head.text) == _number(pron.text)
     return pron.gender is None or head.gender is None or pron.gender == head.gender \
-        or {pron.gender, head.gender} == {"masc", "neut"}     # «него», «ему», «им» are both
+        or ({pron.gender, head.gender} == {"masc", "neut"} and pron.case != "nomn")   # «него», «ему», «им» are both
 
 
 def read(question: str) -> Reading | None:
@@ -415,6 +444,13 @@ def read(question: str) -> Reading | None:
         asked_parts = [c for c in clauses if c in asked_parts or c in inline]
         inline = []
     premises += inline
+    if len(asked_parts) > 1 and asked_parts[0] in particle_parts and not _SUBORDINATE.match(fold(asked_parts[0])) \
+            and all(_predicate(c) and not _SUBORDINATE.match(fold(c)) for c in asked_parts[1:]):
+        # «запас движения же у него восстановился, может оно теперь походить?»: the particle clause before
+        # a main clause of its own is the asker's argument, the clause after it is asked
+        premises.append(asked_parts[0])
+        particle_parts.remove(asked_parts[0])
+        asked_parts = asked_parts[1:]
     if premises and len(asked_parts) > 1 and re.match(r"а\s", fold(asked_parts[-1])) \
             and not any(told_fact(p) or _SUBORDINATE.match(fold(p)) for p in asked_parts[:-1]):
         # «симба хозяин бить может, а свою шмотку хозяин тоже может атаковать? они ж …»: the asker states

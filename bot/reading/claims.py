@@ -516,7 +516,32 @@ def _find_claim(question: str) -> Claim | None:
         setup = setup[:1] + orig(setup[1:-1]) + "."
     c = replace(c, setup=setup, proposition=_plain(orig(c.proposition)), reason=orig(c.reason),
                 rejected=orig(c.rejected), counter=_plain(orig(c.counter)))
-    return _in_asker_terms(c)
+    return _with_claimer_role(_in_asker_terms(c), q)
+
+
+def _with_claimer_role(c: Claim, question: str) -> Claim:
+    """``c`` whose proposition has no subject of its own — the claimer speaks of himself
+    («противник (он первый игрок) говорит, что тоже может оставить …», «я говорю, что могу …,
+    я второй») — with the claimer named by the turn role the question tells of him
+    (``claim_persons.story_roles``): «Первый игрок тоже может оставить …». A rule on who may do
+    it (405.1 the second player, 303.1 the active one) is then checked against him. The
+    personal forms the subject takes: ``claims.self_subject_verbs`` of grammar/lexicon.yaml.
+    Unchanged when the proposition names its subject or no role of the claimer is told."""
+    from bot.reading import claim_persons
+
+    if c.who not in ("me", "other") or not c.proposition:
+        return c
+    forms = _claim_words().get("self_subject_verbs") or {}
+    particles = "|".join(map(re.escape, (fold(x) for x in _claim_words().get("self_subject_particles", ()))))
+    m = re.match(rf"\s*((?:(?:{particles})\s+)*)([а-яё]+)(?![а-яё])", fold(c.proposition)) if particles else None
+    if m is None or m.group(2) not in forms:
+        return c
+    role = claim_persons.story_roles(question).get(c.who)
+    if role not in claim_persons.TURN_ROLES:
+        return c
+    verb = str(forms[m.group(2)])
+    rest = c.proposition[m.end():]
+    return replace(c, proposition=f"{claim_persons.ROLE_RU[role].lower()} {m.group(1)}{verb}{rest}")
 
 
 def _plain(text: str) -> str:

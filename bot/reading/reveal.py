@@ -100,19 +100,25 @@ class _Reader(SentenceReader):
         """«я второй игрок», «он как второй игрок», «карты второго игрока»: whose cards; the
         first player named in the asked sentence is its subject."""
         me = None
+        likened: set[int] = set()
         for t in self.toks:
             who = self.player_at(t)
             if who is None:
                 continue
             self.use(t.i, t.i + 1)
             p = self.tok(t.i - 1)
+            if p is not None and p.text == "как" and p.clause == t.clause and not self.as_role(p):
+                likened.add(t.i)    # «тоже может …, как второй игрок»: the player compared with, not the subject
+                self.use(p.i)
+                continue
             if p is not None and p.text in ("я", "как") and p.clause == t.clause:
                 me = who
                 self.use(p.i)
                 if p.text == "как" and self.tok(p.i - 1) is not None and self.toks[p.i - 1].text == "он":
                     self.use(p.i - 1)
-        asked = [self.player_at(t) for t in self.sent() if self.player_at(t)]
+        asked = [self.player_at(t) for t in self.sent() if self.player_at(t) and t.i not in likened]
         compared = {t.i + 1 for t in self.sent() if self.has("earlier", t) or self.has("later", t) or t.text == "чем"}
+        compared |= likened
         subject = [self.player_at(t) for t in self.sent() if self.player_at(t) and t.i not in compared]
         self.r.player = (subject or asked or [None])[0] or me
         if self.r.player is None and me is not None:
@@ -124,6 +130,19 @@ class _Reader(SentenceReader):
             # «Карты 3-го ряда второго игрока …. Он может держать их скрытыми?»: the player told before
             told = [self.player_at(t) for t in self.toks if t.sent < self.asked_sent and self.player_at(t)]
             self.r.player = told[-1] if told else None
+
+    def as_role(self, how: Tok) -> bool:
+        """«я как второй игрок могу …», «он как второй игрок»: «как» after a personal pronoun
+        tells the role the person has; after a comma or with «тоже / также / и» in the
+        sentence («тоже может, как второй игрок», «как и второй игрок») it compares with
+        another player."""
+        p = self.tok(how.i - 1)
+        nx = self.tok(how.i + 1)
+        if nx is not None and nx.text == "и":
+            return False
+        if any(u.text in ("тоже", "также") for u in self.toks if u.sent == how.sent):
+            return False
+        return p is not None and p.clause == how.clause and p.text in ("я", "он", "она", "ты", "вы", "мы")
 
     def read_row(self) -> None:
         """«карты третьего / 3-го ряда», «второго ряда», «переднего ряда»."""

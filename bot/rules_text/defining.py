@@ -92,7 +92,10 @@ def asked_term(question: str) -> tuple[str, ...] | None:
     from bot.textnorm import fold
 
     W = words()
-    m = W.opener.match(fold(question).strip())
+    text = fold(question).strip()
+    m = W.opener.match(text)
+    if m is None:
+        m = W.opener.match(_without_addressee(text))
     if m is None:
         return None
     term = re.split(r"[,?!.;:(]|\s[–—-]\s", m.group("t"))[0]
@@ -102,6 +105,32 @@ def asked_term(question: str) -> tuple[str, ...] | None:
         toks = toks[:-1]    # «… в берсерке»
     got = tuple(dict.fromkeys(_content(toks)))
     return got if 0 < len(got) <= 5 else None
+
+
+def _without_addressee(text: str) -> str:
+    """``text`` (folded) without a leading request and whom it is made to («объясните нубу
+    что такое стек» -> «что такое стек»): a request word of ``lead_words`` followed by one
+    or two words in the dative (a noun or a pronoun: «мне», «нубу», «новичку»), then the
+    opener; else ``text`` as it is."""
+    W = words()
+    ws = text.split()
+    if len(ws) < 3 or not W.opener.match(ws[0].strip(",") + " что такое x"):
+        return text     # the first word is no request word of ``lead_words``
+    for k in (2, 3):
+        rest = " ".join(ws[k:])
+        if not W.opener.match(rest) or W.opener.match(" ".join(ws[k - 1:])):
+            continue
+        if all(_dative(w.strip(",")) for w in ws[1:k]):
+            return rest
+    return text
+
+
+def _dative(word: str) -> bool:
+    """Whether ``word`` may be whom a request is made to: a noun or a pronoun («мне»,
+    «новичку»; «нубу», which the analyser reads as the accusative)."""
+    from bot.morph import analyzer
+
+    return any(p.tag.POS in ("NOUN", "NPRO") for p in analyzer().parse(word))
 
 
 @dataclass(frozen=True)

@@ -135,9 +135,21 @@ def _pronoun_subject(sentence: str) -> bool:
     toks = tokenize(sentence)[0]
     for i, t in enumerate(toks):
         if t.text in ("он", "она", "оно", "они"):   # «от удара через ряд она …»: «ряд» after a preposition
-            return not any(u.pos == "NOUN" and u.case == "nomn" and u.clause == t.clause
+            return not any(u.pos == "NOUN" and u.case == "nomn" and (u.clause == t.clause or _agrees(u, t.text))
                            and not (j > 0 and toks[j - 1].pos == "PREP") for j, u in enumerate(toks[:i]))
     return False
+
+
+def _agrees(noun, pronoun: str) -> bool:
+    """Whether the noun token ``noun`` agrees with the subject pronoun ``pronoun`` in gender
+    and number: «Если игрок …, то … он не сможет» — «он» is that player, not a noun of the
+    sentence before."""
+    from bot.morph import analyzer
+
+    plural = any(p.tag.number == "plur" and p.tag.case == "nomn" for p in analyzer().parse(noun.text))
+    if pronoun == "они":
+        return plural
+    return not plural and noun.gender == _GENDERED.get(pronoun)
 
 
 def _read_parts(sentence: str, number: str, context: frozenset[str],

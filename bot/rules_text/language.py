@@ -93,6 +93,12 @@ class RuleLanguage:
     card_kinds: frozenset[str] = frozenset()
     """Kinds of card a question may name as the card a wording is about («поместите этого
     симбиота …, это перемещение симбиота?»)."""
+    all_of: frozenset[str] = frozenset()
+    """Words of a rule's condition counting who or what must all do it («оба», «все»): a
+    question telling one («я пасанул») does not meet that part (``bot.rules_text.sufficient``)."""
+    alone: tuple[str, ...] = ()
+    """Phrases of a question asking whether one part of a condition is enough («как только»,
+    «сразу», «сама», «и всё») (``bot.rules_text.sufficient``)."""
     chat_spelling: dict[str, str] = field(default_factory=dict)
     """Chat forms of a word (folded, as written) -> the written word(s): applied to a
     question before it is read (``bot.rules_text.question.respell``)."""
@@ -216,6 +222,7 @@ def _meaning(d: dict) -> dict:
         chat_spelling=_map(d.get("chat_spelling")), remain=_map(d.get("remain")),
         remain_verbs=_set(d.get("remain_verbs")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
         wording_says=_set(d.get("wording_says")), card_kinds=_set(d.get("card_kinds")), needs_stack=_set(d.get("needs_stack")), stack_reason=_set(d.get("stack_reason")),
+        all_of=_set(d.get("all_of")), alone=tuple(fold(str(w)) for w in d.get("alone") or ()),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),
         exclusive=frozenset(fold(str(w)) for pair in d.get("exclusive") or () for w in pair),
         collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}

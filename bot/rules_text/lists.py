@@ -79,18 +79,50 @@ def _head_words(toks: list[Tok]) -> frozenset[str]:
     return frozenset(w for w in _content(named)[0] if not w.startswith("~"))
 
 
+def _told_of_item(head_text: str, item, text: str) -> list[Prop]:
+    """The predicate a list item states of itself in parentheses, with no subject of its own
+    («в) оплата игродействия (не использует стек).» -> ``fact`` «оплата игродействия не
+    использует стек»): the parenthetical opens with a verb, or «не» and a verb. A
+    parenthetical naming its own subject («(игродействие заносится в стек)») or opening
+    otherwise (an example, an exception) states nothing of the item."""
+    L = language()
+    out: list[Prop] = []
+    bare = _PAREN.sub("", text).strip()
+    itoks, _ = tokenize(bare)
+    subject = _head_words(itoks)
+    if not subject:
+        return out
+    for m in _PAREN.finditer(text):
+        ptoks, _ = tokenize(m.group(1))
+        neg = bool(ptoks) and ptoks[0].lemma == "не"
+        rest = ptoks[1:] if neg else ptoks
+        if not rest or rest[0].pos != "VERB" or any(t.pos == "NOUN" and t.case == "nomn" for t in rest):
+            continue
+        verb = L.norm(rest[0].lemma)
+        obj = frozenset(w for w in _content(rest[1:])[0] if not w.startswith("~"))
+        words, nums = _content(itoks)
+        words = subject | {"~" + w for w in words if not w.startswith("~") and w not in subject}
+        out.append(Prop(kind="fact", mode="happens", positive=not neg, action=verb, words=words | obj,
+                        numbers=nums, verb=("не " if neg else "") + rest[0].text, number=item.number.rsplit(".", 1)[0],
+                        sentence=f"{head_text}: … {bare} ({m.group(1).strip()})", subject_words=subject))
+    return out
+
+
 def list_props(head, items) -> list[Prop]:
-    """The propositions of the list ``head`` + ``items`` (see the module docstring)."""
+    """The propositions of the list ``head`` + ``items`` (see the module docstring), and what
+    an item states of itself in parentheses (``_told_of_item``)."""
     toks, _ = tokenize(head.text)
+    told = [p for item in items for p in _told_of_item(head.text.rstrip().rstrip(":").rstrip(), item,
+                                                        item.text.strip().rstrip(";.").strip())]
     at = next((i for i, t in enumerate(toks) if t.lemma == "это"), None)
     if at is None or not items:
-        return []
+        return told
     h = _head(toks[:at])
     if h is None:
-        return []
+        return told
     genus, classes, prop = h
     head_text = head.text.rstrip().rstrip(":").rstrip()
-    out: list[Prop] = []
+    out: list[Prop] = told
     for item in items:
         text = item.text.strip().rstrip(";.").strip()
         sentence = f"{head_text}: … {text}"

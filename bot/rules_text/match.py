@@ -245,6 +245,8 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         if o in p.only:
             alt = next((x for x in sorted(told) if _opposite(x, o)
                         and not (p.only_agent and x in q.complement)), None)   # who acts, not what is acted on
+            if alt is not None and _becomes(o, told):
+                alt = None      # «было закрытое …, а одна карта его открыла»: the story tells the change to «открытый»
             if alt is not None:
                 uncovered.remove(o)
                 used.add(alt)
@@ -278,6 +280,9 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     circumstance = q.stated | q.context if q.context or q.stated - q.subject else frozenset()
     if not uncovered and r.cond_same and not r.cond and not any(
             covers(x, w) for x in circumstance for w in r.cond_same):
+        if q.context:   # «мой симб не бестелесный. хозяина сделали бестелесным. симб же не умирает?»: the story
+            # tells the circumstances, and none of them is the rule's condition («если существо стало симбиотом»)
+            return f"правило действует только при условии «{p.condition_text}», а в рассказе его нет", False, ""
         conditional = True   # «…, если в его отряде уже есть местность»: a circumstance at all
     elif uncovered and set(uncovered) <= r.cond and _may_condition(q, r, told):
         uncovered, conditional = [], True   # only the rule's own condition is not stated
@@ -405,6 +410,17 @@ def _negated_condition(text: str) -> bool:
     from bot.rules_text.question import negated_words
 
     return negated_words(t.lemma for t in tokenize(text)[0])
+
+
+def _becomes(state: str, told: frozenset[str]) -> bool:
+    """Whether ``told`` names the verb a card gets into ``state`` by («открытый» — «открыть»:
+    the concept «открывать»): a story telling that event tells the state changed, so the
+    opposite state it told before is no longer the card's."""
+    from bot.morph import analyzer
+
+    L = language()
+    verbs = {x.normal_form for x in analyzer().parse(state) if x.tag.POS == "PRTF"}
+    return any(L.norm(v) in told or v in told for v in verbs)
 
 
 def _may_condition(q: Question, r: Rule, told: frozenset[str]) -> bool:

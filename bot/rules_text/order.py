@@ -31,6 +31,11 @@ _BEFORE_TAIL = re.compile(r"(?i)\sили\s+(?:после|потом|наобор
 _WHICH_TAIL = re.compile(r"(?i)\s(?:что|кто|какое)\s+(?:раньше|сначала|первым|первее|вперед|вперёд)"
                          r"(?:\s+(?:будет|идет|идёт|делается|происходит))?\s*[?!.]*\s*$")
 """The closing words ``_BEFORE`` / ``_WHICH`` need, found without their event groups."""
+_RELATIVE = re.compile(r"(?i)^(?:а\s+|и\s+|ну\s+|так\s+)?(?P<a>[^?!.,]+?)\s+(?:(?:идет|идёт|будет|происходит|делается|"
+                       r"наступает|бывает|следует|стоит)\s+)?(?P<rel>раньше|перед|прежде|позже|после)\s+(?:чем\s+)?"
+                       r"(?P<b>[^?!.,]+?)\s*\?")
+"""«оплата игродействия раньше выполнения?», «главная фаза идёт перед фазой открытия?»: whether A
+comes before (after) B, answered by an ordered list naming both."""
 
 
 def _events_concepts(text: str) -> frozenset[str]:
@@ -72,10 +77,12 @@ def answer(question: str, edition: str) -> "Answer | None":
             m = _WHICH.search(q) if _WHICH_TAIL.search(q) else None
             asked = "which"
     if m is None:
-        return None
+        return _relative(question, edition)
     a, b = _events_concepts(m.group("a")), _events_concepts(m.group("b"))
-    if not a or not b or a & b:
+    if not a or not b:
         return None
+    if a & b:
+        return _listed(question, m.group("a"), m.group("b"), asked, edition)
 
     def names(side: frozenset[str], ev: frozenset[str]) -> bool:
         return all(any(covers(x, w) or covers(w, x) for w in side) for x in ev)
@@ -87,6 +94,8 @@ def answer(question: str, edition: str) -> "Answer | None":
         if ab == ba:
             continue
         found.setdefault(ab, (number, s, left, right))
+    if not found:
+        return _listed(question, m.group("a"), m.group("b"), asked, edition)
     if len(found) != 1:
         return None
     same, (number, sentence, left, right) = next(iter(found.items()))
@@ -97,6 +106,70 @@ def answer(question: str, edition: str) -> "Answer | None":
         verdict = told[:1].upper() + told[1:]
     else:
         verdict = ("Да: " if same else "Нет, наоборот: ") + told
+    return _reply(question, verdict, number, sentence, edition)
+
+
+def _relative(question: str, edition: str) -> "Answer | None":
+    """«A раньше / перед / после B?» (``_RELATIVE``) in the asked sentence, answered by the
+    ordered lists of the edition (``_listed``); ``None`` for any other question."""
+    from bot.reading.argument import chat_sentences
+
+    sents = chat_sentences(question)
+    asked = next((x for x in sents if "?" in x), None)
+    m = _RELATIVE.search(" ".join(asked.split())) if asked else None
+    if m is None:
+        return None
+    a, b = m.group("a"), m.group("b")
+    after = m.group("rel").casefold() in ("позже", "после")
+    return _listed(question, b if after else a, a if after else b, "after" if after else "then", edition)
+
+
+def _item_concepts(text: str) -> frozenset[str]:
+    """The concepts of an asked event as a list item names it: like ``_events_concepts``, but
+    a light verb kept («выполнение» names the step «Выполнение игродействия»)."""
+    from bot.rules_text.language import language
+    from bot.rules_text.values import _concepts
+
+    L = language()
+    return frozenset(w for w in _concepts(tokenize(text)[0])
+                     if w not in L.filler and w not in L.implicit and w not in L.personal and w not in L.impersonal)
+
+
+def _listed(question: str, a_text: str, b_text: str, asked: str, edition: str) -> "Answer | None":
+    """The order of events ``a`` and ``b`` (A asked first) by the edition's ordered lists
+    (``bot.rules_text.values``: «Начальная Фаза, Фаза Открытия, Главная Фаза и Заключительная
+    Фаза … именно в таком порядке», the lettered steps of «Общая схема …:»): each event (its
+    text ``a_text`` / ``b_text``) names
+    exactly one item of a list (every concept of it named by the item), the two different
+    items; lists that disagree give no verdict. ``asked``: ``then`` / ``before`` / ``which`` as
+    in ``answer``, ``after`` for «A после B?» (``a`` is then B, asked to come first)."""
+    from bot.rules_text.index import index_for
+    from bot.rules_text.values import _names, _ordered_lists
+
+    vi = getattr(index_for(edition), "values", None)
+    a, b = _item_concepts(a_text), _item_concepts(b_text)
+    if vi is None or not a or not b:
+        return None
+    found: dict[bool, tuple[str, str, str, str]] = {}
+    for number, sentence, items, _ in _ordered_lists(vi):
+        ia = [k for k, it in enumerate(items) if all(_names(it.words, c) for c in a)]
+        ib = [k for k, it in enumerate(items) if all(_names(it.words, c) for c in b)]
+        if len(ia) != 1 or len(ib) != 1 or ia == ib:
+            continue
+        first, second = sorted((ia[0], ib[0]))
+        found.setdefault(ia[0] < ib[0], (number, sentence, items[first].text, items[second].text))
+    if len(found) != 1:
+        return None
+    same, (number, sentence, left, right) = next(iter(found.items()))
+    told = f"сначала {left}, затем {right}"     # the items as the list writes them («Фаза Открытия»)
+    if asked == "before":
+        verdict = ("До: " if same else "После: ") + told
+    elif asked == "which":
+        verdict = told[:1].upper() + told[1:]
+    elif asked == "after":
+        verdict = ("Да: " if same else "Нет, раньше: ") + told
+    else:
+        verdict = ("Да: " if same else "Нет, после: ") + told
     return _reply(question, verdict, number, sentence, edition)
 
 

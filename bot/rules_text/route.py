@@ -106,6 +106,7 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     docstring). Raises ``RulebookError`` for an unknown edition."""
     if not question:
         return None
+    question = _without_argument(question)
     from bot.rules_text import combine, defining, prevent, rolls, tables
 
     if defining.asked_term(question) is not None:   # «что такое клетка напротив карты»: the defining sentence
@@ -132,6 +133,29 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
         if s is not None and (s.verdict or found is None):
             return s
     return found
+
+
+def _without_argument(question: str) -> str:
+    """``question`` with the asker's argument taken out when it also tells board facts
+    (``bot.reading.argument.read``): «хозяин моей шмотки потерял класс. раз на сущ без класса
+    шмотку нельзя надевать, она теперь уничтожается?» is read as the told facts and the asked
+    clause — the premise («нельзя надевать») is never what is ruled on. A question with no
+    told fact keeps its argument (``bot.rules_text.premise`` reads it); one whose premise is
+    itself a told fact, or that asks a told intention, is left as it is."""
+    from bot.reading.argument import read_cached
+
+    from bot.reading.argument import chat_sentences, reasons
+
+    r = read_cached(question)
+    if r is None or not r.premises or not r.facts or r.told or r.intended:
+        return question
+    sents = chat_sentences(question)
+    asked = next((s for s in reversed(sents) if "?" in s), sents[-1] if sents else "")
+    if not any(p in asked and reasons(p) for p in r.premises):
+        # a premise told in a sentence of its own is context, not read as asked; a clause cut off by a
+        # conclusion word («результат 0 получается …») may be the told story itself
+        return question
+    return ". ".join(r.facts) + ". " + r.asked
 
 
 def _answer_sentences(question: str, edition: str) -> Answer | None:
@@ -200,6 +224,11 @@ def _answer_sentences(question: str, edition: str) -> Answer | None:
         from bot.rules_text import needs
 
         n = needs.answer(question, q, idx, edition)
+        if n is not None:
+            return n
+        from bot.rules_text import sufficient
+
+        n = sufficient.answer(question, q, idx, edition)   # «фаза закончилась, как только он спасовал?»
         if n is not None:
             return n
     if not (d.fits or d.excepted or any(why.startswith("правило действует только при условии") for _, why in d.near)):
@@ -392,6 +421,9 @@ def _who(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | N
         if not all(any(covers(x, w) for w in words) for x in asked):
             continue
         person = _person(p)
+        if person is not None and q.context and not _event_told(p, q.bag | q.context):
+            continue    # «я объявил особенность … . у кого после этого приоритет?» against «Выполненное игродействие
+            # …, после чего Активный Игрок вновь получает приоритет»: the story tells another event
         if person is None:
             if p.only_agent and p.kind == "modal":
                 return None     # «… может только открытое существо»: the one who acts is no player
@@ -408,6 +440,25 @@ def _who(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | N
     if not found or len({x for _, x in found}) != 1:
         return None
     return _answer(question, q, found[0][1], found[0][0], [p for p, _ in found[1:]], "", edition, idx)
+
+
+_AFTER_WHICH = re.compile(r"(?i)(?<![а-яё])(?:после\s+чего|после\s+этого|затем)(?![а-яё])")
+
+
+def _event_told(p: Prop, told: frozenset[str]) -> bool:
+    """Whether ``told`` (a story's concepts) names the event ``p``'s sentence puts before its
+    «после чего / после этого / затем» clause — one of that part's verbs or participles
+    («Выполненное игродействие наносит эффект, удаляясь из стека, после чего …»: выполнять,
+    наносить, удаляться); ``True`` when the sentence has no such clause."""
+    from bot.reading.tokens import tokenize
+
+    m = _AFTER_WHICH.search(p.sentence)
+    if m is None:
+        return True
+    L = language_()
+    toks = tokenize(p.sentence[:m.start()])[0]
+    events = {L.norm(t.lemma) for t in toks if t.pos in ("VERB", "INFN", "PRTF", "GRND")}
+    return not events or any(covers(x, e) for x in told for e in events)
 
 
 # --- «сколько …?» ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ words of these questions live in ``grammar/rule_values.yaml``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from bot.reading.tokens import Tok, tokenize
@@ -131,6 +131,12 @@ class Quantity:
     phrase: str
     per: bool = False
     """A rate: the sentence counts it «за каждую …» (per unit), not once."""
+    each: str = ""
+    """The concept of a distributive qualifier right after the counted noun («одну экипировку
+    каждого класса»: «класс»): the number counts per each of those, not in all."""
+    each_text: str = ""
+    """That qualifier as written («каждого класса»): a count given for a question that does not
+    tell the unit carries it («1 каждого класса»)."""
 
 
 @dataclass(frozen=True)
@@ -263,10 +269,15 @@ def _quantities(toks: list[Tok]) -> tuple[Quantity, ...]:
                 break
             if not (u.pos in ("CONJ", "PRCL", "ADVB", "COMP", "NUMR", "ADJF") or u.text.isdigit()):
                 break
+        each = each_text = ""
+        if noun and end + 1 < len(toks) and toks[end].lemma == "каждый" and toks[end + 1].pos == "NOUN" \
+                and toks[end + 1].clause == t.clause:     # «одну экипировку каждого класса» (212.4)
+            each, each_text = L.norm(toks[end + 1].lemma, toks[end + 1].text), f"{toks[end].text} {toks[end + 1].text}"
+            end += 2
         if not noun:   # «стоимость этой карты не может стать меньше 1»: the subject is counted
             subj = next((u for u in toks if u.clause == t.clause and u.pos == "NOUN" and u.case == "nomn"), None)
             noun = L.norm(subj.lemma, subj.text) if subj is not None else ""
-        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per))
+        out.append(Quantity(n, noun, bound, " ".join(u.text for u in toks[start:end]), per, each, each_text))
     return tuple(out)
 
 
@@ -594,6 +605,12 @@ def _count_text(qs: list[Quantity], bound: str) -> str | None:
     lo = sorted({u.value for u in qs if u.bound == "min"})
     exact = sorted({u.value for u in qs if not u.bound})
     phrase = " / ".join(dict.fromkeys(u.phrase for u in qs))
+    each = {u.each_text for u in qs}
+    if len(each) > 1:
+        return None     # one count per unit, another in all: which is asked is not told
+    if each != {""}:    # «1 каждого класса»: the count holds per unit, never in all
+        text = _count_text([replace(u, each_text="") for u in qs], bound)
+        return None if text is None else re.sub(r"^(\D*\d+)", rf"\1 {each.pop()}", text, count=1)
     if bound == "max" and len(hi) == 1 and not exact:
         return f"Не более {hi[0]} («{phrase}»)"
     if bound == "min" and len(lo) == 1 and not exact:
@@ -640,6 +657,9 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
                     _hits(x, f.words) or _hits(x, para.get(f.number, frozenset())) for x in asked):
                 continue
         qs = [u for u in f.quantities if u.noun and (covers(q.counted, u.noun) if q.counted else True) and not u.per]
+        # «одну … каждого класса» is no count in all: told the unit («одного класса») the count is that
+        # number, else it is given per unit («1 каждого класса»)
+        qs = [replace(u, each_text="") if u.each and _hits(u.each, told) else u for u in qs]
         if measured and len({u.noun for u in qs}) != 1:
             continue    # a size of what? the sentence counts two things
         if q.bound:
@@ -649,10 +669,19 @@ def count_answer(question: str, q, idx, edition: str) -> "Answer | None":
         text = _count_text(qs, q.bound)
         if text is None:
             continue
-        if f.cond and not any(_hits(x, f.cond) for x in told):
-            text += f", если {_cond_tail(f.condition_text)}"
+        if f.cond and not _condition_told(f.cond, asked, told):
+            continue    # «Если особенность позволяет взять вторую местность, …» counts for another situation
         options.setdefault(text, []).append((f.number, f.sentence))
     return _decide(question, options, how, edition, "сколько")
+
+
+def _condition_told(cond: frozenset[str], asked: list[str], told: frozenset[str]) -> bool:
+    """Whether the question tells the leading condition of a sentence (its concepts
+    ``cond``): one of the condition's own concepts — not one the asked clause itself names
+    («скока местностей можно взять в отряд» names «взять», «отряд», «местность» of «Если
+    особенность позволяет взять в отряд вторую местность») — is among ``told``."""
+    own = frozenset(c for c in cond if not any(_hits(a, frozenset((c,))) for a in asked))
+    return bool(own) and any(_hits(x, own) for x in told)
 
 
 def _paragraph_words(vi: "ValueIndex") -> dict[str, frozenset[str]]:
@@ -687,10 +716,6 @@ def _titles(vi: "ValueIndex") -> dict[str, frozenset[str]]:
         except Exception:  # noqa: BLE001
             pass
     return got
-
-
-def _cond_tail(text: str) -> str:
-    return re.sub(r"(?i)^\s*(если|когда|пока)\s+", "", text).strip(" ,.")
 
 
 # --- who ------------------------------------------------------------------------------------
@@ -785,7 +810,8 @@ def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
     nth = next((i for i, t in enumerate(toks) if t.lemma in W.ordinals), None)
     if nth is not None and which is not None and "кто" not in lemmas:
         return _nth(question, toks, nth, which, vi, edition)    # «какая фаза в ходу первая»
-    verb = next((i for i, t in enumerate(toks) if t.pos == "VERB" and t.lemma in W.denote_verbs), None)
+    verb = next((i for i, t in enumerate(toks) if t.pos == "VERB" and t.lemma in W.denote_verbs or _means_verb(toks, i)),
+                None)
     asks_what = verb is not None and any(t.lemma == "что" and t.clause == toks[verb].clause and i < verb
                                          for i, t in enumerate(toks))   # not «…, что и хозяин»
     if verb is not None and (which is not None or asks_what) and "или" not in lemmas:
@@ -798,6 +824,13 @@ def answer(question: str, edition: str, idx, q=None) -> "Answer | None":
     if "или" in lemmas and "кто" not in lemmas:
         return _choice(question, toks, a.context, vi, edition)
     return None
+
+
+def _means_verb(toks: list[Tok], i: int) -> bool:
+    """«что значит» read as the verb «значить» (means), not the particle «значит» (so): right
+    after «что», opening the question («что значит X?») or closing it («X что значит?»)."""
+    return (toks[i].text in ("значит", "значат") and i > 0 and toks[i - 1].lemma == "что"
+            and (i == 1 or i == len(toks) - 1))
 
 
 def _names(ws: frozenset[str], c: str) -> bool:

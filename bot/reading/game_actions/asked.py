@@ -56,6 +56,8 @@ class AskedReader(SituationReader):
                     self.use(nx.i)      # «это превращение»: the action told, named again
         named = [m for m in asked_mentions if m.kind is not None]
         wh = next((t for t in sent if t.text in ("что", "когда", "кто", "кому") or t.lemma == "момент"), None)
+        if wh is None and self.read_response_to_told(sent):
+            return
         if self.read_definition(sent, named, asked_mentions, wh):
             return
         passes = [s_ for s_ in self.r.told if s_[0] == "pass"]
@@ -260,6 +262,51 @@ class AskedReader(SituationReader):
                         not any(u.text == "нельзя" for u in rest):
                     self.use(t.i, *(u.i for u in self.toks if (u.clause == t.clause if t.sent == stack_tok.sent
                                                                  else u.sent == t.sent)))
+        return True
+
+    def read_response_to_told(self, sent: list[Tok]) -> bool:
+        """«… симб по тексту становится самостоятельным существом. Противник хочет в ответ на это
+        кинуть внезапку, пока оно в стеке, можно?», «местность уходит во вспомогательную зону.
+        противник может на это ответить?»: a response to the game action told just before, one
+        that does not use the stack (302.5: it resolves at once — nothing lies on the stack to
+        respond to, 302.4). The asked property is then whether it uses the stack (``uses_stack``,
+        ``respond``); the answer says the response is impossible. Only when the asked sentence
+        says nothing but the response (``respond_again``), the stack it is thought to lie on
+        («пока оно в стеке») and the pronoun naming the told action; an action told that uses the
+        stack is left to the other readings (a response to it may be legal)."""
+        from bot.sim.actions import ACTIONS
+
+        first_sent = self.asked_sent
+        if sent and first_sent > 0 and all(u.text in _MODALS or u.text in ("так", "ли", "это", "вообще") for u in sent):
+            # «… соперник хочет ответить на это. Может?»: the bare modal asks the sentence before it
+            first_sent -= 1
+            sent = [u for u in self.toks if u.sent == first_sent] + sent
+        resp = next((t for t in sent if self.w.has("respond_verbs", t) or self.w.has("response_words", t)
+                     and self.tok(t.i - 1) is not None and self.toks[t.i - 1].text == "в"), None)
+        if resp is None:
+            return False
+        told = [m for m in self.mentions if self.toks[m.at].sent < first_sent and m.kind is not None]
+        if not told or told[-1].kind not in ACTIONS or ACTIONS[told[-1].kind].uses_stack:
+            return False
+        m = told[-1]
+        allowed = self.w.sets["respond_again"] | self.w.sets["declare_verbs"]
+        responding = {i for x in self.mentions if self.toks[x.at].sent >= first_sent for i in x.words}
+        stack_clause = {u.clause for u in sent if self.w.has("stack_word", u)}
+        words = []
+        for u in sent:
+            if u.i in self.r.used or u.text in allowed or u.lemma in allowed or u.i in responding or u.i == resp.i \
+                    or u.lemma == "хотеть":     # the response and the action it would be declared with
+                words.append(u.i)
+            elif u.clause in stack_clause and (self.w.has("stack_word", u) or self.w.has("lies_verbs", u)
+                                               or u.pos == "NPRO" or u.text in ("пока", "в", "еще", "ещё", "уже")):
+                words.append(u.i)     # «пока оно (ещё) в стеке»: where the asker thinks it lies
+            else:
+                return False
+        self.r.asked, self.r.action, self.r.respond, self.r.yes_no = "uses_stack", m, True, True
+        self.r.stack = None
+        self.r.on_stack = None
+        self.mentions = [x for x in self.mentions if self.toks[x.at].sent < first_sent]
+        self.use(*words)
         return True
 
     def action_words(self, m: Mention) -> frozenset[str]:

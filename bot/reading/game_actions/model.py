@@ -113,5 +113,6 @@ class ActionReading:
     only: bool = False
     claim: str | None = None
     no_priority: bool = False       # «без приоритета»: the declarer of the asked action does not hold priority (303.1)
+    respond: bool = False           # ``uses_stack`` asked as «можно ли в ответ на это …?» of the told action (302.4)
     used: set[int] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)

@@ -65,6 +65,9 @@ def verdict_of(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], list[
             v = f"{yes}, {ak.ru} использует стек" if r.yes_no else f"Через стек: {ak.ru} использует стек"
             return v, lines, _dedup(["302.3", *ak.rules, *s.cites])
         v = f"{no}, {ak.ru} не использует стек: выполняется сразу" if r.yes_no else f"Сразу, без стека: {ak.ru} не использует стек"
+        if r.respond:   # «можно в ответ на это …?»: nothing lies on the stack to respond to (302.4)
+            v = f"Нет, ответить на это нельзя: {ak.ru} не использует стек — выполняется сразу, в стек не заносится"
+            lines = [*lines, "В ответ объявляют, пока игродействие лежит в стеке; это в стек не заносится (п. 302.5, 302.4)"]
         return v, lines, _dedup([*ak.rules[:1], "302.5", *ak.rules, *s.cites])
     if a == "speed" and r.options and len(runs) > 1:
         parts = []
@@ -331,5 +334,5 @@ def understood(r: ActionReading, runs: list[Run]) -> str:
         parts.append(f"игродействие: {names}")
     if runs and runs[0].lines and r.asked in ("legal", "priority"):
         parts += runs[0].lines
-    parts.append("вопрос: " + _ASKED_RU[r.asked])
+    parts.append("вопрос: " + ("можно ли ответить на него (использует ли оно стек)" if r.respond else _ASKED_RU[r.asked]))
     return "Как я понял: " + "; ".join(parts) + "."

@@ -1,0 +1,176 @@
+"""Tree structure and typing families of card text (issue 12), round 9: a keyword naming an
+act done in a trigger's body («При метании – подлость 1»: a wound then), one modifier written
+for two stats («+1 к {strike} и {direct}»: +1 to each, two leaves), and a header with no dash
+that swallowed the subject of its ability («если выпало четное число атака блокируется»,
+«При гибели … с {regen} существо противника … получает», «Когда … атаковано Страж Башни также
+может …»). Texts written for these tests in the styles of both card databases (the 2023+ one
+with {icons}, the classic one with [:icons], dashes and full stops often missing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.abilities.effects import thaw
+from bot.abilities.parser import parse
+
+
+def _leaves(res):
+    return [(n.text, n.attr("action")) for n in res.ast.walk() if n.kind == "effect"]
+
+
+def _args(node):
+    return thaw(node.attr("args") or ())
+
+
+# ---- a keyword naming an act, in a trigger's or a paid ability's body ---------------------------
+@pytest.mark.parametrize("text, amount", [
+    ("При броске – подлость 2; атакованный теряет {counter}.", 2),
+    ("В начале вашего хода - подлость1; получить {ova}1 до конца хода", 1),
+    ("[:tap]: Подлость 3.", 3),
+])
+def test_a_dirty_trick_in_a_body_is_a_wound_done_then(text, amount):
+    res = parse(text)
+    leaf = next(n for n in res.ast.walk() if n.kind == "effect")
+    assert leaf.attr("action") == "wound" and leaf.attr("keyword") is None
+    assert _args(leaf)["amount"]["n"] == amount
+
+
+def test_a_dirty_trick_written_alone_is_a_trait_of_the_card():
+    res = parse("Подлость 2. {tap}: Выстрел на 1.")
+    assert _leaves(res) == [("Подлость 2", "trait"), ("Выстрел на 1", "shot")]
+
+
+# ---- one modifier for two stats -----------------------------------------------------------------
+def test_a_modifier_for_two_stats_is_two_modifiers_sharing_the_target():
+    res = parse("+2 к {strike} и {direct} по нежити")
+    assert res.ast.kind == "and_then" and res.ast.attr("shared") == "по нежити"
+    assert [(c.text, c.attr("action"), _args(c)["stat"], _args(c)["amount"]["n"]) for c in res.ast.children] == [
+        ("+2 к {strike}", "modify", "strike", 2), ("{direct}", "modify", "direct", 2)]
+
+
+def test_a_reduction_listed_for_three_stats_in_the_bracket_style():
+    res = parse("-1 от [:ovs], {direct} и {uchr}.")
+    assert [(_args(c)["stat"], _args(c)["amount"]["n"], _args(c)["direction"]) for c in res.ast.children] == [
+        ("shot", -1, "from"), ("direct", -1, "from"), ("uchr", -1, "from")]
+
+
+def test_a_granted_modifier_for_two_stats_keeps_the_duration_shared():
+    res = parse("В начале боя ваши гномы получают +1 к [:atk] и [:mvt] до конца хода.")
+    body = res.ast.children[0]
+    assert body.kind == "and_then" and body.attr("shared") == "до конца хода"
+    assert [(_args(c)["stat"], c.attr("action")) for c in body.children] == [("strike", "modify"), ("move", "modify")]
+
+
+def test_an_ability_icon_after_a_modifier_is_gained_not_modified():
+    res = parse("Получает +1 к {strike} и {ova}, пока рядом стоит ваш эльф.")
+    assert [a for _, a in _leaves(res)] == ["modify", "gain"]
+
+
+# ---- a header that swallowed the subject of its ability --------------------------------------------
+def test_a_roll_clause_ends_at_its_own_subject_before_the_ability_s():
+    res = parse("Если выпало нечетное число атака отменяется")
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "Если выпало нечетное число"
+    assert _leaves(res) == [("атака отменяется", "prevent")]
+
+
+def test_a_roll_clause_after_a_semicolon_in_a_trigger_body():
+    res = parse("Когда атакован выстрелом бросьте кубик; если выпало четное число эта атака блокируется.")
+    cond = next(n for n in res.ast.walk() if n.kind == "condition")
+    assert cond.attr("head") == "если выпало четное число"
+    assert _leaves(res) == [("бросьте кубик", "roll"), ("эта атака блокируется", "prevent")]
+
+
+def test_the_subject_after_an_icon_ending_the_event_opens_the_ability():
+    res = parse("При гибели вашего существа с [:rgn] существо противника с ядом получает +1 к отравлению")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "При гибели вашего существа с {regen}"
+    assert _leaves(res) == [("существо противника с ядом получает +1 к отравлению", "modify")]
+
+
+def test_a_name_after_a_passive_clause_is_the_subject_of_may():
+    res = parse("Когда ваша карта атакована Страж Башни также может открыться (1 раз за ход).")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "Когда ваша карта атакована"
+    opt = res.ast.children[0]
+    assert opt.kind == "optional" and opt.attr("subject") == "Страж Башни"
+    assert _leaves(res) == [("открыться", "open")]
+
+
+# ---- a time window opening an ability is a condition, not an event ------------------------------
+@pytest.mark.parametrize("text, head", [
+    ("В течение вашего хода - может потерять [:cnt], при этом - переместиться на соседнюю клетку.",
+     "В течение вашего хода"),
+    ("В течении своего первого хода может закрыть выбранное существо (один раз за бой).",
+     "В течение своего первого хода"),
+    ("В первый ход противника – атаки ваших существ сводятся к 1", "В первый ход противника"),
+    ("В свой первый ход получает +2 к [:atk].", "В свой первый ход"),
+])
+def test_a_time_window_opening_an_ability_is_a_condition(text, head):
+    res = parse(text)
+    assert res.complete and res.ast.kind == "condition" and res.ast.attr("head") == head
+
+
+def test_a_time_window_after_a_side_condition_is_a_nested_condition():
+    res = parse("Если вы ходите первым: В первый ход противника - его существа не могут двигаться.")
+    assert res.ast.shape() == "(condition (condition effect))"
+    assert res.ast.children[0].attr("head") == "В первый ход противника"
+    assert _leaves(res) == [("его существа не могут двигаться", "restrict")]
+
+
+def test_an_event_inside_a_time_window_opens_its_body():
+    res = parse("В течение хода при [:atk] хозяина - Секира может ранить атакованного на 1.")
+    assert res.ast.shape() == "(condition (trigger (optional effect)))"
+    assert [n.attr("head") for n in res.ast.walk() if n.kind in ("condition", "trigger")] == [
+        "В течение хода", "при {strike} хозяина"]
+
+
+# ---- «открывают верхние карты»: turning deck cards over is a reveal ------------------------------
+def test_turning_over_the_top_cards_is_a_reveal_and_opening_a_creature_is_open():
+    res = parse("[:tap]: Игроки открывают верхние карты своих колод, если ваша дороже - ранить выбранное существо на 2.")
+    assert _leaves(res)[0] == ("Игроки открывают верхние карты своих колод", "reveal")
+    assert _leaves(parse("{tap}: Открыть выбранное закрытое существо."))[0][1] == "open"
+
+
+# ---- «даже если …» is concessive: a word of the effect, not a condition ----------------------------
+@pytest.mark.parametrize("text, leaf, action", [
+    ("{tap}: Воздействие «сбор» – вызвать артефакт, даже если у вас уже есть артефакт с таким названием.",
+     "вызвать артефакт, даже если у вас уже есть артефакт с таким названием", "summon"),
+    ("При гибели может ранить выбранное существо на 2 даже если оно летает",
+     "ранить выбранное существо на 2 даже если оно летает", "wound"),
+])
+def test_even_if_is_part_of_the_effect(text, leaf, action):
+    res = parse(text)
+    assert res.complete and not any(n.kind == "condition" for n in res.ast.walk())
+    assert _leaves(res) == [(leaf, action)]
+
+
+# ---- a sentence continuing the act of the one before -------------------------------------------
+def test_this_equipment_after_the_placement_continues_the_trigger():
+    res = parse("Гном. Когда открывается - положить на себя экипировку с вашего кладбища. "
+                "Эта экипировка переходит под ваш контроль.")
+    assert [c.kind for c in res.ast.children] == ["effect", "trigger"]
+    assert res.ast.children[1].shape() == "(trigger (and_then effect effect))"
+    assert [a for _, a in _leaves(res)] == ["class", "place", "control"]
+
+
+def test_a_sentence_about_the_card_itself_stays_an_ability_of_its_own():
+    res = parse("{tap}: Ранить выбранное существо на 1. Эта карта не может быть целью заклинаний.")
+    assert [c.kind for c in res.ast.children] == ["cost", "effect"]
+
+
+# ---- two verbs joined by «и» when a later «либо» joins two objects ---------------------------------
+def test_and_between_two_verbs_splits_when_either_joins_objects_of_the_second():
+    res = parse("{tap}: Вернуть Волколака в колоду и вызвать на его клетку рядовое существо стоимостью 5 "
+                "или менее, либо элитное существо стоимостью 4 или менее.")
+    assert [a for _, a in _leaves(res)] == ["return_to_deck", "summon"]
+    assert _leaves(res)[1][0].endswith("либо элитное существо стоимостью 4 или менее")
+
+
+# ---- a full stop typed inside a phrase ---------------------------------------------------------
+def test_a_full_stop_between_a_possessive_and_its_noun_is_a_typo():
+    res = parse("При разряде по вашей карте – нежить на вашем. кладбище может получить жетон инкарнации.")
+    assert res.ast.kind == "trigger"
+    assert res.ast.children[0].kind == "optional" and res.ast.children[0].attr("subject") == "нежить на вашем. кладбище"
+
+
+def test_a_full_stop_before_a_lowercase_ability_still_ends_the_sentence():
+    res = parse("Строй: {direct}. Прыжок, дальность 3. может нападать {strike} на закрытые карты.")
+    assert [c.kind for c in res.ast.children] == ["condition", "effect", "effect"]
