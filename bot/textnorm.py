@@ -55,7 +55,8 @@ def clean_user_text(text: str) -> str:
     word joiner, byte-order mark, soft hyphen, bidirectional marks) are dropped, so
     ``"сим\\u200bбиота"`` is the word «симбиота»; compatibility forms are folded by
     NFKC (full-width ``"Ｍожно？"`` -> ``"Можно?"``), except «№»; stress marks are
-    dropped («симби́ота» -> «симбиота») and decomposed letters composed (NFC). Everything else —
+    dropped («симби́ота» -> «симбиота») and decomposed letters composed (NFC), other combining
+    marks left over (overlays, «zalgo» text) dropped. Everything else —
     case, ё, quotes, dashes — is left for ``normalize_typography`` / ``fold``.
     """
     if text.isascii():
@@ -64,6 +65,8 @@ def clean_user_text(text: str) -> str:
         # stress marks («симби́ота», «ѐ») are dropped; decomposed letters (и + ˘ pasted from
         # an NFD source) are composed again, so «й» and «ё» stay one letter
         text = unicodedata.normalize("NFC", _STRESS_MARKS.sub("", unicodedata.normalize("NFD", text)))
+        # a mark no letter composes with («М̴̛о̵ж̶н̷о», pasted «zalgo» text) is decoration, not part of the word
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
     out = []
     for ch in text:
         if ch < "\u00a0":

@@ -270,3 +270,31 @@ def test_a_value_is_not_the_first_end_of_a_range_and_names_the_told_case(tested_
     for q in ("какой модификатор к кубику, когда стреляешь по летуну?", "стреляю по летуну. какой модификатор к кубику?"):
         a = ask(q, tested_edition)
         assert a.verdict == "+1" and a.citations == ["305.5"], q
+
+
+# ------------------------------------------------------------ console: a quoted file name
+def test_console_scenario_file_may_be_quoted_like_a_shell_path(tmp_path):
+    import io
+    from pathlib import Path
+
+    from bot.chat import console
+
+    src = Path(__file__).resolve().parent.parent / "scenarios" / "209_4_host_becomes_flying.yaml"
+    f = tmp_path / "мой сценарий.yaml"
+    f.write_bytes(src.read_bytes())
+    out = io.StringIO()
+    lines = f'/scenario "{f}"\n/scenario «{f}»\n/scenario "{tmp_path / "нет.yaml"}"\n'
+    assert console.chat(io.StringIO(lines), out, interactive=False) == 0
+    text = out.getvalue()
+    assert text.count("Вердикт: сценарий выполнен") == 2, text
+    assert "нет.yaml: файл не найден" in text and '"' not in text.split("нет.yaml")[0].rsplit("\n", 1)[-1]
+
+
+# ------------------------------------------------------------ combining marks («zalgo»)
+def test_combining_marks_no_letter_takes_are_dropped_and_russian_letters_kept():
+    from bot.textnorm import clean_user_text
+
+    assert clean_user_text("М̴̛о̵ж̶н̷о ли") == "Можно ли"
+    assert clean_user_text("и\u0306од е\u0308ж симби́ота") == "йод ёж симбиота"
+    a = ask("М̴̛о̵ж̶н̷о ли положить симбиота на летающее существо?")
+    assert a.verdict is not None and a.verdict.startswith("Нет, нельзя") and a.citations == ["209.4"]
