@@ -298,3 +298,18 @@ def test_combining_marks_no_letter_takes_are_dropped_and_russian_letters_kept():
     assert clean_user_text("и\u0306од е\u0308ж симби́ота") == "йод ёж симбиота"
     a = ask("М̴̛о̵ж̶н̷о ли положить симбиота на летающее существо?")
     assert a.verdict is not None and a.verdict.startswith("Нет, нельзя") and a.citations == ["209.4"]
+
+
+# ------------------------------------------------------------ /edition: case and look-alike letters
+@pytest.mark.parametrize("typed", ["5ED", "5еd", " 5Ed "])   # «5еd»: a Cyrillic «е»
+def test_edition_typed_in_another_case_or_with_a_cyrillic_lookalike_is_the_installed_one(typed):
+    from bot.chat import handlers
+    from bot.chat.handlers import Ctx
+    from bot.chat.settings import ChatSettings
+    from bot.store import Store
+
+    store = ChatSettings(Store("sqlite:///:memory:"))
+    chat = Ctx(transport="telegram", chat_id=901, store=store)
+    a = handlers.handle(f"/edition {typed}", chat).answers[0]
+    assert a.text == "Редакция этого чата: 5ed. Ответы и пункты правил — по ней." and store.chat_edition(901) == "5ed"
+    assert "нет редакции «мини»" in handlers.handle("/edition мини", chat).answers[0].text

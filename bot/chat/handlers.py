@@ -410,6 +410,15 @@ def _edition_item(name: str, chosen: str) -> str:
     return f"{name} — выбрана" if name == chosen else name
 
 
+_LOOKALIKE = str.maketrans("аеорсхукмтв", "aeopcxykmtb")
+
+
+def _edition_key(name: str) -> str:
+    """An edition name as compared with what a chat typed: case folded, Cyrillic letters that
+    look like Latin ones read as those."""
+    return name.casefold().translate(_LOOKALIKE)
+
+
 def edition_answer(args: str, ctx: Ctx) -> Answer:
     """``/edition``: the chat's edition and the installed ones; ``/edition X`` makes X
     the chat's edition (remembered in the store: every later answer and citation is
@@ -420,6 +429,10 @@ def edition_answer(args: str, ctx: Ctx) -> Answer:
     q = f"/edition {args}".strip()
     known = editions()
     name = args.strip()
+    if name and name not in known:    # «/edition 5ED», «/edition 5еd» (a Cyrillic «е»): the one installed edition meant
+        meant = [e for e in known if _edition_key(e) == _edition_key(name)]
+        if len(meant) == 1:
+            name = meant[0]
     if not name:
         items = tuple(_edition_item(e, ctx.edition) for e in known)
         hint = "Сменить: /edition ИМЯ." if ctx.store is not None else "Сменить для всего бота: --edition при запуске."
