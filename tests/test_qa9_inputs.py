@@ -313,3 +313,26 @@ def test_edition_typed_in_another_case_or_with_a_cyrillic_lookalike_is_the_insta
     a = handlers.handle(f"/edition {typed}", chat).answers[0]
     assert a.text == "Редакция этого чата: 5ed. Ответы и пункты правил — по ней." and store.chat_edition(901) == "5ed"
     assert "нет редакции «мини»" in handlers.handle("/edition мини", chat).answers[0].text
+
+
+# ------------------------------------------------------------ disputes: who is asked, who said nothing
+def test_a_second_other_person_asked_about_is_not_answered_on_the_first_ones_claim():
+    q = ("Противник говорит, что симбиота нельзя положить на летающее существо. Друг говорит, что противник "
+         "не прав. Друг прав?")
+    a = ask(q)      # was «Да, противник прав»: a «Да» to «друг прав?», whose friend is wrong
+    assert a.verdict is None or not a.verdict.startswith("Да"), a.verdict
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("Соперник говорит, что симбиота нельзя положить на летающее существо. Противник прав?", "Да, соперник прав"),
+    ("Оппонент говорит, что симбиота можно положить на летающее существо. Соперник прав?", "Нет, оппонент не прав"),
+    ("Друг говорит, что симбиота можно положить на летающее существо. Друг прав?", "Нет, друг не прав"),
+])
+def test_the_claimer_named_again_or_by_a_synonym_is_still_judged(q, lead):
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+
+
+def test_a_person_who_does_not_say_it_states_no_claim():
+    a = ask("Противник не говорит, что симбиота можно положить на летающее существо. Он прав?")
+    assert a.verdict is None, a.verdict    # was «Нет, противник не прав»

@@ -702,6 +702,9 @@ def _find(f: str) -> Claim | None:
             return None
     said = _speakers(_speech_marked(body))
     said, agreeing = _agreements(body, said)
+    if any(s.who == "other" and s.verb > 0 and re.search(r"(?<![а-я])не\s+$", body[max(0, s.verb - 6):s.verb])
+           for s in said):
+        return None     # «противник не говорит, что …»: he states nothing (the asker's «я не думаю» is a stance)
     asked_back = [s for s in said if _quoted_question(s.content)]
     if asked_back:      # «противник сказал: «а так можно?»» — he asked: a question states nothing to check
         said = [s for s in said if s not in asked_back]
@@ -764,6 +767,13 @@ def _find(f: str) -> Claim | None:
                 person = "me"
             elif w in _others() or lemma(w) in _people():
                 person = "other"
+                opponents = {lemma(x) for x in _claim_words().get("opponents", ())}
+                if lemma(w) in _people() and main.who == "other" and main.other_word \
+                        and lemma(w) != lemma(main.other_word) \
+                        and not {lemma(w), lemma(main.other_word)} <= opponents:
+                    # «противник говорит P. друг говорит, что противник не прав. друг прав?»: the asked
+                    # one is another person than the claimer — answering on the claimer's P is no answer
+                    return None
     other_word = main.other_word or next((s.other_word for s in others if s.other_word), "") or _named_other(body) \
         or "противник"
     if main.who == "me" and not main.other_word:
