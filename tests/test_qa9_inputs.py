@@ -336,3 +336,23 @@ def test_the_claimer_named_again_or_by_a_synonym_is_still_judged(q, lead):
 def test_a_person_who_does_not_say_it_states_no_claim():
     a = ask("Противник не говорит, что симбиота можно положить на летающее существо. Он прав?")
     assert a.verdict is None, a.verdict    # was «Нет, противник не прав»
+
+
+# ------------------------------------------------------------ reader: the consequence asked after «если»
+@pytest.mark.parametrize("q", [
+    "Если симбиота положить на летуна, он умрёт?",
+    "Если симбиота положить на летающее существо, он погибнет?",
+])
+def test_a_future_fate_after_a_condition_is_the_asked_consequence_not_a_told_death(q):
+    from bot.reading.reader import read
+
+    r = read(q)
+    assert not any(e.op == "die" for e in r.events), r.events
+    a = ask(q)      # was «Нет, нельзя: … не существо на поле боя» — the creature read as already dead
+    assert a.verdict is None or "не существо на поле боя" not in a.verdict, a.verdict
+
+
+@pytest.mark.parametrize("q", ["Если его хозяин погибнет, симбиот погибнет?", "Хозяин симбиота погиб. Симбиот погибнет?"])
+def test_a_death_told_in_the_condition_is_still_the_premise(q):
+    a = ask(q)
+    assert a.verdict == "Да, симбиот погибает" and a.citations == ["209.4"]

@@ -1146,6 +1146,9 @@ class _Reader:
             return True
         if any(u.text == "ли" for u in clause):
             return False        # «погибнет ли он?»: the asked clause
+        if t.tense == "futr" and any(u.text in ("если", "когда", "раз") and u.clause < t.clause
+                                     for u in self.in_sent(t.sent)):
+            return False        # «если симба положить на летуна, он умрёт?»: the consequence asked, not a premise
         return any(self.mention.get(u.i) and self.r.cards[self.mention[u.i]].kind == "creature" for u in clause)
 
     def is_asked_fate_word(self, t: Tok) -> bool:
