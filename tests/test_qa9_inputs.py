@@ -356,3 +356,19 @@ def test_a_future_fate_after_a_condition_is_the_asked_consequence_not_a_told_dea
 def test_a_death_told_in_the_condition_is_still_the_premise(q):
     a = ask(q)
     assert a.verdict == "Да, симбиот погибает" and a.citations == ["209.4"]
+
+
+# ------------------------------------------------------------ card text on a board: «не все»
+OTHERWISE = "У карты «Закройте выбранное открытое существо противника, в противном случае нанесите себе 1 рану». "
+
+
+@pytest.mark.parametrize("board", ["У противника не все закрыты.", "У противника не все существа закрыты."])
+def test_not_all_closed_is_not_all_closed(board):
+    a = ask(OTHERWISE + board + " Что будет?")    # was «Нанесите себе 1 рану: часть 1 … не объявляется» (read as «все»)
+    assert a.verdict is None or not a.verdict.startswith("Нанесите себе"), a.verdict
+
+
+def test_all_closed_still_decides_the_otherwise_part():
+    a = ask(OTHERWISE + "У противника все закрыты. Что будет?")
+    assert a.verdict is not None and a.verdict.startswith("Нанесите себе 1 рану"), a.verdict
+    assert "505.6" in a.citations
