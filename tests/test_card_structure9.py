@@ -174,3 +174,121 @@ def test_a_full_stop_between_a_possessive_and_its_noun_is_a_typo():
 def test_a_full_stop_before_a_lowercase_ability_still_ends_the_sentence():
     res = parse("Строй: {direct}. Прыжок, дальность 3. может нападать {strike} на закрытые карты.")
     assert [c.kind for c in res.ast.children] == ["condition", "effect", "effect"]
+
+
+# ---- a bracketed delayed trigger after a marker -------------------------------------------------
+def test_a_bracketed_event_after_a_marker_is_a_delayed_trigger_whatever_its_subject():
+    res = parse("В начале хода противника два стоящих рядом существа получают маркер цепи до конца хода "
+                "(когда они перестают стоять рядом каждое из них ранится на 2 и цепь пропадает) {tap}: Разряд на 1.")
+    trig = res.ast.children[0]
+    assert trig.shape() == "(trigger (and_then effect (trigger (and_then effect effect))))"
+    inner = trig.children[0].children[1]
+    assert inner.attr("head") == "когда они перестают стоять рядом"
+    assert [(c.text, c.attr("action")) for c in inner.children[0].children] == [
+        ("каждое из них ранится на 2", "wound"), ("цепь пропадает", "lose")]
+
+
+def test_a_keyword_done_then_keeps_no_trait_value():
+    leaf = next(n for n in parse("При {strike} – подлость 2; получить {counter}.").ast.walk() if n.kind == "effect")
+    assert leaf.attr("value") is None and _args(leaf)["amount"]["n"] == 2
+
+
+# ---- two abilities granted by one verb; one verb written twice -------------------------------------
+def test_a_keyword_and_an_icon_granted_by_one_verb_are_two_gains():
+    res = parse("Пока стоит в 3 ряду, Сова имеет полет и [:ovs] до конца хода.")
+    body = res.ast.children[0]
+    assert body.kind == "and_then" and [c.attr("action") for c in body.children] == ["gain", "gain"]
+    assert [c.text for c in body.children] == ["Сова имеет полет", "{shot}"]
+
+
+def test_the_same_verb_written_after_a_comma_opens_a_second_effect():
+    res = parse("В начале боя существа слева от Ведьмы получают проклятие, существа справа от Ведьмы получают "
+                "благословление")
+    assert _leaves(res) == [("существа слева от Ведьмы получают проклятие", "gain"),
+                            ("существа справа от Ведьмы получают благословление", "gain")]
+
+
+def test_a_list_of_objects_after_one_verb_stays_one_effect():
+    res = parse("При гибели ранить выбранное существо, стоящее рядом, и каждую карту в его ряду на 1.")
+    assert len(_leaves(res)) == 1 and _leaves(res)[0][1] == "wound"
+
+
+def test_a_relative_clause_inside_a_trailing_condition_stays_in_it():
+    res = parse("Может открыться, если совершил рывок на клетку, которую занимала карта противника.")
+    cond = next(n for n in res.ast.walk() if n.kind == "condition")
+    assert cond.attr("head") == "если совершил рывок на клетку, которую занимала карта противника"
+    assert _leaves(res) == [("открыться", "open")]
+
+
+# ---- an order followed by a second one with no punctuation, or by a clause of its own ---------------
+def test_an_order_then_an_infinitive_with_no_comma_are_two_parts():
+    res = parse("{tap}: Воздействие «обвал» выберите до 2 клеток в одном ряду от Голема ранить каждую карту "
+                "на этих клетках на 1.")
+    assert _leaves(res) == [("выберите до 2 клеток в одном ряду от Голема", "choose"),
+                            ("ранить каждую карту на этих клетках на 1", "wound")]
+
+
+def test_an_order_then_a_clause_with_its_own_subject_after_a_comma_are_two_parts():
+    res = parse("[:tap]: Изгнать все карты в выбранном ряду, пустые клетки этого ряда получают маркеры пепла.")
+    assert _leaves(res) == [("Изгнать все карты в выбранном ряду", "exile"),
+                            ("пустые клетки этого ряда получают маркеры пепла", "gain")]
+
+
+def test_an_order_with_a_relative_clause_after_its_object_stays_one_part():
+    res = parse("{tap}: Переместить выбранное существо на клетку, которая свободна.")
+    assert len(_leaves(res)) == 1
+
+
+def test_an_order_then_the_opponent_s_act_with_no_comma_are_two_parts():
+    res = parse("В начале боя вскройте Лазутчика противник вскрывает карты своего второго ряда.")
+    assert _leaves(res) == [("вскройте Лазутчика", "reveal"), ("противник вскрывает карты своего второго ряда", "reveal")]
+
+
+def test_a_finite_effect_then_a_clause_of_all_other_creatures_after_a_comma_are_two_parts():
+    res = parse("Когда существо противника атакует – оно получает маркер «гнева», все другие существа противника "
+                "теряют маркеры «гнева».")
+    assert _leaves(res) == [("оно получает маркер «гнева»", "gain"),
+                            ("все другие существа противника теряют маркеры «гнева»", "lose")]
+
+
+def test_an_accusative_object_after_an_order_is_not_a_new_subject():
+    res = parse("{tap}: Закройте карту противника стоящую рядом.")
+    assert len(_leaves(res)) == 1
+
+
+# ---- round 9, sample nxt 9005 families ----------------------------------------------------------
+def test_a_participle_phrase_with_a_list_stays_in_the_subject_of_the_ability():
+    res = parse("При {strike} ваше существо, обладающее выстрелом, метанием или разрядом, получает +1 к {move}.")
+    assert res.ast.kind == "trigger" and res.ast.attr("head") == "При {strike}"
+    assert _leaves(res) == [("ваше существо, обладающее выстрелом, метанием или разрядом, получает +1 к {move}", "modify")]
+
+
+def test_a_value_or_a_modifier_written_without_k_is_a_choice():
+    res = parse("[:tap]: Выбранное существо получает [:armor] 1 или +1 {armor} до конца хода.")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and choice.attr("shared") == "до конца хода"
+    assert [c.attr("action") for c in choice.children] == ["gain", "modify"]
+
+
+def test_or_inside_the_shared_target_does_not_keep_two_stats_in_one_leaf():
+    res = parse("+1 к {strike} и {direct} по существам с ядом или {zoo}.")
+    assert res.ast.kind == "and_then" and res.ast.attr("shared") == "по существам с ядом или {zoo}"
+
+
+def test_a_granted_ability_opening_with_a_header_word_is_not_the_condition_s_words():
+    res = parse("Пока не имеет ран, получает Если должен излечиться вместо этого может закрыться (1 раз за ход).")
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "Пока не имеет ран"
+    assert _leaves(res)[0][1] == "gain"
+
+
+def test_a_marker_s_rule_in_brackets_told_by_a_pronoun_is_its_own_part():
+    res = parse("В начале боя выбранное существо получает маркер «дар» (оно теряет особенности, имеет {ova}1 и "
+                "{ovz}1, его {strike} становится 2-3-4).")
+    assert [a for _, a in _leaves(res)] == ["gain", "lose", "gain", "gain", "gain"]
+    assert _leaves(res)[-1][0] == "его {strike} становится 2-3-4"
+
+
+def test_an_extra_life_and_a_keyword_gained_after_may_are_two_abilities():
+    res = parse("При гибели – ваше существо может получить 1 дополнительную {health} и благословление.")
+    opt = res.ast.children[0]
+    assert opt.kind == "optional" and [c.attr("action") for c in opt.children] == ["gain", "gain"]

@@ -878,7 +878,7 @@ def _done_keyword(leaf: Node) -> Node:
         return leaf
     args = thaw(leaf.attr("args") or ())
     args.pop("keyword", None)
-    leaf = replace(leaf, attrs=tuple((k, v) for k, v in leaf.attrs if k != "keyword"))
+    leaf = replace(leaf, attrs=tuple((k, v) for k, v in leaf.attrs if k not in ("keyword", "value")))
     if action == "move":
         args["target"] = {"who": "self", "owner": None, "kind": None, "restrictions": []}
     elif not args.get("amount"):

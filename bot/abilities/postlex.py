@@ -525,6 +525,11 @@ def _is_modifier(a: Token | None, b: Token | None) -> bool:
         and b.type == "WORD" and b.value.casefold() in ("к", "от")
 
 
+def _signed_icon(a: Token | None, b: Token | None) -> bool:
+    """Do ``a b`` write a modifier with «к» left out ("+1 {armor}", "-1 {move}")?"""
+    return a is not None and b is not None and a.type == "NUMBER" and a.value[:1] in "+-" and b.type == "ICON"
+
+
 def _has_modifier(toks: list[Token]) -> bool:
     """Does the operand so far hold a modifier ("получить +1 к {move}"): then «или +1 к
     {strike}» after it is the alternative of a choice (505.5), not a word of it."""
@@ -654,6 +659,10 @@ def _colon_ahead(toks: list[Token], i: int) -> bool:
     return False
 
 
+# prepositions opening a qualifier of the value before them ("по существам с …", "против …")
+_QUALIFIER_PREPS = frozenset({"по", "против", "с", "со", "без"})
+
+
 def _choice_follows(toks: list[Token], i: int) -> bool:
     """Is there an «или»/«либо» after ``toks[i]`` before the next separator ("+1 к {strike} и
     {ova} 1 или +1 к {ova}"): then «и» joins the first alternative, it does not end it?"""
@@ -663,6 +672,9 @@ def _choice_follows(toks: list[Token], i: int) -> bool:
             return False
         if t.type == "LIBO" and not _opens_ability(*_next_content(toks, k)):
             continue        # "…, либо элитное существо …": alternatives of an object, not of abilities
+        if t.type == "ILI" and any(x.type == "WORD" and x.value.casefold() in _QUALIFIER_PREPS for x in toks[i + 1:k]) \
+                and not _is_modifier(toks[k + 1] if k + 1 < len(toks) else None, toks[k + 2] if k + 2 < len(toks) else None):
+            continue        # "+2 к {strike} и {direct} по существам с отравлением или {zoo}": inside the qualifier
         if t.type in ("ILI", "LIBO") and not (k + 1 < len(toks) and toks[k + 1].value.casefold() in _COMPARATIVES):
             return True     # (not "стоимостью 5 или менее")
     return False
@@ -730,9 +742,32 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return True
     if _elided_modifier_opens(op, toks, i):
         return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
-    if after_and and has_pred and nxt.type == "WORD" and nxt.value[:1].isupper() and _subject_verb_follows(toks, i) \
+    if after_and and op and not _is_keyword(op[-1]) and not any(t.type == "COMMA" for t in op) \
+            and any(t.type == "WORD" and lexicon.word_lemma(t.value) in ("получать", "получить", "иметь") for t in op) \
+            and any(t.type in ("NUMBER", "ICON") for t in op) and _is_keyword(nxt) and lexicon.may_be_nominative(nxt.value) \
+            and lexicon.word_lemma(nxt.value) not in _PARAMETER_LEMMAS and (
+                i + 2 >= len(toks) or toks[i + 2].type in ("DOT", "NL", "SEMI", "COMMA", "LIMIT", "PAREN", "AND_THEN")):
+        return True     # "получить 1 дополнительную {health} и благословление": a value, then a keyword granted
+    if not after_and and toks[i].type == "COMMA" and op and (op[0].type == "WORD" and (
+            lexicon.is_infinitive(op[0].value) or _imperative(op[0].value)) or _value_operand(op) or any(
+                t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_modal(t.value) for t in op)) \
+            and _subject_clause_follows(toks, i):
+        # "изгнать все карты столбца, свободные клетки этого столбца получают маркеры": after an
+        # order, a clause with its own subject (a noun in the nominative) and verb
+        return True
+    if after_and and len(op) >= 2 and _is_keyword(op[-1]) and op[-1].type == "WORD" and nxt.type == "ICON" \
+            and lexicon.icon_roles().get(nxt.value[1:-1], "value") == "value" \
+            and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
+                t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) and (
+            i + 2 >= len(toks) or toks[i + 2].type in ("NUMBER", "COMMA", "AND", "DOT", "NL", "SEMI", "LIMIT", "PAREN")
+            or (toks[i + 2].type == "WORD" and toks[i + 2].value.casefold() in ("по", "против", "до"))):
+        return True     # "Аира имеет полет и {direct}": two abilities granted, two effects
+    if after_and and has_pred and nxt.type == "WORD" and (nxt.value[:1].isupper() or (
+            lexicon.may_be_nominative(nxt.value) and not lexicon.is_predicate(nxt.value)
+            and lexicon.is_nominal(nxt.value))) and _subject_verb_follows(toks, i) \
             and any(t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
         return True     # "атака блокируется и Небесный патруль приземляется": a clause with its own named subject
+        #                 ("… ранится на 2 и ледяная цепь пропадает": or any subject in the nominative)
     if after_and and nxt.type == "QUOTED" and op and op[0].type == "ICON" and _value_operand(op):
         return True     # "{ovz}1 и «После нападения {strike} не закрывается»": a value and a quoted ability
     if _amount_effect(op) and _amount_effect(toks[i + 1:i + 8]):
@@ -776,6 +811,8 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return False
     if after_and and lexicon.is_predicate(nxt.value):
         return any(t.type == "WORD" and lexicon.is_predicate(t.value) for t in op) and not _shares_object(op)
+    if not after_and and toks[i].type == "COMMA" and _same_verb_clause(op, toks, i):
+        return True     # "все существа слева получают проклятие, на клетках справа получают благословление"
     # "потерять класс …, получить -1 к {move}, излечиться на 5 …": infinitives (or
     # imperatives) listed with commas are parts of their own, like the last one after «и»
     first = next((t for t in op if t.type == "WORD" and lexicon.is_predicate(t.value)), None)
@@ -789,6 +826,58 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
     return not after_and and first is not None and op[0] is first and (
         lexicon.is_infinitive(first.value) or _imperative(first.value)) and (
         lexicon.is_infinitive(nxt.value) or _imperative(nxt.value))
+
+
+@lru_cache(maxsize=20_000)
+def _only_nominative(word: str) -> bool:
+    """Is every noun reading of ``word`` in the nominative («противник», not «противника»,
+    «карту»; not «существо», which is also the accusative)?"""
+    from bot.morph import analyzer
+
+    cases = {p.tag.case for p in analyzer().parse(word.casefold()) if p.tag.POS == "NOUN"}
+    return cases == {"nomn"}
+
+
+def _subject_clause_follows(toks: list[Token], i: int) -> bool:
+    """After the comma at ``toks[i]``: a subject — adjectives, then a noun in the nominative,
+    then words in the genitive («этого столбца») — and its finite verb within a few words
+    ("…, свободные клетки этого столбца получают …"); not a participle or a relative clause."""
+    k = i + 1
+    while k < len(toks) and k < i + 4 and toks[k].type == "WORD" and (
+            pos_of(toks[k].value) == "ADJF" or toks[k].value.casefold() in ("все", "всё", "каждое", "каждый", "каждая",
+                                                                             "его", "ее", "её", "их")):
+        k += 1
+    if k < len(toks) and toks[k].type == "ICON" and k > i + 1 and toks[k - 1].value.casefold() in ("его", "ее", "её", "их"):
+        pass    # "…, его {strike} становится 2-4-5": a stat of the card named before
+    elif k >= len(toks) or toks[k].type != "WORD" or not lexicon.is_noun(toks[k].value) \
+            or not lexicon.may_be_nominative(toks[k].value) or lexicon.is_predicate(toks[k].value):
+        return False
+    for j in range(k + 1, min(len(toks), k + 5)):
+        t = toks[j]
+        if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_infinitive(t.value)):
+            return True
+        if t.type != "WORD" or not lexicon.is_nominal(t.value) or lexicon.word_lemma(t.value) == "который":
+            return False
+    return False
+
+
+def _same_verb_clause(op: list[Token], toks: list[Token], i: int) -> bool:
+    """After the comma at ``toks[i]``: a clause of its own — a few words (its place or subject),
+    then the same finite verb as the one of ``op`` ("все существа на клетках слева получают
+    проклятие, на клетках справа получают благословление"): the verb written twice is two
+    effects, not one list."""
+    verbs = [t for t in op if t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_modal(t.value)]
+    if not verbs:
+        return False
+    lemma = lexicon.word_lemma(verbs[-1].value)
+    for k in range(i + 1, min(len(toks), i + 9)):
+        t = toks[k]
+        if t.type not in ("WORD", "NUMBER", "ICON", "AND") or (t.type == "WORD" and (
+                _opens_subclause(t) or lexicon.word_lemma(t.value) == "который")):
+            return False
+        if t.type == "WORD" and lexicon.is_finite_verb(t.value):
+            return k > i + 1 and lexicon.word_lemma(t.value) == lemma
+    return False
 
 
 @lru_cache(maxsize=20_000)
@@ -861,8 +950,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         # "Пока у X больше 8 {health} может блокировать …": «может» opens the ability
         return verb if verb > i + 1 else None
     own_modal = False
-    if lexicon.is_modal(toks[verb].value) and verb + 1 < stop and toks[verb + 1].type == "WORD" \
-            and lexicon.is_infinitive(toks[verb + 1].value):
+    if (lexicon.is_modal(toks[verb].value) or lexicon.word_lemma(toks[verb].value) in _PHASE_VERBS) \
+            and verb + 1 < stop and toks[verb + 1].type == "WORD" and lexicon.is_infinitive(toks[verb + 1].value):
         verb += 1
         own_modal = True     # "Когда ваш слуа должен получить X …": the clause's verb is "должен получить"
     main = None
@@ -944,6 +1033,11 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
 
 
 _PRONOUN_SUBJECTS = frozenset({"он", "она", "оно", "они", "вы"})
+# Verbs of a phase of an act: their infinitive is the clause's own verb ("когда они перестают
+# стоять рядом …", "когда начинает двигаться …"), not the ability after the clause.
+_PHASE_VERBS = frozenset({"перестать", "переставать", "начать", "начинать", "продолжать", "прекратить", "прекращать"})
+# Quantifiers of a subject "каждое из них", "одно из них", "любое из ваших существ"
+_PART_OF = frozenset({"каждый", "один", "любой", "другой"})
 # Passive verbs of a clause whose subject follows them ("если показана карта …", "если выпала …").
 _PASSIVE_SHOWN = frozenset({"показать", "показанный", "открыть", "открытый", "выпасть", "вскрыть", "вскрытый"})
 # Nouns that open an ability's subject right after the value of a clause with no comma
@@ -980,6 +1074,24 @@ def _unpunctuated_clause(op: list[Token], toks: list[Token], i: int) -> bool:
     свой следующий ход не может передвигаться": what the marker does is a restriction)."""
     t, prev = toks[i], op[-1] if op else None
     low = t.value.casefold()
+    if prev is not None and len(op) >= 3 and op[0].type == "WORD" and _imperative(op[0].value) \
+            and t.type == "WORD" and lexicon.is_infinitive(t.value) and _one_time(t.value) \
+            and prev.type == "WORD" and lexicon.is_noun(prev.value) and not lexicon.is_preposition(prev.value) \
+            and not any(x.type == "WORD" and (lexicon.is_predicate(x.value) or x.value.casefold() in _SUBCLAUSE_WORDS
+                                              | {"что", "чтобы", "и", "или"}) for x in op[1:]):
+        # "выберите до 3 клеток подряд (…) от Атланта ранить каждую карту на них на 2": an order,
+        # then a second one in the infinitive with no comma before it
+        return True
+    if prev is not None and len(op) >= 2 and op[0].type == "WORD" and (_imperative(op[0].value) or lexicon.is_infinitive(
+            op[0].value)) and t.type == "WORD" and t.value[:1].islower() and lexicon.is_noun(t.value) \
+            and _only_nominative(t.value) and prev.type == "WORD" and not lexicon.is_preposition(prev.value) \
+            and i + 1 < len(toks) and toks[i + 1].type == "WORD" and lexicon.is_finite_verb(toks[i + 1].value) \
+            and not lexicon.is_infinitive(toks[i + 1].value) \
+            and not any(x.type == "WORD" and (lexicon.is_predicate(x.value) or x.value.casefold() in _SUBCLAUSE_WORDS
+                                              | {"что", "чтобы", "и", "или"}) for x in op[1:]):
+        # "вскройте Следопыта противник вскрывает карты своего ряда": an order, then a clause
+        # with its own subject (only a nominative: «противник») and verb, no comma between
+        return True
     if prev is None or not (prev.type == "PAREN" or low in ("не", "до") or low.startswith("кажд")):
         return False
     if any(x.type == "WORD" and x.value.casefold() in _SUBCLAUSE_WORDS | {"что", "чтобы"} for x in op):
@@ -1123,11 +1235,17 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
                     for x in range(k - n_words + 2, k)):
             k -= n_words
             break
-    while k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
-            toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
-            or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
-            or toks[k - 1].value.casefold() in _ALSO
-            or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот")):
+    while True:
+        if k - 3 > left and toks[k - 2].type == "WORD" and toks[k - 2].value.casefold() == "из" \
+                and toks[k - 1].type == "WORD" and lexicon.is_nominal(toks[k - 1].value) \
+                and toks[k - 3].type == "WORD" and lexicon.word_lemma(toks[k - 3].value) in _PART_OF:
+            k -= 2      # "… каждое из них ранится": the part of a group is the subject
+        if not (k - 1 > left and toks[k - 1].type in ("WORD", "NUMBER", "ICON", "QUOTED") and (
+                toks[k - 1].type != "WORD" or toks[k - 1].value in _VARIABLES or lexicon.is_nominal(toks[k - 1].value)
+                or toks[k - 1].value[:1].isupper() or pos_of(toks[k - 1].value) in (None, "ADVB")
+                or toks[k - 1].value.casefold() in _ALSO
+                or lexicon.word_lemma(toks[k - 1].value) in ("это", "этот"))):
+            break
         k -= 1
         t = toks[k]
         if t.type != "WORD" or not lexicon.may_be_nominative(t.value):
@@ -1802,6 +1920,10 @@ class CardPostLex:
                 return found
         for j in range(i + 1, len(toks)):
             t = toks[j]
+            if t.type == "COMMA" and kw.startswith(_CLAUSE_HEADS) and j > i + 1 and j + 2 < len(toks) \
+                    and toks[j + 1].type == "WORD" and lexicon.word_lemma(toks[j + 1].value) in _GRANT_LEMMAS \
+                    and toks[j + 2].type in HEADER_KW and toks[j + 2].value[:1].isupper():
+                return "token", j   # "Пока не имеет ран, получает Если должен …": the granted ability is the body's
             if _instead(toks, j) and j > i + 2 and toks[i].type != "NAMED_KW" and toks[j - 1].type == "WORD" \
                     and toks[j - 1].value.casefold() in _PRONOUN_SUBJECTS and toks[j + 2].type in ("WORD", "MAY"):
                 return "insert", j - 1  # "Когда … должно излечиться на X оно вместо этого излечивается …"
@@ -1956,6 +2078,9 @@ class CardPostLex:
                         # "При перемещении на клетку, рядом с которой стоит …, может …": the
                         # relative clause is the header's, its closing comma ends it
                         return "token", j
+                    if j + 1 < len(toks) and toks[j + 1].type == "WORD" and lexicon.is_nominal(toks[j + 1].value) \
+                            and not lexicon.may_be_nominative(toks[j + 1].value):
+                        continue    # "…, обладающее разрядом, магическим ударом или заклинанием, …": a list in it
                     relative = None
                 continue
             nxt = toks[j + 1] if j + 1 < len(toks) else None
@@ -2236,7 +2361,9 @@ class CardPostLex:
                     and (_opens_ability(a, b) or (has_pred and _clause_follows(toks, i))
                          or (_is_modifier(a, b) and op_start > 0 and out[op_start - 1].type == "AND_IN")
                          or (_is_modifier(a, b) and (_has_modifier(out[op_start:]) or (
-                             has_pred and not _same_value(out[op_start:], toks, i))))) \
+                             has_pred and not _same_value(out[op_start:], toks, i))))
+                         or (_signed_icon(a, b) and any(x.type == "ICON" and y.type == "NUMBER"
+                                                        for x, y in zip(out[op_start:], out[op_start + 1:])))) \
                     and not (modal and prev is not None and prev.type != "COMMA" and _modal_verbs_follow(toks, i))
                 if not joins and not start and not subclause and a is not None and a.type == "CONDITION_KW" \
                         and a.value.casefold() == "если" and a is toks[i + 1] and self._dash_ends(toks, i + 1):
@@ -2383,6 +2510,9 @@ class CardPostLex:
                 elif may_scope and typ == "AND" and not start and not modal and _is_modifier(nxt, nxt2) and any(
                         x.type == "WORD" and lexicon.word_lemma(x.value) in _GRANT_LEMMAS for x in out[op_start:]):
                     t = _retype(t, "AND_V")     # "может получить полет и +1 к {strike}": two abilities (505.8)
+                elif may_scope and typ == "AND" and not start and not modal and nxt is not None and _is_keyword(nxt) \
+                        and _second_effect(out[op_start:], toks, i, has_pred):
+                    t = _retype(t, "AND_V")     # "может получить 1 дополнительную {health} и благословление"
                 elif typ == "AND":
                     t = _retype(t, "WORD")
             elif typ in HEADER_KW:

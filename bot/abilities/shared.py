@@ -18,6 +18,7 @@ from bot.abilities.ast import Node
 
 # the last leaf: a modifier («+2 к {strike}», «-1 от ударов») and the qualifier after it
 _MODIFIER_THEN = re.compile(r"^(?P<core>[+\-]\s?(\d+|X)\s+(к|от)\s+(\{[a-z0-9_]+\}|[А-Яа-яЁё]+)(\s+[А-Яа-яЁё]+){0,2}?"
+                            r"|[+\-]\s?(\d+|X)\s+\{[a-z0-9_]+\}"
                             r"|\{[a-z0-9_]+\}(\s?(\d+|X))?)\s+"
                             r"(?P<q>(по|против)\s+\S.*|до\s+конца\s+\S.*)$", re.S)
 _JOIN = re.compile(r"\s*(,|и|или|, и|, или)\s*")

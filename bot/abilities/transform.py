@@ -128,6 +128,12 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
             close = next((k for k in range(comma_at + 1, len(clause)) if clause[k].type == "COMMA"), None)
             comma_at = None if close is None else next(
                 (k for k in range(close + 1, len(clause)) if clause[k].type == "COMMA"), None)
+        if comma_at is not None and comma_at + 1 < len(clause) and (
+                lexicon.word_lemma(clause[comma_at + 1].value) == "который" or (
+                    comma_at + 2 < len(clause) and lexicon.is_preposition(clause[comma_at + 1].value)
+                    and lexicon.word_lemma(clause[comma_at + 2].value) == "который")) \
+                and not any(r.type == "COMMA" for r in clause[comma_at + 1:]):
+            comma_at = None     # "…, если стоит на клетке, которую занимал эльф": a relative clause inside it
         if comma_at is not None and any(r.value.casefold() == "то" or r.type == "WORD" and lexicon.is_predicate(r.value)
                                         for r in clause[comma_at + 1:]):
             return None     # "…, пока Тхаш его паразит, а Тхаш получает …": another clause after the comma
@@ -332,7 +338,8 @@ class ToAst(Transformer):
                 return None
             s = tok.start_pos + 1 + (len(inner) - len(inner.lstrip()))
             return Node("effect", None, (s, s + len(body)), self.text[s:s + len(body)])
-        rule_of_marker = marker and lexicon.is_noun(w) and lexicon.may_be_nominative(w) and bool(
+        rule_of_marker = marker and ((lexicon.is_noun(w) and lexicon.may_be_nominative(w))
+                                     or w.casefold() in ("он", "она", "оно", "они")) and bool(
             _MARKER_RULE.search(body)) and "–" not in body   # (a dash there leaves a word out: "с двумя – также …")
         # ("положить маркер удушения на … (существо с одним маркером не может передвигаться, …)": what
         # the marker does is a standing rule of its own, not words of the leaf placing it)
@@ -344,9 +351,14 @@ class ToAst(Transformer):
         except Exception:  # noqa: BLE001 — a bracket that is no ability stays words of the leaf
             return None
         leaves = [n for n in node.walk() if n.kind == "effect"]
-        if not leaves or any(classify(n.text)[0] in (None, "trait", "class", "manner", "perform") for n in leaves):
+        if not leaves or any(classify(n.text)[0] in ((None, "class", "manner", "perform") if rule_of_marker else (
+                None, "trait", "class", "manner", "perform")) for n in leaves):
+            # (a marker's rule may list the abilities it gives: "(оно теряет особенности, имеет {ova}1 …)")
             return None     # ("(совершите оба, если …)": how to use the choice, not an effect)
-        if not (lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker):
+        event = node.kind == "trigger" and re.match(r"(когда|при)\b", body, re.I) is not None
+        if not (lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker or event):
+            # ("(когда они перестают стоять рядом каждое из них ранится на 2 …)": an event and
+            # its effects, a delayed trigger, whatever the effect's first word)
             # a clause first: its effect is a verb of its own («…, то уничтожить», «… ранить его»)
             # or follows a dash («при разряде – {counter} не теряются»); not "(если уже имеет
             # отравление)", "(если бросок кубика, когда атакует …, равен 3 …)"

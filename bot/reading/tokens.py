@@ -26,13 +26,8 @@ _RESUMING = frozenset({"он", "она", "оно", "они", "то"})
 _CONDITION = frozenset({"если", "когда"})
 
 
-def _condition_told(opens: dict[int, str], verbs: set[int], clause: int) -> bool:
-    """The clause ``clause`` opens with «если» / «когда» and already has a finite verb or a
-    short participle: a subject pronoun or «то» after it starts the main clause, whose comma a
-    chat message often leaves out. ``opens`` (clause -> its first word) and ``verbs`` (the
-    clauses with such a verb) are kept by the tokenizer as the words come, so no call scans
-    the words (a scan from the first word per pronoun was quadratic)."""
-    return opens.get(clause) in _CONDITION and clause in verbs
+_FINITE = frozenset({"VERB", "PRTS"})
+"""A finite verb or a short participle: with it an «если» / «когда» clause is told."""
 
 
 @dataclass(frozen=True)
@@ -58,8 +53,12 @@ class Tok:
 
 @lru_cache(maxsize=16384)
 def _tags(word: str) -> tuple[str | None, str | None, str | None, str | None]:
+    """``(case, gender, pos, tense)`` of the likeliest parse of ``word``, as plain strings:
+    pymorphy3 gives each as a ``str`` subclass whose ``==`` checks the other side against its
+    grammeme set in Python, and the readers compare a token's tags thousands of times per
+    question (``t.pos == "NOUN"``, ``t.pos in (…)``)."""
     p = analyzer().parse(word)[0].tag
-    return p.case, p.gender, p.POS, p.tense
+    return tuple(None if g is None else str(g) for g in (p.case, p.gender, p.POS, p.tense))
 
 
 def tokenize(text: str) -> tuple[list[Tok], list[str]]:
@@ -82,10 +81,11 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
     words: list[Tok] = []
     sent = clause = 0
     ends: list[str] = []
-    opens: dict[int, str] = {}      # clause -> its first word (``_condition_told``)
-    verbs: set[int] = set()         # clauses with a finite verb or short participle
     folded = fold(text)
     caps = text if len(folded) == len(text) else ""     # where folding kept the offsets: the letters as written
+    # the clause read last: its first word, and whether a finite verb followed it — kept as the
+    # words come, so no word before is looked at again (a long story is read in linear time)
+    opener, told = "", False
     for m in _TOKEN.finditer(folded):
         s = m.group(0)
         if _SENT_END.fullmatch(s):
@@ -97,19 +97,23 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             clause += 1
             continue
         if s.startswith("«"):
+            if not words or words[-1].clause != clause:
+                opener, told = s[1:-1], False
             words.append(_tok(len(words), s[1:-1], s[1:-1], None, None, None, sent, clause, True, None, False))
-            opens.setdefault(clause, s[1:-1])
             continue
         if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
             clause += 1
-        elif s in _RESUMING and words and words[-1].clause == clause and _condition_told(opens, verbs, clause):
-            clause += 1     # «если симб остался без хозяина он погибает?»: the main clause, its comma not written
+        elif s in _RESUMING and words and words[-1].clause == clause and opener in _CONDITION and told:
+            # «если симб остался без хозяина он погибает?»: the clause opened by «если» / «когда» has its
+            # verb, so the pronoun or «то» opens the main clause, its comma not written
+            clause += 1
         s, lem, case, gender, pos_, tense = _word(s)
         cap = bool(caps) and caps[m.start()].isupper()
+        if not words or words[-1].clause != clause:
+            opener, told = s, False
+        elif pos_ in _FINITE:
+            told = True
         words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
-        opens.setdefault(clause, s)
-        if pos_ in ("VERB", "PRTS"):
-            verbs.add(clause)
     return words, ends
 
 
