@@ -292,3 +292,18 @@ def test_an_extra_life_and_a_keyword_gained_after_may_are_two_abilities():
     res = parse("При гибели – ваше существо может получить 1 дополнительную {health} и благословление.")
     opt = res.ast.children[0]
     assert opt.kind == "optional" and [c.attr("action") for c in opt.children] == ["gain", "gain"]
+
+
+def test_abilities_listed_after_may_then_a_later_part_are_parts_of_one_optional():
+    res = parse("В начале хода Искатель может получить полет и +1 к {strike} до конца боя, при этом теряет все "
+                "особенности.")
+    assert res.ast.shape() == "(trigger (optional (and_then effect effect effect)))"
+    assert res.ast.children[0].attr("subject") == "Искатель"
+
+
+def test_a_bracketed_delayed_trigger_with_an_elided_verb_is_its_own_trigger():
+    res = parse("В конце хода – соседняя клетка получает маркер «бомбы» (в конце хода противника – ранить карты на "
+                "этой клетке на 3, а карты на соседних клетках – на 1).")
+    inner = next(n for n in res.ast.walk() if n.kind == "trigger" and n.attr("head") == "в конце хода противника")
+    leaves = [(n.text, n.attr("action"), _args(n)["amount"]["n"]) for n in inner.walk() if n.kind == "effect"]
+    assert leaves == [("ранить карты на этой клетке на 3", "wound", 3), ("карты на соседних клетках – на 1", "wound", 1)]

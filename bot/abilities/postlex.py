@@ -697,14 +697,17 @@ def _elliptic_clause(toks: list[Token], j: int) -> int | None:
     """Index of the dash after a subject of one to three nominal words at ``toks[j]`` when
     an effect follows it ("а Дегустатор – отравление на X": the verb left out), or ``None``."""
     k = j
-    while k < len(toks) and k < j + 3 and toks[k].type == "WORD" and (
-            lexicon.is_nominal(toks[k].value) or toks[k].value[:1].isupper()) and not lexicon.is_predicate(toks[k].value):
+    while k < len(toks) and k < j + 5 and toks[k].type == "WORD" and (
+            lexicon.is_nominal(toks[k].value) or toks[k].value[:1].isupper()
+            or (k > j and lexicon.is_preposition(toks[k].value))) and not lexicon.is_predicate(toks[k].value):
         k += 1
-    if k == j or k + 1 >= len(toks) or toks[k].type != "DASH":
+    if k == j or k + 1 >= len(toks) or toks[k].type != "DASH" or lexicon.is_preposition(toks[k - 1].value):
         return None
     a, b = toks[k + 1], (toks[k + 2] if k + 2 < len(toks) else None)
-    return k if a.type in ("WORD", "NUMBER", "ICON") and (_opens_ability(a, b) or _is_modifier(a, b)
-                                                          or lexicon.is_effect_noun(a.value)) else None
+    if a.type == "WORD" and a.value.casefold() == "на" and b is not None and b.type == "NUMBER":
+        return k    # "ранить карты на клетке на 3, а карты на соседних клетках – на 1": the amount alone
+    return k if k <= j + 3 and a.type in ("WORD", "NUMBER", "ICON") and (_opens_ability(a, b) or _is_modifier(a, b)
+                                                                       or lexicon.is_effect_noun(a.value)) else None
 
 
 def _if_clause_ahead(toks: list[Token], i: int) -> bool:
