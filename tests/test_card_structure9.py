@@ -307,3 +307,10 @@ def test_a_bracketed_delayed_trigger_with_an_elided_verb_is_its_own_trigger():
     inner = next(n for n in res.ast.walk() if n.kind == "trigger" and n.attr("head") == "в конце хода противника")
     leaves = [(n.text, n.attr("action"), _args(n)["amount"]["n"]) for n in inner.walk() if n.kind == "effect"]
     assert leaves == [("ранить карты на этой клетке на 3", "wound", 3), ("карты на соседних клетках – на 1", "wound", 1)]
+
+
+def test_a_time_of_the_effect_after_the_event_is_a_delayed_trigger_not_the_event_s_words():
+    res = parse("После выстрела в начале своего следующего хода не открывается.")
+    assert res.ast.attr("head") == "После выстрела"
+    assert res.ast.shape() == "(trigger (trigger effect))"
+    assert res.ast.children[0].attr("head") == "в начале своего следующего хода"

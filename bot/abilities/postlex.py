@@ -2116,6 +2116,14 @@ class CardPostLex:
                         k = j - 2
                 if toks[k - 1].type == "COMMA" and k - 1 > i + 1:
                     return "token", k - 1   # "При перемещении на клетку, занятую …, это существо получает …"
+                m = k
+                while m - 1 > i + 1 and toks[m - 1].type == "WORD" and (lexicon.word_lemma(toks[m - 1].value) in
+                                                                       _TIME_OWNERS | _TIME_NOUNS | {"противник"}):
+                    m -= 1
+                if m < k and m - 1 > i + 1 and toks[m - 1].type == "TRIGGER_KW" and " ".join(
+                        toks[m - 1].value.casefold().split()) in ("в начале", "в конце") \
+                        and lexicon.word_lemma(toks[k - 1].value) in _TIME_NOUNS | {"противник"}:
+                    return "insert", m - 1  # "После метания в начале своего следующего хода не открывается": the time is the effect's
                 return "insert", k
         return None
 
