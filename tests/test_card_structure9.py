@@ -314,3 +314,22 @@ def test_a_time_of_the_effect_after_the_event_is_a_delayed_trigger_not_the_event
     assert res.ast.attr("head") == "После выстрела"
     assert res.ast.shape() == "(trigger (trigger effect))"
     assert res.ast.children[0].attr("head") == "в начале своего следующего хода"
+
+
+def test_two_icons_gained_are_two_gains_two_icons_lost_stay_one_loss():
+    res = parse("{tap}: Получить {direct} и [:zoal].")
+    assert [a for _, a in _leaves(res)] == ["gain", "gain"]
+    assert _leaves(parse("Существа противника с ядом теряют {ovz} и {ova}.")) == [
+        ("Существа противника с ядом теряют {ovz} и {ova}", "lose")]
+
+
+def test_a_name_before_the_verb_is_the_subject_after_a_list_ending_with_and():
+    res = parse("При наборе отряда, если в вашем отряде есть эльф, гном и другой тролль Гарм берется в отряд бесплатно.")
+    cond = res.ast.children[0]
+    assert cond.attr("head") == "если в вашем отряде есть эльф, гном и другой тролль"
+    assert _leaves(res) == [("Гарм берется в отряд бесплатно", "take")]
+
+
+def test_a_roll_set_after_a_comma_is_a_part_of_its_own():
+    res = parse("При {strike} – не закрывается, следующий бросок кубика этого существа равен 6.")
+    assert _leaves(res) == [("не закрывается", "restrict"), ("следующий бросок кубика этого существа равен 6", "roll_result")]

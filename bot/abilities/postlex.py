@@ -758,13 +758,15 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         # "изгнать все карты столбца, свободные клетки этого столбца получают маркеры": after an
         # order, a clause with its own subject (a noun in the nominative) and verb
         return True
-    if after_and and len(op) >= 2 and _is_keyword(op[-1]) and op[-1].type == "WORD" and nxt.type == "ICON" \
+    if after_and and len(op) >= 2 and (_is_keyword(op[-1]) or (op[-1].type == "ICON" and lexicon.icon_roles().get(
+            op[-1].value[1:-1], "value") == "value" and not _has_modifier(op))) and nxt.type == "ICON" \
             and lexicon.icon_roles().get(nxt.value[1:-1], "value") == "value" \
             and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
-                t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) and (
+                t.type == "WORD" and lexicon.word_lemma(t.value) in ("получать", "получить", "иметь", "обладать")
+                for t in op) and (
             i + 2 >= len(toks) or toks[i + 2].type in ("NUMBER", "COMMA", "AND", "DOT", "NL", "SEMI", "LIMIT", "PAREN")
             or (toks[i + 2].type == "WORD" and toks[i + 2].value.casefold() in ("по", "против", "до"))):
-        return True     # "Аира имеет полет и {direct}": two abilities granted, two effects
+        return True     # "Аира имеет полет и {direct}", "Получить {direct} и {zoal}": two abilities granted
     if after_and and has_pred and nxt.type == "WORD" and (nxt.value[:1].isupper() or (
             lexicon.may_be_nominative(nxt.value) and not lexicon.is_predicate(nxt.value)
             and lexicon.is_nominal(nxt.value))) and _subject_verb_follows(toks, i) \
@@ -859,6 +861,8 @@ def _subject_clause_follows(toks: list[Token], i: int) -> bool:
         t = toks[j]
         if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_infinitive(t.value)):
             return True
+        if t.type == "WORD" and t.value.casefold() in ("равен", "равна", "равно", "равны"):
+            return True     # "…, следующий бросок кубика этого существа равен 6"
         if t.type != "WORD" or not lexicon.is_nominal(t.value) or lexicon.word_lemma(t.value) == "который":
             return False
     return False
@@ -1274,6 +1278,13 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
             start = k       # (after an event word: "При гибели показанный демон переходит …")
+    if start < main and start - 1 > left and toks[start - 1].type in ("WORD", "AND") \
+            and toks[start - 1].value.casefold() == "и" and not toks[start].value[:1].isupper():
+        name = next((k for k in range(start + 1, main) if toks[k].type == "WORD" and toks[k].value[:1].isupper()
+                     and all(toks[x].type == "WORD" and toks[x].value[:1].isupper() for x in range(k, main))), None)
+        if name is not None:
+            start = name    # "если есть герой-маг, герой-жрец и другой герой-воин Эрманд берется …": the
+            #                 words after «и» end the list, the name before the verb is the subject
     if start < main and start - 1 > left and toks[start - 1].type == "WORD" \
             and toks[start - 1].value.casefold() in ("рядом", "напротив") \
             and lexicon.word_lemma(toks[start].value) in ("стоять", "стоящий"):
