@@ -333,3 +333,9 @@ def test_a_name_before_the_verb_is_the_subject_after_a_list_ending_with_and():
 def test_a_roll_set_after_a_comma_is_a_part_of_its_own():
     res = parse("При {strike} – не закрывается, следующий бросок кубика этого существа равен 6.")
     assert _leaves(res) == [("не закрывается", "restrict"), ("следующий бросок кубика этого существа равен 6", "roll_result")]
+
+
+def test_may_after_a_comma_following_a_finite_effect_opens_a_part_of_its_own():
+    res = parse("При {strike} – оно не закрывается после этого {strike}, может сразу же нападать {strike} еще раз.")
+    body = res.ast.children[0]
+    assert body.kind == "and_then" and [c.kind for c in body.children] == ["effect", "optional"]

@@ -745,6 +745,10 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return True
     if _elided_modifier_opens(op, toks, i):
         return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
+    if not after_and and toks[i].type == "COMMA" and nxt.type == "MAY" and op and not any(
+            t.type == "MAY" or (t.type == "WORD" and lexicon.is_modal(t.value)) for t in op) and any(
+            t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
+        return True     # "оно не закрывается после этого {strike}, может сразу же нападать …": a part of its own
     if after_and and op and not _is_keyword(op[-1]) and not any(t.type == "COMMA" for t in op) \
             and any(t.type == "WORD" and lexicon.word_lemma(t.value) in ("получать", "получить", "иметь") for t in op) \
             and any(t.type in ("NUMBER", "ICON") for t in op) and _is_keyword(nxt) and lexicon.may_be_nominative(nxt.value) \
