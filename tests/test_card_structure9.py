@@ -339,3 +339,15 @@ def test_may_after_a_comma_following_a_finite_effect_opens_a_part_of_its_own():
     res = parse("При {strike} – оно не закрывается после этого {strike}, может сразу же нападать {strike} еще раз.")
     body = res.ast.children[0]
     assert body.kind == "and_then" and [c.kind for c in body.children] == ["effect", "optional"]
+
+
+def test_a_participle_read_first_as_an_adjective_still_brackets_a_phrase_in_the_clause():
+    res = parse("[:unq]. Когда ваше существо, стоящее рядом с Ясенем, получает раны, Ясень сразу же излечивается на 1.")
+    trig = res.ast.children[1]
+    assert trig.attr("head") == "Когда ваше существо, стоящее рядом с Ясенем, получает раны"
+    assert _leaves(res)[1:] == [("Ясень сразу же излечивается на 1", "heal")]
+
+
+def test_a_clause_whose_commas_all_bracket_a_participle_still_ends():
+    res = parse("Пока в вашем отряде есть горы Стражница и существо, стоящее напротив нее, имеют {stamina}.")
+    assert res.complete and res.ast.kind == "condition"

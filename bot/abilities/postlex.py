@@ -993,8 +993,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         for k in range(i + 2, verb):
             t = toks[k]
             if t.type == "WORD" and lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value) \
-                    and not lexicon.is_finite_verb(t.value):
-                return k
+                    and not lexicon.is_finite_verb(t.value) and toks[k - 1].type != "COMMA":
+                return k    # (not a participle after a comma: "Когда ваше существо, стоящее рядом, получает …")
             if t.type == "WORD" and t.value[:1].isupper() and k > i + 2 and toks[k - 1].type == "WORD" \
                     and not toks[k - 1].value[:1].isupper() and pos_of(toks[k - 1].value) in ("ADJF", "ADJS", "PRTS") \
                     and not lexicon.is_preposition(toks[k - 1].value):
@@ -1196,7 +1196,8 @@ def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
     def opens(k: int) -> bool:
         if k < len(toks) and toks[k].type == "WORD" and toks[k].value.casefold() == "не":
             k += 1
-        return k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "PRTF"
+        return k < len(toks) and toks[k].type == "WORD" and (pos_of(toks[k].value) == "PRTF" or _may_be_participle(
+            toks[k].value))     # («стоящее» is read first as the adjective «стоящий»)
 
     close = next((k for k in range(j + 2, min(len(toks), j + 10)) if toks[k].type == "COMMA"), None)
     p = j + 1 if j + 1 < len(toks) and toks[j + 1].value.casefold() != "не" else j + 2
@@ -1213,6 +1214,16 @@ def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
         if toks[k].type == "COMMA":
             return opens(k + 1)
     return False
+
+
+@lru_cache(maxsize=20_000)
+def _may_be_participle(word: str) -> bool:
+    """Has ``word`` a reading as a full participle of one of the game's verbs of place or state
+    («стоящее», «стоящий» — of «стоять»)?"""
+    from bot.morph import analyzer
+
+    return any(p.tag.POS == "PRTF" and p.normal_form in ("стоять", "находиться", "лежать")
+               for p in analyzer().parse(word.casefold()))
 
 
 @lru_cache(maxsize=20_000)
@@ -2063,7 +2074,13 @@ class CardPostLex:
                         x.value.casefold() == "и" or (x.type == "WORD" and (lexicon.is_nominal(x.value) or x.value[:1].isupper()))
                         for x in tail):
                     return "insert", ins  # "если есть герой-маг, герой-жрец и герой-воин Эрманд берется …": nouns listed
-            return ("token", commas[0]) if commas else None
+            if commas:
+                return "token", commas[0]
+            # every comma brackets a participle ("… и существо, стоящее напротив нее, имеют …"):
+            # the one closing it before a verb, as a last resort (no end is worse)
+            closing = next((j for j in range(i + 2, len(toks) - 1) if toks[j].type == "COMMA"
+                            and toks[j + 1].type == "WORD" and lexicon.is_finite_verb(toks[j + 1].value)), None)
+            return ("token", closing) if closing is not None else None
         if toks[i].type == "NAMED_KW":
             return None
         # "В начале хода противника может …", "При гибели ранить …": before the
