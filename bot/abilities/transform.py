@@ -190,6 +190,16 @@ def _one_optional(node: Node) -> Node:
     if node.kind == "optional" and len(node.children) == 1 and node.children[0].kind == "optional" \
             and not node.attr("subject") and not node.children[0].attr("subject"):
         return replace(node.children[0], span=node.span, text=node.text)
+    if node.kind == "optional" and len(node.children) == 1 and node.children[0].kind == "and_then":
+        seq = node.children[0]
+        kids: list[Node] = []
+        for c in seq.children:
+            if c.kind == "optional" and not c.attr("subject") and not c.attr("limit"):
+                kids.extend(c.children)     # "может получить полет и +1 к {strike}, при этом теряет …":
+            else:                           # the abilities listed after «может» are parts of the one optional
+                kids.append(c)
+        if len(kids) != len(seq.children):
+            return replace(node, children=(replace(seq, children=tuple(kids)),))
     return node
 
 
@@ -350,9 +360,13 @@ class ToAst(Transformer):
             node = read(body, "sentence")
         except Exception:  # noqa: BLE001 — a bracket that is no ability stays words of the leaf
             return None
+        from bot.abilities.effects import type_tree
+
         leaves = [n for n in node.walk() if n.kind == "effect"]
-        if not leaves or any(classify(n.text)[0] in ((None, "class", "manner", "perform") if rule_of_marker else (
-                None, "trait", "class", "manner", "perform")) for n in leaves):
+        typed = [n.attr("action") for n in type_tree(node).walk() if n.kind == "effect"]
+        # (typed in its tree: "…, а карты на соседних клетках – на 1" is the wound of the part before)
+        if not leaves or any(a in ((None, "class", "manner", "perform") if rule_of_marker else (
+                None, "trait", "class", "manner", "perform")) for a in typed):
             # (a marker's rule may list the abilities it gives: "(оно теряет особенности, имеет {ova}1 …)")
             return None     # ("(совершите оба, если …)": how to use the choice, not an effect)
         event = node.kind == "trigger" and re.match(r"(когда|при)\b", body, re.I) is not None
