@@ -351,3 +351,21 @@ def test_a_participle_read_first_as_an_adjective_still_brackets_a_phrase_in_the_
 def test_a_clause_whose_commas_all_bracket_a_participle_still_ends():
     res = parse("Пока в вашем отряде есть горы Стражница и существо, стоящее напротив нее, имеют {stamina}.")
     assert res.complete and res.ast.kind == "condition"
+
+
+# ---- round 9, sample nxt 9011 families --------------------------------------------------------------
+def test_a_marker_gained_by_its_quoted_name_keeps_its_rule_as_parts_of_their_own():
+    res = parse("В начале хода противника выбранное существо получает «путы» до конца хода (существо с «путами» не "
+                "может двигаться, если оно атаковано – заблокировать эту атаку, удалив «путы»).")
+    assert [a for _, a in _leaves(res)] == ["gain", "restrict", "prevent"]
+
+
+def test_a_marker_s_rule_told_of_this_cell_is_a_count_as_of_its_own():
+    res = parse("При гибели существа его клетка получает маркер «пепла» до конца хода (эта клетка считается занятой).")
+    assert _leaves(res) == [("его клетка получает маркер «пепла» до конца хода", "gain"),
+                            ("эта клетка считается занятой", "count_as")]
+
+
+def test_a_valued_property_and_another_property_after_and_are_two_traits():
+    res = parse("Строй: {ova}1 и {stamina}.")
+    assert res.ast.shape() == "(condition (and_then effect effect))"

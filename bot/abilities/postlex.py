@@ -745,6 +745,12 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return True
     if _elided_modifier_opens(op, toks, i):
         return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
+    if after_and and 1 <= len(op) <= 2 and op[0].type == "ICON" and all(t.type in ("ICON", "NUMBER") for t in op) \
+            and lexicon.icon_roles().get(op[0].value[1:-1], "value") == "value" and nxt.type == "ICON" \
+            and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") \
+            and lexicon.icon_roles().get(nxt.value[1:-1], "value") == "value" and (
+                i + 2 >= len(toks) or toks[i + 2].type in ("NUMBER", "COMMA", "AND", "DOT", "NL", "SEMI", "LIMIT", "PAREN")):
+        return True     # "Строй: {ova}1 и {stamina}": two properties, two effects
     if not after_and and toks[i].type == "COMMA" and nxt.type == "MAY" and op and not any(
             t.type == "MAY" or (t.type == "WORD" and lexicon.is_modal(t.value)) for t in op) and any(
             t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):

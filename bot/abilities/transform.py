@@ -291,7 +291,10 @@ class ToAst(Transformer):
             return self._node("named", None, items, [body], head=items[-1].value[1:-1].strip(),
                               name=name_part.strip() or None, effect_kind=named.group(1).casefold(), written_after=True,
                               limit=rest if rest and _LIMIT_WORDS.search(rest) else None)
-        marker = len(items) > 1 and any(t.type == "WORD" and t.value.casefold().startswith("маркер") for t in items[:-1])
+        marker = len(items) > 1 and (any(t.type == "WORD" and t.value.casefold().startswith("маркер") for t in items[:-1])
+                                     or any(a.type == "WORD" and lexicon.word_lemma(a.value) in ("получить", "получать")
+                                            and b.type == "QUOTED" for a, b in zip(items[:-1], items[1:-1])))
+        # (a named marker gained in quotes: "получает «сеть» до конца хода (существо с «сетью» не может …)")
         bracket = self._bracket_effect(items[-1], marker) if items[-1].type == "PAREN" else None
         if bracket is not None and len(items) == 1:
             return bracket      # "(До начала вашего хода – получить {wolf} либо {human} …)": a sentence in brackets
@@ -348,9 +351,12 @@ class ToAst(Transformer):
                 return None
             s = tok.start_pos + 1 + (len(inner) - len(inner.lstrip()))
             return Node("effect", None, (s, s + len(body)), self.text[s:s + len(body)])
+        second = _FIRST_WORD.match(body[len(w):].lstrip())
         rule_of_marker = marker and ((lexicon.is_noun(w) and lexicon.may_be_nominative(w))
-                                     or w.casefold() in ("он", "она", "оно", "они")) and bool(
-            _MARKER_RULE.search(body)) and "–" not in body   # (a dash there leaves a word out: "с двумя – также …")
+                                     or w.casefold() in ("он", "она", "оно", "они")
+                                     or (w.casefold() in ("эта", "этот", "это", "эти") and second is not None
+                                         and lexicon.is_noun(second.group(0)))) and bool(
+            _MARKER_RULE.search(body)) and ("–" not in body or re.search(r"\bесли\b[^–]*–", body) is not None)   # (a dash there leaves a word out: "с двумя – также …")
         # ("положить маркер удушения на … (существо с одним маркером не может передвигаться, …)": what
         # the marker does is a standing rule of its own, not words of the leaf placing it)
         if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker):
