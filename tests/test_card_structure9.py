@@ -369,3 +369,11 @@ def test_a_marker_s_rule_told_of_this_cell_is_a_count_as_of_its_own():
 def test_a_valued_property_and_another_property_after_and_are_two_traits():
     res = parse("Строй: {ova}1 и {stamina}.")
     assert res.ast.shape() == "(condition (and_then effect effect))"
+
+
+def test_a_per_turn_limit_after_a_delayed_trigger_inside_a_turn_start_is_the_delayed_trigger_s():
+    res = parse("В начале хода выбрать направление; когда существо перемещается в этом направлении получить {counter} "
+                "(1 раз за ход для каждого существа).")
+    assert res.ast.attr("limit") is None
+    inner = res.ast.children[0].children[1]
+    assert inner.kind == "trigger" and inner.attr("limit") == "1 раз за ход для каждого существа"

@@ -177,6 +177,16 @@ def _limit_trigger(top: Node, limit: str) -> Node:
         inner = top.children[0]
         if inner.kind == "trigger" and not inner.attr("limit"):
             return replace(top, children=(_with_attrs(inner, limit=limit),))
+    if top.kind == "trigger" and len(top.children) == 1 and top.children[0].kind == "and_then" \
+            and re.match(r"(в\s+начале|в\s+конце)\b", str(top.attr("head") or ""), re.I) \
+            and re.search(r"\bза\s+ход\b", limit, re.I):
+        seq = top.children[0]
+        last = seq.children[-1]
+        if last.kind == "trigger" and not last.attr("limit"):
+            # "В начале хода выбрать направление; когда существо перемещается … получить {counter}
+            # (1 раз за ход для каждого существа)": a turn's start happens once a turn, the
+            # per-turn limit is the delayed trigger's
+            return replace(top, children=(replace(seq, children=(*seq.children[:-1], _with_attrs(last, limit=limit))),))
     return _with_attrs(top, limit=limit)
 
 
