@@ -377,3 +377,11 @@ def test_a_per_turn_limit_after_a_delayed_trigger_inside_a_turn_start_is_the_del
     assert res.ast.attr("limit") is None
     inner = res.ast.children[0].children[1]
     assert inner.kind == "trigger" and inner.attr("limit") == "1 раз за ход для каждого существа"
+
+
+def test_a_later_part_opening_with_a_turn_start_and_a_subject_with_a_place_is_a_delayed_trigger():
+    res = parse("[:tap]: Метание бочки на 1, дальность 3; в начале вашего следующего хода все карты на этой клетке "
+                "ранятся на 2.")
+    body = res.ast.children[0]
+    assert body.shape() == "(and_then effect (trigger effect))"
+    assert body.children[1].attr("head") == "в начале вашего следующего хода"

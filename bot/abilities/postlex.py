@@ -867,12 +867,15 @@ def _subject_clause_follows(toks: list[Token], i: int) -> bool:
     elif k >= len(toks) or toks[k].type != "WORD" or not lexicon.is_noun(toks[k].value) \
             or not lexicon.may_be_nominative(toks[k].value) or lexicon.is_predicate(toks[k].value):
         return False
-    for j in range(k + 1, min(len(toks), k + 5)):
+    for j in range(k + 1, min(len(toks), k + 7)):
         t = toks[j]
         if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_infinitive(t.value)):
             return True
         if t.type == "WORD" and t.value.casefold() in ("равен", "равна", "равно", "равны"):
             return True     # "…, следующий бросок кубика этого существа равен 6"
+        if t.type == "WORD" and lexicon.is_preposition(t.value) and j + 1 < len(toks) and toks[j + 1].type == "WORD" \
+                and lexicon.is_nominal(toks[j + 1].value):
+            continue        # "все карты на этой клетке ранятся": a place phrase inside the subject
         if t.type != "WORD" or not lexicon.is_nominal(t.value) or lexicon.word_lemma(t.value) == "который":
             return False
     return False
@@ -1846,7 +1849,8 @@ class CardPostLex:
         j = i + end[1]
         if j >= stop or toks[j].type != "WORD":
             return False
-        return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1)
+        return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1) \
+            or _subject_clause_follows(toks, j - 1)     # ("…; в начале хода все карты на клетке ранятся …")
 
     def _bare_verb_trigger(self, toks: list[Token], i: int) -> bool:
         """Does the «при» trigger at ``toks[i]`` end its header right before a finite verb
