@@ -495,3 +495,23 @@ def test_a_lone_modal_asks_the_sentence_before_it(tested_edition):
 def test_coordinated_predicates_access_and_conditional_counts(tested_edition, q, verdict, number):
     a = answer(q, tested_edition)
     assert (a.verdict, a.citations[0]) == (verdict, number), a.trace
+
+
+def test_the_stored_index_key_follows_every_module_of_the_bot(tmp_path, monkeypatch):
+    # an index written by another version of the code (another checkout sharing the user folder)
+    # is never read back: a change in any module, not only the rule-text reader's, changes the key
+    from bot import paths
+    from bot.rules_text import index
+
+    pkg = tmp_path / "bot"
+    (pkg / "reading").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "reading" / "movement.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.setattr(paths, "package_dir", lambda: pkg)
+    first = index._store_key("5ed")
+    assert index._store_key("5ed") == first
+    (pkg / "reading" / "movement.py").write_text("X = 2\n", encoding="utf-8")
+    second = index._store_key("5ed")
+    assert second != first
+    (pkg / "reading" / "movement.py").write_text("X = 1\n", encoding="utf-8")
+    assert index._store_key("5ed") == first

@@ -161,12 +161,26 @@ def parse(text: str, name: str | None = None) -> ParseResult:
 
 
 
-@lru_cache(maxsize=256)     # a per-question cache (the benchmarks' cold runs empty it)
 def parse_cached(text: str, name: str | None = None) -> ParseResult:
     """``parse(text, name)``, remembered for the last 256 texts: one answer parses its quoted
     text in several routes (the card-board route, the ability route, the simulator's run);
-    the result is immutable (frozen nodes). Raises what ``parse`` raises (not remembered)."""
-    return parse(text, name)
+    the result is immutable (frozen nodes). Raises what ``parse`` raises — a ``ParseError``
+    is remembered too, so a quote that is no card text is read once per question, not once
+    per route that looks at it. ``parse_cached(t)`` and ``parse_cached(t, None)`` are one
+    entry (``functools.lru_cache`` keys them apart)."""
+    res = _parse_or_error(text, name)
+    if isinstance(res, ParseError):
+        raise res.with_traceback(None)
+    return res
+
+
+@lru_cache(maxsize=256)     # a per-question cache (the benchmarks' cold runs empty it)
+def _parse_or_error(text: str, name: str | None) -> ParseResult | ParseError:
+    """``parse(text, name)`` or the ``ParseError`` it raised (``parse_cached``)."""
+    try:
+        return parse(text, name)
+    except ParseError as err:
+        return err
 
 def parse_answer(text: str) -> Answer:
     """Route "parse": the tree as a ``code`` block, citations = the paragraphs of the tree.

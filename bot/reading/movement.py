@@ -1111,9 +1111,19 @@ def mentions_motion(question: str) -> bool:
     (a cheap test before reading: most questions ``ask`` gets are about something else)."""
     from bot.reading.tokens import tokenize
 
-    w = _words().sets
+    motion = _motion_words(_words())
     toks, _ = tokenize(question)
-    return any(t.quote or any(t.lemma in w[k] or t.text in w[k] for k in _MOTION_SETS) for t in toks)
+    return any(t.quote or t.lemma in motion or t.text in motion for t in toks)
+
+
+_MOTION_WORDS: list = [None, frozenset()]
+
+
+def _motion_words(words) -> frozenset[str]:
+    """Every word of the ``_MOTION_SETS`` lists of ``words`` in one set (built once per load)."""
+    if _MOTION_WORDS[0] is not words:
+        _MOTION_WORDS[:] = [words, frozenset().union(*(words.sets[k] for k in _MOTION_SETS))]
+    return _MOTION_WORDS[1]
 
 
 def read(question: str) -> MoveReading:

@@ -46,6 +46,36 @@ class OrderReading:
 _WH = frozenset("какое какой что когда сколько".split())
 
 
+def _picked(toks: list[Tok], w: dict[str, frozenset[str]]) -> dict[str, list[Tok]]:
+    """``{list name: the tokens of toks in that word list (by lemma or as written), in order}``
+    in one pass over the words (``_lists_of``), not one pass per list."""
+    by_word = _lists_of(w)
+    out: dict[str, list[Tok]] = {}
+    for t in toks:
+        names = by_word.get(t.lemma, ())
+        if t.text != t.lemma:
+            more = by_word.get(t.text, ())
+            if more:
+                names = dict.fromkeys((*names, *more))
+        for name in names:
+            out.setdefault(name, []).append(t)
+    return out
+
+
+_LISTS_OF: list = [None, {}]
+
+
+def _lists_of(w: dict[str, frozenset[str]]) -> dict[str, tuple[str, ...]]:
+    """``{word: names of the lists of w holding it}``, built once per loaded section."""
+    if _LISTS_OF[0] is not w:
+        by_word: dict[str, list[str]] = {}
+        for name, ws in w.items():
+            for x in ws:
+                by_word.setdefault(x, []).append(name)
+        _LISTS_OF[:] = [w, {x: tuple(ns) for x, ns in by_word.items()}]
+    return _LISTS_OF[1]
+
+
 def read(question: str) -> OrderReading:
     """Read ``question`` into an ``OrderReading`` (``asked`` ``None``: not this module's)."""
     w = _w()
@@ -57,8 +87,10 @@ def read(question: str) -> OrderReading:
     def has(name: str, t: Tok) -> bool:
         return t.lemma in w[name] or t.text in w[name]
 
+    picked = _picked(toks, w)
+
     def pick(name: str) -> list[Tok]:
-        return [t for t in toks if has(name, t)]
+        return list(picked.get(name, ()))
 
     texts = [t.text for t in sent]
     r.yes_no = "ли" in texts or not any(x in _WH for x in texts)

@@ -26,14 +26,8 @@ _RESUMING = frozenset({"он", "она", "оно", "они", "то"})
 _CONDITION = frozenset({"если", "когда"})
 
 
-def _condition_told(words: list, clause: int) -> bool:
-    """The clause ``clause`` (the last one of ``words``) opens with «если» / «когда» and already
-    has a finite verb or a short participle: a subject pronoun or «то» after it starts the main
-    clause, whose comma a chat message often leaves out."""
-    first = next((w for w in words if w.clause == clause), None)
-    if first is None or first.text not in _CONDITION:
-        return False
-    return any(w.clause == clause and w.pos in ("VERB", "PRTS") for w in words[first.i + 1:])
+_FINITE = frozenset({"VERB", "PRTS"})
+"""A finite verb or a short participle: with it an «если» / «когда» clause is told."""
 
 
 @dataclass(frozen=True)
@@ -59,8 +53,12 @@ class Tok:
 
 @lru_cache(maxsize=16384)
 def _tags(word: str) -> tuple[str | None, str | None, str | None, str | None]:
+    """``(case, gender, pos, tense)`` of the likeliest parse of ``word``, as plain strings:
+    pymorphy3 gives each as a ``str`` subclass whose ``==`` checks the other side against its
+    grammeme set in Python, and the readers compare a token's tags thousands of times per
+    question (``t.pos == "NOUN"``, ``t.pos in (…)``)."""
     p = analyzer().parse(word)[0].tag
-    return p.case, p.gender, p.POS, p.tense
+    return tuple(None if g is None else str(g) for g in (p.case, p.gender, p.POS, p.tense))
 
 
 def tokenize(text: str) -> tuple[list[Tok], list[str]]:
@@ -85,9 +83,12 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
     ends: list[str] = []
     folded = fold(text)
     caps = text if len(folded) == len(text) else ""     # where folding kept the offsets: the letters as written
+    # the clause read last: its first word, and whether a finite verb followed it — kept as the
+    # words come, so no word before is looked at again (a long story is read in linear time)
+    opener, told = "", False
     for m in _TOKEN.finditer(folded):
         s = m.group(0)
-        if _SENT_END.fullmatch(s):
+        if s[0] in _SENT_MARKS:     # a run of «.!?…» (the only token that opens with one)
             ends.append(s)
             sent += 1
             clause += 1
@@ -95,20 +96,38 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
         if s in _CLAUSE_END:
             clause += 1
             continue
-        if s.startswith("«"):
+        if s[0] == "«":
+            if not words or words[-1].clause != clause:
+                opener, told = s[1:-1], False
             words.append(_tok(len(words), s[1:-1], s[1:-1], None, None, None, sent, clause, True, None, False))
             continue
         if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
             clause += 1
-        elif s in _RESUMING and words and words[-1].clause == clause and _condition_told(words, clause):
-            clause += 1     # «если симб остался без хозяина он погибает?»: the main clause, its comma not written
+        elif s in _RESUMING and words and words[-1].clause == clause and opener in _CONDITION and told:
+            # «если симб остался без хозяина он погибает?»: the clause opened by «если» / «когда» has its
+            # verb, so the pronoun or «то» opens the main clause, its comma not written
+            clause += 1
         s, lem, case, gender, pos_, tense = _word(s)
         cap = bool(caps) and caps[m.start()].isupper()
-        words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
+        if not words or words[-1].clause != clause:
+            opener, told = s, False
+        elif pos_ in _FINITE:
+            told = True
+        if _TOK_FAST:
+            t = _new_tok(Tok)
+            t.__dict__.update(i=len(words), text=s, lemma=lem, case=case, gender=gender, pos=pos_, sent=sent,
+                              clause=clause, quote=False, tense=tense, cap=cap)
+            words.append(t)
+        else:
+            words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
     return words, ends
 
 
 _TOK_FIELDS = tuple(f.name for f in fields(Tok))
+_TOK_FAST = _TOK_FIELDS == ("i", "text", "lemma", "case", "gender", "pos", "sent", "clause", "quote", "tense", "cap")
+"""The fields ``_tokenize`` sets by name on a word (a field added to Tok: ``_tok`` builds it)."""
+_new_tok = object.__new__
+_SENT_MARKS = frozenset(".!?…")
 
 
 def _tok(*values) -> Tok:

@@ -363,30 +363,41 @@ def index_for(edition: str) -> PropIndex:
     return idx
 
 
-_SOURCES = ("bot/rules_text/index.py", "bot/rules_text/propositions.py", "bot/rules_text/language.py",
-            "bot/rules_text/question.py", "bot/rules_text/values.py", "bot/rules_text/tables.py", "bot/rules_text/consequence.py", "bot/rules_text/rolls.py", "bot/rules_text/combine.py", "bot/reading/tokens.py", "bot/morph.py",
-            "bot/textnorm.py")
-
-
 def _store_key(edition: str) -> str:
-    """A digest of what an index is read from: the edition's file, the rule language, the
-    reader's own code and the morphology's version — any change reads the edition anew."""
+    """A digest of what an index is read from: the edition's file, and the code and data it
+    is read with (``_code_digest``) — any change reads the edition anew, so an index written
+    by another version of the bot (another checkout sharing the user folder) is never read."""
+    import hashlib
+
+    from bot.rulebook import edition_path
+
+    h = hashlib.sha256(_code_digest().encode())
+    f = edition_path(edition)
+    h.update(f.read_bytes() if f.is_file() else b"-")
+    return h.hexdigest()[:20]
+
+
+def _code_digest() -> str:
+    """A digest of every Python module of the ``bot`` package, every file of the grammar folder
+    (the rule language, the lexicon, the spelling stems …), the glossary and the morphology's
+    version: all an index may be read with. Every module, not a list of the readers' own —
+    a list goes stale when a reader starts using another module (a cached index then kept
+    the propositions of the old code). About 10 ms, once per index read from the cache."""
     import hashlib
     from importlib.metadata import version
 
-    from bot.paths import grammar_dir
-    from bot.rulebook import edition_path
+    from bot.paths import glossary_file, grammar_dir, package_dir
 
     h = hashlib.sha256()
-    root = Path(__file__).resolve().parent.parent.parent
-    for f in (edition_path(edition), grammar_dir() / "rule_language.yaml", grammar_dir() / "rule_values.yaml",
-              *(root / s for s in _SOURCES)):
+    files = sorted(package_dir().rglob("*.py")) + sorted(p for p in grammar_dir().rglob("*") if p.is_file())
+    for f in (*files, glossary_file()):
+        h.update(str(f.name).encode())
         h.update(f.read_bytes() if f.is_file() else b"-")
     try:
         h.update(version("pymorphy3").encode())
     except Exception:  # noqa: BLE001 - no metadata: the files decide
         pass
-    return h.hexdigest()[:20]
+    return h.hexdigest()
 
 
 def stored(edition: str, make) -> PropIndex:

@@ -74,6 +74,9 @@ class RuleLanguage:
     """State concept -> the verb concept of leaving it («закрытый» -> «открывать»): «X
     остаётся закрытым?» asks «X не открывается?»."""
     remain_verbs: frozenset[str] = frozenset()
+    remain_lose: str = ""
+    """The verb concept of losing what one has («терять»): «страж остался?» asks «не теряет
+    стража?» (``bot.rules_text.question._kept``)."""
     """Verbs of staying in a state («оставаться», «остаться»), read with ``remain``."""
     each: frozenset[str] = frozenset()
     """Words of a rule counting per unit («не более одной … каждого названия»)."""
@@ -220,7 +223,7 @@ def _meaning(d: dict) -> dict:
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")), remain=_map(d.get("remain")),
-        remain_verbs=_set(d.get("remain_verbs")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
+        remain_verbs=_set(d.get("remain_verbs")), remain_lose=fold(str(d.get("remain_lose") or "")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
         wording_says=_set(d.get("wording_says")), card_kinds=_set(d.get("card_kinds")), needs_stack=_set(d.get("needs_stack")), stack_reason=_set(d.get("stack_reason")),
         all_of=_set(d.get("all_of")), alone=tuple(fold(str(w)) for w in d.get("alone") or ()),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),

@@ -17,6 +17,7 @@ concepts ``bot.rules_text.propositions`` reads rule sentences into — plus what
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -25,6 +26,7 @@ from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
 from bot.rules_text.propositions import _content, alternatives
 from bot.vocab import words_regex
+from bot.reading.lexicon import section_sets
 from bot.yesno import TSYA as _TSYA
 
 # Tail patterns start only where a run of separators starts and never give back what a
@@ -165,14 +167,33 @@ def _fix_typos(text: str, edition: str) -> str:
         return text
     L = language()
 
+    fixed = _FIXED.get(idx)
+    if fixed is None or fixed[0] is not L or len(fixed[1]) >= 50_000:
+        fixed = _FIXED[idx] = (L, {})
+    memo = fixed[1]
+
     def fix(m: re.Match) -> str:
         w = m.group(0)
         low = w.casefold().replace("ё", "е")
-        if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
-            return w    # «абилкой»: a chat word the rule language knows, inflected (its case is read)
-        return idx._correct(low) or w
+        try:
+            new = memo[low]
+        except KeyError:
+            if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
+                new = None  # «абилкой»: a chat word the rule language knows, inflected (its case is read)
+            else:
+                new = idx._correct(low) or None
+            memo[low] = new
+        return new or w
 
-    return re.sub(r"[А-Яа-яЁё]{4,}", fix, text)
+    return _LONG_WORD.sub(fix, text)
+
+
+_LONG_WORD = re.compile(r"[А-Яа-яЁё]{4,}")
+_FIXED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""Per search index (an edition's words): ``(rule language, {folded word: its correction or
+None})`` — what ``_fix_typos`` decided for each word it met, so a word read in every
+sentence of every question is looked up once (a pure function of the word, the edition's
+words and the rule language)."""
 
 
 def _lemma(word: str) -> str:
@@ -207,6 +228,10 @@ def read(text: str, edition: str = "") -> Question | None:
     if not last.rstrip().endswith("?") and len(parts) > 1 and parts[-2].rstrip().endswith("?") \
             and not re.search(r"(?i)(?<![а-яё])(?:разве|неужели|ли)(?![а-яё])", last):
         last, at = parts[-2], len(parts) - 2    # «…? стража у него нет»; «…? … не сработает разве» asks itself
+    told_clause = asked_clause(last)
+    if told_clause is not None:   # «добиваю тварь с бронёй 5, броня спасёт?»: the last clause asks, the one before tells
+        parts = parts[:at] + list(told_clause) + parts[at + 1:]
+        last, at = told_clause[1], at + 1
     no_way = bool(_NO_WAY.search(last))     # «никак не оплатить?» asks «нельзя …?» with no exception at all
     last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
     last = without_parenthetical(last)
@@ -259,7 +284,7 @@ def read(text: str, edition: str = "") -> Question | None:
             told = respell(told)
             if edition:
                 told = _quote_names(_fix_typos(told, edition), edition)
-            ctx |= _told(told)
+            ctx |= set(_collocated(frozenset(_told(told)), "")[0])   # «пропустил свой черёд» = «отказался»
         if at > 0:
             meant = _pronoun_subject(toks, respell(parts[at - 1]))
             if meant is not None and meant not in q.bag:   # «атака нанесла 0 ран. она … считается проведённой?»
@@ -280,6 +305,61 @@ def read(text: str, edition: str = "") -> Question | None:
     if q is not None and ability_text:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
     return q
+
+
+_COMMA = re.compile(r",\s+")
+_RELATIVE_OPEN = re.compile(r"(?i),\s+(?:[а-яё]+\s+)?(?:котор|чей|чья|чьё|чье|чьи|где|куда|откуда)")
+
+
+@lru_cache(maxsize=1)
+def _clause_words() -> dict[str, frozenset[str]]:
+    return section_sets("rule_question")
+
+
+def asked_clause(sentence: str) -> tuple[str, str] | None:
+    """``(told, asked)`` when a question sentence is a story clause and an asked clause joined
+    by a comma — «добиваю тварь у которой броня 5, броня спасёт?», «моё сущ выступило
+    защитником, оно закрывается?»: the clause after the last comma asks (its own predicate,
+    «?» at the end), the one before tells what happened (a finite verb of its own, no question
+    word, no modal). ``None`` when the sentence is not so built: a condition or relative clause
+    («…, если …?», «…, которое летает?»), a list, a question asked before the comma. The
+    words are the lists ``rule_question.clause_*`` of grammar/lexicon.yaml."""
+    s = sentence.strip()
+    if not s.endswith("?") or "," not in s:
+        return None
+    cut = None
+    for m in _COMMA.finditer(s):
+        cut = m
+    if cut is None:
+        return None
+    told, asked = s[:cut.start()].strip(), s[cut.end():].strip()
+    w = _clause_words()
+    told_toks = tokenize(told)[0]
+    asked_toks = tokenize(asked.rstrip("?!. "))[0]
+    while asked_toks and asked_toks[0].lemma in w["clause_lead"]:   # «…, а броня спасёт?»
+        asked = asked.split(None, 1)[1] if " " in asked else ""
+        asked_toks = asked_toks[1:]
+    if len(told_toks) < 2 or len(asked_toks) < 2:
+        return None
+    if told_toks[0].lemma in w["clause_told_open"] or asked_toks[0].lemma in w["clause_asked_open"]:
+        return None
+    if any(t.lemma in w["clause_subordinate"] for t in (*told_toks, *asked_toks)):
+        return None     # «если …, то …?», «…, броня спасёт, если …?»: a condition is read with the sentence whole
+    if any(t.lemma in w["clause_asks"] for t in told_toks) or told.count("«") != told.count("»"):
+        return None     # the told clause asks itself («можно ли …, …?»), tells a claim, or a quote runs over the comma
+    if not any(t.pos == "VERB" for t in told_toks):
+        return None     # «у противника летун, …»: no event told — the whole sentence is read as one
+    if not any(t.pos in ("VERB", "PRED", "ADJS", "PRTS") or t.lemma in w["clause_asks"] for t in asked_toks):
+        return None
+    if _RELATIVE_OPEN.search(told) and not any(t.case == "nomn" and t.pos == "NOUN" for t in asked_toks):
+        return None     # «Симбиот, который потерял хозяина, погибает?»: the comma closes the relative clause
+    L = language()
+    told_verbs = {L.norm(t.lemma) for t in told_toks if t.pos in ("VERB", "INFN")}
+    if any(t.pos in ("VERB", "INFN") and L.norm(t.lemma) in told_verbs for t in asked_toks):
+        return None     # «простое излечение не снимает, а полное снимает?»: two claims of one verb, read together
+    if any(t.pos == "NPRO" and t.case == "nomn" and t.lemma in w["clause_same_subject"] for t in asked_toks):
+        return None     # «мой гоблин отразил удар, он закрывается?»: the story says who is asked about — one sentence
+    return told + ".", asked
 
 
 def without_parenthetical(sentence: str) -> str:
@@ -580,15 +660,26 @@ def _quote_names(text: str, edition: str) -> str:
         idx = index_for(edition)
     except Exception:  # noqa: BLE001 - no index: the words as written
         return text
-    for n in idx.names:
-        m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", fold(text))
+    folded = fold(text)
+    for n, rx in _name_patterns(idx.names):
+        if n not in folded:
+            continue    # the pattern needs the name itself: most texts have none of them
+        m = rx.search(folded)
         if m is not None:
             text = _quoted_at(text, m.start(), m.end())
+            folded = fold(text)
     for _, lemmas in idx.inflected_names:
         span = _lemma_span(text, lemmas)
         if span is not None:
             text = _quoted_at(text, *span)
     return text
+
+
+@lru_cache(maxsize=16)
+def _name_patterns(names: tuple[str, ...]) -> tuple[tuple[str, re.Pattern], ...]:
+    """Each quoted name of an edition with its pattern as a whole phrase outside «» (compiled
+    once per edition, not once per sentence read)."""
+    return tuple((n, re.compile(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])")) for n in names)
 
 
 def _lemma_span(text: str, lemmas: tuple[str, ...]) -> tuple[int, int] | None:
@@ -689,6 +780,7 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
                       for j, t in enumerate(toks) if j > k):
         return None     # «обычное излечение не снимает, а полное снимет»: two claims of opposite polarity (either aspect)
     remain = _remain(toks, k) if kind == "happens" else None
+    kept = remain is None and kind == "happens" and _kept(toks, k)
     if kind == "modal" and mode == "cannot":
         from bot.yesno import _polarity_words
 
@@ -701,9 +793,11 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
         skip.add(k + 1)
     likened = _likened(toks)
-    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве") and t not in likened]
+    liked = set(likened)     # membership by set: a list's ``in`` compared every pair (1,500 words took 2 s)
+    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве") and t not in liked]
     owners = _possessors(rest) + _means(rest) + likened
-    rest = [t for t in rest if t not in owners]
+    owned = set(owners)
+    rest = [t for t in rest if t not in owned]
     rest = [t for i, t in enumerate(rest) if not (   # «хоть на одну клетку» names no count
         (t.lemma in L.numbers or t.text.isdigit()) and any(u.lemma in ("хоть", "хотя") for u in rest[max(0, i - 3):i]))]
     bag, nums = _content(rest)
@@ -732,6 +826,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
         once = sum(1 for t in toks if L.norm(t.lemma, t.text) == state) == 1
         bag = (bag - {L.norm(toks[k].lemma, toks[k].text)} - ({state} if once else set())) | {left}
         action, verb, positive = left, "", not positive
+    if kept:   # «страж остался?» asks «не теряет стража?» (what a card has, not where it is)
+        lose = L.remain_lose
+        bag = (bag - {L.norm(toks[k].lemma, toks[k].text)}) | {lose}
+        action, verb, positive = lose, "", not positive
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
             L.is_kind_of(b, "защита") or b == "броня" for b in bag):
         bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
@@ -803,6 +901,28 @@ def _remain(toks: list[Tok], k: int) -> str | None:
         if c in L.remain:
             return c
     return None
+
+
+def _kept(toks: list[Tok], k: int) -> bool:
+    """«страж остаётся?», «у него остался страж?»: the asked verb ``toks[k]`` is one of staying
+    (``remain_verbs``) whose subject is something a card has — a noun in the nominative in its
+    clause that names no card, player or person (``card_kinds``, ``broader`` of «карта» /
+    «игрок», ``people``) — and no place or state is said after it («остаётся на поле»,
+    «остаётся закрытым»): it asks whether the card keeps it, i.e. does not lose it
+    (``remain_lose`` of the rule language)."""
+    L = language()
+    if k < 0 or toks[k].lemma not in L.remain_verbs or not L.remain_lose:
+        return False
+    clause = [t for t in toks if t.clause == toks[k].clause]
+    if any(t.pos in ("PREP", "ADJF", "PRTF", "ADJS", "PRTS", "ADVB", "INFN") and t.lemma != "у"
+           for t in clause if t.i > toks[k].i):
+        return False
+    subj = [t for t in clause if t.pos == "NOUN" and t.case == "nomn" and t.i != toks[k].i]
+    if len(subj) != 1:
+        return False
+    c = L.norm(subj[0].lemma, subj[0].text)
+    return not (c in L.card_kinds or c in L.people or L.is_kind_of(c, "карта") or L.is_kind_of(c, "игрок")
+                or c in ("карта", "игрок"))
 
 
 def _likened(toks: list[Tok]) -> list[Tok]:

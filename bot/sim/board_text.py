@@ -23,6 +23,7 @@ from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_st
                               parse_ability, placed_from, resolve_on_board, subject_relative, this_card)
 from bot.sim.state import Card, GameState, cell_name, parse_cell, player_row
 from bot.textnorm import fold
+from bot import memo as _memo
 
 OPPOSITE = {"closed": "open", "open": "closed"}
 RESTRICTION_RU = {"closed": "закрытого", "open": "открытого", "flying": "летающего", "wounded": "раненого", None: ""}
@@ -125,31 +126,71 @@ def _stems_re(stems: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"(?<![а-яё])(?:" + "|".join(re.escape(fold(s)) for s in stems) + ")")
 
 
-_STEM_LISTS: dict[int, tuple[object, tuple[str, ...], re.Pattern]] = {}
-"""``id(stems) -> (stems, folded stems, _stems_re)`` for the word lists ``_has`` was given
-(the lexicon's lists, read again for every clause): no tuple built and hashed per call. The
-list itself is kept, so its id stands for it alone; the table starts afresh when full."""
+_STEM_LISTS: dict[int, tuple[object, tuple[str, ...], re.Pattern, dict[str, bool]]] = {}
+"""``id(stems) -> (stems, folded stems, _stems_re, answers)`` for the word lists ``_has`` was
+given (the lexicon's lists, read again for every clause): no tuple built and hashed per call.
+The list itself is kept, so its id stands for it alone; the table starts afresh when full.
+``answers``: ``_has`` of the texts of the current question asked about this list (the
+readers ask the same clause about the same list several times: «creature», «enemy» …)."""
+
+_ANSWERS_MAX = 256
+"""Texts one word list remembers ``_has`` of before it starts afresh."""
+_ANSWERED: list[dict[str, bool]] = []
+"""The ``answers`` of the lists asked about during the current question (``bot.memo``):
+forgotten when the next question starts, so nothing one question read serves another."""
+_ANSWERED_FOR = [-1]
+
+
+def _stem_entry(stems) -> tuple[object, tuple[str, ...], re.Pattern, dict[str, bool]]:
+    """The ``_STEM_LISTS`` entry of a word list (made on first use)."""
+    got = _STEM_LISTS.get(id(stems))
+    if got is not None and got[0] is stems:
+        return got
+    key = tuple(stems)      # a list built per call («creature» without «сущ»): its words' entry
+    shared = _BY_STEMS.get(key)
+    if shared is None:
+        if len(_BY_STEMS) >= 4096:
+            _BY_STEMS.clear()
+        shared = _BY_STEMS[key] = (tuple(fold(s) for s in stems), _stems_re(key), {})
+    got = (stems, *shared)
+    if len(_STEM_LISTS) >= 4096:
+        _STEM_LISTS.clear()
+    _STEM_LISTS[id(stems)] = got
+    return got
+
+
+_BY_STEMS: dict[tuple[str, ...], tuple[tuple[str, ...], re.Pattern, dict[str, bool]]] = {}
+"""The folded stems, pattern and ``answers`` of a word list by its words: a list the readers
+build anew for each clause shares them with its earlier copies (nothing folded again)."""
 
 
 def _stem_list(stems) -> tuple[tuple[str, ...], re.Pattern]:
     """``(folded stems, _stems_re(stems))`` of a word list (see ``_STEM_LISTS``)."""
-    got = _STEM_LISTS.get(id(stems))
-    if got is not None and got[0] is stems:
-        return got[1], got[2]
-    folded, rx = tuple(fold(s) for s in stems), _stems_re(tuple(stems))
-    if len(_STEM_LISTS) >= 4096:
-        _STEM_LISTS.clear()
-    _STEM_LISTS[id(stems)] = (stems, folded, rx)
-    return folded, rx
+    got = _stem_entry(stems)
+    return got[1], got[2]
 
 
 def _has(text: str, stems) -> bool:
     """Whether a word of ``text`` starts with one of ``stems`` (folded); a stem occurring
-    nowhere in ``text`` (most lists, most clauses) costs no pattern search."""
+    nowhere in ``text`` (most lists, most clauses) costs no pattern search, and a text
+    asked about the same list again is answered from the list's ``answers``."""
     if not stems:
         return False
-    folded, rx = _stem_list(stems)
-    return any(s in text for s in folded) and rx.search(text) is not None
+    if _memo._question != _ANSWERED_FOR[0]:
+        for d in _ANSWERED:
+            d.clear()
+        _ANSWERED.clear()
+        _ANSWERED_FOR[0] = _memo._question
+    _, folded, rx, answers = _stem_entry(stems)
+    got = answers.get(text)
+    if got is None:
+        got = any(s in text for s in folded) and rx.search(text) is not None
+        if not answers:
+            _ANSWERED.append(answers)
+        elif len(answers) >= _ANSWERS_MAX:
+            answers.clear()
+        answers[text] = got
+    return got
 
 
 def _first(text: str, stems) -> int:
@@ -243,11 +284,23 @@ def _trigger_event(clause: str, text: str, w: dict) -> bool:
     return hit
 
 
+_OPENING = re.compile(r"^\s*(?:(?:а|и|но|ну|тут|там|сейчас)\s+)*(?:на\s+(?:столе|поле)\s+)?")
+
+
 def _opens_with(clause: str, phrases) -> bool:
     """Whether ``clause`` opens with one of ``phrases`` (whole words, after fold), after an
     optional «а» / «и» / «но» / «на столе»."""
-    head = re.sub(r"^\s*(?:(?:а|и|но|ну|тут|там|сейчас)\s+)*(?:на\s+(?:столе|поле)\s+)?", "", clause)
-    return any(re.match(re.escape(fold(p)) + r"(?![а-яё])", head) for p in phrases)
+    if not phrases:
+        return False
+    return _opening_re(tuple(phrases)).match(_OPENING.sub("", clause)) is not None
+
+
+@lru_cache(maxsize=64)
+def _opening_re(phrases: tuple[str, ...]) -> re.Pattern:
+    """One pattern for «opens with one of ``phrases`` as whole words» (``_opens_with``): an
+    alternative that matches but runs on into a letter is backtracked, so it matches where
+    one of the phrases' own patterns would."""
+    return re.compile("(?:" + "|".join(re.escape(fold(p)) for p in phrases) + r")(?![а-яё])")
 
 
 def _only_state(clause: str, w: dict) -> bool:
@@ -315,6 +368,9 @@ def read_board_facts(question: str) -> BoardFacts:
             quoted = "⟪Q⟫" in raw
             if not asking and not quoted and _NOT_OTHER_STATE.search(clause):
                 unread.append(raw.strip())      # «все не раненые», «не летающие»: a negated state the board does not read
+                continue
+            if not quoted and _NOT_ALL.search(clause):
+                unread.append(raw.strip())      # «у противника не все закрыты»: some are, some are not — how many is not told
                 continue
             if quoted:
                 antecedent = None      # «у сущ «…». оно закрыто»: the pronoun is the card with the text
@@ -905,6 +961,8 @@ _NOT_STATE = re.compile(r"(?<![а-яё])не\s+(закрыт|открыт)([а-�
 _FLIP = {"закрыт": "открыт", "открыт": "закрыт"}
 _NOT_OTHER_STATE = re.compile(r"(?<![а-яё])не\s+(?:ранен|ранены|летающ|летун|летает|летают|бестелесн)")
 """A negated state other than open / closed («не раненые», «не летающие»): not read as that state."""
+_NOT_ALL = re.compile(r"(?<![а-яё])не\s+(?:у\s+)?(?:все|всё|всех|каждый|каждое|каждая|каждого)(?![а-яё])")
+"""«не все закрыты», «не у всех …»: a quantifier negated — not «every one», and not «none» either."""
 _ZERO = re.compile(r"(?<![\w.])(?:0|ноль|нуль)(?![\w.])")
 """«у противника 0 открытых сущей», «открытых у него ноль»: a count of none."""
 _WOUNDS = re.compile(r"(?<![а-яё])ран(?:а|ы|у|ой|ами|ах|ам)?(?![а-яё])")
