@@ -178,6 +178,22 @@ def _person_of_verb(w: str) -> str | None:
     return None
 
 
+def _earlier_subject(body: str, toks, i: int, people: set[str]) -> str | None:
+    """The subject a past-tense say verb with none of its own shares with a clause before it
+    in its sentence («я в свой черёд отказался …, думал сыграю потом»: «я»): ``me`` / ``other``
+    by the nearest person word or pronoun in the nominative before it, ``None`` when there is none."""
+    start = _sentence_start(body, toks[i].start())
+    for b in range(i - 1, -1, -1):
+        if toks[b].start() < start:
+            break
+        w = toks[b].group(0)
+        if w in ("я", "мы"):
+            return "me"
+        if w in ("он", "она", "они") or (lemma(w) in people and "nomn" in _tag(w)):
+            return "other"
+    return None
+
+
 def _people() -> set[str]:
     return {fold(p) for p in _claim_words()["people"]}
 
@@ -214,6 +230,8 @@ def _speakers(body: str) -> list[_Said]:
                 if lemma(toks[b].group(0)) in people:
                     who, other, subj_start = "other", lemma(toks[b].group(0)), toks[b].start()
                     break
+        if who is None and _person_of_verb(verb) is None:
+            who = _earlier_subject(body, toks, i, people)
         if who is None:
             who = _person_of_verb(verb) or "other"
         # «а он», «и говорю»: the connective before the speaker belongs to no clause
