@@ -200,3 +200,24 @@ def test_greeting_and_thanks_keep_the_verdict():
     assert asked == 1 and [f.status for f in findings] == ["consistent"] * len(mm.CHATTER)
     a = ask("привет, вопрос: друг говорит, что симбиота можно посадить на летающее существо. он прав?")
     assert a.verdict.startswith("Нет, друг не прав") and "209.4" in a.citations
+
+
+@pytest.mark.parametrize("q, want", [
+    ("привет, вопрос: можно ли симба на летуна? заранее спс", "можно ли симба на летуна?"),
+    ("Народ, подскажите: артефакт может ходить?", "Артефакт может ходить?"),
+    ("Здравствуйте! Может ли арт двигаться? Спасибо!", "Может ли арт двигаться?"),
+    ("вопрос по оплате. карта закрывается сразу?", "вопрос по оплате. карта закрывается сразу?"),  # «вопрос» is told
+    ("спасибо", "спасибо"),
+])
+def test_courtesy_at_the_edges(q, want):
+    from bot.courtesy import strip
+
+    assert strip(q) == want
+
+
+def test_thanks_after_a_reasoned_question_keep_its_verdict():
+    q = "мой гном уже ударил в этот ход. запас движения же у него восстановился в начале хода, может он теперь походить?"
+    plain, thanked = ask(q), ask(q + " заранее спс")
+    assert plain.verdict and thanked.verdict == plain.verdict and thanked.citations == plain.citations
+    assert thanked.question.endswith("заранее спс")
+    assert mm.gist("Контролирующий игрок: одну из способностей …") == "контролирующий"
