@@ -172,14 +172,20 @@ def _fold_word(m: re.Match) -> str:
 def fold(text: str) -> str:
     """Matching form: casefold, ё→е, Latin look-alikes inside Cyrillic words → Cyrillic,
     lone «X» → «х», typography normalised. Short texts (words, phrases of the lexicon,
-    which the readers fold again and again) are remembered; long ones are not."""
+    which the readers fold again and again) are remembered; long ones (a question, its
+    sentences) for the current question only (``bot.memo``)."""
     if len(text) <= 120:
         return _fold_short(text)
-    return _fold(text)
+    return _fold_long(text)
 
 
 @lru_cache(maxsize=50_000)
 def _fold_short(text: str) -> str:
+    return _fold(text)
+
+
+@per_question     # the readers ``ask`` tries one after another fold the same question (20 times a question)
+def _fold_long(text: str) -> str:
     return _fold(text)
 
 

@@ -1490,10 +1490,10 @@ def read(question: str, cards: list | None = None) -> Reading:
     is read once however many routes ask (``_read_plain``); each caller gets its own copy."""
     if cards:
         return _Reader(question, cards).run()
-    import copy
+    from bot.fastcopy import deep_copy
 
     r = _read_plain(question)
-    return copy.deepcopy(r, {id(t): t for t in r.tokens})    # tokens are immutable: shared, not copied
+    return deep_copy(r, shared=r.tokens)    # tokens are immutable: shared, not copied
 
 
 @per_question
