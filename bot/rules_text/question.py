@@ -262,7 +262,7 @@ def read(text: str, edition: str = "") -> Question | None:
             told = respell(told)
             if edition:
                 told = _quote_names(_fix_typos(told, edition), edition)
-            ctx |= _told(told)
+            ctx |= set(_collocated(frozenset(_told(told)), "")[0])   # «пропустил свой черёд» = «отказался»
         if at > 0:
             meant = _pronoun_subject(toks, respell(parts[at - 1]))
             if meant is not None and meant not in q.bag:   # «атака нанесла 0 ран. она … считается проведённой?»

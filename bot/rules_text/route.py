@@ -341,7 +341,8 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
     for f in d.fits:   # the most specific paragraph first: the one naming most of the question
         size[f.prop.number] = max(size.get(f.prop.number, 0), sum(1 for x in q.bag if any(
             covers(x, w) for w in f.prop.words | {f.prop.action} | f.prop.conditions)))
-    fits = sorted(d.fits, key=lambda f: (not f.full, -size[f.prop.number], f.prop.number))
+    para = _paragraph_named(q, idx)
+    fits = sorted(d.fits, key=lambda f: (not f.full, -size[f.prop.number], -para(f.prop.number), f.prop.number))
     main = fits[0]
     extra = [f"исключение не применяется: {_quote(p)} — {why}" for p, why in d.excepted]
     verdict = verdict_for(q, main.prop, truth)
@@ -355,6 +356,17 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
         verdict += ", если " + " или если ".join(conds)
     return _answer(question, q, verdict, main.prop, [f.prop for f in fits[1:]],
                    main.how, edition, idx, extra)
+
+
+def _paragraph_named(q: Question, idx: PropIndex):
+    """``number -> how many concepts of q`` the paragraph names in any of its sentences: of two
+    paragraphs stating the same sentence (406.1, 407.1 «Если игрок в свой черёд отказался …»)
+    the one naming what the question asks («авангард») comes first."""
+    from bot.rules_text.values import _paragraph_words
+
+    vi = getattr(idx, "values", None)
+    words = _paragraph_words(vi) if vi is not None else {}
+    return lambda number: sum(1 for x in q.bag if any(covers(x, w) for w in words.get(number, frozenset())))
 
 
 def _condition_words(text: str) -> str:
