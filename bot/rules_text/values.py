@@ -266,9 +266,6 @@ def _quantities(toks: list[Tok]) -> tuple[Quantity, ...]:
                 break
             if u.pos == "NOUN":
                 noun, end = L.norm(u.lemma, u.text), k + 1
-                if end + 1 < len(toks) and toks[end].lemma == "каждый" and toks[end + 1].pos == "NOUN" \
-                        and toks[end + 1].clause == t.clause:
-                    end += 2    # «одну экипировку каждого класса»: the count is per class, said with it
                 break
             if not (u.pos in ("CONJ", "PRCL", "ADVB", "COMP", "NUMR", "ADJF") or u.text.isdigit()):
                 break
