@@ -405,11 +405,11 @@ def gist(verdict: str | None) -> str | None:
     if m:
         return m.group(1)
     words = [w for w in re.findall(r"[а-яёa-z0-9]+", low) if w not in _PRONOUNS]
-    for w in words[:3]:    # a count: «Одна: …», «Только одного (1)», «1 («одного …»)» are one value
+    for k, w in enumerate(words[:3]):    # a count: «Одна: …», «Только одного (1)», «1 («одного …»)» are one value
         if w.isdigit():
             return w
         for stem, n in _NUMERALS:
-            if w.startswith(stem):
+            if w.startswith(stem) and (k == 0 or words[0] in ("только", "не", "более", "всего")):
                 return n
     return " ".join(words[:1])
 

@@ -904,7 +904,7 @@ _BLOCK_HEADER = re.compile(
 
 
 # --- plain text ------------------------------------------------------------------
-_T_FULL = re.compile(r"^(?P<s>\d{2,3})\.(?P<k>\d{1,3})\.?(?P<l>[а-я])?\)?(?:\s+|(?=[А-ЯЁ«]))(?P<t>\S.*)$")
+_T_FULL = re.compile(r"^(?P<s>\d{2,3})\.(?P<k>\d{1,3})\.?(?P<l>[а-я])?[.)]?(?:\s+|(?=[А-ЯЁ«]))(?P<t>\S.*)$")
 _T_ITEM = re.compile(r"^(?P<k>\d{1,2})[.)]\s*(?P<t>\S.*)$")
 _T_POINT = re.compile(r"^(?P<l>[а-яa-z])[.)]\s+(?P<t>\S.*)$")
 _T_BULLET = re.compile(r"^[·•▪●◦*\-–—]\s+(?P<t>\S.*)$")
@@ -1184,7 +1184,10 @@ def html_lines(html: str, source: str) -> tuple[str, list[int], list[tuple[int, 
     blocks = _HTML_BLOCKS | _LISTS | {"table", "tbody", "thead", "tfoot", "div", "center", "dl", "td", "th",
                                       "section", "article", "main", "header", "body", "html"}
 
-    def walk(node: Node) -> None:
+    pending: list[str] = []   # the number a browser shows before the next line (an ``<ol>`` item's)
+
+    def walk(node: Node, depth: int = 0) -> None:
+        """``depth``: how many list items ``node`` is inside."""
         if node.tag == "table" and not node.find({"p", "ol", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "div", "table"}):
             rows = [[inline_text(c) for c in r] for r in _table_rows(node)]
             rows = [r for r in rows if any(r)]
@@ -1205,20 +1208,44 @@ def html_lines(html: str, source: str) -> tuple[str, list[int], list[tuple[int, 
                 tmp.children = list(loose)
                 loose.clear()
                 text = inline_text(tmp)
+                if text and pending:
+                    if pending[0] and not _NUMBER_SHOWN.match(text):
+                        text = pending[0] + text
+                    pending.clear()
                 if text:
                     lines.append(text)
                     at.append(tmp.line if node.tag not in _HTML_BLOCKS else node.line)
 
+        n = _int_attr(node.attrs.get("start"), 1)
         for c in node.children:
-            if isinstance(c, Node) and (c.tag in blocks or c.find(blocks)):
+            if node.tag == "ol" and isinstance(c, Node) and c.tag == "li":
+                # an item's number is the list's, not the text's: written out as a browser shows it
+                # («1. …»; «а) …» for a list inside an item); a text printing its own number keeps it
                 flush()
-                walk(c)
+                n = _int_attr(c.attrs.get("value"), n)
+                pending[:] = [f"{n}. " if depth == 0 else (f"{LETTERS[n - 1]}) " if 0 < n <= len(LETTERS) else "")]
+                walk(c, depth + 1)
+                pending.clear()
+                n += 1
+            elif isinstance(c, Node) and (c.tag in blocks or c.find(blocks)):
+                flush()
+                walk(c, depth + (c.tag == "li"))
             else:
                 loose.append(c)
         flush()
 
     walk(parse_tree(html, source))
     return "\n".join(lines), at, tables
+
+
+_NUMBER_SHOWN = re.compile(r"\d{1,3}(?:\.\d{1,3})*[.)]?(?:\s|$)|[а-яa-z][.)]\s")
+"""A list item's text that prints its own number («101.1. …», «2) …», «а) …»)."""
+
+
+def _int_attr(value: str | None, default: int) -> int:
+    """An ``<ol start>`` / ``<li value>`` number (``default`` when absent or not a small number)."""
+    v = (value or "").strip()
+    return int(v) if v.isdigit() and len(v) <= 3 else default
 
 
 def _numbered_paragraphs(html: str) -> bool:

@@ -130,9 +130,14 @@ def ask(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     """
     q = clean_user_text(check_length(question, QUESTION_CHARS, "Вопрос")).strip()
     new_question()      # the per-question memos (bot.memo) of the last question are forgotten
-    ans = _ask(q, edition)
+    from bot.courtesy import strip
+
+    asked = strip(q)    # «привет, вопрос: …», «… заранее спс»: no fact of the game, nothing asked
+    ans = _ask(asked, edition)
     if not ans.verdict:
-        ans = _negated_by_positive(ans, q, edition)
+        ans = _negated_by_positive(ans, asked, edition)
+    if asked != q:
+        ans.question = q
     return ans
 
 

@@ -108,9 +108,17 @@ def proposal(question: str) -> Proposal | None:
 
 
 def _verdict_person(verdict: str, w) -> str | None:
-    from bot.textnorm import fold
+    from bot.reading.tokens import tokenize
 
-    ws = set(re.findall(r"[а-яё]+", fold(verdict)))
+    # the value: before «:» comes the value, after it its reason — and a closing «(вы)» names
+    # the player the value's role is in this question
+    named = re.search(r"\(([^()]{1,40})\)\s*$", verdict)
+    toks = tokenize(verdict.split(":", 1)[0] + (f". {named.group(1)}" if named and ":" in verdict else ""))[0]
+    # «противник спасовавшего игрока», «противник активного игрока»: a role relative to another
+    # player, not the asker's opponent — whom it names depends on who that player is
+    ws = {t.text for k, t in enumerate(toks)
+          if not (k + 1 < len(toks) and toks[k + 1].clause == t.clause and toks[k + 1].case == "gent"
+                  and toks[k + 1].pos in ("ADJF", "PRTF", "NOUN", "NPRO"))}
     asker, opp = bool(ws & w["asker_v"]), bool(ws & w["opponent_v"])
     if asker == opp:
         return None

@@ -597,16 +597,18 @@ class SearchIndex:
                     break
         return got / total if total else 0.0
 
-    def search(self, text: str, k: int = 5, snippets: bool = True) -> Result:
+    def search(self, text: str, k: int = 5, snippets: bool = True, checked: bool = False) -> Result:
         """Rank paragraphs for ``text``; ``Result.hits`` has at most ``k`` hits with a
         positive score, best first (a paragraph number written in the question first);
         ``snippets`` False leaves each hit's snippet empty (only the numbers are wanted).
-        Raises ``InputLimitError`` for a text longer than ``bot.limits.QUESTION_CHARS``."""
+        Raises ``InputLimitError`` for a text longer than ``bot.limits.QUESTION_CHARS`` —
+        unless ``checked``: a question ``bot.judge.ask`` has bounded as typed and cleaned
+        (its cleaning may lengthen it: «…» is «...», so 7,000 «…» were refused as 21,000)."""
         from bot.limits import QUESTION_CHARS, check_length
 
         from bot.textnorm import clean_user_text
 
-        text = clean_user_text(check_length(text, QUESTION_CHARS, "Запрос"))
+        text = clean_user_text(text if checked else check_length(text, QUESTION_CHARS, "Запрос"))
         chosen, final, coverage, found, q, matched = _ranked(self, text, k)
         hits = [Hit(self.numbers[i], float(final[i]), self.snippet(i, q) if snippets else "") for i in chosen]
         return Result(hits=hits, coverage=coverage, found=found, query=q, matched=matched)
@@ -840,7 +842,7 @@ def nearest(question: str, edition: str = DEFAULT_EDITION, k: int = 3) -> list[s
     """The numbers of the up to ``k`` paragraphs of ``edition`` the search route would cite
     for ``question`` (the same ranking and score cut as ``answer``), without building
     snippets: what a declined answer of another route shows as the nearest paragraphs."""
-    res = index_for(edition).search(question, 5, snippets=False)
+    res = index_for(edition).search(question, 5, snippets=False, checked=True)
     if not res.hits:
         return []
     if not res.found:
@@ -853,4 +855,4 @@ def answer(question: str, edition: str = DEFAULT_EDITION) -> Answer:
     """The search route of ``bot.judge.ask``: always answers (route ``search``,
     verdict ``None``); citations are the up to 3 best paragraphs."""
     index = index_for(edition)
-    return result_answer(question, index.search(question, 5), index, cite=3)
+    return result_answer(question, index.search(question, 5, checked=True), index, cite=3)

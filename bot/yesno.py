@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.memo import per_question
-from bot.textnorm import fold
+from bot.textnorm import fold, replace_quoted
 
 Kind = str  # "yes_no" | "who_right" | "open"
 
@@ -56,7 +56,7 @@ _LEAD_PERSON = re.compile(r"(прав[ыа]?\s|вы\s+правы|правы\s+в
 def asked_sentence(question: str) -> str:
     """The folded sentence that asks (the last one ending in «?»); ``""`` when the text asks
     nothing (no «?»). Quoted card text is not split into sentences."""
-    q = fold(re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", question))
+    q = fold(replace_quoted(question, lambda _: " "))
     if "?" not in q:
         # chat style without «?»: «лечилка сработает или нет» asks, the «или нет» says so
         last = ([p for p in re.split(r"[.!…\n]+", q) if p.strip()] or [""])[-1].strip()
@@ -496,7 +496,7 @@ def _bare_infinitive(form: Form) -> bool:
 
 
 def _last_sentence(question: str) -> str:
-    q = fold(re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", question))
+    q = fold(replace_quoted(question, lambda _: " "))
     return ([p for p in re.split(r"[.!?…\n]+", q) if p.strip()] or [""])[-1].strip()
 
 

@@ -292,3 +292,96 @@ def test_an_extra_life_and_a_keyword_gained_after_may_are_two_abilities():
     res = parse("При гибели – ваше существо может получить 1 дополнительную {health} и благословление.")
     opt = res.ast.children[0]
     assert opt.kind == "optional" and [c.attr("action") for c in opt.children] == ["gain", "gain"]
+
+
+def test_abilities_listed_after_may_then_a_later_part_are_parts_of_one_optional():
+    res = parse("В начале хода Искатель может получить полет и +1 к {strike} до конца боя, при этом теряет все "
+                "особенности.")
+    assert res.ast.shape() == "(trigger (optional (and_then effect effect effect)))"
+    assert res.ast.children[0].attr("subject") == "Искатель"
+
+
+def test_a_bracketed_delayed_trigger_with_an_elided_verb_is_its_own_trigger():
+    res = parse("В конце хода – соседняя клетка получает маркер «бомбы» (в конце хода противника – ранить карты на "
+                "этой клетке на 3, а карты на соседних клетках – на 1).")
+    inner = next(n for n in res.ast.walk() if n.kind == "trigger" and n.attr("head") == "в конце хода противника")
+    leaves = [(n.text, n.attr("action"), _args(n)["amount"]["n"]) for n in inner.walk() if n.kind == "effect"]
+    assert leaves == [("ранить карты на этой клетке на 3", "wound", 3), ("карты на соседних клетках – на 1", "wound", 1)]
+
+
+def test_a_time_of_the_effect_after_the_event_is_a_delayed_trigger_not_the_event_s_words():
+    res = parse("После выстрела в начале своего следующего хода не открывается.")
+    assert res.ast.attr("head") == "После выстрела"
+    assert res.ast.shape() == "(trigger (trigger effect))"
+    assert res.ast.children[0].attr("head") == "в начале своего следующего хода"
+
+
+def test_two_icons_gained_are_two_gains_two_icons_lost_stay_one_loss():
+    res = parse("{tap}: Получить {direct} и [:zoal].")
+    assert [a for _, a in _leaves(res)] == ["gain", "gain"]
+    assert _leaves(parse("Существа противника с ядом теряют {ovz} и {ova}.")) == [
+        ("Существа противника с ядом теряют {ovz} и {ova}", "lose")]
+
+
+def test_a_name_before_the_verb_is_the_subject_after_a_list_ending_with_and():
+    res = parse("При наборе отряда, если в вашем отряде есть эльф, гном и другой тролль Гарм берется в отряд бесплатно.")
+    cond = res.ast.children[0]
+    assert cond.attr("head") == "если в вашем отряде есть эльф, гном и другой тролль"
+    assert _leaves(res) == [("Гарм берется в отряд бесплатно", "take")]
+
+
+def test_a_roll_set_after_a_comma_is_a_part_of_its_own():
+    res = parse("При {strike} – не закрывается, следующий бросок кубика этого существа равен 6.")
+    assert _leaves(res) == [("не закрывается", "restrict"), ("следующий бросок кубика этого существа равен 6", "roll_result")]
+
+
+def test_may_after_a_comma_following_a_finite_effect_opens_a_part_of_its_own():
+    res = parse("При {strike} – оно не закрывается после этого {strike}, может сразу же нападать {strike} еще раз.")
+    body = res.ast.children[0]
+    assert body.kind == "and_then" and [c.kind for c in body.children] == ["effect", "optional"]
+
+
+def test_a_participle_read_first_as_an_adjective_still_brackets_a_phrase_in_the_clause():
+    res = parse("[:unq]. Когда ваше существо, стоящее рядом с Ясенем, получает раны, Ясень сразу же излечивается на 1.")
+    trig = res.ast.children[1]
+    assert trig.attr("head") == "Когда ваше существо, стоящее рядом с Ясенем, получает раны"
+    assert _leaves(res)[1:] == [("Ясень сразу же излечивается на 1", "heal")]
+
+
+def test_a_clause_whose_commas_all_bracket_a_participle_still_ends():
+    res = parse("Пока в вашем отряде есть горы Стражница и существо, стоящее напротив нее, имеют {stamina}.")
+    assert res.complete and res.ast.kind == "condition"
+
+
+# ---- round 9, sample nxt 9011 families --------------------------------------------------------------
+def test_a_marker_gained_by_its_quoted_name_keeps_its_rule_as_parts_of_their_own():
+    res = parse("В начале хода противника выбранное существо получает «путы» до конца хода (существо с «путами» не "
+                "может двигаться, если оно атаковано – заблокировать эту атаку, удалив «путы»).")
+    assert [a for _, a in _leaves(res)] == ["gain", "restrict", "prevent"]
+
+
+def test_a_marker_s_rule_told_of_this_cell_is_a_count_as_of_its_own():
+    res = parse("При гибели существа его клетка получает маркер «пепла» до конца хода (эта клетка считается занятой).")
+    assert _leaves(res) == [("его клетка получает маркер «пепла» до конца хода", "gain"),
+                            ("эта клетка считается занятой", "count_as")]
+
+
+def test_a_valued_property_and_another_property_after_and_are_two_traits():
+    res = parse("Строй: {ova}1 и {stamina}.")
+    assert res.ast.shape() == "(condition (and_then effect effect))"
+
+
+def test_a_per_turn_limit_after_a_delayed_trigger_inside_a_turn_start_is_the_delayed_trigger_s():
+    res = parse("В начале хода выбрать направление; когда существо перемещается в этом направлении получить {counter} "
+                "(1 раз за ход для каждого существа).")
+    assert res.ast.attr("limit") is None
+    inner = res.ast.children[0].children[1]
+    assert inner.kind == "trigger" and inner.attr("limit") == "1 раз за ход для каждого существа"
+
+
+def test_a_later_part_opening_with_a_turn_start_and_a_subject_with_a_place_is_a_delayed_trigger():
+    res = parse("[:tap]: Метание бочки на 1, дальность 3; в начале вашего следующего хода все карты на этой клетке "
+                "ранятся на 2.")
+    body = res.ast.children[0]
+    assert body.shape() == "(and_then effect (trigger effect))"
+    assert body.children[1].attr("head") == "в начале вашего следующего хода"

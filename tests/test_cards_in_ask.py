@@ -100,3 +100,20 @@ def test_a_situation_verdict_is_withheld_when_the_card_text_bears_on_it(cards):
     assert "в тексте карты «Слизень-прилипала» есть «Хозяин не может двигаться»" in a.blocks[0].text
     # a text that says nothing of the asked property leaves the verdict
     assert ask("Можно ли положить моего Дхиру на летающее существо?").verdict.startswith("Нет")
+
+
+def test_a_card_imported_after_a_question_is_read_in_the_next_one(card_home):
+    # the name tables are kept in memory for a small base; an import raises the revision and
+    # the next question reads them again (a stale copy would not know the new card)
+    from bot.cards import name_keys
+    from bot.cards.importer import import_files
+
+    import_files([str(write_csv(card_home / "one.csv", [EXTRA[0]]))])
+    first = ask("Дозорный Полыни использует способность. У противника нет ни одного открытого существа. Что будет?")
+    assert first.cards and first.cards[0]["card"]["name"] == "Дозорный Полыни"
+    assert not ask("Можно ли положить симбиота на летающее существо?").cards
+    import_files([str(write_csv(card_home / "two.csv", [EXTRA[2]]))])
+    second = ask("Может ли Светоч Рассвета, сменив хозяина, оставить +1 к удару?")
+    assert second.cards and second.cards[0]["card"]["name"] == "Светоч Рассвета"
+    kept = [v for v in name_keys._KNOWN.values() if v[2] is not None]
+    assert kept and any("светоч" in v[2][0] for v in kept)

@@ -215,3 +215,9 @@ def test_the_askers_own_words_to_the_other_side():
     a = ask("я сказал ему: твой артефакт не может ходить. прав я?")
     assert a.verdict.startswith("Да, вы правы"), a.verdict
     assert a.citations[0] == "210.2"
+
+
+def test_a_past_say_verb_without_its_subject_shares_the_subject_of_its_sentence():
+    from bot.reading.claims import _speakers
+    said = _speakers("я в свой черёд отказался от авангарда, думал сыграю потом. он говорит всё поздно")
+    assert [(s.who, s.content) for s in said][:2] == [("me", "сыграю потом"), ("other", "всё поздно")]

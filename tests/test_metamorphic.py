@@ -171,3 +171,53 @@ def test_premise_modal_is_not_the_answer(q, verdict, other):
 def test_premise_answered_gets_no_verdict():
     a = ask("у орка шмотка, его лишили класса. раз шмотку нельзя надевать на сущ без класса, она теперь слетает?")
     assert a.verdict is None or not a.verdict.startswith(("Да, нельзя", "Нет, можно"))
+
+
+def test_ordinals_of_nouns():
+    from bot.rules_text.ordinals import conflict, ordinals
+
+    assert ordinals("карты 3-го ряда и второго ряда, в начале первого хода") == {"ряд": frozenset({2, 3}),
+                                                                                "ход": frozenset({1})}
+    rule = "Второй игрок может оставить любые карты своего 3-го ряда скрытыми до конца первого хода."
+    assert conflict("а карты второго ряда второй игрок может оставить скрытыми?", rule) == "ряд"
+    assert conflict("а карты 3го ряда второй игрок может оставить скрытыми?", rule) is None
+    assert conflict("может ли второй игрок оставить карты скрытыми?", rule) is None    # no ordinal of «ряд» asked
+
+
+def test_rule_text_withholds_a_verdict_on_another_row():
+    from bot.rules_text import route as rule_text
+
+    a = rule_text.answer("второй игрок может оставить скрытыми карты второго ряда до конца первого хода?", "5ed")
+    assert a is None or a.verdict is None
+    if a is not None:
+        assert any("разными номерами" in t for t in a.trace)
+
+
+def test_greeting_and_thanks_keep_the_verdict():
+    """«привет, вопрос: …», «… заранее спс» are chat around the question (lexicon fillers, claim
+    framing, rule-text fillers): the verdict is the one without them."""
+    findings, asked = mm.run(["можно ли посадить симбиота на летающее существо?"], families=("chatter",))
+    assert asked == 1 and [f.status for f in findings] == ["consistent"] * len(mm.CHATTER)
+    a = ask("привет, вопрос: друг говорит, что симбиота можно посадить на летающее существо. он прав?")
+    assert a.verdict.startswith("Нет, друг не прав") and "209.4" in a.citations
+
+
+@pytest.mark.parametrize("q, want", [
+    ("привет, вопрос: можно ли симба на летуна? заранее спс", "можно ли симба на летуна?"),
+    ("Народ, подскажите: артефакт может ходить?", "Артефакт может ходить?"),
+    ("Здравствуйте! Может ли арт двигаться? Спасибо!", "Может ли арт двигаться?"),
+    ("вопрос по оплате. карта закрывается сразу?", "вопрос по оплате. карта закрывается сразу?"),  # «вопрос» is told
+    ("спасибо", "спасибо"),
+])
+def test_courtesy_at_the_edges(q, want):
+    from bot.courtesy import strip
+
+    assert strip(q) == want
+
+
+def test_thanks_after_a_reasoned_question_keep_its_verdict():
+    q = "мой гном уже ударил в этот ход. запас движения же у него восстановился в начале хода, может он теперь походить?"
+    plain, thanked = ask(q), ask(q + " заранее спс")
+    assert plain.verdict and thanked.verdict == plain.verdict and thanked.citations == plain.citations
+    assert thanked.question.endswith("заранее спс")
+    assert mm.gist("Контролирующий игрок: одну из способностей …") == "контролирующий"

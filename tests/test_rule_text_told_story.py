@@ -94,6 +94,27 @@ def test_a_future_modal_is_the_modal_and_its_pronoun_the_noun_of_its_own_sentenc
     # позже он не сможет»: «сможет» is «может», «он» the player of the same sentence (no word of the one before)
     from bot.rules_text.index import index_for
     r = next(r for r in index_for("5ed").rules if r.prop.number == "406.1" and "отказался" in r.prop.sentence)
-    assert r.req == {"играть", "отказываться", "поздний", "свой", "черед"} and not r.prop.positive
+    assert r.req == {"играть", "отказываться", "свой", "черед"} and not r.prop.positive   # «позже» implicit
     a = route.answer("игрок в свой черёд отказался от особенности «в начале боя». может он сыграть её позже?")
     assert a.verdict == "Нет, не может" and a.citations[0] == "406.1"
+
+
+def test_going_to_the_stack_is_using_it_and_a_perfective_verb_meets_the_rules_imperfective():
+    # 305.1 «Если в течение игры одновременно возникает несколько срабатывающих особенностей, они также
+    # заносятся в стек»: «возникли» is «возникает», «в течение игры» need not be asked, «идут в стек» uses it
+    a = route.answer("если одновременно возникли несколько срабатывающих особенностей, они идут в стек?")
+    assert a.verdict.startswith("Да") and a.citations[0] == "305.1"
+
+
+def test_skipping_ones_turn_is_refusing_in_it_and_the_paragraph_naming_the_ability_comes_first():
+    # «пропустил свой черёд» = «в свой черёд отказался» (collocations); 407.1 names «авангард»
+    a = route.answer("игрок пропустил свой черёд в подфазу авангарда. может он потом сыграть авангард?")
+    assert a.verdict == "Нет, не может" and a.citations[0] == "407.1"
+
+
+def test_a_count_of_times_per_period_bounds_the_times_asked():
+    # 407.1 «Каждая карта использует особенность «авангард» один раз за бой»
+    a = route.answer("можно использовать авангард второй раз за бой?")
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "407.1"
+    a = route.answer("карта может использовать авангард один раз за бой?")
+    assert a.verdict == "Да, может" and a.citations[0] == "407.1"

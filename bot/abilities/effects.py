@@ -787,6 +787,8 @@ def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:
         kids = tuple(_obliged(node.attr("head"), k, name) for k in kids)
     if node.kind in ("and_then", "choice"):
         kids = _elided_modifiers(node, kids, name)
+    if node.kind == "and_then":
+        kids = _elided_verbs(kids, name)
     if node.kind in ("and_then", "choice", "optional"):
         kids = _granted_keywords(node, kids)
     elif node.kind == "cases" and all(k.kind == "condition" and len(k.children) == 1 and k.children[0].kind == "effect"
@@ -894,6 +896,28 @@ _MODIFIER_HEAD = re.compile(r"^(.*?[+\-]\s?(?:\d+|X)\s+(?:к|от)\s+)\{[a-z0-9_
 # {direct}»); an ability icon after a modifier («получает +1 к {strike} и {ova}») is gained
 _BARE_ICON = re.compile(r"^\{(strike|atk|attack|health|move|shot|direct|uchr|regen|armor|stamina)\}$")
 _LIST_GAP = re.compile(r"\s*(,|и|,\s*и)\s*")
+
+
+_ELLIPTIC_AMOUNT = re.compile(r"^(?P<obj>[^–]+?)\s+–\s+(?P<amount>на\s+(?:\d+(?:-\d+)*|X)\b.*)$", re.S)
+
+
+def _elided_verbs(kids: tuple[Node, ...], name: str | None) -> tuple[Node, ...]:
+    """"ранить карты на этой клетке на 3, а карты на соседних клетках – на 1": an untyped leaf of
+    an object, a dash and an amount is the previous leaf's act on that object (the dash stands
+    for its verb), typed as that verb with this object and amount."""
+    out: list[Node] = []
+    for j, k in enumerate(kids):
+        m = _ELLIPTIC_AMOUNT.match(k.text) if k.kind == "effect" and not k.attr("action") else None
+        prev = out[-1] if out else None
+        if m and prev is not None and prev.kind == "effect" and prev.attr("action"):
+            verb = next((w for w in re.findall(r"[А-Яа-яЁё]+", prev.text) if lexicon.is_predicate(w)
+                         and vocabulary().by_verb.get(_lemma(w))), None)
+            if verb is not None:
+                action, args = _classified(f"{verb} {m.group('obj')} {m.group('amount')}", name, None)
+                if action == prev.attr("action"):
+                    k = _with(k, action=action, args=args)
+        out.append(k)
+    return tuple(out)
 
 
 def _elided_modifiers(parent: Node, kids: tuple[Node, ...], name: str | None) -> tuple[Node, ...]:

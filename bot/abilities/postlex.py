@@ -697,14 +697,17 @@ def _elliptic_clause(toks: list[Token], j: int) -> int | None:
     """Index of the dash after a subject of one to three nominal words at ``toks[j]`` when
     an effect follows it ("а Дегустатор – отравление на X": the verb left out), or ``None``."""
     k = j
-    while k < len(toks) and k < j + 3 and toks[k].type == "WORD" and (
-            lexicon.is_nominal(toks[k].value) or toks[k].value[:1].isupper()) and not lexicon.is_predicate(toks[k].value):
+    while k < len(toks) and k < j + 5 and toks[k].type == "WORD" and (
+            lexicon.is_nominal(toks[k].value) or toks[k].value[:1].isupper()
+            or (k > j and lexicon.is_preposition(toks[k].value))) and not lexicon.is_predicate(toks[k].value):
         k += 1
-    if k == j or k + 1 >= len(toks) or toks[k].type != "DASH":
+    if k == j or k + 1 >= len(toks) or toks[k].type != "DASH" or lexicon.is_preposition(toks[k - 1].value):
         return None
     a, b = toks[k + 1], (toks[k + 2] if k + 2 < len(toks) else None)
-    return k if a.type in ("WORD", "NUMBER", "ICON") and (_opens_ability(a, b) or _is_modifier(a, b)
-                                                          or lexicon.is_effect_noun(a.value)) else None
+    if a.type == "WORD" and a.value.casefold() == "на" and b is not None and b.type == "NUMBER":
+        return k    # "ранить карты на клетке на 3, а карты на соседних клетках – на 1": the amount alone
+    return k if k <= j + 3 and a.type in ("WORD", "NUMBER", "ICON") and (_opens_ability(a, b) or _is_modifier(a, b)
+                                                                       or lexicon.is_effect_noun(a.value)) else None
 
 
 def _if_clause_ahead(toks: list[Token], i: int) -> bool:
@@ -742,6 +745,16 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         return True
     if _elided_modifier_opens(op, toks, i):
         return True     # "+1 к {strike} и {direct}": +1 to each stat, two effects
+    if after_and and 1 <= len(op) <= 2 and op[0].type == "ICON" and all(t.type in ("ICON", "NUMBER") for t in op) \
+            and lexicon.icon_roles().get(op[0].value[1:-1], "value") == "value" and nxt.type == "ICON" \
+            and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") \
+            and lexicon.icon_roles().get(nxt.value[1:-1], "value") == "value" and (
+                i + 2 >= len(toks) or toks[i + 2].type in ("NUMBER", "COMMA", "AND", "DOT", "NL", "SEMI", "LIMIT", "PAREN")):
+        return True     # "Строй: {ova}1 и {stamina}": two properties, two effects
+    if not after_and and toks[i].type == "COMMA" and nxt.type == "MAY" and op and not any(
+            t.type == "MAY" or (t.type == "WORD" and lexicon.is_modal(t.value)) for t in op) and any(
+            t.type == "WORD" and lexicon.is_finite_verb(t.value) for t in op):
+        return True     # "оно не закрывается после этого {strike}, может сразу же нападать …": a part of its own
     if after_and and op and not _is_keyword(op[-1]) and not any(t.type == "COMMA" for t in op) \
             and any(t.type == "WORD" and lexicon.word_lemma(t.value) in ("получать", "получить", "иметь") for t in op) \
             and any(t.type in ("NUMBER", "ICON") for t in op) and _is_keyword(nxt) and lexicon.may_be_nominative(nxt.value) \
@@ -755,13 +768,15 @@ def _second_effect(op: list[Token], toks: list[Token], i: int, has_pred: bool) -
         # "изгнать все карты столбца, свободные клетки этого столбца получают маркеры": after an
         # order, a clause with its own subject (a noun in the nominative) and verb
         return True
-    if after_and and len(op) >= 2 and _is_keyword(op[-1]) and op[-1].type == "WORD" and nxt.type == "ICON" \
+    if after_and and len(op) >= 2 and (_is_keyword(op[-1]) or (op[-1].type == "ICON" and lexicon.icon_roles().get(
+            op[-1].value[1:-1], "value") == "value" and not _has_modifier(op))) and nxt.type == "ICON" \
             and lexicon.icon_roles().get(nxt.value[1:-1], "value") == "value" \
             and nxt.value[1:-1] not in ("counter", "token", "tok", "tap") and any(
-                t.type == "WORD" and lexicon.word_lemma(t.value) in _GRANT_LEMMAS for t in op) and (
+                t.type == "WORD" and lexicon.word_lemma(t.value) in ("получать", "получить", "иметь", "обладать")
+                for t in op) and (
             i + 2 >= len(toks) or toks[i + 2].type in ("NUMBER", "COMMA", "AND", "DOT", "NL", "SEMI", "LIMIT", "PAREN")
             or (toks[i + 2].type == "WORD" and toks[i + 2].value.casefold() in ("по", "против", "до"))):
-        return True     # "Аира имеет полет и {direct}": two abilities granted, two effects
+        return True     # "Аира имеет полет и {direct}", "Получить {direct} и {zoal}": two abilities granted
     if after_and and has_pred and nxt.type == "WORD" and (nxt.value[:1].isupper() or (
             lexicon.may_be_nominative(nxt.value) and not lexicon.is_predicate(nxt.value)
             and lexicon.is_nominal(nxt.value))) and _subject_verb_follows(toks, i) \
@@ -852,10 +867,15 @@ def _subject_clause_follows(toks: list[Token], i: int) -> bool:
     elif k >= len(toks) or toks[k].type != "WORD" or not lexicon.is_noun(toks[k].value) \
             or not lexicon.may_be_nominative(toks[k].value) or lexicon.is_predicate(toks[k].value):
         return False
-    for j in range(k + 1, min(len(toks), k + 5)):
+    for j in range(k + 1, min(len(toks), k + 7)):
         t = toks[j]
         if t.type == "MAY" or (t.type == "WORD" and lexicon.is_finite_verb(t.value) and not lexicon.is_infinitive(t.value)):
             return True
+        if t.type == "WORD" and t.value.casefold() in ("равен", "равна", "равно", "равны"):
+            return True     # "…, следующий бросок кубика этого существа равен 6"
+        if t.type == "WORD" and lexicon.is_preposition(t.value) and j + 1 < len(toks) and toks[j + 1].type == "WORD" \
+                and lexicon.is_nominal(toks[j + 1].value):
+            continue        # "все карты на этой клетке ранятся": a place phrase inside the subject
         if t.type != "WORD" or not lexicon.is_nominal(t.value) or lexicon.word_lemma(t.value) == "который":
             return False
     return False
@@ -982,8 +1002,8 @@ def _clause_end_without_comma(toks: list[Token], i: int, stop: int) -> int | Non
         for k in range(i + 2, verb):
             t = toks[k]
             if t.type == "WORD" and lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS and lexicon.may_be_nominative(t.value) \
-                    and not lexicon.is_finite_verb(t.value):
-                return k
+                    and not lexicon.is_finite_verb(t.value) and toks[k - 1].type != "COMMA":
+                return k    # (not a participle after a comma: "Когда ваше существо, стоящее рядом, получает …")
             if t.type == "WORD" and t.value[:1].isupper() and k > i + 2 and toks[k - 1].type == "WORD" \
                     and not toks[k - 1].value[:1].isupper() and pos_of(toks[k - 1].value) in ("ADJF", "ADJS", "PRTS") \
                     and not lexicon.is_preposition(toks[k - 1].value):
@@ -1185,7 +1205,8 @@ def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
     def opens(k: int) -> bool:
         if k < len(toks) and toks[k].type == "WORD" and toks[k].value.casefold() == "не":
             k += 1
-        return k < len(toks) and toks[k].type == "WORD" and pos_of(toks[k].value) == "PRTF"
+        return k < len(toks) and toks[k].type == "WORD" and (pos_of(toks[k].value) == "PRTF" or _may_be_participle(
+            toks[k].value))     # («стоящее» is read first as the adjective «стоящий»)
 
     close = next((k for k in range(j + 2, min(len(toks), j + 10)) if toks[k].type == "COMMA"), None)
     p = j + 1 if j + 1 < len(toks) and toks[j + 1].value.casefold() != "не" else j + 2
@@ -1202,6 +1223,16 @@ def _brackets_participle(toks: list[Token], i: int, j: int) -> bool:
         if toks[k].type == "COMMA":
             return opens(k + 1)
     return False
+
+
+@lru_cache(maxsize=20_000)
+def _may_be_participle(word: str) -> bool:
+    """Has ``word`` a reading as a full participle of one of the game's verbs of place or state
+    («стоящее», «стоящий» — of «стоять»)?"""
+    from bot.morph import analyzer
+
+    return any(p.tag.POS == "PRTF" and p.normal_form in ("стоять", "находиться", "лежать")
+               for p in analyzer().parse(word.casefold()))
 
 
 @lru_cache(maxsize=20_000)
@@ -1271,6 +1302,13 @@ def _subject_start(toks: list[Token], left: int, main: int, object_guard: bool =
         if t.value[:1].isupper() or lexicon.word_lemma(t.value) in _SUBJECT_LEMMAS or low in _PRONOUN_SUBJECTS \
                 or (not object_guard and pos_of(t.value) in ("PRTF", "ADJF")):
             start = k       # (after an event word: "При гибели показанный демон переходит …")
+    if start < main and start - 1 > left and toks[start - 1].type in ("WORD", "AND") \
+            and toks[start - 1].value.casefold() == "и" and not toks[start].value[:1].isupper():
+        name = next((k for k in range(start + 1, main) if toks[k].type == "WORD" and toks[k].value[:1].isupper()
+                     and all(toks[x].type == "WORD" and toks[x].value[:1].isupper() for x in range(k, main))), None)
+        if name is not None:
+            start = name    # "если есть герой-маг, герой-жрец и другой герой-воин Эрманд берется …": the
+            #                 words after «и» end the list, the name before the verb is the subject
     if start < main and start - 1 > left and toks[start - 1].type == "WORD" \
             and toks[start - 1].value.casefold() in ("рядом", "напротив") \
             and lexicon.word_lemma(toks[start].value) in ("стоять", "стоящий"):
@@ -1811,7 +1849,8 @@ class CardPostLex:
         j = i + end[1]
         if j >= stop or toks[j].type != "WORD":
             return False
-        return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1)
+        return lexicon.is_infinitive(toks[j].value) or _subject_verb_follows(toks, j - 1) \
+            or _subject_clause_follows(toks, j - 1)     # ("…; в начале хода все карты на клетке ранятся …")
 
     def _bare_verb_trigger(self, toks: list[Token], i: int) -> bool:
         """Does the «при» trigger at ``toks[i]`` end its header right before a finite verb
@@ -2045,7 +2084,13 @@ class CardPostLex:
                         x.value.casefold() == "и" or (x.type == "WORD" and (lexicon.is_nominal(x.value) or x.value[:1].isupper()))
                         for x in tail):
                     return "insert", ins  # "если есть герой-маг, герой-жрец и герой-воин Эрманд берется …": nouns listed
-            return ("token", commas[0]) if commas else None
+            if commas:
+                return "token", commas[0]
+            # every comma brackets a participle ("… и существо, стоящее напротив нее, имеют …"):
+            # the one closing it before a verb, as a last resort (no end is worse)
+            closing = next((j for j in range(i + 2, len(toks) - 1) if toks[j].type == "COMMA"
+                            and toks[j + 1].type == "WORD" and lexicon.is_finite_verb(toks[j + 1].value)), None)
+            return ("token", closing) if closing is not None else None
         if toks[i].type == "NAMED_KW":
             return None
         # "В начале хода противника может …", "При гибели ранить …": before the
@@ -2113,6 +2158,14 @@ class CardPostLex:
                         k = j - 2
                 if toks[k - 1].type == "COMMA" and k - 1 > i + 1:
                     return "token", k - 1   # "При перемещении на клетку, занятую …, это существо получает …"
+                m = k
+                while m - 1 > i + 1 and toks[m - 1].type == "WORD" and (lexicon.word_lemma(toks[m - 1].value) in
+                                                                       _TIME_OWNERS | _TIME_NOUNS | {"противник"}):
+                    m -= 1
+                if m < k and m - 1 > i + 1 and toks[m - 1].type == "TRIGGER_KW" and " ".join(
+                        toks[m - 1].value.casefold().split()) in ("в начале", "в конце") \
+                        and lexicon.word_lemma(toks[k - 1].value) in _TIME_NOUNS | {"противник"}:
+                    return "insert", m - 1  # "После метания в начале своего следующего хода не открывается": the time is the effect's
                 return "insert", k
         return None
 

@@ -177,6 +177,16 @@ def _limit_trigger(top: Node, limit: str) -> Node:
         inner = top.children[0]
         if inner.kind == "trigger" and not inner.attr("limit"):
             return replace(top, children=(_with_attrs(inner, limit=limit),))
+    if top.kind == "trigger" and len(top.children) == 1 and top.children[0].kind == "and_then" \
+            and re.match(r"(в\s+начале|в\s+конце)\b", str(top.attr("head") or ""), re.I) \
+            and re.search(r"\bза\s+ход\b", limit, re.I):
+        seq = top.children[0]
+        last = seq.children[-1]
+        if last.kind == "trigger" and not last.attr("limit"):
+            # "В начале хода выбрать направление; когда существо перемещается … получить {counter}
+            # (1 раз за ход для каждого существа)": a turn's start happens once a turn, the
+            # per-turn limit is the delayed trigger's
+            return replace(top, children=(replace(seq, children=(*seq.children[:-1], _with_attrs(last, limit=limit))),))
     return _with_attrs(top, limit=limit)
 
 
@@ -190,6 +200,16 @@ def _one_optional(node: Node) -> Node:
     if node.kind == "optional" and len(node.children) == 1 and node.children[0].kind == "optional" \
             and not node.attr("subject") and not node.children[0].attr("subject"):
         return replace(node.children[0], span=node.span, text=node.text)
+    if node.kind == "optional" and len(node.children) == 1 and node.children[0].kind == "and_then":
+        seq = node.children[0]
+        kids: list[Node] = []
+        for c in seq.children:
+            if c.kind == "optional" and not c.attr("subject") and not c.attr("limit"):
+                kids.extend(c.children)     # "может получить полет и +1 к {strike}, при этом теряет …":
+            else:                           # the abilities listed after «может» are parts of the one optional
+                kids.append(c)
+        if len(kids) != len(seq.children):
+            return replace(node, children=(replace(seq, children=tuple(kids)),))
     return node
 
 
@@ -281,7 +301,10 @@ class ToAst(Transformer):
             return self._node("named", None, items, [body], head=items[-1].value[1:-1].strip(),
                               name=name_part.strip() or None, effect_kind=named.group(1).casefold(), written_after=True,
                               limit=rest if rest and _LIMIT_WORDS.search(rest) else None)
-        marker = len(items) > 1 and any(t.type == "WORD" and t.value.casefold().startswith("маркер") for t in items[:-1])
+        marker = len(items) > 1 and (any(t.type == "WORD" and t.value.casefold().startswith("маркер") for t in items[:-1])
+                                     or any(a.type == "WORD" and lexicon.word_lemma(a.value) in ("получить", "получать")
+                                            and b.type == "QUOTED" for a, b in zip(items[:-1], items[1:-1])))
+        # (a named marker gained in quotes: "получает «сеть» до конца хода (существо с «сетью» не может …)")
         bracket = self._bracket_effect(items[-1], marker) if items[-1].type == "PAREN" else None
         if bracket is not None and len(items) == 1:
             return bracket      # "(До начала вашего хода – получить {wolf} либо {human} …)": a sentence in brackets
@@ -338,9 +361,12 @@ class ToAst(Transformer):
                 return None
             s = tok.start_pos + 1 + (len(inner) - len(inner.lstrip()))
             return Node("effect", None, (s, s + len(body)), self.text[s:s + len(body)])
+        second = _FIRST_WORD.match(body[len(w):].lstrip())
         rule_of_marker = marker and ((lexicon.is_noun(w) and lexicon.may_be_nominative(w))
-                                     or w.casefold() in ("он", "она", "оно", "они")) and bool(
-            _MARKER_RULE.search(body)) and "–" not in body   # (a dash there leaves a word out: "с двумя – также …")
+                                     or w.casefold() in ("он", "она", "оно", "они")
+                                     or (w.casefold() in ("эта", "этот", "это", "эти") and second is not None
+                                         and lexicon.is_noun(second.group(0)))) and bool(
+            _MARKER_RULE.search(body)) and ("–" not in body or re.search(r"\bесли\b[^–]*–", body) is not None)   # (a dash there leaves a word out: "с двумя – также …")
         # ("положить маркер удушения на … (существо с одним маркером не может передвигаться, …)": what
         # the marker does is a standing rule of its own, not words of the leaf placing it)
         if not (_BRACKET_CLAUSE.match(body) or lexicon.is_infinitive(w) or _imperative(w) or rule_of_marker):
@@ -350,9 +376,13 @@ class ToAst(Transformer):
             node = read(body, "sentence")
         except Exception:  # noqa: BLE001 — a bracket that is no ability stays words of the leaf
             return None
+        from bot.abilities.effects import type_tree
+
         leaves = [n for n in node.walk() if n.kind == "effect"]
-        if not leaves or any(classify(n.text)[0] in ((None, "class", "manner", "perform") if rule_of_marker else (
-                None, "trait", "class", "manner", "perform")) for n in leaves):
+        typed = [n.attr("action") for n in type_tree(node).walk() if n.kind == "effect"]
+        # (typed in its tree: "…, а карты на соседних клетках – на 1" is the wound of the part before)
+        if not leaves or any(a in ((None, "class", "manner", "perform") if rule_of_marker else (
+                None, "trait", "class", "manner", "perform")) for a in typed):
             # (a marker's rule may list the abilities it gives: "(оно теряет особенности, имеет {ova}1 …)")
             return None     # ("(совершите оба, если …)": how to use the choice, not an effect)
         event = node.kind == "trigger" and re.match(r"(когда|при)\b", body, re.I) is not None

@@ -513,7 +513,9 @@ def _csv_fields(rec: list[str], where: dict[str, int], kinds: dict, trait_words:
     raw_kind = _str(get("kind"), "вид") or ""
     spec = kinds.get(_fold_word(raw_kind))
     if spec is None and raw_kind:
-        raise _Reject(f"неизвестный вид карты «{raw_kind[:30]}» (известные — в grammar/card_formats.yaml)")
+        known = ", ".join(k for k in kinds if re.search(r"[а-яё]", k))   # the Russian words of the column
+        raise _Reject(f"неизвестный вид карты «{raw_kind[:30]}»; в CSV вид пишется словом: {known} "
+                      "(слова — в grammar/card_formats.yaml)")
     kind, traits = (spec["kind"], list(spec.get("traits") or ())) if spec else (None, [])
     for word in re.split(r"[,;]", _str(get("traits"), "свойства") or ""):
         f = _fold_word(word)

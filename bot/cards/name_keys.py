@@ -124,6 +124,10 @@ def mention_candidates(store, text: str) -> list[Card]:
     near: set[str] = set()
     starts = [i for i, t in enumerate(toks) if t[:1].isupper()]
     window = sorted({j for i in starts for j in range(i, min(i + WINDOW, len(toks))) if len(folded[j]) >= 2})
+    known = _known_keys(store)
+    if known is not None and known[0].isdisjoint(keys) and not any(
+            not known[1].isdisjoint(deletes(folded[j])) for j in window):
+        return []   # no form of a word and no deletion of a capitalised one is any name's: no row would match
     if window:
         for found in near_words(store, [folded[j] for j in window]).values():
             for w in found:
@@ -139,6 +143,36 @@ def mention_candidates(store, text: str) -> list[Card]:
     from bot.cards.db import cards_by_key
 
     return cards_by_key(store, want)
+
+
+KNOWN_KEYS_ROWS = 50_000
+"""The most rows of the two name tables kept in memory (``_known_keys``); a larger base is
+asked by its indexes only."""
+
+_KNOWN: dict[int, tuple] = {}
+"""``id(store) -> (store, state, (name keys, deletion keys) or None)``: ``state`` is what
+``cards_meta`` said when they were read (the import revision, whether the name tables are
+filled)."""
+
+
+def _known_keys(store) -> tuple[frozenset[str], frozenset[str]] | None:
+    """``(every name_key of card_name_keys, every del_key of card_name_deletes)`` of a store
+    whose two tables hold at most ``KNOWN_KEYS_ROWS`` rows, read again whenever an import
+    raised the revision (one small query per question); ``None`` for a larger store. With them
+    a question naming no card costs no query of the name tables (``mention_candidates``)."""
+    state = tuple(sorted(store.query("SELECT meta_key, meta_value FROM cards_meta")))
+    got = _KNOWN.get(id(store))
+    if got is not None and got[0] is store and got[1] == state:
+        return got[2]
+    n = sum(int(store.query(f"SELECT COUNT(*) FROM {t}")[0][0]) for t in ("card_name_keys", "card_name_deletes"))
+    sets = None
+    if n <= KNOWN_KEYS_ROWS:
+        sets = (frozenset(r[0] for r in store.query("SELECT DISTINCT name_key FROM card_name_keys")),
+                frozenset(r[0] for r in store.query("SELECT DISTINCT del_key FROM card_name_deletes")))
+    if len(_KNOWN) >= 16:
+        _KNOWN.clear()
+    _KNOWN[id(store)] = (store, state, sets)
+    return sets
 
 
 def lookup_candidates(store, query: str) -> list[Card]:

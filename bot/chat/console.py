@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Iterator, TextIO
@@ -147,6 +148,9 @@ def _scenario_text(arg: str, lines: Iterator[str]) -> tuple[str | None, str | No
     if "\n" not in arg and ":" not in arg:
         from bot.limits import SCENARIO_FILE_BYTES
 
+        quoted = re.fullmatch(r"\s*([\"'«“])(.+)([\"'»”])\s*", arg)
+        if quoted and {quoted.group(1) + quoted.group(3)} & {'""', "''", "«»", "“”"}:
+            arg = quoted.group(2)   # «/scenario "мой файл.yaml"»: a path with spaces, quoted as in a shell
         return read_text_file(arg, "файл сценария (YAML, UTF-8)", SCENARIO_FILE_BYTES), None
     return None, None
 

@@ -15,8 +15,11 @@ judge question (``bot.judge.ask``). Inline mode finds cards as well as paragraph
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -67,6 +70,9 @@ class Reply:
 
     answers: list[Answer] = field(default_factory=list)
     buttons: list[list[Button]] = field(default_factory=list)
+    follow_up: bool = False
+    """A button's view shown as new messages under the pressed one, not in its place (the
+    «Разбор» of an answer: the answer stays)."""
 
     @property
     def empty(self) -> bool:
@@ -133,6 +139,31 @@ _COMMAND_RE = re.compile(r"^/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?=\s
 _PAYLOAD_RE = re.compile(r"^([rsc])(\d{1,3}(?:_\d{1,3}){0,3})$")
 _CALLBACK_RE = re.compile(r"^([rsc]):(\d{1,3}(?:\.\d{1,3}){0,3})$")
 _CARD_CALLBACK_RE = re.compile(r"^k:([0-9a-f]{12})$")
+_READING_CALLBACK_RE = re.compile(r"^y:([0-9a-f]{16})$")
+
+READING_BUTTON = "Разбор: сценарий (YAML)"
+"""The button under an answer that rests on a compiled scenario: its ``/reading`` view."""
+READING_KEEP = 256
+"""How many recent questions a «Разбор» button can still be pressed for (per process)."""
+_readings: "OrderedDict[str, str]" = OrderedDict()
+_readings_lock = threading.Lock()
+
+
+def reading_button(question: str) -> Button:
+    """The «Разбор» button of ``question`` («y:<key>», 18 bytes of Telegram's 64): the question
+    is kept under a hash of its text for the last ``READING_KEEP`` questions."""
+    key = hashlib.sha256(question.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    with _readings_lock:
+        _readings[key] = question
+        _readings.move_to_end(key)
+        while len(_readings) > READING_KEEP:
+            _readings.popitem(last=False)
+    return Button(READING_BUTTON, f"y:{key}")
+
+
+def _reading_question(key: str) -> str | None:
+    with _readings_lock:
+        return _readings.get(key)
 
 
 # -- parsing ----------------------------------------------------------------------
@@ -205,7 +236,10 @@ def handle(text: str, ctx: Ctx = Ctx()) -> Reply:
         return Reply()
     if not text:
         return Reply([help_answer(ctx)]) if mentioned else Reply()
-    return _with_nav(_call(ASK_SPEC, text, (text, ctx.edition)), ctx)
+    reply = _with_nav(_call(ASK_SPEC, text, (text, ctx.edition)), ctx)
+    if reply.answers and reply.answers[-1].reading is not None:   # the scenario it rests on, one press away
+        reply.buttons = [*reply.buttons, [reading_button(text)]]
+    return reply
 
 
 def _too_long(text: str) -> str | None:
@@ -275,7 +309,7 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
     if name == "scenario":  # the simulator's paragraphs, as the chat's edition states them
         return Reply([_edition_true(_call(spec, q, (args,)), ctx.edition)])
     if name == "reading":
-        return Reply([_call(spec, q, (args, ctx.edition))])
+        return Reply([_of_edition(_call(spec, q, (args, ctx.edition)), ctx.edition)])
     if name == "card":
         return card_reply(args, ctx)
     raise KeyError(name)  # pragma: no cover - COMMANDS and this function list the same names
@@ -283,12 +317,22 @@ def run_command(name: str, args: str, ctx: Ctx = Ctx()) -> Reply:
 
 def callback(data: str, ctx: Ctx = Ctx()) -> Reply:
     """A button press: "r:209.6" shows paragraph 209.6, "s:209" the whole section,
-    "c:209.4" the paragraphs that cite 209.4 — each with navigation buttons.
+    "c:209.4" the paragraphs that cite 209.4 — each with navigation buttons; "y:<key>" the
+    compiled scenario of an answered question (``/reading``, as a follow-up message).
     Unknown data gives a Russian note (old buttons after a bot update)."""
     ctx = chat_ctx(ctx)
     card = _CARD_CALLBACK_RE.match((data or "").strip())
     if card:
         return card_callback(card.group(1), ctx)
+    shown = _READING_CALLBACK_RE.match((data or "").strip())
+    if shown:   # «Разбор»: the question's compiled scenario, under the answer
+        question = _reading_question(shown.group(1))
+        if question is None:
+            return Reply([note_answer(data, "Эта кнопка устарела (бот с тех пор перезапускался). Наберите /reading и "
+                                            "вопрос — покажу сценарий, который можно поправить и отправить в /scenario.",
+                                      route="help")], follow_up=True)
+        return Reply([_of_edition(_call(COMMANDS["reading"], f"/reading {question}", (question, ctx.edition)), ctx.edition)],
+                     follow_up=True)
     m = _CALLBACK_RE.match((data or "").strip())
     if not m:
         return Reply([note_answer(data, "Эта кнопка устарела. Наберите номер пункта: /rule 209.5", route="help")])
@@ -366,6 +410,15 @@ def _edition_item(name: str, chosen: str) -> str:
     return f"{name} — выбрана" if name == chosen else name
 
 
+_LOOKALIKE = str.maketrans("аеорсхукмтв", "aeopcxykmtb")
+
+
+def _edition_key(name: str) -> str:
+    """An edition name as compared with what a chat typed: case folded, Cyrillic letters that
+    look like Latin ones read as those."""
+    return name.casefold().translate(_LOOKALIKE)
+
+
 def edition_answer(args: str, ctx: Ctx) -> Answer:
     """``/edition``: the chat's edition and the installed ones; ``/edition X`` makes X
     the chat's edition (remembered in the store: every later answer and citation is
@@ -376,6 +429,10 @@ def edition_answer(args: str, ctx: Ctx) -> Answer:
     q = f"/edition {args}".strip()
     known = editions()
     name = args.strip()
+    if name and name not in known:    # «/edition 5ED», «/edition 5еd» (a Cyrillic «е»): the one installed edition meant
+        meant = [e for e in known if _edition_key(e) == _edition_key(name)]
+        if len(meant) == 1:
+            name = meant[0]
     if not name:
         items = tuple(_edition_item(e, ctx.edition) for e in known)
         hint = "Сменить: /edition ИМЯ." if ctx.store is not None else "Сменить для всего бота: --edition при запуске."

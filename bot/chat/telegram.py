@@ -400,19 +400,21 @@ async def _download(bot, file_id: str) -> bytes | str:
 
 
 def _callback_view(context: ContextTypes.DEFAULT_TYPE, data: str, chat_id: int | None,
-                   inline_message: bool) -> tuple[list[str], InlineKeyboardMarkup | None]:
+                   inline_message: bool) -> tuple[list[str], InlineKeyboardMarkup | None, bool]:
     """Worker-thread part of a button press: the new view's HTML messages (one for a
-    message sent in inline mode) and its keyboard."""
+    message sent in inline mode), its keyboard, and whether it follows the pressed message
+    as new messages (``Reply.follow_up``) instead of replacing it."""
     ctx = _ctx(context, chat_id=chat_id)
     reply = handlers.callback(data, ctx)
     link = link_fn(context, ctx.edition)
     if inline_message:
-        return [render_single_html(reply.answers, link)], keyboard(reply.buttons)
-    return render_reply_html(reply.answers, link), keyboard(reply.buttons)
+        return [render_single_html(reply.answers, link)], keyboard(reply.buttons), False
+    return render_reply_html(reply.answers, link), keyboard(reply.buttons), reply.follow_up
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A navigation button: edit the message in place to show the new paragraph.
+    """A navigation button: edit the message in place to show the new paragraph (the
+    «Разбор» button: its scenario is sent as a reply to the answer, which stays).
 
     When the new view is longer than one message, the first part replaces the
     message and the rest follows as new messages (buttons under the last one);
@@ -424,13 +426,17 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if query is None:
         return
     chat_id = query.message.chat.id if query.message is not None and query.message.chat is not None else None
-    messages, markup = await _in_worker(context, _callback_view, context, query.data or "", chat_id, query.message is None)
+    messages, markup, follow_up = await _in_worker(context, _callback_view, context, query.data or "", chat_id,
+                                                   query.message is None)
     try:
         await query.answer()
     except InvalidToken:
         raise
     except TelegramError as e:
         log.warning("Не удалось ответить на нажатие кнопки (%s); меняю сообщение всё равно", e)
+    if follow_up and query.message is not None:     # «Разбор»: the answer stays, the scenario comes under it
+        await _send_html(context.bot, query.message.chat_id, messages, markup, reply_to=query.message.message_id)
+        return
     only = len(messages) == 1
     first_markup = markup if only else None
     try:

@@ -88,7 +88,9 @@ def _words(name: str) -> tuple[str, ...]:
 def masked(text: str) -> str:
     """``text`` with quoted card text blanked (same length): its full stops end no sentence,
     its «—» and «же» are the card's, not the asker's."""
-    return re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", lambda m: "«" + "_" * (len(m.group(0)) - 2) + "»", text)
+    from bot.textnorm import replace_quoted
+
+    return replace_quoted(text, lambda q: "«" + "_" * (len(q) - 2) + "»")
 
 
 def chat_sentences(question: str) -> list[str]:

@@ -178,6 +178,22 @@ def _person_of_verb(w: str) -> str | None:
     return None
 
 
+def _earlier_subject(body: str, toks, i: int, people: set[str]) -> str | None:
+    """The subject a past-tense say verb with none of its own shares with a clause before it
+    in its sentence («я в свой черёд отказался …, думал сыграю потом»: «я»): ``me`` / ``other``
+    by the nearest person word or pronoun in the nominative before it, ``None`` when there is none."""
+    start = _sentence_start(body, toks[i].start())
+    for b in range(i - 1, -1, -1):
+        if toks[b].start() < start:
+            break
+        w = toks[b].group(0)
+        if w in ("я", "мы"):
+            return "me"
+        if w in ("он", "она", "они") or (lemma(w) in people and "nomn" in _tag(w)):
+            return "other"
+    return None
+
+
 def _people() -> set[str]:
     return {fold(p) for p in _claim_words()["people"]}
 
@@ -214,6 +230,8 @@ def _speakers(body: str) -> list[_Said]:
                 if lemma(toks[b].group(0)) in people:
                     who, other, subj_start = "other", lemma(toks[b].group(0)), toks[b].start()
                     break
+        if who is None and _person_of_verb(verb) is None:
+            who = _earlier_subject(body, toks, i, people)
         if who is None:
             who = _person_of_verb(verb) or "other"
         # «а он», «и говорю»: the connective before the speaker belongs to no clause
@@ -668,6 +686,16 @@ def _claim_in_check(f: str) -> Claim | None:
                  asker_said=who == "me" or any(s.who == "me" for s in said))
 
 
+def _quoted_question(content: str) -> bool:
+    """``content`` is a quoted question: «а так можно?», «разве нельзя …?» — what a speaker
+    asked (or asked rhetorically, meaning the opposite), not a statement."""
+    quoted = re.fullmatch(r"\s*(?:«([^«»]+)»|\"([^\"]+)\"|“([^“”]+)”)[\s.]*", content or "")
+    if not quoted:
+        return False
+    inner = next(g for g in quoted.groups() if g).strip(" ,;:—–-")
+    return inner.endswith("?") or re.match(r"(?:а\s+|и\s+)?(?:разве|неужели|неужто)(?![а-я])", inner) is not None
+
+
 def _find(f: str) -> Claim | None:
     told = _claim_in_check(f)
     if told is not None:
@@ -692,6 +720,14 @@ def _find(f: str) -> Claim | None:
             return None
     said = _speakers(_speech_marked(body))
     said, agreeing = _agreements(body, said)
+    if any(s.who == "other" and s.verb > 0 and re.search(r"(?<![а-я])не\s+$", body[max(0, s.verb - 6):s.verb])
+           for s in said):
+        return None     # «противник не говорит, что …»: he states nothing (the asker's «я не думаю» is a stance)
+    asked_back = [s for s in said if _quoted_question(s.content)]
+    if asked_back:      # «противник сказал: «а так можно?»» — he asked: a question states nothing to check
+        said = [s for s in said if s not in asked_back]
+        if not said:
+            return None
     if not said:
         if check == "who" or not re.search(r"[,.;:!—–-]\s*$", f[:m.start() + 1]):
             return None     # «P. Правда?», «P, верно?»: the check is set off; «можно сделать так?» is no claim
@@ -749,6 +785,13 @@ def _find(f: str) -> Claim | None:
                 person = "me"
             elif w in _others() or lemma(w) in _people():
                 person = "other"
+                opponents = {lemma(x) for x in _claim_words().get("opponents", ())}
+                if lemma(w) in _people() and main.who == "other" and main.other_word \
+                        and lemma(w) != lemma(main.other_word) \
+                        and not {lemma(w), lemma(main.other_word)} <= opponents:
+                    # «противник говорит P. друг говорит, что противник не прав. друг прав?»: the asked
+                    # one is another person than the claimer — answering on the claimer's P is no answer
+                    return None
     other_word = main.other_word or next((s.other_word for s in others if s.other_word), "") or _named_other(body) \
         or "противник"
     if main.who == "me" and not main.other_word:

@@ -20,6 +20,7 @@ A claim («противник говорит, что …, он прав?») is r
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
 from dataclasses import dataclass, field, replace
 
 from bot.memo import per_question
@@ -36,6 +37,10 @@ KIND_RU = {"symbiote": "симбиот", "parasite": "паразит", "equipmen
 _KIND_GENDER = {"symbiote": "masc", "parasite": "masc", "equipment": "femn", "creature": "neut",
                 "artifact": "masc", "terrain": "femn"}
 _PRONOUN_GENDERS = {"он": ("masc", "neut"), "оно": ("neut", "masc"), "она": ("femn",)}
+_PRONOUN_REACH = 64
+"""How many card words back a pronoun may stand for (nearest first; a question names a few)."""
+_NEAR_REACH = 400
+"""How many words back a modifier looks for the card it describes, within its sentence."""
 # Forms of the personal pronouns (folded: ё -> е) -> the pronoun.
 _PRONOUN_FORMS = {**{f: "он" for f in "он его ему него нему нем ним им".split()},
                   **{f: "оно" for f in "оно".split()},
@@ -197,6 +202,7 @@ class _Reader:
         self.w = words()
         self.toks, self.ends = tokenize(question)
         self._sents, self._clauses = sentence_and_clause_spans(question)
+        self._attachable_at: dict[int, list[int]] = {}      # clause -> its words naming an attachable kind
         self.known: dict[int, tuple[int, object]] = {}     # first token -> (end token, card of the database)
         if known:
             import re
@@ -385,10 +391,11 @@ class _Reader:
         not modelled, so the question gets no verdict rather than one about another card)."""
         if t.case not in ("nomn", None):
             return False
-        clause = [u for u in self.toks if u.sent == t.sent and u.clause == t.clause and u.i != t.i]
+        # the clause's own tokens, not a scan of the question per word (2,000 «мой орк,» took 2 s)
+        clause = (u for u in self.in_clause(t.clause) if u.sent == t.sent and u.i != t.i)
         if any(u.lemma not in ("он", "она", "оно", "это", "тоже", "же", "ведь", "вообще", "как", "бы") for u in clause):
             return False
-        return any(u.i in self.mention for u in self.toks if u.sent == t.sent and u.clause < t.clause)
+        return any(u.i in self.mention for u in self.in_sent(t.sent) if u.clause < t.clause)
 
     def listed_after(self, t: Tok) -> bool:
         """Word ``t`` is the next item of a list of creatures: «гномы и летуны», «только летуны да
@@ -426,6 +433,14 @@ class _Reader:
                 return False
         return True
 
+    def _attachables(self, clause: int) -> list[int]:
+        """Indices of the words of ``clause`` naming an attachable kind (symbiote, equipment …),
+        found once per clause (a scan of the clause per word was quadratic: 20,000 characters
+        of «на» took 20 s)."""
+        if clause not in self._attachable_at:
+            self._attachable_at[clause] = [u.i for u in self.in_clause(clause) if kind_of(u.text) in ATTACHABLE]
+        return self._attachable_at[clause]
+
     def unknown_name_card(self, t: Tok) -> bool:
         """«мой Болотник», «симб на копейщике»: a card name the lexicon does not know
         (``bot.reading.names.unknown_name``) — a card read as a creature while relations are
@@ -435,7 +450,7 @@ class _Reader:
 
         prev = self.tok(t.i - 1)
         on_host = prev is not None and prev.text == "на" and any(
-            u.i != t.i and kind_of(u.text) in ATTACHABLE for u in self.in_clause(t.clause))
+            i != t.i for i in self._attachables(t.clause))
         card = next((c for c in self.r.cards.values() if c.kind_unknown and same_name(c.name, t)), None)
         if not (card is not None and not t.quote and t.pos in ("NOUN", "ADJS", "ADJF", None)) and \
                 not unknown_name(t, prev, self.w.owner_me | self.w.owner_opponent, on_host):
@@ -569,10 +584,16 @@ class _Reader:
 
     # ------------------------------------------------------------------ pronouns
     def resolve_pronouns(self) -> None:
+        # the words that name a card, in order (a pronoun resolved here is one for the later ones):
+        # a pronoun looks back over these, nearest first, not over every word before it
+        # (20,000 characters of «он» took 23 s); ``_PRONOUN_REACH`` of them at most
+        named = sorted(self.mention)
+        what_q: dict[int, bool] = {}
         for t in self.toks:
             genders = _PRONOUN_GENDERS.get(_PRONOUN_FORMS.get(t.text, ""))
             if genders is None or t.i in self.mention:
                 continue
+            before = named[max(0, bisect_left(named, t.i) - _PRONOUN_REACH):bisect_left(named, t.i)][::-1]
             if t.text in ("его", "ее", "её", "их") and self.tok(t.i + 1) is not None and self.tok(t.i + 1).i in self.mention \
                     and self.tok(t.i + 1).clause == t.clause:
                 self.use(t.i)       # «его хозяин»: a possessive before a card noun
@@ -580,10 +601,11 @@ class _Reader:
             best = None
             # «что с ним?» in the asked sentence: the fate asked is an attached card's
             prev = self.tok(t.i - 1)
-            fate_q = t.sent == self.asked_sent and prev is not None and prev.text in ("с", "со") and any(
-                u.text in ("что", "чё", "че") for u in self.in_sent(t.sent))
+            if t.sent not in what_q and prev is not None and prev.text in ("с", "со"):
+                what_q[t.sent] = any(u.text in ("что", "чё", "че") for u in self.in_sent(t.sent))
+            fate_q = t.sent == self.asked_sent and prev is not None and prev.text in ("с", "со") and what_q[t.sent]
             if fate_q:
-                for j in range(t.i - 1, -1, -1):
+                for j in before:
                     key = self.mention.get(j)
                     if key and self.r.cards[key].kind in ATTACHABLE and self.toks[j].clause != t.clause \
                             and self.r.cards[key].gender in genders:
@@ -591,7 +613,7 @@ class _Reader:
                         break
             # «хочу ему ещё один доспех накинуть»: a dative pronoun by a placing verb is the creature it goes on
             recipient = t.case == "datv" and any(u.lemma in self.w.place_verbs for u in self.in_clause(t.clause))
-            for j in range(t.i - 1, -1, -1):
+            for j in before:
                 if best is not None:
                     break
                 key = self.mention.get(j)
@@ -616,6 +638,7 @@ class _Reader:
                 self.mention[t.i] = best.key
                 best.mentions.append(t.i)
                 self.use(t.i)
+                insort(named, t.i)
 
     # ------------------------------------------------------------------ traits, class, owner
     def set_trait(self, card: CardInfo, trait: str, value: bool, at: int) -> None:
@@ -644,8 +667,10 @@ class _Reader:
                 if u.pos not in ("ADJF", "ADJS", "PRTF", "PRTS", "ADVB", "PRCL", None) and u.text not in ("не",):
                     break
         # before it: «симб на нём бестелесный» describes the subject, not the card after «на»
+        # (at most ``_NEAR_REACH`` words back: a scan to the sentence's start per word was
+        # quadratic — 20,000 characters of «мой» in one sentence took 12 s)
         located = None
-        for j in range(t.i - 1, -1, -1):
+        for j in range(t.i - 1, max(-1, t.i - 1 - _NEAR_REACH), -1):
             u = self.toks[j]
             if u.sent != t.sent:
                 break
@@ -657,7 +682,7 @@ class _Reader:
                 return self.r.cards[self.mention[j]]
         if located is not None:
             return located
-        for j in range(t.i + 1, len(self.toks)):
+        for j in range(t.i + 1, min(len(self.toks), t.i + 1 + _NEAR_REACH)):
             u = self.toks[j]
             if u.sent != t.sent:
                 break
@@ -1121,6 +1146,9 @@ class _Reader:
             return True
         if any(u.text == "ли" for u in clause):
             return False        # «погибнет ли он?»: the asked clause
+        if t.tense == "futr" and any(u.text in ("если", "когда", "раз") and u.clause < t.clause
+                                     for u in self.in_sent(t.sent)):
+            return False        # «если симба положить на летуна, он умрёт?»: the consequence asked, not a premise
         return any(self.mention.get(u.i) and self.r.cards[self.mention[u.i]].kind == "creature" for u in clause)
 
     def is_asked_fate_word(self, t: Tok) -> bool:
@@ -1462,10 +1490,10 @@ def read(question: str, cards: list | None = None) -> Reading:
     is read once however many routes ask (``_read_plain``); each caller gets its own copy."""
     if cards:
         return _Reader(question, cards).run()
-    import copy
+    from bot.fastcopy import deep_copy
 
     r = _read_plain(question)
-    return copy.deepcopy(r, {id(t): t for t in r.tokens})    # tokens are immutable: shared, not copied
+    return deep_copy(r, shared=r.tokens)    # tokens are immutable: shared, not copied
 
 
 @per_question

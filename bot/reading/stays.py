@@ -53,6 +53,15 @@ def _alone(card) -> bool:
     return card.kind in ("symbiote", "parasite", "equipment") and card.host is None and (card.unhosted or card.summoned)
 
 
+def _by_clause(toks: list) -> list[list]:
+    """``toks`` grouped by clause, clauses in order, tokens in their order (one pass: a list
+    comprehension per clause made 10,000 one-word clauses quadratic — 2.6 s)."""
+    groups: dict[int, list] = {}
+    for t in toks:
+        groups.setdefault(t.clause, []).append(t)
+    return [groups[c] for c in sorted(groups)]
+
+
 def read_stays_on_cell(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
     """Read the phrase (module doc). ``True`` when it set the asked fate «stays» of a card with no
     host («может просто постоять на своей клетке?», «останется стоять на своей клетке?»); a phrase
@@ -67,13 +76,12 @@ def read_stays_on_cell(rd, sent: list, neg_word: str | None, yes_no: bool) -> bo
         stays = a.what == "fate" and (a.predicate == "stays" and not a.negated or a.predicate == "gone" and a.negated)
         if not (stays and card is not None and _alone(card)) or not after:
             return False
-        for c in sorted({t.clause for t in after}):
-            got = _phrase(rd, [t for t in after if t.clause == c])
+        for clause in _by_clause(after):
+            got = _phrase(rd, clause)
             if got is not None:
                 rd.use(*got)
         return False
-    for c in sorted({t.clause for t in sent}):
-        clause = [t for t in sent if t.clause == c]
+    for clause in _by_clause(sent):
         got = _phrase(rd, clause)
         if got is None:
             continue

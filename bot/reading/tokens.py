@@ -88,7 +88,7 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
     opener, told = "", False
     for m in _TOKEN.finditer(folded):
         s = m.group(0)
-        if _SENT_END.fullmatch(s):
+        if s[0] in _SENT_MARKS:     # a run of «.!?…» (the only token that opens with one)
             ends.append(s)
             sent += 1
             clause += 1
@@ -96,7 +96,7 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
         if s in _CLAUSE_END:
             clause += 1
             continue
-        if s.startswith("«"):
+        if s[0] == "«":
             if not words or words[-1].clause != clause:
                 opener, told = s[1:-1], False
             words.append(_tok(len(words), s[1:-1], s[1:-1], None, None, None, sent, clause, True, None, False))
@@ -113,11 +113,21 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             opener, told = s, False
         elif pos_ in _FINITE:
             told = True
-        words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
+        if _TOK_FAST:
+            t = _new_tok(Tok)
+            t.__dict__.update(i=len(words), text=s, lemma=lem, case=case, gender=gender, pos=pos_, sent=sent,
+                              clause=clause, quote=False, tense=tense, cap=cap)
+            words.append(t)
+        else:
+            words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
     return words, ends
 
 
 _TOK_FIELDS = tuple(f.name for f in fields(Tok))
+_TOK_FAST = _TOK_FIELDS == ("i", "text", "lemma", "case", "gender", "pos", "sent", "clause", "quote", "tense", "cap")
+"""The fields ``_tokenize`` sets by name on a word (a field added to Tok: ``_tok`` builds it)."""
+_new_tok = object.__new__
+_SENT_MARKS = frozenset(".!?…")
 
 
 def _tok(*values) -> Tok:

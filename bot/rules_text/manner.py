@@ -21,7 +21,9 @@ import re
 from bot.reading.tokens import tokenize
 
 _CUT = re.compile(r"(?i)[,;:.()]|\s(?:если|когда|пока|кроме|но|а|и)\s")
-_VALUE = re.compile(r"^\s*([+\-−–]\s?\d+|\d+)(?![\d.,]?\d)")
+_VALUE = re.compile(r"^\s*([+\-−–]\s?\d+|\d+)(?![\d.,]?\d|\s?[-−–]\s?\d)")
+"""A signed number or a number after the asked noun — not the first end of a range («результат
+1–3 означает слабый удар» states no one result)."""
 
 
 def asks_manner(text: str) -> bool:
@@ -133,9 +135,15 @@ def value_answer(question: str, edition: str, idx):
     from bot.rules_text.values import _candidates, _hits
 
     found: dict[str, tuple[str, str]] = {}
+    # the sentences before the asked one tell the case («стреляю с модификатором +2 … выпало 5. какой
+    # результат?»): a sentence that names none of it states the value of another case
+    told = frozenset(w for part in parts[:-1] for w in _concepts(tokenize(part.rstrip("?!. "))[0])
+                     if w not in L.filler and w not in L.implicit and w not in L.light and w not in L.personal)
     for k in _candidates(vi, sorted(asked)):
         f = vi.facts[k]
         if not all(_hits(x, f.words) for x in asked):
+            continue
+        if told and not any(_hits(x, f.words) for x in told - asked):
             continue
         for m in re.finditer(r"(?i)(?<![а-яё])" + re.escape(noun.text[:max(4, len(noun.text) - 2)]) + r"[а-яё]*",
                              f.sentence.replace("ё", "е")):

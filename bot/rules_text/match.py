@@ -186,9 +186,31 @@ def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
     if p.only and p.numbers:   # «можно поместить только одного симбиота»
         bound = max(p.numbers)
         return n > bound, f"в правиле только {bound}, в вопросе {n}"
+    times = _times_per(p)
+    if times is not None and "раз" in q.bag and any(covers(x, times[1]) for x in q.bag):
+        # «Каждая карта использует особенность «авангард» один раз за бой»: N times per period is at most N
+        return n > times[0], f"в правиле {times[0]} раз за «{_shown(times[1])}», в вопросе {n}"
     if n in p.numbers:
         return False, ""
     return None, "в вопросе названо число, о котором правило не говорит"
+
+
+@lru_cache(maxsize=4096)
+def _times_per(p: Prop) -> tuple[int, str] | None:
+    """``(N, period concept)`` of a rule stating how often per period («один раз за бой»,
+    «1 раз за ход»): a number right before «раз», «за» and a noun after it; else ``None``."""
+    from bot.reading.tokens import tokenize
+
+    L = language()
+    toks = tokenize(p.sentence)[0]
+    for i in range(1, len(toks) - 2):
+        t = toks[i]
+        if t.lemma == "раз" and toks[i + 1].lemma == "за" and toks[i + 2].pos == "NOUN":
+            b = toks[i - 1]
+            n = int(b.text) if b.text.isdigit() else L.numbers.get(b.lemma)
+            if n is not None:
+                return n, L.norm(toks[i + 2].lemma, toks[i + 2].text)
+    return None
 
 
 @lru_cache(maxsize=4096)

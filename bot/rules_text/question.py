@@ -17,6 +17,7 @@ concepts ``bot.rules_text.propositions`` reads rule sentences into — plus what
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -166,14 +167,33 @@ def _fix_typos(text: str, edition: str) -> str:
         return text
     L = language()
 
+    fixed = _FIXED.get(idx)
+    if fixed is None or fixed[0] is not L or len(fixed[1]) >= 50_000:
+        fixed = _FIXED[idx] = (L, {})
+    memo = fixed[1]
+
     def fix(m: re.Match) -> str:
         w = m.group(0)
         low = w.casefold().replace("ё", "е")
-        if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
-            return w    # «абилкой»: a chat word the rule language knows, inflected (its case is read)
-        return idx._correct(low) or w
+        try:
+            new = memo[low]
+        except KeyError:
+            if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
+                new = None  # «абилкой»: a chat word the rule language knows, inflected (its case is read)
+            else:
+                new = idx._correct(low) or None
+            memo[low] = new
+        return new or w
 
-    return re.sub(r"[А-Яа-яЁё]{4,}", fix, text)
+    return _LONG_WORD.sub(fix, text)
+
+
+_LONG_WORD = re.compile(r"[А-Яа-яЁё]{4,}")
+_FIXED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""Per search index (an edition's words): ``(rule language, {folded word: its correction or
+None})`` — what ``_fix_typos`` decided for each word it met, so a word read in every
+sentence of every question is looked up once (a pure function of the word, the edition's
+words and the rule language)."""
 
 
 def _lemma(word: str) -> str:
@@ -251,7 +271,7 @@ def read(text: str, edition: str = "") -> Question | None:
             done = ""
             if edition:   # «у сущ особенность «при ближнем ударе …».»: the quoted name, as in the asked sentence
                 told, done = _quoted_ability(_quote_names(_fix_typos(told, edition), edition), edition)
-            ctx |= _told(told) | (_told(done) if done else set())
+            ctx |= set(_collocated(frozenset(_told(told)), "")[0]) | (_told(done) if done else set())   # «пропустил свой черёд» = «отказался»
         if at > 0:
             meant = _pronoun_subject(toks, respell(parts[at - 1]))
             if meant is not None and meant not in q.bag:   # «атака нанесла 0 ран. она … считается проведённой?»
@@ -627,15 +647,26 @@ def _quote_names(text: str, edition: str) -> str:
         idx = index_for(edition)
     except Exception:  # noqa: BLE001 - no index: the words as written
         return text
-    for n in idx.names:
-        m = re.search(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])", fold(text))
+    folded = fold(text)
+    for n, rx in _name_patterns(idx.names):
+        if n not in folded:
+            continue    # the pattern needs the name itself: most texts have none of them
+        m = rx.search(folded)
         if m is not None:
             text = _quoted_at(text, m.start(), m.end())
+            folded = fold(text)
     for _, lemmas in idx.inflected_names:
         span = _lemma_span(text, lemmas)
         if span is not None:
             text = _quoted_at(text, *span)
     return text
+
+
+@lru_cache(maxsize=16)
+def _name_patterns(names: tuple[str, ...]) -> tuple[tuple[str, re.Pattern], ...]:
+    """Each quoted name of an edition with its pattern as a whole phrase outside «» (compiled
+    once per edition, not once per sentence read)."""
+    return tuple((n, re.compile(rf"(?<![«а-яё]){re.escape(n)}(?![а-яё»])")) for n in names)
 
 
 def _lemma_span(text: str, lemmas: tuple[str, ...]) -> tuple[int, int] | None:
@@ -767,9 +798,11 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if kind == "modal" and k >= 0 and toks[k].lemma == "иметь" and k + 1 < len(toks):
         skip.add(k + 1)
     likened = _likened(toks)
-    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве") and t not in likened]
+    liked = set(likened)     # membership by set: a list's ``in`` compared every pair (1,500 words took 2 s)
+    rest = [t for i, t in enumerate(toks) if i not in skip and t.lemma not in ("ли", "разве") and t not in liked]
     owners = _possessors(rest) + _means(rest) + likened
-    rest = [t for t in rest if t not in owners]
+    owned = set(owners)
+    rest = [t for t in rest if t not in owned]
     rest = [t for i, t in enumerate(rest) if not (   # «хоть на одну клетку» names no count
         (t.lemma in L.numbers or t.text.isdigit()) and any(u.lemma in ("хоть", "хотя") for u in rest[max(0, i - 3):i]))]
     bag, nums = _content(rest)

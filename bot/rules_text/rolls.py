@@ -21,6 +21,8 @@ from bot.vocab import words_regex
 # The words are the lists of ``rolls`` in grammar/lexicon.yaml.
 _SIGNED = re.compile(r"(?i)(?:" + words_regex("rolls", "modifier") + r"\s*(?:на\s+)?)?([+−–-])\s*(\d+)\s*(к|на)?\s*([а-яё]*)")
 _ROLL = re.compile(r"(?i)" + words_regex("rolls", "roll") + r"\s+(\d+)(?![\d.,]\d)")
+_ANOTHER = re.compile(r"\s*(?:и|или|либо|,|/)\s*\d")
+"""Another number right after the rolled one («выпало 1 и 6», «выпало 5, 6»)."""
 _ASKS_RESULT = re.compile(r"(?i)" + words_regex("rolls", "asks_result") + r"|будет\s+\d")
 _LOW = re.compile(r"(?i)" + words_regex("rolls", "cannot_be") + r"\s+" + words_regex("rolls", "below") + r"\s+(\d+)")
 _HIGH = re.compile(r"(?i)(?:" + words_regex("rolls", "cannot_be") + r"\s+|\s+и\s+)" + words_regex("rolls", "above") + r"\s+(\d+)")
@@ -70,9 +72,10 @@ def bounds_of(idx) -> list[Bound]:
 
 def _told(question: str) -> tuple[int, list[int]] | None:
     """``(rolled number, modifiers)`` the question tells, or ``None``."""
-    rolls = [int(m.group(1)) for m in _ROLL.finditer(question)]
-    if len(set(rolls)) != 1:
-        return None
+    found = list(_ROLL.finditer(question))
+    rolls = [int(m.group(1)) for m in found]
+    if len(set(rolls)) != 1 or any(_ANOTHER.match(question, m.end()) for m in found):
+        return None     # «выпало 1 и 6»: two rolls told (only the first followed the verb)
     mods = []
     for m in _SIGNED.finditer(question):
         before = question[max(0, m.start() - 14):m.start()].casefold()
@@ -112,6 +115,11 @@ def answer(question: str, edition: str, idx):
     elif b.high is not None and total > b.high:
         value, why = b.high, f"не больше {b.high}"
     stated = _stated(question, roll, mods)
+    from collections import Counter
+
+    told_numbers = Counter(int(n) for n in re.findall(r"\d+", question))
+    if told_numbers - Counter([roll, *map(abs, mods), *([stated] if stated is not None else [])]):
+        return None     # a number the roll and its modifiers do not account for («… и 6 с модификатором +2»)
     verdict = str(value) if stated is None else (f"Да, {value}" if stated == value else f"Нет, {value}")
     sums = f"{roll} " + " ".join(f"{'+' if m > 0 else '−'} {abs(m)}" for m in mods) + f" = {total}"
     how = sums + (f"; результат броска с учётом модификаторов {why}" if why else "")

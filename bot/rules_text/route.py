@@ -90,20 +90,46 @@ def story_answer(question: str, edition: str = "5ed") -> Answer | None:
     t = tables.answer(question, edition, idx) or rolls.answer(question, edition, idx) or combine.answer(
         question, edition, idx) or prevent.answer(question, edition, idx)
     if t is not None:   # «в драфте скока серебряных дают первому»: a row and a column of a printed table
-        return t
+        return _ordinals_agree(question, t)
     c = consequence.answer(question, edition, idx)
     if c is None or not c.verdict:   # «… оказались две уникальные карты с одинаковым названием. что делать?»
         from bot.rules_text import slots
 
         s = slots.answer(question, edition, idx)    # every word of the story said by the one rule sentence
         if s is not None and s.verdict:
-            return s
-    return c
+            return _ordinals_agree(question, s)
+    return _ordinals_agree(question, c)
 
 
 def answer(question: str, edition: str = "5ed") -> Answer | None:
     """Answer ``question`` from the rule text of ``edition``, or ``None`` (see the module
-    docstring). Raises ``RulebookError`` for an unknown edition."""
+    docstring). Raises ``RulebookError`` for an unknown edition. A verdict whose sentence
+    names a noun of the question only with other ordinals («3-го ряда» for «второго ряда»,
+    ``bot.rules_text.ordinals``) is withheld."""
+    return _ordinals_agree(question, _answer_text(question, edition))
+
+
+def _ordinals_agree(question: str, ans: Answer | None) -> Answer | None:
+    """``ans`` without its verdict when its sentence names a noun of ``question`` only with
+    other ordinals (the finding is shown, not given)."""
+    from bot.rules_text.ordinals import conflict
+
+    if ans is None or not ans.verdict:
+        return ans
+    noun = conflict(question, ans.sentence)
+    if noun is None:
+        return ans
+    from bot.answer import Block
+
+    ans.blocks.insert(0, Block("text", text=f"Вердикт не даю: предложение правил говорит о другом «{noun}» (другой "
+                                            f"номер), чем вопрос. Найдено: {ans.verdict}"))
+    ans.trace = list(ans.trace) + [f"вердикт не дан: «{noun}» в вопросе и в предложении правил — с разными номерами"]
+    ans.verdict = None
+    return ans
+
+
+def _answer_text(question: str, edition: str) -> Answer | None:
+    """``answer`` before the ordinal check."""
     if not question:
         return None
     question = _without_argument(question)
@@ -315,7 +341,8 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
     for f in d.fits:   # the most specific paragraph first: the one naming most of the question
         size[f.prop.number] = max(size.get(f.prop.number, 0), sum(1 for x in q.bag if any(
             covers(x, w) for w in f.prop.words | {f.prop.action} | f.prop.conditions)))
-    fits = sorted(d.fits, key=lambda f: (not f.full, -size[f.prop.number], f.prop.number))
+    para = _paragraph_named(q, idx)
+    fits = sorted(d.fits, key=lambda f: (not f.full, -size[f.prop.number], -para(f.prop.number), f.prop.number))
     main = fits[0]
     extra = [f"исключение не применяется: {_quote(p)} — {why}" for p, why in d.excepted]
     verdict = verdict_for(q, main.prop, truth)
@@ -329,6 +356,17 @@ def _verdict(question: str, q: Question, d: Decision, truth: bool, edition: str,
         verdict += ", если " + " или если ".join(conds)
     return _answer(question, q, verdict, main.prop, [f.prop for f in fits[1:]],
                    main.how, edition, idx, extra)
+
+
+def _paragraph_named(q: Question, idx: PropIndex):
+    """``number -> how many concepts of q`` the paragraph names in any of its sentences: of two
+    paragraphs stating the same sentence (406.1, 407.1 «Если игрок в свой черёд отказался …»)
+    the one naming what the question asks («авангард») comes first."""
+    from bot.rules_text.values import _paragraph_words
+
+    vi = getattr(idx, "values", None)
+    words = _paragraph_words(vi) if vi is not None else {}
+    return lambda number: sum(1 for x in q.bag if any(covers(x, w) for w in words.get(number, frozenset())))
 
 
 def _condition_words(text: str) -> str:

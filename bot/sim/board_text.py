@@ -369,6 +369,9 @@ def read_board_facts(question: str) -> BoardFacts:
             if not asking and not quoted and _NOT_OTHER_STATE.search(clause):
                 unread.append(raw.strip())      # «все не раненые», «не летающие»: a negated state the board does not read
                 continue
+            if not quoted and _NOT_ALL.search(clause):
+                unread.append(raw.strip())      # «у противника не все закрыты»: some are, some are not — how many is not told
+                continue
             if quoted:
                 antecedent = None      # «у сущ «…». оно закрыто»: the pronoun is the card with the text
             elif len(facts) > seen and facts[-1].kind in ("exists", "none") and facts[-1].card_kind == "creature":
@@ -958,6 +961,8 @@ _NOT_STATE = re.compile(r"(?<![а-яё])не\s+(закрыт|открыт)([а-�
 _FLIP = {"закрыт": "открыт", "открыт": "закрыт"}
 _NOT_OTHER_STATE = re.compile(r"(?<![а-яё])не\s+(?:ранен|ранены|летающ|летун|летает|летают|бестелесн)")
 """A negated state other than open / closed («не раненые», «не летающие»): not read as that state."""
+_NOT_ALL = re.compile(r"(?<![а-яё])не\s+(?:у\s+)?(?:все|всё|всех|каждый|каждое|каждая|каждого)(?![а-яё])")
+"""«не все закрыты», «не у всех …»: a quantifier negated — not «every one», and not «none» either."""
 _ZERO = re.compile(r"(?<![\w.])(?:0|ноль|нуль)(?![\w.])")
 """«у противника 0 открытых сущей», «открытых у него ноль»: a count of none."""
 _WOUNDS = re.compile(r"(?<![а-яё])ран(?:а|ы|у|ой|ами|ах|ам)?(?![а-яё])")

@@ -12,7 +12,6 @@ occupy it (209.9, 212.7); everything else on the battlefield occupies its own ce
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
 
@@ -195,8 +194,11 @@ class GameState:
     extra_terrain: set[str] = field(default_factory=set)
 
     def copy(self) -> "GameState":
-        """A deep copy (illegal requests are answered on a copy, never applied)."""
-        return copy.deepcopy(self)
+        """A deep copy (illegal requests are answered on a copy, never applied;
+        ``bot.fastcopy.deep_copy``: the same copy as ``copy.deepcopy``, made faster)."""
+        from bot.fastcopy import deep_copy
+
+        return deep_copy(self)
 
     def card(self, cid: str) -> Card:
         """The card ``cid``; ``KeyError`` when absent."""

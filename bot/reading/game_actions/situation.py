@@ -24,6 +24,8 @@ class SituationReader(SentenceReader):
         self.r = ActionReading(question, self.toks)
         self.mentions: list[Mention] = []
         self._clause_first: dict[int, Tok] | None = None
+        self._then_at: dict[int, int] | None = None
+        self._context_at: dict[tuple[int, str], list[int]] = {}
         self.asked_sent = self.stack_question_before_response()
 
     def stack_question_before_response(self) -> int:
@@ -48,7 +50,7 @@ class SituationReader(SentenceReader):
         """``u`` is a word of a clause «пока она переносится», «пока он становится самостоятельным»:
         «пока», then only pronouns and words of the phrases naming the action (``kind_words``) —
         it only says while the action happens, which a response to it already is."""
-        words = [x for x in self.toks if x.clause == u.clause]
+        words = self.in_clause(u.clause)
         if not words or words[0].text != "пока" or len(words) > 5:
             return False
         return all(x.text == "пока" or x.pos == "NPRO" or x.lemma in kind_words for x in words)
@@ -61,6 +63,27 @@ class SituationReader(SentenceReader):
             for u in self.toks:
                 self._clause_first.setdefault(u.clause, u)
         return self._clause_first.get(clause)
+
+    def _context_words(self, sent: int, kind: str) -> list[int]:
+        """The words of sentence ``sent`` that are context words of ``kind`` (``w.context``), in
+        order — found once per sentence and kind (a scan of the question per mention was
+        quadratic: 20,000 characters of «кубик» took 9 s)."""
+        key = (sent, kind)
+        if key not in self._context_at:
+            words = self.w.context.get(kind, ())
+            self._context_at[key] = [u.i for u in self.in_sent(sent) if u.lemma in words] if words else []
+        return self._context_at[key]
+
+    def _then_before(self, first: Tok, t: Tok) -> bool:
+        """A «то» of ``t``'s clause stands after ``first`` (the clause's first word) and before
+        ``t``: the clause's first such «то» is found once (a slice per word was quadratic)."""
+        if self._then_at is None:
+            self._then_at = {}
+            for u in self.toks:
+                if u.text == "то" and self.clause_first(u.clause) is not u:
+                    self._then_at.setdefault(u.clause, u.i)
+        at = self._then_at.get(t.clause)
+        return at is not None and first.i < at < t.i
 
     def is_(self, name: str, i: int) -> bool:
         return self.w.has(name, self.tok(i))
@@ -122,9 +145,7 @@ class SituationReader(SentenceReader):
                 kind, idx = kind2, [*idx, q.i]      # «особенности «в начале боя»»
             elif t.lemma == "особенность" and q is not None and q.quote:
                 pass
-            for u in self.toks:
-                if u.sent == t.sent and u.lemma in self.w.context.get(kind, ()) and u.i not in taken:
-                    idx.append(u.i)
+            idx += [k for k in self._context_words(t.sent, kind) if k not in taken]
             self.mentions.append(Mention(kind, idx[0], sorted(set(idx))))
             taken.update(idx)
         for m in self.mentions:
@@ -423,7 +444,7 @@ class SituationReader(SentenceReader):
         верхнее выполняется?»)."""
         first = self.clause_first(t.clause)
         if first is not None and first.text in ("после", "если", "при", "когда") \
-                and not any(u.text == "то" and u.clause == t.clause for u in self.toks[first.i + 1:t.i]):
+                and not self._then_before(first, t):
             self.use(first.i)
             return True
         return False
