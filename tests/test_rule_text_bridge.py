@@ -76,3 +76,25 @@ def test_only_asked_against_a_fact_stated_wider_gets_no_yes(tested_edition):
     assert not (a.verdict or "").startswith("Да"), (a.verdict, a.trace)
     a = ask("броня восстанавливается в начале каждого хода?", edition=tested_edition)
     assert a.verdict.startswith("Да") and a.citations[0] == "403.4"
+
+
+CASES_MORE = [
+    # the one case allowed named only in the question's «если …» is told, the opposite asked (202.3)
+    ("можно оплатить элитную карту серебряными кристаллами, если золотые кончились?", "Нет", "202.3"),
+    # who shoots is a creature: «стрелка» is not the arrow (305.6)
+    ("у моего стрелка есть «Меткий». можно ему стрелять по соседней карте?", "Да", "305.6"),
+    # «защищает?» after a protection told before: the protection protects, no defender is asked (304.7)
+    ("у моего существа защита от выстрелов. его бьют ударом через ряд. защищает?", "Нет", "402.4"),
+]
+
+
+@pytest.mark.parametrize("q,lead,number", CASES_MORE)
+def test_more_chat_wording_meets_the_rule_sentence(tested_edition, q, lead, number):
+    a = ask(q, edition=tested_edition)
+    assert a.route == "rule_text" and a.verdict and a.verdict.startswith(lead), (a.verdict, a.trace)
+    assert a.citations[0] == number and a.sentence
+
+
+def test_a_defender_told_before_is_still_a_defender(tested_edition):
+    q = read("у моего существа есть защитник. он защищает?", tested_edition)
+    assert q is None or q.action != "защищать"

@@ -259,8 +259,9 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
             # «карта восстановила запас движения. могу походить?»: the rule's predicate told in
             # the story, another one asked — the rule states what the story did, not what is asked
             return f"действие правила («{act}») названо только в рассказе, спрошено другое", False, ""
-    if p.only and q.context:   # «только на карту»: the one case allowed is what the asked sentence names,
-        asked_ups = covered_by(bag)   # not a card told in the story before it
+    if p.only and (q.context or q.stated & bag):   # «только на карту»: the one case allowed is what the asked
+        asked_ups = covered_by(bag - (q.stated - q.subject))   # sentence names, not a card told in the story or
+        # in the question's own «если …» («…, если золото кончилось?»)
         uncovered += [o for o in p.only if o in r.req and o not in uncovered and not _covered(o, asked_ups)]
         # (an opposite told stays for the loop below: «золото кончилось, могу оплатить серебром?» is the flip)
     for o in list(uncovered):

@@ -288,6 +288,10 @@ def read(text: str, edition: str = "") -> Question | None:
                 ctx.difference_update(head)
                 ctx |= attrs - q.bag
         ctx -= q.bag
+        if q.action == _DEFENDER and _DEFENDER not in _told(q.text) and any(
+                language().is_kind_of(c, "защита") or c == "броня" for c in ctx):
+            # «у меня защита от выстрелов. … защищает?»: what protects was told before — the protection, not a defender
+            q = replace(q, action=_PROTECT, bag=(q.bag - {_DEFENDER}) | {_PROTECT})
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
     if q is not None and ability_text:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
