@@ -403,3 +403,11 @@ def test_an_order_told_with_a_potom_is_one_claim_and_a_rejected_alternative_stay
     assert _conjuncts("артефакт может двигаться, а не стоять") == []
     a = ask("Противник говорит, что артефакт может двигаться, а не стоять. Он прав?")
     assert a.verdict is not None and a.verdict.startswith("Нет, противник не прав") and a.citations == ["210.2"]
+
+
+# ------------------------------------------------------------ card text: the supposed resolution is shown
+def test_a_verdict_on_what_the_question_supposes_shows_that_resolution_too():
+    a = ask("У карты «Уничтожить ваше существо – разряд на 4». Существо не уничтожилось? Будет ли разряд?")
+    assert a.verdict is not None and a.verdict.startswith("Нет: часть 2 «разряд на 4» не выполняется")
+    (shown,) = [b for b in a.blocks if b.title == "Если часть 1 не выполнена:"]   # was only «Разрешение:», all done
+    assert any("Часть 2 «разряд на 4» — не выполнено" in x for x in shown.items)
