@@ -55,4 +55,33 @@ def per_question(fn: F) -> F:
     return memo     # type: ignore[return-value]
 
 
-__all__ = ["MEMO_ENTRIES", "new_question", "per_question"]
+def declines_per_question(fn: F) -> F:
+    """``fn`` remembering, for the current question, the arguments it returned ``None`` for
+    (it declined): a second call with them returns ``None`` without the work. For a pure
+    function whose answers are mutable objects (an ``Answer`` the caller changes), which
+    ``per_question`` may not hold; only the declines are kept. An unhashable argument (an
+    edition's index) is told by its identity and kept referenced until the next question, so
+    no other object can take its id meanwhile."""
+    seen: dict = {}
+    at = [_question]
+
+    @functools.wraps(fn)
+    def memo(*args, **kwargs):
+        if kwargs:
+            return fn(*args, **kwargs)
+        if at[0] != _question or len(seen) >= MEMO_ENTRIES:
+            seen.clear()
+            at[0] = _question
+        key = tuple(a if isinstance(a, (str, int, float, bool, type(None))) else ("id", id(a)) for a in args)
+        if key in seen:
+            return None
+        value = fn(*args)
+        if value is None:
+            seen[key] = args
+        return value
+
+    memo.cache_clear = seen.clear     # type: ignore[attr-defined]
+    return memo     # type: ignore[return-value]
+
+
+__all__ = ["MEMO_ENTRIES", "declines_per_question", "new_question", "per_question"]

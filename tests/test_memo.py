@@ -82,3 +82,25 @@ def test_each_caller_of_the_reader_gets_its_own_reading():
     assert "лишнее" not in again.unread
     assert again.events and again.events == read(q).events
     assert again.tokens[0] is first.tokens[0]      # the immutable tokens are shared
+
+
+def test_declines_are_remembered_for_the_question_answers_are_made_anew():
+    from bot.memo import declines_per_question
+
+    calls: list[str] = []
+
+    @declines_per_question
+    def answer(question, edition, idx):
+        calls.append(question)
+        return {"verdict": question} if "?" in question else None    # a mutable answer, made anew
+
+    idx = {"edition index": 1}     # unhashable: told by its identity
+    new_question()
+    assert answer("пас", "5ed", idx) is None and answer("пас", "5ed", idx) is None
+    first = answer("пас?", "5ed", idx)
+    first["verdict"] = "changed by the caller"
+    assert answer("пас?", "5ed", idx) == {"verdict": "пас?"}
+    assert answer("пас", "5ed", {"edition index": 1}) is None      # another index: asked again
+    assert calls == ["пас", "пас?", "пас?", "пас"]
+    new_question()
+    assert answer("пас", "5ed", idx) is None and calls[-1] == "пас" and len(calls) == 5

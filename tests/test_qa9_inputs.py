@@ -372,3 +372,42 @@ def test_all_closed_still_decides_the_otherwise_part():
     a = ask(OTHERWISE + "У противника все закрыты. Что будет?")
     assert a.verdict is not None and a.verdict.startswith("Нанесите себе 1 рану"), a.verdict
     assert "505.6" in a.citations
+
+
+# ------------------------------------------------------------ disputes: a true claim and a false one
+@pytest.mark.parametrize("q", [
+    "Противник говорит, что артефакт не может двигаться, и что симбиота можно положить на летающее существо. Он прав?",
+    "Противник говорит, что артефакт не может двигаться, а симбиота можно положить на летуна. Он прав?",
+    "Противник говорит, что артефакт не может двигаться. А ещё он говорит, что симбиота можно положить на летуна. Он прав?",
+])
+def test_a_false_second_claim_makes_the_speaker_wrong(q):
+    a = ask(q)      # each was «Да, противник прав» (209.10 or 210.2 alone)
+    assert a.verdict is not None and a.verdict.startswith("Нет, противник не прав"), a.verdict
+    assert a.citations[0] == "209.4"
+
+
+@pytest.mark.parametrize("q", [
+    "Противник говорит, что артефакт не может двигаться, и что симбиота нельзя положить на летающее существо. Он прав?",
+    "Противник говорит, что артефакт не может двигаться. Ещё он говорит, что симбиота нельзя положить на летуна. Он прав?",
+])
+def test_two_true_claims_are_right_each_by_its_own_paragraph(q):
+    a = ask(q)      # was «Да» from 209.10 («Нельзя объявить движение симбиота») for both
+    assert a.verdict is not None and a.verdict.startswith("Да, противник прав"), a.verdict
+    assert a.citations == ["210.2", "209.4"]
+
+
+def test_an_order_told_with_a_potom_is_one_claim_and_a_rejected_alternative_stays_rejected():
+    from bot.reading.claims import _conjuncts
+
+    assert _conjuncts("сначала объявляется игродействие, а потом оплачивается") == []
+    assert _conjuncts("артефакт может двигаться, а не стоять") == []
+    a = ask("Противник говорит, что артефакт может двигаться, а не стоять. Он прав?")
+    assert a.verdict is not None and a.verdict.startswith("Нет, противник не прав") and a.citations == ["210.2"]
+
+
+# ------------------------------------------------------------ card text: the supposed resolution is shown
+def test_a_verdict_on_what_the_question_supposes_shows_that_resolution_too():
+    a = ask("У карты «Уничтожить ваше существо – разряд на 4». Существо не уничтожилось? Будет ли разряд?")
+    assert a.verdict is not None and a.verdict.startswith("Нет: часть 2 «разряд на 4» не выполняется")
+    (shown,) = [b for b in a.blocks if b.title == "Если часть 1 не выполнена:"]   # was only «Разрешение:», all done
+    assert any("Часть 2 «разряд на 4» — не выполнено" in x for x in shown.items)

@@ -529,7 +529,7 @@ def classify(text: str, name: str | None = None, keyword: str | None = None) -> 
             return "perform", {"what": lemmas[nxt], **({"named": m.group(1)} if m else {})}
     becomes = v.actions[action].get("becomes") or {}
     in_phrase = False   # inside a prepositional phrase ("наносит по стоящей рядом карте {strike}")
-    for k, (t, lem) in enumerate(zip(tokens[i + 1:i + 7], lemmas[i + 1:i + 7]), start=i + 1):
+    for k, (t, lem) in enumerate(zip(tokens[i + 1:i + 9], lemmas[i + 1:i + 9]), start=i + 1):
         if k < len(quoted) and quoted[k]:
             break           # "получает «незаживающие раны»": a named marker, not wounds
         key = t.strip("{}:") if t.startswith("{") else lem

@@ -248,6 +248,15 @@ def resolve_question(question: str, root: Node, edition: str, *, generic: Generi
         trace = [f"спрошен порядок частей; не решено: {verdict}", *trace]
         verdict = None
     blocks.append(_steps_block(expl, "Разрешение:"))
+    supposed = reading.asked_outcome
+    if verdict and supposed is not None and supposed.describe() and \
+            f"проверено: {', '.join(supposed.describe())}" in trace:
+        # the verdict rests on what the question supposes («существо не уничтожилось? будет ли разряд?»):
+        # that resolution is shown too — the plain one alone says every part is done, against the verdict
+        try:
+            blocks.append(_steps_block(explain(root, supposed), f"Если {'; '.join(supposed.describe())}:"))
+        except OutcomeError:
+            pass
     extra_cites: list[str] = []
     if not reading.outcome.describe() and not reading.asked:
         for way in ways(root)[1:]:

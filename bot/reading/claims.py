@@ -467,7 +467,9 @@ def _conjuncts(prop: str) -> list[str]:
     раны она не получает»), else ``[]``; a conditional («если A, то и B») is one claim."""
     from bot.morph import pos
 
-    parts = [x.strip(" ,") for x in re.split(r",?\s+и\s+(?!так(?![а-я]))", prop)]
+    # «A, и что B»; «A, а B» (not «A, а потом B» — an order —, nor «A, а не B» — what A rejects)
+    parts = [re.sub(r"^что\s+", "", x.strip(" ,")) for x in re.split(
+        r",?\s+и\s+(?!так(?![а-я]))|,\s+а\s+(?!(?:не|потом|затем|после|уже|то|если|когда|также|тоже)(?![а-я]))", prop)]
     if len(parts) < 2:
         return []
     conditional = re.compile(r"(?<![а-я])(если|когда|пока|раз)(?![а-я])")
@@ -746,6 +748,14 @@ def _find(f: str) -> Claim | None:
     if main is None:
         return _stance_on_told_action(body, said, asked, check)
     content = main.content
+    again = [s for s in said if s is not main and s.who == main.who == "other" and not s.disputes and s.content
+             and _stance(s.content) is None and s.other_word in ("", main.other_word)
+             and 0 <= s.start < s.verb]     # «он говорит» with its subject again (not «…, говорит иначе …»)
+    if again and check == "right" and not agreeing and not any(
+            s.who == "other" and s.other_word not in ("", main.other_word) for s in said):
+        # «противник говорит, что A. А ещё он говорит, что B. Он прав?»: both are his claim — B was
+        # left out, and a true A gave «Да, противник прав» for a false B
+        content = ", и ".join([content, *(s.content for s in again)])
     rival = None
     if check == "who" and "me" not in agreeing and not any(s.who == "me" for s in said) and (agreeing or len(
             {s.other_word for s in said if s.who == "other"}) > 1):
@@ -1636,8 +1646,14 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
                        trace=[f"утверждение: {c.proposition} (называет и свою противоположность)", *inner.trace],
                        understood=_understood(c), unread=list(inner.unread or []) or ["(утверждение)"])
     ruled = holds_of(decided.verdict, c.proposition, decided.sentence) if decided is not None else None
-    if ruled is None and _conjuncts(c.proposition):
-        ruled, decided = _ruled_by_parts(c, edition)
+    if _conjuncts(c.proposition) and (ruled is None or ruled[0]):
+        # «A и B»: a part that does not hold makes the claim false whatever the whole was read as
+        # («артефакт не может двигаться, и что симбиота можно на летуна» was read as one sentence
+        # about symbiotes' movement and «held»), every part holding makes it true with each part's own
+        # paragraph; parts that cannot be checked alone leave the whole's ruling
+        by_parts, shown = _ruled_by_parts(c, edition)
+        if by_parts is not None:     # each part ruled by its own paragraph: those are the reasons shown
+            ruled, decided = by_parts, shown
     if ruled is None:
         flipped = _ruled_by_positive(c.setup, c.proposition, edition)
         if flipped is not None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.memo import declines_per_question
 from bot.reading.tokens import Tok, tokenize
 
 _CLAIM = re.compile(r"(?i)(?<![а-яё])(?:говорит|говорят|утверждает|считает|думает|сказал|уверяет|спорит)(?![а-яё])")
@@ -105,6 +106,7 @@ def _values(toks: list[Tok], concept: str) -> tuple[list[int], list[int]] | None
     return told, sorted(int(toks[i].text) for i in options)
 
 
+@declines_per_question   # the rule-text route and the story reader of bot.judge ask it the same question
 def answer(question: str, edition: str, idx):
     """The combined value ``question`` asks (see the module docstring), or ``None``."""
     from bot.rules_text.question import respell

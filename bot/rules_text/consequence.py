@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from bot.memo import declines_per_question
 from bot.reading.tokens import Tok, tokenize
 
 _ASKS = re.compile(
@@ -344,6 +345,7 @@ def asks(question: str) -> bool:
     return last is not None and bool(_ASKS.search(last))
 
 
+@declines_per_question   # the rule-text route and the story reader of bot.judge ask it the same question
 def answer(question: str, edition: str, idx) -> "Answer | None":
     """The consequence of ``question``'s story (see the module docstring), or ``None``."""
     from bot.rules_text.match import covers

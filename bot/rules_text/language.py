@@ -45,6 +45,9 @@ class RuleLanguage:
     terms: dict[str, tuple[tuple[tuple[str, ...], str], ...]] = field(default_factory=dict)
     broader: dict[str, frozenset[str]] = field(default_factory=dict)
     light: frozenset[str] = frozenset()
+    roles: frozenset[str] = frozenset()
+    """Nouns naming the role a card plays in an act («цель», «защитник»): «быть целью атаки»
+    asks about that role, so a rule that does not name it does not decide (``role_nouns``)."""
     filler: frozenset[str] = frozenset()
     implicit: frozenset[str] = frozenset()
     default_conditions: tuple[frozenset[str], ...] = ()
@@ -224,7 +227,8 @@ def _meaning(d: dict) -> dict:
     direct = {fold(str(k)): {fold(str(x)) for x in v or ()} for k, v in (d.get("broader") or {}).items()}
     return dict(
         synonyms=syn, terms={k: tuple(v) for k, v in terms.items()}, broader=_closure(direct),
-        light=_set(d.get("light_verbs")), filler=_set(d.get("filler")), implicit=_set(d.get("implicit")),
+        light=_set(d.get("light_verbs")), roles=_set(d.get("role_nouns")), filler=_set(d.get("filler")),
+        implicit=_set(d.get("implicit")),
         default_conditions=tuple(frozenset(fold(str(x)) for x in ws) for ws in d.get("default_conditions") or ()),
         widening=tuple(tuple(fold(str(p)).split()) for p in d.get("widening") or ()),
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),

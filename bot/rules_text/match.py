@@ -366,7 +366,9 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         named_subject = {w for w in agent if w.removeprefix("не ") not in L.implicit} - opposed
         same_subject = not (q.subject and named_subject and not p.impersonal) or all(
             any(covers(x, w) for x in q.subject) for w in named_subject)
-        if not truth and named >= 2 and action_named and asked_named and same_subject:
+        # and the role the question's nominal predicate names («может быть целью атаки?») is one it names
+        role_named = (q.action and q.action not in L.light) or all(_hits(x, r.req | r.opt) for x in bag if x in L.roles)
+        if not truth and named >= 2 and action_named and asked_named and same_subject and role_named:
             return "applies", truth, how
         return f"в вопросе есть то, о чём правило не говорит: {_words(extras)}", False, ""
     return "full", truth, how

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.memo import declines_per_question
 from bot.reading.tokens import tokenize
 
 _PREVENTS = re.compile(r"(?i)^(?P<ab>[А-ЯЁ][а-яё]+)\s+[XХ]\s+предотвращает\s+первые\s+[XХ]\s+ран\s+от\s+"
@@ -94,6 +95,7 @@ def read(idx) -> tuple[list[Prevention], dict[str, tuple[bool, str]], tuple[bool
     return out
 
 
+@declines_per_question   # the rule-text route and the story reader of bot.judge ask it the same question
 def answer(question: str, edition: str, idx) -> "Answer | None":
     """The wounds left after the prevention (see the module docstring), or ``None``."""
     from bot.rules_text.question import _fix_typos, respell

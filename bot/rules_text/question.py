@@ -17,7 +17,6 @@ concepts ``bot.rules_text.propositions`` reads rule sentences into — plus what
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -162,38 +161,31 @@ def _fix_typos(text: str, edition: str) -> str:
     """Words neither the dictionary nor the edition knows, corrected to the edition's words."""
     try:
         from bot.search import index_for
-        idx = index_for(edition)
+        index_for(edition)
     except Exception:  # noqa: BLE001 - no search index: read the words as written
         return text
-    L = language()
-
-    fixed = _FIXED.get(idx)
-    if fixed is None or fixed[0] is not L or len(fixed[1]) >= 50_000:
-        fixed = _FIXED[idx] = (L, {})
-    memo = fixed[1]
 
     def fix(m: re.Match) -> str:
         w = m.group(0)
-        low = w.casefold().replace("ё", "е")
-        try:
-            new = memo[low]
-        except KeyError:
-            if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
-                new = None  # «абилкой»: a chat word the rule language knows, inflected (its case is read)
-            else:
-                new = idx._correct(low) or None
-            memo[low] = new
-        return new or w
+        return _word_fixed(edition, w.casefold().replace("ё", "е")) or w
 
     return _LONG_WORD.sub(fix, text)
 
 
 _LONG_WORD = re.compile(r"[А-Яа-яЁё]{4,}")
-_FIXED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-"""Per search index (an edition's words): ``(rule language, {folded word: its correction or
-None})`` — what ``_fix_typos`` decided for each word it met, so a word read in every
-sentence of every question is looked up once (a pure function of the word, the edition's
-words and the rule language)."""
+
+
+@per_question   # a word of every told sentence, read by several readers of one question: decided once
+def _word_fixed(edition: str, low: str) -> str | None:
+    """The correction ``_fix_typos`` makes of the folded word ``low`` under ``edition``, or
+    ``None`` to keep the word as written."""
+    from bot.search import index_for
+
+    L = language()
+    idx = index_for(edition)
+    if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
+        return None     # «абилкой»: a chat word the rule language knows, inflected (its case is read)
+    return idx._correct(low) or None
 
 
 def _lemma(word: str) -> str:

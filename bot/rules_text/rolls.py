@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.memo import declines_per_question
 from bot.reading.tokens import tokenize
 from bot.vocab import words_regex
 
@@ -87,6 +88,7 @@ def _told(question: str) -> tuple[int, list[int]] | None:
     return rolls[0], mods
 
 
+@declines_per_question   # the rule-text route and the story reader of bot.judge ask it the same question
 def answer(question: str, edition: str, idx):
     """The bounded result of the roll ``question`` tells (see the module docstring), or ``None``."""
     from bot.rules_text.tables import stem

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.memo import declines_per_question
 from bot.reading.tokens import Tok, tokenize
 
 FILE = "rule_slots.yaml"
@@ -416,6 +417,7 @@ def _subject_told(f, asked: Asked) -> bool:
                and not w.startswith("~"))
 
 
+@declines_per_question   # the rule-text route and the story reader of bot.judge ask it the same question
 def answer(question: str, edition: str, idx) -> "Answer | None":
     """The slot answer of ``question`` under ``edition`` (``idx`` its ``PropIndex``), a
     no-verdict answer listing the sentences when they answer differently, or ``None`` (not

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.memo import declines_per_question
 from bot.reading.tokens import Tok, tokenize
 
 _CONTENT = frozenset({"NOUN", "ADJF", "ADJS", "PRTF", "PRTS", "INFN", "VERB", "NUMR", "ADVB", "GRND", "COMP"})
@@ -307,6 +308,7 @@ def _told_numbers(toks: list[Tok]) -> list[tuple[int, int]]:
     return out
 
 
+@declines_per_question   # the rule-text route and the story reader of bot.judge ask it the same question
 def answer(question: str, edition: str, idx) -> "Answer | None":
     """The value a table of ``edition`` gives for ``question`` (see the module docstring),
     or ``None`` when no table answers it unambiguously."""
