@@ -270,12 +270,16 @@ def _spelling() -> tuple[re.Pattern | None, dict[str, str], frozenset, re.Patter
     alts = sorted(table, key=len, reverse=True)
     parts = ["(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts) + r")(?![А-Яа-яЁёA-Za-z-])"] if alts else []
     if glued:
-        parts.append("(" + "|".join(map(re.escape, glued)) + r")([а-яё]{3,})")
+        # a long header word glued to a short word is left («заклинаниене является атакой»: a
+        # note, read as a name once split); a short conjunction before a preposition is split
+        # («еслина кладбище»)
+        parts.append("(" + "|".join(re.escape(w) + ("(?=[а-яё]{2})" if len(w) <= 5 else "(?=[а-яё]{3})")
+                                    for w in glued) + r")([а-яё]+)")
     pat = re.compile(r"(?<![А-Яа-яЁёA-Za-z-])(?:" + "|".join(parts) + ")", re.I)
     # a cheap first look (``respell_card_words``): the one-word variants and the first two
     # words of the longer ones
     probe = frozenset(tuple(a.split()[:2]) if " " in a else a for a in alts)
-    glued_probe = re.compile("(?:" + "|".join(map(re.escape, glued)) + ")[а-яё]{3}") if glued else None
+    glued_probe = re.compile("(?:" + "|".join(map(re.escape, glued)) + ")[а-яё]{2}") if glued else None
     return pat, table, probe, glued_probe
 
 

@@ -67,3 +67,43 @@ def test_performing_a_strike_named_by_its_icon_is_a_strike(text):
     res = parse(text)
     assert "strike" in [a for _, a in _leaves(res)]
     assert "perform" not in [a for _, a in _leaves(res)]
+
+
+# ---- two «пока» clauses joined by «и» after a leaf ---------------------------------------------------
+@pytest.mark.parametrize("text, body, head", [
+    ("Ваши эльфы получают {zoz}, пока находятся на вашей половине поля и пока Древо в вашем отряде.",
+     "Ваши эльфы получают {zoz}", "пока находятся на вашей половине поля и пока Древо в вашем отряде"),
+    ("+1 к [:atk], пока стоит рядом с лесом и пока не имеет ран",
+     "+1 к {strike}", "пока стоит рядом с лесом и пока не имеет ран"),
+])
+def test_two_while_clauses_after_a_leaf_are_one_condition(text, body, head):
+    res = parse(text)
+    assert res.ast.kind == "condition" and res.ast.attr("head") == head and res.ast.attr("written_after")
+    assert [(c.text, c.kind) for c in res.ast.children] == [(body, "effect")]
+
+
+def test_a_while_and_an_if_clause_are_not_joined_into_one_condition():
+    res = parse("+1 к {strike}, пока закрыт и если в отряде 2 гнома")
+    assert not any(n.kind == "condition" and n.attr("written_after") for n in res.ast.walk())
+
+
+# ---- «если» glued to the next word; a one-time «если» after the last option ---------------------------
+def test_if_glued_to_a_preposition_is_read_as_two_words():
+    res = parse("Когда ваше существо атакует – открыться или получить жетон инкарнации, еслина кладбище.")
+    choice = res.ast.children[0]
+    assert choice.kind == "choice" and choice.rule == "505.5"
+    first, second = choice.children
+    assert (first.kind, first.text, first.attr("action")) == ("effect", "открыться", "open")
+    assert second.kind == "condition" and second.attr("head") == "если на кладбище"
+    assert [(c.text, c.attr("action")) for c in second.children] == [("получить жетон инкарнации", "gain")]
+
+
+def test_a_standing_while_after_the_last_option_still_governs_the_choice():
+    res = parse("Получает опыт в атаке или +1 к опыту в атаке, пока носит Клинок.")
+    assert res.ast.kind == "condition" and res.ast.attr("head") == "пока носит Клинок"
+    assert res.ast.children[0].kind == "choice"
+
+
+def test_a_long_header_word_glued_to_a_short_word_is_left_alone():
+    res = parse("Получает на 1 рану больше от всех атак (заклинаниене является атакой)")
+    assert not any(n.kind == "named" for n in res.ast.walk())

@@ -236,3 +236,14 @@ def test_a_prohibition_of_acting_does_not_decide_being_the_target(tested_edition
     assert a is None or a.verdict is None or a.verdict.startswith("Да")
     plain = rule_text.answer("может ли закрытая карта быть целью атаки?", tested_edition)
     assert plain.verdict.startswith("Да") and plain.citations[0] == "408.8"
+
+
+def test_another_creature_is_not_the_source():
+    """«Ранить другое ваше существо» does not target the card itself: with no other creature of
+    yours the part cannot be declared and «;» uses no next part (505.4.1)."""
+    text = "«{tap}: Излечить другое ваше существо на 2; разряд на 1 по выбранному существу»"
+    none = ask(f"у моего мага {text}. других моих существ на поле нет. разряд будет?")
+    told = ask(f"у моего мага {text}. у меня есть ещё одно раненое существо. разряд будет?")
+    assert none.verdict.startswith("Нет") and "505.4.1" in none.citations, none.verdict
+    assert told.verdict.startswith("Да") and "505.4.1" in told.citations, told.verdict
+    assert not any("«Источник»" in t and "излечива" in t for t in told.trace)

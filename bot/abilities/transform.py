@@ -115,8 +115,12 @@ def _trailing_condition(items: list[Token]) -> tuple[int, int] | None:
         if not clause or not any(it.type in ("WORD", "ICON") for it in items[:i]):
             continue
         if items[i - 1].value.casefold() in ("и", "или") or any(
-                it.value.casefold() in ("пока", "если") for it in (*items[:i], *clause)):
+                it.value.casefold() in ("пока", "если") for it in items[:i]) or any(
+                r.value.casefold() in ("пока", "если") and not (
+                    r.value.casefold() == lead and k and clause[k - 1].value.casefold() == "и")
+                for k, r in enumerate(clause)):
             return None     # "A, если X, или B, если Y": a case split; "A или если …"
+        #                     (not "…, пока находятся на …, и пока X в вашем отряде": one clause of two)
         comma_at = next((k for k, r in enumerate(clause) if r.type == "COMMA"), None)
         if comma_at is not None and comma_at + 1 < len(clause) and clause[comma_at + 1].value.casefold() in ("и", "а") \
                 and not any(r.value.casefold() == "и" for r in clause[:comma_at]):
@@ -567,6 +571,11 @@ class ToAst(Transformer):
         last = node.children[-1]
         if last.kind != "condition" or not last.attr("written_after") or len(last.children) != 1 \
                 or any(c.kind != "effect" for c in node.children[:-1]):
+            return node
+        if re.match(r"если\b", last.attr("head") or "", re.I):
+            # "открыться или получить жетон инкарнации, если на кладбище": a one-time «если»
+            # after the last option is that option's own condition (the nearest verb), unlike a
+            # standing «пока» («…, пока носит Клинок»), which governs the choice
             return node
         gaps = [self.text[a.span[1]:b.span[0]] for a, b in zip(node.children, node.children[1:])]
         if any(g.strip() != "или" for g in gaps):

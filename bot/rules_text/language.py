@@ -77,6 +77,9 @@ class RuleLanguage:
     """State concept -> the verb concept of leaving it («закрытый» -> «открывать»): «X
     остаётся закрытым?» asks «X не открывается?»."""
     remain_verbs: frozenset[str] = frozenset()
+    against: dict[str, str] = field(default_factory=dict)
+    """Verb concept -> the concept it means with «против» after it («защита действует против
+    атак» = «защищает от атак»; ``bot.rules_text.propositions.against``)."""
     remain_lose: str = ""
     """The verb concept of losing what one has («терять»): «страж остался?» asks «не теряет
     стража?» (``bot.rules_text.question._kept``)."""
@@ -150,6 +153,10 @@ def verb_key(verb: str) -> str:
 
 def _set(xs) -> frozenset[str]:
     return frozenset(fold(str(x)) for x in xs or ())
+
+
+def _map_folded(d) -> dict[str, str]:
+    return {fold(str(k)): fold(str(v)) for k, v in (d or {}).items()}
 
 
 def _map(d) -> dict[str, str]:
@@ -227,7 +234,7 @@ def _meaning(d: dict) -> dict:
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")), remain=_map(d.get("remain")),
-        remain_verbs=_set(d.get("remain_verbs")), remain_lose=fold(str(d.get("remain_lose") or "")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
+        remain_verbs=_set(d.get("remain_verbs")), against=_map_folded(d.get("against")), remain_lose=fold(str(d.get("remain_lose") or "")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
         wording_says=_set(d.get("wording_says")), card_kinds=_set(d.get("card_kinds")), needs_stack=_set(d.get("needs_stack")), stack_reason=_set(d.get("stack_reason")),
         all_of=_set(d.get("all_of")), alone=tuple(fold(str(w)) for w in d.get("alone") or ()),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),

@@ -259,10 +259,11 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
             # «карта восстановила запас движения. могу походить?»: the rule's predicate told in
             # the story, another one asked — the rule states what the story did, not what is asked
             return f"действие правила («{act}») названо только в рассказе, спрошено другое", False, ""
-    if p.only and q.context:   # «только на карту»: the one case allowed is what the asked sentence names,
-        asked_ups = covered_by(bag)   # not a card told in the story before it
-        uncovered += [o for o in p.only if o in r.req and o not in uncovered and not _covered(o, asked_ups)
-                      and not any(_opposite(x, o) for x in told)]
+    if p.only and (q.context or q.stated & bag):   # «только на карту»: the one case allowed is what the asked
+        asked_ups = covered_by(bag - (q.stated - q.subject))   # sentence names, not a card told in the story or
+        # in the question's own «если …» («…, если золото кончилось?»)
+        uncovered += [o for o in p.only if o in r.req and o not in uncovered and not _covered(o, asked_ups)]
+        # (an opposite told stays for the loop below: «золото кончилось, могу оплатить серебром?» is the flip)
     for o in list(uncovered):
         if o in p.only:
             alt = next((x for x in sorted(told) if _opposite(x, o)
@@ -336,8 +337,10 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
         # когда …» (the one case allowed): in the other case it does not hold
         truth = not truth
         how = f"в правиле условие «{p.condition_text}», в вопросе — противоположное"
-    if q.only and q.only_words and not q.bounded and not p.only and not p.only_agent and p.positive and p.kind == "modal" \
-            and q.kind == "modal" and q.mode == p.mode and not flip:
+    if q.only and q.only_words and not q.bounded and not p.only and not p.only_agent and p.positive and not flip and (
+            (p.kind == "modal" and q.kind == "modal" and q.mode == p.mode) or (p.kind != "modal" and q.kind == "happens")):
+        # (a stated fact too: «броня восстанавливается только в мой ход?» against «… в начале каждого хода –
+        # как своего, так и хода противника»)
         # «сдаться можно только в свой ход?» asks about the restriction, not the act: a rule that
         # allows it more widely («в любой момент партии, в том числе в ход противника») says no;
         # a rule that only allows it says nothing of whether only so

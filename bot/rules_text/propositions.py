@@ -162,6 +162,9 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
         lm = L.norm(t.lemma, t.text)
         if t.pos == "PRTF":   # «нападающий» (who attacks) is its own concept, not «нападать»
             pf = _participle(t.text)
+            if pf in L.ignore:    # «данной стихии»: «данный» is «этот», not «дать»
+                neg = False
+                continue
             if pf in L.synonyms:
                 lm = L.synonyms[pf]
         out.add(opt + (("не " + lm) if neg else lm))
@@ -206,6 +209,19 @@ def _term(toks: list[Tok], i: int) -> tuple[str, int] | None:
         if len(ws) == 1:
             return c, 1
     return None
+
+
+@lru_cache(maxsize=4096)
+def elided(lemma: str) -> tuple[str, str]:
+    """``(concept, noun)``: the one compound concept (``простой_удар``, ``серебряный_кристалл``) of
+    the two-word terms of the rule language opening with the adjective ``lemma``, and that term's
+    noun (lemma) — what a chat question leaves out («бить простым», «оплатить серебряными»);
+    ``("", "")`` when the adjective opens no such term or terms of two concepts («магический»
+    удар / атака)."""
+    got = {(c, ws[1]) for ws, c in language().terms.get(lemma, ()) if len(ws) == 2 and "_" in c}
+    if len({c for c, _ in got}) != 1:
+        return "", ""
+    return sorted(got)[0]
 
 
 def _predicate(toks: list[Tok], i: int, facts: bool = False) -> tuple[str, str, bool, int] | None:
@@ -703,10 +719,13 @@ def _props_raw(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions,
                 subject_words=subject_concepts(subject, whole=True), only_agent=only_agent)
     if kind != "modal":
         action = L.norm(pred_toks[0].lemma)
+        meant = against(action, seg)
         out = []
         for alt in alternatives(subject + seg):
             words, nums = _content(alt)
-            out.append(Prop(action=action, words=words - {"не " + action}, numbers=nums, **base))
+            if meant:   # «Защиты карты действуют и против атак …» = «защищают от атак …»
+                words = (words - {action}) | {meant}
+            out.append(Prop(action=meant or action, words=words - {"не " + (meant or action)}, numbers=nums, **base))
         return out
     # coordinated infinitives: one proposition each, with the words up to the next one
     starts = [i for i, t in enumerate(seg)
@@ -743,6 +762,25 @@ def _props_raw(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions,
             words, nums = _content(alt)
             out.append(Prop(action=L.norm(seg[s].lemma), words=words, numbers=nums, patient=patient, **base))
     return out
+
+
+_AGAINST_GAP = frozenset({"и", "же", "ж", "также", "тоже", "вообще", "даже"})
+
+
+def against(action: str, after: list[Tok]) -> str:
+    """The concept ``action`` (a verb concept) means when «против» follows it (``against`` of the
+    rule language: «действуют и против атак» -> «защищать»), else ``""``. ``after``: the tokens
+    right after the verb; only particles («и», «же», «тоже») may stand between. Shared by the rule
+    reader and the question reader (``bot.rules_text.question``)."""
+    meant = language().against.get(action)
+    if not meant:
+        return ""
+    for t in after[:4]:
+        if t.lemma == "против":
+            return meant
+        if t.lemma not in _AGAINST_GAP:
+            return ""
+    return ""
 
 
 def _what_question(main: list[Tok], cond: list[Tok], exceptions) -> list[Prop]:

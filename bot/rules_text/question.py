@@ -23,7 +23,7 @@ from functools import lru_cache
 from bot.memo import per_question
 from bot.reading.tokens import Tok, tokenize
 from bot.rules_text.language import language
-from bot.rules_text.propositions import _content, alternatives
+from bot.rules_text.propositions import _content, against, alternatives, elided
 from bot.vocab import words_regex
 from bot.reading.lexicon import section_sets
 from bot.yesno import TSYA as _TSYA
@@ -274,9 +274,10 @@ def read(text: str, edition: str = "") -> Question | None:
         ctx = set()
         for told in before:
             told = respell(told)
-            if edition:
-                told = _quote_names(_fix_typos(told, edition), edition)
-            ctx |= set(_collocated(frozenset(_told(told)), "")[0])   # «пропустил свой черёд» = «отказался»
+            done = ""
+            if edition:   # «у сущ особенность «при ближнем ударе …».»: the quoted name, as in the asked sentence
+                told, done = _quoted_ability(_quote_names(_fix_typos(told, edition), edition), edition)
+            ctx |= set(_collocated(frozenset(_told(told)), "")[0]) | (_told(done) if done else set())   # «пропустил свой черёд» = «отказался»
         if at > 0:
             meant = _pronoun_subject(toks, respell(parts[at - 1]))
             if meant is not None and meant not in q.bag:   # «атака нанесла 0 ран. она … считается проведённой?»
@@ -293,6 +294,10 @@ def read(text: str, edition: str = "") -> Question | None:
                 ctx.difference_update(head)
                 ctx |= attrs - q.bag
         ctx -= q.bag
+        if q.action == _DEFENDER and _DEFENDER not in _told(q.text) and any(
+                language().is_kind_of(c, "защита") or c == "броня" for c in ctx):
+            # «у меня защита от выстрелов. … защищает?»: what protects was told before — the protection, not a defender
+            q = replace(q, action=_PROTECT, bag=(q.bag - {_DEFENDER}) | {_PROTECT})
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
     if q is not None and ability_text:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
@@ -730,8 +735,26 @@ def _chat_asks(sentence: str) -> bool:
     return asks(sentence)
 
 
+def with_elided_nouns(toks: list[Tok]) -> list[Tok]:
+    """``toks`` with the noun a chat question leaves out after an adjective put back («бить
+    простым» -> «простым удар», «оплатить серебряными» -> «серебряными кристалл»:
+    ``propositions.elided``) — an adjective with no noun after it and whose term's noun its
+    clause names nowhere («какие атаки дальние» names it). Question side only: a rule sentence
+    names its nouns."""
+    out: list[Tok] = []
+    for n, t in enumerate(toks):
+        out.append(t)
+        if t.pos != "ADJF" or t.quote or any(u.pos == "NOUN" and u.clause == t.clause for u in toks[n + 1:n + 3]):
+            continue
+        concept, noun = elided(t.lemma)
+        if concept and not any(u.lemma == noun and u.clause == t.clause for u in toks):
+            out.append(replace(t, text=noun, lemma=noun, pos="NOUN"))
+    return out
+
+
 def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     L = language()
+    toks = with_elided_nouns(toks)
     alt = next((i for i, t in enumerate(toks) if i > 2 and t.lemma == "или" and i + 1 < len(toks)
                 and toks[i + 1].lemma in ("это", "нет", "как", "что")), None)
     if alt is not None:   # «…, или это уже читерство», «… или нет»: the other answer offered, not asked
@@ -803,6 +826,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
         cond_negated = negated_words(t.lemma for t in toks[cond_at:] if t.clause == toks[cond_at].clause)
     action = _action(toks, k, kind)
     bag = _clean(bag)
+    meant = against(action, toks[k + 1:]) if kind == "happens" and k >= 0 else ""
+    if meant:   # «броня работает против разряда?» = «защищает от разряда?» (as the rule reader reads it)
+        bag, action = (bag - {action}) | {meant}, meant
     f = next((i for i, t in enumerate(toks) if t.pos == "INFN"), None)
     if f is not None and any(t.lemma in ("мой", "наш") and t.clause == toks[f].clause and toks[j - 1].lemma != "у"
                              and not (toks[j - 1].pos == "PREP" and toks[j - 1].lemma not in ("по", "на", "в"))

@@ -216,6 +216,7 @@ class _Board:
         action, args = leaf_action(leaf)
         if args.get("target"):
             args = dict(args, target=subject_relative(leaf.text, args["target"]))
+            args = dict(args, target=_other_than_source(action, leaf.text, args["target"]))
         return action, args
 
     def _fits(self, c: Card, spec: dict) -> str | None:
@@ -247,10 +248,12 @@ class _Board:
                 return f"на «{c.id}» нет ран"
             if r == "adjacent" and spec.get("kind") != "cell" and not _adjacent(self.src, c):
                 return f"«{c.id}» не на соседней клетке"
+            if r == "other" and c.id == self.src.id:
+                return f"«{c.id}» — сама эта карта, а нужна другая"
         return None
 
     def _unknown_restriction(self, spec: dict) -> str | None:
-        known = {"closed", "open", "flying", "ground", "wounded", "adjacent"}
+        known = {"closed", "open", "flying", "ground", "wounded", "adjacent", "other"}
         bad = [r for r in spec.get("restrictions") or () if r not in known]
         return bad[0] if bad else None
 
@@ -988,6 +991,22 @@ def _adjacent(a: Card, b: Card) -> bool:
 
 def _immune_actions(c: Card, action: str) -> set[str]:
     return set(c.immune)
+
+
+def _other_than_source(action: str | None, text: str, spec: dict) -> dict:
+    """``spec`` with the restriction ``other`` (not the source itself) when the part names its
+    target «другое …» («Ранить другое ваше существо на 1»: the source is no target, 505.4.1 then
+    finds the part undeclarable when no other creature is there); words ``card_board.other_target``
+    of grammar/lexicon.yaml. A placement («поместите … на другое ваше существо») keeps its spec:
+    «другое» there is other than the host, read by the placement itself."""
+    if action in ("place", "move") or spec.get("kind") not in ("creature", "card", None):
+        return spec
+    if "other" in (spec.get("restrictions") or ()):
+        return spec
+    words = _words().get("other_target") or ()
+    if not re.search(r"(?<![а-яё])(?:" + "|".join(re.escape(fold(str(w))) for w in words) + r")(?![а-яё])", fold(text)):
+        return spec
+    return dict(spec, restrictions=[*(spec.get("restrictions") or ()), "other"])
 
 
 def _unchecked_words(text: str) -> str | None:
