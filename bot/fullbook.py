@@ -43,6 +43,7 @@ Errors are ``RulebookError``s in Russian naming the file and line.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -445,7 +446,7 @@ class _HtmlBook:
 
         def before_ol(at: int) -> bool:
             """The next block after ``kids[at]`` is an ``<ol>`` (or none follows and ``ol_after``)."""
-            k = next((k for k in kids[at + 1:] if not isinstance(k, str) or k.strip()), None)
+            k = next((k for k in itertools.islice(kids, at + 1, None) if not isinstance(k, str) or k.strip()), None)
             return ol_after if k is None else (not isinstance(k, str) and k.tag == "ol")
 
         for at, c in enumerate(kids):

@@ -97,8 +97,7 @@ _CLEAN_CHARS = _CleanChars()
 _LINE_SPACES = re.compile(r" *\n *")
 
 
-@lru_cache(maxsize=4096)
-@per_question     # every reader of quotes and sentences normalises the same question
+@lru_cache(maxsize=4096)     # every reader of quotes and sentences normalises the same question
 def normalize_typography(text: str) -> str:
     """One form of quotes, dashes and spaces; the words themselves unchanged.
 

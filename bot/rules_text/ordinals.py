@@ -31,8 +31,9 @@ def ordinals(text: str) -> dict[str, frozenset[int]]:
     """Noun lemma -> the ordinals written right before it in ``text`` («3-го ряда», «второго
     ряда», «первого хода»: {"ряд": {2, 3}, "ход": {1}}); quoted card text is skipped."""
     from bot.reading.tokens import tokenize
+    from bot.textnorm import replace_quoted
 
-    text = re.sub(r"«[^»]*»|\"[^\"]*\"|“[^”]*”", " ", text)
+    text = replace_quoted(text, lambda _: " ")     # the same spans, in linear time
     toks, _ = tokenize(text)
     nums = _numbers()
     out: dict[str, set[int]] = {}

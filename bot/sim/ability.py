@@ -993,6 +993,14 @@ def _immune_actions(c: Card, action: str) -> set[str]:
     return set(c.immune)
 
 
+@lru_cache(maxsize=1)
+def _other_target_re() -> re.Pattern:
+    """The words of ``card_board.other_target`` (grammar/lexicon.yaml) as one whole-word
+    pattern over folded text, built once."""
+    words = _words().get("other_target") or ()
+    return re.compile(r"(?<![а-яё])(?:" + "|".join(re.escape(fold(str(w))) for w in words) + r")(?![а-яё])")
+
+
 def _other_than_source(action: str | None, text: str, spec: dict) -> dict:
     """``spec`` with the restriction ``other`` (not the source itself) when the part names its
     target «другое …» («Ранить другое ваше существо на 1»: the source is no target, 505.4.1 then
@@ -1003,8 +1011,7 @@ def _other_than_source(action: str | None, text: str, spec: dict) -> dict:
         return spec
     if "other" in (spec.get("restrictions") or ()):
         return spec
-    words = _words().get("other_target") or ()
-    if not re.search(r"(?<![а-яё])(?:" + "|".join(re.escape(fold(str(w))) for w in words) + r")(?![а-яё])", fold(text)):
+    if not _other_target_re().search(fold(text)):
         return spec
     return dict(spec, restrictions=[*(spec.get("restrictions") or ()), "other"])
 

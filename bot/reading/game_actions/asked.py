@@ -350,7 +350,6 @@ class AskedReader(SituationReader):
         allowed = self.w.sets["respond_again"] | self.w.sets["declare_verbs"] | bare
         responding = {i for x in in_sent for i in x.words}
         kind_words = self.action_words(m)
-        stack_clause = {u.clause for u in sent if self.w.has("stack_word", u)}
         particles = set(vocab_words("reasoning_particles"))
         say = {"говорить", "сказать", "утверждать", "заявлять", "заявить"}
         words = []
@@ -359,7 +358,7 @@ class AskedReader(SituationReader):
             if u.i in self.r.used or u.text in allowed or u.lemma in allowed or u.i in responding or u.i == resp.i \
                     or u.lemma == "хотеть" or u.lemma in say or u.text == "что":
                 words.append(u.i)     # the response, the action it would be declared with, «противник говорит, что …»
-            elif u.clause in stack_clause and (self.w.has("stack_word", u) or self.w.has("lies_verbs", u)
+            elif u.clause in stack_at and (self.w.has("stack_word", u) or self.w.has("lies_verbs", u)
                                                or self.w.has("into_stack_verbs", u) or u.pos == "NPRO"
                                                or u.text in ("пока", "в", "через", "еще", "ещё", "уже", "идет", "идёт")):
                 words.append(u.i)     # «пока оно (ещё) в стеке», «она через стек идёт?»: where the asker thinks it lies
