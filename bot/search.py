@@ -651,21 +651,9 @@ class SearchIndex:
         return tuple(chosen), final, coverage, found, q, matched
 
     # -- snippets -----------------------------------------------------------
-    def _matches(self, text: str, q: QueryTerms) -> list[tuple[int, int]]:
-        wanted = set(q.weights)
-        out: list[tuple[int, int]] = []
-        for start, end, w in words_with_spans(text):
-            t = word_term(w)
-            if t in lex.STOP_WORDS:
-                continue
-            if t in wanted or (stem(t) in wanted) or (_negation_base(t) in wanted):
-                out.append((start, end))
-        return out
-
     def _doc_words(self, doc: int) -> tuple[str, tuple[tuple[int, int, str, str | None, str | None], ...]]:
         """Paragraph ``doc``'s text on one line and its words that are no stop word, each as
-        ``(start, end, term, stem, negation base)`` — what ``_matches`` computes for every
-        snippet, kept for the last ``SNIPPET_DOCS`` paragraphs shown (a declined answer shows
+        ``(start, end, term, stem, negation base)`` — what every snippet matches against, kept for the last ``SNIPPET_DOCS`` paragraphs shown (a declined answer shows
         the same few paragraphs for each of its sentences)."""
         cache = self.__dict__.setdefault("_snippet_docs", {})
         got = cache.get(doc)

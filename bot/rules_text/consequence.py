@@ -28,7 +28,7 @@ consequence, its paragraph and its sentence; an unknown condition gives no verdi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.memo import declines_per_question
 from bot.reading.tokens import Tok, tokenize

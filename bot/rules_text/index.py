@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from bot.rules_text.language import language
 from bot.rules_text.propositions import Prop, parts, read_sentence, sentences

@@ -53,15 +53,11 @@ _PARENTHETICAL = re.compile(
 _PHRASES: dict[int, tuple[dict, list, re.Pattern | None]] = {}
 
 
-def _phrase_patterns(table: dict[str, str]) -> list[tuple[re.Pattern, str]]:
-    """The phrases of ``table`` (keys with a space), longest first, each compiled once as a
-    whole-words pattern («е» also matching «ё») with its replacement."""
-    return _phrases(table)[0]
-
-
 def _phrases(table: dict[str, str]) -> tuple[list[tuple[re.Pattern, str]], re.Pattern | None]:
-    """``(_phrase_patterns(table), one pattern matching wherever any of them does)`` —
-    compiled once per table; the second is ``None`` for a table without phrases."""
+    """``(patterns, one pattern matching wherever any of them does)``: the phrases of ``table``
+    (keys with a space), longest first, each compiled once as a whole-words pattern («е» also
+    matching «ё») with its replacement — compiled once per table; the second is ``None`` for
+    a table without phrases."""
     got = _PHRASES.get(id(table))
     if got is None or got[0] is not table:
         out, alts = [], []
