@@ -911,3 +911,20 @@ def test_a_trailing_while_condition_governs_its_own_leaf_only():
     assert res.ast.shape() == "(cost (condition effect))"
     assert res.ast.children[0].attr("head") == "если оно закрыто"
     assert res.ast.children[0].children[0].text == "ранить выбранное существо на 2"
+
+
+# ---- sentence ends kept by the post-lexer (consist2) ---------------------------------------------
+@pytest.mark.parametrize("text, ends", [
+    # an empty sentence between two ends ("..", a full stop then a line break): every end is kept
+    ("Получает +2 к {health}.. Получает +1 к {move}. Получает {armor} 1.", [22, 23, 45, 65]),
+    ("Получает +2 к {health}.\nПолучает +1 к {move}.", [22, 23, 44]),
+])
+def test_postlex_keeps_every_sentence_end(text, ends):
+    from bot.abilities.grammar import load
+    from bot.textnorm import normalize_card_text
+    norm = normalize_card_text(text)
+    got = [t.start_pos for t in load().lex(norm) if t.type == "_END" and t.value]
+    assert got == ends
+    assert all(norm[i] in ".\n" for i in got)
+    res = parse(text)
+    assert res.complete and len(res.ast.children) == len(ends) - 1

@@ -1642,6 +1642,22 @@ def _continues(prev: list[Token], nxt: list[Token]) -> bool:
     return any(t.type == "WORD" and lexicon.word_lemma(t.value) == noun for t in prev[1:])
 
 
+def _joined(held: list[Token], end: Token | None, nxt: list[Token]) -> list[Token] | None:
+    """The one sentence ``held`` + ``nxt`` make when the sentence end ``end`` between them does
+    not end an ability: a typo inside a phrase (``_stray_stop``: the end is dropped) or the
+    same act going on (``_continues``: the end is 505.4, ``AND_THEN``); None when both stay
+    sentences of their own (or either is empty)."""
+    if not held or not nxt or end is None:
+        return None
+    if _stray_stop(held, end, nxt):
+        return held + nxt       # "… нежить на вашем. кладбище может …": a typo
+    if _continues(held, nxt):
+        # "Когда открывается – поместить на себя экипировку … . Эта экипировка
+        # переходит под ваш контроль": the full stop is 505.4 inside one ability
+        return held + [_retype(end, "AND_THEN")] + nxt
+    return None
+
+
 class CardPostLex:
     """Lark ``postlex`` object: ``process(stream)`` yields the retyped tokens."""
 
@@ -1649,31 +1665,29 @@ class CardPostLex:
     always_accept = ("ILI", "AND", "MAY", "LIMIT", "TRIGGER_KW", "CONDITION_KW", "NAMED_KW")
 
     def process(self, stream: Iterable[Token]) -> Iterator[Token]:
+        """The tokens of ``stream`` retyped sentence by sentence; every sentence end is kept
+        (the grammar reads ``_END+`` between sentences) unless it joins two sentences into one
+        (``_joined``)."""
         sentence: list[Token] = []
         held: list[Token] = []      # a sentence whose next one may continue it (``_continues``)
         held_end: Token | None = None
         for tok in stream:
             if tok.type in SENTENCE_END:
-                if held and sentence and held_end is not None and _stray_stop(held, held_end, sentence):
-                    sentence = held + sentence      # "… нежить на вашем. кладбище может …": a typo
-                elif held and sentence and held_end is not None and _continues(held, sentence):
-                    # "Когда открывается – поместить на себя экипировку … . Эта экипировка
-                    # переходит под ваш контроль": the full stop is 505.4 inside one ability
-                    sentence = held + [_retype(held_end, "AND_THEN")] + sentence
-                elif held:
+                joined = _joined(held, held_end, sentence)
+                if joined is not None:
+                    sentence = joined
+                else:
                     yield from self._sentences(held)
-                    yield held_end
+                    if held_end is not None:
+                        yield held_end
                 held, held_end, sentence = sentence, tok, []
             else:
                 sentence.append(tok)
-        if held and sentence and held_end is not None and _stray_stop(held, held_end, sentence):
-            held, sentence = held + sentence, []
-        elif held and sentence and held_end is not None and _continues(held, sentence):
-            held, sentence = held + [_retype(held_end, "AND_THEN")] + sentence, []
-        if held:
-            yield from self._sentences(held)
-            yield held_end
-        elif held_end is not None:
+        joined = _joined(held, held_end, sentence)
+        if joined is not None:
+            held, sentence = joined, []
+        yield from self._sentences(held)
+        if held_end is not None:
             yield held_end
         yield from self._sentences(sentence)
 
