@@ -7,7 +7,7 @@ by their written form with a noun ending («симба», «арту»). Loaded 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from bot.morph import lemma
 from bot.textnorm import fold
@@ -62,6 +62,11 @@ class ReaderWords:
     means_determiners: frozenset[str] = frozenset()
     stays_adverbs: frozenset[str] = frozenset()
     class_names: dict[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def owner_words(self) -> frozenset[str]:
+        """``owner_me | owner_opponent``: made once, not per word the reader looks at."""
+        return self.owner_me | self.owner_opponent
 
 
 def _set(xs) -> frozenset[str]:

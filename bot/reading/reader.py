@@ -52,6 +52,8 @@ _DEMONSTRATIVE = frozenset({"это", "этот", "эта", "тот", "та", "�
 _WH = frozenset({"что", "кто", "как", "когда", "где", "куда", "сколько", "какой", "какая", "какое", "какие", "каких", "каким",
                  "какую", "каком", "чей", "чья", "чьё", "чье", "чьи", "почему", "зачем", "чё", "че", "шо"})
 _NEG = frozenset({"не", "ни"})
+_NAME_POS = frozenset({"NOUN", "ADJS", "ADJF", None})
+"""Parts of speech a card's name may be read with (``unknown_name_card``; ``None``: no parse)."""
 # Prepositions that put a card in a place phrase («на нём», «у орка»): not the subject a trait after it describes.
 _LOCATING = frozenset({"на", "в", "во", "у", "под", "над", "при"})
 # Case forms of «тот / этот» before a card noun («с тем симбом», «на этом орке»).
@@ -448,6 +450,8 @@ class _Reader:
         (``bot.reading.names.unknown_name``) — a card read as a creature while relations are
         read, ``kind_unknown`` (``settle_unknown_kinds`` decides whether a told fact makes it
         one). ``True`` when read."""
+        if t.quote or t.pos not in _NAME_POS:
+            return False        # neither test below reads a quote, a verb, a preposition …: most words stop here
         from bot.reading.names import display_name, same_name, unknown_name
 
         prev = self.tok(t.i - 1)
@@ -455,7 +459,7 @@ class _Reader:
             i != t.i for i in self._attachables(t.clause))
         card = next((c for c in self.r.cards.values() if c.kind_unknown and same_name(c.name, t)), None)
         if not (card is not None and not t.quote and t.pos in ("NOUN", "ADJS", "ADJF", None)) and \
-                not unknown_name(t, prev, self.w.owner_me | self.w.owner_opponent, on_host):
+                not unknown_name(t, prev, self.w.owner_words, on_host):
             return False        # «Гремлина убили» opening a sentence: the name read before
         if card is None:
             card = self.new_card("creature", t.i, "neut")
@@ -534,6 +538,8 @@ class _Reader:
         """«паразита можно на своего?», «на чужих?»: an owner word after «на» with no card noun
         after it stands for a creature of that owner (``True`` when read)."""
         who = "me" if t.lemma in self.w.owner_me else "opponent" if t.lemma in self.w.owner_opponent else None
+        if who is None:
+            return False
         p1, nxt = self.tok(t.i - 1), self.tok(t.i + 1)
         other = None
         if p1 is not None and p1.lemma in ("другой", "иной") and self.tok(t.i - 2) is not None:
