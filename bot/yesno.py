@@ -460,10 +460,20 @@ def _content(body: str, form: Form | None) -> tuple[bool, int, int] | None:
     w = _polarity_words()
     modal_asked = form is None or _modal_polarity(form.lemma, form.word.removeprefix("не ")) is not None \
         or _bare_infinitive(form)
+    must = w.get("modal_obligation", frozenset())
+    asks_must = form is not None and (form.lemma in must or fold(form.positive) in must)
     for k, t in enumerate(toks):
         pol = _modal_polarity(t.lemma, t.text)
         if pol is not None and not modal_asked:
             continue    # «нельзя» answers «можно …?», not «… не мешает?»
+        if pol and asks_must and t.lemma not in must and t.text not in must:
+            # «обязательно …?» answered «вправе не объявлять»: leave to skip it is no obligation; a bare
+            # permission («можно объявить») says nothing of one
+            if k + 1 < len(toks) and toks[k + 1].text == "не" and not (k > 0 and toks[k - 1].text in ("не", "ни")):
+                m = re.search(rf"(?<![а-яёa-z]){re.escape(t.text)}\s+не(?![а-яёa-z])", fold(head))
+                if m is not None:
+                    return False, m.start(), m.end()
+            continue
         same = form is not None and t.pos in ("VERB", "INFN", "PRTS", "ADJS", "PRED") and (
             t.lemma == form.lemma or (len(t.lemma) >= 6 and len(form.lemma) >= 6 and t.lemma[:5] == form.lemma[:5]))
         if pol is None and not same:

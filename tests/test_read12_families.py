@@ -106,3 +106,51 @@ def test_own_creature_is_no_host_of_a_parasite(q):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith("Нет"), a.verdict
     assert "209.1" in a.citations[:3]
+
+
+# ------------------------------------------------------------------ card text: who refused; a part not needed
+def test_the_askers_own_refusal_is_not_the_opponents():
+    """«я в свой черёд отказался» is the asker declining his own ability, not the opponent's
+    refusal of 505.7: the board fact is not read as «противник отказался», so the run on it
+    gives no «Да» (406.1 decides such a story, not the card text)."""
+    from bot.judge import ask
+    from bot.sim.board_text import read_board_facts
+
+    q = "у моего стрелка «в начале боя – ранить выбранное существо на 2». я в свою очередь отказался, хочу потом. можно?"
+    assert not any(f.kind == "refuse" for f in read_board_facts(q).facts)
+    a = ask(q)
+    assert a.verdict is None or not a.verdict.startswith("Да"), a.verdict
+    facts = read_board_facts("у мага «Закройте выбранное существо противника; если противник не может или не хочет "
+                             "этого сделать – нанесите себе 1 рану». противник отказался. что будет?").facts
+    assert [f.kind for f in facts] == ["refuse"]
+
+
+_MAY = "у моего воина «В начале своего хода может открыться и переместиться на соседнюю клетку». "
+
+
+@pytest.mark.parametrize("q, lead", [
+    (_MAY + "можно только открыться, а ходить не нужно?", "Да"),
+    (_MAY + "можно открыться, а перемещаться не обязательно?", "Не обязательно"),
+    (_MAY + "перемещаться не обязательно?", "Не обязательно"),
+])
+def test_a_part_not_needed_beside_a_permission_asks_leave_to_skip_it(q, lead):
+    """«можно только A, а B не надо?» asks leave to declare A alone: after «может» the
+    controller may leave parts out (505.8) — «Да», not «Нет: B не объявляется»; «B не
+    обязательно?» is answered by its own word — it was «Обязательно: … можно не объявлять»
+    (the leave «вправе не объявлять» read as a «yes» to the obligation)."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == "505.8"
+
+
+def test_an_obligation_asked_is_still_an_obligation():
+    """«обязательно перемещаться?» (no permission word) asks whether part 2 must be declared:
+    «Нет», it may be left out (505.8)."""
+    from bot.judge import ask
+
+    a = ask("у моего воина «В начале своего хода может открыться и переместиться на соседнюю клетку». "
+            "обязательно перемещаться?")
+    assert a.verdict is not None and a.verdict.startswith("Нет"), a.verdict
+    assert a.citations[0] == "505.8"

@@ -138,6 +138,15 @@ def _payment_verdict(root: Node, expl: Explanation, reading: Reading) -> tuple[s
     return (f"{'Да' if yes else 'Нет'}: {why} (п. {rule})", rule,
             f"вопрос об оплате ({claim}): {pay_step.line()}")
 _OBLIGATION = re.compile(r"обязательн|обязан|\bнужно\b|\bнадо\b|\bдолж[еa-я]*\b|необходимо")
+_NOT_OBLIGED = re.compile(r"\bне\s+(?:обязательн|обязан|нужно\b|надо\b|долж[еa-я]*\b|необходимо)")
+"""«можно только открыться, а двигаться не надо?»: a part not needed — the question asks leave to
+skip it (505.8), not whether it is obligatory."""
+
+
+def _asks_obligation(q: str) -> bool:
+    """Whether ``q`` asks whether a part must be declared («обязан ли …», «надо ли …»); not a
+    negated obligation beside a permission word («можно …, а … не надо?» asks leave)."""
+    return bool(_OBLIGATION.search(q)) and not (_NOT_OBLIGED.search(q) and _PERMISSION_RE.search(q))
 
 
 def _cap(s: str) -> str:
@@ -376,9 +385,9 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
     if paid is not None:
         trace.append(paid[2])
         return paid[0], paid[1], trace
-    if _OBLIGATION.search(q) and _actor_of(q, _OBLIGATION) == "opponent" and structure_info(root)["refusable_first"]:
+    if _asks_obligation(q) and _actor_of(q, _OBLIGATION) == "opponent" and structure_info(root)["refusable_first"]:
         return (f"Нет: {MEANING['505.7']} (п. 505.7)", "505.7", trace)
-    if _OBLIGATION.search(q):
+    if _asks_obligation(q):
         asked = reading.asked or parts_all
         skipped = [expl.part_step(n) for n in asked if expl.part_step(n).status == "not_declared"]
         if skipped:

@@ -473,7 +473,10 @@ def read_board_facts(question: str) -> BoardFacts:
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
                 mine = re.search(r"(?<![а-я])не\s+хочу(?![а-я])", clause) or (
                     re.search(r"(?<![а-я])не\s+(?:хотел|хотела|захотел|захотела)(?![а-я])", clause)
-                    and re.search(r"(?<![а-я])(?:я|мне|сам)(?![а-я])", fold(sent)) and not _has(fold(sent), w["enemy"]))
+                    and re.search(r"(?<![а-я])(?:я|мне|сам)(?![а-я])", fold(sent)) and not _has(fold(sent), w["enemy"])) \
+                    or not asking and re.search(r"(?<![а-я])(?:я|мы)(?![а-я])|(?<![а-я])отка(?:зываюсь|жусь|зываемся|жемся)(?![а-я])",
+                                                clause)
+                # «я (в свой черёд) отказался»: the asker declined his own use — no 505.7 refusal of the opponent
                 if mine and not said_by_other:
                     # «не хочу» of the asker: his own choice, not the opponent's 505.7 refusal — a part
                     # he does not declare («я не хочу двигаться»: 505.8 lets him, others are the rules')
