@@ -154,3 +154,25 @@ def test_an_obligation_asked_is_still_an_obligation():
             "обязательно перемещаться?")
     assert a.verdict is not None and a.verdict.startswith("Нет"), a.verdict
     assert a.citations[0] == "505.8"
+
+
+# ------------------------------------------------------------------ «его переложили на гнома»: the pronoun is the moved card
+@pytest.mark.parametrize("q, host, cite", [
+    ("симбиот сидел на орке. его переложили на гнома. кто теперь хозяин?", "«Гном»", "209.3"),
+    ("мой симб был на тролле, потом особенностью его пересадили на моего эльфа. кто теперь хозяин?", "«Эльф»", "209.3"),
+    ("на рыцаре висела шмотка. её перевесили на мага. кто теперь её носит?", "«Маг»", "212.1"),
+])
+def test_pronoun_of_a_moved_card_is_the_attached_card(q, host, cite):
+    """«его переложили на гнома»: what a placing verb puts onto a creature is an attached card,
+    not the creature named last (a creature is put on nothing) — the new host is the one
+    after «на» (209.3, 212.1); and that clause tells a placing, not a card lying there."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Хозяином становится") and host in a.verdict, a.verdict
+    assert a.citations[0] == cite
+
+
+def test_pronoun_onto_a_creature_is_still_the_creature():
+    """«надеть на него ещё один меч»: after «на» the pronoun is the creature the card goes on."""
+    a = scenario_answer("на орке висит меч. хочу надеть на него ещё один меч. можно?")
+    assert a.verdict.startswith("Нет"), a.verdict
+    assert a.citations[0] == "212.4"

@@ -624,6 +624,11 @@ class _Reader:
             # «на сущ висит оружие. хочу надеть на него ещё одно оружие»: what a card is put on is a creature
             # before a piece of equipment (no card lies on equipment); the equipment only when no creature fits
             onto = prev is not None and prev.text == "на" and any(u.lemma in self.w.place_verbs for u in self.in_clause(t.clause))
+            # «его переложили на гнома», «её пересадили на мага»: what a placing verb puts «на» a creature is
+            # an attached card (a creature is put on nothing), not the creature named last (209.3, 212.1)
+            moved = not recipient and not onto and (prev is None or prev.text not in _LOCATING | {"с", "со", "к", "от"}) \
+                and any(u.lemma in self.w.place_verbs or u.lemma in self.w.replace_verbs for u in self.in_clause(t.clause)) \
+                and any(u.text == "на" and u.i > t.i for u in self.in_clause(t.clause))
             fallback = None
             for j in before:
                 if best is not None:
@@ -632,7 +637,7 @@ class _Reader:
                 if key is None:
                     continue
                 c = self.r.cards[key]
-                if recipient and c.kind != "creature":
+                if recipient and c.kind != "creature" or moved and c.kind not in ATTACHABLE:
                     continue
                 if onto and c.kind == "equipment":
                     g0 = self.toks[j].gender if self.toks[j].gender in ("masc", "femn", "neut") else c.gender
@@ -948,7 +953,7 @@ class _Reader:
             if nxt is None:
                 continue
             host = self.r.cards[self.mention[nxt]]
-            if any(u.lemma in self.w.place_verbs for u in self.in_clause(t.clause)):
+            if any(u.lemma in self.w.place_verbs or u.lemma in self.w.replace_verbs for u in self.in_clause(t.clause)):
                 continue        # «хочу её надеть на летуна»: an intended placing, not a card lying there
             subj = next((c for j, c in self.clause_cards(t) if c.kind in ATTACHABLE and c.key != host.key), None)
             first = next(iter(self.in_clause(t.clause)), None)
