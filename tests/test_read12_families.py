@@ -176,3 +176,21 @@ def test_pronoun_onto_a_creature_is_still_the_creature():
     a = scenario_answer("на орке висит меч. хочу надеть на него ещё один меч. можно?")
     assert a.verdict.startswith("Нет"), a.verdict
     assert a.citations[0] == "212.4"
+
+
+# ------------------------------------------------------------------ a told act asked «так можно?»
+@pytest.mark.parametrize("q, lead, cite", [
+    ("соперник перенаправил атаку в мою местность. так можно?", "Нет", "211.2"),
+    ("противник перевёл атаку в мою шмотку. так можно?", "Нет", "212.9"),
+    ("враг ударил по моей местности. так можно?", "Нет", "211.2"),
+    ("противник атаковал мой артефакт. так можно?", "Да", "210.3"),
+    ("мой артефакт атаковал гоблина. так можно?", "Нет", "210.2"),
+])
+def test_told_attack_asked_whether_allowed(q, lead, cite):
+    """«X сделал Y. так можно?» asks whether the act told just before is allowed: the attack
+    reader reads the sentence before a bare «так можно?» (211.2, 212.9, 210.2). The card in the
+    nominative before the act's verb acted; a card after it is the object — «мой артефакт» after
+    «атаковал» is attacked (an inanimate accusative reads as a nominative), not the attacker."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert cite in a.citations[:2]

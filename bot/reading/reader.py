@@ -1329,7 +1329,7 @@ class _Reader:
         if place is None and read_location_asked(self, sent, yes_no):
             return
         from bot.reading.attack import read_attack
-        if place is None and read_attack(self, sent, neg_word, yes_no):
+        if place is None and read_attack(self, self.with_bare_modal(sent), neg_word, yes_no):
             return
         from bot.reading.card_moves import read_card_move
         if place is None and read_card_move(self, self.with_bare_modal(sent), neg_word, yes_no):
