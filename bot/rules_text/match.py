@@ -529,7 +529,7 @@ def _decide_rest(q: Question, idx: PropIndex, d: Decision, found: dict[int, Fit]
         found = dict(d.conditional)
     fits = dict(found)
     for k, f in found.items():
-        why = _excepted(q, idx, k, fits)
+        why = _excepted(q, idx, k, fits) or _neighbour_case(q, idx, k, found)
         if why:
             d.excepted.append((f.prop, why))
             fits.pop(k, None)
@@ -624,6 +624,56 @@ def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
         if ex and all(any(covers(x, w) for x in (q.bag | q.context) - q.without) for w in ex):
             return f"вопрос попадает под исключение «{' '.join(sorted(ex))}»"
     return ""
+
+
+def _neighbour_case(q: Question, idx: PropIndex, k: int, found: dict[int, Fit]) -> str:
+    """Why the fit ``k`` does not decide: another sentence of its own paragraph, of the other
+    polarity and about the same thing (it shares a required concept of ``k``), names what the
+    question tells and ``k``'s sentence does not — by a required concept or by an example in
+    its parentheses. That sentence states a case apart, given right after the rule without a
+    «кроме» (301.6 of the test edition: «Закрытая карта не может объявлять атаки.
+    Срабатывающая атака закрытой карты (например, «при гибели – разряд на 2») выполняется по
+    общим правилам»): a question about a triggered attack of a closed card is not ruled by the
+    first sentence. ``""`` when no such sentence is there, or it fits the question itself (then
+    it decides beside ``k``)."""
+    L = language()
+    r = idx.rules[k]
+    p = r.prop
+    told = {x for x in (q.bag | q.context) - q.without
+            if x.removeprefix("не ") not in L.filler and x.removeprefix("не ") not in L.implicit and x not in L.light}
+    if not told:
+        return ""
+    same = [j for j in idx.by_number.get(p.number, ()) if idx.rules[j].prop.sentence == p.sentence]
+    own = frozenset(w for j in same for w in idx.rules[j].req | idx.rules[j].opt | idx.rules[j].cond)
+    if not own:
+        return ""
+    own_ups = _keys(own)[1]
+    main = {w for w in r.req if w.removeprefix("не ") not in L.implicit and w not in L.light}
+    for j in idx.by_number.get(p.number, ()):
+        s = idx.rules[j]
+        if j in found or s.prop.sentence == p.sentence or s.prop.positive == p.positive:
+            continue
+        if not any(covers(w, v) or covers(v, w) for w in main for v in s.req):
+            continue    # another thing of the same paragraph
+        words = s.req | _examples(s.prop.sentence)
+        hit = sorted(x for x in told if _hits(x, words) and _ups(x).isdisjoint(own_ups))
+        if hit:
+            return (f"соседнее предложение п. {p.number} говорит об особом случае, который называет вопрос "
+                    f"({_words(hit)}): «{s.prop.sentence}»")
+    return ""
+
+
+@lru_cache(maxsize=4096)
+def _examples(sentence: str) -> frozenset[str]:
+    """The concepts of the parenthesised asides of a rule sentence («(например, «при гибели –
+    разряд на 2»)»): examples of what it is about, which a question may name instead."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.propositions import _content
+
+    out: set[str] = set()
+    for m in re.finditer(r"\(([^()]*)\)", sentence):
+        out |= {w.lstrip("~") for w in _content(tokenize(m.group(1).replace("«", " ").replace("»", " "))[0])[0]}
+    return frozenset(w for w in out if w.removeprefix("не ") not in language().filler)
 
 
 def _within(number: str, ref: str) -> bool:
