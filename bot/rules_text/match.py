@@ -423,6 +423,25 @@ def _opposite_condition(q: Question, r: Rule) -> bool:
     return all(_covered(w, named) for w in r.cond)
 
 
+def condition_polarity_agrees(text: str, conds, condition_text: str) -> bool:
+    """Whether the question ``text`` states a rule's condition with its polarity: the clauses
+    of the question naming a concept of the condition (``conds``) say what is not exactly
+    when the rule's condition does («Если свободных клеток нет» — «а свободных клеток нет»,
+    not «а свободные клетки есть»). ``True`` when the rule states no condition or no clause of
+    the question names one of its concepts."""
+    if not condition_text or not conds:
+        return True
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.question import negated_words
+
+    L = language()
+    toks = tokenize(text)[0]
+    clauses = {t.clause for t in toks if t.pos != "PREP" and any(covers(L.norm(t.lemma, t.text), w) for w in conds)}
+    if not clauses:
+        return True
+    return negated_words(t.lemma for t in toks if t.clause in clauses) == _negated_condition(condition_text)
+
+
 def _only_condition(p: Prop) -> bool:
     """The rule allows its act only under its condition («… можно объявлять только когда в
     стеке нет ни одного игродействия»): «только» right before the condition's opener."""
@@ -627,10 +646,10 @@ def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
 
 
 def _neighbour_case(q: Question, idx: PropIndex, k: int, found: dict[int, Fit]) -> str:
-    """Why the fit ``k`` does not decide: another sentence of its own paragraph, of the other
-    polarity and about the same thing (it shares a required concept of ``k``), names what the
-    question tells and ``k``'s sentence does not — by a required concept or by an example in
-    its parentheses. That sentence states a case apart, given right after the rule without a
+    """Why the fit ``k`` does not decide: another sentence of its own paragraph, whose polarity
+    is the other of the fit's verdict and which is about the same thing (it names the subject
+    of ``k``'s sentence), names what the question tells and ``k``'s sentence does not name at
+    all — by a required concept or by an example in its parentheses. That sentence states a case apart, given right after the rule without a
     «кроме» (301.6 of the test edition: «Закрытая карта не может объявлять атаки.
     Срабатывающая атака закрытой карты (например, «при гибели – разряд на 2») выполняется по
     общим правилам»): a question about a triggered attack of a closed card is not ruled by the
@@ -643,24 +662,35 @@ def _neighbour_case(q: Question, idx: PropIndex, k: int, found: dict[int, Fit]) 
             if x.removeprefix("не ") not in L.filler and x.removeprefix("не ") not in L.implicit and x not in L.light}
     if not told:
         return ""
-    same = [j for j in idx.by_number.get(p.number, ()) if idx.rules[j].prop.sentence == p.sentence]
-    own = frozenset(w for j in same for w in idx.rules[j].req | idx.rules[j].opt | idx.rules[j].cond)
+    own = _said_concepts(p.sentence)     # every word of its sentence («… но не от магического удара» too)
     if not own:
         return ""
     own_ups = _keys(own)[1]
-    main = {w for w in r.req if w.removeprefix("не ") not in L.implicit and w not in L.light}
+    subject = {w.lstrip("~") for w in p.subject_words if w.removeprefix("не ") not in L.implicit
+               and w.removeprefix("не ") not in L.filler} or {w for w in r.req if w not in L.light}
     for j in idx.by_number.get(p.number, ()):
         s = idx.rules[j]
-        if j in found or s.prop.sentence == p.sentence or s.prop.positive == p.positive:
-            continue
-        if not any(covers(w, v) or covers(v, w) for w in main for v in s.req):
-            continue    # another thing of the same paragraph
-        words = s.req | _examples(s.prop.sentence)
+        if j in found or s.prop.sentence == p.sentence or s.prop.positive == found[k].truth:
+            continue    # it says what the fit says («… только от простого удара. От … выстрела … нельзя»)
+        theirs = s.req | s.opt
+        if not all(_hits(w, theirs) for w in subject):
+            continue    # about another thing («Защита от магии …» beside «Защита от разрядов …»)
+        words = (s.req - {s.prop.action, L.norm(s.prop.action)}) | _examples(s.prop.sentence)   # its circumstances
         hit = sorted(x for x in told if _hits(x, words) and _ups(x).isdisjoint(own_ups))
         if hit:
             return (f"соседнее предложение п. {p.number} говорит об особом случае, который называет вопрос "
                     f"({_words(hit)}): «{s.prop.sentence}»")
     return ""
+
+
+@lru_cache(maxsize=4096)
+def _said_concepts(sentence: str) -> frozenset[str]:
+    """The concepts of every word of a rule sentence (``propositions._content`` of it whole,
+    «~» dropped; a negated one also without its «не»: «не уничтожается» names «уничтожать»)."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.propositions import _content
+
+    return frozenset(v for w in _content(tokenize(sentence)[0])[0] for v in (w.lstrip("~"), w.lstrip("~").removeprefix("не ")))
 
 
 @lru_cache(maxsize=4096)
