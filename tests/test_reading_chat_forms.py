@@ -34,6 +34,8 @@ def test_typo_read_as_the_lexicon_form_it_sounds_like(typed, meant):
     "гобгоблин",    # a card name nothing in the lexicon sounds like
     "летающиее",    # «летающее» and «летающие» as near: two forms, no guess
     "симб",         # shorter than five letters
+    "способкой",    # a form of the lexicon's own slang («способка»), not a typo of «способной»
+    "абилкой",
 ])
 def test_no_correction_without_one_near_form(word):
     assert nearest_form(word) is None

@@ -87,6 +87,34 @@ def lexicon_forms() -> dict[str, frozenset[str]]:
     return {f: frozenset(ls) for f, ls in out.items()}
 
 
+_SLANG_TAIL = 4
+"""The most letters an inflection adds to a slang word's stem («способк|ой», «юза|ешь»)."""
+
+
+@lru_cache(maxsize=1)
+def _slang_stems() -> frozenset[str]:
+    """Stems of the lexicon words the dictionary does not know («способка» -> «способк»,
+    «юзать» -> «юза», «симб»): a form of such a word («способкой») is the lexicon's own slang,
+    read as written — pymorphy3's guessed paradigm of an unknown word misses forms."""
+    from bot.morph import analyzer
+
+    m = analyzer()
+    out = set()
+    for w in _lexicon_words():
+        if m.word_is_known(w) or "-" in w:
+            continue
+        st = w[:-2] if w.endswith(("ть", "ся")) else w[:-1] if w[-1] in "аяоеьйиы" else w
+        if len(st) >= 3:
+            out.add(st)
+    return frozenset(out)
+
+
+def _slang_form(word: str) -> bool:
+    """``word`` is a slang lexicon word's stem plus an ending (``_slang_stems``)."""
+    stems = _slang_stems()
+    return any(word[:k] in stems for k in range(max(3, len(word) - _SLANG_TAIL), len(word) + 1))
+
+
 @lru_cache(maxsize=1)
 def _by_sound() -> dict[str, tuple[str, ...]]:
     """``{sound_key: forms}`` of ``lexicon_forms``."""
@@ -117,8 +145,8 @@ def _edits(key: str) -> set[str]:
 def nearest_form(word: str) -> str | None:
     """The lexicon form (``lexicon_forms``) a misspelt folded ``word`` stands for, or ``None``.
 
-    Only a word of ``MIN_LETTERS`` letters or more that is in no form table and that the
-    dictionary does not know: its sound key (``sound_key``) equal to a form's, or — for words
+    Only a word of ``MIN_LETTERS`` letters or more that is in no form table, that the
+    dictionary does not know and that is no form of the lexicon's slang (``_slang_form``): its sound key (``sound_key``) equal to a form's, or — for words
     of ``MIN_LETTERS_EDIT`` letters or more — one edit from it. Of the forms found, those
     nearest the word as typed (optimal string alignment) are kept: it must be one form (two
     as near — «летающее» or «летавшее», two lemmas or two cases: ``None``, a guess between
@@ -127,7 +155,7 @@ def nearest_form(word: str) -> str | None:
         return None
     from bot.morph import analyzer
 
-    if analyzer().word_is_known(word):
+    if analyzer().word_is_known(word) or _slang_form(word):
         return None
     table = _by_sound()
     key = sound_key(word)
