@@ -19,6 +19,8 @@ _SENT_END = re.compile(r"[.!?…]+")
 _CLAUSE_END = frozenset({",", ";", ":", "—", "–", " - "})
 # Conjunctions that open a new clause inside a sentence.
 _CLAUSE_CONJ = frozenset({"а", "но", "однако", "если", "когда", "что", "потом", "затем", "пока"})
+_THEN = frozenset({"потом", "затем"})
+"""Clause conjunctions that open a clause only after a told verb (an adverb of time inside one)."""
 
 
 # A subject pronoun (or «то») after the verb of an «если / когда» clause opens the main clause.
@@ -86,6 +88,7 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
     # the clause read last: its first word, and whether a finite verb followed it — kept as the
     # words come, so no word before is looked at again (a long story is read in linear time)
     opener, told = "", False
+    has_verb = False    # the clause read last has a finite verb (its opener included)
     for m in _TOKEN.finditer(folded):
         s = m.group(0)
         if s[0] in _SENT_MARKS:     # a run of «.!?…» (the only token that opens with one)
@@ -98,10 +101,12 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             continue
         if s[0] == "«":
             if not words or words[-1].clause != clause:
-                opener, told = s[1:-1], False
+                opener, told, has_verb = s[1:-1], False, False
             words.append(_tok(len(words), s[1:-1], s[1:-1], None, None, None, sent, clause, True, None, False))
             continue
-        if s in _CLAUSE_CONJ and words and words[-1].clause == clause:
+        if s in _CLAUSE_CONJ and words and words[-1].clause == clause and (has_verb or s not in _THEN):
+            # «посадил симба, потом орка убили»: a new clause; «орка потом убили»: «потом» inside the
+            # clause its verb has not come to yet — the object before it stays with its verb
             clause += 1
         elif s in _RESUMING and words and words[-1].clause == clause and opener in _CONDITION and told:
             # «если симб остался без хозяина он погибает?»: the clause opened by «если» / «когда» has its
@@ -111,9 +116,9 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
         # a capital inside a sentence writes a card's name («мой Болотник»): no typo of a lexicon word
         s, lem, case, gender, pos_, tense = _word(s, cap and bool(words) and words[-1].sent == sent)
         if not words or words[-1].clause != clause:
-            opener, told = s, False
+            opener, told, has_verb = s, False, pos_ in _FINITE
         elif pos_ in _FINITE:
-            told = True
+            told = has_verb = True
         if _TOK_FAST:
             t = _new_tok(Tok)
             t.__dict__.update(i=len(words), text=s, lemma=lem, case=case, gender=gender, pos=pos_, sent=sent,
