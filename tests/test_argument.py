@@ -93,3 +93,12 @@ def test_a_statement_told_as_known_is_a_premise(question, premise_):
 def test_a_remark_of_the_story_is_no_statement_told_as_known(question):
     # the known word is the predicate of its own clause («всё было понятно»): nothing argued
     assert read(question) is None
+
+
+def test_every_particle_of_the_lexicon_is_read_as_a_word_of_its_own():
+    from bot.vocab import section
+
+    for p in section("reasoning_particles"):
+        assert has_particle(f"арт {p} не существо"), p
+        assert has_particle(f"арт не существо {p}?"), p
+        assert not has_particle(f"арт {p}ребёнок не существо"), p    # inside a longer word it is no particle

@@ -131,13 +131,23 @@ _TO_PARTICLE = re.compile(r"(?<![а-я])(?!(?:а|и|но|если|когда|р�
 not «если …, то …» (a conditional's «то»), «а то», «то есть»."""
 
 
+@lru_cache(maxsize=4)
+def _particles_re(particles: tuple[str, ...]) -> re.Pattern:
+    """One pattern for «one of ``particles`` as a word of its own» (``has_particle``): an
+    alternative that does not end at a space or a punctuation mark is backtracked, so it
+    matches where one pattern per particle would."""
+    return re.compile(r"[\s,](?:" + "|".join(map(re.escape, particles)) + r")[\s,?.!]")
+
+
 def has_particle(clause: str) -> bool:
     """A reasoning particle («же», «ж», «ведь», «считай», «типа», or «то» after a word) in
     ``clause`` outside quotes; «же» meaning «the same» («в этот же ход», «сам же») is none,
-    nor the «то» of «если …, то …»."""
+    nor the «то» of «если …, то …». Words: ``reasoning_particles`` of ``grammar/lexicon.yaml``."""
     f = f" {_SAME.sub(' ', fold(masked(clause)))} "
-    if any(re.search(rf"[\s,]{re.escape(p)}[\s,?.!]", f) for p in _words("reasoning_particles")):
+    if _particles_re(_words("reasoning_particles")).search(f):
         return True
+    if "то" not in f:
+        return False        # no «то» at all (most clauses): no clause to split and search
     for c in re.split(r"[,;:]", f):
         m = _TO_PARTICLE.search(c)
         if m and not re.search(r"(?<![а-я])(?:если|когда|раз|пока|коли)(?![а-я])", c[:m.start()]):
