@@ -27,10 +27,15 @@ _OPENING = '"\u201c\u201e\u201f'
 _CLOSING = '"\u201d\u201c'
 _NOT_INSIDE = '"\u201c\u201d\u201e\u201f\n'  # a quoted phrase stays on one line
 
-_LOOKALIKE = str.maketrans({
+LOOKALIKES: dict[str, str] = {
     "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "k": "к", "m": "м",
     "t": "т", "h": "н", "b": "в",
-})
+}
+"""The one table of look-alike letters: a lower-case Latin letter -> the Cyrillic letter it
+stands for in a word typed with the wrong keyboard layout (``fold``, ``normalize_card_text``,
+``as_latin``)."""
+_LOOKALIKE = str.maketrans(LOOKALIKES)
+_CYR_TO_LATIN = str.maketrans({cyr: lat for lat, cyr in LOOKALIKES.items()})
 _CYR = re.compile(r"[а-яё]", re.IGNORECASE)
 _LOOKALIKE_ANY = re.compile("[" + re.escape("".join(chr(k) for k in _LOOKALIKE)) + "]")
 _OPEN_RE = re.compile("[" + re.escape(_OPENING) + "]")
@@ -188,6 +193,13 @@ def _fold_long(text: str) -> str:
     return _fold(text)
 
 
+def as_latin(text: str) -> str:
+    """``text`` with every lower-case Cyrillic letter of ``LOOKALIKES`` written as the Latin
+    letter it looks like («5еd» with a Cyrillic «е» -> «5ed»; other characters kept): names
+    typed in either layout compare equal once both sides are read this way (case them first)."""
+    return text.translate(_CYR_TO_LATIN)
+
+
 def _fold(text: str) -> str:
     s = normalize_typography(text).casefold().replace("ё", "е")
     if not _LOOKALIKE_ANY.search(s):  # no Latin look-alike letter: nothing to replace
@@ -227,9 +239,7 @@ _VARIABLE = re.compile(r"(?<![А-Яа-яЁёA-Za-z])[XxХх](?![А-Яа-яЁёA-
 _MIXED_WORD = re.compile(r"[A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа-яЁё]*[A-Za-z][A-Za-zА-Яа-яЁё]*|"
                          r"[A-Za-zА-Яа-яЁё]*[A-Za-z][A-Za-zА-Яа-яЁё]*[А-Яа-яЁё][A-Za-zА-Яа-яЁё]*")
 _SCRIPT_SEAM = re.compile(r"[А-Яа-яЁё][A-Za-z]|[A-Za-z][А-Яа-яЁё]")
-_LATIN_TO_CYR = str.maketrans({"A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
-                               "P": "Р", "T": "Т", "X": "Х", "a": "а", "c": "с", "e": "е", "o": "о", "p": "р",
-                               "x": "х", "y": "у", "k": "к", "m": "м", "t": "т", "h": "н", "b": "в"})
+_LATIN_TO_CYR = str.maketrans({**LOOKALIKES, **{lat.upper(): cyr.upper() for lat, cyr in LOOKALIKES.items()}})
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _BLANK_LINES = re.compile(r"\n(?:[^\S\n]*+\n){2,}+")
 _SPACED_MINUS = re.compile(r"(?<!\s)(\s*+)[–-] (?=\d+ (?:к|от)\b)")

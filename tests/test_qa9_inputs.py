@@ -315,6 +315,15 @@ def test_edition_typed_in_another_case_or_with_a_cyrillic_lookalike_is_the_insta
     assert "нет редакции «мини»" in handlers.handle("/edition мини", chat).answers[0].text
 
 
+def test_the_one_lookalike_table_is_read_both_ways():
+    from bot.textnorm import LOOKALIKES, as_latin, fold, normalize_card_text
+
+    for lat, cyr in LOOKALIKES.items():
+        assert as_latin(cyr) == lat and as_latin(cyr.upper()) == cyr.upper()     # lower case only
+        assert fold("ж" + lat + "ж") == "ж" + cyr + "ж"          # a Latin letter inside a Cyrillic word
+        assert normalize_card_text("Ж" + lat.upper() + "Ж") == "Ж" + cyr.upper() + "Ж", lat
+
+
 # ------------------------------------------------------------ disputes: who is asked, who said nothing
 def test_a_second_other_person_asked_about_is_not_answered_on_the_first_ones_claim():
     q = ("Противник говорит, что симбиота нельзя положить на летающее существо. Друг говорит, что противник "

@@ -173,3 +173,32 @@ def test_who_is_right_still_gets_its_person_or_yes_no():
 def test_an_option_is_stated_only_by_a_predicate_parallel_to_it(q, wrong):
     a = ask(q, "5ed")
     assert not (a.verdict or "").startswith(wrong), (a.route, a.verdict)
+
+
+# --- one loader of grammar/rule_values.yaml ------------------------------------------------
+
+def test_every_reader_of_rule_values_shares_one_read_of_the_file(monkeypatch):
+    import bot.yamlsafe
+    from bot.rules_text import consequence, order, ordinals, tables
+
+    cached = (values.data, values.words, tables.table_words, order._markers, ordinals._numbers,
+              consequence._counted, consequence._story_words)
+    reads = []
+    real = bot.yamlsafe.load_data_file
+
+    def counting(path, what):
+        if path.name == values.FILE:
+            reads.append(path)
+        return real(path, what)
+
+    monkeypatch.setattr(bot.yamlsafe, "load_data_file", counting)
+    for f in cached:
+        f.cache_clear()
+    try:
+        assert values.words().ordinals
+        assert tables.table_words().counts and order._markers().pattern != r"(?!x)x"
+        assert ordinals._numbers() and consequence._counted() and all(consequence._story_words())
+        assert len(reads) == 1, reads
+    finally:
+        for f in cached:
+            f.cache_clear()

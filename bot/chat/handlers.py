@@ -27,7 +27,7 @@ from bot.answer import Answer, Block
 from bot.errors import BerserkError
 from bot.paths import DEFAULT_EDITION
 from bot.rulebook import parse_number
-from bot.textnorm import clip
+from bot.textnorm import as_latin, clip
 
 
 # -- types ----------------------------------------------------------------------
@@ -410,13 +410,10 @@ def _edition_item(name: str, chosen: str) -> str:
     return f"{name} — выбрана" if name == chosen else name
 
 
-_LOOKALIKE = str.maketrans("аеорсхукмтв", "aeopcxykmtb")
-
-
 def _edition_key(name: str) -> str:
     """An edition name as compared with what a chat typed: case folded, Cyrillic letters that
     look like Latin ones read as those."""
-    return name.casefold().translate(_LOOKALIKE)
+    return as_latin(name.casefold())
 
 
 def edition_answer(args: str, ctx: Ctx) -> Answer:

@@ -969,6 +969,7 @@ class _Reader:
                 continue
             self.attach(subj, host)
             self.use(t.i)
+        self.read_possessed()
         # «хозяин шмотки», «хозяина моего симба»: the host word names what lies on it
         for c in self.r.cards.values():
             if not c.is_host_role:
@@ -982,6 +983,30 @@ class _Reader:
         for c in self.cards_of(ATTACHABLE):
             if c.host is None and len(hosts) == 1 and any(h.is_host_role for h in hosts):
                 c.host = hosts[0].key
+
+    def read_possessed(self) -> None:
+        """«у моего тролля симбиот», «у орка противника паразит»: «у» + a creature in the genitive and
+        an attachable card in the nominative after it, in a clause with no verb (the verbless «есть»)
+        — the card lies on that creature (209.2, 212.1). Not in an asked sentence with a modal word
+        («у орка симб — можно ещё одного?» asks a placing), nor for a card that has a host already."""
+        for t in self.toks:
+            if t.text != "у" or t.i in self.r.used:
+                continue
+            k = next((k for k in (t.i + 1, t.i + 2) if k in self.mention and self.toks[k].clause == t.clause), None)
+            if k is None or self.toks[k].case != "gent" or self.r.cards[self.mention[k]].kind != "creature":
+                continue
+            clause = self.in_clause(t.clause)
+            if any(u.pos in ("VERB", "INFN", "PRTS") for u in clause) or \
+                    t.sent == self.asked_sent and self.has_modal(t.sent):
+                continue
+            host = self.r.cards[self.mention[k]]
+            subj = [self.r.cards[self.mention[j]] for j in range(k + 1, clause[-1].i + 1)
+                    if j in self.mention and self.toks[j].case == "nomn"
+                    and self.r.cards[self.mention[j]].kind in ATTACHABLE and self.mention[j] != host.key]
+            if len(subj) != 1 or subj[0].host is not None:
+                continue
+            self.attach(subj[0], host)
+            self.use(t.i)
 
     def has_modal(self, sent: int) -> bool:
         return any(t.lemma in self.w.modal or t.text in self.w.modal for t in self.in_sent(sent))
@@ -1348,12 +1373,15 @@ class _Reader:
         # fate: «что с симбом?», «что будет со шмоткой», «симб выживет?», «шмотка уничтожится?»
         fate = next((t for t in sent if self.is_asked_fate_word(t) and t.i not in self.r.used), None)  # not the premise's «умер»
         wh = next((t for t in sent if t.text in ("что", "чё", "че", "шо")), None)
-        if wh is None and fate is None and any(e.op in ("move", "relocate") for e in self.r.events):
-            wh = next((t for t in sent if t.text in ("где", "куда")), None)   # «хозяин походил. где теперь паразит?»
         subj = next((self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention
                      and self.r.cards[self.mention[t.i]].kind in ATTACHABLE), None)
         if subj is None:
             return
+        if wh is None and fate is None and any(e.op in ("move", "relocate") or e.card == subj.host and e.at < sent[0].i
+                                               for e in self.r.events):
+            # «хозяин походил. где теперь паразит?»; «хозяина убили. паразит где?»: where the card is after
+            # what its host went through — on the host, on the new cell or gone (209.4, 209.11, 212.3)
+            wh = next((t for t in sent if t.text in ("где", "куда")), None)
         others = tuple(dict.fromkeys(self.mention[t.i] for t in sent if t.i in self.mention
                                      and self.r.cards[self.mention[t.i]].kind in ATTACHABLE and self.mention[t.i] != subj.key))
         from bot.reading.attached_count import plural_others
@@ -1534,8 +1562,8 @@ class _Reader:
         read_told_seating(self)
         read_squad(self)
         self.read_asked()
-        from bot.reading.stays import read_stays_on_cell
-        read_stays_on_cell(self, self.in_sent(self.asked_sent), None, True)    # «… не погибает? просто лежит на клетке»
+        from bot.reading.stays import read_stays_told_again
+        read_stays_told_again(self)    # «… не погибает? просто лежит на клетке»
         from bot.reading.attached_count import read_on_each_other
         from bot.reading.seating import seating_by_default
         read_on_each_other(self)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.memo import declines_per_question
 from bot.reading.tokens import Tok, tokenize
@@ -179,24 +180,14 @@ def _quantities(toks: list[Tok]) -> dict[str, list[int]] | None:
     return out
 
 
-def _load_counted() -> dict[str, str]:
-    from bot.paths import grammar_dir
-    from bot.textnorm import fold
-    from bot.yamlsafe import load_data_file
-
-    d = load_data_file(grammar_dir() / "rule_values.yaml", "слова вопросов о значениях")
-    t = (d.get("stories") or {}) if isinstance(d, dict) else {}
-    return {fold(str(k)): fold(str(v)) for k, v in (t.get("counted_by") or {}).items()}
-
-
-_COUNTED: dict[str, str] | None = None
-
-
+@lru_cache(maxsize=1)
 def _counted() -> dict[str, str]:
-    global _COUNTED
-    if _COUNTED is None:
-        _COUNTED = _load_counted()
-    return _COUNTED
+    """``stories.counted_by`` of ``grammar/rule_values.yaml``: verb -> the noun it counts (folded)."""
+    from bot.rules_text.values import section
+    from bot.textnorm import fold
+
+    t = section("stories") or {}
+    return {fold(str(k)): fold(str(v)) for k, v in (t.get("counted_by") or {}).items()}
 
 
 def _state(rc: Clause, story: list[Clause], amounts: dict[str, list[int]] | None) -> bool | None:
@@ -524,22 +515,15 @@ def _card_words() -> frozenset[str]:
     return _story_words()[1]
 
 
-_STORY_WORDS: tuple[frozenset[str], frozenset[str]] | None = None
-
-
+@lru_cache(maxsize=1)
 def _story_words() -> tuple[frozenset[str], frozenset[str]]:
     """(``stories.ends``, ``stories.cards``) of ``grammar/rule_values.yaml``."""
-    global _STORY_WORDS
-    if _STORY_WORDS is None:
-        from bot.paths import grammar_dir
-        from bot.textnorm import fold
-        from bot.yamlsafe import load_data_file
+    from bot.rules_text.values import section
+    from bot.textnorm import fold
 
-        d = load_data_file(grammar_dir() / "rule_values.yaml", "слова вопросов о значениях")
-        t = (d.get("stories") or {}) if isinstance(d, dict) else {}
-        _STORY_WORDS = (frozenset(fold(str(w)) for w in t.get("ends") or ()),
-                        frozenset(fold(str(w)) for w in t.get("cards") or ()))
-    return _STORY_WORDS
+    t = section("stories") or {}
+    return (frozenset(fold(str(w)) for w in t.get("ends") or ()),
+            frozenset(fold(str(w)) for w in t.get("cards") or ()))
 
 
 def _asked_verbs(question: str) -> tuple[frozenset[str], bool, frozenset[str]] | None:

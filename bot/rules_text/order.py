@@ -50,11 +50,9 @@ def _events_concepts(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _markers() -> re.Pattern:
-    from bot.paths import grammar_dir
-    from bot.yamlsafe import load_data_file
+    from bot.rules_text.values import section
 
-    d = load_data_file(grammar_dir() / "rule_values.yaml", "слова вопросов о значениях")
-    ms = [str(m) for m in (d.get("order_said") or ())] if isinstance(d, dict) else []
+    ms = [str(m) for m in section("order_said") or ()]
     alts = "|".join(r"\s+".join(map(re.escape, m.split())) for m in sorted(ms, key=len, reverse=True))
     return re.compile(rf"(?i),?\s+(?:{alts})\s+") if alts else re.compile(r"(?!x)x")
 

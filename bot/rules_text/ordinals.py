@@ -17,14 +17,10 @@ _DIGIT_ORDINAL = re.compile(r"^(\d{1,2})-?(?:й|го|ого|ой|ий|ему|о�
 
 @lru_cache(maxsize=1)
 def _numbers() -> dict[str, int]:
-    from bot.paths import grammar_dir
-    from bot.rules_text.values import FILE
+    from bot.rules_text.values import section
     from bot.textnorm import fold
-    from bot.yamlsafe import load_data_file
 
-    d = load_data_file(grammar_dir() / FILE, "слова вопросов о значениях")
-    table = d.get("ordinal_numbers") if isinstance(d, dict) else None
-    return {fold(str(k)): int(v) for k, v in (table or {}).items()}
+    return {fold(str(k)): int(v) for k, v in (section("ordinal_numbers") or {}).items()}
 
 
 def ordinals(text: str) -> dict[str, frozenset[int]]:

@@ -85,12 +85,10 @@ class TableWords:
 @lru_cache(maxsize=1)
 def table_words() -> TableWords:
     """The ``tables`` words of ``grammar/rule_values.yaml`` (folded lemmas)."""
-    from bot.paths import grammar_dir
+    from bot.rules_text.values import section
     from bot.textnorm import fold
-    from bot.yamlsafe import load_data_file
 
-    d = load_data_file(grammar_dir() / "rule_values.yaml", "слова вопросов о значениях")
-    t = d.get("tables") if isinstance(d, dict) else None
+    t = section("tables")
     t = t if isinstance(t, dict) else {}
 
     def s(key):

@@ -78,17 +78,34 @@ class ValueWords:
 
 
 @lru_cache(maxsize=1)
+def data():
+    """``grammar/rule_values.yaml`` as read (any YAML value; one read per process, shared by
+    every reader of the file: do not change it). ``RulebookError`` in Russian when the file is
+    missing or not YAML (``bot.yamlsafe.load_data_file``)."""
+    from bot.paths import grammar_dir
+    from bot.yamlsafe import load_data_file
+
+    return load_data_file(grammar_dir() / FILE, "слова вопросов о значениях")
+
+
+def section(key: str):
+    """The ``key`` section of ``grammar/rule_values.yaml`` (``tables``, ``stories``,
+    ``order_said`` …) as read; ``None`` when the file holds no mapping or no such key."""
+    d = data()
+    return d.get(key) if isinstance(d, dict) else None
+
+
+@lru_cache(maxsize=1)
 def words() -> ValueWords:
     """The value-question words of ``grammar/rule_values.yaml`` (``RulebookError`` in Russian
     when the file is missing or malformed)."""
     from bot.errors import RulebookError
     from bot.paths import grammar_dir
     from bot.textnorm import fold
-    from bot.yamlsafe import load_data_file
 
-    path = grammar_dir() / FILE
-    d = load_data_file(path, "слова вопросов о значениях")
+    d = data()
     if not isinstance(d, dict) or not isinstance(d.get("bounds"), dict):
+        path = grammar_dir() / FILE
         raise RulebookError(f"слова вопросов о значениях {path}: ожидался словарь с разделом «bounds»")
 
     def s(key):
