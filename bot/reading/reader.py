@@ -1562,8 +1562,8 @@ class _Reader:
         read_told_seating(self)
         read_squad(self)
         self.read_asked()
-        from bot.reading.stays import read_stays_on_cell
-        read_stays_on_cell(self, self.in_sent(self.asked_sent), None, True)    # «… не погибает? просто лежит на клетке»
+        from bot.reading.stays import read_stays_told_again
+        read_stays_told_again(self)    # «… не погибает? просто лежит на клетке»
         from bot.reading.attached_count import read_on_each_other
         from bot.reading.seating import seating_by_default
         read_on_each_other(self)
