@@ -23,7 +23,9 @@ def _patterns() -> tuple[re.Pattern, re.Pattern]:
     words = section("courtesy")
     lead = "|".join(sorted((re.escape(fold(str(w))).replace(r"\ ", r"\s+") for w in words["lead"]), key=len, reverse=True))
     trail = "|".join(sorted((re.escape(fold(str(w))).replace(r"\ ", r"\s+") for w in words["trail"]), key=len, reverse=True))
-    return (re.compile(rf"^\s*(?:(?:{lead})\s*[,:!.—–-]+\s*)+"),
+    # «народ подскажите плиз: …»: calls written one after another, the mark after the last one;
+    # the run is atomic (no backtracking into it: «подскажите пожалуйста» is one call or two)
+    return (re.compile(rf"^\s*(?:(?>(?:{lead})(?:\s+(?:{lead}))*)\s*[,:!.—–-]+\s*)+"),
             re.compile(rf"[\s,.!)]*(?<![а-яё])(?:{trail})[\s!.)]*$"))
 
 

@@ -905,7 +905,11 @@ _BLOCK_HEADER = re.compile(
 
 
 # --- plain text ------------------------------------------------------------------
-_T_FULL = re.compile(r"^(?P<s>\d{2,3})\.(?P<k>\d{1,3})\.?(?P<l>[а-я])?[.)]?(?:\s+|(?=[А-ЯЁ«]))(?P<t>\S.*)$")
+# «505.4.», «505.4.1.» (one or two more levels, as the 5ed rules print them), «102.3.а.»
+_T_FULL = re.compile(r"^(?P<s>\d{2,3})\.(?P<k>\d{1,3})(?P<m>(?:\.\d{1,3}){1,2}(?!\d))?\.?(?P<l>[а-я])?[.)]?"
+                     r"(?:\s+|(?=[А-ЯЁ«]))(?P<t>\S.*)$")
+# a line that opens like a paragraph number and is none («209.1234.», «209.2.1.1.1.»)
+_T_BAD_NUMBER = re.compile(r"^(?P<n>(?P<s>\d{2,3})(?:\.\d+)+)\.?(?:\s|(?=[А-ЯЁ«]))")
 _T_ITEM = re.compile(r"^(?P<k>\d{1,2})[.)]\s*(?P<t>\S.*)$")
 _T_POINT = re.compile(r"^(?P<l>[а-яa-z])[.)]\s+(?P<t>\S.*)$")
 _T_BULLET = re.compile(r"^[·•▪●◦*\-–—]\s+(?P<t>\S.*)$")
@@ -1005,7 +1009,11 @@ def read_text_book(text: str, source: str) -> FullBook:
                     seen[section] = i + 1
                     book.sections.append({"number": section, "title": "", "part": part, "line": i + 1})
             k = int(mf.group("k"))
-            if mf.group("l"):
+            if mf.group("m"):    # «505.4.1.»: a paragraph under 505.4 (the item count stays)
+                deeper = ".".join(str(int(x)) for x in mf.group("m").split(".")[1:])
+                cur = new_clause(f"{section}.{k}.{deeper}" + (f".{mf.group('l')}" if mf.group("l") else ""),
+                                 mf.group("t"), i)
+            elif mf.group("l"):
                 cur = new_clause(f"{section}.{k}.{mf.group('l')}", mf.group("t"), i)
             else:
                 item, point = k, 0
@@ -1013,6 +1021,11 @@ def read_text_book(text: str, source: str) -> FullBook:
             target = None
             dict_title = None
             continue
+        bad = _T_BAD_NUMBER.match(s)
+        if bad and bad.group("s") == section:   # glued onto the paragraph above, it would vanish
+            raise RulebookError(f"{where(i)}: «{bad.group('n')}» – не номер пункта; ожидался номер вида "
+                                f"{section}.1, {section}.1.1 или {section}.1.а (в каждой части после точки "
+                                "до трёх цифр, не больше четырёх частей)")
         mi = _T_ITEM.match(s)
         if mi and section is not None and dict_title is None and int(mi.group("k")) == item + 1:
             item, point = item + 1, 0

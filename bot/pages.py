@@ -52,7 +52,10 @@ _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s+\S")  # "1. B. …" – a popular-link
 # --- structure ------------------------------------------------------------------
 _NUM = r"\d{1,3}(?:\.\d{1,3}){1,3}"
 # A printed number at the start of a line: "209.1.У симбиотов", "505.4.1. Запись", "1.2 Текст".
-_LEAD_NUM = re.compile(rf"^(?P<n>{_NUM})\.?\s*(?=\S)")
+_LEAD_NUM = re.compile(rf"^(?P<n>{_NUM})(?!\.?\d)\.?\s*(?=\S)")
+# A line opening like a paragraph number that is none: «209.99999. …», «209.2.1.1.1. …» (it was cut
+# into paragraph 209.999 with the text «99. …»).
+_BAD_LEAD_NUM = re.compile(r"^(?P<n>\d{3}(?:\.\d+)+)\.?(?=\s|[А-ЯЁ«])")
 # A printed number in the middle of a line, after the end of a sentence:
 # "… игрока. 405.2.Шаг рассадки." (not a reference such as «п.503» or «см. 209.4»).
 _MID_NUM = re.compile(rf"(?<=[.!?»)\]])\s+(?P<n>\d{{3}}(?:\.\d{{1,3}}){{1,2}})\.\s?(?=[А-ЯЁA-Z«\"“])")
@@ -269,6 +272,11 @@ def _split_line(line: str, page: _PageBuilder) -> None:
     # cut at printed numbers
     pieces: list[tuple[str | None, str]] = []
     m = _LEAD_NUM.match(line)
+    bad = None if m else _BAD_LEAD_NUM.match(line)
+    if bad:
+        raise RulebookError(f"{page.source}, строка {page.line}: «{bad.group('n')}» – не номер пункта; ожидался "
+                            "номер вида 209.5, 505.4.1 или 302.3.а (в каждой части после точки до трёх цифр, "
+                            "не больше четырёх частей)")
     start_num = m.group("n") if m else None
     rest = line[m.end():] if m else line
     last = 0

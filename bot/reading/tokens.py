@@ -112,8 +112,9 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             # «если симб остался без хозяина он погибает?»: the clause opened by «если» / «когда» has its
             # verb, so the pronoun or «то» opens the main clause, its comma not written
             clause += 1
-        s, lem, case, gender, pos_, tense = _word(s)
         cap = bool(caps) and caps[m.start()].isupper()
+        # a capital inside a sentence writes a card's name («мой Болотник»): no typo of a lexicon word
+        s, lem, case, gender, pos_, tense = _word(s, cap and bool(words) and words[-1].sent == sent)
         if not words or words[-1].clause != clause:
             opener, told, has_verb = s, False, pos_ in _FINITE
         elif pos_ in _FINITE:
@@ -147,12 +148,23 @@ def _tok(*values) -> Tok:
 
 
 @lru_cache(maxsize=16384)
-def _word(word: str) -> tuple[str, str, str | None, str | None, str | None, str | None]:
+def _word(word: str, name: bool = False) -> tuple[str, str, str | None, str | None, str | None, str | None]:
     """``(spelled, lemma, case, gender, pos, tense)`` of one folded word as ``tokenize`` reads
     it (``_spelled``, ``bot.morph.lemma``, ``_tags``): a word of a question is analysed once,
-    however many texts containing it the readers tokenize."""
-    s = _spelled(word)
+    however many texts containing it the readers tokenize. ``name``: the word is written with
+    a capital inside its sentence — a card's name, read as typed (``_spelled`` with no typo
+    match against the lexicon's forms)."""
+    s = _spelled(word, not name)
     return (s, lemma(s), *_tags(s))
+
+
+@lru_cache(maxsize=1)
+def _chat_spellings() -> dict[str, str]:
+    """``chat_spellings`` of ``grammar/lexicon.yaml``: ``{written form: the word it stands for}``,
+    folded («ваще» -> «вообще», «плиз» -> «пожалуйста»)."""
+    from bot.vocab import section
+
+    return {fold(str(k)): fold(str(v)) for k, v in (section("chat_spellings") or {}).items()}
 
 
 @lru_cache(maxsize=1)
@@ -185,14 +197,26 @@ def _respelled(tok: str) -> str:
     return tok
 
 
-def _spelled(word: str) -> str:
-    """A misspelt game word read as the word it is one letter away from («артифакт» →
+def _spelled(word: str, forms: bool = True) -> str:
+    """A chat spelling read as the word it stands for (``chat_spellings``: «ваще» → «вообще»);
+    a misspelt game word read as the word it is one letter away from («артифакт» →
     «артефакт», ``_respelled``) — only a correction into a real word («артефакт») or a card
-    noun of the lexicon («симбиота»), never a stem plus the tail («внезапку» → «внезапну»)."""
+    noun of the lexicon («симбиота»), never a stem plus the tail («внезапку» → «внезапну»);
+    else, with ``forms``, a word the dictionary does not know read as the one form of a
+    lexicon word it sounds like («палажить» → «положить», ``bot.reading.forms.nearest_form``)."""
     from bot.reading.lexicon import kind_of
 
+    said = _chat_spellings().get(word)
+    if said is not None:
+        return said
     fixed = _respelled(word)
-    return fixed if fixed == word or analyzer().word_is_known(fixed) or kind_of(fixed) is not None else word
+    if fixed != word and (analyzer().word_is_known(fixed) or kind_of(fixed) is not None):
+        return fixed
+    if forms and kind_of(word) is None:
+        from bot.reading.forms import nearest_form
+
+        return nearest_form(word) or word
+    return word
 
 
 class SentenceReader:

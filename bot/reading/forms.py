@@ -1,0 +1,174 @@
+"""The lexicon's own words in all their forms, and the misspelt chat word read as one of them.
+
+``lexicon_forms()`` is a table of every form (pymorphy3's paradigm) of every word written in
+``grammar/lexicon.yaml`` — the words the readers know — built once, on the first word that
+needs it. ``nearest_form(word)`` reads a word the dictionary does not know («палажить»,
+«полжить», «сущиство») as the one form of the table it was meant to be («положить»,
+«существо»): spelt with the unstressed vowels chat confuses (о/а, е/и/я …) folded into one
+letter and at most one more edit, the correction one word of the lexicon, never a choice
+between two. A word no form is that close to stays as typed (and unread: no verdict).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)?\*?")
+
+# Letters chat spells by ear: unstressed vowels sound alike («палажить», «сущиство»,
+# «можна»), soft and hard signs are dropped or added («обьясните»).
+# «ш» for «щ» («летаюшее»).
+_SOUND = str.maketrans({"о": "а", "я": "а", "е": "и", "э": "и", "ы": "и", "ё": "и", "ю": "у", "ь": None, "ъ": None,
+                        "щ": "ш"})
+_ALPHABET = "абвгджзийклмнпрстуфхцчш"
+"""The letters of a sound key (``_SOUND`` folds the rest into these)."""
+
+MIN_LETTERS = 5
+"""Shorter words are never corrected: too many short words are one letter apart."""
+MIN_LETTERS_EDIT = 6
+"""A word of fewer letters is corrected only when it sounds exactly like a form (vowels only)."""
+
+
+def sound_key(word: str) -> str:
+    """``word`` (folded) as it sounds: unstressed-vowel letters folded into one, signs dropped,
+    a doubled letter written once («симбиотта» -> «симбиата»)."""
+    k = word.replace("-", "").translate(_SOUND)
+    return re.sub(r"(.)\1+", r"\1", k)
+
+
+_NOT_WORDS = ("spelling_stems",)
+"""Sections of the lexicon that list stems, not words."""
+
+
+def _lexicon_words() -> set[str]:
+    """Every plain word written anywhere in ``grammar/lexicon.yaml`` (keys and values of every
+    section but ``_NOT_WORDS``, folded; ``основа*`` patterns are no word and are left out)."""
+    from bot.textnorm import fold
+    from bot.vocab import _load
+
+    out: set[str] = set()
+
+    def walk(x) -> None:
+        if isinstance(x, str):
+            out.update(w for w in _WORD.findall(fold(x)) if not w.endswith("*"))
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                walk(v)
+
+    walk({k: v for k, v in _load().items() if k not in _NOT_WORDS})
+    return out
+
+
+@lru_cache(maxsize=1)
+def lexicon_forms() -> dict[str, frozenset[str]]:
+    """``{form: lemmas}``: every form of the paradigm of every lexicon word (pymorphy3's
+    ``lexeme`` of its likely parses), folded, with the lemmas it is a form of. Built once per
+    process (about 40,000 forms, 0.3 s), on the first word ``nearest_form`` is asked about."""
+    from bot.morph import analyzer
+
+    m = analyzer()
+    out: dict[str, set[str]] = {}
+    for w in _lexicon_words():
+        out.setdefault(w, set()).add(w)
+        if not m.word_is_known(w):
+            continue        # slang («симб»): its paradigm would be pymorphy3's guess
+        parses = m.parse(w)
+        for k, p in enumerate(parses[:3]):
+            if k and p.score < 0.05:
+                continue
+            lm = p.normal_form.replace("ё", "е")
+            for f in p.lexeme:
+                out.setdefault(f.word.replace("ё", "е"), set()).add(lm)
+    return {f: frozenset(ls) for f, ls in out.items()}
+
+
+_SLANG_TAIL = 4
+"""The most letters an inflection adds to a slang word's stem («способк|ой», «юза|ешь»)."""
+
+
+@lru_cache(maxsize=1)
+def _slang_stems() -> frozenset[str]:
+    """Stems of the lexicon words the dictionary does not know («способка» -> «способк»,
+    «юзать» -> «юза», «симб»): a form of such a word («способкой») is the lexicon's own slang,
+    read as written — pymorphy3's guessed paradigm of an unknown word misses forms."""
+    from bot.morph import analyzer
+
+    m = analyzer()
+    out = set()
+    for w in _lexicon_words():
+        if m.word_is_known(w) or "-" in w:
+            continue
+        st = w[:-2] if w.endswith(("ть", "ся")) else w[:-1] if w[-1] in "аяоеьйиы" else w
+        if len(st) >= 3:
+            out.add(st)
+    return frozenset(out)
+
+
+def _slang_form(word: str) -> bool:
+    """``word`` is a slang lexicon word's stem plus an ending (``_slang_stems``)."""
+    stems = _slang_stems()
+    return any(word[:k] in stems for k in range(max(3, len(word) - _SLANG_TAIL), len(word) + 1))
+
+
+@lru_cache(maxsize=1)
+def _by_sound() -> dict[str, tuple[str, ...]]:
+    """``{sound_key: forms}`` of ``lexicon_forms``."""
+    out: dict[str, list[str]] = {}
+    for f in lexicon_forms():
+        out.setdefault(sound_key(f), []).append(f)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def _edits(key: str) -> set[str]:
+    """Every string one edit (deletion, insertion, substitution, adjacent swap) from ``key``."""
+    out: set[str] = set()
+    n = len(key)
+    for i in range(n):
+        out.add(key[:i] + key[i + 1:])
+        if i + 1 < n:
+            out.add(key[:i] + key[i + 1] + key[i] + key[i + 2:])
+        for c in _ALPHABET:
+            out.add(key[:i] + c + key[i + 1:])
+    for i in range(n + 1):
+        for c in _ALPHABET:
+            out.add(key[:i] + c + key[i:])
+    out.discard(key)
+    return out
+
+
+@lru_cache(maxsize=8192)
+def nearest_form(word: str) -> str | None:
+    """The lexicon form (``lexicon_forms``) a misspelt folded ``word`` stands for, or ``None``.
+
+    Only a word of ``MIN_LETTERS`` letters or more that is in no form table, that the
+    dictionary does not know and that is no form of the lexicon's slang (``_slang_form``): its sound key (``sound_key``) equal to a form's, or — for words
+    of ``MIN_LETTERS_EDIT`` letters or more — one edit from it. Of the forms found, those
+    nearest the word as typed (optimal string alignment) are kept: it must be one form (two
+    as near — «летающее» or «летавшее», two lemmas or two cases: ``None``, a guess between
+    words is no reading), at most two edits from the word as typed."""
+    if len(word) < MIN_LETTERS or not word.isalpha() or word in lexicon_forms():
+        return None
+    from bot.morph import analyzer
+
+    if analyzer().word_is_known(word) or _slang_form(word):
+        return None
+    table = _by_sound()
+    key = sound_key(word)
+    found = list(table.get(key, ()))
+    if not found and len(word) >= MIN_LETTERS_EDIT:
+        found = [f for k in _edits(key) for f in table.get(k, ())]
+    if not found:
+        return None
+    from rapidfuzz.distance import OSA
+
+    scored = sorted((OSA.distance(word, f), f) for f in set(found))
+    best = scored[0][0]
+    if best > 2:
+        return None
+    near = [f for d, f in scored if d == best]
+    return near[0] if len(near) == 1 else None

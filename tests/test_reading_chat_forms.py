@@ -1,0 +1,88 @@
+"""Chat spellings and typos read as the lexicon's own words (issue 11, read11): a word the
+dictionary does not know is read as the one form of a lexicon word it sounds like, a chat
+spelling («ваще», «плиз») as the word it stands for, calls before the question («народ
+подскажите плиз:») as courtesy. Questions written for these tests, not from an evaluation set."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.courtesy import strip
+from bot.reading.forms import lexicon_forms, nearest_form, sound_key
+from bot.reading.tokens import tokenize
+from tests.reading_support import scenario_answer
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("палажить", "положить"),       # unstressed vowels by ear
+    ("полжить", "положить"),        # a letter dropped
+    ("сущиство", "существо"),
+    ("артифакт", "артефакт"),
+    ("уничтожаеться", "уничтожается"),  # «-ться» for «-тся»
+    ("летаюшее", "летающее"),       # «ш» for «щ»
+    ("погибаит", "погибает"),       # «и» for an unstressed «е»
+])
+def test_typo_read_as_the_lexicon_form_it_sounds_like(typed, meant):
+    assert nearest_form(typed) == meant
+
+
+@pytest.mark.parametrize("word", [
+    "одеть",        # a real word: never corrected
+    "орка",         # short and known
+    "гобгоблин",    # a card name nothing in the lexicon sounds like
+    "летающиее",    # «летающее» and «летающие» as near: two forms, no guess
+    "симб",         # shorter than five letters
+    "способкой",    # a form of the lexicon's own slang («способка»), not a typo of «способной»
+    "абилкой",
+])
+def test_no_correction_without_one_near_form(word):
+    assert nearest_form(word) is None
+
+
+def test_form_table_holds_every_form_of_a_lexicon_word():
+    forms = lexicon_forms()
+    for f in ("положить", "положил", "положат", "симбиота", "летающему"):
+        assert f in forms, f
+    assert sound_key("можно") == sound_key("можна")
+
+
+def test_capitalised_word_inside_a_sentence_is_a_name_not_a_typo():
+    toks, _ = tokenize("Можна ли палажить Сущиство?")
+    assert [t.text for t in toks] == ["можно", "ли", "положить", "сущиство"]
+
+
+def test_chat_spelling_is_read_as_the_word_it_stands_for():
+    toks, _ = tokenize("ваще кароч плиз")
+    assert [t.text for t in toks] == ["вообще", "короче", "пожалуйста"]
+
+
+@pytest.mark.parametrize("clean, typed", [
+    ("можно ли положить симбиота на летающее существо?", "можна ли палажить симбиота на летающее сущиство?"),
+    ("можно ли положить симбиота на летающее существо?", "ваще можно ли полжить симбиота на летающее существо плиз?"),
+    ("у меня рыцарь, на нём висит симбиот. рыцаря убили. симбиот погибает?",
+     "у меня рыцарь, на нём висит симбеот. рыцаря убеили. симбиот погибаит?"),
+])
+def test_typed_question_gets_the_verdict_of_the_clean_one(clean, typed):
+    a, b = scenario_answer(clean), scenario_answer(typed)
+    assert b.verdict == a.verdict and b.citations == a.citations
+    assert a.verdict.startswith(("Да", "Нет"))
+
+
+@pytest.mark.parametrize("q", [
+    "народ подскажите плиз: можно ли симбиота на артефакт?",
+    "плиз подскажите, можно ли симбиота на артефакт?",
+    "пожалуйста подскажите, можно ли симбиота на артефакт?",
+    "можно ли симбиота на артефакт? пжлст",
+])
+def test_calls_and_please_around_the_question_are_courtesy(q):
+    assert strip(q) == "можно ли симбиота на артефакт?"
+    assert scenario_answer(q).verdict.startswith("Нет")
+
+
+def test_courtesy_run_without_a_mark_is_linear():
+    q = "подскажите пожалуйста " * 300 + "можно ли"
+    t = time.perf_counter()
+    assert strip(q) == q
+    assert time.perf_counter() - t < 0.5
