@@ -209,6 +209,12 @@ def _ask(q: str, edition: str) -> Answer:
                 skipped.append(f"маршрут {route.__name__} ссылается на пункты, которых нет в редакции {edition} "
                                f"({', '.join(missing)}); отвечает следующий маршрут")
                 continue
+        if ans is not None and ans.route == "ability" and not ans.verdict:
+            alt = _unquoted_instead(asked, edition)
+            if alt is not None:     # «у гнома «вместо движения: Прыжок», …»: a keyword read as the question's words
+                alt.question = q
+                alt.trace = [*skipped, *alt.trace]
+                return alt
         if ans is not None and ans.route in BOUND_ROUTES and not ans.verdict:
             ans = _rule_text_instead(ans, asked, edition)
         if ans is not None:
@@ -241,6 +247,30 @@ def _ask(q: str, edition: str) -> Answer:
             ans.edition = edition
             return ans
     raise RuntimeError("no route answered; the search route must always answer")
+
+
+SHORT_QUOTE_WORDS = 4
+"""The longest quoted text (in words) ``_unquoted_instead`` reads as words of the question: a
+keyword ability («Прыжок», «вместо движения: Прыжок», «Симбиот»), not card text with effects."""
+
+_QUOTED = re.compile(r"«([^«»]*)»|\"([^\"]*)\"|“([^“”]*)”")
+
+
+def _unquoted_instead(question: str, edition: str) -> Answer | None:
+    """The scenario-route answer to ``question`` with its quote marks dropped, when the ability
+    route gave no verdict and every quoted text is a keyword of at most ``SHORT_QUOTE_WORDS``
+    words («у моего гнома «вместо движения: Прыжок», а запас движения 0. могу прыгнуть?»): the
+    situation readers then read the keyword as they read it unquoted (506.7) — and answer only
+    with every word of the question used (``unread`` empty); else ``None``."""
+    texts = [next((g for g in m.groups() if g is not None), "") for m in _QUOTED.finditer(question)]
+    if not texts or any(len(t.split()) > SHORT_QUOTE_WORDS or not t.strip() for t in texts):
+        return None
+    alt = _ask(_QUOTED.sub(lambda m: " " + next((g for g in m.groups() if g is not None), "") + " ", question), edition)
+    if alt.route != "scenario" or not alt.verdict or alt.unread or alt.reading is None:
+        return None
+    said = ", ".join(f"«{t}»" for t in texts)
+    alt.trace = [f"текст в кавычках {said} — ключевое слово особенности, прочитан как слова вопроса", *alt.trace]
+    return alt
 
 
 UNKNOWN_KIND_TRACE = "вид карты не указан"

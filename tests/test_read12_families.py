@@ -194,3 +194,105 @@ def test_told_attack_asked_whether_allowed(q, lead, cite):
     a = scenario_answer(q)
     assert a.verdict.startswith(lead), a.verdict
     assert cite in a.citations[:2]
+
+
+# ------------------------------------------------------------------ a summoned card: the open question of its fate
+@pytest.mark.parametrize("q, lead, cite", [
+    ("у моего некроманта «возродить выбранного симбиота из вашего кладбища». больше в тексте ничего нет. "
+     "на кого он сядет?", "Ни на какую — вызванный симбиот погибает", "209.8"),
+    ("у моего шамана «возродить выбранного симбиота из вашего кладбища». что с ним будет?",
+     "Вызванный симбиот погибает", "209.8"),
+    ("у оружейника «вызвать экипировку из вашей колоды». куда её класть, не сказано. чё с ней будет?",
+     "Вызванная экипировка погибает", "212.6"),
+    ("у оружейника «вызвать экипировку из вашей колоды и поместить её на ваше существо». что с ней будет?",
+     "Вызванная экипировка помещается «на ваше существо»", "212.6"),
+])
+def test_summoned_card_fate_asked_openly(q, lead, cite):
+    """«что с ним будет?», «на кого он сядет?» about a card the quoted text summons: the text
+    decides — it names a card to put it on (that card is its host) or it perishes (209.8, 212.6).
+    «больше в тексте ничего нет» tells what the text itself gives, not a board."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == cite
+
+
+def test_summoned_card_with_a_board_is_not_ruled_from_the_text_alone():
+    """A board told beside the text («у меня открытый орк»): whether that creature may host the
+    card is not this reading's — no verdict from the text alone."""
+    from bot.judge import ask
+
+    a = ask("у оружейника «вызвать экипировку из вашей колоды». у меня открытый орк. что с ней будет?")
+    assert a.verdict is None or "погибает" not in a.verdict
+
+
+# ------------------------------------------------------------------ a fact told after the check
+@pytest.mark.parametrize("q, lead, cite", [
+    ("соперник набрал в отряд 2 местности и говорит, что так можно. прав? особых особенностей у него нет",
+     "Нет, соперник не прав", "211.3"),
+    ("друг говорит, что симба можно на летуна. он прав? симб у меня обычный", "Нет, друг не прав", "209.4"),
+])
+def test_fact_after_the_check_is_a_set_up_sentence(q, lead, cite):
+    """«… говорит, что так можно. прав? особенностей у него нет»: the statement after the check is
+    read as a set-up told before the claim; «2 местности» is two terrains (211.3)."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert cite in a.citations[:2]
+
+
+def test_a_second_question_after_the_check_is_not_moved():
+    from bot.reading.claims import _fact_after_check
+
+    assert _fact_after_check("друг говорит, что можно. прав? а он говорит иначе") is None
+    assert _fact_after_check("друг говорит, что можно. прав?") is None
+    assert _fact_after_check("друг говорит, что можно. прав? у меня обычный симб") == \
+        "У меня обычный симб. друг говорит, что можно. прав?"
+
+
+# ------------------------------------------------------------------ «поставить защитником», «некому отдать», «по открытому артефакту»
+@pytest.mark.parametrize("q", [
+    "можно поставить мой артефакт защитником?",
+    "разве артефакт нельзя выставить защитником от простого удара?",
+])
+def test_making_a_card_the_defender_is_defending(q):
+    """«поставить X защитником»: the player makes X the defender — an artifact cannot be one
+    (210.2); «поставить» there puts no card on another."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет, нельзя"), a.verdict
+    assert a.citations[0] == "210.2"
+
+
+def test_no_one_to_give_the_symbiote_to():
+    """«некому отдать симбиота, все мои существа летающие»: «отдать» places it (209.4, 209.7)."""
+    a = scenario_answer("на вскрытии некому отдать симба, все мои сущи летающие. что с ним?")
+    assert a.verdict.startswith("Симбиот погибает"), a.verdict
+
+
+def test_attributive_state_of_the_struck_artifact_is_told():
+    """«бью по открытому артефакту. считается как по закрытой?»: the state before the artifact is
+    the one told of it; the strike is still calculated as on a closed card (210.3)."""
+    a = scenario_answer("бью простым ударом по открытому артефакту. удар считается как по закрытой карте?")
+    assert a.verdict.startswith("Да"), a.verdict
+    assert a.citations[0] == "210.3"
+
+
+# ------------------------------------------------------------------ a quoted keyword read as words of the question
+def test_quoted_keyword_is_read_by_the_situation_reader():
+    """«у гнома «вместо движения: Прыжок», запас движения 0»: a keyword of a few words the ability
+    route gives no verdict on is read unquoted — every word used (506.7)."""
+    from bot.judge import ask
+
+    a = ask("у моего эльфа «вместо движения: Прыжок», а запас движения 0. могу прыгнуть?")
+    assert a.route == "scenario" and a.verdict is not None and a.verdict.startswith("Да"), a.verdict
+    assert "506.7" in a.citations[:2]
+    assert any("ключевое слово" in t for t in a.trace)
+
+
+def test_long_quoted_text_is_not_read_unquoted():
+    from bot.judge import _unquoted_instead
+
+    assert _unquoted_instead("у мага «закройте выбранное существо противника, в противном случае нанесите себе рану». "
+                             "что будет?", "5ed") is None

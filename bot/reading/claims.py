@@ -521,6 +521,11 @@ def _find_claim(question: str) -> Claim | None:
     q = _expand_abbreviations(normalize_typography(" ".join(question.split())))
     f = fold(q)
     c = _find(f)
+    if c is None and (moved := _fact_after_check(q)) is not None:
+        # «… говорит, что так можно. прав? особенностей у него нет»: a fact told after the check is
+        # a set-up sentence like one told before the claim
+        q, f = moved, fold(moved)
+        c = _find(f)
     if c is None or len(f) != len(q):
         return _in_asker_terms(replace(c, proposition=_plain(c.proposition),
                                        counter=_plain(c.counter))) if c is not None else None
@@ -537,6 +542,23 @@ def _find_claim(question: str) -> Claim | None:
     c = replace(c, setup=setup, proposition=_plain(orig(c.proposition)), reason=orig(c.reason),
                 rejected=orig(c.rejected), counter=_plain(orig(c.counter)))
     return _with_claimer_role(_in_asker_terms(c), q)
+
+
+_SAYS_AFTER = re.compile(r"(?<![а-яё])(?:говор|сказа|утвержда|счита|дума|увер|заявля|спор|прав(?:[ыа]|да)?(?![а-яё]))")
+
+
+def _fact_after_check(q: str) -> str | None:
+    """``q`` with the statement told after its last «?» moved before it («… так можно. прав? никаких
+    особенностей у него нет» -> «никаких особенностей у него нет. … так можно. прав?»), or ``None``
+    when nothing but a statement of two words or more follows the last «?», or it tells a claim or a
+    check itself (a say verb, «прав»)."""
+    m = re.search(r"\?([^?]*)$", q)
+    if m is None:
+        return None
+    tail = m.group(1).strip(" .!…,;")
+    if len(_WORD.findall(fold(tail))) < 2 or _SAYS_AFTER.search(fold(tail)):
+        return None
+    return tail[:1].upper() + tail[1:] + ". " + q[:m.start() + 1]
 
 
 def _with_claimer_role(c: Claim, question: str) -> Claim:

@@ -221,6 +221,8 @@ class _Reader(SentenceReader):
         self.class_labels: dict[int, str] = {}    # «класса оружие»: token -> the equipment class it names
         self.negated: list[tuple[int, str | None, str | None]] = []   # «не симб», «не летун»: (token, kind, trait)
         self.untold: set[int] = set()       # «в тексте не сказано, куда его поместить»: words of what is not said
+        self._placing_clauses: dict[int, int] = {}      # clause -> its last «на» when it has a placing verb, else -1
+        self._defender_clauses: dict[int, bool] = {}    # clause -> it names a defender («… защитником»)
         self.n = 0
 
     # ------------------------------------------------------------------ helpers
@@ -607,8 +609,7 @@ class _Reader(SentenceReader):
             # «его переложили на гнома», «её пересадили на мага»: what a placing verb puts «на» a creature is
             # an attached card (a creature is put on nothing), not the creature named last (209.3, 212.1)
             moved = not recipient and not onto and (prev is None or prev.text not in _LOCATING | {"с", "со", "к", "от"}) \
-                and any(u.lemma in self.w.place_verbs or u.lemma in self.w.replace_verbs for u in self.in_clause(t.clause)) \
-                and any(u.text == "на" and u.i > t.i for u in self.in_clause(t.clause))
+                and self.placing_onto_after(t)
             fallback = None
             for j in before:
                 if best is not None:
@@ -643,6 +644,17 @@ class _Reader(SentenceReader):
                 best.mentions.append(t.i)
                 self.use(t.i)
                 insort(named, t.i)
+
+    def placing_onto_after(self, t: Tok) -> bool:
+        """Whether ``t``'s clause has a placing or replacing verb and a «на» after ``t`` (per clause
+        once: a message of 20,000 pronouns in one clause is read in linear time)."""
+        memo = self._placing_clauses
+        got = memo.get(t.clause)
+        if got is None:
+            words = self.in_clause(t.clause)
+            verb = any(u.lemma in self.w.place_verbs or u.lemma in self.w.replace_verbs for u in words)
+            got = memo[t.clause] = max((u.i for u in words if u.text == "на"), default=-1) if verb else -1
+        return got > t.i
 
     # ------------------------------------------------------------------ traits, class, owner
     def set_trait(self, card: CardInfo, trait: str, value: bool, at: int) -> None:
@@ -1260,7 +1272,8 @@ class _Reader(SentenceReader):
             not lead and t.text in ("когда", "что", "как", "где", "куда") and t.clause != sent[0].clause and opens[t.clause] == t.i)
             for t in sent)
         # «…, в тексте не сказано куда его помещать, он выживет?»: the placing told not said is no asked placing
-        place = next((t for t in sent if t.lemma in self.w.place_verbs and t.i not in self.untold), None)
+        place = next((t for t in sent if t.lemma in self.w.place_verbs and t.i not in self.untold
+                      and not self.makes_defender(t)), None)
         modal = [t for t in sent if t.lemma in self.w.modal or t.text in self.w.modal]
         neg_word = None
         for m in modal:
@@ -1414,6 +1427,17 @@ class _Reader(SentenceReader):
                 if t.lemma in ("быть", "стать", "становиться", "происходить", "произойти", "случиться") or t.text in ("с", "со"):
                     self.use(t.i)
             self.r.asked = Asked("fate", subj.key, yes_no=False, others=others)
+
+    def makes_defender(self, t: Tok) -> bool:
+        """«поставить артефакт защитником»: a placing verb with a defender noun in its clause makes
+        a card the defender (210.2, read by ``bot.reading.attack``) — it puts no card on another."""
+        from bot.reading.lexicon import section_sets
+
+        got = self._defender_clauses.get(t.clause)
+        if got is None:
+            nouns = section_sets("attacks")["defender_nouns"]
+            got = self._defender_clauses[t.clause] = any(u.lemma in nouns or u.text in nouns for u in self.in_clause(t.clause))
+        return got
 
     def with_bare_modal(self, sent: list[Tok]) -> list[Tok]:
         """``sent``, or the sentence before it and ``sent`` when the asked sentence is a bare

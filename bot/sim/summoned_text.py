@@ -83,6 +83,25 @@ def _kind(question: str, result) -> str | None:
     return next(iter(kinds)) if len(kinds) == 1 else None
 
 
+def _asks_fate(asked: str, w: dict) -> str | None:
+    """What an open question about the summoned card asks (``asked``: the folded asked
+    sentence): ``onto`` — on which card it goes («на кого он сядет?», «куда её класть?»),
+    ``fate`` — what becomes of it («что с ним будет?», «чё с ней?»); ``None`` otherwise.
+    Words: ``card_board.summoned.asked_onto`` / ``asked_fate``."""
+    if any(re.search(p, asked) for p in w.get("asked_onto", ())):
+        return "onto"
+    if any(re.search(p, asked) for p in w.get("asked_fate", ())):
+        return "fate"
+    return None
+
+
+def _text_silent(clause: str, w: dict) -> bool:
+    """A clause telling that the card text says nothing more («больше в тексте ничего нет», «про
+    то, куда её класть, ничего нет», «куда её класть, не сказано»): the same fact the quoted
+    text itself gives, no board. Words: ``card_board.summoned.silent`` (patterns)."""
+    return any(re.search(p, clause) for p in w.get("silent", ()))
+
+
 def _summons(result) -> bool:
     from bot.sim.ability import leaf_action
 
@@ -99,9 +118,11 @@ def answer(question: str, result, edition: str) -> Answer | None:
     w = _words()
     if result.ast is None or not mentions_summon(question):
         return None
-    asked = fold(([s for s in sentences(question) if "?" in s] or [""])[-1])
+    sents = sentences(question)
+    asked = fold(([s for s in sents if "?" in s] or [sents[-1] if sents else ""])[-1])
     perish = [m for s in w["perish"] for m in re.finditer(r"(?<![а-яё])" + re.escape(fold(s)) + r"\w*", asked)]
-    if not perish or question_kind(question) != "yes_no" \
+    open_fate = _asks_fate(asked, w) if not perish else None
+    if (not perish or question_kind(question) != "yes_no") and open_fate is None \
             or any(re.search(r"(?<![а-яё])(?:не|ни)\s+(?:\w+\s+)?$", asked[:m.start()]) for m in perish) \
             or re.search(r"(?<![а-яё])(?:если|когда|раз)(?![а-яё])", asked):
         return None     # «не погибнет?», «погибнет, если …?»: not the plain question this rules
@@ -109,7 +130,8 @@ def answer(question: str, result, edition: str) -> Answer | None:
     if kind is None:
         return None
     facts = read_board_facts(question)
-    told = [u for u in facts.unread if not (_has(fold(u), w["summon"]) or _has(fold(u), w["perish"]))]
+    told = [u for u in facts.unread if not (_has(fold(u), w["summon"]) or _has(fold(u), w["perish"])
+                                            or _text_silent(fold(u), w) or fold(u).strip(" .?!") in asked)]
     if facts.facts or told:
         return None     # a board is described: whether the card it names may host it is the simulator's
     on = _placed_on(result)
@@ -119,7 +141,16 @@ def answer(question: str, result, edition: str) -> Answer | None:
         return None     # the quoted text neither summons nor places the card: it decides nothing here
     what, pron, host, alive = WHAT_RU[kind]
     rules = RULES[kind]
-    if on is not None:
+    if open_fate is not None:
+        # «что с ним будет?», «на кого он сядет?»: the fate itself leads the answer
+        if on is not None:
+            verdict = (f"{what[:1].upper() + what[1:]} помещается «на {on}»: так сказано в тексте карты, эта карта "
+                       f"становится {host} (п. {rules[0]})")
+        else:
+            verdict = ("Ни на какую — " if open_fate == "onto" else "") + \
+                (f"{what} погибает: в тексте карты не сказано, на какую карту {pron} помещается (п. {rules[0]})")
+            verdict = verdict[:1].upper() + verdict[1:]
+    elif on is not None:
         verdict = (f"Нет, {alive}: в тексте карты сказано, на какую карту {pron} помещается («на {on}»), — "
                    f"эта карта становится {host} (п. {rules[0]})")
     else:
