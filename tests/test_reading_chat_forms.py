@@ -86,3 +86,19 @@ def test_courtesy_run_without_a_mark_is_linear():
     t = time.perf_counter()
     assert strip(q) == q
     assert time.perf_counter() - t < 0.5
+
+
+# ------------------------------------------------------------------ a card moved by a replacing verb
+@pytest.mark.parametrize("q, host", [
+    ("мой симб сидел на тролле, а противник способкой переложил его на моего мага. кто теперь хозяин?", "«Маг»"),
+    ("симбиот сидел на тролле, противник эффектом переложил симбиота на гоблина. кто теперь хозяин?", "«Гоблин»"),
+    ("на моём тролле висел щит, противник особенностью переложил его на своего гоблина. кто теперь хозяин щита?",
+     "«Гоблин» (противника)"),
+])
+def test_replaced_card_names_its_new_host(q, host):
+    """«переложил его / симбиота на X»: the pronoun before the place is the attached card, and the
+    creature after «на» is where it was put, not where it lay (209.3, 212.1); «свой» after the
+    agent «противник» is the opponent's."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Хозяином становится существо " + host), a.verdict
+    assert a.citations[0] in ("209.3", "212.1")
