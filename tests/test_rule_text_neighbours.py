@@ -39,3 +39,25 @@ def test_a_condition_stated_with_the_other_polarity_is_not_met(tested_edition):
         assert a is None or not (a.verdict or "").startswith("Оно погибает"), q
     a = route.answer("летун потерял полет, свободных клеток нет. что делать?", tested_edition)
     assert a.verdict == "Оно погибает"
+
+
+def test_an_attack_getting_through_a_told_protection_asks_whether_it_protects(tested_edition):
+    # «пройдёт?» with a protection told is «защита … не защищает от …?» (304.7, 306.5, 403.3)
+    cases = {
+        "у моей твари защита от выстрелов. противник бьёт её ударом через ряд, пройдёт?": ("Да, пройдет", "304.7"),
+        "у существа защита от разрядов, а по нему магический удар. пройдёт?": ("Да, пройдет", "306.5"),
+        "у существа защита от магии. разряд по нему пройдёт?": ("Нет, не пройдет", "306.5"),
+        "у существа броня 3. разряд его пробьёт?": ("Да, пробьет", "306.6"),
+    }
+    for q, (verdict, cite) in cases.items():
+        a = route.answer(q, tested_edition)
+        assert a is not None and a.verdict == verdict and cite in a.citations[:2], (q, a and a.verdict)
+
+
+def test_getting_through_is_not_read_without_one_protection_and_an_attack(tested_edition):
+    from bot.rules_text.question import read
+
+    for q in ("бестелесное существо может пройти через занятую клетку?",
+              "у существа защита от магии и броня 2. разряд пройдёт?",
+              "у существа защита от магии. пройдёт?"):
+        assert read(q, tested_edition).passes == "", q

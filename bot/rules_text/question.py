@@ -147,6 +147,9 @@ class Question:
     choice: tuple[tuple[str, str], ...] = ()
     """«X быстрое или медленное?»: the two options as ``(concept, word as written)`` —
     opposites joined by «или»; the answer names the one that holds."""
+    passes: str = ""
+    """«удар пройдёт?» read as «защита не защищает от удара?» (``_passes``): the verb of getting
+    through as written, for the verdict («Да, пройдёт»); ``""`` otherwise."""
     cond_negated: bool | None = None
     """The «если / пока …» clause says what is not («если в нём нет ни одного …»: ``True``;
     «если в нём лежит хоть одно …»: ``False``); ``None`` when there is no such clause or it
@@ -297,7 +300,37 @@ def read(text: str, edition: str = "") -> Question | None:
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
     if q is not None and ability_text:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
+    if q is not None:
+        q = _passes(q, toks)
     return q
+
+
+def _passes(q: Question, toks: list[Tok]) -> Question:
+    """«у цели защита от выстрелов. я её бью ударом через ряд, пройдёт?»: a verb of getting
+    through (``pass_verbs`` of the rule language) asked of an attack, with one protection (a
+    kind of «защита», or «броня») told in the question or before it, asks whether that
+    protection does not protect from the attack — the question as the rules word it
+    («Защита от выстрелов не защищает от удара через ряд», 304.7 of the test edition).
+    ``q`` unchanged when no such verb is asked, no attack is named, or no protection or
+    several are told."""
+    L = language()
+    if q.kind != "happens":
+        return q
+    verbs = [t for t in toks if t.pos in ("VERB", "INFN") and t.lemma in L.pass_verbs]
+    if len(verbs) != 1:
+        return q
+    v = verbs[0]
+    told = q.bag | q.context
+    prot = {c for c in told if L.is_kind_of(c, "защита") and c != "защита" or c == "броня"}
+    attack = {c for c in told if c not in prot and L.is_kind_of(c, "атака")}
+    if len(prot) != 1 or not attack or any(u.lemma == "через" for u in toks if u.clause == v.clause):
+        return q    # «пройти через занятую клетку» is a move
+    negated = v.i > 0 and toks[v.i - 1].lemma == "не"
+    gone = {L.norm(v.lemma, v.text), v.lemma}
+    bag = (q.bag - gone - ({q.action} if q.action in L.light or L.is_kind_of(q.action, "атака") else set())) | prot | attack
+    return replace(q, bag=frozenset(bag | {_PROTECT}), action=_PROTECT, verb="", positive=negated,
+                   subject=frozenset(prot), complement=q.complement - prot, context=q.context - prot - attack,
+                   passes=v.text)
 
 
 _COMMA = re.compile(r",\s+")
