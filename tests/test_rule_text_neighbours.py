@@ -61,3 +61,20 @@ def test_getting_through_is_not_read_without_one_protection_and_an_attack(tested
               "у существа защита от магии и броня 2. разряд пройдёт?",
               "у существа защита от магии. пройдёт?"):
         assert read(q, tested_edition).passes == "", q
+
+
+def test_chosen_as_a_target_is_being_a_target(tested_edition):
+    # 408.8 «Закрытая карта может быть целью любых атак …»; 411.3 «… нельзя выбрать целью …»
+    a = route.answer("закрытое существо противника можно выбрать целью выстрела?", tested_edition)
+    assert a.verdict == "Да, можно" and a.citations[0] == "408.8"
+    a = route.answer("можно выбрать целью особенности с дальностью летуна во вспомогательной зоне?", tested_edition)
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "411.3"
+
+
+def test_a_denied_clause_after_or_is_the_other_answer_offered(tested_edition):
+    from bot.rules_text.question import read
+
+    q = read("у врага закрытая карта. её можно выбрать целью выстрела или закрытые не атакуют?", tested_edition)
+    assert "атака" not in q.bag and "не атака" not in q.bag and q.positive
+    a = route.answer("у врага закрытая карта. её можно выбрать целью выстрела или закрытые не атакуют?", tested_edition)
+    assert a.verdict == "Да, можно" and a.citations[0] == "408.8"

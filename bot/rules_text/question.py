@@ -785,8 +785,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     L = language()
     toks = with_elided_nouns(toks)
     alt = next((i for i, t in enumerate(toks) if i > 2 and t.lemma == "или" and i + 1 < len(toks)
-                and toks[i + 1].lemma in ("это", "нет", "как", "что")), None)
-    if alt is not None:   # «…, или это уже читерство», «… или нет»: the other answer offered, not asked
+                and (toks[i + 1].lemma in ("это", "нет", "как", "что") or _denied_after(toks, i))), None)
+    if alt is not None:   # «…, или это уже читерство», «… или нет», «… или закрытых не трогают»: the other answer offered, not asked
         toks = toks[:alt]
     lemmas = [t.lemma for t in toks]
     # what happens
@@ -892,6 +892,20 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
 NEGATION_WORDS = frozenset({"не", "нет", "нету", "ни", "без"})
 """Words that make a clause say what is not (Russian negative concord: «нет ни одного» is one
 negation, not two)."""
+
+
+def _denied_after(toks: list[Tok], i: int) -> bool:
+    """The words after «или» at ``toks[i]`` are a clause denying with a verb of its own («…
+    можно выбрать целью разряда или закрытых не трогают»): «не» right before a finite verb
+    among them, and a modal asked before the «или» outside any «если …» — the other answer
+    offered, not a second option of what is asked («быстрое или медленное») nor a member of
+    a condition («Если существо …, становится летающим … или симбиотом – … не уничтожается?»)."""
+    L = language()
+    after = toks[i + 1:]
+    denied = any(t.lemma == "не" and j + 1 < len(after) and after[j + 1].pos == "VERB" for j, t in enumerate(after))
+    before = toks[:i]
+    return denied and not any(t.lemma in L.condition for t in before) and any(
+        t.lemma in L.personal or t.lemma in L.impersonal for t in before)
 
 
 def negated_words(lemmas) -> bool:
