@@ -74,3 +74,31 @@ def test_since_then_concludes_and_that_is_restates():
 def test_a_determiner_opens_a_subject_of_its_own():
     r = read("раз атака медленная, то и эта способность медленная?")
     assert r.asked == "Эта способность медленная?" and r.subject == ""
+
+
+@pytest.mark.parametrize("question,premise_", [
+    ("стрелять в летающих можно только особенностью, это понятно. а ударом можно?", "стрелять в летающих можно только особенностью"),
+    ("закрытое существо не атакует это я помню. а защищаться оно может?", "закрытое существо не атакует"),
+    ("Симбиот живёт на хозяине, ясно. А снять его можно?", "Симбиот живёт на хозяине"),
+])
+def test_a_statement_told_as_known_is_a_premise(question, premise_):
+    assert read(question).premises == (premise_,)
+
+
+@pytest.mark.parametrize("question", [
+    "В начале партии всё было понятно. Может ли симбиот атаковать?",
+    "Я всё понял. Может ли закрытое существо защищаться?",
+    "Сначала ничего не ясно. Может ли артефакт перемещаться?",
+])
+def test_a_remark_of_the_story_is_no_statement_told_as_known(question):
+    # the known word is the predicate of its own clause («всё было понятно»): nothing argued
+    assert read(question) is None
+
+
+def test_every_particle_of_the_lexicon_is_read_as_a_word_of_its_own():
+    from bot.vocab import section
+
+    for p in section("reasoning_particles"):
+        assert has_particle(f"арт {p} не существо"), p
+        assert has_particle(f"арт не существо {p}?"), p
+        assert not has_particle(f"арт {p}ребёнок не существо"), p    # inside a longer word it is no particle

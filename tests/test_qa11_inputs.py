@@ -8,11 +8,15 @@ failed before its fix.
   number («209.1234.», five levels) was glued the same way, in silence; now it is a Russian
   error naming the line. A scraped page cut such a number short instead: «209.99999. …»
   became paragraph 209.999 whose text began «99. …».
+- A text with nothing of the game joined by a plain «и» / «–» («как приготовить борщ и съесть
+  его?», the README's own non-card example with a second verb) was card text: ``parse`` said
+  «Разобрано полностью» (exit 0) and ``explain`` gave «Вердикт: Выполняется: часть 1, часть 2».
+  The connective was taken for a sign of card text; between untyped parts it is none.
 """
 
 import pytest
 
-from bot.errors import RulebookError
+from bot.errors import ParseError, RulebookError
 from bot.importer import import_sources
 
 
@@ -66,3 +70,29 @@ def test_a_scraped_page_does_not_cut_a_bad_number_into_a_paragraph_and_its_text(
     with pytest.raises(RulebookError) as e:
         import_sources([src], "qa11", keep_unplaced=True)
     assert f"page.html, строка 2: «{number}» – не номер пункта" in str(e.value)
+
+
+# ------------------------------------------------------------ no card text joined by «и»
+@pytest.mark.parametrize("text", ["как приготовить борщ и съесть его?", "Сварить суп – и съесть его",
+                                  "Сварить суп, при этом съесть его", "Сварить суп; съесть его"])
+def test_words_of_no_game_joined_by_a_plain_connective_are_no_card_text(text):
+    from bot.abilities.parser import parse
+
+    with pytest.raises(ParseError, match="не похоже на текст карты"):
+        parse(text)
+
+
+def test_explain_of_words_of_no_game_joined_by_and_is_exit_1_not_a_verdict(capsys):
+    from bot.cli import main
+
+    assert main(["explain", "Сварить суп и съесть его"]) == 1
+    out, err = capsys.readouterr()
+    assert "Вердикт" not in out and "не похоже на текст карты" in err
+
+
+@pytest.mark.parametrize("text", ["Открыться и переместиться на соседнюю клетку",
+                                  "Ранить существо на 2 и станцевать", "Закрыть выбранное существо или открыться"])
+def test_card_text_joined_by_a_plain_connective_still_parses(text):
+    from bot.abilities.parser import parse
+
+    assert parse(text).ast is not None

@@ -159,6 +159,20 @@ def test_staying_on_a_cell_of_a_hosted_card_or_with_more_words_is_not_that_fate(
     assert a.verdict is None
 
 
+@pytest.mark.parametrize("q", [
+    "симбиот после рассадки остался без хозяина. раз его некуда подсадить, разве он не может просто полежать на своей клетке?",
+    "шмотка после рассадки осталась без хозяина, её некуда повесить, она не может просто лежать на своей клетке?",
+    "симбиот после рассадки остался без хозяина. раз его некуда подсадить, почему он не может просто полежать на своей клетке?",
+])
+def test_an_asked_sentence_the_stays_reader_leaves_is_not_read_again_without_its_negation(q):
+    from bot.reading.reader import read
+
+    a = read(q).asked       # a placing verb keeps the asked-sentence reader out; the second pass only reads what follows
+    assert a is None or not (a.what == "fate" and a.predicate == "stays" and not a.negated), a
+    v = ask(q).verdict
+    assert v is None or not v.startswith("Да"), v
+
+
 # ------------------------------------------------------------------ an «если» clause whose comma is not written
 def test_a_condition_without_its_comma_still_ends_before_the_main_clause():
     from bot.reading.tokens import tokenize

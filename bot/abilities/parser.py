@@ -68,16 +68,19 @@ def _check_input(raw: str) -> None:
 
 
 _CARD_SIGNS = re.compile(r"\{[a-z0-9_]+\}|\d|[+\-]X\b")
+# connectives of everyday speech («и», «или», «;», «–»): between untyped parts they make no card text
+_PLAIN_CONNECTIVES = frozenset({"and_then", "choice"})
 
 
 def _check_card_text(raw: str, norm: str, ast: Node) -> None:
     """Raise ``ParseError`` for a text that parses but is not card text («как приготовить
-    борщ», «привет»): no word of the game (grammar/effects.yaml), no effect typed,
-    no header, cost or connective of 505, no icon and no number."""
+    борщ», «привет», «как приготовить борщ и съесть его»): no word of the game
+    (grammar/effects.yaml), no effect typed, no header, cost or card connective of 505
+    (a plain «и» / «или» between untyped parts is none), no icon and no number."""
     if _CARD_SIGNS.search(norm) or vocabulary().mentions_game(norm):
         return
     for n in ast.walk():
-        if n.kind != "effect" and n.kind != "card":
+        if n.kind not in ("effect", "card") and n.kind not in _PLAIN_CONNECTIVES:
             return
         if n.kind == "effect" and n.attr("action"):
             return

@@ -25,6 +25,7 @@ and so no card.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable
 
 from bot.cards.model import Card
@@ -49,11 +50,14 @@ def card_keys(card: Card) -> list[list[str]]:
     return [sorted(word_keys(w)) for w in ws]
 
 
-def deletes(word: str) -> set[str]:
-    """``word``'s prefix and every string one deletion from it (``bot.typo.deletions``)."""
+@lru_cache(maxsize=8192)
+def deletes(word: str) -> frozenset[str]:
+    """``word``'s prefix and every string one deletion from it (``bot.typo.deletions``);
+    remembered per word (every question's capitalised words and their neighbours are
+    looked up, and chat repeats the same words)."""
     from bot.typo import deletions
 
-    return deletions(word, 1)
+    return frozenset(deletions(word, 1))
 
 
 def write(store, cards: Iterable[Card]) -> None:

@@ -259,4 +259,7 @@ def run(args: Any) -> int:
     handler.setLevel(logging.WARNING)  # libraries such as bm25s set their loggers to DEBUG
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
+    from bot.warm import ready
+
+    ready(edition)      # the data loaded and the heap frozen before the first line (bot.warm)
     return chat(sys.stdin, sys.stdout, interactive=sys.stdin.isatty() and sys.stdout.isatty(), edition=edition)

@@ -680,6 +680,9 @@ def run(args: Any) -> int:
                             rules_url=os.environ.get(RULES_URL_ENV) or None,
                             base_url=base_url, base_file_url=base_file_url)
     open_chat_store(app.bot_data, getattr(args, "edition", DEFAULT_EDITION))
+    from bot.warm import ready
+
+    ready(getattr(args, "edition", DEFAULT_EDITION))    # the data loaded and the heap frozen (bot.warm)
     return serve(app, args)
 
 

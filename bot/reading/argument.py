@@ -31,6 +31,10 @@ _SENT = re.compile(r"(?<=[.!?…])\s+")
 _LEAD = re.compile(r"^(?:а|и|но|ну)\s+")
 _KNOWN = re.compile(r"[,\s]*(?:это\s+)?(?:я\s+)?(?:понятно|ясно|помню|знаю|допустим|ладно|понял|поняла)\s*[.!]?\s*$")
 """«… это понятно», «…, это я знаю»: a statement told as known — the asker's premise."""
+_OWN_KNOWN = re.compile(r"(?<![а-яё])(?:всё|все|ничего|было|будет|стало|станет|бы|не)$")
+"""The word right before a known word that makes it its own clause's predicate — «до этого
+всё было понятно», «я всё понял» — or negates it («ничего не ясно»): a story's remark, no
+statement told as known (``told_known``)."""
 _MINE = re.compile(r"(?<![а-яё])(я|мой|моя|моё|мое|мои|моего|моей|моим|моем|моём|моему|моих|моими|мне|меня|у меня|"
                    r"свой|своего|своё|свое|своей|своем|своём|мы|наш|нашем|нашего|наши)(?![а-яё])")
 _HAS = re.compile(r"(?<![а-яё])у\s+(?:соперника|противника|оппонента|врага|него|неё|нее|них|тебя|нас|друга)(?![а-яё])")
@@ -78,6 +82,25 @@ class Reading:
     conclusion: str = ""
 
 
+def told_known(sentence: str) -> re.Match | None:
+    """The «это понятно» / «я знаю» ending (``_KNOWN``) of a sentence told as known, as a match
+    on ``sentence``; ``None`` when it has none or the known word is the predicate of its own
+    clause («до этого всё было понятно», ``_OWN_KNOWN``) — narration, not the asker's premise."""
+    m = _KNOWN.search(sentence)
+    if m is None:
+        return None
+    if "," in m.group(0) or m.group(0).lstrip().startswith("это"):
+        return m        # «…, это понятно», «… это я знаю»: said of the statement before it
+    return None if _OWN_KNOWN.search(sentence[:m.start()].casefold().rstrip()) else m
+
+
+def without_known(sentence: str) -> str:
+    """``sentence`` without the ending that tells it as known (``told_known``); itself when it
+    has none."""
+    m = told_known(sentence)
+    return (sentence[:m.start()].strip(" ,") or sentence) if m is not None else sentence
+
+
 def _words(name: str) -> tuple[str, ...]:
     from bot.vocab import section
 
@@ -108,13 +131,23 @@ _TO_PARTICLE = re.compile(r"(?<![а-я])(?!(?:а|и|но|если|когда|р�
 not «если …, то …» (a conditional's «то»), «а то», «то есть»."""
 
 
+@lru_cache(maxsize=4)
+def _particles_re(particles: tuple[str, ...]) -> re.Pattern:
+    """One pattern for «one of ``particles`` as a word of its own» (``has_particle``): an
+    alternative that does not end at a space or a punctuation mark is backtracked, so it
+    matches where one pattern per particle would."""
+    return re.compile(r"[\s,](?:" + "|".join(map(re.escape, particles)) + r")[\s,?.!]")
+
+
 def has_particle(clause: str) -> bool:
     """A reasoning particle («же», «ж», «ведь», «считай», «типа», or «то» after a word) in
     ``clause`` outside quotes; «же» meaning «the same» («в этот же ход», «сам же») is none,
-    nor the «то» of «если …, то …»."""
+    nor the «то» of «если …, то …». Words: ``reasoning_particles`` of ``grammar/lexicon.yaml``."""
     f = f" {_SAME.sub(' ', fold(masked(clause)))} "
-    if any(re.search(rf"[\s,]{re.escape(p)}[\s,?.!]", f) for p in _words("reasoning_particles")):
+    if _particles_re(_words("reasoning_particles")).search(f):
         return True
+    if "то" not in f:
+        return False        # no «то» at all (most clauses): no clause to split and search
     for c in re.split(r"[,;:]", f):
         m = _TO_PARTICLE.search(c)
         if m and not re.search(r"(?<![а-я])(?:если|когда|раз|пока|коли)(?![а-я])", c[:m.start()]):
@@ -410,8 +443,8 @@ def read(question: str) -> Reading | None:
     concluding = last_conclusion(last) is not None
     for s in sents[:asked_at]:
         s0 = s.rstrip(".!… ").strip()
-        known = bool(_KNOWN.search(s0))
-        s1 = _KNOWN.sub("", s0).strip(" ,") or s0
+        known = told_known(s0) is not None
+        s1 = without_known(s0)
         compared = concluding and bool(_COMPARED.search(fold(s1)))    # «…, как артефакт. значит …»
         # «X — это Y» is a rule statement unless it tells a card of the board («мой гоблин — артефакт»)
         defined = bool(_DEFINITION.search(f" {fold(masked(s1))} ")) and not told_fact(s1)
@@ -510,7 +543,7 @@ def read(question: str) -> Reading | None:
         contrast = bool(re.match(r"(?i)а\s", asked))
         asked = _LEAD.sub("", asked.rstrip("?!. ").strip())
         asked = re.sub(r"(?<![а-яё])тоже(?![а-яё])\s*", "", asked).strip()
-        premises = [_KNOWN.sub("", p).strip(" ,") or p for p in premises]
+        premises = [without_known(p) for p in premises]
         cmp_ = re.search(r",?\s+как\s+([а-яё]+)$", fold(asked))
         if cmp_ and kind_of(cmp_.group(1)) is not None and any(cmp_.group(1) in fold(p) for p in premises):
             premises.append(asked[cmp_.start():].strip(" ,"))

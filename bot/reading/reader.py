@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.memo import per_question
 from bot.reading.lexicon import kind_of, name_of, words
-from bot.reading.tokens import Tok, sentence_and_clause_spans, tokenize
+from bot.reading.tokens import SentenceReader, Tok
 from bot.vocab import words as vocab_words
 
 ATTACHABLE = ("symbiote", "parasite", "equipment")
@@ -201,11 +201,10 @@ class Reading:
         return True
 
 
-class _Reader:
+class _Reader(SentenceReader):
     def __init__(self, question: str, known: list | None = None) -> None:
+        super().__init__(question)      # the words, their sentence and clause spans, the asked sentence
         self.w = words()
-        self.toks, self.ends = tokenize(question)
-        self._sents, self._clauses = sentence_and_clause_spans(question)
         self._attachable_at: dict[int, list[int]] = {}      # clause -> its words naming an attachable kind
         self.known: dict[int, tuple[int, object]] = {}     # first token -> (end token, card of the database)
         if known:
@@ -223,27 +222,8 @@ class _Reader:
         self.negated: list[tuple[int, str | None, str | None]] = []   # «не симб», «не летун»: (token, kind, trait)
         self.untold: set[int] = set()       # «в тексте не сказано, куда его поместить»: words of what is not said
         self.n = 0
-        last = max((t.sent for t in self.toks), default=0)
-        asked = [k for k, e in enumerate(self.ends) if "?" in e]
-        self.asked_sent = asked[-1] if asked else last
 
     # ------------------------------------------------------------------ helpers
-    def in_sent(self, k: int) -> list[Tok]:
-        """The tokens of sentence ``k``, in order (``spans_of``: no scan of the whole question)."""
-        a, b = self._sents.get(k, (0, 0))
-        return self.toks[a:b]
-
-    def in_clause(self, c: int) -> list[Tok]:
-        """The tokens of clause ``c``, in order."""
-        a, b = self._clauses.get(c, (0, 0))
-        return self.toks[a:b]
-
-    def use(self, *idx: int) -> None:
-        self.r.used.update(i for i in idx if i is not None and 0 <= i < len(self.toks))
-
-    def tok(self, i: int) -> Tok | None:
-        return self.toks[i] if 0 <= i < len(self.toks) else None
-
     def new_card(self, kind: str, at: int, gender: str | None = None) -> CardInfo:
         self.n += 1
         c = CardInfo(key=f"K{self.n}", kind=kind, gender=gender or _KIND_GENDER.get(kind, "masc"))
@@ -1582,8 +1562,8 @@ class _Reader:
         read_told_seating(self)
         read_squad(self)
         self.read_asked()
-        from bot.reading.stays import read_stays_on_cell
-        read_stays_on_cell(self, self.in_sent(self.asked_sent), None, True)    # «… не погибает? просто лежит на клетке»
+        from bot.reading.stays import read_stays_told_again
+        read_stays_told_again(self)    # «… не погибает? просто лежит на клетке»
         from bot.reading.attached_count import read_on_each_other
         from bot.reading.seating import seating_by_default
         read_on_each_other(self)

@@ -5,9 +5,12 @@ Players ask whether a symbiote or a piece of equipment with no host simply stays
 клетке?», «она так и останется стоять на своей клетке?». The phrase (a verb of standing or lying,
 «на (своей) клетке», a few softening words) says the card stays on the battlefield — the fate
 «stays» of a card with no host (left without one at the seating step, or summoned with none
-told). ``read_stays_on_cell(rd, sent, neg_word, yes_no)`` reads it in the asked sentence (as the
-asked fate, when no fate is asked yet) or in a sentence after it (the same proposition told
-again); its words are used. Words: ``reader.cell_stay`` of ``grammar/lexicon.yaml``.
+told). ``read_stays_on_cell(rd, sent, neg_word, yes_no)`` reads it in the asked sentence, with
+that sentence's mood, as the asked fate when no fate is asked yet; ``read_stays_told_again(rd)``
+in a sentence after it (the same proposition told again): its words are used. Only the first
+sets a fate: an asked sentence it does not read (a placing verb in it, «его некуда посадить, разве
+он не может просто стоять на своей клетке?») is not read again without its mood (it was asked
+as «может стоять?», the negation lost). Words: ``reader.cell_stay`` of ``grammar/lexicon.yaml``.
 """
 
 from __future__ import annotations
@@ -63,23 +66,14 @@ def _by_clause(toks: list) -> list[list]:
 
 
 def read_stays_on_cell(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
-    """Read the phrase (module doc). ``True`` when it set the asked fate «stays» of a card with no
-    host («может просто постоять на своей клетке?», «останется стоять на своей клетке?»); a phrase
-    told again after an asked fate («он же не погибает? просто лежит на своей клетке») only has
-    its words used (``False``)."""
+    """Read the phrase in ``sent``, the asked sentence, whose modal negation is ``neg_word`` («не
+    может», ``None``) and which asks yes or no when ``yes_no`` (module doc). ``True`` when it set the
+    asked fate «stays» of a card with no host («может просто постоять на своей клетке?», «останется
+    стоять на своей клетке?»); when a fate is asked already, ``read_stays_told_again`` (``False``)."""
     from bot.reading.reader import Asked
 
-    after = [t for t in rd.toks if t.sent > rd.asked_sent]
     if rd.r.asked is not None:
-        a = rd.r.asked
-        card = rd.r.cards.get(a.card) if a.card else None
-        stays = a.what == "fate" and (a.predicate == "stays" and not a.negated or a.predicate == "gone" and a.negated)
-        if not (stays and card is not None and _alone(card)) or not after:
-            return False
-        for clause in _by_clause(after):
-            got = _phrase(rd, clause)
-            if got is not None:
-                rd.use(*got)
+        read_stays_told_again(rd)
         return False
     for clause in _by_clause(sent):
         got = _phrase(rd, clause)
@@ -94,3 +88,21 @@ def read_stays_on_cell(rd, sent: list, neg_word: str | None, yes_no: bool) -> bo
                            neg_word=neg_word)
         return True
     return False
+
+
+def read_stays_told_again(rd) -> None:
+    """Use the words of the phrase told again in a sentence after the asked one, when the asked fate
+    is that a card with no host stays («он же не погибает? просто лежит на своей клетке»); nothing
+    else is read (the asked sentence is ``read_stays_on_cell``'s, with that sentence's mood)."""
+    a = rd.r.asked
+    if a is None:
+        return
+    after = [t for t in rd.toks if t.sent > rd.asked_sent]
+    card = rd.r.cards.get(a.card) if a.card else None
+    stays = a.what == "fate" and (a.predicate == "stays" and not a.negated or a.predicate == "gone" and a.negated)
+    if not (stays and card is not None and _alone(card)) or not after:
+        return
+    for clause in _by_clause(after):
+        got = _phrase(rd, clause)
+        if got is not None:
+            rd.use(*got)

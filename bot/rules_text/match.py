@@ -423,6 +423,25 @@ def _opposite_condition(q: Question, r: Rule) -> bool:
     return all(_covered(w, named) for w in r.cond)
 
 
+def condition_polarity_agrees(text: str, conds, condition_text: str) -> bool:
+    """Whether the question ``text`` states a rule's condition with its polarity: the clauses
+    of the question naming a concept of the condition (``conds``) say what is not exactly
+    when the rule's condition does («Если свободных клеток нет» — «а свободных клеток нет»,
+    not «а свободные клетки есть»). ``True`` when the rule states no condition or no clause of
+    the question names one of its concepts."""
+    if not condition_text or not conds:
+        return True
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.question import negated_words
+
+    L = language()
+    toks = tokenize(text)[0]
+    clauses = {t.clause for t in toks if t.pos != "PREP" and any(covers(L.norm(t.lemma, t.text), w) for w in conds)}
+    if not clauses:
+        return True
+    return negated_words(t.lemma for t in toks if t.clause in clauses) == _negated_condition(condition_text)
+
+
 def _only_condition(p: Prop) -> bool:
     """The rule allows its act only under its condition («… можно объявлять только когда в
     стеке нет ни одного игродействия»): «только» right before the condition's opener."""
@@ -529,7 +548,7 @@ def _decide_rest(q: Question, idx: PropIndex, d: Decision, found: dict[int, Fit]
         found = dict(d.conditional)
     fits = dict(found)
     for k, f in found.items():
-        why = _excepted(q, idx, k, fits)
+        why = _excepted(q, idx, k, fits) or _neighbour_case(q, idx, k, found)
         if why:
             d.excepted.append((f.prop, why))
             fits.pop(k, None)
@@ -624,6 +643,67 @@ def _excepted(q: Question, idx: PropIndex, k: int, fits: dict[int, Fit]) -> str:
         if ex and all(any(covers(x, w) for x in (q.bag | q.context) - q.without) for w in ex):
             return f"вопрос попадает под исключение «{' '.join(sorted(ex))}»"
     return ""
+
+
+def _neighbour_case(q: Question, idx: PropIndex, k: int, found: dict[int, Fit]) -> str:
+    """Why the fit ``k`` does not decide: another sentence of its own paragraph, whose polarity
+    is the other of the fit's verdict and which is about the same thing (it names the subject
+    of ``k``'s sentence), names what the question tells and ``k``'s sentence does not name at
+    all — by a required concept or by an example in its parentheses. That sentence states a case apart, given right after the rule without a
+    «кроме» (301.6 of the test edition: «Закрытая карта не может объявлять атаки.
+    Срабатывающая атака закрытой карты (например, «при гибели – разряд на 2») выполняется по
+    общим правилам»): a question about a triggered attack of a closed card is not ruled by the
+    first sentence. ``""`` when no such sentence is there, or it fits the question itself (then
+    it decides beside ``k``)."""
+    L = language()
+    r = idx.rules[k]
+    p = r.prop
+    told = {x for x in (q.bag | q.context) - q.without
+            if x.removeprefix("не ") not in L.filler and x.removeprefix("не ") not in L.implicit and x not in L.light}
+    if not told:
+        return ""
+    own = _said_concepts(p.sentence)     # every word of its sentence («… но не от магического удара» too)
+    if not own:
+        return ""
+    own_ups = _keys(own)[1]
+    subject = {w.lstrip("~") for w in p.subject_words if w.removeprefix("не ") not in L.implicit
+               and w.removeprefix("не ") not in L.filler} or {w for w in r.req if w not in L.light}
+    for j in idx.by_number.get(p.number, ()):
+        s = idx.rules[j]
+        if j in found or s.prop.sentence == p.sentence or s.prop.positive == found[k].truth:
+            continue    # it says what the fit says («… только от простого удара. От … выстрела … нельзя»)
+        theirs = s.req | s.opt
+        if not all(_hits(w, theirs) for w in subject):
+            continue    # about another thing («Защита от магии …» beside «Защита от разрядов …»)
+        words = (s.req - {s.prop.action, L.norm(s.prop.action)}) | _examples(s.prop.sentence)   # its circumstances
+        hit = sorted(x for x in told if _hits(x, words) and _ups(x).isdisjoint(own_ups))
+        if hit:
+            return (f"соседнее предложение п. {p.number} говорит об особом случае, который называет вопрос "
+                    f"({_words(hit)}): «{s.prop.sentence}»")
+    return ""
+
+
+@lru_cache(maxsize=4096)
+def _said_concepts(sentence: str) -> frozenset[str]:
+    """The concepts of every word of a rule sentence (``propositions._content`` of it whole,
+    «~» dropped; a negated one also without its «не»: «не уничтожается» names «уничтожать»)."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.propositions import _content
+
+    return frozenset(v for w in _content(tokenize(sentence)[0])[0] for v in (w.lstrip("~"), w.lstrip("~").removeprefix("не ")))
+
+
+@lru_cache(maxsize=4096)
+def _examples(sentence: str) -> frozenset[str]:
+    """The concepts of the parenthesised asides of a rule sentence («(например, «при гибели –
+    разряд на 2»)»): examples of what it is about, which a question may name instead."""
+    from bot.reading.tokens import tokenize
+    from bot.rules_text.propositions import _content
+
+    out: set[str] = set()
+    for m in re.finditer(r"\(([^()]*)\)", sentence):
+        out |= {w.lstrip("~") for w in _content(tokenize(m.group(1).replace("«", " ").replace("»", " "))[0])[0]}
+    return frozenset(w for w in out if w.removeprefix("не ") not in language().filler)
 
 
 def _within(number: str, ref: str) -> bool:

@@ -22,7 +22,7 @@ import re
 
 from bot.answer import Answer, Block
 from bot.rules_text.index import PropIndex, index_for
-from bot.rules_text.match import WIDER, Decision, _shown, covers, decide, overrides_of
+from bot.rules_text.match import WIDER, Decision, _shown, condition_polarity_agrees, covers, decide, overrides_of
 from bot.rules_text.propositions import Prop
 from bot.rules_text.question import Question, read
 
@@ -66,7 +66,14 @@ def _reflexive(verb: str) -> bool:
 
 
 def verdict_for(q: Question, p: Prop, truth: bool) -> str:
-    """The verdict text for question ``q`` answered by ``p`` with ``truth``."""
+    """The verdict text for question ``q`` answered by ``p`` with ``truth``. A question of an
+    attack getting through (``Question.passes``: «пройдёт?» read as «защита не защищает?»)
+    is answered in its own verb: «Да, пройдёт» when the protection does not protect."""
+    if q.passes:   # ``truth``: the protection protects; «пройдёт?» was read as «не защищает?» (``q.positive`` False)
+        gets = not truth
+        if not q.positive:
+            return f"Да, {q.passes}" if gets else f"Нет, не {q.passes}"
+        return f"Нет, {q.passes}" if gets else f"Да, не {q.passes}"
     yes, no = _words_of(q, p)
     if q.positive:
         return f"Да, {yes}" if truth else f"Нет, {no}"
@@ -712,16 +719,49 @@ def _what(question: str, q: Question, idx: PropIndex, edition: str) -> Answer | 
         got = sum(1 for x in asked if any(covers(x, w) for w in p.conditions | p.words))
         if got * 3 < len(asked) * 2:
             continue
-        scored.append((got / len(asked) + 0.1 * len(conds), -k, p))
+        if not condition_polarity_agrees(question, conds, p.condition_text):
+            continue    # «если свободных клеток нет» is not met by «а свободные клетки есть»
+        scored.append((got / len(asked) + 0.1 * len(conds), -k, p, frozenset(conds)))
     if not scored:
         return None
     scored.sort(key=lambda x: (-x[0], -x[1]))
     top = [s for s in scored if s[0] == scored[0][0]]
     if len({s[2].sentence for s in top}) != 1:
         return _undecided(question, q, Decision(near=[(s[2], "подходит так же, как другое предложение") for s in top]))
-    p = top[-1][2]
+    p = _next_condition(question, q, top[-1], idx)
     verdict = _consequence_text(p)
     return _answer(question, q, verdict, p, [], "", edition, idx)
+
+
+def _next_condition(question: str, q: Question, chosen: tuple, idx: PropIndex) -> Prop:
+    """The proposition answering «что будет, если …?» once ``chosen`` (a ``_what`` score row:
+    ``(score, -index, Prop, condition concepts)``) is the best: a later sentence of the same
+    paragraph that speaks of the same thing by a pronoun and whose condition adds concepts the
+    question states too (with their polarity) states what happens in that narrower case —
+    «Если летающее существо теряет полёт, то оно помещается на свободную клетку … . Если
+    свободных клеток нет, то оно погибает» (307.9 of the test edition) for «… потерял полёт, а
+    свободных клеток нет». Of several such sentences the last one; ``chosen``'s own when there
+    is none. ``question`` is the text as asked (its polarity is read there: the reader's
+    ``q.text`` may have dropped a closing «нет»)."""
+    from bot.rules_text.index import _PRONOUN
+    from bot.rules_text.question import clean_bag
+
+    L = language_()
+    p, conds, at = chosen[2], chosen[3], -chosen[1]
+    found = p
+    for k in idx.by_number.get(p.number, ()):
+        s = idx.props[k]
+        if k <= at or s.sentence == p.sentence or s.kind not in ("consequence", "fact") or not s.condition_text:
+            continue
+        if not _PRONOUN.search(s.sentence.split(",", 1)[-1]):
+            continue    # a sentence of its own subject, not the same thing again
+        own = {w for w in clean_bag(s.conditions) if w.removeprefix("не ") not in L.implicit
+               and not w.startswith("~") and w not in L.light}
+        if not own - conds or not all(any(covers(x, w) for x in q.bag) for w in own):
+            continue
+        if condition_polarity_agrees(question, own, s.condition_text):
+            found = s
+    return found
 
 
 def _consequence_text(p: Prop) -> str:

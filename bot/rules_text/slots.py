@@ -422,6 +422,7 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
     """The slot answer of ``question`` under ``edition`` (``idx`` its ``PropIndex``), a
     no-verdict answer listing the sentences when they answer differently, or ``None`` (not
     such a question, no sentence fits)."""
+    from bot.rules_text.match import condition_polarity_agrees
     from bot.rules_text.values import _candidates, _decide, _paragraph_words
 
     vi = getattr(idx, "values", None)
@@ -452,6 +453,8 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
             continue
         if asked.slot in ("then", "when") and not _subject_told(f, asked):
             continue
+        if asked.slot == "then" and not condition_polarity_agrees(question, f.cond, f.condition_text):
+            continue    # «если свободных клеток нет, …» answers nothing of «если свободные клетки есть»
         options.setdefault(got, []).append((f.number, f.sentence))
     if not options:
         return None

@@ -1,0 +1,80 @@
+"""Rule-text verdicts and the sentences around the one that fits (issue 14): a sentence of
+the same paragraph stating a case apart, the next condition of a sequence, the paragraph's
+own exceptions — on the full-layout test edition «tested»."""
+
+from bot.judge import ask
+from bot.rules_text import route
+
+
+def test_a_case_the_next_sentence_of_the_paragraph_states_apart_gives_no_verdict(tested_edition):
+    # 301.6: «Закрытая карта не может объявлять атаки. Срабатывающая атака закрытой карты
+    # (например, «при гибели – разряд на 2») выполняется по общим правилам.»
+    for q in ("у закрытой карты атака при гибели - разряд на 2. она погибла, разряд будет?",
+              "может ли закрытая карта атаковать если атака срабатывающая"):
+        a = route.answer(q, tested_edition)
+        assert a is None or a.verdict is None, q
+        assert not (ask(q, tested_edition).verdict or "").startswith("Нет"), q
+    t = route.answer("может ли закрытая карта атаковать если атака срабатывающая", tested_edition)
+    assert "301.6" in t.citations and any("особом случае" in line for line in t.trace)
+
+
+def test_the_plain_case_of_that_paragraph_is_still_ruled(tested_edition):
+    a = route.answer("закрытая карта может атаковать?", tested_edition)
+    assert a.verdict == "Нет, не может" and a.citations[0] == "301.6"
+
+
+def test_what_happens_in_the_narrower_case_the_next_sentence_states(tested_edition):
+    # 307.9: «Если летающее существо теряет полёт, то оно помещается на свободную клетку … .
+    # Если свободных клеток нет, то оно погибает.»
+    a = route.answer("что будет если летун потерял полет а свободных клеток нет", tested_edition)
+    assert a.verdict == "Оно погибает" and a.citations[0] == "307.9"
+    a = route.answer("что будет, если летающее существо потеряло полёт, а свободные клетки есть?", tested_edition)
+    assert a.verdict.startswith("Оно помещается на свободную клетку") and a.citations[0] == "307.9"
+
+
+def test_a_condition_stated_with_the_other_polarity_is_not_met(tested_edition):
+    # «Если свободных клеток нет, то оно погибает» says nothing of free cells there
+    for q in ("что будет если свободные клетки есть", "что делать, если свободные клетки есть?"):
+        a = route.answer(q, tested_edition)
+        assert a is None or not (a.verdict or "").startswith("Оно погибает"), q
+    a = route.answer("летун потерял полет, свободных клеток нет. что делать?", tested_edition)
+    assert a.verdict == "Оно погибает"
+
+
+def test_an_attack_getting_through_a_told_protection_asks_whether_it_protects(tested_edition):
+    # «пройдёт?» with a protection told is «защита … не защищает от …?» (304.7, 306.5, 403.3)
+    cases = {
+        "у моей твари защита от выстрелов. противник бьёт её ударом через ряд, пройдёт?": ("Да, пройдет", "304.7"),
+        "у существа защита от разрядов, а по нему магический удар. пройдёт?": ("Да, пройдет", "306.5"),
+        "у существа защита от магии. разряд по нему пройдёт?": ("Нет, не пройдет", "306.5"),
+        "у существа броня 3. разряд его пробьёт?": ("Да, пробьет", "306.6"),
+    }
+    for q, (verdict, cite) in cases.items():
+        a = route.answer(q, tested_edition)
+        assert a is not None and a.verdict == verdict and cite in a.citations[:2], (q, a and a.verdict)
+
+
+def test_getting_through_is_not_read_without_one_protection_and_an_attack(tested_edition):
+    from bot.rules_text.question import read
+
+    for q in ("бестелесное существо может пройти через занятую клетку?",
+              "у существа защита от магии и броня 2. разряд пройдёт?",
+              "у существа защита от магии. пройдёт?"):
+        assert read(q, tested_edition).passes == "", q
+
+
+def test_chosen_as_a_target_is_being_a_target(tested_edition):
+    # 408.8 «Закрытая карта может быть целью любых атак …»; 411.3 «… нельзя выбрать целью …»
+    a = route.answer("закрытое существо противника можно выбрать целью выстрела?", tested_edition)
+    assert a.verdict == "Да, можно" and a.citations[0] == "408.8"
+    a = route.answer("можно выбрать целью особенности с дальностью летуна во вспомогательной зоне?", tested_edition)
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "411.3"
+
+
+def test_a_denied_clause_after_or_is_the_other_answer_offered(tested_edition):
+    from bot.rules_text.question import read
+
+    q = read("у врага закрытая карта. её можно выбрать целью выстрела или закрытые не атакуют?", tested_edition)
+    assert "атака" not in q.bag and "не атака" not in q.bag and q.positive
+    a = route.answer("у врага закрытая карта. её можно выбрать целью выстрела или закрытые не атакуют?", tested_edition)
+    assert a.verdict == "Да, можно" and a.citations[0] == "408.8"
