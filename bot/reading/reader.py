@@ -606,9 +606,24 @@ class _Reader(SentenceReader):
             # «на сущ висит оружие. хочу надеть на него ещё одно оружие»: what a card is put on is a creature
             # before a piece of equipment (no card lies on equipment); the equipment only when no creature fits
             onto = prev is not None and prev.text == "на" and any(u.lemma in self.w.place_verbs for u in self.in_clause(t.clause))
-            # «его переложили на гнома», «её пересадили на мага»: what a placing verb puts «на» a creature is
-            # an attached card (a creature is put on nothing), not the creature named last (209.3, 212.1)
-            moved = not recipient and not onto and (prev is None or prev.text not in _LOCATING | {"с", "со", "к", "от"}) \
+            # «противник переложил его на моего эльфа», «посадил её на орка»: the object of a placing verb
+            # right before the place it goes to is the attached card moved, not a creature named before
+            nxt = self.tok(t.i + 1)
+            moved = t.case in ("accs", "gent") and nxt is not None and nxt.clause == t.clause and nxt.text in ("на", "с", "со") \
+                and self.placing_onto_after(t)     # per clause once: 20,000 pronouns in one clause stay linear
+            if moved:
+                for j in before:
+                    key = self.mention.get(j)
+                    c = self.r.cards[key] if key else None
+                    if c is None or c.kind not in ATTACHABLE or self.toks[j].clause == t.clause:
+                        continue
+                    g = self.toks[j].gender if self.toks[j].gender in ("masc", "femn", "neut") else c.gender
+                    if g in genders or c.gender in genders:
+                        best = c
+                    break
+            # «его переложили на гнома», «её пересадили на мага»: a placing verb between the pronoun and «на»
+            # too — the creature named last is not what is put on a creature (209.3, 212.1)
+            moved = moved or not recipient and not onto and (prev is None or prev.text not in _LOCATING | {"с", "со", "к", "от"}) \
                 and self.placing_onto_after(t)
             fallback = None
             for j in before:
@@ -788,6 +803,9 @@ class _Reader(SentenceReader):
             if t.lemma == "я" and t.case == "nomn":
                 self.use(t.i)           # «я посадил»: the asker acts
                 continue
+            if t.lemma == "свой" and any(u.lemma in self.w.owner_opponent and u.case == "nomn" and u.pos == "NOUN"
+                                        for u in self.in_clause(t.clause) if u.i < t.i):
+                who = "opponent"        # «противник переложил его на своего рыцаря»: «свой» is the agent's
             if t.pos == "NOUN" and t.case == "nomn" and any(
                     u.pos == "VERB" and u.clause == t.clause for u in self.toks[t.i + 1:t.i + 3]) \
                     and t.i + 1 < len(self.toks) and self.toks[t.i + 1].i not in self.mention:
@@ -946,7 +964,7 @@ class _Reader(SentenceReader):
                 continue
             host = self.r.cards[self.mention[nxt]]
             if any(u.lemma in self.w.place_verbs or u.lemma in self.w.replace_verbs for u in self.in_clause(t.clause)):
-                continue        # «хочу её надеть на летуна»: an intended placing, not a card lying there
+                continue        # «хочу её надеть на летуна», «переложил его на эльфа»: a placing, not a card lying there
             subj = next((c for j, c in self.clause_cards(t) if c.kind in ATTACHABLE and c.key != host.key), None)
             first = next(iter(self.in_clause(t.clause)), None)
             if subj is None and first is not None and first.lemma == "который":
@@ -1088,6 +1106,8 @@ class _Reader(SentenceReader):
             t = self.toks[i]
             if t.lemma in w.place_verbs or t.lemma in w.replace_verbs:
                 verbs.add(i)
+        # «противник способкой переложил его на мага»: a told replacing, read later as the new host's placing
+        verbs.update(t.i for t in self.toks if t.lemma in w.replace_verbs and t.tense == "past")
         for at in sorted(verbs):
             t = self.toks[at]
             if t.sent == self.asked_sent and t.tense != "past":
