@@ -296,3 +296,76 @@ def test_long_quoted_text_is_not_read_unquoted():
 
     assert _unquoted_instead("у мага «закройте выбранное существо противника, в противном случае нанесите себе рану». "
                              "что будет?", "5ed") is None
+
+
+# ------------------------------------------------------------------ a claim told by no one named
+@pytest.mark.parametrize("q, lead, cite", [
+    ("мне сказали, что артефакт может ходить. это правда?", "Нет, это не так", "210.2"),
+    ("говорят, что симба нельзя сажать на летающее существо. верно?", "Да, это так", "209.4"),
+])
+def test_claim_of_no_one_named_names_no_opponent(q, lead, cite):
+    """«мне сказали, что P», «говорят, что P»: the claimer is nobody in particular — the ruling
+    says whether P is so, not «противник не прав» (no opponent said it)."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert "противник" not in a.verdict and cite in a.citations[:2]
+    assert a.understood.startswith("Как я понял: вам сказали, что")
+
+
+def test_named_claimer_is_still_named():
+    from bot.judge import ask
+
+    a = ask("соперник сказал, что артефакт может ходить. прав?")
+    assert a.verdict.startswith("Нет, соперник не прав"), a.verdict
+
+
+# ------------------------------------------------------------------ «симб ещё на поле?» after the host's event
+@pytest.mark.parametrize("q, lead, cite", [
+    ("мой симб сидит на гноме. гном погиб. симб ещё на поле?", "Нет, симбиот погибает", "209.4"),
+    ("надел на варвара секиру. варвар стал бестелесным. секира на нём?", "Нет, экипировка уничтожается", "212.3"),
+    ("надел на варвара секиру. варвар поменял класс. секира всё ещё на варваре?", "Да", "212.2"),
+])
+def test_still_there_after_the_event_asks_the_fate(q, lead, cite):
+    """«X ещё на поле?», «X на нём?» after an event of X's host: is X still there (209.4,
+    212.2, 212.3) — a yes/no fate, read only when every word is «на» + the field or the host and
+    words that only repeat «still»."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert cite in a.citations[:2]
+
+
+def test_still_there_after_a_move_is_not_read():
+    """After the host moved, «на поле» or «на старой клетке» is not told apart: no verdict."""
+    from bot.judge import ask
+
+    a = ask("симб на орке. орка передвинули на соседнюю клетку. симб на поле?")
+    assert a.verdict is None
+
+
+# ------------------------------------------------------------------ connectives written with letters or a bare mark
+@pytest.mark.parametrize("q, cite", [
+    ("в записи «А; Б» выполнится ли Б, если А не выполнилось?", "505.4.1"),
+    ("при «;» вторая способность сработает, если первая не сработала?", "505.4.1"),
+    ("в записи «А – Б» будет ли Б, если А не получилось?", "505.4.2"),
+])
+def test_connective_by_letters_or_a_bare_mark(q, cite):
+    """A letter template («А; Б») keeps its capitals when it is recognised, and its letters name the
+    parts outside the quote; a bare «;» quoted is the semicolon connective: the next part is
+    used only when the one before it was done (505.4.1, 505.4.2)."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith("Нет"), a.verdict
+    assert a.citations[0] == cite
+
+
+def test_claim_with_a_negated_condition_is_ruled():
+    """«вторая выполняется, если первая не выполнилась» states «выполняется»: the «не» of its
+    condition does not make the claim a negated one (which a «Нет» could not rule)."""
+    from bot.judge import ask
+
+    a = ask("кореш уверяет, что при «;» вторая способность выполняется, даже если первая не выполнилась. он прав?")
+    assert a.verdict is not None and a.verdict.startswith("Нет, кореш не прав"), a.verdict
+    assert a.citations[0] == "505.4.1"

@@ -132,7 +132,7 @@ def connective_of(question: str) -> Generic | None:
     """
     q = fold(question)
     qs = [fold(t) for _, _, t in quotes(question)]
-    template = [t for t in qs if is_template(t)]
+    template = [fold(t) for _, _, t in quotes(question) if is_template(t)]    # «А; Б»: its capitals tell a letter template
     if "если противник не может или не хочет" in q or (
             re.search(r"\bпротивник\w*\b", q) and re.search(r"не\s+хоч|не\s+хотел|отказ|не\s+мож", q)
             and re.search(r"эффект|перв\w*\s+способност|способност\w*\s+1", q) and not qs):
@@ -144,9 +144,9 @@ def connective_of(question: str) -> Generic | None:
     if any(t.startswith("может") for t in qs) or "слово «может»" in q:
         return GENERICS["optional"]
     about_text = re.search(r"запис|способност|особенност|текст", q)
-    if any(";" in t for t in template) or ("точк" in q and "запят" in q and about_text):
-        return GENERICS["semicolon"]
-    if any(" – " in t for t in template) or ("тире" in q and about_text):
+    if any(";" in t for t in template) or ("точк" in q and "запят" in q and about_text) or ";" in qs:
+        return GENERICS["semicolon"]    # «при «;» вторая выполняется?»: the bare mark quoted
+    if any(" – " in t for t in template) or ("тире" in q and about_text) or any(t in ("–", "—") for t in qs):
         return GENERICS["dash"]
     if re.search(r"(уничтожить|вернуть в колоду)\s+себя", q) or (
             "источник" in q and re.search(r"уничтож|колод", q) and re.search(r"ресурс|оплат|при этом", q)):
@@ -464,8 +464,28 @@ def _answer(question: str, edition: str) -> Answer | None:
                                     complete=result.complete, unparsed=result.unparsed)
     g = connective_of(question)
     if g is not None:
-        return resolve_question(question, generic_node(g), edition, generic=g)
+        ans = resolve_question(_letters_named(question), generic_node(g), edition, generic=g)
+        ans.question = question
+        return ans
     return None
+
+
+def _letters_named(question: str) -> str:
+    """``question`` with the letters of its letter template («А; Б») named as the parts they
+    stand for outside the quote («Б выполнится, если А не выполнилось?» -> «способность 2
+    выполнится, если способность 1 не выполнилось?»): the outcome reader names parts by number.
+    Unchanged when no quote is a letter template."""
+    quoted = [(a, b, t) for a, b, t in quotes(question) if is_letter_template(t)]
+    if len(quoted) != 1:
+        return question
+    a, b, text = quoted[0]
+    letters = _CONNECTIVE_RE.sub(" ", normalize_typography(text)).split()
+    if len(set(letters)) != len(letters):
+        return question
+    names = {x: f"способность {k}" for k, x in enumerate(letters, 1)}
+    pattern = re.compile(r"(?<![А-Яа-яЁёA-Za-z0-9])(" + "|".join(map(re.escape, letters)) + r")(?![А-Яа-яЁёA-Za-z0-9])")
+    return pattern.sub(lambda m: names[m.group(1)], question[:a]) + question[a:b] + \
+        pattern.sub(lambda m: names[m.group(1)], question[b:])
 
 
 __all__ = ["answer", "compare_answer", "notation_of", "is_letter_template", "resolve_question", "is_yes_no", "is_template", "connective_of", "generic_node", "GENERICS", "ways", "parse_card",

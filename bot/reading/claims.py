@@ -115,6 +115,9 @@ class Claim:
     rival: str = ""
     """«друг говорит P, а противник — что нельзя. Кто прав?»: the second other person (the asker
     takes no side), who denies P (no ``counter``) or states the ``counter`` himself."""
+    unnamed: bool = False
+    """«мне сказали, что P», «говорят, что P»: told by no one named — the ruling says whether P
+    is so («Да, это так» / «Нет, это не так»), naming no opponent."""
 
     @property
     def asked(self) -> str:
@@ -133,6 +136,7 @@ class _Said:
     start: int          # where the speaker's clause starts in the body
     direct: bool = False    # his own words («говорит: я …»): «я» is the speaker, «ты» the asker
     verb: int = -1      # where the say verb starts in the body (-1: no verb of its own, «а он — что нельзя»)
+    unnamed: bool = False   # no one named and the verb in the plural: «мне сказали», «говорят», «написали»
 
 
 _masked = masked
@@ -232,6 +236,7 @@ def _speakers(body: str) -> list[_Said]:
                     break
         if who is None and _person_of_verb(verb) is None:
             who = _earlier_subject(body, toks, i, people)
+        unnamed = who is None and _tag(verb).number == "plur"     # «мне сказали», «говорят»: nobody in particular
         if who is None:
             who = _person_of_verb(verb) or "other"
         # «а он», «и говорю»: the connective before the speaker belongs to no clause
@@ -269,7 +274,7 @@ def _speakers(body: str) -> list[_Said]:
         pre = body[sent_start:subj_start].strip(" ,.;:—–-")
         disputes = lemma(verb) in _claim_words()["dispute"] or any(
             content.startswith(fold(p)) for p in _claim_words()["dispute_phrases"])
-        found.append(_Said(who, other, content, disputes, pre, subj_start, direct, toks[i].start()))
+        found.append(_Said(who, other, content, disputes, pre, subj_start, direct, toks[i].start(), unnamed=unnamed))
         if extra is not None:
             found.append(extra)
     return found
@@ -844,8 +849,11 @@ def _find(f: str) -> Claim | None:
         holds = asked_stance if _truth_answer(m.group("stance")) else asked_stance == _polarity(prop)
         return Claim(setup, person, other_word, prop, check, denies=not holds, reason=reason, rejected=rejected)
     if person is None or person == main.who:
-        return Claim(setup, main.who, other_word, prop, check, reason=reason, rejected=rejected,
-                     counter=counter, counter_who=counter_who, asker_said=_asker_said(body, main, said), **spoken)
+        unnamed = main.unnamed and not main.other_word and not counter and not _named_other(body) \
+            and not any(s.other_word for s in said)
+        return Claim(setup, main.who, "" if unnamed else other_word, prop, check, reason=reason, rejected=rejected,
+                     counter=counter, counter_who=counter_who, asker_said=_asker_said(body, main, said),
+                     unnamed=unnamed, **spoken)
     # the asked person is the other side of the dispute: he holds P only if he said «да»
     their = [s for s in others if s.who == person]
     said_stance = next((s.content for s in their if _stance(s.content) is not None), None)
@@ -1192,7 +1200,12 @@ def holds_of(verdict: str | None, proposition: str, sentence: str | None = None)
         if said is None or not _MODAL.search(tail) or _polarity(tail) != said:
             return None
     p = _polarity(proposition)
-    negated = p is False or bool(re.search(r"(?<![а-я])(не|нет|ни)(?![а-я])", fold(proposition)))
+    # a «не» of its condition («…, если первая не выполнилась») does not negate what P states — then a bare
+    # «Да» / «Нет» rules P when the finding after it agrees with it («Нет: часть 2 не выполняется»), not
+    # when it may answer the condition's «не» («Нет, считаются» to «если … не надета, они считаются …»)
+    neg_re = r"(?<![а-я])(не|нет|ни)(?![а-я])"
+    negated = p is False or bool(re.search(neg_re, fold(_asked_clause(proposition))))
+    condition_not = not negated and bool(re.search(neg_re, fold(proposition)))
     restated = _restates(head, proposition)
     if said is None and restated is None:
         restated = _restates_predicate(head, proposition)
@@ -1205,6 +1218,8 @@ def holds_of(verdict: str | None, proposition: str, sentence: str | None = None)
     elif negated:
         return None
     elif m is None:
+        return None
+    elif condition_not and bool(re.search(neg_re, head)) != (m.group(1) == "Нет"):
         return None
     else:
         holds = m.group(1) == "Да"
@@ -1715,10 +1730,12 @@ def answer(question: str, edition: str = "5ed") -> Answer | None:
     why = _with_sentence(why, inner)
     if c.who == "asker":
         verdict = f"{'Да' if holds else 'Нет'}: {why}"
+    elif c.unnamed and not (c.check == "who" and c.asker_said):
+        verdict = f"{'Да, это так' if holds != c.denies else 'Нет, это не так'}: {why}"
     elif c.rival:
         verdict = _rival_verdict(c, holds, why)
     else:
-        verdict = rule_on_claim(holds != c.denies, why, claimer_is_me=c.who == "me", other=c.other_word,
+        verdict = rule_on_claim(holds != c.denies, why, claimer_is_me=c.who == "me", other=c.other_word or "тот, кто вам это сказал",
                                 others_only=not c.asker_said,
                                 who_check=c.check == "who")
     return replace(inner, question=question, verdict=_with_paragraph(verdict, inner.citations), blocks=list(inner.blocks),
@@ -1746,8 +1763,10 @@ def _understood(c: Claim) -> str:
                 f"согласен; вопрос: кто прав.")
     if c.who == "asker":
         said = f"вы спрашиваете, верно ли, что {c.proposition}"
+    elif c.unnamed and not c.denies:
+        said = f"вам сказали, что {addressed(c.proposition)}"
     else:
-        who = "вы" if c.who == "me" else c.other_word
+        who = "вы" if c.who == "me" else c.other_word or "собеседник"
         verb = ("утверждаете" if c.who == "me" else "утверждает") if not c.denies else \
             ("не согласны, что" if c.who == "me" else "не согласен, что")
         shown = addressed(c.proposition)

@@ -1436,6 +1436,9 @@ class _Reader(SentenceReader):
                     # «шмотка остаётся на нём?»: staying on the host is the asked fate
                     if t.text == "на" and (t.i + 1) in self.mention:
                         self.use(t.i)
+        elif wh is None and yes_no and self.stays_on(sent, subj):
+            # «тролль погиб. симб ещё на поле?», «… кольчуга на нём?»: is it still there after the events
+            self.r.asked = Asked("fate", subj.key, predicate="stays", yes_no=True, fate_word="оставаться")
         elif wh is None and all(t.i in self.mention and self.mention[t.i] == subj.key or t.text in self.w.bare_asked
                                 for t in sent) and (self.asked_sent > 0):
             # «… воина убили. симб?», «а с симбом?»: the card alone after the told events asks its fate
@@ -1458,6 +1461,26 @@ class _Reader(SentenceReader):
             nouns = section_sets("attacks")["defender_nouns"]
             got = self._defender_clauses[t.clause] = any(u.lemma in nouns or u.text in nouns for u in self.in_clause(t.clause))
         return got
+
+    def stays_on(self, sent: list[Tok], subj: CardInfo) -> bool:
+        """«симб ещё на поле?», «кольчуга на нём?», «шмотка всё ещё на хозяине?» after told events
+        (not a move: on the host or on the old cell is not read): the asked sentence is the attached
+        card, «на» + the battlefield or its host, and only ``reader.stays_adverbs`` / ``bare_asked``
+        words — it asks whether the card is still there (209.4, 212.3). Uses the words when so."""
+        if subj.host is None or not self.r.events or any(e.op in ("move", "relocate") for e in self.r.events):
+            return False
+        na = [t for t in sent if t.text == "на"]
+        if len(na) != 1:
+            return False
+        nxt = self.tok(na[0].i + 1)
+        if nxt is None or nxt.sent != na[0].sent or not (nxt.lemma == "поле" or self.mention.get(nxt.i) == subj.host):
+            return False
+        still = {"ещё", "еще", "всё", "все", "по-прежнему", "прежнему", "теперь", "тогда", "так", "же"}
+        rest = [t for t in sent if t.i not in (na[0].i, nxt.i) and self.mention.get(t.i) != subj.key]
+        if any(t.text not in still and t.text not in self.w.bare_asked and t.text not in self.w.stays_adverbs for t in rest):
+            return False
+        self.use(*(t.i for t in sent))
+        return True
 
     def with_bare_modal(self, sent: list[Tok]) -> list[Tok]:
         """``sent``, or the sentence before it and ``sent`` when the asked sentence is a bare
