@@ -369,3 +369,113 @@ def test_claim_with_a_negated_condition_is_ruled():
     a = ask("кореш уверяет, что при «;» вторая способность выполняется, даже если первая не выполнилась. он прав?")
     assert a.verdict is not None and a.verdict.startswith("Нет, кореш не прав"), a.verdict
     assert a.citations[0] == "505.4.1"
+
+
+# ------------------------------------------------------------------ card text on a board: a side not told
+def test_any_sides_target_with_only_the_opponents_side_told_names_the_missing_fact():
+    """«уничтожьте выбранный артефакт» when only «у противника нет артефактов» is told: the part may
+    choose the asker's own artifact, so whether part 1 can be declared (505.6) is not known — no
+    verdict, and the answer names the fact missing; told of the whole field, the board decides."""
+    from bot.judge import ask
+
+    text = "у карты «Уничтожить выбранный артефакт, в противном случае – ранить себя на 1». "
+    a = ask(text + "у противника нет артефактов. что будет?")
+    assert a.verdict is None, a.verdict
+    assert any("ваши артефакты" in (b.text or "") for b in a.blocks)
+    b = ask(text + "на поле нет ни одного артефакта. что будет?")
+    assert b.verdict is not None and b.verdict.startswith("Ранить себя на 1"), b.verdict
+    assert b.citations[0] == "505.6"
+    c = ask("у карты «Уничтожить выбранный артефакт противника, в противном случае – ранить себя на 1». "
+            "у противника нет артефактов. что будет?")
+    assert c.verdict is not None and c.verdict.startswith("Ранить себя на 1"), c.verdict
+
+
+def test_only_the_source_told_means_no_other_creature_of_the_asker():
+    """«у меня только этот орк» with the orc's own text: no other creature of the asker is there —
+    «ранить другое ваше существо» cannot be declared and «;» uses no next part (505.4.1); the
+    source itself is still a creature of his («уничтожить ваше существо» may take it, 505.9)."""
+    from bot.judge import ask
+    from bot.sim.board_text import read_board_facts
+
+    q = "у тролля «Ранить другое ваше существо на 1; получить фишку». у меня только этот тролль. фишка будет?"
+    assert [(f.kind, f.owner) for f in read_board_facts(q).facts] == [("none", "own")]
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith("Нет"), a.verdict
+    assert a.citations[0] == "505.4.1"
+    b = ask("у тролля «Уничтожить ваше существо – разряд на 3». у меня только этот тролль. разряд будет?")
+    assert b.verdict is not None and b.verdict.startswith("Да"), b.verdict
+
+
+# ------------------------------------------------------------------ an event verb whose object is told before it
+@pytest.mark.parametrize("q, lead, cite", [
+    ("мой симб сидит на шамане. шамана закрыли, потом добили. что с симбом?", "Симбиот погибает", "209.4"),
+    ("жреца, на котором висит посох, убили. что с посохом?", "Экипировка уничтожается", "212.3"),
+])
+def test_event_verb_takes_the_creature_told_before_it(q, lead, cite):
+    """«X закрыли, потом убили»: the second verb acts on the creature of the event just before it;
+    «X, на котором …, убили»: on the creature the sentence opens with (209.4, 212.3)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == cite
+
+
+def test_event_verb_after_a_placing_names_no_creature():
+    """«посадил симба на гнома, потом убили» — the symbiote or the gnome? Not read: no verdict."""
+    from bot.judge import ask
+
+    assert ask("посадил симба на гнома, потом убили. что с симбом?").verdict is None
+
+
+def test_claim_with_a_copula_noun_is_the_ruled_action():
+    """«артефакт не может быть защитником» is ruled by «не могут … выступать защитником» (210.2):
+    the noun after the copula names the action — it was taken for a ruling on another action."""
+    from bot.judge import ask
+
+    a = ask("я сказал сопернику, что артефакт не может быть защитником, а он спорит. кто прав?")
+    assert a.verdict is not None and a.verdict.startswith("Вы правы"), a.verdict
+    assert a.citations[0] == "210.2"
+
+
+@pytest.mark.parametrize("told, lead", [
+    ("противник не отказался", "Закройте выбранное существо противника"),
+    ("соперник не стал отказываться", "Закройте выбранное существо противника"),
+    ("противник согласился", "Закройте выбранное существо противника"),
+    ("противник отказался", "Нанесите себе 1 рану"),
+])
+def test_a_negated_refusal_is_no_refusal(told, lead):
+    """«противник не отказался» was read as «отказался» (the stem alone) and ruled «Нанесите себе 1
+    рану»: a refusal negated, or the opponent agreeing, leaves part 1 declared (505.7)."""
+    from bot.judge import ask
+
+    a = ask("у мага «Закройте выбранное существо противника; если противник не может или не хочет этого сделать – "
+            f"нанесите себе 1 рану». {told}. что будет?")
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == "505.7"
+
+
+def test_a_negated_refusal_of_a_generic_connective_is_no_refusal():
+    """The outcome reader (no board) read «противник не отказался» as a refusal too: part 2 is
+    then not declared (505.7)."""
+    from bot.judge import ask
+
+    t = "«[способность 1]; если противник не может или не хочет этого сделать – [способность 2]». "
+    a = ask(t + "противник не стал отказываться. будет способность 2?")
+    assert a.verdict is not None and a.verdict.startswith("Нет"), a.verdict
+    b = ask(t + "противник отказался. будет способность 2?")
+    assert b.verdict is not None and b.verdict.startswith("Да"), b.verdict
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("при «или» можно выбрать только одну способность?", "Да, только одну"),
+    ("я думаю, что при «или» можно использовать только одну из способностей. верно?", "Да, вы правы: только одну"),
+    ("у карты «Ранить выбранное существо на 2 или излечить ваше существо на 2». можно выбрать лишь одну?",
+     "Да, только одну"),
+])
+def test_only_one_option_of_a_choice(q, lead):
+    """«только одну» of «… или …»: the controller uses one of them, his pick (505.5); the verdict
+    says «только», so a claim restricted by it is ruled, not taken for a mere possibility."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == "505.5"

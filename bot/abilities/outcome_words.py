@@ -56,6 +56,10 @@ _NEG_RE = re.compile(r"\b(" + _words("negation") + r")\b")
 _ILLEGAL_RE = re.compile(r"нелегальн|\bнельзя\b|\bневозможно\b|нельзя\s+(?:\w+\s+)?объяв|невозможно\s+объяв|не\s+(?:может|можно|могу|смог\w*)\s+"
                          r"(?:быть\s+)?объяв|\bне\s+(?:могу|может|можем|могут|можно)\b|объявить\s+нельзя|нет\s+(?:\w+\s+){0,2}цел[еи]")
 _REFUSE_RE = re.compile(patterns("outcome", "refuse"))
+ACCEPTED_RE = re.compile(r"(?<![а-яё])(?:не\s+(?:стал[аи]?\s+|захотел[аи]?\s+|будет\s+|собирается\s+)?отка(?:зал|зыва|жет)\w*"
+                         r"|(?<!не\s)согласил\w*|(?<!не\s)согласен|(?<!не\s)соглашается|не\s+возража\w*|не\s+против)")
+"""The opponent told to take the effect: «не отказался», «не стал отказываться», «согласился» (505.7) —
+no refusal, though «отказ…» is in its words (``bot.sim.board_text`` reads it the same)."""
 _CANNOT_RE = re.compile(r"противник\w*\s+не\s+мо\w+|не\s+мо\w+\s+противник")
 _NO_RES_RE = re.compile(r"ресурс\w*(?:\s+\w+){0,2}\s+(?:не\s+хват|нет|недостат|мало)|(?:не\s+хват\w*|нет|недостат\w*|без)\s+ресурс|"
                         r"нечем\s+(?:за|о)плат|не\s+(?:может|можем|могу|смог\w*)\s+(?:за|о)плат")
@@ -412,6 +416,8 @@ class _State:
                 return f"выбрана часть {self.choose}"
             # «выбрать вторую» where no «или» holds it: the part the player wants to declare
             return self.intended(raw) or self.intended_parts({picked}, set(), raw)
+        if ACCEPTED_RE.search(s) and ("противник" in s or self.refusable_first) and not in_question:
+            return "противник не отказался от эффекта"     # the default: part 1 is declared (505.7)
         if _REFUSE_RE.search(s) and ("противник" in s or self.refusable_first):
             self.refuse = True
             return "противник отказался от эффекта"

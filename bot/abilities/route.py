@@ -38,6 +38,7 @@ from bot.errors import BerserkError, OutcomeError
 from bot.textnorm import fold, normalize_typography
 
 ROUTE = "ability"
+_WORD_RE = re.compile(r"[а-яёa-z0-9]+")
 
 
 # ---------------------------------------------------------------------------
@@ -144,9 +145,11 @@ def connective_of(question: str) -> Generic | None:
     if any(t.startswith("может") for t in qs) or "слово «может»" in q:
         return GENERICS["optional"]
     about_text = re.search(r"запис|способност|особенност|текст", q)
-    if any(";" in t for t in template) or ("точк" in q and "запят" in q and about_text) or ";" in qs:
-        return GENERICS["semicolon"]    # «при «;» вторая выполняется?»: the bare mark quoted
-    if any(" – " in t for t in template) or ("тире" in q and about_text) or any(t in ("–", "—") for t in qs):
+    # «при «;» вторая выполняется?»: the bare mark quoted, in a question about the parts it joins
+    bare = about_text is not None and len(_WORD_RE.findall(re.sub(r"«[^«»]*»", " ", q))) >= 3
+    if any(";" in t for t in template) or ("точк" in q and "запят" in q and about_text) or bare and ";" in qs:
+        return GENERICS["semicolon"]
+    if any(" – " in t for t in template) or ("тире" in q and about_text) or bare and any(t in ("–", "—") for t in qs):
         return GENERICS["dash"]
     if re.search(r"(уничтожить|вернуть в колоду)\s+себя", q) or (
             "источник" in q and re.search(r"уничтож|колод", q) and re.search(r"ресурс|оплат|при этом", q)):

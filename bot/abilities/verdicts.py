@@ -55,6 +55,8 @@ _PERMISSION_RE = re.compile(r"\b(можно|могу|можем|вправе|р�
                             r"по\s+правилам|правильн\w*|корректн\w*)\b")
 _CAN_RE = re.compile(_PERMISSION_RE.pattern[:-3] + r"|может|могут|мог|могла|смог\w*|прав\w*)\b")
 """Permission words plus «может»: «Он так может?», «Он прав?» (after a told choice)."""
+_ONLY_ONE = re.compile(r"\b(?:только|лишь)\s+(?:одн(?:у|а|о|ой)|одн\w+\s+из)\b|\bодн(?:у|а|о)\s+из\b")
+"""«только одну», «лишь одну из», «одну из них»: one option of a choice asked (505.5)."""
 _TOGETHER = re.compile(r"\bи\s+то,?\s+и\s+друго\w*|\b(обе|оба|обеих|обоих|все(?![\s-]+(?:равно|же|таки))|всех|вместе|одновременно|сразу)\b")
 
 
@@ -417,6 +419,10 @@ def verdict_for(root: Node, expl: Explanation, reading: Reading, *, self_source:
             lead = _cap(verb) if st.status == "done" else f"Не {verb}"
             state = {"done": "выполняется", "failed": "не выполняется", "not_declared": "не объявляется"}[st.status]
             return f"{lead}: {_part_phrase(expl, n)} {state} — {st.reason} (п. {st.rule})", st.rule, trace
+    if is_yes_no(q) and _ONLY_ONE.search(q) and not _together(q) and any(n.kind == "choice" for n in root.walk()):
+        # «при «или» можно выбрать только одну?»: one of the options, the controller's pick (505.5)
+        rule = next(n.rule or DEFAULT_RULES["choice"] for n in root.walk() if n.kind == "choice")
+        return f"Да, только одну: {MEANING[rule]} (п. {rule})", rule, trace
     if is_yes_no(q) and _together(q):
         asked = reading.asked if len(reading.asked) > 1 else parts_all
         for way in ways(root):

@@ -1301,6 +1301,9 @@ def _restates_other_action(body: str, proposition: str) -> bool:
     # «нельзя объявить движение симбиота»: a light verb's noun object names the action («двигаться»)
     acts |= {word_term(words[k + 2]) for k in at if k + 2 < len(words) and pos(words[k + 2]) == "NOUN"
              and pos(words[k + 1]) == "INFN" and words[k + 1] in _claim_words()["light_verbs"]}
+    # «выступать защитником», «быть целью»: a copula's noun names the action («артефакт не может быть защитником»)
+    acts |= {word_term(words[k + 2]) for k in at if k + 2 < len(words)
+             and words[k + 1] in ("выступать", "выступить", "быть", "стать", "являться")}
     if not acts:
         return False
     named = {word_term(w) for w in _WORD.findall(fold(proposition))}

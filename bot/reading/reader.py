@@ -1143,6 +1143,8 @@ class _Reader(SentenceReader):
             if op == "leaves" and self.follows_host_after(t):
                 continue        # «шмотка ушла с ним?», «уходит вместе с хозяином»: moving along with the host, not leaving
             target = self.event_target(t)
+            if target is None and op in ("dies", "leaves", "gain", "lose", "close", "open"):
+                target = self.elided_target(t)
             if target is None:
                 continue
             if op == "summon":
@@ -1192,6 +1194,27 @@ class _Reader(SentenceReader):
                     used += [tail[0].i, tail[1].i]
                 self.r.events.append(Event("set_class", target.key, "другой класс", t.i))
                 self.use(*used)
+
+    def elided_target(self, t: Tok) -> CardInfo | None:
+        """The creature an event verb with no card in its own clause acts on, told earlier in its
+        sentence (not the asked one): «гнома сначала закрыли, потом убили» — the creature of the event
+        just before it in the sentence; «орка, на котором висит меч, убили» — the creature the
+        sentence opens with, only relative clauses («на котором …») between. ``None`` otherwise."""
+        if t.sent == self.asked_sent or self.clause_cards(t):
+            return None
+        earlier = [e for e in self.r.events if self.toks[e.at].sent == t.sent and e.at < t.i
+                   and self.r.cards[e.card].kind == "creature"]
+        if earlier and self.toks[earlier[-1].at].clause == t.clause - 1:
+            return self.r.cards[earlier[-1].card]
+        sent = self.in_sent(t.sent)
+        first = sent[0] if sent else None
+        if first is None or first.i not in self.mention or self.r.cards[self.mention[first.i]].kind != "creature":
+            return None
+        between = range(first.clause + 1, t.clause)
+        if len(between) and all(any(u.lemma == "который" for u in self.in_clause(c)) for c in between) \
+                and not any(u.pos in ("VERB",) for u in self.in_clause(first.clause)):
+            return self.r.cards[self.mention[first.i]]
+        return None
 
     def read_summon(self, t: Tok) -> None:
         """«Вызвал симбиота», «возродил экипировку [на орка]»: the card enters play by a

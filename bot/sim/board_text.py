@@ -22,6 +22,7 @@ from functools import lru_cache
 from bot.sim.ability import (STATUS_RU, Resolution, Use, host_object, implied_state, leaf_action, numeric_restrictions,
                               parse_ability, placed_from, resolve_on_board, subject_relative, this_card)
 from bot.sim.state import Card, GameState, cell_name, parse_cell, player_row
+from bot.abilities.outcome_words import ACCEPTED_RE
 from bot.textnorm import fold
 from bot import memo as _memo
 
@@ -72,7 +73,7 @@ class Fact:
     уничтожился») | ``done`` (an event told: the part doing ``action`` happened, «карта себя
     уничтожила»; the run must agree) | ``no_resources`` («ресурсов на оплату ноль») |
     ``cells_full`` / ``cells_free`` (the cells next to the moved card: «все соседние клетки
-    заняты», «рядом есть свободная клетка»); ``owner`` ``enemy`` | ``own`` | ``None``;
+    заняты», «рядом есть свободная клетка») | ``accept`` (the opponent did not refuse, 505.7); ``owner`` ``enemy`` | ``own`` | ``None``;
     ``restriction`` (``closed``, ``open``, ``flying``, ``wounded``, ``extra_lives``) or
     ``None``; ``said``: the clause it was read from; ``action``: for ``failed``."""
 
@@ -318,6 +319,21 @@ def _only_state(clause: str, w: dict) -> bool:
                for o in w["only"] for st in states)
 
 
+_ONLY_THIS = re.compile(r"(?:а\s+)?у\s+(?:меня|нас)\s+(?:на\s+поле\s+)?(?:только|лишь|одно\s+лишь|всего)\s+"
+                        r"(?:это|этот|эта|оно|он|она|сам\s+источник|источник)(?:\s+([а-яё]+))?(?:\s+и\s+вс[её])?")
+"""«у меня только этот орк», «у меня лишь это существо», «у меня только оно»: the source alone."""
+
+
+def _lexicon_creature(word: str | None) -> bool:
+    """A creature name of the reader's lexicon («орк», «гнома»), by lemma."""
+    if not word:
+        return False
+    from bot.morph import lemma
+    from bot.reading.lexicon import words
+
+    return lemma(word) in words().names
+
+
 def read_board_facts(question: str) -> BoardFacts:
     """Board facts stated in ``question`` outside its quotes (see module doc). The asking
     clause (the last clause of the asked sentence) states no refusal and no event: «имеет
@@ -369,6 +385,13 @@ def read_board_facts(question: str) -> BoardFacts:
                 clause = _ZERO.sub("нет", clause)     # «у противника 0 открытых сущей», «открытых ноль»: there is none
             if not clause:
                 quote_no += raw.count("⟪Q⟫")     # a bare quote («…».): the quotes are still counted in order
+                continue
+            if not (asked_sentence and ci == ask_at) and _ONLY_THIS.fullmatch(clause) and source_kind == "creature" and (
+                    not _ONLY_THIS.fullmatch(clause).group(1) or _has(clause, w["creature"])
+                    or _lexicon_creature(_ONLY_THIS.fullmatch(clause).group(1))):
+                # «у меня только этот орк», «у меня только оно»: the source is the asker's one creature —
+                # no other of his is there (as «других моих существ нет»)
+                facts.append(Fact("none", "own", None, raw.strip()))
                 continue
             asking = asked_sentence and ci == ask_at
             told = not asked_sentence or conds[ci]      # an event is told outside the asking sentence or in its «если …»
@@ -475,6 +498,11 @@ def read_board_facts(question: str) -> BoardFacts:
                     facts.append(Fact("decline", "own", None, raw.strip(), act))
                 else:
                     unread.append(raw.strip())
+                continue
+            if ACCEPTED_RE.search(clause) and not asking:
+                # «противник не отказался», «не стал отказываться», «согласился»: no 505.7 refusal — the run's
+                # own default; never taken for the refusal its verb names
+                facts.append(Fact("accept", "enemy", None, raw.strip()))
                 continue
             if _has(clause, w["refuse"]):
                 said_by_other = _has(clause, w["enemy"]) or re.search(r"(?<![а-я])(он|она)(?![а-я])", clause)
@@ -784,6 +812,8 @@ def read_board_facts(question: str) -> BoardFacts:
             elif not re.search(r"\b(что|как|кто|ли)\b", clause) and not asking:
                 unread.append(raw.strip())
     _add_also(facts, clause_start, clause_also)
+    if unread and all(f.kind == "accept" for f in facts):
+        facts = []      # «согласился и потерял кристалл»: no board is told beside it — the outcome reader reads the story
     for f in list(facts):
         if f.kind == "exists" and f.only and f.card_kind == "creature" and f.owner is not None \
                 and (opposite := OPPOSITE.get(f.restriction or "")) \
@@ -1363,6 +1393,12 @@ def board_for(text: str, facts: BoardFacts, missing: list[str] | None = None) ->
             use.targets[n] = cid
         else:
             assumed.append(f"«{blocked.said}»: подходящей цели для части {n} нет")
+            if owner is None and kind != "creature" and blocked.owner == "enemy" \
+                    and _excluded(facts.facts, "own", restr, kind) is None:
+                # «уничтожьте выбранный артефакт» with «у противника нет артефактов»: the part may choose
+                # the asker's own card too, and whether he has one is not told
+                plural = {"artifact": "артефакты", "equipment": "экипировки", "terrain": "местности"}[kind]
+                missing.append(f"есть ли на поле ваши {plural} (часть {n} может выбрать и вашу карту)")
     _target_counters(st, src, leaves, nums, use, facts, assumed, missing)
     for f in facts.of("attached"):
         cid = "Симбиот ваш" if f.card_kind == "symbiote" else "Экипировка ваша"
