@@ -83,7 +83,6 @@ class Finding:
 # ---------------------------------------------------------------- text helpers
 
 _WORD = r"[а-яёА-ЯЁa-zA-Z]"
-_BREAK = re.compile(r"(?<=[.!?])\s+")
 
 
 def _low(text: str) -> str:
@@ -92,12 +91,10 @@ def _low(text: str) -> str:
 
 def sentences(question: str) -> tuple[list[str], int]:
     """``(sentences, i)``: the sentences of ``question`` and the index of the asked one (the
-    last with «?», else the last) — as ``bot.asked.split_asked`` splits them."""
-    parts = [p for p in _BREAK.split(question.strip()) if p.strip()]
-    for i in range(len(parts) - 1, -1, -1):
-        if "?" in parts[i]:
-            return parts, i
-    return parts, len(parts) - 1
+    last with «?», else the last) — ``bot.asked.split_asked``, the judge's own split."""
+    from bot.asked import split_asked
+
+    return split_asked(question)
 
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:

@@ -39,3 +39,42 @@ def test_a_condition_stated_with_the_other_polarity_is_not_met(tested_edition):
         assert a is None or not (a.verdict or "").startswith("Оно погибает"), q
     a = route.answer("летун потерял полет, свободных клеток нет. что делать?", tested_edition)
     assert a.verdict == "Оно погибает"
+
+
+def test_an_attack_getting_through_a_told_protection_asks_whether_it_protects(tested_edition):
+    # «пройдёт?» with a protection told is «защита … не защищает от …?» (304.7, 306.5, 403.3)
+    cases = {
+        "у моей твари защита от выстрелов. противник бьёт её ударом через ряд, пройдёт?": ("Да, пройдет", "304.7"),
+        "у существа защита от разрядов, а по нему магический удар. пройдёт?": ("Да, пройдет", "306.5"),
+        "у существа защита от магии. разряд по нему пройдёт?": ("Нет, не пройдет", "306.5"),
+        "у существа броня 3. разряд его пробьёт?": ("Да, пробьет", "306.6"),
+    }
+    for q, (verdict, cite) in cases.items():
+        a = route.answer(q, tested_edition)
+        assert a is not None and a.verdict == verdict and cite in a.citations[:2], (q, a and a.verdict)
+
+
+def test_getting_through_is_not_read_without_one_protection_and_an_attack(tested_edition):
+    from bot.rules_text.question import read
+
+    for q in ("бестелесное существо может пройти через занятую клетку?",
+              "у существа защита от магии и броня 2. разряд пройдёт?",
+              "у существа защита от магии. пройдёт?"):
+        assert read(q, tested_edition).passes == "", q
+
+
+def test_chosen_as_a_target_is_being_a_target(tested_edition):
+    # 408.8 «Закрытая карта может быть целью любых атак …»; 411.3 «… нельзя выбрать целью …»
+    a = route.answer("закрытое существо противника можно выбрать целью выстрела?", tested_edition)
+    assert a.verdict == "Да, можно" and a.citations[0] == "408.8"
+    a = route.answer("можно выбрать целью особенности с дальностью летуна во вспомогательной зоне?", tested_edition)
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "411.3"
+
+
+def test_a_denied_clause_after_or_is_the_other_answer_offered(tested_edition):
+    from bot.rules_text.question import read
+
+    q = read("у врага закрытая карта. её можно выбрать целью выстрела или закрытые не атакуют?", tested_edition)
+    assert "атака" not in q.bag and "не атака" not in q.bag and q.positive
+    a = route.answer("у врага закрытая карта. её можно выбрать целью выстрела или закрытые не атакуют?", tested_edition)
+    assert a.verdict == "Да, можно" and a.citations[0] == "408.8"

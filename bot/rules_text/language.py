@@ -77,6 +77,9 @@ class RuleLanguage:
     """State concept -> the verb concept of leaving it («закрытый» -> «открывать»): «X
     остаётся закрытым?» asks «X не открывается?»."""
     remain_verbs: frozenset[str] = frozenset()
+    pass_verbs: frozenset[str] = frozenset()
+    """Verbs of an attack getting through («пройти», «пробить»): with a protection told, «удар
+    пройдёт?» asks «защита не защищает от удара?» (``bot.rules_text.question._passes``)."""
     against: dict[str, str] = field(default_factory=dict)
     """Verb concept -> the concept it means with «против» after it («защита действует против
     атак» = «защищает от атак»; ``bot.rules_text.propositions.against``)."""
@@ -234,7 +237,7 @@ def _meaning(d: dict) -> dict:
         lower_limit=_set(d.get("lower_limit")), upto=_set(d.get("upto")), count_words=_set(d.get("count_words")),
         limit_verbs=_set(d.get("limit_verbs")), people=_set(d.get("people")),
         chat_spelling=_map(d.get("chat_spelling")), remain=_map(d.get("remain")),
-        remain_verbs=_set(d.get("remain_verbs")), against=_map_folded(d.get("against")), remain_lose=fold(str(d.get("remain_lose") or "")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
+        remain_verbs=_set(d.get("remain_verbs")), pass_verbs=_set(d.get("pass_verbs")), against=_map_folded(d.get("against")), remain_lose=fold(str(d.get("remain_lose") or "")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
         wording_says=_set(d.get("wording_says")), card_kinds=_set(d.get("card_kinds")), needs_stack=_set(d.get("needs_stack")), stack_reason=_set(d.get("stack_reason")),
         all_of=_set(d.get("all_of")), alone=tuple(fold(str(w)) for w in d.get("alone") or ()),
         where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),

@@ -147,6 +147,9 @@ class Question:
     choice: tuple[tuple[str, str], ...] = ()
     """«X быстрое или медленное?»: the two options as ``(concept, word as written)`` —
     opposites joined by «или»; the answer names the one that holds."""
+    passes: str = ""
+    """«удар пройдёт?» read as «защита не защищает от удара?» (``_passes``): the verb of getting
+    through as written, for the verdict («Да, пройдёт»); ``""`` otherwise."""
     cond_negated: bool | None = None
     """The «если / пока …» clause says what is not («если в нём нет ни одного …»: ``True``;
     «если в нём лежит хоть одно …»: ``False``); ``None`` when there is no such clause or it
@@ -297,7 +300,37 @@ def read(text: str, edition: str = "") -> Question | None:
         q = replace(q, **{"context": frozenset(ctx) | q.context, **_resolved(q, ctx)})
     if q is not None and ability_text:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
+    if q is not None:
+        q = _passes(q, toks)
     return q
+
+
+def _passes(q: Question, toks: list[Tok]) -> Question:
+    """«у цели защита от выстрелов. я её бью ударом через ряд, пройдёт?»: a verb of getting
+    through (``pass_verbs`` of the rule language) asked of an attack, with one protection (a
+    kind of «защита», or «броня») told in the question or before it, asks whether that
+    protection does not protect from the attack — the question as the rules word it
+    («Защита от выстрелов не защищает от удара через ряд», 304.7 of the test edition).
+    ``q`` unchanged when no such verb is asked, no attack is named, or no protection or
+    several are told."""
+    L = language()
+    if q.kind != "happens":
+        return q
+    verbs = [t for t in toks if t.pos in ("VERB", "INFN") and t.lemma in L.pass_verbs]
+    if len(verbs) != 1:
+        return q
+    v = verbs[0]
+    told = q.bag | q.context
+    prot = {c for c in told if L.is_kind_of(c, "защита") and c != "защита" or c == "броня"}
+    attack = {c for c in told if c not in prot and L.is_kind_of(c, "атака")}
+    if len(prot) != 1 or not attack or any(u.lemma == "через" for u in toks if u.clause == v.clause):
+        return q    # «пройти через занятую клетку» is a move
+    negated = v.i > 0 and toks[v.i - 1].lemma == "не"
+    gone = {L.norm(v.lemma, v.text), v.lemma}
+    bag = (q.bag - gone - ({q.action} if q.action in L.light or L.is_kind_of(q.action, "атака") else set())) | prot | attack
+    return replace(q, bag=frozenset(bag | {_PROTECT}), action=_PROTECT, verb="", positive=negated,
+                   subject=frozenset(prot), complement=q.complement - prot, context=q.context - prot - attack,
+                   passes=v.text)
 
 
 _COMMA = re.compile(r",\s+")
@@ -752,8 +785,8 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     L = language()
     toks = with_elided_nouns(toks)
     alt = next((i for i, t in enumerate(toks) if i > 2 and t.lemma == "или" and i + 1 < len(toks)
-                and toks[i + 1].lemma in ("это", "нет", "как", "что")), None)
-    if alt is not None:   # «…, или это уже читерство», «… или нет»: the other answer offered, not asked
+                and (toks[i + 1].lemma in ("это", "нет", "как", "что") or _denied_after(toks, i))), None)
+    if alt is not None:   # «…, или это уже читерство», «… или нет», «… или закрытых не трогают»: the other answer offered, not asked
         toks = toks[:alt]
     lemmas = [t.lemma for t in toks]
     # what happens
@@ -859,6 +892,20 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
 NEGATION_WORDS = frozenset({"не", "нет", "нету", "ни", "без"})
 """Words that make a clause say what is not (Russian negative concord: «нет ни одного» is one
 negation, not two)."""
+
+
+def _denied_after(toks: list[Tok], i: int) -> bool:
+    """The words after «или» at ``toks[i]`` are a clause denying with a verb of its own («…
+    можно выбрать целью разряда или закрытых не трогают»): «не» right before a finite verb
+    among them, and a modal asked before the «или» outside any «если …» — the other answer
+    offered, not a second option of what is asked («быстрое или медленное») nor a member of
+    a condition («Если существо …, становится летающим … или симбиотом – … не уничтожается?»)."""
+    L = language()
+    after = toks[i + 1:]
+    denied = any(t.lemma == "не" and j + 1 < len(after) and after[j + 1].pos == "VERB" for j, t in enumerate(after))
+    before = toks[:i]
+    return denied and not any(t.lemma in L.condition for t in before) and any(
+        t.lemma in L.personal or t.lemma in L.impersonal for t in before)
 
 
 def negated_words(lemmas) -> bool:

@@ -66,7 +66,14 @@ def _reflexive(verb: str) -> bool:
 
 
 def verdict_for(q: Question, p: Prop, truth: bool) -> str:
-    """The verdict text for question ``q`` answered by ``p`` with ``truth``."""
+    """The verdict text for question ``q`` answered by ``p`` with ``truth``. A question of an
+    attack getting through (``Question.passes``: «пройдёт?» read as «защита не защищает?»)
+    is answered in its own verb: «Да, пройдёт» when the protection does not protect."""
+    if q.passes:   # ``truth``: the protection protects; «пройдёт?» was read as «не защищает?» (``q.positive`` False)
+        gets = not truth
+        if not q.positive:
+            return f"Да, {q.passes}" if gets else f"Нет, не {q.passes}"
+        return f"Нет, {q.passes}" if gets else f"Да, не {q.passes}"
     yes, no = _words_of(q, p)
     if q.positive:
         return f"Да, {yes}" if truth else f"Нет, {no}"

@@ -181,10 +181,17 @@ def _has(text: str, stems) -> bool:
             d.clear()
         _ANSWERED.clear()
         _ANSWERED_FOR[0] = _memo._question
-    _, folded, rx, answers = _stem_entry(stems)
+    entry = _STEM_LISTS.get(id(stems))     # _stem_entry's own first look, without its call
+    if entry is None or entry[0] is not stems:
+        entry = _stem_entry(stems)
+    answers = entry[3]
     got = answers.get(text)
     if got is None:
-        got = any(s in text for s in folded) and rx.search(text) is not None
+        got = False
+        for s in entry[1]:      # a loop, not any() over a generator: most lists have a few stems
+            if s in text:
+                got = entry[2].search(text) is not None
+                break
         if not answers:
             _ANSWERED.append(answers)
         elif len(answers) >= _ANSWERS_MAX:
