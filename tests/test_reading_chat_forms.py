@@ -86,3 +86,39 @@ def test_courtesy_run_without_a_mark_is_linear():
     t = time.perf_counter()
     assert strip(q) == q
     assert time.perf_counter() - t < 0.5
+
+
+# ------------------------------------------------------------------ a card moved by a replacing verb
+@pytest.mark.parametrize("q, host", [
+    ("мой симб сидел на тролле, а противник способкой переложил его на моего мага. кто теперь хозяин?", "«Маг»"),
+    ("симбиот сидел на тролле, противник эффектом переложил симбиота на гоблина. кто теперь хозяин?", "«Гоблин»"),
+    ("на моём тролле висел щит, противник особенностью переложил его на своего гоблина. кто теперь хозяин щита?",
+     "«Гоблин» (противника)"),
+])
+def test_replaced_card_names_its_new_host(q, host):
+    """«переложил его / симбиота на X»: the pronoun before the place is the attached card, and the
+    creature after «на» is where it was put, not where it lay (209.3, 212.1); «свой» after the
+    agent «противник» is the opponent's."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Хозяином становится существо " + host), a.verdict
+    assert a.citations[0] in ("209.3", "212.1")
+
+
+# ------------------------------------------------------------------ one reader's word missing from its list
+@pytest.mark.parametrize("q, lead, cite", [
+    # «сверху в стеке» is the top of the stack, as «верхнее» (303.4)
+    ("когда выполняется действие, которое сейчас сверху в стеке?", "Когда оба игрока подряд пасуют", "303.4"),
+    # the two roles after «кто первым …» are the answer's options (305.1)
+    ("сейчас ход соперника, у нас обоих одновременно сработали особенности. кто первым кладёт их в стек, "
+     "активный игрок или неактивный?", "Сначала особенности противника", "305.1"),
+    # «рубашкой вверх» says «hidden» (405.1)
+    ("до какого момента можно держать карты третьего ряда рубашкой вверх?", "До конца первого хода", "405.1"),
+    # a sentence after the question that only gives an example of the «что-то» asked (408.2)
+    ("может ли что-то случиться между фазами? например сыграть внезапку", "Нет", "408.2"),
+    # «некому симбиота отдать»: the placing verb after the card that nobody can take (209.7, 405.2)
+    ("в рассадку некому симбиота отдать, все мои сущи летающие. что с ним будет?", "Симбиот погибает", "209.7"),
+])
+def test_reader_places_the_word_its_list_lacked(q, lead, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert cite in a.citations[:3]

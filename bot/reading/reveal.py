@@ -78,6 +78,10 @@ class _Reader(SentenceReader):
         self.read_kind()
         self.read_told()
         self.read_asked()
+        for t in self.toks:     # «(рубашкой вверх)»: the side up that says the card is hidden, read with it
+            nx = self.tok(t.i + 1)
+            if t.i in self.r.used and self.has("hidden", t) and nx is not None and self.has("face_down_tail", nx):
+                self.use(nx.i)
         self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
         return self.r
 

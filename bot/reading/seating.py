@@ -167,6 +167,8 @@ def read_told_seating(rd) -> None:
             for u in clause:
                 if u.lemma in ("существо", "сущ", "сущь", "нет", "ряд") or u.text == "нет" or u.lemma in ROW_WORDS or \
                         u.i == t.i + 1 and u.lemma in seat_verbs or u.lemma in seat_verbs and t.i - 4 <= u.i <= t.i + 3 and _split_nobody(rd, t) or (
+                        # «некому симбиота отдать»: only the card named between «некому» and the placing verb
+                        u.lemma in seat_verbs and t.i + 1 < u.i <= t.i + 3 and all(k in rd.mention for k in range(t.i + 1, u.i))) or (
                         u.text in ("в", "во") and any(v.lemma == "ряд" for v in clause)):
                     rd.use(u.i)
         elif t.lemma in ended and any(u.lemma in w or u.lemma in ("подфаза", "шаг", "фаза") for u in clause):

@@ -214,6 +214,10 @@ class _Reader(SentenceReader):
             r.asked = "first_resolved" if resolve else "first_in"
             r.claim = f"{s}_{r.asked}"
             return
+        if len(side) == 2 and self.has("active", side[0]) != self.has("active", side[1]) and any(t.text == "или" for t in sent):
+            # «кто первым заносит их в стек, активный или неактивный?»: the two roles are the answer's options
+            self.use(*(x.i for x in side), *(x.i + 1 for x in side if self.tok(x.i + 1) is not None
+                                             and self.toks[x.i + 1].lemma == "игрок"))
         r.asked = "first_resolved" if resolve else "first_in"
 
     def read_unread(self) -> None:

@@ -135,6 +135,14 @@ class _Reader(SentenceReader):
                 self.use(t.i, t.i - 1, *(u.i for u in sent if u.clause == t.clause and u.text in ("пока", "следующий")))
         kinds = [t for t in sent if t.i not in r.used and self.has("action_words", t)]
         self.use(*(t.i for t in kinds))
+        # «… может что-то произойти? например, сработать особенность»: a sentence after the asked one that
+        # only gives an example of the «что-то» asked (an event or an action) is read with it
+        for k in range(self.asked_sent + 1, max((t.sent for t in self.toks), default=0) + 1):
+            words = self.in_sent(k)
+            if words and self.has("example", words[0]) and all(
+                    self.has("example", u) or self.has("happen", u) or self.has("action_words", u) or u.text in ("или", "и", "там")
+                    for u in words):
+                self.use(*(u.i for u in words))
         r.asked = "between" if r.yes_no else None
 
     def read_asked(self) -> None:

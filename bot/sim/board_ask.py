@@ -103,7 +103,7 @@ def _asked_sentence(question: str) -> str:
     from bot.yesno import asks
 
     sents = sentences(question)
-    asked = [x for x in sents if "?" in x or asks(x)]
+    asked = _last_asking(sents, asks)
     return fold(_yes_no_of(asked) or (asked or sents or [question])[-1])
 
 
@@ -383,6 +383,19 @@ _ALL_OR_NONE = re.compile(r"(?<![а-я])(?:либо|или)\s+(?:оба|обе|�
 _TAG = re.compile(r"(?:да|верно|так|правда|ведь|ведь\s+так|правильно|нет|не\s+так|так\s+ведь)")
 
 
+def _last_asking(sents: list[str], asks) -> list[str]:
+    """The last two of ``sents`` that ask (a «?» or ``asks``), in order: all that
+    ``_asking_clause`` reads (``_yes_no_of`` looks at the last two) — the sentences before
+    them are not tested (each test of a «?»-less chat sentence reads its verbs)."""
+    out: list[str] = []
+    for x in reversed(sents):
+        if "?" in x or asks(x):
+            out.append(x)
+            if len(out) == 2:
+                break
+    return out[::-1]
+
+
 def _asking_clause(question: str) -> str:
     from bot.abilities.outcome_words import sentences
     from bot.yesno import asks
@@ -390,7 +403,7 @@ def _asking_clause(question: str) -> str:
     sents = sentences(question)
     # the last sentence that asks: a remark after it («лечение будет? там же точка с запятой») asks nothing;
     # of «A? или B?» the first (B names the alternative)
-    asking = [x for x in sents if "?" in x or asks(x)]
+    asking = _last_asking(sents, asks)
     last = (_yes_no_of(asking) or (asking[-1] if asking else None)) if sents else question
     if last is None:
         return ""

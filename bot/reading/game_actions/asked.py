@@ -97,7 +97,8 @@ class AskedReader(SituationReader):
             self.r.asked = "when_resolves"      # «когда выполняется объявленное игродействие?»
             for t in sent:
                 if t.lemma in ("выполняться", "выполниться", "разрешаться", "объявить", "объявленный") or self.w.has("any_action", t) \
-                        or self.w.has("stack_word", t) or t.text in ("в", "лежащее", "когда"):
+                        or self.w.has("stack_word", t) or self.w.has("top", t) or self.w.has("stack_things", t) \
+                        or t.text in ("в", "лежащее", "когда"):
                     self.use(t.i)
             self.r.action = asked_mentions[0] if asked_mentions else Mention(None, sent[0].i, [])
             return

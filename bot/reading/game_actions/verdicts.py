@@ -108,7 +108,8 @@ def verdict_of(r: ActionReading, runs: list[Run]) -> tuple[str, list[str], list[
         s3 = _step(runs[0], 2)
         if not s3.value or s3.stack or not _step(runs[0], 0).stack:
             return None
-        return ("Когда оба игрока последовательно спасовали (а оно верхнее в стеке): тогда оно выполняется и выходит из стека",
+        # a general «когда …?» is answered in the present: «когда оба игрока подряд пасуют» (303.4)
+        return ("Когда оба игрока подряд пасуют (а оно верхнее в стеке): тогда оно выполняется и выходит из стека",
                 [c.line() for c in s3.consequences if c.rules], _dedup(["303.4", "302.7", *s3.cites]))
     if a == "which_speed":
         want = "медленное" if r.asked_speed == "slow" else "быстрое"
