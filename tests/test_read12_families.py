@@ -479,3 +479,49 @@ def test_only_one_option_of_a_choice(q, lead):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
     assert a.citations[0] == "505.5"
+
+
+# ------------------------------------------------------------------ a claimer named by his turn role
+@pytest.mark.parametrize("q, lead, cite", [
+    ("второй игрок уверяет, что особенности «в начале боя» первым применяет он. так?", "Нет, второй игрок не прав", "406.1"),
+    ("первый игрок говорит, что в подфазу начала боя первым играет он. прав?", "Да, первый игрок прав", "406.1"),
+    ("второй игрок говорит, что может держать карты третьего ряда скрытыми. прав?", "Да, второй игрок прав", "405.1"),
+])
+def test_claimer_named_by_role(q, lead, cite):
+    """«второй игрок говорит, что … он» — the claimer is the player of that role: his «он», or his
+    subject-less «может …», is that role, checked against the one the rule names (406.1, 405.1)."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == cite
+
+
+def test_counting_as_is_not_a_say_verb():
+    """«считаем как по закрытой карте» counts a strike as something — not the asker claiming: the
+    opponent's claim is the one ruled (210.3); «я считаю, что …» still claims."""
+    from bot.judge import ask
+
+    a = ask("бью простым ударом по открытому артефакту. оппонент говорит, что считаем как по закрытой карте. это правда?")
+    assert a.verdict is not None and a.verdict.startswith("Да, оппонент прав"), a.verdict
+    assert a.citations[0] == "210.3"
+    b = ask("я считаю, что артефакт не может ходить. верно?")
+    assert b.verdict is not None and b.verdict.startswith("Да, вы правы"), b.verdict
+
+
+# ------------------------------------------------------------------ the card the opponent puts is his own
+@pytest.mark.parametrize("q, lead, cite", [
+    ("соперник посадил паразита на своё существо. так можно?", "Нет", "209.1"),
+    ("соперник посадил паразита на моё существо. так можно?", "Да", "405.2"),
+    ("противник надел шмотку на своего летуна и говорит, что так можно. он прав?", "Нет, противник не прав", "212.3"),
+    ("противник говорит, что может кинуть своего паразита на своё существо. прав?", "Нет, противник не прав", "209.1"),
+])
+def test_the_card_the_opponent_places_is_his(q, lead, cite):
+    """«противник положил паразита на …»: the card the opponent puts is his own (no owner told) —
+    on his own creature a parasite may not go (209.1), on the asker's it may; «свой» is his. It
+    was read as the asker's parasite: «на своё существо» was «Да, можно»."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == cite

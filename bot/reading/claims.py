@@ -173,6 +173,12 @@ def _says_that(after: str) -> bool:
                          r"|\s*[:«\"“—–]", after))
 
 
+def _counts_as(verb: str, after: str) -> bool:
+    """«считаем как по закрытой карте», «считается за …»: «считать» with «как» / «за» after it
+    counts something as something — no one says anything."""
+    return lemma(verb) == "считать" and re.match(r"\s*(?:как|за)(?![а-я])", after) is not None
+
+
 def _person_of_verb(w: str) -> str | None:
     t = _tag(w)
     if t.person == "1per":
@@ -198,6 +204,14 @@ def _earlier_subject(body: str, toks, i: int, people: set[str]) -> str | None:
     return None
 
 
+_ROLE_WORDS = frozenset({"первый", "второй", "активный", "неактивный"})
+"""«второй игрок говорит …»: a claimer named by the role the rules give him (405.1, 303.1)."""
+
+
+def _role_claimer(c: Claim) -> bool:
+    return c.who == "other" and c.other_word.endswith(" игрок") and c.other_word.split()[0] in _ROLE_WORDS
+
+
 def _people() -> set[str]:
     return {fold(p) for p in _claim_words()["people"]}
 
@@ -209,7 +223,8 @@ def _speakers(body: str) -> list[_Said]:
     that_only = {fold(w) for w in _claim_words().get("say_with_that", ())}
     verbs = [i for i, t in enumerate(toks) if (_is_say(t.group(0)) or lemma(t.group(0)) in that_only)
              and not (lemma(t.group(0)) in that_only and (_tag(t.group(0)).POS != "VERB"
-                                                          or not _says_that(body[t.end():])))]
+                                                          or not _says_that(body[t.end():])))
+             and not _counts_as(t.group(0), body[t.end():])]
     found: list[_Said] = []
     for k, i in enumerate(verbs):
         verb = toks[i].group(0)
@@ -226,6 +241,9 @@ def _speakers(body: str) -> list[_Said]:
                 who, subj_start = "other", toks[j].start()
             elif lemma(w) in people:
                 who, other, subj_start = "other", lemma(w), toks[j].start()
+            elif lemma(w) == "игрок" and j > 0 and toks[j - 1].group(0) in _ROLE_WORDS:
+                # «второй игрок говорит, что …»: the claimer named by his turn role
+                who, other, subj_start = "other", f"{toks[j - 1].group(0)} игрок", toks[j - 1].start()
         if who is None and _person_of_verb(verb) != "me":
             # «чувак в клубе утверждает»: a person named a few words before the verb, in its clause
             for b in range(j - 1, max(j - 4, -1), -1):
@@ -584,6 +602,9 @@ def _with_claimer_role(c: Claim, question: str) -> Claim:
     if m is None or m.group(2) not in forms:
         return c
     role = claim_persons.story_roles(question).get(c.who)
+    if _role_claimer(c):    # «второй игрок говорит, что может …»: the role he is named by
+        role = {"первый": "first", "второй": "second", "активный": "active", "неактивный": "inactive"}[
+            c.other_word.split()[0]]
     if role not in claim_persons.TURN_ROLES:
         return c
     verb = str(forms[m.group(2)])
@@ -624,6 +645,10 @@ def _in_asker_terms(c: Claim) -> Claim:
     side is no player (``claims.non_players``: «судья говорит, что его …»)."""
     from bot.reading import speakers
 
+    if _role_claimer(c):
+        # «второй игрок говорит, что начинает он»: his «он» is that role, said as the rules name it
+        role = c.other_word
+        return replace(c, proposition=re.sub(r"(?<![а-яё])(?:он|она)(?![а-яё])", role, c.proposition))
     if c.who == "asker" or lemma(fold(c.other_word or "")) in {fold(w) for w in _claim_words()["non_players"]}:
         return c
     claimer = "me" if c.who == "me" else "other"

@@ -810,6 +810,16 @@ class _Reader(SentenceReader):
                     u.pos == "VERB" and u.clause == t.clause for u in self.toks[t.i + 1:t.i + 3]) \
                     and t.i + 1 < len(self.toks) and self.toks[t.i + 1].i not in self.mention:
                 self.use(t.i)           # «противник (особенностью) превратил …»: the agent of an event owns no card told
+                verb = next((u for u in self.toks[t.i + 1:t.i + 4] if u.pos in ("VERB", "INFN") and u.clause == t.clause
+                             and u.lemma in self.w.place_verbs), None)     # «противник (может) положить …»
+                if who == "opponent" and verb is not None:
+                    # «противник положил паразита на своё / моё существо»: the card he puts is his own (209.1)
+                    for j in range(verb.i + 1, min(verb.i + 4, len(self.toks))):
+                        c = self.r.cards.get(self.mention.get(j, ""))
+                        if c is not None and c.kind in ATTACHABLE and c.owner is None and self.toks[j].clause == t.clause \
+                                and not (self.tok(j - 1) is not None and self.tok(j - 1).lemma in self.w.owner_me):
+                            c.owner = "opponent"
+                            break
                 continue
             prev = self.tok(t.i - 1)
             if t.text in ("меня", "мне") and prev is not None and prev.text == "у":
