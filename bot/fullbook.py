@@ -325,36 +325,38 @@ def inline_text(node: Node, stop: set[str] = _LISTS | {"table"}) -> str:
     return _clean("".join(parts))
 
 
-def _is_aside(node: Node) -> bool:
-    """True when all the text of ``node`` is italic or hidden (white font): an example."""
-    texts: list[tuple[str, bool]] = []
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
-    def walk(n: Node, styled: bool) -> None:
+
+def _all_styled(node: Node, styles, styled: bool = False) -> bool:
+    """True when ``node`` has text and every non-blank piece of it lies inside an element
+    ``styles(element)`` accepts (below ``node``; ``styled``: ``node`` itself counts as one)."""
+    marks: list[bool] = []
+
+    def walk(n: Node, inside: bool) -> None:
         for c in n.children:
             if isinstance(c, str):
                 if c.strip():
-                    texts.append((c, styled))
+                    marks.append(inside)
             else:
-                s = styled or c.tag in ("em", "i") or (c.tag == "font" and (c.attrs.get("color") or "").lower() in ("white", "#ffffff", "#fff"))
-                walk(c, s)
+                walk(c, inside or styles(c))
 
-    walk(node, False)
-    return bool(texts) and all(s for _, s in texts)
+    walk(node, styled)
+    return bool(marks) and all(marks)
+
+
+def _italic_or_hidden(n: Node) -> bool:
+    return n.tag in ("em", "i") or (n.tag == "font" and (n.attrs.get("color") or "").lower() in ("white", "#ffffff", "#fff"))
+
+
+def _is_aside(node: Node) -> bool:
+    """True when all the text of ``node`` is italic or hidden (white font): an example."""
+    return _all_styled(node, _italic_or_hidden)
 
 
 def _is_bold(node: Node) -> bool:
-    texts: list[tuple[str, bool]] = []
-
-    def walk(n: Node, bold: bool) -> None:
-        for c in n.children:
-            if isinstance(c, str):
-                if c.strip():
-                    texts.append((c, bold))
-            else:
-                walk(c, bold or c.tag in ("strong", "b") or c.tag in ("h1", "h2", "h3", "h4", "h5", "h6"))
-
-    walk(node, node.tag in ("h1", "h2", "h3", "h4", "h5", "h6"))
-    return bool(texts) and all(b for _, b in texts)
+    """True when all the text of ``node`` is bold or in a heading (``node`` itself may be one)."""
+    return _all_styled(node, lambda n: n.tag in ("strong", "b") or n.tag in _HEADINGS, node.tag in _HEADINGS)
 
 
 def _table_rows(table: Node) -> list[list[Node]]:

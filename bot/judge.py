@@ -358,7 +358,6 @@ def _lead_gate(ans: Answer, q: str, probe=None) -> None:
     wh-question closed by the asker's guess («у кого приоритет, у противника?») gets «Да, …» /
     «Нет, …» before the value where the guess compares for certain (``bot.proposed.weigh``). A
     message that asks nothing (``bot.yesno.asks``: «Посадил симба на орка.») gets no verdict."""
-    from bot.answer import Block
     from bot.proposed import weigh
     from bot.yesno import answers_other_predicate, asks, fits, settle
 
@@ -366,32 +365,35 @@ def _lead_gate(ans: Answer, q: str, probe=None) -> None:
         return
     ans.verdict = settle(q, ans.verdict, probe)    # a negated question: the lead word agrees with the content word
     if ans.verdict and not asks(q):     # «Посадил симба на орка.»: a statement gets no ruling
-        ans.blocks.insert(0, Block("text", text="Вердикт не даю: в сообщении нет вопроса. Спросите, что нужно "
-                                                "узнать (например: «Можно ли …?», «Что будет с …?»). Найдено: " + ans.verdict))
-        ans.trace = list(ans.trace) + ["вердикт не дан: в сообщении нет вопроса"]
-        ans.verdict = None
+        _withhold(ans, "Вердикт не даю: в сообщении нет вопроса. Спросите, что нужно узнать (например: «Можно ли "
+                       "…?», «Что будет с …?»). Найдено: " + ans.verdict, "в сообщении нет вопроса")
         return
     if ans.verdict and _LEAD_YES_NO_RE.match(ans.verdict.lstrip()) and _opens_with_wh(q):
         # «кто может атаковать летающее существо?» asks who: «Да, может» answers nothing asked
-        ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: вопрос спрашивает не «да или нет», "
-                                                "а что именно. Найдено: " + ans.verdict))
-        ans.trace = list(ans.trace) + ["вердикт не дан: вопрос «кто / что / какой / сколько …», а найденное — «да / нет»"]
-        ans.verdict = None
+        _withhold(ans, "Вердикт «да» или «нет» не даю: вопрос спрашивает не «да или нет», а что именно. Найдено: "
+                  + ans.verdict, "вопрос «кто / что / какой / сколько …», а найденное — «да / нет»")
         return
     if _opens_with_wh(q):
         ans.verdict = weigh(q, ans.verdict)     # «у кого приоритет, у противника?» -> «Нет, у …»
     if answers_other_predicate(q, ans.verdict):
         # «раз шмотку нельзя надевать, она уничтожается?» — «Да, нельзя» rules on the premise
-        ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное говорит о «можно / нельзя», "
-                                                "а спрошено другое. Найдено: " + ans.verdict))
-        ans.trace = list(ans.trace) + ["вердикт не дан: «да / нет» о разрешении, а спрошено не о нём"]
-        ans.verdict = None
+        _withhold(ans, "Вердикт «да» или «нет» не даю: найденное говорит о «можно / нельзя», а спрошено другое. "
+                       "Найдено: " + ans.verdict, "«да / нет» о разрешении, а спрошено не о нём")
         return
     if fits(q, ans.verdict):
         return
-    ans.blocks.insert(0, Block("text", text="Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли "
-                                            "то, о чём спрошено. Найдено: " + ans.verdict))
-    ans.trace = list(ans.trace) + ["вердикт не дан: вопрос да/нет, а найденное не отвечает ни «да», ни «нет»"]
+    _withhold(ans, "Вердикт «да» или «нет» не даю: найденное не говорит прямо, верно ли то, о чём спрошено. "
+                   "Найдено: " + ans.verdict, "вопрос да/нет, а найденное не отвечает ни «да», ни «нет»")
+
+
+def _withhold(ans: Answer, note: str, why: str) -> None:
+    """Show the finding of ``ans`` without giving it as the verdict: ``note`` (Russian, the
+    finding quoted) becomes its first block, «вердикт не дан: ``why``» the last trace line, and
+    the verdict ``None`` (issue 11: an honest partial answer)."""
+    from bot.answer import Block
+
+    ans.blocks.insert(0, Block("text", text=note))
+    ans.trace = list(ans.trace) + [f"вердикт не дан: {why}"]
     ans.verdict = None
 
 
@@ -477,17 +479,13 @@ def _withhold_for_card_text(ans: Answer, q: str, cards) -> None:
     when that text bears on what is asked (``bot.cards.reading.text_bears_on``): the
     simulator does not execute lasting card text, so the verdict could be wrong. The
     finding is shown with the part of the text that may change it."""
-    from bot.answer import Block
     from bot.cards.reading import text_bears_on
 
     for m in cards.mentions:
         part = text_bears_on(m.card, q)
         if part is None:
             continue
-        ans.blocks.insert(0, Block("text", text=f"Вердикт не даю: в тексте карты «{m.card.name}» есть «{part}» — это "
-                                                "может менять ответ, а такой текст карты я на поле не выполняю. По "
-                                                f"правилам без учёта текста: {ans.verdict}"))
-        ans.trace = list(ans.trace) + [f"вердикт не дан: текст карты «{m.card.name}» («{part}») касается "
-                                       "спрошенного, симулятор его не выполняет"]
-        ans.verdict = None
+        _withhold(ans, f"Вердикт не даю: в тексте карты «{m.card.name}» есть «{part}» — это может менять ответ, а "
+                       f"такой текст карты я на поле не выполняю. По правилам без учёта текста: {ans.verdict}",
+                  f"текст карты «{m.card.name}» («{part}») касается спрошенного, симулятор его не выполняет")
         return

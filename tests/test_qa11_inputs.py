@@ -96,3 +96,18 @@ def test_card_text_joined_by_a_plain_connective_still_parses(text):
     from bot.abilities.parser import parse
 
     assert parse(text).ast is not None
+
+
+# ------------------------------------------------------------ paths: a file where the user folder should be
+def test_paths_says_a_file_in_place_of_the_user_folder_is_no_folder(tmp_path, monkeypatch, capsys):
+    from bot.cli import main
+
+    spot = tmp_path / "berserk"
+    spot.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("BERSERK_USER_DIR", str(spot))
+    assert main(["paths"]) == 0
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("Папка пользователя:"))
+    assert "пока не создана" not in line and "не папка, а файл" in line
+    monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path / "later"))
+    assert main(["paths"]) == 0
+    assert "(пока не создана)" in capsys.readouterr().out

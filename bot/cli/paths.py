@@ -57,6 +57,20 @@ def paths_report() -> dict:
     }
 
 
+def _user_dir_state(path: str) -> str:
+    """« (пока не создана)», or why nothing can be written there (a file in its place, no
+    write permission), or «» for a usable folder."""
+    import os
+    from pathlib import Path
+
+    p = Path(path)
+    if p.is_dir():
+        return "" if os.access(p, os.W_OK | os.X_OK) else " (нет прав на запись: rulebook import и cards import туда не запишут)"
+    if p.exists() or p.is_symlink():
+        return " (на этом месте не папка, а файл: rulebook import и cards import туда не запишут)"
+    return " (пока не создана)"
+
+
 def run(args) -> int:
     """Print ``paths_report()`` as text or JSON; exit 0."""
     import sys
@@ -75,7 +89,7 @@ def run(args) -> int:
         *(f"  редакция {e['edition']}: {e['path']}" for e in rep["editions"]),
         f"Глоссарий: {rep['glossary']}",
         f"Сценарии: {rep['scenarios']}",
-        f"Папка пользователя: {rep['user_data_dir']}" + ("" if rep["user_data_dir_exists"] else " (пока не создана)"),
+        f"Папка пользователя: {rep['user_data_dir']}" + _user_dir_state(rep["user_data_dir"]),
         f"Редакции пользователя (сюда пишет rulebook import): {rep['user_editions_dir']}",
         f"База карт и настроек: {rep['database']}",
     ]
