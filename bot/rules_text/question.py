@@ -580,8 +580,8 @@ def _resolved(q: Question, ctx: set[str]) -> dict:
 
 def _counts(toks: list[Tok], numbers: tuple[int, ...], edition: str) -> tuple[int, ...]:
     """The numbers of a question that count something: a number right after a concept the
-    edition gives a value («броня 2», «отравили на 1», «разряд на 2») is that value — a rule
-    that holds whatever the value is not narrowed by it."""
+    edition gives a value («броня 2», «отравили на 1», «разряд на 2», «броня противника 3»: an
+    owner in between) is that value — a rule that holds whatever the value is not narrowed by it."""
     from bot.rules_text.index import index_for
 
     L = language()
@@ -594,7 +594,8 @@ def _counts(toks: list[Tok], numbers: tuple[int, ...], edition: str) -> tuple[in
         if not t.text.isdigit():
             continue
         before = [L.norm(u.lemma, u.text) for u in toks[max(0, i - 3):i] if u.lemma != "на"]
-        near = before[-1:] if i == 0 or toks[i - 1].lemma != "на" else before
+        owned = [c for c in before if c not in L.owners]   # «броня противника 3»: whose armour, then its value
+        near = owned[-1:] if i == 0 or toks[i - 1].lemma != "на" else before
         if any(c in valued or L.is_kind_of(c, "атака") for c in near):
             drop.append(int(t.text))
     out = list(numbers)
@@ -792,7 +793,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     # what happens
     k_what = next((i for i, t in enumerate(toks[:-1]) if t.lemma == "что" and toks[i + 1].lemma in L.what_happens), None)
     if k_what is not None and k_what <= 2:
-        return _what(toks, k_what, text)
+        place = next((t for t in toks[k_what + 2:] if t.lemma in L.where_words and t.clause != toks[k_what].clause), None)
+        if place is None:
+            return _what(toks, k_what, text)
+        toks = [t for t in toks if t.clause == place.clause or t.i > place.i]   # «что будет, на чьё кладбище она идёт?» asks the place
     if any(t.lemma in L.where_words for t in toks):   # «куда / где / на чьё кладбище …?»
         return _where(toks, text)
     k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто" and not (   # «с кем нибудь»: no question word

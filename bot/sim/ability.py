@@ -1029,6 +1029,7 @@ def _unchecked_words(text: str) -> str | None:
 
 
 _NUM_TOKEN = re.compile(r"[а-яё]+|\d+")
+_DIGIT = re.compile(r"\d")
 
 
 def numeric_restrictions(text: str) -> list[tuple[str, str, int, tuple[int, int]]]:
@@ -1042,8 +1043,10 @@ def numeric_restrictions(text: str) -> list[tuple[str, str, int, tuple[int, int]
 
 @per_question     # the board reader and the run read the same clauses of a question
 def _numeric_restrictions(text: str) -> tuple[tuple[str, str, int, tuple[int, int]], ...]:
-    w = _words()["numeric"]
     t = fold(text)
+    if _DIGIT.search(t) is None:
+        return ()       # every restriction needs a number written in digits (most clauses have none)
+    w = _words()["numeric"]
     toks = [(m.group(0), m.start(), m.end()) for m in _NUM_TOKEN.finditer(t)]
     out = []
     attributes = [(k, tuple(stems)) for k, stems in w["attributes"].items()]

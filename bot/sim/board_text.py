@@ -170,6 +170,31 @@ def _stem_list(stems) -> tuple[tuple[str, ...], re.Pattern]:
     return got[1], got[2]
 
 
+_FLYING_WORDS = ("летун", "летуна", "летунов", "летуны")
+_LIVES_STEM = ("жизн",)
+_EXTRA_STEM = ("доп",)
+"""Word lists ``read_board_facts`` writes itself: constants, so ``_has`` finds them by identity."""
+
+_DERIVED_BUILD = {
+    "other+not_cards": lambda a, b: (*a, *b),
+    "creature-сущ": lambda a: tuple(c for c in a if c != "сущ"),
+    "creature-target": lambda a, b: tuple(c for c in a if c not in b),
+    "creature-карт": lambda a: tuple(c for c in a if c != "карт"),
+    "own-сво": lambda a: tuple(x for x in a if not x.startswith("сво")),
+}
+_DERIVED: dict[str, tuple] = {}
+
+
+def _derived(name: str, *lists) -> tuple[str, ...]:
+    """The word list ``_DERIVED_BUILD[name]`` makes of the lexicon's ``lists`` («creature»
+    without «сущ» …), made once while the lists stay the same objects (a lexicon load): a list
+    built anew per clause made ``_has`` index its words again for every clause."""
+    got = _DERIVED.get(name)
+    if got is None or len(got[0]) != len(lists) or any(x is not y for x, y in zip(got[0], lists)):
+        got = _DERIVED[name] = (lists, _DERIVED_BUILD[name](*lists))
+    return got[1]
+
+
 def _has(text: str, stems) -> bool:
     """Whether a word of ``text`` starts with one of ``stems`` (folded); a stem occurring
     nowhere in ``text`` (most lists, most clauses) costs no pattern search, and a text
@@ -364,7 +389,7 @@ def read_board_facts(question: str) -> BoardFacts:
             clause = fold(raw).replace("⟪q⟫", " ").strip(" .?!")
             # «все не закрыты» is «все открыты» (the state is the opposite one, not the word's own)
             clause = _NOT_STATE.sub(lambda m: _FLIP[m.group(1)] + m.group(2), clause)
-            if _ZERO.search(clause) and not _has(clause, [*w["other"], *w["quantity"]["not_cards"]]) \
+            if _ZERO.search(clause) and not _has(clause, _derived("other+not_cards", w["other"], w["quantity"]["not_cards"])) \
                     and (_has(clause, w["creature"]) or any(_has(clause, w[r]) for r in ("closed", "open", "flying", "wounded"))):
                 clause = _ZERO.sub("нет", clause)     # «у противника 0 открытых сущей», «открытых ноль»: there is none
             if not clause:
@@ -565,7 +590,7 @@ def read_board_facts(question: str) -> BoardFacts:
                 what, owner, k = told_qty
                 facts.append(Fact("quantity", owner, what, raw.strip(), attrs=((what, "==", k),)))
                 continue
-            motion = None if asking or _has(clause, w["enemy"]) or _has(clause, [c for c in w["creature"] if c != "сущ"]) \
+            motion = None if asking or _has(clause, w["enemy"]) or _has(clause, _derived("creature-сущ", w["creature"])) \
                 else _movement_told(clause)
             if motion is not None:
                 # «у него запас движения 0», «он в этот ход ещё не ходил», «подфаза выбора»: the card with the text
@@ -629,8 +654,8 @@ def read_board_facts(question: str) -> BoardFacts:
                 else:
                     facts.append(Fact("exists", owner, None, raw.strip(), only=_has(clause, w["every"]), attrs=numbers))
                 continue
-            flying_word = _has(clause, ["летун", "летуна", "летунов", "летуны"])
-            lives = _has(clause, section_extra_lives()) or (_has(clause, ["жизн"]) and _has(clause, ["доп"]))
+            flying_word = _has(clause, _FLYING_WORDS)
+            lives = _has(clause, section_extra_lives()) or (_has(clause, _LIVES_STEM) and _has(clause, _EXTRA_STEM))
             if not lives and not asking and _has(clause, w["resources"]) and _has(clause, w["resources_none"]):
                 facts.append(Fact("no_resources", None, None, raw.strip()))    # «ресурсов на оплату ноль»
                 continue
@@ -641,11 +666,11 @@ def read_board_facts(question: str) -> BoardFacts:
             if _has(clause, w["other"]) and not lives and not quoted and not asking and not _has(clause, w["creature"]):
                 unread.append(raw.strip())  # «ресурсов на оплату не хватает»: the board does not keep resources
                 continue
-            targets_only = _has(clause, w["target"]) and not _has(clause, [c for c in w["creature"] if c not in w["target"]])
+            targets_only = _has(clause, w["target"]) and not _has(clause, _derived("creature-target", w["creature"], w["target"]))
             if targets_only and re.search(r"(?<![а-яё])(?:для|подходящ[а-яё]*)(?![а-яё])", clause):
                 continue    # «нет подходящих целей для перемещения»: about one part's legality, not the board's creatures
             card_kind = None if quoted else next((k for k, stems in w["card_kinds"].items() if _has(clause, stems)), None)
-            if card_kind is not None and not _has(clause, [c for c in w["creature"] if c not in ("карт",)]):
+            if card_kind is not None and not _has(clause, _derived("creature-карт", w["creature"])):
                 # «у меня ни одного арта на поле»: cards of another kind than creatures
                 owner = "enemy" if _has(clause, w["enemy"]) else "own" if _has(clause, w["own"]) else None
                 if _has(clause, w["none"]):
@@ -679,7 +704,7 @@ def read_board_facts(question: str) -> BoardFacts:
                 elif re.search(r"(?<![а-я])(?:открыт|закрыт|летающ|ранен)(?:ые|ых|ы)(?![а-я])", clause):
                     pass        # «у него открытые есть»: the creatures are understood («хочет открыться» is no fact)
                 elif states and not asking and _has(clause, w["every"]) and _owner_of(clause, w) is not None \
-                        and not (_has(clause, w["enemy"]) and _has(clause, [x for x in w["own"] if not x.startswith("сво")])):
+                        and not (_has(clause, w["enemy"]) and _has(clause, _derived("own-сво", w["own"]))):
                     pass        # «у врага всё закрыто», «противник всех своих уже закрыл»: every creature of that side
                 elif states and not asking and _opens_with(clause, w["possessive"]) \
                         and not re.search(r"(?<![а-яё])(?:не|нет|ни|только|лишь|одни)(?![а-яё])", clause):
@@ -1108,11 +1133,18 @@ def _unmark(said: str, mark: str) -> str:
     return " ".join(said.replace(mark, " ").split())
 
 
-def section_extra_lives() -> list[str]:
-    """The ``card_board.extra_lives`` stems («дополнительн», «доп жизн»)."""
+_EXTRA_LIVES: list = [None, ()]
+
+
+def section_extra_lives() -> tuple[str, ...]:
+    """The ``card_board.extra_lives`` stems («дополнительн», «доп жизн»), one tuple per lexicon
+    load (``_has`` finds it by identity: a list made per clause was indexed anew each time)."""
     from bot.vocab import section
 
-    return list(section("card_board")["extra_lives"])
+    raw = section("card_board")["extra_lives"]
+    if _EXTRA_LIVES[0] is not raw:
+        _EXTRA_LIVES[:] = [raw, tuple(raw)]
+    return _EXTRA_LIVES[1]
 
 
 def _excluded(facts: list[Fact], owner: str | None, restriction: str | None, kind: str = "creature") -> Fact | None:
