@@ -525,3 +525,28 @@ def test_the_card_the_opponent_places_is_his(q, lead, cite):
     a = ask(q)
     assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
     assert a.citations[0] == cite
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("друг говорит, что в записи «А; Б» Б выполняется, даже если А не выполнилось. он прав?", "Нет, друг не прав"),
+    ("в записи «[способность 1] или [способность 2]» можно выбрать и первую, и вторую?", "Нет"),
+    ("я думаю, что в записи «А или Б» можно выбрать и А, и Б. верно?", "Нет, вы не правы"),
+])
+def test_letters_and_both_options_in_claims(q, lead):
+    """A folded «А не …» of a letter template read as the contrast «…, а не …» and «А; Б» claims were
+    ruled on a garbled statement («Да, друг прав»); «и первую, и вторую» of «… или …» asks both
+    together — one of them only (505.4.1, 505.5)."""
+    from bot.judge import ask
+
+    a = ask(q)
+    assert a.verdict is not None and a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] in ("505.4.1", "505.5")
+
+
+def test_the_creature_the_opponent_puts_his_card_on_is_told_by_kind():
+    """«соперник посадил двух симбиотов на одно существо»: his symbiotes on a creature of no owner
+    told — his own (where a symbiote goes), so 209.6 is what rules, not 209.1."""
+    from bot.judge import ask
+
+    a = ask("соперник посадил двух симбиотов на одно существо и говорит, что можно. так?")
+    assert a.verdict.startswith("Нет, соперник не прав") and a.citations[0] == "209.6", a.verdict

@@ -541,7 +541,11 @@ def find_claim(question: str) -> Claim | None:
 def _find_claim(question: str) -> Claim | None:
     from bot.textnorm import normalize_typography
 
-    q = _expand_abbreviations(normalize_typography(" ".join(question.split())))
+    from bot.abilities.route import _letters_named
+
+    # «в записи «А; Б» Б выполняется, даже если А не …»: the template's letters named as its parts before
+    # folding — a folded «А не» reads as the contrast «…, а не …»
+    q = _letters_named(_expand_abbreviations(normalize_typography(" ".join(question.split()))))
     f = fold(q)
     c = _find(f)
     if c is None and (moved := _fact_after_check(q)) is not None:

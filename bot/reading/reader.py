@@ -819,6 +819,13 @@ class _Reader(SentenceReader):
                         if c is not None and c.kind in ATTACHABLE and c.owner is None and self.toks[j].clause == t.clause \
                                 and not (self.tok(j - 1) is not None and self.tok(j - 1).lemma in self.w.owner_me):
                             c.owner = "opponent"
+                            # the creature it goes on, no owner told: where such a card is put — his own for a
+                            # symbiote or equipment, the asker's for a parasite (209.1, 212.1)
+                            on = self.on_target(verb)
+                            if on is not None and on[1].kind == "creature" and on[1].owner is None \
+                                    and not any(self.toks[k].lemma in self.w.owner_me | self.w.owner_opponent
+                                                for k in (on[0] - 1, on[0] - 2) if k >= 0):
+                                on[1].owner = "me" if c.kind == "parasite" else "opponent"
                             break
                 continue
             prev = self.tok(t.i - 1)
