@@ -696,3 +696,10 @@ def test_card_grammar_reads_each_thread_own_text():
     assert expected["Ранить выбранное существо на 2; получить фишку"] == ["Ранить выбранное существо на 2", "получить фишку"]
     assert all(got[t] == {tuple(expected[t])} for t in texts)
     assert parse(texts[0]).ast.rule == "505.4.1"
+
+
+def test_with_attrs_sets_attributes_keeps_the_others_sorted_and_leaves_the_node_alone():
+    n = Node("effect", None, (0, 4), "тест", (), (("limit", "1 раз за ход"), ("note", "x")))
+    m = n.with_attrs(note="y", action="wound")
+    assert m.attrs == (("action", "wound"), ("limit", "1 раз за ход"), ("note", "y"))
+    assert n.attr("note") == "x" and m.span == n.span and m.text == n.text

@@ -78,3 +78,68 @@ def test_a_denied_clause_after_or_is_the_other_answer_offered(tested_edition):
     assert "атака" not in q.bag and "не атака" not in q.bag and q.positive
     a = route.answer("у врага закрытая карта. её можно выбрать целью выстрела или закрытые не атакуют?", tested_edition)
     assert a.verdict == "Да, можно" and a.citations[0] == "408.8"
+
+
+def test_a_strike_is_an_attack_a_rule_about_attacks_rules_on(tested_edition):
+    # 412.3.а «Если атака уже перенаправлена, в том числе назначением защитника, то перенаправить её ещё раз нельзя»
+    a = route.answer("мне назначили защитника от удара. можно этот удар ещё раз перенаправить?", tested_edition)
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "412.3.а"
+
+
+def test_chat_words_for_removed_and_paying_extra(tested_edition):
+    # 406.5 «Излечение не снимает отравления, кроме случаев, описанных в п. 407.5»
+    a = route.answer("существо отравлено, я его излечил на 1 обычным излечением. отравление слетело?", tested_edition)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "406.5"
+    # 202.3 «Элитную карту … можно оплатить только золотыми кристаллами»
+    a = route.answer("можно доплатить за элитную карту серебряными кристаллами?", tested_edition)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "202.3"
+
+
+def test_where_a_card_stands_is_no_cost(tested_edition):
+    # «стоит рядом» is read «стоить» by the morphology (306.2 «… в том числе на карту, стоящую рядом с источником»)
+    a = route.answer("разрядом можно бить карту, которая стоит совсем рядом с моей?", tested_edition)
+    assert a.verdict == "Да, можно" and a.citations[0] == "306.2"
+
+
+def test_an_armour_value_after_its_owner_is_no_count(tested_edition):
+    a = route.answer("броня противника 2 защищает от добивания?", tested_edition)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "410.2"
+
+
+def test_what_happens_then_where_asks_the_place(tested_edition):
+    q = "противник взял мою тварь под контроль, а она погибла. что будет, на чьё кладбище она пойдёт?"
+    a = route.answer(q, tested_edition)
+    assert a.verdict == "На кладбище своего владельца" and a.citations[0] == "405.6"
+
+
+def test_only_on_ones_own_turn_against_a_rule_for_both_turns(tested_edition):
+    # 403.4 «Броня восстанавливается в начале каждого хода – как своего, так и хода противника»
+    a = route.answer("броня восстанавливается только в мой ход?", tested_edition)
+    assert a.verdict.startswith("Нет, не только") and a.citations[0] == "403.4"
+
+
+def test_a_story_the_ruling_sentence_says_whole_is_ruled_after_the_simulator_declines(tested_edition):
+    # 307.6 «Если в отряде противника не осталось нелетающих существ, то нелетающие существа могут
+    # нападать простым ударом на его летающих существ»: «у противника» is his squad, the flyers told
+    # before are other cards than the asking one
+    q = "у врага не осталось нелетающих существ, только летуны. моё нелетающее существо может бить их простым ударом?"
+    a = ask(q, tested_edition)
+    assert a.verdict is not None and a.verdict.startswith("Да") and a.citations[0] == "307.6"
+    assert route.story_said(q, tested_edition, a)
+    # a story telling what the sentence is silent on is not ruled from it
+    other = "у врага не осталось нелетающих существ, только летуны. моё закрытое существо может бить их простым ударом?"
+    b = ask(other, tested_edition)
+    assert not (b.verdict or "").startswith("Да"), b.verdict
+
+
+def test_an_unknown_word_one_edit_from_a_chat_word_is_that_word(tested_edition):
+    from bot.rules_text.question import _chat_word_near
+
+    assert _chat_word_near("перездать") == "пересдать"
+    a = route.answer("сдача после мулигана ещё хуже, можно второй раз перездать?", tested_edition)
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "102.4.в"
+
+
+def test_whether_there_is_such_a_card_asks_whether_it_can_be(tested_edition):
+    a = route.answer("бывает летающее существо со стражем?", tested_edition)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "307.8"

@@ -8,7 +8,7 @@ conditions side by side, "если герой-воин – A, если геро�
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 COMPOUND_KINDS = ("and_then", "choice", "otherwise", "refusable", "optional")
@@ -42,6 +42,13 @@ class Node:
             if k == key:
                 return v
         return default
+
+    def with_attrs(self, **extra: Any) -> "Node":
+        """A copy of this node with the attributes ``extra`` set (the others kept; ``attrs``
+        stays sorted by key)."""
+        attrs = dict(self.attrs)
+        attrs.update(extra)
+        return replace(self, attrs=tuple(sorted(attrs.items())))
 
     def walk(self):
         """Yield this node and all descendants, depth first, in reading order."""

@@ -761,10 +761,7 @@ def thaw(value: Any) -> Any:
     return value
 
 
-def _with(node: Node, **extra: Any) -> Node:
-    attrs = dict(node.attrs)
-    attrs.update(extra)
-    return replace(node, attrs=tuple(sorted(attrs.items())))
+_with = Node.with_attrs     # the short local name of the one attribute-setting copy
 
 
 def type_tree(node: Node, name: str | None = None, done: bool = False) -> Node:

@@ -49,10 +49,7 @@ def _span(items: list[Any]) -> tuple[int, int]:
     return (min(starts), max(ends)) if starts else (0, 0)
 
 
-def _with_attrs(node: Node, **extra: Any) -> Node:
-    attrs = dict(node.attrs)
-    attrs.update(extra)
-    return replace(node, attrs=tuple(sorted(attrs.items())))
+_with_attrs = Node.with_attrs     # the local name of the one attribute-setting copy (ast.Node)
 
 
 def _is_self_payment(node: Node) -> bool:

@@ -391,12 +391,12 @@ def _widened_for(only_words: frozenset[str], sentence: str) -> str | None:
     plain = {w.lstrip("~") for w in widened}
     for x in only_words:
         if x.removeprefix("не ") in L.filler:
-            if not any(w in L.filler for w in plain):
+            if not any(w in L.filler or w.split("_")[0] == x for w in plain):   # «хода противника» is a turn
                 return None
         elif not any(covers(x, w) or covers(w, x) for w in plain):
             return None
-    m = re.search(r"(?i)(?:в\s+любо\w+|в\s+том\s+числе|независимо|любо\w+)[^.;]*?(?=,\s*(?:если|когда|пока)\b|[.;]|$)",
-                  sentence)
+    m = re.search(r"(?i)(?:в\s+любо\w+|в\s+том\s+числе|независимо|любо\w+|как\s+[а-яё]+,?\s+так\s+и)"
+                  r"[^.;]*?(?=,\s*(?:если|когда|пока)\b|[.;]|$)", sentence)
     return m.group(0).strip(" ,") if m else None
 
 

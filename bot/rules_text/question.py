@@ -184,7 +184,39 @@ def _word_fixed(edition: str, low: str) -> str | None:
     idx = index_for(edition)
     if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
         return None     # «абилкой»: a chat word the rule language knows, inflected (its case is read)
-    return idx._correct(low) or None
+    fixed = idx._correct(low) or None
+    own = _chat_word_near(low)
+    if own is None or (fixed is not None and L.norm(_lemma(fixed), fixed) == L.norm(_lemma(own), own)):
+        return fixed    # «работат» -> «работает»: the same word as the chat one, its inflection kept
+    return own
+
+
+def _chat_word_near(low: str) -> str | None:
+    """The word of the rule language's synonym groups one edit from the unknown word ``low``
+    («перездать» -> «пересдать», a players' word for the mulligan), ``None`` when there is none:
+    a chat word the reader knows beats a dictionary word as near («передать»), unless that is
+    the same word inflected (``_word_fixed``)."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    from bot.typo import best_correction
+
+    words = _chat_words()
+    found = [(w, int(d)) for w, d, _ in process.extract(low, words.get(len(low), ()), scorer=OSA.distance,
+                                                        score_cutoff=1, limit=None)]
+    found += [(w, int(d)) for n in (len(low) - 1, len(low) + 1) for w, d, _ in process.extract(
+        low, words.get(n, ()), scorer=OSA.distance, score_cutoff=1, limit=None)]
+    return best_correction(low, found)
+
+
+@lru_cache(maxsize=1)
+def _chat_words() -> dict[int, tuple[str, ...]]:
+    """The one-word entries of the rule language's synonym groups (5 letters or more), by length."""
+    out: dict[int, list[str]] = {}
+    for w in language().synonyms:
+        if " " not in w and len(w) >= 5 and w.isalpha():
+            out.setdefault(len(w), []).append(w)
+    return {n: tuple(sorted(ws)) for n, ws in out.items()}
 
 
 def _lemma(word: str) -> str:
@@ -223,6 +255,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if told_clause is not None:   # «добиваю тварь с бронёй 5, броня спасёт?»: the last clause asks, the one before tells
         parts = parts[:at] + list(told_clause) + parts[at + 1:]
         last, at = told_clause[1], at + 1
+    last = _BYVAET.sub(r"\1может быть", last)   # «бывает летун со стражем?» asks «может быть …?»
     no_way = bool(_NO_WAY.search(last))     # «никак не оплатить?» asks «нельзя …?» with no exception at all
     last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
     last = without_parenthetical(last)
@@ -302,6 +335,9 @@ def read(text: str, edition: str = "") -> Question | None:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
     if q is not None:
         q = _passes(q, toks)
+        implied = {L.owner_implies[c] for c in q.bag | q.context if c in L.owner_implies} - q.bag - q.context
+        if implied:   # «у противника не осталось …»: his squad (``owner_implies``)
+            q = replace(q, context=q.context | implied)
     return q
 
 
@@ -332,6 +368,10 @@ def _passes(q: Question, toks: list[Tok]) -> Question:
                    subject=frozenset(prot), complement=q.complement - prot, context=q.context - prot - attack,
                    passes=v.text)
 
+
+_BYVAET = re.compile(r"(?i)^(\s*(?:а|и|ну)?\s*)(?:бывает|бывают)(?:\s+ли)?(?![а-яё])")
+"""«бывает (ли) …» opening the asked sentence: whether there may be such a thing («может быть»);
+not «какие фазы бывают …» (a value asked)."""
 
 _COMMA = re.compile(r",\s+")
 _RELATIVE_OPEN = re.compile(r"(?i),\s+(?:[а-яё]+\s+)?(?:котор|чей|чья|чьё|чье|чьи|где|куда|откуда)")
@@ -580,8 +620,8 @@ def _resolved(q: Question, ctx: set[str]) -> dict:
 
 def _counts(toks: list[Tok], numbers: tuple[int, ...], edition: str) -> tuple[int, ...]:
     """The numbers of a question that count something: a number right after a concept the
-    edition gives a value («броня 2», «отравили на 1», «разряд на 2») is that value — a rule
-    that holds whatever the value is not narrowed by it."""
+    edition gives a value («броня 2», «отравили на 1», «разряд на 2», «броня противника 3»: an
+    owner in between) is that value — a rule that holds whatever the value is not narrowed by it."""
     from bot.rules_text.index import index_for
 
     L = language()
@@ -594,7 +634,8 @@ def _counts(toks: list[Tok], numbers: tuple[int, ...], edition: str) -> tuple[in
         if not t.text.isdigit():
             continue
         before = [L.norm(u.lemma, u.text) for u in toks[max(0, i - 3):i] if u.lemma != "на"]
-        near = before[-1:] if i == 0 or toks[i - 1].lemma != "на" else before
+        owned = [c for c in before if c not in L.owners]   # «броня противника 3»: whose armour, then its value
+        near = owned[-1:] if i == 0 or toks[i - 1].lemma != "на" else before
         if any(c in valued or L.is_kind_of(c, "атака") for c in near):
             drop.append(int(t.text))
     out = list(numbers)
@@ -792,7 +833,10 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     # what happens
     k_what = next((i for i, t in enumerate(toks[:-1]) if t.lemma == "что" and toks[i + 1].lemma in L.what_happens), None)
     if k_what is not None and k_what <= 2:
-        return _what(toks, k_what, text)
+        place = next((t for t in toks[k_what + 2:] if t.lemma in L.where_words and t.clause != toks[k_what].clause), None)
+        if place is None:
+            return _what(toks, k_what, text)
+        toks = [t for t in toks if t.clause == place.clause or t.i > place.i]   # «что будет, на чьё кладбище она идёт?» asks the place
     if any(t.lemma in L.where_words for t in toks):   # «куда / где / на чьё кладбище …?»
         return _where(toks, text)
     k_who = next((i for i, t in enumerate(toks) if t.lemma == "кто" and not (   # «с кем нибудь»: no question word
@@ -1100,7 +1144,7 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
     span = [t for t in span if t.clause == toks[f].clause]   # «закрыться, объявив удар через ряд»: another clause
     others = toks[:f] + (toks[k + 1:] if f < k else [])
     personal = k < len(toks) and toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
-    reflexive = toks[f].text.endswith(("ся", "сь"))
+    reflexive = toks[f].text.endswith(("ся", "сь")) or toks[f].lemma == "быть"   # «может быть летающее существо …»: no object
     clause = toks[min(k, len(toks) - 1)].clause
     aimed = _aimed([t for t in others if t.clause == clause], toks[f])
     agent = set()   # «закрытой картой»: the instrumental names who acts, with its adjectives

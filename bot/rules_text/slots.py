@@ -85,13 +85,6 @@ class Asked:
     term: str = ""
 
 
-def _phrase_at(toks, i: int, phrases) -> int:
-    for ph in phrases:
-        if tuple(t.lemma for t in toks[i:i + len(ph)]) == ph:
-            return len(ph)
-    return 0
-
-
 def _opens_clause(toks, i: int) -> bool:
     """``toks[i]`` opens the sentence or a clause of it (after a comma), a preposition before it allowed."""
     j = i - 1 if i > 0 and toks[i - 1].pos == "PREP" else i
@@ -128,6 +121,8 @@ def read(question: str, edition: str) -> Asked | None:
 
 
 def _slot_of(toks, edition: str, story: bool = False) -> Asked | None:
+    from bot.rules_text.values import _phrase_at
+
     W = words()
     for i in range(len(toks)):
         if toks[i].lemma == "что" and 0 < i < len(toks) - 1 and toks[i - 1].pos == "PREP" \
@@ -261,6 +256,8 @@ _NOT_NOUN = ("ть", "ться", "ся", "ый", "ий", "ой")
 def _when(f) -> str | None:
     """The one time phrase of the sentence (an opener of ``time_openers`` and the genitive
     phrase after it: «в начале своего хода»), else its condition («если …»)."""
+    from bot.rules_text.values import _phrase_at
+
     toks, _ = tokenize(_plain(f.sentence))
     found = []
     for i in range(len(toks)):
