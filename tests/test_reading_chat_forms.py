@@ -122,3 +122,20 @@ def test_reader_places_the_word_its_list_lacked(q, lead, cite):
     a = scenario_answer(q)
     assert a.verdict.startswith(lead), a.verdict
     assert cite in a.citations[:3]
+
+
+@pytest.mark.parametrize("q, lead, cite", [
+    # a quoted rule term in another case is still the term, not card text (304.2)
+    ("использование «авангарда» — быстрое игродействие?", "Нет, медленное", "304.2"),
+    # «плачу стоимость сразу при объявлении» is a payment before the resolution (302.6)
+    ("я плачу стоимость сразу при объявлении игродействия, ещё до его выполнения. так правильно?", "Нет", "302.6"),
+    # «действие, которое идёт в стек» is a game action that uses the stack; «сразу» asks when (303.3)
+    ("я объявил действие, которое идёт в стек. приоритет сразу переходит к сопернику?", "Нет", "303.3"),
+    # «если больше ничего не происходило»: what was told is all that happened (506.5)
+    ("моё существо подействовало. может оно после этого двигаться в тот же ход, если больше ничего не происходило?",
+     "Нет", "506.5"),
+])
+def test_told_practice_and_nothing_else(q, lead, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert cite in a.citations[:3]

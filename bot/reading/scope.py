@@ -62,12 +62,16 @@ def is_trigger_name(phrase: str) -> bool:
 
 def is_rule_term_quote(phrase: str, before: str = "") -> bool:
     """A quoted phrase names a rule term or an ability kind, not card text: a listed term
-    (``RULE_TERMS_IN_QUOTES``), a trigger name (``is_trigger_name``), or a short (≤ 3 words)
+    (``RULE_TERMS_IN_QUOTES``; one word in any case), a trigger name (``is_trigger_name``), or a short (≤ 3 words)
     phrase right after «особенность / способность» (``before``: the text before the quote)."""
     qf = fold(phrase).strip(" .,!?")
     if qf in RULE_TERMS_IN_QUOTES or is_trigger_name(qf):
         return True
     words = qf.split()
+    if len(words) == 1:
+        from bot.morph import lemma
+        if lemma(qf) in RULE_TERMS_IN_QUOTES:
+            return True     # «использование «авангарда»»: a listed term in another case
     if len(words) > 3 or not words:
         return False
     return bool(_ABILITY_NOUN.search(fold(before)))

@@ -103,6 +103,15 @@ def read(question: str) -> OrderReading:
     use(t.i for t in sent if t.text in ("ли", "в", "может", "могут", "можно", "так", "что", "когда", "или", "какое", "какой",
                                          "сколько", "из", "них", "это", "бывает"))
     use(t.i for t in toks if has("is_verbs", t))
+    # «оплачиваю сразу при объявлении»: paid at the declaration, before the resolution (302.6)
+    declaring = [t for t in pick("at_declaring") if t.i >= 1 and toks[t.i - 1].text in ("при", "во")]
+    if pay and declaring and not after:
+        before = before + declaring
+        use(t.i for t in declaring)
+        use(t.i - 1 for t in declaring)
+        use(t.i for t in toks if t.text == "сразу" and t.clause == declaring[0].clause)
+    if sent and [t.text for t in sent] in (["так", "правильно"], ["это", "правильно"], ["так", "верно"], ["это", "верно"]):
+        use(t.i for t in sent)      # «… . так правильно?»: the told practice asked yes or no
     if pay and (before or after) and not stack:
         r.asked, r.claim = "paid", ("before" if before else "after") if r.yes_no else None
         use(t.i for t in pay + before + after + resolve + action)

@@ -489,6 +489,8 @@ class AskedReader(SituationReader):
             if self.w.has("priority_word", t) or self.w.has("priority_verbs", t) or self.w.has("turn_verbs", t) \
                     or t.text in ("у", "к", "кто", "кого", "кому", "что", "дальше", "теперь") or t.lemma in ("после", "это", "этот"):
                 self.use(t.i)
+            elif t.text in ("сразу", "немедленно") and any(self.w.has("priority_verbs", u) for u in sent if abs(u.i - t.i) == 1):
+                self.use(t.i)       # «приоритет сразу переходит …?»: when it passes, not to whom
             if self.w.has("opponent", t):
                 roles.append("opponent")
                 self.use(t.i)

@@ -98,7 +98,11 @@ class SituationReader(SentenceReader):
         phrase words of one clause: «переход к следующей фазе», «смена симбиотом типа …»)."""
         t = self.toks[i]
         if t.quote:
-            k = self.w.quoted.get(fold(t.text).strip(" .,!?"))
+            said = fold(t.text).strip(" .,!?")
+            k = self.w.quoted.get(said)
+            if k is None and said and " " not in said:
+                from bot.morph import lemma
+                k = self.w.quoted.get(lemma(said))     # «использование «авангарда»»: a quoted name in another case
             if k:
                 return k, [i]
             if fold(t.text).startswith(("при ", "когда ", "в начале ", "в конце ")):
@@ -127,7 +131,8 @@ class SituationReader(SentenceReader):
                 continue
             hit = self.match_kind(t.i)
             if hit is None:
-                if self.w.has("any_action", t) or t.lemma == "действие" and (self.is_("slow", t.i - 1) or self.is_("fast", t.i - 1)):
+                if self.w.has("any_action", t) or t.lemma == "действие" and (
+                        self.is_("slow", t.i - 1) or self.is_("fast", t.i - 1) or self.stack_relative(t.i)):
                     self.mentions.append(Mention(None, t.i, [t.i]))
                     taken.add(t.i)
                 elif self.substantive_speed(t):
@@ -202,6 +207,13 @@ class SituationReader(SentenceReader):
             if first is not None and first.text in ("когда", "если", "пока") and first.i < t.i:
                 self.use(first.i)
 
+    def stack_relative(self, at: int) -> bool:
+        """A «который» clause about the stack right after the word at ``at`` («действие, которое идёт
+        через стек»): the word names a game action of that class."""
+        nx = self.tok(at + 1)
+        return nx is not None and nx.lemma == "который" and any(
+            self.w.has("stack_word", u) for u in self.toks[at + 2:at + 6] if u.clause == nx.clause)
+
     def narrow_classes(self) -> None:
         """«медленное игродействие», «игродействие со стеком», «игродействие, которое (не)
         использует стек», «если игродействие не использует стек»: the class of a generic mention."""
@@ -223,13 +235,17 @@ class SituationReader(SentenceReader):
             cond = self.toks[m.at - 1].text in _CLAUSE_OPEN if m.at > 0 else False
             for j in range(m.at + 1, min(m.at + 5, len(self.toks))):
                 u = self.toks[j]
-                if u.lemma == "использовать" and self.w.has("stack_word", self.tok(j + 1)):
+                # «идёт через стек / в стек»: uses the stack, as «использует стек»
+                via = u.lemma in ("идти", "проходить") and self.tok(j + 1) is not None and self.toks[j + 1].text in ("через", "в") \
+                    and self.w.has("stack_word", self.tok(j + 2))
+                if via or u.lemma == "использовать" and self.w.has("stack_word", self.tok(j + 1)):
                     rel = any(self.toks[x].lemma == "который" for x in range(m.at + 1, j))
                     if not (rel or cond or t.sent != self.asked_sent):
                         break
                     neg = self.toks[j - 1].text == "не"
                     m.stack = not neg
-                    self.use(j, j + 1, *( [j - 1] if neg else []), *[x for x in range(m.at + 1, j) if self.toks[x].lemma == "который"])
+                    self.use(j, j + 1, j + 2 if via else None, *([j - 1] if neg else []),
+                             *[x for x in range(m.at + 1, j) if self.toks[x].lemma == "который"])
                     if cond:
                         self.use(m.at - 1)
                     break
