@@ -12,6 +12,10 @@ failed before its fix.
   его?», the README's own non-card example with a second verb) was card text: ``parse`` said
   «Разобрано полностью» (exit 0) and ``explain`` gave «Вердикт: Выполняется: часть 1, часть 2».
   The connective was taken for a sign of card text; between untyped parts it is none.
+- A dispute where the asker's one-word stance agrees with the other side («друг говорит, что
+  артефакт может двигаться, а я говорю, что тоже может. Кто прав?») was judged as if the asker
+  held the opposite: «Вы правы: артефакты не могут двигаться» — a wrong verdict. A stance of
+  the same polarity as the statement (or «да») is that statement held by both sides.
 """
 
 import pytest
@@ -111,3 +115,29 @@ def test_paths_says_a_file_in_place_of_the_user_folder_is_no_folder(tmp_path, mo
     monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path / "later"))
     assert main(["paths"]) == 0
     assert "(пока не создана)" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------ the asker's stance agrees with the claim
+def _verdict(question: str) -> str:
+    from bot.chat.render import render_plain
+    from bot.judge import ask
+
+    return render_plain(ask(question, "5ed"))
+
+
+@pytest.mark.parametrize("mine", ["что тоже может", "что может", "да"])
+def test_an_agreeing_stance_in_a_dispute_is_not_taken_for_the_opposite(mine):
+    text = _verdict(f"Друг говорит, что артефакт может двигаться, а я говорю {mine}. Кто прав?")
+    assert "Вы правы" not in text and "Оба утверждения неверны" in text and "210.2" in text
+
+
+def test_an_agreeing_negative_stance_makes_both_right():
+    text = _verdict("Противник говорит, что экипировку нельзя надеть на летающее существо, "
+                    "а я говорю, что тоже нельзя. Кто прав?")
+    assert "Прав противник" not in text and "Оба утверждения верны" in text and "212.3" in text
+
+
+@pytest.mark.parametrize("mine, right", [("что не может", "Вы правы"), ("нет", "Вы правы")])
+def test_an_opposite_stance_still_decides_the_dispute(mine, right):
+    text = _verdict(f"Друг говорит, что артефакт может двигаться, а я говорю {mine}. Кто прав?")
+    assert right in text and "210.2" in text

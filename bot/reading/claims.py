@@ -756,6 +756,8 @@ def _find(f: str) -> Claim | None:
         # «противник говорит, что A. А ещё он говорит, что B. Он прав?»: both are his claim — B was
         # left out, and a true A gave «Да, противник прав» for a false B
         content = ", и ".join([content, *(s.content for s in again)])
+    if check == "who":     # «кто прав?»: the asker's side is taken from his stance (a «я прав?» reads it itself)
+        agreeing = agreeing + _stances_holding(content, main, said, agreeing)
     rival = None
     if check == "who" and "me" not in agreeing and not any(s.who == "me" for s in said) and (agreeing or len(
             {s.other_word for s in said if s.who == "other"}) > 1):
@@ -932,6 +934,26 @@ def _between_others(setup: str, main: _Said, rival: _Said, other_word: str, prop
     return Claim(setup, "other", main.other_word or other_word, prop, check, reason=reason, rejected=rejected,
                  counter=counter, counter_who="other" if counter else "", asker_said=False,
                  direct=main.direct or quoted, counter_direct=bool(counter) and rival.direct, rival=rival.other_word)
+
+
+def _stances_holding(content: str, main: _Said, said: list[_Said], agreeing: list[str]) -> list[str]:
+    """The other side of the dispute when his one-word stance holds the claimer's statement
+    (``content``) rather than denying it: «противник говорит, что можно …, а я говорю, что
+    (тоже) можно» / «… что да» — the asker agrees (he was taken to hold the opposite, so «кто
+    прав?» about a false claim said «Вы правы»). A modal stance agrees when its polarity is that
+    of the statement's first modal word; a truth answer («да» / «нет») judges the statement as
+    a whole. A stance against a statement without a modal word is left to the callers."""
+    out: list[str] = []
+    for s in said:
+        if s.who == main.who or s.who in agreeing or s.who in out or s.disputes or not s.content:
+            continue
+        stance = _stance(s.content)
+        if stance is None:
+            continue
+        polarity = True if _truth_answer(s.content) else _polarity(content)
+        if polarity is not None and stance == polarity:
+            out.append(s.who)
+    return out
 
 
 def _asker_said(body: str, main: _Said, said: list[_Said]) -> bool:

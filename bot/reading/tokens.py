@@ -292,6 +292,11 @@ class SentenceReader:
         word sets ``self.w`` (``bot.reading.lexicon.section_sets``), which a subclass sets."""
         return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
 
+    def read_unread(self) -> None:
+        """``self.r.unread``: the content words of the question the reading did not use
+        (``unread_words``; the reader's own ``content`` list of ``self.w`` counts as content)."""
+        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
+
 
 def sentence_and_clause_spans(text: str) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
     """``(spans_of(words, "sent"), spans_of(words, "clause"))`` of ``tokenize(text)``'s words,
