@@ -258,7 +258,8 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
     whole — one sentence, no set-up told before it that the rule text would ignore — and
     not one the reader found contradictory; the rule text never overrides a simulator
     verdict (issue 14), it only fills a silence. Several sentences are read when all but the
-    asked one are the asker's premise (``bot.rules_text.premise``)."""
+    asked one are the asker's premise (``bot.rules_text.premise``), or when the sentence the
+    verdict rests on says every concept they tell (``bot.rules_text.route.story_said``)."""
     from bot.rules_text import premise, route as rule_text
 
     contradicted = any("противоречие" in (b.text or "") for b in declined.blocks)
@@ -277,8 +278,7 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
         return declined     # a long story is the simulator's to read (and a rule-text pass costs ask's p99)
     if contradicted and not rule_text.roles_apart(question, edition):
         return declined     # «летающее и не летающее» of one card; not two cards, one acting, one acted on
-    if len(premise.chat_sentences(question)) != 1 and premise.split(question) is None:
-        return declined     # set-up sentences the rule text would not read
+    story = len(premise.chat_sentences(question)) != 1 and premise.split(question) is None
     try:
         ans = rule_text.answer(question, edition)
     except RulebookError:
@@ -287,6 +287,8 @@ def _rule_text_instead(declined: Answer, question: str, edition: str) -> Answer:
         return declined
     if ans is None or not ans.verdict:
         return declined
+    if story and not rule_text.story_said(question, edition, ans):
+        return declined     # set-up sentences telling what the sentence ruled on does not say
     from bot.yesno import question_kind
 
     if question_kind(question) == "open" and ans.verdict.startswith(("Да", "Нет")):

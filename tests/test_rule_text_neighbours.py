@@ -116,3 +116,30 @@ def test_only_on_ones_own_turn_against_a_rule_for_both_turns(tested_edition):
     # 403.4 «Броня восстанавливается в начале каждого хода – как своего, так и хода противника»
     a = route.answer("броня восстанавливается только в мой ход?", tested_edition)
     assert a.verdict.startswith("Нет, не только") and a.citations[0] == "403.4"
+
+
+def test_a_story_the_ruling_sentence_says_whole_is_ruled_after_the_simulator_declines(tested_edition):
+    # 307.6 «Если в отряде противника не осталось нелетающих существ, то нелетающие существа могут
+    # нападать простым ударом на его летающих существ»: «у противника» is his squad, the flyers told
+    # before are other cards than the asking one
+    q = "у врага не осталось нелетающих существ, только летуны. моё нелетающее существо может бить их простым ударом?"
+    a = ask(q, tested_edition)
+    assert a.verdict is not None and a.verdict.startswith("Да") and a.citations[0] == "307.6"
+    assert route.story_said(q, tested_edition, a)
+    # a story telling what the sentence is silent on is not ruled from it
+    other = "у врага не осталось нелетающих существ, только летуны. моё закрытое существо может бить их простым ударом?"
+    b = ask(other, tested_edition)
+    assert not (b.verdict or "").startswith("Да"), b.verdict
+
+
+def test_an_unknown_word_one_edit_from_a_chat_word_is_that_word(tested_edition):
+    from bot.rules_text.question import _chat_word_near
+
+    assert _chat_word_near("перездать") == "пересдать"
+    a = route.answer("сдача после мулигана ещё хуже, можно второй раз перездать?", tested_edition)
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "102.4.в"
+
+
+def test_whether_there_is_such_a_card_asks_whether_it_can_be(tested_edition):
+    a = route.answer("бывает летающее существо со стражем?", tested_edition)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "307.8"

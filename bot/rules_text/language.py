@@ -71,6 +71,9 @@ class RuleLanguage:
     """Concepts naming by what an action is done, in the instrumental («абилкой»): a
     circumstance of a question, not a word a rule must name."""
     owners: frozenset[str] = frozenset()
+    owner_implies: dict[str, str] = field(default_factory=dict)
+    """Owner concept -> what a question naming it names with it («противник» -> «отряд»: his
+    cards are his squad); added to a question's context (``bot.rules_text.question.read``)."""
     """Concepts naming whose a card is, in the genitive after it («сущ противника»): a
     circumstance of a question, not a word a rule must name."""
     remain: dict[str, str] = field(default_factory=dict)
@@ -240,7 +243,7 @@ def _meaning(d: dict) -> dict:
         remain_verbs=_set(d.get("remain_verbs")), pass_verbs=_set(d.get("pass_verbs")), against=_map_folded(d.get("against")), remain_lose=fold(str(d.get("remain_lose") or "")), each=_set(d.get("each")), distinct=_set(d.get("distinct")),
         wording_says=_set(d.get("wording_says")), card_kinds=_set(d.get("card_kinds")), needs_stack=_set(d.get("needs_stack")), stack_reason=_set(d.get("stack_reason")),
         all_of=_set(d.get("all_of")), alone=tuple(fold(str(w)) for w in d.get("alone") or ()),
-        where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), means=_set(d.get("means")),
+        where_words=_set(d.get("where_words")), owners=_set(d.get("owners")), owner_implies=_map_folded(d.get("owner_implies")), means=_set(d.get("means")),
         exclusive=frozenset(fold(str(w)) for pair in d.get("exclusive") or () for w in pair),
         collocations={fold(str(n)): {fold(str(v)): fold(str(m)) for v, m in (vs or {}).items()}
                       for n, vs in (d.get("collocations") or {}).items()},

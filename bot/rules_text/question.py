@@ -184,7 +184,39 @@ def _word_fixed(edition: str, low: str) -> str | None:
     idx = index_for(edition)
     if low in L.synonyms or idx._known(low) or _lemma(low) in L.synonyms:
         return None     # «абилкой»: a chat word the rule language knows, inflected (its case is read)
-    return idx._correct(low) or None
+    fixed = idx._correct(low) or None
+    own = _chat_word_near(low)
+    if own is None or (fixed is not None and L.norm(_lemma(fixed), fixed) == L.norm(_lemma(own), own)):
+        return fixed    # «работат» -> «работает»: the same word as the chat one, its inflection kept
+    return own
+
+
+def _chat_word_near(low: str) -> str | None:
+    """The word of the rule language's synonym groups one edit from the unknown word ``low``
+    («перездать» -> «пересдать», a players' word for the mulligan), ``None`` when there is none:
+    a chat word the reader knows beats a dictionary word as near («передать»), unless that is
+    the same word inflected (``_word_fixed``)."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    from bot.typo import best_correction
+
+    words = _chat_words()
+    found = [(w, int(d)) for w, d, _ in process.extract(low, words.get(len(low), ()), scorer=OSA.distance,
+                                                        score_cutoff=1, limit=None)]
+    found += [(w, int(d)) for n in (len(low) - 1, len(low) + 1) for w, d, _ in process.extract(
+        low, words.get(n, ()), scorer=OSA.distance, score_cutoff=1, limit=None)]
+    return best_correction(low, found)
+
+
+@lru_cache(maxsize=1)
+def _chat_words() -> dict[int, tuple[str, ...]]:
+    """The one-word entries of the rule language's synonym groups (5 letters or more), by length."""
+    out: dict[int, list[str]] = {}
+    for w in language().synonyms:
+        if " " not in w and len(w) >= 5 and w.isalpha():
+            out.setdefault(len(w), []).append(w)
+    return {n: tuple(sorted(ws)) for n, ws in out.items()}
 
 
 def _lemma(word: str) -> str:
@@ -223,6 +255,7 @@ def read(text: str, edition: str = "") -> Question | None:
     if told_clause is not None:   # «добиваю тварь с бронёй 5, броня спасёт?»: the last clause asks, the one before tells
         parts = parts[:at] + list(told_clause) + parts[at + 1:]
         last, at = told_clause[1], at + 1
+    last = _BYVAET.sub(r"\1может быть", last)   # «бывает летун со стражем?» asks «может быть …?»
     no_way = bool(_NO_WAY.search(last))     # «никак не оплатить?» asks «нельзя …?» with no exception at all
     last = _DECIMAL.sub(" ", _NO_WAY.sub("нельзя ", split_compounds(respell(last))))   # «дробь типа 2,5»: an example value, no count
     last = without_parenthetical(last)
@@ -302,6 +335,9 @@ def read(text: str, edition: str = "") -> Question | None:
         q = replace(q, context=q.context | (_clean(_content(tokenize(ability_text)[0])[0]) - q.bag))
     if q is not None:
         q = _passes(q, toks)
+        implied = {L.owner_implies[c] for c in q.bag | q.context if c in L.owner_implies} - q.bag - q.context
+        if implied:   # «у противника не осталось …»: his squad (``owner_implies``)
+            q = replace(q, context=q.context | implied)
     return q
 
 
@@ -332,6 +368,10 @@ def _passes(q: Question, toks: list[Tok]) -> Question:
                    subject=frozenset(prot), complement=q.complement - prot, context=q.context - prot - attack,
                    passes=v.text)
 
+
+_BYVAET = re.compile(r"(?i)^(\s*(?:а|и|ну)?\s*)(?:бывает|бывают)(?:\s+ли)?(?![а-яё])")
+"""«бывает (ли) …» opening the asked sentence: whether there may be such a thing («может быть»);
+not «какие фазы бывают …» (a value asked)."""
 
 _COMMA = re.compile(r",\s+")
 _RELATIVE_OPEN = re.compile(r"(?i),\s+(?:[а-яё]+\s+)?(?:котор|чей|чья|чьё|чье|чьи|где|куда|откуда)")
@@ -1104,7 +1144,7 @@ def _complement(toks: list[Tok], k: int, kind: str) -> frozenset[str]:
     span = [t for t in span if t.clause == toks[f].clause]   # «закрыться, объявив удар через ряд»: another clause
     others = toks[:f] + (toks[k + 1:] if f < k else [])
     personal = k < len(toks) and toks[k].lemma not in language().impersonal   # «могут» has a subject, «можно» none
-    reflexive = toks[f].text.endswith(("ся", "сь"))
+    reflexive = toks[f].text.endswith(("ся", "сь")) or toks[f].lemma == "быть"   # «может быть летающее существо …»: no object
     clause = toks[min(k, len(toks) - 1)].clause
     aimed = _aimed([t for t in others if t.clause == clause], toks[f])
     agent = set()   # «закрытой картой»: the instrumental names who acts, with its adjectives

@@ -278,19 +278,44 @@ def roles_apart(question: str, edition: str) -> bool:
     """The opposite properties a question names (``antonyms`` of the rule language:
     «летающее» / «нелетающее») belong to two cards as the rule-text reader reads it — one
     in the subject (who acts), the other in the complement (what is acted on): «на летающее
-    существо может напасть нелетающее существо?». ``False`` when no such pair is named, or
+    существо может напасть нелетающее существо?» — or the other told only in a sentence before
+    the asked one («у противника одни летуны. моя наземная тварь может их бить?»). ``False`` when no such pair is named, or
     a property is in both roles (one card said to be both)."""
     L = language_()
     q = read(question, edition)
     if q is None:
         return False
-    pairs = [(a, b) for a, b in L.antonyms.items() if a in q.bag and b in q.bag]
+    told = q.bag | q.context
+    pairs = [(a, b) for a, b in L.antonyms.items() if a in told and b in told]
     if not pairs:
         return False
     comp = q.complement
     subj = q.subject or (q.bag - comp)    # «… нелетающим существом»: who acts named in the instrumental
+    # one of the pair said only in a sentence told before («у противника одни летуны. моя наземная …»)
+    # and the other of who acts: two cards as well
+    told_only = q.context - q.bag
     return all((a in subj and a not in comp and b in comp and b not in subj)
-               or (b in subj and b not in comp and a in comp and a not in subj) for a, b in pairs)
+               or (b in subj and b not in comp and a in comp and a not in subj)
+               or (a in subj and b in told_only) or (b in subj and a in told_only) for a, b in pairs)
+
+
+def story_said(question: str, edition: str, ans: Answer) -> bool:
+    """Whether the rule sentence ``ans`` rests on (``Answer.sentence``) says every concept the
+    sentences told before the asked one name (the reader's ``Question.context``, fillers and
+    implicit words aside; a concept is said when it is a kind of a word of the sentence): a
+    story the verdict reads whole («у противника не осталось нелетающих тварей, одни летуны.
+    моя наземная тварь может их бить …?» — 307.6 says each), not one telling a circumstance
+    the sentence is silent on («у меня бестелесный гоблин … . на существо с классом можно
+    поместить экипировку?»). ``False`` when the question is not read or ``ans`` has no sentence."""
+    from bot.rules_text.match import _hits, _said_concepts
+
+    L = language_()
+    q = read(question, edition)
+    if q is None or not ans.sentence:
+        return False
+    said = _said_concepts(ans.sentence)
+    return all(_hits(x, said) for x in q.context
+               if x.removeprefix("не ") not in L.filler and x.removeprefix("не ") not in L.implicit and x not in L.light)
 
 
 def _or_value(ans: Answer | None, value) -> Answer | None:
