@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.memo import per_question
 from bot.textnorm import fold
 
 _SENT = re.compile(r"(?<=[.!?…])\s+")
@@ -139,6 +140,7 @@ def _particles_re(particles: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"[\s,](?:" + "|".join(map(re.escape, particles)) + r")[\s,?.!]")
 
 
+@per_question     # the argument reader, the premise gate and the rule text test the same clauses
 def has_particle(clause: str) -> bool:
     """A reasoning particle («же», «ж», «ведь», «считай», «типа», or «то» after a word) in
     ``clause`` outside quotes; «же» meaning «the same» («в этот же ход», «сам же») is none,
@@ -443,8 +445,9 @@ def read(question: str) -> Reading | None:
     concluding = last_conclusion(last) is not None
     for s in sents[:asked_at]:
         s0 = s.rstrip(".!… ").strip()
-        known = told_known(s0) is not None
-        s1 = without_known(s0)
+        k = told_known(s0)
+        known = k is not None
+        s1 = (s0[:k.start()].strip(" ,") or s0) if known else s0      # ``without_known``
         compared = concluding and bool(_COMPARED.search(fold(s1)))    # «…, как артефакт. значит …»
         # «X — это Y» is a rule statement unless it tells a card of the board («мой гоблин — артефакт»)
         defined = bool(_DEFINITION.search(f" {fold(masked(s1))} ")) and not told_fact(s1)
