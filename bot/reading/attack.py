@@ -174,9 +174,9 @@ def read_attack(rd, sent: list, neg_word: str | None, yes_no: bool) -> bool:
             used.append(prev.i)
     # «можно / нельзя» in the action's own sentence: no one acts; after a told act («мой артефакт атаковал
     # орка. так можно?») the act's subject in the nominative is the one who acted
-    act_sents = {rd.toks[i].sent for _, idx, _ in acts for i in idx}
+    act_clauses = {rd.toks[i].clause for _, idx, _ in acts for i in idx}
     impersonal = any(t.text in ("можно", "нельзя") for t in sent)
-    if impersonal and not any(t.text in ("можно", "нельзя") and t.sent in act_sents for t in sent):
+    if impersonal and not any(t.text in ("можно", "нельзя") and t.clause in act_clauses for t in sent):
         # a told act asked «так можно?»: the card named in the nominative before its verb acted («мой
         # артефакт атаковал орка»); one after it is the object («противник атаковал мой артефакт» — an
         # inanimate accusative reads as a nominative), a player acting names no card

@@ -96,6 +96,8 @@ def read_location_asked(rd, sent: list, yes_no: bool) -> bool:
                    *(t.i for t in sent if t.text in ("с", "со")))
     if subj is None:
         return False
+    if any(e.card in (subj.key, subj.host) and e.op not in ("close", "open", "act") for e in rd.r.events):
+        return False        # «гном погиб. симб ещё на поле?»: where it is after its host's event is its fate (209.4)
     found = {k: _hits(rd, sent, k) for k in ("where_words", "count_cells", *_OPTIONS)}
     stand = _hits(rd, sent, "stand_verbs")
     standing = {i for idx in stand for i in idx}
@@ -110,7 +112,9 @@ def read_location_asked(rd, sent: list, yes_no: bool) -> bool:
         options.remove("occupies")      # «занимает отдельную клетку?»: the other option says which cell
     if "nearby" in options and not stand:
         return False        # «рядом с хозяином стоит артефакт»: a told place, not the asked one
-    if not (found["where_words"] or found["count_cells"] or options) or not (stand or found["count_cells"]):
+    # «симбиот и хозяин на одной клетке?»: a verbless yes/no states the place it asks
+    verbless = yes_no and options and not any(t.pos in ("VERB", "INFN", "PRTS") for t in sent)
+    if not (found["where_words"] or found["count_cells"] or options) or not (stand or found["count_cells"] or verbless):
         return False
     if before and after:
         return False
