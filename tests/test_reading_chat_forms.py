@@ -139,3 +139,77 @@ def test_told_practice_and_nothing_else(q, lead, cite):
     a = scenario_answer(q)
     assert a.verdict.startswith(lead), a.verdict
     assert cite in a.citations[:3]
+
+
+# ------------------------------------------------------------------ «X. так можно?»
+@pytest.mark.parametrize("q, lead, cite", [
+    ("соперник перенаправил атаку в мою шмотку. так можно?", "Нет", "212.9"),
+    ("оппонент перенаправил атаку в мою экипировку. а так можно?", "Нет", "212.9"),
+    ("противник атаковал мой артефакт. так можно вообще?", "Да", "210.3"),
+])
+def test_told_action_then_a_bare_legality_question(q, lead, cite):
+    """A last sentence that only asks «так можно?» asks about the action told just before it —
+    the same verdict as with a comma («…, так можно?»)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert cite in a.citations[:3]
+    assert scenario_answer(q.replace(". ", ", ", 1)).verdict == a.verdict
+
+
+def test_bare_legality_after_a_claim_is_left_to_the_dispute():
+    from bot.reading.tokens import tokenize
+
+    toks, ends = tokenize("соперник говорит, что перенаправил атаку в мою шмотку. так можно?")
+    assert len(ends) == 2 and toks[-1].sent == 1
+
+
+@pytest.mark.parametrize("q", [
+    "можно ли поставить арт защитником от простого удара?",
+    "а мой артефакт можно назначить защитником?",
+])
+def test_placing_verb_with_a_role_names_the_role(q):
+    """«поставить / назначить X защитником» asks the defender role (210.2), not a placing on a host."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет"), a.verdict
+    assert a.citations[0] == "210.2"
+
+
+@pytest.mark.parametrize("q, lead, cite", [
+    # «его шмотка»: the piece the creature named before wears (212.3)
+    ("моему паладину дали полёт. что с его шмоткой?", "Экипировка уничтожается", "212.3"),
+    ("мою гарпию сделали летающей. её шмотка остаётся?", "Нет", "212.3"),
+    # no placing verb: «на него» follows the modal word (212.2)
+    ("у меня кентавр без класса, можно на него меч?", "Нет", "212.2"),
+])
+def test_host_named_by_a_possessive_or_a_bare_modal(q, lead, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == cite
+
+
+@pytest.mark.parametrize("q", [
+    "у меня две местности в отряде, норм?",
+    "я набрал в отряд 2 местности. так можно?",
+])
+def test_terrains_told_in_the_squad_then_asked_allowed(q):
+    """Two terrains told in the squad (a digit too), the modal asks if that is allowed (211.3)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет"), a.verdict
+    assert a.citations[0] == "211.3"
+
+
+@pytest.mark.parametrize("q, lead, cite", [
+    ("паразит и его хозяин на одной клетке?", "Да", "209.9"),
+    ("шмотка и её хозяин занимают одну клетку?", "Да", "212.7"),
+])
+def test_verbless_place_question(q, lead, cite):
+    """A verbless yes/no states the place it asks, as with «находятся» (209.9, 212.7)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == cite
+
+
+def test_trait_adjective_opening_the_clause_is_the_creature():
+    """«бестелесный может шмотку носить?»: the creature with the trait is the subject (212.3)."""
+    a = scenario_answer("бестелесный может шмотку носить?")
+    assert a.verdict.startswith("Нет") and a.citations[0] == "212.3"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from bot.answer import Answer
 from bot.reading.lexicon import section_sets
-from bot.reading.tokens import SentenceReader, Tok, unread_words
+from bot.reading.tokens import SentenceReader, Tok
 from bot.vocab import words as vocab_words
 
 _PLACE_RU = {"properties": "в свойствах карты", "text_field": "в текстовом поле"}
@@ -63,7 +63,7 @@ class _Reader(SentenceReader):
         self.use(*(t.i for t in lives))
         self.read_told()
         self.read_asked()
-        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
+        self.read_unread()
         return self.r
 
     def marks_asked(self) -> bool:

@@ -110,7 +110,9 @@ def read_location_asked(rd, sent: list, yes_no: bool) -> bool:
         options.remove("occupies")      # «занимает отдельную клетку?»: the other option says which cell
     if "nearby" in options and not stand:
         return False        # «рядом с хозяином стоит артефакт»: a told place, not the asked one
-    if not (found["where_words"] or found["count_cells"] or options) or not (stand or found["count_cells"]):
+    # «симбиот и хозяин на одной клетке?»: a verbless yes/no states the place it asks
+    verbless = yes_no and options and not any(t.pos in ("VERB", "INFN", "PRTS") for t in sent)
+    if not (found["where_words"] or found["count_cells"] or options) or not (stand or found["count_cells"] or verbless):
         return False
     if before and after:
         return False

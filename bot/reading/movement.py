@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bot.reading.lexicon import kind_of, name_of, section_sets
-from bot.reading.tokens import SentenceReader, Tok, unread_words
+from bot.reading.tokens import SentenceReader, Tok
 from bot.textnorm import fold
 from bot.vocab import section, words as vocab_words
 
@@ -1053,9 +1053,6 @@ class _Reader(SentenceReader):
         if all(self.toks[i].text in stop or self.toks[i].lemma in vocab or self.toks[i].text in vocab
                or self.toks[i].lemma in ("раз", "стоять", "стоить", "весь", "всё") for i in rival):
             self.use(*rival)
-
-    def read_unread(self) -> None:
-        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
     def run(self) -> MoveReading:
         rival = self.rival = self.rival_sentences()

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from bot.answer import Answer
 from bot.reading.lexicon import section_sets
-from bot.reading.tokens import SentenceReader, Tok, unread_words
+from bot.reading.tokens import SentenceReader, Tok
 from bot.textnorm import fold
 
 ME, OPP = "first", "second"
@@ -228,9 +228,6 @@ class _Reader(SentenceReader):
             self.use(*(t.i for t in sent if self.player_word(t) in (ME, OPP)))
             if r.yes_no and r.player is None:
                 r.asked = None
-
-    def read_unread(self) -> None:
-        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
 
 def read(question: str) -> PreliminaryReading:

@@ -545,7 +545,7 @@ class _Reader(SentenceReader):
         p1, p2 = self.tok(t.i - 1), self.tok(t.i - 2)
         neg = p1 is not None and p1.text in _NEG
         on = p2 if neg else p1
-        if on is None or on.text != "на" or on.clause != t.clause:
+        if (on is None or on.text != "на" or on.clause != t.clause) and not self.trait_subject(t, neg):
             return False
         nxt = self.tok(t.i + 1)
         if nxt is not None and nxt.clause == t.clause and (kind_of(nxt.text) or name_of(nxt.text) or nxt.pos == "NOUN"):
@@ -555,6 +555,20 @@ class _Reader(SentenceReader):
         card.mentions.append(t.i)
         self.mention[t.i] = card.key
         self.use(t.i, p1.i if neg else None)
+        return True
+
+    def trait_subject(self, t: Tok, neg: bool) -> bool:
+        """«бестелесный может шмотку носить?», «может ли не летающий …»: a trait adjective in the
+        nominative that opens its clause (after «а», «может», «ли», «разве» at most), with no card
+        named before it in its sentence — the creature with that trait is the subject."""
+        if t.pos != "ADJF" or t.case != "nomn" or any(j in self.mention for j in range(t.i)
+                                                      if self.toks[j].sent == t.sent):
+            return False        # «у эльфа есть симб, бестелесный»: it describes the card named before
+        k = t.i - (2 if neg else 1)
+        while k >= 0 and self.toks[k].clause == t.clause:
+            if self.toks[k].text not in ("а", "может", "ли", "разве", "и", "ну"):
+                return False
+            k -= 1
         return True
 
     def host_card(self, t: Tok) -> CardInfo:
@@ -1005,6 +1019,35 @@ class _Reader(SentenceReader):
                 continue
             self.attach(subj[0], host)
             self.use(t.i)
+        self.read_possessive_host()
+
+    def read_possessive_host(self) -> None:
+        """«моему рыцарю дали полёт. что с его шмоткой?»: «его / её» right before an attached card
+        with no host told names its host — the nearest creature named before it in an earlier
+        clause whose gender fits (209.3, 212.1). Not when a creature of another gender, or a
+        player («противник … его шмотка»), is named nearer, nor a creature told absent
+        («ни одного сущ нет»)."""
+        for t in self.toks:
+            genders = {"его": ("masc", "neut"), "ее": ("femn",), "её": ("femn",)}.get(t.text)
+            nxt = self.tok(t.i + 1)
+            if genders is None or nxt is None or nxt.i not in self.mention or nxt.clause != t.clause:
+                continue
+            card = self.r.cards[self.mention[nxt.i]]
+            if card.kind not in ATTACHABLE or card.host is not None:
+                continue
+            for j in range(t.i - 1, max(-1, t.i - _NEAR_REACH), -1):
+                u = self.toks[j]
+                if u.lemma in self.w.owner_words and u.pos == "NOUN" and u.case == "nomn" or u.lemma in ("я", "мы"):
+                    break       # a player named nearer: the pronoun may be his
+                key = self.mention.get(j)
+                if key is None or key == card.key:
+                    continue
+                c = self.r.cards[key]
+                g = u.gender if u.gender in ("masc", "femn", "neut") else c.gender
+                told_absent = any(x.text in ("не", "ни", "нет", "нету") for x in self.in_clause(u.clause))
+                if c.kind == "creature" and u.clause != t.clause and g in genders and not told_absent:
+                    self.attach(card, c)
+                break
 
     def has_modal(self, sent: int) -> bool:
         return any(t.lemma in self.w.modal or t.text in self.w.modal for t in self.in_sent(sent))
@@ -1275,7 +1318,8 @@ class _Reader(SentenceReader):
             not lead and t.text in ("когда", "что", "как", "где", "куда") and t.clause != sent[0].clause and opens[t.clause] == t.i)
             for t in sent)
         # «…, в тексте не сказано куда его помещать, он выживет?»: the placing told not said is no asked placing
-        place = next((t for t in sent if t.lemma in self.w.place_verbs and t.i not in self.untold), None)
+        place = next((t for t in sent if t.lemma in self.w.place_verbs and t.i not in self.untold
+                      and not self.role_after(t)), None)
         modal = [t for t in sent if t.lemma in self.w.modal or t.text in self.w.modal]
         neg_word = None
         for m in modal:
@@ -1355,7 +1399,10 @@ class _Reader(SentenceReader):
                 prev = self.in_sent(self.asked_sent - 1)
                 place = next((t for t in prev if t.lemma in self.w.place_verbs), None)
                 src = prev if place is not None else sent
-            on = self.on_target(place or src[0]) if (place or src) else None
+            # no placing verb: «у меня орк без класса, можно на него меч?» — «на» follows the modal word
+            anchor = place or next((t for t in src if t.lemma in self.w.modal or t.text in self.w.modal), None) or (
+                src[0] if src else None)
+            on = self.on_target(anchor) if anchor is not None else None
             if on is None:
                 return
             if place is None and self.toks[on[0]].case == "loct":
@@ -1477,6 +1524,15 @@ class _Reader(SentenceReader):
         if noun(subj) == noun(worn[0]) and noun(subj) not in generic:
             return ("second",)
         return ("second", "either_class")
+
+    def role_after(self, t: Tok) -> bool:
+        """«поставить артефакт защитником»: a placing verb with a role noun in the instrumental after
+        it in its clause (``attacks.defender_nouns``) names a role, not a card put on a host."""
+        from bot.reading.lexicon import section_sets
+
+        roles = section_sets("attacks").get("defender_nouns", frozenset())
+        return any(u.case == "ablt" and (u.lemma in roles or u.text in roles)
+                   for u in self.toks[t.i + 1:t.i + 4] if u.clause == t.clause)
 
     # ------------------------------------------------------------------ unread
     def read_unread(self) -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from bot.answer import Answer
 from bot.reading.lexicon import section_sets
-from bot.reading.tokens import SentenceReader, Tok, unread_words
+from bot.reading.tokens import SentenceReader, Tok
 from bot.vocab import words as vocab_words
 
 ME, OPP = "first", "second"
@@ -82,7 +82,7 @@ class _Reader(SentenceReader):
             nx = self.tok(t.i + 1)
             if t.i in self.r.used and self.has("hidden", t) and nx is not None and self.has("face_down_tail", nx):
                 self.use(nx.i)
-        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
+        self.read_unread()
         return self.r
 
     def keep_near(self, t: Tok) -> bool:

@@ -40,6 +40,9 @@ def read_terrain_asked(rd, sent: list, yes_no: bool) -> bool:
 
     terr = [t for t in rd.toks if t.i in rd.mention and rd.r.cards[rd.mention[t.i]].kind == "terrain"]
     verb = next((t for t in sent if _is("take_verbs", t)), None)
+    if verb is None and rd.has_modal(rd.asked_sent):
+        # «у меня две местности в отряде — можно?»: terrains told in the squad, the modal asks if that is allowed
+        verb = next((t for t in sent if _is("squad", t)), None)
     second = [t for t in sent if _is("second_words", t)]
     second += [t for t in sent if t.text in ("ещё", "еще") and rd.tok(t.i + 1) is not None
                and rd.tok(t.i + 1).text in ("одну", "один", "одна")]

@@ -126,7 +126,40 @@ def _tokenize(text: str) -> tuple[list[Tok], list[str]]:
             words.append(t)
         else:
             words.append(_tok(len(words), s, lem, case, gender, pos_, sent, clause, False, tense, cap))
-    return words, ends
+    return _joined_tag(words, ends)
+
+
+@lru_cache(maxsize=1)
+def _legality_tags() -> frozenset[tuple[str, ...]]:
+    """``legality_tags`` of ``grammar/lexicon.yaml`` as word tuples («так можно», «это законно»)."""
+    from bot.vocab import section
+
+    return frozenset(tuple(fold(str(p)).split()) for p in section("legality_tags") or ())
+
+
+def _joined_tag(words: list[Tok], ends: list[str]) -> tuple[list[Tok], list[str]]:
+    """«Противник перенаправил атаку в мою местность. Так можно?»: a last sentence that only asks
+    whether the action told just before is allowed (``legality_tags``) is read as the last clause of
+    that sentence («…, так можно?») — the readers then ask the told action, as when the comma is
+    written. Anything else is returned as it is."""
+    if len(ends) < 2 or "?" not in ends[-1] or not words:
+        return words, ends
+    last = words[-1].sent
+    if last != len(ends) - 1:
+        return words, ends      # an unterminated sentence follows the question
+    k = len(words)
+    while k and words[k - 1].sent == last:
+        k -= 1
+    if k == 0 or words[k - 1].sent != last - 1 or "?" in ends[-2] \
+            or tuple(t.text for t in words[k:]) not in _legality_tags():
+        return words, ends
+    from bot.vocab import section
+
+    say = {fold(str(x)) for x in section("reader").get("claim_say") or ()}
+    if any(t.lemma in say for t in words[:k] if t.sent == last - 1):
+        return words, ends      # «…, а соперник говорит, что … . так можно?»: a claim, read by the dispute
+    tail = [_tok(*(last - 1 if f == "sent" else getattr(t, f) for f in _TOK_FIELDS)) for t in words[k:]]
+    return words[:k] + tail, ends[:-2] + [ends[-1]]
 
 
 _TOK_FIELDS = tuple(f.name for f in fields(Tok))
@@ -258,6 +291,11 @@ class SentenceReader:
         """Token ``t`` is a word of list ``name`` (by lemma or as written) of the reader's
         word sets ``self.w`` (``bot.reading.lexicon.section_sets``), which a subclass sets."""
         return t is not None and (t.lemma in self.w[name] or t.text in self.w[name])
+
+    def read_unread(self) -> None:
+        """``self.r.unread``: the content words of the question the reading did not use
+        (``unread_words``; the reader's own ``content`` list of ``self.w`` counts as content)."""
+        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
 
 def sentence_and_clause_spans(text: str) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:

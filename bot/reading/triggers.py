@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from bot.answer import Answer
 from bot.reading.lexicon import section_sets
-from bot.reading.tokens import SentenceReader, Tok, unread_words
+from bot.reading.tokens import SentenceReader, Tok
 
 ME, OPP = "first", "second"
 
@@ -219,9 +219,6 @@ class _Reader(SentenceReader):
             self.use(*(x.i for x in side), *(x.i + 1 for x in side if self.tok(x.i + 1) is not None
                                              and self.toks[x.i + 1].lemma == "игрок"))
         r.asked = "first_resolved" if resolve else "first_in"
-
-    def read_unread(self) -> None:
-        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
 
 
 def read(question: str) -> TriggerReading:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from bot.answer import Answer
 from bot.reading.lexicon import section_sets
-from bot.reading.tokens import SentenceReader, Tok, unread_words
+from bot.reading.tokens import SentenceReader, Tok
 from bot.sim.engine import TURN_PHASE_RU
 from bot.vocab import section, words as vocab_words
 
@@ -76,7 +76,7 @@ class _Reader(SentenceReader):
             self.read_between(between)
         else:
             self.read_asked()
-        self.r.unread = unread_words(self.toks, self.r.used, self.w["content"])
+        self.read_unread()
         return self.r
 
     def read_phase(self, nouns: list[Tok]) -> None:
