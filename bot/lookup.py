@@ -41,6 +41,16 @@ _PREFIX_WORD = re.compile(r"^(?:§|№|пп?\.?|пункты?|параграфы
 _NUM_IN_TEXT = re.compile(
     rf"(?<!\d)(?<!\d\.)(?P<r>{_NUM}(?:\s*(?:-|–|—)\s*(?:{_NUM}|[а-яё](?![а-яё])))?)(?![\d])", re.IGNORECASE
 )
+# «209,5»: the decimal comma of Russian writing — paragraph 209.5 (a section has three digits, so it
+# is no list «209, 5» of section 209 and a paragraph «5» no edition has; «209,210» stays a list)
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{3}),(\d{1,2})(?![\d.,])")
+
+
+def _decimal_point(text: str) -> str:
+    """``text`` with «209,5» written «209.5» (``_DECIMAL_COMMA``)."""
+    return _DECIMAL_COMMA.sub(r"\1.\2", text)
+
+
 # words that may surround a bare paragraph reference without making it a question
 _FILLER = {
     "что", "в", "во", "о", "об", "про", "говорит", "говорится", "сказано", "написано", "гласит",
@@ -317,7 +327,9 @@ def split_queries(text: str) -> list[str]:
     ["209.5", "abc"] (each word on its own, so the unknown one is named; so is «5555» of
     «209.5 5555», a number too long to be a paragraph's), «209..5» ->
     ["209..5"] (numbers not parted by a space, «,» or «;» stay one query). Never empty:
-    a blank text gives ``[text]`` (answered as «не номер пункта»)."""
+    a blank text gives ``[text]`` (answered as «не номер пункта»); «209,5» -> ["209.5"] (a decimal
+    comma)."""
+    text = _decimal_point(text)
     refs = _separate_refs(text)
     if refs and not re.search(r"\d", _NUM_IN_TEXT.sub(" ", text)):
         return refs
@@ -369,7 +381,8 @@ _REF_MARKER = re.compile(r"§|№|(?<![а-яё])(?:пп?\.|пп?(?=\s*\d)|пун
 
 def _question_refs(q: str) -> list[str] | None:
     """The paragraph references of ``q`` when ``q`` is essentially only that
-    («209.5», «что в 209.5?», «пункт 505.4.1», «209.4-209.6»), else ``None``."""
+    («209.5», «что в 209.5?», «пункт 505.4.1», «209.4-209.6», «пункт 209,5»), else ``None``."""
+    q = _decimal_point(q)
     refs = [m.group("r") for m in _NUM_IN_TEXT.finditer(q)]
     if not refs:
         return None

@@ -16,6 +16,8 @@ failed before its fix.
   артефакт может двигаться, а я говорю, что тоже может. Кто прав?») was judged as if the asker
   held the opposite: «Вы правы: артефакты не могут двигаться» — a wrong verdict. A stance of
   the same polarity as the statement (or «да») is that statement held by both sides.
+- «rule 209,5» / «что в пункте 212,3?» (a decimal comma, as Russian writes numbers) showed the
+  whole section 209 and «Пункта 5 нет» (exit 1): the comma was taken for a list separator.
 """
 
 import pytest
@@ -141,3 +143,23 @@ def test_an_agreeing_negative_stance_makes_both_right():
 def test_an_opposite_stance_still_decides_the_dispute(mine, right):
     text = _verdict(f"Друг говорит, что артефакт может двигаться, а я говорю {mine}. Кто прав?")
     assert right in text and "210.2" in text
+
+
+# ------------------------------------------------------------ a decimal comma in a paragraph number
+def test_a_paragraph_number_with_a_decimal_comma_is_that_paragraph(capsys):
+    from bot.cli import main
+    from bot.lookup import split_queries
+
+    assert split_queries("212,3") == ["212.3"]
+    assert split_queries("209,210") == ["209", "210"]     # two sections stay a list
+    assert split_queries("209, 5") == ["209", "5"]        # parted by a space: a list as typed
+    assert main(["rule", "212,3"]) == 0
+    out = capsys.readouterr().out
+    assert "212.3. Нельзя помещать экипировку" in out and "212.1." not in out
+
+
+def test_a_question_naming_a_paragraph_with_a_decimal_comma_gets_that_paragraph():
+    from bot.judge import ask
+
+    a = ask("Что в пункте 212,3?", "5ed")
+    assert a.route == "rule" and a.citations == ["212.3"]
