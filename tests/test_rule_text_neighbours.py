@@ -143,3 +143,27 @@ def test_an_unknown_word_one_edit_from_a_chat_word_is_that_word(tested_edition):
 def test_whether_there_is_such_a_card_asks_whether_it_can_be(tested_edition):
     a = route.answer("бывает летающее существо со стражем?", tested_edition)
     assert a.verdict.startswith("Нет") and a.citations[0] == "307.8"
+
+
+def test_a_reciprocal_pronoun_is_no_friend_a_question_must_name(tested_edition):
+    # 201.3.а «… считаются копиями друг друга …»
+    a = route.answer("карты с одинаковым названием из разных выпусков считаются копиями?", tested_edition)
+    assert a.verdict == "Да, считаются" and a.citations[0] == "201.3.а"
+
+
+def test_a_bound_a_value_cannot_pass_is_a_count_bound(tested_edition):
+    # 202.7 «… стоимость этой карты не может стать меньше 1»; 104.3 «… не может быть меньше 1 и больше 6 …»
+    a = route.answer("особенность уменьшает стоимость карты. может стоимость стать 0?", tested_edition)
+    assert a.verdict == "Нет, не может" and a.citations[0] == "202.7"
+    a = route.answer("особенность уменьшает стоимость карты. может стоимость стать 2?", tested_edition)
+    assert a.verdict == "Да, может" and a.citations[0] == "202.7"
+    a = route.answer("может ли результат броска кубика с модификаторами быть больше 6?", tested_edition)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "104.3"
+
+
+def test_having_protected_without_a_protection_named_is_having_been_a_defender(tested_edition):
+    # 303.3 «Существо, выступившее защитником, закрывается, кроме случаев, описанных в п. 303.6»; 303.6 «Страж»
+    a = route.answer("страж закрывается после того как защитил?", tested_edition)
+    assert a.verdict == "Нет, не закрывается" and a.citations[0] == "303.6"
+    a = route.answer("существо закрывается после того как защитило?", tested_edition)
+    assert a.verdict == "Да, закрывается" and a.citations[0] == "303.3"

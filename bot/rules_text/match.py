@@ -483,8 +483,9 @@ def _may_condition(q: Question, r: Rule, told: frozenset[str]) -> bool:
     L = language()
     main = r.req - r.cond
     named = [w for w in main if any(covers(x, w) for x in told)]
+    bounded = bool(q.numbers) and (p.lower is not None or p.limit is not None)   # «стать меньше 1»: the bound is named
     action = L.norm(p.action)
-    if len(named) < 2 or not (p.action in L.light or any(covers(x, action) for x in told)):
+    if len(named) + bounded < 2 or not (p.action in L.light or any(covers(x, action) for x in told)):
         return False
     for w in r.cond:
         for x in told:

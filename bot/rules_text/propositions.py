@@ -129,6 +129,8 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
         if t.lemma == "не":
             neg = True
             continue
+        if t.lemma == "друг" and _reciprocal(toks, i - 1):
+            continue     # «копиями друг друга», «друг с другом»: a reciprocal pronoun, not a friend
         if t.text.isdigit():
             nums.append(int(t.text))
             continue
@@ -143,6 +145,13 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
                 more = i >= 2 and toks[i - 2].lemma in ("ещё", "еще") and L.numbers[t.lemma] == 1
                 nums.append(2 if more else L.numbers[t.lemma])   # «ещё одно действие»: the second
             neg = False
+            continue
+        if (t.text in L.limit or t.text in L.lower_limit) and not neg and i < len(toks) and (
+                toks[i].text.isdigit() or toks[i].lemma in L.numbers):
+            # «быть больше 6», «стать меньше 1»: the value past the bound (7, 0), not «большой» / «маленький»
+            n = int(toks[i].text) if toks[i].text.isdigit() else L.numbers[toks[i].lemma]
+            nums.append(n + 1 if t.text in L.limit else n - 1)
+            i += 1
             continue
         if t.lemma in L.only or t.lemma in L.limit or t.lemma in L.lower_limit:
             neg = False
@@ -170,6 +179,16 @@ def _content(toks: list[Tok]) -> tuple[frozenset[str], tuple[int, ...]]:
         out.add(opt + (("не " + lm) if neg else lm))
         neg = False
     return frozenset(out), tuple(nums)
+
+
+def _reciprocal(toks: list[Tok], i: int) -> bool:
+    """``toks[i]`` («друг») is part of «друг друга / друг другу / друг с другом»: another «друг»
+    right before or after it, or beyond one preposition."""
+    def at(j: int) -> str:
+        return toks[j].lemma if 0 <= j < len(toks) else ""
+
+    return "друг" in (at(i + 1), at(i - 1)) or (at(i + 2) == "друг" and toks[i + 1].pos == "PREP") or (
+        at(i - 2) == "друг" and toks[i - 1].pos == "PREP")
 
 
 @lru_cache(maxsize=4096)
@@ -638,6 +657,30 @@ def _only_and_limit(toks: list[Tok]) -> tuple[frozenset[str], int | None, int | 
     return frozenset(only), limit, lower
 
 
+def _copula_bound(seg: list[Tok]) -> tuple[int | None, int | None] | None:
+    """``(lower, limit)`` of a negated modal's predicate «стать / быть меньше N» (the value is at
+    least N) and «… больше M» (at most M), read in its first six words («не может быть меньше 1
+    и больше 6»); ``None`` for any other predicate."""
+    L = language()
+    head = seg[:6]
+    if not head or head[0].lemma not in ("стать", "становиться", "быть", "оказаться"):
+        return None
+    lower = limit = None
+    for i, t in enumerate(head[1:], 1):
+        word = t.text.casefold()
+        if word not in L.lower_limit and word not in L.limit:
+            continue
+        u = seg[i + 1] if i + 1 < len(seg) else None
+        n = (int(u.text) if u.text.isdigit() else L.numbers.get(u.lemma)) if u is not None else None
+        if n is None:
+            return None
+        if word in L.lower_limit:
+            lower = n
+        else:
+            limit = n
+    return (lower, limit) if lower is not None or limit is not None else None
+
+
 def _props(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions, number, text):
     out = _props_raw(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions, cond_text, exceptions,
                      number, text)
@@ -709,6 +752,10 @@ def _props_raw(kind, mode, impersonal, neg, subject, seg, pred_toks, conditions,
         ns = _content(seg)[1]     # «не может превышать 15 кристаллов» = «может быть не более 15»
         if ns:
             limit, positive = max(ns), True
+    if mode == "can" and not positive and limit is None and lower is None:
+        bound = _copula_bound(seg)   # «стоимость … не может стать меньше 1» = «может быть не менее 1»
+        if bound is not None:
+            (lower, limit), positive = bound, True
     both = subject + seg
     only_agent = not impersonal and any(u.case == "nomn" and u.pos in ("NOUN", "ADJF", "PRTF")
                      for i, t in enumerate(both) if t.lemma in L.only for u in both[i + 1:i + 4])

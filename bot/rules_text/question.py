@@ -924,6 +924,9 @@ def _read_tokens(toks: list[Tok], text: str, tail_can: bool) -> Question | None:
     if action == _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
             L.is_kind_of(b, "защита") or b == "броня" for b in bag):
         bag, action = (bag - {_PROTECT}) | {_DEFENDER}, _DEFENDER   # «одной тварью защищать два раза»: the defender
+    elif _PROTECT in bag and action != _PROTECT and not any(t.lemma == "от" for t in toks) and not any(
+            L.is_kind_of(b, "защита") or b == "броня" for b in bag):
+        bag = (bag - {_PROTECT}) | {_DEFENDER}   # «страж закрывается, после того как защитил?»: acted as a defender
     return Question(absolute=_absolute(toks), only_words=_only_words(toks, k), cond_negated=cond_negated, without=_without(rest), choice=_choice(toks), bounded=_bounded(toks), only=any(t.lemma in L.only and not (i > 0 and toks[i - 1].lemma == "не") for i, t in enumerate(toks)), kind=kind, mode=mode,
                     positive=positive, bag=bag, numbers=nums, verb=verb,
                     impersonal=impersonal, text=text, condition_text=cond_text, stated=_stated(toks, k),
@@ -1343,14 +1346,8 @@ def clean_bag(bag: frozenset[str] | set[str], plain_only: bool = False) -> froze
     core = {w for w in bag if w.lstrip("~") not in L.light}
     if not core:
         core = set(bag)
-    plain = {w.lstrip("~") for w in core}
-    out = set()
-    for w in core:
-        b = w.lstrip("~")
-        if any(o != b and L.is_kind_of(o, b) for o in plain):
-            continue
-        out.add(w)
-    return frozenset(out)
+    named = L.broader_named({w.lstrip("~") for w in core})    # what a narrower word of the bag names
+    return frozenset(w for w in core if w.lstrip("~") not in named)
 
 
 def _count(toks: list[Tok], text: str) -> Question:
