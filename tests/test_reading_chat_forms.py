@@ -213,3 +213,44 @@ def test_trait_adjective_opening_the_clause_is_the_creature():
     """«бестелесный может шмотку носить?»: the creature with the trait is the subject (212.3)."""
     a = scenario_answer("бестелесный может шмотку носить?")
     assert a.verdict.startswith("Нет") and a.citations[0] == "212.3"
+
+
+@pytest.mark.parametrize("q, lead", [
+    ("кто первым получает приоритет в начале хода?", "Активный игрок"),
+    ("у кого приоритет в начале хода соперника?", "Активный игрок (противник)"),
+])
+def test_priority_at_the_start_of_a_turn(q, lead):
+    """A turn starts with its Start phase: at a new phase the active player gets priority (303.1, 408.2)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead), a.verdict
+    assert a.citations[0] == "303.1"
+
+
+def test_told_state_of_the_struck_artifact():
+    """«по открытому артефакту» tells its state; the strike is still on a closed card (210.3)."""
+    a = scenario_answer("бью по открытому артефакту простым ударом. считается как по открытой карте?")
+    assert a.verdict.startswith("Нет, как по закрытой карте") and a.citations[0] == "210.3"
+
+
+@pytest.mark.parametrize("q, lead, cite", [
+    ("вызвал шмотку с кладбища, про хозяина в тексте ничего. что с ней будет?", "Экипировка погибает", "212.6"),
+    ("возродил симба способкой, в тексте про хозяина ничего нет. что с ним?", "Симбиот погибает", "209.8"),
+])
+def test_summoning_text_silent_on_the_host_without_a_verb(q, lead, cite):
+    a = scenario_answer(q)
+    assert a.verdict.startswith(lead) and a.citations[0] == cite, a.verdict
+
+
+def test_second_piece_presupposes_the_first():
+    """«второй меч …, если у него уже есть меч»: the bare «меч» in the condition is the first
+    piece, not the second one again — the same answer as told the other way round (212.4)."""
+    a = scenario_answer("можно повесить второй меч на паладина, если у него уже есть меч?")
+    b = scenario_answer("у паладина уже есть меч. можно повесить на него второй меч?")
+    assert a.verdict == b.verdict and a.citations[0] == "212.4"
+
+
+@pytest.mark.parametrize("q", ["чел, симбиота можно двигать отдельно?", "слушайте, симбиота можно двигать отдельно?"])
+def test_address_before_the_question_is_courtesy(q):
+    """«чел, …» addresses the reader: no creature «чел» that moves (209.10)."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == "209.10"

@@ -268,8 +268,9 @@ def _read_told_state(rd, target, sent: list) -> None:
         if t.i in rd.r.used:
             continue
         p = rd.tok(t.i - 1)
-        if p is not None and p.text == "по" and rd.mention.get(t.i + 1) != target.key:
-            continue        # «как по открытой»: the asked way, not a state told («по открытому артефакту» is one)
+        nxt = rd.tok(t.i + 1)
+        if p is not None and p.text == "по" and not (nxt is not None and rd.mention.get(nxt.i) == target.key):
+            continue        # «как по открытой»: the asked way, not a state told («по открытому артефакту» is)
         side = True if _is(rd, "state_open", t) else False if _is(rd, "state_closed", t) else None
         if side is None:
             continue

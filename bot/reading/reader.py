@@ -219,6 +219,7 @@ class _Reader(SentenceReader):
         self.mention: dict[int, str] = {}         # word index -> card key
         self.complement: set[int] = set()         # kind / trait words that are an event's argument
         self.class_labels: dict[int, str] = {}    # «класса оружие»: token -> the equipment class it names
+        self.second_cards: set[str] = set()     # cards told as «второй / ещё один X»: a first X is presupposed
         self.negated: list[tuple[int, str | None, str | None]] = []   # «не симб», «не летун»: (token, kind, trait)
         self.untold: set[int] = set()       # «в тексте не сказано, куда его поместить»: words of what is not said
         self._placing_clauses: dict[int, int] = {}      # clause -> its last «на» when it has a placing verb, else -1
@@ -335,7 +336,14 @@ class _Reader(SentenceReader):
                     other = True    # «шлем и кольчугу»: a second piece (bot.reading.attached_count.read_pair_asked)
                 p1on = p1 is not None and p1.text == "на" and any(self.toks[j].clause == t.clause for c in same for j in c.mentions)
                 # «сим на сима»: the card after «на» is another card of the kind than the one named in its clause
-                card = same[0] if same and not other and not p1on else self.new_card(kind, t.i, gender)
+                # «второй меч …, если у него уже есть меч»: a bare noun after «второй X» in another clause is the first X
+                first_of_second = bool(same) and same[0].key in self.second_cards and not any(
+                    p is not None and p.clause == t.clause and (p.lemma in _BACK_REFERENCE or p.lemma in _DEMONSTRATIVE
+                                                               or p.text in _DEMONSTRATIVE_FORMS) for p in prev) \
+                    and all(self.toks[j].clause != t.clause for j in same[0].mentions)
+                card = same[0] if same and not other and not p1on and not first_of_second else self.new_card(kind, t.i, gender)
+                if other and card is not (same[0] if same else None):
+                    self.second_cards.add(card.key)
             else:   # a creature: generic noun, a name, «летун»
                 creatures = self.not_named_here(self.cards_of(("creature",)), t) if not name else self.cards_of(("creature",))
                 if name:
@@ -1303,6 +1311,21 @@ class _Reader(SentenceReader):
                             self.use(x.i)
                             if x.i not in self.mention:
                                 self.untold.add(x.i)
+        # «про хозяина в тексте ничего», «о том, куда класть, в тексте нет»: no host named, no verb
+        silent = ("ничего", "нет", "ни", "нету")
+        for u in self.toks:
+            if u.lemma != "текст" or u.i in self.r.used:
+                continue
+            clause = [x for x in self.toks if x.clause == u.clause]
+            if not any(x.text in silent for x in clause) or not any(
+                    x.lemma in self.w.host_words or x.text in ("куда", "кого") or x.lemma in self.w.place_verbs for x in clause):
+                continue
+            for x in clause:
+                if x.text in silent or x.text in ("про", "о", "об", "в", "тексте", "карты", "куда", "кого", "на", "его", "её", "ее",
+                                                  "том") or x.lemma in self.w.host_words or x.lemma in self.w.place_verbs \
+                        or x.lemma == "текст" or x.lemma in self.w.no_host_told:
+                    self.use(x.i)
+                    self.untold.add(x.i)
 
     def event_argument(self, t: Tok) -> tuple[tuple[str, bool], list[int]] | None:
         """What is gained / lost: the trait or kind word after the verb in its clause

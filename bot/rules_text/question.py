@@ -1346,14 +1346,8 @@ def clean_bag(bag: frozenset[str] | set[str], plain_only: bool = False) -> froze
     core = {w for w in bag if w.lstrip("~") not in L.light}
     if not core:
         core = set(bag)
-    plain = {w.lstrip("~") for w in core}
-    out = set()
-    for w in core:
-        b = w.lstrip("~")
-        if any(o != b and L.is_kind_of(o, b) for o in plain):
-            continue
-        out.add(w)
-    return frozenset(out)
+    named = L.broader_named({w.lstrip("~") for w in core})    # what a narrower word of the bag names
+    return frozenset(w for w in core if w.lstrip("~") not in named)
 
 
 def _count(toks: list[Tok], text: str) -> Question:

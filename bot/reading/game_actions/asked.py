@@ -491,6 +491,8 @@ class AskedReader(SituationReader):
                 self.use(t.i)
             elif t.text in ("сразу", "немедленно") and any(self.w.has("priority_verbs", u) for u in sent if abs(u.i - t.i) == 1):
                 self.use(t.i)       # «приоритет сразу переходит …?»: when it passes, not to whom
+            elif t.lemma == "первый" and ("subphase",) in self.r.told and any(u.text == "кто" for u in sent):
+                self.use(t.i)       # «кто первым получает приоритет в начале фазы?»: at a new phase it goes to one player
             if self.w.has("opponent", t):
                 roles.append("opponent")
                 self.use(t.i)

@@ -437,8 +437,9 @@ class SituationReader(SentenceReader):
                     if self.w.has("stack_word", u) or u.text in ("в", "из") and self.w.has("stack_word", self.tok(u.i + 1)) \
                             or u.text in ("того", "как", "то"):
                         self.use(u.i)
-            elif self.w.has("phase_nouns", t) and (self.is_("new_phase", t.i - 1) or self.tok(t.i - 1) is not None
-                                                    and self.tok(t.i - 1).lemma == "начало"):
+            elif (self.w.has("phase_nouns", t) or t.lemma == "ход" and t.case == "gent") and (
+                    self.is_("new_phase", t.i - 1) or self.tok(t.i - 1) is not None and self.tok(t.i - 1).lemma == "начало"):
+                # «в начале хода»: a turn starts with its Start phase — a new phase (408.2)
                 self.r.told.append(("subphase",))
                 self.use(t.i, t.i - 1)
                 # «новая фаза ну или подфаза»: the same event named twice
