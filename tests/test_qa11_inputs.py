@@ -11,7 +11,9 @@ failed before its fix.
 - A text with nothing of the game joined by a plain «и» / «–» («как приготовить борщ и съесть
   его?», the README's own non-card example with a second verb) was card text: ``parse`` said
   «Разобрано полностью» (exit 0) and ``explain`` gave «Вердикт: Выполняется: часть 1, часть 2».
-  The connective was taken for a sign of card text; between untyped parts it is none.
+  The connective was taken for a sign of card text; between untyped parts it is none. With
+  one part of the game and one not («Ранить существо на 2 и станцевать») explain marked the
+  unknown «станцевать» «выполнено» with no word that its action is unknown; now a note names it.
 - A dispute where the asker's one-word stance agrees with the other side («друг говорит, что
   артефакт может двигаться, а я говорю, что тоже может. Кто прав?») was judged as if the asker
   held the opposite: «Вы правы: артефакты не могут двигаться» — a wrong verdict. A stance of
@@ -163,3 +165,16 @@ def test_a_question_naming_a_paragraph_with_a_decimal_comma_gets_that_paragraph(
 
     a = ask("Что в пункте 212,3?", "5ed")
     assert a.route == "rule" and a.citations == ["212.3"]
+
+
+def test_explain_names_a_part_whose_action_is_not_recognised(capsys):
+    from bot.abilities.resolve import explain
+    from bot.cli import main
+
+    assert explain("Ранить существо на 2 и сплясать").untyped == (2,)
+    assert explain("Ранить существо на 2; получить фишку").untyped == ()
+    assert main(["explain", "Ранить существо на 2 и сплясать"]) == 0
+    out = capsys.readouterr().out
+    assert "Действие не распознано: часть 2 «сплясать»" in out
+    assert main(["explain", "Ранить существо на 2; получить фишку"]) == 0
+    assert "не распознано" not in capsys.readouterr().out

@@ -167,3 +167,21 @@ def test_having_protected_without_a_protection_named_is_having_been_a_defender(t
     assert a.verdict == "Нет, не закрывается" and a.citations[0] == "303.6"
     a = route.answer("существо закрывается после того как защитило?", tested_edition)
     assert a.verdict == "Да, закрывается" and a.citations[0] == "303.3"
+
+
+def test_a_count_of_two_or_more_names_several(tested_edition):
+    # 306.8 «Если разряд наносит раны нескольким картам, то раны наносятся всем этим картам одновременно»
+    a = route.answer("если разряд наносит раны двум картам, раны наносятся одновременно?", tested_edition)
+    assert a.verdict == "Да, наносятся" and a.citations[0] == "306.8"
+    # 104.4 «Особенность, числовое значение которой равно нулю, объявить нельзя»
+    a = route.answer("можно ли объявить особенность со значением ноль?", tested_edition)
+    assert a.verdict == "Нет, нельзя" and a.citations[0] == "104.4"
+
+
+def test_wounds_an_armour_does_not_prevent_cite_the_sentence_saying_so(tested_edition):
+    # 403.1 «Броня Х предотвращает первые Х ран от немагических атак …»; 306.6, 403.3 «Броня не
+    # предотвращает раны от магических атак …»
+    a = ask("у существа броня 1, по нему ударили разрядом на 2. сколько ран оно получит?", tested_edition)
+    assert a.verdict == "2" and a.citations[0] == "403.1" and {"306.6", "403.3"} <= set(a.citations[:3])
+    b = ask("у существа броня 1, по нему выстрелили на 2. сколько ран оно получит?", tested_edition)
+    assert b.verdict == "1" and "403.3" not in b.citations

@@ -187,6 +187,9 @@ class Explanation:
     complete: bool = True
     unparsed: tuple[Unparsed, ...] = ()
     shape: str = ""
+    untyped: tuple[int, ...] = ()
+    """Parts whose action is not recognised (no ``action`` in grammar/effects.yaml): their step
+    follows the order of 505 only — what they do at the table is not known."""
 
     def part_step(self, number: int) -> Step:
         """The step of part ``number`` (raises KeyError if there is none)."""
@@ -196,7 +199,7 @@ class Explanation:
         raise KeyError(number)
 
     def to_json(self) -> dict:
-        """``{text, complete, parts, steps:[{text, done, rule, ...}], citations, unparsed}``."""
+        """``{text, complete, parts, steps:[{text, done, rule, ...}], citations, unparsed, untyped}``."""
         return {
             "text": self.text,
             "complete": self.complete,
@@ -206,6 +209,7 @@ class Explanation:
             "steps": [s.to_json() for s in self.steps],
             "citations": list(self.citations),
             "unparsed": [{"span": list(u.span), "text": u.text} for u in self.unparsed],
+            "untyped": list(self.untyped),
         }
 
 
@@ -658,8 +662,9 @@ def explain(text_or_result: str | ParseResult | Node, outcome: Outcome | None = 
                           "эта часть текста не разобрана и в разрешении не учтена", None, "unparsed"))
     # compound paragraphs first, then the rest, each in order of first use
     cites = [c for c in res.cites if c.startswith("505")] + [c for c in res.cites if not c.startswith("505")]
+    untyped = tuple(nums[id(n)] for n in root.walk() if id(n) in nums and not n.attr("action"))
     return Explanation(result.text, parts, tuple(steps), tuple(cites), outcome, result.complete,
-                       tuple(result.unparsed), root.shape())
+                       tuple(result.unparsed), root.shape(), untyped)
 
 
 def verdict_of(expl: Explanation) -> str:
@@ -710,6 +715,11 @@ def explanation_blocks(expl: Explanation) -> list[Block]:
     if not expl.complete:
         blocks.append(Block("note", text="Текст разобран не полностью: "
                                          + "; ".join(f"«{u.text}»" for u in expl.unparsed)))
+    if expl.untyped:    # «станцевать»: its «выполнено» is the order of 505 only, not a known effect
+        names = "; ".join(f"часть {p.number} «{p.text}»" for p in expl.parts if p.number in expl.untyped)
+        blocks.append(Block("note", text=f"Действие не распознано: {names}. В разрешении такая часть идёт "
+                                         "только по порядку частей (505): что она делает на поле и выполнима "
+                                         "ли, не известно."))
     return blocks
 
 

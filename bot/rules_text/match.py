@@ -170,6 +170,10 @@ def _kinds_meet(q_kind: str, q_mode: str, p_kind: str, p_mode: str, p_positive: 
     return pk in ok or (pk == "modal:can" and not p_positive and "modal:can-" in ok)
 
 
+_SEVERAL = "несколько"
+"""The concept of «несколько» (several): a count of two or more told by a question names it."""
+
+
 def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
     """``(flip, how)`` for a question naming a count; ``flip`` None: the rule says nothing of it."""
     n = max(q.numbers)
@@ -190,8 +194,8 @@ def _numbers(q: Question, p: Prop) -> tuple[bool | None, str]:
     if times is not None and "раз" in q.bag and any(covers(x, times[1]) for x in q.bag):
         # «Каждая карта использует особенность «авангард» один раз за бой»: N times per period is at most N
         return n > times[0], f"в правиле {times[0]} раз за «{_shown(times[1])}», в вопросе {n}"
-    if n in p.numbers:
-        return False, ""
+    if n in p.numbers or (n >= 2 and _SEVERAL in p.words | p.conditions):
+        return False, ""     # «двум картам» against «нескольким картам»: the count the rule names
     return None, "в вопросе названо число, о котором правило не говорит"
 
 
@@ -253,6 +257,8 @@ def fit(q: Question, r: Rule, bag: frozenset[str] | None = None) -> tuple[str, b
     opposed: set[str] = set()     # the rule's «только» words the question names the opposite of
     ups = covered_by(told)
     uncovered = [w for w, stem in _keys(r.req)[0] if w not in ups and stem not in ups]
+    if _SEVERAL in uncovered and any(n >= 2 for n in q.numbers):
+        uncovered.remove(_SEVERAL)   # «двум картам» is «нескольким картам» (306.8)
     if q.context and not uncovered:
         act = L.norm(p.action)
         if act in r.req and p.action not in L.light and act not in L.light and not _covered(act, covered_by(bag)):

@@ -127,8 +127,30 @@ def answer(question: str, edition: str, idx) -> "Answer | None":
     parts = " + ".join(f"{n} ({name})" for n, _, name in events)
     how = (f"{pv.ability.capitalize()} {x} предотвращает первые {x} ран от "
            f"{'магических' if pv.magic else 'немагических'} атак за ход: {parts} − {min(x, hit)} = {left}")
-    cites = [pv.number] + list(dict.fromkeys(n for _, _, _, n in _classified(events, kinds, other)))
+    spared = [magic for _, magic, _ in events if magic != pv.magic]
+    cites = list(dict.fromkeys([pv.number] + (_not_prevented(idx, pv, spared[0]) if spared else [])
+                               + [n for _, _, _, n in _classified(events, kinds, other)]))
     return _reply(question, str(left), pv, cites, how, edition, idx)
+
+
+def _not_prevented(idx, pv: "Prevention", magic: bool) -> list[str]:
+    """The paragraphs saying that ``pv``'s ability does not prevent wounds of the other kind of
+    attack («Броня не предотвращает раны от магических атак», 403.3 and 306.6 of the test
+    edition): a negated fact whose subject is the ability, whose verb is «предотвращать» (its
+    concept) and which names the attacks of that kind; cited after ``pv``'s own paragraph when
+    the story's attack is of that kind."""
+    from bot.rules_text.language import language
+
+    L = language()
+    kind = "магический_атака" if magic else "немагический_атака"
+    prevent = L.norm("предотвращать")
+    out = []
+    for p in idx.props:
+        if p.kind == "modal" or p.positive or p.subject != pv.ability or L.norm(p.action) != prevent:
+            continue
+        if any(w == kind or L.is_kind_of(w, kind) for w in p.words):
+            out.append(p.number)
+    return list(dict.fromkeys(out))
 
 
 def _wounds(text: str, kinds, other) -> list[tuple[int, bool, str]] | None:
