@@ -254,3 +254,10 @@ def test_address_before_the_question_is_courtesy(q):
     """«чел, …» addresses the reader: no creature «чел» that moves (209.10)."""
     a = scenario_answer(q)
     assert a.verdict.startswith("Нет") and a.citations[0] == "209.10"
+
+
+@pytest.mark.parametrize("q, cite", [("паразит может носить шмотку?", "212.3"), ("артефакт может носить шмотку?", "212.1")])
+def test_any_card_asked_to_wear_a_piece(q, cite):
+    """«X может носить шмотку?» for a card that is no creature: the simulator refuses the placing."""
+    a = scenario_answer(q)
+    assert a.verdict.startswith("Нет") and a.citations[0] == cite

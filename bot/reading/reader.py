@@ -1612,7 +1612,8 @@ class _Reader(SentenceReader):
             return False
         cards = [self.r.cards[self.mention[t.i]] for t in sent if t.i in self.mention and t.i not in self.complement]
         cards = list({c.key: c for c in cards}.values())
-        hosts = [c for c in cards if c.kind == "creature"]
+        # «паразит может носить шмотку?»: any card but a piece may be asked as its wearer — the simulator rules (212.1, 212.3)
+        hosts = [c for c in cards if c.kind != "equipment"]
         pieces = [c for c in cards if c.kind == "equipment"]
         if len(hosts) != 1 or len(pieces) != 1 or len(cards) != 2 or pieces[0].host not in (None, hosts[0].key):
             return False
