@@ -299,3 +299,22 @@ def test_known_words_do_not_build_the_form_table():
     assert forms.lexicon_forms.cache_info().currsize == 0
     assert nearest_form("палажить") == "положить"
     assert forms.lexicon_forms.cache_info().currsize == 1
+
+
+def test_form_tables_are_stored_and_read_back(tmp_path, monkeypatch):
+    """The form table is built once into the user's cache folder; the next process reads it
+    (the same tables, no build), and a stale file of other code is replaced."""
+    from bot.reading import forms
+
+    monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path))
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "lexicon_forms.0000.pickle").write_bytes(b"stale")
+    forms._stored_tables.cache_clear()
+    built = forms._stored_tables()
+    files = list((tmp_path / "cache").glob("lexicon_forms.*.pickle"))
+    assert len(files) == 1 and files[0].name != "lexicon_forms.0000.pickle"
+    forms._stored_tables.cache_clear()
+    monkeypatch.setattr(forms, "_build_forms", lambda: (_ for _ in ()).throw(AssertionError("built twice")))
+    again = forms._stored_tables()
+    assert again == built and again[0]["положить"] == built[0]["положить"]
+    forms._stored_tables.cache_clear()
