@@ -17,13 +17,15 @@ from bot.textnorm import fold, quoted_spans
 
 _CLOSERS = dict.fromkeys("«\"“„", "»\"”“")
 
-RULE_TERMS_IN_QUOTES = (
-    "в начале боя", "авангард", "помещается", "переносится", "располагается", "помещаются",
-    "вместо движения", "симбиот", "паразит", "до набора отряда", "после расстановки карт",
-    "носит экипировку", "хозяин", "хозяином", "хозяин симбиота", "хозяин экипировки", "прыжок",
-    "телепортация", "внезапное действие", "самостоятельное существо",
-)
-"""Quoted words that are rule terms: the question is about the rule, not about card text."""
+@lru_cache(maxsize=1)
+def rule_terms_in_quotes() -> frozenset[str]:
+    """Quoted words that are rule terms (folded): the question is about the rule, not about
+    card text. The words live in ``rule_terms_in_quotes`` of ``grammar/lexicon.yaml``,
+    loaded once; a missing section raises ``RulebookError`` (``bot.vocab.section``)."""
+    from bot.vocab import section
+
+    return frozenset(fold(str(t)).strip() for t in section("rule_terms_in_quotes") or ())
+
 
 ABILITY_MARKERS = ("при этом", "в противном случае", "если противник не может", "не хочет", "способность 1",
                    "способности 1", "составн", "на карте написано", "в тексте карты написано", "текст карты")
@@ -53,24 +55,24 @@ def is_trigger_name(phrase: str) -> bool:
     """A quoted trigger condition naming an ability («при ударе», «когда получает Х ран»,
     «в конце хода»): a trigger opening (``TRIGGER_OPENINGS``), at most five words, no
     sentence punctuation inside (card text «Когда X погибает, …» has it). Listed rule
-    terms («в начале боя», ``RULE_TERMS_IN_QUOTES``) are not trigger names."""
+    terms («в начале боя», ``rule_terms_in_quotes``) are not trigger names."""
     qf = fold(phrase).strip(" .,!?")
-    if qf in RULE_TERMS_IN_QUOTES or re.search(r"[,.;:!?]", qf):
+    if qf in rule_terms_in_quotes() or re.search(r"[,.;:!?]", qf):
         return False
     return 0 < len(qf.split()) <= _TRIGGER_NAME_WORDS and qf.startswith(TRIGGER_OPENINGS)
 
 
 def is_rule_term_quote(phrase: str, before: str = "") -> bool:
     """A quoted phrase names a rule term or an ability kind, not card text: a listed term
-    (``RULE_TERMS_IN_QUOTES``; one word in any case), a trigger name (``is_trigger_name``), or a short (≤ 3 words)
+    (``rule_terms_in_quotes``; one word in any case), a trigger name (``is_trigger_name``), or a short (≤ 3 words)
     phrase right after «особенность / способность» (``before``: the text before the quote)."""
     qf = fold(phrase).strip(" .,!?")
-    if qf in RULE_TERMS_IN_QUOTES or is_trigger_name(qf):
+    if qf in rule_terms_in_quotes() or is_trigger_name(qf):
         return True
     words = qf.split()
     if len(words) == 1:
         from bot.morph import lemma
-        if lemma(qf) in RULE_TERMS_IN_QUOTES:
+        if lemma(qf) in rule_terms_in_quotes():
             return True     # «использование «авангарда»»: a listed term in another case
     if len(words) > 3 or not words:
         return False
@@ -116,5 +118,5 @@ def belongs_elsewhere(question: str) -> bool:
     return any(not is_rule_term_quote(inner, q[:at]) for at, inner in quoted(q))
 
 
-__all__ = ["ABILITY_MARKERS", "RULE_TERMS_IN_QUOTES", "TRIGGER_OPENINGS", "belongs_elsewhere", "is_rule_term_quote",
-           "is_trigger_name", "normalize_quotes", "quoted"]
+__all__ = ["ABILITY_MARKERS", "TRIGGER_OPENINGS", "belongs_elsewhere", "is_rule_term_quote",
+           "is_trigger_name", "normalize_quotes", "quoted", "rule_terms_in_quotes"]

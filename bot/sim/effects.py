@@ -150,12 +150,15 @@ def apply_rule_effects(state: GameState, after_reveal: bool | None = None) -> li
 
 
 def _lives_pass(state: GameState, out: list[Consequence]) -> bool:
-    """Creatures with no lives left (wounds ≥ lives plus additional lives, 508.1.1) die."""
+    """Creatures with no lives left die: current lives — initial lives (508.1) plus additional
+    lives minus wounds (508.1.1) — at 0 or below, whether wounds took them or the initial
+    lives were 0 from the start."""
     changed = False
     for c in list(state.cards.values()):
-        if c.zone == "battlefield" and c.kind == "creature" and c.wounds > 0 and c.current_lives <= 0:
+        if c.zone == "battlefield" and c.kind == "creature" and c.current_lives <= 0:
             remove(state, c)
-            out.append(Consequence(f"{_cap(label(c))} погибает: жизней не осталось ({c.wounds} ран при {c.lives + c.extra_lives} жизнях)",
+            how = f"{c.wounds} ран при {c.lives + c.extra_lives} жизнях" if c.wounds else f"жизней {c.lives + c.extra_lives}"
+            out.append(Consequence(f"{_cap(label(c))} погибает: жизней не осталось ({how})",
                                    ("508.1.1", "303.6"), c.id, "погибает"))
             changed = True
     return changed

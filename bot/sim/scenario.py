@@ -120,7 +120,7 @@ def card_from(y: Y, cards: dict[str, Card] | None = None) -> Card:
         equipment_class=m["equipment_class"].opt_str("equipment_class") if "equipment_class" in m else None,
         open=m["open"].bool("open") if "open" in m else True,
         movement=m["movement"].int("movement") if "movement" in m else (None if traits & {"symbiote"} else 1),
-        lives=m["lives"].int("lives") if "lives" in m else 1,
+        lives=m["lives"].int("lives", minimum=0) if "lives" in m else 1,
         wounds=m["wounds"].int("wounds", minimum=0) if "wounds" in m else 0,
         zone=m["zone"].str("zone", ZONES) if "zone" in m else "battlefield",
         cell=_cell(m["cell"]) if "cell" in m else None,
