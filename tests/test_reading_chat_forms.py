@@ -261,3 +261,60 @@ def test_any_card_asked_to_wear_a_piece(q, cite):
     """«X может носить шмотку?» for a card that is no creature: the simulator refuses the placing."""
     a = scenario_answer(q)
     assert a.verdict.startswith("Нет") and a.citations[0] == cite
+
+
+def test_near_keys_are_the_one_edit_keys_of_the_table():
+    """``_near_keys`` (start/end buckets, compared in C) finds the same sound keys as every
+    one-edit string of ``_edits`` looked up in the table — on table keys edited by hand, on
+    made-up words of the benchmark's kind and on short keys."""
+    import random
+
+    from bot.reading.forms import _by_sound, _edits, _near_keys, _one_edit
+
+    table = _by_sound()
+    rng = random.Random(7)
+    keys = sorted(table)
+    probes = {sound_key(w) for w in ("палажить", "сущиство", "погибаит", "кравалами", "матешираит", "гобгоблин",
+                                     "симбиат", "летаюшие", "абракадабра", "xлетающее")}
+    for k in rng.sample(keys, 300):
+        for e in rng.sample(sorted(_edits(k)), 3):
+            probes.add(e)
+        probes.add(k)
+    probes.update(rng.choice(keys)[:rng.randint(3, 9)] + rng.choice("абвгдкмнпрст") * rng.randint(0, 2)
+                  for _ in range(300))
+    for p in sorted(probes):
+        want = sorted(k for k in _edits(p) if k in table)
+        assert sorted(_near_keys(p)) == want, p
+    assert _one_edit("абвгд", "абгвд") and _one_edit("абвгд", "абвд") and _one_edit("абвд", "абвгд")
+    assert not _one_edit("абвгд", "абвгд") and not _one_edit("абвгд", "агвба") and not _one_edit("абвгд", "абвгдxx")
+    assert not _one_edit("абвгд", "абвxд")      # «x» is no letter of a sound key
+
+
+def test_known_words_do_not_build_the_form_table():
+    from bot.reading import forms
+
+    forms.lexicon_forms.cache_clear()
+    forms.nearest_form.cache_clear()
+    assert nearest_form("существо") is None and nearest_form("положить") is None
+    assert forms.lexicon_forms.cache_info().currsize == 0
+    assert nearest_form("палажить") == "положить"
+    assert forms.lexicon_forms.cache_info().currsize == 1
+
+
+def test_form_tables_are_stored_and_read_back(tmp_path, monkeypatch):
+    """The form table is built once into the user's cache folder; the next process reads it
+    (the same tables, no build), and a stale file of other code is replaced."""
+    from bot.reading import forms
+
+    monkeypatch.setenv("BERSERK_USER_DIR", str(tmp_path))
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "lexicon_forms.0000.pickle").write_bytes(b"stale")
+    forms._stored_tables.cache_clear()
+    built = forms._stored_tables()
+    files = list((tmp_path / "cache").glob("lexicon_forms.*.pickle"))
+    assert len(files) == 1 and files[0].name != "lexicon_forms.0000.pickle"
+    forms._stored_tables.cache_clear()
+    monkeypatch.setattr(forms, "_build_forms", lambda: (_ for _ in ()).throw(AssertionError("built twice")))
+    again = forms._stored_tables()
+    assert again == built and again[0]["положить"] == built[0]["положить"]
+    forms._stored_tables.cache_clear()

@@ -1,8 +1,8 @@
 """The lexicon's own words in all their forms, and the misspelt chat word read as one of them.
 
 ``lexicon_forms()`` is a table of every form (pymorphy3's paradigm) of every word written in
-``grammar/lexicon.yaml`` — the words the readers know — built once, on the first word that
-needs it. ``nearest_form(word)`` reads a word the dictionary does not know («палажить»,
+``grammar/lexicon.yaml`` — the words the readers know — built once, on the first word the
+dictionary does not know (a question of known words never builds it). ``nearest_form(word)`` reads a word the dictionary does not know («палажить»,
 «полжить», «сущиство») as the one form of the table it was meant to be («положить»,
 «существо»): spelt with the unstressed vowels chat confuses (о/а, е/и/я …) folded into one
 letter and at most one more edit, the correction one word of the lexicon, never a choice
@@ -11,6 +11,7 @@ between two. A word no form is that close to stays as typed (and unread: no verd
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 
@@ -67,8 +68,70 @@ def _lexicon_words() -> set[str]:
 @lru_cache(maxsize=1)
 def lexicon_forms() -> dict[str, frozenset[str]]:
     """``{form: lemmas}``: every form of the paradigm of every lexicon word (pymorphy3's
-    ``lexeme`` of its likely parses), folded, with the lemmas it is a form of. Built once per
-    process (about 40,000 forms, 0.3 s), on the first word ``nearest_form`` is asked about."""
+    ``lexeme`` of its likely parses), folded, with the lemmas it is a form of. Once per
+    process, on the first word the dictionary does not know ``nearest_form`` is asked about:
+    read from the user's cache folder (``_stored_tables``, ~30 ms), else built (~34,000 forms,
+    0.4 s with ``_by_sound``)."""
+    return _stored_tables()[0]
+
+
+@lru_cache(maxsize=1)
+def _by_sound() -> dict[str, tuple[str, ...]]:
+    """``{sound_key: forms}`` of ``lexicon_forms``."""
+    return _stored_tables()[1]
+
+
+_STORE_NAME = "lexicon_forms"
+
+
+@lru_cache(maxsize=1)
+def _stored_tables() -> tuple[dict[str, frozenset[str]], dict[str, tuple[str, ...]]]:
+    """``(lexicon_forms, _by_sound)`` from ``<user data>/cache/lexicon_forms.<key>.pickle`` when
+    one written with the same code, grammar and morphology is there (the key: the rule-text
+    index's ``_code_digest`` — every module of ``bot``, every grammar file, pymorphy3's
+    version — and the version of its Russian dictionary), else built (``_build_forms``,
+    ``_build_by_sound``) and written there for the next process. A folder that cannot be
+    read or written only costs the build."""
+    import hashlib
+    import pickle
+    from importlib.metadata import version
+
+    from bot.paths import user_data_dir
+    from bot.rules_text.index import _code_digest
+
+    path = None
+    try:
+        h = hashlib.sha256(_code_digest().encode())
+        try:
+            h.update(version("pymorphy3-dicts-ru").encode())
+        except Exception:  # noqa: BLE001 - no metadata: the code digest decides
+            pass
+        folder = user_data_dir() / "cache"
+        path = folder / f"{_STORE_NAME}.{h.hexdigest()[:20]}.pickle"
+        if path.is_file():
+            got = pickle.loads(path.read_bytes())
+            if isinstance(got, tuple) and len(got) == 2 and all(isinstance(x, dict) for x in got):
+                return got
+    except Exception:  # noqa: BLE001 - an unreadable cache is rebuilt
+        pass
+    forms = _build_forms()
+    tables = (forms, _build_by_sound(forms))
+    if path is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for old in folder.glob(f"{_STORE_NAME}.*.pickle"):
+                old.unlink(missing_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
+            tmp.replace(path)
+        except OSError:
+            pass
+    return tables
+
+
+def _build_forms() -> dict[str, frozenset[str]]:
+    """``lexicon_forms`` built from the lexicon and pymorphy3 (equal lemma sets shared: one
+    frozenset per set, ~2,000 for ~34,000 forms)."""
     from bot.morph import analyzer
 
     m = analyzer()
@@ -84,7 +147,8 @@ def lexicon_forms() -> dict[str, frozenset[str]]:
             lm = p.normal_form.replace("ё", "е")
             for f in p.lexeme:
                 out.setdefault(f.word.replace("ё", "е"), set()).add(lm)
-    return {f: frozenset(ls) for f, ls in out.items()}
+    shared: dict[frozenset[str], frozenset[str]] = {}
+    return {f: shared.setdefault(frozenset(ls), frozenset(ls)) for f, ls in out.items()}
 
 
 _SLANG_TAIL = 4
@@ -115,13 +179,69 @@ def _slang_form(word: str) -> bool:
     return any(word[:k] in stems for k in range(max(3, len(word) - _SLANG_TAIL), len(word) + 1))
 
 
-@lru_cache(maxsize=1)
-def _by_sound() -> dict[str, tuple[str, ...]]:
-    """``{sound_key: forms}`` of ``lexicon_forms``."""
+def _build_by_sound(forms: dict[str, frozenset[str]]) -> dict[str, tuple[str, ...]]:
+    """``_by_sound`` of the form table ``forms``: ``{sound_key: its forms, sorted}``."""
     out: dict[str, list[str]] = {}
-    for f in lexicon_forms():
+    for f in forms:
         out.setdefault(sound_key(f), []).append(f)
     return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+_AFFIX = 3
+"""Letters of the start and of the end a sound key is filed under in ``_by_affix``."""
+_ALPHABET_SET = frozenset(_ALPHABET)
+
+
+@lru_cache(maxsize=1)
+def _by_affix() -> dict[tuple[int, str, str], tuple[str, ...]]:
+    """The sound keys of ``_by_sound`` filed twice: ``{(length, "^", first _AFFIX letters) |
+    (length, "$", last _AFFIX letters): keys}``. One edit of a key longer than ``2 * _AFFIX``
+    leaves its first or its last ``_AFFIX`` letters as they are, so the keys one edit from it
+    are among the keys of one length more, the same or one less that share its start or its
+    end (``_near_keys``) — a few hundred to compare instead of every one-edit string looked up."""
+    out: dict[tuple[int, str, str], list[str]] = {}
+    for k in _by_sound():
+        out.setdefault((len(k), "^", k[:_AFFIX]), []).append(k)
+        out.setdefault((len(k), "$", k[-_AFFIX:]), []).append(k)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _one_edit(key: str, other: str) -> bool:
+    """``other`` is in ``_edits(key)``: one deletion, adjacent swap, or substitution or
+    insertion of a letter of ``_ALPHABET`` makes ``key`` into ``other`` (``other != key``)."""
+    n, m = len(key), len(other)
+    if other == key or abs(n - m) > 1:
+        return False
+    i = 0
+    while i < min(n, m) and key[i] == other[i]:
+        i += 1
+    if m == n - 1:          # deletion of key[i]
+        return key[i + 1:] == other[i:]
+    if m == n + 1:          # insertion of other[i]
+        return other[i] in _ALPHABET_SET and key[i:] == other[i + 1:]
+    if other[i] in _ALPHABET_SET and key[i + 1:] == other[i + 1:]:
+        return True         # substitution
+    return i + 1 < n and key[i] == other[i + 1] and key[i + 1] == other[i] and key[i + 2:] == other[i + 2:]
+
+
+def _near_keys(key: str) -> list[str]:
+    """The sound keys of ``_by_sound`` one edit from ``key`` (``_one_edit``, the same keys as
+    ``_edits(key)`` looked up one by one): a key of more than ``2 * _AFFIX`` letters against
+    the keys ``_by_affix`` files with its start or its end (compared in C by ``rapidfuzz``,
+    then checked exactly), a shorter one by its ``_edits``."""
+    table = _by_sound()
+    if len(key) <= 2 * _AFFIX:
+        return [k for k in _edits(key) if k in table]
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    affix = _by_affix()
+    pool: set[str] = set()
+    for n in (len(key) - 1, len(key), len(key) + 1):
+        pool.update(affix.get((n, "^", key[:_AFFIX]), ()))
+        pool.update(affix.get((n, "$", key[-_AFFIX:]), ()))
+    close = process.extract(key, list(pool), scorer=OSA.distance, score_cutoff=1, limit=None)
+    return [k for k, _d, _i in close if _one_edit(key, k)]
 
 
 def _edits(key: str) -> set[str]:
@@ -151,17 +271,18 @@ def nearest_form(word: str) -> str | None:
     nearest the word as typed (optimal string alignment) are kept: it must be one form (two
     as near — «летающее» or «летавшее», two lemmas or two cases: ``None``, a guess between
     words is no reading), at most two edits from the word as typed."""
-    if len(word) < MIN_LETTERS or not word.isalpha() or word in lexicon_forms():
+    if len(word) < MIN_LETTERS or not word.isalpha():
         return None
     from bot.morph import analyzer
 
-    if analyzer().word_is_known(word) or _slang_form(word):
+    # The dictionary first: a known word needs no form table (built on the first unknown one).
+    if analyzer().word_is_known(word) or word in lexicon_forms() or _slang_form(word):
         return None
     table = _by_sound()
     key = sound_key(word)
     found = list(table.get(key, ()))
     if not found and len(word) >= MIN_LETTERS_EDIT:
-        found = [f for k in _edits(key) for f in table.get(k, ())]
+        found = [f for k in _near_keys(key) for f in table[k]]
     if not found:
         return None
     from rapidfuzz.distance import OSA
