@@ -56,6 +56,7 @@ class ReaderWords:
     event_time: frozenset[str] = frozenset()
     phase_names: frozenset[str] = frozenset()
     carry_verbs: frozenset[str] = frozenset()
+    kind_is_verbs: frozenset[str] = frozenset()
     replace_verbs: frozenset[str] = frozenset()
     means_words: frozenset[str] = frozenset()
     means_preps: frozenset[str] = frozenset()
@@ -139,6 +140,7 @@ def words() -> ReaderWords:
         event_time=_set(r.get("event_time")),
         phase_names=_set(r.get("phase_names")),
         carry_verbs=_set(r.get("carry_verbs")),
+        kind_is_verbs=_set(r.get("kind_is_verbs")),
         replace_verbs=_set(r.get("replace_verbs")),
         means_words=_set(r.get("means_words")),
         means_preps=_set(r.get("means_preps")),

@@ -902,6 +902,33 @@ class _Reader(SentenceReader):
                 others = sorted(KIND_RU[x] for x in kinds if x != first.kind)
                 self.r.contradictions.append(f"{name} — и {KIND_RU[first.kind]}, и {', '.join(others)}")
 
+    def read_kind_relatives(self) -> None:
+        """«артефакт, который является существом», «местность, являющаяся артефактом»: a card
+        told in a relative clause (``kind_is_verbs`` of the ``reader`` lexicon, not past, not
+        negated) to be of another kind contradicts itself — a card is of one kind (210, 211,
+        212; a symbiote or a parasite is a creature, 209.1, so «орк, который является
+        симбиотом» is none)."""
+        def family(k: str | None) -> str | None:
+            return "creature" if k in ("creature", "symbiote", "parasite") else k
+
+        for t in self.toks:
+            if t.lemma not in self.w.kind_is_verbs or t.tense == "past" or t.i + 1 >= len(self.toks):
+                continue
+            k = t.i - 1 - (t.i >= 2 and self.toks[t.i - 1].lemma == "который")
+            said_tok = self.toks[t.i + 1]
+            if k < 0 or k not in self.mention or self.toks[k].sent != t.sent or said_tok.sent != t.sent:
+                continue
+            first = kind_of(self.toks[k].text) or ("creature" if name_of(self.toks[k].text) else None)
+            said = kind_of(said_tok.text) or ("creature" if name_of(said_tok.text) else None)
+            if first is None or said is None or family(first) == family(said):
+                continue
+            card = self.r.cards[self.mention[k]]
+            name = f"«{card.name.capitalize()}»" if card.name else "карта"
+            line = f"{name} — и {KIND_RU[first]}, и {KIND_RU[said]}, а у карты один вид"
+            if line not in self.r.contradictions:
+                self.r.contradictions.append(line)
+            self.use(t.i, t.i + 1)
+
     def restating(self, t: Tok, card: CardInfo) -> bool:
         """The owner word ``t`` restates what ``card`` is in a sentence of its own that names no
         action — «это симб противника», «орк — мой» (after «на моём орке …»): not a second card
@@ -1692,6 +1719,7 @@ class _Reader(SentenceReader):
         self.read_cards()
         self.read_positions()
         self.read_kind_statements()
+        self.read_kind_relatives()
         self.resolve_pronouns()
         self.read_negated_predicates()
         self.read_class()
