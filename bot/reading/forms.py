@@ -187,22 +187,25 @@ def _build_by_sound(forms: dict[str, frozenset[str]]) -> dict[str, tuple[str, ..
     return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
-_AFFIX = 3
-"""Letters of the start and of the end a sound key is filed under in ``_by_affix``."""
+_AFFIXES = (2, 3)
+"""Letters of the start and of the end a sound key is filed under in ``_by_affix``: the
+longest ``a`` with ``2 * a`` below the asked key's length is used."""
 _ALPHABET_SET = frozenset(_ALPHABET)
 
 
 @lru_cache(maxsize=1)
 def _by_affix() -> dict[tuple[int, str, str], tuple[str, ...]]:
-    """The sound keys of ``_by_sound`` filed twice: ``{(length, "^", first _AFFIX letters) |
-    (length, "$", last _AFFIX letters): keys}``. One edit of a key longer than ``2 * _AFFIX``
-    leaves its first or its last ``_AFFIX`` letters as they are, so the keys one edit from it
-    are among the keys of one length more, the same or one less that share its start or its
-    end (``_near_keys``) — a few hundred to compare instead of every one-edit string looked up."""
+    """The sound keys of ``_by_sound`` filed by start and end, for each ``a`` of ``_AFFIXES``:
+    ``{(length, "^", first a letters) | (length, "$", last a letters): keys}``. One edit of a
+    key longer than ``2 * a`` leaves its first or its last ``a`` letters as they are, so the
+    keys one edit from it are among the keys of one length more, the same or one less that
+    share its start or its end (``_near_keys``) — a few hundred to compare instead of every
+    one-edit string looked up."""
     out: dict[tuple[int, str, str], list[str]] = {}
     for k in _by_sound():
-        out.setdefault((len(k), "^", k[:_AFFIX]), []).append(k)
-        out.setdefault((len(k), "$", k[-_AFFIX:]), []).append(k)
+        for a in _AFFIXES:
+            out.setdefault((len(k), "^", k[:a]), []).append(k)
+            out.setdefault((len(k), "$", k[-a:]), []).append(k)
     return {k: tuple(v) for k, v in out.items()}
 
 
@@ -226,20 +229,22 @@ def _one_edit(key: str, other: str) -> bool:
 
 def _near_keys(key: str) -> list[str]:
     """The sound keys of ``_by_sound`` one edit from ``key`` (``_one_edit``, the same keys as
-    ``_edits(key)`` looked up one by one): a key of more than ``2 * _AFFIX`` letters against
+    ``_edits(key)`` looked up one by one): a key of more than ``2 * a`` letters (``_AFFIXES``) against
     the keys ``_by_affix`` files with its start or its end (compared in C by ``rapidfuzz``,
-    then checked exactly), a shorter one by its ``_edits``."""
+    then checked exactly), a key of ``2 * min(_AFFIXES)`` letters or fewer by its ``_edits``."""
     table = _by_sound()
-    if len(key) <= 2 * _AFFIX:
+    fit = [a for a in _AFFIXES if len(key) > 2 * a]
+    if not fit:
         return [k for k in _edits(key) if k in table]
     from rapidfuzz import process
     from rapidfuzz.distance import OSA
 
+    a = fit[-1]
     affix = _by_affix()
     pool: set[str] = set()
     for n in (len(key) - 1, len(key), len(key) + 1):
-        pool.update(affix.get((n, "^", key[:_AFFIX]), ()))
-        pool.update(affix.get((n, "$", key[-_AFFIX:]), ()))
+        pool.update(affix.get((n, "^", key[:a]), ()))
+        pool.update(affix.get((n, "$", key[-a:]), ()))
     close = process.extract(key, list(pool), scorer=OSA.distance, score_cutoff=1, limit=None)
     return [k for k, _d, _i in close if _one_edit(key, k)]
 

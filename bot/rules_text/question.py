@@ -281,6 +281,10 @@ def read(text: str, edition: str = "") -> Question | None:
         return None
     q = _read_tokens(toks, last, tail_can)
     if q is None and asked:
+        said = _with_have(toks)       # «у скрытой карты есть особенности?» -> «скрытая карта имеет …?»
+        if said is not None:
+            q = _read_tokens(tokenize(said)[0], said, tail_can)
+    if q is None and asked:
         said = _with_copula(toks)     # «особенность после расстановки карт не медленное игродействие?»
         if said is not None:
             last = said
@@ -477,6 +481,38 @@ def _with_copula(toks: list[Tok]) -> str | None:
         return None
     words = [f"«{t.text}»" if t.quote else t.text for t in toks]
     return " ".join(words[:j] + ["это"] + words[j:]) + "?"
+
+
+_HOLDER_POS = frozenset({"NOUN", "NPRO", "ADJF", "PRTF"})
+
+
+def _with_have(toks: list[Tok]) -> str | None:
+    """A verbless «у X есть Y?» as «X имеет Y?», «у X нет Y?» as «X не имеет Y?» (401.6 of the
+    test edition «Скрытая карта … не имеет особенностей»: «у скрытой карты есть особенности?»
+    had no predicate). X is the words in the genitive right after «у» (put in the nominative),
+    at least one a noun or pronoun; Y must name a noun after «есть / нет». ``None`` when the
+    question has another verb or short form, or no such «у X есть / нет Y»."""
+    from bot.morph import analyzer
+
+    have = [i for i, t in enumerate(toks) if t.text in ("есть", "нет") and not t.quote]
+    if len(have) != 1 or any(t.pos in _NO_COPULA_POS for i, t in enumerate(toks) if i != have[0]):
+        return None
+    e = have[0]
+    a = e - 1
+    while a >= 0 and toks[a].pos in _HOLDER_POS and toks[a].case == "gent" and not toks[a].quote:
+        a -= 1
+    if a < 0 or a == e - 1 or toks[a].text != "у" or not any(t.pos in ("NOUN", "NPRO") for t in toks[a + 1:e]) \
+            or not any(t.pos == "NOUN" for t in toks[e + 1:]):
+        return None
+
+    def nominative(t: Tok) -> str:
+        form = analyzer().parse(t.text)[0].inflect({"nomn"})
+        return form.word if form is not None else t.text
+
+    words = [f"«{t.text}»" if t.quote else t.text for t in toks]
+    holder = [nominative(t) for t in toks[a + 1:e]]
+    verb = ["имеет"] if toks[e].text == "есть" else ["не", "имеет"]
+    return " ".join(words[:a] + holder + verb + words[e + 1:]) + "?"
 
 
 _COMPOUND = re.compile(r"(?<![а-яёА-ЯЁ-])([а-яёА-ЯЁ]{3,})-([а-яёА-ЯЁ]{3,})(?![а-яёА-ЯЁ-])")
