@@ -385,6 +385,14 @@ def _place_ruling(reading: Reading, r: StepResult, trace: list[str], mapping: di
             decisive.append("212.1" if subj.kind == "equipment" else "209.1")
         cites = list(dict.fromkeys([*decisive, *(rules_of(lines) or list(r.cites))]))
         body = f"можно: {what} можно поместить на {host.ru()}"
+        if subj.kind == "equipment" and host.has_class is None:
+            # the class is not told and decides it (212.2): the simulated class is an assumption, said
+            whose = f"существа «{host.name.capitalize()}»" if host.name else "существа"
+            body = (f"можно, если у {whose} есть класс (экипировку нельзя помещать на существ без класса, 212.2): "
+                    f"{what} можно поместить на {host.ru()}")
+            # the paragraphs of what the question tells (a trait, a second piece, the owner) stay first
+            told = [x for x in dict.fromkeys(decisive) if x != "212.2"]
+            cites = [*told, "212.2", *[x for x in cites if x not in told and x != "212.2"]]
         return Ruling(f"Да, {body}", [c.line() for c in lines], cites, trace, mapping, ids)
     reasons = list(r.reasons)
     if host.has_class is False and subj.kind == "equipment":
