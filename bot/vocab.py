@@ -9,6 +9,7 @@ words; ``section(name)`` gives any section as loaded. A missing file or section 
 from __future__ import annotations
 
 from functools import lru_cache
+from collections.abc import Iterator
 from typing import Any
 
 from bot.paths import grammar_dir
@@ -26,6 +27,23 @@ def _load() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RulebookError(f"словарь вопросов {path}: ожидался словарь разделов")
     return data
+
+
+def texts(skip: tuple[str, ...] = ()) -> Iterator[str]:
+    """Every string written in the lexicon, keys and values, at any depth (sections named in
+    ``skip`` left out), as written: the one walk for readers that need every word of the file
+    (card-name guard, typo form table)."""
+    stack: list[Any] = [v for k, v in _load().items() if k not in skip]
+    stack += [k for k in _load() if k not in skip]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            yield x
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
 
 
 def section(name: str) -> Any:

@@ -46,23 +46,9 @@ def _lexicon_words() -> set[str]:
     """Every plain word written anywhere in ``grammar/lexicon.yaml`` (keys and values of every
     section but ``_NOT_WORDS``, folded; ``основа*`` patterns are no word and are left out)."""
     from bot.textnorm import fold
-    from bot.vocab import _load
+    from bot.vocab import texts
 
-    out: set[str] = set()
-
-    def walk(x) -> None:
-        if isinstance(x, str):
-            out.update(w for w in _WORD.findall(fold(x)) if not w.endswith("*"))
-        elif isinstance(x, dict):
-            for k, v in x.items():
-                walk(k)
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for v in x:
-                walk(v)
-
-    walk({k: v for k, v in _load().items() if k not in _NOT_WORDS})
-    return out
+    return {w for x in texts(_NOT_WORDS) for w in _WORD.findall(fold(x)) if not w.endswith("*")}
 
 
 @lru_cache(maxsize=1)

@@ -26,22 +26,10 @@ _WORD = re.compile(r"[а-яё]+")
 def _lexicon_words() -> frozenset[str]:
     """Every word of ``grammar/lexicon.yaml`` (folded, as written)."""
     from bot.textnorm import fold
-    from bot.vocab import _load
+    from bot.vocab import texts
 
-    out: set[str] = set()
-
-    def walk(x) -> None:
-        if isinstance(x, dict):
-            for k, v in x.items():
-                walk(k)
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for v in x:
-                walk(v)
-        elif isinstance(x, str):
-            out.update(_WORD.findall(fold(x)))     # the lexicon writes lemmas: a token's lemma or form is compared
-    walk(_load())
-    return frozenset(out)
+    # the lexicon writes lemmas: a token's lemma or form is compared
+    return frozenset(w for x in texts() for w in _WORD.findall(fold(x)))
 
 
 @lru_cache(maxsize=8)
