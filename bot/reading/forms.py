@@ -79,40 +79,25 @@ def _stored_tables() -> tuple[dict[str, frozenset[str]], dict[str, tuple[str, ..
     ``_build_by_sound``) and written there for the next process. A folder that cannot be
     read or written only costs the build."""
     import hashlib
-    import pickle
     from importlib.metadata import version
 
-    from bot.paths import user_data_dir
+    from bot.picklecache import stored
     from bot.rules_text.index import _code_digest
 
-    path = None
-    try:
+    def key() -> str:
         h = hashlib.sha256(_code_digest().encode())
         try:
             h.update(version("pymorphy3-dicts-ru").encode())
         except Exception:  # noqa: BLE001 - no metadata: the code digest decides
             pass
-        folder = user_data_dir() / "cache"
-        path = folder / f"{_STORE_NAME}.{h.hexdigest()[:20]}.pickle"
-        if path.is_file():
-            got = pickle.loads(path.read_bytes())
-            if isinstance(got, tuple) and len(got) == 2 and all(isinstance(x, dict) for x in got):
-                return got
-    except Exception:  # noqa: BLE001 - an unreadable cache is rebuilt
-        pass
-    forms = _build_forms()
-    tables = (forms, _build_by_sound(forms))
-    if path is not None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            for old in folder.glob(f"{_STORE_NAME}.*.pickle"):
-                old.unlink(missing_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
-            tmp.replace(path)
-        except OSError:
-            pass
-    return tables
+        return h.hexdigest()[:20]
+
+    def make():
+        forms = _build_forms()
+        return forms, _build_by_sound(forms)
+
+    return stored(_STORE_NAME, key, make,
+                  lambda got: isinstance(got, tuple) and len(got) == 2 and all(isinstance(x, dict) for x in got))
 
 
 def _build_forms() -> dict[str, frozenset[str]]:

@@ -403,32 +403,10 @@ def stored(edition: str, make) -> PropIndex:
     """The index of ``edition`` from the user's cache folder (``<user data>/cache/``) when
     one with the same ``_store_key`` is there, else ``make()`` — written there for next time.
     A folder that cannot be read or written only costs the build."""
-    import pickle
+    from bot.picklecache import stored as _stored
 
-    from bot.paths import user_data_dir
-
-    try:
-        key = _store_key(edition)
-        folder = user_data_dir() / "cache"
-        path = folder / f"{edition}.propositions.{key}.pickle"
-        if path.is_file():
-            idx = pickle.loads(path.read_bytes())
-            if isinstance(idx, PropIndex):
-                return idx
-    except Exception:  # noqa: BLE001 - an unreadable cache is rebuilt
-        path = None
-    idx = make()
-    if path is not None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            for old in folder.glob(f"{edition}.propositions.*.pickle"):
-                old.unlink(missing_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps(idx, protocol=pickle.HIGHEST_PROTOCOL))
-            tmp.replace(path)
-        except OSError:
-            pass
-    return idx
+    return _stored(f"{edition}.propositions", lambda: _store_key(edition), make,
+                   lambda got: isinstance(got, PropIndex))
 
 
 def clear() -> None:
